@@ -1,0 +1,202 @@
+//! Diagnostics: the error and warning values every front-end stage produces, and their
+//! rendering. This is the only module that imports `codespan-reporting`.
+//!
+//! Stages build [`Diagnostic`]s with a code, a message, a primary span and label,
+//! optional secondary labels and a help line, collect them all (they never stop at the
+//! first), and hand back [`Diagnostics`]. Rendering to text the way rustc shows errors
+//! (file:line:col, underlined span, labels, help) happens only here.
+
+use crate::ids::Span;
+use codespan_reporting::diagnostic as cs;
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, termcolor};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+/// A span with the text shown under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+}
+
+/// One error or warning about a source file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// A stable code such as `E0201` (errors) or `W0001` (warnings); listed in
+    /// docs/language.md.
+    pub code: &'static str,
+    pub message: String,
+    pub primary: Label,
+    pub secondary: Vec<Label>,
+    pub help: Option<String>,
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &'static str, message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            code,
+            message: message.into(),
+            primary: Label {
+                span,
+                message: String::new(),
+            },
+            secondary: Vec::new(),
+            help: None,
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn warning(code: &'static str, message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, message, span)
+        }
+    }
+
+    /// The text under the primary span.
+    pub fn label(mut self, message: impl Into<String>) -> Diagnostic {
+        self.primary.message = message.into();
+        self
+    }
+
+    pub fn secondary(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.secondary.push(Label {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// All diagnostics of one file, in source order of their primary spans.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn new() -> Diagnostics {
+        Diagnostics(Vec::new())
+    }
+
+    pub fn push(&mut self, d: Diagnostic) {
+        self.0.push(d);
+    }
+
+    pub fn extend(&mut self, other: Diagnostics) {
+        self.0.extend(other.0);
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(Diagnostic::is_error)
+    }
+
+    pub fn error_count(&self) -> usize {
+        self.0.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warning_count(&self) -> usize {
+        self.0.len() - self.error_count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.0.iter()
+    }
+
+    /// Sorts by position (stable, so diagnostics at one span keep their order).
+    pub fn sort(&mut self) {
+        self.0
+            .sort_by_key(|d| (d.primary.span.start, d.primary.span.end));
+    }
+
+    /// Renders every diagnostic the way rustc does, with or without ANSI colour.
+    pub fn render(&self, file_name: &str, source: &str, color: bool) -> String {
+        let file = SimpleFile::new(file_name, source);
+        let config = term::Config::default();
+        let mut out: Vec<u8> = Vec::new();
+        for d in &self.0 {
+            let diag = to_codespan(d, source.len());
+            let result = if color {
+                let mut w = termcolor::Ansi::new(&mut out);
+                term::emit_to_write_style(&mut w, &config, &file, &diag)
+            } else {
+                let mut w = termcolor::NoColor::new(&mut out);
+                term::emit_to_write_style(&mut w, &config, &file, &diag)
+            };
+            if result.is_err() {
+                // A span outside the file: fall back to a plain line rather than fail.
+                out.extend_from_slice(
+                    format!("{}[{}]: {}\n", severity_word(d.severity), d.code, d.message)
+                        .as_bytes(),
+                );
+            }
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+fn severity_word(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+fn clamp(span: Span, len: usize) -> std::ops::Range<usize> {
+    let start = (span.start as usize).min(len);
+    let end = (span.end as usize).clamp(start, len);
+    start..end
+}
+
+fn to_codespan(d: &Diagnostic, len: usize) -> cs::Diagnostic<()> {
+    let base = match d.severity {
+        Severity::Error => cs::Diagnostic::error(),
+        Severity::Warning => cs::Diagnostic::warning(),
+    };
+    let mut labels = vec![
+        cs::Label::primary((), clamp(d.primary.span, len)).with_message(&d.primary.message),
+    ];
+    for s in &d.secondary {
+        labels.push(cs::Label::secondary((), clamp(s.span, len)).with_message(&s.message));
+    }
+    let mut notes: Vec<String> = d.notes.clone();
+    if let Some(h) = &d.help {
+        notes.push(format!("help: {h}"));
+    }
+    base.with_code(d.code)
+        .with_message(&d.message)
+        .with_labels(labels)
+        .with_notes(notes)
+}
