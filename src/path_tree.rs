@@ -1,1 +1,398 @@
-//! Placeholder; filled in by its owner.
+//! path_tree: the sink that records every way a piece travels, as a tree of path
+//! segments, and prints it as indented text or JSON.
+//!
+//! Owns the arena ([`PathTree`]), its builder ([`PathTreeBuilder`], a [`Sink`]) and its
+//! output formats. It follows libcrochess's vocabulary: a **segment** is a run of cells
+//! the piece passes in one direction, ending where the path branches or meets a piece;
+//! `next` continues the same leg, `fork` starts the continuations into a new leg
+//! (a turn, a hop, a locust capture, a deflection), and `alt` links segments that start
+//! at the same point (alternatives). A **ply** is a walk from the start cell to any
+//! cell where the move may end. Displacements (libcrochess's `sub`) do not exist in
+//! square-board patterns yet, so there is no `sub` link.
+
+use crate::ids::{CellId, PieceId, Side};
+use crate::table::MoveTable;
+use crate::walk::{Class, Occupant, Ply, Sink, Visit};
+use serde::Serialize;
+use std::fmt::Write as _;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct SegId(pub u32);
+
+/// What a step may do at its cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Landing {
+    /// The move may end here on an empty cell.
+    Quiet,
+    /// The move may end here capturing the enemy on it.
+    Capture,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub cell: CellId,
+    pub lands: Option<Landing>,
+}
+
+/// The piece met at the end of a segment and what the path does with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Encounter {
+    pub cell: CellId,
+    pub occupant: Occupant,
+    /// Friend, Foe or Blocked (a kind the pattern does not admit here).
+    pub class: Class,
+    /// The move may end here capturing it.
+    pub capture: bool,
+    /// Some continuation hops over it (it stays).
+    pub hop: bool,
+    /// Some continuation captures it in passing.
+    pub locust: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Segment {
+    pub steps: Vec<Step>,
+    pub encounter: Option<Encounter>,
+    /// This segment begins a new leg (after a turn, hop or capture in passing).
+    pub starts_leg: bool,
+    /// Entering this segment captured the piece at the end of the previous one.
+    pub captures_previous: bool,
+    pub next: Option<SegId>,
+    pub fork: Option<SegId>,
+    pub alt: Option<SegId>,
+}
+
+/// One complete ply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlyPath {
+    pub path: Vec<CellId>,
+    pub to: CellId,
+    pub captures: Vec<CellId>,
+}
+
+/// The path tree of one piece on one cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathTree {
+    pub side: Side,
+    pub piece: PieceId,
+    pub from: CellId,
+    pub segments: Vec<Segment>,
+    /// The first root segment; the others follow through `alt`.
+    pub root: Option<SegId>,
+    pub plies: Vec<PlyPath>,
+}
+
+#[derive(Clone, Debug)]
+struct RawStep {
+    cell: CellId,
+    class: Class,
+    occupant: Occupant,
+    new_leg: bool,
+    captured_prev: bool,
+    lands: bool,
+    children: Vec<usize>,
+}
+
+/// Collects visits and plies from a walk (a [`Sink`] that wants every path, not
+/// distinct moves), then [`finish`](PathTreeBuilder::finish)es into a [`PathTree`].
+#[derive(Default)]
+pub struct PathTreeBuilder {
+    steps: Vec<RawStep>,
+    roots: Vec<usize>,
+    open: Vec<usize>,
+    plies: Vec<PlyPath>,
+}
+
+impl Sink for PathTreeBuilder {
+    const VISITS: bool = true;
+    const DISTINCT: bool = false;
+
+    fn visit(&mut self, v: &Visit) {
+        let id = self.steps.len();
+        self.steps.push(RawStep {
+            cell: v.cell,
+            class: v.class,
+            occupant: v.occupant,
+            new_leg: v.new_leg,
+            captured_prev: v.captured_prev,
+            lands: v.lands,
+            children: Vec::new(),
+        });
+        self.open.truncate(v.depth);
+        match self.open.last() {
+            Some(&p) if v.depth > 0 => self.steps[p].children.push(id),
+            _ => self.roots.push(id),
+        }
+        self.open.push(id);
+    }
+
+    fn ply(&mut self, ply: &Ply<'_>) {
+        self.plies.push(PlyPath {
+            path: ply.cells().collect(),
+            to: ply.to,
+            captures: ply.captures().collect(),
+        });
+    }
+}
+
+impl PathTreeBuilder {
+    pub fn new() -> PathTreeBuilder {
+        PathTreeBuilder::default()
+    }
+
+    pub fn finish(mut self, side: Side, piece: PieceId, from: CellId) -> PathTree {
+        let mut tree = PathTree {
+            side,
+            piece,
+            from,
+            segments: Vec::new(),
+            root: None,
+            plies: std::mem::take(&mut self.plies),
+        };
+        let roots = self.roots.clone();
+        tree.root = self.chain(&mut tree, &roots);
+        tree
+    }
+
+    /// Builds the segments starting at each raw step and links them through `alt`.
+    fn chain(&self, tree: &mut PathTree, starts: &[usize]) -> Option<SegId> {
+        let ids: Vec<SegId> = starts.iter().map(|&s| self.segment(tree, s)).collect();
+        for w in ids.windows(2) {
+            tree.segments[w[0].0 as usize].alt = Some(w[1]);
+        }
+        ids.first().copied()
+    }
+
+    fn segment(&self, tree: &mut PathTree, start: usize) -> SegId {
+        let first = &self.steps[start];
+        let mut seg = Segment {
+            steps: Vec::new(),
+            encounter: None,
+            starts_leg: first.new_leg,
+            captures_previous: first.captured_prev,
+            next: None,
+            fork: None,
+            alt: None,
+        };
+        let mut cur = start;
+        loop {
+            let s = &self.steps[cur];
+            seg.steps.push(Step {
+                cell: s.cell,
+                lands: s.lands.then_some(if s.class == Class::Foe {
+                    Landing::Capture
+                } else {
+                    Landing::Quiet
+                }),
+            });
+            let piece_here = s.class != Class::Empty;
+            if !piece_here && s.children.len() == 1 && !self.steps[s.children[0]].new_leg {
+                cur = s.children[0];
+                continue;
+            }
+            break;
+        }
+        let end = &self.steps[cur];
+        if end.class != Class::Empty {
+            let kids = &end.children;
+            seg.encounter = Some(Encounter {
+                cell: end.cell,
+                occupant: end.occupant,
+                class: end.class,
+                capture: end.lands && end.class == Class::Foe,
+                hop: kids.iter().any(|&k| !self.steps[k].captured_prev),
+                locust: kids.iter().any(|&k| self.steps[k].captured_prev),
+            });
+        }
+        let id = SegId(tree.segments.len() as u32);
+        tree.segments.push(seg);
+        let same: Vec<usize> = end
+            .children
+            .iter()
+            .copied()
+            .filter(|&k| !self.steps[k].new_leg)
+            .collect();
+        let turned: Vec<usize> = end
+            .children
+            .iter()
+            .copied()
+            .filter(|&k| self.steps[k].new_leg)
+            .collect();
+        let next = self.chain(tree, &same);
+        let fork = self.chain(tree, &turned);
+        let s = &mut tree.segments[id.0 as usize];
+        s.next = next;
+        s.fork = fork;
+        id
+    }
+}
+
+fn occupant_text(t: &MoveTable, o: Occupant) -> String {
+    match t.pieces.get(o.kind().index()) {
+        Some(p) if !o.is_empty() => {
+            let letter = if o.side() == Side::First {
+                p.letter
+            } else {
+                p.letter.to_ascii_lowercase()
+            };
+            format!("{letter} ({} {})", o.side(), p.name)
+        }
+        _ => "?".to_string(),
+    }
+}
+
+impl PathTree {
+    fn seg(&self, id: SegId) -> &Segment {
+        &self.segments[id.0 as usize]
+    }
+
+    /// The indented text tree. `*` marks a cell where the move may end quietly,
+    /// `x` a cell where it may end capturing.
+    pub fn to_text(&self, t: &MoveTable) -> String {
+        let piece = &t.pieces[self.piece.index()];
+        let mut o = format!(
+            "{} {} ({}) on {}: {} plies  (* may end here, x may capture here)\n",
+            self.side,
+            piece.name,
+            piece.letter,
+            t.board.cell_name(self.from),
+            self.plies.len()
+        );
+        let mut stack: Vec<(SegId, usize, &'static str)> = Vec::new();
+        let mut r = self.root;
+        let mut roots = Vec::new();
+        while let Some(id) = r {
+            roots.push(id);
+            r = self.seg(id).alt;
+        }
+        for id in roots.into_iter().rev() {
+            stack.push((id, 1, ""));
+        }
+        while let Some((id, indent, label)) = stack.pop() {
+            let s = self.seg(id);
+            let mut line = "  ".repeat(indent);
+            line.push_str(label);
+            if s.captures_previous {
+                line.push_str("(captures it) ");
+            }
+            let cells: Vec<String> = s
+                .steps
+                .iter()
+                .map(|st| {
+                    let name = t.board.cell_name(st.cell);
+                    match st.lands {
+                        Some(Landing::Quiet) => format!("{name}*"),
+                        Some(Landing::Capture) => format!("{name}x"),
+                        None => name,
+                    }
+                })
+                .collect();
+            line.push_str(&cells.join(" "));
+            if let Some(e) = &s.encounter {
+                let mut what = Vec::new();
+                if e.capture {
+                    what.push("capture");
+                }
+                if e.hop {
+                    what.push("pass over");
+                }
+                if e.locust {
+                    what.push("capture in passing");
+                }
+                let rel = match e.class {
+                    Class::Friend => "friend",
+                    Class::Foe => "foe",
+                    _ => "blocked by kind",
+                };
+                let _ = write!(
+                    line,
+                    "  [meets {rel} {}: {}]",
+                    occupant_text(t, e.occupant),
+                    if what.is_empty() {
+                        "stop".to_string()
+                    } else {
+                        what.join(", ")
+                    }
+                );
+            }
+            o.push_str(&line);
+            o.push('\n');
+            let mut kids: Vec<(SegId, usize, &'static str)> = Vec::new();
+            let mut n = s.next;
+            while let Some(k) = n {
+                kids.push((k, indent + 1, "next: "));
+                n = self.seg(k).alt;
+            }
+            let mut f = s.fork;
+            while let Some(k) = f {
+                kids.push((k, indent + 1, "fork: "));
+                f = self.seg(k).alt;
+            }
+            stack.extend(kids.into_iter().rev());
+        }
+        o
+    }
+
+    /// The JSON document described in docs/json.md.
+    pub fn to_json(&self, t: &MoveTable) -> serde_json::Value {
+        let name = |c: CellId| t.board.cell_name(c);
+        let piece = &t.pieces[self.piece.index()];
+        let plies: Vec<serde_json::Value> = self
+            .plies
+            .iter()
+            .map(|p| {
+                serde_json::json!({
+                    "path": p.path.iter().map(|&c| name(c)).collect::<Vec<_>>(),
+                    "to": name(p.to),
+                    "captures": p.captures.iter().map(|&c| name(c)).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let segments: Vec<serde_json::Value> = self
+            .segments
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let enc = s.encounter.as_ref().map(|e| {
+                    serde_json::json!({
+                        "cell": name(e.cell),
+                        "piece": t.pieces.get(e.occupant.kind().index()).map(|p| p.name.clone()),
+                        "side": e.occupant.side().name(),
+                        "relation": match e.class {
+                            Class::Friend => "friend",
+                            Class::Foe => "foe",
+                            _ => "blocked",
+                        },
+                        "capture": e.capture,
+                        "pass_over": e.hop,
+                        "capture_in_passing": e.locust,
+                    })
+                });
+                serde_json::json!({
+                    "id": i,
+                    "cells": s.steps.iter().map(|st| serde_json::json!({
+                        "cell": name(st.cell),
+                        "lands": st.lands,
+                    })).collect::<Vec<_>>(),
+                    "encounter": enc,
+                    "starts_leg": s.starts_leg,
+                    "captures_previous": s.captures_previous,
+                    "next": s.next,
+                    "fork": s.fork,
+                    "alt": s.alt,
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "piece": piece.name,
+            "letter": piece.letter.to_string(),
+            "side": self.side.name(),
+            "from": name(self.from),
+            "plies": plies,
+            "root": self.root,
+            "segments": segments,
+        })
+    }
+}

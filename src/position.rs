@@ -1,1 +1,224 @@
-//! Placeholder; filled in by its owner.
+//! position: a board's occupancy read from FEN — the board part and the side to move.
+//!
+//! Owns [`Position`] (what the movement commands walk over) and FEN reading with
+//! errors that say what is wrong and where. Castling rights, en passant and move
+//! clocks (FEN fields 3 to 6) are accepted and ignored here; the game layer reads
+//! them. Piece letters are the ones the rules declare; uppercase is the first side.
+
+use crate::ids::{CellId, PieceId, Side};
+use crate::ir::Coord;
+use crate::table::TablePiece;
+use crate::topology::Board;
+use crate::walk::{Occupancy, Occupant};
+use std::fmt;
+
+/// Pieces on cells and the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Indexed by cell id.
+    pub cells: Vec<Occupant>,
+    pub side_to_move: Side,
+}
+
+impl Occupancy for Position {
+    #[inline]
+    fn occupant(&self, cell: CellId) -> Occupant {
+        self.cells.as_slice().occupant(cell)
+    }
+}
+
+/// A FEN that could not be read: what is wrong and at which character.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    /// Byte offset into the FEN text.
+    pub offset: usize,
+    pub message: String,
+}
+
+impl FenError {
+    /// The error with the FEN quoted and a caret under the offending character.
+    pub fn render(&self, fen: &str) -> String {
+        let col = fen[..self.offset.min(fen.len())].chars().count();
+        format!(
+            "error: invalid FEN: {}\n  | {}\n  | {}^\n",
+            self.message,
+            fen,
+            " ".repeat(col)
+        )
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at character {})", self.message, self.offset + 1)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn fail<T>(offset: usize, message: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError {
+        offset,
+        message: message.into(),
+    })
+}
+
+impl Position {
+    /// An empty board with the first side to move.
+    pub fn empty(board: &Board) -> Position {
+        Position {
+            cells: vec![Occupant::EMPTY; board.cell_count()],
+            side_to_move: Side::First,
+        }
+    }
+
+    /// Reads `BOARD [SIDE [CASTLING [EP [HALFMOVE [FULLMOVE]]]]]`. Ranks are listed from
+    /// the top (the highest rank) down, separated by `/`; a number counts empty cells
+    /// (holes included); `*` marks a hole explicitly. The side is `w` (first) or `b`
+    /// (second); without it the first side moves.
+    pub fn from_fen(fen: &str, board: &Board, pieces: &[TablePiece]) -> Result<Position, FenError> {
+        let mut pos = Position::empty(board);
+        let fields: Vec<(usize, &str)> = fen
+            .split(' ')
+            .scan(0usize, |at, f| {
+                let start = *at;
+                *at += f.len() + 1;
+                Some((start, f))
+            })
+            .filter(|(_, f)| !f.is_empty())
+            .collect();
+        let Some(&(board_at, board_text)) = fields.first() else {
+            return fail(0, "the FEN is empty");
+        };
+        if fields.len() > 6 {
+            return fail(fields[6].0, "too many fields (a FEN has at most 6)");
+        }
+        let width = board.width() as i16;
+        let height = board.height() as i16;
+        let ranks: Vec<&str> = board_text.split('/').collect();
+        if ranks.len() != height as usize {
+            return fail(
+                board_at + board_text.len(),
+                format!(
+                    "the board part has {} ranks but the board has {height}",
+                    ranks.len()
+                ),
+            );
+        }
+        let mut at = board_at;
+        for (row, rank_text) in ranks.iter().enumerate() {
+            let y = height - 1 - row as i16;
+            let mut x: i16 = 0;
+            let bytes = rank_text.as_bytes();
+            let mut i = 0;
+            while i < bytes.len() {
+                let here = at + i;
+                let ch = bytes[i];
+                if ch.is_ascii_digit() {
+                    let mut j = i;
+                    while j < bytes.len() && bytes[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                    let n: i16 = rank_text[i..j].parse().unwrap_or(i16::MAX);
+                    if n == 0 || rank_text[i..].starts_with('0') {
+                        return fail(here, "a count of empty cells must start with 1-9");
+                    }
+                    x = x.saturating_add(n);
+                    if x > width {
+                        return fail(
+                            here,
+                            format!("rank {} has more than {width} cells", y + 1),
+                        );
+                    }
+                    i = j;
+                    continue;
+                }
+                if x >= width {
+                    return fail(here, format!("rank {} has more than {width} cells", y + 1));
+                }
+                let coord = Coord { x, y };
+                let cell = board.cell_at(coord);
+                if ch == b'*' {
+                    if cell.is_some() {
+                        return fail(here, format!("`*` marks a hole but {} is a cell", crate::topology::coord_name(coord)));
+                    }
+                } else if ch.is_ascii_alphabetic() {
+                    let Some(kind) = pieces
+                        .iter()
+                        .position(|p| p.letter == ch.to_ascii_uppercase() as char)
+                    else {
+                        let known: Vec<String> = pieces.iter().map(|p| p.letter.to_string()).collect();
+                        return fail(
+                            here,
+                            format!(
+                                "no piece has the letter `{}`; the rules declare {}",
+                                ch as char,
+                                known.join(" ")
+                            ),
+                        );
+                    };
+                    let Some(cell) = cell else {
+                        return fail(here, format!("{} is a hole; no piece can stand there", crate::topology::coord_name(coord)));
+                    };
+                    let side = if ch.is_ascii_uppercase() { Side::First } else { Side::Second };
+                    pos.cells[cell.index()] = Occupant::piece(side, PieceId(kind as u8));
+                } else {
+                    let c = rank_text[i..].chars().next().unwrap_or('?');
+                    let hint = match c {
+                        '+' | '~' | '[' => " (promoted pieces and hands come with the game layer)",
+                        _ => "",
+                    };
+                    return fail(here, format!("unexpected `{c}` in the board part{hint}"));
+                }
+                x += 1;
+                i += 1;
+            }
+            if x != width {
+                return fail(
+                    at + rank_text.len(),
+                    format!("rank {} has {x} cells but the board is {width} wide", y + 1),
+                );
+            }
+            at += rank_text.len() + 1;
+        }
+        if let Some(&(side_at, side)) = fields.get(1) {
+            pos.side_to_move = match side {
+                "w" => Side::First,
+                "b" => Side::Second,
+                _ => return fail(side_at, format!("the side to move is `{side}`; expected `w` or `b`")),
+            };
+        }
+        Ok(pos)
+    }
+
+    /// The board part and side in FEN.
+    pub fn to_fen(&self, board: &Board, pieces: &[TablePiece]) -> String {
+        let mut s = String::new();
+        for y in (0..board.height() as i16).rev() {
+            let mut empty = 0;
+            for x in 0..board.width() as i16 {
+                let cell = board.cell_at(Coord { x, y });
+                let occ = cell.map(|c| self.cells[c.index()]).unwrap_or(Occupant::EMPTY);
+                if occ.is_empty() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    s.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                let l = pieces.get(occ.kind().index()).map_or('?', |p| p.letter);
+                s.push(if occ.side() == Side::First { l } else { l.to_ascii_lowercase() });
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if y > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(if self.side_to_move == Side::First { 'w' } else { 'b' });
+        s
+    }
+}

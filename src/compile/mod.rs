@@ -1,1 +1,392 @@
-//! Placeholder; filled in by its owner.
+//! compile: checked IR → [`MoveProgram`], the topology-independent move bytecode.
+//!
+//! Owns the flat program format: every pattern becomes a short run of [`Op`]s
+//! (conditions, legs, landing), every piece a range of patterns. The program names no
+//! cells: directions are vectors or turns, zones are cell sets from the first side's
+//! view. Linking it to a concrete board is [`crate::table::link`]'s job.
+
+use crate::ids::{PieceId, Span, ZoneId};
+use crate::ir::{self, BoardSpec, Coord, KindFilter, LegDirs, RuleSet, Vector};
+use std::fmt::Write as _;
+use std::ops::Range;
+
+/// Index into [`MoveProgram::filters`]; 0 is always "any kind".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FilterId(pub u8);
+
+/// Which occupants of a leg's junction cell let the next leg start there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct ViaBits(pub u8);
+
+impl ViaBits {
+    pub const EMPTY: u8 = 1;
+    pub const FRIEND: u8 = 2;
+    pub const FOE: u8 = 4;
+    pub const FOE_CAPTURED: u8 = 8;
+
+    pub fn has(self, bit: u8) -> bool {
+        self.0 & bit != 0
+    }
+}
+
+/// One instruction of a pattern. A pattern is `Initial? FromZone* Leg+ Land ToZone* End`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// Only while the piece has not moved.
+    Initial,
+    /// The start cell must (inside) or must not (!inside) lie in the zone.
+    FromZone { zone: ZoneId, inside: bool },
+    /// A leg: `dirs` indexes [`MoveProgram::vectors`] (absolute) or
+    /// [`MoveProgram::turns`] (relative); steps `min..=max` (`max == 0`: unlimited);
+    /// `via`/`filter` say what the junction to the next leg may hold.
+    Leg {
+        dirs: Dirs,
+        min: u16,
+        max: u16,
+        via: ViaBits,
+        filter: FilterId,
+    },
+    /// The last leg lands on empty cells (`empty`) and/or enemies (`foe`, victims
+    /// restricted by `filter`).
+    Land {
+        empty: bool,
+        foe: bool,
+        filter: FilterId,
+    },
+    /// The landing cell must (inside) or must not lie in the zone.
+    ToZone { zone: ZoneId, inside: bool },
+    End,
+}
+
+/// A leg's directions: a range of the vector pool or of the turn pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dirs {
+    Absolute { start: u32, len: u16 },
+    Turn { start: u32, len: u16 },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProgramZone {
+    pub name: String,
+    pub cells: Vec<Coord>,
+    pub absolute: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProgramPiece {
+    pub name: String,
+    pub letter: char,
+    /// Range of [`MoveProgram::patterns`].
+    pub patterns: Range<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProgramPattern {
+    pub piece: PieceId,
+    /// Range of [`MoveProgram::ops`].
+    pub ops: Range<u32>,
+    /// Where the pattern was written.
+    pub span: Span,
+}
+
+/// The compiled, topology-independent form of a rules file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveProgram {
+    pub name: Option<String>,
+    pub board: BoardSpec,
+    pub zones: Vec<ProgramZone>,
+    pub pieces: Vec<ProgramPiece>,
+    pub patterns: Vec<ProgramPattern>,
+    pub ops: Vec<Op>,
+    pub vectors: Vec<Vector>,
+    pub turns: Vec<i16>,
+    /// Kind filters; entry 0 is [`KindFilter::Any`].
+    pub filters: Vec<KindFilter>,
+}
+
+impl MoveProgram {
+    pub fn pattern_ops(&self, pattern: usize) -> &[Op] {
+        let r = &self.patterns[pattern].ops;
+        &self.ops[r.start as usize..r.end as usize]
+    }
+
+    pub fn vectors_of(&self, start: u32, len: u16) -> &[Vector] {
+        &self.vectors[start as usize..start as usize + len as usize]
+    }
+
+    pub fn turns_of(&self, start: u32, len: u16) -> &[i16] {
+        &self.turns[start as usize..start as usize + len as usize]
+    }
+}
+
+/// Lowers a checked rule set to a program. Cannot fail: the checker has already
+/// rejected everything the program could not represent (at most 64 pieces, so filters
+/// fit in a byte; ranges within `u16`).
+pub fn compile(rules: &RuleSet) -> MoveProgram {
+    let mut p = MoveProgram {
+        name: rules.name.clone(),
+        board: rules.board.clone(),
+        zones: rules
+            .zones
+            .iter()
+            .map(|z| ProgramZone {
+                name: z.name.clone(),
+                cells: z.cells.clone(),
+                absolute: z.absolute,
+            })
+            .collect(),
+        pieces: Vec::with_capacity(rules.pieces.len()),
+        patterns: Vec::new(),
+        ops: Vec::new(),
+        vectors: Vec::new(),
+        turns: Vec::new(),
+        filters: vec![KindFilter::Any],
+    };
+    for (pi, piece) in rules.pieces.iter().enumerate() {
+        let first = p.patterns.len() as u32;
+        for pat in &piece.patterns {
+            let start = p.ops.len() as u32;
+            lower_pattern(&mut p, pat);
+            p.patterns.push(ProgramPattern {
+                piece: PieceId(pi as u8),
+                ops: start..p.ops.len() as u32,
+                span: pat.span,
+            });
+        }
+        p.pieces.push(ProgramPiece {
+            name: piece.name.clone(),
+            letter: piece.letter,
+            patterns: first..p.patterns.len() as u32,
+        });
+    }
+    p
+}
+
+fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
+    if pat.conditions.initial {
+        p.ops.push(Op::Initial);
+    }
+    for c in &pat.conditions.from {
+        p.ops.push(Op::FromZone {
+            zone: c.zone,
+            inside: c.inside,
+        });
+    }
+    for leg in &pat.legs {
+        let dirs = match &leg.dirs {
+            LegDirs::Absolute(v) => Dirs::Absolute {
+                start: pool(&mut p.vectors, v),
+                len: v.len() as u16,
+            },
+            LegDirs::Turn(t) => Dirs::Turn {
+                start: pool(&mut p.turns, t),
+                len: t.len() as u16,
+            },
+        };
+        let mut via = 0;
+        for (on, bit) in [
+            (leg.via.empty, ViaBits::EMPTY),
+            (leg.via.friend, ViaBits::FRIEND),
+            (leg.via.foe, ViaBits::FOE),
+            (leg.via.foe_captured, ViaBits::FOE_CAPTURED),
+        ] {
+            if on {
+                via |= bit;
+            }
+        }
+        let filter = filter_id(p, &leg.via.kinds);
+        p.ops.push(Op::Leg {
+            dirs,
+            min: leg.min,
+            max: leg.max.unwrap_or(0),
+            via: ViaBits(via),
+            filter,
+        });
+    }
+    let filter = filter_id(p, &pat.land.kinds);
+    p.ops.push(Op::Land {
+        empty: pat.land.empty,
+        foe: pat.land.foe,
+        filter,
+    });
+    for c in &pat.conditions.to {
+        p.ops.push(Op::ToZone {
+            zone: c.zone,
+            inside: c.inside,
+        });
+    }
+    p.ops.push(Op::End);
+}
+
+/// Interns a run of values in a pool, reusing an identical earlier run.
+fn pool<T: PartialEq + Copy>(pool: &mut Vec<T>, items: &[T]) -> u32 {
+    if !items.is_empty() {
+        if let Some(i) = pool.windows(items.len()).position(|w| w == items) {
+            return i as u32;
+        }
+    }
+    let start = pool.len() as u32;
+    pool.extend_from_slice(items);
+    start
+}
+
+fn filter_id(p: &mut MoveProgram, f: &KindFilter) -> FilterId {
+    if let Some(i) = p.filters.iter().position(|g| g == f) {
+        return FilterId(i as u8);
+    }
+    p.filters.push(f.clone());
+    FilterId((p.filters.len() - 1) as u8)
+}
+
+/// A readable listing of the program: pieces, their patterns, one op per line.
+pub fn disasm(p: &MoveProgram) -> String {
+    let mut out = String::new();
+    let (w, h, holes) = match &p.board {
+        BoardSpec::Square {
+            width,
+            height,
+            holes,
+            ..
+        } => (*width, *height, holes.len()),
+    };
+    let _ = writeln!(
+        out,
+        "program {:?}: board square {w}x{h} ({holes} holes), {} zones, {} pieces, {} patterns, {} ops",
+        p.name.as_deref().unwrap_or(""),
+        p.zones.len(),
+        p.pieces.len(),
+        p.patterns.len(),
+        p.ops.len()
+    );
+    for (i, z) in p.zones.iter().enumerate() {
+        let cells: Vec<String> = z.cells.iter().map(|&c| crate::topology::coord_name(c)).collect();
+        let _ = writeln!(
+            out,
+            "zone {i} {}{}: {}",
+            z.name,
+            if z.absolute { " (absolute)" } else { "" },
+            cells.join(" ")
+        );
+    }
+    for (i, f) in p.filters.iter().enumerate().skip(1) {
+        let _ = writeln!(out, "filter {i}: {}", filter_text(p, f));
+    }
+    for (pi, piece) in p.pieces.iter().enumerate() {
+        let _ = writeln!(out, "piece {pi} {} ({})", piece.name, piece.letter);
+        for pat in piece.patterns.clone() {
+            let _ = writeln!(out, "  pattern {pat}");
+            let ops = p.pattern_ops(pat as usize);
+            let base = p.patterns[pat as usize].ops.start;
+            for (k, op) in ops.iter().enumerate() {
+                let _ = writeln!(out, "    {:04}  {}", base as usize + k, op_text(p, op));
+            }
+        }
+    }
+    out
+}
+
+fn filter_text(p: &MoveProgram, f: &KindFilter) -> String {
+    let names = |ks: &[PieceId]| {
+        ks.iter()
+            .map(|k| {
+                p.pieces
+                    .get(k.index())
+                    .map_or_else(|| format!("#{}", k.0), |x| x.name.clone())
+            })
+            .collect::<Vec<_>>()
+            .join("|")
+    };
+    match f {
+        KindFilter::Any => "any".into(),
+        KindFilter::Only(k) => format!("only {}", names(k)),
+        KindFilter::Except(k) => format!("not {}", names(k)),
+    }
+}
+
+fn op_text(p: &MoveProgram, op: &Op) -> String {
+    let zone = |z: ZoneId| {
+        p.zones
+            .get(z.index())
+            .map_or_else(|| format!("#{}", z.0), |z| z.name.clone())
+    };
+    match *op {
+        Op::Initial => "INITIAL".into(),
+        Op::FromZone { zone: z, inside } => {
+            format!("FROM    {}{}", if inside { "" } else { "not " }, zone(z))
+        }
+        Op::Leg {
+            dirs,
+            min,
+            max,
+            via,
+            filter,
+        } => {
+            let d = match dirs {
+                Dirs::Absolute { start, len } => p
+                    .vectors_of(start, len)
+                    .iter()
+                    .map(|v| format!("({},{})", v.dx, v.dy))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                Dirs::Turn { start, len } => format!(
+                    "turn {}",
+                    p.turns_of(start, len)
+                        .iter()
+                        .map(|t| t.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+            };
+            let range = if max == 0 {
+                format!("{min}..")
+            } else if min == max {
+                format!("{min}")
+            } else {
+                format!("{min}..{max}")
+            };
+            let mut v = Vec::new();
+            for (bit, name) in [
+                (ViaBits::EMPTY, "empty"),
+                (ViaBits::FRIEND, "friend"),
+                (ViaBits::FOE, "foe"),
+                (ViaBits::FOE_CAPTURED, "foe-captured"),
+            ] {
+                if via.has(bit) {
+                    v.push(name);
+                }
+            }
+            let f = if filter.0 == 0 {
+                String::new()
+            } else {
+                format!(" filter {}", filter.0)
+            };
+            format!("LEG     {d} x{range} via {}{f}", v.join("|"))
+        }
+        Op::Land { empty, foe, filter } => {
+            let mut on = Vec::new();
+            if empty {
+                on.push("empty");
+            }
+            if foe {
+                on.push("foe");
+            }
+            let f = if filter.0 == 0 {
+                String::new()
+            } else {
+                format!(" filter {}", filter.0)
+            };
+            format!(
+                "LAND    {}{f}",
+                if on.is_empty() {
+                    "never".to_string()
+                } else {
+                    on.join("|")
+                }
+            )
+        }
+        Op::ToZone { zone: z, inside } => {
+            format!("TO      {}{}", if inside { "" } else { "not " }, zone(z))
+        }
+        Op::End => "END".into(),
+    }
+}

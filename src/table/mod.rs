@@ -1,1 +1,22 @@
-//! Placeholder; filled in by its owner.
+//! table: the flat, per-board move table — its layout, linking a program to a board,
+//! the byte format, the verifier, and the disassembler.
+//!
+//! Owns [`MoveTable`] (what the linker builds) and [`VerifiedTable`] (the only thing
+//! the interpreter accepts). A table built by [`link`] or read by [`from_bytes`] must
+//! pass [`verify`] before it is walked; after that the walk trusts it. The byte layout
+//! is documented in `docs/bytecode.md`.
+
+mod bytes;
+mod disasm;
+mod layout;
+mod link;
+mod verify;
+
+pub use bytes::{from_bytes, to_bytes, TableFileError};
+pub use disasm::{disasm, disasm_cell};
+pub use layout::{
+    FilterCode, MoveTable, Node, NodeId, RootRange, TablePiece, CLASS_EMPTY, CLASS_FOE,
+    CLASS_FRIEND, MAX_DEPTH, NODE_SIZE,
+};
+pub use link::{link, LinkConfig};
+pub use verify::{verify, VerifiedTable, VerifyError};

@@ -1,0 +1,278 @@
+//! The table file format (`piecewise compile -o`): a little-endian byte image of a
+//! [`MoveTable`] with a trailing checksum. Layout in `docs/bytecode.md`.
+//!
+//! Reading never panics and never trusts a length before checking it against the bytes
+//! that remain; a successful read is still only a [`MoveTable`] and must be verified.
+
+use super::layout::{FilterCode, MoveTable, Node, RootRange, TablePiece, NODE_SIZE};
+use crate::ids::CellId;
+use crate::ir::Coord;
+use crate::topology::{Board, SquareBoard, MAX_SIDE};
+use std::fmt;
+
+pub const MAGIC: &[u8; 4] = b"PWTB";
+pub const VERSION: u16 = 1;
+const TOPOLOGY_SQUARE: u8 = 1;
+
+/// Why a table file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableFileError {
+    /// Byte offset where the problem was found.
+    pub offset: usize,
+    pub message: String,
+}
+
+impl fmt::Display for TableFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at byte {}: {}", self.offset, self.message)
+    }
+}
+
+impl std::error::Error for TableFileError {}
+
+/// FNV-1a, 64 bit.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+pub fn to_bytes(t: &MoveTable) -> Vec<u8> {
+    let mut o = Vec::with_capacity(64 + t.nodes.len() * NODE_SIZE + t.roots.len() * 8);
+    o.extend_from_slice(MAGIC);
+    o.extend_from_slice(&VERSION.to_le_bytes());
+    o.extend_from_slice(&0u16.to_le_bytes());
+    match &t.board {
+        Board::Square(b) => {
+            o.push(TOPOLOGY_SQUARE);
+            o.push(b.width());
+            o.push(b.height());
+            o.push(0);
+            let mut holes = Vec::new();
+            for y in 0..b.height() as i16 {
+                for x in 0..b.width() as i16 {
+                    if b.cell_at(Coord { x, y }).is_none() {
+                        holes.push((x as u8, y as u8));
+                    }
+                }
+            }
+            o.extend_from_slice(&(holes.len() as u16).to_le_bytes());
+            for (x, y) in holes {
+                o.push(x);
+                o.push(y);
+            }
+        }
+    }
+    o.push(t.pieces.len() as u8);
+    for p in &t.pieces {
+        o.push(p.letter as u8);
+        let name = p.name.as_bytes();
+        let len = name.len().min(255);
+        o.push(len as u8);
+        o.extend_from_slice(&name[..len]);
+    }
+    o.push(t.filters.len().min(255) as u8);
+    for f in t.filters.iter().take(255) {
+        o.push(f.mode);
+        o.extend_from_slice(&f.mask.to_le_bytes());
+    }
+    o.extend_from_slice(&(t.roots.len() as u32).to_le_bytes());
+    for r in &t.roots {
+        o.extend_from_slice(&r.first.to_le_bytes());
+        o.extend_from_slice(&r.count.to_le_bytes());
+        o.extend_from_slice(&r.flags.to_le_bytes());
+    }
+    o.extend_from_slice(&(t.nodes.len() as u32).to_le_bytes());
+    for n in &t.nodes {
+        o.extend_from_slice(&n.target.0.to_le_bytes());
+        o.push(n.depth);
+        o.push(n.flags);
+        o.push(n.mask);
+        o.push(n.filter);
+        o.extend_from_slice(&n.child_count.to_le_bytes());
+        o.extend_from_slice(&n.first_child.to_le_bytes());
+    }
+    let sum = checksum(&o);
+    o.extend_from_slice(&sum.to_le_bytes());
+    o
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn fail<T>(&self, message: impl Into<String>) -> Result<T, TableFileError> {
+        Err(TableFileError {
+            offset: self.at,
+            message: message.into(),
+        })
+    }
+
+    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], TableFileError> {
+        match self.bytes.get(self.at..self.at.saturating_add(n)) {
+            Some(s) if self.at.checked_add(n).is_some() => {
+                self.at += n;
+                Ok(s)
+            }
+            _ => self.fail(format!(
+                "the file ends inside {what} ({} of {n} bytes left)",
+                self.bytes.len().saturating_sub(self.at)
+            )),
+        }
+    }
+
+    fn u8(&mut self, what: &str) -> Result<u8, TableFileError> {
+        Ok(self.take(1, what)?[0])
+    }
+
+    fn u16(&mut self, what: &str) -> Result<u16, TableFileError> {
+        let b = self.take(2, what)?;
+        Ok(u16::from_le_bytes([b[0], b[1]]))
+    }
+
+    fn u32(&mut self, what: &str) -> Result<u32, TableFileError> {
+        let b = self.take(4, what)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    fn u64(&mut self, what: &str) -> Result<u64, TableFileError> {
+        let b = self.take(8, what)?;
+        let mut a = [0u8; 8];
+        a.copy_from_slice(b);
+        Ok(u64::from_le_bytes(a))
+    }
+
+    /// Checks that `count` records of `size` bytes can still follow.
+    fn room(&self, count: usize, size: usize, what: &str) -> Result<(), TableFileError> {
+        let left = self.bytes.len().saturating_sub(self.at);
+        match count.checked_mul(size) {
+            Some(need) if need <= left => Ok(()),
+            _ => self.fail(format!(
+                "{count} {what} do not fit in the {left} bytes left"
+            )),
+        }
+    }
+}
+
+/// Reads a table file. The result is structurally complete but unverified.
+pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
+    if bytes.len() < 4 || &bytes[..4] != MAGIC {
+        return Err(TableFileError {
+            offset: 0,
+            message: "not a piecewise table (the file does not start with PWTB)".into(),
+        });
+    }
+    if bytes.len() < 12 {
+        return Err(TableFileError {
+            offset: bytes.len(),
+            message: "the file is too short to hold a table".into(),
+        });
+    }
+    let body = &bytes[..bytes.len() - 8];
+    let mut stored = [0u8; 8];
+    stored.copy_from_slice(&bytes[bytes.len() - 8..]);
+    if checksum(body) != u64::from_le_bytes(stored) {
+        return Err(TableFileError {
+            offset: bytes.len() - 8,
+            message: "checksum mismatch: the file is truncated or corrupted".into(),
+        });
+    }
+    let mut r = Reader { bytes: body, at: 4 };
+    let version = r.u16("the version")?;
+    if version != VERSION {
+        return r.fail(format!("table format version {version}; this build reads {VERSION}"));
+    }
+    let _flags = r.u16("the header flags")?;
+    let topology = r.u8("the topology")?;
+    if topology != TOPOLOGY_SQUARE {
+        return r.fail(format!("unknown topology {topology}"));
+    }
+    let width = r.u8("the board width")?;
+    let height = r.u8("the board height")?;
+    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+        return r.fail(format!("board size {width}x{height} is outside 1..=26"));
+    }
+    let _ = r.u8("padding")?;
+    let hole_count = r.u16("the hole count")? as usize;
+    r.room(hole_count, 2, "holes")?;
+    let mut holes = Vec::with_capacity(hole_count);
+    for _ in 0..hole_count {
+        let x = r.u8("a hole")?;
+        let y = r.u8("a hole")?;
+        if x >= width || y >= height {
+            return r.fail(format!("hole ({x},{y}) is off the {width}x{height} board"));
+        }
+        holes.push(Coord {
+            x: x as i16,
+            y: y as i16,
+        });
+    }
+    let board = Board::Square(SquareBoard::new(width, height, &holes));
+    let piece_count = r.u8("the piece count")? as usize;
+    let mut pieces = Vec::with_capacity(piece_count);
+    for _ in 0..piece_count {
+        let letter = r.u8("a piece letter")? as char;
+        let len = r.u8("a piece name length")? as usize;
+        let name = r.take(len, "a piece name")?;
+        let Ok(name) = std::str::from_utf8(name) else {
+            return r.fail("a piece name is not UTF-8");
+        };
+        pieces.push(TablePiece {
+            name: name.to_string(),
+            letter,
+        });
+    }
+    let filter_count = r.u8("the filter count")? as usize;
+    let mut filters = Vec::with_capacity(filter_count);
+    for _ in 0..filter_count {
+        let mode = r.u8("a filter")?;
+        let mask = r.u64("a filter")?;
+        filters.push(FilterCode { mode, mask });
+    }
+    let root_count = r.u32("the root count")? as usize;
+    r.room(root_count, 8, "root ranges")?;
+    let mut roots = Vec::with_capacity(root_count);
+    for _ in 0..root_count {
+        let first = r.u32("a root range")?;
+        let count = r.u16("a root range")?;
+        let flags = r.u16("a root range")?;
+        roots.push(RootRange {
+            first,
+            count,
+            flags,
+        });
+    }
+    let node_count = r.u32("the node count")? as usize;
+    r.room(node_count, NODE_SIZE, "nodes")?;
+    let mut nodes = Vec::with_capacity(node_count);
+    for _ in 0..node_count {
+        let target = CellId(r.u16("a node")?);
+        let depth = r.u8("a node")?;
+        let flags = r.u8("a node")?;
+        let mask = r.u8("a node")?;
+        let filter = r.u8("a node")?;
+        let child_count = r.u16("a node")?;
+        let first_child = r.u32("a node")?;
+        nodes.push(Node {
+            target,
+            depth,
+            flags,
+            mask,
+            filter,
+            child_count,
+            first_child,
+        });
+    }
+    if r.at != body.len() {
+        return r.fail(format!("{} unexpected bytes after the nodes", body.len() - r.at));
+    }
+    Ok(MoveTable {
+        board,
+        pieces,
+        filters,
+        roots,
+        nodes,
+    })
+}

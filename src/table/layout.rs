@@ -1,0 +1,156 @@
+//! The in-memory layout of a linked move table.
+//!
+//! A table is a forest: for every (side, piece, start cell) a [`RootRange`] names a run
+//! of root [`Node`]s. Each node is one cell a trajectory reaches: its target cell, which
+//! occupancy classes of that cell let the move end there, and a run of children. A
+//! child's `mask` says for which occupancy classes of its parent's target it applies,
+//! so one node can branch differently on empty / friend / foe, and several children may
+//! share a class (several continuations). Children are stored contiguously, after their
+//! parent (so offsets only point forward and the table has no cycles).
+
+use crate::ids::{CellId, PieceId, Side};
+use crate::topology::Board;
+
+/// Occupancy class bits as used in [`Node::mask`].
+pub const CLASS_EMPTY: u8 = 1;
+pub const CLASS_FRIEND: u8 = 2;
+pub const CLASS_FOE: u8 = 4;
+
+/// Paths are at most this many cells long.
+pub const MAX_DEPTH: usize = 255;
+
+/// Size of one node in the byte format and in memory.
+pub const NODE_SIZE: usize = 12;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NodeId(pub u32);
+
+/// One cell of a trajectory tree (12 bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// The cell this step reaches.
+    pub target: CellId,
+    /// Steps from the start cell, minus one (roots are depth 0).
+    pub depth: u8,
+    /// `LAND_*`, `INITIAL`, `NEW_LEG`, `CAPTURE_PREV` bits.
+    pub flags: u8,
+    /// Which classes of the parent's target enable this node (`CLASS_*`); 0 on roots.
+    pub mask: u8,
+    /// Index into [`MoveTable::filters`]: kinds of piece that count as themselves here;
+    /// any other piece met here is a wall (no landing, no continuation). 0 = any.
+    pub filter: u8,
+    pub child_count: u16,
+    pub first_child: u32,
+}
+
+impl Node {
+    /// The move may end here if the target is empty (a quiet move).
+    pub const LAND_EMPTY: u8 = 1;
+    /// The move may end here if the target holds an enemy (a capture).
+    pub const LAND_FOE: u8 = 2;
+    /// Root only: the pattern applies only while the piece has not moved.
+    pub const INITIAL: u8 = 4;
+    /// This node starts a new leg (a turn, a hop, a deflection).
+    pub const NEW_LEG: u8 = 8;
+    /// Reaching this node captures the enemy on the parent's target (locust capture).
+    pub const CAPTURE_PREV: u8 = 16;
+    pub const ALL_FLAGS: u8 = 31;
+
+    #[inline]
+    pub fn has(&self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
+
+    pub fn children(&self) -> std::ops::Range<usize> {
+        self.first_child as usize..self.first_child as usize + self.child_count as usize
+    }
+}
+
+/// The roots of one (side, piece, start cell).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct RootRange {
+    pub first: u32,
+    pub count: u16,
+    pub flags: u16,
+}
+
+impl RootRange {
+    /// Two landing nodes of this tree can produce the same move (same destination and
+    /// the same cells captured), so the walk removes duplicates for sinks that want
+    /// distinct moves.
+    pub const MAY_REPEAT: u16 = 1;
+    pub const ALL_FLAGS: u16 = 1;
+
+    pub fn nodes(&self) -> std::ops::Range<usize> {
+        self.first as usize..self.first as usize + self.count as usize
+    }
+}
+
+/// A kind filter in linked form: `mode` 0 = any kind, 1 = only the kinds in `mask`,
+/// 2 = every kind except those in `mask` (bit k = piece k).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FilterCode {
+    pub mode: u8,
+    pub mask: u64,
+}
+
+impl FilterCode {
+    pub const ANY: FilterCode = FilterCode { mode: 0, mask: 0 };
+
+    #[inline]
+    pub fn admits(&self, kind: u8) -> bool {
+        let bit = 1u64.checked_shl(kind as u32).unwrap_or(0) & self.mask != 0;
+        match self.mode {
+            1 => bit,
+            2 => !bit,
+            _ => true,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TablePiece {
+    pub name: String,
+    /// Uppercase FEN letter.
+    pub letter: char,
+}
+
+/// A move table linked to one board. Not yet trusted: see [`super::verify`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveTable {
+    pub board: Board,
+    pub pieces: Vec<TablePiece>,
+    pub filters: Vec<FilterCode>,
+    /// Indexed by [`MoveTable::root_index`].
+    pub roots: Vec<RootRange>,
+    pub nodes: Vec<Node>,
+}
+
+impl MoveTable {
+    #[inline]
+    pub fn root_index(&self, side: Side, piece: PieceId, cell: CellId) -> usize {
+        (side.index() * self.pieces.len() + piece.index()) * self.board.cell_count()
+            + cell.index()
+    }
+
+    /// The roots of a piece on a cell; `None` if the piece or cell is out of range.
+    pub fn roots(&self, side: Side, piece: PieceId, cell: CellId) -> Option<RootRange> {
+        if piece.index() >= self.pieces.len() || cell.index() >= self.board.cell_count() {
+            return None;
+        }
+        self.roots.get(self.root_index(side, piece, cell)).copied()
+    }
+
+    /// Bytes of node and root storage.
+    pub fn memory_bytes(&self) -> usize {
+        self.nodes.len() * NODE_SIZE + self.roots.len() * 8
+    }
+
+    pub fn piece_by_letter(&self, letter: char) -> Option<PieceId> {
+        let up = letter.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .position(|p| p.letter == up)
+            .map(|i| PieceId(i as u8))
+    }
+}
