@@ -11,6 +11,8 @@
 //!    (a [`path_tree::PathTree`], a move list, a counter).
 #![forbid(unsafe_code)]
 
+pub use rules::Rules;
+
 pub mod ast;
 pub mod check;
 pub mod compile;
@@ -19,6 +21,7 @@ pub mod ids;
 pub mod ir;
 pub mod path_tree;
 pub mod position;
+pub mod rules;
 pub mod syntax;
 pub mod table;
 pub mod topology;

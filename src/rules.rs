@@ -1,0 +1,148 @@
+//! rules: the public facade over the pipeline — compiled rules with their linked,
+//! verified table, and convenience queries for the CLI and for engines.
+//!
+//! Owns no stage: it calls check, compile, link and verify in order and keeps the
+//! results together.
+
+use crate::compile::{self, MoveProgram};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::ids::{CellId, PieceId, Side, Span};
+use crate::ir::RuleSet;
+use crate::path_tree::{PathTree, PathTreeBuilder};
+use crate::position::{FenError, Position};
+use crate::table::{self, LinkConfig, MoveTable, VerifiedTable};
+use crate::topology::Board;
+use crate::walk::{Move, MoveList, Occupancy, Walker};
+
+/// A compiled rules file: its program and its table linked to its board.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    program: MoveProgram,
+    table: VerifiedTable,
+    warnings: Diagnostics,
+}
+
+impl Rules {
+    /// Compiles, links and verifies a checked rule set. `warnings` are kept with the
+    /// result (link adds its own).
+    pub fn from_ruleset(rules: &RuleSet, mut warnings: Diagnostics) -> Result<Rules, Diagnostics> {
+        let program = compile::compile(rules);
+        let (linked, link_warnings) = table::link(&program, LinkConfig::default())?;
+        warnings.extend(link_warnings);
+        warnings.sort();
+        let table = table::verify(linked).map_err(|e| {
+            let mut d = Diagnostics::new();
+            d.push(Diagnostic::error(
+                "E0199",
+                format!("internal error: the linked table failed verification: {e}"),
+                Span::default(),
+            ));
+            d
+        })?;
+        Ok(Rules {
+            program,
+            table,
+            warnings,
+        })
+    }
+
+    pub fn program(&self) -> &MoveProgram {
+        &self.program
+    }
+
+    pub fn table(&self) -> &VerifiedTable {
+        &self.table
+    }
+
+    pub fn warnings(&self) -> &Diagnostics {
+        &self.warnings
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.table.table().board
+    }
+
+    fn linked(&self) -> &MoveTable {
+        self.table.table()
+    }
+
+    /// A piece by name (`Knight`) or FEN letter (`N` or `n`).
+    pub fn piece(&self, name_or_letter: &str) -> Option<PieceId> {
+        let t = self.linked();
+        if let Some(i) = t.pieces.iter().position(|p| p.name == name_or_letter) {
+            return Some(PieceId(i as u8));
+        }
+        let mut chars = name_or_letter.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => t.piece_by_letter(c),
+            _ => None,
+        }
+    }
+
+    pub fn piece_name(&self, piece: PieceId) -> &str {
+        &self.linked().pieces[piece.index()].name
+    }
+
+    pub fn cell(&self, name: &str) -> Option<CellId> {
+        self.board().parse_cell(name)
+    }
+
+    pub fn cell_name(&self, cell: CellId) -> String {
+        self.board().cell_name(cell)
+    }
+
+    /// Reads a FEN (board part and side to move) with this file's piece letters.
+    pub fn position(&self, fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen, self.board(), &self.linked().pieces)
+    }
+
+    pub fn walker(&self) -> Walker<'_> {
+        Walker::new(&self.table)
+    }
+
+    /// The distinct pseudo-legal moves of the piece on `from` (none if it is empty).
+    pub fn moves_from<O: Occupancy + ?Sized>(&self, board: &O, from: CellId) -> MoveList {
+        let mut list = MoveList::new();
+        let occ = board.occupant(from);
+        if !occ.is_empty() {
+            self.walker()
+                .walk(board, occ.side(), occ.kind(), from, &mut list);
+        }
+        list
+    }
+
+    /// The path tree of the piece on `from`; `None` if the cell is empty.
+    pub fn path_tree<O: Occupancy + ?Sized>(&self, board: &O, from: CellId) -> Option<PathTree> {
+        let occ = board.occupant(from);
+        if occ.is_empty() {
+            return None;
+        }
+        let mut b = PathTreeBuilder::new();
+        self.walker().walk(board, occ.side(), occ.kind(), from, &mut b);
+        Some(b.finish(occ.side(), occ.kind(), from))
+    }
+
+    /// A move in UCI coordinates (`d4e6`), followed by `x` and each cell captured in
+    /// passing, sorted (`d4f6xe5`), so that moves with the same ends but different
+    /// victims stay apart.
+    pub fn move_text(&self, list: &MoveList, m: &Move) -> String {
+        let mut s = format!("{}{}", self.cell_name(m.from), self.cell_name(m.to));
+        let mut caps: Vec<CellId> = list.passing_captures(m).to_vec();
+        caps.sort();
+        caps.dedup();
+        for c in caps {
+            s.push('x');
+            s.push_str(&self.cell_name(c));
+        }
+        s
+    }
+
+    /// The side a piece letter in FEN stands for.
+    pub fn side_of_letter(letter: char) -> Side {
+        if letter.is_ascii_uppercase() {
+            Side::First
+        } else {
+            Side::Second
+        }
+    }
+}
