@@ -1,1 +1,363 @@
-fn main() {}
+//! The `piecewise` command line: argument parsing, printing, exit codes. No movement
+//! logic lives here.
+//!
+//! Exit codes: 0 success; 1 errors in the rules or the input (a FEN, a cell, a table
+//! file); 2 usage errors (from clap).
+
+use clap::{Parser, Subcommand, ValueEnum};
+use piecewise::diagnostics::Diagnostics;
+use piecewise::ids::{PieceId, Side};
+use piecewise::table;
+use piecewise::Rules;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "piecewise",
+    version,
+    about = "Compile and run .rules files: how game pieces move",
+    long_about = "piecewise compiles a .rules file (a declarative description of how pieces move) \
+into a flat move table and walks it over a position.\n\n\
+Exit codes: 0 success, 1 errors in the rules or input, 2 usage errors."
+)]
+struct Cli {
+    /// When to colour diagnostics.
+    #[arg(long, global = true, value_enum, default_value_t = Color::Auto)]
+    color: Color,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse and check rules files; print every error and warning.
+    Check {
+        /// The .rules files to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Treat warnings as errors (exit 1 if there are any).
+        #[arg(long)]
+        deny_warnings: bool,
+    },
+    /// Compile a rules file to a move-table file.
+    Compile {
+        /// The .rules file.
+        file: PathBuf,
+        /// Where to write the table.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Print a compiled program (from a .rules file) or a table file readably.
+    Disasm {
+        /// A .rules file or a table file written by `compile`.
+        file: PathBuf,
+        /// Also list the table nodes of the pieces on this start cell.
+        #[arg(long)]
+        from: Option<String>,
+        /// Limit --from to one piece (name or FEN letter).
+        #[arg(long)]
+        piece: Option<String>,
+        /// Limit --from to one side.
+        #[arg(long, value_enum)]
+        side: Option<SideArg>,
+    },
+    /// The path tree of the piece on a cell: every way it travels and what it meets.
+    Tree {
+        /// The .rules file.
+        rules: PathBuf,
+        /// The position: board part and side to move, with the rules' piece letters.
+        #[arg(long)]
+        fen: String,
+        /// The cell of the piece.
+        #[arg(long)]
+        from: String,
+        /// Print the documented JSON document (docs/json.md) instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The moves of the piece on a cell, one per line in UCI coordinates.
+    Moves {
+        /// The .rules file.
+        rules: PathBuf,
+        /// The position: board part and side to move, with the rules' piece letters.
+        #[arg(long)]
+        fen: String,
+        /// The cell of the piece.
+        #[arg(long)]
+        from: String,
+        /// Pseudo-legal moves (ignoring checks); required until the game layer exists.
+        #[arg(long)]
+        pseudo: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SideArg {
+    White,
+    Black,
+}
+
+/// An error already explained to the user.
+struct Failed;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let color = match cli.color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => std::io::stderr().is_terminal(),
+    };
+    let result = match cli.command {
+        Command::Check {
+            files,
+            deny_warnings,
+        } => check(&files, deny_warnings, color),
+        Command::Compile { file, output } => compile_to(&file, &output, color),
+        Command::Disasm {
+            file,
+            from,
+            piece,
+            side,
+        } => disasm(&file, from.as_deref(), piece.as_deref(), side, color),
+        Command::Tree {
+            rules,
+            fen,
+            from,
+            json,
+        } => tree(&rules, &fen, &from, json, color),
+        Command::Moves {
+            rules,
+            fen,
+            from,
+            pseudo,
+        } => {
+            if !pseudo {
+                eprintln!(
+                    "error: only pseudo-legal moves are available so far; pass --pseudo"
+                );
+                return ExitCode::from(2);
+            }
+            moves(&rules, &fen, &from, color)
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failed) => ExitCode::from(1),
+    }
+}
+
+fn read(path: &Path) -> Result<String, Failed> {
+    std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", path.display());
+        Failed
+    })
+}
+
+fn show(diags: &Diagnostics, path: &Path, source: &str, color: bool) {
+    if diags.is_empty() {
+        return;
+    }
+    let text = diags.render(&path.display().to_string(), source, color);
+    let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
+/// Compiles a rules file, printing its diagnostics (warnings too).
+fn load(path: &Path, color: bool) -> Result<Rules, Failed> {
+    let source = read(path)?;
+    match piecewise::compile(&source) {
+        Ok(rules) => {
+            show(rules.warnings(), path, &source, color);
+            Ok(rules)
+        }
+        Err(diags) => {
+            show(&diags, path, &source, color);
+            eprintln!(
+                "error: could not compile {} ({} errors)",
+                path.display(),
+                diags.error_count()
+            );
+            Err(Failed)
+        }
+    }
+}
+
+fn check(files: &[PathBuf], deny_warnings: bool, color: bool) -> Result<(), Failed> {
+    let mut failed = false;
+    for path in files {
+        let Ok(source) = read(path) else {
+            failed = true;
+            continue;
+        };
+        let diags = match piecewise::compile(&source) {
+            Ok(rules) => rules.warnings().clone(),
+            Err(d) => d,
+        };
+        show(&diags, path, &source, color);
+        let (e, w) = (diags.error_count(), diags.warning_count());
+        if e > 0 || (deny_warnings && w > 0) {
+            failed = true;
+        }
+        let verdict = if e > 0 { "failed" } else { "ok" };
+        println!("{}: {verdict} ({e} errors, {w} warnings)", path.display());
+    }
+    if failed {
+        Err(Failed)
+    } else {
+        Ok(())
+    }
+}
+
+fn compile_to(file: &Path, output: &Path, color: bool) -> Result<(), Failed> {
+    let rules = load(file, color)?;
+    let bytes = table::to_bytes(rules.table().table());
+    std::fs::write(output, &bytes).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", output.display());
+        Failed
+    })?;
+    println!(
+        "wrote {} ({} bytes, {} nodes)",
+        output.display(),
+        bytes.len(),
+        rules.table().table().nodes.len()
+    );
+    Ok(())
+}
+
+fn disasm(
+    file: &Path,
+    from: Option<&str>,
+    piece: Option<&str>,
+    side: Option<SideArg>,
+    color: bool,
+) -> Result<(), Failed> {
+    let bytes = std::fs::read(file).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", file.display());
+        Failed
+    })?;
+    let mut out = String::new();
+    let verified = if bytes.starts_with(table::MAGIC) {
+        let t = table::from_bytes(&bytes).map_err(|e| {
+            eprintln!("error: {} is not a valid table: {e}", file.display());
+            Failed
+        })?;
+        let v = table::verify(t).map_err(|e| {
+            eprintln!("error: {} fails verification: {e}", file.display());
+            Failed
+        })?;
+        out.push_str(&table::disasm(v.table()));
+        v
+    } else {
+        let rules = load(file, color)?;
+        out.push_str(&piecewise::compile::disasm(rules.program()));
+        out.push_str(&table::disasm(rules.table().table()));
+        rules.table().clone()
+    };
+    let t = verified.table();
+    if let Some(cell) = from {
+        let c = t.board.parse_cell(cell).ok_or_else(|| {
+            eprintln!("error: `{cell}` is not a cell of the {} board", t.board.describe());
+            Failed
+        })?;
+        let pieces: Vec<PieceId> = match piece {
+            Some(p) => {
+                let found = t
+                    .pieces
+                    .iter()
+                    .position(|x| x.name == p)
+                    .map(|i| PieceId(i as u8))
+                    .or_else(|| {
+                        let mut ch = p.chars();
+                        match (ch.next(), ch.next()) {
+                            (Some(l), None) => t.piece_by_letter(l),
+                            _ => None,
+                        }
+                    });
+                vec![found.ok_or_else(|| {
+                    eprintln!("error: no piece is named or lettered `{p}`");
+                    Failed
+                })?]
+            }
+            None => (0..t.pieces.len()).map(|i| PieceId(i as u8)).collect(),
+        };
+        let sides: Vec<Side> = match side {
+            Some(SideArg::White) => vec![Side::First],
+            Some(SideArg::Black) => vec![Side::Second],
+            None => Side::BOTH.to_vec(),
+        };
+        for s in sides {
+            for &p in &pieces {
+                out.push_str(&table::disasm_cell(t, s, p, c));
+            }
+        }
+    }
+    print!("{out}");
+    Ok(())
+}
+
+/// Loads rules, a position and the start cell, which must hold a piece.
+fn setup(
+    rules_path: &Path,
+    fen: &str,
+    from: &str,
+    color: bool,
+) -> Result<(Rules, piecewise::position::Position, piecewise::ids::CellId), Failed> {
+    let rules = load(rules_path, color)?;
+    let pos = rules.position(fen).map_err(|e| {
+        eprint!("{}", e.render(fen));
+        Failed
+    })?;
+    let cell = rules.cell(from).ok_or_else(|| {
+        eprintln!(
+            "error: `{from}` is not a cell of the {} board",
+            rules.board().describe()
+        );
+        Failed
+    })?;
+    if pos.cells[cell.index()].is_empty() {
+        eprintln!("error: there is no piece on {from}");
+        return Err(Failed);
+    }
+    Ok((rules, pos, cell))
+}
+
+fn tree(rules_path: &Path, fen: &str, from: &str, json: bool, color: bool) -> Result<(), Failed> {
+    let (rules, pos, cell) = setup(rules_path, fen, from, color)?;
+    let Some(tree) = rules.path_tree(&pos, cell) else {
+        return Err(Failed);
+    };
+    let t = rules.table().table();
+    if json {
+        let doc = tree.to_json(t);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_else(|_| doc.to_string())
+        );
+    } else {
+        print!("{}", tree.to_text(t));
+    }
+    Ok(())
+}
+
+fn moves(rules_path: &Path, fen: &str, from: &str, color: bool) -> Result<(), Failed> {
+    let (rules, pos, cell) = setup(rules_path, fen, from, color)?;
+    let list = rules.moves_from(&pos, cell);
+    let mut lines: Vec<String> = list.iter().map(|m| rules.move_text(&list, m)).collect();
+    lines.sort();
+    lines.dedup();
+    let mut out = String::new();
+    for l in lines {
+        out.push_str(&l);
+        out.push('\n');
+    }
+    print!("{out}");
+    Ok(())
+}

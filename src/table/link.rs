@@ -28,7 +28,7 @@ pub struct LinkConfig {
 impl Default for LinkConfig {
     fn default() -> LinkConfig {
         LinkConfig {
-            max_nodes: 1 << 24,
+            max_nodes: 1 << 22,
         }
     }
 }
@@ -72,13 +72,14 @@ pub fn link(
                         tree: &mut tree,
                         landed: false,
                         depth_exceeded: false,
+                        budget: config.max_nodes.saturating_sub(table.nodes.len()),
                     };
                     ex.pattern(pat as usize, cell);
                     if ex.depth_exceeded {
                         return Err(too_long(program, pat as usize));
                     }
                     produced[pat as usize] |= ex.landed;
-                    if table.nodes.len() + tree.nodes.len() > config.max_nodes {
+                    if table.nodes.len() + tree.nodes.len() >= config.max_nodes {
                         return Err(too_big(program, pat as usize, config));
                     }
                 }
@@ -198,6 +199,8 @@ struct Expander<'a> {
     tree: &'a mut Trie,
     landed: bool,
     depth_exceeded: bool,
+    /// Nodes the table may still grow by; expansion stops when the trie reaches it.
+    budget: usize,
 }
 
 struct PatternView<'a> {
@@ -331,6 +334,9 @@ impl Expander<'_> {
                 let Some(cell) = self.board.cell_at(pos) else {
                     break;
                 };
+                if self.tree.nodes.len() >= self.budget {
+                    return;
+                }
                 if depth + (k as usize) > MAX_DEPTH {
                     self.depth_exceeded = true;
                     return;

@@ -12,7 +12,7 @@ mod layout;
 mod link;
 mod verify;
 
-pub use bytes::{from_bytes, to_bytes, TableFileError};
+pub use bytes::{from_bytes, to_bytes, TableFileError, MAGIC};
 pub use disasm::{disasm, disasm_cell};
 pub use layout::{
     FilterCode, MoveTable, Node, NodeId, RootRange, TablePiece, CLASS_EMPTY, CLASS_FOE,

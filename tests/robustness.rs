@@ -1,0 +1,196 @@
+//! Quick randomized robustness run in the default test suite: random and mutated rules
+//! files, FENs and table bytes go through every entry point, which must return a value
+//! or an error — never panic, never hang. Deterministic (fixed seeds); the deep runs are
+//! the cargo-fuzz targets in fuzz/.
+
+use piecewise::table;
+use piecewise::Rules;
+
+/// xorshift64*: small, deterministic, good enough to pick mutations.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+const TOKENS: &[&str] = &[
+    "step", "ride", "leap", "then", "via", "piece", "foe", "friend", "empty", "captured",
+    "turn", "same", "back", "±45", "90", "-45", "(1,2)", "(0,0)", "(99,1)", "orthogonal",
+    "diagonal", "any", "forward", "sideways", "up to", "2..", "3..1", "0", "300", ",",
+    "move only", "capture only", "initial", "from", "to", "not", "zone", "board", "square",
+    "26x26", "0x3", "holes", "a1", "z99", "rank 2", "files a-c", "{", "}", "(", ")", "like",
+    "Queen", "Cannon", "#", "\n", ";", "\"", "captures", "|", "absolute", "é", "\u{0}",
+];
+
+fn shipped() -> Vec<String> {
+    ["rules/fairy.rules", "rules/chess.rules"]
+        .iter()
+        .map(|p| std::fs::read_to_string(p).expect("shipped rules file"))
+        .collect()
+}
+
+fn mutate_text(rng: &mut Rng, src: &str) -> String {
+    let mut s: Vec<char> = src.chars().collect();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(s.len() + 1);
+        match rng.below(4) {
+            0 if !s.is_empty() => {
+                let end = (at + rng.below(12)).min(s.len());
+                s.drain(at.min(end)..end);
+            }
+            1 => {
+                let tok = TOKENS[rng.below(TOKENS.len())];
+                let tok: Vec<char> = format!(" {tok} ").chars().collect();
+                s.splice(at..at, tok);
+            }
+            2 if !s.is_empty() => {
+                let i = at.min(s.len() - 1);
+                s[i] = (b' ' + rng.below(95) as u8) as char;
+            }
+            _ => s.truncate(at),
+        }
+    }
+    s.into_iter().collect()
+}
+
+#[test]
+fn mutated_rules_files_never_panic() {
+    let files = shipped();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut ok = 0;
+    let mut errors = 0;
+    for i in 0..300 {
+        let src = mutate_text(&mut rng, &files[i % files.len()]);
+        match piecewise::compile(&src) {
+            Ok(_) => ok += 1,
+            Err(d) => {
+                assert!(d.has_errors(), "an Err must carry an error:\n{src}");
+                // Rendering must work for every diagnostic, too.
+                let text = d.render("mutated.rules", &src, false);
+                assert!(text.contains("error"), "{text}");
+                errors += 1;
+            }
+        }
+    }
+    // Both outcomes must occur, or the mutations are not exercising anything.
+    assert!(ok > 0 && errors > 0, "ok {ok}, errors {errors}");
+}
+
+#[test]
+fn random_token_soup_never_panics() {
+    let mut rng = Rng(42);
+    for _ in 0..300 {
+        let n = rng.below(40);
+        let src: String = (0..n)
+            .map(|_| TOKENS[rng.below(TOKENS.len())])
+            .collect::<Vec<_>>()
+            .join(" ");
+        let _ = piecewise::compile(&src);
+    }
+}
+
+#[test]
+fn mutated_fens_are_read_or_rejected_with_a_position() {
+    let files = shipped();
+    let rules = piecewise::compile(&files[0]).expect("fairy compiles");
+    let base = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",
+        "4k3/2x5/1h2e3/3LZ3/2N1D3/3X4/4H3/4K3 b",
+        "8/8/8/8/8/8/8/8 w",
+    ];
+    let mut rng = Rng(7);
+    let (mut ok, mut bad) = (0, 0);
+    for i in 0..600 {
+        let fen = mutate_text(&mut rng, base[i % base.len()]);
+        match rules.position(&fen) {
+            Ok(pos) => {
+                ok += 1;
+                // Walk every piece: must not panic on any readable position.
+                for c in rules.board().cells() {
+                    let _ = rules.moves_from(&pos, c);
+                    let _ = rules.path_tree(&pos, c);
+                }
+            }
+            Err(e) => {
+                bad += 1;
+                assert!(e.offset <= fen.len(), "offset {} past {fen:?}", e.offset);
+                let _ = e.render(&fen);
+            }
+        }
+    }
+    assert!(ok > 0 && bad > 0, "ok {ok}, bad {bad}");
+}
+
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// Rewrites the trailing checksum so a mutation reaches the parser and verifier.
+fn reseal(bytes: &mut Vec<u8>) {
+    if bytes.len() < 8 {
+        return;
+    }
+    let n = bytes.len() - 8;
+    let sum = fnv(&bytes[..n]);
+    bytes[n..].copy_from_slice(&sum.to_le_bytes());
+}
+
+#[test]
+fn corrupted_tables_are_rejected_or_walk_safely() {
+    let files = shipped();
+    let rules: Rules = piecewise::compile(&files[1]).expect("chess compiles");
+    let good = table::to_bytes(rules.table().table());
+    let pos = rules
+        .position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w")
+        .expect("fen");
+    let mut rng = Rng(99);
+    let (mut rejected, mut walked) = (0, 0);
+    for i in 0..400 {
+        let mut b = good.clone();
+        match i % 3 {
+            0 => b.truncate(rng.below(b.len())),
+            _ => {
+                for _ in 0..1 + rng.below(3) {
+                    let at = rng.below(b.len());
+                    b[at] = rng.next() as u8;
+                }
+                if i % 3 == 1 {
+                    reseal(&mut b);
+                }
+            }
+        }
+        let verified = table::from_bytes(&b)
+            .map_err(|e| e.to_string())
+            .and_then(|t| table::verify(t).map_err(|e| e.to_string()));
+        match verified {
+            Err(msg) => {
+                assert!(!msg.is_empty());
+                rejected += 1;
+            }
+            Ok(v) => {
+                walked += 1;
+                let mut w = piecewise::walk::Walker::new(&v);
+                let pieces = v.table().pieces.len();
+                for side in piecewise::ids::Side::BOTH {
+                    for p in 0..pieces {
+                        for c in v.table().board.cells() {
+                            let mut n = piecewise::walk::Count::default();
+                            w.walk(&pos, side, piecewise::ids::PieceId(p as u8), c, &mut n);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(rejected > 100, "rejected {rejected}, walked {walked}");
+}
