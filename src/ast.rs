@@ -1,1 +1,334 @@
-//! Placeholder; filled in by its owner.
+//! The syntax tree of a `.rules` file, as written, with a byte [`Span`] on every node.
+//!
+//! Owns the shape of the source only: nothing here is resolved or validated beyond what
+//! the grammar enforces (names are strings, numbers are saturated `u64`s, direction
+//! words are unchecked). [`crate::syntax`] builds it; [`crate::check`] turns it into the
+//! [`crate::ir`]. Each node's doc comment shows the syntax it comes from.
+
+pub use crate::ids::Span;
+
+/// A whole file: a sequence of declarations, in source order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct File {
+    pub items: Vec<Item>,
+    pub span: Span,
+}
+
+/// One top-level declaration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// `game "Name"`
+    Game(GameDecl),
+    /// `board square 8x8 [holes CELLS]`
+    Board(BoardDecl),
+    /// `zone [absolute] NAME = CELLS`
+    Zone(ZoneDecl),
+    /// `piece NAME (L) { PATTERNS }`
+    Piece(PieceDecl),
+}
+
+impl Item {
+    pub fn span(&self) -> Span {
+        match self {
+            Item::Game(g) => g.span,
+            Item::Board(b) => b.span,
+            Item::Zone(z) => z.span,
+            Item::Piece(p) => p.span,
+        }
+    }
+}
+
+/// A name: `Knight`, `pawn_start`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+/// An unsigned decimal number: `8`, `255`. Values too large for `u64` saturate to
+/// `u64::MAX` (the checker reports them as out of range).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Number {
+    pub value: u64,
+    pub span: Span,
+}
+
+/// A possibly negative decimal number: `-2`, `1`. Saturates at the `i64` bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Int {
+    pub value: i64,
+    pub span: Span,
+}
+
+/// `game "Fairy"`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameDecl {
+    /// The text between the quotes.
+    pub name: String,
+    pub span: Span,
+}
+
+/// `board square 9x9 holes a1 i9`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardDecl {
+    /// `square` (the only kind so far; others are rejected by the checker).
+    pub kind: Ident,
+    pub width: Number,
+    pub height: Number,
+    /// The `9x9` part.
+    pub size_span: Span,
+    pub holes: Option<CellSet>,
+    pub span: Span,
+}
+
+/// `zone pawn_start = rank 2`, `zone absolute centre = d4 e4, d5 e5`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ZoneDecl {
+    /// `absolute`: the same cells for both sides instead of mirrored ones.
+    pub absolute: bool,
+    pub name: Ident,
+    pub cells: CellSet,
+    pub span: Span,
+}
+
+/// `a1 d4-e5, rank 2 files a-c`: the union of its items.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellSet {
+    pub items: Vec<CellItem>,
+    pub span: Span,
+}
+
+/// One item of a [`CellSet`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CellItem {
+    /// `a1`
+    Cell(CellName),
+    /// `d4-e5`: the rectangle with these two corners, in any order.
+    Rect(CellName, CellName, Span),
+    /// `rank 2`, `ranks 1-3` (`rank` and `ranks` are interchangeable).
+    Ranks(Number, Option<Number>, Span),
+    /// `file a`, `files a-c` (`file` and `files` are interchangeable).
+    Files(Ident, Option<Ident>, Span),
+}
+
+impl CellItem {
+    pub fn span(&self) -> Span {
+        match self {
+            CellItem::Cell(c) => c.span,
+            CellItem::Rect(_, _, s) | CellItem::Ranks(_, _, s) | CellItem::Files(_, _, s) => *s,
+        }
+    }
+}
+
+/// A cell name as written, e.g. `a1` (not yet validated: `A1` and `a0` parse too).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellName {
+    pub text: String,
+    pub span: Span,
+}
+
+/// `piece Knight (N) { leap (1,2) }`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceDecl {
+    pub name: Ident,
+    /// The text between the parentheses, as written (the checker wants one ASCII
+    /// letter).
+    pub letter: Ident,
+    pub patterns: Vec<PatternItem>,
+    /// From `{` to `}`.
+    pub body_span: Span,
+    pub span: Span,
+}
+
+/// One entry of a piece body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PatternItem {
+    /// `like Queen`: include all of Queen's patterns.
+    Like(Ident, Span),
+    /// `step forward, move only`
+    Moves(Pattern),
+}
+
+impl PatternItem {
+    pub fn span(&self) -> Span {
+        match self {
+            PatternItem::Like(_, s) => *s,
+            PatternItem::Moves(p) => p.span,
+        }
+    }
+}
+
+/// `LEG (then LEG)* (, MODIFIER)*`, e.g.
+/// `ride orthogonal via piece then ride same, capture only`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    /// Never empty.
+    pub legs: Vec<Leg>,
+    pub modifiers: Vec<Modifier>,
+    pub span: Span,
+}
+
+/// `MOVER DIRS [RANGE] [via VIA]`, e.g. `ride orthogonal up to 3 via piece`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leg {
+    pub mover: Mover,
+    pub mover_span: Span,
+    /// `DIR (+ DIR)*`; never empty.
+    pub dirs: Vec<Dir>,
+    pub dirs_span: Span,
+    pub range: Option<Range>,
+    pub via: Option<Via>,
+    pub span: Span,
+}
+
+/// How a leg moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mover {
+    /// `step`: exactly one step.
+    Step,
+    /// `leap`: a synonym of `step` that reads better for long vectors.
+    Leap,
+    /// `ride`: repeated steps in the same direction.
+    Ride,
+}
+
+impl Mover {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Mover::Step => "step",
+            Mover::Leap => "leap",
+            Mover::Ride => "ride",
+        }
+    }
+}
+
+/// One term of a leg's directions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dir {
+    pub kind: DirKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DirKind {
+    /// `orthogonal`, `forward-left`, `same`, `back`, ... (unchecked).
+    Word(String),
+    /// `(1,2)`, `forward (1,2)`, `backward (1,2)`, `exactly (1,2)`.
+    Vector {
+        qualifier: VectorQualifier,
+        x: Int,
+        y: Int,
+    },
+    /// `turn 45`, `turn ±90 180`.
+    Turn(Vec<Angle>),
+}
+
+/// What is taken of a vector's eight symmetric images.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VectorQualifier {
+    /// `(a,b)`: all images.
+    All,
+    /// `forward (a,b)`: the images with dy > 0.
+    Forward,
+    /// `backward (a,b)`: the images with dy < 0.
+    Backward,
+    /// `exactly (a,b)`: this one vector.
+    Exactly,
+}
+
+/// `45`, `-45`, `+45`, `±45`, `+-45`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Angle {
+    /// The magnitude with its sign (positive for `±`); saturates at the `i64` bounds.
+    pub degrees: i64,
+    /// `±` / `+-`: both signs.
+    pub both_signs: bool,
+    pub span: Span,
+}
+
+/// A leg's step count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Range {
+    pub kind: RangeKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeKind {
+    /// `3`: exactly three steps.
+    Exact(Number),
+    /// `up to 3`: one to three steps.
+    UpTo(Number),
+    /// `2..4`
+    Between(Number, Number),
+    /// `2..`: at least two steps.
+    AtLeast(Number),
+}
+
+/// `via ITEM (or ITEM)*`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Via {
+    pub items: Vec<ViaItem>,
+    pub span: Span,
+}
+
+/// `empty`, `friend [KINDS]`, `foe [KINDS] [captured]`, `piece [KINDS]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ViaItem {
+    pub kind: ViaKind,
+    pub kind_span: Span,
+    pub kinds: Option<Kinds>,
+    /// The span of `captured`, if written.
+    pub captured: Option<Span>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ViaKind {
+    Empty,
+    Friend,
+    Foe,
+    Piece,
+}
+
+impl ViaKind {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            ViaKind::Empty => "empty",
+            ViaKind::Friend => "friend",
+            ViaKind::Foe => "foe",
+            ViaKind::Piece => "piece",
+        }
+    }
+}
+
+/// `[not] NAME (| NAME)*`, e.g. `not Cannon`, `Pawn|Knight`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kinds {
+    pub negated: bool,
+    pub names: Vec<Ident>,
+    pub span: Span,
+}
+
+/// `, MODIFIER` after a pattern's legs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Modifier {
+    pub kind: ModifierKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ModifierKind {
+    /// `move only`
+    MoveOnly,
+    /// `capture only`
+    CaptureOnly,
+    /// `initial`
+    Initial,
+    /// `from Z` (inside = true), `not from Z` (inside = false)
+    From { zone: Ident, inside: bool },
+    /// `to Z`, `not to Z`
+    To { zone: Ident, inside: bool },
+    /// `captures KINDS`
+    Captures(Kinds),
+}

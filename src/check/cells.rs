@@ -1,0 +1,156 @@
+//! Cell sets: `a1`, `d4-e5`, `rank 2`, `ranks 1-3`, `file a`, `files a-c`, resolved to
+//! coordinates on the declared board.
+//!
+//! Owns the validation of cell names, rank numbers and file letters against the board.
+//! Holes are never part of a zone.
+
+use super::Checker;
+use crate::ast::{CellItem, CellName, CellSet, Ident, Number};
+use crate::diagnostics::Diagnostic;
+use crate::ir::Coord;
+use crate::topology::{coord_name, parse_coord};
+
+impl Checker {
+    /// The cells of a set (unsorted, may repeat). `what` is `zone` or `hole`. Without a
+    /// valid board only the spelling is checked.
+    pub(crate) fn cell_set(&mut self, set: &CellSet, what: &str) -> Vec<Coord> {
+        let mut out = Vec::new();
+        for item in &set.items {
+            match item {
+                CellItem::Cell(c) => {
+                    if let Some(p) = self.cell(c, what) {
+                        out.push(p);
+                    }
+                }
+                CellItem::Rect(a, b, _) => {
+                    let (pa, pb) = (self.cell(a, what), self.cell(b, what));
+                    if let (Some(pa), Some(pb)) = (pa, pb) {
+                        for y in pa.y.min(pb.y)..=pa.y.max(pb.y) {
+                            for x in pa.x.min(pb.x)..=pa.x.max(pb.x) {
+                                out.push(Coord { x, y });
+                            }
+                        }
+                    }
+                }
+                CellItem::Ranks(a, b, _) => {
+                    let ra = self.rank(a, what);
+                    let rb = match b {
+                        Some(b) => self.rank(b, what),
+                        None => ra,
+                    };
+                    if let (Some(ra), Some(rb), Some(board)) = (ra, rb, &self.board) {
+                        for y in ra.min(rb)..=ra.max(rb) {
+                            for x in 0..board.width as i16 {
+                                out.push(Coord { x, y });
+                            }
+                        }
+                    }
+                }
+                CellItem::Files(a, b, _) => {
+                    let fa = self.file(a, what);
+                    let fb = match b {
+                        Some(b) => self.file(b, what),
+                        None => fa,
+                    };
+                    if let (Some(fa), Some(fb), Some(board)) = (fa, fb, &self.board) {
+                        for x in fa.min(fb)..=fa.max(fb) {
+                            for y in 0..board.height as i16 {
+                                out.push(Coord { x, y });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if what == "zone" {
+            if let Some(board) = &self.board {
+                out.retain(|c| !board.holes.contains(c));
+            }
+        }
+        out
+    }
+
+    fn cell(&mut self, c: &CellName, what: &str) -> Option<Coord> {
+        let Some(p) = parse_coord(&c.text) else {
+            let lower = c.text.to_lowercase();
+            let mut d =
+                Diagnostic::error("E0201", format!("malformed cell name `{}`", c.text), c.span)
+                    .label("not a cell name");
+            d = if lower != c.text && parse_coord(&lower).is_some() {
+                d.help(format!("file letters are lowercase: `{lower}`"))
+            } else {
+                d.help(
+                    "a cell is a lowercase file letter and a rank number from 1, e.g. `a1` or `h8`",
+                )
+            };
+            self.error(d);
+            return None;
+        };
+        let board = self.board.as_ref()?;
+        if p.x >= board.width as i16 || p.y >= board.height as i16 {
+            let (w, h) = (board.width, board.height);
+            let last = coord_name(Coord {
+                x: w as i16 - 1,
+                y: h as i16 - 1,
+            });
+            self.error(
+                Diagnostic::error(
+                    "E0202",
+                    format!("{what} cell `{}` is off the board", c.text),
+                    c.span,
+                )
+                .label(format!("the board is {w}x{h}, from a1 to {last}")),
+            );
+            return None;
+        }
+        Some(p)
+    }
+
+    fn rank(&mut self, n: &Number, what: &str) -> Option<i16> {
+        let board = self.board.as_ref()?;
+        let h = board.height;
+        if n.value == 0 || n.value > u64::from(h) {
+            self.error(
+                Diagnostic::error(
+                    "E0202",
+                    format!("{what} rank {} is off the board", n.value),
+                    n.span,
+                )
+                .label(format!("ranks go from 1 to {h}")),
+            );
+            return None;
+        }
+        Some(n.value as i16 - 1)
+    }
+
+    fn file(&mut self, f: &Ident, what: &str) -> Option<i16> {
+        let bytes = f.name.as_bytes();
+        if bytes.len() != 1 || !bytes[0].is_ascii_lowercase() {
+            let d = Diagnostic::error(
+                "E0206",
+                format!("malformed file letter `{}`", f.name),
+                f.span,
+            )
+            .label("not a file letter")
+            .help("files are single lowercase letters, `a` to `z`");
+            self.error(d);
+            return None;
+        }
+        let x = (bytes[0] - b'a') as i16;
+        let board = self.board.as_ref()?;
+        let w = board.width;
+        if x >= w as i16 {
+            let last = (b'a' + w - 1) as char;
+            self.error(
+                Diagnostic::error(
+                    "E0202",
+                    format!("{what} file `{}` is off the board", f.name),
+                    f.span,
+                )
+                .label(format!("files go from a to {last}")),
+            );
+            return None;
+        }
+        Some(x)
+    }
+}

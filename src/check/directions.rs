@@ -1,0 +1,331 @@
+//! Directions: direction words, vectors with their symmetric images, and relative turns,
+//! expanded into [`LegDirs`]; and the set of vectors each leg can actually move in,
+//! which decides whether an odd multiple of 45° can turn it.
+//!
+//! Owns the meaning of every direction word (from the first side's point of view,
+//! `dy` forward) and the rules for relative directions.
+
+use super::{names, Checker};
+use crate::ast::{self, DirKind, VectorQualifier};
+use crate::diagnostics::Diagnostic;
+use crate::ir::{LegDirs, Vector};
+use std::collections::BTreeSet;
+
+/// The largest vector component: a vector must fit on a 26×26 board.
+pub const MAX_COMPONENT: i64 = 25;
+
+/// Every absolute direction word and its vectors (first side's view).
+pub const DIRECTION_WORDS: &[(&str, &[(i8, i8)])] = &[
+    ("orthogonal", &[(0, 1), (0, -1), (1, 0), (-1, 0)]),
+    ("diagonal", &[(1, 1), (1, -1), (-1, 1), (-1, -1)]),
+    (
+        "any",
+        &[
+            (0, 1),
+            (0, -1),
+            (1, 0),
+            (-1, 0),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ],
+    ),
+    ("forward", &[(0, 1)]),
+    ("backward", &[(0, -1)]),
+    ("left", &[(-1, 0)]),
+    ("right", &[(1, 0)]),
+    ("sideways", &[(-1, 0), (1, 0)]),
+    ("forward-diagonal", &[(-1, 1), (1, 1)]),
+    ("backward-diagonal", &[(-1, -1), (1, -1)]),
+    ("forward-left", &[(-1, 1)]),
+    ("forward-right", &[(1, 1)]),
+    ("backward-left", &[(-1, -1)]),
+    ("backward-right", &[(1, -1)]),
+];
+
+/// Relative direction words and their angles.
+const RELATIVE_WORDS: &[(&str, i16)] = &[("same", 0), ("back", 180)];
+
+/// The eight images of `(a,b)` under the symmetries of the square.
+pub fn images(a: i8, b: i8) -> BTreeSet<Vector> {
+    let mut out = BTreeSet::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for sx in [1, -1] {
+            for sy in [1, -1] {
+                out.insert(Vector::new(x * sx, y * sy));
+            }
+        }
+    }
+    out
+}
+
+/// Normalises an angle to (-180, 180].
+pub fn normalise(degrees: i64) -> i16 {
+    let d = degrees.rem_euclid(360) as i16;
+    if d > 180 {
+        d - 360
+    } else {
+        d
+    }
+}
+
+fn show(v: Vector) -> String {
+    format!("({},{})", v.dx, v.dy)
+}
+
+/// A leg's resolved directions.
+pub(crate) struct Resolved {
+    pub dirs: LegDirs,
+    /// The vectors the leg can move in, if known (`None` after an error upstream).
+    pub moves: Option<BTreeSet<Vector>>,
+}
+
+impl Checker {
+    /// Resolves a leg's directions. `prev` is the previous leg (`None` on the first
+    /// leg) with the vectors it can move in, if known.
+    pub(crate) fn leg_dirs(
+        &mut self,
+        leg: &ast::Leg,
+        prev: Option<(&ast::Leg, Option<&BTreeSet<Vector>>)>,
+    ) -> Option<Resolved> {
+        let mut ok = true;
+        let mut vectors: BTreeSet<Vector> = BTreeSet::new();
+        let mut angles: BTreeSet<i16> = BTreeSet::new();
+        // The first absolute and the first relative term, for mixing errors.
+        let mut first_abs: Option<ast::Span> = None;
+        let mut first_rel: Option<ast::Span> = None;
+        // Odd multiples of 45 and where they were written.
+        let mut odd: Vec<(i16, ast::Span)> = Vec::new();
+
+        for dir in &leg.dirs {
+            match &dir.kind {
+                DirKind::Word(w) => {
+                    if let Some((_, vs)) = DIRECTION_WORDS.iter().find(|(n, _)| n == w) {
+                        vectors.extend(vs.iter().map(|&(x, y)| Vector::new(x, y)));
+                        first_abs.get_or_insert(dir.span);
+                    } else if let Some(&(_, a)) = RELATIVE_WORDS.iter().find(|(n, _)| n == w) {
+                        angles.insert(a);
+                        first_rel.get_or_insert(dir.span);
+                    } else {
+                        ok = false;
+                        self.unknown_direction(w, dir.span);
+                    }
+                }
+                DirKind::Vector { qualifier, x, y } => {
+                    first_abs.get_or_insert(dir.span);
+                    let mut bad = false;
+                    for c in [x, y] {
+                        if c.value.unsigned_abs() > MAX_COMPONENT as u64 {
+                            bad = true;
+                            self.error(
+                                Diagnostic::error(
+                                    "E0403",
+                                    "vector component is too large",
+                                    c.span,
+                                )
+                                .label(format!(
+                                    "components must be between -{MAX_COMPONENT} and {MAX_COMPONENT}"
+                                ))
+                                .note("the largest board is 26x26, so no step can be longer than 25"),
+                            );
+                        }
+                    }
+                    if bad {
+                        ok = false;
+                        continue;
+                    }
+                    if x.value == 0 && y.value == 0 {
+                        ok = false;
+                        self.error(
+                            Diagnostic::error("E0402", "the vector (0,0) does not move", dir.span)
+                                .label("a step must change the cell")
+                                .help("use a vector with at least one non-zero component, e.g. `(1,0)`"),
+                        );
+                        continue;
+                    }
+                    let (a, b) = (x.value as i8, y.value as i8);
+                    match qualifier {
+                        VectorQualifier::Exactly => {
+                            vectors.insert(Vector::new(a, b));
+                        }
+                        VectorQualifier::All => vectors.extend(images(a, b)),
+                        VectorQualifier::Forward => {
+                            vectors.extend(images(a, b).into_iter().filter(|v| v.dy > 0))
+                        }
+                        VectorQualifier::Backward => {
+                            vectors.extend(images(a, b).into_iter().filter(|v| v.dy < 0))
+                        }
+                    }
+                }
+                DirKind::Turn(list) => {
+                    first_rel.get_or_insert(dir.span);
+                    for a in list {
+                        if a.degrees.unsigned_abs() > 360 {
+                            ok = false;
+                            self.error(
+                                Diagnostic::error("E0409", "turn angle is out of range", a.span)
+                                    .label("angles go from -360 to 360 degrees"),
+                            );
+                            continue;
+                        }
+                        if a.degrees % 45 != 0 {
+                            ok = false;
+                            let lo = a.degrees.div_euclid(45) * 45;
+                            self.error(
+                                Diagnostic::error(
+                                    "E0405",
+                                    format!(
+                                        "a turn of {}° is not possible on a square board",
+                                        a.degrees
+                                    ),
+                                    a.span,
+                                )
+                                .label("not a multiple of 45")
+                                .help(format!(
+                                    "square boards turn in steps of 45°; try {lo} or {}",
+                                    lo + 45
+                                )),
+                            );
+                            continue;
+                        }
+                        let mut push = |d: i64| {
+                            let n = normalise(d);
+                            angles.insert(n);
+                            if n % 90 != 0 {
+                                odd.push((n, a.span));
+                            }
+                        };
+                        push(a.degrees);
+                        if a.both_signs {
+                            push(-a.degrees);
+                        }
+                    }
+                }
+            }
+        }
+
+        if let (Some(rel), Some(abs)) = (first_rel, first_abs) {
+            self.error(
+                Diagnostic::error(
+                    "E0407",
+                    "a leg mixes relative and absolute directions",
+                    rel,
+                )
+                .label("relative to the previous leg")
+                .secondary(abs, "absolute")
+                .help("a leg's directions are either all absolute (`orthogonal`, `(1,2)`) or all relative (`same`, `back`, `turn 90`)"),
+            );
+            return None;
+        }
+
+        if let Some(rel) = first_rel {
+            let Some((prev_leg, prev_moves)) = prev else {
+                self.error(
+                    Diagnostic::error(
+                        "E0404",
+                        "relative direction on the first leg",
+                        rel,
+                    )
+                    .label("there is no previous leg to be relative to")
+                    .help("the first leg needs an absolute direction such as `orthogonal`, `diagonal` or `(1,2)`"),
+                );
+                return None;
+            };
+            if !ok {
+                return None;
+            }
+            let moves = match prev_moves {
+                Some(prev_set) => {
+                    let mut out = BTreeSet::new();
+                    let mut failed = false;
+                    for &v in prev_set {
+                        for &a in &angles {
+                            match v.rotate(a) {
+                                Some(r) => {
+                                    out.insert(r);
+                                }
+                                None if !failed => {
+                                    failed = true;
+                                    let span =
+                                        odd.iter().find(|(n, _)| *n == a).map_or(rel, |(_, s)| *s);
+                                    self.error(
+                                        Diagnostic::error(
+                                            "E0406",
+                                            format!(
+                                                "cannot turn the direction {} by {a}°",
+                                                show(v)
+                                            ),
+                                            span,
+                                        )
+                                        .label("an odd multiple of 45°")
+                                        .secondary(
+                                            prev_leg.dirs_span,
+                                            format!("the previous leg can move in direction {}", show(v)),
+                                        )
+                                        .note("turns of 45°, 135° and so on are only defined for orthogonal and diagonal directions (and their multiples such as (2,0))"),
+                                    );
+                                }
+                                None => {}
+                            }
+                        }
+                    }
+                    if failed {
+                        return None;
+                    }
+                    Some(out)
+                }
+                None => None,
+            };
+            return Some(Resolved {
+                dirs: LegDirs::Turn(angles.into_iter().collect()),
+                moves,
+            });
+        }
+
+        if !ok {
+            return None;
+        }
+        Some(Resolved {
+            dirs: LegDirs::Absolute(vectors.iter().copied().collect()),
+            moves: Some(vectors),
+        })
+    }
+
+    fn unknown_direction(&mut self, word: &str, span: ast::Span) {
+        let mut d = Diagnostic::error("E0401", format!("unknown direction `{word}`"), span)
+            .label("not a direction");
+        let candidates = DIRECTION_WORDS
+            .iter()
+            .map(|(n, _)| *n)
+            .chain(RELATIVE_WORDS.iter().map(|(n, _)| *n));
+        d = match names::suggest(word, candidates) {
+            Some(s) => d.help(format!("did you mean `{s}`?")),
+            None => d.help(
+                "directions are words such as `orthogonal`, `diagonal`, `any`, `forward`, vectors such as `(1,2)`, or, after `then`, `same`, `back` and `turn 90`",
+            ),
+        };
+        self.error(d);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetric_images() {
+        assert_eq!(images(1, 2).len(), 8);
+        assert_eq!(images(1, 1).len(), 4);
+        assert_eq!(images(0, 1).len(), 4);
+        assert_eq!(images(2, 2).len(), 4);
+    }
+
+    #[test]
+    fn normalised_angles() {
+        assert_eq!(normalise(-180), 180);
+        assert_eq!(normalise(270), -90);
+        assert_eq!(normalise(-45), -45);
+        assert_eq!(normalise(360), 0);
+    }
+}

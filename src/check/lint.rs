@@ -1,0 +1,121 @@
+//! Lints over a piece's final (inlined) patterns: patterns that repeat another one, and
+//! single-leg patterns whose moves another single-leg pattern already produces.
+//!
+//! Owns only warnings; it never rejects a file.
+
+use super::pieces::Placed;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::ids::ZoneId;
+use crate::ir::{self, Landing, LegDirs, Via};
+
+/// A pattern with spans removed and the last leg's (meaningless) `via` cleared, so that
+/// two patterns producing the same moves compare equal.
+#[derive(PartialEq)]
+struct Normal {
+    legs: Vec<(LegDirs, u16, Option<u16>, Via)>,
+    land: Landing,
+    initial: bool,
+    from: Vec<(ZoneId, bool)>,
+    to: Vec<(ZoneId, bool)>,
+}
+
+fn normal(p: &ir::Pattern) -> Normal {
+    let count = p.legs.len();
+    let legs = p
+        .legs
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let via = if i + 1 == count {
+                Via::default()
+            } else {
+                l.via.clone()
+            };
+            (l.dirs.clone(), l.min, l.max, via)
+        })
+        .collect();
+    let conds = |v: &[ir::ZoneCondition]| {
+        let mut out: Vec<(ZoneId, bool)> = v.iter().map(|c| (c.zone, c.inside)).collect();
+        out.sort();
+        out.dedup();
+        out
+    };
+    Normal {
+        legs,
+        land: p.land.clone(),
+        initial: p.conditions.initial,
+        from: conds(&p.conditions.from),
+        to: conds(&p.conditions.to),
+    }
+}
+
+/// Whether single-leg `a` produces a subset of single-leg `b`'s moves.
+fn covered(a: &Normal, b: &Normal) -> bool {
+    if a.legs.len() != 1
+        || b.legs.len() != 1
+        || a.land != b.land
+        || a.initial != b.initial
+        || a.from != b.from
+        || a.to != b.to
+    {
+        return false;
+    }
+    let (da, mina, maxa, _) = &a.legs[0];
+    let (db, minb, maxb, _) = &b.legs[0];
+    if mina != minb || maxa != maxb {
+        return false;
+    }
+    match (da, db) {
+        (LegDirs::Absolute(va), LegDirs::Absolute(vb)) => va.iter().all(|v| vb.contains(v)),
+        _ => false,
+    }
+}
+
+/// Warns (W0003) about patterns of one piece that add no moves.
+pub(crate) fn redundant_patterns(diags: &mut Diagnostics, piece: &str, patterns: &[Placed]) {
+    let normals: Vec<Normal> = patterns.iter().map(|p| normal(&p.pattern)).collect();
+    let mut reported = vec![false; patterns.len()];
+    for j in 0..patterns.len() {
+        for i in 0..patterns.len() {
+            if i == j || reported[j] || reported[i] {
+                continue;
+            }
+            // Both came in through the same `like`: the other piece gets the warning.
+            if patterns[i].inlined && patterns[j].inlined && patterns[i].site == patterns[j].site {
+                continue;
+            }
+            let same = normals[i] == normals[j];
+            if same && i > j {
+                continue; // reported as (i, j) with the later one as the duplicate
+            }
+            if !same && !covered(&normals[j], &normals[i]) {
+                continue;
+            }
+            reported[j] = true;
+            let what = if patterns[j].inlined {
+                "this `like` brings in a pattern"
+            } else {
+                "this pattern"
+            };
+            let (msg, label, other) = if same {
+                (
+                    format!("a pattern of `{piece}` is given twice"),
+                    format!("{what} repeats another one"),
+                    "the same pattern is given here",
+                )
+            } else {
+                (
+                    format!("a pattern of `{piece}` adds no moves"),
+                    format!("{what} moves only where another pattern already does"),
+                    "this pattern covers it",
+                )
+            };
+            diags.push(
+                Diagnostic::warning("W0003", msg, patterns[j].site)
+                    .label(label)
+                    .secondary(patterns[i].site, other)
+                    .help("remove the redundant pattern"),
+            );
+        }
+    }
+}

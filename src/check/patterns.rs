@@ -1,0 +1,357 @@
+//! Patterns: legs (mover, directions, range, `via`) and modifiers, checked and lowered
+//! to [`ir::Pattern`]s.
+//!
+//! Owns the rules about ranges (only on `ride`, 1..=255, min ≤ max), `via` junctions
+//! (only before `then`, `captured` only on foes, one kind restriction per leg), and
+//! modifiers (none twice), plus the "this pattern can never move" warnings that are
+//! visible from one pattern alone.
+
+use super::Checker;
+use crate::ast::{self, Mover, RangeKind, ViaKind};
+use crate::diagnostics::Diagnostic;
+use crate::ids::{PieceId, Span};
+use crate::ir::{self, Conditions, KindFilter, Landing, Leg, Via, ZoneCondition};
+
+/// The largest step count a range may give.
+pub const MAX_RANGE: u64 = 255;
+
+impl Checker {
+    /// Checks and lowers one pattern; `None` if it has an error (all reported).
+    pub(crate) fn pattern(&mut self, p: &ast::Pattern) -> Option<ir::Pattern> {
+        let mut ok = true;
+        let mut legs = Vec::new();
+        let mut prev: Option<(&ast::Leg, Option<std::collections::BTreeSet<ir::Vector>>)> = None;
+        let count = p.legs.len();
+        let mut dead_leg: Option<(Span, u16)> = None;
+        for (i, leg) in p.legs.iter().enumerate() {
+            let last = i + 1 == count;
+            let prev_ref = prev.as_ref().map(|(l, m)| (*l, m.as_ref()));
+            let dirs = self.leg_dirs(leg, prev_ref);
+            let range = self.range(leg);
+            let via = self.via(leg, last);
+            match (dirs, range, via) {
+                (Some(d), Some((min, max)), Some(via)) => {
+                    if dead_leg.is_none() {
+                        if let (Some(moves), Some(board)) = (&d.moves, &self.board) {
+                            let (w, h) = (i64::from(board.width), i64::from(board.height));
+                            let fits = moves.iter().any(|v| {
+                                i64::from(min) * i64::from(v.dx).abs() < w
+                                    && i64::from(min) * i64::from(v.dy).abs() < h
+                            });
+                            if !fits && !moves.is_empty() {
+                                dead_leg = Some((leg.span, min));
+                            }
+                        }
+                    }
+                    prev = Some((leg, d.moves));
+                    legs.push(Leg {
+                        dirs: d.dirs,
+                        min,
+                        max,
+                        via,
+                        span: leg.span,
+                    });
+                }
+                _ => {
+                    ok = false;
+                    prev = Some((leg, None));
+                }
+            }
+        }
+        let (land, conditions, mods_ok) = self.modifiers(p);
+        if !ok || !mods_ok {
+            return None;
+        }
+        if let (Some((span, min)), Some(board)) = (dead_leg, &self.board) {
+            let (w, h) = (board.width, board.height);
+            let steps = if min == 1 {
+                "this step".to_string()
+            } else {
+                format!("{min} steps")
+            };
+            self.diags.push(
+                Diagnostic::warning("W0002", "this pattern can never move", span)
+                    .label(format!("{steps} cannot fit on the board"))
+                    .note(format!("the board is {w}x{h}")),
+            );
+        }
+        Some(ir::Pattern {
+            legs,
+            land,
+            conditions,
+            span: p.span,
+        })
+    }
+
+    fn range(&mut self, leg: &ast::Leg) -> Option<(u16, Option<u16>)> {
+        let Some(r) = &leg.range else {
+            return Some(match leg.mover {
+                Mover::Ride => (1, None),
+                Mover::Step | Mover::Leap => (1, Some(1)),
+            });
+        };
+        if leg.mover != Mover::Ride {
+            let kw = leg.mover.keyword();
+            self.error(
+                Diagnostic::error("E0501", format!("a step count after `{kw}`"), r.span)
+                    .label(format!("`{kw}` always moves exactly one step"))
+                    .secondary(leg.mover_span, format!("`{kw}` here"))
+                    .help("use `ride` to move several steps in a line, e.g. `ride orthogonal 2`"),
+            );
+            return None;
+        }
+        let nums: Vec<ast::Number> = match r.kind {
+            RangeKind::Exact(n) | RangeKind::UpTo(n) | RangeKind::AtLeast(n) => vec![n],
+            RangeKind::Between(a, b) => vec![a, b],
+        };
+        let mut ok = true;
+        for n in &nums {
+            if n.value > MAX_RANGE {
+                ok = false;
+                self.error(
+                    Diagnostic::error("E0504", "step count is too large", n.span)
+                        .label(format!("at most {MAX_RANGE}")),
+                );
+            } else if n.value == 0 {
+                ok = false;
+                self.error(
+                    Diagnostic::error("E0502", "a step count of 0", n.span)
+                        .label("a leg moves at least one step")
+                        .help("counts start at 1"),
+                );
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let v = |n: ast::Number| n.value as u16;
+        Some(match r.kind {
+            RangeKind::Exact(n) => (v(n), Some(v(n))),
+            RangeKind::UpTo(n) => (1, Some(v(n))),
+            RangeKind::AtLeast(n) => (v(n), None),
+            RangeKind::Between(a, b) => {
+                if a.value > b.value {
+                    self.error(
+                        Diagnostic::error("E0503", "empty step range", r.span)
+                            .label(format!("{} is more than {}", a.value, b.value))
+                            .help(format!(
+                                "write the smaller number first: `{}..{}`",
+                                b.value, a.value
+                            )),
+                    );
+                    return None;
+                }
+                (v(a), Some(v(b)))
+            }
+        })
+    }
+
+    fn via(&mut self, leg: &ast::Leg, last: bool) -> Option<Via> {
+        let Some(via) = &leg.via else {
+            return Some(Via {
+                empty: true,
+                ..Via::default()
+            });
+        };
+        if last {
+            self.error(
+                Diagnostic::error("E0601", "`via` on the last leg", via.span)
+                    .label("no leg follows this one")
+                    .help("`via` says where the next leg may start: add `then ...` after it, or remove it (to restrict captures use `, captures ...`)"),
+            );
+            return None;
+        }
+        let mut ok = true;
+        let mut out = Via::default();
+        let mut kinds_span: Option<Span> = None;
+        for item in &via.items {
+            if let Some(c) = item.captured {
+                if item.kind != ViaKind::Foe {
+                    ok = false;
+                    self.error(
+                        Diagnostic::error(
+                            "E0602",
+                            format!("`captured` after `{}`", item.kind.keyword()),
+                            c,
+                        )
+                        .label("only foes can be captured in passing")
+                        .secondary(item.kind_span, format!("`{}` here", item.kind.keyword()))
+                        .help("write `foe captured` for a capture in passing"),
+                    );
+                }
+            }
+            match item.kind {
+                ViaKind::Empty => out.empty = true,
+                ViaKind::Friend => out.friend = true,
+                ViaKind::Foe if item.captured.is_some() => out.foe_captured = true,
+                ViaKind::Foe => out.foe = true,
+                ViaKind::Piece => {
+                    out.friend = true;
+                    out.foe = true;
+                }
+            }
+            if let Some(k) = &item.kinds {
+                if item.kind == ViaKind::Empty {
+                    ok = false;
+                    self.error(
+                        Diagnostic::error("E0604", "piece kinds after `empty`", k.span)
+                            .label("an empty cell holds no piece")
+                            .secondary(item.kind_span, "`empty` here"),
+                    );
+                    continue;
+                }
+                if let Some(first) = kinds_span {
+                    ok = false;
+                    self.error(
+                        Diagnostic::error(
+                            "E0603",
+                            "a second piece-kind restriction in one leg",
+                            k.span,
+                        )
+                        .label("second restriction")
+                        .secondary(first, "first restriction")
+                        .help("a junction has one kind restriction; combine the names, e.g. `via piece Pawn|Knight`"),
+                    );
+                    continue;
+                }
+                kinds_span = Some(k.span);
+                match self.kinds(k) {
+                    Some(f) => out.kinds = f,
+                    None => ok = false,
+                }
+            }
+        }
+        ok.then_some(out)
+    }
+
+    /// Resolves `[not] A|B|...` to a filter; `None` if a name is unknown.
+    pub(crate) fn kinds(&mut self, k: &ast::Kinds) -> Option<KindFilter> {
+        let mut ids: Vec<PieceId> = Vec::new();
+        let mut ok = true;
+        for name in &k.names {
+            match self.piece(name) {
+                Some(id) => ids.push(id),
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        ids.sort();
+        ids.dedup();
+        Some(if k.negated {
+            KindFilter::Except(ids)
+        } else {
+            KindFilter::Only(ids)
+        })
+    }
+
+    fn modifiers(&mut self, p: &ast::Pattern) -> (Landing, Conditions, bool) {
+        let mut land = Landing::default();
+        let mut cond = Conditions::default();
+        let mut ok = true;
+        let mut seen: Vec<(String, Span)> = Vec::new();
+        let mut move_only: Option<Span> = None;
+        let mut capture_only: Option<Span> = None;
+        // (zone, inside, is_from, span) of resolved zone conditions.
+        let mut zone_mods: Vec<(crate::ids::ZoneId, bool, bool, Span)> = Vec::new();
+        for m in &p.modifiers {
+            let key = match &m.kind {
+                ast::ModifierKind::MoveOnly => "move only".to_string(),
+                ast::ModifierKind::CaptureOnly => "capture only".to_string(),
+                ast::ModifierKind::Initial => "initial".to_string(),
+                ast::ModifierKind::Captures(_) => "captures".to_string(),
+                ast::ModifierKind::From { zone, inside } => {
+                    format!("{}from {}", if *inside { "" } else { "not " }, zone.name)
+                }
+                ast::ModifierKind::To { zone, inside } => {
+                    format!("{}to {}", if *inside { "" } else { "not " }, zone.name)
+                }
+            };
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                ok = false;
+                self.error(
+                    Diagnostic::error("E0701", format!("`{key}` is given twice"), m.span)
+                        .label("given again here")
+                        .secondary(*first, "first given here")
+                        .help("remove one of them"),
+                );
+                continue;
+            }
+            seen.push((key, m.span));
+            match &m.kind {
+                ast::ModifierKind::MoveOnly => {
+                    land.foe = false;
+                    move_only = Some(m.span);
+                }
+                ast::ModifierKind::CaptureOnly => {
+                    land.empty = false;
+                    capture_only = Some(m.span);
+                }
+                ast::ModifierKind::Initial => cond.initial = true,
+                ast::ModifierKind::Captures(k) => match self.kinds(k) {
+                    Some(f) => land.kinds = f,
+                    None => ok = false,
+                },
+                ast::ModifierKind::From { zone, inside }
+                | ast::ModifierKind::To { zone, inside } => {
+                    let is_from = matches!(m.kind, ast::ModifierKind::From { .. });
+                    match self.zone(zone) {
+                        Some(id) => {
+                            let c = ZoneCondition {
+                                zone: id,
+                                inside: *inside,
+                                span: m.span,
+                            };
+                            if is_from {
+                                cond.from.push(c);
+                            } else {
+                                cond.to.push(c);
+                            }
+                            zone_mods.push((id, *inside, is_from, m.span));
+                        }
+                        None => ok = false,
+                    }
+                }
+            }
+        }
+        if !ok {
+            return (land, cond, false);
+        }
+        // Patterns that can never produce a move.
+        if let (Some(a), Some(b)) = (move_only, capture_only) {
+            let (first, second) = if a.start < b.start { (a, b) } else { (b, a) };
+            self.diags.push(
+                Diagnostic::warning("W0002", "this pattern can never move", second)
+                    .label("this excludes every landing")
+                    .secondary(first, "together with this")
+                    .note("`move only` forbids captures and `capture only` forbids quiet moves"),
+            );
+        }
+        for (i, &(zone, inside, is_from, span)) in zone_mods.iter().enumerate() {
+            let name = self.zones[zone.index()].name.clone();
+            if inside && self.zones[zone.index()].cells.is_empty() {
+                self.diags.push(
+                    Diagnostic::warning("W0002", "this pattern can never move", span)
+                        .label(format!("zone `{name}` has no cells"))
+                        .secondary(self.zones[zone.index()].name_span, "declared here"),
+                );
+            }
+            if let Some(&(_, _, _, other)) = zone_mods[..i]
+                .iter()
+                .find(|&&(z, ins, f, _)| z == zone && f == is_from && ins != inside)
+            {
+                let word = if is_from { "start" } else { "end" };
+                self.diags.push(
+                    Diagnostic::warning("W0002", "this pattern can never move", span)
+                        .label(format!("contradicts the earlier condition on `{name}`"))
+                        .secondary(other, "this condition")
+                        .note(format!(
+                            "a move cannot {word} both inside and outside one zone"
+                        )),
+                );
+            }
+        }
+        (land, cond, true)
+    }
+}

@@ -1,0 +1,262 @@
+//! Pieces: names, FEN letters, the piece-count limit, and the inlining of `like Other`
+//! (declared anywhere in the file; cycles are errors).
+//!
+//! Owns the piece table of the checker and the order of a piece's final patterns: a
+//! `like` is replaced, in place, by all of the other piece's patterns.
+
+use super::{lint, Checker, MAX_PIECES};
+use crate::ast;
+use crate::diagnostics::Diagnostic;
+use crate::ids::{PieceId, Span};
+use crate::ir::{self, Piece};
+use std::collections::HashMap;
+
+/// One entry of a piece body after checking.
+enum Entry {
+    Own(Option<ir::Pattern>),
+    /// `like` of a known piece; its span.
+    Like(PieceId, Span),
+    /// `like` of an unknown piece (already reported).
+    Broken,
+}
+
+/// A final pattern with the span of where it appears in this piece's body (the pattern
+/// itself, or the `like` that brought it in).
+pub(crate) struct Placed {
+    pub pattern: ir::Pattern,
+    pub site: Span,
+    /// Whether it came in through `like`.
+    pub inlined: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    Unvisited,
+    InProgress,
+    Done,
+}
+
+impl Checker {
+    /// Registers piece names and letters, reporting duplicates and the count limit.
+    pub(crate) fn piece_names(&mut self, file: &ast::File) {
+        let mut letters: HashMap<char, Span> = HashMap::new();
+        let mut count = 0usize;
+        for item in &file.items {
+            let ast::Item::Piece(p) = item else { continue };
+            count += 1;
+            if count == MAX_PIECES + 1 {
+                self.error(
+                    Diagnostic::error("E0306", "too many pieces", p.name.span)
+                        .label(format!("piece number {count}"))
+                        .note(format!(
+                            "a rules file may declare at most {MAX_PIECES} pieces"
+                        )),
+                );
+            }
+            let id = PieceId(self.piece_names.len().min(255) as u8);
+            self.piece_names.push(p.name.name.clone());
+            match self.piece_index.get(&p.name.name) {
+                Some(&first) => {
+                    let first_span = first_name_span(file, first);
+                    self.error(
+                        Diagnostic::error(
+                            "E0301",
+                            format!("piece `{}` is declared twice", p.name.name),
+                            p.name.span,
+                        )
+                        .label("declared again here")
+                        .secondary(first_span, "first declared here")
+                        .help("give each piece its own name; to reuse moves, write `like Other`"),
+                    );
+                }
+                None => {
+                    self.piece_index.insert(p.name.name.clone(), id);
+                }
+            }
+            let text = &p.letter.name;
+            let mut chars = text.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => {
+                    let upper = c.to_ascii_uppercase();
+                    if let Some(&first) = letters.get(&upper) {
+                        self.error(
+                            Diagnostic::error(
+                                "E0302",
+                                format!("FEN letter `{upper}` is used twice"),
+                                p.letter.span,
+                            )
+                            .label("used again here")
+                            .secondary(first, "first used here")
+                            .note("letters are compared ignoring case: the second side writes them in lowercase"),
+                        );
+                    } else {
+                        letters.insert(upper, p.letter.span);
+                    }
+                }
+                _ => {
+                    self.error(
+                        Diagnostic::error(
+                            "E0303",
+                            format!("`{text}` is not a FEN letter"),
+                            p.letter.span,
+                        )
+                        .label("expected one ASCII letter")
+                        .help("a piece's letter is a single letter `A`-`Z`, as written in FEN, e.g. `(N)`"),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Checks every piece's patterns, inlines `like`, and runs the piece lints.
+    pub(crate) fn pieces(&mut self, file: &ast::File) -> Vec<Piece> {
+        let decls: Vec<&ast::PieceDecl> = file
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                ast::Item::Piece(p) => Some(p),
+                _ => None,
+            })
+            .collect();
+        let mut bodies: Vec<Vec<Entry>> = Vec::with_capacity(decls.len());
+        for p in &decls {
+            let mut entries = Vec::new();
+            for item in &p.patterns {
+                entries.push(match item {
+                    ast::PatternItem::Moves(pat) => Entry::Own(self.pattern(pat)),
+                    ast::PatternItem::Like(name, span) => match self.piece(name) {
+                        Some(id) => Entry::Like(id, *span),
+                        None => Entry::Broken,
+                    },
+                });
+            }
+            bodies.push(entries);
+        }
+        let placed = self.inline(&decls, &bodies);
+        let mut out = Vec::with_capacity(decls.len());
+        for ((p, patterns), entries) in decls.iter().zip(placed).zip(&bodies) {
+            let broken = entries
+                .iter()
+                .any(|e| matches!(e, Entry::Own(None) | Entry::Broken));
+            if patterns.is_empty() && !broken {
+                self.diags.push(
+                    Diagnostic::warning(
+                        "W0004",
+                        format!("piece `{}` has no moves", p.name.name),
+                        p.name.span,
+                    )
+                    .label("this piece can never move")
+                    .secondary(p.body_span, "empty body")
+                    .help("add a pattern such as `step any`, or `like Other`"),
+                );
+            }
+            lint::redundant_patterns(&mut self.diags, &p.name.name, &patterns);
+            out.push(Piece {
+                name: p.name.name.clone(),
+                letter: p
+                    .letter
+                    .name
+                    .chars()
+                    .next()
+                    .map_or('?', |c| c.to_ascii_uppercase()),
+                patterns: patterns.into_iter().map(|pl| pl.pattern).collect(),
+                span: p.span,
+            });
+        }
+        out
+    }
+
+    /// Inlines `like` entries with an explicit stack (no recursion, whatever the depth),
+    /// reporting cycles.
+    fn inline(&mut self, decls: &[&ast::PieceDecl], bodies: &[Vec<Entry>]) -> Vec<Vec<Placed>> {
+        let n = bodies.len();
+        let mut state = vec![State::Unvisited; n];
+        let mut done: Vec<Vec<Placed>> = (0..n).map(|_| Vec::new()).collect();
+        for root in 0..n {
+            if state[root] != State::Unvisited {
+                continue;
+            }
+            state[root] = State::InProgress;
+            let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
+            while let Some(top) = stack.last_mut() {
+                let (p, i) = *top;
+                if i == bodies[p].len() {
+                    let mut list = Vec::new();
+                    for e in &bodies[p] {
+                        match e {
+                            Entry::Own(Some(pat)) => list.push(Placed {
+                                pattern: pat.clone(),
+                                site: pat.span,
+                                inlined: false,
+                            }),
+                            Entry::Like(q, span) => {
+                                for pl in &done[q.index()] {
+                                    list.push(Placed {
+                                        pattern: pl.pattern.clone(),
+                                        site: *span,
+                                        inlined: true,
+                                    });
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    done[p] = list;
+                    state[p] = State::Done;
+                    stack.pop();
+                    continue;
+                }
+                top.1 += 1;
+                let Entry::Like(q, span) = &bodies[p][i] else {
+                    continue;
+                };
+                let q = q.index();
+                if q >= n {
+                    continue;
+                }
+                match state[q] {
+                    State::Unvisited => {
+                        state[q] = State::InProgress;
+                        stack.push((q, 0));
+                    }
+                    State::InProgress => {
+                        let from = stack.iter().position(|&(s, _)| s == q).unwrap_or(0);
+                        let mut chain: Vec<&str> = stack[from..]
+                            .iter()
+                            .map(|&(s, _)| decls[s].name.name.as_str())
+                            .collect();
+                        chain.push(decls[q].name.name.as_str());
+                        let msg = if chain.len() == 2 {
+                            format!("piece `{}` is `like` itself", chain[0])
+                        } else {
+                            "`like` inclusions form a cycle".to_string()
+                        };
+                        self.error(
+                            Diagnostic::error("E0305", msg, *span)
+                                .label("this inclusion closes the cycle")
+                                .secondary(
+                                    decls[q].name.span,
+                                    format!("`{}` declared here", decls[q].name.name),
+                                )
+                                .note(format!("the cycle: {}", chain.join(" → ")))
+                                .help("a piece cannot include itself, directly or through others"),
+                        );
+                    }
+                    State::Done => {}
+                }
+            }
+        }
+        done
+    }
+}
+
+fn first_name_span(file: &ast::File, id: PieceId) -> Span {
+    file.items
+        .iter()
+        .filter_map(|i| match i {
+            ast::Item::Piece(p) => Some(p.name.span),
+            _ => None,
+        })
+        .nth(id.index())
+        .unwrap_or_default()
+}

@@ -1,0 +1,328 @@
+//! Lowering: parse-tree [`Node`]s to [`ast`] nodes.
+//!
+//! Owns the mapping from grammar rules to AST shapes and the conversion of number
+//! tokens (which saturate instead of overflowing). The grammar guarantees the shape of
+//! the tree; where a child is unexpectedly missing, lowering falls back to an empty
+//! value rather than panicking.
+
+use super::parse::{Node, R};
+use crate::ast::*;
+use crate::ids::Span;
+
+pub(crate) fn lower_file(node: &Node<'_>) -> File {
+    let items = node
+        .children
+        .iter()
+        .filter_map(|c| match c.rule {
+            R::game_decl => Some(Item::Game(game(c))),
+            R::board_decl => Some(Item::Board(board(c))),
+            R::zone_decl => Some(Item::Zone(zone(c))),
+            R::piece_decl => Some(Item::Piece(piece(c))),
+            _ => None,
+        })
+        .collect();
+    File {
+        items,
+        span: node.span,
+    }
+}
+
+fn ident(node: Option<&Node<'_>>, fallback: Span) -> Ident {
+    match node {
+        Some(n) => Ident {
+            name: n.text.to_string(),
+            span: n.span,
+        },
+        None => Ident {
+            name: String::new(),
+            span: fallback,
+        },
+    }
+}
+
+fn number(node: Option<&Node<'_>>, fallback: Span) -> Number {
+    match node {
+        Some(n) => Number {
+            value: n.text.parse().unwrap_or(u64::MAX),
+            span: n.span,
+        },
+        None => Number {
+            value: 0,
+            span: fallback,
+        },
+    }
+}
+
+fn int(node: Option<&Node<'_>>, fallback: Span) -> Int {
+    match node {
+        Some(n) => {
+            let negative = n.text.starts_with('-');
+            let value = n
+                .text
+                .parse()
+                .unwrap_or(if negative { i64::MIN } else { i64::MAX });
+            Int {
+                value,
+                span: n.span,
+            }
+        }
+        None => Int {
+            value: 0,
+            span: fallback,
+        },
+    }
+}
+
+fn game(n: &Node<'_>) -> GameDecl {
+    let name = n
+        .child(R::string)
+        .and_then(|s| s.child(R::string_text))
+        .map_or(String::new(), |t| t.text.to_string());
+    GameDecl { name, span: n.span }
+}
+
+fn board(n: &Node<'_>) -> BoardDecl {
+    let size = n.child(R::size);
+    let size_span = size.map_or(n.span, |s| s.span);
+    let mut nums = size.into_iter().flat_map(|s| s.all(R::number));
+    let width = number(nums.next(), size_span);
+    let height = number(nums.next(), size_span);
+    BoardDecl {
+        kind: ident(n.child(R::board_kind), n.span),
+        width,
+        height,
+        size_span,
+        holes: n.child(R::cell_set).map(cell_set),
+        span: n.span,
+    }
+}
+
+fn zone(n: &Node<'_>) -> ZoneDecl {
+    ZoneDecl {
+        absolute: n.has(R::kw_absolute),
+        name: ident(n.child(R::ident), n.span),
+        cells: n.child(R::cell_set).map_or(
+            CellSet {
+                items: Vec::new(),
+                span: n.span,
+            },
+            cell_set,
+        ),
+        span: n.span,
+    }
+}
+
+fn cell_name(n: &Node<'_>) -> CellName {
+    CellName {
+        text: n.text.to_string(),
+        span: n.span,
+    }
+}
+
+fn cell_set(n: &Node<'_>) -> CellSet {
+    let items = n
+        .children
+        .iter()
+        .filter_map(|c| match c.rule {
+            R::cell => Some(CellItem::Cell(cell_name(c))),
+            R::cell_rect => {
+                let mut cells = c.all(R::cell).map(cell_name);
+                let a = cells.next()?;
+                let b = cells.next()?;
+                Some(CellItem::Rect(a, b, c.span))
+            }
+            R::ranks_item => {
+                let mut nums = c.all(R::number);
+                let a = number(nums.next(), c.span);
+                let b = nums.next().map(|x| number(Some(x), c.span));
+                Some(CellItem::Ranks(a, b, c.span))
+            }
+            R::files_item => {
+                let mut names = c.all(R::file_name);
+                let a = ident(names.next(), c.span);
+                let b = names.next().map(|x| ident(Some(x), c.span));
+                Some(CellItem::Files(a, b, c.span))
+            }
+            _ => None,
+        })
+        .collect();
+    CellSet {
+        items,
+        span: n.span,
+    }
+}
+
+fn piece(n: &Node<'_>) -> PieceDecl {
+    let body = n.child(R::body);
+    let body_span = match (n.child(R::lbrace), n.child(R::rbrace)) {
+        (Some(l), Some(r)) => l.span.to(r.span),
+        _ => n.span,
+    };
+    let patterns = body
+        .into_iter()
+        .flat_map(|b| b.children.iter())
+        .filter_map(|c| match c.rule {
+            R::like_pattern => Some(PatternItem::Like(ident(c.child(R::ident), c.span), c.span)),
+            R::move_pattern => Some(PatternItem::Moves(pattern(c))),
+            _ => None,
+        })
+        .collect();
+    PieceDecl {
+        name: ident(n.child(R::ident), n.span),
+        letter: ident(n.child(R::letter), n.span),
+        patterns,
+        body_span,
+        span: n.span,
+    }
+}
+
+fn pattern(n: &Node<'_>) -> Pattern {
+    Pattern {
+        legs: n.all(R::leg).map(leg).collect(),
+        modifiers: n.all(R::modifier).filter_map(modifier).collect(),
+        span: n.span,
+    }
+}
+
+fn leg(n: &Node<'_>) -> Leg {
+    let mover_node = n.child(R::mover);
+    let mover = match mover_node.and_then(|m| m.children.first()).map(|k| k.rule) {
+        Some(R::kw_leap) => Mover::Leap,
+        Some(R::kw_ride) => Mover::Ride,
+        _ => Mover::Step,
+    };
+    let dirs_node = n.child(R::dirs);
+    Leg {
+        mover,
+        mover_span: mover_node.map_or(n.span, |m| m.span),
+        dirs: dirs_node
+            .into_iter()
+            .flat_map(|d| d.all(R::dir))
+            .filter_map(dir)
+            .collect(),
+        dirs_span: dirs_node.map_or(n.span, |d| d.span),
+        range: n.child(R::range).and_then(range),
+        via: n.child(R::via).map(via),
+        span: n.span,
+    }
+}
+
+fn dir(n: &Node<'_>) -> Option<Dir> {
+    let inner = n.children.first()?;
+    let kind = match inner.rule {
+        R::dir_word => DirKind::Word(inner.text.to_string()),
+        R::vector_dir => {
+            let qualifier = match inner
+                .child(R::vector_qual)
+                .and_then(|q| q.children.first())
+                .map(|k| k.rule)
+            {
+                Some(R::kw_forward) => VectorQualifier::Forward,
+                Some(R::kw_backward) => VectorQualifier::Backward,
+                Some(R::kw_exactly) => VectorQualifier::Exactly,
+                _ => VectorQualifier::All,
+            };
+            let v = inner.child(R::vector)?;
+            let mut ints = v.all(R::int);
+            let x = int(ints.next(), v.span);
+            let y = int(ints.next(), v.span);
+            DirKind::Vector { qualifier, x, y }
+        }
+        R::turn_dir => DirKind::Turn(
+            inner
+                .children
+                .iter()
+                .filter(|c| matches!(c.rule, R::angle | R::more_angle))
+                .map(angle)
+                .collect(),
+        ),
+        _ => return None,
+    };
+    Some(Dir { kind, span: n.span })
+}
+
+fn angle(n: &Node<'_>) -> Angle {
+    let text = n.text;
+    let (sign, digits) = if let Some(rest) = text.strip_prefix('±') {
+        (0, rest)
+    } else if let Some(rest) = text.strip_prefix("+-") {
+        (0, rest)
+    } else if let Some(rest) = text.strip_prefix('-') {
+        (-1, rest)
+    } else if let Some(rest) = text.strip_prefix('+') {
+        (1, rest)
+    } else {
+        (1, text)
+    };
+    let magnitude: i64 = digits.parse().unwrap_or(i64::MAX);
+    Angle {
+        degrees: if sign < 0 { -magnitude } else { magnitude },
+        both_signs: sign == 0,
+        span: n.span,
+    }
+}
+
+fn range(n: &Node<'_>) -> Option<Range> {
+    let inner = n.children.first()?;
+    let mut nums = inner.all(R::number);
+    let a = number(nums.next(), inner.span);
+    let kind = match inner.rule {
+        R::range_up_to => RangeKind::UpTo(a),
+        R::range_between => RangeKind::Between(a, number(nums.next(), inner.span)),
+        R::range_at_least => RangeKind::AtLeast(a),
+        _ => RangeKind::Exact(a),
+    };
+    Some(Range { kind, span: n.span })
+}
+
+fn via(n: &Node<'_>) -> Via {
+    Via {
+        items: n.all(R::via_item).map(via_item).collect(),
+        span: n.span,
+    }
+}
+
+fn via_item(n: &Node<'_>) -> ViaItem {
+    let kind_node = n.child(R::via_kind);
+    let kind = match kind_node.and_then(|k| k.children.first()).map(|k| k.rule) {
+        Some(R::kw_friend) => ViaKind::Friend,
+        Some(R::kw_foe) => ViaKind::Foe,
+        Some(R::kw_piece) => ViaKind::Piece,
+        _ => ViaKind::Empty,
+    };
+    ViaItem {
+        kind,
+        kind_span: kind_node.map_or(n.span, |k| k.span),
+        kinds: n.child(R::kinds).map(kinds),
+        captured: n.child(R::kw_captured).map(|c| c.span),
+        span: n.span,
+    }
+}
+
+fn kinds(n: &Node<'_>) -> Kinds {
+    Kinds {
+        negated: n.has(R::kw_not),
+        names: n.all(R::ident).map(|i| ident(Some(i), n.span)).collect(),
+        span: n.span,
+    }
+}
+
+fn modifier(n: &Node<'_>) -> Option<Modifier> {
+    let inner = n.children.first()?;
+    let kind = match inner.rule {
+        R::mod_move_only => ModifierKind::MoveOnly,
+        R::mod_capture_only => ModifierKind::CaptureOnly,
+        R::mod_initial => ModifierKind::Initial,
+        R::mod_from => ModifierKind::From {
+            zone: ident(inner.child(R::ident), inner.span),
+            inside: !inner.has(R::kw_not),
+        },
+        R::mod_to => ModifierKind::To {
+            zone: ident(inner.child(R::ident), inner.span),
+            inside: !inner.has(R::kw_not),
+        },
+        R::mod_captures => ModifierKind::Captures(kinds(inner.child(R::kinds)?)),
+        _ => return None,
+    };
+    Some(Modifier { kind, span: n.span })
+}

@@ -1,0 +1,337 @@
+//! The pest parser and everything that touches pest types: runs the grammar
+//! (`grammar/piecewise.pest`), copies the parse tree into plain [`Node`]s, and turns
+//! pest errors into [`Diagnostic`]s that say what was expected in a rule author's words.
+//!
+//! This is the only file that sees pest `Pair`s and errors; [`super::lower`] builds
+//! the AST from [`Node`]s.
+
+use crate::diagnostics::Diagnostic;
+use crate::ids::Span;
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+use pest::Parser;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/piecewise.pest"]
+struct RulesParser;
+
+pub(crate) use self::Rule as R;
+
+/// An owned parse-tree node: its rule, span, text and children.
+#[derive(Clone, Debug)]
+pub(crate) struct Node<'s> {
+    pub rule: Rule,
+    pub span: Span,
+    pub text: &'s str,
+    pub children: Vec<Node<'s>>,
+}
+
+impl<'s> Node<'s> {
+    /// The first child with this rule.
+    pub fn child(&self, rule: Rule) -> Option<&Node<'s>> {
+        self.children.iter().find(|c| c.rule == rule)
+    }
+
+    /// Whether a child with this rule exists.
+    pub fn has(&self, rule: Rule) -> bool {
+        self.child(rule).is_some()
+    }
+
+    /// All children with this rule.
+    pub fn all(&self, rule: Rule) -> impl Iterator<Item = &Node<'s>> {
+        self.children.iter().filter(move |c| c.rule == rule)
+    }
+}
+
+/// Parses a whole file into its `file` node.
+pub(crate) fn parse_file(source: &str) -> Result<Node<'_>, Diagnostic> {
+    match RulesParser::parse(Rule::file, source) {
+        Ok(mut pairs) => match pairs.next() {
+            Some(pair) => Ok(to_node(pair)),
+            None => Err(Diagnostic::error(
+                "E0001",
+                "the file could not be parsed",
+                Span::new(0, 0),
+            )),
+        },
+        Err(e) => Err(convert_error(source, e)),
+    }
+}
+
+fn to_node(pair: Pair<'_, Rule>) -> Node<'_> {
+    let span = pair.as_span();
+    Node {
+        rule: pair.as_rule(),
+        span: Span::new(span.start(), span.end()),
+        text: span.as_str(),
+        children: pair.into_inner().map(to_node).collect(),
+    }
+}
+
+/// What a rule means to a rule author, for "expected ..." messages. `None` hides it.
+fn friendly(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        R::EOI => "end of file",
+        R::game_decl | R::kw_game => "`game`",
+        R::board_decl | R::kw_board => "`board`",
+        R::zone_decl | R::kw_zone => "`zone`",
+        R::piece_decl | R::kw_piece => "`piece`",
+        R::string | R::quote => "a quoted name such as `\"Fairy\"`",
+        R::quote_close => "a closing `\"`",
+        R::board_kind => "a board kind such as `square`",
+        R::size => "a board size such as `8x8`",
+        R::size_x => "`x` (as in `8x8`)",
+        R::cell_set => "cells such as `a1`, `d4-e5`, `rank 2` or `files a-c`",
+        R::cell | R::cell_rect => "a cell such as `a1`",
+        R::ranks_item | R::kw_rank => "`rank`",
+        R::files_item | R::kw_file => "`file`",
+        R::file_name => "a file letter such as `a`",
+        R::letter => "a FEN letter such as `N`",
+        R::body => "a pattern",
+        R::like_pattern | R::kw_like => "`like`",
+        R::move_pattern | R::leg | R::mover => "a pattern (`step`, `leap`, `ride` or `like`)",
+        R::kw_step => "`step`",
+        R::kw_leap => "`leap`",
+        R::kw_ride => "`ride`",
+        R::dirs | R::dir | R::dir_word | R::vector_dir => {
+            "a direction such as `orthogonal` or `(1,2)`"
+        }
+        R::vector_qual => "`forward`, `backward` or `exactly`",
+        R::vector => "a vector such as `(1,2)`",
+        R::turn_dir | R::kw_turn => "`turn`",
+        R::angle | R::more_angle => "an angle such as `45`, `-90` or `±45`",
+        R::sign => "a sign",
+        R::range => "a step count such as `3`, `up to 3`, `2..4` or `2..`",
+        R::range_up_to | R::kw_up => "`up to`",
+        R::range_between | R::range_at_least | R::range_exact => "a step count",
+        R::via | R::kw_via => "`via`",
+        R::via_item | R::via_kind => "`empty`, `friend`, `foe` or `piece`",
+        R::kinds => "piece names such as `Pawn|Knight` or `not Cannon`",
+        R::modifier => {
+            "a modifier (`move only`, `capture only`, `initial`, `from`, `to` or `captures`)"
+        }
+        R::mod_move_only | R::kw_move => "`move only`",
+        R::mod_capture_only | R::kw_capture => "`capture only`",
+        R::mod_initial | R::kw_initial => "`initial`",
+        R::mod_from | R::kw_from => "`from`",
+        R::mod_to | R::kw_to => "`to`",
+        R::mod_captures | R::kw_captures => "`captures`",
+        R::ident => "a name",
+        R::number => "a number",
+        R::int => "a whole number",
+        R::lparen => "`(`",
+        R::rparen => "`)`",
+        R::lbrace => "`{`",
+        R::rbrace => "`}`",
+        R::comma => "`,`",
+        R::semicolon => "`;`",
+        R::equals => "`=`",
+        R::dash => "`-`",
+        R::plus => "`+`",
+        R::pipe => "`|`",
+        R::dots => "`..`",
+        R::kw_absolute => "`absolute`",
+        R::kw_captured => "`captured`",
+        R::kw_exactly => "`exactly`",
+        R::kw_empty => "`empty`",
+        R::kw_foe => "`foe`",
+        R::kw_forward => "`forward`",
+        R::kw_backward => "`backward`",
+        R::kw_friend => "`friend`",
+        R::kw_holes => "`holes`",
+        R::kw_not => "`not`",
+        R::kw_only => "`only`",
+        R::kw_or => "`or`",
+        R::kw_then => "`then`",
+        _ => return None,
+    })
+}
+
+/// Orders "expected" lists: the continuation of the current construct first, then
+/// separators, then the start of the next construct, then closers.
+fn rank(rule: Rule) -> u8 {
+    match rule {
+        R::plus | R::range | R::via | R::kw_then | R::pipe | R::kw_captured | R::kw_or => 0,
+        R::comma | R::semicolon => 1,
+        R::move_pattern | R::leg | R::mover | R::like_pattern | R::kw_like => 2,
+        R::rbrace | R::rparen => 3,
+        R::EOI => 5,
+        _ => 4,
+    }
+}
+
+/// The words of the language that cannot be used as names.
+pub(crate) const KEYWORDS: &[&str] = &[
+    "absolute", "board", "captures", "captured", "capture", "exactly", "empty", "files", "file",
+    "foe", "friend", "from", "game", "holes", "initial", "leap", "like", "move", "not", "only",
+    "or", "piece", "ranks", "rank", "ride", "step", "then", "to", "turn", "up", "via", "zone",
+];
+
+/// The token at `pos` for "unexpected ..." messages: a word, a number, or one character.
+fn token_at(source: &str, pos: usize) -> Option<(usize, usize)> {
+    let rest = source.get(pos..)?;
+    let mut chars = rest.char_indices();
+    let (_, first) = chars.next()?;
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let len = if is_word(first) {
+        rest.char_indices()
+            .find(|&(_, c)| !is_word(c))
+            .map_or(rest.len(), |(i, _)| i)
+    } else {
+        first.len_utf8()
+    };
+    Some((pos, pos + len))
+}
+
+fn describe_token(text: &str) -> String {
+    match text.chars().next() {
+        None => "end of file".to_string(),
+        Some('\n') | Some('\r') => "end of line".to_string(),
+        Some(c) if c.is_control() => format!("character U+{:04X}", c as u32),
+        Some(c) if c.is_ascii_digit() => format!("number `{text}`"),
+        Some(c) if c.is_alphanumeric() || c == '_' => {
+            if KEYWORDS.contains(&text) {
+                format!("keyword `{text}`")
+            } else {
+                format!("`{text}`")
+            }
+        }
+        Some(_) => format!("`{text}`"),
+    }
+}
+
+/// Joins friendly names: "a, b or c".
+fn join_or(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}
+
+/// Whether only whitespace and comments follow `pos`.
+fn only_trivia_after(source: &str, pos: usize) -> bool {
+    let Some(rest) = source.get(pos..) else {
+        return true;
+    };
+    rest.lines().all(|l| {
+        let t = l.trim_start();
+        t.is_empty() || t.starts_with('#')
+    })
+}
+
+/// The byte offset of the last `{` that is not closed before `pos` (ignoring comments
+/// and strings).
+fn unclosed_brace(source: &str, pos: usize) -> Option<usize> {
+    let mut stack = Vec::new();
+    let mut in_comment = false;
+    let mut in_string = false;
+    for (i, c) in source.char_indices() {
+        if i >= pos {
+            break;
+        }
+        match c {
+            '\n' => {
+                in_comment = false;
+                in_string = false;
+            }
+            _ if in_comment => {}
+            '"' => in_string = !in_string,
+            _ if in_string => {}
+            '#' => in_comment = true,
+            '{' => stack.push(i),
+            '}' => {
+                stack.pop();
+            }
+            _ => {}
+        }
+    }
+    stack.pop()
+}
+
+fn convert_error(source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
+    let pos = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    }
+    .min(source.len());
+    let (positives, negatives) = match &e.variant {
+        ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => (positives.clone(), negatives.clone()),
+        ErrorVariant::CustomError { .. } => (Vec::new(), Vec::new()),
+    };
+
+    // Unterminated string: the closing quote was expected at the end of a line.
+    if positives.contains(&R::quote_close) {
+        let line_start = source[..pos].rfind('\n').map_or(0, |i| i + 1);
+        let open = source[line_start..pos]
+            .rfind('"')
+            .map_or(pos, |i| line_start + i);
+        return Diagnostic::error("E0003", "unterminated string", Span::new(open, pos))
+            .label("this string has no closing `\"`")
+            .help("close the string with `\"` on the same line");
+    }
+
+    let at_end = only_trivia_after(source, pos);
+    if at_end && positives.contains(&R::rbrace) {
+        if let Some(open) = unclosed_brace(source, pos) {
+            let end = source[..pos].trim_end().len();
+            return Diagnostic::error(
+                "E0002",
+                "unterminated piece body",
+                Span::new(open, open + 1),
+            )
+            .label("this `{` is never closed")
+            .secondary(Span::new(end, end), "the file ends here")
+            .help("add `}` after the piece's last pattern");
+        }
+    }
+
+    let mut ranked: Vec<(u8, &str)> = positives
+        .iter()
+        .filter_map(|&r| friendly(r).map(|f| (rank(r), f)))
+        .collect();
+    ranked.sort();
+    let has_pattern = positives
+        .iter()
+        .any(|r| matches!(r, R::move_pattern | R::leg | R::mover));
+    let mut seen = std::collections::HashSet::new();
+    let mut expected: Vec<&str> = ranked.into_iter().map(|(_, f)| f).collect();
+    expected.retain(|x| seen.insert(*x));
+    if has_pattern {
+        expected.retain(|x| !matches!(*x, "`like`" | "`step`" | "`leap`" | "`ride`"));
+    }
+
+    let (start, end) = if at_end {
+        let p = source[..pos].trim_end().len();
+        (p, p)
+    } else {
+        token_at(source, pos).unwrap_or((pos, pos))
+    };
+    let token = source.get(start..end).unwrap_or("");
+    let found = describe_token(token);
+    let message = if expected.is_empty() {
+        format!("unexpected {found}")
+    } else {
+        format!("expected {}, found {found}", join_or(&expected))
+    };
+    let label = if expected.is_empty() {
+        "unexpected here".to_string()
+    } else {
+        format!("expected {}", join_or(&expected))
+    };
+    let mut d = Diagnostic::error("E0001", message, Span::new(start, end)).label(label);
+    let wants_name = positives.contains(&R::ident) || positives.contains(&R::kinds);
+    if KEYWORDS.contains(&token) && wants_name {
+        d = d.help(format!(
+            "`{token}` is a keyword and cannot be used as a name"
+        ));
+    } else if negatives.contains(&R::keyword) {
+        d = d.help("keywords cannot be used as names");
+    } else if !token.is_empty() && !token.is_ascii() && token.chars().any(|c| !c.is_ascii()) {
+        d = d.help("names and keywords use ASCII letters, digits and `_` only");
+    }
+    d
+}
