@@ -26,3 +26,35 @@ pub mod syntax;
 pub mod table;
 pub mod topology;
 pub mod walk;
+
+use diagnostics::Diagnostics;
+
+/// Parses, checks, compiles, links and verifies a rules file.
+///
+/// On success the [`Rules`] carry the file's warnings; on failure the diagnostics hold
+/// every error found (and the warnings).
+///
+/// # Examples
+///
+/// ```
+/// let rules = piecewise::compile("board square 8x8\npiece Knight (N) { leap (1,2) }").unwrap();
+/// let pos = rules.position("8/8/8/8/3N4/8/8/8 w").unwrap();
+/// let moves = rules.moves_from(&pos, rules.cell("d4").unwrap());
+/// assert_eq!(moves.len(), 8);
+/// let corner = rules.position("8/8/8/8/8/8/8/N7 w").unwrap();
+/// assert_eq!(rules.moves_from(&corner, rules.cell("a1").unwrap()).len(), 2);
+/// ```
+pub fn compile(source: &str) -> Result<Rules, Diagnostics> {
+    let (checked, diags) = check::check_source(source);
+    match checked {
+        Some(rule_set) if !diags.has_errors() => {
+            let warnings = diags.clone();
+            Rules::from_ruleset(&rule_set, warnings).map_err(|mut errors| {
+                errors.extend(diags);
+                errors.sort();
+                errors
+            })
+        }
+        _ => Err(diags),
+    }
+}
