@@ -509,31 +509,70 @@ impl Trie {
         }
     }
 
-    /// Whether two landing nodes reach the same cell having captured the same cells on
-    /// the way, so the walk can report one move twice.
+    /// Whether two landing nodes can report the same move in one walk: same cell,
+    /// same cells captured on the way, overlapping landing rights, and paths that one
+    /// occupancy can satisfy together. A path requires, for each cell it passes, the
+    /// classes its next step's mask allows; two paths whose requirements on some cell
+    /// are disjoint (a cannon's screen on d6 versus d6 empty and the screen on d7) can
+    /// never both be walked.
     fn may_repeat(&self) -> bool {
-        let mut seen: Vec<(CellId, Vec<CellId>, u8)> = Vec::new();
-        let mut stack: Vec<(usize, Vec<CellId>)> =
-            self.roots.iter().map(|&r| (r, Vec::new())).collect();
-        while let Some((i, caps)) = stack.pop() {
+        struct Landing {
+            target: CellId,
+            land: u8,
+            caps: Vec<CellId>,
+            needs: Vec<(CellId, u8)>,
+        }
+        let mut landings: Vec<Landing> = Vec::new();
+        let mut stack: Vec<(usize, Vec<CellId>, Vec<(CellId, u8)>)> = self
+            .roots
+            .iter()
+            .map(|&r| (r, Vec::new(), Vec::new()))
+            .collect();
+        while let Some((i, caps, needs)) = stack.pop() {
             let n = &self.nodes[i];
             if n.land != 0 {
-                let mut sorted = caps.clone();
-                sorted.sort();
-                if seen
-                    .iter()
-                    .any(|(t, c, l)| *t == n.key.target && *c == sorted && l & n.land != 0)
-                {
-                    return true;
-                }
-                seen.push((n.key.target, sorted, n.land));
+                let mut caps = caps.clone();
+                caps.sort();
+                landings.push(Landing {
+                    target: n.key.target,
+                    land: n.land,
+                    caps,
+                    needs: needs.clone(),
+                });
             }
             for &c in &n.children {
-                let mut next = caps.clone();
-                if self.nodes[c].key.flags & Node::CAPTURE_PREV != 0 {
-                    next.push(n.key.target);
+                let child = &self.nodes[c];
+                let mut caps = caps.clone();
+                if child.key.flags & Node::CAPTURE_PREV != 0 {
+                    caps.push(n.key.target);
                 }
-                stack.push((c, next));
+                let mut needs = needs.clone();
+                needs.push((n.key.target, child.key.mask));
+                stack.push((c, caps, needs));
+            }
+        }
+        let compatible = |a: &Landing, b: &Landing| {
+            // The landing cell itself must be empty or a foe on both paths.
+            let at_target = |l: &Landing| {
+                (if l.land & Node::LAND_EMPTY != 0 { CLASS_EMPTY } else { 0 })
+                    | (if l.land & Node::LAND_FOE != 0 { CLASS_FOE } else { 0 })
+            };
+            let mut all = a.needs.clone();
+            all.push((a.target, at_target(a)));
+            let mut other = b.needs.clone();
+            other.push((b.target, at_target(b)));
+            all.iter().all(|&(cell, m)| {
+                other
+                    .iter()
+                    .filter(|&&(c, _)| c == cell)
+                    .all(|&(_, k)| k & m != 0)
+            })
+        };
+        for (i, a) in landings.iter().enumerate() {
+            for b in &landings[i + 1..] {
+                if a.target == b.target && a.caps == b.caps && a.land & b.land != 0 && compatible(a, b) {
+                    return true;
+                }
             }
         }
         false
