@@ -58,13 +58,22 @@ pub(crate) fn parse_file(source: &str) -> Result<Node<'_>, Diagnostic> {
     }
 }
 
+/// Copies a pair and its children. A node with children ends where its last child
+/// ends, so that spans never include trailing whitespace or comments.
 fn to_node(pair: Pair<'_, Rule>) -> Node<'_> {
     let span = pair.as_span();
+    let rule = pair.as_rule();
+    let children: Vec<Node<'_>> = pair.into_inner().map(to_node).collect();
+    let end = match children.last() {
+        Some(last) if last.span.end as usize >= span.start() => last.span.end as usize,
+        _ => span.end(),
+    };
+    let text = span.as_str().get(..end - span.start()).unwrap_or(span.as_str());
     Node {
-        rule: pair.as_rule(),
-        span: Span::new(span.start(), span.end()),
-        text: span.as_str(),
-        children: pair.into_inner().map(to_node).collect(),
+        rule,
+        span: Span::new(span.start(), end),
+        text,
+        children,
     }
 }
 
@@ -151,7 +160,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 /// separators, then the start of the next construct, then closers.
 fn rank(rule: Rule) -> u8 {
     match rule {
-        R::plus | R::range | R::via | R::kw_then | R::pipe | R::kw_captured | R::kw_or => 0,
+        R::plus | R::range | R::via | R::kw_via | R::kw_then | R::pipe | R::kw_captured | R::kw_or => 0,
         R::comma | R::semicolon => 1,
         R::move_pattern | R::leg | R::mover | R::like_pattern | R::kw_like => 2,
         R::rbrace | R::rparen => 3,
