@@ -155,7 +155,11 @@ fn zones_and_mirroring_flag() {
     // d4 is a hole, so the centre has three cells.
     assert_eq!(
         r.zones[1].cells,
-        vec![Coord { x: 3, y: 4 }, Coord { x: 4, y: 3 }, Coord { x: 4, y: 4 }]
+        vec![
+            Coord { x: 3, y: 4 },
+            Coord { x: 4, y: 3 },
+            Coord { x: 4, y: 4 }
+        ]
     );
     let c = &r.pieces[0].patterns[0].conditions;
     assert_eq!(c.from[0].zone, ZoneId(0));
@@ -163,7 +167,9 @@ fn zones_and_mirroring_flag() {
     assert_eq!(c.to[0].zone, ZoneId(1));
     assert!(!c.to[0].inside);
     match &r.board {
-        crate::ir::BoardSpec::Square { holes, .. } => assert_eq!(holes, &vec![Coord { x: 3, y: 3 }]),
+        crate::ir::BoardSpec::Square { holes, .. } => {
+            assert_eq!(holes, &vec![Coord { x: 3, y: 3 }])
+        }
     }
 }
 
@@ -187,8 +193,14 @@ fn kinds_resolved() {
          piece C (C) { ride orthogonal via piece not C then ride same, captures Knight|Pawn }",
         "C",
     );
-    assert_eq!(ps[0].legs[0].via.kinds, KindFilter::Except(vec![PieceId(2)]));
-    assert_eq!(ps[0].land.kinds, KindFilter::Only(vec![PieceId(0), PieceId(1)]));
+    assert_eq!(
+        ps[0].legs[0].via.kinds,
+        KindFilter::Except(vec![PieceId(2)])
+    );
+    assert_eq!(
+        ps[0].land.kinds,
+        KindFilter::Only(vec![PieceId(0), PieceId(1)])
+    );
 }
 
 #[test]
@@ -203,7 +215,11 @@ fn shipped_rules_files() {
     let r = rules(include_str!("../../rules/fairy.rules"));
     let letters: String = r.pieces.iter().map(|p| p.letter).collect();
     assert_eq!(letters, "KQRBNPACMLZIGOHEFWYXD");
-    let amazon = r.pieces.iter().find(|p| p.name == "Amazon").map(|p| p.patterns.len());
+    let amazon = r
+        .pieces
+        .iter()
+        .find(|p| p.name == "Amazon")
+        .map(|p| p.patterns.len());
     assert_eq!(amazon, Some(2));
 }
 
