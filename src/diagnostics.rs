@@ -185,9 +185,8 @@ fn to_codespan(d: &Diagnostic, len: usize) -> cs::Diagnostic<()> {
         Severity::Error => cs::Diagnostic::error(),
         Severity::Warning => cs::Diagnostic::warning(),
     };
-    let mut labels = vec![
-        cs::Label::primary((), clamp(d.primary.span, len)).with_message(&d.primary.message),
-    ];
+    let mut labels =
+        vec![cs::Label::primary((), clamp(d.primary.span, len)).with_message(&d.primary.message)];
     for s in &d.secondary {
         labels.push(cs::Label::secondary((), clamp(s.span, len)).with_message(&s.message));
     }

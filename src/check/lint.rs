@@ -93,7 +93,7 @@ pub(crate) fn redundant_patterns(diags: &mut Diagnostics, piece: &str, patterns:
             }
             reported[j] = true;
             let what = if patterns[j].inlined {
-                "this `like` brings in a pattern"
+                "a pattern this `like` brings in"
             } else {
                 "this pattern"
             };
@@ -106,7 +106,7 @@ pub(crate) fn redundant_patterns(diags: &mut Diagnostics, piece: &str, patterns:
             } else {
                 (
                     format!("a pattern of `{piece}` adds no moves"),
-                    format!("{what} moves only where another pattern already does"),
+                    format!("{what} only moves where another pattern already does"),
                     "this pattern covers it",
                 )
             };

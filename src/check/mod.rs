@@ -65,6 +65,8 @@ pub(crate) struct ZoneInfo {
     pub name_span: Span,
     pub cells: Vec<Coord>,
     pub used: bool,
+    /// Its cell set had errors (so an empty zone is not worth a warning).
+    pub broken: bool,
 }
 
 #[derive(Default)]
@@ -202,6 +204,7 @@ impl Checker {
         let mut out = Vec::new();
         for item in &file.items {
             let ast::Item::Zone(z) = item else { continue };
+            let duplicate = self.zone_index.contains_key(&z.name.name);
             if let Some(&prev) = self.zone_index.get(&z.name.name) {
                 let prev_span = self.zones[prev.index()].name_span;
                 self.error(
@@ -218,13 +221,16 @@ impl Checker {
                 self.zone_index
                     .insert(z.name.name.clone(), ZoneId(self.zones.len() as u16));
             }
+            let errors = self.diags.error_count();
             let cells: BTreeSet<Coord> = self.cell_set(&z.cells, "zone").into_iter().collect();
             let cells: Vec<Coord> = cells.into_iter().collect();
             self.zones.push(ZoneInfo {
                 name: z.name.name.clone(),
                 name_span: z.name.span,
                 cells: cells.clone(),
-                used: false,
+                // A duplicate cannot be named, so it is not reported as unused.
+                used: duplicate,
+                broken: self.diags.error_count() > errors,
             });
             out.push(Zone {
                 name: z.name.name.clone(),

@@ -330,7 +330,10 @@ impl Checker {
         }
         for (i, &(zone, inside, is_from, span)) in zone_mods.iter().enumerate() {
             let name = self.zones[zone.index()].name.clone();
-            if inside && self.zones[zone.index()].cells.is_empty() {
+            if inside
+                && self.zones[zone.index()].cells.is_empty()
+                && !self.zones[zone.index()].broken
+            {
                 self.diags.push(
                     Diagnostic::warning("W0002", "this pattern can never move", span)
                         .label(format!("zone `{name}` has no cells"))

@@ -138,7 +138,7 @@ impl Checker {
             let broken = entries
                 .iter()
                 .any(|e| matches!(e, Entry::Own(None) | Entry::Broken));
-            if patterns.is_empty() && !broken {
+            if patterns.is_empty() && !broken && p.patterns.is_empty() {
                 self.diags.push(
                     Diagnostic::warning(
                         "W0004",

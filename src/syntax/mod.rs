@@ -17,7 +17,7 @@ pub fn parse(source: &str) -> Result<ast::File, Diagnostics> {
         Ok(node) => Ok(lower::lower_file(&node)),
         Err(d) => {
             let mut ds = Diagnostics::new();
-            ds.push(d);
+            ds.push(*d);
             Err(ds)
         }
     }

@@ -44,27 +44,39 @@ impl<'s> Node<'s> {
 }
 
 /// Parses a whole file into its `file` node.
-pub(crate) fn parse_file(source: &str) -> Result<Node<'_>, Diagnostic> {
+pub(crate) fn parse_file(source: &str) -> Result<Node<'_>, Box<Diagnostic>> {
     match RulesParser::parse(Rule::file, source) {
         Ok(mut pairs) => match pairs.next() {
             Some(pair) => Ok(to_node(pair)),
-            None => Err(Diagnostic::error(
+            None => Err(Box::new(Diagnostic::error(
                 "E0001",
                 "the file could not be parsed",
                 Span::new(0, 0),
-            )),
+            ))),
         },
-        Err(e) => Err(convert_error(source, e)),
+        Err(e) => Err(Box::new(convert_error(source, e))),
     }
 }
 
+/// Copies a pair and its children. A node with children ends where its last child
+/// ends, so that spans never include trailing whitespace or comments.
 fn to_node(pair: Pair<'_, Rule>) -> Node<'_> {
     let span = pair.as_span();
+    let rule = pair.as_rule();
+    let children: Vec<Node<'_>> = pair.into_inner().map(to_node).collect();
+    let end = match children.last() {
+        Some(last) if last.span.end as usize >= span.start() => last.span.end as usize,
+        _ => span.end(),
+    };
+    let text = span
+        .as_str()
+        .get(..end - span.start())
+        .unwrap_or(span.as_str());
     Node {
-        rule: pair.as_rule(),
-        span: Span::new(span.start(), span.end()),
-        text: span.as_str(),
-        children: pair.into_inner().map(to_node).collect(),
+        rule,
+        span: Span::new(span.start(), end),
+        text,
+        children,
     }
 }
 
@@ -151,7 +163,14 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 /// separators, then the start of the next construct, then closers.
 fn rank(rule: Rule) -> u8 {
     match rule {
-        R::plus | R::range | R::via | R::kw_then | R::pipe | R::kw_captured | R::kw_or => 0,
+        R::plus
+        | R::range
+        | R::via
+        | R::kw_via
+        | R::kw_then
+        | R::pipe
+        | R::kw_captured
+        | R::kw_or => 0,
         R::comma | R::semicolon => 1,
         R::move_pattern | R::leg | R::mover | R::like_pattern | R::kw_like => 2,
         R::rbrace | R::rparen => 3,
@@ -330,7 +349,7 @@ fn convert_error(source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
         ));
     } else if negatives.contains(&R::keyword) {
         d = d.help("keywords cannot be used as names");
-    } else if !token.is_empty() && !token.is_ascii() && token.chars().any(|c| !c.is_ascii()) {
+    } else if !token.is_ascii() {
         d = d.help("names and keywords use ASCII letters, digits and `_` only");
     }
     d

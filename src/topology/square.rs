@@ -113,7 +113,10 @@ mod tests {
         assert_eq!(b.cell_count(), 676);
         let z26 = b.parse_cell("z26").unwrap();
         assert_eq!(b.cell_name(z26), "z26");
-        assert_eq!(b.parse_cell("a10").map(|c| b.coord(c)), Some(Coord { x: 0, y: 9 }));
+        assert_eq!(
+            b.parse_cell("a10").map(|c| b.coord(c)),
+            Some(Coord { x: 0, y: 9 })
+        );
         assert_eq!(b.parse_cell("a01"), None);
         assert_eq!(b.parse_cell("A1"), None);
     }

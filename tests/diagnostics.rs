@@ -1,0 +1,288 @@
+//! Snapshot tests of rendered diagnostics: every syntax error, semantic error and
+//! warning the front end reports, rendered the way a rule author sees them.
+
+use piecewise::check::check_source;
+
+/// Checks `src` and renders all its diagnostics without colour.
+fn render(src: &str) -> String {
+    let (_, diags) = check_source(src);
+    assert!(!diags.is_empty(), "expected diagnostics for:\n{src}");
+    diags.render("test.rules", src, false)
+}
+
+macro_rules! snap {
+    ($name:ident, $src:expr) => {
+        #[test]
+        fn $name() {
+            insta::assert_snapshot!(render($src));
+        }
+    };
+}
+
+const B: &str = "board square 8x8\n";
+
+// ------------------------------------------------------------------ syntax
+
+snap!(
+    syntax_unexpected_word_after_leg,
+    "board square 8x8\npiece King (K) { step any foo }\n"
+);
+snap!(
+    syntax_missing_direction,
+    "board square 8x8\npiece King (K) { step }\n"
+);
+snap!(
+    syntax_unterminated_body,
+    "board square 8x8\npiece King (K) {\n    step any\n# the end\n"
+);
+snap!(
+    syntax_unterminated_string,
+    "game \"Fairy\nboard square 8x8\n"
+);
+snap!(
+    syntax_keyword_as_name,
+    "board square 8x8\npiece then (T) { step any }\n"
+);
+snap!(syntax_missing_size_x, "board square 8\n");
+snap!(syntax_unicode_garbage, "board square 8x8 €\n");
+snap!(
+    syntax_missing_letter_parens,
+    "board square 8x8\npiece King K { step any }\n"
+);
+snap!(
+    syntax_bad_modifier,
+    "board square 8x8\npiece Pawn (P) { step forward, quietly }\n"
+);
+snap!(
+    syntax_bad_via,
+    "board square 8x8\npiece G (G) { ride any via nothing then step same }\n"
+);
+
+// ------------------------------------------------------------------ board
+
+snap!(no_board, "piece King (K) { step any }\n");
+snap!(
+    two_boards,
+    "board square 8x8\nboard square 10x10\npiece King (K) { step any }\n"
+);
+snap!(
+    board_too_big,
+    "board square 27x0\npiece King (K) { step any }\n"
+);
+snap!(
+    board_unknown_kind,
+    "board squar 8x8\npiece King (K) { step any }\n"
+);
+snap!(
+    game_twice,
+    "game \"A\"\ngame \"B\"\nboard square 8x8\npiece King (K) { step any }\n"
+);
+snap!(
+    hole_off_board,
+    "board square 8x8 holes a1 i9\npiece King (K) { step any }\n"
+);
+
+// ------------------------------------------------------------------ zones
+
+snap!(
+    zone_malformed_cell,
+    "board square 8x8\nzone z = A1 a0\npiece P (P) { step forward, from z }\n"
+);
+snap!(
+    zone_off_board,
+    "board square 8x8\nzone z = rank 9, files a-k, a1-j2\npiece P (P) { step forward, from z }\n"
+);
+snap!(
+    zone_duplicate,
+    "board square 8x8\nzone z = rank 2\nzone z = rank 3\npiece P (P) { step forward, from z }\n"
+);
+snap!(
+    zone_unknown,
+    "board square 8x8\nzone pawn_start = rank 2\npiece P (P) { ride forward 2, from pawn_stat }\n"
+);
+snap!(
+    zone_bad_file_letter,
+    "board square 8x8\nzone z = file A\npiece P (P) { step forward, from z }\n"
+);
+
+// ------------------------------------------------------------------ pieces
+
+snap!(
+    piece_duplicate_name,
+    "board square 8x8\npiece King (K) { step any }\npiece King (Q) { ride any }\n"
+);
+snap!(
+    piece_duplicate_letter,
+    "board square 8x8\npiece King (K) { step any }\npiece Kangaroo (k) { leap (2,2) }\n"
+);
+snap!(
+    piece_bad_letter,
+    "board square 8x8\npiece King (KK) { step any }\npiece Queen (9) { ride any }\n"
+);
+snap!(
+    piece_unknown_like,
+    "board square 8x8\npiece Queen (Q) { ride any }\npiece Amazon (M) { like Queen; like Knigt }\n"
+);
+snap!(
+    piece_like_cycle,
+    "board square 8x8\npiece A (A) { like B }\npiece B (B) { like C }\npiece C (C) { like A }\n"
+);
+snap!(
+    piece_like_itself,
+    "board square 8x8\npiece A (A) { like A; step any }\n"
+);
+snap!(piece_unknown_kind, "board square 8x8\npiece Cannon (C) { ride orthogonal via piece not Canon then ride same, capture only }\n");
+
+// ------------------------------------------------------------------ directions
+
+snap!(
+    dir_unknown_word,
+    "board square 8x8\npiece Bishop (B) { ride diagonals }\n"
+);
+snap!(
+    dir_zero_vector,
+    "board square 8x8\npiece Nil (N) { leap (0,0) }\n"
+);
+snap!(
+    dir_vector_too_long,
+    "board square 8x8\npiece Far (F) { leap (1,30) }\n"
+);
+snap!(
+    dir_relative_first_leg,
+    "board square 8x8\npiece Odd (O) { step same }\n"
+);
+snap!(
+    dir_turn_not_45,
+    "board square 8x8\npiece Odd (O) { step orthogonal then step turn 30 }\n"
+);
+snap!(
+    dir_turn_45_non_king_line,
+    "board square 8x8\npiece Odd (O) { leap (1,2) then step turn 45 }\n"
+);
+snap!(
+    dir_mixed_relative_absolute,
+    "board square 8x8\npiece Odd (O) { step orthogonal then step same + diagonal }\n"
+);
+snap!(
+    dir_huge_vector_number,
+    "board square 8x8\npiece Odd (O) { leap (1,99999999999999999999999) }\n"
+);
+
+// ------------------------------------------------------------------ ranges
+
+snap!(
+    range_on_step,
+    "board square 8x8\npiece Odd (O) { step orthogonal 2 }\n"
+);
+snap!(
+    range_zero,
+    "board square 8x8\npiece Odd (O) { ride orthogonal 0 }\n"
+);
+snap!(
+    range_reversed,
+    "board square 8x8\npiece Odd (O) { ride orthogonal 4..2 }\n"
+);
+snap!(
+    range_too_large,
+    "board square 8x8\npiece Odd (O) { ride orthogonal up to 256 }\n"
+);
+
+// ------------------------------------------------------------------ via
+
+snap!(
+    via_on_last_leg,
+    "board square 8x8\npiece Odd (O) { ride orthogonal via piece }\n"
+);
+snap!(
+    via_captured_on_friend,
+    "board square 8x8\npiece Odd (O) { step any via friend captured then step same }\n"
+);
+snap!(via_two_kinds, "board square 8x8\npiece P (P) { step forward }\npiece Odd (O) { step any via friend P or foe not P then step same }\n");
+snap!(via_kinds_on_empty, "board square 8x8\npiece P (P) { step forward }\npiece Odd (O) { step any via empty P then step same }\n");
+
+// ------------------------------------------------------------------ modifiers
+
+snap!(
+    modifier_twice,
+    "board square 8x8\npiece P (P) { step forward, move only, initial, move only, initial }\n"
+);
+
+// ------------------------------------------------------------------ limits
+
+#[test]
+fn too_many_pieces() {
+    let mut src = String::from(B);
+    for i in 0..65 {
+        let letter = (b'A' + (i % 26) as u8) as char;
+        src.push_str(&format!("piece P{i} ({letter}) {{ step any }}\n"));
+    }
+    let (_, diags) = check_source(&src);
+    let only: Vec<_> = diags
+        .iter()
+        .filter(|d| d.code == "E0306")
+        .cloned()
+        .collect();
+    assert_eq!(only.len(), 1);
+    let d = piecewise::diagnostics::Diagnostics(only);
+    insta::assert_snapshot!(d.render("test.rules", &src, false));
+}
+
+// ------------------------------------------------------------------ warnings
+
+snap!(
+    warn_unused_zone,
+    "board square 8x8\nzone centre = d4-e5\npiece King (K) { step any }\n"
+);
+snap!(
+    warn_move_only_capture_only,
+    "board square 8x8\npiece P (P) { step forward, move only, capture only }\n"
+);
+snap!(
+    warn_from_and_not_from,
+    "board square 8x8\nzone z = rank 2\npiece P (P) { step forward, from z, not from z }\n"
+);
+snap!(
+    warn_leg_too_long,
+    "board square 8x8\npiece P (P) { ride orthogonal 9 }\n"
+);
+snap!(
+    warn_empty_zone,
+    "board square 8x8 holes a1\nzone z = a1\npiece P (P) { step forward, from z }\n"
+);
+snap!(
+    warn_duplicate_pattern,
+    "board square 8x8\npiece K (K) {\n    step any\n    step any\n}\n"
+);
+snap!(
+    warn_covered_pattern,
+    "board square 8x8\npiece K (K) {\n    step orthogonal\n    step any\n}\n"
+);
+snap!(warn_covered_by_like, "board square 8x8\npiece Rook (R) { ride orthogonal }\npiece Queen (Q) { ride any }\npiece Q2 (X) { like Rook; like Queen }\n");
+snap!(warn_no_moves, "board square 8x8\npiece Wall (W) { }\n");
+
+// ------------------------------------------------------------------ several at once
+
+snap!(several_errors_in_one_file, "board square 8x8\nzone z = rank 2\npiece King (K) { step anyy }\npiece Queen (K) { ride any 0 }\npiece Rook (R) { ride orthogonal, from zz }\n");
+
+#[test]
+fn rules_files_are_clean() {
+    for path in ["rules/chess.rules", "rules/fairy.rules"] {
+        let src = std::fs::read_to_string(path).expect("rules file exists");
+        let (rules, diags) = check_source(&src);
+        assert!(
+            diags.is_empty(),
+            "{path}:\n{}",
+            diags.render(path, &src, false)
+        );
+        assert!(rules.is_some());
+    }
+}
+
+snap!(
+    dir_turn_out_of_range,
+    "board square 8x8\npiece Odd (O) { step orthogonal then step turn 450 }\n"
+);
+snap!(
+    syntax_unclosed_vector,
+    "board square 8x8\npiece Odd (O) { leap (1,2 }\n"
+);
