@@ -16,14 +16,14 @@ const FAIRY: &[(&str, &str)] = &[
         "fairy-riders",
         "r3k2r/1pp2ppp/p1i2a2/3Mo3/2F1W3/1C2Y3/PPG2PPP/R3K2R w",
     ),
-    (
-        "fairy-leapers",
-        "4k3/2x5/1h2e3/3LZ3/2N1D3/3X4/4H3/4K3 w",
-    ),
+    ("fairy-leapers", "4k3/2x5/1h2e3/3LZ3/2N1D3/3X4/4H3/4K3 w"),
 ];
 
 const CHESS: &[(&str, &str)] = &[
-    ("chess-start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"),
+    (
+        "chess-start",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",
+    ),
     (
         "chess-kiwipete",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w",

@@ -141,9 +141,7 @@ fn main() -> ExitCode {
             pseudo,
         } => {
             if !pseudo {
-                eprintln!(
-                    "error: only pseudo-legal moves are available so far; pass --pseudo"
-                );
+                eprintln!("error: only pseudo-legal moves are available so far; pass --pseudo");
                 return ExitCode::from(2);
             }
             moves(&rules, &fen, &from, color)
@@ -264,7 +262,10 @@ fn disasm(
     let t = verified.table();
     if let Some(cell) = from {
         let c = t.board.parse_cell(cell).ok_or_else(|| {
-            eprintln!("error: `{cell}` is not a cell of the {} board", t.board.describe());
+            eprintln!(
+                "error: `{cell}` is not a cell of the {} board",
+                t.board.describe()
+            );
             Failed
         })?;
         let pieces: Vec<PieceId> = match piece {

@@ -125,10 +125,7 @@ impl Position {
                     }
                     x = x.saturating_add(n);
                     if x > width {
-                        return fail(
-                            here,
-                            format!("rank {} has more than {width} cells", y + 1),
-                        );
+                        return fail(here, format!("rank {} has more than {width} cells", y + 1));
                     }
                     i = j;
                     continue;
@@ -140,14 +137,21 @@ impl Position {
                 let cell = board.cell_at(coord);
                 if ch == b'*' {
                     if cell.is_some() {
-                        return fail(here, format!("`*` marks a hole but {} is a cell", crate::topology::coord_name(coord)));
+                        return fail(
+                            here,
+                            format!(
+                                "`*` marks a hole but {} is a cell",
+                                crate::topology::coord_name(coord)
+                            ),
+                        );
                     }
                 } else if ch.is_ascii_alphabetic() {
                     let Some(kind) = pieces
                         .iter()
                         .position(|p| p.letter == ch.to_ascii_uppercase() as char)
                     else {
-                        let known: Vec<String> = pieces.iter().map(|p| p.letter.to_string()).collect();
+                        let known: Vec<String> =
+                            pieces.iter().map(|p| p.letter.to_string()).collect();
                         return fail(
                             here,
                             format!(
@@ -158,9 +162,19 @@ impl Position {
                         );
                     };
                     let Some(cell) = cell else {
-                        return fail(here, format!("{} is a hole; no piece can stand there", crate::topology::coord_name(coord)));
+                        return fail(
+                            here,
+                            format!(
+                                "{} is a hole; no piece can stand there",
+                                crate::topology::coord_name(coord)
+                            ),
+                        );
                     };
-                    let side = if ch.is_ascii_uppercase() { Side::First } else { Side::Second };
+                    let side = if ch.is_ascii_uppercase() {
+                        Side::First
+                    } else {
+                        Side::Second
+                    };
                     pos.cells[cell.index()] = Occupant::piece(side, PieceId(kind as u8));
                 } else {
                     let c = rank_text[i..].chars().next().unwrap_or('?');
@@ -185,7 +199,12 @@ impl Position {
             pos.side_to_move = match side {
                 "w" => Side::First,
                 "b" => Side::Second,
-                _ => return fail(side_at, format!("the side to move is `{side}`; expected `w` or `b`")),
+                _ => {
+                    return fail(
+                        side_at,
+                        format!("the side to move is `{side}`; expected `w` or `b`"),
+                    )
+                }
             };
         }
         Ok(pos)
@@ -198,7 +217,9 @@ impl Position {
             let mut empty = 0;
             for x in 0..board.width() as i16 {
                 let cell = board.cell_at(Coord { x, y });
-                let occ = cell.map(|c| self.cells[c.index()]).unwrap_or(Occupant::EMPTY);
+                let occ = cell
+                    .map(|c| self.cells[c.index()])
+                    .unwrap_or(Occupant::EMPTY);
                 if occ.is_empty() {
                     empty += 1;
                     continue;
@@ -208,7 +229,11 @@ impl Position {
                     empty = 0;
                 }
                 let l = pieces.get(occ.kind().index()).map_or('?', |p| p.letter);
-                s.push(if occ.side() == Side::First { l } else { l.to_ascii_lowercase() });
+                s.push(if occ.side() == Side::First {
+                    l
+                } else {
+                    l.to_ascii_lowercase()
+                });
             }
             if empty > 0 {
                 s.push_str(&empty.to_string());
@@ -218,7 +243,11 @@ impl Position {
             }
         }
         s.push(' ');
-        s.push(if self.side_to_move == Side::First { 'w' } else { 'b' });
+        s.push(if self.side_to_move == Side::First {
+            'w'
+        } else {
+            'b'
+        });
         s
     }
 }

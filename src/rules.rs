@@ -28,12 +28,20 @@ impl Rules {
     pub fn from_ruleset(rules: &RuleSet, mut warnings: Diagnostics) -> Result<Rules, Diagnostics> {
         let program = compile::compile(rules);
         let (linked, link_warnings) = table::link(&program, LinkConfig::default())?;
-        warnings.extend(link_warnings);
+        // The checker's W0002 already says a pattern is dead; don't say it twice.
+        for w in link_warnings {
+            let known = warnings
+                .iter()
+                .any(|d| d.code == "W0002" && d.primary.span == w.primary.span);
+            if !known {
+                warnings.push(w);
+            }
+        }
         warnings.sort();
         let table = table::verify(linked).map_err(|e| {
             let mut d = Diagnostics::new();
             d.push(Diagnostic::error(
-                "E0199",
+                "E0899",
                 format!("internal error: the linked table failed verification: {e}"),
                 Span::default(),
             ));
@@ -118,7 +126,8 @@ impl Rules {
             return None;
         }
         let mut b = PathTreeBuilder::new();
-        self.walker().walk(board, occ.side(), occ.kind(), from, &mut b);
+        self.walker()
+            .walk(board, occ.side(), occ.kind(), from, &mut b);
         Some(b.finish(occ.side(), occ.kind(), from))
     }
 

@@ -106,8 +106,16 @@ fn set() -> Rules {
     rules(
         8,
         vec![
-            piece("Knight", 'N', vec![pattern(vec![leg(abs(sym(1, 2)), 1, Some(1))])]),
-            piece("Rook", 'R', vec![pattern(vec![leg(abs(orth.clone()), 1, None)])]),
+            piece(
+                "Knight",
+                'N',
+                vec![pattern(vec![leg(abs(sym(1, 2)), 1, Some(1))])],
+            ),
+            piece(
+                "Rook",
+                'R',
+                vec![pattern(vec![leg(abs(orth.clone()), 1, None)])],
+            ),
             piece(
                 "Griffon",
                 'F',

@@ -110,7 +110,15 @@ fn bad_fen_cell_and_empty_cell_exit_1_with_a_message() {
         ("8/8/8/8/3N4/8/8/8 w", "e4", "no piece on e4"),
         ("", "d4", "empty"),
     ] {
-        let o = run(&["moves", "rules/chess.rules", "--fen", fen, "--from", from, "--pseudo"]);
+        let o = run(&[
+            "moves",
+            "rules/chess.rules",
+            "--fen",
+            fen,
+            "--from",
+            from,
+            "--pseudo",
+        ]);
         assert_eq!(o.status.code(), Some(1), "{fen} {from}");
         assert!(stderr(&o).contains(needle), "{fen}: {}", stderr(&o));
     }
@@ -120,8 +128,19 @@ fn bad_fen_cell_and_empty_cell_exit_1_with_a_message() {
 fn usage_errors_exit_2() {
     assert_eq!(run(&["moves", "rules/chess.rules"]).status.code(), Some(2));
     assert_eq!(run(&["frobnicate"]).status.code(), Some(2));
-    let o = run(&["moves", "rules/chess.rules", "--fen", "8/8/8/8/8/8/8/8 w", "--from", "a1"]);
-    assert_eq!(o.status.code(), Some(2), "moves without --pseudo is a usage error for now");
+    let o = run(&[
+        "moves",
+        "rules/chess.rules",
+        "--fen",
+        "8/8/8/8/8/8/8/8 w",
+        "--from",
+        "a1",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "moves without --pseudo is a usage error for now"
+    );
 }
 
 #[test]
@@ -138,11 +157,23 @@ fn compile_writes_a_table_that_disasm_reads_back() {
     let out = temp("chess.pwt", b"");
     let o = run(&["compile", "rules/chess.rules", "-o", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let o = run(&["disasm", out.to_str().unwrap(), "--from", "b1", "--piece", "N", "--side", "white"]);
+    let o = run(&[
+        "disasm",
+        out.to_str().unwrap(),
+        "--from",
+        "b1",
+        "--piece",
+        "N",
+        "--side",
+        "white",
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(text.contains("board square 8x8"), "{text}");
-    assert!(text.contains("#") && text.contains("a3") && text.contains("c3") && text.contains("d2"), "{text}");
+    assert!(
+        text.contains("#") && text.contains("a3") && text.contains("c3") && text.contains("d2"),
+        "{text}"
+    );
 }
 
 #[test]

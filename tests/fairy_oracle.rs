@@ -7,10 +7,10 @@ use piecewise::Rules;
 use std::collections::BTreeSet;
 
 fn moves(rules: &Rules, fen: &str, from: &str) -> BTreeSet<String> {
-    let pos = rules
-        .position(fen)
-        .unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let cell = rules.cell(from).unwrap_or_else(|| panic!("bad cell {from}"));
+    let pos = rules.position(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let cell = rules
+        .cell(from)
+        .unwrap_or_else(|| panic!("bad cell {from}"));
     let list = rules.moves_from(&pos, cell);
     list.iter().map(|m| rules.move_text(&list, m)).collect()
 }

@@ -9,7 +9,9 @@ fn fairy() -> Rules {
 }
 
 fn moves(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
-    let pos = rules.position(fen).unwrap_or_else(|e| panic!("{}", e.render(fen)));
+    let pos = rules
+        .position(fen)
+        .unwrap_or_else(|e| panic!("{}", e.render(fen)));
     let cell = rules.cell(from).expect("cell");
     let list = rules.moves_from(&pos, cell);
     let mut v: Vec<String> = list.iter().map(|m| rules.move_text(&list, m)).collect();
@@ -56,9 +58,17 @@ fn empty_board_from_d4_other_pieces() {
         ('O', 14, "rook moves without captures"),
         ('H', 8, "every leg cell is empty"),
         ('E', 4, "four (2,2) leaps"),
-        ('W', 63, "a rook move plus one 90-degree turn reaches every other cell"),
+        (
+            'W',
+            63,
+            "a rook move plus one 90-degree turn reaches every other cell",
+        ),
         ('Y', 14, "no piece to deflect off: a rook"),
-        ('X', 25, "24 cells within distance 2, plus d4-X-d4 (a pass through an empty neighbour)"),
+        (
+            'X',
+            25,
+            "24 cells within distance 2, plus d4-X-d4 (a pass through an empty neighbour)",
+        ),
         ('D', 2, "c5 and e5"),
     ] {
         let m = moves(&r, &alone_on_d4(letter), "d4");
@@ -198,7 +208,7 @@ fn hook_mover_on_a_19x19_board() {
                piece HookMover (W) {\n  ride orthogonal\n  ride orthogonal then ride turn ±90\n}\n\
                piece Pawn (P) { step forward }\n";
     let r = piecewise::compile(src).unwrap_or_else(|d| panic!("{}", d.render("t", src, false)));
-    let empty = format!("{}/9W9/{}", vec!["19"; 9].join("/"), vec!["19"; 9].join("/"));
+    let empty = format!("{}/9W9/{}", ["19"; 9].join("/"), ["19"; 9].join("/"));
     // Alone on j10: every other cell, each once although most have two paths.
     let m = moves(&r, &format!("{empty} w"), "j10");
     assert_eq!(m.len(), 360);

@@ -22,12 +22,68 @@ impl Rng {
 }
 
 const TOKENS: &[&str] = &[
-    "step", "ride", "leap", "then", "via", "piece", "foe", "friend", "empty", "captured",
-    "turn", "same", "back", "±45", "90", "-45", "(1,2)", "(0,0)", "(99,1)", "orthogonal",
-    "diagonal", "any", "forward", "sideways", "up to", "2..", "3..1", "0", "300", ",",
-    "move only", "capture only", "initial", "from", "to", "not", "zone", "board", "square",
-    "26x26", "0x3", "holes", "a1", "z99", "rank 2", "files a-c", "{", "}", "(", ")", "like",
-    "Queen", "Cannon", "#", "\n", ";", "\"", "captures", "|", "absolute", "é", "\u{0}",
+    "step",
+    "ride",
+    "leap",
+    "then",
+    "via",
+    "piece",
+    "foe",
+    "friend",
+    "empty",
+    "captured",
+    "turn",
+    "same",
+    "back",
+    "±45",
+    "90",
+    "-45",
+    "(1,2)",
+    "(0,0)",
+    "(99,1)",
+    "orthogonal",
+    "diagonal",
+    "any",
+    "forward",
+    "sideways",
+    "up to",
+    "2..",
+    "3..1",
+    "0",
+    "300",
+    ",",
+    "move only",
+    "capture only",
+    "initial",
+    "from",
+    "to",
+    "not",
+    "zone",
+    "board",
+    "square",
+    "26x26",
+    "0x3",
+    "holes",
+    "a1",
+    "z99",
+    "rank 2",
+    "files a-c",
+    "{",
+    "}",
+    "(",
+    ")",
+    "like",
+    "Queen",
+    "Cannon",
+    "#",
+    "\n",
+    ";",
+    "\"",
+    "captures",
+    "|",
+    "absolute",
+    "é",
+    "\u{0}",
 ];
 
 fn shipped() -> Vec<String> {
@@ -136,7 +192,7 @@ fn fnv(bytes: &[u8]) -> u64 {
 }
 
 /// Rewrites the trailing checksum so a mutation reaches the parser and verifier.
-fn reseal(bytes: &mut Vec<u8>) {
+fn reseal(bytes: &mut [u8]) {
     if bytes.len() < 8 {
         return;
     }

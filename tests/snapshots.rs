@@ -11,7 +11,9 @@ fn fairy() -> Rules {
 
 fn tree_text(r: &Rules, fen: &str, from: &str) -> String {
     let pos = r.position(fen).expect("fen");
-    let tree = r.path_tree(&pos, r.cell(from).expect("cell")).expect("a piece");
+    let tree = r
+        .path_tree(&pos, r.cell(from).expect("cell"))
+        .expect("a piece");
     format!("{fen}\n{}", tree.to_text(r.table().table()))
 }
 

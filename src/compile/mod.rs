@@ -35,7 +35,10 @@ pub enum Op {
     /// Only while the piece has not moved.
     Initial,
     /// The start cell must (inside) or must not (!inside) lie in the zone.
-    FromZone { zone: ZoneId, inside: bool },
+    FromZone {
+        zone: ZoneId,
+        inside: bool,
+    },
     /// A leg: `dirs` indexes [`MoveProgram::vectors`] (absolute) or
     /// [`MoveProgram::turns`] (relative); steps `min..=max` (`max == 0`: unlimited);
     /// `via`/`filter` say what the junction to the next leg may hold.
@@ -54,7 +57,10 @@ pub enum Op {
         filter: FilterId,
     },
     /// The landing cell must (inside) or must not lie in the zone.
-    ToZone { zone: ZoneId, inside: bool },
+    ToZone {
+        zone: ZoneId,
+        inside: bool,
+    },
     End,
 }
 
@@ -259,7 +265,11 @@ pub fn disasm(p: &MoveProgram) -> String {
         p.ops.len()
     );
     for (i, z) in p.zones.iter().enumerate() {
-        let cells: Vec<String> = z.cells.iter().map(|&c| crate::topology::coord_name(c)).collect();
+        let cells: Vec<String> = z
+            .cells
+            .iter()
+            .map(|&c| crate::topology::coord_name(c))
+            .collect();
         let _ = writeln!(
             out,
             "zone {i} {}{}: {}",

@@ -182,7 +182,9 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
     let mut r = Reader { bytes: body, at: 4 };
     let version = r.u16("the version")?;
     if version != VERSION {
-        return r.fail(format!("table format version {version}; this build reads {VERSION}"));
+        return r.fail(format!(
+            "table format version {version}; this build reads {VERSION}"
+        ));
     }
     let _flags = r.u16("the header flags")?;
     let topology = r.u8("the topology")?;
@@ -266,7 +268,10 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
         });
     }
     if r.at != body.len() {
-        return r.fail(format!("{} unexpected bytes after the nodes", body.len() - r.at));
+        return r.fail(format!(
+            "{} unexpected bytes after the nodes",
+            body.len() - r.at
+        ));
     }
     Ok(MoveTable {
         board,

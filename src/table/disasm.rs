@@ -93,7 +93,12 @@ pub fn disasm_cell(t: &MoveTable, side: Side, piece: PieceId, cell: CellId) -> S
     let mut stack: Vec<usize> = r.nodes().rev().collect();
     while let Some(i) = stack.pop() {
         let n = t.nodes[i];
-        let _ = writeln!(o, "{}{}", "  ".repeat(n.depth as usize + 1), node_text(t, i, &n));
+        let _ = writeln!(
+            o,
+            "{}{}",
+            "  ".repeat(n.depth as usize + 1),
+            node_text(t, i, &n)
+        );
         let kids: Vec<usize> = n
             .children()
             .filter(|&c| c > i && c < t.nodes.len())

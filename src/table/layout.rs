@@ -129,8 +129,7 @@ pub struct MoveTable {
 impl MoveTable {
     #[inline]
     pub fn root_index(&self, side: Side, piece: PieceId, cell: CellId) -> usize {
-        (side.index() * self.pieces.len() + piece.index()) * self.board.cell_count()
-            + cell.index()
+        (side.index() * self.pieces.len() + piece.index()) * self.board.cell_count() + cell.index()
     }
 
     /// The roots of a piece on a cell; `None` if the piece or cell is out of range.

@@ -27,9 +27,7 @@ pub struct LinkConfig {
 
 impl Default for LinkConfig {
     fn default() -> LinkConfig {
-        LinkConfig {
-            max_nodes: 1 << 22,
-        }
+        LinkConfig { max_nodes: 1 << 22 }
     }
 }
 
@@ -96,7 +94,7 @@ pub fn link(
             let name = &program.pieces[pat.piece.index()].name;
             warnings.push(
                 Diagnostic::warning(
-                    "W0101",
+                    "W0801",
                     format!("this pattern of {name} produces no move from any cell of the board"),
                     pat.span,
                 )
@@ -113,7 +111,7 @@ fn too_big(program: &MoveProgram, pat: usize, config: LinkConfig) -> Diagnostics
     let mut d = Diagnostics::new();
     d.push(
         Diagnostic::error(
-            "E0101",
+            "E0801",
             format!(
                 "the move table grows past its limit of {} nodes",
                 config.max_nodes
@@ -131,7 +129,7 @@ fn too_long(program: &MoveProgram, pat: usize) -> Diagnostics {
     let mut d = Diagnostics::new();
     d.push(
         Diagnostic::error(
-            "E0102",
+            "E0802",
             format!("a path of this pattern is longer than {MAX_DEPTH} cells"),
             p.span,
         )
@@ -165,7 +163,10 @@ fn zone_maps(program: &MoveProgram, board: &Board) -> Vec<[Vec<bool>; 2]> {
         .zones
         .iter()
         .map(|z| {
-            let mut m = [vec![false; board.cell_count()], vec![false; board.cell_count()]];
+            let mut m = [
+                vec![false; board.cell_count()],
+                vec![false; board.cell_count()],
+            ];
             for &c in &z.cells {
                 if let Some(cell) = board.cell_at(c) {
                     m[0][cell.index()] = true;
@@ -275,7 +276,11 @@ impl Expander<'_> {
         if v.legs.is_empty() {
             return;
         }
-        if !v.from.iter().all(|&(z, inside)| self.zone_has(z, from) == inside) {
+        if !v
+            .from
+            .iter()
+            .all(|&(z, inside)| self.zone_has(z, from) == inside)
+        {
             return;
         }
         let start = Attach {
@@ -344,7 +349,10 @@ impl Expander<'_> {
                 let reached = k >= leg.min;
                 let mut land = 0;
                 if last && reached {
-                    let to_ok = pv.to.iter().all(|&(z, inside)| self.zone_has(z, cell) == inside);
+                    let to_ok = pv
+                        .to
+                        .iter()
+                        .all(|&(z, inside)| self.zone_has(z, cell) == inside);
                     if to_ok && pv.land_empty {
                         land |= Node::LAND_EMPTY;
                     }
@@ -370,9 +378,15 @@ impl Expander<'_> {
                 if !last && reached {
                     let d = depth + k as usize;
                     let via = leg.via;
-                    let hop = (if via.has(ViaBits::EMPTY) { CLASS_EMPTY } else { 0 })
-                        | (if via.has(ViaBits::FRIEND) { CLASS_FRIEND } else { 0 })
-                        | (if via.has(ViaBits::FOE) { CLASS_FOE } else { 0 });
+                    let hop = (if via.has(ViaBits::EMPTY) {
+                        CLASS_EMPTY
+                    } else {
+                        0
+                    }) | (if via.has(ViaBits::FRIEND) {
+                        CLASS_FRIEND
+                    } else {
+                        0
+                    }) | (if via.has(ViaBits::FOE) { CLASS_FOE } else { 0 });
                     if hop != 0 {
                         let a = Attach {
                             parent: Some(node),
@@ -523,7 +537,8 @@ impl Trie {
             needs: Vec<(CellId, u8)>,
         }
         let mut landings: Vec<Landing> = Vec::new();
-        let mut stack: Vec<(usize, Vec<CellId>, Vec<(CellId, u8)>)> = self
+        type Pending = (usize, Vec<CellId>, Vec<(CellId, u8)>);
+        let mut stack: Vec<Pending> = self
             .roots
             .iter()
             .map(|&r| (r, Vec::new(), Vec::new()))
@@ -554,8 +569,15 @@ impl Trie {
         let compatible = |a: &Landing, b: &Landing| {
             // The landing cell itself must be empty or a foe on both paths.
             let at_target = |l: &Landing| {
-                (if l.land & Node::LAND_EMPTY != 0 { CLASS_EMPTY } else { 0 })
-                    | (if l.land & Node::LAND_FOE != 0 { CLASS_FOE } else { 0 })
+                (if l.land & Node::LAND_EMPTY != 0 {
+                    CLASS_EMPTY
+                } else {
+                    0
+                }) | (if l.land & Node::LAND_FOE != 0 {
+                    CLASS_FOE
+                } else {
+                    0
+                })
             };
             let mut all = a.needs.clone();
             all.push((a.target, at_target(a)));
@@ -570,7 +592,11 @@ impl Trie {
         };
         for (i, a) in landings.iter().enumerate() {
             for b in &landings[i + 1..] {
-                if a.target == b.target && a.caps == b.caps && a.land & b.land != 0 && compatible(a, b) {
+                if a.target == b.target
+                    && a.caps == b.caps
+                    && a.land & b.land != 0
+                    && compatible(a, b)
+                {
                     return true;
                 }
             }

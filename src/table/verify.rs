@@ -120,7 +120,10 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         }
         for k in r.nodes() {
             if table.nodes[k].depth != 0 {
-                return err(format!("node {k} is a root but has depth {}", table.nodes[k].depth));
+                return err(format!(
+                    "node {k} is a root but has depth {}",
+                    table.nodes[k].depth
+                ));
             }
         }
     }
@@ -129,7 +132,9 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
     let mut referenced = vec![false; n];
     let mut claim = |k: usize| -> Result<(), VerifyError> {
         if std::mem::replace(&mut referenced[k], true) {
-            return err(format!("node {k} is reached from two places; a table is a tree"));
+            return err(format!(
+                "node {k} is reached from two places; a table is a tree"
+            ));
         }
         Ok(())
     };
@@ -153,7 +158,11 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
             return err(format!("node {i} has unknown class mask {:#x}", node.mask));
         }
         if node.filter as usize >= table.filters.len() {
-            return err(format!("node {i} uses filter {} of {}", node.filter, table.filters.len()));
+            return err(format!(
+                "node {i} uses filter {} of {}",
+                node.filter,
+                table.filters.len()
+            ));
         }
         if node.depth as usize >= MAX_DEPTH {
             return err(format!("node {i} is deeper than {MAX_DEPTH}"));
@@ -175,10 +184,14 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
             for c in node.children() {
                 claim(c)?;
                 if table.nodes[c].depth as usize != node.depth as usize + 1 {
-                    return err(format!("node {c} is a child of node {i} but not one step deeper"));
+                    return err(format!(
+                        "node {c} is a child of node {i} but not one step deeper"
+                    ));
                 }
                 if table.nodes[c].mask == 0 {
-                    return err(format!("node {c} is a child that no occupancy class enables"));
+                    return err(format!(
+                        "node {c} is a child that no occupancy class enables"
+                    ));
                 }
             }
         }
@@ -200,7 +213,9 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         need[i] = c.max(worst);
         landings[i] = lands;
         if need[i] > MAX_STACK {
-            return err(format!("node {i} needs a walk stack deeper than {MAX_STACK}"));
+            return err(format!(
+                "node {i} needs a walk stack deeper than {MAX_STACK}"
+            ));
         }
     }
     let mut max_stack = 1;
@@ -217,7 +232,9 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         max_landings = max_landings.max(lands);
     }
     if max_stack > MAX_STACK {
-        return err(format!("the walk would need a stack deeper than {MAX_STACK}"));
+        return err(format!(
+            "the walk would need a stack deeper than {MAX_STACK}"
+        ));
     }
     Ok(VerifiedTable {
         table,

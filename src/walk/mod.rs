@@ -197,7 +197,14 @@ impl<'t> Walker<'t> {
     /// Walks the moves of `piece` of `side` starting on `from`. The start cell counts
     /// as empty during the walk (the piece has left it). Returns the number of plies
     /// reported. Out-of-range pieces or cells report nothing.
-    pub fn walk<O, S>(&mut self, board: &O, side: Side, piece: PieceId, from: CellId, sink: &mut S) -> usize
+    pub fn walk<O, S>(
+        &mut self,
+        board: &O,
+        side: Side,
+        piece: PieceId,
+        from: CellId,
+        sink: &mut S,
+    ) -> usize
     where
         O: Occupancy + ?Sized,
         S: Sink,
@@ -278,7 +285,6 @@ impl<'t> Walker<'t> {
         }
         plies
     }
-
 }
 
 /// Records a landing; false if an earlier landing of this walk was the same move (same
@@ -332,4 +338,3 @@ fn classify(occ: Occupant, side: Side, filter: FilterCode) -> Class {
         Class::Foe
     }
 }
-
