@@ -28,6 +28,10 @@ snap!(
     "board square 8x8\npiece King (K) { step any foo }\n"
 );
 snap!(
+    syntax_errors_in_several_declarations_all_reported,
+    "board square 8x8\npiece Knight (N) { leap (1,2 }\npiece Rook (R) { ride orthogonal,, move only }\nzone home = rank\npiece Bishop (B) { ride diagonal }\n"
+);
+snap!(
     syntax_missing_direction,
     "board square 8x8\npiece King (K) { step }\n"
 );

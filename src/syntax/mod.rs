@@ -8,19 +8,72 @@ mod lower;
 mod parse;
 
 use crate::ast;
-use crate::diagnostics::Diagnostics;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::ids::Span;
 
-/// Parses a whole `.rules` file. A syntax error stops parsing, so the error case holds
-/// exactly one diagnostic.
+/// At most this many syntax errors are reported for one file.
+const MAX_SYNTAX_ERRORS: usize = 50;
+
+/// Parses a whole `.rules` file.
+///
+/// After a syntax error the parser recovers at the next line that starts a declaration
+/// (`piece`, `zone`, `board`, `game`) and parses the rest of the file from there, so
+/// each broken declaration gets its own error (up to 50).
 pub fn parse(source: &str) -> Result<ast::File, Diagnostics> {
-    match parse::parse_file(source) {
-        Ok(node) => Ok(lower::lower_file(&node)),
-        Err(d) => {
-            let mut ds = Diagnostics::new();
-            ds.push(*d);
-            Err(ds)
+    let first = match parse::parse_file(source) {
+        Ok(node) => return Ok(lower::lower_file(&node)),
+        Err(d) => *d,
+    };
+    let mut ds = Diagnostics::new();
+    let mut resume_after = first.primary.span.start as usize;
+    ds.push(first);
+    while ds.0.len() < MAX_SYNTAX_ERRORS {
+        let Some(start) = next_declaration(source, resume_after) else {
+            break;
+        };
+        match parse::parse_file(&source[start..]) {
+            Ok(_) => break,
+            Err(d) => {
+                let d = shifted(*d, start);
+                resume_after = (d.primary.span.start as usize).max(start + 1);
+                ds.push(d);
+            }
         }
     }
+    Err(ds)
+}
+
+/// The byte offset of the first line after `after` whose first word is a declaration
+/// keyword.
+fn next_declaration(source: &str, after: usize) -> Option<usize> {
+    let mut offset = 0;
+    for line in source.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let trimmed = line.trim_start();
+        let at = start + (line.len() - trimmed.len());
+        if at <= after {
+            continue;
+        }
+        let word: &str = trimmed
+            .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .next()
+            .unwrap_or("");
+        if matches!(word, "piece" | "zone" | "board" | "game") {
+            return Some(at);
+        }
+    }
+    None
+}
+
+/// Moves a diagnostic found in `source[offset..]` to positions in `source`.
+fn shifted(mut d: Diagnostic, offset: usize) -> Diagnostic {
+    let move_span = |s: Span| Span::new(s.start as usize + offset, s.end as usize + offset);
+    d.primary.span = move_span(d.primary.span);
+    for l in &mut d.secondary {
+        l.span = move_span(l.span);
+    }
+    d
 }
 
 /// The words of the language that cannot be used as names.
