@@ -58,7 +58,7 @@ pub fn link(
     let mut produced = vec![false; program.patterns.len()];
     let mut tree = Trie::default();
     for side in Side::BOTH {
-        for (pi, piece) in program.pieces.iter().enumerate() {
+        for piece in &program.pieces {
             for cell in table.board.cells() {
                 tree.clear();
                 for pat in piece.patterns.clone() {
@@ -84,7 +84,6 @@ pub fn link(
                 let range = tree.lay_out(&mut table.nodes);
                 table.roots.push(range);
             }
-            let _ = pi;
         }
     }
     let mut warnings = Diagnostics::new();
@@ -204,7 +203,7 @@ struct Expander<'a> {
     budget: usize,
 }
 
-struct PatternView<'a> {
+struct PatternView {
     initial: bool,
     legs: Vec<LegOp>,
     land_empty: bool,
@@ -212,10 +211,9 @@ struct PatternView<'a> {
     land_filter: u8,
     to: Vec<(usize, bool)>,
     from: Vec<(usize, bool)>,
-    _ops: &'a [Op],
 }
 
-fn view(ops: &[Op]) -> PatternView<'_> {
+fn view(ops: &[Op]) -> PatternView {
     let mut v = PatternView {
         initial: false,
         legs: Vec::new(),
@@ -224,7 +222,6 @@ fn view(ops: &[Op]) -> PatternView<'_> {
         land_filter: 0,
         to: Vec::new(),
         from: Vec::new(),
-        _ops: ops,
     };
     for op in ops {
         match *op {
@@ -300,7 +297,7 @@ impl Expander<'_> {
 
     fn leg(
         &mut self,
-        pv: &PatternView<'_>,
+        pv: &PatternView,
         i: usize,
         start: Coord,
         heading: Option<Vector>,
