@@ -242,24 +242,25 @@ fn disasm(
         Failed
     })?;
     let mut out = String::new();
-    let verified = if bytes.starts_with(table::MAGIC) {
+    // Keep whichever owner we have; the listing below only needs the table.
+    let (from_file, from_rules);
+    let t: &table::MoveTable = if bytes.starts_with(table::MAGIC) {
         let t = table::from_bytes(&bytes).map_err(|e| {
             eprintln!("error: {} is not a valid table: {e}", file.display());
             Failed
         })?;
-        let v = table::verify(t).map_err(|e| {
+        from_file = table::verify(t).map_err(|e| {
             eprintln!("error: {} fails verification: {e}", file.display());
             Failed
         })?;
-        out.push_str(&table::disasm(v.table()));
-        v
+        out.push_str(&table::disasm(from_file.table()));
+        from_file.table()
     } else {
-        let rules = load(file, color)?;
-        out.push_str(&piecewise::compile::disasm(rules.program()));
-        out.push_str(&table::disasm(rules.table().table()));
-        rules.table().clone()
+        from_rules = load(file, color)?;
+        out.push_str(&piecewise::compile::disasm(from_rules.program()));
+        out.push_str(&table::disasm(from_rules.table().table()));
+        from_rules.table().table()
     };
-    let t = verified.table();
     if let Some(cell) = from {
         let c = t.board.parse_cell(cell).ok_or_else(|| {
             eprintln!(

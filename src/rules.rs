@@ -109,6 +109,8 @@ impl Rules {
     }
 
     /// The distinct pseudo-legal moves of the piece on `from` (none if it is empty).
+    /// A convenience: it builds a fresh [`Walker`] and list each call; a caller walking
+    /// many pieces keeps one [`Rules::walker`] and one [`MoveList`] instead.
     pub fn moves_from<O: Occupancy + ?Sized>(&self, board: &O, from: CellId) -> MoveList {
         let mut list = MoveList::new();
         let occ = board.occupant(from);

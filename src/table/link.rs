@@ -55,6 +55,9 @@ pub fn link(
         roots: Vec::with_capacity(2 * program.pieces.len() * cells),
         nodes: Vec::new(),
     };
+    let views: Vec<PatternView> = (0..program.patterns.len())
+        .map(|i| view(program.pattern_ops(i)))
+        .collect();
     let mut produced = vec![false; program.patterns.len()];
     let mut tree = Trie::default();
     for side in Side::BOTH {
@@ -72,7 +75,7 @@ pub fn link(
                         depth_exceeded: false,
                         budget: config.max_nodes.saturating_sub(table.nodes.len()),
                     };
-                    ex.pattern(pat as usize, cell);
+                    ex.pattern(&views[pat as usize], cell);
                     if ex.depth_exceeded {
                         return Err(too_long(program, pat as usize));
                     }
@@ -268,8 +271,7 @@ impl Expander<'_> {
             .is_some_and(|m| m[self.side.index()][cell.index()])
     }
 
-    fn pattern(&mut self, pattern: usize, from: CellId) {
-        let v = view(self.program.pattern_ops(pattern));
+    fn pattern(&mut self, v: &PatternView, from: CellId) {
         if v.legs.is_empty() {
             return;
         }
@@ -285,7 +287,7 @@ impl Expander<'_> {
             mask: 0,
             flags: if v.initial { Node::INITIAL } else { 0 },
         };
-        self.leg(&v, 0, self.board.coord(from), None, start, 0);
+        self.leg(v, 0, self.board.coord(from), None, start, 0);
     }
 
     fn mirror(&self, v: Vector) -> Vector {
