@@ -18,6 +18,94 @@ pub struct RuleSet {
     pub zones: Vec<Zone>,
     /// In declaration order; `PieceId` indexes this.
     pub pieces: Vec<Piece>,
+    /// The game declarations (start position, royals, special rules). All empty for a
+    /// file that only describes movement.
+    pub game: GameDecls,
+}
+
+/// The game layer's declarations, checked and resolved. Cells are in the first side's
+/// view; the second side's are mirrored like zones.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct GameDecls {
+    /// `start "FEN"`: the start position. Validated against the board and pieces when
+    /// the game is built (the span points into the string).
+    pub start: Option<StartPosition>,
+    /// `royal King`: pieces that may not be left capturable.
+    pub royals: Vec<PieceId>,
+    /// `castling King e1 to g1 with Rook h1 to f1`, in declaration order.
+    pub castlings: Vec<Castling>,
+    /// `en passant Pawn`: pieces that may capture en passant (on cells passed over by a
+    /// move of a pattern marked `en passant`).
+    pub en_passant: Vec<PieceId>,
+    /// `promotion ...`, in declaration order.
+    pub promotions: Vec<Promotion>,
+    /// `hand`: captured pieces go to the captor's hand (demoted) and may be dropped.
+    pub hand: bool,
+    /// `drop ...` restrictions, in declaration order.
+    pub drops: Vec<DropRule>,
+    /// `confine Pieces to Zone`; already applied to the pieces' patterns as `to Zone`
+    /// conditions, kept for reference.
+    pub confinements: Vec<Confinement>,
+    /// `royals may not face`: two royals of opposite sides on one file with only empty
+    /// cells between them is an illegal position (Xiangqi's flying general).
+    pub royals_may_not_face: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct StartPosition {
+    pub fen: String,
+    /// The span of the FEN text inside the quotes.
+    pub span: Span,
+}
+
+/// One castling move: the royal piece and its partner both move, on one rank.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Castling {
+    pub king: PieceId,
+    pub king_from: Coord,
+    pub king_to: Coord,
+    pub partner: PieceId,
+    pub partner_from: Coord,
+    pub partner_to: Coord,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Promotion {
+    /// The pieces that promote.
+    pub pieces: Vec<PieceId>,
+    /// What they may promote to (declaration order).
+    pub choices: Vec<PieceId>,
+    /// A move ending in this zone promotes.
+    pub zone: ZoneId,
+    /// `optional`: the piece may also stay as it is (still forced where it could
+    /// never move again).
+    pub optional: bool,
+    /// `also leaving`: a move starting in the zone promotes too (Shogi).
+    pub also_leaving: bool,
+    /// `only captured`: a choice is allowed only while the side has fewer of it on the
+    /// board than in the start position (Grand chess).
+    pub only_captured: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DropRule {
+    pub pieces: Vec<PieceId>,
+    /// `not in Zone`: never dropped on these zones' cells.
+    pub not_in: Vec<ZoneId>,
+    /// `one per file`: not on a file that already holds an own piece of the same kind.
+    pub one_per_file: bool,
+    /// `not mating`: a drop that checkmates at once is illegal.
+    pub not_mating: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Confinement {
+    pub pieces: Vec<PieceId>,
+    pub zone: ZoneId,
+    pub span: Span,
 }
 
 /// Board coordinates: `x` is the file index (a = 0), `y` the rank index (rank 1 = 0).
@@ -116,6 +204,8 @@ pub struct Piece {
     pub name: String,
     /// The FEN letter in uppercase (the first side's letter).
     pub letter: char,
+    /// The letter is written `+X` (a promoted piece, as in Shogi).
+    pub plus: bool,
     /// With `like Other` already inlined (the inlined patterns keep their own spans).
     pub patterns: Vec<Pattern>,
     pub span: Span,
@@ -220,6 +310,9 @@ pub struct Conditions {
     pub from: Vec<ZoneCondition>,
     /// `to Z` / `not to Z`, on the cell where the move ends; all must hold.
     pub to: Vec<ZoneCondition>,
+    /// `en passant`: a move by this pattern opens the cells it passed over to en
+    /// passant capture for one ply.
+    pub en_passant: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

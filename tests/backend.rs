@@ -46,6 +46,7 @@ fn piece(name: &str, letter: char, patterns: Vec<Pattern>) -> Piece {
     Piece {
         name: name.into(),
         letter,
+        plus: false,
         patterns,
         span: Span::default(),
     }
@@ -62,6 +63,7 @@ fn rules(size: u8, pieces: Vec<Piece>) -> Rules {
         },
         zones: vec![],
         pieces,
+        game: Default::default(),
     };
     Rules::from_ruleset(&rs, Diagnostics::new()).expect("links")
 }

@@ -97,6 +97,7 @@ impl Checker {
             board: board?,
             zones,
             pieces,
+            game: crate::ir::GameDecls::default(),
         })
     }
 

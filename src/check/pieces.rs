@@ -159,6 +159,7 @@ impl Checker {
                     .chars()
                     .next()
                     .map_or('?', |c| c.to_ascii_uppercase()),
+                plus: false,
                 patterns: patterns.into_iter().map(|pl| pl.pattern).collect(),
                 span: p.span,
             });
