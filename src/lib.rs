@@ -11,12 +11,14 @@
 //!    (a [`path_tree::PathTree`], a move list, a counter).
 #![forbid(unsafe_code)]
 
+pub use game::Game;
 pub use rules::Rules;
 
 pub mod ast;
 pub mod check;
 pub mod compile;
 pub mod diagnostics;
+pub mod game;
 pub mod ids;
 pub mod ir;
 pub mod path_tree;

@@ -8,7 +8,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use piecewise::diagnostics::Diagnostics;
 use piecewise::ids::{PieceId, Side};
 use piecewise::table;
-use piecewise::Rules;
+use piecewise::game::GamePosition;
+use piecewise::{Game, Rules};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -84,19 +85,39 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// The moves of the piece on a cell, one per line in UCI coordinates.
+    /// The legal moves of the side to move, one per line in UCI as Fairy-Stockfish
+    /// prints them (`e2e4`, `e7e8q`, `P@e5`, castling as the king's move `e1g1`).
     Moves {
         /// The .rules file.
         rules: PathBuf,
-        /// The position: board part and side to move, with the rules' piece letters.
+        /// The position in FEN (default: the file's start position).
         #[arg(long)]
-        fen: String,
-        /// The cell of the piece.
+        fen: Option<String>,
+        /// Only the moves starting on this cell.
         #[arg(long)]
-        from: String,
-        /// Pseudo-legal moves (ignoring checks); required until the game layer exists.
-        #[arg(long)]
+        from: Option<String>,
+        /// The pseudo-legal moves of the piece on --from, ignoring the game rules
+        /// (checks, castling, promotion, drops); needs --fen and --from.
+        #[arg(long, requires_all = ["fen", "from"])]
         pseudo: bool,
+        /// Read FENs from standard input, one per line, and print one line per FEN: its
+        /// legal moves sorted and separated by spaces (or `error: ...`).
+        #[arg(long, conflicts_with_all = ["fen", "from", "pseudo"])]
+        batch: bool,
+    },
+    /// Count the leaf nodes of the legal move tree (perft); the count is the last line.
+    Perft {
+        /// The .rules file.
+        rules: PathBuf,
+        /// Plies to search.
+        #[arg(long)]
+        depth: u32,
+        /// The position in FEN (default: the file's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// First print `move: count` for every legal move.
+        #[arg(long)]
+        divide: bool,
     },
 }
 
@@ -139,13 +160,18 @@ fn main() -> ExitCode {
             fen,
             from,
             pseudo,
-        } => {
-            if !pseudo {
-                eprintln!("error: only pseudo-legal moves are available so far; pass --pseudo");
-                return ExitCode::from(2);
-            }
-            moves(&rules, &fen, &from, color)
-        }
+            batch,
+        } => match (pseudo, fen, from) {
+            (true, Some(fen), Some(from)) => moves(&rules, &fen, &from, color),
+            (_, fen, from) if !batch => legal_moves(&rules, fen.as_deref(), from.as_deref(), color),
+            _ => batch_moves(&rules, color),
+        },
+        Command::Perft {
+            rules,
+            depth,
+            fen,
+            divide,
+        } => perft(&rules, depth, fen.as_deref(), divide, color),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -195,8 +221,8 @@ fn check(files: &[PathBuf], deny_warnings: bool, color: bool) -> Result<(), Fail
             failed = true;
             continue;
         };
-        let diags = match piecewise::compile(&source) {
-            Ok(rules) => rules.warnings().clone(),
+        let diags = match Game::compile(&source) {
+            Ok(game) => game.rules().warnings().clone(),
             Err(d) => d,
         };
         show(&diags, path, &source, color);
@@ -361,5 +387,129 @@ fn moves(rules_path: &Path, fen: &str, from: &str, color: bool) -> Result<(), Fa
         out.push('\n');
     }
     print!("{out}");
+    Ok(())
+}
+
+/// Compiles a rules file with its game declarations, printing its diagnostics.
+fn load_game(path: &Path, color: bool) -> Result<Game, Failed> {
+    let source = read(path)?;
+    match Game::compile(&source) {
+        Ok(game) => {
+            show(game.rules().warnings(), path, &source, color);
+            Ok(game)
+        }
+        Err(diags) => {
+            show(&diags, path, &source, color);
+            eprintln!(
+                "error: could not compile {} ({} errors)",
+                path.display(),
+                diags.error_count()
+            );
+            Err(Failed)
+        }
+    }
+}
+
+/// The position a game command starts from: `--fen`, else the start position.
+fn game_position(game: &Game, path: &Path, fen: Option<&str>) -> Result<GamePosition, Failed> {
+    match fen {
+        Some(fen) => game.position(fen).map_err(|e| {
+            eprint!("{}", e.render(fen));
+            Failed
+        }),
+        None => game.start_position().ok_or_else(|| {
+            eprintln!(
+                "error: {} declares no start position (`start \"FEN\"`); pass --fen",
+                path.display()
+            );
+            Failed
+        }),
+    }
+}
+
+fn legal_moves(path: &Path, fen: Option<&str>, from: Option<&str>, color: bool) -> Result<(), Failed> {
+    let game = load_game(path, color)?;
+    let pos = game_position(&game, path, fen)?;
+    let from = match from {
+        Some(f) => Some(game.board().parse_cell(f).ok_or_else(|| {
+            eprintln!("error: `{f}` is not a cell of the {} board", game.board().describe());
+            Failed
+        })?),
+        None => None,
+    };
+    let mut out = String::new();
+    let mut lines: Vec<String> = game
+        .legal_moves(&pos)
+        .iter()
+        .filter(|m| from.is_none_or(|f| m.from == f && m.kind != piecewise::game::MoveKind::Drop))
+        .map(|m| game.uci(m))
+        .collect();
+    lines.sort();
+    for l in lines {
+        out.push_str(&l);
+        out.push('\n');
+    }
+    print!("{out}");
+    Ok(())
+}
+
+fn batch_moves(path: &Path, color: bool) -> Result<(), Failed> {
+    use std::io::BufRead;
+    let game = load_game(path, color)?;
+    let mut searcher = game.searcher();
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut failed = false;
+    let mut moves = Vec::new();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| {
+            eprintln!("error: cannot read standard input: {e}");
+            Failed
+        })?;
+        let fen = line.trim();
+        let text = match game.position(fen) {
+            Ok(mut pos) => {
+                searcher.legal_moves(&mut pos, &mut moves);
+                let mut v: Vec<String> = moves.iter().map(|m| game.uci(m)).collect();
+                v.sort();
+                v.join(" ")
+            }
+            Err(e) => {
+                failed = true;
+                format!("error: {e}")
+            }
+        };
+        let _ = writeln!(out, "{text}");
+    }
+    let _ = out.flush();
+    if failed {
+        Err(Failed)
+    } else {
+        Ok(())
+    }
+}
+
+fn perft(path: &Path, depth: u32, fen: Option<&str>, divide: bool, color: bool) -> Result<(), Failed> {
+    let game = load_game(path, color)?;
+    let mut pos = game_position(&game, path, fen)?;
+    let mut searcher = game.searcher();
+    if divide {
+        let mut rows: Vec<(String, u64)> = searcher
+            .divide(&mut pos, depth)
+            .into_iter()
+            .map(|(m, n)| (game.uci(&m), n))
+            .collect();
+        rows.sort();
+        let total: u64 = rows.iter().map(|r| r.1).sum();
+        let mut out = String::new();
+        for (m, n) in rows {
+            out.push_str(&format!("{m}: {n}\n"));
+        }
+        out.push_str(&format!("\n{total}\n"));
+        print!("{out}");
+    } else {
+        println!("{}", searcher.perft(&mut pos, depth));
+    }
     Ok(())
 }

@@ -154,6 +154,13 @@ impl<'a> Ply<'a> {
     pub fn node_path(&self) -> &'a [u32] {
         self.path
     }
+
+    /// The flags (`Node::*`) of the landing node.
+    pub fn landing_flags(&self) -> u8 {
+        self.path
+            .last()
+            .map_or(0, |&i| self.nodes[i as usize].flags)
+    }
 }
 
 /// Where the walk's results go.

@@ -1,0 +1,377 @@
+//! attack: "could `side` capture a piece standing on this cell?" without generating the
+//! opponent's moves — reverse tables.
+//!
+//! At build time every capturing path of the forward table (a landing node that may
+//! take an enemy) is turned around: the landing cell becomes the root and the path's
+//! occupancy requirements are listed from the landing cell back towards the start
+//! cell, ending in a leaf naming the start cell and the piece kinds that attack along
+//! this path. Paths into the same cell are merged into one trie per (attacking side,
+//! cell), so that the rays of a rook, a queen and a king share their first cells and a
+//! blocked cell prunes every piece behind it at once. A query walks that trie over the
+//! board, checking each requirement (empty / friend / foe, with the node's kind
+//! filter) and, at the leaves, whether the right kind of attacker stands there.
+//!
+//! Pieces that capture in passing (locust captures) can attack a cell a path only
+//! crosses, which depends on cells after it; those pieces are answered by walking
+//! them forward instead (`forward_only`), so every piece the language can express is
+//! covered. The same happens for pieces whose reverse paths would be too many.
+
+use std::collections::HashMap;
+
+use super::state::GamePosition;
+use super::Game;
+use crate::ids::{CellId, PieceId, Side};
+use crate::rules::Rules;
+use crate::table::{Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND};
+use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
+
+/// Requirement nodes allowed per piece before it falls back to forward walks.
+const MAX_NODES_PER_PIECE: usize = 1 << 21;
+
+#[derive(Clone, Copy, Debug)]
+struct RNode {
+    cell: u16,
+    filter: u8,
+    /// Classes the cell may hold (`CLASS_*`).
+    mask: u8,
+    first_child: u32,
+    child_count: u32,
+    first_leaf: u32,
+    leaf_count: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct RLeaf {
+    cell: u16,
+    initial: bool,
+    /// Bit k: piece kind k attacks from `cell` along this path.
+    kinds: u64,
+}
+
+/// Reverse tables for both attacking sides.
+#[derive(Clone, Debug, Default)]
+pub struct ReverseTables {
+    cells: usize,
+    nodes: Vec<RNode>,
+    leaves: Vec<RLeaf>,
+    /// `[side * cells + cell]`: (first, count) of the top-level nodes.
+    roots: Vec<(u32, u32)>,
+    forward_only: Vec<bool>,
+}
+
+#[derive(Default)]
+struct BuildNode {
+    children: HashMap<(u16, u8, u8), usize>,
+    order: Vec<usize>,
+    leaves: HashMap<(u16, bool), u64>,
+    key: (u16, u8, u8),
+}
+
+impl ReverseTables {
+    pub fn build(rules: &Rules) -> ReverseTables {
+        let t = rules.table().table();
+        let cells = t.board.cell_count();
+        let pieces = t.pieces.len();
+        let mut forward_only = vec![false; pieces];
+        // Pieces with locust captures on either side go forward.
+        for side in Side::BOTH {
+            for p in 0..pieces {
+                for cell in 0..cells {
+                    let Some(r) = t.roots(side, PieceId(p as u8), CellId(cell as u16)) else {
+                        continue;
+                    };
+                    let mut stack: Vec<usize> = r.nodes().collect();
+                    while let Some(n) = stack.pop() {
+                        if t.nodes[n].has(Node::CAPTURE_PREV) {
+                            forward_only[p] = true;
+                        }
+                        stack.extend(t.nodes[n].children());
+                    }
+                }
+            }
+        }
+        // One build trie per (side, target cell); node 0 of each is its root.
+        let mut tries: Vec<Vec<BuildNode>> = (0..2 * cells)
+            .map(|_| vec![BuildNode::default()])
+            .collect();
+        let mut path: Vec<usize> = Vec::new();
+        for p in 0..pieces {
+            if forward_only[p] {
+                continue;
+            }
+            let mut budget = 0usize;
+            let mut entries: Vec<(usize, Vec<(u16, u8, u8)>, u16, bool)> = Vec::new();
+            'piece: for side in Side::BOTH {
+                for src in 0..cells {
+                    let Some(r) = t.roots(side, PieceId(p as u8), CellId(src as u16)) else {
+                        continue;
+                    };
+                    // Depth-first with the path of node ids.
+                    let mut stack: Vec<usize> = r.nodes().rev().collect();
+                    path.clear();
+                    while let Some(n) = stack.pop() {
+                        let node = &t.nodes[n];
+                        path.truncate(node.depth as usize);
+                        path.push(n);
+                        if node.has(Node::LAND_FOE) && node.target.index() != src {
+                            if let Some(reqs) = requirements(t, &path, src as u16) {
+                                budget += reqs.len();
+                                if budget > MAX_NODES_PER_PIECE {
+                                    forward_only[p] = true;
+                                    break 'piece;
+                                }
+                                let initial = t.nodes[path[0]].has(Node::INITIAL);
+                                entries.push((
+                                    side.index() * cells + node.target.index(),
+                                    reqs,
+                                    src as u16,
+                                    initial,
+                                ));
+                            }
+                        }
+                        stack.extend(node.children().rev());
+                    }
+                }
+            }
+            if forward_only[p] {
+                continue;
+            }
+            for (trie, reqs, src, initial) in entries {
+                let trie = &mut tries[trie];
+                let mut at = 0;
+                for key in reqs {
+                    at = match trie[at].children.get(&key) {
+                        Some(&c) => c,
+                        None => {
+                            let id = trie.len();
+                            trie.push(BuildNode {
+                                key,
+                                ..BuildNode::default()
+                            });
+                            trie[at].children.insert(key, id);
+                            trie[at].order.push(id);
+                            id
+                        }
+                    };
+                }
+                *trie[at].leaves.entry((src, initial)).or_insert(0) |= 1u64 << p;
+            }
+        }
+        // Flatten breadth-first so children are contiguous.
+        let mut out = ReverseTables {
+            cells,
+            forward_only,
+            ..ReverseTables::default()
+        };
+        for trie in &tries {
+            let top = &trie[0].order;
+            let first = out.nodes.len() as u32;
+            out.roots.push((first, top.len() as u32));
+            // queue of (build id, flat id)
+            let mut queue: std::collections::VecDeque<(usize, usize)> = Default::default();
+            for &b in top {
+                let k = trie[b].key;
+                out.nodes.push(RNode {
+                    cell: k.0,
+                    filter: k.1,
+                    mask: k.2,
+                    first_child: 0,
+                    child_count: 0,
+                    first_leaf: 0,
+                    leaf_count: 0,
+                });
+                queue.push_back((b, out.nodes.len() - 1));
+            }
+            while let Some((b, f)) = queue.pop_front() {
+                let bn = &trie[b];
+                let first_leaf = out.leaves.len() as u32;
+                let mut leaves: Vec<_> = bn.leaves.iter().collect();
+                leaves.sort();
+                for (&(cell, initial), &kinds) in leaves {
+                    out.leaves.push(RLeaf {
+                        cell,
+                        initial,
+                        kinds,
+                    });
+                }
+                let first_child = out.nodes.len() as u32;
+                for &c in &bn.order {
+                    let k = trie[c].key;
+                    out.nodes.push(RNode {
+                        cell: k.0,
+                        filter: k.1,
+                        mask: k.2,
+                        first_child: 0,
+                        child_count: 0,
+                        first_leaf: 0,
+                        leaf_count: 0,
+                    });
+                    queue.push_back((c, out.nodes.len() - 1));
+                }
+                let n = &mut out.nodes[f];
+                n.first_leaf = first_leaf;
+                n.leaf_count = bn.leaves.len() as u32;
+                n.first_child = first_child;
+                n.child_count = bn.order.len() as u32;
+            }
+        }
+        out
+    }
+
+    /// Pieces answered by forward walks.
+    pub fn forward_only(&self) -> &[bool] {
+        &self.forward_only
+    }
+
+    /// Nodes and leaves, for reports.
+    pub fn size(&self) -> (usize, usize) {
+        (self.nodes.len(), self.leaves.len())
+    }
+}
+
+/// The requirements of a capturing path, from the landing cell back to the start; or
+/// `None` if the path can never be walked (it crosses its own start cell where that
+/// cell, which counts as empty, is not allowed).
+fn requirements(t: &crate::table::MoveTable, path: &[usize], src: u16) -> Option<Vec<(u16, u8, u8)>> {
+    let last = &t.nodes[*path.last()?];
+    let mut reqs = vec![(last.target.0, last.filter, CLASS_FOE)];
+    for i in (0..path.len() - 1).rev() {
+        let here = &t.nodes[path[i]];
+        let next = &t.nodes[path[i + 1]];
+        if here.target.0 == src {
+            if next.mask & CLASS_EMPTY == 0 {
+                return None;
+            }
+            continue; // the start cell counts as empty: always passes
+        }
+        reqs.push((here.target.0, here.filter, next.mask));
+    }
+    Some(reqs)
+}
+
+/// The board with one cell overridden (the victim assumed on the queried cell, or a
+/// phantom piece on an en passant cell).
+pub(crate) struct Override<'a> {
+    pub pos: &'a GamePosition,
+    pub cell: CellId,
+    pub occ: Occupant,
+}
+
+impl Occupancy for Override<'_> {
+    #[inline]
+    fn occupant(&self, cell: CellId) -> Occupant {
+        if cell == self.cell {
+            self.occ
+        } else {
+            self.pos.cells[cell.index()]
+        }
+    }
+
+    #[inline]
+    fn unmoved(&self, cell: CellId) -> bool {
+        self.pos.unmoved(cell)
+    }
+}
+
+/// Whether `by` could capture a piece of kind `victim` of the other side on `cell`.
+/// `stack` is scratch space (kept by the caller so queries allocate nothing).
+pub fn attacked(
+    game: &Game,
+    pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    victim: PieceId,
+    stack: &mut Vec<(u32, u32)>,
+) -> bool {
+    let rt = &game.reverse;
+    let t = game.rules.table().table();
+    let filters = &t.filters;
+    let victim_occ = Occupant::piece(by.opponent(), victim);
+    let (first, count) = rt.roots[by.index() * rt.cells + cell.index()];
+    // Depth-first; siblings are contiguous, so the stack holds ranges of node ids.
+    stack.clear();
+    stack.push((first, first + count));
+    while let Some(top) = stack.last_mut() {
+        if top.0 == top.1 {
+            stack.pop();
+            continue;
+        }
+        let id = top.0;
+        top.0 += 1;
+        let n = &rt.nodes[id as usize];
+        let occ = if n.cell == cell.0 {
+            victim_occ
+        } else {
+            pos.cells[n.cell as usize]
+        };
+        let bit = if occ.is_empty() {
+            CLASS_EMPTY
+        } else if !filters[n.filter as usize].admits(occ.kind().0) {
+            continue;
+        } else if occ.side() == by {
+            CLASS_FRIEND
+        } else {
+            CLASS_FOE
+        };
+        if n.mask & bit == 0 {
+            continue;
+        }
+        for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
+            let o = pos.cells[l.cell as usize];
+            if !o.is_empty()
+                && o.side() == by
+                && l.kinds & (1u64 << o.kind().0) != 0
+                && (!l.initial || pos.unmoved(CellId(l.cell)))
+            {
+                stack.clear();
+                return true;
+            }
+        }
+        if n.child_count > 0 {
+            stack.push((n.first_child, n.first_child + n.child_count));
+        }
+    }
+    if rt.forward_only.iter().any(|&f| f) {
+        return attacked_forward(game, pos, cell, by, victim_occ);
+    }
+    false
+}
+
+/// The fallback: walk every piece of `by` whose kind is answered forward and see
+/// whether any of its moves captures on `cell`.
+fn attacked_forward(game: &Game, pos: &GamePosition, cell: CellId, by: Side, victim: Occupant) -> bool {
+    let board = Override {
+        pos,
+        cell,
+        occ: victim,
+    };
+    let mut walker = Walker::new(game.rules.table());
+    let mut hit = Hits { cell, found: false };
+    for (i, &o) in pos.cells.iter().enumerate() {
+        if o.is_empty() || o.side() != by || !game.reverse.forward_only[o.kind().index()] {
+            continue;
+        }
+        if i == cell.index() {
+            continue;
+        }
+        walker.walk(&board, by, o.kind(), CellId(i as u16), &mut hit);
+        if hit.found {
+            return true;
+        }
+    }
+    false
+}
+
+struct Hits {
+    cell: CellId,
+    found: bool,
+}
+
+impl Sink for Hits {
+    const DISTINCT: bool = false;
+    fn ply(&mut self, ply: &Ply<'_>) {
+        if ply.captures().any(|c| c == self.cell) {
+            self.found = true;
+        }
+    }
+}

@@ -1,0 +1,402 @@
+//! fen: game positions read and written as Fairy-Stockfish writes them.
+//!
+//! `BOARD[HAND] SIDE CASTLING EP HALFMOVE FULLMOVE`. The board lists ranks from the top
+//! down, separated by `/`; a number counts empty cells; `*` marks a hole; a letter is a
+//! piece (uppercase for the first side), `+X` a piece declared with a `+X` letter, and a
+//! trailing `~` marks a piece that was promoted (it returns to a hand as the piece it
+//! promoted from). The hand `[...]` lists pieces in hand (`[]` or `[-]` when empty).
+//! Everything after the board is optional; where Fairy-Stockfish leaves fields out
+//! (Shogi's `w 0 1`) the castling and en passant fields may be missing, and counting
+//! fields some variants add after the clocks are accepted and ignored.
+
+use super::movegen::MoveKind;
+use super::state::{EnPassant, GamePosition};
+use super::Game;
+use crate::ids::{CellId, PieceId, Side};
+use crate::ir::Coord;
+use crate::position::FenError;
+use crate::topology::coord_name;
+use crate::walk::Occupant;
+
+fn fail<T>(offset: usize, message: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError {
+        offset,
+        message: message.into(),
+    })
+}
+
+/// Finds the piece with this letter (case ignored) and `+` marker.
+fn piece_of(game: &Game, letter: char, plus: bool) -> Option<PieceId> {
+    let pieces = &game.rules.table().table().pieces;
+    (0..pieces.len())
+        .find(|&i| pieces[i].letter == letter.to_ascii_uppercase() && game.plus[i] == plus)
+        .map(|i| PieceId(i as u8))
+}
+
+fn known_letters(game: &Game) -> String {
+    (0..game.pieces)
+        .map(|i| game.letter(Side::First, PieceId(i as u8)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The piece that promotes to `kind` (for `~`), if exactly one does.
+fn promoted_from(game: &Game, kind: PieceId) -> Option<PieceId> {
+    let mut found = None;
+    for (i, rules) in game.promotions[..game.pieces].iter().enumerate() {
+        if rules.iter().any(|r| r.choices.contains(&kind)) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(PieceId(i as u8));
+        }
+    }
+    found
+}
+
+pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
+    let board = game.board();
+    let mut pos = GamePosition::empty(game.pieces, game.cells);
+    let fields: Vec<(usize, &str)> = fen
+        .split(' ')
+        .scan(0usize, |at, f| {
+            let start = *at;
+            *at += f.len() + 1;
+            Some((start, f))
+        })
+        .filter(|(_, f)| !f.is_empty())
+        .collect();
+    let Some(&(board_at, board_field)) = fields.first() else {
+        return fail(0, "the FEN is empty");
+    };
+    // Split off the hand.
+    let (board_text, hand) = match board_field.find('[') {
+        Some(i) => {
+            if !board_field.ends_with(']') {
+                return fail(board_at + board_field.len(), "the hand `[...]` is not closed with `]`");
+            }
+            (
+                &board_field[..i],
+                Some((board_at + i + 1, &board_field[i + 1..board_field.len() - 1])),
+            )
+        }
+        None => (board_field, None),
+    };
+    let width = board.width() as i16;
+    let height = board.height() as i16;
+    let ranks: Vec<&str> = board_text.split('/').collect();
+    if ranks.len() != height as usize {
+        return fail(
+            board_at + board_text.len(),
+            format!("the board part has {} ranks but the board has {height}", ranks.len()),
+        );
+    }
+    let mut at = board_at;
+    for (row, rank_text) in ranks.iter().enumerate() {
+        let y = height - 1 - row as i16;
+        let mut x: i16 = 0;
+        let bytes = rank_text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let here = at + i;
+            let ch = bytes[i];
+            if ch.is_ascii_digit() {
+                let mut j = i;
+                while j < bytes.len() && bytes[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let n: i16 = rank_text[i..j].parse().unwrap_or(i16::MAX);
+                if n == 0 || ch == b'0' {
+                    return fail(here, "a count of empty cells must start with 1-9");
+                }
+                x = x.saturating_add(n);
+                if x > width {
+                    return fail(here, format!("rank {} has more than {width} cells", y + 1));
+                }
+                i = j;
+                continue;
+            }
+            if x >= width {
+                return fail(here, format!("rank {} has more than {width} cells", y + 1));
+            }
+            let coord = Coord { x, y };
+            let cell = board.cell_at(coord);
+            if ch == b'*' {
+                if cell.is_some() {
+                    return fail(here, format!("`*` marks a hole but {} is a cell", coord_name(coord)));
+                }
+                x += 1;
+                i += 1;
+                continue;
+            }
+            let plus = ch == b'+';
+            let li = if plus { i + 1 } else { i };
+            let Some(&lc) = bytes.get(li).filter(|c| c.is_ascii_alphabetic()) else {
+                let c = rank_text[i..].chars().next().unwrap_or('?');
+                return fail(
+                    here,
+                    if plus {
+                        "`+` must be followed by a piece letter".to_string()
+                    } else {
+                        format!("unexpected `{c}` in the board part")
+                    },
+                );
+            };
+            let letter = lc as char;
+            let Some(kind) = piece_of(game, letter, plus) else {
+                return fail(
+                    here,
+                    format!(
+                        "no piece has the letter `{}{letter}`; the rules declare {}",
+                        if plus { "+" } else { "" },
+                        known_letters(game)
+                    ),
+                );
+            };
+            let Some(cell) = cell else {
+                return fail(here, format!("{} is a hole; no piece can stand there", coord_name(coord)));
+            };
+            let side = if letter.is_ascii_uppercase() {
+                Side::First
+            } else {
+                Side::Second
+            };
+            let mut next = li + 1;
+            let mut mark = 0;
+            if bytes.get(next) == Some(&b'~') {
+                let Some(from) = promoted_from(game, kind) else {
+                    return fail(
+                        at + next,
+                        format!("`~` marks a promoted piece, but no single piece promotes to `{letter}`"),
+                    );
+                };
+                mark = from.0 + 1;
+                next += 1;
+            }
+            pos.cells[cell.index()] = Occupant::piece(side, kind);
+            pos.promoted[cell.index()] = mark;
+            x += 1;
+            i = next;
+        }
+        if x != width {
+            return fail(
+                at + rank_text.len(),
+                format!("rank {} has {x} cells but the board is {width} wide", y + 1),
+            );
+        }
+        at += rank_text.len() + 1;
+    }
+    if let Some((hand_at, text)) = hand {
+        if !game.hand {
+            return fail(hand_at - 1, "this game has no hands; remove the `[...]` part");
+        }
+        if text != "-" {
+            for (i, c) in text.char_indices() {
+                if !c.is_ascii_alphabetic() {
+                    return fail(hand_at + i, format!("unexpected `{c}` in the hand"));
+                }
+                let Some(kind) = piece_of(game, c, false) else {
+                    return fail(
+                        hand_at + i,
+                        format!("no piece has the letter `{c}`; the rules declare {}", known_letters(game)),
+                    );
+                };
+                let side = if c.is_ascii_uppercase() {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                let h = &mut pos.hands[side.index()][kind.index()];
+                *h = h.saturating_add(1);
+            }
+        }
+    }
+    let mut rest = fields[1..].iter().copied().peekable();
+    if let Some((side_at, side)) = rest.next() {
+        pos.side = match side {
+            "w" => Side::First,
+            "b" => Side::Second,
+            _ => return fail(side_at, format!("the side to move is `{side}`; expected `w` or `b`")),
+        };
+    }
+    // Castling rights: `-` or letters.
+    if let Some(&(cast_at, text)) = rest.peek() {
+        if text == "-" || text.chars().all(|c| c.is_ascii_alphabetic()) {
+            rest.next();
+            if text != "-" {
+                for (i, c) in text.char_indices() {
+                    let bits: u32 = game
+                        .castlings
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, m)| m.letter == c)
+                        .map(|(i, _)| 1u32 << i)
+                        .sum();
+                    if bits == 0 {
+                        return fail(
+                            cast_at + i,
+                            format!("`{c}` is not a castling right of this game (it declares {})", rights_known(game)),
+                        );
+                    }
+                    pos.castling |= bits;
+                }
+            }
+        }
+    }
+    // En passant: `-` or a cell.
+    if let Some(&(ep_at, text)) = rest.peek() {
+        if text == "-" {
+            rest.next();
+        } else if text.chars().next().is_some_and(|c| c.is_ascii_lowercase()) {
+            rest.next();
+            let Some(cell) = board.parse_cell(text) else {
+                return fail(ep_at, format!("`{text}` is not a cell of this board"));
+            };
+            pos.ep = ep_from_cell(game, &pos, cell).ok_or(FenError {
+                offset: ep_at,
+                message: format!(
+                    "en passant cell {text}: no piece of the side that just moved stands beyond it"
+                ),
+            })?;
+        }
+    }
+    // Clocks, then any counting fields.
+    let mut numbers = 0;
+    for (n_at, text) in rest {
+        let Ok(n) = text.parse::<u32>() else {
+            return fail(n_at, format!("expected a number, found `{text}`"));
+        };
+        match numbers {
+            0 => pos.halfmove = n,
+            1 => pos.fullmove = n.max(1),
+            2 => {}
+            _ => return fail(n_at, "too many fields"),
+        }
+        numbers += 1;
+    }
+    pos.rehash(&game.keys);
+    Ok(pos)
+}
+
+fn rights_known(game: &Game) -> String {
+    let mut s: Vec<char> = game.castlings.iter().map(|c| c.letter).collect();
+    s.dedup();
+    if s.is_empty() {
+        "no castling".into()
+    } else {
+        s.into_iter().collect()
+    }
+}
+
+/// The en passant state a FEN's cell stands for: the first piece beyond the cell in the
+/// direction the side that just moved goes forward, if it is that side's.
+fn ep_from_cell(game: &Game, pos: &GamePosition, cell: CellId) -> Option<EnPassant> {
+    let board = game.board();
+    let mover = pos.side.opponent();
+    let dy = if mover == Side::First { 1 } else { -1 };
+    let c = board.coord(cell);
+    let mut ep = EnPassant::default();
+    ep.cells[0] = cell.0;
+    ep.len = 1;
+    for k in 1..=super::MAX_EP_CELLS as i16 {
+        let v = board.cell_at(Coord { x: c.x, y: c.y + dy * k })?;
+        let o = pos.cells[v.index()];
+        if o.is_empty() {
+            if (ep.len as usize) < super::MAX_EP_CELLS {
+                ep.cells[ep.len as usize] = v.0;
+                ep.len += 1;
+            }
+            continue;
+        }
+        if o.side() != mover {
+            return None;
+        }
+        ep.victim = v.0;
+        return Some(ep);
+    }
+    None
+}
+
+pub fn write(game: &Game, pos: &GamePosition) -> String {
+    let board = game.board();
+    let mut s = String::new();
+    for y in (0..board.height() as i16).rev() {
+        let mut empty = 0;
+        for x in 0..board.width() as i16 {
+            let Some(cell) = board.cell_at(Coord { x, y }) else {
+                if empty > 0 {
+                    s.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                s.push('*');
+                continue;
+            };
+            let occ = pos.cells[cell.index()];
+            if occ.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+                empty = 0;
+            }
+            s.push_str(&game.letter(occ.side(), occ.kind()));
+            if pos.promoted[cell.index()] != 0 {
+                s.push('~');
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        if y > 0 {
+            s.push('/');
+        }
+    }
+    if game.hand {
+        s.push('[');
+        for side in Side::BOTH {
+            for p in (0..game.pieces).rev() {
+                for _ in 0..pos.hands[side.index()][p] {
+                    s.push_str(&game.letter(side, PieceId(p as u8)));
+                }
+            }
+        }
+        s.push(']');
+    }
+    s.push(' ');
+    s.push(if pos.side == Side::First { 'w' } else { 'b' });
+    s.push(' ');
+    let mut rights = String::new();
+    for side in Side::BOTH {
+        for l in ['k', 'q'] {
+            let want = if side == Side::First { l.to_ascii_uppercase() } else { l };
+            let present = game
+                .castlings
+                .iter()
+                .enumerate()
+                .any(|(i, c)| c.letter == want && pos.castling & (1 << i) != 0);
+            if present {
+                rights.push(want);
+            }
+        }
+    }
+    if rights.is_empty() {
+        rights.push('-');
+    }
+    s.push_str(&rights);
+    s.push(' ');
+    // The en passant cell only when a legal en passant capture exists, as
+    // Fairy-Stockfish writes it.
+    let ep = if pos.ep.is_none() {
+        None
+    } else {
+        let takes = game
+            .legal_moves(pos)
+            .iter()
+            .any(|m| matches!(m.kind, MoveKind::EnPassant { .. }));
+        takes.then(|| board.cell_name(CellId(pos.ep.cells[0])))
+    };
+    s.push_str(ep.as_deref().unwrap_or("-"));
+    s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    s
+}

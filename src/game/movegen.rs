@@ -1,0 +1,536 @@
+//! movegen: the moves of a game position — walks of the move table expanded by the
+//! declared special rules (promotion, en passant, castling, drops) — the legality
+//! filter, make/unmake and UCI text.
+//!
+//! Generation is pseudo-legal first (every piece of the side to move walked once, plus
+//! the special moves), then each move is played, tested ("is a royal of the mover
+//! capturable? do the royals face each other?") with the reverse tables of
+//! [`super::attack`], and taken back.
+
+use super::attack::{self, Override};
+use super::state::{EnPassant, GamePosition, Undo};
+use super::{Game, MAX_EP_CELLS, MAX_PASSING};
+use crate::ids::{CellId, PieceId, Side};
+use crate::walk::{Occupant, Ply, Sink, Walker};
+
+/// The landing-node flag of patterns marked `en passant`.
+pub(crate) const EN_PASSANT_FLAG: u8 = 32;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A walk of the move table (with its captures).
+    Normal,
+    /// A piece from the hand onto `to` (`from == to`).
+    Drop,
+    /// Castling number `n` of [`Game::castlings`]; `from`/`to` are the king's.
+    Castling(u8),
+    /// An en passant capture: the piece on `victim` is taken.
+    EnPassant { victim: CellId },
+}
+
+/// One move of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameMove {
+    pub kind: MoveKind,
+    /// The moving (or dropped) piece.
+    pub piece: PieceId,
+    pub from: CellId,
+    pub to: CellId,
+    /// The piece it becomes, if it promotes.
+    pub promotion: Option<PieceId>,
+    /// The destination holds an enemy, which is captured.
+    pub captures_to: bool,
+    passing: [u16; MAX_PASSING],
+    n_passing: u8,
+    /// Cells this move opens to en passant.
+    ep: [u16; MAX_EP_CELLS],
+    n_ep: u8,
+}
+
+impl GameMove {
+    fn simple(kind: MoveKind, piece: PieceId, from: CellId, to: CellId) -> GameMove {
+        GameMove {
+            kind,
+            piece,
+            from,
+            to,
+            promotion: None,
+            captures_to: false,
+            passing: [0; MAX_PASSING],
+            n_passing: 0,
+            ep: [0; MAX_EP_CELLS],
+            n_ep: 0,
+        }
+    }
+
+    /// Cells captured in passing, in path order.
+    pub fn passing_captures(&self) -> impl Iterator<Item = CellId> + '_ {
+        self.passing[..self.n_passing as usize]
+            .iter()
+            .map(|&c| CellId(c))
+    }
+
+    pub fn is_capture(&self) -> bool {
+        self.captures_to || self.n_passing > 0 || matches!(self.kind, MoveKind::EnPassant { .. })
+    }
+}
+
+/// Collects the plies of one walk as moves.
+struct Plies<'a> {
+    out: &'a mut Vec<GameMove>,
+    /// Only keep captures landing on this cell (en passant walks).
+    only_capture_on: Option<CellId>,
+}
+
+impl Sink for Plies<'_> {
+    fn ply(&mut self, ply: &Ply<'_>) {
+        if let Some(c) = self.only_capture_on {
+            if ply.to != c || !ply.captures_to {
+                return;
+            }
+        }
+        let mut m = GameMove::simple(MoveKind::Normal, ply.piece, ply.from, ply.to);
+        m.captures_to = ply.captures_to;
+        for c in ply.passing_captures() {
+            // The game refuses tables that exceed MAX_PASSING (E0953).
+            if (m.n_passing as usize) < MAX_PASSING {
+                m.passing[m.n_passing as usize] = c.0;
+                m.n_passing += 1;
+            }
+        }
+        if ply.landing_flags() & EN_PASSANT_FLAG != 0 {
+            let n = ply.len();
+            for c in ply.cells().take(n.saturating_sub(1)) {
+                if (m.n_ep as usize) < MAX_EP_CELLS {
+                    m.ep[m.n_ep as usize] = c.0;
+                    m.n_ep += 1;
+                }
+            }
+        }
+        self.out.push(m);
+    }
+}
+
+/// A move generator and perft counter with its own buffers.
+pub struct Searcher<'g> {
+    pub(crate) game: &'g Game,
+    walker: Walker<'g>,
+    raw: Vec<GameMove>,
+    /// Scratch for attack queries.
+    stack: Vec<(u32, u32)>,
+    /// Spare move buffers (generation and perft take one and give it back).
+    pool: Vec<Vec<GameMove>>,
+}
+
+impl<'g> Searcher<'g> {
+    pub fn new(game: &'g Game) -> Searcher<'g> {
+        Searcher {
+            game,
+            walker: Walker::new(game.rules.table()),
+            raw: Vec::new(),
+            stack: Vec::with_capacity(64),
+            pool: Vec::new(),
+        }
+    }
+
+    /// Appends the pseudo-legal moves of the side to move to `out`.
+    pub fn pseudo_moves(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        let g = self.game;
+        let side = pos.side;
+        self.raw.clear();
+        let mut sink = Plies {
+            out: &mut self.raw,
+            only_capture_on: None,
+        };
+        for i in 0..pos.cells.len() {
+            let o = pos.cells[i];
+            if o.is_empty() || o.side() != side {
+                continue;
+            }
+            self.walker
+                .walk(pos, side, o.kind(), CellId(i as u16), &mut sink);
+        }
+        // En passant: walk the capturers again with the victim on each open cell.
+        if !pos.ep.is_none() {
+            let victim = pos.cells[pos.ep.victim as usize];
+            if !victim.is_empty() && victim.side() != side {
+                for &ec in pos.ep.cells() {
+                    let ec = CellId(ec);
+                    if !pos.cells[ec.index()].is_empty() {
+                        continue;
+                    }
+                    let board = Override {
+                        pos,
+                        cell: ec,
+                        occ: victim,
+                    };
+                    let start = self.raw.len();
+                    let mut sink = Plies {
+                        out: &mut self.raw,
+                        only_capture_on: Some(ec),
+                    };
+                    for i in 0..pos.cells.len() {
+                        let o = pos.cells[i];
+                        if o.is_empty() || o.side() != side || !g.ep_capturer[o.kind().index()] {
+                            continue;
+                        }
+                        self.walker
+                            .walk(&board, side, o.kind(), CellId(i as u16), &mut sink);
+                    }
+                    for m in &mut self.raw[start..] {
+                        m.kind = MoveKind::EnPassant {
+                            victim: CellId(pos.ep.victim),
+                        };
+                        m.captures_to = false;
+                    }
+                }
+            }
+        }
+        // Promotions.
+        for m in self.raw.drain(..) {
+            expand_promotions(g, pos, m, out);
+        }
+        // Castling.
+        for (i, c) in g.castlings.iter().enumerate() {
+            if c.side != side || pos.castling & (1 << i) == 0 {
+                continue;
+            }
+            if pos.cells[c.king_from.index()] != Occupant::piece(side, c.king)
+                || pos.cells[c.partner_from.index()] != Occupant::piece(side, c.partner)
+            {
+                continue;
+            }
+            if c.empty.iter().any(|e| !pos.cells[e.index()].is_empty()) {
+                continue;
+            }
+            let them = side.opponent();
+            if c.safe
+                .iter()
+                .any(|&s| attack::attacked(g, pos, s, them, c.king, &mut self.stack))
+            {
+                continue;
+            }
+            out.push(GameMove::simple(
+                MoveKind::Castling(i as u8),
+                c.king,
+                c.king_from,
+                c.king_to,
+            ));
+        }
+        // Drops.
+        if g.hand {
+            for p in 0..g.pieces {
+                if pos.hands[side.index()][p] == 0 {
+                    continue;
+                }
+                let piece = PieceId(p as u8);
+                let limits = &g.drop_limits[side.index() * g.pieces + p];
+                for cell in 0..pos.cells.len() {
+                    let c = CellId(cell as u16);
+                    if !pos.cells[cell].is_empty() || limits.forbidden[cell] || g.dead(side, piece, c) {
+                        continue;
+                    }
+                    if limits.one_per_file && file_has(g, pos, c, Occupant::piece(side, piece)) {
+                        continue;
+                    }
+                    out.push(GameMove::simple(MoveKind::Drop, piece, c, c));
+                }
+            }
+        }
+    }
+
+    /// Replaces `out` with the legal moves of the side to move.
+    pub fn legal_moves(&mut self, pos: &mut GamePosition, out: &mut Vec<GameMove>) {
+        out.clear();
+        let mut pseudo = self.buffer();
+        self.pseudo_moves(pos, &mut pseudo);
+        for m in pseudo.iter() {
+            if self.is_legal(pos, m) {
+                out.push(*m);
+            }
+        }
+        self.give_back(pseudo);
+    }
+
+    /// An empty move buffer from the pool.
+    pub(crate) fn buffer(&mut self) -> Vec<GameMove> {
+        let mut b = self.pool.pop().unwrap_or_default();
+        b.clear();
+        b
+    }
+
+    pub(crate) fn give_back(&mut self, b: Vec<GameMove>) {
+        self.pool.push(b);
+    }
+
+    /// Whether a pseudo-legal move of the side to move is legal.
+    pub fn is_legal(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
+        let g = self.game;
+        let side = pos.side;
+        let undo = make(g, pos, m);
+        let mut ok = !royal_attacked(g, pos, side, &mut self.stack)
+            && !(g.no_facing && royals_face(g, pos));
+        if ok && m.kind == MoveKind::Drop {
+            let limits = &g.drop_limits[side.index() * g.pieces + m.piece.index()];
+            if limits.not_mating
+                && royal_attacked(g, pos, pos.side, &mut self.stack)
+                && !self.has_legal_move(pos)
+            {
+                ok = false;
+            }
+        }
+        unmake(g, pos, undo);
+        ok
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&mut self, pos: &mut GamePosition) -> bool {
+        let mut pseudo = self.buffer();
+        self.pseudo_moves(pos, &mut pseudo);
+        let any = pseudo.iter().any(|m| self.is_legal(pos, m));
+        self.give_back(pseudo);
+        any
+    }
+}
+
+/// Whether `cell`'s file holds `occ` elsewhere.
+fn file_has(g: &Game, pos: &GamePosition, cell: CellId, occ: Occupant) -> bool {
+    let board = g.board();
+    let x = board.coord(cell).x;
+    (0..board.height() as i16).any(|y| {
+        board
+            .cell_at(crate::ir::Coord { x, y })
+            .is_some_and(|c| pos.cells[c.index()] == occ)
+    })
+}
+
+/// Pushes `m` as it is and/or with each allowed promotion.
+fn expand_promotions(g: &Game, pos: &GamePosition, m: GameMove, out: &mut Vec<GameMove>) {
+    let side = pos.side;
+    let rules = &g.promotions[side.index() * g.pieces + m.piece.index()];
+    let mut applies = false;
+    let mut may_stay = true;
+    let before = out.len();
+    for r in rules {
+        if !(r.zone[m.to.index()] || (r.also_leaving && r.zone[m.from.index()])) {
+            continue;
+        }
+        applies = true;
+        if !r.optional {
+            may_stay = false;
+        }
+        for &c in &r.choices {
+            if r.only_captured && pos.counts[side.index()][c.index()] >= g.start_counts[side.index()][c.index()] {
+                continue;
+            }
+            if out[before..].iter().any(|x| x.promotion == Some(c)) {
+                continue;
+            }
+            let mut p = m;
+            p.promotion = Some(c);
+            out.push(p);
+        }
+    }
+    if !applies || (may_stay && !g.dead(side, m.piece, m.to)) {
+        out.push(m);
+    }
+}
+
+/// Plays `m`.
+pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    let keys = &g.keys;
+    let undo = Undo {
+        mark: pos.mark(),
+        castling: pos.castling,
+        ep: pos.ep,
+        halfmove: pos.halfmove,
+        fullmove: pos.fullmove,
+        hash: pos.hash,
+    };
+    pos.hash ^= keys.state(pos);
+    let side = pos.side;
+    let mut capture = false;
+    let mut new_ep = EnPassant::default();
+    match m.kind {
+        MoveKind::Drop => {
+            pos.add_hand(keys, side, m.piece, -1);
+            pos.set_cell(keys, m.to, Occupant::piece(side, m.piece), 0, true);
+        }
+        MoveKind::Castling(i) => {
+            let c = &g.castlings[i as usize];
+            pos.set_cell(keys, c.king_from, Occupant::EMPTY, 0, false);
+            pos.set_cell(keys, c.partner_from, Occupant::EMPTY, 0, false);
+            pos.set_cell(keys, c.king_to, Occupant::piece(side, c.king), 0, true);
+            pos.set_cell(keys, c.partner_to, Occupant::piece(side, c.partner), 0, true);
+        }
+        MoveKind::Normal | MoveKind::EnPassant { .. } => {
+            for c in m.passing_captures() {
+                take(g, pos, c, side);
+                capture = true;
+            }
+            if let MoveKind::EnPassant { victim } = m.kind {
+                take(g, pos, victim, side);
+                capture = true;
+            }
+            if m.captures_to {
+                take(g, pos, m.to, side);
+                capture = true;
+            }
+            let promo_mark = pos.promoted[m.from.index()];
+            pos.set_cell(keys, m.from, Occupant::EMPTY, 0, false);
+            let (kind, mark) = match m.promotion {
+                Some(p) => {
+                    // A promoted piece without a `+` letter of its own remembers what
+                    // it was, so that it returns to a hand as that (FEN `~`).
+                    let mark = if g.hand && g.base_of[p.index()].is_none() {
+                        m.piece.0 + 1
+                    } else {
+                        0
+                    };
+                    (p, mark)
+                }
+                None => (m.piece, promo_mark),
+            };
+            pos.set_cell(keys, m.to, Occupant::piece(side, kind), mark, true);
+            if m.n_ep > 0 {
+                new_ep.cells[..m.n_ep as usize].copy_from_slice(&m.ep[..m.n_ep as usize]);
+                new_ep.len = m.n_ep;
+                new_ep.victim = m.to.0;
+            }
+        }
+    }
+    pos.castling &= !(g.castle_loss[m.from.index()] | g.castle_loss[m.to.index()]);
+    if let MoveKind::Castling(i) = m.kind {
+        let c = &g.castlings[i as usize];
+        pos.castling &= !(g.castle_loss[c.king_from.index()] | g.castle_loss[c.partner_from.index()]);
+    }
+    pos.ep = new_ep;
+    if capture || g.ep_capturer[m.piece.index()] {
+        pos.halfmove = 0;
+    } else {
+        pos.halfmove += 1;
+    }
+    if side == Side::Second {
+        pos.fullmove += 1;
+    }
+    pos.side = side.opponent();
+    pos.hash ^= keys.state(pos);
+    undo
+}
+
+/// Removes the piece on `cell`, captured by `captor`; into the captor's hand if the
+/// game has hands.
+fn take(g: &Game, pos: &mut GamePosition, cell: CellId, captor: Side) {
+    let o = pos.cells[cell.index()];
+    if o.is_empty() {
+        return;
+    }
+    if g.hand {
+        let promo = pos.promoted[cell.index()];
+        let kind = if promo != 0 {
+            PieceId(promo - 1)
+        } else {
+            g.base_of[o.kind().index()].unwrap_or(o.kind())
+        };
+        pos.add_hand(&g.keys, captor, kind, 1);
+    }
+    pos.set_cell(&g.keys, cell, Occupant::EMPTY, 0, false);
+}
+
+/// Takes back the move `undo` was made for.
+pub(crate) fn unmake(g: &Game, pos: &mut GamePosition, undo: Undo) {
+    pos.rewind(&g.keys, undo.mark);
+    pos.castling = undo.castling;
+    pos.ep = undo.ep;
+    pos.halfmove = undo.halfmove;
+    pos.fullmove = undo.fullmove;
+    pos.hash = undo.hash;
+    pos.side = pos.side.opponent();
+}
+
+/// Whether any royal piece of `side` could be captured by the opponent.
+pub(crate) fn royal_attacked(
+    g: &Game,
+    pos: &GamePosition,
+    side: Side,
+    stack: &mut Vec<(u32, u32)>,
+) -> bool {
+    let them = side.opponent();
+    match pos.royal_count[side.index()] {
+        0 => return false,
+        1 => {
+            let cell = pos.royal_sum[side.index()] as usize;
+            let o = pos.cells[cell];
+            return attack::attacked(g, pos, CellId(cell as u16), them, o.kind(), stack);
+        }
+        _ => {}
+    }
+    for (i, &o) in pos.cells.iter().enumerate() {
+        if !o.is_empty() && o.side() == side && g.royal[o.kind().index()] {
+            if attack::attacked(g, pos, CellId(i as u16), them, o.kind(), stack) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether two royals of opposite sides stand on one file with only empty cells
+/// between them.
+pub(crate) fn royals_face(g: &Game, pos: &GamePosition) -> bool {
+    let board = g.board();
+    for (i, &o) in pos.cells.iter().enumerate() {
+        if o.is_empty() || o.side() != Side::First || !g.royal[o.kind().index()] {
+            continue;
+        }
+        let c = board.coord(CellId(i as u16));
+        for dy in [1i16, -1] {
+            let mut y = c.y + dy;
+            while y >= 0 && y < board.height() as i16 {
+                let Some(cell) = board.cell_at(crate::ir::Coord { x: c.x, y }) else {
+                    break;
+                };
+                let p = pos.occupant(cell);
+                if !p.is_empty() {
+                    if p.side() == Side::Second && g.royal[p.kind().index()] {
+                        return true;
+                    }
+                    break;
+                }
+                y += dy;
+            }
+        }
+    }
+    false
+}
+
+/// UCI text as Fairy-Stockfish prints it.
+pub(crate) fn uci(g: &Game, m: &GameMove) -> String {
+    let board = g.board();
+    match m.kind {
+        MoveKind::Drop => {
+            let l = g.letter(Side::First, m.piece);
+            format!("{}@{}", l, board.cell_name(m.to))
+        }
+        _ => {
+            let mut s = format!("{}{}", board.cell_name(m.from), board.cell_name(m.to));
+            // Captures in passing (no game of Fairy-Stockfish's has them): `x` and the
+            // cell, sorted, as `piecewise moves --pseudo` writes them.
+            let mut caps: Vec<CellId> = m.passing_captures().collect();
+            caps.sort();
+            caps.dedup();
+            for c in caps {
+                s.push('x');
+                s.push_str(&board.cell_name(c));
+            }
+            if let Some(p) = m.promotion {
+                if g.is_plus(p) {
+                    s.push('+');
+                } else {
+                    s.push_str(&g.letter(Side::Second, p));
+                }
+            }
+            s
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! perft: counts the leaves of the legal move tree, the standard test of a move
+//! generator. The last ply is counted in bulk (the length of the legal move list), as
+//! Fairy-Stockfish does.
+
+use super::movegen::{GameMove, Searcher};
+use super::state::GamePosition;
+use super::{make, unmake_pos};
+
+impl Searcher<'_> {
+    /// Leaf nodes at `depth` plies below `pos`.
+    pub fn perft(&mut self, pos: &mut GamePosition, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = self.buffer();
+        self.legal_moves(pos, &mut moves);
+        let n = if depth == 1 {
+            moves.len() as u64
+        } else {
+            let mut n = 0;
+            for m in &moves {
+                let undo = make(self.game, pos, m);
+                n += self.perft(pos, depth - 1);
+                unmake_pos(self.game, pos, undo);
+            }
+            n
+        };
+        self.give_back(moves);
+        n
+    }
+
+    /// Perft per legal root move, in generation order.
+    pub fn divide(&mut self, pos: &mut GamePosition, depth: u32) -> Vec<(GameMove, u64)> {
+        let mut moves = Vec::new();
+        self.legal_moves(pos, &mut moves);
+        moves
+            .into_iter()
+            .map(|m| {
+                let undo = make(self.game, pos, &m);
+                let n = self.perft(pos, depth.saturating_sub(1));
+                unmake_pos(self.game, pos, undo);
+                (m, n)
+            })
+            .collect()
+    }
+}

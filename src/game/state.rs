@@ -1,0 +1,371 @@
+//! state: a game position — occupants, promotion marks, hands, side to move, castling
+//! rights, en passant, clocks — its Zobrist hash, and the journal make/unmake use.
+//!
+//! Every change to the board or a hand goes through [`GamePosition::set_cell`] or
+//! [`GamePosition::add_hand`], which keep the hash and piece counts current and record
+//! the old value in the journal; [`GamePosition::rewind`] undoes changes back to a mark.
+//! So make/unmake never reconstruct anything and allocate nothing once the journal has
+//! grown to the search depth.
+
+use crate::ids::{CellId, PieceId, Side};
+use crate::walk::{Occupancy, Occupant};
+
+use super::MAX_EP_CELLS;
+
+/// Cells open to en passant capture for one ply, and the piece that may be taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct EnPassant {
+    pub cells: [u16; MAX_EP_CELLS],
+    pub len: u8,
+    /// The cell of the piece an en passant capture removes.
+    pub victim: u16,
+}
+
+impl EnPassant {
+    pub fn cells(&self) -> &[u16] {
+        &self.cells[..self.len as usize]
+    }
+
+    pub fn is_none(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// One journal entry: a value before it changed.
+#[derive(Clone, Copy, Debug)]
+enum Change {
+    Cell {
+        cell: u16,
+        occ: Occupant,
+        promoted: u8,
+        moved: bool,
+    },
+    Hand {
+        side: Side,
+        piece: PieceId,
+        delta: i8,
+    },
+}
+
+/// A position of a [`super::Game`].
+#[derive(Clone, Debug)]
+pub struct GamePosition {
+    pub(crate) cells: Vec<Occupant>,
+    /// Per cell: 0, or the kind + 1 the piece there was promoted from (FEN `~`); it
+    /// returns to a hand as that kind.
+    pub(crate) promoted: Vec<u8>,
+    /// Per cell: the piece there has moved (for `initial` patterns).
+    pub(crate) moved: Vec<bool>,
+    /// `[side][piece]` pieces in hand.
+    pub(crate) hands: [Vec<u8>; 2],
+    /// `[side][piece]` pieces on the board.
+    pub(crate) counts: [Vec<u8>; 2],
+    pub(crate) side: Side,
+    /// One bit per [`super::CastlingMove`].
+    pub(crate) castling: u32,
+    pub(crate) ep: EnPassant,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+    /// Per side: the number of royal pieces on the board and the sum of their cell ids
+    /// (so a lone royal's cell is known without a scan).
+    pub(crate) royal_count: [u16; 2],
+    pub(crate) royal_sum: [u32; 2],
+    journal: Vec<Change>,
+}
+
+impl PartialEq for GamePosition {
+    fn eq(&self, o: &GamePosition) -> bool {
+        self.cells == o.cells
+            && self.promoted == o.promoted
+            && self.hands == o.hands
+            && self.side == o.side
+            && self.castling == o.castling
+            && self.ep == o.ep
+            && self.hash == o.hash
+    }
+}
+
+/// What [`super::Game::unmake`] needs besides the journal.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    pub(crate) mark: usize,
+    pub(crate) castling: u32,
+    pub(crate) ep: EnPassant,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+}
+
+impl Occupancy for GamePosition {
+    #[inline]
+    fn occupant(&self, cell: CellId) -> Occupant {
+        self.cells[cell.index()]
+    }
+
+    #[inline]
+    fn unmoved(&self, cell: CellId) -> bool {
+        !self.moved[cell.index()]
+    }
+}
+
+impl GamePosition {
+    pub(crate) fn empty(pieces: usize, cells: usize) -> GamePosition {
+        GamePosition {
+            cells: vec![Occupant::EMPTY; cells],
+            promoted: vec![0; cells],
+            moved: vec![false; cells],
+            hands: [vec![0; pieces], vec![0; pieces]],
+            counts: [vec![0; pieces], vec![0; pieces]],
+            side: Side::First,
+            castling: 0,
+            ep: EnPassant::default(),
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            royal_count: [0; 2],
+            royal_sum: [0; 2],
+            journal: Vec::new(),
+        }
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    pub fn occupant(&self, cell: CellId) -> Occupant {
+        self.cells[cell.index()]
+    }
+
+    pub fn cells(&self) -> &[Occupant] {
+        &self.cells
+    }
+
+    /// Pieces of `piece` in `side`'s hand.
+    pub fn in_hand(&self, side: Side, piece: PieceId) -> u8 {
+        self.hands[side.index()][piece.index()]
+    }
+
+    /// Pieces of `piece` of `side` on the board.
+    pub fn on_board(&self, side: Side, piece: PieceId) -> u8 {
+        self.counts[side.index()][piece.index()]
+    }
+
+    /// The Zobrist hash: equal positions (same pieces, hands, side, rights, en passant)
+    /// hash equal.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn castling_rights(&self) -> u32 {
+        self.castling
+    }
+
+    pub fn en_passant(&self) -> &EnPassant {
+        &self.ep
+    }
+
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    pub(crate) fn mark(&self) -> usize {
+        self.journal.len()
+    }
+
+    /// Puts `occ` on `cell` (with its promotion mark and moved flag), keeping counts
+    /// and hash current and journaling the old contents.
+    pub(crate) fn set_cell(
+        &mut self,
+        keys: &Keys,
+        cell: CellId,
+        occ: Occupant,
+        promoted: u8,
+        moved: bool,
+    ) {
+        let i = cell.index();
+        self.journal.push(Change::Cell {
+            cell: cell.0,
+            occ: self.cells[i],
+            promoted: self.promoted[i],
+            moved: self.moved[i],
+        });
+        self.put(keys, i, occ, promoted, moved);
+    }
+
+    fn put(&mut self, keys: &Keys, i: usize, occ: Occupant, promoted: u8, moved: bool) {
+        let old = self.cells[i];
+        if !old.is_empty() {
+            self.counts[old.side().index()][old.kind().index()] -= 1;
+            self.hash ^= keys.piece(old, i);
+            if keys.royal[old.kind().index()] {
+                self.royal_count[old.side().index()] -= 1;
+                self.royal_sum[old.side().index()] -= i as u32;
+            }
+        }
+        if self.promoted[i] != 0 {
+            self.hash ^= keys.promoted[i];
+        }
+        self.cells[i] = occ;
+        self.promoted[i] = promoted;
+        self.moved[i] = moved;
+        if !occ.is_empty() {
+            self.counts[occ.side().index()][occ.kind().index()] += 1;
+            self.hash ^= keys.piece(occ, i);
+            if keys.royal[occ.kind().index()] {
+                self.royal_count[occ.side().index()] += 1;
+                self.royal_sum[occ.side().index()] += i as u32;
+            }
+        }
+        if promoted != 0 {
+            self.hash ^= keys.promoted[i];
+        }
+    }
+
+    /// Adds `delta` pieces to a hand, journaled.
+    pub(crate) fn add_hand(&mut self, keys: &Keys, side: Side, piece: PieceId, delta: i8) {
+        self.journal.push(Change::Hand { side, piece, delta });
+        self.bump_hand(keys, side, piece, delta);
+    }
+
+    fn bump_hand(&mut self, keys: &Keys, side: Side, piece: PieceId, delta: i8) {
+        let h = &mut self.hands[side.index()][piece.index()];
+        if delta > 0 {
+            for _ in 0..delta {
+                *h = h.saturating_add(1);
+                self.hash ^= keys.hand(side, piece, *h);
+            }
+        } else {
+            for _ in 0..(-delta) {
+                self.hash ^= keys.hand(side, piece, *h);
+                *h = h.saturating_sub(1);
+            }
+        }
+    }
+
+    /// Undoes journaled changes back to `mark`.
+    pub(crate) fn rewind(&mut self, keys: &Keys, mark: usize) {
+        while self.journal.len() > mark {
+            match self.journal.pop() {
+                Some(Change::Cell {
+                    cell,
+                    occ,
+                    promoted,
+                    moved,
+                }) => self.put(keys, cell as usize, occ, promoted, moved),
+                Some(Change::Hand { side, piece, delta }) => {
+                    self.bump_hand(keys, side, piece, -delta)
+                }
+                None => break,
+            }
+        }
+    }
+
+    /// Recomputes the hash and counts from scratch (after reading a FEN).
+    pub(crate) fn rehash(&mut self, keys: &Keys) {
+        let mut h = 0;
+        for c in self.counts.iter_mut() {
+            c.iter_mut().for_each(|n| *n = 0);
+        }
+        self.royal_count = [0; 2];
+        self.royal_sum = [0; 2];
+        for (i, &occ) in self.cells.iter().enumerate() {
+            if !occ.is_empty() {
+                h ^= keys.piece(occ, i);
+                self.counts[occ.side().index()][occ.kind().index()] += 1;
+                if keys.royal[occ.kind().index()] {
+                    self.royal_count[occ.side().index()] += 1;
+                    self.royal_sum[occ.side().index()] += i as u32;
+                }
+            }
+            if self.promoted[i] != 0 {
+                h ^= keys.promoted[i];
+            }
+        }
+        for side in Side::BOTH {
+            for p in 0..self.hands[side.index()].len() {
+                for n in 1..=self.hands[side.index()][p] {
+                    h ^= keys.hand(side, PieceId(p as u8), n);
+                }
+            }
+        }
+        h ^= keys.state(self);
+        self.hash = h;
+    }
+}
+
+/// Zobrist keys.
+#[derive(Clone, Debug)]
+pub struct Keys {
+    pieces: usize,
+    cells: usize,
+    /// `[(side * pieces + piece) * cells + cell]`
+    piece_cell: Vec<u64>,
+    promoted: Vec<u64>,
+    /// `[(side * pieces + piece) * HAND_KEYS + n - 1]`
+    hand: Vec<u64>,
+    castling: Vec<u64>,
+    ep: Vec<u64>,
+    side: u64,
+    /// Per piece: royal (kept here so the board's bookkeeping can track royals).
+    pub(crate) royal: Vec<bool>,
+}
+
+const HAND_KEYS: usize = 32;
+
+impl Keys {
+    pub fn new(pieces: usize, cells: usize, castlings: usize, royal: Vec<bool>) -> Keys {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ (pieces as u64) << 32 ^ cells as u64;
+        let mut next = move || {
+            // splitmix64
+            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        Keys {
+            pieces,
+            cells,
+            piece_cell: (0..2 * pieces * cells).map(|_| next()).collect(),
+            promoted: (0..cells).map(|_| next()).collect(),
+            hand: (0..2 * pieces * HAND_KEYS).map(|_| next()).collect(),
+            castling: (0..castlings).map(|_| next()).collect(),
+            ep: (0..cells).map(|_| next()).collect(),
+            side: next(),
+            royal,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn piece(&self, occ: Occupant, cell: usize) -> u64 {
+        self.piece_cell[(occ.side().index() * self.pieces + occ.kind().index()) * self.cells + cell]
+    }
+
+    #[inline]
+    fn hand(&self, side: Side, piece: PieceId, n: u8) -> u64 {
+        let n = (n.max(1) as usize - 1) % HAND_KEYS;
+        self.hand[(side.index() * self.pieces + piece.index()) * HAND_KEYS + n]
+    }
+
+    /// The part of the hash from side to move, castling rights and en passant.
+    pub(crate) fn state(&self, pos: &GamePosition) -> u64 {
+        let mut h = 0;
+        if pos.side == Side::Second {
+            h ^= self.side;
+        }
+        for (i, k) in self.castling.iter().enumerate() {
+            if pos.castling & (1 << i) != 0 {
+                h ^= k;
+            }
+        }
+        if let Some(&c) = pos.ep.cells().first() {
+            h ^= self.ep[c as usize];
+        }
+        h
+    }
+}

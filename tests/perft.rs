@@ -1,0 +1,103 @@
+//! Perft node counts of the shipped games against published numbers
+//! (tests/data/perft/public.txt: chessprogramming.org's "Perft Results" and
+//! Fairy-Stockfish's perft suite; tests/data/perft/extra.txt: shallower depths of the
+//! same chess positions from chessprogramming.org).
+//!
+//! Every row with at most `SHALLOW_NODES` nodes runs in the default `cargo test`; the
+//! deeper rows run with `cargo test --release --test perft -- --ignored`.
+
+use piecewise::Game;
+use std::collections::BTreeMap;
+
+const SHALLOW_NODES: u64 = 2_000_000;
+
+struct Row {
+    fen: Option<String>,
+    depth: u32,
+    nodes: u64,
+}
+
+fn rows() -> BTreeMap<String, Vec<Row>> {
+    let text = [
+        include_str!("data/perft/public.txt"),
+        include_str!("data/perft/extra.txt"),
+    ]
+    .join("\n");
+    let mut out: BTreeMap<String, Vec<Row>> = BTreeMap::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert_eq!(f.len(), 4, "bad row {line}");
+        out.entry(f[0].to_string()).or_default().push(Row {
+            fen: (f[1] != "startpos").then(|| f[1].to_string()),
+            depth: f[2].parse().expect("depth"),
+            nodes: f[3].parse().expect("nodes"),
+        });
+    }
+    out
+}
+
+fn game(name: &str) -> Game {
+    let path = format!("{}/rules/{name}.rules", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).expect("rules file");
+    Game::compile(&src).unwrap_or_else(|d| panic!("{path} does not compile: {d:?}"))
+}
+
+fn run(name: &str, deep: bool) {
+    let rows = rows();
+    let rows = rows.get(name).unwrap_or_else(|| panic!("no perft rows for {name}"));
+    let game = game(name);
+    let mut ran = 0;
+    for r in rows {
+        if (r.nodes > SHALLOW_NODES) != deep {
+            continue;
+        }
+        let pos = match &r.fen {
+            Some(f) => game.position(f).expect("fen"),
+            None => game.start_position().expect("start position"),
+        };
+        let got = game.perft(&pos, r.depth);
+        assert_eq!(
+            got,
+            r.nodes,
+            "{name} {} depth {}",
+            r.fen.as_deref().unwrap_or("startpos"),
+            r.depth
+        );
+        ran += 1;
+    }
+    // Games whose only published row is deep get a shallower smoke run by default.
+    if !deep && ran == 0 {
+        let pos = game.start_position().expect("start position");
+        assert!(game.perft(&pos, 2) > 0);
+    }
+}
+
+macro_rules! perft_tests {
+    ($($game:ident),*) => {
+        mod shallow {
+            $( #[test] fn $game() { super::run(stringify!($game), false); } )*
+        }
+        mod deep {
+            $( #[test] #[ignore = "deep perft: cargo test --release --test perft -- --ignored"]
+               fn $game() { super::run(stringify!($game), true); } )*
+        }
+    };
+}
+
+perft_tests!(
+    chess,
+    capablanca,
+    grand,
+    shatranj,
+    makruk,
+    xiangqi,
+    shogi,
+    minishogi,
+    crazyhouse,
+    nightrider,
+    grasshopper
+);

@@ -1,0 +1,68 @@
+//! The declared special rules on hand-made positions: castling, en passant, promotion,
+//! drops, palace and flying general, Grand's promotion to captured pieces.
+//!
+//! Each file in tests/data/special/ holds cases `variant | FEN | sorted legal moves`,
+//! the expected moves taken from Fairy-Stockfish (pyffish) for that exact FEN; comment
+//! lines (`#`) say what a case checks. Every case compares the whole legal move list of
+//! `rules/<variant>.rules`, so a missing or extra move anywhere fails.
+
+use piecewise::Game;
+use std::collections::HashMap;
+use std::path::Path;
+
+fn check_file(name: &str) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/special");
+    let text = std::fs::read_to_string(dir.join(name)).expect("special-rule data file");
+    let mut games: HashMap<String, Game> = HashMap::new();
+    let mut cases = 0;
+    let mut failures = Vec::new();
+    let mut comment = String::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(c) = line.strip_prefix('#') {
+            comment = c.trim().to_string();
+            continue;
+        }
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert_eq!(f.len(), 3, "{name}:{}: expected `variant | FEN | moves`", n + 1);
+        let game = games.entry(f[0].to_string()).or_insert_with(|| {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("rules/{}.rules", f[0]));
+            let src = std::fs::read_to_string(&path).expect("rules file");
+            Game::compile(&src).unwrap_or_else(|d| panic!("{} does not compile: {d:?}", path.display()))
+        });
+        let pos = game
+            .position(f[1])
+            .unwrap_or_else(|e| panic!("{name}:{}: {e}", n + 1));
+        let got = game.legal_uci(&pos);
+        let mut want: Vec<String> = f[2].split_whitespace().map(String::from).collect();
+        want.sort();
+        if got != want {
+            let missing: Vec<&String> = want.iter().filter(|m| !got.contains(m)).collect();
+            let extra: Vec<&String> = got.iter().filter(|m| !want.contains(m)).collect();
+            failures.push(format!(
+                "{name}:{} ({comment}) {} {}: missing {missing:?}, extra {extra:?}",
+                n + 1,
+                f[0],
+                f[1]
+            ));
+        }
+        cases += 1;
+    }
+    assert!(cases > 0, "{name} has no cases");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn all_special_rule_files_are_tested() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/special");
+    let src = include_str!("special_rules.rs");
+    for e in std::fs::read_dir(dir).expect("tests/data/special") {
+        let name = e.expect("entry").file_name().to_string_lossy().into_owned();
+        if name.ends_with(".txt") {
+            assert!(src.contains(&format!("\"{name}\"")), "{name} has no test in special_rules.rs");
+        }
+    }
+}
