@@ -101,7 +101,7 @@ impl Checker {
                             format!("`{text}` is not a FEN letter"),
                             p.letter.span,
                         )
-                        .label("expected one ASCII letter")
+                        .label("expected one ASCII letter, or `+` and a letter")
                         .help("a piece's letter is a single letter `A`-`Z`, as written in FEN, e.g. `(N)`; a promoted piece may write `+` before it, e.g. `(+P)`"),
                     );
                 }
