@@ -359,6 +359,10 @@ snap!(
     "board square 8x8\nroyal King |\nhand\npiece King (K) { step any }\n"
 );
 snap!(
+    syntax_errors_in_several_game_declarations_all_reported,
+    "board square 8x8\nroyal King |\ncastling King e1 to g1 with\npromotion Pawn to Queen in\ndrop Pawn not in\nroyals may face\nhand\npiece King (K) { step any }\n"
+);
+snap!(
     syntax_start_without_quotes,
     "board square 8x8\nstart 8/8/8/8/8/8/8/8\npiece King (K) { step any }\n"
 );

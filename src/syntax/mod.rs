@@ -65,16 +65,12 @@ const DECLARATION_WORDS: &[&str] = &[
 
 /// Whether a line (without its indentation) starts a declaration.
 fn starts_declaration(line: &str) -> bool {
-    let mut words = line
-        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
-        .filter(|w| !w.is_empty());
-    let first = line
-        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
-        .next()
-        .unwrap_or("");
+    let mut words = line.split(|c: char| !c.is_ascii_alphanumeric() && c != '_');
+    let first = words.next().unwrap_or("");
     if first == "en" {
-        return words.nth(1) == Some("passant")
-            && words
+        let mut rest = words.filter(|w| !w.is_empty());
+        return rest.next() == Some("passant")
+            && rest
                 .next()
                 .is_some_and(|w| !w.starts_with(|c: char| c.is_ascii_digit()));
     }

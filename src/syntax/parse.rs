@@ -386,14 +386,30 @@ fn convert_error(source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     } else {
         format!("expected {}", join_or(&expected))
     };
-    let mut d = Diagnostic::error("E0001", message, Span::new(start, end)).label(label);
     let wants_name = positives.contains(&R::ident) || positives.contains(&R::kinds);
     if negatives.contains(&R::decl_word) {
         let word = if token == "en" { "en passant" } else { token };
-        d = d.help(format!(
-            "`{word}` starts a declaration and cannot be a name inside one; if the line before is unfinished, complete it"
-        ));
-    } else if KEYWORDS.contains(&token) && wants_name {
+        let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+        let first_on_line = source[line_start..start].trim().is_empty();
+        let before = source[..start].trim_end().len();
+        if first_on_line && before > 0 {
+            // The previous line is unfinished: point at its end, and at the new line.
+            return Diagnostic::error("E0001", message, Span::new(before, before))
+                .label(label)
+                .secondary(
+                    Span::new(start, end),
+                    format!("`{word}` starts a new declaration"),
+                )
+                .help("finish this declaration before the next one starts");
+        }
+        return Diagnostic::error("E0001", message, Span::new(start, end))
+            .label(label)
+            .help(format!(
+                "`{word}` starts a declaration and cannot be a name inside one"
+            ));
+    }
+    let mut d = Diagnostic::error("E0001", message, Span::new(start, end)).label(label);
+    if KEYWORDS.contains(&token) && wants_name {
         d = d.help(format!(
             "`{token}` is a keyword and cannot be used as a name"
         ));
