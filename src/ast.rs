@@ -25,6 +25,24 @@ pub enum Item {
     Zone(ZoneDecl),
     /// `piece NAME (L) { PATTERNS }`
     Piece(PieceDecl),
+    /// `start "FEN"`
+    Start(StartDecl),
+    /// `royal King | Prince`
+    Royal(RoyalDecl),
+    /// `royals may not face`
+    RoyalsMayNotFace(Span),
+    /// `castling King e1 to g1 with Rook h1 to f1`
+    Castling(CastlingDecl),
+    /// `en passant Pawn`
+    EnPassant(EnPassantDecl),
+    /// `promotion Pawn to Queen | Rook in last_rank, optional`
+    Promotion(PromotionDecl),
+    /// `hand`
+    Hand(Span),
+    /// `drop Pawn not in back_ranks, one per file, not mating`
+    Drop(DropDecl),
+    /// `confine King | Advisor to palace`
+    Confine(ConfineDecl),
 }
 
 impl Item {
@@ -34,6 +52,14 @@ impl Item {
             Item::Board(b) => b.span,
             Item::Zone(z) => z.span,
             Item::Piece(p) => p.span,
+            Item::Start(d) => d.span,
+            Item::Royal(d) => d.span,
+            Item::RoyalsMayNotFace(s) | Item::Hand(s) => *s,
+            Item::Castling(d) => d.span,
+            Item::EnPassant(d) => d.span,
+            Item::Promotion(d) => d.span,
+            Item::Drop(d) => d.span,
+            Item::Confine(d) => d.span,
         }
     }
 }
@@ -65,6 +91,129 @@ pub struct Int {
 pub struct GameDecl {
     /// The text between the quotes.
     pub name: String,
+    pub span: Span,
+}
+
+/// `start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartDecl {
+    /// The text between the quotes (not validated here).
+    pub fen: String,
+    /// The span of that text, inside the quotes.
+    pub fen_span: Span,
+    pub span: Span,
+}
+
+/// `royal King | Prince`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoyalDecl {
+    /// Never empty.
+    pub pieces: Vec<Ident>,
+    pub span: Span,
+}
+
+/// One piece's part of a castling move: `King e1 to g1`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastlingMove {
+    pub piece: Ident,
+    pub from: CellName,
+    pub to: CellName,
+    pub span: Span,
+}
+
+/// `castling King e1 to g1 with Rook h1 to f1`: the royal piece's move, then its
+/// partner's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastlingDecl {
+    pub king: CastlingMove,
+    pub partner: CastlingMove,
+    pub span: Span,
+}
+
+/// `en passant Pawn | Soldier`: the pieces that may capture en passant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnPassantDecl {
+    /// Never empty.
+    pub pieces: Vec<Ident>,
+    pub span: Span,
+}
+
+/// `promotion Pawn to Queen | Rook in last_rank [, optional] [, also leaving]
+/// [, only captured]`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PromotionDecl {
+    /// The pieces that promote; never empty.
+    pub pieces: Vec<Ident>,
+    /// What they promote to, as written; may be empty (`to in last_rank`, which the
+    /// checker rejects).
+    pub choices: Vec<Ident>,
+    /// The `to` keyword and the choices after it.
+    pub choices_span: Span,
+    pub zone: Ident,
+    pub options: Vec<PromotionOption>,
+    pub span: Span,
+}
+
+/// `, optional` / `, also leaving` / `, only captured` after a promotion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PromotionOption {
+    pub kind: PromotionOptionKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionOptionKind {
+    /// `optional`: the piece may also stay as it is.
+    Optional,
+    /// `also leaving`: a move starting in the zone promotes too.
+    AlsoLeaving,
+    /// `only captured`: a choice only while the side has fewer of it than at the start.
+    OnlyCaptured,
+}
+
+impl PromotionOptionKind {
+    pub fn text(self) -> &'static str {
+        match self {
+            PromotionOptionKind::Optional => "optional",
+            PromotionOptionKind::AlsoLeaving => "also leaving",
+            PromotionOptionKind::OnlyCaptured => "only captured",
+        }
+    }
+}
+
+/// `drop Pawn | Lance not in back_ranks, one per file, not mating` (the `not in` may also
+/// follow a comma).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DropDecl {
+    /// Never empty.
+    pub pieces: Vec<Ident>,
+    /// In source order.
+    pub options: Vec<DropOption>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DropOption {
+    pub kind: DropOptionKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DropOptionKind {
+    /// `not in Z1 | Z2`: never dropped on these zones' cells.
+    NotIn(Vec<Ident>),
+    /// `one per file`
+    OnePerFile,
+    /// `not mating`
+    NotMating,
+}
+
+/// `confine King | Advisor to palace`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfineDecl {
+    /// Never empty.
+    pub pieces: Vec<Ident>,
+    pub zone: Ident,
     pub span: Span,
 }
 
@@ -132,7 +281,7 @@ pub struct CellName {
 pub struct PieceDecl {
     pub name: Ident,
     /// The text between the parentheses, as written (the checker wants one ASCII
-    /// letter).
+    /// letter, optionally after `+`).
     pub letter: Ident,
     pub patterns: Vec<PatternItem>,
     /// From `{` to `}`.
@@ -331,4 +480,6 @@ pub enum ModifierKind {
     To { zone: Ident, inside: bool },
     /// `captures KINDS`
     Captures(Kinds),
+    /// `en passant`: the cells this move passes over may be captured en passant.
+    EnPassant,
 }

@@ -232,12 +232,7 @@ impl PathTreeBuilder {
 fn occupant_text(t: &MoveTable, o: Occupant) -> String {
     match t.pieces.get(o.kind().index()) {
         Some(p) if !o.is_empty() => {
-            let letter = if o.side() == Side::First {
-                p.letter
-            } else {
-                p.letter.to_ascii_lowercase()
-            };
-            format!("{letter} ({} {})", o.side(), p.name)
+            format!("{} ({} {})", p.fen_letter(o.side()), o.side(), p.name)
         }
         _ => "?".to_string(),
     }
@@ -256,7 +251,7 @@ impl PathTree {
             "{} {} ({}) on {}: {} plies  (* may end here, x may capture here)\n",
             self.side,
             piece.name,
-            piece.letter,
+            piece.fen_letter(Side::First),
             t.board.cell_name(self.from),
             self.plies.len()
         );
@@ -387,7 +382,7 @@ impl PathTree {
             .collect();
         serde_json::json!({
             "piece": piece.name,
-            "letter": piece.letter.to_string(),
+            "letter": piece.fen_letter(Side::First),
             "side": self.side.name(),
             "from": name(self.from),
             "plies": plies,

@@ -3,7 +3,9 @@
 //! Owns [`Position`] (what the movement commands walk over) and FEN reading with
 //! errors that say what is wrong and where. Castling rights, en passant and move
 //! clocks (FEN fields 3 to 6) are accepted and ignored here; the game layer reads
-//! them. Piece letters are the ones the rules declare; uppercase is the first side.
+//! them. Piece letters are the ones the rules declare; uppercase is the first side; a
+//! promoted piece declared as `+X` is written `+X` / `+x` (one cell). The `~` mark of
+//! promoted pieces and `[...]` hands are not read here.
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::Coord;
@@ -74,7 +76,8 @@ impl Position {
 
     /// Reads `BOARD [SIDE [CASTLING [EP [HALFMOVE [FULLMOVE]]]]]`. Ranks are listed from
     /// the top (the highest rank) down, separated by `/`; a number counts empty cells
-    /// (holes included); `*` marks a hole explicitly. The side is `w` (first) or `b`
+    /// (holes included); `*` marks a hole explicitly; `+P` is the piece declared with
+    /// the letter `+P` (and `+p` the second side's). The side is `w` (first) or `b`
     /// (second); without it the first side moves.
     pub fn from_fen(fen: &str, board: &Board, pieces: &[TablePiece]) -> Result<Position, FenError> {
         let mut pos = Position::empty(board);
@@ -145,18 +148,26 @@ impl Position {
                             ),
                         );
                     }
-                } else if ch.is_ascii_alphabetic() {
-                    let Some(kind) = pieces
-                        .iter()
-                        .position(|p| p.letter == ch.to_ascii_uppercase() as char)
-                    else {
+                } else if ch.is_ascii_alphabetic()
+                    || (ch == b'+' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
+                {
+                    // `+X`: a promoted piece's letter, one cell.
+                    let plus = ch == b'+';
+                    if plus {
+                        i += 1;
+                    }
+                    let letter = bytes[i];
+                    let Some(kind) = pieces.iter().position(|p| {
+                        p.plus == plus && p.letter == letter.to_ascii_uppercase() as char
+                    }) else {
                         let known: Vec<String> =
-                            pieces.iter().map(|p| p.letter.to_string()).collect();
+                            pieces.iter().map(|p| p.fen_letter(Side::First)).collect();
                         return fail(
                             here,
                             format!(
-                                "no piece has the letter `{}`; the rules declare {}",
-                                ch as char,
+                                "no piece has the letter `{}{}`; the rules declare {}",
+                                if plus { "+" } else { "" },
+                                letter as char,
                                 known.join(" ")
                             ),
                         );
@@ -170,7 +181,7 @@ impl Position {
                             ),
                         );
                     };
-                    let side = if ch.is_ascii_uppercase() {
+                    let side = if letter.is_ascii_uppercase() {
                         Side::First
                     } else {
                         Side::Second
@@ -179,7 +190,8 @@ impl Position {
                 } else {
                     let c = rank_text[i..].chars().next().unwrap_or('?');
                     let hint = match c {
-                        '+' | '~' | '[' => " (promoted pieces and hands come with the game layer)",
+                        '+' => " (`+` comes right before a piece letter, as in `+P`)",
+                        '~' | '[' => " (promoted-piece marks and hands are read by the game layer)",
                         _ => "",
                     };
                     return fail(here, format!("unexpected `{c}` in the board part{hint}"));
@@ -228,12 +240,10 @@ impl Position {
                     s.push_str(&empty.to_string());
                     empty = 0;
                 }
-                let l = pieces.get(occ.kind().index()).map_or('?', |p| p.letter);
-                s.push(if occ.side() == Side::First {
-                    l
-                } else {
-                    l.to_ascii_lowercase()
-                });
+                match pieces.get(occ.kind().index()) {
+                    Some(p) => s.push_str(&p.fen_letter(occ.side())),
+                    None => s.push('?'),
+                }
             }
             if empty > 0 {
                 s.push_str(&empty.to_string());

@@ -268,6 +268,109 @@ snap!(warn_no_moves, "board square 8x8\npiece Wall (W) { }\n");
 
 snap!(several_errors_in_one_file, "board square 8x8\nzone z = rank 2\npiece King (K) { step anyy }\npiece Queen (K) { ride any 0 }\npiece Rook (R) { ride orthogonal, from zz }\n");
 
+// ------------------------------------------------------------------ game declarations
+
+snap!(
+    game_start_twice,
+    "board square 8x8\nstart \"8/8/8/8/8/8/8/8 w\"\nstart \"k7/8/8/8/8/8/8/K7 w\"\npiece King (K) { step any }\n"
+);
+snap!(
+    game_facing_without_royal,
+    "board square 9x10\nroyals may not face\npiece General (K) { step orthogonal }\n"
+);
+snap!(
+    game_castling_off_board,
+    "board square 8x8 holes d1\nroyal King\ncastling King e1 to i1 with Rook h1 to d1\npiece King (K) { step any }\npiece Rook (R) { ride orthogonal }\n"
+);
+snap!(
+    game_castling_not_on_one_rank,
+    "board square 8x8\nroyal King\ncastling King e1 to g1 with Rook h2 to f1\npiece King (K) { step any }\npiece Rook (R) { ride orthogonal }\n"
+);
+snap!(
+    game_castling_same_cell,
+    "board square 8x8\nroyal King\ncastling King e1 to g1 with Rook h1 to g1\npiece King (K) { step any }\npiece Rook (R) { ride orthogonal }\n"
+);
+snap!(
+    game_castling_malformed_cell,
+    "board square 8x8\nroyal King\ncastling King E1 to g1 with Rook h1 to f1\npiece King (K) { step any }\npiece Rook (R) { ride orthogonal }\n"
+);
+snap!(
+    game_castling_not_royal,
+    "board square 8x8\ncastling King e1 to g1 with Rook h1 to f1\npiece King (K) { step any }\npiece Rook (R) { ride orthogonal }\n"
+);
+snap!(
+    game_promotion_to_itself,
+    "board square 8x8\nzone last = rank 8\npromotion Pawn to Queen | Pawn in last\npiece Pawn (P) { step forward }\npiece Queen (Q) { ride any }\n"
+);
+snap!(
+    game_promotion_no_choices,
+    "board square 8x8\nzone last = rank 8\npromotion Pawn to in last\npiece Pawn (P) { step forward }\n"
+);
+snap!(
+    game_only_captured_without_start,
+    "board square 10x10\nzone far = ranks 8-10\npromotion Pawn to Queen in far, optional, only captured\npiece Pawn (P) { step forward }\npiece Queen (Q) { ride any }\n"
+);
+snap!(
+    game_promotion_option_twice,
+    "board square 8x8\nzone last = rank 8\npromotion Pawn to Queen in last, optional, optional\npiece Pawn (P) { step forward }\npiece Queen (Q) { ride any }\n"
+);
+snap!(
+    game_drop_without_hand,
+    "board square 8x8\ndrop Pawn, one per file\npiece Pawn (P) { step forward }\n"
+);
+snap!(
+    game_drop_option_twice,
+    "board square 8x8\nhand\ndrop Pawn, not mating, not mating\npiece Pawn (P) { step forward }\n"
+);
+snap!(
+    game_hand_twice,
+    "board square 8x8\nhand\nhand\npiece Pawn (P) { step forward }\n"
+);
+snap!(
+    game_facing_twice,
+    "board square 9x10\nroyal General\nroyals may not face\nroyals may not face\npiece General (K) { step orthogonal }\n"
+);
+snap!(
+    game_en_passant_without_pattern,
+    "board square 8x8\nen passant Pawn\npiece Pawn (P) { step forward; ride forward 2, initial }\n"
+);
+snap!(
+    game_en_passant_pattern_without_declaration,
+    "board square 8x8\npiece Pawn (P) { step forward\n    ride forward 2, initial, en passant }\n"
+);
+snap!(
+    game_en_passant_modifier_twice,
+    "board square 8x8\nen passant Pawn\npiece Pawn (P) { ride forward 2, en passant, en passant }\n"
+);
+snap!(
+    game_unknown_names,
+    "board square 8x8\nzone camp = ranks 7-8\nroyal Kng\nen passant Pawn | Soldier\npromotion Pawn to Tokin in camp\nhand\ndrop Pawn not in backranks\nconfine King to palace\npiece King (K) { step any }\npiece Pawn (P) { ride forward 2, en passant }\n"
+);
+snap!(
+    game_plus_letter_twice,
+    "board square 9x9\npiece Tokin (+P) { step any }\npiece Narikyo (+p) { step any }\npiece Pawn (P) { step forward }\n"
+);
+snap!(
+    game_plus_letter_malformed,
+    "board square 9x9\npiece Tokin (+) { step any }\npiece Dragon (++R) { ride orthogonal }\n"
+);
+snap!(
+    syntax_declaration_word_as_name,
+    "board square 8x8\nroyal King |\nhand\npiece King (K) { step any }\n"
+);
+snap!(
+    syntax_errors_in_several_game_declarations_all_reported,
+    "board square 8x8\nroyal King |\ncastling King e1 to g1 with\npromotion Pawn to Queen in\ndrop Pawn not in\nroyals may face\nhand\npiece King (K) { step any }\n"
+);
+snap!(
+    syntax_start_without_quotes,
+    "board square 8x8\nstart 8/8/8/8/8/8/8/8\npiece King (K) { step any }\n"
+);
+snap!(
+    syntax_castling_incomplete,
+    "board square 8x8\ncastling King e1 to g1 Rook h1 to f1\npiece King (K) { step any }\n"
+);
+
 #[test]
 fn rules_files_are_clean() {
     for path in ["rules/chess.rules", "rules/fairy.rules"] {

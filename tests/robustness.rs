@@ -84,13 +84,76 @@ const TOKENS: &[&str] = &[
     "absolute",
     "é",
     "\u{0}",
+    "start \"8/8/8/8/8/8/8/8 w\"",
+    "royal",
+    "royals may not face",
+    "castling",
+    "with",
+    "e1",
+    "en passant",
+    "promotion",
+    "in",
+    "optional",
+    "also leaving",
+    "only captured",
+    "hand",
+    "drop",
+    "not in",
+    "one per file",
+    "not mating",
+    "confine",
+    "(+P)",
+    "+",
 ];
+
+/// A file with every game declaration, mutated alongside the shipped ones.
+const GAME: &str = r#"board square 8x8
+start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+zone pawn_start = rank 2
+zone last = rank 8
+zone palace = d1-f2
+royal King
+castling King e1 to g1 with Rook h1 to f1
+en passant Pawn
+promotion Pawn to Rook | Tokin in last, optional, also leaving, only captured
+hand
+drop Pawn not in last, one per file, not mating
+confine King to palace
+royals may not face
+piece King (K) { step any }
+piece Rook (R) { ride orthogonal }
+piece Pawn (P) { step forward, move only; ride forward 2, move only, from pawn_start, en passant }
+piece Tokin (+P) { like King }
+"#;
 
 fn shipped() -> Vec<String> {
     ["rules/fairy.rules", "rules/chess.rules"]
         .iter()
         .map(|p| std::fs::read_to_string(p).expect("shipped rules file"))
         .collect()
+}
+
+#[test]
+fn mutated_game_declarations_never_panic() {
+    assert!(piecewise::compile(GAME).is_ok(), "the base file compiles");
+    let mut rng = Rng(0x5eed_6a3e);
+    let (mut ok, mut errors) = (0, 0);
+    for _ in 0..300 {
+        let src = mutate_text(&mut rng, GAME);
+        match piecewise::compile(&src) {
+            Ok(r) => {
+                ok += 1;
+                let _ = r.position("+P7/8/8/8/8/8/8/+p7 w");
+            }
+            Err(d) => {
+                assert!(d.has_errors(), "an Err must carry an error:\n{src}");
+                let text = d.render("mutated.rules", &src, false);
+                assert!(text.contains("error"), "{text}");
+                errors += 1;
+            }
+        }
+    }
+    assert!(ok > 0 && errors > 0, "ok {ok}, errors {errors}");
 }
 
 fn mutate_text(rng: &mut Rng, src: &str) -> String {

@@ -70,7 +70,9 @@ impl Checker {
         out
     }
 
-    fn cell(&mut self, c: &CellName, what: &str) -> Option<Coord> {
+    /// The coordinates a cell name spells, whatever the board; reports a malformed
+    /// name (E0201).
+    pub(crate) fn cell_coord(&mut self, c: &CellName) -> Option<Coord> {
         let Some(p) = parse_coord(&c.text) else {
             let lower = c.text.to_lowercase();
             let mut d =
@@ -86,6 +88,11 @@ impl Checker {
             self.error(d);
             return None;
         };
+        Some(p)
+    }
+
+    fn cell(&mut self, c: &CellName, what: &str) -> Option<Coord> {
+        let p = self.cell_coord(c)?;
         let board = self.board.as_ref()?;
         if p.x >= board.width as i16 || p.y >= board.height as i16 {
             let (w, h) = (board.width, board.height);

@@ -15,6 +15,7 @@ struct Normal {
     legs: Vec<(LegDirs, u16, Option<u16>, Via)>,
     land: Landing,
     initial: bool,
+    en_passant: bool,
     from: Vec<(ZoneId, bool)>,
     to: Vec<(ZoneId, bool)>,
 }
@@ -44,6 +45,7 @@ fn normal(p: &ir::Pattern) -> Normal {
         legs,
         land: p.land.clone(),
         initial: p.conditions.initial,
+        en_passant: p.conditions.en_passant,
         from: conds(&p.conditions.from),
         to: conds(&p.conditions.to),
     }
@@ -55,6 +57,7 @@ fn covered(a: &Normal, b: &Normal) -> bool {
         || b.legs.len() != 1
         || a.land != b.land
         || a.initial != b.initial
+        || a.en_passant != b.en_passant
         || a.from != b.from
         || a.to != b.to
     {

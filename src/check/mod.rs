@@ -1,17 +1,20 @@
 //! Checking: the [`ast`] of a rules file to the resolved [`ir`], with diagnostics.
 //!
 //! Owns every semantic rule of the language: declarations (board, zones, pieces and
-//! their letters), name resolution (zones, piece kinds, `like` inclusions), the
+//! their letters, game declarations), name resolution (zones, piece kinds, `like` inclusions), the
 //! expansion of directions into vector sets, ranges, `via` junctions, modifiers, and the
 //! lints that warn about dead or redundant patterns. It collects all problems of a file
 //! in one run; it returns a [`RuleSet`] only when there is no error.
 //!
 //! Submodules: [`cells`] (cell sets), [`directions`] (direction words, vectors, turns),
 //! [`patterns`] (legs, `via`, modifiers), [`pieces`] (letters and `like` inlining),
-//! [`lint`] (warnings about patterns), [`names`] (did-you-mean).
+//! [`game`] (the game declarations: start, royals, castling, en passant, promotion,
+//! hand and drops, confinement), [`lint`] (warnings about patterns), [`names`]
+//! (did-you-mean).
 
 mod cells;
 mod directions;
+mod game;
 mod lint;
 mod names;
 mod patterns;
@@ -78,6 +81,8 @@ pub(crate) struct Checker {
     /// Piece names in declaration order (duplicates included).
     pub piece_names: Vec<String>,
     pub piece_index: HashMap<String, PieceId>,
+    /// The spans of every `en passant` pattern modifier, in source order.
+    pub en_passant_marks: Vec<Span>,
 }
 
 impl Checker {
@@ -90,14 +95,16 @@ impl Checker {
         let board = self.boards(file);
         let zones = self.zones(file);
         self.piece_names(file);
-        let pieces = self.pieces(file);
+        let mut pieces = self.pieces(file);
+        let game = self.game_decls(file);
+        game::apply_confinements(&mut pieces, &game.confinements);
         self.unused_zones();
         Some(RuleSet {
             name,
             board: board?,
             zones,
             pieces,
-            game: crate::ir::GameDecls::default(),
+            game,
         })
     }
 

@@ -3,7 +3,7 @@
 //!
 //! Owns the rules about ranges (only on `ride`, 1..=255, min ≤ max), `via` junctions
 //! (only before `then`, `captured` only on foes, one kind restriction per leg), and
-//! modifiers (none twice), plus the "this pattern can never move" warnings that are
+//! modifiers (none twice; `en passant` marks are remembered for the game checks), plus the "this pattern can never move" warnings that are
 //! visible from one pattern alone.
 
 use super::Checker;
@@ -261,6 +261,7 @@ impl Checker {
                 ast::ModifierKind::CaptureOnly => "capture only".to_string(),
                 ast::ModifierKind::Initial => "initial".to_string(),
                 ast::ModifierKind::Captures(_) => "captures".to_string(),
+                ast::ModifierKind::EnPassant => "en passant".to_string(),
                 ast::ModifierKind::From { zone, inside } => {
                     format!("{}from {}", if *inside { "" } else { "not " }, zone.name)
                 }
@@ -289,6 +290,10 @@ impl Checker {
                     capture_only = Some(m.span);
                 }
                 ast::ModifierKind::Initial => cond.initial = true,
+                ast::ModifierKind::EnPassant => {
+                    cond.en_passant = true;
+                    self.en_passant_marks.push(m.span);
+                }
                 ast::ModifierKind::Captures(k) => match self.kinds(k) {
                     Some(f) => land.kinds = f,
                     None => ok = false,

@@ -1,4 +1,5 @@
-//! Pieces: names, FEN letters, the piece-count limit, and the inlining of `like Other`
+//! Pieces: names, FEN letters (`N`, or `+P` for a promoted piece; `+P` and `P` are
+//! different letters), the piece-count limit, and the inlining of `like Other`
 //! (declared anywhere in the file; cycles are errors).
 //!
 //! Owns the piece table of the checker and the order of a piece's final patterns: a
@@ -39,7 +40,8 @@ enum State {
 impl Checker {
     /// Registers piece names and letters, reporting duplicates and the count limit.
     pub(crate) fn piece_names(&mut self, file: &ast::File) {
-        let mut letters: HashMap<char, Span> = HashMap::new();
+        // (plus, uppercase letter) -> first use; `+P` and `P` are different letters.
+        let mut letters: HashMap<(bool, char), Span> = HashMap::new();
         let mut count = 0usize;
         for item in &file.items {
             let ast::Item::Piece(p) = item else { continue };
@@ -74,15 +76,14 @@ impl Checker {
                 }
             }
             let text = &p.letter.name;
-            let mut chars = text.chars();
-            match (chars.next(), chars.next()) {
-                (Some(c), None) if c.is_ascii_alphabetic() => {
-                    let upper = c.to_ascii_uppercase();
-                    if let Some(&first) = letters.get(&upper) {
+            match parse_letter(text) {
+                Some((plus, upper)) => {
+                    if let Some(&first) = letters.get(&(plus, upper)) {
+                        let shown = letter_text(plus, upper);
                         self.error(
                             Diagnostic::error(
                                 "E0302",
-                                format!("FEN letter `{upper}` is used twice"),
+                                format!("FEN letter `{shown}` is used twice"),
                                 p.letter.span,
                             )
                             .label("used again here")
@@ -90,18 +91,18 @@ impl Checker {
                             .note("letters are compared ignoring case: the second side writes them in lowercase"),
                         );
                     } else {
-                        letters.insert(upper, p.letter.span);
+                        letters.insert((plus, upper), p.letter.span);
                     }
                 }
-                _ => {
+                None => {
                     self.error(
                         Diagnostic::error(
                             "E0303",
                             format!("`{text}` is not a FEN letter"),
                             p.letter.span,
                         )
-                        .label("expected one ASCII letter")
-                        .help("a piece's letter is a single letter `A`-`Z`, as written in FEN, e.g. `(N)`"),
+                        .label("expected one ASCII letter, or `+` and a letter")
+                        .help("a piece's letter is a single letter `A`-`Z`, as written in FEN, e.g. `(N)`; a promoted piece may write `+` before it, e.g. `(+P)`"),
                     );
                 }
             }
@@ -151,15 +152,11 @@ impl Checker {
                 );
             }
             lint::redundant_patterns(&mut self.diags, &p.name.name, &patterns);
+            let (plus, letter) = parse_letter(&p.letter.name).unwrap_or((false, '?'));
             out.push(Piece {
                 name: p.name.name.clone(),
-                letter: p
-                    .letter
-                    .name
-                    .chars()
-                    .next()
-                    .map_or('?', |c| c.to_ascii_uppercase()),
-                plus: false,
+                letter,
+                plus,
                 patterns: patterns.into_iter().map(|pl| pl.pattern).collect(),
                 span: p.span,
             });
@@ -248,6 +245,29 @@ impl Checker {
             }
         }
         done
+    }
+}
+
+/// A piece letter as written: `N`, `n`, `+P`. Returns (plus, uppercase letter), or
+/// `None` if it is not one ASCII letter with an optional `+` before it.
+pub(crate) fn parse_letter(text: &str) -> Option<(bool, char)> {
+    let (plus, rest) = match text.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let mut chars = rest.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Some((plus, c.to_ascii_uppercase())),
+        _ => None,
+    }
+}
+
+/// A letter as FEN writes it for the first side: `N`, `+P`.
+pub(crate) fn letter_text(plus: bool, letter: char) -> String {
+    if plus {
+        format!("+{letter}")
+    } else {
+        letter.to_string()
     }
 }
 

@@ -266,3 +266,246 @@ fn never_panics_on_odd_input() {
     let (_, diags) = check_source(&deep);
     assert!(diags.has_errors());
 }
+
+/// A chess-like file with every game declaration (and a Shogi-style promoted piece).
+const GAME_SRC: &str = r#"game "Chess with everything"
+board square 8x8
+start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+zone pawn_start = rank 2
+zone last_rank = rank 8
+zone back_ranks = ranks 1-2
+zone palace = d1-f2
+royal King | Prince
+castling King e1 to g1 with Rook h1 to f1
+castling King e1 to c1 with Rook a1 to d1
+en passant Pawn
+promotion Pawn to Queen | Rook | Bishop | Knight in last_rank
+promotion Pawn | Lance to Tokin in last_rank, optional, also leaving, only captured
+hand
+drop Pawn not in back_ranks | last_rank, one per file, not mating
+drop Knight, not in last_rank
+confine King | Prince to palace
+royals may not face
+piece King (K)   { step any; step orthogonal, to palace }
+piece Prince (I) { step any }
+piece Queen (Q)  { ride any }
+piece Rook (R)   { ride orthogonal }
+piece Bishop (B) { ride diagonal }
+piece Knight (N) { leap (1,2) }
+piece Lance (L)  { ride forward }
+piece Pawn (P) {
+    step forward, move only
+    step forward-diagonal, capture only
+    ride forward 2, move only, from pawn_start, en passant
+}
+piece Tokin (+P) { like Prince }
+"#;
+
+fn c(x: i16, y: i16) -> Coord {
+    Coord { x, y }
+}
+
+#[test]
+fn game_declarations_resolved() {
+    use crate::ir::{Castling, DropRule, Promotion};
+    let r = rules(GAME_SRC);
+    let g = &r.game;
+    let (king, prince, queen, rook, bishop, knight, lance, pawn, tokin) = (
+        PieceId(0),
+        PieceId(1),
+        PieceId(2),
+        PieceId(3),
+        PieceId(4),
+        PieceId(5),
+        PieceId(6),
+        PieceId(7),
+        PieceId(8),
+    );
+    // Zone 0 is pawn_start.
+    let (last_rank, back_ranks, palace) = (ZoneId(1), ZoneId(2), ZoneId(3));
+
+    let start = g.start.as_ref().expect("a start position");
+    assert_eq!(
+        start.fen,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(&GAME_SRC[start.span.range()], start.fen);
+
+    assert_eq!(g.royals, vec![king, prince]);
+    assert!(g.royals_may_not_face);
+    assert!(g.hand);
+    assert_eq!(g.en_passant, vec![pawn]);
+
+    let castling_spans: Vec<&str> = g
+        .castlings
+        .iter()
+        .map(|c| &GAME_SRC[c.span.range()])
+        .collect();
+    assert_eq!(
+        castling_spans,
+        vec![
+            "castling King e1 to g1 with Rook h1 to f1",
+            "castling King e1 to c1 with Rook a1 to d1"
+        ]
+    );
+    let strip = |c: &Castling| {
+        (
+            c.king,
+            c.king_from,
+            c.king_to,
+            c.partner,
+            c.partner_from,
+            c.partner_to,
+        )
+    };
+    assert_eq!(
+        g.castlings.iter().map(strip).collect::<Vec<_>>(),
+        vec![
+            (king, c(4, 0), c(6, 0), rook, c(7, 0), c(5, 0)),
+            (king, c(4, 0), c(2, 0), rook, c(0, 0), c(3, 0)),
+        ]
+    );
+
+    let strip = |p: &Promotion| {
+        (
+            p.pieces.clone(),
+            p.choices.clone(),
+            p.zone,
+            p.optional,
+            p.also_leaving,
+            p.only_captured,
+        )
+    };
+    assert_eq!(
+        g.promotions.iter().map(strip).collect::<Vec<_>>(),
+        vec![
+            (
+                vec![pawn],
+                vec![queen, rook, bishop, knight],
+                last_rank,
+                false,
+                false,
+                false
+            ),
+            (vec![pawn, lance], vec![tokin], last_rank, true, true, true),
+        ]
+    );
+
+    let strip = |d: &DropRule| {
+        (
+            d.pieces.clone(),
+            d.not_in.clone(),
+            d.one_per_file,
+            d.not_mating,
+        )
+    };
+    assert_eq!(
+        g.drops.iter().map(strip).collect::<Vec<_>>(),
+        vec![
+            (vec![pawn], vec![back_ranks, last_rank], true, true),
+            (vec![knight], vec![last_rank], false, false),
+        ]
+    );
+
+    assert_eq!(g.confinements.len(), 1);
+    assert_eq!(g.confinements[0].pieces, vec![king, prince]);
+    assert_eq!(g.confinements[0].zone, palace);
+}
+
+#[test]
+fn confine_adds_a_to_condition_to_every_pattern() {
+    let r = rules(GAME_SRC);
+    let to_zones = |p: &Pattern| -> Vec<(ZoneId, bool)> {
+        p.conditions.to.iter().map(|t| (t.zone, t.inside)).collect()
+    };
+    let palace = ZoneId(3);
+    // The King's second pattern already says `to palace`: not added twice.
+    let king: Vec<_> = r.pieces[0].patterns.iter().map(to_zones).collect();
+    assert_eq!(king, vec![vec![(palace, true)], vec![(palace, true)]]);
+    let prince: Vec<_> = r.pieces[1].patterns.iter().map(to_zones).collect();
+    assert_eq!(prince, vec![vec![(palace, true)]]);
+    // The Tokin is `like Prince` but not confined: the condition is only on the Prince.
+    let tokin: Vec<_> = r.pieces[8].patterns.iter().map(to_zones).collect();
+    assert_eq!(tokin, vec![Vec::<(ZoneId, bool)>::new()]);
+    assert!(r.pieces[2]
+        .patterns
+        .iter()
+        .all(|p| p.conditions.to.is_empty()));
+}
+
+#[test]
+fn en_passant_modifier_and_plus_letters() {
+    let r = rules(GAME_SRC);
+    let pawn = &r.pieces[7];
+    let ep: Vec<bool> = pawn
+        .patterns
+        .iter()
+        .map(|p| p.conditions.en_passant)
+        .collect();
+    assert_eq!(ep, vec![false, false, true]);
+    let letters: Vec<(char, bool)> = r.pieces.iter().map(|p| (p.letter, p.plus)).collect();
+    assert_eq!(
+        letters,
+        vec![
+            ('K', false),
+            ('I', false),
+            ('Q', false),
+            ('R', false),
+            ('B', false),
+            ('N', false),
+            ('L', false),
+            ('P', false),
+            ('P', true),
+        ]
+    );
+    // `+x` is stored uppercase, like plain letters; its base letter need not exist.
+    let r = rules("board square 8x8\npiece Dragon (+r) { ride orthogonal }");
+    assert_eq!((r.pieces[0].letter, r.pieces[0].plus), ('R', true));
+}
+
+#[test]
+fn files_without_game_declarations_have_empty_game() {
+    let r = rules(include_str!("../../rules/chess.rules"));
+    assert_eq!(r.game, crate::ir::GameDecls::default());
+}
+
+#[test]
+fn declaration_words_stay_usable_as_names() {
+    let r = rules(
+        "board square 8x8\nzone hand = rank 1\nzone start = rank 2\nzone in = rank 8\n\
+         piece start (S) { step any, from start }\npiece hand (H) { step any, to hand }\n\
+         piece drop (D) { like start; like royal }\npiece royal (R) { step any via piece not drop then step same }\n\
+         piece en (E) { step any, captures en }\npiece passant (A) { like en }\npiece with (W) { like en }\n\
+         royal with | passant\npromotion en to with in in\n",
+    );
+    let names: Vec<&str> = r.pieces.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        names,
+        vec!["start", "hand", "drop", "royal", "en", "passant", "with"]
+    );
+    assert_eq!(r.game.royals, vec![PieceId(6), PieceId(5)]);
+    assert_eq!(r.game.promotions[0].zone, ZoneId(2));
+    assert!(!r.game.hand);
+}
+
+#[test]
+fn game_declarations_in_any_order() {
+    let r = rules(
+        "royal King\nconfine King to home\npiece King (K) { step any }\n\
+         zone home = a1-c3\nboard square 8x8\n",
+    );
+    assert_eq!(r.game.royals, vec![PieceId(0)]);
+    assert_eq!(r.game.confinements[0].zone, ZoneId(0));
+    assert_eq!(r.pieces[0].patterns[0].conditions.to[0].zone, ZoneId(0));
+}
+
+#[test]
+fn game_declaration_errors_are_all_collected() {
+    let (rules, diags) = check_source(
+        "board square 8x8\nroyals may not face\nstart \"a\"\nstart \"b\"\nhand\nhand\n\
+         drop Pawn\npiece Pawn (P) { step forward }\n",
+    );
+    assert!(rules.is_none());
+    let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+    assert_eq!(codes, vec!["E0902", "E0901", "E0909"]);
+}

@@ -50,11 +50,13 @@ pub enum Op {
         filter: FilterId,
     },
     /// The last leg lands on empty cells (`empty`) and/or enemies (`foe`, victims
-    /// restricted by `filter`).
+    /// restricted by `filter`). `en_passant`: a move by this pattern opens the cells
+    /// it passed over to en passant capture for one ply (the `en passant` modifier).
     Land {
         empty: bool,
         foe: bool,
         filter: FilterId,
+        en_passant: bool,
     },
     /// The landing cell must (inside) or must not lie in the zone.
     ToZone {
@@ -81,7 +83,10 @@ pub struct ProgramZone {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ProgramPiece {
     pub name: String,
+    /// Uppercase FEN letter.
     pub letter: char,
+    /// The letter is written `+X` (a promoted piece).
+    pub plus: bool,
     /// Range of [`MoveProgram::patterns`].
     pub patterns: Range<u32>,
 }
@@ -162,6 +167,7 @@ pub fn compile(rules: &RuleSet) -> MoveProgram {
         p.pieces.push(ProgramPiece {
             name: piece.name.clone(),
             letter: piece.letter,
+            plus: piece.plus,
             patterns: first..p.patterns.len() as u32,
         });
     }
@@ -214,6 +220,7 @@ fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
         empty: pat.land.empty,
         foe: pat.land.foe,
         filter,
+        en_passant: pat.conditions.en_passant,
     });
     for c in &pat.conditions.to {
         p.ops.push(Op::ToZone {
@@ -282,7 +289,8 @@ pub fn disasm(p: &MoveProgram) -> String {
         let _ = writeln!(out, "filter {i}: {}", filter_text(p, f));
     }
     for (pi, piece) in p.pieces.iter().enumerate() {
-        let _ = writeln!(out, "piece {pi} {} ({})", piece.name, piece.letter);
+        let plus = if piece.plus { "+" } else { "" };
+        let _ = writeln!(out, "piece {pi} {} ({plus}{})", piece.name, piece.letter);
         for pat in piece.patterns.clone() {
             let _ = writeln!(out, "  pattern {pat}");
             let ops = p.pattern_ops(pat as usize);
@@ -372,7 +380,12 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
             };
             format!("LEG     {d} x{range} via {}{f}", v.join("|"))
         }
-        Op::Land { empty, foe, filter } => {
+        Op::Land {
+            empty,
+            foe,
+            filter,
+            en_passant,
+        } => {
             let mut on = Vec::new();
             if empty {
                 on.push("empty");
@@ -386,12 +399,13 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
                 format!(" filter {}", filter.0)
             };
             format!(
-                "LAND    {}{f}",
+                "LAND    {}{f}{}",
                 if on.is_empty() {
                     "never".to_string()
                 } else {
                     on.join("|")
-                }
+                },
+                if en_passant { " ep" } else { "" }
             )
         }
         Op::ToZone { zone: z, inside } => {

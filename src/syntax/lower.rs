@@ -18,6 +18,25 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::board_decl => Some(Item::Board(board(c))),
             R::zone_decl => Some(Item::Zone(zone(c))),
             R::piece_decl => Some(Item::Piece(piece(c))),
+            R::start_decl => Some(Item::Start(start(c))),
+            R::royal_decl => Some(Item::Royal(RoyalDecl {
+                pieces: piece_list(c.child(R::piece_list), c.span),
+                span: c.span,
+            })),
+            R::royals_face_decl => Some(Item::RoyalsMayNotFace(c.span)),
+            R::castling_decl => Some(Item::Castling(castling(c))),
+            R::en_passant_decl => Some(Item::EnPassant(EnPassantDecl {
+                pieces: piece_list(c.child(R::piece_list), c.span),
+                span: c.span,
+            })),
+            R::promotion_decl => Some(Item::Promotion(promotion(c))),
+            R::hand_decl => Some(Item::Hand(c.span)),
+            R::drop_decl => Some(Item::Drop(drop_decl(c))),
+            R::confine_decl => Some(Item::Confine(ConfineDecl {
+                pieces: piece_list(c.child(R::piece_list), c.span),
+                zone: ident(c.child(R::ident), c.span),
+                span: c.span,
+            })),
             _ => None,
         })
         .collect();
@@ -79,6 +98,104 @@ fn game(n: &Node<'_>) -> GameDecl {
         .and_then(|s| s.child(R::string_text))
         .map_or(String::new(), |t| t.text.to_string());
     GameDecl { name, span: n.span }
+}
+
+fn start(n: &Node<'_>) -> StartDecl {
+    let string = n.child(R::fen_string);
+    let text = string.and_then(|s| s.child(R::string_text));
+    // Without text (`start ""`), the empty span right after the opening quote.
+    let fen_span = match (text, string.and_then(|s| s.child(R::fen_quote))) {
+        (Some(t), _) => t.span,
+        (None, Some(q)) => Span::new(q.span.end as usize, q.span.end as usize),
+        (None, None) => n.span,
+    };
+    StartDecl {
+        fen: text.map_or(String::new(), |t| t.text.to_string()),
+        fen_span,
+        span: n.span,
+    }
+}
+
+/// The names of a `piece_list` (or any node whose `ident` children are the list).
+fn piece_list(n: Option<&Node<'_>>, fallback: Span) -> Vec<Ident> {
+    n.into_iter()
+        .flat_map(|l| l.all(R::ident))
+        .map(|i| ident(Some(i), fallback))
+        .collect()
+}
+
+fn castling_move(n: Option<&Node<'_>>, fallback: Span) -> CastlingMove {
+    let span = n.map_or(fallback, |m| m.span);
+    let mut cells = n.into_iter().flat_map(|m| m.all(R::cell)).map(cell_name);
+    let mut next_cell = || {
+        cells.next().unwrap_or(CellName {
+            text: String::new(),
+            span,
+        })
+    };
+    let from = next_cell();
+    let to = next_cell();
+    CastlingMove {
+        piece: ident(n.and_then(|m| m.child(R::ident)), span),
+        from,
+        to,
+        span,
+    }
+}
+
+fn castling(n: &Node<'_>) -> CastlingDecl {
+    let mut moves = n.all(R::castling_move);
+    let king = castling_move(moves.next(), n.span);
+    let partner = castling_move(moves.next(), n.span);
+    CastlingDecl {
+        king,
+        partner,
+        span: n.span,
+    }
+}
+
+fn promotion(n: &Node<'_>) -> PromotionDecl {
+    let choices_node = n.child(R::choice_list);
+    let to = n.child(R::kw_to).map_or(n.span, |t| t.span);
+    let choices_span = choices_node.map_or(to, |c| to.to(c.span));
+    let options = n
+        .all(R::promotion_option)
+        .filter_map(|o| {
+            let kind = match o.children.first()?.rule {
+                R::opt_optional => PromotionOptionKind::Optional,
+                R::opt_also_leaving => PromotionOptionKind::AlsoLeaving,
+                _ => PromotionOptionKind::OnlyCaptured,
+            };
+            Some(PromotionOption { kind, span: o.span })
+        })
+        .collect();
+    PromotionDecl {
+        pieces: piece_list(n.child(R::piece_list), n.span),
+        choices: piece_list(choices_node, n.span),
+        choices_span,
+        zone: ident(n.child(R::ident), n.span),
+        options,
+        span: n.span,
+    }
+}
+
+fn drop_option(n: &Node<'_>) -> Option<DropOption> {
+    let kind = match n.rule {
+        R::drop_not_in => DropOptionKind::NotIn(piece_list(Some(n), n.span)),
+        R::drop_one_per_file => DropOptionKind::OnePerFile,
+        R::drop_not_mating => DropOptionKind::NotMating,
+        R::drop_option => return drop_option(n.children.first()?),
+        _ => return None,
+    };
+    Some(DropOption { kind, span: n.span })
+}
+
+fn drop_decl(n: &Node<'_>) -> DropDecl {
+    DropDecl {
+        pieces: piece_list(n.child(R::piece_list), n.span),
+        options: n.children.iter().filter_map(drop_option).collect(),
+        span: n.span,
+    }
 }
 
 fn board(n: &Node<'_>) -> BoardDecl {
@@ -322,6 +439,7 @@ fn modifier(n: &Node<'_>) -> Option<Modifier> {
             inside: !inner.has(R::kw_not),
         },
         R::mod_captures => ModifierKind::Captures(kinds(inner.child(R::kinds)?)),
+        R::mod_en_passant => ModifierKind::EnPassant,
         _ => return None,
     };
     Some(Modifier { kind, span: n.span })

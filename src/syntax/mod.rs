@@ -17,8 +17,10 @@ const MAX_SYNTAX_ERRORS: usize = 50;
 /// Parses a whole `.rules` file.
 ///
 /// After a syntax error the parser recovers at the next line that starts a declaration
-/// (`piece`, `zone`, `board`, `game`) and parses the rest of the file from there, so
-/// each broken declaration gets its own error (up to 50).
+/// (`piece`, `zone`, `board`, `game`, and the game declarations `start`, `royal`,
+/// `royals`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`) and
+/// parses the rest of the file from there, so each broken declaration gets its own
+/// error (up to 50).
 pub fn parse(source: &str) -> Result<ast::File, Diagnostics> {
     let first = match parse::parse_file(source) {
         Ok(node) => return Ok(lower::lower_file(&node)),
@@ -43,8 +45,40 @@ pub fn parse(source: &str) -> Result<ast::File, Diagnostics> {
     Err(ds)
 }
 
-/// The byte offset of the first line after `after` whose first word is a declaration
-/// keyword.
+/// The words a declaration starts with. `en` only counts when `passant` and a name
+/// follow (so that a pattern's `en passant` modifier on its own line is no restart
+/// point).
+const DECLARATION_WORDS: &[&str] = &[
+    "piece",
+    "zone",
+    "board",
+    "game",
+    "start",
+    "royal",
+    "royals",
+    "castling",
+    "promotion",
+    "hand",
+    "drop",
+    "confine",
+];
+
+/// Whether a line (without its indentation) starts a declaration.
+fn starts_declaration(line: &str) -> bool {
+    let mut words = line.split(|c: char| !c.is_ascii_alphanumeric() && c != '_');
+    let first = words.next().unwrap_or("");
+    if first == "en" {
+        let mut rest = words.filter(|w| !w.is_empty());
+        return rest.next() == Some("passant")
+            && rest
+                .next()
+                .is_some_and(|w| !w.starts_with(|c: char| c.is_ascii_digit()));
+    }
+    DECLARATION_WORDS.contains(&first)
+}
+
+/// The byte offset of the first line at or after `after` (and after the file's start)
+/// that starts a declaration.
 fn next_declaration(source: &str, after: usize) -> Option<usize> {
     let mut offset = 0;
     for line in source.split_inclusive('\n') {
@@ -52,14 +86,12 @@ fn next_declaration(source: &str, after: usize) -> Option<usize> {
         offset += line.len();
         let trimmed = line.trim_start();
         let at = start + (line.len() - trimmed.len());
-        if at <= after {
+        // A declaration that starts right where the error is (the previous one was
+        // incomplete) is parsed again from its start.
+        if at < after || at == 0 {
             continue;
         }
-        let word: &str = trimmed
-            .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
-            .next()
-            .unwrap_or("");
-        if matches!(word, "piece" | "zone" | "board" | "game") {
+        if starts_declaration(trimmed) {
             return Some(at);
         }
     }

@@ -88,7 +88,44 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::board_decl | R::kw_board => "`board`",
         R::zone_decl | R::kw_zone => "`zone`",
         R::piece_decl | R::kw_piece => "`piece`",
+        R::start_decl
+        | R::kw_start
+        | R::royal_decl
+        | R::kw_royal
+        | R::royals_face_decl
+        | R::kw_royals
+        | R::castling_decl
+        | R::kw_castling
+        | R::en_passant_decl
+        | R::kw_en
+        | R::promotion_decl
+        | R::kw_promotion
+        | R::hand_decl
+        | R::kw_hand
+        | R::drop_decl
+        | R::kw_drop
+        | R::confine_decl
+        | R::kw_confine => GAME_DECLARATION,
+        R::piece_list | R::choice_list => "piece names such as `Queen | Rook`",
+        R::castling_move => "a piece and its move such as `Rook h1 to f1`",
+        R::kw_with => "`with`",
+        R::kw_in => "`in`",
+        R::kw_may => "`may`",
+        R::kw_face => "`face`",
+        R::promotion_option => "`optional`, `also leaving` or `only captured`",
+        R::opt_optional | R::kw_optional => "`optional`",
+        R::opt_also_leaving | R::kw_also => "`also leaving`",
+        R::kw_leaving => "`leaving`",
+        R::opt_only_captured => "`only captured`",
+        R::drop_option => "`not in`, `one per file` or `not mating`",
+        R::drop_not_in => "`not in`",
+        R::drop_one_per_file | R::kw_one => "`one per file`",
+        R::kw_per => "`per`",
+        R::drop_not_mating | R::kw_mating => "`not mating`",
+        R::mod_en_passant => "`en passant`",
+        R::kw_passant => "`passant`",
         R::string | R::quote => "a quoted name such as `\"Fairy\"`",
+        R::fen_string | R::fen_quote => "a quoted FEN such as `\"8/8/8/8/8/8/8/8 w\"`",
         R::quote_close => "a closing `\"`",
         R::board_kind => "a board kind such as `square`",
         R::size => "a board size such as `8x8`",
@@ -120,7 +157,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::via_item | R::via_kind => "`empty`, `friend`, `foe` or `piece`",
         R::kinds => "piece names such as `Pawn|Knight` or `not Cannon`",
         R::modifier => {
-            "a modifier (`move only`, `capture only`, `initial`, `from`, `to` or `captures`)"
+            "a modifier (`move only`, `capture only`, `initial`, `from`, `to`, `captures` or `en passant`)"
         }
         R::mod_move_only | R::kw_move => "`move only`",
         R::mod_capture_only | R::kw_capture => "`capture only`",
@@ -158,6 +195,10 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+/// How the "expected" lists name the game declarations (one entry for all of them).
+const GAME_DECLARATION: &str =
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.
@@ -322,6 +363,10 @@ fn convert_error(source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     if has_pattern {
         expected.retain(|x| !matches!(*x, "`like`" | "`step`" | "`leap`" | "`ride`"));
     }
+    // A declaration word where a name was wanted: the name is what was expected.
+    if negatives.contains(&R::decl_word) && !expected.contains(&"a name") {
+        expected.insert(0, "a name");
+    }
 
     let (start, end) = if at_end {
         let p = source[..pos].trim_end().len();
@@ -341,8 +386,29 @@ fn convert_error(source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     } else {
         format!("expected {}", join_or(&expected))
     };
-    let mut d = Diagnostic::error("E0001", message, Span::new(start, end)).label(label);
     let wants_name = positives.contains(&R::ident) || positives.contains(&R::kinds);
+    if negatives.contains(&R::decl_word) {
+        let word = if token == "en" { "en passant" } else { token };
+        let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+        let first_on_line = source[line_start..start].trim().is_empty();
+        let before = source[..start].trim_end().len();
+        if first_on_line && before > 0 {
+            // The previous line is unfinished: point at its end, and at the new line.
+            return Diagnostic::error("E0001", message, Span::new(before, before))
+                .label(label)
+                .secondary(
+                    Span::new(start, end),
+                    format!("`{word}` starts a new declaration"),
+                )
+                .help("finish this declaration before the next one starts");
+        }
+        return Diagnostic::error("E0001", message, Span::new(start, end))
+            .label(label)
+            .help(format!(
+                "`{word}` starts a declaration and cannot be a name inside one"
+            ));
+    }
+    let mut d = Diagnostic::error("E0001", message, Span::new(start, end)).label(label);
     if KEYWORDS.contains(&token) && wants_name {
         d = d.help(format!(
             "`{token}` is a keyword and cannot be used as a name"

@@ -11,7 +11,11 @@ use crate::topology::{Board, SquareBoard, MAX_SIDE};
 use std::fmt;
 
 pub const MAGIC: &[u8; 4] = b"PWTB";
-pub const VERSION: u16 = 1;
+/// Version 2 added the per-piece flags byte (`+X` letters) and the `EN_PASSANT` node
+/// flag.
+pub const VERSION: u16 = 2;
+/// Piece flag: the letter is written `+X`.
+const PIECE_PLUS: u8 = 1;
 const TOPOLOGY_SQUARE: u8 = 1;
 
 /// Why a table file could not be read.
@@ -66,6 +70,7 @@ pub fn to_bytes(t: &MoveTable) -> Vec<u8> {
     o.push(t.pieces.len() as u8);
     for p in &t.pieces {
         o.push(p.letter as u8);
+        o.push(if p.plus { PIECE_PLUS } else { 0 });
         let name = p.name.as_bytes();
         let len = name.len().min(255);
         o.push(len as u8);
@@ -216,6 +221,10 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
     let mut pieces = Vec::with_capacity(piece_count);
     for _ in 0..piece_count {
         let letter = r.u8("a piece letter")? as char;
+        let flags = r.u8("a piece's flags")?;
+        if flags & !PIECE_PLUS != 0 {
+            return r.fail(format!("a piece has unknown flags {flags:#x}"));
+        }
         let len = r.u8("a piece name length")? as usize;
         let name = r.take(len, "a piece name")?;
         let Ok(name) = std::str::from_utf8(name) else {
@@ -224,6 +233,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
         pieces.push(TablePiece {
             name: name.to_string(),
             letter,
+            plus: flags & PIECE_PLUS != 0,
         });
     }
     let filter_count = r.u8("the filter count")? as usize;

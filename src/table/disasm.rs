@@ -33,7 +33,7 @@ pub fn disasm(t: &MoveTable) -> String {
     }
     let cells = t.board.cell_count();
     for (pi, p) in t.pieces.iter().enumerate() {
-        let mut line = format!("piece {pi} {} ({}):", p.name, p.letter);
+        let mut line = format!("piece {pi} {} ({}):", p.name, p.fen_letter(Side::First));
         for side in Side::BOTH {
             let mut total = 0usize;
             let mut repeat = 0usize;
@@ -69,7 +69,8 @@ fn subtree_size(t: &MoveTable, r: RootRange) -> usize {
 }
 
 /// The nodes of one piece on one cell, one per line, indented by depth:
-/// `#id cell [E>F<] land:EF mask:E new-leg capture-prev filter:n kids:k`.
+/// `#id cell if:E land:EF initial new-leg captures-prev ep filter:n` (`ep`: the move
+/// ending here opens en passant).
 pub fn disasm_cell(t: &MoveTable, side: Side, piece: PieceId, cell: CellId) -> String {
     let mut o = String::new();
     let Some(r) = t.roots(side, piece, cell) else {
@@ -80,7 +81,7 @@ pub fn disasm_cell(t: &MoveTable, side: Side, piece: PieceId, cell: CellId) -> S
         "{} {} ({}) on {}: roots #{}..#{}{}",
         side,
         t.pieces[piece.index()].name,
-        t.pieces[piece.index()].letter,
+        t.pieces[piece.index()].fen_letter(Side::First),
         t.board.cell_name(cell),
         r.first,
         r.first as usize + r.count as usize,
@@ -137,6 +138,7 @@ fn node_text(t: &MoveTable, i: usize, n: &Node) -> String {
         (Node::INITIAL, " initial"),
         (Node::NEW_LEG, " new-leg"),
         (Node::CAPTURE_PREV, " captures-prev"),
+        (Node::EN_PASSANT, " ep"),
     ] {
         if n.has(flag) {
             s.push_str(word);

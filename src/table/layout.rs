@@ -32,7 +32,7 @@ pub struct Node {
     pub target: CellId,
     /// Steps from the start cell, minus one (roots are depth 0).
     pub depth: u8,
-    /// `LAND_*`, `INITIAL`, `NEW_LEG`, `CAPTURE_PREV` bits.
+    /// `LAND_*`, `INITIAL`, `NEW_LEG`, `CAPTURE_PREV`, `EN_PASSANT` bits.
     pub flags: u8,
     /// Which classes of the parent's target enable this node (`CLASS_*`); 0 on roots.
     pub mask: u8,
@@ -54,7 +54,11 @@ impl Node {
     pub const NEW_LEG: u8 = 8;
     /// Reaching this node captures the enemy on the parent's target (locust capture).
     pub const CAPTURE_PREV: u8 = 16;
-    pub const ALL_FLAGS: u8 = 31;
+    /// Landing nodes only: a move ending here was made by a pattern marked
+    /// `en passant`, so the cells it passed over may be captured en passant for one
+    /// ply. Merged nodes carry it if any of their patterns does.
+    pub const EN_PASSANT: u8 = 32;
+    pub const ALL_FLAGS: u8 = 63;
 
     #[inline]
     pub fn has(&self, flag: u8) -> bool {
@@ -113,6 +117,24 @@ pub struct TablePiece {
     pub name: String,
     /// Uppercase FEN letter.
     pub letter: char,
+    /// The letter is written `+X` in FEN (a promoted piece, as in Shogi): `+P` and `P`
+    /// are different pieces.
+    pub plus: bool,
+}
+
+impl TablePiece {
+    /// The letter as FEN writes it for `side`: `N`, `n`, `+P`, `+p`.
+    pub fn fen_letter(&self, side: Side) -> String {
+        let l = match side {
+            Side::First => self.letter,
+            Side::Second => self.letter.to_ascii_lowercase(),
+        };
+        if self.plus {
+            format!("+{l}")
+        } else {
+            l.to_string()
+        }
+    }
 }
 
 /// A move table linked to one board. Not yet trusted: see [`super::verify`].
@@ -145,11 +167,17 @@ impl MoveTable {
         self.nodes.len() * NODE_SIZE + self.roots.len() * 8
     }
 
+    /// The piece with this plain letter (either case); never a `+X` piece.
     pub fn piece_by_letter(&self, letter: char) -> Option<PieceId> {
+        self.piece_by_fen_letter(false, letter)
+    }
+
+    /// The piece with this letter (either case), written with `+` before it or not.
+    pub fn piece_by_fen_letter(&self, plus: bool, letter: char) -> Option<PieceId> {
         let up = letter.to_ascii_uppercase();
         self.pieces
             .iter()
-            .position(|p| p.letter == up)
+            .position(|p| p.letter == up && p.plus == plus)
             .map(|i| PieceId(i as u8))
     }
 }

@@ -49,6 +49,7 @@ pub fn link(
             .map(|p| TablePiece {
                 name: p.name.clone(),
                 letter: p.letter,
+                plus: p.plus,
             })
             .collect(),
         filters: program.filters.iter().map(filter_code).collect(),
@@ -212,6 +213,8 @@ struct PatternView {
     land_empty: bool,
     land_foe: bool,
     land_filter: u8,
+    /// `Node::EN_PASSANT` if the pattern is marked `en passant`, else 0.
+    land_flags: u8,
     to: Vec<(usize, bool)>,
     from: Vec<(usize, bool)>,
 }
@@ -223,6 +226,7 @@ fn view(ops: &[Op]) -> PatternView {
         land_empty: false,
         land_foe: false,
         land_filter: 0,
+        land_flags: 0,
         to: Vec::new(),
         from: Vec::new(),
     };
@@ -243,10 +247,16 @@ fn view(ops: &[Op]) -> PatternView {
                 via,
                 filter: filter.0,
             }),
-            Op::Land { empty, foe, filter } => {
+            Op::Land {
+                empty,
+                foe,
+                filter,
+                en_passant,
+            } => {
                 v.land_empty = empty;
                 v.land_foe = foe;
                 v.land_filter = filter.0;
+                v.land_flags = if en_passant { Node::EN_PASSANT } else { 0 };
             }
             Op::ToZone { zone, inside } => v.to.push((zone.index(), inside)),
             Op::End => {}
@@ -361,6 +371,7 @@ impl Expander<'_> {
                 }
                 if land != 0 {
                     self.landed = true;
+                    land |= pv.land_flags;
                 }
                 let filter = if last { pv.land_filter } else { leg.filter };
                 let node = self.tree.add(
@@ -417,7 +428,8 @@ impl Expander<'_> {
 }
 
 /// The identity of a node for prefix merging: two nodes with the same parent and key
-/// are one node whose landing rights and children are the union of both.
+/// are one node whose landing rights (with `EN_PASSANT`) and children are the union of
+/// both.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Key {
     target: CellId,
@@ -593,7 +605,7 @@ impl Trie {
             for b in &landings[i + 1..] {
                 if a.target == b.target
                     && a.caps == b.caps
-                    && a.land & b.land != 0
+                    && a.land & b.land & (Node::LAND_EMPTY | Node::LAND_FOE) != 0
                     && compatible(a, b)
                 {
                     return true;

@@ -1,11 +1,11 @@
 //! verify: the only gate from a [`MoveTable`] to the interpreter.
 //!
 //! Checks, in this order: the board and piece list are usable (at least one cell, at
-//! most 64 pieces, unique letters); there is one root range per (side, piece, cell);
+//! most 64 pieces, unique letters, where `+P` and `P` differ); there is one root range per (side, piece, cell);
 //! every filter has a known mode; every root range lies inside the node array and holds
 //! depth-0 nodes; every node is reached from at most one place (the table is a forest,
 //! so a walk visits each node at most once); every node's target is a cell of the board, its flags and mask use
-//! known bits, its filter exists, its children lie inside the node array strictly after
+//! known bits (`EN_PASSANT` only on landing nodes), its filter exists, its children lie inside the node array strictly after
 //! it (so the table has no cycles) and are one step deeper; depth stays below
 //! [`MAX_DEPTH`]. It then computes the walk's exact worst-case stack and path sizes
 //! and the most landings one tree can produce, which the interpreter sizes its buffers
@@ -84,8 +84,14 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         if !p.letter.is_ascii_uppercase() {
             return err(format!("piece {i} has letter {:?}, not A-Z", p.letter));
         }
-        if table.pieces[..i].iter().any(|q| q.letter == p.letter) {
-            return err(format!("two pieces share the letter {}", p.letter));
+        if table.pieces[..i]
+            .iter()
+            .any(|q| q.letter == p.letter && q.plus == p.plus)
+        {
+            return err(format!(
+                "two pieces share the letter {}",
+                p.fen_letter(crate::ids::Side::First)
+            ));
         }
     }
     let expected = 2 * table.pieces.len() * cells;
@@ -153,6 +159,11 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         }
         if node.flags & !Node::ALL_FLAGS != 0 {
             return err(format!("node {i} has unknown flags {:#x}", node.flags));
+        }
+        if node.has(Node::EN_PASSANT) && !node.has(Node::LAND_EMPTY | Node::LAND_FOE) {
+            return err(format!(
+                "node {i} is marked en passant but no move lands there"
+            ));
         }
         if node.mask & !(CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE) != 0 {
             return err(format!("node {i} has unknown class mask {:#x}", node.mask));

@@ -1,0 +1,456 @@
+//! Game declarations: `start`, `royal`, `royals may not face`, `castling`, `en passant`,
+//! `promotion`, `hand`, `drop` and `confine`, resolved into [`GameDecls`].
+//!
+//! Owns the rules that tie these declarations to each other and to the pieces and zones
+//! (the E09xx errors and W09xx warnings), and the application of `confine`: every
+//! pattern of a confined piece gets a `to ZONE` condition. Cells (in `castling`) are
+//! written and kept in the first side's view. The FEN of `start` is not read here: the
+//! game layer validates it against the board and the pieces.
+
+use super::Checker;
+use crate::ast::{self, DropOptionKind, PromotionOptionKind};
+use crate::diagnostics::Diagnostic;
+use crate::ids::{PieceId, Span};
+use crate::ir::{
+    Castling, Confinement, Coord, DropRule, GameDecls, Piece, Promotion, StartPosition,
+    ZoneCondition,
+};
+use crate::topology::coord_name;
+
+impl Checker {
+    /// Checks every game declaration of the file. Call after the pieces and zones are
+    /// known (names resolve globally, whatever the order of declarations).
+    pub(crate) fn game_decls(&mut self, file: &ast::File) -> GameDecls {
+        let mut game = GameDecls::default();
+        let mut start_decl: Option<&ast::StartDecl> = None;
+        let mut hand_decl: Option<Span> = None;
+        let mut face_decl: Option<Span> = None;
+        let mut royal_ok = true;
+        let mut any_royal = false;
+
+        // Pass 1: the declarations others depend on (start, royals, hand).
+        for item in &file.items {
+            match item {
+                ast::Item::Start(s) => match start_decl {
+                    None => start_decl = Some(s),
+                    Some(first) => self.error(
+                        Diagnostic::error("E0901", "the start position is given twice", s.span)
+                            .label("second `start` declaration")
+                            .secondary(first.span, "first given here")
+                            .help("a game has one start position; remove one `start` line"),
+                    ),
+                },
+                ast::Item::Royal(r) => {
+                    any_royal = true;
+                    match self.piece_ids(&r.pieces) {
+                        Some(ids) => push_new(&mut game.royals, ids),
+                        None => royal_ok = false,
+                    }
+                }
+                ast::Item::Hand(span) => {
+                    self.flag_twice("hand", *span, &mut hand_decl);
+                }
+                ast::Item::RoyalsMayNotFace(span) => {
+                    self.flag_twice("royals may not face", *span, &mut face_decl);
+                }
+                _ => {}
+            }
+        }
+        game.start = start_decl.map(|s| StartPosition {
+            fen: s.fen.clone(),
+            span: s.fen_span,
+        });
+        game.hand = hand_decl.is_some();
+        game.royals_may_not_face = face_decl.is_some();
+        if let (Some(span), false) = (face_decl, any_royal) {
+            self.error(
+                Diagnostic::error("E0902", "`royals may not face` without royal pieces", span)
+                    .label("no piece is declared `royal`")
+                    .help("declare the royal pieces, e.g. `royal King`"),
+            );
+        }
+
+        // Pass 2: everything else, in source order.
+        for item in &file.items {
+            match item {
+                ast::Item::Castling(c) => {
+                    if let Some(castling) = self.castling(c, &game.royals, royal_ok) {
+                        game.castlings.push(castling);
+                    }
+                }
+                ast::Item::EnPassant(e) => {
+                    if let Some(ids) = self.piece_ids(&e.pieces) {
+                        push_new(&mut game.en_passant, ids);
+                    }
+                    if self.en_passant_marks.is_empty() {
+                        self.diags.push(
+                            Diagnostic::warning(
+                                "W0902",
+                                "en passant is declared but no move allows it",
+                                e.span,
+                            )
+                            .label("no pattern is marked `en passant`")
+                            .help("mark the move that can be captured en passant, e.g. `ride forward 2, move only, from pawn_start, en passant`"),
+                        );
+                    }
+                }
+                ast::Item::Promotion(p) => {
+                    if let Some(promotion) = self.promotion(p, start_decl.is_some()) {
+                        game.promotions.push(promotion);
+                    }
+                }
+                ast::Item::Drop(d) => {
+                    if hand_decl.is_none() {
+                        self.error(
+                            Diagnostic::error("E0908", "`drop` without `hand`", d.span)
+                                .label("there is no hand to drop pieces from")
+                                .help("add a line `hand`: captured pieces then go to the captor's hand and may be dropped"),
+                        );
+                    }
+                    if let Some(rule) = self.drop_rule(d) {
+                        game.drops.push(rule);
+                    }
+                }
+                ast::Item::Confine(c) => {
+                    let pieces = self.piece_ids(&c.pieces);
+                    let zone = self.zone(&c.zone);
+                    if let (Some(pieces), Some(zone)) = (pieces, zone) {
+                        game.confinements.push(Confinement {
+                            pieces,
+                            zone,
+                            span: c.span,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+
+        if game.en_passant.is_empty() && !file.items.iter().any(is_en_passant_decl) {
+            for span in self.en_passant_marks.clone() {
+                self.diags.push(
+                    Diagnostic::warning(
+                        "W0903",
+                        "a move allows en passant but no piece may capture en passant",
+                        span,
+                    )
+                    .label("this move opens en passant")
+                    .help("declare the pieces that may capture en passant, e.g. `en passant Pawn`"),
+                );
+            }
+        }
+        game
+    }
+
+    /// Records a declaration that may appear once (`hand`, `royals may not face`);
+    /// reports a repeat (E0909).
+    fn flag_twice(&mut self, what: &str, span: Span, first: &mut Option<Span>) {
+        match first {
+            None => *first = Some(span),
+            Some(f) => self.error(
+                Diagnostic::error("E0909", format!("`{what}` is declared twice"), span)
+                    .label("declared again here")
+                    .secondary(*f, "first declared here")
+                    .help("remove one of them"),
+            ),
+        }
+    }
+
+    /// Resolves a list of piece names (E0304 for unknown ones), without repeats, in
+    /// order. `None` if a name is unknown.
+    fn piece_ids(&mut self, names: &[ast::Ident]) -> Option<Vec<PieceId>> {
+        let mut ids = Vec::new();
+        let mut ok = true;
+        for name in names {
+            match self.piece(name) {
+                Some(id) => push_new(&mut ids, [id]),
+                None => ok = false,
+            }
+        }
+        ok.then_some(ids)
+    }
+
+    /// A castling cell: well-formed (E0201), on the board and not a hole (E0903).
+    fn castling_cell(&mut self, c: &ast::CellName) -> Option<Coord> {
+        let p = self.cell_coord(c)?;
+        let board = self.board.as_ref()?;
+        let (w, h) = (board.width, board.height);
+        if p.x >= i16::from(w) || p.y >= i16::from(h) {
+            let last = coord_name(Coord {
+                x: i16::from(w) - 1,
+                y: i16::from(h) - 1,
+            });
+            self.error(
+                Diagnostic::error(
+                    "E0903",
+                    format!("castling cell `{}` is off the board", c.text),
+                    c.span,
+                )
+                .label(format!("the board is {w}x{h}, from a1 to {last}"))
+                .help("castling cells are written as the first side sees them, e.g. `e1`"),
+            );
+            return None;
+        }
+        if board.holes.contains(&p) {
+            self.error(
+                Diagnostic::error(
+                    "E0903",
+                    format!("castling cell `{}` is a hole", c.text),
+                    c.span,
+                )
+                .label("no piece can stand on a hole"),
+            );
+            return None;
+        }
+        Some(p)
+    }
+
+    fn castling(
+        &mut self,
+        c: &ast::CastlingDecl,
+        royals: &[PieceId],
+        royals_known: bool,
+    ) -> Option<Castling> {
+        let king = self.piece(&c.king.piece);
+        let partner = self.piece(&c.partner.piece);
+        let cells = [&c.king.from, &c.king.to, &c.partner.from, &c.partner.to];
+        let coords: Vec<Option<Coord>> = cells.iter().map(|n| self.castling_cell(n)).collect();
+        let (Some(king), Some(partner), Some(kf), Some(kt), Some(pf), Some(pt)) =
+            (king, partner, coords[0], coords[1], coords[2], coords[3])
+        else {
+            return None;
+        };
+        let mut ok = true;
+        let rank = kf.y;
+        if let Some(i) = [kf, kt, pf, pt].iter().position(|p| p.y != rank) {
+            ok = false;
+            self.error(
+                Diagnostic::error("E0904", "a castling move leaves its rank", cells[i].span)
+                    .label(format!("on rank {}", [kf, kt, pf, pt][i].y + 1))
+                    .secondary(
+                        c.king.from.span,
+                        format!("`{}` starts on rank {}", c.king.piece.name, rank + 1),
+                    )
+                    .help("both pieces start and end on one rank, e.g. `castling King e1 to g1 with Rook h1 to f1`"),
+            );
+        }
+        for (a, b, when) in [(kf, pf, "start"), (kt, pt, "end")] {
+            if a == b {
+                ok = false;
+                let (first, second) = if when == "start" {
+                    (&c.king.from, &c.partner.from)
+                } else {
+                    (&c.king.to, &c.partner.to)
+                };
+                self.error(
+                    Diagnostic::error(
+                        "E0910",
+                        format!("both castling pieces {when} on `{}`", second.text),
+                        second.span,
+                    )
+                    .label(format!("`{}` {when}s here", c.partner.piece.name))
+                    .secondary(
+                        first.span,
+                        format!("`{}` {when}s here too", c.king.piece.name),
+                    )
+                    .help("the two pieces of a castling move need different cells"),
+                );
+            }
+        }
+        if royals_known && !royals.contains(&king) {
+            self.diags.push(
+                Diagnostic::warning(
+                    "W0901",
+                    format!("`{}` castles but is not royal", c.king.piece.name),
+                    c.king.piece.span,
+                )
+                .label("not declared `royal`")
+                .help(format!(
+                    "castling moves a royal piece through cells that may not be attacked; declare it with `royal {}`",
+                    c.king.piece.name
+                )),
+            );
+        }
+        ok.then_some(Castling {
+            king,
+            king_from: kf,
+            king_to: kt,
+            partner,
+            partner_from: pf,
+            partner_to: pt,
+            span: c.span,
+        })
+    }
+
+    fn promotion(&mut self, p: &ast::PromotionDecl, has_start: bool) -> Option<Promotion> {
+        let pieces = self.piece_ids(&p.pieces);
+        let mut choices_ok = true;
+        let mut choices = Vec::new();
+        for name in &p.choices {
+            match self.piece(name) {
+                Some(id) => {
+                    if let Some(k) = pieces
+                        .as_ref()
+                        .and_then(|ps| ps.iter().position(|&q| q == id))
+                    {
+                        choices_ok = false;
+                        self.error(
+                            Diagnostic::error(
+                                "E0905",
+                                format!("`{}` promotes to itself", name.name),
+                                name.span,
+                            )
+                            .label("a choice that is also a promoting piece")
+                            .secondary(p.pieces[k].span, "promotes here")
+                            .help("to let a piece stay as it is, add `, optional`"),
+                        );
+                    }
+                    push_new(&mut choices, [id]);
+                }
+                None => choices_ok = false,
+            }
+        }
+        if p.choices.is_empty() {
+            choices_ok = false;
+            self.error(
+                Diagnostic::error("E0906", "a promotion with nothing to promote to", p.choices_span)
+                    .label("no piece names after `to`")
+                    .help("list the choices, e.g. `promotion Pawn to Queen | Rook | Bishop | Knight in last_rank`"),
+            );
+        }
+        let zone = self.zone(&p.zone);
+        let mut optional = false;
+        let mut also_leaving = false;
+        let mut only_captured = false;
+        let mut seen: Vec<(PromotionOptionKind, Span)> = Vec::new();
+        let mut ok = true;
+        for o in &p.options {
+            if let Some(&(_, first)) = seen.iter().find(|(k, _)| *k == o.kind) {
+                ok = false;
+                self.twice(o.kind.text(), o.span, first);
+                continue;
+            }
+            seen.push((o.kind, o.span));
+            match o.kind {
+                PromotionOptionKind::Optional => optional = true,
+                PromotionOptionKind::AlsoLeaving => also_leaving = true,
+                PromotionOptionKind::OnlyCaptured => {
+                    only_captured = true;
+                    if !has_start {
+                        ok = false;
+                        self.error(
+                            Diagnostic::error(
+                                "E0907",
+                                "`only captured` without a start position",
+                                o.span,
+                            )
+                            .label("counts pieces against the start position")
+                            .help("declare the start position, e.g. `start \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"`"),
+                        );
+                    }
+                }
+            }
+        }
+        let (Some(pieces), Some(zone), true, true) = (pieces, zone, choices_ok, ok) else {
+            return None;
+        };
+        Some(Promotion {
+            pieces,
+            choices,
+            zone,
+            optional,
+            also_leaving,
+            only_captured,
+            span: p.span,
+        })
+    }
+
+    fn drop_rule(&mut self, d: &ast::DropDecl) -> Option<DropRule> {
+        let pieces = self.piece_ids(&d.pieces);
+        let mut rule = DropRule {
+            pieces: Vec::new(),
+            not_in: Vec::new(),
+            one_per_file: false,
+            not_mating: false,
+            span: d.span,
+        };
+        let mut ok = true;
+        let mut one_per_file: Option<Span> = None;
+        let mut not_mating: Option<Span> = None;
+        for o in &d.options {
+            match &o.kind {
+                DropOptionKind::NotIn(zones) => {
+                    for z in zones {
+                        match self.zone(z) {
+                            Some(id) => push_new(&mut rule.not_in, [id]),
+                            None => ok = false,
+                        }
+                    }
+                }
+                DropOptionKind::OnePerFile => match one_per_file {
+                    Some(first) => {
+                        ok = false;
+                        self.twice("one per file", o.span, first);
+                    }
+                    None => one_per_file = Some(o.span),
+                },
+                DropOptionKind::NotMating => match not_mating {
+                    Some(first) => {
+                        ok = false;
+                        self.twice("not mating", o.span, first);
+                    }
+                    None => not_mating = Some(o.span),
+                },
+            }
+        }
+        rule.pieces = pieces?;
+        rule.one_per_file = one_per_file.is_some();
+        rule.not_mating = not_mating.is_some();
+        ok.then_some(rule)
+    }
+
+    /// E0701 for an option given twice in one declaration.
+    fn twice(&mut self, what: &str, span: Span, first: Span) {
+        self.error(
+            Diagnostic::error("E0701", format!("`{what}` is given twice"), span)
+                .label("given again here")
+                .secondary(first, "first given here")
+                .help("remove one of them"),
+        );
+    }
+}
+
+/// Applies `confine`: every pattern of a confined piece must end in the zone, as if it
+/// had `, to ZONE` (not added again where the pattern already has it).
+pub(crate) fn apply_confinements(pieces: &mut [Piece], confinements: &[Confinement]) {
+    for c in confinements {
+        for id in &c.pieces {
+            let Some(piece) = pieces.get_mut(id.index()) else {
+                continue;
+            };
+            for p in &mut piece.patterns {
+                let present = p.conditions.to.iter().any(|t| t.zone == c.zone && t.inside);
+                if !present {
+                    p.conditions.to.push(ZoneCondition {
+                        zone: c.zone,
+                        inside: true,
+                        span: c.span,
+                    });
+                }
+            }
+        }
+    }
+}
+
+fn is_en_passant_decl(item: &ast::Item) -> bool {
+    matches!(item, ast::Item::EnPassant(_))
+}
+
+/// Appends the items not already in `list`, keeping the order.
+fn push_new<T: PartialEq + Copy>(list: &mut Vec<T>, items: impl IntoIterator<Item = T>) {
+    for x in items {
+        if !list.contains(&x) {
+            list.push(x);
+        }
+    }
+}
