@@ -6,9 +6,9 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use piecewise::diagnostics::Diagnostics;
+use piecewise::game::GamePosition;
 use piecewise::ids::{PieceId, Side};
 use piecewise::table;
-use piecewise::game::GamePosition;
 use piecewise::{Game, Rules};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -427,12 +427,20 @@ fn game_position(game: &Game, path: &Path, fen: Option<&str>) -> Result<GamePosi
     }
 }
 
-fn legal_moves(path: &Path, fen: Option<&str>, from: Option<&str>, color: bool) -> Result<(), Failed> {
+fn legal_moves(
+    path: &Path,
+    fen: Option<&str>,
+    from: Option<&str>,
+    color: bool,
+) -> Result<(), Failed> {
     let game = load_game(path, color)?;
     let pos = game_position(&game, path, fen)?;
     let from = match from {
         Some(f) => Some(game.board().parse_cell(f).ok_or_else(|| {
-            eprintln!("error: `{f}` is not a cell of the {} board", game.board().describe());
+            eprintln!(
+                "error: `{f}` is not a cell of the {} board",
+                game.board().describe()
+            );
             Failed
         })?),
         None => None,
@@ -490,7 +498,13 @@ fn batch_moves(path: &Path, color: bool) -> Result<(), Failed> {
     }
 }
 
-fn perft(path: &Path, depth: u32, fen: Option<&str>, divide: bool, color: bool) -> Result<(), Failed> {
+fn perft(
+    path: &Path,
+    depth: u32,
+    fen: Option<&str>,
+    divide: bool,
+    color: bool,
+) -> Result<(), Failed> {
     let game = load_game(path, color)?;
     let mut pos = game_position(&game, path, fen)?;
     let mut searcher = game.searcher();

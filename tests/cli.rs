@@ -126,26 +126,191 @@ fn bad_fen_cell_and_empty_cell_exit_1_with_a_message() {
 
 #[test]
 fn usage_errors_exit_2() {
-    assert_eq!(run(&["moves", "rules/chess.rules"]).status.code(), Some(2));
     assert_eq!(run(&["frobnicate"]).status.code(), Some(2));
+    // --pseudo needs --fen and --from; --batch excludes --fen; perft needs --depth.
+    assert_eq!(
+        run(&["moves", "rules/chess.rules", "--pseudo"])
+            .status
+            .code(),
+        Some(2)
+    );
+    let o = run(&[
+        "moves",
+        "rules/chess.rules",
+        "--batch",
+        "--fen",
+        "8/8/8/8/8/8/8/8 w",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(run(&["perft", "rules/chess.rules"]).status.code(), Some(2));
+    let o = run(&["perft", "rules/chess.rules", "--depth", "x"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn moves_lists_legal_moves_of_the_start_position() {
+    let o = run(&["moves", "rules/chess.rules"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 20);
+    assert!(lines.contains(&"e2e4") && lines.contains(&"g1f3"));
+    // Castling as the king's move, promotion suffixes, drops.
     let o = run(&[
         "moves",
         "rules/chess.rules",
         "--fen",
-        "8/8/8/8/8/8/8/8 w",
-        "--from",
-        "a1",
+        "4k3/1P6/8/8/8/8/8/4K2R w K - 0 1",
+    ]);
+    let out = stdout(&o);
+    for m in ["e1g1", "b7b8q", "b7b8n"] {
+        assert!(out.lines().any(|l| l == m), "{m} missing: {out}");
+    }
+    let o = run(&[
+        "moves",
+        "rules/crazyhouse.rules",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1",
     ]);
     assert_eq!(
-        o.status.code(),
-        Some(2),
-        "moves without --pseudo is a usage error for now"
+        stdout(&o).lines().filter(|l| l.starts_with("Q@")).count(),
+        62
     );
+    let o = run(&[
+        "moves",
+        "rules/shogi.rules",
+        "--fen",
+        "4k4/9/P8/9/9/9/9/9/4K4[] w - - 0 1",
+        "--from",
+        "a7",
+    ]);
+    assert_eq!(stdout(&o), "a7a8\na7a8+\n");
+}
+
+#[test]
+fn perft_counts_and_divides() {
+    let o = run(&["perft", "rules/chess.rules", "--depth", "3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some("8902"));
+    let o = run(&["perft", "rules/xiangqi.rules", "--depth", "2", "--divide"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains(": ")).collect();
+    assert_eq!(lines.len(), 44);
+    let sum: u64 = lines
+        .iter()
+        .map(|l| l.rsplit(": ").next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 1920);
+    assert_eq!(out.lines().last(), Some("1920"));
+}
+
+#[test]
+fn batch_answers_one_line_per_fen_and_reports_bad_ones() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_piecewise"))
+        .args(["moves", "rules/chess.rules", "--batch"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 x - - 0 1\n7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\n")
+        .unwrap();
+    let o = child.wait_with_output().expect("wait");
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0], "e1d1 e1d2 e1e2 e1f1 e1f2");
+    assert!(lines[1].starts_with("error:"), "{}", lines[1]);
+    assert_eq!(lines[2], "", "stalemate: no moves");
+}
+
+#[test]
+fn game_input_errors_exit_1() {
+    for (args, needle) in [
+        (vec!["moves", "rules/fairy.rules"], "no start position"),
+        (
+            vec![
+                "moves",
+                "rules/chess.rules",
+                "--fen",
+                "4k3/8/8/8/8/8/8/4K3 w X - 0 1",
+            ],
+            "castling right",
+        ),
+        (
+            vec![
+                "moves",
+                "rules/chess.rules",
+                "--fen",
+                "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1",
+            ],
+            "no hands",
+        ),
+        (
+            vec![
+                "moves",
+                "rules/chess.rules",
+                "--fen",
+                "4k3/8/8/8/8/8/8/4K3 w - e9 0 1",
+            ],
+            "not a cell",
+        ),
+        (
+            vec![
+                "moves",
+                "rules/chess.rules",
+                "--fen",
+                "4k3/8/8/8/8/8/8/4K3 w - e3 0 1",
+            ],
+            "en passant",
+        ),
+        (
+            vec![
+                "moves",
+                "rules/shogi.rules",
+                "--fen",
+                "4k4/9/9/9/9/9/9/9/4K4[Z] w - - 0 1",
+            ],
+            "letter `Z`",
+        ),
+        (
+            vec![
+                "moves",
+                "rules/crazyhouse.rules",
+                "--fen",
+                "4k3/8/8/8/8/8/8/4K~3[] w - - 0 1",
+            ],
+            "`~`",
+        ),
+        (
+            vec![
+                "perft",
+                "rules/chess.rules",
+                "--depth",
+                "1",
+                "--fen",
+                "8/8 w",
+            ],
+            "ranks",
+        ),
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+    }
 }
 
 #[test]
 fn every_command_has_help() {
-    for cmd in ["check", "compile", "disasm", "tree", "moves"] {
+    for cmd in ["check", "compile", "disasm", "tree", "moves", "perft"] {
         let o = run(&[cmd, "--help"]);
         assert_eq!(o.status.code(), Some(0), "{cmd}");
         assert!(stdout(&o).contains("Usage"), "{cmd}");

@@ -48,10 +48,19 @@ fn playouts(name: &str, games: usize, plies: usize) {
                 // The hash may include an en passant right the FEN leaves out (no
                 // capture possible); compare the hash only when the FEN shows all.
                 if pos.en_passant().is_none() {
-                    assert_eq!(fresh.hash(), pos.hash(), "{name}: incremental hash after {} in {before_fen}", game.uci(m));
+                    assert_eq!(
+                        fresh.hash(),
+                        pos.hash(),
+                        "{name}: incremental hash after {} in {before_fen}",
+                        game.uci(m)
+                    );
                 }
                 game.unmake(&mut pos, undo);
-                assert!(pos == before, "{name}: unmake of {} in {before_fen}", game.uci(m));
+                assert!(
+                    pos == before,
+                    "{name}: unmake of {} in {before_fen}",
+                    game.uci(m)
+                );
                 assert_eq!(game.fen(&pos), before_fen);
             }
             let m = moves[rng.below(moves.len())];

@@ -48,7 +48,9 @@ fn game(name: &str) -> Game {
 
 fn run(name: &str, deep: bool) {
     let rows = rows();
-    let rows = rows.get(name).unwrap_or_else(|| panic!("no perft rows for {name}"));
+    let rows = rows
+        .get(name)
+        .unwrap_or_else(|| panic!("no perft rows for {name}"));
     let game = game(name);
     let mut ran = 0;
     for r in rows {

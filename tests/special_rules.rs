@@ -27,11 +27,17 @@ fn check_file(name: &str) {
             continue;
         }
         let f: Vec<&str> = line.split('|').map(str::trim).collect();
-        assert_eq!(f.len(), 3, "{name}:{}: expected `variant | FEN | moves`", n + 1);
+        assert_eq!(
+            f.len(),
+            3,
+            "{name}:{}: expected `variant | FEN | moves`",
+            n + 1
+        );
         let game = games.entry(f[0].to_string()).or_insert_with(|| {
             let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("rules/{}.rules", f[0]));
             let src = std::fs::read_to_string(&path).expect("rules file");
-            Game::compile(&src).unwrap_or_else(|d| panic!("{} does not compile: {d:?}", path.display()))
+            Game::compile(&src)
+                .unwrap_or_else(|d| panic!("{} does not compile: {d:?}", path.display()))
         });
         let pos = game
             .position(f[1])
@@ -56,13 +62,71 @@ fn check_file(name: &str) {
 }
 
 #[test]
+fn castling_capablanca() {
+    check_file("castling_capablanca.txt");
+}
+
+#[test]
+fn castling_chess() {
+    check_file("castling_chess.txt");
+}
+
+#[test]
+fn castling_crazyhouse() {
+    check_file("castling_crazyhouse.txt");
+}
+
+#[test]
+fn crazyhouse_drops() {
+    check_file("crazyhouse_drops.txt");
+}
+
+#[test]
+fn en_passant() {
+    check_file("en_passant.txt");
+}
+
+#[test]
+fn grand_promotion() {
+    check_file("grand_promotion.txt");
+}
+
+#[test]
+fn minishogi() {
+    check_file("minishogi.txt");
+}
+
+#[test]
+fn promotion() {
+    check_file("promotion.txt");
+}
+
+#[test]
+fn shogi_drops() {
+    check_file("shogi_drops.txt");
+}
+
+#[test]
+fn shogi_promotion() {
+    check_file("shogi_promotion.txt");
+}
+
+#[test]
+fn xiangqi() {
+    check_file("xiangqi.txt");
+}
+
+#[test]
 fn all_special_rule_files_are_tested() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/special");
     let src = include_str!("special_rules.rs");
     for e in std::fs::read_dir(dir).expect("tests/data/special") {
         let name = e.expect("entry").file_name().to_string_lossy().into_owned();
         if name.ends_with(".txt") {
-            assert!(src.contains(&format!("\"{name}\"")), "{name} has no test in special_rules.rs");
+            assert!(
+                src.contains(&format!("\"{name}\"")),
+                "{name} has no test in special_rules.rs"
+            );
         }
     }
 }

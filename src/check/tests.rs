@@ -465,7 +465,10 @@ fn en_passant_modifier_and_plus_letters() {
 
 #[test]
 fn files_without_game_declarations_have_empty_game() {
-    let r = rules(include_str!("../../rules/chess.rules"));
+    let r = rules(
+        "board square 8x8\nzone z = rank 2\npiece King (K) { step any }\n\
+         piece Pawn (P) { step forward; ride forward 2, move only, from z }",
+    );
     assert_eq!(r.game, crate::ir::GameDecls::default());
 }
 

@@ -59,12 +59,19 @@ pub struct ReverseTables {
     forward_only: Vec<bool>,
 }
 
+/// A capturing path turned around: (trie index, requirements from the landing cell
+/// back, start cell, `initial`).
+type Entry = (usize, Vec<Key>, u16, bool);
+
+/// A requirement: (cell, kind filter, allowed classes).
+type Key = (u16, u8, u8);
+
 #[derive(Default)]
 struct BuildNode {
-    children: HashMap<(u16, u8, u8), usize>,
+    children: HashMap<Key, usize>,
     order: Vec<usize>,
     leaves: HashMap<(u16, bool), u64>,
-    key: (u16, u8, u8),
+    key: Key,
 }
 
 impl ReverseTables {
@@ -75,7 +82,7 @@ impl ReverseTables {
         let mut forward_only = vec![false; pieces];
         // Pieces with locust captures on either side go forward.
         for side in Side::BOTH {
-            for p in 0..pieces {
+            for (p, fwd) in forward_only.iter_mut().enumerate() {
                 for cell in 0..cells {
                     let Some(r) = t.roots(side, PieceId(p as u8), CellId(cell as u16)) else {
                         continue;
@@ -83,7 +90,7 @@ impl ReverseTables {
                     let mut stack: Vec<usize> = r.nodes().collect();
                     while let Some(n) = stack.pop() {
                         if t.nodes[n].has(Node::CAPTURE_PREV) {
-                            forward_only[p] = true;
+                            *fwd = true;
                         }
                         stack.extend(t.nodes[n].children());
                     }
@@ -91,16 +98,16 @@ impl ReverseTables {
             }
         }
         // One build trie per (side, target cell); node 0 of each is its root.
-        let mut tries: Vec<Vec<BuildNode>> = (0..2 * cells)
-            .map(|_| vec![BuildNode::default()])
-            .collect();
+        let mut tries: Vec<Vec<BuildNode>> =
+            (0..2 * cells).map(|_| vec![BuildNode::default()]).collect();
         let mut path: Vec<usize> = Vec::new();
+        #[allow(clippy::needless_range_loop)] // p is also the kind bit and the table's piece id
         for p in 0..pieces {
             if forward_only[p] {
                 continue;
             }
             let mut budget = 0usize;
-            let mut entries: Vec<(usize, Vec<(u16, u8, u8)>, u16, bool)> = Vec::new();
+            let mut entries: Vec<Entry> = Vec::new();
             'piece: for side in Side::BOTH {
                 for src in 0..cells {
                     let Some(r) = t.roots(side, PieceId(p as u8), CellId(src as u16)) else {
@@ -232,7 +239,7 @@ impl ReverseTables {
 /// The requirements of a capturing path, from the landing cell back to the start; or
 /// `None` if the path can never be walked (it crosses its own start cell where that
 /// cell, which counts as empty, is not allowed).
-fn requirements(t: &crate::table::MoveTable, path: &[usize], src: u16) -> Option<Vec<(u16, u8, u8)>> {
+fn requirements(t: &crate::table::MoveTable, path: &[usize], src: u16) -> Option<Vec<Key>> {
     let last = &t.nodes[*path.last()?];
     let mut reqs = vec![(last.target.0, last.filter, CLASS_FOE)];
     for i in (0..path.len() - 1).rev() {
@@ -339,7 +346,13 @@ pub fn attacked(
 
 /// The fallback: walk every piece of `by` whose kind is answered forward and see
 /// whether any of its moves captures on `cell`.
-fn attacked_forward(game: &Game, pos: &GamePosition, cell: CellId, by: Side, victim: Occupant) -> bool {
+fn attacked_forward(
+    game: &Game,
+    pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    victim: Occupant,
+) -> bool {
     let board = Override {
         pos,
         cell,

@@ -73,7 +73,10 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
     let (board_text, hand) = match board_field.find('[') {
         Some(i) => {
             if !board_field.ends_with(']') {
-                return fail(board_at + board_field.len(), "the hand `[...]` is not closed with `]`");
+                return fail(
+                    board_at + board_field.len(),
+                    "the hand `[...]` is not closed with `]`",
+                );
             }
             (
                 &board_field[..i],
@@ -88,7 +91,10 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
     if ranks.len() != height as usize {
         return fail(
             board_at + board_text.len(),
-            format!("the board part has {} ranks but the board has {height}", ranks.len()),
+            format!(
+                "the board part has {} ranks but the board has {height}",
+                ranks.len()
+            ),
         );
     }
     let mut at = board_at;
@@ -123,7 +129,10 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
             let cell = board.cell_at(coord);
             if ch == b'*' {
                 if cell.is_some() {
-                    return fail(here, format!("`*` marks a hole but {} is a cell", coord_name(coord)));
+                    return fail(
+                        here,
+                        format!("`*` marks a hole but {} is a cell", coord_name(coord)),
+                    );
                 }
                 x += 1;
                 i += 1;
@@ -154,7 +163,10 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                 );
             };
             let Some(cell) = cell else {
-                return fail(here, format!("{} is a hole; no piece can stand there", coord_name(coord)));
+                return fail(
+                    here,
+                    format!("{} is a hole; no piece can stand there", coord_name(coord)),
+                );
             };
             let side = if letter.is_ascii_uppercase() {
                 Side::First
@@ -188,7 +200,10 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
     }
     if let Some((hand_at, text)) = hand {
         if !game.hand {
-            return fail(hand_at - 1, "this game has no hands; remove the `[...]` part");
+            return fail(
+                hand_at - 1,
+                "this game has no hands; remove the `[...]` part",
+            );
         }
         if text != "-" {
             for (i, c) in text.char_indices() {
@@ -198,7 +213,10 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                 let Some(kind) = piece_of(game, c, false) else {
                     return fail(
                         hand_at + i,
-                        format!("no piece has the letter `{c}`; the rules declare {}", known_letters(game)),
+                        format!(
+                            "no piece has the letter `{c}`; the rules declare {}",
+                            known_letters(game)
+                        ),
                     );
                 };
                 let side = if c.is_ascii_uppercase() {
@@ -216,7 +234,12 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         pos.side = match side {
             "w" => Side::First,
             "b" => Side::Second,
-            _ => return fail(side_at, format!("the side to move is `{side}`; expected `w` or `b`")),
+            _ => {
+                return fail(
+                    side_at,
+                    format!("the side to move is `{side}`; expected `w` or `b`"),
+                )
+            }
         };
     }
     // Castling rights: `-` or letters.
@@ -235,7 +258,10 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                     if bits == 0 {
                         return fail(
                             cast_at + i,
-                            format!("`{c}` is not a castling right of this game (it declares {})", rights_known(game)),
+                            format!(
+                                "`{c}` is not a castling right of this game (it declares {})",
+                                rights_known(game)
+                            ),
                         );
                     }
                     pos.castling |= bits;
@@ -261,8 +287,7 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         }
     }
     // Clocks, then any counting fields.
-    let mut numbers = 0;
-    for (n_at, text) in rest {
+    for (numbers, (n_at, text)) in rest.enumerate() {
         let Ok(n) = text.parse::<u32>() else {
             return fail(n_at, format!("expected a number, found `{text}`"));
         };
@@ -272,7 +297,6 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
             2 => {}
             _ => return fail(n_at, "too many fields"),
         }
-        numbers += 1;
     }
     pos.rehash(&game.keys);
     Ok(pos)
@@ -299,7 +323,10 @@ fn ep_from_cell(game: &Game, pos: &GamePosition, cell: CellId) -> Option<EnPassa
     ep.cells[0] = cell.0;
     ep.len = 1;
     for k in 1..=super::MAX_EP_CELLS as i16 {
-        let v = board.cell_at(Coord { x: c.x, y: c.y + dy * k })?;
+        let v = board.cell_at(Coord {
+            x: c.x,
+            y: c.y + dy * k,
+        })?;
         let o = pos.cells[v.index()];
         if o.is_empty() {
             if (ep.len as usize) < super::MAX_EP_CELLS {
@@ -369,7 +396,11 @@ pub fn write(game: &Game, pos: &GamePosition) -> String {
     let mut rights = String::new();
     for side in Side::BOTH {
         for l in ['k', 'q'] {
-            let want = if side == Side::First { l.to_ascii_uppercase() } else { l };
+            let want = if side == Side::First {
+                l.to_ascii_uppercase()
+            } else {
+                l
+            };
             let present = game
                 .castlings
                 .iter()

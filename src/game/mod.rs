@@ -170,13 +170,18 @@ impl Game {
         for side in Side::BOTH {
             for c in &decls.castlings {
                 let cells_of = [c.king_from, c.king_to, c.partner_from, c.partner_to];
-                let ids: Vec<Option<CellId>> = cells_of.iter().map(|&x| side_cell(x, side)).collect();
+                let ids: Vec<Option<CellId>> =
+                    cells_of.iter().map(|&x| side_cell(x, side)).collect();
                 let (Some(kf), Some(kt), Some(pf), Some(pt)) = (ids[0], ids[1], ids[2], ids[3])
                 else {
                     if side == Side::First {
                         errors.push(
-                            Diagnostic::error("E0951", "a castling cell is not on the board", c.span)
-                                .help("castling cells are written as the first side sees them"),
+                            Diagnostic::error(
+                                "E0951",
+                                "a castling cell is not on the board",
+                                c.span,
+                            )
+                            .help("castling cells are written as the first side sees them"),
                         );
                     }
                     continue;
@@ -184,7 +189,10 @@ impl Game {
                 let rank = c.king_from.y;
                 let (lo, hi) = {
                     let xs = [c.king_from.x, c.king_to.x, c.partner_from.x, c.partner_to.x];
-                    (*xs.iter().min().unwrap_or(&0), *xs.iter().max().unwrap_or(&0))
+                    (
+                        *xs.iter().min().unwrap_or(&0),
+                        *xs.iter().max().unwrap_or(&0),
+                    )
                 };
                 let mut empty = Vec::new();
                 for x in lo..=hi {
@@ -198,7 +206,10 @@ impl Game {
                     }
                 }
                 let mut safe = Vec::new();
-                let (a, b) = (c.king_from.x.min(c.king_to.x), c.king_from.x.max(c.king_to.x));
+                let (a, b) = (
+                    c.king_from.x.min(c.king_to.x),
+                    c.king_from.x.max(c.king_to.x),
+                );
                 for x in a..=b {
                     if let Some(id) = side_cell(Coord { x, y: rank }, side) {
                         safe.push(id);
@@ -439,11 +450,7 @@ impl Game {
 
     /// The legal moves of the side to move in UCI, sorted.
     pub fn legal_uci(&self, pos: &GamePosition) -> Vec<String> {
-        let mut v: Vec<String> = self
-            .legal_moves(pos)
-            .iter()
-            .map(|m| self.uci(m))
-            .collect();
+        let mut v: Vec<String> = self.legal_moves(pos).iter().map(|m| self.uci(m)).collect();
         v.sort();
         v
     }

@@ -14,7 +14,7 @@ use crate::ids::{CellId, PieceId, Side};
 use crate::walk::{Occupant, Ply, Sink, Walker};
 
 /// The landing-node flag of patterns marked `en passant`.
-pub(crate) const EN_PASSANT_FLAG: u8 = 32;
+pub(crate) const EN_PASSANT_FLAG: u8 = crate::table::Node::EN_PASSANT;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
@@ -227,7 +227,10 @@ impl<'g> Searcher<'g> {
                 let limits = &g.drop_limits[side.index() * g.pieces + p];
                 for cell in 0..pos.cells.len() {
                     let c = CellId(cell as u16);
-                    if !pos.cells[cell].is_empty() || limits.forbidden[cell] || g.dead(side, piece, c) {
+                    if !pos.cells[cell].is_empty()
+                        || limits.forbidden[cell]
+                        || g.dead(side, piece, c)
+                    {
                         continue;
                     }
                     if limits.one_per_file && file_has(g, pos, c, Occupant::piece(side, piece)) {
@@ -268,8 +271,9 @@ impl<'g> Searcher<'g> {
         let g = self.game;
         let side = pos.side;
         let undo = make(g, pos, m);
-        let mut ok = !royal_attacked(g, pos, side, &mut self.stack)
-            && !(g.no_facing && royals_face(g, pos));
+        let exposed =
+            royal_attacked(g, pos, side, &mut self.stack) || (g.no_facing && royals_face(g, pos));
+        let mut ok = !exposed;
         if ok && m.kind == MoveKind::Drop {
             let limits = &g.drop_limits[side.index() * g.pieces + m.piece.index()];
             if limits.not_mating
@@ -320,7 +324,9 @@ fn expand_promotions(g: &Game, pos: &GamePosition, m: GameMove, out: &mut Vec<Ga
             may_stay = false;
         }
         for &c in &r.choices {
-            if r.only_captured && pos.counts[side.index()][c.index()] >= g.start_counts[side.index()][c.index()] {
+            if r.only_captured
+                && pos.counts[side.index()][c.index()] >= g.start_counts[side.index()][c.index()]
+            {
                 continue;
             }
             if out[before..].iter().any(|x| x.promotion == Some(c)) {
@@ -361,7 +367,13 @@ pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
             pos.set_cell(keys, c.king_from, Occupant::EMPTY, 0, false);
             pos.set_cell(keys, c.partner_from, Occupant::EMPTY, 0, false);
             pos.set_cell(keys, c.king_to, Occupant::piece(side, c.king), 0, true);
-            pos.set_cell(keys, c.partner_to, Occupant::piece(side, c.partner), 0, true);
+            pos.set_cell(
+                keys,
+                c.partner_to,
+                Occupant::piece(side, c.partner),
+                0,
+                true,
+            );
         }
         MoveKind::Normal | MoveKind::EnPassant { .. } => {
             for c in m.passing_captures() {
@@ -402,7 +414,8 @@ pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
     pos.castling &= !(g.castle_loss[m.from.index()] | g.castle_loss[m.to.index()]);
     if let MoveKind::Castling(i) = m.kind {
         let c = &g.castlings[i as usize];
-        pos.castling &= !(g.castle_loss[c.king_from.index()] | g.castle_loss[c.partner_from.index()]);
+        pos.castling &=
+            !(g.castle_loss[c.king_from.index()] | g.castle_loss[c.partner_from.index()]);
     }
     pos.ep = new_ep;
     if capture || g.ep_capturer[m.piece.index()] {
@@ -466,10 +479,12 @@ pub(crate) fn royal_attacked(
         _ => {}
     }
     for (i, &o) in pos.cells.iter().enumerate() {
-        if !o.is_empty() && o.side() == side && g.royal[o.kind().index()] {
-            if attack::attacked(g, pos, CellId(i as u16), them, o.kind(), stack) {
-                return true;
-            }
+        if !o.is_empty()
+            && o.side() == side
+            && g.royal[o.kind().index()]
+            && attack::attacked(g, pos, CellId(i as u16), them, o.kind(), stack)
+        {
+            return true;
         }
     }
     false
