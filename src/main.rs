@@ -449,7 +449,11 @@ fn legal_moves(
     let mut lines: Vec<String> = game
         .legal_moves(&pos)
         .iter()
-        .filter(|m| from.is_none_or(|f| m.from == f && m.kind != piecewise::game::MoveKind::Drop))
+        .filter(|m| {
+            from.map_or(true, |f| {
+                m.from == f && m.kind != piecewise::game::MoveKind::Drop
+            })
+        })
         .map(|m| game.uci(m))
         .collect();
     lines.sort();
