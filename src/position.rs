@@ -96,117 +96,10 @@ impl Position {
         if fields.len() > 6 {
             return fail(fields[6].0, "too many fields (a FEN has at most 6)");
         }
-        let width = board.width() as i16;
-        let height = board.height() as i16;
-        let ranks: Vec<&str> = board_text.split('/').collect();
-        if ranks.len() != height as usize {
-            return fail(
-                board_at + board_text.len(),
-                format!(
-                    "the board part has {} ranks but the board has {height}",
-                    ranks.len()
-                ),
-            );
-        }
-        let mut at = board_at;
-        for (row, rank_text) in ranks.iter().enumerate() {
-            let y = height - 1 - row as i16;
-            let mut x: i16 = 0;
-            let bytes = rank_text.as_bytes();
-            let mut i = 0;
-            while i < bytes.len() {
-                let here = at + i;
-                let ch = bytes[i];
-                if ch.is_ascii_digit() {
-                    let mut j = i;
-                    while j < bytes.len() && bytes[j].is_ascii_digit() {
-                        j += 1;
-                    }
-                    let n: i16 = rank_text[i..j].parse().unwrap_or(i16::MAX);
-                    if n == 0 || rank_text[i..].starts_with('0') {
-                        return fail(here, "a count of empty cells must start with 1-9");
-                    }
-                    x = x.saturating_add(n);
-                    if x > width {
-                        return fail(here, format!("rank {} has more than {width} cells", y + 1));
-                    }
-                    i = j;
-                    continue;
-                }
-                if x >= width {
-                    return fail(here, format!("rank {} has more than {width} cells", y + 1));
-                }
-                let coord = Coord { x, y };
-                let cell = board.cell_at(coord);
-                if ch == b'*' {
-                    if cell.is_some() {
-                        return fail(
-                            here,
-                            format!(
-                                "`*` marks a hole but {} is a cell",
-                                crate::topology::coord_name(coord)
-                            ),
-                        );
-                    }
-                } else if ch.is_ascii_alphabetic()
-                    || (ch == b'+' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
-                {
-                    // `+X`: a promoted piece's letter, one cell.
-                    let plus = ch == b'+';
-                    if plus {
-                        i += 1;
-                    }
-                    let letter = bytes[i];
-                    let Some(kind) = pieces.iter().position(|p| {
-                        p.plus == plus && p.letter == letter.to_ascii_uppercase() as char
-                    }) else {
-                        let known: Vec<String> =
-                            pieces.iter().map(|p| p.fen_letter(Side::First)).collect();
-                        return fail(
-                            here,
-                            format!(
-                                "no piece has the letter `{}{}`; the rules declare {}",
-                                if plus { "+" } else { "" },
-                                letter as char,
-                                known.join(" ")
-                            ),
-                        );
-                    };
-                    let Some(cell) = cell else {
-                        return fail(
-                            here,
-                            format!(
-                                "{} is a hole; no piece can stand there",
-                                crate::topology::coord_name(coord)
-                            ),
-                        );
-                    };
-                    let side = if letter.is_ascii_uppercase() {
-                        Side::First
-                    } else {
-                        Side::Second
-                    };
-                    pos.cells[cell.index()] = Occupant::piece(side, PieceId(kind as u8));
-                } else {
-                    let c = rank_text[i..].chars().next().unwrap_or('?');
-                    let hint = match c {
-                        '+' => " (`+` comes right before a piece letter, as in `+P`)",
-                        '~' | '[' => " (promoted-piece marks and hands are read by the game layer)",
-                        _ => "",
-                    };
-                    return fail(here, format!("unexpected `{c}` in the board part{hint}"));
-                }
-                x += 1;
-                i += 1;
-            }
-            if x != width {
-                return fail(
-                    at + rank_text.len(),
-                    format!("rank {} has {x} cells but the board is {width} wide", y + 1),
-                );
-            }
-            at += rank_text.len() + 1;
-        }
+        let (cells, _) = read_board(board_text, board_at, board, pieces, &|_| {
+            Err("promoted-piece marks `~` are read by the game layer (`piecewise moves` without --pseudo)".into())
+        })?;
+        pos.cells = cells;
         if let Some(&(side_at, side)) = fields.get(1) {
             pos.side_to_move = match side {
                 "w" => Side::First,
@@ -260,4 +153,138 @@ impl Position {
         });
         s
     }
+}
+
+/// Reads the board part of a FEN (`text`, starting at byte `at` of the whole FEN):
+/// the occupants and, per cell, the promotion mark `tilde` gives for a `~` after a
+/// piece (its error is reported at the `~`). Shared by [`Position::from_fen`] and the
+/// game layer's FEN reader.
+pub(crate) fn read_board(
+    board_text: &str,
+    board_at: usize,
+    board: &Board,
+    pieces: &[TablePiece],
+    tilde: &dyn Fn(PieceId) -> Result<u8, String>,
+) -> Result<(Vec<Occupant>, Vec<u8>), FenError> {
+    let mut cells = vec![Occupant::EMPTY; board.cell_count()];
+    let mut promoted = vec![0u8; board.cell_count()];
+    let width = board.width() as i16;
+    let height = board.height() as i16;
+    let ranks: Vec<&str> = board_text.split('/').collect();
+    if ranks.len() != height as usize {
+        return fail(
+            board_at + board_text.len(),
+            format!(
+                "the board part has {} ranks but the board has {height}",
+                ranks.len()
+            ),
+        );
+    }
+    let mut at = board_at;
+    for (row, rank_text) in ranks.iter().enumerate() {
+        let y = height - 1 - row as i16;
+        let mut x: i16 = 0;
+        let bytes = rank_text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let here = at + i;
+            let ch = bytes[i];
+            if ch.is_ascii_digit() {
+                let mut j = i;
+                while j < bytes.len() && bytes[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let n: i16 = rank_text[i..j].parse().unwrap_or(i16::MAX);
+                if n == 0 || rank_text[i..].starts_with('0') {
+                    return fail(here, "a count of empty cells must start with 1-9");
+                }
+                x = x.saturating_add(n);
+                if x > width {
+                    return fail(here, format!("rank {} has more than {width} cells", y + 1));
+                }
+                i = j;
+                continue;
+            }
+            if x >= width {
+                return fail(here, format!("rank {} has more than {width} cells", y + 1));
+            }
+            let coord = Coord { x, y };
+            let cell = board.cell_at(coord);
+            if ch == b'*' {
+                if cell.is_some() {
+                    return fail(
+                        here,
+                        format!(
+                            "`*` marks a hole but {} is a cell",
+                            crate::topology::coord_name(coord)
+                        ),
+                    );
+                }
+            } else if ch.is_ascii_alphabetic()
+                || (ch == b'+' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
+            {
+                // `+X`: a promoted piece's letter, one cell.
+                let plus = ch == b'+';
+                if plus {
+                    i += 1;
+                }
+                let letter = bytes[i];
+                let Some(kind) = pieces.iter().position(|p| {
+                    p.plus == plus && p.letter == letter.to_ascii_uppercase() as char
+                }) else {
+                    let known: Vec<String> =
+                        pieces.iter().map(|p| p.fen_letter(Side::First)).collect();
+                    return fail(
+                        here,
+                        format!(
+                            "no piece has the letter `{}{}`; the rules declare {}",
+                            if plus { "+" } else { "" },
+                            letter as char,
+                            known.join(" ")
+                        ),
+                    );
+                };
+                let Some(cell) = cell else {
+                    return fail(
+                        here,
+                        format!(
+                            "{} is a hole; no piece can stand there",
+                            crate::topology::coord_name(coord)
+                        ),
+                    );
+                };
+                let side = if letter.is_ascii_uppercase() {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                cells[cell.index()] = Occupant::piece(side, PieceId(kind as u8));
+                if bytes.get(i + 1) == Some(&b'~') {
+                    i += 1;
+                    match tilde(PieceId(kind as u8)) {
+                        Ok(mark) => promoted[cell.index()] = mark,
+                        Err(message) => return fail(at + i, message),
+                    }
+                }
+            } else {
+                let c = rank_text[i..].chars().next().unwrap_or('?');
+                let hint = match c {
+                    '+' => " (`+` comes right before a piece letter, as in `+P`)",
+                    '[' => " (hands are read by the game layer)",
+                    _ => "",
+                };
+                return fail(here, format!("unexpected `{c}` in the board part{hint}"));
+            }
+            x += 1;
+            i += 1;
+        }
+        if x != width {
+            return fail(
+                at + rank_text.len(),
+                format!("rank {} has {x} cells but the board is {width} wide", y + 1),
+            );
+        }
+        at += rank_text.len() + 1;
+    }
+    Ok((cells, promoted))
 }

@@ -204,7 +204,7 @@ fn fen_rejects_what_the_game_layer_reads_and_unknown_plus_letters() {
     let r = rules();
     for (fen, offset, needle) in [
         ("8/8/8/8/8/8/8/+K7 w", 14, "no piece has the letter `+K`"),
-        ("8/8/8/8/8/8/8/P~6 w", 15, "unexpected `~`"),
+        ("8/8/8/8/8/8/8/P~6 w", 15, "read by the game layer"),
         ("8/8/8/8/8/8/8/7[P] w", 15, "unexpected `[`"),
         ("8/8/8/8/8/8/8/+7 w", 14, "unexpected `+`"),
         ("8/8/8/8/8/8/8/7+ w", 15, "unexpected `+`"),

@@ -15,8 +15,6 @@ use super::Game;
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::Coord;
 use crate::position::FenError;
-use crate::topology::coord_name;
-use crate::walk::Occupant;
 
 fn fail<T>(offset: usize, message: impl Into<String>) -> Result<T, FenError> {
     Err(FenError {
@@ -85,119 +83,21 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         }
         None => (board_field, None),
     };
-    let width = board.width() as i16;
-    let height = board.height() as i16;
-    let ranks: Vec<&str> = board_text.split('/').collect();
-    if ranks.len() != height as usize {
-        return fail(
-            board_at + board_text.len(),
-            format!(
-                "the board part has {} ranks but the board has {height}",
-                ranks.len()
-            ),
-        );
-    }
-    let mut at = board_at;
-    for (row, rank_text) in ranks.iter().enumerate() {
-        let y = height - 1 - row as i16;
-        let mut x: i16 = 0;
-        let bytes = rank_text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let here = at + i;
-            let ch = bytes[i];
-            if ch.is_ascii_digit() {
-                let mut j = i;
-                while j < bytes.len() && bytes[j].is_ascii_digit() {
-                    j += 1;
-                }
-                let n: i16 = rank_text[i..j].parse().unwrap_or(i16::MAX);
-                if n == 0 || ch == b'0' {
-                    return fail(here, "a count of empty cells must start with 1-9");
-                }
-                x = x.saturating_add(n);
-                if x > width {
-                    return fail(here, format!("rank {} has more than {width} cells", y + 1));
-                }
-                i = j;
-                continue;
-            }
-            if x >= width {
-                return fail(here, format!("rank {} has more than {width} cells", y + 1));
-            }
-            let coord = Coord { x, y };
-            let cell = board.cell_at(coord);
-            if ch == b'*' {
-                if cell.is_some() {
-                    return fail(
-                        here,
-                        format!("`*` marks a hole but {} is a cell", coord_name(coord)),
-                    );
-                }
-                x += 1;
-                i += 1;
-                continue;
-            }
-            let plus = ch == b'+';
-            let li = if plus { i + 1 } else { i };
-            let Some(&lc) = bytes.get(li).filter(|c| c.is_ascii_alphabetic()) else {
-                let c = rank_text[i..].chars().next().unwrap_or('?');
-                return fail(
-                    here,
-                    if plus {
-                        "`+` must be followed by a piece letter".to_string()
-                    } else {
-                        format!("unexpected `{c}` in the board part")
-                    },
-                );
-            };
-            let letter = lc as char;
-            let Some(kind) = piece_of(game, letter, plus) else {
-                return fail(
-                    here,
-                    format!(
-                        "no piece has the letter `{}{letter}`; the rules declare {}",
-                        if plus { "+" } else { "" },
-                        known_letters(game)
-                    ),
-                );
-            };
-            let Some(cell) = cell else {
-                return fail(
-                    here,
-                    format!("{} is a hole; no piece can stand there", coord_name(coord)),
-                );
-            };
-            let side = if letter.is_ascii_uppercase() {
-                Side::First
-            } else {
-                Side::Second
-            };
-            let mut next = li + 1;
-            let mut mark = 0;
-            if bytes.get(next) == Some(&b'~') {
-                let Some(from) = promoted_from(game, kind) else {
-                    return fail(
-                        at + next,
-                        format!("`~` marks a promoted piece, but no single piece promotes to `{letter}`"),
-                    );
-                };
-                mark = from.0 + 1;
-                next += 1;
-            }
-            pos.cells[cell.index()] = Occupant::piece(side, kind);
-            pos.promoted[cell.index()] = mark;
-            x += 1;
-            i = next;
-        }
-        if x != width {
-            return fail(
-                at + rank_text.len(),
-                format!("rank {} has {x} cells but the board is {width} wide", y + 1),
-            );
-        }
-        at += rank_text.len() + 1;
-    }
+    let (cells, promoted) = crate::position::read_board(
+        board_text,
+        board_at,
+        board,
+        &game.rules.table().table().pieces,
+        &|kind| match promoted_from(game, kind) {
+            Some(from) => Ok(from.0 + 1),
+            None => Err(format!(
+                "`~` marks a promoted piece, but no single piece promotes to `{}`",
+                game.letter(Side::First, kind)
+            )),
+        },
+    )?;
+    pos.cells = cells;
+    pos.promoted = promoted;
     if let Some((hand_at, text)) = hand {
         if !game.hand {
             return fail(
