@@ -113,6 +113,23 @@ pub struct Game {
 
 impl Game {
     /// Parses, checks and compiles a rules file with its game declarations.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let game = piecewise::Game::compile(
+    ///     "board square 3x3\n\
+    ///      start \"2k/3/K2 w - - 0 1\"\n\
+    ///      royal King\n\
+    ///      piece King (K) { step any }",
+    /// )
+    /// .unwrap();
+    /// let pos = game.start_position().unwrap();
+    /// // a1 may go to a2 or b1; b2 touches the black king on c3, so it is illegal.
+    /// assert_eq!(game.legal_uci(&pos), ["a1a2", "a1b1"]);
+    /// // Black's king then has one safe cell each time (c2 after a1a2, b3 after a1b1).
+    /// assert_eq!(game.perft(&pos, 2), 2);
+    /// ```
     pub fn compile(source: &str) -> Result<Game, Diagnostics> {
         let (checked, diags) = crate::check::check_source(source);
         let rule_set = match checked {
