@@ -105,6 +105,21 @@ enum Command {
         #[arg(long, conflicts_with_all = ["fen", "from", "pseudo"])]
         batch: bool,
     },
+    /// Play moves (UCI, as `moves` prints them) from a position and print the FEN
+    /// reached, as Fairy-Stockfish writes it.
+    Play {
+        /// The .rules file.
+        rules: PathBuf,
+        /// The position in FEN (default: the file's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// The moves to play, in order.
+        moves: Vec<String>,
+        /// Read lines `FEN [moves M1 M2 ...]` from standard input and print one FEN per
+        /// line (or `error: ...`).
+        #[arg(long, conflicts_with_all = ["fen", "moves"])]
+        batch: bool,
+    },
     /// Count the leaf nodes of the legal move tree (perft); the count is the last line.
     Perft {
         /// The .rules file.
@@ -172,6 +187,12 @@ fn main() -> ExitCode {
             fen,
             divide,
         } => perft(&rules, depth, fen.as_deref(), divide, color),
+        Command::Play {
+            rules,
+            fen,
+            moves,
+            batch,
+        } => play(&rules, fen.as_deref(), &moves, batch, color),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -530,4 +551,76 @@ fn perft(
         println!("{}", searcher.perft(&mut pos, depth));
     }
     Ok(())
+}
+
+/// Plays `moves` on `pos`; the error names the first move that is not legal.
+fn play_moves(game: &Game, pos: &mut GamePosition, moves: &[&str]) -> Result<(), String> {
+    for (i, text) in moves.iter().enumerate() {
+        let Some(m) = game.parse_uci(pos, text) else {
+            let mut legal = game.legal_uci(pos);
+            legal.truncate(12);
+            return Err(format!(
+                "move {} `{text}` is not legal in {} (legal moves begin: {})",
+                i + 1,
+                game.fen(pos),
+                legal.join(" ")
+            ));
+        };
+        game.make(pos, &m);
+    }
+    Ok(())
+}
+
+fn play(
+    path: &Path,
+    fen: Option<&str>,
+    moves: &[String],
+    batch: bool,
+    color: bool,
+) -> Result<(), Failed> {
+    use std::io::BufRead;
+    let game = load_game(path, color)?;
+    if !batch {
+        let mut pos = game_position(&game, path, fen)?;
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        play_moves(&game, &mut pos, &moves).map_err(|e| {
+            eprintln!("error: {e}");
+            Failed
+        })?;
+        println!("{}", game.fen(&pos));
+        return Ok(());
+    }
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut failed = false;
+    for line in std::io::stdin().lock().lines() {
+        let line = line.map_err(|e| {
+            eprintln!("error: cannot read standard input: {e}");
+            Failed
+        })?;
+        let (fen, moves) = match line.split_once(" moves ") {
+            Some((f, m)) => (f.trim(), m.split_whitespace().collect::<Vec<_>>()),
+            None => (line.trim(), Vec::new()),
+        };
+        let text = match game.position(fen) {
+            Ok(mut pos) => match play_moves(&game, &mut pos, &moves) {
+                Ok(()) => game.fen(&pos),
+                Err(e) => {
+                    failed = true;
+                    format!("error: {e}")
+                }
+            },
+            Err(e) => {
+                failed = true;
+                format!("error: {e}")
+            }
+        };
+        let _ = writeln!(out, "{text}");
+    }
+    let _ = out.flush();
+    if failed {
+        Err(Failed)
+    } else {
+        Ok(())
+    }
 }

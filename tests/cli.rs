@@ -233,6 +233,29 @@ fn batch_answers_one_line_per_fen_and_reports_bad_ones() {
 }
 
 #[test]
+fn play_prints_the_fen_reached() {
+    let o = run(&["play", "rules/chess.rules", "e2e4", "d7d5", "e4e5", "f7f5"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).trim(),
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
+    );
+    let o = run(&["play", "rules/crazyhouse.rules", "e2e4", "d7d5", "e4d5", "d8d5"]);
+    assert_eq!(
+        stdout(&o).trim(),
+        "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"
+    );
+    let o = run(&["play", "rules/shogi.rules", "c3c4", "g7g6", "b2h8+"]);
+    assert_eq!(
+        stdout(&o).trim(),
+        "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b - - 0 2"
+    );
+    let o = run(&["play", "rules/chess.rules", "e2e5"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("`e2e5` is not legal"), "{}", stderr(&o));
+}
+
+#[test]
 fn game_input_errors_exit_1() {
     for (args, needle) in [
         (vec!["moves", "rules/fairy.rules"], "no start position"),
@@ -310,7 +333,7 @@ fn game_input_errors_exit_1() {
 
 #[test]
 fn every_command_has_help() {
-    for cmd in ["check", "compile", "disasm", "tree", "moves", "perft"] {
+    for cmd in ["check", "compile", "disasm", "tree", "moves", "perft", "play"] {
         let o = run(&[cmd, "--help"]);
         assert_eq!(o.status.code(), Some(0), "{cmd}");
         assert!(stdout(&o).contains("Usage"), "{cmd}");

@@ -316,13 +316,14 @@ pub fn write(game: &Game, pos: &GamePosition) -> String {
     }
     s.push_str(&rights);
     s.push(' ');
-    // The en passant cell only when a legal en passant capture exists, as
-    // Fairy-Stockfish writes it.
+    // The en passant cell only when an en passant capture is possible (pseudo-legally:
+    // it may still expose the capturer's king), as Fairy-Stockfish writes it.
     let ep = if pos.ep.is_none() {
         None
     } else {
-        let takes = game
-            .legal_moves(pos)
+        let mut moves = Vec::new();
+        game.searcher().pseudo_moves(pos, &mut moves);
+        let takes = moves
             .iter()
             .any(|m| matches!(m.kind, MoveKind::EnPassant { .. }));
         takes.then(|| board.cell_name(CellId(pos.ep.cells[0])))

@@ -98,7 +98,8 @@ def clockless(fen):
     return " ".join(parts[:-2]) if len(parts) > 2 else fen
 
 
-def collect_positions(variant, count, seed, max_plies, mate_restricted, log=None):
+def collect_positions(variant, count, seed, max_plies, mate_restricted, log=None,
+                      transitions=None):
     """Distinct positions from seeded random games: a list of (fen, expected moves).
 
     The first position is pyffish's start FEN verbatim (it may be written differently
@@ -129,7 +130,10 @@ def collect_positions(variant, count, seed, max_plies, mate_restricted, log=None
             if not legal:
                 break
             move = rng.choice(sorted(legal))
+            before = fen
             fen = sf.get_fen(variant, fen, [move])
+            if transitions is not None and len(transitions) < count:
+                transitions.append((before, move, fen))
             plies_total += 1
     if log:
         log(f"  {len(out)} positions from {games} random games ({plies_total} plies)"
@@ -204,8 +208,9 @@ def check_game(game, cmd, args):
     with open(rules) as f:
         restricted = not_mating_drops(f.read())
     t0 = time.time()
+    transitions = [] if getattr(args, "check_fen", False) else None
     positions = collect_positions(game, args.positions, args.seed, args.max_plies,
-                                  restricted, log)
+                                  restricted, log, transitions)
     t1 = time.time()
     lines, failure = run_batch(cmd, rules, [f for f, _ in positions], args.timeout)
     t2 = time.time()
@@ -225,7 +230,50 @@ def check_game(game, cmd, args):
             log(f"    extra:   {' '.join(mm['extra'])}")
     if len(mismatches) > args.show:
         log(f"  ... and {len(mismatches) - args.show} more")
+    if transitions:
+        fen_failure, fen_mismatches = check_fen_writing(cmd, rules, transitions, args, log)
+        failure = failure or fen_failure
+        mismatches = mismatches + fen_mismatches
     return logs, (checked, mismatches, failure)
+
+
+def check_fen_writing(cmd, rules, transitions, args, log):
+    """`piecewise play RULES --batch`: the FEN after each random move must be
+    Fairy-Stockfish's (board, hand, side, castling rights, en passant cell). The move
+    clocks are compared too but only counted: the halfmove clock's reset rule differs
+    per variant in Fairy-Stockfish (pawn types) and some variants add counting fields."""
+    lines_in = "".join(f"{before} moves {move}\n" for before, move, _ in transitions)
+    try:
+        p = subprocess.run(cmd + ["play", rules, "--batch"], input=lines_in,
+                           capture_output=True, text=True, timeout=args.timeout)
+    except (subprocess.TimeoutExpired, OSError) as e:
+        return f"play --batch: {e}", []
+    lines = p.stdout.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if len(lines) != len(transitions):
+        return f"play --batch printed {len(lines)} lines for {len(transitions)} moves", []
+    bad, clocks, counting = [], 0, 0
+    for i, ((before, move, after), got) in enumerate(zip(transitions, lines)):
+        want, have = after.split(" "), got.split(" ")
+        n = 4
+        if len(want) > 3 and want[3].isdigit():
+            # Makruk's counting rule: Fairy-Stockfish writes its counter where the en
+            # passant field would be; piecewise has no counting rules.
+            n, counting = 3, counting + 1
+        if have[:n] != want[:n]:
+            bad.append(dict(index=i, fen=f"{before} moves {move}", kind="FEN written",
+                            got=got, missing=[after], extra=[got]))
+        elif have[4:6] != want[4:6]:
+            clocks += 1
+    log(f"  FEN written after {len(transitions)} moves: {len(bad)} mismatches"
+        f" (clocks differ in {clocks}" + (f"; {counting} with counting fields" if counting else "")
+        + ")")
+    for mm in bad[:args.show]:
+        log(f"  FEN mismatch #{mm['index']}: {mm['fen']}")
+        log(f"    Fairy-Stockfish: {mm['missing'][0]}")
+        log(f"    piecewise:       {mm['got']}")
+    return None, bad
 
 
 def _check_game_job(job):
@@ -330,6 +378,7 @@ def self_test(args):
     quiet = lambda *a: None
     fake = [sys.executable, os.path.abspath(__file__), "--fake"]
     args.positions = min(args.positions, 120)
+    args.check_fen = False  # the fake binaries answer `moves --batch` only
     games = args.games or ["chess", "shogi", "xiangqi"]
 
     print("self-test: rules-file parsing")
@@ -430,6 +479,9 @@ def main(argv=None):
                     help="games checked in parallel (default: the number of CPUs)")
     ap.add_argument("--timeout", type=float, default=600, metavar="S",
                     help="seconds allowed per batch (default 600)")
+    ap.add_argument("--no-fen", dest="check_fen", action="store_false",
+                    help="skip the FEN-writing check (`piecewise play --batch` after each "
+                         "random move must print Fairy-Stockfish's FEN)")
     ap.add_argument("--self-test", action="store_true",
                     help="test this script with fake binaries that answer with pyffish's "
                          "moves (does not need piecewise)")
