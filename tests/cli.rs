@@ -240,7 +240,14 @@ fn play_prints_the_fen_reached() {
         stdout(&o).trim(),
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"
     );
-    let o = run(&["play", "rules/crazyhouse.rules", "e2e4", "d7d5", "e4d5", "d8d5"]);
+    let o = run(&[
+        "play",
+        "rules/crazyhouse.rules",
+        "e2e4",
+        "d7d5",
+        "e4d5",
+        "d8d5",
+    ]);
     assert_eq!(
         stdout(&o).trim(),
         "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3"
@@ -333,7 +340,9 @@ fn game_input_errors_exit_1() {
 
 #[test]
 fn every_command_has_help() {
-    for cmd in ["check", "compile", "disasm", "tree", "moves", "perft", "play"] {
+    for cmd in [
+        "check", "compile", "disasm", "tree", "moves", "perft", "play",
+    ] {
         let o = run(&[cmd, "--help"]);
         assert_eq!(o.status.code(), Some(0), "{cmd}");
         assert!(stdout(&o).contains("Usage"), "{cmd}");

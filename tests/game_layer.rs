@@ -88,3 +88,105 @@ playout_tests!(
     nightrider,
     grasshopper
 );
+
+/// Legality through reverse tables against brute force, for every fairy piece: on
+/// random positions of `rules/fairy.rules` (21 kinds, royal King), each pseudo-legal
+/// move is legal exactly when, after it, no move of any enemy piece — walked forward by
+/// the interpreter — captures the mover's King (at the destination or in passing).
+#[test]
+fn reverse_table_legality_matches_brute_force_on_fairy_pieces() {
+    use piecewise::ids::CellId;
+    use piecewise::walk::MoveList;
+    let game = game("fairy");
+    let letters: Vec<char> = "QRBNPACMLZIGOHEFWYXD".chars().collect();
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut searcher = game.searcher();
+    let mut walker = game.rules().walker();
+    let (mut checked, mut illegal) = (0, 0);
+    for _ in 0..300 {
+        // Both kings and 4-12 random pieces on distinct cells; no pawns on the edges.
+        let mut board = vec!['.'; 64];
+        let mut put = |c: char, rng: &mut Rng, board: &mut Vec<char>| loop {
+            let i = rng.below(64);
+            let pawn = c.eq_ignore_ascii_case(&'P') && !(8..56).contains(&i);
+            if board[i] == '.' && !pawn {
+                board[i] = c;
+                break;
+            }
+        };
+        put('K', &mut rng, &mut board);
+        put('k', &mut rng, &mut board);
+        for _ in 0..4 + rng.below(9) {
+            let l = letters[rng.below(letters.len())];
+            let l = if rng.below(2) == 0 {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            };
+            put(l, &mut rng, &mut board);
+        }
+        let mut fen = String::new();
+        for r in (0..8).rev() {
+            let mut empty = 0;
+            for f in 0..8 {
+                match board[r * 8 + f] {
+                    '.' => empty += 1,
+                    c => {
+                        if empty > 0 {
+                            fen.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        fen.push(c);
+                    }
+                }
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            if r > 0 {
+                fen.push('/');
+            }
+        }
+        fen.push_str(if rng.below(2) == 0 {
+            " w - - 0 1"
+        } else {
+            " b - - 0 1"
+        });
+        let mut pos = game.position(&fen).expect("fen");
+        let mover = pos.side_to_move();
+        let mut pseudo = Vec::new();
+        searcher.pseudo_moves(&pos, &mut pseudo);
+        for m in &pseudo {
+            let legal = searcher.is_legal(&mut pos, m);
+            let undo = game.make(&mut pos, m);
+            let king = (0..64u16)
+                .map(CellId)
+                .find(|&c| {
+                    let o = pos.occupant(c);
+                    !o.is_empty() && o.side() == mover && game.is_royal(o.kind())
+                })
+                .expect("the mover's king");
+            let mut captured = false;
+            for c in 0..64u16 {
+                let o = pos.occupant(CellId(c));
+                if o.is_empty() || o.side() == mover {
+                    continue;
+                }
+                let mut list = MoveList::new();
+                walker.walk(&pos, o.side(), o.kind(), CellId(c), &mut list);
+                captured |= list.iter().any(|mv| {
+                    (mv.to == king && mv.captures_to) || list.passing_captures(mv).contains(&king)
+                });
+            }
+            game.unmake(&mut pos, undo);
+            assert_eq!(legal, !captured, "{fen}: {}", game.uci(m));
+            checked += 1;
+            illegal += captured as usize;
+        }
+    }
+    // The positions must exercise both outcomes a lot.
+    assert!(
+        checked > 5_000 && illegal > 500,
+        "{checked} moves, {illegal} illegal"
+    );
+}
