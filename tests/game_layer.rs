@@ -106,7 +106,7 @@ fn reverse_table_legality_matches_brute_force_on_fairy_pieces() {
     for _ in 0..300 {
         // Both kings and 4-12 random pieces on distinct cells; no pawns on the edges.
         let mut board = vec!['.'; 64];
-        let mut put = |c: char, rng: &mut Rng, board: &mut Vec<char>| loop {
+        let put = |c: char, rng: &mut Rng, board: &mut Vec<char>| loop {
             let i = rng.below(64);
             let pawn = c.eq_ignore_ascii_case(&'P') && !(8..56).contains(&i);
             if board[i] == '.' && !pawn {
