@@ -486,33 +486,22 @@ fn legal_moves(
     Ok(())
 }
 
-fn batch_moves(path: &Path, color: bool) -> Result<(), Failed> {
+/// Answers standard input line by line with `answer`; an `Err` is printed as
+/// `error: ...` and makes the command exit 1 after the last line.
+fn batch(mut answer: impl FnMut(&str) -> Result<String, String>) -> Result<(), Failed> {
     use std::io::BufRead;
-    let game = load_game(path, color)?;
-    let mut searcher = game.searcher();
-    let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut failed = false;
-    let mut moves = Vec::new();
-    for line in stdin.lock().lines() {
+    for line in std::io::stdin().lock().lines() {
         let line = line.map_err(|e| {
             eprintln!("error: cannot read standard input: {e}");
             Failed
         })?;
-        let fen = line.trim();
-        let text = match game.position(fen) {
-            Ok(mut pos) => {
-                searcher.legal_moves(&mut pos, &mut moves);
-                let mut v: Vec<String> = moves.iter().map(|m| game.uci(m)).collect();
-                v.sort();
-                v.join(" ")
-            }
-            Err(e) => {
-                failed = true;
-                format!("error: {e}")
-            }
-        };
+        let text = answer(line.trim()).unwrap_or_else(|e| {
+            failed = true;
+            format!("error: {e}")
+        });
         let _ = writeln!(out, "{text}");
     }
     let _ = out.flush();
@@ -521,6 +510,19 @@ fn batch_moves(path: &Path, color: bool) -> Result<(), Failed> {
     } else {
         Ok(())
     }
+}
+
+fn batch_moves(path: &Path, color: bool) -> Result<(), Failed> {
+    let game = load_game(path, color)?;
+    let mut searcher = game.searcher();
+    let mut moves = Vec::new();
+    batch(|fen| {
+        let mut pos = game.position(fen).map_err(|e| e.to_string())?;
+        searcher.legal_moves(&mut pos, &mut moves);
+        let mut v: Vec<String> = moves.iter().map(|m| game.uci(m)).collect();
+        v.sort();
+        Ok(v.join(" "))
+    })
 }
 
 fn perft(
@@ -575,12 +577,11 @@ fn play(
     path: &Path,
     fen: Option<&str>,
     moves: &[String],
-    batch: bool,
+    batch_mode: bool,
     color: bool,
 ) -> Result<(), Failed> {
-    use std::io::BufRead;
     let game = load_game(path, color)?;
-    if !batch {
+    if !batch_mode {
         let mut pos = game_position(&game, path, fen)?;
         let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
         play_moves(&game, &mut pos, &moves).map_err(|e| {
@@ -590,37 +591,13 @@ fn play(
         println!("{}", game.fen(&pos));
         return Ok(());
     }
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut failed = false;
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| {
-            eprintln!("error: cannot read standard input: {e}");
-            Failed
-        })?;
+    batch(|line| {
         let (fen, moves) = match line.split_once(" moves ") {
             Some((f, m)) => (f.trim(), m.split_whitespace().collect::<Vec<_>>()),
-            None => (line.trim(), Vec::new()),
+            None => (line, Vec::new()),
         };
-        let text = match game.position(fen) {
-            Ok(mut pos) => match play_moves(&game, &mut pos, &moves) {
-                Ok(()) => game.fen(&pos),
-                Err(e) => {
-                    failed = true;
-                    format!("error: {e}")
-                }
-            },
-            Err(e) => {
-                failed = true;
-                format!("error: {e}")
-            }
-        };
-        let _ = writeln!(out, "{text}");
-    }
-    let _ = out.flush();
-    if failed {
-        Err(Failed)
-    } else {
-        Ok(())
-    }
+        let mut pos = game.position(fen).map_err(|e| e.to_string())?;
+        play_moves(&game, &mut pos, &moves)?;
+        Ok(game.fen(&pos))
+    })
 }

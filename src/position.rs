@@ -81,15 +81,7 @@ impl Position {
     /// (second); without it the first side moves.
     pub fn from_fen(fen: &str, board: &Board, pieces: &[TablePiece]) -> Result<Position, FenError> {
         let mut pos = Position::empty(board);
-        let fields: Vec<(usize, &str)> = fen
-            .split(' ')
-            .scan(0usize, |at, f| {
-                let start = *at;
-                *at += f.len() + 1;
-                Some((start, f))
-            })
-            .filter(|(_, f)| !f.is_empty())
-            .collect();
+        let fields = fen_fields(fen);
         let Some(&(board_at, board_text)) = fields.first() else {
             return fail(0, "the FEN is empty");
         };
@@ -287,4 +279,16 @@ pub(crate) fn read_board(
         at += rank_text.len() + 1;
     }
     Ok((cells, promoted))
+}
+
+/// The space-separated fields of a FEN with the byte offset each starts at.
+pub(crate) fn fen_fields(fen: &str) -> Vec<(usize, &str)> {
+    fen.split(' ')
+        .scan(0usize, |at, f| {
+            let start = *at;
+            *at += f.len() + 1;
+            Some((start, f))
+        })
+        .filter(|(_, f)| !f.is_empty())
+        .collect()
 }

@@ -40,6 +40,21 @@ struct RNode {
     leaf_count: u32,
 }
 
+impl RNode {
+    /// A node for a requirement, its children and leaves filled in later.
+    fn unlinked(k: Key) -> RNode {
+        RNode {
+            cell: k.0,
+            filter: k.1,
+            mask: k.2,
+            first_child: 0,
+            child_count: 0,
+            first_leaf: 0,
+            leaf_count: 0,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct RLeaf {
     cell: u16,
@@ -178,15 +193,7 @@ impl ReverseTables {
             let mut queue: std::collections::VecDeque<(usize, usize)> = Default::default();
             for &b in top {
                 let k = trie[b].key;
-                out.nodes.push(RNode {
-                    cell: k.0,
-                    filter: k.1,
-                    mask: k.2,
-                    first_child: 0,
-                    child_count: 0,
-                    first_leaf: 0,
-                    leaf_count: 0,
-                });
+                out.nodes.push(RNode::unlinked(k));
                 queue.push_back((b, out.nodes.len() - 1));
             }
             while let Some((b, f)) = queue.pop_front() {
@@ -204,15 +211,7 @@ impl ReverseTables {
                 let first_child = out.nodes.len() as u32;
                 for &c in &bn.order {
                     let k = trie[c].key;
-                    out.nodes.push(RNode {
-                        cell: k.0,
-                        filter: k.1,
-                        mask: k.2,
-                        first_child: 0,
-                        child_count: 0,
-                        first_leaf: 0,
-                        leaf_count: 0,
-                    });
+                    out.nodes.push(RNode::unlinked(k));
                     queue.push_back((c, out.nodes.len() - 1));
                 }
                 let n = &mut out.nodes[f];

@@ -55,15 +55,7 @@ fn promoted_from(game: &Game, kind: PieceId) -> Option<PieceId> {
 pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
     let board = game.board();
     let mut pos = GamePosition::empty(game.pieces, game.cells);
-    let fields: Vec<(usize, &str)> = fen
-        .split(' ')
-        .scan(0usize, |at, f| {
-            let start = *at;
-            *at += f.len() + 1;
-            Some((start, f))
-        })
-        .filter(|(_, f)| !f.is_empty())
-        .collect();
+    let fields = crate::position::fen_fields(fen);
     let Some(&(board_at, board_field)) = fields.first() else {
         return fail(0, "the FEN is empty");
     };
