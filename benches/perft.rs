@@ -44,8 +44,16 @@ fn bench_perft(c: &mut Criterion) {
         let sk = shakmaty_position(fen);
         for (i, &expected) in counts.iter().enumerate() {
             let depth = i as u32 + 1;
-            assert_eq!(game.perft(&pos, depth), expected, "piecewise {name} depth {depth}");
-            assert_eq!(shakmaty::perft(&sk, depth), expected, "shakmaty {name} depth {depth}");
+            assert_eq!(
+                game.perft(&pos, depth),
+                expected,
+                "piecewise {name} depth {depth}"
+            );
+            assert_eq!(
+                shakmaty::perft(&sk, depth),
+                expected,
+                "shakmaty {name} depth {depth}"
+            );
         }
         let depth = counts.len() as u32;
         let nodes = counts[counts.len() - 1];

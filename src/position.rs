@@ -93,16 +93,7 @@ impl Position {
         })?;
         pos.cells = cells;
         if let Some(&(side_at, side)) = fields.get(1) {
-            pos.side_to_move = match side {
-                "w" => Side::First,
-                "b" => Side::Second,
-                _ => {
-                    return fail(
-                        side_at,
-                        format!("the side to move is `{side}`; expected `w` or `b`"),
-                    )
-                }
-            };
+            pos.side_to_move = read_side(side_at, side)?;
         }
         Ok(pos)
     }
@@ -291,4 +282,16 @@ pub(crate) fn fen_fields(fen: &str) -> Vec<(usize, &str)> {
         })
         .filter(|(_, f)| !f.is_empty())
         .collect()
+}
+
+/// Reads the side-to-move field (`w` or `b`) found at byte `at`.
+pub(crate) fn read_side(at: usize, text: &str) -> Result<Side, FenError> {
+    match text {
+        "w" => Ok(Side::First),
+        "b" => Ok(Side::Second),
+        _ => fail(
+            at,
+            format!("the side to move is `{text}`; expected `w` or `b`"),
+        ),
+    }
 }

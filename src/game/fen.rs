@@ -123,16 +123,7 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
     }
     let mut rest = fields[1..].iter().copied().peekable();
     if let Some((side_at, side)) = rest.next() {
-        pos.side = match side {
-            "w" => Side::First,
-            "b" => Side::Second,
-            _ => {
-                return fail(
-                    side_at,
-                    format!("the side to move is `{side}`; expected `w` or `b`"),
-                )
-            }
-        };
+        pos.side = crate::position::read_side(side_at, side)?;
     }
     // Castling rights: `-` or letters.
     if let Some(&(cast_at, text)) = rest.peek() {
