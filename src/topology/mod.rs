@@ -101,6 +101,37 @@ impl Board {
         }
     }
 
+    /// The centre of a cell in drawing units (one unit = one cell width on a square
+    /// board), x to the right, y up (the first side's view).
+    pub fn center(&self, cell: CellId) -> (f64, f64) {
+        match self {
+            Board::Square(b) => {
+                let c = b.coord(cell);
+                (c.x as f64 + 0.5, c.y as f64 + 0.5)
+            }
+        }
+    }
+
+    /// The outline of a cell as a closed polygon (first point not repeated), in the
+    /// same units as [`Board::center`], counter-clockwise.
+    pub fn outline(&self, cell: CellId) -> Vec<(f64, f64)> {
+        match self {
+            Board::Square(b) => {
+                let c = b.coord(cell);
+                let (x, y) = (c.x as f64, c.y as f64);
+                vec![(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]
+            }
+        }
+    }
+
+    /// Links to draw between cells (graph boards draw their links; tilings draw
+    /// nothing here since their cells touch). Each undirected link once.
+    pub fn drawn_links(&self) -> Vec<(CellId, CellId)> {
+        match self {
+            Board::Square(_) => Vec::new(),
+        }
+    }
+
     /// A one-line description, e.g. `square 8x8` or `square 9x10, 2 holes`.
     pub fn describe(&self) -> String {
         match self {
