@@ -43,6 +43,10 @@ pub enum Item {
     Drop(DropDecl),
     /// `confine King | Advisor to palace`
     Confine(ConfineDecl),
+    /// `one side`: only the first side moves (a puzzle).
+    OneSide(Span),
+    /// `sokoban pusher Pusher, box Box, wall Wall`
+    Sokoban(SokobanDecl),
 }
 
 impl Item {
@@ -60,6 +64,8 @@ impl Item {
             Item::Promotion(d) => d.span,
             Item::Drop(d) => d.span,
             Item::Confine(d) => d.span,
+            Item::OneSide(s) => *s,
+            Item::Sokoban(d) => d.span,
         }
     }
 }
@@ -451,6 +457,50 @@ impl ViaKind {
     }
 }
 
+/// `sokoban pusher Pusher, box Box, wall Wall`: which pieces the characters of a
+/// Sokoban text board stand for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SokobanDecl {
+    pub roles: Vec<SokobanRole>,
+    pub span: Span,
+}
+
+/// `pusher NAME`, `box NAME` or `wall NAME`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SokobanRole {
+    pub kind: SokobanRoleKind,
+    pub piece: Ident,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SokobanRoleKind {
+    /// `@` (and `+`, on a goal)
+    Pusher,
+    /// `$` (and `*`, on a goal)
+    Box,
+    /// `#`
+    Wall,
+}
+
+impl SokobanRoleKind {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            SokobanRoleKind::Pusher => "pusher",
+            SokobanRoleKind::Box => "box",
+            SokobanRoleKind::Wall => "wall",
+        }
+    }
+}
+
+/// `push [friend | foe | piece | empty] [KINDS]`
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Push {
+    /// `friend`, `foe`, `piece` or `empty`; `None` when not written (any side).
+    pub class: Option<(ViaKind, Span)>,
+    pub kinds: Option<Kinds>,
+}
+
 /// `[not] NAME (| NAME)*`, e.g. `not Cannon`, `Pawn|Knight`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Kinds {
@@ -482,4 +532,6 @@ pub enum ModifierKind {
     Captures(Kinds),
     /// `en passant`: the cells this move passes over may be captured en passant.
     EnPassant,
+    /// `push [CLASS] [KINDS]`: the move may end on a piece and push it one step onward.
+    Push(Push),
 }

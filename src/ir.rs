@@ -49,6 +49,20 @@ pub struct GameDecls {
     /// `royals may not face`: two royals of opposite sides on one file with only empty
     /// cells between them is an illegal position (Xiangqi's flying general).
     pub royals_may_not_face: bool,
+    /// `one side`: only the first side ever moves (a puzzle such as Sokoban).
+    pub one_side: bool,
+    /// `sokoban ...`: the pieces the characters of a Sokoban text board stand for.
+    pub sokoban: Option<SokobanRoles>,
+}
+
+/// `sokoban pusher P, box B [, wall W]`: `@`/`+` is the first side's `pusher`, `$`/`*`
+/// its `box`, `#` its `wall` (without a wall piece, `#` must fall on a hole).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SokobanRoles {
+    pub pusher: PieceId,
+    pub boxes: PieceId,
+    pub wall: Option<PieceId>,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -269,6 +283,8 @@ pub struct Landing {
     pub foe: bool,
     /// Restricts which enemy pieces may be captured there (`captures not Cannon`).
     pub kinds: KindFilter,
+    /// `push ...`: the move may also end on a piece that it pushes one step onward.
+    pub push: Option<Push>,
 }
 
 impl Default for Landing {
@@ -277,8 +293,22 @@ impl Default for Landing {
             empty: true,
             foe: true,
             kinds: KindFilter::Any,
+            push: None,
         }
     }
+}
+
+/// `push [friend | foe | piece] [Kinds]`: a displacement. The move may end on a cell
+/// holding one of these pieces; that piece moves one step further in the direction of
+/// the last step (the cell there must be on the board and empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Push {
+    /// Friendly pieces may be pushed.
+    pub friend: bool,
+    /// Enemy pieces may be pushed.
+    pub foe: bool,
+    /// Which kinds may be pushed.
+    pub kinds: KindFilter,
 }
 
 /// A restriction on the kind of a piece met.

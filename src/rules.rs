@@ -139,8 +139,24 @@ impl Rules {
 
     /// A move in UCI coordinates (`d4e6`), followed by `x` and each cell captured in
     /// passing, sorted (`d4f6xe5`), so that moves with the same ends but different
-    /// victims stay apart.
+    /// victims stay apart. A push is the pusher's move (`d4d5`); only where another
+    /// move of `list` would print the same is `^` and the cell the pushed piece goes to
+    /// added (`d4d5^d6`).
     pub fn move_text(&self, list: &MoveList, m: &Move) -> String {
+        let mut s = self.plain_text(list, m);
+        if let Some(p) = m.push_to {
+            if list
+                .iter()
+                .any(|o| o.push_to != m.push_to && self.plain_text(list, o) == s)
+            {
+                s.push('^');
+                s.push_str(&self.cell_name(p));
+            }
+        }
+        s
+    }
+
+    fn plain_text(&self, list: &MoveList, m: &Move) -> String {
         let mut s = format!("{}{}", self.cell_name(m.from), self.cell_name(m.to));
         let mut caps: Vec<CellId> = list.passing_captures(m).to_vec();
         caps.sort();

@@ -12,8 +12,8 @@ use crate::ast::{self, DropOptionKind, PromotionOptionKind};
 use crate::diagnostics::Diagnostic;
 use crate::ids::{PieceId, Span};
 use crate::ir::{
-    Castling, Confinement, Coord, DropRule, GameDecls, Piece, Promotion, StartPosition,
-    ZoneCondition,
+    Castling, Confinement, Coord, DropRule, GameDecls, Piece, Promotion, SokobanRoles,
+    StartPosition, ZoneCondition,
 };
 use crate::topology::coord_name;
 
@@ -25,6 +25,8 @@ impl Checker {
         let mut start_decl: Option<&ast::StartDecl> = None;
         let mut hand_decl: Option<Span> = None;
         let mut face_decl: Option<Span> = None;
+        let mut one_side_decl: Option<Span> = None;
+        let mut sokoban_decl: Option<Span> = None;
         let mut royal_ok = true;
         let mut any_royal = false;
 
@@ -53,9 +55,13 @@ impl Checker {
                 ast::Item::RoyalsMayNotFace(span) => {
                     self.flag_twice("royals may not face", *span, &mut face_decl);
                 }
+                ast::Item::OneSide(span) => {
+                    self.flag_twice("one side", *span, &mut one_side_decl);
+                }
                 _ => {}
             }
         }
+        game.one_side = one_side_decl.is_some();
         game.start = start_decl.map(|s| StartPosition {
             fen: s.fen.clone(),
             span: s.fen_span,
@@ -111,6 +117,24 @@ impl Checker {
                         game.drops.push(rule);
                     }
                 }
+                ast::Item::Sokoban(d) => {
+                    let first = sokoban_decl;
+                    self.flag_twice("sokoban", d.span, &mut sokoban_decl);
+                    if first.is_none() {
+                        game.sokoban = self.sokoban(d);
+                        if game.sokoban.is_some() && one_side_decl.is_none() {
+                            self.diags.push(
+                                Diagnostic::warning(
+                                    "W0904",
+                                    "a Sokoban board in a game for two sides",
+                                    d.span,
+                                )
+                                .label("the second side is to move after every move")
+                                .help("add a line `one side`: only the first side moves"),
+                            );
+                        }
+                    }
+                }
                 ast::Item::Confine(c) => {
                     let pieces = self.piece_ids(&c.pieces);
                     let zone = self.zone(&c.zone);
@@ -140,6 +164,70 @@ impl Checker {
             }
         }
         game
+    }
+
+    /// `sokoban pusher P, box B [, wall W]`: each role at most once (E0701), a pusher
+    /// and a box (E0911), three different pieces (E0912).
+    fn sokoban(&mut self, d: &ast::SokobanDecl) -> Option<SokobanRoles> {
+        let mut ok = true;
+        let mut roles: [Option<(PieceId, Span)>; 3] = [None; 3];
+        for r in &d.roles {
+            let slot = match r.kind {
+                ast::SokobanRoleKind::Pusher => 0,
+                ast::SokobanRoleKind::Box => 1,
+                ast::SokobanRoleKind::Wall => 2,
+            };
+            if let Some((_, first)) = roles[slot] {
+                self.twice(r.kind.keyword(), r.span, first);
+                ok = false;
+                continue;
+            }
+            match self.piece(&r.piece) {
+                Some(id) => {
+                    if let Some((_, other)) = roles.iter().flatten().find(|(p, _)| *p == id) {
+                        ok = false;
+                        self.error(
+                            Diagnostic::error(
+                                "E0912",
+                                format!("`{}` has two roles on a Sokoban board", r.piece.name),
+                                r.span,
+                            )
+                            .label("second role")
+                            .secondary(*other, "first role")
+                            .help("the pusher, the boxes and the walls are three different pieces"),
+                        );
+                        continue;
+                    }
+                    roles[slot] = Some((id, r.span));
+                }
+                None => ok = false,
+            }
+        }
+        for (slot, word, example) in [(0, "pusher", "Pusher"), (1, "box", "Box")] {
+            if roles[slot].is_none() && ok {
+                ok = false;
+                self.error(
+                    Diagnostic::error(
+                        "E0911",
+                        format!("a `sokoban` declaration without a {word}"),
+                        d.span,
+                    )
+                    .label(format!("no `{word}` piece named"))
+                    .help(format!(
+                        "name the piece `@` stands for and the piece `$` stands for, e.g. `sokoban pusher Pusher, box Box`; add `{word} {example}`"
+                    )),
+                );
+            }
+        }
+        if !ok {
+            return None;
+        }
+        Some(SokobanRoles {
+            pusher: roles[0]?.0,
+            boxes: roles[1]?.0,
+            wall: roles[2].map(|r| r.0),
+            span: d.span,
+        })
     }
 
     /// Records a declaration that may appear once (`hand`, `royals may not face`);

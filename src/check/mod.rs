@@ -83,6 +83,8 @@ pub(crate) struct Checker {
     pub piece_index: HashMap<String, PieceId>,
     /// The spans of every `en passant` pattern modifier, in source order.
     pub en_passant_marks: Vec<Span>,
+    /// Pieces named in a `push` (they may have no moves of their own: no W0004).
+    pub pushed: Vec<PieceId>,
 }
 
 impl Checker {

@@ -246,6 +246,36 @@ impl Checker {
         })
     }
 
+    /// `push [friend | foe | piece] [Kinds]`. Without a class, pieces of either side may
+    /// be pushed; `push empty` is E0702.
+    fn push(&mut self, p: &ast::Push, span: Span) -> Option<ir::Push> {
+        let (friend, foe) = match p.class {
+            None | Some((ViaKind::Piece, _)) => (true, true),
+            Some((ViaKind::Friend, _)) => (true, false),
+            Some((ViaKind::Foe, _)) => (false, true),
+            Some((ViaKind::Empty, at)) => {
+                self.error(
+                    Diagnostic::error("E0702", "`push empty`: nothing to push", at)
+                        .label("an empty cell holds no piece")
+                        .secondary(span, "in this `push`")
+                        .help("name what may be pushed: `push Box`, `push friend`, `push foe Pawn`, `push piece`"),
+                );
+                return None;
+            }
+        };
+        let kinds = match &p.kinds {
+            Some(k) => {
+                let f = self.kinds(k)?;
+                if let KindFilter::Only(ids) = &f {
+                    self.pushed.extend(ids.iter().copied());
+                }
+                f
+            }
+            None => KindFilter::Any,
+        };
+        Some(ir::Push { friend, foe, kinds })
+    }
+
     fn modifiers(&mut self, p: &ast::Pattern) -> (Landing, Conditions, bool) {
         let mut land = Landing::default();
         let mut cond = Conditions::default();
@@ -262,6 +292,7 @@ impl Checker {
                 ast::ModifierKind::Initial => "initial".to_string(),
                 ast::ModifierKind::Captures(_) => "captures".to_string(),
                 ast::ModifierKind::EnPassant => "en passant".to_string(),
+                ast::ModifierKind::Push(_) => "push".to_string(),
                 ast::ModifierKind::From { zone, inside } => {
                     format!("{}from {}", if *inside { "" } else { "not " }, zone.name)
                 }
@@ -298,6 +329,10 @@ impl Checker {
                     Some(f) => land.kinds = f,
                     None => ok = false,
                 },
+                ast::ModifierKind::Push(push) => match self.push(push, m.span) {
+                    Some(p) => land.push = Some(p),
+                    None => ok = false,
+                },
                 ast::ModifierKind::From { zone, inside }
                 | ast::ModifierKind::To { zone, inside } => {
                     let is_from = matches!(m.kind, ast::ModifierKind::From { .. });
@@ -323,8 +358,8 @@ impl Checker {
         if !ok {
             return (land, cond, false);
         }
-        // Patterns that can never produce a move.
-        if let (Some(a), Some(b)) = (move_only, capture_only) {
+        // Patterns that can never produce a move (with `push`, both only leave pushes).
+        if let (Some(a), Some(b), None) = (move_only, capture_only, &land.push) {
             let (first, second) = if a.start < b.start { (a, b) } else { (b, a) };
             self.diags.push(
                 Diagnostic::warning("W0002", "this pattern can never move", second)

@@ -139,7 +139,13 @@ impl Checker {
             let broken = entries
                 .iter()
                 .any(|e| matches!(e, Entry::Own(None) | Entry::Broken));
-            if patterns.is_empty() && !broken && p.patterns.is_empty() {
+            // Pieces that are pushed around, or are a Sokoban board's walls, need no moves.
+            let passive = self
+                .piece_index
+                .get(&p.name.name)
+                .is_some_and(|id| self.pushed.contains(id))
+                || sokoban_names(file).any(|n| n == p.name.name);
+            if patterns.is_empty() && !broken && p.patterns.is_empty() && !passive {
                 self.diags.push(
                     Diagnostic::warning(
                         "W0004",
@@ -280,4 +286,12 @@ fn first_name_span(file: &ast::File, id: PieceId) -> Span {
         })
         .nth(id.index())
         .unwrap_or_default()
+}
+
+/// The piece names a `sokoban` declaration gives roles to.
+fn sokoban_names(file: &ast::File) -> impl Iterator<Item = &str> {
+    file.items.iter().flat_map(|i| match i {
+        ast::Item::Sokoban(d) => d.roles.iter().map(|r| r.piece.name.as_str()).collect(),
+        _ => Vec::new(),
+    })
 }

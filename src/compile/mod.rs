@@ -57,6 +57,8 @@ pub enum Op {
         foe: bool,
         filter: FilterId,
         en_passant: bool,
+        /// `push ...`: the move may also end on a piece it pushes one step onward.
+        push: Option<PushOp>,
     },
     /// The landing cell must (inside) or must not lie in the zone.
     ToZone {
@@ -64,6 +66,15 @@ pub enum Op {
         inside: bool,
     },
     End,
+}
+
+/// A displacement: which pieces the last leg may push one step further (friendly ones,
+/// enemy ones, and of which kinds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PushOp {
+    pub friend: bool,
+    pub foe: bool,
+    pub filter: FilterId,
 }
 
 /// A leg's directions: a range of the vector pool or of the turn pool.
@@ -216,11 +227,17 @@ fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
         });
     }
     let filter = filter_id(p, &pat.land.kinds);
+    let push = pat.land.push.as_ref().map(|push| PushOp {
+        friend: push.friend,
+        foe: push.foe,
+        filter: filter_id(p, &push.kinds),
+    });
     p.ops.push(Op::Land {
         empty: pat.land.empty,
         foe: pat.land.foe,
         filter,
         en_passant: pat.conditions.en_passant,
+        push,
     });
     for c in &pat.conditions.to {
         p.ops.push(Op::ToZone {
@@ -385,6 +402,7 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
             foe,
             filter,
             en_passant,
+            push,
         } => {
             let mut on = Vec::new();
             if empty {
@@ -398,8 +416,24 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
             } else {
                 format!(" filter {}", filter.0)
             };
+            let push = match push {
+                None => String::new(),
+                Some(p) => {
+                    let who = match (p.friend, p.foe) {
+                        (true, true) => "piece",
+                        (true, false) => "friend",
+                        _ => "foe",
+                    };
+                    let f = if p.filter.0 == 0 {
+                        String::new()
+                    } else {
+                        format!(" filter {}", p.filter.0)
+                    };
+                    format!(" push {who}{f}")
+                }
+            };
             format!(
-                "LAND    {}{f}{}",
+                "LAND    {}{f}{}{push}",
                 if on.is_empty() {
                     "never".to_string()
                 } else {

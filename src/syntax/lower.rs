@@ -32,6 +32,11 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::promotion_decl => Some(Item::Promotion(promotion(c))),
             R::hand_decl => Some(Item::Hand(c.span)),
             R::drop_decl => Some(Item::Drop(drop_decl(c))),
+            R::one_side_decl => Some(Item::OneSide(c.span)),
+            R::sokoban_decl => Some(Item::Sokoban(SokobanDecl {
+                roles: c.all(R::sokoban_role).map(sokoban_role).collect(),
+                span: c.span,
+            })),
             R::confine_decl => Some(Item::Confine(ConfineDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 zone: ident(c.child(R::ident), c.span),
@@ -399,14 +404,31 @@ fn via(n: &Node<'_>) -> Via {
     }
 }
 
-fn via_item(n: &Node<'_>) -> ViaItem {
-    let kind_node = n.child(R::via_kind);
-    let kind = match kind_node.and_then(|k| k.children.first()).map(|k| k.rule) {
+fn sokoban_role(n: &Node<'_>) -> SokobanRole {
+    let kind = match n.children.first().map(|k| k.rule) {
+        Some(R::kw_box) => SokobanRoleKind::Box,
+        Some(R::kw_wall) => SokobanRoleKind::Wall,
+        _ => SokobanRoleKind::Pusher,
+    };
+    SokobanRole {
+        kind,
+        piece: ident(n.child(R::ident), n.span),
+        span: n.span,
+    }
+}
+
+fn via_kind(kind_node: Option<&Node<'_>>) -> ViaKind {
+    match kind_node.and_then(|k| k.children.first()).map(|k| k.rule) {
         Some(R::kw_friend) => ViaKind::Friend,
         Some(R::kw_foe) => ViaKind::Foe,
         Some(R::kw_piece) => ViaKind::Piece,
         _ => ViaKind::Empty,
-    };
+    }
+}
+
+fn via_item(n: &Node<'_>) -> ViaItem {
+    let kind_node = n.child(R::via_kind);
+    let kind = via_kind(kind_node);
     ViaItem {
         kind,
         kind_span: kind_node.map_or(n.span, |k| k.span),
@@ -440,6 +462,13 @@ fn modifier(n: &Node<'_>) -> Option<Modifier> {
         },
         R::mod_captures => ModifierKind::Captures(kinds(inner.child(R::kinds)?)),
         R::mod_en_passant => ModifierKind::EnPassant,
+        R::mod_push => {
+            let class = inner.child(R::via_kind);
+            ModifierKind::Push(Push {
+                class: class.map(|c| (via_kind(Some(c)), c.span)),
+                kinds: inner.child(R::kinds).map(kinds),
+            })
+        }
         _ => return None,
     };
     Some(Modifier { kind, span: n.span })

@@ -105,7 +105,15 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::drop_decl
         | R::kw_drop
         | R::confine_decl
-        | R::kw_confine => GAME_DECLARATION,
+        | R::kw_confine
+        | R::one_side_decl
+        | R::sokoban_decl
+        | R::kw_sokoban => GAME_DECLARATION,
+        R::kw_side => "`side`",
+        R::sokoban_role | R::kw_pusher | R::kw_box | R::kw_wall => {
+            "`pusher`, `box` or `wall` and a piece name"
+        }
+        R::mod_push | R::kw_push => "`push`",
         R::piece_list | R::choice_list => "piece names such as `Queen | Rook`",
         R::castling_move => "a piece and its move such as `Rook h1 to f1`",
         R::kw_with => "`with`",
@@ -119,7 +127,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::opt_only_captured => "`only captured`",
         R::drop_option => "`not in`, `one per file` or `not mating`",
         R::drop_not_in => "`not in`",
-        R::drop_one_per_file | R::kw_one => "`one per file`",
+        R::drop_one_per_file => "`one per file`",
         R::kw_per => "`per`",
         R::drop_not_mating | R::kw_mating => "`not mating`",
         R::mod_en_passant => "`en passant`",
@@ -157,7 +165,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::via_item | R::via_kind => "`empty`, `friend`, `foe` or `piece`",
         R::kinds => "piece names such as `Pawn|Knight` or `not Cannon`",
         R::modifier => {
-            "a modifier (`move only`, `capture only`, `initial`, `from`, `to`, `captures` or `en passant`)"
+            "a modifier (`move only`, `capture only`, `initial`, `from`, `to`, `captures`, `en passant` or `push`)"
         }
         R::mod_move_only | R::kw_move => "`move only`",
         R::mod_capture_only | R::kw_capture => "`capture only`",
@@ -198,7 +206,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

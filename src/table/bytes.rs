@@ -12,8 +12,8 @@ use std::fmt;
 
 pub const MAGIC: &[u8; 4] = b"PWTB";
 /// Version 2 added the per-piece flags byte (`+X` letters) and the `EN_PASSANT` node
-/// flag.
-pub const VERSION: u16 = 2;
+/// flag; version 3 the `PUSH` and `PUSH_TARGET` node flags (displacements).
+pub const VERSION: u16 = 3;
 /// Piece flag: the letter is written `+X`.
 const PIECE_PLUS: u8 = 1;
 const TOPOLOGY_SQUARE: u8 = 1;

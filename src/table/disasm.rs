@@ -69,8 +69,9 @@ fn subtree_size(t: &MoveTable, r: RootRange) -> usize {
 }
 
 /// The nodes of one piece on one cell, one per line, indented by depth:
-/// `#id cell if:E land:EF initial new-leg captures-prev ep filter:n` (`ep`: the move
-/// ending here opens en passant).
+/// `#id cell if:E land:EF initial new-leg captures-prev ep push push-to filter:n`
+/// (`ep`: the move ending here opens en passant; `push`: the move may end here pushing
+/// the piece on this cell to the cell of a `push-to` child).
 pub fn disasm_cell(t: &MoveTable, side: Side, piece: PieceId, cell: CellId) -> String {
     let mut o = String::new();
     let Some(r) = t.roots(side, piece, cell) else {
@@ -139,6 +140,8 @@ fn node_text(t: &MoveTable, i: usize, n: &Node) -> String {
         (Node::NEW_LEG, " new-leg"),
         (Node::CAPTURE_PREV, " captures-prev"),
         (Node::EN_PASSANT, " ep"),
+        (Node::PUSH, " push"),
+        (Node::PUSH_TARGET, " push-to"),
     ] {
         if n.has(flag) {
             s.push_str(word);

@@ -6,7 +6,8 @@
 //! child's `mask` says for which occupancy classes of its parent's target it applies,
 //! so one node can branch differently on empty / friend / foe, and several children may
 //! share a class (several continuations). Children are stored contiguously, after their
-//! parent (so offsets only point forward and the table has no cycles).
+//! parent (so offsets only point forward and the table has no cycles). A displacement
+//! (`push`) is a `PUSH` node whose children name the cells the pushed piece may go to.
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::topology::Board;
@@ -32,7 +33,8 @@ pub struct Node {
     pub target: CellId,
     /// Steps from the start cell, minus one (roots are depth 0).
     pub depth: u8,
-    /// `LAND_*`, `INITIAL`, `NEW_LEG`, `CAPTURE_PREV`, `EN_PASSANT` bits.
+    /// `LAND_*`, `INITIAL`, `NEW_LEG`, `CAPTURE_PREV`, `EN_PASSANT`, `PUSH`,
+    /// `PUSH_TARGET` bits.
     pub flags: u8,
     /// Which classes of the parent's target enable this node (`CLASS_*`); 0 on roots.
     pub mask: u8,
@@ -58,7 +60,16 @@ impl Node {
     /// `en passant`, so the cells it passed over may be captured en passant for one
     /// ply. Merged nodes carry it if any of their patterns does.
     pub const EN_PASSANT: u8 = 32;
-    pub const ALL_FLAGS: u8 = 63;
+    /// A displacement: the move may end here on a piece (one the node's filter admits),
+    /// pushing it to the target of one of this node's children, which are all
+    /// `PUSH_TARGET` nodes and are never walked as steps. Never with `LAND_*`: the same
+    /// cell's quiet move or capture is a sibling node.
+    pub const PUSH: u8 = 64;
+    /// Child of a `PUSH` node: the cell the pushed piece moves to, which must be empty
+    /// (the mover's start cell counts as empty). Its mask says which classes of the
+    /// parent's target (friend, foe) may be pushed. No children, no other flags.
+    pub const PUSH_TARGET: u8 = 128;
+    pub const ALL_FLAGS: u8 = 255;
 
     #[inline]
     pub fn has(&self, flag: u8) -> bool {

@@ -12,7 +12,7 @@ use super::layout::{
     FilterCode, MoveTable, Node, RootRange, TablePiece, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND,
     MAX_DEPTH,
 };
-use crate::compile::{Dirs, MoveProgram, Op, ViaBits};
+use crate::compile::{Dirs, MoveProgram, Op, PushOp, ViaBits};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::{Coord, KindFilter, Vector};
@@ -215,6 +215,8 @@ struct PatternView {
     land_filter: u8,
     /// `Node::EN_PASSANT` if the pattern is marked `en passant`, else 0.
     land_flags: u8,
+    /// `push ...`: the last leg may also end on a piece it pushes one step onward.
+    push: Option<PushOp>,
     to: Vec<(usize, bool)>,
     from: Vec<(usize, bool)>,
 }
@@ -227,6 +229,7 @@ fn view(ops: &[Op]) -> PatternView {
         land_foe: false,
         land_filter: 0,
         land_flags: 0,
+        push: None,
         to: Vec::new(),
         from: Vec::new(),
     };
@@ -252,7 +255,9 @@ fn view(ops: &[Op]) -> PatternView {
                 foe,
                 filter,
                 en_passant,
+                push,
             } => {
+                v.push = push;
                 v.land_empty = empty;
                 v.land_foe = foe;
                 v.land_filter = filter.0;
@@ -307,6 +312,56 @@ impl Expander<'_> {
         }
     }
 
+    /// One step of `v` from `pos`: the coordinate reached and its cell, if it is a
+    /// cell of the board. Every step of a leg goes through here, and so does the step
+    /// a pushed piece makes (one more step in the direction the leg moved).
+    fn step(&self, pos: Coord, v: Vector) -> (Coord, Option<CellId>) {
+        let next = self.board.offset(pos, v);
+        (next, self.board.cell_at(next))
+    }
+
+    /// Adds the displacement of a landing on `cell` (reached at `pos` by a step of `v`):
+    /// a `PUSH` sibling of the landing node with one `PUSH_TARGET` child, the cell one
+    /// more step onward. Nothing if that step leaves the board.
+    fn push(&mut self, push: PushOp, at: Attach, pos: Coord, v: Vector, cell: CellId, depth: u8) {
+        let (_, Some(onward)) = self.step(pos, v) else {
+            return;
+        };
+        if depth as usize + 1 >= MAX_DEPTH {
+            self.depth_exceeded = true;
+            return;
+        }
+        let node = self.tree.add(
+            at,
+            Key {
+                target: cell,
+                depth,
+                flags: at.flags | Node::PUSH,
+                mask: at.mask,
+                filter: push.filter.0,
+            },
+            0,
+        );
+        let classes =
+            (if push.friend { CLASS_FRIEND } else { 0 }) | (if push.foe { CLASS_FOE } else { 0 });
+        self.tree.add(
+            Attach {
+                parent: Some(node),
+                mask: classes,
+                flags: Node::PUSH_TARGET,
+            },
+            Key {
+                target: onward,
+                depth: depth + 1,
+                flags: Node::PUSH_TARGET,
+                mask: classes,
+                filter: 0,
+            },
+            0,
+        );
+        self.landed = true;
+    }
+
     fn leg(
         &mut self,
         pv: &PatternView,
@@ -344,8 +399,9 @@ impl Expander<'_> {
                     break;
                 }
                 k += 1;
-                pos = self.board.offset(pos, v);
-                let Some(cell) = self.board.cell_at(pos) else {
+                let (next, cell) = self.step(pos, v);
+                pos = next;
+                let Some(cell) = cell else {
                     break;
                 };
                 if self.tree.nodes.len() >= self.budget {
@@ -357,6 +413,7 @@ impl Expander<'_> {
                 }
                 let reached = k >= leg.min;
                 let mut land = 0;
+                let mut push = None;
                 if last && reached {
                     let to_ok = pv
                         .to
@@ -367,6 +424,9 @@ impl Expander<'_> {
                     }
                     if to_ok && pv.land_foe {
                         land |= Node::LAND_FOE;
+                    }
+                    if to_ok {
+                        push = pv.push;
                     }
                 }
                 if land != 0 {
@@ -385,6 +445,13 @@ impl Expander<'_> {
                     },
                     land,
                 );
+                if let Some(p) = push {
+                    let d = (depth + k as usize - 1) as u8;
+                    self.push(p, at, pos, v, cell, d);
+                    if self.depth_exceeded {
+                        return;
+                    }
+                }
                 if !last && reached {
                     let d = depth + k as usize;
                     let via = leg.via;
@@ -543,8 +610,11 @@ impl Trie {
     fn may_repeat(&self) -> bool {
         struct Landing {
             target: CellId,
-            land: u8,
+            /// Classes of the target the move lands on.
+            classes: u8,
             caps: Vec<CellId>,
+            /// Where the piece on the target is pushed to.
+            push: Option<CellId>,
             needs: Vec<(CellId, u8)>,
         }
         let mut landings: Vec<Landing> = Vec::new();
@@ -556,15 +626,40 @@ impl Trie {
             .collect();
         while let Some((i, caps, needs)) = stack.pop() {
             let n = &self.nodes[i];
+            let mut caps = caps;
+            caps.sort();
             if n.land != 0 {
-                let mut caps = caps.clone();
-                caps.sort();
+                let classes = (if n.land & Node::LAND_EMPTY != 0 {
+                    CLASS_EMPTY
+                } else {
+                    0
+                }) | (if n.land & Node::LAND_FOE != 0 {
+                    CLASS_FOE
+                } else {
+                    0
+                });
                 landings.push(Landing {
                     target: n.key.target,
-                    land: n.land,
-                    caps,
+                    classes,
+                    caps: caps.clone(),
+                    push: None,
                     needs: needs.clone(),
                 });
+            }
+            if n.key.flags & Node::PUSH != 0 {
+                for &c in &n.children {
+                    let t = &self.nodes[c].key;
+                    let mut needs = needs.clone();
+                    needs.push((t.target, CLASS_EMPTY));
+                    landings.push(Landing {
+                        target: n.key.target,
+                        classes: t.mask,
+                        caps: caps.clone(),
+                        push: Some(t.target),
+                        needs,
+                    });
+                }
+                continue;
             }
             for &c in &n.children {
                 let child = &self.nodes[c];
@@ -578,22 +673,10 @@ impl Trie {
             }
         }
         let compatible = |a: &Landing, b: &Landing| {
-            // The landing cell itself must be empty or a foe on both paths.
-            let at_target = |l: &Landing| {
-                (if l.land & Node::LAND_EMPTY != 0 {
-                    CLASS_EMPTY
-                } else {
-                    0
-                }) | (if l.land & Node::LAND_FOE != 0 {
-                    CLASS_FOE
-                } else {
-                    0
-                })
-            };
             let mut all = a.needs.clone();
-            all.push((a.target, at_target(a)));
+            all.push((a.target, a.classes));
             let mut other = b.needs.clone();
-            other.push((b.target, at_target(b)));
+            other.push((b.target, b.classes));
             all.iter().all(|&(cell, m)| {
                 other
                     .iter()
@@ -605,7 +688,8 @@ impl Trie {
             for b in &landings[i + 1..] {
                 if a.target == b.target
                     && a.caps == b.caps
-                    && a.land & b.land & (Node::LAND_EMPTY | Node::LAND_FOE) != 0
+                    && a.push == b.push
+                    && a.classes & b.classes != 0
                     && compatible(a, b)
                 {
                     return true;

@@ -5,7 +5,9 @@
 //! every filter has a known mode; every root range lies inside the node array and holds
 //! depth-0 nodes; every node is reached from at most one place (the table is a forest,
 //! so a walk visits each node at most once); every node's target is a cell of the board, its flags and mask use
-//! known bits (`EN_PASSANT` only on landing nodes), its filter exists, its children lie inside the node array strictly after
+//! known bits (`EN_PASSANT` only on landing nodes; `PUSH` nodes have only `PUSH_TARGET`
+//! children and no landing rights; `PUSH_TARGET` nodes are leaves that name friend or
+//! foe classes), its filter exists, its children lie inside the node array strictly after
 //! it (so the table has no cycles) and are one step deeper; depth stays below
 //! [`MAX_DEPTH`]. It then computes the walk's exact worst-case stack and path sizes
 //! and the most landings one tree can produce, which the interpreter sizes its buffers
@@ -165,6 +167,30 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
                 "node {i} is marked en passant but no move lands there"
             ));
         }
+        if node.has(Node::PUSH)
+            && node.has(Node::LAND_EMPTY | Node::LAND_FOE | Node::EN_PASSANT | Node::PUSH_TARGET)
+        {
+            return err(format!(
+                "node {i} is a push node but also has landing, en passant or push-target flags"
+            ));
+        }
+        if node.has(Node::PUSH_TARGET) {
+            if node.flags != Node::PUSH_TARGET {
+                return err(format!("push target node {i} has other flags too"));
+            }
+            if node.child_count != 0 {
+                return err(format!("push target node {i} has children"));
+            }
+            if node.mask & !(CLASS_FRIEND | CLASS_FOE) != 0 {
+                return err(format!(
+                    "push target node {i} may push a piece from an empty cell (mask {:#x})",
+                    node.mask
+                ));
+            }
+            if node.depth == 0 {
+                return err(format!("push target node {i} is a root"));
+            }
+        }
         if node.mask & !(CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE) != 0 {
             return err(format!("node {i} has unknown class mask {:#x}", node.mask));
         }
@@ -204,6 +230,11 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
                         "node {c} is a child that no occupancy class enables"
                     ));
                 }
+                if table.nodes[c].has(Node::PUSH_TARGET) != node.has(Node::PUSH) {
+                    return err(format!(
+                        "node {c}: push targets are exactly the children of push nodes"
+                    ));
+                }
             }
         }
     }
@@ -216,6 +247,9 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         let c = node.child_count as usize;
         let mut worst = 0;
         let mut lands = usize::from(node.flags & (Node::LAND_EMPTY | Node::LAND_FOE) != 0);
+        if node.has(Node::PUSH) {
+            lands = c; // one move per displacement cell
+        }
         for (k, ch) in node.children().enumerate() {
             // When child k is processed, the c-1-k children pushed before it remain.
             worst = worst.max(c - 1 - k + need[ch]);

@@ -101,6 +101,10 @@ pub struct Visit {
     pub captured_prev: bool,
     /// A move ends here (reported as a ply right after this visit).
     pub lands: bool,
+    /// The node is a displacement: the moves that end here push the piece on `cell`
+    /// (one ply per cell it may be pushed to follows). Such a visit repeats the cell of
+    /// the visit just before it, the same step seen as a push.
+    pub push: bool,
 }
 
 /// A place where the move may end: the walk from the start cell to `to`.
@@ -112,6 +116,8 @@ pub struct Ply<'a> {
     pub to: CellId,
     /// The destination holds an enemy, which is captured.
     pub captures_to: bool,
+    /// A displacement: the piece on `to` (friend or foe) is pushed to this cell.
+    pub push_to: Option<CellId>,
     nodes: &'a [Node],
     path: &'a [u32],
 }
@@ -132,6 +138,11 @@ impl<'a> Ply<'a> {
                 .has(Node::CAPTURE_PREV)
                 .then_some(nodes[w[0] as usize].target)
         })
+    }
+
+    /// The displacement, if any: the piece on `to` moves to the second cell.
+    pub fn push(&self) -> Option<(CellId, CellId)> {
+        self.push_to.map(|c| (self.to, c))
     }
 
     /// Every cell whose piece this move captures: passing captures, then `to` if it
@@ -245,6 +256,52 @@ impl<'t> Walker<'t> {
                 board.occupant(node.target)
             };
             let class = classify(occ, side, filters[node.filter as usize]);
+            if node.flags & Node::PUSH != 0 {
+                // A displacement: its children are the cells the piece here may be
+                // pushed to, never steps of the mover.
+                let bit = match class {
+                    Class::Friend => CLASS_FRIEND,
+                    Class::Foe => CLASS_FOE,
+                    _ => continue,
+                };
+                let mut visited = false;
+                for c in node.children() {
+                    let t = &nodes[c];
+                    if t.mask & bit == 0 || (t.target != from && !board.occupant(t.target).is_empty())
+                    {
+                        continue;
+                    }
+                    if S::VISITS && !visited {
+                        visited = true;
+                        sink.visit(&Visit {
+                            node: NodeId(id),
+                            depth,
+                            cell: node.target,
+                            class,
+                            occupant: occ,
+                            new_leg: node.has(Node::NEW_LEG),
+                            captured_prev: node.has(Node::CAPTURE_PREV),
+                            lands: true,
+                            push: true,
+                        });
+                    }
+                    let ply = Ply {
+                        side,
+                        piece,
+                        from,
+                        to: node.target,
+                        captures_to: false,
+                        push_to: Some(t.target),
+                        nodes,
+                        path: &self.path[..=depth],
+                    };
+                    if !dedup || first_time(&mut self.seen, &ply) {
+                        sink.ply(&ply);
+                        plies += 1;
+                    }
+                }
+                continue;
+            }
             let lands = match class {
                 Class::Empty => node.has(Node::LAND_EMPTY),
                 Class::Foe => node.has(Node::LAND_FOE),
@@ -260,6 +317,7 @@ impl<'t> Walker<'t> {
                     new_leg: node.has(Node::NEW_LEG),
                     captured_prev: node.has(Node::CAPTURE_PREV),
                     lands,
+                    push: false,
                 });
             }
             if lands {
@@ -269,6 +327,7 @@ impl<'t> Walker<'t> {
                     from,
                     to: node.target,
                     captures_to: class == Class::Foe,
+                    push_to: None,
                     nodes,
                     path: &self.path[..=depth],
                 };
@@ -300,6 +359,7 @@ fn first_time(seen: &mut Vec<Signature>, ply: &Ply<'_>) -> bool {
     {
         let mut sig = Signature {
             to: ply.to.0,
+            push: ply.push_to.map_or(u16::MAX, |c| c.0),
             len: 0,
             caps: [0; MAX_SIG],
         };
@@ -323,10 +383,13 @@ fn first_time(seen: &mut Vec<Signature>, ply: &Ply<'_>) -> bool {
 
 const MAX_SIG: usize = 6;
 
-/// A landed move's identity for deduplication: destination and sorted passing captures.
+/// A landed move's identity for deduplication: destination, displacement and sorted
+/// passing captures.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Signature {
     to: u16,
+    /// The cell the piece on `to` is pushed to; `u16::MAX` for none.
+    push: u16,
     len: u8,
     caps: [u16; MAX_SIG],
 }

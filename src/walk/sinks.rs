@@ -13,6 +13,8 @@ pub struct Move {
     pub to: CellId,
     /// The destination holds an enemy, which is captured.
     pub captures_to: bool,
+    /// A displacement: the piece on `to` is pushed to this cell.
+    pub push_to: Option<CellId>,
     captures_start: u32,
     captures_len: u16,
 }
@@ -69,6 +71,7 @@ impl Sink for MoveList {
             from: ply.from,
             to: ply.to,
             captures_to: ply.captures_to,
+            push_to: ply.push_to,
             captures_start: start as u32,
             captures_len: (self.captures.len() - start) as u16,
         });
