@@ -242,7 +242,7 @@ fn table_with_en_passant_and_plus_round_trips_through_bytes() {
 }
 
 #[test]
-fn verifier_accepts_en_passant_on_landings_only_and_rejects_unknown_bits() {
+fn verifier_accepts_en_passant_on_landings_only_and_rejects_mixed_push_bits() {
     let r = rules();
     let t = r.table().table().clone();
     let ep = t
@@ -257,10 +257,11 @@ fn verifier_accepts_en_passant_on_landings_only_and_rejects_unknown_bits() {
     let e = table::verify(bad).expect_err("ep without landing");
     assert!(e.message.contains("en passant"), "{e}");
 
+    // Every flag bit is known since format 3; a landing node may not also be a push.
     let mut bad = t.clone();
-    bad.nodes[ep].flags |= 64;
-    let e = table::verify(bad).expect_err("unknown bit");
-    assert!(e.message.contains("unknown flags"), "{e}");
+    bad.nodes[ep].flags |= Node::PUSH;
+    let e = table::verify(bad).expect_err("push with landing rights");
+    assert!(e.message.contains("push node"), "{e}");
 
     // `P` and `+P` are distinct; two `+P`s are not.
     let mut bad = t.clone();
