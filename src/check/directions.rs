@@ -315,6 +315,14 @@ impl Checker {
     }
 }
 
+/// Which direction words a topology lacks, for E0410.
+fn no_such_direction(g: Geometry) -> &'static str {
+    match g {
+        Geometry::Tri => "tri boards have six step directions: `orthogonal` (= `any`), `left`, `right`, `sideways`, `forward-left`, `forward-right`, `backward-left`, `backward-right`",
+        _ => "on hex boards of rows `forward` and `backward` are diagonal; on hexagon boards `left`, `right` and `sideways` are",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,13 +342,5 @@ mod tests {
         assert_eq!(normalise(270), -90);
         assert_eq!(normalise(-45), -45);
         assert_eq!(normalise(360), 0);
-    }
-}
-
-/// Which direction words a topology lacks, for E0410.
-fn no_such_direction(g: Geometry) -> &'static str {
-    match g {
-        Geometry::Tri => "tri boards have six step directions: `orthogonal` (= `any`), `left`, `right`, `sideways`, `forward-left`, `forward-right`, `backward-left`, `backward-right`",
-        _ => "on hex boards of rows `forward` and `backward` are diagonal; on hexagon boards `left`, `right` and `sideways` are",
     }
 }

@@ -222,7 +222,7 @@ fn board(n: &Node<'_>) -> BoardDecl {
         };
         (
             BoardShape::Size {
-                width: empty.clone(),
+                width: empty,
                 height: empty,
             },
             n.span,

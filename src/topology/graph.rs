@@ -296,7 +296,7 @@ mod tests {
                     y + 1
                 ));
                 for (dx, dy) in [(1i32, 0i32), (-1, 0), (0, 1), (0, -1)] {
-                    let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+                    let (nx, ny) = (i32::from(x) + dx, y + dy);
                     if (0..3).contains(&nx) && (0..3).contains(&ny) {
                         links.push_str(&format!(
                             "[\"{}{}\",\"{}{}\"],",
