@@ -173,6 +173,16 @@ impl Board {
         self.grid[c.y as usize * self.width as usize + c.x as usize]
     }
 
+    /// The grid points of rank `y` that a FEN rank lists, from file a up: the cells
+    /// and the holes a rules file cut (written `*`), but not the grid points a
+    /// hexagon or graph board has no cell at.
+    pub fn fen_row(&self, y: i16) -> Vec<Coord> {
+        (0..self.width as i16)
+            .map(|x| Coord { x, y })
+            .filter(|&c| self.cell_at(c).is_some() || self.holes.binary_search(&c).is_ok())
+            .collect()
+    }
+
     /// The grid's row counted from the top (row 0 is the first line of a text board),
     /// which the Sokoban-family parity rules use.
     pub fn row_from_top(&self, c: Coord) -> i16 {
