@@ -15,7 +15,7 @@ use super::layout::{
 use crate::compile::{Dirs, MoveProgram, Op, PushOp, ViaBits};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{CellId, PieceId, Side};
-use crate::ir::{Coord, KindFilter, Vector};
+use crate::ir::{KindFilter, Vector};
 use crate::topology::Board;
 
 /// Limits on what linking may build.
@@ -38,7 +38,15 @@ pub fn link(
     program: &MoveProgram,
     config: LinkConfig,
 ) -> Result<(MoveTable, Diagnostics), Diagnostics> {
-    let board = Board::from_spec(&program.board);
+    let board = Board::from_spec(&program.board).map_err(|e| {
+        let mut d = Diagnostics::new();
+        d.push(Diagnostic::error(
+            "E0899",
+            format!("internal error: the board does not build: {e}"),
+            program.board.span,
+        ));
+        d
+    })?;
     let cells = board.cell_count();
     let zones = zone_maps(program, &board);
     let mut table = MoveTable {
@@ -302,29 +310,29 @@ impl Expander<'_> {
             mask: 0,
             flags: if v.initial { Node::INITIAL } else { 0 },
         };
-        self.leg(v, 0, self.board.coord(from), None, start, 0);
+        self.leg(v, 0, from, None, start, 0);
     }
 
-    fn mirror(&self, v: Vector) -> Vector {
+    /// The side's view of a first-side vector (`None` if it cannot be mirrored).
+    fn mirror(&self, v: Vector) -> Option<Vector> {
         match self.side {
-            Side::First => v,
-            Side::Second => Vector::new(v.dx, v.dy.saturating_neg()),
+            Side::First => Some(v),
+            Side::Second => self.board.geometry().mirror(v),
         }
     }
 
-    /// One step of `v` from `pos`: the coordinate reached and its cell, if it is a
-    /// cell of the board. Every step of a leg goes through here, and so does the step
-    /// a pushed piece makes (one more step in the direction the leg moved).
-    fn step(&self, pos: Coord, v: Vector) -> (Coord, Option<CellId>) {
-        let next = self.board.offset(pos, v);
-        (next, self.board.cell_at(next))
+    /// One step of `v` from `pos`, if it stays on the board. Every step of a leg goes
+    /// through here, and so does the step a pushed piece makes (one more step in the
+    /// direction the leg moved).
+    fn step(&self, pos: CellId, v: Vector) -> Option<CellId> {
+        self.board.step(pos, v)
     }
 
-    /// Adds the displacement of a landing on `cell` (reached at `pos` by a step of `v`):
+    /// Adds the displacement of a landing on `cell` (reached by a step of `v`):
     /// a `PUSH` sibling of the landing node with one `PUSH_TARGET` child, the cell one
     /// more step onward. Nothing if that step leaves the board.
-    fn push(&mut self, push: PushOp, at: Attach, pos: Coord, v: Vector, cell: CellId, depth: u8) {
-        let (_, Some(onward)) = self.step(pos, v) else {
+    fn push(&mut self, push: PushOp, at: Attach, v: Vector, cell: CellId, depth: u8) {
+        let Some(onward) = self.step(cell, v) else {
             return;
         };
         if depth as usize + 1 >= MAX_DEPTH {
@@ -366,7 +374,7 @@ impl Expander<'_> {
         &mut self,
         pv: &PatternView,
         i: usize,
-        start: Coord,
+        start: CellId,
         heading: Option<Vector>,
         attach: Attach,
         depth: usize,
@@ -378,7 +386,7 @@ impl Expander<'_> {
                 .program
                 .vectors_of(start, len)
                 .iter()
-                .map(|&v| self.mirror(v))
+                .filter_map(|&v| self.mirror(v))
                 .collect(),
             Dirs::Turn { start, len } => {
                 let Some(h) = heading else { return };
@@ -386,7 +394,7 @@ impl Expander<'_> {
                 self.program
                     .turns_of(start, len)
                     .iter()
-                    .filter_map(|&t| h.rotate(t * sign))
+                    .filter_map(|&t| self.board.geometry().rotate(h, t * sign))
                     .collect()
             }
         };
@@ -399,11 +407,10 @@ impl Expander<'_> {
                     break;
                 }
                 k += 1;
-                let (next, cell) = self.step(pos, v);
-                pos = next;
-                let Some(cell) = cell else {
+                let Some(cell) = self.step(pos, v) else {
                     break;
                 };
+                pos = cell;
                 if self.tree.nodes.len() >= self.budget {
                     return;
                 }
@@ -447,7 +454,7 @@ impl Expander<'_> {
                 );
                 if let Some(p) = push {
                     let d = (depth + k as usize - 1) as u8;
-                    self.push(p, at, pos, v, cell, d);
+                    self.push(p, at, v, cell, d);
                     if self.depth_exceeded {
                         return;
                     }
