@@ -76,11 +76,15 @@ enum Command {
         /// The .rules file.
         rules: PathBuf,
         /// The position: board part and side to move, with the rules' piece letters.
+        #[arg(long, required_unless_present = "board", conflicts_with = "board")]
+        fen: Option<String>,
+        /// A Sokoban text board file instead of a FEN (the rules must declare
+        /// `sokoban`).
         #[arg(long)]
-        fen: String,
-        /// The cell of the piece.
-        #[arg(long)]
-        from: String,
+        board: Option<PathBuf>,
+        /// The cell of the piece (with --board: the pusher's by default).
+        #[arg(long, required_unless_present = "board")]
+        from: Option<String>,
         /// Print the documented JSON document (docs/json.md) instead of text.
         #[arg(long)]
         json: bool,
@@ -93,6 +97,10 @@ enum Command {
         /// The position in FEN (default: the file's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// A Sokoban text board file instead of a FEN (the rules must declare
+        /// `sokoban`).
+        #[arg(long, conflicts_with_all = ["fen", "pseudo", "batch"])]
+        board: Option<PathBuf>,
         /// Only the moves starting on this cell.
         #[arg(long)]
         from: Option<String>,
@@ -113,6 +121,10 @@ enum Command {
         /// The position in FEN (default: the file's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// A Sokoban text board file instead of a FEN; the position reached is then
+        /// printed as a text board (and `solved` on standard error if it is).
+        #[arg(long, conflicts_with_all = ["fen", "batch"])]
+        board: Option<PathBuf>,
         /// The moves to play, in order.
         moves: Vec<String>,
         /// Read lines `FEN [moves M1 M2 ...]` from standard input and print one FEN per
@@ -130,6 +142,9 @@ enum Command {
         /// The position in FEN (default: the file's start position).
         #[arg(long)]
         fen: Option<String>,
+        /// A Sokoban text board file instead of a FEN.
+        #[arg(long, conflicts_with = "fen")]
+        board: Option<PathBuf>,
         /// First print `move: count` for every legal move.
         #[arg(long)]
         divide: bool,
@@ -167,32 +182,55 @@ fn main() -> ExitCode {
         Command::Tree {
             rules,
             fen,
+            board,
             from,
             json,
-        } => tree(&rules, &fen, &from, json, color),
+        } => match (fen, board) {
+            (_, Some(board)) => board_tree(&rules, &board, from.as_deref(), json, color),
+            (Some(fen), None) => tree(&rules, &fen, from.as_deref().unwrap_or(""), json, color),
+            (None, None) => Err(Failed),
+        },
         Command::Moves {
             rules,
             fen,
+            board,
             from,
             pseudo,
             batch,
         } => match (pseudo, fen, from) {
             (true, Some(fen), Some(from)) => moves(&rules, &fen, &from, color),
-            (_, fen, from) if !batch => legal_moves(&rules, fen.as_deref(), from.as_deref(), color),
+            (_, fen, from) if !batch => {
+                let start = Start::new(fen.as_deref(), board.as_deref());
+                legal_moves(&rules, start, from.as_deref(), color)
+            }
             _ => batch_moves(&rules, color),
         },
         Command::Perft {
             rules,
             depth,
             fen,
+            board,
             divide,
-        } => perft(&rules, depth, fen.as_deref(), divide, color),
+        } => perft(
+            &rules,
+            depth,
+            Start::new(fen.as_deref(), board.as_deref()),
+            divide,
+            color,
+        ),
         Command::Play {
             rules,
             fen,
+            board,
             moves,
             batch,
-        } => play(&rules, fen.as_deref(), &moves, batch, color),
+        } => play(
+            &rules,
+            Start::new(fen.as_deref(), board.as_deref()),
+            &moves,
+            batch,
+            color,
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -396,6 +434,58 @@ fn tree(rules_path: &Path, fen: &str, from: &str, json: bool, color: bool) -> Re
     Ok(())
 }
 
+/// `tree --board`: the path tree of the piece on `from` (default: the pusher) of a
+/// Sokoban text board.
+fn board_tree(
+    rules_path: &Path,
+    board: &Path,
+    from: Option<&str>,
+    json: bool,
+    color: bool,
+) -> Result<(), Failed> {
+    let game = load_game(rules_path, color)?;
+    let pos = text_board(&game, board)?;
+    let cell = match from {
+        Some(f) => game.board().parse_cell(f).ok_or_else(|| {
+            eprintln!(
+                "error: `{f}` is not a cell of the {} board",
+                game.board().describe()
+            );
+            Failed
+        })?,
+        None => {
+            let pusher = game.sokoban().map(|r| r.pusher);
+            let found = game.board().cells().find(|&c| {
+                let o = pos.occupant(c);
+                !o.is_empty() && Some(o.kind()) == pusher
+            });
+            found.ok_or_else(|| {
+                eprintln!("error: the board has no pusher; pass --from");
+                Failed
+            })?
+        }
+    };
+    let rules = game.rules();
+    let Some(tree) = rules.path_tree(&pos, cell) else {
+        eprintln!(
+            "error: there is no piece on {}",
+            game.board().cell_name(cell)
+        );
+        return Err(Failed);
+    };
+    let t = rules.table().table();
+    if json {
+        let doc = tree.to_json(t);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_else(|_| doc.to_string())
+        );
+    } else {
+        print!("{}", tree.to_text(t));
+    }
+    Ok(())
+}
+
 fn moves(rules_path: &Path, fen: &str, from: &str, color: bool) -> Result<(), Failed> {
     let (rules, pos, cell) = setup(rules_path, fen, from, color)?;
     let list = rules.moves_from(&pos, cell);
@@ -431,14 +521,45 @@ fn load_game(path: &Path, color: bool) -> Result<Game, Failed> {
     }
 }
 
-/// The position a game command starts from: `--fen`, else the start position.
-fn game_position(game: &Game, path: &Path, fen: Option<&str>) -> Result<GamePosition, Failed> {
-    match fen {
-        Some(fen) => game.position(fen).map_err(|e| {
+/// Where a game command's position comes from.
+#[derive(Clone, Copy)]
+enum Start<'a> {
+    /// The rules file's `start` position.
+    Declared,
+    Fen(&'a str),
+    /// A Sokoban text board file.
+    Board(&'a Path),
+}
+
+impl<'a> Start<'a> {
+    fn new(fen: Option<&'a str>, board: Option<&'a Path>) -> Start<'a> {
+        match (fen, board) {
+            (_, Some(b)) => Start::Board(b),
+            (Some(f), None) => Start::Fen(f),
+            (None, None) => Start::Declared,
+        }
+    }
+}
+
+/// Reads a Sokoban text board file; errors say which file, line and column.
+fn text_board(game: &Game, file: &Path) -> Result<GamePosition, Failed> {
+    let text = read(file)?;
+    game.read_text_board(&text).map_err(|e| {
+        eprintln!("error: {}:{e}", file.display());
+        Failed
+    })
+}
+
+/// The position a game command starts from: `--fen` or `--board`, else the start
+/// position.
+fn game_position(game: &Game, path: &Path, start: Start<'_>) -> Result<GamePosition, Failed> {
+    match start {
+        Start::Fen(fen) => game.position(fen).map_err(|e| {
             eprint!("{}", e.render(fen));
             Failed
         }),
-        None => game.start_position().ok_or_else(|| {
+        Start::Board(file) => text_board(game, file),
+        Start::Declared => game.start_position().ok_or_else(|| {
             eprintln!(
                 "error: {} declares no start position (`start \"FEN\"`); pass --fen",
                 path.display()
@@ -450,12 +571,12 @@ fn game_position(game: &Game, path: &Path, fen: Option<&str>) -> Result<GamePosi
 
 fn legal_moves(
     path: &Path,
-    fen: Option<&str>,
+    start: Start<'_>,
     from: Option<&str>,
     color: bool,
 ) -> Result<(), Failed> {
     let game = load_game(path, color)?;
-    let pos = game_position(&game, path, fen)?;
+    let pos = game_position(&game, path, start)?;
     let from = match from {
         Some(f) => Some(game.board().parse_cell(f).ok_or_else(|| {
             eprintln!(
@@ -467,15 +588,16 @@ fn legal_moves(
         None => None,
     };
     let mut out = String::new();
-    let mut lines: Vec<String> = game
-        .legal_moves(&pos)
+    let legal = game.legal_moves(&pos);
+    let mut lines: Vec<String> = legal
         .iter()
-        .filter(|m| {
+        .zip(game.uci_list(&legal))
+        .filter(|(m, _)| {
             from.map_or(true, |f| {
                 m.from == f && m.kind != piecewise::game::MoveKind::Drop
             })
         })
-        .map(|m| game.uci(m))
+        .map(|(_, text)| text)
         .collect();
     lines.sort();
     for l in lines {
@@ -519,7 +641,7 @@ fn batch_moves(path: &Path, color: bool) -> Result<(), Failed> {
     batch(|fen| {
         let mut pos = game.position(fen).map_err(|e| e.to_string())?;
         searcher.legal_moves(&mut pos, &mut moves);
-        let mut v: Vec<String> = moves.iter().map(|m| game.uci(m)).collect();
+        let mut v: Vec<String> = game.uci_list(&moves);
         v.sort();
         Ok(v.join(" "))
     })
@@ -528,18 +650,20 @@ fn batch_moves(path: &Path, color: bool) -> Result<(), Failed> {
 fn perft(
     path: &Path,
     depth: u32,
-    fen: Option<&str>,
+    start: Start<'_>,
     divide: bool,
     color: bool,
 ) -> Result<(), Failed> {
     let game = load_game(path, color)?;
-    let mut pos = game_position(&game, path, fen)?;
+    let mut pos = game_position(&game, path, start)?;
     let mut searcher = game.searcher();
     if divide {
-        let mut rows: Vec<(String, u64)> = searcher
-            .divide(&mut pos, depth)
+        let counts = searcher.divide(&mut pos, depth);
+        let moves: Vec<_> = counts.iter().map(|(m, _)| *m).collect();
+        let mut rows: Vec<(String, u64)> = game
+            .uci_list(&moves)
             .into_iter()
-            .map(|(m, n)| (game.uci(&m), n))
+            .zip(counts.iter().map(|(_, n)| *n))
             .collect();
         rows.sort();
         let total: u64 = rows.iter().map(|r| r.1).sum();
@@ -575,20 +699,28 @@ fn play_moves(game: &Game, pos: &mut GamePosition, moves: &[&str]) -> Result<(),
 
 fn play(
     path: &Path,
-    fen: Option<&str>,
+    start: Start<'_>,
     moves: &[String],
     batch_mode: bool,
     color: bool,
 ) -> Result<(), Failed> {
     let game = load_game(path, color)?;
     if !batch_mode {
-        let mut pos = game_position(&game, path, fen)?;
+        let mut pos = game_position(&game, path, start)?;
         let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
         play_moves(&game, &mut pos, &moves).map_err(|e| {
             eprintln!("error: {e}");
             Failed
         })?;
-        println!("{}", game.fen(&pos));
+        match (start, game.text_board(&pos)) {
+            (Start::Board(_), Some(text)) => {
+                print!("{text}");
+                if game.solved(&pos) {
+                    eprintln!("solved");
+                }
+            }
+            _ => println!("{}", game.fen(&pos)),
+        }
         return Ok(());
     }
     batch(|line| {

@@ -124,6 +124,13 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
     let mut rest = fields[1..].iter().copied().peekable();
     if let Some((side_at, side)) = rest.next() {
         pos.side = crate::position::read_side(side_at, side)?;
+        if game.one_side() && pos.side != Side::First {
+            return Err(FenError {
+                offset: side_at,
+                message: "only the first side moves in this game (`one side`): the side to move is `w`"
+                    .to_string(),
+            });
+        }
     }
     // Castling rights: `-` or letters.
     if let Some(&(cast_at, text)) = rest.peek() {

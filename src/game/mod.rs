@@ -9,7 +9,9 @@
 //!   the opponent's moves;
 //! - [`movegen`]: [`GameMove`], pseudo-legal generation (walks, promotions, en passant,
 //!   castling, drops), the legality filter, make/unmake, UCI text;
-//! - [`perft`]: node counting.
+//! - [`perft`]: node counting;
+//! - [`text_board`]: Sokoban text boards (`#`, `@`, `$`, `.`) read into and written
+//!   from positions.
 //!
 //! Nothing here is specific to one game: every rule comes from the declarations in
 //! [`crate::ir::GameDecls`].
@@ -19,9 +21,11 @@ pub mod fen;
 pub mod movegen;
 pub mod perft;
 pub mod state;
+pub mod text_board;
 
 pub use movegen::{GameMove, MoveKind, Searcher};
 pub use state::{GamePosition, Undo};
+pub use text_board::TextBoardError;
 
 pub(crate) use movegen::{make, unmake as unmake_pos};
 
@@ -103,6 +107,10 @@ pub struct Game {
     /// all from there on an empty board.
     dead: Vec<bool>,
     no_facing: bool,
+    /// `one side`: only the first side moves.
+    one_side: bool,
+    /// `sokoban ...`: what the characters of a Sokoban text board stand for.
+    sokoban: Option<crate::ir::SokobanRoles>,
     start: Option<GamePosition>,
     start_fen: Option<String>,
     /// `[side][piece]` counts in the start position (for `only captured`).
@@ -364,6 +372,8 @@ impl Game {
             drop_limits,
             dead,
             no_facing: decls.royals_may_not_face,
+            one_side: decls.one_side,
+            sokoban: decls.sokoban.clone(),
             start: None,
             start_fen: None,
             start_counts: [vec![0; pieces], vec![0; pieces]],
@@ -473,9 +483,42 @@ impl Game {
 
     /// The legal moves of the side to move in UCI, sorted.
     pub fn legal_uci(&self, pos: &GamePosition) -> Vec<String> {
-        let mut v: Vec<String> = self.legal_moves(pos).iter().map(|m| self.uci(m)).collect();
+        let mut v = self.uci_list(&self.legal_moves(pos));
         v.sort();
         v
+    }
+
+    /// The UCI texts of a move list, in its order: [`Game::uci`], except that a push
+    /// that would print the same as another move of the list gets `^` and the cell the
+    /// pushed piece goes to (`d4d5^d6`).
+    pub fn uci_list(&self, moves: &[GameMove]) -> Vec<String> {
+        movegen::uci_list(self, moves)
+    }
+
+    /// Reads a Sokoban text board (`#` wall, `@` pusher, `$` box, `.` goal, ...) as a
+    /// position; the game must declare `sokoban` (see [`text_board`]).
+    pub fn read_text_board(&self, text: &str) -> Result<GamePosition, TextBoardError> {
+        text_board::read(self, text)
+    }
+
+    /// Writes a position as a Sokoban text board; `None` without `sokoban`.
+    pub fn text_board(&self, pos: &GamePosition) -> Option<String> {
+        text_board::write(self, pos)
+    }
+
+    /// Whether every box of a Sokoban puzzle stands on a goal and every goal holds one.
+    pub fn solved(&self, pos: &GamePosition) -> bool {
+        text_board::solved(self, pos)
+    }
+
+    /// `one side`: only the first side ever moves (a puzzle).
+    pub fn one_side(&self) -> bool {
+        self.one_side
+    }
+
+    /// The `sokoban` declaration, if any.
+    pub fn sokoban(&self) -> Option<&crate::ir::SokobanRoles> {
+        self.sokoban.as_ref()
     }
 
     /// Perft: the number of leaf nodes of the legal move tree of depth `depth`.
@@ -484,16 +527,21 @@ impl Game {
         self.searcher().perft(&mut pos, depth)
     }
 
-    /// A move in UCI as Fairy-Stockfish prints it.
+    /// A move in UCI as Fairy-Stockfish prints it. A push is the pusher's move; see
+    /// [`Game::uci_list`] for telling apart moves that print the same.
     pub fn uci(&self, m: &GameMove) -> String {
         movegen::uci(self, m)
     }
 
-    /// Finds the legal move with this UCI text.
+    /// Finds the legal move with this UCI text (as [`Game::uci_list`] writes it).
     pub fn parse_uci(&self, pos: &GamePosition, text: &str) -> Option<GameMove> {
-        self.legal_moves(pos)
+        let moves = self.legal_moves(pos);
+        let texts = self.uci_list(&moves);
+        moves
             .into_iter()
-            .find(|m| self.uci(m) == text)
+            .zip(texts)
+            .find(|(_, t)| t == text)
+            .map(|(m, _)| m)
     }
 
     /// Plays a move (which must come from this position's move list).

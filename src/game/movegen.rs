@@ -40,6 +40,8 @@ pub struct GameMove {
     pub promotion: Option<PieceId>,
     /// The destination holds an enemy, which is captured.
     pub captures_to: bool,
+    /// A displacement: the piece on `to` (either side's) is pushed to this cell.
+    pub push_to: Option<CellId>,
     passing: [u16; MAX_PASSING],
     n_passing: u8,
     /// Cells this move opens to en passant.
@@ -56,6 +58,7 @@ impl GameMove {
             to,
             promotion: None,
             captures_to: false,
+            push_to: None,
             passing: [0; MAX_PASSING],
             n_passing: 0,
             ep: [0; MAX_EP_CELLS],
@@ -91,6 +94,7 @@ impl Sink for Plies<'_> {
         }
         let mut m = GameMove::simple(MoveKind::Normal, ply.piece, ply.from, ply.to);
         m.captures_to = ply.captures_to;
+        m.push_to = ply.push_to;
         for c in ply.passing_captures() {
             // The game refuses tables that exceed MAX_PASSING (E0953).
             if (m.n_passing as usize) < MAX_PASSING {
@@ -389,7 +393,15 @@ pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
                 capture = true;
             }
             let promo_mark = pos.promoted[m.from.index()];
+            let pushed = m
+                .push_to
+                .map(|dest| (dest, pos.cells[m.to.index()], pos.promoted[m.to.index()]));
             pos.set_cell(keys, m.from, Occupant::EMPTY, 0, false);
+            // A displacement: the piece on `to` moves on (possibly into `from`, which
+            // is empty by now); the mover then replaces it on `to`.
+            if let Some((dest, occ, mark)) = pushed {
+                pos.set_cell(keys, dest, occ, mark, true);
+            }
             let (kind, mark) = match m.promotion {
                 Some(p) => {
                     // A promoted piece without a `+` letter of its own remembers what
@@ -423,10 +435,12 @@ pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
     } else {
         pos.halfmove += 1;
     }
-    if side == Side::Second {
+    if side == Side::Second || g.one_side {
         pos.fullmove += 1;
     }
-    pos.side = side.opponent();
+    if !g.one_side {
+        pos.side = side.opponent();
+    }
     pos.hash ^= keys.state(pos);
     undo
 }
@@ -458,7 +472,9 @@ pub(crate) fn unmake(g: &Game, pos: &mut GamePosition, undo: Undo) {
     pos.halfmove = undo.halfmove;
     pos.fullmove = undo.fullmove;
     pos.hash = undo.hash;
-    pos.side = pos.side.opponent();
+    if !g.one_side {
+        pos.side = pos.side.opponent();
+    }
 }
 
 /// Whether any royal piece of `side` could be captured by the opponent.
@@ -517,6 +533,26 @@ pub(crate) fn royals_face(g: &Game, pos: &GamePosition) -> bool {
         }
     }
     false
+}
+
+/// The UCI texts of a list of moves: each as [`uci`] writes it, and where two moves
+/// would print the same, each push among them followed by `^` and the cell the pushed
+/// piece goes to (`d4d5^d6`; a capture of the same piece stays `d4d5`).
+pub(crate) fn uci_list(g: &Game, moves: &[GameMove]) -> Vec<String> {
+    let mut texts: Vec<String> = moves.iter().map(|m| uci(g, m)).collect();
+    let plain = texts.clone();
+    for (i, m) in moves.iter().enumerate() {
+        let Some(dest) = m.push_to else { continue };
+        let clash = moves
+            .iter()
+            .enumerate()
+            .any(|(j, o)| j != i && plain[j] == plain[i] && o.push_to != m.push_to);
+        if clash {
+            texts[i].push('^');
+            texts[i].push_str(&g.board().cell_name(dest));
+        }
+    }
+    texts
 }
 
 /// UCI text as Fairy-Stockfish prints it.

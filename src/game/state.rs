@@ -56,6 +56,10 @@ pub struct GamePosition {
     pub(crate) promoted: Vec<u8>,
     /// Per cell: the piece there has moved (for `initial` patterns).
     pub(crate) moved: Vec<bool>,
+    /// Per cell: a goal of a Sokoban puzzle (`.`, `*`, `+` on a text board). A fixed
+    /// marking of the puzzle: moves never change it, so it is not hashed. FEN does not
+    /// carry it.
+    pub(crate) goals: Vec<bool>,
     /// `[side][piece]` pieces in hand.
     pub(crate) hands: [Vec<u8>; 2],
     /// `[side][piece]` pieces on the board.
@@ -78,6 +82,7 @@ impl PartialEq for GamePosition {
     fn eq(&self, o: &GamePosition) -> bool {
         self.cells == o.cells
             && self.promoted == o.promoted
+            && self.goals == o.goals
             && self.hands == o.hands
             && self.side == o.side
             && self.castling == o.castling
@@ -115,6 +120,7 @@ impl GamePosition {
             cells: vec![Occupant::EMPTY; cells],
             promoted: vec![0; cells],
             moved: vec![false; cells],
+            goals: vec![false; cells],
             hands: [vec![0; pieces], vec![0; pieces]],
             counts: [vec![0; pieces], vec![0; pieces]],
             side: Side::First,
@@ -139,6 +145,11 @@ impl GamePosition {
 
     pub fn cells(&self) -> &[Occupant] {
         &self.cells
+    }
+
+    /// Whether `cell` is a goal (Sokoban text boards mark them; FEN has none).
+    pub fn is_goal(&self, cell: CellId) -> bool {
+        self.goals.get(cell.index()).copied().unwrap_or(false)
     }
 
     /// Pieces of `piece` in `side`'s hand.
