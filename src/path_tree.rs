@@ -7,8 +7,10 @@
 //! `next` continues the same leg, `fork` starts the continuations into a new leg
 //! (a turn, a hop, a locust capture, a deflection), and `alt` links segments that start
 //! at the same point (alternatives). A **ply** is a walk from the start cell to any
-//! cell where the move may end. Displacements (libcrochess's `sub`) do not exist in
-//! square-board patterns yet, so there is no `sub` link.
+//! cell where the move may end. A displacement (`push`) is a side effect of the
+//! encounter at the end of a segment: the piece met moves on to a cell; `sub` links a
+//! segment to its substitutes, the same cells with another side effect (another cell
+//! the piece met may be pushed to).
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::MoveTable;
@@ -28,6 +30,8 @@ pub enum Landing {
     Quiet,
     /// The move may end here capturing the enemy on it.
     Capture,
+    /// The move may end here pushing the piece on it (and no quiet move or capture).
+    Push,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +53,9 @@ pub struct Encounter {
     pub hop: bool,
     /// Some continuation captures it in passing.
     pub locust: bool,
+    /// The move may end here pushing it to this cell (a displacement). Other cells it
+    /// may be pushed to are on the segment's `sub` substitutes.
+    pub push: Option<CellId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +69,9 @@ pub struct Segment {
     pub next: Option<SegId>,
     pub fork: Option<SegId>,
     pub alt: Option<SegId>,
+    /// A substitute: the same cells and encounter with another side effect (the piece
+    /// met pushed to another cell). Substitutes have no `next` or `fork`.
+    pub sub: Option<SegId>,
 }
 
 /// One complete ply.
@@ -70,6 +80,8 @@ pub struct PlyPath {
     pub path: Vec<CellId>,
     pub to: CellId,
     pub captures: Vec<CellId>,
+    /// A displacement: the piece on `to` is pushed to this cell.
+    pub push_to: Option<CellId>,
 }
 
 /// The path tree of one piece on one cell.
@@ -92,6 +104,8 @@ struct RawStep {
     new_leg: bool,
     captured_prev: bool,
     lands: bool,
+    /// Cells the piece here may be pushed to (from a displacement visit of this cell).
+    pushes: Vec<CellId>,
     children: Vec<usize>,
 }
 
@@ -103,6 +117,8 @@ pub struct PathTreeBuilder {
     roots: Vec<usize>,
     open: Vec<usize>,
     plies: Vec<PlyPath>,
+    /// The step the pushes of the current displacement visit belong to.
+    pushing: Option<usize>,
 }
 
 impl Sink for PathTreeBuilder {
@@ -110,6 +126,23 @@ impl Sink for PathTreeBuilder {
     const DISTINCT: bool = false;
 
     fn visit(&mut self, v: &Visit) {
+        self.pushing = None;
+        if v.push {
+            // The same step as a displacement: attach it to the sibling step of the
+            // same cell (the quiet move / capture node), visited just before.
+            self.open.truncate(v.depth);
+            let siblings = match self.open.last() {
+                Some(&p) if v.depth > 0 => &self.steps[p].children,
+                _ => &self.roots,
+            };
+            if let Some(&same) = siblings.iter().rev().find(|&&k| {
+                self.steps[k].cell == v.cell && self.steps[k].captured_prev == v.captured_prev
+            }) {
+                self.pushing = Some(same);
+                self.open.push(same);
+                return;
+            }
+        }
         let id = self.steps.len();
         self.steps.push(RawStep {
             cell: v.cell,
@@ -117,9 +150,13 @@ impl Sink for PathTreeBuilder {
             occupant: v.occupant,
             new_leg: v.new_leg,
             captured_prev: v.captured_prev,
-            lands: v.lands,
+            lands: v.lands && !v.push,
+            pushes: Vec::new(),
             children: Vec::new(),
         });
+        if v.push {
+            self.pushing = Some(id);
+        }
         self.open.truncate(v.depth);
         match self.open.last() {
             Some(&p) if v.depth > 0 => self.steps[p].children.push(id),
@@ -129,10 +166,17 @@ impl Sink for PathTreeBuilder {
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
+        if let (Some(c), Some(step)) = (ply.push_to, self.pushing) {
+            let pushes = &mut self.steps[step].pushes;
+            if !pushes.contains(&c) {
+                pushes.push(c);
+            }
+        }
         self.plies.push(PlyPath {
             path: ply.cells().collect(),
             to: ply.to,
             captures: ply.captures().collect(),
+            push_to: ply.push_to,
         });
     }
 }
@@ -175,17 +219,25 @@ impl PathTreeBuilder {
             next: None,
             fork: None,
             alt: None,
+            sub: None,
         };
         let mut cur = start;
         loop {
             let s = &self.steps[cur];
-            seg.steps.push(Step {
-                cell: s.cell,
-                lands: s.lands.then_some(if s.class == Class::Foe {
+            let lands = if s.lands {
+                Some(if s.class == Class::Foe {
                     Landing::Capture
                 } else {
                     Landing::Quiet
-                }),
+                })
+            } else if !s.pushes.is_empty() {
+                Some(Landing::Push)
+            } else {
+                None
+            };
+            seg.steps.push(Step {
+                cell: s.cell,
+                lands,
             });
             let piece_here = s.class != Class::Empty;
             if !piece_here && s.children.len() == 1 && !self.steps[s.children[0]].new_leg {
@@ -204,10 +256,31 @@ impl PathTreeBuilder {
                 capture: end.lands && end.class == Class::Foe,
                 hop: kids.iter().any(|&k| !self.steps[k].captured_prev),
                 locust: kids.iter().any(|&k| self.steps[k].captured_prev),
+                push: end.pushes.first().copied(),
             });
         }
+        // Substitutes: the same segment pushing the piece met to each other cell.
+        let subs: Vec<Segment> = end
+            .pushes
+            .iter()
+            .skip(1)
+            .map(|&c| {
+                let mut alt = seg.clone();
+                if let Some(e) = &mut alt.encounter {
+                    e.push = Some(c);
+                }
+                alt
+            })
+            .collect();
         let id = SegId(tree.segments.len() as u32);
         tree.segments.push(seg);
+        let mut prev = id;
+        for sub in subs {
+            let sid = SegId(tree.segments.len() as u32);
+            tree.segments.push(sub);
+            tree.segments[prev.0 as usize].sub = Some(sid);
+            prev = sid;
+        }
         let same: Vec<usize> = end
             .children
             .iter()
@@ -244,16 +317,23 @@ impl PathTree {
     }
 
     /// The indented text tree. `*` marks a cell where the move may end quietly,
-    /// `x` a cell where it may end capturing.
+    /// `x` a cell where it may end capturing, `^` one where it may only end pushing the
+    /// piece there. A `sub:` line at the same indentation is a substitute of the line
+    /// above (the piece met pushed to another cell).
     pub fn to_text(&self, t: &MoveTable) -> String {
         let piece = &t.pieces[self.piece.index()];
         let mut o = format!(
-            "{} {} ({}) on {}: {} plies  (* may end here, x may capture here)\n",
+            "{} {} ({}) on {}: {} plies  (* may end here, x may capture here{})\n",
             self.side,
             piece.name,
             piece.fen_letter(Side::First),
             t.board.cell_name(self.from),
-            self.plies.len()
+            self.plies.len(),
+            if self.plies.iter().any(|p| p.push_to.is_some()) {
+                ", ^ may push here"
+            } else {
+                ""
+            }
         );
         let mut stack: Vec<(SegId, usize, &'static str)> = Vec::new();
         let mut r = self.root;
@@ -280,6 +360,7 @@ impl PathTree {
                     match st.lands {
                         Some(Landing::Quiet) => format!("{name}*"),
                         Some(Landing::Capture) => format!("{name}x"),
+                        Some(Landing::Push) => format!("{name}^"),
                         None => name,
                     }
                 })
@@ -288,13 +369,16 @@ impl PathTree {
             if let Some(e) = &s.encounter {
                 let mut what = Vec::new();
                 if e.capture {
-                    what.push("capture");
+                    what.push("capture".to_string());
                 }
                 if e.hop {
-                    what.push("pass over");
+                    what.push("pass over".to_string());
                 }
                 if e.locust {
-                    what.push("capture in passing");
+                    what.push("capture in passing".to_string());
+                }
+                if let Some(c) = e.push {
+                    what.push(format!("push to {}", t.board.cell_name(c)));
                 }
                 let rel = match e.class {
                     Class::Friend => "friend",
@@ -315,6 +399,9 @@ impl PathTree {
             o.push_str(&line);
             o.push('\n');
             let mut kids: Vec<(SegId, usize, &'static str)> = Vec::new();
+            if let Some(k) = s.sub {
+                kids.push((k, indent, "sub: "));
+            }
             let mut n = s.next;
             while let Some(k) = n {
                 kids.push((k, indent + 1, "next: "));
@@ -342,6 +429,10 @@ impl PathTree {
                     "path": p.path.iter().map(|&c| name(c)).collect::<Vec<_>>(),
                     "to": name(p.to),
                     "captures": p.captures.iter().map(|&c| name(c)).collect::<Vec<_>>(),
+                    "push": p.push_to.map(|c| serde_json::json!({
+                        "from": name(p.to),
+                        "to": name(c),
+                    })),
                 })
             })
             .collect();
@@ -363,6 +454,7 @@ impl PathTree {
                         "capture": e.capture,
                         "pass_over": e.hop,
                         "capture_in_passing": e.locust,
+                        "push_to": e.push.map(name),
                     })
                 });
                 serde_json::json!({
@@ -377,6 +469,7 @@ impl PathTree {
                     "next": s.next,
                     "fork": s.fork,
                     "alt": s.alt,
+                    "sub": s.sub,
                 })
             })
             .collect();

@@ -127,8 +127,9 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         if game.one_side() && pos.side != Side::First {
             return Err(FenError {
                 offset: side_at,
-                message: "only the first side moves in this game (`one side`): the side to move is `w`"
-                    .to_string(),
+                message:
+                    "only the first side moves in this game (`one side`): the side to move is `w`"
+                        .to_string(),
             });
         }
     }

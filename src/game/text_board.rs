@@ -153,7 +153,9 @@ pub fn read(game: &Game, text: &str) -> Result<GamePosition, TextBoardError> {
                     return fail(
                         line_no,
                         column,
-                        format!("a second pusher (the first is at {l}:{c}); a Sokoban board has one"),
+                        format!(
+                            "a second pusher (the first is at {l}:{c}); a Sokoban board has one"
+                        ),
                     );
                 }
                 pusher_at = Some((line_no, column));

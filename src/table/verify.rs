@@ -159,9 +159,7 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
                 node.target.0
             ));
         }
-        if node.flags & !Node::ALL_FLAGS != 0 {
-            return err(format!("node {i} has unknown flags {:#x}", node.flags));
-        }
+        // Every flag bit has a meaning since format 4 (`Node::ALL_FLAGS` is 0xff).
         if node.has(Node::EN_PASSANT) && !node.has(Node::LAND_EMPTY | Node::LAND_FOE) {
             return err(format!(
                 "node {i} is marked en passant but no move lands there"

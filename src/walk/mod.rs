@@ -267,7 +267,8 @@ impl<'t> Walker<'t> {
                 let mut visited = false;
                 for c in node.children() {
                     let t = &nodes[c];
-                    if t.mask & bit == 0 || (t.target != from && !board.occupant(t.target).is_empty())
+                    if t.mask & bit == 0
+                        || (t.target != from && !board.occupant(t.target).is_empty())
                     {
                         continue;
                     }
