@@ -397,3 +397,133 @@ fn missing_files_exit_1() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("cannot read"));
 }
+
+// ------------------------------------------------------------------ Sokoban boards
+
+#[test]
+fn board_option_reads_sokoban_text_boards() {
+    let o = run(&[
+        "moves",
+        "rules/sokoban.rules",
+        "--board",
+        "rules/boards/sokoban-tiny.txt",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "b25c25\n");
+    let o = run(&[
+        "perft",
+        "rules/sokoban.rules",
+        "--board",
+        "rules/boards/sokoban-simple.txt",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // c24b24 then only back (1); c24d24 pushing the box to e24, then c24, d25, d23 and
+    // the push on to f24 (4).
+    assert_eq!(stdout(&o), "5\n");
+    // `play --board` prints the board reached, and says when it is solved.
+    let o = run(&[
+        "play",
+        "rules/sokoban.rules",
+        "--board",
+        "rules/boards/sokoban-tiny.txt",
+        "b25c25",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "#####\n# @*#\n#####\n");
+    assert_eq!(stderr(&o), "solved\n");
+    let o = run(&[
+        "tree",
+        "rules/sokoban.rules",
+        "--board",
+        "rules/boards/sokoban-tiny.txt",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("c25^  [meets friend B (white Box): push to d25]"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn malformed_sokoban_boards_exit_1_with_file_line_and_column() {
+    let cases: [(&str, &[u8], &str); 6] = [
+        (
+            "unknown.txt",
+            b"####\n#@x#\n####\n",
+            "unknown.txt:2:3: unknown character 'x'",
+        ),
+        (
+            "nopusher.txt",
+            b"####\n#$.#\n####\n",
+            "nopusher.txt:the board has no pusher",
+        ),
+        (
+            "twopushers.txt",
+            b"#####\n#@ @#\n#####\n",
+            "twopushers.txt:2:4: a second pusher (the first is at 2:2)",
+        ),
+        (
+            "wide.txt",
+            b"###########################\n#@                        #\n",
+            "wide.txt:1:27: '#' lies outside the square 26x26 board",
+        ),
+        (
+            "blank.txt",
+            b"####\n\n#@ #\n",
+            "blank.txt:2:1: a blank line inside the level",
+        ),
+        ("empty.txt", b"", "empty.txt:the board is empty"),
+    ];
+    for (name, text, expected) in cases {
+        let p = temp(name, text);
+        for cmd in ["moves", "perft", "play", "tree"] {
+            let mut args = vec![cmd, "rules/sokoban.rules", "--board", p.to_str().unwrap()];
+            if cmd == "perft" {
+                args.extend(["--depth", "1"]);
+            }
+            let o = run(&args);
+            assert_eq!(o.status.code(), Some(1), "{cmd} {name}: {}", stderr(&o));
+            assert!(
+                stderr(&o).contains(expected),
+                "{cmd} {name}: {}",
+                stderr(&o)
+            );
+            assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+        }
+    }
+    // A text board for rules without `sokoban` roles.
+    let p = temp("plain.txt", b"#@#\n");
+    let o = run(&["moves", "rules/chess.rules", "--board", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("declare no `sokoban` roles"),
+        "{}",
+        stderr(&o)
+    );
+    // A missing file.
+    let o = run(&[
+        "moves",
+        "rules/sokoban.rules",
+        "--board",
+        "no/such/board.txt",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("cannot read no/such/board.txt"),
+        "{}",
+        stderr(&o)
+    );
+    // --board and --fen together are a usage error.
+    let o = run(&[
+        "moves",
+        "rules/sokoban.rules",
+        "--board",
+        "rules/boards/sokoban-tiny.txt",
+        "--fen",
+        "26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/P25 w",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}

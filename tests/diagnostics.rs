@@ -393,3 +393,56 @@ snap!(
     syntax_unclosed_vector,
     "board square 8x8\npiece Odd (O) { leap (1,2 }\n"
 );
+
+// ------------------------------------------------------------------ displacement, puzzles
+
+snap!(
+    push_empty,
+    "board square 8x8\npiece Pusher (P) { step orthogonal, push empty }\npiece Box (B) { }\n"
+);
+snap!(
+    push_unknown_kind,
+    "board square 8x8\npiece Pusher (P) { step orthogonal, push Boxx }\npiece Box (B) { }\n"
+);
+snap!(
+    push_given_twice,
+    "board square 8x8\npiece Pusher (P) { step orthogonal, push Box, push foe }\npiece Box (B) { }\n"
+);
+snap!(
+    sokoban_roles_missing_and_shared,
+    "board square 8x8\none side\nsokoban pusher Pusher, wall Pusher\nsokoban box Box\npiece Pusher (P) { step orthogonal, push Box }\npiece Box (B) { }\n"
+);
+snap!(
+    sokoban_without_box,
+    "board square 8x8\none side\none side\nsokoban pusher Pusher, pusher Box\npiece Pusher (P) { step orthogonal, push Box }\npiece Box (B) { }\n"
+);
+snap!(
+    sokoban_without_one_side,
+    "board square 8x8\nsokoban pusher Pusher, box Box\npiece Pusher (P) { step orthogonal, push Box }\npiece Box (B) { }\npiece Idle (I) { }\n"
+);
+
+#[test]
+fn pushed_pieces_and_walls_need_no_moves() {
+    // Box and Wall have empty bodies but are pushed / a Sokoban wall: no W0004. A push
+    // with `move only` and `capture only` still pushes: no W0002.
+    let src = "board square 8x8\none side\nsokoban pusher Pusher, box Box, wall Wall\n\
+               piece Pusher (P) { step orthogonal, push Box; step diagonal, move only, capture only, push Box }\n\
+               piece Box (B) { }\npiece Wall (W) { }\n";
+    let (rules, diags) = check_source(src);
+    assert!(diags.is_empty(), "{}", diags.render("t.rules", src, false));
+    let rules = rules.expect("checks");
+    assert!(rules.game.one_side);
+    let roles = rules.game.sokoban.expect("roles");
+    assert_eq!(rules.pieces[roles.pusher.index()].name, "Pusher");
+    assert_eq!(rules.pieces[roles.boxes.index()].name, "Box");
+    assert_eq!(
+        rules.pieces[roles.wall.expect("a wall").index()].name,
+        "Wall"
+    );
+    let push = rules.pieces[0].patterns[0]
+        .land
+        .push
+        .clone()
+        .expect("a push");
+    assert!(push.friend && push.foe);
+}

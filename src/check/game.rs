@@ -171,17 +171,19 @@ impl Checker {
     fn sokoban(&mut self, d: &ast::SokobanDecl) -> Option<SokobanRoles> {
         let mut ok = true;
         let mut roles: [Option<(PieceId, Span)>; 3] = [None; 3];
+        let mut given: [Option<Span>; 3] = [None; 3];
         for r in &d.roles {
             let slot = match r.kind {
                 ast::SokobanRoleKind::Pusher => 0,
                 ast::SokobanRoleKind::Box => 1,
                 ast::SokobanRoleKind::Wall => 2,
             };
-            if let Some((_, first)) = roles[slot] {
+            if let Some(first) = given[slot] {
                 self.twice(r.kind.keyword(), r.span, first);
                 ok = false;
                 continue;
             }
+            given[slot] = Some(r.span);
             match self.piece(&r.piece) {
                 Some(id) => {
                     if let Some((_, other)) = roles.iter().flatten().find(|(p, _)| *p == id) {
@@ -204,7 +206,7 @@ impl Checker {
             }
         }
         for (slot, word, example) in [(0, "pusher", "Pusher"), (1, "box", "Box")] {
-            if roles[slot].is_none() && ok {
+            if given[slot].is_none() {
                 ok = false;
                 self.error(
                     Diagnostic::error(
