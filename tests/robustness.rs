@@ -104,6 +104,14 @@ const TOKENS: &[&str] = &[
     "confine",
     "(+P)",
     "+",
+    "push",
+    "push friend",
+    "push foe Box",
+    "push empty",
+    "one side",
+    "sokoban pusher",
+    "box",
+    "wall",
 ];
 
 /// A file with every game declaration, mutated alongside the shipped ones.
@@ -312,4 +320,114 @@ fn corrupted_tables_are_rejected_or_walk_safely() {
         }
     }
     assert!(rejected > 100, "rejected {rejected}, walked {walked}");
+}
+
+/// Sokoban rules with pushes for the board and table runs below.
+const SOKOBAN: &str = "board square 9x7\none side\nsokoban pusher Pusher, box Box, wall Wall\n\
+piece Pusher (P) { step orthogonal, push Box; ride diagonal, push foe }\n\
+piece Box (B) { }\npiece Wall (W) { }\n";
+
+const LEVEL: &str = "  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *$$.#\n";
+
+#[test]
+fn mutated_text_boards_are_read_or_rejected_with_a_place() {
+    let game = piecewise::Game::compile(SOKOBAN).expect("compiles");
+    let chars = [
+        '#', '@', '+', '$', '*', '.', ' ', '-', '_', '\n', 'x', ';', '\t', 'é',
+    ];
+    let mut rng = Rng(0x50c0_ba11);
+    let (mut ok, mut errors) = (0, 0);
+    for _ in 0..600 {
+        let mut text: Vec<char> = LEVEL.chars().collect();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(text.len() + 1);
+            let c = chars[rng.below(chars.len())];
+            match rng.below(3) {
+                0 if at < text.len() => text[at] = c,
+                1 if at < text.len() => {
+                    text.remove(at);
+                }
+                _ => text.insert(at, c),
+            }
+        }
+        let text: String = text.into_iter().collect();
+        match game.read_text_board(&text) {
+            Ok(mut pos) => {
+                ok += 1;
+                let written = game.text_board(&pos).expect("a sokoban game");
+                let again = game.read_text_board(&written).expect("own board reads");
+                assert_eq!(again, pos, "{text:?} -> {written:?}");
+                let mut s = game.searcher();
+                let mut moves = Vec::new();
+                s.legal_moves(&mut pos, &mut moves);
+                for m in &moves {
+                    let undo = game.make(&mut pos, m);
+                    game.unmake(&mut pos, undo);
+                }
+                assert_eq!(pos, again);
+            }
+            Err(e) => {
+                errors += 1;
+                assert!(!e.message.is_empty());
+                let lines = text.lines().count();
+                assert!(e.line <= lines, "{e} in {text:?}");
+                if e.line > 0 {
+                    let line = text.lines().nth(e.line - 1).unwrap_or("");
+                    assert!(
+                        e.column >= 1 && e.column <= line.chars().count().max(1),
+                        "{e} in {text:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(ok > 50 && errors > 50, "ok {ok}, errors {errors}");
+}
+
+#[test]
+fn corrupted_push_tables_are_rejected_or_walk_safely() {
+    let rules: Rules = piecewise::compile(SOKOBAN).expect("compiles");
+    let good = table::to_bytes(rules.table().table());
+    let game = piecewise::Game::compile(SOKOBAN).expect("compiles");
+    let pos = game.read_text_board(LEVEL).expect("level");
+    let mut rng = Rng(0xb0c5);
+    let (mut rejected, mut walked) = (0, 0);
+    for i in 0..400 {
+        let mut b = good.clone();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(b.len());
+            b[at] = rng.next() as u8;
+        }
+        if i % 2 == 0 {
+            reseal(&mut b);
+        }
+        match table::from_bytes(&b)
+            .map_err(|e| e.to_string())
+            .and_then(|t| table::verify(t).map_err(|e| e.to_string()))
+        {
+            Err(msg) => {
+                assert!(!msg.is_empty());
+                rejected += 1;
+            }
+            Ok(v) => {
+                walked += 1;
+                let mut w = piecewise::walk::Walker::new(&v);
+                let mut tree_sink = piecewise::path_tree::PathTreeBuilder::new();
+                for side in piecewise::ids::Side::BOTH {
+                    for p in 0..v.table().pieces.len() {
+                        for c in v.table().board.cells() {
+                            let mut list = piecewise::walk::MoveList::new();
+                            let piece = piecewise::ids::PieceId(p as u8);
+                            w.walk(&pos, side, piece, c, &mut list);
+                            w.walk(&pos, side, piece, c, &mut tree_sink);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        rejected > 100 && walked > 10,
+        "rejected {rejected}, walked {walked}"
+    );
 }
