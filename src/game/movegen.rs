@@ -1,6 +1,7 @@
 //! movegen: the moves of a game position — walks of the move table expanded by the
 //! declared special rules (promotion, en passant, castling, drops) — the legality
-//! filter, make/unmake and UCI text.
+//! filter, make/unmake (with displacements: a push moves the piece met on before the
+//! mover takes its cell; `one side` games never pass the move) and UCI text.
 //!
 //! Generation is pseudo-legal first (every piece of the side to move walked once, plus
 //! the special moves), then each move is played, tested ("is a royal of the mover

@@ -6,7 +6,9 @@
 //! rights or drop the pattern for that start cell, and the second side's directions,
 //! turns and zones are mirrored top to bottom. Trajectories of all patterns of a piece
 //! are merged into one trie (shared prefixes become one node), then laid out so that
-//! each node's children are contiguous and follow it.
+//! each node's children are contiguous and follow it. A `push` landing becomes a
+//! `PUSH` node beside the landing node, its child the cell one more step on
+//! ([`Expander::step`] is the one place that steps, for legs and pushes alike).
 
 use super::layout::{
     FilterCode, MoveTable, Node, RootRange, TablePiece, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND,

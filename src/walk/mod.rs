@@ -6,6 +6,8 @@
 //! in [`crate::path_tree`]. The walk is an explicit-stack loop over node ids; a
 //! [`Walker`] owns its stack, path and dedup buffers, sized once from the verified
 //! table, so a walk allocates nothing and recursion never depends on user input.
+//! A displacement (`PUSH` node) is reported as a ply whose [`Ply::push_to`] names the
+//! cell the piece on `to` is pushed to; its `PUSH_TARGET` children are never walked.
 
 mod sinks;
 
