@@ -212,3 +212,40 @@ fn graph_chess_matches_chess() {
     y.sort();
     assert_eq!(x, y);
 }
+
+#[test]
+fn glinski_en_passant_and_promotion() {
+    let g = game("glinski");
+    // Black's e7 double-steps past e6, which the white pawn on d5 attacks (its
+    // forward-right neighbour): d5 takes e6 en passant and removes the pawn on e5.
+    let mut pos = g
+        .position("1/2k/5/7/3p5/11/3P7/11/11/11/6K4 b - - 0 1")
+        .expect("fen");
+    let m = g.parse_uci(&pos, "e7e5").expect("double step");
+    g.make(&mut pos, &m);
+    assert!(g.fen(&pos).contains(" e6 "), "{}", g.fen(&pos));
+    assert!(g.legal_uci(&pos).contains(&"d5e6".to_string()));
+    let ep = g.parse_uci(&pos, "d5e6").expect("en passant");
+    g.make(&mut pos, &ep);
+    assert_eq!(g.fen(&pos), "1/2k/5/7/9/4P6/11/11/11/11/6K4 b - - 0 2");
+    // A single step leaves no en passant cell (d5 may take e6 the ordinary way).
+    let mut pos = g
+        .position("1/2k/5/7/3p5/11/3P7/11/11/11/6K4 b - - 0 1")
+        .expect("fen");
+    let m = g.parse_uci(&pos, "e7e6").expect("step");
+    g.make(&mut pos, &m);
+    assert!(g.fen(&pos).ends_with(" w - - 0 2"), "{}", g.fen(&pos));
+    // Promotion on the far edge (the top cell of every file): f10-f11 and a5-a6
+    // promote to one of four pieces each.
+    let pos = g
+        .position("1/1P1/5/7/9/P10/11/11/11/11/6K3k w - - 0 1")
+        .expect("fen");
+    let mut pawn: Vec<String> = g
+        .legal_uci(&pos)
+        .into_iter()
+        .filter(|m| m.starts_with("f10") || m.starts_with("a6"))
+        .collect();
+    pawn.sort();
+    assert_eq!(pawn, ["f10f11b", "f10f11n", "f10f11q", "f10f11r"]);
+    // The pawn on a6 stands on the far edge of file a already: it cannot move.
+}
