@@ -186,7 +186,7 @@ impl Checker {
             Err(e) => {
                 self.error(
                     Diagnostic::error(
-                        "E0107",
+                        "E0108",
                         format!("the graph board is not valid: {e}"),
                         b.shape_span,
                     )
@@ -253,7 +253,7 @@ impl Checker {
         };
         let shape_error = |what: &str| {
             Diagnostic::error(
-                "E0105",
+                "E0106",
                 format!("a `{kind}` board is not given by {what}"),
                 b.shape_span,
             )
@@ -330,7 +330,7 @@ impl Checker {
                     Err(e) => {
                         self.error(
                             Diagnostic::error(
-                                "E0106",
+                                "E0107",
                                 format!("cannot read the graph board file `{name}`"),
                                 b.shape_span,
                             )
@@ -345,7 +345,7 @@ impl Checker {
                     Err(e) => {
                         self.error(
                             Diagnostic::error(
-                                "E0107",
+                                "E0108",
                                 format!("the graph board file `{name}` is not valid: {e}"),
                                 b.shape_span,
                             )
