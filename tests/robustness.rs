@@ -430,6 +430,7 @@ fn corrupted_push_tables_are_rejected_or_walk_safely() {
         rejected > 100 && walked > 10,
         "rejected {rejected}, walked {walked}"
     );
+}
 
 /// Pieces of every shape over every topology, mutated: compile or fail cleanly, and
 /// every compiled board can be walked from every cell with a piece on it.
