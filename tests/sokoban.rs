@@ -426,3 +426,50 @@ fn shipped_sokoban_rules_and_boards() {
     assert_eq!(g.text_board(&pos).unwrap(), simple);
     assert_eq!(g.legal_uci(&pos), ["c24b24", "c24d24"]);
 }
+
+/// The mover's start cell counts as empty during its own move, for the cell a piece is
+/// pushed to as well: a piece that walks round a box and pushes it into the cell it
+/// left.
+#[test]
+fn a_piece_may_be_pushed_into_the_cell_the_mover_left() {
+    let g = Game::compile(
+        "board square 3x2\n\
+         piece Circler (C) { step forward then step turn -90 then step same then step turn -90 then step turn -90, move only, capture only, push piece }\n\
+         piece Box (B) { }\n",
+    )
+    .expect("compiles");
+    // a1 → a2 → b2 → c2 → c1 → b1 (the box), pushed left onto a1.
+    let pos = g.position("3/CB1 w - - 0 1").expect("fen");
+    assert_eq!(g.legal_uci(&pos), ["a1b1"]);
+    let mut p = pos.clone();
+    let m = g.parse_uci(&p, "a1b1").unwrap();
+    assert_eq!(m.push_to, g.board().parse_cell("a1"));
+    let undo = g.make(&mut p, &m);
+    assert_eq!(g.fen(&p), "3/BC1 b - - 1 1");
+    g.unmake(&mut p, undo);
+    assert_eq!(p, pos);
+    // With a piece on c2 the way round is blocked.
+    let pos = g.position("2B/CB1 w - - 0 1").expect("fen");
+    assert!(g.legal_uci(&pos).is_empty());
+}
+
+/// The second side's pushes are mirrored like its steps: `forward` is down.
+#[test]
+fn the_second_side_pushes_forward_down_the_board() {
+    let g = Game::compile(
+        "board square 1x4\n\
+         piece Ram (R) { step forward, push foe }\n\
+         piece Box (B) { }\n",
+    )
+    .expect("compiles");
+    // Capture the box, or push it down to a2.
+    let pos = g.position("r/B/1/1 b - - 0 1").expect("fen");
+    assert_eq!(g.legal_uci(&pos), ["a4a3", "a4a3^a2"]);
+    let mut p = pos.clone();
+    let m = g.parse_uci(&p, "a4a3^a2").unwrap();
+    g.make(&mut p, &m);
+    assert_eq!(g.fen(&p), "1/r/B/1 w - - 1 2");
+    // At the bottom edge the box cannot go further: only the capture is left.
+    let pos = g.position("1/1/r/B b - - 0 1").expect("fen");
+    assert_eq!(g.legal_uci(&pos), ["a2a1"]);
+}
