@@ -473,3 +473,28 @@ fn the_second_side_pushes_forward_down_the_board() {
     let pos = g.position("1/1/r/B b - - 0 1").expect("fen");
     assert_eq!(g.legal_uci(&pos), ["a2a1"]);
 }
+
+/// Obstacles that belong to no one, in a game for two sides: crates of either colour
+/// are pushed, never captured (`captures not Crate`), and block rides.
+#[test]
+fn neutral_crates_are_pushed_by_both_sides_and_never_captured() {
+    let g = Game::compile(
+        "board square 6x1\n\
+         piece Rook (R) { ride sideways, captures not Crate, push piece Crate }\n\
+         piece Crate (C) { }\n",
+    )
+    .expect("compiles");
+    assert!(g.rules().warnings().is_empty());
+    // White rook a1; a black crate on c1 and a white one on e1; a black rook f1.
+    let pos = g.position("R1c1Cr w - - 0 1").expect("fen");
+    assert_eq!(g.legal_uci(&pos), ["a1b1", "a1c1"]);
+    let mut p = pos.clone();
+    let m = g.parse_uci(&p, "a1c1").unwrap();
+    g.make(&mut p, &m);
+    assert_eq!(g.fen(&p), "2RcCr b - - 1 1");
+    // Black: the rook on f1 meets the white crate on e1, with the black one behind it.
+    assert!(g.legal_uci(&p).is_empty());
+    // Black's rook pushes its own crate from c1 to b1 as well.
+    let pos = g.position("R1c2r b - - 0 1").expect("fen");
+    assert_eq!(g.legal_uci(&pos), ["f1c1", "f1d1", "f1e1"]);
+}
