@@ -154,14 +154,19 @@ fn mutated_game_declarations_never_panic() {
                 let _ = r.position("+P7/8/8/8/8/8/8/+p7 w");
             }
             Err(d) => {
-                assert!(d.has_errors(), "an Err must carry an error:\n{src}");
-                let text = d.render("mutated.rules", &src, false);
-                assert!(text.contains("error"), "{text}");
+                assert_reported(&d, &src);
                 errors += 1;
             }
         }
     }
     assert!(ok > 0 && errors > 0, "ok {ok}, errors {errors}");
+}
+
+/// A failed compile carries an error, and every diagnostic renders.
+fn assert_reported(d: &piecewise::diagnostics::Diagnostics, src: &str) {
+    assert!(d.has_errors(), "an Err must carry an error:\n{src}");
+    let text = d.render("mutated.rules", src, false);
+    assert!(text.contains("error"), "{text}");
 }
 
 fn mutate_text(rng: &mut Rng, src: &str) -> String {
@@ -199,10 +204,7 @@ fn mutated_rules_files_never_panic() {
         match piecewise::compile(&src) {
             Ok(_) => ok += 1,
             Err(d) => {
-                assert!(d.has_errors(), "an Err must carry an error:\n{src}");
-                // Rendering must work for every diagnostic, too.
-                let text = d.render("mutated.rules", &src, false);
-                assert!(text.contains("error"), "{text}");
+                assert_reported(&d, &src);
                 errors += 1;
             }
         }
@@ -495,9 +497,7 @@ fn mutated_topologies_never_panic() {
                 }
             }
             Err(d) => {
-                assert!(d.has_errors(), "an Err must carry an error:\n{src}");
-                let text = d.render("mutated.rules", &src, false);
-                assert!(text.contains("error"), "{text}");
+                assert_reported(&d, &src);
                 errors += 1;
             }
         }

@@ -112,16 +112,11 @@ pub fn outline(flat: bool, cx: f64, cy: f64) -> Vec<(f64, f64)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::ir::{BoardKind, BoardSpec, Vector};
+    use crate::ir::{BoardKind, Vector};
     use crate::topology::{Board, Geometry};
 
     fn board(kind: BoardKind) -> Board {
-        Board::from_spec(&BoardSpec {
-            kind,
-            holes: vec![],
-            span: Default::default(),
-        })
-        .unwrap()
+        Board::of_kind(kind).unwrap()
     }
 
     fn names(b: &Board, from: &str, dirs: &[Vector]) -> Vec<String> {

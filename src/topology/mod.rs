@@ -118,6 +118,15 @@ impl Board {
         })
     }
 
+    /// A board of a kind without holes (tests and tools).
+    pub fn of_kind(kind: BoardKind) -> Result<Board, String> {
+        Board::from_spec(&BoardSpec {
+            kind,
+            holes: Vec::new(),
+            span: Default::default(),
+        })
+    }
+
     /// A plain square board (tests and tools).
     pub fn square(width: u8, height: u8, holes: &[Coord]) -> Board {
         let spec = BoardSpec {

@@ -46,17 +46,13 @@ pub fn outline(board: &Board, c: Coord, cx: f64, cy: f64) -> Vec<(f64, f64)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::ir::{BoardKind, BoardSpec, Vector};
+    use crate::ir::{BoardKind, Vector};
     use crate::topology::Board;
 
     fn board(w: u8, h: u8) -> Board {
-        Board::from_spec(&BoardSpec {
-            kind: BoardKind::Octo {
-                width: w,
-                height: h,
-            },
-            holes: vec![],
-            span: Default::default(),
+        Board::of_kind(BoardKind::Octo {
+            width: w,
+            height: h,
         })
         .unwrap()
     }

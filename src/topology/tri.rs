@@ -82,17 +82,13 @@ pub fn outline(board: &Board, c: Coord, cx: f64) -> Vec<(f64, f64)> {
 
 #[cfg(test)]
 mod tests {
-    use crate::ir::{BoardKind, BoardSpec};
+    use crate::ir::BoardKind;
     use crate::topology::{Board, Geometry};
 
     fn board(w: u8, h: u8) -> Board {
-        Board::from_spec(&BoardSpec {
-            kind: BoardKind::Tri {
-                width: w,
-                height: h,
-            },
-            holes: vec![],
-            span: Default::default(),
+        Board::of_kind(BoardKind::Tri {
+            width: w,
+            height: h,
         })
         .unwrap()
     }
