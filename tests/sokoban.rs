@@ -187,6 +187,11 @@ fn text_boards_round_trip() {
         let pos = board(&g, text);
         assert_eq!(g.text_board(&pos).unwrap(), text);
     }
+    // Rows of floor only keep their place (found by fuzzing: they were written as
+    // blank lines, which end the level or are skipped).
+    let pos = board(&g, "--\n #\n---\n#@\n");
+    assert_eq!(g.text_board(&pos).unwrap(), "-\n #\n-\n#@\n");
+    assert_eq!(board(&g, &g.text_board(&pos).unwrap()), pos);
     // Other floor characters, ragged lines, comments and surrounding blank lines.
     let pos = board(&g, "; a level\n\n####\n#@-$_.\n####\n\n");
     assert_eq!(g.text_board(&pos).unwrap(), "####\n#@ $ .\n####\n");

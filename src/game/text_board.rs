@@ -179,8 +179,9 @@ pub fn read(game: &Game, text: &str) -> Result<GamePosition, TextBoardError> {
 }
 
 /// Writes a position as a Sokoban text board: the rows from the top, each up to its
-/// last wall, piece or goal, without the empty rows at the bottom. Holes are written
-/// `#`; a piece with no `sokoban` role is written `?`. `None` if the game has no
+/// last wall, piece or goal, without the empty rows at the bottom; a row of floor
+/// only above them is written `-`. Holes are written `#`; a piece with no `sokoban`
+/// role is written `?`. `None` if the game has no
 /// `sokoban` declaration.
 pub fn write(game: &Game, pos: &GamePosition) -> Option<String> {
     let roles = game.sokoban()?;
@@ -200,6 +201,11 @@ pub fn write(game: &Game, pos: &GamePosition) -> Option<String> {
     }
     while rows.last().is_some_and(|r| r.is_empty()) {
         rows.pop();
+    }
+    // A row of floor only, above the last row with something on it, is written `-` so
+    // that it is not a blank line (which would end the level or be skipped).
+    for r in rows.iter_mut().filter(|r| r.is_empty()) {
+        r.push('-');
     }
     let mut out = rows.join("\n");
     out.push('\n');
