@@ -22,6 +22,7 @@ pub mod game;
 pub mod ids;
 pub mod ir;
 pub mod path_tree;
+pub mod picture;
 pub mod position;
 pub mod rules;
 pub mod syntax;

@@ -120,6 +120,20 @@ enum Command {
         #[arg(long, conflicts_with_all = ["fen", "moves"])]
         batch: bool,
     },
+    /// Draw the board, its pieces and (with --from) a piece's moves and paths as SVG.
+    Show {
+        /// The .rules file.
+        rules: PathBuf,
+        /// The position in FEN (default: the file's start position, else an empty board).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Also draw the moves and paths of the piece on this cell.
+        #[arg(long)]
+        from: Option<String>,
+        /// Where to write the SVG (`-` for standard output).
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Count the leaf nodes of the legal move tree (perft); the count is the last line.
     Perft {
         /// The .rules file.
@@ -181,6 +195,12 @@ fn main() -> ExitCode {
             (_, fen, from) if !batch => legal_moves(&rules, fen.as_deref(), from.as_deref(), color),
             _ => batch_moves(&rules, color),
         },
+        Command::Show {
+            rules,
+            fen,
+            from,
+            output,
+        } => show_svg(&rules, fen.as_deref(), from.as_deref(), &output, color),
         Command::Perft {
             rules,
             depth,
@@ -553,6 +573,94 @@ fn perft(
         println!("{}", searcher.perft(&mut pos, depth));
     }
     Ok(())
+}
+
+/// Draws the position (and the moves of the piece on `from`) as SVG.
+fn show_svg(
+    path: &Path,
+    fen: Option<&str>,
+    from: Option<&str>,
+    output: &Path,
+    color: bool,
+) -> Result<(), Failed> {
+    let game = load_game(path, color)?;
+    let rules = game.rules();
+    let pos = match fen {
+        Some(_) => Some(game_position(&game, path, fen)?),
+        None => game.start_position(),
+    };
+    let empty;
+    let occupancy: &[piecewise::walk::Occupant] = match &pos {
+        Some(p) => p.cells(),
+        None => {
+            empty = vec![piecewise::walk::Occupant::EMPTY; game.board().cell_count()];
+            &empty
+        }
+    };
+    let mut picture = piecewise::picture::Picture::new(rules, occupancy);
+    let title = game.name().map_or_else(
+        || {
+            path.file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+        },
+        str::to_string,
+    );
+    if !title.is_empty() {
+        picture.title(&title);
+    }
+    if let Some(p) = &pos {
+        for side in Side::BOTH {
+            let hand: Vec<String> = (0..game.piece_count())
+                .map(|i| PieceId(i as u8))
+                .filter(|&k| p.in_hand(side, k) > 0)
+                .map(|k| match p.in_hand(side, k) {
+                    1 => game.letter(side, k),
+                    n => format!("{}×{n}", game.letter(side, k)),
+                })
+                .collect();
+            if game.has_hand() {
+                let list = if hand.is_empty() {
+                    "-".to_string()
+                } else {
+                    hand.join(" ")
+                };
+                picture.note(&format!("{side} in hand: {list}"));
+            }
+        }
+    }
+    if let Some(name) = from {
+        let cell = game.board().parse_cell(name).ok_or_else(|| {
+            eprintln!(
+                "error: `{name}` is not a cell of the {} board",
+                game.board().describe()
+            );
+            Failed
+        })?;
+        let walked = match &pos {
+            Some(p) => picture.moves_from(rules, p, cell),
+            None => false,
+        };
+        if !walked {
+            if pos.is_none() {
+                eprintln!(
+                    "error: there is no piece on {name} ({} declares no start position; pass --fen)",
+                    path.display()
+                );
+            } else {
+                eprintln!("error: there is no piece on {name}");
+            }
+            return Err(Failed);
+        }
+    }
+    let svg = picture.to_svg();
+    if output == Path::new("-") {
+        print!("{svg}");
+        return Ok(());
+    }
+    std::fs::write(output, svg).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", output.display());
+        Failed
+    })
 }
 
 /// Plays `moves` on `pos`; the error names the first move that is not legal.
