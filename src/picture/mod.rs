@@ -232,10 +232,10 @@ impl Key {
             Key::Capture => "capture",
             Key::CaptureOnly => "capture only",
             Key::Passing => "captured in passing",
-            Key::Screen => "jumped over",
+            Key::Screen => "screen (jumped over)",
             Key::Line(LegKind::First) => "path",
             Key::Line(LegKind::Turn) => "path after a turn",
-            Key::Line(LegKind::Hop) => "path after a jump",
+            Key::Line(LegKind::Hop) => "path beyond a screen",
             Key::Line(LegKind::Locust) => "path after a capture",
             Key::Leap => "leap",
         }
@@ -354,7 +354,7 @@ impl<'p> Svg<'p> {
             keys.push(Key::Screen);
         }
         for kind in [LegKind::First, LegKind::Turn, LegKind::Hop, LegKind::Locust] {
-            if m.edges.iter().any(|e| e.kind == kind) {
+            if m.edges.iter().any(|e| e.kind == kind && !e.leap) {
                 keys.push(Key::Line(kind));
             }
         }
@@ -364,11 +364,22 @@ impl<'p> Svg<'p> {
         keys
     }
 
-    const KEY_W: f64 = 170.0;
     const KEY_H: f64 = 22.0;
 
+    /// The width of a legend column: symbol, text (estimated at 6.5 px a character)
+    /// and a gap.
+    fn key_width(&self) -> f64 {
+        let longest = self
+            .keys()
+            .iter()
+            .map(|k| k.text().chars().count())
+            .max()
+            .unwrap_or(0);
+        36.0 + 6.5 * longest as f64 + 16.0
+    }
+
     fn key_columns(&self) -> usize {
-        (((self.width - 2.0 * PAD) / Self::KEY_W).floor() as usize).max(1)
+        (((self.width - 2.0 * PAD) / self.key_width()).floor() as usize).max(1)
     }
 
     fn footer_height(&self) -> f64 {
@@ -615,7 +626,8 @@ impl<'p> Svg<'p> {
                 let _ = writeln!(self.out, "{}", capture_ring(x, y, r));
             }
             if c.screen {
-                let _ = writeln!(self.out, "{}", screen_ring(x, y, r));
+                let outside = if c.capture { 5.0 } else { 0.0 };
+                let _ = writeln!(self.out, "{}", screen_ring(x, y, r + outside));
             }
             if c.passing_capture {
                 let _ = writeln!(self.out, "{}", passing_cross(x, y, r));
@@ -643,12 +655,13 @@ impl<'p> Svg<'p> {
         }
         y += 10.0;
         let cols = self.key_columns();
-        let used = Self::KEY_W * cols.min(keys.len()) as f64;
+        let key_w = self.key_width();
+        let used = key_w * cols.min(keys.len()) as f64;
         let x0 = ((self.width - used) / 2.0).max(PAD);
         self.out
             .push_str("<g id=\"legend\" font-size=\"12\" fill=\"#343a40\">\n");
         for (n, key) in keys.iter().enumerate() {
-            let x = x0 + Self::KEY_W * (n % cols) as f64;
+            let x = x0 + key_w * (n % cols) as f64;
             let cy = y + Self::KEY_H * (n / cols) as f64 + Self::KEY_H / 2.0;
             let sx = x + 14.0;
             let symbol = match key {
@@ -736,19 +749,25 @@ fn screen_ring(x: f64, y: f64, r: f64) -> String {
     )
 }
 
+/// A red badge with a white cross at the upper right of a piece disc of radius `r`.
 fn passing_cross(x: f64, y: f64, r: f64) -> String {
-    let d = 0.75 * r;
+    let (bx, by, br) = (x + 0.72 * r, y - 0.72 * r, (0.42 * r).max(5.0));
+    let d = 0.45 * br;
     format!(
-        "<path d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"{CAPTURE}\" stroke-width=\"3.5\" \
-         stroke-linecap=\"round\"/>",
-        num(x - d),
-        num(y - d),
-        num(x + d),
-        num(y + d),
-        num(x - d),
-        num(y + d),
-        num(x + d),
-        num(y - d)
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{CAPTURE}\" stroke=\"#ffffff\" \
+         stroke-width=\"1.5\"/><path d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#ffffff\" \
+         stroke-width=\"2\" stroke-linecap=\"round\"/>",
+        num(bx),
+        num(by),
+        num(br),
+        num(bx - d),
+        num(by - d),
+        num(bx + d),
+        num(by + d),
+        num(bx - d),
+        num(by + d),
+        num(bx + d),
+        num(by - d)
     )
 }
 
