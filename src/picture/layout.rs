@@ -53,7 +53,10 @@ pub struct EdgeLabel {
 /// Rounding grid for comparing corners of neighbouring polygons.
 const EPS: f64 = 1e-6;
 
-fn key(p: (f64, f64)) -> (i64, i64) {
+/// A corner rounded to the [`EPS`] grid.
+type Corner = (i64, i64);
+
+fn key(p: (f64, f64)) -> Corner {
     ((p.0 / EPS).round() as i64, (p.1 / EPS).round() as i64)
 }
 
@@ -208,7 +211,7 @@ impl Layout {
     /// joined by a drawn link.
     pub fn neighbours(&self) -> Vec<Vec<usize>> {
         let mut adj = vec![Vec::new(); self.len()];
-        let mut edges: HashMap<((i64, i64), (i64, i64)), usize> = HashMap::new();
+        let mut edges: HashMap<(Corner, Corner), usize> = HashMap::new();
         for (i, s) in self.shapes.iter().enumerate() {
             let n = s.outline.len();
             for k in 0..n {
