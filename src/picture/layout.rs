@@ -203,8 +203,12 @@ impl Layout {
     }
 
     /// The radius of a piece disc drawn on cell `i`.
+    /// At least 0.3 units, so a piece on a small cell (an octagon board's square)
+    /// stays readable, and at most 0.4, so discs on neighbouring cells never touch.
     pub fn disc_radius(&self, i: usize) -> f64 {
-        (0.8 * self.inner_radius(i)).min(0.4 * self.unit)
+        (0.8 * self.inner_radius(i))
+            .max(0.3 * self.unit)
+            .min(0.4 * self.unit)
     }
 
     /// Pairs of cells drawn next to each other: polygons sharing an edge, or nodes
@@ -244,18 +248,33 @@ impl Layout {
         adj
     }
 
-    /// A colouring of the cells such that cells drawn next to each other differ:
-    /// greedy in cell order, which gives the checkerboard on square boards, three
-    /// colours on hexagons, two on triangles. Colour 0 goes to the first cell.
+    /// A colouring of the cells such that cells drawn next to each other differ, found
+    /// by DSatur (always colour next the cell whose neighbours already use the most
+    /// colours; ties to the lower id), starting from the first cell. It finds the
+    /// checkerboard on square boards, two colours on triangles and the three-colouring
+    /// of hexagons. Colour 0 goes to the first cell.
     pub fn colours(&self) -> Vec<usize> {
         let adj = self.neighbours();
-        let mut colour = vec![usize::MAX; self.len()];
-        for i in 0..self.len() {
+        let n = self.len();
+        let mut colour = vec![usize::MAX; n];
+        // Per cell: the colours its coloured neighbours use (a bit set; colours past 63
+        // are not tracked, which only weakens the ordering).
+        let mut seen = vec![0u64; n];
+        for _ in 0..n {
+            let next = (0..n)
+                .filter(|&i| colour[i] == usize::MAX)
+                .max_by_key(|&i| (seen[i].count_ones(), std::cmp::Reverse(i)));
+            let Some(i) = next else { break };
             let mut c = 0;
             while adj[i].iter().any(|&j| colour[j] == c) {
                 c += 1;
             }
             colour[i] = c;
+            for &j in &adj[i] {
+                if c < 64 {
+                    seen[j] |= 1 << c;
+                }
+            }
         }
         colour
     }
@@ -397,6 +416,29 @@ mod tests {
         assert!(!l.is_step(1, 4), "opposite ring cells are two steps apart");
         // Names are not a1-style: every cell gets its own label.
         assert!(l.edge_labels().is_none());
+    }
+
+    #[test]
+    fn a_hexagon_of_hexagons_takes_exactly_three_colours() {
+        // Radius 4 (61 cells), axial coordinates, listed file by file as a board would.
+        let s3 = 3f64.sqrt();
+        let mut shapes = Vec::new();
+        for q in -4i32..=4 {
+            for r in (-4i32).max(-q - 4)..=4.min(-q + 4) {
+                let (x, y) = (s3 * (q as f64 + r as f64 / 2.0), 1.5 * r as f64);
+                shapes.push(hexagon(x, y, &format!("h{q}_{r}")));
+            }
+        }
+        let l = Layout::new(shapes, Vec::new());
+        assert_eq!(l.len(), 61);
+        let adj = l.neighbours();
+        assert_eq!(adj.iter().map(Vec::len).max(), Some(6));
+        let c = l.colours();
+        assert_eq!(c.iter().max(), Some(&2), "three colours");
+        for (i, n) in adj.iter().enumerate() {
+            assert!(n.iter().all(|&j| c[j] != c[i]));
+        }
+        assert_eq!(c[0], 0);
     }
 
     #[test]

@@ -202,6 +202,15 @@ impl Picture {
         self.marks = Some(Marks::of(trace, &self.layout));
     }
 
+    /// Sets the marks and paths directly (for callers with their own analysis, and
+    /// tests): `from` is the cell index of the moving piece.
+    pub fn set_marks(&mut self, from: usize, marks: Marks) {
+        if from < self.layout.len() && marks.cells.len() == self.layout.len() {
+            self.from = Some(from);
+            self.marks = Some(marks);
+        }
+    }
+
     /// The marks shown on cells (for tests and other renderers).
     pub fn marks(&self) -> Option<&Marks> {
         self.marks.as_ref()
