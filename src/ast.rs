@@ -217,17 +217,27 @@ pub struct ConfineDecl {
     pub span: Span,
 }
 
-/// `board square 9x9 holes a1 i9`
+/// `board square 9x9 holes a1 i9`, `board hex radius 5`, `board graph "map.json"`
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardDecl {
-    /// `square` (the only kind so far; others are rejected by the checker).
+    /// `square`, `hex`, `tri`, `octo`, `graph` (others are rejected by the checker).
     pub kind: Ident,
-    pub width: Number,
-    pub height: Number,
-    /// The `9x9` part.
-    pub size_span: Span,
+    pub shape: BoardShape,
+    /// The shape's span (`9x9`, `radius 5`, `"map.json"`).
+    pub shape_span: Span,
     pub holes: Option<CellSet>,
     pub span: Span,
+}
+
+/// What follows the board kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardShape {
+    /// `9x9`
+    Size { width: Number, height: Number },
+    /// `radius 5`
+    Radius(Number),
+    /// `"boards/square8.json"` (the text between the quotes)
+    File(String),
 }
 
 /// `zone pawn_start = rank 2`, `zone absolute centre = d4 e4, d5 e5`

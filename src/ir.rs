@@ -176,16 +176,64 @@ impl Vector {
     }
 }
 
+/// The board a file declares: its topology and size, and the holes cut from it.
 #[derive(Clone, Debug, PartialEq)]
-pub enum BoardSpec {
-    /// `board square WxH [holes CELLS]`.
-    Square {
-        width: u8,
-        height: u8,
-        /// Sorted, deduplicated.
-        holes: Vec<Coord>,
-        span: Span,
-    },
+pub struct BoardSpec {
+    pub kind: BoardKind,
+    /// Sorted, deduplicated grid coordinates without a cell.
+    pub holes: Vec<Coord>,
+    pub span: Span,
+}
+
+/// A board's topology and size (see `topology` for the geometry of each).
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardKind {
+    /// `board square WxH`.
+    Square { width: u8, height: u8 },
+    /// `board hex radius N`: a hexagon of hexagons, every cell within `N` steps of the
+    /// centre (Gliński's board is radius 5); flat-topped cells in vertical files.
+    Hex { radius: u8 },
+    /// `board hex WxH`: W cells per row, H rows of pointy-topped cells, odd rows
+    /// (counted from the top, 0 first) shifted right by half a cell (Hexoban).
+    HexRows { width: u8, height: u8 },
+    /// `board tri WxH`: triangles alternating up and down (Trioban).
+    Tri { width: u8, height: u8 },
+    /// `board octo WxH`: octagons and squares alternating (Octoban).
+    Octo { width: u8, height: u8 },
+    /// `board graph "FILE.json"`: nodes and links loaded from a file.
+    Graph(std::sync::Arc<GraphSpec>),
+}
+
+impl BoardKind {
+    /// The word that selects this topology in a `board` line.
+    pub fn word(&self) -> &'static str {
+        match self {
+            BoardKind::Square { .. } => "square",
+            BoardKind::Hex { .. } | BoardKind::HexRows { .. } => "hex",
+            BoardKind::Tri { .. } => "tri",
+            BoardKind::Octo { .. } => "octo",
+            BoardKind::Graph(_) => "graph",
+        }
+    }
+}
+
+/// A graph board as read from its file (the nchess map format): nodes with positions,
+/// directed links between them.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct GraphSpec {
+    /// The file name as the rules file wrote it.
+    pub source: String,
+    pub nodes: Vec<GraphNode>,
+    /// Directed links as node indices `(from, to)`, deduplicated.
+    pub links: Vec<(u16, u16)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphNode {
+    /// The node's name: what FEN-free tools (`--from`, cell lists) call it.
+    pub id: String,
+    pub x: f64,
+    pub y: f64,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -48,7 +48,13 @@ use diagnostics::Diagnostics;
 /// assert_eq!(rules.moves_from(&corner, rules.cell("a1").unwrap()).len(), 2);
 /// ```
 pub fn compile(source: &str) -> Result<Rules, Diagnostics> {
-    let (checked, diags) = check::check_source(source);
+    compile_at(source, None)
+}
+
+/// [`compile`] for a rules file read from directory `base`: file names in it (graph
+/// board files) are relative to `base` instead of the current directory.
+pub fn compile_at(source: &str, base: Option<&std::path::Path>) -> Result<Rules, Diagnostics> {
+    let (checked, diags) = check::check_source_at(source, base);
     match checked {
         Some(rule_set) if !diags.has_errors() => {
             let warnings = diags.clone();

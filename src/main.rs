@@ -238,7 +238,7 @@ fn show(diags: &Diagnostics, path: &Path, source: &str, color: bool) {
 /// Compiles a rules file, printing its diagnostics (warnings too).
 fn load(path: &Path, color: bool) -> Result<Rules, Failed> {
     let source = read(path)?;
-    match piecewise::compile(&source) {
+    match piecewise::compile_at(&source, path.parent()) {
         Ok(rules) => {
             show(rules.warnings(), path, &source, color);
             Ok(rules)
@@ -262,7 +262,7 @@ fn check(files: &[PathBuf], deny_warnings: bool, color: bool) -> Result<(), Fail
             failed = true;
             continue;
         };
-        let diags = match Game::compile(&source) {
+        let diags = match Game::compile_at(&source, path.parent()) {
             Ok(game) => game.rules().warnings().clone(),
             Err(d) => d,
         };
@@ -434,7 +434,7 @@ fn moves(rules_path: &Path, fen: &str, from: &str, color: bool) -> Result<(), Fa
 /// Compiles a rules file with its game declarations, printing its diagnostics.
 fn load_game(path: &Path, color: bool) -> Result<Game, Failed> {
     let source = read(path)?;
-    match Game::compile(&source) {
+    match Game::compile_at(&source, path.parent()) {
         Ok(game) => {
             show(game.rules().warnings(), path, &source, color);
             Ok(game)

@@ -8,7 +8,6 @@
 //! promoted pieces and `[...]` hands are not read here.
 
 use crate::ids::{CellId, PieceId, Side};
-use crate::ir::Coord;
 use crate::table::TablePiece;
 use crate::topology::Board;
 use crate::walk::{Occupancy, Occupant};
@@ -103,8 +102,8 @@ impl Position {
         let mut s = String::new();
         for y in (0..board.height() as i16).rev() {
             let mut empty = 0;
-            for x in 0..board.width() as i16 {
-                let cell = board.cell_at(Coord { x, y });
+            for at in board.fen_row(y) {
+                let cell = board.cell_at(at);
                 let occ = cell
                     .map(|c| self.cells[c.index()])
                     .unwrap_or(Occupant::EMPTY);
@@ -151,7 +150,6 @@ pub(crate) fn read_board(
 ) -> Result<(Vec<Occupant>, Vec<u8>), FenError> {
     let mut cells = vec![Occupant::EMPTY; board.cell_count()];
     let mut promoted = vec![0u8; board.cell_count()];
-    let width = board.width() as i16;
     let height = board.height() as i16;
     let ranks: Vec<&str> = board_text.split('/').collect();
     if ranks.len() != height as usize {
@@ -166,6 +164,8 @@ pub(crate) fn read_board(
     let mut at = board_at;
     for (row, rank_text) in ranks.iter().enumerate() {
         let y = height - 1 - row as i16;
+        let layout = board.fen_row(y);
+        let width = layout.len() as i16;
         let mut x: i16 = 0;
         let bytes = rank_text.as_bytes();
         let mut i = 0;
@@ -191,7 +191,7 @@ pub(crate) fn read_board(
             if x >= width {
                 return fail(here, format!("rank {} has more than {width} cells", y + 1));
             }
-            let coord = Coord { x, y };
+            let coord = layout[x as usize];
             let cell = board.cell_at(coord);
             if ch == b'*' {
                 if cell.is_some() {

@@ -55,9 +55,11 @@ fn piece(name: &str, letter: char, patterns: Vec<Pattern>) -> Piece {
 fn rules(size: u8, pieces: Vec<Piece>) -> Rules {
     let rs = RuleSet {
         name: None,
-        board: BoardSpec::Square {
-            width: size,
-            height: size,
+        board: BoardSpec {
+            kind: BoardKind::Square {
+                width: size,
+                height: size,
+            },
             holes: vec![],
             span: Span::default(),
         },

@@ -393,3 +393,42 @@ snap!(
     syntax_unclosed_vector,
     "board square 8x8\npiece Odd (O) { leap (1,2 }\n"
 );
+
+// ------------------------------------------------------------------ topologies
+
+snap!(
+    board_radius_on_square,
+    "board square radius 5\npiece King (K) { step any }\n"
+);
+snap!(
+    board_size_on_graph,
+    "board graph 8x8\npiece King (K) { step any }\n"
+);
+snap!(
+    board_hex_radius_too_big,
+    "board hex radius 13\npiece King (K) { step any }\n"
+);
+snap!(
+    board_graph_file_missing,
+    "board graph \"no/such/file.json\"\npiece King (K) { step any }\n"
+);
+snap!(
+    board_hex_file_j,
+    "board hex radius 5\nzone home = j1, f6, a7\npiece King (K) { step any }\n"
+);
+snap!(
+    dir_diagonal_on_tri,
+    "board tri 6x4\npiece Bishop (B) { ride diagonal }\npiece Pawn (P) { step forward }\n"
+);
+snap!(
+    dir_knight_on_graph,
+    "board graph \"rules/boards/square8.json\"\npiece Knight (N) { leap (1,2) }\n"
+);
+snap!(
+    dir_turn_45_on_hex,
+    "board hex radius 5\npiece Hook (H) { ride orthogonal then ride turn 45 }\n"
+);
+snap!(
+    dir_turn_30_knight_on_hex,
+    "board hex radius 5\npiece Odd (O) { leap (1,2) then step turn 30 }\n"
+);

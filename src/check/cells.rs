@@ -7,7 +7,7 @@
 use super::Checker;
 use crate::ast::{CellItem, CellName, CellSet, Ident, Number};
 use crate::diagnostics::Diagnostic;
-use crate::ir::Coord;
+use crate::ir::{BoardKind, Coord};
 use crate::topology::{coord_name, parse_coord};
 
 impl Checker {
@@ -73,6 +73,37 @@ impl Checker {
     /// The coordinates a cell name spells, whatever the board; reports a malformed
     /// name (E0201).
     pub(crate) fn cell_coord(&mut self, c: &CellName) -> Option<Coord> {
+        if let Some(board) = &self.board {
+            let topology = &board.topology;
+            match topology.kind() {
+                BoardKind::Hex { .. } | BoardKind::Graph(_) => {
+                    if let Some(p) = topology.parse_coord(&c.text) {
+                        return Some(p);
+                    }
+                    let graph = matches!(topology.kind(), BoardKind::Graph(_));
+                    let d = if graph {
+                        Diagnostic::error(
+                            "E0201",
+                            format!("the graph board has no node `{}`", c.text),
+                            c.span,
+                        )
+                        .label("not a node id")
+                        .help("cells of a graph board are named by the ids of its nodes")
+                    } else {
+                        Diagnostic::error(
+                            "E0201",
+                            format!("malformed cell name `{}`", c.text),
+                            c.span,
+                        )
+                        .label("not a cell name")
+                        .help("a hexagon board's files are a..l without j (`a1`, `k3`), ranks from 1 at the bottom of each file")
+                    };
+                    self.error(d);
+                    return None;
+                }
+                _ => {}
+            }
+        }
         let Some(p) = parse_coord(&c.text) else {
             let lower = c.text.to_lowercase();
             let mut d =
@@ -94,6 +125,14 @@ impl Checker {
     fn cell(&mut self, c: &CellName, what: &str) -> Option<Coord> {
         let p = self.cell_coord(c)?;
         let board = self.board.as_ref()?;
+        if !matches!(board.topology.kind(), BoardKind::Square { .. })
+            && board.topology.cell_at(p).is_none()
+        {
+            let msg = format!("{what} cell `{}` is off the board", c.text);
+            let label = format!("the board is {}", board.topology.describe());
+            self.error(Diagnostic::error("E0202", msg, c.span).label(label));
+            return None;
+        }
         if p.x >= board.width as i16 || p.y >= board.height as i16 {
             let (w, h) = (board.width, board.height);
             let last = coord_name(Coord {
@@ -132,6 +171,27 @@ impl Checker {
 
     fn file(&mut self, f: &Ident, what: &str) -> Option<i16> {
         let bytes = f.name.as_bytes();
+        if let Some(board) = &self.board {
+            if let BoardKind::Hex { .. } = board.topology.kind() {
+                let x = (0..board.width as i16)
+                    .find(|&x| board.topology.file_name(x).as_deref() == Some(f.name.as_str()));
+                if x.is_none() {
+                    let last = board.topology.file_name(board.width as i16 - 1);
+                    self.error(
+                        Diagnostic::error(
+                            "E0202",
+                            format!("{what} file `{}` is not on the board", f.name),
+                            f.span,
+                        )
+                        .label(format!(
+                            "files go from a to {} without j",
+                            last.unwrap_or_default()
+                        )),
+                    );
+                }
+                return x;
+            }
+        }
         if bytes.len() != 1 || !bytes[0].is_ascii_lowercase() {
             let d = Diagnostic::error(
                 "E0206",

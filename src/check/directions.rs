@@ -9,56 +9,18 @@ use super::{names, Checker};
 use crate::ast::{self, DirKind, VectorQualifier};
 use crate::diagnostics::Diagnostic;
 use crate::ir::{LegDirs, Vector};
+use crate::topology::Geometry;
 use std::collections::BTreeSet;
 
 /// The largest vector component: a vector must fit on a 26×26 board.
 pub const MAX_COMPONENT: i64 = 25;
 
-/// Every absolute direction word and its vectors (first side's view).
-pub const DIRECTION_WORDS: &[(&str, &[(i8, i8)])] = &[
-    ("orthogonal", &[(0, 1), (0, -1), (1, 0), (-1, 0)]),
-    ("diagonal", &[(1, 1), (1, -1), (-1, 1), (-1, -1)]),
-    (
-        "any",
-        &[
-            (0, 1),
-            (0, -1),
-            (1, 0),
-            (-1, 0),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ],
-    ),
-    ("forward", &[(0, 1)]),
-    ("backward", &[(0, -1)]),
-    ("left", &[(-1, 0)]),
-    ("right", &[(1, 0)]),
-    ("sideways", &[(-1, 0), (1, 0)]),
-    ("forward-diagonal", &[(-1, 1), (1, 1)]),
-    ("backward-diagonal", &[(-1, -1), (1, -1)]),
-    ("forward-left", &[(-1, 1)]),
-    ("forward-right", &[(1, 1)]),
-    ("backward-left", &[(-1, -1)]),
-    ("backward-right", &[(1, -1)]),
-];
+/// Every absolute direction word (their vectors depend on the board's topology; see
+/// [`crate::topology::geometry`]).
+pub const DIRECTION_WORDS: [&str; 14] = crate::topology::geometry::WORDS;
 
 /// Relative direction words and their angles.
 const RELATIVE_WORDS: &[(&str, i16)] = &[("same", 0), ("back", 180)];
-
-/// The eight images of `(a,b)` under the symmetries of the square.
-pub fn images(a: i8, b: i8) -> BTreeSet<Vector> {
-    let mut out = BTreeSet::new();
-    for (x, y) in [(a, b), (b, a)] {
-        for sx in [1, -1] {
-            for sy in [1, -1] {
-                out.insert(Vector::new(x * sx, y * sy));
-            }
-        }
-    }
-    out
-}
 
 /// Normalises an angle to (-180, 180].
 pub fn normalise(degrees: i64) -> i16 {
@@ -97,12 +59,29 @@ impl Checker {
         let mut first_rel: Option<ast::Span> = None;
         // Odd multiples of 45 and where they were written.
         let mut odd: Vec<(i16, ast::Span)> = Vec::new();
+        let geometry = self.geometry();
+        let unit = geometry.turn_unit();
 
         for dir in &leg.dirs {
             match &dir.kind {
                 DirKind::Word(w) => {
-                    if let Some((_, vs)) = DIRECTION_WORDS.iter().find(|(n, _)| n == w) {
-                        vectors.extend(vs.iter().map(|&(x, y)| Vector::new(x, y)));
+                    if let Some(vs) = geometry.word(w) {
+                        if vs.is_empty() {
+                            ok = false;
+                            self.error(
+                                Diagnostic::error(
+                                    "E0410",
+                                    format!(
+                                        "there is no `{w}` direction on a {} board",
+                                        geometry.name()
+                                    ),
+                                    dir.span,
+                                )
+                                .label("names no direction here")
+                                .note(no_such_direction(geometry)),
+                            );
+                        }
+                        vectors.extend(vs);
                         first_abs.get_or_insert(dir.span);
                     } else if let Some(&(_, a)) = RELATIVE_WORDS.iter().find(|(n, _)| n == w) {
                         angles.insert(a);
@@ -145,17 +124,32 @@ impl Checker {
                         continue;
                     }
                     let (a, b) = (x.value as i8, y.value as i8);
+                    if let Err(why) = geometry.admits(Vector::new(a, b)) {
+                        ok = false;
+                        self.error(
+                            Diagnostic::error(
+                                "E0411",
+                                format!(
+                                    "the vector ({a},{b}) is not a move on a {} board",
+                                    geometry.name()
+                                ),
+                                dir.span,
+                            )
+                            .label("not a direction of this board")
+                            .note(why),
+                        );
+                        continue;
+                    }
+                    let up = |v: &Vector| geometry.cartesian(*v).1;
                     match qualifier {
                         VectorQualifier::Exactly => {
                             vectors.insert(Vector::new(a, b));
                         }
-                        VectorQualifier::All => vectors.extend(images(a, b)),
-                        VectorQualifier::Forward => {
-                            vectors.extend(images(a, b).into_iter().filter(|v| v.dy > 0))
-                        }
-                        VectorQualifier::Backward => {
-                            vectors.extend(images(a, b).into_iter().filter(|v| v.dy < 0))
-                        }
+                        VectorQualifier::All => vectors.extend(geometry.images(a, b)),
+                        VectorQualifier::Forward => vectors
+                            .extend(geometry.images(a, b).into_iter().filter(|v| up(v) > 1e-9)),
+                        VectorQualifier::Backward => vectors
+                            .extend(geometry.images(a, b).into_iter().filter(|v| up(v) < -1e-9)),
                     }
                 }
                 DirKind::Turn(list) => {
@@ -169,30 +163,34 @@ impl Checker {
                             );
                             continue;
                         }
-                        if a.degrees % 45 != 0 {
+                        let u = i64::from(unit);
+                        if a.degrees % u != 0 {
                             ok = false;
-                            let lo = a.degrees.div_euclid(45) * 45;
+                            let lo = a.degrees.div_euclid(u) * u;
                             self.error(
                                 Diagnostic::error(
                                     "E0405",
                                     format!(
-                                        "a turn of {}° is not possible on a square board",
-                                        a.degrees
+                                        "a turn of {}° is not possible on a {} board",
+                                        a.degrees,
+                                        geometry.name()
                                     ),
                                     a.span,
                                 )
-                                .label("not a multiple of 45")
+                                .label(format!("not a multiple of {unit}"))
                                 .help(format!(
-                                    "square boards turn in steps of 45°; try {lo} or {}",
-                                    lo + 45
+                                    "{} boards turn in steps of {unit}°; try {lo} or {}",
+                                    geometry.name(),
+                                    lo + u
                                 )),
                             );
                             continue;
                         }
+                        let exact = geometry.exact_turn();
                         let mut push = |d: i64| {
                             let n = normalise(d);
                             angles.insert(n);
-                            if n % 90 != 0 {
+                            if n % exact != 0 {
                                 odd.push((n, a.span));
                             }
                         };
@@ -241,7 +239,7 @@ impl Checker {
                     let mut failed = false;
                     for &v in prev_set {
                         for &a in &angles {
-                            match v.rotate(a) {
+                            match geometry.rotate(v, a) {
                                 Some(r) => {
                                     out.insert(r);
                                 }
@@ -258,12 +256,20 @@ impl Checker {
                                             ),
                                             span,
                                         )
-                                        .label("an odd multiple of 45°")
+                                        .label(if geometry == Geometry::Square {
+                                            "an odd multiple of 45°".to_string()
+                                        } else {
+                                            format!("not a multiple of {}°", geometry.exact_turn())
+                                        })
                                         .secondary(
                                             prev_leg.dirs_span,
                                             format!("the previous leg can move in direction {}", show(v)),
                                         )
-                                        .note("turns of 45°, 135° and so on are only defined for orthogonal and diagonal directions (and their multiples such as (2,0))"),
+                                        .note(if geometry == Geometry::Square {
+                                            "turns of 45°, 135° and so on are only defined for orthogonal and diagonal directions (and their multiples such as (2,0))"
+                                        } else {
+                                            "turns of 30°, 90° and so on are only defined for orthogonal and diagonal directions (and their multiples such as (2,0))"
+                                        }),
                                     );
                                 }
                                 None => {}
@@ -297,7 +303,7 @@ impl Checker {
             .label("not a direction");
         let candidates = DIRECTION_WORDS
             .iter()
-            .map(|(n, _)| *n)
+            .copied()
             .chain(RELATIVE_WORDS.iter().map(|(n, _)| *n));
         d = match names::suggest(word, candidates) {
             Some(s) => d.help(format!("did you mean `{s}`?")),
@@ -309,9 +315,18 @@ impl Checker {
     }
 }
 
+/// Which direction words a topology lacks, for E0410.
+fn no_such_direction(g: Geometry) -> &'static str {
+    match g {
+        Geometry::Tri => "tri boards have six step directions: `orthogonal` (= `any`), `left`, `right`, `sideways`, `forward-left`, `forward-right`, `backward-left`, `backward-right`",
+        _ => "on hex boards of rows `forward` and `backward` are diagonal; on hexagon boards `left`, `right` and `sideways` are",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::topology::geometry::square_images as images;
 
     #[test]
     fn symmetric_images() {

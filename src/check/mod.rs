@@ -23,9 +23,11 @@ mod pieces;
 use crate::ast;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{PieceId, Span, ZoneId};
+use crate::ir::BoardKind;
 use crate::ir::{BoardSpec, Coord, RuleSet, Zone};
-use crate::topology::MAX_SIDE;
+use crate::topology::{Board, Geometry, MAX_HEX_RADIUS, MAX_SIDE};
 use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
 
 pub use directions::DIRECTION_WORDS;
 
@@ -35,7 +37,16 @@ pub const MAX_PIECES: usize = 64;
 /// Checks a parsed file. Returns the rule set iff there is no error; the diagnostics
 /// (errors and warnings) are sorted by position.
 pub fn check(file: &ast::File) -> (Option<RuleSet>, Diagnostics) {
-    let mut c = Checker::default();
+    check_at(file, None)
+}
+
+/// Checks a parsed file whose relative file names (graph boards) are relative to
+/// `base` (the current directory if `None`).
+pub fn check_at(file: &ast::File, base: Option<&Path>) -> (Option<RuleSet>, Diagnostics) {
+    let mut c = Checker {
+        base: base.map(Path::to_path_buf),
+        ..Checker::default()
+    };
     let rules = c.run(file);
     let mut diags = c.diags;
     diags.sort();
@@ -48,8 +59,14 @@ pub fn check(file: &ast::File) -> (Option<RuleSet>, Diagnostics) {
 
 /// Parses and checks a source text.
 pub fn check_source(source: &str) -> (Option<RuleSet>, Diagnostics) {
+    check_source_at(source, None)
+}
+
+/// Parses and checks a source text read from a file in directory `base` (where
+/// graph board files are looked up).
+pub fn check_source_at(source: &str, base: Option<&Path>) -> (Option<RuleSet>, Diagnostics) {
     match crate::syntax::parse(source) {
-        Ok(file) => check(&file),
+        Ok(file) => check_at(&file, base),
         Err(diags) => (None, diags),
     }
 }
@@ -57,9 +74,14 @@ pub fn check_source(source: &str) -> (Option<RuleSet>, Diagnostics) {
 /// The board as far as the checker needs it.
 #[derive(Clone, Debug)]
 pub(crate) struct BoardInfo {
+    /// The grid's width and height.
     pub width: u8,
     pub height: u8,
+    /// Grid points without a cell: declared holes and, on hexagon and graph boards,
+    /// points of the grid that the topology leaves empty.
     pub holes: BTreeSet<Coord>,
+    /// The topology without declared holes: cell names, which grid points exist.
+    pub topology: Board,
 }
 
 #[derive(Clone, Debug)]
@@ -83,6 +105,8 @@ pub(crate) struct Checker {
     pub piece_index: HashMap<String, PieceId>,
     /// The spans of every `en passant` pattern modifier, in source order.
     pub en_passant_marks: Vec<Span>,
+    /// Where relative file names (graph boards) are looked up.
+    pub base: Option<PathBuf>,
 }
 
 impl Checker {
@@ -149,63 +173,195 @@ impl Checker {
             );
             return None;
         };
-        let mut ok = true;
-        if b.kind.name != "square" {
+        let kind = self.board_kind(b)?;
+        let spec = BoardSpec {
+            kind,
+            holes: Vec::new(),
+            span: b.span,
+        };
+        let topology = match Board::from_spec(&spec) {
+            Ok(t) => t,
+            Err(e) => {
+                self.error(
+                    Diagnostic::error(
+                        "E0108",
+                        format!("the graph board is not valid: {e}"),
+                        b.shape_span,
+                    )
+                    .label("this file"),
+                );
+                return None;
+            }
+        };
+        let (width, height) = (topology.width(), topology.height());
+        let mut missing = BTreeSet::new();
+        for y in 0..height as i16 {
+            for x in 0..width as i16 {
+                let c = Coord { x, y };
+                if topology.cell_at(c).is_none() {
+                    missing.insert(c);
+                }
+            }
+        }
+        self.board = Some(BoardInfo {
+            width,
+            height,
+            holes: missing,
+            topology,
+        });
+        let holes: Vec<Coord> = match &b.holes {
+            Some(set) => {
+                let cells: BTreeSet<Coord> = self.cell_set(set, "hole").into_iter().collect();
+                if let Some(board) = &mut self.board {
+                    board.holes.extend(cells.iter().copied());
+                }
+                cells.into_iter().collect()
+            }
+            None => Vec::new(),
+        };
+        Some(BoardSpec { holes, ..spec })
+    }
+
+    /// The board's kind and size from its declaration, with a diagnostic for an
+    /// unknown kind, a shape that does not fit the kind, a size out of range or a
+    /// graph file that cannot be read.
+    fn board_kind(&mut self, b: &ast::BoardDecl) -> Option<BoardKind> {
+        const KINDS: [&str; 5] = ["square", "hex", "tri", "octo", "graph"];
+        let kind = b.kind.name.as_str();
+        if !KINDS.contains(&kind) {
             let mut d = Diagnostic::error(
                 "E0104",
                 format!("unknown board kind `{}`", b.kind.name),
                 b.kind.span,
             )
             .label("not a known board kind");
-            d = match names::suggest(&b.kind.name, ["square"]) {
+            d = match names::suggest(&b.kind.name, KINDS) {
                 Some(s) => d.help(format!("did you mean `{s}`?")),
-                None => d.help("the only board kind so far is `square`"),
+                None => d.help("board kinds are `square`, `hex`, `tri`, `octo` and `graph`"),
             };
             self.error(d);
-            ok = false;
-        }
-        for (n, what) in [(b.width, "width"), (b.height, "height")] {
-            if n.value == 0 || n.value > u64::from(MAX_SIDE) {
-                self.error(
-                    Diagnostic::error(
-                        "E0103",
-                        format!("board {what} must be between 1 and {MAX_SIDE}"),
-                        n.span,
-                    )
-                    .label(if n.value == 0 {
-                        format!("a {what} of 0")
-                    } else {
-                        format!("more than {MAX_SIDE} (files are the letters a to z)")
-                    }),
-                );
-                ok = false;
-            }
-        }
-        if !ok {
             return None;
         }
-        let (width, height) = (b.width.value as u8, b.height.value as u8);
-        self.board = Some(BoardInfo {
-            width,
-            height,
-            holes: BTreeSet::new(),
-        });
-        let holes: Vec<Coord> = match &b.holes {
-            Some(set) => {
-                let cells: BTreeSet<Coord> = self.cell_set(set, "hole").into_iter().collect();
-                if let Some(board) = &mut self.board {
-                    board.holes = cells.clone();
-                }
-                cells.into_iter().collect()
-            }
-            None => Vec::new(),
+        let example = match kind {
+            "square" => "`board square 8x8`",
+            "hex" => "`board hex radius 5` (a hexagon) or `board hex 7x5` (rows)",
+            "tri" => "`board tri 8x4`",
+            "octo" => "`board octo 7x7`",
+            _ => "`board graph \"boards/map.json\"`",
         };
-        Some(BoardSpec::Square {
-            width,
-            height,
-            holes,
-            span: b.span,
-        })
+        let shape_error = |what: &str| {
+            Diagnostic::error(
+                "E0106",
+                format!("a `{kind}` board is not given by {what}"),
+                b.shape_span,
+            )
+            .label("does not fit this kind of board")
+            .help(format!("write e.g. {example}"))
+        };
+        match &b.shape {
+            ast::BoardShape::Size { width, height } => {
+                if kind == "graph" {
+                    self.error(shape_error("a size"));
+                    return None;
+                }
+                let mut ok = true;
+                for (n, what) in [(width, "width"), (height, "height")] {
+                    if n.value == 0 || n.value > u64::from(MAX_SIDE) {
+                        self.error(
+                            Diagnostic::error(
+                                "E0103",
+                                format!("board {what} must be between 1 and {MAX_SIDE}"),
+                                n.span,
+                            )
+                            .label(if n.value == 0 {
+                                format!("a {what} of 0")
+                            } else {
+                                format!("more than {MAX_SIDE} (files are the letters a to z)")
+                            }),
+                        );
+                        ok = false;
+                    }
+                }
+                if !ok {
+                    return None;
+                }
+                let (width, height) = (width.value as u8, height.value as u8);
+                Some(match kind {
+                    "square" => BoardKind::Square { width, height },
+                    "hex" => BoardKind::HexRows { width, height },
+                    "tri" => BoardKind::Tri { width, height },
+                    _ => BoardKind::Octo { width, height },
+                })
+            }
+            ast::BoardShape::Radius(r) => {
+                if kind != "hex" {
+                    self.error(shape_error("a radius"));
+                    return None;
+                }
+                if r.value == 0 || r.value > u64::from(MAX_HEX_RADIUS) {
+                    self.error(
+                        Diagnostic::error(
+                            "E0103",
+                            format!("a hexagon board's radius must be between 1 and {MAX_HEX_RADIUS}"),
+                            r.span,
+                        )
+                        .label("out of range")
+                        .note("radius 5 is Gliński's board of 91 cells; files are named a..z without j"),
+                    );
+                    return None;
+                }
+                Some(BoardKind::Hex {
+                    radius: r.value as u8,
+                })
+            }
+            ast::BoardShape::File(name) => {
+                if kind != "graph" {
+                    self.error(shape_error("a file"));
+                    return None;
+                }
+                let path = match &self.base {
+                    Some(base) => base.join(name),
+                    None => PathBuf::from(name),
+                };
+                let text = match std::fs::read_to_string(&path) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        self.error(
+                            Diagnostic::error(
+                                "E0107",
+                                format!("cannot read the graph board file `{name}`"),
+                                b.shape_span,
+                            )
+                            .label(format!("{}: {e}", path.display()))
+                            .help("the file name is relative to the directory of the rules file"),
+                        );
+                        return None;
+                    }
+                };
+                match crate::topology::graph::parse_json(name, &text) {
+                    Ok(g) => Some(BoardKind::Graph(std::sync::Arc::new(g))),
+                    Err(e) => {
+                        self.error(
+                            Diagnostic::error(
+                                "E0108",
+                                format!("the graph board file `{name}` is not valid: {e}"),
+                                b.shape_span,
+                            )
+                            .label("this file")
+                            .note("a graph board file is JSON: {\"nodes\": [{\"id\": \"a1\", \"x\": 0, \"y\": 0}, ...], \"links\": [[\"a1\", \"b1\"], ...]}"),
+                        );
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    /// How directions behave on the declared board (square if none is known).
+    pub(crate) fn geometry(&self) -> Geometry {
+        self.board
+            .as_ref()
+            .map_or(Geometry::Square, |b| b.topology.geometry())
     }
 
     fn zones(&mut self, file: &ast::File) -> Vec<Zone> {

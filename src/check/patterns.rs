@@ -32,7 +32,8 @@ impl Checker {
             match (dirs, range, via) {
                 (Some(d), Some((min, max)), Some(via)) => {
                     if dead_leg.is_none() {
-                        if let (Some(moves), Some(board)) = (&d.moves, &self.board) {
+                        let square = self.geometry() == crate::topology::Geometry::Square;
+                        if let (Some(moves), Some(board), true) = (&d.moves, &self.board, square) {
                             let (w, h) = (i64::from(board.width), i64::from(board.height));
                             let fits = moves.iter().any(|v| {
                                 i64::from(min) * i64::from(v.dx).abs() < w

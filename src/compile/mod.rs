@@ -254,18 +254,19 @@ fn filter_id(p: &mut MoveProgram, f: &KindFilter) -> FilterId {
 /// A readable listing of the program: pieces, their patterns, one op per line.
 pub fn disasm(p: &MoveProgram) -> String {
     let mut out = String::new();
-    let (w, h, holes) = match &p.board {
-        BoardSpec::Square {
-            width,
-            height,
-            holes,
-            ..
-        } => (*width, *height, holes.len()),
+    let board = match &p.board.kind {
+        ir::BoardKind::Square { width, height } => format!("square {width}x{height}"),
+        ir::BoardKind::Hex { radius } => format!("hex radius {radius}"),
+        ir::BoardKind::HexRows { width, height } => format!("hex {width}x{height}"),
+        ir::BoardKind::Tri { width, height } => format!("tri {width}x{height}"),
+        ir::BoardKind::Octo { width, height } => format!("octo {width}x{height}"),
+        ir::BoardKind::Graph(g) => format!("graph {:?}", g.source),
     };
     let _ = writeln!(
         out,
-        "program {:?}: board square {w}x{h} ({holes} holes), {} zones, {} pieces, {} patterns, {} ops",
+        "program {:?}: board {board} ({} holes), {} zones, {} pieces, {} patterns, {} ops",
         p.name.as_deref().unwrap_or(""),
+        p.board.holes.len(),
         p.zones.len(),
         p.pieces.len(),
         p.patterns.len(),

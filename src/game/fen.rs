@@ -232,8 +232,8 @@ pub fn write(game: &Game, pos: &GamePosition) -> String {
     let mut s = String::new();
     for y in (0..board.height() as i16).rev() {
         let mut empty = 0;
-        for x in 0..board.width() as i16 {
-            let Some(cell) = board.cell_at(Coord { x, y }) else {
+        for at in board.fen_row(y) {
+            let Some(cell) = board.cell_at(at) else {
                 if empty > 0 {
                     s.push_str(&empty.to_string());
                     empty = 0;

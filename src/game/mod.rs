@@ -131,7 +131,13 @@ impl Game {
     /// assert_eq!(game.perft(&pos, 2), 2);
     /// ```
     pub fn compile(source: &str) -> Result<Game, Diagnostics> {
-        let (checked, diags) = crate::check::check_source(source);
+        Game::compile_at(source, None)
+    }
+
+    /// [`Game::compile`] for a rules file read from directory `base` (where its graph
+    /// board file is looked up).
+    pub fn compile_at(source: &str, base: Option<&std::path::Path>) -> Result<Game, Diagnostics> {
+        let (checked, diags) = crate::check::check_source_at(source, base);
         let rule_set = match checked {
             Some(r) if !diags.has_errors() => r,
             _ => return Err(diags),

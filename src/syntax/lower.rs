@@ -199,16 +199,39 @@ fn drop_decl(n: &Node<'_>) -> DropDecl {
 }
 
 fn board(n: &Node<'_>) -> BoardDecl {
-    let size = n.child(R::size);
-    let size_span = size.map_or(n.span, |s| s.span);
-    let mut nums = size.into_iter().flat_map(|s| s.all(R::number));
-    let width = number(nums.next(), size_span);
-    let height = number(nums.next(), size_span);
+    let (shape, shape_span) = if let Some(size) = n.child(R::size) {
+        let mut nums = size.all(R::number);
+        let width = number(nums.next(), size.span);
+        let height = number(nums.next(), size.span);
+        (BoardShape::Size { width, height }, size.span)
+    } else if let Some(r) = n.child(R::board_radius) {
+        (
+            BoardShape::Radius(number(r.child(R::number), r.span)),
+            r.span,
+        )
+    } else if let Some(f) = n.child(R::board_file) {
+        let text = f
+            .child(R::string)
+            .and_then(|s| s.child(R::string_text))
+            .map_or(String::new(), |t| t.text.to_string());
+        (BoardShape::File(text), f.span)
+    } else {
+        let empty = Number {
+            value: 0,
+            span: n.span,
+        };
+        (
+            BoardShape::Size {
+                width: empty,
+                height: empty,
+            },
+            n.span,
+        )
+    };
     BoardDecl {
         kind: ident(n.child(R::board_kind), n.span),
-        width,
-        height,
-        size_span,
+        shape,
+        shape_span,
         holes: n.child(R::cell_set).map(cell_set),
         span: n.span,
     }

@@ -7,16 +7,22 @@
 use super::layout::{FilterCode, MoveTable, Node, RootRange, TablePiece, NODE_SIZE};
 use crate::ids::CellId;
 use crate::ir::Coord;
-use crate::topology::{Board, SquareBoard, MAX_SIDE};
+use crate::ir::{BoardKind, BoardSpec, GraphNode, GraphSpec};
+use crate::topology::{Board, MAX_HEX_RADIUS, MAX_SIDE};
 use std::fmt;
 
 pub const MAGIC: &[u8; 4] = b"PWTB";
 /// Version 2 added the per-piece flags byte (`+X` letters) and the `EN_PASSANT` node
 /// flag.
-pub const VERSION: u16 = 2;
+pub const VERSION: u16 = 3;
 /// Piece flag: the letter is written `+X`.
 const PIECE_PLUS: u8 = 1;
 const TOPOLOGY_SQUARE: u8 = 1;
+const TOPOLOGY_HEX: u8 = 2;
+const TOPOLOGY_HEX_ROWS: u8 = 3;
+const TOPOLOGY_TRI: u8 = 4;
+const TOPOLOGY_OCTO: u8 = 5;
+const TOPOLOGY_GRAPH: u8 = 6;
 
 /// Why a table file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,27 +52,7 @@ pub fn to_bytes(t: &MoveTable) -> Vec<u8> {
     o.extend_from_slice(MAGIC);
     o.extend_from_slice(&VERSION.to_le_bytes());
     o.extend_from_slice(&0u16.to_le_bytes());
-    match &t.board {
-        Board::Square(b) => {
-            o.push(TOPOLOGY_SQUARE);
-            o.push(b.width());
-            o.push(b.height());
-            o.push(0);
-            let mut holes = Vec::new();
-            for y in 0..b.height() as i16 {
-                for x in 0..b.width() as i16 {
-                    if b.cell_at(Coord { x, y }).is_none() {
-                        holes.push((x as u8, y as u8));
-                    }
-                }
-            }
-            o.extend_from_slice(&(holes.len() as u16).to_le_bytes());
-            for (x, y) in holes {
-                o.push(x);
-                o.push(y);
-            }
-        }
-    }
+    write_board(&mut o, &t.board);
     o.push(t.pieces.len() as u8);
     for p in &t.pieces {
         o.push(p.letter as u8);
@@ -192,31 +178,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
         ));
     }
     let _flags = r.u16("the header flags")?;
-    let topology = r.u8("the topology")?;
-    if topology != TOPOLOGY_SQUARE {
-        return r.fail(format!("unknown topology {topology}"));
-    }
-    let width = r.u8("the board width")?;
-    let height = r.u8("the board height")?;
-    if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
-        return r.fail(format!("board size {width}x{height} is outside 1..=26"));
-    }
-    let _ = r.u8("padding")?;
-    let hole_count = r.u16("the hole count")? as usize;
-    r.room(hole_count, 2, "holes")?;
-    let mut holes = Vec::with_capacity(hole_count);
-    for _ in 0..hole_count {
-        let x = r.u8("a hole")?;
-        let y = r.u8("a hole")?;
-        if x >= width || y >= height {
-            return r.fail(format!("hole ({x},{y}) is off the {width}x{height} board"));
-        }
-        holes.push(Coord {
-            x: x as i16,
-            y: y as i16,
-        });
-    }
-    let board = Board::Square(SquareBoard::new(width, height, &holes));
+    let board = read_board(&mut r)?;
     let piece_count = r.u8("the piece count")? as usize;
     let mut pieces = Vec::with_capacity(piece_count);
     for _ in 0..piece_count {
@@ -290,4 +252,140 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
         roots,
         nodes,
     })
+}
+
+/// The board: topology, size, declared holes; graph boards their nodes and links.
+fn write_board(o: &mut Vec<u8>, board: &Board) {
+    let (topology, a, b) = match board.kind() {
+        BoardKind::Square { width, height } => (TOPOLOGY_SQUARE, *width, *height),
+        BoardKind::Hex { radius } => (TOPOLOGY_HEX, *radius, 0),
+        BoardKind::HexRows { width, height } => (TOPOLOGY_HEX_ROWS, *width, *height),
+        BoardKind::Tri { width, height } => (TOPOLOGY_TRI, *width, *height),
+        BoardKind::Octo { width, height } => (TOPOLOGY_OCTO, *width, *height),
+        BoardKind::Graph(_) => (TOPOLOGY_GRAPH, 0, 0),
+    };
+    o.push(topology);
+    o.push(a);
+    o.push(b);
+    o.push(0);
+    let holes = board.holes();
+    o.extend_from_slice(&(holes.len() as u16).to_le_bytes());
+    for c in holes {
+        o.push(c.x as u8);
+        o.push(c.y as u8);
+    }
+    if let BoardKind::Graph(g) = board.kind() {
+        let source = g.source.as_bytes();
+        let len = source.len().min(u16::MAX as usize);
+        o.extend_from_slice(&(len as u16).to_le_bytes());
+        o.extend_from_slice(&source[..len]);
+        o.extend_from_slice(&(g.nodes.len() as u16).to_le_bytes());
+        for n in &g.nodes {
+            let id = n.id.as_bytes();
+            let len = id.len().min(255);
+            o.push(len as u8);
+            o.extend_from_slice(&id[..len]);
+            o.extend_from_slice(&n.x.to_le_bytes());
+            o.extend_from_slice(&n.y.to_le_bytes());
+        }
+        o.extend_from_slice(&(g.links.len() as u32).to_le_bytes());
+        for &(a, b) in &g.links {
+            o.extend_from_slice(&a.to_le_bytes());
+            o.extend_from_slice(&b.to_le_bytes());
+        }
+    }
+}
+
+fn read_board(r: &mut Reader<'_>) -> Result<Board, TableFileError> {
+    let topology = r.u8("the topology")?;
+    let a = r.u8("the board size")?;
+    let b = r.u8("the board size")?;
+    let _ = r.u8("padding")?;
+    let sized = |w: u8, h: u8| (1..=MAX_SIDE).contains(&w) && (1..=MAX_SIDE).contains(&h);
+    let kind = match topology {
+        TOPOLOGY_SQUARE | TOPOLOGY_HEX_ROWS | TOPOLOGY_TRI | TOPOLOGY_OCTO => {
+            if !sized(a, b) {
+                return r.fail(format!("board size {a}x{b} is outside 1..=26"));
+            }
+            let (width, height) = (a, b);
+            match topology {
+                TOPOLOGY_SQUARE => BoardKind::Square { width, height },
+                TOPOLOGY_HEX_ROWS => BoardKind::HexRows { width, height },
+                TOPOLOGY_TRI => BoardKind::Tri { width, height },
+                _ => BoardKind::Octo { width, height },
+            }
+        }
+        TOPOLOGY_HEX => {
+            if a > MAX_HEX_RADIUS {
+                return r.fail(format!("hex radius {a} is above {MAX_HEX_RADIUS}"));
+            }
+            BoardKind::Hex { radius: a }
+        }
+        TOPOLOGY_GRAPH => BoardKind::Graph(Default::default()),
+        other => return r.fail(format!("unknown topology {other}")),
+    };
+    let hole_count = r.u16("the hole count")? as usize;
+    r.room(hole_count, 2, "holes")?;
+    let mut holes = Vec::with_capacity(hole_count);
+    for _ in 0..hole_count {
+        let x = r.u8("a hole")?;
+        let y = r.u8("a hole")?;
+        holes.push(Coord {
+            x: x as i16,
+            y: y as i16,
+        });
+    }
+    let kind = match kind {
+        BoardKind::Graph(_) => {
+            let len = r.u16("the graph's file name length")? as usize;
+            let source = r.take(len, "the graph's file name")?;
+            let source = String::from_utf8_lossy(source).into_owned();
+            let count = r.u16("the node count")? as usize;
+            r.room(count, 17, "graph nodes")?;
+            let mut nodes = Vec::with_capacity(count);
+            for _ in 0..count {
+                let len = r.u8("a node id length")? as usize;
+                let id = r.take(len, "a node id")?;
+                let Ok(id) = std::str::from_utf8(id) else {
+                    return r.fail("a node id is not UTF-8");
+                };
+                let mut f = || -> Result<f64, TableFileError> {
+                    let raw = r.take(8, "a node position")?;
+                    let mut bytes = [0u8; 8];
+                    bytes.copy_from_slice(raw);
+                    Ok(f64::from_le_bytes(bytes))
+                };
+                let (x, y) = (f()?, f()?);
+                if !x.is_finite() || !y.is_finite() {
+                    return r.fail(format!("node {id:?} has a position that is not a number"));
+                }
+                nodes.push(GraphNode {
+                    id: id.to_string(),
+                    x,
+                    y,
+                });
+            }
+            let links = r.u32("the link count")? as usize;
+            r.room(links, 4, "graph links")?;
+            let mut pairs = Vec::with_capacity(links);
+            for _ in 0..links {
+                pairs.push((r.u16("a link")?, r.u16("a link")?));
+            }
+            BoardKind::Graph(std::sync::Arc::new(GraphSpec {
+                source,
+                nodes,
+                links: pairs,
+            }))
+        }
+        k => k,
+    };
+    let spec = BoardSpec {
+        kind,
+        holes,
+        span: Default::default(),
+    };
+    match Board::from_spec(&spec) {
+        Ok(b) => Ok(b),
+        Err(e) => r.fail(format!("the board is not valid: {e}")),
+    }
 }

@@ -138,7 +138,7 @@ impl TablePiece {
 }
 
 /// A move table linked to one board. Not yet trusted: see [`super::verify`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MoveTable {
     pub board: Board,
     pub pieces: Vec<TablePiece>,

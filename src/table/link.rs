@@ -15,7 +15,7 @@ use super::layout::{
 use crate::compile::{Dirs, MoveProgram, Op, ViaBits};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{CellId, PieceId, Side};
-use crate::ir::{Coord, KindFilter, Vector};
+use crate::ir::{KindFilter, Vector};
 use crate::topology::Board;
 
 /// Limits on what linking may build.
@@ -38,7 +38,15 @@ pub fn link(
     program: &MoveProgram,
     config: LinkConfig,
 ) -> Result<(MoveTable, Diagnostics), Diagnostics> {
-    let board = Board::from_spec(&program.board);
+    let board = Board::from_spec(&program.board).map_err(|e| {
+        let mut d = Diagnostics::new();
+        d.push(Diagnostic::error(
+            "E0899",
+            format!("internal error: the board does not build: {e}"),
+            program.board.span,
+        ));
+        d
+    })?;
     let cells = board.cell_count();
     let zones = zone_maps(program, &board);
     let mut table = MoveTable {
@@ -297,13 +305,14 @@ impl Expander<'_> {
             mask: 0,
             flags: if v.initial { Node::INITIAL } else { 0 },
         };
-        self.leg(v, 0, self.board.coord(from), None, start, 0);
+        self.leg(v, 0, from, None, start, 0);
     }
 
-    fn mirror(&self, v: Vector) -> Vector {
+    /// The side's view of a first-side vector (`None` if it cannot be mirrored).
+    fn mirror(&self, v: Vector) -> Option<Vector> {
         match self.side {
-            Side::First => v,
-            Side::Second => Vector::new(v.dx, v.dy.saturating_neg()),
+            Side::First => Some(v),
+            Side::Second => self.board.geometry().mirror(v),
         }
     }
 
@@ -311,7 +320,7 @@ impl Expander<'_> {
         &mut self,
         pv: &PatternView,
         i: usize,
-        start: Coord,
+        start: CellId,
         heading: Option<Vector>,
         attach: Attach,
         depth: usize,
@@ -323,7 +332,7 @@ impl Expander<'_> {
                 .program
                 .vectors_of(start, len)
                 .iter()
-                .map(|&v| self.mirror(v))
+                .filter_map(|&v| self.mirror(v))
                 .collect(),
             Dirs::Turn { start, len } => {
                 let Some(h) = heading else { return };
@@ -331,7 +340,7 @@ impl Expander<'_> {
                 self.program
                     .turns_of(start, len)
                     .iter()
-                    .filter_map(|&t| h.rotate(t * sign))
+                    .filter_map(|&t| self.board.geometry().rotate(h, t * sign))
                     .collect()
             }
         };
@@ -344,10 +353,10 @@ impl Expander<'_> {
                     break;
                 }
                 k += 1;
-                pos = self.board.offset(pos, v);
-                let Some(cell) = self.board.cell_at(pos) else {
+                let Some(cell) = self.board.step(pos, v) else {
                     break;
                 };
+                pos = cell;
                 if self.tree.nodes.len() >= self.budget {
                     return;
                 }
