@@ -286,10 +286,41 @@ impl Layout {
         d <= 1.8 * self.nearest[a].max(self.nearest[b]) + EPS
     }
 
+    /// Whether a point lies on a cell's drawing (inside its polygon or node circle).
+    fn covers(&self, p: (f64, f64)) -> bool {
+        let r = self.node_radius();
+        self.shapes.iter().any(|s| {
+            if s.outline.len() < 3 {
+                return dist(s.center, p) < r;
+            }
+            // Even-odd rule.
+            let mut inside = false;
+            let n = s.outline.len();
+            for k in 0..n {
+                let (a, b) = (s.outline[k], s.outline[(k + 1) % n]);
+                if (a.1 > p.1) != (b.1 > p.1) && p.0 < a.0 + (p.1 - a.1) / (b.1 - a.1) * (b.0 - a.0) {
+                    inside = !inside;
+                }
+            }
+            inside
+        })
+    }
+
+    /// Whether a label box (centre, half width, half height) touches any cell.
+    fn box_hits_cells(&self, c: (f64, f64), hw: f64, hh: f64) -> bool {
+        let xs = [c.0 - hw, c.0, c.0 + hw];
+        let ys = [c.1 - hh, c.1, c.1 + hh];
+        xs.iter()
+            .any(|&x| ys.iter().any(|&y| self.covers((x, y))))
+    }
+
     /// Coordinate labels at the board's edges, if every cell name is letters then
     /// digits (`a1`, `f11`): each file under its lowest cell, each rank left of its
     /// leftmost cell. `None` if names have another form (then each cell is labelled).
-    pub fn edge_labels(&self) -> Option<Vec<EdgeLabel>> {
+    /// `char_w` and `text_h` are the size of a label character in board units: a rank
+    /// label that would sit on a cell (beside a slanted edge) moves away from the
+    /// board's middle until it does not.
+    pub fn edge_labels(&self, char_w: f64, text_h: f64) -> Option<Vec<EdgeLabel>> {
         let gap = 0.12 * self.unit;
         let mut files: Vec<(String, usize)> = Vec::new();
         let mut ranks: Vec<(String, usize)> = Vec::new();
@@ -329,11 +360,22 @@ impl Layout {
                 below: true,
             });
         }
+        let b = self.bounds();
+        let middle = (b.min_y + b.max_y) / 2.0;
         for (text, i) in ranks {
             let (_, _, left) = self.extent(i);
+            let hw = char_w * text.chars().count() as f64 / 2.0;
+            let mut at = (left - gap, self.shapes[i].center.1);
+            let step = if at.1 >= middle { 0.05 } else { -0.05 } * self.unit;
+            for _ in 0..20 {
+                if !self.box_hits_cells((at.0 - hw, at.1), hw, text_h / 2.0) {
+                    break;
+                }
+                at.1 += step;
+            }
             out.push(EdgeLabel {
                 text,
-                at: (left - gap, self.shapes[i].center.1),
+                at,
                 below: false,
             });
         }
@@ -384,7 +426,7 @@ mod tests {
         assert!(l.is_step(0, 4), "a diagonal neighbour is a step");
         assert!(!l.is_step(0, 5), "a knight's jump is a leap");
         assert!(!l.is_step(0, 2), "two cells straight is a leap");
-        let labels = l.edge_labels().expect("a1-style names");
+        let labels = l.edge_labels(0.2, 0.25).expect("a1-style names");
         let a = labels.iter().find(|e| e.text == "a").expect("file a");
         assert!(a.below && (a.at.0 - 0.5).abs() < 1e-9 && a.at.1 < 0.0);
         let r3 = labels.iter().find(|e| e.text == "3").expect("rank 3");
@@ -415,7 +457,7 @@ mod tests {
         assert!(l.is_step(1, 3));
         assert!(!l.is_step(1, 4), "opposite ring cells are two steps apart");
         // Names are not a1-style: every cell gets its own label.
-        assert!(l.edge_labels().is_none());
+        assert!(l.edge_labels(0.2, 0.25).is_none());
     }
 
     #[test]

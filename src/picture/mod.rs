@@ -285,7 +285,7 @@ impl<'p> Svg<'p> {
         let board_h = (b.max_y - b.min_y) * k;
         // The label boxes, in pixels relative to the board's top-left corner.
         let (mut left, mut right, mut top, mut bottom) = (0.0f64, board_w, 0.0f64, board_h);
-        if let Some(labels) = l.edge_labels() {
+        if let Some(labels) = l.edge_labels(0.62 * LABEL_FONT / k, LABEL_FONT / k) {
             for e in labels {
                 let x = (e.at.0 - b.min_x) * k;
                 let y = (b.max_y - e.at.1) * k;
@@ -508,7 +508,7 @@ impl<'p> Svg<'p> {
                      stroke-width=\"1.5\"/>",
                     num(x),
                     num(y),
-                    num(l.node_radius() * self.k)
+                    num(l.node_radius() * self.k + 6.0)
                 );
             } else {
                 let _ = writeln!(
@@ -527,7 +527,7 @@ impl<'p> Svg<'p> {
         self.out.push_str(&format!(
             "<g id=\"coordinates\" font-size=\"{LABEL_FONT}\" fill=\"#495057\">\n"
         ));
-        match l.edge_labels() {
+        match l.edge_labels(0.62 * LABEL_FONT / self.k, LABEL_FONT / self.k) {
             Some(labels) => {
                 for e in labels {
                     let (x, y) = (self.x(e.at.0), self.y(e.at.1));
