@@ -172,3 +172,87 @@ fn pawn_shows_its_capture_only_diagonals() {
     );
     assert!(svg.contains("white Pawn (P) on e2: 2 moves"));
 }
+
+#[test]
+fn svg_hex_glinski_start_position() {
+    insta::assert_snapshot!(show(&["rules/glinski.rules"]));
+}
+
+#[test]
+fn svg_hex_glinski_queen_from_the_centre() {
+    let svg = show(&[
+        "rules/glinski.rules",
+        "--fen",
+        "1/3/5/7/9/5Q5/11/11/11/11/11 w",
+        "--from",
+        "f6",
+    ]);
+    // 91 hexagons (and the highlighted start cell), 42 moves as the counts say.
+    assert_eq!(svg.matches("<polygon").count(), 92);
+    assert!(svg.contains("white Queen (Q) on f6: 42 moves"));
+    assert_eq!(
+        svg.matches("fill=\"#2f9e44\"").count(),
+        42 + 1,
+        "dots and legend"
+    );
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn svg_graph_chess_knight() {
+    let svg = show(&["rules/graph-chess.rules", "--from", "g1"]);
+    // Nodes are circles joined by the board's 112 orthogonal links.
+    assert!(!svg.contains("<polygon"));
+    assert_eq!(svg.matches("stroke=\"#868e96\"").count(), 112);
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn svg_tri_bender() {
+    let svg = show(&[
+        "rules/tri-zoo.rules",
+        "--fen",
+        "9/4w4/3wB4/9/9 w",
+        "--from",
+        "e3",
+    ]);
+    let triangles = svg
+        .lines()
+        .filter(|l| l.starts_with("<polygon") && l.contains("<title>"))
+        .filter(|l| {
+            l.split("points=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .split(' ')
+                .count()
+                == 3
+        })
+        .count();
+    assert_eq!(triangles, 45);
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn svg_octo_queen() {
+    insta::assert_snapshot!(show(&[
+        "rules/octo-zoo.rules",
+        "--fen",
+        "8/3r4/8/3Q1C2/8/1b6 w",
+        "--from",
+        "d3"
+    ]));
+}
+
+#[test]
+fn svg_hex_rows_grasshopper() {
+    insta::assert_snapshot!(show(&[
+        "rules/hex-rows-zoo.rules",
+        "--fen",
+        "7/7/2r4/3N1G1/7/7 w",
+        "--from",
+        "f3"
+    ]));
+}

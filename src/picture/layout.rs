@@ -298,7 +298,8 @@ impl Layout {
             let n = s.outline.len();
             for k in 0..n {
                 let (a, b) = (s.outline[k], s.outline[(k + 1) % n]);
-                if (a.1 > p.1) != (b.1 > p.1) && p.0 < a.0 + (p.1 - a.1) / (b.1 - a.1) * (b.0 - a.0) {
+                if (a.1 > p.1) != (b.1 > p.1) && p.0 < a.0 + (p.1 - a.1) / (b.1 - a.1) * (b.0 - a.0)
+                {
                     inside = !inside;
                 }
             }
@@ -310,8 +311,7 @@ impl Layout {
     fn box_hits_cells(&self, c: (f64, f64), hw: f64, hh: f64) -> bool {
         let xs = [c.0 - hw, c.0, c.0 + hw];
         let ys = [c.1 - hh, c.1, c.1 + hh];
-        xs.iter()
-            .any(|&x| ys.iter().any(|&y| self.covers((x, y))))
+        xs.iter().any(|&x| ys.iter().any(|&y| self.covers((x, y))))
     }
 
     /// Coordinate labels at the board's edges, if every cell name is letters then
