@@ -352,20 +352,47 @@ impl Layout {
             }
         }
         let mut out = Vec::new();
+        let b = self.bounds();
+        // A label up to one cell in from the board's edge (beside a hole, or a row
+        // shifted by half a cell) lines up with the others if nothing is in the way.
+        let clear = |from: (f64, f64), to: (f64, f64)| {
+            (0..=8).all(|k| {
+                let t = k as f64 / 8.0;
+                !self.covers((from.0 + t * (to.0 - from.0), from.1 + t * (to.1 - from.1)))
+            })
+        };
+        // Labels line up along the board's bounding edge when every one of them is at
+        // most a cell in from it with nothing in the way (a hole in a corner, rows
+        // shifted by half a cell); otherwise each follows its own cell (a hexagon's
+        // slanted edges).
+        let near = self.unit + EPS;
+        let file_line = files.iter().all(|(_, i)| {
+            let (lo, _, _) = self.extent(*i);
+            let x = self.shapes[*i].center.0;
+            lo - b.min_y <= near && clear((x, lo - gap), (x, b.min_y - gap))
+        });
+        let rank_line = ranks.iter().all(|(_, i)| {
+            let (_, _, left) = self.extent(*i);
+            let y = self.shapes[*i].center.1;
+            left - b.min_x <= near && clear((left - gap, y), (b.min_x - gap, y))
+        });
         for (text, i) in files {
             let (lo, _, _) = self.extent(i);
+            let x = self.shapes[i].center.0;
+            let y = if file_line { b.min_y } else { lo } - gap;
             out.push(EdgeLabel {
                 text,
-                at: (self.shapes[i].center.0, lo - gap),
+                at: (x, y),
                 below: true,
             });
         }
-        let b = self.bounds();
         let middle = (b.min_y + b.max_y) / 2.0;
         for (text, i) in ranks {
             let (_, _, left) = self.extent(i);
             let hw = char_w * text.chars().count() as f64 / 2.0;
-            let mut at = (left - gap, self.shapes[i].center.1);
+            let y = self.shapes[i].center.1;
+            let left = if rank_line { b.min_x } else { left };
+            let mut at = (left - gap, y);
             let step = if at.1 >= middle { 0.05 } else { -0.05 } * self.unit;
             for _ in 0..20 {
                 if !self.box_hits_cells((at.0 - hw, at.1), hw, text_h / 2.0) {
@@ -432,6 +459,13 @@ mod tests {
         let r3 = labels.iter().find(|e| e.text == "3").expect("rank 3");
         assert!(!r3.below && r3.at.0 < 0.0 && (r3.at.1 - 2.5).abs() < 1e-9);
         assert_eq!(labels.len(), 6);
+        // Without a1 (a hole), file a's label still lines up with b's and c's, and
+        // rank 1's with ranks 2 and 3.
+        let holed = Layout::new(l.shapes[1..].to_vec(), Vec::new());
+        let labels = holed.edge_labels(0.2, 0.25).expect("names");
+        let at = |t: &str| labels.iter().find(|e| e.text == t).expect("label").at;
+        assert_eq!(at("a").1, at("b").1);
+        assert_eq!(at("1").0, at("2").0);
     }
 
     #[test]
