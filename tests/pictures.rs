@@ -256,3 +256,39 @@ fn svg_hex_rows_grasshopper() {
         "f3"
     ]));
 }
+
+/// The example pictures in docs/img are what `show` draws now (regenerate them with
+/// the commands in docs/diagrams.md if this fails after a drawing change).
+#[test]
+fn docs_pictures_are_current() {
+    let cases: [(&str, &[&str]); 3] = [
+        (
+            "docs/img/xiangqi-cannon.svg",
+            &["rules/xiangqi.rules", "--from", "b3"],
+        ),
+        (
+            "docs/img/lion.svg",
+            &[
+                "rules/fairy.rules",
+                "--fen",
+                "8/8/8/3pP3/3X4/2n5/8/8 w",
+                "--from",
+                "d4",
+            ],
+        ),
+        (
+            "docs/img/glinski-queen.svg",
+            &[
+                "rules/glinski.rules",
+                "--fen",
+                "1/3/5/7/9/5Q5/11/11/11/11/11 w",
+                "--from",
+                "f6",
+            ],
+        ),
+    ];
+    for (file, args) in cases {
+        let saved = std::fs::read_to_string(file).expect(file);
+        assert!(saved == show(args), "{file} is stale");
+    }
+}

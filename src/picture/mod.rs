@@ -83,6 +83,22 @@ struct Placed {
 }
 
 /// A board diagram being put together.
+///
+/// # Examples
+///
+/// ```
+/// use piecewise::picture::Picture;
+/// let rules = piecewise::compile("board square 8x8\npiece Knight (N) { leap (1,2) }").unwrap();
+/// let pos = rules.position("8/8/8/8/3N4/8/8/8 w").unwrap();
+/// let mut picture = Picture::new(&rules, &pos);
+/// assert!(picture.moves_from(&rules, &pos, rules.cell("d4").unwrap()));
+/// let marks = picture.marks().unwrap();
+/// assert_eq!(marks.cells.iter().filter(|c| c.quiet).count(), 8);
+/// assert!(marks.edges.iter().all(|e| e.leap));
+/// let svg = picture.to_svg();
+/// assert!(svg.contains("white Knight (N) on d4: 8 moves"));
+/// assert_eq!(svg.matches("<polygon").count(), 64 + 1); // the cells and the start cell
+/// ```
 #[derive(Clone, Debug)]
 pub struct Picture {
     layout: Layout,
