@@ -313,3 +313,76 @@ fn corrupted_tables_are_rejected_or_walk_safely() {
     }
     assert!(rejected > 100, "rejected {rejected}, walked {walked}");
 }
+
+/// Pieces of every shape over every topology, mutated: compile or fail cleanly, and
+/// every compiled board can be walked from every cell with a piece on it.
+#[test]
+fn mutated_topologies_never_panic() {
+    let boards = [
+        ("board hex radius 3", "±60", "leap (1,2)"),
+        ("board hex 5x4", "±60", "leap (1,2)"),
+        ("board tri 6x3", "±60", "leap (2,0)"),
+        ("board octo 5x5", "±90", "leap (1,2)"),
+        (
+            "board graph \"boards/square8.json\"",
+            "±90",
+            "step orthogonal via empty or piece then step turn ±45",
+        ),
+        ("board square 5x5 holes c3", "±90", "leap (1,2)"),
+    ];
+    let words = [
+        "radius", "hex", "tri", "octo", "graph", "30", "60", "(1,1)", "(2,1)", "±30", "turn",
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let mut rng = Rng(0xb0a2d);
+    let (mut ok, mut errors) = (0, 0);
+    for i in 0..240 {
+        let (board, turn, knight) = boards[i % boards.len()];
+        let mut src = format!(
+            "{board}\npiece K (K) {{ step any }}\npiece R (R) {{ ride orthogonal }}\npiece H (H) {{ ride orthogonal then ride turn {turn} }}\npiece C (C) {{ ride orthogonal via piece then ride same, capture only }}\npiece N (N) {{ {knight} }}\n"
+        );
+        if i % 3 != 0 {
+            src = mutate_text(&mut rng, &src);
+        }
+        if i % 5 == 0 {
+            let at = rng.below(src.len() + 1);
+            let w = words[rng.below(words.len())];
+            if src.is_char_boundary(at) {
+                src.insert_str(at, &format!(" {w} "));
+            }
+        }
+        match piecewise::compile_at(&src, Some(&dir)) {
+            Ok(r) => {
+                ok += 1;
+                let b = r.board();
+                for c in b.cells() {
+                    let _ = b.cell_name(c);
+                    let _ = b.outline(c);
+                    let mut cells = vec![piecewise::walk::Occupant::EMPTY; b.cell_count()];
+                    for (k, p) in [0u8, 1, 2, 3, 4].iter().enumerate() {
+                        if (*p as usize) < r.table().table().pieces.len() {
+                            let at = (c.index() + 7 * k) % b.cell_count();
+                            cells[at] = piecewise::walk::Occupant::piece(
+                                if k % 2 == 0 {
+                                    piecewise::ids::Side::First
+                                } else {
+                                    piecewise::ids::Side::Second
+                                },
+                                piecewise::ids::PieceId(*p),
+                            );
+                        }
+                    }
+                    let _ = r.moves_from(&cells, c);
+                    let _ = r.path_tree(&cells, c);
+                }
+            }
+            Err(d) => {
+                assert!(d.has_errors(), "an Err must carry an error:\n{src}");
+                let text = d.render("mutated.rules", &src, false);
+                assert!(text.contains("error"), "{text}");
+                errors += 1;
+            }
+        }
+    }
+    assert!(ok > 0 && errors > 0, "ok {ok}, errors {errors}");
+}
