@@ -809,7 +809,7 @@ fn piece_disc(x: f64, y: f64, r: f64, side: Side, label: &str) -> String {
     );
     if !label.is_empty() {
         let len = label.chars().count().max(1) as f64;
-        let size = (1.15 * r).min(2.0 * r / (0.62 * len));
+        let size = (1.15 * r).min(1.5 * r / (0.72 * len));
         let _ = write!(
             s,
             "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"{}\" fill=\"{ink}\">{}</text>",
