@@ -115,8 +115,7 @@ impl Picture {
     /// letters (uppercase for the first side, lowercase for the second).
     pub fn new<O: Occupancy + ?Sized>(rules: &Rules, position: &O) -> Picture {
         let t = rules.table().table();
-        let layout = Layout::from_board(&t.board);
-        let mut pieces = Vec::new();
+        let mut picture = Picture::from_layout(Layout::from_board(&t.board));
         for cell in t.board.cells() {
             let occ: Occupant = position.occupant(cell);
             if occ.is_empty() {
@@ -126,21 +125,9 @@ impl Picture {
                 .pieces
                 .get(occ.kind().index())
                 .map_or_else(|| "?".to_string(), |p| p.fen_letter(occ.side()));
-            pieces.push(Placed {
-                cell: cell.index(),
-                side: occ.side(),
-                label,
-            });
+            picture.place(cell.index(), occ.side(), &label);
         }
-        Picture {
-            layout,
-            pieces,
-            title: None,
-            notes: Vec::new(),
-            from: None,
-            marks: None,
-            caption: None,
-        }
+        picture
     }
 
     /// A board from hand-made cells (for tests and for callers with their own
