@@ -417,7 +417,20 @@ fn show_writes_an_svg_file_or_standard_output() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let svg = stdout(&o);
     assert!(svg.contains("white Knight (N) on g1: 2 moves"), "{svg}");
-    assert!(svg.contains(">move</text>") && svg.contains(">leap</text>"));
+    assert!(svg.contains(">move or capture</text>") && svg.contains(">leap</text>"));
+    // --piece: the piece alone (lowercase letter: the second side), on --from.
+    let o = run(&[
+        "show",
+        "rules/fairy.rules",
+        "--piece",
+        "o",
+        "--from",
+        "a1",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("black Cannon (o) on a1: 14 moves"));
     // A file without a start position draws an empty board.
     let o = run(&["show", "rules/fairy.rules", "-o", "-"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -461,6 +474,25 @@ fn show_bad_input_exits_1_and_usage_errors_exit_2() {
     let o = run(&["show", "rules/chess.rules", "-o", "/nonexistent-dir/x.svg"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
+    let o = run(&["show", "rules/fairy.rules", "--piece", "Dragon", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no piece is named or lettered `Dragon`"));
+    assert_eq!(
+        run(&[
+            "show",
+            "rules/chess.rules",
+            "--piece",
+            "N",
+            "--fen",
+            "8/8/8/8/8/8/8/8 w",
+            "-o",
+            "-"
+        ])
+        .status
+        .code(),
+        Some(2),
+        "--piece and --fen conflict"
+    );
     let o = run(&["show", "no-such.rules", "-o", "-"]);
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(run(&["show", "rules/chess.rules"]).status.code(), Some(2));

@@ -84,13 +84,19 @@ fn svg_fairy_griffon_bent_paths() {
 
 #[test]
 fn svg_fairy_knight_leaps() {
-    insta::assert_snapshot!(show(&[
-        "rules/fairy.rules",
-        "--fen",
-        "8/8/8/8/3N4/8/8/8 w",
-        "--from",
-        "d4"
-    ]));
+    let svg = show(&["rules/fairy.rules", "--piece", "Knight"]);
+    assert_eq!(
+        svg,
+        show(&[
+            "rules/fairy.rules",
+            "--fen",
+            "8/8/8/8/3N4/8/8/8 w",
+            "--from",
+            "d4"
+        ]),
+        "--piece puts the piece alone on the middle cell, d4"
+    );
+    insta::assert_snapshot!(svg);
 }
 
 #[test]
@@ -110,6 +116,11 @@ fn cannon_marks_moves_screens_and_capture_only_cells() {
     let (r, m) = marks("rules/fairy.rules", "3p4/8/3P4/8/1P1O3r/8/3n4/8 w", "d4");
     assert_eq!(
         cells(&r, &m, |c| c.quiet),
+        ["c4", "d3", "d5", "e4", "f4", "g4"]
+    );
+    // The cannon moves without capturing: every quiet cell is move-only.
+    assert_eq!(
+        cells(&r, &m, |c| c.move_only),
         ["c4", "d3", "d5", "e4", "f4", "g4"]
     );
     assert_eq!(cells(&r, &m, |c| c.capture), ["d8"]);
@@ -145,6 +156,10 @@ fn griffon_paths_turn_and_knight_paths_leap() {
     // c3 → b3, a3 and c2, c1; e3 → e2, e1 (f3 is captured: a turn too).
     assert_eq!(turns, 7, "{:?}", m.edges);
     assert_eq!(cells(&r, &m, |c| c.capture), ["e5", "f3"]);
+    assert!(
+        cells(&r, &m, |c| c.move_only).is_empty(),
+        "it captures as it moves"
+    );
     let (_, m) = marks("rules/fairy.rules", "8/8/8/8/3N4/8/8/8 w", "d4");
     assert_eq!(m.edges.len(), 8);
     assert!(m.edges.iter().all(|e| e.leap && e.kind == LegKind::First));
@@ -159,6 +174,7 @@ fn pawn_shows_its_capture_only_diagonals() {
     assert!(p.moves_from(&r, &pos, r.cell("e2").expect("e2")));
     let m = p.marks().expect("marks");
     assert_eq!(cells(&r, m, |c| c.quiet), ["e3", "e4"]);
+    assert_eq!(cells(&r, m, |c| c.move_only), ["e3", "e4"]);
     assert_eq!(cells(&r, m, |c| c.capture_only), ["d3", "f3"]);
     assert!(
         !p.moves_from(&r, &pos, r.cell("e4").expect("e4")),

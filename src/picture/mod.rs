@@ -74,6 +74,29 @@ fn escape(s: &str) -> String {
     o
 }
 
+/// The cell nearest the middle of the board's drawing (ties: the lowest id): d4 on
+/// 8×8, f6 on Gliński's board. `None` for a board without cells.
+pub fn middle_cell(board: &crate::topology::Board) -> Option<crate::ids::CellId> {
+    let centres: Vec<(f64, f64)> = board.cells().map(|c| board.center(c)).collect();
+    let (mut lo, mut hi) = (
+        (f64::INFINITY, f64::INFINITY),
+        (f64::NEG_INFINITY, f64::NEG_INFINITY),
+    );
+    for &(x, y) in &centres {
+        lo = (lo.0.min(x), lo.1.min(y));
+        hi = (hi.0.max(x), hi.1.max(y));
+    }
+    let mid = ((lo.0 + hi.0) / 2.0, (lo.1 + hi.1) / 2.0);
+    let d = |p: (f64, f64)| (p.0 - mid.0).powi(2) + (p.1 - mid.1).powi(2);
+    let mut best: Option<(usize, f64)> = None;
+    for (i, &p) in centres.iter().enumerate() {
+        if best.map_or(true, |(_, bd)| d(p) < bd - 1e-9) {
+            best = Some((i, d(p)));
+        }
+    }
+    best.map(|(i, _)| crate::ids::CellId(i as u16))
+}
+
 /// A piece drawn on a cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Placed {
@@ -229,6 +252,7 @@ impl Picture {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Key {
     Quiet,
+    MoveOnly,
     Capture,
     CaptureOnly,
     Passing,
@@ -240,7 +264,8 @@ enum Key {
 impl Key {
     fn text(self) -> &'static str {
         match self {
-            Key::Quiet => "move",
+            Key::Quiet => "move or capture",
+            Key::MoveOnly => "move only",
             Key::Capture => "capture",
             Key::CaptureOnly => "capture only",
             Key::Passing => "captured in passing",
@@ -350,8 +375,11 @@ impl<'p> Svg<'p> {
         };
         let any = |f: fn(&CellMarks) -> bool| m.cells.iter().any(f);
         let mut keys = Vec::new();
-        if any(|c| c.quiet) {
+        if any(|c| c.quiet && !c.move_only) {
             keys.push(Key::Quiet);
+        }
+        if any(|c| c.move_only) {
+            keys.push(Key::MoveOnly);
         }
         if any(|c| c.capture) {
             keys.push(Key::Capture);
@@ -607,7 +635,9 @@ impl<'p> Svg<'p> {
         for (i, c) in m.cells.iter().enumerate() {
             let (x, y) = self.pt(i);
             let r = self.mark_r(i);
-            if c.quiet {
+            if c.move_only {
+                let _ = writeln!(self.out, "{}", move_only_ring(x, y, 0.42 * r));
+            } else if c.quiet {
                 let _ = writeln!(self.out, "{}", quiet_dot(x, y, 0.42 * r));
             }
             if c.capture_only {
@@ -678,6 +708,7 @@ impl<'p> Svg<'p> {
             let sx = x + 14.0;
             let symbol = match key {
                 Key::Quiet => quiet_dot(sx, cy, 6.0),
+                Key::MoveOnly => move_only_ring(sx, cy, 6.0),
                 Key::Capture => format!(
                     "{}{}",
                     piece_disc(sx, cy, 8.0, Side::Second, ""),
@@ -727,6 +758,16 @@ impl<'p> Svg<'p> {
 fn quiet_dot(x: f64, y: f64, r: f64) -> String {
     format!(
         "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{QUIET}\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>",
+        num(x),
+        num(y),
+        num(r)
+    )
+}
+
+fn move_only_ring(x: f64, y: f64, r: f64) -> String {
+    format!(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffffff\" fill-opacity=\"0.6\" \
+         stroke=\"{QUIET}\" stroke-width=\"3.5\"/>",
         num(x),
         num(y),
         num(r)

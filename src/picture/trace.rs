@@ -123,6 +123,9 @@ impl Trace {
 pub struct CellMarks {
     /// A move may end here quietly.
     pub quiet: bool,
+    /// A move may end here quietly, but no move could capture here (were an enemy
+    /// standing here): a pawn's step, a cannon's move.
+    pub move_only: bool,
     /// A move may end here capturing the enemy on it.
     pub capture: bool,
     /// The cell is empty, and a move could end here only by capturing.
@@ -216,7 +219,8 @@ impl Marks {
             if r.lands && r.class == Class::Foe {
                 m.capture = true;
             }
-            if !r.lands && r.class == Class::Empty && r.may_capture {
+            if r.class == Class::Empty && r.may_capture {
+                // Could capture here; it stays capture-only unless a move may end here.
                 m.capture_only = true;
             }
             let inherited = r.parent.map_or(LegKind::First, |p| kinds[p]);
@@ -253,6 +257,7 @@ impl Marks {
         }
         for m in &mut cells {
             if m.quiet {
+                m.move_only = !m.capture_only;
                 m.capture_only = false;
             }
         }
