@@ -13,11 +13,12 @@
 //! snapshot-tested.
 //!
 //! What a movement diagram shows (see docs/diagrams.md): a green dot where the piece
-//! may move, a red ring around a piece it may capture, a small red circle on an empty
-//! cell where it could only capture, a red cross on a piece captured in passing, a
-//! blue dashed ring on a piece it jumps over, and lines along its paths coloured by
-//! the leg they belong to (first leg, after a turn, after a jump, after a capture in
-//! passing), dashed where the path leaps.
+//! may move (or capture), a green ring where it may only move, a small red ring on an
+//! empty cell where it could only capture, a red ring around a piece it may capture, a
+//! red badge on a piece captured in passing, a blue dashed ring on a screen it jumps
+//! over, and lines along its paths coloured by the leg they belong to (first leg,
+//! after a turn, beyond a screen, after a capture in passing), dashed where the path
+//! leaps.
 
 pub mod layout;
 pub mod trace;
