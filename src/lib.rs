@@ -9,6 +9,9 @@
 //!    verifies it (the only gate from bytes to the interpreter);
 //! 5. [`walk`] runs the table over an occupancy view and reports to a [`walk::Sink`]
 //!    (a [`path_tree::PathTree`], a move list, a counter).
+//!
+//! Around them: [`game`] plays positions by the rules, and [`picture`] draws boards
+//! and movement diagrams as SVG (`piecewise show`, docs/diagrams.md).
 #![forbid(unsafe_code)]
 
 pub use game::Game;
@@ -22,6 +25,7 @@ pub mod game;
 pub mod ids;
 pub mod ir;
 pub mod path_tree;
+pub mod picture;
 pub mod position;
 pub mod rules;
 pub mod syntax;

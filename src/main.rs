@@ -132,6 +132,27 @@ enum Command {
         #[arg(long, conflicts_with_all = ["fen", "moves"])]
         batch: bool,
     },
+    /// Draw the board, its pieces and (with --from) a piece's moves and paths as SVG.
+    Show {
+        /// The .rules file.
+        rules: PathBuf,
+        /// The position in FEN (default: the file's start position, else an empty board).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Also draw the moves and paths of the piece on this cell.
+        #[arg(long)]
+        from: Option<String>,
+        /// Draw this piece (name or FEN letter; lowercase for the second side) alone on
+        /// an empty board, on --from or the board's middle cell, with its moves.
+        #[arg(long, conflicts_with = "fen")]
+        piece: Option<String>,
+        /// A Sokoban text board file instead of a FEN (goals are not drawn).
+        #[arg(long, conflicts_with_all = ["fen", "piece"])]
+        board: Option<PathBuf>,
+        /// Where to write the SVG (`-` for standard output).
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Count the leaf nodes of the legal move tree (perft); the count is the last line.
     Perft {
         /// The .rules file.
@@ -205,6 +226,21 @@ fn main() -> ExitCode {
             }
             _ => batch_moves(&rules, color),
         },
+        Command::Show {
+            rules,
+            fen,
+            from,
+            piece,
+            board,
+            output,
+        } => show_svg(
+            &rules,
+            Start::new(fen.as_deref(), board.as_deref()),
+            from.as_deref(),
+            piece.as_deref(),
+            &output,
+            color,
+        ),
         Command::Perft {
             rules,
             depth,
@@ -677,6 +713,120 @@ fn perft(
         println!("{}", searcher.perft(&mut pos, depth));
     }
     Ok(())
+}
+
+/// Draws the position (and the moves of the piece on `from`) as SVG; with `piece`,
+/// that piece alone on an empty board.
+fn show_svg(
+    path: &Path,
+    start: Start<'_>,
+    from: Option<&str>,
+    piece: Option<&str>,
+    output: &Path,
+    color: bool,
+) -> Result<(), Failed> {
+    use piecewise::picture::Picture;
+    use piecewise::walk::{Occupancy, Occupant};
+    let game = load_game(path, color)?;
+    let rules = game.rules();
+    let from = match from {
+        Some(name) => Some(game.board().parse_cell(name).ok_or_else(|| {
+            eprintln!(
+                "error: `{name}` is not a cell of the {} board",
+                game.board().describe()
+            );
+            Failed
+        })?),
+        None => None,
+    };
+    // The position: a game position (FEN or start), or a bare board (empty, or the one
+    // piece of --piece).
+    let pos = match (start, piece) {
+        (Start::Fen(_) | Start::Board(_), _) => Some(game_position(&game, path, start)?),
+        (Start::Declared, None) => game.start_position(),
+        (Start::Declared, Some(_)) => None,
+    };
+    let mut bare = vec![Occupant::EMPTY; game.board().cell_count()];
+    let mut from = from;
+    if let Some(p) = piece {
+        let kind = rules.piece(p).ok_or_else(|| {
+            eprintln!("error: no piece is named or lettered `{p}`");
+            Failed
+        })?;
+        let lower = p.trim_start_matches('+').chars().count() == 1
+            && p.chars().any(|c| c.is_ascii_lowercase());
+        let side = if lower { Side::Second } else { Side::First };
+        let cell = from
+            .or_else(|| piecewise::picture::middle_cell(game.board()))
+            .ok_or_else(|| {
+                eprintln!("error: the board has no cells");
+                Failed
+            })?;
+        bare[cell.index()] = Occupant::piece(side, kind);
+        from = Some(cell);
+    }
+    let occupancy: &dyn Occupancy = match &pos {
+        Some(p) => p,
+        None => &bare,
+    };
+    let cells: Vec<Occupant> = game
+        .board()
+        .cells()
+        .map(|c| occupancy.occupant(c))
+        .collect();
+    let mut picture = Picture::new(rules, cells.as_slice());
+    let title = game.name().map_or_else(
+        || {
+            path.file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+        },
+        str::to_string,
+    );
+    if !title.is_empty() {
+        picture.title(&title);
+    }
+    if let (Some(p), true) = (&pos, game.has_hand()) {
+        for side in Side::BOTH {
+            let hand: Vec<String> = (0..game.piece_count())
+                .map(|i| PieceId(i as u8))
+                .filter(|&k| p.in_hand(side, k) > 0)
+                .map(|k| match p.in_hand(side, k) {
+                    1 => game.letter(side, k),
+                    n => format!("{}×{n}", game.letter(side, k)),
+                })
+                .collect();
+            let list = if hand.is_empty() {
+                "-".to_string()
+            } else {
+                hand.join(" ")
+            };
+            picture.note(&format!("{side} in hand: {list}"));
+        }
+    }
+    if let Some(cell) = from {
+        if !picture.moves_from(rules, occupancy, cell) {
+            let name = game.board().cell_name(cell);
+            if pos.is_none() {
+                eprintln!(
+                    "error: there is no piece on {name} ({} declares no start position; \
+                     pass --fen or --piece)",
+                    path.display()
+                );
+            } else {
+                eprintln!("error: there is no piece on {name}");
+            }
+            return Err(Failed);
+        }
+    }
+    let svg = picture.to_svg();
+    if output == Path::new("-") {
+        print!("{svg}");
+        return Ok(());
+    }
+    std::fs::write(output, svg).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", output.display());
+        Failed
+    })
 }
 
 /// Plays `moves` on `pos`; the error names the first move that is not legal.

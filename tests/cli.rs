@@ -527,3 +527,110 @@ fn malformed_sokoban_boards_exit_1_with_file_line_and_column() {
     ]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn show_writes_an_svg_file_or_standard_output() {
+    let dir = std::env::temp_dir().join(format!("piecewise-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out = dir.join("chess.svg");
+    let o = run(&["show", "rules/chess.rules", "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+    let file = std::fs::read_to_string(&out).expect("written");
+    assert!(file.starts_with("<svg "), "{file}");
+    assert!(file.trim_end().ends_with("</svg>"));
+    let o = run(&["show", "rules/chess.rules", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), file, "stdout and file agree");
+    // --from draws the moves: two quiet moves and the legend for them.
+    let o = run(&["show", "rules/chess.rules", "--from", "g1", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let svg = stdout(&o);
+    assert!(svg.contains("white Knight (N) on g1: 2 moves"), "{svg}");
+    assert!(svg.contains(">move or capture</text>") && svg.contains(">leap</text>"));
+    // --piece: the piece alone (lowercase letter: the second side), on --from.
+    let o = run(&[
+        "show",
+        "rules/fairy.rules",
+        "--piece",
+        "o",
+        "--from",
+        "a1",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("black Cannon (o) on a1: 14 moves"));
+    // A file without a start position draws an empty board.
+    let o = run(&["show", "rules/fairy.rules", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).matches("<polygon").count(), 64);
+}
+
+#[test]
+fn show_bad_input_exits_1_and_usage_errors_exit_2() {
+    let o = run(&["show", "rules/chess.rules", "--from", "z9", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("`z9` is not a cell of the square 8x8 board"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).is_empty(), "no picture on error");
+    let o = run(&["show", "rules/chess.rules", "--from", "e4", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("there is no piece on e4"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["show", "rules/fairy.rules", "--from", "d4", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("declares no start position"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&[
+        "show",
+        "rules/chess.rules",
+        "--fen",
+        "8/8/9/8/8/8/8/8 w",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("invalid FEN"), "{}", stderr(&o));
+    let o = run(&["show", "rules/chess.rules", "-o", "/nonexistent-dir/x.svg"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
+    let o = run(&["show", "rules/fairy.rules", "--piece", "Dragon", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no piece is named or lettered `Dragon`"));
+    assert_eq!(
+        run(&[
+            "show",
+            "rules/chess.rules",
+            "--piece",
+            "N",
+            "--fen",
+            "8/8/8/8/8/8/8/8 w",
+            "-o",
+            "-"
+        ])
+        .status
+        .code(),
+        Some(2),
+        "--piece and --fen conflict"
+    );
+    let o = run(&["show", "no-such.rules", "-o", "-"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(run(&["show", "rules/chess.rules"]).status.code(), Some(2));
+    assert_eq!(run(&["show", "-o", "-"]).status.code(), Some(2));
+    assert_eq!(
+        run(&["show", "rules/chess.rules", "-o", "-", "--frob"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
