@@ -479,7 +479,7 @@ fn board_tree(
     json: bool,
     color: bool,
 ) -> Result<(), Failed> {
-    let game = load_game(rules_path, color)?;
+    let game = load_game_for(rules_path, Start::Board(board), color)?;
     let pos = text_board(&game, board)?;
     let cell = match from {
         Some(f) => game.board().parse_cell(f).ok_or_else(|| {
@@ -539,8 +539,29 @@ fn moves(rules_path: &Path, fen: &str, from: &str, color: bool) -> Result<(), Fa
 
 /// Compiles a rules file with its game declarations, printing its diagnostics.
 fn load_game(path: &Path, color: bool) -> Result<Game, Failed> {
+    load_game_fitted(path, None, color)
+}
+
+/// [`load_game`] for a command that starts from `start`: with a Sokoban text board
+/// the board is cut to the level's size (see `Game::compile_fitted`).
+fn load_game_for(path: &Path, start: Start<'_>, color: bool) -> Result<Game, Failed> {
+    let fit = match start {
+        Start::Board(file) => {
+            let text = read(file)?;
+            let size = piecewise::game::text_board::level_size(&text).map_err(|e| {
+                eprintln!("error: {}:{e}", file.display());
+                Failed
+            })?;
+            Some(size)
+        }
+        _ => None,
+    };
+    load_game_fitted(path, fit, color)
+}
+
+fn load_game_fitted(path: &Path, fit: Option<(usize, usize)>, color: bool) -> Result<Game, Failed> {
     let source = read(path)?;
-    match Game::compile_at(&source, path.parent()) {
+    match Game::compile_fitted(&source, path.parent(), fit) {
         Ok(game) => {
             show(game.rules().warnings(), path, &source, color);
             Ok(game)
@@ -611,7 +632,7 @@ fn legal_moves(
     from: Option<&str>,
     color: bool,
 ) -> Result<(), Failed> {
-    let game = load_game(path, color)?;
+    let game = load_game_for(path, start, color)?;
     let pos = game_position(&game, path, start)?;
     let from = match from {
         Some(f) => Some(game.board().parse_cell(f).ok_or_else(|| {
@@ -690,7 +711,7 @@ fn perft(
     divide: bool,
     color: bool,
 ) -> Result<(), Failed> {
-    let game = load_game(path, color)?;
+    let game = load_game_for(path, start, color)?;
     let mut pos = game_position(&game, path, start)?;
     let mut searcher = game.searcher();
     if divide {
@@ -727,7 +748,7 @@ fn show_svg(
 ) -> Result<(), Failed> {
     use piecewise::picture::Picture;
     use piecewise::walk::{Occupancy, Occupant};
-    let game = load_game(path, color)?;
+    let game = load_game_for(path, start, color)?;
     let rules = game.rules();
     let from = match from {
         Some(name) => Some(game.board().parse_cell(name).ok_or_else(|| {
@@ -854,7 +875,7 @@ fn play(
     batch_mode: bool,
     color: bool,
 ) -> Result<(), Failed> {
-    let game = load_game(path, color)?;
+    let game = load_game_for(path, start, color)?;
     if !batch_mode {
         let mut pos = game_position(&game, path, start)?;
         let moves: Vec<&str> = moves.iter().map(String::as_str).collect();

@@ -409,7 +409,7 @@ fn board_option_reads_sokoban_text_boards() {
         "rules/boards/sokoban-tiny.txt",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(stdout(&o), "b25c25\n");
+    assert_eq!(stdout(&o), "b2c2\n");
     let o = run(&[
         "perft",
         "rules/sokoban.rules",
@@ -428,7 +428,7 @@ fn board_option_reads_sokoban_text_boards() {
         "rules/sokoban.rules",
         "--board",
         "rules/boards/sokoban-tiny.txt",
-        "b25c25",
+        "b2c2",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "#####\n# @*#\n#####\n");
@@ -441,7 +441,7 @@ fn board_option_reads_sokoban_text_boards() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stdout(&o).contains("c25^  [meets friend B (white Box): push to d25]"),
+        stdout(&o).contains("c2^  [meets friend B (white Box): push to d2]"),
         "{}",
         stdout(&o)
     );

@@ -145,11 +145,29 @@ impl Game {
     /// [`Game::compile`] for a rules file read from directory `base` (where its graph
     /// board file is looked up).
     pub fn compile_at(source: &str, base: Option<&std::path::Path>) -> Result<Game, Diagnostics> {
+        Game::compile_fitted(source, base, None)
+    }
+
+    /// [`Game::compile_at`] with the board cut down to `fit` = (files, ranks) when
+    /// the rules declare a larger grid board (square, hex rows, tri or octo): a Sokoban
+    /// level is played on a board of its own size, cut from the top-left corner of
+    /// the declared one (text boards start at the top row, so the rows' parity, which
+    /// Hexoban, Trioban and Octoban count from the top, is the same). Rules without
+    /// `sokoban` roles, other boards, and `fit` larger than the declared board leave
+    /// it as declared.
+    pub fn compile_fitted(
+        source: &str,
+        base: Option<&std::path::Path>,
+        fit: Option<(usize, usize)>,
+    ) -> Result<Game, Diagnostics> {
         let (checked, diags) = crate::check::check_source_at(source, base);
-        let rule_set = match checked {
+        let mut rule_set = match checked {
             Some(r) if !diags.has_errors() => r,
             _ => return Err(diags),
         };
+        if let Some((w, h)) = fit {
+            fit_board(&mut rule_set, w, h);
+        }
         let rules = Rules::from_ruleset(&rule_set, diags.clone()).map_err(|mut errors| {
             errors.extend(diags.clone());
             errors.sort();
@@ -636,5 +654,35 @@ fn check_table_limits(rules: &Rules, rs: &RuleSet, errors: &mut Diagnostics) {
             ),
             span,
         ));
+    }
+}
+
+/// Cuts a grid board down to `w` × `h` cells from its top-left corner (see
+/// [`Game::compile_fitted`]); zones and holes keep their cells inside the cut. Only
+/// rules that declare `sokoban` roles are cut.
+fn fit_board(rs: &mut RuleSet, w: usize, h: usize) {
+    use crate::ir::BoardKind;
+    let (width, height) = match &mut rs.board.kind {
+        BoardKind::Square { width, height }
+        | BoardKind::HexRows { width, height }
+        | BoardKind::Tri { width, height }
+        | BoardKind::Octo { width, height } => (width, height),
+        _ => return,
+    };
+    if rs.game.sokoban.is_none() || w == 0 || h == 0 || w > *width as usize || h > *height as usize
+    {
+        return;
+    }
+    // Rows are cut off the bottom: rank r of the new board is rank r + cut.
+    let cut = *height as i16 - h as i16;
+    let keep = |c: &mut Coord| -> bool {
+        c.y -= cut;
+        c.y >= 0 && (c.x as usize) < w
+    };
+    *width = w as u8;
+    *height = h as u8;
+    rs.board.holes.retain_mut(keep);
+    for z in &mut rs.zones {
+        z.cells.retain_mut(keep);
     }
 }

@@ -78,6 +78,18 @@ fn level_lines(text: &str) -> Result<Vec<(usize, &str)>, TextBoardError> {
     Ok(level)
 }
 
+/// The size of the level in a text board: (columns, lines), the longest line's length
+/// and the number of lines between the first and the last non-blank one.
+pub fn level_size(text: &str) -> Result<(usize, usize), TextBoardError> {
+    let lines = level_lines(text)?;
+    let width = lines
+        .iter()
+        .map(|(_, l)| l.trim_end().chars().count())
+        .max()
+        .unwrap_or(0);
+    Ok((width, lines.len()))
+}
+
 /// Reads a Sokoban text board into a position of `game`, which must declare
 /// `sokoban`. The first side is to move.
 pub fn read(game: &Game, text: &str) -> Result<GamePosition, TextBoardError> {
