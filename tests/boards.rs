@@ -249,3 +249,40 @@ fn glinski_en_passant_and_promotion() {
     assert_eq!(pawn, ["f10f11b", "f10f11n", "f10f11q", "f10f11r"]);
     // The pawn on a6 stands on the far edge of file a already: it cannot move.
 }
+
+/// A Sokoban-family level played on a board cut to its size moves exactly as on the
+/// declared 26×26 board (the cut keeps the top rows, whose parity decides the
+/// hexagon rows' shift, the triangles' direction and the octagons).
+#[test]
+fn levels_on_fitted_boards_move_as_on_the_full_board() {
+    for (rules, level) in [
+        ("sokoban", "sokoban-simple"),
+        ("hexoban", "hexoban-small"),
+        ("trioban", "trioban-small"),
+        ("octoban", "octoban-small"),
+    ] {
+        let src = std::fs::read_to_string(rules_dir().join(format!("{rules}.rules"))).unwrap();
+        let text = std::fs::read_to_string(rules_dir().join("boards").join(format!("{level}.txt")))
+            .unwrap();
+        let size = piecewise::game::text_board::level_size(&text).unwrap();
+        let full = Game::compile_at(&src, Some(&rules_dir())).unwrap();
+        let fitted = Game::compile_fitted(&src, Some(&rules_dir()), Some(size)).unwrap();
+        assert_eq!(
+            (
+                fitted.board().width() as usize,
+                fitted.board().height() as usize
+            ),
+            size
+        );
+        let a = full.read_text_board(&text).unwrap();
+        let b = fitted.read_text_board(&text).unwrap();
+        for depth in 1..=4 {
+            assert_eq!(
+                full.perft(&a, depth),
+                fitted.perft(&b, depth),
+                "{rules} {depth}"
+            );
+        }
+        assert_eq!(full.text_board(&a), fitted.text_board(&b));
+    }
+}
