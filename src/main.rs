@@ -796,6 +796,11 @@ fn show_svg(
         .map(|c| occupancy.occupant(c))
         .collect();
     let mut picture = Picture::new(rules, cells.as_slice());
+    if let Some(p) = &pos {
+        for c in game.board().cells().filter(|&c| p.is_goal(c)) {
+            picture.goal(c.index());
+        }
+    }
     let title = game.name().map_or_else(
         || {
             path.file_stem()

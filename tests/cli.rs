@@ -634,3 +634,43 @@ fn show_bad_input_exits_1_and_usage_errors_exit_2() {
         Some(2)
     );
 }
+
+#[test]
+fn show_draws_sokoban_goals_on_a_board_of_the_levels_size() {
+    // sokoban-simple has its goals where the text board has `.`, `*` or `+`.
+    let text = std::fs::read_to_string("rules/boards/sokoban-simple.txt").unwrap();
+    let goals = text
+        .chars()
+        .filter(|c| matches!(c, '.' | '*' | '+'))
+        .count();
+    assert!(goals > 0);
+    let o = run(&[
+        "show",
+        "rules/sokoban.rules",
+        "--board",
+        "rules/boards/sokoban-simple.txt",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let svg = stdout(&o);
+    let group = svg.split("<g id=\"goals\">").nth(1).expect("a goals group");
+    let group = &group[..group.find("</g>").unwrap()];
+    // Two circles (ring and centre) per goal.
+    assert_eq!(group.matches("<circle").count(), 2 * goals);
+    assert!(svg.contains(">goal</text>"), "the legend names goals");
+    // The board is the level's size: as many cells as the text has characters per
+    // line times lines (the longest line).
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with(';'))
+        .collect();
+    let w = lines
+        .iter()
+        .map(|l| l.trim_end().chars().count())
+        .max()
+        .unwrap();
+    let board = svg.split("<g id=\"board\">").nth(1).unwrap();
+    let board = &board[..board.find("</g>").unwrap()];
+    assert_eq!(board.matches("<polygon").count(), w * lines.len());
+}

@@ -45,6 +45,7 @@ const TILE: [&str; 4] = ["#b58863", "#f0d9b5", "#d6ae86", "#e4c7a0"];
 const TILE_EDGE: &str = "#8b6a4c";
 const FROM_FILL: &str = "#f7d94c";
 const QUIET: &str = "#2f9e44";
+const GOAL: &str = "#d6336c";
 const CAPTURE: &str = "#e03131";
 const SCREEN: &str = "#1971c2";
 const LINE_FIRST: &str = "#495057";
@@ -134,6 +135,8 @@ pub struct Picture {
     from: Option<usize>,
     marks: Option<Marks>,
     caption: Option<String>,
+    /// Cells marked as goals (Sokoban's `.`), drawn as a target under the pieces.
+    goals: Vec<usize>,
 }
 
 impl Picture {
@@ -167,6 +170,15 @@ impl Picture {
             from: None,
             marks: None,
             caption: None,
+            goals: Vec::new(),
+        }
+    }
+
+    /// Marks cell index `cell` as a goal (ignored if out of range).
+    pub fn goal(&mut self, cell: usize) {
+        if cell < self.layout.len() && !self.goals.contains(&cell) {
+            self.goals.push(cell);
+            self.goals.sort_unstable();
         }
     }
 
@@ -272,6 +284,7 @@ enum Key {
     Push,
     Line(LegKind),
     Leap,
+    Goal,
 }
 
 impl Key {
@@ -289,6 +302,7 @@ impl Key {
             Key::Line(LegKind::Hop) => "path beyond a screen",
             Key::Line(LegKind::Locust) => "path after a capture",
             Key::Leap => "leap",
+            Key::Goal => "goal",
         }
     }
 }
@@ -384,11 +398,14 @@ impl<'p> Svg<'p> {
     }
 
     fn keys(&self) -> Vec<Key> {
+        let mut keys = Vec::new();
+        if !self.p.goals.is_empty() {
+            keys.push(Key::Goal);
+        }
         let Some(m) = &self.p.marks else {
-            return Vec::new();
+            return keys;
         };
         let any = |f: fn(&CellMarks) -> bool| m.cells.iter().any(f);
-        let mut keys = Vec::new();
         if any(|c| c.quiet && !c.move_only) {
             keys.push(Key::Quiet);
         }
@@ -466,6 +483,7 @@ impl<'p> Svg<'p> {
         );
         self.head();
         self.board();
+        self.goals();
         self.labels();
         self.paths();
         self.under_marks();
@@ -474,6 +492,21 @@ impl<'p> Svg<'p> {
         self.footer();
         self.out.push_str("</svg>\n");
         self.out
+    }
+
+    /// Goal targets, under everything but the board (a piece on a goal hides the
+    /// centre; the ring shows around it).
+    fn goals(&mut self) {
+        if self.p.goals.is_empty() {
+            return;
+        }
+        self.out.push_str("<g id=\"goals\">\n");
+        for &g in &self.p.goals {
+            let (x, y) = self.pt(g);
+            let r = (self.p.layout.inner_radius(g) * self.k * 0.9).max(4.0);
+            let _ = writeln!(self.out, "{}", goal_target(x, y, r));
+        }
+        self.out.push_str("</g>\n");
     }
 
     fn head(&mut self) {
@@ -772,6 +805,7 @@ impl<'p> Svg<'p> {
                     num(x + 30.0),
                     num(cy)
                 ),
+                Key::Goal => goal_target(sx, cy, 8.0),
             };
             let _ = writeln!(
                 self.out,
@@ -783,6 +817,18 @@ impl<'p> Svg<'p> {
         }
         self.out.push_str("</g>\n");
     }
+}
+
+/// A goal: two concentric rings, like the target printed on a Sokoban storage cell.
+fn goal_target(x: f64, y: f64, r: f64) -> String {
+    format!(
+        "<circle cx=\"{x}\" cy=\"{y}\" r=\"{r1}\" fill=\"none\" stroke=\"{GOAL}\" stroke-width=\"2.5\"/>\
+         <circle cx=\"{x}\" cy=\"{y}\" r=\"{r2}\" fill=\"{GOAL}\"/>",
+        x = num(x),
+        y = num(y),
+        r1 = num(r),
+        r2 = num(r * 0.4)
+    )
 }
 
 fn quiet_dot(x: f64, y: f64, r: f64) -> String {
