@@ -72,6 +72,8 @@ pub struct ReverseTables {
     /// `[side * cells + cell]`: (first, count) of the top-level nodes.
     roots: Vec<(u32, u32)>,
     forward_only: Vec<bool>,
+    /// Some piece is answered forward.
+    any_forward: bool,
 }
 
 /// A capturing path turned around: (trie index, requirements from the landing cell
@@ -182,6 +184,7 @@ impl ReverseTables {
         // Flatten breadth-first so children are contiguous.
         let mut out = ReverseTables {
             cells,
+            any_forward: forward_only.iter().any(|&f| f),
             forward_only,
             ..ReverseTables::default()
         };
@@ -337,10 +340,89 @@ pub fn attacked(
             stack.push((n.first_child, n.first_child + n.child_count));
         }
     }
-    if rt.forward_only.iter().any(|&f| f) {
+    if rt.any_forward {
         return attacked_forward(game, pos, cell, by, victim_occ);
     }
     false
+}
+
+/// The cells an attack query on `cell` inspects, marked with `stamp` in `marks`
+/// (indexed by cell id): every trie node's cell it reaches (whether or not the cell's
+/// class lets it continue), every leaf's start cell and `cell` itself. Returns whether
+/// the cell is attacked; then it stops early and the marks are incomplete.
+///
+/// The query's answer is a function of the occupants (and moved flags) of the marked
+/// cells only: a change to the board that touches no marked cell leaves the answer as
+/// it was. Tables with pieces answered forward ([`ReverseTables::forward_only`]) are
+/// not covered; callers check [`has_forward_only`] first.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn attacked_marking(
+    game: &Game,
+    pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    victim: PieceId,
+    stack: &mut Vec<(u32, u32)>,
+    marks: &mut [u32],
+    stamp: u32,
+) -> bool {
+    let rt = &game.reverse;
+    let t = game.rules.table().table();
+    let filters = &t.filters;
+    let victim_occ = Occupant::piece(by.opponent(), victim);
+    let (first, count) = rt.roots[by.index() * rt.cells + cell.index()];
+    marks[cell.index()] = stamp;
+    stack.clear();
+    stack.push((first, first + count));
+    while let Some(top) = stack.last_mut() {
+        if top.0 == top.1 {
+            stack.pop();
+            continue;
+        }
+        let id = top.0;
+        top.0 += 1;
+        let n = &rt.nodes[id as usize];
+        marks[n.cell as usize] = stamp;
+        let occ = if n.cell == cell.0 {
+            victim_occ
+        } else {
+            pos.cells[n.cell as usize]
+        };
+        let bit = if occ.is_empty() {
+            CLASS_EMPTY
+        } else if !filters[n.filter as usize].admits(occ.kind().0) {
+            continue;
+        } else if occ.side() == by {
+            CLASS_FRIEND
+        } else {
+            CLASS_FOE
+        };
+        if n.mask & bit == 0 {
+            continue;
+        }
+        for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
+            marks[l.cell as usize] = stamp;
+            let o = pos.cells[l.cell as usize];
+            if !o.is_empty()
+                && o.side() == by
+                && l.kinds & (1u64 << o.kind().0) != 0
+                && (!l.initial || pos.unmoved(CellId(l.cell)))
+            {
+                stack.clear();
+                return true;
+            }
+        }
+        if n.child_count > 0 {
+            stack.push((n.first_child, n.first_child + n.child_count));
+        }
+    }
+    false
+}
+
+/// Whether some piece of the game is answered by forward walks (then
+/// [`attacked_marking`] does not describe everything a query looks at).
+pub(crate) fn has_forward_only(game: &Game) -> bool {
+    game.reverse.any_forward
 }
 
 /// The fallback: walk every piece of `by` whose kind is answered forward and see

@@ -120,6 +120,15 @@ pub struct Searcher<'g> {
     stack: Vec<(u32, u32)>,
     /// Spare move buffers (generation and perft take one and give it back).
     pool: Vec<Vec<GameMove>>,
+    /// Per cell: equal to `stamp` when the legality test of the current node looks at
+    /// the cell (see [`Searcher::prepare_quick`]).
+    marks: Vec<u32>,
+    stamp: u32,
+    /// The same for "does a move give check to the opponent" (drops that may not
+    /// mate); `enemy_ready` says whether it was computed for the current node.
+    enemy_marks: Vec<u32>,
+    enemy_stamp: u32,
+    enemy_ready: Option<bool>,
 }
 
 impl<'g> Searcher<'g> {
@@ -130,6 +139,11 @@ impl<'g> Searcher<'g> {
             raw: Vec::new(),
             stack: Vec::with_capacity(64),
             pool: Vec::new(),
+            marks: vec![0; game.cells],
+            stamp: 0,
+            enemy_marks: vec![0; game.cells],
+            enemy_stamp: 0,
+            enemy_ready: None,
         }
     }
 
@@ -247,12 +261,167 @@ impl<'g> Searcher<'g> {
         out.clear();
         let mut pseudo = self.buffer();
         self.pseudo_moves(pos, &mut pseudo);
+        let quick = self.prepare_quick(pos);
         for m in pseudo.iter() {
-            if self.is_legal(pos, m) {
+            if (quick && self.quick_legal(pos, m)) || self.is_legal(pos, m) {
                 out.push(*m);
             }
         }
         self.give_back(pseudo);
+    }
+
+    /// Prepares the quick legality test for the current node: marks every cell that
+    /// the test "is a royal of the side to move capturable / do the royals face" looks
+    /// at. Returns false when the quick test cannot be used here (the side to move is
+    /// in check, royals face, or the game has pieces whose attacks are walked
+    /// forward); then every move goes through make / test / unmake.
+    ///
+    /// Why this is exact: the answer of an attack query through the reverse tables
+    /// depends only on the cells it inspects ([`attack::attacked_marking`]), and so
+    /// does the facing test. Before the move the answer is "not attacked, not
+    /// facing". A move that does not move a royal and changes no marked cell (its
+    /// start, destination, cells captured in passing or en passant) leaves every
+    /// inspected cell as it was, so the answers after it are the same: the move is
+    /// legal. This holds for every piece the language can express — a hopper's screen
+    /// cell, a lame leaper's blocking cell, an `initial` attacker's start cell are all
+    /// inspected cells — so a move that creates a screen on a hopper's line to the
+    /// royal touches a marked cell and is tested in full.
+    fn prepare_quick(&mut self, pos: &GamePosition) -> bool {
+        let g = self.game;
+        self.enemy_ready = None;
+        if attack::has_forward_only(g) {
+            return false;
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+        let side = pos.side;
+        let them = side.opponent();
+        let stamp = self.stamp;
+        match pos.royal_count[side.index()] {
+            0 => {}
+            1 => {
+                let cell = pos.royal_sum[side.index()] as usize;
+                let kind = pos.cells[cell].kind();
+                if attack::attacked_marking(
+                    g,
+                    pos,
+                    CellId(cell as u16),
+                    them,
+                    kind,
+                    &mut self.stack,
+                    &mut self.marks,
+                    stamp,
+                ) {
+                    return false;
+                }
+            }
+            _ => {
+                for i in 0..pos.cells.len() {
+                    let o = pos.cells[i];
+                    if !o.is_empty()
+                        && o.side() == side
+                        && g.royal[o.kind().index()]
+                        && attack::attacked_marking(
+                            g,
+                            pos,
+                            CellId(i as u16),
+                            them,
+                            o.kind(),
+                            &mut self.stack,
+                            &mut self.marks,
+                            stamp,
+                        )
+                    {
+                        return false;
+                    }
+                }
+            }
+        }
+        if g.no_facing && mark_facing(g, pos, &mut self.marks, stamp) {
+            return false;
+        }
+        true
+    }
+
+    /// The quick legality test (after [`Searcher::prepare_quick`] returned true): true
+    /// means the move is legal; false means "test it in full".
+    #[inline]
+    fn quick_legal(&mut self, pos: &GamePosition, m: &GameMove) -> bool {
+        let g = self.game;
+        let stamp = self.stamp;
+        let marked = |c: CellId| self.marks[c.index()] == stamp;
+        match m.kind {
+            MoveKind::Castling(_) => return false,
+            MoveKind::EnPassant { victim } => {
+                if marked(victim) {
+                    return false;
+                }
+            }
+            MoveKind::Drop => {}
+            MoveKind::Normal => {
+                if m.passing_captures().any(marked) {
+                    return false;
+                }
+            }
+        }
+        if g.royal[m.piece.index()] || marked(m.from) || marked(m.to) {
+            return false;
+        }
+        if m.kind == MoveKind::Drop {
+            let limits = &g.drop_limits[pos.side.index() * g.pieces + m.piece.index()];
+            if limits.not_mating {
+                // Legal unless it mates: quick only if it cannot give check at all.
+                return self.cannot_check(pos, m.to);
+            }
+        }
+        true
+    }
+
+    /// Whether putting a piece on `cell` (a drop onto an empty cell) certainly does not
+    /// attack an opponent's royal: `cell` is not looked at by any attack query on the
+    /// opponent's royals.
+    fn cannot_check(&mut self, pos: &GamePosition, cell: CellId) -> bool {
+        let g = self.game;
+        let ready = match self.enemy_ready {
+            Some(r) => r,
+            None => {
+                self.enemy_stamp = self.enemy_stamp.wrapping_add(1);
+                if self.enemy_stamp == 0 {
+                    self.enemy_marks.iter_mut().for_each(|m| *m = 0);
+                    self.enemy_stamp = 1;
+                }
+                let stamp = self.enemy_stamp;
+                let side = pos.side;
+                let them = side.opponent();
+                let mut ok = true;
+                for i in 0..pos.cells.len() {
+                    let o = pos.cells[i];
+                    if !o.is_empty()
+                        && o.side() == them
+                        && g.royal[o.kind().index()]
+                        && attack::attacked_marking(
+                            g,
+                            pos,
+                            CellId(i as u16),
+                            side,
+                            o.kind(),
+                            &mut self.stack,
+                            &mut self.enemy_marks,
+                            stamp,
+                        )
+                    {
+                        ok = false;
+                        break;
+                    }
+                }
+                self.enemy_ready = Some(ok);
+                ok
+            }
+        };
+        ready && self.enemy_marks[cell.index()] != self.enemy_stamp
     }
 
     /// An empty move buffer from the pool.
@@ -517,6 +686,37 @@ pub(crate) fn royals_face(g: &Game, pos: &GamePosition) -> bool {
         }
     }
     false
+}
+
+/// [`royals_face`] marking every cell it looks at with `stamp`; returns its answer.
+fn mark_facing(g: &Game, pos: &GamePosition, marks: &mut [u32], stamp: u32) -> bool {
+    let board = g.board();
+    let mut facing = false;
+    for (i, &o) in pos.cells.iter().enumerate() {
+        if o.is_empty() || o.side() != Side::First || !g.royal[o.kind().index()] {
+            continue;
+        }
+        marks[i] = stamp;
+        let c = board.coord(CellId(i as u16));
+        for dy in [1i16, -1] {
+            let mut y = c.y + dy;
+            while y >= 0 && y < board.height() as i16 {
+                let Some(cell) = board.cell_at(crate::ir::Coord { x: c.x, y }) else {
+                    break;
+                };
+                marks[cell.index()] = stamp;
+                let p = pos.occupant(cell);
+                if !p.is_empty() {
+                    if p.side() == Side::Second && g.royal[p.kind().index()] {
+                        facing = true;
+                    }
+                    break;
+                }
+                y += dy;
+            }
+        }
+    }
+    facing
 }
 
 /// UCI text as Fairy-Stockfish prints it.
