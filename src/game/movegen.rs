@@ -439,6 +439,11 @@ impl<'g> Searcher<'g> {
     pub fn is_legal(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
         let g = self.game;
         let side = pos.side;
+        if m.kind != MoveKind::Drop
+            || !g.drop_limits[side.index() * g.pieces + m.piece.index()].not_mating
+        {
+            return self.is_legal_light(pos, m);
+        }
         let undo = make(g, pos, m);
         let exposed =
             royal_attacked(g, pos, side, &mut self.stack) || (g.no_facing && royals_face(g, pos));
@@ -454,6 +459,70 @@ impl<'g> Searcher<'g> {
         }
         unmake(g, pos, undo);
         ok
+    }
+
+    /// The legality test without make/unmake: the occupants the move changes are
+    /// written straight into the board (no hash, journal, counts, hands or rights,
+    /// which attack queries never read), the royals are tested, and the occupants
+    /// are put back. Not for drops that may not mate (they need the full make).
+    ///
+    /// Attack queries read the moved flags only of the attacking side's pieces, and
+    /// none of those stands on a cell the move changes, so the flags are left alone.
+    fn is_legal_light(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
+        let g = self.game;
+        let side = pos.side;
+        // (cell, old occupant) in the order written, restored in reverse.
+        let mut saved = [(0u16, Occupant::EMPTY); MAX_PASSING + 4];
+        let mut n = 0;
+        let mut put = |pos: &mut GamePosition, c: CellId, o: Occupant| {
+            saved[n] = (c.0, pos.cells[c.index()]);
+            n += 1;
+            pos.cells[c.index()] = o;
+        };
+        let mut royal_to = None;
+        match m.kind {
+            MoveKind::Drop => put(pos, m.to, Occupant::piece(side, m.piece)),
+            MoveKind::Castling(i) => {
+                let c = &g.castlings[i as usize];
+                put(pos, c.king_from, Occupant::EMPTY);
+                put(pos, c.partner_from, Occupant::EMPTY);
+                put(pos, c.king_to, Occupant::piece(side, c.king));
+                put(pos, c.partner_to, Occupant::piece(side, c.partner));
+                if g.royal[c.king.index()] || g.royal[c.partner.index()] {
+                    royal_to = Some(CellId(u16::MAX));
+                }
+            }
+            MoveKind::Normal | MoveKind::EnPassant { .. } => {
+                for c in m.passing_captures() {
+                    put(pos, c, Occupant::EMPTY);
+                }
+                if let MoveKind::EnPassant { victim } = m.kind {
+                    put(pos, victim, Occupant::EMPTY);
+                }
+                put(pos, m.from, Occupant::EMPTY);
+                let kind = m.promotion.unwrap_or(m.piece);
+                put(pos, m.to, Occupant::piece(side, kind));
+                if g.royal[m.piece.index()] || g.royal[kind.index()] {
+                    royal_to = Some(m.to);
+                }
+            }
+        }
+        let them = side.opponent();
+        let exposed = match (royal_to, pos.royal_count[side.index()]) {
+            // Royals unchanged: the counts and the sum of cells still hold.
+            (None, _) => royal_attacked(g, pos, side, &mut self.stack),
+            // The only royal moved to `to`.
+            (Some(to), 1) if to.0 != u16::MAX && g.royal[m.piece.index()] => {
+                let kind = pos.cells[to.index()].kind();
+                g.royal[kind.index()] && attack::attacked(g, pos, to, them, kind, &mut self.stack)
+                    || !g.royal[kind.index()] && royal_attacked_scan(g, pos, side, &mut self.stack)
+            }
+            _ => royal_attacked_scan(g, pos, side, &mut self.stack),
+        } || (g.no_facing && royals_face(g, pos));
+        for &(c, o) in saved[..n].iter().rev() {
+            pos.cells[c as usize] = o;
+        }
+        !exposed
     }
 
     /// Whether the side to move has any legal move.
@@ -657,6 +726,23 @@ pub(crate) fn royal_attacked(
         }
     }
     false
+}
+
+/// [`royal_attacked`] finding the royals by a scan of the board (when the royal
+/// bookkeeping of the position is not current).
+fn royal_attacked_scan(
+    g: &Game,
+    pos: &GamePosition,
+    side: Side,
+    stack: &mut Vec<(u32, u32)>,
+) -> bool {
+    let them = side.opponent();
+    pos.cells.iter().enumerate().any(|(i, &o)| {
+        !o.is_empty()
+            && o.side() == side
+            && g.royal[o.kind().index()]
+            && attack::attacked(g, pos, CellId(i as u16), them, o.kind(), stack)
+    })
 }
 
 /// Whether two royals of opposite sides stand on one file with only empty cells
