@@ -346,14 +346,19 @@ pub fn attacked(
     false
 }
 
-/// The cells an attack query on `cell` inspects, marked with `stamp` in `marks`
-/// (indexed by cell id): every trie node's cell it reaches (whether or not the cell's
-/// class lets it continue), every leaf's start cell and `cell` itself. Returns whether
-/// the cell is attacked; then it stops early and the marks are incomplete.
+/// The cells whose class an attack query on `cell` inspects, marked with `stamp` in
+/// `marks` (indexed by cell id): every trie node's cell it reaches (whether or not
+/// the cell's class lets it continue) and `cell` itself. Returns whether the cell is
+/// attacked; then it stops early and the marks are incomplete.
 ///
-/// The query's answer is a function of the occupants (and moved flags) of the marked
-/// cells only: a change to the board that touches no marked cell leaves the answer as
-/// it was. Tables with pieces answered forward ([`ReverseTables::forward_only`]) are
+/// Leaf cells (where an attacker would stand) are not marked: a query answers "not
+/// attacked" only if no leaf it reaches holds an attacker of `by`, and a move of the
+/// other side only ever makes a cell empty or puts its own piece there, so a leaf
+/// never gains an attacker. So when the query answers "not attacked", it still does
+/// after any move of the other side that touches no marked cell (moves of the
+/// other side do not change the moved flags of `by`'s pieces either). With
+/// `mark_leaves` the leaf cells are marked too, for changes that may add a piece of
+/// `by` (a drop that might give check). Tables with pieces answered forward ([`ReverseTables::forward_only`]) are
 /// not covered; callers check [`has_forward_only`] first.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn attacked_marking(
@@ -365,6 +370,7 @@ pub(crate) fn attacked_marking(
     stack: &mut Vec<(u32, u32)>,
     marks: &mut [u32],
     stamp: u32,
+    mark_leaves: bool,
 ) -> bool {
     let rt = &game.reverse;
     let t = game.rules.table().table();
@@ -401,7 +407,9 @@ pub(crate) fn attacked_marking(
             continue;
         }
         for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
-            marks[l.cell as usize] = stamp;
+            if mark_leaves {
+                marks[l.cell as usize] = stamp;
+            }
             let o = pos.cells[l.cell as usize];
             if !o.is_empty()
                 && o.side() == by

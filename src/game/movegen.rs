@@ -314,6 +314,7 @@ impl<'g> Searcher<'g> {
                     &mut self.stack,
                     &mut self.marks,
                     stamp,
+                    false,
                 ) {
                     return false;
                 }
@@ -333,6 +334,7 @@ impl<'g> Searcher<'g> {
                             &mut self.stack,
                             &mut self.marks,
                             stamp,
+                            false,
                         )
                     {
                         return false;
@@ -411,6 +413,7 @@ impl<'g> Searcher<'g> {
                             &mut self.stack,
                             &mut self.enemy_marks,
                             stamp,
+                            true,
                         )
                     {
                         ok = false;
