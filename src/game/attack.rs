@@ -371,6 +371,7 @@ pub(crate) fn attacked_marking(
     marks: &mut [u32],
     stamp: u32,
     mark_leaves: bool,
+    mut blocked: Option<&mut Vec<u32>>,
 ) -> bool {
     let rt = &game.reverse;
     let t = game.rules.table().table();
@@ -397,6 +398,93 @@ pub(crate) fn attacked_marking(
         let bit = if occ.is_empty() {
             CLASS_EMPTY
         } else if !filters[n.filter as usize].admits(occ.kind().0) {
+            0
+        } else if occ.side() == by {
+            CLASS_FRIEND
+        } else {
+            CLASS_FOE
+        };
+        if n.mask & bit == 0 {
+            // A defender's piece stops this path; with the cell empty it would go on.
+            if let Some(b) = blocked.as_deref_mut() {
+                if !occ.is_empty() && occ.side() != by && n.mask & CLASS_EMPTY != 0 {
+                    b.push(id);
+                }
+            }
+            continue;
+        }
+        for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
+            if mark_leaves {
+                marks[l.cell as usize] = stamp;
+            }
+            let o = pos.cells[l.cell as usize];
+            if !o.is_empty()
+                && o.side() == by
+                && l.kinds & (1u64 << o.kind().0) != 0
+                && (!l.initial || pos.unmoved(CellId(l.cell)))
+            {
+                stack.clear();
+                return true;
+            }
+        }
+        if n.child_count > 0 {
+            stack.push((n.first_child, n.first_child + n.child_count));
+        }
+    }
+    false
+}
+
+/// The rest of an attack query on `cell` if the piece on `hole` were gone: walks on
+/// from `from_nodes` (nodes at `hole` that a defender's piece there stopped, as
+/// [`attacked_marking`] lists them), with `hole` empty, marking the cells inspected
+/// with `stamp`. Returns whether an attacker is found that way.
+///
+/// Together with the marks of the full query this over-approximates what the query
+/// would inspect on the board with `hole` emptied (paths through `hole` that the
+/// piece enabled, as a hopper's screen, are kept in the marks), and "attacked" may be
+/// a false alarm (when another node at `hole` on the same path now fails); callers
+/// treat `true` as "test in full".
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn xray_marking(
+    game: &Game,
+    pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    victim: PieceId,
+    hole: CellId,
+    from_nodes: &[u32],
+    stack: &mut Vec<(u32, u32)>,
+    marks: &mut [u32],
+    stamp: u32,
+) -> bool {
+    let rt = &game.reverse;
+    let filters = &game.rules.table().table().filters;
+    let victim_occ = Occupant::piece(by.opponent(), victim);
+    stack.clear();
+    for &id in from_nodes {
+        if rt.nodes[id as usize].cell == hole.0 {
+            stack.push((id, id + 1));
+        }
+    }
+    while let Some(top) = stack.last_mut() {
+        if top.0 == top.1 {
+            stack.pop();
+            continue;
+        }
+        let id = top.0;
+        top.0 += 1;
+        let n = &rt.nodes[id as usize];
+        marks[n.cell as usize] = stamp;
+        let occ = if n.cell == cell.0 {
+            victim_occ
+        } else if n.cell == hole.0 {
+            Occupant::EMPTY
+        } else {
+            pos.cells[n.cell as usize]
+        };
+        let bit = if occ.is_empty() {
+            CLASS_EMPTY
+        } else if !filters[n.filter as usize].admits(occ.kind().0) {
             continue;
         } else if occ.side() == by {
             CLASS_FRIEND
@@ -407,11 +495,9 @@ pub(crate) fn attacked_marking(
             continue;
         }
         for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
-            if mark_leaves {
-                marks[l.cell as usize] = stamp;
-            }
             let o = pos.cells[l.cell as usize];
-            if !o.is_empty()
+            if l.cell != hole.0
+                && !o.is_empty()
                 && o.side() == by
                 && l.kinds & (1u64 << o.kind().0) != 0
                 && (!l.initial || pos.unmoved(CellId(l.cell)))

@@ -129,6 +129,17 @@ pub struct Searcher<'g> {
     enemy_marks: Vec<u32>,
     enemy_stamp: u32,
     enemy_ready: Option<bool>,
+    /// Facing-rule marks (same stamp as `marks`).
+    fmarks: Vec<u32>,
+    /// Nodes of the royal's attack query stopped by a piece of the side to move.
+    blocked: Vec<u32>,
+    /// The single royal (cell, kind) when the x-ray refinement applies.
+    xray_royal: Option<(CellId, PieceId)>,
+    /// The start cell `xmarks` / `xray_attacked` were computed for (`u16::MAX`: none).
+    xray_from: u16,
+    xray_attacked: bool,
+    xmarks: Vec<u32>,
+    xstamp: u32,
 }
 
 impl<'g> Searcher<'g> {
@@ -144,6 +155,13 @@ impl<'g> Searcher<'g> {
             enemy_marks: vec![0; game.cells],
             enemy_stamp: 0,
             enemy_ready: None,
+            fmarks: vec![0; game.cells],
+            blocked: Vec::new(),
+            xray_royal: None,
+            xray_from: u16::MAX,
+            xray_attacked: false,
+            xmarks: vec![0; game.cells],
+            xstamp: 0,
         }
     }
 
@@ -289,12 +307,16 @@ impl<'g> Searcher<'g> {
     fn prepare_quick(&mut self, pos: &GamePosition) -> bool {
         let g = self.game;
         self.enemy_ready = None;
+        self.xray_from = u16::MAX;
+        self.xray_royal = None;
+        self.blocked.clear();
         if attack::has_forward_only(g) {
             return false;
         }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.marks.iter_mut().for_each(|m| *m = 0);
+            self.fmarks.iter_mut().for_each(|m| *m = 0);
             self.stamp = 1;
         }
         let side = pos.side;
@@ -303,21 +325,23 @@ impl<'g> Searcher<'g> {
         match pos.royal_count[side.index()] {
             0 => {}
             1 => {
-                let cell = pos.royal_sum[side.index()] as usize;
-                let kind = pos.cells[cell].kind();
+                let cell = CellId(pos.royal_sum[side.index()] as u16);
+                let kind = pos.cells[cell.index()].kind();
                 if attack::attacked_marking(
                     g,
                     pos,
-                    CellId(cell as u16),
+                    cell,
                     them,
                     kind,
                     &mut self.stack,
                     &mut self.marks,
                     stamp,
                     false,
+                    Some(&mut self.blocked),
                 ) {
                     return false;
                 }
+                self.xray_royal = Some((cell, kind));
             }
             _ => {
                 for i in 0..pos.cells.len() {
@@ -335,6 +359,7 @@ impl<'g> Searcher<'g> {
                             &mut self.marks,
                             stamp,
                             false,
+                            None,
                         )
                     {
                         return false;
@@ -342,7 +367,7 @@ impl<'g> Searcher<'g> {
                 }
             }
         }
-        if g.no_facing && mark_facing(g, pos, &mut self.marks, stamp) {
+        if g.no_facing && mark_facing(g, pos, &mut self.fmarks, stamp) {
             return false;
         }
         true
@@ -350,27 +375,84 @@ impl<'g> Searcher<'g> {
 
     /// The quick legality test (after [`Searcher::prepare_quick`] returned true): true
     /// means the move is legal; false means "test it in full".
+    ///
+    /// A move that leaves its start cell on a marked cell (a piece that stops some
+    /// path of the royal's attack query: a possible pin) is still quick when the rest
+    /// of the query with that cell emptied ([`attack::xray_marking`], computed once
+    /// per start cell) finds no attacker and the move's other cells are not marked by
+    /// it either.
     #[inline]
     fn quick_legal(&mut self, pos: &GamePosition, m: &GameMove) -> bool {
         let g = self.game;
+        if g.royal[m.piece.index()] {
+            return false;
+        }
         let stamp = self.stamp;
-        let marked = |c: CellId| self.marks[c.index()] == stamp;
-        match m.kind {
+        // The cells the move changes besides its start cell.
+        let mut other = [0u16; MAX_PASSING + 2];
+        let mut n = 0;
+        let mut push = |c: CellId| {
+            other[n] = c.0;
+            n += 1;
+        };
+        push(m.to);
+        let vacates = match m.kind {
             MoveKind::Castling(_) => return false,
             MoveKind::EnPassant { victim } => {
-                if marked(victim) {
-                    return false;
-                }
+                push(victim);
+                true
             }
-            MoveKind::Drop => {}
+            MoveKind::Drop => false,
             MoveKind::Normal => {
-                if m.passing_captures().any(marked) {
+                for c in m.passing_captures() {
+                    push(c);
+                }
+                true
+            }
+        };
+        let other = &other[..n];
+        if other
+            .iter()
+            .any(|&c| self.marks[c as usize] == stamp || self.fmarks[c as usize] == stamp)
+        {
+            return false;
+        }
+        if vacates {
+            if self.fmarks[m.from.index()] == stamp {
+                return false;
+            }
+            if self.marks[m.from.index()] == stamp {
+                let Some((royal, kind)) = self.xray_royal else {
+                    return false;
+                };
+                if self.xray_from != m.from.0 {
+                    self.xray_from = m.from.0;
+                    self.xstamp = self.xstamp.wrapping_add(1);
+                    if self.xstamp == 0 {
+                        self.xmarks.iter_mut().for_each(|m| *m = 0);
+                        self.xstamp = 1;
+                    }
+                    self.xray_attacked = attack::xray_marking(
+                        g,
+                        pos,
+                        royal,
+                        pos.side.opponent(),
+                        kind,
+                        m.from,
+                        &self.blocked,
+                        &mut self.stack,
+                        &mut self.xmarks,
+                        self.xstamp,
+                    );
+                }
+                if self.xray_attacked
+                    || other
+                        .iter()
+                        .any(|&c| self.xmarks[c as usize] == self.xstamp)
+                {
                     return false;
                 }
             }
-        }
-        if g.royal[m.piece.index()] || marked(m.from) || marked(m.to) {
-            return false;
         }
         if m.kind == MoveKind::Drop {
             let limits = &g.drop_limits[pos.side.index() * g.pieces + m.piece.index()];
@@ -414,6 +496,7 @@ impl<'g> Searcher<'g> {
                             &mut self.enemy_marks,
                             stamp,
                             true,
+                            None,
                         )
                     {
                         ok = false;
