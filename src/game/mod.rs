@@ -92,6 +92,11 @@ pub struct Game {
     ep_capturer: Vec<bool>,
     /// Indexed by `side * pieces + piece`.
     promotions: Vec<Vec<PromotionRule>>,
+    /// Indexed by `side * pieces + piece`: per cell, whether a promotion rule of the
+    /// piece applies to a move ending there (empty when the piece has no rule) ...
+    promo_to: Vec<Vec<bool>>,
+    /// ... or starting there (`also leaving` rules).
+    promo_from: Vec<Vec<bool>>,
     /// Per piece: the piece it demotes to when captured into a hand.
     base_of: Vec<Option<PieceId>>,
     /// Per piece: promoting to it (from a different piece that does not demote to it
@@ -103,6 +108,8 @@ pub struct Game {
     /// all from there on an empty board.
     dead: Vec<bool>,
     no_facing: bool,
+    /// Some node of the table captures in passing.
+    any_passing: bool,
     start: Option<GamePosition>,
     start_fen: Option<String>,
     /// `[side][piece]` counts in the start position (for `only captured`).
@@ -297,6 +304,24 @@ impl Game {
             }
         }
 
+        let mut promo_to = vec![Vec::new(); 2 * pieces];
+        let mut promo_from = vec![Vec::new(); 2 * pieces];
+        for (i, rules) in promotions.iter().enumerate() {
+            if rules.is_empty() {
+                continue;
+            }
+            let mut to = vec![false; cells];
+            let mut from = vec![false; cells];
+            for r in rules {
+                for c in 0..cells {
+                    to[c] |= r.zone[c];
+                    from[c] |= r.also_leaving && r.zone[c];
+                }
+            }
+            promo_to[i] = to;
+            promo_from[i] = from;
+        }
+
         // Drops.
         let mut drop_limits = vec![
             DropLimits {
@@ -340,6 +365,12 @@ impl Game {
         check_table_limits(&rules, rs, &mut errors);
 
         let reverse = ReverseTables::build(&rules);
+        let any_passing = rules
+            .table()
+            .table()
+            .nodes
+            .iter()
+            .any(|n| n.has(Node::CAPTURE_PREV));
         let keys = state::Keys::new(pieces, cells, castlings.len(), royal.clone());
 
         let mut game = Game {
@@ -353,11 +384,14 @@ impl Game {
             castle_loss,
             ep_capturer,
             promotions,
+            promo_to,
+            promo_from,
             base_of,
             hand: decls.hand,
             drop_limits,
             dead,
             no_facing: decls.royals_may_not_face,
+            any_passing,
             start: None,
             start_fen: None,
             start_counts: [vec![0; pieces], vec![0; pieces]],

@@ -111,6 +111,46 @@ impl Sink for Plies<'_> {
     }
 }
 
+/// Counts the plies of one walk (a plain piece: not royal, no promotion, not on a
+/// facing line) that the quick legality test passes by their destination; the
+/// others become moves in `deferred`, tested in full later.
+struct LeafCount<'a> {
+    marks: &'a [u32],
+    fmarks: &'a [u32],
+    stamp: u32,
+    /// When the start cell is marked (`use_x`): the x-ray marks of the start cell.
+    xmarks: &'a [u32],
+    xstamp: u32,
+    use_x: bool,
+    /// The table has passing captures.
+    passing: bool,
+    /// Per cell: a promotion rule applies to a move ending there (empty: none does).
+    promo_to: &'a [bool],
+    count: u64,
+    deferred: &'a mut Vec<GameMove>,
+}
+
+impl Sink for LeafCount<'_> {
+    #[inline]
+    fn ply(&mut self, ply: &Ply<'_>) {
+        let to = ply.to.index();
+        if self.marks[to] != self.stamp
+            && self.fmarks[to] != self.stamp
+            && !(self.use_x && self.xmarks[to] == self.xstamp)
+            && !(self.passing && ply.passing_captures().next().is_some())
+            && !self.promo_to.get(to).copied().unwrap_or(false)
+        {
+            self.count += 1;
+        } else {
+            Plies {
+                out: self.deferred,
+                only_capture_on: None,
+            }
+            .ply(ply);
+        }
+    }
+}
+
 /// A move generator and perft counter with its own buffers.
 pub struct Searcher<'g> {
     pub(crate) game: &'g Game,
@@ -167,7 +207,6 @@ impl<'g> Searcher<'g> {
 
     /// Appends the pseudo-legal moves of the side to move to `out`.
     pub fn pseudo_moves(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
-        let g = self.game;
         let side = pos.side;
         self.raw.clear();
         let mut sink = Plies {
@@ -182,6 +221,18 @@ impl<'g> Searcher<'g> {
             self.walker
                 .walk(pos, side, o.kind(), CellId(i as u16), &mut sink);
         }
+        self.en_passant_moves(pos);
+        // Promotions.
+        for m in self.raw.drain(..) {
+            expand_promotions(self.game, pos, m, out);
+        }
+        self.castling_and_drops(pos, out);
+    }
+
+    /// Appends the en passant captures to `self.raw`.
+    fn en_passant_moves(&mut self, pos: &GamePosition) {
+        let g = self.game;
+        let side = pos.side;
         // En passant: walk the capturers again with the victim on each open cell.
         if !pos.ep.is_none() {
             let victim = pos.cells[pos.ep.victim as usize];
@@ -218,10 +269,12 @@ impl<'g> Searcher<'g> {
                 }
             }
         }
-        // Promotions.
-        for m in self.raw.drain(..) {
-            expand_promotions(g, pos, m, out);
-        }
+    }
+
+    /// Appends the castling moves and drops of the side to move to `out`.
+    fn castling_and_drops(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        let g = self.game;
+        let side = pos.side;
         // Castling.
         for (i, c) in g.castlings.iter().enumerate() {
             if c.side != side || pos.castling & (1 << i) == 0 {
@@ -422,30 +475,7 @@ impl<'g> Searcher<'g> {
                 return false;
             }
             if self.marks[m.from.index()] == stamp {
-                let Some((royal, kind)) = self.xray_royal else {
-                    return false;
-                };
-                if self.xray_from != m.from.0 {
-                    self.xray_from = m.from.0;
-                    self.xstamp = self.xstamp.wrapping_add(1);
-                    if self.xstamp == 0 {
-                        self.xmarks.iter_mut().for_each(|m| *m = 0);
-                        self.xstamp = 1;
-                    }
-                    self.xray_attacked = attack::xray_marking(
-                        g,
-                        pos,
-                        royal,
-                        pos.side.opponent(),
-                        kind,
-                        m.from,
-                        &self.blocked,
-                        &mut self.stack,
-                        &mut self.xmarks,
-                        self.xstamp,
-                    );
-                }
-                if self.xray_attacked
+                if !self.xray(pos, m.from)
                     || other
                         .iter()
                         .any(|&c| self.xmarks[c as usize] == self.xstamp)
@@ -462,6 +492,104 @@ impl<'g> Searcher<'g> {
             }
         }
         true
+    }
+
+    /// Computes (once per start cell and node) what the royal's attack query looks at
+    /// with `from` emptied, into `xmarks`; false if that finds an attacker or the
+    /// refinement does not apply (several royals), so the moves from there need the
+    /// full test.
+    fn xray(&mut self, pos: &GamePosition, from: CellId) -> bool {
+        let Some((royal, kind)) = self.xray_royal else {
+            return false;
+        };
+        if self.xray_from != from.0 {
+            self.xray_from = from.0;
+            self.xstamp = self.xstamp.wrapping_add(1);
+            if self.xstamp == 0 {
+                self.xmarks.iter_mut().for_each(|m| *m = 0);
+                self.xstamp = 1;
+            }
+            self.xray_attacked = attack::xray_marking(
+                self.game,
+                pos,
+                royal,
+                pos.side.opponent(),
+                kind,
+                from,
+                &self.blocked,
+                &mut self.stack,
+                &mut self.xmarks,
+                self.xstamp,
+            );
+        }
+        !self.xray_attacked
+    }
+
+    /// The number of legal moves of the side to move (perft's last ply): like
+    /// `legal_moves(..).len()`, but the moves that the quick test passes on their
+    /// destination alone are counted straight from the walk, without building them.
+    pub fn count_legal(&mut self, pos: &mut GamePosition) -> u64 {
+        if !self.prepare_quick(pos) {
+            let mut moves = self.buffer();
+            self.legal_moves(pos, &mut moves);
+            let n = moves.len() as u64;
+            self.give_back(moves);
+            return n;
+        }
+        let g = self.game;
+        let side = pos.side;
+        let stamp = self.stamp;
+        let mut count = 0u64;
+        self.raw.clear();
+        for i in 0..pos.cells.len() {
+            let o = pos.cells[i];
+            if o.is_empty() || o.side() != side {
+                continue;
+            }
+            let kind = o.kind();
+            let from = CellId(i as u16);
+            let promo = side.index() * g.pieces + kind.index();
+            let promo_to = &g.promo_to[promo];
+            let plain = !g.royal[kind.index()]
+                && (promo_to.is_empty() || !g.promo_from[promo][i])
+                && self.fmarks[i] != stamp
+                && (self.marks[i] != stamp || self.xray(pos, from));
+            if !plain {
+                let mut sink = Plies {
+                    out: &mut self.raw,
+                    only_capture_on: None,
+                };
+                self.walker.walk(pos, side, kind, from, &mut sink);
+                continue;
+            }
+            let mut sink = LeafCount {
+                marks: &self.marks,
+                fmarks: &self.fmarks,
+                stamp,
+                xmarks: &self.xmarks,
+                xstamp: self.xstamp,
+                use_x: self.marks[i] == stamp,
+                passing: g.any_passing,
+                promo_to,
+                count: 0,
+                deferred: &mut self.raw,
+            };
+            self.walker.walk(pos, side, kind, from, &mut sink);
+            count += sink.count;
+        }
+        self.en_passant_moves(pos);
+        let mut pending = self.buffer();
+        for m in self.raw.drain(..) {
+            expand_promotions(g, pos, m, &mut pending);
+        }
+        self.castling_and_drops(pos, &mut pending);
+        for m in pending.iter() {
+            if self.quick_legal(pos, m) || self.is_legal(pos, m) {
+                count += 1;
+            }
+        }
+        self.give_back(pending);
+        count
     }
 
     /// Whether putting a piece on `cell` (a drop onto an empty cell) certainly does not

@@ -12,6 +12,9 @@ impl Searcher<'_> {
         if depth == 0 {
             return 1;
         }
+        if depth == 1 {
+            return self.count_legal(pos);
+        }
         let mut moves = self.buffer();
         self.legal_moves(pos, &mut moves);
         let n = if depth == 1 {
