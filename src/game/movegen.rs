@@ -474,14 +474,13 @@ impl<'g> Searcher<'g> {
             if self.fmarks[m.from.index()] == stamp {
                 return false;
             }
-            if self.marks[m.from.index()] == stamp {
-                if !self.xray(pos, m.from)
+            if self.marks[m.from.index()] == stamp
+                && (!self.xray(pos, m.from)
                     || other
                         .iter()
-                        .any(|&c| self.xmarks[c as usize] == self.xstamp)
-                {
-                    return false;
-                }
+                        .any(|&c| self.xmarks[c as usize] == self.xstamp))
+            {
+                return false;
             }
         }
         if m.kind == MoveKind::Drop {
