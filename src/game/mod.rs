@@ -108,6 +108,9 @@ pub struct Game {
     /// all from there on an empty board.
     dead: Vec<bool>,
     no_facing: bool,
+    /// Per cell, when royals may not face: the cells above and below it on its file,
+    /// nearest first (empty otherwise).
+    file_rays: Vec<[Vec<CellId>; 2]>,
     /// Some node of the table captures in passing.
     any_passing: bool,
     start: Option<GamePosition>,
@@ -364,6 +367,22 @@ impl Game {
         // Table limits the layer relies on.
         check_table_limits(&rules, rs, &mut errors);
 
+        let mut file_rays = vec![[Vec::new(), Vec::new()]; cells];
+        if decls.royals_may_not_face {
+            for cell in board.cells() {
+                let c = board.coord(cell);
+                for (k, dy) in [1i16, -1].into_iter().enumerate() {
+                    let mut y = c.y + dy;
+                    while y >= 0 && y < board.height() as i16 {
+                        let Some(id) = board.cell_at(Coord { x: c.x, y }) else {
+                            break;
+                        };
+                        file_rays[cell.index()][k].push(id);
+                        y += dy;
+                    }
+                }
+            }
+        }
         let reverse = ReverseTables::build(&rules);
         let any_passing = rules
             .table()
@@ -391,6 +410,7 @@ impl Game {
             drop_limits,
             dead,
             no_facing: decls.royals_may_not_face,
+            file_rays,
             any_passing,
             start: None,
             start_fen: None,

@@ -731,7 +731,16 @@ impl<'g> Searcher<'g> {
                     || !g.royal[kind.index()] && royal_attacked_scan(g, pos, side, &mut self.stack)
             }
             _ => royal_attacked_scan(g, pos, side, &mut self.stack),
-        } || (g.no_facing && royals_face(g, pos));
+        } || (g.no_facing && {
+            let first = if pos.royal_count[Side::First.index()] != 1 {
+                None
+            } else if side == Side::First && royal_to.is_some() {
+                royal_to.filter(|c| c.0 != u16::MAX)
+            } else {
+                Some(CellId(pos.royal_sum[Side::First.index()] as u16))
+            };
+            royals_face_from(g, pos, first)
+        });
         for &(c, o) in saved[..n].iter().rev() {
             pos.cells[c as usize] = o;
         }
@@ -961,57 +970,50 @@ fn royal_attacked_scan(
 /// Whether two royals of opposite sides stand on one file with only empty cells
 /// between them.
 pub(crate) fn royals_face(g: &Game, pos: &GamePosition) -> bool {
-    let board = g.board();
-    for (i, &o) in pos.cells.iter().enumerate() {
-        if o.is_empty() || o.side() != Side::First || !g.royal[o.kind().index()] {
-            continue;
-        }
-        let c = board.coord(CellId(i as u16));
-        for dy in [1i16, -1] {
-            let mut y = c.y + dy;
-            while y >= 0 && y < board.height() as i16 {
-                let Some(cell) = board.cell_at(crate::ir::Coord { x: c.x, y }) else {
-                    break;
-                };
-                let p = pos.occupant(cell);
+    royals_face_from(g, pos, None)
+}
+
+/// [`royals_face`], told where the first side's royal stands when the caller knows
+/// (the only one of its side); otherwise the board is scanned for royals.
+fn royals_face_from(g: &Game, pos: &GamePosition, first_royal: Option<CellId>) -> bool {
+    let from_cell = |i: usize| {
+        g.file_rays[i].iter().any(|ray| {
+            for &c in ray {
+                let p = pos.cells[c.index()];
                 if !p.is_empty() {
-                    if p.side() == Side::Second && g.royal[p.kind().index()] {
-                        return true;
-                    }
-                    break;
+                    return p.side() == Side::Second && g.royal[p.kind().index()];
                 }
-                y += dy;
             }
+            false
+        })
+    };
+    if let Some(c) = first_royal {
+        let o = pos.cells[c.index()];
+        if !o.is_empty() && o.side() == Side::First && g.royal[o.kind().index()] {
+            return from_cell(c.index());
         }
     }
-    false
+    pos.cells.iter().enumerate().any(|(i, &o)| {
+        !o.is_empty() && o.side() == Side::First && g.royal[o.kind().index()] && from_cell(i)
+    })
 }
 
 /// [`royals_face`] marking every cell it looks at with `stamp`; returns its answer.
 fn mark_facing(g: &Game, pos: &GamePosition, marks: &mut [u32], stamp: u32) -> bool {
-    let board = g.board();
     let mut facing = false;
     for (i, &o) in pos.cells.iter().enumerate() {
         if o.is_empty() || o.side() != Side::First || !g.royal[o.kind().index()] {
             continue;
         }
         marks[i] = stamp;
-        let c = board.coord(CellId(i as u16));
-        for dy in [1i16, -1] {
-            let mut y = c.y + dy;
-            while y >= 0 && y < board.height() as i16 {
-                let Some(cell) = board.cell_at(crate::ir::Coord { x: c.x, y }) else {
-                    break;
-                };
-                marks[cell.index()] = stamp;
-                let p = pos.occupant(cell);
+        for ray in &g.file_rays[i] {
+            for &c in ray {
+                marks[c.index()] = stamp;
+                let p = pos.cells[c.index()];
                 if !p.is_empty() {
-                    if p.side() == Side::Second && g.royal[p.kind().index()] {
-                        facing = true;
-                    }
+                    facing |= p.side() == Side::Second && g.royal[p.kind().index()];
                     break;
                 }
-                y += dy;
             }
         }
     }
