@@ -346,6 +346,48 @@ pub fn attacked(
     false
 }
 
+/// Cells an attack query looked at, for the quick legality test: `seen[c] == stamp`
+/// when the query inspected the class of cell `c`; `put[c] == stamp` when, besides,
+/// a path failed at `c` that a piece of the defending side put on `c` could open (a
+/// node whose classes include "foe" of the attacker: a hopper's screen, say). Putting
+/// a defender's piece on a cell that is seen but not `put` can only close paths.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Marks {
+    pub seen: Vec<u32>,
+    pub put: Vec<u32>,
+    pub stamp: u32,
+}
+
+impl Marks {
+    pub fn new(cells: usize) -> Marks {
+        Marks {
+            seen: vec![0; cells],
+            put: vec![0; cells],
+            stamp: 0,
+        }
+    }
+
+    /// Forgets every mark (a new stamp).
+    pub fn next(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|m| *m = 0);
+            self.put.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+    }
+
+    #[inline]
+    pub fn seen(&self, c: usize) -> bool {
+        self.seen[c] == self.stamp
+    }
+
+    #[inline]
+    pub fn put(&self, c: usize) -> bool {
+        self.put[c] == self.stamp
+    }
+}
+
 /// The cells whose class an attack query on `cell` inspects, marked with `stamp` in
 /// `marks` (indexed by cell id): every trie node's cell it reaches (whether or not
 /// the cell's class lets it continue) and `cell` itself. Returns whether the cell is
@@ -368,8 +410,7 @@ pub(crate) fn attacked_marking(
     by: Side,
     victim: PieceId,
     stack: &mut Vec<(u32, u32)>,
-    marks: &mut [u32],
-    stamp: u32,
+    marks: &mut Marks,
     mark_leaves: bool,
     mut blocked: Option<&mut Vec<u32>>,
 ) -> bool {
@@ -378,7 +419,8 @@ pub(crate) fn attacked_marking(
     let filters = &t.filters;
     let victim_occ = Occupant::piece(by.opponent(), victim);
     let (first, count) = rt.roots[by.index() * rt.cells + cell.index()];
-    marks[cell.index()] = stamp;
+    let stamp = marks.stamp;
+    marks.seen[cell.index()] = stamp;
     stack.clear();
     stack.push((first, first + count));
     while let Some(top) = stack.last_mut() {
@@ -389,7 +431,7 @@ pub(crate) fn attacked_marking(
         let id = top.0;
         top.0 += 1;
         let n = &rt.nodes[id as usize];
-        marks[n.cell as usize] = stamp;
+        marks.seen[n.cell as usize] = stamp;
         let occ = if n.cell == cell.0 {
             victim_occ
         } else {
@@ -405,6 +447,9 @@ pub(crate) fn attacked_marking(
             CLASS_FOE
         };
         if n.mask & bit == 0 {
+            if n.mask & CLASS_FOE != 0 {
+                marks.put[n.cell as usize] = stamp;
+            }
             // A defender's piece stops this path; with the cell empty it would go on.
             if let Some(b) = blocked.as_deref_mut() {
                 if !occ.is_empty() && occ.side() != by && n.mask & CLASS_EMPTY != 0 {
@@ -415,7 +460,7 @@ pub(crate) fn attacked_marking(
         }
         for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
             if mark_leaves {
-                marks[l.cell as usize] = stamp;
+                marks.seen[l.cell as usize] = stamp;
             }
             let o = pos.cells[l.cell as usize];
             if !o.is_empty()
@@ -454,12 +499,12 @@ pub(crate) fn xray_marking(
     hole: CellId,
     from_nodes: &[u32],
     stack: &mut Vec<(u32, u32)>,
-    marks: &mut [u32],
-    stamp: u32,
+    marks: &mut Marks,
 ) -> bool {
     let rt = &game.reverse;
     let filters = &game.rules.table().table().filters;
     let victim_occ = Occupant::piece(by.opponent(), victim);
+    let stamp = marks.stamp;
     stack.clear();
     for &id in from_nodes {
         if rt.nodes[id as usize].cell == hole.0 {
@@ -474,7 +519,7 @@ pub(crate) fn xray_marking(
         let id = top.0;
         top.0 += 1;
         let n = &rt.nodes[id as usize];
-        marks[n.cell as usize] = stamp;
+        marks.seen[n.cell as usize] = stamp;
         let occ = if n.cell == cell.0 {
             victim_occ
         } else if n.cell == hole.0 {
@@ -485,13 +530,16 @@ pub(crate) fn xray_marking(
         let bit = if occ.is_empty() {
             CLASS_EMPTY
         } else if !filters[n.filter as usize].admits(occ.kind().0) {
-            continue;
+            0
         } else if occ.side() == by {
             CLASS_FRIEND
         } else {
             CLASS_FOE
         };
         if n.mask & bit == 0 {
+            if n.mask & CLASS_FOE != 0 {
+                marks.put[n.cell as usize] = stamp;
+            }
             continue;
         }
         for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {

@@ -7,7 +7,7 @@
 //! capturable? do the royals face each other?") with the reverse tables of
 //! [`super::attack`], and taken back.
 
-use super::attack::{self, Override};
+use super::attack::{self, Marks, Override};
 use super::state::{EnPassant, GamePosition, Undo};
 use super::{Game, MAX_EP_CELLS, MAX_PASSING};
 use crate::ids::{CellId, PieceId, Side};
@@ -115,12 +115,9 @@ impl Sink for Plies<'_> {
 /// facing line) that the quick legality test passes by their destination; the
 /// others become moves in `deferred`, tested in full later.
 struct LeafCount<'a> {
-    marks: &'a [u32],
-    fmarks: &'a [u32],
-    stamp: u32,
+    marks: &'a Marks,
     /// When the start cell is marked (`use_x`): the x-ray marks of the start cell.
-    xmarks: &'a [u32],
-    xstamp: u32,
+    xmarks: &'a Marks,
     use_x: bool,
     /// The table has passing captures.
     passing: bool,
@@ -134,9 +131,8 @@ impl Sink for LeafCount<'_> {
     #[inline]
     fn ply(&mut self, ply: &Ply<'_>) {
         let to = ply.to.index();
-        if self.marks[to] != self.stamp
-            && self.fmarks[to] != self.stamp
-            && !(self.use_x && self.xmarks[to] == self.xstamp)
+        if !self.marks.put(to)
+            && !(self.use_x && self.xmarks.put(to))
             && !(self.passing && ply.passing_captures().next().is_some())
             && !self.promo_to.get(to).copied().unwrap_or(false)
         {
@@ -160,14 +156,12 @@ pub struct Searcher<'g> {
     stack: Vec<(u32, u32)>,
     /// Spare move buffers (generation and perft take one and give it back).
     pool: Vec<Vec<GameMove>>,
-    /// Per cell: equal to `stamp` when the legality test of the current node looks at
-    /// the cell (see [`Searcher::prepare_quick`]).
-    marks: Vec<u32>,
-    stamp: u32,
+    /// The cells the royal's attack query of the current node looks at (see
+    /// [`Searcher::prepare_quick`]).
+    marks: Marks,
     /// The same for "does a move give check to the opponent" (drops that may not
     /// mate); `enemy_ready` says whether it was computed for the current node.
-    enemy_marks: Vec<u32>,
-    enemy_stamp: u32,
+    enemy_marks: Marks,
     enemy_ready: Option<bool>,
     /// Facing-rule marks (same stamp as `marks`).
     fmarks: Vec<u32>,
@@ -178,8 +172,7 @@ pub struct Searcher<'g> {
     /// The start cell `xmarks` / `xray_attacked` were computed for (`u16::MAX`: none).
     xray_from: u16,
     xray_attacked: bool,
-    xmarks: Vec<u32>,
-    xstamp: u32,
+    xmarks: Marks,
 }
 
 impl<'g> Searcher<'g> {
@@ -190,18 +183,15 @@ impl<'g> Searcher<'g> {
             raw: Vec::new(),
             stack: Vec::with_capacity(64),
             pool: Vec::new(),
-            marks: vec![0; game.cells],
-            stamp: 0,
-            enemy_marks: vec![0; game.cells],
-            enemy_stamp: 0,
+            marks: Marks::new(game.cells),
+            enemy_marks: Marks::new(game.cells),
             enemy_ready: None,
             fmarks: vec![0; game.cells],
             blocked: Vec::new(),
             xray_royal: None,
             xray_from: u16::MAX,
             xray_attacked: false,
-            xmarks: vec![0; game.cells],
-            xstamp: 0,
+            xmarks: Marks::new(game.cells),
         }
     }
 
@@ -366,15 +356,13 @@ impl<'g> Searcher<'g> {
         if attack::has_forward_only(g) {
             return false;
         }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.marks.iter_mut().for_each(|m| *m = 0);
+        self.marks.next();
+        if self.marks.stamp == 1 {
             self.fmarks.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
         }
         let side = pos.side;
         let them = side.opponent();
-        let stamp = self.stamp;
+        let stamp = self.marks.stamp;
         match pos.royal_count[side.index()] {
             0 => {}
             1 => {
@@ -388,7 +376,6 @@ impl<'g> Searcher<'g> {
                     kind,
                     &mut self.stack,
                     &mut self.marks,
-                    stamp,
                     false,
                     Some(&mut self.blocked),
                 ) {
@@ -410,7 +397,6 @@ impl<'g> Searcher<'g> {
                             o.kind(),
                             &mut self.stack,
                             &mut self.marks,
-                            stamp,
                             false,
                             None,
                         )
@@ -440,15 +426,14 @@ impl<'g> Searcher<'g> {
         if g.royal[m.piece.index()] {
             return false;
         }
-        let stamp = self.stamp;
-        // The cells the move changes besides its start cell.
-        let mut other = [0u16; MAX_PASSING + 2];
+        // The cells the move empties besides its start cell (passing captures, the en
+        // passant victim); `m.to` gets a piece of the mover.
+        let mut other = [0u16; MAX_PASSING + 1];
         let mut n = 0;
         let mut push = |c: CellId| {
             other[n] = c.0;
             n += 1;
         };
-        push(m.to);
         let vacates = match m.kind {
             MoveKind::Castling(_) => return false,
             MoveKind::EnPassant { victim } => {
@@ -464,9 +449,11 @@ impl<'g> Searcher<'g> {
             }
         };
         let other = &other[..n];
-        if other
-            .iter()
-            .any(|&c| self.marks[c as usize] == stamp || self.fmarks[c as usize] == stamp)
+        let stamp = self.marks.stamp;
+        if self.marks.put(m.to.index())
+            || other
+                .iter()
+                .any(|&c| self.marks.seen(c as usize) || self.fmarks[c as usize] == stamp)
         {
             return false;
         }
@@ -474,11 +461,10 @@ impl<'g> Searcher<'g> {
             if self.fmarks[m.from.index()] == stamp {
                 return false;
             }
-            if self.marks[m.from.index()] == stamp
+            if self.marks.seen(m.from.index())
                 && (!self.xray(pos, m.from)
-                    || other
-                        .iter()
-                        .any(|&c| self.xmarks[c as usize] == self.xstamp))
+                    || self.xmarks.put(m.to.index())
+                    || other.iter().any(|&c| self.xmarks.seen(c as usize)))
             {
                 return false;
             }
@@ -503,11 +489,7 @@ impl<'g> Searcher<'g> {
         };
         if self.xray_from != from.0 {
             self.xray_from = from.0;
-            self.xstamp = self.xstamp.wrapping_add(1);
-            if self.xstamp == 0 {
-                self.xmarks.iter_mut().for_each(|m| *m = 0);
-                self.xstamp = 1;
-            }
+            self.xmarks.next();
             self.xray_attacked = attack::xray_marking(
                 self.game,
                 pos,
@@ -518,7 +500,6 @@ impl<'g> Searcher<'g> {
                 &self.blocked,
                 &mut self.stack,
                 &mut self.xmarks,
-                self.xstamp,
             );
         }
         !self.xray_attacked
@@ -537,7 +518,7 @@ impl<'g> Searcher<'g> {
         }
         let g = self.game;
         let side = pos.side;
-        let stamp = self.stamp;
+        let stamp = self.marks.stamp;
         let mut count = 0u64;
         self.raw.clear();
         for i in 0..pos.cells.len() {
@@ -552,7 +533,7 @@ impl<'g> Searcher<'g> {
             let plain = !g.royal[kind.index()]
                 && (promo_to.is_empty() || !g.promo_from[promo][i])
                 && self.fmarks[i] != stamp
-                && (self.marks[i] != stamp || self.xray(pos, from));
+                && (!self.marks.seen(i) || self.xray(pos, from));
             if !plain {
                 let mut sink = Plies {
                     out: &mut self.raw,
@@ -563,11 +544,8 @@ impl<'g> Searcher<'g> {
             }
             let mut sink = LeafCount {
                 marks: &self.marks,
-                fmarks: &self.fmarks,
-                stamp,
                 xmarks: &self.xmarks,
-                xstamp: self.xstamp,
-                use_x: self.marks[i] == stamp,
+                use_x: self.marks.seen(i),
                 passing: g.any_passing,
                 promo_to,
                 count: 0,
@@ -599,12 +577,7 @@ impl<'g> Searcher<'g> {
         let ready = match self.enemy_ready {
             Some(r) => r,
             None => {
-                self.enemy_stamp = self.enemy_stamp.wrapping_add(1);
-                if self.enemy_stamp == 0 {
-                    self.enemy_marks.iter_mut().for_each(|m| *m = 0);
-                    self.enemy_stamp = 1;
-                }
-                let stamp = self.enemy_stamp;
+                self.enemy_marks.next();
                 let side = pos.side;
                 let them = side.opponent();
                 let mut ok = true;
@@ -621,7 +594,6 @@ impl<'g> Searcher<'g> {
                             o.kind(),
                             &mut self.stack,
                             &mut self.enemy_marks,
-                            stamp,
                             true,
                             None,
                         )
@@ -634,7 +606,7 @@ impl<'g> Searcher<'g> {
                 ok
             }
         };
-        ready && self.enemy_marks[cell.index()] != self.enemy_stamp
+        ready && !self.enemy_marks.seen(cell.index())
     }
 
     /// An empty move buffer from the pool.
