@@ -131,18 +131,18 @@ impl Sink for LeafCount<'_> {
     #[inline]
     fn ply(&mut self, ply: &Ply<'_>) {
         let to = ply.to.index();
-        if !self.marks.put(to)
-            && !(self.use_x && self.xmarks.put(to))
-            && !(self.passing && ply.passing_captures().next().is_some())
-            && !self.promo_to.get(to).copied().unwrap_or(false)
-        {
-            self.count += 1;
-        } else {
+        let defer = self.marks.put(to)
+            || (self.use_x && self.xmarks.put(to))
+            || (self.passing && ply.passing_captures().next().is_some())
+            || self.promo_to.get(to).copied().unwrap_or(false);
+        if defer {
             Plies {
                 out: self.deferred,
                 only_capture_on: None,
             }
             .ply(ply);
+        } else {
+            self.count += 1;
         }
     }
 }
