@@ -90,6 +90,9 @@ pub struct Game {
     /// Per cell: the castling rights lost when a move starts or ends there.
     castle_loss: Vec<u32>,
     ep_capturer: Vec<bool>,
+    /// `[side * cells + cell]`: the (start cell, kind) of every en passant capturer
+    /// whose table lands a capture on `cell` from there, sorted.
+    ep_sources: Vec<Vec<(u16, PieceId)>>,
     /// Indexed by `side * pieces + piece`.
     promotions: Vec<Vec<PromotionRule>>,
     /// Indexed by `side * pieces + piece`: per cell, whether a promotion rule of the
@@ -282,6 +285,35 @@ impl Game {
             ep_capturer[p.index()] = true;
         }
 
+        let mut ep_sources = vec![Vec::new(); 2 * cells];
+        {
+            let t = rules.table().table();
+            let mut stack = Vec::new();
+            for side in Side::BOTH {
+                for (p, _) in ep_capturer.iter().enumerate().filter(|(_, &c)| c) {
+                    for from in board.cells() {
+                        let Some(r) = t.roots(side, PieceId(p as u8), from) else {
+                            continue;
+                        };
+                        stack.clear();
+                        stack.extend(r.nodes());
+                        while let Some(n) = stack.pop() {
+                            let node = &t.nodes[n];
+                            if node.has(Node::LAND_FOE) {
+                                let v: &mut Vec<(u16, PieceId)> =
+                                    &mut ep_sources[side.index() * cells + node.target.index()];
+                                if !v.contains(&(from.0, PieceId(p as u8))) {
+                                    v.push((from.0, PieceId(p as u8)));
+                                }
+                            }
+                            stack.extend(node.children());
+                        }
+                    }
+                }
+            }
+            ep_sources.iter_mut().for_each(|v| v.sort());
+        }
+
         // Promotions and demotion.
         let mut promotions = vec![Vec::new(); 2 * pieces];
         let mut base_of: Vec<Option<PieceId>> = vec![None; pieces];
@@ -402,6 +434,7 @@ impl Game {
             castlings,
             castle_loss,
             ep_capturer,
+            ep_sources,
             promotions,
             promo_to,
             promo_from,

@@ -242,13 +242,13 @@ impl<'g> Searcher<'g> {
                         out: &mut self.raw,
                         only_capture_on: Some(ec),
                     };
-                    for i in 0..pos.cells.len() {
-                        let o = pos.cells[i];
-                        if o.is_empty() || o.side() != side || !g.ep_capturer[o.kind().index()] {
-                            continue;
+                    // Only the capturers that can land a capture on `ec` at all, in
+                    // board order.
+                    for &(from, kind) in &g.ep_sources[side.index() * g.cells + ec.index()] {
+                        if pos.cells[from as usize] == Occupant::piece(side, kind) {
+                            self.walker
+                                .walk(&board, side, kind, CellId(from), &mut sink);
                         }
-                        self.walker
-                            .walk(&board, side, o.kind(), CellId(i as u16), &mut sink);
                     }
                     for m in &mut self.raw[start..] {
                         m.kind = MoveKind::EnPassant {
