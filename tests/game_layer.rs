@@ -258,10 +258,44 @@ fn quick_legality_matches_the_full_test() {
     let src = std::fs::read_to_string(path).expect("rules file");
     let cut = src.find("# Lion").expect("the Lion");
     let game = Game::compile(&src[..cut]).expect("fairy without locusts");
-    let letters: Vec<char> = "QRBNPACMLZIGOHEFWY".chars().collect();
+    let total = random_positions(&game, "QRBNPACMLZIGOHEFWY", 400, &mut rng, check);
+    assert!(total > 5_000, "{total} legal moves checked");
+    // Hoppers without riders: paths that only a piece put on the board opens, along
+    // lines that nothing else looks at.
+    let game = Game::compile(
+        "board square 8x8\n\
+         royal King\n\
+         piece King (K) { step any }\n\
+         piece Grasshopper (G) { ride any via piece then step same }\n\
+         piece Knight (N) { leap (1,2) }\n\
+         piece Ferz (F) { step diagonal }\n\
+         piece Cannon (O) {\n\
+             ride orthogonal, move only\n\
+             ride orthogonal via piece then ride same, capture only\n\
+         }\n",
+    )
+    .expect("hoppers");
+    let total = random_positions(&game, "GGGNOFF", 1500, &mut rng, check);
+    assert!(total > 5_000, "{total} legal moves checked");
+}
+
+/// Runs `check` on `n` random positions of `game` (both kings and 4-17 pieces with
+/// these letters); returns the sum of its results.
+fn random_positions(
+    game: &Game,
+    letters: &str,
+    n: usize,
+    rng: &mut Rng,
+    check: fn(
+        &Game,
+        &mut piecewise::game::Searcher<'_>,
+        &mut piecewise::game::GamePosition,
+    ) -> usize,
+) -> usize {
+    let letters: Vec<char> = letters.chars().collect();
     let mut searcher = game.searcher();
     let mut total = 0;
-    for _ in 0..400 {
+    for _ in 0..n {
         let mut board = ['.'; 64];
         let mut put = |c: char, rng: &mut Rng| loop {
             let i = rng.below(64);
@@ -271,8 +305,8 @@ fn quick_legality_matches_the_full_test() {
                 break;
             }
         };
-        put('K', &mut rng);
-        put('k', &mut rng);
+        put('K', rng);
+        put('k', rng);
         for _ in 0..4 + rng.below(14) {
             let l = letters[rng.below(letters.len())];
             let l = if rng.below(2) == 0 {
@@ -280,7 +314,7 @@ fn quick_legality_matches_the_full_test() {
             } else {
                 l.to_ascii_lowercase()
             };
-            put(l, &mut rng);
+            put(l, rng);
         }
         let ranks: Vec<String> = (0..8)
             .rev()
@@ -297,9 +331,9 @@ fn quick_legality_matches_the_full_test() {
         let Ok(mut pos) = game.position(&fen) else {
             continue;
         };
-        total += check(&game, &mut searcher, &mut pos);
+        total += check(game, &mut searcher, &mut pos);
     }
-    assert!(total > 5_000, "{total} legal moves checked");
+    total
 }
 
 /// `..` runs of a FEN board as digits.

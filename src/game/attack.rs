@@ -412,7 +412,7 @@ pub(crate) fn attacked_marking(
     stack: &mut Vec<(u32, u32)>,
     marks: &mut Marks,
     mark_leaves: bool,
-    mut blocked: Option<&mut Vec<u32>>,
+    mut blocked: Option<(&mut Vec<u32>, &mut Vec<u32>)>,
 ) -> bool {
     let rt = &game.reverse;
     let t = game.rules.table().table();
@@ -450,8 +450,12 @@ pub(crate) fn attacked_marking(
             if n.mask & CLASS_FOE != 0 {
                 marks.put[n.cell as usize] = stamp;
             }
-            // A defender's piece stops this path; with the cell empty it would go on.
-            if let Some(b) = blocked.as_deref_mut() {
+            if let Some((b, p)) = blocked.as_mut() {
+                // A defender's piece put here might open this path.
+                if n.mask & CLASS_FOE != 0 {
+                    p.push(id);
+                }
+                // A defender's piece stops this path; with the cell empty it would go on.
                 if !occ.is_empty() && occ.side() != by && n.mask & CLASS_EMPTY != 0 {
                     b.push(id);
                 }
@@ -479,10 +483,11 @@ pub(crate) fn attacked_marking(
     false
 }
 
-/// The rest of an attack query on `cell` if the piece on `hole` were gone: walks on
-/// from `from_nodes` (nodes at `hole` that a defender's piece there stopped, as
-/// [`attacked_marking`] lists them), with `hole` empty, marking the cells inspected
-/// with `stamp`. Returns whether an attacker is found that way.
+/// The rest of an attack query on `cell` if the piece on `hole` were gone (or, with
+/// `filled`, if a piece of the defender were put on the empty `hole`): walks on from
+/// `from_nodes` (nodes at `hole` that a defender's piece there stopped, or that need
+/// a piece there, as [`attacked_marking`] lists them), with `hole` changed, marking
+/// the cells inspected. Returns whether an attacker is found that way.
 ///
 /// Together with the marks of the full query this over-approximates what the query
 /// would inspect on the board with `hole` emptied (paths through `hole` that the
@@ -497,6 +502,7 @@ pub(crate) fn xray_marking(
     by: Side,
     victim: PieceId,
     hole: CellId,
+    filled: bool,
     from_nodes: &[u32],
     stack: &mut Vec<(u32, u32)>,
     marks: &mut Marks,
@@ -523,6 +529,30 @@ pub(crate) fn xray_marking(
         let occ = if n.cell == cell.0 {
             victim_occ
         } else if n.cell == hole.0 {
+            if filled {
+                // Some piece of the defender: its class is "foe"; whether the filter
+                // admits it is not known, so assume it does (more paths, never fewer).
+                if n.mask & CLASS_FOE == 0 {
+                    continue;
+                }
+                marks.put[n.cell as usize] = stamp;
+                for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
+                    let o = pos.cells[l.cell as usize];
+                    if l.cell != hole.0
+                        && !o.is_empty()
+                        && o.side() == by
+                        && l.kinds & (1u64 << o.kind().0) != 0
+                        && (!l.initial || pos.unmoved(CellId(l.cell)))
+                    {
+                        stack.clear();
+                        return true;
+                    }
+                }
+                if n.child_count > 0 {
+                    stack.push((n.first_child, n.first_child + n.child_count));
+                }
+                continue;
+            }
             Occupant::EMPTY
         } else {
             pos.cells[n.cell as usize]

@@ -173,6 +173,14 @@ pub struct Searcher<'g> {
     xray_from: u16,
     xray_attacked: bool,
     xmarks: Marks,
+    /// Nodes of the royal's attack query that a piece of the side to move put on
+    /// their cell might open.
+    put_nodes: Vec<u32>,
+    /// The cell `smarks` / `spec_attacked` were computed for (`u16::MAX`: none): what
+    /// the royal's query would look at with a piece of the side to move put there.
+    spec_cell: u16,
+    spec_attacked: bool,
+    smarks: Marks,
 }
 
 impl<'g> Searcher<'g> {
@@ -192,6 +200,10 @@ impl<'g> Searcher<'g> {
             xray_from: u16::MAX,
             xray_attacked: false,
             xmarks: Marks::new(game.cells),
+            put_nodes: Vec::new(),
+            spec_cell: u16::MAX,
+            spec_attacked: false,
+            smarks: Marks::new(game.cells),
         }
     }
 
@@ -353,6 +365,8 @@ impl<'g> Searcher<'g> {
         self.xray_from = u16::MAX;
         self.xray_royal = None;
         self.blocked.clear();
+        self.put_nodes.clear();
+        self.spec_cell = u16::MAX;
         if attack::has_forward_only(g) {
             return false;
         }
@@ -377,7 +391,7 @@ impl<'g> Searcher<'g> {
                     &mut self.stack,
                     &mut self.marks,
                     false,
-                    Some(&mut self.blocked),
+                    Some((&mut self.blocked, &mut self.put_nodes)),
                 ) {
                     return false;
                 }
@@ -450,10 +464,17 @@ impl<'g> Searcher<'g> {
         };
         let other = &other[..n];
         let stamp = self.marks.stamp;
+        if other
+            .iter()
+            .any(|&c| self.marks.seen(c as usize) || self.fmarks[c as usize] == stamp)
+        {
+            return false;
+        }
         if self.marks.put(m.to.index())
-            || other
-                .iter()
-                .any(|&c| self.marks.seen(c as usize) || self.fmarks[c as usize] == stamp)
+            && ((vacates && self.marks.seen(m.from.index()))
+                || !self.spec(pos, m.to)
+                || (vacates && self.smarks.seen(m.from.index()))
+                || other.iter().any(|&c| self.smarks.seen(c as usize)))
         {
             return false;
         }
@@ -497,12 +518,39 @@ impl<'g> Searcher<'g> {
                 pos.side.opponent(),
                 kind,
                 from,
+                false,
                 &self.blocked,
                 &mut self.stack,
                 &mut self.xmarks,
             );
         }
         !self.xray_attacked
+    }
+
+    /// Computes (once per cell and node) what the royal's attack query would look at
+    /// with a piece of the side to move put on `cell` (a marked `put` cell), into
+    /// `smarks`; false if that may find an attacker or the refinement does not apply.
+    fn spec(&mut self, pos: &GamePosition, cell: CellId) -> bool {
+        let Some((royal, kind)) = self.xray_royal else {
+            return false;
+        };
+        if self.spec_cell != cell.0 {
+            self.spec_cell = cell.0;
+            self.smarks.next();
+            self.spec_attacked = attack::xray_marking(
+                self.game,
+                pos,
+                royal,
+                pos.side.opponent(),
+                kind,
+                cell,
+                true,
+                &self.put_nodes,
+                &mut self.stack,
+                &mut self.smarks,
+            );
+        }
+        !self.spec_attacked
     }
 
     /// The number of legal moves of the side to move (perft's last ply): like
