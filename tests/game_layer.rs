@@ -193,8 +193,9 @@ fn reverse_table_legality_matches_brute_force_on_fairy_pieces() {
 
 /// The legality filter's shortcuts against the full test: at every position of random
 /// playouts of every shipped game, and on random positions of the fairy pieces
-/// (hoppers, lame leapers, hook movers, deflectors; without the two pieces that
-/// capture in passing, which switch the shortcuts off), `legal_moves` keeps exactly
+/// (hoppers, lame leapers, hook movers, deflectors; with and without the two pieces
+/// that capture in passing, which switch the shortcuts off while the attacker has
+/// them), `legal_moves` keeps exactly
 /// the pseudo-legal moves that `is_legal` accepts, and `count_legal` (perft's last
 /// ply) counts them.
 #[test]
@@ -259,6 +260,10 @@ fn quick_legality_matches_the_full_test() {
     let cut = src.find("# Lion").expect("the Lion");
     let game = Game::compile(&src[..cut]).expect("fairy without locusts");
     let total = random_positions(&game, "QRBNPACMLZIGOHEFWY", 400, &mut rng, check);
+    assert!(total > 5_000, "{total} legal moves checked");
+    // All of them: the shortcuts apply while the attacker has no Lion or Man.
+    let game = Game::compile(&src).expect("fairy");
+    let total = random_positions(&game, "QRBNPACMLZIGOHEFWYXDXD", 400, &mut rng, check);
     assert!(total > 5_000, "{total} legal moves checked");
     // Hoppers without riders: paths that only a piece put on the board opens, along
     // lines that nothing else looks at.

@@ -236,6 +236,13 @@ impl ReverseTables {
     pub fn size(&self) -> (usize, usize) {
         (self.nodes.len(), self.leaves.len())
     }
+
+    /// Bytes of nodes, leaves and roots.
+    pub fn memory_bytes(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<RNode>()
+            + self.leaves.len() * std::mem::size_of::<RLeaf>()
+            + self.roots.len() * std::mem::size_of::<(u32, u32)>()
+    }
 }
 
 /// The requirements of a capturing path, from the landing cell back to the start; or
@@ -340,10 +347,22 @@ pub fn attacked(
             stack.push((n.first_child, n.first_child + n.child_count));
         }
     }
-    if rt.any_forward {
+    if forward_attackers(game, pos, by) {
         return attacked_forward(game, pos, cell, by, victim_occ);
     }
     false
+}
+
+/// Whether `by` has a piece on the board whose attacks are found by walking it
+/// forward.
+pub(crate) fn forward_attackers(game: &Game, pos: &GamePosition, by: Side) -> bool {
+    let rt = &game.reverse;
+    rt.any_forward
+        && rt
+            .forward_only
+            .iter()
+            .zip(&pos.counts[by.index()])
+            .any(|(&f, &n)| f && n > 0)
 }
 
 /// Cells an attack query looked at, for the quick legality test: `seen[c] == stamp`
@@ -401,7 +420,7 @@ impl Marks {
 /// other side do not change the moved flags of `by`'s pieces either). With
 /// `mark_leaves` the leaf cells are marked too, for changes that may add a piece of
 /// `by` (a drop that might give check). Tables with pieces answered forward ([`ReverseTables::forward_only`]) are
-/// not covered; callers check [`has_forward_only`] first.
+/// not covered; callers check [`forward_attackers`] first.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn attacked_marking(
     game: &Game,
@@ -589,12 +608,6 @@ pub(crate) fn xray_marking(
         }
     }
     false
-}
-
-/// Whether some piece of the game is answered by forward walks (then
-/// [`attacked_marking`] does not describe everything a query looks at).
-pub(crate) fn has_forward_only(game: &Game) -> bool {
-    game.reverse.any_forward
 }
 
 /// The fallback: walk every piece of `by` whose kind is answered forward and see

@@ -78,6 +78,21 @@ pub struct DropLimits {
     pub not_mating: bool,
 }
 
+/// Table sizes of a [`Game`] (see [`Game::table_memory`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableMemory {
+    /// Nodes of the linked move table.
+    pub forward_nodes: usize,
+    /// Bytes of the move table's nodes and roots.
+    pub forward_bytes: usize,
+    pub reverse_nodes: usize,
+    pub reverse_leaves: usize,
+    /// Bytes of the reverse tables (nodes, leaves, roots).
+    pub reverse_bytes: usize,
+    /// Piece kinds whose attacks are found by walking them forward (no reverse paths).
+    pub forward_walked: usize,
+}
+
 /// A compiled game: movement rules, resolved declarations, reverse tables, keys.
 pub struct Game {
     rules: Rules,
@@ -584,6 +599,21 @@ impl Game {
 
     pub fn unmake(&self, pos: &mut GamePosition, undo: Undo) {
         movegen::unmake(self, pos, undo)
+    }
+
+    /// The sizes of the tables this game walks: the linked move table and the reverse
+    /// tables behind attack queries.
+    pub fn table_memory(&self) -> TableMemory {
+        let t = self.rules.table().table();
+        let (reverse_nodes, reverse_leaves) = self.reverse.size();
+        TableMemory {
+            forward_nodes: t.nodes.len(),
+            forward_bytes: t.memory_bytes(),
+            reverse_nodes,
+            reverse_leaves,
+            reverse_bytes: self.reverse.memory_bytes(),
+            forward_walked: self.reverse.forward_only().iter().filter(|&&f| f).count(),
+        }
     }
 
     #[inline]

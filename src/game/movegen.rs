@@ -367,7 +367,7 @@ impl<'g> Searcher<'g> {
         self.blocked.clear();
         self.put_nodes.clear();
         self.spec_cell = u16::MAX;
-        if attack::has_forward_only(g) {
+        if attack::forward_attackers(g, pos, pos.side.opponent()) {
             return false;
         }
         self.marks.next();
@@ -494,7 +494,7 @@ impl<'g> Searcher<'g> {
             let limits = &g.drop_limits[pos.side.index() * g.pieces + m.piece.index()];
             if limits.not_mating {
                 // Legal unless it mates: quick only if it cannot give check at all.
-                return self.cannot_check(pos, m.to);
+                return self.cannot_check(pos, m.to, m.piece);
             }
         }
         true
@@ -617,11 +617,15 @@ impl<'g> Searcher<'g> {
         count
     }
 
-    /// Whether putting a piece on `cell` (a drop onto an empty cell) certainly does not
+    /// Whether putting `piece` on `cell` (a drop onto an empty cell) certainly does not
     /// attack an opponent's royal: `cell` is not looked at by any attack query on the
     /// opponent's royals.
-    fn cannot_check(&mut self, pos: &GamePosition, cell: CellId) -> bool {
+    fn cannot_check(&mut self, pos: &GamePosition, cell: CellId, piece: PieceId) -> bool {
         let g = self.game;
+        // Attacks of pieces walked forward are not in the marks.
+        if g.reverse.forward_only()[piece.index()] || attack::forward_attackers(g, pos, pos.side) {
+            return false;
+        }
         let ready = match self.enemy_ready {
             Some(r) => r,
             None => {
