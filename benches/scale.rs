@@ -113,11 +113,11 @@ fn scaling() {
     println!("| board | pieces | forward nodes | forward table | reverse tables | forward-walked pieces | `Game::compile` | perft depth | nodes | perft time | Mn/s |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for (n, hook, depth) in [
-        (8, false, 4),
-        (10, false, 4),
-        (19, false, 3),
-        (10, true, 4),
-        (19, true, 3),
+        (8, false, 5),
+        (10, false, 5),
+        (19, false, 4),
+        (10, true, 5),
+        (19, true, 4),
     ] {
         let (src, fen) = board_game(n, hook);
         let (game, t) = compile_time(&src, 3);
