@@ -72,6 +72,9 @@ pub struct ReverseTables {
     /// `[side * cells + cell]`: (first, count) of the top-level nodes.
     roots: Vec<(u32, u32)>,
     forward_only: Vec<bool>,
+    /// Per node: some node on the path from its root to it (excluded) has the same
+    /// cell.
+    revisits: Vec<bool>,
     /// Some piece is answered forward.
     any_forward: bool,
 }
@@ -222,6 +225,19 @@ impl ReverseTables {
                 n.leaf_count = bn.leaves.len() as u32;
                 n.first_child = first_child;
                 n.child_count = bn.order.len() as u32;
+            }
+        }
+        out.revisits = vec![false; out.nodes.len()];
+        let mut st: Vec<(u32, usize)> = Vec::new();
+        let mut path: Vec<u16> = Vec::new();
+        for &(first, count) in &out.roots {
+            st.extend((first..first + count).map(|id| (id, 0)));
+            while let Some((id, depth)) = st.pop() {
+                path.truncate(depth);
+                let n = out.nodes[id as usize];
+                out.revisits[id as usize] = path.contains(&n.cell);
+                path.push(n.cell);
+                st.extend((n.first_child..n.first_child + n.child_count).map(|c| (c, depth + 1)));
             }
         }
         out
@@ -512,7 +528,9 @@ pub(crate) fn attacked_marking(
 /// would inspect on the board with `hole` emptied (paths through `hole` that the
 /// piece enabled, as a hopper's screen, are kept in the marks), and "attacked" may be
 /// a false alarm (when another node at `hole` on the same path now fails); callers
-/// treat `true` as "test in full".
+/// treat `true` as "test in full", unless `exact` comes back set: then (with
+/// `filled`) an attacker is certainly found after a move that puts a piece on
+/// `hole` and changes no other cell the two queries look at.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn xray_marking(
     game: &Game,
@@ -525,15 +543,21 @@ pub(crate) fn xray_marking(
     from_nodes: &[u32],
     stack: &mut Vec<(u32, u32)>,
     marks: &mut Marks,
+    exact: &mut bool,
 ) -> bool {
     let rt = &game.reverse;
     let filters = &game.rules.table().table().filters;
     let victim_occ = Occupant::piece(by.opponent(), victim);
     let stamp = marks.stamp;
+    // With `filled`, an attacker found is certain (whatever piece is put on `hole`,
+    // unless `hole` holds it) when no path to a start node crosses `hole` and no
+    // node at `hole` has a kind filter.
+    *exact = filled;
     stack.clear();
     for &id in from_nodes {
         if rt.nodes[id as usize].cell == hole.0 {
             stack.push((id, id + 1));
+            *exact &= !rt.revisits[id as usize];
         }
     }
     while let Some(top) = stack.last_mut() {
@@ -554,6 +578,7 @@ pub(crate) fn xray_marking(
                 if n.mask & CLASS_FOE == 0 {
                     continue;
                 }
+                *exact &= filters[n.filter as usize].mode == 0;
                 marks.put[n.cell as usize] = stamp;
                 for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
                     let o = pos.cells[l.cell as usize];

@@ -111,6 +111,15 @@ impl Sink for Plies<'_> {
     }
 }
 
+/// The verdict of the quick legality test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Quick {
+    Legal,
+    Illegal,
+    /// Test it in full.
+    Unknown,
+}
+
 /// Counts the plies of one walk (a plain piece: not royal, no promotion, not on a
 /// facing line) that the quick legality test passes by their destination; the
 /// others become moves in `deferred`, tested in full later.
@@ -180,6 +189,8 @@ pub struct Searcher<'g> {
     /// the royal's query would look at with a piece of the side to move put there.
     spec_cell: u16,
     spec_attacked: bool,
+    /// The attacker `spec` found is certain (see [`attack::xray_marking`]).
+    spec_exact: bool,
     smarks: Marks,
 }
 
@@ -203,6 +214,7 @@ impl<'g> Searcher<'g> {
             put_nodes: Vec::new(),
             spec_cell: u16::MAX,
             spec_attacked: false,
+            spec_exact: false,
             smarks: Marks::new(game.cells),
         }
     }
@@ -336,7 +348,8 @@ impl<'g> Searcher<'g> {
         self.pseudo_moves(pos, &mut pseudo);
         let quick = self.prepare_quick(pos);
         for m in pseudo.iter() {
-            if (quick && self.quick_legal(pos, m)) || self.is_legal(pos, m) {
+            let verdict = if quick { self.quick(pos, m) } else { Quick::Unknown };
+            if verdict == Quick::Legal || (verdict == Quick::Unknown && self.is_legal(pos, m)) {
                 out.push(*m);
             }
         }
@@ -426,8 +439,8 @@ impl<'g> Searcher<'g> {
         true
     }
 
-    /// The quick legality test (after [`Searcher::prepare_quick`] returned true): true
-    /// means the move is legal; false means "test it in full".
+    /// The quick legality test (after [`Searcher::prepare_quick`] returned true):
+    /// legal, illegal, or "test it in full".
     ///
     /// A move that leaves its start cell on a marked cell (a piece that stops some
     /// path of the royal's attack query: a possible pin) is still quick when the rest
@@ -435,10 +448,10 @@ impl<'g> Searcher<'g> {
     /// per start cell) finds no attacker and the move's other cells are not marked by
     /// it either.
     #[inline]
-    fn quick_legal(&mut self, pos: &GamePosition, m: &GameMove) -> bool {
+    fn quick(&mut self, pos: &GamePosition, m: &GameMove) -> Quick {
         let g = self.game;
         if g.royal[m.piece.index()] {
-            return false;
+            return Quick::Unknown;
         }
         // The cells the move empties besides its start cell (passing captures, the en
         // passant victim); `m.to` gets a piece of the mover.
@@ -449,7 +462,7 @@ impl<'g> Searcher<'g> {
             n += 1;
         };
         let vacates = match m.kind {
-            MoveKind::Castling(_) => return false,
+            MoveKind::Castling(_) => return Quick::Unknown,
             MoveKind::EnPassant { victim } => {
                 push(victim);
                 true
@@ -468,36 +481,51 @@ impl<'g> Searcher<'g> {
             .iter()
             .any(|&c| self.marks.seen(c as usize) || self.fmarks[c as usize] == stamp)
         {
-            return false;
+            return Quick::Unknown;
         }
-        if self.marks.put(m.to.index())
-            && ((vacates && self.marks.seen(m.from.index()))
-                || !self.spec(pos, m.to)
-                || (vacates && self.smarks.seen(m.from.index()))
-                || other.iter().any(|&c| self.smarks.seen(c as usize)))
-        {
-            return false;
+        if self.marks.put(m.to.index()) {
+            if vacates && self.marks.seen(m.from.index()) {
+                return Quick::Unknown;
+            }
+            let safe = self.spec(pos, m.to);
+            let from_spec = vacates && self.smarks.seen(m.from.index());
+            if !safe {
+                // The piece put on `to` opens a path to an attacker; if nothing else
+                // the move changes is on that path, the move is illegal.
+                return if self.spec_exact && !from_spec && other.is_empty() {
+                    Quick::Illegal
+                } else {
+                    Quick::Unknown
+                };
+            }
+            if from_spec || other.iter().any(|&c| self.smarks.seen(c as usize)) {
+                return Quick::Unknown;
+            }
         }
         if vacates {
             if self.fmarks[m.from.index()] == stamp {
-                return false;
+                return Quick::Unknown;
             }
             if self.marks.seen(m.from.index())
                 && (!self.xray(pos, m.from)
                     || self.xmarks.put(m.to.index())
                     || other.iter().any(|&c| self.xmarks.seen(c as usize)))
             {
-                return false;
+                return Quick::Unknown;
             }
         }
         if m.kind == MoveKind::Drop {
             let limits = &g.drop_limits[pos.side.index() * g.pieces + m.piece.index()];
             if limits.not_mating {
                 // Legal unless it mates: quick only if it cannot give check at all.
-                return self.cannot_check(pos, m.to, m.piece);
+                return if self.cannot_check(pos, m.to, m.piece) {
+                    Quick::Legal
+                } else {
+                    Quick::Unknown
+                };
             }
         }
-        true
+        Quick::Legal
     }
 
     /// Computes (once per start cell and node) what the royal's attack query looks at
@@ -522,6 +550,7 @@ impl<'g> Searcher<'g> {
                 &self.blocked,
                 &mut self.stack,
                 &mut self.xmarks,
+                &mut false,
             );
         }
         !self.xray_attacked
@@ -548,6 +577,7 @@ impl<'g> Searcher<'g> {
                 &self.put_nodes,
                 &mut self.stack,
                 &mut self.smarks,
+                &mut self.spec_exact,
             );
         }
         !self.spec_attacked
@@ -609,7 +639,8 @@ impl<'g> Searcher<'g> {
         }
         self.castling_and_drops(pos, &mut pending);
         for m in pending.iter() {
-            if self.quick_legal(pos, m) || self.is_legal(pos, m) {
+            let verdict = self.quick(pos, m);
+            if verdict == Quick::Legal || (verdict == Quick::Unknown && self.is_legal(pos, m)) {
                 count += 1;
             }
         }
