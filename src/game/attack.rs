@@ -369,6 +369,92 @@ pub fn attacked(
     false
 }
 
+/// The rest of an attack query on `cell` after a move of the defender from `hole`
+/// (emptied) to `fill` (where a piece of the defender now stands): walks on from the
+/// nodes at `hole` that the piece there stopped (`blocked`) and the nodes at `fill`
+/// that need a piece there (`put`), as [`attacked_marking`] listed them, with both
+/// cells changed. Returns whether an attacker may be found that way; false means
+/// the query still answers "not attacked" after the move (when it changes no other
+/// cell), for the same reasons as [`xray_marking`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn moved_attacked(
+    game: &Game,
+    pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    victim: PieceId,
+    hole: CellId,
+    fill: CellId,
+    blocked: &[u32],
+    put: &[u32],
+    stack: &mut Vec<(u32, u32)>,
+) -> bool {
+    let rt = &game.reverse;
+    let filters = &game.rules.table().table().filters;
+    let victim_occ = Occupant::piece(by.opponent(), victim);
+    stack.clear();
+    for &id in blocked {
+        if rt.nodes[id as usize].cell == hole.0 {
+            stack.push((id, id + 1));
+        }
+    }
+    for &id in put {
+        if rt.nodes[id as usize].cell == fill.0 {
+            stack.push((id, id + 1));
+        }
+    }
+    while let Some(top) = stack.last_mut() {
+        if top.0 == top.1 {
+            stack.pop();
+            continue;
+        }
+        let id = top.0;
+        top.0 += 1;
+        let n = &rt.nodes[id as usize];
+        let bit = if n.cell == fill.0 {
+            // Some piece of the defender; assume the filter admits it.
+            CLASS_FOE
+        } else {
+            let occ = if n.cell == cell.0 {
+                victim_occ
+            } else if n.cell == hole.0 {
+                Occupant::EMPTY
+            } else {
+                pos.cells[n.cell as usize]
+            };
+            if occ.is_empty() {
+                CLASS_EMPTY
+            } else if !filters[n.filter as usize].admits(occ.kind().0) {
+                continue;
+            } else if occ.side() == by {
+                CLASS_FRIEND
+            } else {
+                CLASS_FOE
+            }
+        };
+        if n.mask & bit == 0 {
+            continue;
+        }
+        for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
+            let o = pos.cells[l.cell as usize];
+            if l.cell != hole.0
+                && l.cell != fill.0
+                && !o.is_empty()
+                && o.side() == by
+                && l.kinds & (1u64 << o.kind().0) != 0
+                && (!l.initial || pos.unmoved(CellId(l.cell)))
+            {
+                stack.clear();
+                return true;
+            }
+        }
+        if n.child_count > 0 {
+            stack.push((n.first_child, n.first_child + n.child_count));
+        }
+    }
+    false
+}
+
 /// Whether `by` has a piece on the board whose attacks are found by walking it
 /// forward.
 pub(crate) fn forward_attackers(game: &Game, pos: &GamePosition, by: Side) -> bool {

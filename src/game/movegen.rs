@@ -348,7 +348,11 @@ impl<'g> Searcher<'g> {
         self.pseudo_moves(pos, &mut pseudo);
         let quick = self.prepare_quick(pos);
         for m in pseudo.iter() {
-            let verdict = if quick { self.quick(pos, m) } else { Quick::Unknown };
+            let verdict = if quick {
+                self.quick(pos, m)
+            } else {
+                Quick::Unknown
+            };
             if verdict == Quick::Legal || (verdict == Quick::Unknown && self.is_legal(pos, m)) {
                 out.push(*m);
             }
@@ -485,7 +489,29 @@ impl<'g> Searcher<'g> {
         }
         if self.marks.put(m.to.index()) {
             if vacates && self.marks.seen(m.from.index()) {
-                return Quick::Unknown;
+                // Both ends of the move are on paths of the query: walk on from both.
+                let Some((royal, kind)) = self.xray_royal else {
+                    return Quick::Unknown;
+                };
+                if !other.is_empty() || self.fmarks[m.from.index()] == stamp {
+                    return Quick::Unknown;
+                }
+                return if attack::moved_attacked(
+                    g,
+                    pos,
+                    royal,
+                    pos.side.opponent(),
+                    kind,
+                    m.from,
+                    m.to,
+                    &self.blocked,
+                    &self.put_nodes,
+                    &mut self.stack,
+                ) {
+                    Quick::Unknown
+                } else {
+                    Quick::Legal
+                };
             }
             let safe = self.spec(pos, m.to);
             let from_spec = vacates && self.smarks.seen(m.from.index());
