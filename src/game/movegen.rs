@@ -537,7 +537,28 @@ impl<'g> Searcher<'g> {
                     || self.xmarks.put(m.to.index())
                     || other.iter().any(|&c| self.xmarks.seen(c as usize)))
             {
-                return Quick::Unknown;
+                // A pinned piece, or one whose destination matters once it has left:
+                // walk on from both ends of this move.
+                return match self.xray_royal {
+                    Some((royal, kind))
+                        if other.is_empty()
+                            && !attack::moved_attacked(
+                                g,
+                                pos,
+                                royal,
+                                pos.side.opponent(),
+                                kind,
+                                m.from,
+                                m.to,
+                                &self.blocked,
+                                &self.put_nodes,
+                                &mut self.stack,
+                            ) =>
+                    {
+                        Quick::Legal
+                    }
+                    _ => Quick::Unknown,
+                };
             }
         }
         if m.kind == MoveKind::Drop {
