@@ -15,6 +15,12 @@
 //! crosses, which depends on cells after it; those pieces are answered by walking
 //! them forward instead (`forward_only`), so every piece the language can express is
 //! covered. The same happens for pieces whose reverse paths would be too many.
+//!
+//! For the legality filter's shortcuts the query also comes in marking form
+//! (`attacked_marking`: which cells it looked at, which nodes a defender's piece
+//! stopped or would open) and as continuations from those nodes with one or two
+//! cells changed (`xray_marking`, `moved_attacked`), so that most moves are
+//! checked without a full query; see [`super::movegen`].
 
 use std::collections::HashMap;
 

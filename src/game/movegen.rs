@@ -3,9 +3,26 @@
 //! filter, make/unmake and UCI text.
 //!
 //! Generation is pseudo-legal first (every piece of the side to move walked once, plus
-//! the special moves), then each move is played, tested ("is a royal of the mover
-//! capturable? do the royals face each other?") with the reverse tables of
-//! [`super::attack`], and taken back.
+//! the special moves); then the legality filter. Once per node, the royal's attack
+//! query of [`super::attack`] is run while marking the cells it looks at
+//! (`Marks`: cells whose class it inspected, and cells where a path
+//! failed that a piece put there could open) and the nodes a piece of the side to
+//! move stopped (possible pins) or that need a piece (a hopper's screen). A move that
+//! is not the royal's and changes no marked cell is legal without being played; one
+//! that leaves a marked cell or fills a `put` cell walks on only from the nodes at its
+//! two cells (x-ray, `xray_marking`,
+//! `moved_attacked`). Everything else — royal moves, castling,
+//! captures in passing and en passant on marked cells, positions in check, drops that
+//! may not mate, attackers walked forward — gets the full test: the move's occupants
+//! are written into the board, the royals are tested ("is a royal of the mover
+//! capturable? do the royals face each other?"), and the occupants are put back; only
+//! drops that may not mate are really played (make/unmake), to look for a reply.
+//!
+//! At perft's last ply ([`Searcher::count_legal`]) the moves of a piece the quick
+//! test covers are counted straight from its walk, without building them.
+//!
+//! `tests/game_layer.rs` checks the quick test against the full one on playouts of
+//! every shipped game and on random positions of hoppers and other fairy pieces.
 
 use super::attack::{self, Marks, Override};
 use super::state::{EnPassant, GamePosition, Undo};

@@ -1,6 +1,7 @@
 //! perft: counts the leaves of the legal move tree, the standard test of a move
-//! generator. The last ply is counted in bulk (the length of the legal move list), as
-//! Fairy-Stockfish does.
+//! generator. The last ply is counted in bulk, as Fairy-Stockfish does: the number
+//! of legal moves ([`Searcher::count_legal`]), most of them counted straight from the
+//! walks without being built.
 
 use super::movegen::{GameMove, Searcher};
 use super::state::GamePosition;
