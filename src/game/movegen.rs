@@ -1120,7 +1120,16 @@ fn royals_face_from(g: &Game, pos: &GamePosition, first_royal: Option<CellId>) -
 /// [`royals_face`] marking every cell it looks at with `stamp`; returns its answer.
 fn mark_facing(g: &Game, pos: &GamePosition, marks: &mut [u32], stamp: u32) -> bool {
     let mut facing = false;
-    for (i, &o) in pos.cells.iter().enumerate() {
+    let first = Side::First.index();
+    // A lone royal of the first side is known without a scan.
+    let (lo, hi) = if pos.royal_count[first] == 1 {
+        let c = pos.royal_sum[first] as usize;
+        (c, c + 1)
+    } else {
+        (0, pos.cells.len())
+    };
+    for i in lo..hi {
+        let o = pos.cells[i];
         if o.is_empty() || o.side() != Side::First || !g.royal[o.kind().index()] {
             continue;
         }
