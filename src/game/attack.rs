@@ -375,6 +375,79 @@ pub fn attacked(
     false
 }
 
+/// The x-ray walk from node `start`, stopped by the defender's piece on its cell:
+/// walks on with that cell empty, marking what it inspects in `r.xrays` as that
+/// piece's, and records a hit if it finds an attacker.
+#[allow(clippy::too_many_arguments)]
+fn xray_from_node(
+    rt: &ReverseTables,
+    filters: &[crate::table::FilterCode],
+    pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    victim_occ: Occupant,
+    start: u32,
+    r: &mut Recorded<'_>,
+) {
+    let hole = rt.nodes[start as usize].cell;
+    let xr = &mut *r.xrays;
+    if xr.hit[hole as usize] == xr.stamp {
+        return; // already pinned: nothing more to learn
+    }
+    let stamp = xr.stamp;
+    let stack = &mut *r.stack;
+    stack.clear();
+    stack.push((start, start + 1));
+    while let Some(top) = stack.last_mut() {
+        if top.0 == top.1 {
+            stack.pop();
+            continue;
+        }
+        let id = top.0;
+        top.0 += 1;
+        let n = &rt.nodes[id as usize];
+        XRays::mark(&mut xr.seen, stamp, n.cell, hole);
+        let occ = if n.cell == cell.0 {
+            victim_occ
+        } else if n.cell == hole {
+            Occupant::EMPTY
+        } else {
+            pos.cells[n.cell as usize]
+        };
+        let bit = if occ.is_empty() {
+            CLASS_EMPTY
+        } else if !filters[n.filter as usize].admits(occ.kind().0) {
+            0
+        } else if occ.side() == by {
+            CLASS_FRIEND
+        } else {
+            CLASS_FOE
+        };
+        if n.mask & bit == 0 {
+            if n.mask & CLASS_FOE != 0 {
+                XRays::mark(&mut xr.put, stamp, n.cell, hole);
+            }
+            continue;
+        }
+        for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
+            let o = pos.cells[l.cell as usize];
+            if l.cell != hole
+                && !o.is_empty()
+                && o.side() == by
+                && l.kinds & (1u64 << o.kind().0) != 0
+                && (!l.initial || pos.unmoved(CellId(l.cell)))
+            {
+                xr.hit[hole as usize] = stamp;
+                stack.clear();
+                return;
+            }
+        }
+        if n.child_count > 0 {
+            stack.push((n.first_child, n.first_child + n.child_count));
+        }
+    }
+}
+
 /// The rest of an attack query on `cell` after a move of the defender from `hole`
 /// (emptied) to `fill` (where a piece of the defender now stands): walks on from the
 /// nodes at `hole` that the piece there stopped (`blocked`) and the nodes at `fill`
@@ -515,6 +588,93 @@ impl Marks {
     }
 }
 
+/// X-ray marks of one node, for every piece of the defender that stops a path of
+/// the royal's query (computed in the same pass, [`attacked_marking`]): per cell, the
+/// piece (its cell) whose x-ray walk inspected it, or "several"; per piece, whether
+/// its x-ray walk found an attacker (a pin, or a false alarm: test in full).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct XRays {
+    stamp: u32,
+    /// `stamp << 16 | owner cell` (owner `SHARED`: several pieces).
+    seen: Vec<u64>,
+    put: Vec<u64>,
+    hit: Vec<u32>,
+}
+
+const SHARED: u16 = u16::MAX;
+
+impl XRays {
+    pub fn new(cells: usize) -> XRays {
+        XRays {
+            stamp: 0,
+            seen: vec![0; cells],
+            put: vec![0; cells],
+            hit: vec![0; cells],
+        }
+    }
+
+    /// Forgets every mark.
+    pub fn next(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|m| *m = 0);
+            self.put.iter_mut().for_each(|m| *m = 0);
+            self.hit.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+    }
+
+    #[inline]
+    fn mark(v: &mut [u64], stamp: u32, cell: u16, owner: u16) {
+        let e = &mut v[cell as usize];
+        if *e >> 16 == stamp as u64 {
+            if (*e & 0xffff) as u16 != owner {
+                *e = (stamp as u64) << 16 | SHARED as u64;
+            }
+        } else {
+            *e = (stamp as u64) << 16 | owner as u64;
+        }
+    }
+
+    #[inline]
+    fn owned(&self, e: u64, owner: CellId) -> bool {
+        e >> 16 == self.stamp as u64 && {
+            let o = (e & 0xffff) as u16;
+            o == owner.0 || o == SHARED
+        }
+    }
+
+    /// The x-ray walk of the piece on `owner` inspected `cell`.
+    #[inline]
+    pub fn seen(&self, cell: usize, owner: CellId) -> bool {
+        self.owned(self.seen[cell], owner)
+    }
+
+    /// The x-ray walk of the piece on `owner` failed at `cell` where a piece put there
+    /// could open a path.
+    #[inline]
+    pub fn put(&self, cell: usize, owner: CellId) -> bool {
+        self.owned(self.put[cell], owner)
+    }
+
+    /// The x-ray walk of the piece on `owner` found an attacker.
+    #[inline]
+    pub fn hit(&self, owner: CellId) -> bool {
+        self.hit[owner.index()] == self.stamp
+    }
+}
+
+/// What [`attacked_marking`] records besides marks, for the x-ray refinements.
+pub(crate) struct Recorded<'a> {
+    /// Nodes a defender's piece stopped that would pass with the cell empty.
+    pub blocked: &'a mut Vec<u32>,
+    /// Nodes that failed where a defender's piece put on the cell could open them.
+    pub put: &'a mut Vec<u32>,
+    pub xrays: &'a mut XRays,
+    /// Scratch for the x-ray walks.
+    pub stack: &'a mut Vec<(u32, u32)>,
+}
+
 /// The cells whose class an attack query on `cell` inspects, marked with `stamp` in
 /// `marks` (indexed by cell id): every trie node's cell it reaches (whether or not
 /// the cell's class lets it continue) and `cell` itself. Returns whether the cell is
@@ -539,7 +699,7 @@ pub(crate) fn attacked_marking(
     stack: &mut Vec<(u32, u32)>,
     marks: &mut Marks,
     mark_leaves: bool,
-    mut blocked: Option<(&mut Vec<u32>, &mut Vec<u32>)>,
+    mut record: Option<Recorded<'_>>,
 ) -> bool {
     let rt = &game.reverse;
     let t = game.rules.table().table();
@@ -577,14 +737,16 @@ pub(crate) fn attacked_marking(
             if n.mask & CLASS_FOE != 0 {
                 marks.put[n.cell as usize] = stamp;
             }
-            if let Some((b, p)) = blocked.as_mut() {
+            if let Some(r) = record.as_mut() {
                 // A defender's piece put here might open this path.
                 if n.mask & CLASS_FOE != 0 {
-                    p.push(id);
+                    r.put.push(id);
                 }
-                // A defender's piece stops this path; with the cell empty it would go on.
+                // A defender's piece stops this path; with the cell empty it would go
+                // on: walk on from here now (the piece's x-ray).
                 if !occ.is_empty() && occ.side() != by && n.mask & CLASS_EMPTY != 0 {
-                    b.push(id);
+                    r.blocked.push(id);
+                    xray_from_node(rt, filters, pos, cell, by, victim_occ, id, r);
                 }
             }
             continue;

@@ -10,8 +10,8 @@
 //! move stopped (possible pins) or that need a piece (a hopper's screen). A move that
 //! is not the royal's and changes no marked cell is legal without being played; one
 //! that leaves a marked cell or fills a `put` cell walks on only from the nodes at its
-//! two cells (x-ray, `xray_marking`,
-//! `moved_attacked`). Everything else — royal moves, castling,
+//! two cells (x-ray walks, done for every such piece in the marking pass itself;
+//! `xray_marking` for `put` cells; `moved_attacked` for both ends of one move). Everything else — royal moves, castling,
 //! captures in passing and en passant on marked cells, positions in check, drops that
 //! may not mate, attackers walked forward — gets the full test: the move's occupants
 //! are written into the board, the royals are tested ("is a royal of the mover
@@ -24,7 +24,7 @@
 //! `tests/game_layer.rs` checks the quick test against the full one on playouts of
 //! every shipped game and on random positions of hoppers and other fairy pieces.
 
-use super::attack::{self, Marks, Override};
+use super::attack::{self, Marks, Override, Recorded, XRays};
 use super::state::{EnPassant, GamePosition, Undo};
 use super::{Game, MAX_EP_CELLS, MAX_PASSING};
 use crate::ids::{CellId, PieceId, Side};
@@ -142,8 +142,9 @@ enum Quick {
 /// others become moves in `deferred`, tested in full later.
 struct LeafCount<'a> {
     marks: &'a Marks,
-    /// When the start cell is marked (`use_x`): the x-ray marks of the start cell.
-    xmarks: &'a Marks,
+    /// When the start cell is marked (`use_x`): the x-ray marks of the piece there.
+    xrays: &'a XRays,
+    from: CellId,
     use_x: bool,
     /// The table has passing captures.
     passing: bool,
@@ -158,7 +159,7 @@ impl Sink for LeafCount<'_> {
     fn ply(&mut self, ply: &Ply<'_>) {
         let to = ply.to.index();
         let defer = self.marks.put(to)
-            || (self.use_x && self.xmarks.put(to))
+            || (self.use_x && self.xrays.put(to, self.from))
             || (self.passing && ply.passing_captures().next().is_some())
             || self.promo_to.get(to).copied().unwrap_or(false);
         if defer {
@@ -195,10 +196,10 @@ pub struct Searcher<'g> {
     blocked: Vec<u32>,
     /// The single royal (cell, kind) when the x-ray refinement applies.
     xray_royal: Option<(CellId, PieceId)>,
-    /// The start cell `xmarks` / `xray_attacked` were computed for (`u16::MAX`: none).
-    xray_from: u16,
-    xray_attacked: bool,
-    xmarks: Marks,
+    /// The x-ray walks of the current node's pieces that stop a path of the royal's
+    /// query, and their scratch stack.
+    xrays: XRays,
+    xstack: Vec<(u32, u32)>,
     /// Nodes of the royal's attack query that a piece of the side to move put on
     /// their cell might open.
     put_nodes: Vec<u32>,
@@ -225,9 +226,8 @@ impl<'g> Searcher<'g> {
             fmarks: vec![0; game.cells],
             blocked: Vec::new(),
             xray_royal: None,
-            xray_from: u16::MAX,
-            xray_attacked: false,
-            xmarks: Marks::new(game.cells),
+            xrays: XRays::new(game.cells),
+            xstack: Vec::with_capacity(64),
             put_nodes: Vec::new(),
             spec_cell: u16::MAX,
             spec_attacked: false,
@@ -396,7 +396,6 @@ impl<'g> Searcher<'g> {
     fn prepare_quick(&mut self, pos: &GamePosition) -> bool {
         let g = self.game;
         self.enemy_ready = None;
-        self.xray_from = u16::MAX;
         self.xray_royal = None;
         self.blocked.clear();
         self.put_nodes.clear();
@@ -414,6 +413,7 @@ impl<'g> Searcher<'g> {
         match pos.royal_count[side.index()] {
             0 => {}
             1 => {
+                self.xrays.next();
                 let cell = CellId(pos.royal_sum[side.index()] as u16);
                 let kind = pos.cells[cell.index()].kind();
                 if attack::attacked_marking(
@@ -425,7 +425,12 @@ impl<'g> Searcher<'g> {
                     &mut self.stack,
                     &mut self.marks,
                     false,
-                    Some((&mut self.blocked, &mut self.put_nodes)),
+                    Some(Recorded {
+                        blocked: &mut self.blocked,
+                        put: &mut self.put_nodes,
+                        xrays: &mut self.xrays,
+                        stack: &mut self.xstack,
+                    }),
                 ) {
                     return false;
                 }
@@ -550,9 +555,9 @@ impl<'g> Searcher<'g> {
                 return Quick::Unknown;
             }
             if self.marks.seen(m.from.index())
-                && (!self.xray(pos, m.from)
-                    || self.xmarks.put(m.to.index())
-                    || other.iter().any(|&c| self.xmarks.seen(c as usize)))
+                && (!self.xray_ok(m.from)
+                    || self.xrays.put(m.to.index(), m.from)
+                    || other.iter().any(|&c| self.xrays.seen(c as usize, m.from)))
             {
                 // A pinned piece, or one whose destination matters once it has left:
                 // walk on from both ends of this move.
@@ -592,32 +597,12 @@ impl<'g> Searcher<'g> {
         Quick::Legal
     }
 
-    /// Computes (once per start cell and node) what the royal's attack query looks at
-    /// with `from` emptied, into `xmarks`; false if that finds an attacker or the
-    /// refinement does not apply (several royals), so the moves from there need the
-    /// full test.
-    fn xray(&mut self, pos: &GamePosition, from: CellId) -> bool {
-        let Some((royal, kind)) = self.xray_royal else {
-            return false;
-        };
-        if self.xray_from != from.0 {
-            self.xray_from = from.0;
-            self.xmarks.next();
-            self.xray_attacked = attack::xray_marking(
-                self.game,
-                pos,
-                royal,
-                pos.side.opponent(),
-                kind,
-                from,
-                false,
-                &self.blocked,
-                &mut self.stack,
-                &mut self.xmarks,
-                &mut false,
-            );
-        }
-        !self.xray_attacked
+    /// Whether the x-ray walk of the piece on `from` (a marked cell) found no
+    /// attacker, so that its moves may be quick; false also when the refinement does
+    /// not apply (several royals).
+    #[inline]
+    fn xray_ok(&self, from: CellId) -> bool {
+        self.xray_royal.is_some() && !self.xrays.hit(from)
     }
 
     /// Computes (once per cell and node) what the royal's attack query would look at
@@ -675,7 +660,7 @@ impl<'g> Searcher<'g> {
             let plain = !g.royal[kind.index()]
                 && (promo_to.is_empty() || !g.promo_from[promo][i])
                 && self.fmarks[i] != stamp
-                && (!self.marks.seen(i) || self.xray(pos, from));
+                && (!self.marks.seen(i) || self.xray_ok(from));
             if !plain {
                 let mut sink = Plies {
                     out: &mut self.raw,
@@ -686,7 +671,8 @@ impl<'g> Searcher<'g> {
             }
             let mut sink = LeafCount {
                 marks: &self.marks,
-                xmarks: &self.xmarks,
+                xrays: &self.xrays,
+                from,
                 use_x: self.marks.seen(i),
                 passing: g.any_passing,
                 promo_to,
