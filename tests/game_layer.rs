@@ -282,6 +282,9 @@ fn quick_legality_matches_the_full_test() {
     .expect("hoppers");
     let total = random_positions(&game, "GGGNOFF", 1500, &mut rng, check);
     assert!(total > 5_000, "{total} legal moves checked");
+    // Several royals per side (the single-royal refinements switch off).
+    let total = random_positions(&game, "GGNOFKK", 600, &mut rng, check);
+    assert!(total > 2_000, "{total} legal moves checked");
 }
 
 /// Runs `check` on `n` random positions of `game` (both kings and 4-17 pieces with

@@ -400,6 +400,7 @@ impl<'g> Searcher<'g> {
         self.blocked.clear();
         self.put_nodes.clear();
         self.spec_cell = u16::MAX;
+        self.spec_exact = false;
         if attack::forward_attackers(g, pos, pos.side.opponent()) {
             return false;
         }
@@ -610,6 +611,7 @@ impl<'g> Searcher<'g> {
     /// `smarks`; false if that may find an attacker or the refinement does not apply.
     fn spec(&mut self, pos: &GamePosition, cell: CellId) -> bool {
         let Some((royal, kind)) = self.xray_royal else {
+            self.spec_exact = false;
             return false;
         };
         if self.spec_cell != cell.0 {
