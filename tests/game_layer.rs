@@ -190,3 +190,232 @@ fn reverse_table_legality_matches_brute_force_on_fairy_pieces() {
         "{checked} moves, {illegal} illegal"
     );
 }
+
+/// The legality filter's shortcuts against the full test: at every position of random
+/// playouts of every shipped game, and on random positions of the fairy pieces
+/// (hoppers, lame leapers, hook movers, deflectors; with and without the two pieces
+/// that capture in passing, which switch the shortcuts off while the attacker has
+/// them), `legal_moves` keeps exactly
+/// the pseudo-legal moves that `is_legal` accepts, and `count_legal` (perft's last
+/// ply) counts them.
+#[test]
+fn quick_legality_matches_the_full_test() {
+    fn check(
+        game: &Game,
+        searcher: &mut piecewise::game::Searcher<'_>,
+        pos: &mut piecewise::game::GamePosition,
+    ) -> usize {
+        let mut pseudo = Vec::new();
+        searcher.pseudo_moves(pos, &mut pseudo);
+        let full: Vec<_> = pseudo
+            .iter()
+            .filter(|m| searcher.is_legal(pos, m))
+            .copied()
+            .collect();
+        let mut quick = Vec::new();
+        searcher.legal_moves(pos, &mut quick);
+        let uci =
+            |v: &[piecewise::game::GameMove]| v.iter().map(|m| game.uci(m)).collect::<Vec<_>>();
+        assert_eq!(uci(&quick), uci(&full), "{}", game.fen(pos));
+        assert_eq!(quick, full, "{}", game.fen(pos));
+        assert_eq!(
+            searcher.count_legal(pos),
+            full.len() as u64,
+            "count_legal in {}",
+            game.fen(pos)
+        );
+        full.len()
+    }
+    let mut rng = Rng(0x005e_ed0f_9a11_fe11);
+    for name in [
+        "chess",
+        "capablanca",
+        "grand",
+        "shatranj",
+        "makruk",
+        "xiangqi",
+        "shogi",
+        "minishogi",
+        "crazyhouse",
+        "nightrider",
+        "grasshopper",
+    ] {
+        let game = game(name);
+        let mut searcher = game.searcher();
+        for _ in 0..8 {
+            let mut pos = game.start_position().expect("start position");
+            for _ in 0..80 {
+                if check(&game, &mut searcher, &mut pos) == 0 {
+                    break;
+                }
+                let moves = game.legal_moves(&pos);
+                let m = moves[rng.below(moves.len())];
+                game.make(&mut pos, &m);
+            }
+        }
+    }
+    // The fairy pieces but the Lion and the Man (locust captures).
+    let path = format!("{}/rules/fairy.rules", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(path).expect("rules file");
+    let cut = src.find("# Lion").expect("the Lion");
+    let game = Game::compile(&src[..cut]).expect("fairy without locusts");
+    let total = random_positions(&game, "QRBNPACMLZIGOHEFWY", 400, &mut rng, check);
+    assert!(total > 5_000, "{total} legal moves checked");
+    // All of them: the shortcuts apply while the attacker has no Lion or Man.
+    let game = Game::compile(&src).expect("fairy");
+    let total = random_positions(&game, "QRBNPACMLZIGOHEFWYXDXD", 400, &mut rng, check);
+    assert!(total > 5_000, "{total} legal moves checked");
+    // Hoppers without riders: paths that only a piece put on the board opens, along
+    // lines that nothing else looks at.
+    let game = Game::compile(
+        "board square 8x8\n\
+         royal King\n\
+         piece King (K) { step any }\n\
+         piece Grasshopper (G) { ride any via piece then step same }\n\
+         piece Knight (N) { leap (1,2) }\n\
+         piece Ferz (F) { step diagonal }\n\
+         piece Cannon (O) {\n\
+             ride orthogonal, move only\n\
+             ride orthogonal via piece then ride same, capture only\n\
+         }\n",
+    )
+    .expect("hoppers");
+    let total = random_positions(&game, "GGGNOFF", 1500, &mut rng, check);
+    assert!(total > 5_000, "{total} legal moves checked");
+    // Several royals per side (the single-royal refinements switch off).
+    let total = random_positions(&game, "GGNOFKK", 600, &mut rng, check);
+    assert!(total > 2_000, "{total} legal moves checked");
+}
+
+/// Runs `check` on `n` random positions of `game` (both kings and 4-17 pieces with
+/// these letters); returns the sum of its results.
+fn random_positions(
+    game: &Game,
+    letters: &str,
+    n: usize,
+    rng: &mut Rng,
+    check: fn(
+        &Game,
+        &mut piecewise::game::Searcher<'_>,
+        &mut piecewise::game::GamePosition,
+    ) -> usize,
+) -> usize {
+    let letters: Vec<char> = letters.chars().collect();
+    let mut searcher = game.searcher();
+    let mut total = 0;
+    for _ in 0..n {
+        let mut board = ['.'; 64];
+        let mut put = |c: char, rng: &mut Rng| loop {
+            let i = rng.below(64);
+            let pawn = c.eq_ignore_ascii_case(&'P') && !(8..56).contains(&i);
+            if board[i] == '.' && !pawn {
+                board[i] = c;
+                break;
+            }
+        };
+        put('K', rng);
+        put('k', rng);
+        for _ in 0..4 + rng.below(14) {
+            let l = letters[rng.below(letters.len())];
+            let l = if rng.below(2) == 0 {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            };
+            put(l, rng);
+        }
+        let ranks: Vec<String> = (0..8)
+            .rev()
+            .map(|r| board[r * 8..r * 8 + 8].iter().collect::<String>())
+            .collect();
+        let side = if rng.below(2) == 0 { "w" } else { "b" };
+        let fen = format!("{} {side} - - 0 1", ranks.join("/"));
+        let fen = fen
+            .split(' ')
+            .enumerate()
+            .map(|(i, f)| if i == 0 { compress(f) } else { f.to_string() })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let Ok(mut pos) = game.position(&fen) else {
+            continue;
+        };
+        total += check(game, &mut searcher, &mut pos);
+    }
+    total
+}
+
+/// `..` runs of a FEN board as digits.
+fn compress(board: &str) -> String {
+    let mut out = String::new();
+    let mut run = 0;
+    for c in board.chars() {
+        if c == '.' {
+            run += 1;
+            continue;
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+            run = 0;
+        }
+        out.push(c);
+    }
+    if run > 0 {
+        out.push_str(&run.to_string());
+    }
+    out
+}
+
+/// Pushes in a game with royals: a rook or king that pushes a crate moves a second
+/// piece, which may block or open a line to either king. The legal moves (quick test,
+/// light test, bulk count) must be exactly the pseudo-legal moves after which no
+/// enemy move, walked forward, captures the mover's king.
+#[test]
+fn push_legality_matches_brute_force() {
+    let src = "board square 8x8\nroyal King\n\
+        piece King (K) { step any, push Crate }\n\
+        piece Rook (R) { ride orthogonal, push Crate }\n\
+        piece Bishop (B) { ride diagonal, push Crate }\n\
+        piece Crate (C) { }\n";
+    let game = Game::compile(src).expect("push game");
+    fn check(
+        game: &Game,
+        searcher: &mut piecewise::game::Searcher<'_>,
+        pos: &mut piecewise::game::GamePosition,
+    ) -> usize {
+        let mut pseudo = Vec::new();
+        searcher.pseudo_moves(pos, &mut pseudo);
+        let me = pos.side_to_move();
+        let brute: Vec<String> = pseudo
+            .iter()
+            .filter(|m| {
+                let undo = game.make(pos, m);
+                let king = game
+                    .board()
+                    .cells()
+                    .find(|&c| {
+                        let o = pos.cells()[c.index()];
+                        !o.is_empty() && o.side() == me && game.is_royal(o.kind())
+                    })
+                    .expect("a king");
+                let mut replies = Vec::new();
+                game.searcher().pseudo_moves(pos, &mut replies);
+                let hit = replies.iter().any(|r| r.to == king && r.captures_to);
+                game.unmake(pos, undo);
+                !hit
+            })
+            .map(|m| game.uci(m))
+            .collect();
+        let legal: Vec<String> = game.legal_moves(pos).iter().map(|m| game.uci(m)).collect();
+        assert_eq!(legal, brute, "{}", game.fen(pos));
+        assert_eq!(
+            searcher.count_legal(pos),
+            brute.len() as u64,
+            "{}",
+            game.fen(pos)
+        );
+        brute.len()
+    }
+    let mut rng = Rng(0x9054_c4a7e);
+    let total = random_positions(&game, "RRBCCCCC", 500, &mut rng, check);
+    assert!(total > 2_000, "{total} legal moves checked");
+}

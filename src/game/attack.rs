@@ -15,6 +15,12 @@
 //! crosses, which depends on cells after it; those pieces are answered by walking
 //! them forward instead (`forward_only`), so every piece the language can express is
 //! covered. The same happens for pieces whose reverse paths would be too many.
+//!
+//! For the legality filter's shortcuts the query also comes in marking form
+//! (`attacked_marking`: which cells it looked at, which nodes a defender's piece
+//! stopped or would open) and as continuations from those nodes with one or two
+//! cells changed (`xray_marking`, `moved_attacked`), so that most moves are
+//! checked without a full query; see [`super::movegen`].
 
 use std::collections::HashMap;
 
@@ -72,6 +78,11 @@ pub struct ReverseTables {
     /// `[side * cells + cell]`: (first, count) of the top-level nodes.
     roots: Vec<(u32, u32)>,
     forward_only: Vec<bool>,
+    /// Per node: some node on the path from its root to it (excluded) has the same
+    /// cell.
+    revisits: Vec<bool>,
+    /// Some piece is answered forward.
+    any_forward: bool,
 }
 
 /// A capturing path turned around: (trie index, requirements from the landing cell
@@ -182,6 +193,7 @@ impl ReverseTables {
         // Flatten breadth-first so children are contiguous.
         let mut out = ReverseTables {
             cells,
+            any_forward: forward_only.iter().any(|&f| f),
             forward_only,
             ..ReverseTables::default()
         };
@@ -221,6 +233,19 @@ impl ReverseTables {
                 n.child_count = bn.order.len() as u32;
             }
         }
+        out.revisits = vec![false; out.nodes.len()];
+        let mut st: Vec<(u32, usize)> = Vec::new();
+        let mut path: Vec<u16> = Vec::new();
+        for &(first, count) in &out.roots {
+            st.extend((first..first + count).map(|id| (id, 0)));
+            while let Some((id, depth)) = st.pop() {
+                path.truncate(depth);
+                let n = out.nodes[id as usize];
+                out.revisits[id as usize] = path.contains(&n.cell);
+                path.push(n.cell);
+                st.extend((n.first_child..n.first_child + n.child_count).map(|c| (c, depth + 1)));
+            }
+        }
         out
     }
 
@@ -232,6 +257,13 @@ impl ReverseTables {
     /// Nodes and leaves, for reports.
     pub fn size(&self) -> (usize, usize) {
         (self.nodes.len(), self.leaves.len())
+    }
+
+    /// Bytes of nodes, leaves and roots.
+    pub fn memory_bytes(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<RNode>()
+            + self.leaves.len() * std::mem::size_of::<RLeaf>()
+            + self.roots.len() * std::mem::size_of::<(u32, u32)>()
     }
 }
 
@@ -337,8 +369,522 @@ pub fn attacked(
             stack.push((n.first_child, n.first_child + n.child_count));
         }
     }
-    if rt.forward_only.iter().any(|&f| f) {
+    if forward_attackers(game, pos, by) {
         return attacked_forward(game, pos, cell, by, victim_occ);
+    }
+    false
+}
+
+/// The x-ray walk from node `start`, stopped by the defender's piece on its cell:
+/// walks on with that cell empty, marking what it inspects in `r.xrays` as that
+/// piece's, and records a hit if it finds an attacker.
+#[allow(clippy::too_many_arguments)]
+fn xray_from_node(
+    rt: &ReverseTables,
+    filters: &[crate::table::FilterCode],
+    pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    victim_occ: Occupant,
+    start: u32,
+    r: &mut Recorded<'_>,
+) {
+    let hole = rt.nodes[start as usize].cell;
+    let xr = &mut *r.xrays;
+    if xr.hit[hole as usize] == xr.stamp {
+        return; // already pinned: nothing more to learn
+    }
+    let stamp = xr.stamp;
+    let stack = &mut *r.stack;
+    stack.clear();
+    stack.push((start, start + 1));
+    while let Some(top) = stack.last_mut() {
+        if top.0 == top.1 {
+            stack.pop();
+            continue;
+        }
+        let id = top.0;
+        top.0 += 1;
+        let n = &rt.nodes[id as usize];
+        XRays::mark(&mut xr.seen, stamp, n.cell, hole);
+        let occ = if n.cell == cell.0 {
+            victim_occ
+        } else if n.cell == hole {
+            Occupant::EMPTY
+        } else {
+            pos.cells[n.cell as usize]
+        };
+        let bit = if occ.is_empty() {
+            CLASS_EMPTY
+        } else if !filters[n.filter as usize].admits(occ.kind().0) {
+            0
+        } else if occ.side() == by {
+            CLASS_FRIEND
+        } else {
+            CLASS_FOE
+        };
+        if n.mask & bit == 0 {
+            if n.mask & CLASS_FOE != 0 {
+                XRays::mark(&mut xr.put, stamp, n.cell, hole);
+            }
+            continue;
+        }
+        for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
+            let o = pos.cells[l.cell as usize];
+            if l.cell != hole
+                && !o.is_empty()
+                && o.side() == by
+                && l.kinds & (1u64 << o.kind().0) != 0
+                && (!l.initial || pos.unmoved(CellId(l.cell)))
+            {
+                xr.hit[hole as usize] = stamp;
+                stack.clear();
+                return;
+            }
+        }
+        if n.child_count > 0 {
+            stack.push((n.first_child, n.first_child + n.child_count));
+        }
+    }
+}
+
+/// The rest of an attack query on `cell` after a move of the defender from `hole`
+/// (emptied) to `fill` (where a piece of the defender now stands): walks on from the
+/// nodes at `hole` that the piece there stopped (`blocked`) and the nodes at `fill`
+/// that need a piece there (`put`), as [`attacked_marking`] listed them, with both
+/// cells changed. Returns whether an attacker may be found that way; false means
+/// the query still answers "not attacked" after the move (when it changes no other
+/// cell), for the same reasons as [`xray_marking`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn moved_attacked(
+    game: &Game,
+    pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    victim: PieceId,
+    hole: CellId,
+    fill: CellId,
+    blocked: &[u32],
+    put: &[u32],
+    stack: &mut Vec<(u32, u32)>,
+) -> bool {
+    let rt = &game.reverse;
+    let filters = &game.rules.table().table().filters;
+    let victim_occ = Occupant::piece(by.opponent(), victim);
+    stack.clear();
+    for &id in blocked {
+        if rt.nodes[id as usize].cell == hole.0 {
+            stack.push((id, id + 1));
+        }
+    }
+    for &id in put {
+        if rt.nodes[id as usize].cell == fill.0 {
+            stack.push((id, id + 1));
+        }
+    }
+    while let Some(top) = stack.last_mut() {
+        if top.0 == top.1 {
+            stack.pop();
+            continue;
+        }
+        let id = top.0;
+        top.0 += 1;
+        let n = &rt.nodes[id as usize];
+        let bit = if n.cell == fill.0 {
+            // Some piece of the defender; assume the filter admits it.
+            CLASS_FOE
+        } else {
+            let occ = if n.cell == cell.0 {
+                victim_occ
+            } else if n.cell == hole.0 {
+                Occupant::EMPTY
+            } else {
+                pos.cells[n.cell as usize]
+            };
+            if occ.is_empty() {
+                CLASS_EMPTY
+            } else if !filters[n.filter as usize].admits(occ.kind().0) {
+                continue;
+            } else if occ.side() == by {
+                CLASS_FRIEND
+            } else {
+                CLASS_FOE
+            }
+        };
+        if n.mask & bit == 0 {
+            continue;
+        }
+        for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
+            let o = pos.cells[l.cell as usize];
+            if l.cell != hole.0
+                && l.cell != fill.0
+                && !o.is_empty()
+                && o.side() == by
+                && l.kinds & (1u64 << o.kind().0) != 0
+                && (!l.initial || pos.unmoved(CellId(l.cell)))
+            {
+                stack.clear();
+                return true;
+            }
+        }
+        if n.child_count > 0 {
+            stack.push((n.first_child, n.first_child + n.child_count));
+        }
+    }
+    false
+}
+
+/// Whether `by` has a piece on the board whose attacks are found by walking it
+/// forward.
+pub(crate) fn forward_attackers(game: &Game, pos: &GamePosition, by: Side) -> bool {
+    let rt = &game.reverse;
+    rt.any_forward
+        && rt
+            .forward_only
+            .iter()
+            .zip(&pos.counts[by.index()])
+            .any(|(&f, &n)| f && n > 0)
+}
+
+/// Cells an attack query looked at, for the quick legality test: `seen[c] == stamp`
+/// when the query inspected the class of cell `c`; `put[c] == stamp` when, besides,
+/// a path failed at `c` that a piece of the defending side put on `c` could open (a
+/// node whose classes include "foe" of the attacker: a hopper's screen, say). Putting
+/// a defender's piece on a cell that is seen but not `put` can only close paths.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Marks {
+    pub seen: Vec<u32>,
+    pub put: Vec<u32>,
+    pub stamp: u32,
+}
+
+impl Marks {
+    pub fn new(cells: usize) -> Marks {
+        Marks {
+            seen: vec![0; cells],
+            put: vec![0; cells],
+            stamp: 0,
+        }
+    }
+
+    /// Forgets every mark (a new stamp).
+    pub fn next(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|m| *m = 0);
+            self.put.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+    }
+
+    #[inline]
+    pub fn seen(&self, c: usize) -> bool {
+        self.seen[c] == self.stamp
+    }
+
+    #[inline]
+    pub fn put(&self, c: usize) -> bool {
+        self.put[c] == self.stamp
+    }
+}
+
+/// X-ray marks of one node, for every piece of the defender that stops a path of
+/// the royal's query (computed in the same pass, [`attacked_marking`]): per cell, the
+/// piece (its cell) whose x-ray walk inspected it, or "several"; per piece, whether
+/// its x-ray walk found an attacker (a pin, or a false alarm: test in full).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct XRays {
+    stamp: u32,
+    /// `stamp << 16 | owner cell` (owner `SHARED`: several pieces).
+    seen: Vec<u64>,
+    put: Vec<u64>,
+    hit: Vec<u32>,
+}
+
+const SHARED: u16 = u16::MAX;
+
+impl XRays {
+    pub fn new(cells: usize) -> XRays {
+        XRays {
+            stamp: 0,
+            seen: vec![0; cells],
+            put: vec![0; cells],
+            hit: vec![0; cells],
+        }
+    }
+
+    /// Forgets every mark.
+    pub fn next(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|m| *m = 0);
+            self.put.iter_mut().for_each(|m| *m = 0);
+            self.hit.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+    }
+
+    #[inline]
+    fn mark(v: &mut [u64], stamp: u32, cell: u16, owner: u16) {
+        let e = &mut v[cell as usize];
+        if *e >> 16 == stamp as u64 {
+            if (*e & 0xffff) as u16 != owner {
+                *e = (stamp as u64) << 16 | SHARED as u64;
+            }
+        } else {
+            *e = (stamp as u64) << 16 | owner as u64;
+        }
+    }
+
+    #[inline]
+    fn owned(&self, e: u64, owner: CellId) -> bool {
+        e >> 16 == self.stamp as u64 && {
+            let o = (e & 0xffff) as u16;
+            o == owner.0 || o == SHARED
+        }
+    }
+
+    /// The x-ray walk of the piece on `owner` inspected `cell`.
+    #[inline]
+    pub fn seen(&self, cell: usize, owner: CellId) -> bool {
+        self.owned(self.seen[cell], owner)
+    }
+
+    /// The x-ray walk of the piece on `owner` failed at `cell` where a piece put there
+    /// could open a path.
+    #[inline]
+    pub fn put(&self, cell: usize, owner: CellId) -> bool {
+        self.owned(self.put[cell], owner)
+    }
+
+    /// The x-ray walk of the piece on `owner` found an attacker.
+    #[inline]
+    pub fn hit(&self, owner: CellId) -> bool {
+        self.hit[owner.index()] == self.stamp
+    }
+}
+
+/// What [`attacked_marking`] records besides marks, for the x-ray refinements.
+pub(crate) struct Recorded<'a> {
+    /// Nodes a defender's piece stopped that would pass with the cell empty.
+    pub blocked: &'a mut Vec<u32>,
+    /// Nodes that failed where a defender's piece put on the cell could open them.
+    pub put: &'a mut Vec<u32>,
+    pub xrays: &'a mut XRays,
+    /// Scratch for the x-ray walks.
+    pub stack: &'a mut Vec<(u32, u32)>,
+}
+
+/// The cells whose class an attack query on `cell` inspects, marked with `stamp` in
+/// `marks` (indexed by cell id): every trie node's cell it reaches (whether or not
+/// the cell's class lets it continue) and `cell` itself. Returns whether the cell is
+/// attacked; then it stops early and the marks are incomplete.
+///
+/// Leaf cells (where an attacker would stand) are not marked: a query answers "not
+/// attacked" only if no leaf it reaches holds an attacker of `by`, and a move of the
+/// other side only ever makes a cell empty or puts its own piece there, so a leaf
+/// never gains an attacker. So when the query answers "not attacked", it still does
+/// after any move of the other side that touches no marked cell (moves of the
+/// other side do not change the moved flags of `by`'s pieces either). With
+/// `mark_leaves` the leaf cells are marked too, for changes that may add a piece of
+/// `by` (a drop that might give check). Tables with pieces answered forward ([`ReverseTables::forward_only`]) are
+/// not covered; callers check [`forward_attackers`] first.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn attacked_marking(
+    game: &Game,
+    pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    victim: PieceId,
+    stack: &mut Vec<(u32, u32)>,
+    marks: &mut Marks,
+    mark_leaves: bool,
+    mut record: Option<Recorded<'_>>,
+) -> bool {
+    let rt = &game.reverse;
+    let t = game.rules.table().table();
+    let filters = &t.filters;
+    let victim_occ = Occupant::piece(by.opponent(), victim);
+    let (first, count) = rt.roots[by.index() * rt.cells + cell.index()];
+    let stamp = marks.stamp;
+    marks.seen[cell.index()] = stamp;
+    stack.clear();
+    stack.push((first, first + count));
+    while let Some(top) = stack.last_mut() {
+        if top.0 == top.1 {
+            stack.pop();
+            continue;
+        }
+        let id = top.0;
+        top.0 += 1;
+        let n = &rt.nodes[id as usize];
+        marks.seen[n.cell as usize] = stamp;
+        let occ = if n.cell == cell.0 {
+            victim_occ
+        } else {
+            pos.cells[n.cell as usize]
+        };
+        let bit = if occ.is_empty() {
+            CLASS_EMPTY
+        } else if !filters[n.filter as usize].admits(occ.kind().0) {
+            0
+        } else if occ.side() == by {
+            CLASS_FRIEND
+        } else {
+            CLASS_FOE
+        };
+        if n.mask & bit == 0 {
+            if n.mask & CLASS_FOE != 0 {
+                marks.put[n.cell as usize] = stamp;
+            }
+            if let Some(r) = record.as_mut() {
+                // A defender's piece put here might open this path.
+                if n.mask & CLASS_FOE != 0 {
+                    r.put.push(id);
+                }
+                // A defender's piece stops this path; with the cell empty it would go
+                // on: walk on from here now (the piece's x-ray).
+                if !occ.is_empty() && occ.side() != by && n.mask & CLASS_EMPTY != 0 {
+                    r.blocked.push(id);
+                    xray_from_node(rt, filters, pos, cell, by, victim_occ, id, r);
+                }
+            }
+            continue;
+        }
+        for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
+            if mark_leaves {
+                marks.seen[l.cell as usize] = stamp;
+            }
+            let o = pos.cells[l.cell as usize];
+            if !o.is_empty()
+                && o.side() == by
+                && l.kinds & (1u64 << o.kind().0) != 0
+                && (!l.initial || pos.unmoved(CellId(l.cell)))
+            {
+                stack.clear();
+                return true;
+            }
+        }
+        if n.child_count > 0 {
+            stack.push((n.first_child, n.first_child + n.child_count));
+        }
+    }
+    false
+}
+
+/// The rest of an attack query on `cell` if the piece on `hole` were gone (or, with
+/// `filled`, if a piece of the defender were put on the empty `hole`): walks on from
+/// `from_nodes` (nodes at `hole` that a defender's piece there stopped, or that need
+/// a piece there, as [`attacked_marking`] lists them), with `hole` changed, marking
+/// the cells inspected. Returns whether an attacker is found that way.
+///
+/// Together with the marks of the full query this over-approximates what the query
+/// would inspect on the board with `hole` emptied (paths through `hole` that the
+/// piece enabled, as a hopper's screen, are kept in the marks), and "attacked" may be
+/// a false alarm (when another node at `hole` on the same path now fails); callers
+/// treat `true` as "test in full", unless `exact` comes back set: then (with
+/// `filled`) an attacker is certainly found after a move that puts a piece on
+/// `hole` and changes no other cell the two queries look at.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn xray_marking(
+    game: &Game,
+    pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    victim: PieceId,
+    hole: CellId,
+    filled: bool,
+    from_nodes: &[u32],
+    stack: &mut Vec<(u32, u32)>,
+    marks: &mut Marks,
+    exact: &mut bool,
+) -> bool {
+    let rt = &game.reverse;
+    let filters = &game.rules.table().table().filters;
+    let victim_occ = Occupant::piece(by.opponent(), victim);
+    let stamp = marks.stamp;
+    // With `filled`, an attacker found is certain (whatever piece is put on `hole`,
+    // unless `hole` holds it) when no path to a start node crosses `hole` and no
+    // node at `hole` has a kind filter.
+    *exact = filled;
+    stack.clear();
+    for &id in from_nodes {
+        if rt.nodes[id as usize].cell == hole.0 {
+            stack.push((id, id + 1));
+            *exact &= !rt.revisits[id as usize];
+        }
+    }
+    while let Some(top) = stack.last_mut() {
+        if top.0 == top.1 {
+            stack.pop();
+            continue;
+        }
+        let id = top.0;
+        top.0 += 1;
+        let n = &rt.nodes[id as usize];
+        marks.seen[n.cell as usize] = stamp;
+        let occ = if n.cell == cell.0 {
+            victim_occ
+        } else if n.cell == hole.0 {
+            if filled {
+                // Some piece of the defender: its class is "foe"; whether the filter
+                // admits it is not known, so assume it does (more paths, never fewer).
+                if n.mask & CLASS_FOE == 0 {
+                    continue;
+                }
+                *exact &= filters[n.filter as usize].mode == 0;
+                marks.put[n.cell as usize] = stamp;
+                for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
+                    let o = pos.cells[l.cell as usize];
+                    if l.cell != hole.0
+                        && !o.is_empty()
+                        && o.side() == by
+                        && l.kinds & (1u64 << o.kind().0) != 0
+                        && (!l.initial || pos.unmoved(CellId(l.cell)))
+                    {
+                        stack.clear();
+                        return true;
+                    }
+                }
+                if n.child_count > 0 {
+                    stack.push((n.first_child, n.first_child + n.child_count));
+                }
+                continue;
+            }
+            Occupant::EMPTY
+        } else {
+            pos.cells[n.cell as usize]
+        };
+        let bit = if occ.is_empty() {
+            CLASS_EMPTY
+        } else if !filters[n.filter as usize].admits(occ.kind().0) {
+            0
+        } else if occ.side() == by {
+            CLASS_FRIEND
+        } else {
+            CLASS_FOE
+        };
+        if n.mask & bit == 0 {
+            if n.mask & CLASS_FOE != 0 {
+                marks.put[n.cell as usize] = stamp;
+            }
+            continue;
+        }
+        for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
+            let o = pos.cells[l.cell as usize];
+            if l.cell != hole.0
+                && !o.is_empty()
+                && o.side() == by
+                && l.kinds & (1u64 << o.kind().0) != 0
+                && (!l.initial || pos.unmoved(CellId(l.cell)))
+            {
+                stack.clear();
+                return true;
+            }
+        }
+        if n.child_count > 0 {
+            stack.push((n.first_child, n.first_child + n.child_count));
+        }
     }
     false
 }

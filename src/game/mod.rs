@@ -82,6 +82,21 @@ pub struct DropLimits {
     pub not_mating: bool,
 }
 
+/// Table sizes of a [`Game`] (see [`Game::table_memory`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableMemory {
+    /// Nodes of the linked move table.
+    pub forward_nodes: usize,
+    /// Bytes of the move table's nodes and roots.
+    pub forward_bytes: usize,
+    pub reverse_nodes: usize,
+    pub reverse_leaves: usize,
+    /// Bytes of the reverse tables (nodes, leaves, roots).
+    pub reverse_bytes: usize,
+    /// Piece kinds whose attacks are found by walking them forward (no reverse paths).
+    pub forward_walked: usize,
+}
+
 /// A compiled game: movement rules, resolved declarations, reverse tables, keys.
 pub struct Game {
     rules: Rules,
@@ -94,8 +109,16 @@ pub struct Game {
     /// Per cell: the castling rights lost when a move starts or ends there.
     castle_loss: Vec<u32>,
     ep_capturer: Vec<bool>,
+    /// `[side * cells + cell]`: the (start cell, kind) of every en passant capturer
+    /// whose table lands a capture on `cell` from there, sorted.
+    ep_sources: Vec<Vec<(u16, PieceId)>>,
     /// Indexed by `side * pieces + piece`.
     promotions: Vec<Vec<PromotionRule>>,
+    /// Indexed by `side * pieces + piece`: per cell, whether a promotion rule of the
+    /// piece applies to a move ending there (empty when the piece has no rule) ...
+    promo_to: Vec<Vec<bool>>,
+    /// ... or starting there (`also leaving` rules).
+    promo_from: Vec<Vec<bool>>,
     /// Per piece: the piece it demotes to when captured into a hand.
     base_of: Vec<Option<PieceId>>,
     /// Per piece: promoting to it (from a different piece that does not demote to it
@@ -111,6 +134,11 @@ pub struct Game {
     one_side: bool,
     /// `sokoban ...`: what the characters of a Sokoban text board stand for.
     sokoban: Option<crate::ir::SokobanRoles>,
+    /// Per cell, when royals may not face: the cells above and below it on its file,
+    /// nearest first (empty otherwise).
+    file_rays: Vec<[Vec<CellId>; 2]>,
+    /// Some node of the table captures in passing.
+    any_passing: bool,
     start: Option<GamePosition>,
     start_fen: Option<String>,
     /// `[side][piece]` counts in the start position (for `only captured`).
@@ -304,6 +332,35 @@ impl Game {
             ep_capturer[p.index()] = true;
         }
 
+        let mut ep_sources = vec![Vec::new(); 2 * cells];
+        {
+            let t = rules.table().table();
+            let mut stack = Vec::new();
+            for side in Side::BOTH {
+                for (p, _) in ep_capturer.iter().enumerate().filter(|(_, &c)| c) {
+                    for from in board.cells() {
+                        let Some(r) = t.roots(side, PieceId(p as u8), from) else {
+                            continue;
+                        };
+                        stack.clear();
+                        stack.extend(r.nodes());
+                        while let Some(n) = stack.pop() {
+                            let node = &t.nodes[n];
+                            if node.has(Node::LAND_FOE) {
+                                let v: &mut Vec<(u16, PieceId)> =
+                                    &mut ep_sources[side.index() * cells + node.target.index()];
+                                if !v.contains(&(from.0, PieceId(p as u8))) {
+                                    v.push((from.0, PieceId(p as u8)));
+                                }
+                            }
+                            stack.extend(node.children());
+                        }
+                    }
+                }
+            }
+            ep_sources.iter_mut().for_each(|v| v.sort());
+        }
+
         // Promotions and demotion.
         let mut promotions = vec![Vec::new(); 2 * pieces];
         let mut base_of: Vec<Option<PieceId>> = vec![None; pieces];
@@ -327,6 +384,24 @@ impl Game {
                     }
                 }
             }
+        }
+
+        let mut promo_to = vec![Vec::new(); 2 * pieces];
+        let mut promo_from = vec![Vec::new(); 2 * pieces];
+        for (i, rules) in promotions.iter().enumerate() {
+            if rules.is_empty() {
+                continue;
+            }
+            let mut to = vec![false; cells];
+            let mut from = vec![false; cells];
+            for r in rules {
+                for c in 0..cells {
+                    to[c] |= r.zone[c];
+                    from[c] |= r.also_leaving && r.zone[c];
+                }
+            }
+            promo_to[i] = to;
+            promo_from[i] = from;
         }
 
         // Drops.
@@ -371,7 +446,29 @@ impl Game {
         // Table limits the layer relies on.
         check_table_limits(&rules, rs, &mut errors);
 
+        let mut file_rays = vec![[Vec::new(), Vec::new()]; cells];
+        if decls.royals_may_not_face {
+            for cell in board.cells() {
+                let c = board.coord(cell);
+                for (k, dy) in [1i16, -1].into_iter().enumerate() {
+                    let mut y = c.y + dy;
+                    while y >= 0 && y < board.height() as i16 {
+                        let Some(id) = board.cell_at(Coord { x: c.x, y }) else {
+                            break;
+                        };
+                        file_rays[cell.index()][k].push(id);
+                        y += dy;
+                    }
+                }
+            }
+        }
         let reverse = ReverseTables::build(&rules);
+        let any_passing = rules
+            .table()
+            .table()
+            .nodes
+            .iter()
+            .any(|n| n.has(Node::CAPTURE_PREV));
         let keys = state::Keys::new(pieces, cells, castlings.len(), royal.clone());
 
         let mut game = Game {
@@ -384,7 +481,10 @@ impl Game {
             castlings,
             castle_loss,
             ep_capturer,
+            ep_sources,
             promotions,
+            promo_to,
+            promo_from,
             base_of,
             hand: decls.hand,
             drop_limits,
@@ -392,6 +492,8 @@ impl Game {
             no_facing: decls.royals_may_not_face,
             one_side: decls.one_side,
             sokoban: decls.sokoban.clone(),
+            file_rays,
+            any_passing,
             start: None,
             start_fen: None,
             start_counts: [vec![0; pieces], vec![0; pieces]],
@@ -569,6 +671,21 @@ impl Game {
 
     pub fn unmake(&self, pos: &mut GamePosition, undo: Undo) {
         movegen::unmake(self, pos, undo)
+    }
+
+    /// The sizes of the tables this game walks: the linked move table and the reverse
+    /// tables behind attack queries.
+    pub fn table_memory(&self) -> TableMemory {
+        let t = self.rules.table().table();
+        let (reverse_nodes, reverse_leaves) = self.reverse.size();
+        TableMemory {
+            forward_nodes: t.nodes.len(),
+            forward_bytes: t.memory_bytes(),
+            reverse_nodes,
+            reverse_leaves,
+            reverse_bytes: self.reverse.memory_bytes(),
+            forward_walked: self.reverse.forward_only().iter().filter(|&&f| f).count(),
+        }
     }
 
     #[inline]

@@ -4,11 +4,28 @@
 //! mover takes its cell; `one side` games never pass the move) and UCI text.
 //!
 //! Generation is pseudo-legal first (every piece of the side to move walked once, plus
-//! the special moves), then each move is played, tested ("is a royal of the mover
-//! capturable? do the royals face each other?") with the reverse tables of
-//! [`super::attack`], and taken back.
+//! the special moves); then the legality filter. Once per node, the royal's attack
+//! query of [`super::attack`] is run while marking the cells it looks at
+//! (`Marks`: cells whose class it inspected, and cells where a path
+//! failed that a piece put there could open) and the nodes a piece of the side to
+//! move stopped (possible pins) or that need a piece (a hopper's screen). A move that
+//! is not the royal's and changes no marked cell is legal without being played; one
+//! that leaves a marked cell or fills a `put` cell walks on only from the nodes at its
+//! two cells (x-ray walks, done for every such piece in the marking pass itself;
+//! `xray_marking` for `put` cells; `moved_attacked` for both ends of one move). Everything else — royal moves, castling,
+//! captures in passing and en passant on marked cells, positions in check, drops that
+//! may not mate, attackers walked forward — gets the full test: the move's occupants
+//! are written into the board, the royals are tested ("is a royal of the mover
+//! capturable? do the royals face each other?"), and the occupants are put back; only
+//! drops that may not mate are really played (make/unmake), to look for a reply.
+//!
+//! At perft's last ply ([`Searcher::count_legal`]) the moves of a piece the quick
+//! test covers are counted straight from its walk, without building them.
+//!
+//! `tests/game_layer.rs` checks the quick test against the full one on playouts of
+//! every shipped game and on random positions of hoppers and other fairy pieces.
 
-use super::attack::{self, Override};
+use super::attack::{self, Marks, Override, Recorded, XRays};
 use super::state::{EnPassant, GamePosition, Undo};
 use super::{Game, MAX_EP_CELLS, MAX_PASSING};
 use crate::ids::{CellId, PieceId, Side};
@@ -116,6 +133,53 @@ impl Sink for Plies<'_> {
     }
 }
 
+/// The verdict of the quick legality test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Quick {
+    Legal,
+    Illegal,
+    /// Test it in full.
+    Unknown,
+}
+
+/// Counts the plies of one walk (a plain piece: not royal, no promotion, not on a
+/// facing line) that the quick legality test passes by their destination; the
+/// others become moves in `deferred`, tested in full later.
+struct LeafCount<'a> {
+    marks: &'a Marks,
+    /// When the start cell is marked (`use_x`): the x-ray marks of the piece there.
+    xrays: &'a XRays,
+    from: CellId,
+    use_x: bool,
+    /// The table has passing captures.
+    passing: bool,
+    /// Per cell: a promotion rule applies to a move ending there (empty: none does).
+    promo_to: &'a [bool],
+    count: u64,
+    deferred: &'a mut Vec<GameMove>,
+}
+
+impl Sink for LeafCount<'_> {
+    #[inline]
+    fn ply(&mut self, ply: &Ply<'_>) {
+        let to = ply.to.index();
+        let defer = self.marks.put(to)
+            || (self.use_x && self.xrays.put(to, self.from))
+            || (self.passing && ply.passing_captures().next().is_some())
+            || ply.push_to.is_some()
+            || self.promo_to.get(to).copied().unwrap_or(false);
+        if defer {
+            Plies {
+                out: self.deferred,
+                only_capture_on: None,
+            }
+            .ply(ply);
+        } else {
+            self.count += 1;
+        }
+    }
+}
+
 /// A move generator and perft counter with its own buffers.
 pub struct Searcher<'g> {
     pub(crate) game: &'g Game,
@@ -125,6 +189,33 @@ pub struct Searcher<'g> {
     stack: Vec<(u32, u32)>,
     /// Spare move buffers (generation and perft take one and give it back).
     pool: Vec<Vec<GameMove>>,
+    /// The cells the royal's attack query of the current node looks at (see
+    /// [`Searcher::prepare_quick`]).
+    marks: Marks,
+    /// The same for "does a move give check to the opponent" (drops that may not
+    /// mate); `enemy_ready` says whether it was computed for the current node.
+    enemy_marks: Marks,
+    enemy_ready: Option<bool>,
+    /// Facing-rule marks (same stamp as `marks`).
+    fmarks: Vec<u32>,
+    /// Nodes of the royal's attack query stopped by a piece of the side to move.
+    blocked: Vec<u32>,
+    /// The single royal (cell, kind) when the x-ray refinement applies.
+    xray_royal: Option<(CellId, PieceId)>,
+    /// The x-ray walks of the current node's pieces that stop a path of the royal's
+    /// query, and their scratch stack.
+    xrays: XRays,
+    xstack: Vec<(u32, u32)>,
+    /// Nodes of the royal's attack query that a piece of the side to move put on
+    /// their cell might open.
+    put_nodes: Vec<u32>,
+    /// The cell `smarks` / `spec_attacked` were computed for (`u16::MAX`: none): what
+    /// the royal's query would look at with a piece of the side to move put there.
+    spec_cell: u16,
+    spec_attacked: bool,
+    /// The attacker `spec` found is certain (see [`attack::xray_marking`]).
+    spec_exact: bool,
+    smarks: Marks,
 }
 
 impl<'g> Searcher<'g> {
@@ -135,12 +226,24 @@ impl<'g> Searcher<'g> {
             raw: Vec::new(),
             stack: Vec::with_capacity(64),
             pool: Vec::new(),
+            marks: Marks::new(game.cells),
+            enemy_marks: Marks::new(game.cells),
+            enemy_ready: None,
+            fmarks: vec![0; game.cells],
+            blocked: Vec::new(),
+            xray_royal: None,
+            xrays: XRays::new(game.cells),
+            xstack: Vec::with_capacity(64),
+            put_nodes: Vec::new(),
+            spec_cell: u16::MAX,
+            spec_attacked: false,
+            spec_exact: false,
+            smarks: Marks::new(game.cells),
         }
     }
 
     /// Appends the pseudo-legal moves of the side to move to `out`.
     pub fn pseudo_moves(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
-        let g = self.game;
         let side = pos.side;
         self.raw.clear();
         let mut sink = Plies {
@@ -155,6 +258,18 @@ impl<'g> Searcher<'g> {
             self.walker
                 .walk(pos, side, o.kind(), CellId(i as u16), &mut sink);
         }
+        self.en_passant_moves(pos);
+        // Promotions.
+        for m in self.raw.drain(..) {
+            expand_promotions(self.game, pos, m, out);
+        }
+        self.castling_and_drops(pos, out);
+    }
+
+    /// Appends the en passant captures to `self.raw`.
+    fn en_passant_moves(&mut self, pos: &GamePosition) {
+        let g = self.game;
+        let side = pos.side;
         // En passant: walk the capturers again with the victim on each open cell.
         if !pos.ep.is_none() {
             let victim = pos.cells[pos.ep.victim as usize];
@@ -174,13 +289,13 @@ impl<'g> Searcher<'g> {
                         out: &mut self.raw,
                         only_capture_on: Some(ec),
                     };
-                    for i in 0..pos.cells.len() {
-                        let o = pos.cells[i];
-                        if o.is_empty() || o.side() != side || !g.ep_capturer[o.kind().index()] {
-                            continue;
+                    // Only the capturers that can land a capture on `ec` at all, in
+                    // board order.
+                    for &(from, kind) in &g.ep_sources[side.index() * g.cells + ec.index()] {
+                        if pos.cells[from as usize] == Occupant::piece(side, kind) {
+                            self.walker
+                                .walk(&board, side, kind, CellId(from), &mut sink);
                         }
-                        self.walker
-                            .walk(&board, side, o.kind(), CellId(i as u16), &mut sink);
                     }
                     for m in &mut self.raw[start..] {
                         m.kind = MoveKind::EnPassant {
@@ -191,10 +306,12 @@ impl<'g> Searcher<'g> {
                 }
             }
         }
-        // Promotions.
-        for m in self.raw.drain(..) {
-            expand_promotions(g, pos, m, out);
-        }
+    }
+
+    /// Appends the castling moves and drops of the side to move to `out`.
+    fn castling_and_drops(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        let g = self.game;
+        let side = pos.side;
         // Castling.
         for (i, c) in g.castlings.iter().enumerate() {
             if c.side != side || pos.castling & (1 << i) == 0 {
@@ -252,12 +369,386 @@ impl<'g> Searcher<'g> {
         out.clear();
         let mut pseudo = self.buffer();
         self.pseudo_moves(pos, &mut pseudo);
+        let quick = self.prepare_quick(pos);
         for m in pseudo.iter() {
-            if self.is_legal(pos, m) {
+            let verdict = if quick {
+                self.quick(pos, m)
+            } else {
+                Quick::Unknown
+            };
+            if verdict == Quick::Legal || (verdict == Quick::Unknown && self.is_legal(pos, m)) {
                 out.push(*m);
             }
         }
         self.give_back(pseudo);
+    }
+
+    /// Prepares the quick legality test for the current node: marks every cell that
+    /// the test "is a royal of the side to move capturable / do the royals face" looks
+    /// at. Returns false when the quick test cannot be used here (the side to move is
+    /// in check, royals face, or the game has pieces whose attacks are walked
+    /// forward); then every move goes through make / test / unmake.
+    ///
+    /// Why this is exact: the answer of an attack query through the reverse tables
+    /// depends only on the cells it inspects ([`attack::attacked_marking`]), and so
+    /// does the facing test. Before the move the answer is "not attacked, not
+    /// facing". A move that does not move a royal and changes no marked cell (its
+    /// start, destination, cells captured in passing or en passant) leaves every
+    /// inspected cell as it was, so the answers after it are the same: the move is
+    /// legal. This holds for every piece the language can express — a hopper's screen
+    /// cell, a lame leaper's blocking cell, an `initial` attacker's start cell are all
+    /// inspected cells — so a move that creates a screen on a hopper's line to the
+    /// royal touches a marked cell and is tested in full.
+    fn prepare_quick(&mut self, pos: &GamePosition) -> bool {
+        let g = self.game;
+        self.enemy_ready = None;
+        self.xray_royal = None;
+        self.blocked.clear();
+        self.put_nodes.clear();
+        self.spec_cell = u16::MAX;
+        self.spec_exact = false;
+        if attack::forward_attackers(g, pos, pos.side.opponent()) {
+            return false;
+        }
+        self.marks.next();
+        if self.marks.stamp == 1 {
+            self.fmarks.iter_mut().for_each(|m| *m = 0);
+        }
+        let side = pos.side;
+        let them = side.opponent();
+        let stamp = self.marks.stamp;
+        match pos.royal_count[side.index()] {
+            0 => {}
+            1 => {
+                self.xrays.next();
+                let cell = CellId(pos.royal_sum[side.index()] as u16);
+                let kind = pos.cells[cell.index()].kind();
+                if attack::attacked_marking(
+                    g,
+                    pos,
+                    cell,
+                    them,
+                    kind,
+                    &mut self.stack,
+                    &mut self.marks,
+                    false,
+                    Some(Recorded {
+                        blocked: &mut self.blocked,
+                        put: &mut self.put_nodes,
+                        xrays: &mut self.xrays,
+                        stack: &mut self.xstack,
+                    }),
+                ) {
+                    return false;
+                }
+                self.xray_royal = Some((cell, kind));
+            }
+            _ => {
+                for i in 0..pos.cells.len() {
+                    let o = pos.cells[i];
+                    if !o.is_empty()
+                        && o.side() == side
+                        && g.royal[o.kind().index()]
+                        && attack::attacked_marking(
+                            g,
+                            pos,
+                            CellId(i as u16),
+                            them,
+                            o.kind(),
+                            &mut self.stack,
+                            &mut self.marks,
+                            false,
+                            None,
+                        )
+                    {
+                        return false;
+                    }
+                }
+            }
+        }
+        if g.no_facing && mark_facing(g, pos, &mut self.fmarks, stamp) {
+            return false;
+        }
+        true
+    }
+
+    /// The quick legality test (after [`Searcher::prepare_quick`] returned true):
+    /// legal, illegal, or "test it in full".
+    ///
+    /// A move that leaves its start cell on a marked cell (a piece that stops some
+    /// path of the royal's attack query: a possible pin) is still quick when the rest
+    /// of the query with that cell emptied ([`attack::xray_marking`], computed once
+    /// per start cell) finds no attacker and the move's other cells are not marked by
+    /// it either.
+    #[inline]
+    fn quick(&mut self, pos: &GamePosition, m: &GameMove) -> Quick {
+        let g = self.game;
+        // A push also moves the piece met: left to the full test.
+        if g.royal[m.piece.index()] || m.push_to.is_some() {
+            return Quick::Unknown;
+        }
+        // The cells the move empties besides its start cell (passing captures, the en
+        // passant victim); `m.to` gets a piece of the mover.
+        let mut other = [0u16; MAX_PASSING + 1];
+        let mut n = 0;
+        let mut push = |c: CellId| {
+            other[n] = c.0;
+            n += 1;
+        };
+        let vacates = match m.kind {
+            MoveKind::Castling(_) => return Quick::Unknown,
+            MoveKind::EnPassant { victim } => {
+                push(victim);
+                true
+            }
+            MoveKind::Drop => false,
+            MoveKind::Normal => {
+                for c in m.passing_captures() {
+                    push(c);
+                }
+                true
+            }
+        };
+        let other = &other[..n];
+        let stamp = self.marks.stamp;
+        if other
+            .iter()
+            .any(|&c| self.marks.seen(c as usize) || self.fmarks[c as usize] == stamp)
+        {
+            return Quick::Unknown;
+        }
+        if self.marks.put(m.to.index()) {
+            if vacates && self.marks.seen(m.from.index()) {
+                // Both ends of the move are on paths of the query: walk on from both.
+                let Some((royal, kind)) = self.xray_royal else {
+                    return Quick::Unknown;
+                };
+                if !other.is_empty() || self.fmarks[m.from.index()] == stamp {
+                    return Quick::Unknown;
+                }
+                return if attack::moved_attacked(
+                    g,
+                    pos,
+                    royal,
+                    pos.side.opponent(),
+                    kind,
+                    m.from,
+                    m.to,
+                    &self.blocked,
+                    &self.put_nodes,
+                    &mut self.stack,
+                ) {
+                    Quick::Unknown
+                } else {
+                    Quick::Legal
+                };
+            }
+            let safe = self.spec(pos, m.to);
+            let from_spec = vacates && self.smarks.seen(m.from.index());
+            if !safe {
+                // The piece put on `to` opens a path to an attacker; if nothing else
+                // the move changes is on that path, the move is illegal.
+                return if self.spec_exact && !from_spec && other.is_empty() {
+                    Quick::Illegal
+                } else {
+                    Quick::Unknown
+                };
+            }
+            if from_spec || other.iter().any(|&c| self.smarks.seen(c as usize)) {
+                return Quick::Unknown;
+            }
+        }
+        if vacates {
+            if self.fmarks[m.from.index()] == stamp {
+                return Quick::Unknown;
+            }
+            if self.marks.seen(m.from.index())
+                && (!self.xray_ok(m.from)
+                    || self.xrays.put(m.to.index(), m.from)
+                    || other.iter().any(|&c| self.xrays.seen(c as usize, m.from)))
+            {
+                // A pinned piece, or one whose destination matters once it has left:
+                // walk on from both ends of this move.
+                return match self.xray_royal {
+                    Some((royal, kind))
+                        if other.is_empty()
+                            && !attack::moved_attacked(
+                                g,
+                                pos,
+                                royal,
+                                pos.side.opponent(),
+                                kind,
+                                m.from,
+                                m.to,
+                                &self.blocked,
+                                &self.put_nodes,
+                                &mut self.stack,
+                            ) =>
+                    {
+                        Quick::Legal
+                    }
+                    _ => Quick::Unknown,
+                };
+            }
+        }
+        if m.kind == MoveKind::Drop {
+            let limits = &g.drop_limits[pos.side.index() * g.pieces + m.piece.index()];
+            if limits.not_mating {
+                // Legal unless it mates: quick only if it cannot give check at all.
+                return if self.cannot_check(pos, m.to, m.piece) {
+                    Quick::Legal
+                } else {
+                    Quick::Unknown
+                };
+            }
+        }
+        Quick::Legal
+    }
+
+    /// Whether the x-ray walk of the piece on `from` (a marked cell) found no
+    /// attacker, so that its moves may be quick; false also when the refinement does
+    /// not apply (several royals).
+    #[inline]
+    fn xray_ok(&self, from: CellId) -> bool {
+        self.xray_royal.is_some() && !self.xrays.hit(from)
+    }
+
+    /// Computes (once per cell and node) what the royal's attack query would look at
+    /// with a piece of the side to move put on `cell` (a marked `put` cell), into
+    /// `smarks`; false if that may find an attacker or the refinement does not apply.
+    fn spec(&mut self, pos: &GamePosition, cell: CellId) -> bool {
+        let Some((royal, kind)) = self.xray_royal else {
+            self.spec_exact = false;
+            return false;
+        };
+        if self.spec_cell != cell.0 {
+            self.spec_cell = cell.0;
+            self.smarks.next();
+            self.spec_attacked = attack::xray_marking(
+                self.game,
+                pos,
+                royal,
+                pos.side.opponent(),
+                kind,
+                cell,
+                true,
+                &self.put_nodes,
+                &mut self.stack,
+                &mut self.smarks,
+                &mut self.spec_exact,
+            );
+        }
+        !self.spec_attacked
+    }
+
+    /// The number of legal moves of the side to move (perft's last ply): like
+    /// `legal_moves(..).len()`, but the moves that the quick test passes on their
+    /// destination alone are counted straight from the walk, without building them.
+    pub fn count_legal(&mut self, pos: &mut GamePosition) -> u64 {
+        if !self.prepare_quick(pos) {
+            let mut moves = self.buffer();
+            self.legal_moves(pos, &mut moves);
+            let n = moves.len() as u64;
+            self.give_back(moves);
+            return n;
+        }
+        let g = self.game;
+        let side = pos.side;
+        let stamp = self.marks.stamp;
+        let mut count = 0u64;
+        self.raw.clear();
+        for i in 0..pos.cells.len() {
+            let o = pos.cells[i];
+            if o.is_empty() || o.side() != side {
+                continue;
+            }
+            let kind = o.kind();
+            let from = CellId(i as u16);
+            let promo = side.index() * g.pieces + kind.index();
+            let promo_to = &g.promo_to[promo];
+            let plain = !g.royal[kind.index()]
+                && (promo_to.is_empty() || !g.promo_from[promo][i])
+                && self.fmarks[i] != stamp
+                && (!self.marks.seen(i) || self.xray_ok(from));
+            if !plain {
+                let mut sink = Plies {
+                    out: &mut self.raw,
+                    only_capture_on: None,
+                };
+                self.walker.walk(pos, side, kind, from, &mut sink);
+                continue;
+            }
+            let mut sink = LeafCount {
+                marks: &self.marks,
+                xrays: &self.xrays,
+                from,
+                use_x: self.marks.seen(i),
+                passing: g.any_passing,
+                promo_to,
+                count: 0,
+                deferred: &mut self.raw,
+            };
+            self.walker.walk(pos, side, kind, from, &mut sink);
+            count += sink.count;
+        }
+        self.en_passant_moves(pos);
+        let mut pending = self.buffer();
+        for m in self.raw.drain(..) {
+            expand_promotions(g, pos, m, &mut pending);
+        }
+        self.castling_and_drops(pos, &mut pending);
+        for m in pending.iter() {
+            let verdict = self.quick(pos, m);
+            if verdict == Quick::Legal || (verdict == Quick::Unknown && self.is_legal(pos, m)) {
+                count += 1;
+            }
+        }
+        self.give_back(pending);
+        count
+    }
+
+    /// Whether putting `piece` on `cell` (a drop onto an empty cell) certainly does not
+    /// attack an opponent's royal: `cell` is not looked at by any attack query on the
+    /// opponent's royals.
+    fn cannot_check(&mut self, pos: &GamePosition, cell: CellId, piece: PieceId) -> bool {
+        let g = self.game;
+        // Attacks of pieces walked forward are not in the marks.
+        if g.reverse.forward_only()[piece.index()] || attack::forward_attackers(g, pos, pos.side) {
+            return false;
+        }
+        let ready = match self.enemy_ready {
+            Some(r) => r,
+            None => {
+                self.enemy_marks.next();
+                let side = pos.side;
+                let them = side.opponent();
+                let mut ok = true;
+                for i in 0..pos.cells.len() {
+                    let o = pos.cells[i];
+                    if !o.is_empty()
+                        && o.side() == them
+                        && g.royal[o.kind().index()]
+                        && attack::attacked_marking(
+                            g,
+                            pos,
+                            CellId(i as u16),
+                            side,
+                            o.kind(),
+                            &mut self.stack,
+                            &mut self.enemy_marks,
+                            true,
+                            None,
+                        )
+                    {
+                        ok = false;
+                        break;
+                    }
+                }
+                self.enemy_ready = Some(ok);
+                ok
+            }
+        };
+        ready && !self.enemy_marks.seen(cell.index())
     }
 
     /// An empty move buffer from the pool.
@@ -275,6 +766,11 @@ impl<'g> Searcher<'g> {
     pub fn is_legal(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
         let g = self.game;
         let side = pos.side;
+        if m.kind != MoveKind::Drop
+            || !g.drop_limits[side.index() * g.pieces + m.piece.index()].not_mating
+        {
+            return self.is_legal_light(pos, m);
+        }
         let undo = make(g, pos, m);
         let exposed =
             royal_attacked(g, pos, side, &mut self.stack) || (g.no_facing && royals_face(g, pos));
@@ -290,6 +786,84 @@ impl<'g> Searcher<'g> {
         }
         unmake(g, pos, undo);
         ok
+    }
+
+    /// The legality test without make/unmake: the occupants the move changes are
+    /// written straight into the board (no hash, journal, counts, hands or rights,
+    /// which attack queries never read), the royals are tested, and the occupants
+    /// are put back. Not for drops that may not mate (they need the full make).
+    ///
+    /// Attack queries read the moved flags only of the attacking side's pieces, and
+    /// none of those stands on a cell the move changes, so the flags are left alone.
+    fn is_legal_light(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
+        let g = self.game;
+        let side = pos.side;
+        // (cell, old occupant) in the order written, restored in reverse.
+        let mut saved = [(0u16, Occupant::EMPTY); MAX_PASSING + 5];
+        let mut n = 0;
+        let mut put = |pos: &mut GamePosition, c: CellId, o: Occupant| {
+            saved[n] = (c.0, pos.cells[c.index()]);
+            n += 1;
+            pos.cells[c.index()] = o;
+        };
+        let mut royal_to = None;
+        match m.kind {
+            MoveKind::Drop => put(pos, m.to, Occupant::piece(side, m.piece)),
+            MoveKind::Castling(i) => {
+                let c = &g.castlings[i as usize];
+                put(pos, c.king_from, Occupant::EMPTY);
+                put(pos, c.partner_from, Occupant::EMPTY);
+                put(pos, c.king_to, Occupant::piece(side, c.king));
+                put(pos, c.partner_to, Occupant::piece(side, c.partner));
+                if g.royal[c.king.index()] || g.royal[c.partner.index()] {
+                    royal_to = Some(CellId(u16::MAX));
+                }
+            }
+            MoveKind::Normal | MoveKind::EnPassant { .. } => {
+                for c in m.passing_captures() {
+                    put(pos, c, Occupant::EMPTY);
+                }
+                if let MoveKind::EnPassant { victim } = m.kind {
+                    put(pos, victim, Occupant::EMPTY);
+                }
+                // A push: the piece met moves on (maybe into `from`, empty by then).
+                let pushed = m.push_to.map(|d| (d, pos.cells[m.to.index()]));
+                put(pos, m.from, Occupant::EMPTY);
+                if let Some((dest, occ)) = pushed {
+                    put(pos, dest, occ);
+                }
+                let kind = m.promotion.unwrap_or(m.piece);
+                put(pos, m.to, Occupant::piece(side, kind));
+                if g.royal[m.piece.index()] || g.royal[kind.index()] {
+                    royal_to = Some(m.to);
+                }
+            }
+        }
+        let them = side.opponent();
+        let exposed = match (royal_to, pos.royal_count[side.index()]) {
+            // Royals unchanged: the counts and the sum of cells still hold.
+            (None, _) => royal_attacked(g, pos, side, &mut self.stack),
+            // The only royal moved to `to`.
+            (Some(to), 1) if to.0 != u16::MAX && g.royal[m.piece.index()] => {
+                let kind = pos.cells[to.index()].kind();
+                g.royal[kind.index()] && attack::attacked(g, pos, to, them, kind, &mut self.stack)
+                    || !g.royal[kind.index()] && royal_attacked_scan(g, pos, side, &mut self.stack)
+            }
+            _ => royal_attacked_scan(g, pos, side, &mut self.stack),
+        } || (g.no_facing && {
+            let first = if pos.royal_count[Side::First.index()] != 1 {
+                None
+            } else if side == Side::First && royal_to.is_some() {
+                royal_to.filter(|c| c.0 != u16::MAX)
+            } else {
+                Some(CellId(pos.royal_sum[Side::First.index()] as u16))
+            };
+            royals_face_from(g, pos, first)
+        });
+        for &(c, o) in saved[..n].iter().rev() {
+            pos.cells[c as usize] = o;
+        }
+        !exposed
     }
 
     /// Whether the side to move has any legal move.
@@ -507,33 +1081,83 @@ pub(crate) fn royal_attacked(
     false
 }
 
+/// [`royal_attacked`] finding the royals by a scan of the board (when the royal
+/// bookkeeping of the position is not current).
+fn royal_attacked_scan(
+    g: &Game,
+    pos: &GamePosition,
+    side: Side,
+    stack: &mut Vec<(u32, u32)>,
+) -> bool {
+    let them = side.opponent();
+    pos.cells.iter().enumerate().any(|(i, &o)| {
+        !o.is_empty()
+            && o.side() == side
+            && g.royal[o.kind().index()]
+            && attack::attacked(g, pos, CellId(i as u16), them, o.kind(), stack)
+    })
+}
+
 /// Whether two royals of opposite sides stand on one file with only empty cells
 /// between them.
 pub(crate) fn royals_face(g: &Game, pos: &GamePosition) -> bool {
-    let board = g.board();
-    for (i, &o) in pos.cells.iter().enumerate() {
+    royals_face_from(g, pos, None)
+}
+
+/// [`royals_face`], told where the first side's royal stands when the caller knows
+/// (the only one of its side); otherwise the board is scanned for royals.
+fn royals_face_from(g: &Game, pos: &GamePosition, first_royal: Option<CellId>) -> bool {
+    let from_cell = |i: usize| {
+        g.file_rays[i].iter().any(|ray| {
+            for &c in ray {
+                let p = pos.cells[c.index()];
+                if !p.is_empty() {
+                    return p.side() == Side::Second && g.royal[p.kind().index()];
+                }
+            }
+            false
+        })
+    };
+    if let Some(c) = first_royal {
+        let o = pos.cells[c.index()];
+        if !o.is_empty() && o.side() == Side::First && g.royal[o.kind().index()] {
+            return from_cell(c.index());
+        }
+    }
+    pos.cells.iter().enumerate().any(|(i, &o)| {
+        !o.is_empty() && o.side() == Side::First && g.royal[o.kind().index()] && from_cell(i)
+    })
+}
+
+/// [`royals_face`] marking every cell it looks at with `stamp`; returns its answer.
+fn mark_facing(g: &Game, pos: &GamePosition, marks: &mut [u32], stamp: u32) -> bool {
+    let mut facing = false;
+    let first = Side::First.index();
+    // A lone royal of the first side is known without a scan.
+    let (lo, hi) = if pos.royal_count[first] == 1 {
+        let c = pos.royal_sum[first] as usize;
+        (c, c + 1)
+    } else {
+        (0, pos.cells.len())
+    };
+    for i in lo..hi {
+        let o = pos.cells[i];
         if o.is_empty() || o.side() != Side::First || !g.royal[o.kind().index()] {
             continue;
         }
-        let c = board.coord(CellId(i as u16));
-        for dy in [1i16, -1] {
-            let mut y = c.y + dy;
-            while y >= 0 && y < board.height() as i16 {
-                let Some(cell) = board.cell_at(crate::ir::Coord { x: c.x, y }) else {
-                    break;
-                };
-                let p = pos.occupant(cell);
+        marks[i] = stamp;
+        for ray in &g.file_rays[i] {
+            for &c in ray {
+                marks[c.index()] = stamp;
+                let p = pos.cells[c.index()];
                 if !p.is_empty() {
-                    if p.side() == Side::Second && g.royal[p.kind().index()] {
-                        return true;
-                    }
+                    facing |= p.side() == Side::Second && g.royal[p.kind().index()];
                     break;
                 }
-                y += dy;
             }
         }
     }
-    false
+    facing
 }
 
 /// The UCI texts of a list of moves: each as [`uci`] writes it, and where two moves

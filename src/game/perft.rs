@@ -1,6 +1,7 @@
 //! perft: counts the leaves of the legal move tree, the standard test of a move
-//! generator. The last ply is counted in bulk (the length of the legal move list), as
-//! Fairy-Stockfish does.
+//! generator. The last ply is counted in bulk, as Fairy-Stockfish does: the number
+//! of legal moves ([`Searcher::count_legal`]), most of them counted straight from the
+//! walks without being built.
 
 use super::movegen::{GameMove, Searcher};
 use super::state::GamePosition;
@@ -11,6 +12,9 @@ impl Searcher<'_> {
     pub fn perft(&mut self, pos: &mut GamePosition, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
+        }
+        if depth == 1 {
+            return self.count_legal(pos);
         }
         let mut moves = self.buffer();
         self.legal_moves(pos, &mut moves);
