@@ -342,25 +342,13 @@ pub fn attacked(
         } else {
             pos.cells[n.cell as usize]
         };
-        let bit = if occ.is_empty() {
-            CLASS_EMPTY
-        } else if !filters[n.filter as usize].admits(occ.kind().0) {
-            continue;
-        } else if occ.side() == by {
-            CLASS_FRIEND
-        } else {
-            CLASS_FOE
-        };
+        let bit = class_of(filters, n.filter, occ, by);
         if n.mask & bit == 0 {
             continue;
         }
         for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
             let o = pos.cells[l.cell as usize];
-            if !o.is_empty()
-                && o.side() == by
-                && l.kinds & (1u64 << o.kind().0) != 0
-                && (!l.initial || pos.unmoved(CellId(l.cell)))
-            {
+            if attacker_on(pos, l, o, by) {
                 stack.clear();
                 return true;
             }
@@ -414,15 +402,7 @@ fn xray_from_node(
         } else {
             pos.cells[n.cell as usize]
         };
-        let bit = if occ.is_empty() {
-            CLASS_EMPTY
-        } else if !filters[n.filter as usize].admits(occ.kind().0) {
-            0
-        } else if occ.side() == by {
-            CLASS_FRIEND
-        } else {
-            CLASS_FOE
-        };
+        let bit = class_of(filters, n.filter, occ, by);
         if n.mask & bit == 0 {
             if n.mask & CLASS_FOE != 0 {
                 XRays::mark(&mut xr.put, stamp, n.cell, hole);
@@ -431,12 +411,7 @@ fn xray_from_node(
         }
         for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
             let o = pos.cells[l.cell as usize];
-            if l.cell != hole
-                && !o.is_empty()
-                && o.side() == by
-                && l.kinds & (1u64 << o.kind().0) != 0
-                && (!l.initial || pos.unmoved(CellId(l.cell)))
-            {
+            if l.cell != hole && attacker_on(pos, l, o, by) {
                 xr.hit[hole as usize] = stamp;
                 stack.clear();
                 return;
@@ -501,28 +476,14 @@ pub(crate) fn moved_attacked(
             } else {
                 pos.cells[n.cell as usize]
             };
-            if occ.is_empty() {
-                CLASS_EMPTY
-            } else if !filters[n.filter as usize].admits(occ.kind().0) {
-                continue;
-            } else if occ.side() == by {
-                CLASS_FRIEND
-            } else {
-                CLASS_FOE
-            }
+            class_of(filters, n.filter, occ, by)
         };
         if n.mask & bit == 0 {
             continue;
         }
         for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
             let o = pos.cells[l.cell as usize];
-            if l.cell != hole.0
-                && l.cell != fill.0
-                && !o.is_empty()
-                && o.side() == by
-                && l.kinds & (1u64 << o.kind().0) != 0
-                && (!l.initial || pos.unmoved(CellId(l.cell)))
-            {
+            if l.cell != hole.0 && l.cell != fill.0 && attacker_on(pos, l, o, by) {
                 stack.clear();
                 return true;
             }
@@ -724,15 +685,7 @@ pub(crate) fn attacked_marking(
         } else {
             pos.cells[n.cell as usize]
         };
-        let bit = if occ.is_empty() {
-            CLASS_EMPTY
-        } else if !filters[n.filter as usize].admits(occ.kind().0) {
-            0
-        } else if occ.side() == by {
-            CLASS_FRIEND
-        } else {
-            CLASS_FOE
-        };
+        let bit = class_of(filters, n.filter, occ, by);
         if n.mask & bit == 0 {
             if n.mask & CLASS_FOE != 0 {
                 marks.put[n.cell as usize] = stamp;
@@ -756,11 +709,7 @@ pub(crate) fn attacked_marking(
                 marks.seen[l.cell as usize] = stamp;
             }
             let o = pos.cells[l.cell as usize];
-            if !o.is_empty()
-                && o.side() == by
-                && l.kinds & (1u64 << o.kind().0) != 0
-                && (!l.initial || pos.unmoved(CellId(l.cell)))
-            {
+            if attacker_on(pos, l, o, by) {
                 stack.clear();
                 return true;
             }
@@ -836,12 +785,7 @@ pub(crate) fn xray_marking(
                 marks.put[n.cell as usize] = stamp;
                 for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
                     let o = pos.cells[l.cell as usize];
-                    if l.cell != hole.0
-                        && !o.is_empty()
-                        && o.side() == by
-                        && l.kinds & (1u64 << o.kind().0) != 0
-                        && (!l.initial || pos.unmoved(CellId(l.cell)))
-                    {
+                    if l.cell != hole.0 && attacker_on(pos, l, o, by) {
                         stack.clear();
                         return true;
                     }
@@ -855,15 +799,7 @@ pub(crate) fn xray_marking(
         } else {
             pos.cells[n.cell as usize]
         };
-        let bit = if occ.is_empty() {
-            CLASS_EMPTY
-        } else if !filters[n.filter as usize].admits(occ.kind().0) {
-            0
-        } else if occ.side() == by {
-            CLASS_FRIEND
-        } else {
-            CLASS_FOE
-        };
+        let bit = class_of(filters, n.filter, occ, by);
         if n.mask & bit == 0 {
             if n.mask & CLASS_FOE != 0 {
                 marks.put[n.cell as usize] = stamp;
@@ -872,12 +808,7 @@ pub(crate) fn xray_marking(
         }
         for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
             let o = pos.cells[l.cell as usize];
-            if l.cell != hole.0
-                && !o.is_empty()
-                && o.side() == by
-                && l.kinds & (1u64 << o.kind().0) != 0
-                && (!l.initial || pos.unmoved(CellId(l.cell)))
-            {
+            if l.cell != hole.0 && attacker_on(pos, l, o, by) {
                 stack.clear();
                 return true;
             }
@@ -887,6 +818,32 @@ pub(crate) fn xray_marking(
         }
     }
     false
+}
+
+/// The occupancy class a reverse node sees on its cell from `by`'s point of view:
+/// empty, friend (of the attacker) or foe; 0 when the node's kind filter rejects the
+/// piece, which then acts as a wall.
+#[inline(always)]
+fn class_of(filters: &[crate::table::FilterCode], filter: u8, occ: Occupant, by: Side) -> u8 {
+    if occ.is_empty() {
+        CLASS_EMPTY
+    } else if !filters[filter as usize].admits(occ.kind().0) {
+        0
+    } else if occ.side() == by {
+        CLASS_FRIEND
+    } else {
+        CLASS_FOE
+    }
+}
+
+/// Whether `o`, the occupant of leaf `l`'s cell, is an attacker of `by` that this leaf
+/// stands for (its kind, and unmoved if the path needs an initial move).
+#[inline(always)]
+fn attacker_on(pos: &GamePosition, l: &RLeaf, o: Occupant, by: Side) -> bool {
+    !o.is_empty()
+        && o.side() == by
+        && l.kinds & (1u64 << o.kind().0) != 0
+        && (!l.initial || pos.unmoved(CellId(l.cell)))
 }
 
 /// The fallback: walk every piece of `by` whose kind is answered forward and see
