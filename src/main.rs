@@ -383,13 +383,7 @@ fn disasm(
         from_rules.table().table()
     };
     if let Some(cell) = from {
-        let c = t.board.parse_cell(cell).ok_or_else(|| {
-            eprintln!(
-                "error: `{cell}` is not a cell of the {} board",
-                t.board.describe()
-            );
-            Failed
-        })?;
+        let c = cell_arg(&t.board, cell)?;
         let pieces: Vec<PieceId> = match piece {
             Some(p) => {
                 let found = t
@@ -438,13 +432,7 @@ fn setup(
         eprint!("{}", e.render(fen));
         Failed
     })?;
-    let cell = rules.cell(from).ok_or_else(|| {
-        eprintln!(
-            "error: `{from}` is not a cell of the {} board",
-            rules.board().describe()
-        );
-        Failed
-    })?;
+    let cell = cell_arg(rules.board(), from)?;
     if pos.cells[cell.index()].is_empty() {
         eprintln!("error: there is no piece on {from}");
         return Err(Failed);
@@ -452,11 +440,22 @@ fn setup(
     Ok((rules, pos, cell))
 }
 
-fn tree(rules_path: &Path, fen: &str, from: &str, json: bool, color: bool) -> Result<(), Failed> {
-    let (rules, pos, cell) = setup(rules_path, fen, from, color)?;
-    let Some(tree) = rules.path_tree(&pos, cell) else {
-        return Err(Failed);
-    };
+/// A cell named on the command line; an unknown name is an error that says the board.
+fn cell_arg(
+    board: &piecewise::topology::Board,
+    name: &str,
+) -> Result<piecewise::ids::CellId, Failed> {
+    board.parse_cell(name).ok_or_else(|| {
+        eprintln!(
+            "error: `{name}` is not a cell of the {} board",
+            board.describe()
+        );
+        Failed
+    })
+}
+
+/// Prints a path tree as text or JSON.
+fn print_tree(rules: &piecewise::Rules, tree: &piecewise::path_tree::PathTree, json: bool) {
     let t = rules.table().table();
     if json {
         let doc = tree.to_json(t);
@@ -467,6 +466,14 @@ fn tree(rules_path: &Path, fen: &str, from: &str, json: bool, color: bool) -> Re
     } else {
         print!("{}", tree.to_text(t));
     }
+}
+
+fn tree(rules_path: &Path, fen: &str, from: &str, json: bool, color: bool) -> Result<(), Failed> {
+    let (rules, pos, cell) = setup(rules_path, fen, from, color)?;
+    let Some(tree) = rules.path_tree(&pos, cell) else {
+        return Err(Failed);
+    };
+    print_tree(&rules, &tree, json);
     Ok(())
 }
 
@@ -482,13 +489,7 @@ fn board_tree(
     let game = load_game_for(rules_path, Start::Board(board), color)?;
     let pos = text_board(&game, board)?;
     let cell = match from {
-        Some(f) => game.board().parse_cell(f).ok_or_else(|| {
-            eprintln!(
-                "error: `{f}` is not a cell of the {} board",
-                game.board().describe()
-            );
-            Failed
-        })?,
+        Some(f) => cell_arg(game.board(), f)?,
         None => {
             let pusher = game.sokoban().map(|r| r.pusher);
             let found = game.board().cells().find(|&c| {
@@ -509,16 +510,7 @@ fn board_tree(
         );
         return Err(Failed);
     };
-    let t = rules.table().table();
-    if json {
-        let doc = tree.to_json(t);
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&doc).unwrap_or_else(|_| doc.to_string())
-        );
-    } else {
-        print!("{}", tree.to_text(t));
-    }
+    print_tree(rules, &tree, json);
     Ok(())
 }
 
@@ -635,13 +627,7 @@ fn legal_moves(
     let game = load_game_for(path, start, color)?;
     let pos = game_position(&game, path, start)?;
     let from = match from {
-        Some(f) => Some(game.board().parse_cell(f).ok_or_else(|| {
-            eprintln!(
-                "error: `{f}` is not a cell of the {} board",
-                game.board().describe()
-            );
-            Failed
-        })?),
+        Some(f) => Some(cell_arg(game.board(), f)?),
         None => None,
     };
     let mut out = String::new();
@@ -751,13 +737,7 @@ fn show_svg(
     let game = load_game_for(path, start, color)?;
     let rules = game.rules();
     let from = match from {
-        Some(name) => Some(game.board().parse_cell(name).ok_or_else(|| {
-            eprintln!(
-                "error: `{name}` is not a cell of the {} board",
-                game.board().describe()
-            );
-            Failed
-        })?),
+        Some(name) => Some(cell_arg(game.board(), name)?),
         None => None,
     };
     // The position: a game position (FEN or start), or a bare board (empty, or the one

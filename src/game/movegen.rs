@@ -444,25 +444,8 @@ impl<'g> Searcher<'g> {
                 self.xray_royal = Some((cell, kind));
             }
             _ => {
-                for i in 0..pos.cells.len() {
-                    let o = pos.cells[i];
-                    if !o.is_empty()
-                        && o.side() == side
-                        && g.royal[o.kind().index()]
-                        && attack::attacked_marking(
-                            g,
-                            pos,
-                            CellId(i as u16),
-                            them,
-                            o.kind(),
-                            &mut self.stack,
-                            &mut self.marks,
-                            false,
-                            None,
-                        )
-                    {
-                        return false;
-                    }
+                if royals_attacked_marking(g, pos, side, &mut self.stack, &mut self.marks, false) {
+                    return false;
                 }
             }
         }
@@ -722,28 +705,14 @@ impl<'g> Searcher<'g> {
                 self.enemy_marks.next();
                 let side = pos.side;
                 let them = side.opponent();
-                let mut ok = true;
-                for i in 0..pos.cells.len() {
-                    let o = pos.cells[i];
-                    if !o.is_empty()
-                        && o.side() == them
-                        && g.royal[o.kind().index()]
-                        && attack::attacked_marking(
-                            g,
-                            pos,
-                            CellId(i as u16),
-                            side,
-                            o.kind(),
-                            &mut self.stack,
-                            &mut self.enemy_marks,
-                            true,
-                            None,
-                        )
-                    {
-                        ok = false;
-                        break;
-                    }
-                }
+                let ok = !royals_attacked_marking(
+                    g,
+                    pos,
+                    them,
+                    &mut self.stack,
+                    &mut self.enemy_marks,
+                    true,
+                );
                 self.enemy_ready = Some(ok);
                 ok
             }
@@ -874,6 +843,36 @@ impl<'g> Searcher<'g> {
         self.give_back(pseudo);
         any
     }
+}
+
+/// Whether any royal of `royals` is attacked, marking in `marks` every cell the
+/// queries inspect (leaf cells too with `mark_leaves`); stops at the first attacked
+/// royal (the marks are then incomplete and must not be used).
+fn royals_attacked_marking(
+    g: &Game,
+    pos: &GamePosition,
+    royals: Side,
+    stack: &mut Vec<(u32, u32)>,
+    marks: &mut Marks,
+    mark_leaves: bool,
+) -> bool {
+    (0..pos.cells.len()).any(|i| {
+        let o = pos.cells[i];
+        !o.is_empty()
+            && o.side() == royals
+            && g.royal[o.kind().index()]
+            && attack::attacked_marking(
+                g,
+                pos,
+                CellId(i as u16),
+                royals.opponent(),
+                o.kind(),
+                stack,
+                marks,
+                mark_leaves,
+                None,
+            )
+    })
 }
 
 /// Whether `cell`'s file holds `occ` elsewhere.
