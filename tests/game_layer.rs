@@ -287,6 +287,83 @@ fn quick_legality_matches_the_full_test() {
     assert!(total > 2_000, "{total} legal moves checked");
 }
 
+/// Perft's sibling sharing (`count_legal_after`): the children of a node, counted one
+/// after the other as perft does, may reuse the royal's attack query and the piece
+/// walks of an earlier child. Each count must equal a fresh searcher's count of the
+/// same position, on playouts of every shipped game and on random positions of the
+/// fairy pieces (hoppers, lame leapers, hook movers, `initial` moves, several royals).
+#[test]
+fn sibling_counts_match_fresh_counts() {
+    fn check(
+        game: &Game,
+        searcher: &mut piecewise::game::Searcher<'_>,
+        pos: &mut piecewise::game::GamePosition,
+    ) -> usize {
+        let mut moves = Vec::new();
+        searcher.legal_moves(pos, &mut moves);
+        for m in &moves {
+            let undo = game.make(pos, m);
+            let shared = searcher.count_legal_after(pos, Some(m));
+            let alone = game.legal_moves(pos).len() as u64;
+            assert_eq!(shared, alone, "after {} in {}", game.uci(m), game.fen(pos));
+            game.unmake(pos, undo);
+        }
+        moves.len()
+    }
+    let mut rng = Rng(0x51b1_1a9e_c0de_0001);
+    for name in [
+        "chess",
+        "capablanca",
+        "grand",
+        "shatranj",
+        "makruk",
+        "xiangqi",
+        "shogi",
+        "minishogi",
+        "crazyhouse",
+        "nightrider",
+        "grasshopper",
+    ] {
+        let game = game(name);
+        let mut searcher = game.searcher();
+        for _ in 0..4 {
+            let mut pos = game.start_position().expect("start position");
+            for _ in 0..60 {
+                if check(&game, &mut searcher, &mut pos) == 0 {
+                    break;
+                }
+                let moves = game.legal_moves(&pos);
+                let m = moves[rng.below(moves.len())];
+                game.make(&mut pos, &m);
+            }
+        }
+    }
+    let path = format!("{}/rules/fairy.rules", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(path).expect("rules file");
+    let game = Game::compile(&src).expect("fairy");
+    let total = random_positions(&game, "QRBNPACMLZIGOHEFWY", 300, &mut rng, check);
+    assert!(total > 3_000, "{total} parent moves");
+    let total = random_positions(&game, "QRBNPACMLZIGOHEFWYXD", 200, &mut rng, check);
+    assert!(total > 2_000, "{total} parent moves");
+    let game = Game::compile(
+        "board square 8x8\n\
+         royal King\n\
+         piece King (K) { step any }\n\
+         piece Grasshopper (G) { ride any via piece then step same }\n\
+         piece Knight (N) { leap (1,2) }\n\
+         piece Ferz (F) { step diagonal }\n\
+         piece Cannon (O) {\n\
+             ride orthogonal, move only\n\
+             ride orthogonal via piece then ride same, capture only\n\
+         }\n",
+    )
+    .expect("hoppers");
+    let total = random_positions(&game, "GGGNOFF", 600, &mut rng, check);
+    assert!(total > 3_000, "{total} parent moves");
+    let total = random_positions(&game, "GGNOFKK", 300, &mut rng, check);
+    assert!(total > 1_000, "{total} parent moves");
+}
+
 /// Runs `check` on `n` random positions of `game` (both kings and 4-17 pieces with
 /// these letters); returns the sum of its results.
 fn random_positions(

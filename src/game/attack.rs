@@ -376,6 +376,8 @@ fn xray_from_node(
     victim_occ: Occupant,
     start: u32,
     r: &mut Recorded<'_>,
+    leaf_marks: &mut [u32],
+    leaf_stamp: u32,
 ) {
     let hole = rt.nodes[start as usize].cell;
     let xr = &mut *r.xrays;
@@ -410,6 +412,7 @@ fn xray_from_node(
             continue;
         }
         for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
+            leaf_marks[l.cell as usize] = leaf_stamp;
             let o = pos.cells[l.cell as usize];
             if l.cell != hole && attacker_on(pos, l, o, by) {
                 xr.hit[hole as usize] = stamp;
@@ -516,6 +519,10 @@ pub(crate) fn forward_attackers(game: &Game, pos: &GamePosition, by: Side) -> bo
 pub(crate) struct Marks {
     pub seen: Vec<u32>,
     pub put: Vec<u32>,
+    /// Leaf cells (where an attacker would stand) that a query with [`Recorded`]
+    /// looked at, its x-ray walks included: with `seen` and the x-ray marks, every
+    /// cell whose contents the answer and the recorded state depend on.
+    pub leaf: Vec<u32>,
     pub stamp: u32,
 }
 
@@ -524,6 +531,7 @@ impl Marks {
         Marks {
             seen: vec![0; cells],
             put: vec![0; cells],
+            leaf: vec![0; cells],
             stamp: 0,
         }
     }
@@ -534,6 +542,7 @@ impl Marks {
         if self.stamp == 0 {
             self.seen.iter_mut().for_each(|m| *m = 0);
             self.put.iter_mut().for_each(|m| *m = 0);
+            self.leaf.iter_mut().for_each(|m| *m = 0);
             self.stamp = 1;
         }
     }
@@ -618,6 +627,12 @@ impl XRays {
         self.owned(self.put[cell], owner)
     }
 
+    /// Some x-ray walk inspected `cell`.
+    #[inline]
+    pub fn any_seen(&self, cell: usize) -> bool {
+        self.seen[cell] >> 16 == self.stamp as u64
+    }
+
     /// The x-ray walk of the piece on `owner` found an attacker.
     #[inline]
     pub fn hit(&self, owner: CellId) -> bool {
@@ -648,8 +663,11 @@ pub(crate) struct Recorded<'a> {
 /// after any move of the other side that touches no marked cell (moves of the
 /// other side do not change the moved flags of `by`'s pieces either). With
 /// `mark_leaves` the leaf cells are marked too, for changes that may add a piece of
-/// `by` (a drop that might give check). Tables with pieces answered forward ([`ReverseTables::forward_only`]) are
-/// not covered; callers check [`forward_attackers`] first.
+/// `by` (a drop that might give check). With `record`, the leaf cells it and its
+/// x-ray walks read go into `marks.leaf`, so that every cell the answer and the
+/// recorded state depend on is marked somewhere (see `Searcher::count_legal_after`).
+/// Tables with pieces answered forward ([`ReverseTables::forward_only`]) are not
+/// covered; callers check [`forward_attackers`] first.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn attacked_marking(
     game: &Game,
@@ -699,14 +717,29 @@ pub(crate) fn attacked_marking(
                 // on: walk on from here now (the piece's x-ray).
                 if !occ.is_empty() && occ.side() != by && n.mask & CLASS_EMPTY != 0 {
                     r.blocked.push(id);
-                    xray_from_node(rt, filters, pos, cell, by, victim_occ, id, r);
+                    xray_from_node(
+                        rt,
+                        filters,
+                        pos,
+                        cell,
+                        by,
+                        victim_occ,
+                        id,
+                        r,
+                        &mut marks.leaf,
+                        stamp,
+                    );
                 }
             }
             continue;
         }
+        let recording = record.is_some();
         for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
             if mark_leaves {
                 marks.seen[l.cell as usize] = stamp;
+            }
+            if recording {
+                marks.leaf[l.cell as usize] = stamp;
             }
             let o = pos.cells[l.cell as usize];
             if attacker_on(pos, l, o, by) {

@@ -29,7 +29,9 @@ use super::attack::{self, Marks, Override, Recorded, XRays};
 use super::state::{EnPassant, GamePosition, Undo};
 use super::{Game, MAX_EP_CELLS, MAX_PASSING};
 use crate::ids::{CellId, PieceId, Side};
-use crate::walk::{Occupant, Ply, Sink, Walker};
+use std::cell::Cell;
+
+use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
 
 /// The landing-node flag of patterns marked `en passant`.
 pub(crate) const EN_PASSANT_FLAG: u8 = crate::table::Node::EN_PASSANT;
@@ -216,6 +218,11 @@ pub struct Searcher<'g> {
     /// The attacker `spec` found is certain (see [`attack::xray_marking`]).
     spec_exact: bool,
     smarks: Marks,
+    /// The quick-test state of the last node (its marks, x-rays, recorded nodes) may
+    /// be reused by a sibling node (see [`Searcher::count_legal_after`]).
+    reusable: bool,
+    /// The walks of the node whose quick-test state is being reused.
+    walks: SiblingWalks,
 }
 
 impl<'g> Searcher<'g> {
@@ -239,6 +246,8 @@ impl<'g> Searcher<'g> {
             spec_attacked: false,
             spec_exact: false,
             smarks: Marks::new(game.cells),
+            reusable: false,
+            walks: SiblingWalks::new(game.cells),
         }
     }
 
@@ -401,6 +410,7 @@ impl<'g> Searcher<'g> {
     /// royal touches a marked cell and is tested in full.
     fn prepare_quick(&mut self, pos: &GamePosition) -> bool {
         let g = self.game;
+        self.reusable = false;
         self.enemy_ready = None;
         self.xray_royal = None;
         self.blocked.clear();
@@ -628,7 +638,43 @@ impl<'g> Searcher<'g> {
     /// `legal_moves(..).len()`, but the moves that the quick test passes on their
     /// destination alone are counted straight from the walk, without building them.
     pub fn count_legal(&mut self, pos: &mut GamePosition) -> u64 {
-        if !self.prepare_quick(pos) {
+        self.count_legal_after(pos, None)
+    }
+
+    /// [`Searcher::count_legal`] for a node reached by `last`, a move of the other
+    /// side, whose siblings (the other moves from the same parent) were or will be
+    /// counted the same way, one after the other with nothing else in between.
+    ///
+    /// Siblings share the quick test's state: the royal's attack query, its x-ray
+    /// walks and the facing test read only the cells they mark (nodes, leaves, x-ray
+    /// cells), so when neither the move that led to the node they were computed for
+    /// nor `last` changes a marked cell, the queries on this node would read the same
+    /// contents and record the same state: it is reused instead of recomputed. The
+    /// queries also read the moved flags of attackers on leaf cells, which only a
+    /// move from or to such a cell changes.
+    pub fn count_legal_after(&mut self, pos: &mut GamePosition, last: Option<&GameMove>) -> u64 {
+        let s = pos.side.index();
+        let reuse = match (last, self.xray_royal) {
+            // The same single royal as the state was made for (a sibling may have
+            // captured one of several), no forward attackers, nothing marked changed.
+            (Some(m), Some((royal, _))) if self.reusable => {
+                pos.royal_count[s] == 1
+                    && pos.royal_sum[s] == royal.0 as u32
+                    && !self.touches(m)
+                    && !attack::forward_attackers(self.game, pos, pos.side.opponent())
+            }
+            _ => false,
+        };
+        if reuse {
+            self.enemy_ready = None;
+            self.spec_cell = u16::MAX;
+            self.spec_exact = false;
+        } else if self.prepare_quick(pos) {
+            // Reusable by the next sibling if the state covers every dependency
+            // (a single royal: leaves and x-rays recorded) and `last` changed
+            // nothing it read.
+            self.reusable = self.xray_royal.is_some() && last.is_some_and(|m| !self.touches(m));
+        } else {
             let mut moves = self.buffer();
             self.legal_moves(pos, &mut moves);
             let n = moves.len() as u64;
@@ -637,42 +683,66 @@ impl<'g> Searcher<'g> {
         }
         let g = self.game;
         let side = pos.side;
-        let stamp = self.marks.stamp;
         let mut count = 0u64;
         self.raw.clear();
+        // Sibling walks: with the quick state reused, a piece whose walk from the node
+        // the cache was made on read none of the cells changed since then has the same
+        // moves and count (the walk and its sink read only those cells, the marks and
+        // static tables).
+        let cached = reuse && self.walks.stamp == self.marks.stamp;
+        let record = !reuse && self.reusable;
+        let mut changed = 0u64;
+        if cached {
+            let w = &self.walks;
+            let mut or = |c: CellId| changed |= w.watchers(c);
+            match (&w.base_move, last) {
+                (Some(b), Some(m)) => {
+                    move_cells(g, b, &mut or);
+                    move_cells(g, m, &mut or);
+                }
+                _ => changed = u64::MAX,
+            }
+        } else if record {
+            self.walks.begin(self.marks.stamp, last.copied());
+        }
+        // Taken out while the walks read the board through it.
+        let watch = if record {
+            std::mem::take(&mut self.walks.watch)
+        } else {
+            Vec::new()
+        };
         for i in 0..pos.cells.len() {
             let o = pos.cells[i];
             if o.is_empty() || o.side() != side {
                 continue;
             }
-            let kind = o.kind();
-            let from = CellId(i as u16);
-            let promo = side.index() * g.pieces + kind.index();
-            let promo_to = &g.promo_to[promo];
-            let plain = !g.royal[kind.index()]
-                && (promo_to.is_empty() || !g.promo_from[promo][i])
-                && self.fmarks[i] != stamp
-                && (!self.marks.seen(i) || self.xray_ok(from));
-            if !plain {
-                let mut sink = Plies {
-                    out: &mut self.raw,
-                    only_capture_on: None,
-                };
-                self.walker.walk(pos, side, kind, from, &mut sink);
-                continue;
+            if cached {
+                if let Some((n, moves)) = self.walks.get(i, o, changed) {
+                    count += n;
+                    self.raw.extend_from_slice(moves);
+                    continue;
+                }
+            } else if record {
+                if let Some(bit) = self.walks.slot(i, o) {
+                    let before = self.raw.len();
+                    let board = Watched {
+                        pos,
+                        watch: &watch,
+                        stamp: self.walks.stamp,
+                        bit,
+                    };
+                    // The start cell: the piece itself (and its moved flag).
+                    board.mark(i);
+                    let n = self.walk_counting(&board, pos, i);
+                    count += n;
+                    self.walks.store(i, n, &self.raw[before..]);
+                    continue;
+                }
             }
-            let mut sink = LeafCount {
-                marks: &self.marks,
-                xrays: &self.xrays,
-                from,
-                use_x: self.marks.seen(i),
-                passing: g.any_passing,
-                promo_to,
-                count: 0,
-                deferred: &mut self.raw,
-            };
-            self.walker.walk(pos, side, kind, from, &mut sink);
-            count += sink.count;
+            count += self.walk_counting(pos, pos, i);
+        }
+        if record {
+            self.walks.watch = watch;
         }
         self.en_passant_moves(pos);
         let mut pending = self.buffer();
@@ -688,6 +758,60 @@ impl<'g> Searcher<'g> {
         }
         self.give_back(pending);
         count
+    }
+
+    /// Walks the piece of the side to move on cell `i` over `board` (the position, or
+    /// the position watched): counts its moves that the quick test passes by their
+    /// destination alone and appends the others to `self.raw`. Needs
+    /// [`Searcher::prepare_quick`]'s state.
+    fn walk_counting<O: Occupancy>(&mut self, board: &O, pos: &GamePosition, i: usize) -> u64 {
+        let g = self.game;
+        let side = pos.side;
+        let kind = pos.cells[i].kind();
+        let from = CellId(i as u16);
+        let promo = side.index() * g.pieces + kind.index();
+        let promo_to = &g.promo_to[promo];
+        let plain = !g.royal[kind.index()]
+            && (promo_to.is_empty() || !g.promo_from[promo][i])
+            && self.fmarks[i] != self.marks.stamp
+            && (!self.marks.seen(i) || self.xray_ok(from));
+        if !plain {
+            let mut sink = Plies {
+                out: &mut self.raw,
+                only_capture_on: None,
+            };
+            self.walker.walk(board, side, kind, from, &mut sink);
+            return 0;
+        }
+        let mut sink = LeafCount {
+            marks: &self.marks,
+            xrays: &self.xrays,
+            from,
+            use_x: self.marks.seen(i),
+            passing: g.any_passing,
+            promo_to,
+            count: 0,
+            deferred: &mut self.raw,
+        };
+        self.walker.walk(board, side, kind, from, &mut sink);
+        sink.count
+    }
+
+    /// Whether `m` (a move of either side) changes a cell that the current node's
+    /// quick-test queries read: marked by the royal's query (nodes or leaves), by an
+    /// x-ray walk, or by the facing test.
+    fn touches(&self, m: &GameMove) -> bool {
+        let stamp = self.marks.stamp;
+        let hit = |c: CellId| {
+            let i = c.index();
+            self.marks.seen[i] == stamp
+                || self.marks.leaf[i] == stamp
+                || self.xrays.any_seen(i)
+                || self.fmarks[i] == stamp
+        };
+        let mut any = false;
+        move_cells(self.game, m, &mut |c| any |= hit(c));
+        any
     }
 
     /// Whether putting `piece` on `cell` (a drop onto an empty cell) certainly does not
@@ -842,6 +966,166 @@ impl<'g> Searcher<'g> {
         let any = pseudo.iter().any(|m| self.is_legal(pos, m));
         self.give_back(pseudo);
         any
+    }
+}
+
+/// Calls `f` with every cell `m` changes: start, destination, cells captured in
+/// passing or en passant, the cell a pushed piece goes to, castling's four cells.
+fn move_cells(g: &Game, m: &GameMove, f: &mut impl FnMut(CellId)) {
+    match m.kind {
+        MoveKind::Castling(i) => {
+            let c = &g.castlings[i as usize];
+            for cell in [c.king_from, c.king_to, c.partner_from, c.partner_to] {
+                f(cell);
+            }
+        }
+        MoveKind::Drop => f(m.to),
+        MoveKind::EnPassant { victim } => {
+            f(m.from);
+            f(m.to);
+            f(victim);
+        }
+        MoveKind::Normal => {
+            f(m.from);
+            f(m.to);
+            if let Some(c) = m.push_to {
+                f(c);
+            }
+            for c in m.passing_captures() {
+                f(c);
+            }
+        }
+    }
+}
+
+/// The position as a walk sees it, noting which cells each walk reads: cell `c`'s
+/// watcher bits get `bit` (the walking piece's slot) when the walk reads `c`.
+struct Watched<'a> {
+    pos: &'a GamePosition,
+    watch: &'a [Cell<(u32, u64)>],
+    stamp: u32,
+    bit: u64,
+}
+
+impl Watched<'_> {
+    #[inline]
+    fn mark(&self, cell: usize) {
+        let w = &self.watch[cell];
+        let (s, bits) = w.get();
+        w.set((
+            self.stamp,
+            if s == self.stamp {
+                bits | self.bit
+            } else {
+                self.bit
+            },
+        ));
+    }
+}
+
+impl Occupancy for Watched<'_> {
+    #[inline]
+    fn occupant(&self, cell: CellId) -> Occupant {
+        self.mark(cell.index());
+        self.pos.cells[cell.index()]
+    }
+
+    fn unmoved(&self, cell: CellId) -> bool {
+        self.pos.unmoved(cell)
+    }
+}
+
+/// The walks of one node's pieces (count and deferred moves per piece), kept for its
+/// siblings (see [`Searcher::count_legal_after`]); each piece's walk gets a slot, one
+/// of 64 watcher bits, and every cell it read is marked with that bit.
+#[derive(Default)]
+struct SiblingWalks {
+    /// The quick-test stamp of the node the walks were made on (0: none).
+    stamp: u32,
+    /// The move that led to that node.
+    base_move: Option<GameMove>,
+    /// Per cell: (stamp, slots of the walks that read it).
+    watch: Vec<Cell<(u32, u64)>>,
+    /// Per cell: (stamp, occupant, slot, count, first move, number of moves).
+    entries: Vec<WalkEntry>,
+    moves: Vec<GameMove>,
+    slots: u32,
+}
+
+#[derive(Clone, Copy, Default)]
+struct WalkEntry {
+    stamp: u32,
+    occ: Occupant,
+    slot: u8,
+    count: u32,
+    first: u32,
+    len: u32,
+}
+
+impl SiblingWalks {
+    fn new(cells: usize) -> SiblingWalks {
+        SiblingWalks {
+            watch: vec![Cell::new((0, 0)); cells],
+            entries: vec![WalkEntry::default(); cells],
+            ..SiblingWalks::default()
+        }
+    }
+
+    /// Starts recording the walks of a new node, whose quick-test stamp is `stamp`.
+    fn begin(&mut self, stamp: u32, last: Option<GameMove>) {
+        self.stamp = stamp;
+        self.base_move = last;
+        self.moves.clear();
+        self.slots = 0;
+    }
+
+    /// The watcher bit for the walk of the piece `occ` on `cell`, if a slot is left.
+    fn slot(&mut self, cell: usize, occ: Occupant) -> Option<u64> {
+        if self.slots == 64 {
+            self.entries[cell].stamp = 0;
+            return None;
+        }
+        let slot = self.slots as u8;
+        self.slots += 1;
+        self.entries[cell] = WalkEntry {
+            stamp: self.stamp,
+            occ,
+            slot,
+            ..WalkEntry::default()
+        };
+        Some(1u64 << slot)
+    }
+
+    /// Stores the result of the walk from `cell` given a slot.
+    fn store(&mut self, cell: usize, count: u64, moves: &[GameMove]) {
+        let e = &mut self.entries[cell];
+        e.count = count as u32;
+        e.first = self.moves.len() as u32;
+        e.len = moves.len() as u32;
+        self.moves.extend_from_slice(moves);
+    }
+
+    /// The watcher bits of `cell`.
+    #[inline]
+    fn watchers(&self, cell: CellId) -> u64 {
+        let (s, bits) = self.watch[cell.index()].get();
+        if s == self.stamp {
+            bits
+        } else {
+            0
+        }
+    }
+
+    /// The stored walk of the piece `occ` on `cell`, unless a cell it read is among
+    /// the `changed` slots' cells.
+    #[inline]
+    fn get(&self, cell: usize, occ: Occupant, changed: u64) -> Option<(u64, &[GameMove])> {
+        let e = &self.entries[cell];
+        if e.stamp != self.stamp || e.occ != occ || changed & (1u64 << e.slot) != 0 {
+            return None;
+        }
+        let moves = &self.moves[e.first as usize..(e.first + e.len) as usize];
+        Some((e.count as u64, moves))
     }
 }
 

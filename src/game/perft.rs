@@ -18,8 +18,16 @@ impl Searcher<'_> {
         }
         let mut moves = self.buffer();
         self.legal_moves(pos, &mut moves);
-        let n = if depth == 1 {
-            moves.len() as u64
+        let n = if depth == 2 {
+            // The children are counted one after the other: they may share the
+            // quick test's state (see `count_legal_after`).
+            let mut n = 0;
+            for m in &moves {
+                let undo = make(self.game, pos, m);
+                n += self.count_legal_after(pos, Some(m));
+                unmake_pos(self.game, pos, undo);
+            }
+            n
         } else {
             let mut n = 0;
             for m in &moves {
