@@ -287,10 +287,10 @@ fn quick_legality_matches_the_full_test() {
     assert!(total > 2_000, "{total} legal moves checked");
 }
 
-/// Perft's sibling sharing (`count_legal_after`): the children of a node, counted one
-/// after the other as perft does, may reuse the royal's attack query and the piece
-/// walks of an earlier child. Each count must equal a fresh searcher's count of the
-/// same position, on playouts of every shipped game and on random positions of the
+/// Perft's sharing between a node and its children (`prepare_children`,
+/// `count_legal_child`): the children's counts may reuse the royal's attack query
+/// and the piece walks made on the parent. Each count must equal a fresh count of
+/// the same position (`Game::legal_moves`), on playouts of every shipped game and on random positions of the
 /// fairy pieces (hoppers, lame leapers, hook movers, `initial` moves, several royals).
 #[test]
 fn sibling_counts_match_fresh_counts() {
@@ -301,9 +301,10 @@ fn sibling_counts_match_fresh_counts() {
     ) -> usize {
         let mut moves = Vec::new();
         searcher.legal_moves(pos, &mut moves);
+        searcher.prepare_children(pos);
         for m in &moves {
             let undo = game.make(pos, m);
-            let shared = searcher.count_legal_after(pos, Some(m));
+            let shared = searcher.count_legal_child(pos, m);
             let alone = game.legal_moves(pos).len() as u64;
             assert_eq!(shared, alone, "after {} in {}", game.uci(m), game.fen(pos));
             game.unmake(pos, undo);

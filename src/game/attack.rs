@@ -665,7 +665,7 @@ pub(crate) struct Recorded<'a> {
 /// `mark_leaves` the leaf cells are marked too, for changes that may add a piece of
 /// `by` (a drop that might give check). With `record`, the leaf cells it and its
 /// x-ray walks read go into `marks.leaf`, so that every cell the answer and the
-/// recorded state depend on is marked somewhere (see `Searcher::count_legal_after`).
+/// recorded state depend on is marked somewhere (see `Searcher::prepare_children`).
 /// Tables with pieces answered forward ([`ReverseTables::forward_only`]) are not
 /// covered; callers check [`forward_attackers`] first.
 #[allow(clippy::too_many_arguments)]

@@ -218,10 +218,9 @@ pub struct Searcher<'g> {
     /// The attacker `spec` found is certain (see [`attack::xray_marking`]).
     spec_exact: bool,
     smarks: Marks,
-    /// The quick-test state of the last node (its marks, x-rays, recorded nodes) may
-    /// be reused by a sibling node (see [`Searcher::count_legal_after`]).
-    reusable: bool,
-    /// The walks of the node whose quick-test state is being reused.
+    /// The quick test's state for the children of the node given to
+    /// [`Searcher::prepare_children`], and its walks.
+    parent: ParentState,
     walks: SiblingWalks,
 }
 
@@ -246,7 +245,15 @@ impl<'g> Searcher<'g> {
             spec_attacked: false,
             spec_exact: false,
             smarks: Marks::new(game.cells),
-            reusable: false,
+            parent: ParentState {
+                ready: false,
+                marks: Marks::new(game.cells),
+                fmarks: vec![0; game.cells],
+                blocked: Vec::new(),
+                xray_royal: None,
+                xrays: XRays::new(game.cells),
+                put_nodes: Vec::new(),
+            },
             walks: SiblingWalks::new(game.cells),
         }
     }
@@ -410,7 +417,6 @@ impl<'g> Searcher<'g> {
     /// royal touches a marked cell and is tested in full.
     fn prepare_quick(&mut self, pos: &GamePosition) -> bool {
         let g = self.game;
-        self.reusable = false;
         self.enemy_ready = None;
         self.xray_royal = None;
         self.blocked.clear();
@@ -638,111 +644,131 @@ impl<'g> Searcher<'g> {
     /// `legal_moves(..).len()`, but the moves that the quick test passes on their
     /// destination alone are counted straight from the walk, without building them.
     pub fn count_legal(&mut self, pos: &mut GamePosition) -> u64 {
-        self.count_legal_after(pos, None)
-    }
-
-    /// [`Searcher::count_legal`] for a node reached by `last`, a move of the other
-    /// side, whose siblings (the other moves from the same parent) were or will be
-    /// counted the same way, one after the other with nothing else in between.
-    ///
-    /// Siblings share the quick test's state: the royal's attack query, its x-ray
-    /// walks and the facing test read only the cells they mark (nodes, leaves, x-ray
-    /// cells), so when neither the move that led to the node they were computed for
-    /// nor `last` changes a marked cell, the queries on this node would read the same
-    /// contents and record the same state: it is reused instead of recomputed. The
-    /// queries also read the moved flags of attackers on leaf cells, which only a
-    /// move from or to such a cell changes.
-    pub fn count_legal_after(&mut self, pos: &mut GamePosition, last: Option<&GameMove>) -> u64 {
-        let s = pos.side.index();
-        let reuse = match (last, self.xray_royal) {
-            // The same single royal as the state was made for (a sibling may have
-            // captured one of several), no forward attackers, nothing marked changed.
-            (Some(m), Some((royal, _))) if self.reusable => {
-                pos.royal_count[s] == 1
-                    && pos.royal_sum[s] == royal.0 as u32
-                    && !self.touches(m)
-                    && !attack::forward_attackers(self.game, pos, pos.side.opponent())
-            }
-            _ => false,
-        };
-        if reuse {
-            self.enemy_ready = None;
-            self.spec_cell = u16::MAX;
-            self.spec_exact = false;
-        } else if self.prepare_quick(pos) {
-            // Reusable by the next sibling if the state covers every dependency
-            // (a single royal: leaves and x-rays recorded) and `last` changed
-            // nothing it read.
-            self.reusable = self.xray_royal.is_some() && last.is_some_and(|m| !self.touches(m));
-        } else {
+        if !self.prepare_quick(pos) {
             let mut moves = self.buffer();
             self.legal_moves(pos, &mut moves);
             let n = moves.len() as u64;
             self.give_back(moves);
             return n;
         }
+        self.count_prepared(pos, None)
+    }
+
+    /// Prepares [`Searcher::count_legal_child`] for the children of `pos` (perft
+    /// one ply above its last): the quick test's state for the other side (the side
+    /// to move in the children) and every walk of that side's pieces, as if it were
+    /// to move in `pos`, each walk noting the cells it reads.
+    ///
+    /// A child differs from `pos` only in the cells its move changes. The royal's
+    /// attack query, its x-ray walks and the facing test read only the cells they
+    /// mark (trie nodes, leaves, x-ray cells) and the moved flags of attackers on
+    /// leaf cells; a walk reads only the cells it notes, and what its sink does with
+    /// a move depends on those marks. So in a child whose move changes no marked
+    /// cell, the state is the same, and so are the walks that read none of the
+    /// changed cells: they are reused instead of recomputed.
+    pub fn prepare_children(&mut self, pos: &mut GamePosition) {
+        self.parent.ready = false;
+        let mover = pos.side;
+        pos.side = mover.opponent();
+        // A single royal only: then the leaves and x-rays are recorded.
+        if self.prepare_quick(pos) && self.xray_royal.is_some() {
+            self.parent.ready = true;
+            self.walks.begin(self.marks.stamp);
+            let watch = std::mem::take(&mut self.walks.watch);
+            self.raw.clear();
+            for i in 0..pos.cells.len() {
+                let o = pos.cells[i];
+                if o.is_empty() || o.side() != pos.side {
+                    continue;
+                }
+                let Some(bit) = self.walks.slot(i, o) else {
+                    continue;
+                };
+                let board = Watched {
+                    pos,
+                    watch: &watch,
+                    stamp: self.walks.stamp,
+                    bit,
+                };
+                // The start cell: the piece itself (and its moved flag).
+                board.mark(i);
+                self.raw.clear();
+                let n = self.walk_counting(&board, pos, i);
+                self.walks.store(i, n, &self.raw);
+            }
+            self.raw.clear();
+            self.walks.watch = watch;
+        }
+        pos.side = mover;
+        self.swap_parent();
+    }
+
+    /// [`Searcher::count_legal`] in the child of the position last given to
+    /// [`Searcher::prepare_children`] that `m` leads to (`pos` is that child), with
+    /// no other use of this searcher in between.
+    pub fn count_legal_child(&mut self, pos: &mut GamePosition, m: &GameMove) -> u64 {
+        let s = pos.side.index();
+        if let (true, Some((royal, _))) = (self.parent.ready, self.parent.xray_royal) {
+            // The same single royal (a move may have captured one of several), no
+            // forward attackers, and nothing marked changed.
+            if pos.royal_count[s] == 1
+                && pos.royal_sum[s] == royal.0 as u32
+                && !attack::forward_attackers(self.game, pos, pos.side.opponent())
+            {
+                self.swap_parent();
+                if !self.touches(m) {
+                    self.enemy_ready = None;
+                    self.spec_cell = u16::MAX;
+                    self.spec_exact = false;
+                    let n = self.count_prepared(pos, Some(m));
+                    self.swap_parent();
+                    return n;
+                }
+                self.swap_parent();
+            }
+        }
+        self.count_legal(pos)
+    }
+
+    /// Swaps the quick test's state with the one kept for the children.
+    fn swap_parent(&mut self) {
+        let p = &mut self.parent;
+        std::mem::swap(&mut self.marks, &mut p.marks);
+        std::mem::swap(&mut self.fmarks, &mut p.fmarks);
+        std::mem::swap(&mut self.blocked, &mut p.blocked);
+        std::mem::swap(&mut self.xray_royal, &mut p.xray_royal);
+        std::mem::swap(&mut self.xrays, &mut p.xrays);
+        std::mem::swap(&mut self.put_nodes, &mut p.put_nodes);
+    }
+
+    /// The count after [`Searcher::prepare_quick`] (or with the parent's state, in
+    /// the child `last` leads to: then the stored walks are reused where they can be).
+    fn count_prepared(&mut self, pos: &mut GamePosition, last: Option<&GameMove>) -> u64 {
         let g = self.game;
         let side = pos.side;
         let mut count = 0u64;
         self.raw.clear();
-        // Sibling walks: with the quick state reused, a piece whose walk from the node
-        // the cache was made on read none of the cells changed since then has the same
-        // moves and count (the walk and its sink read only those cells, the marks and
-        // static tables).
-        let cached = reuse && self.walks.stamp == self.marks.stamp;
-        let record = !reuse && self.reusable;
-        let mut changed = 0u64;
-        if cached {
-            let w = &self.walks;
-            let mut or = |c: CellId| changed |= w.watchers(c);
-            match (&w.base_move, last) {
-                (Some(b), Some(m)) => {
-                    move_cells(g, b, &mut or);
-                    move_cells(g, m, &mut or);
-                }
-                _ => changed = u64::MAX,
+        let mut changed = u64::MAX;
+        if let Some(m) = last {
+            if self.walks.stamp == self.marks.stamp {
+                changed = 0;
+                let w = &self.walks;
+                move_cells(g, m, &mut |c| changed |= w.watchers(c));
             }
-        } else if record {
-            self.walks.begin(self.marks.stamp, last.copied());
         }
-        // Taken out while the walks read the board through it.
-        let watch = if record {
-            std::mem::take(&mut self.walks.watch)
-        } else {
-            Vec::new()
-        };
         for i in 0..pos.cells.len() {
             let o = pos.cells[i];
             if o.is_empty() || o.side() != side {
                 continue;
             }
-            if cached {
+            if changed != u64::MAX {
                 if let Some((n, moves)) = self.walks.get(i, o, changed) {
                     count += n;
                     self.raw.extend_from_slice(moves);
                     continue;
                 }
-            } else if record {
-                if let Some(bit) = self.walks.slot(i, o) {
-                    let before = self.raw.len();
-                    let board = Watched {
-                        pos,
-                        watch: &watch,
-                        stamp: self.walks.stamp,
-                        bit,
-                    };
-                    // The start cell: the piece itself (and its moved flag).
-                    board.mark(i);
-                    let n = self.walk_counting(&board, pos, i);
-                    count += n;
-                    self.walks.store(i, n, &self.raw[before..]);
-                    continue;
-                }
             }
             count += self.walk_counting(pos, pos, i);
-        }
-        if record {
-            self.walks.watch = watch;
         }
         self.en_passant_moves(pos);
         let mut pending = self.buffer();
@@ -1035,15 +1061,27 @@ impl Occupancy for Watched<'_> {
     }
 }
 
-/// The walks of one node's pieces (count and deferred moves per piece), kept for its
-/// siblings (see [`Searcher::count_legal_after`]); each piece's walk gets a slot, one
-/// of 64 watcher bits, and every cell it read is marked with that bit.
+/// The quick test's state (as [`Searcher::prepare_quick`] leaves it) for the
+/// children of a node, kept while they are counted.
+struct ParentState {
+    /// The state was computed (a single royal, not in check).
+    ready: bool,
+    marks: Marks,
+    fmarks: Vec<u32>,
+    blocked: Vec<u32>,
+    xray_royal: Option<(CellId, PieceId)>,
+    xrays: XRays,
+    put_nodes: Vec<u32>,
+}
+
+/// The walks of the pieces of the side to move in a node's children, made on the
+/// node itself (count and deferred moves per piece; see
+/// [`Searcher::prepare_children`]); each piece's walk gets a slot, one of 64
+/// watcher bits, and every cell it read is marked with that bit.
 #[derive(Default)]
 struct SiblingWalks {
     /// The quick-test stamp of the node the walks were made on (0: none).
     stamp: u32,
-    /// The move that led to that node.
-    base_move: Option<GameMove>,
     /// Per cell: (stamp, slots of the walks that read it).
     watch: Vec<Cell<(u32, u64)>>,
     /// Per cell: (stamp, occupant, slot, count, first move, number of moves).
@@ -1072,9 +1110,8 @@ impl SiblingWalks {
     }
 
     /// Starts recording the walks of a new node, whose quick-test stamp is `stamp`.
-    fn begin(&mut self, stamp: u32, last: Option<GameMove>) {
+    fn begin(&mut self, stamp: u32) {
         self.stamp = stamp;
-        self.base_move = last;
         self.moves.clear();
         self.slots = 0;
     }

@@ -19,12 +19,13 @@ impl Searcher<'_> {
         let mut moves = self.buffer();
         self.legal_moves(pos, &mut moves);
         let n = if depth == 2 {
-            // The children are counted one after the other: they may share the
-            // quick test's state (see `count_legal_after`).
+            // The children share what their side's move generation reads of this
+            // position (see `prepare_children`).
+            self.prepare_children(pos);
             let mut n = 0;
             for m in &moves {
                 let undo = make(self.game, pos, m);
-                n += self.count_legal_after(pos, Some(m));
+                n += self.count_legal_child(pos, m);
                 unmake_pos(self.game, pos, undo);
             }
             n
