@@ -311,11 +311,47 @@ impl Occupancy for Override<'_> {
     }
 }
 
+/// What attack queries read of a position: occupants and moved flags, one cell at a
+/// time. A position reads itself; a wrapper can note which cells were read (perft
+/// reuses a verdict in a child position where none of them changed).
+pub(crate) trait Reads {
+    fn position(&self) -> &GamePosition;
+
+    #[inline(always)]
+    fn at(&self, cell: usize) -> Occupant {
+        self.position().cells[cell]
+    }
+
+    #[inline(always)]
+    fn unmoved_at(&self, cell: CellId) -> bool {
+        self.position().unmoved(cell)
+    }
+}
+
+impl Reads for GamePosition {
+    #[inline(always)]
+    fn position(&self) -> &GamePosition {
+        self
+    }
+}
+
 /// Whether `by` could capture a piece of kind `victim` of the other side on `cell`.
 /// `stack` is scratch space (kept by the caller so queries allocate nothing).
 pub fn attacked(
     game: &Game,
     pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    victim: PieceId,
+    stack: &mut Vec<(u32, u32)>,
+) -> bool {
+    attacked_in(game, pos, cell, by, victim, stack)
+}
+
+/// [`attacked`] reading the position through `pos`.
+pub(crate) fn attacked_in<R: Reads + ?Sized>(
+    game: &Game,
+    pos: &R,
     cell: CellId,
     by: Side,
     victim: PieceId,
@@ -340,14 +376,14 @@ pub fn attacked(
         let occ = if n.cell == cell.0 {
             victim_occ
         } else {
-            pos.cells[n.cell as usize]
+            pos.at(n.cell as usize)
         };
         let bit = class_of(filters, n.filter, occ, by);
         if n.mask & bit == 0 {
             continue;
         }
         for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
-            let o = pos.cells[l.cell as usize];
+            let o = pos.at(l.cell as usize);
             if attacker_on(pos, l, o, by) {
                 stack.clear();
                 return true;
@@ -357,8 +393,8 @@ pub fn attacked(
             stack.push((n.first_child, n.first_child + n.child_count));
         }
     }
-    if forward_attackers(game, pos, by) {
-        return attacked_forward(game, pos, cell, by, victim_occ);
+    if forward_attackers(game, pos.position(), by) {
+        return attacked_forward(game, pos.position(), cell, by, victim_occ);
     }
     false
 }
@@ -434,9 +470,9 @@ fn xray_from_node(
 /// the query still answers "not attacked" after the move (when it changes no other
 /// cell), for the same reasons as [`xray_marking`].
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn moved_attacked(
+pub(crate) fn moved_attacked<R: Reads + ?Sized>(
     game: &Game,
-    pos: &GamePosition,
+    pos: &R,
     cell: CellId,
     by: Side,
     victim: PieceId,
@@ -477,7 +513,7 @@ pub(crate) fn moved_attacked(
             } else if n.cell == hole.0 {
                 Occupant::EMPTY
             } else {
-                pos.cells[n.cell as usize]
+                pos.at(n.cell as usize)
             };
             class_of(filters, n.filter, occ, by)
         };
@@ -485,7 +521,7 @@ pub(crate) fn moved_attacked(
             continue;
         }
         for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
-            let o = pos.cells[l.cell as usize];
+            let o = pos.at(l.cell as usize);
             if l.cell != hole.0 && l.cell != fill.0 && attacker_on(pos, l, o, by) {
                 stack.clear();
                 return true;
@@ -768,9 +804,9 @@ pub(crate) fn attacked_marking(
 /// `filled`) an attacker is certainly found after a move that puts a piece on
 /// `hole` and changes no other cell the two queries look at.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn xray_marking(
+pub(crate) fn xray_marking<R: Reads + ?Sized>(
     game: &Game,
-    pos: &GamePosition,
+    pos: &R,
     cell: CellId,
     by: Side,
     victim: PieceId,
@@ -817,7 +853,7 @@ pub(crate) fn xray_marking(
                 *exact &= filters[n.filter as usize].mode == 0;
                 marks.put[n.cell as usize] = stamp;
                 for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
-                    let o = pos.cells[l.cell as usize];
+                    let o = pos.at(l.cell as usize);
                     if l.cell != hole.0 && attacker_on(pos, l, o, by) {
                         stack.clear();
                         return true;
@@ -830,7 +866,7 @@ pub(crate) fn xray_marking(
             }
             Occupant::EMPTY
         } else {
-            pos.cells[n.cell as usize]
+            pos.at(n.cell as usize)
         };
         let bit = class_of(filters, n.filter, occ, by);
         if n.mask & bit == 0 {
@@ -840,7 +876,7 @@ pub(crate) fn xray_marking(
             continue;
         }
         for l in &rt.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
-            let o = pos.cells[l.cell as usize];
+            let o = pos.at(l.cell as usize);
             if l.cell != hole.0 && attacker_on(pos, l, o, by) {
                 stack.clear();
                 return true;
@@ -872,11 +908,11 @@ fn class_of(filters: &[crate::table::FilterCode], filter: u8, occ: Occupant, by:
 /// Whether `o`, the occupant of leaf `l`'s cell, is an attacker of `by` that this leaf
 /// stands for (its kind, and unmoved if the path needs an initial move).
 #[inline(always)]
-fn attacker_on(pos: &GamePosition, l: &RLeaf, o: Occupant, by: Side) -> bool {
+fn attacker_on<R: Reads + ?Sized>(pos: &R, l: &RLeaf, o: Occupant, by: Side) -> bool {
     !o.is_empty()
         && o.side() == by
         && l.kinds & (1u64 << o.kind().0) != 0
-        && (!l.initial || pos.unmoved(CellId(l.cell)))
+        && (!l.initial || pos.unmoved_at(CellId(l.cell)))
 }
 
 /// The fallback: walk every piece of `by` whose kind is answered forward and see

@@ -25,7 +25,7 @@
 //! `tests/game_layer.rs` checks the quick test against the full one on playouts of
 //! every shipped game and on random positions of hoppers and other fairy pieces.
 
-use super::attack::{self, Marks, Override, Recorded, XRays};
+use super::attack::{self, Marks, Override, Reads, Recorded, XRays};
 use super::state::{EnPassant, GamePosition, Undo};
 use super::{Game, MAX_EP_CELLS, MAX_PASSING};
 use crate::ids::{CellId, PieceId, Side};
@@ -480,7 +480,7 @@ impl<'g> Searcher<'g> {
     /// per start cell) finds no attacker and the move's other cells are not marked by
     /// it either.
     #[inline]
-    fn quick(&mut self, pos: &GamePosition, m: &GameMove) -> Quick {
+    fn quick<R: Reads + ?Sized>(&mut self, pos: &R, m: &GameMove) -> Quick {
         let g = self.game;
         // A push also moves the piece met: left to the full test.
         if g.royal[m.piece.index()] || m.push_to.is_some() {
@@ -529,7 +529,7 @@ impl<'g> Searcher<'g> {
                     g,
                     pos,
                     royal,
-                    pos.side.opponent(),
+                    pos.position().side.opponent(),
                     kind,
                     m.from,
                     m.to,
@@ -575,7 +575,7 @@ impl<'g> Searcher<'g> {
                                 g,
                                 pos,
                                 royal,
-                                pos.side.opponent(),
+                                pos.position().side.opponent(),
                                 kind,
                                 m.from,
                                 m.to,
@@ -591,10 +591,10 @@ impl<'g> Searcher<'g> {
             }
         }
         if m.kind == MoveKind::Drop {
-            let limits = &g.drop_limits[pos.side.index() * g.pieces + m.piece.index()];
+            let limits = &g.drop_limits[pos.position().side.index() * g.pieces + m.piece.index()];
             if limits.not_mating {
                 // Legal unless it mates: quick only if it cannot give check at all.
-                return if self.cannot_check(pos, m.to, m.piece) {
+                return if self.cannot_check(pos.position(), m.to, m.piece) {
                     Quick::Legal
                 } else {
                     Quick::Unknown
@@ -615,7 +615,7 @@ impl<'g> Searcher<'g> {
     /// Computes (once per cell and node) what the royal's attack query would look at
     /// with a piece of the side to move put on `cell` (a marked `put` cell), into
     /// `smarks`; false if that may find an attacker or the refinement does not apply.
-    fn spec(&mut self, pos: &GamePosition, cell: CellId) -> bool {
+    fn spec<R: Reads + ?Sized>(&mut self, pos: &R, cell: CellId) -> bool {
         let Some((royal, kind)) = self.xray_royal else {
             self.spec_exact = false;
             return false;
@@ -627,7 +627,7 @@ impl<'g> Searcher<'g> {
                 self.game,
                 pos,
                 royal,
-                pos.side.opponent(),
+                pos.position().side.opponent(),
                 kind,
                 cell,
                 true,
@@ -667,6 +667,7 @@ impl<'g> Searcher<'g> {
     /// cell, the state is the same, and so are the walks that read none of the
     /// changed cells: they are reused instead of recomputed.
     pub fn prepare_children(&mut self, pos: &mut GamePosition) {
+        let g = self.game;
         self.parent.ready = false;
         let mover = pos.side;
         pos.side = mover.opponent();
@@ -684,18 +685,40 @@ impl<'g> Searcher<'g> {
                 let Some(bit) = self.walks.slot(i, o) else {
                     continue;
                 };
-                let board = Watched {
-                    pos,
-                    watch: &watch,
+                let w = Watch {
+                    cells: &watch,
                     stamp: self.walks.stamp,
                     bit,
                 };
                 // The start cell: the piece itself (and its moved flag).
-                board.mark(i);
+                w.mark(i);
                 self.raw.clear();
-                let n = self.walk_counting(&board, pos, i);
-                self.walks.store(i, n, &self.raw);
+                let n = self.walk_counting(&w.over(pos), pos, i);
+                if self.raw.iter().any(|m| promotion_applies(g, pos.side, m)) {
+                    // The promotion choices may depend on the counts of pieces.
+                    self.walks.store(i, n, &self.raw);
+                    continue;
+                }
+                // The moves the quick test left: their verdicts, noting the cells
+                // the tests read under the piece's bit too.
+                let deferred = std::mem::take(&mut self.raw);
+                let mut legal = 0;
+                for m in &deferred {
+                    // No x-ray computation shared between moves: its reads are
+                    // noted under the bit of the piece that computed it.
+                    self.spec_cell = u16::MAX;
+                    let verdict = self.quick(&w.over(pos), m);
+                    if verdict == Quick::Legal
+                        || (verdict == Quick::Unknown
+                            && self.is_legal_light_noting(pos, m, Some(w)))
+                    {
+                        legal += 1;
+                    }
+                }
+                self.raw = deferred;
+                self.walks.store(i, n + legal, &[]);
             }
+            self.spec_cell = u16::MAX;
             self.raw.clear();
             self.walks.watch = watch;
         }
@@ -915,6 +938,16 @@ impl<'g> Searcher<'g> {
     /// Attack queries read the moved flags only of the attacking side's pieces, and
     /// none of those stands on a cell the move changes, so the flags are left alone.
     fn is_legal_light(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
+        self.is_legal_light_noting(pos, m, None)
+    }
+
+    /// [`Searcher::is_legal_light`], noting the cells its queries read in `watch`.
+    fn is_legal_light_noting(
+        &mut self,
+        pos: &mut GamePosition,
+        m: &GameMove,
+        watch: Option<Watch<'_>>,
+    ) -> bool {
         let g = self.game;
         let side = pos.side;
         // (cell, old occupant) in the order written, restored in reverse.
@@ -958,18 +991,40 @@ impl<'g> Searcher<'g> {
                 }
             }
         }
+        let exposed = match watch {
+            None => self.exposed(&*pos, m, royal_to),
+            Some(w) => self.exposed(&w.over(&*pos), m, royal_to),
+        };
+        for &(c, o) in saved[..n].iter().rev() {
+            pos.cells[c as usize] = o;
+        }
+        !exposed
+    }
+
+    /// Whether the move `m` just written into the board (royals moved to `royal_to`,
+    /// `u16::MAX` for "somewhere") leaves a royal of its side capturable, or the
+    /// royals facing.
+    fn exposed<R: Reads + ?Sized>(
+        &mut self,
+        r: &R,
+        m: &GameMove,
+        royal_to: Option<CellId>,
+    ) -> bool {
+        let g = self.game;
+        let pos = r.position();
+        let side = pos.side;
         let them = side.opponent();
-        let exposed = match (royal_to, pos.royal_count[side.index()]) {
+        (match (royal_to, pos.royal_count[side.index()]) {
             // Royals unchanged: the counts and the sum of cells still hold.
-            (None, _) => royal_attacked(g, pos, side, &mut self.stack),
+            (None, _) => royal_attacked(g, r, side, &mut self.stack),
             // The only royal moved to `to`.
             (Some(to), 1) if to.0 != u16::MAX && g.royal[m.piece.index()] => {
-                let kind = pos.cells[to.index()].kind();
-                g.royal[kind.index()] && attack::attacked(g, pos, to, them, kind, &mut self.stack)
-                    || !g.royal[kind.index()] && royal_attacked_scan(g, pos, side, &mut self.stack)
+                let kind = r.at(to.index()).kind();
+                g.royal[kind.index()] && attack::attacked_in(g, r, to, them, kind, &mut self.stack)
+                    || !g.royal[kind.index()] && royal_attacked_scan(g, r, side, &mut self.stack)
             }
-            _ => royal_attacked_scan(g, pos, side, &mut self.stack),
-        } || (g.no_facing && {
+            _ => royal_attacked_scan(g, r, side, &mut self.stack),
+        }) || (g.no_facing && {
             let first = if pos.royal_count[Side::First.index()] != 1 {
                 None
             } else if side == Side::First && royal_to.is_some() {
@@ -977,12 +1032,8 @@ impl<'g> Searcher<'g> {
             } else {
                 Some(CellId(pos.royal_sum[Side::First.index()] as u16))
             };
-            royals_face_from(g, pos, first)
-        });
-        for &(c, o) in saved[..n].iter().rev() {
-            pos.cells[c as usize] = o;
-        }
-        !exposed
+            royals_face_from(g, r, first)
+        })
     }
 
     /// Whether the side to move has any legal move.
@@ -1024,40 +1075,69 @@ fn move_cells(g: &Game, m: &GameMove, f: &mut impl FnMut(CellId)) {
     }
 }
 
-/// The position as a walk sees it, noting which cells each walk reads: cell `c`'s
-/// watcher bits get `bit` (the walking piece's slot) when the walk reads `c`.
-struct Watched<'a> {
-    pos: &'a GamePosition,
-    watch: &'a [Cell<(u32, u64)>],
+/// Where reads are noted: per cell (stamp, watcher bits); a read of cell `c` gives
+/// `c` the bit `bit` (one piece's slot) under the current `stamp`.
+#[derive(Clone, Copy)]
+struct Watch<'a> {
+    cells: &'a [Cell<(u32, u64)>],
     stamp: u32,
     bit: u64,
 }
 
-impl Watched<'_> {
+impl<'a> Watch<'a> {
     #[inline]
     fn mark(&self, cell: usize) {
-        let w = &self.watch[cell];
+        let w = &self.cells[cell];
         let (s, bits) = w.get();
-        w.set((
-            self.stamp,
-            if s == self.stamp {
-                bits | self.bit
-            } else {
-                self.bit
-            },
-        ));
+        let bits = if s == self.stamp {
+            bits | self.bit
+        } else {
+            self.bit
+        };
+        w.set((self.stamp, bits));
+    }
+
+    fn over<'p>(self, pos: &'p GamePosition) -> Watched<'p>
+    where
+        'a: 'p,
+    {
+        Watched { pos, watch: self }
+    }
+}
+
+/// The position as a walk or an attack query sees it, noting the cells they read.
+struct Watched<'a> {
+    pos: &'a GamePosition,
+    watch: Watch<'a>,
+}
+
+impl Reads for Watched<'_> {
+    #[inline]
+    fn position(&self) -> &GamePosition {
+        self.pos
+    }
+
+    #[inline]
+    fn at(&self, cell: usize) -> Occupant {
+        self.watch.mark(cell);
+        self.pos.cells[cell]
+    }
+
+    #[inline]
+    fn unmoved_at(&self, cell: CellId) -> bool {
+        self.watch.mark(cell.index());
+        self.pos.unmoved(cell)
     }
 }
 
 impl Occupancy for Watched<'_> {
     #[inline]
     fn occupant(&self, cell: CellId) -> Occupant {
-        self.mark(cell.index());
-        self.pos.cells[cell.index()]
+        self.at(cell.index())
     }
 
     fn unmoved(&self, cell: CellId) -> bool {
-        self.pos.unmoved(cell)
+        self.unmoved_at(cell)
     }
 }
 
@@ -1208,6 +1288,17 @@ fn file_has(g: &Game, pos: &GamePosition, cell: CellId, occ: Occupant) -> bool {
 }
 
 /// Pushes `m` as it is and/or with each allowed promotion.
+/// Whether a promotion rule of `side` applies to the move `m`.
+fn promotion_applies(g: &Game, side: Side, m: &GameMove) -> bool {
+    g.promotions[side.index() * g.pieces + m.piece.index()]
+        .iter()
+        .any(|r| rule_applies(r, m))
+}
+
+fn rule_applies(r: &super::PromotionRule, m: &GameMove) -> bool {
+    r.zone[m.to.index()] || (r.also_leaving && r.zone[m.from.index()])
+}
+
 fn expand_promotions(g: &Game, pos: &GamePosition, m: GameMove, out: &mut Vec<GameMove>) {
     let side = pos.side;
     let rules = &g.promotions[side.index() * g.pieces + m.piece.index()];
@@ -1215,7 +1306,7 @@ fn expand_promotions(g: &Game, pos: &GamePosition, m: GameMove, out: &mut Vec<Ga
     let mut may_stay = true;
     let before = out.len();
     for r in rules {
-        if !(r.zone[m.to.index()] || (r.also_leaving && r.zone[m.from.index()])) {
+        if !rule_applies(r, &m) {
             continue;
         }
         applies = true;
@@ -1373,48 +1464,41 @@ pub(crate) fn unmake(g: &Game, pos: &mut GamePosition, undo: Undo) {
 }
 
 /// Whether any royal piece of `side` could be captured by the opponent.
-pub(crate) fn royal_attacked(
+pub(crate) fn royal_attacked<R: Reads + ?Sized>(
     g: &Game,
-    pos: &GamePosition,
+    r: &R,
     side: Side,
     stack: &mut Vec<(u32, u32)>,
 ) -> bool {
     let them = side.opponent();
+    let pos = r.position();
     match pos.royal_count[side.index()] {
         0 => return false,
         1 => {
             let cell = pos.royal_sum[side.index()] as usize;
-            let o = pos.cells[cell];
-            return attack::attacked(g, pos, CellId(cell as u16), them, o.kind(), stack);
+            let o = r.at(cell);
+            return attack::attacked_in(g, r, CellId(cell as u16), them, o.kind(), stack);
         }
         _ => {}
     }
-    for (i, &o) in pos.cells.iter().enumerate() {
-        if !o.is_empty()
-            && o.side() == side
-            && g.royal[o.kind().index()]
-            && attack::attacked(g, pos, CellId(i as u16), them, o.kind(), stack)
-        {
-            return true;
-        }
-    }
-    false
+    royal_attacked_scan(g, r, side, stack)
 }
 
 /// [`royal_attacked`] finding the royals by a scan of the board (when the royal
 /// bookkeeping of the position is not current).
-fn royal_attacked_scan(
+fn royal_attacked_scan<R: Reads + ?Sized>(
     g: &Game,
-    pos: &GamePosition,
+    r: &R,
     side: Side,
     stack: &mut Vec<(u32, u32)>,
 ) -> bool {
     let them = side.opponent();
-    pos.cells.iter().enumerate().any(|(i, &o)| {
+    (0..r.position().cells.len()).any(|i| {
+        let o = r.at(i);
         !o.is_empty()
             && o.side() == side
             && g.royal[o.kind().index()]
-            && attack::attacked(g, pos, CellId(i as u16), them, o.kind(), stack)
+            && attack::attacked_in(g, r, CellId(i as u16), them, o.kind(), stack)
     })
 }
 
@@ -1426,11 +1510,11 @@ pub(crate) fn royals_face(g: &Game, pos: &GamePosition) -> bool {
 
 /// [`royals_face`], told where the first side's royal stands when the caller knows
 /// (the only one of its side); otherwise the board is scanned for royals.
-fn royals_face_from(g: &Game, pos: &GamePosition, first_royal: Option<CellId>) -> bool {
+fn royals_face_from<R: Reads + ?Sized>(g: &Game, r: &R, first_royal: Option<CellId>) -> bool {
     let from_cell = |i: usize| {
         g.file_rays[i].iter().any(|ray| {
             for &c in ray {
-                let p = pos.cells[c.index()];
+                let p = r.at(c.index());
                 if !p.is_empty() {
                     return p.side() == Side::Second && g.royal[p.kind().index()];
                 }
@@ -1439,12 +1523,13 @@ fn royals_face_from(g: &Game, pos: &GamePosition, first_royal: Option<CellId>) -
         })
     };
     if let Some(c) = first_royal {
-        let o = pos.cells[c.index()];
+        let o = r.at(c.index());
         if !o.is_empty() && o.side() == Side::First && g.royal[o.kind().index()] {
             return from_cell(c.index());
         }
     }
-    pos.cells.iter().enumerate().any(|(i, &o)| {
+    (0..r.position().cells.len()).any(|i| {
+        let o = r.at(i);
         !o.is_empty() && o.side() == Side::First && g.royal[o.kind().index()] && from_cell(i)
     })
 }
