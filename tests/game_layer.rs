@@ -339,6 +339,35 @@ fn sibling_counts_match_fresh_counts() {
             }
         }
     }
+    // Castling on both wings, en passant and promotions from the start.
+    for (name, fen) in [
+        (
+            "chess",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ),
+        (
+            "chess",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        ),
+        (
+            "capablanca",
+            "r4k3r/pppppppppp/10/3a2c3/3A2C3/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+        ),
+    ] {
+        let game = game(name);
+        let mut searcher = game.searcher();
+        for _ in 0..3 {
+            let mut pos = game.position(fen).expect("FEN");
+            for _ in 0..30 {
+                if check(&game, &mut searcher, &mut pos) == 0 {
+                    break;
+                }
+                let moves = game.legal_moves(&pos);
+                let m = moves[rng.below(moves.len())];
+                game.make(&mut pos, &m);
+            }
+        }
+    }
     let path = format!("{}/rules/fairy.rules", env!("CARGO_MANIFEST_DIR"));
     let src = std::fs::read_to_string(path).expect("rules file");
     let game = Game::compile(&src).expect("fairy");

@@ -326,25 +326,31 @@ impl<'g> Searcher<'g> {
 
     /// Appends the castling moves and drops of the side to move to `out`.
     fn castling_and_drops(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        self.castling_moves(pos, out);
+        self.drops(pos, out);
+    }
+
+    /// Appends the castling moves of the side to move to `out`.
+    fn castling_moves<R: Reads + ?Sized>(&mut self, r: &R, out: &mut Vec<GameMove>) {
         let g = self.game;
+        let pos = r.position();
         let side = pos.side;
-        // Castling.
         for (i, c) in g.castlings.iter().enumerate() {
             if c.side != side || pos.castling & (1 << i) == 0 {
                 continue;
             }
-            if pos.cells[c.king_from.index()] != Occupant::piece(side, c.king)
-                || pos.cells[c.partner_from.index()] != Occupant::piece(side, c.partner)
+            if r.at(c.king_from.index()) != Occupant::piece(side, c.king)
+                || r.at(c.partner_from.index()) != Occupant::piece(side, c.partner)
             {
                 continue;
             }
-            if c.empty.iter().any(|e| !pos.cells[e.index()].is_empty()) {
+            if c.empty.iter().any(|e| !r.at(e.index()).is_empty()) {
                 continue;
             }
             let them = side.opponent();
             if c.safe
                 .iter()
-                .any(|&s| attack::attacked(g, pos, s, them, c.king, &mut self.stack))
+                .any(|&s| attack::attacked_in(g, r, s, them, c.king, &mut self.stack))
             {
                 continue;
             }
@@ -355,7 +361,12 @@ impl<'g> Searcher<'g> {
                 c.king_to,
             ));
         }
-        // Drops.
+    }
+
+    /// Appends the drops of the side to move to `out`.
+    fn drops(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        let g = self.game;
+        let side = pos.side;
         if g.hand {
             for p in 0..g.pieces {
                 if pos.hands[side.index()][p] == 0 {
@@ -718,6 +729,30 @@ impl<'g> Searcher<'g> {
                 self.raw = deferred;
                 self.walks.store(i, n + legal, &[]);
             }
+            // Castling, with its legality, noted under a slot of its own.
+            if let Some(bit) = self.walks.castling_slot(g, pos.side) {
+                let w = Watch {
+                    cells: &watch,
+                    stamp: self.walks.stamp,
+                    bit,
+                };
+                let mut moves = self.buffer();
+                self.castling_moves(&w.over(pos), &mut moves);
+                let mut legal = 0;
+                for m in &moves {
+                    self.spec_cell = u16::MAX;
+                    let verdict = self.quick(&w.over(pos), m);
+                    if verdict == Quick::Legal
+                        || (verdict == Quick::Unknown
+                            && self.is_legal_light_noting(pos, m, Some(w)))
+                    {
+                        legal += 1;
+                    }
+                }
+                self.give_back(moves);
+                let rights = pos.castling & self.walks.castling_mask;
+                self.walks.castling = Some((bit, legal, rights));
+            }
             self.spec_cell = u16::MAX;
             self.raw.clear();
             self.walks.watch = watch;
@@ -798,7 +833,17 @@ impl<'g> Searcher<'g> {
         for m in self.raw.drain(..) {
             expand_promotions(g, pos, m, &mut pending);
         }
-        self.castling_and_drops(pos, &mut pending);
+        match self.walks.castling {
+            Some((bit, n, rights))
+                if changed != u64::MAX
+                    && changed & bit == 0
+                    && pos.castling & self.walks.castling_mask == rights =>
+            {
+                count += n;
+                self.drops(pos, &mut pending);
+            }
+            _ => self.castling_and_drops(pos, &mut pending),
+        }
         for m in pending.iter() {
             let verdict = self.quick(pos, m);
             if verdict == Quick::Legal || (verdict == Quick::Unknown && self.is_legal(pos, m)) {
@@ -967,8 +1012,10 @@ impl<'g> Searcher<'g> {
                 put(pos, c.partner_from, Occupant::EMPTY);
                 put(pos, c.king_to, Occupant::piece(side, c.king));
                 put(pos, c.partner_to, Occupant::piece(side, c.partner));
-                if g.royal[c.king.index()] || g.royal[c.partner.index()] {
+                if g.royal[c.partner.index()] {
                     royal_to = Some(CellId(u16::MAX));
+                } else if g.royal[c.king.index()] {
+                    royal_to = Some(c.king_to);
                 }
             }
             MoveKind::Normal | MoveKind::EnPassant { .. } => {
@@ -1168,6 +1215,10 @@ struct SiblingWalks {
     entries: Vec<WalkEntry>,
     moves: Vec<GameMove>,
     slots: u32,
+    /// Castling of the side to move: (watcher bit, legal castlings, castling
+    /// rights of that side), and the mask of that side's castling rights.
+    castling: Option<(u64, u64, u32)>,
+    castling_mask: u32,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -1192,6 +1243,7 @@ impl SiblingWalks {
     /// Starts recording the walks of a new node, whose quick-test stamp is `stamp`.
     fn begin(&mut self, stamp: u32) {
         self.stamp = stamp;
+        self.castling = None;
         self.moves.clear();
         self.slots = 0;
     }
@@ -1211,6 +1263,22 @@ impl SiblingWalks {
             ..WalkEntry::default()
         };
         Some(1u64 << slot)
+    }
+
+    /// A watcher bit for the castling moves of `side`, if it has any and a slot is
+    /// left; sets the mask of its castling rights.
+    fn castling_slot(&mut self, g: &Game, side: Side) -> Option<u64> {
+        self.castling_mask = g
+            .castlings
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.side == side)
+            .fold(0, |m, (i, _)| m | 1 << i);
+        if self.castling_mask == 0 || self.slots == 64 {
+            return None;
+        }
+        self.slots += 1;
+        Some(1u64 << (self.slots - 1))
     }
 
     /// Stores the result of the walk from `cell` given a slot.
