@@ -392,6 +392,17 @@ fn sibling_counts_match_fresh_counts() {
     assert!(total > 3_000, "{total} parent moves");
     let total = random_positions(&game, "GGNOFKK", 300, &mut rng, check);
     assert!(total > 1_000, "{total} parent moves");
+    // Pushes: a move may carry a piece of the side to move in the child to a new cell.
+    let game = Game::compile(
+        "board square 8x8\nroyal King\n\
+         piece King (K) { step any, push Crate }\n\
+         piece Rook (R) { ride orthogonal, push piece }\n\
+         piece Bishop (B) { ride diagonal, push piece }\n\
+         piece Crate (C) { }\n",
+    )
+    .expect("push game");
+    let total = random_positions(&game, "RRBBCCC", 300, &mut rng, check);
+    assert!(total > 2_000, "{total} parent moves");
 }
 
 /// Runs `check` on `n` random positions of `game` (both kings and 4-17 pieces with

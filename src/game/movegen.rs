@@ -685,7 +685,7 @@ impl<'g> Searcher<'g> {
         // A single royal only: then the leaves and x-rays are recorded.
         if self.prepare_quick(pos) && self.xray_royal.is_some() {
             self.parent.ready = true;
-            self.walks.begin(self.marks.stamp);
+            self.walks.begin();
             let watch = std::mem::take(&mut self.walks.watch);
             self.raw.clear();
             for i in 0..pos.cells.len() {
@@ -799,8 +799,10 @@ impl<'g> Searcher<'g> {
         std::mem::swap(&mut self.put_nodes, &mut p.put_nodes);
     }
 
-    /// The count after [`Searcher::prepare_quick`] (or with the parent's state, in
-    /// the child `last` leads to: then the stored walks are reused where they can be).
+    /// The count after [`Searcher::prepare_quick`], or, with `last`, in the child
+    /// `last` leads to with the parent's state swapped in (only when
+    /// [`Searcher::prepare_children`] made it): then the stored walks are reused
+    /// where they can be.
     fn count_prepared(&mut self, pos: &mut GamePosition, last: Option<&GameMove>) -> u64 {
         let g = self.game;
         let side = pos.side;
@@ -808,25 +810,62 @@ impl<'g> Searcher<'g> {
         self.raw.clear();
         let mut changed = u64::MAX;
         if let Some(m) = last {
-            if self.walks.stamp == self.marks.stamp {
-                changed = 0;
-                let w = &self.walks;
-                move_cells(g, m, &mut |c| changed |= w.watchers(c));
-            }
+            changed = 0;
+            let w = &self.walks;
+            move_cells(g, m, &mut |c| changed |= w.watchers(c));
         }
-        for i in 0..pos.cells.len() {
-            let o = pos.cells[i];
-            if o.is_empty() || o.side() != side {
-                continue;
-            }
-            if changed != u64::MAX {
+        if changed != u64::MAX && self.walks.complete {
+            // The parent's pieces of this side where they stood, then any piece of
+            // this side on a cell the move changed that held none of them (a push
+            // can move one).
+            let listed = std::mem::take(&mut self.walks.cells);
+            for &c in &listed {
+                let i = c as usize;
+                let o = pos.cells[i];
+                if o.is_empty() || o.side() != side {
+                    continue;
+                }
                 if let Some((n, moves)) = self.walks.get(i, o, changed) {
                     count += n;
                     self.raw.extend_from_slice(moves);
-                    continue;
+                } else {
+                    count += self.walk_counting(pos, pos, i);
                 }
             }
-            count += self.walk_counting(pos, pos, i);
+            self.walks.cells = listed;
+            if let Some(m) = last {
+                let mut extra = [u16::MAX; MAX_PASSING + 5];
+                let mut n = 0;
+                move_cells(g, m, &mut |c| {
+                    let o = pos.cells[c.index()];
+                    if !o.is_empty()
+                        && o.side() == side
+                        && !self.walks.listed(c.index())
+                        && !extra[..n].contains(&c.0)
+                    {
+                        extra[n] = c.0;
+                        n += 1;
+                    }
+                });
+                for &c in &extra[..n] {
+                    count += self.walk_counting(pos, pos, c as usize);
+                }
+            }
+        } else {
+            for i in 0..pos.cells.len() {
+                let o = pos.cells[i];
+                if o.is_empty() || o.side() != side {
+                    continue;
+                }
+                if changed != u64::MAX {
+                    if let Some((n, moves)) = self.walks.get(i, o, changed) {
+                        count += n;
+                        self.raw.extend_from_slice(moves);
+                        continue;
+                    }
+                }
+                count += self.walk_counting(pos, pos, i);
+            }
         }
         self.en_passant_moves(pos);
         let mut pending = self.buffer();
@@ -1207,7 +1246,7 @@ struct ParentState {
 /// watcher bits, and every cell it read is marked with that bit.
 #[derive(Default)]
 struct SiblingWalks {
-    /// The quick-test stamp of the node the walks were made on (0: none).
+    /// The stamp of the node the walks were made on (one per node; 0: none).
     stamp: u32,
     /// Per cell: (stamp, slots of the walks that read it).
     watch: Vec<Cell<(u32, u64)>>,
@@ -1215,6 +1254,10 @@ struct SiblingWalks {
     entries: Vec<WalkEntry>,
     moves: Vec<GameMove>,
     slots: u32,
+    /// The cells of the pieces given a slot, in order; `complete`: every piece of
+    /// the side got one.
+    cells: Vec<u16>,
+    complete: bool,
     /// Castling of the side to move: (watcher bit, legal castlings, castling
     /// rights of that side), and the mask of that side's castling rights.
     castling: Option<(u64, u64, u32)>,
@@ -1240,20 +1283,29 @@ impl SiblingWalks {
         }
     }
 
-    /// Starts recording the walks of a new node, whose quick-test stamp is `stamp`.
-    fn begin(&mut self, stamp: u32) {
-        self.stamp = stamp;
-        self.castling = None;
+    /// Starts recording the walks of a new node: a new stamp.
+    fn begin(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.entries.iter_mut().for_each(|e| e.stamp = 0);
+            self.watch.iter().for_each(|w| w.set((0, 0)));
+            self.stamp = 1;
+        }
         self.moves.clear();
         self.slots = 0;
+        self.castling = None;
+        self.cells.clear();
+        self.complete = true;
     }
 
     /// The watcher bit for the walk of the piece `occ` on `cell`, if a slot is left.
     fn slot(&mut self, cell: usize, occ: Occupant) -> Option<u64> {
         if self.slots == 64 {
             self.entries[cell].stamp = 0;
+            self.complete = false;
             return None;
         }
+        self.cells.push(cell as u16);
         let slot = self.slots as u8;
         self.slots += 1;
         self.entries[cell] = WalkEntry {
@@ -1288,6 +1340,12 @@ impl SiblingWalks {
         e.first = self.moves.len() as u32;
         e.len = moves.len() as u32;
         self.moves.extend_from_slice(moves);
+    }
+
+    /// Whether a piece on `cell` got a slot.
+    #[inline]
+    fn listed(&self, cell: usize) -> bool {
+        self.entries[cell].stamp == self.stamp
     }
 
     /// The watcher bits of `cell`.
