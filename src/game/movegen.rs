@@ -662,7 +662,7 @@ impl<'g> Searcher<'g> {
             self.give_back(moves);
             return n;
         }
-        self.count_prepared(pos, None)
+        self.count_prepared(pos, None, false)
     }
 
     /// Prepares [`Searcher::count_legal_child`] for the children of `pos` (perft
@@ -703,8 +703,24 @@ impl<'g> Searcher<'g> {
                 };
                 // The start cell: the piece itself (and its moved flag).
                 w.mark(i);
+                // All the moves of the walk, kept for children that need a quick
+                // test of their own; then sorted by this node's quick test.
+                let mut all = self.buffer();
+                let mut sink = Plies {
+                    out: &mut all,
+                    only_capture_on: None,
+                };
+                self.walker.walk(
+                    &w.over(pos),
+                    pos.side,
+                    o.kind(),
+                    CellId(i as u16),
+                    &mut sink,
+                );
+                self.walks.store_all(i, &all);
                 self.raw.clear();
-                let n = self.walk_counting(&w.over(pos), pos, i);
+                let n = self.count_listed(pos.side, i, &all);
+                self.give_back(all);
                 if self.raw.iter().any(|m| promotion_applies(g, pos.side, m)) {
                     // The promotion choices may depend on the counts of pieces.
                     self.walks.store(i, n, &self.raw);
@@ -778,11 +794,16 @@ impl<'g> Searcher<'g> {
                     self.enemy_ready = None;
                     self.spec_cell = u16::MAX;
                     self.spec_exact = false;
-                    let n = self.count_prepared(pos, Some(m));
+                    let n = self.count_prepared(pos, Some(m), true);
                     self.swap_parent();
                     return n;
                 }
                 self.swap_parent();
+                // A quick test of its own, but the walks the move did not touch
+                // are still the parent's.
+                if self.prepare_quick(pos) {
+                    return self.count_prepared(pos, Some(m), false);
+                }
             }
         }
         self.count_legal(pos)
@@ -803,7 +824,12 @@ impl<'g> Searcher<'g> {
     /// `last` leads to with the parent's state swapped in (only when
     /// [`Searcher::prepare_children`] made it): then the stored walks are reused
     /// where they can be.
-    fn count_prepared(&mut self, pos: &mut GamePosition, last: Option<&GameMove>) -> u64 {
+    fn count_prepared(
+        &mut self,
+        pos: &mut GamePosition,
+        last: Option<&GameMove>,
+        reuse: bool,
+    ) -> u64 {
         let g = self.game;
         let side = pos.side;
         let mut count = 0u64;
@@ -814,25 +840,32 @@ impl<'g> Searcher<'g> {
             let w = &self.walks;
             move_cells(g, m, &mut |c| changed |= w.watchers(c));
         }
-        if changed != u64::MAX && self.walks.complete {
+        // Out while its moves are read.
+        let walks = std::mem::take(&mut self.walks);
+        let one = |me: &mut Self, i: usize, o: Occupant| -> u64 {
+            if changed != u64::MAX {
+                if reuse {
+                    if let Some((n, moves)) = walks.get(i, o, changed) {
+                        me.raw.extend_from_slice(moves);
+                        return n;
+                    }
+                } else if let Some(all) = walks.get_all(i, o, changed) {
+                    return me.count_listed(side, i, all);
+                }
+            }
+            me.walk_counting(pos, pos, i)
+        };
+        if changed != u64::MAX && walks.complete {
             // The parent's pieces of this side where they stood, then any piece of
             // this side on a cell the move changed that held none of them (a push
             // can move one).
-            let listed = std::mem::take(&mut self.walks.cells);
-            for &c in &listed {
+            for &c in &walks.cells {
                 let i = c as usize;
                 let o = pos.cells[i];
-                if o.is_empty() || o.side() != side {
-                    continue;
-                }
-                if let Some((n, moves)) = self.walks.get(i, o, changed) {
-                    count += n;
-                    self.raw.extend_from_slice(moves);
-                } else {
-                    count += self.walk_counting(pos, pos, i);
+                if !o.is_empty() && o.side() == side {
+                    count += one(self, i, o);
                 }
             }
-            self.walks.cells = listed;
             if let Some(m) = last {
                 let mut extra = [u16::MAX; MAX_PASSING + 5];
                 let mut n = 0;
@@ -840,7 +873,7 @@ impl<'g> Searcher<'g> {
                     let o = pos.cells[c.index()];
                     if !o.is_empty()
                         && o.side() == side
-                        && !self.walks.listed(c.index())
+                        && !walks.listed(c.index())
                         && !extra[..n].contains(&c.0)
                     {
                         extra[n] = c.0;
@@ -854,19 +887,12 @@ impl<'g> Searcher<'g> {
         } else {
             for i in 0..pos.cells.len() {
                 let o = pos.cells[i];
-                if o.is_empty() || o.side() != side {
-                    continue;
+                if !o.is_empty() && o.side() == side {
+                    count += one(self, i, o);
                 }
-                if changed != u64::MAX {
-                    if let Some((n, moves)) = self.walks.get(i, o, changed) {
-                        count += n;
-                        self.raw.extend_from_slice(moves);
-                        continue;
-                    }
-                }
-                count += self.walk_counting(pos, pos, i);
             }
         }
+        self.walks = walks;
         self.en_passant_moves(pos);
         let mut pending = self.buffer();
         for m in self.raw.drain(..) {
@@ -902,13 +928,8 @@ impl<'g> Searcher<'g> {
         let side = pos.side;
         let kind = pos.cells[i].kind();
         let from = CellId(i as u16);
-        let promo = side.index() * g.pieces + kind.index();
-        let promo_to = &g.promo_to[promo];
-        let plain = !g.royal[kind.index()]
-            && (promo_to.is_empty() || !g.promo_from[promo][i])
-            && self.fmarks[i] != self.marks.stamp
-            && (!self.marks.seen(i) || self.xray_ok(from));
-        if !plain {
+        let promo_to = &g.promo_to[side.index() * g.pieces + kind.index()];
+        if !self.plain(side, kind, i) {
             let mut sink = Plies {
                 out: &mut self.raw,
                 only_capture_on: None,
@@ -928,6 +949,53 @@ impl<'g> Searcher<'g> {
         };
         self.walker.walk(board, side, kind, from, &mut sink);
         sink.count
+    }
+
+    /// Whether the moves of the piece `kind` of `side` on cell `i` may be counted
+    /// by destination: not royal, not promoting from there, not on a facing line,
+    /// not pinned as far as the x-ray walks tell.
+    #[inline]
+    fn plain(&self, side: Side, kind: PieceId, i: usize) -> bool {
+        let g = self.game;
+        let promo = side.index() * g.pieces + kind.index();
+        !g.royal[kind.index()]
+            && (g.promo_to[promo].is_empty() || !g.promo_from[promo][i])
+            && self.fmarks[i] != self.marks.stamp
+            && (!self.marks.seen(i) || self.xray_ok(CellId(i as u16)))
+    }
+
+    /// [`Searcher::walk_counting`] on the moves of a walk made earlier (all of
+    /// them, as [`Plies`] builds them) instead of walking: the same count, the
+    /// same moves appended to `self.raw`.
+    fn count_listed(&mut self, side: Side, i: usize, moves: &[GameMove]) -> u64 {
+        let Some(first) = moves.first() else {
+            return 0;
+        };
+        let g = self.game;
+        let kind = first.piece;
+        if !self.plain(side, kind, i) {
+            self.raw.extend_from_slice(moves);
+            return 0;
+        }
+        let promo_to = &g.promo_to[side.index() * g.pieces + kind.index()];
+        let from = CellId(i as u16);
+        let use_x = self.marks.seen(i);
+        let mut n = 0;
+        for m in moves {
+            let to = m.to.index();
+            // As `LeafCount` decides.
+            let defer = self.marks.put(to)
+                || (use_x && self.xrays.put(to, from))
+                || m.n_passing > 0
+                || m.push_to.is_some()
+                || promo_to.get(to).copied().unwrap_or(false);
+            if defer {
+                self.raw.push(*m);
+            } else {
+                n += 1;
+            }
+        }
+        n
     }
 
     /// Whether `m` (a move of either side) changes a cell that the current node's
@@ -1269,9 +1337,14 @@ struct WalkEntry {
     stamp: u32,
     occ: Occupant,
     slot: u8,
+    /// Moves counted with the parent's quick test, verdicts included.
     count: u32,
+    /// The moves left to test (with the parent's quick test).
     first: u32,
     len: u32,
+    /// All the moves of the walk.
+    all_first: u32,
+    all_len: u32,
 }
 
 impl SiblingWalks {
@@ -1340,6 +1413,25 @@ impl SiblingWalks {
         e.first = self.moves.len() as u32;
         e.len = moves.len() as u32;
         self.moves.extend_from_slice(moves);
+    }
+
+    /// Stores all the moves of the walk from `cell` given a slot.
+    fn store_all(&mut self, cell: usize, moves: &[GameMove]) {
+        let e = &mut self.entries[cell];
+        e.all_first = self.moves.len() as u32;
+        e.all_len = moves.len() as u32;
+        self.moves.extend_from_slice(moves);
+    }
+
+    /// All the moves of the stored walk of the piece `occ` on `cell`, unless a cell
+    /// it read is among the `changed` slots' cells.
+    #[inline]
+    fn get_all(&self, cell: usize, occ: Occupant, changed: u64) -> Option<&[GameMove]> {
+        let e = &self.entries[cell];
+        if e.stamp != self.stamp || e.occ != occ || changed & (1u64 << e.slot) != 0 {
+            return None;
+        }
+        Some(&self.moves[e.all_first as usize..(e.all_first + e.all_len) as usize])
     }
 
     /// Whether a piece on `cell` got a slot.
