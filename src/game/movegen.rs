@@ -30,6 +30,7 @@ use super::state::{EnPassant, GamePosition, Undo};
 use super::{Game, MAX_EP_CELLS, MAX_PASSING};
 use crate::ids::{CellId, PieceId, Side};
 use std::cell::Cell;
+use std::ops::Range;
 
 use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
 
@@ -191,26 +192,14 @@ pub struct Searcher<'g> {
     stack: Vec<(u32, u32)>,
     /// Spare move buffers (generation and perft take one and give it back).
     pool: Vec<Vec<GameMove>>,
-    /// The cells the royal's attack query of the current node looks at (see
-    /// [`Searcher::prepare_quick`]).
-    marks: Marks,
+    /// The quick test's state for the current node ([`Searcher::prepare_quick`]).
+    q: Box<QuickState>,
     /// The same for "does a move give check to the opponent" (drops that may not
     /// mate); `enemy_ready` says whether it was computed for the current node.
     enemy_marks: Marks,
     enemy_ready: Option<bool>,
-    /// Facing-rule marks (same stamp as `marks`).
-    fmarks: Vec<u32>,
-    /// Nodes of the royal's attack query stopped by a piece of the side to move.
-    blocked: Vec<u32>,
-    /// The single royal (cell, kind) when the x-ray refinement applies.
-    xray_royal: Option<(CellId, PieceId)>,
-    /// The x-ray walks of the current node's pieces that stop a path of the royal's
-    /// query, and their scratch stack.
-    xrays: XRays,
+    /// Scratch for the x-ray walks.
     xstack: Vec<(u32, u32)>,
-    /// Nodes of the royal's attack query that a piece of the side to move put on
-    /// their cell might open.
-    put_nodes: Vec<u32>,
     /// The cell `smarks` / `spec_attacked` were computed for (`u16::MAX`: none): what
     /// the royal's query would look at with a piece of the side to move put there.
     spec_cell: u16,
@@ -219,8 +208,9 @@ pub struct Searcher<'g> {
     spec_exact: bool,
     smarks: Marks,
     /// The quick test's state for the children of the node given to
-    /// [`Searcher::prepare_children`], and its walks.
-    parent: ParentState,
+    /// [`Searcher::prepare_children`] (`parent_ready`: it was made), and its walks.
+    parent: Box<QuickState>,
+    parent_ready: bool,
     walks: SiblingWalks,
 }
 
@@ -232,28 +222,16 @@ impl<'g> Searcher<'g> {
             raw: Vec::new(),
             stack: Vec::with_capacity(64),
             pool: Vec::new(),
-            marks: Marks::new(game.cells),
+            q: Box::new(QuickState::new(game.cells)),
             enemy_marks: Marks::new(game.cells),
             enemy_ready: None,
-            fmarks: vec![0; game.cells],
-            blocked: Vec::new(),
-            xray_royal: None,
-            xrays: XRays::new(game.cells),
             xstack: Vec::with_capacity(64),
-            put_nodes: Vec::new(),
             spec_cell: u16::MAX,
             spec_attacked: false,
             spec_exact: false,
             smarks: Marks::new(game.cells),
-            parent: ParentState {
-                ready: false,
-                marks: Marks::new(game.cells),
-                fmarks: vec![0; game.cells],
-                blocked: Vec::new(),
-                xray_royal: None,
-                xrays: XRays::new(game.cells),
-                put_nodes: Vec::new(),
-            },
+            parent: Box::new(QuickState::new(game.cells)),
+            parent_ready: false,
             walks: SiblingWalks::new(game.cells),
         }
     }
@@ -429,25 +407,25 @@ impl<'g> Searcher<'g> {
     fn prepare_quick(&mut self, pos: &GamePosition) -> bool {
         let g = self.game;
         self.enemy_ready = None;
-        self.xray_royal = None;
-        self.blocked.clear();
-        self.put_nodes.clear();
+        self.q.xray_royal = None;
+        self.q.blocked.clear();
+        self.q.put_nodes.clear();
         self.spec_cell = u16::MAX;
         self.spec_exact = false;
         if attack::forward_attackers(g, pos, pos.side.opponent()) {
             return false;
         }
-        self.marks.next();
-        if self.marks.stamp == 1 {
-            self.fmarks.iter_mut().for_each(|m| *m = 0);
+        self.q.marks.next();
+        if self.q.marks.stamp == 1 {
+            self.q.fmarks.iter_mut().for_each(|m| *m = 0);
         }
         let side = pos.side;
         let them = side.opponent();
-        let stamp = self.marks.stamp;
+        let stamp = self.q.marks.stamp;
         match pos.royal_count[side.index()] {
             0 => {}
             1 => {
-                self.xrays.next();
+                self.q.xrays.next();
                 let cell = CellId(pos.royal_sum[side.index()] as u16);
                 let kind = pos.cells[cell.index()].kind();
                 if attack::attacked_marking(
@@ -457,26 +435,27 @@ impl<'g> Searcher<'g> {
                     them,
                     kind,
                     &mut self.stack,
-                    &mut self.marks,
+                    &mut self.q.marks,
                     false,
                     Some(Recorded {
-                        blocked: &mut self.blocked,
-                        put: &mut self.put_nodes,
-                        xrays: &mut self.xrays,
+                        blocked: &mut self.q.blocked,
+                        put: &mut self.q.put_nodes,
+                        xrays: &mut self.q.xrays,
                         stack: &mut self.xstack,
                     }),
                 ) {
                     return false;
                 }
-                self.xray_royal = Some((cell, kind));
+                self.q.xray_royal = Some((cell, kind));
             }
             _ => {
-                if royals_attacked_marking(g, pos, side, &mut self.stack, &mut self.marks, false) {
+                if royals_attacked_marking(g, pos, side, &mut self.stack, &mut self.q.marks, false)
+                {
                     return false;
                 }
             }
         }
-        if g.no_facing && mark_facing(g, pos, &mut self.fmarks, stamp) {
+        if g.no_facing && mark_facing(g, pos, &mut self.q.fmarks, stamp) {
             return false;
         }
         true
@@ -520,20 +499,20 @@ impl<'g> Searcher<'g> {
             }
         };
         let other = &other[..n];
-        let stamp = self.marks.stamp;
+        let stamp = self.q.marks.stamp;
         if other
             .iter()
-            .any(|&c| self.marks.seen(c as usize) || self.fmarks[c as usize] == stamp)
+            .any(|&c| self.q.marks.seen(c as usize) || self.q.fmarks[c as usize] == stamp)
         {
             return Quick::Unknown;
         }
-        if self.marks.put(m.to.index()) {
-            if vacates && self.marks.seen(m.from.index()) {
+        if self.q.marks.put(m.to.index()) {
+            if vacates && self.q.marks.seen(m.from.index()) {
                 // Both ends of the move are on paths of the query: walk on from both.
-                let Some((royal, kind)) = self.xray_royal else {
+                let Some((royal, kind)) = self.q.xray_royal else {
                     return Quick::Unknown;
                 };
-                if !other.is_empty() || self.fmarks[m.from.index()] == stamp {
+                if !other.is_empty() || self.q.fmarks[m.from.index()] == stamp {
                     return Quick::Unknown;
                 }
                 return if attack::moved_attacked(
@@ -544,8 +523,8 @@ impl<'g> Searcher<'g> {
                     kind,
                     m.from,
                     m.to,
-                    &self.blocked,
-                    &self.put_nodes,
+                    &self.q.blocked,
+                    &self.q.put_nodes,
                     &mut self.stack,
                 ) {
                     Quick::Unknown
@@ -569,17 +548,17 @@ impl<'g> Searcher<'g> {
             }
         }
         if vacates {
-            if self.fmarks[m.from.index()] == stamp {
+            if self.q.fmarks[m.from.index()] == stamp {
                 return Quick::Unknown;
             }
-            if self.marks.seen(m.from.index())
+            if self.q.marks.seen(m.from.index())
                 && (!self.xray_ok(m.from)
-                    || self.xrays.put(m.to.index(), m.from)
-                    || other.iter().any(|&c| self.xrays.seen(c as usize, m.from)))
+                    || self.q.xrays.put(m.to.index(), m.from)
+                    || other.iter().any(|&c| self.q.xrays.seen(c as usize, m.from)))
             {
                 // A pinned piece, or one whose destination matters once it has left:
                 // walk on from both ends of this move.
-                return match self.xray_royal {
+                return match self.q.xray_royal {
                     Some((royal, kind))
                         if other.is_empty()
                             && !attack::moved_attacked(
@@ -590,8 +569,8 @@ impl<'g> Searcher<'g> {
                                 kind,
                                 m.from,
                                 m.to,
-                                &self.blocked,
-                                &self.put_nodes,
+                                &self.q.blocked,
+                                &self.q.put_nodes,
                                 &mut self.stack,
                             ) =>
                     {
@@ -620,14 +599,14 @@ impl<'g> Searcher<'g> {
     /// not apply (several royals).
     #[inline]
     fn xray_ok(&self, from: CellId) -> bool {
-        self.xray_royal.is_some() && !self.xrays.hit(from)
+        self.q.xray_royal.is_some() && !self.q.xrays.hit(from)
     }
 
     /// Computes (once per cell and node) what the royal's attack query would look at
     /// with a piece of the side to move put on `cell` (a marked `put` cell), into
     /// `smarks`; false if that may find an attacker or the refinement does not apply.
     fn spec<R: Reads + ?Sized>(&mut self, pos: &R, cell: CellId) -> bool {
-        let Some((royal, kind)) = self.xray_royal else {
+        let Some((royal, kind)) = self.q.xray_royal else {
             self.spec_exact = false;
             return false;
         };
@@ -642,7 +621,7 @@ impl<'g> Searcher<'g> {
                 kind,
                 cell,
                 true,
-                &self.put_nodes,
+                &self.q.put_nodes,
                 &mut self.stack,
                 &mut self.smarks,
                 &mut self.spec_exact,
@@ -679,12 +658,12 @@ impl<'g> Searcher<'g> {
     /// changed cells: they are reused instead of recomputed.
     pub fn prepare_children(&mut self, pos: &mut GamePosition) {
         let g = self.game;
-        self.parent.ready = false;
+        self.parent_ready = false;
         let mover = pos.side;
         pos.side = mover.opponent();
         // A single royal only: then the leaves and x-rays are recorded.
-        if self.prepare_quick(pos) && self.xray_royal.is_some() {
-            self.parent.ready = true;
+        if self.prepare_quick(pos) && self.q.xray_royal.is_some() {
+            self.parent_ready = true;
             self.walks.begin();
             let watch = std::mem::take(&mut self.walks.watch);
             self.raw.clear();
@@ -782,7 +761,7 @@ impl<'g> Searcher<'g> {
     /// no other use of this searcher in between.
     pub fn count_legal_child(&mut self, pos: &mut GamePosition, m: &GameMove) -> u64 {
         let s = pos.side.index();
-        if let (true, Some((royal, _))) = (self.parent.ready, self.parent.xray_royal) {
+        if let (true, Some((royal, _))) = (self.parent_ready, self.parent.xray_royal) {
             // The same single royal (a move may have captured one of several), no
             // forward attackers, and nothing marked changed.
             if pos.royal_count[s] == 1
@@ -810,14 +789,9 @@ impl<'g> Searcher<'g> {
     }
 
     /// Swaps the quick test's state with the one kept for the children.
+    #[inline]
     fn swap_parent(&mut self) {
-        let p = &mut self.parent;
-        std::mem::swap(&mut self.marks, &mut p.marks);
-        std::mem::swap(&mut self.fmarks, &mut p.fmarks);
-        std::mem::swap(&mut self.blocked, &mut p.blocked);
-        std::mem::swap(&mut self.xray_royal, &mut p.xray_royal);
-        std::mem::swap(&mut self.xrays, &mut p.xrays);
-        std::mem::swap(&mut self.put_nodes, &mut p.put_nodes);
+        std::mem::swap(&mut self.q, &mut self.parent);
     }
 
     /// The count after [`Searcher::prepare_quick`], or, with `last`, in the child
@@ -840,27 +814,27 @@ impl<'g> Searcher<'g> {
             let w = &self.walks;
             move_cells(g, m, &mut |c| changed |= w.watchers(c));
         }
-        // Out while its moves are read.
-        let walks = std::mem::take(&mut self.walks);
+        // Out while they are read.
+        let stored = std::mem::take(&mut self.walks.moves);
         let one = |me: &mut Self, i: usize, o: Occupant| -> u64 {
             if changed != u64::MAX {
                 if reuse {
-                    if let Some((n, moves)) = walks.get(i, o, changed) {
-                        me.raw.extend_from_slice(moves);
+                    if let Some((n, moves)) = me.walks.get(i, o, changed) {
+                        me.raw.extend_from_slice(&stored[moves]);
                         return n;
                     }
-                } else if let Some(all) = walks.get_all(i, o, changed) {
-                    return me.count_listed(side, i, all);
+                } else if let Some(all) = me.walks.get_all(i, o, changed) {
+                    return me.count_listed(side, i, &stored[all]);
                 }
             }
             me.walk_counting(pos, pos, i)
         };
-        if changed != u64::MAX && walks.complete {
+        if changed != u64::MAX && self.walks.complete {
             // The parent's pieces of this side where they stood, then any piece of
             // this side on a cell the move changed that held none of them (a push
             // can move one).
-            for &c in &walks.cells {
-                let i = c as usize;
+            for k in 0..self.walks.cells.len() {
+                let i = self.walks.cells[k] as usize;
                 let o = pos.cells[i];
                 if !o.is_empty() && o.side() == side {
                     count += one(self, i, o);
@@ -873,7 +847,7 @@ impl<'g> Searcher<'g> {
                     let o = pos.cells[c.index()];
                     if !o.is_empty()
                         && o.side() == side
-                        && !walks.listed(c.index())
+                        && !self.walks.listed(c.index())
                         && !extra[..n].contains(&c.0)
                     {
                         extra[n] = c.0;
@@ -892,7 +866,7 @@ impl<'g> Searcher<'g> {
                 }
             }
         }
-        self.walks = walks;
+        self.walks.moves = stored;
         self.en_passant_moves(pos);
         let mut pending = self.buffer();
         for m in self.raw.drain(..) {
@@ -938,10 +912,10 @@ impl<'g> Searcher<'g> {
             return 0;
         }
         let mut sink = LeafCount {
-            marks: &self.marks,
-            xrays: &self.xrays,
+            marks: &self.q.marks,
+            xrays: &self.q.xrays,
             from,
-            use_x: self.marks.seen(i),
+            use_x: self.q.marks.seen(i),
             passing: g.any_passing,
             promo_to,
             count: 0,
@@ -960,8 +934,8 @@ impl<'g> Searcher<'g> {
         let promo = side.index() * g.pieces + kind.index();
         !g.royal[kind.index()]
             && (g.promo_to[promo].is_empty() || !g.promo_from[promo][i])
-            && self.fmarks[i] != self.marks.stamp
-            && (!self.marks.seen(i) || self.xray_ok(CellId(i as u16)))
+            && self.q.fmarks[i] != self.q.marks.stamp
+            && (!self.q.marks.seen(i) || self.xray_ok(CellId(i as u16)))
     }
 
     /// [`Searcher::walk_counting`] on the moves of a walk made earlier (all of
@@ -979,13 +953,13 @@ impl<'g> Searcher<'g> {
         }
         let promo_to = &g.promo_to[side.index() * g.pieces + kind.index()];
         let from = CellId(i as u16);
-        let use_x = self.marks.seen(i);
+        let use_x = self.q.marks.seen(i);
         let mut n = 0;
         for m in moves {
             let to = m.to.index();
             // As `LeafCount` decides.
-            let defer = self.marks.put(to)
-                || (use_x && self.xrays.put(to, from))
+            let defer = self.q.marks.put(to)
+                || (use_x && self.q.xrays.put(to, from))
                 || m.n_passing > 0
                 || m.push_to.is_some()
                 || promo_to.get(to).copied().unwrap_or(false);
@@ -1002,13 +976,13 @@ impl<'g> Searcher<'g> {
     /// quick-test queries read: marked by the royal's query (nodes or leaves), by an
     /// x-ray walk, or by the facing test.
     fn touches(&self, m: &GameMove) -> bool {
-        let stamp = self.marks.stamp;
+        let stamp = self.q.marks.stamp;
         let hit = |c: CellId| {
             let i = c.index();
-            self.marks.seen[i] == stamp
-                || self.marks.leaf[i] == stamp
-                || self.xrays.any_seen(i)
-                || self.fmarks[i] == stamp
+            self.q.marks.seen[i] == stamp
+                || self.q.marks.leaf[i] == stamp
+                || self.q.xrays.any_seen(i)
+                || self.q.fmarks[i] == stamp
         };
         let mut any = false;
         move_cells(self.game, m, &mut |c| any |= hit(c));
@@ -1295,17 +1269,37 @@ impl Occupancy for Watched<'_> {
     }
 }
 
-/// The quick test's state (as [`Searcher::prepare_quick`] leaves it) for the
-/// children of a node, kept while they are counted.
-struct ParentState {
-    /// The state was computed (a single royal, not in check).
-    ready: bool,
+/// The quick test's state for one node, as [`Searcher::prepare_quick`] leaves it;
+/// perft keeps a second one for the children of a node while they are counted.
+struct QuickState {
+    /// The cells the royal's attack query of the current node looks at (see
+    /// [`Searcher::prepare_quick`]).
     marks: Marks,
+    /// Facing-rule marks (same stamp as `marks`).
     fmarks: Vec<u32>,
+    /// Nodes of the royal's attack query stopped by a piece of the side to move.
     blocked: Vec<u32>,
+    /// The single royal (cell, kind) when the x-ray refinement applies.
     xray_royal: Option<(CellId, PieceId)>,
+    /// The x-ray walks of the current node's pieces that stop a path of the royal's
+    /// query.
     xrays: XRays,
+    /// Nodes of the royal's attack query that a piece of the side to move put on
+    /// their cell might open.
     put_nodes: Vec<u32>,
+}
+
+impl QuickState {
+    fn new(cells: usize) -> QuickState {
+        QuickState {
+            marks: Marks::new(cells),
+            fmarks: vec![0; cells],
+            blocked: Vec::new(),
+            xray_royal: None,
+            xrays: XRays::new(cells),
+            put_nodes: Vec::new(),
+        }
+    }
 }
 
 /// The walks of the pieces of the side to move in a node's children, made on the
@@ -1423,15 +1417,15 @@ impl SiblingWalks {
         self.moves.extend_from_slice(moves);
     }
 
-    /// All the moves of the stored walk of the piece `occ` on `cell`, unless a cell
-    /// it read is among the `changed` slots' cells.
+    /// Where in `moves` all the moves of the stored walk of the piece `occ` on
+    /// `cell` are, unless a cell it read is among the `changed` slots' cells.
     #[inline]
-    fn get_all(&self, cell: usize, occ: Occupant, changed: u64) -> Option<&[GameMove]> {
+    fn get_all(&self, cell: usize, occ: Occupant, changed: u64) -> Option<Range<usize>> {
         let e = &self.entries[cell];
         if e.stamp != self.stamp || e.occ != occ || changed & (1u64 << e.slot) != 0 {
             return None;
         }
-        Some(&self.moves[e.all_first as usize..(e.all_first + e.all_len) as usize])
+        Some(e.all_first as usize..(e.all_first + e.all_len) as usize)
     }
 
     /// Whether a piece on `cell` got a slot.
@@ -1451,16 +1445,15 @@ impl SiblingWalks {
         }
     }
 
-    /// The stored walk of the piece `occ` on `cell`, unless a cell it read is among
-    /// the `changed` slots' cells.
+    /// The stored count of the piece `occ` on `cell` and where in `moves` its moves
+    /// left to test are, unless a cell it read is among the `changed` slots' cells.
     #[inline]
-    fn get(&self, cell: usize, occ: Occupant, changed: u64) -> Option<(u64, &[GameMove])> {
+    fn get(&self, cell: usize, occ: Occupant, changed: u64) -> Option<(u64, Range<usize>)> {
         let e = &self.entries[cell];
         if e.stamp != self.stamp || e.occ != occ || changed & (1u64 << e.slot) != 0 {
             return None;
         }
-        let moves = &self.moves[e.first as usize..(e.first + e.len) as usize];
-        Some((e.count as u64, moves))
+        Some((e.count as u64, e.first as usize..(e.first + e.len) as usize))
     }
 }
 
