@@ -27,7 +27,7 @@ pub use movegen::{GameMove, MoveKind, Searcher};
 pub use state::{GamePosition, Undo};
 pub use text_board::TextBoardError;
 
-pub(crate) use movegen::{make, unmake as unmake_pos};
+pub(crate) use movegen::{make, make_unhashed, unmake as unmake_pos};
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{CellId, PieceId, Side, Span};

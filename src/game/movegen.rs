@@ -1545,6 +1545,17 @@ fn expand_promotions(g: &Game, pos: &GamePosition, m: GameMove, out: &mut Vec<Ga
 
 /// Plays `m`.
 pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    make_with::<true>(g, pos, m)
+}
+
+/// [`make`] without updating the hash (left stale until [`unmake`] restores it):
+/// for perft, which never reads it.
+pub(crate) fn make_unhashed(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    make_with::<false>(g, pos, m)
+}
+
+#[inline]
+fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
     let keys = &g.keys;
     let undo = Undo {
         mark: pos.mark(),
@@ -1554,21 +1565,23 @@ pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
         fullmove: pos.fullmove,
         hash: pos.hash,
     };
-    pos.hash ^= keys.state(pos);
+    if HASH {
+        pos.hash ^= keys.state(pos);
+    }
     let side = pos.side;
     let mut capture = false;
     let mut new_ep = EnPassant::default();
     match m.kind {
         MoveKind::Drop => {
-            pos.add_hand(keys, side, m.piece, -1);
-            pos.set_cell(keys, m.to, Occupant::piece(side, m.piece), 0, true);
+            pos.add_hand::<HASH>(keys, side, m.piece, -1);
+            pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, m.piece), 0, true);
         }
         MoveKind::Castling(i) => {
             let c = &g.castlings[i as usize];
-            pos.set_cell(keys, c.king_from, Occupant::EMPTY, 0, false);
-            pos.set_cell(keys, c.partner_from, Occupant::EMPTY, 0, false);
-            pos.set_cell(keys, c.king_to, Occupant::piece(side, c.king), 0, true);
-            pos.set_cell(
+            pos.set_cell::<HASH>(keys, c.king_from, Occupant::EMPTY, 0, false);
+            pos.set_cell::<HASH>(keys, c.partner_from, Occupant::EMPTY, 0, false);
+            pos.set_cell::<HASH>(keys, c.king_to, Occupant::piece(side, c.king), 0, true);
+            pos.set_cell::<HASH>(
                 keys,
                 c.partner_to,
                 Occupant::piece(side, c.partner),
@@ -1578,26 +1591,26 @@ pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
         }
         MoveKind::Normal | MoveKind::EnPassant { .. } => {
             for c in m.passing_captures() {
-                take(g, pos, c, side);
+                take::<HASH>(g, pos, c, side);
                 capture = true;
             }
             if let MoveKind::EnPassant { victim } = m.kind {
-                take(g, pos, victim, side);
+                take::<HASH>(g, pos, victim, side);
                 capture = true;
             }
             if m.captures_to {
-                take(g, pos, m.to, side);
+                take::<HASH>(g, pos, m.to, side);
                 capture = true;
             }
             let promo_mark = pos.promoted[m.from.index()];
             let pushed = m
                 .push_to
                 .map(|dest| (dest, pos.cells[m.to.index()], pos.promoted[m.to.index()]));
-            pos.set_cell(keys, m.from, Occupant::EMPTY, 0, false);
+            pos.set_cell::<HASH>(keys, m.from, Occupant::EMPTY, 0, false);
             // A displacement: the piece on `to` moves on (possibly into `from`, which
             // is empty by now); the mover then replaces it on `to`.
             if let Some((dest, occ, mark)) = pushed {
-                pos.set_cell(keys, dest, occ, mark, true);
+                pos.set_cell::<HASH>(keys, dest, occ, mark, true);
             }
             let (kind, mark) = match m.promotion {
                 Some(p) => {
@@ -1612,7 +1625,7 @@ pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
                 }
                 None => (m.piece, promo_mark),
             };
-            pos.set_cell(keys, m.to, Occupant::piece(side, kind), mark, true);
+            pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, kind), mark, true);
             if m.n_ep > 0 {
                 new_ep.cells[..m.n_ep as usize].copy_from_slice(&m.ep[..m.n_ep as usize]);
                 new_ep.len = m.n_ep;
@@ -1638,13 +1651,15 @@ pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
     if !g.one_side {
         pos.side = side.opponent();
     }
-    pos.hash ^= keys.state(pos);
+    if HASH {
+        pos.hash ^= keys.state(pos);
+    }
     undo
 }
 
 /// Removes the piece on `cell`, captured by `captor`; into the captor's hand if the
 /// game has hands.
-fn take(g: &Game, pos: &mut GamePosition, cell: CellId, captor: Side) {
+fn take<const HASH: bool>(g: &Game, pos: &mut GamePosition, cell: CellId, captor: Side) {
     let o = pos.cells[cell.index()];
     if o.is_empty() {
         return;
@@ -1656,9 +1671,9 @@ fn take(g: &Game, pos: &mut GamePosition, cell: CellId, captor: Side) {
         } else {
             g.base_of[o.kind().index()].unwrap_or(o.kind())
         };
-        pos.add_hand(&g.keys, captor, kind, 1);
+        pos.add_hand::<HASH>(&g.keys, captor, kind, 1);
     }
-    pos.set_cell(&g.keys, cell, Occupant::EMPTY, 0, false);
+    pos.set_cell::<HASH>(&g.keys, cell, Occupant::EMPTY, 0, false);
 }
 
 /// Takes back the move `undo` was made for.

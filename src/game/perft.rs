@@ -5,7 +5,7 @@
 
 use super::movegen::{GameMove, Searcher};
 use super::state::GamePosition;
-use super::{make, unmake_pos};
+use super::{make, make_unhashed, unmake_pos};
 
 impl Searcher<'_> {
     /// Leaf nodes at `depth` plies below `pos`.
@@ -24,7 +24,7 @@ impl Searcher<'_> {
             self.prepare_children(pos);
             let mut n = 0;
             for m in &moves {
-                let undo = make(self.game, pos, m);
+                let undo = make_unhashed(self.game, pos, m);
                 n += self.count_legal_child(pos, m);
                 unmake_pos(self.game, pos, undo);
             }
@@ -32,7 +32,7 @@ impl Searcher<'_> {
         } else {
             let mut n = 0;
             for m in &moves {
-                let undo = make(self.game, pos, m);
+                let undo = make_unhashed(self.game, pos, m);
                 n += self.perft(pos, depth - 1);
                 unmake_pos(self.game, pos, undo);
             }

@@ -190,7 +190,7 @@ impl GamePosition {
 
     /// Puts `occ` on `cell` (with its promotion mark and moved flag), keeping counts
     /// and hash current and journaling the old contents.
-    pub(crate) fn set_cell(
+    pub(crate) fn set_cell<const HASH: bool>(
         &mut self,
         keys: &Keys,
         cell: CellId,
@@ -205,20 +205,31 @@ impl GamePosition {
             promoted: self.promoted[i],
             moved: self.moved[i],
         });
-        self.put(keys, i, occ, promoted, moved);
+        self.put::<HASH>(keys, i, occ, promoted, moved);
     }
 
-    fn put(&mut self, keys: &Keys, i: usize, occ: Occupant, promoted: u8, moved: bool) {
+    /// Puts `occ` on cell `i`, keeping the counts (and with `HASH` the hash) current.
+    #[inline]
+    fn put<const HASH: bool>(
+        &mut self,
+        keys: &Keys,
+        i: usize,
+        occ: Occupant,
+        promoted: u8,
+        moved: bool,
+    ) {
         let old = self.cells[i];
         if !old.is_empty() {
             self.counts[old.side().index()][old.kind().index()] -= 1;
-            self.hash ^= keys.piece(old, i);
+            if HASH {
+                self.hash ^= keys.piece(old, i);
+            }
             if keys.royal[old.kind().index()] {
                 self.royal_count[old.side().index()] -= 1;
                 self.royal_sum[old.side().index()] -= i as u32;
             }
         }
-        if self.promoted[i] != 0 {
+        if HASH && self.promoted[i] != 0 {
             self.hash ^= keys.promoted[i];
         }
         self.cells[i] = occ;
@@ -226,39 +237,52 @@ impl GamePosition {
         self.moved[i] = moved;
         if !occ.is_empty() {
             self.counts[occ.side().index()][occ.kind().index()] += 1;
-            self.hash ^= keys.piece(occ, i);
+            if HASH {
+                self.hash ^= keys.piece(occ, i);
+            }
             if keys.royal[occ.kind().index()] {
                 self.royal_count[occ.side().index()] += 1;
                 self.royal_sum[occ.side().index()] += i as u32;
             }
         }
-        if promoted != 0 {
+        if HASH && promoted != 0 {
             self.hash ^= keys.promoted[i];
         }
     }
 
     /// Adds `delta` pieces to a hand, journaled.
-    pub(crate) fn add_hand(&mut self, keys: &Keys, side: Side, piece: PieceId, delta: i8) {
+    pub(crate) fn add_hand<const HASH: bool>(
+        &mut self,
+        keys: &Keys,
+        side: Side,
+        piece: PieceId,
+        delta: i8,
+    ) {
         self.journal.push(Change::Hand { side, piece, delta });
-        self.bump_hand(keys, side, piece, delta);
+        self.bump_hand::<HASH>(keys, side, piece, delta);
     }
 
-    fn bump_hand(&mut self, keys: &Keys, side: Side, piece: PieceId, delta: i8) {
+    fn bump_hand<const HASH: bool>(&mut self, keys: &Keys, side: Side, piece: PieceId, delta: i8) {
         let h = &mut self.hands[side.index()][piece.index()];
         if delta > 0 {
             for _ in 0..delta {
                 *h = h.saturating_add(1);
-                self.hash ^= keys.hand(side, piece, *h);
+                if HASH {
+                    self.hash ^= keys.hand(side, piece, *h);
+                }
             }
         } else {
             for _ in 0..(-delta) {
-                self.hash ^= keys.hand(side, piece, *h);
+                if HASH {
+                    self.hash ^= keys.hand(side, piece, *h);
+                }
                 *h = h.saturating_sub(1);
             }
         }
     }
 
-    /// Undoes journaled changes back to `mark`.
+    /// Undoes journaled changes back to `mark`. The hash is left stale: the caller
+    /// restores the one it saved.
     pub(crate) fn rewind(&mut self, keys: &Keys, mark: usize) {
         while self.journal.len() > mark {
             match self.journal.pop() {
@@ -267,9 +291,9 @@ impl GamePosition {
                     occ,
                     promoted,
                     moved,
-                }) => self.put(keys, cell as usize, occ, promoted, moved),
+                }) => self.put::<false>(keys, cell as usize, occ, promoted, moved),
                 Some(Change::Hand { side, piece, delta }) => {
-                    self.bump_hand(keys, side, piece, -delta)
+                    self.bump_hand::<false>(keys, side, piece, -delta)
                 }
                 None => break,
             }
