@@ -829,7 +829,39 @@ impl<'g> Searcher<'g> {
             }
             me.walk_counting(pos, pos, i)
         };
-        if changed != u64::MAX && self.walks.complete {
+        if reuse && changed != u64::MAX && self.walks.complete {
+            // The parent's total, corrected for the pieces whose walk the move
+            // touched (captured ones included: a piece's walk reads its own cell):
+            // those still there are walked again.
+            let listed = self.walks.cells.len();
+            let pieces = if listed == 64 {
+                u64::MAX
+            } else {
+                (1u64 << listed) - 1
+            };
+            let touched = changed & pieces;
+            count += self.walks.total;
+            let mut bits = touched;
+            while bits != 0 {
+                let slot = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let i = self.walks.cells[slot] as usize;
+                count -= self.walks.entries[i].count as u64;
+                let o = pos.cells[i];
+                if !o.is_empty() && o.side() == side {
+                    count += self.walk_counting(pos, pos, i);
+                }
+            }
+            let mut bits = self.walks.deferred & !touched;
+            while bits != 0 {
+                let slot = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let e = &self.walks.entries[self.walks.cells[slot] as usize];
+                let range = e.first as usize..(e.first + e.len) as usize;
+                self.raw.extend_from_slice(&stored[range]);
+            }
+            count += self.pushed_walks(pos, last);
+        } else if changed != u64::MAX && self.walks.complete {
             // The parent's pieces of this side where they stood, then any piece of
             // this side on a cell the move changed that held none of them (a push
             // can move one).
@@ -840,24 +872,7 @@ impl<'g> Searcher<'g> {
                     count += one(self, i, o);
                 }
             }
-            if let Some(m) = last {
-                let mut extra = [u16::MAX; MAX_PASSING + 5];
-                let mut n = 0;
-                move_cells(g, m, &mut |c| {
-                    let o = pos.cells[c.index()];
-                    if !o.is_empty()
-                        && o.side() == side
-                        && !self.walks.listed(c.index())
-                        && !extra[..n].contains(&c.0)
-                    {
-                        extra[n] = c.0;
-                        n += 1;
-                    }
-                });
-                for &c in &extra[..n] {
-                    count += self.walk_counting(pos, pos, c as usize);
-                }
-            }
+            count += self.pushed_walks(pos, last);
         } else {
             for i in 0..pos.cells.len() {
                 let o = pos.cells[i];
@@ -890,6 +905,33 @@ impl<'g> Searcher<'g> {
             }
         }
         self.give_back(pending);
+        count
+    }
+
+    /// Walks (counting) the pieces of the side to move on the cells `last` changed
+    /// that held none of the parent's listed pieces: pieces a push moved there.
+    fn pushed_walks(&mut self, pos: &GamePosition, last: Option<&GameMove>) -> u64 {
+        let Some(m) = last else {
+            return 0;
+        };
+        let side = pos.side;
+        let mut extra = [u16::MAX; MAX_PASSING + 5];
+        let mut n = 0;
+        move_cells(self.game, m, &mut |c| {
+            let o = pos.cells[c.index()];
+            if !o.is_empty()
+                && o.side() == side
+                && !self.walks.listed(c.index())
+                && !extra[..n].contains(&c.0)
+            {
+                extra[n] = c.0;
+                n += 1;
+            }
+        });
+        let mut count = 0;
+        for &c in &extra[..n] {
+            count += self.walk_counting(pos, pos, c as usize);
+        }
         count
     }
 
@@ -1320,6 +1362,9 @@ struct SiblingWalks {
     /// the side got one.
     cells: Vec<u16>,
     complete: bool,
+    /// The sum of the listed pieces' counts, and the slots with moves left to test.
+    total: u64,
+    deferred: u64,
     /// Castling of the side to move: (watcher bit, legal castlings, castling
     /// rights of that side), and the mask of that side's castling rights.
     castling: Option<(u64, u64, u32)>,
@@ -1363,6 +1408,8 @@ impl SiblingWalks {
         self.castling = None;
         self.cells.clear();
         self.complete = true;
+        self.total = 0;
+        self.deferred = 0;
     }
 
     /// The watcher bit for the walk of the piece `occ` on `cell`, if a slot is left.
@@ -1403,6 +1450,10 @@ impl SiblingWalks {
     /// Stores the result of the walk from `cell` given a slot.
     fn store(&mut self, cell: usize, count: u64, moves: &[GameMove]) {
         let e = &mut self.entries[cell];
+        self.total += count;
+        if !moves.is_empty() {
+            self.deferred |= 1u64 << e.slot;
+        }
         e.count = count as u32;
         e.first = self.moves.len() as u32;
         e.len = moves.len() as u32;
