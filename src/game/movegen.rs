@@ -22,8 +22,21 @@
 //! At perft's last ply ([`Searcher::count_legal`]) the moves of a piece the quick
 //! test covers are counted straight from its walk, without building them.
 //!
+//! One ply above it, the children of a node share work ([`Searcher::prepare_children`],
+//! [`Searcher::count_legal_child`]): on the node itself, with the other side to move,
+//! the royal's query is made once (a second `QuickState`) and every piece of that
+//! side is walked once through a position that notes the cells each walk reads
+//! (`Watched`, one of 64 watcher bits per piece), together with the verdicts of its
+//! moves that the quick test leaves and the castling moves (attack queries read
+//! through `attack::Reads`, so their cells are noted too). A child differs
+//! from the node only in the cells its move changes: if none of them was read by the
+//! royal's query, the child's count is the node's total minus the pieces whose
+//! watched cells the move changed, which are walked again; otherwise the child makes
+//! its own query and re-sorts the stored moves of the untouched pieces by it.
+//!
 //! `tests/game_layer.rs` checks the quick test against the full one on playouts of
-//! every shipped game and on random positions of hoppers and other fairy pieces.
+//! every shipped game and on random positions of hoppers and other fairy pieces, and
+//! every child count of the shared path against a fresh count.
 
 use super::attack::{self, Marks, Override, Reads, Recorded, XRays};
 use super::state::{EnPassant, GamePosition, Undo};

@@ -1,7 +1,9 @@
 //! perft: counts the leaves of the legal move tree, the standard test of a move
 //! generator. The last ply is counted in bulk, as Fairy-Stockfish does: the number
 //! of legal moves ([`Searcher::count_legal`]), most of them counted straight from the
-//! walks without being built.
+//! walks without being built; the children of a node one ply above share the
+//! node's attack query and piece walks ([`Searcher::prepare_children`]). Moves are
+//! played without updating the hash, which perft never reads.
 
 use super::movegen::{GameMove, Searcher};
 use super::state::GamePosition;
