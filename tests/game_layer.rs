@@ -227,36 +227,13 @@ fn quick_legality_matches_the_full_test() {
         full.len()
     }
     let mut rng = Rng(0x005e_ed0f_9a11_fe11);
-    for name in [
-        "chess",
-        "capablanca",
-        "grand",
-        "shatranj",
-        "makruk",
-        "xiangqi",
-        "shogi",
-        "minishogi",
-        "crazyhouse",
-        "nightrider",
-        "grasshopper",
-    ] {
+    for name in SHIPPED {
         let game = game(name);
-        let mut searcher = game.searcher();
-        for _ in 0..8 {
-            let mut pos = game.start_position().expect("start position");
-            for _ in 0..80 {
-                if check(&game, &mut searcher, &mut pos) == 0 {
-                    break;
-                }
-                let moves = game.legal_moves(&pos);
-                let m = moves[rng.below(moves.len())];
-                game.make(&mut pos, &m);
-            }
-        }
+        let start = game.start_position().expect("start position");
+        checked_playouts(&game, &start, 8, 80, &mut rng, check);
     }
     // The fairy pieces but the Lion and the Man (locust captures).
-    let path = format!("{}/rules/fairy.rules", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(path).expect("rules file");
+    let src = fairy_source();
     let cut = src.find("# Lion").expect("the Lion");
     let game = Game::compile(&src[..cut]).expect("fairy without locusts");
     let total = random_positions(&game, "QRBNPACMLZIGOHEFWY", 400, &mut rng, check);
@@ -267,19 +244,7 @@ fn quick_legality_matches_the_full_test() {
     assert!(total > 5_000, "{total} legal moves checked");
     // Hoppers without riders: paths that only a piece put on the board opens, along
     // lines that nothing else looks at.
-    let game = Game::compile(
-        "board square 8x8\n\
-         royal King\n\
-         piece King (K) { step any }\n\
-         piece Grasshopper (G) { ride any via piece then step same }\n\
-         piece Knight (N) { leap (1,2) }\n\
-         piece Ferz (F) { step diagonal }\n\
-         piece Cannon (O) {\n\
-             ride orthogonal, move only\n\
-             ride orthogonal via piece then ride same, capture only\n\
-         }\n",
-    )
-    .expect("hoppers");
+    let game = Game::compile(HOPPERS).expect("hoppers");
     let total = random_positions(&game, "GGGNOFF", 1500, &mut rng, check);
     assert!(total > 5_000, "{total} legal moves checked");
     // Several royals per side (the single-royal refinements switch off).
@@ -312,32 +277,10 @@ fn sibling_counts_match_fresh_counts() {
         moves.len()
     }
     let mut rng = Rng(0x51b1_1a9e_c0de_0001);
-    for name in [
-        "chess",
-        "capablanca",
-        "grand",
-        "shatranj",
-        "makruk",
-        "xiangqi",
-        "shogi",
-        "minishogi",
-        "crazyhouse",
-        "nightrider",
-        "grasshopper",
-    ] {
+    for name in SHIPPED {
         let game = game(name);
-        let mut searcher = game.searcher();
-        for _ in 0..4 {
-            let mut pos = game.start_position().expect("start position");
-            for _ in 0..60 {
-                if check(&game, &mut searcher, &mut pos) == 0 {
-                    break;
-                }
-                let moves = game.legal_moves(&pos);
-                let m = moves[rng.below(moves.len())];
-                game.make(&mut pos, &m);
-            }
-        }
+        let start = game.start_position().expect("start position");
+        checked_playouts(&game, &start, 4, 60, &mut rng, check);
     }
     // Castling on both wings, en passant and promotions from the start.
     for (name, fen) in [
@@ -355,39 +298,16 @@ fn sibling_counts_match_fresh_counts() {
         ),
     ] {
         let game = game(name);
-        let mut searcher = game.searcher();
-        for _ in 0..3 {
-            let mut pos = game.position(fen).expect("FEN");
-            for _ in 0..30 {
-                if check(&game, &mut searcher, &mut pos) == 0 {
-                    break;
-                }
-                let moves = game.legal_moves(&pos);
-                let m = moves[rng.below(moves.len())];
-                game.make(&mut pos, &m);
-            }
-        }
+        let start = game.position(fen).expect("FEN");
+        checked_playouts(&game, &start, 3, 30, &mut rng, check);
     }
-    let path = format!("{}/rules/fairy.rules", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(path).expect("rules file");
+    let src = fairy_source();
     let game = Game::compile(&src).expect("fairy");
     let total = random_positions(&game, "QRBNPACMLZIGOHEFWY", 300, &mut rng, check);
     assert!(total > 3_000, "{total} parent moves");
     let total = random_positions(&game, "QRBNPACMLZIGOHEFWYXD", 200, &mut rng, check);
     assert!(total > 2_000, "{total} parent moves");
-    let game = Game::compile(
-        "board square 8x8\n\
-         royal King\n\
-         piece King (K) { step any }\n\
-         piece Grasshopper (G) { ride any via piece then step same }\n\
-         piece Knight (N) { leap (1,2) }\n\
-         piece Ferz (F) { step diagonal }\n\
-         piece Cannon (O) {\n\
-             ride orthogonal, move only\n\
-             ride orthogonal via piece then ride same, capture only\n\
-         }\n",
-    )
-    .expect("hoppers");
+    let game = Game::compile(HOPPERS).expect("hoppers");
     let total = random_positions(&game, "GGGNOFF", 600, &mut rng, check);
     assert!(total > 3_000, "{total} parent moves");
     let total = random_positions(&game, "GGNOFKK", 300, &mut rng, check);
@@ -405,19 +325,72 @@ fn sibling_counts_match_fresh_counts() {
     assert!(total > 2_000, "{total} parent moves");
 }
 
+/// Hoppers without riders, and a king: paths that only a piece put on the board
+/// opens, along lines that nothing else looks at.
+const HOPPERS: &str = "board square 8x8\n\
+    royal King\n\
+    piece King (K) { step any }\n\
+    piece Grasshopper (G) { ride any via piece then step same }\n\
+    piece Knight (N) { leap (1,2) }\n\
+    piece Ferz (F) { step diagonal }\n\
+    piece Cannon (O) {\n\
+        ride orthogonal, move only\n\
+        ride orthogonal via piece then ride same, capture only\n\
+    }\n";
+
+/// The text of `rules/fairy.rules`.
+fn fairy_source() -> String {
+    let path = format!("{}/rules/fairy.rules", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).expect("rules file")
+}
+
+/// Every shipped two-sided game.
+const SHIPPED: [&str; 11] = [
+    "chess",
+    "capablanca",
+    "grand",
+    "shatranj",
+    "makruk",
+    "xiangqi",
+    "shogi",
+    "minishogi",
+    "crazyhouse",
+    "nightrider",
+    "grasshopper",
+];
+
+/// A check run on positions: gets the position (to restore as it was) and returns
+/// a count of what it checked.
+type Check =
+    fn(&Game, &mut piecewise::game::Searcher<'_>, &mut piecewise::game::GamePosition) -> usize;
+
+/// Runs `check` on every position of `runs` random games of up to `plies` plies
+/// from `start`.
+fn checked_playouts(
+    game: &Game,
+    start: &piecewise::game::GamePosition,
+    runs: usize,
+    plies: usize,
+    rng: &mut Rng,
+    check: Check,
+) {
+    let mut searcher = game.searcher();
+    for _ in 0..runs {
+        let mut pos = start.clone();
+        for _ in 0..plies {
+            if check(game, &mut searcher, &mut pos) == 0 {
+                break;
+            }
+            let moves = game.legal_moves(&pos);
+            let m = moves[rng.below(moves.len())];
+            game.make(&mut pos, &m);
+        }
+    }
+}
+
 /// Runs `check` on `n` random positions of `game` (both kings and 4-17 pieces with
 /// these letters); returns the sum of its results.
-fn random_positions(
-    game: &Game,
-    letters: &str,
-    n: usize,
-    rng: &mut Rng,
-    check: fn(
-        &Game,
-        &mut piecewise::game::Searcher<'_>,
-        &mut piecewise::game::GamePosition,
-    ) -> usize,
-) -> usize {
+fn random_positions(game: &Game, letters: &str, n: usize, rng: &mut Rng, check: Check) -> usize {
     let letters: Vec<char> = letters.chars().collect();
     let mut searcher = game.searcher();
     let mut total = 0;

@@ -721,19 +721,7 @@ impl<'g> Searcher<'g> {
                 // The moves the quick test left: their verdicts, noting the cells
                 // the tests read under the piece's bit too.
                 let deferred = std::mem::take(&mut self.raw);
-                let mut legal = 0;
-                for m in &deferred {
-                    // No x-ray computation shared between moves: its reads are
-                    // noted under the bit of the piece that computed it.
-                    self.spec_cell = u16::MAX;
-                    let verdict = self.quick(&w.over(pos), m);
-                    if verdict == Quick::Legal
-                        || (verdict == Quick::Unknown
-                            && self.is_legal_light_noting(pos, m, Some(w)))
-                    {
-                        legal += 1;
-                    }
-                }
+                let legal = self.count_legal_noting(pos, &deferred, w);
                 self.raw = deferred;
                 self.walks.store(i, n + legal, &[]);
             }
@@ -746,17 +734,7 @@ impl<'g> Searcher<'g> {
                 };
                 let mut moves = self.buffer();
                 self.castling_moves(&w.over(pos), &mut moves);
-                let mut legal = 0;
-                for m in &moves {
-                    self.spec_cell = u16::MAX;
-                    let verdict = self.quick(&w.over(pos), m);
-                    if verdict == Quick::Legal
-                        || (verdict == Quick::Unknown
-                            && self.is_legal_light_noting(pos, m, Some(w)))
-                    {
-                        legal += 1;
-                    }
-                }
+                let legal = self.count_legal_noting(pos, &moves, w);
                 self.give_back(moves);
                 let rights = pos.castling & self.walks.castling_mask;
                 self.walks.castling = Some((bit, legal, rights));
@@ -767,6 +745,29 @@ impl<'g> Searcher<'g> {
         }
         pos.side = mover;
         self.swap_parent();
+    }
+
+    /// How many of `moves` (not drops that may not mate) are legal, by the quick
+    /// test or else the light one, noting every cell the tests read in `w`.
+    fn count_legal_noting(
+        &mut self,
+        pos: &mut GamePosition,
+        moves: &[GameMove],
+        w: Watch<'_>,
+    ) -> u64 {
+        let mut legal = 0;
+        for m in moves {
+            // No x-ray computation shared between moves: its reads would be noted
+            // under the bit of the move that computed it.
+            self.spec_cell = u16::MAX;
+            let verdict = self.quick(&w.over(pos), m);
+            if verdict == Quick::Legal
+                || (verdict == Quick::Unknown && self.is_legal_light_noting(pos, m, Some(w)))
+            {
+                legal += 1;
+            }
+        }
+        legal
     }
 
     /// [`Searcher::count_legal`] in the child of the position last given to
