@@ -323,6 +323,10 @@ fn sibling_counts_match_fresh_counts() {
     .expect("push game");
     let total = random_positions(&game, "RRBBCCC", 300, &mut rng, check);
     assert!(total > 2_000, "{total} parent moves");
+    // One side moves all the time: the children's side is the node's.
+    let game = Game::compile(&format!("one side\n{HOPPERS}")).expect("one side");
+    let total = random_positions(&game, "GGNOFF", 200, &mut rng, check);
+    assert!(total > 1_000, "{total} parent moves");
 }
 
 /// Hoppers without riders, and a king: paths that only a piece put on the board
@@ -509,4 +513,21 @@ fn push_legality_matches_brute_force() {
     let mut rng = Rng(0x9054_c4a7e);
     let total = random_positions(&game, "RRBCCCCC", 500, &mut rng, check);
     assert!(total > 2_000, "{total} legal moves checked");
+}
+
+/// `count_legal_child` given a position that is not the prepared node's child: debug
+/// builds (the default test profile) refuse it instead of returning a wrong count.
+#[cfg(debug_assertions)]
+#[test]
+#[should_panic(expected = "not a child")]
+fn count_legal_child_refuses_a_non_child() {
+    let game = game("chess");
+    let mut searcher = game.searcher();
+    let mut pos = game.start_position().expect("start position");
+    let moves = game.legal_moves(&pos);
+    searcher.prepare_children(&mut pos);
+    let mut other = game
+        .position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 1")
+        .expect("FEN");
+    searcher.count_legal_child(&mut other, &moves[0]);
 }

@@ -672,7 +672,13 @@ impl<'g> Searcher<'g> {
     pub fn prepare_children(&mut self, pos: &mut GamePosition) {
         let g = self.game;
         self.parent_ready = false;
+        if g.one_side {
+            // The children's side is the node's: nothing to prepare for the other.
+            return;
+        }
         let mover = pos.side;
+        self.walks.parent_cells.clone_from(&pos.cells);
+        self.walks.parent_side = Some(mover);
         pos.side = mover.opponent();
         // A single royal only: then the leaves and x-rays are recorded.
         if self.prepare_quick(pos) && self.q.xray_royal.is_some() {
@@ -747,6 +753,19 @@ impl<'g> Searcher<'g> {
         self.swap_parent();
     }
 
+    /// Whether `pos` may be the child `m` leads to from the prepared position: the
+    /// other side to move, and every cell `m` does not change as it was.
+    fn is_child(&self, pos: &GamePosition, m: &GameMove) -> bool {
+        if !self.parent_ready {
+            return true;
+        }
+        let mut changed = Vec::new();
+        move_cells(self.game, m, &mut |c| changed.push(c.index()));
+        self.walks.parent_side == Some(pos.side.opponent())
+            && (0..pos.cells.len())
+                .all(|i| changed.contains(&i) || self.walks.parent_cells[i] == pos.cells[i])
+    }
+
     /// How many of `moves` (not drops that may not mate) are legal, by the quick
     /// test or else the light one, noting every cell the tests read in `w`.
     fn count_legal_noting(
@@ -772,8 +791,10 @@ impl<'g> Searcher<'g> {
 
     /// [`Searcher::count_legal`] in the child of the position last given to
     /// [`Searcher::prepare_children`] that `m` leads to (`pos` is that child), with
-    /// no other use of this searcher in between.
+    /// no other use of this searcher in between. The count relies on that: given
+    /// any other position it may be wrong (debug builds check the pieces).
     pub fn count_legal_child(&mut self, pos: &mut GamePosition, m: &GameMove) -> u64 {
+        debug_assert!(self.is_child(pos, m), "count_legal_child: not a child");
         let s = pos.side.index();
         if let (true, Some((royal, _))) = (self.parent_ready, self.parent.xray_royal) {
             // The same single royal (a move may have captured one of several), no
@@ -1376,6 +1397,10 @@ struct SiblingWalks {
     /// the side got one.
     cells: Vec<u16>,
     complete: bool,
+    /// The node's occupants and side to move (for the debug check of
+    /// [`Searcher::count_legal_child`]).
+    parent_cells: Vec<Occupant>,
+    parent_side: Option<Side>,
     /// The sum of the listed pieces' counts, and the slots with moves left to test.
     total: u64,
     deferred: u64,
