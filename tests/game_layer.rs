@@ -323,6 +323,32 @@ fn sibling_counts_match_fresh_counts() {
     .expect("push game");
     let total = random_positions(&game, "RRBBCCC", 300, &mut rng, check);
     assert!(total > 2_000, "{total} parent moves");
+    // More pieces on a side than watcher slots (64): the rest are walked in every
+    // child.
+    let game = Game::compile(
+        "board square 16x16\nroyal King\n\
+         piece King (K) { step any }\n\
+         piece Knight (N) { leap (1,2) }\n\
+         piece Ferz (F) { step diagonal }\n\
+         piece Rook (R) { ride orthogonal }\n",
+    )
+    .expect("crowd");
+    let row = |letters: &str| letters.repeat(4);
+    let fen = format!(
+        "{}/{}/{}/{}/{}/16/16/16/16/16/16/{}/{}/{}/{}/{} w - - 0 1",
+        row("nfrf"),
+        row("fnfn"),
+        row("rfnf"),
+        row("fnfr"),
+        "nfnfnfnknfnfnfnf",
+        "NFNFNFNKNFNFNFNF",
+        row("FNFR"),
+        row("RFNF"),
+        row("FNFN"),
+        row("NFRF"),
+    );
+    let start = game.position(&fen).expect("crowd FEN");
+    checked_playouts(&game, &start, 2, 12, &mut rng, check);
     // One side moves all the time: the children's side is the node's.
     let game = Game::compile(&format!("one side\n{HOPPERS}")).expect("one side");
     let total = random_positions(&game, "GGNOFF", 200, &mut rng, check);
