@@ -522,28 +522,10 @@ impl<'g> Searcher<'g> {
         if self.q.marks.put(m.to.index()) {
             if vacates && self.q.marks.seen(m.from.index()) {
                 // Both ends of the move are on paths of the query: walk on from both.
-                let Some((royal, kind)) = self.q.xray_royal else {
-                    return Quick::Unknown;
-                };
                 if !other.is_empty() || self.q.fmarks[m.from.index()] == stamp {
                     return Quick::Unknown;
                 }
-                return if attack::moved_attacked(
-                    g,
-                    pos,
-                    royal,
-                    pos.position().side.opponent(),
-                    kind,
-                    m.from,
-                    m.to,
-                    &self.q.blocked,
-                    &self.q.put_nodes,
-                    &mut self.stack,
-                ) {
-                    Quick::Unknown
-                } else {
-                    Quick::Legal
-                };
+                return self.walk_on_from_both_ends(pos, m);
             }
             let safe = self.spec(pos, m.to);
             let from_spec = vacates && self.smarks.seen(m.from.index());
@@ -571,25 +553,10 @@ impl<'g> Searcher<'g> {
             {
                 // A pinned piece, or one whose destination matters once it has left:
                 // walk on from both ends of this move.
-                return match self.q.xray_royal {
-                    Some((royal, kind))
-                        if other.is_empty()
-                            && !attack::moved_attacked(
-                                g,
-                                pos,
-                                royal,
-                                pos.position().side.opponent(),
-                                kind,
-                                m.from,
-                                m.to,
-                                &self.q.blocked,
-                                &self.q.put_nodes,
-                                &mut self.stack,
-                            ) =>
-                    {
-                        Quick::Legal
-                    }
-                    _ => Quick::Unknown,
+                return if other.is_empty() {
+                    self.walk_on_from_both_ends(pos, m)
+                } else {
+                    Quick::Unknown
                 };
             }
         }
@@ -605,6 +572,32 @@ impl<'g> Searcher<'g> {
             }
         }
         Quick::Legal
+    }
+
+    /// The verdict for a move that changes only its two cells, both on paths of the
+    /// single royal's query: legal when the query, walked on from the nodes at
+    /// those cells ([`attack::moved_attacked`]), finds no attacker; else unknown.
+    fn walk_on_from_both_ends<R: Reads + ?Sized>(&mut self, pos: &R, m: &GameMove) -> Quick {
+        let Some((royal, kind)) = self.q.xray_royal else {
+            return Quick::Unknown;
+        };
+        let attacked = attack::moved_attacked(
+            self.game,
+            pos,
+            royal,
+            pos.position().side.opponent(),
+            kind,
+            m.from,
+            m.to,
+            &self.q.blocked,
+            &self.q.put_nodes,
+            &mut self.stack,
+        );
+        if attacked {
+            Quick::Unknown
+        } else {
+            Quick::Legal
+        }
     }
 
     /// Whether the x-ray walk of the piece on `from` (a marked cell) found no
