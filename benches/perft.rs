@@ -61,11 +61,11 @@ fn bench_perft(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("perft/{name}"));
         group.sample_size(20);
         group.throughput(Throughput::Elements(nodes));
-        let mut searcher = game.searcher();
+        let mut counter = piecewise::game::Perft::new(&game);
         let mut p = pos.clone();
         group.bench_function(BenchmarkId::new("piecewise", depth), |b| {
             b.iter(|| {
-                let n = searcher.perft(black_box(&mut p), depth);
+                let n = counter.perft(black_box(&mut p), depth);
                 assert_eq!(n, nodes);
                 n
             })

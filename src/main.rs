@@ -699,7 +699,7 @@ fn perft(
 ) -> Result<(), Failed> {
     let game = load_game_for(path, start, color)?;
     let mut pos = game_position(&game, path, start)?;
-    let mut searcher = game.searcher();
+    let mut searcher = piecewise::game::Perft::new(&game);
     if divide {
         let counts = searcher.divide(&mut pos, depth);
         let moves: Vec<_> = counts.iter().map(|(m, _)| *m).collect();

@@ -202,9 +202,10 @@ fn reverse_table_legality_matches_brute_force_on_fairy_pieces() {
 fn quick_legality_matches_the_full_test() {
     fn check(
         game: &Game,
-        searcher: &mut piecewise::game::Searcher<'_>,
+        perft: &mut piecewise::game::Perft<'_>,
         pos: &mut piecewise::game::GamePosition,
     ) -> usize {
+        let searcher = perft.searcher();
         let mut pseudo = Vec::new();
         searcher.pseudo_moves(pos, &mut pseudo);
         let full: Vec<_> = pseudo
@@ -261,15 +262,15 @@ fn quick_legality_matches_the_full_test() {
 fn sibling_counts_match_fresh_counts() {
     fn check(
         game: &Game,
-        searcher: &mut piecewise::game::Searcher<'_>,
+        perft: &mut piecewise::game::Perft<'_>,
         pos: &mut piecewise::game::GamePosition,
     ) -> usize {
         let mut moves = Vec::new();
-        searcher.legal_moves(pos, &mut moves);
-        searcher.prepare_children(pos);
+        perft.searcher().legal_moves(pos, &mut moves);
+        perft.prepare_children(pos);
         for m in &moves {
             let undo = game.make(pos, m);
-            let shared = searcher.count_legal_child(pos, m);
+            let shared = perft.count_legal_child(pos, m);
             let alone = game.legal_moves(pos).len() as u64;
             assert_eq!(shared, alone, "after {} in {}", game.uci(m), game.fen(pos));
             game.unmake(pos, undo);
@@ -392,7 +393,7 @@ const SHIPPED: [&str; 11] = [
 /// A check run on positions: gets the position (to restore as it was) and returns
 /// a count of what it checked.
 type Check =
-    fn(&Game, &mut piecewise::game::Searcher<'_>, &mut piecewise::game::GamePosition) -> usize;
+    fn(&Game, &mut piecewise::game::Perft<'_>, &mut piecewise::game::GamePosition) -> usize;
 
 /// Runs `check` on every position of `runs` random games of up to `plies` plies
 /// from `start`.
@@ -404,11 +405,11 @@ fn checked_playouts(
     rng: &mut Rng,
     check: Check,
 ) {
-    let mut searcher = game.searcher();
+    let mut perft = piecewise::game::Perft::new(game);
     for _ in 0..runs {
         let mut pos = start.clone();
         for _ in 0..plies {
-            if check(game, &mut searcher, &mut pos) == 0 {
+            if check(game, &mut perft, &mut pos) == 0 {
                 break;
             }
             let moves = game.legal_moves(&pos);
@@ -422,7 +423,7 @@ fn checked_playouts(
 /// these letters); returns the sum of its results.
 fn random_positions(game: &Game, letters: &str, n: usize, rng: &mut Rng, check: Check) -> usize {
     let letters: Vec<char> = letters.chars().collect();
-    let mut searcher = game.searcher();
+    let mut perft = piecewise::game::Perft::new(game);
     let mut total = 0;
     for _ in 0..n {
         let mut board = ['.'; 64];
@@ -460,7 +461,7 @@ fn random_positions(game: &Game, letters: &str, n: usize, rng: &mut Rng, check: 
         let Ok(mut pos) = game.position(&fen) else {
             continue;
         };
-        total += check(game, &mut searcher, &mut pos);
+        total += check(game, &mut perft, &mut pos);
     }
     total
 }
@@ -500,9 +501,10 @@ fn push_legality_matches_brute_force() {
     let game = Game::compile(src).expect("push game");
     fn check(
         game: &Game,
-        searcher: &mut piecewise::game::Searcher<'_>,
+        perft: &mut piecewise::game::Perft<'_>,
         pos: &mut piecewise::game::GamePosition,
     ) -> usize {
+        let searcher = perft.searcher();
         let mut pseudo = Vec::new();
         searcher.pseudo_moves(pos, &mut pseudo);
         let me = pos.side_to_move();
@@ -548,12 +550,12 @@ fn push_legality_matches_brute_force() {
 #[should_panic(expected = "not a child")]
 fn count_legal_child_refuses_a_non_child() {
     let game = game("chess");
-    let mut searcher = game.searcher();
+    let mut perft = piecewise::game::Perft::new(&game);
     let mut pos = game.start_position().expect("start position");
     let moves = game.legal_moves(&pos);
-    searcher.prepare_children(&mut pos);
+    perft.prepare_children(&mut pos);
     let mut other = game
         .position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 1")
         .expect("FEN");
-    searcher.count_legal_child(&mut other, &moves[0]);
+    perft.count_legal_child(&mut other, &moves[0]);
 }

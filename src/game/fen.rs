@@ -9,9 +9,9 @@
 //! (Shogi's `w 0 1`) the castling and en passant fields may be missing, and counting
 //! fields some variants add after the clocks are accepted and ignored.
 
-use super::movegen::MoveKind;
-use super::state::{EnPassant, GamePosition};
 use super::Game;
+use super::MoveKind;
+use super::{EnPassant, GamePosition};
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::Coord;
 use crate::position::FenError;

@@ -3,41 +3,44 @@
 //!
 //! Owns [`Game`] (a compiled rules file plus its resolved game declarations and the
 //! tables legality needs) and re-exports the pieces of the layer:
-//! - [`state`]: [`GamePosition`], the journal behind make/unmake, Zobrist keys;
+//! - `position`: [`GamePosition`], the journal behind make/unmake, Zobrist keys;
+//! - `moves`: [`GameMove`] and [`MoveKind`];
 //! - [`fen`]: reading and writing positions as Fairy-Stockfish writes them;
-//! - [`attack`]: reverse tables answering "is this cell attacked" without generating
-//!   the opponent's moves;
-//! - [`movegen`]: [`GameMove`], pseudo-legal generation (walks, promotions, en passant,
-//!   castling, drops), the legality filter, make/unmake, UCI text;
-//! - [`perft`]: node counting;
+//! - `notation`: UCI text of moves;
+//! - `movegen`: [`Searcher`], pseudo-legal generation (walks, promotions, en passant,
+//!   castling, drops) and legal moves;
+//! - `legality`: the legality test — attack queries over the reverse tables, the quick
+//!   test, the full test;
+//! - `perft`: node counting ([`Perft`]);
 //! - [`text_board`]: Sokoban text boards (`#`, `@`, `$`, `.`) read into and written
 //!   from positions.
 //!
 //! Nothing here is specific to one game: every rule comes from the declarations in
 //! [`crate::ir::GameDecls`].
 
-pub mod attack;
 pub mod fen;
-pub mod movegen;
-pub mod perft;
-pub mod state;
+mod legality;
+mod movegen;
+mod moves;
+mod notation;
+mod perft;
+mod position;
 pub mod text_board;
 
-pub use movegen::{GameMove, MoveKind, Searcher};
-pub use state::{GamePosition, Undo};
+pub use movegen::Searcher;
+pub use moves::{GameMove, MoveKind};
+pub use perft::Perft;
+pub use position::{EnPassant, GamePosition, Keys, Undo};
 pub use text_board::TextBoardError;
-
-pub(crate) use movegen::{make, make_unhashed, unmake as unmake_pos};
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{CellId, PieceId, Side, Span};
 use crate::ir::{Coord, RuleSet};
 use crate::position::FenError;
 use crate::rules::Rules;
-use crate::table::Node;
+use crate::table::{Node, ReverseTables};
 use crate::topology::Board;
 use crate::walk::{Count, Occupant, Walker};
-use attack::ReverseTables;
 
 /// The most cells a single move may capture in passing (locust captures).
 pub const MAX_PASSING: usize = 6;
@@ -144,7 +147,7 @@ pub struct Game {
     /// `[side][piece]` counts in the start position (for `only captured`).
     start_counts: [Vec<u8>; 2],
     reverse: ReverseTables,
-    keys: state::Keys,
+    keys: Keys,
 }
 
 impl Game {
@@ -462,14 +465,14 @@ impl Game {
                 }
             }
         }
-        let reverse = ReverseTables::build(&rules);
+        let reverse = ReverseTables::build(rules.table());
         let any_passing = rules
             .table()
             .table()
             .nodes
             .iter()
             .any(|n| n.has(Node::CAPTURE_PREV));
-        let keys = state::Keys::new(pieces, cells, castlings.len(), royal.clone());
+        let keys = Keys::new(pieces, cells, castlings.len(), royal.clone());
 
         let mut game = Game {
             rules,
@@ -612,7 +615,7 @@ impl Game {
     /// that would print the same as another move of the list gets `^` and the cell the
     /// pushed piece goes to (`d4d5^d6`).
     pub fn uci_list(&self, moves: &[GameMove]) -> Vec<String> {
-        movegen::uci_list(self, moves)
+        notation::uci::uci_list(self, moves)
     }
 
     /// Reads a Sokoban text board (`#` wall, `@` pusher, `$` box, `.` goal, ...) as a
@@ -644,13 +647,13 @@ impl Game {
     /// Perft: the number of leaf nodes of the legal move tree of depth `depth`.
     pub fn perft(&self, pos: &GamePosition, depth: u32) -> u64 {
         let mut pos = pos.clone();
-        self.searcher().perft(&mut pos, depth)
+        Perft::new(self).perft(&mut pos, depth)
     }
 
     /// A move in UCI as Fairy-Stockfish prints it. A push is the pusher's move; see
     /// [`Game::uci_list`] for telling apart moves that print the same.
     pub fn uci(&self, m: &GameMove) -> String {
-        movegen::uci(self, m)
+        notation::uci::uci(self, m)
     }
 
     /// Finds the legal move with this UCI text (as [`Game::uci_list`] writes it).
@@ -666,11 +669,11 @@ impl Game {
 
     /// Plays a move (which must come from this position's move list).
     pub fn make(&self, pos: &mut GamePosition, m: &GameMove) -> Undo {
-        movegen::make(self, pos, m)
+        position::make(self, pos, m)
     }
 
     pub fn unmake(&self, pos: &mut GamePosition, undo: Undo) {
-        movegen::unmake(self, pos, undo)
+        position::unmake(self, pos, undo)
     }
 
     /// The sizes of the tables this game walks: the linked move table and the reverse
@@ -717,12 +720,14 @@ impl Game {
     /// Whether `cell` is attacked by `by`, as if a piece of kind `victim` of the other
     /// side stood there.
     pub fn attacked(&self, pos: &GamePosition, cell: CellId, by: Side, victim: PieceId) -> bool {
-        attack::attacked(self, pos, cell, by, victim, &mut Vec::new())
+        let mut scratch = legality::attack::AttackScratch::new();
+        legality::attack::attacked_in(self, pos, cell, by, victim, &mut scratch)
     }
 
     /// Whether the side to move has a royal piece that the opponent could capture.
     pub fn in_check(&self, pos: &GamePosition) -> bool {
-        movegen::royal_attacked(self, pos, pos.side, &mut Vec::new())
+        let mut scratch = legality::attack::AttackScratch::new();
+        legality::royals::royal_attacked(self, pos, pos.side, &mut scratch)
     }
 }
 
@@ -743,7 +748,7 @@ fn check_table_limits(rules: &Rules, rs: &RuleSet, errors: &mut Diagnostics) {
         let node = &t.nodes[n];
         let pass = pass + node.has(Node::CAPTURE_PREV) as usize;
         worst_pass = worst_pass.max(pass);
-        if node.flags & movegen::EN_PASSANT_FLAG != 0 {
+        if node.flags & Node::EN_PASSANT != 0 {
             worst_ep = worst_ep.max(node.depth as usize);
         }
         for c in node.children() {

@@ -10,6 +10,7 @@ mod bytes;
 mod disasm;
 mod layout;
 mod link;
+mod reverse;
 mod verify;
 
 pub use bytes::{from_bytes, to_bytes, TableFileError, MAGIC};
@@ -19,4 +20,6 @@ pub use layout::{
     CLASS_FRIEND, MAX_DEPTH, NODE_SIZE,
 };
 pub use link::{link, LinkConfig};
+pub(crate) use reverse::{RLeaf, RNode};
+pub use reverse::{ReverseNodeId, ReverseTables};
 pub use verify::{verify, VerifiedTable, VerifyError};

@@ -9,6 +9,7 @@
 //! A displacement (`PUSH` node) is reported as a ply whose [`Ply::push_to`] names the
 //! cell the piece on `to` is pushed to; its `PUSH_TARGET` children are never walked.
 
+pub(crate) mod reverse;
 mod sinks;
 
 pub use sinks::{Count, Move, MoveList};

@@ -1,0 +1,3 @@
+//! notation: the text forms of moves and positions.
+
+pub(crate) mod uci;

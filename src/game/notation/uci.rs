@@ -1,0 +1,58 @@
+//! uci: moves as UCI text, as Fairy-Stockfish prints them (`e2e4`, `e7e8q`, `P@e4`,
+//! Shogi's `+`, castling as the king's from-to), with piecewise's additions for what
+//! Fairy-Stockfish has no notation for (`x` and the cell for captures in passing, `^`
+//! and the cell where two pushes would print the same).
+
+use crate::game::{Game, GameMove, MoveKind};
+use crate::ids::{CellId, Side};
+
+/// The UCI texts of a list of moves: each as [`uci`] writes it, and where two moves
+/// would print the same, each push among them followed by `^` and the cell the pushed
+/// piece goes to (`d4d5^d6`; a capture of the same piece stays `d4d5`).
+pub(crate) fn uci_list(g: &Game, moves: &[GameMove]) -> Vec<String> {
+    let mut texts: Vec<String> = moves.iter().map(|m| uci(g, m)).collect();
+    let plain = texts.clone();
+    for (i, m) in moves.iter().enumerate() {
+        let Some(dest) = m.push_to else { continue };
+        let clash = moves
+            .iter()
+            .enumerate()
+            .any(|(j, o)| j != i && plain[j] == plain[i] && o.push_to != m.push_to);
+        if clash {
+            texts[i].push('^');
+            texts[i].push_str(&g.board().cell_name(dest));
+        }
+    }
+    texts
+}
+
+/// UCI text as Fairy-Stockfish prints it.
+pub(crate) fn uci(g: &Game, m: &GameMove) -> String {
+    let board = g.board();
+    match m.kind {
+        MoveKind::Drop => {
+            let l = g.letter(Side::First, m.piece);
+            format!("{}@{}", l, board.cell_name(m.to))
+        }
+        _ => {
+            let mut s = format!("{}{}", board.cell_name(m.from), board.cell_name(m.to));
+            // Captures in passing (no game of Fairy-Stockfish's has them): `x` and the
+            // cell, sorted, as `piecewise moves --pseudo` writes them.
+            let mut caps: Vec<CellId> = m.passing_captures().collect();
+            caps.sort();
+            caps.dedup();
+            for c in caps {
+                s.push('x');
+                s.push_str(&board.cell_name(c));
+            }
+            if let Some(p) = m.promotion {
+                if g.is_plus(p) {
+                    s.push('+');
+                } else {
+                    s.push_str(&g.letter(Side::Second, p));
+                }
+            }
+            s
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! make: playing a move on a position and taking it back.
+//!
+//! [`make`] changes the position through the journaled setters (so [`unmake`] only
+//! rewinds the journal and restores the saved state) and updates the Zobrist hash;
+//! [`make_unhashed`] skips the hash for perft, which never reads it. A push moves the
+//! piece met on before the mover takes its cell; `one side` games never pass the move.
+
+use super::{EnPassant, GamePosition, Undo};
+use crate::game::{Game, GameMove, MoveKind};
+use crate::ids::{CellId, PieceId, Side};
+use crate::walk::Occupant;
+
+/// Plays `m`.
+pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    make_with::<true>(g, pos, m)
+}
+
+/// [`make`] without updating the hash (left stale until [`unmake`] restores it):
+/// for perft, which never reads it.
+pub(crate) fn make_unhashed(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    make_with::<false>(g, pos, m)
+}
+
+#[inline]
+fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    let keys = &g.keys;
+    let undo = Undo {
+        mark: pos.mark(),
+        castling: pos.castling,
+        ep: pos.ep,
+        halfmove: pos.halfmove,
+        fullmove: pos.fullmove,
+        hash: pos.hash,
+    };
+    if HASH {
+        pos.hash ^= keys.state(pos);
+    }
+    let side = pos.side;
+    let mut capture = false;
+    let mut new_ep = EnPassant::default();
+    match m.kind {
+        MoveKind::Drop => {
+            pos.add_hand::<HASH>(keys, side, m.piece, -1);
+            pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, m.piece), 0, true);
+        }
+        MoveKind::Castling(i) => {
+            let c = &g.castlings[i as usize];
+            pos.set_cell::<HASH>(keys, c.king_from, Occupant::EMPTY, 0, false);
+            pos.set_cell::<HASH>(keys, c.partner_from, Occupant::EMPTY, 0, false);
+            pos.set_cell::<HASH>(keys, c.king_to, Occupant::piece(side, c.king), 0, true);
+            pos.set_cell::<HASH>(
+                keys,
+                c.partner_to,
+                Occupant::piece(side, c.partner),
+                0,
+                true,
+            );
+        }
+        MoveKind::Normal | MoveKind::EnPassant { .. } => {
+            for c in m.passing_captures() {
+                take::<HASH>(g, pos, c, side);
+                capture = true;
+            }
+            if let MoveKind::EnPassant { victim } = m.kind {
+                take::<HASH>(g, pos, victim, side);
+                capture = true;
+            }
+            if m.captures_to {
+                take::<HASH>(g, pos, m.to, side);
+                capture = true;
+            }
+            let promo_mark = pos.promoted[m.from.index()];
+            let pushed = m
+                .push_to
+                .map(|dest| (dest, pos.cells[m.to.index()], pos.promoted[m.to.index()]));
+            pos.set_cell::<HASH>(keys, m.from, Occupant::EMPTY, 0, false);
+            // A displacement: the piece on `to` moves on (possibly into `from`, which
+            // is empty by now); the mover then replaces it on `to`.
+            if let Some((dest, occ, mark)) = pushed {
+                pos.set_cell::<HASH>(keys, dest, occ, mark, true);
+            }
+            let (kind, mark) = match m.promotion {
+                Some(p) => {
+                    // A promoted piece without a `+` letter of its own remembers what
+                    // it was, so that it returns to a hand as that (FEN `~`).
+                    let mark = if g.hand && g.base_of[p.index()].is_none() {
+                        m.piece.0 + 1
+                    } else {
+                        0
+                    };
+                    (p, mark)
+                }
+                None => (m.piece, promo_mark),
+            };
+            pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, kind), mark, true);
+            if m.n_ep > 0 {
+                new_ep.cells[..m.n_ep as usize].copy_from_slice(&m.ep[..m.n_ep as usize]);
+                new_ep.len = m.n_ep;
+                new_ep.victim = m.to.0;
+            }
+        }
+    }
+    pos.castling &= !(g.castle_loss[m.from.index()] | g.castle_loss[m.to.index()]);
+    if let MoveKind::Castling(i) = m.kind {
+        let c = &g.castlings[i as usize];
+        pos.castling &=
+            !(g.castle_loss[c.king_from.index()] | g.castle_loss[c.partner_from.index()]);
+    }
+    pos.ep = new_ep;
+    if capture || g.ep_capturer[m.piece.index()] {
+        pos.halfmove = 0;
+    } else {
+        pos.halfmove += 1;
+    }
+    if side == Side::Second || g.one_side {
+        pos.fullmove += 1;
+    }
+    if !g.one_side {
+        pos.side = side.opponent();
+    }
+    if HASH {
+        pos.hash ^= keys.state(pos);
+    }
+    undo
+}
+
+/// Removes the piece on `cell`, captured by `captor`; into the captor's hand if the
+/// game has hands.
+fn take<const HASH: bool>(g: &Game, pos: &mut GamePosition, cell: CellId, captor: Side) {
+    let o = pos.cells[cell.index()];
+    if o.is_empty() {
+        return;
+    }
+    if g.hand {
+        let promo = pos.promoted[cell.index()];
+        let kind = if promo != 0 {
+            PieceId(promo - 1)
+        } else {
+            g.base_of[o.kind().index()].unwrap_or(o.kind())
+        };
+        pos.add_hand::<HASH>(&g.keys, captor, kind, 1);
+    }
+    pos.set_cell::<HASH>(&g.keys, cell, Occupant::EMPTY, 0, false);
+}
+
+/// Takes back the move `undo` was made for.
+pub(crate) fn unmake(g: &Game, pos: &mut GamePosition, undo: Undo) {
+    pos.rewind(&g.keys, undo.mark);
+    pos.castling = undo.castling;
+    pos.ep = undo.ep;
+    pos.halfmove = undo.halfmove;
+    pos.fullmove = undo.fullmove;
+    pos.hash = undo.hash;
+    if !g.one_side {
+        pos.side = pos.side.opponent();
+    }
+}

@@ -1,0 +1,79 @@
+//! zobrist: the position's hash keys — one per (piece, cell), promotion mark, hand
+//! count, castling right, en passant cell and side to move — drawn from a fixed
+//! seed, so that the same game always hashes the same way.
+
+use super::GamePosition;
+use crate::ids::{PieceId, Side};
+use crate::walk::Occupant;
+
+/// Zobrist keys.
+#[derive(Clone, Debug)]
+pub struct Keys {
+    pieces: usize,
+    cells: usize,
+    /// `[(side * pieces + piece) * cells + cell]`
+    piece_cell: Vec<u64>,
+    pub(super) promoted: Vec<u64>,
+    /// `[(side * pieces + piece) * HAND_KEYS + n - 1]`
+    hand: Vec<u64>,
+    castling: Vec<u64>,
+    ep: Vec<u64>,
+    side: u64,
+    /// Per piece: royal (kept here so the board's bookkeeping can track royals).
+    pub(crate) royal: Vec<bool>,
+}
+
+const HAND_KEYS: usize = 32;
+
+impl Keys {
+    pub fn new(pieces: usize, cells: usize, castlings: usize, royal: Vec<bool>) -> Keys {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ (pieces as u64) << 32 ^ cells as u64;
+        let mut next = move || {
+            // splitmix64
+            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        Keys {
+            pieces,
+            cells,
+            piece_cell: (0..2 * pieces * cells).map(|_| next()).collect(),
+            promoted: (0..cells).map(|_| next()).collect(),
+            hand: (0..2 * pieces * HAND_KEYS).map(|_| next()).collect(),
+            castling: (0..castlings).map(|_| next()).collect(),
+            ep: (0..cells).map(|_| next()).collect(),
+            side: next(),
+            royal,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn piece(&self, occ: Occupant, cell: usize) -> u64 {
+        self.piece_cell[(occ.side().index() * self.pieces + occ.kind().index()) * self.cells + cell]
+    }
+
+    #[inline]
+    pub(super) fn hand(&self, side: Side, piece: PieceId, n: u8) -> u64 {
+        let n = (n.max(1) as usize - 1) % HAND_KEYS;
+        self.hand[(side.index() * self.pieces + piece.index()) * HAND_KEYS + n]
+    }
+
+    /// The part of the hash from side to move, castling rights and en passant.
+    pub(crate) fn state(&self, pos: &GamePosition) -> u64 {
+        let mut h = 0;
+        if pos.side == Side::Second {
+            h ^= self.side;
+        }
+        for (i, k) in self.castling.iter().enumerate() {
+            if pos.castling & (1 << i) != 0 {
+                h ^= k;
+            }
+        }
+        if let Some(&c) = pos.ep.cells().first() {
+            h ^= self.ep[c as usize];
+        }
+        h
+    }
+}

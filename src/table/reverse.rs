@@ -1,0 +1,366 @@
+//! reverse: the reverse tables, built from a verified forward table — every capturing
+//! path turned around, so that "could this side capture on that cell?" walks only the
+//! paths into that cell.
+//!
+//! Owns the construction and the storage ([`ReverseTables`]); the walk over them is
+//! [`crate::walk::reverse`], and what a query does with what it finds is the game
+//! layer's. As regex-automata builds its reverse automata in the construction layer
+//! and searches them with the same search loop, the reverse tables are built here
+//! and walked by one loop.
+//!
+//! Every capturing path of the forward table (a landing node that may take an enemy)
+//! is turned around: the landing cell becomes the root and the path's occupancy
+//! requirements are listed from the landing cell back towards the start cell, ending
+//! in a leaf naming the start cell and the piece kinds that attack along this path.
+//! Paths into the same cell are merged into one trie per (attacking side, cell), so
+//! that the rays of a rook, a queen and a king share their first cells and a blocked
+//! cell prunes every piece behind it at once.
+//!
+//! Pieces that capture in passing (locust captures) can attack a cell a path only
+//! crosses, which depends on cells after it; those pieces are answered by walking
+//! them forward instead ([`ReverseTables::forward_only`]), so every piece the
+//! language can express is covered. The same happens for pieces whose reverse paths
+//! would be too many.
+
+use std::collections::{HashMap, VecDeque};
+
+use super::{FilterCode, MoveTable, Node, VerifiedTable, CLASS_EMPTY, CLASS_FOE};
+use crate::ids::{CellId, PieceId, Side};
+
+/// Requirement nodes allowed per piece before it falls back to forward walks.
+const MAX_NODES_PER_PIECE: usize = 1 << 21;
+
+/// The index of a node of the reverse tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ReverseNodeId(pub(crate) u32);
+
+/// One requirement of a reversed path: the class its cell must hold.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RNode {
+    pub(crate) cell: u16,
+    /// Index into [`ReverseTables::filters`].
+    pub(crate) filter: u8,
+    /// Classes the cell may hold (`CLASS_*`).
+    pub(crate) classes: u8,
+    pub(crate) first_child: u32,
+    pub(crate) child_count: u32,
+    pub(crate) first_leaf: u32,
+    pub(crate) leaf_count: u32,
+}
+
+impl RNode {
+    /// A node for a requirement, its children and leaves filled in later.
+    fn unlinked(r: Requirement) -> RNode {
+        RNode {
+            cell: r.cell,
+            filter: r.filter,
+            classes: r.classes,
+            first_child: 0,
+            child_count: 0,
+            first_leaf: 0,
+            leaf_count: 0,
+        }
+    }
+}
+
+/// The end of a reversed path: where the attacker stands and which kinds attack so.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RLeaf {
+    pub(crate) cell: u16,
+    /// The path is an `initial` pattern's: the attacker must not have moved.
+    pub(crate) initial: bool,
+    /// Bit k: piece kind k attacks from `cell` along this path.
+    pub(crate) kinds: u64,
+}
+
+/// Reverse tables for both attacking sides.
+#[derive(Clone, Debug, Default)]
+pub struct ReverseTables {
+    pub(crate) cells: usize,
+    pub(crate) nodes: Vec<RNode>,
+    pub(crate) leaves: Vec<RLeaf>,
+    /// `[side * cells + cell]`: (first, count) of the top-level nodes.
+    pub(crate) roots: Vec<(u32, u32)>,
+    /// The forward table's kind filters (nodes index them).
+    pub(crate) filters: Vec<FilterCode>,
+    forward_only: Vec<bool>,
+    /// Per node: some node on the path from its root to it (excluded) has the same
+    /// cell.
+    pub(crate) revisits: Vec<bool>,
+    /// Some piece is answered forward.
+    any_forward: bool,
+}
+
+/// A requirement of a reversed path: this cell holds one of these classes, with
+/// pieces counted by this kind filter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+struct Requirement {
+    cell: u16,
+    filter: u8,
+    classes: u8,
+}
+
+/// A capturing path turned around, before it is merged into its trie.
+struct ReversedPath {
+    /// Which trie: `side * cells + landing cell`.
+    trie: usize,
+    /// From the landing cell back towards the start.
+    requirements: Vec<Requirement>,
+    start: u16,
+    initial: bool,
+}
+
+/// A trie node while the tries are built.
+#[derive(Default)]
+struct BuildNode {
+    children: HashMap<Requirement, usize>,
+    /// Children in insertion order.
+    order: Vec<usize>,
+    /// (start cell, initial) → kinds.
+    leaves: HashMap<(u16, bool), u64>,
+    requirement: Requirement,
+}
+
+impl ReverseTables {
+    /// Builds the reverse tables of a verified forward table.
+    pub fn build(table: &VerifiedTable) -> ReverseTables {
+        let t = table.table();
+        let cells = t.board.cell_count();
+        let pieces = t.pieces.len();
+        let mut forward_only = passing_capturers(t);
+        // One build trie per (side, target cell); node 0 of each is its root.
+        let mut tries: Vec<Vec<BuildNode>> =
+            (0..2 * cells).map(|_| vec![BuildNode::default()]).collect();
+        #[allow(clippy::needless_range_loop)] // p is also the kind bit and the table's piece id
+        for p in 0..pieces {
+            if forward_only[p] {
+                continue;
+            }
+            let Some(paths) = reversed_paths(t, PieceId(p as u8)) else {
+                forward_only[p] = true;
+                continue;
+            };
+            for path in paths {
+                let trie = &mut tries[path.trie];
+                let mut at = 0;
+                for req in path.requirements {
+                    at = match trie[at].children.get(&req) {
+                        Some(&c) => c,
+                        None => {
+                            let id = trie.len();
+                            trie.push(BuildNode {
+                                requirement: req,
+                                ..BuildNode::default()
+                            });
+                            trie[at].children.insert(req, id);
+                            trie[at].order.push(id);
+                            id
+                        }
+                    };
+                }
+                *trie[at]
+                    .leaves
+                    .entry((path.start, path.initial))
+                    .or_insert(0) |= 1u64 << p;
+            }
+        }
+        let mut out = ReverseTables {
+            cells,
+            any_forward: forward_only.iter().any(|&f| f),
+            forward_only,
+            filters: t.filters.clone(),
+            ..ReverseTables::default()
+        };
+        for trie in &tries {
+            out.flatten(trie);
+        }
+        out.revisits = out.find_revisits();
+        out
+    }
+
+    /// Appends one build trie, breadth-first so that children are contiguous.
+    fn flatten(&mut self, trie: &[BuildNode]) {
+        let top = &trie[0].order;
+        let first = self.nodes.len() as u32;
+        self.roots.push((first, top.len() as u32));
+        // (build id, flat id)
+        let mut queue: VecDeque<(usize, usize)> = VecDeque::new();
+        for &b in top {
+            self.nodes.push(RNode::unlinked(trie[b].requirement));
+            queue.push_back((b, self.nodes.len() - 1));
+        }
+        while let Some((b, f)) = queue.pop_front() {
+            let bn = &trie[b];
+            let first_leaf = self.leaves.len() as u32;
+            let mut leaves: Vec<_> = bn.leaves.iter().collect();
+            leaves.sort();
+            for (&(cell, initial), &kinds) in leaves {
+                self.leaves.push(RLeaf {
+                    cell,
+                    initial,
+                    kinds,
+                });
+            }
+            let first_child = self.nodes.len() as u32;
+            for &c in &bn.order {
+                self.nodes.push(RNode::unlinked(trie[c].requirement));
+                queue.push_back((c, self.nodes.len() - 1));
+            }
+            let n = &mut self.nodes[f];
+            n.first_leaf = first_leaf;
+            n.leaf_count = bn.leaves.len() as u32;
+            n.first_child = first_child;
+            n.child_count = bn.order.len() as u32;
+        }
+    }
+
+    /// Per node: whether a node above it on its path has the same cell.
+    fn find_revisits(&self) -> Vec<bool> {
+        let mut revisits = vec![false; self.nodes.len()];
+        let mut stack: Vec<(u32, usize)> = Vec::new();
+        let mut path: Vec<u16> = Vec::new();
+        for &(first, count) in &self.roots {
+            stack.extend((first..first + count).map(|id| (id, 0)));
+            while let Some((id, depth)) = stack.pop() {
+                path.truncate(depth);
+                let n = self.nodes[id as usize];
+                revisits[id as usize] = path.contains(&n.cell);
+                path.push(n.cell);
+                stack
+                    .extend((n.first_child..n.first_child + n.child_count).map(|c| (c, depth + 1)));
+            }
+        }
+        revisits
+    }
+
+    /// Per piece kind: its attacks are found by walking it forward, not here.
+    pub fn forward_only(&self) -> &[bool] {
+        &self.forward_only
+    }
+
+    /// Whether some piece kind is answered by forward walks.
+    pub fn any_forward(&self) -> bool {
+        self.any_forward
+    }
+
+    /// The number of nodes and of leaves, for reports.
+    pub fn size(&self) -> (usize, usize) {
+        (self.nodes.len(), self.leaves.len())
+    }
+
+    /// Bytes of nodes, leaves and roots.
+    pub fn memory_bytes(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<RNode>()
+            + self.leaves.len() * std::mem::size_of::<RLeaf>()
+            + self.roots.len() * std::mem::size_of::<(u32, u32)>()
+    }
+
+    /// The cell node `id` requires.
+    #[inline]
+    pub(crate) fn node_cell(&self, id: ReverseNodeId) -> CellId {
+        CellId(self.nodes[id.0 as usize].cell)
+    }
+
+    /// Whether a node above node `id` on its path requires the same cell.
+    #[inline]
+    pub(crate) fn node_revisits(&self, id: ReverseNodeId) -> bool {
+        self.revisits[id.0 as usize]
+    }
+
+    /// The top-level nodes of the trie of paths by which `by` captures on `cell`.
+    #[inline]
+    pub(crate) fn roots_of(&self, by: Side, cell: CellId) -> (u32, u32) {
+        self.roots[by.index() * self.cells + cell.index()]
+    }
+}
+
+/// Per piece kind: whether it captures in passing on either side anywhere.
+fn passing_capturers(t: &MoveTable) -> Vec<bool> {
+    let cells = t.board.cell_count();
+    let mut out = vec![false; t.pieces.len()];
+    for side in Side::BOTH {
+        for (p, passing) in out.iter_mut().enumerate() {
+            for cell in 0..cells {
+                let Some(r) = t.roots(side, PieceId(p as u8), CellId(cell as u16)) else {
+                    continue;
+                };
+                let mut stack: Vec<usize> = r.nodes().collect();
+                while let Some(n) = stack.pop() {
+                    if t.nodes[n].has(Node::CAPTURE_PREV) {
+                        *passing = true;
+                    }
+                    stack.extend(t.nodes[n].children());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every capturing path of `piece` (both sides, every start cell) turned around; `None`
+/// when they need more than [`MAX_NODES_PER_PIECE`] requirements.
+fn reversed_paths(t: &MoveTable, piece: PieceId) -> Option<Vec<ReversedPath>> {
+    let cells = t.board.cell_count();
+    let mut budget = 0usize;
+    let mut out = Vec::new();
+    let mut path: Vec<usize> = Vec::new();
+    for side in Side::BOTH {
+        for start in 0..cells {
+            let Some(r) = t.roots(side, piece, CellId(start as u16)) else {
+                continue;
+            };
+            // Depth-first with the path of node ids.
+            let mut stack: Vec<usize> = r.nodes().rev().collect();
+            path.clear();
+            while let Some(n) = stack.pop() {
+                let node = &t.nodes[n];
+                path.truncate(node.depth as usize);
+                path.push(n);
+                if node.has(Node::LAND_FOE) && node.target.index() != start {
+                    if let Some(requirements) = requirements(t, &path, start as u16) {
+                        budget += requirements.len();
+                        if budget > MAX_NODES_PER_PIECE {
+                            return None;
+                        }
+                        out.push(ReversedPath {
+                            trie: side.index() * cells + node.target.index(),
+                            requirements,
+                            start: start as u16,
+                            initial: t.nodes[path[0]].has(Node::INITIAL),
+                        });
+                    }
+                }
+                stack.extend(node.children().rev());
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The requirements of a capturing path, from the landing cell back to the start; or
+/// `None` if the path can never be walked (it crosses its own start cell where that
+/// cell, which counts as empty, is not allowed).
+fn requirements(t: &MoveTable, path: &[usize], start: u16) -> Option<Vec<Requirement>> {
+    let last = &t.nodes[*path.last()?];
+    let mut reqs = vec![Requirement {
+        cell: last.target.0,
+        filter: last.filter,
+        classes: CLASS_FOE,
+    }];
+    for i in (0..path.len() - 1).rev() {
+        let here = &t.nodes[path[i]];
+        let next = &t.nodes[path[i + 1]];
+        if here.target.0 == start {
+            if next.mask & CLASS_EMPTY == 0 {
+                return None;
+            }
+            continue; // the start cell counts as empty: always passes
+        }
+        reqs.push(Requirement {
+            cell: here.target.0,
+            filter: here.filter,
+            classes: next.mask,
+        });
+    }
+    Some(reqs)
+}
