@@ -258,7 +258,7 @@ impl<'t> Walker<'t> {
             } else {
                 board.occupant(node.target)
             };
-            let class = classify(occ, side, filters[node.filter as usize]);
+            let class = classify(occ, side, filters, node.filter);
             if node.flags & Node::PUSH != 0 {
                 // A displacement: its children are the cells the piece here may be
                 // pushed to, never steps of the mover.
@@ -398,12 +398,14 @@ struct Signature {
     caps: [u16; MAX_SIG],
 }
 
-#[inline]
-fn classify(occ: Occupant, side: Side, filter: FilterCode) -> Class {
+/// The class of `occ` for a piece of `side` at a node with kind filter `filter` (an
+/// index into `filters`, read only for a piece).
+#[inline(always)]
+fn classify(occ: Occupant, side: Side, filters: &[FilterCode], filter: u8) -> Class {
     if occ.is_empty() {
         return Class::Empty;
     }
-    if !filter.admits(occ.kind().0) {
+    if !filters[filter as usize].admits(occ.kind().0) {
         return Class::Blocked;
     }
     if occ.side() == side {

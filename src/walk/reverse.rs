@@ -166,7 +166,7 @@ pub fn walk_reverse<V: ReverseVisitor + ?Sized>(
         };
         let held = visitor.reach(node);
         let class = match held {
-            Held::Occupant(o) => match classify(o, by, tables.filters[n.filter as usize]) {
+            Held::Occupant(o) => match classify(o, by, &tables.filters, n.filter) {
                 Class::Empty => CLASS_EMPTY,
                 Class::Friend => CLASS_FRIEND,
                 Class::Foe => CLASS_FOE,
