@@ -191,3 +191,188 @@ pub fn walk_reverse<V: ReverseVisitor + ?Sized>(
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    //! The reverse walk over tables built from small rules files, with visitors
+    //! written here: what a plain query answers, where a walk stops, what a failing
+    //! node reports.
+
+    use super::*;
+    use crate::ids::PieceId;
+
+    const PIECES: &str = "board square 8x8
+piece Rook (R) { ride orthogonal }
+piece Knight (N) { leap (1,2) }
+piece Cannon (C) {
+    ride orthogonal, move only
+    ride orthogonal via piece then ride same, capture only
+}
+piece Pawn (P) { step forward, move only
+    step forward-diagonal, capture only }
+";
+
+    fn tables(source: &str) -> (crate::Rules, ReverseTables) {
+        let rules = crate::compile(source).expect("rules compile");
+        let tables = ReverseTables::build(rules.table());
+        (rules, tables)
+    }
+
+    /// A plain query over a slice board: the board's occupants everywhere, an
+    /// attacker found when a leaf holds one of its kinds; counts the nodes reached
+    /// and the failures.
+    struct Query<'b> {
+        board: &'b [Occupant],
+        reached: usize,
+        failed: Vec<(CellId, Held)>,
+    }
+
+    impl ReverseVisitor for Query<'_> {
+        fn reach(&mut self, node: ReverseNode<'_>) -> Held {
+            self.reached += 1;
+            Held::Occupant(self.board[node.cell().index()])
+        }
+        fn fail(&mut self, node: ReverseNode<'_>, held: Held) {
+            self.failed.push((node.cell(), held));
+        }
+        fn leaf(&mut self, leaf: ReverseLeaf<'_>) -> bool {
+            leaf.attacker(self.board[leaf.cell().index()], Side::First, || true)
+        }
+    }
+
+    /// Whether the first side attacks `cell` of `board` (the victim: a black pawn).
+    fn attacked(
+        rules: &crate::Rules,
+        tables: &ReverseTables,
+        board: &[Occupant],
+        cell: &str,
+    ) -> bool {
+        attacked_query(rules, tables, board, cell).0
+    }
+
+    fn attacked_query(
+        rules: &crate::Rules,
+        tables: &ReverseTables,
+        board: &[Occupant],
+        cell: &str,
+    ) -> (bool, usize, Vec<(CellId, Held)>) {
+        let cell = rules.cell(cell).expect("cell");
+        let mut board = board.to_vec();
+        board[cell.index()] = Occupant::piece(Side::Second, PieceId(3));
+        let mut stack = ReverseStack::new();
+        stack.push_roots(tables, Side::First, cell);
+        let mut query = Query {
+            board: &board,
+            reached: 0,
+            failed: Vec::new(),
+        };
+        let found = walk_reverse(tables, Side::First, &mut stack, &mut query);
+        (found, query.reached, query.failed)
+    }
+
+    fn board_with(rules: &crate::Rules, pieces: &[(&str, Side, u8)]) -> Vec<Occupant> {
+        let mut board = vec![Occupant::EMPTY; 64];
+        for &(cell, side, kind) in pieces {
+            board[rules.cell(cell).expect("cell").index()] = Occupant::piece(side, PieceId(kind));
+        }
+        board
+    }
+
+    #[test]
+    fn a_knight_table_has_one_node_per_target_and_one_leaf_per_leap() {
+        let (_, t) = tables("board square 8x8\npiece Knight (N) { leap (1,2) }");
+        // Every knight capture needs only its landing cell: one requirement node per
+        // (side, target) and one leaf per (side, from, to) leap, 336 leaps per side.
+        assert_eq!(t.size(), (2 * 64, 2 * 336));
+        assert!(!t.any_forward());
+    }
+
+    #[test]
+    fn a_rook_attacks_along_an_open_file_and_not_through_a_piece() {
+        let (rules, t) = tables(PIECES);
+        let rook = board_with(&rules, &[("a1", Side::First, 0)]);
+        assert!(attacked(&rules, &t, &rook, "a8"));
+        assert!(attacked(&rules, &t, &rook, "h1"));
+        assert!(!attacked(&rules, &t, &rook, "b2"));
+        // A piece of either side on a4 blocks it.
+        for side in Side::BOTH {
+            let blocked = board_with(&rules, &[("a1", Side::First, 0), ("a4", side, 3)]);
+            assert!(!attacked(&rules, &t, &blocked, "a8"), "{side:?} on a4");
+            assert!(attacked(&rules, &t, &blocked, "a3"));
+        }
+    }
+
+    #[test]
+    fn a_cannon_needs_exactly_one_screen() {
+        let (rules, t) = tables(PIECES);
+        let alone = board_with(&rules, &[("a1", Side::First, 2)]);
+        assert!(!attacked(&rules, &t, &alone, "a8"));
+        let screened = board_with(&rules, &[("a1", Side::First, 2), ("a4", Side::Second, 3)]);
+        assert!(attacked(&rules, &t, &screened, "a8"));
+        assert!(
+            !attacked(&rules, &t, &screened, "a3"),
+            "no screen between a1 and a3"
+        );
+        let two = board_with(
+            &rules,
+            &[
+                ("a1", Side::First, 2),
+                ("a4", Side::Second, 3),
+                ("a6", Side::First, 3),
+            ],
+        );
+        assert!(!attacked(&rules, &t, &two, "a8"), "two screens");
+        assert!(attacked(&rules, &t, &two, "a5"));
+    }
+
+    #[test]
+    fn a_pawn_attacks_forward_diagonally_only_for_its_side() {
+        let (rules, t) = tables(PIECES);
+        let pawn = board_with(&rules, &[("d4", Side::First, 3)]);
+        assert!(attacked(&rules, &t, &pawn, "c5"));
+        assert!(attacked(&rules, &t, &pawn, "e5"));
+        assert!(
+            !attacked(&rules, &t, &pawn, "d5"),
+            "pawns move there, never capture"
+        );
+        assert!(!attacked(&rules, &t, &pawn, "c3"), "backwards");
+        // A second-side pawn is not an attacker of the first side.
+        let theirs = board_with(&rules, &[("d4", Side::Second, 3)]);
+        assert!(!attacked(&rules, &t, &theirs, "c5"));
+    }
+
+    #[test]
+    fn a_walk_stops_at_the_first_attacker_and_reports_failures() {
+        let (rules, t) = tables("board square 8x8\npiece Rook (R) { ride orthogonal }\npiece Knight (N) { leap (1,2) }\npiece X (X) { step any }\npiece Pawn (P) { step forward }");
+        let empty = board_with(&rules, &[]);
+        let (found, all, failed) = attacked_query(&rules, &t, &empty, "d4");
+        assert!(!found);
+        // A rook's and a knight's paths into d4 need only empty cells: none fails.
+        assert!(failed.is_empty(), "{failed:?}");
+        // With a rook on d5 the walk stops early: fewer nodes than the whole trie.
+        let rook = board_with(&rules, &[("d5", Side::First, 0)]);
+        let (found, reached, _) = attacked_query(&rules, &t, &rook, "d4");
+        assert!(found);
+        assert!(reached < all, "{reached} < {all}");
+        // A piece on e4 makes the requirements through e4 fail, with it named.
+        let blocker = Occupant::piece(Side::Second, PieceId(1));
+        let blocked = board_with(&rules, &[("e4", Side::Second, 1)]);
+        let (_, _, failed) = attacked_query(&rules, &t, &blocked, "d4");
+        let e4 = rules.cell("e4").expect("cell");
+        assert!(
+            failed.contains(&(e4, Held::Occupant(blocker))),
+            "{failed:?}"
+        );
+    }
+
+    #[test]
+    fn pieces_that_capture_in_passing_are_answered_forward() {
+        let (_, t) = tables(
+            "board square 8x8
+piece Rook (R) { ride orthogonal }
+piece Man (D) { step forward-diagonal via foe captured then step same, move only }",
+        );
+        assert_eq!(t.forward_only(), &[false, true]);
+        assert!(t.any_forward());
+    }
+}
