@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
     let mut pos = match game.read_text_board(text) {
         Ok(p) => p,
         Err(e) => {
-            assert!(!e.message.is_empty());
+            assert!(!e.message().is_empty());
             return;
         }
     };

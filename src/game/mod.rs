@@ -17,15 +17,16 @@
 //! [`crate::ir::GameDecls`].
 
 pub mod attack;
-pub mod fen;
 pub mod movegen;
+pub mod notation;
 pub mod perft;
 pub mod state;
-pub mod text_board;
 
 pub use movegen::{GameMove, MoveKind, Searcher};
+use notation::fen;
+pub use notation::text_board;
+pub use notation::{TextBoardError, TextBoardErrorKind};
 pub use state::{GamePosition, Undo};
-pub use text_board::TextBoardError;
 
 pub(crate) use movegen::{make, make_unhashed, unmake as unmake_pos};
 
@@ -513,11 +514,11 @@ impl Game {
                     game.start_fen = Some(start.fen.clone());
                 }
                 Err(e) => {
-                    let at = start.span.start + e.offset.min(start.fen.len()) as u32;
+                    let at = start.span.start + e.offset().min(start.fen.len()) as u32;
                     errors.push(
                         Diagnostic::error(
                             "E0950",
-                            format!("the start position is not a valid FEN: {}", e.message),
+                            format!("the start position is not a valid FEN: {}", e.message()),
                             Span {
                                 start: at,
                                 end: (at + 1).min(start.span.end.max(at + 1)),

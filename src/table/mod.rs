@@ -12,11 +12,11 @@ mod layout;
 mod link;
 mod verify;
 
-pub use bytes::{from_bytes, to_bytes, TableFileError, MAGIC};
+pub use bytes::{from_bytes, to_bytes, TableFileError, TableFileErrorKind, MAGIC};
 pub use disasm::{disasm, disasm_cell};
 pub use layout::{
     FilterCode, MoveTable, Node, NodeId, RootRange, TablePiece, CLASS_EMPTY, CLASS_FOE,
     CLASS_FRIEND, MAX_DEPTH, NODE_SIZE,
 };
 pub use link::{link, LinkConfig};
-pub use verify::{verify, VerifiedTable, VerifyError};
+pub use verify::{verify, VerifiedTable, VerifyError, VerifyErrorKind, MAX_STACK};

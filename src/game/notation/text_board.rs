@@ -16,40 +16,181 @@
 //! the floor outside the level's walls. A `#` where the board has no cell (a hole) is
 //! fine and places nothing; without a `wall` piece every `#` must fall on a hole.
 
-use super::state::GamePosition;
-use super::Game;
+use crate::game::state::GamePosition;
+use crate::game::Game;
 use crate::ids::{CellId, Side};
 use crate::ir::Coord;
 use crate::walk::Occupant;
 use std::fmt;
 
-/// A text board that could not be read: what is wrong and where (1-based line and
-/// column; `line == 0` for a problem of the whole board, such as a missing pusher).
+/// A text board that could not be read: what is wrong ([`TextBoardError::kind`]) and
+/// where ([`TextBoardError::place`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextBoardError {
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
+    kind: TextBoardErrorKind,
+}
+
+/// What is wrong with a text board. Lines and columns count from 1 (columns in
+/// characters); kinds without them are problems of the whole board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TextBoardErrorKind {
+    /// The rules declare no `sokoban` roles, so a text board means nothing to them.
+    NoSokobanRoles,
+    /// The text holds no level (only blank or comment lines).
+    Empty,
+    /// A blank line between two lines of the level.
+    BlankLineInside {
+        /// The blank line.
+        line: usize,
+    },
+    /// A character a Sokoban board does not use.
+    UnknownCharacter {
+        /// Its line.
+        line: usize,
+        /// Its column.
+        column: usize,
+        /// The character.
+        found: char,
+    },
+    /// A wall, piece or goal beyond the rules' board.
+    OutsideBoard {
+        /// Its line.
+        line: usize,
+        /// Its column.
+        column: usize,
+        /// The character.
+        found: char,
+        /// The board as the rules describe it.
+        board: String,
+        /// The board's columns.
+        columns: usize,
+        /// The board's lines.
+        lines: usize,
+    },
+    /// A piece or goal on a hole of the board (only `#` may stand for a hole).
+    OnHole {
+        /// Its line.
+        line: usize,
+        /// Its column.
+        column: usize,
+        /// The character.
+        found: char,
+    },
+    /// A `#` on a cell when the rules name no wall piece.
+    WallWithoutPiece {
+        /// Its line.
+        line: usize,
+        /// Its column.
+        column: usize,
+        /// The cell's name.
+        cell: String,
+    },
+    /// A second pusher.
+    SecondPusher {
+        /// Its line.
+        line: usize,
+        /// Its column.
+        column: usize,
+        /// The first pusher's (line, column).
+        first: (usize, usize),
+    },
+    /// No pusher on the board.
+    NoPusher,
+}
+
+impl TextBoardError {
+    /// What is wrong, and where.
+    pub fn kind(&self) -> &TextBoardErrorKind {
+        &self.kind
+    }
+
+    /// The (line, column) of the problem, both from 1; `None` for a problem of the whole
+    /// board (no level, no pusher, no `sokoban` roles).
+    pub fn place(&self) -> Option<(usize, usize)> {
+        use TextBoardErrorKind::*;
+        match self.kind {
+            NoSokobanRoles | Empty | NoPusher => None,
+            BlankLineInside { line } => Some((line, 1)),
+            UnknownCharacter { line, column, .. }
+            | OutsideBoard { line, column, .. }
+            | OnHole { line, column, .. }
+            | WallWithoutPiece { line, column, .. }
+            | SecondPusher { line, column, .. } => Some((line, column)),
+        }
+    }
+
+    /// What is wrong, without the place (`Display` puts `line:column: ` before it).
+    pub fn message(&self) -> String {
+        Message(&self.kind).to_string()
+    }
+
+    fn new(kind: TextBoardErrorKind) -> TextBoardError {
+        TextBoardError { kind }
+    }
+}
+
+/// The text of a kind, without its place.
+struct Message<'a>(&'a TextBoardErrorKind);
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use TextBoardErrorKind::*;
+        match self.0 {
+            NoSokobanRoles => f.write_str(
+                "the rules declare no `sokoban` roles (e.g. `sokoban pusher Pusher, box Box, wall Wall`), so a text board means nothing to them",
+            ),
+            Empty => f.write_str("the board is empty"),
+            BlankLineInside { .. } => {
+                f.write_str("a blank line inside the level (a file holds one level)")
+            }
+            UnknownCharacter { found, .. } => write!(
+                f,
+                "unknown character {found:?} (a Sokoban board uses `#` wall, `@` pusher, `+` pusher on a goal, `$` box, `*` box on a goal, `.` goal, and space, `-` or `_` floor)"
+            ),
+            OutsideBoard {
+                found,
+                board,
+                columns,
+                lines,
+                ..
+            } => write!(
+                f,
+                "{found:?} lies outside the {board} board of the rules ({columns} columns, {lines} lines)"
+            ),
+            OnHole { found, .. } => {
+                write!(f, "{found:?} falls on a hole of the board (only `#` may)")
+            }
+            WallWithoutPiece { cell, .. } => write!(
+                f,
+                "`#` on the cell {cell}: the rules name no wall piece (`sokoban ..., wall Wall`) and the board has no hole there"
+            ),
+            SecondPusher {
+                first: (line, column),
+                ..
+            } => write!(
+                f,
+                "a second pusher (the first is at {line}:{column}); a Sokoban board has one"
+            ),
+            NoPusher => f.write_str("the board has no pusher (`@`, or `+` on a goal)"),
+        }
+    }
 }
 
 impl fmt::Display for TextBoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "{}:{}: {}", self.line, self.column, self.message)
+        match self.place() {
+            None => write!(f, "{}", Message(&self.kind)),
+            Some((line, column)) => write!(f, "{line}:{column}: {}", Message(&self.kind)),
         }
     }
 }
 
 impl std::error::Error for TextBoardError {}
 
-fn fail<T>(line: usize, column: usize, message: String) -> Result<T, TextBoardError> {
-    Err(TextBoardError {
-        line,
-        column,
-        message,
-    })
+/// Builds the error of a kind (the kinds carry their places).
+fn fail<T>(kind: TextBoardErrorKind) -> Result<T, TextBoardError> {
+    Err(TextBoardError::new(kind))
 }
 
 /// The level's lines with their 1-based line numbers in the file: comment lines and
@@ -65,15 +206,11 @@ fn level_lines(text: &str) -> Result<Vec<(usize, &str)>, TextBoardError> {
     let first = lines.iter().position(|(_, l)| !blank(l));
     let last = lines.iter().rposition(|(_, l)| !blank(l));
     let (Some(first), Some(last)) = (first, last) else {
-        return fail(0, 0, "the board is empty".to_string());
+        return fail(TextBoardErrorKind::Empty);
     };
     let level = lines[first..=last].to_vec();
-    if let Some((n, _)) = level.iter().find(|(_, l)| blank(l)) {
-        return fail(
-            *n,
-            1,
-            "a blank line inside the level (a file holds one level)".to_string(),
-        );
+    if let Some(&(line, _)) = level.iter().find(|(_, l)| blank(l)) {
+        return fail(TextBoardErrorKind::BlankLineInside { line });
     }
     Ok(level)
 }
@@ -94,19 +231,15 @@ pub fn level_size(text: &str) -> Result<(usize, usize), TextBoardError> {
 /// `sokoban`. The first side is to move.
 pub fn read(game: &Game, text: &str) -> Result<GamePosition, TextBoardError> {
     let Some(roles) = game.sokoban() else {
-        return fail(
-            0,
-            0,
-            "the rules declare no `sokoban` roles (e.g. `sokoban pusher Pusher, box Box, wall Wall`), so a text board means nothing to them".to_string(),
-        );
+        return fail(TextBoardErrorKind::NoSokobanRoles);
     };
     let board = game.board();
-    let (w, h) = (board.width() as usize, board.height() as usize);
+    let (width, height) = (board.width() as usize, board.height() as usize);
     let lines = level_lines(text)?;
     let mut pos = GamePosition::empty(game.piece_count(), game.cell_count());
     let mut pusher_at: Option<(usize, usize)> = None;
-    for (row, &(line_no, line)) in lines.iter().enumerate() {
-        for (col, ch) in line.chars().enumerate() {
+    for (row, &(line, line_text)) in lines.iter().enumerate() {
+        for (col, ch) in line_text.chars().enumerate() {
             let column = col + 1;
             let (piece, goal) = match ch {
                 ' ' | '-' | '_' => continue,
@@ -116,61 +249,54 @@ pub fn read(game: &Game, text: &str) -> Result<GamePosition, TextBoardError> {
                 '$' => (Some(Ok(roles.boxes)), false),
                 '*' => (Some(Ok(roles.boxes)), true),
                 '.' => (None, true),
-                other => {
-                    return fail(
-                        line_no,
+                found => {
+                    return fail(TextBoardErrorKind::UnknownCharacter {
+                        line,
                         column,
-                        format!(
-                            "unknown character {other:?} (a Sokoban board uses `#` wall, `@` pusher, `+` pusher on a goal, `$` box, `*` box on a goal, `.` goal, and space, `-` or `_` floor)"
-                        ),
-                    )
+                        found,
+                    })
                 }
             };
-            if col >= w || row >= h {
-                return fail(
-                    line_no,
+            if col >= width || row >= height {
+                return fail(TextBoardErrorKind::OutsideBoard {
+                    line,
                     column,
-                    format!(
-                        "{ch:?} lies outside the {} board of the rules ({w} columns, {h} lines)",
-                        board.describe()
-                    ),
-                );
+                    found: ch,
+                    board: board.describe(),
+                    columns: width,
+                    lines: height,
+                });
             }
             let coord = Coord {
                 x: col as i16,
-                y: (h - 1 - row) as i16,
+                y: (height - 1 - row) as i16,
             };
             let Some(cell) = board.cell_at(coord) else {
                 if ch == '#' {
                     continue; // a wall on a hole
                 }
-                return fail(
-                    line_no,
+                return fail(TextBoardErrorKind::OnHole {
+                    line,
                     column,
-                    format!("{ch:?} falls on a hole of the board (only `#` may)"),
-                );
+                    found: ch,
+                });
             };
             if ch == '#' && roles.wall.is_none() {
-                return fail(
-                    line_no,
+                return fail(TextBoardErrorKind::WallWithoutPiece {
+                    line,
                     column,
-                    format!(
-                        "`#` on the cell {}: the rules name no wall piece (`sokoban ..., wall Wall`) and the board has no hole there",
-                        board.cell_name(cell)
-                    ),
-                );
+                    cell: board.cell_name(cell),
+                });
             }
             if ch == '@' || ch == '+' {
-                if let Some((l, c)) = pusher_at {
-                    return fail(
-                        line_no,
+                if let Some(first) = pusher_at {
+                    return fail(TextBoardErrorKind::SecondPusher {
+                        line,
                         column,
-                        format!(
-                            "a second pusher (the first is at {l}:{c}); a Sokoban board has one"
-                        ),
-                    );
+                        first,
+                    });
                 }
-                pusher_at = Some((line_no, column));
+                pusher_at = Some((line, column));
             }
             if let Some(Ok(kind) | Err(kind)) = piece {
                 // `Err` marks the wall: both are pieces of the first side.
@@ -180,11 +306,7 @@ pub fn read(game: &Game, text: &str) -> Result<GamePosition, TextBoardError> {
         }
     }
     if pusher_at.is_none() {
-        return fail(
-            0,
-            0,
-            "the board has no pusher (`@`, or `+` on a goal)".to_string(),
-        );
+        return fail(TextBoardErrorKind::NoPusher);
     }
     pos.rehash(&game.keys);
     Ok(pos)
@@ -198,11 +320,11 @@ pub fn read(game: &Game, text: &str) -> Result<GamePosition, TextBoardError> {
 pub fn write(game: &Game, pos: &GamePosition) -> Option<String> {
     let roles = game.sokoban()?;
     let board = game.board();
-    let (w, h) = (board.width() as i16, board.height() as i16);
+    let (width, height) = (board.width() as i16, board.height() as i16);
     let mut rows: Vec<String> = Vec::new();
-    for y in (0..h).rev() {
+    for y in (0..height).rev() {
         let mut row = String::new();
-        for x in 0..w {
+        for x in 0..width {
             let ch = match board.cell_at(Coord { x, y }) {
                 None => '#',
                 Some(cell) => cell_char(roles, pos, cell),

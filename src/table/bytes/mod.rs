@@ -3,14 +3,19 @@
 //!
 //! Reading never panics and never trusts a length before checking it against the bytes
 //! that remain; a successful read is still only a [`MoveTable`] and must be verified.
+//! A failed read is a [`TableFileError`] that says what and at which byte (`error.rs`).
 
 use super::layout::{FilterCode, MoveTable, Node, RootRange, TablePiece, NODE_SIZE};
 use crate::ids::CellId;
 use crate::ir::Coord;
 use crate::ir::{BoardKind, BoardSpec, GraphNode, GraphSpec};
 use crate::topology::{Board, MAX_HEX_RADIUS, MAX_SIDE};
-use std::fmt;
 
+mod error;
+
+pub use error::{TableFileError, TableFileErrorKind};
+
+/// The first four bytes of every table file.
 pub const MAGIC: &[u8; 4] = b"PWTB";
 /// Version 2 added the per-piece flags byte (`+X` letters) and the `EN_PASSANT` node
 /// flag; version 3 the hex, tri, octo and graph topologies; version 4 the `PUSH` and
@@ -24,22 +29,6 @@ const TOPOLOGY_HEX_ROWS: u8 = 3;
 const TOPOLOGY_TRI: u8 = 4;
 const TOPOLOGY_OCTO: u8 = 5;
 const TOPOLOGY_GRAPH: u8 = 6;
-
-/// Why a table file could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableFileError {
-    /// Byte offset where the problem was found.
-    pub offset: usize,
-    pub message: String,
-}
-
-impl fmt::Display for TableFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at byte {}: {}", self.offset, self.message)
-    }
-}
-
-impl std::error::Error for TableFileError {}
 
 /// FNV-1a, 64 bit.
 fn checksum(bytes: &[u8]) -> u64 {
@@ -89,47 +78,44 @@ pub fn to_bytes(t: &MoveTable) -> Vec<u8> {
     o
 }
 
+/// A cursor over a table file's body: every read checks the length first.
 struct Reader<'a> {
     bytes: &'a [u8],
+    /// The offset of the next byte to read.
     at: usize,
 }
 
 impl<'a> Reader<'a> {
-    fn fail<T>(&self, message: impl Into<String>) -> Result<T, TableFileError> {
-        Err(TableFileError {
-            offset: self.at,
-            message: message.into(),
-        })
+    /// The bytes after the cursor.
+    fn left(&self) -> usize {
+        self.bytes.len().saturating_sub(self.at)
     }
 
-    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8], TableFileError> {
+    fn take(&mut self, n: usize, what: &'static str) -> Result<&'a [u8], TableFileError> {
         match self.bytes.get(self.at..self.at.saturating_add(n)) {
             Some(s) if self.at.checked_add(n).is_some() => {
                 self.at += n;
                 Ok(s)
             }
-            _ => self.fail(format!(
-                "the file ends inside {what} ({} of {n} bytes left)",
-                self.bytes.len().saturating_sub(self.at)
-            )),
+            _ => Err(TableFileError::truncated(self.at, what, n, self.left())),
         }
     }
 
-    fn u8(&mut self, what: &str) -> Result<u8, TableFileError> {
+    fn u8(&mut self, what: &'static str) -> Result<u8, TableFileError> {
         Ok(self.take(1, what)?[0])
     }
 
-    fn u16(&mut self, what: &str) -> Result<u16, TableFileError> {
+    fn u16(&mut self, what: &'static str) -> Result<u16, TableFileError> {
         let b = self.take(2, what)?;
         Ok(u16::from_le_bytes([b[0], b[1]]))
     }
 
-    fn u32(&mut self, what: &str) -> Result<u32, TableFileError> {
+    fn u32(&mut self, what: &'static str) -> Result<u32, TableFileError> {
         let b = self.take(4, what)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 
-    fn u64(&mut self, what: &str) -> Result<u64, TableFileError> {
+    fn u64(&mut self, what: &'static str) -> Result<u64, TableFileError> {
         let b = self.take(8, what)?;
         let mut a = [0u8; 8];
         a.copy_from_slice(b);
@@ -137,13 +123,11 @@ impl<'a> Reader<'a> {
     }
 
     /// Checks that `count` records of `size` bytes can still follow.
-    fn room(&self, count: usize, size: usize, what: &str) -> Result<(), TableFileError> {
-        let left = self.bytes.len().saturating_sub(self.at);
+    fn room(&self, count: usize, size: usize, what: &'static str) -> Result<(), TableFileError> {
+        let left = self.left();
         match count.checked_mul(size) {
             Some(need) if need <= left => Ok(()),
-            _ => self.fail(format!(
-                "{count} {what} do not fit in the {left} bytes left"
-            )),
+            _ => Err(TableFileError::count_too_large(self.at, what, count, left)),
         }
     }
 }
@@ -151,32 +135,21 @@ impl<'a> Reader<'a> {
 /// Reads a table file. The result is structurally complete but unverified.
 pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
     if bytes.len() < 4 || &bytes[..4] != MAGIC {
-        return Err(TableFileError {
-            offset: 0,
-            message: "not a piecewise table (the file does not start with PWTB)".into(),
-        });
+        return Err(TableFileError::bad_magic());
     }
     if bytes.len() < 12 {
-        return Err(TableFileError {
-            offset: bytes.len(),
-            message: "the file is too short to hold a table".into(),
-        });
+        return Err(TableFileError::too_short(bytes.len()));
     }
     let body = &bytes[..bytes.len() - 8];
     let mut stored = [0u8; 8];
     stored.copy_from_slice(&bytes[bytes.len() - 8..]);
     if checksum(body) != u64::from_le_bytes(stored) {
-        return Err(TableFileError {
-            offset: bytes.len() - 8,
-            message: "checksum mismatch: the file is truncated or corrupted".into(),
-        });
+        return Err(TableFileError::checksum_mismatch(bytes.len() - 8));
     }
     let mut r = Reader { bytes: body, at: 4 };
     let version = r.u16("the version")?;
     if version != VERSION {
-        return r.fail(format!(
-            "table format version {version}; this build reads {VERSION}"
-        ));
+        return Err(TableFileError::unsupported_version(r.at, version, VERSION));
     }
     let _flags = r.u16("the header flags")?;
     let board = read_board(&mut r)?;
@@ -186,12 +159,12 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
         let letter = r.u8("a piece letter")? as char;
         let flags = r.u8("a piece's flags")?;
         if flags & !PIECE_PLUS != 0 {
-            return r.fail(format!("a piece has unknown flags {flags:#x}"));
+            return Err(TableFileError::piece_flags(r.at, flags));
         }
         let len = r.u8("a piece name length")? as usize;
         let name = r.take(len, "a piece name")?;
         let Ok(name) = std::str::from_utf8(name) else {
-            return r.fail("a piece name is not UTF-8");
+            return Err(TableFileError::not_utf8(r.at, "a piece name"));
         };
         pieces.push(TablePiece {
             name: name.to_string(),
@@ -241,10 +214,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
         });
     }
     if r.at != body.len() {
-        return r.fail(format!(
-            "{} unexpected bytes after the nodes",
-            body.len() - r.at
-        ));
+        return Err(TableFileError::trailing_bytes(r.at, body.len() - r.at));
     }
     Ok(MoveTable {
         board,
@@ -306,7 +276,7 @@ fn read_board(r: &mut Reader<'_>) -> Result<Board, TableFileError> {
     let kind = match topology {
         TOPOLOGY_SQUARE | TOPOLOGY_HEX_ROWS | TOPOLOGY_TRI | TOPOLOGY_OCTO => {
             if !sized(a, b) {
-                return r.fail(format!("board size {a}x{b} is outside 1..=26"));
+                return Err(TableFileError::board_size(r.at, a, b));
             }
             let (width, height) = (a, b);
             match topology {
@@ -318,12 +288,12 @@ fn read_board(r: &mut Reader<'_>) -> Result<Board, TableFileError> {
         }
         TOPOLOGY_HEX => {
             if a > MAX_HEX_RADIUS {
-                return r.fail(format!("hex radius {a} is above {MAX_HEX_RADIUS}"));
+                return Err(TableFileError::hex_radius(r.at, a, MAX_HEX_RADIUS));
             }
             BoardKind::Hex { radius: a }
         }
         TOPOLOGY_GRAPH => BoardKind::Graph(Default::default()),
-        other => return r.fail(format!("unknown topology {other}")),
+        other => return Err(TableFileError::unknown_topology(r.at, other)),
     };
     let hole_count = r.u16("the hole count")? as usize;
     r.room(hole_count, 2, "holes")?;
@@ -348,7 +318,7 @@ fn read_board(r: &mut Reader<'_>) -> Result<Board, TableFileError> {
                 let len = r.u8("a node id length")? as usize;
                 let id = r.take(len, "a node id")?;
                 let Ok(id) = std::str::from_utf8(id) else {
-                    return r.fail("a node id is not UTF-8");
+                    return Err(TableFileError::not_utf8(r.at, "a node id"));
                 };
                 let mut f = || -> Result<f64, TableFileError> {
                     let raw = r.take(8, "a node position")?;
@@ -358,7 +328,7 @@ fn read_board(r: &mut Reader<'_>) -> Result<Board, TableFileError> {
                 };
                 let (x, y) = (f()?, f()?);
                 if !x.is_finite() || !y.is_finite() {
-                    return r.fail(format!("node {id:?} has a position that is not a number"));
+                    return Err(TableFileError::node_position(r.at, id));
                 }
                 nodes.push(GraphNode {
                     id: id.to_string(),
@@ -387,6 +357,6 @@ fn read_board(r: &mut Reader<'_>) -> Result<Board, TableFileError> {
     };
     match Board::from_spec(&spec) {
         Ok(b) => Ok(b),
-        Err(e) => r.fail(format!("the board is not valid: {e}")),
+        Err(e) => Err(TableFileError::invalid_board(r.at, e)),
     }
 }

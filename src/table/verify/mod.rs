@@ -12,27 +12,15 @@
 //! [`MAX_DEPTH`]. It then computes the walk's exact worst-case stack and path sizes
 //! and the most landings one tree can produce, which the interpreter sizes its buffers
 //! from. A table that passes may be walked without further checks.
+//!
+//! A rejected table comes back as a [`VerifyError`] whose [`VerifyErrorKind`] names the
+//! failed check and the node, root range, filter or piece it failed on (`error.rs`).
+
+mod error;
+
+pub use error::{VerifyError, VerifyErrorKind};
 
 use super::layout::{MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH};
-use std::fmt;
-
-/// Why a table was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VerifyError {
-    pub message: String,
-}
-
-impl fmt::Display for VerifyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for VerifyError {}
-
-fn err<T>(message: String) -> Result<T, VerifyError> {
-    Err(VerifyError { message })
-}
 
 /// A table the interpreter may trust.
 #[derive(Clone, Debug)]
@@ -44,10 +32,12 @@ pub struct VerifiedTable {
 }
 
 impl VerifiedTable {
+    /// The verified table, to read.
     pub fn table(&self) -> &MoveTable {
         &self.table
     }
 
+    /// The table back, to change (it must be verified again before it is walked).
     pub fn into_table(self) -> MoveTable {
         self.table
     }
@@ -71,213 +61,193 @@ impl VerifiedTable {
 /// The largest stack the verifier accepts.
 pub const MAX_STACK: usize = 1 << 20;
 
+/// Checks a table in the order the module documentation lists and, if it passes,
+/// returns it with the buffer sizes its walks need. The error names the first check
+/// that failed and where.
 pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
     let cells = table.board.cell_count();
     if cells == 0 || cells > u16::MAX as usize {
-        return err(format!("the board has {cells} cells"));
+        return Err(VerifyError::cell_count(cells));
     }
     if table.pieces.is_empty() || table.pieces.len() > 64 {
-        return err(format!(
-            "the table has {} pieces (1 to 64 allowed)",
-            table.pieces.len()
-        ));
+        return Err(VerifyError::piece_count(table.pieces.len()));
     }
-    for (i, p) in table.pieces.iter().enumerate() {
-        if !p.letter.is_ascii_uppercase() {
-            return err(format!("piece {i} has letter {:?}, not A-Z", p.letter));
+    for (i, piece) in table.pieces.iter().enumerate() {
+        if !piece.letter.is_ascii_uppercase() {
+            return Err(VerifyError::piece_letter(i, piece.letter));
         }
-        if table.pieces[..i]
+        if let Some(original) = table.pieces[..i]
             .iter()
-            .any(|q| q.letter == p.letter && q.plus == p.plus)
+            .position(|other| other.letter == piece.letter && other.plus == piece.plus)
         {
-            return err(format!(
-                "two pieces share the letter {}",
-                p.fen_letter(crate::ids::Side::First)
+            return Err(VerifyError::duplicate_letter(
+                i,
+                original,
+                piece.fen_letter(crate::ids::Side::First),
             ));
         }
     }
     let expected = 2 * table.pieces.len() * cells;
     if table.roots.len() != expected {
-        return err(format!(
-            "the table has {} root ranges; 2 sides x {} pieces x {cells} cells need {expected}",
+        return Err(VerifyError::root_range_count(
             table.roots.len(),
-            table.pieces.len()
+            expected,
+            table.pieces.len(),
+            cells,
         ));
     }
     if table.filters.is_empty() || table.filters.len() > 256 {
-        return err(format!("the table has {} filters", table.filters.len()));
+        return Err(VerifyError::filter_count(table.filters.len()));
     }
-    for (i, f) in table.filters.iter().enumerate() {
-        if f.mode > 2 {
-            return err(format!("filter {i} has unknown mode {}", f.mode));
+    for (i, filter) in table.filters.iter().enumerate() {
+        if filter.mode > 2 {
+            return Err(VerifyError::filter_mode(i, filter.mode));
         }
     }
-    let n = table.nodes.len();
-    if n > u32::MAX as usize {
-        return err(format!("the table has {n} nodes"));
+    let node_count = table.nodes.len();
+    if node_count > u32::MAX as usize {
+        return Err(VerifyError::node_count(node_count));
     }
-    for (i, r) in table.roots.iter().enumerate() {
-        if r.flags & !RootRange::ALL_FLAGS != 0 {
-            return err(format!("root range {i} has unknown flags {:#x}", r.flags));
+    for (i, range) in table.roots.iter().enumerate() {
+        if range.flags & !RootRange::ALL_FLAGS != 0 {
+            return Err(VerifyError::root_flags(i, range.flags));
         }
-        if r.first as usize + r.count as usize > n {
-            return err(format!(
-                "root range {i} ({}+{}) runs past the {n} nodes",
-                r.first, r.count
+        if range.first as usize + range.count as usize > node_count {
+            return Err(VerifyError::root_range_out_of_bounds(
+                i,
+                range.first,
+                range.count,
+                node_count,
             ));
         }
-        for k in r.nodes() {
+        for k in range.nodes() {
             if table.nodes[k].depth != 0 {
-                return err(format!(
-                    "node {k} is a root but has depth {}",
-                    table.nodes[k].depth
-                ));
+                return Err(VerifyError::root_depth(k, table.nodes[k].depth));
             }
         }
     }
     // Every node has at most one parent (root ranges count as parents), so the walk
     // visits each node at most once per start cell and its time is bounded by the table.
-    let mut referenced = vec![false; n];
+    let mut referenced = vec![false; node_count];
     let mut claim = |k: usize| -> Result<(), VerifyError> {
         if std::mem::replace(&mut referenced[k], true) {
-            return err(format!(
-                "node {k} is reached from two places; a table is a tree"
-            ));
+            return Err(VerifyError::shared_node(k));
         }
         Ok(())
     };
-    for r in &table.roots {
-        for k in r.nodes() {
+    for range in &table.roots {
+        for k in range.nodes() {
             claim(k)?;
         }
     }
     let mut max_depth = 0;
     for (i, node) in table.nodes.iter().enumerate() {
         if node.target.index() >= cells {
-            return err(format!(
-                "node {i} targets cell {} but the board has {cells} cells",
-                node.target.0
-            ));
+            return Err(VerifyError::target_off_board(i, node.target.0, cells));
         }
         // Every flag bit has a meaning since format 4 (`Node::ALL_FLAGS` is 0xff).
         if node.has(Node::EN_PASSANT) && !node.has(Node::LAND_EMPTY | Node::LAND_FOE) {
-            return err(format!(
-                "node {i} is marked en passant but no move lands there"
-            ));
+            return Err(VerifyError::en_passant_without_landing(i));
         }
         if node.has(Node::PUSH)
             && node.has(Node::LAND_EMPTY | Node::LAND_FOE | Node::EN_PASSANT | Node::PUSH_TARGET)
         {
-            return err(format!(
-                "node {i} is a push node but also has landing, en passant or push-target flags"
-            ));
+            return Err(VerifyError::push_with_landing(i));
         }
         if node.has(Node::PUSH_TARGET) {
             if node.flags != Node::PUSH_TARGET {
-                return err(format!("push target node {i} has other flags too"));
+                return Err(VerifyError::push_target_flags(i));
             }
             if node.child_count != 0 {
-                return err(format!("push target node {i} has children"));
+                return Err(VerifyError::push_target_children(i));
             }
             if node.mask & !(CLASS_FRIEND | CLASS_FOE) != 0 {
-                return err(format!(
-                    "push target node {i} may push a piece from an empty cell (mask {:#x})",
-                    node.mask
-                ));
+                return Err(VerifyError::push_target_mask(i, node.mask));
             }
             if node.depth == 0 {
-                return err(format!("push target node {i} is a root"));
+                return Err(VerifyError::push_target_root(i));
             }
         }
         if node.mask & !(CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE) != 0 {
-            return err(format!("node {i} has unknown class mask {:#x}", node.mask));
+            return Err(VerifyError::class_mask(i, node.mask));
         }
         if node.filter as usize >= table.filters.len() {
-            return err(format!(
-                "node {i} uses filter {} of {}",
+            return Err(VerifyError::filter_out_of_range(
+                i,
                 node.filter,
-                table.filters.len()
+                table.filters.len(),
             ));
         }
         if node.depth as usize >= MAX_DEPTH {
-            return err(format!("node {i} is deeper than {MAX_DEPTH}"));
+            return Err(VerifyError::too_deep(i));
         }
         max_depth = max_depth.max(node.depth as usize);
         if node.child_count > 0 {
             let first = node.first_child as usize;
             if first <= i {
-                return err(format!(
-                    "node {i} has children at {first}, not after itself (a cycle is possible)"
+                return Err(VerifyError::children_not_after_parent(i, first));
+            }
+            if first + node.child_count as usize > node_count {
+                return Err(VerifyError::children_out_of_bounds(
+                    i,
+                    first,
+                    node.child_count,
+                    node_count,
                 ));
             }
-            if first + node.child_count as usize > n {
-                return err(format!(
-                    "node {i}'s children {first}+{} run past the {n} nodes",
-                    node.child_count
-                ));
-            }
-            for c in node.children() {
-                claim(c)?;
-                if table.nodes[c].depth as usize != node.depth as usize + 1 {
-                    return err(format!(
-                        "node {c} is a child of node {i} but not one step deeper"
-                    ));
+            for child in node.children() {
+                claim(child)?;
+                if table.nodes[child].depth as usize != node.depth as usize + 1 {
+                    return Err(VerifyError::child_depth(child, i));
                 }
-                if table.nodes[c].mask == 0 {
-                    return err(format!(
-                        "node {c} is a child that no occupancy class enables"
-                    ));
+                if table.nodes[child].mask == 0 {
+                    return Err(VerifyError::child_never_enabled(child));
                 }
-                if table.nodes[c].has(Node::PUSH_TARGET) != node.has(Node::PUSH) {
-                    return err(format!(
-                        "node {c}: push targets are exactly the children of push nodes"
-                    ));
+                if table.nodes[child].has(Node::PUSH_TARGET) != node.has(Node::PUSH) {
+                    return Err(VerifyError::push_target_placement(child));
                 }
             }
         }
     }
-    // need[i]: stack entries in use while node i's subtree is processed, counted from
-    // after i was popped. Children come after parents, so go backwards.
-    let mut need = vec![0usize; n];
-    let mut landings = vec![0usize; n];
-    for i in (0..n).rev() {
+    // stack_need[i]: stack entries in use while node i's subtree is processed, counted
+    // from after i was popped. Children come after parents, so go backwards.
+    let mut stack_need = vec![0usize; node_count];
+    let mut landings = vec![0usize; node_count];
+    for i in (0..node_count).rev() {
         let node = &table.nodes[i];
-        let c = node.child_count as usize;
+        let child_count = node.child_count as usize;
         let mut worst = 0;
         let mut lands = usize::from(node.flags & (Node::LAND_EMPTY | Node::LAND_FOE) != 0);
         if node.has(Node::PUSH) {
-            lands = c; // one move per displacement cell
+            lands = child_count; // one move per displacement cell
         }
-        for (k, ch) in node.children().enumerate() {
-            // When child k is processed, the c-1-k children pushed before it remain.
-            worst = worst.max(c - 1 - k + need[ch]);
-            lands = lands.saturating_add(landings[ch]);
+        for (k, child) in node.children().enumerate() {
+            // When child k is processed, the child_count-1-k children pushed before it
+            // remain.
+            worst = worst.max(child_count - 1 - k + stack_need[child]);
+            lands = lands.saturating_add(landings[child]);
         }
-        need[i] = c.max(worst);
+        stack_need[i] = child_count.max(worst);
         landings[i] = lands;
-        if need[i] > MAX_STACK {
-            return err(format!(
-                "node {i} needs a walk stack deeper than {MAX_STACK}"
-            ));
+        if stack_need[i] > MAX_STACK {
+            return Err(VerifyError::node_stack_too_deep(i));
         }
     }
     let mut max_stack = 1;
     let mut max_landings = 0;
-    for r in &table.roots {
-        let c = r.count as usize;
-        let mut worst = c;
+    for range in &table.roots {
+        let root_count = range.count as usize;
+        let mut worst = root_count;
         let mut lands = 0usize;
-        for (k, root) in r.nodes().enumerate() {
-            worst = worst.max(c - 1 - k + need[root]);
+        for (k, root) in range.nodes().enumerate() {
+            worst = worst.max(root_count - 1 - k + stack_need[root]);
             lands = lands.saturating_add(landings[root]);
         }
         max_stack = max_stack.max(worst);
         max_landings = max_landings.max(lands);
     }
     if max_stack > MAX_STACK {
-        return err(format!(
-            "the walk would need a stack deeper than {MAX_STACK}"
-        ));
+        return Err(VerifyError::stack_too_deep());
     }
     Ok(VerifiedTable {
         table,
