@@ -13,6 +13,9 @@ use crate::topology::{Board, MAX_HEX_RADIUS, MAX_SIDE};
 
 mod error;
 
+#[cfg(test)]
+mod tests;
+
 pub use error::{TableFileError, TableFileErrorKind};
 
 /// The first four bytes of every table file.

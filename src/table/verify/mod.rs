@@ -18,6 +18,9 @@
 
 mod error;
 
+#[cfg(test)]
+mod tests;
+
 pub use error::{VerifyError, VerifyErrorKind};
 
 use super::layout::{MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH};
