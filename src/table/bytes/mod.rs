@@ -40,45 +40,47 @@ fn checksum(bytes: &[u8]) -> u64 {
     })
 }
 
-pub fn to_bytes(t: &MoveTable) -> Vec<u8> {
-    let mut o = Vec::with_capacity(64 + t.nodes.len() * NODE_SIZE + t.roots.len() * 8);
-    o.extend_from_slice(MAGIC);
-    o.extend_from_slice(&VERSION.to_le_bytes());
-    o.extend_from_slice(&0u16.to_le_bytes());
-    write_board(&mut o, &t.board);
-    o.push(t.pieces.len() as u8);
-    for p in &t.pieces {
-        o.push(p.letter as u8);
-        o.push(if p.plus { PIECE_PLUS } else { 0 });
-        let name = p.name.as_bytes();
+/// Writes a table file: the byte image of `table` and its checksum. Names longer than
+/// the format allows are cut (piece names at 255 bytes).
+pub fn to_bytes(table: &MoveTable) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64 + table.nodes.len() * NODE_SIZE + table.roots.len() * 8);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes());
+    write_board(&mut out, &table.board);
+    out.push(table.pieces.len() as u8);
+    for piece in &table.pieces {
+        out.push(piece.letter as u8);
+        out.push(if piece.plus { PIECE_PLUS } else { 0 });
+        let name = piece.name.as_bytes();
         let len = name.len().min(255);
-        o.push(len as u8);
-        o.extend_from_slice(&name[..len]);
+        out.push(len as u8);
+        out.extend_from_slice(&name[..len]);
     }
-    o.push(t.filters.len().min(255) as u8);
-    for f in t.filters.iter().take(255) {
-        o.push(f.mode);
-        o.extend_from_slice(&f.mask.to_le_bytes());
+    out.push(table.filters.len().min(255) as u8);
+    for filter in table.filters.iter().take(255) {
+        out.push(filter.mode);
+        out.extend_from_slice(&filter.mask.to_le_bytes());
     }
-    o.extend_from_slice(&(t.roots.len() as u32).to_le_bytes());
-    for r in &t.roots {
-        o.extend_from_slice(&r.first.to_le_bytes());
-        o.extend_from_slice(&r.count.to_le_bytes());
-        o.extend_from_slice(&r.flags.to_le_bytes());
+    out.extend_from_slice(&(table.roots.len() as u32).to_le_bytes());
+    for range in &table.roots {
+        out.extend_from_slice(&range.first.to_le_bytes());
+        out.extend_from_slice(&range.count.to_le_bytes());
+        out.extend_from_slice(&range.flags.to_le_bytes());
     }
-    o.extend_from_slice(&(t.nodes.len() as u32).to_le_bytes());
-    for n in &t.nodes {
-        o.extend_from_slice(&n.target.0.to_le_bytes());
-        o.push(n.depth);
-        o.push(n.flags);
-        o.push(n.mask);
-        o.push(n.filter);
-        o.extend_from_slice(&n.child_count.to_le_bytes());
-        o.extend_from_slice(&n.first_child.to_le_bytes());
+    out.extend_from_slice(&(table.nodes.len() as u32).to_le_bytes());
+    for node in &table.nodes {
+        out.extend_from_slice(&node.target.0.to_le_bytes());
+        out.push(node.depth);
+        out.push(node.flags);
+        out.push(node.mask);
+        out.push(node.filter);
+        out.extend_from_slice(&node.child_count.to_le_bytes());
+        out.extend_from_slice(&node.first_child.to_le_bytes());
     }
-    let sum = checksum(&o);
-    o.extend_from_slice(&sum.to_le_bytes());
-    o
+    let sum = checksum(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
 }
 
 /// A cursor over a table file's body: every read checks the length first.
@@ -149,25 +151,27 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
     if checksum(body) != u64::from_le_bytes(stored) {
         return Err(TableFileError::checksum_mismatch(bytes.len() - 8));
     }
-    let mut r = Reader { bytes: body, at: 4 };
-    let version = r.u16("the version")?;
+    let mut reader = Reader { bytes: body, at: 4 };
+    let version = reader.u16("the version")?;
     if version != VERSION {
-        return Err(TableFileError::unsupported_version(r.at, version, VERSION));
+        return Err(TableFileError::unsupported_version(
+            reader.at, version, VERSION,
+        ));
     }
-    let _flags = r.u16("the header flags")?;
-    let board = read_board(&mut r)?;
-    let piece_count = r.u8("the piece count")? as usize;
+    let _flags = reader.u16("the header flags")?;
+    let board = read_board(&mut reader)?;
+    let piece_count = reader.u8("the piece count")? as usize;
     let mut pieces = Vec::with_capacity(piece_count);
     for _ in 0..piece_count {
-        let letter = r.u8("a piece letter")? as char;
-        let flags = r.u8("a piece's flags")?;
+        let letter = reader.u8("a piece letter")? as char;
+        let flags = reader.u8("a piece's flags")?;
         if flags & !PIECE_PLUS != 0 {
-            return Err(TableFileError::piece_flags(r.at, flags));
+            return Err(TableFileError::piece_flags(reader.at, flags));
         }
-        let len = r.u8("a piece name length")? as usize;
-        let name = r.take(len, "a piece name")?;
+        let len = reader.u8("a piece name length")? as usize;
+        let name = reader.take(len, "a piece name")?;
         let Ok(name) = std::str::from_utf8(name) else {
-            return Err(TableFileError::not_utf8(r.at, "a piece name"));
+            return Err(TableFileError::not_utf8(reader.at, "a piece name"));
         };
         pieces.push(TablePiece {
             name: name.to_string(),
@@ -175,37 +179,37 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
             plus: flags & PIECE_PLUS != 0,
         });
     }
-    let filter_count = r.u8("the filter count")? as usize;
+    let filter_count = reader.u8("the filter count")? as usize;
     let mut filters = Vec::with_capacity(filter_count);
     for _ in 0..filter_count {
-        let mode = r.u8("a filter")?;
-        let mask = r.u64("a filter")?;
+        let mode = reader.u8("a filter")?;
+        let mask = reader.u64("a filter")?;
         filters.push(FilterCode { mode, mask });
     }
-    let root_count = r.u32("the root count")? as usize;
-    r.room(root_count, 8, "root ranges")?;
+    let root_count = reader.u32("the root count")? as usize;
+    reader.room(root_count, 8, "root ranges")?;
     let mut roots = Vec::with_capacity(root_count);
     for _ in 0..root_count {
-        let first = r.u32("a root range")?;
-        let count = r.u16("a root range")?;
-        let flags = r.u16("a root range")?;
+        let first = reader.u32("a root range")?;
+        let count = reader.u16("a root range")?;
+        let flags = reader.u16("a root range")?;
         roots.push(RootRange {
             first,
             count,
             flags,
         });
     }
-    let node_count = r.u32("the node count")? as usize;
-    r.room(node_count, NODE_SIZE, "nodes")?;
+    let node_count = reader.u32("the node count")? as usize;
+    reader.room(node_count, NODE_SIZE, "nodes")?;
     let mut nodes = Vec::with_capacity(node_count);
     for _ in 0..node_count {
-        let target = CellId(r.u16("a node")?);
-        let depth = r.u8("a node")?;
-        let flags = r.u8("a node")?;
-        let mask = r.u8("a node")?;
-        let filter = r.u8("a node")?;
-        let child_count = r.u16("a node")?;
-        let first_child = r.u32("a node")?;
+        let target = CellId(reader.u16("a node")?);
+        let depth = reader.u8("a node")?;
+        let flags = reader.u8("a node")?;
+        let mask = reader.u8("a node")?;
+        let filter = reader.u8("a node")?;
+        let child_count = reader.u16("a node")?;
+        let first_child = reader.u32("a node")?;
         nodes.push(Node {
             target,
             depth,
@@ -216,8 +220,11 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
             first_child,
         });
     }
-    if r.at != body.len() {
-        return Err(TableFileError::trailing_bytes(r.at, body.len() - r.at));
+    if reader.at != body.len() {
+        return Err(TableFileError::trailing_bytes(
+            reader.at,
+            body.len() - reader.at,
+        ));
     }
     Ok(MoveTable {
         board,
@@ -229,7 +236,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
 }
 
 /// The board: topology, size, declared holes; graph boards their nodes and links.
-fn write_board(o: &mut Vec<u8>, board: &Board) {
+fn write_board(out: &mut Vec<u8>, board: &Board) {
     let (topology, a, b) = match board.kind() {
         BoardKind::Square { width, height } => (TOPOLOGY_SQUARE, *width, *height),
         BoardKind::Hex { radius } => (TOPOLOGY_HEX, *radius, 0),
@@ -238,48 +245,48 @@ fn write_board(o: &mut Vec<u8>, board: &Board) {
         BoardKind::Octo { width, height } => (TOPOLOGY_OCTO, *width, *height),
         BoardKind::Graph(_) => (TOPOLOGY_GRAPH, 0, 0),
     };
-    o.push(topology);
-    o.push(a);
-    o.push(b);
-    o.push(0);
+    out.push(topology);
+    out.push(a);
+    out.push(b);
+    out.push(0);
     let holes = board.holes();
-    o.extend_from_slice(&(holes.len() as u16).to_le_bytes());
+    out.extend_from_slice(&(holes.len() as u16).to_le_bytes());
     for c in holes {
-        o.push(c.x as u8);
-        o.push(c.y as u8);
+        out.push(c.x as u8);
+        out.push(c.y as u8);
     }
     if let BoardKind::Graph(g) = board.kind() {
         let source = g.source.as_bytes();
         let len = source.len().min(u16::MAX as usize);
-        o.extend_from_slice(&(len as u16).to_le_bytes());
-        o.extend_from_slice(&source[..len]);
-        o.extend_from_slice(&(g.nodes.len() as u16).to_le_bytes());
+        out.extend_from_slice(&(len as u16).to_le_bytes());
+        out.extend_from_slice(&source[..len]);
+        out.extend_from_slice(&(g.nodes.len() as u16).to_le_bytes());
         for n in &g.nodes {
             let id = n.id.as_bytes();
             let len = id.len().min(255);
-            o.push(len as u8);
-            o.extend_from_slice(&id[..len]);
-            o.extend_from_slice(&n.x.to_le_bytes());
-            o.extend_from_slice(&n.y.to_le_bytes());
+            out.push(len as u8);
+            out.extend_from_slice(&id[..len]);
+            out.extend_from_slice(&n.x.to_le_bytes());
+            out.extend_from_slice(&n.y.to_le_bytes());
         }
-        o.extend_from_slice(&(g.links.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(g.links.len() as u32).to_le_bytes());
         for &(a, b) in &g.links {
-            o.extend_from_slice(&a.to_le_bytes());
-            o.extend_from_slice(&b.to_le_bytes());
+            out.extend_from_slice(&a.to_le_bytes());
+            out.extend_from_slice(&b.to_le_bytes());
         }
     }
 }
 
-fn read_board(r: &mut Reader<'_>) -> Result<Board, TableFileError> {
-    let topology = r.u8("the topology")?;
-    let a = r.u8("the board size")?;
-    let b = r.u8("the board size")?;
-    let _ = r.u8("padding")?;
+fn read_board(reader: &mut Reader<'_>) -> Result<Board, TableFileError> {
+    let topology = reader.u8("the topology")?;
+    let a = reader.u8("the board size")?;
+    let b = reader.u8("the board size")?;
+    let _ = reader.u8("padding")?;
     let sized = |w: u8, h: u8| (1..=MAX_SIDE).contains(&w) && (1..=MAX_SIDE).contains(&h);
     let kind = match topology {
         TOPOLOGY_SQUARE | TOPOLOGY_HEX_ROWS | TOPOLOGY_TRI | TOPOLOGY_OCTO => {
             if !sized(a, b) {
-                return Err(TableFileError::board_size(r.at, a, b));
+                return Err(TableFileError::board_size(reader.at, a, b));
             }
             let (width, height) = (a, b);
             match topology {
@@ -291,19 +298,19 @@ fn read_board(r: &mut Reader<'_>) -> Result<Board, TableFileError> {
         }
         TOPOLOGY_HEX => {
             if a > MAX_HEX_RADIUS {
-                return Err(TableFileError::hex_radius(r.at, a, MAX_HEX_RADIUS));
+                return Err(TableFileError::hex_radius(reader.at, a, MAX_HEX_RADIUS));
             }
             BoardKind::Hex { radius: a }
         }
         TOPOLOGY_GRAPH => BoardKind::Graph(Default::default()),
-        other => return Err(TableFileError::unknown_topology(r.at, other)),
+        other => return Err(TableFileError::unknown_topology(reader.at, other)),
     };
-    let hole_count = r.u16("the hole count")? as usize;
-    r.room(hole_count, 2, "holes")?;
+    let hole_count = reader.u16("the hole count")? as usize;
+    reader.room(hole_count, 2, "holes")?;
     let mut holes = Vec::with_capacity(hole_count);
     for _ in 0..hole_count {
-        let x = r.u8("a hole")?;
-        let y = r.u8("a hole")?;
+        let x = reader.u8("a hole")?;
+        let y = reader.u8("a hole")?;
         holes.push(Coord {
             x: x as i16,
             y: y as i16,
@@ -311,27 +318,27 @@ fn read_board(r: &mut Reader<'_>) -> Result<Board, TableFileError> {
     }
     let kind = match kind {
         BoardKind::Graph(_) => {
-            let len = r.u16("the graph's file name length")? as usize;
-            let source = r.take(len, "the graph's file name")?;
+            let len = reader.u16("the graph's file name length")? as usize;
+            let source = reader.take(len, "the graph's file name")?;
             let source = String::from_utf8_lossy(source).into_owned();
-            let count = r.u16("the node count")? as usize;
-            r.room(count, 17, "graph nodes")?;
+            let count = reader.u16("the node count")? as usize;
+            reader.room(count, 17, "graph nodes")?;
             let mut nodes = Vec::with_capacity(count);
             for _ in 0..count {
-                let len = r.u8("a node id length")? as usize;
-                let id = r.take(len, "a node id")?;
+                let len = reader.u8("a node id length")? as usize;
+                let id = reader.take(len, "a node id")?;
                 let Ok(id) = std::str::from_utf8(id) else {
-                    return Err(TableFileError::not_utf8(r.at, "a node id"));
+                    return Err(TableFileError::not_utf8(reader.at, "a node id"));
                 };
                 let mut f = || -> Result<f64, TableFileError> {
-                    let raw = r.take(8, "a node position")?;
+                    let raw = reader.take(8, "a node position")?;
                     let mut bytes = [0u8; 8];
                     bytes.copy_from_slice(raw);
                     Ok(f64::from_le_bytes(bytes))
                 };
                 let (x, y) = (f()?, f()?);
                 if !x.is_finite() || !y.is_finite() {
-                    return Err(TableFileError::node_position(r.at, id));
+                    return Err(TableFileError::node_position(reader.at, id));
                 }
                 nodes.push(GraphNode {
                     id: id.to_string(),
@@ -339,11 +346,11 @@ fn read_board(r: &mut Reader<'_>) -> Result<Board, TableFileError> {
                     y,
                 });
             }
-            let links = r.u32("the link count")? as usize;
-            r.room(links, 4, "graph links")?;
+            let links = reader.u32("the link count")? as usize;
+            reader.room(links, 4, "graph links")?;
             let mut pairs = Vec::with_capacity(links);
             for _ in 0..links {
-                pairs.push((r.u16("a link")?, r.u16("a link")?));
+                pairs.push((reader.u16("a link")?, reader.u16("a link")?));
             }
             BoardKind::Graph(std::sync::Arc::new(GraphSpec {
                 source,
@@ -360,6 +367,6 @@ fn read_board(r: &mut Reader<'_>) -> Result<Board, TableFileError> {
     };
     match Board::from_spec(&spec) {
         Ok(b) => Ok(b),
-        Err(e) => Err(TableFileError::invalid_board(r.at, e)),
+        Err(e) => Err(TableFileError::invalid_board(reader.at, e)),
     }
 }

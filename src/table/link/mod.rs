@@ -166,13 +166,13 @@ fn filter_code(f: &KindFilter) -> FilterCode {
     };
     match f {
         KindFilter::Any => FilterCode::ANY,
-        KindFilter::Only(k) => FilterCode {
-            mode: 1,
-            mask: mask(k),
+        KindFilter::Only(kinds) => FilterCode {
+            mode: FilterCode::MODE_ONLY,
+            mask: mask(kinds),
         },
-        KindFilter::Except(k) => FilterCode {
-            mode: 2,
-            mask: mask(k),
+        KindFilter::Except(kinds) => FilterCode {
+            mode: FilterCode::MODE_EXCEPT,
+            mask: mask(kinds),
         },
     }
 }

@@ -23,7 +23,9 @@ mod tests;
 
 pub use error::{VerifyError, VerifyErrorKind};
 
-use super::layout::{MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH};
+use super::layout::{
+    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH,
+};
 
 /// A table the interpreter may trust.
 #[derive(Clone, Debug)]
@@ -103,7 +105,7 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         return Err(VerifyError::filter_count(table.filters.len()));
     }
     for (i, filter) in table.filters.iter().enumerate() {
-        if filter.mode > 2 {
+        if filter.mode > FilterCode::MODE_EXCEPT {
             return Err(VerifyError::filter_mode(i, filter.mode));
         }
     }
