@@ -210,8 +210,8 @@ fn fen_rejects_what_the_game_layer_reads_and_unknown_plus_letters() {
         ("8/8/8/8/8/8/8/7+ w", 15, "unexpected `+`"),
     ] {
         let e = r.position(fen).expect_err(fen);
-        assert!(e.message.contains(needle), "{fen}: {}", e.message);
-        assert_eq!(e.offset, offset, "{fen}: {}", e.message);
+        assert!(e.message().contains(needle), "{fen}: {}", e.message());
+        assert_eq!(e.offset(), offset, "{fen}: {}", e.message());
     }
 }
 
@@ -238,7 +238,7 @@ fn table_with_en_passant_and_plus_round_trips_through_bytes() {
     bad[16] = 2;
     reseal(&mut bad);
     let e = table::from_bytes(&bad).expect_err("unknown piece flag");
-    assert!(e.message.contains("unknown flags"), "{e}");
+    assert!(e.message().contains("unknown flags"), "{e}");
 }
 
 #[test]
@@ -255,19 +255,19 @@ fn verifier_accepts_en_passant_on_landings_only_and_rejects_mixed_push_bits() {
     let mut bad = t.clone();
     bad.nodes[ep].flags &= !(Node::LAND_EMPTY | Node::LAND_FOE);
     let e = table::verify(bad).expect_err("ep without landing");
-    assert!(e.message.contains("en passant"), "{e}");
+    assert!(e.message().contains("en passant"), "{e}");
 
     // Every flag bit is known since format 3; a landing node may not also be a push.
     let mut bad = t.clone();
     bad.nodes[ep].flags |= Node::PUSH;
     let e = table::verify(bad).expect_err("push with landing rights");
-    assert!(e.message.contains("push node"), "{e}");
+    assert!(e.message().contains("push node"), "{e}");
 
     // `P` and `+P` are distinct; two `+P`s are not.
     let mut bad = t.clone();
     bad.pieces[1].plus = true;
     let e = table::verify(bad).expect_err("duplicate +P");
-    assert!(e.message.contains("+P"), "{e}");
+    assert!(e.message().contains("+P"), "{e}");
 }
 
 #[test]

@@ -122,7 +122,7 @@ fn one_side_keeps_the_pusher_to_move_and_counts_moves() {
     let e = g
         .position("7/7/7/7/P6 b - - 0 1")
         .expect_err("the second side never moves");
-    assert!(e.message.contains("one side"), "{}", e.message);
+    assert!(e.message().contains("one side"), "{}", e.message());
 }
 
 #[test]
@@ -245,8 +245,8 @@ fn walls_without_a_wall_piece_must_be_holes() {
     let e = g
         .read_text_board("####\n##@#\n")
         .expect_err("a wall on a cell");
-    assert_eq!((e.line, e.column), (2, 2));
-    assert!(e.message.contains("no wall piece"), "{e}");
+    assert_eq!(e.place(), Some((2, 2)));
+    assert!(e.message().contains("no wall piece"), "{e}");
 }
 
 /// A rook that captures or pushes enemy pawns: the two moves onto d5 print the same
@@ -390,22 +390,22 @@ fn verifier_rules_for_push_nodes() {
     bad.nodes[push].flags |= Node::LAND_EMPTY;
     assert!(table::verify(bad)
         .unwrap_err()
-        .message
+        .message()
         .contains("push node"));
 
     let mut bad = t.clone();
     bad.nodes[push].flags &= !Node::PUSH;
-    let e = table::verify(bad).unwrap_err().message;
+    let e = table::verify(bad).unwrap_err().message();
     assert!(e.contains("push targets"), "{e}");
 
     let mut bad = t.clone();
     bad.nodes[target].mask |= piecewise::table::CLASS_EMPTY;
-    let e = table::verify(bad).unwrap_err().message;
+    let e = table::verify(bad).unwrap_err().message();
     assert!(e.contains("empty cell"), "{e}");
 
     let mut bad = t.clone();
     bad.nodes[target].flags |= Node::LAND_EMPTY;
-    let e = table::verify(bad).unwrap_err().message;
+    let e = table::verify(bad).unwrap_err().message();
     assert!(e.contains("other flags"), "{e}");
 
     // Push nodes survive the byte format.

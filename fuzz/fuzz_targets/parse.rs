@@ -1,11 +1,11 @@
-//! Any text: parsing returns an AST or diagnostics, and rendering them works.
+//! The `parse` fuzz target: the check in `fuzz/checks/parse.rs` (shared with
+//! `tests/fuzz_regressions.rs`, which replays `fuzz/regressions/parse/`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 
+#[path = "../checks/parse.rs"]
+mod check;
+
 fuzz_target!(|data: &[u8]| {
-    if let Ok(src) = std::str::from_utf8(data) {
-        if let Err(d) = piecewise::syntax::parse(src) {
-            let _ = d.render("fuzz.rules", src, false);
-        }
-    }
+    let _ = check::run(data);
 });

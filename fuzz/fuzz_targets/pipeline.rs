@@ -1,42 +1,11 @@
-//! Any text through the whole pipeline: check, compile, link, verify, and a walk of
-//! every piece from every cell of an empty board and of a FEN built from the input.
+//! The `pipeline` fuzz target: the check in `fuzz/checks/pipeline.rs` (shared with
+//! `tests/fuzz_regressions.rs`, which replays `fuzz/regressions/pipeline/`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use piecewise::ids::{PieceId, Side};
-use piecewise::walk::{Count, Occupant};
+
+#[path = "../checks/pipeline.rs"]
+mod check;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(src) = std::str::from_utf8(data) else { return };
-    let rules = match piecewise::compile(src) {
-        Ok(r) => r,
-        Err(d) => {
-            let _ = d.render("fuzz.rules", src, false);
-            return;
-        }
-    };
-    let table = rules.table();
-    let cells = rules.board().cell_count();
-    let pieces = table.table().pieces.len();
-    // A board filled from the input bytes.
-    let occ: Vec<Occupant> = (0..cells)
-        .map(|i| {
-            let b = data.get(i).copied().unwrap_or(0);
-            if b % 3 == 0 || pieces == 0 {
-                Occupant::EMPTY
-            } else {
-                let side = if b & 0x80 != 0 { Side::Second } else { Side::First };
-                Occupant::piece(side, PieceId((b as usize % pieces) as u8))
-            }
-        })
-        .collect();
-    let mut w = rules.walker();
-    for side in Side::BOTH {
-        for p in 0..pieces {
-            for c in rules.board().cells() {
-                let mut n = Count::default();
-                w.walk(&occ, side, PieceId(p as u8), c, &mut n);
-            }
-        }
-    }
-    let _ = rules.position(src.lines().next().unwrap_or(""));
+    let _ = check::run(data);
 });

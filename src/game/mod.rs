@@ -18,20 +18,20 @@
 //! Nothing here is specific to one game: every rule comes from the declarations in
 //! [`crate::ir::GameDecls`].
 
-pub mod fen;
 mod legality;
 mod movegen;
 mod moves;
-mod notation;
+pub mod notation;
 mod perft;
 mod position;
-pub mod text_board;
 
 pub use movegen::Searcher;
 pub use moves::{GameMove, MoveKind};
+use notation::fen;
+pub use notation::text_board;
+pub use notation::{TextBoardError, TextBoardErrorKind};
 pub use perft::Perft;
 pub use position::{EnPassant, GamePosition, Keys, Undo};
-pub use text_board::TextBoardError;
 
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{CellId, PieceId, Side, Span};
@@ -516,11 +516,11 @@ impl Game {
                     game.start_fen = Some(start.fen.clone());
                 }
                 Err(e) => {
-                    let at = start.span.start + e.offset.min(start.fen.len()) as u32;
+                    let at = start.span.start + e.offset().min(start.fen.len()) as u32;
                     errors.push(
                         Diagnostic::error(
                             "E0950",
-                            format!("the start position is not a valid FEN: {}", e.message),
+                            format!("the start position is not a valid FEN: {}", e.message()),
                             Span {
                                 start: at,
                                 end: (at + 1).min(start.span.end.max(at + 1)),

@@ -1,45 +1,54 @@
 //! disasm: a readable listing of a linked table.
+//!
+//! Owns the text of `piecewise disasm` (a summary per piece, and the nodes of one piece
+//! on one cell), nothing else; children that do not lie after their parent inside the
+//! table are not followed. The format is pinned by snapshot tests.
 
-use super::layout::{MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND};
+use super::layout::{FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND};
 use crate::ids::{CellId, PieceId, Side};
 use std::fmt::Write as _;
 
 /// A summary: board, pieces, filters, and per piece its node counts.
-pub fn disasm(t: &MoveTable) -> String {
-    let mut o = String::new();
+pub fn disasm(table: &MoveTable) -> String {
+    let mut out = String::new();
     let _ = writeln!(
-        o,
+        out,
         "table: board {} ({} cells), {} pieces, {} filters, {} root ranges, {} nodes of {} bytes ({} bytes)",
-        t.board.describe(),
-        t.board.cell_count(),
-        t.pieces.len(),
-        t.filters.len(),
-        t.roots.len(),
-        t.nodes.len(),
+        table.board.describe(),
+        table.board.cell_count(),
+        table.pieces.len(),
+        table.filters.len(),
+        table.roots.len(),
+        table.nodes.len(),
         super::NODE_SIZE,
-        t.memory_bytes()
+        table.memory_bytes()
     );
-    for (i, f) in t.filters.iter().enumerate().skip(1) {
+    for (i, f) in table.filters.iter().enumerate().skip(1) {
         let kinds: Vec<&str> = (0..64u8)
             .filter(|k| f.mask & (1u64 << k) != 0)
-            .filter_map(|k| t.pieces.get(k as usize).map(|p| p.name.as_str()))
+            .filter_map(|k| table.pieces.get(k as usize).map(|p| p.name.as_str()))
             .collect();
         let mode = match f.mode {
-            1 => "only",
-            2 => "not",
+            FilterCode::MODE_ONLY => "only",
+            FilterCode::MODE_EXCEPT => "not",
             _ => "any",
         };
-        let _ = writeln!(o, "filter {i}: {mode} {}", kinds.join("|"));
+        let _ = writeln!(out, "filter {i}: {mode} {}", kinds.join("|"));
     }
-    let cells = t.board.cell_count();
-    for (pi, p) in t.pieces.iter().enumerate() {
-        let mut line = format!("piece {pi} {} ({}):", p.name, p.fen_letter(Side::First));
+    let cells = table.board.cell_count();
+    for (piece_index, p) in table.pieces.iter().enumerate() {
+        let mut line = format!(
+            "piece {piece_index} {} ({}):",
+            p.name,
+            p.fen_letter(Side::First)
+        );
         for side in Side::BOTH {
             let mut total = 0usize;
             let mut repeat = 0usize;
             for c in 0..cells {
-                let r = t.roots[t.root_index(side, PieceId(pi as u8), CellId(c as u16))];
-                total += subtree_size(t, r);
+                let r = table.roots
+                    [table.root_index(side, PieceId(piece_index as u8), CellId(c as u16))];
+                total += subtree_size(table, r);
                 if r.flags & RootRange::MAY_REPEAT != 0 {
                     repeat += 1;
                 }
@@ -51,18 +60,20 @@ pub fn disasm(t: &MoveTable) -> String {
             line.push(';');
         }
         line.pop();
-        let _ = writeln!(o, "{line}");
+        let _ = writeln!(out, "{line}");
     }
-    o
+    out
 }
 
-fn subtree_size(t: &MoveTable, r: RootRange) -> usize {
+/// The nodes reachable from a root range (children that do not lie after their parent
+/// or inside the table are not followed).
+fn subtree_size(table: &MoveTable, r: RootRange) -> usize {
     let mut n = 0;
     let mut stack: Vec<usize> = r.nodes().collect();
     while let Some(i) = stack.pop() {
         n += 1;
-        if let Some(node) = t.nodes.get(i) {
-            stack.extend(node.children().filter(|&c| c > i && c < t.nodes.len()));
+        if let Some(node) = table.nodes.get(i) {
+            stack.extend(node.children().filter(|&c| c > i && c < table.nodes.len()));
         }
     }
     n
@@ -72,18 +83,18 @@ fn subtree_size(t: &MoveTable, r: RootRange) -> usize {
 /// `#id cell if:E land:EF initial new-leg captures-prev ep push push-to filter:n`
 /// (`ep`: the move ending here opens en passant; `push`: the move may end here pushing
 /// the piece on this cell to the cell of a `push-to` child).
-pub fn disasm_cell(t: &MoveTable, side: Side, piece: PieceId, cell: CellId) -> String {
-    let mut o = String::new();
-    let Some(r) = t.roots(side, piece, cell) else {
-        return o;
+pub fn disasm_cell(table: &MoveTable, side: Side, piece: PieceId, cell: CellId) -> String {
+    let mut out = String::new();
+    let Some(r) = table.roots(side, piece, cell) else {
+        return out;
     };
     let _ = writeln!(
-        o,
+        out,
         "{} {} ({}) on {}: roots #{}..#{}{}",
         side,
-        t.pieces[piece.index()].name,
-        t.pieces[piece.index()].fen_letter(Side::First),
-        t.board.cell_name(cell),
+        table.pieces[piece.index()].name,
+        table.pieces[piece.index()].fen_letter(Side::First),
+        table.board.cell_name(cell),
         r.first,
         r.first as usize + r.count as usize,
         if r.flags & RootRange::MAY_REPEAT != 0 {
@@ -94,22 +105,23 @@ pub fn disasm_cell(t: &MoveTable, side: Side, piece: PieceId, cell: CellId) -> S
     );
     let mut stack: Vec<usize> = r.nodes().rev().collect();
     while let Some(i) = stack.pop() {
-        let n = t.nodes[i];
+        let n = table.nodes[i];
         let _ = writeln!(
-            o,
+            out,
             "{}{}",
             "  ".repeat(n.depth as usize + 1),
-            node_text(t, i, &n)
+            node_text(table, i, &n)
         );
         let kids: Vec<usize> = n
             .children()
-            .filter(|&c| c > i && c < t.nodes.len())
+            .filter(|&c| c > i && c < table.nodes.len())
             .collect();
         stack.extend(kids.into_iter().rev());
     }
-    o
+    out
 }
 
+/// A class mask as letters: `E` empty, `R` friend, `F` foe.
 fn classes(mask: u8) -> String {
     let mut s = String::new();
     for (bit, ch) in [(CLASS_EMPTY, 'E'), (CLASS_FRIEND, 'R'), (CLASS_FOE, 'F')] {
@@ -120,8 +132,9 @@ fn classes(mask: u8) -> String {
     s
 }
 
-fn node_text(t: &MoveTable, i: usize, n: &Node) -> String {
-    let mut s = format!("#{i} {}", t.board.cell_name(n.target));
+/// One node's line of [`disasm_cell`].
+fn node_text(table: &MoveTable, i: usize, n: &Node) -> String {
+    let mut s = format!("#{i} {}", table.board.cell_name(n.target));
     if n.mask != 0 {
         let _ = write!(s, " if:{}", classes(n.mask));
     }

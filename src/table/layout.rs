@@ -12,9 +12,11 @@
 use crate::ids::{CellId, PieceId, Side};
 use crate::topology::Board;
 
-/// Occupancy class bits as used in [`Node::mask`].
+/// Occupancy class bit as used in [`Node::mask`]: the cell is empty.
 pub const CLASS_EMPTY: u8 = 1;
+/// Occupancy class bit: the cell holds a piece of the moving side.
 pub const CLASS_FRIEND: u8 = 2;
+/// Occupancy class bit: the cell holds a piece of the other side.
 pub const CLASS_FOE: u8 = 4;
 
 /// Paths are at most this many cells long.
@@ -23,6 +25,7 @@ pub const MAX_DEPTH: usize = 255;
 /// Size of one node in the byte format and in memory.
 pub const NODE_SIZE: usize = 12;
 
+/// The index of a node in [`MoveTable::nodes`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct NodeId(pub u32);
 
@@ -41,7 +44,10 @@ pub struct Node {
     /// Index into [`MoveTable::filters`]: kinds of piece that count as themselves here;
     /// any other piece met here is a wall (no landing, no continuation). 0 = any.
     pub filter: u8,
+    /// How many children the node has (0 for a leaf).
     pub child_count: u16,
+    /// The index of the first child; the children are `child_count` consecutive nodes
+    /// (see [`Node::children`]). Meaningless when `child_count` is 0.
     pub first_child: u32,
 }
 
@@ -69,13 +75,16 @@ impl Node {
     /// (the mover's start cell counts as empty). Its mask says which classes of the
     /// parent's target (friend, foe) may be pushed. No children, no other flags.
     pub const PUSH_TARGET: u8 = 128;
+    /// Every flag bit with a meaning.
     pub const ALL_FLAGS: u8 = 255;
 
+    /// Whether the node has any of the bits of `flag`.
     #[inline]
     pub fn has(&self, flag: u8) -> bool {
         self.flags & flag != 0
     }
 
+    /// The indices of the node's children in [`MoveTable::nodes`].
     pub fn children(&self) -> std::ops::Range<usize> {
         self.first_child as usize..self.first_child as usize + self.child_count as usize
     }
@@ -84,8 +93,11 @@ impl Node {
 /// The roots of one (side, piece, start cell).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct RootRange {
+    /// The index of the first root node.
     pub first: u32,
+    /// How many root nodes follow from `first` (0: the piece has no move from there).
     pub count: u16,
+    /// [`RootRange::MAY_REPEAT`] or 0.
     pub flags: u16,
 }
 
@@ -94,8 +106,10 @@ impl RootRange {
     /// the same cells captured), so the walk removes duplicates for sinks that want
     /// distinct moves.
     pub const MAY_REPEAT: u16 = 1;
+    /// Every flag bit with a meaning.
     pub const ALL_FLAGS: u16 = 1;
 
+    /// The indices of the root nodes in [`MoveTable::nodes`].
     pub fn nodes(&self) -> std::ops::Range<usize> {
         self.first as usize..self.first as usize + self.count as usize
     }
@@ -105,26 +119,41 @@ impl RootRange {
 /// 2 = every kind except those in `mask` (bit k = piece k).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FilterCode {
+    /// [`FilterCode::MODE_ANY`], [`FilterCode::MODE_ONLY`] or [`FilterCode::MODE_EXCEPT`].
     pub mode: u8,
+    /// The kinds the mode names: bit k is piece k.
     pub mask: u64,
 }
 
 impl FilterCode {
-    pub const ANY: FilterCode = FilterCode { mode: 0, mask: 0 };
+    /// Mode: every kind counts as itself (the mask is ignored).
+    pub const MODE_ANY: u8 = 0;
+    /// Mode: only the kinds in the mask.
+    pub const MODE_ONLY: u8 = 1;
+    /// Mode: every kind except those in the mask.
+    pub const MODE_EXCEPT: u8 = 2;
+    /// The filter that admits every kind (filter 0 of every table).
+    pub const ANY: FilterCode = FilterCode {
+        mode: FilterCode::MODE_ANY,
+        mask: 0,
+    };
 
+    /// Whether a piece of kind `kind` counts as itself under this filter.
     #[inline]
     pub fn admits(&self, kind: u8) -> bool {
         let bit = 1u64.checked_shl(kind as u32).unwrap_or(0) & self.mask != 0;
         match self.mode {
-            1 => bit,
-            2 => !bit,
+            FilterCode::MODE_ONLY => bit,
+            FilterCode::MODE_EXCEPT => !bit,
             _ => true,
         }
     }
 }
 
+/// A piece as the table knows it: its name and FEN letter.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TablePiece {
+    /// The name the rules give it.
     pub name: String,
     /// Uppercase FEN letter.
     pub letter: char,
@@ -151,15 +180,21 @@ impl TablePiece {
 /// A move table linked to one board. Not yet trusted: see [`super::verify`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveTable {
+    /// The board the table is linked to.
     pub board: Board,
+    /// The pieces, indexed by [`PieceId`].
     pub pieces: Vec<TablePiece>,
+    /// The kind filters nodes name; filter 0 is [`FilterCode::ANY`].
     pub filters: Vec<FilterCode>,
     /// Indexed by [`MoveTable::root_index`].
     pub roots: Vec<RootRange>,
+    /// Every node of every tree; each tree's children follow their parent.
     pub nodes: Vec<Node>,
 }
 
 impl MoveTable {
+    /// The index in [`MoveTable::roots`] of a piece of `side` on `cell`: sides, then
+    /// pieces, then cells.
     #[inline]
     pub fn root_index(&self, side: Side, piece: PieceId, cell: CellId) -> usize {
         (side.index() * self.pieces.len() + piece.index()) * self.board.cell_count() + cell.index()

@@ -13,7 +13,7 @@ mod link;
 mod reverse;
 mod verify;
 
-pub use bytes::{from_bytes, to_bytes, TableFileError, MAGIC};
+pub use bytes::{from_bytes, to_bytes, TableFileError, TableFileErrorKind, MAGIC};
 pub use disasm::{disasm, disasm_cell};
 pub use layout::{
     FilterCode, MoveTable, Node, NodeId, RootRange, TablePiece, CLASS_EMPTY, CLASS_FOE,
@@ -22,4 +22,4 @@ pub use layout::{
 pub use link::{link, LinkConfig};
 pub(crate) use reverse::{RLeaf, RNode};
 pub use reverse::{ReverseNodeId, ReverseTables};
-pub use verify::{verify, VerifiedTable, VerifyError};
+pub use verify::{verify, VerifiedTable, VerifyError, VerifyErrorKind, MAX_STACK};

@@ -9,19 +9,10 @@
 //! (Shogi's `w 0 1`) the castling and en passant fields may be missing, and counting
 //! fields some variants add after the clocks are accepted and ignored.
 
-use super::Game;
-use super::MoveKind;
-use super::{EnPassant, GamePosition};
+use crate::game::{EnPassant, Game, GamePosition, MoveKind, MAX_EP_CELLS};
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::Coord;
 use crate::position::FenError;
-
-fn fail<T>(offset: usize, message: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError {
-        offset,
-        message: message.into(),
-    })
-}
 
 /// Finds the piece with this letter (case ignored) and `+` marker.
 fn piece_of(game: &Game, letter: char, plus: bool) -> Option<PieceId> {
@@ -31,11 +22,11 @@ fn piece_of(game: &Game, letter: char, plus: bool) -> Option<PieceId> {
         .map(|i| PieceId(i as u8))
 }
 
-fn known_letters(game: &Game) -> String {
+/// The letters the rules declare, as the first side's.
+fn known_letters(game: &Game) -> Vec<String> {
     (0..game.pieces)
         .map(|i| game.letter(Side::First, PieceId(i as u8)))
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect()
 }
 
 /// The piece that promotes to `kind` (for `~`), if exactly one does.
@@ -52,21 +43,19 @@ fn promoted_from(game: &Game, kind: PieceId) -> Option<PieceId> {
     found
 }
 
+/// Reads a game FEN (see the module documentation) into a position of `game`.
 pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
     let board = game.board();
     let mut pos = GamePosition::empty(game.pieces, game.cells);
     let fields = crate::position::fen_fields(fen);
     let Some(&(board_at, board_field)) = fields.first() else {
-        return fail(0, "the FEN is empty");
+        return Err(FenError::empty());
     };
     // Split off the hand.
     let (board_text, hand) = match board_field.find('[') {
         Some(i) => {
             if !board_field.ends_with(']') {
-                return fail(
-                    board_at + board_field.len(),
-                    "the hand `[...]` is not closed with `]`",
-                );
+                return Err(FenError::hand_not_closed(board_at + board_field.len()));
             }
             (
                 &board_field[..i],
@@ -80,11 +69,11 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         board_at,
         board,
         &game.rules.table().table().pieces,
-        &|kind| match promoted_from(game, kind) {
+        &|kind, at| match promoted_from(game, kind) {
             Some(from) => Ok(from.0 + 1),
-            None => Err(format!(
-                "`~` marks a promoted piece, but no single piece promotes to `{}`",
-                game.letter(Side::First, kind)
+            None => Err(FenError::promotion_mark_ambiguous(
+                at,
+                game.letter(Side::First, kind),
             )),
         },
     )?;
@@ -92,24 +81,19 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
     pos.promoted = promoted;
     if let Some((hand_at, text)) = hand {
         if !game.hand {
-            return fail(
-                hand_at - 1,
-                "this game has no hands; remove the `[...]` part",
-            );
+            return Err(FenError::no_hands(hand_at - 1));
         }
         if text != "-" {
             for (i, c) in text.char_indices() {
                 if !c.is_ascii_alphabetic() {
-                    return fail(hand_at + i, format!("unexpected `{c}` in the hand"));
+                    return Err(FenError::unexpected_in_hand(hand_at + i, c));
                 }
                 let Some(kind) = piece_of(game, c, false) else {
-                    return fail(
+                    return Err(FenError::unknown_letter(
                         hand_at + i,
-                        format!(
-                            "no piece has the letter `{c}`; the rules declare {}",
-                            known_letters(game)
-                        ),
-                    );
+                        c.to_string(),
+                        known_letters(game),
+                    ));
                 };
                 let side = if c.is_ascii_uppercase() {
                     Side::First
@@ -125,12 +109,7 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
     if let Some((side_at, side)) = rest.next() {
         pos.side = crate::position::read_side(side_at, side)?;
         if game.one_side() && pos.side != Side::First {
-            return Err(FenError {
-                offset: side_at,
-                message:
-                    "only the first side moves in this game (`one side`): the side to move is `w`"
-                        .to_string(),
-            });
+            return Err(FenError::one_side(side_at));
         }
     }
     // Castling rights: `-` or letters.
@@ -147,13 +126,11 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                         .map(|(i, _)| 1u32 << i)
                         .sum();
                     if bits == 0 {
-                        return fail(
+                        return Err(FenError::unknown_castling(
                             cast_at + i,
-                            format!(
-                                "`{c}` is not a castling right of this game (it declares {})",
-                                rights_known(game)
-                            ),
-                        );
+                            c,
+                            rights_known(game),
+                        ));
                     }
                     pos.castling |= bits;
                 }
@@ -167,40 +144,33 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         } else if text.chars().next().is_some_and(|c| c.is_ascii_lowercase()) {
             rest.next();
             let Some(cell) = board.parse_cell(text) else {
-                return fail(ep_at, format!("`{text}` is not a cell of this board"));
+                return Err(FenError::not_a_cell(ep_at, text));
             };
-            pos.ep = ep_from_cell(game, &pos, cell).ok_or(FenError {
-                offset: ep_at,
-                message: format!(
-                    "en passant cell {text}: no piece of the side that just moved stands beyond it"
-                ),
-            })?;
+            pos.ep = ep_from_cell(game, &pos, cell)
+                .ok_or_else(|| FenError::en_passant_without_victim(ep_at, text))?;
         }
     }
     // Clocks, then any counting fields.
-    for (numbers, (n_at, text)) in rest.enumerate() {
-        let Ok(n) = text.parse::<u32>() else {
-            return fail(n_at, format!("expected a number, found `{text}`"));
+    for (numbers_before, (number_at, text)) in rest.enumerate() {
+        let Ok(number) = text.parse::<u32>() else {
+            return Err(FenError::not_a_number(number_at, text));
         };
-        match numbers {
-            0 => pos.halfmove = n,
-            1 => pos.fullmove = n.max(1),
+        match numbers_before {
+            0 => pos.halfmove = number,
+            1 => pos.fullmove = number.max(1),
             2 => {}
-            _ => return fail(n_at, "too many fields"),
+            _ => return Err(FenError::too_many_fields(number_at, None)),
         }
     }
     pos.rehash(&game.keys);
     Ok(pos)
 }
 
-fn rights_known(game: &Game) -> String {
-    let mut s: Vec<char> = game.castlings.iter().map(|c| c.letter).collect();
-    s.dedup();
-    if s.is_empty() {
-        "no castling".into()
-    } else {
-        s.into_iter().collect()
-    }
+/// The castling letters the game declares, in order (a run of one letter once).
+fn rights_known(game: &Game) -> Vec<char> {
+    let mut letters: Vec<char> = game.castlings.iter().map(|c| c.letter).collect();
+    letters.dedup();
+    letters
 }
 
 /// The en passant state a FEN's cell stands for: the first piece beyond the cell in the
@@ -213,14 +183,14 @@ fn ep_from_cell(game: &Game, pos: &GamePosition, cell: CellId) -> Option<EnPassa
     let mut ep = EnPassant::default();
     ep.cells[0] = cell.0;
     ep.len = 1;
-    for k in 1..=super::MAX_EP_CELLS as i16 {
+    for k in 1..=MAX_EP_CELLS as i16 {
         let v = board.cell_at(Coord {
             x: c.x,
             y: c.y + dy * k,
         })?;
         let o = pos.cells[v.index()];
         if o.is_empty() {
-            if (ep.len as usize) < super::MAX_EP_CELLS {
+            if (ep.len as usize) < MAX_EP_CELLS {
                 ep.cells[ep.len as usize] = v.0;
                 ep.len += 1;
             }
@@ -235,6 +205,7 @@ fn ep_from_cell(game: &Game, pos: &GamePosition, cell: CellId) -> Option<EnPassa
     None
 }
 
+/// Writes a position as a game FEN, as Fairy-Stockfish writes it.
 pub fn write(game: &Game, pos: &GamePosition) -> String {
     let board = game.board();
     let mut s = String::new();

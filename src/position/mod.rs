@@ -11,7 +11,10 @@ use crate::ids::{CellId, PieceId, Side};
 use crate::table::TablePiece;
 use crate::topology::Board;
 use crate::walk::{Occupancy, Occupant};
-use std::fmt;
+
+mod fen_error;
+
+pub use fen_error::{FenError, FenErrorKind};
 
 /// Pieces on cells and the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,42 +29,6 @@ impl Occupancy for Position {
     fn occupant(&self, cell: CellId) -> Occupant {
         self.cells.as_slice().occupant(cell)
     }
-}
-
-/// A FEN that could not be read: what is wrong and at which character.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenError {
-    /// Byte offset into the FEN text.
-    pub offset: usize,
-    pub message: String,
-}
-
-impl FenError {
-    /// The error with the FEN quoted and a caret under the offending character.
-    pub fn render(&self, fen: &str) -> String {
-        let col = fen[..self.offset.min(fen.len())].chars().count();
-        format!(
-            "error: invalid FEN: {}\n  | {}\n  | {}^\n",
-            self.message,
-            fen,
-            " ".repeat(col)
-        )
-    }
-}
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (at character {})", self.message, self.offset + 1)
-    }
-}
-
-impl std::error::Error for FenError {}
-
-fn fail<T>(offset: usize, message: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError {
-        offset,
-        message: message.into(),
-    })
 }
 
 impl Position {
@@ -82,13 +49,13 @@ impl Position {
         let mut pos = Position::empty(board);
         let fields = fen_fields(fen);
         let Some(&(board_at, board_text)) = fields.first() else {
-            return fail(0, "the FEN is empty");
+            return Err(FenError::empty());
         };
         if fields.len() > 6 {
-            return fail(fields[6].0, "too many fields (a FEN has at most 6)");
+            return Err(FenError::too_many_fields(fields[6].0, Some(6)));
         }
-        let (cells, _) = read_board(board_text, board_at, board, pieces, &|_| {
-            Err("promoted-piece marks `~` are read by the game layer (`piecewise moves` without --pseudo)".into())
+        let (cells, _) = read_board(board_text, board_at, board, pieces, &|_, at| {
+            Err(FenError::promotion_mark_not_read(at))
         })?;
         pos.cells = cells;
         if let Some(&(side_at, side)) = fields.get(1) {
@@ -139,33 +106,33 @@ impl Position {
 
 /// Reads the board part of a FEN (`text`, starting at byte `at` of the whole FEN):
 /// the occupants and, per cell, the promotion mark `tilde` gives for a `~` after a
-/// piece (its error is reported at the `~`). Shared by [`Position::from_fen`] and the
+/// piece (called with the piece and the `~`'s byte offset, where it reports its error). Shared by [`Position::from_fen`] and the
 /// game layer's FEN reader.
 pub(crate) fn read_board(
     board_text: &str,
     board_at: usize,
     board: &Board,
     pieces: &[TablePiece],
-    tilde: &dyn Fn(PieceId) -> Result<u8, String>,
+    tilde: &dyn Fn(PieceId, usize) -> Result<u8, FenError>,
 ) -> Result<(Vec<Occupant>, Vec<u8>), FenError> {
     let mut cells = vec![Occupant::EMPTY; board.cell_count()];
     let mut promoted = vec![0u8; board.cell_count()];
     let height = board.height() as i16;
     let ranks: Vec<&str> = board_text.split('/').collect();
     if ranks.len() != height as usize {
-        return fail(
+        return Err(FenError::rank_count(
             board_at + board_text.len(),
-            format!(
-                "the board part has {} ranks but the board has {height}",
-                ranks.len()
-            ),
-        );
+            ranks.len(),
+            height as usize,
+        ));
     }
     let mut at = board_at;
     for (row, rank_text) in ranks.iter().enumerate() {
         let y = height - 1 - row as i16;
         let layout = board.fen_row(y);
         let width = layout.len() as i16;
+        // The rank's number in messages, counted from 1 at the bottom.
+        let rank = y as usize + 1;
         let mut x: i16 = 0;
         let bytes = rank_text.as_bytes();
         let mut i = 0;
@@ -179,29 +146,26 @@ pub(crate) fn read_board(
                 }
                 let n: i16 = rank_text[i..j].parse().unwrap_or(i16::MAX);
                 if n == 0 || rank_text[i..].starts_with('0') {
-                    return fail(here, "a count of empty cells must start with 1-9");
+                    return Err(FenError::zero_count(here));
                 }
                 x = x.saturating_add(n);
                 if x > width {
-                    return fail(here, format!("rank {} has more than {width} cells", y + 1));
+                    return Err(FenError::rank_too_long(here, rank, width as usize));
                 }
                 i = j;
                 continue;
             }
             if x >= width {
-                return fail(here, format!("rank {} has more than {width} cells", y + 1));
+                return Err(FenError::rank_too_long(here, rank, width as usize));
             }
             let coord = layout[x as usize];
             let cell = board.cell_at(coord);
             if ch == b'*' {
                 if cell.is_some() {
-                    return fail(
+                    return Err(FenError::hole_mark_on_cell(
                         here,
-                        format!(
-                            "`*` marks a hole but {} is a cell",
-                            crate::topology::coord_name(coord)
-                        ),
-                    );
+                        crate::topology::coord_name(coord),
+                    ));
                 }
             } else if ch.is_ascii_alphabetic()
                 || (ch == b'+' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
@@ -215,26 +179,15 @@ pub(crate) fn read_board(
                 let Some(kind) = pieces.iter().position(|p| {
                     p.plus == plus && p.letter == letter.to_ascii_uppercase() as char
                 }) else {
-                    let known: Vec<String> =
-                        pieces.iter().map(|p| p.fen_letter(Side::First)).collect();
-                    return fail(
-                        here,
-                        format!(
-                            "no piece has the letter `{}{}`; the rules declare {}",
-                            if plus { "+" } else { "" },
-                            letter as char,
-                            known.join(" ")
-                        ),
-                    );
+                    let declared = pieces.iter().map(|p| p.fen_letter(Side::First)).collect();
+                    let written = format!("{}{}", if plus { "+" } else { "" }, letter as char);
+                    return Err(FenError::unknown_letter(here, written, declared));
                 };
                 let Some(cell) = cell else {
-                    return fail(
+                    return Err(FenError::piece_on_hole(
                         here,
-                        format!(
-                            "{} is a hole; no piece can stand there",
-                            crate::topology::coord_name(coord)
-                        ),
-                    );
+                        crate::topology::coord_name(coord),
+                    ));
                 };
                 let side = if letter.is_ascii_uppercase() {
                     Side::First
@@ -244,28 +197,22 @@ pub(crate) fn read_board(
                 cells[cell.index()] = Occupant::piece(side, PieceId(kind as u8));
                 if bytes.get(i + 1) == Some(&b'~') {
                     i += 1;
-                    match tilde(PieceId(kind as u8)) {
-                        Ok(mark) => promoted[cell.index()] = mark,
-                        Err(message) => return fail(at + i, message),
-                    }
+                    promoted[cell.index()] = tilde(PieceId(kind as u8), at + i)?;
                 }
             } else {
-                let c = rank_text[i..].chars().next().unwrap_or('?');
-                let hint = match c {
-                    '+' => " (`+` comes right before a piece letter, as in `+P`)",
-                    '[' => " (hands are read by the game layer)",
-                    _ => "",
-                };
-                return fail(here, format!("unexpected `{c}` in the board part{hint}"));
+                let found = rank_text[i..].chars().next().unwrap_or('?');
+                return Err(FenError::unexpected_in_board(here, found));
             }
             x += 1;
             i += 1;
         }
         if x != width {
-            return fail(
+            return Err(FenError::rank_too_short(
                 at + rank_text.len(),
-                format!("rank {} has {x} cells but the board is {width} wide", y + 1),
-            );
+                rank,
+                x as usize,
+                width as usize,
+            ));
         }
         at += rank_text.len() + 1;
     }
@@ -289,9 +236,6 @@ pub(crate) fn read_side(at: usize, text: &str) -> Result<Side, FenError> {
     match text {
         "w" => Ok(Side::First),
         "b" => Ok(Side::Second),
-        _ => fail(
-            at,
-            format!("the side to move is `{text}`; expected `w` or `b`"),
-        ),
+        _ => Err(FenError::side_to_move(at, text)),
     }
 }

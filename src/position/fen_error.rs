@@ -1,0 +1,443 @@
+//! The FEN readers' error: [`FenError`] wraps a [`FenErrorKind`] that says what is
+//! wrong with a FEN and at which byte.
+//!
+//! Owns the error type, its text and its rendering with a caret; both FEN readers
+//! (the board part here in `position`, the full game FEN in `game::notation::fen`)
+//! build it through the `pub(crate)` constructors.
+
+use std::fmt;
+
+/// A FEN that could not be read: what is wrong ([`FenError::kind`]) and at which byte
+/// ([`FenError::offset`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError {
+    kind: FenErrorKind,
+}
+
+/// What is wrong with a FEN. Every kind carries `offset`, the byte offset into the FEN
+/// text where the problem was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FenErrorKind {
+    /// The FEN has no field at all.
+    Empty {
+        /// Always 0.
+        offset: usize,
+    },
+    /// More fields than the reader accepts.
+    TooManyFields {
+        /// The first field too many.
+        offset: usize,
+        /// The most fields this reader accepts, when that is a fixed number (the board
+        /// reader's 6); `None` for the game reader, whose limit depends on which
+        /// optional fields are present.
+        limit: Option<usize>,
+    },
+    /// The board part has a different number of ranks than the board.
+    RankCount {
+        /// The end of the board part.
+        offset: usize,
+        /// Ranks in the FEN.
+        found: usize,
+        /// Ranks of the board.
+        expected: usize,
+    },
+    /// A count of empty cells starts with `0`.
+    ZeroCount {
+        /// The count.
+        offset: usize,
+    },
+    /// A rank lists more cells than the board's rank has.
+    RankTooLong {
+        /// The cell or count that goes past the end.
+        offset: usize,
+        /// The rank, counted from 1 at the bottom.
+        rank: usize,
+        /// The rank's width in cells.
+        width: usize,
+    },
+    /// A rank lists fewer cells than the board's rank has.
+    RankTooShort {
+        /// The end of the rank.
+        offset: usize,
+        /// The rank, counted from 1 at the bottom.
+        rank: usize,
+        /// The cells the FEN gives.
+        found: usize,
+        /// The rank's width in cells.
+        width: usize,
+    },
+    /// A `*` (hole mark) on a point of the board that is a cell.
+    HoleMarkOnCell {
+        /// The `*`.
+        offset: usize,
+        /// The cell's name.
+        cell: String,
+    },
+    /// A piece letter the rules do not declare.
+    UnknownLetter {
+        /// The letter (or its `+`).
+        offset: usize,
+        /// The letter as written (`x`, `+Q`).
+        letter: String,
+        /// The letters the rules declare, as the first side's.
+        declared: Vec<String>,
+    },
+    /// A piece on a point of the board that is a hole.
+    PieceOnHole {
+        /// The piece letter.
+        offset: usize,
+        /// The point's name.
+        point: String,
+    },
+    /// A character that has no meaning in the board part.
+    UnexpectedInBoard {
+        /// The character.
+        offset: usize,
+        /// The character.
+        found: char,
+    },
+    /// A `~` in a FEN read without the game layer.
+    PromotionMarkNotRead {
+        /// The `~`.
+        offset: usize,
+    },
+    /// A `~` after a piece that no single piece promotes to.
+    PromotionMarkAmbiguous {
+        /// The `~`.
+        offset: usize,
+        /// The piece's letter, as the first side's.
+        piece: String,
+    },
+    /// The side-to-move field is not `w` or `b`.
+    SideToMove {
+        /// The field.
+        offset: usize,
+        /// The field's text.
+        found: String,
+    },
+    /// A one-side game's FEN gives the second side the move.
+    OneSide {
+        /// The side field.
+        offset: usize,
+    },
+    /// A hand `[...]` without its closing `]`.
+    HandNotClosed {
+        /// The end of the board field.
+        offset: usize,
+    },
+    /// A hand in a game without hands.
+    NoHands {
+        /// The `[`.
+        offset: usize,
+    },
+    /// A character in the hand that is not a letter.
+    UnexpectedInHand {
+        /// The character.
+        offset: usize,
+        /// The character.
+        found: char,
+    },
+    /// A castling right the game does not declare.
+    UnknownCastling {
+        /// The letter.
+        offset: usize,
+        /// The letter.
+        right: char,
+        /// The rights the game declares, in order.
+        declared: Vec<char>,
+    },
+    /// The en passant field names no cell of the board.
+    NotACell {
+        /// The field.
+        offset: usize,
+        /// The field's text.
+        found: String,
+    },
+    /// The en passant cell has no piece of the side that just moved beyond it.
+    EnPassantWithoutVictim {
+        /// The field.
+        offset: usize,
+        /// The cell's name.
+        cell: String,
+    },
+    /// A clock or counting field that is not a number.
+    NotANumber {
+        /// The field.
+        offset: usize,
+        /// The field's text.
+        found: String,
+    },
+}
+
+impl FenError {
+    /// What is wrong, and where.
+    pub fn kind(&self) -> &FenErrorKind {
+        &self.kind
+    }
+
+    /// The byte offset into the FEN text where the problem was found.
+    pub fn offset(&self) -> usize {
+        use FenErrorKind::*;
+        match self.kind {
+            Empty { offset }
+            | TooManyFields { offset, .. }
+            | RankCount { offset, .. }
+            | ZeroCount { offset }
+            | RankTooLong { offset, .. }
+            | RankTooShort { offset, .. }
+            | HoleMarkOnCell { offset, .. }
+            | UnknownLetter { offset, .. }
+            | PieceOnHole { offset, .. }
+            | UnexpectedInBoard { offset, .. }
+            | PromotionMarkNotRead { offset }
+            | PromotionMarkAmbiguous { offset, .. }
+            | SideToMove { offset, .. }
+            | OneSide { offset }
+            | HandNotClosed { offset }
+            | NoHands { offset }
+            | UnexpectedInHand { offset, .. }
+            | UnknownCastling { offset, .. }
+            | NotACell { offset, .. }
+            | EnPassantWithoutVictim { offset, .. }
+            | NotANumber { offset, .. } => offset,
+        }
+    }
+
+    /// What is wrong, without the place (`Display` adds ` (at character N)`).
+    pub fn message(&self) -> String {
+        Message(&self.kind).to_string()
+    }
+
+    /// The error with the FEN quoted and a caret under the offending character.
+    pub fn render(&self, fen: &str) -> String {
+        let column = fen[..self.offset().min(fen.len())].chars().count();
+        format!(
+            "error: invalid FEN: {}\n  | {}\n  | {}^\n",
+            Message(&self.kind),
+            fen,
+            " ".repeat(column)
+        )
+    }
+
+    fn new(kind: FenErrorKind) -> FenError {
+        FenError { kind }
+    }
+
+    pub(crate) fn empty() -> FenError {
+        FenError::new(FenErrorKind::Empty { offset: 0 })
+    }
+
+    pub(crate) fn too_many_fields(offset: usize, limit: Option<usize>) -> FenError {
+        FenError::new(FenErrorKind::TooManyFields { offset, limit })
+    }
+
+    pub(crate) fn rank_count(offset: usize, found: usize, expected: usize) -> FenError {
+        FenError::new(FenErrorKind::RankCount {
+            offset,
+            found,
+            expected,
+        })
+    }
+
+    pub(crate) fn zero_count(offset: usize) -> FenError {
+        FenError::new(FenErrorKind::ZeroCount { offset })
+    }
+
+    pub(crate) fn rank_too_long(offset: usize, rank: usize, width: usize) -> FenError {
+        FenError::new(FenErrorKind::RankTooLong {
+            offset,
+            rank,
+            width,
+        })
+    }
+
+    pub(crate) fn rank_too_short(offset: usize, rank: usize, found: usize, width: usize) -> Self {
+        FenError::new(FenErrorKind::RankTooShort {
+            offset,
+            rank,
+            found,
+            width,
+        })
+    }
+
+    pub(crate) fn hole_mark_on_cell(offset: usize, cell: String) -> FenError {
+        FenError::new(FenErrorKind::HoleMarkOnCell { offset, cell })
+    }
+
+    pub(crate) fn unknown_letter(offset: usize, letter: String, declared: Vec<String>) -> Self {
+        FenError::new(FenErrorKind::UnknownLetter {
+            offset,
+            letter,
+            declared,
+        })
+    }
+
+    pub(crate) fn piece_on_hole(offset: usize, point: String) -> FenError {
+        FenError::new(FenErrorKind::PieceOnHole { offset, point })
+    }
+
+    pub(crate) fn unexpected_in_board(offset: usize, found: char) -> FenError {
+        FenError::new(FenErrorKind::UnexpectedInBoard { offset, found })
+    }
+
+    pub(crate) fn promotion_mark_not_read(offset: usize) -> FenError {
+        FenError::new(FenErrorKind::PromotionMarkNotRead { offset })
+    }
+
+    pub(crate) fn promotion_mark_ambiguous(offset: usize, piece: String) -> FenError {
+        FenError::new(FenErrorKind::PromotionMarkAmbiguous { offset, piece })
+    }
+
+    pub(crate) fn side_to_move(offset: usize, found: &str) -> FenError {
+        FenError::new(FenErrorKind::SideToMove {
+            offset,
+            found: found.to_string(),
+        })
+    }
+
+    pub(crate) fn one_side(offset: usize) -> FenError {
+        FenError::new(FenErrorKind::OneSide { offset })
+    }
+
+    pub(crate) fn hand_not_closed(offset: usize) -> FenError {
+        FenError::new(FenErrorKind::HandNotClosed { offset })
+    }
+
+    pub(crate) fn no_hands(offset: usize) -> FenError {
+        FenError::new(FenErrorKind::NoHands { offset })
+    }
+
+    pub(crate) fn unexpected_in_hand(offset: usize, found: char) -> FenError {
+        FenError::new(FenErrorKind::UnexpectedInHand { offset, found })
+    }
+
+    pub(crate) fn unknown_castling(offset: usize, right: char, declared: Vec<char>) -> FenError {
+        FenError::new(FenErrorKind::UnknownCastling {
+            offset,
+            right,
+            declared,
+        })
+    }
+
+    pub(crate) fn not_a_cell(offset: usize, found: &str) -> FenError {
+        FenError::new(FenErrorKind::NotACell {
+            offset,
+            found: found.to_string(),
+        })
+    }
+
+    pub(crate) fn en_passant_without_victim(offset: usize, cell: &str) -> FenError {
+        FenError::new(FenErrorKind::EnPassantWithoutVictim {
+            offset,
+            cell: cell.to_string(),
+        })
+    }
+
+    pub(crate) fn not_a_number(offset: usize, found: &str) -> FenError {
+        FenError::new(FenErrorKind::NotANumber {
+            offset,
+            found: found.to_string(),
+        })
+    }
+}
+
+/// The text of a kind, without its place.
+struct Message<'a>(&'a FenErrorKind);
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use FenErrorKind::*;
+        match self.0 {
+            Empty { .. } => f.write_str("the FEN is empty"),
+            TooManyFields {
+                limit: Some(limit), ..
+            } => write!(f, "too many fields (a FEN has at most {limit})"),
+            TooManyFields { limit: None, .. } => f.write_str("too many fields"),
+            RankCount {
+                found, expected, ..
+            } => write!(
+                f,
+                "the board part has {found} ranks but the board has {expected}"
+            ),
+            ZeroCount { .. } => f.write_str("a count of empty cells must start with 1-9"),
+            RankTooLong { rank, width, .. } => {
+                write!(f, "rank {rank} has more than {width} cells")
+            }
+            RankTooShort {
+                rank, found, width, ..
+            } => write!(
+                f,
+                "rank {rank} has {found} cells but the board is {width} wide"
+            ),
+            HoleMarkOnCell { cell, .. } => write!(f, "`*` marks a hole but {cell} is a cell"),
+            UnknownLetter {
+                letter, declared, ..
+            } => write!(
+                f,
+                "no piece has the letter `{letter}`; the rules declare {}",
+                declared.join(" ")
+            ),
+            PieceOnHole { point, .. } => {
+                write!(f, "{point} is a hole; no piece can stand there")
+            }
+            UnexpectedInBoard { found, .. } => {
+                let hint = match found {
+                    '+' => " (`+` comes right before a piece letter, as in `+P`)",
+                    '[' => " (hands are read by the game layer)",
+                    _ => "",
+                };
+                write!(f, "unexpected `{found}` in the board part{hint}")
+            }
+            PromotionMarkNotRead { .. } => f.write_str(
+                "promoted-piece marks `~` are read by the game layer (`piecewise moves` without --pseudo)",
+            ),
+            PromotionMarkAmbiguous { piece, .. } => write!(
+                f,
+                "`~` marks a promoted piece, but no single piece promotes to `{piece}`"
+            ),
+            SideToMove { found, .. } => write!(
+                f,
+                "the side to move is `{found}`; expected `w` or `b`"
+            ),
+            OneSide { .. } => f.write_str(
+                "only the first side moves in this game (`one side`): the side to move is `w`",
+            ),
+            HandNotClosed { .. } => f.write_str("the hand `[...]` is not closed with `]`"),
+            NoHands { .. } => f.write_str("this game has no hands; remove the `[...]` part"),
+            UnexpectedInHand { found, .. } => write!(f, "unexpected `{found}` in the hand"),
+            UnknownCastling {
+                right, declared, ..
+            } => {
+                write!(f, "`{right}` is not a castling right of this game (it declares ")?;
+                if declared.is_empty() {
+                    f.write_str("no castling")?;
+                } else {
+                    for c in declared {
+                        write!(f, "{c}")?;
+                    }
+                }
+                f.write_str(")")
+            }
+            NotACell { found, .. } => write!(f, "`{found}` is not a cell of this board"),
+            EnPassantWithoutVictim { cell, .. } => write!(
+                f,
+                "en passant cell {cell}: no piece of the side that just moved stands beyond it"
+            ),
+            NotANumber { found, .. } => write!(f, "expected a number, found `{found}`"),
+        }
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (at character {})",
+            Message(&self.kind),
+            self.offset() + 1
+        )
+    }
+}
+
+impl std::error::Error for FenError {}

@@ -1,0 +1,332 @@
+//! expand: one pattern from one start cell → nodes of the piece's trie.
+//!
+//! Owns the reading of a pattern's ops ([`PatternView`]) and the walk of its legs over
+//! the board's coordinates: edges and holes end a leg here, zone conditions decide the
+//! landing rights, the second side's vectors and turns are mirrored, and a `push`
+//! landing adds its `PUSH` node. It does not merge or lay out nodes ([`super::trie`]) nor
+//! decide limits beyond the budget and depth it is given ([`super::link`]).
+
+use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH};
+use super::trie::{Attach, NodeKey, Trie};
+use super::ZoneMaps;
+use crate::compile::{Dirs, MoveProgram, Op, PushOp, ViaBits};
+use crate::ids::{CellId, Side};
+use crate::ir::Vector;
+use crate::topology::Board;
+
+/// A leg as the expander reads it from the ops.
+#[derive(Clone, Copy)]
+struct LegOp {
+    dirs: Dirs,
+    min: u16,
+    max: u16,
+    via: ViaBits,
+    filter: u8,
+}
+
+/// Expands one pattern from one start cell into the trie.
+pub(super) struct Expander<'a> {
+    pub(super) program: &'a MoveProgram,
+    pub(super) board: &'a Board,
+    /// The zone maps of [`super::link`], indexed `[zone][side][cell]`.
+    pub(super) zones: &'a ZoneMaps,
+    /// The side whose moves are expanded (the second side's are mirrored).
+    pub(super) side: Side,
+    pub(super) tree: &'a mut Trie,
+    /// Set when some node got a landing right or a push: the pattern produces a move.
+    pub(super) landed: bool,
+    /// Set when a path grew past [`MAX_DEPTH`]; expansion stops.
+    pub(super) depth_exceeded: bool,
+    /// Nodes the table may still grow by; expansion stops when the trie reaches it.
+    pub(super) budget: usize,
+}
+
+/// A pattern's ops read once: its legs, where it may land and its zone conditions.
+pub(super) struct PatternView {
+    initial: bool,
+    legs: Vec<LegOp>,
+    land_empty: bool,
+    land_foe: bool,
+    land_filter: u8,
+    /// `Node::EN_PASSANT` if the pattern is marked `en passant`, else 0.
+    land_flags: u8,
+    /// `push ...`: the last leg may also end on a piece it pushes one step onward.
+    push: Option<PushOp>,
+    /// `to` zone conditions: (zone, whether the landing cell must be inside).
+    to: Vec<(usize, bool)>,
+    /// `from` zone conditions: (zone, whether the start cell must be inside).
+    from: Vec<(usize, bool)>,
+}
+
+/// Reads a pattern's ops into a [`PatternView`].
+pub(super) fn view(ops: &[Op]) -> PatternView {
+    let mut v = PatternView {
+        initial: false,
+        legs: Vec::new(),
+        land_empty: false,
+        land_foe: false,
+        land_filter: 0,
+        land_flags: 0,
+        push: None,
+        to: Vec::new(),
+        from: Vec::new(),
+    };
+    for op in ops {
+        match *op {
+            Op::Initial => v.initial = true,
+            Op::FromZone { zone, inside } => v.from.push((zone.index(), inside)),
+            Op::Leg {
+                dirs,
+                min,
+                max,
+                via,
+                filter,
+            } => v.legs.push(LegOp {
+                dirs,
+                min,
+                max,
+                via,
+                filter: filter.0,
+            }),
+            Op::Land {
+                empty,
+                foe,
+                filter,
+                en_passant,
+                push,
+            } => {
+                v.push = push;
+                v.land_empty = empty;
+                v.land_foe = foe;
+                v.land_filter = filter.0;
+                v.land_flags = if en_passant { Node::EN_PASSANT } else { 0 };
+            }
+            Op::ToZone { zone, inside } => v.to.push((zone.index(), inside)),
+            Op::End => {}
+        }
+    }
+    v
+}
+
+impl Expander<'_> {
+    fn zone_has(&self, zone: usize, cell: CellId) -> bool {
+        self.zones
+            .get(zone)
+            .is_some_and(|m| m[self.side.index()][cell.index()])
+    }
+
+    /// Expands the pattern `v` from the start cell `from` into the trie.
+    pub(super) fn pattern(&mut self, v: &PatternView, from: CellId) {
+        if v.legs.is_empty() {
+            return;
+        }
+        if !v
+            .from
+            .iter()
+            .all(|&(z, inside)| self.zone_has(z, from) == inside)
+        {
+            return;
+        }
+        let start = Attach {
+            parent: None,
+            mask: 0,
+            flags: if v.initial { Node::INITIAL } else { 0 },
+        };
+        self.leg(v, 0, from, None, start, 0);
+    }
+
+    /// The side's view of a first-side vector (`None` if it cannot be mirrored).
+    fn mirror(&self, v: Vector) -> Option<Vector> {
+        match self.side {
+            Side::First => Some(v),
+            Side::Second => self.board.geometry().mirror(v),
+        }
+    }
+
+    /// One step of `v` from `pos`, if it stays on the board. Every step of a leg goes
+    /// through here, and so does the step a pushed piece makes (one more step in the
+    /// direction the leg moved).
+    fn step(&self, pos: CellId, v: Vector) -> Option<CellId> {
+        self.board.step(pos, v)
+    }
+
+    /// Adds the displacement of a landing on `cell` (reached by a step of `v`):
+    /// a `PUSH` sibling of the landing node with one `PUSH_TARGET` child, the cell one
+    /// more step onward. Nothing if that step leaves the board.
+    fn push(&mut self, push: PushOp, at: Attach, v: Vector, cell: CellId, depth: u8) {
+        let Some(onward) = self.step(cell, v) else {
+            return;
+        };
+        if depth as usize + 1 >= MAX_DEPTH {
+            self.depth_exceeded = true;
+            return;
+        }
+        let node = self.tree.add(
+            at,
+            NodeKey {
+                target: cell,
+                depth,
+                flags: at.flags | Node::PUSH,
+                mask: at.mask,
+                filter: push.filter.0,
+            },
+            0,
+        );
+        let classes =
+            (if push.friend { CLASS_FRIEND } else { 0 }) | (if push.foe { CLASS_FOE } else { 0 });
+        self.tree.add(
+            Attach {
+                parent: Some(node),
+                mask: classes,
+                flags: Node::PUSH_TARGET,
+            },
+            NodeKey {
+                target: onward,
+                depth: depth + 1,
+                flags: Node::PUSH_TARGET,
+                mask: classes,
+                filter: 0,
+            },
+            0,
+        );
+        self.landed = true;
+    }
+
+    /// Walks leg `i` of `pattern` from `start` (`heading`: the direction the previous
+    /// leg moved in, for turns), hanging its nodes from `attach`; `depth` counts the
+    /// cells before this leg.
+    fn leg(
+        &mut self,
+        pattern: &PatternView,
+        i: usize,
+        start: CellId,
+        heading: Option<Vector>,
+        attach: Attach,
+        depth: usize,
+    ) {
+        let leg = pattern.legs[i];
+        let last = i + 1 == pattern.legs.len();
+        let vectors: Vec<Vector> = match leg.dirs {
+            Dirs::Absolute { start, len } => self
+                .program
+                .vectors_of(start, len)
+                .iter()
+                .filter_map(|&v| self.mirror(v))
+                .collect(),
+            Dirs::Turn { start, len } => {
+                let Some(heading) = heading else { return };
+                let sign = if self.side == Side::Second { -1 } else { 1 };
+                self.program
+                    .turns_of(start, len)
+                    .iter()
+                    .filter_map(|&turn| self.board.geometry().rotate(heading, turn * sign))
+                    .collect()
+            }
+        };
+        for v in vectors {
+            let mut pos = start;
+            let mut at = attach;
+            let mut steps: u16 = 0;
+            loop {
+                if leg.max != 0 && steps >= leg.max {
+                    break;
+                }
+                steps += 1;
+                let Some(cell) = self.step(pos, v) else {
+                    break;
+                };
+                pos = cell;
+                if self.tree.len() >= self.budget {
+                    return;
+                }
+                if depth + (steps as usize) > MAX_DEPTH {
+                    self.depth_exceeded = true;
+                    return;
+                }
+                let reached = steps >= leg.min;
+                let mut land = 0;
+                let mut push = None;
+                if last && reached {
+                    let to_ok = pattern
+                        .to
+                        .iter()
+                        .all(|&(z, inside)| self.zone_has(z, cell) == inside);
+                    if to_ok && pattern.land_empty {
+                        land |= Node::LAND_EMPTY;
+                    }
+                    if to_ok && pattern.land_foe {
+                        land |= Node::LAND_FOE;
+                    }
+                    if to_ok {
+                        push = pattern.push;
+                    }
+                }
+                if land != 0 {
+                    self.landed = true;
+                    land |= pattern.land_flags;
+                }
+                let filter = if last {
+                    pattern.land_filter
+                } else {
+                    leg.filter
+                };
+                // The new node's depth: the cells before it on the path.
+                let node_depth = (depth + steps as usize - 1) as u8;
+                let node = self.tree.add(
+                    at,
+                    NodeKey {
+                        target: cell,
+                        depth: node_depth,
+                        flags: at.flags,
+                        mask: at.mask,
+                        filter,
+                    },
+                    land,
+                );
+                if let Some(push) = push {
+                    self.push(push, at, v, cell, node_depth);
+                    if self.depth_exceeded {
+                        return;
+                    }
+                }
+                if !last && reached {
+                    let next_depth = depth + steps as usize;
+                    let via = leg.via;
+                    let hop = (if via.has(ViaBits::EMPTY) {
+                        CLASS_EMPTY
+                    } else {
+                        0
+                    }) | (if via.has(ViaBits::FRIEND) {
+                        CLASS_FRIEND
+                    } else {
+                        0
+                    }) | (if via.has(ViaBits::FOE) { CLASS_FOE } else { 0 });
+                    if hop != 0 {
+                        let hop_attach = Attach {
+                            parent: Some(node),
+                            mask: hop,
+                            flags: Node::NEW_LEG,
+                        };
+                        self.leg(pattern, i + 1, pos, Some(v), hop_attach, next_depth);
+                    }
+                    if via.has(ViaBits::FOE_CAPTURED) {
+                        let capture_attach = Attach {
+                            parent: Some(node),
+                            mask: CLASS_FOE,
+                            flags: Node::NEW_LEG | Node::CAPTURE_PREV,
+                        };
+                        self.leg(pattern, i + 1, pos, Some(v), capture_attach, next_depth);
+                    }
+                    if self.depth_exceeded {
+                        return;
+                    }
+                }
+                at = Attach {
+                    parent: Some(node),
+                    mask: CLASS_EMPTY,
+                    flags: 0,
+                };
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! link: a [`MoveProgram`] and a board → a [`MoveTable`].
+//!
+//! For every side, piece and start cell, the linker expands each pattern into concrete
+//! cells: legs are walked on the board's coordinates, edges and holes cut trajectories
+//! here (so the walk never tests coordinates), zone conditions become per-node landing
+//! rights or drop the pattern for that start cell, and the second side's directions,
+//! turns and zones are mirrored top to bottom. Trajectories of all patterns of a piece
+//! are merged into one trie (shared prefixes become one node), then laid out so that
+//! each node's children are contiguous and follow it. A `push` landing becomes a
+//! `PUSH` node beside the landing node, its child the cell one more step on
+//! (`Expander::step` is the one place that steps, for legs and pushes alike).
+//!
+//! This file drives the linking (every side, piece and cell, the node budget, the
+//! diagnostics) and owns what is table-wide (kind filters, zone maps); `expand.rs` turns
+//! one pattern from one start cell into trie nodes; `trie.rs` merges them and lays the
+//! trie out as table nodes.
+
+mod expand;
+mod trie;
+
+use super::layout::{FilterCode, MoveTable, TablePiece, MAX_DEPTH};
+use crate::compile::MoveProgram;
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::ids::{PieceId, Side};
+use crate::ir::KindFilter;
+use crate::topology::Board;
+use expand::{view, Expander, PatternView};
+use trie::Trie;
+
+/// Limits on what linking may build.
+#[derive(Clone, Copy, Debug)]
+pub struct LinkConfig {
+    /// The most nodes the whole table may have.
+    pub max_nodes: usize,
+}
+
+impl Default for LinkConfig {
+    fn default() -> LinkConfig {
+        LinkConfig { max_nodes: 1 << 22 }
+    }
+}
+
+/// Links a program to the board it declares. Errors (a table over the limits) and
+/// warnings (a pattern that produces no move from any cell of this board) come back as
+/// diagnostics pointing at the pattern.
+pub fn link(
+    program: &MoveProgram,
+    config: LinkConfig,
+) -> Result<(MoveTable, Diagnostics), Diagnostics> {
+    let board = Board::from_spec(&program.board).map_err(|e| {
+        let mut d = Diagnostics::new();
+        d.push(Diagnostic::error(
+            "E0899",
+            format!("internal error: the board does not build: {e}"),
+            program.board.span,
+        ));
+        d
+    })?;
+    let cells = board.cell_count();
+    let zones = zone_maps(program, &board);
+    let mut table = MoveTable {
+        board,
+        pieces: program
+            .pieces
+            .iter()
+            .map(|p| TablePiece {
+                name: p.name.clone(),
+                letter: p.letter,
+                plus: p.plus,
+            })
+            .collect(),
+        filters: program.filters.iter().map(filter_code).collect(),
+        roots: Vec::with_capacity(2 * program.pieces.len() * cells),
+        nodes: Vec::new(),
+    };
+    let views: Vec<PatternView> = (0..program.patterns.len())
+        .map(|i| view(program.pattern_ops(i)))
+        .collect();
+    let mut produced = vec![false; program.patterns.len()];
+    let mut tree = Trie::default();
+    for side in Side::BOTH {
+        for piece in &program.pieces {
+            for cell in table.board.cells() {
+                tree.clear();
+                for pat in piece.patterns.clone() {
+                    let mut expander = Expander {
+                        program,
+                        board: &table.board,
+                        zones: &zones,
+                        side,
+                        tree: &mut tree,
+                        landed: false,
+                        depth_exceeded: false,
+                        budget: config.max_nodes.saturating_sub(table.nodes.len()),
+                    };
+                    expander.pattern(&views[pat as usize], cell);
+                    if expander.depth_exceeded {
+                        return Err(too_long(program, pat as usize));
+                    }
+                    produced[pat as usize] |= expander.landed;
+                    if table.nodes.len() + tree.len() >= config.max_nodes {
+                        return Err(too_big(program, pat as usize, config));
+                    }
+                }
+                let range = tree.lay_out(&mut table.nodes);
+                table.roots.push(range);
+            }
+        }
+    }
+    let mut warnings = Diagnostics::new();
+    for (i, done) in produced.iter().enumerate() {
+        if !done {
+            let pat = &program.patterns[i];
+            let name = &program.pieces[pat.piece.index()].name;
+            warnings.push(
+                Diagnostic::warning(
+                    "W0801",
+                    format!("this pattern of {name} produces no move from any cell of the board"),
+                    pat.span,
+                )
+                .label("never lands anywhere")
+                .help("check its ranges, zone conditions and landing rules against the board size"),
+            );
+        }
+    }
+    Ok((table, warnings))
+}
+
+fn too_big(program: &MoveProgram, pat: usize, config: LinkConfig) -> Diagnostics {
+    let p = &program.patterns[pat];
+    let mut d = Diagnostics::new();
+    d.push(
+        Diagnostic::error(
+            "E0801",
+            format!(
+                "the move table grows past its limit of {} nodes",
+                config.max_nodes
+            ),
+            p.span,
+        )
+        .label("linking stopped while expanding this pattern")
+        .help("bound the ranges of multi-leg rides (`ride ... up to N`) or split the piece"),
+    );
+    d
+}
+
+fn too_long(program: &MoveProgram, pat: usize) -> Diagnostics {
+    let p = &program.patterns[pat];
+    let mut d = Diagnostics::new();
+    d.push(
+        Diagnostic::error(
+            "E0802",
+            format!("a path of this pattern is longer than {MAX_DEPTH} cells"),
+            p.span,
+        )
+        .label("path too long")
+        .help("use fewer legs or shorter ranges"),
+    );
+    d
+}
+
+fn filter_code(f: &KindFilter) -> FilterCode {
+    let mask = |ks: &[PieceId]| {
+        ks.iter()
+            .fold(0u64, |m, k| m | 1u64.checked_shl(k.0 as u32).unwrap_or(0))
+    };
+    match f {
+        KindFilter::Any => FilterCode::ANY,
+        KindFilter::Only(kinds) => FilterCode {
+            mode: FilterCode::MODE_ONLY,
+            mask: mask(kinds),
+        },
+        KindFilter::Except(kinds) => FilterCode {
+            mode: FilterCode::MODE_EXCEPT,
+            mask: mask(kinds),
+        },
+    }
+}
+
+/// Per zone, per side, per cell: whether the cell is in the zone as that side sees it.
+pub(super) type ZoneMaps = Vec<[Vec<bool>; 2]>;
+
+/// `maps[zone][side][cell]`: whether the cell is in the zone as that side sees it.
+fn zone_maps(program: &MoveProgram, board: &Board) -> ZoneMaps {
+    program
+        .zones
+        .iter()
+        .map(|zone| {
+            let mut by_side = [
+                vec![false; board.cell_count()],
+                vec![false; board.cell_count()],
+            ];
+            for &point in &zone.cells {
+                if let Some(cell) = board.cell_at(point) {
+                    by_side[Side::First.index()][cell.index()] = true;
+                }
+                let mirrored = if zone.absolute {
+                    point
+                } else {
+                    board.mirror(point)
+                };
+                if let Some(cell) = board.cell_at(mirrored) {
+                    by_side[Side::Second.index()][cell.index()] = true;
+                }
+            }
+            by_side
+        })
+        .collect()
+}

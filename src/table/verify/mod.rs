@@ -1,0 +1,263 @@
+//! verify: the only gate from a [`MoveTable`] to the interpreter.
+//!
+//! Checks, in this order: the board and piece list are usable (at least one cell, at
+//! most 64 pieces, unique letters, where `+P` and `P` differ); there is one root range per (side, piece, cell);
+//! every filter has a known mode; every root range lies inside the node array and holds
+//! depth-0 nodes; every node is reached from at most one place (the table is a forest,
+//! so a walk visits each node at most once); every node's target is a cell of the board, its flags and mask use
+//! known bits (`EN_PASSANT` only on landing nodes; `PUSH` nodes have only `PUSH_TARGET`
+//! children and no landing rights; `PUSH_TARGET` nodes are leaves that name friend or
+//! foe classes), its filter exists, its children lie inside the node array strictly after
+//! it (so the table has no cycles) and are one step deeper; depth stays below
+//! [`MAX_DEPTH`]. It then computes the walk's exact worst-case stack and path sizes
+//! and the most landings one tree can produce, which the interpreter sizes its buffers
+//! from. A table that passes may be walked without further checks.
+//!
+//! A rejected table comes back as a [`VerifyError`] whose [`VerifyErrorKind`] names the
+//! failed check and the node, root range, filter or piece it failed on (`error.rs`).
+
+mod error;
+
+#[cfg(test)]
+mod tests;
+
+pub use error::{VerifyError, VerifyErrorKind};
+
+use super::layout::{
+    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH,
+};
+
+/// A table the interpreter may trust.
+#[derive(Clone, Debug)]
+pub struct VerifiedTable {
+    table: MoveTable,
+    max_stack: usize,
+    max_depth: usize,
+    max_landings: usize,
+}
+
+impl VerifiedTable {
+    /// The verified table, to read.
+    pub fn table(&self) -> &MoveTable {
+        &self.table
+    }
+
+    /// The table back, to change (it must be verified again before it is walked).
+    pub fn into_table(self) -> MoveTable {
+        self.table
+    }
+
+    /// The most entries the walk's explicit stack can hold.
+    pub fn max_stack(&self) -> usize {
+        self.max_stack
+    }
+
+    /// One more than the deepest node's depth: the walk's path buffer length.
+    pub fn max_path(&self) -> usize {
+        self.max_depth + 1
+    }
+
+    /// The most landing nodes in one tree (the dedup buffer's size).
+    pub fn max_landings(&self) -> usize {
+        self.max_landings
+    }
+}
+
+/// The largest stack the verifier accepts.
+pub const MAX_STACK: usize = 1 << 20;
+
+/// Checks a table in the order the module documentation lists and, if it passes,
+/// returns it with the buffer sizes its walks need. The error names the first check
+/// that failed and where.
+pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
+    let cells = table.board.cell_count();
+    if cells == 0 || cells > u16::MAX as usize {
+        return Err(VerifyError::cell_count(cells));
+    }
+    if table.pieces.is_empty() || table.pieces.len() > 64 {
+        return Err(VerifyError::piece_count(table.pieces.len()));
+    }
+    for (i, piece) in table.pieces.iter().enumerate() {
+        if !piece.letter.is_ascii_uppercase() {
+            return Err(VerifyError::piece_letter(i, piece.letter));
+        }
+        if let Some(original) = table.pieces[..i]
+            .iter()
+            .position(|other| other.letter == piece.letter && other.plus == piece.plus)
+        {
+            return Err(VerifyError::duplicate_letter(
+                i,
+                original,
+                piece.fen_letter(crate::ids::Side::First),
+            ));
+        }
+    }
+    let expected = 2 * table.pieces.len() * cells;
+    if table.roots.len() != expected {
+        return Err(VerifyError::root_range_count(
+            table.roots.len(),
+            expected,
+            table.pieces.len(),
+            cells,
+        ));
+    }
+    if table.filters.is_empty() || table.filters.len() > 256 {
+        return Err(VerifyError::filter_count(table.filters.len()));
+    }
+    for (i, filter) in table.filters.iter().enumerate() {
+        if filter.mode > FilterCode::MODE_EXCEPT {
+            return Err(VerifyError::filter_mode(i, filter.mode));
+        }
+    }
+    let node_count = table.nodes.len();
+    if node_count > u32::MAX as usize {
+        return Err(VerifyError::node_count(node_count));
+    }
+    for (i, range) in table.roots.iter().enumerate() {
+        if range.flags & !RootRange::ALL_FLAGS != 0 {
+            return Err(VerifyError::root_flags(i, range.flags));
+        }
+        if range.first as usize + range.count as usize > node_count {
+            return Err(VerifyError::root_range_out_of_bounds(
+                i,
+                range.first,
+                range.count,
+                node_count,
+            ));
+        }
+        for k in range.nodes() {
+            if table.nodes[k].depth != 0 {
+                return Err(VerifyError::root_depth(k, table.nodes[k].depth));
+            }
+        }
+    }
+    // Every node has at most one parent (root ranges count as parents), so the walk
+    // visits each node at most once per start cell and its time is bounded by the table.
+    let mut referenced = vec![false; node_count];
+    let mut claim = |k: usize| -> Result<(), VerifyError> {
+        if std::mem::replace(&mut referenced[k], true) {
+            return Err(VerifyError::shared_node(k));
+        }
+        Ok(())
+    };
+    for range in &table.roots {
+        for k in range.nodes() {
+            claim(k)?;
+        }
+    }
+    let mut max_depth = 0;
+    for (i, node) in table.nodes.iter().enumerate() {
+        if node.target.index() >= cells {
+            return Err(VerifyError::target_off_board(i, node.target.0, cells));
+        }
+        // Every flag bit has a meaning since format 4 (`Node::ALL_FLAGS` is 0xff).
+        if node.has(Node::EN_PASSANT) && !node.has(Node::LAND_EMPTY | Node::LAND_FOE) {
+            return Err(VerifyError::en_passant_without_landing(i));
+        }
+        if node.has(Node::PUSH)
+            && node.has(Node::LAND_EMPTY | Node::LAND_FOE | Node::EN_PASSANT | Node::PUSH_TARGET)
+        {
+            return Err(VerifyError::push_with_landing(i));
+        }
+        if node.has(Node::PUSH_TARGET) {
+            if node.flags != Node::PUSH_TARGET {
+                return Err(VerifyError::push_target_flags(i));
+            }
+            if node.child_count != 0 {
+                return Err(VerifyError::push_target_children(i));
+            }
+            if node.mask & !(CLASS_FRIEND | CLASS_FOE) != 0 {
+                return Err(VerifyError::push_target_mask(i, node.mask));
+            }
+            if node.depth == 0 {
+                return Err(VerifyError::push_target_root(i));
+            }
+        }
+        if node.mask & !(CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE) != 0 {
+            return Err(VerifyError::class_mask(i, node.mask));
+        }
+        if node.filter as usize >= table.filters.len() {
+            return Err(VerifyError::filter_out_of_range(
+                i,
+                node.filter,
+                table.filters.len(),
+            ));
+        }
+        if node.depth as usize >= MAX_DEPTH {
+            return Err(VerifyError::too_deep(i));
+        }
+        max_depth = max_depth.max(node.depth as usize);
+        if node.child_count > 0 {
+            let first = node.first_child as usize;
+            if first <= i {
+                return Err(VerifyError::children_not_after_parent(i, first));
+            }
+            if first + node.child_count as usize > node_count {
+                return Err(VerifyError::children_out_of_bounds(
+                    i,
+                    first,
+                    node.child_count,
+                    node_count,
+                ));
+            }
+            for child in node.children() {
+                claim(child)?;
+                if table.nodes[child].depth as usize != node.depth as usize + 1 {
+                    return Err(VerifyError::child_depth(child, i));
+                }
+                if table.nodes[child].mask == 0 {
+                    return Err(VerifyError::child_never_enabled(child));
+                }
+                if table.nodes[child].has(Node::PUSH_TARGET) != node.has(Node::PUSH) {
+                    return Err(VerifyError::push_target_placement(child));
+                }
+            }
+        }
+    }
+    // stack_need[i]: stack entries in use while node i's subtree is processed, counted
+    // from after i was popped. Children come after parents, so go backwards.
+    let mut stack_need = vec![0usize; node_count];
+    let mut landings = vec![0usize; node_count];
+    for i in (0..node_count).rev() {
+        let node = &table.nodes[i];
+        let child_count = node.child_count as usize;
+        let mut worst = 0;
+        let mut lands = usize::from(node.flags & (Node::LAND_EMPTY | Node::LAND_FOE) != 0);
+        if node.has(Node::PUSH) {
+            lands = child_count; // one move per displacement cell
+        }
+        for (k, child) in node.children().enumerate() {
+            // When child k is processed, the child_count-1-k children pushed before it
+            // remain.
+            worst = worst.max(child_count - 1 - k + stack_need[child]);
+            lands = lands.saturating_add(landings[child]);
+        }
+        stack_need[i] = child_count.max(worst);
+        landings[i] = lands;
+        if stack_need[i] > MAX_STACK {
+            return Err(VerifyError::node_stack_too_deep(i));
+        }
+    }
+    let mut max_stack = 1;
+    let mut max_landings = 0;
+    for range in &table.roots {
+        let root_count = range.count as usize;
+        let mut worst = root_count;
+        let mut lands = 0usize;
+        for (k, root) in range.nodes().enumerate() {
+            worst = worst.max(root_count - 1 - k + stack_need[root]);
+            lands = lands.saturating_add(landings[root]);
+        }
+        max_stack = max_stack.max(worst);
+        max_landings = max_landings.max(lands);
+    }
+    if max_stack > MAX_STACK {
+        return Err(VerifyError::stack_too_deep());
+    }
+    Ok(VerifiedTable {
+        table,
+        max_stack,
+        max_depth,
+        max_landings,
+    })
+}

@@ -1,0 +1,355 @@
+//! Unit tests of the verifier: a small hand-built table passes, and each check rejects
+//! a copy corrupted for it with its own error kind. Two checks are not tested: the
+//! cell count (every board constructor refuses a board with no cell or more than
+//! `u16::MAX`, so the check only guards against a future one) and the node count (more
+//! than `u32::MAX` nodes do not fit in memory).
+
+use super::*;
+use crate::ids::CellId;
+use crate::table::layout::{FilterCode, TablePiece};
+use crate::topology::Board;
+
+/// A 2x2 board, one piece `K`, filter 0 only. Root range 0 (first side, cell a1) has
+/// node 0 (a quiet landing with one child, node 1); root range 1 (cell b1) has node 2,
+/// a push node whose one child, node 3, is its push target. The other ranges are empty.
+fn sample() -> MoveTable {
+    let board = Board::square(2, 2, &[]);
+    let mut roots = vec![RootRange::default(); 2 * 4];
+    roots[0] = RootRange {
+        first: 0,
+        count: 1,
+        flags: 0,
+    };
+    roots[1] = RootRange {
+        first: 2,
+        count: 1,
+        flags: 0,
+    };
+    let node = |target: u16, depth: u8, flags: u8, mask: u8| Node {
+        target: CellId(target),
+        depth,
+        flags,
+        mask,
+        filter: 0,
+        child_count: 0,
+        first_child: 0,
+    };
+    let mut nodes = vec![
+        node(1, 0, Node::LAND_EMPTY | Node::EN_PASSANT, 0),
+        node(3, 1, Node::LAND_EMPTY | Node::LAND_FOE, CLASS_EMPTY),
+        node(1, 0, Node::PUSH, 0),
+        node(3, 1, Node::PUSH_TARGET, CLASS_FRIEND | CLASS_FOE),
+    ];
+    nodes[0].child_count = 1;
+    nodes[0].first_child = 1;
+    nodes[2].child_count = 1;
+    nodes[2].first_child = 3;
+    MoveTable {
+        board,
+        pieces: vec![TablePiece {
+            name: "King".into(),
+            letter: 'K',
+            plus: false,
+        }],
+        filters: vec![FilterCode::ANY],
+        roots,
+        nodes,
+    }
+}
+
+/// The kind of error `verify` gives the sample after `corrupt`.
+fn rejected(corrupt: impl FnOnce(&mut MoveTable)) -> VerifyErrorKind {
+    let mut table = sample();
+    corrupt(&mut table);
+    match verify(table) {
+        Ok(_) => panic!("the corrupted table verified"),
+        Err(e) => {
+            assert!(!e.to_string().is_empty());
+            e.kind().clone()
+        }
+    }
+}
+
+#[test]
+fn the_sample_verifies_with_its_buffer_sizes() {
+    let verified = verify(sample()).expect("the sample is a valid table");
+    assert_eq!(verified.max_path(), 2);
+    assert_eq!(verified.max_stack(), 1);
+    // Node 0 lands and so does its child; the push node has one target.
+    assert_eq!(verified.max_landings(), 2);
+}
+
+#[test]
+fn board_and_piece_checks() {
+    use VerifyErrorKind::*;
+    let kind = rejected(|t| t.pieces.clear());
+    assert_eq!(kind, PieceCount { pieces: 0 });
+    let kind = rejected(|t| t.pieces[0].letter = 'k');
+    assert_eq!(
+        kind,
+        PieceLetter {
+            piece: 0,
+            letter: 'k'
+        }
+    );
+    let kind = rejected(|t| {
+        let mut second = t.pieces[0].clone();
+        second.name = "Other".into();
+        t.pieces.push(second);
+        t.roots.extend(vec![RootRange::default(); 8]);
+    });
+    assert_eq!(
+        kind,
+        DuplicateLetter {
+            piece: 1,
+            original: 0,
+            letter: "K".into()
+        }
+    );
+    // `+K` and `K` are different letters: the same table with a `+K` passes the
+    // letter check (and verifies).
+    let mut table = sample();
+    let mut promoted = table.pieces[0].clone();
+    promoted.plus = true;
+    table.pieces.push(promoted);
+    table.roots.extend(vec![RootRange::default(); 8]);
+    verify(table).expect("K and +K differ");
+    let kind = rejected(|t| {
+        t.pieces.extend((0..64).map(|i| TablePiece {
+            name: format!("P{i}"),
+            letter: 'A',
+            plus: false,
+        }))
+    });
+    assert!(matches!(kind, PieceCount { pieces: 65 }), "{kind:?}");
+}
+
+#[test]
+fn root_range_and_filter_checks() {
+    use VerifyErrorKind::*;
+    let kind = rejected(|t| {
+        t.roots.pop();
+    });
+    assert_eq!(
+        kind,
+        RootRangeCount {
+            found: 7,
+            expected: 8,
+            pieces: 1,
+            cells: 4
+        }
+    );
+    let kind = rejected(|t| t.filters.clear());
+    assert_eq!(kind, FilterCount { filters: 0 });
+    let kind = rejected(|t| t.filters.push(FilterCode { mode: 3, mask: 1 }));
+    assert_eq!(kind, FilterMode { filter: 1, mode: 3 });
+    let kind = rejected(|t| t.roots[2].flags = 2);
+    assert_eq!(kind, RootFlags { root: 2, flags: 2 });
+    let kind = rejected(|t| t.roots[1].count = 3);
+    assert_eq!(
+        kind,
+        RootRangeOutOfBounds {
+            root: 1,
+            first: 2,
+            count: 3,
+            nodes: 4
+        }
+    );
+    // Root range 2 names node 1, a depth-1 node.
+    let kind = rejected(|t| {
+        t.roots[2] = RootRange {
+            first: 1,
+            count: 1,
+            flags: 0,
+        }
+    });
+    assert_eq!(kind, RootDepth { node: 1, depth: 1 });
+    // Root range 2 names node 0 again.
+    let kind = rejected(|t| t.roots[2] = t.roots[0]);
+    assert_eq!(kind, SharedNode { node: 0 });
+}
+
+#[test]
+fn node_checks() {
+    use VerifyErrorKind::*;
+    let kind = rejected(|t| t.nodes[1].target = CellId(4));
+    assert_eq!(
+        kind,
+        TargetOffBoard {
+            node: 1,
+            cell: 4,
+            cells: 4
+        }
+    );
+    let kind = rejected(|t| t.nodes[0].flags = Node::EN_PASSANT);
+    assert_eq!(kind, EnPassantWithoutLanding { node: 0 });
+    let kind = rejected(|t| t.nodes[2].flags |= Node::LAND_FOE);
+    assert_eq!(kind, PushWithLanding { node: 2 });
+    let kind = rejected(|t| t.nodes[3].flags |= Node::NEW_LEG);
+    assert_eq!(kind, PushTargetFlags { node: 3 });
+    let kind = rejected(|t| {
+        t.nodes[3].child_count = 1;
+        t.nodes[3].first_child = 4;
+    });
+    assert_eq!(kind, PushTargetChildren { node: 3 });
+    let kind = rejected(|t| t.nodes[3].mask |= CLASS_EMPTY);
+    assert_eq!(
+        kind,
+        PushTargetMask {
+            node: 3,
+            mask: CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE
+        }
+    );
+    // A push target as a root of its own (root range 2).
+    let kind = rejected(|t| {
+        t.nodes.push(Node {
+            depth: 0,
+            ..t.nodes[3]
+        });
+        t.roots[2] = RootRange {
+            first: 4,
+            count: 1,
+            flags: 0,
+        };
+    });
+    assert_eq!(kind, PushTargetRoot { node: 4 });
+    let kind = rejected(|t| t.nodes[1].mask = 8);
+    assert_eq!(kind, ClassMask { node: 1, mask: 8 });
+    let kind = rejected(|t| t.nodes[1].filter = 1);
+    assert_eq!(
+        kind,
+        FilterOutOfRange {
+            node: 1,
+            filter: 1,
+            filters: 1
+        }
+    );
+}
+
+#[test]
+fn child_checks() {
+    use VerifyErrorKind::*;
+    let kind = rejected(|t| t.nodes[0].first_child = 0);
+    assert_eq!(
+        kind,
+        ChildrenNotAfterParent {
+            node: 0,
+            first_child: 0
+        }
+    );
+    let kind = rejected(|t| t.nodes[2].child_count = 2);
+    assert_eq!(
+        kind,
+        ChildrenOutOfBounds {
+            node: 2,
+            first_child: 3,
+            count: 2,
+            nodes: 4
+        }
+    );
+    // Node 0's children are nodes 1 and 2: node 2 is also root range 1's.
+    let kind = rejected(|t| t.nodes[0].child_count = 2);
+    assert_eq!(kind, SharedNode { node: 2 });
+    let kind = rejected(|t| t.nodes[1].depth = 2);
+    assert_eq!(kind, ChildDepth { node: 1, parent: 0 });
+    let kind = rejected(|t| t.nodes[1].mask = 0);
+    assert_eq!(kind, ChildNeverEnabled { node: 1 });
+    // A push target under a node that does not push, and a push node's child that is
+    // not a push target.
+    let kind = rejected(|t| t.nodes[1].flags = Node::PUSH_TARGET);
+    assert_eq!(kind, PushTargetPlacement { node: 1 });
+    let kind = rejected(|t| t.nodes[3].flags = Node::LAND_EMPTY);
+    assert_eq!(kind, PushTargetPlacement { node: 3 });
+}
+
+#[test]
+fn depth_limit() {
+    // A chain from root range 0 as deep as the limit allows, then one node deeper.
+    let chain = |depth: usize| {
+        let mut table = sample();
+        table.nodes[1].child_count = 1;
+        table.nodes[1].first_child = 4;
+        for d in 2..=depth {
+            let at = table.nodes.len();
+            table.nodes.push(Node {
+                target: CellId(0),
+                depth: d as u8,
+                flags: Node::LAND_EMPTY,
+                mask: CLASS_EMPTY,
+                filter: 0,
+                child_count: u16::from(d < depth),
+                first_child: at as u32 + 1,
+            });
+        }
+        verify(table)
+    };
+    let verified = chain(MAX_DEPTH - 1).expect("depth MAX_DEPTH - 1 is allowed");
+    assert_eq!(verified.max_path(), MAX_DEPTH);
+    let e = chain(MAX_DEPTH).expect_err("depth MAX_DEPTH is not");
+    assert_eq!(
+        e.kind(),
+        &VerifyErrorKind::TooDeep {
+            node: MAX_DEPTH + 2,
+            limit: MAX_DEPTH
+        }
+    );
+}
+
+/// A table whose root range 0 has `roots` roots; root 0 heads `levels` levels of
+/// `fan_out` children each, where each level's first child holds the next level.
+/// The walk's stack need at root 0 is `levels * (fan_out - 1) + 1`.
+fn wide_and_deep(roots: u16, levels: usize, fan_out: u16) -> MoveTable {
+    let mut table = sample();
+    table.roots = vec![RootRange::default(); 8];
+    table.roots[0] = RootRange {
+        first: 0,
+        count: roots,
+        flags: 0,
+    };
+    let leaf = |depth: usize| Node {
+        target: CellId(0),
+        depth: depth as u8,
+        flags: Node::LAND_EMPTY,
+        mask: if depth == 0 { 0 } else { CLASS_EMPTY },
+        filter: 0,
+        child_count: 0,
+        first_child: 0,
+    };
+    table.nodes = (0..roots).map(|_| leaf(0)).collect();
+    let mut parent = 0;
+    for level in 1..=levels {
+        let first = table.nodes.len();
+        table.nodes[parent].child_count = fan_out;
+        table.nodes[parent].first_child = first as u32;
+        table.nodes.extend((0..fan_out).map(|_| leaf(level)));
+        parent = first;
+    }
+    table
+}
+
+#[test]
+fn stack_limits() {
+    let fan_out = u16::MAX;
+    let per_level = fan_out as usize - 1;
+    // The deepest chain whose root's need stays within MAX_STACK.
+    let levels = (MAX_STACK - 1) / per_level;
+    let need = levels * per_level + 1;
+    assert!(need <= MAX_STACK && need + per_level > MAX_STACK);
+    let verified = verify(wide_and_deep(1, levels, fan_out)).expect("within the limit");
+    assert_eq!(verified.max_stack(), need);
+    // One level more: a node's subtree needs too much.
+    let e = verify(wide_and_deep(1, levels + 1, fan_out)).expect_err("one level more");
+    assert_eq!(
+        e.kind(),
+        &VerifyErrorKind::NodeStackTooDeep {
+            node: 0,
+            limit: MAX_STACK
+        }
+    );
+    // The same chain under a root with many siblings: only the root range is too much.
+    let e = verify(wide_and_deep(fan_out, levels, fan_out)).expect_err("many roots");
+    assert_eq!(
+        e.kind(),
+        &VerifyErrorKind::StackTooDeep { limit: MAX_STACK }
+    );
+}
