@@ -8,12 +8,14 @@
 
 mod bytes;
 mod disasm;
+mod facts;
 mod layout;
 mod link;
 mod verify;
 
 pub use bytes::{from_bytes, to_bytes, TableFileError, MAGIC};
 pub use disasm::{disasm, disasm_cell};
+pub use facts::{foe_landings, TableFacts, TableSize};
 pub use layout::{
     FilterCode, MoveTable, Node, NodeId, RootRange, TablePiece, CLASS_EMPTY, CLASS_FOE,
     CLASS_FRIEND, MAX_DEPTH, NODE_SIZE,
