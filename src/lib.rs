@@ -55,7 +55,7 @@ pub fn compile(source: &str) -> Result<Rules, Diagnostics> {
     compile_at(source, None)
 }
 
-/// [`compile`] for a rules file read from directory `base`: file names in it (graph
+/// [`compile()`] for a rules file read from directory `base`: file names in it (graph
 /// board files) are relative to `base` instead of the current directory.
 pub fn compile_at(source: &str, base: Option<&std::path::Path>) -> Result<Rules, Diagnostics> {
     pipeline::compile(source, base, |_| {}).map(|compiled| compiled.rules)

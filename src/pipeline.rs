@@ -1,7 +1,7 @@
 //! pipeline: the one driver of the stages, parse → check → compile → link → verify.
 //!
 //! Every entry point that turns rules text into something walkable goes through here:
-//! [`crate::compile`], [`crate::check::check_source`], [`crate::Rules::from_ruleset`]
+//! [`crate::compile()`], [`crate::check::check_source`], [`crate::Rules::from_ruleset`]
 //! and [`crate::Game::compile`] are thin calls into [`check`], [`build`] and
 //! [`compile`]. This module owns the order of the stages and how their diagnostics are
 //! merged (link warnings the checker already gave are dropped; on failure the errors

@@ -10,6 +10,8 @@
 //! - [`movegen`]: [`GameMove`], pseudo-legal generation (walks, promotions, en passant,
 //!   castling, drops), the legality filter, make/unmake, UCI text;
 //! - [`perft`]: node counting;
+//! - `setup` (private): the declarations resolved into the tables below
+//!   ([`Game::new`]);
 //! - [`text_board`]: Sokoban text boards (`#`, `@`, `$`, `.`) read into and written
 //!   from positions.
 //!
@@ -46,12 +48,19 @@ pub const MAX_EP_CELLS: usize = 4;
 /// One castling move of one side, resolved to cells.
 #[derive(Clone, Debug)]
 pub struct CastlingMove {
+    /// The side that castles.
     pub side: Side,
+    /// The royal piece that castles.
     pub king: PieceId,
+    /// Where the king starts.
     pub king_from: CellId,
+    /// Where the king ends.
     pub king_to: CellId,
+    /// The piece the king castles with (the rook in chess).
     pub partner: PieceId,
+    /// Where the partner starts.
     pub partner_from: CellId,
+    /// Where the partner ends.
     pub partner_to: CellId,
     /// Cells that must be empty (but for the two pieces themselves).
     pub empty: Vec<CellId>,
@@ -64,11 +73,17 @@ pub struct CastlingMove {
 /// A promotion rule of one side and piece, resolved to cells.
 #[derive(Clone, Debug)]
 pub struct PromotionRule {
-    /// Indexed by cell id.
+    /// Indexed by cell id: a move ending here promotes (and, with `also_leaving`, a
+    /// move starting here).
     pub zone: Vec<bool>,
+    /// What the piece may promote to, in declaration order.
     pub choices: Vec<PieceId>,
+    /// `optional`: the piece may also stay as it is.
     pub optional: bool,
+    /// `also leaving`: a move starting in the zone promotes too (Shogi).
     pub also_leaving: bool,
+    /// `only captured`: a choice is allowed only while the side has fewer of it on the
+    /// board than in the start position.
     pub only_captured: bool,
 }
 
@@ -77,7 +92,9 @@ pub struct PromotionRule {
 pub struct DropLimits {
     /// Indexed by cell id: never dropped here.
     pub forbidden: Vec<bool>,
+    /// `one per file`: not on a file that already holds an own piece of the same kind.
     pub one_per_file: bool,
+    /// `not mating`: a drop that checkmates at once is illegal.
     pub not_mating: bool,
 }
 
@@ -88,7 +105,9 @@ pub struct TableMemory {
     pub forward_nodes: usize,
     /// Bytes of the move table's nodes and roots.
     pub forward_bytes: usize,
+    /// Nodes of the reverse tables.
     pub reverse_nodes: usize,
+    /// Leaves of the reverse tables (the start cells of attacks).
     pub reverse_leaves: usize,
     /// Bytes of the reverse tables (nodes, leaves, roots).
     pub reverse_bytes: usize,
@@ -127,6 +146,8 @@ pub struct Game {
     /// Indexed by `(side * pieces + piece) * cells + cell`: the piece has no move at
     /// all from there on an empty board.
     dead: Vec<bool>,
+    /// `royals may not face`: royals on one file with only empty cells between them
+    /// is an illegal position.
     no_facing: bool,
     /// `one side`: only the first side moves.
     one_side: bool,
@@ -194,34 +215,42 @@ impl Game {
         Game::new(&compiled.rule_set, compiled.rules)
     }
 
+    /// The compiled movement rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// The `game` name, if the file declares one.
     pub fn name(&self) -> Option<&str> {
         self.name.as_deref()
     }
 
+    /// The board the game is played on.
     pub fn board(&self) -> &Board {
         self.rules.board()
     }
 
+    /// The number of piece kinds.
     pub fn piece_count(&self) -> usize {
         self.pieces
     }
 
+    /// The number of cells of the board.
     pub fn cell_count(&self) -> usize {
         self.cells
     }
 
+    /// Whether the piece is declared `royal`.
     pub fn is_royal(&self, piece: PieceId) -> bool {
         self.royal[piece.index()]
     }
 
+    /// Every castling move of both sides; castling right `i` is bit `i`.
     pub fn castlings(&self) -> &[CastlingMove] {
         &self.castlings
     }
 
+    /// `hand`: captured pieces go to the captor's hand and may be dropped.
     pub fn has_hand(&self) -> bool {
         self.hand
     }
@@ -329,6 +358,7 @@ impl Game {
         movegen::make(self, pos, m)
     }
 
+    /// Takes back the move that `undo` came from (the last one made).
     pub fn unmake(&self, pos: &mut GamePosition, undo: Undo) {
         movegen::unmake(self, pos, undo)
     }
