@@ -26,6 +26,7 @@ pub mod ids;
 pub mod ir;
 pub mod path_tree;
 pub mod picture;
+pub mod pipeline;
 pub mod position;
 pub mod rules;
 pub mod syntax;
@@ -54,19 +55,8 @@ pub fn compile(source: &str) -> Result<Rules, Diagnostics> {
     compile_at(source, None)
 }
 
-/// [`compile`] for a rules file read from directory `base`: file names in it (graph
+/// [`compile()`] for a rules file read from directory `base`: file names in it (graph
 /// board files) are relative to `base` instead of the current directory.
 pub fn compile_at(source: &str, base: Option<&std::path::Path>) -> Result<Rules, Diagnostics> {
-    let (checked, diags) = check::check_source_at(source, base);
-    match checked {
-        Some(rule_set) if !diags.has_errors() => {
-            let warnings = diags.clone();
-            Rules::from_ruleset(&rule_set, warnings).map_err(|mut errors| {
-                errors.extend(diags);
-                errors.sort();
-                errors
-            })
-        }
-        _ => Err(diags),
-    }
+    pipeline::compile(source, base, |_| {}).map(|compiled| compiled.rules)
 }

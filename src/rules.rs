@@ -1,16 +1,17 @@
 //! rules: the public facade over the pipeline — compiled rules with their linked,
 //! verified table, and convenience queries for the CLI and for engines.
 //!
-//! Owns no stage: it calls check, compile, link and verify in order and keeps the
-//! results together.
+//! Owns no stage: [`crate::pipeline`] runs check, compile, link and verify in order,
+//! and [`Rules`] keeps the results together. It does not know about the game layer
+//! (positions with hands, castling, legality: [`crate::game`]).
 
-use crate::compile::{self, MoveProgram};
-use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::ids::{CellId, PieceId, Side, Span};
+use crate::compile::MoveProgram;
+use crate::diagnostics::Diagnostics;
+use crate::ids::{CellId, PieceId, Side};
 use crate::ir::RuleSet;
 use crate::path_tree::{PathTree, PathTreeBuilder};
 use crate::position::{FenError, Position};
-use crate::table::{self, LinkConfig, MoveTable, VerifiedTable};
+use crate::table::{MoveTable, VerifiedTable};
 use crate::topology::Board;
 use crate::walk::{Move, MoveList, Occupancy, Walker};
 
@@ -24,48 +25,40 @@ pub struct Rules {
 
 impl Rules {
     /// Compiles, links and verifies a checked rule set. `warnings` are kept with the
-    /// result (link adds its own).
-    pub fn from_ruleset(rules: &RuleSet, mut warnings: Diagnostics) -> Result<Rules, Diagnostics> {
-        let program = compile::compile(rules);
-        let (linked, link_warnings) = table::link(&program, LinkConfig::default())?;
-        // The checker's W0002 already says a pattern is dead; don't say it twice.
-        for w in link_warnings {
-            let known = warnings
-                .iter()
-                .any(|d| d.code == "W0002" && d.primary.span == w.primary.span);
-            if !known {
-                warnings.push(w);
-            }
-        }
-        warnings.sort();
-        let table = table::verify(linked).map_err(|e| {
-            let mut d = Diagnostics::new();
-            d.push(Diagnostic::error(
-                "E0899",
-                format!("internal error: the linked table failed verification: {e}"),
-                Span::default(),
-            ));
-            d
-        })?;
-        Ok(Rules {
+    /// result (link adds its own). The same as [`crate::pipeline::build`].
+    pub fn from_ruleset(rule_set: &RuleSet, warnings: Diagnostics) -> Result<Rules, Diagnostics> {
+        crate::pipeline::build(rule_set, warnings)
+    }
+
+    /// Puts the stages' results together (for [`crate::pipeline::build`]).
+    pub(crate) fn from_parts(
+        program: MoveProgram,
+        table: VerifiedTable,
+        warnings: Diagnostics,
+    ) -> Rules {
+        Rules {
             program,
             table,
             warnings,
-        })
+        }
     }
 
+    /// The topology-independent program the table was linked from.
     pub fn program(&self) -> &MoveProgram {
         &self.program
     }
 
+    /// The linked, verified move table.
     pub fn table(&self) -> &VerifiedTable {
         &self.table
     }
 
+    /// The file's warnings (the checker's and link's), sorted by position.
     pub fn warnings(&self) -> &Diagnostics {
         &self.warnings
     }
 
+    /// The board the table is linked to.
     pub fn board(&self) -> &Board {
         &self.table.table().board
     }
@@ -91,14 +84,17 @@ impl Rules {
         }
     }
 
+    /// The declared name of a piece kind.
     pub fn piece_name(&self, piece: PieceId) -> &str {
         &self.linked().pieces[piece.index()].name
     }
 
+    /// A cell by name (`e4`); `None` if the board has no such cell.
     pub fn cell(&self, name: &str) -> Option<CellId> {
         self.board().parse_cell(name)
     }
 
+    /// The name of a cell (`e4`).
     pub fn cell_name(&self, cell: CellId) -> String {
         self.board().cell_name(cell)
     }
@@ -108,6 +104,7 @@ impl Rules {
         Position::from_fen(fen, self.board(), &self.linked().pieces)
     }
 
+    /// A fresh walker over this table (it owns its buffers; keep one for many walks).
     pub fn walker(&self) -> Walker<'_> {
         Walker::new(&self.table)
     }

@@ -63,12 +63,9 @@ pub fn check_source(source: &str) -> (Option<RuleSet>, Diagnostics) {
 }
 
 /// Parses and checks a source text read from a file in directory `base` (where
-/// graph board files are looked up).
+/// graph board files are looked up): [`crate::pipeline::check`].
 pub fn check_source_at(source: &str, base: Option<&Path>) -> (Option<RuleSet>, Diagnostics) {
-    match crate::syntax::parse(source) {
-        Ok(file) => check_at(&file, base),
-        Err(diags) => (None, diags),
-    }
+    crate::pipeline::check(source, base)
 }
 
 /// The board as far as the checker needs it.

@@ -12,6 +12,8 @@
 //! - `legality`: the legality test — attack queries over the reverse tables, the quick
 //!   test, the full test;
 //! - `perft`: node counting ([`Perft`]);
+//! - `setup` (private): the declarations resolved into the tables the layer plays by
+//!   ([`Game::new`]);
 //! - [`text_board`]: Sokoban text boards (`#`, `@`, `$`, `.`) read into and written
 //!   from positions.
 //!
@@ -24,6 +26,7 @@ mod moves;
 pub mod notation;
 mod perft;
 mod position;
+mod setup;
 
 pub use movegen::Searcher;
 pub use moves::{GameMove, MoveKind};
@@ -33,14 +36,12 @@ pub use notation::{TextBoardError, TextBoardErrorKind};
 pub use perft::Perft;
 pub use position::{EnPassant, GamePosition, Keys, Undo};
 
-use crate::diagnostics::{Diagnostic, Diagnostics};
-use crate::ids::{CellId, PieceId, Side, Span};
-use crate::ir::{Coord, RuleSet};
+use crate::diagnostics::Diagnostics;
+use crate::ids::{CellId, PieceId, Side};
 use crate::position::FenError;
 use crate::rules::Rules;
-use crate::table::{Node, ReverseTables};
+use crate::table::{ReverseTables, TableSize};
 use crate::topology::Board;
-use crate::walk::{Count, Occupant, Walker};
 
 /// The most cells a single move may capture in passing (locust captures).
 pub const MAX_PASSING: usize = 6;
@@ -50,12 +51,19 @@ pub const MAX_EP_CELLS: usize = 4;
 /// One castling move of one side, resolved to cells.
 #[derive(Clone, Debug)]
 pub struct CastlingMove {
+    /// The side that castles.
     pub side: Side,
+    /// The royal piece that castles.
     pub king: PieceId,
+    /// Where the king starts.
     pub king_from: CellId,
+    /// Where the king ends.
     pub king_to: CellId,
+    /// The piece the king castles with (the rook in chess).
     pub partner: PieceId,
+    /// Where the partner starts.
     pub partner_from: CellId,
+    /// Where the partner ends.
     pub partner_to: CellId,
     /// Cells that must be empty (but for the two pieces themselves).
     pub empty: Vec<CellId>,
@@ -68,11 +76,17 @@ pub struct CastlingMove {
 /// A promotion rule of one side and piece, resolved to cells.
 #[derive(Clone, Debug)]
 pub struct PromotionRule {
-    /// Indexed by cell id.
+    /// Indexed by cell id: a move ending here promotes (and, with `also_leaving`, a
+    /// move starting here).
     pub zone: Vec<bool>,
+    /// What the piece may promote to, in declaration order.
     pub choices: Vec<PieceId>,
+    /// `optional`: the piece may also stay as it is.
     pub optional: bool,
+    /// `also leaving`: a move starting in the zone promotes too (Shogi).
     pub also_leaving: bool,
+    /// `only captured`: a choice is allowed only while the side has fewer of it on the
+    /// board than in the start position.
     pub only_captured: bool,
 }
 
@@ -81,7 +95,9 @@ pub struct PromotionRule {
 pub struct DropLimits {
     /// Indexed by cell id: never dropped here.
     pub forbidden: Vec<bool>,
+    /// `one per file`: not on a file that already holds an own piece of the same kind.
     pub one_per_file: bool,
+    /// `not mating`: a drop that checkmates at once is illegal.
     pub not_mating: bool,
 }
 
@@ -92,7 +108,9 @@ pub struct TableMemory {
     pub forward_nodes: usize,
     /// Bytes of the move table's nodes and roots.
     pub forward_bytes: usize,
+    /// Nodes of the reverse tables.
     pub reverse_nodes: usize,
+    /// Leaves of the reverse tables (the start cells of attacks).
     pub reverse_leaves: usize,
     /// Bytes of the reverse tables (nodes, leaves, roots).
     pub reverse_bytes: usize,
@@ -124,14 +142,15 @@ pub struct Game {
     promo_from: Vec<Vec<bool>>,
     /// Per piece: the piece it demotes to when captured into a hand.
     base_of: Vec<Option<PieceId>>,
-    /// Per piece: promoting to it (from a different piece that does not demote to it
-    /// by `base_of`) marks the cell with `~` in hand games.
+    /// `hand`: captured pieces go to the captor's hand and may be dropped.
     hand: bool,
     /// Indexed by `side * pieces + piece`.
     drop_limits: Vec<DropLimits>,
     /// Indexed by `(side * pieces + piece) * cells + cell`: the piece has no move at
     /// all from there on an empty board.
     dead: Vec<bool>,
+    /// `royals may not face`: royals on one file with only empty cells between them
+    /// is an illegal position.
     no_facing: bool,
     /// `one side`: only the first side moves.
     one_side: bool,
@@ -191,380 +210,50 @@ impl Game {
         base: Option<&std::path::Path>,
         fit: Option<(usize, usize)>,
     ) -> Result<Game, Diagnostics> {
-        let (checked, diags) = crate::check::check_source_at(source, base);
-        let mut rule_set = match checked {
-            Some(r) if !diags.has_errors() => r,
-            _ => return Err(diags),
-        };
-        if let Some((w, h)) = fit {
-            fit_board(&mut rule_set, w, h);
-        }
-        let rules = Rules::from_ruleset(&rule_set, diags.clone()).map_err(|mut errors| {
-            errors.extend(diags.clone());
-            errors.sort();
-            errors
+        let compiled = crate::pipeline::compile(source, base, |rule_set| {
+            if let Some((files, ranks)) = fit {
+                setup::fit_board(rule_set, files, ranks);
+            }
         })?;
-        Game::new(&rule_set, rules)
+        Game::new(&compiled.rule_set, compiled.rules)
     }
 
-    /// Builds the game layer over compiled rules. Fails (with diagnostics pointing into
-    /// the rules file) on a start position that cannot be read and on declarations the
-    /// layer cannot honour.
-    pub fn new(rs: &RuleSet, rules: Rules) -> Result<Game, Diagnostics> {
-        let board = rules.board().clone();
-        let pieces = rs.pieces.len();
-        let cells = board.cell_count();
-        let decls = &rs.game;
-        let mut errors = Diagnostics::new();
-
-        let mut royal = vec![false; pieces];
-        for p in &decls.royals {
-            royal[p.index()] = true;
-        }
-        let zone_cells = |zone: crate::ids::ZoneId, side: Side| -> Vec<bool> {
-            let z = &rs.zones[zone.index()];
-            let mut v = vec![false; cells];
-            for &c in &z.cells {
-                let c = if side == Side::Second && !z.absolute {
-                    board.mirror(c)
-                } else {
-                    c
-                };
-                if let Some(id) = board.cell_at(c) {
-                    v[id.index()] = true;
-                }
-            }
-            v
-        };
-        let side_cell = |c: Coord, side: Side| -> Option<CellId> {
-            let c = if side == Side::Second {
-                board.mirror(c)
-            } else {
-                c
-            };
-            board.cell_at(c)
-        };
-
-        // Castling.
-        let mut castlings = Vec::new();
-        for side in Side::BOTH {
-            for c in &decls.castlings {
-                let cells_of = [c.king_from, c.king_to, c.partner_from, c.partner_to];
-                let ids: Vec<Option<CellId>> =
-                    cells_of.iter().map(|&x| side_cell(x, side)).collect();
-                let (Some(kf), Some(kt), Some(pf), Some(pt)) = (ids[0], ids[1], ids[2], ids[3])
-                else {
-                    if side == Side::First {
-                        errors.push(
-                            Diagnostic::error(
-                                "E0951",
-                                "a castling cell is not on the board",
-                                c.span,
-                            )
-                            .help("castling cells are written as the first side sees them"),
-                        );
-                    }
-                    continue;
-                };
-                let rank = c.king_from.y;
-                let (lo, hi) = {
-                    let xs = [c.king_from.x, c.king_to.x, c.partner_from.x, c.partner_to.x];
-                    (
-                        *xs.iter().min().unwrap_or(&0),
-                        *xs.iter().max().unwrap_or(&0),
-                    )
-                };
-                let mut empty = Vec::new();
-                for x in lo..=hi {
-                    if let Some(id) = side_cell(Coord { x, y: rank }, side) {
-                        let kx = c.king_from.x.min(c.king_to.x)..=c.king_from.x.max(c.king_to.x);
-                        let px = c.partner_from.x.min(c.partner_to.x)
-                            ..=c.partner_from.x.max(c.partner_to.x);
-                        if (kx.contains(&x) || px.contains(&x)) && id != kf && id != pf {
-                            empty.push(id);
-                        }
-                    }
-                }
-                let mut safe = Vec::new();
-                let (a, b) = (
-                    c.king_from.x.min(c.king_to.x),
-                    c.king_from.x.max(c.king_to.x),
-                );
-                for x in a..=b {
-                    if let Some(id) = side_cell(Coord { x, y: rank }, side) {
-                        safe.push(id);
-                    }
-                }
-                let kingside = c.partner_from.x > c.king_from.x;
-                let letter = match (kingside, side) {
-                    (true, Side::First) => 'K',
-                    (false, Side::First) => 'Q',
-                    (true, Side::Second) => 'k',
-                    (false, Side::Second) => 'q',
-                };
-                castlings.push(CastlingMove {
-                    side,
-                    king: c.king,
-                    king_from: kf,
-                    king_to: kt,
-                    partner: c.partner,
-                    partner_from: pf,
-                    partner_to: pt,
-                    empty,
-                    safe,
-                    letter,
-                });
-            }
-        }
-        if castlings.len() > 32 {
-            errors.push(Diagnostic::error(
-                "E0952",
-                "more than 16 castling moves per side",
-                decls.castlings.last().map_or(Span::default(), |c| c.span),
-            ));
-            castlings.truncate(32);
-        }
-        let mut castle_loss = vec![0u32; cells];
-        for (i, c) in castlings.iter().enumerate() {
-            castle_loss[c.king_from.index()] |= 1 << i;
-            castle_loss[c.partner_from.index()] |= 1 << i;
-        }
-
-        let mut ep_capturer = vec![false; pieces];
-        for p in &decls.en_passant {
-            ep_capturer[p.index()] = true;
-        }
-
-        let mut ep_sources = vec![Vec::new(); 2 * cells];
-        {
-            let t = rules.table().table();
-            let mut stack = Vec::new();
-            for side in Side::BOTH {
-                for (p, _) in ep_capturer.iter().enumerate().filter(|(_, &c)| c) {
-                    for from in board.cells() {
-                        let Some(r) = t.roots(side, PieceId(p as u8), from) else {
-                            continue;
-                        };
-                        stack.clear();
-                        stack.extend(r.nodes());
-                        while let Some(n) = stack.pop() {
-                            let node = &t.nodes[n];
-                            if node.has(Node::LAND_FOE) {
-                                let v: &mut Vec<(u16, PieceId)> =
-                                    &mut ep_sources[side.index() * cells + node.target.index()];
-                                if !v.contains(&(from.0, PieceId(p as u8))) {
-                                    v.push((from.0, PieceId(p as u8)));
-                                }
-                            }
-                            stack.extend(node.children());
-                        }
-                    }
-                }
-            }
-            ep_sources.iter_mut().for_each(|v| v.sort());
-        }
-
-        // Promotions and demotion.
-        let mut promotions = vec![Vec::new(); 2 * pieces];
-        let mut base_of: Vec<Option<PieceId>> = vec![None; pieces];
-        for pr in &decls.promotions {
-            for side in Side::BOTH {
-                for p in &pr.pieces {
-                    promotions[side.index() * pieces + p.index()].push(PromotionRule {
-                        zone: zone_cells(pr.zone, side),
-                        choices: pr.choices.clone(),
-                        optional: pr.optional,
-                        also_leaving: pr.also_leaving,
-                        only_captured: pr.only_captured,
-                    });
-                }
-            }
-            // A `+X` piece demotes to the piece that promotes to it.
-            if let [from] = pr.pieces[..] {
-                for ch in &pr.choices {
-                    if rs.pieces[ch.index()].plus {
-                        base_of[ch.index()] = Some(from);
-                    }
-                }
-            }
-        }
-
-        let mut promo_to = vec![Vec::new(); 2 * pieces];
-        let mut promo_from = vec![Vec::new(); 2 * pieces];
-        for (i, rules) in promotions.iter().enumerate() {
-            if rules.is_empty() {
-                continue;
-            }
-            let mut to = vec![false; cells];
-            let mut from = vec![false; cells];
-            for r in rules {
-                for c in 0..cells {
-                    to[c] |= r.zone[c];
-                    from[c] |= r.also_leaving && r.zone[c];
-                }
-            }
-            promo_to[i] = to;
-            promo_from[i] = from;
-        }
-
-        // Drops.
-        let mut drop_limits = vec![
-            DropLimits {
-                forbidden: vec![false; cells],
-                ..DropLimits::default()
-            };
-            2 * pieces
-        ];
-        for d in &decls.drops {
-            for side in Side::BOTH {
-                for p in &d.pieces {
-                    let l = &mut drop_limits[side.index() * pieces + p.index()];
-                    for z in &d.not_in {
-                        for (i, inside) in zone_cells(*z, side).into_iter().enumerate() {
-                            l.forbidden[i] |= inside;
-                        }
-                    }
-                    l.one_per_file |= d.one_per_file;
-                    l.not_mating |= d.not_mating;
-                }
-            }
-        }
-
-        // Dead cells: no move at all on an empty board.
-        let empty_board = vec![Occupant::EMPTY; cells];
-        let mut dead = vec![false; 2 * pieces * cells];
-        {
-            let mut walker = Walker::new(rules.table());
-            for side in Side::BOTH {
-                for p in 0..pieces {
-                    for cell in board.cells() {
-                        let mut n = Count(0);
-                        walker.walk(&empty_board, side, PieceId(p as u8), cell, &mut n);
-                        dead[(side.index() * pieces + p) * cells + cell.index()] = n.0 == 0;
-                    }
-                }
-            }
-        }
-
-        // Table limits the layer relies on.
-        check_table_limits(&rules, rs, &mut errors);
-
-        let mut file_rays = vec![[Vec::new(), Vec::new()]; cells];
-        if decls.royals_may_not_face {
-            for cell in board.cells() {
-                let c = board.coord(cell);
-                for (k, dy) in [1i16, -1].into_iter().enumerate() {
-                    let mut y = c.y + dy;
-                    while y >= 0 && y < board.height() as i16 {
-                        let Some(id) = board.cell_at(Coord { x: c.x, y }) else {
-                            break;
-                        };
-                        file_rays[cell.index()][k].push(id);
-                        y += dy;
-                    }
-                }
-            }
-        }
-        let reverse = ReverseTables::build(rules.table());
-        let any_passing = rules
-            .table()
-            .table()
-            .nodes
-            .iter()
-            .any(|n| n.has(Node::CAPTURE_PREV));
-        let keys = Keys::new(pieces, cells, castlings.len(), royal.clone());
-
-        let mut game = Game {
-            rules,
-            name: rs.name.clone(),
-            pieces,
-            cells,
-            royal,
-            plus: rs.pieces.iter().map(|p| p.plus).collect(),
-            castlings,
-            castle_loss,
-            ep_capturer,
-            ep_sources,
-            promotions,
-            promo_to,
-            promo_from,
-            base_of,
-            hand: decls.hand,
-            drop_limits,
-            dead,
-            no_facing: decls.royals_may_not_face,
-            one_side: decls.one_side,
-            sokoban: decls.sokoban.clone(),
-            file_rays,
-            any_passing,
-            start: None,
-            start_fen: None,
-            start_counts: [vec![0; pieces], vec![0; pieces]],
-            reverse,
-            keys,
-        };
-        if let Some(start) = &decls.start {
-            match game.position(&start.fen) {
-                Ok(pos) => {
-                    for cell in 0..cells {
-                        let o = pos.cells[cell];
-                        if !o.is_empty() {
-                            game.start_counts[o.side().index()][o.kind().index()] += 1;
-                        }
-                    }
-                    game.start = Some(pos);
-                    game.start_fen = Some(start.fen.clone());
-                }
-                Err(e) => {
-                    let at = start.span.start + e.offset().min(start.fen.len()) as u32;
-                    errors.push(
-                        Diagnostic::error(
-                            "E0950",
-                            format!("the start position is not a valid FEN: {}", e.message()),
-                            Span {
-                                start: at,
-                                end: (at + 1).min(start.span.end.max(at + 1)),
-                            },
-                        )
-                        .label("here"),
-                    );
-                }
-            }
-        }
-        if errors.has_errors() {
-            return Err(errors);
-        }
-        Ok(game)
-    }
-
+    /// The compiled movement rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// The `game` name, if the file declares one.
     pub fn name(&self) -> Option<&str> {
         self.name.as_deref()
     }
 
+    /// The board the game is played on.
     pub fn board(&self) -> &Board {
         self.rules.board()
     }
 
+    /// The number of piece kinds.
     pub fn piece_count(&self) -> usize {
         self.pieces
     }
 
+    /// The number of cells of the board.
     pub fn cell_count(&self) -> usize {
         self.cells
     }
 
+    /// Whether the piece is declared `royal`.
     pub fn is_royal(&self, piece: PieceId) -> bool {
         self.royal[piece.index()]
     }
 
+    /// Every castling move of both sides; castling right `i` is bit `i`.
     pub fn castlings(&self) -> &[CastlingMove] {
         &self.castlings
     }
 
+    /// `hand`: captured pieces go to the captor's hand and may be dropped.
     pub fn has_hand(&self) -> bool {
         self.hand
     }
@@ -672,6 +361,7 @@ impl Game {
         position::make(self, pos, m)
     }
 
+    /// Takes back the move that `undo` came from (the last one made).
     pub fn unmake(&self, pos: &mut GamePosition, undo: Undo) {
         position::unmake(self, pos, undo)
     }
@@ -679,11 +369,11 @@ impl Game {
     /// The sizes of the tables this game walks: the linked move table and the reverse
     /// tables behind attack queries.
     pub fn table_memory(&self) -> TableMemory {
-        let t = self.rules.table().table();
+        let forward = TableSize::of(self.rules.table());
         let (reverse_nodes, reverse_leaves) = self.reverse.size();
         TableMemory {
-            forward_nodes: t.nodes.len(),
-            forward_bytes: t.memory_bytes(),
+            forward_nodes: forward.nodes,
+            forward_bytes: forward.bytes,
             reverse_nodes,
             reverse_leaves,
             reverse_bytes: self.reverse.memory_bytes(),
@@ -728,83 +418,5 @@ impl Game {
     pub fn in_check(&self, pos: &GamePosition) -> bool {
         let mut scratch = legality::attack::AttackScratch::new();
         legality::royals::royal_attacked(self, pos, pos.side, &mut scratch)
-    }
-}
-
-/// Limits of the game layer the table must respect: passing captures and en passant
-/// cells per move.
-fn check_table_limits(rules: &Rules, rs: &RuleSet, errors: &mut Diagnostics) {
-    let t = rules.table().table();
-    // Depth-first over the forest with the count of passing captures on the path.
-    let mut worst_pass = 0usize;
-    let mut worst_ep = 0usize;
-    let mut stack: Vec<(usize, usize)> = Vec::new();
-    for r in &t.roots {
-        for n in r.nodes() {
-            stack.push((n, 0));
-        }
-    }
-    while let Some((n, pass)) = stack.pop() {
-        let node = &t.nodes[n];
-        let pass = pass + node.has(Node::CAPTURE_PREV) as usize;
-        worst_pass = worst_pass.max(pass);
-        if node.flags & Node::EN_PASSANT != 0 {
-            worst_ep = worst_ep.max(node.depth as usize);
-        }
-        for c in node.children() {
-            stack.push((c, pass));
-        }
-    }
-    let span = rs.pieces.first().map_or(Span::default(), |p| p.span);
-    if worst_pass > MAX_PASSING {
-        errors.push(
-            Diagnostic::error(
-                "E0953",
-                format!(
-                    "a move may capture {worst_pass} pieces in passing; the game layer supports at most {MAX_PASSING}"
-                ),
-                span,
-            )
-            .help("split the pattern or capture fewer pieces on the way"),
-        );
-    }
-    if worst_ep > MAX_EP_CELLS {
-        errors.push(Diagnostic::error(
-            "E0954",
-            format!(
-                "an `en passant` move passes {worst_ep} cells; the game layer supports at most {MAX_EP_CELLS}"
-            ),
-            span,
-        ));
-    }
-}
-
-/// Cuts a grid board down to `w` × `h` cells from its top-left corner (see
-/// [`Game::compile_fitted`]); zones and holes keep their cells inside the cut. Only
-/// rules that declare `sokoban` roles are cut.
-fn fit_board(rs: &mut RuleSet, w: usize, h: usize) {
-    use crate::ir::BoardKind;
-    let (width, height) = match &mut rs.board.kind {
-        BoardKind::Square { width, height }
-        | BoardKind::HexRows { width, height }
-        | BoardKind::Tri { width, height }
-        | BoardKind::Octo { width, height } => (width, height),
-        _ => return,
-    };
-    if rs.game.sokoban.is_none() || w == 0 || h == 0 || w > *width as usize || h > *height as usize
-    {
-        return;
-    }
-    // Rows are cut off the bottom: rank r of the new board is rank r + cut.
-    let cut = *height as i16 - h as i16;
-    let keep = |c: &mut Coord| -> bool {
-        c.y -= cut;
-        c.y >= 0 && (c.x as usize) < w
-    };
-    *width = w as u8;
-    *height = h as u8;
-    rs.board.holes.retain_mut(keep);
-    for z in &mut rs.zones {
-        z.cells.retain_mut(keep);
     }
 }

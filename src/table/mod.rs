@@ -8,6 +8,7 @@
 
 mod bytes;
 mod disasm;
+mod facts;
 mod layout;
 mod link;
 mod reverse;
@@ -15,6 +16,7 @@ mod verify;
 
 pub use bytes::{from_bytes, to_bytes, TableFileError, TableFileErrorKind, MAGIC};
 pub use disasm::{disasm, disasm_cell};
+pub use facts::{foe_landings, TableFacts, TableSize};
 pub use layout::{
     FilterCode, MoveTable, Node, NodeId, RootRange, TablePiece, CLASS_EMPTY, CLASS_FOE,
     CLASS_FRIEND, MAX_DEPTH, NODE_SIZE,

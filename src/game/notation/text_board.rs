@@ -16,8 +16,8 @@
 //! the floor outside the level's walls. A `#` where the board has no cell (a hole) is
 //! fine and places nothing; without a `wall` piece every `#` must fall on a hole.
 
-use crate::game::GamePosition;
 use crate::game::Game;
+use crate::game::GamePosition;
 use crate::ids::{CellId, Side};
 use crate::ir::Coord;
 use crate::walk::Occupant;

@@ -1,0 +1,114 @@
+//! facts: table-wide facts about a verified move table that the game layer needs when
+//! it sets a game up — whether any move captures in passing and how many captures one
+//! move can make on the way, how many cells an `en passant` landing passes over, which
+//! cells a piece can land a capture on, and how big the table is.
+//!
+//! Owns the reading of [`Node`] flags and the forest's shape for these questions, so
+//! that the game layer asks typed questions instead of walking nodes. It does not walk
+//! the table over a position (that is [`crate::walk`]) and does not build reverse
+//! tables.
+
+use super::layout::Node;
+use super::verify::VerifiedTable;
+use crate::ids::{CellId, PieceId, Side};
+
+/// Facts about a whole table, gathered in one pass over its nodes and trees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableFacts {
+    captures_in_passing: bool,
+    most_captures_in_passing: usize,
+    longest_en_passant_pass: usize,
+}
+
+impl TableFacts {
+    /// Gathers the facts of `table`: one scan of its nodes and one depth-first walk of
+    /// every tree (both sides, every piece, every start cell).
+    pub fn of(table: &VerifiedTable) -> TableFacts {
+        let t = table.table();
+        // Depth-first over the forest, with the count of passing captures on the path.
+        let mut most_captures_in_passing = 0usize;
+        let mut longest_en_passant_pass = 0usize;
+        let mut stack: Vec<(usize, usize)> = Vec::new();
+        for root in &t.roots {
+            stack.extend(root.nodes().map(|n| (n, 0)));
+        }
+        while let Some((n, captures_before)) = stack.pop() {
+            let node = &t.nodes[n];
+            let captures = captures_before + node.has(Node::CAPTURE_PREV) as usize;
+            most_captures_in_passing = most_captures_in_passing.max(captures);
+            if node.has(Node::EN_PASSANT) {
+                longest_en_passant_pass = longest_en_passant_pass.max(node.depth as usize);
+            }
+            stack.extend(node.children().map(|c| (c, captures)));
+        }
+        TableFacts {
+            captures_in_passing: t.nodes.iter().any(|n| n.has(Node::CAPTURE_PREV)),
+            most_captures_in_passing,
+            longest_en_passant_pass,
+        }
+    }
+
+    /// Some node of the table captures in passing (a locust capture), reached or not.
+    pub fn captures_in_passing(&self) -> bool {
+        self.captures_in_passing
+    }
+
+    /// The most captures in passing on one path of one tree (0 if there are none).
+    pub fn most_captures_in_passing(&self) -> usize {
+        self.most_captures_in_passing
+    }
+
+    /// The most cells a landing of a pattern marked `en passant` passes over between
+    /// its start and its landing cell (0 if no landing is marked).
+    pub fn longest_en_passant_pass(&self) -> usize {
+        self.longest_en_passant_pass
+    }
+}
+
+/// The size of a table: how many nodes it has and how many bytes its nodes and roots
+/// take (a cheap read, no walk).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableSize {
+    /// Nodes of the table.
+    pub nodes: usize,
+    /// Bytes of the nodes and roots ([`super::MoveTable::memory_bytes`]).
+    pub bytes: usize,
+}
+
+impl TableSize {
+    /// The size of `table`.
+    pub fn of(table: &VerifiedTable) -> TableSize {
+        let t = table.table();
+        TableSize {
+            nodes: t.nodes.len(),
+            bytes: t.memory_bytes(),
+        }
+    }
+}
+
+/// The cells where `piece` of `side`, starting on `from`, may end a move on a foe by
+/// its table (the targets of its trees' foe-landing nodes, whatever stands on the way),
+/// sorted and without repeats. Empty for a piece or cell out of range.
+pub fn foe_landings(
+    table: &VerifiedTable,
+    side: Side,
+    piece: PieceId,
+    from: CellId,
+) -> Vec<CellId> {
+    let t = table.table();
+    let Some(roots) = t.roots(side, piece, from) else {
+        return Vec::new();
+    };
+    let mut cells = Vec::new();
+    let mut stack: Vec<usize> = roots.nodes().collect();
+    while let Some(n) = stack.pop() {
+        let node = &t.nodes[n];
+        if node.has(Node::LAND_FOE) {
+            cells.push(node.target);
+        }
+        stack.extend(node.children());
+    }
+    cells.sort();
+    cells.dedup();
+    cells
+}
