@@ -28,8 +28,11 @@ struct Rec {
 /// Every visit of one walk.
 #[derive(Clone, Debug)]
 pub struct Trace {
+    /// The side of the walking piece.
     pub side: Side,
+    /// The walking piece.
     pub piece: PieceId,
+    /// The cell it starts on.
     pub from: CellId,
     recs: Vec<Rec>,
     /// Distinct moves: destination, sorted passing captures, capture on the
@@ -163,17 +166,22 @@ pub enum LegKind {
 /// One drawn stretch of path, between two cell centres.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Edge {
+    /// The leg it belongs to, which gives its colour.
     pub kind: LegKind,
     /// The stretch jumps (its cells are not neighbours).
     pub leap: bool,
+    /// The cell index it starts at.
     pub from: usize,
+    /// The cell index it ends at.
     pub to: usize,
 }
 
 /// The diagram content of a trace.
 #[derive(Clone, Debug, Default)]
 pub struct Marks {
+    /// Per cell index: what it shows.
     pub cells: Vec<CellMarks>,
+    /// The path lines, sorted, each once.
     pub edges: Vec<Edge>,
     /// Displacements: (cell of the pushed piece, cell it is pushed to), sorted.
     pub pushes: Vec<(usize, usize)>,

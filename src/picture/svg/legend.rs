@@ -13,6 +13,9 @@ use crate::ids::Side;
 use crate::picture::{CellMarks, LegKind};
 use std::fmt::Write as _;
 
+/// Which cells show a legend entry's mark.
+type Shows = fn(&CellMarks) -> bool;
+
 /// Legend entries, in the order they are listed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Key {
@@ -81,27 +84,20 @@ impl Svg<'_> {
         let Some(m) = &self.p.marks else {
             return keys;
         };
-        let any = |f: fn(&CellMarks) -> bool| m.cells.iter().any(f);
-        if any(|c| c.quiet && !c.move_only) {
-            keys.push(Key::Quiet);
-        }
-        if any(|c| c.move_only) {
-            keys.push(Key::MoveOnly);
-        }
-        if any(|c| c.capture) {
-            keys.push(Key::Capture);
-        }
-        if any(|c| c.capture_only) {
-            keys.push(Key::CaptureOnly);
-        }
-        if any(|c| c.passing_capture) {
-            keys.push(Key::Passing);
-        }
-        if any(|c| c.screen) {
-            keys.push(Key::Screen);
-        }
-        if any(|c| c.push) {
-            keys.push(Key::Push);
+        // The cell marks, in legend order, and which cells show each.
+        let cell_keys: [(Key, Shows); 7] = [
+            (Key::Quiet, |c| c.quiet && !c.move_only),
+            (Key::MoveOnly, |c| c.move_only),
+            (Key::Capture, |c| c.capture),
+            (Key::CaptureOnly, |c| c.capture_only),
+            (Key::Passing, |c| c.passing_capture),
+            (Key::Screen, |c| c.screen),
+            (Key::Push, |c| c.push),
+        ];
+        for (key, shows) in cell_keys {
+            if m.cells.iter().any(shows) {
+                keys.push(key);
+            }
         }
         for kind in [LegKind::First, LegKind::Turn, LegKind::Hop, LegKind::Locust] {
             if m.edges.iter().any(|e| e.kind == kind && !e.leap) {
