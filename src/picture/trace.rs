@@ -4,8 +4,9 @@
 //! in passing, jumped over, pushed) and path lines labelled by the kind of leg they
 //! belong to, plus an arrow for each push (from the pushed piece to where it goes).
 //!
-//! The visits come from the real interpreter ([`Walker::walk`]), so hops, turns and
-//! locust captures are whatever the move table does in this position.
+//! The visits come from the real interpreter
+//! ([`Walker::walk`](crate::walk::Walker::walk)), so hops, turns and locust captures
+//! are whatever the move table does in this position.
 
 use super::layout::Layout;
 use crate::ids::{CellId, PieceId, Side};
