@@ -1,31 +1,9 @@
 //! The command line as a user meets it: outputs, exit codes (0 ok, 1 bad rules or
 //! input, 2 usage), and clear errors for every kind of bad input.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_piecewise"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn temp(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("piecewise-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).expect("write");
-    p
-}
+use common::cli::{run, stderr, stdout, temp};
 
 #[test]
 fn check_shipped_rules_is_clean() {

@@ -3,22 +3,13 @@
 
 use piecewise::picture::{LegKind, Marks, Picture};
 use piecewise::Rules;
-use std::process::Command;
+
+mod common;
 
 /// `piecewise show` writing to standard output.
 fn show(args: &[&str]) -> String {
-    let o = Command::new(env!("CARGO_BIN_EXE_piecewise"))
-        .arg("show")
-        .args(args)
-        .args(["-o", "-"])
-        .output()
-        .expect("runs");
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let o = common::cli::run(&[&["show"], args, &["-o", "-"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", common::cli::stderr(&o));
     String::from_utf8(o.stdout).expect("utf-8")
 }
 

@@ -4,8 +4,9 @@
 //! in passing, jumped over, pushed) and path lines labelled by the kind of leg they
 //! belong to, plus an arrow for each push (from the pushed piece to where it goes).
 //!
-//! The visits come from the real interpreter ([`Walker::walk`]), so hops, turns and
-//! locust captures are whatever the move table does in this position.
+//! The visits come from the real interpreter
+//! ([`Walker::walk`](crate::walk::Walker::walk)), so hops, turns and locust captures
+//! are whatever the move table does in this position.
 
 use super::layout::Layout;
 use crate::ids::{CellId, PieceId, Side};
@@ -28,8 +29,11 @@ struct Rec {
 /// Every visit of one walk.
 #[derive(Clone, Debug)]
 pub struct Trace {
+    /// The side of the walking piece.
     pub side: Side,
+    /// The walking piece.
     pub piece: PieceId,
+    /// The cell it starts on.
     pub from: CellId,
     recs: Vec<Rec>,
     /// Distinct moves: destination, sorted passing captures, capture on the
@@ -163,17 +167,22 @@ pub enum LegKind {
 /// One drawn stretch of path, between two cell centres.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Edge {
+    /// The leg it belongs to, which gives its colour.
     pub kind: LegKind,
     /// The stretch jumps (its cells are not neighbours).
     pub leap: bool,
+    /// The cell index it starts at.
     pub from: usize,
+    /// The cell index it ends at.
     pub to: usize,
 }
 
 /// The diagram content of a trace.
 #[derive(Clone, Debug, Default)]
 pub struct Marks {
+    /// Per cell index: what it shows.
     pub cells: Vec<CellMarks>,
+    /// The path lines, sorted, each once.
     pub edges: Vec<Edge>,
     /// Displacements: (cell of the pushed piece, cell it is pushed to), sorted.
     pub pushes: Vec<(usize, usize)>,

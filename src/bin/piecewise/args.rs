@@ -1,0 +1,170 @@
+//! args: the command line's shape, as clap reads it: the global options, one
+//! [`Command`] variant per subcommand with its help text, and the small value enums.
+//! Nothing here runs a command; `main` dispatches and `cmd/` does the work.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "piecewise",
+    version,
+    about = "Compile and run .rules files: how game pieces move",
+    long_about = "piecewise compiles a .rules file (a declarative description of how pieces move) \
+into a flat move table and walks it over a position.\n\n\
+Exit codes: 0 success, 1 errors in the rules or input, 2 usage errors."
+)]
+pub struct Cli {
+    /// When to colour diagnostics.
+    #[arg(long, global = true, value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Parse and check rules files; print every error and warning.
+    Check {
+        /// The .rules files to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Treat warnings as errors (exit 1 if there are any).
+        #[arg(long)]
+        deny_warnings: bool,
+    },
+    /// Compile a rules file to a move-table file.
+    Compile {
+        /// The .rules file.
+        file: PathBuf,
+        /// Where to write the table.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Print a compiled program (from a .rules file) or a table file readably.
+    Disasm {
+        /// A .rules file or a table file written by `compile`.
+        file: PathBuf,
+        /// Also list the table nodes of the pieces on this start cell.
+        #[arg(long)]
+        from: Option<String>,
+        /// Limit --from to one piece (name or FEN letter).
+        #[arg(long)]
+        piece: Option<String>,
+        /// Limit --from to one side.
+        #[arg(long, value_enum)]
+        side: Option<SideArg>,
+    },
+    /// The path tree of the piece on a cell: every way it travels and what it meets.
+    Tree {
+        /// The .rules file.
+        rules: PathBuf,
+        /// The position: board part and side to move, with the rules' piece letters.
+        #[arg(long, required_unless_present = "board", conflicts_with = "board")]
+        fen: Option<String>,
+        /// A Sokoban text board file instead of a FEN (the rules must declare
+        /// `sokoban`).
+        #[arg(long)]
+        board: Option<PathBuf>,
+        /// The cell of the piece (with --board: the pusher's by default).
+        #[arg(long, required_unless_present = "board")]
+        from: Option<String>,
+        /// Print the documented JSON document (docs/json.md) instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The legal moves of the side to move, one per line in UCI as Fairy-Stockfish
+    /// prints them (`e2e4`, `e7e8q`, `P@e5`, castling as the king's move `e1g1`).
+    Moves {
+        /// The .rules file.
+        rules: PathBuf,
+        /// The position in FEN (default: the file's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// A Sokoban text board file instead of a FEN (the rules must declare
+        /// `sokoban`).
+        #[arg(long, conflicts_with_all = ["fen", "pseudo", "batch"])]
+        board: Option<PathBuf>,
+        /// Only the moves starting on this cell.
+        #[arg(long)]
+        from: Option<String>,
+        /// The pseudo-legal moves of the piece on --from, ignoring the game rules
+        /// (checks, castling, promotion, drops); needs --fen and --from.
+        #[arg(long, requires_all = ["fen", "from"])]
+        pseudo: bool,
+        /// Read FENs from standard input, one per line, and print one line per FEN: its
+        /// legal moves sorted and separated by spaces (or `error: ...`).
+        #[arg(long, conflicts_with_all = ["fen", "from", "pseudo"])]
+        batch: bool,
+    },
+    /// Play moves (UCI, as `moves` prints them) from a position and print the FEN
+    /// reached, as Fairy-Stockfish writes it.
+    Play {
+        /// The .rules file.
+        rules: PathBuf,
+        /// The position in FEN (default: the file's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// A Sokoban text board file instead of a FEN; the position reached is then
+        /// printed as a text board (and `solved` on standard error if it is).
+        #[arg(long, conflicts_with_all = ["fen", "batch"])]
+        board: Option<PathBuf>,
+        /// The moves to play, in order.
+        moves: Vec<String>,
+        /// Read lines `FEN [moves M1 M2 ...]` from standard input and print one FEN per
+        /// line (or `error: ...`).
+        #[arg(long, conflicts_with_all = ["fen", "moves"])]
+        batch: bool,
+    },
+    /// Draw the board, its pieces and (with --from) a piece's moves and paths as SVG.
+    Show {
+        /// The .rules file.
+        rules: PathBuf,
+        /// The position in FEN (default: the file's start position, else an empty board).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Also draw the moves and paths of the piece on this cell.
+        #[arg(long)]
+        from: Option<String>,
+        /// Draw this piece (name or FEN letter; lowercase for the second side) alone on
+        /// an empty board, on --from or the board's middle cell, with its moves.
+        #[arg(long, conflicts_with = "fen")]
+        piece: Option<String>,
+        /// A Sokoban text board file instead of a FEN (goals are not drawn).
+        #[arg(long, conflicts_with_all = ["fen", "piece"])]
+        board: Option<PathBuf>,
+        /// Where to write the SVG (`-` for standard output).
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Count the leaf nodes of the legal move tree (perft); the count is the last line.
+    Perft {
+        /// The .rules file.
+        rules: PathBuf,
+        /// Plies to search.
+        #[arg(long)]
+        depth: u32,
+        /// The position in FEN (default: the file's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// A Sokoban text board file instead of a FEN.
+        #[arg(long, conflicts_with = "fen")]
+        board: Option<PathBuf>,
+        /// First print `move: count` for every legal move.
+        #[arg(long)]
+        divide: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum SideArg {
+    White,
+    Black,
+}

@@ -1,0 +1,31 @@
+//! `piecewise check`: compiles each rules file with its game declarations, prints its
+//! diagnostics and a verdict line per file, and fails if any file has errors (or
+//! warnings, with `--deny-warnings`).
+
+use crate::failure::{failed_if, Failure, Outcome};
+use crate::input::{print_diagnostics, read};
+use piecewise::Game;
+use std::path::PathBuf;
+
+/// Checks `files`, going on past a failing one.
+pub fn run(files: &[PathBuf], deny_warnings: bool, color: bool) -> Outcome {
+    let mut failed = false;
+    for path in files {
+        let Ok(source) = read(path) else {
+            failed = true;
+            continue;
+        };
+        let diags = match Game::compile_at(&source, path.parent()) {
+            Ok(game) => game.rules().warnings().clone(),
+            Err(d) => d,
+        };
+        print_diagnostics(&diags, path, &source, color);
+        let (e, w) = (diags.error_count(), diags.warning_count());
+        if e > 0 || (deny_warnings && w > 0) {
+            failed = true;
+        }
+        let verdict = if e > 0 { "failed" } else { "ok" };
+        println!("{}: {verdict} ({e} errors, {w} warnings)", path.display());
+    }
+    failed_if(failed, Failure::Rules)
+}

@@ -1,0 +1,23 @@
+//! `piecewise compile`: compiles a rules file and writes its move table as a table
+//! file (the bytes `disasm` reads back).
+
+use crate::failure::Outcome;
+use crate::input::load_rules;
+use crate::output::write_file;
+use piecewise::table;
+use std::path::Path;
+
+/// Compiles `file` and writes its table to `output`.
+pub fn run(file: &Path, output: &Path, color: bool) -> Outcome {
+    let rules = load_rules(file, color)?;
+    let t = rules.table().table();
+    let bytes = table::to_bytes(t);
+    write_file(output, &bytes)?;
+    println!(
+        "wrote {} ({} bytes, {} nodes)",
+        output.display(),
+        bytes.len(),
+        t.nodes.len()
+    );
+    Ok(())
+}

@@ -1,0 +1,194 @@
+//! input: everything a command reads and how it fails to: files, rules files compiled
+//! with their diagnostics printed, games (cut to a Sokoban level's size when one is
+//! given), the position a command starts from (`--fen`, `--board` or the declared
+//! start), and cells named on the command line. Each error is printed here, once, and
+//! comes back as a [`Failure`]; nothing here prints a command's output.
+
+use crate::failure::Failure;
+use piecewise::diagnostics::Diagnostics;
+use piecewise::game::{text_board, GamePosition};
+use piecewise::ids::CellId;
+use piecewise::position::{FenError, Position};
+use piecewise::topology::Board;
+use piecewise::walk::Occupancy;
+use piecewise::{Game, Rules};
+use std::io::Write;
+use std::path::Path;
+
+/// Reads a file with `read`; an error names the file.
+fn read_with<T>(path: &Path, read: fn(&Path) -> std::io::Result<T>) -> Result<T, Failure> {
+    read(path).map_err(|e| Failure::input(format_args!("cannot read {}: {e}", path.display())))
+}
+
+/// Reads a text file.
+pub fn read(path: &Path) -> Result<String, Failure> {
+    read_with(path, |p| std::fs::read_to_string(p))
+}
+
+/// Reads a file's bytes.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Failure> {
+    read_with(path, |p| std::fs::read(p))
+}
+
+/// Prints diagnostics about the file at `path` (whose text is `source`) to standard
+/// error; nothing if there are none.
+pub fn print_diagnostics(diags: &Diagnostics, path: &Path, source: &str, color: bool) {
+    if diags.is_empty() {
+        return;
+    }
+    let text = diags.render(&path.display().to_string(), source, color);
+    let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
+/// Reads and compiles a rules file with `compile`, printing its diagnostics (the
+/// warnings of `T` on success, every error on failure).
+fn compile_file<T>(
+    path: &Path,
+    color: bool,
+    compile: impl FnOnce(&str, Option<&Path>) -> Result<T, Diagnostics>,
+    warnings: impl FnOnce(&T) -> &Diagnostics,
+) -> Result<T, Failure> {
+    let source = read(path)?;
+    match compile(&source, path.parent()) {
+        Ok(compiled) => {
+            print_diagnostics(warnings(&compiled), path, &source, color);
+            Ok(compiled)
+        }
+        Err(diags) => {
+            print_diagnostics(&diags, path, &source, color);
+            eprintln!(
+                "error: could not compile {} ({} errors)",
+                path.display(),
+                diags.error_count()
+            );
+            Err(Failure::Rules)
+        }
+    }
+}
+
+/// Compiles a rules file, printing its diagnostics (warnings too).
+pub fn load_rules(path: &Path, color: bool) -> Result<Rules, Failure> {
+    compile_file(path, color, piecewise::compile_at, Rules::warnings)
+}
+
+/// Compiles a rules file with its game declarations, printing its diagnostics.
+pub fn load_game(path: &Path, color: bool) -> Result<Game, Failure> {
+    load_game_fitted(path, None, color)
+}
+
+/// [`load_game`] for a command that starts from `start`: with a Sokoban text board
+/// the board is cut to the level's size (see `Game::compile_fitted`).
+pub fn load_game_for(path: &Path, start: Start<'_>, color: bool) -> Result<Game, Failure> {
+    let fit = match start {
+        Start::Board(file) => {
+            let text = read(file)?;
+            let size = text_board::level_size(&text)
+                .map_err(|e| Failure::input(format_args!("{}:{e}", file.display())))?;
+            Some(size)
+        }
+        _ => None,
+    };
+    load_game_fitted(path, fit, color)
+}
+
+fn load_game_fitted(
+    path: &Path,
+    fit: Option<(usize, usize)>,
+    color: bool,
+) -> Result<Game, Failure> {
+    compile_file(
+        path,
+        color,
+        |source, base| Game::compile_fitted(source, base, fit),
+        |game| game.rules().warnings(),
+    )
+}
+
+/// Where a game command's position comes from.
+#[derive(Clone, Copy)]
+pub enum Start<'a> {
+    /// The rules file's `start` position.
+    Declared,
+    /// A position in FEN.
+    Fen(&'a str),
+    /// A Sokoban text board file.
+    Board(&'a Path),
+}
+
+impl<'a> Start<'a> {
+    /// The start of `--fen` and `--board`: the board if given, else the FEN, else the
+    /// declared start.
+    pub fn new(fen: Option<&'a str>, board: Option<&'a Path>) -> Start<'a> {
+        match (fen, board) {
+            (_, Some(b)) => Start::Board(b),
+            (Some(f), None) => Start::Fen(f),
+            (None, None) => Start::Declared,
+        }
+    }
+}
+
+/// Prints a FEN error with the FEN quoted and a caret under the offending character.
+fn bad_fen(fen: &str) -> impl FnOnce(FenError) -> Failure + '_ {
+    move |e| {
+        eprint!("{}", e.render(fen));
+        Failure::Input
+    }
+}
+
+/// Reads a Sokoban text board file; errors say which file, line and column.
+pub fn text_board(game: &Game, file: &Path) -> Result<GamePosition, Failure> {
+    let text = read(file)?;
+    game.read_text_board(&text)
+        .map_err(|e| Failure::input(format_args!("{}:{e}", file.display())))
+}
+
+/// The position a game command starts from: `--fen` or `--board`, else the start
+/// position.
+pub fn game_position(game: &Game, path: &Path, start: Start<'_>) -> Result<GamePosition, Failure> {
+    match start {
+        Start::Fen(fen) => game.position(fen).map_err(bad_fen(fen)),
+        Start::Board(file) => text_board(game, file),
+        Start::Declared => game.start_position().ok_or_else(|| {
+            Failure::input(format_args!(
+                "{} declares no start position (`start \"FEN\"`); pass --fen",
+                path.display()
+            ))
+        }),
+    }
+}
+
+/// A cell named on the command line; an unknown name is an error that says the board.
+pub fn cell_arg(board: &Board, name: &str) -> Result<CellId, Failure> {
+    board.parse_cell(name).ok_or_else(|| {
+        Failure::input(format_args!(
+            "`{name}` is not a cell of the {} board",
+            board.describe()
+        ))
+    })
+}
+
+/// [`cell_arg`] for an optional argument.
+pub fn optional_cell(board: &Board, name: Option<&str>) -> Result<Option<CellId>, Failure> {
+    name.map(|n| cell_arg(board, n)).transpose()
+}
+
+/// Loads rules, a position and the start cell, which must hold a piece.
+pub fn piece_on(
+    rules_path: &Path,
+    fen: &str,
+    from: &str,
+    color: bool,
+) -> Result<(Rules, Position, CellId), Failure> {
+    let rules = load_rules(rules_path, color)?;
+    let pos = rules.position(fen).map_err(bad_fen(fen))?;
+    let cell = cell_arg(rules.board(), from)?;
+    if pos.occupant(cell).is_empty() {
+        return Err(Failure::input(format_args!("there is no piece on {from}")));
+    }
+    Ok((rules, pos, cell))
+}
+
+/// The message for a `--piece` argument that names no piece.
+pub fn no_such_piece(text: &str) -> Failure {
+    Failure::input(format_args!("no piece is named or lettered `{text}`"))
+}

@@ -1,0 +1,127 @@
+//! The `piecewise` command line: argument parsing, printing, exit codes. No movement
+//! logic lives here: every command goes through the library's public API.
+//!
+//! Exit codes: 0 success; 1 errors in the rules or the input (a FEN, a cell, a table
+//! file); 2 usage errors (from clap).
+//!
+//! The files: `args` is the command line's shape (clap), `cmd/` one module per
+//! command, `input` and `output` what commands read and write, `failure` the error
+//! classes and their exit codes. This file only dispatches.
+
+mod args;
+mod cmd;
+mod failure;
+mod input;
+mod output;
+
+use args::{Cli, Color, Command};
+use clap::Parser;
+use failure::Outcome;
+use input::Start;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let color = match cli.color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => std::io::stderr().is_terminal(),
+    };
+    match run(cli.command, color) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => failure.exit_code(),
+    }
+}
+
+/// Runs one command.
+fn run(command: Command, color: bool) -> Outcome {
+    match command {
+        Command::Check {
+            files,
+            deny_warnings,
+        } => cmd::check::run(&files, deny_warnings, color),
+        Command::Compile { file, output } => cmd::compile::run(&file, &output, color),
+        Command::Disasm {
+            file,
+            from,
+            piece,
+            side,
+        } => cmd::disasm::run(&file, from.as_deref(), piece.as_deref(), side, color),
+        Command::Tree {
+            rules,
+            fen,
+            board,
+            from,
+            json,
+        } => cmd::tree::run(
+            &rules,
+            fen.as_deref(),
+            board.as_deref(),
+            from.as_deref(),
+            json,
+            color,
+        ),
+        Command::Moves {
+            rules,
+            fen,
+            board,
+            from,
+            pseudo,
+            batch,
+        } => cmd::moves::run(
+            cmd::moves::Args {
+                rules: &rules,
+                fen: fen.as_deref(),
+                board: board.as_deref(),
+                from: from.as_deref(),
+                pseudo,
+                batch,
+            },
+            color,
+        ),
+        Command::Show {
+            rules,
+            fen,
+            from,
+            piece,
+            board,
+            output,
+        } => cmd::show::run(
+            cmd::show::Args {
+                rules: &rules,
+                start: Start::new(fen.as_deref(), board.as_deref()),
+                from: from.as_deref(),
+                piece: piece.as_deref(),
+                output: &output,
+            },
+            color,
+        ),
+        Command::Perft {
+            rules,
+            depth,
+            fen,
+            board,
+            divide,
+        } => cmd::perft::run(
+            &rules,
+            depth,
+            Start::new(fen.as_deref(), board.as_deref()),
+            divide,
+            color,
+        ),
+        Command::Play {
+            rules,
+            fen,
+            board,
+            moves,
+            batch,
+        } => cmd::play::run(
+            &rules,
+            Start::new(fen.as_deref(), board.as_deref()),
+            &moves,
+            batch,
+            color,
+        ),
+    }
+}

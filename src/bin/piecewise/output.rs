@@ -1,0 +1,52 @@
+//! output: how commands write what they produce: lines to standard output in one
+//! write, a file (or `-` for standard output), and the batch loop that answers
+//! standard input line by line. What the lines say is each command's business.
+
+use crate::failure::{failed_if, Failure, Outcome};
+use std::io::Write;
+use std::path::Path;
+
+/// Prints `lines` to standard output, one per line, in one write.
+pub fn print_lines(lines: impl IntoIterator<Item = String>) {
+    let mut out = String::new();
+    for l in lines {
+        out.push_str(&l);
+        out.push('\n');
+    }
+    print!("{out}");
+}
+
+/// Writes `contents` to the file `path`; an error names the file.
+pub fn write_file(path: &Path, contents: impl AsRef<[u8]>) -> Outcome {
+    std::fs::write(path, contents)
+        .map_err(|e| Failure::output(format_args!("cannot write {}: {e}", path.display())))
+}
+
+/// Writes `text` to the file `path`, or to standard output if `path` is `-`.
+pub fn write_text(path: &Path, text: &str) -> Outcome {
+    if path == Path::new("-") {
+        print!("{text}");
+        return Ok(());
+    }
+    write_file(path, text)
+}
+
+/// Answers standard input line by line with `answer`; an `Err` is printed as
+/// `error: ...` and makes the command exit 1 after the last line.
+pub fn batch(mut answer: impl FnMut(&str) -> Result<String, String>) -> Outcome {
+    use std::io::BufRead;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut failed = false;
+    for line in std::io::stdin().lock().lines() {
+        let line =
+            line.map_err(|e| Failure::input(format_args!("cannot read standard input: {e}")))?;
+        let text = answer(line.trim()).unwrap_or_else(|e| {
+            failed = true;
+            format!("error: {e}")
+        });
+        let _ = writeln!(out, "{text}");
+    }
+    let _ = out.flush();
+    failed_if(failed, Failure::Input)
+}

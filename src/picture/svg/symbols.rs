@@ -1,0 +1,171 @@
+//! symbols: one SVG fragment per kind of mark, at a centre and a size in pixels:
+//! the move dot and rings, capture and screen rings, the passing-capture badge, push
+//! rings and arrows, goal targets and piece discs, with their colours and the colour
+//! of each kind of path line. The board and the legend draw the same symbols, so a
+//! legend entry looks like the mark it explains.
+
+use super::{escape, num};
+use crate::ids::Side;
+use crate::picture::LegKind;
+use std::fmt::Write as _;
+
+const QUIET: &str = "#2f9e44";
+const GOAL: &str = "#d6336c";
+const CAPTURE: &str = "#e03131";
+const SCREEN: &str = "#1971c2";
+pub(super) const LINE_FIRST: &str = "#495057";
+const LINE_TURN: &str = "#e8590c";
+const LINE_HOP: &str = "#1971c2";
+const LINE_LOCUST: &str = "#c2255c";
+const PUSH: &str = "#f08c00";
+
+pub(super) fn line_colour(k: LegKind) -> &'static str {
+    match k {
+        LegKind::First => LINE_FIRST,
+        LegKind::Turn => LINE_TURN,
+        LegKind::Hop => LINE_HOP,
+        LegKind::Locust => LINE_LOCUST,
+    }
+}
+
+/// A goal: two concentric rings, like the target printed on a Sokoban storage cell.
+pub(super) fn goal_target(x: f64, y: f64, r: f64) -> String {
+    format!(
+        "<circle cx=\"{x}\" cy=\"{y}\" r=\"{r1}\" fill=\"none\" stroke=\"{GOAL}\" stroke-width=\"2.5\"/>\
+         <circle cx=\"{x}\" cy=\"{y}\" r=\"{r2}\" fill=\"{GOAL}\"/>",
+        x = num(x),
+        y = num(y),
+        r1 = num(r),
+        r2 = num(r * 0.4)
+    )
+}
+
+pub(super) fn quiet_dot(x: f64, y: f64, r: f64) -> String {
+    format!(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{QUIET}\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>",
+        num(x),
+        num(y),
+        num(r)
+    )
+}
+
+pub(super) fn move_only_ring(x: f64, y: f64, r: f64) -> String {
+    format!(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#ffffff\" fill-opacity=\"0.6\" \
+         stroke=\"{QUIET}\" stroke-width=\"3.5\"/>",
+        num(x),
+        num(y),
+        num(r)
+    )
+}
+
+pub(super) fn capture_only_ring(x: f64, y: f64, r: f64) -> String {
+    format!(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{CAPTURE}\" stroke-width=\"3\"/>",
+        num(x),
+        num(y),
+        num(r)
+    )
+}
+
+pub(super) fn capture_ring(x: f64, y: f64, r: f64) -> String {
+    format!(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{CAPTURE}\" stroke-width=\"3.5\"/>",
+        num(x),
+        num(y),
+        num(r + 3.0)
+    )
+}
+
+pub(super) fn push_ring(x: f64, y: f64, r: f64) -> String {
+    format!(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{PUSH}\" stroke-width=\"3.5\"/>",
+        num(x),
+        num(y),
+        num(r + 3.0)
+    )
+}
+
+/// An arrow from a pushed piece at `a` to the cell `b` it goes to, its head ending
+/// `back` pixels before the centre of `b`.
+pub(super) fn push_arrow(a: (f64, f64), b: (f64, f64), back: f64) -> String {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+    let (ux, uy) = (dx / len, dy / len);
+    let tip = (b.0 - ux * back, b.1 - uy * back);
+    let head = 11.0_f64.min(len / 2.0);
+    let base = (tip.0 - ux * head, tip.1 - uy * head);
+    let (nx, ny) = (-uy * head * 0.55, ux * head * 0.55);
+    format!(
+        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{PUSH}\" stroke-width=\"3.5\" \
+         stroke-linecap=\"round\"/><path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{PUSH}\"/>",
+        num(a.0),
+        num(a.1),
+        num(base.0),
+        num(base.1),
+        num(tip.0),
+        num(tip.1),
+        num(base.0 + nx),
+        num(base.1 + ny),
+        num(base.0 - nx),
+        num(base.1 - ny)
+    )
+}
+
+pub(super) fn screen_ring(x: f64, y: f64, r: f64) -> String {
+    format!(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{SCREEN}\" stroke-width=\"3\" \
+         stroke-dasharray=\"5 3\"/>",
+        num(x),
+        num(y),
+        num(r + 3.0)
+    )
+}
+
+/// A red badge with a white cross at the upper right of a piece disc of radius `r`.
+pub(super) fn passing_cross(x: f64, y: f64, r: f64) -> String {
+    let (bx, by, br) = (x + 0.72 * r, y - 0.72 * r, (0.42 * r).max(5.0));
+    let d = 0.45 * br;
+    format!(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{CAPTURE}\" stroke=\"#ffffff\" \
+         stroke-width=\"1.5\"/><path d=\"M{} {}L{} {}M{} {}L{} {}\" stroke=\"#ffffff\" \
+         stroke-width=\"2\" stroke-linecap=\"round\"/>",
+        num(bx),
+        num(by),
+        num(br),
+        num(bx - d),
+        num(by - d),
+        num(bx + d),
+        num(by + d),
+        num(bx - d),
+        num(by + d),
+        num(bx + d),
+        num(by - d)
+    )
+}
+
+pub(super) fn piece_disc(x: f64, y: f64, r: f64, side: Side, label: &str) -> String {
+    let (fill, stroke, ink) = match side {
+        Side::First => ("#fdfdfd", "#212529", "#212529"),
+        Side::Second => ("#2b2f33", "#000000", "#ffffff"),
+    };
+    let mut s = format!(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"1.5\"/>",
+        num(x),
+        num(y),
+        num(r)
+    );
+    if !label.is_empty() {
+        let len = label.chars().count().max(1) as f64;
+        let size = (1.15 * r).min(1.5 * r / (0.72 * len));
+        let _ = write!(
+            s,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"{}\" fill=\"{ink}\">{}</text>",
+            num(x),
+            num(y + 0.36 * size),
+            num(size),
+            escape(label)
+        );
+    }
+    s
+}
