@@ -3,7 +3,7 @@
 //! table, its byte format and FEN), and `confine` as landing restrictions.
 
 use piecewise::ids::{CellId, PieceId, Side};
-use piecewise::table::{self, MoveTable, Node};
+use piecewise::table::{self, Node};
 use piecewise::walk::{Ply, Sink};
 use piecewise::Rules;
 
@@ -115,17 +115,15 @@ fn merged_landing_nodes_union_the_en_passant_flag() {
     );
 }
 
-/// Records each landing and whether its landing node carries `EN_PASSANT`.
-struct EpSink<'t> {
-    table: &'t MoveTable,
+/// Records each landing and whether its landing node carries `EN_PASSANT` (as the
+/// ply reports it).
+struct EpSink {
     seen: Vec<(CellId, bool)>,
 }
 
-impl Sink for EpSink<'_> {
+impl Sink for EpSink {
     fn ply(&mut self, ply: &Ply<'_>) {
-        let last = *ply.node_path().last().expect("a path");
-        let ep = self.table.nodes[last as usize].has(Node::EN_PASSANT);
-        self.seen.push((ply.to, ep));
+        self.seen.push((ply.to, ply.is_en_passant()));
     }
 }
 
@@ -133,10 +131,7 @@ impl Sink for EpSink<'_> {
 fn the_walk_exposes_the_flag_on_the_landing_node() {
     let r = rules();
     let pos = r.position("4k3/8/8/8/8/8/4P3/4K3 w").expect("fen");
-    let mut sink = EpSink {
-        table: r.table().table(),
-        seen: Vec::new(),
-    };
+    let mut sink = EpSink { seen: Vec::new() };
     let pawn = r.piece("P").expect("pawn");
     r.walker().walk(
         &pos,
