@@ -803,3 +803,6 @@ fn fit_board(rs: &mut RuleSet, w: usize, h: usize) {
         z.cells.retain_mut(keep);
     }
 }
+
+#[cfg(test)]
+mod make_unmake_tests;
