@@ -2,6 +2,9 @@
 //! disassembled, written to bytes, read back, verified), `+X` piece letters (in the
 //! table, its byte format and FEN), and `confine` as landing restrictions.
 
+mod common;
+
+use common::reseal;
 use piecewise::ids::{CellId, PieceId, Side};
 use piecewise::table::{self, Node};
 use piecewise::walk::{Ply, Sink};
@@ -30,19 +33,6 @@ piece Tokin (+P) { step orthogonal; step forward-diagonal }
 
 fn rules() -> Rules {
     piecewise::compile(SRC).expect("compiles")
-}
-
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
-/// Replaces the trailing checksum after editing a table file.
-fn reseal(bytes: &mut [u8]) {
-    let n = bytes.len() - 8;
-    let sum = fnv(&bytes[..n]);
-    bytes[n..].copy_from_slice(&sum.to_le_bytes());
 }
 
 /// The nodes of one (side, piece, cell) tree, as (cell name, flags), in table order.

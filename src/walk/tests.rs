@@ -111,13 +111,23 @@ fn text(r: &Rules, ply: &Landed) -> String {
     s
 }
 
-/// The distinct plies of the piece on `from` in `fen`, as sorted texts.
-fn plies(r: &Rules, fen: &str, from: &str) -> Vec<String> {
+/// Walks the piece on `from` in `fen` with a fresh recorder (distinct moves or not,
+/// as `D` says) and a fresh walker; checks that the walk counts what it reports.
+fn record<const D: bool>(r: &Rules, fen: &str, from: &str) -> Recorder<D> {
     let pos = r.position(fen).expect("fen");
-    let mut sink = Recorder::<true>::default();
+    let mut sink = Recorder::<D>::default();
     let n = walk_with(r, &mut r.walker(), &pos, from, &mut sink);
     assert_eq!(n, sink.plies.len(), "the walk counts what it reports");
-    let mut texts: Vec<String> = sink.plies.iter().map(|p| text(r, p)).collect();
+    sink
+}
+
+/// The distinct plies of the piece on `from` in `fen`, as sorted texts.
+fn plies(r: &Rules, fen: &str, from: &str) -> Vec<String> {
+    let mut texts: Vec<String> = record::<true>(r, fen, from)
+        .plies
+        .iter()
+        .map(|p| text(r, p))
+        .collect();
     texts.sort();
     texts
 }
@@ -140,9 +150,7 @@ fn a_rider_stops_before_a_friend_and_captures_a_foe() {
 #[test]
 fn a_ply_lists_its_cells_and_captures() {
     let r = rules(ROOK_AND_PAWN);
-    let pos = r.position(ROOK_FEN).expect("fen");
-    let mut sink = Recorder::<true>::default();
-    walk_with(&r, &mut r.walker(), &pos, "d4", &mut sink);
+    let sink = record::<true>(&r, ROOK_FEN, "d4");
     let f4 = cell(&r, "f4");
     let capture = sink
         .plies
@@ -201,9 +209,7 @@ fn a_locust_captures_in_passing() {
     );
     // Man on c3, a foe on d4 with e5 empty behind it: b4, and e5 capturing d4.
     assert_eq!(plies(&r, "8/8/8/8/3p4/2D5/8/8 w", "c3"), ["b4", "e5xd4"]);
-    let pos = r.position("8/8/8/8/3p4/2D5/8/8 w").expect("fen");
-    let mut sink = Recorder::<true>::default();
-    walk_with(&r, &mut r.walker(), &pos, "c3", &mut sink);
+    let sink = record::<true>(&r, "8/8/8/8/3p4/2D5/8/8 w", "c3");
     let jump = sink
         .plies
         .iter()
@@ -218,12 +224,12 @@ fn a_locust_captures_in_passing() {
 fn an_initial_pattern_needs_an_unmoved_piece() {
     let r =
         rules("piece Pawn (P) { step forward, move only; ride forward 2, move only, initial }\n");
-    let pos = r.position("8/8/8/8/8/8/3P4/8 w").expect("fen");
-    let mut unmoved = Recorder::<true>::default();
-    walk_with(&r, &mut r.walker(), &pos, "d2", &mut unmoved);
+    let fen = "8/8/8/8/8/8/3P4/8 w";
+    let unmoved = record::<true>(&r, fen, "d2");
     let mut to: Vec<String> = unmoved.plies.iter().map(|p| text(&r, p)).collect();
     to.sort();
     assert_eq!(to, ["d3", "d4"]);
+    let pos = r.position(fen).expect("fen");
     let mut moved = Recorder::<true>::default();
     walk_with(&r, &mut r.walker(), &Moved(&pos), "d2", &mut moved);
     let to: Vec<String> = moved.plies.iter().map(|p| text(&r, p)).collect();
@@ -236,9 +242,7 @@ fn en_passant_is_on_the_double_step_only() {
         "en passant P\n\
          piece P (P) { step forward, move only; ride forward 2, move only, en passant }\n",
     );
-    let pos = r.position("8/8/8/8/8/8/3P4/8 w").expect("fen");
-    let mut sink = Recorder::<true>::default();
-    walk_with(&r, &mut r.walker(), &pos, "d2", &mut sink);
+    let sink = record::<true>(&r, "8/8/8/8/8/8/3P4/8 w", "d2");
     let mut seen: Vec<(String, bool)> = sink
         .plies
         .iter()
@@ -258,9 +262,7 @@ fn a_push_moves_the_box_on_when_the_cell_beyond_is_free() {
     let r = rules(PUSHER);
     // North pushes d5 to d6; east is blocked by the second box; west and south are free.
     assert_eq!(plies(&r, PUSH_FEN, "d4"), ["c4", "d3", "d5^d6"]);
-    let pos = r.position(PUSH_FEN).expect("fen");
-    let mut sink = Recorder::<true>::default();
-    walk_with(&r, &mut r.walker(), &pos, "d4", &mut sink);
+    let sink = record::<true>(&r, PUSH_FEN, "d4");
     let push = sink
         .plies
         .iter()
@@ -282,10 +284,7 @@ fn distinct_sinks_see_each_move_once() {
         plies(&r, TWO_STEPS_FEN, "d4"),
         ["b4", "c3", "c5", "d2", "d4", "d6", "e3", "e5", "f4"]
     );
-    let pos = r.position(TWO_STEPS_FEN).expect("fen");
-    let mut every = Recorder::<false>::default();
-    let n = walk_with(&r, &mut r.walker(), &pos, "d4", &mut every);
-    assert_eq!(n, 16);
+    let every = record::<false>(&r, TWO_STEPS_FEN, "d4");
     assert_eq!(every.plies.len(), 16);
     let back = every
         .plies
