@@ -334,12 +334,10 @@ impl<'t> Walker<'t> {
                         visited = true;
                         sink.visit(&visit(node, id, class, occupant, true, true));
                     }
-                    let landing = Landing {
-                        to: node.target,
-                        captures_to: false,
-                        push_to: Some(push_target.target),
-                    };
-                    if mover.report(landing, &self.path[..=depth], &mut self.seen, sink) {
+                    let push_to = Some(push_target.target);
+                    let ply = mover.ply(node.target, false, push_to, &self.path[..=depth]);
+                    if !mover.dedup || first_time(&mut self.seen, &ply) {
+                        sink.ply(&ply);
                         plies += 1;
                         if sink.done() {
                             return plies;
@@ -357,12 +355,13 @@ impl<'t> Walker<'t> {
                 sink.visit(&visit(node, id, class, occupant, lands, false));
             }
             if lands {
-                let landing = Landing {
-                    to: node.target,
-                    captures_to: class == Class::Foe,
-                    push_to: None,
-                };
-                if mover.report(landing, &self.path[..=depth], &mut self.seen, sink) {
+                // The report (dedup, sink, count, stop) is written at both landing
+                // sites on purpose: one shared function for it measured about four
+                // instructions more per ply in perft.
+                let captures_to = class == Class::Foe;
+                let ply = mover.ply(node.target, captures_to, None, &self.path[..=depth]);
+                if !mover.dedup || first_time(&mut self.seen, &ply) {
+                    sink.ply(&ply);
                     plies += 1;
                     if sink.done() {
                         return plies;
@@ -398,40 +397,29 @@ struct Mover<'a> {
     dedup: bool,
 }
 
-/// What differs between the plies of one walk, besides the path.
-#[derive(Clone, Copy)]
-struct Landing {
-    to: CellId,
-    captures_to: bool,
-    push_to: Option<CellId>,
-}
-
-impl Mover<'_> {
-    /// Reports the ply that ends with `landing` after `path`, unless it repeats an
-    /// earlier landing of this walk (when deduplicating). Returns whether it reported.
+impl<'a> Mover<'a> {
+    /// The ply of this walk that ends on `to` after `path`.
     #[inline(always)]
-    fn report<S: Sink>(
+    fn ply<'p>(
         &self,
-        landing: Landing,
-        path: &[u32],
-        seen: &mut Vec<Signature>,
-        sink: &mut S,
-    ) -> bool {
-        let ply = Ply {
+        to: CellId,
+        captures_to: bool,
+        push_to: Option<CellId>,
+        path: &'p [u32],
+    ) -> Ply<'p>
+    where
+        'a: 'p,
+    {
+        Ply {
             side: self.side,
             piece: self.piece,
             from: self.from,
-            to: landing.to,
-            captures_to: landing.captures_to,
-            push_to: landing.push_to,
+            to,
+            captures_to,
+            push_to,
             nodes: self.nodes,
             path,
-        };
-        if self.dedup && !first_time(seen, &ply) {
-            return false;
         }
-        sink.ply(&ply);
-        true
     }
 }
 
