@@ -1,6 +1,7 @@
-//! Newtype ids shared by every stage: cells, pieces, zones, sides.
+//! Newtype ids shared by every stage: cells, pieces, zones, sides, and source spans.
 //!
-//! Owns the small index types and their conversions; owns no tables.
+//! Owns the small index types and their conversions; owns no tables and knows no
+//! board (a cell's name comes from [`crate::topology`]).
 
 use std::fmt;
 
@@ -10,6 +11,7 @@ use std::fmt;
 pub struct CellId(pub u16);
 
 impl CellId {
+    /// The id as an index into per-cell arrays.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
@@ -21,6 +23,7 @@ impl CellId {
 pub struct PieceId(pub u8);
 
 impl PieceId {
+    /// The id as an index into per-piece arrays.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
@@ -32,6 +35,7 @@ impl PieceId {
 pub struct ZoneId(pub u16);
 
 impl ZoneId {
+    /// The id as an index into per-zone arrays.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
@@ -43,18 +47,23 @@ impl ZoneId {
 /// top to bottom (forward is towards rank 1, files keep their letters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Side {
+    /// The side that moves first in chess (white, sente): uppercase FEN letters.
     First = 0,
+    /// The other side (black, gote): lowercase FEN letters.
     Second = 1,
 }
 
 impl Side {
+    /// Both sides, first side first.
     pub const BOTH: [Side; 2] = [Side::First, Side::Second];
 
+    /// 0 for the first side, 1 for the second: an index into per-side arrays.
     #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The other side.
     #[inline]
     pub fn opponent(self) -> Side {
         match self {
@@ -81,11 +90,14 @@ impl fmt::Display for Side {
 /// A byte range in one source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Span {
+    /// The first byte.
     pub start: u32,
+    /// One past the last byte.
     pub end: u32,
 }
 
 impl Span {
+    /// The span of bytes `start..end`.
     pub fn new(start: usize, end: usize) -> Span {
         Span {
             start: start as u32,
@@ -93,6 +105,7 @@ impl Span {
         }
     }
 
+    /// The span as a range of byte offsets.
     pub fn range(self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
     }

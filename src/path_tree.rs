@@ -11,6 +11,9 @@
 //! encounter at the end of a segment: the piece met moves on to a cell; `sub` links a
 //! segment to its substitutes, the same cells with another side effect (another cell
 //! the piece met may be pushed to).
+//!
+//! Does not walk (the walk in [`crate::walk`] drives the builder) and does not draw
+//! pictures ([`crate::picture`]).
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::MoveTable;
@@ -18,9 +21,18 @@ use crate::walk::{Class, Occupant, Ply, Sink, Visit};
 use serde::Serialize;
 use std::fmt::Write as _;
 
+/// A segment's index in [`PathTree::segments`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
 pub struct SegId(pub u32);
+
+impl SegId {
+    /// The index in [`PathTree::segments`].
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// What a step may do at its cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -34,16 +46,21 @@ pub enum Landing {
     Push,
 }
 
+/// One cell of a segment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
+    /// The cell the piece passes or reaches.
     pub cell: CellId,
+    /// Whether and how the move may end here.
     pub lands: Option<Landing>,
 }
 
 /// The piece met at the end of a segment and what the path does with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Encounter {
+    /// The cell of the piece met (the segment's last cell).
     pub cell: CellId,
+    /// The piece met.
     pub occupant: Occupant,
     /// Friend, Foe or Blocked (a kind the pattern does not admit here).
     pub class: Class,
@@ -58,16 +75,22 @@ pub struct Encounter {
     pub push: Option<CellId>,
 }
 
+/// A run of cells in one direction, up to a branch or a piece met.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Segment {
+    /// The cells, in order.
     pub steps: Vec<Step>,
+    /// The piece met at the end, if any.
     pub encounter: Option<Encounter>,
     /// This segment begins a new leg (after a turn, hop or capture in passing).
     pub starts_leg: bool,
     /// Entering this segment captured the piece at the end of the previous one.
     pub captures_previous: bool,
+    /// The first continuation in the same leg (the others follow through `alt`).
     pub next: Option<SegId>,
+    /// The first continuation that starts a new leg (the others follow through `alt`).
     pub fork: Option<SegId>,
+    /// The next segment that starts at the same point as this one.
     pub alt: Option<SegId>,
     /// A substitute: the same cells and encounter with another side effect (the piece
     /// met pushed to another cell). Substitutes have no `next` or `fork`.
@@ -77,8 +100,11 @@ pub struct Segment {
 /// One complete ply.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlyPath {
+    /// The cells visited in order, ending with `to` (not the start cell).
     pub path: Vec<CellId>,
+    /// Where the move ends.
     pub to: CellId,
+    /// Every cell whose piece the move captures: passing captures, then `to`.
     pub captures: Vec<CellId>,
     /// A displacement: the piece on `to` is pushed to this cell.
     pub push_to: Option<CellId>,
@@ -87,15 +113,21 @@ pub struct PlyPath {
 /// The path tree of one piece on one cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PathTree {
+    /// The side of the piece.
     pub side: Side,
+    /// The piece's kind.
     pub piece: PieceId,
+    /// The start cell.
     pub from: CellId,
+    /// Every segment; [`SegId`]s index it.
     pub segments: Vec<Segment>,
     /// The first root segment; the others follow through `alt`.
     pub root: Option<SegId>,
+    /// Every ply, in the order the walk reported them.
     pub plies: Vec<PlyPath>,
 }
 
+/// One visit as the builder records it, before segments are cut.
 #[derive(Clone, Debug)]
 struct RawStep {
     cell: CellId,
@@ -106,6 +138,7 @@ struct RawStep {
     lands: bool,
     /// Cells the piece here may be pushed to (from a displacement visit of this cell).
     pushes: Vec<CellId>,
+    /// Indexes (into the builder's `steps`) of the steps visited next from here.
     children: Vec<usize>,
 }
 
@@ -113,9 +146,12 @@ struct RawStep {
 /// distinct moves), then [`finish`](PathTreeBuilder::finish)es into a [`PathTree`].
 #[derive(Default)]
 pub struct PathTreeBuilder {
+    /// Every step visited, in visit order.
     steps: Vec<RawStep>,
+    /// The steps of depth 0.
     roots: Vec<usize>,
-    open: Vec<usize>,
+    /// The steps from the root to the last one visited, indexed by depth.
+    open_path: Vec<usize>,
     plies: Vec<PlyPath>,
     /// The step the pushes of the current displacement visit belong to.
     pushing: Option<usize>,
@@ -125,51 +161,52 @@ impl Sink for PathTreeBuilder {
     const VISITS: bool = true;
     const DISTINCT: bool = false;
 
-    fn visit(&mut self, v: &Visit) {
+    fn visit(&mut self, visit: &Visit) {
         self.pushing = None;
-        if v.push {
+        if visit.push {
             // The same step as a displacement: attach it to the sibling step of the
             // same cell (the quiet move / capture node), visited just before.
-            self.open.truncate(v.depth);
-            let siblings = match self.open.last() {
-                Some(&p) if v.depth > 0 => &self.steps[p].children,
+            self.open_path.truncate(visit.depth);
+            let siblings = match self.open_path.last() {
+                Some(&parent) if visit.depth > 0 => &self.steps[parent].children,
                 _ => &self.roots,
             };
-            if let Some(&same) = siblings.iter().rev().find(|&&k| {
-                self.steps[k].cell == v.cell && self.steps[k].captured_prev == v.captured_prev
+            if let Some(&same) = siblings.iter().rev().find(|&&sibling| {
+                let step = &self.steps[sibling];
+                step.cell == visit.cell && step.captured_prev == visit.captured_prev
             }) {
                 self.pushing = Some(same);
-                self.open.push(same);
+                self.open_path.push(same);
                 return;
             }
         }
         let id = self.steps.len();
         self.steps.push(RawStep {
-            cell: v.cell,
-            class: v.class,
-            occupant: v.occupant,
-            new_leg: v.new_leg,
-            captured_prev: v.captured_prev,
-            lands: v.lands && !v.push,
+            cell: visit.cell,
+            class: visit.class,
+            occupant: visit.occupant,
+            new_leg: visit.new_leg,
+            captured_prev: visit.captured_prev,
+            lands: visit.lands && !visit.push,
             pushes: Vec::new(),
             children: Vec::new(),
         });
-        if v.push {
+        if visit.push {
             self.pushing = Some(id);
         }
-        self.open.truncate(v.depth);
-        match self.open.last() {
-            Some(&p) if v.depth > 0 => self.steps[p].children.push(id),
+        self.open_path.truncate(visit.depth);
+        match self.open_path.last() {
+            Some(&parent) if visit.depth > 0 => self.steps[parent].children.push(id),
             _ => self.roots.push(id),
         }
-        self.open.push(id);
+        self.open_path.push(id);
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
-        if let (Some(c), Some(step)) = (ply.push_to, self.pushing) {
+        if let (Some(pushed_to), Some(step)) = (ply.push_to, self.pushing) {
             let pushes = &mut self.steps[step].pushes;
-            if !pushes.contains(&c) {
-                pushes.push(c);
+            if !pushes.contains(&pushed_to) {
+                pushes.push(pushed_to);
             }
         }
         self.plies.push(PlyPath {
@@ -182,10 +219,12 @@ impl Sink for PathTreeBuilder {
 }
 
 impl PathTreeBuilder {
+    /// An empty builder, to pass to one walk.
     pub fn new() -> PathTreeBuilder {
         PathTreeBuilder::default()
     }
 
+    /// The tree of the walk this builder saw, of `piece` of `side` from `from`.
     pub fn finish(mut self, side: Side, piece: PieceId, from: CellId) -> PathTree {
         let mut tree = PathTree {
             side,
@@ -204,7 +243,7 @@ impl PathTreeBuilder {
     fn chain(&self, tree: &mut PathTree, starts: &[usize]) -> Option<SegId> {
         let ids: Vec<SegId> = starts.iter().map(|&s| self.segment(tree, s)).collect();
         for w in ids.windows(2) {
-            tree.segments[w[0].0 as usize].alt = Some(w[1]);
+            tree.segments[w[0].index()].alt = Some(w[1]);
         }
         ids.first().copied()
     }
@@ -221,41 +260,41 @@ impl PathTreeBuilder {
             alt: None,
             sub: None,
         };
-        let mut cur = start;
+        let mut current = start;
         loop {
-            let s = &self.steps[cur];
-            let lands = if s.lands {
-                Some(if s.class == Class::Foe {
+            let step = &self.steps[current];
+            let lands = if step.lands {
+                Some(if step.class == Class::Foe {
                     Landing::Capture
                 } else {
                     Landing::Quiet
                 })
-            } else if !s.pushes.is_empty() {
+            } else if !step.pushes.is_empty() {
                 Some(Landing::Push)
             } else {
                 None
             };
             seg.steps.push(Step {
-                cell: s.cell,
+                cell: step.cell,
                 lands,
             });
-            let piece_here = s.class != Class::Empty;
-            if !piece_here && s.children.len() == 1 && !self.steps[s.children[0]].new_leg {
-                cur = s.children[0];
+            let piece_here = step.class != Class::Empty;
+            if !piece_here && step.children.len() == 1 && !self.steps[step.children[0]].new_leg {
+                current = step.children[0];
                 continue;
             }
             break;
         }
-        let end = &self.steps[cur];
+        let end = &self.steps[current];
         if end.class != Class::Empty {
-            let kids = &end.children;
+            let children = &end.children;
             seg.encounter = Some(Encounter {
                 cell: end.cell,
                 occupant: end.occupant,
                 class: end.class,
                 capture: end.lands && end.class == Class::Foe,
-                hop: kids.iter().any(|&k| !self.steps[k].captured_prev),
-                locust: kids.iter().any(|&k| self.steps[k].captured_prev),
+                hop: children.iter().any(|&k| !self.steps[k].captured_prev),
+                locust: children.iter().any(|&k| self.steps[k].captured_prev),
                 push: end.pushes.first().copied(),
             });
         }
@@ -264,10 +303,10 @@ impl PathTreeBuilder {
             .pushes
             .iter()
             .skip(1)
-            .map(|&c| {
+            .map(|&pushed_to| {
                 let mut alt = seg.clone();
-                if let Some(e) = &mut alt.encounter {
-                    e.push = Some(c);
+                if let Some(encounter) = &mut alt.encounter {
+                    encounter.push = Some(pushed_to);
                 }
                 alt
             })
@@ -278,7 +317,7 @@ impl PathTreeBuilder {
         for sub in subs {
             let sid = SegId(tree.segments.len() as u32);
             tree.segments.push(sub);
-            tree.segments[prev.0 as usize].sub = Some(sid);
+            tree.segments[prev.index()].sub = Some(sid);
             prev = sid;
         }
         let same: Vec<usize> = end
@@ -295,17 +334,22 @@ impl PathTreeBuilder {
             .collect();
         let next = self.chain(tree, &same);
         let fork = self.chain(tree, &turned);
-        let s = &mut tree.segments[id.0 as usize];
-        s.next = next;
-        s.fork = fork;
+        let segment = &mut tree.segments[id.index()];
+        segment.next = next;
+        segment.fork = fork;
         id
     }
 }
 
-fn occupant_text(t: &MoveTable, o: Occupant) -> String {
-    match t.pieces.get(o.kind().index()) {
-        Some(p) if !o.is_empty() => {
-            format!("{} ({} {})", p.fen_letter(o.side()), o.side(), p.name)
+fn occupant_text(table: &MoveTable, occupant: Occupant) -> String {
+    match table.pieces.get(occupant.kind().index()) {
+        Some(p) if !occupant.is_empty() => {
+            format!(
+                "{} ({} {})",
+                p.fen_letter(occupant.side()),
+                occupant.side(),
+                p.name
+            )
         }
         _ => "?".to_string(),
     }
@@ -313,21 +357,21 @@ fn occupant_text(t: &MoveTable, o: Occupant) -> String {
 
 impl PathTree {
     fn seg(&self, id: SegId) -> &Segment {
-        &self.segments[id.0 as usize]
+        &self.segments[id.index()]
     }
 
     /// The indented text tree. `*` marks a cell where the move may end quietly,
     /// `x` a cell where it may end capturing, `^` one where it may only end pushing the
     /// piece there. A `sub:` line at the same indentation is a substitute of the line
     /// above (the piece met pushed to another cell).
-    pub fn to_text(&self, t: &MoveTable) -> String {
-        let piece = &t.pieces[self.piece.index()];
-        let mut o = format!(
+    pub fn to_text(&self, table: &MoveTable) -> String {
+        let piece = &table.pieces[self.piece.index()];
+        let mut out = format!(
             "{} {} ({}) on {}: {} plies  (* may end here, x may capture here{})\n",
             self.side,
             piece.name,
             piece.fen_letter(Side::First),
-            t.board.cell_name(self.from),
+            table.board.cell_name(self.from),
             self.plies.len(),
             if self.plies.iter().any(|p| p.push_to.is_some()) {
                 ", ^ may push here"
@@ -336,11 +380,11 @@ impl PathTree {
             }
         );
         let mut stack: Vec<(SegId, usize, &'static str)> = Vec::new();
-        let mut r = self.root;
+        let mut next_root = self.root;
         let mut roots = Vec::new();
-        while let Some(id) = r {
+        while let Some(id) = next_root {
             roots.push(id);
-            r = self.seg(id).alt;
+            next_root = self.seg(id).alt;
         }
         for id in roots.into_iter().rev() {
             stack.push((id, 1, ""));
@@ -356,7 +400,7 @@ impl PathTree {
                 .steps
                 .iter()
                 .map(|st| {
-                    let name = t.board.cell_name(st.cell);
+                    let name = table.board.cell_name(st.cell);
                     match st.lands {
                         Some(Landing::Quiet) => format!("{name}*"),
                         Some(Landing::Capture) => format!("{name}x"),
@@ -378,7 +422,7 @@ impl PathTree {
                     what.push("capture in passing".to_string());
                 }
                 if let Some(c) = e.push {
-                    what.push(format!("push to {}", t.board.cell_name(c)));
+                    what.push(format!("push to {}", table.board.cell_name(c)));
                 }
                 let rel = match e.class {
                     Class::Friend => "friend",
@@ -388,7 +432,7 @@ impl PathTree {
                 let _ = write!(
                     line,
                     "  [meets {rel} {}: {}]",
-                    occupant_text(t, e.occupant),
+                    occupant_text(table, e.occupant),
                     if what.is_empty() {
                         "stop".to_string()
                     } else {
@@ -396,31 +440,31 @@ impl PathTree {
                     }
                 );
             }
-            o.push_str(&line);
-            o.push('\n');
+            out.push_str(&line);
+            out.push('\n');
             let mut kids: Vec<(SegId, usize, &'static str)> = Vec::new();
             if let Some(k) = s.sub {
                 kids.push((k, indent, "sub: "));
             }
-            let mut n = s.next;
-            while let Some(k) = n {
+            let mut next = s.next;
+            while let Some(k) = next {
                 kids.push((k, indent + 1, "next: "));
-                n = self.seg(k).alt;
+                next = self.seg(k).alt;
             }
-            let mut f = s.fork;
-            while let Some(k) = f {
+            let mut fork = s.fork;
+            while let Some(k) = fork {
                 kids.push((k, indent + 1, "fork: "));
-                f = self.seg(k).alt;
+                fork = self.seg(k).alt;
             }
             stack.extend(kids.into_iter().rev());
         }
-        o
+        out
     }
 
     /// The JSON document described in docs/json.md.
-    pub fn to_json(&self, t: &MoveTable) -> serde_json::Value {
-        let name = |c: CellId| t.board.cell_name(c);
-        let piece = &t.pieces[self.piece.index()];
+    pub fn to_json(&self, table: &MoveTable) -> serde_json::Value {
+        let name = |c: CellId| table.board.cell_name(c);
+        let piece = &table.pieces[self.piece.index()];
         let plies: Vec<serde_json::Value> = self
             .plies
             .iter()
@@ -444,7 +488,7 @@ impl PathTree {
                 let enc = s.encounter.as_ref().map(|e| {
                     serde_json::json!({
                         "cell": name(e.cell),
-                        "piece": t.pieces.get(e.occupant.kind().index()).map(|p| p.name.clone()),
+                        "piece": table.pieces.get(e.occupant.kind().index()).map(|p| p.name.clone()),
                         "side": e.occupant.side().name(),
                         "relation": match e.class {
                             Class::Friend => "friend",

@@ -1,6 +1,8 @@
 //! The back end (compile → link → verify → walk) on hand-built IR, independent of the
 //! parser: move counts on an empty board and with blockers, and table properties.
 
+mod common;
+
 use piecewise::diagnostics::Diagnostics;
 use piecewise::ids::Span;
 use piecewise::ir::*;
@@ -139,9 +141,7 @@ fn set() -> Rules {
 }
 
 fn moves(r: &Rules, fen: &str, from: &str) -> Vec<String> {
-    let pos = r.position(fen).expect("fen");
-    let list = r.moves_from(&pos, r.cell(from).expect("cell"));
-    let mut v: Vec<String> = list.iter().map(|m| r.move_text(&list, m)).collect();
+    let mut v = common::move_texts(r, fen, from);
     v.sort();
     v
 }

@@ -2,22 +2,13 @@
 //! hexagonal chess (empty-board move counts, perft 1 and 2 derived by hand), and
 //! chess on a graph board matching chess perft.
 
+mod common;
+
+use common::{game, rules_dir};
 use piecewise::ids::{PieceId, Side};
 use piecewise::walk::Occupant;
 use piecewise::{Game, Rules};
 use std::collections::BTreeSet;
-use std::path::Path;
-
-fn rules_dir() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("rules")
-}
-
-fn game(name: &str) -> Game {
-    let path = rules_dir().join(format!("{name}.rules"));
-    let src = std::fs::read_to_string(&path).expect("rules file");
-    Game::compile_at(&src, Some(&rules_dir()))
-        .unwrap_or_else(|d| panic!("{} does not compile: {d:?}", path.display()))
-}
 
 fn compile(src: &str) -> Rules {
     piecewise::compile(src).unwrap_or_else(|d| panic!("does not compile: {d:?}\n{src}"))
@@ -261,9 +252,8 @@ fn levels_on_fitted_boards_move_as_on_the_full_board() {
         ("trioban", "trioban-small"),
         ("octoban", "octoban-small"),
     ] {
-        let src = std::fs::read_to_string(rules_dir().join(format!("{rules}.rules"))).unwrap();
-        let text = std::fs::read_to_string(rules_dir().join("boards").join(format!("{level}.txt")))
-            .unwrap();
+        let src = common::rules_source(rules);
+        let text = common::read(&format!("rules/boards/{level}.txt"));
         let size = piecewise::game::text_board::level_size(&text).unwrap();
         let full = Game::compile_at(&src, Some(&rules_dir())).unwrap();
         let fitted = Game::compile_fitted(&src, Some(&rules_dir()), Some(size)).unwrap();

@@ -3,31 +3,23 @@
 //! `tests/data/fairy_moves.txt`; every case's move list from `rules/fairy.rules` must be
 //! exactly the oracle's.
 
+mod common;
+
 use piecewise::Rules;
 use std::collections::BTreeSet;
 
 fn moves(rules: &Rules, fen: &str, from: &str) -> BTreeSet<String> {
-    let pos = rules.position(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let cell = rules
-        .cell(from)
-        .unwrap_or_else(|| panic!("bad cell {from}"));
-    let list = rules.moves_from(&pos, cell);
-    list.iter().map(|m| rules.move_text(&list, m)).collect()
+    common::move_texts(rules, fen, from).into_iter().collect()
 }
 
 #[test]
 fn fairy_moves_match_the_independent_oracle() {
-    let src = std::fs::read_to_string("rules/fairy.rules").expect("rules file");
-    let rules = piecewise::compile(&src).expect("fairy.rules compiles");
-    let data = std::fs::read_to_string("tests/data/fairy_moves.txt").expect("oracle data");
+    let rules = common::fairy();
+    let data = common::read("tests/data/fairy_moves.txt");
     let mut cases = 0;
     let mut failures = Vec::new();
-    for (n, line) in data.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+    for row in common::data_rows(&data) {
+        let (n, line, fields) = (row.index, row.line, row.fields);
         assert_eq!(fields.len(), 3, "line {}: {line}", n + 1);
         let (fen, from) = (fields[0], fields[1]);
         let want: BTreeSet<String> = fields[2].split_whitespace().map(String::from).collect();

@@ -3,25 +3,10 @@
 //! incremental Zobrist hash equals the hash of the same position read fresh from its
 //! FEN; and writing a position to FEN and reading it back gives the same position.
 
+mod common;
+
+use common::{game, Rng};
 use piecewise::Game;
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
-    }
-}
-
-fn game(name: &str) -> Game {
-    let path = format!("{}/rules/{name}.rules", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(&path).expect("rules file");
-    Game::compile(&src).unwrap_or_else(|d| panic!("{path} does not compile: {d:?}"))
-}
 
 fn playouts(name: &str, games: usize, plies: usize) {
     let game = game(name);
@@ -234,7 +219,7 @@ fn quick_legality_matches_the_full_test() {
         checked_playouts(&game, &start, 8, 80, &mut rng, check);
     }
     // The fairy pieces but the Lion and the Man (locust captures).
-    let src = fairy_source();
+    let src = common::rules_source("fairy");
     let cut = src.find("# Lion").expect("the Lion");
     let game = Game::compile(&src[..cut]).expect("fairy without locusts");
     let total = random_positions(&game, "QRBNPACMLZIGOHEFWY", 400, &mut rng, check);
@@ -302,7 +287,7 @@ fn sibling_counts_match_fresh_counts() {
         let start = game.position(fen).expect("FEN");
         checked_playouts(&game, &start, 3, 30, &mut rng, check);
     }
-    let src = fairy_source();
+    let src = common::rules_source("fairy");
     let game = Game::compile(&src).expect("fairy");
     let total = random_positions(&game, "QRBNPACMLZIGOHEFWY", 300, &mut rng, check);
     assert!(total > 3_000, "{total} parent moves");
@@ -368,12 +353,6 @@ const HOPPERS: &str = "board square 8x8\n\
         ride orthogonal, move only\n\
         ride orthogonal via piece then ride same, capture only\n\
     }\n";
-
-/// The text of `rules/fairy.rules`.
-fn fairy_source() -> String {
-    let path = format!("{}/rules/fairy.rules", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(path).expect("rules file")
-}
 
 /// Every shipped two-sided game.
 const SHIPPED: [&str; 11] = [

@@ -2,8 +2,11 @@
 //! disassembled, written to bytes, read back, verified), `+X` piece letters (in the
 //! table, its byte format and FEN), and `confine` as landing restrictions.
 
+mod common;
+
+use common::reseal;
 use piecewise::ids::{CellId, PieceId, Side};
-use piecewise::table::{self, MoveTable, Node};
+use piecewise::table::{self, Node};
 use piecewise::walk::{Ply, Sink};
 use piecewise::Rules;
 
@@ -30,19 +33,6 @@ piece Tokin (+P) { step orthogonal; step forward-diagonal }
 
 fn rules() -> Rules {
     piecewise::compile(SRC).expect("compiles")
-}
-
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
-/// Replaces the trailing checksum after editing a table file.
-fn reseal(bytes: &mut [u8]) {
-    let n = bytes.len() - 8;
-    let sum = fnv(&bytes[..n]);
-    bytes[n..].copy_from_slice(&sum.to_le_bytes());
 }
 
 /// The nodes of one (side, piece, cell) tree, as (cell name, flags), in table order.
@@ -115,17 +105,15 @@ fn merged_landing_nodes_union_the_en_passant_flag() {
     );
 }
 
-/// Records each landing and whether its landing node carries `EN_PASSANT`.
-struct EpSink<'t> {
-    table: &'t MoveTable,
+/// Records each landing and whether its landing node carries `EN_PASSANT` (as the
+/// ply reports it).
+struct EpSink {
     seen: Vec<(CellId, bool)>,
 }
 
-impl Sink for EpSink<'_> {
+impl Sink for EpSink {
     fn ply(&mut self, ply: &Ply<'_>) {
-        let last = *ply.node_path().last().expect("a path");
-        let ep = self.table.nodes[last as usize].has(Node::EN_PASSANT);
-        self.seen.push((ply.to, ep));
+        self.seen.push((ply.to, ply.is_en_passant()));
     }
 }
 
@@ -133,10 +121,7 @@ impl Sink for EpSink<'_> {
 fn the_walk_exposes_the_flag_on_the_landing_node() {
     let r = rules();
     let pos = r.position("4k3/8/8/8/8/8/4P3/4K3 w").expect("fen");
-    let mut sink = EpSink {
-        table: r.table().table(),
-        seen: Vec::new(),
-    };
+    let mut sink = EpSink { seen: Vec::new() };
     let pawn = r.piece("P").expect("pawn");
     r.walker().walk(
         &pos,

@@ -1,20 +1,13 @@
 //! Move counts and move lists of every piece of `rules/fairy.rules` on hand-checked
 //! positions. Each case states its reasoning; the numbers were worked out by hand.
 
+mod common;
+
+use common::fairy;
 use piecewise::Rules;
 
-fn fairy() -> Rules {
-    let src = std::fs::read_to_string("rules/fairy.rules").expect("rules/fairy.rules");
-    piecewise::compile(&src).unwrap_or_else(|d| panic!("{}", d.render("fairy.rules", &src, false)))
-}
-
 fn moves(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
-    let pos = rules
-        .position(fen)
-        .unwrap_or_else(|e| panic!("{}", e.render(fen)));
-    let cell = rules.cell(from).expect("cell");
-    let list = rules.moves_from(&pos, cell);
-    let mut v: Vec<String> = list.iter().map(|m| rules.move_text(&list, m)).collect();
+    let mut v = common::move_texts(rules, fen, from);
     v.sort();
     let n = v.len();
     v.dedup();

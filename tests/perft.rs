@@ -6,7 +6,9 @@
 //! Every row with at most `SHALLOW_NODES` nodes runs in the default `cargo test`; the
 //! deeper rows run with `cargo test --release --test perft -- --ignored`.
 
-use piecewise::Game;
+mod common;
+
+use common::game;
 use std::collections::BTreeMap;
 
 const SHALLOW_NODES: u64 = 2_000_000;
@@ -24,12 +26,8 @@ fn rows() -> BTreeMap<String, Vec<Row>> {
     ]
     .join("\n");
     let mut out: BTreeMap<String, Vec<Row>> = BTreeMap::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+    for row in common::data_rows(&text) {
+        let (line, f) = (row.line, row.fields);
         assert_eq!(f.len(), 4, "bad row {line}");
         out.entry(f[0].to_string()).or_default().push(Row {
             fen: (f[1] != "startpos").then(|| f[1].to_string()),
@@ -38,12 +36,6 @@ fn rows() -> BTreeMap<String, Vec<Row>> {
         });
     }
     out
-}
-
-fn game(name: &str) -> Game {
-    let path = format!("{}/rules/{name}.rules", env!("CARGO_MANIFEST_DIR"));
-    let src = std::fs::read_to_string(&path).expect("rules file");
-    Game::compile(&src).unwrap_or_else(|d| panic!("{path} does not compile: {d:?}"))
 }
 
 fn run(name: &str, deep: bool) {

@@ -2,12 +2,10 @@
 //! pieces whose trees branch: Cannon, Griffon, Hook Mover, Lion, checkers Man, Deflector,
 //! each with pieces in the way.
 
-use piecewise::Rules;
+mod common;
 
-fn fairy() -> Rules {
-    let src = std::fs::read_to_string("rules/fairy.rules").expect("rules/fairy.rules");
-    piecewise::compile(&src).expect("compiles")
-}
+use common::fairy;
+use piecewise::Rules;
 
 fn tree_text(r: &Rules, fen: &str, from: &str) -> String {
     let pos = r.position(fen).expect("fen");

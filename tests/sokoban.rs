@@ -4,6 +4,8 @@
 //! round trips and errors, the path tree of a push (with a `sub` substitute), and the
 //! verifier's rules for push nodes.
 
+mod common;
+
 use piecewise::game::GamePosition;
 use piecewise::ids::Side;
 use piecewise::table::{self, Node};
@@ -415,18 +417,17 @@ fn verifier_rules_for_push_nodes() {
 
 #[test]
 fn shipped_sokoban_rules_and_boards() {
-    let src = std::fs::read_to_string("rules/sokoban.rules").expect("rules/sokoban.rules");
-    let g = Game::compile(&src).expect("compiles");
+    let g = common::game("sokoban");
     assert!(
         g.rules().warnings().is_empty(),
         "{:?}",
         g.rules().warnings()
     );
-    let tiny = std::fs::read_to_string("rules/boards/sokoban-tiny.txt").unwrap();
+    let tiny = common::read("rules/boards/sokoban-tiny.txt");
     let pos = board(&g, &tiny);
     assert_eq!(g.legal_uci(&pos), ["b25c25"]);
     assert_eq!(g.text_board(&pos).unwrap(), tiny);
-    let simple = std::fs::read_to_string("rules/boards/sokoban-simple.txt").unwrap();
+    let simple = common::read("rules/boards/sokoban-simple.txt");
     let pos = board(&g, &simple);
     assert_eq!(g.text_board(&pos).unwrap(), simple);
     assert_eq!(g.legal_uci(&pos), ["c24b24", "c24d24"]);

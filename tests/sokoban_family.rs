@@ -4,11 +4,12 @@
 //! board's first line is row 0 from the top (rank 26 of the 26×26 boards), so row `r`
 //! is rank `26 - r` and column `c` file `a + c`.
 
+mod common;
+
 use piecewise::Game;
 
 fn game(name: &str) -> Game {
-    let src = std::fs::read_to_string(format!("rules/{name}.rules")).expect("rules file");
-    let g = Game::compile(&src).expect("compiles");
+    let g = common::game(name);
     assert!(g.rules().warnings().is_empty(), "{name}");
     g
 }
@@ -183,7 +184,7 @@ fn shipped_family_boards_read_round_trip_and_move() {
         ("octoban", vec!["c23b23", "c23c24", "c23d23"]),
     ] {
         let g = game(name);
-        let text = std::fs::read_to_string(format!("rules/boards/{name}-small.txt")).unwrap();
+        let text = common::read(&format!("rules/boards/{name}-small.txt"));
         let pos = g.read_text_board(&text).expect("board");
         assert_eq!(g.text_board(&pos).unwrap(), text, "{name}");
         assert_eq!(g.legal_uci(&pos), first, "{name}");

@@ -6,7 +6,8 @@
 //! rules files, the linker's push nodes, the walk and the game layer's make/unmake
 //! are checked together against an independent count.
 
-use piecewise::Game;
+mod common;
+
 use std::collections::BTreeSet;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -168,8 +169,7 @@ fn perft(t: Tiling, g: &Grid, depth: u32) -> u64 {
 }
 
 fn check(rules: &str, t: Tiling, text: &str, depth: u32) {
-    let src = std::fs::read_to_string(format!("rules/{rules}.rules")).expect("rules");
-    let game = Game::compile(&src).expect("compiles");
+    let game = common::game(rules);
     let pos = game.read_text_board(text).expect("board");
     let grid = parse(text);
     for d in 1..=depth {
@@ -194,28 +194,28 @@ const MIXED: &str = "\
 
 #[test]
 fn sokoban_matches_the_reference() {
-    let simple = std::fs::read_to_string("rules/boards/sokoban-simple.txt").unwrap();
+    let simple = common::read("rules/boards/sokoban-simple.txt");
     check("sokoban", Tiling::Square, &simple, 7);
     check("sokoban", Tiling::Square, MIXED, 6);
 }
 
 #[test]
 fn hexoban_matches_the_reference() {
-    let small = std::fs::read_to_string("rules/boards/hexoban-small.txt").unwrap();
+    let small = common::read("rules/boards/hexoban-small.txt");
     check("hexoban", Tiling::Hex, &small, 6);
     check("hexoban", Tiling::Hex, MIXED, 5);
 }
 
 #[test]
 fn trioban_matches_the_reference() {
-    let small = std::fs::read_to_string("rules/boards/trioban-small.txt").unwrap();
+    let small = common::read("rules/boards/trioban-small.txt");
     check("trioban", Tiling::Tri, &small, 7);
     check("trioban", Tiling::Tri, MIXED, 6);
 }
 
 #[test]
 fn octoban_matches_the_reference() {
-    let small = std::fs::read_to_string("rules/boards/octoban-small.txt").unwrap();
+    let small = common::read("rules/boards/octoban-small.txt");
     check("octoban", Tiling::Octo, &small, 5);
     check("octoban", Tiling::Octo, MIXED, 5);
 }

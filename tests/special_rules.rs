@@ -6,39 +6,27 @@
 //! lines (`#`) say what a case checks. Every case compares the whole legal move list of
 //! `rules/<variant>.rules`, so a missing or extra move anywhere fails.
 
+mod common;
+
 use piecewise::Game;
 use std::collections::HashMap;
-use std::path::Path;
 
 fn check_file(name: &str) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/special");
-    let text = std::fs::read_to_string(dir.join(name)).expect("special-rule data file");
+    let text = common::read(&format!("tests/data/special/{name}"));
     let mut games: HashMap<String, Game> = HashMap::new();
     let mut cases = 0;
     let mut failures = Vec::new();
-    let mut comment = String::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        if let Some(c) = line.strip_prefix('#') {
-            comment = c.trim().to_string();
-            continue;
-        }
-        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+    for row in common::data_rows(&text) {
+        let (n, comment, f) = (row.index, row.comment, row.fields);
         assert_eq!(
             f.len(),
             3,
             "{name}:{}: expected `variant | FEN | moves`",
             n + 1
         );
-        let game = games.entry(f[0].to_string()).or_insert_with(|| {
-            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("rules/{}.rules", f[0]));
-            let src = std::fs::read_to_string(&path).expect("rules file");
-            Game::compile(&src)
-                .unwrap_or_else(|d| panic!("{} does not compile: {d:?}", path.display()))
-        });
+        let game = games
+            .entry(f[0].to_string())
+            .or_insert_with(|| common::game(f[0]));
         let pos = game
             .position(f[1])
             .unwrap_or_else(|e| panic!("{name}:{}: {e}", n + 1));
@@ -118,7 +106,7 @@ fn xiangqi() {
 
 #[test]
 fn all_special_rule_files_are_tested() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/special");
+    let dir = common::root().join("tests/data/special");
     let src = include_str!("special_rules.rs");
     for e in std::fs::read_dir(dir).expect("tests/data/special") {
         let name = e.expect("entry").file_name().to_string_lossy().into_owned();

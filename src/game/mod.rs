@@ -420,3 +420,6 @@ impl Game {
         legality::royals::royal_attacked(self, pos, pos.side, &mut scratch)
     }
 }
+
+#[cfg(test)]
+mod make_unmake_tests;

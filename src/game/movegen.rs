@@ -15,9 +15,6 @@ use crate::ids::{CellId, PieceId, Side};
 use crate::walk::reverse::ReverseStack;
 use crate::walk::{Occupant, Ply, Sink, Walker};
 
-/// The landing-node flag of patterns marked `en passant`.
-const EN_PASSANT_FLAG: u8 = crate::table::Node::EN_PASSANT;
-
 /// Collects the plies of one walk as moves.
 pub(crate) struct Plies<'a> {
     /// Where the moves go.
@@ -43,7 +40,7 @@ impl Sink for Plies<'_> {
                 m.n_passing += 1;
             }
         }
-        if ply.landing_flags() & EN_PASSANT_FLAG != 0 {
+        if ply.is_en_passant() {
             let n = ply.len();
             for c in ply.cells().take(n.saturating_sub(1)) {
                 if (m.n_ep as usize) < MAX_EP_CELLS {

@@ -1,4 +1,7 @@
 //! The flat sinks: a move list for engines and a counter for perft leaves.
+//!
+//! Neither knows any game rule: they keep what the walk reports (distinct moves, as
+//! both leave [`Sink::DISTINCT`] on) and never stop a walk early.
 
 use super::{Ply, Sink};
 use crate::ids::{CellId, PieceId, Side};
@@ -7,15 +10,21 @@ use crate::ids::{CellId, PieceId, Side};
 /// [`MoveList`]'s capture pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The side that moves.
     pub side: Side,
+    /// The kind of the moving piece.
     pub piece: PieceId,
+    /// The start cell.
     pub from: CellId,
+    /// The cell where the move ends.
     pub to: CellId,
     /// The destination holds an enemy, which is captured.
     pub captures_to: bool,
     /// A displacement: the piece on `to` is pushed to this cell.
     pub push_to: Option<CellId>,
+    /// Where this move's passing captures start in the list's capture pool.
     captures_start: u32,
+    /// How many passing captures it has.
     captures_len: u16,
 }
 
@@ -27,23 +36,28 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// An empty list.
     pub fn new() -> MoveList {
         MoveList::default()
     }
 
+    /// Empties the list, keeping its buffers.
     pub fn clear(&mut self) {
         self.moves.clear();
         self.captures.clear();
     }
 
+    /// The number of moves.
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
+    /// Whether the list holds no move.
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
 
+    /// The moves, in the order the walks reported them.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -56,6 +70,7 @@ impl MoveList {
             .unwrap_or(&[])
     }
 
+    /// The moves, in the order the walks reported them.
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.moves.iter()
     }
@@ -78,7 +93,7 @@ impl Sink for MoveList {
     }
 }
 
-/// Counts distinct moves.
+/// Counts distinct moves (the number is the public field).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Count(pub u64);
 

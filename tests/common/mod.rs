@@ -1,5 +1,131 @@
-//! Helpers shared by the integration tests (`mod common;` in each). A test crate uses
-//! only some of them, so the rest would warn as dead code there.
+//! Helpers shared by the integration tests: reading the shipped rules files and
+//! levels, compiling a shipped game, the move list of one piece as text, the rows of
+//! the `|`-separated data files under `tests/data/`, a small deterministic random
+//! generator, resealing a table's byte image after a deliberate corruption, and running the
+//! binary (`cli`).
+//!
+//! Owns no assertions about the library: each test keeps its own. Every test crate
+//! compiles this module separately and uses only part of it, hence `dead_code`.
+
 #![allow(dead_code)]
 
 pub mod cli;
+
+use piecewise::{Game, Rules};
+use std::path::{Path, PathBuf};
+
+/// The crate's own directory (paths below it do not depend on where tests run).
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The directory of the shipped rules files.
+pub fn rules_dir() -> PathBuf {
+    root().join("rules")
+}
+
+/// A file of the crate, by its path from the crate's directory (`tests/data/...`,
+/// `rules/boards/...`).
+pub fn read(path: &str) -> String {
+    std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The text of the shipped `rules/<name>.rules`.
+pub fn rules_source(name: &str) -> String {
+    read(&format!("rules/{name}.rules"))
+}
+
+/// The shipped game `rules/<name>.rules`, compiled from the rules directory (where a
+/// graph board file is looked up).
+pub fn game(name: &str) -> Game {
+    let src = rules_source(name);
+    Game::compile_at(&src, Some(&rules_dir()))
+        .unwrap_or_else(|d| panic!("rules/{name}.rules does not compile: {d:?}"))
+}
+
+/// The movement layer of `rules/fairy.rules`.
+pub fn fairy() -> Rules {
+    let src = rules_source("fairy");
+    piecewise::compile(&src).unwrap_or_else(|d| panic!("{}", d.render("fairy.rules", &src, false)))
+}
+
+/// The distinct pseudo-legal moves of the piece on `from` in `fen`, as
+/// [`Rules::move_text`] writes them, in the order the walk reports them.
+pub fn move_texts(rules: &Rules, fen: &str, from: &str) -> Vec<String> {
+    let pos = rules
+        .position(fen)
+        .unwrap_or_else(|e| panic!("{}", e.render(fen)));
+    let cell = rules
+        .cell(from)
+        .unwrap_or_else(|| panic!("bad cell {from}"));
+    let list = rules.moves_from(&pos, cell);
+    list.iter().map(|m| rules.move_text(&list, m)).collect()
+}
+
+/// One data line of a test data file whose lines are `field | field | ...`.
+pub struct DataRow<'a> {
+    /// The line's index in the file (0-based; add one to name it).
+    pub index: usize,
+    /// The line, trimmed.
+    pub line: &'a str,
+    /// The text of the last `#` comment line above it (trimmed, without the `#`).
+    pub comment: &'a str,
+    /// The fields, trimmed.
+    pub fields: Vec<&'a str>,
+}
+
+/// The data lines of `text`: blank lines and `#` comment lines are skipped.
+pub fn data_rows(text: &str) -> Vec<DataRow<'_>> {
+    let mut rows = Vec::new();
+    let mut comment = "";
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(c) = line.strip_prefix('#') {
+            comment = c.trim();
+            continue;
+        }
+        rows.push(DataRow {
+            index,
+            line,
+            comment,
+            fields: line.split('|').map(str::trim).collect(),
+        });
+    }
+    rows
+}
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n.max(1)
+    }
+}
+
+/// FNV-1a, the checksum of the table byte format.
+pub fn fnv(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Rewrites the checksum of a table's byte image (its last 8 bytes) after a change,
+/// so that the change reaches the parser and verifier; shorter images stay as they are.
+pub fn reseal(bytes: &mut [u8]) {
+    if bytes.len() < 8 {
+        return;
+    }
+    let n = bytes.len() - 8;
+    let sum = fnv(&bytes[..n]);
+    bytes[n..].copy_from_slice(&sum.to_le_bytes());
+}

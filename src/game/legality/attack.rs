@@ -584,4 +584,9 @@ impl Sink for Hits {
             self.found = true;
         }
     }
+
+    /// The first capture on the cell answers the query: the walk stops there.
+    fn done(&self) -> bool {
+        self.found
+    }
 }
