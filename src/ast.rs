@@ -49,27 +49,6 @@ pub enum Item {
     Sokoban(SokobanDecl),
 }
 
-impl Item {
-    pub fn span(&self) -> Span {
-        match self {
-            Item::Game(g) => g.span,
-            Item::Board(b) => b.span,
-            Item::Zone(z) => z.span,
-            Item::Piece(p) => p.span,
-            Item::Start(d) => d.span,
-            Item::Royal(d) => d.span,
-            Item::RoyalsMayNotFace(s) | Item::Hand(s) => *s,
-            Item::Castling(d) => d.span,
-            Item::EnPassant(d) => d.span,
-            Item::Promotion(d) => d.span,
-            Item::Drop(d) => d.span,
-            Item::Confine(d) => d.span,
-            Item::OneSide(s) => *s,
-            Item::Sokoban(d) => d.span,
-        }
-    }
-}
-
 /// A name: `Knight`, `pawn_start`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ident {
@@ -276,15 +255,6 @@ pub enum CellItem {
     Files(Ident, Option<Ident>, Span),
 }
 
-impl CellItem {
-    pub fn span(&self) -> Span {
-        match self {
-            CellItem::Cell(c) => c.span,
-            CellItem::Rect(_, _, s) | CellItem::Ranks(_, _, s) | CellItem::Files(_, _, s) => *s,
-        }
-    }
-}
-
 /// A cell name as written, e.g. `a1` (not yet validated: `A1` and `a0` parse too).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CellName {
@@ -312,15 +282,6 @@ pub enum PatternItem {
     Like(Ident, Span),
     /// `step forward, move only`
     Moves(Pattern),
-}
-
-impl PatternItem {
-    pub fn span(&self) -> Span {
-        match self {
-            PatternItem::Like(_, s) => *s,
-            PatternItem::Moves(p) => p.span,
-        }
-    }
 }
 
 /// `LEG (then LEG)* (, MODIFIER)*`, e.g.

@@ -1,24 +1,47 @@
-//! piecewise: a declarative language for how game pieces move.
+//! piecewise: a declarative language for how game pieces move, a compiler that turns a
+//! `.rules` file into a flat move table, and an interpreter that walks the table over a
+//! board.
 //!
-//! The pipeline, one module per stage:
+//! ```
+//! // A whole game: rules text in, legal moves and perft counts out.
+//! let source = std::fs::read_to_string("rules/chess.rules").unwrap();
+//! let game = piecewise::Game::compile(&source).unwrap();
+//! let mut pos = game.start_position().unwrap();
+//! assert_eq!(game.legal_moves(&pos).len(), 20);
+//! let mut perft = piecewise::game::Perft::new(&game);
+//! assert_eq!(perft.perft(&mut pos, 3), 8_902);
 //!
-//! 1. [`syntax`] parses `.rules` text (pest, `grammar/piecewise.pest`) into an [`ast`];
-//! 2. [`check`] resolves names and expands directions into the [`ir`];
-//! 3. [`compile`] lowers the IR into a topology-independent [`compile::MoveProgram`];
+//! // The movement core alone: one piece walked over a board.
+//! let rules = piecewise::compile("board square 8x8\npiece Knight (N) { leap (1,2) }").unwrap();
+//! let pos = rules.position("8/8/8/8/3N4/8/8/8 w").unwrap();
+//! assert_eq!(rules.moves_from(&pos, rules.cell("d4").unwrap()).len(), 8);
+//! ```
+//!
+//! The pipeline ([`pipeline`] drives it; `docs/architecture.md` draws it):
+//!
+//! 1. `syntax` parses `.rules` text (pest, `grammar/piecewise.pest`) into an AST;
+//! 2. `check` resolves names and expands directions into the [`ir`], reporting every
+//!    error as a [`diagnostics::Diagnostic`] with its span;
+//! 3. [`compile`](mod@compile) lowers the IR into a topology-independent
+//!    [`compile::MoveProgram`];
 //! 4. [`table`] links the program to a [`topology::Board`] into a flat move table and
-//!    verifies it (the only gate from bytes to the interpreter);
-//! 5. [`walk`] runs the table over an occupancy view and reports to a [`walk::Sink`]
-//!    (a [`path_tree::PathTree`], a move list, a counter).
+//!    verifies it (the only gate from bytes to the interpreter), and builds the reverse
+//!    tables attack queries walk;
+//! 5. [`walk`] runs the table over an occupancy view ([`walk::Occupancy`]: an engine's
+//!    own board works) and reports to a [`walk::Sink`] (a [`path_tree::PathTree`], a
+//!    move list, a counter).
 //!
-//! Around them: [`game`] plays positions by the rules, and [`picture`] draws boards
-//! and movement diagrams as SVG (`piecewise show`, docs/diagrams.md).
+//! Consumers: [`game`] plays positions by the rules (legal moves, make/unmake, perft),
+//! [`picture`] draws boards and movement diagrams as SVG, and the `piecewise` command
+//! line (`src/bin/piecewise`) uses only this public surface.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub use game::Game;
 pub use rules::Rules;
 
-pub mod ast;
-pub mod check;
+mod ast;
+mod check;
 pub mod compile;
 pub mod diagnostics;
 pub mod game;
@@ -28,8 +51,8 @@ pub mod path_tree;
 pub mod picture;
 pub mod pipeline;
 pub mod position;
-pub mod rules;
-pub mod syntax;
+mod rules;
+mod syntax;
 pub mod table;
 pub mod topology;
 pub mod walk;

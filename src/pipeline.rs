@@ -1,9 +1,9 @@
 //! pipeline: the one driver of the stages, parse → check → compile → link → verify.
 //!
 //! Every entry point that turns rules text into something walkable goes through here:
-//! [`crate::compile()`], [`crate::check::check_source`], [`crate::Rules::from_ruleset`]
-//! and [`crate::Game::compile`] are thin calls into [`check`], [`build`] and
-//! [`compile`]. This module owns the order of the stages and how their diagnostics are
+//! [`crate::compile()`], [`crate::Rules::from_ruleset`] and [`crate::Game::compile`]
+//! are thin calls into [`check`], [`build`] and [`compile`]; tools that want one stage
+//! at a time (a syntax check, the checked rule set) call [`parse`] or [`check`]. This module owns the order of the stages and how their diagnostics are
 //! merged (link warnings the checker already gave are dropped; on failure the errors
 //! come with the checker's warnings, sorted by position). It owns no stage itself, and
 //! nothing of the game layer: [`compile`] takes a hook that may adjust the checked rule
@@ -15,6 +15,11 @@ use crate::ir::RuleSet;
 use crate::rules::Rules;
 use crate::table::{self, LinkConfig};
 use std::path::Path;
+
+/// The first stage alone: whether `source` parses. `Err` holds every syntax error.
+pub fn parse(source: &str) -> Result<(), Diagnostics> {
+    crate::syntax::parse(source).map(|_| ())
+}
 
 /// Parses and checks a source text read from a file in directory `base` (where graph
 /// board files are looked up; the current directory if `None`).

@@ -1,7 +1,15 @@
 //! Snapshot tests of rendered diagnostics: every syntax error, semantic error and
 //! warning the front end reports, rendered the way a rule author sees them.
 
-use piecewise::check::check_source;
+/// Parses and checks a source text (the pipeline's first two stages).
+fn check_source(
+    source: &str,
+) -> (
+    Option<piecewise::ir::RuleSet>,
+    piecewise::diagnostics::Diagnostics,
+) {
+    piecewise::pipeline::check(source, None)
+}
 
 /// Checks `src` and renders all its diagnostics without colour.
 fn render(src: &str) -> String {

@@ -29,16 +29,8 @@ use crate::topology::{Board, Geometry, MAX_HEX_RADIUS, MAX_SIDE};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-pub use directions::DIRECTION_WORDS;
-
 /// The most piece kinds one file may declare.
 pub const MAX_PIECES: usize = 64;
-
-/// Checks a parsed file. Returns the rule set iff there is no error; the diagnostics
-/// (errors and warnings) are sorted by position.
-pub fn check(file: &ast::File) -> (Option<RuleSet>, Diagnostics) {
-    check_at(file, None)
-}
 
 /// Checks a parsed file whose relative file names (graph boards) are relative to
 /// `base` (the current directory if `None`).
@@ -55,17 +47,6 @@ pub fn check_at(file: &ast::File, base: Option<&Path>) -> (Option<RuleSet>, Diag
     } else {
         (rules, diags)
     }
-}
-
-/// Parses and checks a source text.
-pub fn check_source(source: &str) -> (Option<RuleSet>, Diagnostics) {
-    check_source_at(source, None)
-}
-
-/// Parses and checks a source text read from a file in directory `base` (where
-/// graph board files are looked up): [`crate::pipeline::check`].
-pub fn check_source_at(source: &str, base: Option<&Path>) -> (Option<RuleSet>, Diagnostics) {
-    crate::pipeline::check(source, base)
 }
 
 /// The board as far as the checker needs it.

@@ -1,6 +1,9 @@
 //! Unit tests of the checker: the IR it produces for representative pieces.
 
-use super::check_source;
+/// Parses and checks a source text (the first two stages of the pipeline).
+fn check_source(source: &str) -> (Option<crate::ir::RuleSet>, crate::diagnostics::Diagnostics) {
+    crate::pipeline::check(source, None)
+}
 use crate::ids::{PieceId, ZoneId};
 use crate::ir::{Coord, KindFilter, Landing, LegDirs, Pattern, RuleSet, Vector, Via};
 

@@ -107,8 +107,3 @@ fn shifted(mut d: Diagnostic, offset: usize) -> Diagnostic {
     }
     d
 }
-
-/// The words of the language that cannot be used as names.
-pub fn keywords() -> &'static [&'static str] {
-    parse::KEYWORDS
-}
