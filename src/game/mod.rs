@@ -421,5 +421,3 @@ impl Game {
     }
 }
 
-#[cfg(test)]
-mod make_unmake_tests;

@@ -12,11 +12,11 @@ fn game(source: &str) -> Game {
 }
 
 fn chess() -> Game {
-    game(include_str!("../../rules/chess.rules"))
+    game(include_str!("../../../../rules/chess.rules"))
 }
 
 fn minishogi() -> Game {
-    game(include_str!("../../rules/minishogi.rules"))
+    game(include_str!("../../../../rules/minishogi.rules"))
 }
 
 /// Sokoban on a 7×5 board (a one-side game: the side to move stays `w`, the move

@@ -155,3 +155,6 @@ pub(crate) fn unmake(g: &Game, pos: &mut GamePosition, undo: Undo) {
         pos.side = pos.side.opponent();
     }
 }
+
+#[cfg(test)]
+mod tests;
