@@ -11,7 +11,7 @@ use piecewise::Game;
 fn playouts(name: &str, games: usize, plies: usize) {
     let game = game(name);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ name.len() as u64);
-    let mut searcher = game.searcher();
+    let mut searcher = game.move_generator();
     let mut moves = Vec::new();
     for _ in 0..games {
         let mut pos = game.start_position().expect("start position");
@@ -85,7 +85,7 @@ fn reverse_table_legality_matches_brute_force_on_fairy_pieces() {
     let game = game("fairy");
     let letters: Vec<char> = "QRBNPACMLZIGOHEFWYXD".chars().collect();
     let mut rng = Rng(0x1234_5678_9abc_def1);
-    let mut searcher = game.searcher();
+    let mut searcher = game.move_generator();
     let mut walker = game.rules().walker();
     let (mut checked, mut illegal) = (0, 0);
     for _ in 0..300 {
@@ -190,7 +190,7 @@ fn quick_legality_matches_the_full_test() {
         perft: &mut piecewise::game::Perft<'_>,
         pos: &mut piecewise::game::GamePosition,
     ) -> usize {
-        let searcher = perft.searcher();
+        let searcher = perft.generator();
         let mut pseudo = Vec::new();
         searcher.pseudo_moves(pos, &mut pseudo);
         let full: Vec<_> = pseudo
@@ -251,7 +251,7 @@ fn sibling_counts_match_fresh_counts() {
         pos: &mut piecewise::game::GamePosition,
     ) -> usize {
         let mut moves = Vec::new();
-        perft.searcher().legal_moves(pos, &mut moves);
+        perft.generator().legal_moves(pos, &mut moves);
         perft.prepare_children(pos);
         for m in &moves {
             let undo = game.make(pos, m);
@@ -483,7 +483,7 @@ fn push_legality_matches_brute_force() {
         perft: &mut piecewise::game::Perft<'_>,
         pos: &mut piecewise::game::GamePosition,
     ) -> usize {
-        let searcher = perft.searcher();
+        let searcher = perft.generator();
         let mut pseudo = Vec::new();
         searcher.pseudo_moves(pos, &mut pseudo);
         let me = pos.side_to_move();
@@ -500,7 +500,7 @@ fn push_legality_matches_brute_force() {
                     })
                     .expect("a king");
                 let mut replies = Vec::new();
-                game.searcher().pseudo_moves(pos, &mut replies);
+                game.move_generator().pseudo_moves(pos, &mut replies);
                 let hit = replies.iter().any(|r| r.to == king && r.captures_to);
                 game.unmake(pos, undo);
                 !hit

@@ -363,7 +363,7 @@ fn mutated_text_boards_are_read_or_rejected_with_a_place() {
                 let written = game.text_board(&pos).expect("a sokoban game");
                 let again = game.read_text_board(&written).expect("own board reads");
                 assert_eq!(again, pos, "{text:?} -> {written:?}");
-                let mut s = game.searcher();
+                let mut s = game.move_generator();
                 let mut moves = Vec::new();
                 s.legal_moves(&mut pos, &mut moves);
                 for m in &moves {

@@ -132,7 +132,7 @@ fn make_unmake_and_hash_with_pushes() {
     let g = sokoban();
     let start = board(&g, "#######\n#     #\n# $@$ #\n#  $  #\n#######\n");
     let mut pos = start.clone();
-    let mut s = g.searcher();
+    let mut s = g.move_generator();
     let mut legal = Vec::new();
     s.legal_moves(&mut pos, &mut legal);
     // Left and right push a box; down meets a box with a wall behind it; up is free.

@@ -7,7 +7,7 @@
 //! - `moves`: [`GameMove`] and [`MoveKind`];
 //! - [`fen`]: reading and writing positions as Fairy-Stockfish writes them;
 //! - `notation`: UCI text of moves;
-//! - `movegen`: [`Searcher`], pseudo-legal generation (walks, promotions, en passant,
+//! - `movegen`: [`MoveGenerator`], pseudo-legal generation (walks, promotions, en passant,
 //!   castling, drops) and legal moves;
 //! - `legality`: the legality test — attack queries over the reverse tables, the quick
 //!   test, the full test;
@@ -28,7 +28,7 @@ mod perft;
 mod position;
 mod setup;
 
-pub use movegen::Searcher;
+pub use movegen::MoveGenerator;
 pub use moves::{GameMove, MoveKind};
 use notation::fen;
 pub use notation::text_board;
@@ -278,16 +278,16 @@ impl Game {
         fen::write(self, pos)
     }
 
-    /// A fresh searcher (move generator with its own buffers) for this game.
-    pub fn searcher(&self) -> Searcher<'_> {
-        Searcher::new(self)
+    /// A fresh move generator (with its own buffers) for this game.
+    pub fn move_generator(&self) -> MoveGenerator<'_> {
+        MoveGenerator::new(self)
     }
 
-    /// The legal moves of the side to move. A convenience that builds a searcher; an
-    /// engine keeps one [`Searcher`] instead.
+    /// The legal moves of the side to move. A convenience that builds a move generator; an
+    /// engine keeps one [`MoveGenerator`] instead.
     pub fn legal_moves(&self, pos: &GamePosition) -> Vec<GameMove> {
         let mut pos = pos.clone();
-        let mut s = self.searcher();
+        let mut s = self.move_generator();
         let mut out = Vec::new();
         s.legal_moves(&mut pos, &mut out);
         out
@@ -420,4 +420,3 @@ impl Game {
         legality::royals::royal_attacked(self, pos, pos.side, &mut scratch)
     }
 }
-

@@ -1,10 +1,10 @@
 //! movegen: the pseudo-legal moves of a game position — walks of the move table
 //! expanded by the declared special rules (promotion, en passant, castling, drops) —
 //! and the generator that owns the buffers of every per-node computation
-//! ([`Searcher`]).
+//! ([`MoveGenerator`]).
 //!
 //! Generation is pseudo-legal first (every piece of the side to move walked once, plus
-//! the special moves); [`Searcher::legal_moves`] then filters them with the legality
+//! the special moves); [`MoveGenerator::legal_moves`] then filters them with the legality
 //! test of [`super::legality`]. Perft's bulk counting and the counter shared between
 //! a node's children are in [`super::perft`].
 
@@ -56,7 +56,7 @@ impl Sink for Plies<'_> {
 /// The move generator of a game: pseudo-legal and legal moves, the legality test,
 /// and perft's last-ply count, with the buffers they reuse from node to node (so a
 /// search allocates nothing once they have grown).
-pub struct Searcher<'g> {
+pub struct MoveGenerator<'g> {
     pub(crate) game: &'g Game,
     pub(super) walker: Walker<'g>,
     /// The moves of the walks before promotions are expanded; in perft's bulk count,
@@ -67,7 +67,7 @@ pub struct Searcher<'g> {
     /// Spare move buffers (generation and perft take one and give it back).
     pool: Vec<Vec<GameMove>>,
     /// The quick test's state for the current node
-    /// ([`Searcher::prepare_quick`](super::legality)).
+    /// ([`MoveGenerator::prepare_quick`](super::legality)).
     pub(super) quick: Box<QuickState>,
     /// "Does a move give check to the opponent" (drops that may not mate).
     pub(super) check_marks: CheckMarks,
@@ -77,10 +77,10 @@ pub struct Searcher<'g> {
     pub(super) filled: FilledCell,
 }
 
-impl<'g> Searcher<'g> {
+impl<'g> MoveGenerator<'g> {
     /// A generator for `game`, its buffers empty.
-    pub fn new(game: &'g Game) -> Searcher<'g> {
-        Searcher {
+    pub fn new(game: &'g Game) -> MoveGenerator<'g> {
+        MoveGenerator {
             game,
             walker: Walker::new(game.rules.table()),
             walked: Vec::new(),
@@ -252,7 +252,7 @@ impl<'g> Searcher<'g> {
         b
     }
 
-    /// Returns a buffer taken with [`Searcher::buffer`] to the pool.
+    /// Returns a buffer taken with [`MoveGenerator::buffer`] to the pool.
     pub(crate) fn give_back(&mut self, b: Vec<GameMove>) {
         self.pool.push(b);
     }

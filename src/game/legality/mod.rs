@@ -1,7 +1,7 @@
 //! legality: which pseudo-legal moves are legal — a royal piece may not be left
 //! capturable, and royals declared `may not face` may not face each other.
 //!
-//! The full test ([`Searcher::is_legal`]) writes the occupants the move changes into
+//! The full test ([`MoveGenerator::is_legal`]) writes the occupants the move changes into
 //! the board, asks the royals' attack queries ([`attack`], over the reverse tables)
 //! and puts the occupants back; only drops that may not mate are really played
 //! (make/unmake), to look for a reply. Most moves never get there: the quick test
@@ -19,7 +19,7 @@ use attack::{attacked_in, Reads};
 use royals::{royal_attacked, royal_attacked_scan, royals_face, royals_face_from};
 
 use crate::game::position::{make, unmake};
-use crate::game::{GameMove, GamePosition, MoveKind, Searcher, MAX_PASSING};
+use crate::game::{GameMove, GamePosition, MoveGenerator, MoveKind, MAX_PASSING};
 use crate::ids::{CellId, Side};
 use crate::walk::Occupant;
 
@@ -35,7 +35,7 @@ pub(crate) enum RoyalsAfter {
     Moved,
 }
 
-impl Searcher<'_> {
+impl MoveGenerator<'_> {
     /// Whether a pseudo-legal move of the side to move is legal.
     pub fn is_legal(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
         let g = self.game;
@@ -73,7 +73,7 @@ impl Searcher<'_> {
         self.is_legal_light_with(pos, m, |s, pos, royals| s.exposed(pos, m, royals))
     }
 
-    /// [`Searcher::is_legal_light`] with the royals tested by `exposed` (given the
+    /// [`MoveGenerator::is_legal_light`] with the royals tested by `exposed` (given the
     /// board with the move written in; perft's children counter reads it through a
     /// wrapper that notes the cells read).
     pub(crate) fn is_legal_light_with<F>(

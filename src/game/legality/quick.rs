@@ -17,7 +17,7 @@ use super::attack::{
 };
 use super::marks::{Marks, XRays};
 use super::royals::{mark_facing, royals_attacked_marking};
-use crate::game::{GameMove, GamePosition, MoveKind, Searcher, MAX_PASSING};
+use crate::game::{GameMove, GamePosition, MoveGenerator, MoveKind, MAX_PASSING};
 use crate::ids::{CellId, PieceId};
 use crate::table::ReverseNodeId;
 
@@ -30,11 +30,11 @@ pub(crate) enum Quick {
     Unknown,
 }
 
-/// The quick test's state for one node, as [`Searcher::prepare_quick`] leaves it;
+/// The quick test's state for one node, as [`MoveGenerator::prepare_quick`] leaves it;
 /// perft keeps a second one for the children of a node while they are counted.
 pub(crate) struct QuickState {
     /// The cells the royal's attack query of the current node looks at (see
-    /// [`Searcher::prepare_quick`]).
+    /// [`MoveGenerator::prepare_quick`]).
     pub(crate) marks: Marks,
     /// Facing-rule marks (same stamp as `marks`).
     pub(crate) facing: Vec<u32>,
@@ -116,7 +116,7 @@ impl CheckMarks {
     }
 }
 
-impl Searcher<'_> {
+impl MoveGenerator<'_> {
     /// Prepares the quick legality test for the current node: marks every cell that
     /// the test "is a royal of the side to move capturable / do the royals face" looks
     /// at. Returns false when the quick test cannot be used here (the side to move is
@@ -198,7 +198,7 @@ impl Searcher<'_> {
         true
     }
 
-    /// The quick legality test (after [`Searcher::prepare_quick`] returned true):
+    /// The quick legality test (after [`MoveGenerator::prepare_quick`] returned true):
     /// legal, illegal, or "test it in full".
     ///
     /// A move that leaves its start cell on a marked cell (a piece that stops some

@@ -284,7 +284,7 @@ pub fn write(game: &Game, pos: &GamePosition) -> String {
         None
     } else {
         let mut moves = Vec::new();
-        game.searcher().pseudo_moves(pos, &mut moves);
+        game.move_generator().pseudo_moves(pos, &mut moves);
         let takes = moves
             .iter()
             .any(|m| matches!(m.kind, MoveKind::EnPassant { .. }));

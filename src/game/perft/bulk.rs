@@ -1,5 +1,5 @@
 //! bulk: perft's last ply — the number of legal moves of a position
-//! ([`Searcher::count_legal`]), most of them counted straight from the walks without
+//! ([`MoveGenerator::count_legal`]), most of them counted straight from the walks without
 //! being built: a piece the quick test covers (not royal, not promoting, not pinned as
 //! far as the x-ray walks tell) has its moves counted by their destination alone
 //! ([`LeafCount`]); the others are built and tested.
@@ -7,7 +7,7 @@
 use crate::game::legality::marks::{Marks, XRays};
 use crate::game::legality::quick::Quick;
 use crate::game::movegen::{expand_promotions, Plies};
-use crate::game::{GameMove, GamePosition, Searcher};
+use crate::game::{GameMove, GamePosition, MoveGenerator};
 use crate::ids::{CellId, PieceId, Side};
 use crate::walk::{Occupancy, Ply, Sink};
 
@@ -49,8 +49,8 @@ impl Sink for LeafCount<'_> {
     }
 }
 
-impl Searcher<'_> {
-    /// The count after [`Searcher::prepare_quick`] returned true: every piece of the
+impl MoveGenerator<'_> {
+    /// The count after [`MoveGenerator::prepare_quick`] returned true: every piece of the
     /// side to move walked counting, then the rest.
     pub(crate) fn count_prepared(&mut self, pos: &mut GamePosition) -> u64 {
         let side = pos.side;
@@ -111,7 +111,7 @@ impl Searcher<'_> {
     /// Walks the piece of the side to move on cell `i` over `board` (the position, or
     /// the position watched): counts its moves that the quick test passes by their
     /// destination alone and appends the others to `self.walked`. Needs
-    /// [`Searcher::prepare_quick`]'s state.
+    /// [`MoveGenerator::prepare_quick`]'s state.
     pub(crate) fn walk_counting<O: Occupancy>(
         &mut self,
         board: &O,
@@ -158,7 +158,7 @@ impl Searcher<'_> {
             && (!self.quick.marks.seen(i) || self.xray_ok(CellId(i as u16)))
     }
 
-    /// [`Searcher::walk_counting`] on the moves of a walk made earlier (all of
+    /// [`MoveGenerator::walk_counting`] on the moves of a walk made earlier (all of
     /// them, as [`Plies`] builds them) instead of walking: the same count, the
     /// same moves appended to `self.walked`.
     pub(crate) fn count_listed(&mut self, side: Side, i: usize, moves: &[GameMove]) -> u64 {

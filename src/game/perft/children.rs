@@ -37,7 +37,7 @@ impl Perft<'_> {
     /// cell, the state is the same, and so are the walks that read none of the
     /// changed cells: they are reused instead of recomputed.
     pub fn prepare_children(&mut self, pos: &mut GamePosition) {
-        let g = self.searcher.game;
+        let g = self.generator.game;
         self.parent_ready = false;
         if g.one_side {
             // The children's side is the node's: nothing to prepare for the other.
@@ -48,11 +48,11 @@ impl Perft<'_> {
         self.walks.parent_side = Some(mover);
         pos.side = mover.opponent();
         // A single royal only: then the leaves and x-rays are recorded.
-        if self.searcher.prepare_quick(pos) && self.searcher.quick.royal.is_some() {
+        if self.generator.prepare_quick(pos) && self.generator.quick.royal.is_some() {
             self.parent_ready = true;
             self.walks.begin();
             let watch = std::mem::take(&mut self.walks.watch);
-            self.searcher.walked.clear();
+            self.generator.walked.clear();
             for i in 0..pos.cells.len() {
                 let o = pos.cells[i];
                 if o.is_empty() || o.side() != pos.side {
@@ -70,12 +70,12 @@ impl Perft<'_> {
                 w.mark(i);
                 // All the moves of the walk, kept for children that need a quick
                 // test of their own; then sorted by this node's quick test.
-                let mut all = self.searcher.buffer();
+                let mut all = self.generator.buffer();
                 let mut sink = Plies {
                     out: &mut all,
                     only_capture_on: None,
                 };
-                self.searcher.walker.walk(
+                self.generator.walker.walk(
                     &w.over(pos),
                     pos.side,
                     o.kind(),
@@ -83,24 +83,24 @@ impl Perft<'_> {
                     &mut sink,
                 );
                 self.walks.store_all(i, &all);
-                self.searcher.walked.clear();
-                let n = self.searcher.count_listed(pos.side, i, &all);
-                self.searcher.give_back(all);
+                self.generator.walked.clear();
+                let n = self.generator.count_listed(pos.side, i, &all);
+                self.generator.give_back(all);
                 if self
-                    .searcher
+                    .generator
                     .walked
                     .iter()
                     .any(|m| promotion_applies(g, pos.side, m))
                 {
                     // The promotion choices may depend on the counts of pieces.
-                    self.walks.store(i, n, &self.searcher.walked);
+                    self.walks.store(i, n, &self.generator.walked);
                     continue;
                 }
                 // The moves the quick test left: their verdicts, noting the cells
                 // the tests read under the piece's bit too.
-                let deferred = std::mem::take(&mut self.searcher.walked);
+                let deferred = std::mem::take(&mut self.generator.walked);
                 let legal = self.count_legal_noting(pos, &deferred, w);
-                self.searcher.walked = deferred;
+                self.generator.walked = deferred;
                 self.walks.store(i, n + legal, &[]);
             }
             // Castling, with its legality, noted under a slot of its own.
@@ -110,15 +110,15 @@ impl Perft<'_> {
                     stamp: self.walks.stamp,
                     bit,
                 };
-                let mut moves = self.searcher.buffer();
-                self.searcher.castling_moves(&w.over(pos), &mut moves);
+                let mut moves = self.generator.buffer();
+                self.generator.castling_moves(&w.over(pos), &mut moves);
                 let legal = self.count_legal_noting(pos, &moves, w);
-                self.searcher.give_back(moves);
+                self.generator.give_back(moves);
                 let rights = pos.castling & self.walks.castling_mask;
                 self.walks.castling = Some((bit, legal, rights));
             }
-            self.searcher.filled.cell = None;
-            self.searcher.walked.clear();
+            self.generator.filled.cell = None;
+            self.generator.walked.clear();
             self.walks.watch = watch;
         }
         pos.side = mover;
@@ -132,7 +132,7 @@ impl Perft<'_> {
             return true;
         }
         let mut changed = Vec::new();
-        move_cells(self.searcher.game, m, &mut |c| changed.push(c.index()));
+        move_cells(self.generator.game, m, &mut |c| changed.push(c.index()));
         self.walks.parent_side == Some(pos.side.opponent())
             && (0..pos.cells.len())
                 .all(|i| changed.contains(&i) || self.walks.parent_cells[i] == pos.cells[i])
@@ -150,13 +150,15 @@ impl Perft<'_> {
         for m in moves {
             // No x-ray computation shared between moves: its reads would be noted
             // under the bit of the move that computed it.
-            self.searcher.filled.cell = None;
-            let verdict = self.searcher.quick(&w.over(pos), m);
+            self.generator.filled.cell = None;
+            let verdict = self.generator.quick(&w.over(pos), m);
             if verdict == Quick::Legal
                 || (verdict == Quick::Unknown
-                    && self.searcher.is_legal_light_with(pos, m, |s, pos, royals| {
-                        s.exposed(&w.over(pos), m, royals)
-                    }))
+                    && self
+                        .generator
+                        .is_legal_light_with(pos, m, |s, pos, royals| {
+                            s.exposed(&w.over(pos), m, royals)
+                        }))
             {
                 legal += 1;
             }
@@ -164,9 +166,9 @@ impl Perft<'_> {
         legal
     }
 
-    /// [`Searcher::count_legal`] in the child of the position last given to
+    /// [`MoveGenerator::count_legal`] in the child of the position last given to
     /// [`Perft::prepare_children`] that `m` leads to (`pos` is that child), with
-    /// no other use of this searcher in between. The count relies on that: given
+    /// no other use of this counter in between. The count relies on that: given
     /// any other position it may be wrong (debug builds check the pieces).
     pub fn count_legal_child(&mut self, pos: &mut GamePosition, m: &GameMove) -> u64 {
         debug_assert!(self.is_child(pos, m), "count_legal_child: not a child");
@@ -176,12 +178,12 @@ impl Perft<'_> {
             // forward attackers, and nothing marked changed.
             if pos.royal_count[s] == 1
                 && pos.royal_sum[s] == royal.0 as u32
-                && !forward_attackers(self.searcher.game, pos, pos.side.opponent())
+                && !forward_attackers(self.generator.game, pos, pos.side.opponent())
             {
                 self.swap_parent();
                 if !self.touches(m) {
-                    self.searcher.check_marks.ready = None;
-                    self.searcher.filled.forget();
+                    self.generator.check_marks.ready = None;
+                    self.generator.filled.forget();
                     let n = self.count_child(pos, m, true);
                     self.swap_parent();
                     return n;
@@ -189,18 +191,18 @@ impl Perft<'_> {
                 self.swap_parent();
                 // A quick test of its own, but the walks the move did not touch
                 // are still the parent's.
-                if self.searcher.prepare_quick(pos) {
+                if self.generator.prepare_quick(pos) {
                     return self.count_child(pos, m, false);
                 }
             }
         }
-        self.searcher.count_legal(pos)
+        self.generator.count_legal(pos)
     }
 
     /// Swaps the quick test's state with the one kept for the children.
     #[inline]
     fn swap_parent(&mut self) {
-        std::mem::swap(&mut self.searcher.quick, &mut self.parent);
+        std::mem::swap(&mut self.generator.quick, &mut self.parent);
     }
 
     /// The count in the child `m` leads to, with a quick-test state (the parent's
@@ -209,26 +211,28 @@ impl Perft<'_> {
     fn count_child(&mut self, pos: &mut GamePosition, m: &GameMove, reuse: bool) -> u64 {
         let side = pos.side;
         let mut count = 0u64;
-        self.searcher.walked.clear();
+        self.generator.walked.clear();
         let mut changed = 0;
         let walks = &self.walks;
-        move_cells(self.searcher.game, m, &mut |c| changed |= walks.watchers(c));
+        move_cells(self.generator.game, m, &mut |c| {
+            changed |= walks.watchers(c)
+        });
         if changed == u64::MAX {
             // Every slot touched: nothing to reuse.
-            return self.searcher.count_prepared(pos);
+            return self.generator.count_prepared(pos);
         }
         // Out while they are read.
         let stored = std::mem::take(&mut self.walks.moves);
         let one = |me: &mut Self, i: usize, o: Occupant| -> u64 {
             if reuse {
                 if let Some((n, moves)) = me.walks.get(i, o, changed) {
-                    me.searcher.walked.extend_from_slice(&stored[moves]);
+                    me.generator.walked.extend_from_slice(&stored[moves]);
                     return n;
                 }
             } else if let Some(all) = me.walks.get_all(i, o, changed) {
-                return me.searcher.count_listed(side, i, &stored[all]);
+                return me.generator.count_listed(side, i, &stored[all]);
             }
-            me.searcher.walk_counting(pos, pos, i)
+            me.generator.walk_counting(pos, pos, i)
         };
         if reuse && self.walks.complete {
             // The parent's total, corrected for the pieces whose walk the move
@@ -250,7 +254,7 @@ impl Perft<'_> {
                 count -= self.walks.entries[i].count as u64;
                 let o = pos.cells[i];
                 if !o.is_empty() && o.side() == side {
-                    count += self.searcher.walk_counting(pos, pos, i);
+                    count += self.generator.walk_counting(pos, pos, i);
                 }
             }
             let mut bits = self.walks.deferred & !touched;
@@ -259,7 +263,7 @@ impl Perft<'_> {
                 bits &= bits - 1;
                 let e = &self.walks.entries[self.walks.cells[slot] as usize];
                 let range = e.first as usize..(e.first + e.len) as usize;
-                self.searcher.walked.extend_from_slice(&stored[range]);
+                self.generator.walked.extend_from_slice(&stored[range]);
             }
             count += self.pushed_walks(pos, m);
         } else if self.walks.complete {
@@ -291,7 +295,7 @@ impl Perft<'_> {
             }
             _ => None,
         };
-        count + self.searcher.count_rest(pos, castlings)
+        count + self.generator.count_rest(pos, castlings)
     }
 
     /// Walks (counting) the pieces of the side to move on the cells `m` changed
@@ -300,7 +304,7 @@ impl Perft<'_> {
         let side = pos.side;
         let mut extra = [u16::MAX; MAX_PASSING + 5];
         let mut n = 0;
-        move_cells(self.searcher.game, m, &mut |c| {
+        move_cells(self.generator.game, m, &mut |c| {
             let o = pos.cells[c.index()];
             if !o.is_empty()
                 && o.side() == side
@@ -313,7 +317,7 @@ impl Perft<'_> {
         });
         let mut count = 0;
         for &c in &extra[..n] {
-            count += self.searcher.walk_counting(pos, pos, c as usize);
+            count += self.generator.walk_counting(pos, pos, c as usize);
         }
         count
     }
@@ -322,16 +326,16 @@ impl Perft<'_> {
     /// quick-test queries read: marked by the royal's query (nodes or leaves), by an
     /// x-ray walk, or by the facing test.
     fn touches(&self, m: &GameMove) -> bool {
-        let stamp = self.searcher.quick.marks.stamp;
+        let stamp = self.generator.quick.marks.stamp;
         let hit = |c: CellId| {
             let i = c.index();
-            self.searcher.quick.marks.seen[i] == stamp
-                || self.searcher.quick.marks.leaf[i] == stamp
-                || self.searcher.quick.xrays.any_seen(i)
-                || self.searcher.quick.facing[i] == stamp
+            self.generator.quick.marks.seen[i] == stamp
+                || self.generator.quick.marks.leaf[i] == stamp
+                || self.generator.quick.xrays.any_seen(i)
+                || self.generator.quick.facing[i] == stamp
         };
         let mut any = false;
-        move_cells(self.searcher.game, m, &mut |c| any |= hit(c));
+        move_cells(self.generator.game, m, &mut |c| any |= hit(c));
         any
     }
 }

@@ -2,7 +2,7 @@
 //! generator — a small consumer of move generation.
 //!
 //! The last ply is counted in bulk, as Fairy-Stockfish does: the number of legal
-//! moves ([`Searcher::count_legal`], [`bulk`]), most of them counted straight from the
+//! moves ([`MoveGenerator::count_legal`], [`bulk`]), most of them counted straight from the
 //! walks without being built; the children of a node one ply above share the node's
 //! attack query and piece walks ([`Perft::prepare_children`], [`children`]). Moves are
 //! played without updating the hash, which perft never reads.
@@ -13,7 +13,7 @@ mod siblings;
 
 use super::legality::quick::QuickState;
 use super::position::{make, make_unhashed, unmake};
-use super::{Game, GameMove, GamePosition, Searcher};
+use super::{Game, GameMove, GamePosition, MoveGenerator};
 use siblings::SiblingWalks;
 
 /// A perft counter: a move generator and what the children of a node share.
@@ -25,7 +25,7 @@ use siblings::SiblingWalks;
 /// assert_eq!(perft.perft(&mut pos, 3), 8902);
 /// ```
 pub struct Perft<'g> {
-    searcher: Searcher<'g>,
+    generator: MoveGenerator<'g>,
     /// The quick test's state for the children of the node given to
     /// [`Perft::prepare_children`].
     parent: Box<QuickState>,
@@ -39,7 +39,7 @@ impl<'g> Perft<'g> {
     /// A counter for `game`.
     pub fn new(game: &'g Game) -> Perft<'g> {
         Perft {
-            searcher: Searcher::new(game),
+            generator: MoveGenerator::new(game),
             parent: Box::new(QuickState::new(game.cells)),
             parent_ready: false,
             walks: SiblingWalks::new(game.cells),
@@ -47,8 +47,8 @@ impl<'g> Perft<'g> {
     }
 
     /// The move generator it counts with.
-    pub fn searcher(&mut self) -> &mut Searcher<'g> {
-        &mut self.searcher
+    pub fn generator(&mut self) -> &mut MoveGenerator<'g> {
+        &mut self.generator
     }
 
     /// Leaf nodes at `depth` plies below `pos`.
@@ -57,11 +57,11 @@ impl<'g> Perft<'g> {
             return 1;
         }
         if depth == 1 {
-            return self.searcher.count_legal(pos);
+            return self.generator.count_legal(pos);
         }
-        let game = self.searcher.game;
-        let mut moves = self.searcher.buffer();
-        self.searcher.legal_moves(pos, &mut moves);
+        let game = self.generator.game;
+        let mut moves = self.generator.buffer();
+        self.generator.legal_moves(pos, &mut moves);
         let mut n = 0;
         if depth == 2 {
             // The children share what their side's move generation reads of this
@@ -79,15 +79,15 @@ impl<'g> Perft<'g> {
                 unmake(game, pos, undo);
             }
         }
-        self.searcher.give_back(moves);
+        self.generator.give_back(moves);
         n
     }
 
     /// Perft per legal root move, in generation order.
     pub fn divide(&mut self, pos: &mut GamePosition, depth: u32) -> Vec<(GameMove, u64)> {
-        let game = self.searcher.game;
+        let game = self.generator.game;
         let mut moves = Vec::new();
-        self.searcher.legal_moves(pos, &mut moves);
+        self.generator.legal_moves(pos, &mut moves);
         moves
             .into_iter()
             .map(|m| {

@@ -65,7 +65,7 @@ fn legal_moves(path: &Path, start: Start<'_>, from: Option<&str>, color: bool) -
 
 fn batch_moves(path: &Path, color: bool) -> Outcome {
     let game = load_game(path, color)?;
-    let mut searcher = game.searcher();
+    let mut searcher = game.move_generator();
     let mut moves = Vec::new();
     batch(|fen| {
         let mut pos = game.position(fen).map_err(|e| e.to_string())?;
