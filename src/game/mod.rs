@@ -389,7 +389,7 @@ impl Game {
     /// The piece's letter as FEN writes it for `side` (`+p` for a promoted Shogi pawn of
     /// the second side).
     pub fn letter(&self, side: Side, piece: PieceId) -> String {
-        let p = &self.rules.table().table().pieces[piece.index()];
+        let p = &self.rules.table().pieces()[piece.index()];
         let l = if side == Side::First {
             p.letter
         } else {

@@ -16,7 +16,7 @@ use crate::position::FenError;
 
 /// Finds the piece with this letter (case ignored) and `+` marker.
 fn piece_of(game: &Game, letter: char, plus: bool) -> Option<PieceId> {
-    let pieces = &game.rules.table().table().pieces;
+    let pieces = &game.rules.table().pieces();
     (0..pieces.len())
         .find(|&i| pieces[i].letter == letter.to_ascii_uppercase() && game.plus[i] == plus)
         .map(|i| PieceId(i as u8))
@@ -68,7 +68,7 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         board_text,
         board_at,
         board,
-        &game.rules.table().table().pieces,
+        &game.rules.table().pieces(),
         &|kind, at| match promoted_from(game, kind) {
             Some(from) => Ok(from.0 + 1),
             None => Err(FenError::promotion_mark_ambiguous(

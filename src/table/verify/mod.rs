@@ -61,6 +61,12 @@ impl VerifiedTable {
     pub fn max_landings(&self) -> usize {
         self.max_landings
     }
+
+    /// The pieces the table moves, indexed by [`crate::ids::PieceId`]: names and FEN
+    /// letters (the part of the table a consumer reads without knowing its nodes).
+    pub fn pieces(&self) -> &[super::TablePiece] {
+        &self.table.pieces
+    }
 }
 
 /// The largest stack the verifier accepts.
