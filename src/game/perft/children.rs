@@ -166,7 +166,7 @@ impl Perft<'_> {
         legal
     }
 
-    /// [`MoveGenerator::count_legal`] in the child of the position last given to
+    /// [`MoveGenerator::count_legal`](crate::game::MoveGenerator::count_legal) in the child of the position last given to
     /// [`Perft::prepare_children`] that `m` leads to (`pos` is that child), with
     /// no other use of this counter in between. The count relies on that: given
     /// any other position it may be wrong (debug builds check the pieces).
