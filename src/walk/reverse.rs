@@ -126,6 +126,14 @@ impl ReverseStack {
         self.0.clear();
     }
 
+    /// Forgets every start and starts a walk at the roots of the paths by which `by`
+    /// captures on `cell`.
+    #[inline]
+    pub fn start_at_roots(&mut self, tables: &ReverseTables, by: Side, cell: CellId) {
+        self.clear();
+        self.push_roots(tables, by, cell);
+    }
+
     /// Starts a walk at the roots of the paths by which `by` captures on `cell`.
     #[inline]
     pub fn push_roots(&mut self, tables: &ReverseTables, by: Side, cell: CellId) {

@@ -141,8 +141,7 @@ pub(crate) fn attacked_in<'g, R: Reads + ?Sized>(
     let tables = &game.reverse;
     let victim = Occupant::piece(by.opponent(), victim);
     let stack = &mut scratch.stack;
-    stack.clear();
-    stack.push_roots(tables, by, cell);
+    stack.start_at_roots(tables, by, cell);
     let mut query = Plain {
         pos,
         cell,
@@ -338,8 +337,7 @@ pub(crate) fn attacked_marking(
     let AttackQuery { cell, by, victim } = query;
     let tables = &game.reverse;
     marks.seen[cell.index()] = marks.stamp;
-    stack.clear();
-    stack.push_roots(tables, by, cell);
+    stack.start_at_roots(tables, by, cell);
     let mut query = Marking {
         tables,
         pos,

@@ -7,6 +7,18 @@
 
 use crate::ids::CellId;
 
+/// Moves `stamp` on to a value no mark carries yet; true when it wrapped around, so
+/// that the caller must clear its marks (and the stamp is then 1).
+#[inline]
+pub(crate) fn next_stamp(stamp: &mut u32) -> bool {
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        *stamp = 1;
+        return true;
+    }
+    false
+}
+
 /// Cells an attack query looked at, for the quick legality test: `seen[c] == stamp`
 /// when the query inspected the class of cell `c`; `put[c] == stamp` when, besides,
 /// a path failed at `c` that a piece of the defending side put on `c` could open (a
@@ -35,12 +47,10 @@ impl Marks {
 
     /// Forgets every mark (a new stamp).
     pub fn next(&mut self) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|m| *m = 0);
-            self.put.iter_mut().for_each(|m| *m = 0);
-            self.leaf.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
+        if next_stamp(&mut self.stamp) {
+            for marks in [&mut self.seen, &mut self.put, &mut self.leaf] {
+                marks.fill(0);
+            }
         }
     }
 
@@ -83,12 +93,10 @@ impl XRays {
 
     /// Forgets every mark.
     pub fn next(&mut self) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|m| *m = 0);
-            self.put.iter_mut().for_each(|m| *m = 0);
-            self.hit.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
+        if next_stamp(&mut self.stamp) {
+            self.seen.fill(0);
+            self.put.fill(0);
+            self.hit.fill(0);
         }
     }
 

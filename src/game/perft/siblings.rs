@@ -7,6 +7,7 @@ use std::cell::Cell;
 use std::ops::Range;
 
 use crate::game::legality::attack::Reads;
+use crate::game::legality::marks::next_stamp;
 use crate::game::{Game, GameMove, GamePosition};
 use crate::ids::{CellId, Side};
 use crate::walk::{Occupancy, Occupant};
@@ -134,11 +135,9 @@ impl SiblingWalks {
 
     /// Starts recording the walks of a new node: a new stamp.
     pub(super) fn begin(&mut self) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
+        if next_stamp(&mut self.stamp) {
             self.entries.iter_mut().for_each(|e| e.stamp = 0);
             self.watch.iter().for_each(|w| w.set((0, 0)));
-            self.stamp = 1;
         }
         self.moves.clear();
         self.slots = 0;
