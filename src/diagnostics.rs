@@ -11,34 +11,46 @@ use codespan_reporting::diagnostic as cs;
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
 
+/// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
+    /// Something probably unintended; the rules still compile.
     Warning,
+    /// The rules cannot be compiled.
     Error,
 }
 
 /// A span with the text shown under it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Label {
+    /// The source range.
     pub span: Span,
+    /// The text shown under it (may be empty).
     pub message: String,
 }
 
 /// One error or warning about a source file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Error or warning.
     pub severity: Severity,
     /// A stable code such as `E0201` (errors) or `W0001` (warnings); listed in
     /// docs/language.md.
     pub code: &'static str,
+    /// The headline: what is wrong.
     pub message: String,
+    /// Where it is wrong.
     pub primary: Label,
+    /// Adds a secondary label.
     pub secondary: Vec<Label>,
+    /// Sets the help line.
     pub help: Option<String>,
+    /// Further notes, one per line.
     pub notes: Vec<String>,
 }
 
 impl Diagnostic {
+    /// An error with code `code` at `span`.
     pub fn error(code: &'static str, message: impl Into<String>, span: Span) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
@@ -54,6 +66,7 @@ impl Diagnostic {
         }
     }
 
+    /// A warning with code `code` at `span`.
     pub fn warning(code: &'static str, message: impl Into<String>, span: Span) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
@@ -67,6 +80,7 @@ impl Diagnostic {
         self
     }
 
+    /// Adds a secondary label.
     pub fn secondary(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
         self.secondary.push(Label {
             span,
@@ -75,16 +89,19 @@ impl Diagnostic {
         self
     }
 
+    /// Sets the help line.
     pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(help.into());
         self
     }
 
+    /// Adds a note.
     pub fn note(mut self, note: impl Into<String>) -> Diagnostic {
         self.notes.push(note.into());
         self
     }
 
+    /// Whether it is an error.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -95,34 +112,42 @@ impl Diagnostic {
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl Diagnostics {
+    /// No diagnostics.
     pub fn new() -> Diagnostics {
         Diagnostics(Vec::new())
     }
 
+    /// Adds one.
     pub fn push(&mut self, d: Diagnostic) {
         self.0.push(d);
     }
 
+    /// Adds all of `other`.
     pub fn extend(&mut self, other: Diagnostics) {
         self.0.extend(other.0);
     }
 
+    /// Whether any is an error.
     pub fn has_errors(&self) -> bool {
         self.0.iter().any(Diagnostic::is_error)
     }
 
+    /// How many errors.
     pub fn error_count(&self) -> usize {
         self.0.iter().filter(|d| d.is_error()).count()
     }
 
+    /// How many warnings.
     pub fn warning_count(&self) -> usize {
         self.0.len() - self.error_count()
     }
 
+    /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
+    /// The diagnostics, in order.
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
         self.0.iter()
     }

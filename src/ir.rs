@@ -13,6 +13,7 @@ use crate::ids::{PieceId, Span, ZoneId};
 pub struct RuleSet {
     /// `game "Name"`, if given.
     pub name: Option<String>,
+    /// The board the rules are written for.
     pub board: BoardSpec,
     /// In declaration order; `ZoneId` indexes this.
     pub zones: Vec<Zone>,
@@ -59,14 +60,20 @@ pub struct GameDecls {
 /// its `box`, `#` its `wall` (without a wall piece, `#` must fall on a hole).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SokobanRoles {
+    /// The piece `@` and `+` stand for (the first side's).
     pub pusher: PieceId,
+    /// The piece `$` and `*` stand for.
     pub boxes: PieceId,
+    /// The piece `#` stands for, if any (else `#` must be a hole).
     pub wall: Option<PieceId>,
+    /// Where the declaration was written.
     pub span: Span,
 }
 
+/// `start "FEN"`: the start position as written.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StartPosition {
+    /// The FEN text.
     pub fen: String,
     /// The span of the FEN text inside the quotes.
     pub span: Span,
@@ -75,15 +82,23 @@ pub struct StartPosition {
 /// One castling move: the royal piece and its partner both move, on one rank.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Castling {
+    /// The royal piece that castles.
     pub king: PieceId,
+    /// Where it starts (first side's view).
     pub king_from: Coord,
+    /// Where it ends.
     pub king_to: Coord,
+    /// The partner that moves with it (a rook).
     pub partner: PieceId,
+    /// Where the partner starts.
     pub partner_from: Coord,
+    /// Where the partner ends.
     pub partner_to: Coord,
+    /// Where the declaration was written.
     pub span: Span,
 }
 
+/// `promotion Pieces to Choices in Zone [, options]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Promotion {
     /// The pieces that promote.
@@ -100,11 +115,14 @@ pub struct Promotion {
     /// `only captured`: a choice is allowed only while the side has fewer of it on the
     /// board than in the start position (Grand chess).
     pub only_captured: bool,
+    /// Where the declaration was written.
     pub span: Span,
 }
 
+/// `drop Pieces [not in Zones] [, one per file] [, not mating]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DropRule {
+    /// The pieces it restricts.
     pub pieces: Vec<PieceId>,
     /// `not in Zone`: never dropped on these zones' cells.
     pub not_in: Vec<ZoneId>,
@@ -112,13 +130,18 @@ pub struct DropRule {
     pub one_per_file: bool,
     /// `not mating`: a drop that checkmates at once is illegal.
     pub not_mating: bool,
+    /// Where the declaration was written.
     pub span: Span,
 }
 
+/// `confine Pieces to Zone`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Confinement {
+    /// The pieces confined.
     pub pieces: Vec<PieceId>,
+    /// The zone they may not leave.
     pub zone: ZoneId,
+    /// Where the declaration was written.
     pub span: Span,
 }
 
@@ -126,7 +149,9 @@ pub struct Confinement {
 /// Off-board coordinates are allowed (virtual cells) and simply have no cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Coord {
+    /// The file index (a = 0).
     pub x: i16,
+    /// The rank index (rank 1 = 0).
     pub y: i16,
 }
 
@@ -134,11 +159,14 @@ pub struct Coord {
 /// `dy` forward (towards higher ranks for the first side).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Vector {
+    /// Towards higher files.
     pub dx: i8,
+    /// Forward, from the first side's view.
     pub dy: i8,
 }
 
 impl Vector {
+    /// The vector `(dx, dy)`.
     pub const fn new(dx: i8, dy: i8) -> Vector {
         Vector { dx, dy }
     }
@@ -193,9 +221,11 @@ impl Vector {
 /// The board a file declares: its topology and size, and the holes cut from it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardSpec {
+    /// The topology and size.
     pub kind: BoardKind,
     /// Sorted, deduplicated grid coordinates without a cell.
     pub holes: Vec<Coord>,
+    /// Where the `board` line was written.
     pub span: Span,
 }
 
@@ -203,17 +233,40 @@ pub struct BoardSpec {
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardKind {
     /// `board square WxH`.
-    Square { width: u8, height: u8 },
+    Square {
+        /// Cells per row.
+        width: u8,
+        /// Rows.
+        height: u8,
+    },
     /// `board hex radius N`: a hexagon of hexagons, every cell within `N` steps of the
     /// centre (Gliński's board is radius 5); flat-topped cells in vertical files.
-    Hex { radius: u8 },
+    Hex {
+        /// Steps from the centre to the edge.
+        radius: u8,
+    },
     /// `board hex WxH`: W cells per row, H rows of pointy-topped cells, odd rows
     /// (counted from the top, 0 first) shifted right by half a cell (Hexoban).
-    HexRows { width: u8, height: u8 },
+    HexRows {
+        /// Cells per row.
+        width: u8,
+        /// Rows.
+        height: u8,
+    },
     /// `board tri WxH`: triangles alternating up and down (Trioban).
-    Tri { width: u8, height: u8 },
+    Tri {
+        /// Cells per row.
+        width: u8,
+        /// Rows.
+        height: u8,
+    },
     /// `board octo WxH`: octagons and squares alternating (Octoban).
-    Octo { width: u8, height: u8 },
+    Octo {
+        /// Cells per row.
+        width: u8,
+        /// Rows.
+        height: u8,
+    },
     /// `board graph "FILE.json"`: nodes and links loaded from a file.
     Graph(std::sync::Arc<GraphSpec>),
 }
@@ -237,32 +290,41 @@ impl BoardKind {
 pub struct GraphSpec {
     /// The file name as the rules file wrote it.
     pub source: String,
+    /// The nodes, in file order (a node's index is its cell id).
     pub nodes: Vec<GraphNode>,
     /// Directed links as node indices `(from, to)`, deduplicated.
     pub links: Vec<(u16, u16)>,
 }
 
+/// A node of a graph board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GraphNode {
     /// The node's name: what FEN-free tools (`--from`, cell lists) call it.
     pub id: String,
+    /// Its position, to the right.
     pub x: f64,
+    /// Its position, upwards.
     pub y: f64,
 }
 
+/// `zone NAME = CELLS`: named cells.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Zone {
+    /// The zone's name.
     pub name: String,
     /// The zone's cells as the first side sees them; sorted, deduplicated, on the board.
     pub cells: Vec<Coord>,
     /// `true` for `zone absolute NAME = ...`: the same cells for both sides. Otherwise
     /// the second side's zone is the mirror image (rank r ↔ rank H+1-r).
     pub absolute: bool,
+    /// Where the zone was declared.
     pub span: Span,
 }
 
+/// `piece NAME (L) { PATTERN... }`: a kind of piece and how it moves.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Piece {
+    /// The piece's name.
     pub name: String,
     /// The FEN letter in uppercase (the first side's letter).
     pub letter: char,
@@ -270,6 +332,7 @@ pub struct Piece {
     pub plus: bool,
     /// With `like Other` already inlined (the inlined patterns keep their own spans).
     pub patterns: Vec<Pattern>,
+    /// Where the piece was declared.
     pub span: Span,
 }
 
@@ -278,13 +341,18 @@ pub struct Piece {
 pub struct Pattern {
     /// Never empty.
     pub legs: Vec<Leg>,
+    /// How the last leg may end.
     pub land: Landing,
+    /// Conditions on the start and end of the move.
     pub conditions: Conditions,
+    /// Where the pattern was written.
     pub span: Span,
 }
 
+/// One leg of a pattern: `step`, `leap` or `ride` in some directions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Leg {
+    /// The directions (first leg) or turns (later legs).
     pub dirs: LegDirs,
     /// Steps along the direction: at least `min` (>= 1) ...
     pub min: u16,
@@ -293,9 +361,11 @@ pub struct Leg {
     /// What the cell where this leg hands over to the next leg may hold. Meaningful for
     /// every leg but the last (the checker rejects `via` on a last leg).
     pub via: Via,
+    /// Where the leg was written.
     pub span: Span,
 }
 
+/// The directions of a leg.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LegDirs {
     /// An absolute set of step vectors (first side's view), sorted and deduplicated.
@@ -362,6 +432,7 @@ pub struct Push {
 /// A restriction on the kind of a piece met.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum KindFilter {
+    /// Every kind.
     #[default]
     Any,
     /// Only these kinds pass (sorted, deduplicated).
@@ -371,6 +442,7 @@ pub enum KindFilter {
 }
 
 impl KindFilter {
+    /// Whether a piece of kind `kind` passes.
     pub fn admits(&self, kind: PieceId) -> bool {
         match self {
             KindFilter::Any => true,
@@ -380,6 +452,7 @@ impl KindFilter {
     }
 }
 
+/// The conditions of a pattern.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Conditions {
     /// `initial`: only while the piece has not moved yet.
@@ -393,10 +466,14 @@ pub struct Conditions {
     pub en_passant: bool,
 }
 
+/// `from Z`, `not from Z`, `to Z` or `not to Z`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ZoneCondition {
+    /// The zone.
     pub zone: ZoneId,
+    /// Inside (`from`/`to`) or outside (`not from`/`not to`).
     pub inside: bool,
+    /// Where the condition was written.
     pub span: Span,
 }
 

@@ -19,11 +19,16 @@ pub struct FilterId(pub u8);
 pub struct ViaBits(pub u8);
 
 impl ViaBits {
+    /// The junction may be empty (`via empty`, the default).
     pub const EMPTY: u8 = 1;
+    /// The junction may hold a friend of the mover (hopped over).
     pub const FRIEND: u8 = 2;
+    /// The junction may hold an enemy (hopped over).
     pub const FOE: u8 = 4;
+    /// The enemy on the junction is captured in passing (`via foe captured`).
     pub const FOE_CAPTURED: u8 = 8;
 
+    /// Whether `bit` (one of the constants above) is set.
     pub fn has(self, bit: u8) -> bool {
         self.0 & bit != 0
     }
@@ -36,35 +41,49 @@ pub enum Op {
     Initial,
     /// The start cell must (inside) or must not (!inside) lie in the zone.
     FromZone {
+        /// The zone.
         zone: ZoneId,
+        /// Inside (`from ZONE`) or outside (`not from ZONE`).
         inside: bool,
     },
     /// A leg: `dirs` indexes [`MoveProgram::vectors`] (absolute) or
     /// [`MoveProgram::turns`] (relative); steps `min..=max` (`max == 0`: unlimited);
     /// `via`/`filter` say what the junction to the next leg may hold.
     Leg {
+        /// The directions (or turns) of the leg.
         dirs: Dirs,
+        /// The fewest steps.
         min: u16,
+        /// The most steps; 0 for a rider without limit.
         max: u16,
+        /// What the junction with the next leg may hold.
         via: ViaBits,
+        /// The kinds a piece on the junction may be (others are walls).
         filter: FilterId,
     },
     /// The last leg lands on empty cells (`empty`) and/or enemies (`foe`, victims
     /// restricted by `filter`). `en_passant`: a move by this pattern opens the cells
     /// it passed over to en passant capture for one ply (the `en passant` modifier).
     Land {
+        /// A quiet move may end on an empty cell.
         empty: bool,
+        /// A capture may end on an enemy.
         foe: bool,
+        /// The kinds of enemy that may be captured there.
         filter: FilterId,
+        /// The `en passant` modifier.
         en_passant: bool,
         /// `push ...`: the move may also end on a piece it pushes one step onward.
         push: Option<PushOp>,
     },
     /// The landing cell must (inside) or must not lie in the zone.
     ToZone {
+        /// The zone.
         zone: ZoneId,
+        /// Inside (`to ZONE`) or outside (`not to ZONE`).
         inside: bool,
     },
+    /// The end of the pattern.
     End,
 }
 
@@ -72,27 +91,50 @@ pub enum Op {
 /// enemy ones, and of which kinds).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PushOp {
+    /// Friends of the mover may be pushed.
     pub friend: bool,
+    /// Enemies may be pushed.
     pub foe: bool,
+    /// The kinds that may be pushed.
     pub filter: FilterId,
 }
 
 /// A leg's directions: a range of the vector pool or of the turn pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dirs {
-    Absolute { start: u32, len: u16 },
-    Turn { start: u32, len: u16 },
+    /// Vectors `start..start + len` of [`MoveProgram::vectors`] (a first leg).
+    Absolute {
+        /// The first vector.
+        start: u32,
+        /// How many.
+        len: u16,
+    },
+    /// Turns `start..start + len` of [`MoveProgram::turns`], relative to the previous
+    /// leg's heading.
+    Turn {
+        /// The first turn.
+        start: u32,
+        /// How many.
+        len: u16,
+    },
 }
 
+/// A zone of the program: named cells as the first side sees them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ProgramZone {
+    /// The zone's name in the rules file.
     pub name: String,
+    /// Its cells, from the first side's view.
     pub cells: Vec<Coord>,
+    /// The same cells for both sides (`zone absolute`); otherwise mirrored for the
+    /// second side.
     pub absolute: bool,
 }
 
+/// A piece of the program.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ProgramPiece {
+    /// The piece's name in the rules file.
     pub name: String,
     /// Uppercase FEN letter.
     pub letter: char,
@@ -102,8 +144,10 @@ pub struct ProgramPiece {
     pub patterns: Range<u32>,
 }
 
+/// One pattern of the program.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ProgramPattern {
+    /// The piece it belongs to.
     pub piece: PieceId,
     /// Range of [`MoveProgram::ops`].
     pub ops: Range<u32>,
@@ -114,28 +158,39 @@ pub struct ProgramPattern {
 /// The compiled, topology-independent form of a rules file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveProgram {
+    /// The game's name (`game "..."`), if declared.
     pub name: Option<String>,
+    /// The board the program is meant for.
     pub board: BoardSpec,
+    /// The zones, indexed by [`ZoneId`].
     pub zones: Vec<ProgramZone>,
+    /// The pieces, indexed by [`PieceId`].
     pub pieces: Vec<ProgramPiece>,
+    /// Every pattern of every piece, each piece's contiguous.
     pub patterns: Vec<ProgramPattern>,
+    /// The instructions of every pattern.
     pub ops: Vec<Op>,
+    /// The vector pool that [`Dirs::Absolute`] ranges index.
     pub vectors: Vec<Vector>,
+    /// The turn pool (in the board's turn units) that [`Dirs::Turn`] ranges index.
     pub turns: Vec<i16>,
     /// Kind filters; entry 0 is [`KindFilter::Any`].
     pub filters: Vec<KindFilter>,
 }
 
 impl MoveProgram {
+    /// The instructions of pattern number `pattern`.
     pub fn pattern_ops(&self, pattern: usize) -> &[Op] {
         let r = &self.patterns[pattern].ops;
         &self.ops[r.start as usize..r.end as usize]
     }
 
+    /// The vectors of a [`Dirs::Absolute`] range.
     pub fn vectors_of(&self, start: u32, len: u16) -> &[Vector] {
         &self.vectors[start as usize..start as usize + len as usize]
     }
 
+    /// The turns of a [`Dirs::Turn`] range.
     pub fn turns_of(&self, start: u32, len: u16) -> &[i16] {
         &self.turns[start as usize..start as usize + len as usize]
     }

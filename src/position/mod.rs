@@ -21,6 +21,7 @@ pub use fen_error::{FenError, FenErrorKind};
 pub struct Position {
     /// Indexed by cell id.
     pub cells: Vec<Occupant>,
+    /// The side to move.
     pub side_to_move: Side,
 }
 

@@ -198,7 +198,9 @@ impl Graph {
         out
     }
 
-    /// Every neighbour (orthogonal and diagonal) of a node with its angle.
+    /// Every neighbour (orthogonal and diagonal) of a node with its angle (the tests
+    /// read it; stepping uses it through the heading tables).
+    #[cfg(test)]
     pub fn around(&self, cell: CellId) -> &[(f64, CellId)] {
         self.around.get(cell.index()).map_or(&[], |v| v)
     }

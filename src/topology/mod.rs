@@ -9,27 +9,27 @@
 //!
 //! | kind | module | grid | steps |
 //! |---|---|---|---|
-//! | `square WxH` | [`square`] | W×H | add the vector |
-//! | `hex radius N` | [`hex`] | files a..l (no j) of 2N+1-\|file-N\| cells | hex lattice, vertical files |
-//! | `hex WxH` | [`hex`] | W×H, odd rows from the top shifted right | hex lattice, rows |
-//! | `tri WxH` | [`tri`] | W×H, a cell points down iff (column + row%2)%2 = 0, rows from the top | Trioban |
-//! | `octo WxH` | [`octo`] | W×H, octagons where (column + row%2)%2 = 0 | square, diagonals from octagons only |
-//! | `graph "FILE"` | [`graph`] | distinct node x and y values | nearest heading |
+//! | `square WxH` | `square` | W×H | add the vector |
+//! | `hex radius N` | `hex` | files a..l (no j) of 2N+1-\|file-N\| cells | hex lattice, vertical files |
+//! | `hex WxH` | `hex` | W×H, odd rows from the top shifted right | hex lattice, rows |
+//! | `tri WxH` | `tri` | W×H, a cell points down iff (column + row%2)%2 = 0, rows from the top | Trioban |
+//! | `octo WxH` | `octo` | W×H, octagons where (column + row%2)%2 = 0 | square, diagonals from octagons only |
+//! | `graph "FILE"` | `graph` | distinct node x and y values | nearest heading |
 //!
-//! Directions ([`Geometry`]) are vectors in each topology's lattice basis; see
-//! [`geometry`].
+//! Directions (`Geometry`) are vectors in each topology's lattice basis; see
+//! `geometry`.
 
-pub mod geometry;
-pub mod graph;
-pub mod hex;
-pub mod octo;
-pub mod square;
-pub mod tri;
+pub(crate) mod geometry;
+pub(crate) mod graph;
+pub(crate) mod hex;
+pub(crate) mod octo;
+pub(crate) mod square;
+pub(crate) mod tri;
 
 use crate::ids::CellId;
 use crate::ir::{BoardKind, BoardSpec, Coord, Vector};
 
-pub use geometry::Geometry;
+pub(crate) use geometry::Geometry;
 
 /// The largest board side of grid topologies (files are the letters a..z).
 pub const MAX_SIDE: u8 = 26;
@@ -43,6 +43,7 @@ pub const MAX_GRAPH_NODES: usize = 4096;
 /// A linked board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
+    /// The topology and size, as the rules file declared them.
     kind: BoardKind,
     width: u8,
     height: u8,
@@ -142,6 +143,7 @@ impl Board {
         &self.holes
     }
 
+    /// The topology and size, as the rules file declared them.
     pub fn kind(&self) -> &BoardKind {
         &self.kind
     }
@@ -151,10 +153,12 @@ impl Board {
         geometry_of(&self.kind)
     }
 
+    /// How many cells the board has (cell ids are `0..cell_count`).
     pub fn cell_count(&self) -> usize {
         self.coords.len()
     }
 
+    /// Every cell id, in order.
     pub fn cells(&self) -> impl Iterator<Item = CellId> {
         (0..self.cell_count() as u16).map(CellId)
     }
@@ -169,6 +173,7 @@ impl Board {
         self.height
     }
 
+    /// The grid coordinate of `cell`.
     pub fn coord(&self, cell: CellId) -> Coord {
         self.coords[cell.index()]
     }

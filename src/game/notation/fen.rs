@@ -68,7 +68,7 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         board_text,
         board_at,
         board,
-        &game.rules.table().pieces(),
+        game.rules.table().pieces(),
         &|kind, at| match promoted_from(game, kind) {
             Some(from) => Ok(from.0 + 1),
             None => Err(FenError::promotion_mark_ambiguous(

@@ -22,17 +22,21 @@ use super::MAX_EP_CELLS;
 /// Cells open to en passant capture for one ply, and the piece that may be taken.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct EnPassant {
+    /// The cells, of which the first `len` count.
     pub cells: [u16; MAX_EP_CELLS],
+    /// How many cells are open (0: none).
     pub len: u8,
     /// The cell of the piece an en passant capture removes.
     pub victim: u16,
 }
 
 impl EnPassant {
+    /// The open cells (as cell indices).
     pub fn cells(&self) -> &[u16] {
         &self.cells[..self.len as usize]
     }
 
+    /// Whether no cell is open.
     pub fn is_none(&self) -> bool {
         self.len == 0
     }
@@ -142,14 +146,17 @@ impl GamePosition {
         }
     }
 
+    /// The side to move.
     pub fn side_to_move(&self) -> Side {
         self.side
     }
 
+    /// What stands on `cell`.
     pub fn occupant(&self, cell: CellId) -> Occupant {
         self.cells[cell.index()]
     }
 
+    /// What stands on every cell, indexed by cell id.
     pub fn cells(&self) -> &[Occupant] {
         &self.cells
     }
@@ -175,18 +182,23 @@ impl GamePosition {
         self.hash
     }
 
+    /// The castling rights left: bit `i` for castling number `i` of
+    /// [`Game::castlings`](crate::Game::castlings).
     pub fn castling_rights(&self) -> u32 {
         self.castling
     }
 
+    /// The cells open to en passant capture for this ply.
     pub fn en_passant(&self) -> &EnPassant {
         &self.ep
     }
 
+    /// Plies since the last capture or move of an en passant capturer.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
 
+    /// The move number (from 1; increases after the second side moves).
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }

@@ -26,6 +26,8 @@ pub struct Keys {
 const HAND_KEYS: usize = 32;
 
 impl Keys {
+    /// Keys for a game of `pieces` kinds on `cells` cells with `castlings` castling
+    /// moves; `royal[k]`: kind `k` is royal (so that positions can count their royals).
     pub fn new(pieces: usize, cells: usize, castlings: usize, royal: Vec<bool>) -> Keys {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ (pieces as u64) << 32 ^ cells as u64;
         let mut next = move || {
