@@ -1,0 +1,132 @@
+//! engine_perft: perft driven the way an engine drives piecewise — legal moves and
+//! make/unmake (with the Zobrist hash) at every interior node, the last ply counted in
+//! bulk with `MoveGenerator::count_legal`, and nothing shared between siblings. This is
+//! the per-node speed a search sees, as opposed to `piecewise perft`, whose children
+//! of a node share work an engine cannot use.
+//!
+//! ```sh
+//! cargo run --release --example engine_perft -- rules/chess.rules --depth 5
+//! cargo run --release --example engine_perft -- rules/chess.rules --depth 5 --make-leaves
+//! cargo run --release --example engine_perft -- rules/chess.rules --depth 4 --fen "FEN"
+//! ```
+//!
+//! `--make-leaves` makes and unmakes every leaf move too instead of counting the last
+//! ply. The node count is the last line printed (as `piecewise perft` prints it), so
+//! `bench/compare` reads both the same way. Exit codes: 0, 1 (rules or FEN errors), 2
+//! (usage).
+
+use piecewise::game::{GameMove, GamePosition, MoveGenerator};
+use piecewise::Game;
+use std::process::ExitCode;
+
+/// Leaf nodes `depth` plies below `pos`, as an engine's search would reach them.
+fn engine_perft(
+    game: &Game,
+    generator: &mut MoveGenerator<'_>,
+    pos: &mut GamePosition,
+    depth: u32,
+    make_leaves: bool,
+    buffers: &mut Vec<Vec<GameMove>>,
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if depth == 1 && !make_leaves {
+        return generator.count_legal(pos);
+    }
+    let mut moves = buffers.pop().unwrap_or_default();
+    generator.legal_moves(pos, &mut moves);
+    let mut nodes = 0;
+    for m in &moves {
+        let undo = game.make(pos, m);
+        nodes += engine_perft(game, generator, pos, depth - 1, make_leaves, buffers);
+        game.unmake(pos, undo);
+    }
+    buffers.push(moves);
+    nodes
+}
+
+/// The command line: `RULES --depth N [--fen FEN] [--make-leaves]`.
+struct Args {
+    rules: String,
+    depth: u32,
+    fen: Option<String>,
+    make_leaves: bool,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = std::env::args().skip(1);
+    let (mut rules, mut depth, mut fen, mut make_leaves) = (None, None, None, false);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--depth" => {
+                let d = args.next().ok_or("--depth needs a number")?;
+                depth = Some(
+                    d.parse()
+                        .map_err(|_| format!("--depth: not a number: {d}"))?,
+                );
+            }
+            "--fen" => fen = Some(args.next().ok_or("--fen needs a FEN")?),
+            "--make-leaves" => make_leaves = true,
+            _ if rules.is_none() && !a.starts_with("--") => rules = Some(a),
+            _ => return Err(format!("unexpected argument {a:?}")),
+        }
+    }
+    Ok(Args {
+        rules: rules.ok_or("the rules file is missing")?,
+        depth: depth.ok_or("--depth is missing")?,
+        fen,
+        make_leaves,
+    })
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!(
+                "error: {e}\nusage: engine_perft RULES --depth N [--fen FEN] [--make-leaves]"
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let source = match std::fs::read_to_string(&args.rules) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", args.rules);
+            return ExitCode::from(1);
+        }
+    };
+    let base = std::path::Path::new(&args.rules).parent();
+    let game = match Game::compile_at(&source, base) {
+        Ok(g) => g,
+        Err(d) => {
+            eprint!("{}", d.render(&args.rules, &source, false));
+            return ExitCode::from(1);
+        }
+    };
+    let start = match &args.fen {
+        Some(fen) => game.position(fen).map_err(|e| e.to_string()),
+        None => game
+            .start_position()
+            .ok_or_else(|| "the rules declare no start position: pass --fen".to_string()),
+    };
+    let mut pos = match start {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut generator = game.move_generator();
+    let nodes = engine_perft(
+        &game,
+        &mut generator,
+        &mut pos,
+        args.depth,
+        args.make_leaves,
+        &mut Vec::new(),
+    );
+    println!("{nodes}");
+    ExitCode::SUCCESS
+}
