@@ -224,3 +224,60 @@ fn to_codespan(d: &Diagnostic, len: usize) -> cs::Diagnostic<()> {
         .with_labels(labels)
         .with_notes(notes)
 }
+
+/// A one-line summary, for callers that only want to know what went wrong (a `main`
+/// returning `Box<dyn Error>`): the counts and the first error (or warning) with its
+/// code. [`Diagnostics::render`] gives the full report with file, line and column.
+impl std::fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = |n: usize, word: &str| {
+            if n == 1 {
+                format!("1 {word}")
+            } else {
+                format!("{n} {word}s")
+            }
+        };
+        let (errors, warnings) = (self.error_count(), self.warning_count());
+        write!(
+            f,
+            "{}, {}",
+            plural(errors, "error"),
+            plural(warnings, "warning")
+        )?;
+        let first = self.0.iter().find(|d| d.is_error()).or(self.0.first());
+        if let Some(d) = first {
+            let kind = if d.is_error() { "error" } else { "warning" };
+            write!(
+                f,
+                "; first: {kind}[{}] at bytes {}..{}: {}",
+                d.code, d.primary.span.start, d.primary.span.end, d.message
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_compile_is_a_std_error_with_a_summary() {
+        fn run() -> Result<(), Box<dyn std::error::Error>> {
+            crate::compile(
+                "board square 8x8\npiece Knight (N) { leap (1,2) }\npiece K (N) { step any }",
+            )?;
+            Ok(())
+        }
+        let e = run().expect_err("two pieces with one letter");
+        let text = e.to_string();
+        assert!(
+            text.starts_with("1 error, 0 warnings; first: error[E"),
+            "{text}"
+        );
+        let none = Diagnostics::new();
+        assert_eq!(none.to_string(), "0 errors, 0 warnings");
+    }
+}

@@ -59,6 +59,12 @@ pub mod walk;
 
 use diagnostics::Diagnostics;
 
+/// The README's Rust snippets, compiled and run as doctests (so the first thing an
+/// embedder copies works).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 /// Parses, checks, compiles, links and verifies a rules file.
 ///
 /// On success the [`Rules`] carry the file's warnings; on failure the diagnostics hold
