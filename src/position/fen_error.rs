@@ -97,11 +97,6 @@ pub enum FenErrorKind {
         /// The character.
         found: char,
     },
-    /// A `~` in a FEN read without the game layer.
-    PromotionMarkNotRead {
-        /// The `~`.
-        offset: usize,
-    },
     /// A `~` after a piece that no single piece promotes to.
     PromotionMarkAmbiguous {
         /// The `~`.
@@ -130,6 +125,15 @@ pub enum FenErrorKind {
     NoHands {
         /// The `[`.
         offset: usize,
+    },
+    /// More pieces of one kind in a hand than a position can hold.
+    HandTooLarge {
+        /// The letter that went over the limit.
+        offset: usize,
+        /// The letter.
+        letter: char,
+        /// The limit.
+        limit: usize,
     },
     /// A character in the hand that is not a letter.
     UnexpectedInHand {
@@ -190,12 +194,12 @@ impl FenError {
             | UnknownLetter { offset, .. }
             | PieceOnHole { offset, .. }
             | UnexpectedInBoard { offset, .. }
-            | PromotionMarkNotRead { offset }
             | PromotionMarkAmbiguous { offset, .. }
             | SideToMove { offset, .. }
             | OneSide { offset }
             | HandNotClosed { offset }
             | NoHands { offset }
+            | HandTooLarge { offset, .. }
             | UnexpectedInHand { offset, .. }
             | UnknownCastling { offset, .. }
             | NotACell { offset, .. }
@@ -281,10 +285,6 @@ impl FenError {
         FenError::new(FenErrorKind::UnexpectedInBoard { offset, found })
     }
 
-    pub(crate) fn promotion_mark_not_read(offset: usize) -> FenError {
-        FenError::new(FenErrorKind::PromotionMarkNotRead { offset })
-    }
-
     pub(crate) fn promotion_mark_ambiguous(offset: usize, piece: String) -> FenError {
         FenError::new(FenErrorKind::PromotionMarkAmbiguous { offset, piece })
     }
@@ -306,6 +306,14 @@ impl FenError {
 
     pub(crate) fn no_hands(offset: usize) -> FenError {
         FenError::new(FenErrorKind::NoHands { offset })
+    }
+
+    pub(crate) fn hand_too_large(offset: usize, letter: char, limit: usize) -> FenError {
+        FenError::new(FenErrorKind::HandTooLarge {
+            offset,
+            letter,
+            limit,
+        })
     }
 
     pub(crate) fn unexpected_in_hand(offset: usize, found: char) -> FenError {
@@ -389,9 +397,6 @@ impl fmt::Display for Message<'_> {
                 };
                 write!(f, "unexpected `{found}` in the board part{hint}")
             }
-            PromotionMarkNotRead { .. } => f.write_str(
-                "promoted-piece marks `~` are read by the game layer (`piecewise moves` without --pseudo)",
-            ),
             PromotionMarkAmbiguous { piece, .. } => write!(
                 f,
                 "`~` marks a promoted piece, but no single piece promotes to `{piece}`"
@@ -405,6 +410,10 @@ impl fmt::Display for Message<'_> {
             ),
             HandNotClosed { .. } => f.write_str("the hand `[...]` is not closed with `]`"),
             NoHands { .. } => f.write_str("this game has no hands; remove the `[...]` part"),
+            HandTooLarge { letter, limit, .. } => write!(
+                f,
+                "more than {limit} `{letter}` in the hand: a hand holds at most {limit} pieces of a kind"
+            ),
             UnexpectedInHand { found, .. } => write!(f, "unexpected `{found}` in the hand"),
             UnknownCastling {
                 right, declared, ..

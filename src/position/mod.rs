@@ -41,23 +41,24 @@ impl Position {
         }
     }
 
-    /// Reads `BOARD [SIDE [CASTLING [EP [HALFMOVE [FULLMOVE]]]]]`. Ranks are listed from
-    /// the top (the highest rank) down, separated by `/`; a number counts empty cells
-    /// (holes included); `*` marks a hole explicitly; `+P` is the piece declared with
-    /// the letter `+P` (and `+p` the second side's). The side is `w` (first) or `b`
-    /// (second); without it the first side moves.
+    /// Reads `BOARD[HAND] [SIDE [CASTLING [EP [HALFMOVE [FULLMOVE]]]]]`, any FEN the game
+    /// layer reads or writes: ranks are listed from the top (the highest rank) down,
+    /// separated by `/`; a number counts empty cells (holes included); `*` marks a hole
+    /// explicitly; `+P` is the piece declared with the letter `+P` (and `+p` the second
+    /// side's); a `~` after a piece (promoted, in games with hands) and the hand `[...]`
+    /// are read and left out, since they do not change how pieces move. The side is `w`
+    /// (first) or `b` (second); without it the first side moves.
     pub fn from_fen(fen: &str, board: &Board, pieces: &[TablePiece]) -> Result<Position, FenError> {
         let mut pos = Position::empty(board);
         let fields = fen_fields(fen);
-        let Some(&(board_at, board_text)) = fields.first() else {
+        let Some(&(board_at, board_field)) = fields.first() else {
             return Err(FenError::empty());
         };
         if fields.len() > 6 {
             return Err(FenError::too_many_fields(fields[6].0, Some(6)));
         }
-        let (cells, _) = read_board(board_text, board_at, board, pieces, &|_, at| {
-            Err(FenError::promotion_mark_not_read(at))
-        })?;
+        let (board_text, _hand) = split_hand(board_field, board_at)?;
+        let (cells, _) = read_board(board_text, board_at, board, pieces, &|_, _| Ok(0))?;
         pos.cells = cells;
         if let Some(&(side_at, side)) = fields.get(1) {
             pos.side_to_move = read_side(side_at, side)?;
@@ -221,6 +222,29 @@ pub(crate) fn read_board(
 }
 
 /// The space-separated fields of a FEN with the byte offset each starts at.
+/// The hand of a FEN's board field: the offset of its text and the text inside `[...]`.
+pub(crate) type HandField<'a> = Option<(usize, &'a str)>;
+
+/// Splits a FEN's board field into the board and the hand: `(board, Some((offset of
+/// the hand's text, hand text)))` for `BOARD[HAND]`, `(board, None)` without a hand.
+pub(crate) fn split_hand(
+    board_field: &str,
+    board_at: usize,
+) -> Result<(&str, HandField<'_>), FenError> {
+    match board_field.find('[') {
+        Some(i) => {
+            if !board_field.ends_with(']') {
+                return Err(FenError::hand_not_closed(board_at + board_field.len()));
+            }
+            Ok((
+                &board_field[..i],
+                Some((board_at + i + 1, &board_field[i + 1..board_field.len() - 1])),
+            ))
+        }
+        None => Ok((board_field, None)),
+    }
+}
+
 pub(crate) fn fen_fields(fen: &str) -> Vec<(usize, &str)> {
     fen.split(' ')
         .scan(0usize, |at, f| {

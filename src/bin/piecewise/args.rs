@@ -67,7 +67,12 @@ pub enum Command {
         /// The .rules file.
         rules: PathBuf,
         /// The position: board part and side to move, with the rules' piece letters.
-        #[arg(long, required_unless_present = "board", conflicts_with = "board")]
+        #[arg(
+            long,
+            allow_hyphen_values = true,
+            required_unless_present = "board",
+            conflicts_with = "board"
+        )]
         fen: Option<String>,
         /// A Sokoban text board file instead of a FEN (the rules must declare
         /// `sokoban`).
@@ -86,7 +91,7 @@ pub enum Command {
         /// The .rules file.
         rules: PathBuf,
         /// The position in FEN (default: the file's start position).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         fen: Option<String>,
         /// A Sokoban text board file instead of a FEN (the rules must declare
         /// `sokoban`).
@@ -110,7 +115,7 @@ pub enum Command {
         /// The .rules file.
         rules: PathBuf,
         /// The position in FEN (default: the file's start position).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         fen: Option<String>,
         /// A Sokoban text board file instead of a FEN; the position reached is then
         /// printed as a text board (and `solved` on standard error if it is).
@@ -128,7 +133,7 @@ pub enum Command {
         /// The .rules file.
         rules: PathBuf,
         /// The position in FEN (default: the file's start position, else an empty board).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         fen: Option<String>,
         /// Also draw the moves and paths of the piece on this cell.
         #[arg(long)]
@@ -152,7 +157,7 @@ pub enum Command {
         #[arg(long)]
         depth: u32,
         /// The position in FEN (default: the file's start position).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         fen: Option<String>,
         /// A Sokoban text board file instead of a FEN.
         #[arg(long, conflicts_with = "fen")]

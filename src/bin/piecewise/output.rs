@@ -31,17 +31,35 @@ pub fn write_text(path: &Path, text: &str) -> Outcome {
     write_file(path, text)
 }
 
-/// Answers standard input line by line with `answer`; an `Err` is printed as
+/// Answers standard input line by line with `answer`: every input line gets exactly one
+/// output line, in order. An `Err` (and a line that is not UTF-8) is printed as
 /// `error: ...` and makes the command exit 1 after the last line.
 pub fn batch(mut answer: impl FnMut(&str) -> Result<String, String>) -> Outcome {
     use std::io::BufRead;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut failed = false;
-    for line in std::io::stdin().lock().lines() {
-        let line =
-            line.map_err(|e| Failure::input(format_args!("cannot read standard input: {e}")))?;
-        let text = answer(line.trim()).unwrap_or_else(|e| {
+    let mut input = std::io::stdin().lock();
+    let mut bytes = Vec::new();
+    let mut number = 0usize;
+    loop {
+        bytes.clear();
+        let read = input
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| Failure::input(format_args!("cannot read standard input: {e}")))?;
+        if read == 0 {
+            break;
+        }
+        number += 1;
+        // Every input line gets exactly one output line, a bad one included.
+        let text = match std::str::from_utf8(&bytes) {
+            Ok(line) => answer(line.trim()),
+            Err(e) => Err(format!(
+                "line {number} is not UTF-8 (invalid byte at column {})",
+                e.valid_up_to() + 1
+            )),
+        }
+        .unwrap_or_else(|e| {
             failed = true;
             format!("error: {e}")
         });

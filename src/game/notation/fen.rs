@@ -51,19 +51,7 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
     let Some(&(board_at, board_field)) = fields.first() else {
         return Err(FenError::empty());
     };
-    // Split off the hand.
-    let (board_text, hand) = match board_field.find('[') {
-        Some(i) => {
-            if !board_field.ends_with(']') {
-                return Err(FenError::hand_not_closed(board_at + board_field.len()));
-            }
-            (
-                &board_field[..i],
-                Some((board_at + i + 1, &board_field[i + 1..board_field.len() - 1])),
-            )
-        }
-        None => (board_field, None),
-    };
+    let (board_text, hand) = crate::position::split_hand(board_field, board_at)?;
     let (cells, promoted) = crate::position::read_board(
         board_text,
         board_at,
@@ -101,7 +89,9 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                     Side::Second
                 };
                 let h = &mut pos.hands[side.index()][kind.index()];
-                *h = h.saturating_add(1);
+                *h = h
+                    .checked_add(1)
+                    .ok_or_else(|| FenError::hand_too_large(hand_at + i, c, u8::MAX as usize))?;
             }
         }
     }

@@ -1,0 +1,148 @@
+//! Hostile and everyday inputs to the command line (issue 18): each reproduction of the
+//! issue with its exact expected outcome — exit code, what is printed, and that the
+//! output stays small.
+
+mod common;
+
+use common::cli::{run, stderr, stdout};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs the binary with `stdin` piped in.
+fn run_with_input(args: &[&str], input: &[u8]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_piecewise"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("writes");
+    child.wait_with_output().expect("ends")
+}
+
+const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+
+/// Item 5: a line that is not UTF-8 is one `error:` line; the lines after it are still
+/// answered, one output line per input line, and the exit code is 1 at the end.
+#[test]
+fn batch_answers_every_line_even_after_a_bad_one() {
+    let mut input = Vec::new();
+    input.extend_from_slice(CHESS_START.as_bytes());
+    input.extend_from_slice(b"\n\xff\xfe\nnot a fen\n");
+    input.extend_from_slice(AFTER_E4.as_bytes());
+    input.push(b'\n');
+    let o = run_with_input(&["moves", "rules/chess.rules", "--batch"], &input);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(lines[0].split(' ').count(), 20);
+    assert!(
+        lines[1].starts_with("error: line 2 is not UTF-8"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].starts_with("error: "), "{}", lines[2]);
+    assert_eq!(lines[3].split(' ').count(), 20);
+    assert!(lines[3].contains("e7e5"));
+}
+
+/// Item 5, for `play --batch` too.
+#[test]
+fn play_batch_answers_every_line() {
+    let input = format!("{CHESS_START} moves e2e4\n\u{0}\u{1}\n{CHESS_START} moves e2e5\n{CHESS_START} moves d2d4\n");
+    let o = run_with_input(&["play", "rules/chess.rules", "--batch"], input.as_bytes());
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b"));
+    assert!(lines[1].starts_with("error: "));
+    assert!(lines[2].starts_with("error: "));
+    assert!(lines[3].starts_with("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b"));
+}
+
+/// Item 6: a FEN starting with `-` is a FEN (its error is the FEN error), not a flag.
+#[test]
+fn a_fen_starting_with_a_dash_is_read_as_a_fen() {
+    let o = run(&["moves", "rules/chess.rules", "--fen", "-1rnbqk w"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("invalid FEN"), "{err}");
+    assert!(!err.contains("use '--"), "{err}");
+    let o = run(&[
+        "tree",
+        "rules/chess.rules",
+        "--fen",
+        "-8/8 w",
+        "--from",
+        "a1",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("invalid FEN"));
+}
+
+/// Item 3: `tree` and `moves --pseudo` read the FENs the game commands print — hands,
+/// Shogi's `[-] w 0 1`, promoted pieces `~`.
+#[test]
+fn movement_commands_read_fens_with_hands() {
+    let shogi = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
+    let o = run(&["tree", "rules/shogi.rules", "--fen", shogi, "--from", "b2"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("white Bishop (B) on b2: 0 plies"),
+        "{}",
+        stdout(&o)
+    );
+    let house = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR[Pp] w KQkq - 0 1";
+    let o = run(&[
+        "moves",
+        "rules/crazyhouse.rules",
+        "--fen",
+        house,
+        "--from",
+        "b1",
+        "--pseudo",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "b1a3\nb1c3\n");
+    // What `play` prints is what `tree` reads.
+    let o = run(&["play", "rules/minishogi.rules", "b1b2"]);
+    let fen = stdout(&o).trim().to_string();
+    assert!(fen.contains('['), "{fen}");
+    let o = run(&[
+        "tree",
+        "rules/minishogi.rules",
+        "--fen",
+        &fen,
+        "--from",
+        "e1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+/// Item 7: a hand count over what a position holds is an error naming the limit, not a
+/// silent clamp to 255.
+#[test]
+fn a_hand_over_the_limit_is_refused() {
+    let pawns = "P".repeat(5000);
+    let fen = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[{pawns}] w KQkq - 0 1");
+    let o = run(&["play", "rules/crazyhouse.rules", "--fen", &fen]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("more than 255 `P` in the hand"), "{err}");
+    assert!(o.stdout.len() + o.stderr.len() < 2 << 20);
+    // 255 is still read and written back exactly.
+    let pawns = "P".repeat(255);
+    let fen = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[{pawns}] w KQkq - 0 1");
+    let o = run(&["play", "rules/crazyhouse.rules", "--fen", &fen]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).matches('P').count(), 255 + 8);
+}
