@@ -90,6 +90,10 @@ snap!(
     "game \"A\"\ngame \"B\"\nboard square 8x8\npiece King (K) { step any }\n"
 );
 snap!(
+    board_all_holes,
+    "board square 26x26 holes a1-z26\npiece King (K) { step any }\n"
+);
+snap!(
     hole_off_board,
     "board square 8x8 holes a1 i9\npiece King (K) { step any }\n"
 );

@@ -146,3 +146,42 @@ fn a_hand_over_the_limit_is_refused() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o).matches('P').count(), 255 + 8);
 }
+
+/// Item 4: a board that is all holes is a checker error (E0109), not an internal error.
+#[test]
+fn a_board_of_holes_is_a_checker_error() {
+    let path = common::cli::temp(
+        "holes.rules",
+        b"board square 26x26 holes a1-z26\npiece K (K) { step any }\n",
+    );
+    let o = run(&["check", path.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("error[E0109]: the holes leave the board without a cell"),
+        "{err}"
+    );
+    assert!(!err.contains("E0899"), "{err}");
+}
+
+/// Item 9: graph coordinates of ±1e308 are refused (E0108) instead of drawing an SVG
+/// with `inf` and `NaN`.
+#[test]
+fn huge_graph_coordinates_are_refused() {
+    let map = br#"{"nodes":[{"id":"a1","x":1e308,"y":0},{"id":"b1","x":-1e308,"y":0}],"links":[["a1","b1"]]}"#;
+    let map_path = common::cli::temp("huge.json", map);
+    let rules = common::cli::temp(
+        "huge.rules",
+        b"board graph \"huge.json\"\npiece K (K) { step orthogonal }\n",
+    );
+    assert_eq!(map_path.parent(), rules.parent());
+    let o = run(&["show", rules.to_str().expect("utf-8 path"), "-o", "-"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("E0108") && err.contains("beyond ±1e6"),
+        "{err}"
+    );
+    let out = stdout(&o);
+    assert!(!out.contains("inf") && !out.contains("NaN"), "{out}");
+}

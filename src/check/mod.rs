@@ -199,6 +199,26 @@ impl Checker {
             }
             None => Vec::new(),
         };
+        if let (Some(set), Some(board)) = (&b.holes, &self.board) {
+            let cells_left = board
+                .topology
+                .cells()
+                .filter(|&c| !board.holes.contains(&board.topology.coord(c)))
+                .count();
+            if cells_left == 0 {
+                let cells = board.topology.cell_count();
+                self.error(
+                    Diagnostic::error(
+                        "E0109",
+                        "the holes leave the board without a cell",
+                        set.span,
+                    )
+                    .label(format!("these holes cover all {cells} cells"))
+                    .help("a board needs at least one cell; remove some holes"),
+                );
+                return None;
+            }
+        }
         Some(BoardSpec { holes, ..spec })
     }
 

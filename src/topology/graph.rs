@@ -20,6 +20,10 @@ use crate::ir::{Coord, GraphNode, GraphSpec, Vector};
 /// Headings further than this from every neighbour take no step.
 const TOLERANCE: f64 = 45.0;
 
+/// The largest coordinate a graph node may have (either sign): beyond it, distances and
+/// picture sizes overflow to infinity.
+const MAX_COORDINATE: f64 = 1_000_000.0;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Graph {
     /// Per node: neighbours (orthogonal and diagonal) with their angle in [0, 360),
@@ -228,10 +232,18 @@ pub fn parse_json(source: &str, text: &str) -> Result<GraphSpec, String> {
             ));
         }
         let coord = |k: &str| {
-            n.get(k)
+            let v = n
+                .get(k)
                 .and_then(|v| v.as_f64())
                 .filter(|v| v.is_finite())
-                .ok_or_else(|| format!("node {id:?} has no numeric \"{k}\""))
+                .ok_or_else(|| format!("node {id:?} has no numeric \"{k}\""))?;
+            if v.abs() > MAX_COORDINATE {
+                return Err(format!(
+                    "node {id:?} has \"{k}\": {v:e}, beyond ±{MAX_COORDINATE:e} (pictures and \
+                     angles need coordinates of a sane size)"
+                ));
+            }
+            Ok(v)
         };
         out.push(GraphNode {
             x: coord("x")?,
