@@ -185,3 +185,23 @@ fn huge_graph_coordinates_are_refused() {
     let out = stdout(&o);
     assert!(!out.contains("inf") && !out.contains("NaN"), "{out}");
 }
+
+/// Item 8: `check` and `compile` agree: a start position `check` refuses (E0950) is
+/// refused by `compile` too, and no table is written.
+#[test]
+fn check_and_compile_refuse_the_same_file() {
+    let rules = common::cli::temp(
+        "badstart.rules",
+        b"board square 8x8\npiece K (K) { step any }\nroyal K\nstart \"xyz w\"\n",
+    );
+    let table = rules.with_file_name("badstart.tbl");
+    let _ = std::fs::remove_file(&table);
+    let path = rules.to_str().expect("utf-8 path");
+    let o = run(&["check", path]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("E0950"), "{}", stderr(&o));
+    let o = run(&["compile", path, "-o", table.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("E0950"), "{}", stderr(&o));
+    assert!(!table.exists(), "no table is written");
+}

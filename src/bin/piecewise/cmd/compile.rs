@@ -1,16 +1,18 @@
 //! `piecewise compile`: compiles a rules file and writes its move table as a table
-//! file (the bytes `disasm` reads back).
+//! file (the bytes `disasm` reads back). The file is compiled with its game
+//! declarations, as `check` compiles it, so that what `check` refuses (a start position
+//! that cannot be read, say) `compile` refuses too.
 
 use crate::failure::Outcome;
-use crate::input::load_rules;
+use crate::input::load_game;
 use crate::output::write_file;
 use piecewise::table;
 use std::path::Path;
 
 /// Compiles `file` and writes its table to `output`.
 pub fn run(file: &Path, output: &Path, color: bool) -> Outcome {
-    let rules = load_rules(file, color)?;
-    let t = rules.table().table();
+    let game = load_game(file, color)?;
+    let t = game.rules().table().table();
     let bytes = table::to_bytes(t);
     write_file(output, &bytes)?;
     println!(
