@@ -158,29 +158,88 @@ impl Diagnostics {
             .sort_by_key(|d| (d.primary.span.start, d.primary.span.end));
     }
 
-    /// Renders every diagnostic the way rustc does, with or without ANSI colour.
+    /// Renders the diagnostics the way rustc does, with or without ANSI colour: the
+    /// first [`SHOWN_PER_CODE`] of each code in full, then one line per code saying how
+    /// many more there are (so that a file with thousands of repeated patterns gets a
+    /// report of a few kilobytes, not one that grows with the square of its size).
     pub fn render(&self, file_name: &str, source: &str, color: bool) -> String {
+        self.render_limited(file_name, source, color, SHOWN_PER_CODE)
+    }
+
+    /// [`Diagnostics::render`] showing at most `per_code` diagnostics of each code in
+    /// full (`usize::MAX`: all of them).
+    pub fn render_limited(
+        &self,
+        file_name: &str,
+        source: &str,
+        color: bool,
+        per_code: usize,
+    ) -> String {
         let file = SimpleFile::new(file_name, source);
         let config = term::Config::default();
         let mut out: Vec<u8> = Vec::new();
+        let mut shown: Vec<(&'static str, Severity, usize)> = Vec::new();
         for d in &self.0 {
-            let diag = to_codespan(d, source.len());
-            let result = if color {
-                let mut w = termcolor::Ansi::new(&mut out);
-                term::emit_to_write_style(&mut w, &config, &file, &diag)
-            } else {
-                let mut w = termcolor::NoColor::new(&mut out);
-                term::emit_to_write_style(&mut w, &config, &file, &diag)
+            let seen = match shown.iter_mut().find(|(code, ..)| *code == d.code) {
+                Some(entry) => {
+                    entry.2 += 1;
+                    entry.2
+                }
+                None => {
+                    shown.push((d.code, d.severity, 1));
+                    1
+                }
             };
-            if result.is_err() {
+            if seen > per_code {
+                continue;
+            }
+            let diag = to_codespan(d, source.len());
+            emit(&mut out, color, &config, &file, &diag, || {
                 // A span outside the file: fall back to a plain line rather than fail.
-                out.extend_from_slice(
-                    format!("{}[{}]: {}\n", severity_word(d.severity), d.code, d.message)
-                        .as_bytes(),
-                );
+                format!("{}[{}]: {}\n", severity_word(d.severity), d.code, d.message)
+            });
+        }
+        for &(code, severity, count) in &shown {
+            if count > per_code {
+                let more = count - per_code;
+                let word = severity_word(severity);
+                let plural = if more == 1 { "" } else { "s" };
+                let message = format!("{more} more {code} {word}{plural} not shown");
+                let base = match severity {
+                    Severity::Error => cs::Diagnostic::error(),
+                    Severity::Warning => cs::Diagnostic::warning(),
+                };
+                let diag = base.with_code(code).with_message(&message);
+                emit(&mut out, color, &config, &file, &diag, || {
+                    format!("{word}[{code}]: {message}\n")
+                });
             }
         }
         String::from_utf8_lossy(&out).into_owned()
+    }
+}
+
+/// How many diagnostics of one code [`Diagnostics::render`] shows in full.
+pub const SHOWN_PER_CODE: usize = 10;
+
+/// Renders one codespan diagnostic into `out`, or `fallback()` if codespan cannot.
+fn emit(
+    out: &mut Vec<u8>,
+    color: bool,
+    config: &term::Config,
+    file: &SimpleFile<&str, &str>,
+    diag: &cs::Diagnostic<()>,
+    fallback: impl FnOnce() -> String,
+) {
+    let result = if color {
+        let mut w = termcolor::Ansi::new(&mut *out);
+        term::emit_to_write_style(&mut w, config, file, diag)
+    } else {
+        let mut w = termcolor::NoColor::new(&mut *out);
+        term::emit_to_write_style(&mut w, config, file, diag)
+    };
+    if result.is_err() {
+        out.extend_from_slice(fallback().as_bytes());
     }
 }
 

@@ -21,14 +21,44 @@ pub fn parse(source: &str) -> Result<(), Diagnostics> {
     crate::syntax::parse(source).map(|_| ())
 }
 
+/// How far the stages may expand a rules file: checked up front, before the work is
+/// done, so that a hostile file is answered in milliseconds with the figure it would
+/// reach and the limit, instead of running out of time or memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most patterns one piece may have once its `like` inclusions are inlined
+    /// (E0307). Each `like` copies every pattern of the piece it names, so a chain of
+    /// pieces that each include the previous one twice doubles at every step.
+    pub patterns_per_piece: usize,
+}
+
+impl Default for Limits {
+    /// 4,096 patterns per piece: the largest shipped piece has 18
+    /// (`rules/fairy.rules`), a fairy catalogue piece a few dozen.
+    fn default() -> Limits {
+        Limits {
+            patterns_per_piece: 4096,
+        }
+    }
+}
+
 /// Parses and checks a source text read from a file in directory `base` (where graph
 /// board files are looked up; the current directory if `None`).
 ///
 /// Returns the rule set iff there is no error, with every diagnostic found (errors and
 /// warnings), sorted by position.
 pub fn check(source: &str, base: Option<&Path>) -> (Option<RuleSet>, Diagnostics) {
+    check_with(source, base, &Limits::default())
+}
+
+/// [`check`] with `limits` instead of the default ones.
+pub fn check_with(
+    source: &str,
+    base: Option<&Path>,
+    limits: &Limits,
+) -> (Option<RuleSet>, Diagnostics) {
     match crate::syntax::parse(source) {
-        Ok(file) => crate::check::check_at(&file, base),
+        Ok(file) => crate::check::check_at(&file, base, limits),
         Err(diags) => (None, diags),
     }
 }

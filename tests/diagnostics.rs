@@ -89,6 +89,16 @@ snap!(
     game_twice,
     "game \"A\"\ngame \"B\"\nboard square 8x8\npiece King (K) { step any }\n"
 );
+snap!(piece_like_chain_over_the_limit, &{
+    let mut s = String::from("board square 8x8\npiece P0 (A) { step any }\n");
+    for (i, l) in "BCDEFGHIJLMNO".chars().enumerate() {
+        s.push_str(&format!(
+            "piece P{} ({l}) {{ like P{i}; like P{i} }}\n",
+            i + 1
+        ));
+    }
+    s
+});
 snap!(
     board_all_holes,
     "board square 26x26 holes a1-z26\npiece King (K) { step any }\n"

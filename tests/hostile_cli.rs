@@ -205,3 +205,70 @@ fn check_and_compile_refuse_the_same_file() {
     assert!(stderr(&o).contains("E0950"), "{}", stderr(&o));
     assert!(!table.exists(), "no table is written");
 }
+
+/// A rules file of `piece P0 (A) { step any }` and `levels` pieces, each `like` the
+/// previous one twice: piece `Pn` has 2^n patterns.
+fn like_chain(levels: usize) -> String {
+    let letters = b"BCDEFGHIJLMNOQRSTUVWXYZ";
+    let mut s = String::from("board square 8x8\npiece P0 (A) { step any }\n");
+    for i in 1..=levels {
+        let letter = letters[(i - 1) % letters.len()] as char;
+        s.push_str(&format!(
+            "piece P{i} ({letter}) {{ like P{}; like P{} }}\n",
+            i - 1,
+            i - 1
+        ));
+    }
+    s
+}
+
+/// Item 1: an exponential `like` chain (25 levels once aborted out of memory) is
+/// refused at the first piece over the limit (E0307, with the figure and the limit),
+/// with a small report.
+#[test]
+fn an_exponential_like_chain_is_refused_with_the_figure_and_the_limit() {
+    let path = common::cli::temp("like-chain.rules", like_chain(23).as_bytes());
+    let o = run(&["check", path.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "error[E0307]: piece `P13` has 8192 patterns (its `like`s inlined); the limit is 4096"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.matches("error[").count(), 1, "{err}");
+    assert!(o.stdout.len() + o.stderr.len() < 64 << 10);
+    // Twelve levels (4,096 patterns) are within the limit.
+    let path = common::cli::temp("like-chain-12.rules", like_chain(12).as_bytes());
+    let o = run(&["check", path.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+/// Item 2: thousands of repeated patterns on one line (each warning used to re-print
+/// the whole line) give the first ten W0003 warnings in full and one line for the rest.
+#[test]
+fn repeated_warnings_are_summarised_past_ten() {
+    let line = vec!["step any"; 4000].join("; ");
+    let source = format!("board square 8x8\npiece K (K) {{ {line} }}\n");
+    let path = common::cli::temp("one-line.rules", source.as_bytes());
+    let o = run(&["check", path.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(0));
+    let err = stderr(&o);
+    assert_eq!(
+        err.matches("warning[W0003]: a pattern of `K` is given twice")
+            .count(),
+        10
+    );
+    assert!(
+        err.contains("warning[W0003]: 3989 more W0003 warnings not shown"),
+        "{}",
+        &err[err.len().saturating_sub(300)..]
+    );
+    assert!(stdout(&o).contains("ok (0 errors, 3999 warnings)"));
+    assert!(
+        o.stdout.len() + o.stderr.len() < 2 << 20,
+        "{} bytes",
+        o.stderr.len()
+    );
+}

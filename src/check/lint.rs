@@ -10,7 +10,7 @@ use crate::ir::{self, Landing, LegDirs, Via};
 
 /// A pattern with spans removed and the last leg's (meaningless) `via` cleared, so that
 /// two patterns producing the same moves compare equal.
-#[derive(PartialEq)]
+#[derive(PartialEq, Debug)]
 struct Normal {
     legs: Vec<(LegDirs, u16, Option<u16>, Via)>,
     land: Landing,
@@ -74,17 +74,23 @@ fn covered(a: &Normal, b: &Normal) -> bool {
     }
 }
 
+/// Pieces with more patterns than this get only the exact-duplicate half of W0003, found
+/// in linear time: comparing every pair for "adds no moves" grows with the square.
+const PAIRWISE_LINT_LIMIT: usize = 256;
+
 /// Warns (W0003) about patterns of one piece that add no moves.
 pub(crate) fn redundant_patterns(diags: &mut Diagnostics, piece: &str, patterns: &[Placed]) {
     let normals: Vec<Normal> = patterns.iter().map(|p| normal(&p.pattern)).collect();
+    if patterns.len() > PAIRWISE_LINT_LIMIT {
+        return exact_duplicates(diags, piece, patterns, &normals);
+    }
     let mut reported = vec![false; patterns.len()];
     for j in 0..patterns.len() {
         for i in 0..patterns.len() {
             if i == j || reported[j] || reported[i] {
                 continue;
             }
-            // Both came in through the same `like`: the other piece gets the warning.
-            if patterns[i].inlined && patterns[j].inlined && patterns[i].site == patterns[j].site {
+            if same_like(&patterns[i], &patterns[j]) {
                 continue;
             }
             let same = normals[i] == normals[j];
@@ -95,30 +101,54 @@ pub(crate) fn redundant_patterns(diags: &mut Diagnostics, piece: &str, patterns:
                 continue;
             }
             reported[j] = true;
-            let what = if patterns[j].inlined {
-                "a pattern this `like` brings in"
-            } else {
-                "this pattern"
-            };
-            let (msg, label, other) = if same {
-                (
-                    format!("a pattern of `{piece}` is given twice"),
-                    format!("{what} repeats another one"),
-                    "the same pattern is given here",
-                )
-            } else {
-                (
-                    format!("a pattern of `{piece}` adds no moves"),
-                    format!("{what} only moves where another pattern already does"),
-                    "this pattern covers it",
-                )
-            };
-            diags.push(
-                Diagnostic::warning("W0003", msg, patterns[j].site)
-                    .label(label)
-                    .secondary(patterns[i].site, other)
-                    .help("remove the redundant pattern"),
-            );
+            diags.push(redundant(piece, &patterns[j], &patterns[i], same));
         }
     }
+}
+
+/// Both came in through the same `like`: the other piece gets the warning.
+fn same_like(a: &Placed, b: &Placed) -> bool {
+    a.inlined && b.inlined && a.site == b.site
+}
+
+/// W0003 for exact repeats only, each against the first earlier pattern it repeats.
+fn exact_duplicates(diags: &mut Diagnostics, piece: &str, patterns: &[Placed], normals: &[Normal]) {
+    let mut seen: std::collections::HashMap<String, Vec<usize>> = Default::default();
+    for (j, n) in normals.iter().enumerate() {
+        let earlier = seen.entry(format!("{n:?}")).or_default();
+        if let Some(&i) = earlier
+            .iter()
+            .find(|&&i| !same_like(&patterns[i], &patterns[j]))
+        {
+            diags.push(redundant(piece, &patterns[j], &patterns[i], true));
+        } else {
+            earlier.push(j);
+        }
+    }
+}
+
+/// The W0003 warning for `dup`, which `other` repeats (`same`) or covers.
+fn redundant(piece: &str, dup: &Placed, other: &Placed, same: bool) -> Diagnostic {
+    let what = if dup.inlined {
+        "a pattern this `like` brings in"
+    } else {
+        "this pattern"
+    };
+    let (msg, label, other_label) = if same {
+        (
+            format!("a pattern of `{piece}` is given twice"),
+            format!("{what} repeats another one"),
+            "the same pattern is given here",
+        )
+    } else {
+        (
+            format!("a pattern of `{piece}` adds no moves"),
+            format!("{what} only moves where another pattern already does"),
+            "this pattern covers it",
+        )
+    };
+    Diagnostic::warning("W0003", msg, dup.site)
+        .label(label)
+        .secondary(other.site, other_label)
+        .help("remove the redundant pattern")
 }

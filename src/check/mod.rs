@@ -34,9 +34,14 @@ pub const MAX_PIECES: usize = 64;
 
 /// Checks a parsed file whose relative file names (graph boards) are relative to
 /// `base` (the current directory if `None`).
-pub fn check_at(file: &ast::File, base: Option<&Path>) -> (Option<RuleSet>, Diagnostics) {
+pub fn check_at(
+    file: &ast::File,
+    base: Option<&Path>,
+    limits: &crate::pipeline::Limits,
+) -> (Option<RuleSet>, Diagnostics) {
     let mut c = Checker {
         base: base.map(Path::to_path_buf),
+        limits: limits.clone(),
         ..Checker::default()
     };
     let rules = c.run(file);
@@ -87,6 +92,8 @@ pub(crate) struct Checker {
     pub pushed: Vec<PieceId>,
     /// Where relative file names (graph boards) are looked up.
     pub base: Option<PathBuf>,
+    /// How far expansion may go.
+    pub limits: crate::pipeline::Limits,
 }
 
 impl Checker {

@@ -185,7 +185,34 @@ impl Checker {
             while let Some(top) = stack.last_mut() {
                 let (p, i) = *top;
                 if i == bodies[p].len() {
-                    let mut list = Vec::new();
+                    // Count before copying: a chain of `like`s may double at every step.
+                    let count = bodies[p].iter().fold(0usize, |n, e| match e {
+                        Entry::Own(Some(_)) => n.saturating_add(1),
+                        Entry::Like(q, _) => {
+                            n.saturating_add(done.get(q.index()).map_or(0, Vec::len))
+                        }
+                        _ => n,
+                    });
+                    let limit = self.limits.patterns_per_piece;
+                    if count > limit {
+                        let name = &decls[p].name;
+                        self.error(
+                            Diagnostic::error(
+                                "E0307",
+                                format!(
+                                    "piece `{}` has {count} patterns (its `like`s inlined); the limit is {limit}",
+                                    name.name
+                                ),
+                                name.span,
+                            )
+                            .label(format!("{count} patterns"))
+                            .help("each `like` copies every pattern of the piece it names; include each piece once"),
+                        );
+                        state[p] = State::Done;
+                        stack.pop();
+                        continue;
+                    }
+                    let mut list = Vec::with_capacity(count);
                     for e in &bodies[p] {
                         match e {
                             Entry::Own(Some(pat)) => list.push(Placed {
