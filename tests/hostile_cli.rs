@@ -272,3 +272,99 @@ fn repeated_warnings_are_summarised_past_ten() {
         o.stderr.len()
     );
 }
+
+/// Item 10: `perft --depth 100` does not run silently forever: it stops at its time
+/// limit (`--max-ms`, 600,000 by default) with the figures, and exit code 1.
+#[test]
+fn a_hopeless_perft_stops_at_its_time_limit() {
+    let o = run(&[
+        "perft",
+        "rules/chess.rules",
+        "--depth",
+        "100",
+        "--max-ms",
+        "200",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("error: perft stopped after "), "{err}");
+    assert!(
+        err.contains("ms; the limit is 200 ms (0 of 20 root moves counted"),
+        "{err}"
+    );
+    assert!(stdout(&o).is_empty());
+    // A count within its limit is the same as without one, divided or not.
+    let o = run(&[
+        "perft",
+        "rules/chess.rules",
+        "--depth",
+        "3",
+        "--max-ms",
+        "60000",
+    ]);
+    assert_eq!(stdout(&o), "8902\n");
+    let o = run(&[
+        "perft",
+        "rules/chess.rules",
+        "--depth",
+        "3",
+        "--max-ms",
+        "0",
+        "--divide",
+    ]);
+    assert!(stdout(&o).ends_with("\n8902\n"));
+    assert!(stdout(&o).contains("e2e4: 600\n"));
+}
+
+/// Item 13, the smaller ones.
+#[test]
+fn smaller_everyday_mistakes_get_clear_answers() {
+    // `tree` without --fen uses the declared start position, as `moves` and `show` do.
+    let o = run(&["tree", "rules/chess.rules", "--from", "b1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("white Knight (N) on b1: 2 plies"));
+    // A rules file without a start position names both ways to give one.
+    let o = run(&["moves", "rules/sokoban.rules"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("pass --fen, or --board for a Sokoban level"),
+        "{}",
+        stderr(&o)
+    );
+    // A table file where a rules file belongs says what it is.
+    let table = common::cli::temp("chess.tbl", b"");
+    let o = run(&[
+        "compile",
+        "rules/chess.rules",
+        "-o",
+        table.to_str().expect("utf-8 path"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = run(&["check", table.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("is a move-table file (written by `piecewise compile`)"),
+        "{}",
+        stderr(&o)
+    );
+    // No legal moves: said so, not `legal moves begin: )`.
+    let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let o = run(&["play", "rules/chess.rules", "--fen", mate, "e2e4"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("(there are no legal moves)"),
+        "{}",
+        stderr(&o)
+    );
+    // `disasm --side` and `--piece` need --from (they were silently ignored).
+    let o = run(&["disasm", "rules/chess.rules", "--side", "white"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--from"), "{}", stderr(&o));
+    // `show --help` no longer says goals are not drawn.
+    let o = run(&["show", "--help"]);
+    assert!(
+        stdout(&o).contains("its goals are drawn too"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -33,7 +33,7 @@ pub use moves::{GameMove, MoveKind};
 use notation::fen;
 pub use notation::text_board;
 pub use notation::{TextBoardError, TextBoardErrorKind};
-pub use perft::Perft;
+pub use perft::{Perft, PerftStopped};
 pub use position::{EnPassant, GamePosition, Keys, Undo};
 
 use crate::diagnostics::Diagnostics;

@@ -56,23 +56,19 @@ pub enum Command {
         #[arg(long)]
         from: Option<String>,
         /// Limit --from to one piece (name or FEN letter).
-        #[arg(long)]
+        #[arg(long, requires = "from")]
         piece: Option<String>,
         /// Limit --from to one side.
-        #[arg(long, value_enum)]
+        #[arg(long, value_enum, requires = "from")]
         side: Option<SideArg>,
     },
     /// The path tree of the piece on a cell: every way it travels and what it meets.
     Tree {
         /// The .rules file.
         rules: PathBuf,
-        /// The position: board part and side to move, with the rules' piece letters.
-        #[arg(
-            long,
-            allow_hyphen_values = true,
-            required_unless_present = "board",
-            conflicts_with = "board"
-        )]
+        /// The position: board part and side to move, with the rules' piece letters
+        /// (default: the file's start position).
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "board")]
         fen: Option<String>,
         /// A Sokoban text board file instead of a FEN (the rules must declare
         /// `sokoban`).
@@ -142,7 +138,7 @@ pub enum Command {
         /// an empty board, on --from or the board's middle cell, with its moves.
         #[arg(long, conflicts_with = "fen")]
         piece: Option<String>,
-        /// A Sokoban text board file instead of a FEN (goals are not drawn).
+        /// A Sokoban text board file instead of a FEN (its goals are drawn too).
         #[arg(long, conflicts_with_all = ["fen", "piece"])]
         board: Option<PathBuf>,
         /// Where to write the SVG (`-` for standard output).
@@ -165,6 +161,9 @@ pub enum Command {
         /// First print `move: count` for every legal move.
         #[arg(long)]
         divide: bool,
+        /// Stop with an error after this many milliseconds (0: no limit).
+        #[arg(long, default_value_t = 600_000)]
+        max_ms: u64,
     },
 }
 

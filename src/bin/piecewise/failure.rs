@@ -17,17 +17,14 @@ pub enum Failure {
     Input,
     /// The output cannot be written.
     Output,
-    /// The arguments do not fit together in a way clap does not see.
-    Usage,
 }
 
 impl Failure {
-    /// The exit code: 1 for errors in the rules, the input or the output, 2 for usage
-    /// errors (as clap's own).
+    /// The exit code: 1 for errors in the rules, the input or the output. (Usage errors
+    /// are clap's: it prints them and exits 2 before a command runs.)
     pub fn exit_code(self) -> ExitCode {
         match self {
             Failure::Rules | Failure::Input | Failure::Output => ExitCode::from(1),
-            Failure::Usage => ExitCode::from(2),
         }
     }
 
@@ -41,12 +38,6 @@ impl Failure {
     pub fn output(message: impl Display) -> Failure {
         eprintln!("error: {message}");
         Failure::Output
-    }
-
-    /// Prints `error: {message}` and returns a usage failure.
-    pub fn usage(message: impl Display) -> Failure {
-        eprintln!("error: {message}");
-        Failure::Usage
     }
 }
 

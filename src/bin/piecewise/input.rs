@@ -20,9 +20,25 @@ fn read_with<T>(path: &Path, read: fn(&Path) -> std::io::Result<T>) -> Result<T,
     read(path).map_err(|e| Failure::input(format_args!("cannot read {}: {e}", path.display())))
 }
 
-/// Reads a text file.
+/// Reads a text file. A file that is not UTF-8 text is an error that says so (and,
+/// for a move-table file given where a rules file belongs, what it is).
 pub fn read(path: &Path) -> Result<String, Failure> {
-    read_with(path, |p| std::fs::read_to_string(p))
+    let bytes = read_bytes(path)?;
+    String::from_utf8(bytes).map_err(|e| {
+        if e.as_bytes().starts_with(piecewise::table::MAGIC) {
+            Failure::input(format_args!(
+                "{} is a move-table file (written by `piecewise compile`), not a text file; \
+                 give the .rules file (only `disasm` reads table files)",
+                path.display()
+            ))
+        } else {
+            Failure::input(format_args!(
+                "{} is not UTF-8 text: invalid byte at offset {}",
+                path.display(),
+                e.utf8_error().valid_up_to()
+            ))
+        }
+    })
 }
 
 /// Reads a file's bytes.
@@ -82,8 +98,7 @@ pub fn load_game_for(path: &Path, start: Start<'_>, color: bool) -> Result<Game,
     let fit = match start {
         Start::Board(file) => {
             let text = read(file)?;
-            let size = text_board::level_size(&text)
-                .map_err(|e| Failure::input(format_args!("{}:{e}", file.display())))?;
+            let size = text_board::level_size(&text).map_err(|e| board_error(file, &e))?;
             Some(size)
         }
         _ => None,
@@ -139,7 +154,7 @@ fn bad_fen(fen: &str) -> impl FnOnce(FenError) -> Failure + '_ {
 pub fn text_board(game: &Game, file: &Path) -> Result<GamePosition, Failure> {
     let text = read(file)?;
     game.read_text_board(&text)
-        .map_err(|e| Failure::input(format_args!("{}:{e}", file.display())))
+        .map_err(|e| board_error(file, &e))
 }
 
 /// The position a game command starts from: `--fen` or `--board`, else the start
@@ -150,7 +165,7 @@ pub fn game_position(game: &Game, path: &Path, start: Start<'_>) -> Result<GameP
         Start::Board(file) => text_board(game, file),
         Start::Declared => game.start_position().ok_or_else(|| {
             Failure::input(format_args!(
-                "{} declares no start position (`start \"FEN\"`); pass --fen",
+                "{} declares no start position (`start \"FEN\"`); pass --fen, or --board for a Sokoban level",
                 path.display()
             ))
         }),
@@ -191,4 +206,13 @@ pub fn piece_on(
 /// The message for a `--piece` argument that names no piece.
 pub fn no_such_piece(text: &str) -> Failure {
     Failure::input(format_args!("no piece is named or lettered `{text}`"))
+}
+
+/// A text board's error as `FILE:LINE:COLUMN: what`, or `FILE: what` for the board as a
+/// whole (a level without a pusher, say).
+fn board_error(file: &Path, e: &piecewise::game::TextBoardError) -> Failure {
+    match e.place() {
+        Some(_) => Failure::input(format_args!("{}:{e}", file.display())),
+        None => Failure::input(format_args!("{}: {e}", file.display())),
+    }
 }

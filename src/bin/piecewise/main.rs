@@ -103,11 +103,13 @@ fn run(command: Command, color: bool) -> Outcome {
             fen,
             board,
             divide,
+            max_ms,
         } => cmd::perft::run(
             &rules,
             depth,
             Start::new(fen.as_deref(), board.as_deref()),
             divide,
+            max_ms,
             color,
         ),
         Command::Play {

@@ -11,6 +11,8 @@ mod bulk;
 mod children;
 mod siblings;
 
+use std::time::{Duration, Instant};
+
 use super::legality::quick::QuickState;
 use super::position::{make, make_unhashed, unmake};
 use super::{Game, GameMove, GamePosition, MoveGenerator};
@@ -33,7 +35,39 @@ pub struct Perft<'g> {
     parent_ready: bool,
     /// The walks of the children's side made on the node.
     walks: SiblingWalks,
+    /// When a limited count must stop ([`Perft::divide_within`]).
+    deadline: Option<Instant>,
+    /// The deadline passed: the count in progress unwinds.
+    stopped: bool,
 }
+
+/// A count stopped at its time limit ([`Perft::divide_within`]): how long it ran, the
+/// limit, and how far it got.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftStopped {
+    /// Milliseconds the count ran.
+    pub elapsed_ms: u64,
+    /// The limit, in milliseconds.
+    pub limit_ms: u64,
+    /// Root moves whose subtrees were counted in full.
+    pub roots_counted: usize,
+    /// Legal moves at the root.
+    pub roots: usize,
+    /// Leaves counted in those subtrees.
+    pub nodes_counted: u64,
+}
+
+impl std::fmt::Display for PerftStopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "perft stopped after {} ms; the limit is {} ms ({} of {} root moves counted, {} nodes)",
+            self.elapsed_ms, self.limit_ms, self.roots_counted, self.roots, self.nodes_counted
+        )
+    }
+}
+
+impl std::error::Error for PerftStopped {}
 
 impl<'g> Perft<'g> {
     /// A counter for `game`.
@@ -43,6 +77,8 @@ impl<'g> Perft<'g> {
             parent: Box::new(QuickState::new(game.cells)),
             parent_ready: false,
             walks: SiblingWalks::new(game.cells),
+            deadline: None,
+            stopped: false,
         }
     }
 
@@ -58,6 +94,9 @@ impl<'g> Perft<'g> {
         }
         if depth == 1 {
             return self.generator.count_legal(pos);
+        }
+        if depth >= 3 && self.past_deadline() {
+            return 0;
         }
         let game = self.generator.game;
         let mut moves = self.generator.buffer();
@@ -85,17 +124,73 @@ impl<'g> Perft<'g> {
 
     /// Perft per legal root move, in generation order.
     pub fn divide(&mut self, pos: &mut GamePosition, depth: u32) -> Vec<(GameMove, u64)> {
+        let mut out = Vec::new();
+        self.each_root(pos, depth, |m, n, _| out.push((*m, n)));
+        out
+    }
+
+    /// [`Perft::divide`] that stops once `limit` has passed, saying how far it got;
+    /// `on_root(counted, roots)` hears of every root move counted in full (for progress
+    /// displays). The counts are [`Perft::perft`]'s: their sum is `perft(pos, depth)`.
+    pub fn divide_within(
+        &mut self,
+        pos: &mut GamePosition,
+        depth: u32,
+        limit: Duration,
+        mut on_root: impl FnMut(usize, usize),
+    ) -> Result<Vec<(GameMove, u64)>, PerftStopped> {
+        let start = Instant::now();
+        self.deadline = start.checked_add(limit);
+        let mut out = Vec::new();
+        let roots = self.each_root(pos, depth, |m, n, roots| {
+            out.push((*m, n));
+            on_root(out.len(), roots);
+        });
+        self.deadline = None;
+        if std::mem::take(&mut self.stopped) {
+            return Err(PerftStopped {
+                elapsed_ms: start.elapsed().as_millis() as u64,
+                limit_ms: limit.as_millis().min(u64::MAX as u128) as u64,
+                roots_counted: out.len(),
+                roots,
+                nodes_counted: out.iter().map(|(_, n)| n).sum(),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Counts each legal root move's subtree, in generation order, telling `each` the
+    /// move, its count and the number of root moves, until the deadline (if any)
+    /// passes; returns the number of legal root moves.
+    fn each_root(
+        &mut self,
+        pos: &mut GamePosition,
+        depth: u32,
+        mut each: impl FnMut(&GameMove, u64, usize),
+    ) -> usize {
         let game = self.generator.game;
         let mut moves = Vec::new();
         self.generator.legal_moves(pos, &mut moves);
-        moves
-            .into_iter()
-            .map(|m| {
-                let undo = make(game, pos, &m);
-                let n = self.perft(pos, depth.saturating_sub(1));
-                unmake(game, pos, undo);
-                (m, n)
-            })
-            .collect()
+        for m in &moves {
+            let undo = make(game, pos, m);
+            let n = self.perft(pos, depth.saturating_sub(1));
+            unmake(game, pos, undo);
+            if self.stopped {
+                break;
+            }
+            each(m, n, moves.len());
+        }
+        moves.len()
+    }
+
+    /// Whether the deadline of a limited count has passed (then the count unwinds).
+    #[inline]
+    fn past_deadline(&mut self) -> bool {
+        if let Some(d) = self.deadline {
+            if !self.stopped && Instant::now() >= d {
+                self.stopped = true;
+            }
+        }
+        self.stopped
     }
 }

@@ -1,17 +1,52 @@
 //! `piecewise perft`: the number of leaf nodes of the legal move tree to a depth, with
 //! `--divide` first one `move: count` line per legal move (sorted) and a blank line.
 
-use crate::failure::Outcome;
+use crate::failure::{Failure, Outcome};
 use crate::input::{game_position, load_game_for, Start};
+use std::io::IsTerminal;
 use std::path::Path;
+use std::time::Duration;
 
-/// Counts to `depth` from `start`.
-pub fn run(path: &Path, depth: u32, start: Start<'_>, divide: bool, color: bool) -> Outcome {
+/// Counts to `depth` from `start`, stopping with an error after `max_ms` milliseconds
+/// (0: no limit); shows progress over the root moves when standard error is a terminal.
+pub fn run(
+    path: &Path,
+    depth: u32,
+    start: Start<'_>,
+    divide: bool,
+    max_ms: u64,
+    color: bool,
+) -> Outcome {
     let game = load_game_for(path, start, color)?;
     let mut pos = game_position(&game, path, start)?;
     let mut counter = piecewise::game::Perft::new(&game);
+    let limit = match max_ms {
+        0 => Duration::MAX,
+        ms => Duration::from_millis(ms),
+    };
+    let progress = (std::io::stderr().is_terminal() && depth >= 2).then(|| {
+        let bar = indicatif::ProgressBar::new(0);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{elapsed} [{bar:30}] {pos}/{len} root moves")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let counted = counter.divide_within(&mut pos, depth, limit, |done, roots| {
+        if let Some(bar) = &progress {
+            bar.set_length(roots as u64);
+            bar.set_position(done as u64);
+        }
+    });
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    let counts = counted.map_err(|stopped| {
+        Failure::input(format_args!(
+            "{stopped} (raise it with --max-ms, 0 for none)"
+        ))
+    })?;
     if divide {
-        let counts = counter.divide(&mut pos, depth);
         let moves: Vec<_> = counts.iter().map(|(m, _)| *m).collect();
         let mut rows: Vec<(String, u64)> = game
             .uci_list(&moves)
@@ -27,7 +62,12 @@ pub fn run(path: &Path, depth: u32, start: Start<'_>, divide: bool, color: bool)
         out.push_str(&format!("\n{total}\n"));
         print!("{out}");
     } else {
-        println!("{}", counter.perft(&mut pos, depth));
+        let total: u64 = if depth == 0 {
+            1
+        } else {
+            counts.iter().map(|(_, n)| n).sum()
+        };
+        println!("{total}");
     }
     Ok(())
 }

@@ -49,12 +49,16 @@ fn play_moves(game: &Game, pos: &mut GamePosition, moves: &[&str]) -> Result<(),
     for (i, text) in moves.iter().enumerate() {
         let Some(m) = game.parse_uci(pos, text) else {
             let mut legal = game.legal_uci(pos);
-            legal.truncate(12);
+            let listed = if legal.is_empty() {
+                "there are no legal moves".to_string()
+            } else {
+                legal.truncate(12);
+                format!("legal moves begin: {}", legal.join(" "))
+            };
             return Err(format!(
-                "move {} `{text}` is not legal in {} (legal moves begin: {})",
+                "move {} `{text}` is not legal in {} ({listed})",
                 i + 1,
-                game.fen(pos),
-                legal.join(" ")
+                game.fen(pos)
             ));
         };
         game.make(pos, &m);

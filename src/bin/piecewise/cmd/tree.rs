@@ -3,7 +3,7 @@
 //! Sokoban text board (the pusher's by default).
 
 use crate::failure::{Failure, Outcome};
-use crate::input::{cell_arg, load_game_for, piece_on, text_board, Start};
+use crate::input::{cell_arg, game_position, load_game_for, piece_on, text_board, Start};
 use piecewise::path_tree::PathTree;
 use piecewise::Rules;
 use std::path::Path;
@@ -20,8 +20,13 @@ pub fn run(
     match (fen, board) {
         (_, Some(board)) => board_tree(rules, board, from, json, color),
         (Some(fen), None) => fen_tree(rules, fen, from.unwrap_or(""), json, color),
-        // clap requires one of them.
-        (None, None) => Err(Failure::usage("pass --fen or --board")),
+        (None, None) => {
+            // The file's start position, as `moves` and `show` use it.
+            let game = load_game_for(rules, Start::Declared, color)?;
+            let pos = game_position(&game, rules, Start::Declared)?;
+            let fen = game.fen(&pos);
+            fen_tree(rules, &fen, from.unwrap_or(""), json, color)
+        }
     }
 }
 
