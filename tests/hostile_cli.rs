@@ -368,3 +368,49 @@ fn smaller_everyday_mistakes_get_clear_answers() {
         stdout(&o)
     );
 }
+
+/// Item 13: impossible positions are played as given, with a warning for each oddity.
+#[test]
+fn impossible_positions_are_played_with_a_warning() {
+    let o = run(&[
+        "moves",
+        "rules/chess.rules",
+        "--fen",
+        "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).contains("warning: black is in check but it is not its move"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&[
+        "moves",
+        "rules/chess.rules",
+        "--fen",
+        "8/8/8/8/8/8/8/KK6 w - - 0 1",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let err = stderr(&o);
+    assert!(
+        err.contains("warning: white has 2 royal pieces; the start position has 1"),
+        "{err}"
+    );
+    assert!(err.contains("warning: black has no royal piece"), "{err}");
+    let o = run(&["moves", "rules/chess.rules"]);
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+}
+
+/// Item 13: W0801 (link) does not repeat a pattern's W0002 (check), also through `like`.
+#[test]
+fn a_dead_pattern_is_reported_once() {
+    let rules = common::cli::temp(
+        "dead.rules",
+        b"board square 8x8\npiece A (A) { step any; leap (9,0) }\npiece B (B) { like A }\n",
+    );
+    let o = run(&["check", rules.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(0));
+    let err = stderr(&o);
+    assert_eq!(err.matches("warning[W0002]").count(), 1, "{err}");
+    assert_eq!(err.matches("warning[W0801]").count(), 0, "{err}");
+}

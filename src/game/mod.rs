@@ -27,6 +27,7 @@ pub mod notation;
 mod perft;
 mod position;
 mod setup;
+mod warnings;
 
 pub use movegen::MoveGenerator;
 pub use moves::{GameMove, MoveKind};
@@ -35,6 +36,7 @@ pub use notation::text_board;
 pub use notation::{TextBoardError, TextBoardErrorKind};
 pub use perft::{Perft, PerftStopped};
 pub use position::{EnPassant, GamePosition, Keys, Undo};
+pub use warnings::PositionWarning;
 
 use crate::diagnostics::Diagnostics;
 use crate::ids::{CellId, PieceId, Side};

@@ -161,7 +161,13 @@ pub fn text_board(game: &Game, file: &Path) -> Result<GamePosition, Failure> {
 /// position.
 pub fn game_position(game: &Game, path: &Path, start: Start<'_>) -> Result<GamePosition, Failure> {
     match start {
-        Start::Fen(fen) => game.position(fen).map_err(bad_fen(fen)),
+        Start::Fen(fen) => {
+            let pos = game.position(fen).map_err(bad_fen(fen))?;
+            for w in game.position_warnings(&pos) {
+                eprintln!("warning: {w} (the position is played as given)");
+            }
+            Ok(pos)
+        }
         Start::Board(file) => text_board(game, file),
         Start::Declared => game.start_position().ok_or_else(|| {
             Failure::input(format_args!(
