@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+#[path = "../fuzz/checks/batch.rs"]
+mod batch;
 #[path = "../fuzz/checks/parse.rs"]
 mod parse;
 #[path = "../fuzz/checks/pipeline.rs"]
@@ -16,7 +18,8 @@ mod verify;
 
 type Check = fn(&[u8]) -> Result<(), String>;
 
-const TARGETS: [(&str, Check); 4] = [
+const TARGETS: [(&str, Check); 5] = [
+    ("batch", batch::run),
     ("parse", parse::run),
     ("pipeline", pipeline::run),
     ("verify", verify::run),
