@@ -193,6 +193,13 @@ impl Diagnostics {
             if seen > per_code {
                 continue;
             }
+            // A label on a very long line: render against an excerpt of that line.
+            let shortened = shorten(source, d);
+            let (source, d) = match &shortened {
+                Some((text, short)) => (text.as_str(), short),
+                None => (source, d),
+            };
+            let file = SimpleFile::new(file_name, source);
             let diag = to_codespan(d, source.len());
             emit(&mut out, color, &config, &file, &diag, || {
                 // A span outside the file: fall back to a plain line rather than fail.
@@ -221,6 +228,108 @@ impl Diagnostics {
 
 /// How many diagnostics of one code [`Diagnostics::render`] shows in full.
 pub const SHOWN_PER_CODE: usize = 10;
+
+/// Source lines longer than this (in bytes) are shown as excerpts around the labels.
+const LONG_LINE: usize = 400;
+
+/// Bytes kept on either side of a label's start and end on a long line.
+const CONTEXT: usize = 60;
+
+/// For a diagnostic with a label on a line longer than [`LONG_LINE`]: the source with
+/// each such line cut to windows around the labels (the rest replaced by `…`, line
+/// breaks kept, so line numbers stay right) and the diagnostic with its spans moved
+/// accordingly. `None` when no label is on a long line.
+fn shorten(source: &str, d: &Diagnostic) -> Option<(String, Diagnostic)> {
+    let spans: Vec<Span> = std::iter::once(d.primary.span)
+        .chain(d.secondary.iter().map(|l| l.span))
+        .collect();
+    let line_of = |at: usize| {
+        let at = at.min(source.len());
+        let start = source[..at].rfind('\n').map_or(0, |i| i + 1);
+        let end = source[at..].find('\n').map_or(source.len(), |i| at + i);
+        (start, end)
+    };
+    let boundary = |mut at: usize| {
+        while at < source.len() && !source.is_char_boundary(at) {
+            at += 1;
+        }
+        at.min(source.len())
+    };
+    // Byte ranges to keep on long lines, then the cuts between them.
+    let mut keep: Vec<(usize, usize, usize, usize)> = Vec::new(); // (line start, line end, from, to)
+    for span in &spans {
+        for at in [span.start as usize, span.end as usize] {
+            let (start, end) = line_of(at);
+            if end - start > LONG_LINE {
+                let from = boundary(at.saturating_sub(CONTEXT).max(start));
+                let to = boundary((at + CONTEXT).min(end));
+                keep.push((start, end, from, to));
+            }
+        }
+    }
+    if keep.is_empty() {
+        return None;
+    }
+    keep.sort_unstable();
+    let mut cuts: Vec<(usize, usize)> = Vec::new();
+    let mut at = None::<(usize, usize)>; // (line start, position kept up to)
+    for &(start, end, from, to) in &keep {
+        match at {
+            Some((line, upto)) if line == start => {
+                if from > upto {
+                    cuts.push((upto, from));
+                }
+                at = Some((line, upto.max(to)));
+            }
+            _ => {
+                if let Some((line, upto)) = at {
+                    let (_, line_end) = line_of(line);
+                    if upto < line_end {
+                        cuts.push((upto, line_end));
+                    }
+                }
+                if from > start {
+                    cuts.push((start, from));
+                }
+                at = Some((start, to));
+            }
+        }
+        let _ = end;
+    }
+    if let Some((line, upto)) = at {
+        let (_, line_end) = line_of(line);
+        if upto < line_end {
+            cuts.push((upto, line_end));
+        }
+    }
+    const MARK: &str = "…";
+    let mut text = String::with_capacity(source.len().min(1 << 16));
+    let mut last = 0;
+    for &(from, to) in &cuts {
+        text.push_str(&source[last..from]);
+        text.push_str(MARK);
+        last = to;
+    }
+    text.push_str(&source[last..]);
+    let moved = |offset: u32| -> usize {
+        let offset = offset as usize;
+        let mut shift = 0isize;
+        for &(from, to) in &cuts {
+            if offset >= to {
+                shift += MARK.len() as isize - (to - from) as isize;
+            } else if offset > from {
+                return (from as isize + shift) as usize;
+            }
+        }
+        (offset as isize + shift) as usize
+    };
+    let mut short = d.clone();
+    short.primary.span = Span::new(moved(d.primary.span.start), moved(d.primary.span.end));
+    for label in &mut short.secondary {
+        label.span = Span::new(moved(label.span.start), moved(label.span.end));
+    }
+    Some((text, short))
+}
 
 /// Renders one codespan diagnostic into `out`, or `fallback()` if codespan cannot.
 fn emit(

@@ -26,6 +26,9 @@ pub fn parse(source: &str) -> Result<(), Diagnostics> {
 /// reach and the limit, instead of running out of time or memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
+    /// The largest rules text, in bytes (E0008): parsing keeps every token, so a text
+    /// of many megabytes would take seconds and gigabytes before any other limit.
+    pub source_bytes: usize,
     /// The most patterns one piece may have once its `like` inclusions are inlined
     /// (E0307). Each `like` copies every pattern of the piece it names, so a chain of
     /// pieces that each include the previous one twice doubles at every step.
@@ -33,10 +36,11 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// 4,096 patterns per piece: the largest shipped piece has 18
-    /// (`rules/fairy.rules`), a fairy catalogue piece a few dozen.
+    /// 1 MiB of text (the largest shipped file is 3 KB) and 4,096 patterns per piece
+    /// (the largest shipped piece has 18, a fairy catalogue piece a few dozen).
     fn default() -> Limits {
         Limits {
+            source_bytes: 1 << 20,
             patterns_per_piece: 4096,
         }
     }
@@ -57,6 +61,22 @@ pub fn check_with(
     base: Option<&Path>,
     limits: &Limits,
 ) -> (Option<RuleSet>, Diagnostics) {
+    if source.len() > limits.source_bytes {
+        let mut diags = Diagnostics::new();
+        diags.push(
+            Diagnostic::error(
+                "E0008",
+                format!(
+                    "the rules text is {} bytes; the limit is {} bytes",
+                    source.len(),
+                    limits.source_bytes
+                ),
+                Span::new(0, 0),
+            )
+            .help("a rules file this large is generated, not written: split it, or raise `pipeline::Limits::source_bytes`"),
+        );
+        return (None, diags);
+    }
     match crate::syntax::parse(source) {
         Ok(file) => crate::check::check_at(&file, base, limits),
         Err(diags) => (None, diags),

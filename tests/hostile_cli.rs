@@ -414,3 +414,36 @@ fn a_dead_pattern_is_reported_once() {
     assert_eq!(err.matches("warning[W0002]").count(), 1, "{err}");
     assert_eq!(err.matches("warning[W0801]").count(), 0, "{err}");
 }
+
+/// Item 2 at its extremes: a text over the 1 MiB limit is refused at once (E0008); a
+/// piece of 100,000 patterns on one line of a file just under it gets E0307 with the
+/// line shown as an excerpt around the label, not the whole megabyte.
+#[test]
+fn huge_rules_texts_get_small_reports() {
+    let line = vec!["step any"; 120_000].join("; ");
+    let source = format!("board square 8x8\npiece K (K) {{ {line} }}\n");
+    assert!(source.len() > 1 << 20);
+    let path = common::cli::temp("huge.rules", source.as_bytes());
+    let o = run(&["check", path.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("error[E0008]: the rules text is 1200032 bytes; the limit is 1048576 bytes"),
+        "{}",
+        &err[..err.len().min(500)]
+    );
+    assert!(o.stderr.len() < 4 << 10, "{} bytes", o.stderr.len());
+    let line = vec!["step any"; 100_000].join("; ");
+    let source = format!("board square 8x8\npiece K (K) {{ {line} }}\n");
+    let path = common::cli::temp("big.rules", source.as_bytes());
+    let o = run(&["check", path.to_str().expect("utf-8 path")]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("error[E0307]: piece `K` has 100000 patterns"),
+        "{}",
+        &err[..err.len().min(500)]
+    );
+    assert!(err.contains('…'), "the long line is an excerpt");
+    assert!(o.stderr.len() < 4 << 10, "{} bytes", o.stderr.len());
+}

@@ -122,6 +122,13 @@ impl Checker {
         let mut bodies: Vec<Vec<Entry>> = Vec::with_capacity(decls.len());
         for p in &decls {
             let mut entries = Vec::new();
+            let limit = self.limits.patterns_per_piece;
+            if p.patterns.len() > limit {
+                // Over the limit before any `like`: not worth checking one by one.
+                self.error(too_many_patterns(&p.name, p.patterns.len(), limit));
+                bodies.push(vec![Entry::Broken]);
+                continue;
+            }
             for item in &p.patterns {
                 entries.push(match item {
                     ast::PatternItem::Moves(pat) => Entry::Own(self.pattern(pat)),
@@ -195,19 +202,7 @@ impl Checker {
                     });
                     let limit = self.limits.patterns_per_piece;
                     if count > limit {
-                        let name = &decls[p].name;
-                        self.error(
-                            Diagnostic::error(
-                                "E0307",
-                                format!(
-                                    "piece `{}` has {count} patterns (its `like`s inlined); the limit is {limit}",
-                                    name.name
-                                ),
-                                name.span,
-                            )
-                            .label(format!("{count} patterns"))
-                            .help("each `like` copies every pattern of the piece it names; include each piece once"),
-                        );
+                        self.error(too_many_patterns(&decls[p].name, count, limit));
                         state[p] = State::Done;
                         stack.pop();
                         continue;
@@ -279,6 +274,20 @@ impl Checker {
         }
         done
     }
+}
+
+/// E0307: piece `name` has `count` patterns (its `like`s inlined), over `limit`.
+fn too_many_patterns(name: &ast::Ident, count: usize, limit: usize) -> Diagnostic {
+    Diagnostic::error(
+        "E0307",
+        format!(
+            "piece `{}` has {count} patterns (its `like`s inlined); the limit is {limit}",
+            name.name
+        ),
+        name.span,
+    )
+    .label(format!("{count} patterns"))
+    .help("each `like` copies every pattern of the piece it names; include each piece once")
 }
 
 /// A piece letter as written: `N`, `n`, `+P`. Returns (plus, uppercase letter), or
