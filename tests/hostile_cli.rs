@@ -447,3 +447,36 @@ fn huge_rules_texts_get_small_reports() {
     assert!(err.contains('…'), "the long line is an excerpt");
     assert!(o.stderr.len() < 4 << 10, "{} bytes", o.stderr.len());
 }
+
+/// `perft --threads`: the same counts on one and on two threads, divided or not.
+#[test]
+fn perft_counts_the_same_on_any_number_of_threads() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let mut outputs = Vec::new();
+    for threads in ["1", "2"] {
+        let o = run(&[
+            "perft",
+            "rules/chess.rules",
+            "--fen",
+            kiwipete,
+            "--depth",
+            "4",
+            "--threads",
+            threads,
+            "--divide",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        outputs.push(stdout(&o));
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    assert!(outputs[0].ends_with("\n4085603\n"), "{}", outputs[0]);
+    let o = run(&[
+        "perft",
+        "rules/xiangqi.rules",
+        "--depth",
+        "4",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(stdout(&o), "3290240\n");
+}

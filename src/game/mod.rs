@@ -34,7 +34,7 @@ pub use moves::{GameMove, MoveKind};
 use notation::fen;
 pub use notation::text_board;
 pub use notation::{TextBoardError, TextBoardErrorKind};
-pub use perft::{Perft, PerftStopped};
+pub use perft::{divide_parallel, ParallelOutcome, Perft, PerftStopped, ThreadPoolError};
 pub use position::{EnPassant, GamePosition, Keys, Undo};
 pub use warnings::PositionWarning;
 

@@ -164,6 +164,9 @@ pub enum Command {
         /// Stop with an error after this many milliseconds (0: no limit).
         #[arg(long, default_value_t = 600_000)]
         max_ms: u64,
+        /// Threads to count with (0: all cores); the counts are the same on any number.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
     },
 }
 

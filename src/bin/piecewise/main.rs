@@ -104,12 +104,13 @@ fn run(command: Command, color: bool) -> Outcome {
             board,
             divide,
             max_ms,
+            threads,
         } => cmd::perft::run(
             &rules,
             depth,
             Start::new(fen.as_deref(), board.as_deref()),
             divide,
-            max_ms,
+            (max_ms, threads),
             color,
         ),
         Command::Play {

@@ -9,6 +9,7 @@
 
 mod bulk;
 mod children;
+mod parallel;
 mod siblings;
 
 use std::time::{Duration, Instant};
@@ -16,6 +17,7 @@ use std::time::{Duration, Instant};
 use super::legality::quick::QuickState;
 use super::position::{make, make_unhashed, unmake};
 use super::{Game, GameMove, GamePosition, MoveGenerator};
+pub use parallel::{divide_parallel, ParallelOutcome, ThreadPoolError};
 use siblings::SiblingWalks;
 
 /// A perft counter: a move generator and what the children of a node share.

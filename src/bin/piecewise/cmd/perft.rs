@@ -7,14 +7,15 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::time::Duration;
 
-/// Counts to `depth` from `start`, stopping with an error after `max_ms` milliseconds
-/// (0: no limit); shows progress over the root moves when standard error is a terminal.
+/// Counts to `depth` from `start` on `threads` threads (0: all cores), stopping with an
+/// error after `max_ms` milliseconds (0: no limit); shows progress over the root moves
+/// when standard error is a terminal.
 pub fn run(
     path: &Path,
     depth: u32,
     start: Start<'_>,
     divide: bool,
-    max_ms: u64,
+    (max_ms, threads): (u64, usize),
     color: bool,
 ) -> Outcome {
     let game = load_game_for(path, start, color)?;
@@ -32,12 +33,23 @@ pub fn run(
         );
         bar
     });
-    let counted = counter.divide_within(&mut pos, depth, limit, |done, roots| {
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let show = |done: usize, roots: usize| {
         if let Some(bar) = &progress {
             bar.set_length(roots as u64);
             bar.set_position(done as u64);
         }
-    });
+    };
+    // Below depth 4 a count takes milliseconds: threads would only add their start-up.
+    let counted = if threads > 1 && depth >= 4 {
+        piecewise::game::divide_parallel(&game, &pos, depth, limit, threads, show)
+            .map_err(Failure::input)?
+    } else {
+        counter.divide_within(&mut pos, depth, limit, show)
+    };
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
