@@ -95,3 +95,34 @@ perft_tests!(
     nightrider,
     grasshopper
 );
+
+/// `perft --threads`: every shallow row of the perft data counted on two threads
+/// (`game::divide_parallel`) gives the published number too.
+#[test]
+fn two_threads_give_every_shallow_row() {
+    let limit = std::time::Duration::MAX;
+    for (name, rows) in rows() {
+        let game = game(&name);
+        for r in rows
+            .iter()
+            .filter(|r| r.nodes <= SHALLOW_NODES && r.depth >= 1)
+        {
+            let pos = match &r.fen {
+                Some(f) => game.position(f).expect("fen"),
+                None => game.start_position().expect("start position"),
+            };
+            let counts =
+                piecewise::game::divide_parallel(&game, &pos, r.depth, limit, 2, |_, _| {})
+                    .expect("threads")
+                    .expect("no limit");
+            let got: u64 = counts.iter().map(|(_, n)| n).sum();
+            assert_eq!(
+                got,
+                r.nodes,
+                "{name} {} depth {}",
+                r.fen.as_deref().unwrap_or("startpos"),
+                r.depth
+            );
+        }
+    }
+}
