@@ -26,6 +26,12 @@ fn run_with_input(args: &[&str], input: &[u8]) -> std::process::Output {
     child.wait_with_output().expect("ends")
 }
 
+/// Writes `source` to a temporary rules file named `name` and runs `check` on it.
+fn check_text(name: &str, source: &[u8]) -> std::process::Output {
+    let path = common::cli::temp(name, source);
+    run(&["check", path.to_str().expect("utf-8 path")])
+}
+
 const CHESS_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
 
@@ -150,11 +156,10 @@ fn a_hand_over_the_limit_is_refused() {
 /// Item 4: a board that is all holes is a checker error (E0109), not an internal error.
 #[test]
 fn a_board_of_holes_is_a_checker_error() {
-    let path = common::cli::temp(
+    let o = check_text(
         "holes.rules",
         b"board square 26x26 holes a1-z26\npiece K (K) { step any }\n",
     );
-    let o = run(&["check", path.to_str().expect("utf-8 path")]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
@@ -227,8 +232,7 @@ fn like_chain(levels: usize) -> String {
 /// with a small report.
 #[test]
 fn an_exponential_like_chain_is_refused_with_the_figure_and_the_limit() {
-    let path = common::cli::temp("like-chain.rules", like_chain(23).as_bytes());
-    let o = run(&["check", path.to_str().expect("utf-8 path")]);
+    let o = check_text("like-chain.rules", like_chain(23).as_bytes());
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
@@ -240,8 +244,7 @@ fn an_exponential_like_chain_is_refused_with_the_figure_and_the_limit() {
     assert_eq!(err.matches("error[").count(), 1, "{err}");
     assert!(o.stdout.len() + o.stderr.len() < 64 << 10);
     // Twelve levels (4,096 patterns) are within the limit.
-    let path = common::cli::temp("like-chain-12.rules", like_chain(12).as_bytes());
-    let o = run(&["check", path.to_str().expect("utf-8 path")]);
+    let o = check_text("like-chain-12.rules", like_chain(12).as_bytes());
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
@@ -251,8 +254,7 @@ fn an_exponential_like_chain_is_refused_with_the_figure_and_the_limit() {
 fn repeated_warnings_are_summarised_past_ten() {
     let line = vec!["step any"; 4000].join("; ");
     let source = format!("board square 8x8\npiece K (K) {{ {line} }}\n");
-    let path = common::cli::temp("one-line.rules", source.as_bytes());
-    let o = run(&["check", path.to_str().expect("utf-8 path")]);
+    let o = check_text("one-line.rules", source.as_bytes());
     assert_eq!(o.status.code(), Some(0));
     let err = stderr(&o);
     assert_eq!(
@@ -423,8 +425,7 @@ fn huge_rules_texts_get_small_reports() {
     let line = vec!["step any"; 120_000].join("; ");
     let source = format!("board square 8x8\npiece K (K) {{ {line} }}\n");
     assert!(source.len() > 1 << 20);
-    let path = common::cli::temp("huge.rules", source.as_bytes());
-    let o = run(&["check", path.to_str().expect("utf-8 path")]);
+    let o = check_text("huge.rules", source.as_bytes());
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
@@ -435,8 +436,7 @@ fn huge_rules_texts_get_small_reports() {
     assert!(o.stderr.len() < 4 << 10, "{} bytes", o.stderr.len());
     let line = vec!["step any"; 100_000].join("; ");
     let source = format!("board square 8x8\npiece K (K) {{ {line} }}\n");
-    let path = common::cli::temp("big.rules", source.as_bytes());
-    let o = run(&["check", path.to_str().expect("utf-8 path")]);
+    let o = check_text("big.rules", source.as_bytes());
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(

@@ -38,6 +38,14 @@ fn rows() -> BTreeMap<String, Vec<Row>> {
     out
 }
 
+/// The position a row starts from.
+fn position(game: &piecewise::Game, r: &Row) -> piecewise::game::GamePosition {
+    match &r.fen {
+        Some(f) => game.position(f).expect("fen"),
+        None => game.start_position().expect("start position"),
+    }
+}
+
 fn run(name: &str, deep: bool) {
     let rows = rows();
     let rows = rows
@@ -49,10 +57,7 @@ fn run(name: &str, deep: bool) {
         if (r.nodes > SHALLOW_NODES) != deep {
             continue;
         }
-        let pos = match &r.fen {
-            Some(f) => game.position(f).expect("fen"),
-            None => game.start_position().expect("start position"),
-        };
+        let pos = position(&game, r);
         let got = game.perft(&pos, r.depth);
         assert_eq!(
             got,
@@ -107,10 +112,7 @@ fn two_threads_give_every_shallow_row() {
             .iter()
             .filter(|r| r.nodes <= SHALLOW_NODES && r.depth >= 1)
         {
-            let pos = match &r.fen {
-                Some(f) => game.position(f).expect("fen"),
-                None => game.start_position().expect("start position"),
-            };
+            let pos = position(&game, r);
             let counts =
                 piecewise::game::divide_parallel(&game, &pos, r.depth, limit, 2, |_, _| {})
                     .expect("threads")
