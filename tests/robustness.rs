@@ -3,6 +3,9 @@
 //! or an error — never panic, never hang. Deterministic (fixed seeds); the deep runs are
 //! the cargo-fuzz targets in fuzz/.
 
+mod common;
+
+use common::reseal;
 use piecewise::table;
 use piecewise::Rules;
 
@@ -260,22 +263,6 @@ fn mutated_fens_are_read_or_rejected_with_a_position() {
         }
     }
     assert!(ok > 0 && bad > 0, "ok {ok}, bad {bad}");
-}
-
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
-    })
-}
-
-/// Rewrites the trailing checksum so a mutation reaches the parser and verifier.
-fn reseal(bytes: &mut [u8]) {
-    if bytes.len() < 8 {
-        return;
-    }
-    let n = bytes.len() - 8;
-    let sum = fnv(&bytes[..n]);
-    bytes[n..].copy_from_slice(&sum.to_le_bytes());
 }
 
 #[test]
