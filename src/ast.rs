@@ -31,6 +31,8 @@ pub enum Item {
     Royal(RoyalDecl),
     /// `royals may not face`
     RoyalsMayNotFace(Span),
+    /// `stalemate draw|loss|win`
+    Stalemate(StalemateDecl),
     /// `castling King e1 to g1 with Rook h1 to f1`
     Castling(CastlingDecl),
     /// `en passant Pawn`
@@ -86,6 +88,15 @@ pub struct StartDecl {
     pub fen: String,
     /// The span of that text, inside the quotes.
     pub fen_span: Span,
+    pub span: Span,
+}
+
+/// `stalemate draw|loss|win`: what it means for the side to move to have no legal move
+/// while not in check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StalemateDecl {
+    /// The outcome for the side to move.
+    pub outcome: crate::ir::Outcome,
     pub span: Span,
 }
 

@@ -52,8 +52,23 @@ pub struct GameDecls {
     pub royals_may_not_face: bool,
     /// `one side`: only the first side ever moves (a puzzle such as Sokoban).
     pub one_side: bool,
+    /// `stalemate ...`: the outcome for a side to move that has no legal move and is
+    /// not in check (a draw unless declared).
+    pub stalemate: Outcome,
     /// `sokoban ...`: the pieces the characters of a Sokoban text board stand for.
     pub sokoban: Option<SokobanRoles>,
+}
+
+/// How a game ends for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub enum Outcome {
+    /// Neither side wins.
+    #[default]
+    Draw,
+    /// The side to move loses.
+    Loss,
+    /// The side to move wins.
+    Win,
 }
 
 /// `sokoban pusher P, box B [, wall W]`: `@`/`+` is the first side's `pusher`, `$`/`*`

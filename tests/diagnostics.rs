@@ -507,3 +507,11 @@ snap!(
     dir_turn_30_knight_on_hex,
     "board hex radius 5\npiece Odd (O) { leap (1,2) then step turn 30 }\n"
 );
+snap!(
+    game_stalemate_bad_outcome,
+    "board square 8x8\npiece King (K) { step any }\nroyal King\nstalemate maybe\n"
+);
+snap!(
+    game_stalemate_twice,
+    "board square 8x8\npiece King (K) { step any }\nroyal King\nstalemate loss\nstalemate draw\n"
+);

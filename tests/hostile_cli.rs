@@ -480,3 +480,24 @@ fn perft_counts_the_same_on_any_number_of_threads() {
     ]);
     assert_eq!(stdout(&o), "3290240\n");
 }
+
+/// `play` prints the result on standard error when the position reached ends the game.
+#[test]
+fn play_reports_the_end_of_the_game() {
+    let o = run(&["play", "rules/chess.rules", "f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n"
+    );
+    assert_eq!(stderr(&o), "result: 0-1 (black wins by checkmate)\n");
+    let o = run(&[
+        "play",
+        "rules/xiangqi.rules",
+        "--fen",
+        "4k4/9/4P4/9/9/9/9/9/9/3RKR3 b - - 0 1",
+    ]);
+    assert_eq!(stderr(&o), "result: 1-0 (white wins by stalemate)\n");
+    let o = run(&["play", "rules/chess.rules", "e2e4"]);
+    assert!(stderr(&o).is_empty());
+}

@@ -27,6 +27,7 @@ impl Checker {
         let mut face_decl: Option<Span> = None;
         let mut one_side_decl: Option<Span> = None;
         let mut sokoban_decl: Option<Span> = None;
+        let mut stalemate_decl: Option<Span> = None;
         let mut royal_ok = true;
         let mut any_royal = false;
 
@@ -57,6 +58,12 @@ impl Checker {
                 }
                 ast::Item::OneSide(span) => {
                     self.flag_twice("one side", *span, &mut one_side_decl);
+                }
+                ast::Item::Stalemate(d) => {
+                    self.flag_twice("stalemate", d.span, &mut stalemate_decl);
+                    if stalemate_decl == Some(d.span) {
+                        game.stalemate = d.outcome;
+                    }
                 }
                 _ => {}
             }

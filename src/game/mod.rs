@@ -26,6 +26,7 @@ mod moves;
 pub mod notation;
 mod perft;
 mod position;
+mod result;
 mod setup;
 mod warnings;
 
@@ -36,6 +37,7 @@ pub use notation::text_board;
 pub use notation::{TextBoardError, TextBoardErrorKind};
 pub use perft::{divide_parallel, ParallelOutcome, Perft, PerftStopped, ThreadPoolError};
 pub use position::{EnPassant, GamePosition, Keys, Undo};
+pub use result::{EndReason, GameResult};
 pub use warnings::PositionWarning;
 
 use crate::diagnostics::Diagnostics;
@@ -156,6 +158,8 @@ pub struct Game {
     no_facing: bool,
     /// `one side`: only the first side moves.
     one_side: bool,
+    /// The outcome of a stalemate for the side to move.
+    stalemate: crate::ir::Outcome,
     /// `sokoban ...`: what the characters of a Sokoban text board stand for.
     sokoban: Option<crate::ir::SokobanRoles>,
     /// Per cell, when royals may not face: the cells above and below it on its file,

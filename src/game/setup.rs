@@ -59,6 +59,7 @@ impl Game {
             dead: dead_cells(&rules, pieces),
             no_facing: decls.royals_may_not_face,
             one_side: decls.one_side,
+            stalemate: decls.stalemate,
             sokoban: decls.sokoban.clone(),
             file_rays: file_rays(&board, decls.royals_may_not_face),
             any_passing: facts.captures_in_passing(),

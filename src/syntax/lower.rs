@@ -33,6 +33,10 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::hand_decl => Some(Item::Hand(c.span)),
             R::drop_decl => Some(Item::Drop(drop_decl(c))),
             R::one_side_decl => Some(Item::OneSide(c.span)),
+            R::stalemate_decl => Some(Item::Stalemate(StalemateDecl {
+                outcome: outcome(c.child(R::outcome)),
+                span: c.span,
+            })),
             R::sokoban_decl => Some(Item::Sokoban(SokobanDecl {
                 roles: c.all(R::sokoban_role).map(sokoban_role).collect(),
                 span: c.span,
@@ -495,4 +499,13 @@ fn modifier(n: &Node<'_>) -> Option<Modifier> {
         _ => return None,
     };
     Some(Modifier { kind, span: n.span })
+}
+
+/// `draw`, `loss` or `win`.
+fn outcome(n: Option<&Node<'_>>) -> crate::ir::Outcome {
+    match n {
+        Some(n) if n.has(R::kw_loss) => crate::ir::Outcome::Loss,
+        Some(n) if n.has(R::kw_win) => crate::ir::Outcome::Win,
+        _ => crate::ir::Outcome::Draw,
+    }
 }

@@ -108,7 +108,10 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_confine
         | R::one_side_decl
         | R::sokoban_decl
-        | R::kw_sokoban => GAME_DECLARATION,
+        | R::kw_sokoban
+        | R::stalemate_decl
+        | R::kw_stalemate => GAME_DECLARATION,
+        R::outcome | R::kw_draw | R::kw_loss | R::kw_win => "`draw`, `loss` or `win`",
         R::kw_side => "`side`",
         R::sokoban_role | R::kw_pusher | R::kw_box | R::kw_wall => {
             "`pusher`, `box` or `wall` and a piece name"
@@ -206,7 +209,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

@@ -1,6 +1,7 @@
 //! `piecewise play`: plays UCI moves from a position and prints the FEN reached (or,
-//! from a Sokoban text board, the board reached and `solved` on standard error);
-//! with `--batch`, one `FEN [moves ...]` line of standard input at a time.
+//! from a Sokoban text board, the board reached and `solved` on standard error), and
+//! `result: ...` on standard error when the position reached ends the game; with
+//! `--batch`, one `FEN [moves ...]` line of standard input at a time.
 
 use crate::failure::{Failure, Outcome};
 use crate::input::{game_position, load_game_for, Start};
@@ -30,6 +31,9 @@ pub fn run(
                 }
             }
             _ => println!("{}", game.fen(&pos)),
+        }
+        if let Some(result) = game.result(&pos) {
+            eprintln!("result: {result}");
         }
         return Ok(());
     }
