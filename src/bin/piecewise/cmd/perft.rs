@@ -9,7 +9,7 @@ use std::time::Duration;
 
 /// Counts to `depth` from `start` on `threads` threads (0: all cores), stopping with an
 /// error after `max_ms` milliseconds (0: no limit); shows progress over the root moves
-/// when standard error is a terminal.
+/// on standard error, when it is a terminal, once a count has run for a second.
 pub fn run(
     path: &Path,
     depth: u32,
@@ -25,8 +25,10 @@ pub fn run(
         0 => Duration::MAX,
         ms => Duration::from_millis(ms),
     };
+    let started = std::time::Instant::now();
     let progress = (std::io::stderr().is_terminal() && depth >= 2).then(|| {
-        let bar = indicatif::ProgressBar::new(0);
+        // Hidden until the count has run for a second: short counts print nothing.
+        let bar = indicatif::ProgressBar::hidden();
         bar.set_style(
             indicatif::ProgressStyle::with_template("{elapsed} [{bar:30}] {pos}/{len} root moves")
                 .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
@@ -39,6 +41,9 @@ pub fn run(
     };
     let show = |done: usize, roots: usize| {
         if let Some(bar) = &progress {
+            if bar.is_hidden() && started.elapsed() >= Duration::from_secs(1) {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            }
             bar.set_length(roots as u64);
             bar.set_position(done as u64);
         }
