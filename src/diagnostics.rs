@@ -324,6 +324,15 @@ fn shorten(source: &str, d: &Diagnostic) -> Option<(String, Diagnostic)> {
         (offset as isize + shift) as usize
     };
     let mut short = d.clone();
+    let (line_start, _) = line_of(d.primary.span.start as usize);
+    let line = source[..line_start].matches('\n').count() + 1;
+    let column = source[line_start..(d.primary.span.start as usize).min(source.len())]
+        .chars()
+        .count()
+        + 1;
+    short.notes.push(format!(
+        "line {line} is long: shown around the labels (`…` stands for the rest); this label is at column {column} of the file"
+    ));
     short.primary.span = Span::new(moved(d.primary.span.start), moved(d.primary.span.end));
     for label in &mut short.secondary {
         label.span = Span::new(moved(label.span.start), moved(label.span.end));
