@@ -506,6 +506,8 @@ pub enum ModifierKind {
     CaptureOnly,
     /// `initial`
     Initial,
+    /// `pass`: ending on the start cell having done nothing is a move (a null move).
+    Pass,
     /// `from Z` (inside = true), `not from Z` (inside = false)
     From { zone: Ident, inside: bool },
     /// `to Z`, `not to Z`

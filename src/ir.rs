@@ -472,6 +472,9 @@ impl KindFilter {
 pub struct Conditions {
     /// `initial`: only while the piece has not moved yet.
     pub initial: bool,
+    /// `pass`: a path back to the start cell that captured nothing on the way is a
+    /// move (a null move); without it such a landing is dropped.
+    pub pass: bool,
     /// `from Z` (inside = true) / `not from Z` (inside = false); all must hold.
     pub from: Vec<ZoneCondition>,
     /// `to Z` / `not to Z`, on the cell where the move ends; all must hold.

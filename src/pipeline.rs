@@ -33,15 +33,59 @@ pub struct Limits {
     /// (E0307). Each `like` copies every pattern of the piece it names, so a chain of
     /// pieces that each include the previous one twice doubles at every step.
     pub patterns_per_piece: usize,
+    /// The most nodes of the linked move table (E0801). A pattern whose own expansion
+    /// alone would pass it is refused before linking, from a count that costs
+    /// milliseconds; otherwise linking stops when the table reaches it.
+    pub table_nodes: usize,
+    /// The most cells on one path of a move, the start cell excluded (E0802); at most
+    /// [`Limits::MAX_PATH_CELLS`], what the table format can say.
+    pub path_cells: usize,
+    /// The most pieces one move may capture in passing (E0953); at most
+    /// [`Limits::MAX_CAPTURES_IN_PASSING`], what a game move can carry.
+    pub captures_in_passing: usize,
+    /// The most cells an `en passant` move may open to capture (E0954); at most
+    /// [`Limits::MAX_EN_PASSANT_CELLS`], what a position can carry.
+    pub en_passant_cells: usize,
+    /// The most time linking may take, in milliseconds (E0803; 0 for none).
+    pub link_ms: u64,
+}
+
+impl Limits {
+    /// The longest path the table format can hold (its depth is one byte).
+    pub const MAX_PATH_CELLS: usize = crate::table::MAX_DEPTH;
+    /// The most captures in passing a game move can carry.
+    pub const MAX_CAPTURES_IN_PASSING: usize = crate::game::MAX_PASSING;
+    /// The most en passant cells a position can carry.
+    pub const MAX_EN_PASSANT_CELLS: usize = crate::game::MAX_EP_CELLS;
+
+    /// The linker's share of these limits (the fixed maxima applied).
+    pub fn link_config(&self) -> LinkConfig {
+        LinkConfig {
+            max_nodes: self.table_nodes,
+            max_path: self.path_cells.min(Limits::MAX_PATH_CELLS),
+            max_passing: self
+                .captures_in_passing
+                .min(Limits::MAX_CAPTURES_IN_PASSING),
+            max_ep_cells: self.en_passant_cells.min(Limits::MAX_EN_PASSANT_CELLS),
+            max_ms: self.link_ms,
+        }
+    }
 }
 
 impl Default for Limits {
-    /// 1 MiB of text (the largest shipped file is 3 KB) and 4,096 patterns per piece
-    /// (the largest shipped piece has 18, a fairy catalogue piece a few dozen).
+    /// 1 MiB of text (the largest shipped file is 3 KB), 4,096 patterns per piece
+    /// (the largest shipped piece has 18, a fairy catalogue piece a few dozen),
+    /// 4,194,304 table nodes (48 MiB), the fixed maxima for paths, captures in passing
+    /// and en passant cells, and 10 seconds of linking.
     fn default() -> Limits {
         Limits {
             source_bytes: 1 << 20,
             patterns_per_piece: 4096,
+            table_nodes: 1 << 22,
+            path_cells: Limits::MAX_PATH_CELLS,
+            captures_in_passing: Limits::MAX_CAPTURES_IN_PASSING,
+            en_passant_cells: Limits::MAX_EN_PASSANT_CELLS,
+            link_ms: 10_000,
         }
     }
 }
@@ -87,8 +131,17 @@ pub fn check_with(
 /// kept with the result, joined by link's own warnings except those that repeat a
 /// checker W0002 on the same span. On failure, only the errors of these stages.
 pub fn build(rule_set: &RuleSet, warnings: Diagnostics) -> Result<Rules, Diagnostics> {
+    build_with(rule_set, warnings, &Limits::default())
+}
+
+/// [`build`] with `limits` instead of the default ones.
+pub fn build_with(
+    rule_set: &RuleSet,
+    warnings: Diagnostics,
+    limits: &Limits,
+) -> Result<Rules, Diagnostics> {
     let program = crate::compile::compile(rule_set);
-    let (linked, link_warnings) = table::link(&program, LinkConfig::default())?;
+    let (linked, link_warnings) = table::link(&program, limits.link_config())?;
     let warnings = merge_link_warnings(warnings, link_warnings);
     let table = table::verify(linked).map_err(|e| {
         let mut d = Diagnostics::new();
@@ -138,13 +191,23 @@ pub fn compile(
     base: Option<&Path>,
     adjust: impl FnOnce(&mut RuleSet),
 ) -> Result<Compiled, Diagnostics> {
-    let (checked, diags) = check(source, base);
+    compile_with(source, base, &Limits::default(), adjust)
+}
+
+/// [`compile`] with `limits` instead of the default ones.
+pub fn compile_with(
+    source: &str,
+    base: Option<&Path>,
+    limits: &Limits,
+    adjust: impl FnOnce(&mut RuleSet),
+) -> Result<Compiled, Diagnostics> {
+    let (checked, diags) = check_with(source, base, limits);
     let mut rule_set = match checked {
         Some(rule_set) if !diags.has_errors() => rule_set,
         _ => return Err(diags),
     };
     adjust(&mut rule_set);
-    match build(&rule_set, diags.clone()) {
+    match build_with(&rule_set, diags.clone(), limits) {
         Ok(rules) => Ok(Compiled { rule_set, rules }),
         Err(mut errors) => {
             errors.extend(diags);

@@ -93,17 +93,24 @@ fn set() -> Rules {
     cannon_capture.land.empty = false;
     let mut cannon_move = pattern(vec![leg(abs(orth.clone()), 1, None)]);
     cannon_move.land.foe = false;
-    let lion_two = pattern(vec![
-        Leg {
-            via: Via {
-                empty: true,
-                foe_captured: true,
-                ..Via::default()
-            },
-            ..leg(abs([orth.clone(), diag.clone()].concat()), 1, Some(1))
+    // Declared `pass`: out and back without a capture is the Lion's null move.
+    let lion_two = Pattern {
+        conditions: Conditions {
+            pass: true,
+            ..Conditions::default()
         },
-        leg(abs([orth.clone(), diag.clone()].concat()), 1, Some(1)),
-    ]);
+        ..pattern(vec![
+            Leg {
+                via: Via {
+                    empty: true,
+                    foe_captured: true,
+                    ..Via::default()
+                },
+                ..leg(abs([orth.clone(), diag.clone()].concat()), 1, Some(1))
+            },
+            leg(abs([orth.clone(), diag.clone()].concat()), 1, Some(1)),
+        ])
+    };
     let lion_leap = pattern(vec![leg(
         abs([sym(0, 1), sym(1, 1), sym(0, 2), sym(1, 2), sym(2, 2)].concat()),
         1,

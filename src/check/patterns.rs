@@ -291,6 +291,7 @@ impl Checker {
                 ast::ModifierKind::MoveOnly => "move only".to_string(),
                 ast::ModifierKind::CaptureOnly => "capture only".to_string(),
                 ast::ModifierKind::Initial => "initial".to_string(),
+                ast::ModifierKind::Pass => "pass".to_string(),
                 ast::ModifierKind::Captures(_) => "captures".to_string(),
                 ast::ModifierKind::EnPassant => "en passant".to_string(),
                 ast::ModifierKind::Push(_) => "push".to_string(),
@@ -322,6 +323,7 @@ impl Checker {
                     capture_only = Some(m.span);
                 }
                 ast::ModifierKind::Initial => cond.initial = true,
+                ast::ModifierKind::Pass => cond.pass = true,
                 ast::ModifierKind::EnPassant => {
                     cond.en_passant = true;
                     self.en_passant_marks.push(m.span);

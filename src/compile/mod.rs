@@ -34,11 +34,14 @@ impl ViaBits {
     }
 }
 
-/// One instruction of a pattern. A pattern is `Initial? FromZone* Leg+ Land ToZone* End`.
+/// One instruction of a pattern. A pattern is `Initial? Pass? FromZone* Leg+ Land ToZone* End`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
     /// Only while the piece has not moved.
     Initial,
+    /// The pattern is declared `pass`: a landing back on the start cell that captured
+    /// nothing in passing is still a move.
+    Pass,
     /// The start cell must (inside) or must not (!inside) lie in the zone.
     FromZone {
         /// The zone.
@@ -244,6 +247,9 @@ fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
     if pat.conditions.initial {
         p.ops.push(Op::Initial);
     }
+    if pat.conditions.pass {
+        p.ops.push(Op::Pass);
+    }
     for c in &pat.conditions.from {
         p.ops.push(Op::FromZone {
             zone: c.zone,
@@ -402,6 +408,7 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
     };
     match *op {
         Op::Initial => "INITIAL".into(),
+        Op::Pass => "PASS".into(),
         Op::FromZone { zone: z, inside } => {
             format!("FROM    {}{}", if inside { "" } else { "not " }, zone(z))
         }

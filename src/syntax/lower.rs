@@ -489,6 +489,7 @@ fn modifier(n: &Node<'_>) -> Option<Modifier> {
         },
         R::mod_captures => ModifierKind::Captures(kinds(inner.child(R::kinds)?)),
         R::mod_en_passant => ModifierKind::EnPassant,
+        R::mod_pass => ModifierKind::Pass,
         R::mod_push => {
             let class = inner.child(R::via_kind);
             ModifierKind::Push(Push {

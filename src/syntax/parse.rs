@@ -135,6 +135,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::drop_not_mating | R::kw_mating => "`not mating`",
         R::mod_en_passant => "`en passant`",
         R::kw_passant => "`passant`",
+        R::mod_pass | R::kw_pass => "`pass`",
         R::string | R::quote => "a quoted name such as `\"Fairy\"`",
         R::fen_string | R::fen_quote => "a quoted FEN such as `\"8/8/8/8/8/8/8/8 w\"`",
         R::quote_close => "a closing `\"`",
@@ -168,7 +169,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::via_item | R::via_kind => "`empty`, `friend`, `foe` or `piece`",
         R::kinds => "piece names such as `Pawn|Knight` or `not Cannon`",
         R::modifier => {
-            "a modifier (`move only`, `capture only`, `initial`, `from`, `to`, `captures`, `en passant` or `push`)"
+            "a modifier (`move only`, `capture only`, `initial`, `from`, `to`, `captures`, `en passant`, `push` or `pass`)"
         }
         R::mod_move_only | R::kw_move => "`move only`",
         R::mod_capture_only | R::kw_capture => "`capture only`",

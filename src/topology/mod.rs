@@ -148,6 +148,19 @@ impl Board {
         &self.kind
     }
 
+    /// Whether two different vectors from one cell always reach different cells (square,
+    /// hex and octo boards); on tri and graph boards two directions can lead to the
+    /// same neighbour.
+    pub fn distinct_steps(&self) -> bool {
+        matches!(
+            self.kind,
+            BoardKind::Square { .. }
+                | BoardKind::Hex { .. }
+                | BoardKind::HexRows { .. }
+                | BoardKind::Octo { .. }
+        )
+    }
+
     /// How directions behave on this board.
     pub fn geometry(&self) -> Geometry {
         geometry_of(&self.kind)

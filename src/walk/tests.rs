@@ -272,14 +272,27 @@ fn a_push_moves_the_box_on_when_the_cell_beyond_is_free() {
     assert!(!push.captures_to && push.captures.is_empty());
 }
 
-/// Two orthogonal steps: on an empty board from d4, 16 paths end on 9 cells.
+/// Two orthogonal steps: on an empty board from d4, 12 paths end on 8 cells (the 4 paths
+/// there and back are null moves, not moves).
 const TWO_STEPS: &str = "piece Walker (W) { step orthogonal then step orthogonal }\n";
 const TWO_STEPS_FEN: &str = "8/8/8/8/3W4/8/8/8 w";
 
 #[test]
 fn distinct_sinks_see_each_move_once() {
     let r = rules(TWO_STEPS);
-    // d6 d2 b4 f4 one way each; c5 e5 c3 e3 two ways each; d4 (there and back) four.
+    // d6 d2 b4 f4 one way each; c5 e5 c3 e3 two ways each; never back to d4.
+    assert_eq!(
+        plies(&r, TWO_STEPS_FEN, "d4"),
+        ["b4", "c3", "c5", "d2", "d6", "e3", "e5", "f4"]
+    );
+    let every = record::<false>(&r, TWO_STEPS_FEN, "d4");
+    assert_eq!(every.plies.len(), 12);
+    assert!(every.plies.iter().all(|p| p.to != cell(&r, "d4")));
+}
+
+#[test]
+fn a_pattern_declared_pass_may_end_where_it_started() {
+    let r = rules("piece Walker (W) { step orthogonal then step orthogonal, pass }\n");
     assert_eq!(
         plies(&r, TWO_STEPS_FEN, "d4"),
         ["b4", "c3", "c5", "d2", "d4", "d6", "e3", "e5", "f4"]
@@ -291,14 +304,42 @@ fn distinct_sinks_see_each_move_once() {
         .iter()
         .filter(|p| p.to == cell(&r, "d4"))
         .count();
-    assert_eq!(back, 4);
+    assert_eq!(back, 4, "there and back, one way per direction");
+}
+
+#[test]
+fn a_path_back_to_its_start_after_a_capture_in_passing_is_a_move() {
+    // The Lion's igui: capture next to it and step back, without `pass`.
+    let r = rules(
+        "piece Lion (L) { step any via empty or foe captured then step any }\npiece Pawn (P) { }\n",
+    );
+    let sink = record::<true>(&r, "8/8/8/3p4/3L4/8/8/8 w", "d4");
+    let home: Vec<_> = sink
+        .plies
+        .iter()
+        .filter(|p| p.to == cell(&r, "d4"))
+        .collect();
+    assert_eq!(home.len(), 1, "igui on d5 only: {:?}", sink.plies.len());
+    assert_eq!(home[0].captures, [cell(&r, "d5")]);
+}
+
+#[test]
+fn a_path_never_passes_a_cell_twice() {
+    // A step forward, then a ride straight back: it would cross its own start cell
+    // (d3, d2, d1 before whole-path rules); a path that crosses itself ends there.
+    let r =
+        rules("piece Back (B) { step forward then ride back; step forward then ride sideways }\n");
+    assert_eq!(
+        plies(&r, "8/8/8/8/3B4/8/8/8 w", "d4"),
+        ["a5", "b5", "c5", "e5", "f5", "g5", "h5"]
+    );
 }
 
 #[test]
 fn count_and_move_list_agree() {
     for (pieces, fen, from, want) in [
         (ROOK_AND_PAWN, ROOK_FEN, "d4", 9),
-        (TWO_STEPS, TWO_STEPS_FEN, "d4", 9),
+        (TWO_STEPS, TWO_STEPS_FEN, "d4", 8),
         (PUSHER, PUSH_FEN, "d4", 3),
     ] {
         let r = rules(pieces);
@@ -326,7 +367,7 @@ fn count_and_move_list_agree() {
 fn a_sink_that_is_done_ends_the_walk_and_the_walker_is_reusable() {
     for (pieces, fen, want) in [
         (ROOK_AND_PAWN, ROOK_FEN, 9),
-        (TWO_STEPS, TWO_STEPS_FEN, 9),
+        (TWO_STEPS, TWO_STEPS_FEN, 8),
         (PUSHER, "8/8/8/3B4/3S4/8/8/8 w", 4),
     ] {
         let r = rules(pieces);

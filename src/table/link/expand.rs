@@ -6,9 +6,9 @@
 //! landing adds its `PUSH` node. It does not merge or lay out nodes ([`super::trie`]) nor
 //! decide limits beyond the budget and depth it is given ([`super::link`]).
 
-use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH};
+use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND};
 use super::trie::{Attach, NodeKey, Trie};
-use super::ZoneMaps;
+use super::{LinkConfig, ZoneMaps};
 use crate::compile::{Dirs, MoveProgram, Op, PushOp, ViaBits};
 use crate::ids::{CellId, Side};
 use crate::ir::Vector;
@@ -16,12 +16,40 @@ use crate::topology::Board;
 
 /// A leg as the expander reads it from the ops.
 #[derive(Clone, Copy)]
-struct LegOp {
-    dirs: Dirs,
-    min: u16,
-    max: u16,
-    via: ViaBits,
-    filter: u8,
+pub(super) struct LegOp {
+    pub(super) dirs: Dirs,
+    pub(super) min: u16,
+    pub(super) max: u16,
+    pub(super) via: ViaBits,
+    pub(super) filter: u8,
+}
+
+impl LegOp {
+    /// The classes of the junction cell that let the next leg start there without
+    /// capturing (`via empty`, `friend`, `foe`, `piece`).
+    pub(super) fn hop_classes(&self) -> u8 {
+        let via = self.via;
+        (if via.has(ViaBits::EMPTY) {
+            CLASS_EMPTY
+        } else {
+            0
+        }) | (if via.has(ViaBits::FRIEND) {
+            CLASS_FRIEND
+        } else {
+            0
+        }) | (if via.has(ViaBits::FOE) { CLASS_FOE } else { 0 })
+    }
+}
+
+/// Why an expansion stopped short: a path past one of [`LinkConfig`]'s limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Fault {
+    /// A path longer than `max_path` cells.
+    PathTooLong,
+    /// A path capturing this many pieces in passing, more than `max_passing`.
+    TooManyPassing(usize),
+    /// An `en passant` landing passing this many cells, more than `max_ep_cells`.
+    EnPassantTooLong(usize),
 }
 
 /// Expands one pattern from one start cell into the trie.
@@ -35,16 +63,25 @@ pub(super) struct Expander<'a> {
     pub(super) tree: &'a mut Trie,
     /// Set when some node got a landing right or a push: the pattern produces a move.
     pub(super) landed: bool,
-    /// Set when a path grew past [`MAX_DEPTH`]; expansion stops.
-    pub(super) depth_exceeded: bool,
+    /// Set when a path went past a limit of `config`; expansion stops.
+    pub(super) fault: Option<Fault>,
     /// Nodes the table may still grow by; expansion stops when the trie reaches it.
     pub(super) budget: usize,
+    /// The limits on one path.
+    pub(super) config: &'a LinkConfig,
+    /// The cells of the path being expanded, its start cell first: a path does not
+    /// pass a cell twice.
+    pub(super) path: Vec<CellId>,
+    /// The pieces the path being expanded captures in passing.
+    pub(super) passing: usize,
 }
 
 /// A pattern's ops read once: its legs, where it may land and its zone conditions.
 pub(super) struct PatternView {
     initial: bool,
-    legs: Vec<LegOp>,
+    /// `pass`: a null move back to the start cell is a move.
+    pass: bool,
+    pub(super) legs: Vec<LegOp>,
     land_empty: bool,
     land_foe: bool,
     land_filter: u8,
@@ -55,13 +92,14 @@ pub(super) struct PatternView {
     /// `to` zone conditions: (zone, whether the landing cell must be inside).
     to: Vec<(usize, bool)>,
     /// `from` zone conditions: (zone, whether the start cell must be inside).
-    from: Vec<(usize, bool)>,
+    pub(super) from: Vec<(usize, bool)>,
 }
 
 /// Reads a pattern's ops into a [`PatternView`].
 pub(super) fn view(ops: &[Op]) -> PatternView {
     let mut v = PatternView {
         initial: false,
+        pass: false,
         legs: Vec::new(),
         land_empty: false,
         land_foe: false,
@@ -74,6 +112,7 @@ pub(super) fn view(ops: &[Op]) -> PatternView {
     for op in ops {
         match *op {
             Op::Initial => v.initial = true,
+            Op::Pass => v.pass = true,
             Op::FromZone { zone, inside } => v.from.push((zone.index(), inside)),
             Op::Leg {
                 dirs,
@@ -117,30 +156,18 @@ impl Expander<'_> {
 
     /// Expands the pattern `v` from the start cell `from` into the trie.
     pub(super) fn pattern(&mut self, v: &PatternView, from: CellId) {
-        if v.legs.is_empty() {
+        if !v.applies_from(self.zones, self.side, from) {
             return;
         }
-        if !v
-            .from
-            .iter()
-            .all(|&(z, inside)| self.zone_has(z, from) == inside)
-        {
-            return;
-        }
+        self.path.clear();
+        self.path.push(from);
+        self.passing = 0;
         let start = Attach {
             parent: None,
             mask: 0,
             flags: if v.initial { Node::INITIAL } else { 0 },
         };
         self.leg(v, 0, from, None, start, 0);
-    }
-
-    /// The side's view of a first-side vector (`None` if it cannot be mirrored).
-    fn mirror(&self, v: Vector) -> Option<Vector> {
-        match self.side {
-            Side::First => Some(v),
-            Side::Second => self.board.geometry().mirror(v),
-        }
     }
 
     /// One step of `v` from `pos`, if it stays on the board. Every step of a leg goes
@@ -157,8 +184,8 @@ impl Expander<'_> {
         let Some(onward) = self.step(cell, v) else {
             return;
         };
-        if depth as usize + 1 >= MAX_DEPTH {
-            self.depth_exceeded = true;
+        if depth as usize + 1 >= self.config.max_path {
+            self.fault = Some(Fault::PathTooLong);
             return;
         }
         let node = self.tree.add(
@@ -195,6 +222,11 @@ impl Expander<'_> {
     /// Walks leg `i` of `pattern` from `start` (`heading`: the direction the previous
     /// leg moved in, for turns), hanging its nodes from `attach`; `depth` counts the
     /// cells before this leg.
+    ///
+    /// Whole-path rules are applied here, where the path is known: a step onto a cell
+    /// the path already holds ends that direction, except a landing back on the start
+    /// cell, which is a move only if the path captured in passing (the Lion's igui) or
+    /// the pattern is declared `pass`; nothing continues from it.
     fn leg(
         &mut self,
         pattern: &PatternView,
@@ -206,24 +238,10 @@ impl Expander<'_> {
     ) {
         let leg = pattern.legs[i];
         let last = i + 1 == pattern.legs.len();
-        let vectors: Vec<Vector> = match leg.dirs {
-            Dirs::Absolute { start, len } => self
-                .program
-                .vectors_of(start, len)
-                .iter()
-                .filter_map(|&v| self.mirror(v))
-                .collect(),
-            Dirs::Turn { start, len } => {
-                let Some(heading) = heading else { return };
-                let sign = if self.side == Side::Second { -1 } else { 1 };
-                self.program
-                    .turns_of(start, len)
-                    .iter()
-                    .filter_map(|&turn| self.board.geometry().rotate(heading, turn * sign))
-                    .collect()
-            }
-        };
+        let vectors = leg_vectors(self.program, self.board, self.side, leg.dirs, heading);
+        let base = self.path.len();
         for v in vectors {
+            self.path.truncate(base);
             let mut pos = start;
             let mut at = attach;
             let mut steps: u16 = 0;
@@ -239,11 +257,16 @@ impl Expander<'_> {
                 if self.tree.len() >= self.budget {
                     return;
                 }
-                if depth + (steps as usize) > MAX_DEPTH {
-                    self.depth_exceeded = true;
+                if depth + (steps as usize) > self.config.max_path {
+                    self.fault = Some(Fault::PathTooLong);
                     return;
                 }
                 let reached = steps >= leg.min;
+                let revisit = self.path.contains(&cell);
+                let home = revisit && cell == self.path[0];
+                if revisit && !(home && last && reached) {
+                    break;
+                }
                 let mut land = 0;
                 let mut push = None;
                 if last && reached {
@@ -257,13 +280,26 @@ impl Expander<'_> {
                     if to_ok && pattern.land_foe {
                         land |= Node::LAND_FOE;
                     }
-                    if to_ok {
+                    if to_ok && !home {
                         push = pattern.push;
                     }
+                }
+                if home && self.passing == 0 && !pattern.pass {
+                    // A null move: back where it started, nothing captured.
+                    land = 0;
+                }
+                if home && land == 0 {
+                    break;
                 }
                 if land != 0 {
                     self.landed = true;
                     land |= pattern.land_flags;
+                    if pattern.land_flags & Node::EN_PASSANT != 0
+                        && depth + steps as usize - 1 > self.config.max_ep_cells
+                    {
+                        self.fault = Some(Fault::EnPassantTooLong(depth + steps as usize - 1));
+                        return;
+                    }
                 }
                 let filter = if last {
                     pattern.land_filter
@@ -283,24 +319,20 @@ impl Expander<'_> {
                     },
                     land,
                 );
+                if home {
+                    // The path is back on its start cell: it ends here.
+                    break;
+                }
+                self.path.push(cell);
                 if let Some(push) = push {
                     self.push(push, at, v, cell, node_depth);
-                    if self.depth_exceeded {
+                    if self.fault.is_some() {
                         return;
                     }
                 }
                 if !last && reached {
                     let next_depth = depth + steps as usize;
-                    let via = leg.via;
-                    let hop = (if via.has(ViaBits::EMPTY) {
-                        CLASS_EMPTY
-                    } else {
-                        0
-                    }) | (if via.has(ViaBits::FRIEND) {
-                        CLASS_FRIEND
-                    } else {
-                        0
-                    }) | (if via.has(ViaBits::FOE) { CLASS_FOE } else { 0 });
+                    let hop = leg.hop_classes();
                     if hop != 0 {
                         let hop_attach = Attach {
                             parent: Some(node),
@@ -309,15 +341,21 @@ impl Expander<'_> {
                         };
                         self.leg(pattern, i + 1, pos, Some(v), hop_attach, next_depth);
                     }
-                    if via.has(ViaBits::FOE_CAPTURED) {
+                    if leg.via.has(ViaBits::FOE_CAPTURED) {
                         let capture_attach = Attach {
                             parent: Some(node),
                             mask: CLASS_FOE,
                             flags: Node::NEW_LEG | Node::CAPTURE_PREV,
                         };
+                        self.passing += 1;
+                        if self.passing > self.config.max_passing {
+                            self.fault = Some(Fault::TooManyPassing(self.passing));
+                            return;
+                        }
                         self.leg(pattern, i + 1, pos, Some(v), capture_attach, next_depth);
+                        self.passing -= 1;
                     }
-                    if self.depth_exceeded {
+                    if self.fault.is_some() {
                         return;
                     }
                 }
@@ -328,5 +366,63 @@ impl Expander<'_> {
                 };
             }
         }
+        self.path.truncate(base);
     }
+}
+
+impl PatternView {
+    /// Whether the pattern applies from `from` for `side`: it has legs and its `from`
+    /// zone conditions hold there.
+    pub(super) fn applies_from(&self, zones: &ZoneMaps, side: Side, from: CellId) -> bool {
+        !self.legs.is_empty()
+            && self.from.iter().all(|&(z, inside)| {
+                zones.get(z).is_some_and(|m| m[side.index()][from.index()]) == inside
+            })
+    }
+
+    /// Whether the pattern's last leg may end by pushing a piece (a `PUSH` node and its
+    /// target beside each landing).
+    pub(super) fn pushes(&self) -> bool {
+        self.push.is_some()
+    }
+}
+
+/// The vectors leg directions `dirs` stand for, as `side` sees them: absolute vectors
+/// mirrored for the second side, turns applied to `heading` (none without one).
+/// Duplicates are dropped.
+pub(super) fn leg_vectors(
+    program: &MoveProgram,
+    board: &Board,
+    side: Side,
+    dirs: Dirs,
+    heading: Option<Vector>,
+) -> Vec<Vector> {
+    let mut out: Vec<Vector> = match dirs {
+        Dirs::Absolute { start, len } => program
+            .vectors_of(start, len)
+            .iter()
+            .filter_map(|&v| match side {
+                Side::First => Some(v),
+                Side::Second => board.geometry().mirror(v),
+            })
+            .collect(),
+        Dirs::Turn { start, len } => {
+            let Some(heading) = heading else {
+                return Vec::new();
+            };
+            let sign = if side == Side::Second { -1 } else { 1 };
+            program
+                .turns_of(start, len)
+                .iter()
+                .filter_map(|&turn| board.geometry().rotate(heading, turn * sign))
+                .collect()
+        }
+    };
+    let mut seen = Vec::with_capacity(out.len());
+    out.retain(|v| {
+        let new = !seen.contains(v);
+        seen.push(*v);
+        new
+    });
+    out
 }

@@ -15,6 +15,7 @@
 //! one pattern from one start cell into trie nodes; `trie.rs` merges them and lays the
 //! trie out as table nodes.
 
+mod estimate;
 mod expand;
 mod trie;
 
@@ -24,19 +25,31 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{PieceId, Side};
 use crate::ir::KindFilter;
 use crate::topology::Board;
-use expand::{view, Expander, PatternView};
+use estimate::Estimator;
+use expand::{view, Expander, Fault, PatternView};
+use std::time::{Duration, Instant};
 use trie::Trie;
 
-/// Limits on what linking may build.
-#[derive(Clone, Copy, Debug)]
+/// Limits on what linking may build (`pipeline::Limits::link_config` fills it from the
+/// pipeline's limits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LinkConfig {
-    /// The most nodes the whole table may have.
+    /// The most nodes the whole table may have (E0801).
     pub max_nodes: usize,
+    /// The most cells on one path, the start cell excluded (E0802); at most
+    /// [`MAX_DEPTH`], what the format can say.
+    pub max_path: usize,
+    /// The most captures in passing on one path (E0953).
+    pub max_passing: usize,
+    /// The most cells an `en passant` landing may pass over (E0954).
+    pub max_ep_cells: usize,
+    /// The most milliseconds linking may take (E0803); 0 for no limit.
+    pub max_ms: u64,
 }
 
 impl Default for LinkConfig {
     fn default() -> LinkConfig {
-        LinkConfig { max_nodes: 1 << 22 }
+        crate::pipeline::Limits::default().link_config()
     }
 }
 
@@ -76,8 +89,28 @@ pub fn link(
     let views: Vec<PatternView> = (0..program.patterns.len())
         .map(|i| view(program.pattern_ops(i)))
         .collect();
+    let clock = Instant::now();
+    let exact_counts = table.board.distinct_steps();
     let mut produced = vec![false; program.patterns.len()];
+    // Each pattern's own expansion, both sides, counted before any is built.
+    let mut counts = vec![0u64; views.len()];
+    for side in Side::BOTH {
+        let mut estimator = Estimator::new(program, &table.board, &zones, side);
+        for (count, v) in counts.iter_mut().zip(&views) {
+            *count = count.saturating_add(estimator.pattern(v));
+        }
+    }
+    if exact_counts {
+        if let Some((pat, &count)) = counts
+            .iter()
+            .enumerate()
+            .find(|(_, &n)| n > config.max_nodes as u64)
+        {
+            return Err(too_big(program, pat, config, Some(count)));
+        }
+    }
     let mut tree = Trie::default();
+    let mut path = Vec::new();
     for side in Side::BOTH {
         for piece in &program.pieces {
             for cell in table.board.cells() {
@@ -90,16 +123,25 @@ pub fn link(
                         side,
                         tree: &mut tree,
                         landed: false,
-                        depth_exceeded: false,
+                        fault: None,
                         budget: config.max_nodes.saturating_sub(table.nodes.len()),
+                        config: &config,
+                        path: std::mem::take(&mut path),
+                        passing: 0,
                     };
                     expander.pattern(&views[pat as usize], cell);
-                    if expander.depth_exceeded {
-                        return Err(too_long(program, pat as usize));
+                    let (fault, landed) = (expander.fault, expander.landed);
+                    path = expander.path;
+                    if let Some(fault) = fault {
+                        return Err(past_limit(program, pat as usize, fault, &config));
                     }
-                    produced[pat as usize] |= expander.landed;
+                    produced[pat as usize] |= landed;
                     if table.nodes.len() + tree.len() >= config.max_nodes {
-                        return Err(too_big(program, pat as usize, config));
+                        return Err(too_big(program, pat as usize, config, None));
+                    }
+                    let spent = clock.elapsed();
+                    if config.max_ms != 0 && spent > Duration::from_millis(config.max_ms) {
+                        return Err(too_slow(program, pat as usize, spent, &config));
                     }
                 }
                 let range = tree.lay_out(&mut table.nodes);
@@ -126,35 +168,96 @@ pub fn link(
     Ok((table, warnings))
 }
 
-fn too_big(program: &MoveProgram, pat: usize, config: LinkConfig) -> Diagnostics {
+fn too_big(
+    program: &MoveProgram,
+    pat: usize,
+    config: LinkConfig,
+    count: Option<u64>,
+) -> Diagnostics {
     let p = &program.patterns[pat];
-    let mut d = Diagnostics::new();
-    d.push(
-        Diagnostic::error(
-            "E0801",
+    let (message, label) = match count {
+        Some(n) => (
+            format!(
+                "this pattern alone needs {n} table nodes; the limit is {} nodes",
+                config.max_nodes
+            ),
+            "counted before linking: its expansion over every start cell",
+        ),
+        None => (
             format!(
                 "the move table grows past its limit of {} nodes",
                 config.max_nodes
             ),
-            p.span,
-        )
-        .label("linking stopped while expanding this pattern")
-        .help("bound the ranges of multi-leg rides (`ride ... up to N`) or split the piece"),
+            "linking stopped while expanding this pattern",
+        ),
+    };
+    let mut d = Diagnostics::new();
+    d.push(
+        Diagnostic::error("E0801", message, p.span)
+            .label(label)
+            .help("bound the ranges of multi-leg rides (`ride ... up to N`), split the piece, or raise `pipeline::Limits::table_nodes` (`--limit table-nodes=N`)"),
     );
     d
 }
 
-fn too_long(program: &MoveProgram, pat: usize) -> Diagnostics {
+fn past_limit(program: &MoveProgram, pat: usize, fault: Fault, config: &LinkConfig) -> Diagnostics {
+    let p = &program.patterns[pat];
+    let diagnostic = match fault {
+        Fault::PathTooLong => Diagnostic::error(
+            "E0802",
+            format!("a path of this pattern is longer than {} cells", config.max_path),
+            p.span,
+        )
+        .label("path too long")
+        .help(format!(
+            "use fewer legs or shorter ranges (the table format holds paths of up to {MAX_DEPTH} cells)"
+        )),
+        Fault::TooManyPassing(n) => Diagnostic::error(
+            "E0953",
+            format!(
+                "a move of this pattern may capture {n} pieces in passing; the limit is {}",
+                config.max_passing
+            ),
+            p.span,
+        )
+        .label("too many captures on the way")
+        .help("split the pattern or capture fewer pieces on the way"),
+        Fault::EnPassantTooLong(n) => Diagnostic::error(
+            "E0954",
+            format!(
+                "an `en passant` move of this pattern passes {n} cells; the limit is {}",
+                config.max_ep_cells
+            ),
+            p.span,
+        )
+        .label("opens too many cells to en passant")
+        .help("bound the range of the `en passant` pattern"),
+    };
+    let mut d = Diagnostics::new();
+    d.push(diagnostic);
+    d
+}
+
+fn too_slow(
+    program: &MoveProgram,
+    pat: usize,
+    spent: Duration,
+    config: &LinkConfig,
+) -> Diagnostics {
     let p = &program.patterns[pat];
     let mut d = Diagnostics::new();
     d.push(
         Diagnostic::error(
-            "E0802",
-            format!("a path of this pattern is longer than {MAX_DEPTH} cells"),
+            "E0803",
+            format!(
+                "linking took {} ms, past its limit of {} ms",
+                spent.as_millis(),
+                config.max_ms
+            ),
             p.span,
         )
-        .label("path too long")
-        .help("use fewer legs or shorter ranges"),
+        .label("linking stopped after expanding this pattern")
+        .help("bound the ranges of multi-leg rides, or raise `pipeline::Limits::link_ms` (`--limit link-ms=N`)"),
     );
     d
 }

@@ -148,27 +148,54 @@ impl Trie {
     /// classes its next step's mask allows; two paths whose requirements on some cell
     /// are disjoint (a cannon's screen on d6 versus d6 empty and the screen on d7) can
     /// never both be walked.
+    ///
+    /// One depth-first pass collects the landings (their requirements and captures in
+    /// two flat arenas, the current path kept on a stack and truncated on the way back);
+    /// landings are then sorted by (cell, push, captures) and only landings with equal
+    /// keys are compared, so the cost grows with the landings that could repeat, not
+    /// with the square of all landings.
     fn may_repeat(&self) -> bool {
-        struct Landing {
-            target: CellId,
-            /// Classes of the target the move lands on.
-            classes: u8,
-            caps: Vec<CellId>,
-            /// Where the piece on the target is pushed to.
-            push: Option<CellId>,
-            needs: Vec<(CellId, u8)>,
-        }
         let mut landings: Vec<Landing> = Vec::new();
-        type Pending = (usize, Vec<CellId>, Vec<(CellId, u8)>);
-        let mut stack: Vec<Pending> = self
+        let mut needs_arena: Vec<(CellId, u8)> = Vec::new();
+        let mut caps_arena: Vec<CellId> = Vec::new();
+        // The current path: requirements on the cells passed, and the cells captured.
+        let mut needs: Vec<(CellId, u8)> = Vec::new();
+        let mut caps: Vec<CellId> = Vec::new();
+        // (node, path lengths before it, the requirement and capture its edge adds)
+        let mut stack: Vec<Visit> = self
             .roots
             .iter()
-            .map(|&r| (r, Vec::new(), Vec::new()))
+            .rev()
+            .map(|&r| Visit {
+                node: r,
+                needs_len: 0,
+                caps_len: 0,
+                need: None,
+                capture: None,
+            })
             .collect();
-        while let Some((i, caps, needs)) = stack.pop() {
-            let n = &self.nodes[i];
-            let mut caps = caps;
-            caps.sort();
+        while let Some(v) = stack.pop() {
+            needs.truncate(v.needs_len);
+            caps.truncate(v.caps_len);
+            needs.extend(v.need);
+            caps.extend(v.capture);
+            let n = &self.nodes[v.node];
+            let mut record = |classes: u8, push: Option<CellId>, extra: Option<(CellId, u8)>| {
+                let mut sorted = caps.clone();
+                sorted.sort_unstable();
+                let caps_at = caps_arena.len();
+                caps_arena.extend_from_slice(&sorted);
+                let needs_at = needs_arena.len();
+                needs_arena.extend_from_slice(&needs);
+                needs_arena.extend(extra);
+                landings.push(Landing {
+                    target: n.key.target,
+                    classes,
+                    push,
+                    caps: caps_at..caps_arena.len(),
+                    needs: needs_at..needs_arena.len(),
+                });
+            };
             if n.land != 0 {
                 let classes = (if n.land & Node::LAND_EMPTY != 0 {
                     CLASS_EMPTY
@@ -179,64 +206,77 @@ impl Trie {
                 } else {
                     0
                 });
-                landings.push(Landing {
-                    target: n.key.target,
-                    classes,
-                    caps: caps.clone(),
-                    push: None,
-                    needs: needs.clone(),
-                });
+                record(classes, None, None);
             }
             if n.key.flags & Node::PUSH != 0 {
                 for &c in &n.children {
                     let t = &self.nodes[c].key;
-                    let mut needs = needs.clone();
-                    needs.push((t.target, CLASS_EMPTY));
-                    landings.push(Landing {
-                        target: n.key.target,
-                        classes: t.mask,
-                        caps: caps.clone(),
-                        push: Some(t.target),
-                        needs,
-                    });
+                    record(t.mask, Some(t.target), Some((t.target, CLASS_EMPTY)));
                 }
                 continue;
             }
-            for &c in &n.children {
+            for &c in n.children.iter().rev() {
                 let child = &self.nodes[c];
-                let mut caps = caps.clone();
-                if child.key.flags & Node::CAPTURE_PREV != 0 {
-                    caps.push(n.key.target);
-                }
-                let mut needs = needs.clone();
-                needs.push((n.key.target, child.key.mask));
-                stack.push((c, caps, needs));
+                stack.push(Visit {
+                    node: c,
+                    needs_len: needs.len(),
+                    caps_len: caps.len(),
+                    need: Some((n.key.target, child.key.mask)),
+                    capture: (child.key.flags & Node::CAPTURE_PREV != 0).then_some(n.key.target),
+                });
             }
         }
-        let compatible = |a: &Landing, b: &Landing| {
-            let mut all = a.needs.clone();
-            all.push((a.target, a.classes));
-            let mut other = b.needs.clone();
-            other.push((b.target, b.classes));
-            all.iter().all(|&(cell, m)| {
-                other
-                    .iter()
-                    .filter(|&&(c, _)| c == cell)
-                    .all(|&(_, k)| k & m != 0)
-            })
+        let key = |l: &Landing| (l.target, l.push, &caps_arena[l.caps.clone()]);
+        let mut order: Vec<usize> = (0..landings.len()).collect();
+        order.sort_unstable_by(|&a, &b| key(&landings[a]).cmp(&key(&landings[b])));
+        // A landing's requirements, its own cell included.
+        let reqs = |l: &Landing| {
+            needs_arena[l.needs.clone()]
+                .iter()
+                .copied()
+                .chain(std::iter::once((l.target, l.classes)))
         };
-        for (i, a) in landings.iter().enumerate() {
-            for b in &landings[i + 1..] {
-                if a.target == b.target
-                    && a.caps == b.caps
-                    && a.push == b.push
-                    && a.classes & b.classes != 0
-                    && compatible(a, b)
-                {
-                    return true;
+        let compatible = |a: &Landing, b: &Landing| {
+            // Both are paths of one trie from its roots: where they first differ, they
+            // usually ask different things of the same cell (a ride passing a cell
+            // empty, a hop over a piece there), which settles it at once.
+            let (na, nb) = (&needs_arena[a.needs.clone()], &needs_arena[b.needs.clone()]);
+            if let Some((x, y)) = na.iter().zip(nb).find(|(x, y)| x != y) {
+                if x.0 == y.0 && x.1 & y.1 == 0 {
+                    return false;
+                }
+            }
+            reqs(a).all(|(cell, m)| reqs(b).all(|(c, k)| c != cell || k & m != 0))
+        };
+        for group in order.chunk_by(|&a, &b| key(&landings[a]) == key(&landings[b])) {
+            for (i, &a) in group.iter().enumerate() {
+                for &b in &group[i + 1..] {
+                    let (a, b) = (&landings[a], &landings[b]);
+                    if a.classes & b.classes != 0 && compatible(a, b) {
+                        return true;
+                    }
                 }
             }
         }
         false
     }
+}
+
+/// A landing found by [`Trie::may_repeat`]: its cell, the classes it lands on, where it
+/// pushes, and its captures and requirements as ranges of the arenas.
+struct Landing {
+    target: CellId,
+    classes: u8,
+    push: Option<CellId>,
+    caps: std::ops::Range<usize>,
+    needs: std::ops::Range<usize>,
+}
+
+/// A node to visit in [`Trie::may_repeat`]'s depth-first pass.
+struct Visit {
+    node: usize,
+    needs_len: usize,
+    caps_len: usize,
+    need: Option<(CellId, u8)>,
+    capture: Option<CellId>,
 }

@@ -1,0 +1,109 @@
+//! estimate: how many nodes a pattern's expansion makes, counted without building it.
+//!
+//! A leg's continuation from a cell depends only on (leg, cell, heading), not on the
+//! path that reached it, so the count is a sum over legs with one memoised entry per
+//! (leg, cell, heading): milliseconds even for a pattern whose expansion would take
+//! minutes and gigabytes. The linker asks for it before expanding a pattern and refuses
+//! a pattern whose count alone passes the node limit (E0801), with the figure.
+//!
+//! The count is the size of the unrolled tree before prefix merging and before the
+//! whole-path rules (no cell twice) prune it, so it is an upper bound of what the
+//! pattern adds to the table. On square, hex and octo boards two different vectors
+//! never reach the same cell, so nothing in one pattern's tree merges and the count is
+//! exact but for the pruning; tri and graph boards can reach one neighbour by two
+//! directions, and there the linker only uses the count to report, not to refuse.
+
+use std::collections::HashMap;
+
+use super::expand::{leg_vectors, PatternView};
+use super::ZoneMaps;
+use crate::compile::{Dirs, MoveProgram, ViaBits};
+use crate::ids::{CellId, Side};
+use crate::ir::Vector;
+use crate::topology::Board;
+
+/// Counts the nodes of one pattern's expansion for one side, memoising continuations.
+pub(super) struct Estimator<'a> {
+    pub(super) program: &'a MoveProgram,
+    pub(super) board: &'a Board,
+    pub(super) zones: &'a ZoneMaps,
+    pub(super) side: Side,
+    /// (leg, cell it starts from, heading if the leg turns) → nodes.
+    memo: HashMap<(usize, CellId, Option<Vector>), u64>,
+}
+
+impl<'a> Estimator<'a> {
+    /// An estimator for `side` on `board`.
+    pub(super) fn new(
+        program: &'a MoveProgram,
+        board: &'a Board,
+        zones: &'a ZoneMaps,
+        side: Side,
+    ) -> Estimator<'a> {
+        Estimator {
+            program,
+            board,
+            zones,
+            side,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// The nodes `pattern` adds from every start cell (saturating), its memo cleared
+    /// first: a new pattern has new continuations.
+    pub(super) fn pattern(&mut self, pattern: &PatternView) -> u64 {
+        self.memo.clear();
+        let mut total = 0u64;
+        for cell in self.board.cells() {
+            if pattern.applies_from(self.zones, self.side, cell) {
+                total = total.saturating_add(self.leg(pattern, 0, cell, None));
+            }
+        }
+        total
+    }
+
+    /// The nodes of leg `i` and everything after it, from `start` with `heading`.
+    fn leg(
+        &mut self,
+        pattern: &PatternView,
+        i: usize,
+        start: CellId,
+        heading: Option<Vector>,
+    ) -> u64 {
+        let leg = pattern.legs[i];
+        let turns = matches!(leg.dirs, Dirs::Turn { .. });
+        let key = (i, start, if turns { heading } else { None });
+        if let Some(&n) = self.memo.get(&key) {
+            return n;
+        }
+        let last = i + 1 == pattern.legs.len();
+        let branches =
+            u64::from(leg.hop_classes() != 0) + u64::from(leg.via.has(ViaBits::FOE_CAPTURED));
+        let mut total = 0u64;
+        // No path passes a cell twice, so no leg takes more steps than there are cells
+        // (a ride around a graph board's ring would otherwise never end).
+        let most = self.board.cell_count();
+        for v in leg_vectors(self.program, self.board, self.side, leg.dirs, heading) {
+            let mut pos = start;
+            let mut steps: u16 = 0;
+            while (leg.max == 0 || steps < leg.max) && (steps as usize) < most {
+                steps += 1;
+                let Some(cell) = self.board.step(pos, v) else {
+                    break;
+                };
+                pos = cell;
+                total = total.saturating_add(1);
+                let reached = steps >= leg.min;
+                if last && reached && pattern.pushes() {
+                    total = total.saturating_add(2);
+                }
+                if !last && reached && branches != 0 {
+                    let rest = self.leg(pattern, i + 1, cell, Some(v));
+                    total = total.saturating_add(branches.saturating_mul(rest));
+                }
+            }
+        }
+        self.memo.insert(key, total);
+        total
+    }
+}
