@@ -50,7 +50,92 @@ pub struct Limits {
     pub link_ms: u64,
 }
 
+/// A limit named by [`Limits::set`] that does not exist, or a value that does not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LimitError {
+    /// No limit has this name; the names are [`Limits::NAMES`].
+    UnknownName(String),
+    /// The value is not a whole number.
+    BadValue {
+        /// The limit's name.
+        name: String,
+        /// The text given.
+        value: String,
+    },
+    /// The text has no `=` between a name and a value.
+    NoValue(String),
+}
+
+impl std::fmt::Display for LimitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LimitError::UnknownName(name) => write!(
+                f,
+                "no limit is called `{name}`; the limits are {}",
+                Limits::NAMES.join(", ")
+            ),
+            LimitError::BadValue { name, value } => {
+                write!(f, "the limit `{name}` takes a whole number, not `{value}`")
+            }
+            LimitError::NoValue(text) => {
+                write!(
+                    f,
+                    "`{text}` is not NAME=VALUE (for example `table-nodes=8000000`)"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for LimitError {}
+
 impl Limits {
+    /// The names [`Limits::set`] knows, in the order of the fields.
+    pub const NAMES: [&'static str; 7] = [
+        "source-bytes",
+        "patterns-per-piece",
+        "table-nodes",
+        "path-cells",
+        "captures-in-passing",
+        "en-passant-cells",
+        "link-ms",
+    ];
+
+    /// Sets the limit called `name` (one of [`Limits::NAMES`]) to `value`.
+    pub fn set(&mut self, name: &str, value: u64) -> Result<(), LimitError> {
+        let size = usize::try_from(value).unwrap_or(usize::MAX);
+        match name {
+            "source-bytes" => self.source_bytes = size,
+            "patterns-per-piece" => self.patterns_per_piece = size,
+            "table-nodes" => self.table_nodes = size,
+            "path-cells" => self.path_cells = size,
+            "captures-in-passing" => self.captures_in_passing = size,
+            "en-passant-cells" => self.en_passant_cells = size,
+            "link-ms" => self.link_ms = value,
+            _ => return Err(LimitError::UnknownName(name.to_string())),
+        }
+        Ok(())
+    }
+
+    /// Reads and applies a `NAME=VALUE` setting (the command line's `--limit`).
+    pub fn apply(&mut self, setting: &str) -> Result<(), LimitError> {
+        let Some((name, value)) = setting.split_once('=') else {
+            return Err(LimitError::NoValue(setting.to_string()));
+        };
+        let (name, value) = (name.trim(), value.trim());
+        if !Limits::NAMES.contains(&name) {
+            return Err(LimitError::UnknownName(name.to_string()));
+        }
+        let number = value
+            .replace('_', "")
+            .parse::<u64>()
+            .map_err(|_| LimitError::BadValue {
+                name: name.to_string(),
+                value: value.to_string(),
+            })?;
+        self.set(name, number)
+    }
+
     /// The longest path the table format can hold (its depth is one byte).
     pub const MAX_PATH_CELLS: usize = crate::table::MAX_DEPTH;
     /// The most captures in passing a game move can carry.

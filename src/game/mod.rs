@@ -216,7 +216,18 @@ impl Game {
         base: Option<&std::path::Path>,
         fit: Option<(usize, usize)>,
     ) -> Result<Game, Diagnostics> {
-        let compiled = crate::pipeline::compile(source, base, |rule_set| {
+        Game::compile_limited(source, base, fit, &crate::pipeline::Limits::default())
+    }
+
+    /// [`Game::compile_fitted`] under `limits` instead of the default ones (table
+    /// size, path length, captures in passing, linking time...).
+    pub fn compile_limited(
+        source: &str,
+        base: Option<&std::path::Path>,
+        fit: Option<(usize, usize)>,
+        limits: &crate::pipeline::Limits,
+    ) -> Result<Game, Diagnostics> {
+        let compiled = crate::pipeline::compile_with(source, base, limits, |rule_set| {
             if let Some((files, ranks)) = fit {
                 setup::fit_board(rule_set, files, ranks);
             }

@@ -400,7 +400,9 @@ fn file_rays(board: &Board, royals_may_not_face: bool) -> Vec<[Vec<CellId>; 2]> 
 
 /// Limits of the game layer the table must respect: captures in passing per move
 /// ([`MAX_PASSING`], E0953) and cells an `en passant` move passes ([`MAX_EP_CELLS`],
-/// E0954). Both point at the first piece.
+/// E0954). The linker enforces both per pattern (`pipeline::Limits`), pointing at the
+/// pattern; this is the game layer's own guard for tables linked under other limits,
+/// and points at the first piece.
 fn check_table_limits(facts: &TableFacts, rule_set: &RuleSet, errors: &mut Diagnostics) {
     let span = rule_set.pieces.first().map_or(Span::default(), |p| p.span);
     let most_passing = facts.most_captures_in_passing();

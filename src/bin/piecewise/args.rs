@@ -18,8 +18,21 @@ pub struct Cli {
     /// When to colour diagnostics.
     #[arg(long, global = true, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
+    /// Set a limit of compiling, NAME=VALUE (repeatable): source-bytes,
+    /// patterns-per-piece, table-nodes, path-cells, captures-in-passing,
+    /// en-passant-cells, link-ms (docs/language.md, "Limits").
+    #[arg(long = "limit", global = true, value_name = "NAME=VALUE", value_parser = parse_limit)]
+    pub limits: Vec<String>,
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// Checks a `--limit` setting as clap reads it, so that a bad one is a usage error.
+fn parse_limit(text: &str) -> Result<String, String> {
+    piecewise::pipeline::Limits::default()
+        .apply(text)
+        .map(|()| text.to_string())
+        .map_err(|e| e.to_string())
 }
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -8,12 +8,27 @@ use crate::failure::Failure;
 use piecewise::diagnostics::Diagnostics;
 use piecewise::game::{text_board, GamePosition};
 use piecewise::ids::CellId;
+use piecewise::pipeline::{self, Limits};
 use piecewise::position::{FenError, Position};
 use piecewise::topology::Board;
 use piecewise::walk::Occupancy;
 use piecewise::{Game, Rules};
 use std::io::Write;
 use std::path::Path;
+use std::sync::OnceLock;
+
+/// The limits every rules file is compiled under (`--limit`), set once by `main`.
+static LIMITS: OnceLock<Limits> = OnceLock::new();
+
+/// Sets the limits rules files are compiled under (the first call wins).
+pub fn set_limits(limits: Limits) {
+    let _ = LIMITS.set(limits);
+}
+
+/// The limits rules files are compiled under.
+pub fn limits() -> &'static Limits {
+    LIMITS.get_or_init(Limits::default)
+}
 
 /// Reads a file with `read`; an error names the file.
 fn read_with<T>(path: &Path, read: fn(&Path) -> std::io::Result<T>) -> Result<T, Failure> {
@@ -84,7 +99,12 @@ fn compile_file<T>(
 
 /// Compiles a rules file, printing its diagnostics (warnings too).
 pub fn load_rules(path: &Path, color: bool) -> Result<Rules, Failure> {
-    compile_file(path, color, piecewise::compile_at, Rules::warnings)
+    compile_file(
+        path,
+        color,
+        |source, base| pipeline::compile_with(source, base, limits(), |_| {}).map(|c| c.rules),
+        Rules::warnings,
+    )
 }
 
 /// Compiles a rules file with its game declarations, printing its diagnostics.
@@ -114,7 +134,7 @@ fn load_game_fitted(
     compile_file(
         path,
         color,
-        |source, base| Game::compile_fitted(source, base, fit),
+        |source, base| Game::compile_limited(source, base, fit, limits()),
         |game| game.rules().warnings(),
     )
 }

@@ -23,6 +23,12 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let mut limits = piecewise::pipeline::Limits::default();
+    for setting in &cli.limits {
+        // Each was checked when the command line was read.
+        let _ = limits.apply(setting);
+    }
+    input::set_limits(limits);
     let color = match cli.color {
         Color::Always => true,
         Color::Never => false,

@@ -3,7 +3,7 @@
 //! warnings, with `--deny-warnings`).
 
 use crate::failure::{failed_if, Failure, Outcome};
-use crate::input::{print_diagnostics, read};
+use crate::input::{limits, print_diagnostics, read};
 use piecewise::Game;
 use std::path::PathBuf;
 
@@ -15,7 +15,7 @@ pub fn run(files: &[PathBuf], deny_warnings: bool, color: bool) -> Outcome {
             failed = true;
             continue;
         };
-        let diags = match Game::compile_at(&source, path.parent()) {
+        let diags = match Game::compile_limited(&source, path.parent(), None, limits()) {
             Ok(game) => game.rules().warnings().clone(),
             Err(d) => d,
         };
