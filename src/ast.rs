@@ -299,9 +299,26 @@ pub enum PatternItem {
 /// `ride orthogonal via piece then ride same, capture only`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
-    /// Never empty.
+    /// Never empty. The legs of `repeat` groups are in line, the groups in `repeats`.
     pub legs: Vec<Leg>,
+    /// `repeat [RANGE] { ... }` groups, in order, as runs of `legs`.
+    pub repeats: Vec<Repeat>,
     pub modifiers: Vec<Modifier>,
+    pub span: Span,
+}
+
+/// `repeat [RANGE] { LEG (then LEG)* }`: legs `first..first + len` of the pattern,
+/// repeated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    /// The group's first leg (an index into [`Pattern::legs`]).
+    pub first: usize,
+    /// How many legs the group has (at least one).
+    pub len: usize,
+    /// How many times; `None`: until blocked.
+    pub range: Option<Range>,
+    /// The `repeat` keyword.
+    pub keyword: Span,
     pub span: Span,
 }
 

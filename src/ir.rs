@@ -198,12 +198,46 @@ impl Vector {
         Vector::new(1, 1),
     ];
 
+    /// An oblique vector (such as (1,2): both components non-zero and of different
+    /// sizes) turned by `eighths` × 45°: its images under the 8 symmetries of the square
+    /// lie round a circle, one in each 45° sector, and an eighth of a turn takes it to
+    /// the next one (the image nearest to the exact rotation). This is how the Rose's
+    /// knight leaps go round.
+    fn rotate_oblique(self, eighths: i16) -> Option<Vector> {
+        let (a, b) = (self.dx.unsigned_abs(), self.dy.unsigned_abs());
+        if a == 0 || b == 0 || a == b {
+            return None;
+        }
+        let (a, b) = (a as i8, b as i8);
+        let mut images = [
+            (a, b),
+            (b, a),
+            (-a, b),
+            (-b, a),
+            (a, -b),
+            (b, -a),
+            (-a, -b),
+            (-b, -a),
+        ];
+        images.sort_by(|p, q| {
+            let angle = |(x, y): (i8, i8)| f64::from(y).atan2(f64::from(x));
+            angle(*p).total_cmp(&angle(*q))
+        });
+        let i = images
+            .iter()
+            .position(|&(x, y)| x == self.dx && y == self.dy)?;
+        let (x, y) = images[(i + eighths.rem_euclid(8) as usize) % 8];
+        Some(Vector::new(x, y))
+    }
+
     /// Turns this vector by `degrees` (counter-clockwise positive).
     ///
     /// Multiples of 90° turn any vector exactly. Odd multiples of 45° are defined for
     /// vectors along the eight king lines, `k` times a king step, and give `k` times the
-    /// turned king step (so a turn of 45° takes (2,0) to (2,2) and (1,1) to (0,1)).
-    /// Returns `None` for any other angle or vector, and on overflow.
+    /// turned king step (so a turn of 45° takes (2,0) to (2,2) and (1,1) to (0,1)), and
+    /// for oblique vectors such as (1,2), which go to the next of their 8 images round
+    /// the circle ((1,2) to (-1,2); the Rose). Returns `None` for any other angle or
+    /// vector, and on overflow.
     pub fn rotate(self, degrees: i16) -> Option<Vector> {
         let d = degrees.rem_euclid(360);
         if d % 90 == 0 {
@@ -225,7 +259,7 @@ impl Vector {
         }
         let unit = Vector::new(self.dx / k, self.dy / k);
         if unit.dx * k != self.dx || unit.dy * k != self.dy {
-            return None; // not along a king line, e.g. (1,2)
+            return self.rotate_oblique(d / 45);
         }
         let i = Vector::RING.iter().position(|&u| u == unit)?;
         let r = Vector::RING[(i + (d / 45) as usize) % 8];
@@ -356,12 +390,45 @@ pub struct Piece {
 pub struct Pattern {
     /// Never empty.
     pub legs: Vec<Leg>,
+    /// `repeat [RANGE] { ... }`: a run of `legs` walked again and again.
+    pub repeat: Option<Repeat>,
     /// How the last leg may end.
     pub land: Landing,
     /// Conditions on the start and end of the move.
     pub conditions: Conditions,
     /// Where the pattern was written.
     pub span: Span,
+}
+
+/// `repeat [RANGE] { LEG (then LEG)* }`: legs `first..first + len` walked `min..=max`
+/// times in a row (`max` `None`: until the path is blocked, which the whole-path rules
+/// bound: a path never passes a cell twice). Turns of the group's first leg apply to
+/// the direction the previous repetition's last leg moved in; the `via` of the group's
+/// last leg is the junction between repetitions and to what follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    /// The group's first leg.
+    pub first: usize,
+    /// Its number of legs (at least one).
+    pub len: usize,
+    /// Repetitions at least (>= 1) ...
+    pub min: u16,
+    /// ... and at most; `None`: until blocked.
+    pub max: Option<u16>,
+    /// Where the group was written.
+    pub span: Span,
+}
+
+impl Repeat {
+    /// The group's last leg.
+    pub fn last(&self) -> usize {
+        self.first + self.len - 1
+    }
+
+    /// Whether leg `i` is in the group.
+    pub fn contains(&self, i: usize) -> bool {
+        (self.first..self.first + self.len).contains(&i)
+    }
 }
 
 /// One leg of a pattern: `step`, `leap` or `ride` in some directions.
@@ -509,7 +576,11 @@ mod tests {
         assert_eq!(v(1, 2).rotate(90), Some(v(-2, 1)));
         assert_eq!(v(1, 2).rotate(180), Some(v(-1, -2)));
         assert_eq!(v(1, 2).rotate(-90), Some(v(2, -1)));
-        assert_eq!(v(1, 2).rotate(45), None);
+        // Oblique vectors go round their 8 images: (1,2) at 63°, (-1,2) at 117°.
+        assert_eq!(v(1, 2).rotate(45), Some(v(-1, 2)));
+        assert_eq!(v(1, 2).rotate(-45), Some(v(2, 1)));
+        assert_eq!(v(2, 1).rotate(-45), Some(v(2, -1)));
+        assert_eq!(v(1, 2).rotate(135), Some(v(-2, -1)));
         assert_eq!(v(1, 0).rotate(30), None);
         assert_eq!(v(3, 0).rotate(135), Some(v(-3, 3)));
     }

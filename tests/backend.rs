@@ -38,6 +38,7 @@ fn leg(dirs: LegDirs, min: u16, max: Option<u16>) -> Leg {
 fn pattern(legs: Vec<Leg>) -> Pattern {
     Pattern {
         legs,
+        repeat: None,
         land: Landing::default(),
         conditions: Conditions::default(),
         span: Span::default(),

@@ -182,8 +182,20 @@ snap!(
     "board square 8x8\npiece Odd (O) { step orthogonal then step turn 30 }\n"
 );
 snap!(
-    dir_turn_45_non_king_line,
-    "board square 8x8\npiece Odd (O) { leap (1,2) then step turn 45 }\n"
+    dir_turn_30_off_the_unit_lines,
+    "board hex radius 5\npiece Odd (O) { leap (1,2) then step turn 30 }\n"
+);
+snap!(
+    repeat_second_group,
+    "board square 8x8\npiece Odd (O) { repeat { step orthogonal } then repeat 2 { step same } }\n"
+);
+snap!(
+    repeat_zero_times,
+    "board square 8x8\npiece Odd (O) { step orthogonal then repeat 0 { step turn 90 } }\n"
+);
+snap!(
+    repeat_turns_first_leg,
+    "board square 8x8\npiece Odd (O) { repeat { step turn 90 } }\n"
 );
 snap!(
     dir_mixed_relative_absolute,

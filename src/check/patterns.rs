@@ -23,8 +23,11 @@ impl Checker {
         let mut prev: Option<(&ast::Leg, Option<std::collections::BTreeSet<ir::Vector>>)> = None;
         let count = p.legs.len();
         let mut dead_leg: Option<(Span, u16)> = None;
+        let repeat = self.repeat(p);
+        let group = repeat.as_ref().and_then(|r| r.as_ref());
         for (i, leg) in p.legs.iter().enumerate() {
-            let last = i + 1 == count;
+            // The group's last leg hands over to its next repetition: never last.
+            let last = i + 1 == count && group.map_or(true, |g| g.last() != i);
             let prev_ref = prev.as_ref().map(|(l, m)| (*l, m.as_ref()));
             let dirs = self.leg_dirs(leg, prev_ref);
             let range = self.range(leg);
@@ -60,8 +63,14 @@ impl Checker {
             }
         }
         let (land, conditions, mods_ok) = self.modifiers(p);
+        let repeat = repeat?;
         if !ok || !mods_ok {
             return None;
+        }
+        if let Some(group) = &repeat {
+            if !self.repeat_turns(group, &legs) {
+                return None;
+            }
         }
         if let (Some((span, min)), Some(board)) = (dead_leg, &self.board) {
             let (w, h) = (board.width, board.height);
@@ -78,10 +87,89 @@ impl Checker {
         }
         Some(ir::Pattern {
             legs,
+            repeat,
             land,
             conditions,
             span: p.span,
         })
+    }
+
+    /// The pattern's `repeat` group: `Some(None)` without one, `None` after an error
+    /// (reported). At most one group per pattern (E0605).
+    fn repeat(&mut self, p: &ast::Pattern) -> Option<Option<ir::Repeat>> {
+        let Some(group) = p.repeats.first() else {
+            return Some(None);
+        };
+        if let Some(second) = p.repeats.get(1) {
+            self.error(
+                Diagnostic::error("E0605", "a second `repeat` group in one pattern", second.keyword)
+                    .label("second group")
+                    .secondary(group.keyword, "first group")
+                    .help("a pattern repeats one run of legs; put the legs of both in one group, or write two patterns"),
+            );
+            return None;
+        }
+        let (min, max) = match &group.range {
+            None => (1, None),
+            Some(r) => self.range_values(r, "repeat")?,
+        };
+        Some(Some(ir::Repeat {
+            first: group.first,
+            len: group.len,
+            min,
+            max,
+            span: group.span,
+        }))
+    }
+
+    /// Checks that the turns of the group's legs apply on every repetition, not only the
+    /// first (which [`Checker::leg_dirs`] checked): the directions its first leg turns
+    /// from are then those of its last leg, which the group itself keeps turning. A
+    /// fixpoint over the sets of directions each leg can move in (E0406).
+    fn repeat_turns(&mut self, group: &ir::Repeat, legs: &[Leg]) -> bool {
+        use std::collections::BTreeSet;
+        let geometry = self.geometry();
+        // The directions the group's first leg may turn from, grown to a fixpoint.
+        let mut entry: BTreeSet<ir::Vector> = BTreeSet::new();
+        let mut from_last: BTreeSet<ir::Vector> = BTreeSet::new();
+        if group.first > 0 {
+            // Seeded by one pass from the legs before; those were checked already.
+            let mut prev: BTreeSet<ir::Vector> = BTreeSet::new();
+            for leg in &legs[..group.first] {
+                prev = moves_of(&leg.dirs, &prev, geometry);
+            }
+            entry = prev;
+        }
+        for _ in 0..64 {
+            let mut prev: BTreeSet<ir::Vector> = entry.union(&from_last).copied().collect();
+            for leg in &legs[group.first..=group.last()] {
+                if let ir::LegDirs::Turn(angles) = &leg.dirs {
+                    for &v in &prev {
+                        for &a in angles {
+                            if geometry.rotate(v, a).is_none() {
+                                self.error(
+                                    Diagnostic::error(
+                                        "E0406",
+                                        format!("a turn of {a}° cannot turn ({},{}) on a later repetition", v.dx, v.dy),
+                                        leg.span,
+                                    )
+                                    .label("turns the direction the previous repetition ended in")
+                                    .secondary(group.span, "repeated here")
+                                    .help("odd multiples of 45° only turn directions on a king line or the 8 images of a leap such as (1,2)"),
+                                );
+                                return false;
+                            }
+                        }
+                    }
+                }
+                prev = moves_of(&leg.dirs, &prev, geometry);
+            }
+            if prev.is_subset(&from_last) {
+                return true;
+            }
+            from_last.extend(prev);
+        }
+        true
     }
 
     fn range(&mut self, leg: &ast::Leg) -> Option<(u16, Option<u16>)> {
@@ -101,6 +189,12 @@ impl Checker {
             );
             return None;
         }
+        self.range_values(r, "step")
+    }
+
+    /// A range's (min, max), counts 1..=255 with min <= max (E0502, E0503, E0504);
+    /// `what` counts: "step" (a ride's) or "repeat" (a group's).
+    fn range_values(&mut self, r: &ast::Range, what: &str) -> Option<(u16, Option<u16>)> {
         let nums: Vec<ast::Number> = match r.kind {
             RangeKind::Exact(n) | RangeKind::UpTo(n) | RangeKind::AtLeast(n) => vec![n],
             RangeKind::Between(a, b) => vec![a, b],
@@ -110,14 +204,18 @@ impl Checker {
             if n.value > MAX_RANGE {
                 ok = false;
                 self.error(
-                    Diagnostic::error("E0504", "step count is too large", n.span)
+                    Diagnostic::error("E0504", format!("{what} count is too large"), n.span)
                         .label(format!("at most {MAX_RANGE}")),
                 );
             } else if n.value == 0 {
                 ok = false;
                 self.error(
-                    Diagnostic::error("E0502", "a step count of 0", n.span)
-                        .label("a leg moves at least one step")
+                    Diagnostic::error("E0502", format!("a {what} count of 0"), n.span)
+                        .label(if what == "repeat" {
+                            "a group is walked at least once"
+                        } else {
+                            "a leg moves at least one step"
+                        })
                         .help("counts start at 1"),
                 );
             }
@@ -133,7 +231,7 @@ impl Checker {
             RangeKind::Between(a, b) => {
                 if a.value > b.value {
                     self.error(
-                        Diagnostic::error("E0503", "empty step range", r.span)
+                        Diagnostic::error("E0503", format!("empty {what} range"), r.span)
                             .label(format!("{} is more than {}", a.value, b.value))
                             .help(format!(
                                 "write the smaller number first: `{}..{}`",
@@ -399,5 +497,20 @@ impl Checker {
             }
         }
         (land, cond, true)
+    }
+}
+
+/// The directions a leg can move in, given those the previous leg could move in.
+fn moves_of(
+    dirs: &ir::LegDirs,
+    prev: &std::collections::BTreeSet<ir::Vector>,
+    geometry: crate::topology::Geometry,
+) -> std::collections::BTreeSet<ir::Vector> {
+    match dirs {
+        ir::LegDirs::Absolute(vs) => vs.iter().copied().collect(),
+        ir::LegDirs::Turn(angles) => prev
+            .iter()
+            .flat_map(|&v| angles.iter().filter_map(move |&a| geometry.rotate(v, a)))
+            .collect(),
     }
 }

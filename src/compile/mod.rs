@@ -34,7 +34,8 @@ impl ViaBits {
     }
 }
 
-/// One instruction of a pattern. A pattern is `Initial? Pass? FromZone* Leg+ Land ToZone* End`.
+/// One instruction of a pattern. A pattern is
+/// `Initial? Pass? Repeat? FromZone* Leg+ Land ToZone* End`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
     /// Only while the piece has not moved.
@@ -42,6 +43,18 @@ pub enum Op {
     /// The pattern is declared `pass`: a landing back on the start cell that captured
     /// nothing in passing is still a move.
     Pass,
+    /// `repeat`: the pattern's legs `first..first + len` (counted among its `Leg` ops)
+    /// are walked `min..=max` times in a row (`max` 0: until blocked).
+    Repeat {
+        /// The group's first leg.
+        first: u16,
+        /// Its number of legs.
+        len: u16,
+        /// Repetitions at least.
+        min: u16,
+        /// Repetitions at most; 0 for no bound.
+        max: u16,
+    },
     /// The start cell must (inside) or must not (!inside) lie in the zone.
     FromZone {
         /// The zone.
@@ -250,6 +263,14 @@ fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
     if pat.conditions.pass {
         p.ops.push(Op::Pass);
     }
+    if let Some(r) = &pat.repeat {
+        p.ops.push(Op::Repeat {
+            first: r.first as u16,
+            len: r.len as u16,
+            min: r.min,
+            max: r.max.unwrap_or(0),
+        });
+    }
     for c in &pat.conditions.from {
         p.ops.push(Op::FromZone {
             zone: c.zone,
@@ -409,6 +430,21 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
     match *op {
         Op::Initial => "INITIAL".into(),
         Op::Pass => "PASS".into(),
+        Op::Repeat {
+            first,
+            len,
+            min,
+            max,
+        } => {
+            let times = if max == 0 {
+                format!("{min}..")
+            } else if min == max {
+                format!("{min}")
+            } else {
+                format!("{min}..{max}")
+            };
+            format!("REPEAT  legs {}..{} x{times}", first + 1, first + len)
+        }
         Op::FromZone { zone: z, inside } => {
             format!("FROM    {}{}", if inside { "" } else { "not " }, zone(z))
         }

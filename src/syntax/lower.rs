@@ -326,8 +326,28 @@ fn piece(n: &Node<'_>) -> PieceDecl {
 }
 
 fn pattern(n: &Node<'_>) -> Pattern {
+    let mut legs = Vec::new();
+    let mut repeats = Vec::new();
+    for part in &n.children {
+        match part.rule {
+            R::leg => legs.push(leg(part)),
+            R::repeat_group => {
+                let first = legs.len();
+                legs.extend(part.all(R::leg).map(leg));
+                repeats.push(Repeat {
+                    first,
+                    len: legs.len() - first,
+                    range: part.child(R::range).and_then(range),
+                    keyword: part.child(R::kw_repeat).map_or(part.span, |k| k.span),
+                    span: part.span,
+                });
+            }
+            _ => {}
+        }
+    }
     Pattern {
-        legs: n.all(R::leg).map(leg).collect(),
+        legs,
+        repeats,
         modifiers: n.all(R::modifier).filter_map(modifier).collect(),
         span: n.span,
     }

@@ -136,6 +136,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::mod_en_passant => "`en passant`",
         R::kw_passant => "`passant`",
         R::mod_pass | R::kw_pass => "`pass`",
+        R::repeat_group | R::kw_repeat => "`repeat`",
         R::string | R::quote => "a quoted name such as `\"Fairy\"`",
         R::fen_string | R::fen_quote => "a quoted FEN such as `\"8/8/8/8/8/8/8/8 w\"`",
         R::quote_close => "a closing `\"`",

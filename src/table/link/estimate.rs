@@ -28,8 +28,12 @@ pub(super) struct Estimator<'a> {
     pub(super) board: &'a Board,
     pub(super) zones: &'a ZoneMaps,
     pub(super) side: Side,
-    /// (leg, cell it starts from, heading if the leg turns) → nodes.
-    memo: HashMap<(usize, CellId, Option<Vector>), u64>,
+    /// (leg, repetition, cell it starts from, heading if the leg turns) → nodes;
+    /// `None` while being counted (a `repeat` until blocked can come back to a state:
+    /// then the count is not an upper bound and [`Estimator::pattern`] gives `None`).
+    memo: HashMap<(usize, u16, CellId, Option<Vector>), Option<u64>>,
+    /// A state was met again while being counted.
+    cyclic: bool,
 }
 
 impl<'a> Estimator<'a> {
@@ -46,37 +50,61 @@ impl<'a> Estimator<'a> {
             zones,
             side,
             memo: HashMap::new(),
+            cyclic: false,
         }
     }
 
     /// The nodes `pattern` adds from every start cell (saturating), its memo cleared
-    /// first: a new pattern has new continuations.
-    pub(super) fn pattern(&mut self, pattern: &PatternView) -> u64 {
+    /// first: a new pattern has new continuations. `None` if the count is not an upper
+    /// bound (a `repeat` until blocked whose states form a cycle, which only the
+    /// whole-path rules end).
+    pub(super) fn pattern(&mut self, pattern: &PatternView) -> Option<u64> {
         self.memo.clear();
+        self.cyclic = false;
         let mut total = 0u64;
         for cell in self.board.cells() {
             if pattern.applies_from(self.zones, self.side, cell) {
-                total = total.saturating_add(self.leg(pattern, 0, cell, None));
+                total = total.saturating_add(self.leg(pattern, 0, 0, cell, None));
+            }
+            if self.cyclic {
+                return None;
             }
         }
-        total
+        Some(total)
     }
 
-    /// The nodes of leg `i` and everything after it, from `start` with `heading`.
+    /// The nodes of leg `i` (in repetition `rep`) and everything after it, from
+    /// `start` with `heading`.
     fn leg(
         &mut self,
         pattern: &PatternView,
         i: usize,
+        rep: u16,
         start: CellId,
         heading: Option<Vector>,
     ) -> u64 {
         let leg = pattern.legs[i];
         let turns = matches!(leg.dirs, Dirs::Turn { .. });
-        let key = (i, start, if turns { heading } else { None });
-        if let Some(&n) = self.memo.get(&key) {
-            return n;
+        // Past its minimum, an unbounded group's repetitions all go on alike.
+        let rep_key = match pattern.repeat {
+            Some((_, _, min, 0)) => rep.min(min),
+            _ => rep,
+        };
+        let key = (i, rep_key, start, if turns { heading } else { None });
+        match self.memo.get(&key) {
+            Some(Some(n)) => return *n,
+            Some(None) => {
+                self.cyclic = true;
+                return 0;
+            }
+            None => {}
         }
-        let last = i + 1 == pattern.legs.len();
+        if self.cyclic {
+            return 0;
+        }
+        self.memo.insert(key, None);
+        let last = pattern.lands_after(i, rep);
+        let next = pattern.next(i, rep);
         let branches =
             u64::from(leg.hop_classes() != 0) + u64::from(leg.via.has(ViaBits::FOE_CAPTURED));
         let mut total = 0u64;
@@ -97,13 +125,19 @@ impl<'a> Estimator<'a> {
                 if last && reached && pattern.pushes() {
                     total = total.saturating_add(2);
                 }
-                if !last && reached && branches != 0 {
-                    let rest = self.leg(pattern, i + 1, cell, Some(v));
-                    total = total.saturating_add(branches.saturating_mul(rest));
+                if last && reached && !next.is_empty() {
+                    // Perhaps a landing node of its own (the expander's `split`).
+                    total = total.saturating_add(1);
+                }
+                if reached && branches != 0 {
+                    for &(j, r) in &next {
+                        let rest = self.leg(pattern, j, r, cell, Some(v));
+                        total = total.saturating_add(branches.saturating_mul(rest));
+                    }
                 }
             }
         }
-        self.memo.insert(key, total);
+        self.memo.insert(key, Some(total));
         total
     }
 }

@@ -93,6 +93,8 @@ pub(super) struct PatternView {
     to: Vec<(usize, bool)>,
     /// `from` zone conditions: (zone, whether the start cell must be inside).
     pub(super) from: Vec<(usize, bool)>,
+    /// `repeat`: (first leg, last leg, min, max; max 0 = until blocked).
+    pub(super) repeat: Option<(usize, usize, u16, u16)>,
 }
 
 /// Reads a pattern's ops into a [`PatternView`].
@@ -100,6 +102,7 @@ pub(super) fn view(ops: &[Op]) -> PatternView {
     let mut v = PatternView {
         initial: false,
         pass: false,
+        repeat: None,
         legs: Vec::new(),
         land_empty: false,
         land_foe: false,
@@ -113,6 +116,15 @@ pub(super) fn view(ops: &[Op]) -> PatternView {
         match *op {
             Op::Initial => v.initial = true,
             Op::Pass => v.pass = true,
+            Op::Repeat {
+                first,
+                len,
+                min,
+                max,
+            } => {
+                let first = usize::from(first);
+                v.repeat = Some((first, first + usize::from(len).max(1) - 1, min, max));
+            }
             Op::FromZone { zone, inside } => v.from.push((zone.index(), inside)),
             Op::Leg {
                 dirs,
@@ -167,7 +179,7 @@ impl Expander<'_> {
             mask: 0,
             flags: if v.initial { Node::INITIAL } else { 0 },
         };
-        self.leg(v, 0, from, None, start, 0);
+        self.leg(v, 0, 0, from, None, start, 0);
     }
 
     /// One step of `v` from `pos`, if it stays on the board. Every step of a leg goes
@@ -227,17 +239,20 @@ impl Expander<'_> {
     /// the path already holds ends that direction, except a landing back on the start
     /// cell, which is a move only if the path captured in passing (the Lion's igui) or
     /// the pattern is declared `pass`; nothing continues from it.
+    #[allow(clippy::too_many_arguments)] // the expansion state of one leg, passed down
     fn leg(
         &mut self,
         pattern: &PatternView,
         i: usize,
+        rep: u16,
         start: CellId,
         heading: Option<Vector>,
         attach: Attach,
         depth: usize,
     ) {
         let leg = pattern.legs[i];
-        let last = i + 1 == pattern.legs.len();
+        let last = pattern.lands_after(i, rep);
+        let next = pattern.next(i, rep);
         let vectors = leg_vectors(self.program, self.board, self.side, leg.dirs, heading);
         let base = self.path.len();
         for v in vectors {
@@ -301,24 +316,33 @@ impl Expander<'_> {
                         return;
                     }
                 }
-                let filter = if last {
+                // A node both ends a path and hands over (a `repeat` group ending the
+                // pattern) with different kind filters for the two: the landing gets a
+                // node of its own beside the one the path goes on from.
+                let split = land != 0 && !next.is_empty() && pattern.land_filter != leg.filter;
+                let filter = if last && !split {
                     pattern.land_filter
                 } else {
                     leg.filter
                 };
                 // The new node's depth: the cells before it on the path.
                 let node_depth = (depth + steps as usize - 1) as u8;
-                let node = self.tree.add(
-                    at,
-                    NodeKey {
-                        target: cell,
-                        depth: node_depth,
-                        flags: at.flags,
-                        mask: at.mask,
-                        filter,
-                    },
-                    land,
-                );
+                let key = NodeKey {
+                    target: cell,
+                    depth: node_depth,
+                    flags: at.flags,
+                    mask: at.mask,
+                    filter,
+                };
+                if split {
+                    let landing = NodeKey {
+                        filter: pattern.land_filter,
+                        ..key
+                    };
+                    self.tree.add(at, landing, land);
+                    land = 0;
+                }
+                let node = self.tree.add(at, key, land);
                 if home {
                     // The path is back on its start cell: it ends here.
                     break;
@@ -330,7 +354,7 @@ impl Expander<'_> {
                         return;
                     }
                 }
-                if !last && reached {
+                if reached && !next.is_empty() {
                     let next_depth = depth + steps as usize;
                     let hop = leg.hop_classes();
                     if hop != 0 {
@@ -339,7 +363,9 @@ impl Expander<'_> {
                             mask: hop,
                             flags: Node::NEW_LEG,
                         };
-                        self.leg(pattern, i + 1, pos, Some(v), hop_attach, next_depth);
+                        for &(j, r) in &next {
+                            self.leg(pattern, j, r, pos, Some(v), hop_attach, next_depth);
+                        }
                     }
                     if leg.via.has(ViaBits::FOE_CAPTURED) {
                         let capture_attach = Attach {
@@ -352,7 +378,9 @@ impl Expander<'_> {
                             self.fault = Some(Fault::TooManyPassing(self.passing));
                             return;
                         }
-                        self.leg(pattern, i + 1, pos, Some(v), capture_attach, next_depth);
+                        for &(j, r) in &next {
+                            self.leg(pattern, j, r, pos, Some(v), capture_attach, next_depth);
+                        }
                         self.passing -= 1;
                     }
                     if self.fault.is_some() {
@@ -371,6 +399,39 @@ impl Expander<'_> {
 }
 
 impl PatternView {
+    /// Whether a path may end after leg `i` in repetition `rep` of the group (if `i` is
+    /// in it): `i` is the last leg, and the group, if it ends the pattern, has been
+    /// walked at least its minimum number of times.
+    pub(super) fn lands_after(&self, i: usize, rep: u16) -> bool {
+        if i + 1 != self.legs.len() {
+            return false;
+        }
+        match self.repeat {
+            Some((first, last, min, _)) if (first..=last).contains(&i) => rep + 1 >= min,
+            _ => true,
+        }
+    }
+
+    /// The legs that may follow leg `i` in repetition `rep`, each with its repetition:
+    /// the next leg, or at the group's end the group's first leg again (while under its
+    /// maximum) and the leg after the group (once at its minimum).
+    pub(super) fn next(&self, i: usize, rep: u16) -> Vec<(usize, u16)> {
+        let mut out = Vec::with_capacity(2);
+        match self.repeat {
+            Some((first, last, min, max)) if i == last => {
+                if max == 0 || rep + 1 < max {
+                    out.push((first, rep + 1));
+                }
+                if rep + 1 >= min && i + 1 < self.legs.len() {
+                    out.push((i + 1, 0));
+                }
+            }
+            _ if i + 1 < self.legs.len() => out.push((i + 1, rep)),
+            _ => {}
+        }
+        out
+    }
+
     /// Whether the pattern applies from `from` for `side`: it has legs and its `from`
     /// zone conditions hold there.
     pub(super) fn applies_from(&self, zones: &ZoneMaps, side: Side, from: CellId) -> bool {

@@ -93,19 +93,22 @@ pub fn link(
     let exact_counts = table.board.distinct_steps();
     let mut produced = vec![false; program.patterns.len()];
     // Each pattern's own expansion, both sides, counted before any is built.
-    let mut counts = vec![0u64; views.len()];
+    let mut counts = vec![Some(0u64); views.len()];
     for side in Side::BOTH {
         let mut estimator = Estimator::new(program, &table.board, &zones, side);
         for (count, v) in counts.iter_mut().zip(&views) {
-            *count = count.saturating_add(estimator.pattern(v));
+            *count = match (*count, estimator.pattern(v)) {
+                (Some(a), Some(b)) => Some(a.saturating_add(b)),
+                _ => None,
+            };
         }
     }
     if exact_counts {
-        if let Some((pat, &count)) = counts
+        let over = counts
             .iter()
             .enumerate()
-            .find(|(_, &n)| n > config.max_nodes as u64)
-        {
+            .find_map(|(pat, n)| n.filter(|&n| n > config.max_nodes as u64).map(|n| (pat, n)));
+        if let Some((pat, count)) = over {
             return Err(too_big(program, pat, config, Some(count)));
         }
     }
