@@ -48,6 +48,12 @@ pub struct Limits {
     pub en_passant_cells: usize,
     /// The most time linking may take, in milliseconds (E0803; 0 for none).
     pub link_ms: u64,
+    /// Not a limit but where one is avoided: a pattern of more legs than one whose
+    /// unrolled trees would take more table nodes than this (both sides, every start
+    /// cell) is linked as shared continuations, one block per (leg, cell, heading)
+    /// state (docs/bytecode.md), and so is one whose count has no bound (a `repeat` until
+    /// blocked that can go round); 0 shares every such pattern, `usize::MAX` none.
+    pub shared_above: usize,
 }
 
 /// A limit named by [`Limits::set`] that does not exist, or a value that does not read.
@@ -91,7 +97,7 @@ impl std::error::Error for LimitError {}
 
 impl Limits {
     /// The names [`Limits::set`] knows, in the order of the fields.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "source-bytes",
         "patterns-per-piece",
         "table-nodes",
@@ -99,6 +105,7 @@ impl Limits {
         "captures-in-passing",
         "en-passant-cells",
         "link-ms",
+        "shared-above",
     ];
 
     /// Sets the limit called `name` (one of [`Limits::NAMES`]) to `value`.
@@ -112,6 +119,7 @@ impl Limits {
             "captures-in-passing" => self.captures_in_passing = size,
             "en-passant-cells" => self.en_passant_cells = size,
             "link-ms" => self.link_ms = value,
+            "shared-above" => self.shared_above = size,
             _ => return Err(LimitError::UnknownName(name.to_string())),
         }
         Ok(())
@@ -153,6 +161,7 @@ impl Limits {
                 .min(Limits::MAX_CAPTURES_IN_PASSING),
             max_ep_cells: self.en_passant_cells.min(Limits::MAX_EN_PASSANT_CELLS),
             max_ms: self.link_ms,
+            shared_above: self.shared_above,
         }
     }
 }
@@ -171,6 +180,7 @@ impl Default for Limits {
             captures_in_passing: Limits::MAX_CAPTURES_IN_PASSING,
             en_passant_cells: Limits::MAX_EN_PASSANT_CELLS,
             link_ms: 10_000,
+            shared_above: 1 << 16,
         }
     }
 }

@@ -30,11 +30,19 @@ fn general(hurdles: usize) -> String {
     )
 }
 
+/// Limits that keep every pattern unrolled (one tree per start cell).
+fn unrolled() -> Limits {
+    Limits {
+        shared_above: usize::MAX,
+        ..Limits::default()
+    }
+}
+
 #[test]
 fn a_pattern_past_the_node_limit_is_refused_before_it_is_linked() {
     let source = general(6);
     let t = Instant::now();
-    let d = errors(&source, &Limits::default()).expect("six hurdles pass the limit");
+    let d = errors(&source, &unrolled()).expect("six hurdles unrolled pass the limit");
     eprintln!("refused in {:?}", t.elapsed());
     assert_eq!(d.0.len(), 1, "{d:?}");
     assert_eq!(d.0[0].code, "E0801");
@@ -51,12 +59,23 @@ fn a_pattern_past_the_node_limit_is_refused_before_it_is_linked() {
 }
 
 #[test]
+fn a_large_pattern_is_linked_as_shared_continuations() {
+    // The same pattern by default: its 5,015,808 unrolled nodes become one block per
+    // (leg, cell, heading) state.
+    let source = general(6);
+    let compiled = pipeline::compile_with(&source, None, &Limits::default(), |_| {})
+        .unwrap_or_else(|d| panic!("{d:?}"));
+    let nodes = compiled.rules.table().table().nodes.len();
+    assert!(nodes < 100_000, "{nodes} nodes");
+}
+
+#[test]
 fn the_node_limit_is_set_from_the_api() {
     let source = general(2);
-    assert!(errors(&source, &Limits::default()).is_none());
+    assert!(errors(&source, &unrolled()).is_none());
     let small = Limits {
         table_nodes: 20_000,
-        ..Limits::default()
+        ..unrolled()
     };
     let d = errors(&source, &small).expect("two hurdles pass 20,000 nodes");
     assert_eq!(d.0[0].code, "E0801");
@@ -66,6 +85,14 @@ fn the_node_limit_is_set_from_the_api() {
         d.0[0].message
     );
     assert!(first_span(&source, &d).starts_with("ride orthogonal via piece"));
+    // Shared, the limit applies to the blocks.
+    let tiny = Limits {
+        table_nodes: 2_000,
+        shared_above: 0,
+        ..Limits::default()
+    };
+    let d = errors(&source, &tiny).expect("the blocks pass 2,000 nodes");
+    assert_eq!(d.0[0].code, "E0801");
 }
 
 #[test]
@@ -141,7 +168,14 @@ fn the_command_line_sets_limits() {
     let f = file.to_str().expect("utf-8 path");
     let ok = cli::run(&["check", f]);
     assert!(ok.status.success(), "{}", cli::stderr(&ok));
-    let low = cli::run(&["check", "--limit", "table-nodes=10000", f]);
+    let low = cli::run(&[
+        "check",
+        "--limit",
+        "table-nodes=10000",
+        "--limit",
+        "shared-above=18446744073709551615",
+        f,
+    ]);
     assert_eq!(low.status.code(), Some(1));
     assert!(cli::stderr(&low).contains("E0801"), "{}", cli::stderr(&low));
     let bad = cli::run(&["check", "--limit", "tabel-nodes=5", f]);

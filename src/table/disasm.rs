@@ -2,9 +2,13 @@
 //!
 //! Owns the text of `piecewise disasm` (a summary per piece, and the nodes of one piece
 //! on one cell), nothing else; children that do not lie after their parent inside the
-//! table are not followed. The format is pinned by snapshot tests.
+//! table are not followed. Shared blocks are counted apart and named where a tree goes
+//! on into them, not listed under every path (they are reached from many). The format is
+//! pinned by snapshot tests.
 
-use super::layout::{FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND};
+use super::layout::{
+    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED,
+};
 use crate::ids::{CellId, PieceId, Side};
 use std::fmt::Write as _;
 
@@ -23,6 +27,17 @@ pub fn disasm(table: &MoveTable) -> String {
         super::NODE_SIZE,
         table.memory_bytes()
     );
+    let shared = table
+        .nodes
+        .iter()
+        .filter(|n| n.mask & MASK_SHARED != 0)
+        .count();
+    if shared > 0 {
+        let _ = writeln!(
+            out,
+            "shared: {shared} nodes in continuation blocks (counted once, not per piece below)"
+        );
+    }
     for (i, f) in table.filters.iter().enumerate().skip(1) {
         let kinds: Vec<&str> = (0..64u8)
             .filter(|k| f.mask & (1u64 << k) != 0)
@@ -112,6 +127,21 @@ pub fn disasm_cell(table: &MoveTable, side: Side, piece: PieceId, cell: CellId) 
             "  ".repeat(n.depth as usize + 1),
             node_text(table, i, &n)
         );
+        let into_shared = n
+            .children()
+            .next()
+            .and_then(|c| table.nodes.get(c))
+            .is_some_and(|c| c.mask & MASK_SHARED != 0);
+        if into_shared {
+            let _ = writeln!(
+                out,
+                "{}-> shared block #{}..#{}",
+                "  ".repeat(n.depth as usize + 2),
+                n.first_child,
+                n.first_child as usize + n.child_count as usize
+            );
+            continue;
+        }
         let kids: Vec<usize> = n
             .children()
             .filter(|&c| c > i && c < table.nodes.len())

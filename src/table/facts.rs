@@ -8,7 +8,7 @@
 //! the table over a position (that is [`crate::walk`]) and does not build reverse
 //! tables.
 
-use super::layout::Node;
+use super::layout::{MoveTable, Node, MASK_SHARED};
 use super::verify::VerifiedTable;
 use crate::ids::{CellId, PieceId, Side};
 
@@ -25,16 +25,28 @@ impl TableFacts {
     /// every tree (both sides, every piece, every start cell).
     pub fn of(table: &VerifiedTable) -> TableFacts {
         let t = table.table();
-        // Depth-first over the forest, with the count of passing captures on the path.
+        // Depth-first over (node, passing captures on the way there), each pair once:
+        // a tree node is reached by one path, a shared node by many (and round cycles),
+        // so the count is capped at CAP, past which "more than any game carries" is all
+        // there is to know.
+        const CAP: usize = 15;
         let mut most_captures_in_passing = 0usize;
         let mut longest_en_passant_pass = 0usize;
+        let mut seen = vec![0u16; t.nodes.len()];
         let mut stack: Vec<(usize, usize)> = Vec::new();
         for root in &t.roots {
             stack.extend(root.nodes().map(|n| (n, 0)));
         }
         while let Some((n, captures_before)) = stack.pop() {
             let node = &t.nodes[n];
-            let captures = captures_before + node.has(Node::CAPTURE_PREV) as usize;
+            let captures = (captures_before + node.has(Node::CAPTURE_PREV) as usize).min(CAP);
+            if node.mask & MASK_SHARED != 0 {
+                let bit = 1u16 << captures;
+                if seen[n] & bit != 0 {
+                    continue;
+                }
+                seen[n] |= bit;
+            }
             most_captures_in_passing = most_captures_in_passing.max(captures);
             if node.has(Node::EN_PASSANT) {
                 longest_en_passant_pass = longest_en_passant_pass.max(node.depth as usize);
@@ -100,15 +112,59 @@ pub fn foe_landings(
         return Vec::new();
     };
     let mut cells = Vec::new();
-    let mut stack: Vec<usize> = roots.nodes().collect();
-    while let Some(n) = stack.pop() {
+    for n in reachable(t, roots.nodes()) {
         let node = &t.nodes[n];
         if node.has(Node::LAND_FOE) {
             cells.push(node.target);
         }
-        stack.extend(node.children());
     }
     cells.sort();
     cells.dedup();
     cells
+}
+
+/// Every node reachable from `roots`, each once (a shared node may be reached by many
+/// paths, and shared blocks may form cycles), in no particular order.
+pub(crate) fn reachable(t: &MoveTable, roots: std::ops::Range<usize>) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut shared_seen = std::collections::HashSet::new();
+    let mut stack: Vec<usize> = roots.collect();
+    while let Some(n) = stack.pop() {
+        let node = &t.nodes[n];
+        if node.mask & MASK_SHARED != 0 && !shared_seen.insert(n) {
+            continue;
+        }
+        out.push(n);
+        stack.extend(node.children());
+    }
+    out
+}
+
+/// Per piece kind: whether any tree of it (either side, any start cell) goes on into
+/// shared blocks (a pattern linked as shared continuations).
+pub(crate) fn sharing_pieces(t: &MoveTable) -> Vec<bool> {
+    let cells = t.board.cell_count();
+    let mut out = vec![false; t.pieces.len()];
+    for side in Side::BOTH {
+        for (p, shares) in out.iter_mut().enumerate() {
+            for cell in 0..cells {
+                let Some(r) = t.roots(side, PieceId(p as u8), CellId(cell as u16)) else {
+                    continue;
+                };
+                let mut stack: Vec<usize> = r.nodes().collect();
+                while let Some(n) = stack.pop() {
+                    let node = &t.nodes[n];
+                    if node.mask & MASK_SHARED != 0 {
+                        *shares = true;
+                        break;
+                    }
+                    stack.extend(node.children());
+                }
+                if *shares {
+                    break;
+                }
+            }
+        }
+    }
+    out
 }

@@ -6,8 +6,11 @@
 //! child's `mask` says for which occupancy classes of its parent's target it applies,
 //! so one node can branch differently on empty / friend / foe, and several children may
 //! share a class (several continuations). Children are stored contiguously, after their
-//! parent (so offsets only point forward and the table has no cycles). A displacement
+//! parent (so offsets only point forward and the trees have no cycles). A displacement
 //! (`push`) is a `PUSH` node whose children name the cells the pushed piece may go to.
+//! Patterns linked as shared continuations hang blocks of **shared** nodes
+//! ([`MASK_SHARED`]) under their roots: one block per (leg, cell, heading) state, reached
+//! from every path that gets there.
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::topology::Board;
@@ -18,6 +21,14 @@ pub const CLASS_EMPTY: u8 = 1;
 pub const CLASS_FRIEND: u8 = 2;
 /// Occupancy class bit: the cell holds a piece of the other side.
 pub const CLASS_FOE: u8 = 4;
+/// Not a class: a bit of [`Node::mask`] marking a **shared** node, one record of a
+/// continuation block that several paths reach (a pattern linked as shared
+/// continuations; see docs/bytecode.md). A shared node has no depth of its own (its
+/// `depth` field is 0; the walk counts the path), may be reached from many nodes, and
+/// its children are shared nodes anywhere in the table, cycles allowed: the walk applies
+/// the whole-path rules to it (a cell already on the path is not entered; the start cell
+/// only ends a path that captured in passing) and stops a path at [`MAX_DEPTH`] cells.
+pub const MASK_SHARED: u8 = 8;
 
 /// Paths are at most this many cells long.
 pub const MAX_DEPTH: usize = 255;

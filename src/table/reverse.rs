@@ -128,6 +128,10 @@ impl ReverseTables {
         let cells = t.board.cell_count();
         let pieces = t.pieces.len();
         let mut forward_only = passing_capturers(t);
+        // Paths through shared blocks are not enumerated: those pieces walk forward.
+        for (f, shares) in forward_only.iter_mut().zip(super::facts::sharing_pieces(t)) {
+            *f |= shares;
+        }
         // One build trie per (side, target cell); node 0 of each is its root.
         let mut tries: Vec<Vec<BuildNode>> =
             (0..2 * cells).map(|_| vec![BuildNode::default()]).collect();
@@ -284,12 +288,10 @@ fn passing_capturers(t: &MoveTable) -> Vec<bool> {
                 let Some(r) = t.roots(side, PieceId(p as u8), CellId(cell as u16)) else {
                     continue;
                 };
-                let mut stack: Vec<usize> = r.nodes().collect();
-                while let Some(n) = stack.pop() {
+                for n in super::facts::reachable(t, r.nodes()) {
                     if t.nodes[n].has(Node::CAPTURE_PREV) {
                         *passing = true;
                     }
-                    stack.extend(t.nodes[n].children());
                 }
             }
         }

@@ -23,6 +23,7 @@ pub use sinks::{Count, Move, MoveList};
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::{
     FilterCode, Node, NodeId, RootRange, VerifiedTable, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND,
+    MASK_SHARED, MAX_DEPTH,
 };
 
 /// What stands on a cell, in one byte: 0 = empty; otherwise bit 7 is the side (set for
@@ -239,13 +240,20 @@ pub trait Sink {
 /// The interpreter, with buffers sized for one verified table.
 pub struct Walker<'t> {
     table: &'t VerifiedTable,
-    /// Node ids still to visit, the next on top. Every walk starts with it empty.
-    stack: Vec<u32>,
+    /// Nodes still to visit, the next on top, each as its id (low 32 bits) and its
+    /// depth on the path (high 32 bits): a node shared by paths of different lengths
+    /// has no depth of its own. Every walk starts with it empty.
+    stack: Vec<u64>,
     /// Node ids from the root to the node being visited, indexed by depth.
     path: Vec<u32>,
-    /// Moves landed so far in the current walk, for DISTINCT sinks on trees that can
-    /// repeat a move.
+    /// Moves with captures in passing or a push landed so far in the current walk, for
+    /// DISTINCT sinks on trees that can repeat a move.
     seen: Vec<Signature>,
+    /// Per cell: the walk (by its stamp) that last landed a plain move there, for
+    /// DISTINCT sinks on trees that can repeat a move (one check per landing).
+    seen_cells: Vec<u32>,
+    /// The current walk's stamp for `seen_cells`.
+    stamp: u32,
 }
 
 impl<'t> Walker<'t> {
@@ -256,6 +264,8 @@ impl<'t> Walker<'t> {
             stack: vec![0; table.max_stack()],
             path: vec![0; table.max_path()],
             seen: Vec::with_capacity(table.max_landings()),
+            seen_cells: vec![0; table.table().board.cell_count()],
+            stamp: 0,
         }
     }
 
@@ -293,21 +303,50 @@ impl<'t> Walker<'t> {
             dedup: S::DISTINCT && roots.flags & RootRange::MAY_REPEAT != 0,
         };
         self.seen.clear();
+        if mover.dedup {
+            self.stamp = self.stamp.wrapping_add(1);
+            if self.stamp == 0 {
+                self.seen_cells.fill(0);
+                self.stamp = 1;
+            }
+        }
         let mut stack_len = 0;
         for root in roots.nodes().rev() {
             if nodes[root].has(Node::INITIAL) && !board.unmoved(from) {
                 continue;
             }
-            self.stack[stack_len] = root as u32;
+            self.stack[stack_len] = root as u64;
             stack_len += 1;
         }
         let mut plies = 0;
         while stack_len > 0 {
             stack_len -= 1;
-            let id = self.stack[stack_len];
+            let entry = self.stack[stack_len];
+            let id = entry as u32;
+            let depth = (entry >> 32) as usize;
             let node = &nodes[id as usize];
-            let depth = node.depth as usize;
             self.path[depth] = id;
+            // A shared node: the whole-path rules, which the linker applied to the
+            // trees, are applied here. `last` ends the path at this node.
+            let mut last = false;
+            if node.mask & MASK_SHARED != 0 {
+                if node.target == from {
+                    // Back on the start cell: a move only after a capture in passing.
+                    let captured = self.path[1..=depth]
+                        .iter()
+                        .any(|&n| nodes[n as usize].has(Node::CAPTURE_PREV));
+                    if !captured || node.flags & Node::PUSH != 0 {
+                        continue;
+                    }
+                    last = true;
+                } else if self.path[..depth]
+                    .iter()
+                    .any(|&n| nodes[n as usize].target == node.target)
+                {
+                    continue;
+                }
+                last |= depth >= MAX_DEPTH;
+            }
             let occupant = if node.target == from {
                 Occupant::EMPTY
             } else {
@@ -333,11 +372,13 @@ impl<'t> Walker<'t> {
                     }
                     if S::VISITS && !visited {
                         visited = true;
-                        sink.visit(&visit(node, id, class, occupant, true, true));
+                        sink.visit(&visit(node, id, depth, class, occupant, true, true));
                     }
                     let push_to = Some(push_target.target);
                     let ply = mover.ply(node.target, false, push_to, &self.path[..=depth]);
-                    if !mover.dedup || first_time(&mut self.seen, &ply) {
+                    if !mover.dedup
+                        || first_time(&mut self.seen, &mut self.seen_cells, self.stamp, &ply)
+                    {
                         sink.ply(&ply);
                         plies += 1;
                         if sink.done() {
@@ -353,7 +394,7 @@ impl<'t> Walker<'t> {
                 _ => false,
             };
             if S::VISITS {
-                sink.visit(&visit(node, id, class, occupant, lands, false));
+                sink.visit(&visit(node, id, depth, class, occupant, lands, false));
             }
             if lands {
                 // The report (dedup, sink, count, stop) is written at both landing
@@ -361,7 +402,9 @@ impl<'t> Walker<'t> {
                 // instructions more per ply in perft.
                 let captures_to = class == Class::Foe;
                 let ply = mover.ply(node.target, captures_to, None, &self.path[..=depth]);
-                if !mover.dedup || first_time(&mut self.seen, &ply) {
+                if !mover.dedup
+                    || first_time(&mut self.seen, &mut self.seen_cells, self.stamp, &ply)
+                {
                     sink.ply(&ply);
                     plies += 1;
                     if sink.done() {
@@ -369,15 +412,19 @@ impl<'t> Walker<'t> {
                     }
                 }
             }
+            if last {
+                continue;
+            }
             let class_bit = match class {
                 Class::Empty => CLASS_EMPTY,
                 Class::Friend => CLASS_FRIEND,
                 Class::Foe => CLASS_FOE,
                 Class::Blocked => continue,
             };
+            let below = ((depth + 1) as u64) << 32;
             for child in node.children().rev() {
                 if nodes[child].mask & class_bit != 0 {
-                    self.stack[stack_len] = child as u32;
+                    self.stack[stack_len] = child as u64 | below;
                     stack_len += 1;
                 }
             }
@@ -426,10 +473,18 @@ impl<'a> Mover<'a> {
 
 /// The visit of `node` (id `id`) for sinks with [`Sink::VISITS`].
 #[inline(always)]
-fn visit(node: &Node, id: u32, class: Class, occupant: Occupant, lands: bool, push: bool) -> Visit {
+fn visit(
+    node: &Node,
+    id: u32,
+    depth: usize,
+    class: Class,
+    occupant: Occupant,
+    lands: bool,
+    push: bool,
+) -> Visit {
     Visit {
         node: NodeId(id),
-        depth: node.depth as usize,
+        depth,
         cell: node.target,
         class,
         occupant,
@@ -441,8 +496,23 @@ fn visit(node: &Node, id: u32, class: Class, occupant: Occupant, lands: bool, pu
 }
 
 /// Records a landing; false if an earlier landing of this walk was the same move (same
-/// destination, same displacement, same passing captures).
-fn first_time(seen: &mut Vec<Signature>, ply: &Ply<'_>) -> bool {
+/// destination, same displacement, same passing captures). A plain move (no capture in
+/// passing, no push) is checked against `seen_cells` (the walk's `stamp` on its
+/// destination); the others against the signatures in `seen`.
+fn first_time(
+    seen: &mut Vec<Signature>,
+    seen_cells: &mut [u32],
+    stamp: u32,
+    ply: &Ply<'_>,
+) -> bool {
+    if ply.push_to.is_none() && ply.passing_captures().next().is_none() {
+        let cell = &mut seen_cells[ply.to.index()];
+        if *cell == stamp {
+            return false;
+        }
+        *cell = stamp;
+        return true;
+    }
     let mut signature = Signature {
         to: ply.to,
         push_to: ply.push_to,
@@ -461,9 +531,9 @@ fn first_time(seen: &mut Vec<Signature>, ply: &Ply<'_>) -> bool {
     if seen.contains(&signature) {
         return false;
     }
-    if seen.len() < seen.capacity() {
-        seen.push(signature);
-    }
+    // Sized from the table; a walk through shared blocks may land more often and grows
+    // it (once: the walker keeps it).
+    seen.push(signature);
     true
 }
 

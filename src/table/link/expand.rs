@@ -78,19 +78,19 @@ pub(super) struct Expander<'a> {
 
 /// A pattern's ops read once: its legs, where it may land and its zone conditions.
 pub(super) struct PatternView {
-    initial: bool,
+    pub(super) initial: bool,
     /// `pass`: a null move back to the start cell is a move.
-    pass: bool,
+    pub(super) pass: bool,
     pub(super) legs: Vec<LegOp>,
-    land_empty: bool,
-    land_foe: bool,
-    land_filter: u8,
+    pub(super) land_empty: bool,
+    pub(super) land_foe: bool,
+    pub(super) land_filter: u8,
     /// `Node::EN_PASSANT` if the pattern is marked `en passant`, else 0.
-    land_flags: u8,
+    pub(super) land_flags: u8,
     /// `push ...`: the last leg may also end on a piece it pushes one step onward.
-    push: Option<PushOp>,
+    pub(super) push: Option<PushOp>,
     /// `to` zone conditions: (zone, whether the landing cell must be inside).
-    to: Vec<(usize, bool)>,
+    pub(super) to: Vec<(usize, bool)>,
     /// `from` zone conditions: (zone, whether the start cell must be inside).
     pub(super) from: Vec<(usize, bool)>,
     /// `repeat`: (first leg, last leg, min, max; max 0 = until blocked).
@@ -208,6 +208,7 @@ impl Expander<'_> {
                 flags: at.flags | Node::PUSH,
                 mask: at.mask,
                 filter: push.filter.0,
+                block: (0, 0),
             },
             0,
         );
@@ -225,6 +226,7 @@ impl Expander<'_> {
                 flags: Node::PUSH_TARGET,
                 mask: classes,
                 filter: 0,
+                block: (0, 0),
             },
             0,
         );
@@ -333,6 +335,7 @@ impl Expander<'_> {
                     flags: at.flags,
                     mask: at.mask,
                     filter,
+                    block: (0, 0),
                 };
                 if split {
                     let landing = NodeKey {
@@ -445,6 +448,43 @@ impl PatternView {
     /// target beside each landing).
     pub(super) fn pushes(&self) -> bool {
         self.push.is_some()
+    }
+
+    /// The landing rights (`Node::LAND_*`) of a path ending on `cell` for `side`, its
+    /// `to` zones applied.
+    pub(super) fn land_rights(&self, zones: &ZoneMaps, side: Side, cell: CellId) -> u8 {
+        let to_ok = self.to.iter().all(|&(z, inside)| {
+            zones.get(z).is_some_and(|m| m[side.index()][cell.index()]) == inside
+        });
+        if !to_ok {
+            return 0;
+        }
+        (if self.land_empty { Node::LAND_EMPTY } else { 0 })
+            | (if self.land_foe { Node::LAND_FOE } else { 0 })
+    }
+
+    /// How many pieces a path may capture in passing at most, from the legs alone
+    /// (`None`: no bound, a `repeat` until blocked that captures).
+    pub(super) fn most_passing(&self) -> Option<usize> {
+        let n = self.legs.len();
+        let captures = |i: usize| usize::from(self.legs[i].via.has(ViaBits::FOE_CAPTURED));
+        // A leg's `via` matters where something follows it: never after the last leg,
+        // always after a group's last leg (the next repetition may follow).
+        match self.repeat {
+            None => Some((0..n.saturating_sub(1)).map(captures).sum()),
+            Some((first, last, _, max)) => {
+                let outside: usize = (0..n)
+                    .filter(|&i| (i < first || i > last) && i + 1 != n)
+                    .map(captures)
+                    .sum();
+                let group: usize = (first..=last).map(captures).sum();
+                match (group, max) {
+                    (0, _) => Some(outside),
+                    (_, 0) => None,
+                    (g, m) => Some(outside + g * usize::from(m)),
+                }
+            }
+        }
     }
 }
 

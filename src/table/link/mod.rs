@@ -17,9 +17,10 @@
 
 mod estimate;
 mod expand;
+mod shared;
 mod trie;
 
-use super::layout::{FilterCode, MoveTable, TablePiece, MAX_DEPTH};
+use super::layout::{FilterCode, MoveTable, Node, TablePiece, MAX_DEPTH};
 use crate::compile::MoveProgram;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{PieceId, Side};
@@ -45,6 +46,11 @@ pub struct LinkConfig {
     pub max_ep_cells: usize,
     /// The most milliseconds linking may take (E0803); 0 for no limit.
     pub max_ms: u64,
+    /// Patterns of more legs than one whose unrolled trees would take more nodes than
+    /// this (both sides, every start cell), or whose count has no bound (a `repeat`
+    /// until blocked going round), are linked as shared continuations (0: every such
+    /// pattern; `usize::MAX`: none).
+    pub shared_above: usize,
 }
 
 impl Default for LinkConfig {
@@ -103,13 +109,46 @@ pub fn link(
             };
         }
     }
+    let shared: Vec<bool> = views
+        .iter()
+        .zip(&counts)
+        .map(|(v, count)| {
+            // A pattern whose captures in passing have no bound within the limit stays
+            // unrolled, where each path's captures are counted (E0953).
+            let bounded = v.most_passing().is_some_and(|n| n <= config.max_passing);
+            shared::eligible(v)
+                && bounded
+                && config.shared_above != usize::MAX
+                && count.map_or(true, |n| n > config.shared_above as u64)
+        })
+        .collect();
     if exact_counts {
         let over = counts
             .iter()
+            .zip(&shared)
             .enumerate()
-            .find_map(|(pat, n)| n.filter(|&n| n > config.max_nodes as u64).map(|n| (pat, n)));
+            .find_map(|(pat, (n, &s))| {
+                n.filter(|&n| !s && n > config.max_nodes as u64)
+                    .map(|n| (pat, n))
+            });
         if let Some((pat, count)) = over {
             return Err(too_big(program, pat, config, Some(count)));
+        }
+    }
+    // Shared patterns first: their blocks open the table, their roots wait for the trees.
+    let mut shared_roots: Vec<[Vec<Vec<Node>>; 2]> =
+        (0..views.len()).map(|_| Default::default()).collect();
+    for (pat, v) in views.iter().enumerate().filter(|&(p, _)| shared[p]) {
+        for side in Side::BOTH {
+            let budget = config.max_nodes.saturating_sub(table.nodes.len());
+            let graph = shared::SharedGraph::build(program, &table.board, &zones, side, v, budget);
+            if graph.len() > budget || graph.block_records() > budget {
+                return Err(too_big(program, pat, config, None));
+            }
+            produced[pat] |= graph.landed;
+            let blocks = graph.lay_out(table.nodes.len());
+            table.nodes.extend(blocks.nodes);
+            shared_roots[pat][side.index()] = blocks.roots;
         }
     }
     let mut tree = Trie::default();
@@ -119,6 +158,13 @@ pub fn link(
             for cell in table.board.cells() {
                 tree.clear();
                 for pat in piece.patterns.clone() {
+                    if shared[pat as usize] {
+                        let roots = &shared_roots[pat as usize][side.index()];
+                        for &root in roots.get(cell.index()).into_iter().flatten() {
+                            tree.add_shared_root(root);
+                        }
+                        continue;
+                    }
                     let mut expander = Expander {
                         program,
                         board: &table.board,

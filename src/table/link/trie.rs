@@ -35,6 +35,9 @@ pub(super) struct NodeKey {
     pub(super) mask: u8,
     /// Its kind filter.
     pub(super) filter: u8,
+    /// For the root of a shared pattern: its children, a block of shared nodes (first
+    /// index + 1, count); (0, 0) for a node whose children are its trie children.
+    pub(super) block: (u32, u16),
 }
 
 /// A node of the trie: its key, its landing rights and its children's indices.
@@ -50,6 +53,8 @@ struct TrieNode {
 pub(super) struct Trie {
     nodes: Vec<TrieNode>,
     roots: Vec<usize>,
+    /// Some root goes on into shared blocks.
+    shared: bool,
 }
 
 impl Trie {
@@ -57,6 +62,7 @@ impl Trie {
     pub(super) fn clear(&mut self) {
         self.nodes.clear();
         self.roots.clear();
+        self.shared = false;
     }
 
     /// The number of nodes so far.
@@ -88,6 +94,35 @@ impl Trie {
         i
     }
 
+    /// Adds the root of a shared pattern: a node whose children are a block of shared
+    /// nodes already in the table (see [`super::shared`]). It merges only with the same
+    /// root of the same block.
+    pub(super) fn add_shared_root(&mut self, root: Node) {
+        let land = root.flags & (Node::LAND_EMPTY | Node::LAND_FOE);
+        let block = if root.child_count == 0 {
+            (0, 0)
+        } else {
+            (root.first_child + 1, root.child_count)
+        };
+        self.shared = true;
+        self.add(
+            Attach {
+                parent: None,
+                mask: 0,
+                flags: root.flags & !land,
+            },
+            NodeKey {
+                target: root.target,
+                depth: 0,
+                flags: root.flags & !land,
+                mask: 0,
+                filter: root.filter,
+                block,
+            },
+            land,
+        );
+    }
+
     /// Appends the trie to `out` (roots first, then each node's children as one block
     /// right before that node's descendants) and returns its root range.
     pub(super) fn lay_out(&self, out: &mut Vec<Node>) -> RootRange {
@@ -111,6 +146,17 @@ impl Trie {
 
     fn node(&self, i: usize) -> Node {
         let n = &self.nodes[i];
+        if n.key.block.0 != 0 {
+            return Node {
+                target: n.key.target,
+                depth: n.key.depth,
+                flags: n.key.flags | n.land,
+                mask: n.key.mask,
+                filter: n.key.filter,
+                child_count: n.key.block.1,
+                first_child: n.key.block.0 - 1,
+            };
+        }
         Node {
             target: n.key.target,
             depth: n.key.depth,
@@ -155,6 +201,11 @@ impl Trie {
     /// keys are compared, so the cost grows with the landings that could repeat, not
     /// with the square of all landings.
     fn may_repeat(&self) -> bool {
+        if self.shared {
+            // Paths through shared blocks are not enumerated here: the walk removes
+            // repeats for sinks that want distinct moves.
+            return true;
+        }
         let mut landings: Vec<Landing> = Vec::new();
         let mut needs_arena: Vec<(CellId, u8)> = Vec::new();
         let mut caps_arena: Vec<CellId> = Vec::new();

@@ -106,6 +106,36 @@ pub enum VerifyErrorKind {
         /// The node's index.
         node: usize,
     },
+    /// A root range names a shared node (roots belong to one start cell).
+    SharedRoot {
+        /// The node's index.
+        node: usize,
+    },
+    /// A shared node has a depth (shared nodes have none: the walk counts the path).
+    SharedDepth {
+        /// The node's index.
+        node: usize,
+        /// Its depth.
+        depth: u8,
+    },
+    /// A shared node has `INITIAL` or `EN_PASSANT` (patterns with either are never
+    /// shared).
+    SharedFlags {
+        /// The node's index.
+        node: usize,
+    },
+    /// A shared node has a child that is not shared: a block leads back into a tree.
+    SharedIntoTree {
+        /// The shared node's index.
+        node: usize,
+        /// The child's index.
+        child: usize,
+    },
+    /// A node's children are neither all shared nor all of its own tree.
+    MixedBlock {
+        /// The parent's index.
+        node: usize,
+    },
     /// A node's target is not a cell of the board.
     TargetOffBoard {
         /// The node's index.
@@ -308,6 +338,26 @@ impl VerifyError {
         VerifyError::new(VerifyErrorKind::SharedNode { node })
     }
 
+    pub(crate) fn shared_root(node: usize) -> VerifyError {
+        VerifyError::new(VerifyErrorKind::SharedRoot { node })
+    }
+
+    pub(crate) fn shared_depth(node: usize, depth: u8) -> VerifyError {
+        VerifyError::new(VerifyErrorKind::SharedDepth { node, depth })
+    }
+
+    pub(crate) fn shared_flags(node: usize) -> VerifyError {
+        VerifyError::new(VerifyErrorKind::SharedFlags { node })
+    }
+
+    pub(crate) fn shared_into_tree(node: usize, child: usize) -> VerifyError {
+        VerifyError::new(VerifyErrorKind::SharedIntoTree { node, child })
+    }
+
+    pub(crate) fn mixed_block(node: usize) -> VerifyError {
+        VerifyError::new(VerifyErrorKind::MixedBlock { node })
+    }
+
     pub(crate) fn target_off_board(node: usize, cell: u16, cells: usize) -> VerifyError {
         VerifyError::new(VerifyErrorKind::TargetOffBoard { node, cell, cells })
     }
@@ -438,7 +488,23 @@ impl fmt::Display for VerifyError {
             }
             SharedNode { node } => write!(
                 f,
-                "node {node} is reached from two places; a table is a tree"
+                "node {node} is reached from two places; only shared nodes may be"
+            ),
+            SharedRoot { node } => write!(f, "node {node} is a root but is marked shared"),
+            SharedDepth { node, depth } => {
+                write!(f, "shared node {node} has depth {depth}; shared nodes have none")
+            }
+            SharedFlags { node } => write!(
+                f,
+                "shared node {node} is marked initial or en passant"
+            ),
+            SharedIntoTree { node, child } => write!(
+                f,
+                "shared node {node} has child {child}, which is not shared"
+            ),
+            MixedBlock { node } => write!(
+                f,
+                "the children of node {node} are partly shared, partly not"
             ),
             TargetOffBoard { node, cell, cells } => write!(
                 f,

@@ -24,7 +24,8 @@ mod tests;
 pub use error::{VerifyError, VerifyErrorKind};
 
 use super::layout::{
-    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH,
+    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED,
+    MAX_DEPTH,
 };
 
 /// A table the interpreter may trust.
@@ -135,6 +136,9 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
             if table.nodes[k].depth != 0 {
                 return Err(VerifyError::root_depth(k, table.nodes[k].depth));
             }
+            if table.nodes[k].mask & MASK_SHARED != 0 {
+                return Err(VerifyError::shared_root(k));
+            }
         }
     }
     // Every node has at most one parent (root ranges count as parents), so the walk
@@ -152,7 +156,20 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         }
     }
     let mut max_depth = 0;
+    let mut any_shared = false;
+    let mut most_shared_children = 0usize;
     for (i, node) in table.nodes.iter().enumerate() {
+        let shared = node.mask & MASK_SHARED != 0;
+        if shared {
+            any_shared = true;
+            most_shared_children = most_shared_children.max(node.child_count as usize);
+            if node.depth != 0 {
+                return Err(VerifyError::shared_depth(i, node.depth));
+            }
+            if node.has(Node::INITIAL | Node::EN_PASSANT) {
+                return Err(VerifyError::shared_flags(i));
+            }
+        }
         if node.target.index() >= cells {
             return Err(VerifyError::target_off_board(i, node.target.0, cells));
         }
@@ -175,11 +192,11 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
             if node.mask & !(CLASS_FRIEND | CLASS_FOE) != 0 {
                 return Err(VerifyError::push_target_mask(i, node.mask));
             }
-            if node.depth == 0 {
+            if node.depth == 0 && !shared {
                 return Err(VerifyError::push_target_root(i));
             }
         }
-        if node.mask & !(CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE) != 0 {
+        if node.mask & !(CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE | MASK_SHARED) != 0 {
             return Err(VerifyError::class_mask(i, node.mask));
         }
         if node.filter as usize >= table.filters.len() {
@@ -195,7 +212,13 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         max_depth = max_depth.max(node.depth as usize);
         if node.child_count > 0 {
             let first = node.first_child as usize;
-            if first <= i {
+            // Only shared blocks may lie before their parent (shared nodes are entered
+            // from anywhere); a tree's own nodes come after their parent.
+            let shared_block = table
+                .nodes
+                .get(first)
+                .is_some_and(|c| c.mask & MASK_SHARED != 0);
+            if first <= i && !shared_block {
                 return Err(VerifyError::children_not_after_parent(i, first));
             }
             if first + node.child_count as usize > node_count {
@@ -207,6 +230,24 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
                 ));
             }
             for child in node.children() {
+                let child_shared = table.nodes[child].mask & MASK_SHARED != 0;
+                if shared && !child_shared {
+                    // A shared block never leads back into a tree: every cycle lies
+                    // among shared nodes, where the walk's whole-path rules end it.
+                    return Err(VerifyError::shared_into_tree(i, child));
+                }
+                if child_shared != shared_block {
+                    return Err(VerifyError::mixed_block(i));
+                }
+                if child_shared {
+                    if table.nodes[child].mask & (CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE) == 0 {
+                        return Err(VerifyError::child_never_enabled(child));
+                    }
+                    if table.nodes[child].has(Node::PUSH_TARGET) != node.has(Node::PUSH) {
+                        return Err(VerifyError::push_target_placement(child));
+                    }
+                    continue;
+                }
                 claim(child)?;
                 if table.nodes[child].depth as usize != node.depth as usize + 1 {
                     return Err(VerifyError::child_depth(child, i));
@@ -220,12 +261,24 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
             }
         }
     }
+    // A shared node is walked on paths of up to MAX_DEPTH cells (the walk stops there),
+    // each level leaving at most its siblings on the stack.
+    let shared_need = MAX_DEPTH.saturating_mul(most_shared_children.max(1));
+    if any_shared {
+        max_depth = MAX_DEPTH;
+    }
     // stack_need[i]: stack entries in use while node i's subtree is processed, counted
     // from after i was popped. Children come after parents, so go backwards.
     let mut stack_need = vec![0usize; node_count];
     let mut landings = vec![0usize; node_count];
     for i in (0..node_count).rev() {
         let node = &table.nodes[i];
+        if node.mask & MASK_SHARED != 0 {
+            stack_need[i] = shared_need;
+            // Landings through shared blocks are counted by the walk, not bounded here.
+            landings[i] = 0;
+            continue;
+        }
         let child_count = node.child_count as usize;
         let mut worst = 0;
         let mut lands = usize::from(node.flags & (Node::LAND_EMPTY | Node::LAND_FOE) != 0);

@@ -213,8 +213,8 @@ fn node_checks() {
         };
     });
     assert_eq!(kind, PushTargetRoot { node: 4 });
-    let kind = rejected(|t| t.nodes[1].mask = 8);
-    assert_eq!(kind, ClassMask { node: 1, mask: 8 });
+    let kind = rejected(|t| t.nodes[1].mask = 16);
+    assert_eq!(kind, ClassMask { node: 1, mask: 16 });
     let kind = rejected(|t| t.nodes[1].filter = 1);
     assert_eq!(
         kind,
@@ -223,6 +223,102 @@ fn node_checks() {
             filter: 1,
             filters: 1
         }
+    );
+}
+
+/// The sample with a shared block: node 4, a shared node on b2 (cell 3) whose one child
+/// is itself (a cycle, which the walk's whole-path rules end), hangs under node 1.
+fn with_shared_cycle() -> MoveTable {
+    let mut t = sample();
+    t.nodes.push(Node {
+        target: CellId(3),
+        depth: 0,
+        flags: Node::LAND_EMPTY,
+        mask: CLASS_EMPTY | MASK_SHARED,
+        filter: 0,
+        child_count: 1,
+        first_child: 4,
+    });
+    t.nodes[1].child_count = 1;
+    t.nodes[1].first_child = 4;
+    t
+}
+
+#[test]
+fn shared_blocks_may_be_reached_from_many_places_and_cycle() {
+    let v = verify(with_shared_cycle()).expect("a shared cycle verifies");
+    // The walk's path buffer is the longest path the walk allows.
+    assert_eq!(v.max_path(), MAX_DEPTH + 1);
+    // A second tree node may point at the same block.
+    let mut t = with_shared_cycle();
+    t.nodes[2] = Node {
+        flags: Node::LAND_EMPTY,
+        child_count: 1,
+        first_child: 4,
+        ..t.nodes[0]
+    };
+    t.nodes[3].flags = Node::LAND_EMPTY;
+    t.nodes[3].child_count = 0;
+    t.nodes[2].child_count = 0;
+    verify(t).expect("a block reached from two trees verifies");
+}
+
+#[test]
+fn shared_checks() {
+    let bad = |corrupt: fn(&mut MoveTable)| {
+        let mut t = with_shared_cycle();
+        corrupt(&mut t);
+        verify(t).expect_err("rejected").kind().clone()
+    };
+    use VerifyErrorKind::*;
+    assert_eq!(
+        bad(|t| t.nodes[4].depth = 2),
+        SharedDepth { node: 4, depth: 2 }
+    );
+    assert_eq!(
+        bad(|t| t.nodes[4].flags |= Node::EN_PASSANT),
+        SharedFlags { node: 4 }
+    );
+    assert_eq!(
+        bad(|t| t.nodes[0].mask |= MASK_SHARED),
+        SharedRoot { node: 0 }
+    );
+    // A block that leads back into a tree: before it, or after it.
+    assert_eq!(
+        bad(|t| t.nodes[4].first_child = 3),
+        ChildrenNotAfterParent {
+            node: 4,
+            first_child: 3
+        }
+    );
+    assert_eq!(
+        bad(|t| {
+            t.nodes.push(Node {
+                mask: CLASS_EMPTY,
+                depth: 2,
+                child_count: 0,
+                ..t.nodes[4]
+            });
+            t.nodes[4].first_child = 5;
+        }),
+        SharedIntoTree { node: 4, child: 5 }
+    );
+    // A tree node whose children are partly shared.
+    assert_eq!(
+        bad(|t| {
+            // Node 0's children: node 3 (made a plain tree node) and node 4 (shared).
+            t.nodes[2].flags = Node::LAND_EMPTY;
+            t.nodes[2].child_count = 0;
+            t.nodes[3] = Node {
+                flags: Node::LAND_EMPTY,
+                mask: CLASS_EMPTY,
+                ..t.nodes[3]
+            };
+            t.nodes[1].child_count = 0;
+            t.nodes[0].child_count = 2;
+            t.nodes[0].first_child = 3;
+        }),
+        MixedBlock { node: 0 }
     );
 }
 

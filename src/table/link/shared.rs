@@ -1,0 +1,340 @@
+//! shared: a pattern linked as shared continuations instead of one unrolled tree per
+//! start cell.
+//!
+//! What follows a node depends only on its **state**: the leg and repetition it is on,
+//! its cell, the direction it moves in, how many steps of its leg it has taken (capped
+//! at the leg's minimum for an unbounded ride: past it, every step goes on alike) and
+//! how it was entered (the mask and flags of the edge that reaches it). Every path that
+//! reaches a state shares the state's block of children, as in H. G. Muller's move
+//! tables: a pattern's nodes grow with cells × legs × headings, not with its paths.
+//! The path-dependent rules (a path never passes a cell twice; a path back on its start
+//! cell ends there, and is a move only after a capture in passing) move from the
+//! linker to the walk, which applies them to shared nodes ([`MASK_SHARED`]).
+//!
+//! This module builds one pattern's states for one side ([`SharedGraph`]), lays them out
+//! as blocks, and gives each start cell its roots: plain root nodes whose children are
+//! the blocks of their states. The choice of which patterns are shared is
+//! [`super::link`]'s.
+
+use std::collections::HashMap;
+
+use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, MASK_SHARED};
+use super::expand::{leg_vectors, PatternView};
+use super::ZoneMaps;
+use crate::compile::{MoveProgram, ViaBits};
+use crate::ids::{CellId, Side};
+use crate::ir::Vector;
+use crate::topology::Board;
+
+/// Whether a pattern may be linked as shared continuations: more than one leg (or a
+/// `repeat`), and nothing the walk could not decide from a shared node: no `pass` (the
+/// walk ends a path back home only after a capture), no `en passant` (its landing
+/// needs the path's length), no `push`.
+pub(super) fn eligible(v: &PatternView) -> bool {
+    (v.legs.len() > 1 || v.repeat.is_some()) && !v.pass && v.land_flags == 0 && v.push.is_none()
+}
+
+/// What a node's children depend on, and how the node is entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct StateKey {
+    leg: u16,
+    rep: u16,
+    cell: CellId,
+    heading: Vector,
+    /// Steps taken on this leg (capped at the leg's minimum when it has no maximum).
+    steps: u16,
+    /// The mask of the edge that enters the node (`CLASS_*`).
+    mask: u8,
+    /// The flags of that edge (`NEW_LEG`, `CAPTURE_PREV`).
+    edge: u8,
+    /// The landing half of a node that both lands and hands over with different kind
+    /// filters (it has no children).
+    landing_only: bool,
+}
+
+/// One state: its node record (children not yet placed) and its children.
+struct State {
+    node: Node,
+    children: Vec<usize>,
+}
+
+/// The states of one pattern for one side, built from the start cells outwards.
+pub(super) struct SharedGraph<'a> {
+    program: &'a MoveProgram,
+    board: &'a Board,
+    zones: &'a ZoneMaps,
+    side: Side,
+    pattern: &'a PatternView,
+    index: HashMap<StateKey, usize>,
+    states: Vec<State>,
+    /// States whose children are still to be found.
+    todo: Vec<(usize, StateKey)>,
+    /// Per start cell: the root states (and whether each lands), set by [`SharedGraph::roots`].
+    roots: Vec<Vec<usize>>,
+    /// Some state has a landing right: the pattern produces a move.
+    pub(super) landed: bool,
+}
+
+/// A linked shared pattern: its blocks, placed at `base` in the table, and per start
+/// cell its root nodes (children already pointing into the blocks).
+pub(super) struct SharedBlocks {
+    /// The block records, to append to the table's nodes at the `base` given to
+    /// [`SharedGraph::lay_out`].
+    pub(super) nodes: Vec<Node>,
+    /// Per start cell: its root nodes (depth 0, never shared).
+    pub(super) roots: Vec<Vec<Node>>,
+}
+
+impl<'a> SharedGraph<'a> {
+    /// The states of `pattern` for `side` from every start cell it applies from.
+    /// Stops early (returning what it has) once it holds more than `budget` states.
+    pub(super) fn build(
+        program: &'a MoveProgram,
+        board: &'a Board,
+        zones: &'a ZoneMaps,
+        side: Side,
+        pattern: &'a PatternView,
+        budget: usize,
+    ) -> SharedGraph<'a> {
+        let mut g = SharedGraph {
+            program,
+            board,
+            zones,
+            side,
+            pattern,
+            index: HashMap::new(),
+            states: Vec::new(),
+            todo: Vec::new(),
+            roots: vec![Vec::new(); board.cell_count()],
+            landed: false,
+        };
+        for from in board.cells() {
+            if !pattern.applies_from(zones, side, from) {
+                continue;
+            }
+            let leg = pattern.legs[0];
+            let mut roots = Vec::new();
+            for v in leg_vectors(program, board, side, leg.dirs, None) {
+                let Some(cell) = board.step(from, v) else {
+                    continue;
+                };
+                let key = g.key(0, 0, cell, v, 1, (CLASS_EMPTY, 0));
+                g.push_with_split(key, &mut roots);
+            }
+            g.roots[from.index()] = roots;
+            g.drain(budget);
+            if g.states.len() > budget {
+                break;
+            }
+        }
+        g
+    }
+
+    /// The number of states so far.
+    pub(super) fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// The number of block records [`SharedGraph::lay_out`] will write.
+    pub(super) fn block_records(&self) -> usize {
+        self.states.iter().map(|s| s.children.len()).sum()
+    }
+
+    /// The key of a state; `entry` is the (mask, flags) of the edge that reaches it.
+    fn key(
+        &self,
+        leg: usize,
+        rep: u16,
+        cell: CellId,
+        heading: Vector,
+        steps: u16,
+        entry: (u8, u8),
+    ) -> StateKey {
+        let (mask, edge) = entry;
+        let l = self.pattern.legs[leg];
+        let steps = if l.max == 0 {
+            steps.min(l.min.max(1))
+        } else {
+            steps
+        };
+        StateKey {
+            leg: leg as u16,
+            rep,
+            cell,
+            heading,
+            steps,
+            mask,
+            edge,
+            landing_only: false,
+        }
+    }
+
+    /// The landing rights a state's node gets, and whether it is split (it both lands
+    /// and hands over, with different kind filters).
+    fn landing(&self, key: &StateKey) -> (u8, bool) {
+        let i = key.leg as usize;
+        let leg = self.pattern.legs[i];
+        let reached = key.steps >= leg.min;
+        if !reached || !self.pattern.lands_after(i, key.rep) {
+            return (0, false);
+        }
+        let land = self.pattern.land_rights(self.zones, self.side, key.cell);
+        let goes_on = !self.pattern.next(i, key.rep).is_empty();
+        (
+            land,
+            land != 0 && goes_on && self.pattern.land_filter != leg.filter,
+        )
+    }
+
+    /// Adds the state (and its landing half, if split) to `out`, creating them.
+    fn push_with_split(&mut self, key: StateKey, out: &mut Vec<usize>) {
+        let (_, split) = self.landing(&key);
+        if split {
+            let landing = StateKey {
+                landing_only: true,
+                ..key
+            };
+            out.push(self.state(landing));
+        }
+        out.push(self.state(key));
+    }
+
+    /// The index of the state with `key`, created (its children found later) if new.
+    fn state(&mut self, key: StateKey) -> usize {
+        if let Some(&i) = self.index.get(&key) {
+            return i;
+        }
+        let i = self.states.len();
+        let (land, split) = self.landing(&key);
+        let leg = self.pattern.legs[key.leg as usize];
+        let (land, filter) = match (key.landing_only, split) {
+            (true, _) => (land, self.pattern.land_filter),
+            (false, true) => (0, leg.filter),
+            (false, false) if land != 0 || self.pattern.lands_after(key.leg as usize, key.rep) => {
+                (land, self.pattern.land_filter)
+            }
+            (false, false) => (0, leg.filter),
+        };
+        self.landed |= land != 0;
+        self.states.push(State {
+            node: Node {
+                target: key.cell,
+                depth: 0,
+                flags: key.edge | land,
+                mask: key.mask | MASK_SHARED,
+                filter,
+                child_count: 0,
+                first_child: 0,
+            },
+            children: Vec::new(),
+        });
+        self.index.insert(key, i);
+        if !key.landing_only {
+            self.todo.push((i, key));
+        }
+        i
+    }
+
+    /// Finds the children of every state still to do (and of the states they create).
+    fn drain(&mut self, budget: usize) {
+        while let Some((i, key)) = self.todo.pop() {
+            if self.states.len() > budget {
+                return;
+            }
+            let children = self.children(&key);
+            self.states[i].children = children;
+        }
+    }
+
+    /// The children of a state, in the order the unrolled expansion gives them: the
+    /// first nodes of the legs that may follow, then the next step of this leg.
+    fn children(&mut self, key: &StateKey) -> Vec<usize> {
+        let i = key.leg as usize;
+        let leg = self.pattern.legs[i];
+        let mut out = Vec::new();
+        if key.steps >= leg.min {
+            let hop = leg.hop_classes();
+            let captured = leg.via.has(ViaBits::FOE_CAPTURED);
+            for (j, rep) in self.pattern.next(i, key.rep) {
+                let dirs = self.pattern.legs[j].dirs;
+                for w in leg_vectors(self.program, self.board, self.side, dirs, Some(key.heading)) {
+                    let Some(cell) = self.board.step(key.cell, w) else {
+                        continue;
+                    };
+                    if hop != 0 {
+                        let k = self.key(j, rep, cell, w, 1, (hop, Node::NEW_LEG));
+                        self.push_with_split(k, &mut out);
+                    }
+                    if captured {
+                        let edge = Node::NEW_LEG | Node::CAPTURE_PREV;
+                        let k = self.key(j, rep, cell, w, 1, (CLASS_FOE, edge));
+                        self.push_with_split(k, &mut out);
+                    }
+                }
+            }
+        }
+        if leg.max == 0 || key.steps < leg.max {
+            if let Some(cell) = self.board.step(key.cell, key.heading) {
+                let k = self.key(
+                    i,
+                    key.rep,
+                    cell,
+                    key.heading,
+                    key.steps + 1,
+                    (CLASS_EMPTY, 0),
+                );
+                self.push_with_split(k, &mut out);
+            }
+        }
+        out
+    }
+
+    /// Lays the states out as blocks starting at table index `base`: one block per state
+    /// with children, holding a copy of each child's node pointing at the child's own
+    /// block. Roots are plain copies of their states' nodes (depth 0, mask 0, `INITIAL`
+    /// for an `initial` pattern).
+    pub(super) fn lay_out(&self, base: usize) -> SharedBlocks {
+        let mut offset = vec![0u32; self.states.len()];
+        let mut at = base;
+        for (i, s) in self.states.iter().enumerate() {
+            offset[i] = at as u32;
+            at += s.children.len();
+        }
+        let record = |c: usize| {
+            let s = &self.states[c];
+            Node {
+                child_count: s.children.len() as u16,
+                first_child: if s.children.is_empty() { 0 } else { offset[c] },
+                ..s.node
+            }
+        };
+        let nodes = self
+            .states
+            .iter()
+            .flat_map(|s| s.children.iter().map(|&c| record(c)))
+            .collect();
+        let initial = if self.pattern.initial {
+            Node::INITIAL
+        } else {
+            0
+        };
+        let roots = self
+            .roots
+            .iter()
+            .map(|states| {
+                states
+                    .iter()
+                    .map(|&r| {
+                        let n = record(r);
+                        Node {
+                            mask: 0,
+                            flags: (n.flags & (Node::LAND_EMPTY | Node::LAND_FOE)) | initial,
+                            ..n
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        SharedBlocks { nodes, roots }
+    }
+}
