@@ -238,8 +238,41 @@ pub fn build_with(
     let program = crate::compile::compile(rule_set);
     let (linked, link_warnings) = table::link(&program, limits.link_config())?;
     let warnings = merge_link_warnings(warnings, link_warnings);
+    // Where each walk starts, to name the piece and cell a walk limit is about.
+    let roots: Vec<(u32, u16)> = linked.roots.iter().map(|r| (r.first, r.count)).collect();
+    let cells = linked.board.cell_count();
+    let board = linked.board.clone();
     let table = table::verify(linked).map_err(|e| {
         let mut d = Diagnostics::new();
+        if let table::VerifyErrorKind::WalkTooLong { root, visits } = e.kind() {
+            let at = roots
+                .iter()
+                .position(|&(first, count)| count > 0 && first as usize == *root)
+                .unwrap_or(0);
+            let piece = (at / cells) % rule_set.pieces.len().max(1);
+            let cell = crate::ids::CellId((at % cells) as u16);
+            let span = rule_set.pieces.get(piece).map_or(Span::default(), |p| p.span);
+            let name = rule_set.pieces.get(piece).map_or("?", |p| p.name.as_str());
+            d.push(
+                Diagnostic::error(
+                    "E0804",
+                    format!(
+                        "a walk of {name} from {} could visit {} table nodes; the limit is {}",
+                        board.cell_name(cell),
+                        if *visits == u64::MAX {
+                            "more than 10^19".to_string()
+                        } else {
+                            visits.to_string()
+                        },
+                        table::MAX_WALK
+                    ),
+                    span,
+                )
+                .label("its paths are too many to walk")
+                .help("bound the `repeat` groups (`repeat up to N`) and the rides of its multi-leg patterns"),
+            );
+            return d;
+        }
         d.push(Diagnostic::error(
             "E0899",
             format!("internal error: the linked table failed verification: {e}"),

@@ -228,3 +228,23 @@ fn every_diagnostic_code_is_documented() {
         "codes missing from docs/language.md: {missing:?}"
     );
 }
+
+#[test]
+fn a_walk_with_too_many_paths_is_refused_with_its_count() {
+    // A piece that may wander any way, one orthogonal step at a time: the paths from
+    // one cell are astronomically many. Linked shared, its table is small; its walks
+    // are counted through the blocks and refused before any is walked.
+    let source = "board square 8x8\npiece Pawn (P) { step forward }\n\
+                  piece Wanderer (W) { step orthogonal then repeat { step orthogonal } }\n";
+    let d = errors(source, &Limits::default()).expect("refused");
+    assert_eq!(d.0[0].code, "E0804", "{d:?}");
+    assert!(
+        d.0[0].message.contains("a walk of Wanderer from a1 could visit more than 10^19"),
+        "{}",
+        d.0[0].message
+    );
+    assert!(first_span(source, &d).starts_with("piece Wanderer"));
+    // Bounded, the same piece links.
+    let bounded = source.replace("repeat {", "repeat up to 3 {");
+    assert!(errors(&bounded, &Limits::default()).is_none());
+}

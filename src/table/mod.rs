@@ -24,4 +24,4 @@ pub use layout::{
 pub use link::{link, LinkConfig};
 pub(crate) use reverse::{RLeaf, RNode};
 pub use reverse::{ReverseNodeId, ReverseTables};
-pub use verify::{verify, VerifiedTable, VerifyError, VerifyErrorKind, MAX_STACK};
+pub use verify::{verify, VerifiedTable, VerifyError, VerifyErrorKind, MAX_STACK, MAX_WALK};

@@ -85,12 +85,7 @@ impl<'a> Estimator<'a> {
     ) -> u64 {
         let leg = pattern.legs[i];
         let turns = matches!(leg.dirs, Dirs::Turn { .. });
-        // Past its minimum, an unbounded group's repetitions all go on alike.
-        let rep_key = match pattern.repeat {
-            Some((_, _, min, 0)) => rep.min(min),
-            _ => rep,
-        };
-        let key = (i, rep_key, start, if turns { heading } else { None });
+        let key = (i, rep, start, if turns { heading } else { None });
         match self.memo.get(&key) {
             Some(Some(n)) => return *n,
             Some(None) => {

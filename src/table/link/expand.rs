@@ -6,7 +6,7 @@
 //! landing adds its `PUSH` node. It does not merge or lay out nodes ([`super::trie`]) nor
 //! decide limits beyond the budget and depth it is given ([`super::link`]).
 
-use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND};
+use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH};
 use super::trie::{Attach, NodeKey, Trie};
 use super::{LinkConfig, ZoneMaps};
 use crate::compile::{Dirs, MoveProgram, Op, PushOp, ViaBits};
@@ -422,7 +422,10 @@ impl PatternView {
         let mut out = Vec::with_capacity(2);
         match self.repeat {
             Some((first, last, min, max)) if i == last => {
-                if max == 0 || rep + 1 < max {
+                // Until blocked: every repetition takes a step onto a new cell, so no
+                // path (at most MAX_DEPTH cells) repeats more often than that.
+                let most = if max == 0 { MAX_DEPTH as u16 } else { max };
+                if rep + 1 < most {
                     out.push((first, rep + 1));
                 }
                 if rep + 1 >= min && i + 1 < self.legs.len() {

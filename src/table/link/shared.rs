@@ -152,7 +152,11 @@ impl<'a> SharedGraph<'a> {
     ) -> StateKey {
         let (mask, edge) = entry;
         let l = self.pattern.legs[leg];
-        let steps = if l.max == 0 {
+        // Past its minimum every step of an unbounded ride goes on alike; counting on
+        // would only tell states apart that have the same children. Not on tri and graph
+        // boards, where a straight ride can come round to a cell again: there the count
+        // keeps the blocks free of cycles (the verifier wants none).
+        let steps = if l.max == 0 && self.board.distinct_steps() {
             steps.min(l.min.max(1))
         } else {
             steps

@@ -5,7 +5,7 @@
 //! `verify/mod.rs`, one constructor per check).
 
 use super::super::layout::MAX_DEPTH;
-use super::MAX_STACK;
+use super::{MAX_STACK, MAX_WALK};
 use std::fmt;
 
 /// Why a table was rejected: which check failed ([`VerifyError::kind`]) and where.
@@ -135,6 +135,18 @@ pub enum VerifyErrorKind {
     MixedBlock {
         /// The parent's index.
         node: usize,
+    },
+    /// Shared blocks lead round to a node already on the way (a cycle).
+    SharedCycle {
+        /// A node on the cycle.
+        node: usize,
+    },
+    /// A walk from one start cell could visit more nodes than [`MAX_WALK`].
+    WalkTooLong {
+        /// The first root of the range.
+        root: usize,
+        /// The nodes it could visit (saturating).
+        visits: u64,
     },
     /// A node's target is not a cell of the board.
     TargetOffBoard {
@@ -358,6 +370,14 @@ impl VerifyError {
         VerifyError::new(VerifyErrorKind::MixedBlock { node })
     }
 
+    pub(crate) fn shared_cycle(node: usize) -> VerifyError {
+        VerifyError::new(VerifyErrorKind::SharedCycle { node })
+    }
+
+    pub(crate) fn walk_too_long(root: usize, visits: u64) -> VerifyError {
+        VerifyError::new(VerifyErrorKind::WalkTooLong { root, visits })
+    }
+
     pub(crate) fn target_off_board(node: usize, cell: u16, cells: usize) -> VerifyError {
         VerifyError::new(VerifyErrorKind::TargetOffBoard { node, cell, cells })
     }
@@ -501,6 +521,11 @@ impl fmt::Display for VerifyError {
             SharedIntoTree { node, child } => write!(
                 f,
                 "shared node {node} has child {child}, which is not shared"
+            ),
+            SharedCycle { node } => write!(f, "shared node {node} lies on a cycle"),
+            WalkTooLong { root, visits } => write!(
+                f,
+                "a walk from the roots at node {root} could visit {visits} nodes; the limit is {MAX_WALK}"
             ),
             MixedBlock { node } => write!(
                 f,

@@ -73,6 +73,60 @@ impl VerifiedTable {
 /// The largest stack the verifier accepts.
 pub const MAX_STACK: usize = 1 << 20;
 
+/// The most nodes one walk may visit (the paths from one start cell, counted through
+/// shared blocks): a bound on the time of every walk, whatever the table.
+pub const MAX_WALK: u64 = 1 << 24;
+
+/// Per node, how many nodes a walk from it visits at most (itself and every path
+/// below it, every mask allowing), saturating. Fails if the shared blocks form a
+/// cycle. Tree children come after their parent, so trees are counted backwards once
+/// the shared nodes are done, in an order where children come first.
+fn walk_visits(nodes: &[Node], any_shared: bool) -> Result<Vec<u64>, VerifyError> {
+    let n = nodes.len();
+    let mut visits = vec![0u64; n];
+    if any_shared {
+        // Depth-first over shared nodes: 1 = on the current path, 2 = done.
+        let mut state = vec![0u8; n];
+        for start in 0..n {
+            if nodes[start].mask & MASK_SHARED == 0 || state[start] != 0 {
+                continue;
+            }
+            // (node, next child to look at)
+            let mut stack = vec![(start, 0usize)];
+            state[start] = 1;
+            while let Some(&mut (node, ref mut k)) = stack.last_mut() {
+                let children = nodes[node].children();
+                if *k < children.len() {
+                    let child = children.start + *k;
+                    *k += 1;
+                    match state[child] {
+                        0 => {
+                            state[child] = 1;
+                            stack.push((child, 0));
+                        }
+                        1 => return Err(VerifyError::shared_cycle(child)),
+                        _ => {}
+                    }
+                    continue;
+                }
+                visits[node] = nodes[node]
+                    .children()
+                    .fold(1u64, |sum, c| sum.saturating_add(visits[c]));
+                state[node] = 2;
+                stack.pop();
+            }
+        }
+    }
+    for i in (0..n).rev() {
+        if nodes[i].mask & MASK_SHARED == 0 {
+            visits[i] = nodes[i]
+                .children()
+                .fold(1u64, |sum, c| sum.saturating_add(visits[c]));
+        }
+    }
+    Ok(visits)
+}
+
 /// Checks a table in the order the module documentation lists and, if it passes,
 /// returns it with the buffer sizes its walks need. The error names the first check
 /// that failed and where.
@@ -261,6 +315,9 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
             }
         }
     }
+    // Shared blocks form no cycle, and no walk visits more than MAX_WALK nodes: the
+    // number of paths through a block is counted, not assumed.
+    let visits = walk_visits(&table.nodes, any_shared)?;
     // A shared node is walked on paths of up to MAX_DEPTH cells (the walk stops there),
     // each level leaving at most its siblings on the stack.
     let shared_need = MAX_DEPTH.saturating_mul(most_shared_children.max(1));
@@ -309,6 +366,12 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         }
         max_stack = max_stack.max(worst);
         max_landings = max_landings.max(lands);
+        let walk = range
+            .nodes()
+            .fold(0u64, |sum, root| sum.saturating_add(visits[root]));
+        if walk > MAX_WALK {
+            return Err(VerifyError::walk_too_long(range.first as usize, walk));
+        }
     }
     if max_stack > MAX_STACK {
         return Err(VerifyError::stack_too_deep());

@@ -245,12 +245,19 @@ fn with_shared_cycle() -> MoveTable {
 }
 
 #[test]
-fn shared_blocks_may_be_reached_from_many_places_and_cycle() {
-    let v = verify(with_shared_cycle()).expect("a shared cycle verifies");
+fn shared_blocks_may_be_reached_from_many_places_but_never_cycle() {
+    assert_eq!(
+        verify(with_shared_cycle())
+            .expect_err("a cycle")
+            .kind()
+            .clone(),
+        VerifyErrorKind::SharedCycle { node: 4 }
+    );
+    let v = verify(without_cycle()).expect("a shared block verifies");
     // The walk's path buffer is the longest path the walk allows.
     assert_eq!(v.max_path(), MAX_DEPTH + 1);
     // A second tree node may point at the same block.
-    let mut t = with_shared_cycle();
+    let mut t = without_cycle();
     t.nodes[2] = Node {
         flags: Node::LAND_EMPTY,
         child_count: 1,
@@ -263,10 +270,48 @@ fn shared_blocks_may_be_reached_from_many_places_and_cycle() {
     verify(t).expect("a block reached from two trees verifies");
 }
 
+/// [`with_shared_cycle`] with the cycle cut: node 4 is a leaf.
+fn without_cycle() -> MoveTable {
+    let mut t = with_shared_cycle();
+    t.nodes[4].child_count = 0;
+    t
+}
+
+#[test]
+fn walks_are_bounded() {
+    // A chain of shared nodes, each a block of two records of the next: 2^k paths.
+    let mut t = sample();
+    let levels = 26;
+    let mut nodes = sample().nodes;
+    let base = nodes.len();
+    for k in 0..levels {
+        let last = k + 1 == levels;
+        let rec = Node {
+            target: CellId(if k % 2 == 0 { 3 } else { 0 }),
+            depth: 0,
+            flags: Node::LAND_EMPTY,
+            mask: CLASS_EMPTY | MASK_SHARED,
+            filter: 0,
+            child_count: if last { 0 } else { 2 },
+            first_child: (base + 2 * (k + 1)) as u32,
+        };
+        nodes.push(rec);
+        nodes.push(rec);
+    }
+    nodes[1].child_count = 2;
+    nodes[1].first_child = base as u32;
+    t.nodes = nodes;
+    let kind = verify(t).expect_err("2^26 paths").kind().clone();
+    assert!(
+        matches!(kind, VerifyErrorKind::WalkTooLong { root: 0, visits } if visits > MAX_WALK),
+        "{kind:?}"
+    );
+}
+
 #[test]
 fn shared_checks() {
     let bad = |corrupt: fn(&mut MoveTable)| {
-        let mut t = with_shared_cycle();
+        let mut t = without_cycle();
         corrupt(&mut t);
         verify(t).expect_err("rejected").kind().clone()
     };
@@ -285,7 +330,10 @@ fn shared_checks() {
     );
     // A block that leads back into a tree: before it, or after it.
     assert_eq!(
-        bad(|t| t.nodes[4].first_child = 3),
+        bad(|t| {
+            t.nodes[4].first_child = 3;
+            t.nodes[4].child_count = 1;
+        }),
         ChildrenNotAfterParent {
             node: 4,
             first_child: 3
@@ -300,6 +348,7 @@ fn shared_checks() {
                 ..t.nodes[4]
             });
             t.nodes[4].first_child = 5;
+            t.nodes[4].child_count = 1;
         }),
         SharedIntoTree { node: 4, child: 5 }
     );
