@@ -116,8 +116,10 @@ fn scaling() {
         (8, false, 5),
         (10, false, 5),
         (19, false, 4),
+        (26, false, 4),
         (10, true, 5),
         (19, true, 4),
+        (26, true, 4),
     ] {
         let (src, fen) = board_game(n, hook);
         let (game, t) = compile_time(&src, 3);

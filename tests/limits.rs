@@ -239,7 +239,9 @@ fn a_walk_with_too_many_paths_is_refused_with_its_count() {
     let d = errors(source, &Limits::default()).expect("refused");
     assert_eq!(d.0[0].code, "E0804", "{d:?}");
     assert!(
-        d.0[0].message.contains("a walk of Wanderer from a1 could visit more than 10^19"),
+        d.0[0]
+            .message
+            .contains("a walk of Wanderer from a1 could visit more than 10^19"),
         "{}",
         d.0[0].message
     );

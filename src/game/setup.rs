@@ -18,7 +18,7 @@ use crate::ir::{Castling, Coord, GameDecls, RuleSet, StartPosition};
 use crate::rules::Rules;
 use crate::table::{self, ReverseTables, TableFacts};
 use crate::topology::Board;
-use crate::walk::{Count, Occupant, Walker};
+use crate::walk::{Occupant, Ply, Sink, Walker};
 
 /// The most castling moves of both sides together (castling rights are bits of a `u32`).
 const MAX_CASTLINGS: usize = 32;
@@ -366,13 +366,28 @@ fn dead_cells(rules: &Rules, pieces: usize) -> Vec<bool> {
     for side in Side::BOTH {
         for p in 0..pieces {
             for cell in board.cells() {
-                let mut moves = Count(0);
-                walker.walk(&empty_board, side, PieceId(p as u8), cell, &mut moves);
-                dead[(side.index() * pieces + p) * cells + cell.index()] = moves.0 == 0;
+                let mut any = AnyMove(false);
+                walker.walk(&empty_board, side, PieceId(p as u8), cell, &mut any);
+                dead[(side.index() * pieces + p) * cells + cell.index()] = !any.0;
             }
         }
     }
     dead
+}
+
+/// A sink that only asks whether there is a move: the walk stops at the first.
+struct AnyMove(bool);
+
+impl Sink for AnyMove {
+    const DISTINCT: bool = false;
+
+    fn ply(&mut self, _ply: &Ply<'_>) {
+        self.0 = true;
+    }
+
+    fn done(&self) -> bool {
+        self.0
+    }
 }
 
 /// Per cell, when royals may not face: the cells above and below it on its file,

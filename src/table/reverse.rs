@@ -22,7 +22,8 @@
 //! language can express is covered. The same happens for pieces whose reverse paths
 //! would be too many.
 
-use std::collections::{HashMap, VecDeque};
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
 
 use super::{FilterCode, MoveTable, Node, VerifiedTable, CLASS_EMPTY, CLASS_FOE};
 use crate::ids::{CellId, PieceId, Side};
@@ -110,16 +111,19 @@ struct ReversedPath {
     initial: bool,
 }
 
-/// A trie node while the tries are built.
+/// A trie node while the tries are built (its children are found through one map per
+/// build, [`ChildMap`], rather than a map per node).
 #[derive(Default)]
 struct BuildNode {
-    children: HashMap<Requirement, usize>,
     /// Children in insertion order.
     order: Vec<usize>,
-    /// (start cell, initial) → kinds.
-    leaves: HashMap<(u16, bool), u64>,
+    /// (start cell, initial) → kinds; a handful per node, searched in order.
+    leaves: Vec<((u16, bool), u64)>,
     requirement: Requirement,
 }
+
+/// (trie, parent node, requirement) → child node, for every build trie at once.
+type ChildMap = FxHashMap<(u32, u32, Requirement), u32>;
 
 impl ReverseTables {
     /// Builds the reverse tables of a verified forward table.
@@ -135,6 +139,7 @@ impl ReverseTables {
         // One build trie per (side, target cell); node 0 of each is its root.
         let mut tries: Vec<Vec<BuildNode>> =
             (0..2 * cells).map(|_| vec![BuildNode::default()]).collect();
+        let mut children = ChildMap::default();
         #[allow(clippy::needless_range_loop)] // p is also the kind bit and the table's piece id
         for p in 0..pieces {
             if forward_only[p] {
@@ -148,24 +153,24 @@ impl ReverseTables {
                 let trie = &mut tries[path.trie];
                 let mut at = 0;
                 for req in path.requirements {
-                    at = match trie[at].children.get(&req) {
-                        Some(&c) => c,
-                        None => {
-                            let id = trie.len();
-                            trie.push(BuildNode {
-                                requirement: req,
-                                ..BuildNode::default()
-                            });
-                            trie[at].children.insert(req, id);
-                            trie[at].order.push(id);
-                            id
-                        }
-                    };
+                    let id = trie.len();
+                    let key = (path.trie as u32, at as u32, req);
+                    let child = *children.entry(key).or_insert(id as u32) as usize;
+                    if child == id {
+                        trie.push(BuildNode {
+                            requirement: req,
+                            ..BuildNode::default()
+                        });
+                        trie[at].order.push(id);
+                    }
+                    at = child;
                 }
-                *trie[at]
-                    .leaves
-                    .entry((path.start, path.initial))
-                    .or_insert(0) |= 1u64 << p;
+                let leaf = (path.start, path.initial);
+                let leaves = &mut trie[at].leaves;
+                match leaves.iter_mut().find(|(k, _)| *k == leaf) {
+                    Some((_, kinds)) => *kinds |= 1u64 << p,
+                    None => leaves.push((leaf, 1u64 << p)),
+                }
             }
         }
         let mut out = ReverseTables {
@@ -196,9 +201,9 @@ impl ReverseTables {
         while let Some((b, f)) = queue.pop_front() {
             let bn = &trie[b];
             let first_leaf = self.leaves.len() as u32;
-            let mut leaves: Vec<_> = bn.leaves.iter().collect();
-            leaves.sort();
-            for (&(cell, initial), &kinds) in leaves {
+            let mut leaves = bn.leaves.clone();
+            leaves.sort_unstable();
+            for ((cell, initial), kinds) in leaves {
                 self.leaves.push(RLeaf {
                     cell,
                     initial,

@@ -254,6 +254,10 @@ pub struct Walker<'t> {
     seen_cells: Vec<u32>,
     /// The current walk's stamp for `seen_cells`.
     stamp: u32,
+    /// Per cell: one more than the depth at which the current path last entered it (0:
+    /// never), kept on trees that may go through shared blocks; with `path` it tells
+    /// in one look whether a cell is on the current path.
+    on_path: Vec<u16>,
 }
 
 impl<'t> Walker<'t> {
@@ -266,6 +270,7 @@ impl<'t> Walker<'t> {
             seen: Vec::with_capacity(table.max_landings()),
             seen_cells: vec![0; table.table().board.cell_count()],
             stamp: 0,
+            on_path: vec![0; table.table().board.cell_count()],
         }
     }
 
@@ -302,6 +307,9 @@ impl<'t> Walker<'t> {
             nodes,
             dedup: S::DISTINCT && roots.flags & RootRange::MAY_REPEAT != 0,
         };
+        // Trees that go through shared blocks are marked MAY_REPEAT by the linker; a
+        // table read from a file is not trusted to say so, hence the second test below.
+        let track = roots.flags & RootRange::MAY_REPEAT != 0;
         self.seen.clear();
         if mover.dedup {
             self.stamp = self.stamp.wrapping_add(1);
@@ -326,6 +334,7 @@ impl<'t> Walker<'t> {
             let depth = (entry >> 32) as usize;
             let node = &nodes[id as usize];
             self.path[depth] = id;
+            let cell = node.target.index();
             // A shared node: the whole-path rules, which the linker applied to the
             // trees, are applied here. `last` ends the path at this node.
             let mut last = false;
@@ -339,6 +348,14 @@ impl<'t> Walker<'t> {
                         continue;
                     }
                     last = true;
+                } else if track {
+                    let at = self.on_path[cell] as usize;
+                    if at != 0
+                        && at <= depth
+                        && nodes[self.path[at - 1] as usize].target == node.target
+                    {
+                        continue;
+                    }
                 } else if self.path[..depth]
                     .iter()
                     .any(|&n| nodes[n as usize].target == node.target)
@@ -346,6 +363,9 @@ impl<'t> Walker<'t> {
                     continue;
                 }
                 last |= depth >= MAX_DEPTH;
+            }
+            if track {
+                self.on_path[cell] = depth as u16 + 1;
             }
             let occupant = if node.target == from {
                 Occupant::EMPTY
