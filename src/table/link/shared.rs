@@ -73,6 +73,9 @@ pub(super) struct SharedGraph<'a> {
     roots: Vec<Vec<usize>>,
     /// Some state has a landing right: the pattern produces a move.
     pub(super) landed: bool,
+    /// States that differ only in how many unbounded steps or repetitions were taken
+    /// past their minimum are one (see [`SharedGraph::build`]).
+    compact: bool,
 }
 
 /// A linked shared pattern: its blocks, placed at `base` in the table, and per start
@@ -88,6 +91,13 @@ pub(super) struct SharedBlocks {
 impl<'a> SharedGraph<'a> {
     /// The states of `pattern` for `side` from every start cell it applies from.
     /// Stops early (returning what it has) once it holds more than `budget` states.
+    ///
+    /// Past its minimum, every further step of an unbounded ride, and every further
+    /// repetition of a `repeat` until blocked, goes on alike: such states are one, which
+    /// keeps a ride's blocks to one per cell and heading. Where that closes a cycle (a
+    /// ride round a graph board's ring, a repeat that turns full circle), the states are
+    /// built again counting steps and repetitions (at most 255, as a path has cells), so
+    /// that the blocks stay free of cycles as the verifier wants.
     pub(super) fn build(
         program: &'a MoveProgram,
         board: &'a Board,
@@ -96,7 +106,55 @@ impl<'a> SharedGraph<'a> {
         pattern: &'a PatternView,
         budget: usize,
     ) -> SharedGraph<'a> {
+        let g = SharedGraph::build_as(program, board, zones, side, pattern, budget, true);
+        if !g.has_cycle() {
+            return g;
+        }
+        SharedGraph::build_as(program, board, zones, side, pattern, budget, false)
+    }
+
+    /// Whether some state leads round to itself.
+    fn has_cycle(&self) -> bool {
+        // 0 unseen, 1 on the current path, 2 done.
+        let mut mark = vec![0u8; self.states.len()];
+        for start in 0..self.states.len() {
+            if mark[start] != 0 {
+                continue;
+            }
+            let mut stack = vec![(start, 0usize)];
+            mark[start] = 1;
+            while let Some(&mut (s, ref mut k)) = stack.last_mut() {
+                if let Some(&c) = self.states[s].children.get(*k) {
+                    *k += 1;
+                    match mark[c] {
+                        0 => {
+                            mark[c] = 1;
+                            stack.push((c, 0));
+                        }
+                        1 => return true,
+                        _ => {}
+                    }
+                } else {
+                    mark[s] = 2;
+                    stack.pop();
+                }
+            }
+        }
+        false
+    }
+
+    #[allow(clippy::too_many_arguments)] // `build` with the choice of state keys
+    fn build_as(
+        program: &'a MoveProgram,
+        board: &'a Board,
+        zones: &'a ZoneMaps,
+        side: Side,
+        pattern: &'a PatternView,
+        budget: usize,
+        compact: bool,
+    ) -> SharedGraph<'a> {
         let mut g = SharedGraph {
+            compact,
             program,
             board,
             zones,
@@ -152,14 +210,16 @@ impl<'a> SharedGraph<'a> {
     ) -> StateKey {
         let (mask, edge) = entry;
         let l = self.pattern.legs[leg];
-        // Past its minimum every step of an unbounded ride goes on alike; counting on
-        // would only tell states apart that have the same children. Not on tri and graph
-        // boards, where a straight ride can come round to a cell again: there the count
-        // keeps the blocks free of cycles (the verifier wants none).
-        let steps = if l.max == 0 && self.board.distinct_steps() {
+        let steps = if self.compact && l.max == 0 {
             steps.min(l.min.max(1))
         } else {
             steps
+        };
+        let rep = match self.pattern.repeat {
+            Some((first, last, min, 0)) if self.compact && (first..=last).contains(&leg) => {
+                rep.min(min)
+            }
+            _ => rep,
         };
         StateKey {
             leg: leg as u16,
