@@ -1,5 +1,6 @@
-//! Cell sets: `a1`, `d4-e5`, `rank 2`, `ranks 1-3`, `file a`, `files a-c`, resolved to
-//! coordinates on the declared board.
+//! Cell sets: `a1`, `d4-e5`, `rank 2`, `ranks 1-3`, `file a`, `files a-c`, `light`,
+//! `dark`, resolved to coordinates on the declared board; and the zones `light` and
+//! `dark` that exist without a declaration.
 //!
 //! Owns the validation of cell names, rank numbers and file letters against the board.
 //! Holes are never part of a zone.
@@ -44,6 +45,11 @@ impl Checker {
                                 out.push(Coord { x, y });
                             }
                         }
+                    }
+                }
+                CellItem::Colour(dark, span) => {
+                    if let Some(cells) = self.colour_cells(*dark, *span) {
+                        out.extend(cells);
                     }
                 }
                 CellItem::Files(a, b, _) => {
@@ -219,5 +225,72 @@ impl Checker {
             return None;
         }
         Some(x)
+    }
+}
+
+impl Checker {
+    /// The cells of one colour on a square board (a1 is dark, as on a chessboard);
+    /// E0207 on other boards, where colours are not defined (yet).
+    pub(crate) fn colour_cells(
+        &mut self,
+        dark: bool,
+        span: crate::ids::Span,
+    ) -> Option<Vec<Coord>> {
+        let board = self.board.as_ref()?;
+        if !matches!(board.topology.kind(), BoardKind::Square { .. }) {
+            let what = if dark { "dark" } else { "light" };
+            self.error(
+                Diagnostic::error(
+                    "E0207",
+                    format!("`{what}`: cells have colours only on square boards"),
+                    span,
+                )
+                .label("no colours on this board")
+                .help("name the cells instead (ranks, files, rectangles)"),
+            );
+            return None;
+        }
+        let (w, h) = (board.width as i16, board.height as i16);
+        let cells = (0..h)
+            .flat_map(|y| (0..w).map(move |x| Coord { x, y }))
+            .filter(|c| ((c.x + c.y) % 2 == 0) == dark)
+            .filter(|c| !board.holes.contains(c))
+            .collect();
+        Some(cells)
+    }
+
+    /// The zone `light` or `dark` when no zone of that name is declared: the cells of
+    /// that colour, the same for both sides (colours are absolute). Created on first use
+    /// (from `from`/`to`), after the declared zones. `None` for any other name.
+    pub(crate) fn colour_zone(&mut self, name: &Ident) -> Option<crate::ids::ZoneId> {
+        let dark = match name.name.as_str() {
+            "dark" => true,
+            "light" => false,
+            _ => return None,
+        };
+        let board_is_square = self
+            .board
+            .as_ref()
+            .is_some_and(|b| matches!(b.topology.kind(), BoardKind::Square { .. }));
+        if !board_is_square {
+            return None;
+        }
+        let cells = self.colour_cells(dark, name.span)?;
+        let id = crate::ids::ZoneId(self.zones.len() as u16);
+        self.zone_index.insert(name.name.clone(), id);
+        self.zones.push(super::ZoneInfo {
+            name: name.name.clone(),
+            name_span: name.span,
+            cells: cells.clone(),
+            used: true,
+            broken: false,
+        });
+        self.colour_zones.push(crate::ir::Zone {
+            name: name.name.clone(),
+            cells,
+            absolute: true,
+            span: name.span,
+        });
+        Some(id)
     }
 }

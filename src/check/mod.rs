@@ -83,6 +83,9 @@ pub(crate) struct Checker {
     pub board: Option<BoardInfo>,
     pub zones: Vec<ZoneInfo>,
     pub zone_index: HashMap<String, ZoneId>,
+    /// The zones `light` and `dark` used without a declaration, in the order they were
+    /// first used (their ids follow the declared zones').
+    pub colour_zones: Vec<Zone>,
     /// Piece names in declaration order (duplicates included).
     pub piece_names: Vec<String>,
     pub piece_index: HashMap<String, PieceId>,
@@ -104,12 +107,13 @@ impl Checker {
     fn run(&mut self, file: &ast::File) -> Option<RuleSet> {
         let name = self.games(file);
         let board = self.boards(file);
-        let zones = self.zones(file);
+        let mut zones = self.zones(file);
         self.piece_names(file);
         let mut pieces = self.pieces(file);
         let game = self.game_decls(file);
         game::apply_confinements(&mut pieces, &game.confinements);
         self.unused_zones();
+        zones.append(&mut self.colour_zones);
         Some(RuleSet {
             name,
             board: board?,
@@ -433,6 +437,9 @@ impl Checker {
     pub fn zone(&mut self, name: &ast::Ident) -> Option<ZoneId> {
         if let Some(&id) = self.zone_index.get(&name.name) {
             self.zones[id.index()].used = true;
+            return Some(id);
+        }
+        if let Some(id) = self.colour_zone(name) {
             return Some(id);
         }
         let mut d = Diagnostic::error("E0204", format!("unknown zone `{}`", name.name), name.span)

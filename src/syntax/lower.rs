@@ -280,6 +280,7 @@ fn cell_set(n: &Node<'_>) -> CellSet {
                 let b = cells.next()?;
                 Some(CellItem::Rect(a, b, c.span))
             }
+            R::colour_item => Some(CellItem::Colour(c.has(R::kw_dark), c.span)),
             R::ranks_item => {
                 let mut nums = c.all(R::number);
                 let a = number(nums.next(), c.span);

@@ -294,6 +294,28 @@ impl<'t> Walker<'t> {
         O: Occupancy + ?Sized,
         S: Sink,
     {
+        // Two copies of the loop: tables without shared nodes (every shipped game) never
+        // pay for the whole-path checks.
+        if self.table.has_shared() {
+            self.walk_in::<O, S, true>(board, side, piece, from, sink)
+        } else {
+            self.walk_in::<O, S, false>(board, side, piece, from, sink)
+        }
+    }
+
+    /// [`Walker::walk`], with the checks of shared nodes compiled in or out.
+    fn walk_in<O, S, const SHARED: bool>(
+        &mut self,
+        board: &O,
+        side: Side,
+        piece: PieceId,
+        from: CellId,
+        sink: &mut S,
+    ) -> usize
+    where
+        O: Occupancy + ?Sized,
+        S: Sink,
+    {
         let table = self.table.table();
         let Some(roots) = table.roots(side, piece, from) else {
             return 0;
@@ -309,7 +331,7 @@ impl<'t> Walker<'t> {
         };
         // Trees that go through shared blocks are marked MAY_REPEAT by the linker; a
         // table read from a file is not trusted to say so, hence the second test below.
-        let track = roots.flags & RootRange::MAY_REPEAT != 0;
+        let track = SHARED && roots.flags & RootRange::MAY_REPEAT != 0;
         self.seen.clear();
         if mover.dedup {
             self.stamp = self.stamp.wrapping_add(1);
@@ -331,14 +353,19 @@ impl<'t> Walker<'t> {
             stack_len -= 1;
             let entry = self.stack[stack_len];
             let id = entry as u32;
-            let depth = (entry >> 32) as usize;
             let node = &nodes[id as usize];
+            // Without shared nodes every node knows its depth (the verifier checked it).
+            let depth = if SHARED {
+                (entry >> 32) as usize
+            } else {
+                node.depth as usize
+            };
             self.path[depth] = id;
             let cell = node.target.index();
             // A shared node: the whole-path rules, which the linker applied to the
             // trees, are applied here. `last` ends the path at this node.
             let mut last = false;
-            if node.mask & MASK_SHARED != 0 {
+            if SHARED && node.mask & MASK_SHARED != 0 {
                 if node.target == from {
                     // Back on the start cell: a move only after a capture in passing.
                     let captured = self.path[1..=depth]
@@ -441,7 +468,11 @@ impl<'t> Walker<'t> {
                 Class::Foe => CLASS_FOE,
                 Class::Blocked => continue,
             };
-            let below = ((depth + 1) as u64) << 32;
+            let below = if SHARED {
+                ((depth + 1) as u64) << 32
+            } else {
+                0
+            };
             for child in node.children().rev() {
                 if nodes[child].mask & class_bit != 0 {
                     self.stack[stack_len] = child as u64 | below;

@@ -35,6 +35,8 @@ pub struct VerifiedTable {
     max_stack: usize,
     max_depth: usize,
     max_landings: usize,
+    /// Some node is shared (a continuation block).
+    shared: bool,
 }
 
 impl VerifiedTable {
@@ -61,6 +63,12 @@ impl VerifiedTable {
     /// The most landing nodes in one tree (the dedup buffer's size).
     pub fn max_landings(&self) -> usize {
         self.max_landings
+    }
+
+    /// Whether some node is shared (a continuation block reached from many places):
+    /// the walk then applies the whole-path rules as it goes.
+    pub fn has_shared(&self) -> bool {
+        self.shared
     }
 
     /// The pieces the table moves, indexed by [`crate::ids::PieceId`]: names and FEN
@@ -381,5 +389,6 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         max_stack,
         max_depth,
         max_landings,
+        shared: any_shared,
     })
 }
