@@ -127,11 +127,14 @@ pub fn foe_landings(
 /// paths, and shared blocks may form cycles), in no particular order.
 pub(crate) fn reachable(t: &MoveTable, roots: std::ops::Range<usize>) -> Vec<usize> {
     let mut out = Vec::new();
-    let mut shared_seen = std::collections::HashSet::new();
+    // Made on the first shared node: most trees have none.
+    let mut shared_seen: Option<std::collections::HashSet<usize>> = None;
     let mut stack: Vec<usize> = roots.collect();
     while let Some(n) = stack.pop() {
         let node = &t.nodes[n];
-        if node.mask & MASK_SHARED != 0 && !shared_seen.insert(n) {
+        if node.mask & MASK_SHARED != 0
+            && !shared_seen.get_or_insert_with(Default::default).insert(n)
+        {
             continue;
         }
         out.push(n);

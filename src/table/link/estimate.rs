@@ -13,7 +13,7 @@
 //! exact but for the pruning; tri and graph boards can reach one neighbour by two
 //! directions, and there the linker only uses the count to report, not to refuse.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::expand::{leg_vectors, PatternView};
 use super::ZoneMaps;
@@ -31,7 +31,7 @@ pub(super) struct Estimator<'a> {
     /// (leg, repetition, cell it starts from, heading if the leg turns) → nodes;
     /// `None` while being counted (a `repeat` until blocked can come back to a state:
     /// then the count is not an upper bound and [`Estimator::pattern`] gives `None`).
-    memo: HashMap<(usize, u16, CellId, Option<Vector>), Option<u64>>,
+    memo: FxHashMap<(usize, u16, CellId, Option<Vector>), Option<u64>>,
     /// A state was met again while being counted.
     cyclic: bool,
 }
@@ -49,7 +49,7 @@ impl<'a> Estimator<'a> {
             board,
             zones,
             side,
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
             cyclic: false,
         }
     }

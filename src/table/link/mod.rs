@@ -103,6 +103,11 @@ pub fn link(
     for side in Side::BOTH {
         let mut estimator = Estimator::new(program, &table.board, &zones, side);
         for (count, v) in counts.iter_mut().zip(&views) {
+            if v.legs.len() < 2 && v.repeat.is_none() {
+                // One leg: at most cells × vectors × steps nodes, never shared; the
+                // node budget of the expansion bounds it.
+                continue;
+            }
             *count = match (*count, estimator.pattern(v)) {
                 (Some(a), Some(b)) => Some(a.saturating_add(b)),
                 _ => None,

@@ -206,6 +206,19 @@ impl Trie {
             // repeats for sinks that want distinct moves.
             return true;
         }
+        // Most trees land on each cell once: then nothing can repeat.
+        let mut landing_cells: Vec<CellId> = self
+            .nodes
+            .iter()
+            .filter(|n| n.land != 0 || n.key.flags & Node::PUSH != 0)
+            .map(|n| n.key.target)
+            .collect();
+        let landings = landing_cells.len();
+        landing_cells.sort_unstable();
+        landing_cells.dedup();
+        if landing_cells.len() == landings {
+            return false;
+        }
         let mut landings: Vec<Landing> = Vec::new();
         let mut needs_arena: Vec<(CellId, u8)> = Vec::new();
         let mut caps_arena: Vec<CellId> = Vec::new();
