@@ -33,6 +33,8 @@ pub enum Item {
     RoyalsMayNotFace(Span),
     /// `stalemate draw|loss|win`
     Stalemate(StalemateDecl),
+    /// `must capture [most]`
+    MustCapture(MustCaptureDecl),
     /// `castling King e1 to g1 with Rook h1 to f1`
     Castling(CastlingDecl),
     /// `en passant Pawn`
@@ -88,6 +90,15 @@ pub struct StartDecl {
     pub fen: String,
     /// The span of that text, inside the quotes.
     pub fen_span: Span,
+    pub span: Span,
+}
+
+/// `must capture [most]`: a side that can capture must; with `most`, it must take the
+/// most pieces any of its moves takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MustCaptureDecl {
+    /// `most`: the most pieces.
+    pub most: bool,
     pub span: Span,
 }
 

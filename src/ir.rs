@@ -55,8 +55,20 @@ pub struct GameDecls {
     /// `stalemate ...`: the outcome for a side to move that has no legal move and is
     /// not in check (a draw unless declared).
     pub stalemate: Outcome,
+    /// `must capture [most]`: when a capture is legal, only captures are (with `most`,
+    /// only those taking the most pieces).
+    pub must_capture: Option<MustCapture>,
     /// `sokoban ...`: the pieces the characters of a Sokoban text board stand for.
     pub sokoban: Option<SokobanRoles>,
+}
+
+/// `must capture`: captures are compulsory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MustCapture {
+    /// Any capture may be chosen.
+    Any,
+    /// A capture taking the most pieces must be chosen (international draughts).
+    Most,
 }
 
 /// How a game ends for the side to move.

@@ -98,7 +98,8 @@ perft_tests!(
     minishogi,
     crazyhouse,
     nightrider,
-    grasshopper
+    grasshopper,
+    antichess
 );
 
 /// `perft --threads`: every shallow row of the perft data counted on two threads

@@ -28,6 +28,7 @@ impl Checker {
         let mut one_side_decl: Option<Span> = None;
         let mut sokoban_decl: Option<Span> = None;
         let mut stalemate_decl: Option<Span> = None;
+        let mut must_capture_decl: Option<Span> = None;
         let mut royal_ok = true;
         let mut any_royal = false;
 
@@ -63,6 +64,16 @@ impl Checker {
                     self.flag_twice("stalemate", d.span, &mut stalemate_decl);
                     if stalemate_decl == Some(d.span) {
                         game.stalemate = d.outcome;
+                    }
+                }
+                ast::Item::MustCapture(d) => {
+                    self.flag_twice("must capture", d.span, &mut must_capture_decl);
+                    if must_capture_decl == Some(d.span) {
+                        game.must_capture = Some(if d.most {
+                            crate::ir::MustCapture::Most
+                        } else {
+                            crate::ir::MustCapture::Any
+                        });
                     }
                 }
                 _ => {}

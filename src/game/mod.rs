@@ -160,6 +160,8 @@ pub struct Game {
     one_side: bool,
     /// The outcome of a stalemate for the side to move.
     stalemate: crate::ir::Outcome,
+    /// `must capture [most]`.
+    pub(crate) must_capture: Option<crate::ir::MustCapture>,
     /// `sokoban ...`: what the characters of a Sokoban text board stand for.
     sokoban: Option<crate::ir::SokobanRoles>,
     /// Per cell, when royals may not face: the cells above and below it on its file,

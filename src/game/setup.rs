@@ -60,6 +60,7 @@ impl Game {
             no_facing: decls.royals_may_not_face,
             one_side: decls.one_side,
             stalemate: decls.stalemate,
+            must_capture: decls.must_capture,
             sokoban: decls.sokoban.clone(),
             file_rays: file_rays(&board, decls.royals_may_not_face),
             any_passing: facts.captures_in_passing(),

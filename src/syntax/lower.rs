@@ -33,6 +33,10 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::hand_decl => Some(Item::Hand(c.span)),
             R::drop_decl => Some(Item::Drop(drop_decl(c))),
             R::one_side_decl => Some(Item::OneSide(c.span)),
+            R::must_capture_decl => Some(Item::MustCapture(MustCaptureDecl {
+                most: c.has(R::kw_most),
+                span: c.span,
+            })),
             R::stalemate_decl => Some(Item::Stalemate(StalemateDecl {
                 outcome: outcome(c.child(R::outcome)),
                 span: c.span,

@@ -110,7 +110,9 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::sokoban_decl
         | R::kw_sokoban
         | R::stalemate_decl
-        | R::kw_stalemate => GAME_DECLARATION,
+        | R::kw_stalemate
+        | R::must_capture_decl
+        | R::kw_must => GAME_DECLARATION,
         R::outcome | R::kw_draw | R::kw_loss | R::kw_win => "`draw`, `loss` or `win`",
         R::kw_side => "`side`",
         R::sokoban_role | R::kw_pusher | R::kw_box | R::kw_wall => {
@@ -137,6 +139,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_passant => "`passant`",
         R::mod_pass | R::kw_pass => "`pass`",
         R::repeat_group | R::kw_repeat => "`repeat`",
+        R::kw_most => "`most`",
         R::colour_item | R::kw_light | R::kw_dark => "`light` or `dark`",
         R::string | R::quote => "a quoted name such as `\"Fairy\"`",
         R::fen_string | R::fen_quote => "a quoted FEN such as `\"8/8/8/8/8/8/8/8 w\"`",
@@ -212,7 +215,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

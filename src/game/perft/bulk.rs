@@ -98,7 +98,9 @@ impl MoveGenerator<'_> {
     /// `legal_moves(..).len()`, but the moves that the quick test passes on their
     /// destination alone are counted straight from the walk, without building them.
     pub fn count_legal(&mut self, pos: &mut GamePosition) -> u64 {
-        if !self.prepare_quick(pos) {
+        // With compulsory captures a move's legality depends on its siblings: count the
+        // list.
+        if self.game.must_capture.is_some() || !self.prepare_quick(pos) {
             let mut moves = self.buffer();
             self.legal_moves(pos, &mut moves);
             let n = moves.len() as u64;

@@ -104,9 +104,10 @@ impl<'g> Perft<'g> {
         let mut moves = self.generator.buffer();
         self.generator.legal_moves(pos, &mut moves);
         let mut n = 0;
-        if depth == 2 {
+        if depth == 2 && game.must_capture.is_none() {
             // The children share what their side's move generation reads of this
-            // position (see `prepare_children`).
+            // position (see `prepare_children`; compulsory captures count each child's
+            // whole list instead).
             self.prepare_children(pos);
             for m in &moves {
                 let undo = make_unhashed(game, pos, m);
