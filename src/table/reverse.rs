@@ -283,22 +283,33 @@ impl ReverseTables {
     }
 }
 
-/// Per piece kind: whether it captures in passing on either side anywhere.
+/// Per piece kind: whether it captures in passing on either side anywhere. One pass
+/// per piece over everything its roots reach, each node once (shared blocks are reached
+/// from many start cells).
 fn passing_capturers(t: &MoveTable) -> Vec<bool> {
     let cells = t.board.cell_count();
     let mut out = vec![false; t.pieces.len()];
-    for side in Side::BOTH {
-        for (p, passing) in out.iter_mut().enumerate() {
+    let mut seen = vec![false; t.nodes.len()];
+    let mut stack: Vec<usize> = Vec::new();
+    for (p, passing) in out.iter_mut().enumerate() {
+        seen.iter_mut().for_each(|s| *s = false);
+        for side in Side::BOTH {
             for cell in 0..cells {
-                let Some(r) = t.roots(side, PieceId(p as u8), CellId(cell as u16)) else {
-                    continue;
-                };
-                for n in super::facts::reachable(t, r.nodes()) {
-                    if t.nodes[n].has(Node::CAPTURE_PREV) {
-                        *passing = true;
-                    }
+                if let Some(r) = t.roots(side, PieceId(p as u8), CellId(cell as u16)) {
+                    stack.extend(r.nodes());
                 }
             }
+        }
+        while let Some(n) = stack.pop() {
+            if std::mem::replace(&mut seen[n], true) {
+                continue;
+            }
+            if t.nodes[n].has(Node::CAPTURE_PREV) {
+                *passing = true;
+                stack.clear();
+                break;
+            }
+            stack.extend(t.nodes[n].children());
         }
     }
     out

@@ -85,7 +85,14 @@ impl<'a> Estimator<'a> {
     ) -> u64 {
         let leg = pattern.legs[i];
         let turns = matches!(leg.dirs, Dirs::Turn { .. });
-        let key = (i, rep, start, if turns { heading } else { None });
+        // Past its minimum, a repeat until blocked goes on alike whatever its count: one
+        // entry (a cycle of such entries, a repeat going round, makes the count
+        // unknown).
+        let rep_key = match pattern.repeat {
+            Some((first, last, min, 0)) if (first..=last).contains(&i) => rep.min(min),
+            _ => rep,
+        };
+        let key = (i, rep_key, start, if turns { heading } else { None });
         match self.memo.get(&key) {
             Some(Some(n)) => return *n,
             Some(None) => {

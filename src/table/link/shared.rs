@@ -16,7 +16,7 @@
 //! the blocks of their states. The choice of which patterns are shared is
 //! [`super::link`]'s.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, MASK_SHARED};
 use super::expand::{leg_vectors, PatternView};
@@ -65,7 +65,7 @@ pub(super) struct SharedGraph<'a> {
     zones: &'a ZoneMaps,
     side: Side,
     pattern: &'a PatternView,
-    index: HashMap<StateKey, usize>,
+    index: FxHashMap<StateKey, usize>,
     states: Vec<State>,
     /// States whose children are still to be found.
     todo: Vec<(usize, StateKey)>,
@@ -160,7 +160,7 @@ impl<'a> SharedGraph<'a> {
             zones,
             side,
             pattern,
-            index: HashMap::new(),
+            index: FxHashMap::default(),
             states: Vec::new(),
             todo: Vec::new(),
             roots: vec![Vec::new(); board.cell_count()],
