@@ -20,7 +20,11 @@ const SHIPPED: &[&str] = &[
     "minishogi",
     "nightrider",
     "grasshopper",
+    "antichess",
     "fairy",
+    "repeaters",
+    "tenjiku-generals",
+    "colours",
 ];
 
 fn kib(b: usize) -> String {

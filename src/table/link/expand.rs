@@ -13,6 +13,7 @@ use crate::compile::{Dirs, MoveProgram, Op, PushOp, ViaBits};
 use crate::ids::{CellId, Side};
 use crate::ir::Vector;
 use crate::topology::Board;
+use smallvec::SmallVec;
 
 /// A leg as the expander reads it from the ops.
 #[derive(Clone, Copy)]
@@ -418,8 +419,8 @@ impl PatternView {
     /// The legs that may follow leg `i` in repetition `rep`, each with its repetition:
     /// the next leg, or at the group's end the group's first leg again (while under its
     /// maximum) and the leg after the group (once at its minimum).
-    pub(super) fn next(&self, i: usize, rep: u16) -> Vec<(usize, u16)> {
-        let mut out = Vec::with_capacity(2);
+    pub(super) fn next(&self, i: usize, rep: u16) -> NextLegs {
+        let mut out = NextLegs::new();
         match self.repeat {
             Some((first, last, min, max)) if i == last => {
                 // Until blocked: every repetition takes a step onto a new cell, so no
@@ -500,8 +501,8 @@ pub(super) fn leg_vectors(
     side: Side,
     dirs: Dirs,
     heading: Option<Vector>,
-) -> Vec<Vector> {
-    let mut out: Vec<Vector> = match dirs {
+) -> Vectors {
+    let mut out: Vectors = match dirs {
         Dirs::Absolute { start, len } => program
             .vectors_of(start, len)
             .iter()
@@ -512,7 +513,7 @@ pub(super) fn leg_vectors(
             .collect(),
         Dirs::Turn { start, len } => {
             let Some(heading) = heading else {
-                return Vec::new();
+                return Vectors::new();
             };
             let sign = if side == Side::Second { -1 } else { 1 };
             program
@@ -522,11 +523,20 @@ pub(super) fn leg_vectors(
                 .collect()
         }
     };
-    let mut seen = Vec::with_capacity(out.len());
-    out.retain(|v| {
-        let new = !seen.contains(v);
-        seen.push(*v);
-        new
-    });
+    // Drop repeats, keeping the first of each (the order is the walk's order).
+    let mut k = 0;
+    while k < out.len() {
+        if out[..k].contains(&out[k]) {
+            out.remove(k);
+        } else {
+            k += 1;
+        }
+    }
     out
 }
+
+/// A leg's vectors: most legs have a few, kept inline (linking makes one per leg walked).
+pub(super) type Vectors = SmallVec<[Vector; 16]>;
+
+/// The legs that may follow a leg, with their repetition: at most two.
+pub(super) type NextLegs = SmallVec<[(usize, u16); 2]>;
