@@ -40,13 +40,22 @@ pub(super) struct NodeKey {
     pub(super) block: (u32, u16),
 }
 
-/// A node of the trie: its key, its landing rights and its children's indices.
+/// A node of the trie: its key, its landing rights and its children, kept as a list
+/// through the nodes (first child, next sibling) so that a node costs no allocation.
 struct TrieNode {
     key: NodeKey,
     /// `LAND_EMPTY`, `LAND_FOE` and `EN_PASSANT` bits, the union over merged nodes.
     land: u8,
-    children: Vec<usize>,
+    /// The first child ([`NONE`] for none), the last one (to append), the next sibling.
+    first: u32,
+    last: u32,
+    next: u32,
+    /// How many children.
+    count: u16,
 }
+
+/// No node.
+const NONE: u32 = u32::MAX;
 
 /// The merged trajectory trie of one (side, piece, cell), before layout.
 #[derive(Default)]
@@ -73,11 +82,11 @@ impl Trie {
     /// Adds a node under `at` (or merges it into the sibling with the same key, adding
     /// its landing rights) and returns its index.
     pub(super) fn add(&mut self, at: Attach, key: NodeKey, land: u8) -> usize {
-        let siblings = match at.parent {
-            None => &self.roots,
-            Some(p) => &self.nodes[p].children,
+        let found = match at.parent {
+            None => self.roots.iter().copied().find(|&i| self.nodes[i].key == key),
+            Some(p) => self.kids(p).find(|&i| self.nodes[i].key == key),
         };
-        if let Some(&i) = siblings.iter().find(|&&i| self.nodes[i].key == key) {
+        if let Some(i) = found {
             self.nodes[i].land |= land;
             return i;
         }
@@ -85,13 +94,37 @@ impl Trie {
         self.nodes.push(TrieNode {
             key,
             land,
-            children: Vec::new(),
+            first: NONE,
+            last: NONE,
+            next: NONE,
+            count: 0,
         });
         match at.parent {
             None => self.roots.push(i),
-            Some(p) => self.nodes[p].children.push(i),
+            Some(p) => {
+                let parent = &mut self.nodes[p];
+                let last = std::mem::replace(&mut parent.last, i as u32);
+                parent.count += 1;
+                if last == NONE {
+                    parent.first = i as u32;
+                } else {
+                    self.nodes[last as usize].next = i as u32;
+                }
+            }
         }
         i
+    }
+
+    /// The children of node `i`, in the order they were added.
+    fn kids(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let mut at = self.nodes[i].first;
+        std::iter::from_fn(move || {
+            (at != NONE).then(|| {
+                let here = at as usize;
+                at = self.nodes[here].next;
+                here
+            })
+        })
     }
 
     /// Adds the root of a shared pattern: a node whose children are a block of shared
@@ -163,7 +196,7 @@ impl Trie {
             flags: n.key.flags | n.land,
             mask: n.key.mask,
             filter: n.key.filter,
-            child_count: n.children.len() as u16,
+            child_count: n.count,
             first_child: 0,
         }
     }
@@ -173,18 +206,20 @@ impl Trie {
     fn place_children(&self, root: usize, root_at: usize, out: &mut Vec<Node>) {
         let mut stack = vec![(root, root_at)];
         while let Some((t, at)) = stack.pop() {
-            let kids = &self.nodes[t].children;
-            if kids.is_empty() {
+            if self.nodes[t].count == 0 {
                 continue;
             }
             let first = out.len();
             out[at].first_child = first as u32;
-            for &c in kids {
+            for c in self.kids(t) {
                 out.push(self.node(c));
             }
-            for (k, &c) in kids.iter().enumerate().rev() {
+            let below = stack.len();
+            for (k, c) in self.kids(t).enumerate() {
                 stack.push((c, first + k));
             }
+            // Pre-order: the first child is placed first.
+            stack[below..].reverse();
         }
     }
 
@@ -273,13 +308,14 @@ impl Trie {
                 record(classes, None, None);
             }
             if n.key.flags & Node::PUSH != 0 {
-                for &c in &n.children {
+                for c in self.kids(v.node) {
                     let t = &self.nodes[c].key;
                     record(t.mask, Some(t.target), Some((t.target, CLASS_EMPTY)));
                 }
                 continue;
             }
-            for &c in n.children.iter().rev() {
+            let below = stack.len();
+            for c in self.kids(v.node) {
                 let child = &self.nodes[c];
                 stack.push(Visit {
                     node: c,
@@ -289,6 +325,8 @@ impl Trie {
                     capture: (child.key.flags & Node::CAPTURE_PREV != 0).then_some(n.key.target),
                 });
             }
+            // Visited in the order added.
+            stack[below..].reverse();
         }
         let key = |l: &Landing| (l.target, l.push, &caps_arena[l.caps.clone()]);
         let mut order: Vec<usize> = (0..landings.len()).collect();
