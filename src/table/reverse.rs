@@ -23,6 +23,7 @@
 //! would be too many.
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::collections::VecDeque;
 
 use super::{FilterCode, MoveTable, Node, VerifiedTable, CLASS_EMPTY, CLASS_FOE};
@@ -115,10 +116,10 @@ struct ReversedPath {
 /// build, [`ChildMap`], rather than a map per node).
 #[derive(Default)]
 struct BuildNode {
-    /// Children in insertion order.
-    order: Vec<usize>,
+    /// Children in insertion order (most nodes have a few: kept inline).
+    order: SmallVec<[u32; 4]>,
     /// (start cell, initial) → kinds; a handful per node, searched in order.
-    leaves: Vec<((u16, bool), u64)>,
+    leaves: SmallVec<[((u16, bool), u64); 2]>,
     requirement: Requirement,
 }
 
@@ -161,7 +162,7 @@ impl ReverseTables {
                             requirement: req,
                             ..BuildNode::default()
                         });
-                        trie[at].order.push(id);
+                        trie[at].order.push(id as u32);
                     }
                     at = child;
                 }
@@ -195,6 +196,7 @@ impl ReverseTables {
         // (build id, flat id)
         let mut queue: VecDeque<(usize, usize)> = VecDeque::new();
         for &b in top {
+            let b = b as usize;
             self.nodes.push(RNode::unlinked(trie[b].requirement));
             queue.push_back((b, self.nodes.len() - 1));
         }
@@ -212,6 +214,7 @@ impl ReverseTables {
             }
             let first_child = self.nodes.len() as u32;
             for &c in &bn.order {
+                let c = c as usize;
                 self.nodes.push(RNode::unlinked(trie[c].requirement));
                 queue.push_back((c, self.nodes.len() - 1));
             }

@@ -83,7 +83,11 @@ impl Trie {
     /// its landing rights) and returns its index.
     pub(super) fn add(&mut self, at: Attach, key: NodeKey, land: u8) -> usize {
         let found = match at.parent {
-            None => self.roots.iter().copied().find(|&i| self.nodes[i].key == key),
+            None => self
+                .roots
+                .iter()
+                .copied()
+                .find(|&i| self.nodes[i].key == key),
             Some(p) => self.kids(p).find(|&i| self.nodes[i].key == key),
         };
         if let Some(i) = found {
