@@ -102,12 +102,13 @@ struct Requirement {
     classes: u8,
 }
 
-/// A capturing path turned around, before it is merged into its trie.
-struct ReversedPath {
+/// A capturing path turned around, before it is merged into its trie (its
+/// requirements live in a buffer the enumeration reuses).
+struct ReversedPath<'r> {
     /// Which trie: `side * cells + landing cell`.
     trie: usize,
     /// From the landing cell back towards the start.
-    requirements: Vec<Requirement>,
+    requirements: &'r [Requirement],
     start: u16,
     initial: bool,
 }
@@ -146,14 +147,20 @@ impl ReverseTables {
             if forward_only[p] {
                 continue;
             }
-            let Some(paths) = reversed_paths(t, PieceId(p as u8)) else {
+            // Counted first, so that a piece over the budget leaves nothing behind.
+            let mut budget = 0usize;
+            let within = reversed_paths(t, PieceId(p as u8), |path| {
+                budget += path.requirements.len();
+                budget <= MAX_NODES_PER_PIECE
+            });
+            if !within {
                 forward_only[p] = true;
                 continue;
-            };
-            for path in paths {
+            }
+            reversed_paths(t, PieceId(p as u8), |path| {
                 let trie = &mut tries[path.trie];
                 let mut at = 0;
-                for req in path.requirements {
+                for &req in path.requirements {
                     let id = trie.len();
                     let key = (path.trie as u32, at as u32, req);
                     let child = *children.entry(key).or_insert(id as u32) as usize;
@@ -172,7 +179,8 @@ impl ReverseTables {
                     Some((_, kinds)) => *kinds |= 1u64 << p,
                     None => leaves.push((leaf, 1u64 << p)),
                 }
-            }
+                true
+            });
         }
         let mut out = ReverseTables {
             cells,
@@ -318,62 +326,76 @@ fn passing_capturers(t: &MoveTable) -> Vec<bool> {
     out
 }
 
-/// Every capturing path of `piece` (both sides, every start cell) turned around; `None`
-/// when they need more than [`MAX_NODES_PER_PIECE`] requirements.
-fn reversed_paths(t: &MoveTable, piece: PieceId) -> Option<Vec<ReversedPath>> {
+/// Hands every capturing path of `piece` (both sides, every start cell), turned around,
+/// to `visit`, until it returns `false`; returns whether it never did.
+fn reversed_paths(
+    t: &MoveTable,
+    piece: PieceId,
+    mut visit: impl FnMut(&ReversedPath<'_>) -> bool,
+) -> bool {
     let cells = t.board.cell_count();
-    let mut budget = 0usize;
-    let mut out = Vec::new();
     let mut path: Vec<usize> = Vec::new();
+    let mut requirements: Vec<Requirement> = Vec::new();
+    let mut stack: Vec<usize> = Vec::new();
     for side in Side::BOTH {
         for start in 0..cells {
             let Some(r) = t.roots(side, piece, CellId(start as u16)) else {
                 continue;
             };
             // Depth-first with the path of node ids.
-            let mut stack: Vec<usize> = r.nodes().rev().collect();
+            stack.clear();
+            stack.extend(r.nodes().rev());
             path.clear();
             while let Some(n) = stack.pop() {
                 let node = &t.nodes[n];
                 path.truncate(node.depth as usize);
                 path.push(n);
-                if node.has(Node::LAND_FOE) && node.target.index() != start {
-                    if let Some(requirements) = requirements(t, &path, start as u16) {
-                        budget += requirements.len();
-                        if budget > MAX_NODES_PER_PIECE {
-                            return None;
-                        }
-                        out.push(ReversedPath {
-                            trie: side.index() * cells + node.target.index(),
-                            requirements,
-                            start: start as u16,
-                            initial: t.nodes[path[0]].has(Node::INITIAL),
-                        });
+                if node.has(Node::LAND_FOE)
+                    && node.target.index() != start
+                    && requirements_into(t, &path, start as u16, &mut requirements)
+                {
+                    let reversed = ReversedPath {
+                        trie: side.index() * cells + node.target.index(),
+                        requirements: &requirements,
+                        start: start as u16,
+                        initial: t.nodes[path[0]].has(Node::INITIAL),
+                    };
+                    if !visit(&reversed) {
+                        return false;
                     }
                 }
                 stack.extend(node.children().rev());
             }
         }
     }
-    Some(out)
+    true
 }
 
-/// The requirements of a capturing path, from the landing cell back to the start; or
-/// `None` if the path can never be walked (it crosses its own start cell where that
-/// cell, which counts as empty, is not allowed).
-fn requirements(t: &MoveTable, path: &[usize], start: u16) -> Option<Vec<Requirement>> {
-    let last = &t.nodes[*path.last()?];
-    let mut reqs = vec![Requirement {
+/// Writes the requirements of a capturing path into `reqs`, from the landing cell back
+/// to the start; `false` if the path can never be walked (it crosses its own start cell
+/// where that cell, which counts as empty, is not allowed).
+fn requirements_into(
+    t: &MoveTable,
+    path: &[usize],
+    start: u16,
+    reqs: &mut Vec<Requirement>,
+) -> bool {
+    reqs.clear();
+    let Some(&last) = path.last() else {
+        return false;
+    };
+    let last = &t.nodes[last];
+    reqs.push(Requirement {
         cell: last.target.0,
         filter: last.filter,
         classes: CLASS_FOE,
-    }];
+    });
     for i in (0..path.len() - 1).rev() {
         let here = &t.nodes[path[i]];
         let next = &t.nodes[path[i + 1]];
         if here.target.0 == start {
             if next.mask & CLASS_EMPTY == 0 {
-                return None;
+                return false;
             }
             continue; // the start cell counts as empty: always passes
         }
@@ -383,5 +405,5 @@ fn requirements(t: &MoveTable, path: &[usize], start: u16) -> Option<Vec<Require
             classes: next.mask,
         });
     }
-    Some(reqs)
+    true
 }
