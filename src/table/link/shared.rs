@@ -69,7 +69,7 @@ pub(super) struct SharedGraph<'a> {
     states: Vec<State>,
     /// States whose children are still to be found.
     todo: Vec<(usize, StateKey)>,
-    /// Per start cell: the root states (and whether each lands), set by [`SharedGraph::roots`].
+    /// Per start cell: its root states (the first leg's first steps).
     roots: Vec<Vec<usize>>,
     /// Some state has a landing right: the pattern produces a move.
     pub(super) landed: bool,
