@@ -118,7 +118,12 @@ fn every_shipped_file_moves_the_same_shared() {
 
 /// Legal moves along random games, and perft from the start, both linkings.
 fn compare_game(name: &str, depth: u32) {
-    let src = common::rules_source(name);
+    compare_source(name, &common::rules_source(name), depth);
+}
+
+/// [`compare_game`] for a rules text.
+fn compare_source(name: &str, src: &str, depth: u32) {
+    let src = src.to_string();
     let base = common::rules_dir();
     let plain =
         Game::compile_limited(&src, Some(&base), None, &unrolled_limits()).expect("compiles");
@@ -165,6 +170,24 @@ fn xiangqi_plays_the_same_shared() {
 #[test]
 fn grasshopper_plays_the_same_shared() {
     compare_game("grasshopper", 3);
+}
+
+/// A hook mover and a locust (a checkers-like jumper that captures in passing) beside
+/// chess pieces on 10×10: both are answered by walking them forward when shared, and
+/// the locust always is; the quick legality test marks what those walks look at.
+#[test]
+fn hook_mover_and_locust_play_the_same_shared() {
+    let src = "board square 10x10\n\
+        royal King\n\
+        piece King (K) { step any }\n\
+        piece Queen (Q) { ride any }\n\
+        piece Rook (R) { ride orthogonal }\n\
+        piece Knight (N) { leap (1,2) }\n\
+        piece Pawn (P) { step forward, move only\n step forward-diagonal, capture only }\n\
+        piece HookMover (W) { ride orthogonal\n ride orthogonal then ride turn ±90 }\n\
+        piece Locust (L) { step any, move only\n step any via foe captured then step same, move only }\n\
+        start \"1rnlqkwnr1/1pppppppp1/10/10/10/10/10/10/1PPPPPPPP1/1RNLQKWNR1 w - - 0 1\"\n";
+    compare_source("hook and locust", src, 3);
 }
 
 /// The range-capturing generals of `rules/tenjiku-generals.rules` against brute force

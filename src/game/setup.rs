@@ -42,6 +42,7 @@ impl Game {
         let facts = TableFacts::of(rules.table());
         check_table_limits(&facts, rule_set, &mut errors);
 
+        let reverse = ReverseTables::build(rules.table());
         let mut game = Game {
             name: rule_set.name.clone(),
             pieces,
@@ -67,8 +68,9 @@ impl Game {
             start: None,
             start_fen: None,
             start_counts: [vec![0; pieces], vec![0; pieces]],
-            reverse: ReverseTables::build(rules.table()),
-            keys: Keys::new(pieces, cells, castlings.len(), royal.clone()),
+            keys: Keys::new(pieces, cells, castlings.len(), royal.clone())
+                .tracking(reverse.forward_only()),
+            reverse,
             royal,
             castlings,
             rules,

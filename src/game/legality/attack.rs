@@ -84,6 +84,8 @@ pub(crate) struct AttackScratch<'g> {
     /// The reverse walk's stack.
     pub stack: ReverseStack,
     forward: Option<Walker<'g>>,
+    /// The cells of pieces walked forward, when the position does not list them.
+    cells: Vec<u16>,
 }
 
 impl AttackScratch<'_> {
@@ -92,6 +94,7 @@ impl AttackScratch<'_> {
         AttackScratch {
             stack: ReverseStack::new(),
             forward: None,
+            cells: Vec::new(),
         }
     }
 }
@@ -152,7 +155,7 @@ pub(crate) fn attacked_in<'g, R: Reads + ?Sized>(
         return true;
     }
     forward_attackers(game, pos.position(), by)
-        && attacked_forward(game, pos.position(), cell, by, victim, &mut scratch.forward)
+        && attacked_forward(game, pos.position(), cell, by, victim, scratch)
 }
 
 /// An attack query: could `by` capture a piece of kind `victim` of the other side
@@ -528,12 +531,40 @@ pub(crate) fn moved_attacked<R: Reads + ?Sized>(
 /// forward.
 pub(crate) fn forward_attackers(game: &Game, pos: &GamePosition, by: Side) -> bool {
     let tables = &game.reverse;
-    tables.any_forward()
-        && tables
-            .forward_only()
+    if !tables.any_forward() {
+        return false;
+    }
+    if pos.tracking == game.keys.tracked {
+        return !pos.tracked(by).is_empty();
+    }
+    tables
+        .forward_only()
+        .iter()
+        .zip(&pos.counts[by.index()])
+        .any(|(&f, &n)| f && n > 0)
+}
+
+/// The cells of `by`'s pieces answered forward: the position's list when it keeps
+/// the game's (a position read for this game), else found by a scan into `buffer`.
+fn forward_cells<'a>(
+    game: &Game,
+    pos: &'a GamePosition,
+    by: Side,
+    buffer: &'a mut Vec<u16>,
+) -> &'a [u16] {
+    if pos.tracking == game.keys.tracked {
+        return pos.tracked(by);
+    }
+    buffer.clear();
+    let forward = game.reverse.forward_only();
+    buffer.extend(
+        pos.cells
             .iter()
-            .zip(&pos.counts[by.index()])
-            .any(|(&f, &n)| f && n > 0)
+            .enumerate()
+            .filter(|(_, o)| !o.is_empty() && o.side() == by && forward[o.kind().index()])
+            .map(|(i, _)| i as u16),
+    );
+    buffer
 }
 
 /// The fallback: walks every piece of `by` whose kind is answered forward and sees
@@ -544,29 +575,100 @@ fn attacked_forward<'g>(
     cell: CellId,
     by: Side,
     victim: Occupant,
-    walker: &mut Option<Walker<'g>>,
+    scratch: &mut AttackScratch<'g>,
 ) -> bool {
     let board = Override {
         pos,
         cell,
         occ: victim,
     };
-    let walker = walker.get_or_insert_with(|| Walker::new(game.rules.table()));
+    let walker = scratch
+        .forward
+        .get_or_insert_with(|| Walker::new(game.rules.table()));
     let mut hit = Hits { cell, found: false };
-    for (i, &o) in pos.cells.iter().enumerate() {
-        if o.is_empty()
-            || o.side() != by
-            || !game.reverse.forward_only()[o.kind().index()]
-            || i == cell.index()
-        {
+    for &at in forward_cells(game, pos, by, &mut scratch.cells) {
+        let o = pos.cells[at as usize];
+        if at == cell.0 {
             continue;
         }
-        walker.walk(&board, by, o.kind(), CellId(i as u16), &mut hit);
+        walker.walk(&board, by, o.kind(), CellId(at), &mut hit);
         if hit.found {
             return true;
         }
     }
     false
+}
+
+/// Walks every piece of `by` answered forward (the position's tracked pieces) and
+/// stamps, in `marks`, every cell such a walk inspects — the cells it reached, the
+/// cells a push needs empty, and the piece's own cell (whether it moved decides
+/// `initial` patterns) — so that a move changing none of them leaves these walks as
+/// they were. Returns whether a walk captures a royal of the other side (then the
+/// marks are incomplete: the walk stopped at the first such capture).
+pub(crate) fn forward_marking<'g>(
+    game: &'g Game,
+    pos: &GamePosition,
+    by: Side,
+    scratch: &mut AttackScratch<'g>,
+    marks: &mut [u32],
+    stamp: u32,
+) -> bool {
+    let walker = scratch
+        .forward
+        .get_or_insert_with(|| Walker::new(game.rules.table()));
+    let mut sink = ForwardMarks {
+        cells: &pos.cells,
+        royal: &game.royal,
+        victims: by.opponent(),
+        marks,
+        stamp,
+        hit: false,
+    };
+    for &at in forward_cells(game, pos, by, &mut scratch.cells) {
+        let o = pos.cells[at as usize];
+        sink.marks[at as usize] = stamp;
+        walker.walk(pos, by, o.kind(), CellId(at), &mut sink);
+        if sink.hit {
+            return true;
+        }
+    }
+    false
+}
+
+/// The sink of [`forward_marking`].
+struct ForwardMarks<'a> {
+    cells: &'a [crate::walk::Occupant],
+    royal: &'a [bool],
+    victims: Side,
+    marks: &'a mut [u32],
+    stamp: u32,
+    hit: bool,
+}
+
+impl Sink for ForwardMarks<'_> {
+    const VISITS: bool = true;
+    const DISTINCT: bool = false;
+
+    #[inline]
+    fn visit(&mut self, visit: &crate::walk::Visit) {
+        self.marks[visit.cell.index()] = self.stamp;
+    }
+
+    fn ply(&mut self, ply: &Ply<'_>) {
+        if let Some((_, dest)) = ply.push() {
+            self.marks[dest.index()] = self.stamp;
+        }
+        for c in ply.captures() {
+            let o = self.cells[c.index()];
+            if !o.is_empty() && o.side() == self.victims && self.royal[o.kind().index()] {
+                self.hit = true;
+            }
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.hit
+    }
 }
 
 /// A sink that looks for a capture on one cell.

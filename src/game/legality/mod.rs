@@ -91,9 +91,8 @@ impl MoveGenerator<'_> {
         let mut saved = [(0u16, Occupant::EMPTY); MAX_PASSING + 5];
         let mut n = 0;
         let mut put = |pos: &mut GamePosition, c: CellId, o: Occupant| {
-            saved[n] = (c.0, pos.cells[c.index()]);
+            saved[n] = (c.0, pos.write_raw(c, o));
             n += 1;
-            pos.cells[c.index()] = o;
         };
         let mut royals = RoyalsAfter::Unchanged;
         match m.kind {
@@ -132,7 +131,7 @@ impl MoveGenerator<'_> {
         }
         let exposed = exposed(self, pos, royals);
         for &(c, o) in saved[..n].iter().rev() {
-            pos.cells[c as usize] = o;
+            pos.write_raw(CellId(c), o);
         }
         !exposed
     }

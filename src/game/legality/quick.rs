@@ -13,9 +13,10 @@
 //! forward — is left to the full test of [`super`].
 
 use super::attack::{
-    attacked_marking, forward_attackers, moved_attacked, xray_marking, AttackQuery, Reads, Recorded,
+    attacked_marking, forward_attackers, forward_marking, moved_attacked, xray_marking,
+    AttackQuery, Reads, Recorded,
 };
-use super::marks::{Marks, XRays};
+use super::marks::{next_stamp, Marks, XRays};
 use super::royals::{mark_facing, royals_attacked_marking};
 use crate::game::{GameMove, GamePosition, MoveGenerator, MoveKind, MAX_PASSING};
 use crate::ids::{CellId, PieceId};
@@ -48,9 +49,30 @@ pub(crate) struct QuickState {
     /// Nodes of the royal's attack query that a piece of the side to move put on
     /// their cell might open.
     pub(crate) put_nodes: Vec<ReverseNodeId>,
+    /// The opponent has pieces answered by walking them forward: `forward` holds
+    /// (stamped `forward_stamp`) the cells their walks inspect, and a move touching
+    /// one is tested in full.
+    pub(crate) forward_on: bool,
+    pub(crate) forward: Vec<u32>,
+    pub(crate) forward_stamp: u32,
 }
 
 impl QuickState {
+    /// The cells the forward walks looked at, when the opponent has pieces answered
+    /// forward: (marks, stamp).
+    #[inline]
+    pub(crate) fn forward_marks(&self) -> Option<(&[u32], u32)> {
+        self.forward_on
+            .then_some((self.forward.as_slice(), self.forward_stamp))
+    }
+
+    /// Whether a forward walk of this node looked at cell `c` (a move touching it is
+    /// tested in full).
+    #[inline]
+    pub(crate) fn forward_marked(&self, c: usize) -> bool {
+        self.forward_on && self.forward[c] == self.forward_stamp
+    }
+
     /// An empty state for a board of `cells` cells.
     pub(crate) fn new(cells: usize) -> QuickState {
         QuickState {
@@ -60,6 +82,9 @@ impl QuickState {
             royal: None,
             xrays: XRays::new(cells),
             put_nodes: Vec::new(),
+            forward_on: false,
+            forward: vec![0; cells],
+            forward_stamp: 0,
         }
     }
 }
@@ -140,8 +165,24 @@ impl MoveGenerator<'_> {
         self.quick.blocked.clear();
         self.quick.put_nodes.clear();
         self.filled.forget();
+        self.quick.forward_on = false;
         if forward_attackers(g, pos, pos.side.opponent()) {
-            return false;
+            // Pieces whose attacks are walked forward: their walks' cells are marked
+            // apart; a move touching one is tested in full.
+            if next_stamp(&mut self.quick.forward_stamp) {
+                self.quick.forward.fill(0);
+            }
+            if forward_marking(
+                g,
+                pos,
+                pos.side.opponent(),
+                &mut self.attacks,
+                &mut self.quick.forward,
+                self.quick.forward_stamp,
+            ) {
+                return false;
+            }
+            self.quick.forward_on = true;
         }
         self.quick.marks.next();
         if self.quick.marks.stamp == 1 {
@@ -236,6 +277,15 @@ impl MoveGenerator<'_> {
             }
         };
         let other = &other[..n];
+        if self.quick.forward_on {
+            let q = &self.quick;
+            if q.forward_marked(m.to.index())
+                || vacates && q.forward_marked(m.from.index())
+                || other.iter().any(|&c| q.forward_marked(c as usize))
+            {
+                return Quick::Unknown;
+            }
+        }
         let stamp = self.quick.marks.stamp;
         if other
             .iter()

@@ -48,7 +48,10 @@ impl Perft<'_> {
         self.walks.parent_side = Some(mover);
         pos.side = mover.opponent();
         // A single royal only: then the leaves and x-rays are recorded.
-        if self.generator.prepare_quick(pos) && self.generator.quick.royal.is_some() {
+        if self.generator.prepare_quick(pos)
+            && self.generator.quick.royal.is_some()
+            && !self.generator.quick.forward_on
+        {
             self.parent_ready = true;
             self.walks.begin();
             let watch = std::mem::take(&mut self.walks.watch);

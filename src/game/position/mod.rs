@@ -42,6 +42,9 @@ impl EnPassant {
     }
 }
 
+/// `tracked_at` of a cell without a tracked piece.
+const NOT_TRACKED: u16 = u16::MAX;
+
 /// One journal entry: a value before it changed.
 #[derive(Clone, Copy, Debug)]
 enum Change {
@@ -86,6 +89,13 @@ pub struct GamePosition {
     /// (so a lone royal's cell is known without a scan).
     pub(crate) royal_count: [u16; 2],
     pub(crate) royal_sum: [u32; 2],
+    /// Bit k: the position keeps the cells of kind k in `tracked` (the mask of the
+    /// game's [`Keys`] the position was read for).
+    pub(crate) tracking: u64,
+    /// Per side: the cells holding pieces of the kinds in `tracking` (in no order).
+    tracked: [Vec<u16>; 2],
+    /// Per cell: its index in its side's `tracked` list, if it holds a tracked piece.
+    tracked_at: Vec<u16>,
     journal: Vec<Change>,
 }
 
@@ -142,7 +152,61 @@ impl GamePosition {
             hash: 0,
             royal_count: [0; 2],
             royal_sum: [0; 2],
+            tracking: 0,
+            tracked: [Vec::new(), Vec::new()],
+            tracked_at: vec![NOT_TRACKED; cells],
             journal: Vec::new(),
+        }
+    }
+
+    /// The cells holding `side`'s pieces of the kinds in [`GamePosition::tracking`]
+    /// (the pieces whose attacks are found by walking them forward), in no particular
+    /// order.
+    pub(crate) fn tracked(&self, side: Side) -> &[u16] {
+        &self.tracked[side.index()]
+    }
+
+    /// Whether `occ` is a piece of a tracked kind.
+    #[inline(always)]
+    fn tracks(&self, occ: Occupant) -> bool {
+        self.tracking != 0 && !occ.is_empty() && self.tracking >> occ.kind().index() & 1 != 0
+    }
+
+    /// Writes `occ` on `cell` and returns what stood there, keeping only the tracked
+    /// lists current (no hash, counts or journal): for a legality test that writes a
+    /// move into the board and writes the old occupants back, in reverse order, the
+    /// same way.
+    #[inline]
+    pub(crate) fn write_raw(&mut self, cell: CellId, occ: Occupant) -> Occupant {
+        let i = cell.index();
+        let old = self.cells[i];
+        if self.tracks(old) {
+            self.untrack(old.side(), i);
+        }
+        self.cells[i] = occ;
+        if self.tracks(occ) {
+            self.track(occ.side(), i);
+        }
+        old
+    }
+
+    /// Adds cell `i` (holding a tracked piece of `side`) to the list.
+    #[inline]
+    fn track(&mut self, side: Side, i: usize) {
+        let list = &mut self.tracked[side.index()];
+        self.tracked_at[i] = list.len() as u16;
+        list.push(i as u16);
+    }
+
+    /// Removes cell `i` (holding a tracked piece of `side`) from the list.
+    #[inline]
+    fn untrack(&mut self, side: Side, i: usize) {
+        let list = &mut self.tracked[side.index()];
+        let at = self.tracked_at[i] as usize;
+        self.tracked_at[i] = NOT_TRACKED;
+        list.swap_remove(at);
+        if let Some(&moved) = list.get(at) {
+            self.tracked_at[moved as usize] = at as u16;
         }
     }
 
@@ -247,6 +311,9 @@ impl GamePosition {
                 self.royal_count[old.side().index()] -= 1;
                 self.royal_sum[old.side().index()] -= i as u32;
             }
+            if self.tracks(old) {
+                self.untrack(old.side(), i);
+            }
         }
         if HASH && self.promoted[i] != 0 {
             self.hash ^= keys.promoted[i];
@@ -262,6 +329,9 @@ impl GamePosition {
             if keys.royal[occ.kind().index()] {
                 self.royal_count[occ.side().index()] += 1;
                 self.royal_sum[occ.side().index()] += i as u32;
+            }
+            if self.tracks(occ) {
+                self.track(occ.side(), i);
             }
         }
         if HASH && promoted != 0 {
@@ -327,6 +397,14 @@ impl GamePosition {
         }
         self.royal_count = [0; 2];
         self.royal_sum = [0; 2];
+        self.tracked = [Vec::new(), Vec::new()];
+        self.tracked_at.iter_mut().for_each(|t| *t = NOT_TRACKED);
+        for i in 0..self.cells.len() {
+            let occ = self.cells[i];
+            if self.tracks(occ) {
+                self.track(occ.side(), i);
+            }
+        }
         for (i, &occ) in self.cells.iter().enumerate() {
             if !occ.is_empty() {
                 h ^= keys.piece(occ, i);

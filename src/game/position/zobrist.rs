@@ -21,6 +21,11 @@ pub struct Keys {
     side: u64,
     /// Per piece: royal (kept here so the board's bookkeeping can track royals).
     pub(crate) royal: Vec<bool>,
+    /// Bit k: a position read for this game keeps a list of the cells holding pieces
+    /// of kind k ([`GamePosition::tracked`]): the kinds whose attacks are found by
+    /// walking them forward, so that a query visits those pieces without scanning the
+    /// board.
+    pub(crate) tracked: u64,
 }
 
 const HAND_KEYS: usize = 32;
@@ -47,8 +52,20 @@ impl Keys {
             castling: (0..castlings).map(|_| next()).collect(),
             ep: (0..cells).map(|_| next()).collect(),
             side: next(),
+            tracked: 0,
             royal,
         }
+    }
+
+    /// The same keys, with the position keeping a list of the cells of each kind `k`
+    /// with `tracked[k]` (see [`GamePosition::tracked`]).
+    pub(crate) fn tracking(mut self, tracked: &[bool]) -> Keys {
+        self.tracked = tracked
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t)
+            .fold(0, |m, (k, _)| m | 1 << k);
+        self
     }
 
     #[inline]
