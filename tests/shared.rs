@@ -104,9 +104,9 @@ fn every_shipped_file_moves_the_same_shared() {
                 .expect("stem")
                 .to_string_lossy()
                 .to_string();
-            if name == "tenjiku-generals" {
+            if name == "tenjiku-generals" || name == "croatian-one" {
                 // Too large to unroll (E0801 when forced): checked against brute force
-                // below instead.
+                // instead (below, and tests/croatian.rs).
                 continue;
             }
             let must_share =

@@ -91,7 +91,8 @@ pub(crate) struct Checker {
     pub piece_index: HashMap<String, PieceId>,
     /// The spans of every `en passant` pattern modifier, in source order.
     pub en_passant_marks: Vec<Span>,
-    /// Pieces named in a `push` (they may have no moves of their own: no W0004).
+    /// Pieces named in a `push` or in a `via` (what other pieces push, hop over or
+    /// pass through may have no moves of its own: no W0004).
     pub pushed: Vec<PieceId>,
     /// Where relative file names (graph boards) are looked up.
     pub base: Option<PathBuf>,

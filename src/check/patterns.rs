@@ -315,7 +315,12 @@ impl Checker {
                 }
                 kinds_span = Some(k.span);
                 match self.kinds(k) {
-                    Some(f) => out.kinds = f,
+                    Some(f) => {
+                        if let KindFilter::Only(ids) = &f {
+                            self.pushed.extend(ids.iter().copied());
+                        }
+                        out.kinds = f
+                    }
                     None => ok = false,
                 }
             }

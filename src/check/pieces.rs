@@ -146,7 +146,8 @@ impl Checker {
             let broken = entries
                 .iter()
                 .any(|e| matches!(e, Entry::Own(None) | Entry::Broken));
-            // Pieces that are pushed around, or are a Sokoban board's walls, need no moves.
+            // Pieces that are pushed around or met on the way (named in a `push` or a
+            // `via`), or are a Sokoban board's walls, need no moves.
             let passive = self
                 .piece_index
                 .get(&p.name.name)

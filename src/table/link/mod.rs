@@ -147,11 +147,14 @@ pub fn link(
         for side in Side::BOTH {
             let budget = config.max_nodes.saturating_sub(table.nodes.len());
             let graph = shared::SharedGraph::build(program, &table.board, &zones, side, v, budget);
-            if graph.len() > budget || graph.block_records() > budget {
+            if graph.len() > budget {
                 return Err(too_big(program, pat, config, None));
             }
             produced[pat] |= graph.landed;
             let blocks = graph.lay_out(table.nodes.len());
+            if blocks.nodes.len() > budget {
+                return Err(too_big(program, pat, config, None));
+            }
             table.nodes.extend(blocks.nodes);
             shared_roots[pat][side.index()] = blocks.roots;
         }

@@ -52,6 +52,29 @@ struct StateKey {
     landing_only: bool,
 }
 
+/// The fields of a node record that [`SharedGraph::lay_out`] compares (all but where
+/// its children are).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct NodeKey {
+    target: CellId,
+    depth: u8,
+    flags: u8,
+    mask: u8,
+    filter: u8,
+}
+
+impl NodeKey {
+    fn of(n: &Node) -> NodeKey {
+        NodeKey {
+            target: n.target,
+            depth: n.depth,
+            flags: n.flags,
+            mask: n.mask,
+            filter: n.filter,
+        }
+    }
+}
+
 /// One state: its node record (children not yet placed) and its children.
 struct State {
     node: Node,
@@ -111,6 +134,34 @@ impl<'a> SharedGraph<'a> {
             return g;
         }
         SharedGraph::build_as(program, board, zones, side, pattern, budget, false)
+    }
+
+    /// The states in an order where every state comes after its children (the graph
+    /// is acyclic: [`SharedGraph::build`] made sure).
+    fn post_order(&self) -> Vec<usize> {
+        let n = self.states.len();
+        let mut done = vec![false; n];
+        let mut order = Vec::with_capacity(n);
+        for start in 0..n {
+            if done[start] {
+                continue;
+            }
+            done[start] = true;
+            let mut stack = vec![(start, 0usize)];
+            while let Some(&mut (s, ref mut k)) = stack.last_mut() {
+                if let Some(&c) = self.states[s].children.get(*k) {
+                    *k += 1;
+                    if !done[c] {
+                        done[c] = true;
+                        stack.push((c, 0));
+                    }
+                } else {
+                    order.push(s);
+                    stack.pop();
+                }
+            }
+        }
+        order
     }
 
     /// Whether some state leads round to itself.
@@ -191,11 +242,6 @@ impl<'a> SharedGraph<'a> {
     /// The number of states so far.
     pub(super) fn len(&self) -> usize {
         self.states.len()
-    }
-
-    /// The number of block records [`SharedGraph::lay_out`] will write.
-    pub(super) fn block_records(&self) -> usize {
-        self.states.iter().map(|s| s.children.len()).sum()
     }
 
     /// The key of a state; `entry` is the (mask, flags) of the edge that reaches it.
@@ -353,29 +399,67 @@ impl<'a> SharedGraph<'a> {
         out
     }
 
-    /// Lays the states out as blocks starting at table index `base`: one block per state
-    /// with children, holding a copy of each child's node pointing at the child's own
-    /// block. Roots are plain copies of their states' nodes (depth 0, mask 0, `INITIAL`
-    /// for an `initial` pattern).
+    /// Lays the states out as blocks starting at table index `base`: a block holds a
+    /// copy of each child's node pointing at the child's own block. Blocks are
+    /// hash-consed bottom-up: states whose records are equal (the same node, pointing at
+    /// the same block) are one record, and children lists of equal records are one
+    /// block. So states that differ only in how they were entered (a ride step or a hop)
+    /// or in a heading their future does not depend on (a leap followed by an absolute
+    /// leg) share their block. Roots are plain copies of their states' nodes (depth 0,
+    /// mask 0, `INITIAL` for an `initial` pattern).
     pub(super) fn lay_out(&self, base: usize) -> SharedBlocks {
-        let mut offset = vec![0u32; self.states.len()];
-        let mut at = base;
-        for (i, s) in self.states.iter().enumerate() {
-            offset[i] = at as u32;
-            at += s.children.len();
+        let order = self.post_order();
+        // Per state: its record id. Records: (node without children, block id + 1 or 0).
+        let mut record_of = vec![0u32; self.states.len()];
+        let mut record_ids: FxHashMap<(NodeKey, u32), u32> = FxHashMap::default();
+        let mut records: Vec<(Node, u32)> = Vec::new();
+        let mut block_ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+        let mut blocks: Vec<Vec<u32>> = Vec::new();
+        for &i in &order {
+            let s = &self.states[i];
+            let block = if s.children.is_empty() {
+                0
+            } else {
+                let list: Vec<u32> = s.children.iter().map(|&c| record_of[c]).collect();
+                let next = blocks.len() as u32;
+                let id = *block_ids.entry(list).or_insert_with_key(|list| {
+                    blocks.push(list.clone());
+                    next
+                });
+                id + 1
+            };
+            let next = records.len() as u32;
+            record_of[i] = *record_ids
+                .entry((NodeKey::of(&s.node), block))
+                .or_insert_with(|| {
+                    records.push((s.node, block));
+                    next
+                });
         }
-        let record = |c: usize| {
-            let s = &self.states[c];
-            Node {
-                child_count: s.children.len() as u16,
-                first_child: if s.children.is_empty() { 0 } else { offset[c] },
-                ..s.node
+        let mut offset = vec![0u32; blocks.len()];
+        let mut at = base;
+        for (b, list) in blocks.iter().enumerate() {
+            offset[b] = at as u32;
+            at += list.len();
+        }
+        let record = |r: u32| {
+            let (node, block) = records[r as usize];
+            match block {
+                0 => Node {
+                    child_count: 0,
+                    first_child: 0,
+                    ..node
+                },
+                b => Node {
+                    child_count: blocks[b as usize - 1].len() as u16,
+                    first_child: offset[b as usize - 1],
+                    ..node
+                },
             }
         };
-        let nodes = self
-            .states
+        let nodes = blocks
             .iter()
-            .flat_map(|s| s.children.iter().map(|&c| record(c)))
+            .flat_map(|list| list.iter().map(|&r| record(r)))
             .collect();
         let initial = if self.pattern.initial {
             Node::INITIAL
@@ -389,7 +473,7 @@ impl<'a> SharedGraph<'a> {
                 states
                     .iter()
                     .map(|&r| {
-                        let n = record(r);
+                        let n = record(record_of[r]);
                         Node {
                             mask: 0,
                             flags: (n.flags & (Node::LAND_EMPTY | Node::LAND_FOE)) | initial,

@@ -86,8 +86,10 @@ pub const MAX_STACK: usize = 1 << 20;
 pub const MAX_WALK: u64 = 1 << 24;
 
 /// Per node, how many nodes a walk from it visits at most (itself and every path
-/// below it, every mask allowing), saturating. Fails if the shared blocks form a
-/// cycle. Tree children come after their parent, so trees are counted backwards once
+/// below it), saturating. The cell a node reaches holds one thing when the walk gets
+/// there, so the walk goes on into the children of one class (empty, friend or foe):
+/// the bound takes, per node, the class whose children lead to the most. Fails if the
+/// shared blocks form a cycle. Tree children come after their parent, so trees are counted backwards once
 /// the shared nodes are done, in an order where children come first.
 fn walk_visits(nodes: &[Node], any_shared: bool) -> Result<Vec<u64>, VerifyError> {
     let n = nodes.len();
@@ -117,9 +119,7 @@ fn walk_visits(nodes: &[Node], any_shared: bool) -> Result<Vec<u64>, VerifyError
                     }
                     continue;
                 }
-                visits[node] = nodes[node]
-                    .children()
-                    .fold(1u64, |sum, c| sum.saturating_add(visits[c]));
+                visits[node] = bound(nodes, node, &visits);
                 state[node] = 2;
                 stack.pop();
             }
@@ -127,12 +127,27 @@ fn walk_visits(nodes: &[Node], any_shared: bool) -> Result<Vec<u64>, VerifyError
     }
     for i in (0..n).rev() {
         if nodes[i].mask & MASK_SHARED == 0 {
-            visits[i] = nodes[i]
-                .children()
-                .fold(1u64, |sum, c| sum.saturating_add(visits[c]));
+            visits[i] = bound(nodes, i, &visits);
         }
     }
     Ok(visits)
+}
+
+/// The bound of [`walk_visits`] for one node, its children's bounds known: itself,
+/// and the most the children of one class of its cell lead to.
+fn bound(nodes: &[Node], node: usize, visits: &[u64]) -> u64 {
+    let mut per_class = [0u64; 3];
+    for c in nodes[node].children() {
+        for (k, class) in [CLASS_EMPTY, CLASS_FRIEND, CLASS_FOE]
+            .into_iter()
+            .enumerate()
+        {
+            if nodes[c].mask & class != 0 {
+                per_class[k] = per_class[k].saturating_add(visits[c]);
+            }
+        }
+    }
+    per_class.into_iter().max().unwrap_or(0).saturating_add(1)
 }
 
 /// Checks a table in the order the module documentation lists and, if it passes,
@@ -334,14 +349,23 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
     }
     // stack_need[i]: stack entries in use while node i's subtree is processed, counted
     // from after i was popped. Children come after parents, so go backwards.
-    let mut stack_need = vec![0usize; node_count];
+    // Shared nodes first: the blocks come before the trees whose nodes lead into them.
+    // (Landings through shared blocks are counted by the walk, not bounded here.)
+    let mut stack_need: Vec<usize> = table
+        .nodes
+        .iter()
+        .map(|n| {
+            if n.mask & MASK_SHARED != 0 {
+                shared_need
+            } else {
+                0
+            }
+        })
+        .collect();
     let mut landings = vec![0usize; node_count];
     for i in (0..node_count).rev() {
         let node = &table.nodes[i];
         if node.mask & MASK_SHARED != 0 {
-            stack_need[i] = shared_need;
-            // Landings through shared blocks are counted by the walk, not bounded here.
-            landings[i] = 0;
             continue;
         }
         let child_count = node.child_count as usize;
