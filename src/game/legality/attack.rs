@@ -552,19 +552,35 @@ fn forward_cells<'a>(
     by: Side,
     buffer: &'a mut Vec<u16>,
 ) -> &'a [u16] {
-    if pos.tracking == game.keys.tracked {
-        return pos.tracked(by);
-    }
     buffer.clear();
-    let forward = game.reverse.forward_only();
-    buffer.extend(
-        pos.cells
-            .iter()
-            .enumerate()
-            .filter(|(_, o)| !o.is_empty() && o.side() == by && forward[o.kind().index()])
-            .map(|(i, _)| i as u16),
-    );
+    if pos.tracking == game.keys.tracked {
+        let list = pos.tracked(by);
+        // Debug builds (the tests) check the list against a scan of the board.
+        debug_assert!({
+            let mut scan: Vec<u16> = scan_forward(game, pos, by).collect();
+            let mut kept = list.to_vec();
+            scan.sort_unstable();
+            kept.sort_unstable();
+            scan == kept
+        });
+        return list;
+    }
+    buffer.extend(scan_forward(game, pos, by));
     buffer
+}
+
+/// The cells of `by`'s pieces answered forward, found by looking at every cell.
+fn scan_forward<'a>(
+    game: &'a Game,
+    pos: &'a GamePosition,
+    by: Side,
+) -> impl Iterator<Item = u16> + 'a {
+    let forward = game.reverse.forward_only();
+    pos.cells
+        .iter()
+        .enumerate()
+        .filter(move |(_, o)| !o.is_empty() && o.side() == by && forward[o.kind().index()])
+        .map(|(i, _)| i as u16)
 }
 
 /// The fallback: walks every piece of `by` whose kind is answered forward and sees

@@ -397,6 +397,7 @@ impl GamePosition {
         }
         self.royal_count = [0; 2];
         self.royal_sum = [0; 2];
+        self.tracking = keys.tracked;
         self.tracked = [Vec::new(), Vec::new()];
         self.tracked_at.iter_mut().for_each(|t| *t = NOT_TRACKED);
         for i in 0..self.cells.len() {
