@@ -48,10 +48,7 @@ impl Perft<'_> {
         self.walks.parent_side = Some(mover);
         pos.side = mover.opponent();
         // A single royal only: then the leaves and x-rays are recorded.
-        if self.generator.prepare_quick(pos)
-            && self.generator.quick.royal.is_some()
-            && !self.generator.quick.forward_on
-        {
+        if self.generator.prepare_quick(pos) && self.generator.quick.royal.is_some() {
             self.parent_ready = true;
             self.walks.begin();
             let watch = std::mem::take(&mut self.walks.watch);
@@ -181,12 +178,17 @@ impl Perft<'_> {
         }
         let s = pos.side.index();
         if let (true, Some((royal, _))) = (self.parent_ready, self.parent.royal) {
-            // The same single royal (a move may have captured one of several), no
-            // forward attackers, and nothing marked changed.
-            if pos.royal_count[s] == 1
-                && pos.royal_sum[s] == royal.0 as u32
-                && !forward_attackers(self.generator.game, pos, pos.side.opponent())
-            {
+            // The same single royal (a move may have captured one of several), the
+            // same forward attackers (none, or the parent's, walked and marked: the
+            // move neither put a new one on the board nor touched what they read),
+            // and nothing marked changed.
+            let g = self.generator.game;
+            let same_forward = if self.parent.forward_on {
+                !g.reverse.forward_only()[m.promotion.unwrap_or(m.piece).index()]
+            } else {
+                !forward_attackers(g, pos, pos.side.opponent())
+            };
+            if pos.royal_count[s] == 1 && pos.royal_sum[s] == royal.0 as u32 && same_forward {
                 self.swap_parent();
                 if !self.touches(m) {
                     self.generator.check_marks.ready = None;
@@ -340,6 +342,7 @@ impl Perft<'_> {
                 || self.generator.quick.marks.leaf[i] == stamp
                 || self.generator.quick.xrays.any_seen(i)
                 || self.generator.quick.facing[i] == stamp
+                || self.generator.quick.forward_marked(i)
         };
         let mut any = false;
         move_cells(self.generator.game, m, &mut |c| any |= hit(c));
