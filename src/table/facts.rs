@@ -21,8 +21,9 @@ pub struct TableFacts {
 }
 
 impl TableFacts {
-    /// Gathers the facts of `table`: one scan of its nodes and one depth-first walk of
-    /// every tree (both sides, every piece, every start cell).
+    /// Gathers the facts of `table`: scans of its nodes, and, if some node captures in
+    /// passing, one depth-first walk of every tree (both sides, every piece, every
+    /// start cell) to count the captures along a path.
     pub fn of(table: &VerifiedTable) -> TableFacts {
         let t = table.table();
         // Depth-first over (node, passing captures on the way there), each pair once:
@@ -30,12 +31,29 @@ impl TableFacts {
         // so the count is capped at CAP, past which "more than any game carries" is all
         // there is to know.
         const CAP: usize = 15;
+        // En passant marks only tree nodes, whose depth is their own.
+        let longest_en_passant_pass = t
+            .nodes
+            .iter()
+            .filter(|n| n.has(Node::EN_PASSANT))
+            .map(|n| n.depth as usize)
+            .max()
+            .unwrap_or(0);
+        let captures_in_passing = t.nodes.iter().any(|n| n.has(Node::CAPTURE_PREV));
         let mut most_captures_in_passing = 0usize;
-        let mut longest_en_passant_pass = 0usize;
-        let mut seen = vec![0u16; t.nodes.len()];
+        let mut seen = vec![
+            0u16;
+            if captures_in_passing {
+                t.nodes.len()
+            } else {
+                0
+            }
+        ];
         let mut stack: Vec<(usize, usize)> = Vec::new();
-        for root in &t.roots {
-            stack.extend(root.nodes().map(|n| (n, 0)));
+        if captures_in_passing {
+            for root in &t.roots {
+                stack.extend(root.nodes().map(|n| (n, 0)));
+            }
         }
         while let Some((n, captures_before)) = stack.pop() {
             let node = &t.nodes[n];
@@ -48,13 +66,10 @@ impl TableFacts {
                 seen[n] |= bit;
             }
             most_captures_in_passing = most_captures_in_passing.max(captures);
-            if node.has(Node::EN_PASSANT) {
-                longest_en_passant_pass = longest_en_passant_pass.max(node.depth as usize);
-            }
             stack.extend(node.children().map(|c| (c, captures)));
         }
         TableFacts {
-            captures_in_passing: t.nodes.iter().any(|n| n.has(Node::CAPTURE_PREV)),
+            captures_in_passing,
             most_captures_in_passing,
             longest_en_passant_pass,
         }

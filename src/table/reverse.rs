@@ -300,6 +300,9 @@ impl ReverseTables {
 fn passing_capturers(t: &MoveTable) -> Vec<bool> {
     let cells = t.board.cell_count();
     let mut out = vec![false; t.pieces.len()];
+    if !t.nodes.iter().any(|n| n.has(Node::CAPTURE_PREV)) {
+        return out;
+    }
     let mut seen = vec![false; t.nodes.len()];
     let mut stack: Vec<usize> = Vec::new();
     for (p, passing) in out.iter_mut().enumerate() {

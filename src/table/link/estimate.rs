@@ -58,7 +58,10 @@ impl<'a> Estimator<'a> {
     /// first: a new pattern has new continuations. `None` if the count is not an upper
     /// bound (a `repeat` until blocked whose states form a cycle, which only the
     /// whole-path rules end).
-    pub(super) fn pattern(&mut self, pattern: &PatternView) -> Option<u64> {
+    ///
+    /// Counting stops once the total passes `enough` (the answer is then some figure
+    /// past it): the linker only needs to know that a pattern shares.
+    pub(super) fn pattern(&mut self, pattern: &PatternView, enough: u64) -> Option<u64> {
         self.memo.clear();
         self.cyclic = false;
         let mut total = 0u64;
@@ -68,6 +71,9 @@ impl<'a> Estimator<'a> {
             }
             if self.cyclic {
                 return None;
+            }
+            if total > enough {
+                break;
             }
         }
         Some(total)

@@ -108,7 +108,15 @@ pub fn link(
                 // node budget of the expansion bounds it.
                 continue;
             }
-            *count = match (*count, estimator.pattern(v)) {
+            // A pattern that will share need only be counted past the threshold;
+            // the others are counted in full for the figure E0801 reports.
+            let bounded = v.most_passing().is_some_and(|n| n <= config.max_passing);
+            let enough = if shared::eligible(v) && bounded && config.shared_above != usize::MAX {
+                config.shared_above as u64
+            } else {
+                u64::MAX
+            };
+            *count = match (*count, estimator.pattern(v, enough)) {
                 (Some(a), Some(b)) => Some(a.saturating_add(b)),
                 _ => None,
             };
