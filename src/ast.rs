@@ -275,8 +275,8 @@ pub enum CellItem {
     Ranks(Number, Option<Number>, Span),
     /// `file a`, `files a-c` (`file` and `files` are interchangeable).
     Files(Ident, Option<Ident>, Span),
-    /// `light` or `dark` (`true` for dark): every cell of that colour.
-    Colour(bool, Span),
+    /// `light`, `medium` or `dark`: every cell of that colour.
+    Colour(crate::topology::CellColour, Span),
 }
 
 /// A cell name as written, e.g. `a1` (not yet validated: `A1` and `a0` parse too).

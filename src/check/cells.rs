@@ -8,8 +8,9 @@
 use super::Checker;
 use crate::ast::{CellItem, CellName, CellSet, Ident, Number};
 use crate::diagnostics::Diagnostic;
+use crate::ids::Span;
 use crate::ir::{BoardKind, Coord};
-use crate::topology::{coord_name, parse_coord};
+use crate::topology::{coord_name, parse_coord, CellColour};
 
 impl Checker {
     /// The cells of a set (unsorted, may repeat). `what` is `zone` or `hole`. Without a
@@ -47,8 +48,8 @@ impl Checker {
                         }
                     }
                 }
-                CellItem::Colour(dark, span) => {
-                    if let Some(cells) = self.colour_cells(*dark, *span) {
+                CellItem::Colour(colour, span) => {
+                    if let Some(cells) = self.colour_cells(*colour, *span) {
                         out.extend(cells);
                     }
                 }
@@ -229,53 +230,71 @@ impl Checker {
 }
 
 impl Checker {
-    /// The cells of one colour on a square board (a1 is dark, as on a chessboard);
-    /// E0207 on other boards, where colours are not defined (yet).
-    pub(crate) fn colour_cells(
-        &mut self,
-        dark: bool,
-        span: crate::ids::Span,
-    ) -> Option<Vec<Coord>> {
+    /// The cells of one colour ([`Board::colour`]: light and dark on square boards,
+    /// a1 dark; light, medium and dark on hex boards); E0207 on other boards, and for
+    /// `medium` on a square board.
+    pub(crate) fn colour_cells(&mut self, colour: CellColour, span: Span) -> Option<Vec<Coord>> {
         let board = self.board.as_ref()?;
-        if !matches!(board.topology.kind(), BoardKind::Square { .. }) {
-            let what = if dark { "dark" } else { "light" };
-            self.error(
-                Diagnostic::error(
-                    "E0207",
-                    format!("`{what}`: cells have colours only on square boards"),
-                    span,
+        let topology = &board.topology;
+        let has_colours = match topology.kind() {
+            BoardKind::Square { .. } => colour != CellColour::Medium,
+            BoardKind::Hex { .. } | BoardKind::HexRows { .. } => true,
+            _ => false,
+        };
+        if !has_colours {
+            let what = colour.word();
+            let (message, help) = if matches!(topology.kind(), BoardKind::Square { .. }) {
+                (
+                    format!("`{what}`: square boards have light and dark cells only"),
+                    "three colours are for hex boards; use `light` or `dark`",
                 )
-                .label("no colours on this board")
-                .help("name the cells instead (ranks, files, rectangles)"),
+            } else {
+                (
+                    format!("`{what}`: cells have colours only on square and hex boards"),
+                    "name the cells instead (ranks, files, rectangles)",
+                )
+            };
+            self.error(
+                Diagnostic::error("E0207", message, span)
+                    .label("no such colour on this board")
+                    .help(help),
             );
             return None;
         }
-        let (w, h) = (board.width as i16, board.height as i16);
-        let cells = (0..h)
-            .flat_map(|y| (0..w).map(move |x| Coord { x, y }))
-            .filter(|c| ((c.x + c.y) % 2 == 0) == dark)
+        let cells = topology
+            .cells()
+            .map(|c| topology.coord(c))
+            .filter(|&c| topology.colour(c) == Some(colour))
             .filter(|c| !board.holes.contains(c))
             .collect();
         Some(cells)
     }
 
-    /// The zone `light` or `dark` when no zone of that name is declared: the cells of
-    /// that colour, the same for both sides (colours are absolute). Created on first use
-    /// (from `from`/`to`), after the declared zones. `None` for any other name.
+    /// The zone `light`, `medium` or `dark` when no zone of that name is declared: the
+    /// cells of that colour, the same for both sides (colours are absolute). Created on
+    /// first use (from `from`/`to`), after the declared zones. `None` for any other
+    /// name, and on boards without that colour (the name is then an unknown zone).
     pub(crate) fn colour_zone(&mut self, name: &Ident) -> Option<crate::ids::ZoneId> {
-        let dark = match name.name.as_str() {
-            "dark" => true,
-            "light" => false,
+        let colour = match name.name.as_str() {
+            "dark" => CellColour::Dark,
+            "medium" => CellColour::Medium,
+            "light" => CellColour::Light,
             _ => return None,
         };
-        let board_is_square = self
-            .board
-            .as_ref()
-            .is_some_and(|b| matches!(b.topology.kind(), BoardKind::Square { .. }));
-        if !board_is_square {
+        let coloured = self.board.as_ref().is_some_and(|b| {
+            let (square, hex) = (
+                matches!(b.topology.kind(), BoardKind::Square { .. }),
+                matches!(
+                    b.topology.kind(),
+                    BoardKind::Hex { .. } | BoardKind::HexRows { .. }
+                ),
+            );
+            hex || square && colour != CellColour::Medium
+        });
+        if !coloured {
             return None;
         }
-        let cells = self.colour_cells(dark, name.span)?;
+        let cells = self.colour_cells(colour, name.span)?;
         let id = crate::ids::ZoneId(self.zones.len() as u16);
         self.zone_index.insert(name.name.clone(), id);
         self.zones.push(super::ZoneInfo {

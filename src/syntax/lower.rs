@@ -8,6 +8,7 @@
 use super::parse::{Node, R};
 use crate::ast::*;
 use crate::ids::Span;
+use crate::topology::CellColour;
 
 pub(crate) fn lower_file(node: &Node<'_>) -> File {
     let items = node
@@ -284,7 +285,16 @@ fn cell_set(n: &Node<'_>) -> CellSet {
                 let b = cells.next()?;
                 Some(CellItem::Rect(a, b, c.span))
             }
-            R::colour_item => Some(CellItem::Colour(c.has(R::kw_dark), c.span)),
+            R::colour_item => {
+                let colour = if c.has(R::kw_dark) {
+                    CellColour::Dark
+                } else if c.has(R::kw_medium) {
+                    CellColour::Medium
+                } else {
+                    CellColour::Light
+                };
+                Some(CellItem::Colour(colour, c.span))
+            }
             R::ranks_item => {
                 let mut nums = c.all(R::number);
                 let a = number(nums.next(), c.span);

@@ -140,7 +140,9 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::mod_pass | R::kw_pass => "`pass`",
         R::repeat_group | R::kw_repeat => "`repeat`",
         R::kw_most => "`most`",
-        R::colour_item | R::kw_light | R::kw_dark => "`light` or `dark`",
+        R::colour_item | R::kw_light | R::kw_dark | R::kw_medium => {
+            "`light`, `medium` or `dark`"
+        }
         R::string | R::quote => "a quoted name such as `\"Fairy\"`",
         R::fen_string | R::fen_quote => "a quoted FEN such as `\"8/8/8/8/8/8/8/8 w\"`",
         R::quote_close => "a closing `\"`",

@@ -90,6 +90,34 @@ pub fn rows_offset(board: &Board, c: Coord, v: Vector) -> Option<Coord> {
     })
 }
 
+/// The colour of a hexagon-board cell: three colours, no two neighbours alike, the
+/// centre medium and the colours going light, dark, medium up a file (Gliński's board:
+/// f6 medium, f1 light, f11 dark; 30 light, 30 dark, 31 medium). On the doubled
+/// lattice a step up a file adds 2 to Y2 and a step to a neighbouring file 1, so
+/// 2·(Y2 − Y2 of the centre) mod 3 is a proper colouring.
+pub fn hexagon_colour(r: u8, c: Coord) -> super::CellColour {
+    let k = (2 * (doubled_y(r, c) - 2 * r as i16)).rem_euclid(3);
+    [
+        super::CellColour::Medium,
+        super::CellColour::Light,
+        super::CellColour::Dark,
+    ][k as usize]
+}
+
+/// The colour of a cell of a board of rows: three colours, no two neighbours alike,
+/// a1 dark (as on a chessboard), light and medium following to its right. On the
+/// doubled lattice a step right adds 2 to X2 and a step to the row above or below ±1,
+/// so X2 mod 3 is a proper colouring.
+pub fn rows_colour(board: &Board, c: Coord) -> super::CellColour {
+    let x2 = |c: Coord| 2 * c.x + shifted(board, c);
+    let k = (x2(c) - x2(Coord { x: 0, y: 0 })).rem_euclid(3);
+    [
+        super::CellColour::Dark,
+        super::CellColour::Medium,
+        super::CellColour::Light,
+    ][k as usize]
+}
+
 /// Pointy-topped cells one unit wide, rows √3/2 apart.
 pub fn rows_center(board: &Board, c: Coord) -> (f64, f64) {
     (

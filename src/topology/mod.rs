@@ -40,6 +40,32 @@ pub const MAX_HEX_RADIUS: u8 = 12;
 /// The most nodes a graph board may have.
 pub const MAX_GRAPH_NODES: usize = 4096;
 
+/// The colour of a cell (see [`Board::colour`]). Square boards have light and dark
+/// cells; hex boards three colours, so that no two neighbours share one: on a hexagon
+/// board the centre is medium and the colours run light, dark, medium up each file
+/// (Gliński's f1 light, f6 medium, f11 dark); on a board of rows a1 is dark, with
+/// medium and light following to its right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CellColour {
+    /// `light`.
+    Light,
+    /// `medium` (hex boards only).
+    Medium,
+    /// `dark`.
+    Dark,
+}
+
+impl CellColour {
+    /// The word the language uses for it.
+    pub fn word(self) -> &'static str {
+        match self {
+            CellColour::Light => "light",
+            CellColour::Medium => "medium",
+            CellColour::Dark => "dark",
+        }
+    }
+}
+
 /// A linked board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
@@ -184,6 +210,22 @@ impl Board {
     /// The grid's height (ranks).
     pub fn height(&self) -> u8 {
         self.height
+    }
+
+    /// The colour of the cell at `c`: light or dark on square boards (a1 is dark, as
+    /// on a chessboard), light, medium or dark on hex boards (no two neighbours alike;
+    /// see [`CellColour`]); `None` on other boards, which have no colours.
+    pub fn colour(&self, c: Coord) -> Option<CellColour> {
+        match &self.kind {
+            BoardKind::Square { .. } => Some(if (c.x + c.y).rem_euclid(2) == 0 {
+                CellColour::Dark
+            } else {
+                CellColour::Light
+            }),
+            BoardKind::Hex { radius } => Some(hex::hexagon_colour(*radius, c)),
+            BoardKind::HexRows { .. } => Some(hex::rows_colour(self, c)),
+            _ => None,
+        }
     }
 
     /// The grid coordinate of `cell`.
