@@ -124,8 +124,9 @@ struct BuildNode {
     requirement: Requirement,
 }
 
-/// (trie, parent node, requirement) → child node, for every build trie at once.
-type ChildMap = FxHashMap<(u32, u32, Requirement), u32>;
+/// (parent node, requirement) → child node, for every build trie at once (the tries
+/// share one arena of nodes).
+type ChildMap = FxHashMap<(u32, Requirement), u32>;
 
 impl ReverseTables {
     /// Builds the reverse tables of a verified forward table.
@@ -138,9 +139,9 @@ impl ReverseTables {
         for (f, shares) in forward_only.iter_mut().zip(super::facts::sharing_pieces(t)) {
             *f |= shares;
         }
-        // One build trie per (side, target cell); node 0 of each is its root.
-        let mut tries: Vec<Vec<BuildNode>> =
-            (0..2 * cells).map(|_| vec![BuildNode::default()]).collect();
+        // One build trie per (side, target cell), all in one arena: node t is the root
+        // of trie t.
+        let mut arena: Vec<BuildNode> = (0..2 * cells).map(|_| BuildNode::default()).collect();
         let mut children = ChildMap::default();
         #[allow(clippy::needless_range_loop)] // p is also the kind bit and the table's piece id
         for p in 0..pieces {
@@ -157,24 +158,24 @@ impl ReverseTables {
                 forward_only[p] = true;
                 continue;
             }
+            arena.reserve(budget);
+            children.reserve(budget);
             reversed_paths(t, PieceId(p as u8), |path| {
-                let trie = &mut tries[path.trie];
-                let mut at = 0;
+                let mut at = path.trie;
                 for &req in path.requirements {
-                    let id = trie.len();
-                    let key = (path.trie as u32, at as u32, req);
-                    let child = *children.entry(key).or_insert(id as u32) as usize;
+                    let id = arena.len();
+                    let child = *children.entry((at as u32, req)).or_insert(id as u32) as usize;
                     if child == id {
-                        trie.push(BuildNode {
+                        arena.push(BuildNode {
                             requirement: req,
                             ..BuildNode::default()
                         });
-                        trie[at].order.push(id as u32);
+                        arena[at].order.push(id as u32);
                     }
                     at = child;
                 }
                 let leaf = (path.start, path.initial);
-                let leaves = &mut trie[at].leaves;
+                let leaves = &mut arena[at].leaves;
                 match leaves.iter_mut().find(|(k, _)| *k == leaf) {
                     Some((_, kinds)) => *kinds |= 1u64 << p,
                     None => leaves.push((leaf, 1u64 << p)),
@@ -189,16 +190,18 @@ impl ReverseTables {
             filters: t.filters.clone(),
             ..ReverseTables::default()
         };
-        for trie in &tries {
-            out.flatten(trie);
+        out.nodes.reserve(arena.len() - 2 * cells);
+        for root in 0..2 * cells {
+            out.flatten(&arena, root);
         }
         out.revisits = out.find_revisits();
         out
     }
 
-    /// Appends one build trie, breadth-first so that children are contiguous.
-    fn flatten(&mut self, trie: &[BuildNode]) {
-        let top = &trie[0].order;
+    /// Appends the build trie whose root is `root`, breadth-first so that children are
+    /// contiguous.
+    fn flatten(&mut self, trie: &[BuildNode], root: usize) {
+        let top = &trie[root].order;
         let first = self.nodes.len() as u32;
         self.roots.push((first, top.len() as u32));
         // (build id, flat id)

@@ -16,7 +16,9 @@
 //! the blocks of their states. The choice of which patterns are shared is
 //! [`super::link`]'s.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHasher};
+use smallvec::SmallVec;
+use std::hash::{Hash, Hasher};
 
 use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, MASK_SHARED};
 use super::expand::{leg_vectors, PatternView};
@@ -413,18 +415,32 @@ impl<'a> SharedGraph<'a> {
         let mut record_of = vec![0u32; self.states.len()];
         let mut record_ids: FxHashMap<(NodeKey, u32), u32> = FxHashMap::default();
         let mut records: Vec<(Node, u32)> = Vec::new();
-        let mut block_ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
-        let mut blocks: Vec<Vec<u32>> = Vec::new();
+        // Blocks: their record lists one after another in `block_data`, block b at
+        // `block_at[b]..block_at[b + 1]`; found again by the hash of their list.
+        let mut block_data: Vec<u32> = Vec::new();
+        let mut block_at: Vec<u32> = vec![0];
+        let mut block_ids: FxHashMap<u64, SmallVec<[u32; 1]>> = FxHashMap::default();
+        let mut list: Vec<u32> = Vec::new();
         for &i in &order {
             let s = &self.states[i];
             let block = if s.children.is_empty() {
                 0
             } else {
-                let list: Vec<u32> = s.children.iter().map(|&c| record_of[c]).collect();
-                let next = blocks.len() as u32;
-                let id = *block_ids.entry(list).or_insert_with_key(|list| {
-                    blocks.push(list.clone());
-                    next
+                list.clear();
+                list.extend(s.children.iter().map(|&c| record_of[c]));
+                let mut h = FxHasher::default();
+                list.hash(&mut h);
+                let same = block_ids.entry(h.finish()).or_default();
+                let found = same.iter().copied().find(|&b| {
+                    let b = b as usize;
+                    block_data[block_at[b] as usize..block_at[b + 1] as usize] == list[..]
+                });
+                let id = found.unwrap_or_else(|| {
+                    let b = block_at.len() as u32 - 1;
+                    block_data.extend_from_slice(&list);
+                    block_at.push(block_data.len() as u32);
+                    same.push(b);
+                    b
                 });
                 id + 1
             };
@@ -436,12 +452,6 @@ impl<'a> SharedGraph<'a> {
                     next
                 });
         }
-        let mut offset = vec![0u32; blocks.len()];
-        let mut at = base;
-        for (b, list) in blocks.iter().enumerate() {
-            offset[b] = at as u32;
-            at += list.len();
-        }
         let record = |r: u32| {
             let (node, block) = records[r as usize];
             match block {
@@ -451,16 +461,13 @@ impl<'a> SharedGraph<'a> {
                     ..node
                 },
                 b => Node {
-                    child_count: blocks[b as usize - 1].len() as u16,
-                    first_child: offset[b as usize - 1],
+                    child_count: (block_at[b as usize] - block_at[b as usize - 1]) as u16,
+                    first_child: base as u32 + block_at[b as usize - 1],
                     ..node
                 },
             }
         };
-        let nodes = blocks
-            .iter()
-            .flat_map(|list| list.iter().map(|&r| record(r)))
-            .collect();
+        let nodes = block_data.iter().map(|&r| record(r)).collect();
         let initial = if self.pattern.initial {
             Node::INITIAL
         } else {
