@@ -626,23 +626,21 @@ pub(crate) fn forward_marking<'g>(
     pos: &GamePosition,
     by: Side,
     scratch: &mut AttackScratch<'g>,
-    marks: &mut [u32],
-    stamp: u32,
+    marks: ForwardMarks<'_>,
 ) -> bool {
     let walker = scratch
         .forward
         .get_or_insert_with(|| Walker::new(game.rules.table()));
-    let mut sink = ForwardMarks {
+    let mut sink = ForwardSink {
         cells: &pos.cells,
         royal: &game.royal,
         victims: by.opponent(),
         marks,
-        stamp,
         hit: false,
     };
     for &at in forward_cells(game, pos, by, &mut scratch.cells) {
         let o = pos.cells[at as usize];
-        sink.marks[at as usize] = stamp;
+        sink.marks.mark(at as usize);
         walker.walk(pos, by, o.kind(), CellId(at), &mut sink);
         if sink.hit {
             return true;
@@ -651,28 +649,44 @@ pub(crate) fn forward_marking<'g>(
     false
 }
 
+/// Where [`forward_marking`] marks the cells it looked at: `cells[c] = stamp` and, so
+/// that the quick test's `put` checks defer a move ending there, `put[c] = put_stamp`.
+pub(crate) struct ForwardMarks<'a> {
+    pub cells: &'a mut [u32],
+    pub stamp: u32,
+    pub put: &'a mut [u32],
+    pub put_stamp: u32,
+}
+
+impl ForwardMarks<'_> {
+    #[inline]
+    fn mark(&mut self, c: usize) {
+        self.cells[c] = self.stamp;
+        self.put[c] = self.put_stamp;
+    }
+}
+
 /// The sink of [`forward_marking`].
-struct ForwardMarks<'a> {
+struct ForwardSink<'a> {
     cells: &'a [crate::walk::Occupant],
     royal: &'a [bool],
     victims: Side,
-    marks: &'a mut [u32],
-    stamp: u32,
+    marks: ForwardMarks<'a>,
     hit: bool,
 }
 
-impl Sink for ForwardMarks<'_> {
+impl Sink for ForwardSink<'_> {
     const VISITS: bool = true;
     const DISTINCT: bool = false;
 
     #[inline]
     fn visit(&mut self, visit: &crate::walk::Visit) {
-        self.marks[visit.cell.index()] = self.stamp;
+        self.marks.mark(visit.cell.index());
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
         if let Some((_, dest)) = ply.push() {
-            self.marks[dest.index()] = self.stamp;
+            self.marks.mark(dest.index());
         }
         for c in ply.captures() {
             let o = self.cells[c.index()];

@@ -22,8 +22,10 @@ pub(crate) fn next_stamp(stamp: &mut u32) -> bool {
 /// Cells an attack query looked at, for the quick legality test: `seen[c] == stamp`
 /// when the query inspected the class of cell `c`; `put[c] == stamp` when, besides,
 /// a path failed at `c` that a piece of the defending side put on `c` could open (a
-/// node whose classes include "foe" of the attacker: a hopper's screen, say). Putting
-/// a defender's piece on a cell that is seen but not `put` can only close paths.
+/// node whose classes include "foe" of the attacker: a hopper's screen, say), or a
+/// walk of an attacker answered forward looked at `c` (a move ending there is then
+/// tested in full). Putting a defender's piece on a cell that is seen but not `put`
+/// can only close paths.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Marks {
     pub seen: Vec<u32>,

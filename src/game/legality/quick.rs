@@ -14,7 +14,7 @@
 
 use super::attack::{
     attacked_marking, forward_attackers, forward_marking, moved_attacked, xray_marking,
-    AttackQuery, Reads, Recorded,
+    AttackQuery, ForwardMarks, Reads, Recorded,
 };
 use super::marks::{next_stamp, Marks, XRays};
 use super::royals::{mark_facing, royals_attacked_marking};
@@ -58,14 +58,6 @@ pub(crate) struct QuickState {
 }
 
 impl QuickState {
-    /// The cells the forward walks looked at, when the opponent has pieces answered
-    /// forward: (marks, stamp).
-    #[inline]
-    pub(crate) fn forward_marks(&self) -> Option<(&[u32], u32)> {
-        self.forward_on
-            .then_some((self.forward.as_slice(), self.forward_stamp))
-    }
-
     /// Whether a forward walk of this node looked at cell `c` (a move touching it is
     /// tested in full).
     #[inline]
@@ -166,27 +158,27 @@ impl MoveGenerator<'_> {
         self.quick.put_nodes.clear();
         self.filled.forget();
         self.quick.forward_on = false;
-        if forward_attackers(g, pos, pos.side.opponent()) {
-            // Pieces whose attacks are walked forward: their walks' cells are marked
-            // apart; a move touching one is tested in full.
-            if next_stamp(&mut self.quick.forward_stamp) {
-                self.quick.forward.fill(0);
-            }
-            if forward_marking(
-                g,
-                pos,
-                pos.side.opponent(),
-                &mut self.attacks,
-                &mut self.quick.forward,
-                self.quick.forward_stamp,
-            ) {
-                return false;
-            }
-            self.quick.forward_on = true;
-        }
         self.quick.marks.next();
         if self.quick.marks.stamp == 1 {
             self.quick.facing.iter_mut().for_each(|m| *m = 0);
+        }
+        if forward_attackers(g, pos, pos.side.opponent()) {
+            // Pieces whose attacks are walked forward: their walks' cells are marked
+            // apart, and as `put` cells of the royal's query, so that a move touching
+            // one (a piece leaving it, or one put there) is tested in full.
+            if next_stamp(&mut self.quick.forward_stamp) {
+                self.quick.forward.fill(0);
+            }
+            let marks = ForwardMarks {
+                cells: &mut self.quick.forward,
+                stamp: self.quick.forward_stamp,
+                put: &mut self.quick.marks.put,
+                put_stamp: self.quick.marks.stamp,
+            };
+            if forward_marking(g, pos, pos.side.opponent(), &mut self.attacks, marks) {
+                return false;
+            }
+            self.quick.forward_on = true;
         }
         let side = pos.side;
         let them = side.opponent();

@@ -20,8 +20,6 @@ pub(super) struct LeafCount<'a> {
     xrays: &'a XRays,
     from: CellId,
     use_x: bool,
-    /// The cells forward walks of the opponent's pieces looked at (marks, stamp).
-    forward: Option<(&'a [u32], u32)>,
     /// The table has passing captures.
     passing: bool,
     /// Per cell: a promotion rule applies to a move ending there (empty: none does).
@@ -36,7 +34,6 @@ impl Sink for LeafCount<'_> {
         let to = ply.to.index();
         let defer = self.marks.put(to)
             || (self.use_x && self.xrays.put(to, self.from))
-            || self.forward.is_some_and(|(f, stamp)| f[to] == stamp)
             || (self.passing && ply.passing_captures().next().is_some())
             || ply.push_to.is_some()
             || self.promo_to.get(to).copied().unwrap_or(false);
@@ -141,7 +138,6 @@ impl MoveGenerator<'_> {
             xrays: &self.quick.xrays,
             from,
             use_x: self.quick.marks.seen(i),
-            forward: self.quick.forward_marks(),
             passing: g.any_passing,
             promo_to,
             count: 0,
@@ -187,7 +183,6 @@ impl MoveGenerator<'_> {
             // As `LeafCount` decides.
             let defer = self.quick.marks.put(to)
                 || (use_x && self.quick.xrays.put(to, from))
-                || self.quick.forward_marked(to)
                 || m.n_passing > 0
                 || m.push_to.is_some()
                 || promo_to.get(to).copied().unwrap_or(false);

@@ -335,14 +335,16 @@ impl Perft<'_> {
     /// quick-test queries read: marked by the royal's query (nodes or leaves), by an
     /// x-ray walk, or by the facing test.
     fn touches(&self, m: &GameMove) -> bool {
-        let stamp = self.generator.quick.marks.stamp;
+        let q = &self.generator.quick;
+        let stamp = q.marks.stamp;
+        let forward = q.forward_on;
         let hit = |c: CellId| {
             let i = c.index();
-            self.generator.quick.marks.seen[i] == stamp
-                || self.generator.quick.marks.leaf[i] == stamp
-                || self.generator.quick.xrays.any_seen(i)
-                || self.generator.quick.facing[i] == stamp
-                || self.generator.quick.forward_marked(i)
+            q.marks.seen[i] == stamp
+                || q.marks.leaf[i] == stamp
+                || q.xrays.any_seen(i)
+                || q.facing[i] == stamp
+                || forward && q.forward_marked(i)
         };
         let mut any = false;
         move_cells(self.generator.game, m, &mut |c| any |= hit(c));

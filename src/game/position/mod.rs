@@ -176,18 +176,27 @@ impl GamePosition {
     /// lists current (no hash, counts or journal): for a legality test that writes a
     /// move into the board and writes the old occupants back, in reverse order, the
     /// same way.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn write_raw(&mut self, cell: CellId, occ: Occupant) -> Occupant {
         let i = cell.index();
         let old = self.cells[i];
+        self.cells[i] = occ;
+        if self.tracking != 0 {
+            self.retrack(i, old, occ);
+        }
+        old
+    }
+
+    /// Keeps the tracked lists current when cell `i` goes from `old` to `new`.
+    #[cold]
+    #[inline(never)]
+    fn retrack(&mut self, i: usize, old: Occupant, new: Occupant) {
         if self.tracks(old) {
             self.untrack(old.side(), i);
         }
-        self.cells[i] = occ;
-        if self.tracks(occ) {
-            self.track(occ.side(), i);
+        if self.tracks(new) {
+            self.track(new.side(), i);
         }
-        old
     }
 
     /// Adds cell `i` (holding a tracked piece of `side`) to the list.
@@ -311,9 +320,6 @@ impl GamePosition {
                 self.royal_count[old.side().index()] -= 1;
                 self.royal_sum[old.side().index()] -= i as u32;
             }
-            if self.tracks(old) {
-                self.untrack(old.side(), i);
-            }
         }
         if HASH && self.promoted[i] != 0 {
             self.hash ^= keys.promoted[i];
@@ -330,9 +336,9 @@ impl GamePosition {
                 self.royal_count[occ.side().index()] += 1;
                 self.royal_sum[occ.side().index()] += i as u32;
             }
-            if self.tracks(occ) {
-                self.track(occ.side(), i);
-            }
+        }
+        if self.tracking != 0 {
+            self.retrack(i, old, occ);
         }
         if HASH && promoted != 0 {
             self.hash ^= keys.promoted[i];
