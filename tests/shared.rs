@@ -172,6 +172,27 @@ fn grasshopper_plays_the_same_shared() {
     compare_game("grasshopper", 3);
 }
 
+/// A cannon answered forward (shared) must see a screen a move puts on its line: the
+/// rook's move to e4 gives the cannon on e8 a screen before the king on e1, so it is
+/// illegal, and counted so in bulk (perft 1) as well as move by move.
+#[test]
+fn a_screen_put_before_a_forward_cannon_is_seen() {
+    let src = "board square 8x8\n\
+        royal King\n\
+        piece King (K) { step orthogonal }\n\
+        piece Rook (R) { ride orthogonal }\n\
+        piece Cannon (C) { ride orthogonal, move only\n ride orthogonal via piece then ride same, capture only }\n\
+        start \"k3c3/8/8/8/R7/8/8/4K3 w - - 0 1\"\n";
+    compare_source("cannon screen", src, 3);
+    let shared = Game::compile_limited(src, None, None, &shared_limits()).expect("compiles");
+    let start = shared.start_position().expect("start");
+    let moves = shared.legal_uci(&start);
+    assert!(!moves.contains(&"a4e4".to_string()), "{moves:?}");
+    assert!(moves.contains(&"a4d4".to_string()), "{moves:?}");
+    // Perft 1 counts in bulk: the same number as the list.
+    assert_eq!(shared.perft(&start, 1), moves.len() as u64);
+}
+
 /// A hook mover and a locust (a checkers-like jumper that captures in passing) beside
 /// chess pieces on 10×10: both are answered by walking them forward when shared, and
 /// the locust always is; the quick legality test marks what those walks look at.
