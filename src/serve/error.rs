@@ -1,0 +1,128 @@
+//! error: the playground's request bodies and error answers. [`ApiJson`] reads a
+//! request body as JSON whatever its content type (the body limit still applies);
+//! [`ApiError`] is every failure a handler can answer with, written as
+//! `{"error": {"kind", "message", ...}}` with a 4xx or 5xx status. No request can stop
+//! the server: handlers return these instead of panicking, and work done on a
+//! blocking thread that panics anyway comes back as an `internal` error.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::de::DeserializeOwned;
+use serde_json::{json, Map, Value};
+
+/// A failed request: its status, a stable `kind`, a message, and fields of its own.
+#[derive(Debug)]
+pub(crate) struct ApiError {
+    status: StatusCode,
+    kind: &'static str,
+    message: String,
+    extra: Map<String, Value>,
+}
+
+impl ApiError {
+    /// An error of `kind` with `status`.
+    pub(crate) fn new(status: StatusCode, kind: &'static str, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            kind,
+            message: message.into(),
+            extra: Map::new(),
+        }
+    }
+
+    /// A 400 error of `kind`.
+    pub(crate) fn bad(kind: &'static str, message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::BAD_REQUEST, kind, message)
+    }
+
+    /// Adds a field to the error object.
+    pub(crate) fn with(mut self, key: &str, value: Value) -> Self {
+        self.extra.insert(key.to_string(), value);
+        self
+    }
+
+    /// A 500 error: something failed that should not have.
+    pub(crate) fn internal(message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut error = Map::new();
+        error.insert("kind".into(), Value::from(self.kind));
+        error.insert("message".into(), Value::from(self.message));
+        error.extend(self.extra);
+        (self.status, Json(json!({ "error": error }))).into_response()
+    }
+}
+
+/// A request body read as JSON of type `T`.
+pub(crate) struct ApiJson<T>(pub(crate) T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+            let status = e.status();
+            if status == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::new(
+                    status,
+                    "too_large",
+                    "the request body is larger than allowed",
+                )
+            } else {
+                ApiError::new(status, "bad_body", e.body_text())
+            }
+        })?;
+        serde_json::from_slice(&bytes).map(ApiJson).map_err(|e| {
+            let kind = if e.is_data() {
+                "bad_request"
+            } else {
+                "bad_json"
+            };
+            ApiError::bad(
+                kind,
+                format!("the request body is not what was expected: {e}"),
+            )
+        })
+    }
+}
+
+/// The answer to a path nothing serves.
+pub(crate) async fn not_found(uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        format!("nothing is served at {}", uri.path()),
+    )
+}
+
+/// The answer to a method a path does not take.
+pub(crate) async fn method_not_allowed(method: axum::http::Method) -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        format!("{method} is not allowed here"),
+    )
+}
+
+/// Runs `work` on a blocking thread, once one of the server's workers is free; a
+/// panic in it comes back as an internal error.
+pub(crate) async fn blocking<T: Send + 'static>(
+    state: &super::Shared,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let _permit = state
+        .workers
+        .acquire()
+        .await
+        .map_err(|_| ApiError::internal("the server is shutting down"))?;
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::internal(format!("the request failed: {e}")))?
+}
