@@ -38,7 +38,7 @@ impl Game {
     /// assert_eq!(game.fen(&pos), "rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// let h1 = game.rules().cell("h1").unwrap();
     /// let pos = game.with_piece(&pos, h1, None).unwrap();
-    /// assert_eq!(game.fen(&pos), "rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPP1/RNBQKBN1 w Qkq - 0 1");
+    /// assert_eq!(game.fen(&pos), "rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1");
     /// ```
     pub fn with_piece(
         &self,

@@ -75,9 +75,9 @@ mod tests {
         assert_eq!(locate(text, 3), (2, 1, 3));
         // After `ç` (2 bytes) and `d`: column 3, UTF-16 offset 5.
         assert_eq!(locate(text, 6), (2, 3, 5));
-        // After the emoji (4 bytes, 2 UTF-16 units); inside it falls back to its start.
-        assert_eq!(locate(text, 10), (2, 4, 8));
+        // After the emoji (4 bytes, 2 UTF-16 units): 3 + 1 + 1 + 2 units; inside it, its start.
+        assert_eq!(locate(text, 10), (2, 4, 7));
         assert_eq!(locate(text, 8), (2, 3, 5));
-        assert_eq!(locate(text, 999), (3, 1, 10));
+        assert_eq!(locate(text, 999), (3, 1, 9));
     }
 }
