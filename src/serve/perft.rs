@@ -1,6 +1,7 @@
 //! perft: counts run as jobs the page can watch and cancel. `POST /api/perft` starts a
 //! count on a thread of its own and answers at once with the job's id (or, with
-//! `"wait": true`, when the count ends: for scripts); `GET /api/perft/{id}` tells how
+//! `"wait": true`, when the count ends, holding one of the server's workers like any
+//! other request: for scripts); `GET /api/perft/{id}` tells how
 //! many root moves are counted; `DELETE /api/perft/{id}` cancels it through the flag
 //! [`Perft::cancel_with`] checks. Depth is capped by
 //! [`ServeConfig::max_perft_depth`](super::ServeConfig), time by
@@ -230,9 +231,10 @@ pub(crate) async fn start(
         elapsed_ms: AtomicU64::new(0),
         outcome: Mutex::new(None),
     });
-    let id = state.jobs.add(job.clone())?;
     let limit = state.config.perft_limit;
     if req.wait {
+        // Not a job others can poll: bounded by the server's workers instead.
+        let id = state.jobs.next.fetch_add(1, Ordering::Relaxed);
         let j = job.clone();
         blocking(&state, move || {
             count(&game, pos, &j, limit);
@@ -241,6 +243,7 @@ pub(crate) async fn start(
         .await?;
         return Ok(Json(job.to_json(id)).into_response());
     }
+    let id = state.jobs.add(job.clone())?;
     let j = job.clone();
     std::thread::Builder::new()
         .name(format!("perft-{id}"))
