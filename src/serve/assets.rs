@@ -59,3 +59,8 @@ pub(crate) async fn asset(Path(name): Path<String>) -> Response {
         .into_response(),
     }
 }
+
+/// `GET /favicon.ico`: none (204), so that browsers do not log a missing file.
+pub(crate) async fn favicon() -> StatusCode {
+    StatusCode::NO_CONTENT
+}

@@ -101,6 +101,7 @@ pub fn router(config: ServeConfig) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))
+        .route("/favicon.ico", get(assets::favicon))
         .route("/api/info", get(api::info))
         .route("/api/check", post(api::check))
         .route("/api/board", post(api::board))

@@ -1,7 +1,7 @@
 //! drawing: the pictures the playground shows — a position drawn by
 //! [`GameDiagram`] (with a piece's moves and paths when a cell is given, as
 //! `piecewise show --from` draws them), where each cell lies in the SVG's pixels (so
-//! the page can tell which cell a click hit), and the palette of pieces a board can be
+//! the page can tell which cell a click hit) with the piece on it, and the palette of pieces a board can be
 //! set up with.
 
 use super::super::error::ApiError;
@@ -28,9 +28,13 @@ pub(crate) fn draw(
     let cells: Vec<Value> = picture
         .cell_pixels()
         .into_iter()
-        .map(|c| {
+        .enumerate()
+        .map(|(i, c)| {
+            let occ = pos.occupant(CellId(i as u16));
+            let piece = (!occ.is_empty()).then(|| game.letter(occ.side(), occ.kind()));
             json!({
                 "name": c.name,
+                "piece": piece,
                 "center": [c.center.0, c.center.1],
                 "points": c.outline.iter().map(|p| [p.0, p.1]).collect::<Vec<_>>(),
                 "r": c.radius,
