@@ -45,6 +45,10 @@ pub(crate) async fn info(State(state): State<Shared>) -> Json<Value> {
 #[serde(deny_unknown_fields)]
 pub(crate) struct CheckRequest {
     rules: String,
+    /// The id of the file the text came from (`file-0`, `graph-chess.rules`): file
+    /// names in the text are looked up beside it.
+    #[serde(default)]
+    file: Option<String>,
 }
 
 /// `POST /api/check`: the diagnostics of a rules text, as `piecewise check` reports
@@ -55,10 +59,8 @@ pub(crate) async fn check(
 ) -> Result<Json<Value>, ApiError> {
     let s = state.clone();
     blocking(&state, move || {
-        let diags = match s
-            .games
-            .game(&req.rules, s.config.base_dir.as_deref(), &s.config.limits)
-        {
+        let base = base_for(&s, req.file.as_deref());
+        let diags = match s.games.game(&req.rules, base.as_deref(), &s.config.limits) {
             Ok(game) => game.rules().warnings().clone(),
             Err(d) => d,
         };
@@ -72,13 +74,30 @@ pub(crate) async fn check(
     .await
 }
 
+/// Where file names in a text from `file` are looked up: beside a file given on the
+/// command line, else in [`ServeConfig::base_dir`](super::ServeConfig).
+fn base_for(state: &Shared, file: Option<&str>) -> Option<std::path::PathBuf> {
+    match file.and_then(|id| super::files::editable(state, id)) {
+        Some(path) => Some(
+            path.parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .map_or_else(|| ".".into(), |p| p.to_path_buf()),
+        ),
+        None => state.config.base_dir.clone(),
+    }
+}
+
 /// The compiled game of a request's rules text, or a `rules` error carrying the
 /// diagnostics.
-pub(crate) fn game_of(state: &Shared, rules: &str) -> Result<Arc<Game>, ApiError> {
-    let c = &state.config;
+pub(crate) fn game_of(
+    state: &Shared,
+    rules: &str,
+    file: Option<&str>,
+) -> Result<Arc<Game>, ApiError> {
+    let base = base_for(state, file);
     state
         .games
-        .game(rules, c.base_dir.as_deref(), &c.limits)
+        .game(rules, base.as_deref(), &state.config.limits)
         .map_err(|d| {
             let first = d
                 .iter()
@@ -157,6 +176,10 @@ pub(crate) struct Place {
 #[serde(deny_unknown_fields)]
 pub(crate) struct BoardRequest {
     rules: String,
+    /// The id of the file the text came from (`file-0`, `graph-chess.rules`): file
+    /// names in the text are looked up beside it.
+    #[serde(default)]
+    file: Option<String>,
     fen: Option<String>,
     #[serde(default)]
     empty: bool,
@@ -172,7 +195,7 @@ pub(crate) async fn board(
 ) -> Result<Json<Value>, ApiError> {
     let s = state.clone();
     blocking(&state, move || {
-        let game = game_of(&s, &req.rules)?;
+        let game = game_of(&s, &req.rules, req.file.as_deref())?;
         let mut pos = if req.empty {
             game.empty_position()
                 .map_err(|e| ApiError::internal(format!("no empty position: {e}")))?
@@ -204,6 +227,10 @@ pub(crate) async fn board(
 #[serde(deny_unknown_fields)]
 pub(crate) struct MovesRequest {
     rules: String,
+    /// The id of the file the text came from (`file-0`, `graph-chess.rules`): file
+    /// names in the text are looked up beside it.
+    #[serde(default)]
+    file: Option<String>,
     fen: Option<String>,
     from: Option<String>,
 }
@@ -216,7 +243,7 @@ pub(crate) async fn moves(
 ) -> Result<Json<Value>, ApiError> {
     let s = state.clone();
     blocking(&state, move || {
-        let game = game_of(&s, &req.rules)?;
+        let game = game_of(&s, &req.rules, req.file.as_deref())?;
         let pos = position_of(&game, req.fen.as_deref())?;
         let mut out = state_json(&game, &pos);
         if let Some(from) = &req.from {
@@ -243,6 +270,10 @@ pub(crate) async fn moves(
 #[serde(deny_unknown_fields)]
 pub(crate) struct PlayRequest {
     rules: String,
+    /// The id of the file the text came from (`file-0`, `graph-chess.rules`): file
+    /// names in the text are looked up beside it.
+    #[serde(default)]
+    file: Option<String>,
     fen: Option<String>,
     #[serde(default)]
     moves: Vec<String>,
@@ -257,7 +288,7 @@ pub(crate) async fn play(
 ) -> Result<Json<Value>, ApiError> {
     let s = state.clone();
     blocking(&state, move || {
-        let game = game_of(&s, &req.rules)?;
+        let game = game_of(&s, &req.rules, req.file.as_deref())?;
         let mut pos = position_of(&game, req.fen.as_deref())?;
         for (i, text) in req.moves.iter().enumerate() {
             let Some(m) = game.parse_uci(&pos, text.trim()) else {

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 
 struct Entry {
     hash: u64,
+    base: Option<std::path::PathBuf>,
     text: Arc<str>,
     game: Arc<Game>,
     bytes: usize,
@@ -43,7 +44,7 @@ impl GameCache {
     }
 
     /// The game of `text`, compiled under `limits` (file names looked up in `base`)
-    /// unless it is cached.
+    /// unless it is cached (with the same `base`).
     pub(crate) fn game(
         &self,
         text: &str,
@@ -51,11 +52,11 @@ impl GameCache {
         limits: &Limits,
     ) -> Result<Arc<Game>, Diagnostics> {
         let hash = hash_of(text);
-        if let Some(game) = self.lookup(hash, text) {
+        if let Some(game) = self.lookup(hash, text, base) {
             return Ok(game);
         }
         let game = Arc::new(Game::compile_limited(text, base, None, limits)?);
-        self.insert(hash, text, game.clone());
+        self.insert(hash, text, base, game.clone());
         Ok(game)
     }
 
@@ -64,18 +65,18 @@ impl GameCache {
         self.entries.lock().map_or(0, |e| e.0.len())
     }
 
-    fn lookup(&self, hash: u64, text: &str) -> Option<Arc<Game>> {
+    fn lookup(&self, hash: u64, text: &str, base: Option<&Path>) -> Option<Arc<Game>> {
         let mut guard = self.entries.lock().ok()?;
         let (entries, clock) = &mut *guard;
         *clock += 1;
         let e = entries
             .iter_mut()
-            .find(|e| e.hash == hash && &*e.text == text)?;
+            .find(|e| e.hash == hash && &*e.text == text && e.base.as_deref() == base)?;
         e.used = *clock;
         Some(e.game.clone())
     }
 
-    fn insert(&self, hash: u64, text: &str, game: Arc<Game>) {
+    fn insert(&self, hash: u64, text: &str, base: Option<&Path>, game: Arc<Game>) {
         let m = game.table_memory();
         let bytes = m.forward_bytes + m.reverse_bytes + text.len();
         if self.max_entries == 0 || bytes > self.max_bytes {
@@ -85,12 +86,16 @@ impl GameCache {
             return;
         };
         let (entries, clock) = &mut *guard;
-        if entries.iter().any(|e| e.hash == hash && &*e.text == text) {
+        if entries
+            .iter()
+            .any(|e| e.hash == hash && &*e.text == text && e.base.as_deref() == base)
+        {
             return;
         }
         *clock += 1;
         entries.push(Entry {
             hash,
+            base: base.map(Path::to_path_buf),
             text: text.into(),
             game,
             bytes,

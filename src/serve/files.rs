@@ -86,7 +86,7 @@ fn not_found(id: &str) -> ApiError {
 }
 
 /// The command-line file with this id.
-fn editable(state: &Shared, id: &str) -> Option<std::path::PathBuf> {
+pub(crate) fn editable(state: &Shared, id: &str) -> Option<std::path::PathBuf> {
     let i: usize = id.strip_prefix("file-")?.parse().ok()?;
     state.config.files.get(i).cloned()
 }

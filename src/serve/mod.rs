@@ -38,8 +38,10 @@ pub struct ServeConfig {
     /// Rules files given on the command line: opened first, and saved back by
     /// `PUT /api/file`.
     pub files: Vec<PathBuf>,
-    /// Where file names inside rules texts (graph boards) are looked up: the first
-    /// file's directory, else the shipped `rules/` directory when it exists.
+    /// Where file names inside rules texts (graph boards) are looked up, unless the
+    /// request names a file given on the command line (then beside that file): the
+    /// shipped `rules/` directory for the CLI, when it exists; `None` for the current
+    /// directory.
     pub base_dir: Option<PathBuf>,
     /// The compile limits every rules text is compiled under.
     pub limits: Limits,

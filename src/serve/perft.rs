@@ -155,6 +155,8 @@ impl Jobs {
 #[serde(deny_unknown_fields)]
 pub(crate) struct PerftRequest {
     rules: String,
+    #[serde(default)]
+    file: Option<String>,
     fen: Option<String>,
     depth: u32,
     #[serde(default)]
@@ -217,7 +219,7 @@ pub(crate) async fn start(
     }
     let s = state.clone();
     let (game, pos) = blocking(&state, move || {
-        let game = game_of(&s, &req.rules)?;
+        let game = game_of(&s, &req.rules, req.file.as_deref())?;
         let pos = position_of(&game, req.fen.as_deref())?;
         Ok((game, pos))
     })

@@ -141,6 +141,36 @@ try {
   assert.match(fs.readFileSync(rulesFile, "utf8"), /piece Camel \(C\) \{ leap \(1,3\) \}/);
   done("saved to the file");
 
+  // Other geometries: Gliński's hexagons and chess on a graph (nodes), a piece clicked
+  // on each; a Shogi drop by clicking an empty cell.
+  step = "hex";
+  await page.selectOption("#file", "glinski.rules");
+  await page.waitForFunction(() => document.querySelectorAll("#board-view #hits polygon").length === 91);
+  await page.click('#hits [data-piece="Q"]');
+  await page.waitForSelector("#hits .target");
+  assert.match(await page.locator("#board-view svg").first().innerHTML(), /white Queen \(Q\) on \w+: \d+ moves/);
+  await page.screenshot({ path: path.join(shots, "serve-hex.png") });
+  done(`Gliński: 91 hexagons, the queen's moves drawn`);
+  step = "graph";
+  await page.selectOption("#file", "graph-chess.rules");
+  await page.waitForFunction(() => document.querySelectorAll("#board-view #hits circle").length === 64);
+  await page.click('#hits [data-cell="b1"]');
+  await page.waitForSelector("#hits .target");
+  assert.equal(await page.locator("#hits .target").count(), 2);
+  done("chess on a graph: 64 nodes, the knight on b1 has 2 moves");
+  step = "drop";
+  await page.selectOption("#file", "crazyhouse.rules");
+  await page.waitForFunction(() => document.getElementById("fen").value.includes("[]"));
+  await page.fill("#fen", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
+  await page.press("#fen", "Enter");
+  await page.waitForFunction(() => document.getElementById("fen").value.startsWith("4k3/8/8/8/8/8/8/4K3[N]"));
+  await page.click('#hits [data-cell="d4"]');
+  await page.waitForSelector("#promotion:not([hidden]) button");
+  await page.click("#promotion button");
+  await page.waitForSelector('#hits [data-cell="d4"][data-piece="N"]');
+  assert.deepEqual(await page.locator("#move-list li").allInnerTexts(), ["N@d4"]);
+  done("a knight dropped from the hand on d4");
+
   assert.deepEqual(errors, [], "no script errors on the page");
   console.log("browser test passed");
 } catch (e) {

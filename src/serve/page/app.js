@@ -1,5 +1,6 @@
 // app.js: the playground page. Wires the editor (checked as you type), the board
-// (click a piece for its moves and paths, click a target to play), the FEN, the
+// (click a piece for its moves and paths, click a target to play, click an empty cell
+// to drop a piece from the hand), the FEN, the
 // palette for setting up a board by hand, the move list with undo, and perft.
 // All the game logic is on the server; this file keeps only what the page shows.
 
@@ -40,7 +41,7 @@ const perft = new PerftPanel(
     result: $("perft-result"),
     divide: $("perft-divide"),
   },
-  () => ({ rules: state.rules, fen: state.fen }),
+  () => ({ rules: state.rules, file: state.fileId, fen: state.fen }),
 );
 
 function showDiagnostics(answer) {
@@ -74,7 +75,7 @@ async function rulesChanged(text, fresh) {
   const seq = ++state.checkSeq;
   let answer;
   try {
-    answer = await api.check(text);
+    answer = await api.check(text, state.fileId);
   } catch (e) {
     status(`check failed: ${e.message}`);
     return;
@@ -145,7 +146,7 @@ function showPosition(answer, targets = []) {
 }
 
 async function newGame(fen, empty = false) {
-  const answer = await api.board({ rules: state.rules, fen, empty });
+  const answer = await api.board({ rules: state.rules, file: state.fileId, fen, empty });
   state.baseFen = answer.fen;
   state.moves = [];
   showPosition(answer);
@@ -154,9 +155,9 @@ async function newGame(fen, empty = false) {
 async function refreshPosition() {
   let fen = state.baseFen;
   if (state.moves.length > 0) {
-    fen = (await api.play({ rules: state.rules, fen: state.baseFen, moves: state.moves })).fen;
+    fen = (await api.play({ rules: state.rules, file: state.fileId, fen: state.baseFen, moves: state.moves })).fen;
   }
-  showPosition(await api.board({ rules: state.rules, fen }));
+  showPosition(await api.board({ rules: state.rules, file: state.fileId, fen }));
 }
 
 async function cellClicked(cell) {
@@ -164,6 +165,7 @@ async function cellClicked(cell) {
   if (state.tool !== null) {
     const answer = await api.board({
       rules: state.rules,
+      file: state.fileId,
       fen: state.fen,
       place: { cell: cell.name, piece: state.tool || null },
     });
@@ -177,11 +179,16 @@ async function cellClicked(cell) {
     if (chosen.length === 1) return playMove(chosen[0].uci);
     return choose(chosen);
   }
+  // An empty cell a piece in hand can be dropped on: choose which.
+  const drops = state.last.legal.filter((m) => m.split("@")[1] === cell.name);
+  if (!cell.piece && !state.selected && drops.length > 0) {
+    return choose(drops.map((uci) => ({ uci })));
+  }
   if (!cell.piece || cell.name === state.selected) {
     showPosition(state.last);
     return;
   }
-  const answer = await api.moves({ rules: state.rules, fen: state.fen, from: cell.name });
+  const answer = await api.moves({ rules: state.rules, file: state.fileId, fen: state.fen, from: cell.name });
   state.selected = cell.name;
   state.targets = answer.targets;
   showPosition(answer, answer.targets.map((t) => t.to));

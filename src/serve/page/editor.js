@@ -50,6 +50,8 @@ export class Editor {
 
   set text(t) {
     this.textarea.value = t;
+    this.textarea.scrollTop = 0;
+    this.textarea.setSelectionRange(0, 0);
     this.diagnostics = [];
     this.render();
   }

@@ -27,14 +27,8 @@ pub struct Args {
 /// Serves until interrupted.
 pub fn run(args: Args) -> Outcome {
     let shipped = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
-    let base_dir = match args.files.first() {
-        Some(f) => Some(
-            f.parent()
-                .filter(|p| !p.as_os_str().is_empty())
-                .map_or_else(|| PathBuf::from("."), PathBuf::from),
-        ),
-        None => shipped.is_dir().then_some(shipped),
-    };
+    // Texts from the shipped files name their graph boards relative to `rules/`.
+    let base_dir = shipped.is_dir().then_some(shipped);
     let config = ServeConfig {
         files: args.files,
         base_dir,
