@@ -241,3 +241,47 @@ impl<'g> Perft<'g> {
         self.stopped
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A count cancelled from another thread stops within a second and says so; the
+    /// same counter then counts in full again.
+    #[test]
+    fn a_count_is_cancelled_from_another_thread() {
+        let game = Game::compile(include_str!("../../../rules/chess.rules")).expect("chess");
+        let mut pos = game.start_position().expect("start");
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut perft = Perft::new(&game);
+        perft.cancel_with(flag.clone());
+        let setter = {
+            let flag = flag.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                flag.store(true, Ordering::Relaxed);
+                Instant::now()
+            })
+        };
+        let stopped = perft
+            .divide_within(&mut pos, 9, Duration::MAX, |_, _| {})
+            .expect_err("depth 9 does not end in 100 ms");
+        let set_at = setter.join().expect("the setter");
+        assert!(
+            set_at.elapsed() < Duration::from_secs(1),
+            "stopped {:?} after the flag",
+            set_at.elapsed()
+        );
+        assert!(stopped.cancelled);
+        assert_eq!(stopped.roots, 20);
+        assert!(
+            stopped.to_string().starts_with("perft cancelled after"),
+            "{stopped}"
+        );
+        flag.store(false, Ordering::Relaxed);
+        let counts = perft
+            .divide_within(&mut pos, 3, Duration::MAX, |_, _| {})
+            .expect("in full");
+        assert_eq!(counts.iter().map(|(_, n)| n).sum::<u64>(), 8_902);
+    }
+}
