@@ -96,6 +96,14 @@ fn bad_requests_get_json_errors_and_never_stop_the_server() {
         "{}",
         answer.1
     );
+    // A request under another name (DNS rebinding) is refused.
+    let rebound = s
+        .agent
+        .get(s.url("/api/rules"))
+        .header("Host", "evil.example:8080")
+        .call()
+        .expect("GET");
+    assert_eq!(error_kind(&Server::answer(rebound)), (403, "host"));
     // Binary garbage and invalid UTF-8.
     let garbage = s
         .agent

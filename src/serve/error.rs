@@ -126,3 +126,69 @@ pub(crate) async fn blocking<T: Send + 'static>(
         .await
         .map_err(|e| ApiError::internal(format!("the request failed: {e}")))?
 }
+
+/// Whether a `Host` header names this machine's loopback interface.
+fn loopback_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(name, _)| name),
+    };
+    matches!(
+        name.to_ascii_lowercase().as_str(),
+        "localhost" | "127.0.0.1" | "::1"
+    )
+}
+
+/// Refuses (403, `host`) a request whose `Host` is not a loopback name, when `guard`.
+pub(crate) async fn check_host(
+    guard: bool,
+    req: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if guard {
+        let host = req
+            .headers()
+            .get(axum::http::header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("");
+        if !loopback_host(host) {
+            return ApiError::new(
+                StatusCode::FORBIDDEN,
+                "host",
+                format!(
+                    "requests must name this machine's loopback address, not `{host}` \
+                     (start the server with --host to serve other names)"
+                ),
+            )
+            .into_response();
+        }
+    }
+    next.run(req).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::loopback_host;
+
+    #[test]
+    fn loopback_names_are_told_from_others() {
+        for ok in [
+            "127.0.0.1:8080",
+            "localhost:1",
+            "LOCALHOST",
+            "[::1]:80",
+            "127.0.0.1",
+        ] {
+            assert!(loopback_host(ok), "{ok}");
+        }
+        for bad in [
+            "evil.example:8080",
+            "",
+            "127.0.0.2:80",
+            "localhost.evil:1",
+            "[::2]:1",
+        ] {
+            assert!(!loopback_host(bad), "{bad}");
+        }
+    }
+}

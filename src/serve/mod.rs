@@ -59,6 +59,11 @@ pub struct ServeConfig {
     pub cache_bytes: usize,
     /// Requests that may compile or walk at once; the others wait their turn.
     pub workers: usize,
+    /// Answer only requests whose `Host` is a loopback name (`localhost`, `127.0.0.1`,
+    /// `[::1]`, any port): a web page elsewhere that gets a browser to send requests
+    /// here under its own name (DNS rebinding) is refused. The CLI turns it off when it
+    /// listens on another address.
+    pub loopback_hosts_only: bool,
 }
 
 impl Default for ServeConfig {
@@ -75,6 +80,7 @@ impl Default for ServeConfig {
             cache_entries: 32,
             cache_bytes: 512 << 20,
             workers: 2 * cores,
+            loopback_hosts_only: true,
         }
     }
 }
@@ -100,6 +106,7 @@ pub fn router(config: ServeConfig) -> Router {
         config,
     });
     let body_limit = state.config.max_body_bytes;
+    let guard = state.config.loopback_hosts_only;
     Router::new()
         .route("/", get(assets::index))
         .route("/assets/{name}", get(assets::asset))
@@ -117,6 +124,9 @@ pub fn router(config: ServeConfig) -> Router {
         .fallback(error::not_found)
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn(move |req, next| {
+            error::check_host(guard, req, next)
+        }))
         .with_state(state)
 }
 

@@ -36,6 +36,7 @@ pub fn run(args: Args) -> Outcome {
         max_body_bytes: args.max_body,
         max_perft_depth: args.max_perft_depth,
         perft_limit: Duration::from_millis(args.perft_ms),
+        loopback_hosts_only: args.addr.ip().is_loopback(),
         ..ServeConfig::default()
     };
     piecewise::serve::run(args.addr, config, |addr| {
