@@ -104,6 +104,23 @@ fn bad_requests_get_json_errors_and_never_stop_the_server() {
         .call()
         .expect("GET");
     assert_eq!(error_kind(&Server::answer(rebound)), (403, "host"));
+    // A request a browser sends from a page of another site is refused; from the
+    // server's own page it is not.
+    let foreign = s
+        .agent
+        .post(s.url("/api/perft"))
+        .header("Origin", "https://evil.example")
+        .header("content-type", "text/plain")
+        .send(r#"{"rules": "board square 3x3", "depth": 1}"#)
+        .expect("POST");
+    assert_eq!(error_kind(&Server::answer(foreign)), (403, "origin"));
+    let own = s
+        .agent
+        .post(s.url("/api/check"))
+        .header("Origin", &s.base)
+        .send_json(json!({ "rules": chess() }))
+        .expect("POST");
+    assert_eq!(Server::answer(own).0, 200);
     // Binary garbage and invalid UTF-8.
     let garbage = s
         .agent

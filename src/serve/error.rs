@@ -139,7 +139,8 @@ fn loopback_host(host: &str) -> bool {
     )
 }
 
-/// Refuses (403, `host`) a request whose `Host` is not a loopback name, when `guard`.
+/// When `guard`, refuses (403) a request whose `Host` is not a loopback name (`host`),
+/// or that a browser sent from a page of another site (`origin`).
 pub(crate) async fn check_host(
     guard: bool,
     req: Request,
@@ -151,6 +152,25 @@ pub(crate) async fn check_host(
             .get(axum::http::header::HOST)
             .and_then(|h| h.to_str().ok())
             .unwrap_or("");
+        // A browser names the page a request comes from: only pages of this server
+        // (or another on loopback) may use it; scripts send no `Origin`.
+        let origin_ok = req
+            .headers()
+            .get(axum::http::header::ORIGIN)
+            .map_or(true, |o| {
+                o.to_str()
+                    .ok()
+                    .and_then(|o| o.split_once("://"))
+                    .is_some_and(|(_, host)| loopback_host(host))
+            });
+        if !origin_ok {
+            return ApiError::new(
+                StatusCode::FORBIDDEN,
+                "origin",
+                "requests from pages of other sites are refused",
+            )
+            .into_response();
+        }
         if !loopback_host(host) {
             return ApiError::new(
                 StatusCode::FORBIDDEN,
