@@ -136,9 +136,11 @@ try {
 
   // Save the text back to the file the server was started on.
   step = "save";
+  assert.equal(await page.locator("#save").innerText(), "Save •", "the unsaved change is marked");
   await page.click("#save");
   await page.waitForFunction(() => /saved/.test(document.getElementById("status").textContent));
   assert.match(fs.readFileSync(rulesFile, "utf8"), /piece Camel \(C\) \{ leap \(1,3\) \}/);
+  assert.equal(await page.locator("#save").innerText(), "Save");
   done("saved to the file");
 
   // Other geometries: Gliński's hexagons and chess on a graph (nodes), a piece clicked

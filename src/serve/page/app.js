@@ -14,6 +14,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   fileId: null,
   editable: false,
+  savedText: "",
   rules: "",
   compiled: false,
   checkSeq: 0,
@@ -31,6 +32,18 @@ function status(text) {
 }
 
 const editor = new Editor($("source"), $("backdrop"), $("here"), (text) => rulesChanged(text, false));
+
+// An editable file with changes not saved yet: marked on the Save button, and the
+// browser asks before the page is left.
+function showModified() {
+  const modified = state.editable && editor.text !== state.savedText;
+  $("save").textContent = modified ? "Save •" : "Save";
+  return modified;
+}
+$("source").addEventListener("input", showModified);
+window.addEventListener("beforeunload", (e) => {
+  if (showModified()) e.preventDefault();
+});
 const board = new Board($("board-view"), (cell) => cellClicked(cell).catch((e) => status(e.message)));
 const perft = new PerftPanel(
   {
@@ -64,6 +77,7 @@ function showDiagnostics(answer) {
     add("where", `${d.start.line}:${d.start.col}`);
     add("code", d.code);
     add("message", d.message);
+    for (const l of d.secondary) add("note", `${l.start.line}:${l.start.col}: ${l.message}`);
     if (d.help) add("help", d.help);
     for (const n of d.notes) add("note", `note: ${n}`);
     li.addEventListener("click", () => editor.select(d));
@@ -218,7 +232,10 @@ async function playMove(uci) {
 
 async function save() {
   if (!state.editable) return;
-  const answer = await api.save(state.fileId, editor.text);
+  const text = editor.text;
+  const answer = await api.save(state.fileId, text);
+  state.savedText = text;
+  showModified();
   status(`saved ${answer.bytes} bytes to ${answer.saved}`);
 }
 
@@ -228,6 +245,8 @@ async function openFile(id) {
   state.editable = file.editable;
   $("save").disabled = !file.editable;
   editor.text = file.text;
+  state.savedText = file.text;
+  showModified();
   state.rules = null;
   await rulesChanged(file.text, true);
   status(file.editable ? `editing ${file.name}` : `${file.name} (shipped, read-only)`);
@@ -245,7 +264,13 @@ async function main() {
   }
   const first = files.files.find((f) => f.editable) || files.files.find((f) => f.id === "chess.rules");
   if (first) select.value = first.id;
-  select.addEventListener("change", () => openFile(select.value).catch((e) => status(e.message)));
+  select.addEventListener("change", () => {
+    if (showModified() && !confirm("The text has changes that are not saved. Open another file?")) {
+      select.value = state.fileId;
+      return;
+    }
+    openFile(select.value).catch((e) => status(e.message));
+  });
   const guard = (f) => () => f().catch((e) => status(e.message));
   $("save").addEventListener("click", guard(save));
   document.addEventListener("keydown", (e) => {
