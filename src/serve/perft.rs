@@ -36,6 +36,8 @@ enum Outcome {
         nodes: u64,
     },
     Stopped(PerftStopped),
+    /// The count panicked (a bug); the job ends instead of running forever.
+    Failed,
 }
 
 /// One count.
@@ -76,6 +78,10 @@ impl Job {
                     "nodes": nodes,
                     "divide": rows.iter().map(|(m, n)| json!({ "move": m, "nodes": n })).collect::<Vec<_>>(),
                 }),
+            ),
+            Some(Outcome::Failed) => (
+                "failed",
+                json!({ "message": "the count failed inside the server (a bug: please report it)" }),
             ),
             Some(Outcome::Stopped(s)) => (
                 if s.cancelled { "cancelled" } else { "stopped" },
@@ -163,8 +169,21 @@ pub(crate) struct PerftRequest {
     wait: bool,
 }
 
-/// Counts on the current thread, keeping `job` up to date.
-fn count(game: &Game, mut pos: GamePosition, job: &Job, limit: Duration) {
+/// Counts on the current thread, keeping `job` up to date; a panic ends the job as
+/// `failed` (so it does not count as running forever).
+fn count(game: &Game, pos: GamePosition, job: &Job, limit: Duration) {
+    let guarded = std::panic::AssertUnwindSafe(|| count_unguarded(game, pos, job, limit));
+    if std::panic::catch_unwind(guarded).is_err() {
+        job.elapsed_ms
+            .store(job.started.elapsed().as_millis() as u64, Ordering::Relaxed);
+        if let Ok(mut o) = job.outcome.lock() {
+            *o = Some(Outcome::Failed);
+        }
+    }
+}
+
+/// [`count`] without the guard.
+fn count_unguarded(game: &Game, mut pos: GamePosition, job: &Job, limit: Duration) {
     let mut perft = Perft::new(game);
     perft.cancel_with(job.cancel.clone());
     let counted = perft.divide_within(&mut pos, job.depth, limit, |done, roots| {
