@@ -6,7 +6,9 @@
 //!
 //! Owns the HTTP side only: routing ([`router`]), request and error bodies (`error`),
 //! the bounded cache of compiled games (`cache`), the perft jobs (`perft`), the files
-//! (`files`) and the page's assets (`assets`, `page/`). Every answer comes from the
+//! (`files`) and the page's assets (`assets`, `page/`). On loopback it answers only
+//! requests addressed to a loopback name and not sent from another site's page
+//! ([`ServeConfig::loopback_hosts_only`]). Every answer comes from the
 //! library ([`Game`](crate::Game), [`GameDiagram`](crate::picture::GameDiagram),
 //! [`Perft`](crate::game::Perft)); nothing here prints. Compiling and walking run on
 //! tokio's blocking threads, at most [`ServeConfig::workers`] at once, so a slow
