@@ -305,6 +305,10 @@ fn play_reaches_positions_and_the_end_of_the_game() {
         illegal.1["error"]["legal"].as_array().map(Vec::len),
         Some(20)
     );
+    // Too many moves for one request.
+    let many = vec!["e2e4"; 5_001];
+    let refused = s.post("/api/play", &json!({ "rules": chess(), "moves": many }));
+    assert_eq!(error_kind(&refused), (400, "limit"));
     // From a FEN.
     let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
     let (_, f) = s.post(

@@ -265,6 +265,10 @@ pub(crate) async fn moves(
     .await
 }
 
+/// The most moves one `play` request may carry (each is looked up among the legal
+/// moves of its position).
+const MAX_PLAY_MOVES: usize = 5_000;
+
 /// `POST /api/play`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -286,6 +290,15 @@ pub(crate) async fn play(
     State(state): State<Shared>,
     ApiJson(req): ApiJson<PlayRequest>,
 ) -> Result<Json<Value>, ApiError> {
+    if req.moves.len() > MAX_PLAY_MOVES {
+        return Err(ApiError::bad(
+            "limit",
+            format!(
+                "{} moves are more than one request may play ({MAX_PLAY_MOVES})",
+                req.moves.len()
+            ),
+        ));
+    }
     let s = state.clone();
     blocking(&state, move || {
         let game = game_of(&s, &req.rules, req.file.as_deref())?;
