@@ -354,3 +354,65 @@ fn the_page_and_its_assets_are_served_from_the_binary() {
         }));
     }
 }
+
+#[test]
+fn sokoban_levels_are_played_on_a_board_of_their_size() {
+    let s = Server::start(&[]);
+    let (_, list) = s.get("/api/rules");
+    let levels: Vec<&str> = list["levels"]
+        .as_array()
+        .expect("levels")
+        .iter()
+        .filter_map(|l| l["id"].as_str())
+        .collect();
+    assert!(
+        levels.contains(&"sokoban-tiny.txt") && levels.contains(&"hexoban-small.txt"),
+        "{levels:?}"
+    );
+    let (status, tiny) = s.get("/api/levels/sokoban-tiny.txt");
+    assert_eq!(status, 200);
+    let level = tiny["text"].as_str().expect("text").to_string();
+    assert_eq!(level, common::read("rules/boards/sokoban-tiny.txt"));
+    let rules = common::read("rules/sokoban.rules");
+    let (status, b) = s.post("/api/board", &json!({ "rules": rules, "level": level }));
+    assert_eq!(status, 200, "{b}");
+    assert_eq!(
+        b["cells"].as_array().map(Vec::len),
+        Some(15),
+        "cut to the level's 5 x 3"
+    );
+    assert_eq!(b["legal"], json!(["b2c2"]));
+    assert_eq!(b["level"], "#####\n#@$.#\n#####\n");
+    assert_eq!(b["sokoban"], true);
+    let (_, m) = s.post(
+        "/api/moves",
+        &json!({ "rules": rules, "level": level, "from": "b2" }),
+    );
+    assert!(
+        m["svg"].as_str().unwrap_or("").contains("1 push"),
+        "{}",
+        m["svg"]
+    );
+    let (_, p) = s.post(
+        "/api/play",
+        &json!({ "rules": rules, "level": level, "moves": ["b2c2"] }),
+    );
+    assert_eq!(p["result"]["reason"], "solved");
+    assert_eq!(p["level"], "#####\n# @*#\n#####\n");
+    let (_, perft) = s.post(
+        "/api/perft",
+        &json!({ "rules": rules, "level": level, "depth": 1, "wait": true }),
+    );
+    assert_eq!(perft["nodes"], 1);
+    let bad = json!({ "rules": rules, "level": "#x@#" });
+    assert_eq!(error_kind(&s.post("/api/board", &bad)), (400, "level"));
+    let chess_level = json!({ "rules": chess(), "level": level });
+    assert_eq!(
+        error_kind(&s.post("/api/moves", &chess_level)),
+        (400, "level")
+    );
+    assert_eq!(
+        error_kind(&s.get("/api/levels/nothing.txt")),
+        (404, "not_found")
+    );
+}

@@ -60,7 +60,10 @@ pub(crate) async fn check(
     let s = state.clone();
     blocking(&state, move || {
         let base = base_for(&s, req.file.as_deref());
-        let diags = match s.games.game(&req.rules, base.as_deref(), &s.config.limits) {
+        let diags = match s
+            .games
+            .game(&req.rules, base.as_deref(), None, &s.config.limits)
+        {
             Ok(game) => game.rules().warnings().clone(),
             Err(d) => d,
         };
@@ -87,17 +90,18 @@ fn base_for(state: &Shared, file: Option<&str>) -> Option<std::path::PathBuf> {
     }
 }
 
-/// The compiled game of a request's rules text, or a `rules` error carrying the
-/// diagnostics.
-pub(crate) fn game_of(
+/// The compiled game of a request's rules text (its board cut to `fit`, for a Sokoban
+/// level), or a `rules` error carrying the diagnostics.
+fn game_of(
     state: &Shared,
     rules: &str,
     file: Option<&str>,
+    fit: Option<(usize, usize)>,
 ) -> Result<Arc<Game>, ApiError> {
     let base = base_for(state, file);
     state
         .games
-        .game(rules, base.as_deref(), &state.config.limits)
+        .game(rules, base.as_deref(), fit, &state.config.limits)
         .map_err(|d| {
             let first = d
                 .iter()
@@ -114,8 +118,40 @@ pub(crate) fn game_of(
         })
 }
 
+/// Where a request's position comes from: the fields every position request shares.
+pub(crate) struct Source<'a> {
+    /// The rules text.
+    pub(crate) rules: &'a str,
+    /// The id of the file the text came from.
+    pub(crate) file: Option<&'a str>,
+    /// A position in FEN.
+    pub(crate) fen: Option<&'a str>,
+    /// A Sokoban text board (the rules must declare `sokoban`).
+    pub(crate) level: Option<&'a str>,
+}
+
+/// The game and the position a request starts from: its `level` (a Sokoban text board;
+/// the game's board is then cut to the level's size), else its FEN, else the start
+/// position, else an empty board.
+pub(crate) fn game_and_position(
+    state: &Shared,
+    src: &Source<'_>,
+) -> Result<(Arc<Game>, GamePosition), ApiError> {
+    let Some(level) = src.level else {
+        let game = game_of(state, src.rules, src.file, None)?;
+        let pos = position_of(&game, src.fen)?;
+        return Ok((game, pos));
+    };
+    let bad_level =
+        |e: crate::game::TextBoardError| ApiError::bad("level", format!("bad Sokoban board: {e}"));
+    let size = crate::game::text_board::level_size(level).map_err(bad_level)?;
+    let game = game_of(state, src.rules, src.file, Some(size))?;
+    let pos = game.read_text_board(level).map_err(bad_level)?;
+    Ok((game, pos))
+}
+
 /// The position of a request: its FEN, else the start position, else an empty board.
-pub(crate) fn position_of(game: &Game, fen: Option<&str>) -> Result<GamePosition, ApiError> {
+fn position_of(game: &Game, fen: Option<&str>) -> Result<GamePosition, ApiError> {
     match fen.map(str::trim).filter(|f| !f.is_empty()) {
         Some(fen) => game
             .position(fen)
@@ -151,17 +187,40 @@ fn result_json(game: &Game, pos: &GamePosition) -> Value {
     }
 }
 
-/// What every position answer carries: its FEN, the side to move, check, the result
-/// and the legal moves.
-fn state_json(game: &Game, pos: &GamePosition) -> serde_json::Map<String, Value> {
+/// What every position answer carries: its FEN (and, for a `level`, its text board),
+/// the side to move, check, the result and the legal moves.
+fn state_json(game: &Game, pos: &GamePosition, level: bool) -> serde_json::Map<String, Value> {
     let mut m = serde_json::Map::new();
     m.insert("fen".into(), game.fen(pos).into());
+    m.insert("sokoban".into(), game.sokoban().is_some().into());
+    if level {
+        m.insert("level".into(), game.text_board(pos).into());
+    }
     m.insert("side".into(), pos.side_to_move().to_string().into());
     m.insert("in_check".into(), game.in_check(pos).into());
     m.insert("result".into(), result_json(game, pos));
     m.insert("legal".into(), game.legal_uci(pos).into());
     m
 }
+
+/// The [`Source`] of a request with `rules`, `file`, `fen` and `level` fields.
+macro_rules! source_of {
+    ($($request:ty),*) => {$(
+        impl $request {
+            pub(crate) fn source(&self) -> Source<'_> {
+                Source {
+                    rules: &self.rules,
+                    file: self.file.as_deref(),
+                    fen: self.fen.as_deref(),
+                    level: self.level.as_deref(),
+                }
+            }
+        }
+    )*};
+}
+pub(crate) use source_of;
+
+source_of!(BoardRequest, MovesRequest, PlayRequest);
 
 /// A piece to put on a cell (`null` empties it).
 #[derive(Deserialize)]
@@ -181,6 +240,9 @@ pub(crate) struct BoardRequest {
     #[serde(default)]
     file: Option<String>,
     fen: Option<String>,
+    /// A Sokoban text board instead of `fen`.
+    #[serde(default)]
+    level: Option<String>,
     #[serde(default)]
     empty: bool,
     place: Option<Place>,
@@ -195,13 +257,12 @@ pub(crate) async fn board(
 ) -> Result<Json<Value>, ApiError> {
     let s = state.clone();
     blocking(&state, move || {
-        let game = game_of(&s, &req.rules, req.file.as_deref())?;
-        let mut pos = if req.empty {
-            game.empty_position()
-                .map_err(|e| ApiError::internal(format!("no empty position: {e}")))?
-        } else {
-            position_of(&game, req.fen.as_deref())?
-        };
+        let (game, mut pos) = game_and_position(&s, &req.source())?;
+        if req.empty {
+            pos = game
+                .empty_position()
+                .map_err(|e| ApiError::internal(format!("no empty position: {e}")))?;
+        }
         if let Some(place) = &req.place {
             let cell = cell_of(&game, &place.cell)?;
             let piece = match place.piece.as_deref() {
@@ -214,7 +275,7 @@ pub(crate) async fn board(
                 .with_piece(&pos, cell, piece)
                 .map_err(|e| ApiError::bad("fen", format!("cannot place it: {e}")))?;
         }
-        let mut out = state_json(&game, &pos);
+        let mut out = state_json(&game, &pos, req.level.is_some());
         out.extend(drawing::draw(&game, &pos, None)?);
         out.insert("pieces".into(), drawing::palette(&game));
         Ok(Json(Value::Object(out)))
@@ -232,6 +293,9 @@ pub(crate) struct MovesRequest {
     #[serde(default)]
     file: Option<String>,
     fen: Option<String>,
+    /// A Sokoban text board instead of `fen`.
+    #[serde(default)]
+    level: Option<String>,
     from: Option<String>,
 }
 
@@ -243,9 +307,8 @@ pub(crate) async fn moves(
 ) -> Result<Json<Value>, ApiError> {
     let s = state.clone();
     blocking(&state, move || {
-        let game = game_of(&s, &req.rules, req.file.as_deref())?;
-        let pos = position_of(&game, req.fen.as_deref())?;
-        let mut out = state_json(&game, &pos);
+        let (game, pos) = game_and_position(&s, &req.source())?;
+        let mut out = state_json(&game, &pos, req.level.is_some());
         if let Some(from) = &req.from {
             let cell = cell_of(&game, from)?;
             let moves = game.legal_moves(&pos);
@@ -279,6 +342,9 @@ pub(crate) struct PlayRequest {
     #[serde(default)]
     file: Option<String>,
     fen: Option<String>,
+    /// A Sokoban text board instead of `fen`.
+    #[serde(default)]
+    level: Option<String>,
     #[serde(default)]
     moves: Vec<String>,
 }
@@ -301,8 +367,7 @@ pub(crate) async fn play(
     }
     let s = state.clone();
     blocking(&state, move || {
-        let game = game_of(&s, &req.rules, req.file.as_deref())?;
-        let mut pos = position_of(&game, req.fen.as_deref())?;
+        let (game, mut pos) = game_and_position(&s, &req.source())?;
         for (i, text) in req.moves.iter().enumerate() {
             let Some(m) = game.parse_uci(&pos, text.trim()) else {
                 return Err(ApiError::bad(
@@ -314,7 +379,7 @@ pub(crate) async fn play(
             };
             game.make(&mut pos, &m);
         }
-        let mut out = state_json(&game, &pos);
+        let mut out = state_json(&game, &pos, req.level.is_some());
         out.insert("played".into(), req.moves.len().into());
         Ok(Json(Value::Object(out)))
     })

@@ -14,10 +14,24 @@ use std::sync::{Arc, Mutex};
 struct Entry {
     hash: u64,
     base: Option<std::path::PathBuf>,
+    fit: Option<(usize, usize)>,
     text: Arc<str>,
     game: Arc<Game>,
     bytes: usize,
     used: u64,
+}
+
+/// What a game is compiled from.
+struct Key<'a> {
+    text: &'a str,
+    base: Option<&'a Path>,
+    fit: Option<(usize, usize)>,
+}
+
+impl Key<'_> {
+    fn is(&self, e: &Entry) -> bool {
+        &*e.text == self.text && e.base.as_deref() == self.base && e.fit == self.fit
+    }
 }
 
 /// The bounded cache of compiled games.
@@ -43,20 +57,23 @@ impl GameCache {
         }
     }
 
-    /// The game of `text`, compiled under `limits` (file names looked up in `base`)
-    /// unless it is cached (with the same `base`).
+    /// The game of `text`, compiled under `limits` (file names looked up in `base`,
+    /// a Sokoban board cut to `fit`: [`Game::compile_fitted`]) unless it is cached
+    /// (with the same `base` and `fit`).
     pub(crate) fn game(
         &self,
         text: &str,
         base: Option<&Path>,
+        fit: Option<(usize, usize)>,
         limits: &Limits,
     ) -> Result<Arc<Game>, Diagnostics> {
+        let key = Key { text, base, fit };
         let hash = hash_of(text);
-        if let Some(game) = self.lookup(hash, text, base) {
+        if let Some(game) = self.lookup(hash, &key) {
             return Ok(game);
         }
-        let game = Arc::new(Game::compile_limited(text, base, None, limits)?);
-        self.insert(hash, text, base, game.clone());
+        let game = Arc::new(Game::compile_limited(text, base, fit, limits)?);
+        self.insert(hash, &key, game.clone());
         Ok(game)
     }
 
@@ -65,18 +82,17 @@ impl GameCache {
         self.entries.lock().map_or(0, |e| e.0.len())
     }
 
-    fn lookup(&self, hash: u64, text: &str, base: Option<&Path>) -> Option<Arc<Game>> {
+    fn lookup(&self, hash: u64, key: &Key<'_>) -> Option<Arc<Game>> {
         let mut guard = self.entries.lock().ok()?;
         let (entries, clock) = &mut *guard;
         *clock += 1;
-        let e = entries
-            .iter_mut()
-            .find(|e| e.hash == hash && &*e.text == text && e.base.as_deref() == base)?;
+        let e = entries.iter_mut().find(|e| e.hash == hash && key.is(e))?;
         e.used = *clock;
         Some(e.game.clone())
     }
 
-    fn insert(&self, hash: u64, text: &str, base: Option<&Path>, game: Arc<Game>) {
+    fn insert(&self, hash: u64, key: &Key<'_>, game: Arc<Game>) {
+        let text = key.text;
         let m = game.table_memory();
         let bytes = m.forward_bytes + m.reverse_bytes + text.len();
         if self.max_entries == 0 || bytes > self.max_bytes {
@@ -86,16 +102,14 @@ impl GameCache {
             return;
         };
         let (entries, clock) = &mut *guard;
-        if entries
-            .iter()
-            .any(|e| e.hash == hash && &*e.text == text && e.base.as_deref() == base)
-        {
+        if entries.iter().any(|e| e.hash == hash && key.is(e)) {
             return;
         }
         *clock += 1;
         entries.push(Entry {
             hash,
-            base: base.map(Path::to_path_buf),
+            base: key.base.map(Path::to_path_buf),
+            fit: key.fit,
             text: text.into(),
             game,
             bytes,
@@ -127,23 +141,23 @@ mod tests {
     fn a_text_compiles_once_and_the_oldest_goes_first() {
         let cache = GameCache::new(2, usize::MAX);
         let limits = Limits::default();
-        let a = cache.game(KNIGHT, None, &limits).expect("knight");
-        let b = cache.game(KNIGHT, None, &limits).expect("knight");
+        let a = cache.game(KNIGHT, None, None, &limits).expect("knight");
+        let b = cache.game(KNIGHT, None, None, &limits).expect("knight");
         assert!(Arc::ptr_eq(&a, &b));
         let texts: Vec<String> = (3..6)
             .map(|n| format!("board square {n}x{n}\npiece King (K) {{ step any }}"))
             .collect();
         for t in &texts {
-            cache.game(t, None, &limits).expect("king");
+            cache.game(t, None, None, &limits).expect("king");
         }
         assert_eq!(cache.len(), 2);
-        let again = cache.game(KNIGHT, None, &limits).expect("knight");
+        let again = cache.game(KNIGHT, None, None, &limits).expect("knight");
         assert!(
             !Arc::ptr_eq(&a, &again),
             "the knight was the oldest and went"
         );
         assert!(cache
-            .game("board square 8x8\npiece", None, &limits)
+            .game("board square 8x8\npiece", None, None, &limits)
             .is_err());
         assert_eq!(cache.len(), 2);
     }

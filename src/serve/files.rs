@@ -1,6 +1,7 @@
 //! files: the rules texts the page can open — the files the server was started on
 //! (opened from disk each time, saved back by `PUT /api/file`) and the shipped
-//! `rules/*.rules` files, built into the binary (read-only). Only the files named on
+//! `rules/*.rules` files and Sokoban levels `rules/boards/*.txt`, built into the binary
+//! (read-only). Only the files named on
 //! the command line can be written: a request names a file by its id, never by a
 //! path.
 
@@ -47,6 +48,30 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("xiangqi.rules"),
 ];
 
+/// The shipped Sokoban-family levels (`rules/boards/*.txt`), by file name.
+pub(crate) const LEVELS: &[(&str, &str)] = &[
+    (
+        "hexoban-small.txt",
+        include_str!("../../rules/boards/hexoban-small.txt"),
+    ),
+    (
+        "octoban-small.txt",
+        include_str!("../../rules/boards/octoban-small.txt"),
+    ),
+    (
+        "sokoban-simple.txt",
+        include_str!("../../rules/boards/sokoban-simple.txt"),
+    ),
+    (
+        "sokoban-tiny.txt",
+        include_str!("../../rules/boards/sokoban-tiny.txt"),
+    ),
+    (
+        "trioban-small.txt",
+        include_str!("../../rules/boards/trioban-small.txt"),
+    ),
+];
+
 /// The id of the `i`th file given on the command line.
 fn file_id(i: usize) -> String {
     format!("file-{i}")
@@ -74,7 +99,11 @@ pub(crate) async fn list(State(state): State<Shared>) -> Json<Value> {
             .iter()
             .map(|(name, _)| json!({ "id": name, "name": name, "editable": false })),
     );
-    Json(json!({ "files": files }))
+    let levels: Vec<Value> = LEVELS
+        .iter()
+        .map(|(name, _)| json!({ "id": name, "name": name }))
+        .collect();
+    Json(json!({ "files": files, "levels": levels }))
 }
 
 fn not_found(id: &str) -> ApiError {
@@ -122,6 +151,18 @@ pub(crate) async fn open(
     ))
 }
 
+/// `GET /api/levels/{id}`: a shipped Sokoban-family level's text board.
+pub(crate) async fn level(Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let (name, text) = LEVELS.iter().find(|(name, _)| *name == id).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("no level `{id}`"),
+        )
+    })?;
+    Ok(Json(json!({ "id": name, "name": name, "text": text })))
+}
+
 /// `PUT /api/file`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -166,7 +207,8 @@ pub(crate) async fn save(
 
 #[cfg(test)]
 mod tests {
-    /// Every shipped rules file is built in (a new file in `rules/` must be added).
+    /// Every shipped rules file and level is built in (a new file in `rules/` or
+    /// `rules/boards/` must be added).
     #[test]
     fn every_rules_file_is_shipped() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/rules");
@@ -178,5 +220,14 @@ mod tests {
         on_disk.sort();
         let shipped: Vec<String> = super::SHIPPED.iter().map(|(n, _)| n.to_string()).collect();
         assert_eq!(shipped, on_disk);
+        let boards = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/boards");
+        let mut levels: Vec<String> = std::fs::read_dir(boards)
+            .expect("rules/boards/")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".txt"))
+            .collect();
+        levels.sort();
+        let shipped: Vec<String> = super::LEVELS.iter().map(|(n, _)| n.to_string()).collect();
+        assert_eq!(shipped, levels);
     }
 }

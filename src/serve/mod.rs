@@ -122,6 +122,7 @@ pub fn router(config: ServeConfig) -> Router {
         .route("/api/perft/{id}", get(perft::status).delete(perft::cancel))
         .route("/api/rules", get(files::list))
         .route("/api/rules/{id}", get(files::open))
+        .route("/api/levels/{id}", get(files::level))
         .route("/api/file", put(files::save))
         .fallback(error::not_found)
         .method_not_allowed_fallback(error::method_not_allowed)

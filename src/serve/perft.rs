@@ -10,7 +10,7 @@
 //! [`ServeConfig::max_perft_jobs`](super::ServeConfig). Finished jobs are kept for
 //! their answer, the oldest dropped beyond [`KEPT`].
 
-use super::api::{game_of, position_of};
+use super::api::{game_and_position, source_of, Source};
 use super::error::{blocking, ApiError, ApiJson};
 use super::Shared;
 use crate::game::{GamePosition, Perft, PerftStopped};
@@ -164,10 +164,14 @@ pub(crate) struct PerftRequest {
     #[serde(default)]
     file: Option<String>,
     fen: Option<String>,
+    #[serde(default)]
+    level: Option<String>,
     depth: u32,
     #[serde(default)]
     wait: bool,
 }
+
+source_of!(PerftRequest);
 
 /// Counts on the current thread, keeping `job` up to date; a panic ends the job as
 /// `failed` (so it does not count as running forever).
@@ -236,15 +240,11 @@ pub(crate) async fn start(
         )
         .with("max_depth", max.into()));
     }
+    let (depth, wait) = (req.depth, req.wait);
     let s = state.clone();
-    let (game, pos) = blocking(&state, move || {
-        let game = game_of(&s, &req.rules, req.file.as_deref())?;
-        let pos = position_of(&game, req.fen.as_deref())?;
-        Ok((game, pos))
-    })
-    .await?;
+    let (game, pos) = blocking(&state, move || game_and_position(&s, &req.source())).await?;
     let job = Arc::new(Job {
-        depth: req.depth,
+        depth,
         cancel: Arc::new(AtomicBool::new(false)),
         roots_done: AtomicUsize::new(0),
         roots: AtomicUsize::new(0),
@@ -253,7 +253,7 @@ pub(crate) async fn start(
         outcome: Mutex::new(None),
     });
     let limit = state.config.perft_limit;
-    if req.wait {
+    if wait {
         // Not a job others can poll: bounded by the server's workers instead.
         let id = state.jobs.next.fetch_add(1, Ordering::Relaxed);
         let j = job.clone();

@@ -173,6 +173,21 @@ try {
   assert.deepEqual(await page.locator("#move-list li").allInnerTexts(), ["N@d4"]);
   done("a knight dropped from the hand on d4");
 
+  // A Sokoban level: the board cut to the level, the box pushed onto the goal.
+  step = "sokoban";
+  await page.selectOption("#file", "sokoban.rules");
+  await page.waitForSelector("#level-box:not([hidden])");
+  await page.waitForFunction(() => document.getElementById("level").value !== "");
+  await page.selectOption("#level", "sokoban-tiny.txt");
+  await page.waitForFunction(() => document.querySelectorAll("#board-view #hits polygon").length === 15);
+  await page.click('#hits [data-cell="b2"]');
+  await page.waitForSelector('#hits .target[data-cell="c2"]');
+  await page.click('#hits [data-cell="c2"]');
+  await page.waitForFunction(() => /solved/.test(document.getElementById("result").textContent));
+  assert.equal((await page.locator("#level-text").innerText()).trim(), "#####\n# @*#\n#####");
+  await page.screenshot({ path: path.join(shots, "serve-sokoban.png") });
+  done("Sokoban: the box pushed onto the goal, solved");
+
   assert.deepEqual(errors, [], "no script errors on the page");
   console.log("browser test passed");
 } catch (e) {

@@ -31,6 +31,7 @@ export const api = {
   info: () => call("GET", "/api/info"),
   files: () => call("GET", "/api/rules"),
   open: (id) => call("GET", `/api/rules/${encodeURIComponent(id)}`),
+  level: (id) => call("GET", `/api/levels/${encodeURIComponent(id)}`),
   save: (id, rules) => call("PUT", "/api/file", { id, rules }),
   check: (rules, file) => call("POST", "/api/check", { rules, file }),
   board: (body) => call("POST", "/api/board", body),

@@ -19,6 +19,9 @@ const state = {
   compiled: false,
   checkSeq: 0,
   baseFen: null, // the position the move list starts from
+  baseLevel: null, // ... or the Sokoban level it starts from (level mode)
+  level: null, // the current position as a text board, in level mode
+  levels: [], // the shipped levels [{id, name}]
   moves: [],
   fen: null,
   last: null, // the last board answer
@@ -54,7 +57,7 @@ const perft = new PerftPanel(
     result: $("perft-result"),
     divide: $("perft-divide"),
   },
-  () => ({ rules: state.rules, file: state.fileId, fen: state.fen }),
+  () => ({ rules: state.rules, file: state.fileId, ...here() }),
 );
 
 function showDiagnostics(answer) {
@@ -104,6 +107,13 @@ async function rulesChanged(text, fresh) {
   if (!answer.ok || (!changed && !fresh)) return;
   if (fresh || state.baseFen === null) {
     await newGame(null);
+    // A Sokoban game without a start position opens its first shipped level.
+    const stem = (state.fileId || "").replace(/\.rules$/, "");
+    const level = state.levels.find((l) => l.id.startsWith(`${stem}-`));
+    if (state.last.sokoban && level) {
+      $("level").value = level.id;
+      await newLevel((await api.level(level.id)).text);
+    }
   } else {
     try {
       await refreshPosition();
@@ -135,6 +145,11 @@ function renderPalette(pieces) {
   tool("✕", "", "empty a cell");
 }
 
+// The current position as requests name it: a text board in level mode, else a FEN.
+function here() {
+  return state.baseLevel !== null ? { level: state.level } : { fen: state.fen };
+}
+
 function showPosition(answer, targets = []) {
   if (targets.length === 0) {
     state.last = answer;
@@ -144,6 +159,13 @@ function showPosition(answer, targets = []) {
   board.show(answer, targets);
   state.fen = answer.fen;
   $("fen").value = answer.fen;
+  $("level-box").hidden = !answer.sokoban;
+  const levelText = $("level-text");
+  levelText.hidden = !answer.level;
+  if (answer.level) {
+    state.level = answer.level;
+    levelText.textContent = answer.level;
+  }
   const result = answer.result
     ? answer.result.text
     : `${answer.side} to move${answer.in_check ? ", in check" : ""} (${answer.legal.length} legal moves)`;
@@ -161,12 +183,31 @@ function showPosition(answer, targets = []) {
 
 async function newGame(fen, empty = false) {
   const answer = await api.board({ rules: state.rules, file: state.fileId, fen, empty });
+  state.baseLevel = null;
+  $("level").value = "";
   state.baseFen = answer.fen;
   state.moves = [];
   showPosition(answer);
 }
 
+// A Sokoban level (text board): the board is cut to its size; moves start from it.
+async function newLevel(text) {
+  const answer = await api.board({ rules: state.rules, file: state.fileId, level: text });
+  state.baseLevel = text;
+  state.moves = [];
+  showPosition(answer);
+}
+
 async function refreshPosition() {
+  if (state.baseLevel !== null) {
+    let level = state.baseLevel;
+    if (state.moves.length > 0) {
+      const body = { rules: state.rules, file: state.fileId, level, moves: state.moves };
+      level = (await api.play(body)).level;
+    }
+    showPosition(await api.board({ rules: state.rules, file: state.fileId, level }));
+    return;
+  }
   let fen = state.baseFen;
   if (state.moves.length > 0) {
     fen = (await api.play({ rules: state.rules, file: state.fileId, fen: state.baseFen, moves: state.moves })).fen;
@@ -180,10 +221,11 @@ async function cellClicked(cell) {
     const answer = await api.board({
       rules: state.rules,
       file: state.fileId,
-      fen: state.fen,
+      ...here(),
       place: { cell: cell.name, piece: state.tool || null },
     });
     state.baseFen = answer.fen;
+    if (state.baseLevel !== null) state.baseLevel = answer.level;
     state.moves = [];
     showPosition(answer);
     return;
@@ -202,7 +244,7 @@ async function cellClicked(cell) {
     showPosition(state.last);
     return;
   }
-  const answer = await api.moves({ rules: state.rules, file: state.fileId, fen: state.fen, from: cell.name });
+  const answer = await api.moves({ rules: state.rules, file: state.fileId, ...here(), from: cell.name });
   state.selected = cell.name;
   state.targets = answer.targets;
   showPosition(answer, answer.targets.map((t) => t.to));
@@ -246,6 +288,8 @@ async function openFile(id) {
   $("save").disabled = !file.editable;
   editor.text = file.text;
   state.savedText = file.text;
+  $("perft-result").textContent = "";
+  $("perft-divide").innerHTML = "";
   showModified();
   state.rules = null;
   await rulesChanged(file.text, true);
@@ -262,6 +306,19 @@ async function main() {
     o.textContent = f.editable ? `${f.name} (yours)` : f.name;
     select.appendChild(o);
   }
+  const guard = (f) => () => f().catch((e) => status(e.message));
+  state.levels = files.levels;
+  const levelSelect = $("level");
+  for (const l of files.levels) {
+    const o = document.createElement("option");
+    o.value = l.id;
+    o.textContent = l.name;
+    levelSelect.appendChild(o);
+  }
+  levelSelect.addEventListener("change", guard(async () => {
+    if (levelSelect.value === "") return newGame(null);
+    await newLevel((await api.level(levelSelect.value)).text);
+  }));
   const first = files.files.find((f) => f.editable) || files.files.find((f) => f.id === "chess.rules");
   if (first) select.value = first.id;
   select.addEventListener("change", () => {
@@ -271,7 +328,6 @@ async function main() {
     }
     openFile(select.value).catch((e) => status(e.message));
   });
-  const guard = (f) => () => f().catch((e) => status(e.message));
   $("save").addEventListener("click", guard(save));
   document.addEventListener("keydown", (e) => {
     if ((e.ctrlKey || e.metaKey) && e.key === "s") {

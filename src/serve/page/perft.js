@@ -7,7 +7,7 @@ import { api } from "./api.js";
 export class PerftPanel {
   constructor(els, position) {
     this.els = els;
-    this.position = position; // () => { rules, file, fen }
+    this.position = position; // () => { rules, file, fen or level }
     this.job = null;
     els.start.addEventListener("click", () => this.start());
     els.cancel.addEventListener("click", () => this.cancel());
@@ -19,13 +19,12 @@ export class PerftPanel {
 
   async start() {
     if (this.job) return;
-    const { rules, file, fen } = this.position();
     const depth = parseInt(this.els.depth.value, 10) || 1;
     this.els.result.textContent = "starting…";
     this.els.divide.innerHTML = "";
     this.els.progress.value = 0;
     try {
-      const job = await api.perftStart({ rules, file, fen, depth });
+      const job = await api.perftStart({ ...this.position(), depth });
       this.job = job.id;
       this.els.start.disabled = true;
       this.els.cancel.disabled = false;
