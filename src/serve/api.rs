@@ -2,7 +2,9 @@
 //! `board` (the SVG of a position and where its cells are, with hand edits),
 //! `moves` (legal moves, and a piece's moves and paths drawn as `show --from` does),
 //! `play` (moves played in order) and `info` (the server's limits). Each request
-//! carries the whole rules text; the compiled game comes from the cache. The shapes
+//! carries the whole rules text and where its position comes from ([`Source`]: a FEN,
+//! or a Sokoban level played on the board cut to its size); the compiled game comes
+//! from the cache. The shapes
 //! of the answers are in `docs/serve.md`; the JSON of diagnostics is in
 //! `diagnostics`, the drawing in `drawing`.
 
