@@ -33,7 +33,8 @@
 //!
 //! Consumers: [`game`] plays positions by the rules (legal moves, make/unmake, perft),
 //! [`picture`] draws boards and movement diagrams as SVG, and the `piecewise` command
-//! line (`src/bin/piecewise`) uses only this public surface.
+//! line (`src/bin/piecewise`) uses only this public surface; so does [`serve`] (the
+//! browser playground behind `piecewise serve`, cargo feature `serve`, on by default).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -52,6 +53,8 @@ pub mod picture;
 pub mod pipeline;
 pub mod position;
 mod rules;
+#[cfg(feature = "serve")]
+pub mod serve;
 mod syntax;
 pub mod table;
 pub mod topology;

@@ -14,12 +14,14 @@
 //! - `perft`: node counting ([`Perft`]);
 //! - `setup` (private): the declarations resolved into the tables the layer plays by
 //!   ([`Game::new`]);
+//! - `edit`: positions set up by hand ([`Game::empty_position`], [`Game::with_piece`]);
 //! - [`text_board`]: Sokoban text boards (`#`, `@`, `$`, `.`) read into and written
 //!   from positions.
 //!
 //! Nothing here is specific to one game: every rule comes from the declarations in
 //! [`crate::ir::GameDecls`].
 
+mod edit;
 mod legality;
 mod movegen;
 mod moves;

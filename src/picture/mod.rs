@@ -49,6 +49,21 @@ struct Placed {
     label: String,
 }
 
+/// Where the SVG of a [`Picture`] draws one cell, in the SVG's pixels (y down), for
+/// a page that maps clicks to cells: the centre, the polygon's corners (empty for a
+/// node) and the node circle's radius (0 for a polygon).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellPixels {
+    /// The cell's name (`e4`).
+    pub name: String,
+    /// The centre.
+    pub center: (f64, f64),
+    /// The polygon's corners; empty for a node drawn as a circle.
+    pub outline: Vec<(f64, f64)>,
+    /// The node circle's radius; 0 for a polygon.
+    pub radius: f64,
+}
+
 /// A board diagram being put together.
 ///
 /// # Examples
@@ -209,6 +224,24 @@ impl Picture {
     /// The SVG document.
     pub fn to_svg(&self) -> String {
         Svg::new(self).render()
+    }
+
+    /// Where [`Picture::to_svg`] draws each cell, indexed by cell id (numbers rounded
+    /// as in the SVG).
+    ///
+    /// ```
+    /// use piecewise::picture::Picture;
+    /// let rules = piecewise::compile("board square 8x8\npiece Knight (N) { leap (1,2) }").unwrap();
+    /// let pos = rules.position("8/8/8/8/3N4/8/8/8 w").unwrap();
+    /// let cells = Picture::new(&rules, &pos).cell_pixels();
+    /// assert_eq!(cells.len(), 64);
+    /// assert_eq!((cells[0].name.as_str(), cells[0].outline.len()), ("a1", 4));
+    /// // a1 is drawn below a2 (y grows downwards), one 54-pixel cell apart.
+    /// assert_eq!(cells[8].name, "a2");
+    /// assert_eq!(cells[0].center.1 - cells[8].center.1, 54.0);
+    /// ```
+    pub fn cell_pixels(&self) -> Vec<CellPixels> {
+        Svg::new(self).cell_pixels()
     }
 }
 

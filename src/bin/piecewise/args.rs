@@ -181,6 +181,29 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         threads: usize,
     },
+    #[cfg(feature = "serve")]
+    /// Start the browser playground: a local web server with an editor, the board,
+    /// legal moves and perft; prints its address as the first line (docs/serve.md).
+    Serve {
+        /// Rules files to open (and save back to); the shipped files are offered too.
+        rules: Vec<PathBuf>,
+        /// The port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; other machines can reach the server only if
+        /// this is not a loopback address.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+        /// The deepest perft the server counts.
+        #[arg(long, default_value_t = 10)]
+        perft_max_depth: u32,
+        /// Milliseconds after which a perft is cut off.
+        #[arg(long, default_value_t = 120_000)]
+        perft_ms: u64,
+        /// The largest request body, in bytes.
+        #[arg(long, default_value_t = 1 << 20)]
+        max_body: usize,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -119,6 +119,21 @@ fn run(command: Command, color: bool) -> Outcome {
             (max_ms, threads),
             color,
         ),
+        #[cfg(feature = "serve")]
+        Command::Serve {
+            rules,
+            port,
+            host,
+            perft_max_depth,
+            perft_ms,
+            max_body,
+        } => cmd::serve::run(cmd::serve::Args {
+            files: rules,
+            addr: std::net::SocketAddr::new(host, port),
+            max_perft_depth: perft_max_depth,
+            perft_ms,
+            max_body,
+        }),
         Command::Play {
             rules,
             fen,

@@ -12,6 +12,8 @@ mod children;
 mod parallel;
 mod siblings;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::legality::quick::QuickState;
@@ -39,8 +41,12 @@ pub struct Perft<'g> {
     walks: SiblingWalks,
     /// When a limited count must stop ([`Perft::divide_within`]).
     deadline: Option<Instant>,
-    /// The deadline passed: the count in progress unwinds.
+    /// The deadline passed or the count was cancelled: the count in progress unwinds.
     stopped: bool,
+    /// Set by another thread to stop a limited count ([`Perft::cancel_with`]).
+    cancel: Option<Arc<AtomicBool>>,
+    /// The count stopped because `cancel` was set.
+    cancelled: bool,
 }
 
 /// A count stopped at its time limit ([`Perft::divide_within`]): how long it ran, the
@@ -57,10 +63,19 @@ pub struct PerftStopped {
     pub roots: usize,
     /// Leaves counted in those subtrees.
     pub nodes_counted: u64,
+    /// The count was cancelled ([`Perft::cancel_with`]) rather than out of time.
+    pub cancelled: bool,
 }
 
 impl std::fmt::Display for PerftStopped {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.cancelled {
+            return write!(
+                f,
+                "perft cancelled after {} ms ({} of {} root moves counted, {} nodes)",
+                self.elapsed_ms, self.roots_counted, self.roots, self.nodes_counted
+            );
+        }
         write!(
             f,
             "perft stopped after {} ms; the limit is {} ms ({} of {} root moves counted, {} nodes)",
@@ -81,7 +96,26 @@ impl<'g> Perft<'g> {
             walks: SiblingWalks::new(game.cells),
             deadline: None,
             stopped: false,
+            cancel: None,
+            cancelled: false,
         }
+    }
+
+    /// Lets another thread stop [`Perft::divide_within`]: once `flag` is set, the count
+    /// in progress unwinds and ends with a [`PerftStopped`] whose `cancelled` is true
+    /// (a playground's cancel button, a server shutting down).
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// let game = piecewise::Game::compile(&std::fs::read_to_string("rules/chess.rules").unwrap()).unwrap();
+    /// let mut pos = game.start_position().unwrap();
+    /// let mut perft = piecewise::game::Perft::new(&game);
+    /// perft.cancel_with(Arc::new(AtomicBool::new(true)));
+    /// let stopped = perft.divide_within(&mut pos, 6, std::time::Duration::MAX, |_, _| {});
+    /// assert!(stopped.unwrap_err().cancelled);
+    /// ```
+    pub fn cancel_with(&mut self, flag: Arc<AtomicBool>) {
+        self.cancel = Some(flag);
     }
 
     /// The move generator it counts with.
@@ -157,6 +191,7 @@ impl<'g> Perft<'g> {
                 roots_counted: out.len(),
                 roots,
                 nodes_counted: out.iter().map(|(_, n)| n).sum(),
+                cancelled: std::mem::take(&mut self.cancelled),
             });
         }
         Ok(out)
@@ -189,11 +224,64 @@ impl<'g> Perft<'g> {
     /// Whether the deadline of a limited count has passed (then the count unwinds).
     #[inline]
     fn past_deadline(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
         if let Some(d) = self.deadline {
-            if !self.stopped && Instant::now() >= d {
+            if Instant::now() >= d {
                 self.stopped = true;
             }
         }
+        if let Some(flag) = &self.cancel {
+            if flag.load(Ordering::Relaxed) {
+                self.stopped = true;
+                self.cancelled = true;
+            }
+        }
         self.stopped
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A count cancelled from another thread stops within a second and says so; the
+    /// same counter then counts in full again.
+    #[test]
+    fn a_count_is_cancelled_from_another_thread() {
+        let game = Game::compile(include_str!("../../../rules/chess.rules")).expect("chess");
+        let mut pos = game.start_position().expect("start");
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut perft = Perft::new(&game);
+        perft.cancel_with(flag.clone());
+        let setter = {
+            let flag = flag.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                flag.store(true, Ordering::Relaxed);
+                Instant::now()
+            })
+        };
+        let stopped = perft
+            .divide_within(&mut pos, 9, Duration::MAX, |_, _| {})
+            .expect_err("depth 9 does not end in 100 ms");
+        let set_at = setter.join().expect("the setter");
+        assert!(
+            set_at.elapsed() < Duration::from_secs(1),
+            "stopped {:?} after the flag",
+            set_at.elapsed()
+        );
+        assert!(stopped.cancelled);
+        assert_eq!(stopped.roots, 20);
+        assert!(
+            stopped.to_string().starts_with("perft cancelled after"),
+            "{stopped}"
+        );
+        flag.store(false, Ordering::Relaxed);
+        let counts = perft
+            .divide_within(&mut pos, 3, Duration::MAX, |_, _| {})
+            .expect("in full");
+        assert_eq!(counts.iter().map(|(_, n)| n).sum::<u64>(), 8_902);
     }
 }

@@ -78,6 +78,7 @@ pub fn divide_parallel(
             roots_counted: done.len(),
             roots,
             nodes_counted: done.iter().sum(),
+            cancelled: false,
         }));
     }
     Ok(Ok(moves

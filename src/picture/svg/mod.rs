@@ -12,7 +12,7 @@ mod legend;
 mod marks;
 mod symbols;
 
-use super::Picture;
+use super::{CellPixels, Picture};
 use std::fmt::Write as _;
 
 /// Pixels per drawing unit (the distance between neighbouring cell centres).
@@ -139,6 +139,40 @@ impl<'p> Svg<'p> {
             .map(|&(x, y)| format!("{},{}", num(self.x(x)), num(self.y(y))))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    /// Where [`Svg::render`] draws each cell.
+    pub(super) fn cell_pixels(&self) -> Vec<CellPixels> {
+        let round = |v: f64| {
+            let r = (v * 100.0).round() / 100.0;
+            if r == 0.0 {
+                0.0
+            } else {
+                r
+            }
+        };
+        let l = &self.p.layout;
+        l.shapes
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let (x, y) = self.pt(i);
+                CellPixels {
+                    name: s.name.clone(),
+                    center: (round(x), round(y)),
+                    outline: s
+                        .outline
+                        .iter()
+                        .map(|&(ox, oy)| (round(self.x(ox)), round(self.y(oy))))
+                        .collect(),
+                    radius: if s.outline.is_empty() {
+                        round(l.node_radius() * self.k)
+                    } else {
+                        0.0
+                    },
+                }
+            })
+            .collect()
     }
 
     pub(super) fn render(mut self) -> String {

@@ -9,5 +9,7 @@ pub mod disasm;
 pub mod moves;
 pub mod perft;
 pub mod play;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod show;
 pub mod tree;
