@@ -2,11 +2,13 @@
 //! start cell.
 //!
 //! What follows a node depends only on its **state**: the leg and repetition it is on,
-//! its cell, the direction it moves in, how many steps of its leg it has taken (capped
-//! at the leg's minimum for an unbounded ride: past it, every step goes on alike) and
-//! how it was entered (the mask and flags of the edge that reaches it). Every path that
-//! reaches a state shares the state's block of children, as in H. G. Muller's move
-//! tables: a pattern's nodes grow with cells × legs × headings, not with its paths.
+//! its cell, the direction it moves in, and how many steps of its leg it has taken
+//! (capped at the leg's minimum for an unbounded ride: past it, every step goes on
+//! alike). How it was entered (a ride step, a hop, a capture in passing: the mask and
+//! flags of the record) belongs to the edge into it. Every path that reaches a state
+//! shares the state's block of children, as in H. G. Muller's move tables: a pattern's
+//! nodes grow with cells × legs × headings, not with its paths. Blocks are then
+//! hash-consed, so that states with the same future share one.
 //! The path-dependent rules (a path never passes a cell twice; a path back on its start
 //! cell ends there, and is a move only after a capture in passing) move from the
 //! linker to the walk, which applies them to shared nodes ([`MASK_SHARED`]).
@@ -36,7 +38,8 @@ pub(super) fn eligible(v: &PatternView) -> bool {
     (v.legs.len() > 1 || v.repeat.is_some()) && !v.pass && v.land_flags == 0 && v.push.is_none()
 }
 
-/// What a node's children depend on, and how the node is entered.
+/// What a node's children depend on. How the node is entered (the mask and flags of
+/// the edge that reaches it) is the edge's: see [`Edge`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct StateKey {
     leg: u16,
@@ -45,10 +48,6 @@ struct StateKey {
     heading: Vector,
     /// Steps taken on this leg (capped at the leg's minimum when it has no maximum).
     steps: u16,
-    /// The mask of the edge that enters the node (`CLASS_*`).
-    mask: u8,
-    /// The flags of that edge (`NEW_LEG`, `CAPTURE_PREV`).
-    edge: u8,
     /// The landing half of a node that both lands and hands over with different kind
     /// filters (it has no children).
     landing_only: bool,
@@ -77,10 +76,20 @@ impl NodeKey {
     }
 }
 
-/// One state: its node record (children not yet placed) and its children.
+/// An edge into a state: the state, and the mask (`CLASS_*`) and flags (`NEW_LEG`,
+/// `CAPTURE_PREV`) of the node record that enters it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Edge {
+    to: usize,
+    mask: u8,
+    flags: u8,
+}
+
+/// One state: its node record (children not yet placed, and without the mask and
+/// flags of an edge into it) and the edges to its children.
 struct State {
     node: Node,
-    children: Vec<usize>,
+    children: Vec<Edge>,
 }
 
 /// The states of one pattern for one side, built from the start cells outwards.
@@ -95,7 +104,7 @@ pub(super) struct SharedGraph<'a> {
     /// States whose children are still to be found.
     todo: Vec<(usize, StateKey)>,
     /// Per start cell: its root states (the first leg's first steps).
-    roots: Vec<Vec<usize>>,
+    roots: Vec<Vec<Edge>>,
     /// Some state has a landing right: the pattern produces a move.
     pub(super) landed: bool,
     /// States that differ only in how many unbounded steps or repetitions were taken
@@ -151,7 +160,7 @@ impl<'a> SharedGraph<'a> {
             done[start] = true;
             let mut stack = vec![(start, 0usize)];
             while let Some(&mut (s, ref mut k)) = stack.last_mut() {
-                if let Some(&c) = self.states[s].children.get(*k) {
+                if let Some(&Edge { to: c, .. }) = self.states[s].children.get(*k) {
                     *k += 1;
                     if !done[c] {
                         done[c] = true;
@@ -177,7 +186,7 @@ impl<'a> SharedGraph<'a> {
             let mut stack = vec![(start, 0usize)];
             mark[start] = 1;
             while let Some(&mut (s, ref mut k)) = stack.last_mut() {
-                if let Some(&c) = self.states[s].children.get(*k) {
+                if let Some(&Edge { to: c, .. }) = self.states[s].children.get(*k) {
                     *k += 1;
                     match mark[c] {
                         0 => {
@@ -229,8 +238,8 @@ impl<'a> SharedGraph<'a> {
                 let Some(cell) = board.step(from, v) else {
                     continue;
                 };
-                let key = g.key(0, 0, cell, v, 1, (CLASS_EMPTY, 0));
-                g.push_with_split(key, &mut roots);
+                let key = g.key(0, 0, cell, v, 1);
+                g.push_with_split(key, (CLASS_EMPTY, 0), &mut roots);
             }
             g.roots[from.index()] = roots;
             g.drain(budget);
@@ -246,17 +255,8 @@ impl<'a> SharedGraph<'a> {
         self.states.len()
     }
 
-    /// The key of a state; `entry` is the (mask, flags) of the edge that reaches it.
-    fn key(
-        &self,
-        leg: usize,
-        rep: u16,
-        cell: CellId,
-        heading: Vector,
-        steps: u16,
-        entry: (u8, u8),
-    ) -> StateKey {
-        let (mask, edge) = entry;
+    /// The key of a state.
+    fn key(&self, leg: usize, rep: u16, cell: CellId, heading: Vector, steps: u16) -> StateKey {
         let l = self.pattern.legs[leg];
         let steps = if self.compact && l.max == 0 {
             steps.min(l.min.max(1))
@@ -275,8 +275,6 @@ impl<'a> SharedGraph<'a> {
             cell,
             heading,
             steps,
-            mask,
-            edge,
             landing_only: false,
         }
     }
@@ -298,17 +296,21 @@ impl<'a> SharedGraph<'a> {
         )
     }
 
-    /// Adds the state (and its landing half, if split) to `out`, creating them.
-    fn push_with_split(&mut self, key: StateKey, out: &mut Vec<usize>) {
+    /// Adds edges (entered as `entry`: mask, flags) to the state and its landing half,
+    /// if split, to `out`, creating them.
+    fn push_with_split(&mut self, key: StateKey, entry: (u8, u8), out: &mut Vec<Edge>) {
+        let (mask, flags) = entry;
         let (_, split) = self.landing(&key);
         if split {
             let landing = StateKey {
                 landing_only: true,
                 ..key
             };
-            out.push(self.state(landing));
+            let to = self.state(landing);
+            out.push(Edge { to, mask, flags });
         }
-        out.push(self.state(key));
+        let to = self.state(key);
+        out.push(Edge { to, mask, flags });
     }
 
     /// The index of the state with `key`, created (its children found later) if new.
@@ -332,8 +334,8 @@ impl<'a> SharedGraph<'a> {
             node: Node {
                 target: key.cell,
                 depth: 0,
-                flags: key.edge | land,
-                mask: key.mask | MASK_SHARED,
+                flags: land,
+                mask: MASK_SHARED,
                 filter,
                 child_count: 0,
                 first_child: 0,
@@ -360,7 +362,7 @@ impl<'a> SharedGraph<'a> {
 
     /// The children of a state, in the order the unrolled expansion gives them: the
     /// first nodes of the legs that may follow, then the next step of this leg.
-    fn children(&mut self, key: &StateKey) -> Vec<usize> {
+    fn children(&mut self, key: &StateKey) -> Vec<Edge> {
         let i = key.leg as usize;
         let leg = self.pattern.legs[i];
         let mut out = Vec::new();
@@ -373,29 +375,21 @@ impl<'a> SharedGraph<'a> {
                     let Some(cell) = self.board.step(key.cell, w) else {
                         continue;
                     };
+                    let k = self.key(j, rep, cell, w, 1);
                     if hop != 0 {
-                        let k = self.key(j, rep, cell, w, 1, (hop, Node::NEW_LEG));
-                        self.push_with_split(k, &mut out);
+                        self.push_with_split(k, (hop, Node::NEW_LEG), &mut out);
                     }
                     if captured {
                         let edge = Node::NEW_LEG | Node::CAPTURE_PREV;
-                        let k = self.key(j, rep, cell, w, 1, (CLASS_FOE, edge));
-                        self.push_with_split(k, &mut out);
+                        self.push_with_split(k, (CLASS_FOE, edge), &mut out);
                     }
                 }
             }
         }
         if leg.max == 0 || key.steps < leg.max {
             if let Some(cell) = self.board.step(key.cell, key.heading) {
-                let k = self.key(
-                    i,
-                    key.rep,
-                    cell,
-                    key.heading,
-                    key.steps + 1,
-                    (CLASS_EMPTY, 0),
-                );
-                self.push_with_split(k, &mut out);
+                let k = self.key(i, key.rep, cell, key.heading, key.steps + 1);
+                self.push_with_split(k, (CLASS_EMPTY, 0), &mut out);
             }
         }
         out
@@ -411,10 +405,28 @@ impl<'a> SharedGraph<'a> {
     /// mask 0, `INITIAL` for an `initial` pattern).
     pub(super) fn lay_out(&self, base: usize) -> SharedBlocks {
         let order = self.post_order();
-        // Per state: its record id. Records: (node without children, block id + 1 or 0).
-        let mut record_of = vec![0u32; self.states.len()];
+        // Per state: its block (id + 1, or 0 without children). Records: (node without
+        // children, block id + 1 or 0), one per distinct (node, block): an edge's record
+        // is its state's node with the edge's mask and flags.
+        let mut block_of = vec![0u32; self.states.len()];
         let mut record_ids: FxHashMap<(NodeKey, u32), u32> = FxHashMap::default();
         let mut records: Vec<(Node, u32)> = Vec::new();
+        let mut record_for = |e: &Edge, block_of: &[u32]| {
+            let base = self.states[e.to].node;
+            let node = Node {
+                flags: base.flags | e.flags,
+                mask: base.mask | e.mask,
+                ..base
+            };
+            let block = block_of[e.to];
+            let next = records.len() as u32;
+            *record_ids
+                .entry((NodeKey::of(&node), block))
+                .or_insert_with(|| {
+                    records.push((node, block));
+                    next
+                })
+        };
         // Blocks: their record lists one after another in `block_data`, block b at
         // `block_at[b]..block_at[b + 1]`; found again by the hash of their list.
         let mut block_data: Vec<u32> = Vec::new();
@@ -423,35 +435,35 @@ impl<'a> SharedGraph<'a> {
         let mut list: Vec<u32> = Vec::new();
         for &i in &order {
             let s = &self.states[i];
-            let block = if s.children.is_empty() {
-                0
-            } else {
-                list.clear();
-                list.extend(s.children.iter().map(|&c| record_of[c]));
-                let mut h = FxHasher::default();
-                list.hash(&mut h);
-                let same = block_ids.entry(h.finish()).or_default();
-                let found = same.iter().copied().find(|&b| {
-                    let b = b as usize;
-                    block_data[block_at[b] as usize..block_at[b + 1] as usize] == list[..]
-                });
-                let id = found.unwrap_or_else(|| {
-                    let b = block_at.len() as u32 - 1;
-                    block_data.extend_from_slice(&list);
-                    block_at.push(block_data.len() as u32);
-                    same.push(b);
-                    b
-                });
-                id + 1
-            };
-            let next = records.len() as u32;
-            record_of[i] = *record_ids
-                .entry((NodeKey::of(&s.node), block))
-                .or_insert_with(|| {
-                    records.push((s.node, block));
-                    next
-                });
+            if s.children.is_empty() {
+                continue;
+            }
+            list.clear();
+            for e in &s.children {
+                let r = record_for(e, &block_of);
+                list.push(r);
+            }
+            let mut h = FxHasher::default();
+            list.hash(&mut h);
+            let same = block_ids.entry(h.finish()).or_default();
+            let found = same.iter().copied().find(|&b| {
+                let b = b as usize;
+                block_data[block_at[b] as usize..block_at[b + 1] as usize] == list[..]
+            });
+            let id = found.unwrap_or_else(|| {
+                let b = block_at.len() as u32 - 1;
+                block_data.extend_from_slice(&list);
+                block_at.push(block_data.len() as u32);
+                same.push(b);
+                b
+            });
+            block_of[i] = id + 1;
         }
+        let roots: Vec<Vec<u32>> = self
+            .roots
+            .iter()
+            .map(|edges| edges.iter().map(|e| record_for(e, &block_of)).collect())
+            .collect();
         let record = |r: u32| {
             let (node, block) = records[r as usize];
             match block {
@@ -473,14 +485,13 @@ impl<'a> SharedGraph<'a> {
         } else {
             0
         };
-        let roots = self
-            .roots
+        let roots = roots
             .iter()
-            .map(|states| {
-                states
+            .map(|records| {
+                records
                     .iter()
                     .map(|&r| {
-                        let n = record(record_of[r]);
+                        let n = record(r);
                         Node {
                             mask: 0,
                             flags: (n.flags & (Node::LAND_EMPTY | Node::LAND_FOE)) | initial,
