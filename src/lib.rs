@@ -41,6 +41,7 @@ pub use game::Game;
 pub use rules::Rules;
 
 mod ast;
+pub mod betza;
 mod check;
 pub mod compile;
 pub mod diagnostics;

@@ -181,6 +181,55 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         threads: usize,
     },
+    /// Read pieces or variants written in another notation into .rules text.
+    #[command(subcommand)]
+    Import(ImportCommand),
+    /// Write the pieces of a rules file in another notation.
+    #[command(subcommand)]
+    Export(ExportCommand),
+}
+
+#[derive(Subcommand)]
+pub enum ImportCommand {
+    /// Print a piece written in XBetza notation (Fairy-Stockfish, XBoard, the
+    /// Interactive Diagram) as a .rules piece declaration (docs/betza.md).
+    Betza {
+        /// The notation, e.g. `mQcN` or `fmWfceFifmnD`.
+        notation: String,
+        /// The piece's name.
+        #[arg(long, default_value = "Custom")]
+        name: String,
+        /// The piece's FEN letter.
+        #[arg(long, default_value = "X")]
+        letter: String,
+    },
+    /// Write one .rules file per variant (section) of a Fairy-Stockfish variants.ini;
+    /// keys that cannot be translated are listed on standard error, and the exit code
+    /// is 1 unless every key was translated.
+    Fsf {
+        /// The variants.ini file.
+        ini: PathBuf,
+        /// Only this variant (section name).
+        #[arg(long)]
+        variant: Option<String>,
+        /// The directory to write VARIANT.rules files to (default: print to standard
+        /// output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum ExportCommand {
+    /// Print the pieces of a rules file in XBetza notation, one `NAME (L): NOTATION`
+    /// line each, or an error naming what the notation cannot say.
+    Betza {
+        /// The .rules file.
+        rules: PathBuf,
+        /// Only this piece (name or FEN letter): prints the bare notation.
+        #[arg(long)]
+        piece: Option<String>,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
