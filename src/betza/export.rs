@@ -120,7 +120,21 @@ fn components(
     let w = parts.iter().position(|p| p.0 == (0, 1));
     let f = parts.iter().position(|p| p.0 == (1, 1));
     if let (Some(w), Some(f)) = (w, f) {
-        if parts[w].1 == parts[f].1 && parts[w].1.len() == 1 {
+        let d = &parts[w].1;
+        let same = d == &parts[f].1 && d.len() == 1 && {
+            let mods: Vec<Modifier> = d[0]
+                .char_indices()
+                .map(|(at, ch)| Modifier { ch, at })
+                .collect();
+            let mut want: Vec<Vector> = vectors
+                .iter()
+                .copied()
+                .filter(|&v| base(v) == (0, 1) || base(v) == (1, 1))
+                .collect();
+            want.sort();
+            super::moves::filter_public(&[(0, 1), (1, 1)], &mods) == want
+        };
+        if same {
             let k = if ride { "Q" } else { "K" };
             out.push(format!("{prefix}{}{k}{count}", parts[w].1[0]));
             parts.retain(|p| p.0 != (0, 1) && p.0 != (1, 1));
@@ -189,6 +203,11 @@ fn pattern(rules: &RuleSet, p: &Pattern, ep: bool) -> Result<Vec<String>, Unsaya
         return Err(no("`captures` with a kind of piece"));
     }
     let mut prefix = String::new();
+    if (p.conditions.initial || second_rank) && p.land.foe {
+        return Err(no(
+            "an initial move that may capture (`i` moves never capture in Fairy-Stockfish's reading)",
+        ));
+    }
     if p.conditions.initial || second_rank {
         prefix.push('i');
     }

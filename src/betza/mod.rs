@@ -43,13 +43,36 @@ impl Default for ImportOptions {
     }
 }
 
+/// A notation translated: its patterns as `.rules` lines and what the file around
+/// them needs to know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Translation {
+    /// The patterns, one `.rules` line each.
+    pub patterns: Vec<String>,
+    /// The piece captures en passant (`e`): the file needs `en passant NAME`.
+    pub en_passant: bool,
+    /// The moves are not symmetric left to right: Fairy-Stockfish turns them round by
+    /// 180° for the second side, piecewise mirrors them top to bottom, so the second
+    /// side's moves differ (docs/betza.md).
+    pub lopsided: bool,
+}
+
+/// Translates a notation into `.rules` patterns.
+pub fn translate(notation: &str) -> Result<Translation, BetzaError> {
+    let parsed = parse::parse(notation)?;
+    let moves = moves::moves(&parsed)?;
+    Ok(Translation {
+        patterns: import::patterns(&moves),
+        en_passant: moves.iter().any(|m| m.en_passant),
+        lopsided: moves.iter().any(|m| !m.symmetric()),
+    })
+}
+
 /// A notation's patterns as `.rules` lines, and whether the piece captures en passant
 /// (then the file needs `en passant NAME`).
 pub fn patterns(notation: &str) -> Result<(Vec<String>, bool), BetzaError> {
-    let parsed = parse::parse(notation)?;
-    let moves = moves::moves(&parsed)?;
-    let ep = moves.iter().any(|m| m.en_passant);
-    Ok((import::patterns(&moves), ep))
+    let t = translate(notation)?;
+    Ok((t.patterns, t.en_passant))
 }
 
 /// A notation as a `.rules` piece declaration: a comment with the notation, the piece,
@@ -62,31 +85,31 @@ pub fn patterns(notation: &str) -> Result<(Vec<String>, bool), BetzaError> {
 /// assert_eq!(import("mWuN", &opts).unwrap_err().offset(), 2);
 /// ```
 pub fn import(notation: &str, opts: &ImportOptions) -> Result<String, BetzaError> {
-    let (lines, ep) = patterns(notation)?;
-    Ok(piece_text(notation, &opts.name, &opts.letter, &lines, ep))
+    let t = translate(notation)?;
+    Ok(piece_text(notation, &opts.name, &opts.letter, &t))
 }
 
 /// The text of one piece: the source notation as a comment, then the declaration.
-pub(crate) fn piece_text(
-    notation: &str,
-    name: &str,
-    letter: &str,
-    lines: &[String],
-    ep: bool,
-) -> String {
+pub(crate) fn piece_text(notation: &str, name: &str, letter: &str, t: &Translation) -> String {
     let mut out = format!("# Betza: {notation}\n");
-    match lines {
+    if t.lopsided {
+        out.push_str(
+            "# Not symmetric left to right: Fairy-Stockfish turns the second side's moves\n\
+             # round (180°), piecewise mirrors them top to bottom (docs/betza.md).\n",
+        );
+    }
+    match t.patterns.as_slice() {
         [] => out.push_str(&format!("piece {name} ({letter}) {{ }}\n")),
         [one] => out.push_str(&format!("piece {name} ({letter}) {{ {one} }}\n")),
         _ => {
             out.push_str(&format!("piece {name} ({letter}) {{\n"));
-            for l in lines {
+            for l in &t.patterns {
                 out.push_str(&format!("    {l}\n"));
             }
             out.push_str("}\n");
         }
     }
-    if ep {
+    if t.en_passant {
         out.push_str(&format!("en passant {name}\n"));
     }
     out

@@ -29,6 +29,24 @@ pub struct Move {
     pub at: usize,
 }
 
+impl Move {
+    /// Whether the move is the same mirrored left to right.
+    pub fn symmetric(&self) -> bool {
+        let mirrored = |v: &Vector| Vector::new(-v.dx, v.dy);
+        let vectors = self
+            .vectors
+            .iter()
+            .all(|v| self.vectors.contains(&mirrored(v)));
+        let turns = match &self.shape {
+            Shape::Chain { legs, .. } => legs
+                .iter()
+                .all(|l| l.turns.iter().all(|t| *t == 180 || l.turns.contains(&-t))),
+            _ => true,
+        };
+        vectors && turns
+    }
+}
+
 /// How a move travels.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Shape {
@@ -142,10 +160,21 @@ fn sign(c: char, v: Vector) -> bool {
     }
 }
 
-fn selects(t: Token, v: Vector) -> bool {
+fn selects(t: Token, v: Vector, compound: bool) -> bool {
     let orthogonal = v.dx == 0 || v.dy == 0;
     match t {
         Token::Single(c) => single(c, v),
+        // On K and Q, Fairy-Stockfish reads a pair on the orthogonal moves as its second
+        // letter (`fsK`: sideways), and `fh` as the half-plane with its edge (`fhK`:
+        // forward and sideways).
+        Token::Pair(a, 'h') if orthogonal && compound => match a {
+            'f' => v.dy >= 0,
+            'b' => v.dy <= 0,
+            'l' => v.dx <= 0,
+            'r' => v.dx >= 0,
+            _ => false,
+        },
+        Token::Pair(_, b) if orthogonal && compound => single(b, v),
         Token::Pair(a, b) if orthogonal => single(a, v) || single(b, v),
         Token::Pair(a, 'h') => sign(a, v),
         Token::Pair(a, b) => sign(a, v) && single(b, v),
@@ -155,10 +184,11 @@ fn selects(t: Token, v: Vector) -> bool {
 /// The vectors of `bases` that the direction letters select (all with none).
 fn filter(bases: &[(i8, i8)], dirs: &[Modifier]) -> Vec<Vector> {
     let toks = tokens(dirs);
+    let compound = bases.len() > 1;
     let mut out: Vec<Vector> = bases
         .iter()
         .flat_map(|&(a, b)| images(a, b))
-        .filter(|&v| toks.is_empty() || toks.iter().any(|&t| selects(t, v)))
+        .filter(|&v| toks.is_empty() || toks.iter().any(|&t| selects(t, v, compound)))
         .collect();
     out.sort();
     out.dedup();
@@ -279,11 +309,17 @@ fn component(c: &Component) -> Result<Move, BetzaError> {
             at,
         ));
     }
+    if let (Some(_), Some(at)) = (first.i, first.c) {
+        return Err(meaningless(
+            "`i` moves never capture in Fairy-Stockfish's reading; `c` with `i` is not translated",
+            at,
+        ));
+    }
     let mut mv = Move {
         shape: Shape::Leap,
         vectors,
         quiet: first.m.is_some() || first.c.is_none(),
-        capture: first.c.is_some() || first.m.is_none(),
+        capture: (first.c.is_some() || first.m.is_none()) && first.i.is_none(),
         initial: first.i.is_some(),
         en_passant: first.e.is_some(),
         at: c.start,
