@@ -45,6 +45,7 @@ pub mod betza;
 mod check;
 pub mod compile;
 pub mod diagnostics;
+pub mod fsf;
 pub mod game;
 pub mod ids;
 pub mod ir;

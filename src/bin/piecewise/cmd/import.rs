@@ -32,7 +32,54 @@ fn indent(text: &str) -> String {
         .join("\n")
 }
 
-/// Imports a variants.ini (not yet).
-pub fn fsf(_ini: &Path, _variant: Option<&str>, _output: Option<&Path>) -> Outcome {
-    Err(Failure::input("import fsf: not implemented yet"))
+/// Imports a variants.ini: prints each variant's rules (or writes `DIR/NAME.rules`),
+/// lists every key not translated on standard error, and fails (exit 1) unless every
+/// key of every variant was translated.
+pub fn fsf(ini: &Path, variant: Option<&str>, output: Option<&Path>) -> Outcome {
+    let text = crate::input::read(ini)?;
+    let variants = piecewise::fsf::import(&text, variant)
+        .map_err(|e| Failure::input(format_args!("{}: {e}", ini.display())))?;
+    if let Some(dir) = output {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::output(format_args!("cannot create {}: {e}", dir.display())))?;
+    }
+    let mut complete = true;
+    for (i, v) in variants.iter().enumerate() {
+        for issue in &v.issues {
+            eprintln!(
+                "{}:{}: [{}] `{}` not translated: {}",
+                ini.display(),
+                issue.line,
+                issue.section,
+                issue.key,
+                issue.why
+            );
+        }
+        complete &= v.complete();
+        match output {
+            Some(dir) => {
+                let path = dir.join(format!("{}.rules", v.name));
+                std::fs::write(&path, &v.rules).map_err(|e| {
+                    Failure::output(format_args!("cannot write {}: {e}", path.display()))
+                })?;
+                eprintln!(
+                    "wrote {}{}",
+                    path.display(),
+                    if v.complete() { "" } else { " (incomplete)" }
+                );
+            }
+            None => {
+                if i > 0 {
+                    println!();
+                }
+                print!("{}", v.rules);
+            }
+        }
+    }
+    if complete {
+        Ok(())
+    } else {
+        eprintln!("error: some keys were not translated (listed above)");
+        Err(Failure::Input)
+    }
 }

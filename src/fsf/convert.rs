@@ -1,0 +1,690 @@
+//! convert: one section's resolved keys into `.rules` text. Every key is either
+//! translated, known to carry no rule (engine and GUI settings), or reported as an
+//! [`Issue`]; the defaults are Fairy-Stockfish's (a chess-like template without pieces).
+
+use super::ini::Entry;
+use super::pieces::BUILTINS;
+use super::{Issue, Variant};
+use crate::betza;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+
+/// Keys that set no rule of the game (engine evaluation, GUI), accepted and ignored.
+const NO_RULE: &[&str] = &[
+    "pieceToCharTable",
+    "pocketSize",
+    "variantTemplate",
+    "pieceValueMg",
+    "pieceValueEg",
+];
+
+/// The keys a built-in parent stands for.
+pub fn builtin_parent(name: &str) -> Option<&'static [(&'static str, &'static str)]> {
+    const CHESS: &[(&str, &str)] = &[
+        ("pawn", "p"),
+        ("knight", "n"),
+        ("bishop", "b"),
+        ("rook", "r"),
+        ("queen", "q"),
+        ("king", "k"),
+    ];
+    const CRAZYHOUSE: &[(&str, &str)] = &[
+        ("pawn", "p"),
+        ("knight", "n"),
+        ("bishop", "b"),
+        ("rook", "r"),
+        ("queen", "q"),
+        ("king", "k"),
+        ("pieceDrops", "true"),
+        ("capturesToHand", "true"),
+        (
+            "startFen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        ),
+    ];
+    match name {
+        "chess" => Some(CHESS),
+        "fairy" => Some(&[]),
+        "crazyhouse" => Some(CRAZYHOUSE),
+        _ => None,
+    }
+}
+
+const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The state of one conversion: the keys, which were used, and what went wrong.
+struct Conv<'a> {
+    keys: &'a BTreeMap<String, Entry>,
+    used: BTreeSet<String>,
+    issues: Vec<Issue>,
+    width: u8,
+    height: u8,
+}
+
+impl Conv<'_> {
+    /// The value of a key (marking it used).
+    fn get(&mut self, key: &str) -> Option<&Entry> {
+        self.used.insert(key.to_string());
+        self.keys.get(key)
+    }
+
+    fn value(&mut self, key: &str) -> Option<String> {
+        self.get(key).map(|e| e.value.clone())
+    }
+
+    fn issue(&mut self, key: &str, why: impl Into<String>) {
+        let (section, line) = self
+            .keys
+            .get(key)
+            .map_or((String::new(), 0), |e| (e.section.clone(), e.line));
+        self.issues.push(Issue {
+            section,
+            line,
+            key: key.to_string(),
+            why: why.into(),
+        });
+    }
+
+    /// A boolean key, with its default.
+    fn flag(&mut self, key: &str, default: bool) -> bool {
+        match self.value(key).as_deref() {
+            None => default,
+            Some("true") => true,
+            Some("false") => false,
+            Some(other) => {
+                self.issue(key, format!("`{other}` is not `true` or `false`"));
+                default
+            }
+        }
+    }
+
+    /// A file (letter or 1-based number) as a 0-based index.
+    fn file(&mut self, key: &str, default: u8) -> u8 {
+        let Some(v) = self.value(key) else {
+            return default;
+        };
+        let parsed = match v.as_bytes() {
+            [c] if c.is_ascii_lowercase() => Some(c - b'a'),
+            _ => v.parse::<u8>().ok().and_then(|n| n.checked_sub(1)),
+        };
+        parsed.unwrap_or_else(|| {
+            self.issue(key, format!("`{v}` is not a file"));
+            default
+        })
+    }
+
+    /// A rank (1-based) as a 0-based index.
+    fn rank(&mut self, key: &str, default: u8) -> u8 {
+        let Some(v) = self.value(key) else {
+            return default;
+        };
+        v.parse::<u8>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .unwrap_or_else(|| {
+                self.issue(key, format!("`{v}` is not a rank"));
+                default
+            })
+    }
+
+    /// A Bitboard value as a cell set (`*2` → `rank 2`, `a*` → `file a`), or `None`
+    /// for `-` / an empty value. Squares off the board are reported.
+    fn cells(&mut self, key: &str, default: Option<&str>) -> Option<String> {
+        let v = self.value(key).or_else(|| default.map(str::to_string))?;
+        let mut items = Vec::new();
+        for item in v.split_whitespace() {
+            if item == "-" {
+                continue;
+            }
+            let (f, r) = item.split_at(1);
+            let file_ok = f == "*" || f.as_bytes()[0].wrapping_sub(b'a') < self.width;
+            let rank_ok = r == "*" || r.parse::<u8>().is_ok_and(|n| n >= 1 && n <= self.height);
+            if !file_ok || !rank_ok || (f == "*" && r == "*") {
+                self.issue(
+                    key,
+                    format!("`{item}` is not a square, `*N` or `X*` on this board"),
+                );
+                continue;
+            }
+            items.push(match (f, r) {
+                ("*", r) => format!("rank {r}"),
+                (f, "*") => format!("file {f}"),
+                _ => item.to_string(),
+            });
+        }
+        (!items.is_empty()).then(|| items.join(" "))
+    }
+}
+
+/// The pieces of a variant: ini key, `.rules` name, letter, patterns text.
+struct Piece {
+    key: String,
+    name: String,
+    letter: char,
+    body: Vec<String>,
+    comment: Option<String>,
+}
+
+/// Translates one section.
+pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> Variant {
+    // Keys of a built-in parent are written under the file's own.
+    let mut all = keys.clone();
+    if let Some(parent) = chain.last().and_then(|p| builtin_parent(p)) {
+        for (k, v) in parent {
+            all.entry((*k).to_string()).or_insert(Entry {
+                value: (*v).to_string(),
+                line: 0,
+                section: chain.last().cloned().unwrap_or_default(),
+            });
+        }
+    }
+    let mut c = Conv {
+        keys: &all,
+        used: BTreeSet::new(),
+        issues: Vec::new(),
+        width: 8,
+        height: 8,
+    };
+    c.width = c.file("maxFile", 7) + 1;
+    c.height = c.rank("maxRank", 7) + 1;
+    if c.width > 26 || c.height > 26 {
+        c.issue("maxFile", "boards are at most 26×26");
+    }
+    let mut out = format!(
+        "# Imported from variants.ini [{}] by `piecewise import fsf`.\ngame \"{name}\"\nboard square {}x{}\n",
+        chain.join(" : "),
+        c.width,
+        c.height
+    );
+    let pieces = pieces(&mut c);
+    let letter_name = |l: char| {
+        pieces
+            .iter()
+            .find(|p| p.letter == l.to_ascii_uppercase())
+            .map(|p| p.name.clone())
+    };
+    let mut decls = String::new();
+    let mut zones = String::new();
+    let pawn = pieces
+        .iter()
+        .find(|p| p.key == "pawn")
+        .map(|p| p.name.clone());
+
+    // Royal king, start position.
+    if let Some(k) = pieces.iter().find(|p| p.key == "king") {
+        let _ = writeln!(decls, "royal {}", k.name);
+    }
+    let fen = c.value("startFen").unwrap_or_else(|| CHESS_FEN.to_string());
+    let _ = writeln!(decls, "start \"{fen}\"");
+
+    // Pawn double step and en passant.
+    let double = c.flag("doubleStep", true);
+    let ds_white = c.cells("doubleStepRegionWhite", Some("*2"));
+    let ds_black = c.cells("doubleStepRegionBlack", None);
+    if let (Some(w), Some(b)) = (&ds_white, &ds_black) {
+        if mirror(w, c.height).as_deref() != Some(b.as_str()) {
+            c.issue(
+                "doubleStepRegionBlack",
+                "not the mirror image of doubleStepRegionWhite (zones are side-relative)",
+            );
+        }
+    }
+    if let Some(v) = c.value("tripleStepRegionWhite").filter(|v| v != "-") {
+        c.issue(
+            "tripleStepRegionWhite",
+            format!("triple steps (`{v}`) are not translated"),
+        );
+    }
+    let ep_types = c.value("enPassantTypes").unwrap_or_else(|| "p".into());
+    for key in [
+        "enPassantTypesWhite",
+        "enPassantTypesBlack",
+        "enPassantRegion",
+    ] {
+        if c.get(key).is_some() {
+            c.issue(key, "only `enPassantTypes` for both sides is translated");
+        }
+    }
+    let double = double && pawn.is_some() && ds_white.is_some();
+    if double {
+        let _ = writeln!(
+            zones,
+            "zone double_step = {}",
+            ds_white.clone().unwrap_or_default()
+        );
+        let ep: Vec<String> = ep_types.chars().filter_map(letter_name).collect();
+        if !ep.is_empty() {
+            let _ = writeln!(decls, "en passant {}", ep.join(" | "));
+        }
+    }
+
+    // Promotion.
+    let promo_zone = promotion(&mut c, &letter_name, &mut zones, &mut decls);
+
+    // Castling.
+    castling(&mut c, &pieces, &mut decls);
+
+    // Hands and drops.
+    drops(
+        &mut c,
+        &letter_name,
+        promo_zone.as_deref(),
+        &mut zones,
+        &mut decls,
+    );
+
+    // Other rules.
+    if c.flag("flyingGeneral", false) {
+        decls.push_str("royals may not face\n");
+    }
+    match c.value("stalemateValue").as_deref() {
+        None | Some("draw") => {}
+        Some(v @ ("win" | "loss")) => {
+            let _ = writeln!(decls, "stalemate {v}");
+        }
+        Some(v) => c.issue("stalemateValue", format!("`{v}` is not win, loss or draw")),
+    }
+    if c.flag("mustCapture", false) {
+        decls.push_str("must capture\n");
+    }
+    for (key, default) in [
+        ("checking", "true"),
+        ("checkmateValue", "loss"),
+        ("chess960", "false"),
+    ] {
+        if let Some(v) = c.value(key).filter(|v| v != default) {
+            c.issue(
+                key,
+                format!("`{v}`: only the default ({default}) is translated"),
+            );
+        }
+    }
+
+    // Pieces last, in piece-type order.
+    let mut body = String::new();
+    for p in &pieces {
+        if let Some(note) = &p.comment {
+            let _ = writeln!(body, "# {note}");
+        }
+        let letter = p.letter;
+        match p.body.as_slice() {
+            [] => {
+                let _ = writeln!(body, "piece {} ({letter}) {{ }}", p.name);
+            }
+            [one] => {
+                let _ = writeln!(body, "piece {} ({letter}) {{ {one} }}", p.name);
+            }
+            many => {
+                let _ = writeln!(body, "piece {} ({letter}) {{", p.name);
+                for l in many {
+                    let _ = writeln!(body, "    {l}");
+                }
+                body.push_str("}\n");
+            }
+        }
+    }
+    out.push_str(&zones);
+    out.push_str(&decls);
+    out.push_str(&body);
+
+    // Everything not used and not known to carry no rule is reported.
+    let left: Vec<String> = all
+        .keys()
+        .filter(|k| !c.used.contains(*k) && !NO_RULE.contains(&k.as_str()))
+        .cloned()
+        .collect();
+    for k in left {
+        if k.starts_with("mobilityRegion") {
+            continue;
+        }
+        c.issue(
+            &k,
+            "no translation (the rules language has no such rule yet)",
+        );
+    }
+    let mut issues = c.issues;
+    issues.retain(|i| i.line > 0 || !i.section.is_empty());
+    issues.sort_by_key(|i| i.line);
+    Variant {
+        name: name.to_string(),
+        rules: out,
+        issues,
+    }
+}
+
+/// A side-relative cell set's mirror for the second side (`rank r` ↔ `rank H+1-r`).
+fn mirror(cells: &str, height: u8) -> Option<String> {
+    let mut out = Vec::new();
+    let mut words = cells.split_whitespace().peekable();
+    while let Some(w) = words.next() {
+        if w == "rank" || w == "file" {
+            let n = words.next()?;
+            if w == "rank" {
+                let r: u8 = n.parse().ok()?;
+                out.push(format!("rank {}", height + 1 - r));
+            } else {
+                out.push(format!("file {n}"));
+            }
+        } else {
+            let (f, r) = w.split_at(1);
+            let r: u8 = r.parse().ok()?;
+            out.push(format!("{f}{}", height + 1 - r));
+        }
+    }
+    Some(out.join(" "))
+}
+
+/// The pieces the keys define, in piece-type order (customs after the built-ins, the
+/// king last).
+fn pieces(c: &mut Conv<'_>) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let add = |c: &mut Conv<'_>, key: &str, name: &str, default: Result<&str, &str>| {
+        let v = c.value(key)?;
+        if v == "-" {
+            return None;
+        }
+        let (letter, custom) = match v.split_once(':') {
+            Some((l, b)) => (l.trim(), Some(b.trim().to_string())),
+            None => (v.as_str(), None),
+        };
+        let letter = match letter.chars().collect::<Vec<_>>().as_slice() {
+            [l] if l.is_ascii_alphabetic() => l.to_ascii_uppercase(),
+            _ => {
+                c.issue(key, format!("`{letter}` is not one letter"));
+                return None;
+            }
+        };
+        let betza = match (custom, default) {
+            (Some(b), _) => Ok(b),
+            (None, d) => d.map(str::to_string),
+        };
+        let mut piece = Piece {
+            key: key.to_string(),
+            name: name.to_string(),
+            letter,
+            body: Vec::new(),
+            comment: None,
+        };
+        match betza {
+            Ok(b) if b.is_empty() => {}
+            Ok(b) => {
+                match betza::translate(&b) {
+                    Ok(t) => {
+                        piece.body = t.patterns;
+                        piece.comment = Some(format!("Betza: {b}"));
+                        if t.lopsided {
+                            c.issue(key, format!("`{b}` is not symmetric left to right: Fairy-Stockfish turns the second side's moves round, piecewise mirrors them (docs/betza.md)"));
+                        }
+                        if t.en_passant {
+                            c.issue(key, format!("`{b}`: en passant captures of custom pieces are not translated"));
+                        }
+                    }
+                    Err(e) => {
+                        c.issue(key, format!("Betza `{b}`: {e}"));
+                        piece.comment = Some(format!("Betza: {b} (not translated: {e})"));
+                    }
+                }
+            }
+            Err(why) => {
+                c.issue(key, why);
+                piece.comment = Some(format!("not translated: {why}"));
+            }
+        }
+        Some(piece)
+    };
+    for b in BUILTINS {
+        let betza = if b.key == "pawn" { Ok("") } else { b.betza };
+        if let Some(mut p) = add(c, b.key, b.name, betza) {
+            if b.key == "pawn" {
+                p.body = pawn_body(c);
+                p.comment = None;
+            }
+            out.push(p);
+        }
+    }
+    for n in 1..=25 {
+        let key = format!("customPiece{n}");
+        if let Some(p) = add(c, &key, &format!("Custom{n}"), Ok("")) {
+            out.push(p);
+        }
+    }
+    if let Some(p) = add(c, "king", "King", Ok("K")) {
+        out.push(p);
+    }
+    let mut seen = BTreeSet::new();
+    for p in &out {
+        if !seen.insert(p.letter) {
+            c.issue(
+                &p.key,
+                format!("letter `{}` is used by another piece", p.letter),
+            );
+        }
+    }
+    out
+}
+
+/// The built-in pawn: a quiet step, diagonal captures, and the double step from
+/// `double_step` when `doubleStep` is on.
+fn pawn_body(c: &mut Conv<'_>) -> Vec<String> {
+    let mut body = vec![
+        "step forward, move only".to_string(),
+        "step forward-diagonal, capture only".to_string(),
+    ];
+    let double = c.keys.get("doubleStep").map_or(true, |e| e.value == "true");
+    let region = c
+        .keys
+        .get("doubleStepRegionWhite")
+        .map_or(true, |e| e.value != "-");
+    if double && region {
+        body.push("ride forward 2, move only, from double_step, en passant".into());
+    }
+    body
+}
+
+/// `promotion` declarations; returns the zone's name.
+fn promotion(
+    c: &mut Conv<'_>,
+    letter_name: &dyn Fn(char) -> Option<String>,
+    zones: &mut String,
+    decls: &mut String,
+) -> Option<String> {
+    let pawns = c.value("promotionPawnTypes").unwrap_or_else(|| "p".into());
+    let choices = c
+        .value("promotionPieceTypes")
+        .unwrap_or_else(|| "nbrq".into());
+    for (key, same) in [
+        ("promotionPawnTypesWhite", &pawns),
+        ("promotionPawnTypesBlack", &pawns),
+        ("promotionPieceTypesWhite", &choices),
+        ("promotionPieceTypesBlack", &choices),
+    ] {
+        if let Some(v) = c.value(key).filter(|v| v != same) {
+            c.issue(key, format!("`{v}` differs from the value for both sides; per-side promotion is not translated"));
+        }
+    }
+    let last = format!("*{}", c.height);
+    let region = c.cells("promotionRegionWhite", Some(&last));
+    if let (Some(w), Some(b)) = (region.clone(), c.cells("promotionRegionBlack", None)) {
+        if mirror(&w, c.height).as_deref() != Some(b.as_str()) {
+            c.issue(
+                "promotionRegionBlack",
+                "not the mirror image of promotionRegionWhite",
+            );
+        }
+    }
+    let pawn_names: Vec<String> = pawns.chars().filter_map(letter_name).collect();
+    let choice_names: Vec<String> = choices
+        .chars()
+        .filter(|l| !pawns.contains(*l))
+        .filter_map(letter_name)
+        .collect();
+    if let Some(v) = c.value("promotedPieceType").filter(|v| v != "-") {
+        c.issue(
+            "promotedPieceType",
+            format!("`{v}`: shogi-style piece promotion is not translated"),
+        );
+    }
+    for key in [
+        "promotionLimit",
+        "sittuyinPromotion",
+        "piecePromotionOnCapture",
+    ] {
+        if let Some(v) = c
+            .value(key)
+            .filter(|v| v != "false" && v != "-" && !v.is_empty())
+        {
+            c.issue(key, format!("`{v}` is not translated"));
+        }
+    }
+    let optional = !c.flag("mandatoryPawnPromotion", true);
+    let region = region?;
+    if pawn_names.is_empty() || choice_names.is_empty() {
+        return None;
+    }
+    let _ = writeln!(zones, "zone promotion_zone = {region}");
+    let _ = writeln!(
+        decls,
+        "promotion {} to {} in promotion_zone{}",
+        pawn_names.join(" | "),
+        choice_names.join(" | "),
+        if optional { ", optional" } else { "" }
+    );
+    Some("promotion_zone".into())
+}
+
+/// `castling` declarations from the castling keys.
+fn castling(c: &mut Conv<'_>, pieces: &[Piece], decls: &mut String) {
+    if !c.flag("castling", true) {
+        return;
+    }
+    let king_letter = c.value("castlingKingPiece").unwrap_or_else(|| "k".into());
+    let rooks = c.value("castlingRookPieces").unwrap_or_else(|| "r".into());
+    if rooks.chars().count() > 1 {
+        c.issue(
+            "castlingRookPieces",
+            "castling with more than one kind of partner is not translated",
+        );
+    }
+    let find = |l: Option<char>| {
+        let l = l?.to_ascii_uppercase();
+        pieces
+            .iter()
+            .find(|p| p.letter == l)
+            .map(|p| p.name.clone())
+    };
+    let (Some(king), Some(rook)) = (find(king_letter.chars().next()), find(rooks.chars().next()))
+    else {
+        return;
+    };
+    let last = c.width - 1;
+    let kfile = c.file("castlingKingFile", 4);
+    let kside = c.file("castlingKingsideFile", 6);
+    let qside = c.file("castlingQueensideFile", 2);
+    let rk = c.file("castlingRookKingsideFile", last);
+    let rq = c.file("castlingRookQueensideFile", 0);
+    let rank = c.rank("castlingRank", 0) + 1;
+    if c.flag("castlingDroppedPiece", false) {
+        c.issue(
+            "castlingDroppedPiece",
+            "castling with dropped pieces is not translated",
+        );
+    }
+    let cell = |f: u8| format!("{}{rank}", (b'a' + f) as char);
+    for (to, from_rook, rook_to) in [(kside, rk, kside.wrapping_sub(1)), (qside, rq, qside + 1)] {
+        if to >= c.width || rook_to >= c.width || from_rook >= c.width {
+            continue;
+        }
+        let _ = writeln!(
+            decls,
+            "castling {king} {} to {} with {rook} {} to {}",
+            cell(kfile),
+            cell(to),
+            cell(from_rook),
+            cell(rook_to)
+        );
+    }
+}
+
+/// `hand` and `drop` declarations.
+fn drops(
+    c: &mut Conv<'_>,
+    letter_name: &dyn Fn(char) -> Option<String>,
+    promo_zone: Option<&str>,
+    zones: &mut String,
+    decls: &mut String,
+) {
+    let drops = c.flag("pieceDrops", false);
+    let to_hand = c.flag("capturesToHand", false);
+    if drops != to_hand {
+        let key = if drops {
+            "pieceDrops"
+        } else {
+            "capturesToHand"
+        };
+        c.issue(
+            key,
+            "drops are translated when both pieceDrops and capturesToHand are on",
+        );
+        return;
+    }
+    if !drops {
+        return;
+    }
+    decls.push_str("hand\n");
+    let pawns = c.value("promotionPawnTypes").unwrap_or_else(|| "p".into());
+    let first_rank = c.flag("firstRankPawnDrops", false);
+    let in_zone = c.flag("promotionZonePawnDrops", false);
+    let no_doubled = c.value("dropNoDoubled").filter(|v| v != "-");
+    if let Some(n) = c.value("dropNoDoubledCount").filter(|v| v != "1") {
+        c.issue("dropNoDoubledCount", format!("`{n}`: only 1 is translated"));
+    }
+    let mate = c.flag("shogiPawnDropMateIllegal", false);
+    for key in [
+        "dropLoop",
+        "dropPromoted",
+        "sittuyinRookDrop",
+        "dropOppositeColoredBishop",
+        "mustDrop",
+        "dropOnTop",
+    ] {
+        if c.flag(key, false) {
+            c.issue(key, "not translated");
+        }
+    }
+    for key in ["whiteDropRegion", "blackDropRegion", "enclosingDrop"] {
+        if c.get(key).is_some() {
+            c.issue(key, "not translated");
+        }
+    }
+    if !first_rank {
+        zones.push_str("zone first_rank = rank 1\n");
+    }
+    for l in pawns.chars() {
+        let Some(name) = letter_name(l) else { continue };
+        let mut not_in = Vec::new();
+        if !first_rank {
+            not_in.push("first_rank");
+        }
+        if let (false, Some(z)) = (in_zone, promo_zone) {
+            not_in.push(z);
+        }
+        let mut line = format!("drop {name}");
+        if !not_in.is_empty() {
+            let _ = write!(line, " not in {}", not_in.join(" | "));
+        }
+        if no_doubled.as_deref().is_some_and(|d| d.contains(l)) {
+            line.push_str(", one per file");
+        }
+        if mate {
+            line.push_str(", not mating");
+        }
+        let _ = writeln!(decls, "{line}");
+    }
+    if let Some(d) = no_doubled {
+        for l in d.chars().filter(|l| !pawns.contains(*l)) {
+            if let Some(name) = letter_name(l) {
+                let _ = writeln!(decls, "drop {name}, one per file");
+            }
+        }
+    }
+}
