@@ -121,7 +121,7 @@ impl Variant {
 /// assert!(v.rules.contains("board square 6x6"));
 /// assert!(v.complete());
 /// let game = piecewise::Game::compile(&v.rules).unwrap();
-/// assert_eq!(game.legal_uci(&game.start_position().unwrap()).len(), 9);
+/// assert_eq!(game.legal_uci(&game.start_position().unwrap()).len(), 14); // as Fairy-Stockfish counts them
 /// ```
 pub fn import(text: &str, only: Option<&str>) -> Result<Vec<Variant>, FsfError> {
     let sections = ini::sections(text)?;
