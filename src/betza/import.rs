@@ -121,7 +121,10 @@ fn dirs(vs: &[Vector]) -> String {
 fn turn_text(turns: &[i16]) -> String {
     let mut parts = Vec::new();
     let mut done = Vec::new();
-    for &t in turns {
+    // 0 first, then by size: `0 ±90`, `±45 180`.
+    let mut turns = turns.to_vec();
+    turns.sort_by_key(|t| (t.abs(), *t));
+    for &t in &turns {
         if done.contains(&t) {
             continue;
         }

@@ -136,8 +136,12 @@ impl Conv<'_> {
             if item == "-" {
                 continue;
             }
-            let (f, r) = item.split_at(1);
-            let file_ok = f == "*" || f.as_bytes()[0].wrapping_sub(b'a') < self.width;
+            let split = item.char_indices().nth(1).map_or(item.len(), |(i, _)| i);
+            let (f, r) = item.split_at(split);
+            let file_ok = f == "*"
+                || f.bytes()
+                    .next()
+                    .is_some_and(|b| b.wrapping_sub(b'a') < self.width && f.len() == 1);
             let rank_ok = r == "*" || r.parse::<u8>().is_ok_and(|n| n >= 1 && n <= self.height);
             if !file_ok || !rank_ok || (f == "*" && r == "*") {
                 self.issue(

@@ -59,7 +59,7 @@ CORPUS = [
     ("mQcN", "same"), ("mRcN", "same"), ("mNcR", "same"), ("mBcN", "same"),
     ("cW", "same"), ("mF", "same"), ("mcK", "same"), ("RN", "same"), ("BN", "same"),
     ("QN", "same"), ("KN", "same"), ("WA", "same"), ("FD", "same"), ("WD", "same"),
-    ("FA", "same"), ("KNAD", "same"), ("FfW", "same"), ("WfF", "same"), ("fsW", "same"),
+    ("FA", "same"), ("KNAD", "same"), ("FfW", "same"), ("WfF", "same"),
     ("fmWfcF", "same"), ("fmWfF", "same"), ("mfWcfF", "same"),
     # i (the piece stands on its relative second rank) and e
     ("fmWfceFifmnD", "same"), ("mWfceFifmnD", "same"), ("iW", "same"), ("ifmnD", "same"),
