@@ -238,6 +238,60 @@ fn the_corpus_moves_somewhere() {
     }
 }
 
+/// Notations that import (and compile, and move) but cannot be written back: circular
+/// and crooked riders become `repeat`, and out-and-back chains.
+const IMPORT_ONLY: &[&str] = &[
+    "qN", "qW", "qF", "qN3", "fqN", "zB", "zR", "zNN", "mqN", "caKmabK",
+];
+
+#[test]
+fn repeaters_import_compile_and_move() {
+    let fens = positions(11, 60);
+    for n in IMPORT_ONLY {
+        let all = moves(&file(&import(n)), &fens);
+        assert!(all.iter().any(|m| !m.is_empty()), "{n} has no moves");
+    }
+    // The Rose is the shipped one, word for word.
+    let rose = common::rules_source("repeaters");
+    for line in import("qN").lines().filter(|l| l.starts_with("    ")) {
+        assert!(rose.contains(line), "{line}");
+    }
+    // On an empty board from d4 the Rose reaches every cell a knight's circle does
+    // (brute force: 8 leaps round each octagon, both ways, from each first leap).
+    let rules = file(&import("qN"));
+    let got = moves(
+        &rules,
+        &[("8/8/8/8/3X4/8/8/8 w".to_string(), "d4".to_string())],
+    );
+    let mut want = std::collections::BTreeSet::new();
+    let ring = [
+        (1, 2),
+        (-1, 2),
+        (-2, 1),
+        (-2, -1),
+        (-1, -2),
+        (1, -2),
+        (2, -1),
+        (2, 1),
+    ];
+    for start in 0..8 {
+        for dir in [1, 7] {
+            let (mut x, mut y) = (3i32, 3i32);
+            for k in 0..7 {
+                let (dx, dy) = ring[(start + k * dir) % 8];
+                x += dx;
+                y += dy;
+                if !(0..8).contains(&x) || !(0..8).contains(&y) {
+                    break;
+                }
+                want.insert(format!("d4{}{}", (b'a' + x as u8) as char, y + 1));
+            }
+        }
+    }
+    want.remove("d4d4");
+    assert_eq!(got[0], want.into_iter().collect::<Vec<_>>());
+}
+
 #[test]
 fn key_notations_import_exactly() {
     let opts = ImportOptions {
@@ -321,8 +375,8 @@ fn export_refusals_name_the_construct() {
 fn malformed_notations_fail_with_the_position() {
     let mut out = String::new();
     for n in [
-        "mWuN", "fmW?", "R999", "mQc", "4N", "NN2", "zB", "O2", "pN", "nC", "hW", "fmeF", "caN",
-        "KaN",
+        "mWuN", "fmW?", "R999", "mQc", "4N", "NN2", "yafsF", "zW", "qK", "O2", "pN", "nC", "hW",
+        "fmeF", "caN", "KaN",
     ] {
         let o = run(&["import", "betza", n]);
         assert_eq!(o.status.code(), Some(1), "{n}");

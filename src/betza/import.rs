@@ -152,6 +152,38 @@ fn legs(m: &Move) -> Vec<String> {
         Shape::Hop => vec![format!("ride {} via piece then ride same", dirs(v))],
         Shape::Grasshop => vec![format!("ride {} via piece then step same", dirs(v))],
         Shape::Lame => lame(v),
+        Shape::Circular { turn, max } => {
+            let mover = if unit(v) { "step" } else { "leap" };
+            let first = format!("{mover} {}", dirs(v));
+            let mut out = vec![first.clone()];
+            if *max > 1 {
+                let range = if *max == 2 {
+                    "1".to_string()
+                } else {
+                    format!("up to {}", max - 1)
+                };
+                for t in [*turn, -turn] {
+                    out.push(format!(
+                        "{first} then repeat {range} {{ {mover} turn {t} }}"
+                    ));
+                }
+            }
+            out
+        }
+        Shape::Crooked => {
+            let mover = if unit(v) { "step" } else { "leap" };
+            let first = format!("{mover} {}", dirs(v));
+            let mut out = vec![first.clone(), format!("{first} then {mover} turn ±90")];
+            for (a, b) in [(90, -90), (-90, 90)] {
+                out.push(format!(
+                    "{first} then repeat {{ {mover} turn {a} then {mover} turn {b} }}"
+                ));
+                out.push(format!(
+                    "{first} then {mover} turn {a} then repeat {{ {mover} turn {b} then {mover} turn {a} }}"
+                ));
+            }
+            out
+        }
         Shape::Chain { ride, legs } => {
             let mover = if *ride { "ride" } else { "step" };
             let mut text = format!("{mover} {}", words(v));

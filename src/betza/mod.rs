@@ -177,8 +177,8 @@ mod tests {
     fn refusals_point_at_the_character() {
         for (n, at) in [
             ("mWxN", 2),
-            ("zB", 0),
-            ("qN", 0),
+            ("zW", 0),
+            ("qK", 0),
             ("pN", 0),
             ("nC", 0),
             ("nR", 0),

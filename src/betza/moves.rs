@@ -65,6 +65,17 @@ pub enum Shape {
     Hop,
     /// `g`: rides to a piece and lands just beyond it.
     Grasshop,
+    /// `q`: a circular rider (the Rose for `qN`): leaps of the atom, each turning `turn`
+    /// degrees the same way round, at most `max` leaps.
+    Circular {
+        /// Degrees between one leap and the next (45 for oblique atoms, 90 otherwise).
+        turn: i16,
+        /// The most leaps.
+        max: u16,
+    },
+    /// `z`: a crooked rider (the crooked bishop for `zB`): steps turning 90° one way,
+    /// then back, and so on.
+    Crooked,
     /// `a`: legs one after another; the first goes in `vectors`, each later leg turns
     /// from the direction the previous one moved in.
     Chain {
@@ -259,6 +270,8 @@ struct LegMods {
     n: Option<usize>,
     i: Option<usize>,
     e: Option<usize>,
+    q: Option<usize>,
+    z: Option<usize>,
 }
 
 fn split(mods: &[Modifier]) -> LegMods {
@@ -272,6 +285,8 @@ fn split(mods: &[Modifier]) -> LegMods {
             'n' => &mut l.n,
             'i' => &mut l.i,
             'e' => &mut l.e,
+            'q' => &mut l.q,
+            'z' => &mut l.z,
             _ => {
                 l.dirs.push(*m);
                 continue;
@@ -333,6 +348,10 @@ fn component(c: &Component) -> Result<Move, BetzaError> {
         mv.shape = chain(c, &legs, rider)?;
         return Ok(mv);
     }
+    if let Some(at) = first.q.or(first.z) {
+        mv.shape = bent(c, &first, rider, at)?;
+        return Ok(mv);
+    }
     if let (Some(p), Some(_)) = (first.p, first.g) {
         return Err(meaningless("`p` and `g` together mean nothing", p));
     }
@@ -381,6 +400,47 @@ fn component(c: &Component) -> Result<Move, BetzaError> {
         mv.shape = Shape::Ride { max };
     }
     Ok(mv)
+}
+
+/// `q` and `z`: circular and crooked riders of one atom.
+fn bent(c: &Component, l: &LegMods, rider: bool, at: usize) -> Result<Shape, BetzaError> {
+    let atom = c.atom;
+    if atom.bases.len() > 1 {
+        return Err(meaningless(
+            format!(
+                "`q` and `z` are translated on atoms of one kind of move, not `{}`",
+                atom.letter
+            ),
+            at,
+        ));
+    }
+    if let Some(other) = l.n.or(l.p).or(l.g).or(l.e) {
+        return Err(meaningless(
+            "`n`, `p`, `g` and `e` with `q` or `z` are not translated",
+            other,
+        ));
+    }
+    let (a, b) = atom.bases[0];
+    let oblique = a != 0 && a != b;
+    if l.q.is_some() && l.z.is_some() {
+        return Err(meaningless("`q` and `z` together mean nothing", at));
+    }
+    if l.z.is_some() {
+        if !rider || c.count.is_some() {
+            return Err(meaningless(
+                "`z` is translated on unlimited riders (`zB`, `zR`, `zNN`)",
+                at,
+            ));
+        }
+        return Ok(Shape::Crooked);
+    }
+    // The images round the circle: 8 for oblique atoms (45° apart), else 4 (90°).
+    let (turn, round) = if oblique { (45, 8) } else { (90, 4) };
+    let max = match c.count {
+        Some(n) if n.value > 0 => n.value.min(round - 1),
+        _ => round - 1,
+    };
+    Ok(Shape::Circular { turn, max })
 }
 
 /// The legs of an `a` chain after the first.

@@ -85,7 +85,7 @@ const ATOMS: &[AtomRow] = &[
 ];
 
 /// The lowercase modifiers piecewise translates.
-const MODIFIERS: &str = "fblrvshmcinpgae";
+const MODIFIERS: &str = "fblrvshmcinpgaezq";
 
 /// Characters of XBetza (or its relatives) that piecewise refuses, and why.
 pub(crate) fn refusal(c: char) -> Option<&'static str> {
@@ -96,8 +96,6 @@ pub(crate) fn refusal(c: char) -> Option<&'static str> {
         'x' => "`x` has no equivalent in the rules language",
         'k' => "`k` (a move that depends on checking or on royalty) has no equivalent in the rules language",
         'y' => "`y` (a later leg switching between orthogonal and diagonal) is not translated; write the legs in .rules (e.g. `step diagonal then ride turn ±45`)",
-        'z' => "`z` (crooked, zig-zag rider) is not translated; write it with `repeat` (rules/repeaters.rules has the crooked bishop)",
-        'q' => "`q` (circular rider) is not translated; write it with `repeat` (rules/repeaters.rules has the Rose)",
         'o' => "`o` (cylinder: moves wrap round the board's edge) has no equivalent; piecewise boards do not wrap",
         'j' => "`j` (jumping: a rider that must skip its first square, or a leg that must leap) is not translated",
         'O' => "`O` (castling) is a game declaration in .rules (`castling King e1 to g1 with Rook h1 to f1`), not a piece move",

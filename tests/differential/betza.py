@@ -73,6 +73,7 @@ CORPUS = [
     # constructs Fairy-Stockfish does not implement (docs/betza.md)
     ("nH", "fsf-lame"), ("nG", "fsf-lame"), ("DD", "fsf-rider"), ("pNN", "fsf-hopper"),
     ("gNN", "fsf-hopper"),
+    ("qN", "fsf-qz"), ("qW", "fsf-qz"), ("zB", "fsf-qz"), ("zR", "fsf-qz"),
     ("mafsW", "fsf-a"), ("caK", "fsf-a"), ("RasR", "fsf-a"), ("mfFcfamfF", "fsf-a"),
 ]
 
