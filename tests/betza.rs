@@ -385,3 +385,23 @@ fn malformed_notations_fail_with_the_position() {
     }
     insta::assert_snapshot!(out);
 }
+
+#[test]
+fn bad_names_and_letters_are_usage_errors() {
+    for args in [
+        ["--letter", "XY"],
+        ["--letter", "1"],
+        ["--name", "9a"],
+        ["--name", "a-b"],
+    ] {
+        let o = run(&["import", "betza", "N", args[0], args[1]]);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
+    let o = run(&[
+        "import", "betza", "N", "--letter", "+t", "--name", "Tokin_2",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        "# Betza: N\npiece Tokin_2 (+t) { leap (1,2) }\n"
+    );
+}

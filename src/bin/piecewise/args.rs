@@ -35,6 +35,30 @@ fn parse_limit(text: &str) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
+/// Checks `--name`: a name the rules language reads.
+fn parse_name(text: &str) -> Result<String, String> {
+    let mut chars = text.chars();
+    let ok = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if ok {
+        Ok(text.to_string())
+    } else {
+        Err("a piece name is letters, digits and `_`, not starting with a digit".into())
+    }
+}
+
+/// Checks `--letter`: one ASCII letter, optionally after `+`.
+fn parse_letter(text: &str) -> Result<String, String> {
+    let l = text.strip_prefix('+').unwrap_or(text);
+    if l.len() == 1 && l.chars().all(|c| c.is_ascii_alphabetic()) {
+        Ok(text.to_string())
+    } else {
+        Err("a FEN letter is one ASCII letter, optionally after `+`".into())
+    }
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 pub enum Color {
     Auto,
@@ -196,11 +220,11 @@ pub enum ImportCommand {
     Betza {
         /// The notation, e.g. `mQcN` or `fmWfceFifmnD`.
         notation: String,
-        /// The piece's name.
-        #[arg(long, default_value = "Custom")]
+        /// The piece's name (letters, digits and `_`, not starting with a digit).
+        #[arg(long, default_value = "Custom", value_parser = parse_name)]
         name: String,
-        /// The piece's FEN letter.
-        #[arg(long, default_value = "X")]
+        /// The piece's FEN letter (one ASCII letter, optionally after `+`).
+        #[arg(long, default_value = "X", value_parser = parse_letter)]
         letter: String,
     },
     /// Write one .rules file per variant (section) of a Fairy-Stockfish variants.ini;
