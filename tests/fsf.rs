@@ -95,12 +95,24 @@ fn untranslated_keys_are_listed_with_section_and_line() {
 }
 
 #[test]
+fn an_unknown_parent_is_an_issue_of_its_children() {
+    let path = temp("parent.ini", b"[a:nosuch]\nmaxRank = 6\n[b:chess]\n");
+    let o = run(&["import", "fsf", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("parent.ini:1: [a] `:nosuch` not translated: the parent `nosuch`"),
+        "{err}"
+    );
+    assert!(stdout(&o).contains("game \"b\""));
+}
+
+#[test]
 fn malformed_files_fail_with_the_line() {
     for (ini, want) in [
         ("[a:chess]\nmaxRank 8\n", "line 2: `maxRank 8` is neither"),
         ("[a:chess\n", "line 1: a section header without `]`"),
         ("maxRank = 8\n", "line 1: a key before the first section"),
-        ("[a:nosuch]\n", "line 1: unknown parent variant `nosuch`"),
         ("[a:b]\n[b:a]\n", "inherits from itself"),
         ("[a]\n[a]\n", "line 2: section `a` is defined twice"),
     ] {

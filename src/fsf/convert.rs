@@ -2,6 +2,7 @@
 //! translated, known to carry no rule (engine and GUI settings), or reported as an
 //! [`Issue`]; the defaults are Fairy-Stockfish's (a chess-like template without pieces).
 
+use super::decls::{castling, drops, promotion};
 use super::ini::Entry;
 use super::pieces::BUILTINS;
 use super::{Issue, Variant};
@@ -53,26 +54,26 @@ pub fn builtin_parent(name: &str) -> Option<&'static [(&'static str, &'static st
 const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// The state of one conversion: the keys, which were used, and what went wrong.
-struct Conv<'a> {
-    keys: &'a BTreeMap<String, Entry>,
+pub(super) struct Conv<'a> {
+    pub(super) keys: &'a BTreeMap<String, Entry>,
     used: BTreeSet<String>,
     issues: Vec<Issue>,
-    width: u8,
-    height: u8,
+    pub(super) width: u8,
+    pub(super) height: u8,
 }
 
 impl Conv<'_> {
     /// The value of a key (marking it used).
-    fn get(&mut self, key: &str) -> Option<&Entry> {
+    pub(super) fn get(&mut self, key: &str) -> Option<&Entry> {
         self.used.insert(key.to_string());
         self.keys.get(key)
     }
 
-    fn value(&mut self, key: &str) -> Option<String> {
+    pub(super) fn value(&mut self, key: &str) -> Option<String> {
         self.get(key).map(|e| e.value.clone())
     }
 
-    fn issue(&mut self, key: &str, why: impl Into<String>) {
+    pub(super) fn issue(&mut self, key: &str, why: impl Into<String>) {
         let (section, line) = self
             .keys
             .get(key)
@@ -86,7 +87,7 @@ impl Conv<'_> {
     }
 
     /// A boolean key, with its default.
-    fn flag(&mut self, key: &str, default: bool) -> bool {
+    pub(super) fn flag(&mut self, key: &str, default: bool) -> bool {
         match self.value(key).as_deref() {
             None => default,
             Some("true") => true,
@@ -99,7 +100,7 @@ impl Conv<'_> {
     }
 
     /// A file (letter or 1-based number) as a 0-based index.
-    fn file(&mut self, key: &str, default: u8) -> u8 {
+    pub(super) fn file(&mut self, key: &str, default: u8) -> u8 {
         let Some(v) = self.value(key) else {
             return default;
         };
@@ -114,7 +115,7 @@ impl Conv<'_> {
     }
 
     /// A rank (1-based) as a 0-based index.
-    fn rank(&mut self, key: &str, default: u8) -> u8 {
+    pub(super) fn rank(&mut self, key: &str, default: u8) -> u8 {
         let Some(v) = self.value(key) else {
             return default;
         };
@@ -129,7 +130,7 @@ impl Conv<'_> {
 
     /// A Bitboard value as a cell set (`*2` → `rank 2`, `a*` → `file a`), or `None`
     /// for `-` / an empty value. Squares off the board are reported.
-    fn cells(&mut self, key: &str, default: Option<&str>) -> Option<String> {
+    pub(super) fn cells(&mut self, key: &str, default: Option<&str>) -> Option<String> {
         let v = self.value(key).or_else(|| default.map(str::to_string))?;
         let mut items = Vec::new();
         for item in v.split_whitespace() {
@@ -161,10 +162,10 @@ impl Conv<'_> {
 }
 
 /// The pieces of a variant: ini key, `.rules` name, letter, patterns text.
-struct Piece {
-    key: String,
-    name: String,
-    letter: char,
+pub(super) struct Piece {
+    pub(super) key: String,
+    pub(super) name: String,
+    pub(super) letter: char,
     body: Vec<String>,
     comment: Option<String>,
 }
@@ -200,28 +201,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         c.width,
         c.height
     );
-    let pieces = pieces(&mut c);
-    let letter_name = |l: char| {
-        pieces
-            .iter()
-            .find(|p| p.letter == l.to_ascii_uppercase())
-            .map(|p| p.name.clone())
-    };
-    let mut decls = String::new();
-    let mut zones = String::new();
-    let pawn = pieces
-        .iter()
-        .find(|p| p.key == "pawn")
-        .map(|p| p.name.clone());
-
-    // Royal king, start position.
-    if let Some(k) = pieces.iter().find(|p| p.key == "king") {
-        let _ = writeln!(decls, "royal {}", k.name);
-    }
-    let fen = c.value("startFen").unwrap_or_else(|| CHESS_FEN.to_string());
-    let _ = writeln!(decls, "start \"{fen}\"");
-
-    // Pawn double step and en passant.
+    // Pawn double step (the pawn's body depends on it).
     let double = c.flag("doubleStep", true);
     let ds_white = c.cells("doubleStepRegionWhite", Some("*2"));
     let ds_black = c.cells("doubleStepRegionBlack", None);
@@ -239,6 +219,36 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             format!("triple steps (`{v}`) are not translated"),
         );
     }
+    let double = double && ds_white.is_some();
+    let pieces = pieces(&mut c, double);
+    let letter_name = |l: char| {
+        pieces
+            .iter()
+            .find(|p| p.letter == l.to_ascii_uppercase())
+            .map(|p| p.name.clone())
+    };
+    let mut decls = String::new();
+    let mut zones = String::new();
+    let pawn = pieces
+        .iter()
+        .find(|p| p.key == "pawn")
+        .map(|p| p.name.clone());
+
+    // Royal king, start position.
+    if let Some(k) = pieces.iter().find(|p| p.key == "king") {
+        let _ = writeln!(decls, "royal {}", k.name);
+    }
+    let mut fen = c.value("startFen").unwrap_or_else(|| CHESS_FEN.to_string());
+    let hand = c.keys.get("pieceDrops").is_some_and(|e| e.value == "true")
+        && c.keys
+            .get("capturesToHand")
+            .is_some_and(|e| e.value == "true");
+    if !hand {
+        // An empty hand says nothing in a game without hands.
+        fen = fen.replacen("[]", "", 1);
+    }
+    let _ = writeln!(decls, "start \"{fen}\"");
+
     let ep_types = c.value("enPassantTypes").unwrap_or_else(|| "p".into());
     for key in [
         "enPassantTypesWhite",
@@ -249,7 +259,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             c.issue(key, "only `enPassantTypes` for both sides is translated");
         }
     }
-    let double = double && pawn.is_some() && ds_white.is_some();
+    let double = double && pawn.is_some();
     if double {
         let _ = writeln!(
             zones,
@@ -279,7 +289,11 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
 
     // Other rules.
     if c.flag("flyingGeneral", false) {
-        decls.push_str("royals may not face\n");
+        if pieces.iter().any(|p| p.key == "king") {
+            decls.push_str("royals may not face\n");
+        } else {
+            c.issue("flyingGeneral", "the variant has no king");
+        }
     }
     match c.value("stalemateValue").as_deref() {
         None | Some("draw") => {}
@@ -357,7 +371,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
 }
 
 /// A side-relative cell set's mirror for the second side (`rank r` ↔ `rank H+1-r`).
-fn mirror(cells: &str, height: u8) -> Option<String> {
+pub(super) fn mirror(cells: &str, height: u8) -> Option<String> {
     let mut out = Vec::new();
     let mut words = cells.split_whitespace().peekable();
     while let Some(w) = words.next() {
@@ -380,7 +394,7 @@ fn mirror(cells: &str, height: u8) -> Option<String> {
 
 /// The pieces the keys define, in piece-type order (customs after the built-ins, the
 /// king last).
-fn pieces(c: &mut Conv<'_>) -> Vec<Piece> {
+fn pieces(c: &mut Conv<'_>, double: bool) -> Vec<Piece> {
     let mut out = Vec::new();
     let add = |c: &mut Conv<'_>, key: &str, name: &str, default: Result<&str, &str>| {
         let v = c.value(key)?;
@@ -440,7 +454,7 @@ fn pieces(c: &mut Conv<'_>) -> Vec<Piece> {
         let betza = if b.key == "pawn" { Ok("") } else { b.betza };
         if let Some(mut p) = add(c, b.key, b.name, betza) {
             if b.key == "pawn" {
-                p.body = pawn_body(c);
+                p.body = pawn_body(double);
                 p.comment = None;
             }
             out.push(p);
@@ -455,240 +469,38 @@ fn pieces(c: &mut Conv<'_>) -> Vec<Piece> {
     if let Some(p) = add(c, "king", "King", Ok("K")) {
         out.push(p);
     }
-    let mut seen = BTreeSet::new();
-    for p in &out {
-        if !seen.insert(p.letter) {
-            c.issue(
-                &p.key,
-                format!("letter `{}` is used by another piece", p.letter),
-            );
+    // Two pieces with one letter: the later definition (the child's) wins.
+    let line = |p: &Piece| c.keys.get(&p.key).map_or(0, |e| e.line);
+    let mut keep: Vec<Piece> = Vec::new();
+    let mut lost: Vec<(String, char, String)> = Vec::new();
+    for p in out {
+        match keep.iter().position(|k| k.letter == p.letter) {
+            Some(i) if line(&p) >= line(&keep[i]) => {
+                lost.push((keep[i].key.clone(), p.letter, p.key.clone()));
+                keep[i] = p;
+            }
+            Some(i) => lost.push((p.key.clone(), p.letter, keep[i].key.clone())),
+            None => keep.push(p),
         }
     }
-    out
+    for (key, letter, winner) in lost {
+        c.issue(
+            &key,
+            format!("letter `{letter}` is defined again by `{winner}`, which wins"),
+        );
+    }
+    keep
 }
 
 /// The built-in pawn: a quiet step, diagonal captures, and the double step from
-/// `double_step` when `doubleStep` is on.
-fn pawn_body(c: &mut Conv<'_>) -> Vec<String> {
+/// `double_step` when `doubleStep` is on and has a region.
+fn pawn_body(double: bool) -> Vec<String> {
     let mut body = vec![
         "step forward, move only".to_string(),
         "step forward-diagonal, capture only".to_string(),
     ];
-    let double = c.keys.get("doubleStep").map_or(true, |e| e.value == "true");
-    let region = c
-        .keys
-        .get("doubleStepRegionWhite")
-        .map_or(true, |e| e.value != "-");
-    if double && region {
+    if double {
         body.push("ride forward 2, move only, from double_step, en passant".into());
     }
     body
-}
-
-/// `promotion` declarations; returns the zone's name.
-fn promotion(
-    c: &mut Conv<'_>,
-    letter_name: &dyn Fn(char) -> Option<String>,
-    zones: &mut String,
-    decls: &mut String,
-) -> Option<String> {
-    let pawns = c.value("promotionPawnTypes").unwrap_or_else(|| "p".into());
-    let choices = c
-        .value("promotionPieceTypes")
-        .unwrap_or_else(|| "nbrq".into());
-    for (key, same) in [
-        ("promotionPawnTypesWhite", &pawns),
-        ("promotionPawnTypesBlack", &pawns),
-        ("promotionPieceTypesWhite", &choices),
-        ("promotionPieceTypesBlack", &choices),
-    ] {
-        if let Some(v) = c.value(key).filter(|v| v != same) {
-            c.issue(key, format!("`{v}` differs from the value for both sides; per-side promotion is not translated"));
-        }
-    }
-    let last = format!("*{}", c.height);
-    let region = c.cells("promotionRegionWhite", Some(&last));
-    if let (Some(w), Some(b)) = (region.clone(), c.cells("promotionRegionBlack", None)) {
-        if mirror(&w, c.height).as_deref() != Some(b.as_str()) {
-            c.issue(
-                "promotionRegionBlack",
-                "not the mirror image of promotionRegionWhite",
-            );
-        }
-    }
-    let pawn_names: Vec<String> = pawns.chars().filter_map(letter_name).collect();
-    let choice_names: Vec<String> = choices
-        .chars()
-        .filter(|l| !pawns.contains(*l))
-        .filter_map(letter_name)
-        .collect();
-    if let Some(v) = c.value("promotedPieceType").filter(|v| v != "-") {
-        c.issue(
-            "promotedPieceType",
-            format!("`{v}`: shogi-style piece promotion is not translated"),
-        );
-    }
-    for key in [
-        "promotionLimit",
-        "sittuyinPromotion",
-        "piecePromotionOnCapture",
-    ] {
-        if let Some(v) = c
-            .value(key)
-            .filter(|v| v != "false" && v != "-" && !v.is_empty())
-        {
-            c.issue(key, format!("`{v}` is not translated"));
-        }
-    }
-    let optional = !c.flag("mandatoryPawnPromotion", true);
-    let region = region?;
-    if pawn_names.is_empty() || choice_names.is_empty() {
-        return None;
-    }
-    let _ = writeln!(zones, "zone promotion_zone = {region}");
-    let _ = writeln!(
-        decls,
-        "promotion {} to {} in promotion_zone{}",
-        pawn_names.join(" | "),
-        choice_names.join(" | "),
-        if optional { ", optional" } else { "" }
-    );
-    Some("promotion_zone".into())
-}
-
-/// `castling` declarations from the castling keys.
-fn castling(c: &mut Conv<'_>, pieces: &[Piece], decls: &mut String) {
-    if !c.flag("castling", true) {
-        return;
-    }
-    let king_letter = c.value("castlingKingPiece").unwrap_or_else(|| "k".into());
-    let rooks = c.value("castlingRookPieces").unwrap_or_else(|| "r".into());
-    if rooks.chars().count() > 1 {
-        c.issue(
-            "castlingRookPieces",
-            "castling with more than one kind of partner is not translated",
-        );
-    }
-    let find = |l: Option<char>| {
-        let l = l?.to_ascii_uppercase();
-        pieces
-            .iter()
-            .find(|p| p.letter == l)
-            .map(|p| p.name.clone())
-    };
-    let (Some(king), Some(rook)) = (find(king_letter.chars().next()), find(rooks.chars().next()))
-    else {
-        return;
-    };
-    let last = c.width - 1;
-    let kfile = c.file("castlingKingFile", 4);
-    let kside = c.file("castlingKingsideFile", 6);
-    let qside = c.file("castlingQueensideFile", 2);
-    let rk = c.file("castlingRookKingsideFile", last);
-    let rq = c.file("castlingRookQueensideFile", 0);
-    let rank = c.rank("castlingRank", 0) + 1;
-    if c.flag("castlingDroppedPiece", false) {
-        c.issue(
-            "castlingDroppedPiece",
-            "castling with dropped pieces is not translated",
-        );
-    }
-    let cell = |f: u8| format!("{}{rank}", (b'a' + f) as char);
-    for (to, from_rook, rook_to) in [(kside, rk, kside.wrapping_sub(1)), (qside, rq, qside + 1)] {
-        if to >= c.width || rook_to >= c.width || from_rook >= c.width {
-            continue;
-        }
-        let _ = writeln!(
-            decls,
-            "castling {king} {} to {} with {rook} {} to {}",
-            cell(kfile),
-            cell(to),
-            cell(from_rook),
-            cell(rook_to)
-        );
-    }
-}
-
-/// `hand` and `drop` declarations.
-fn drops(
-    c: &mut Conv<'_>,
-    letter_name: &dyn Fn(char) -> Option<String>,
-    promo_zone: Option<&str>,
-    zones: &mut String,
-    decls: &mut String,
-) {
-    let drops = c.flag("pieceDrops", false);
-    let to_hand = c.flag("capturesToHand", false);
-    if drops != to_hand {
-        let key = if drops {
-            "pieceDrops"
-        } else {
-            "capturesToHand"
-        };
-        c.issue(
-            key,
-            "drops are translated when both pieceDrops and capturesToHand are on",
-        );
-        return;
-    }
-    if !drops {
-        return;
-    }
-    decls.push_str("hand\n");
-    let pawns = c.value("promotionPawnTypes").unwrap_or_else(|| "p".into());
-    let first_rank = c.flag("firstRankPawnDrops", false);
-    let in_zone = c.flag("promotionZonePawnDrops", false);
-    let no_doubled = c.value("dropNoDoubled").filter(|v| v != "-");
-    if let Some(n) = c.value("dropNoDoubledCount").filter(|v| v != "1") {
-        c.issue("dropNoDoubledCount", format!("`{n}`: only 1 is translated"));
-    }
-    let mate = c.flag("shogiPawnDropMateIllegal", false);
-    for key in [
-        "dropLoop",
-        "dropPromoted",
-        "sittuyinRookDrop",
-        "dropOppositeColoredBishop",
-        "mustDrop",
-        "dropOnTop",
-    ] {
-        if c.flag(key, false) {
-            c.issue(key, "not translated");
-        }
-    }
-    for key in ["whiteDropRegion", "blackDropRegion", "enclosingDrop"] {
-        if c.get(key).is_some() {
-            c.issue(key, "not translated");
-        }
-    }
-    if !first_rank {
-        zones.push_str("zone first_rank = rank 1\n");
-    }
-    for l in pawns.chars() {
-        let Some(name) = letter_name(l) else { continue };
-        let mut not_in = Vec::new();
-        if !first_rank {
-            not_in.push("first_rank");
-        }
-        if let (false, Some(z)) = (in_zone, promo_zone) {
-            not_in.push(z);
-        }
-        let mut line = format!("drop {name}");
-        if !not_in.is_empty() {
-            let _ = write!(line, " not in {}", not_in.join(" | "));
-        }
-        if no_doubled.as_deref().is_some_and(|d| d.contains(l)) {
-            line.push_str(", one per file");
-        }
-        if mate {
-            line.push_str(", not mating");
-        }
-        let _ = writeln!(decls, "{line}");
-    }
-    if let Some(d) = no_doubled {
-        for l in d.chars().filter(|l| !pawns.contains(*l)) {
-            if let Some(name) = letter_name(l) {
-                let _ = writeln!(decls, "drop {name}, one per file");
-            }
-        }
-    }
 }

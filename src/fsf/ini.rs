@@ -106,12 +106,22 @@ pub fn sections(text: &str) -> Result<Vec<Section>, FsfError> {
     Ok(out)
 }
 
-/// A section's keys with its parents' under them (the child's win), and the chain of
-/// names from the section up (the last is a built-in parent, if any).
-pub fn resolve(
-    all: &[Section],
-    name: &str,
-) -> Result<(BTreeMap<String, Entry>, Vec<String>), FsfError> {
+/// A section resolved: its keys with its parents' under them (the child's win), the
+/// chain of names from the section up (the last is a built-in parent, if any), and a
+/// parent that is neither a section nor a built-in parent piecewise knows (its name,
+/// the line naming it, and the section that names it).
+pub struct Resolved {
+    /// The keys.
+    pub keys: BTreeMap<String, Entry>,
+    /// The chain of names.
+    pub chain: Vec<String>,
+    /// An unknown parent, if the chain ends in one.
+    pub unknown: Option<(String, usize, String)>,
+}
+
+/// Resolves a section's inheritance.
+pub fn resolve(all: &[Section], name: &str) -> Result<Resolved, FsfError> {
+    let mut unknown = None;
     let mut chain: Vec<&Section> = Vec::new();
     let mut builtin = Vec::new();
     let mut current = all.iter().find(|s| s.name == name);
@@ -130,7 +140,10 @@ pub fn resolve(
                     builtin.push(p.clone());
                     None
                 }
-                None => return Err(FsfError::new(FsfErrorKind::UnknownParent(p.clone()), *line)),
+                None => {
+                    unknown = Some((p.clone(), *line, s.name.clone()));
+                    None
+                }
             },
             None => None,
         };
@@ -143,7 +156,11 @@ pub fn resolve(
     }
     let mut names: Vec<String> = chain.iter().map(|s| s.name.clone()).collect();
     names.extend(builtin);
-    Ok((map, names))
+    Ok(Resolved {
+        keys: map,
+        chain: names,
+        unknown,
+    })
 }
 
 #[cfg(test)]
@@ -156,10 +173,10 @@ mod tests {
             "# c\n[a:chess]\nmaxRank = 10\n[b:a]\nmaxRank = 9\nmaxFile = 9\n[c]\nvariant = b\n";
         let s = sections(text).unwrap();
         assert_eq!(s.len(), 3);
-        let (map, chain) = resolve(&s, "c").unwrap();
-        assert_eq!(map["maxRank"].value, "9");
-        assert_eq!(map["maxRank"].line, 5);
-        assert_eq!(chain, ["c", "b", "a", "chess"]);
+        let r = resolve(&s, "c").unwrap();
+        assert_eq!(r.keys["maxRank"].value, "9");
+        assert_eq!(r.keys["maxRank"].line, 5);
+        assert_eq!(r.chain, ["c", "b", "a", "chess"]);
     }
 
     #[test]
@@ -170,6 +187,9 @@ mod tests {
         let s = sections("[a:b]\n[b:a]\n").unwrap();
         assert!(resolve(&s, "a").is_err());
         let s = sections("[a:nosuch]\n").unwrap();
-        assert_eq!(resolve(&s, "a").unwrap_err().line(), 1);
+        assert_eq!(
+            resolve(&s, "a").unwrap().unknown,
+            Some(("nosuch".into(), 1, "a".into()))
+        );
     }
 }

@@ -12,6 +12,7 @@
 //! with its line.
 
 mod convert;
+mod decls;
 mod ini;
 mod pieces;
 
@@ -24,9 +25,6 @@ pub enum FsfErrorKind {
     /// A line that is neither a section header, `key = value`, a comment nor blank (or
     /// a section header that is not one).
     Malformed(String),
-    /// A parent that is neither a section of the file nor a built-in parent piecewise
-    /// knows.
-    UnknownParent(String),
     /// `--variant` named a section the file does not have.
     UnknownVariant(String),
 }
@@ -61,10 +59,6 @@ impl fmt::Display for FsfError {
         }
         match &self.kind {
             FsfErrorKind::Malformed(why) => write!(f, "{why}"),
-            FsfErrorKind::UnknownParent(p) => write!(
-                f,
-                "unknown parent variant `{p}` (a section of the file, or one of the built-in parents chess, fairy, crazyhouse)"
-            ),
             FsfErrorKind::UnknownVariant(v) => write!(f, "no section `[{v}]` in the file"),
         }
     }
@@ -135,8 +129,20 @@ pub fn import(text: &str, only: Option<&str>) -> Result<Vec<Variant>, FsfError> 
         if only.is_some_and(|v| v != s.name) {
             continue;
         }
-        let (keys, chain) = ini::resolve(&sections, &s.name)?;
-        out.push(convert::convert(&s.name, &keys, &chain));
+        let r = ini::resolve(&sections, &s.name)?;
+        let mut v = convert::convert(&s.name, &r.keys, &r.chain);
+        if let Some((parent, line, section)) = r.unknown {
+            v.issues.insert(
+                0,
+                Issue {
+                    section,
+                    line,
+                    key: format!(":{parent}"),
+                    why: format!("the parent `{parent}` is neither a section of the file nor a built-in parent piecewise knows (chess, fairy, crazyhouse); its rules are missing"),
+                },
+            );
+        }
+        out.push(v);
     }
     Ok(out)
 }
