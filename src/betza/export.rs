@@ -445,8 +445,20 @@ pub fn export_piece(rules: &RuleSet, piece: PieceId) -> Result<String, ExportErr
         ));
     }
     let ep = rules.game.en_passant.contains(&piece);
+    let single = |pat: &Pattern| match pattern(rules, pat, ep) {
+        Ok(parts) if parts.len() == 1 => parts.into_iter().next(),
+        _ => None,
+    };
+    let (bent, taken) = super::repeaters::find(&p.patterns, &single);
     let mut out = String::new();
-    for pat in &p.patterns {
+    for (i, pat) in p.patterns.iter().enumerate() {
+        if let Some(c) = &bent[i] {
+            out.push_str(c);
+            continue;
+        }
+        if taken[i] {
+            continue;
+        }
         let parts = pattern(rules, pat, ep).map_err(|Unsayable(what)| {
             ExportError::new(ExportErrorKind::Unsayable(what), &p.name, Some(pat.span))
         })?;

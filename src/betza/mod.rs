@@ -21,6 +21,7 @@ mod export;
 mod import;
 mod moves;
 mod parse;
+mod repeaters;
 
 pub use error::{BetzaError, BetzaErrorKind, ExportError, ExportErrorKind};
 pub use export::{export_piece, export_rules};
