@@ -415,3 +415,26 @@ fn bad_names_and_letters_are_usage_errors() {
         "# Betza: N\npiece Tokin_2 (+t) { leap (1,2) }\n"
     );
 }
+
+#[test]
+fn exports_that_cannot_be_said_are_refused() {
+    for (body, what) in [
+        ("ride forward 255", "a ride of exactly 255 steps"),
+        ("ride forward 4", "a ride of exactly 4 steps"),
+        ("ride orthogonal 2..", "a ride of 2.. steps"),
+        ("leap (1,4)", "a (1,4) leap (no atom letter)"),
+        ("step diagonal then ride turn ±45", "mixing steps and rides"),
+        (
+            "step forward, captures Custom",
+            "`captures` with a kind of piece",
+        ),
+        ("leap (1,2) then repeat 2 { leap same }", "`repeat`"),
+    ] {
+        let source = format!("board square 8x8\npiece Custom (X) {{ {body} }}\n");
+        let (rules, diags) = piecewise::pipeline::check(&source, None);
+        let rules = rules.unwrap_or_else(|| panic!("{}", diags.render("x", &source, false)));
+        let e = betza::export_piece(&rules, PieceId(0)).expect_err(body);
+        assert!(e.to_string().contains(what), "{body}: {e}");
+        assert!(e.span().is_some(), "{body}");
+    }
+}

@@ -227,12 +227,12 @@ fn pattern(rules: &RuleSet, p: &Pattern, ep: bool) -> Result<Vec<String>, Unsaya
             (1, None) => components(vs, &prefix, true, ""),
             (1, Some(n)) => components(vs, &prefix, true, &n.to_string()),
             (k, Some(m)) if k == m && vs.iter().all(|v| v.dx.abs() <= 1 && v.dy.abs() <= 1) => {
-                let k = k as i8;
-                let scaled: Vec<Vector> =
-                    vs.iter().map(|v| Vector::new(v.dx * k, v.dy * k)).collect();
                 if k > 3 {
                     return Err(no(format!("a ride of exactly {k} steps")));
                 }
+                let k = k as i8;
+                let scaled: Vec<Vector> =
+                    vs.iter().map(|v| Vector::new(v.dx * k, v.dy * k)).collect();
                 components(&scaled, &format!("{prefix}n"), false, "")
             }
             _ => Err(no(format!(
