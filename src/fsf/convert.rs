@@ -220,7 +220,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         );
     }
     let double = double && ds_white.is_some();
-    let pieces = pieces(&mut c, double);
+    let pieces = pieces(&mut c, double, ds_white.is_some());
     let letter_name = |l: char| {
         pieces
             .iter()
@@ -260,12 +260,17 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         }
     }
     let double = double && pawn.is_some();
-    if double {
+    let initial = pieces
+        .iter()
+        .any(|p| p.body.iter().any(|l| l.contains("from double_step")));
+    if double || initial {
         let _ = writeln!(
             zones,
             "zone double_step = {}",
             ds_white.clone().unwrap_or_default()
         );
+    }
+    if double {
         let ep: Vec<String> = ep_types.chars().filter_map(letter_name).collect();
         if !ep.is_empty() {
             let _ = writeln!(decls, "en passant {}", ep.join(" | "));
@@ -394,7 +399,9 @@ pub(super) fn mirror(cells: &str, height: u8) -> Option<String> {
 
 /// The pieces the keys define, in piece-type order (customs after the built-ins, the
 /// king last).
-fn pieces(c: &mut Conv<'_>, double: bool) -> Vec<Piece> {
+/// `i` in a custom piece's Betza is Fairy-Stockfish's double-step region: with
+/// `i_zone`, its `initial` becomes `from double_step`.
+fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece> {
     let mut out = Vec::new();
     let add = |c: &mut Conv<'_>, key: &str, name: &str, default: Result<&str, &str>| {
         let v = c.value(key)?;
@@ -429,6 +436,13 @@ fn pieces(c: &mut Conv<'_>, double: bool) -> Vec<Piece> {
                 match betza::translate(&b) {
                     Ok(t) => {
                         piece.body = t.patterns;
+                        if i_zone {
+                            for l in &mut piece.body {
+                                *l = l.replace(", initial", ", from double_step");
+                            }
+                        } else if piece.body.iter().any(|l| l.contains(", initial")) {
+                            c.issue(key, format!("`{b}`: `i` is the double-step region in Fairy-Stockfish, and this variant has none; read as `initial`"));
+                        }
                         piece.comment = Some(format!("Betza: {b}"));
                         if t.lopsided {
                             c.issue(key, format!("`{b}` is not symmetric left to right: Fairy-Stockfish turns the second side's moves round, piecewise mirrors them (docs/betza.md)"));
