@@ -518,3 +518,66 @@ fn pawn_body(double: bool) -> Vec<String> {
     }
     body
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(text: &str) -> BTreeMap<String, Entry> {
+        text.lines()
+            .enumerate()
+            .filter_map(|(i, l)| {
+                let (k, v) = l.split_once('=')?;
+                Some((
+                    k.trim().to_string(),
+                    Entry {
+                        value: v.trim().to_string(),
+                        line: i + 1,
+                        section: "t".into(),
+                    },
+                ))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn mirrors_and_cell_sets() {
+        assert_eq!(
+            mirror("rank 2 a1 file c", 8).as_deref(),
+            Some("rank 7 a8 file c")
+        );
+        let k = keys("promotionRegionWhite = *8 a7 h*\ndoubleStepRegionWhite = z9 *2");
+        let mut c = Conv {
+            keys: &k,
+            used: BTreeSet::new(),
+            issues: Vec::new(),
+            width: 8,
+            height: 8,
+        };
+        assert_eq!(
+            c.cells("promotionRegionWhite", None).as_deref(),
+            Some("rank 8 a7 file h")
+        );
+        assert_eq!(
+            c.cells("doubleStepRegionWhite", None).as_deref(),
+            Some("rank 2")
+        );
+        assert_eq!(c.issues.len(), 1);
+        assert_eq!(c.issues[0].line, 2);
+        assert_eq!(c.cells("nothing", Some("-")), None);
+    }
+
+    #[test]
+    fn a_later_letter_wins_and_the_other_is_reported() {
+        let k = keys("pawn = p\nknight = n\ncustomPiece1 = p:fW");
+        let v = convert("t", &k, &["t".into()]);
+        assert!(
+            v.rules.contains("piece Custom1 (P) { step forward }"),
+            "{}",
+            v.rules
+        );
+        assert!(!v.rules.contains("piece Pawn"));
+        assert_eq!(v.issues.len(), 1);
+        assert_eq!((v.issues[0].line, v.issues[0].key.as_str()), (1, "pawn"));
+    }
+}
