@@ -22,6 +22,8 @@ const PERFT: &[(&str, [u64; 3])] = &[
     ("zh", [37, 1230, 42702]),
     ("minidrop", [27, 608, 14039]),
     ("mustcap", [1, 2, 22]),
+    ("gardner-child", [7, 53, 506]),
+    ("losalamos-child", [10, 100, 1212]),
 ];
 
 #[test]

@@ -43,10 +43,42 @@ pub fn builtin_parent(name: &str) -> Option<&'static [(&'static str, &'static st
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
         ),
     ];
+    const GARDNER: &[(&str, &str)] = &[
+        ("pawn", "p"),
+        ("knight", "n"),
+        ("bishop", "b"),
+        ("rook", "r"),
+        ("queen", "q"),
+        ("king", "k"),
+        ("maxRank", "5"),
+        ("maxFile", "5"),
+        ("startFen", "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"),
+        ("castling", "false"),
+        ("doubleStep", "false"),
+        ("promotionRegionWhite", "*5"),
+        ("promotionRegionBlack", "*1"),
+    ];
+    const LOS_ALAMOS: &[(&str, &str)] = &[
+        ("pawn", "p"),
+        ("knight", "n"),
+        ("rook", "r"),
+        ("queen", "q"),
+        ("king", "k"),
+        ("maxRank", "6"),
+        ("maxFile", "6"),
+        ("startFen", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"),
+        ("castling", "false"),
+        ("doubleStep", "false"),
+        ("promotionRegionWhite", "*6"),
+        ("promotionRegionBlack", "*1"),
+        ("promotionPieceTypes", "nrq"),
+    ];
     match name {
         "chess" => Some(CHESS),
         "fairy" => Some(&[]),
         "crazyhouse" => Some(CRAZYHOUSE),
+        "gardner" => Some(GARDNER),
+        "losalamos" => Some(LOS_ALAMOS),
         _ => None,
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! `ini` reads the file's sections and resolves inheritance (`[child:parent]`, a
 //! `variant = parent` key, or one of the built-in parents `chess`, `fairy`,
-//! `crazyhouse`); `convert` turns a section's keys into `.rules` text: the board,
+//! `crazyhouse`, `gardner`, `losalamos`); `convert` turns a section's keys into `.rules` text: the board,
 //! pieces (built-in names and `customPieceN` Betza, through [`crate::betza`]), the start
 //! position, promotion, castling, en passant, drops and hands, the flying general,
 //! stalemate and compulsory capture. A key that cannot be translated is not dropped
@@ -138,7 +138,7 @@ pub fn import(text: &str, only: Option<&str>) -> Result<Vec<Variant>, FsfError> 
                     section,
                     line,
                     key: format!(":{parent}"),
-                    why: format!("the parent `{parent}` is neither a section of the file nor a built-in parent piecewise knows (chess, fairy, crazyhouse); its rules are missing"),
+                    why: format!("the parent `{parent}` is neither a section of the file nor a built-in parent piecewise knows (chess, fairy, crazyhouse, gardner, losalamos); its rules are missing"),
                 },
             );
         }
