@@ -42,9 +42,11 @@ pub use game::Game;
 pub use rules::Rules;
 
 mod ast;
+pub mod betza;
 mod check;
 pub mod compile;
 pub mod diagnostics;
+pub mod fsf;
 pub mod game;
 pub mod ids;
 pub mod ir;

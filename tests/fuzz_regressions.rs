@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 #[path = "../fuzz/checks/batch.rs"]
 mod batch;
+#[path = "../fuzz/checks/betza.rs"]
+mod betza;
 #[path = "../fuzz/checks/parse.rs"]
 mod parse;
 #[path = "../fuzz/checks/pipeline.rs"]
@@ -18,8 +20,9 @@ mod verify;
 
 type Check = fn(&[u8]) -> Result<(), String>;
 
-const TARGETS: [(&str, Check); 5] = [
+const TARGETS: [(&str, Check); 6] = [
     ("batch", batch::run),
+    ("betza", betza::run),
     ("parse", parse::run),
     ("pipeline", pipeline::run),
     ("verify", verify::run),

@@ -35,6 +35,30 @@ fn parse_limit(text: &str) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
+/// Checks `--name`: a name the rules language reads.
+fn parse_name(text: &str) -> Result<String, String> {
+    let mut chars = text.chars();
+    let ok = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if ok {
+        Ok(text.to_string())
+    } else {
+        Err("a piece name is letters, digits and `_`, not starting with a digit".into())
+    }
+}
+
+/// Checks `--letter`: one ASCII letter, optionally after `+`.
+fn parse_letter(text: &str) -> Result<String, String> {
+    let l = text.strip_prefix('+').unwrap_or(text);
+    if l.len() == 1 && l.chars().all(|c| c.is_ascii_alphabetic()) {
+        Ok(text.to_string())
+    } else {
+        Err("a FEN letter is one ASCII letter, optionally after `+`".into())
+    }
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 pub enum Color {
     Auto,
@@ -203,6 +227,55 @@ pub enum Command {
         /// The largest request body, in bytes.
         #[arg(long, default_value_t = 1 << 20)]
         max_body: usize,
+    },
+    /// Read pieces or variants written in another notation into .rules text.
+    #[command(subcommand)]
+    Import(ImportCommand),
+    /// Write the pieces of a rules file in another notation.
+    #[command(subcommand)]
+    Export(ExportCommand),
+}
+
+#[derive(Subcommand)]
+pub enum ImportCommand {
+    /// Print a piece written in XBetza notation (Fairy-Stockfish, XBoard, the
+    /// Interactive Diagram) as a .rules piece declaration (docs/betza.md).
+    Betza {
+        /// The notation, e.g. `mQcN` or `fmWfceFifmnD`.
+        notation: String,
+        /// The piece's name (letters, digits and `_`, not starting with a digit).
+        #[arg(long, default_value = "Custom", value_parser = parse_name)]
+        name: String,
+        /// The piece's FEN letter (one ASCII letter, optionally after `+`).
+        #[arg(long, default_value = "X", value_parser = parse_letter)]
+        letter: String,
+    },
+    /// Write one .rules file per variant (section) of a Fairy-Stockfish variants.ini;
+    /// keys that cannot be translated are listed on standard error, and the exit code
+    /// is 1 unless every key was translated.
+    Fsf {
+        /// The variants.ini file.
+        ini: PathBuf,
+        /// Only this variant (section name).
+        #[arg(long)]
+        variant: Option<String>,
+        /// The directory to write VARIANT.rules files to (default: print to standard
+        /// output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+pub enum ExportCommand {
+    /// Print the pieces of a rules file in XBetza notation, one `NAME (L): NOTATION`
+    /// line each, or an error naming what the notation cannot say.
+    Betza {
+        /// The .rules file.
+        rules: PathBuf,
+        /// Only this piece (name or FEN letter): prints the bare notation.
+        #[arg(long)]
+        piece: Option<String>,
     },
 }
 

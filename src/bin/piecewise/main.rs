@@ -14,7 +14,7 @@ mod failure;
 mod input;
 mod output;
 
-use args::{Cli, Color, Command};
+use args::{Cli, Color, Command, ExportCommand, ImportCommand};
 use clap::Parser;
 use failure::Outcome;
 use input::Start;
@@ -147,5 +147,18 @@ fn run(command: Command, color: bool) -> Outcome {
             batch,
             color,
         ),
+        Command::Import(ImportCommand::Betza {
+            notation,
+            name,
+            letter,
+        }) => cmd::import::betza(&notation, &name, &letter),
+        Command::Import(ImportCommand::Fsf {
+            ini,
+            variant,
+            output,
+        }) => cmd::import::fsf(&ini, variant.as_deref(), output.as_deref()),
+        Command::Export(ExportCommand::Betza { rules, piece }) => {
+            cmd::export::betza(&rules, piece.as_deref(), color)
+        }
     }
 }

@@ -6,6 +6,8 @@
 pub mod check;
 pub mod compile;
 pub mod disasm;
+pub mod export;
+pub mod import;
 pub mod moves;
 pub mod perft;
 pub mod play;

@@ -1,0 +1,615 @@
+//! convert: one section's resolved keys into `.rules` text. Every key is either
+//! translated, known to carry no rule (engine and GUI settings), or reported as an
+//! [`Issue`]; the defaults are Fairy-Stockfish's (a chess-like template without pieces).
+
+use super::decls::{castling, drops, promotion};
+use super::ini::Entry;
+use super::pieces::BUILTINS;
+use super::{Issue, Variant};
+use crate::betza;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+
+/// Keys that set no rule of the game (engine evaluation, GUI), accepted and ignored.
+const NO_RULE: &[&str] = &[
+    "pieceToCharTable",
+    "pocketSize",
+    "variantTemplate",
+    "pieceValueMg",
+    "pieceValueEg",
+];
+
+/// The keys a built-in parent stands for.
+pub fn builtin_parent(name: &str) -> Option<&'static [(&'static str, &'static str)]> {
+    const CHESS: &[(&str, &str)] = &[
+        ("pawn", "p"),
+        ("knight", "n"),
+        ("bishop", "b"),
+        ("rook", "r"),
+        ("queen", "q"),
+        ("king", "k"),
+    ];
+    const CRAZYHOUSE: &[(&str, &str)] = &[
+        ("pawn", "p"),
+        ("knight", "n"),
+        ("bishop", "b"),
+        ("rook", "r"),
+        ("queen", "q"),
+        ("king", "k"),
+        ("pieceDrops", "true"),
+        ("capturesToHand", "true"),
+        (
+            "startFen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        ),
+    ];
+    const GARDNER: &[(&str, &str)] = &[
+        ("pawn", "p"),
+        ("knight", "n"),
+        ("bishop", "b"),
+        ("rook", "r"),
+        ("queen", "q"),
+        ("king", "k"),
+        ("maxRank", "5"),
+        ("maxFile", "5"),
+        ("startFen", "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"),
+        ("castling", "false"),
+        ("doubleStep", "false"),
+        ("promotionRegionWhite", "*5"),
+        ("promotionRegionBlack", "*1"),
+    ];
+    const LOS_ALAMOS: &[(&str, &str)] = &[
+        ("pawn", "p"),
+        ("knight", "n"),
+        ("rook", "r"),
+        ("queen", "q"),
+        ("king", "k"),
+        ("maxRank", "6"),
+        ("maxFile", "6"),
+        ("startFen", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"),
+        ("castling", "false"),
+        ("doubleStep", "false"),
+        ("promotionRegionWhite", "*6"),
+        ("promotionRegionBlack", "*1"),
+        ("promotionPieceTypes", "nrq"),
+    ];
+    match name {
+        "chess" => Some(CHESS),
+        "fairy" => Some(&[]),
+        "crazyhouse" => Some(CRAZYHOUSE),
+        "gardner" => Some(GARDNER),
+        "losalamos" => Some(LOS_ALAMOS),
+        _ => None,
+    }
+}
+
+const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The state of one conversion: the keys, which were used, and what went wrong.
+pub(super) struct Conv<'a> {
+    pub(super) keys: &'a BTreeMap<String, Entry>,
+    used: BTreeSet<String>,
+    issues: Vec<Issue>,
+    pub(super) width: u8,
+    pub(super) height: u8,
+}
+
+impl Conv<'_> {
+    /// The value of a key (marking it used).
+    pub(super) fn get(&mut self, key: &str) -> Option<&Entry> {
+        self.used.insert(key.to_string());
+        self.keys.get(key)
+    }
+
+    pub(super) fn value(&mut self, key: &str) -> Option<String> {
+        self.get(key).map(|e| e.value.clone())
+    }
+
+    pub(super) fn issue(&mut self, key: &str, why: impl Into<String>) {
+        let (section, line) = self
+            .keys
+            .get(key)
+            .map_or((String::new(), 0), |e| (e.section.clone(), e.line));
+        self.issues.push(Issue {
+            section,
+            line,
+            key: key.to_string(),
+            why: why.into(),
+        });
+    }
+
+    /// A boolean key, with its default.
+    pub(super) fn flag(&mut self, key: &str, default: bool) -> bool {
+        match self.value(key).as_deref() {
+            None => default,
+            Some("true") => true,
+            Some("false") => false,
+            Some(other) => {
+                self.issue(key, format!("`{other}` is not `true` or `false`"));
+                default
+            }
+        }
+    }
+
+    /// A file (letter or 1-based number) as a 0-based index.
+    pub(super) fn file(&mut self, key: &str, default: u8) -> u8 {
+        let Some(v) = self.value(key) else {
+            return default;
+        };
+        let parsed = match v.as_bytes() {
+            [c] if c.is_ascii_lowercase() => Some(c - b'a'),
+            _ => v.parse::<u8>().ok().and_then(|n| n.checked_sub(1)),
+        };
+        parsed.unwrap_or_else(|| {
+            self.issue(key, format!("`{v}` is not a file"));
+            default
+        })
+    }
+
+    /// A rank (1-based) as a 0-based index.
+    pub(super) fn rank(&mut self, key: &str, default: u8) -> u8 {
+        let Some(v) = self.value(key) else {
+            return default;
+        };
+        v.parse::<u8>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .unwrap_or_else(|| {
+                self.issue(key, format!("`{v}` is not a rank"));
+                default
+            })
+    }
+
+    /// A Bitboard value as a cell set (`*2` → `rank 2`, `a*` → `file a`), or `None`
+    /// for `-` / an empty value. Squares off the board are reported.
+    pub(super) fn cells(&mut self, key: &str, default: Option<&str>) -> Option<String> {
+        let v = self.value(key).or_else(|| default.map(str::to_string))?;
+        let mut items = Vec::new();
+        for item in v.split_whitespace() {
+            if item == "-" {
+                continue;
+            }
+            let split = item.char_indices().nth(1).map_or(item.len(), |(i, _)| i);
+            let (f, r) = item.split_at(split);
+            let file_ok = f == "*"
+                || f.bytes()
+                    .next()
+                    .is_some_and(|b| b.wrapping_sub(b'a') < self.width && f.len() == 1);
+            let rank_ok = r == "*" || r.parse::<u8>().is_ok_and(|n| n >= 1 && n <= self.height);
+            if !file_ok || !rank_ok || (f == "*" && r == "*") {
+                self.issue(
+                    key,
+                    format!("`{item}` is not a square, `*N` or `X*` on this board"),
+                );
+                continue;
+            }
+            items.push(match (f, r) {
+                ("*", r) => format!("rank {r}"),
+                (f, "*") => format!("file {f}"),
+                _ => item.to_string(),
+            });
+        }
+        (!items.is_empty()).then(|| items.join(" "))
+    }
+}
+
+/// The pieces of a variant: ini key, `.rules` name, letter, patterns text.
+pub(super) struct Piece {
+    pub(super) key: String,
+    pub(super) name: String,
+    pub(super) letter: char,
+    body: Vec<String>,
+    comment: Option<String>,
+}
+
+/// Translates one section.
+pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> Variant {
+    // Keys of a built-in parent are written under the file's own.
+    let mut all = keys.clone();
+    if let Some(parent) = chain.last().and_then(|p| builtin_parent(p)) {
+        for (k, v) in parent {
+            all.entry((*k).to_string()).or_insert(Entry {
+                value: (*v).to_string(),
+                line: 0,
+                section: chain.last().cloned().unwrap_or_default(),
+            });
+        }
+    }
+    let mut c = Conv {
+        keys: &all,
+        used: BTreeSet::new(),
+        issues: Vec::new(),
+        width: 8,
+        height: 8,
+    };
+    c.width = c.file("maxFile", 7) + 1;
+    c.height = c.rank("maxRank", 7) + 1;
+    if c.width > 26 || c.height > 26 {
+        c.issue("maxFile", "boards are at most 26×26");
+    }
+    let mut out = format!(
+        "# Imported from variants.ini [{}] by `piecewise import fsf`.\ngame \"{name}\"\nboard square {}x{}\n",
+        chain.join(" : "),
+        c.width,
+        c.height
+    );
+    // Pawn double step (the pawn's body depends on it).
+    let double = c.flag("doubleStep", true);
+    let ds_white = c.cells("doubleStepRegionWhite", Some("*2"));
+    let ds_black = c.cells("doubleStepRegionBlack", None);
+    if let (Some(w), Some(b)) = (&ds_white, &ds_black) {
+        if mirror(w, c.height).as_deref() != Some(b.as_str()) {
+            c.issue(
+                "doubleStepRegionBlack",
+                "not the mirror image of doubleStepRegionWhite (zones are side-relative)",
+            );
+        }
+    }
+    if let Some(v) = c.value("tripleStepRegionWhite").filter(|v| v != "-") {
+        c.issue(
+            "tripleStepRegionWhite",
+            format!("triple steps (`{v}`) are not translated"),
+        );
+    }
+    let double = double && ds_white.is_some();
+    let pieces = pieces(&mut c, double, ds_white.is_some());
+    let letter_name = |l: char| {
+        pieces
+            .iter()
+            .find(|p| p.letter == l.to_ascii_uppercase())
+            .map(|p| p.name.clone())
+    };
+    let mut decls = String::new();
+    let mut zones = String::new();
+    let pawn = pieces
+        .iter()
+        .find(|p| p.key == "pawn")
+        .map(|p| p.name.clone());
+
+    // Royal king, start position.
+    if let Some(k) = pieces.iter().find(|p| p.key == "king") {
+        let _ = writeln!(decls, "royal {}", k.name);
+    }
+    let mut fen = c.value("startFen").unwrap_or_else(|| CHESS_FEN.to_string());
+    let hand = c.keys.get("pieceDrops").is_some_and(|e| e.value == "true")
+        && c.keys
+            .get("capturesToHand")
+            .is_some_and(|e| e.value == "true");
+    if !hand {
+        // An empty hand says nothing in a game without hands.
+        fen = fen.replacen("[]", "", 1);
+    }
+    let _ = writeln!(decls, "start \"{fen}\"");
+
+    let ep_types = c.value("enPassantTypes").unwrap_or_else(|| "p".into());
+    for key in [
+        "enPassantTypesWhite",
+        "enPassantTypesBlack",
+        "enPassantRegion",
+    ] {
+        if c.get(key).is_some() {
+            c.issue(key, "only `enPassantTypes` for both sides is translated");
+        }
+    }
+    let double = double && pawn.is_some();
+    let initial = pieces
+        .iter()
+        .any(|p| p.body.iter().any(|l| l.contains("from double_step")));
+    if double || initial {
+        let _ = writeln!(
+            zones,
+            "zone double_step = {}",
+            ds_white.clone().unwrap_or_default()
+        );
+    }
+    if double {
+        let ep: Vec<String> = ep_types.chars().filter_map(letter_name).collect();
+        if !ep.is_empty() {
+            let _ = writeln!(decls, "en passant {}", ep.join(" | "));
+        }
+    }
+
+    // Promotion.
+    let promo_zone = promotion(&mut c, &letter_name, &mut zones, &mut decls);
+
+    // Castling.
+    castling(&mut c, &pieces, &mut decls);
+
+    // Hands and drops.
+    drops(
+        &mut c,
+        &letter_name,
+        promo_zone.as_deref(),
+        &mut zones,
+        &mut decls,
+    );
+
+    // Other rules.
+    if c.flag("flyingGeneral", false) {
+        if pieces.iter().any(|p| p.key == "king") {
+            decls.push_str("royals may not face\n");
+        } else {
+            c.issue("flyingGeneral", "the variant has no king");
+        }
+    }
+    match c.value("stalemateValue").as_deref() {
+        None | Some("draw") => {}
+        Some(v @ ("win" | "loss")) => {
+            let _ = writeln!(decls, "stalemate {v}");
+        }
+        Some(v) => c.issue("stalemateValue", format!("`{v}` is not win, loss or draw")),
+    }
+    if c.flag("mustCapture", false) {
+        decls.push_str("must capture\n");
+    }
+    for (key, default) in [
+        ("checking", "true"),
+        ("checkmateValue", "loss"),
+        ("chess960", "false"),
+    ] {
+        if let Some(v) = c.value(key).filter(|v| v != default) {
+            c.issue(
+                key,
+                format!("`{v}`: only the default ({default}) is translated"),
+            );
+        }
+    }
+
+    // Pieces last, in piece-type order.
+    let mut body = String::new();
+    for p in &pieces {
+        if let Some(note) = &p.comment {
+            let _ = writeln!(body, "# {note}");
+        }
+        let letter = p.letter;
+        match p.body.as_slice() {
+            [] => {
+                let _ = writeln!(body, "piece {} ({letter}) {{ }}", p.name);
+            }
+            [one] => {
+                let _ = writeln!(body, "piece {} ({letter}) {{ {one} }}", p.name);
+            }
+            many => {
+                let _ = writeln!(body, "piece {} ({letter}) {{", p.name);
+                for l in many {
+                    let _ = writeln!(body, "    {l}");
+                }
+                body.push_str("}\n");
+            }
+        }
+    }
+    out.push_str(&zones);
+    out.push_str(&decls);
+    out.push_str(&body);
+
+    // Everything not used and not known to carry no rule is reported.
+    let left: Vec<String> = all
+        .keys()
+        .filter(|k| !c.used.contains(*k) && !NO_RULE.contains(&k.as_str()))
+        .cloned()
+        .collect();
+    for k in left {
+        if k.starts_with("mobilityRegion") {
+            continue;
+        }
+        c.issue(
+            &k,
+            "no translation (the rules language has no such rule yet)",
+        );
+    }
+    let mut issues = c.issues;
+    issues.retain(|i| i.line > 0 || !i.section.is_empty());
+    issues.sort_by_key(|i| i.line);
+    Variant {
+        name: name.to_string(),
+        rules: out,
+        issues,
+    }
+}
+
+/// A side-relative cell set's mirror for the second side (`rank r` ↔ `rank H+1-r`).
+pub(super) fn mirror(cells: &str, height: u8) -> Option<String> {
+    let mut out = Vec::new();
+    let mut words = cells.split_whitespace().peekable();
+    while let Some(w) = words.next() {
+        if w == "rank" || w == "file" {
+            let n = words.next()?;
+            if w == "rank" {
+                let r: u8 = n.parse().ok()?;
+                out.push(format!("rank {}", height + 1 - r));
+            } else {
+                out.push(format!("file {n}"));
+            }
+        } else {
+            let (f, r) = w.split_at(1);
+            let r: u8 = r.parse().ok()?;
+            out.push(format!("{f}{}", height + 1 - r));
+        }
+    }
+    Some(out.join(" "))
+}
+
+/// The pieces the keys define, in piece-type order (customs after the built-ins, the
+/// king last).
+/// `i` in a custom piece's Betza is Fairy-Stockfish's double-step region: with
+/// `i_zone`, its `initial` becomes `from double_step`.
+fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece> {
+    let mut out = Vec::new();
+    let add = |c: &mut Conv<'_>, key: &str, name: &str, default: Result<&str, &str>| {
+        let v = c.value(key)?;
+        if v == "-" {
+            return None;
+        }
+        let (letter, custom) = match v.split_once(':') {
+            Some((l, b)) => (l.trim(), Some(b.trim().to_string())),
+            None => (v.as_str(), None),
+        };
+        let letter = match letter.chars().collect::<Vec<_>>().as_slice() {
+            [l] if l.is_ascii_alphabetic() => l.to_ascii_uppercase(),
+            _ => {
+                c.issue(key, format!("`{letter}` is not one letter"));
+                return None;
+            }
+        };
+        let betza = match (custom, default) {
+            (Some(b), _) => Ok(b),
+            (None, d) => d.map(str::to_string),
+        };
+        let mut piece = Piece {
+            key: key.to_string(),
+            name: name.to_string(),
+            letter,
+            body: Vec::new(),
+            comment: None,
+        };
+        match betza {
+            Ok(b) if b.is_empty() => {}
+            Ok(b) => {
+                match betza::translate(&b) {
+                    Ok(t) => {
+                        piece.body = t.patterns;
+                        if i_zone {
+                            for l in &mut piece.body {
+                                *l = l.replace(", initial", ", from double_step");
+                            }
+                        } else if piece.body.iter().any(|l| l.contains(", initial")) {
+                            c.issue(key, format!("`{b}`: `i` is the double-step region in Fairy-Stockfish, and this variant has none; read as `initial`"));
+                        }
+                        piece.comment = Some(format!("Betza: {b}"));
+                        if t.lopsided {
+                            c.issue(key, format!("`{b}` is not symmetric left to right: Fairy-Stockfish turns the second side's moves round, piecewise mirrors them (docs/betza.md)"));
+                        }
+                        if t.en_passant {
+                            c.issue(key, format!("`{b}`: en passant captures of custom pieces are not translated"));
+                        }
+                    }
+                    Err(e) => {
+                        c.issue(key, format!("Betza `{b}`: {e}"));
+                        piece.comment = Some(format!("Betza: {b} (not translated: {e})"));
+                    }
+                }
+            }
+            Err(why) => {
+                c.issue(key, why);
+                piece.comment = Some(format!("not translated: {why}"));
+            }
+        }
+        Some(piece)
+    };
+    for b in BUILTINS {
+        let betza = if b.key == "pawn" { Ok("") } else { b.betza };
+        if let Some(mut p) = add(c, b.key, b.name, betza) {
+            if b.key == "pawn" {
+                p.body = pawn_body(double);
+                p.comment = None;
+            }
+            out.push(p);
+        }
+    }
+    for n in 1..=25 {
+        let key = format!("customPiece{n}");
+        if let Some(p) = add(c, &key, &format!("Custom{n}"), Ok("")) {
+            out.push(p);
+        }
+    }
+    if let Some(p) = add(c, "king", "King", Ok("K")) {
+        out.push(p);
+    }
+    // Two pieces with one letter: the later definition (the child's) wins.
+    let line = |p: &Piece| c.keys.get(&p.key).map_or(0, |e| e.line);
+    let mut keep: Vec<Piece> = Vec::new();
+    let mut lost: Vec<(String, char, String)> = Vec::new();
+    for p in out {
+        match keep.iter().position(|k| k.letter == p.letter) {
+            Some(i) if line(&p) >= line(&keep[i]) => {
+                lost.push((keep[i].key.clone(), p.letter, p.key.clone()));
+                keep[i] = p;
+            }
+            Some(i) => lost.push((p.key.clone(), p.letter, keep[i].key.clone())),
+            None => keep.push(p),
+        }
+    }
+    for (key, letter, winner) in lost {
+        c.issue(
+            &key,
+            format!("letter `{letter}` is defined again by `{winner}`, which wins"),
+        );
+    }
+    keep
+}
+
+/// The built-in pawn: a quiet step, diagonal captures, and the double step from
+/// `double_step` when `doubleStep` is on and has a region.
+fn pawn_body(double: bool) -> Vec<String> {
+    let mut body = vec![
+        "step forward, move only".to_string(),
+        "step forward-diagonal, capture only".to_string(),
+    ];
+    if double {
+        body.push("ride forward 2, move only, from double_step, en passant".into());
+    }
+    body
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(text: &str) -> BTreeMap<String, Entry> {
+        text.lines()
+            .enumerate()
+            .filter_map(|(i, l)| {
+                let (k, v) = l.split_once('=')?;
+                Some((
+                    k.trim().to_string(),
+                    Entry {
+                        value: v.trim().to_string(),
+                        line: i + 1,
+                        section: "t".into(),
+                    },
+                ))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn mirrors_and_cell_sets() {
+        assert_eq!(
+            mirror("rank 2 a1 file c", 8).as_deref(),
+            Some("rank 7 a8 file c")
+        );
+        let k = keys("promotionRegionWhite = *8 a7 h*\ndoubleStepRegionWhite = z9 *2");
+        let mut c = Conv {
+            keys: &k,
+            used: BTreeSet::new(),
+            issues: Vec::new(),
+            width: 8,
+            height: 8,
+        };
+        assert_eq!(
+            c.cells("promotionRegionWhite", None).as_deref(),
+            Some("rank 8 a7 file h")
+        );
+        assert_eq!(
+            c.cells("doubleStepRegionWhite", None).as_deref(),
+            Some("rank 2")
+        );
+        assert_eq!(c.issues.len(), 1);
+        assert_eq!(c.issues[0].line, 2);
+        assert_eq!(c.cells("nothing", Some("-")), None);
+    }
+
+    #[test]
+    fn a_later_letter_wins_and_the_other_is_reported() {
+        let k = keys("pawn = p\nknight = n\ncustomPiece1 = p:fW");
+        let v = convert("t", &k, &["t".into()]);
+        assert!(
+            v.rules.contains("piece Custom1 (P) { step forward }"),
+            "{}",
+            v.rules
+        );
+        assert!(!v.rules.contains("piece Pawn"));
+        assert_eq!(v.issues.len(), 1);
+        assert_eq!((v.issues[0].line, v.issues[0].key.as_str()), (1, "pawn"));
+    }
+}

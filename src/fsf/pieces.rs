@@ -1,0 +1,73 @@
+//! pieces: Fairy-Stockfish's built-in piece types (the keys `pawn`, `knight`, ...,
+//! `king`), with the name a `.rules` file gives them and their Betza, in Fairy-
+//! Stockfish's piece-type order (which is also the order hands are written in FEN).
+
+/// A built-in piece type: the ini key, the `.rules` name, its Betza (`None`: not
+/// translated, with why).
+pub struct Builtin {
+    /// The key in variants.ini.
+    pub key: &'static str,
+    /// The piece's name in the `.rules` file.
+    pub name: &'static str,
+    /// Its moves, or why they are not translated.
+    pub betza: Result<&'static str, &'static str>,
+}
+
+const fn b(key: &'static str, name: &'static str, betza: &'static str) -> Builtin {
+    Builtin {
+        key,
+        name,
+        betza: Ok(betza),
+    }
+}
+
+/// The built-in piece types, in Fairy-Stockfish's order; `pawn` is written by hand
+/// (its double step and promotion depend on other keys), `king` is royal.
+pub const BUILTINS: &[Builtin] = &[
+    b("pawn", "Pawn", "fmWfceF"),
+    b("knight", "Knight", "N"),
+    b("bishop", "Bishop", "B"),
+    b("rook", "Rook", "R"),
+    b("queen", "Queen", "Q"),
+    b("fers", "Fers", "F"),
+    b("alfil", "Alfil", "A"),
+    b("fersAlfil", "FersAlfil", "FA"),
+    b("silver", "Silver", "FfW"),
+    b("aiwok", "Aiwok", "RNF"),
+    b("bers", "Bers", "RF"),
+    b("archbishop", "Archbishop", "BN"),
+    b("chancellor", "Chancellor", "RN"),
+    b("amazon", "Amazon", "QN"),
+    b("knibis", "Knibis", "mNcB"),
+    b("biskni", "Biskni", "mBcN"),
+    b("kniroo", "Kniroo", "mNcR"),
+    b("rookni", "Rookni", "mRcN"),
+    b("shogiPawn", "ShogiPawn", "fW"),
+    b("lance", "Lance", "fR"),
+    b("shogiKnight", "ShogiKnight", "fN"),
+    b("gold", "Gold", "WfF"),
+    b("dragonHorse", "DragonHorse", "BW"),
+    b("clobber", "Clobber", "cW"),
+    b("breakthrough", "Breakthrough", "fmWfF"),
+    b("immobile", "Immobile", ""),
+    b("cannon", "Cannon", "mRcpR"),
+    Builtin {
+        key: "janggiCannon",
+        name: "JanggiCannon",
+        betza: Err(
+            "the Janggi cannon may not jump or capture cannons; its rules are not translated",
+        ),
+    },
+    Builtin {
+        key: "soldier",
+        name: "Soldier",
+        betza: Err("the soldier's sideways move depends on `soldierPromotionRank`; not translated"),
+    },
+    b("horse", "Horse", "nN"),
+    b("elephant", "Elephant", "nA"),
+    b("janggiElephant", "JanggiElephant", "nZ"),
+    b("banner", "Banner", "RcpRnN"),
+    b("wazir", "Wazir", "W"),
+    b("commoner", "Commoner", "K"),
+    b("centaur", "Centaur", "KN"),
+];

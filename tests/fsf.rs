@@ -1,0 +1,142 @@
+//! `piecewise import fsf` and `piecewise::fsf`: the variants.ini corpus
+//! (`tests/data/fsf/variants.ini`) imports completely, compiles, and gives Fairy-
+//! Stockfish's perft counts (measured with pyffish by tests/differential/fsf_perft.py,
+//! which also checks depth 4); keys that cannot be translated are listed with their
+//! section and line and make the exit code 1; malformed files fail with the line.
+
+mod common;
+
+use common::cli::{run, stderr, stdout, temp};
+use piecewise::fsf;
+use piecewise::Game;
+
+const CORPUS: &str = "tests/data/fsf/variants.ini";
+
+/// Perft 1-3 from the start position, as Fairy-Stockfish counts them (pyffish 0.0.90;
+/// minidrop without its one checkmating pawn drop at depth 4, see fsf_perft.py).
+const PERFT: &[(&str, [u64; 3])] = &[
+    ("minichess", [10, 100, 1212]),
+    ("fairychess", [19, 357, 8340]),
+    ("capablanca-like", [28, 784, 25228]),
+    ("facing", [13, 117, 1674]),
+    ("zh", [37, 1230, 42702]),
+    ("minidrop", [27, 608, 14039]),
+    ("mustcap", [1, 2, 22]),
+    ("gardner-child", [7, 53, 506]),
+    ("losalamos-child", [10, 100, 1212]),
+];
+
+#[test]
+fn the_corpus_imports_completely_and_counts_like_fairy_stockfish() {
+    let text = common::read(CORPUS);
+    let variants = fsf::import(&text, None).expect("the corpus reads");
+    assert_eq!(variants.len(), PERFT.len());
+    for (v, (name, counts)) in variants.iter().zip(PERFT) {
+        assert_eq!(&v.name, name);
+        assert!(v.complete(), "{name}: {:?}", v.issues);
+        let game = Game::compile(&v.rules)
+            .unwrap_or_else(|d| panic!("{}", d.render("x.rules", &v.rules, false)));
+        let start = game.start_position().expect("a start position");
+        for (d, want) in counts.iter().enumerate() {
+            assert_eq!(
+                game.perft(&start, d as u32 + 1),
+                *want,
+                "{name} depth {}",
+                d + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn an_imported_variant_reads_like_rules() {
+    let text = common::read(CORPUS);
+    let v = fsf::import(&text, Some("fairychess")).unwrap();
+    insta::assert_snapshot!(v[0].rules);
+}
+
+#[test]
+fn variant_key_inherits_too() {
+    let ini = "[base:chess]\nmaxFile = 6\nmaxRank = 6\ncastling = false\nstartFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\n[child]\nvariant = base\nflyingGeneral = true\n";
+    let v = fsf::import(ini, Some("child")).unwrap();
+    assert!(v[0].complete(), "{:?}", v[0].issues);
+    assert!(v[0].rules.contains("board square 6x6"));
+    assert!(v[0].rules.contains("royals may not face"));
+    assert!(v[0].rules.contains("[child : base : chess]"));
+}
+
+#[test]
+fn untranslated_keys_are_listed_with_section_and_line() {
+    let ini = "[a:chess]\nblastOnCapture = true\nnFoldRule = 4\npieceValueMg = p:100\ncustomPiece1 = x:mWuN\n";
+    let v = fsf::import(ini, None).unwrap();
+    let issues: Vec<(usize, &str)> = v[0]
+        .issues
+        .iter()
+        .map(|i| (i.line, i.key.as_str()))
+        .collect();
+    assert_eq!(
+        issues,
+        [(2, "blastOnCapture"), (3, "nFoldRule"), (5, "customPiece1")]
+    );
+    let path = temp("untranslated.ini", ini.as_bytes());
+    let o = run(&["import", "fsf", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("untranslated.ini:2: [a] `blastOnCapture` not translated"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "untranslated.ini:5: [a] `customPiece1` not translated: Betza `mWuN`: column 3"
+        ),
+        "{err}"
+    );
+    // The rules are still written, for what could be translated.
+    assert!(stdout(&o).contains("game \"a\""));
+}
+
+#[test]
+fn an_unknown_parent_is_an_issue_of_its_children() {
+    let path = temp("parent.ini", b"[a:nosuch]\nmaxRank = 6\n[b:chess]\n");
+    let o = run(&["import", "fsf", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("parent.ini:1: [a] `:nosuch` not translated: the parent `nosuch`"),
+        "{err}"
+    );
+    assert!(stdout(&o).contains("game \"b\""));
+}
+
+#[test]
+fn malformed_files_fail_with_the_line() {
+    for (ini, want) in [
+        ("[a:chess]\nmaxRank 8\n", "line 2: `maxRank 8` is neither"),
+        ("[a:chess\n", "line 1: a section header without `]`"),
+        ("maxRank = 8\n", "line 1: a key before the first section"),
+        ("[a:b]\n[b:a]\n", "inherits from itself"),
+        ("[a]\n[a]\n", "line 2: section `a` is defined twice"),
+    ] {
+        let path = temp("malformed.ini", ini.as_bytes());
+        let o = run(&["import", "fsf", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{ini}");
+        assert!(stderr(&o).contains(want), "{ini}: {}", stderr(&o));
+    }
+    let o = run(&["import", "fsf", CORPUS, "--variant", "nosuch"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no section `[nosuch]`"));
+}
+
+#[test]
+fn cli_writes_one_file_per_section() {
+    let dir = std::env::temp_dir().join(format!("piecewise-fsf-{}", std::process::id()));
+    let o = run(&["import", "fsf", CORPUS, "-o", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for (name, _) in PERFT {
+        let f = dir.join(format!("{name}.rules"));
+        let o = run(&["perft", f.to_str().unwrap(), "--depth", "1"]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
