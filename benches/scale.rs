@@ -25,6 +25,8 @@ const SHIPPED: &[&str] = &[
     "repeaters",
     "tenjiku-generals",
     "colours",
+    "hex-colours",
+    "croatian-one",
 ];
 
 fn kib(b: usize) -> String {
