@@ -32,7 +32,9 @@
 //!    move list, a counter).
 //!
 //! Consumers: [`game`] plays positions by the rules (legal moves, make/unmake, perft),
-//! [`picture`] draws boards and movement diagrams as SVG, and the `piecewise` command
+//! [`picture`] draws boards and movement diagrams as SVG, [`betza`] and [`fsf`] read
+//! Betza notation and Fairy-Stockfish's variants.ini into `.rules` text (and write
+//! pieces back as Betza), and the `piecewise` command
 //! line (`src/bin/piecewise`) uses only this public surface.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
