@@ -231,6 +231,13 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     let initial = pieces
         .iter()
         .any(|p| p.body.iter().any(|l| l.contains("from double_step")));
+    if pieces
+        .iter()
+        .any(|p| p.body.iter().any(|l| l.contains("soldier_zone")))
+    {
+        let from = c.rank("soldierPromotionRank", 0) + 1;
+        let _ = writeln!(zones, "zone soldier_zone = ranks {from}-{}", c.height);
+    }
     if double || initial {
         let _ = writeln!(
             zones,
@@ -438,6 +445,19 @@ fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece> {
             if b.key == "pawn" {
                 p.body = pawn_body(double);
                 p.comment = None;
+            }
+            if b.key == "soldier" {
+                // Sideways from `soldierPromotionRank` on (Xiangqi's river).
+                let from = c.rank("soldierPromotionRank", 0) + 1;
+                if from > 1 {
+                    p.comment = Some(format!(
+                        "Fairy-Stockfish's soldier: fW, and sW from rank {from} on"
+                    ));
+                    p.body = vec![
+                        "step forward".into(),
+                        "step sideways, from soldier_zone".into(),
+                    ];
+                }
             }
             out.push(p);
         }

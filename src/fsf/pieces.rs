@@ -22,8 +22,9 @@ const fn b(key: &'static str, name: &'static str, betza: &'static str) -> Builti
     }
 }
 
-/// The built-in piece types, in Fairy-Stockfish's order; `pawn` is written by hand
-/// (its double step and promotion depend on other keys), `king` is royal.
+/// The built-in piece types, in Fairy-Stockfish's order; `pawn` and `soldier` are
+/// written by hand (the pawn's double step and the soldier's sideways steps depend on
+/// other keys), `king` is royal.
 pub const BUILTINS: &[Builtin] = &[
     b("pawn", "Pawn", "fmWfceF"),
     b("knight", "Knight", "N"),
@@ -59,11 +60,7 @@ pub const BUILTINS: &[Builtin] = &[
             "the Janggi cannon may not jump or capture cannons; its rules are not translated",
         ),
     },
-    Builtin {
-        key: "soldier",
-        name: "Soldier",
-        betza: Err("the soldier's sideways move depends on `soldierPromotionRank`; not translated"),
-    },
+    b("soldier", "Soldier", "fsW"),
     b("horse", "Horse", "nN"),
     b("elephant", "Elephant", "nA"),
     b("janggiElephant", "JanggiElephant", "nZ"),
