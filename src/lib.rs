@@ -32,9 +32,11 @@
 //!    move list, a counter).
 //!
 //! Consumers: [`game`] plays positions by the rules (legal moves, make/unmake, perft),
-//! [`picture`] draws boards and movement diagrams as SVG, and the `piecewise` command
-//! line (`src/bin/piecewise`) uses only this public surface; so does [`serve`] (the
-//! browser playground behind `piecewise serve`, cargo feature `serve`, on by default).
+//! [`picture`] draws boards and movement diagrams as SVG, [`betza`] and [`fsf`] read
+//! Betza notation and Fairy-Stockfish's variants.ini into `.rules` text (and write
+//! pieces back as Betza), and the `piecewise` command line (`src/bin/piecewise`) uses
+//! only this public surface; so does [`serve`] (the browser playground behind
+//! `piecewise serve`, cargo feature `serve`, on by default).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

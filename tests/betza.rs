@@ -438,3 +438,13 @@ fn exports_that_cannot_be_said_are_refused() {
         assert!(e.span().is_some(), "{body}");
     }
 }
+
+#[test]
+fn other_boards_are_refused_once() {
+    let o = run(&["export", "betza", "rules/glinski.rules"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: King: the board is `hex`; Betza notation describes square boards\n"
+    );
+}

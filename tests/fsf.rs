@@ -22,6 +22,7 @@ const PERFT: &[(&str, [u64; 3])] = &[
     ("zh", [37, 1230, 42702]),
     ("minidrop", [27, 608, 14039]),
     ("mustcap", [1, 2, 22]),
+    ("soldiers", [26, 675, 18267]),
     ("gardner-child", [7, 53, 506]),
     ("losalamos-child", [10, 100, 1212]),
 ];

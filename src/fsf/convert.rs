@@ -4,7 +4,7 @@
 
 use super::decls::{castling, drops, promotion};
 use super::ini::Entry;
-use super::pieces::BUILTINS;
+use super::pieces::{builtin_parent, BUILTINS};
 use super::{Issue, Variant};
 use crate::betza;
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,70 +18,6 @@ const NO_RULE: &[&str] = &[
     "pieceValueMg",
     "pieceValueEg",
 ];
-
-/// The keys a built-in parent stands for.
-pub fn builtin_parent(name: &str) -> Option<&'static [(&'static str, &'static str)]> {
-    const CHESS: &[(&str, &str)] = &[
-        ("pawn", "p"),
-        ("knight", "n"),
-        ("bishop", "b"),
-        ("rook", "r"),
-        ("queen", "q"),
-        ("king", "k"),
-    ];
-    const CRAZYHOUSE: &[(&str, &str)] = &[
-        ("pawn", "p"),
-        ("knight", "n"),
-        ("bishop", "b"),
-        ("rook", "r"),
-        ("queen", "q"),
-        ("king", "k"),
-        ("pieceDrops", "true"),
-        ("capturesToHand", "true"),
-        (
-            "startFen",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
-        ),
-    ];
-    const GARDNER: &[(&str, &str)] = &[
-        ("pawn", "p"),
-        ("knight", "n"),
-        ("bishop", "b"),
-        ("rook", "r"),
-        ("queen", "q"),
-        ("king", "k"),
-        ("maxRank", "5"),
-        ("maxFile", "5"),
-        ("startFen", "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"),
-        ("castling", "false"),
-        ("doubleStep", "false"),
-        ("promotionRegionWhite", "*5"),
-        ("promotionRegionBlack", "*1"),
-    ];
-    const LOS_ALAMOS: &[(&str, &str)] = &[
-        ("pawn", "p"),
-        ("knight", "n"),
-        ("rook", "r"),
-        ("queen", "q"),
-        ("king", "k"),
-        ("maxRank", "6"),
-        ("maxFile", "6"),
-        ("startFen", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"),
-        ("castling", "false"),
-        ("doubleStep", "false"),
-        ("promotionRegionWhite", "*6"),
-        ("promotionRegionBlack", "*1"),
-        ("promotionPieceTypes", "nrq"),
-    ];
-    match name {
-        "chess" => Some(CHESS),
-        "fairy" => Some(&[]),
-        "crazyhouse" => Some(CRAZYHOUSE),
-        "gardner" => Some(GARDNER),
-        "losalamos" => Some(LOS_ALAMOS),
-        _ => None,
-    }
-}
 
 const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -295,6 +231,13 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     let initial = pieces
         .iter()
         .any(|p| p.body.iter().any(|l| l.contains("from double_step")));
+    if pieces
+        .iter()
+        .any(|p| p.body.iter().any(|l| l.contains("soldier_zone")))
+    {
+        let from = c.rank("soldierPromotionRank", 0) + 1;
+        let _ = writeln!(zones, "zone soldier_zone = ranks {from}-{}", c.height);
+    }
     if double || initial {
         let _ = writeln!(
             zones,
@@ -502,6 +445,19 @@ fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece> {
             if b.key == "pawn" {
                 p.body = pawn_body(double);
                 p.comment = None;
+            }
+            if b.key == "soldier" {
+                // Sideways from `soldierPromotionRank` on (Xiangqi's river).
+                let from = c.rank("soldierPromotionRank", 0) + 1;
+                if from > 1 {
+                    p.comment = Some(format!(
+                        "Fairy-Stockfish's soldier: fW, and sW from rank {from} on"
+                    ));
+                    p.body = vec![
+                        "step forward".into(),
+                        "step sideways, from soldier_zone".into(),
+                    ];
+                }
             }
             out.push(p);
         }

@@ -136,7 +136,7 @@ pub fn resolve(all: &[Section], name: &str) -> Result<Resolved, FsfError> {
         current = match &s.parent {
             Some((p, line)) => match all.iter().find(|x| &x.name == p) {
                 Some(x) => Some(x),
-                None if super::convert::builtin_parent(p).is_some() => {
+                None if super::pieces::builtin_parent(p).is_some() => {
                     builtin.push(p.clone());
                     None
                 }

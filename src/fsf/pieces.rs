@@ -1,6 +1,7 @@
-//! pieces: Fairy-Stockfish's built-in piece types (the keys `pawn`, `knight`, ...,
-//! `king`), with the name a `.rules` file gives them and their Betza, in Fairy-
-//! Stockfish's piece-type order (which is also the order hands are written in FEN).
+//! pieces: what Fairy-Stockfish has built in: its piece types (the keys `pawn`,
+//! `knight`, ..., `king`), with the name a `.rules` file gives them and their Betza, in
+//! Fairy-Stockfish's piece-type order (which is also the order hands are written in
+//! FEN); and the built-in parent variants piecewise knows, as the keys they stand for.
 
 /// A built-in piece type: the ini key, the `.rules` name, its Betza (`None`: not
 /// translated, with why).
@@ -21,8 +22,9 @@ const fn b(key: &'static str, name: &'static str, betza: &'static str) -> Builti
     }
 }
 
-/// The built-in piece types, in Fairy-Stockfish's order; `pawn` is written by hand
-/// (its double step and promotion depend on other keys), `king` is royal.
+/// The built-in piece types, in Fairy-Stockfish's order; `pawn` and `soldier` are
+/// written by hand (the pawn's double step and the soldier's sideways steps depend on
+/// other keys), `king` is royal.
 pub const BUILTINS: &[Builtin] = &[
     b("pawn", "Pawn", "fmWfceF"),
     b("knight", "Knight", "N"),
@@ -58,11 +60,7 @@ pub const BUILTINS: &[Builtin] = &[
             "the Janggi cannon may not jump or capture cannons; its rules are not translated",
         ),
     },
-    Builtin {
-        key: "soldier",
-        name: "Soldier",
-        betza: Err("the soldier's sideways move depends on `soldierPromotionRank`; not translated"),
-    },
+    b("soldier", "Soldier", "fsW"),
     b("horse", "Horse", "nN"),
     b("elephant", "Elephant", "nA"),
     b("janggiElephant", "JanggiElephant", "nZ"),
@@ -71,3 +69,67 @@ pub const BUILTINS: &[Builtin] = &[
     b("commoner", "Commoner", "K"),
     b("centaur", "Centaur", "KN"),
 ];
+
+/// The keys a built-in parent stands for.
+pub fn builtin_parent(name: &str) -> Option<&'static [(&'static str, &'static str)]> {
+    const CHESS: &[(&str, &str)] = &[
+        ("pawn", "p"),
+        ("knight", "n"),
+        ("bishop", "b"),
+        ("rook", "r"),
+        ("queen", "q"),
+        ("king", "k"),
+    ];
+    const CRAZYHOUSE: &[(&str, &str)] = &[
+        ("pawn", "p"),
+        ("knight", "n"),
+        ("bishop", "b"),
+        ("rook", "r"),
+        ("queen", "q"),
+        ("king", "k"),
+        ("pieceDrops", "true"),
+        ("capturesToHand", "true"),
+        (
+            "startFen",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        ),
+    ];
+    const GARDNER: &[(&str, &str)] = &[
+        ("pawn", "p"),
+        ("knight", "n"),
+        ("bishop", "b"),
+        ("rook", "r"),
+        ("queen", "q"),
+        ("king", "k"),
+        ("maxRank", "5"),
+        ("maxFile", "5"),
+        ("startFen", "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"),
+        ("castling", "false"),
+        ("doubleStep", "false"),
+        ("promotionRegionWhite", "*5"),
+        ("promotionRegionBlack", "*1"),
+    ];
+    const LOS_ALAMOS: &[(&str, &str)] = &[
+        ("pawn", "p"),
+        ("knight", "n"),
+        ("rook", "r"),
+        ("queen", "q"),
+        ("king", "k"),
+        ("maxRank", "6"),
+        ("maxFile", "6"),
+        ("startFen", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"),
+        ("castling", "false"),
+        ("doubleStep", "false"),
+        ("promotionRegionWhite", "*6"),
+        ("promotionRegionBlack", "*1"),
+        ("promotionPieceTypes", "nrq"),
+    ];
+    match name {
+        "chess" => Some(CHESS),
+        "fairy" => Some(&[]),
+        "crazyhouse" => Some(CRAZYHOUSE),
+        "gardner" => Some(GARDNER),
+        "losalamos" => Some(LOS_ALAMOS),
+        _ => None,
+    }
+}

@@ -4,7 +4,7 @@
 
 use crate::failure::{failed_if, Failure, Outcome};
 use crate::input::{limits, print_diagnostics, read};
-use piecewise::betza::{export_piece, ExportError};
+use piecewise::betza::{export_piece, ExportError, ExportErrorKind};
 use piecewise::ids::PieceId;
 use std::path::Path;
 
@@ -55,6 +55,10 @@ pub fn betza(path: &Path, piece: Option<&str>, color: bool) -> Outcome {
             Err(e) => {
                 report(&e);
                 failed = true;
+                if matches!(e.kind(), ExportErrorKind::NotSquare(_)) {
+                    // The same for every piece: said once.
+                    break;
+                }
             }
         }
     }
