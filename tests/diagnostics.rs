@@ -265,6 +265,8 @@ fn too_many_pieces() {
     insta::assert_snapshot!(d.render("test.rules", &src, false));
 }
 
+snap!(no_piece_declared, "board square 8x8\nzone z = rank 1\n");
+
 // ------------------------------------------------------------------ warnings
 
 snap!(

@@ -107,6 +107,21 @@ impl Checker {
                 }
             }
         }
+        if count == 0 {
+            let at = file
+                .items
+                .iter()
+                .find_map(|item| match item {
+                    ast::Item::Board(b) => Some(b.span),
+                    _ => None,
+                })
+                .unwrap_or(Span::new(0, 0));
+            self.error(
+                Diagnostic::error("E0308", "no piece is declared", at)
+                    .label("a board, but nothing to move on it")
+                    .help("declare a piece, e.g. `piece King (K) { step any }`"),
+            );
+        }
     }
 
     /// Checks every piece's patterns, inlines `like`, and runs the piece lints.
