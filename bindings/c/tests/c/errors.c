@@ -1,6 +1,8 @@
 /* errors.c: bad input through the piecewise C ABI. Each case checks the status code
- * and that pw_last_error() says something (and, where given, contains a phrase);
- * prints one line per case ("ok CODE: message") and exits 0 only if all pass.
+ * and that pw_last_error() says something (and, where given, contains a phrase), or is
+ * "" after a success; prints one line per case ("ok CODE: message") and exits 0 only
+ * if all pass. A few answers the examples do not reach are checked at the end (UCI
+ * text, cell names, check, checkmate and stalemate).
  *
  *   errors RULES_DIR */
 #include <stdio.h>
@@ -115,6 +117,33 @@ int main(int argc, char **argv) {
     if (!json || !strstr(json, "\"c3\"")) { printf("FAILED path tree: %s\n", json); failures++; }
     free(json);
     expect("path_tree_json(empty cell)", pw_path_tree_json(game, start, 27, buf, sizeof buf, &len), PW_ERR_BAD_CELL, "empty");
+
+    /* Answers: UCI text, cells, check, the result. */
+    char uci[512];
+    expect("legal_uci", pw_legal_uci(game, start, uci, sizeof uci, &len), PW_OK, NULL);
+    if (strncmp(uci, "a2a3 a2a4 b1a3 b1c3 b2b3", 24) != 0 || len != 20 * 5 - 1) { printf("FAILED uci %s\n", uci); failures++; }
+    expect("cell_id(e4)", pw_cell_id(game, "e4", &cell), PW_OK, NULL);
+    expect("cell_name(e4)", pw_cell_name(game, cell, buf, sizeof buf, &len), PW_OK, NULL);
+    if (cell != 28 || strcmp(buf, "e4") != 0) { printf("FAILED cell %u %s\n", cell, buf); failures++; }
+    struct { const char *fen; PwResult result; PwEndReason reason; uint8_t check; } ends[] = {
+        {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", PW_SECOND_WINS, PW_CHECKMATE, 1},
+        {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", PW_DRAW, PW_STALEMATE, 0},
+        {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2", PW_ONGOING, PW_NOT_OVER, 0},
+    };
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        PwPosition *p = NULL;
+        PwResult result;
+        PwEndReason reason;
+        uint8_t check = 9;
+        expect("from_fen(end)", pw_position_from_fen(game, ends[i].fen, &p), PW_OK, NULL);
+        expect("result", pw_result(game, p, &result, &reason), PW_OK, NULL);
+        expect("in_check", pw_in_check(game, p, &check), PW_OK, NULL);
+        if (result != ends[i].result || reason != ends[i].reason || check != ends[i].check) {
+            printf("FAILED result %d %d check %d for %s\n", result, reason, check, ends[i].fen);
+            failures++;
+        }
+        pw_position_free(p);
+    }
 
     /* Null handles are ignored by the free functions. */
     pw_position_free(NULL);
