@@ -43,6 +43,14 @@ fn compiler() -> Option<String> {
     }
 }
 
+/// The shared library built with this test, beside the static one.
+fn shared_lib_dir() -> PathBuf {
+    static_lib()
+        .parent()
+        .expect("library directory")
+        .to_path_buf()
+}
+
 /// Builds one C source into the test's temporary directory, once per test run (the
 /// tests run in parallel); `None` without a compiler.
 fn build(source: &str, name: &str) -> Option<PathBuf> {
@@ -59,12 +67,21 @@ fn build(source: &str, name: &str) -> Option<PathBuf> {
 fn build_now(source: &str, name: &str) -> Option<PathBuf> {
     let cc = compiler()?;
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("capi-{name}"));
-    let status = Command::new(&cc)
-        .args(["-std=c99", "-O2", "-g", "-Wall", "-Wextra", "-Werror"])
+    let mut cmd = Command::new(&cc);
+    cmd.args(["-std=c99", "-O2", "-g", "-Wall", "-Wextra", "-Werror"])
         .arg("-I")
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("include"))
-        .arg(repo().join(source))
-        .arg(static_lib())
+        .arg(repo().join(source));
+    if name.ends_with("-shared") {
+        // Against libpiecewise_capi.so, found at run time through the rpath.
+        let dir = shared_lib_dir();
+        cmd.arg(format!("-L{}", dir.display()))
+            .arg(format!("-Wl,-rpath,{}", dir.display()))
+            .arg("-lpiecewise_capi");
+    } else {
+        cmd.arg(static_lib());
+    }
+    let status = cmd
         .args(["-lpthread", "-ldl", "-lm", "-o"])
         .arg(&out)
         .status()
@@ -100,7 +117,11 @@ fn run(program: &Path, args: &[&str]) -> String {
 }
 
 fn perft(rules: &str, depth: &str, extra: &[&str]) -> Option<u64> {
-    let program = build("examples/c/perft.c", "perft")?;
+    perft_with("perft", rules, depth, extra)
+}
+
+fn perft_with(name: &str, rules: &str, depth: &str, extra: &[&str]) -> Option<u64> {
+    let program = build("examples/c/perft.c", name)?;
     let mut args = vec![rules, depth];
     args.extend_from_slice(extra);
     let out = run(&program, &args);
@@ -113,6 +134,14 @@ fn perft(rules: &str, depth: &str, extra: &[&str]) -> Option<u64> {
 fn c_perft_chess_4() {
     if let Some(n) = perft("rules/chess.rules", "4", &[]) {
         assert_eq!(n, 197_281);
+    }
+}
+
+/// The same program linked against the shared library.
+#[test]
+fn c_perft_shared_library() {
+    if let Some(n) = perft_with("perft-shared", "rules/chess.rules", "3", &[]) {
+        assert_eq!(n, 8_902);
     }
 }
 
