@@ -1,11 +1,12 @@
 /* perft.c: perft of a rules file through the piecewise C ABI.
  *
- *   perft RULES DEPTH [FEN] [--recurse]
+ *   perft RULES DEPTH [FEN] [--recurse [--bulk]]
  *
  * By default the root moves are listed, made and unmade in C and each subtree is
  * counted by pw_perft (the library's perft, bulk counting at the last ply). With
  * --recurse the whole tree is walked in C (pw_legal_moves, pw_make_move, pw_unmake
- * at every node; the last ply counted as the length of the move list).
+ * at every node; the last ply counted as the length of the move list); with --bulk as
+ * well, the last ply is counted by pw_legal_move_count instead.
  * Prints "nodes N", then the time and speed on standard error. Exit code 0 on
  * success, 1 on any error (with pw_last_error()). */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
@@ -24,9 +25,17 @@ static int fail(const char *what, PwStatus status) {
 }
 
 /* Walks the tree in C; returns 0 and adds the leaves to *nodes, or a status. */
+static int bulk = 0;
+
 static PwStatus recurse(const PwGame *game, PwPosition *pos, unsigned depth, PwMove *stack,
                         uint64_t *nodes) {
     size_t count = 0;
+    if (depth == 1 && bulk) {
+        uint64_t n = 0;
+        PwStatus s = pw_legal_move_count(game, pos, &n);
+        *nodes += n;
+        return s;
+    }
     PwStatus s = pw_legal_moves(game, pos, stack, MAX_MOVES, &count);
     if (s != PW_OK) return s;
     if (depth == 1) {
@@ -45,11 +54,12 @@ int main(int argc, char **argv) {
     const char *fen = NULL;
     int c_recursion = 0;
     if (argc < 3) {
-        fprintf(stderr, "usage: perft RULES DEPTH [FEN] [--recurse]\n");
+        fprintf(stderr, "usage: perft RULES DEPTH [FEN] [--recurse [--bulk]]\n");
         return 2;
     }
     for (int i = 3; i < argc; i++) {
         if (strcmp(argv[i], "--recurse") == 0) c_recursion = 1;
+        else if (strcmp(argv[i], "--bulk") == 0) bulk = 1;
         else fen = argv[i];
     }
     unsigned depth = (unsigned)atoi(argv[2]);
@@ -102,7 +112,8 @@ int main(int argc, char **argv) {
         double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
         printf("nodes %llu\n", (unsigned long long)nodes);
         fprintf(stderr, "%.3f s, %.1f Mnps (%s)\n", secs, secs > 0 ? nodes / secs / 1e6 : 0.0,
-                c_recursion ? "tree walked in C" : "root in C, subtrees by pw_perft");
+                c_recursion ? (bulk ? "tree walked in C, last ply by pw_legal_move_count" : "tree walked in C")
+                            : "root in C, subtrees by pw_perft");
     }
     pw_position_free(pos);
     pw_game_free(game);

@@ -317,6 +317,11 @@ enum PwStatus pw_result(const struct PwGame *game, struct PwPosition *position, 
 // Whether the side to move has a royal piece the opponent could capture: 1 or 0.
 enum PwStatus pw_in_check(const struct PwGame *game, struct PwPosition *position, uint8_t *out);
 
+// The number of legal moves of the side to move (perft 1), counted the way perft
+// counts its last ply: most moves are counted straight from the walk, without being
+// built (no list is kept for `pw_make_move`).
+enum PwStatus pw_legal_move_count(const struct PwGame *game, struct PwPosition *position, uint64_t *out);
+
 // Perft: the number of leaf nodes of the legal move tree of `depth` plies (1 at
 // depth 0), counted on the calling thread. Depths above 64 are refused
 // (`PW_ERR_INVALID_ARGUMENT`).

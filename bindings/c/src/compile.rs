@@ -2,8 +2,10 @@
 //! ([`PwDiagnostics`]) as rendered text and as structured records.
 
 use std::ffi::{c_char, CString};
+use std::sync::Mutex;
 
 use piecewise::diagnostics::{Diagnostics, Severity};
+use piecewise::game::MoveGenerator;
 use piecewise::Game;
 
 use crate::{arg, arg_mut, fail, free_handle, guard, into_handle, text, Failure, PwStatus};
@@ -12,7 +14,43 @@ use crate::{PwErrCompile, PwErrInvalidArgument, PwErrIo};
 /// A compiled game (opaque). Made by `pw_compile` or `pw_compile_file`, freed by
 /// `pw_game_free`. It is immutable: one game may be used from several threads.
 pub struct PwGame {
-    pub(crate) game: Game,
+    /// Move generators kept for reuse (a fresh one allocates its buffers), borrowing
+    /// `game`. Declared first, so dropped before it.
+    generators: Mutex<Vec<MoveGenerator<'static>>>,
+    /// Boxed: its address never changes while generators borrow it.
+    pub(crate) game: Box<Game>,
+}
+
+impl PwGame {
+    fn new(game: Game) -> PwGame {
+        PwGame {
+            generators: Mutex::new(Vec::new()),
+            game: Box::new(game),
+        }
+    }
+
+    /// Runs `f` with a move generator of this game, taken from the pool (or made) and
+    /// given back after.
+    pub(crate) fn with_generator<R>(&self, f: impl FnOnce(&mut MoveGenerator<'_>) -> R) -> R {
+        let pooled = self
+            .generators
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .pop();
+        let mut generator = pooled.unwrap_or_else(|| {
+            let fresh: MoveGenerator<'_> = self.game.move_generator();
+            // SAFETY: the generator borrows the boxed `game`, whose address is stable
+            // and which outlives the pool (`generators` is dropped first); a generator
+            // never leaves this struct but for the call of `f`, which cannot keep it.
+            unsafe { std::mem::transmute::<MoveGenerator<'_>, MoveGenerator<'static>>(fresh) }
+        });
+        let result = f(&mut generator);
+        self.generators
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(generator);
+        result
+    }
 }
 
 /// The errors and warnings of one compilation (opaque). Made by `pw_compile` and
@@ -118,7 +156,7 @@ fn compile_into(
     }
     match (result, summary) {
         (Ok(game), _) => {
-            *out_game = into_handle(PwGame { game });
+            *out_game = into_handle(PwGame::new(game));
             Ok(())
         }
         (Err(_), summary) => fail(
@@ -198,7 +236,7 @@ pub extern "C" fn pw_game_free(game: *mut PwGame) {
 #[no_mangle]
 pub extern "C" fn pw_game_cell_count(game: *const PwGame, out: *mut u32) -> PwStatus {
     guard(|| {
-        let g = &arg(game, "game")?.game;
+        let g: &piecewise::Game = &arg(game, "game")?.game;
         *arg_mut(out, "out")? = g.cell_count() as u32;
         Ok(())
     })
@@ -208,7 +246,7 @@ pub extern "C" fn pw_game_cell_count(game: *const PwGame, out: *mut u32) -> PwSt
 #[no_mangle]
 pub extern "C" fn pw_game_piece_count(game: *const PwGame, out: *mut u32) -> PwStatus {
     guard(|| {
-        let g = &arg(game, "game")?.game;
+        let g: &piecewise::Game = &arg(game, "game")?.game;
         *arg_mut(out, "out")? = g.piece_count() as u32;
         Ok(())
     })

@@ -99,7 +99,17 @@ pub(crate) fn game_and_position<'a>(
     game: *const PwGame,
     position: *mut PwPosition,
 ) -> Result<(&'a piecewise::Game, &'a mut PwPosition), Failure> {
-    let g = &arg(game, "game")?.game;
+    let (pw, p) = handles(game, position)?;
+    Ok((&pw.game, p))
+}
+
+/// [`game_and_position`] with the game's handle (for its move generators).
+fn handles<'a>(
+    game: *const PwGame,
+    position: *mut PwPosition,
+) -> Result<(&'a PwGame, &'a mut PwPosition), Failure> {
+    let pw = arg(game, "game")?;
+    let g: &piecewise::Game = &pw.game;
     let p = arg_mut(position, "position")?;
     if p.game_id != g as *const _ as usize {
         return fail(
@@ -107,7 +117,7 @@ pub(crate) fn game_and_position<'a>(
             "the position was made from another game",
         );
     }
-    Ok((g, p))
+    Ok((pw, p))
 }
 
 fn new_position(g: &piecewise::Game, pos: GamePosition, out: *mut *mut PwPosition) -> Outcome {
@@ -132,7 +142,7 @@ pub extern "C" fn pw_position_from_fen(
     out: *mut *mut PwPosition,
 ) -> PwStatus {
     guard(|| {
-        let g = &arg(game, "game")?.game;
+        let g: &piecewise::Game = &arg(game, "game")?.game;
         let fen = text(fen, "fen")?;
         arg_mut(out, "out")?;
         let pos = g
@@ -148,7 +158,7 @@ pub extern "C" fn pw_position_from_fen(
 #[no_mangle]
 pub extern "C" fn pw_start_position(game: *const PwGame, out: *mut *mut PwPosition) -> PwStatus {
     guard(|| {
-        let g = &arg(game, "game")?.game;
+        let g: &piecewise::Game = &arg(game, "game")?.game;
         arg_mut(out, "out")?;
         let Some(pos) = g.start_position() else {
             return fail(PwErrNoStartPosition, "the rules declare no start position");
@@ -238,14 +248,15 @@ pub extern "C" fn pw_legal_moves(
     count: *mut usize,
 ) -> PwStatus {
     guard(|| {
-        let (g, p) = game_and_position(game, position)?;
+        let (pw, p) = handles(game, position)?;
+        let g: &piecewise::Game = &pw.game;
         let count = arg_mut(count, "count")?;
         let ply = p.undos.len();
         if p.lists.len() <= ply {
             p.lists.resize_with(ply + 1, Vec::new);
         }
         let mut list = std::mem::take(&mut p.lists[ply]);
-        g.move_generator().legal_moves(&mut p.pos, &mut list);
+        pw.with_generator(|generator| generator.legal_moves(&mut p.pos, &mut list));
         let texts = g.uci_list(&list);
         *count = list.len();
         let result = if list.len() > cap {
@@ -410,6 +421,23 @@ pub extern "C" fn pw_in_check(
     guard(|| {
         let (g, p) = game_and_position(game, position)?;
         *arg_mut(out, "out")? = g.in_check(&p.pos) as u8;
+        Ok(())
+    })
+}
+
+/// The number of legal moves of the side to move (perft 1), counted the way perft
+/// counts its last ply: most moves are counted straight from the walk, without being
+/// built (no list is kept for `pw_make_move`).
+#[no_mangle]
+pub extern "C" fn pw_legal_move_count(
+    game: *const PwGame,
+    position: *mut PwPosition,
+    out: *mut u64,
+) -> PwStatus {
+    guard(|| {
+        let (pw, p) = handles(game, position)?;
+        let out = arg_mut(out, "out")?;
+        *out = pw.with_generator(|generator| generator.count_legal(&mut p.pos));
         Ok(())
     })
 }

@@ -163,6 +163,10 @@ fn c_perft_walked_in_c() {
     if let Some(n) = perft("rules/chess.rules", "2", &[kiwipete, "--recurse"]) {
         assert_eq!(n, 2_039);
     }
+    // The last ply counted by pw_legal_move_count.
+    if let Some(n) = perft("rules/xiangqi.rules", "3", &["--recurse", "--bulk"]) {
+        assert_eq!(n, 79_666);
+    }
 }
 
 #[test]
