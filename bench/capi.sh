@@ -50,12 +50,16 @@ for row in "chess.rules 6" "xiangqi.rules 5" "chess.rules 5" "xiangqi.rules 4"; 
 done
 echo "ratio = C ABI time / Rust API time (root moves made in C, subtrees by pw_perft)"
 # The whole tree walked in C: every node's legal moves listed (with their UCI text),
-# made and unmade through the ABI; the last ply counted from the list's length.
+# made and unmade through the ABI; the last ply counted from the list's length, or
+# (--bulk) by pw_legal_move_count.
 for row in "chess.rules 5" "xiangqi.rules 4"; do
     set -- $row
     read -r rust rust_n < <(best "$RUNS" "$DIR/piecewise" perft "rules/$1" --depth "$2" --threads 1)
-    read -r walked walked_n < <(best 1 "$OUT/perft" "rules/$1" "$2" --recurse)
-    [ "$rust_n" = "$walked_n" ] || { echo "counts differ: $rust_n $walked_n"; exit 1; }
-    printf 'walked in C: %-16s %10s nodes %8.3f s, %8.3f s by the Rust API: %6.1fx\n' "$1 $2" \
-        "$walked_n" "$walked" "$rust" "$(echo "$walked / $rust" | bc -l)"
+    for mode in "--recurse" "--recurse --bulk"; do
+        # shellcheck disable=SC2086 # two words on purpose
+        read -r walked walked_n < <(best "$RUNS" "$OUT/perft" "rules/$1" "$2" $mode)
+        [ "$rust_n" = "$walked_n" ] || { echo "counts differ: $rust_n $walked_n"; exit 1; }
+        printf 'walked in C (%-16s): %-16s %10s nodes %7.3f s, Rust API %7.3f s: %5.1fx\n' "$mode" \
+            "$1 $2" "$walked_n" "$walked" "$rust" "$(echo "$walked / $rust" | bc -l)"
+    done
 done
