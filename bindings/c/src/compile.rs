@@ -320,6 +320,13 @@ pub extern "C" fn pw_diagnostics_free(diagnostics: *mut PwDiagnostics) {
 
 #[cfg(test)]
 mod tests {
+    /// The header promises that one game may be used from several threads.
+    #[test]
+    fn a_game_may_be_shared_between_threads() {
+        fn shared<T: Send + Sync>() {}
+        shared::<super::PwGame>();
+    }
+
     #[test]
     fn line_column_counts_from_one_in_characters() {
         assert_eq!(super::line_column("ab\ncé d", 0), (1, 1));
