@@ -1,0 +1,212 @@
+//! The C programs against the generated header and the static library: the examples
+//! `examples/c/perft.c` and `examples/c/playout.c`, and the bad-input test
+//! `tests/c/errors.c`, each built with the system C compiler (`$CC`, else `cc`; the
+//! tests print why and pass when there is none) and run.
+//!
+//! The library is the `libpiecewise_capi.a` this same `cargo test` built (beside the
+//! test binary). `PW_VALGRIND=1` runs every program under `valgrind --leak-check=full
+//! --error-exitcode=9`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The static library built with this test (in the test binary's directory, or the
+/// profile directory above it).
+fn static_lib() -> PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    let deps = exe.parent().expect("deps directory");
+    for dir in [deps, deps.parent().expect("profile directory")] {
+        let lib = dir.join("libpiecewise_capi.a");
+        if lib.exists() {
+            return lib;
+        }
+    }
+    panic!("libpiecewise_capi.a not found beside {}", exe.display());
+}
+
+fn compiler() -> Option<String> {
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    let found = Command::new(&cc).arg("--version").output();
+    match found {
+        Ok(out) if out.status.success() => Some(cc),
+        _ => {
+            eprintln!(
+                "skipped: no C compiler ({cc} --version failed); set CC to build the C programs"
+            );
+            None
+        }
+    }
+}
+
+/// The shared library built with this test, beside the static one.
+fn shared_lib_dir() -> PathBuf {
+    static_lib()
+        .parent()
+        .expect("library directory")
+        .to_path_buf()
+}
+
+/// Builds one C source into the test's temporary directory, once per test run (the
+/// tests run in parallel); `None` without a compiler.
+fn build(source: &str, name: &str) -> Option<PathBuf> {
+    static BUILT: Mutex<Vec<(String, Option<PathBuf>)>> = Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, program)) = built.iter().find(|(n, _)| n == name) {
+        return program.clone();
+    }
+    let program = build_now(source, name);
+    built.push((name.to_string(), program.clone()));
+    program
+}
+
+fn build_now(source: &str, name: &str) -> Option<PathBuf> {
+    let cc = compiler()?;
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("capi-{name}"));
+    let mut cmd = Command::new(&cc);
+    cmd.args(["-std=c99", "-O2", "-g", "-Wall", "-Wextra", "-Werror"])
+        .arg("-I")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("include"))
+        .arg(repo().join(source));
+    if name.ends_with("-shared") {
+        // Against libpiecewise_capi.so, found at run time through the rpath.
+        let dir = shared_lib_dir();
+        cmd.arg(format!("-L{}", dir.display()))
+            .arg(format!("-Wl,-rpath,{}", dir.display()))
+            .arg("-lpiecewise_capi");
+    } else {
+        cmd.arg(static_lib());
+    }
+    let status = cmd
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&out)
+        .status()
+        .expect("run the C compiler");
+    assert!(status.success(), "{cc} failed on {source}");
+    Some(out)
+}
+
+/// Runs a built program from the repository root; its standard output.
+fn run(program: &Path, args: &[&str]) -> String {
+    let mut cmd = if std::env::var_os("PW_VALGRIND").is_some() {
+        let mut c = Command::new("valgrind");
+        c.args(["--leak-check=full", "--error-exitcode=9", "-q"])
+            .arg(program);
+        c
+    } else {
+        Command::new(program)
+    };
+    let out = cmd
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("run the C program");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{} {args:?} failed ({}):\n{stdout}\n{}",
+        program.display(),
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+fn perft(rules: &str, depth: &str, extra: &[&str]) -> Option<u64> {
+    perft_with("perft", rules, depth, extra)
+}
+
+fn perft_with(name: &str, rules: &str, depth: &str, extra: &[&str]) -> Option<u64> {
+    let program = build("examples/c/perft.c", name)?;
+    let mut args = vec![rules, depth];
+    args.extend_from_slice(extra);
+    let out = run(&program, &args);
+    let line = out.lines().last().expect("a line");
+    let nodes = line.strip_prefix("nodes ").expect("nodes N");
+    Some(nodes.parse().expect("a count"))
+}
+
+#[test]
+fn c_perft_chess_4() {
+    if let Some(n) = perft("rules/chess.rules", "4", &[]) {
+        assert_eq!(n, 197_281);
+    }
+}
+
+/// The same program linked against the shared library.
+#[test]
+fn c_perft_shared_library() {
+    if let Some(n) = perft_with("perft-shared", "rules/chess.rules", "3", &[]) {
+        assert_eq!(n, 8_902);
+    }
+}
+
+#[test]
+fn c_perft_xiangqi_3() {
+    if let Some(n) = perft("rules/xiangqi.rules", "3", &[]) {
+        assert_eq!(n, 79_666);
+    }
+}
+
+/// The whole tree walked in C (make/unmake through the ABI at every node).
+#[test]
+fn c_perft_walked_in_c() {
+    if let Some(n) = perft("rules/chess.rules", "3", &["--recurse"]) {
+        assert_eq!(n, 8_902);
+    }
+    // Kiwipete 2: castling, en passant, promotions through the plain move structs.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    if let Some(n) = perft("rules/chess.rules", "2", &[kiwipete, "--recurse"]) {
+        assert_eq!(n, 2_039);
+    }
+    // The last ply counted by pw_legal_move_count.
+    if let Some(n) = perft("rules/xiangqi.rules", "3", &["--recurse", "--bulk"]) {
+        assert_eq!(n, 79_666);
+    }
+}
+
+#[test]
+#[ignore = "deep: cargo test -p piecewise-capi --test c_programs -- --ignored"]
+fn c_perft_chess_5() {
+    if let Some(n) = perft("rules/chess.rules", "5", &[]) {
+        assert_eq!(n, 4_865_609);
+    }
+}
+
+#[test]
+#[ignore = "deep: cargo test -p piecewise-capi --test c_programs -- --ignored"]
+fn c_perft_xiangqi_4() {
+    if let Some(n) = perft("rules/xiangqi.rules", "4", &[]) {
+        assert_eq!(n, 3_290_240);
+    }
+}
+
+#[test]
+fn c_playouts() {
+    let Some(program) = build("examples/c/playout.c", "playout") else {
+        return;
+    };
+    for (rules, games) in [
+        ("rules/chess.rules", "4"),
+        ("rules/xiangqi.rules", "2"),
+        ("rules/shogi.rules", "2"),
+        ("rules/crazyhouse.rules", "2"),
+    ] {
+        let out = run(&program, &[rules, games, "7", "120"]);
+        assert!(out.starts_with(&format!("games {games} plies ")), "{out}");
+    }
+}
+
+#[test]
+fn c_bad_inputs() {
+    let Some(program) = build("bindings/c/tests/c/errors.c", "errors") else {
+        return;
+    };
+    let out = run(&program, &["rules"]);
+    assert!(out.ends_with("0 failures\n"), "{out}");
+    assert!(!out.contains("FAILED"), "{out}");
+}
