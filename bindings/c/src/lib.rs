@@ -10,7 +10,7 @@
 //! - On error, [`pw_last_error`] gives a message (thread-local, valid until the next
 //!   `pw_*` call on the same thread).
 //! - No panic crosses the boundary: every body runs under `catch_unwind`
-//!   ([`guard`]); a panic becomes `PW_ERR_INTERNAL`.
+//!   (`guard`); a panic becomes `PW_ERR_INTERNAL`.
 //! - Null pointers and invalid UTF-8 are checked and reported, never dereferenced.
 //! - Handles (`PwGame`, `PwPosition`, `PwDiagnostics`) are opaque, created by a `pw_*`
 //!   function and owned by the caller, who frees each with its `pw_*_free` function.

@@ -13,10 +13,12 @@
 //! - [`xray_marking`]: the rest of a query with one cell emptied or filled;
 //! - [`moved_attacked`]: the rest of a query after a move between two cells.
 //!
-//! Pieces answered forward (locust capturers, pieces with too many reverse paths) are
-//! walked forward from their cells by [`attacked_in`]; the marking queries do not
-//! cover them (callers check [`forward_attackers`] first).
+//! Pieces answered forward (locust capturers, shared patterns, pieces with too many
+//! reverse paths) are walked forward from their cells by [`attacked_in`] through
+//! [`super::forward`]; the marking queries do not cover them (the quick test marks
+//! their walks with [`super::forward::forward_marking`]).
 
+use super::forward::{attacked_forward, forward_attackers};
 use super::marks::{Marks, XRays};
 use crate::game::{Game, GamePosition};
 use crate::ids::{CellId, PieceId, Side};
@@ -24,7 +26,7 @@ use crate::table::{ReverseNodeId, ReverseTables};
 use crate::walk::reverse::{
     walk_reverse, Held, ReverseLeaf, ReverseNode, ReverseStack, ReverseVisitor,
 };
-use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
+use crate::walk::{Occupancy, Occupant, Walker};
 
 /// The board with one cell overridden (the victim assumed on the queried cell, or a
 /// phantom piece on an en passant cell).
@@ -83,9 +85,10 @@ impl Reads for GamePosition {
 pub(crate) struct AttackScratch<'g> {
     /// The reverse walk's stack.
     pub stack: ReverseStack,
-    forward: Option<Walker<'g>>,
+    /// The walker of pieces answered forward ([`super::forward`]).
+    pub(super) forward: Option<Walker<'g>>,
     /// The cells of pieces walked forward, when the position does not list them.
-    cells: Vec<u16>,
+    pub(super) cells: Vec<u16>,
 }
 
 impl AttackScratch<'_> {
@@ -525,198 +528,4 @@ pub(crate) fn moved_attacked<R: Reads + ?Sized>(
         to,
     };
     walk_reverse(tables, query.by, stack, &mut walk)
-}
-
-/// Whether `by` has a piece on the board whose attacks are found by walking it
-/// forward.
-pub(crate) fn forward_attackers(game: &Game, pos: &GamePosition, by: Side) -> bool {
-    let tables = &game.reverse;
-    if !tables.any_forward() {
-        return false;
-    }
-    if pos.tracking == game.keys.tracked {
-        return !pos.tracked(by).is_empty();
-    }
-    tables
-        .forward_only()
-        .iter()
-        .zip(&pos.counts[by.index()])
-        .any(|(&f, &n)| f && n > 0)
-}
-
-/// The cells of `by`'s pieces answered forward: the position's list when it keeps
-/// the game's (a position read for this game), else found by a scan into `buffer`.
-fn forward_cells<'a>(
-    game: &Game,
-    pos: &'a GamePosition,
-    by: Side,
-    buffer: &'a mut Vec<u16>,
-) -> &'a [u16] {
-    buffer.clear();
-    if pos.tracking == game.keys.tracked {
-        let list = pos.tracked(by);
-        // Debug builds (the tests) check the list against a scan of the board.
-        debug_assert!({
-            let mut scan: Vec<u16> = scan_forward(game, pos, by).collect();
-            let mut kept = list.to_vec();
-            scan.sort_unstable();
-            kept.sort_unstable();
-            scan == kept
-        });
-        return list;
-    }
-    buffer.extend(scan_forward(game, pos, by));
-    buffer
-}
-
-/// The cells of `by`'s pieces answered forward, found by looking at every cell.
-fn scan_forward<'a>(
-    game: &'a Game,
-    pos: &'a GamePosition,
-    by: Side,
-) -> impl Iterator<Item = u16> + 'a {
-    let forward = game.reverse.forward_only();
-    pos.cells
-        .iter()
-        .enumerate()
-        .filter(move |(_, o)| !o.is_empty() && o.side() == by && forward[o.kind().index()])
-        .map(|(i, _)| i as u16)
-}
-
-/// The fallback: walks every piece of `by` whose kind is answered forward and sees
-/// whether any of its moves captures on `cell` (with `victim` standing there).
-fn attacked_forward<'g>(
-    game: &'g Game,
-    pos: &GamePosition,
-    cell: CellId,
-    by: Side,
-    victim: Occupant,
-    scratch: &mut AttackScratch<'g>,
-) -> bool {
-    let board = Override {
-        pos,
-        cell,
-        occ: victim,
-    };
-    let walker = scratch
-        .forward
-        .get_or_insert_with(|| Walker::new(game.rules.table()));
-    let mut hit = Hits { cell, found: false };
-    for &at in forward_cells(game, pos, by, &mut scratch.cells) {
-        let o = pos.cells[at as usize];
-        if at == cell.0 {
-            continue;
-        }
-        walker.walk(&board, by, o.kind(), CellId(at), &mut hit);
-        if hit.found {
-            return true;
-        }
-    }
-    false
-}
-
-/// Walks every piece of `by` answered forward (the position's tracked pieces) and
-/// stamps, in `marks`, every cell such a walk inspects — the cells it reached, the
-/// cells a push needs empty, and the piece's own cell (whether it moved decides
-/// `initial` patterns) — so that a move changing none of them leaves these walks as
-/// they were. Returns whether a walk captures a royal of the other side (then the
-/// marks are incomplete: the walk stopped at the first such capture).
-pub(crate) fn forward_marking<'g>(
-    game: &'g Game,
-    pos: &GamePosition,
-    by: Side,
-    scratch: &mut AttackScratch<'g>,
-    marks: ForwardMarks<'_>,
-) -> bool {
-    let walker = scratch
-        .forward
-        .get_or_insert_with(|| Walker::new(game.rules.table()));
-    let mut sink = ForwardSink {
-        cells: &pos.cells,
-        royal: &game.royal,
-        victims: by.opponent(),
-        marks,
-        hit: false,
-    };
-    for &at in forward_cells(game, pos, by, &mut scratch.cells) {
-        let o = pos.cells[at as usize];
-        sink.marks.mark(at as usize);
-        walker.walk(pos, by, o.kind(), CellId(at), &mut sink);
-        if sink.hit {
-            return true;
-        }
-    }
-    false
-}
-
-/// Where [`forward_marking`] marks the cells it looked at: `cells[c] = stamp` and, so
-/// that the quick test's `put` checks defer a move ending there, `put[c] = put_stamp`.
-pub(crate) struct ForwardMarks<'a> {
-    pub cells: &'a mut [u32],
-    pub stamp: u32,
-    pub put: &'a mut [u32],
-    pub put_stamp: u32,
-}
-
-impl ForwardMarks<'_> {
-    #[inline]
-    fn mark(&mut self, c: usize) {
-        self.cells[c] = self.stamp;
-        self.put[c] = self.put_stamp;
-    }
-}
-
-/// The sink of [`forward_marking`].
-struct ForwardSink<'a> {
-    cells: &'a [crate::walk::Occupant],
-    royal: &'a [bool],
-    victims: Side,
-    marks: ForwardMarks<'a>,
-    hit: bool,
-}
-
-impl Sink for ForwardSink<'_> {
-    const VISITS: bool = true;
-    const DISTINCT: bool = false;
-
-    #[inline]
-    fn visit(&mut self, visit: &crate::walk::Visit) {
-        self.marks.mark(visit.cell.index());
-    }
-
-    fn ply(&mut self, ply: &Ply<'_>) {
-        if let Some((_, dest)) = ply.push() {
-            self.marks.mark(dest.index());
-        }
-        for c in ply.captures() {
-            let o = self.cells[c.index()];
-            if !o.is_empty() && o.side() == self.victims && self.royal[o.kind().index()] {
-                self.hit = true;
-            }
-        }
-    }
-
-    fn done(&self) -> bool {
-        self.hit
-    }
-}
-
-/// A sink that looks for a capture on one cell.
-struct Hits {
-    cell: CellId,
-    found: bool,
-}
-
-impl Sink for Hits {
-    const DISTINCT: bool = false;
-    fn ply(&mut self, ply: &Ply<'_>) {
-        if ply.captures().any(|c| c == self.cell) {
-            self.found = true;
-        }
-    }
-
-    /// The first capture on the cell answers the query: the walk stops there.
-    fn done(&self) -> bool {
-        self.found
-    }
 }

@@ -11,6 +11,7 @@
 //! pieces.
 
 pub(crate) mod attack;
+pub(crate) mod forward;
 pub(crate) mod marks;
 pub(crate) mod quick;
 pub(crate) mod royals;

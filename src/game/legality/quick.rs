@@ -12,10 +12,8 @@
 //! marked cells, positions in check, drops that may not mate, attackers walked
 //! forward — is left to the full test of [`super`].
 
-use super::attack::{
-    attacked_marking, forward_attackers, forward_marking, moved_attacked, xray_marking,
-    AttackQuery, ForwardMarks, Reads, Recorded,
-};
+use super::attack::{attacked_marking, moved_attacked, xray_marking, AttackQuery, Reads, Recorded};
+use super::forward::{forward_attackers, forward_marking, ForwardMarks};
 use super::marks::{next_stamp, Marks, XRays};
 use super::royals::{mark_facing, royals_attacked_marking};
 use crate::game::{GameMove, GamePosition, MoveGenerator, MoveKind, MAX_PASSING};

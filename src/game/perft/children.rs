@@ -15,7 +15,7 @@
 
 use super::siblings::Watch;
 use super::Perft;
-use crate::game::legality::attack::forward_attackers;
+use crate::game::legality::forward::forward_attackers;
 use crate::game::legality::quick::Quick;
 use crate::game::movegen::{promotion_applies, Plies};
 use crate::game::moves::move_cells;

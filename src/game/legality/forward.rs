@@ -1,0 +1,207 @@
+//! forward: attack questions about the pieces answered by walking them forward (shared
+//! patterns, locusts: [`crate::table::ReverseTables::forward_only`]) — which of them a
+//! side has (from the position's tracked lists, [`GamePosition::tracked`]), whether one
+//! captures on a cell, and the cells their walks look at, which the quick legality
+//! test marks ([`forward_marking`]).
+//!
+//! The reverse-table queries are in [`super::attack`]; it calls [`attacked_forward`]
+//! after its reverse walk.
+
+use super::attack::{AttackScratch, Override};
+use crate::game::{Game, GamePosition};
+use crate::ids::{CellId, Side};
+use crate::walk::{Occupant, Ply, Sink, Walker};
+
+/// Whether `by` has a piece on the board whose attacks are found by walking it
+/// forward.
+pub(crate) fn forward_attackers(game: &Game, pos: &GamePosition, by: Side) -> bool {
+    let tables = &game.reverse;
+    if !tables.any_forward() {
+        return false;
+    }
+    if pos.tracking == game.keys.tracked {
+        return !pos.tracked(by).is_empty();
+    }
+    tables
+        .forward_only()
+        .iter()
+        .zip(&pos.counts[by.index()])
+        .any(|(&f, &n)| f && n > 0)
+}
+
+/// The cells of `by`'s pieces answered forward: the position's list when it keeps
+/// the game's (a position read for this game), else found by a scan into `buffer`.
+fn forward_cells<'a>(
+    game: &Game,
+    pos: &'a GamePosition,
+    by: Side,
+    buffer: &'a mut Vec<u16>,
+) -> &'a [u16] {
+    buffer.clear();
+    if pos.tracking == game.keys.tracked {
+        let list = pos.tracked(by);
+        // Debug builds (the tests) check the list against a scan of the board.
+        debug_assert!({
+            let mut scan: Vec<u16> = scan_forward(game, pos, by).collect();
+            let mut kept = list.to_vec();
+            scan.sort_unstable();
+            kept.sort_unstable();
+            scan == kept
+        });
+        return list;
+    }
+    buffer.extend(scan_forward(game, pos, by));
+    buffer
+}
+
+/// The cells of `by`'s pieces answered forward, found by looking at every cell.
+fn scan_forward<'a>(
+    game: &'a Game,
+    pos: &'a GamePosition,
+    by: Side,
+) -> impl Iterator<Item = u16> + 'a {
+    let forward = game.reverse.forward_only();
+    pos.cells
+        .iter()
+        .enumerate()
+        .filter(move |(_, o)| !o.is_empty() && o.side() == by && forward[o.kind().index()])
+        .map(|(i, _)| i as u16)
+}
+
+/// The fallback: walks every piece of `by` whose kind is answered forward and sees
+/// whether any of its moves captures on `cell` (with `victim` standing there).
+pub(crate) fn attacked_forward<'g>(
+    game: &'g Game,
+    pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    victim: Occupant,
+    scratch: &mut AttackScratch<'g>,
+) -> bool {
+    let board = Override {
+        pos,
+        cell,
+        occ: victim,
+    };
+    let walker = scratch
+        .forward
+        .get_or_insert_with(|| Walker::new(game.rules.table()));
+    let mut hit = Hits { cell, found: false };
+    for &at in forward_cells(game, pos, by, &mut scratch.cells) {
+        let o = pos.cells[at as usize];
+        if at == cell.0 {
+            continue;
+        }
+        walker.walk(&board, by, o.kind(), CellId(at), &mut hit);
+        if hit.found {
+            return true;
+        }
+    }
+    false
+}
+
+/// Walks every piece of `by` answered forward (the position's tracked pieces) and
+/// stamps, in `marks`, every cell such a walk inspects — the cells it reached, the
+/// cells a push needs empty, and the piece's own cell (whether it moved decides
+/// `initial` patterns) — so that a move changing none of them leaves these walks as
+/// they were. Returns whether a walk captures a royal of the other side (then the
+/// marks are incomplete: the walk stopped at the first such capture).
+pub(crate) fn forward_marking<'g>(
+    game: &'g Game,
+    pos: &GamePosition,
+    by: Side,
+    scratch: &mut AttackScratch<'g>,
+    marks: ForwardMarks<'_>,
+) -> bool {
+    let walker = scratch
+        .forward
+        .get_or_insert_with(|| Walker::new(game.rules.table()));
+    let mut sink = ForwardSink {
+        cells: &pos.cells,
+        royal: &game.royal,
+        victims: by.opponent(),
+        marks,
+        hit: false,
+    };
+    for &at in forward_cells(game, pos, by, &mut scratch.cells) {
+        let o = pos.cells[at as usize];
+        sink.marks.mark(at as usize);
+        walker.walk(pos, by, o.kind(), CellId(at), &mut sink);
+        if sink.hit {
+            return true;
+        }
+    }
+    false
+}
+
+/// Where [`forward_marking`] marks the cells it looked at: `cells[c] = stamp` and, so
+/// that the quick test's `put` checks defer a move ending there, `put[c] = put_stamp`.
+pub(crate) struct ForwardMarks<'a> {
+    pub cells: &'a mut [u32],
+    pub stamp: u32,
+    pub put: &'a mut [u32],
+    pub put_stamp: u32,
+}
+
+impl ForwardMarks<'_> {
+    #[inline]
+    fn mark(&mut self, c: usize) {
+        self.cells[c] = self.stamp;
+        self.put[c] = self.put_stamp;
+    }
+}
+
+/// The sink of [`forward_marking`].
+struct ForwardSink<'a> {
+    cells: &'a [crate::walk::Occupant],
+    royal: &'a [bool],
+    victims: Side,
+    marks: ForwardMarks<'a>,
+    hit: bool,
+}
+
+impl Sink for ForwardSink<'_> {
+    const VISITS: bool = true;
+    const DISTINCT: bool = false;
+
+    #[inline]
+    fn visit(&mut self, visit: &crate::walk::Visit) {
+        self.marks.mark(visit.cell.index());
+    }
+
+    fn ply(&mut self, ply: &Ply<'_>) {
+        if let Some((_, dest)) = ply.push() {
+            self.marks.mark(dest.index());
+        }
+        for c in ply.captures() {
+            let o = self.cells[c.index()];
+            if !o.is_empty() && o.side() == self.victims && self.royal[o.kind().index()] {
+                self.hit = true;
+            }
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.hit
+    }
+}
+
+/// A sink that looks for a capture on one cell.
+struct Hits {
+    cell: CellId,
+    found: bool,
+}
+
+impl Sink for Hits {
+    const DISTINCT: bool = false;
+    fn ply(&mut self, ply: &Ply<'_>) {
+        if ply.captures().any(|c| c == self.cell) {
+            self.found = true;
+        }
+    }
+
+    /// The first capture on the cell answers the query: the walk stops there.
+    fn done(&self) -> bool {
+        self.found
+    }
+}
