@@ -5,36 +5,26 @@
 
 use super::moves::{images, Move, Shape};
 use crate::ir::Vector;
+use crate::topology::Geometry;
 use std::fmt::Write;
 
-/// The direction words of a square board and their vectors, largest first.
-const WORDS: &[(&str, &[(i8, i8)])] = &[
-    (
-        "any",
-        &[
-            (0, 1),
-            (0, -1),
-            (1, 0),
-            (-1, 0),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ],
-    ),
-    ("orthogonal", &[(0, 1), (0, -1), (1, 0), (-1, 0)]),
-    ("diagonal", &[(1, 1), (1, -1), (-1, 1), (-1, -1)]),
-    ("forward-diagonal", &[(1, 1), (-1, 1)]),
-    ("backward-diagonal", &[(1, -1), (-1, -1)]),
-    ("sideways", &[(1, 0), (-1, 0)]),
-    ("forward", &[(0, 1)]),
-    ("backward", &[(0, -1)]),
-    ("left", &[(-1, 0)]),
-    ("right", &[(1, 0)]),
-    ("forward-left", &[(-1, 1)]),
-    ("forward-right", &[(1, 1)]),
-    ("backward-left", &[(-1, -1)]),
-    ("backward-right", &[(1, -1)]),
+/// The direction words tried for a set of king steps, largest first (their vectors are
+/// the square board's, [`Geometry::word`]).
+const WORDS: &[&str] = &[
+    "any",
+    "orthogonal",
+    "diagonal",
+    "forward-diagonal",
+    "backward-diagonal",
+    "sideways",
+    "forward",
+    "backward",
+    "left",
+    "right",
+    "forward-left",
+    "forward-right",
+    "backward-left",
+    "backward-right",
 ];
 
 /// Whether every vector is a king step.
@@ -57,11 +47,11 @@ fn units(vs: &[Vector]) -> Vec<Vector> {
 pub fn words(vs: &[Vector]) -> String {
     let mut left: Vec<Vector> = vs.to_vec();
     let mut parts = Vec::new();
-    for (word, set) in WORDS {
-        let set: Vec<Vector> = set.iter().map(|&(x, y)| Vector::new(x, y)).collect();
+    for &word in WORDS {
+        let set = Geometry::Square.word(word).unwrap_or_default();
         if set.iter().all(|v| vs.contains(v)) && set.iter().any(|v| left.contains(v)) {
             left.retain(|v| !set.contains(v));
-            parts.push(*word);
+            parts.push(word);
         }
     }
     parts.join(" + ")

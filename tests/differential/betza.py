@@ -28,6 +28,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run import import_pyffish  # noqa: E402  (one installer for every script here)
+
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_BIN = os.path.join(REPO, "target", "debug", "piecewise")
 
@@ -76,23 +79,6 @@ CORPUS = [
     ("qN", "fsf-qz"), ("qW", "fsf-qz"), ("zB", "fsf-qz"), ("zR", "fsf-qz"),
     ("mafsW", "fsf-a"), ("caK", "fsf-a"), ("RasR", "fsf-a"), ("mfFcfamfF", "fsf-a"),
 ]
-
-
-def import_pyffish():
-    """Import pyffish, installing it with pip first if it is missing."""
-    try:
-        import pyffish
-        return pyffish
-    except ImportError:
-        pass
-    print("pyffish is missing; installing it with pip", file=sys.stderr)
-    cmd = [sys.executable, "-m", "pip", "install", "pyffish"]
-    if subprocess.call(cmd) != 0:
-        cmd.append("--break-system-packages")
-        if subprocess.call(cmd) != 0:
-            sys.exit("could not install pyffish (pip install pyffish)")
-    import pyffish
-    return pyffish
 
 
 sf = None
