@@ -7,6 +7,9 @@
 
 pub use crate::ids::Span;
 
+mod effects;
+pub use effects::*;
+
 /// A whole file: a sequence of declarations, in source order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct File {
@@ -35,6 +38,12 @@ pub enum Item {
     Stalemate(StalemateDecl),
     /// `must capture [most]`
     MustCapture(MustCaptureDecl),
+    /// `explode on capture, sparing Pawn`
+    Explode(ExplodeDecl),
+    /// `burn FireDemon, foe` / `freeze Immobilizer, foe`
+    Area(AreaDecl),
+    /// `immune Wall` / `immune King to Pawn`
+    Immune(ImmuneDecl),
     /// `castling King e1 to g1 with Rook h1 to f1`
     Castling(CastlingDecl),
     /// `en passant Pawn`

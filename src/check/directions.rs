@@ -20,7 +20,7 @@ pub const MAX_COMPONENT: i64 = 25;
 pub const DIRECTION_WORDS: [&str; 14] = crate::topology::geometry::WORDS;
 
 /// Relative direction words and their angles.
-const RELATIVE_WORDS: &[(&str, i16)] = &[("same", 0), ("back", 180)];
+pub(crate) const RELATIVE_WORDS: &[(&str, i16)] = &[("same", 0), ("back", 180)];
 
 /// Normalises an angle to (-180, 180].
 pub fn normalise(degrees: i64) -> i16 {
@@ -298,7 +298,7 @@ impl Checker {
         })
     }
 
-    fn unknown_direction(&mut self, word: &str, span: ast::Span) {
+    pub(crate) fn unknown_direction(&mut self, word: &str, span: ast::Span) {
         let mut d = Diagnostic::error("E0401", format!("unknown direction `{word}`"), span)
             .label("not a direction");
         let candidates = DIRECTION_WORDS
@@ -316,7 +316,7 @@ impl Checker {
 }
 
 /// Which direction words a topology lacks, for E0410.
-fn no_such_direction(g: Geometry) -> &'static str {
+pub(crate) fn no_such_direction(g: Geometry) -> &'static str {
     match g {
         Geometry::Tri => "tri boards have six step directions: `orthogonal` (= `any`), `left`, `right`, `sideways`, `forward-left`, `forward-right`, `backward-left`, `backward-right`",
         _ => "on hex boards of rows `forward` and `backward` are diagonal; on hexagon boards `left`, `right` and `sideways` are",

@@ -29,6 +29,7 @@ impl Checker {
         let mut sokoban_decl: Option<Span> = None;
         let mut stalemate_decl: Option<Span> = None;
         let mut must_capture_decl: Option<Span> = None;
+        let mut explode_decl: Option<Span> = None;
         let mut royal_ok = true;
         let mut any_royal = false;
 
@@ -97,6 +98,9 @@ impl Checker {
         // Pass 2: everything else, in source order.
         for item in &file.items {
             match item {
+                ast::Item::Explode(_) | ast::Item::Area(_) | ast::Item::Immune(_) => {
+                    self.effect_decl(item, &mut game.effects, &mut explode_decl);
+                }
                 ast::Item::Castling(c) => {
                     if let Some(castling) = self.castling(c, &game.royals, royal_ok) {
                         game.castlings.push(castling);
@@ -252,7 +256,7 @@ impl Checker {
 
     /// Records a declaration that may appear once (`hand`, `royals may not face`);
     /// reports a repeat (E0909).
-    fn flag_twice(&mut self, what: &str, span: Span, first: &mut Option<Span>) {
+    pub(crate) fn flag_twice(&mut self, what: &str, span: Span, first: &mut Option<Span>) {
         match first {
             None => *first = Some(span),
             Some(f) => self.error(
@@ -266,7 +270,7 @@ impl Checker {
 
     /// Resolves a list of piece names (E0304 for unknown ones), without repeats, in
     /// order. `None` if a name is unknown.
-    fn piece_ids(&mut self, names: &[ast::Ident]) -> Option<Vec<PieceId>> {
+    pub(crate) fn piece_ids(&mut self, names: &[ast::Ident]) -> Option<Vec<PieceId>> {
         let mut ids = Vec::new();
         let mut ok = true;
         for name in names {

@@ -14,6 +14,7 @@
 
 mod cells;
 mod directions;
+mod effects;
 mod game;
 mod lint;
 mod names;

@@ -22,6 +22,7 @@
 //! [`crate::ir::GameDecls`].
 
 mod edit;
+mod effects;
 mod legality;
 mod movegen;
 mod moves;
@@ -164,6 +165,8 @@ pub struct Game {
     stalemate: crate::ir::Outcome,
     /// `must capture [most]`.
     pub(crate) must_capture: Option<crate::ir::MustCapture>,
+    /// `explode`, `burn`, `freeze`, `immune` (`None`: none declared).
+    pub(crate) effects: Option<Box<effects::GameEffects>>,
     /// `sokoban ...`: what the characters of a Sokoban text board stand for.
     sokoban: Option<crate::ir::SokobanRoles>,
     /// Per cell, when royals may not face: the cells above and below it on its file,
@@ -428,6 +431,17 @@ impl Game {
         self.plus[piece.index()]
     }
 
+    /// Whether some piece is royal.
+    pub(crate) fn has_royals(&self) -> bool {
+        self.royal.iter().any(|&r| r)
+    }
+
+    /// Whether a move's legality needs more than the royals' attack queries, so that
+    /// moves are counted from whole lists (compulsory captures, effects).
+    pub(crate) fn counts_lists(&self) -> bool {
+        self.must_capture.is_some() || self.effects.is_some()
+    }
+
     /// Whether `cell` is attacked by `by`, as if a piece of kind `victim` of the other
     /// side stood there.
     pub fn attacked(&self, pos: &GamePosition, cell: CellId, by: Side, victim: PieceId) -> bool {
@@ -437,6 +451,9 @@ impl Game {
 
     /// Whether the side to move has a royal piece that the opponent could capture.
     pub fn in_check(&self, pos: &GamePosition) -> bool {
+        if self.effects.is_some() {
+            return self.move_generator().in_check_general(pos);
+        }
         let mut scratch = legality::attack::AttackScratch::new();
         legality::royals::royal_attacked(self, pos, pos.side, &mut scratch)
     }

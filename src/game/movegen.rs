@@ -75,6 +75,8 @@ pub struct MoveGenerator<'g> {
     pub(super) xray_stack: ReverseStack,
     /// What the royal's query would look at with a piece put on one cell.
     pub(super) filled: FilledCell,
+    /// Per cell: its piece is frozen (games with `freeze`).
+    frozen: Vec<bool>,
 }
 
 impl<'g> MoveGenerator<'g> {
@@ -90,11 +92,27 @@ impl<'g> MoveGenerator<'g> {
             check_marks: CheckMarks::new(game.cells),
             xray_stack: ReverseStack::new(),
             filled: FilledCell::new(game.cells),
+            frozen: Vec::new(),
         }
     }
 
     /// Appends the pseudo-legal moves of the side to move to `out`.
     pub fn pseudo_moves(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        let first = out.len();
+        self.pseudo_moves_unfiltered(pos, out);
+        if let Some(fx) = self.game.effects.as_deref() {
+            // Frozen movers and captures of immune pieces are not moves.
+            fx.frozen_cells(pos, &mut self.frozen);
+            let frozen = &self.frozen;
+            let mut i = 0;
+            out.retain(|m| {
+                i += 1;
+                i <= first || fx.allows(pos, m, frozen)
+            });
+        }
+    }
+
+    fn pseudo_moves_unfiltered(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
         let side = pos.side;
         self.walked.clear();
         let mut sink = Plies {

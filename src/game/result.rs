@@ -16,6 +16,9 @@ pub enum EndReason {
     Checkmate,
     /// No legal move, not in check.
     Stalemate,
+    /// The side to move has lost its royal pieces (to a blast or a burn: games with
+    /// effects, such as Atomic chess).
+    RoyalLost,
 }
 
 /// How a game ended: the winner (`None`: a draw) and why.
@@ -32,6 +35,7 @@ impl std::fmt::Display for GameResult {
         let reason = match self.reason {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
+            EndReason::RoyalLost => "loss of the royal piece",
         };
         match self.winner {
             Some(Side::First) => write!(f, "1-0 (white wins by {reason})"),
@@ -49,6 +53,12 @@ impl Game {
             return None;
         }
         let side = pos.side_to_move();
+        if self.effects.is_some() && self.has_royals() && pos.royal_count[side.index()] == 0 {
+            return Some(GameResult {
+                winner: Some(side.opponent()),
+                reason: EndReason::RoyalLost,
+            });
+        }
         if self.in_check(pos) {
             return Some(GameResult {
                 winner: Some(side.opponent()),

@@ -62,6 +62,7 @@ impl Game {
             one_side: decls.one_side,
             stalemate: decls.stalemate,
             must_capture: decls.must_capture,
+            effects: super::effects::GameEffects::new(&decls.effects, &board, pieces),
             sokoban: decls.sokoban.clone(),
             file_rays: file_rays(&board, decls.royals_may_not_face),
             any_passing: facts.captures_in_passing(),

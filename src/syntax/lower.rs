@@ -10,6 +10,8 @@ use crate::ast::*;
 use crate::ids::Span;
 use crate::topology::CellColour;
 
+mod effects;
+
 pub(crate) fn lower_file(node: &Node<'_>) -> File {
     let items = node
         .children
@@ -42,6 +44,9 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 outcome: outcome(c.child(R::outcome)),
                 span: c.span,
             })),
+            R::explode_decl => Some(Item::Explode(effects::explode(c))),
+            R::area_decl => Some(Item::Area(effects::area(c))),
+            R::immune_decl => Some(Item::Immune(effects::immune(c))),
             R::sokoban_decl => Some(Item::Sokoban(SokobanDecl {
                 roles: c.all(R::sokoban_role).map(sokoban_role).collect(),
                 span: c.span,

@@ -12,6 +12,7 @@
 
 pub(crate) mod attack;
 pub(crate) mod forward;
+pub(crate) mod general;
 pub(crate) mod marks;
 pub(crate) mod quick;
 pub(crate) mod royals;
@@ -41,6 +42,9 @@ impl MoveGenerator<'_> {
     pub fn is_legal(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
         let g = self.game;
         let side = pos.side;
+        if g.effects.is_some() {
+            return self.is_legal_general(pos, m);
+        }
         if m.kind != MoveKind::Drop
             || !g.drop_limits[side.index() * g.pieces + m.piece.index()].not_mating
         {

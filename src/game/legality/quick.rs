@@ -160,6 +160,10 @@ impl MoveGenerator<'_> {
         if self.quick.marks.stamp == 1 {
             self.quick.facing.iter_mut().for_each(|m| *m = 0);
         }
+        if g.effects.is_some() {
+            // Effects: legality by playing (`general`), never the quick test.
+            return false;
+        }
         if forward_attackers(g, pos, pos.side.opponent()) {
             // Pieces whose attacks are walked forward: their walks' cells are marked
             // apart, and as `put` cells of the royal's query, so that a move touching

@@ -100,7 +100,7 @@ impl MoveGenerator<'_> {
     pub fn count_legal(&mut self, pos: &mut GamePosition) -> u64 {
         // With compulsory captures a move's legality depends on its siblings: count the
         // list.
-        if self.game.must_capture.is_some() || !self.prepare_quick(pos) {
+        if self.game.counts_lists() || !self.prepare_quick(pos) {
             let mut moves = self.buffer();
             self.legal_moves(pos, &mut moves);
             let n = moves.len() as u64;

@@ -172,7 +172,7 @@ impl Perft<'_> {
     /// any other position it may be wrong (debug builds check the pieces).
     pub fn count_legal_child(&mut self, pos: &mut GamePosition, m: &GameMove) -> u64 {
         debug_assert!(self.is_child(pos, m), "count_legal_child: not a child");
-        if self.generator.game.must_capture.is_some() {
+        if self.generator.game.counts_lists() {
             // Compulsory captures: a move's legality depends on its siblings.
             return self.generator.count_legal(pos);
         }

@@ -138,7 +138,7 @@ impl<'g> Perft<'g> {
         let mut moves = self.generator.buffer();
         self.generator.legal_moves(pos, &mut moves);
         let mut n = 0;
-        if depth == 2 && game.must_capture.is_none() {
+        if depth == 2 && !game.counts_lists() {
             // The children share what their side's move generation reads of this
             // position (see `prepare_children`; compulsory captures count each child's
             // whole list instead).

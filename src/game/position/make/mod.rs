@@ -100,6 +100,9 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
             }
         }
     }
+    if let Some(fx) = g.effects.as_deref() {
+        capture |= fx.apply::<HASH>(g, pos, m, side, capture);
+    }
     pos.castling &= !(g.castle_loss[m.from.index()] | g.castle_loss[m.to.index()]);
     if let MoveKind::Castling(i) = m.kind {
         let c = &g.castlings[i as usize];

@@ -1,0 +1,67 @@
+//! The syntax of the effect declarations: what a move does beyond its own path
+//! (`explode`, `burn`, `freeze`, `immune`).
+
+use super::{Ident, Kinds, Span, ViaKind};
+
+/// `around DIR (+ DIR)*`: the cells next to a cell, in these directions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Around {
+    /// The direction words, as written.
+    pub words: Vec<Ident>,
+    pub span: Span,
+}
+
+/// `explode on capture [, sparing KINDS] [, around DIRS]`: every capture removes the
+/// capturer and the pieces around the cell where it lands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExplodeDecl {
+    /// `sparing Pawn`: kinds the blast leaves standing around the capture.
+    pub sparing: Vec<Kinds>,
+    /// `around orthogonal`: the cells the blast reaches (default `any`).
+    pub around: Vec<Around>,
+    pub span: Span,
+}
+
+/// Which area effect an [`AreaDecl`] declares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AreaEffectKind {
+    /// `burn`: after the piece moves, the pieces around its new cell are removed.
+    Burn,
+    /// `freeze`: the pieces around the piece cannot move.
+    Freeze,
+}
+
+/// `burn PIECES [, CLASS [KINDS]] [, around DIRS]` or `freeze ...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AreaDecl {
+    /// Burn or freeze.
+    pub effect: AreaEffectKind,
+    /// The pieces that burn or freeze.
+    pub pieces: Vec<Ident>,
+    /// `foe Pawn`, `piece not King`: which pieces are hit (default: foes of any kind).
+    pub targets: Vec<AreaTarget>,
+    /// `around orthogonal`: the cells hit (default `any`).
+    pub around: Vec<Around>,
+    pub span: Span,
+}
+
+/// `CLASS [KINDS]` in an [`AreaDecl`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AreaTarget {
+    /// `friend`, `foe`, `piece` (or `empty`, which the checker rejects).
+    pub class: ViaKind,
+    pub class_span: Span,
+    /// Which kinds.
+    pub kinds: Option<Kinds>,
+    pub span: Span,
+}
+
+/// `immune PIECES [to KINDS]`: these pieces may not be captured (by these kinds).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImmuneDecl {
+    /// The pieces that are immune.
+    pub pieces: Vec<Ident>,
+    /// `to Pawn | Knight`: only captures by these kinds are barred (default: all).
+    pub capturers: Option<Kinds>,
+    pub span: Span,
+}

@@ -1,0 +1,155 @@
+//! Effect declarations: `explode on capture`, `burn`, `freeze` and `immune`, resolved
+//! into [`Effects`]. Owns their diagnostics (E0920-E0922) and the default neighbourhood
+//! (`around any`: every cell one step away in the board's `any` directions).
+
+use std::collections::BTreeSet;
+
+use super::directions::{no_such_direction, RELATIVE_WORDS};
+use super::Checker;
+use crate::ast::{self, ViaKind};
+use crate::diagnostics::Diagnostic;
+use crate::ids::Span;
+use crate::ir::{AreaEffect, AreaKind, Effects, Explode, Immunity, KindFilter, Vector};
+
+impl Checker {
+    /// Adds one effect declaration to `fx`; `explode_decl` remembers the first
+    /// `explode` (a second one is E0909).
+    pub(crate) fn effect_decl(
+        &mut self,
+        item: &ast::Item,
+        fx: &mut Effects,
+        explode_decl: &mut Option<Span>,
+    ) {
+        match item {
+            ast::Item::Explode(d) => {
+                self.flag_twice("explode on capture", d.span, explode_decl);
+                let spared = match self.at_most_one(&d.sparing, |k| k.span, "sparing") {
+                    Some(k) => self.kinds(k),
+                    None => Some(KindFilter::Only(Vec::new())),
+                };
+                let around = self.around(&d.around);
+                if let (Some(spared), Some(around), true) =
+                    (spared, around, *explode_decl == Some(d.span))
+                {
+                    fx.explode = Some(Explode { spared, around });
+                }
+            }
+            ast::Item::Area(d) => {
+                let ids = self.piece_ids(&d.pieces);
+                let target = match self.at_most_one(&d.targets, |t| t.span, "what is hit") {
+                    None => Some((false, true, KindFilter::Any)),
+                    Some(t) => self.area_target(t),
+                };
+                let around = self.around(&d.around);
+                if let (Some(pieces), Some((friend, foe, kinds)), Some(around)) =
+                    (ids, target, around)
+                {
+                    fx.areas.push(AreaEffect {
+                        kind: match d.effect {
+                            ast::AreaEffectKind::Burn => AreaKind::Burn,
+                            ast::AreaEffectKind::Freeze => AreaKind::Freeze,
+                        },
+                        pieces,
+                        friend,
+                        foe,
+                        kinds,
+                        around,
+                        span: d.span,
+                    });
+                }
+            }
+            ast::Item::Immune(d) => {
+                let ids = self.piece_ids(&d.pieces);
+                let capturers = match &d.capturers {
+                    Some(k) => self.kinds(k),
+                    None => Some(KindFilter::Any),
+                };
+                if let (Some(pieces), Some(capturers)) = (ids, capturers) {
+                    fx.immunities.push(Immunity { pieces, capturers });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The single element of `parts`, E0920 for a second one.
+    fn at_most_one<'a, T>(
+        &mut self,
+        parts: &'a [T],
+        span: impl Fn(&T) -> Span,
+        what: &str,
+    ) -> Option<&'a T> {
+        if let [first, second, ..] = parts {
+            self.error(
+                Diagnostic::error("E0920", format!("`{what}` is given twice"), span(second))
+                    .label("given again here")
+                    .secondary(span(first), "first given here")
+                    .help("give it once, listing everything in it (e.g. `sparing Pawn | Wall`)"),
+            );
+        }
+        parts.first()
+    }
+
+    /// `CLASS [KINDS]` of `burn`/`freeze`: (friends, foes, kinds); `empty` is E0922.
+    fn area_target(&mut self, t: &ast::AreaTarget) -> Option<(bool, bool, KindFilter)> {
+        let (friend, foe) = match t.class {
+            ViaKind::Friend => (true, false),
+            ViaKind::Foe => (false, true),
+            ViaKind::Piece => (true, true),
+            ViaKind::Empty => {
+                self.error(
+                    Diagnostic::error("E0922", "an area effect cannot hit empty cells", t.class_span)
+                        .label("`empty` holds no piece to burn or freeze")
+                        .help("say which pieces are hit: `friend`, `foe` or `piece` (both), then kinds, e.g. `foe not King`"),
+                );
+                return None;
+            }
+        };
+        let kinds = match &t.kinds {
+            Some(k) => self.kinds(k)?,
+            None => KindFilter::Any,
+        };
+        Some((friend, foe, kinds))
+    }
+
+    /// The steps of `around DIRS` (default: `any`), sorted. Unknown words are E0401,
+    /// words naming no direction on the board E0410, relative words E0921.
+    fn around(&mut self, around: &[ast::Around]) -> Option<Vec<Vector>> {
+        let geometry = self.geometry();
+        let Some(a) = self.at_most_one(around, |a| a.span, "around") else {
+            return Some(geometry.word("any").unwrap_or_default().into_iter().collect());
+        };
+        let mut out = BTreeSet::new();
+        let mut ok = true;
+        for w in &a.words {
+            match geometry.word(&w.name) {
+                Some(vs) if !vs.is_empty() => out.extend(vs),
+                Some(_) => {
+                    ok = false;
+                    self.error(
+                        Diagnostic::error(
+                            "E0410",
+                            format!("there is no `{}` direction on a {} board", w.name, geometry.name()),
+                            w.span,
+                        )
+                        .label("names no direction here")
+                        .note(no_such_direction(geometry)),
+                    );
+                }
+                None if RELATIVE_WORDS.iter().any(|(n, _)| *n == w.name) => {
+                    ok = false;
+                    self.error(
+                        Diagnostic::error("E0921", format!("`{}` is relative to a move; `around` needs directions from a cell", w.name), w.span)
+                            .label("relative to nothing here")
+                            .help("name the directions, e.g. `around orthogonal` or `around any`"),
+                    );
+                }
+                None => {
+                    ok = false;
+                    self.unknown_direction(&w.name, w.span);
+                }
+            }
+        }
+        ok.then(|| out.into_iter().collect())
+    }
+}

@@ -1,0 +1,259 @@
+//! effects: what moves do beyond their own paths — blasts (`explode on capture`),
+//! burns, freezing and immunity — as the game layer applies them.
+//!
+//! Owns the resolved form of [`crate::ir::Effects`] (per-cell neighbourhoods for each
+//! side, per-kind lookups) and three questions: which cells a move clears besides its
+//! own ([`GameEffects::apply`], called by make after the move's own changes, so that
+//! unmake's journal takes them back), which pseudo-legal moves an effect forbids
+//! (frozen movers, immune victims: [`GameEffects::allows`]), and whether a move may
+//! remove pieces it did not capture ([`GameEffects::may_remove`]). Legality in a game
+//! with effects is decided by playing the move and the replies
+//! (`legality::general`), since a blast or a burn can take a royal that no attack
+//! query sees.
+
+use super::{Game, GameMove, GamePosition, MoveKind};
+use crate::ids::{CellId, PieceId, Side};
+use crate::ir::{AreaKind, Effects, KindFilter, Vector};
+use crate::topology::Board;
+use crate::walk::Occupant;
+
+/// The cells around each cell, per side (the second side's steps are mirrored).
+#[derive(Clone, Debug)]
+struct Around {
+    /// `[side][cell]`: the cells one step away in the declared directions.
+    cells: [Vec<Vec<CellId>>; 2],
+}
+
+impl Around {
+    fn new(board: &Board, steps: &[Vector]) -> Around {
+        let geometry = board.geometry();
+        let of_side = |mirror: bool| {
+            board
+                .cells()
+                .map(|c| {
+                    let mut out: Vec<CellId> = steps
+                        .iter()
+                        .filter_map(|&v| if mirror { geometry.mirror(v) } else { Some(v) })
+                        .filter_map(|v| board.step(c, v))
+                        .collect();
+                    out.sort();
+                    out.dedup();
+                    out
+                })
+                .collect()
+        };
+        Around {
+            cells: [of_side(false), of_side(true)],
+        }
+    }
+
+    fn of(&self, side: Side, cell: CellId) -> &[CellId] {
+        &self.cells[side.index()][cell.index()]
+    }
+}
+
+/// A blast or an area effect: who is hit, where.
+#[derive(Clone, Debug)]
+struct Area {
+    friend: bool,
+    foe: bool,
+    /// Per kind: hit.
+    kinds: Vec<bool>,
+    around: Around,
+}
+
+impl Area {
+    fn hits(&self, by: Side, o: Occupant) -> bool {
+        !o.is_empty()
+            && (if o.side() == by { self.friend } else { self.foe })
+            && self.kinds[o.kind().index()]
+    }
+}
+
+fn admitted(filter: &KindFilter, pieces: usize) -> Vec<bool> {
+    (0..pieces)
+        .map(|k| filter.admits(PieceId(k as u8)))
+        .collect()
+}
+
+/// The effects of a game, resolved for its board.
+#[derive(Clone, Debug)]
+pub(crate) struct GameEffects {
+    pieces: usize,
+    /// `explode on capture`: who the blast hits around the landing cell (both sides,
+    /// the spared kinds left out).
+    blast: Option<Area>,
+    /// `burn` and `freeze` declarations, in order.
+    areas: Vec<Area>,
+    /// Per kind: the indices in `areas` of its burns ...
+    burns: Vec<Vec<usize>>,
+    /// ... and of its freezes.
+    freezes: Vec<Vec<usize>>,
+    /// `[victim * pieces + capturer]`: the capture is barred (`immune`).
+    immune: Vec<bool>,
+}
+
+impl GameEffects {
+    /// The effects declared in `fx` on `board`; `None` when there are none.
+    pub(crate) fn new(fx: &Effects, board: &Board, pieces: usize) -> Option<Box<GameEffects>> {
+        if !fx.any() {
+            return None;
+        }
+        let blast = fx.explode.as_ref().map(|e| Area {
+            friend: true,
+            foe: true,
+            kinds: admitted(&e.spared, pieces).iter().map(|s| !s).collect(),
+            around: Around::new(board, &e.around),
+        });
+        let mut burns = vec![Vec::new(); pieces];
+        let mut freezes = vec![Vec::new(); pieces];
+        let areas = fx
+            .areas
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                for p in &a.pieces {
+                    match a.kind {
+                        AreaKind::Burn => burns[p.index()].push(i),
+                        AreaKind::Freeze => freezes[p.index()].push(i),
+                    }
+                }
+                Area {
+                    friend: a.friend,
+                    foe: a.foe,
+                    kinds: admitted(&a.kinds, pieces),
+                    around: Around::new(board, &a.around),
+                }
+            })
+            .collect();
+        let mut immune = vec![false; pieces * pieces];
+        for im in &fx.immunities {
+            for v in &im.pieces {
+                for c in 0..pieces {
+                    if im.capturers.admits(PieceId(c as u8)) {
+                        immune[v.index() * pieces + c] = true;
+                    }
+                }
+            }
+        }
+        Some(Box::new(GameEffects {
+            pieces,
+            blast,
+            areas,
+            burns,
+            freezes,
+            immune,
+        }))
+    }
+
+    /// Whether `m`, about to be played on `pos`, would burn a piece on a cell for
+    /// which `pick` holds.
+    pub(crate) fn burns_any(
+        &self,
+        pos: &GamePosition,
+        m: &GameMove,
+        pick: impl Fn(CellId) -> bool,
+    ) -> bool {
+        if matches!(m.kind, MoveKind::Castling(_)) {
+            return false;
+        }
+        let side = pos.side;
+        self.burns[m.promotion.unwrap_or(m.piece).index()]
+            .iter()
+            .any(|&a| {
+                let area = &self.areas[a];
+                area.around.of(side, m.to).iter().any(|&c| {
+                    c != m.from && area.hits(side, pos.cells[c.index()]) && pick(c)
+                })
+            })
+    }
+
+    /// Applies the effects of `m`, just played by `side` (its own changes made):
+    /// clears the cells blasts and burns hit (castling rights of those cells are
+    /// lost). Returns whether anything was removed.
+    pub(crate) fn apply<const HASH: bool>(
+        &self,
+        g: &Game,
+        pos: &mut GamePosition,
+        m: &GameMove,
+        side: Side,
+        captured: bool,
+    ) -> bool {
+        if matches!(m.kind, MoveKind::Castling(_)) {
+            return false;
+        }
+        let mut removed = false;
+        let mut clear = |pos: &mut GamePosition, cell: CellId| {
+            pos.set_cell::<HASH>(&g.keys, cell, Occupant::EMPTY, 0, false);
+            pos.castling &= !g.castle_loss[cell.index()];
+            removed = true;
+        };
+        let kind = pos.cells[m.to.index()].kind();
+        for &a in &self.burns[kind.index()] {
+            let area = &self.areas[a];
+            for &c in area.around.of(side, m.to) {
+                if area.hits(side, pos.cells[c.index()]) {
+                    clear(pos, c);
+                }
+            }
+        }
+        if let (Some(blast), true) = (&self.blast, captured) {
+            clear(pos, m.to);
+            for &c in blast.around.of(side, m.to) {
+                if blast.hits(side, pos.cells[c.index()]) {
+                    clear(pos, c);
+                }
+            }
+        }
+        removed
+    }
+
+    /// Whether the pseudo-legal move `m` survives the effects: its piece is not
+    /// frozen (`frozen`: [`GameEffects::frozen_cells`] of the position), and it
+    /// captures no piece immune to it.
+    pub(crate) fn allows(&self, pos: &GamePosition, m: &GameMove, frozen: &[bool]) -> bool {
+        if m.kind == MoveKind::Drop {
+            return true;
+        }
+        !frozen.get(m.from.index()).copied().unwrap_or(false) && !self.immune_capture(pos, m)
+    }
+
+    fn immune_capture(&self, pos: &GamePosition, m: &GameMove) -> bool {
+        let capturer = m.piece.index();
+        let barred = |cell: CellId| {
+            let o = pos.cells[cell.index()];
+            !o.is_empty() && self.immune[o.kind().index() * self.pieces + capturer]
+        };
+        (m.captures_to && barred(m.to))
+            || m.passing_captures().any(barred)
+            || matches!(m.kind, MoveKind::EnPassant { victim } if barred(victim))
+    }
+
+    /// Marks in `out` (one entry per cell; left empty when nothing freezes) the cells
+    /// whose pieces stand next to a piece that freezes them.
+    pub(crate) fn frozen_cells(&self, pos: &GamePosition, out: &mut Vec<bool>) {
+        out.clear();
+        if !self.freezing() {
+            return;
+        }
+        out.resize(pos.cells.len(), false);
+        for (n, f) in pos.cells.iter().enumerate() {
+            if f.is_empty() {
+                continue;
+            }
+            for &i in &self.freezes[f.kind().index()] {
+                let area = &self.areas[i];
+                for &c in area.around.of(f.side(), CellId(n as u16)) {
+                    if area.hits(f.side(), pos.cells[c.index()]) {
+                        out[c.index()] = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether any kind freezes.
+    pub(crate) fn freezing(&self) -> bool {
+        self.freezes.iter().any(|f| !f.is_empty())
+    }
+}

@@ -1,0 +1,80 @@
+//! The checked effect declarations: what moves do beyond their own paths.
+
+use super::{KindFilter, Vector};
+use crate::ids::{PieceId, Span};
+
+/// Every effect declaration of a game (all empty when none is declared).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Effects {
+    /// `explode on capture ...`.
+    pub explode: Option<Explode>,
+    /// `burn ...` and `freeze ...`, in declaration order.
+    pub areas: Vec<AreaEffect>,
+    /// `immune ...`, in declaration order.
+    pub immunities: Vec<Immunity>,
+}
+
+impl Effects {
+    /// Whether any effect is declared.
+    pub fn any(&self) -> bool {
+        self.explode.is_some() || !self.areas.is_empty() || !self.immunities.is_empty()
+    }
+}
+
+/// `explode on capture [, sparing KINDS] [, around DIRS]`: a capture removes the
+/// capturer (on the cell where it lands), the pieces it captured, and every piece on
+/// the cells around its landing cell whose kind is not spared, of either side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explode {
+    /// Kinds a blast leaves standing around the capture (`Only(empty)`: none).
+    pub spared: KindFilter,
+    /// The steps from the landing cell to the cells the blast reaches (first side's
+    /// view, mirrored for the second side).
+    pub around: Vec<Vector>,
+}
+
+/// Which area effect an [`AreaEffect`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AreaKind {
+    /// After a move of the piece, the pieces hit around its new cell are removed.
+    Burn,
+    /// A piece hit that stands around the piece cannot move.
+    Freeze,
+}
+
+/// `burn PIECES ...` / `freeze PIECES ...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AreaEffect {
+    /// Burn or freeze.
+    pub kind: AreaKind,
+    /// The pieces that burn or freeze.
+    pub pieces: Vec<PieceId>,
+    /// Friends of the piece are hit.
+    pub friend: bool,
+    /// Foes of the piece are hit.
+    pub foe: bool,
+    /// Which kinds are hit.
+    pub kinds: KindFilter,
+    /// The steps from the piece's cell to the cells hit (first side's view).
+    pub around: Vec<Vector>,
+    /// Where it was declared.
+    pub span: Span,
+}
+
+impl AreaEffect {
+    /// Whether a piece of `kind`, a friend of the effect's piece or not, is hit.
+    pub fn hits(&self, friend: bool, kind: PieceId) -> bool {
+        (if friend { self.friend } else { self.foe }) && self.kinds.admits(kind)
+    }
+}
+
+/// `immune PIECES [to KINDS]`: these pieces may not be captured by the kinds the
+/// filter admits (by any kind without `to`). Blasts and burns are not captures: they
+/// spare by their own filters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Immunity {
+    /// The immune pieces.
+    pub pieces: Vec<PieceId>,
+    /// The capturers they are immune to.
+    pub capturers: KindFilter,
+}

@@ -1,0 +1,59 @@
+//! Lowering of the effect declarations (`explode`, `burn`, `freeze`, `immune`).
+
+use super::{ident, kinds, piece_list, via_kind};
+use crate::ast::*;
+use crate::syntax::parse::{Node, R};
+
+/// `explode on capture [, sparing KINDS] [, around DIRS]`
+pub(super) fn explode(n: &Node<'_>) -> ExplodeDecl {
+    ExplodeDecl {
+        sparing: n
+            .all(R::sparing)
+            .filter_map(|s| s.child(R::kinds).map(kinds))
+            .collect(),
+        around: n.all(R::around).map(around).collect(),
+        span: n.span,
+    }
+}
+
+/// `burn|freeze PIECES [, CLASS [KINDS]] [, around DIRS]`
+pub(super) fn area(n: &Node<'_>) -> AreaDecl {
+    AreaDecl {
+        effect: if n.has(R::kw_freeze) {
+            AreaEffectKind::Freeze
+        } else {
+            AreaEffectKind::Burn
+        },
+        pieces: piece_list(n.child(R::piece_list), n.span),
+        targets: n
+            .all(R::area_target)
+            .map(|t| {
+                let class = t.child(R::via_kind);
+                AreaTarget {
+                    class: via_kind(class),
+                    class_span: class.map_or(t.span, |c| c.span),
+                    kinds: t.child(R::kinds).map(kinds),
+                    span: t.span,
+                }
+            })
+            .collect(),
+        around: n.all(R::around).map(around).collect(),
+        span: n.span,
+    }
+}
+
+/// `immune PIECES [to KINDS]`
+pub(super) fn immune(n: &Node<'_>) -> ImmuneDecl {
+    ImmuneDecl {
+        pieces: piece_list(n.child(R::piece_list), n.span),
+        capturers: n.child(R::kinds).map(kinds),
+        span: n.span,
+    }
+}
+
+fn around(n: &Node<'_>) -> Around {
+    Around {
+        words: n.all(R::dir_word).map(|w| ident(Some(w), n.span)).collect(),
+        span: n.span,
+    }
+}
