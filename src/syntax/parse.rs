@@ -112,7 +112,19 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::stalemate_decl
         | R::kw_stalemate
         | R::must_capture_decl
-        | R::kw_must => GAME_DECLARATION,
+        | R::kw_must
+        | R::explode_decl
+        | R::kw_explode
+        | R::area_decl
+        | R::kw_burn
+        | R::kw_freeze
+        | R::immune_decl
+        | R::kw_immune => GAME_DECLARATION,
+        R::kw_on => "`on`",
+        R::sparing | R::kw_sparing => "`sparing` and piece names",
+        R::around | R::kw_around => "`around` and directions such as `any`",
+        R::area_target => "`friend`, `foe` or `piece` and piece names",
+        R::decl_kinds => "piece names such as `Pawn | Wall` (or `not King`)",
         R::outcome | R::kw_draw | R::kw_loss | R::kw_win => "`draw`, `loss` or `win`",
         R::kw_side => "`side`",
         R::sokoban_role | R::kw_pusher | R::kw_box | R::kw_wall => {
@@ -217,7 +229,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

@@ -9,7 +9,7 @@ pub(super) fn explode(n: &Node<'_>) -> ExplodeDecl {
     ExplodeDecl {
         sparing: n
             .all(R::sparing)
-            .filter_map(|s| s.child(R::kinds).map(kinds))
+            .filter_map(|s| s.child(R::decl_kinds).map(kinds))
             .collect(),
         around: n.all(R::around).map(around).collect(),
         span: n.span,
@@ -32,7 +32,7 @@ pub(super) fn area(n: &Node<'_>) -> AreaDecl {
                 AreaTarget {
                     class: via_kind(class),
                     class_span: class.map_or(t.span, |c| c.span),
-                    kinds: t.child(R::kinds).map(kinds),
+                    kinds: t.child(R::decl_kinds).map(kinds),
                     span: t.span,
                 }
             })
@@ -46,7 +46,7 @@ pub(super) fn area(n: &Node<'_>) -> AreaDecl {
 pub(super) fn immune(n: &Node<'_>) -> ImmuneDecl {
     ImmuneDecl {
         pieces: piece_list(n.child(R::piece_list), n.span),
-        capturers: n.child(R::kinds).map(kinds),
+        capturers: n.child(R::decl_kinds).map(kinds),
         span: n.span,
     }
 }
