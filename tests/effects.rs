@@ -63,7 +63,11 @@ fn a_blast_takes_castling_rights_of_the_rooks_it_removes() {
     let g = atomic();
     // Rxh7 (the h2 pawn is gone): the blast around h7 takes g8's knight and h8's rook,
     // not the pawn on g7; black loses its king-side right, white its own with the rook.
-    let fen = play(&g, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQkq - 0 1", &["h1h7"]);
+    let fen = play(
+        &g,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQkq - 0 1",
+        &["h1h7"],
+    );
     assert_eq!(fen, "rnbqkb2/ppppppp1/8/8/8/8/PPPPPPP1/RNBQKBN1 b Qq - 0 1");
 }
 
@@ -154,7 +158,10 @@ fn a_royal_the_burner_could_reach_is_in_check() {
     assert!(g.in_check(&pos));
     assert_eq!(legal(&g, fen), Vec::<String>::new());
     let result = g.result(&pos).expect("over");
-    assert_eq!((result.winner, result.reason), (Some(Side::First), EndReason::Checkmate));
+    assert_eq!(
+        (result.winner, result.reason),
+        (Some(Side::First), EndReason::Checkmate)
+    );
 }
 
 // ---------------------------------------------------------------- freeze, immune
@@ -207,12 +214,26 @@ fn codes(src: &str) -> Vec<String> {
 #[test]
 fn effect_declarations_have_diagnostics() {
     let base = "board square 5x5\npiece King (K) { step any }\npiece Demon (F) { step any }\n";
-    assert_eq!(codes(&format!("{base}explode on capture, sparing King, sparing Demon\n")), ["E0920"]);
-    assert_eq!(codes(&format!("{base}burn Demon, around same\n")), ["E0921"]);
+    assert_eq!(
+        codes(&format!(
+            "{base}explode on capture, sparing King, sparing Demon\n"
+        )),
+        ["E0920"]
+    );
+    assert_eq!(
+        codes(&format!("{base}burn Demon, around same\n")),
+        ["E0921"]
+    );
     assert_eq!(codes(&format!("{base}burn Demon, empty\n")), ["E0922"]);
-    assert_eq!(codes(&format!("{base}burn Demon, around skyward\n")), ["E0401"]);
+    assert_eq!(
+        codes(&format!("{base}burn Demon, around skyward\n")),
+        ["E0401"]
+    );
     assert_eq!(codes(&format!("{base}freeze Dragon\n")), ["E0304"]);
-    assert_eq!(codes(&format!("{base}explode on capture\nexplode on capture\n")), ["E0909"]);
+    assert_eq!(
+        codes(&format!("{base}explode on capture\nexplode on capture\n")),
+        ["E0909"]
+    );
     assert_eq!(codes(&format!("{base}immune King to Knave\n")), ["E0304"]);
     assert!(codes(&format!("{base}burn Demon, foe not King, around orthogonal\nfreeze King, piece\nimmune Demon to King\n")).is_empty());
 }

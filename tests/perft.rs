@@ -99,7 +99,8 @@ perft_tests!(
     crazyhouse,
     nightrider,
     grasshopper,
-    antichess
+    antichess,
+    atomic
 );
 
 /// `perft --threads`: every shallow row of the perft data counted on two threads

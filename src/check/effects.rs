@@ -117,7 +117,13 @@ impl Checker {
     fn around(&mut self, around: &[ast::Around]) -> Option<Vec<Vector>> {
         let geometry = self.geometry();
         let Some(a) = self.at_most_one(around, |a| a.span, "around") else {
-            return Some(geometry.word("any").unwrap_or_default().into_iter().collect());
+            return Some(
+                geometry
+                    .word("any")
+                    .unwrap_or_default()
+                    .into_iter()
+                    .collect(),
+            );
         };
         let mut out = BTreeSet::new();
         let mut ok = true;
@@ -129,7 +135,11 @@ impl Checker {
                     self.error(
                         Diagnostic::error(
                             "E0410",
-                            format!("there is no `{}` direction on a {} board", w.name, geometry.name()),
+                            format!(
+                                "there is no `{}` direction on a {} board",
+                                w.name,
+                                geometry.name()
+                            ),
                             w.span,
                         )
                         .label("names no direction here")
@@ -139,9 +149,16 @@ impl Checker {
                 None if RELATIVE_WORDS.iter().any(|(n, _)| *n == w.name) => {
                     ok = false;
                     self.error(
-                        Diagnostic::error("E0921", format!("`{}` is relative to a move; `around` needs directions from a cell", w.name), w.span)
-                            .label("relative to nothing here")
-                            .help("name the directions, e.g. `around orthogonal` or `around any`"),
+                        Diagnostic::error(
+                            "E0921",
+                            format!(
+                                "`{}` is relative to a move; `around` needs directions from a cell",
+                                w.name
+                            ),
+                            w.span,
+                        )
+                        .label("relative to nothing here")
+                        .help("name the directions, e.g. `around orthogonal` or `around any`"),
                     );
                 }
                 None => {

@@ -65,7 +65,11 @@ struct Area {
 impl Area {
     fn hits(&self, by: Side, o: Occupant) -> bool {
         !o.is_empty()
-            && (if o.side() == by { self.friend } else { self.foe })
+            && (if o.side() == by {
+                self.friend
+            } else {
+                self.foe
+            })
             && self.kinds[o.kind().index()]
     }
 }
@@ -162,9 +166,10 @@ impl GameEffects {
             .iter()
             .any(|&a| {
                 let area = &self.areas[a];
-                area.around.of(side, m.to).iter().any(|&c| {
-                    c != m.from && area.hits(side, pos.cells[c.index()]) && pick(c)
-                })
+                area.around
+                    .of(side, m.to)
+                    .iter()
+                    .any(|&c| c != m.from && area.hits(side, pos.cells[c.index()]) && pick(c))
             })
     }
 

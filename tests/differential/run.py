@@ -19,7 +19,8 @@ import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GAMES = ["chess", "capablanca", "grand", "shatranj", "makruk", "xiangqi", "shogi",
-         "minishogi", "crazyhouse", "nightrider", "grasshopper", "antichess"]
+         "minishogi", "crazyhouse", "nightrider", "grasshopper", "antichess",
+         "atomic"]
 DEFAULT_BIN = os.path.join("target", "release", "piecewise")
 
 

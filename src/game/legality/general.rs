@@ -29,8 +29,7 @@ fn takes_royal(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
     (m.captures_to && royal_foe(m.to))
         || m.passing_captures().any(royal_foe)
         || matches!(m.kind, MoveKind::EnPassant { victim } if royal_foe(victim))
-        || g
-            .effects
+        || g.effects
             .as_deref()
             .is_some_and(|fx| fx.burns_any(pos, m, royal_foe))
 }
@@ -42,10 +41,7 @@ impl MoveGenerator<'_> {
         let g = self.game;
         let us = pos.side;
         let them = us.opponent();
-        let (ours, theirs) = (
-            pos.royal_count[us.index()],
-            pos.royal_count[them.index()],
-        );
+        let (ours, theirs) = (pos.royal_count[us.index()], pos.royal_count[them.index()]);
         if ours == 0 && g.has_royals() {
             // Its royals are gone: the game is over.
             return false;
@@ -56,7 +52,7 @@ impl MoveGenerator<'_> {
         } else if pos.royal_count[them.index()] < theirs {
             true
         } else {
-            !(g.no_facing && royals_face(g, pos)) && !self.royal_threatened(pos)
+            !((g.no_facing && royals_face(g, pos)) || self.royal_threatened(pos))
         };
         unmake(g, pos, undo);
         ok
