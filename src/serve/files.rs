@@ -22,11 +22,13 @@ macro_rules! shipped {
 /// The shipped rules files, by file name.
 pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("antichess.rules"),
+    shipped!("atomic.rules"),
     shipped!("capablanca.rules"),
     shipped!("chess.rules"),
     shipped!("colours.rules"),
     shipped!("crazyhouse.rules"),
     shipped!("croatian-one.rules"),
+    shipped!("effects.rules"),
     shipped!("fairy.rules"),
     shipped!("glinski.rules"),
     shipped!("grand.rules"),
