@@ -237,3 +237,62 @@ fn effect_declarations_have_diagnostics() {
     assert_eq!(codes(&format!("{base}immune King to Knave\n")), ["E0304"]);
     assert!(codes(&format!("{base}burn Demon, foe not King, around orthogonal\nfreeze King, piece\nimmune Demon to King\n")).is_empty());
 }
+
+// ---------------------------------------------------------------- the path tree
+
+mod common;
+
+#[test]
+fn tree_lists_what_each_move_does_beyond_its_path() {
+    // Nxc7 blows up the king on d8 (next to c7) and the knight; the pawn on c6 stays.
+    let out = common::cli::run(&[
+        "tree",
+        "rules/atomic.rules",
+        "--fen",
+        "3k4/2n1b3/2p5/1N1pP3/8/8/8/4K3 w - - 0 1",
+        "--from",
+        "b5",
+    ]);
+    let text = common::cli::stdout(&out);
+    assert!(
+        text.ends_with("effects:\n  b5c7: blast clears d8 and the capturer\n"),
+        "{text}"
+    );
+    let out = common::cli::run(&[
+        "tree",
+        "rules/atomic.rules",
+        "--fen",
+        "3k4/2n1b3/2p5/1N1pP3/8/8/8/4K3 w - - 0 1",
+        "--from",
+        "b5",
+        "--json",
+    ]);
+    let doc: serde_json::Value = serde_json::from_str(&common::cli::stdout(&out)).unwrap();
+    assert_eq!(
+        doc["effects"],
+        serde_json::json!({"frozen": false, "moves": [
+            {"move": "b5c7", "blast": ["d8"], "capturer_removed": true, "burned": []}
+        ]})
+    );
+    // A frozen piece, and a burner's moves.
+    let frozen = common::cli::run(&[
+        "tree",
+        "rules/effects.rules",
+        "--fen",
+        "w1ikfbnr/pppppppp/8/8/8/8/PPiPPPPP/RNBFKI1W w - - 0 1",
+        "--from",
+        "d1",
+    ]);
+    assert!(common::cli::stdout(&frozen).contains("  frozen: the piece stands next to"));
+    let burner = common::cli::run(&[
+        "tree",
+        "rules/effects.rules",
+        "--fen",
+        "w1ikfbnr/pppppppp/8/8/8/4p3/PPPP1PPP/RNBFKI1W w - - 0 1",
+        "--from",
+        "d1",
+    ]);
+    assert!(
+        common::cli::stdout(&burner).ends_with("effects:\n  d1e2: burns e3\n  d1f3: burns e3\n")
+    );
+}

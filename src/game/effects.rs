@@ -262,3 +262,91 @@ impl GameEffects {
         self.freezes.iter().any(|f| !f.is_empty())
     }
 }
+
+/// What a move does beyond its own path ([`Game::side_effects`]): the cells a blast or
+/// a burn clears. Cells the move captures on its path are not listed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SideEffects {
+    /// Cells the blast of a capture clears (`explode on capture`), in cell order.
+    pub blast: Vec<CellId>,
+    /// The capturer itself is blown up (on the cell where it landed).
+    pub capturer_removed: bool,
+    /// Cells the mover burns (`burn`), in cell order.
+    pub burned: Vec<CellId>,
+}
+
+impl SideEffects {
+    /// Whether the move has no side effect.
+    pub fn is_empty(&self) -> bool {
+        self.blast.is_empty() && self.burned.is_empty() && !self.capturer_removed
+    }
+}
+
+impl Game {
+    /// Whether the rules declare effects (`explode`, `burn`, `freeze`, `immune`).
+    pub fn has_effects(&self) -> bool {
+        self.effects.is_some()
+    }
+
+    /// What the pseudo-legal move `m` of the side to move of `pos` does beyond its
+    /// path: found by playing it on a copy and comparing.
+    pub fn side_effects(&self, pos: &GamePosition, m: &GameMove) -> SideEffects {
+        let mut out = SideEffects::default();
+        let Some(fx) = self.effects.as_deref() else {
+            return out;
+        };
+        let mut after = pos.clone();
+        self.make(&mut after, m);
+        let own: Vec<CellId> = {
+            let mut v = vec![m.from, m.to];
+            v.extend(m.passing_captures());
+            if let MoveKind::EnPassant { victim } = m.kind {
+                v.push(victim);
+            }
+            v
+        };
+        let blast = fx.blast.is_some() && m.is_capture();
+        out.capturer_removed = blast && after.cells[m.to.index()].is_empty();
+        for c in (0..pos.cells.len()).map(|i| CellId(i as u16)) {
+            if own.contains(&c) || pos.cells[c.index()].is_empty() {
+                continue;
+            }
+            if after.cells[c.index()].is_empty() {
+                if blast {
+                    out.blast.push(c);
+                } else {
+                    out.burned.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the piece on `cell` is frozen (stands next to a piece that freezes it).
+    pub fn frozen(&self, pos: &GamePosition, cell: CellId) -> bool {
+        let Some(fx) = self.effects.as_deref() else {
+            return false;
+        };
+        let mut cells = Vec::new();
+        fx.frozen_cells(pos, &mut cells);
+        cells.get(cell.index()).copied().unwrap_or(false)
+    }
+}
+
+impl Game {
+    /// `pos` with `side` to move: the same pieces, hands and rights, en passant rights
+    /// dropped when the side changes (they belong to the side that was to move).
+    pub fn with_side_to_move(&self, pos: &GamePosition, side: Side) -> GamePosition {
+        if pos.side == side {
+            return pos.clone();
+        }
+        let fen = self.fen(pos);
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        if fields.len() >= 4 {
+            fields[1] = if side == Side::First { "w" } else { "b" };
+            fields[3] = "-";
+        }
+        self.position(&fields.join(" "))
+            .unwrap_or_else(|_| pos.clone())
+    }
+}

@@ -22,7 +22,7 @@
 //! [`crate::ir::GameDecls`].
 
 mod edit;
-mod effects;
+pub(crate) mod effects;
 mod legality;
 mod movegen;
 mod moves;
@@ -33,6 +33,7 @@ mod result;
 mod setup;
 mod warnings;
 
+pub use effects::SideEffects;
 pub use movegen::MoveGenerator;
 pub use moves::{GameMove, MoveKind};
 use notation::fen;

@@ -4,8 +4,11 @@
 
 use crate::failure::{Failure, Outcome};
 use crate::input::{cell_arg, game_position, load_game_for, piece_on, text_board, Start};
+use piecewise::game::GamePosition;
+use piecewise::ids::CellId;
 use piecewise::path_tree::PathTree;
-use piecewise::Rules;
+use piecewise::{Game, Rules};
+use serde_json::json;
 use std::path::Path;
 
 /// The tree of the piece on `from` in `fen`, or on the text board `board`.
@@ -30,18 +33,118 @@ pub fn run(
     }
 }
 
-/// Prints a path tree as text or JSON.
-fn print_tree(rules: &Rules, tree: &PathTree, json: bool) {
+/// Prints a path tree as text or JSON, with the side effects of the piece's moves
+/// when the game declares effects (`effects`: the game and position).
+fn print_tree(rules: &Rules, tree: &PathTree, json: bool, effects: Option<(&Game, &GamePosition)>) {
     let t = rules.table().table();
+    let effects = effects.map(|(g, pos)| effects_doc(g, pos, tree.from));
     if json {
-        let doc = tree.to_json(t);
+        let mut doc = tree.to_json(t);
+        if let (Some(fx), Some(obj)) = (effects, doc.as_object_mut()) {
+            obj.insert("effects".into(), fx);
+        }
         println!(
             "{}",
             serde_json::to_string_pretty(&doc).unwrap_or_else(|_| doc.to_string())
         );
     } else {
         print!("{}", tree.to_text(t));
+        if let Some(fx) = effects {
+            print!("{}", effects_text(&fx));
+        }
     }
+}
+
+/// The side effects of the moves of the piece on `from` (docs/json.md, `effects`):
+/// whether it is frozen, and per move what its blast or burn clears.
+fn effects_doc(game: &Game, pos: &GamePosition, from: CellId) -> serde_json::Value {
+    let o = pos.occupant(from);
+    let mut turned = pos.clone();
+    if !o.is_empty() && o.side() != pos.side_to_move() {
+        turned = game.with_side_to_move(pos, o.side());
+    }
+    let mut generator = game.move_generator();
+    let mut moves = Vec::new();
+    generator.pseudo_moves(&turned, &mut moves);
+    let names = |cells: &[CellId]| -> Vec<String> {
+        cells.iter().map(|&c| game.board().cell_name(c)).collect()
+    };
+    let list: Vec<serde_json::Value> = moves
+        .iter()
+        .filter(|m| m.from == from && m.kind != piecewise::game::MoveKind::Drop)
+        .filter_map(|m| {
+            let fx = game.side_effects(&turned, m);
+            (!fx.is_empty()).then(|| {
+                json!({
+                    "move": game.uci(m),
+                    "blast": names(&fx.blast),
+                    "capturer_removed": fx.capturer_removed,
+                    "burned": names(&fx.burned),
+                })
+            })
+        })
+        .collect();
+    json!({ "frozen": game.frozen(pos, from), "moves": list })
+}
+
+/// [`effects_doc`] as text lines after the tree.
+fn effects_text(doc: &serde_json::Value) -> String {
+    let mut out = String::from("effects:\n");
+    if doc["frozen"].as_bool() == Some(true) {
+        out.push_str(
+            "  frozen: the piece stands next to a piece that freezes it and cannot move\n",
+        );
+    }
+    let cells = |v: &serde_json::Value| -> Vec<String> {
+        v.as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|c| c.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let moves = doc["moves"].as_array().cloned().unwrap_or_default();
+    if moves.is_empty() && doc["frozen"].as_bool() != Some(true) {
+        out.push_str("  none of its moves does anything beyond its path here\n");
+    }
+    for m in moves {
+        let mut parts = Vec::new();
+        let blast = cells(&m["blast"]);
+        if !blast.is_empty() || m["capturer_removed"].as_bool() == Some(true) {
+            let mut s = format!("blast clears {}", blast.join(" "));
+            if m["capturer_removed"].as_bool() == Some(true) {
+                s.push_str(if blast.is_empty() {
+                    "the capturer"
+                } else {
+                    " and the capturer"
+                });
+            }
+            parts.push(s);
+        }
+        let burned = cells(&m["burned"]);
+        if !burned.is_empty() {
+            parts.push(format!("burns {}", burned.join(" ")));
+        }
+        out.push_str(&format!(
+            "  {}: {}\n",
+            m["move"].as_str().unwrap_or("?"),
+            parts.join("; ")
+        ));
+    }
+    out
+}
+
+/// The game and position for the effects section, when the rules file is a game with
+/// effects and `fen` is a position of it.
+fn effects_game(rules_path: &Path, fen: &str) -> Option<(Game, GamePosition)> {
+    let text = std::fs::read_to_string(rules_path).ok()?;
+    let game = Game::compile_at(&text, rules_path.parent()).ok()?;
+    if !game.has_effects() {
+        return None;
+    }
+    let pos = game.position(fen).ok()?;
+    Some((game, pos))
 }
 
 fn fen_tree(rules_path: &Path, fen: &str, from: &str, json: bool, color: bool) -> Outcome {
@@ -49,7 +152,8 @@ fn fen_tree(rules_path: &Path, fen: &str, from: &str, json: bool, color: bool) -
     let Some(tree) = rules.path_tree(&pos, cell) else {
         return Err(Failure::Input);
     };
-    print_tree(&rules, &tree, json);
+    let fx = effects_game(rules_path, fen);
+    print_tree(&rules, &tree, json, fx.as_ref().map(|(g, p)| (g, p)));
     Ok(())
 }
 
@@ -82,6 +186,6 @@ fn board_tree(
             game.board().cell_name(cell)
         )));
     };
-    print_tree(rules, &tree, json);
+    print_tree(rules, &tree, json, None);
     Ok(())
 }
