@@ -311,8 +311,9 @@ pub struct PieceDecl {
 /// One entry of a piece body.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PatternItem {
-    /// `like Queen`: include all of Queen's patterns.
-    Like(Ident, Span),
+    /// `like Queen [, MODIFIER]*`: include all of Queen's patterns, each with the
+    /// modifiers added.
+    Like(Ident, Vec<Modifier>, Span),
     /// `step forward, move only`
     Moves(Pattern),
 }

@@ -207,7 +207,12 @@ fn immune_pieces_are_not_captured() {
 fn codes(src: &str) -> Vec<String> {
     match Game::compile(src) {
         Ok(_) => Vec::new(),
-        Err(d) => d.iter().map(|d| d.code.to_string()).collect(),
+        // The errors only (warnings, such as an unused zone, are not counted).
+        Err(d) => d
+            .iter()
+            .map(|d| d.code.to_string())
+            .filter(|c| c.starts_with('E'))
+            .collect(),
     }
 }
 
@@ -295,4 +300,51 @@ fn tree_lists_what_each_move_does_beyond_its_path() {
     assert!(
         common::cli::stdout(&burner).ends_with("effects:\n  d1e2: burns e3\n  d1f3: burns e3\n")
     );
+}
+
+// ---------------------------------------------------------------- like, MODIFIERS
+
+#[test]
+fn a_chameleon_captures_each_piece_only_by_that_piece_s_move() {
+    let g = game(&std::fs::read_to_string("rules/effects.rules").unwrap());
+    // The chameleon on d4 takes the rook on d7 along the file, the bishop on b6 along
+    // the diagonal, the knight on f5 by a knight's leap and the pawn on e5 by a pawn's
+    // capture; not the knight on g4, which only a rook's move reaches.
+    let fen = "7k/3r4/1b6/4pn2/3C2n1/8/8/K7 w - - 0 1";
+    let pos = g.position(fen).unwrap();
+    let mut captures: Vec<String> = g
+        .legal_moves(&pos)
+        .iter()
+        .filter(|m| m.is_capture())
+        .map(|m| g.uci(m))
+        .collect();
+    captures.sort();
+    assert_eq!(captures, ["d4b6", "d4d7", "d4e5", "d4f5"]);
+    // Its quiet moves are a queen's (up to the pieces met).
+    assert_eq!(legal(&g, fen).len(), 23);
+}
+
+#[test]
+fn like_with_modifiers_narrows_every_pattern_brought_in() {
+    let src = "board square 5x5\n\
+        zone low = rank 1-2\n\
+        piece Rook (R) { ride orthogonal }\n\
+        piece Pawn (P) { step forward }\n\
+        piece Copy (C) { like Rook, captures Pawn, to low }\n";
+    let g = game(src);
+    // The copy on c2 rides as a rook, ending in ranks 1-2 only, and may take the pawn
+    // on e2 but not the rook on a2.
+    assert_eq!(
+        legal(&g, "5/5/5/r1C1p/5 w - - 0 1"),
+        ["c2b2", "c2c1", "c2d2", "c2e2"]
+    );
+    for (modifier, code) in [
+        ("push", "E0710"),
+        ("en passant", "E0710"),
+        ("pass", "E0710"),
+    ] {
+        let bad = src.replace("captures Pawn, to low", modifier);
+        assert_eq!(codes(&bad), [code], "{modifier}");
+    }
+    assert_eq!(codes(&src.replace("to low", "to nowhere")), ["E0204"]);
 }

@@ -16,6 +16,7 @@ mod cells;
 mod directions;
 mod effects;
 mod game;
+mod like;
 mod lint;
 mod names;
 mod patterns;

@@ -62,7 +62,7 @@ impl Checker {
                 }
             }
         }
-        let (land, conditions, mods_ok) = self.modifiers(p);
+        let (land, conditions, mods_ok) = self.modifiers(&p.modifiers);
         let repeat = repeat?;
         if !ok || !mods_ok {
             return None;
@@ -380,7 +380,7 @@ impl Checker {
         Some(ir::Push { friend, foe, kinds })
     }
 
-    fn modifiers(&mut self, p: &ast::Pattern) -> (Landing, Conditions, bool) {
+    pub(crate) fn modifiers(&mut self, mods: &[ast::Modifier]) -> (Landing, Conditions, bool) {
         let mut land = Landing::default();
         let mut cond = Conditions::default();
         let mut ok = true;
@@ -389,7 +389,7 @@ impl Checker {
         let mut capture_only: Option<Span> = None;
         // (zone, inside, is_from, span) of resolved zone conditions.
         let mut zone_mods: Vec<(crate::ids::ZoneId, bool, bool, Span)> = Vec::new();
-        for m in &p.modifiers {
+        for m in mods {
             let key = match &m.kind {
                 ast::ModifierKind::MoveOnly => "move only".to_string(),
                 ast::ModifierKind::CaptureOnly => "capture only".to_string(),

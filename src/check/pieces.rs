@@ -5,6 +5,7 @@
 //! Owns the piece table of the checker and the order of a piece's final patterns: a
 //! `like` is replaced, in place, by all of the other piece's patterns.
 
+use super::like::{add_modifiers, Overlay};
 use super::{lint, Checker, MAX_PIECES};
 use crate::ast;
 use crate::diagnostics::Diagnostic;
@@ -15,8 +16,8 @@ use std::collections::HashMap;
 /// One entry of a piece body after checking.
 enum Entry {
     Own(Option<ir::Pattern>),
-    /// `like` of a known piece; its span.
-    Like(PieceId, Span),
+    /// `like` of a known piece, the modifiers it adds (`None`: none), its span.
+    Like(PieceId, Overlay, Span),
     /// `like` of an unknown piece (already reported).
     Broken,
 }
@@ -147,10 +148,12 @@ impl Checker {
             for item in &p.patterns {
                 entries.push(match item {
                     ast::PatternItem::Moves(pat) => Entry::Own(self.pattern(pat)),
-                    ast::PatternItem::Like(name, span) => match self.piece(name) {
-                        Some(id) => Entry::Like(id, *span),
-                        None => Entry::Broken,
-                    },
+                    ast::PatternItem::Like(name, mods, span) => {
+                        match (self.piece(name), self.like_modifiers(mods)) {
+                            (Some(id), Some(overlay)) => Entry::Like(id, overlay, *span),
+                            _ => Entry::Broken,
+                        }
+                    }
                 });
             }
             bodies.push(entries);
@@ -211,7 +214,7 @@ impl Checker {
                     // Count before copying: a chain of `like`s may double at every step.
                     let count = bodies[p].iter().fold(0usize, |n, e| match e {
                         Entry::Own(Some(_)) => n.saturating_add(1),
-                        Entry::Like(q, _) => {
+                        Entry::Like(q, _, _) => {
                             n.saturating_add(done.get(q.index()).map_or(0, Vec::len))
                         }
                         _ => n,
@@ -231,10 +234,21 @@ impl Checker {
                                 site: pat.span,
                                 inlined: false,
                             }),
-                            Entry::Like(q, span) => {
+                            Entry::Like(q, overlay, span) => {
                                 for pl in &done[q.index()] {
+                                    let mut pattern = pl.pattern.clone();
+                                    if let Some(o) = overlay {
+                                        add_modifiers(&mut pattern, &o.0, &o.1);
+                                        // A pattern the added modifiers leave without
+                                        // any landing (a pawn's step, `capture only`)
+                                        // is not brought in.
+                                        let l = &pattern.land;
+                                        if !l.empty && !l.foe && l.push.is_none() {
+                                            continue;
+                                        }
+                                    }
                                     list.push(Placed {
-                                        pattern: pl.pattern.clone(),
+                                        pattern,
                                         site: *span,
                                         inlined: true,
                                     });
@@ -249,7 +263,7 @@ impl Checker {
                     continue;
                 }
                 top.1 += 1;
-                let Entry::Like(q, span) = &bodies[p][i] else {
+                let Entry::Like(q, _, span) = &bodies[p][i] else {
                     continue;
                 };
                 let q = q.index();

@@ -331,7 +331,11 @@ fn piece(n: &Node<'_>) -> PieceDecl {
         .into_iter()
         .flat_map(|b| b.children.iter())
         .filter_map(|c| match c.rule {
-            R::like_pattern => Some(PatternItem::Like(ident(c.child(R::ident), c.span), c.span)),
+            R::like_pattern => Some(PatternItem::Like(
+                ident(c.child(R::ident), c.span),
+                c.all(R::modifier).filter_map(modifier).collect(),
+                c.span,
+            )),
             R::move_pattern => Some(PatternItem::Moves(pattern(c))),
             _ => None,
         })
