@@ -1,0 +1,104 @@
+//! Path trees of Croatian Chess situations from the libcrochess seed
+//! (`../shared/seeds/000-libcrochess-paths.rst`, "Paths" and "Alternative paths",
+//! "Forking paths"), on the 26×26 board of `rules/croatian-one.rules`, as insta
+//! snapshots of `piecewise tree` and its `--json`. Each snapshot was read by hand
+//! against the seed's text; what each must show is written beside it.
+//!
+//! Activation (a ply ending on a Wave or Starchild that hands the move on) is not
+//! expressible yet (issue 13), so it has no snapshot here.
+
+mod common;
+
+/// A 26×26 FEN with these pieces (cell name, letter) and white to move.
+fn fen(pieces: &[(&str, char)]) -> String {
+    let mut rows = vec![vec![None; 26]; 26];
+    for (cell, letter) in pieces {
+        let file = (cell.as_bytes()[0] - b'a') as usize;
+        let rank: usize = cell[1..].parse().unwrap();
+        rows[rank - 1][file] = Some(*letter);
+    }
+    let mut out = Vec::new();
+    for row in rows.iter().rev() {
+        let mut s = String::new();
+        let mut empty = 0;
+        for c in row {
+            match c {
+                None => empty += 1,
+                Some(l) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(*l);
+                }
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        out.push(s);
+    }
+    format!("{} w - - 0 1", out.join("/"))
+}
+
+fn tree(fen: &str, from: &str, json: bool) -> String {
+    let mut args = vec![
+        "tree",
+        "rules/croatian-one.rules",
+        "--fen",
+        fen,
+        "--from",
+        from,
+    ];
+    if json {
+        args.push("--json");
+    }
+    let out = common::cli::run(&args);
+    assert!(out.status.success(), "{}", common::cli::stderr(&out));
+    common::cli::stdout(&out)
+}
+
+/// A Bishop on b2 meets the opponent's Starchild on d4 (seed: "a Bishop encounters
+/// opponent's Starchild on its capture-field"). The tree must show the three
+/// interactions: capture (`d4x`, the ply ends there), transparency (`pass over`, then
+/// the same diagonal goes on: e5, f6, up to the pawn on g7, which it may capture), and
+/// divergence (`fork`s from d4 into the other diagonals: c5 b6 a7 and e3 f2 g1, and
+/// the same one; never back to c3, which the path has passed).
+#[test]
+fn a_bishop_meets_an_enemy_starchild() {
+    let f = fen(&[("b2", 'B'), ("d4", 'i'), ("g7", 'p')]);
+    let text = tree(&f, "b2", false);
+    assert!(text.contains("c3* d4x  [meets foe i (black Starchild): capture]"));
+    assert!(text.contains("fork: c5* b6* a7*"));
+    assert!(!text.contains("fork: c3"));
+    insta::assert_snapshot!("bishop_meets_enemy_starchild", text);
+    insta::assert_snapshot!("bishop_meets_enemy_starchild_json", tree(&f, "b2", true));
+}
+
+/// A Bishop on b2 meets its own light Shaman on d4: no capture (a friend), no
+/// transparency (only Waves and Starchilds are passed over), but divergence from one's
+/// own Shaman (seed: "Even pieces with straight movement (e.g. Bishop) could encounter
+/// Shaman earlier in the ply, and diverge from it"), onward to an enemy Starchild on
+/// f6 that it may capture, pass over or diverge from again — not here: only one
+/// divergence per pattern in this file.
+#[test]
+fn a_bishop_diverges_from_its_own_shaman() {
+    let f = fen(&[("b2", 'B'), ("d4", 'H'), ("f6", 'i')]);
+    let text = tree(&f, "b2", false);
+    assert!(!text.contains("d4x"));
+    insta::assert_snapshot!("bishop_diverges_from_own_shaman", text);
+}
+
+/// A light Shaman on c3 captures a chain of enemies along one line of its capture
+/// vector (1,4): the leaps reach d7, e11 and f15, each holding an enemy taken in
+/// passing, and the ply may end on any of them (seed: a Shaman "can capture ... and
+/// still continue its ply"). The tree must show d7 `capture in passing`, then `fork:
+/// (captures it)` e11 and f15 (each also a landing capture, `x`), and g19 reached but
+/// not a landing (the chain's ply ends on a capture).
+#[test]
+fn a_shaman_captures_a_chain() {
+    let f = fen(&[("c3", 'H'), ("d7", 'p'), ("e11", 'n'), ("f15", 'r')]);
+    let text = tree(&f, "c3", false);
+    assert!(text.contains("fork: (captures it) f15x"));
+    insta::assert_snapshot!("shaman_captures_a_chain", text);
+}
