@@ -40,7 +40,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub use game::Game;
+pub use game::{DistanceMap, DistanceMaps, Game};
 pub use rules::Rules;
 
 mod ast;
