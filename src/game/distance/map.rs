@@ -102,13 +102,30 @@ struct Recording<'a> {
     /// Whether the piece at the origin has not moved yet (`initial` patterns apply
     /// only there: anywhere else it has moved to get there).
     origin_unmoved: bool,
-    reads: RefCell<&'a mut Vec<u16>>,
+    reads: RefCell<Reads<'a>>,
+}
+
+/// The cells a walk read, each once: a walk through a large tree (a Monolith's four
+/// leaps) reads the same cells thousands of times.
+struct Reads<'a> {
+    list: &'a mut Vec<u16>,
+    /// Per cell: the stamp of the walk that last read it.
+    marks: &'a mut [u32],
+    stamp: u32,
 }
 
 impl Occupancy for Recording<'_> {
     #[inline]
     fn occupant(&self, cell: CellId) -> Occupant {
-        self.reads.borrow_mut().push(cell.0);
+        let mut reads = self.reads.borrow_mut();
+        let stamp = reads.stamp;
+        if let Some(mark) = reads.marks.get_mut(cell.index()) {
+            if *mark != stamp {
+                *mark = stamp;
+                reads.list.push(cell.0);
+            }
+        }
+        drop(reads);
         if cell == self.origin {
             Occupant::EMPTY
         } else {
@@ -153,7 +170,7 @@ pub(super) struct PieceMap {
     walked: Vec<u64>,
     /// Per cell `x`: the cells one move from `x`, sorted, distinct.
     edges: Vec<Vec<u16>>,
-    /// Per cell `x`: the cells the walk from `x` read, sorted, distinct.
+    /// Per cell `x`: the cells the walk from `x` read, each once.
     reads: Vec<Vec<u16>>,
     /// `[z * words ..][..words]`: bit `x` set if the walk from `x` read cell `z` (may
     /// keep stale bits of walks no longer current: they only cost a needless check).
@@ -163,6 +180,9 @@ pub(super) struct PieceMap {
     queue: Vec<u16>,
     /// Scratch: the landings of a walk before it was walked again.
     before: Vec<u16>,
+    /// Scratch of [`Reads`]: per cell, the stamp of the last walk that read it.
+    marks: Vec<u32>,
+    stamp: u32,
 }
 
 impl PieceMap {
@@ -184,6 +204,8 @@ impl PieceMap {
             stale: true,
             queue: Vec::with_capacity(cells),
             before: Vec::new(),
+            marks: vec![0; cells],
+            stamp: 0,
         }
     }
 
@@ -232,20 +254,20 @@ impl PieceMap {
         affected.clear();
         affected.extend_from_slice(&self.walked);
         let mut any = 0;
-        for w in 0..self.words {
+        for (w, bits) in affected.iter_mut().enumerate() {
             let mut hit = 0;
             for &z in changed {
                 hit |= self.readers[z as usize * self.words + w];
             }
-            affected[w] &= hit;
-            any |= affected[w];
+            *bits &= hit;
+            any |= *bits;
         }
         if any == 0 && !self.stale {
             return work;
         }
         let mut search = self.stale;
-        for w in 0..self.words {
-            let mut bits = affected[w];
+        for (w, &bits) in affected.iter().enumerate() {
+            let mut bits = bits;
             while bits != 0 {
                 let x = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -313,12 +335,21 @@ impl PieceMap {
         reads.clear();
         edges.clear();
         let origin = self.view.origin;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.fill(0);
+            self.stamp = 1;
+        }
         {
             let view = Recording {
                 board: board.cells,
                 origin,
                 origin_unmoved: !board.moved[origin.index()],
-                reads: RefCell::new(&mut reads),
+                reads: RefCell::new(Reads {
+                    list: &mut reads,
+                    marks: &mut self.marks,
+                    stamp: self.stamp,
+                }),
             };
             let cell = CellId(x as u16);
             walker.walk(
@@ -329,8 +360,6 @@ impl PieceMap {
                 &mut Landings(&mut edges),
             );
         }
-        reads.sort_unstable();
-        reads.dedup();
         edges.sort_unstable();
         edges.dedup();
         for &z in &reads {

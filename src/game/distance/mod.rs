@@ -91,6 +91,24 @@ impl DistanceMap {
     }
 }
 
+impl DistanceMap {
+    /// One line about the map: `white Rook (R) on a1: 13 cells in reach, the farthest
+    /// 2 moves away`.
+    pub fn describe(&self, game: &Game) -> String {
+        let n = self.reachable() - 1;
+        let far = self.farthest();
+        format!(
+            "{} {} ({}) on {}: {n} cell{} in reach, the farthest {far} move{} away",
+            self.side(),
+            game.rules().piece_name(self.piece()),
+            game.letter(self.side(), self.piece()),
+            game.board().cell_name(self.origin()),
+            if n == 1 { "" } else { "s" },
+            if far == 1 { "" } else { "s" },
+        )
+    }
+}
+
 /// What the updates of a [`DistanceMaps`] have cost so far: the measure of how much
 /// less an incremental update does than a recomputation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -144,9 +162,9 @@ pub struct DistanceMaps<'g> {
     cells: Vec<Occupant>,
     moved: Vec<bool>,
     /// Per cell: the map of the piece standing there.
-    maps: Vec<Option<Box<PieceMap>>>,
+    maps: Vec<Option<PieceMap>>,
     /// Maps no longer in use, kept for their buffers.
-    pool: Vec<Box<PieceMap>>,
+    pool: Vec<PieceMap>,
     /// The cells each [`DistanceMaps::make`] changed, for its unmake: `frames` holds
     /// where each make's cells start in `written`.
     written: Vec<u16>,
@@ -154,7 +172,7 @@ pub struct DistanceMaps<'g> {
     /// Scratch.
     changed: Vec<u16>,
     candidates: Vec<u16>,
-    departed: Vec<Box<PieceMap>>,
+    departed: Vec<PieceMap>,
     affected: Vec<u64>,
     stats: UpdateStats,
 }
@@ -273,10 +291,7 @@ impl<'g> DistanceMaps<'g> {
                     map
                 }
                 None => {
-                    let mut map = self
-                        .pool
-                        .pop()
-                        .unwrap_or_else(|| Box::new(PieceMap::new(cells)));
+                    let mut map = self.pool.pop().unwrap_or_else(|| PieceMap::new(cells));
                     map.reset(side, kind, CellId(c));
                     map
                 }
@@ -297,7 +312,7 @@ impl<'g> DistanceMaps<'g> {
 
     /// The map of the piece on `cell`, if one stands there.
     pub fn map(&self, cell: CellId) -> Option<&DistanceMap> {
-        self.maps.get(cell.index())?.as_deref().map(|m| &m.view)
+        self.maps.get(cell.index())?.as_ref().map(|m| &m.view)
     }
 
     /// Every map, by the cell of its piece.
