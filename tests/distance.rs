@@ -337,15 +337,20 @@ fn incremental_maps_equal_recomputed_ones_in_random_playouts() {
 
 /// The full check: 1,000 random playouts of up to 40 moves per shipped game
 /// (a start position or a Sokoban level); the movement-only files, whose positions are
-/// random pieces, get 100 playouts of up to 20 moves (Croatian One's Monoliths cost
-/// about a second per recomputation).
+/// random pieces, get 100 playouts of up to 20 moves, and 10 of up to 10 moves on the
+/// boards of more than 200 cells (Croatian One's Monoliths cost about a second per
+/// recomputation).
 #[test]
 #[ignore = "minutes: run with --release -- --ignored"]
 fn thousand_playouts_per_game() {
     let mut rng = Rng(0x1000_d157);
     for (name, game, pos) in shipped(&mut rng) {
         let played = game.start_position().is_some() || game.sokoban().is_some();
-        let (runs, plies) = if played { (1000, 40) } else { (100, 20) };
+        let (runs, plies) = match (played, game.cell_count() > 200) {
+            (true, _) => (1000, 40),
+            (false, false) => (100, 20),
+            (false, true) => (10, 10),
+        };
         let t = std::time::Instant::now();
         let (incremental, full) = playouts(&name, &game, &pos, runs, plies, &mut rng);
         eprintln!(
