@@ -2,7 +2,7 @@
 //! of every map, per move, on the same moves in the same process.
 //!
 //! For each game, a seeded random line of legal moves is played forward and taken back
-//! (`PLIES` moves each way). *Incremental*: `DistanceMaps::make`/`unmake` on every move.
+//! (`PLIES` moves each way; fewer on Croatian One). *Incremental*: `DistanceMaps::make`/`unmake` on every move.
 //! *Recompute*: `Game::make`/`unmake` and `DistanceMaps::new` after every move. Both
 //! times include the make/unmake; the table walks each needs are counted too. Best of
 //! `ROUNDS`. Not a criterion bench: one pass, printed as a Markdown table for
@@ -14,8 +14,13 @@ use piecewise::Game;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+/// Moves of each line, and rounds, on boards with a start position ...
 const PLIES: usize = 40;
 const ROUNDS: usize = 5;
+/// ... and on Croatian One (a recomputation there takes seconds: its Monolith walks a
+/// tree of about 100,000 nodes from every cell).
+const LARGE_PLIES: usize = 6;
+const LARGE_ROUNDS: usize = 1;
 
 /// xorshift64*, so every run plays the same moves.
 struct Rng(u64);
@@ -35,8 +40,8 @@ fn game(name: &str) -> Game {
     Game::compile_at(&src, Some(dir)).expect("compiles")
 }
 
-/// Croatian One has no start position: both sides' pieces in a band of rows near
-/// their edge, every kind but the royal, as many as the seed places (about 120).
+/// Croatian One has no start position: both sides' pieces in a band of four rows near
+/// their edge, every kind but the royal, 60 placements (a few land on the same cell).
 fn croatian_position(game: &Game, rng: &mut Rng) -> GamePosition {
     let mut pos = game.empty_position().expect("empty board");
     let kinds: Vec<PieceId> = (0..game.piece_count())
@@ -44,7 +49,7 @@ fn croatian_position(game: &Game, rng: &mut Rng) -> GamePosition {
         .filter(|&k| !game.is_royal(k))
         .collect();
     let width = game.board().width() as usize;
-    for i in 0..120 {
+    for i in 0..60 {
         let side = if i % 2 == 0 {
             Side::First
         } else {
@@ -66,10 +71,10 @@ fn croatian_position(game: &Game, rng: &mut Rng) -> GamePosition {
 }
 
 /// A random line of `PLIES` legal moves from `start`.
-fn line(game: &Game, start: &GamePosition, rng: &mut Rng) -> Vec<GameMove> {
+fn line(game: &Game, start: &GamePosition, plies: usize, rng: &mut Rng) -> Vec<GameMove> {
     let mut pos = start.clone();
     let mut moves = Vec::new();
-    for _ in 0..PLIES {
+    for _ in 0..plies {
         let legal = game.legal_moves(&pos);
         if legal.is_empty() {
             break;
@@ -82,10 +87,15 @@ fn line(game: &Game, start: &GamePosition, rng: &mut Rng) -> Vec<GameMove> {
 }
 
 /// Best time of the line forward and back with incremental maps, and its walks.
-fn incremental(game: &Game, start: &GamePosition, moves: &[GameMove]) -> (Duration, u64) {
+fn incremental(
+    game: &Game,
+    start: &GamePosition,
+    moves: &[GameMove],
+    rounds: usize,
+) -> (Duration, u64) {
     let mut best = Duration::MAX;
     let mut walks = 0;
-    for _ in 0..ROUNDS {
+    for _ in 0..rounds {
         let mut pos = start.clone();
         let mut maps = DistanceMaps::new(game, &pos);
         maps.reset_stats();
@@ -105,10 +115,15 @@ fn incremental(game: &Game, start: &GamePosition, moves: &[GameMove]) -> (Durati
 }
 
 /// Best time of the line forward and back recomputing every map after each move.
-fn recompute(game: &Game, start: &GamePosition, moves: &[GameMove]) -> (Duration, u64) {
+fn recompute(
+    game: &Game,
+    start: &GamePosition,
+    moves: &[GameMove],
+    rounds: usize,
+) -> (Duration, u64) {
     let mut best = Duration::MAX;
     let mut walks = 0;
-    for _ in 0..ROUNDS {
+    for _ in 0..rounds {
         let mut pos = start.clone();
         walks = 0;
         let t = Instant::now();
@@ -143,14 +158,18 @@ fn main() {
     ] {
         let game = game(name);
         let mut rng = Rng(0xd157_a9ce);
-        let start = match game.start_position() {
-            Some(p) => p,
-            None => croatian_position(&game, &mut rng),
+        let (start, plies, rounds) = match game.start_position() {
+            Some(p) => (p, PLIES, ROUNDS),
+            None => (
+                croatian_position(&game, &mut rng),
+                LARGE_PLIES,
+                LARGE_ROUNDS,
+            ),
         };
-        let moves = line(&game, &start, &mut rng);
+        let moves = line(&game, &start, plies, &mut rng);
         let updates = 2 * moves.len() as u32;
-        let (ti, wi) = incremental(&game, &start, &moves);
-        let (tr, wr) = recompute(&game, &start, &moves);
+        let (ti, wi) = incremental(&game, &start, &moves, rounds);
+        let (tr, wr) = recompute(&game, &start, &moves, rounds);
         let pieces = start.cells().iter().filter(|o| !o.is_empty()).count();
         println!(
             "| {name} | {} | {pieces} | {updates} | {:.1} µs | {:.0} | {:.1} µs | {:.0} | {:.1}× | {:.1}× |",
