@@ -411,3 +411,28 @@ fn summaries_and_queries() {
     assert_eq!(maps.maps().count(), 32);
     assert_eq!(maps.distance(cell(&game, "e4"), cell(&game, "e5")), None);
 }
+
+/// Moves played with `Game::make` (not through the maps), then one `update`: the maps
+/// catch up with every change at once, promotions and captures included.
+#[test]
+fn update_catches_up_with_moves_played_elsewhere() {
+    let game = common::game("chess");
+    // White to play b7xa8=Q and then more; black's rook and knight are taken.
+    let mut pos = game.position("r3k3/1P6/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    let mut maps = DistanceMaps::new(&game, &pos);
+    for text in ["b7a8q", "e8e7", "e1g1", "e7d6"] {
+        let m = game.parse_uci(&pos, text).unwrap();
+        game.make(&mut pos, &m);
+    }
+    maps.update(&pos);
+    assert_eq!(
+        differ(&game, &current(&game, &maps), &scratch(&game, &pos)),
+        None
+    );
+    // The new queen on a8 has a map; the pawn's cell b7 has none.
+    let a8 = maps.map(cell(&game, "a8")).unwrap();
+    assert_eq!(game.rules().piece_name(a8.piece()), "Queen");
+    assert!(maps.map(cell(&game, "b7")).is_none());
+    assert_eq!(maps.distance(cell(&game, "a8"), cell(&game, "h1")), Some(1));
+    assert_eq!(maps.distance(cell(&game, "f1"), cell(&game, "f8")), Some(1));
+}

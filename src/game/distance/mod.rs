@@ -147,7 +147,7 @@ pub struct SideSummary {
 /// let mut maps = DistanceMaps::new(&game, &pos);
 /// // The rook on a1 is shut in by its own pieces; the knight on b1 is not.
 /// assert_eq!(maps.distance(cell("a1"), cell("a4")), None);
-/// assert_eq!(maps.distance(cell("b1"), cell("b5")), Some(3));
+/// assert_eq!(maps.distance(cell("b1"), cell("b5")), Some(2)); // c3, b5
 /// let m = game.parse_uci(&pos, "a2a4").unwrap();
 /// let undo = maps.make(&mut pos, &m);
 /// assert_eq!(maps.distance(cell("a1"), cell("a3")), Some(1));
