@@ -38,6 +38,24 @@ fn list_on_a_hexagonal_board() {
 }
 
 #[test]
+fn a_sokoban_pusher_on_a_text_board() {
+    let text = ok(&[
+        "distance",
+        "rules/sokoban.rules",
+        "--board",
+        "rules/boards/sokoban-simple.txt",
+        "--from",
+        "c7",
+    ]);
+    // The pusher reaches the box on d7 in one push; the boxes stay put afterwards.
+    assert!(
+        text.starts_with("white Pusher (P) on c7: 29 cells in reach"),
+        "{text}"
+    );
+    assert!(text.contains("\n7  .  1  0  1  2  3  .  .\n"), "{text}");
+}
+
+#[test]
 fn json_lists_every_cell() {
     let text = ok(&[
         "distance",
