@@ -31,7 +31,8 @@
 //!    own board works) and reports to a [`walk::Sink`] (a [`path_tree::PathTree`], a
 //!    move list, a counter).
 //!
-//! Consumers: [`game`] plays positions by the rules (legal moves, make/unmake, perft),
+//! Consumers: [`game`] plays positions by the rules (legal moves, make/unmake, perft,
+//! distance maps kept through make/unmake),
 //! [`picture`] draws boards and movement diagrams as SVG, [`betza`] and [`fsf`] read
 //! Betza notation and Fairy-Stockfish's variants.ini into `.rules` text (and write
 //! pieces back as Betza), and the `piecewise` command line (`src/bin/piecewise`) uses
@@ -40,7 +41,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub use game::Game;
+pub use game::{DistanceMap, DistanceMaps, Game};
 pub use rules::Rules;
 
 mod ast;

@@ -12,6 +12,8 @@
 //! - `legality`: the legality test — attack queries over the reverse tables, the quick
 //!   test, the full test;
 //! - `perft`: node counting ([`Perft`]);
+//! - [`distance`]: distance maps, how many moves each piece needs to reach every cell,
+//!   kept up to date through make/unmake ([`DistanceMaps`]);
 //! - `setup` (private): the declarations resolved into the tables the layer plays by
 //!   ([`Game::new`]);
 //! - `edit`: positions set up by hand ([`Game::empty_position`], [`Game::with_piece`]);
@@ -21,6 +23,7 @@
 //! Nothing here is specific to one game: every rule comes from the declarations in
 //! [`crate::ir::GameDecls`].
 
+pub mod distance;
 mod edit;
 pub(crate) mod effects;
 mod legality;
@@ -33,6 +36,7 @@ mod result;
 mod setup;
 mod warnings;
 
+pub use distance::{DistanceMap, DistanceMaps, SideSummary, UpdateStats};
 pub use effects::SideEffects;
 pub use movegen::MoveGenerator;
 pub use moves::{GameMove, MoveKind};

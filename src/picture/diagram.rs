@@ -7,7 +7,7 @@
 //! either: the caller reads it and passes it in.
 
 use super::Picture;
-use crate::game::{Game, GamePosition};
+use crate::game::{DistanceMap, Game, GamePosition};
 use crate::ids::{CellId, PieceId, Side};
 use crate::rules::Rules;
 use crate::topology::Board;
@@ -116,6 +116,7 @@ pub struct GameDiagram<'g> {
     position: Option<&'g GamePosition>,
     lone: Option<(Side, PieceId)>,
     from: Option<CellId>,
+    distance: Option<CellId>,
     fallback_title: Option<String>,
 }
 
@@ -127,6 +128,7 @@ impl<'g> GameDiagram<'g> {
             position: None,
             lone: None,
             from: None,
+            distance: None,
             fallback_title: None,
         }
     }
@@ -149,6 +151,13 @@ impl<'g> GameDiagram<'g> {
     /// Also draws the moves and paths of the piece on `cell`.
     pub fn moves_from(mut self, cell: CellId) -> GameDiagram<'g> {
         self.from = Some(cell);
+        self
+    }
+
+    /// Draws the distance map of the piece on `cell` in the position as a heat map
+    /// (see [`crate::game::distance`]) instead of its moves.
+    pub fn distances_from(mut self, cell: CellId) -> GameDiagram<'g> {
+        self.distance = Some(cell);
         self
     }
 
@@ -200,6 +209,15 @@ impl<'g> GameDiagram<'g> {
             for side in Side::BOTH {
                 picture.note(&format!("{side} in hand: {}", hand_list(game, p, side)));
             }
+        }
+        if let Some(cell) = self.distance {
+            let map = pos.and_then(|p| DistanceMap::compute(game, p, cell));
+            let map = map.ok_or_else(|| DiagramError::EmptyCell {
+                cell,
+                name: game.board().cell_name(cell),
+            })?;
+            picture.set_distances(cell.index(), map.distances().collect(), &map.describe(game));
+            return Ok(picture);
         }
         if let Some(cell) = from {
             if !picture.moves_from(rules, occupancy, cell) {

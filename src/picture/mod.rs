@@ -19,7 +19,8 @@
 //! over, an orange ring on a piece it may push and an orange arrow to the cell that
 //! piece goes to, and lines along its paths coloured by the leg they belong to (first
 //! leg, after a turn, beyond a screen, after a capture in passing), dashed where the
-//! path leaps.
+//! path leaps. A distance heat map instead tints every cell by how many moves the piece
+//! needs to reach it, with the number written on it, and greys the cells out of reach.
 //!
 //! The files, one job each: this one holds [`Picture`], the diagram's content (board,
 //! pieces, title, notes, marks) and how a caller fills it; [`GameDiagram`] fills one
@@ -92,6 +93,9 @@ pub struct Picture {
     caption: Option<String>,
     /// Cells marked as goals (Sokoban's `.`), drawn as a target under the pieces.
     goals: Vec<usize>,
+    /// A distance heat map: per cell, the moves the piece on `from` needs (`None`:
+    /// out of reach).
+    heat: Option<Vec<Option<u16>>>,
 }
 
 impl Picture {
@@ -126,6 +130,7 @@ impl Picture {
             marks: None,
             caption: None,
             goals: Vec::new(),
+            heat: None,
         }
     }
 
@@ -214,6 +219,23 @@ impl Picture {
             self.from = Some(from);
             self.marks = Some(marks);
         }
+    }
+
+    /// Shows a distance map as a heat map: `distances[i]` is how many moves the piece
+    /// on cell index `from` needs to reach cell index `i` (`None`: out of reach), and
+    /// `caption` is written above the board. Ignored unless there is one distance per
+    /// cell.
+    pub fn set_distances(&mut self, from: usize, distances: Vec<Option<u16>>, caption: &str) {
+        if from < self.layout.len() && distances.len() == self.layout.len() {
+            self.from = Some(from);
+            self.heat = Some(distances);
+            self.caption = Some(caption.to_string());
+        }
+    }
+
+    /// The distances of a heat map, if one is shown.
+    pub fn distances(&self) -> Option<&[Option<u16>]> {
+        self.heat.as_deref()
     }
 
     /// The marks shown on cells (for tests and other renderers).

@@ -171,6 +171,10 @@ pub enum Command {
         /// Also draw the moves and paths of the piece on this cell.
         #[arg(long)]
         from: Option<String>,
+        /// Draw the distance map of the piece on this cell as a heat map: how many
+        /// moves it needs to reach each cell.
+        #[arg(long, conflicts_with_all = ["from", "piece"])]
+        distance: Option<String>,
         /// Draw this piece (name or FEN letter; lowercase for the second side) alone on
         /// an empty board, on --from or the board's middle cell, with its moves.
         #[arg(long, conflicts_with = "fen")]
@@ -181,6 +185,25 @@ pub enum Command {
         /// Where to write the SVG (`-` for standard output).
         #[arg(short, long)]
         output: PathBuf,
+    },
+    /// The distance map of the piece on a cell: how many of its own moves it needs to
+    /// reach every cell (other pieces stay put; friends block, foes may be captured on
+    /// the way). A grid on square boards, a list by distance on others.
+    Distance {
+        /// The .rules file.
+        rules: PathBuf,
+        /// The position in FEN (default: the file's start position).
+        #[arg(long, allow_hyphen_values = true)]
+        fen: Option<String>,
+        /// A Sokoban text board file instead of a FEN.
+        #[arg(long, conflicts_with = "fen")]
+        board: Option<PathBuf>,
+        /// The cell of the piece.
+        #[arg(long)]
+        from: String,
+        /// Print JSON: the piece and every cell with its distance (null out of reach).
+        #[arg(long)]
+        json: bool,
     },
     /// Count the leaf nodes of the legal move tree (perft); the count is the last line.
     Perft {

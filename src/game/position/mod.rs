@@ -280,6 +280,16 @@ impl GamePosition {
         self.journal.len()
     }
 
+    /// Calls `f` with every cell written since journal mark `mark` (a cell written
+    /// twice, twice), for consumers that follow the board, such as distance maps.
+    pub(crate) fn cells_written_since(&self, mark: usize, mut f: impl FnMut(CellId)) {
+        for change in self.journal.get(mark..).unwrap_or(&[]) {
+            if let Change::Cell { cell, .. } = change {
+                f(CellId(*cell));
+            }
+        }
+    }
+
     /// Puts `occ` on `cell` (with its promotion mark and moved flag), keeping counts
     /// and hash current and journaling the old contents.
     pub(crate) fn set_cell<const HASH: bool>(

@@ -4,6 +4,7 @@
 //! shows, laid out in as many columns as fit. It also says how much room that text
 //! takes, for the frame.
 
+use super::heat::{heat_colour, HEAT_OPACITY, OUT_OF_REACH};
 use super::symbols::{
     capture_only_ring, capture_ring, goal_target, line_colour, move_only_ring, passing_cross,
     piece_disc, push_ring, quiet_dot, screen_ring, LINE_FIRST,
@@ -29,11 +30,14 @@ enum Key {
     Line(LegKind),
     Leap,
     Goal,
+    /// Cells this many moves away (a distance heat map).
+    Moves(u16),
+    OutOfReach,
 }
 
 impl Key {
-    fn text(self) -> &'static str {
-        match self {
+    fn text(self) -> String {
+        let text = match self {
             Key::Quiet => "move or capture",
             Key::MoveOnly => "move only",
             Key::Capture => "capture",
@@ -47,7 +51,11 @@ impl Key {
             Key::Line(LegKind::Locust) => "path after a capture",
             Key::Leap => "leap",
             Key::Goal => "goal",
-        }
+            Key::Moves(1) => "1 move away",
+            Key::Moves(n) => return format!("{n} moves away"),
+            Key::OutOfReach => "out of reach",
+        };
+        text.to_string()
     }
 }
 
@@ -80,6 +88,13 @@ impl Svg<'_> {
         let mut keys = Vec::new();
         if !self.p.goals.is_empty() {
             keys.push(Key::Goal);
+        }
+        if let Some(heat) = &self.p.heat {
+            let farthest = heat.iter().flatten().copied().max().unwrap_or(0);
+            keys.extend((1..=farthest).map(Key::Moves));
+            if heat.iter().any(Option::is_none) {
+                keys.push(Key::OutOfReach);
+            }
         }
         let Some(m) = &self.p.marks else {
             return keys;
@@ -211,6 +226,8 @@ impl Svg<'_> {
                     num(cy)
                 ),
                 Key::Goal => goal_target(sx, cy, 8.0),
+                Key::Moves(n) => swatch(sx, cy, heat_colour(*n)),
+                Key::OutOfReach => swatch(sx, cy, OUT_OF_REACH),
             };
             let _ = writeln!(
                 self.out,
@@ -222,4 +239,14 @@ impl Svg<'_> {
         }
         self.out.push_str("</g>\n");
     }
+}
+
+/// A square of colour for the legend of a heat map.
+fn swatch(x: f64, y: f64, fill: &str) -> String {
+    format!(
+        "<rect x=\"{}\" y=\"{}\" width=\"16\" height=\"16\" fill=\"{fill}\" \
+         fill-opacity=\"{HEAT_OPACITY}\" stroke=\"#8b6a4c\" stroke-width=\"0.75\"/>",
+        num(x - 8.0),
+        num(y - 8.0)
+    )
 }

@@ -1,13 +1,15 @@
 //! svg: the SVG writer. [`Svg`] holds one rendering of a [`Picture`]: the pixel
 //! frame (scale, origin, page size, worked out from the layout, the labels, the text
 //! above and the legend below) and the output text, and writes the layers in order:
-//! head, board, goals, coordinates, paths, marks under the pieces, pieces, marks over
-//! them, footer. The layers live in [`board`], [`marks`] and [`legend`]; the drawn
+//! head, board, distance tints, goals, coordinates, paths, marks under the pieces,
+//! pieces, marks over them, distance numbers, footer. The layers live in [`board`],
+//! [`heat`], [`marks`] and [`legend`]; the drawn
 //! symbols they share in [`symbols`]. Numbers are rounded by [`num`] and text escaped
 //! by [`escape`], so the output is deterministic. Nothing here decides what is
 //! marked: that comes from the picture's [`Marks`](super::Marks).
 
 mod board;
+mod heat;
 mod legend;
 mod marks;
 mod symbols;
@@ -189,12 +191,14 @@ impl<'p> Svg<'p> {
         );
         self.head();
         self.board();
+        self.heat();
         self.goals();
         self.labels();
         self.paths();
         self.under_marks();
         self.pieces();
         self.over_marks();
+        self.heat_numbers();
         self.footer();
         self.out.push_str("</svg>\n");
         self.out

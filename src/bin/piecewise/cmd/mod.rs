@@ -6,6 +6,7 @@
 pub mod check;
 pub mod compile;
 pub mod disasm;
+pub mod distance;
 pub mod export;
 pub mod import;
 pub mod moves;

@@ -1,6 +1,7 @@
 //! `piecewise show`: draws a game as SVG (see docs/diagrams.md): a position (`--fen`,
 //! `--board`, or the declared start), or one piece alone (`--piece`), with the moves
-//! of the piece on `--from`. The picture is put together by the library's
+//! of the piece on `--from`, or the distance map of the piece on `--distance` as a heat
+//! map. The picture is put together by the library's
 //! [`GameDiagram`]; this command reads the arguments and writes the SVG.
 
 use crate::failure::{Failure, Outcome};
@@ -17,6 +18,8 @@ pub struct Args<'a> {
     pub start: Start<'a>,
     /// `--from`.
     pub from: Option<&'a str>,
+    /// `--distance`.
+    pub distance: Option<&'a str>,
     /// `--piece`.
     pub piece: Option<&'a str>,
     /// `-o`: a file, or `-` for standard output.
@@ -30,11 +33,13 @@ pub fn run(args: Args<'_>, color: bool) -> Outcome {
         rules: path,
         start,
         from,
+        distance,
         piece,
         output,
     } = args;
     let game = load_game_for(path, start, color)?;
     let from = optional_cell(game.board(), from)?;
+    let distance = optional_cell(game.board(), distance)?;
     // A game position (FEN, text board or start), or a bare board (empty, or the one
     // piece of --piece).
     let pos = match (start, piece) {
@@ -55,6 +60,9 @@ pub fn run(args: Args<'_>, color: bool) -> Outcome {
     }
     if let Some(cell) = from {
         diagram = diagram.moves_from(cell);
+    }
+    if let Some(cell) = distance {
+        diagram = diagram.distances_from(cell);
     }
     let picture = diagram.draw().map_err(|e| match e {
         DiagramError::EmptyCell { .. } if pos.is_none() => Failure::input(format_args!(
