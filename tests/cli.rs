@@ -653,3 +653,34 @@ fn show_draws_sokoban_goals_on_a_board_of_the_levels_size() {
     let board = &board[..board.find("</g>").unwrap()];
     assert_eq!(board.matches("<polygon").count(), w * lines.len());
 }
+
+/// A reader that goes away (`piecewise perft ... | head -1`) ends the command quietly
+/// with status 0: no panic about a broken pipe.
+#[test]
+fn a_closed_standard_output_is_no_panic() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    for args in [
+        &["perft", "rules/chess.rules", "--depth", "4", "--divide"][..],
+        &["moves", "rules/chess.rules"][..],
+        &["tree", "rules/chess.rules", "--from", "b1"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_piecewise"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        drop(child.stdout.take());
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .expect("stderr")
+            .read_to_string(&mut err)
+            .expect("reads");
+        let status = child.wait().expect("waits");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(status.code(), Some(0), "{args:?}: {err}");
+    }
+}

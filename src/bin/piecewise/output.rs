@@ -7,13 +7,41 @@ use std::io::Write;
 use std::path::Path;
 
 /// Prints `lines` to standard output, one per line, in one write.
+/// Writes to standard output; when its reader has gone (a pipe closed early, as
+/// `piecewise moves ... | head` does) the process ends quietly with status 0 instead
+/// of panicking, and any other write error ends it with status 1 and a message.
+pub fn write_out(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(args).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// `print!` through [`write_out`].
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::output::write_out(format_args!($($arg)*)) };
+}
+
+/// `println!` through [`write_out`].
+macro_rules! outln {
+    () => { $crate::output::write_out(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::output::write_out(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+pub(crate) use {out, outln};
+
 pub fn print_lines(lines: impl IntoIterator<Item = String>) {
     let mut out = String::new();
     for l in lines {
         out.push_str(&l);
         out.push('\n');
     }
-    print!("{out}");
+    out!("{out}");
 }
 
 /// Writes `contents` to the file `path`; an error names the file.
@@ -25,7 +53,7 @@ pub fn write_file(path: &Path, contents: impl AsRef<[u8]>) -> Outcome {
 /// Writes `text` to the file `path`, or to standard output if `path` is `-`.
 pub fn write_text(path: &Path, text: &str) -> Outcome {
     if path == Path::new("-") {
-        print!("{text}");
+        out!("{text}");
         return Ok(());
     }
     write_file(path, text)

@@ -4,6 +4,7 @@
 
 use crate::failure::{failed_if, Failure, Outcome};
 use crate::input::{limits, print_diagnostics, read};
+use crate::output::outln;
 use piecewise::Game;
 use std::path::PathBuf;
 
@@ -25,7 +26,7 @@ pub fn run(files: &[PathBuf], deny_warnings: bool, color: bool) -> Outcome {
             failed = true;
         }
         let verdict = if e > 0 { "failed" } else { "ok" };
-        println!("{}: {verdict} ({e} errors, {w} warnings)", path.display());
+        outln!("{}: {verdict} ({e} errors, {w} warnings)", path.display());
     }
     failed_if(failed, Failure::Rules)
 }

@@ -5,6 +5,7 @@
 
 use crate::failure::Outcome;
 use crate::input::load_game;
+use crate::output::outln;
 use crate::output::write_file;
 use piecewise::table;
 use std::path::Path;
@@ -15,7 +16,7 @@ pub fn run(file: &Path, output: &Path, color: bool) -> Outcome {
     let t = game.rules().table().table();
     let bytes = table::to_bytes(t);
     write_file(output, &bytes)?;
-    println!(
+    outln!(
         "wrote {} ({} bytes, {} nodes)",
         output.display(),
         bytes.len(),

@@ -5,6 +5,7 @@
 use crate::args::SideArg;
 use crate::failure::{Failure, Outcome};
 use crate::input::{cell_arg, load_rules, no_such_piece, read_bytes};
+use crate::output::out;
 use piecewise::ids::{PieceId, Side};
 use piecewise::table::{self, MoveTable};
 use std::path::Path;
@@ -53,7 +54,7 @@ pub fn run(
             }
         }
     }
-    print!("{out}");
+    out!("{out}");
     Ok(())
 }
 

@@ -4,6 +4,7 @@
 
 use crate::failure::{failed_if, Failure, Outcome};
 use crate::input::{limits, print_diagnostics, read};
+use crate::output::outln;
 use piecewise::betza::{export_piece, ExportError, ExportErrorKind};
 use piecewise::ids::PieceId;
 use std::path::Path;
@@ -38,7 +39,7 @@ pub fn betza(path: &Path, piece: Option<&str>, color: bool) -> Outcome {
         };
         return match export_piece(&rules, PieceId(i as u8)) {
             Ok(text) => {
-                println!("{text}");
+                outln!("{text}");
                 Ok(())
             }
             Err(e) => {
@@ -51,7 +52,7 @@ pub fn betza(path: &Path, piece: Option<&str>, color: bool) -> Outcome {
     for (i, p) in rules.pieces.iter().enumerate() {
         let plus = if p.plus { "+" } else { "" };
         match export_piece(&rules, PieceId(i as u8)) {
-            Ok(text) => println!("{} ({plus}{}): {text}", p.name, p.letter),
+            Ok(text) => outln!("{} ({plus}{}): {text}", p.name, p.letter),
             Err(e) => {
                 report(&e);
                 failed = true;

@@ -4,6 +4,7 @@
 //! character (notation) or the line (ini) and exit 1.
 
 use crate::failure::{Failure, Outcome};
+use crate::output::{out, outln};
 use std::path::Path;
 
 /// Prints a notation as a piece declaration.
@@ -14,7 +15,7 @@ pub fn betza(notation: &str, name: &str, letter: &str) -> Outcome {
     };
     match piecewise::betza::import(notation, &opts) {
         Ok(text) => {
-            print!("{text}");
+            out!("{text}");
             Ok(())
         }
         Err(e) => {
@@ -70,9 +71,9 @@ pub fn fsf(ini: &Path, variant: Option<&str>, output: Option<&Path>) -> Outcome 
             }
             None => {
                 if i > 0 {
-                    println!();
+                    outln!();
                 }
-                print!("{}", v.rules);
+                out!("{}", v.rules);
             }
         }
     }

@@ -3,6 +3,7 @@
 
 use crate::failure::{Failure, Outcome};
 use crate::input::{game_position, load_game_for, Start};
+use crate::output::{out, outln};
 use std::io::IsTerminal;
 use std::path::Path;
 use std::time::Duration;
@@ -77,14 +78,14 @@ pub fn run(
             out.push_str(&format!("{m}: {n}\n"));
         }
         out.push_str(&format!("\n{total}\n"));
-        print!("{out}");
+        out!("{out}");
     } else {
         let total: u64 = if depth == 0 {
             1
         } else {
             counts.iter().map(|(_, n)| n).sum()
         };
-        println!("{total}");
+        outln!("{total}");
     }
     Ok(())
 }

@@ -6,6 +6,7 @@
 use crate::failure::{Failure, Outcome};
 use crate::input::{game_position, load_game_for, Start};
 use crate::output::batch;
+use crate::output::{out, outln};
 use piecewise::game::GamePosition;
 use piecewise::Game;
 use std::path::Path;
@@ -25,12 +26,12 @@ pub fn run(
         play_moves(&game, &mut pos, &moves).map_err(Failure::input)?;
         match (start, game.text_board(&pos)) {
             (Start::Board(_), Some(text)) => {
-                print!("{text}");
+                out!("{text}");
                 if game.solved(&pos) {
                     eprintln!("solved");
                 }
             }
-            _ => println!("{}", game.fen(&pos)),
+            _ => outln!("{}", game.fen(&pos)),
         }
         if let Some(result) = game.result(&pos) {
             eprintln!("result: {result}");

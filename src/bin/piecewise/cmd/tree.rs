@@ -4,6 +4,7 @@
 
 use crate::failure::{Failure, Outcome};
 use crate::input::{cell_arg, game_position, load_game_for, piece_on, text_board, Start};
+use crate::output::{out, outln};
 use piecewise::game::GamePosition;
 use piecewise::ids::CellId;
 use piecewise::path_tree::PathTree;
@@ -43,14 +44,14 @@ fn print_tree(rules: &Rules, tree: &PathTree, json: bool, effects: Option<(&Game
         if let (Some(fx), Some(obj)) = (effects, doc.as_object_mut()) {
             obj.insert("effects".into(), fx);
         }
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&doc).unwrap_or_else(|_| doc.to_string())
         );
     } else {
-        print!("{}", tree.to_text(t));
+        out!("{}", tree.to_text(t));
         if let Some(fx) = effects {
-            print!("{}", effects_text(&fx));
+            out!("{}", effects_text(&fx));
         }
     }
 }
