@@ -14,7 +14,7 @@
 //!   it was tried in), `message`.
 //! - `CellError`: `cell`, `message` (a cell name not on the board, or an empty cell).
 
-use piecewise::diagnostics::{Diagnostics, Severity};
+use piecewise::diagnostics::{line_column, Diagnostics, Severity};
 use piecewise::position::FenError as RustFenError;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -98,19 +98,6 @@ impl Diagnostic {
             self.code, self.severity, self.file, self.line, self.column, self.message
         )
     }
-}
-
-/// Line and column (from 1, the column in characters) of byte `offset` of `source`.
-pub fn line_column(source: &str, offset: usize) -> (u32, u32) {
-    let mut at = offset.min(source.len());
-    while !source.is_char_boundary(at) {
-        at -= 1;
-    }
-    let before = &source[..at];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[start..].chars().count() + 1;
-    (line as u32, column as u32)
 }
 
 /// The diagnostics as records, in their order.

@@ -63,11 +63,7 @@ impl Game {
 
     fn cell(&self, py: Python<'_>, name: &str) -> PyResult<piecewise::ids::CellId> {
         self.game.board().parse_cell(name).ok_or_else(|| {
-            errors::cell_error(
-                py,
-                name,
-                format!("`{name}` is not a cell of this board"),
-            )
+            errors::cell_error(py, name, format!("`{name}` is not a cell of this board"))
         })
     }
 }
@@ -258,7 +254,13 @@ impl Game {
     #[pyo3(signature = (fen, depth, *, max_ms = Some(600_000)))]
     fn perft(&self, py: Python<'_>, fen: &str, depth: u32, max_ms: Option<u64>) -> PyResult<u64> {
         let pos = self.play(py, fen, &[])?;
-        perft::perft(py, &self.game, pos, depth, max_ms.map(Duration::from_millis))
+        perft::perft(
+            py,
+            &self.game,
+            pos,
+            depth,
+            max_ms.map(Duration::from_millis),
+        )
     }
 
     /// The path tree of the piece on `cell` after `moves` from `fen` — every way it
@@ -289,7 +291,10 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        let name = self.game.name().map_or(String::new(), |n| format!("{n:?}, "));
+        let name = self
+            .game
+            .name()
+            .map_or(String::new(), |n| format!("{n:?}, "));
         format!(
             "<piecewise.Game {name}file={:?}, board {}, {} pieces>",
             self.file,
@@ -316,4 +321,3 @@ impl Game {
         Ok(tree.to_json(rules.table().table()))
     }
 }
-
