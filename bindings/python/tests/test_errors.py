@@ -210,3 +210,29 @@ def test_random_hostile_text_only_raises_piecewise_errors():
             piecewise.Game(text)
         except piecewise.RulesError as e:
             assert e.diagnostics and e.line >= 1 and e.column >= 1
+
+
+def test_a_signal_handler_s_exception_stops_a_running_perft(chess):
+    """Ctrl-C: perft lets Python run its signal handlers while it counts; the handler's
+    exception (KeyboardInterrupt for Ctrl-C, a custom one here) ends the count."""
+    import signal
+    import time
+
+    class Stop(Exception):
+        pass
+
+    def handler(signum, frame):
+        raise Stop()
+
+    previous = signal.signal(signal.SIGALRM, handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        t = time.monotonic()
+        with pytest.raises(Stop):
+            chess.perft(START, 100, max_ms=None)
+        assert time.monotonic() - t < 5
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    # The game is still usable after the interrupted count.
+    assert chess.perft(START, 3) == 8902
