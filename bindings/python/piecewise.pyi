@@ -107,8 +107,9 @@ Moves = Sequence[str]
 class Game:
     """A compiled rules file: board, pieces and game rules.
 
-    `Game(text, file=None)` compiles rules text; `file` names it in diagnostics. Raises
-    `RulesError` when the rules do not compile.
+    `Game(text, file=None)` compiles rules text; `file` names it in diagnostics and
+    graph board files are looked up beside it. Raises `RulesError` when the rules do
+    not compile.
     """
 
     def __init__(self, text: str, file: Optional[str] = None) -> None: ...

@@ -70,13 +70,15 @@ impl Game {
 
 #[pymethods]
 impl Game {
-    /// Compiles rules text. `file` is the name diagnostics show (default `"<rules>"`).
-    /// Raises `RulesError` (file, line, column, message, diagnostics) when the rules do
-    /// not compile.
+    /// Compiles rules text. `file` is the name diagnostics show (default `"<rules>"`)
+    /// and, when given, the place graph board files are looked up beside (else the
+    /// current directory). Raises `RulesError` (file, line, column, message,
+    /// diagnostics) when the rules do not compile.
     #[new]
     #[pyo3(signature = (text, file = None))]
     fn new(py: Python<'_>, text: &str, file: Option<&str>) -> PyResult<Game> {
-        Game::compile(py, text, file.unwrap_or(TEXT_NAME), None)
+        let base = file.and_then(|f| Path::new(f).parent());
+        Game::compile(py, text, file.unwrap_or(TEXT_NAME), base)
     }
 
     /// Compiles rules text (the same as `Game(text, file)`).

@@ -157,3 +157,10 @@ def test_stubs_cover_the_module_and_everything_has_a_docstring():
     for cls in (piecewise.RulesError, piecewise.FenError, piecewise.MoveError,
                 piecewise.CellError):
         assert issubclass(cls, piecewise.Error) and issubclass(cls, ValueError)
+
+
+def test_graph_board_files_are_found_beside_the_named_file():
+    with open(rules_path("graph-chess")) as f:
+        text = f.read()
+    game = piecewise.Game(text, file=rules_path("graph-chess"))
+    assert game.perft(game.start_fen(), 2) == 400
