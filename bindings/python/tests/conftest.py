@@ -2,7 +2,8 @@
 
 Options: `--positions N` (positions per game in the differential test against
 pyffish; default 150, about 20 s for the 12 games) and `--long` (2,000 per game, the
-size of tests/differential/run.py's default run).
+size of tests/differential/run.py's default run, and 10 random games per game played
+to their end to compare `game_result`: several minutes).
 """
 import os
 import sys
@@ -26,6 +27,14 @@ def positions(request):
     if n is not None:
         return n
     return 2000 if request.config.getoption("--long") else 150
+
+
+@pytest.fixture(scope="session")
+def games_to_end(request):
+    """Random games per variant played to their end (`--long` only)."""
+    if not request.config.getoption("--long"):
+        pytest.skip("games played to their end run with --long")
+    return 10
 
 
 def rules_path(name):

@@ -69,3 +69,34 @@ def test_playouts_agree_with_pyffish(variant, differential, positions):
             if checked >= positions:
                 break
     assert checked >= positions
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_games_played_to_their_end_score_as_pyffish_scores_them(variant, differential,
+                                                              games_to_end):
+    """Random games to their end (at most 400 plies): where pyffish has no legal move
+    (and no immediate end of a rule piecewise does not declare yet), `game_result` and
+    `result` agree with its `game_result`; on the way, `result` is None."""
+    sf = differential.sf
+    with open(rules_path(variant)) as f:
+        restricted = differential.not_mating_drops(f.read())
+    game = piecewise.Game.from_file(rules_path(variant))
+    rng = random.Random(f"pytest-end:{variant}")
+    start = sf.start_fen(variant)
+    for _ in range(games_to_end):
+        fen = start
+        for _ply in range(400):
+            if sf.is_immediate_game_end(variant, fen, [])[0]:
+                break
+            legal = differential.expected_moves(variant, fen, sf.legal_moves(variant, fen, []),
+                                                restricted)
+            if not legal:
+                want = sf.game_result(variant, fen, [])
+                assert game.game_result(fen) == want, f"{variant}: {fen}"
+                score, _reason = game.result(fen)
+                assert score == ("1/2-1/2" if want == 0 else
+                                 ("1-0" if (want > 0) == (fen.split(" ")[1] == "w")
+                                  else "0-1")), fen
+                break
+            assert game.result(fen) is None, f"{variant}: {fen}"
+            fen = sf.get_fen(variant, fen, [rng.choice(legal)])
