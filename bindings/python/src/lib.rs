@@ -26,7 +26,15 @@ pub mod perft;
 
 use pyo3::prelude::*;
 
-/// The `piecewise` extension module.
+/// piecewise: a declarative language for how game pieces move.
+///
+/// Compile a `.rules` file into a `Game` (`Game.from_file(path)`, `Game(text)`), then ask
+/// it what pyffish answers for a Fairy-Stockfish variant, over FEN text and UCI move
+/// lists: `legal_moves(fen, moves)`, `get_fen`, `gives_check`, `game_result`,
+/// `is_immediate_game_end`, `is_optional_game_end`, `perft(fen, depth)`; and the path
+/// tree of a piece (`path_tree(fen, cell)`). Bad input raises a subclass of
+/// `piecewise.Error` (a `ValueError`): `RulesError`, `FenError`, `MoveError`,
+/// `CellError`, each saying what and where.
 #[pymodule]
 #[pyo3(name = "piecewise")]
 fn piecewise_module(m: &Bound<'_, PyModule>) -> PyResult<()> {

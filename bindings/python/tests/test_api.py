@@ -164,3 +164,9 @@ def test_graph_board_files_are_found_beside_the_named_file():
         text = f.read()
     game = piecewise.Game(text, file=rules_path("graph-chess"))
     assert game.perft(game.start_fen(), 2) == 400
+
+
+def test_the_module_has_a_docstring_and_a_version():
+    assert "Game" in piecewise.__doc__ and "RulesError" in piecewise.__doc__
+    assert piecewise.__version__ == "0.1.0"
+    assert piecewise.VALUE_MATE == 32000 and piecewise.VALUE_DRAW == 0
