@@ -1,7 +1,7 @@
 """Shared fixtures of the Python package's tests.
 
 Options: `--positions N` (positions per game in the differential test against
-pyffish; default 150, about 20 s for the 12 games) and `--long` (2,000 per game, the
+pyffish; default 150, about 20 s for the 12 games of run.py's list) and `--long` (2,000 per game, the
 size of tests/differential/run.py's default run, and 10 random games per game played
 to their end to compare `game_result`: several minutes).
 """
@@ -48,15 +48,21 @@ def chess():
     return piecewise.Game.from_file(rules_path("chess"))
 
 
-@pytest.fixture(scope="session")
-def differential():
-    """tests/differential/run.py as a module (its game list and pyffish conventions),
-    with pyffish imported into it; skips when pyffish is not installed."""
-    sf = pytest.importorskip("pyffish", reason="pyffish is not installed (pip install pyffish)")
+def differential_script():
+    """tests/differential/run.py as a module: its game list and pyffish conventions
+    (importing it needs no pyffish)."""
     sys.path.insert(0, os.path.join(REPO, "tests", "differential"))
     try:
         import run
     finally:
         sys.path.pop(0)
+    return run
+
+
+@pytest.fixture(scope="session")
+def differential():
+    """run.py with pyffish imported into it; skips when pyffish is not installed."""
+    sf = pytest.importorskip("pyffish", reason="pyffish is not installed (pip install pyffish)")
+    run = differential_script()
     run.sf = sf
     return run
