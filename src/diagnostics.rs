@@ -107,6 +107,26 @@ impl Diagnostic {
     }
 }
 
+/// The line and column of byte `offset` of `source`, both from 1, the column in
+/// characters: the place rendered diagnostics show (`file:line:column`). An offset
+/// inside a character counts as that character; one past the end as the end.
+///
+/// ```
+/// use piecewise::diagnostics::line_column;
+/// assert_eq!(line_column("ab\ncé d", 7), (2, 4));
+/// ```
+pub fn line_column(source: &str, offset: usize) -> (u32, u32) {
+    let mut at = offset.min(source.len());
+    while !source.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &source[..at];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[start..].chars().count() + 1;
+    (line as u32, column as u32)
+}
+
 /// All diagnostics of one file, in source order of their primary spans.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Diagnostics(pub Vec<Diagnostic>);
@@ -439,6 +459,15 @@ impl std::error::Error for Diagnostics {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_column_counts_from_one_in_characters() {
+        assert_eq!(line_column("ab\ncé d", 0), (1, 1));
+        assert_eq!(line_column("ab\ncé d", 3), (2, 1));
+        assert_eq!(line_column("ab\ncé d", 7), (2, 4));
+        assert_eq!(line_column("ab\ncé d", 5), (2, 2)); // inside `é`
+        assert_eq!(line_column("ab", 99), (1, 3));
+    }
 
     #[test]
     fn a_failed_compile_is_a_std_error_with_a_summary() {

@@ -4,7 +4,7 @@
 use std::ffi::{c_char, CString};
 use std::sync::Mutex;
 
-use piecewise::diagnostics::{Diagnostics, Severity};
+use piecewise::diagnostics::{line_column, Diagnostics, Severity};
 use piecewise::game::MoveGenerator;
 use piecewise::Game;
 
@@ -99,19 +99,6 @@ pub struct PwDiagnostic {
 
 fn cstring(s: &str) -> CString {
     CString::new(s.replace('\0', "\\0")).unwrap_or_default()
-}
-
-/// Line and column (from 1, the column in characters) of byte `offset` of `source`.
-fn line_column(source: &str, offset: usize) -> (u32, u32) {
-    let mut at = offset.min(source.len());
-    while !source.is_char_boundary(at) {
-        at -= 1;
-    }
-    let before = &source[..at];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[start..].chars().count() + 1;
-    (line as u32, column as u32)
 }
 
 fn diagnostics(d: &Diagnostics, file_name: &str, source: &str) -> PwDiagnostics {
@@ -325,13 +312,5 @@ mod tests {
     fn a_game_may_be_shared_between_threads() {
         fn shared<T: Send + Sync>() {}
         shared::<super::PwGame>();
-    }
-
-    #[test]
-    fn line_column_counts_from_one_in_characters() {
-        assert_eq!(super::line_column("ab\ncé d", 0), (1, 1));
-        assert_eq!(super::line_column("ab\ncé d", 3), (2, 1));
-        assert_eq!(super::line_column("ab\ncé d", 7), (2, 4));
-        assert_eq!(super::line_column("ab", 99), (1, 3));
     }
 }
