@@ -8,6 +8,9 @@
 
 use crate::ids::{PieceId, Span, ZoneId};
 
+mod ends;
+pub use ends::{BareRoyalRule, CountingRoles, EndRules, MoveLimitRule, RepetitionRule};
+
 /// A whole checked rules file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RuleSet {
@@ -60,6 +63,8 @@ pub struct GameDecls {
     pub must_capture: Option<MustCapture>,
     /// `sokoban ...`: the pieces the characters of a Sokoban text board stand for.
     pub sokoban: Option<SokobanRoles>,
+    /// The game ends beyond checkmate and stalemate (`repetition`, `move limit`, ...).
+    pub ends: EndRules,
 }
 
 /// `must capture`: captures are compulsory.

@@ -80,6 +80,7 @@ impl Checker {
             }
         }
         game.one_side = one_side_decl.is_some();
+        game.ends = self.end_rules(file, any_royal);
         game.start = start_decl.map(|s| StartPosition {
             fen: s.fen.clone(),
             span: s.fen_span,
@@ -252,7 +253,7 @@ impl Checker {
 
     /// Records a declaration that may appear once (`hand`, `royals may not face`);
     /// reports a repeat (E0909).
-    fn flag_twice(&mut self, what: &str, span: Span, first: &mut Option<Span>) {
+    pub(super) fn flag_twice(&mut self, what: &str, span: Span, first: &mut Option<Span>) {
         match first {
             None => *first = Some(span),
             Some(f) => self.error(
@@ -266,7 +267,7 @@ impl Checker {
 
     /// Resolves a list of piece names (E0304 for unknown ones), without repeats, in
     /// order. `None` if a name is unknown.
-    fn piece_ids(&mut self, names: &[ast::Ident]) -> Option<Vec<PieceId>> {
+    pub(super) fn piece_ids(&mut self, names: &[ast::Ident]) -> Option<Vec<PieceId>> {
         let mut ids = Vec::new();
         let mut ok = true;
         for name in names {
@@ -518,7 +519,7 @@ impl Checker {
     }
 
     /// E0701 for an option given twice in one declaration.
-    fn twice(&mut self, what: &str, span: Span, first: Span) {
+    pub(super) fn twice(&mut self, what: &str, span: Span, first: Span) {
         self.error(
             Diagnostic::error("E0701", format!("`{what}` is given twice"), span)
                 .label("given again here")

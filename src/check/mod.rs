@@ -14,6 +14,7 @@
 
 mod cells;
 mod directions;
+mod ends;
 mod game;
 mod lint;
 mod names;

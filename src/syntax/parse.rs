@@ -112,7 +112,30 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::stalemate_decl
         | R::kw_stalemate
         | R::must_capture_decl
-        | R::kw_must => GAME_DECLARATION,
+        | R::kw_must
+        | R::repetition_decl
+        | R::kw_repetition
+        | R::perpetual_decl
+        | R::kw_perpetual
+        | R::move_limit_decl
+        | R::bare_royal_decl
+        | R::kw_bare
+        | R::no_pieces_decl
+        | R::kw_no
+        | R::counting_decl
+        | R::kw_counting => GAME_DECLARATION,
+        R::for_side | R::kw_for => "`for first` or `for second`",
+        R::end_kind | R::kw_claim | R::kw_immediate => "`claim` or `immediate`",
+        R::kw_check => "`check`",
+        R::kw_loses => "`loses`",
+        R::kw_limit => "`limit`",
+        R::kw_moves | R::kw_plies => "`moves` or `plies`",
+        R::kw_pieces => "`pieces`",
+        R::limit_pawns => "`pawn` and piece names",
+        R::kw_makruk => "`makruk`",
+        R::counting_role | R::kw_pawn | R::kw_rook | R::kw_bishop | R::kw_knight => {
+            "a role (`pawn`, `rook`, `bishop` or `knight`) and a piece name"
+        }
         R::outcome | R::kw_draw | R::kw_loss | R::kw_win => "`draw`, `loss` or `win`",
         R::kw_side => "`side`",
         R::sokoban_role | R::kw_pusher | R::kw_box | R::kw_wall => {
@@ -217,7 +240,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

@@ -134,6 +134,12 @@ fn run(command: Command, color: bool) -> Outcome {
             perft_ms,
             max_body,
         }),
+        Command::Result {
+            rules,
+            fen,
+            moves,
+            batch,
+        } => cmd::result::run(&rules, fen.as_deref(), &moves, batch, color),
         Command::Play {
             rules,
             fen,
