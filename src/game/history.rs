@@ -12,6 +12,7 @@
 use super::line::Line;
 use super::result::{EndReason, GameResult};
 use super::{Game, GamePosition};
+use crate::ids::Side;
 use crate::ir::Outcome;
 
 /// Makruk's count at a position: the limit (0: not counting) and the plies counted.
@@ -152,13 +153,72 @@ impl Game {
         None
     }
 
-    /// Makruk's count at the start of a line (none is known before it).
-    pub(crate) fn start_count(&self, pos: &GamePosition) -> Count {
-        self.next_count(pos, Count::default(), true)
+    /// Makruk's count at the start of a line: none yet. (Fairy-Stockfish writes a
+    /// running count into the FEN's clock fields; those are not read: a count starts with
+    /// the moves of the line.)
+    pub(crate) fn start_count(&self, _pos: &GamePosition) -> Count {
+        Count::default()
     }
 
-    /// Makruk's count after a move into `pos`, from the count before it.
-    pub(crate) fn next_count(&self, _pos: &GamePosition, _before: Count, _reset: bool) -> Count {
-        Count::default()
+    /// Makruk's count after a move into `pos`, from the count before it; `capture`: the
+    /// move took a piece. As Fairy-Stockfish counts (in plies):
+    /// - while a pawn is on the board, nothing is counted;
+    /// - else, when the side to move has more than its king, the board's honour: 128
+    ///   plies, from 0; when it has its king alone (the other side more), the pieces'
+    ///   honour: a limit by the other side's pieces (two rooks 16, a rook 32, two
+    ///   bishops 44, two knights 32, a bishop 88, else 128), counted from twice the
+    ///   pieces on the board; when the other side has its king alone, nothing starts;
+    /// - a count runs on by one each ply, and starts again (pieces' honour) when a capture
+    ///   leaves the side to move with its king alone.
+    pub(crate) fn next_count(&self, pos: &GamePosition, before: Count, capture: bool) -> Count {
+        let Some(roles) = &self.ends.counting else {
+            return Count::default();
+        };
+        let stm = pos.side_to_move();
+        let on_board = |side, pieces: &[crate::ids::PieceId]| -> u32 {
+            pieces
+                .iter()
+                .map(|&p| u32::from(pos.on_board(side, p)))
+                .sum()
+        };
+        if Side::BOTH.iter().any(|&s| on_board(s, &roles.pawns) > 0) {
+            return Count::default();
+        }
+        let all = |side| self.pieces_of(pos, side).0;
+        let (us, them) = (all(stm), all(stm.opponent()));
+        let bare = us == 1;
+        let limit = if them == 1 {
+            0
+        } else if !bare {
+            128
+        } else {
+            let other = stm.opponent();
+            let (rooks, bishops, knights) = (
+                on_board(other, &roles.rooks),
+                on_board(other, &roles.bishops),
+                on_board(other, &roles.knights),
+            );
+            match () {
+                _ if rooks > 1 => 16,
+                _ if rooks == 1 => 32,
+                _ if bishops > 1 => 44,
+                _ if knights > 1 => 32,
+                _ if bishops == 1 => 88,
+                _ => 128,
+            }
+        };
+        let start = |limit: u16| Count {
+            limit,
+            ply: if bare { 2 * (us + them) as u16 } else { 0 },
+        };
+        match (before.limit, limit) {
+            (0, 0) => Count::default(),
+            (0, l) => start(l),
+            (_, l) if capture && bare && l > 0 => start(l),
+            _ => Count {
+                limit: before.limit,
+                ply: before.ply.saturating_add(1),
+            },
+        }
     }
 }

@@ -204,11 +204,13 @@ impl Game {
 
     /// Plays `m`, a legal move of the line's last position, at the end of the line.
     pub fn play(&self, line: &mut Line, m: &GameMove) {
+        let pieces_before = self.pieces_on_board(&line.pos);
         self.make(&mut line.pos, m);
         line.moves.push(*m);
         let previous = line.marks.last().map(|m| m.count).unwrap_or_default();
         let reset = line.pos.halfmove_clock() == 0;
-        let count = self.next_count(&line.pos, previous, reset);
+        let capture = self.pieces_on_board(&line.pos) < pieces_before;
+        let count = self.next_count(&line.pos, previous, capture);
         let mark = self.mark(&line.pos, reset, count);
         line.marks.push(mark);
     }
@@ -232,6 +234,11 @@ impl Game {
                 fen: self.fen(&line.pos),
             }),
         }
+    }
+
+    /// The pieces on the board, both sides'.
+    fn pieces_on_board(&self, pos: &GamePosition) -> u32 {
+        pos.cells().iter().filter(|o| !o.is_empty()).count() as u32
     }
 
     /// What the end rules keep of `pos`.

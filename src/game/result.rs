@@ -131,10 +131,10 @@ impl Game {
     ///
     /// `no pieces OUTCOME`: a side with no piece on the board or in hand gets OUTCOME
     /// (the side that just moved is looked at first). `bare royal OUTCOME`: a side with
-    /// royal pieces and nothing else gets OUTCOME; with `bare back`, only when the other
-    /// side is to move and is not bare itself, so the bare side has had one move to bare
-    /// the other side in turn (Fairy-Stockfish's shatranj). Without `bare back`, a bare
-    /// side is judged at once, unless both are bare.
+    /// royal pieces and nothing else gets OUTCOME, unless both sides are bare. With `bare
+    /// back` (Fairy-Stockfish's shatranj), a bare side to move is judged only when the
+    /// other side has more than one other piece (no move can bare it in turn); else it
+    /// has its move, and is judged when the other side is to move and still not bare.
     pub fn material_end(&self, pos: &GamePosition) -> Option<GameResult> {
         if self.one_side {
             return None;
@@ -149,17 +149,15 @@ impl Game {
             }
         }
         if let Some(rule) = ends.bare_royal {
-            let bare = |side| {
-                let (all, royal) = self.pieces_of(pos, side);
-                royal > 0 && all == royal
-            };
-            let (us, them) = (bare(stm), bare(stm.opponent()));
-            let judged = match (rule.bare_back, us, them) {
-                (_, true, true) | (_, false, false) => None,
-                (true, false, true) => Some(stm.opponent()),
-                (true, true, false) => None,
-                (false, true, false) => Some(stm),
-                (false, false, true) => Some(stm.opponent()),
+            let [us, them] = [stm, stm.opponent()].map(|side| self.pieces_of(pos, side));
+            let bare = |(all, royal): (u32, u32)| royal > 0 && all == royal;
+            let judged = match (bare(us), bare(them)) {
+                (true, true) | (false, false) => None,
+                (false, true) => Some(stm.opponent()),
+                // The bare side to move: with `bare back`, it loses at once only when
+                // no move can bare the other side (more than one piece to take).
+                (true, false) if !rule.bare_back || them.0 - them.1 > 1 => Some(stm),
+                (true, false) => None,
             };
             if let Some(side) = judged {
                 return Some(GameResult::for_side(
@@ -173,7 +171,7 @@ impl Game {
     }
 
     /// `side`'s pieces on the board and in hand: (all, royal).
-    fn pieces_of(&self, pos: &GamePosition, side: Side) -> (u32, u32) {
+    pub(crate) fn pieces_of(&self, pos: &GamePosition, side: Side) -> (u32, u32) {
         let (mut all, mut royal) = (0, 0);
         for p in 0..self.pieces {
             let piece = crate::ids::PieceId(p as u8);

@@ -176,6 +176,11 @@ pub enum Command {
         /// `loss:REASON`, `draw:REASON` for the side to move (or `error: ...`).
         #[arg(long, conflicts_with_all = ["fen", "moves"])]
         batch: bool,
+        /// With --batch: answer for every position of each line (before the first
+        /// move, after each move), the answers joined by ` | ` on the line's one
+        /// output line.
+        #[arg(long, requires = "batch")]
+        each: bool,
     },
     /// Draw the board, its pieces and (with --from) a piece's moves and paths as SVG.
     Show {

@@ -139,7 +139,8 @@ fn run(command: Command, color: bool) -> Outcome {
             fen,
             moves,
             batch,
-        } => cmd::result::run(&rules, fen.as_deref(), &moves, batch, color),
+            each,
+        } => cmd::result::run(&rules, fen.as_deref(), &moves, (batch, each), color),
         Command::Play {
             rules,
             fen,

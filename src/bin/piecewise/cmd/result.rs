@@ -2,7 +2,7 @@
 //! result (an immediate end, or no legal move), the immediate end, the claimable end —
 //! as pyffish's `game_result`, `is_immediate_game_end` and `is_optional_game_end` ask
 //! it; with `--batch`, one `FEN [moves ...]` line of standard input at a time, answered
-//! in one line for the side to move.
+//! in one line for the side to move (`--each`: for every position of the line).
 
 use crate::failure::{Failure, Outcome};
 use crate::input::{game_position, load_game, load_game_for, Start};
@@ -14,26 +14,30 @@ use piecewise::Game;
 use std::path::Path;
 
 /// Judges the line `moves` from `fen` (or the start), or answers standard input.
+/// `batch_mode`: (`--batch`, `--each`).
 pub fn run(
     path: &Path,
     fen: Option<&str>,
     moves: &[String],
-    batch_mode: bool,
+    batch_mode: (bool, bool),
     color: bool,
 ) -> Outcome {
-    if batch_mode {
+    if let (true, each) = batch_mode {
         let game = load_game(path, color)?;
         return batch(|text| {
             let (fen, moves) = split_line(text);
-            let line = game.line_from_uci(fen, &moves).map_err(|e| e.to_string())?;
-            let side = line.position().side_to_move();
-            Ok([
-                game.line_result(&line),
-                game.immediate_end(&line),
-                game.optional_end(&line),
-            ]
-            .map(|r| for_side(r, side))
-            .join(" "))
+            if !each {
+                let line = game.line_from_uci(fen, &moves).map_err(|e| e.to_string())?;
+                return Ok(answer(&game, &line));
+            }
+            let pos = game.position(fen).map_err(|e| format!("bad FEN: {e}"))?;
+            let mut line = game.line(pos);
+            let mut answers = vec![answer(&game, &line)];
+            for m in &moves {
+                game.play_uci(&mut line, m).map_err(|e| e.to_string())?;
+                answers.push(answer(&game, &line));
+            }
+            Ok(answers.join(" | "))
         });
     }
     let start = Start::new(fen, None);
@@ -44,6 +48,18 @@ pub fn run(
     println!("immediate: {}", say(game.immediate_end(&line)));
     println!("claimable: {}", say(game.optional_end(&line)));
     Ok(())
+}
+
+/// `RESULT IMMEDIATE CLAIMABLE` at the end of `line`, for the side to move.
+fn answer(game: &Game, line: &Line) -> String {
+    let side = line.position().side_to_move();
+    [
+        game.line_result(line),
+        game.immediate_end(line),
+        game.optional_end(line),
+    ]
+    .map(|r| for_side(r, side))
+    .join(" ")
 }
 
 /// A batch line `FEN [moves M1 M2 ...]`: the FEN and the moves.
