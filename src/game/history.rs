@@ -163,18 +163,17 @@ impl Game {
     /// Makruk's count after a move into `pos`, from the count before it; `capture`: the
     /// move took a piece. As Fairy-Stockfish counts (in plies):
     /// - while a pawn is on the board, nothing is counted;
-    /// - else, when the side to move has more than its king, the board's honour: 128
-    ///   plies, from 0; when it has its king alone (the other side more), the pieces'
-    ///   honour: a limit by the other side's pieces (two rooks 16, a rook 32, two
-    ///   bishops 44, two knights 32, a bishop 88, else 128), counted from twice the
-    ///   pieces on the board; when the other side has its king alone, nothing starts;
+    /// - when nothing is counted yet and one side has its king alone while the other has
+    ///   more, the pieces' honour starts: a limit by the stronger side's pieces (two rooks
+    ///   16, a rook 32, two bishops 44, two knights 32, a bishop 88, else 128), counted
+    ///   from twice the pieces on the board (one less when the stronger side is to move);
+    ///   when both have more than the king, the board's honour starts: 128, from 0;
     /// - a count runs on by one each ply, and starts again (pieces' honour) when a capture
     ///   leaves the side to move with its king alone.
     pub(crate) fn next_count(&self, pos: &GamePosition, before: Count, capture: bool) -> Count {
         let Some(roles) = &self.ends.counting else {
             return Count::default();
         };
-        let stm = pos.side_to_move();
         let on_board = |side, pieces: &[crate::ids::PieceId]| -> u32 {
             pieces
                 .iter()
@@ -184,20 +183,18 @@ impl Game {
         if Side::BOTH.iter().any(|&s| on_board(s, &roles.pawns) > 0) {
             return Count::default();
         }
-        let all = |side| self.pieces_of(pos, side).0;
-        let (us, them) = (all(stm), all(stm.opponent()));
-        let bare = us == 1;
-        let limit = if them == 1 {
-            0
-        } else if !bare {
-            128
-        } else {
-            let other = stm.opponent();
-            let (rooks, bishops, knights) = (
-                on_board(other, &roles.rooks),
-                on_board(other, &roles.bishops),
-                on_board(other, &roles.knights),
-            );
+        let stm = pos.side_to_move();
+        let [us, them] = [stm, stm.opponent()].map(|side| self.pieces_of(pos, side).0);
+        let weak = match (us, them) {
+            (1, 2..) => Some(stm),
+            (2.., 1) => Some(stm.opponent()),
+            _ => None,
+        };
+        let honour = |weak: Side| {
+            let strong = weak.opponent();
+            let rooks = on_board(strong, &roles.rooks);
+            let bishops = on_board(strong, &roles.bishops);
+            let knights = on_board(strong, &roles.knights);
             match () {
                 _ if rooks > 1 => 16,
                 _ if rooks == 1 => 32,
@@ -207,14 +204,18 @@ impl Game {
                 _ => 128,
             }
         };
-        let start = |limit: u16| Count {
-            limit,
-            ply: if bare { 2 * (us + them) as u16 } else { 0 },
-        };
-        match (before.limit, limit) {
-            (0, 0) => Count::default(),
-            (0, l) => start(l),
-            (_, l) if capture && bare && l > 0 => start(l),
+        let twice = 2 * (us + them) as u16;
+        match (before.limit, weak) {
+            (0, Some(w)) => Count {
+                limit: honour(w),
+                ply: if w == stm { twice } else { twice - 1 },
+            },
+            (0, None) if us > 1 && them > 1 => Count { limit: 128, ply: 0 },
+            (0, None) => Count::default(),
+            (_, Some(w)) if capture && w == stm => Count {
+                limit: honour(w),
+                ply: twice,
+            },
             _ => Count {
                 limit: before.limit,
                 ply: before.ply.saturating_add(1),

@@ -285,6 +285,13 @@ impl Game {
         let Some(b) = cell_end(&text[a..]).map(|b| a + b) else {
             return false;
         };
-        board.parse_cell(&text[..a]).is_some() && board.parse_cell(&text[a..b]).is_some()
+        // A promotion suffix: a piece letter, `+` or `-`.
+        let suffix = &text[b..];
+        suffix.len() <= 2
+            && suffix
+                .chars()
+                .all(|c| c.is_ascii_alphabetic() || c == '+' || c == '-')
+            && board.parse_cell(&text[..a]).is_some()
+            && board.parse_cell(&text[a..b]).is_some()
     }
 }
