@@ -118,6 +118,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::perpetual_decl
         | R::kw_perpetual
         | R::move_limit_decl
+        | R::kw_move_limit
         | R::bare_royal_decl
         | R::kw_bare
         | R::no_pieces_decl
