@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use piecewise::game::{EndReason, GameResult};
-//! use piecewise::{Game, Side};
+//! use piecewise::Game;
 //!
 //! let chess = Game::compile(include_str!("../../rules/chess.rules")).unwrap();
 //! let start = chess.start_fen().unwrap().to_string();
