@@ -9,7 +9,7 @@
 use crate::ids::{PieceId, Span, ZoneId};
 
 mod ends;
-pub use ends::{BareRoyalRule, CountingRoles, EndRules, MoveLimitRule, RepetitionRule};
+pub use ends::{BareRoyalRule, CountingRoles, EndRules, MoveLimitRule, Outcome, RepetitionRule};
 
 /// A whole checked rules file.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,18 +74,6 @@ pub enum MustCapture {
     Any,
     /// A capture taking the most pieces must be chosen (international draughts).
     Most,
-}
-
-/// How a game ends for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
-pub enum Outcome {
-    /// Neither side wins.
-    #[default]
-    Draw,
-    /// The side to move loses.
-    Loss,
-    /// The side to move wins.
-    Win,
 }
 
 /// `sokoban pusher P, box B [, wall W]`: `@`/`+` is the first side's `pusher`, `$`/`*`

@@ -2,8 +2,19 @@
 //! limit`, `bare royal`, `no pieces`, `counting makruk`): what [`super::GameDecls`]
 //! holds beyond checkmate and stalemate. The game layer decides them (`game::end`).
 
-use super::Outcome;
 use crate::ids::{PieceId, Side};
+
+/// How a game ends for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub enum Outcome {
+    /// Neither side wins.
+    #[default]
+    Draw,
+    /// The side to move loses.
+    Loss,
+    /// The side to move wins.
+    Win,
+}
 
 /// How a game may end beyond checkmate and stalemate. All off by default: a file that
 /// declares none of them ends only by checkmate and stalemate.
