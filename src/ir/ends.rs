@@ -1,6 +1,7 @@
 //! The checked game-end declarations (`repetition`, `perpetual check loses`, `move
 //! limit`, `bare royal`, `no pieces`, `counting makruk`): what [`super::GameDecls`]
-//! holds beyond checkmate and stalemate. The game layer decides them (`game::end`).
+//! holds beyond checkmate and stalemate. The game layer decides them (`Game::result`,
+//! `Game::immediate_end`, `Game::optional_end`).
 
 use crate::ids::{PieceId, Side};
 
