@@ -198,6 +198,12 @@ fn the_fifty_move_rule_at_its_boundary() {
         shatranj.optional_end(&pos("8/8/4k3/8/8/4K3/8/R6r w - - 140 80")),
         draw
     );
+    // Xiangqi: 50 moves, and a soldier's move does not restart them.
+    let xiangqi = game("xiangqi");
+    let line = xiangqi
+        .line_from_uci("3k5/9/9/9/4P4/9/9/9/9/R3K4 w - - 99 80", &["e6d6"])
+        .expect("line");
+    assert_eq!(xiangqi.optional_end(&line), draw);
     let line = shatranj
         .line_from_uci("4k2r/8/8/8/8/8/4P3/R2K4 w - - 5 1", &["e2e3"])
         .expect("line");
