@@ -38,7 +38,7 @@ def value_word(value):
     return "draw"
 
 
-def playout(variant, rng, max_plies):
+def playout(variant, rng, max_plies, mate_restricted=frozenset()):
     """One random game: (moves, expected) where expected[k] is the answer after k moves:
     a triple (result, immediate, optional), each None or `win`/`loss`/`draw`; result is
     compared only when pyffish has no legal move (else it is `?`)."""
@@ -54,7 +54,10 @@ def playout(variant, rng, max_plies):
                          value_word(opt[1]) if opt[0] else None))
         if imm[0] or not legal or len(moves) >= max_plies:
             return moves, expected
-        move = choose(variant, fen, moves, legal, rng)
+        # Never a checkmating drop of a `not mating` piece (shogi's pawn): Fairy-Stockfish
+        # lists it and scores it lost for the dropper; the rules file forbids it.
+        playable = run.expected_moves(variant, fen, legal, mate_restricted)
+        move = choose(variant, fen, moves, playable, rng)
         moves.append(move)
         fen = sf.get_fen(variant, fen, [move])
 
@@ -107,10 +110,13 @@ def parse_answer(token):
 def check_game(job):
     game, cmd, args = job
     global sf
-    sf = run.import_pyffish()
+    sf = run.sf = run.import_pyffish()
     t0 = time.time()
     rng = random.Random(f"{args.seed}:ends:{game}")
-    games = [playout(game, rng, args.max_plies) for _ in range(args.playouts)]
+    with open(os.path.join(run.REPO, "rules", f"{game}.rules")) as f:
+        mate_restricted = run.not_mating_drops(f.read())
+    games = [playout(game, rng, args.max_plies, mate_restricted)
+             for _ in range(args.playouts)]
     start = sf.start_fen(game)
     text = "".join(f"{start} moves {' '.join(m)}\n" if m else f"{start}\n" for m, _ in games)
     rules = os.path.join(run.REPO, "rules", f"{game}.rules")
