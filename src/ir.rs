@@ -10,6 +10,8 @@ use crate::ids::{PieceId, Span, ZoneId};
 
 mod effects;
 pub use effects::*;
+mod ends;
+pub use ends::{BareRoyalRule, CountingRoles, EndRules, MoveLimitRule, Outcome, RepetitionRule};
 
 /// A whole checked rules file.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,6 +67,8 @@ pub struct GameDecls {
     pub sokoban: Option<SokobanRoles>,
     /// `explode`, `burn`, `freeze`, `immune`: effects beyond the path.
     pub effects: Effects,
+    /// The game ends beyond checkmate and stalemate (`repetition`, `move limit`, ...).
+    pub ends: EndRules,
 }
 
 /// `must capture`: captures are compulsory.
@@ -74,18 +78,6 @@ pub enum MustCapture {
     Any,
     /// A capture taking the most pieces must be chosen (international draughts).
     Most,
-}
-
-/// How a game ends for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
-pub enum Outcome {
-    /// Neither side wins.
-    #[default]
-    Draw,
-    /// The side to move loses.
-    Loss,
-    /// The side to move wins.
-    Win,
 }
 
 /// `sokoban pusher P, box B [, wall W]`: `@`/`+` is the first side's `pusher`, `$`/`*`

@@ -81,6 +81,7 @@ impl Checker {
             }
         }
         game.one_side = one_side_decl.is_some();
+        game.ends = self.end_rules(file, any_royal);
         game.start = start_decl.map(|s| StartPosition {
             fen: s.fen.clone(),
             span: s.fen_span,
@@ -522,7 +523,7 @@ impl Checker {
     }
 
     /// E0701 for an option given twice in one declaration.
-    fn twice(&mut self, what: &str, span: Span, first: Span) {
+    pub(super) fn twice(&mut self, what: &str, span: Span, first: Span) {
         self.error(
             Diagnostic::error("E0701", format!("`{what}` is given twice"), span)
                 .label("given again here")

@@ -15,6 +15,7 @@
 mod cells;
 mod directions;
 mod effects;
+mod ends;
 mod game;
 mod like;
 mod lint;

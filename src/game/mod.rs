@@ -26,7 +26,9 @@
 pub mod distance;
 mod edit;
 pub(crate) mod effects;
+mod history;
 mod legality;
+mod line;
 mod movegen;
 mod moves;
 pub mod notation;
@@ -38,6 +40,7 @@ mod warnings;
 
 pub use distance::{DistanceMap, DistanceMaps, SideSummary, UpdateStats};
 pub use effects::SideEffects;
+pub use line::{Line, LineError, MoveError, MoveErrorKind};
 pub use movegen::MoveGenerator;
 pub use moves::{GameMove, MoveKind};
 use notation::fen;
@@ -141,7 +144,9 @@ pub struct Game {
     castlings: Vec<CastlingMove>,
     /// Per cell: the castling rights lost when a move starts or ends there.
     castle_loss: Vec<u32>,
-    ep_capturer: Vec<bool>,
+    /// Per piece: its moves restart the halfmove clock (en passant capturers and the
+    /// `move limit`'s `pawn` pieces).
+    clock_reset: Vec<bool>,
     /// `[side * cells + cell]`: the (start cell, kind) of every en passant capturer
     /// whose table lands a capture on `cell` from there, sorted.
     ep_sources: Vec<Vec<(u16, PieceId)>>,
@@ -168,6 +173,8 @@ pub struct Game {
     one_side: bool,
     /// The outcome of a stalemate for the side to move.
     stalemate: crate::ir::Outcome,
+    /// The game ends beyond checkmate and stalemate.
+    ends: crate::ir::EndRules,
     /// `must capture [most]`.
     pub(crate) must_capture: Option<crate::ir::MustCapture>,
     /// `explode`, `burn`, `freeze`, `immune` (`None`: none declared).

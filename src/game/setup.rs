@@ -50,7 +50,7 @@ impl Game {
             plus: rule_set.pieces.iter().map(|p| p.plus).collect(),
             castle_loss: castle_loss(&castlings, cells),
             ep_sources: en_passant_sources(&rules, &ep_capturer),
-            ep_capturer,
+            clock_reset: clock_resetters(decls, &ep_capturer),
             promotions,
             promo_to,
             promo_from,
@@ -61,6 +61,7 @@ impl Game {
             no_facing: decls.royals_may_not_face,
             one_side: decls.one_side,
             stalemate: decls.stalemate,
+            ends: decls.ends.clone(),
             must_capture: decls.must_capture,
             effects: super::effects::GameEffects::new(&decls.effects, &board, pieces),
             sokoban: decls.sokoban.clone(),
@@ -482,4 +483,16 @@ pub(super) fn fit_board(rule_set: &mut RuleSet, files: usize, ranks: usize) {
     for zone in &mut rule_set.zones {
         zone.cells.retain_mut(keep);
     }
+}
+
+/// Per piece: whether its moves restart the halfmove clock (en passant capturers and the
+/// `move limit`'s `pawn` pieces).
+fn clock_resetters(decls: &GameDecls, ep_capturer: &[bool]) -> Vec<bool> {
+    let mut reset = ep_capturer.to_vec();
+    if let Some(limit) = &decls.ends.move_limit {
+        for p in &limit.pawns {
+            reset[p.index()] = true;
+        }
+    }
+    reset
 }

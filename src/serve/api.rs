@@ -183,7 +183,7 @@ fn result_json(game: &Game, pos: &GamePosition) -> Value {
         None => Value::Null,
         Some(r @ GameResult { winner, reason, .. }) => json!({
             "winner": winner.map(|s| s.to_string()),
-            "reason": format!("{reason:?}").to_lowercase(),
+            "reason": reason.as_str(),
             "text": r.to_string(),
         }),
     }

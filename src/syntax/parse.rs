@@ -119,12 +119,36 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_burn
         | R::kw_freeze
         | R::immune_decl
-        | R::kw_immune => GAME_DECLARATION,
+        | R::kw_immune
+        | R::repetition_decl
+        | R::kw_repetition
+        | R::perpetual_decl
+        | R::kw_perpetual
+        | R::move_limit_decl
+        | R::kw_move_limit
+        | R::bare_royal_decl
+        | R::kw_bare
+        | R::no_pieces_decl
+        | R::kw_no
+        | R::counting_decl
+        | R::kw_counting => GAME_DECLARATION,
         R::kw_on => "`on`",
         R::sparing | R::kw_sparing => "`sparing` and piece names",
         R::around | R::kw_around => "`around` and directions such as `any`",
         R::area_target => "`friend`, `foe` or `piece` and piece names",
         R::decl_kinds => "piece names such as `Pawn | Wall` (or `not King`)",
+        R::for_side | R::kw_for => "`for first` or `for second`",
+        R::end_kind | R::kw_claim | R::kw_immediate => "`claim` or `immediate`",
+        R::kw_check => "`check`",
+        R::kw_loses => "`loses`",
+        R::kw_limit => "`limit`",
+        R::kw_moves | R::kw_plies => "`moves` or `plies`",
+        R::kw_pieces => "`pieces`",
+        R::limit_pawns => "`pawn` and piece names",
+        R::kw_makruk => "`makruk`",
+        R::counting_role | R::kw_pawn | R::kw_rook | R::kw_bishop | R::kw_knight => {
+            "a role (`pawn`, `rook`, `bishop` or `knight`) and a piece name"
+        }
         R::outcome | R::kw_draw | R::kw_loss | R::kw_win => "`draw`, `loss` or `win`",
         R::kw_side => "`side`",
         R::sokoban_role | R::kw_pusher | R::kw_box | R::kw_wall => {
@@ -229,7 +253,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

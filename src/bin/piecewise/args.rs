@@ -161,6 +161,27 @@ pub enum Command {
         #[arg(long, conflicts_with_all = ["fen", "moves"])]
         batch: bool,
     },
+    /// Say whether the game is over after moves (UCI) from a position: its result,
+    /// the end that stops it at once, the end a player may claim.
+    Result {
+        /// The .rules file.
+        rules: PathBuf,
+        /// The position in FEN (default: the file's start position).
+        #[arg(long, allow_hyphen_values = true)]
+        fen: Option<String>,
+        /// The moves played from it, in order.
+        moves: Vec<String>,
+        /// Read lines `FEN [moves M1 M2 ...]` from standard input and print one line per
+        /// input: `RESULT IMMEDIATE CLAIMABLE`, each `-` or `win:REASON`,
+        /// `loss:REASON`, `draw:REASON` for the side to move (or `error: ...`).
+        #[arg(long, conflicts_with_all = ["fen", "moves"])]
+        batch: bool,
+        /// With --batch: answer for every position of each line (before the first
+        /// move, after each move), the answers joined by ` | ` on the line's one
+        /// output line.
+        #[arg(long, requires = "batch")]
+        each: bool,
+    },
     /// Draw the board, its pieces and (with --from) a piece's moves and paths as SVG.
     Show {
         /// The .rules file.

@@ -151,6 +151,13 @@ fn run(command: Command, color: bool) -> Outcome {
             perft_ms,
             max_body,
         }),
+        Command::Result {
+            rules,
+            fen,
+            moves,
+            batch,
+            each,
+        } => cmd::result::run(&rules, fen.as_deref(), &moves, (batch, each), color),
         Command::Play {
             rules,
             fen,

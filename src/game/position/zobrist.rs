@@ -79,6 +79,11 @@ impl Keys {
         self.hand[(side.index() * self.pieces + piece.index()) * HAND_KEYS + n]
     }
 
+    /// The en passant part of the hash for the cell `cell`.
+    pub(crate) fn ep_key(&self, cell: usize) -> u64 {
+        self.ep[cell]
+    }
+
     /// The part of the hash from side to move, castling rights and en passant.
     pub(crate) fn state(&self, pos: &GamePosition) -> u64 {
         let mut h = 0;

@@ -12,6 +12,7 @@ pub mod import;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod result;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod show;

@@ -1,9 +1,10 @@
 //! `piecewise play`: plays UCI moves from a position and prints the FEN reached (or,
 //! from a Sokoban text board, the board reached and `solved` on standard error), and
-//! `result: ...` on standard error when the position reached ends the game; with
+//! `result: ...` on standard error when the game is over there (by the moves played:
+//! repetition too), or `claimable: ...` when a player may claim its end; with
 //! `--batch`, one `FEN [moves ...]` line of standard input at a time.
 
-use crate::failure::{Failure, Outcome};
+use crate::failure::Outcome;
 use crate::input::{game_position, load_game_for, Start};
 use crate::output::batch;
 use crate::output::{out, outln};
@@ -21,28 +22,26 @@ pub fn run(
 ) -> Outcome {
     let game = load_game_for(path, start, color)?;
     if !batch_mode {
-        let mut pos = game_position(&game, path, start)?;
-        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-        play_moves(&game, &mut pos, &moves).map_err(Failure::input)?;
-        match (start, game.text_board(&pos)) {
+        let line = super::result::play_line(&game, game_position(&game, path, start)?, moves)?;
+        let pos = line.position();
+        match (start, game.text_board(pos)) {
             (Start::Board(_), Some(text)) => {
                 out!("{text}");
-                if game.solved(&pos) {
+                if game.solved(pos) {
                     eprintln!("solved");
                 }
             }
-            _ => outln!("{}", game.fen(&pos)),
+            _ => outln!("{}", game.fen(pos)),
         }
-        if let Some(result) = game.result(&pos) {
+        if let Some(result) = game.line_result(&line) {
             eprintln!("result: {result}");
+        } else if let Some(end) = game.optional_end(&line) {
+            eprintln!("claimable: {end}");
         }
         return Ok(());
     }
     batch(|line| {
-        let (fen, moves) = match line.split_once(" moves ") {
-            Some((f, m)) => (f.trim(), m.split_whitespace().collect::<Vec<_>>()),
-            None => (line, Vec::new()),
-        };
+        let (fen, moves) = super::result::split_line(line);
         let mut pos = game.position(fen).map_err(|e| e.to_string())?;
         play_moves(&game, &mut pos, &moves)?;
         Ok(game.fen(&pos))

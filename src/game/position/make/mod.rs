@@ -110,7 +110,7 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
             !(g.castle_loss[c.king_from.index()] | g.castle_loss[c.partner_from.index()]);
     }
     pos.ep = new_ep;
-    if capture || g.ep_capturer[m.piece.index()] {
+    if capture || g.clock_reset[m.piece.index()] {
         pos.halfmove = 0;
     } else {
         pos.halfmove += 1;

@@ -1,0 +1,180 @@
+//! Game-end declarations: `repetition`, `perpetual check loses`, `move limit`, `bare
+//! royal`, `no pieces` and `counting makruk`, resolved into [`EndRules`].
+//!
+//! Owns their errors (E0913-E0918) and warnings (W0905); `stalemate` stays with the
+//! other game declarations (`game.rs`). What each end means is decided by the game
+//! layer (`game::end`).
+
+use super::Checker;
+use crate::ast::{self, CountingRoleWord, EndKindWord};
+use crate::diagnostics::Diagnostic;
+use crate::ids::{PieceId, Span};
+use crate::ir::{BareRoyalRule, CountingRoles, EndRules, MoveLimitRule, Outcome, RepetitionRule};
+
+/// The largest repetition count or move limit accepted (a larger one never ends a game
+/// anyone plays, and the counters stay small).
+const MAX_COUNT: u64 = 100_000;
+
+impl Checker {
+    /// Checks the game-end declarations of the file. `royals`: whether any piece is
+    /// declared royal (checks and bare royals need one).
+    pub(crate) fn end_rules(&mut self, file: &ast::File, royals: bool) -> EndRules {
+        let mut ends = EndRules::default();
+        let mut seen: [Option<Span>; 6] = [None; 6];
+        let mut perpetual: Option<Span> = None;
+        for item in &file.items {
+            match item {
+                ast::Item::Repetition(d) if self.first_of("repetition", d.span, &mut seen[0]) => {
+                    let count = self.end_count(&d.count, 2, "repetition", "a position standing once is no repetition: `repetition 3` is chess's threefold repetition");
+                    if let (Some(_), Some(Outcome::Draw)) = (d.for_side, d.outcome) {
+                        self.diags.push(
+                            Diagnostic::warning("W0905", "a draw `for` one side", d.span)
+                                .label("a draw is the same for both sides")
+                                .help("write `repetition N draw`, or `loss for first` / `win for second` if one side should lose"),
+                        );
+                    }
+                    ends.repetition = count.map(|count| RepetitionRule {
+                        count,
+                        outcome: d.outcome.unwrap_or_default(),
+                        for_side: d.for_side,
+                        immediate: d.kind == Some(EndKindWord::Immediate),
+                    });
+                }
+                ast::Item::PerpetualCheck(span)
+                    if self.first_of("perpetual check loses", *span, &mut seen[1]) =>
+                {
+                    perpetual = Some(*span);
+                    ends.perpetual_check_loses = true;
+                    if !royals {
+                        self.error(
+                            Diagnostic::error(
+                                "E0914",
+                                "`perpetual check loses` without royal pieces",
+                                *span,
+                            )
+                            .label("no piece is declared `royal`, so no move gives check")
+                            .help("declare the royal pieces, e.g. `royal King`"),
+                        );
+                    }
+                }
+                ast::Item::MoveLimit(d) if self.first_of("move limit", d.span, &mut seen[2]) => {
+                    let count = self.end_count(
+                        &d.count,
+                        1,
+                        "move limit",
+                        "`move limit 50` is chess's 50-move rule",
+                    );
+                    let pawns = self.piece_ids(&d.pawns).unwrap_or_default();
+                    ends.move_limit = count.map(|n| MoveLimitRule {
+                        plies: if d.plies { n } else { n * 2 },
+                        pawns,
+                        immediate: d.kind == Some(EndKindWord::Immediate),
+                    });
+                }
+                ast::Item::BareRoyal(d) if self.first_of("bare royal", d.span, &mut seen[3]) => {
+                    if !royals {
+                        self.error(
+                            Diagnostic::error("E0915", "`bare royal` without royal pieces", d.span)
+                                .label("no piece is declared `royal`, so no side is ever bare")
+                                .help("declare the royal pieces, e.g. `royal King`; for a side with no pieces at all, use `no pieces OUTCOME`"),
+                        );
+                    }
+                    ends.bare_royal = Some(BareRoyalRule {
+                        outcome: d.outcome,
+                        bare_back: d.bare_back,
+                    });
+                }
+                ast::Item::NoPieces(d) if self.first_of("no pieces", d.span, &mut seen[4]) => {
+                    ends.no_pieces = Some(d.outcome);
+                }
+                ast::Item::Counting(d) if self.first_of("counting", d.span, &mut seen[5]) => {
+                    ends.counting = self.counting(d);
+                }
+                _ => {}
+            }
+        }
+        if let (Some(span), None) = (perpetual, seen[0]) {
+            self.error(
+                Diagnostic::error(
+                    "E0916",
+                    "`perpetual check loses` without `repetition`",
+                    span,
+                )
+                .label("perpetual check is judged when a position repeats")
+                .help("declare when a position counts as repeated, e.g. `repetition 3`"),
+            );
+        }
+        ends
+    }
+
+    /// Flags a second declaration (E0909); true for the first.
+    fn first_of(&mut self, what: &str, span: Span, first: &mut Option<Span>) -> bool {
+        let was = first.is_none();
+        self.flag_twice(what, span, first);
+        was
+    }
+
+    /// A count between `min` and [`MAX_COUNT`] (E0913 otherwise).
+    fn end_count(&mut self, n: &ast::Number, min: u64, what: &str, help: &str) -> Option<u32> {
+        if (min..=MAX_COUNT).contains(&n.value) {
+            return u32::try_from(n.value).ok();
+        }
+        self.error(
+            Diagnostic::error(
+                "E0913",
+                format!("`{what}` {} is out of range", n.value),
+                n.span,
+            )
+            .label(format!("must be between {min} and {MAX_COUNT}"))
+            .help(help.to_string()),
+        );
+        None
+    }
+
+    /// `counting makruk ...`: each role once (E0701), every role given (E0917).
+    fn counting(&mut self, d: &ast::CountingDecl) -> Option<CountingRoles> {
+        let mut roles = CountingRoles::default();
+        let mut given: [Option<Span>; 4] = [None; 4];
+        let mut ok = true;
+        for (role, name) in &d.roles {
+            let (slot, word) = match role {
+                CountingRoleWord::Pawn => (0, "pawn"),
+                CountingRoleWord::Rook => (1, "rook"),
+                CountingRoleWord::Bishop => (2, "bishop"),
+                CountingRoleWord::Knight => (3, "knight"),
+            };
+            if let Some(first) = given[slot] {
+                self.twice(word, name.span, first);
+                ok = false;
+                continue;
+            }
+            given[slot] = Some(name.span);
+            let Some(id): Option<PieceId> = self.piece(name) else {
+                ok = false;
+                continue;
+            };
+            let list = match role {
+                CountingRoleWord::Pawn => &mut roles.pawns,
+                CountingRoleWord::Rook => &mut roles.rooks,
+                CountingRoleWord::Bishop => &mut roles.bishops,
+                CountingRoleWord::Knight => &mut roles.knights,
+            };
+            list.push(id);
+        }
+        let missing: Vec<&str> = ["pawn", "rook", "bishop", "knight"]
+            .iter()
+            .zip(given)
+            .filter(|(_, g)| g.is_none())
+            .map(|(w, _)| *w)
+            .collect();
+        if !missing.is_empty() {
+            self.error(
+                Diagnostic::error("E0917", "`counting makruk` without every role", d.span)
+                    .label(format!("no {} given", missing.join(", ")))
+                    .help("name the piece of each role: `counting makruk pawn Pawn, rook Rook, bishop Khon, knight Knight`"),
+            );
+            ok = false;
+        }
+        ok.then_some(roles)
+    }
+}

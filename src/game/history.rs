@@ -1,0 +1,225 @@
+//! history: the ends decided over a [`Line`] — repetition and perpetual check, the move
+//! limit, Makruk's counting — and the three questions asked at the end of a line, as
+//! pyffish asks them: the result when the game is over ([`Game::line_result`]), the end
+//! that stops the game at once ([`Game::immediate_end`]) and the end a player may claim
+//! ([`Game::optional_end`]).
+//!
+//! Each of `repetition` and `move limit` is a claim unless declared `, immediate`;
+//! counting is a claim; `bare royal` and `no pieces` are immediate
+//! ([`Game::material_end`]). These match Fairy-Stockfish's `is_optional_game_end` and
+//! `is_immediate_game_end` for the shipped games (tests/differential/ends.py).
+
+use super::line::Line;
+use super::result::{EndReason, GameResult};
+use super::{Game, GamePosition};
+use crate::ids::Side;
+use crate::ir::Outcome;
+
+/// Makruk's count at a position: the limit (0: not counting) and the plies counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Count {
+    /// The count that ends the game when exceeded, in plies; 0 while nothing is counted.
+    pub limit: u16,
+    /// The plies counted so far.
+    pub ply: u16,
+}
+
+impl Game {
+    /// The result if the game is over at the end of `line`: an immediate end
+    /// ([`Game::immediate_end`]), else the result of having no legal move (checkmate or
+    /// stalemate). `None` while the game goes on (a claimable end does not end it: see
+    /// [`Game::optional_end`]). pyffish's `game_result`.
+    pub fn line_result(&self, line: &Line) -> Option<GameResult> {
+        self.immediate_end(line)
+            .or_else(|| self.no_move_result(line.position()))
+    }
+
+    /// The end that stops the game at once at the end of `line`, legal moves or not:
+    /// `no pieces`, `bare royal`, and `repetition` or `move limit` declared `,
+    /// immediate`. pyffish's `is_immediate_game_end`.
+    pub fn immediate_end(&self, line: &Line) -> Option<GameResult> {
+        self.material_end(line.position())
+            .or_else(|| self.history_end(line, true))
+    }
+
+    /// The end a player may claim at the end of `line` (the game goes on unless one
+    /// does): a repetition (with perpetual check), the move limit, or Makruk's count run
+    /// out, as declared (not those declared `, immediate`). pyffish's
+    /// `is_optional_game_end`.
+    pub fn optional_end(&self, line: &Line) -> Option<GameResult> {
+        if self.material_end(line.position()).is_some() {
+            return None;
+        }
+        self.history_end(line, false)
+    }
+
+    /// The repetition, move-limit or counting end of the given kind (immediate or
+    /// claimable), in that order.
+    fn history_end(&self, line: &Line, immediate: bool) -> Option<GameResult> {
+        if self.one_side {
+            return None;
+        }
+        let pos = line.position();
+        if let Some(rule) = self.ends.repetition.filter(|r| r.immediate == immediate) {
+            if let Some(result) = self.repetition(line, rule) {
+                return Some(result);
+            }
+        }
+        if let Some(rule) = self
+            .ends
+            .move_limit
+            .as_ref()
+            .filter(|r| r.immediate == immediate)
+        {
+            if pos.halfmove_clock() >= rule.plies && !self.checkmated(pos) {
+                return Some(GameResult {
+                    winner: None,
+                    reason: EndReason::MoveLimit,
+                });
+            }
+        }
+        if !immediate && self.ends.counting.is_some() {
+            let count = line.marks.last().map(|m| m.count).unwrap_or_default();
+            if count.limit > 0 && count.ply > count.limit && !self.checkmated(pos) {
+                return Some(GameResult {
+                    winner: None,
+                    reason: EndReason::Counting,
+                });
+            }
+        }
+        None
+    }
+
+    /// The side to move is checkmated (a mate on the last move of a limit stands).
+    fn checkmated(&self, pos: &GamePosition) -> bool {
+        self.in_check(pos) && !self.move_generator().has_legal_move(&mut pos.clone())
+    }
+
+    /// The repetition at the end of `line`, if its last position has stood `count` times
+    /// since the last capture or pawn move (in a game with hands, since the line began).
+    /// With `perpetual check loses`, a side that gave check with every one of its moves
+    /// since the first of those positions loses (a draw if both did).
+    fn repetition(&self, line: &Line, rule: crate::ir::RepetitionRule) -> Option<GameResult> {
+        let marks = &line.marks;
+        let n = marks.len() - 1;
+        let now = marks[n];
+        // The first position that may repeat: the one after the last reset.
+        let first = if self.hand {
+            0
+        } else {
+            (0..=n)
+                .rev()
+                .find(|&i| i == 0 || marks[i].reset)
+                .unwrap_or(0)
+        };
+        let mut seen = 1;
+        let mut i = n;
+        while i >= first + 2 {
+            i -= 2;
+            if marks[i].key != now.key {
+                continue;
+            }
+            seen += 1;
+            if seen < rule.count {
+                continue;
+            }
+            let stm = line.position().side_to_move();
+            if self.ends.perpetual_check_loses {
+                // `them`: the side to move was checked at each of its turns; `us`: the
+                // other side was, i.e. the side to move checked with every move.
+                let them = (i..=n).step_by(2).all(|j| marks[j].check);
+                let us = (i + 1..n).step_by(2).all(|j| marks[j].check);
+                let outcome = match (us, them) {
+                    (true, true) => Some(Outcome::Draw),
+                    (true, false) => Some(Outcome::Loss),
+                    (false, true) => Some(Outcome::Win),
+                    (false, false) => None,
+                };
+                if let Some(outcome) = outcome {
+                    return Some(GameResult::for_side(
+                        stm,
+                        outcome,
+                        EndReason::PerpetualCheck,
+                    ));
+                }
+            }
+            let side = rule.for_side.unwrap_or(stm);
+            return Some(GameResult::for_side(
+                side,
+                rule.outcome,
+                EndReason::Repetition,
+            ));
+        }
+        None
+    }
+
+    /// Makruk's count at the start of a line: none yet. (Fairy-Stockfish writes a
+    /// running count into the FEN's clock fields; those are not read: a count starts with
+    /// the moves of the line.)
+    pub(crate) fn start_count(&self, _pos: &GamePosition) -> Count {
+        Count::default()
+    }
+
+    /// Makruk's count after a move into `pos`, from the count before it; `capture`: the
+    /// move took a piece. As Fairy-Stockfish counts (in plies):
+    /// - while a pawn is on the board, nothing is counted;
+    /// - when nothing is counted yet and one side has its king alone while the other has
+    ///   more, the pieces' honour starts: a limit by the stronger side's pieces (two rooks
+    ///   16, a rook 32, two bishops 44, two knights 32, a bishop 88, else 128), counted
+    ///   from twice the pieces on the board (one less when the stronger side is to move);
+    ///   when both have more than the king, the board's honour starts: 128, from 0;
+    /// - a count runs on by one each ply, and starts again (pieces' honour) when a capture
+    ///   leaves the side to move with its king alone.
+    pub(crate) fn next_count(&self, pos: &GamePosition, before: Count, capture: bool) -> Count {
+        let Some(roles) = &self.ends.counting else {
+            return Count::default();
+        };
+        let on_board = |side, pieces: &[crate::ids::PieceId]| -> u32 {
+            pieces
+                .iter()
+                .map(|&p| u32::from(pos.on_board(side, p)))
+                .sum()
+        };
+        if Side::BOTH.iter().any(|&s| on_board(s, &roles.pawns) > 0) {
+            return Count::default();
+        }
+        let stm = pos.side_to_move();
+        let [us, them] = [stm, stm.opponent()].map(|side| self.pieces_of(pos, side).0);
+        let weak = match (us, them) {
+            (1, 2..) => Some(stm),
+            (2.., 1) => Some(stm.opponent()),
+            _ => None,
+        };
+        let honour = |weak: Side| {
+            let strong = weak.opponent();
+            let rooks = on_board(strong, &roles.rooks);
+            let bishops = on_board(strong, &roles.bishops);
+            let knights = on_board(strong, &roles.knights);
+            match () {
+                _ if rooks > 1 => 16,
+                _ if rooks == 1 => 32,
+                _ if bishops > 1 => 44,
+                _ if knights > 1 => 32,
+                _ if bishops == 1 => 88,
+                _ => 128,
+            }
+        };
+        let twice = 2 * (us + them) as u16;
+        match (before.limit, weak) {
+            (0, Some(w)) => Count {
+                limit: honour(w),
+                ply: if w == stm { twice } else { twice - 1 },
+            },
+            (0, None) if us > 1 && them > 1 => Count { limit: 128, ply: 0 },
+            (0, None) => Count::default(),
+            (_, Some(w)) if capture && w == stm => Count {
+                limit: honour(w),
+                ply: twice,
+            },
+            _ => Count {
+                limit: before.limit,
+                ply: before.ply.saturating_add(1),
+            },
+        }
+    }
+}
