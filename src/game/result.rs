@@ -137,11 +137,12 @@ impl Game {
     /// burnt) has lost, at once.
     fn royal_lost(&self, pos: &GamePosition) -> Option<GameResult> {
         let side = pos.side_to_move();
-        (self.effects.is_some() && self.has_royals() && pos.royal_count[side.index()] == 0)
-            .then(|| GameResult {
+        (self.effects.is_some() && self.has_royals() && pos.royal_count[side.index()] == 0).then(
+            || GameResult {
                 winner: Some(side.opponent()),
                 reason: EndReason::RoyalLost,
-            })
+            },
+        )
     }
 
     /// The end `no pieces` or `bare royal` declares (or, in a game with effects, the

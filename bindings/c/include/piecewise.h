@@ -87,6 +87,15 @@ typedef enum PwEndReason {
   PW_CHECKMATE = 1,
   // No legal move, not in check.
   PW_STALEMATE = 2,
+  // A side left with royal pieces only (`bare royal`).
+  PW_BARE_ROYAL = 3,
+  // A side left with no piece (`no pieces`).
+  PW_NO_PIECES = 4,
+  // The side to move's royals are gone (blown up or burnt: games with effects).
+  PW_ROYAL_LOST = 5,
+  // Another end (repetition, move limit, counting: ends that need the moves played,
+  // which a position alone does not carry; or one added later).
+  PW_OTHER = 6,
 } PwEndReason;
 
 // The errors and warnings of one compilation (opaque). Made by `pw_compile` and

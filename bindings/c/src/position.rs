@@ -92,6 +92,15 @@ pub enum PwEndReason {
     PwCheckmate = 1,
     /// No legal move, not in check.
     PwStalemate = 2,
+    /// A side left with royal pieces only (`bare royal`).
+    PwBareRoyal = 3,
+    /// A side left with no piece (`no pieces`).
+    PwNoPieces = 4,
+    /// The side to move's royals are gone (blown up or burnt: games with effects).
+    PwRoyalLost = 5,
+    /// Another end (repetition, move limit, counting: ends that need the moves played,
+    /// which a position alone does not carry; or one added later).
+    PwOther = 6,
 }
 
 /// The game and the position, checked to belong together.
@@ -396,7 +405,11 @@ pub extern "C" fn pw_result(
                 },
                 match end.reason {
                     EndReason::Checkmate => PwEndReason::PwCheckmate,
-                    _ => PwEndReason::PwStalemate,
+                    EndReason::Stalemate => PwEndReason::PwStalemate,
+                    EndReason::BareRoyal => PwEndReason::PwBareRoyal,
+                    EndReason::NoPieces => PwEndReason::PwNoPieces,
+                    EndReason::RoyalLost => PwEndReason::PwRoyalLost,
+                    _ => PwEndReason::PwOther,
                 },
             ),
         };

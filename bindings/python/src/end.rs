@@ -10,13 +10,13 @@
 //! about the game's history or material, such as repetition or a bare king: the first
 //! ends the game at once, the second lets a player claim it).
 //!
-//! What the crate decides today is [`piecewise::Game::result`]: checkmate and
-//! stalemate. It declares no end of the second kind yet, so both `is_*_game_end`
-//! functions answer `(False, 0)`; when the crate learns such rules, this module alone
-//! maps them. The position given to each function is the one reached by playing the
-//! move list on the FEN's position, so history the rules track (repetitions) is there.
+//! Each function reads a [`Line`]: the FEN's position and the moves played from it, so
+//! the history the rules track (repetitions, the move limit, Makruk's counting) is
+//! there. The crate's game-end API ([`Game::line_result`], [`Game::immediate_end`],
+//! [`Game::optional_end`]) decides; this module only writes its answers in pyffish's
+//! conventions.
 
-use piecewise::game::{GamePosition, GameResult};
+use piecewise::game::{GamePosition, GameResult, Line};
 use piecewise::Game;
 
 /// A won game's value for the winner (Fairy-Stockfish's `VALUE_MATE`).
@@ -34,32 +34,36 @@ fn value(pos: &GamePosition, result: &GameResult) -> i32 {
 }
 
 /// `game_result`: the value of the game's end for the side to move when the game is
-/// over; [`VALUE_DRAW`] while it goes on (pyffish expects to be asked only at the end,
-/// and answers the stalemate value there).
-pub fn game_result(game: &Game, pos: &GamePosition) -> i32 {
-    game.result(pos).map_or(VALUE_DRAW, |r| value(pos, &r))
+/// over ([`Game::line_result`]: an immediate end, or no legal move); [`VALUE_DRAW`]
+/// while it goes on.
+pub fn game_result(game: &Game, line: &Line) -> i32 {
+    game.line_result(line)
+        .map_or(VALUE_DRAW, |r| value(line.position(), &r))
 }
 
 /// `is_immediate_game_end`: whether a rule ends the game here although the side to
-/// move has legal moves, and its value.
-pub fn immediate_end(_game: &Game, _pos: &GamePosition) -> (bool, i32) {
-    (false, VALUE_DRAW)
+/// move may have legal moves (`bare royal`, `no pieces`, a royal blown up, ends
+/// declared `immediate`), and its value.
+pub fn immediate_end(game: &Game, line: &Line) -> (bool, i32) {
+    game.immediate_end(line)
+        .map_or((false, VALUE_DRAW), |r| (true, value(line.position(), &r)))
 }
 
 /// `is_optional_game_end`: whether a player may claim the game's end here (a
-/// repetition, a move count), and its value.
-pub fn optional_end(_game: &Game, _pos: &GamePosition) -> (bool, i32) {
-    (false, VALUE_DRAW)
+/// repetition, the move limit, Makruk's count), and its value.
+pub fn optional_end(game: &Game, line: &Line) -> (bool, i32) {
+    game.optional_end(line)
+        .map_or((false, VALUE_DRAW), |r| (true, value(line.position(), &r)))
 }
 
 /// `result`: `None` while the game goes on, else the score (`"1-0"`, `"0-1"`,
-/// `"1/2-1/2"`) and the reason in lower case (`"checkmate"`, `"stalemate"`).
-pub fn result(game: &Game, pos: &GamePosition) -> Option<(&'static str, String)> {
-    let r = game.result(pos)?;
+/// `"1/2-1/2"`) and the reason in words (`"checkmate"`, `"repetition"`, ...).
+pub fn result(game: &Game, line: &Line) -> Option<(&'static str, String)> {
+    let r = game.line_result(line)?;
     let score = match r.winner {
         None => "1/2-1/2",
         Some(piecewise::ids::Side::First) => "1-0",
         Some(piecewise::ids::Side::Second) => "0-1",
     };
-    Some((score, format!("{:?}", r.reason).to_lowercase()))
+    Some((score, r.reason.as_str().to_string()))
 }

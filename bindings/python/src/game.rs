@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use piecewise::game::GamePosition;
+use piecewise::game::{GamePosition, Line};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyType};
 
@@ -59,6 +59,27 @@ impl Game {
             self.game.make(&mut pos, &m);
         }
         Ok(pos)
+    }
+
+    /// The line of `moves` (UCI) played from `fen`: the position reached and the
+    /// history the game-end rules read (repetitions, the move limit, counting).
+    fn line(&self, py: Python<'_>, fen: &str, moves: &[String]) -> PyResult<Line> {
+        let start = self
+            .game
+            .position(fen)
+            .map_err(|e| errors::fen_error(py, fen, &e))?;
+        let mut line = self.game.line(start);
+        for (i, text) in moves.iter().enumerate() {
+            if self.game.play_uci(&mut line, text).is_err() {
+                return Err(errors::move_error(
+                    py,
+                    i,
+                    text,
+                    &self.game.fen(line.position()),
+                ));
+            }
+        }
+        Ok(line)
     }
 
     fn cell(&self, py: Python<'_>, name: &str) -> PyResult<piecewise::ids::CellId> {
@@ -197,8 +218,8 @@ impl Game {
     /// `VALUE_MATE` (won), `VALUE_DRAW`; `VALUE_DRAW` too while the game goes on.
     #[pyo3(signature = (fen, moves = Vec::new()))]
     fn game_result(&self, py: Python<'_>, fen: &str, moves: Vec<String>) -> PyResult<i32> {
-        let pos = self.play(py, fen, &moves)?;
-        Ok(end::game_result(&self.game, &pos))
+        let line = self.line(py, fen, &moves)?;
+        Ok(end::game_result(&self.game, &line))
     }
 
     /// `(ended, value)`: whether a rule ends the game at once after `moves` although
@@ -211,8 +232,8 @@ impl Game {
         fen: &str,
         moves: Vec<String>,
     ) -> PyResult<(bool, i32)> {
-        let pos = self.play(py, fen, &moves)?;
-        Ok(end::immediate_end(&self.game, &pos))
+        let line = self.line(py, fen, &moves)?;
+        Ok(end::immediate_end(&self.game, &line))
     }
 
     /// `(claimable, value)`: whether a player may claim the game's end after `moves`,
@@ -224,8 +245,8 @@ impl Game {
         fen: &str,
         moves: Vec<String>,
     ) -> PyResult<(bool, i32)> {
-        let pos = self.play(py, fen, &moves)?;
-        Ok(end::optional_end(&self.game, &pos))
+        let line = self.line(py, fen, &moves)?;
+        Ok(end::optional_end(&self.game, &line))
     }
 
     /// `None` while the game goes on after `moves`, else `(score, reason)`: score
@@ -237,8 +258,8 @@ impl Game {
         fen: &str,
         moves: Vec<String>,
     ) -> PyResult<Option<(&'static str, String)>> {
-        let pos = self.play(py, fen, &moves)?;
-        Ok(end::result(&self.game, &pos))
+        let line = self.line(py, fen, &moves)?;
+        Ok(end::result(&self.game, &line))
     }
 
     /// What about the position of `fen` no game by these rules can reach (a side
