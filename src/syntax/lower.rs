@@ -11,6 +11,7 @@ use crate::ids::Span;
 use crate::topology::CellColour;
 
 mod effects;
+mod ends;
 
 pub(crate) fn lower_file(node: &Node<'_>) -> File {
     let items = node
@@ -40,43 +41,12 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 most: c.has(R::kw_most),
                 span: c.span,
             })),
-            R::repetition_decl => Some(Item::Repetition(RepetitionDecl {
-                count: number(c.child(R::number), c.span),
-                outcome: c.child(R::outcome).map(|o| outcome(Some(o))),
-                for_side: c.child(R::for_side).map(|f| {
-                    if f.has(R::kw_second) {
-                        crate::ids::Side::Second
-                    } else {
-                        crate::ids::Side::First
-                    }
-                }),
-                kind: end_kind(c),
-                span: c.span,
-            })),
-            R::perpetual_decl => Some(Item::PerpetualCheck(c.span)),
-            R::move_limit_decl => Some(Item::MoveLimit(MoveLimitDecl {
-                count: number(c.child(R::number), c.span),
-                plies: c.has(R::kw_plies),
-                pawns: c
-                    .child(R::limit_pawns)
-                    .map(|p| piece_list(p.child(R::piece_list), p.span))
-                    .unwrap_or_default(),
-                kind: end_kind(c),
-                span: c.span,
-            })),
-            R::bare_royal_decl => Some(Item::BareRoyal(BareRoyalDecl {
-                outcome: outcome(c.child(R::outcome)),
-                bare_back: c.has(R::kw_back),
-                span: c.span,
-            })),
-            R::no_pieces_decl => Some(Item::NoPieces(NoPiecesDecl {
-                outcome: outcome(c.child(R::outcome)),
-                span: c.span,
-            })),
-            R::counting_decl => Some(Item::Counting(CountingDecl {
-                roles: c.all(R::counting_role).map(counting_role).collect(),
-                span: c.span,
-            })),
+            R::repetition_decl
+            | R::perpetual_decl
+            | R::move_limit_decl
+            | R::bare_royal_decl
+            | R::no_pieces_decl
+            | R::counting_decl => Some(ends::end_decl(c)),
             R::stalemate_decl => Some(Item::Stalemate(StalemateDecl {
                 outcome: outcome(c.child(R::outcome)),
                 span: c.span,
@@ -590,28 +560,4 @@ fn outcome(n: Option<&Node<'_>>) -> crate::ir::Outcome {
         Some(n) if n.has(R::kw_win) => crate::ir::Outcome::Win,
         _ => crate::ir::Outcome::Draw,
     }
-}
-
-/// `, claim` or `, immediate` after a game end.
-fn end_kind(n: &Node<'_>) -> Option<EndKindWord> {
-    let k = n.child(R::end_kind)?;
-    Some(if k.has(R::kw_immediate) {
-        EndKindWord::Immediate
-    } else {
-        EndKindWord::Claim
-    })
-}
-
-/// `pawn Pawn`, `rook Rook`, `bishop Khon`, `knight Knight`.
-fn counting_role(n: &Node<'_>) -> (CountingRoleWord, Ident) {
-    let role = if n.has(R::kw_pawn) {
-        CountingRoleWord::Pawn
-    } else if n.has(R::kw_rook) {
-        CountingRoleWord::Rook
-    } else if n.has(R::kw_bishop) {
-        CountingRoleWord::Bishop
-    } else {
-        CountingRoleWord::Knight
-    };
-    (role, ident(n.child(R::ident), n.span))
 }

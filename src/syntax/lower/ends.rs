@@ -1,0 +1,74 @@
+//! Lowering of the game-end declarations (`repetition`, `perpetual check loses`,
+//! `move limit`, `bare royal`, `no pieces`, `counting makruk`).
+
+use super::{ident, number, outcome, piece_list};
+use crate::ast::*;
+use crate::syntax::parse::{Node, R};
+
+/// One game-end declaration (`c` is its node; the caller matched its rule).
+pub(super) fn end_decl(c: &Node<'_>) -> Item {
+    match c.rule {
+        R::repetition_decl => Item::Repetition(RepetitionDecl {
+            count: number(c.child(R::number), c.span),
+            outcome: c.child(R::outcome).map(|o| outcome(Some(o))),
+            for_side: c.child(R::for_side).map(|f| {
+                if f.has(R::kw_second) {
+                    crate::ids::Side::Second
+                } else {
+                    crate::ids::Side::First
+                }
+            }),
+            kind: end_kind(c),
+            span: c.span,
+        }),
+        R::perpetual_decl => Item::PerpetualCheck(c.span),
+        R::move_limit_decl => Item::MoveLimit(MoveLimitDecl {
+            count: number(c.child(R::number), c.span),
+            plies: c.has(R::kw_plies),
+            pawns: c
+                .child(R::limit_pawns)
+                .map(|p| piece_list(p.child(R::piece_list), p.span))
+                .unwrap_or_default(),
+            kind: end_kind(c),
+            span: c.span,
+        }),
+        R::bare_royal_decl => Item::BareRoyal(BareRoyalDecl {
+            outcome: outcome(c.child(R::outcome)),
+            bare_back: c.has(R::kw_back),
+            span: c.span,
+        }),
+        R::no_pieces_decl => Item::NoPieces(NoPiecesDecl {
+            outcome: outcome(c.child(R::outcome)),
+            span: c.span,
+        }),
+        // `counting_decl`, the only rule left.
+        _ => Item::Counting(CountingDecl {
+            roles: c.all(R::counting_role).map(counting_role).collect(),
+            span: c.span,
+        }),
+    }
+}
+
+/// `, claim` or `, immediate` after a game end.
+fn end_kind(n: &Node<'_>) -> Option<EndKindWord> {
+    let k = n.child(R::end_kind)?;
+    Some(if k.has(R::kw_immediate) {
+        EndKindWord::Immediate
+    } else {
+        EndKindWord::Claim
+    })
+}
+
+/// `pawn Pawn`, `rook Rook`, `bishop Khon`, `knight Knight`.
+fn counting_role(n: &Node<'_>) -> (CountingRoleWord, Ident) {
+    let role = if n.has(R::kw_pawn) {
+        CountingRoleWord::Pawn
+    } else if n.has(R::kw_rook) {
+        CountingRoleWord::Rook
+    } else if n.has(R::kw_bishop) {
+        CountingRoleWord::Bishop
+    } else {
+        CountingRoleWord::Knight
+    };
+    (role, ident(n.child(R::ident), n.span))
+}
