@@ -335,18 +335,16 @@ impl Game {
 
 impl Game {
     /// `pos` with `side` to move: the same pieces, hands and rights, en passant rights
-    /// dropped when the side changes (they belong to the side that was to move).
+    /// dropped when the side changes (they belong to the side that was to move), the
+    /// hash kept current.
     pub fn with_side_to_move(&self, pos: &GamePosition, side: Side) -> GamePosition {
-        if pos.side == side {
-            return pos.clone();
+        let mut turned = pos.clone();
+        if pos.side != side {
+            turned.hash ^= self.keys.state(pos);
+            turned.side = side;
+            turned.ep = Default::default();
+            turned.hash ^= self.keys.state(&turned);
         }
-        let fen = self.fen(pos);
-        let mut fields: Vec<&str> = fen.split(' ').collect();
-        if fields.len() >= 4 {
-            fields[1] = if side == Side::First { "w" } else { "b" };
-            fields[3] = "-";
-        }
-        self.position(&fields.join(" "))
-            .unwrap_or_else(|_| pos.clone())
+        turned
     }
 }

@@ -89,10 +89,7 @@ impl MoveGenerator<'_> {
     /// Whether the side to move is in check by the rule of this module: the opponent,
     /// were it to move, could remove one of its royals and none of its own.
     pub(crate) fn in_check_general(&mut self, pos: &GamePosition) -> bool {
-        let mut turned = pos.clone();
-        turned.side = pos.side.opponent();
-        // En passant rights belong to the side to move; the opponent has none.
-        turned.ep = Default::default();
+        let mut turned = self.game.with_side_to_move(pos, pos.side.opponent());
         self.royal_threatened(&mut turned)
     }
 }
