@@ -122,7 +122,7 @@ pub fn link(
             };
         }
     }
-    let shared: Vec<bool> = views
+    let mut shared: Vec<bool> = views
         .iter()
         .zip(&counts)
         .map(|(v, count)| {
@@ -135,6 +135,7 @@ pub fn link(
                 && count.map_or(true, |n| n > config.shared_above as u64)
         })
         .collect();
+    share_rides_of_sharing_pieces(program, &views, &mut shared, &table.board);
     if exact_counts {
         let over = counts
             .iter()
@@ -231,6 +232,39 @@ pub fn link(
         }
     }
     Ok((table, warnings))
+}
+
+/// A piece with a shared pattern is answered by forward walks (the reverse tables do
+/// not enumerate paths through shared blocks), so its unrolled single-leg rides buy it
+/// nothing there: they are linked as shared blocks too, one record per cell and heading
+/// instead of one tree per start cell, when their unrolled trees would be larger than
+/// that (a ride of more than a few steps on this board).
+fn share_rides_of_sharing_pieces(
+    program: &MoveProgram,
+    views: &[PatternView],
+    shared: &mut [bool],
+    board: &Board,
+) {
+    let mut sharing = vec![false; program.pieces.len()];
+    for (pat, _) in shared.iter().enumerate().filter(|&(_, &s)| s) {
+        sharing[program.patterns[pat].piece.index()] = true;
+    }
+    // A ride whose longest run is this many cells or fewer stays unrolled: its trees are
+    // about as small as the blocks and walk faster.
+    const SHORT: u32 = 4;
+    let longest = u32::from(board.width().max(board.height()));
+    for (pat, v) in views.iter().enumerate() {
+        let piece = program.patterns[pat].piece.index();
+        if shared[pat] || !sharing[piece] {
+            continue;
+        }
+        let reach = match v.legs.as_slice() {
+            [leg] if leg.max == 0 => longest,
+            [leg] => u32::from(leg.max).min(longest),
+            _ => continue,
+        };
+        shared[pat] = shared::eligible_ride(v) && reach > SHORT;
+    }
 }
 
 fn too_big(

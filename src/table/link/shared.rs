@@ -38,6 +38,13 @@ pub(super) fn eligible(v: &PatternView) -> bool {
     (v.legs.len() > 1 || v.repeat.is_some()) && !v.pass && v.land_flags == 0 && v.push.is_none()
 }
 
+/// Whether a single-leg pattern may be linked as shared continuations (a ride of a
+/// piece walked forward anyway: [`super::link`] decides): one leg, no `repeat`, and
+/// none of what [`eligible`] excludes.
+pub(super) fn eligible_ride(v: &PatternView) -> bool {
+    v.legs.len() == 1 && v.repeat.is_none() && !v.pass && v.land_flags == 0 && v.push.is_none()
+}
+
 /// What a node's children depend on. How the node is entered (the mask and flags of
 /// the edge that reaches it) is the edge's: see [`Edge`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
