@@ -4,6 +4,7 @@
 //! far as the x-ray walks tell) has its moves counted by their destination alone
 //! ([`LeafCount`]); the others are built and tested.
 
+use crate::game::kernel;
 use crate::game::legality::marks::{Marks, XRays};
 use crate::game::legality::quick::Quick;
 use crate::game::movegen::{expand_promotions, Plies};
@@ -59,7 +60,10 @@ impl MoveGenerator<'_> {
         for i in 0..pos.cells.len() {
             let o = pos.cells[i];
             if !o.is_empty() && o.side() == side {
-                count += self.walk_counting(pos, pos, i);
+                count += match self.game.kernels.rays(side, o.kind(), CellId(i as u16)) {
+                    Some(_) => self.count_rays(pos, i),
+                    None => self.walk_counting(pos, pos, i),
+                };
             }
         }
         count + self.count_rest(pos, None)
@@ -145,6 +149,44 @@ impl MoveGenerator<'_> {
         };
         self.walker.walk(board, side, kind, from, &mut sink);
         sink.count
+    }
+
+    /// [`MoveGenerator::walk_counting`] over the position itself for a piece whose tree
+    /// the table compiled into rays: the same count and the same moves appended to
+    /// `self.walked`, without the interpreter.
+    fn count_rays(&mut self, pos: &GamePosition, i: usize) -> u64 {
+        let g = self.game;
+        let side = pos.side;
+        let kind = pos.cells[i].kind();
+        let from = CellId(i as u16);
+        let Some(rays) = g.kernels.rays(side, kind, from) else {
+            return 0;
+        };
+        let plain = self.plain(side, kind, i);
+        let walked = &mut self.walked;
+        if !plain {
+            kernel::run(rays, &pos.cells, side, |to, captures| {
+                walked.push(kernel::ray_move(kind, from, to, captures))
+            });
+            return 0;
+        }
+        // As `LeafCount` decides (rays have no passing captures and no pushes).
+        let promo_to = &g.promo_to[side.index() * g.pieces + kind.index()];
+        let (marks, xrays) = (&self.quick.marks, &self.quick.xrays);
+        let use_x = marks.seen(i);
+        let mut count = 0;
+        kernel::run(rays, &pos.cells, side, |to, captures| {
+            let t = to as usize;
+            if marks.put(t)
+                || (use_x && xrays.put(t, from))
+                || promo_to.get(t).copied().unwrap_or(false)
+            {
+                walked.push(kernel::ray_move(kind, from, to, captures));
+            } else {
+                count += 1;
+            }
+        });
+        count
     }
 
     /// Whether the moves of the piece `kind` of `side` on cell `i` may be counted

@@ -1,0 +1,202 @@
+//! kernel: the trees of a verified table that have the simplest shape — every path a
+//! run of cells entered only while the cells before it are empty, landing as the
+//! node says (leapers, riders, lame leapers, the king's and knight's steps) —
+//! compiled into flat **rays** that a tight loop runs without the interpreter.
+//!
+//! Owns the test "does this tree fit" (it reads the nodes' flags, masks and filters)
+//! and the flat form. It does not walk over a position: the game layer runs the rays
+//! (`game::kernel`), and everything else keeps the interpreter ([`crate::walk`]).
+//!
+//! A tree fits when its roots carry no `MAY_REPEAT` flag and every node has only
+//! landing flags (and `NEW_LEG`), kind filter 0 (any piece), a target that is not the
+//! start cell, and, below the roots, the mask "continue on empty" alone; shared
+//! nodes, pushes, captures in passing, en passant and `initial` roots do not fit.
+//! Such a tree is cut into its root-to-leaf paths, in the walk's depth-first order;
+//! a node that two paths share lands only on the first of them, so that running the
+//! rays in order reports the walk's plies in the walk's order.
+
+use super::layout::{MoveTable, Node, CLASS_EMPTY, MASK_SHARED};
+use super::verify::VerifiedTable;
+use crate::ids::{CellId, PieceId, Side};
+
+/// The most steps (all paths together) a tree may flatten into; a bushier tree keeps
+/// the interpreter.
+const MAX_STEPS: usize = 256;
+
+/// One cell of a ray: the cell and the `Node::LAND_*` bits of its node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    /// The cell.
+    pub cell: u16,
+    /// [`Node::LAND_EMPTY`] and/or [`Node::LAND_FOE`] (or neither: a cell passed over).
+    pub land: u8,
+}
+
+/// The rays of every (side, piece, start cell) whose tree fits, indexed like the
+/// table's roots.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Kernels {
+    /// Per root index: the first ray in `rays` and how many there are, or `None` when
+    /// the tree does not fit.
+    trees: Vec<Option<(u32, u16)>>,
+    /// Per ray: its first step in `steps` and its length.
+    rays: Vec<(u32, u16)>,
+    steps: Vec<Step>,
+    /// Per (side, piece): every tree of it fits.
+    whole: Vec<bool>,
+    pieces: usize,
+    cells: usize,
+}
+
+impl Kernels {
+    /// Compiles every tree of `table` that fits.
+    pub(crate) fn build(table: &VerifiedTable) -> Kernels {
+        let t = table.table();
+        let cells = t.board.cell_count();
+        let pieces = t.pieces.len();
+        let mut k = Kernels {
+            trees: Vec::with_capacity(t.roots.len()),
+            rays: Vec::new(),
+            steps: Vec::new(),
+            whole: vec![true; 2 * pieces],
+            pieces,
+            cells,
+        };
+        let mut path = Vec::new();
+        for side in Side::BOTH {
+            for p in 0..pieces {
+                for c in 0..cells {
+                    let fits = k.add_tree(t, side, PieceId(p as u8), CellId(c as u16), &mut path);
+                    if !fits {
+                        k.whole[side.index() * pieces + p] = false;
+                    }
+                }
+            }
+        }
+        k
+    }
+
+    /// Flattens the tree of `piece` of `side` on `from` if it fits; false if not.
+    fn add_tree(
+        &mut self,
+        t: &MoveTable,
+        side: Side,
+        piece: PieceId,
+        from: CellId,
+        path: &mut Vec<usize>,
+    ) -> bool {
+        let Some(roots) = t.roots(side, piece, from) else {
+            self.trees.push(None);
+            return false;
+        };
+        let (rays, steps) = (self.rays.len(), self.steps.len());
+        let fits = roots.flags == 0
+            && roots
+                .nodes()
+                .all(|r| self.add_paths(t, from, r, path, steps));
+        if !fits {
+            self.rays.truncate(rays);
+            self.steps.truncate(steps);
+            self.trees.push(None);
+            return false;
+        }
+        self.trees
+            .push(Some((rays as u32, (self.rays.len() - rays) as u16)));
+        true
+    }
+
+    /// Appends the root-to-leaf paths under root `root` (depth first, children in
+    /// order); false if a node does not fit.
+    /// `tree_start` is the tree's first step: a tree longer than [`MAX_STEPS`] fails.
+    fn add_paths(
+        &mut self,
+        t: &MoveTable,
+        from: CellId,
+        root: usize,
+        path: &mut Vec<usize>,
+        tree_start: usize,
+    ) -> bool {
+        // Depth-first with an explicit stack of (node, depth); `path` holds the nodes
+        // from the root to the current one.
+        path.clear();
+        let mut stack = vec![(root, 0usize)];
+        // The depth down to which the current path's nodes were already reported by
+        // an earlier path (their landings are not repeated).
+        let mut reported = 0usize;
+        while let Some((n, depth)) = stack.pop() {
+            let node = &t.nodes[n];
+            if !fits(node, from, depth == 0) {
+                return false;
+            }
+            path.truncate(depth);
+            reported = reported.min(depth);
+            path.push(n);
+            if node.child_count == 0 {
+                let start = self.steps.len();
+                for (d, &id) in path.iter().enumerate() {
+                    let node = &t.nodes[id];
+                    let land = if d < reported {
+                        0
+                    } else {
+                        node.flags & (Node::LAND_EMPTY | Node::LAND_FOE)
+                    };
+                    self.steps.push(Step {
+                        cell: node.target.0,
+                        land,
+                    });
+                }
+                self.rays.push((start as u32, path.len() as u16));
+                reported = path.len();
+                if self.steps.len() - tree_start > MAX_STEPS {
+                    return false;
+                }
+            } else {
+                for child in node.children().rev() {
+                    stack.push((child, depth + 1));
+                }
+            }
+        }
+        true
+    }
+
+    /// The rays of `piece` of `side` on `from`, in the walk's order, or `None` when its
+    /// tree does not fit (or the piece or cell is out of range).
+    #[inline]
+    pub(crate) fn rays(
+        &self,
+        side: Side,
+        piece: PieceId,
+        from: CellId,
+    ) -> Option<impl Iterator<Item = &[Step]> + '_> {
+        let i = (side.index() * self.pieces + piece.index()) * self.cells + from.index();
+        let (first, count) = (*self.trees.get(i)?)?;
+        let rays = &self.rays[first as usize..first as usize + count as usize];
+        Some(
+            rays.iter()
+                .map(|&(s, len)| &self.steps[s as usize..s as usize + len as usize]),
+        )
+    }
+
+    /// Whether every tree of `piece` of `side` fits.
+    #[cfg(test)]
+    pub(crate) fn whole(&self, side: Side, piece: PieceId) -> bool {
+        self.whole
+            .get(side.index() * self.pieces + piece.index())
+            .copied()
+            .unwrap_or(false)
+    }
+}
+
+/// Whether `node` (a root when `root`) fits a ray.
+fn fits(node: &Node, from: CellId, root: bool) -> bool {
+    let allowed = Node::LAND_EMPTY | Node::LAND_FOE | Node::NEW_LEG;
+    node.flags & !allowed == 0
+        && node.filter == 0
+        && node.target != from
+        && node.mask & MASK_SHARED == 0
+        && if root {
+            node.mask == 0
+        } else {
+            node.mask == CLASS_EMPTY
+        }
+}
