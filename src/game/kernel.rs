@@ -8,43 +8,111 @@
 //! not fit, or a walk over anything but the position itself (an override board, a
 //! watched board), keeps the interpreter.
 
-use super::{GameMove, MoveKind};
+use super::{GameMove, MoveKind, MAX_EP_CELLS};
 use crate::ids::{CellId, PieceId, Side};
-use crate::table::{Node, Step};
+use crate::table::{Node, Rays, Step, INITIAL};
 use crate::walk::Occupant;
 
 /// Runs `rays` of a piece of `side` over `cells` (the start cell already counts as
-/// empty: no ray enters it) and calls `emit(to, captures)` for every place the move
-/// may end, in the walk's order.
+/// empty: no ray enters it; `unmoved`: the piece has not moved, for `initial` rays)
+/// and calls `emit(to, captures, ep)` for every place the move may end, in the
+/// walk's order; `ep` is the cells a landing marked `en passant` passed over (empty
+/// for any other).
 #[inline(always)]
 pub(crate) fn run<'a>(
-    rays: impl Iterator<Item = &'a [Step]>,
+    rays: Rays<'a>,
     cells: &[Occupant],
     side: Side,
-    mut emit: impl FnMut(u16, bool),
+    unmoved: bool,
+    mut emit: impl FnMut(u16, bool, &'a [Step]),
 ) {
-    for ray in rays {
-        for s in ray {
-            let o = cells[s.cell as usize];
-            if o.is_empty() {
-                if s.land & Node::LAND_EMPTY != 0 {
-                    emit(s.cell, false);
-                }
-                continue;
+    if rays.special {
+        for (ray, special) in rays.iter() {
+            if special {
+                run_special(ray, cells, side, unmoved, &mut emit);
+            } else {
+                run_plain(ray, cells, side, &mut emit);
             }
-            if o.side() != side && s.land & Node::LAND_FOE != 0 {
-                emit(s.cell, true);
-            }
-            break;
         }
+        return;
+    }
+    for (ray, _) in rays.iter() {
+        run_plain(ray, cells, side, &mut emit);
     }
 }
 
-/// The move [`super::movegen`]'s sink builds for a ply of `piece` from `from` to `to`.
+/// [`run`] for one ray without an `initial` root or an `en passant` landing.
 #[inline(always)]
-pub(crate) fn ray_move(piece: PieceId, from: CellId, to: u16, captures: bool) -> GameMove {
+fn run_plain<'a>(
+    ray: &'a [Step],
+    cells: &[Occupant],
+    side: Side,
+    emit: &mut impl FnMut(u16, bool, &'a [Step]),
+) {
+    for s in ray {
+        let o = cells[s.cell as usize];
+        if o.is_empty() {
+            if s.land & Node::LAND_EMPTY != 0 {
+                emit(s.cell, false, &[]);
+            }
+            continue;
+        }
+        if o.side() != side && s.land & Node::LAND_FOE != 0 {
+            emit(s.cell, true, &[]);
+        }
+        break;
+    }
+}
+
+/// [`run`] for one ray with an `initial` root or an `en passant` landing (a pawn's
+/// double step), kept out of the common loop.
+#[inline(never)]
+fn run_special<'a>(
+    ray: &'a [Step],
+    cells: &[Occupant],
+    side: Side,
+    unmoved: bool,
+    emit: &mut impl FnMut(u16, bool, &'a [Step]),
+) {
+    if ray.first().is_some_and(|s| s.land & INITIAL != 0) && !unmoved {
+        return;
+    }
+    for (k, s) in ray.iter().enumerate() {
+        let ep: &[Step] = if s.land & Node::EN_PASSANT != 0 {
+            &ray[..k]
+        } else {
+            &[]
+        };
+        let o = cells[s.cell as usize];
+        if o.is_empty() {
+            if s.land & Node::LAND_EMPTY != 0 {
+                emit(s.cell, false, ep);
+            }
+            continue;
+        }
+        if o.side() != side && s.land & Node::LAND_FOE != 0 {
+            emit(s.cell, true, ep);
+        }
+        break;
+    }
+}
+
+/// The move [`super::movegen`]'s sink builds for a ply of `piece` from `from` to `to`
+/// (`ep`: the cells it opens to en passant).
+#[inline(always)]
+pub(crate) fn ray_move(
+    piece: PieceId,
+    from: CellId,
+    to: u16,
+    captures: bool,
+    ep: &[Step],
+) -> GameMove {
     let mut m = GameMove::simple(MoveKind::Normal, piece, from, CellId(to));
     m.captures_to = captures;
+    for s in ep.iter().take(MAX_EP_CELLS) {
+        m.ep[m.n_ep as usize] = s.cell;
+        m.n_ep += 1;
+    }
     m
 }
 

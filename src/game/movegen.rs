@@ -128,9 +128,12 @@ impl<'g> MoveGenerator<'g> {
             let (kind, from) = (o.kind(), CellId(i as u16));
             match kernels.rays(side, kind, from) {
                 // The same moves, in the same order, without the interpreter.
-                Some(rays) => kernel::run(rays, &pos.cells, side, |to, captures| {
-                    sink.out.push(kernel::ray_move(kind, from, to, captures))
-                }),
+                Some(rays) => {
+                    kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
+                        sink.out
+                            .push(kernel::ray_move(kind, from, to, captures, ep))
+                    })
+                }
                 None => {
                     self.walker.walk(pos, side, kind, from, &mut sink);
                 }

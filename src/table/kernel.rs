@@ -9,8 +9,9 @@
 //!
 //! A tree fits when its roots carry no `MAY_REPEAT` flag and every node has only
 //! landing flags (and `NEW_LEG`), kind filter 0 (any piece), a target that is not the
-//! start cell, and, below the roots, the mask "continue on empty" alone; shared
-//! nodes, pushes, captures in passing, en passant and `initial` roots do not fit.
+//! start cell, and, below the roots, the mask "continue on empty" alone (`initial`
+//! roots and `en passant` landings fit: the ray keeps both); shared nodes, pushes and
+//! captures in passing do not fit.
 //! Such a tree is cut into its root-to-leaf paths, in the walk's depth-first order;
 //! a node that two paths share lands only on the first of them, so that running the
 //! rays in order reports the walk's plies in the walk's order.
@@ -23,12 +24,19 @@ use crate::ids::{CellId, PieceId, Side};
 /// the interpreter.
 const MAX_STEPS: usize = 256;
 
-/// One cell of a ray: the cell and the `Node::LAND_*` bits of its node.
+/// [`Step::land`] bit of a ray's first step: the root is `initial` (the ray applies
+/// only while the piece has not moved). Not a landing bit: the `Node` flag's value.
+pub(crate) const INITIAL: u8 = Node::INITIAL;
+
+/// One cell of a ray: the cell and the `Node::LAND_*` and `Node::EN_PASSANT` bits of
+/// its node (and [`INITIAL`] on the first step of an `initial` ray).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Step {
     /// The cell.
     pub cell: u16,
-    /// [`Node::LAND_EMPTY`] and/or [`Node::LAND_FOE`] (or neither: a cell passed over).
+    /// [`Node::LAND_EMPTY`] and/or [`Node::LAND_FOE`] (or neither: a cell passed over),
+    /// and [`Node::EN_PASSANT`] on a landing that opens the cells before it to en
+    /// passant.
     pub land: u8,
 }
 
@@ -38,9 +46,12 @@ pub(crate) struct Step {
 pub(crate) struct Kernels {
     /// Per root index: the first ray in `rays` and how many there are, or `None` when
     /// the tree does not fit.
-    trees: Vec<Option<(u32, u16)>>,
-    /// Per ray: its first step in `steps` and its length.
-    rays: Vec<(u32, u16)>,
+    /// Per root index: the first ray, how many, and whether any of them is special.
+    trees: Vec<Option<(u32, u16, bool)>>,
+    /// Per ray: its first step in `steps`, its length, and whether it is special: its
+    /// root is `initial` (the first step carries [`INITIAL`]) or a landing is `en
+    /// passant`.
+    rays: Vec<(u32, u16, bool)>,
     steps: Vec<Step>,
     /// Per (side, piece): every tree of it fits.
     whole: Vec<bool>,
@@ -100,8 +111,12 @@ impl Kernels {
             self.trees.push(None);
             return false;
         }
-        self.trees
-            .push(Some((rays as u32, (self.rays.len() - rays) as u16)));
+        let special = self.rays[rays..].iter().any(|r| r.2);
+        self.trees.push(Some((
+            rays as u32,
+            (self.rays.len() - rays) as u16,
+            special,
+        )));
         true
     }
 
@@ -138,14 +153,20 @@ impl Kernels {
                     let land = if d < reported {
                         0
                     } else {
-                        node.flags & (Node::LAND_EMPTY | Node::LAND_FOE)
+                        node.flags & (Node::LAND_EMPTY | Node::LAND_FOE | Node::EN_PASSANT)
                     };
                     self.steps.push(Step {
                         cell: node.target.0,
                         land,
                     });
                 }
-                self.rays.push((start as u32, path.len() as u16));
+                if t.nodes[root].has(Node::INITIAL) {
+                    self.steps[start].land |= INITIAL;
+                }
+                let special = self.steps[start..]
+                    .iter()
+                    .any(|s| s.land & (INITIAL | Node::EN_PASSANT) != 0);
+                self.rays.push((start as u32, path.len() as u16, special));
                 reported = path.len();
                 if self.steps.len() - tree_start > MAX_STEPS {
                     return false;
@@ -159,22 +180,17 @@ impl Kernels {
         true
     }
 
-    /// The rays of `piece` of `side` on `from`, in the walk's order, or `None` when its
-    /// tree does not fit (or the piece or cell is out of range).
+    /// The rays of `piece` of `side` on `from`, in the walk's order, or `None` when
+    /// its tree does not fit (or the piece or cell is out of range).
     #[inline]
-    pub(crate) fn rays(
-        &self,
-        side: Side,
-        piece: PieceId,
-        from: CellId,
-    ) -> Option<impl Iterator<Item = &[Step]> + '_> {
+    pub(crate) fn rays(&self, side: Side, piece: PieceId, from: CellId) -> Option<Rays<'_>> {
         let i = (side.index() * self.pieces + piece.index()) * self.cells + from.index();
-        let (first, count) = (*self.trees.get(i)?)?;
-        let rays = &self.rays[first as usize..first as usize + count as usize];
-        Some(
-            rays.iter()
-                .map(|&(s, len)| &self.steps[s as usize..s as usize + len as usize]),
-        )
+        let (first, count, special) = (*self.trees.get(i)?)?;
+        Some(Rays {
+            rays: &self.rays[first as usize..first as usize + count as usize],
+            steps: &self.steps,
+            special,
+        })
     }
 
     /// Whether every tree of `piece` of `side` fits.
@@ -187,9 +203,32 @@ impl Kernels {
     }
 }
 
+/// The rays of one tree ([`Kernels::rays`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Rays<'a> {
+    rays: &'a [(u32, u16, bool)],
+    steps: &'a [Step],
+    /// Some ray is special: an `initial` root or an `en passant` landing.
+    pub special: bool,
+}
+
+impl<'a> Rays<'a> {
+    /// The rays in the walk's order, each with its "special" flag.
+    #[inline]
+    pub(crate) fn iter(self) -> impl Iterator<Item = (&'a [Step], bool)> {
+        let steps = self.steps;
+        self.rays
+            .iter()
+            .map(move |&(s, len, special)| (&steps[s as usize..s as usize + len as usize], special))
+    }
+}
+
 /// Whether `node` (a root when `root`) fits a ray.
 fn fits(node: &Node, from: CellId, root: bool) -> bool {
-    let allowed = Node::LAND_EMPTY | Node::LAND_FOE | Node::NEW_LEG;
+    let mut allowed = Node::LAND_EMPTY | Node::LAND_FOE | Node::NEW_LEG | Node::EN_PASSANT;
+    if root {
+        allowed |= Node::INITIAL;
+    }
     node.flags & !allowed == 0
         && node.filter == 0
         && node.target != from

@@ -50,6 +50,14 @@ impl Sink for LeafCount<'_> {
     }
 }
 
+/// Appends a move the bulk count leaves to the full test (kept out of the counting
+/// loop, where most moves are counted).
+#[cold]
+#[inline(never)]
+fn defer(walked: &mut Vec<GameMove>, m: GameMove) {
+    walked.push(m);
+}
+
 impl MoveGenerator<'_> {
     /// The count after [`MoveGenerator::prepare_quick`] returned true: every piece of the
     /// side to move walked counting, then the rest.
@@ -165,8 +173,8 @@ impl MoveGenerator<'_> {
         let plain = self.plain(side, kind, i);
         let walked = &mut self.walked;
         if !plain {
-            kernel::run(rays, &pos.cells, side, |to, captures| {
-                walked.push(kernel::ray_move(kind, from, to, captures))
+            kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
+                walked.push(kernel::ray_move(kind, from, to, captures, ep))
             });
             return 0;
         }
@@ -175,13 +183,13 @@ impl MoveGenerator<'_> {
         let (marks, xrays) = (&self.quick.marks, &self.quick.xrays);
         let use_x = marks.seen(i);
         let mut count = 0;
-        kernel::run(rays, &pos.cells, side, |to, captures| {
+        kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
             let t = to as usize;
             if marks.put(t)
                 || (use_x && xrays.put(t, from))
                 || promo_to.get(t).copied().unwrap_or(false)
             {
-                walked.push(kernel::ray_move(kind, from, to, captures));
+                defer(walked, kernel::ray_move(kind, from, to, captures, ep));
             } else {
                 count += 1;
             }
