@@ -333,12 +333,24 @@ fn rule_applies(r: &super::PromotionRule, m: &GameMove) -> bool {
 }
 
 /// Pushes `m` as it is and/or with each allowed promotion.
+#[inline]
 pub(super) fn expand_promotions(
     g: &Game,
     pos: &GamePosition,
     m: GameMove,
     out: &mut Vec<GameMove>,
 ) {
+    // Most pieces never promote: no call, no loop.
+    if g.promotions[pos.side.index() * g.pieces + m.piece.index()].is_empty() {
+        out.push(m);
+        return;
+    }
+    expand_promoting(g, pos, m, out);
+}
+
+/// [`expand_promotions`] for a piece with promotion rules.
+#[inline(never)]
+fn expand_promoting(g: &Game, pos: &GamePosition, m: GameMove, out: &mut Vec<GameMove>) {
     let side = pos.side;
     let rules = &g.promotions[side.index() * g.pieces + m.piece.index()];
     let mut applies = false;
