@@ -66,7 +66,7 @@ fn run_plain<'a>(
 
 /// [`run`] for one ray with an `initial` root or an `en passant` landing (a pawn's
 /// double step), kept out of the common loop.
-#[inline(never)]
+#[inline]
 fn run_special<'a>(
     ray: &'a [Step],
     cells: &[Occupant],
