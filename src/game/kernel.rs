@@ -10,7 +10,7 @@
 
 use super::{GameMove, MoveKind, MAX_EP_CELLS};
 use crate::ids::{CellId, PieceId, Side};
-use crate::table::{Node, Rays, Step, INITIAL};
+use crate::table::{Rays, Step};
 use crate::walk::Occupant;
 
 /// Runs `rays` of a piece of `side` over `cells` (the start cell already counts as
@@ -52,12 +52,12 @@ fn run_plain<'a>(
     for s in ray {
         let o = cells[s.cell as usize];
         if o.is_empty() {
-            if s.land & Node::LAND_EMPTY != 0 {
+            if s.lands_empty() {
                 emit(s.cell, false, &[]);
             }
             continue;
         }
-        if o.side() != side && s.land & Node::LAND_FOE != 0 {
+        if o.side() != side && s.lands_foe() {
             emit(s.cell, true, &[]);
         }
         break;
@@ -74,23 +74,19 @@ fn run_special<'a>(
     unmoved: bool,
     emit: &mut impl FnMut(u16, bool, &'a [Step]),
 ) {
-    if ray.first().is_some_and(|s| s.land & INITIAL != 0) && !unmoved {
+    if ray.first().is_some_and(|s| s.initial()) && !unmoved {
         return;
     }
     for (k, s) in ray.iter().enumerate() {
-        let ep: &[Step] = if s.land & Node::EN_PASSANT != 0 {
-            &ray[..k]
-        } else {
-            &[]
-        };
+        let ep: &[Step] = if s.en_passant() { &ray[..k] } else { &[] };
         let o = cells[s.cell as usize];
         if o.is_empty() {
-            if s.land & Node::LAND_EMPTY != 0 {
+            if s.lands_empty() {
                 emit(s.cell, false, ep);
             }
             continue;
         }
-        if o.side() != side && s.land & Node::LAND_FOE != 0 {
+        if o.side() != side && s.lands_foe() {
             emit(s.cell, true, ep);
         }
         break;

@@ -24,9 +24,9 @@ use crate::ids::{CellId, PieceId, Side};
 /// the interpreter.
 const MAX_STEPS: usize = 256;
 
-/// [`Step::land`] bit of a ray's first step: the root is `initial` (the ray applies
+/// `Step::land` bit of a ray's first step: the root is `initial` (the ray applies
 /// only while the piece has not moved). Not a landing bit: the `Node` flag's value.
-pub(crate) const INITIAL: u8 = Node::INITIAL;
+const INITIAL: u8 = Node::INITIAL;
 
 /// One cell of a ray: the cell and the `Node::LAND_*` and `Node::EN_PASSANT` bits of
 /// its node (and [`INITIAL`] on the first step of an `initial` ray).
@@ -38,6 +38,32 @@ pub(crate) struct Step {
     /// and [`Node::EN_PASSANT`] on a landing that opens the cells before it to en
     /// passant.
     pub land: u8,
+}
+
+impl Step {
+    /// A move may end here on an empty cell.
+    #[inline(always)]
+    pub(crate) fn lands_empty(self) -> bool {
+        self.land & Node::LAND_EMPTY != 0
+    }
+
+    /// A move may end here on a foe (a capture).
+    #[inline(always)]
+    pub(crate) fn lands_foe(self) -> bool {
+        self.land & Node::LAND_FOE != 0
+    }
+
+    /// A move ending here opens the cells before it on its ray to en passant.
+    #[inline(always)]
+    pub(crate) fn en_passant(self) -> bool {
+        self.land & Node::EN_PASSANT != 0
+    }
+
+    /// The first step of a ray that applies only while the piece has not moved.
+    #[inline(always)]
+    pub(crate) fn initial(self) -> bool {
+        self.land & INITIAL != 0
+    }
 }
 
 /// The rays of every (side, piece, start cell) whose tree fits, indexed like the

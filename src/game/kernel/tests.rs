@@ -140,3 +140,19 @@ fn every_chess_piece_is_rays() {
         }
     }
 }
+
+#[test]
+fn every_xiangqi_piece_but_the_cannon_is_rays() {
+    let game = Game::compile(include_str!("../../../rules/xiangqi.rules")).expect("xiangqi");
+    let t = game.rules.table();
+    for side in Side::BOTH {
+        for p in 0..game.pieces {
+            let letter = t.pieces()[p].letter;
+            assert_eq!(
+                game.kernels.whole(side, PieceId(p as u8)),
+                letter != 'C',
+                "{letter} of {side:?}"
+            );
+        }
+    }
+}
