@@ -200,7 +200,7 @@ impl MoveGenerator<'_> {
     /// Whether the moves of the piece `kind` of `side` on cell `i` may be counted
     /// by destination: not royal, not promoting from there, not on a facing line,
     /// not pinned as far as the x-ray walks tell.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn plain(&self, side: Side, kind: PieceId, i: usize) -> bool {
         let g = self.game;
         let promo = side.index() * g.pieces + kind.index();
