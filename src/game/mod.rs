@@ -27,6 +27,7 @@ pub mod distance;
 mod edit;
 pub(crate) mod effects;
 mod history;
+pub(crate) mod kernel;
 mod legality;
 mod line;
 mod movegen;
@@ -55,7 +56,7 @@ use crate::diagnostics::Diagnostics;
 use crate::ids::{CellId, PieceId, Side};
 use crate::position::FenError;
 use crate::rules::Rules;
-use crate::table::{ReverseTables, TableSize};
+use crate::table::{Kernels, ReverseTables, TableSize};
 use crate::topology::Board;
 
 /// The most cells a single move may capture in passing (locust captures).
@@ -191,6 +192,8 @@ pub struct Game {
     /// `[side][piece]` counts in the start position (for `only captured`).
     start_counts: [Vec<u8>; 2],
     reverse: ReverseTables,
+    /// The trees compiled into rays (leapers, riders), run without the interpreter.
+    kernels: Kernels,
     keys: Keys,
 }
 

@@ -10,7 +10,7 @@
 
 use super::legality::attack::{attacked_in, AttackScratch, Override, Reads};
 use super::legality::quick::{CheckMarks, FilledCell, Quick, QuickState};
-use super::{Game, GameMove, GamePosition, MoveKind, MAX_EP_CELLS, MAX_PASSING};
+use super::{kernel, Game, GameMove, GamePosition, MoveKind, MAX_EP_CELLS, MAX_PASSING};
 use crate::ids::{CellId, PieceId, Side};
 use crate::walk::reverse::ReverseStack;
 use crate::walk::{Occupant, Ply, Sink, Walker};
@@ -119,13 +119,25 @@ impl<'g> MoveGenerator<'g> {
             out: &mut self.walked,
             only_capture_on: None,
         };
+        let kernels = &self.game.kernels;
         for i in 0..pos.cells.len() {
             let o = pos.cells[i];
             if o.is_empty() || o.side() != side {
                 continue;
             }
-            self.walker
-                .walk(pos, side, o.kind(), CellId(i as u16), &mut sink);
+            let (kind, from) = (o.kind(), CellId(i as u16));
+            match kernels.rays(side, kind, from) {
+                // The same moves, in the same order, without the interpreter.
+                Some(rays) => {
+                    kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
+                        sink.out
+                            .push(kernel::ray_move(kind, from, to, captures, ep))
+                    })
+                }
+                None => {
+                    self.walker.walk(pos, side, kind, from, &mut sink);
+                }
+            }
         }
         self.en_passant_moves(pos);
         // Promotions.
@@ -321,12 +333,24 @@ fn rule_applies(r: &super::PromotionRule, m: &GameMove) -> bool {
 }
 
 /// Pushes `m` as it is and/or with each allowed promotion.
+#[inline]
 pub(super) fn expand_promotions(
     g: &Game,
     pos: &GamePosition,
     m: GameMove,
     out: &mut Vec<GameMove>,
 ) {
+    // Most pieces never promote: no call, no loop.
+    if g.promotions[pos.side.index() * g.pieces + m.piece.index()].is_empty() {
+        out.push(m);
+        return;
+    }
+    expand_promoting(g, pos, m, out);
+}
+
+/// [`expand_promotions`] for a piece with promotion rules.
+#[inline(never)]
+fn expand_promoting(g: &Game, pos: &GamePosition, m: GameMove, out: &mut Vec<GameMove>) {
     let side = pos.side;
     let rules = &g.promotions[side.index() * g.pieces + m.piece.index()];
     let mut applies = false;

@@ -16,7 +16,7 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{CellId, PieceId, Side, Span, ZoneId};
 use crate::ir::{Castling, Coord, GameDecls, RuleSet, StartPosition};
 use crate::rules::Rules;
-use crate::table::{self, ReverseTables, TableFacts};
+use crate::table::{self, Kernels, ReverseTables, TableFacts};
 use crate::topology::Board;
 use crate::walk::{Occupant, Ply, Sink, Walker};
 
@@ -72,6 +72,7 @@ impl Game {
             start_counts: [vec![0; pieces], vec![0; pieces]],
             keys: Keys::new(pieces, cells, castlings.len(), royal.clone())
                 .tracking(reverse.forward_only()),
+            kernels: Kernels::build(rules.table()),
             reverse,
             royal,
             castlings,

@@ -9,6 +9,7 @@
 mod bytes;
 mod disasm;
 mod facts;
+mod kernel;
 mod layout;
 mod link;
 mod reverse;
@@ -17,6 +18,7 @@ mod verify;
 pub use bytes::{from_bytes, to_bytes, TableFileError, TableFileErrorKind, MAGIC};
 pub use disasm::{disasm, disasm_cell};
 pub use facts::{foe_landings, TableFacts, TableSize};
+pub(crate) use kernel::{Kernels, Rays, Step};
 pub use layout::{
     FilterCode, MoveTable, Node, NodeId, RootRange, TablePiece, CLASS_EMPTY, CLASS_FOE,
     CLASS_FRIEND, MASK_SHARED, MAX_DEPTH, NODE_SIZE,

@@ -4,6 +4,7 @@
 //! far as the x-ray walks tell) has its moves counted by their destination alone
 //! ([`LeafCount`]); the others are built and tested.
 
+use crate::game::kernel;
 use crate::game::legality::marks::{Marks, XRays};
 use crate::game::legality::quick::Quick;
 use crate::game::movegen::{expand_promotions, Plies};
@@ -49,6 +50,14 @@ impl Sink for LeafCount<'_> {
     }
 }
 
+/// Appends a move the bulk count leaves to the full test (kept out of the counting
+/// loop, where most moves are counted).
+#[cold]
+#[inline(never)]
+fn defer(walked: &mut Vec<GameMove>, m: GameMove) {
+    walked.push(m);
+}
+
 impl MoveGenerator<'_> {
     /// The count after [`MoveGenerator::prepare_quick`] returned true: every piece of the
     /// side to move walked counting, then the rest.
@@ -59,7 +68,10 @@ impl MoveGenerator<'_> {
         for i in 0..pos.cells.len() {
             let o = pos.cells[i];
             if !o.is_empty() && o.side() == side {
-                count += self.walk_counting(pos, pos, i);
+                count += match self.game.kernels.rays(side, o.kind(), CellId(i as u16)) {
+                    Some(_) => self.count_rays(pos, i),
+                    None => self.walk_counting(pos, pos, i),
+                };
             }
         }
         count + self.count_rest(pos, None)
@@ -147,10 +159,48 @@ impl MoveGenerator<'_> {
         sink.count
     }
 
+    /// [`MoveGenerator::walk_counting`] over the position itself for a piece whose tree
+    /// the table compiled into rays: the same count and the same moves appended to
+    /// `self.walked`, without the interpreter.
+    fn count_rays(&mut self, pos: &GamePosition, i: usize) -> u64 {
+        let g = self.game;
+        let side = pos.side;
+        let kind = pos.cells[i].kind();
+        let from = CellId(i as u16);
+        let Some(rays) = g.kernels.rays(side, kind, from) else {
+            return 0;
+        };
+        let plain = self.plain(side, kind, i);
+        let walked = &mut self.walked;
+        if !plain {
+            kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
+                walked.push(kernel::ray_move(kind, from, to, captures, ep))
+            });
+            return 0;
+        }
+        // As `LeafCount` decides (rays have no passing captures and no pushes).
+        let promo_to = &g.promo_to[side.index() * g.pieces + kind.index()];
+        let (marks, xrays) = (&self.quick.marks, &self.quick.xrays);
+        let use_x = marks.seen(i);
+        let mut count = 0;
+        kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
+            let t = to as usize;
+            if marks.put(t)
+                || (use_x && xrays.put(t, from))
+                || promo_to.get(t).copied().unwrap_or(false)
+            {
+                defer(walked, kernel::ray_move(kind, from, to, captures, ep));
+            } else {
+                count += 1;
+            }
+        });
+        count
+    }
+
     /// Whether the moves of the piece `kind` of `side` on cell `i` may be counted
     /// by destination: not royal, not promoting from there, not on a facing line,
     /// not pinned as far as the x-ray walks tell.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn plain(&self, side: Side, kind: PieceId, i: usize) -> bool {
         let g = self.game;
         let promo = side.index() * g.pieces + kind.index();

@@ -59,6 +59,16 @@ enum Change {
         piece: PieceId,
         delta: i8,
     },
+    /// A piece moved from `from` to the empty cell `to` ([`GamePosition::move_piece`]):
+    /// the promotion marks and moved flags both cells had.
+    Move {
+        from: u16,
+        to: u16,
+        from_promoted: u8,
+        from_moved: bool,
+        to_promoted: u8,
+        to_moved: bool,
+    },
 }
 
 /// A position of a [`super::Game`].
@@ -284,8 +294,13 @@ impl GamePosition {
     /// twice, twice), for consumers that follow the board, such as distance maps.
     pub(crate) fn cells_written_since(&self, mark: usize, mut f: impl FnMut(CellId)) {
         for change in self.journal.get(mark..).unwrap_or(&[]) {
-            if let Change::Cell { cell, .. } = change {
-                f(CellId(*cell));
+            match *change {
+                Change::Cell { cell, .. } => f(CellId(cell)),
+                Change::Move { from, to, .. } => {
+                    f(CellId(from));
+                    f(CellId(to));
+                }
+                Change::Hand { .. } => {}
             }
         }
     }
@@ -308,6 +323,76 @@ impl GamePosition {
             moved: self.moved[i],
         });
         self.put::<HASH>(keys, i, occ, promoted, moved);
+    }
+
+    /// Moves the piece on `from` to the empty cell `to`, where it carries the promotion
+    /// mark `promoted` and counts as moved: the same position, hash and journal effect
+    /// as `set_cell(from, EMPTY)` then `set_cell(to, piece, promoted, true)`, in one
+    /// journal entry and without recounting the piece (make's common case).
+    #[inline]
+    pub(crate) fn move_piece<const HASH: bool>(
+        &mut self,
+        keys: &Keys,
+        from: CellId,
+        to: CellId,
+        promoted: u8,
+    ) {
+        let (f, t) = (from.index(), to.index());
+        let occ = self.cells[f];
+        debug_assert!(!occ.is_empty() && self.cells[t].is_empty());
+        self.journal.push(Change::Move {
+            from: from.0,
+            to: to.0,
+            from_promoted: self.promoted[f],
+            from_moved: self.moved[f],
+            to_promoted: self.promoted[t],
+            to_moved: self.moved[t],
+        });
+        if HASH {
+            self.hash ^= keys.piece(occ, f) ^ keys.piece(occ, t);
+            if self.promoted[f] != 0 {
+                self.hash ^= keys.promoted[f];
+            }
+            if self.promoted[t] != 0 {
+                self.hash ^= keys.promoted[t];
+            }
+            if promoted != 0 {
+                self.hash ^= keys.promoted[t];
+            }
+        }
+        self.cells[f] = Occupant::EMPTY;
+        self.promoted[f] = 0;
+        self.moved[f] = false;
+        self.cells[t] = occ;
+        self.promoted[t] = promoted;
+        self.moved[t] = true;
+        if keys.royal[occ.kind().index()] {
+            let sum = &mut self.royal_sum[occ.side().index()];
+            *sum = *sum - f as u32 + t as u32;
+        }
+        if self.tracking != 0 {
+            self.retrack(f, occ, Occupant::EMPTY);
+            self.retrack(t, Occupant::EMPTY, occ);
+        }
+    }
+
+    /// Takes back a [`GamePosition::move_piece`] from `from` to `to`, given the
+    /// (promotion mark, moved flag) both cells had (the hash is left to the caller).
+    fn unmove_piece(&mut self, keys: &Keys, from: u16, to: u16, before: [(u8, bool); 2]) {
+        let (f, t) = (from as usize, to as usize);
+        let occ = self.cells[t];
+        self.cells[t] = Occupant::EMPTY;
+        (self.promoted[t], self.moved[t]) = before[1];
+        self.cells[f] = occ;
+        (self.promoted[f], self.moved[f]) = before[0];
+        if keys.royal[occ.kind().index()] {
+            let sum = &mut self.royal_sum[occ.side().index()];
+            *sum = *sum - t as u32 + f as u32;
+        }
+        if self.tracking != 0 {
+            self.retrack(t, occ, Occupant::EMPTY);
+            self.retrack(f, Occupant::EMPTY, occ);
+        }
     }
 
     /// Puts `occ` on cell `i`, keeping the counts (and with `HASH` the hash) current.
@@ -400,6 +485,19 @@ impl GamePosition {
                 Some(Change::Hand { side, piece, delta }) => {
                     self.bump_hand::<false>(keys, side, piece, -delta)
                 }
+                Some(Change::Move {
+                    from,
+                    to,
+                    from_promoted,
+                    from_moved,
+                    to_promoted,
+                    to_moved,
+                }) => self.unmove_piece(
+                    keys,
+                    from,
+                    to,
+                    [(from_promoted, from_moved), (to_promoted, to_moved)],
+                ),
                 None => break,
             }
         }

@@ -70,29 +70,16 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
                 capture = true;
             }
             let promo_mark = pos.promoted[m.from.index()];
-            let pushed = m
-                .push_to
-                .map(|dest| (dest, pos.cells[m.to.index()], pos.promoted[m.to.index()]));
-            pos.set_cell::<HASH>(keys, m.from, Occupant::EMPTY, 0, false);
-            // A displacement: the piece on `to` moves on (possibly into `from`, which
-            // is empty by now); the mover then replaces it on `to`.
-            if let Some((dest, occ, mark)) = pushed {
-                pos.set_cell::<HASH>(keys, dest, occ, mark, true);
+            if m.push_to.is_none()
+                && m.promotion.is_none()
+                && pos.cells[m.to.index()].is_empty()
+                && pos.cells[m.from.index()] == Occupant::piece(side, m.piece)
+            {
+                // The common case: one piece to an empty cell (after any captures).
+                pos.move_piece::<HASH>(keys, m.from, m.to, promo_mark);
+            } else {
+                place::<HASH>(g, pos, m, side, promo_mark);
             }
-            let (kind, mark) = match m.promotion {
-                Some(p) => {
-                    // A promoted piece without a `+` letter of its own remembers what
-                    // it was, so that it returns to a hand as that (FEN `~`).
-                    let mark = if g.hand && g.base_of[p.index()].is_none() {
-                        m.piece.0 + 1
-                    } else {
-                        0
-                    };
-                    (p, mark)
-                }
-                None => (m.piece, promo_mark),
-            };
-            pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, kind), mark, true);
             if m.n_ep > 0 {
                 new_ep.cells[..m.n_ep as usize].copy_from_slice(&m.ep[..m.n_ep as usize]);
                 new_ep.len = m.n_ep;
@@ -100,6 +87,57 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
             }
         }
     }
+    finish::<HASH>(g, pos, m, side, capture, new_ep);
+    undo
+}
+
+/// Moves the piece of a normal or en passant move (its captures made) from its start
+/// cell to its destination, pushing the piece met on and promoting as the move says.
+fn place<const HASH: bool>(
+    g: &Game,
+    pos: &mut GamePosition,
+    m: &GameMove,
+    side: Side,
+    promo_mark: u8,
+) {
+    let keys = &g.keys;
+    let pushed = m
+        .push_to
+        .map(|dest| (dest, pos.cells[m.to.index()], pos.promoted[m.to.index()]));
+    pos.set_cell::<HASH>(keys, m.from, Occupant::EMPTY, 0, false);
+    // A displacement: the piece on `to` moves on (possibly into `from`, which
+    // is empty by now); the mover then replaces it on `to`.
+    if let Some((dest, occ, mark)) = pushed {
+        pos.set_cell::<HASH>(keys, dest, occ, mark, true);
+    }
+    let (kind, mark) = match m.promotion {
+        Some(p) => {
+            // A promoted piece without a `+` letter of its own remembers what
+            // it was, so that it returns to a hand as that (FEN `~`).
+            let mark = if g.hand && g.base_of[p.index()].is_none() {
+                m.piece.0 + 1
+            } else {
+                0
+            };
+            (p, mark)
+        }
+        None => (m.piece, promo_mark),
+    };
+    pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, kind), mark, true);
+}
+
+/// The rest of a move after its board changes: effects, castling rights, en passant,
+/// clocks, the side to move and the state part of the hash.
+#[inline]
+fn finish<const HASH: bool>(
+    g: &Game,
+    pos: &mut GamePosition,
+    m: &GameMove,
+    side: Side,
+    mut capture: bool,
+    new_ep: EnPassant,
+) {
+    let keys = &g.keys;
     if let Some(fx) = g.effects.as_deref() {
         capture |= fx.apply::<HASH>(g, pos, m, side, capture);
     }
@@ -124,7 +162,6 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
     if HASH {
         pos.hash ^= keys.state(pos);
     }
-    undo
 }
 
 /// Removes the piece on `cell`, captured by `captor`; into the captor's hand if the

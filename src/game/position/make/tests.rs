@@ -188,3 +188,53 @@ fn sokoban_push() {
         "WWWWWWW/W5W/WBP1B1W/W2B2W/WWWWWWW w - - 1 2",
     );
 }
+
+/// Random playouts (a fixed xorshift sequence) of games with promotions, drops,
+/// promoted marks and several royals: after every move the position made
+/// incrementally (most moves by `move_piece`, one journal entry) equals the one read
+/// afresh from its FEN — cells, marks, hands, hash, counts, royal sums — and unmaking
+/// every move returns to the start exactly.
+#[test]
+fn playouts_keep_the_position_as_a_fresh_read_of_its_fen() {
+    let games = [
+        chess(),
+        minishogi(),
+        game(include_str!("../../../../rules/crazyhouse.rules")),
+        game(include_str!("../../../../rules/xiangqi.rules")),
+    ];
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for g in &games {
+        for _ in 0..8 {
+            let start = g.start_position().expect("a start position");
+            let mut pos = start.clone();
+            let mut undos = Vec::new();
+            for _ in 0..80 {
+                let legal = g.legal_moves(&pos);
+                if legal.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = legal[(seed % legal.len() as u64) as usize];
+                undos.push(g.make(&mut pos, &m));
+                let fen = g.fen(&pos);
+                let fresh = g.position(&fen).expect("its own FEN reads");
+                assert_eq!(pos.cells, fresh.cells, "{fen}: cells");
+                assert_eq!(pos.promoted, fresh.promoted, "{fen}: promotion marks");
+                assert_eq!(pos.hands, fresh.hands, "{fen}: hands");
+                assert_eq!(pos.counts, fresh.counts, "{fen}: counts");
+                assert_eq!(pos.royal_count, fresh.royal_count, "{fen}: royals");
+                assert_eq!(pos.royal_sum, fresh.royal_sum, "{fen}: royal cells");
+                if pos.en_passant().is_none() {
+                    assert_eq!(pos.hash(), fresh.hash(), "{fen}: hash");
+                }
+            }
+            while let Some(u) = undos.pop() {
+                g.unmake(&mut pos, u);
+            }
+            assert_eq!(pos, start, "unmade to the start");
+            assert_eq!(pos.moved, start.moved, "moved flags unmade");
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! kernel: move generation for the pieces whose trees the table compiled into rays
+//! ([`crate::table::Kernels`]): leapers, riders and lame leapers run as a tight loop
+//! over a flat list of cells instead of the interpreter's node walk, reporting the
+//! same moves in the same order.
+//!
+//! Owns running the rays over a position (for the pseudo-legal list and perft's bulk
+//! count); the movegen and perft code decide when to use them. A piece whose tree does
+//! not fit, or a walk over anything but the position itself (an override board, a
+//! watched board), keeps the interpreter.
+
+use super::{GameMove, MoveKind, MAX_EP_CELLS};
+use crate::ids::{CellId, PieceId, Side};
+use crate::table::{Rays, Step};
+use crate::walk::Occupant;
+
+/// Runs `rays` of a piece of `side` over `cells` (the start cell already counts as
+/// empty: no ray enters it; `unmoved`: the piece has not moved, for `initial` rays)
+/// and calls `emit(to, captures, ep)` for every place the move may end, in the
+/// walk's order; `ep` is the cells a landing marked `en passant` passed over (empty
+/// for any other).
+#[inline(always)]
+pub(crate) fn run<'a>(
+    rays: Rays<'a>,
+    cells: &[Occupant],
+    side: Side,
+    unmoved: bool,
+    mut emit: impl FnMut(u16, bool, &'a [Step]),
+) {
+    if rays.special {
+        for (ray, special) in rays.iter() {
+            if special {
+                run_special(ray, cells, side, unmoved, &mut emit);
+            } else {
+                run_plain(ray, cells, side, &mut emit);
+            }
+        }
+        return;
+    }
+    for (ray, _) in rays.iter() {
+        run_plain(ray, cells, side, &mut emit);
+    }
+}
+
+/// [`run`] for one ray without an `initial` root or an `en passant` landing.
+#[inline(always)]
+fn run_plain<'a>(
+    ray: &'a [Step],
+    cells: &[Occupant],
+    side: Side,
+    emit: &mut impl FnMut(u16, bool, &'a [Step]),
+) {
+    for s in ray {
+        let o = cells[s.cell as usize];
+        if o.is_empty() {
+            if s.lands_empty() {
+                emit(s.cell, false, &[]);
+            }
+            continue;
+        }
+        if o.side() != side && s.lands_foe() {
+            emit(s.cell, true, &[]);
+        }
+        break;
+    }
+}
+
+/// [`run`] for one ray with an `initial` root or an `en passant` landing (a pawn's
+/// double step), kept out of the common loop.
+#[inline]
+fn run_special<'a>(
+    ray: &'a [Step],
+    cells: &[Occupant],
+    side: Side,
+    unmoved: bool,
+    emit: &mut impl FnMut(u16, bool, &'a [Step]),
+) {
+    if ray.first().is_some_and(|s| s.initial()) && !unmoved {
+        return;
+    }
+    for (k, s) in ray.iter().enumerate() {
+        let ep: &[Step] = if s.en_passant() { &ray[..k] } else { &[] };
+        let o = cells[s.cell as usize];
+        if o.is_empty() {
+            if s.lands_empty() {
+                emit(s.cell, false, ep);
+            }
+            continue;
+        }
+        if o.side() != side && s.lands_foe() {
+            emit(s.cell, true, ep);
+        }
+        break;
+    }
+}
+
+/// The move [`super::movegen`]'s sink builds for a ply of `piece` from `from` to `to`
+/// (`ep`: the cells it opens to en passant).
+#[inline(always)]
+pub(crate) fn ray_move(
+    piece: PieceId,
+    from: CellId,
+    to: u16,
+    captures: bool,
+    ep: &[Step],
+) -> GameMove {
+    let mut m = GameMove::simple(MoveKind::Normal, piece, from, CellId(to));
+    m.captures_to = captures;
+    for s in ep.iter().take(MAX_EP_CELLS) {
+        m.ep[m.n_ep as usize] = s.cell;
+        m.n_ep += 1;
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests;

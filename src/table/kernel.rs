@@ -1,0 +1,267 @@
+//! kernel: the trees of a verified table that have the simplest shape — every path a
+//! run of cells entered only while the cells before it are empty, landing as the
+//! node says (leapers, riders, lame leapers, the king's and knight's steps) —
+//! compiled into flat **rays** that a tight loop runs without the interpreter.
+//!
+//! Owns the test "does this tree fit" (it reads the nodes' flags, masks and filters)
+//! and the flat form. It does not walk over a position: the game layer runs the rays
+//! (`game::kernel`), and everything else keeps the interpreter ([`crate::walk`]).
+//!
+//! A tree fits when its roots carry no `MAY_REPEAT` flag and every node has only
+//! landing flags (and `NEW_LEG`), kind filter 0 (any piece), a target that is not the
+//! start cell, and, below the roots, the mask "continue on empty" alone (`initial`
+//! roots and `en passant` landings fit: the ray keeps both); shared nodes, pushes and
+//! captures in passing do not fit.
+//! Such a tree is cut into its root-to-leaf paths, in the walk's depth-first order;
+//! a node that two paths share lands only on the first of them, so that running the
+//! rays in order reports the walk's plies in the walk's order.
+
+use super::layout::{MoveTable, Node, CLASS_EMPTY, MASK_SHARED};
+use super::verify::VerifiedTable;
+use crate::ids::{CellId, PieceId, Side};
+
+/// The most steps (all paths together) a tree may flatten into; a bushier tree keeps
+/// the interpreter.
+const MAX_STEPS: usize = 256;
+
+/// `Step::land` bit of a ray's first step: the root is `initial` (the ray applies
+/// only while the piece has not moved). Not a landing bit: the `Node` flag's value.
+const INITIAL: u8 = Node::INITIAL;
+
+/// One cell of a ray: the cell and the `Node::LAND_*` and `Node::EN_PASSANT` bits of
+/// its node (and [`INITIAL`] on the first step of an `initial` ray).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Step {
+    /// The cell.
+    pub cell: u16,
+    /// [`Node::LAND_EMPTY`] and/or [`Node::LAND_FOE`] (or neither: a cell passed over),
+    /// and [`Node::EN_PASSANT`] on a landing that opens the cells before it to en
+    /// passant.
+    pub land: u8,
+}
+
+impl Step {
+    /// A move may end here on an empty cell.
+    #[inline(always)]
+    pub(crate) fn lands_empty(self) -> bool {
+        self.land & Node::LAND_EMPTY != 0
+    }
+
+    /// A move may end here on a foe (a capture).
+    #[inline(always)]
+    pub(crate) fn lands_foe(self) -> bool {
+        self.land & Node::LAND_FOE != 0
+    }
+
+    /// A move ending here opens the cells before it on its ray to en passant.
+    #[inline(always)]
+    pub(crate) fn en_passant(self) -> bool {
+        self.land & Node::EN_PASSANT != 0
+    }
+
+    /// The first step of a ray that applies only while the piece has not moved.
+    #[inline(always)]
+    pub(crate) fn initial(self) -> bool {
+        self.land & INITIAL != 0
+    }
+}
+
+/// The rays of every (side, piece, start cell) whose tree fits, indexed like the
+/// table's roots.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Kernels {
+    /// Per root index: the first ray in `rays` and how many there are, or `None` when
+    /// the tree does not fit.
+    /// Per root index: the first ray, how many, and whether any of them is special.
+    trees: Vec<Option<(u32, u16, bool)>>,
+    /// Per ray: its first step in `steps`, its length, and whether it is special: its
+    /// root is `initial` (the first step carries [`INITIAL`]) or a landing is `en
+    /// passant`.
+    rays: Vec<(u32, u16, bool)>,
+    steps: Vec<Step>,
+    /// Per (side, piece): every tree of it fits.
+    whole: Vec<bool>,
+    pieces: usize,
+    cells: usize,
+}
+
+impl Kernels {
+    /// Compiles every tree of `table` that fits.
+    pub(crate) fn build(table: &VerifiedTable) -> Kernels {
+        let t = table.table();
+        let cells = t.board.cell_count();
+        let pieces = t.pieces.len();
+        let mut k = Kernels {
+            trees: Vec::with_capacity(t.roots.len()),
+            rays: Vec::new(),
+            steps: Vec::new(),
+            whole: vec![true; 2 * pieces],
+            pieces,
+            cells,
+        };
+        let mut path = Vec::new();
+        for side in Side::BOTH {
+            for p in 0..pieces {
+                for c in 0..cells {
+                    let fits = k.add_tree(t, side, PieceId(p as u8), CellId(c as u16), &mut path);
+                    if !fits {
+                        k.whole[side.index() * pieces + p] = false;
+                    }
+                }
+            }
+        }
+        k
+    }
+
+    /// Flattens the tree of `piece` of `side` on `from` if it fits; false if not.
+    fn add_tree(
+        &mut self,
+        t: &MoveTable,
+        side: Side,
+        piece: PieceId,
+        from: CellId,
+        path: &mut Vec<usize>,
+    ) -> bool {
+        let Some(roots) = t.roots(side, piece, from) else {
+            self.trees.push(None);
+            return false;
+        };
+        let (rays, steps) = (self.rays.len(), self.steps.len());
+        let fits = roots.flags == 0
+            && roots
+                .nodes()
+                .all(|r| self.add_paths(t, from, r, path, steps));
+        if !fits {
+            self.rays.truncate(rays);
+            self.steps.truncate(steps);
+            self.trees.push(None);
+            return false;
+        }
+        let special = self.rays[rays..].iter().any(|r| r.2);
+        self.trees.push(Some((
+            rays as u32,
+            (self.rays.len() - rays) as u16,
+            special,
+        )));
+        true
+    }
+
+    /// Appends the root-to-leaf paths under root `root` (depth first, children in
+    /// order); false if a node does not fit.
+    /// `tree_start` is the tree's first step: a tree longer than [`MAX_STEPS`] fails.
+    fn add_paths(
+        &mut self,
+        t: &MoveTable,
+        from: CellId,
+        root: usize,
+        path: &mut Vec<usize>,
+        tree_start: usize,
+    ) -> bool {
+        // Depth-first with an explicit stack of (node, depth); `path` holds the nodes
+        // from the root to the current one.
+        path.clear();
+        let mut stack = vec![(root, 0usize)];
+        // The depth down to which the current path's nodes were already reported by
+        // an earlier path (their landings are not repeated).
+        let mut reported = 0usize;
+        while let Some((n, depth)) = stack.pop() {
+            let node = &t.nodes[n];
+            if !fits(node, from, depth == 0) {
+                return false;
+            }
+            path.truncate(depth);
+            reported = reported.min(depth);
+            path.push(n);
+            if node.child_count == 0 {
+                let start = self.steps.len();
+                for (d, &id) in path.iter().enumerate() {
+                    let node = &t.nodes[id];
+                    let land = if d < reported {
+                        0
+                    } else {
+                        node.flags & (Node::LAND_EMPTY | Node::LAND_FOE | Node::EN_PASSANT)
+                    };
+                    self.steps.push(Step {
+                        cell: node.target.0,
+                        land,
+                    });
+                }
+                if t.nodes[root].has(Node::INITIAL) {
+                    self.steps[start].land |= INITIAL;
+                }
+                let special = self.steps[start..]
+                    .iter()
+                    .any(|s| s.land & (INITIAL | Node::EN_PASSANT) != 0);
+                self.rays.push((start as u32, path.len() as u16, special));
+                reported = path.len();
+                if self.steps.len() - tree_start > MAX_STEPS {
+                    return false;
+                }
+            } else {
+                for child in node.children().rev() {
+                    stack.push((child, depth + 1));
+                }
+            }
+        }
+        true
+    }
+
+    /// The rays of `piece` of `side` on `from`, in the walk's order, or `None` when
+    /// its tree does not fit (or the piece or cell is out of range).
+    #[inline]
+    pub(crate) fn rays(&self, side: Side, piece: PieceId, from: CellId) -> Option<Rays<'_>> {
+        let i = (side.index() * self.pieces + piece.index()) * self.cells + from.index();
+        let (first, count, special) = (*self.trees.get(i)?)?;
+        Some(Rays {
+            rays: &self.rays[first as usize..first as usize + count as usize],
+            steps: &self.steps,
+            special,
+        })
+    }
+
+    /// Whether every tree of `piece` of `side` fits.
+    #[cfg(test)]
+    pub(crate) fn whole(&self, side: Side, piece: PieceId) -> bool {
+        self.whole
+            .get(side.index() * self.pieces + piece.index())
+            .copied()
+            .unwrap_or(false)
+    }
+}
+
+/// The rays of one tree ([`Kernels::rays`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Rays<'a> {
+    rays: &'a [(u32, u16, bool)],
+    steps: &'a [Step],
+    /// Some ray is special: an `initial` root or an `en passant` landing.
+    pub special: bool,
+}
+
+impl<'a> Rays<'a> {
+    /// The rays in the walk's order, each with its "special" flag.
+    #[inline]
+    pub(crate) fn iter(self) -> impl Iterator<Item = (&'a [Step], bool)> {
+        let steps = self.steps;
+        self.rays
+            .iter()
+            .map(move |&(s, len, special)| (&steps[s as usize..s as usize + len as usize], special))
+    }
+}
+
+/// Whether `node` (a root when `root`) fits a ray.
+fn fits(node: &Node, from: CellId, root: bool) -> bool {
+    let mut allowed = Node::LAND_EMPTY | Node::LAND_FOE | Node::NEW_LEG | Node::EN_PASSANT;
+    if root {
+        allowed |= Node::INITIAL;
+    }
+    node.flags & !allowed == 0
+        && node.filter == 0
+        && node.target != from
+        && node.mask & MASK_SHARED == 0
+        && if root {
+            node.mask == 0
+        } else {
+            node.mask == CLASS_EMPTY
+        }
+}
