@@ -74,6 +74,17 @@ pub enum FenErrorKind {
         /// The cell's name.
         cell: String,
     },
+    /// A neutral piece written by its letter (it is written `*`, or `*` and its letter
+    /// when the game has several neutral kinds), or a `*` on a cell that names no
+    /// neutral kind.
+    NeutralPiece {
+        /// The letter or the `*`.
+        offset: usize,
+        /// What was written.
+        written: String,
+        /// How the game's neutral pieces are written (`*`, or `*M *S`).
+        expected: Vec<String>,
+    },
     /// A piece letter the rules do not declare.
     UnknownLetter {
         /// The letter (or its `+`).
@@ -192,6 +203,7 @@ impl FenError {
             | RankTooShort { offset, .. }
             | HoleMarkOnCell { offset, .. }
             | UnknownLetter { offset, .. }
+            | NeutralPiece { offset, .. }
             | PieceOnHole { offset, .. }
             | UnexpectedInBoard { offset, .. }
             | PromotionMarkAmbiguous { offset, .. }
@@ -267,6 +279,14 @@ impl FenError {
 
     pub(crate) fn hole_mark_on_cell(offset: usize, cell: String) -> FenError {
         FenError::new(FenErrorKind::HoleMarkOnCell { offset, cell })
+    }
+
+    pub(crate) fn neutral_piece(offset: usize, written: String, expected: Vec<String>) -> Self {
+        FenError::new(FenErrorKind::NeutralPiece {
+            offset,
+            written,
+            expected,
+        })
     }
 
     pub(crate) fn unknown_letter(offset: usize, letter: String, declared: Vec<String>) -> Self {
@@ -379,6 +399,13 @@ impl fmt::Display for Message<'_> {
                 "rank {rank} has {found} cells but the board is {width} wide"
             ),
             HoleMarkOnCell { cell, .. } => write!(f, "`*` marks a hole but {cell} is a cell"),
+            NeutralPiece {
+                written, expected, ..
+            } => write!(
+                f,
+                "`{written}` is no neutral piece of this game; neutral pieces belong to no side and are written {}",
+                expected.join(" ")
+            ),
             UnknownLetter {
                 letter, declared, ..
             } => write!(
