@@ -327,3 +327,70 @@ fn neutral_declarations_have_diagnostics() {
         "E0001".to_string()
     );
 }
+
+// ---------------------------------------------------------------- tree, show, CLI
+
+mod common;
+
+const WALLED: &str = "4k3/8/8/8/*7/8/8/R3K3 w - - 0 1";
+
+#[test]
+fn tree_and_show_draw_a_neutral_piece_as_no_sides() {
+    let tree = |json: bool| {
+        let mut args = vec!["tree", "rules/duck.rules", "--fen", WALLED, "--from", "a1"];
+        if json {
+            args.push("--json");
+        }
+        let out = common::cli::run(&args);
+        assert!(out.status.success(), "{}", common::cli::stderr(&out));
+        common::cli::stdout(&out)
+    };
+    let text = tree(false);
+    assert!(
+        text.contains("a2* a3* a4  [meets wall * (neutral Duck): stop]"),
+        "{text}"
+    );
+    // The Duck's move is the move's own, not an effect beyond its path.
+    assert!(
+        text.contains("none of its moves does anything beyond its path here"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&tree(true)).expect("JSON");
+    let walls: Vec<&serde_json::Value> = json["segments"]
+        .as_array()
+        .expect("segments")
+        .iter()
+        .filter_map(|s| s["encounter"].as_object().map(|_| &s["encounter"]))
+        .filter(|e| e["relation"] == "wall")
+        .collect();
+    assert_eq!(walls.len(), 1);
+    assert_eq!(walls[0]["cell"], "a4");
+    assert_eq!(walls[0]["piece"], "Duck");
+    assert!(walls[0]["side"].is_null());
+    // `show`: the Duck in no side's colours, labelled by its letter.
+    let out = common::cli::run(&["show", "rules/duck.rules", "--fen", WALLED, "-o", "-"]);
+    let svg = common::cli::stdout(&out);
+    assert!(svg.contains(r##"fill="#f2c94c""##), "no neutral disc");
+    assert_eq!(svg.matches(r##"fill="#f2c94c""##).count(), 1);
+}
+
+#[test]
+fn play_and_moves_on_the_command_line() {
+    let out = common::cli::run(&["play", "rules/duck.rules", "e2e4,e4d5", "d7d6,d6d4"]);
+    assert!(out.status.success(), "{}", common::cli::stderr(&out));
+    assert_eq!(
+        common::cli::stdout(&out).trim(),
+        "rnbqkbnr/ppp1pppp/3p4/8/3*P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    // A move without the Duck's is no move of duck chess.
+    let out = common::cli::run(&["play", "rules/duck.rules", "e2e4"]);
+    assert!(!out.status.success());
+    let out = common::cli::run(&["moves", "rules/duck.rules", "--fen", WALLED]);
+    let moves = common::cli::stdout(&out);
+    assert!(moves.lines().all(|m| m.contains(',')), "{moves}");
+    assert!(moves.lines().any(|m| m == "a1a3,a3a5"));
+    assert!(
+        !moves.lines().any(|m| m.ends_with("a4")),
+        "the Duck leaves a4"
+    );
+}

@@ -158,6 +158,8 @@ pub struct ProgramPiece {
     pub plus: bool,
     /// Range of [`MoveProgram::patterns`].
     pub patterns: Range<u32>,
+    /// Declared `neutral`: no side's (no patterns compiled, a wall to every walk).
+    pub neutral: bool,
 }
 
 /// One pattern of the program.
@@ -255,6 +257,7 @@ pub fn compile(rules: &RuleSet) -> MoveProgram {
             letter: piece.letter,
             plus: piece.plus,
             patterns: first..p.patterns.len() as u32,
+            neutral,
         });
     }
     wall_off(&mut p.filters, &rules.game.neutral.kinds);

@@ -314,6 +314,11 @@ impl Game {
         self.make(&mut after, m);
         let own: Vec<CellId> = {
             let mut v = vec![m.from, m.to];
+            // The Duck's move is the move's own too.
+            v.extend(m.duck);
+            if let Some(cell) = fx.duck.and_then(|d| super::neutral::duck_cell(pos, d)) {
+                v.push(cell);
+            }
             v.extend(m.passing_captures());
             if let MoveKind::EnPassant { victim } = m.kind {
                 v.push(victim);

@@ -49,6 +49,19 @@ impl Position {
     /// are read and left out, since they do not change how pieces move. The side is `w`
     /// (first) or `b` (second); without it the first side moves.
     pub fn from_fen(fen: &str, board: &Board, pieces: &[TablePiece]) -> Result<Position, FenError> {
+        Position::from_fen_neutral(fen, board, pieces, &[])
+    }
+
+    /// [`Position::from_fen`] for a game with `neutral` pieces (these kinds): each is
+    /// written `*` on its cell (`*` and its letter when there are several kinds), and is
+    /// stored as the first side's piece of its kind (no walk sees it as anyone's: the
+    /// table treats it as a wall).
+    pub fn from_fen_neutral(
+        fen: &str,
+        board: &Board,
+        pieces: &[TablePiece],
+        neutral: &[PieceId],
+    ) -> Result<Position, FenError> {
         let mut pos = Position::empty(board);
         let fields = fen_fields(fen);
         let Some(&(board_at, board_field)) = fields.first() else {
@@ -58,7 +71,7 @@ impl Position {
             return Err(FenError::too_many_fields(fields[6].0, Some(6)));
         }
         let (board_text, _hand) = split_hand(board_field, board_at)?;
-        let (cells, _) = read_board(board_text, board_at, board, pieces, &[], &|_, _| Ok(0))?;
+        let (cells, _) = read_board(board_text, board_at, board, pieces, neutral, &|_, _| Ok(0))?;
         pos.cells = cells;
         if let Some(&(side_at, side)) = fields.get(1) {
             pos.side_to_move = read_side(side_at, side)?;
