@@ -18,12 +18,8 @@ fn duck() -> Game {
     game(&std::fs::read_to_string("rules/duck.rules").unwrap())
 }
 
-fn legal(game: &Game, fen: &str) -> Vec<String> {
-    let pos = game.position(fen).expect("fen");
-    let mut v = game.legal_uci(&pos);
-    v.sort();
-    v
-}
+mod common;
+use common::{legal_sorted as legal, play_read_back as play};
 
 /// The distinct moves before the Duck's (`e2e4` of `e2e4,e4d5`), sorted.
 fn base_moves(game: &Game, fen: &str) -> Vec<String> {
@@ -33,26 +29,6 @@ fn base_moves(game: &Game, fen: &str) -> Vec<String> {
         .collect();
     v.dedup();
     v
-}
-
-/// Plays `moves` (UCI) from `fen`; returns the FEN reached, checked to read back to
-/// the same position with the same hash and moves.
-fn play(game: &Game, fen: &str, moves: &[&str]) -> String {
-    let mut pos = game.position(fen).expect("fen");
-    for m in moves {
-        let mv = game
-            .parse_uci(&pos, m)
-            .unwrap_or_else(|| panic!("{m} is not legal in {}", game.fen(&pos)));
-        game.make(&mut pos, &mv);
-    }
-    let out = game.fen(&pos);
-    let back = game.position(&out).expect("the FEN written reads back");
-    assert_eq!(game.fen(&back), out);
-    if pos.en_passant().is_none() {
-        assert_eq!(back.hash(), pos.hash(), "hash kept current by make");
-    }
-    assert_eq!(game.legal_uci(&back), game.legal_uci(&pos));
-    out
 }
 
 /// A 3x3 duck game: kings, a rook, the Duck.
@@ -329,8 +305,6 @@ fn neutral_declarations_have_diagnostics() {
 }
 
 // ---------------------------------------------------------------- tree, show, CLI
-
-mod common;
 
 const WALLED: &str = "4k3/8/8/8/*7/8/8/R3K3 w - - 0 1";
 
