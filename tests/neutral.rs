@@ -242,6 +242,11 @@ fn a_neutral_piece_by_its_letter_or_an_unknown_star_is_a_fen_error() {
         }
     }
     let d = duck();
+    let err = d.position("4k3/8/8/8/8/8/8/**2K3 w - - 0 1").unwrap_err();
+    assert!(
+        matches!(err.kind(), FenErrorKind::SecondDuck { found: 2, .. }),
+        "{err}"
+    );
     let err = d.position("4k3/8/8/8/8/8/8/3DK3 w - - 0 1").unwrap_err();
     assert!(err.to_string().contains("`D` is no neutral piece"), "{err}");
     // Without neutral pieces, `*` on a cell is still a misplaced hole mark.

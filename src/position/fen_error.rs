@@ -132,6 +132,16 @@ pub enum FenErrorKind {
         /// The end of the board field.
         offset: usize,
     },
+    /// More than one piece of the kind moved after each move (`neutral Duck, after
+    /// each move`): it stands on one cell at most.
+    SecondDuck {
+        /// The start of the board part.
+        offset: usize,
+        /// How many there are.
+        found: usize,
+        /// The piece's name (`Duck`).
+        name: String,
+    },
     /// A hand in a game without hands.
     NoHands {
         /// The `[`.
@@ -211,6 +221,7 @@ impl FenError {
             | OneSide { offset }
             | HandNotClosed { offset }
             | NoHands { offset }
+            | SecondDuck { offset, .. }
             | HandTooLarge { offset, .. }
             | UnexpectedInHand { offset, .. }
             | UnknownCastling { offset, .. }
@@ -328,6 +339,14 @@ impl FenError {
         FenError::new(FenErrorKind::NoHands { offset })
     }
 
+    pub(crate) fn second_duck(offset: usize, found: usize, name: String) -> FenError {
+        FenError::new(FenErrorKind::SecondDuck {
+            offset,
+            found,
+            name,
+        })
+    }
+
     pub(crate) fn hand_too_large(offset: usize, letter: char, limit: usize) -> FenError {
         FenError::new(FenErrorKind::HandTooLarge {
             offset,
@@ -437,6 +456,10 @@ impl fmt::Display for Message<'_> {
             ),
             HandNotClosed { .. } => f.write_str("the hand `[...]` is not closed with `]`"),
             NoHands { .. } => f.write_str("this game has no hands; remove the `[...]` part"),
+            SecondDuck { found, name, .. } => write!(
+                f,
+                "{found} `{name}` pieces on the board; the piece moved after each move stands on one cell at most"
+            ),
             HandTooLarge { letter, limit, .. } => write!(
                 f,
                 "more than {limit} `{letter}` in the hand: a hand holds at most {limit} pieces of a kind"

@@ -67,6 +67,14 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
             )),
         },
     )?;
+    if let Some(duck) = game.duck() {
+        let occ = crate::walk::Occupant::piece(Side::First, duck);
+        let found = cells.iter().filter(|&&o| o == occ).count();
+        if found > 1 {
+            let name = game.rules().piece_name(duck).to_string();
+            return Err(FenError::second_duck(board_at, found, name));
+        }
+    }
     pos.cells = cells;
     pos.promoted = promoted;
     if let Some((hand_at, text)) = hand {
