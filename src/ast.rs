@@ -9,8 +9,10 @@ pub use crate::ids::Span;
 
 mod effects;
 mod ends;
+mod neutral;
 pub use effects::*;
 pub use ends::*;
+pub use neutral::*;
 
 /// A whole file: a sequence of declarations, in source order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,6 +76,10 @@ pub enum Item {
     OneSide(Span),
     /// `sokoban pusher Pusher, box Box, wall Wall`
     Sokoban(SokobanDecl),
+    /// `neutral Duck, after each move`
+    Neutral(NeutralDecl),
+    /// `no check`: royals may be left capturable; a side that loses them all loses.
+    NoCheck(Span),
 }
 
 /// A name: `Knight`, `pawn_start`.

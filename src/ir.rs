@@ -11,7 +11,9 @@ use crate::ids::{PieceId, Span, ZoneId};
 mod effects;
 pub use effects::*;
 mod ends;
+mod neutral;
 pub use ends::{BareRoyalRule, CountingRoles, EndRules, MoveLimitRule, Outcome, RepetitionRule};
+pub use neutral::Neutrals;
 
 /// A whole checked rules file.
 #[derive(Clone, Debug, PartialEq)]
@@ -69,6 +71,8 @@ pub struct GameDecls {
     pub effects: Effects,
     /// The game ends beyond checkmate and stalemate (`repetition`, `move limit`, ...).
     pub ends: EndRules,
+    /// `neutral ...` and `no check`.
+    pub neutral: Neutrals,
 }
 
 /// `must capture`: captures are compulsory.

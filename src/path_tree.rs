@@ -341,8 +341,17 @@ impl PathTreeBuilder {
     }
 }
 
+/// Whether `occupant` is a `neutral` piece: a kind that filter 0 (every other table's
+/// "any kind") refuses.
+fn is_neutral(table: &MoveTable, occupant: Occupant) -> bool {
+    !occupant.is_empty() && table.is_neutral(occupant.kind())
+}
+
 fn occupant_text(table: &MoveTable, occupant: Occupant) -> String {
     match table.pieces.get(occupant.kind().index()) {
+        Some(p) if is_neutral(table, occupant) => {
+            format!("* (neutral {})", p.name)
+        }
         Some(p) if !occupant.is_empty() => {
             format!(
                 "{} ({} {})",
@@ -427,6 +436,7 @@ impl PathTree {
                 let rel = match e.class {
                     Class::Friend => "friend",
                     Class::Foe => "foe",
+                    _ if is_neutral(table, e.occupant) => "wall",
                     _ => "blocked by kind",
                 };
                 let _ = write!(
@@ -489,10 +499,11 @@ impl PathTree {
                     serde_json::json!({
                         "cell": name(e.cell),
                         "piece": table.pieces.get(e.occupant.kind().index()).map(|p| p.name.clone()),
-                        "side": e.occupant.side().name(),
+                        "side": (!is_neutral(table, e.occupant)).then(|| e.occupant.side().name()),
                         "relation": match e.class {
                             Class::Friend => "friend",
                             Class::Foe => "foe",
+                            _ if is_neutral(table, e.occupant) => "wall",
                             _ => "blocked",
                         },
                         "capture": e.capture,

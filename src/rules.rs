@@ -101,7 +101,11 @@ impl Rules {
 
     /// Reads a FEN (board part and side to move) with this file's piece letters.
     pub fn position(&self, fen: &str) -> Result<Position, FenError> {
-        Position::from_fen(fen, self.board(), &self.linked().pieces)
+        let neutral: Vec<PieceId> = (self.program.pieces.iter().enumerate())
+            .filter(|(_, p)| p.neutral)
+            .map(|(i, _)| PieceId(i as u8))
+            .collect();
+        Position::from_fen_neutral(fen, self.board(), &self.linked().pieces, &neutral)
     }
 
     /// A fresh walker over this table (it owns its buffers; keep one for many walks).

@@ -16,29 +16,8 @@ fn atomic() -> Game {
     game(&std::fs::read_to_string("rules/atomic.rules").unwrap())
 }
 
-fn legal(game: &Game, fen: &str) -> Vec<String> {
-    let pos = game.position(fen).expect("fen");
-    let mut v = game.legal_uci(&pos);
-    v.sort();
-    v
-}
-
-/// Plays `moves` (UCI) from `fen`; returns the FEN reached, checked to read back to
-/// the same position.
-fn play(game: &Game, fen: &str, moves: &[&str]) -> String {
-    let mut pos = game.position(fen).expect("fen");
-    for m in moves {
-        let mv = game
-            .parse_uci(&pos, m)
-            .unwrap_or_else(|| panic!("{m} is not legal in {}", game.fen(&pos)));
-        game.make(&mut pos, &mv);
-    }
-    let out = game.fen(&pos);
-    let back = game.position(&out).expect("the FEN written reads back");
-    assert_eq!(game.fen(&back), out);
-    assert_eq!(game.legal_uci(&back), game.legal_uci(&pos));
-    out
-}
+mod common;
+use common::{legal_sorted as legal, play_read_back as play};
 
 // ---------------------------------------------------------------- explode (Atomic)
 
@@ -244,8 +223,6 @@ fn effect_declarations_have_diagnostics() {
 }
 
 // ---------------------------------------------------------------- the path tree
-
-mod common;
 
 #[test]
 fn tree_lists_what_each_move_does_beyond_its_path() {

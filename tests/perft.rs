@@ -100,7 +100,8 @@ perft_tests!(
     nightrider,
     grasshopper,
     antichess,
-    atomic
+    atomic,
+    duck
 );
 
 /// `perft --threads`: every shallow row of the perft data counted on two threads

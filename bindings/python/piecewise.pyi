@@ -133,7 +133,8 @@ class Game:
     @property
     def pieces(self) -> List[Dict[str, Any]]:
         """The pieces in declaration order: `name`, `letter` (the first side's FEN
-        letter, `+P` for a promoted piece), `royal`."""
+        letter, `+P` for a promoted piece, `*` for a neutral piece), `royal`,
+        `neutral` (the piece belongs to no side)."""
     @property
     def board(self) -> Dict[str, Any]:
         """`kind` ("square", "hex", "tri", "octo", "graph"), `width`, `height`,

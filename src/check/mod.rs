@@ -20,6 +20,7 @@ mod game;
 mod like;
 mod lint;
 mod names;
+mod neutral;
 mod patterns;
 mod pieces;
 

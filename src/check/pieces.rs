@@ -165,7 +165,7 @@ impl Checker {
                 .iter()
                 .any(|e| matches!(e, Entry::Own(None) | Entry::Broken));
             // Pieces that are pushed around or met on the way (named in a `push` or a
-            // `via`), or are a Sokoban board's walls or `immune`, need no moves.
+            // `via`), or are a Sokoban board's walls, `immune` or `neutral`, need no moves.
             let passive = self
                 .piece_index
                 .get(&p.name.name)
@@ -361,6 +361,7 @@ fn sokoban_names(file: &ast::File) -> impl Iterator<Item = &str> {
     file.items.iter().flat_map(|i| match i {
         ast::Item::Sokoban(d) => d.roles.iter().map(|r| r.piece.name.as_str()).collect(),
         ast::Item::Immune(d) => d.pieces.iter().map(|p| p.name.as_str()).collect(),
+        ast::Item::Neutral(d) => d.pieces.iter().map(|p| p.name.as_str()).collect(),
         _ => Vec::new(),
     })
 }

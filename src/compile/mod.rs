@@ -158,6 +158,8 @@ pub struct ProgramPiece {
     pub plus: bool,
     /// Range of [`MoveProgram::patterns`].
     pub patterns: Range<u32>,
+    /// Declared `neutral`: no side's (no patterns compiled, a wall to every walk).
+    pub neutral: bool,
 }
 
 /// One pattern of the program.
@@ -190,7 +192,8 @@ pub struct MoveProgram {
     pub vectors: Vec<Vector>,
     /// The turn pool (in the board's turn units) that [`Dirs::Turn`] ranges index.
     pub turns: Vec<i16>,
-    /// Kind filters; entry 0 is [`KindFilter::Any`].
+    /// Kind filters; entry 0 is [`KindFilter::Any`] (in a game with `neutral` pieces,
+    /// every filter, entry 0 too, leaves those out).
     pub filters: Vec<KindFilter>,
 }
 
@@ -237,7 +240,10 @@ pub fn compile(rules: &RuleSet) -> MoveProgram {
     };
     for (pi, piece) in rules.pieces.iter().enumerate() {
         let first = p.patterns.len() as u32;
-        for pat in &piece.patterns {
+        // A neutral piece belongs to no side: no side walks it (its patterns, if any,
+        // are checked but not compiled; W0005 says so).
+        let neutral = rules.game.neutral.is_neutral(PieceId(pi as u8));
+        for pat in piece.patterns.iter().filter(|_| !neutral) {
             let start = p.ops.len() as u32;
             lower_pattern(&mut p, pat);
             p.patterns.push(ProgramPattern {
@@ -251,9 +257,40 @@ pub fn compile(rules: &RuleSet) -> MoveProgram {
             letter: piece.letter,
             plus: piece.plus,
             patterns: first..p.patterns.len() as u32,
+            neutral,
         });
     }
+    wall_off(&mut p.filters, &rules.game.neutral.kinds);
     p
+}
+
+/// Makes every kind filter refuse the `neutral` kinds, so that every walk (forward and
+/// reverse) sees a neutral piece as a wall ([`crate::walk::Class::Blocked`]): nothing
+/// lands on it, no path goes on past it. Games without neutral pieces keep their
+/// filters (filter 0 stays "any kind", the walk's cheapest test).
+fn wall_off(filters: &mut [KindFilter], neutral: &[PieceId]) {
+    if neutral.is_empty() {
+        return;
+    }
+    for f in filters {
+        *f = match std::mem::replace(f, KindFilter::Any) {
+            KindFilter::Any => KindFilter::Except(neutral.to_vec()),
+            KindFilter::Only(mut kinds) => {
+                kinds.retain(|k| !neutral.contains(k));
+                KindFilter::Only(kinds)
+            }
+            KindFilter::Except(mut kinds) => {
+                kinds.extend(
+                    neutral
+                        .iter()
+                        .filter(|k| !kinds.contains(k))
+                        .copied()
+                        .collect::<Vec<_>>(),
+                );
+                KindFilter::Except(kinds)
+            }
+        };
+    }
 }
 
 fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {

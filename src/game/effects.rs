@@ -13,7 +13,7 @@
 
 use super::{Game, GameMove, GamePosition, MoveKind};
 use crate::ids::{CellId, PieceId, Side};
-use crate::ir::{AreaKind, Effects, KindFilter, Vector};
+use crate::ir::{AreaKind, Effects, KindFilter, Neutrals, Vector};
 use crate::topology::Board;
 use crate::walk::Occupant;
 
@@ -95,12 +95,22 @@ pub(crate) struct GameEffects {
     freezes: Vec<Vec<usize>>,
     /// `[victim * pieces + capturer]`: the capture is barred (`immune`).
     immune: Vec<bool>,
+    /// `no check`: every pseudo-legal move is legal; losing every royal loses.
+    pub(crate) no_check: bool,
+    /// `neutral P, after each move`: the piece each move also moves (the Duck).
+    pub(crate) duck: Option<PieceId>,
 }
 
 impl GameEffects {
-    /// The effects declared in `fx` on `board`; `None` when there are none.
-    pub(crate) fn new(fx: &Effects, board: &Board, pieces: usize) -> Option<Box<GameEffects>> {
-        if !fx.any() {
+    /// The effects declared in `fx` on `board`, with the rules of neutral pieces that
+    /// play through the same paths (`no check`, the Duck); `None` when there are none.
+    pub(crate) fn new(
+        fx: &Effects,
+        neutral: &Neutrals,
+        board: &Board,
+        pieces: usize,
+    ) -> Option<Box<GameEffects>> {
+        if !fx.any() && !neutral.no_check && neutral.after_each_move.is_none() {
             return None;
         }
         let blast = fx.explode.as_ref().map(|e| Area {
@@ -147,6 +157,8 @@ impl GameEffects {
             burns,
             freezes,
             immune,
+            no_check: neutral.no_check,
+            duck: neutral.after_each_move,
         }))
     }
 
@@ -184,6 +196,9 @@ impl GameEffects {
         side: Side,
         captured: bool,
     ) -> bool {
+        if let (Some(duck), Some(to)) = (self.duck, m.duck) {
+            super::neutral::place_duck::<HASH>(g, pos, duck, to);
+        }
         if matches!(m.kind, MoveKind::Castling(_)) {
             return false;
         }
@@ -299,6 +314,11 @@ impl Game {
         self.make(&mut after, m);
         let own: Vec<CellId> = {
             let mut v = vec![m.from, m.to];
+            // The Duck's move is the move's own too.
+            v.extend(m.duck);
+            if let Some(cell) = fx.duck.and_then(|d| super::neutral::duck_cell(pos, d)) {
+                v.push(cell);
+            }
             v.extend(m.passing_captures());
             if let MoveKind::EnPassant { victim } = m.kind {
                 v.push(victim);

@@ -32,6 +32,7 @@ mod legality;
 mod line;
 mod movegen;
 mod moves;
+mod neutral;
 pub mod notation;
 mod perft;
 mod position;
@@ -141,6 +142,8 @@ pub struct Game {
     pieces: usize,
     cells: usize,
     royal: Vec<bool>,
+    /// Per kind: `neutral` (no side's; written `*` in FEN).
+    neutral: Vec<bool>,
     plus: Vec<bool>,
     castlings: Vec<CastlingMove>,
     /// Per cell: the castling rights lost when a move starts or ends there.
@@ -429,6 +432,9 @@ impl Game {
     /// the second side).
     pub fn letter(&self, side: Side, piece: PieceId) -> String {
         let p = &self.rules.table().pieces()[piece.index()];
+        if self.neutral[piece.index()] {
+            return self.neutral_letter(piece);
+        }
         let l = if side == Side::First {
             p.letter
         } else {

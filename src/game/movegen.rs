@@ -109,6 +109,13 @@ impl<'g> MoveGenerator<'g> {
                 i += 1;
                 i <= first || fx.allows(pos, m, frozen)
             });
+            if fx.no_check && self.game.has_royals() && pos.royal_count[pos.side.index()] == 0 {
+                // `no check`: a side whose royals were captured has lost; no moves.
+                out.truncate(first);
+            }
+            if fx.duck.is_some() {
+                super::neutral::add_duck_moves(self.game, pos, out, first);
+            }
         }
     }
 

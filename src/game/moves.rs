@@ -40,6 +40,9 @@ pub struct GameMove {
     pub captures_to: bool,
     /// A displacement: the piece on `to` (either side's) is pushed to this cell.
     pub push_to: Option<CellId>,
+    /// In a game with `neutral P, after each move` (the Duck): the cell that piece goes
+    /// to once the move is made.
+    pub duck: Option<CellId>,
     pub(crate) passing: [u16; MAX_PASSING],
     pub(crate) n_passing: u8,
     /// Cells this move opens to en passant.
@@ -58,6 +61,7 @@ impl GameMove {
             promotion: None,
             captures_to: false,
             push_to: None,
+            duck: None,
             passing: [0; MAX_PASSING],
             n_passing: 0,
             ep: [0; MAX_EP_CELLS],
@@ -79,8 +83,12 @@ impl GameMove {
 }
 
 /// Calls `f` with every cell `m` changes: start, destination, cells captured in
-/// passing or en passant, the cell a pushed piece goes to, castling's four cells.
+/// passing or en passant, the cell a pushed piece goes to, castling's four cells, the
+/// cell the Duck goes to (not the one it leaves: see `neutral::duck_cell`).
 pub(crate) fn move_cells(g: &Game, m: &GameMove, f: &mut impl FnMut(CellId)) {
+    if let Some(c) = m.duck {
+        f(c);
+    }
     match m.kind {
         MoveKind::Castling(i) => {
             let c = &g.castlings[i as usize];

@@ -196,7 +196,7 @@ impl Game {
     /// `side`'s pieces on the board and in hand: (all, royal).
     pub(crate) fn pieces_of(&self, pos: &GamePosition, side: Side) -> (u32, u32) {
         let (mut all, mut royal) = (0, 0);
-        for p in 0..self.pieces {
+        for p in (0..self.pieces).filter(|&p| !self.neutral[p]) {
             let piece = crate::ids::PieceId(p as u8);
             let n = u32::from(pos.on_board(side, piece)) + u32::from(pos.in_hand(side, piece));
             all += n;

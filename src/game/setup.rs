@@ -35,7 +35,13 @@ impl Game {
         let mut errors = Diagnostics::new();
 
         let royal = royal_pieces(decls, pieces);
-        let castlings = castlings(decls, &board, &mut errors);
+        let mut castlings = castlings(decls, &board, &mut errors);
+        if decls.neutral.no_check {
+            // No check: a king may castle out of, through and into attack.
+            for c in &mut castlings {
+                c.safe.clear();
+            }
+        }
         let ep_capturer = en_passant_capturers(decls, pieces);
         let (promotions, base_of) = promotions(rule_set, &board);
         let (promo_to, promo_from) = promotion_cells(&promotions, cells);
@@ -48,6 +54,9 @@ impl Game {
             pieces,
             cells,
             plus: rule_set.pieces.iter().map(|p| p.plus).collect(),
+            neutral: (0..pieces)
+                .map(|k| decls.neutral.is_neutral(PieceId(k as u8)))
+                .collect(),
             castle_loss: castle_loss(&castlings, cells),
             ep_sources: en_passant_sources(&rules, &ep_capturer),
             clock_reset: clock_resetters(decls, &ep_capturer),
@@ -63,7 +72,12 @@ impl Game {
             stalemate: decls.stalemate,
             ends: decls.ends.clone(),
             must_capture: decls.must_capture,
-            effects: super::effects::GameEffects::new(&decls.effects, &board, pieces),
+            effects: super::effects::GameEffects::new(
+                &decls.effects,
+                &decls.neutral,
+                &board,
+                pieces,
+            ),
             sokoban: decls.sokoban.clone(),
             file_rays: file_rays(&board, decls.royals_may_not_face),
             any_passing: facts.captures_in_passing(),

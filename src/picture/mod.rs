@@ -100,7 +100,8 @@ pub struct Picture {
 
 impl Picture {
     /// The board of `rules` with the pieces of `position`, labelled by their FEN
-    /// letters (uppercase for the first side, lowercase for the second).
+    /// letters (uppercase for the first side, lowercase for the second; a neutral
+    /// piece `*` and its letter, drawn in no side's colours).
     pub fn new<O: Occupancy + ?Sized>(rules: &Rules, position: &O) -> Picture {
         let t = rules.table().table();
         let mut picture = Picture::from_layout(Layout::from_board(&t.board));
@@ -109,10 +110,14 @@ impl Picture {
             if occ.is_empty() {
                 continue;
             }
-            let label = t
+            let mut label = t
                 .pieces
                 .get(occ.kind().index())
                 .map_or_else(|| "?".to_string(), |p| p.fen_letter(occ.side()));
+            if t.is_neutral(occ.kind()) {
+                // A neutral piece: `*` and its letter, drawn in no side's colours.
+                label.insert(0, '*');
+            }
             picture.place(cell.index(), occ.side(), &label);
         }
         picture

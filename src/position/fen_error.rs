@@ -74,6 +74,17 @@ pub enum FenErrorKind {
         /// The cell's name.
         cell: String,
     },
+    /// A neutral piece written by its letter (it is written `*`, or `*` and its letter
+    /// when the game has several neutral kinds), or a `*` on a cell that names no
+    /// neutral kind.
+    NeutralPiece {
+        /// The letter or the `*`.
+        offset: usize,
+        /// What was written.
+        written: String,
+        /// How the game's neutral pieces are written (`*`, or `*M *S`).
+        expected: Vec<String>,
+    },
     /// A piece letter the rules do not declare.
     UnknownLetter {
         /// The letter (or its `+`).
@@ -120,6 +131,16 @@ pub enum FenErrorKind {
     HandNotClosed {
         /// The end of the board field.
         offset: usize,
+    },
+    /// More than one piece of the kind moved after each move (`neutral Duck, after
+    /// each move`): it stands on one cell at most.
+    SecondDuck {
+        /// The start of the board part.
+        offset: usize,
+        /// How many there are.
+        found: usize,
+        /// The piece's name (`Duck`).
+        name: String,
     },
     /// A hand in a game without hands.
     NoHands {
@@ -192,6 +213,7 @@ impl FenError {
             | RankTooShort { offset, .. }
             | HoleMarkOnCell { offset, .. }
             | UnknownLetter { offset, .. }
+            | NeutralPiece { offset, .. }
             | PieceOnHole { offset, .. }
             | UnexpectedInBoard { offset, .. }
             | PromotionMarkAmbiguous { offset, .. }
@@ -199,6 +221,7 @@ impl FenError {
             | OneSide { offset }
             | HandNotClosed { offset }
             | NoHands { offset }
+            | SecondDuck { offset, .. }
             | HandTooLarge { offset, .. }
             | UnexpectedInHand { offset, .. }
             | UnknownCastling { offset, .. }
@@ -269,6 +292,14 @@ impl FenError {
         FenError::new(FenErrorKind::HoleMarkOnCell { offset, cell })
     }
 
+    pub(crate) fn neutral_piece(offset: usize, written: String, expected: Vec<String>) -> Self {
+        FenError::new(FenErrorKind::NeutralPiece {
+            offset,
+            written,
+            expected,
+        })
+    }
+
     pub(crate) fn unknown_letter(offset: usize, letter: String, declared: Vec<String>) -> Self {
         FenError::new(FenErrorKind::UnknownLetter {
             offset,
@@ -306,6 +337,14 @@ impl FenError {
 
     pub(crate) fn no_hands(offset: usize) -> FenError {
         FenError::new(FenErrorKind::NoHands { offset })
+    }
+
+    pub(crate) fn second_duck(offset: usize, found: usize, name: String) -> FenError {
+        FenError::new(FenErrorKind::SecondDuck {
+            offset,
+            found,
+            name,
+        })
     }
 
     pub(crate) fn hand_too_large(offset: usize, letter: char, limit: usize) -> FenError {
@@ -379,6 +418,13 @@ impl fmt::Display for Message<'_> {
                 "rank {rank} has {found} cells but the board is {width} wide"
             ),
             HoleMarkOnCell { cell, .. } => write!(f, "`*` marks a hole but {cell} is a cell"),
+            NeutralPiece {
+                written, expected, ..
+            } => write!(
+                f,
+                "`{written}` is no neutral piece of this game; neutral pieces belong to no side and are written {}",
+                expected.join(" ")
+            ),
             UnknownLetter {
                 letter, declared, ..
             } => write!(
@@ -410,6 +456,10 @@ impl fmt::Display for Message<'_> {
             ),
             HandNotClosed { .. } => f.write_str("the hand `[...]` is not closed with `]`"),
             NoHands { .. } => f.write_str("this game has no hands; remove the `[...]` part"),
+            SecondDuck { found, name, .. } => write!(
+                f,
+                "{found} `{name}` pieces on the board; the piece moved after each move stands on one cell at most"
+            ),
             HandTooLarge { letter, limit, .. } => write!(
                 f,
                 "more than {limit} `{letter}` in the hand: a hand holds at most {limit} pieces of a kind"

@@ -49,6 +49,19 @@ impl Position {
     /// are read and left out, since they do not change how pieces move. The side is `w`
     /// (first) or `b` (second); without it the first side moves.
     pub fn from_fen(fen: &str, board: &Board, pieces: &[TablePiece]) -> Result<Position, FenError> {
+        Position::from_fen_neutral(fen, board, pieces, &[])
+    }
+
+    /// [`Position::from_fen`] for a game with `neutral` pieces (these kinds): each is
+    /// written `*` on its cell (`*` and its letter when there are several kinds), and is
+    /// stored as the first side's piece of its kind (no walk sees it as anyone's: the
+    /// table treats it as a wall).
+    pub fn from_fen_neutral(
+        fen: &str,
+        board: &Board,
+        pieces: &[TablePiece],
+        neutral: &[PieceId],
+    ) -> Result<Position, FenError> {
         let mut pos = Position::empty(board);
         let fields = fen_fields(fen);
         let Some(&(board_at, board_field)) = fields.first() else {
@@ -58,7 +71,7 @@ impl Position {
             return Err(FenError::too_many_fields(fields[6].0, Some(6)));
         }
         let (board_text, _hand) = split_hand(board_field, board_at)?;
-        let (cells, _) = read_board(board_text, board_at, board, pieces, &|_, _| Ok(0))?;
+        let (cells, _) = read_board(board_text, board_at, board, pieces, neutral, &|_, _| Ok(0))?;
         pos.cells = cells;
         if let Some(&(side_at, side)) = fields.get(1) {
             pos.side_to_move = read_side(side_at, side)?;
@@ -108,15 +121,27 @@ impl Position {
 
 /// Reads the board part of a FEN (`text`, starting at byte `at` of the whole FEN):
 /// the occupants and, per cell, the promotion mark `tilde` gives for a `~` after a
-/// piece (called with the piece and the `~`'s byte offset, where it reports its error). Shared by [`Position::from_fen`] and the
-/// game layer's FEN reader.
+/// piece (called with the piece and the `~`'s byte offset, where it reports its error).
+/// `neutral`: the kinds that belong to no side, written `*` on a cell (`*` and the
+/// letter when there are several) and never by their letters. Shared by
+/// [`Position::from_fen`] and the game layer's FEN reader.
 pub(crate) fn read_board(
     board_text: &str,
     board_at: usize,
     board: &Board,
     pieces: &[TablePiece],
+    neutral: &[PieceId],
     tilde: &dyn Fn(PieceId, usize) -> Result<u8, FenError>,
 ) -> Result<(Vec<Occupant>, Vec<u8>), FenError> {
+    let neutral_forms = || -> Vec<String> {
+        if neutral.len() == 1 {
+            return vec!["*".into()];
+        }
+        neutral
+            .iter()
+            .map(|k| format!("*{}", pieces[k.index()].letter))
+            .collect()
+    };
     let mut cells = vec![Occupant::EMPTY; board.cell_count()];
     let mut promoted = vec![0u8; board.cell_count()];
     let height = board.height() as i16;
@@ -163,11 +188,28 @@ pub(crate) fn read_board(
             let coord = layout[x as usize];
             let cell = board.cell_at(coord);
             if ch == b'*' {
-                if cell.is_some() {
-                    return Err(FenError::hole_mark_on_cell(
-                        here,
-                        crate::topology::coord_name(coord),
-                    ));
+                if let Some(cell) = cell {
+                    if neutral.is_empty() {
+                        return Err(FenError::hole_mark_on_cell(
+                            here,
+                            crate::topology::coord_name(coord),
+                        ));
+                    }
+                    // A neutral piece: `*`, or `*X` when the game has several kinds.
+                    let kind = if neutral.len() == 1 {
+                        neutral[0]
+                    } else {
+                        let letter = bytes.get(i + 1).map_or(' ', |&b| b as char);
+                        let found = neutral
+                            .iter()
+                            .find(|k| pieces[k.index()].letter == letter.to_ascii_uppercase());
+                        let Some(&kind) = found else {
+                            return Err(FenError::neutral_piece(here, "*".into(), neutral_forms()));
+                        };
+                        i += 1;
+                        kind
+                    };
+                    cells[cell.index()] = Occupant::piece(Side::First, kind);
                 }
             } else if ch.is_ascii_alphabetic()
                 || (ch == b'+' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
@@ -185,6 +227,10 @@ pub(crate) fn read_board(
                     let written = format!("{}{}", if plus { "+" } else { "" }, letter as char);
                     return Err(FenError::unknown_letter(here, written, declared));
                 };
+                if neutral.contains(&PieceId(kind as u8)) {
+                    let written = format!("{}{}", if plus { "+" } else { "" }, letter as char);
+                    return Err(FenError::neutral_piece(here, written, neutral_forms()));
+                }
                 let Some(cell) = cell else {
                     return Err(FenError::piece_on_hole(
                         here,

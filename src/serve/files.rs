@@ -28,6 +28,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("colours.rules"),
     shipped!("crazyhouse.rules"),
     shipped!("croatian-one.rules"),
+    shipped!("duck.rules"),
     shipped!("effects.rules"),
     shipped!("fairy.rules"),
     shipped!("glinski.rules"),

@@ -47,6 +47,12 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             | R::bare_royal_decl
             | R::no_pieces_decl
             | R::counting_decl => Some(ends::end_decl(c)),
+            R::neutral_decl => Some(Item::Neutral(NeutralDecl {
+                pieces: piece_list(c.child(R::piece_list), c.span),
+                after_each_move: c.all(R::after_each_move).map(|a| a.span).collect(),
+                span: c.span,
+            })),
+            R::no_check_decl => Some(Item::NoCheck(c.span)),
             R::stalemate_decl => Some(Item::Stalemate(StalemateDecl {
                 outcome: outcome(c.child(R::outcome)),
                 span: c.span,

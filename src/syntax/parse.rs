@@ -131,7 +131,11 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::no_pieces_decl
         | R::kw_no
         | R::counting_decl
-        | R::kw_counting => GAME_DECLARATION,
+        | R::kw_counting
+        | R::neutral_decl
+        | R::kw_neutral
+        | R::no_check_decl => GAME_DECLARATION,
+        R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
         R::kw_on => "`on`",
         R::sparing | R::kw_sparing => "`sparing` and piece names",
         R::around | R::kw_around => "`around` and directions such as `any`",
@@ -253,7 +257,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `neutral`, `no check`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

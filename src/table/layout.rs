@@ -204,6 +204,12 @@ pub struct MoveTable {
 }
 
 impl MoveTable {
+    /// Whether kind `kind` is `neutral` (no side's): the kind filter 0, every other
+    /// table's "any kind", refuses it (see `compile::wall_off`).
+    pub fn is_neutral(&self, kind: PieceId) -> bool {
+        self.filters.first().is_some_and(|f| !f.admits(kind.0))
+    }
+
     /// The index in [`MoveTable::roots`] of a piece of `side` on `cell`: sides, then
     /// pieces, then cells.
     #[inline]

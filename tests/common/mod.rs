@@ -43,6 +43,35 @@ pub fn game(name: &str) -> Game {
         .unwrap_or_else(|d| panic!("rules/{name}.rules does not compile: {d:?}"))
 }
 
+/// The legal moves of `fen` in UCI, sorted.
+pub fn legal_sorted(game: &Game, fen: &str) -> Vec<String> {
+    let pos = game.position(fen).expect("fen");
+    let mut v = game.legal_uci(&pos);
+    v.sort();
+    v
+}
+
+/// Plays `moves` (UCI) from `fen`; returns the FEN reached, checked to read back to the
+/// same position: the same FEN, moves and (where no en passant cell is open, which a
+/// FEN keeps only when a capture is legal there) hash.
+pub fn play_read_back(game: &Game, fen: &str, moves: &[&str]) -> String {
+    let mut pos = game.position(fen).expect("fen");
+    for m in moves {
+        let mv = game
+            .parse_uci(&pos, m)
+            .unwrap_or_else(|| panic!("{m} is not legal in {}", game.fen(&pos)));
+        game.make(&mut pos, &mv);
+    }
+    let out = game.fen(&pos);
+    let back = game.position(&out).expect("the FEN written reads back");
+    assert_eq!(game.fen(&back), out);
+    if pos.en_passant().is_none() {
+        assert_eq!(back.hash(), pos.hash(), "hash kept current by make");
+    }
+    assert_eq!(game.legal_uci(&back), game.legal_uci(&pos));
+    out
+}
+
 /// The movement layer of `rules/fairy.rules`.
 pub fn fairy() -> Rules {
     let src = rules_source("fairy");

@@ -20,7 +20,7 @@ import time
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GAMES = ["chess", "capablanca", "grand", "shatranj", "makruk", "xiangqi", "shogi",
          "minishogi", "crazyhouse", "nightrider", "grasshopper", "antichess",
-         "atomic"]
+         "atomic", "duck"]
 DEFAULT_BIN = os.path.join("target", "release", "piecewise")
 
 

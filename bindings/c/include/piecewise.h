@@ -190,8 +190,9 @@ const char *pw_status_name(int32_t status);
 //
 // `occupancy`: `cells` bytes (exactly `pw_game_cell_count`), one per cell id: 0
 // empty; otherwise bit 7 is the side (set for the second side) and bits 0..6 the
-// piece id plus one (a white piece 0 is 1, a black piece 0 is 0x81). Only read, during
-// the call. `out`, `cap`, `*count` as `pw_legal_moves`.
+// piece id plus one (a white piece 0 is 1, a black piece 0 is 0x81). A `neutral`
+// piece (no side's, such as the Duck) may carry either side bit: every walk treats it
+// as a wall. Only read, during the call. `out`, `cap`, `*count` as `pw_legal_moves`.
 //
 // Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_BAD_CELL`, `PW_ERR_INVALID_ARGUMENT` (wrong
 // `cells`, a code naming no piece), `PW_ERR_BUFFER_TOO_SMALL`.

@@ -41,7 +41,8 @@ pub fn json_to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>
 }
 
 /// The pieces in declaration order (piece ids), each a dict: `name`, `letter` (the
-/// first side's FEN letter, `+P` for a promoted piece), `royal`.
+/// first side's FEN letter, `+P` for a promoted piece, `*` for a neutral piece),
+/// `royal`, `neutral` (no side's: `neutral` in the rules).
 pub fn pieces<'py>(py: Python<'py>, game: &Game) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
     for id in (0..game.piece_count()).filter_map(|i| u8::try_from(i).ok().map(PieceId)) {
@@ -49,6 +50,7 @@ pub fn pieces<'py>(py: Python<'py>, game: &Game) -> PyResult<Bound<'py, PyList>>
         d.set_item("name", game.rules().piece_name(id))?;
         d.set_item("letter", game.letter(Side::First, id))?;
         d.set_item("royal", game.is_royal(id))?;
+        d.set_item("neutral", game.is_neutral(id))?;
         list.append(d)?;
     }
     Ok(list)

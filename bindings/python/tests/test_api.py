@@ -110,6 +110,17 @@ def test_game_data(chess):
     assert "Chess" in repr(chess) and "square 8x8" in repr(chess)
 
 
+def test_duck_chess_neutral_piece():
+    duck = piecewise.Game.from_file(rules_path("duck"))
+    assert [p["name"] for p in duck.pieces if p["neutral"]] == ["Duck"]
+    assert not any(p["neutral"] for p in piecewise.Game.from_file(rules_path("chess")).pieces)
+    start = duck.start_fen()
+    assert len(duck.legal_moves(start)) == 640
+    assert duck.get_fen(start, ["e2e4,e4d5"]) == \
+        "rnbqkbnr/pppppppp/8/3*4/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    assert duck.perft(start, 2) == 379440
+
+
 def test_warnings_are_diagnostics():
     game = piecewise.Game("board square 8x8\nzone unused = rank 2\npiece King (K) { step any }\n")
     assert [(w.severity, w.line) for w in game.warnings] == [("warning", 2)]

@@ -46,6 +46,10 @@ impl MoveGenerator<'_> {
             // Its royals are gone: the game is over.
             return false;
         }
+        if g.effects.as_deref().is_some_and(|fx| fx.no_check) {
+            // `no check`: a royal may be left capturable.
+            return true;
+        }
         let undo = make(g, pos, m);
         let ok = if pos.royal_count[us.index()] < ours {
             false
@@ -89,6 +93,9 @@ impl MoveGenerator<'_> {
     /// Whether the side to move is in check by the rule of this module: the opponent,
     /// were it to move, could remove one of its royals and none of its own.
     pub(crate) fn in_check_general(&mut self, pos: &GamePosition) -> bool {
+        if self.game.effects.as_deref().is_some_and(|fx| fx.no_check) {
+            return false;
+        }
         let mut turned = self.game.with_side_to_move(pos, pos.side.opponent());
         self.royal_threatened(&mut turned)
     }

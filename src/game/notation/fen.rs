@@ -1,7 +1,8 @@
 //! fen: game positions read and written as Fairy-Stockfish writes them.
 //!
 //! `BOARD[HAND] SIDE CASTLING EP HALFMOVE FULLMOVE`. The board lists ranks from the top
-//! down, separated by `/`; a number counts empty cells; `*` marks a hole; a letter is a
+//! down, separated by `/`; a number counts empty cells; `*` marks a hole, or on a cell a
+//! neutral piece (`*M`, with its letter, when the game has several kinds); a letter is a
 //! piece (uppercase for the first side), `+X` a piece declared with a `+X` letter, and a
 //! trailing `~` marks a piece that was promoted (it returns to a hand as the piece it
 //! promoted from). The hand `[...]` lists pieces in hand (`[]` or `[-]` when empty).
@@ -57,6 +58,7 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         board_at,
         board,
         game.rules.table().pieces(),
+        &game.neutral_kinds(),
         &|kind, at| match promoted_from(game, kind) {
             Some(from) => Ok(from.0 + 1),
             None => Err(FenError::promotion_mark_ambiguous(
@@ -65,6 +67,14 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
             )),
         },
     )?;
+    if let Some(duck) = game.duck() {
+        let occ = crate::walk::Occupant::piece(Side::First, duck);
+        let found = cells.iter().filter(|&&o| o == occ).count();
+        if found > 1 {
+            let name = game.rules().piece_name(duck).to_string();
+            return Err(FenError::second_duck(board_at, found, name));
+        }
+    }
     pos.cells = cells;
     pos.promoted = promoted;
     if let Some((hand_at, text)) = hand {

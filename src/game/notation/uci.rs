@@ -1,5 +1,6 @@
 //! uci: moves as UCI text, as Fairy-Stockfish prints them (`e2e4`, `e7e8q`, `P@e4`,
-//! Shogi's `+`, castling as the king's from-to), with piecewise's additions for what
+//! Shogi's `+`, castling as the king's from-to, the Duck's move after `,`), with
+//! piecewise's additions for what
 //! Fairy-Stockfish has no notation for (`x` and the cell for captures in passing, `^`
 //! and the cell where two pushes would print the same).
 
@@ -26,8 +27,22 @@ pub(crate) fn uci_list(g: &Game, moves: &[GameMove]) -> Vec<String> {
     texts
 }
 
-/// UCI text as Fairy-Stockfish prints it.
+/// UCI text as Fairy-Stockfish prints it. A move followed by the Duck's (`neutral Duck,
+/// after each move`) is written as Fairy-Stockfish writes its `duck` variant's: the move,
+/// `,`, then the Duck's move written from the cell the moving piece reached to the cell
+/// the Duck goes to (`e2e4,e4d5`; castling `e1g1,g1b1`).
 pub(crate) fn uci(g: &Game, m: &GameMove) -> String {
+    let mut s = plain(g, m);
+    if let Some(d) = m.duck {
+        let board = g.board();
+        s.push(',');
+        s.push_str(&board.cell_name(m.to));
+        s.push_str(&board.cell_name(d));
+    }
+    s
+}
+
+fn plain(g: &Game, m: &GameMove) -> String {
     let board = g.board();
     match m.kind {
         MoveKind::Drop => {

@@ -145,7 +145,13 @@ pub(super) fn passing_cross(x: f64, y: f64, r: f64) -> String {
 }
 
 pub(super) fn piece_disc(x: f64, y: f64, r: f64, side: Side, label: &str) -> String {
+    // A label `*X` is a neutral piece (no side's): its letter on yellow.
+    let (label, neutral) = match label.strip_prefix('*') {
+        Some(rest) if !rest.is_empty() => (rest, true),
+        _ => (label, false),
+    };
     let (fill, stroke, ink) = match side {
+        _ if neutral => ("#f2c94c", "#6b5300", "#3d2f00"),
         Side::First => ("#fdfdfd", "#212529", "#212529"),
         Side::Second => ("#2b2f33", "#000000", "#ffffff"),
     };

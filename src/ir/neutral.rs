@@ -1,0 +1,26 @@
+//! The checked form of the neutral-piece declarations (`neutral`, `no check`).
+
+use crate::ids::PieceId;
+
+/// Pieces that belong to no side, and the rules that go with them.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Neutrals {
+    /// `neutral PIECES`: kinds no side owns. Every move treats them as walls: no piece
+    /// lands on one (they cannot be captured), no path goes on past one, and a leaper
+    /// jumps over them as over any piece. Written `*` in FEN (`*` and the letter when
+    /// the game has several neutral kinds).
+    pub kinds: Vec<PieceId>,
+    /// `neutral Duck, after each move`: after its own move, the side to move must move
+    /// this piece to another empty cell (or place it, while it is not on the board).
+    pub after_each_move: Option<PieceId>,
+    /// `no check`: royals may be left capturable (no check, no checkmate); a side left
+    /// without royals has lost.
+    pub no_check: bool,
+}
+
+impl Neutrals {
+    /// Whether `kind` is neutral.
+    pub fn is_neutral(&self, kind: PieceId) -> bool {
+        self.kinds.contains(&kind)
+    }
+}
