@@ -494,6 +494,8 @@ pub struct Landing {
     pub kinds: KindFilter,
     /// `push ...`: the move may also end on a piece that it pushes one step onward.
     pub push: Option<Push>,
+    /// `swap`, `capture friend`, `convert`: other ways to end on a piece.
+    pub meets: Box<Meets>,
 }
 
 impl Default for Landing {
@@ -503,6 +505,7 @@ impl Default for Landing {
             foe: true,
             kinds: KindFilter::Any,
             push: None,
+            meets: Box::default(),
         }
     }
 }

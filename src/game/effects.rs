@@ -98,9 +98,16 @@ pub(crate) struct GameEffects {
 }
 
 impl GameEffects {
-    /// The effects declared in `fx` on `board`; `None` when there are none.
-    pub(crate) fn new(fx: &Effects, board: &Board, pieces: usize) -> Option<Box<GameEffects>> {
-        if !fx.any() {
+    /// The effects declared in `fx` on `board`; `None` when there are none and no
+    /// move captures a friend or converts (`meets`: those, which also make legality a
+    /// matter of playing the move, since attack queries do not see them).
+    pub(crate) fn new(
+        fx: &Effects,
+        board: &Board,
+        pieces: usize,
+        meets: bool,
+    ) -> Option<Box<GameEffects>> {
+        if !fx.any() && !meets {
             return None;
         }
         let blast = fx.explode.as_ref().map(|e| Area {

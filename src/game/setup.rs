@@ -63,7 +63,12 @@ impl Game {
             stalemate: decls.stalemate,
             ends: decls.ends.clone(),
             must_capture: decls.must_capture,
-            effects: super::effects::GameEffects::new(&decls.effects, &board, pieces),
+            effects: super::effects::GameEffects::new(
+                &decls.effects,
+                &board,
+                pieces,
+                facts.captures_or_converts_met(),
+            ),
             sokoban: decls.sokoban.clone(),
             file_rays: file_rays(&board, decls.royals_may_not_face),
             any_passing: facts.captures_in_passing(),

@@ -8,7 +8,7 @@
 //! the table over a position (that is [`crate::walk`]) and does not build reverse
 //! tables.
 
-use super::layout::{MoveTable, Node, MASK_SHARED};
+use super::layout::{MoveTable, Node, MASK_SHARED, MEET_ACTIONS};
 use super::verify::VerifiedTable;
 use crate::ids::{CellId, PieceId, Side};
 
@@ -18,6 +18,7 @@ pub struct TableFacts {
     captures_in_passing: bool,
     most_captures_in_passing: usize,
     longest_en_passant_pass: usize,
+    captures_or_converts_met: bool,
 }
 
 impl TableFacts {
@@ -68,16 +69,27 @@ impl TableFacts {
             most_captures_in_passing = most_captures_in_passing.max(captures);
             stack.extend(node.children().map(|c| (c, captures)));
         }
+        let captures_or_converts_met = t
+            .nodes
+            .iter()
+            .any(|n| n.has(Node::PUSH_TARGET) && n.mask & MEET_ACTIONS != 0);
         TableFacts {
             captures_in_passing,
             most_captures_in_passing,
             longest_en_passant_pass,
+            captures_or_converts_met,
         }
     }
 
     /// Some node of the table captures in passing (a locust capture), reached or not.
     pub fn captures_in_passing(&self) -> bool {
         self.captures_in_passing
+    }
+
+    /// Some move may capture a friend (`capture friend`) or convert the piece it meets
+    /// (`convert`): attack queries do not see such moves.
+    pub fn captures_or_converts_met(&self) -> bool {
+        self.captures_or_converts_met
     }
 
     /// The most captures in passing on one path of one tree (0 if there are none).

@@ -60,7 +60,11 @@ fn print_tree(rules: &Rules, tree: &PathTree, json: bool, effects: Option<(&Game
 /// whether it is frozen, and per move what its blast or burn clears.
 fn effects_doc(game: &Game, pos: &GamePosition, from: CellId) -> serde_json::Value {
     let o = pos.occupant(from);
-    let side = if o.is_empty() { pos.side_to_move() } else { o.side() };
+    let side = if o.is_empty() {
+        pos.side_to_move()
+    } else {
+        o.side()
+    };
     let turned = game.with_side_to_move(pos, side);
     let mut generator = game.move_generator();
     let mut moves = Vec::new();
