@@ -4,6 +4,7 @@
 //! against Fairy-Stockfish (`tests/differential/run.py atomic`, perft rows in
 //! `tests/data/perft/public.txt`).
 
+use common::{legal, play};
 use piecewise::game::EndReason;
 use piecewise::ids::Side;
 use piecewise::Game;
@@ -14,30 +15,6 @@ fn game(src: &str) -> Game {
 
 fn atomic() -> Game {
     game(&std::fs::read_to_string("rules/atomic.rules").unwrap())
-}
-
-fn legal(game: &Game, fen: &str) -> Vec<String> {
-    let pos = game.position(fen).expect("fen");
-    let mut v = game.legal_uci(&pos);
-    v.sort();
-    v
-}
-
-/// Plays `moves` (UCI) from `fen`; returns the FEN reached, checked to read back to
-/// the same position.
-fn play(game: &Game, fen: &str, moves: &[&str]) -> String {
-    let mut pos = game.position(fen).expect("fen");
-    for m in moves {
-        let mv = game
-            .parse_uci(&pos, m)
-            .unwrap_or_else(|| panic!("{m} is not legal in {}", game.fen(&pos)));
-        game.make(&mut pos, &mv);
-    }
-    let out = game.fen(&pos);
-    let back = game.position(&out).expect("the FEN written reads back");
-    assert_eq!(game.fen(&back), out);
-    assert_eq!(game.legal_uci(&back), game.legal_uci(&pos));
-    out
 }
 
 // ---------------------------------------------------------------- explode (Atomic)

@@ -6,6 +6,7 @@
 
 mod common;
 
+use common::{legal, play};
 use piecewise::game::EndReason;
 use piecewise::game::GamePosition;
 use piecewise::ids::Side;
@@ -50,31 +51,6 @@ piece Rook (R) { ride orthogonal }
 piece Eater (E) { step any, capture friend }
 piece Preacher (P) { ride orthogonal, move only, convert }
 ";
-
-fn legal(game: &Game, fen: &str) -> Vec<String> {
-    let pos = game.position(fen).expect("fen");
-    let mut v = game.legal_uci(&pos);
-    v.sort();
-    v
-}
-
-/// Plays `moves` (UCI) from `fen`; returns the FEN reached, checked to read back to
-/// the same position with the same hash.
-fn play(game: &Game, fen: &str, moves: &[&str]) -> String {
-    let mut pos = game.position(fen).expect("fen");
-    for m in moves {
-        let mv = game
-            .parse_uci(&pos, m)
-            .unwrap_or_else(|| panic!("{m} is not legal in {}", game.fen(&pos)));
-        game.make(&mut pos, &mv);
-    }
-    let out = game.fen(&pos);
-    let back = game.position(&out).expect("the FEN written reads back");
-    assert_eq!(game.fen(&back), out);
-    assert_eq!(back.hash(), pos.hash(), "incremental hash of {out}");
-    assert_eq!(game.legal_uci(&back), game.legal_uci(&pos));
-    out
-}
 
 fn brute_perft(game: &Game, pos: &mut GamePosition, depth: u32) -> u64 {
     if depth == 0 {

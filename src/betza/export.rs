@@ -8,7 +8,7 @@ use super::error::{ExportError, ExportErrorKind};
 use super::moves::images;
 use super::parse::Modifier;
 use crate::ids::PieceId;
-use crate::ir::{BoardKind, KindFilter, LegDirs, Pattern, RuleSet, Vector, Via};
+use crate::ir::{BoardKind, KindFilter, LegDirs, Meets, Pattern, RuleSet, Vector, Via};
 
 /// The letters of leaper atoms, by canonical vector `(a, b)`, `a <= b`.
 const ATOMS: &[((i8, i8), char)] = &[
@@ -199,15 +199,20 @@ fn pattern(rules: &RuleSet, p: &Pattern, ep: bool) -> Result<Vec<String>, Unsaya
     if p.land.push.is_some() {
         return Err(no("`push`"));
     }
-    let meets = &p.land.meets;
+    let no_meets = Meets::default();
+    let meets = p.land.meets.as_deref().unwrap_or(&no_meets);
     if meets.swap.is_some() && (p.land.empty || p.land.foe || meets.capture_friend.is_some()) {
         // `u` applies to every capture of a component: the swap is a component of its
         // own (`step any, swap` is `KudK`).
         let mut plain = p.clone();
-        plain.land.meets.swap = None;
+        if let Some(m) = plain.land.meets.as_mut() {
+            m.swap = None;
+        }
         let mut swapping = p.clone();
         (swapping.land.empty, swapping.land.foe) = (false, false);
-        swapping.land.meets.capture_friend = None;
+        if let Some(m) = swapping.land.meets.as_mut() {
+            m.capture_friend = None;
+        }
         let mut out = pattern(rules, &plain, ep)?;
         out.extend(pattern(rules, &swapping, ep)?);
         return Ok(out);

@@ -54,17 +54,17 @@ pub(crate) fn add_modifiers(p: &mut Pattern, land: &Landing, cond: &Conditions) 
     p.land.foe &= land.foe;
     p.land.kinds = both(&p.land.kinds, &land.kinds);
     // `swap`, `capture friend`, `convert` added to every pattern brought in.
-    if land.meets.swap.is_some() {
-        p.land.meets.swap.clone_from(&land.meets.swap);
-    }
-    if land.meets.capture_friend.is_some() {
-        p.land
-            .meets
-            .capture_friend
-            .clone_from(&land.meets.capture_friend);
-    }
-    if land.meets.convert.is_some() {
-        p.land.meets.convert.clone_from(&land.meets.convert);
+    if let Some(add) = &land.meets {
+        let meets = p.land.meets.get_or_insert_with(Box::default);
+        if add.swap.is_some() {
+            meets.swap.clone_from(&add.swap);
+        }
+        if add.capture_friend.is_some() {
+            meets.capture_friend.clone_from(&add.capture_friend);
+        }
+        if add.convert.is_some() {
+            meets.convert.clone_from(&add.convert);
+        }
     }
     p.conditions.initial |= cond.initial;
     for c in &cond.from {

@@ -444,7 +444,10 @@ impl Checker {
                 },
                 ast::ModifierKind::Swap(_)
                 | ast::ModifierKind::CaptureFriend(_)
-                | ast::ModifierKind::Convert(_) => ok &= self.meet_modifier(m, &mut land.meets),
+                | ast::ModifierKind::Convert(_) => {
+                    let meets = land.meets.get_or_insert_with(Box::default);
+                    ok &= self.meet_modifier(m, meets);
+                }
                 ast::ModifierKind::From { zone, inside }
                 | ast::ModifierKind::To { zone, inside } => {
                     let is_from = matches!(m.kind, ast::ModifierKind::From { .. });
@@ -471,7 +474,7 @@ impl Checker {
             return (land, cond, false);
         }
         // Patterns that can never produce a move (with `push`, both only leave pushes).
-        let meets = land.push.is_some() || land.meets.any();
+        let meets = land.push.is_some() || land.meets.is_some();
         if let (Some(a), Some(b), false) = (move_only, capture_only, meets) {
             let (first, second) = if a.start < b.start { (a, b) } else { (b, a) };
             self.diags.push(

@@ -327,7 +327,9 @@ fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
         en_passant: pat.conditions.en_passant,
         push,
     });
-    meets::emit(p, &pat.land.meets);
+    if let Some(meets) = &pat.land.meets {
+        meets::emit(p, meets);
+    }
     for c in &pat.conditions.to {
         p.ops.push(Op::ToZone {
             zone: c.zone,

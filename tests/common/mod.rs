@@ -1,8 +1,9 @@
 //! Helpers shared by the integration tests: reading the shipped rules files and
 //! levels, compiling a shipped game, the move list of one piece as text, the rows of
 //! the `|`-separated data files under `tests/data/`, a small deterministic random
-//! generator, resealing a table's byte image after a deliberate corruption, and running the
-//! binary (`cli`).
+//! generator, resealing a table's byte image after a deliberate corruption, legal moves
+//! sorted and moves played to a FEN that must read back (`legal`, `play`), and running
+//! the binary (`cli`).
 //!
 //! Owns no assertions about the library: each test keeps its own. Every test crate
 //! compiles this module separately and uses only part of it, hence `dead_code`.
@@ -128,4 +129,30 @@ pub fn reseal(bytes: &mut [u8]) {
     let n = bytes.len() - 8;
     let sum = fnv(&bytes[..n]);
     bytes[n..].copy_from_slice(&sum.to_le_bytes());
+}
+
+/// The legal moves of `fen`, as UCI, sorted.
+pub fn legal(game: &Game, fen: &str) -> Vec<String> {
+    let pos = game.position(fen).expect("fen");
+    let mut v = game.legal_uci(&pos);
+    v.sort();
+    v
+}
+
+/// Plays `moves` (UCI) from `fen`; returns the FEN reached, checked to read back to
+/// the same position with the same hash and the same legal moves.
+pub fn play(game: &Game, fen: &str, moves: &[&str]) -> String {
+    let mut pos = game.position(fen).expect("fen");
+    for m in moves {
+        let mv = game
+            .parse_uci(&pos, m)
+            .unwrap_or_else(|| panic!("{m} is not legal in {}", game.fen(&pos)));
+        game.make(&mut pos, &mv);
+    }
+    let out = game.fen(&pos);
+    let back = game.position(&out).expect("the FEN written reads back");
+    assert_eq!(game.fen(&back), out);
+    assert_eq!(back.hash(), pos.hash(), "incremental hash of {out}");
+    assert_eq!(game.legal_uci(&back), game.legal_uci(&pos));
+    out
 }

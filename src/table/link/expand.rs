@@ -330,7 +330,7 @@ impl Expander<'_> {
                     }
                     if to_ok && !home {
                         push = pattern.push;
-                        meet = true;
+                        meet = !pattern.meets.is_empty();
                     }
                 }
                 if home && self.passing == 0 && !pattern.pass {
@@ -383,14 +383,16 @@ impl Expander<'_> {
                     break;
                 }
                 self.path.push(cell);
-                if let Some(push) = push {
-                    self.push(push, at, v, cell, node_depth);
-                }
-                for &m in pattern.meets.iter().filter(|_| meet) {
-                    self.meet(m, at, cell, node_depth);
-                }
-                if self.fault.is_some() {
-                    return;
+                if push.is_some() || meet {
+                    if let Some(push) = push {
+                        self.push(push, at, v, cell, node_depth);
+                    }
+                    for &m in pattern.meets.iter().filter(|_| meet) {
+                        self.meet(m, at, cell, node_depth);
+                    }
+                    if self.fault.is_some() {
+                        return;
+                    }
                 }
                 if reached && !next.is_empty() {
                     let next_depth = depth + steps as usize;
