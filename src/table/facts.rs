@@ -40,7 +40,12 @@ impl TableFacts {
             .map(|n| n.depth as usize)
             .max()
             .unwrap_or(0);
-        let captures_in_passing = t.nodes.iter().any(|n| n.has(Node::CAPTURE_PREV));
+        // One pass for the two node flags asked about.
+        let (mut captures_in_passing, mut captures_or_converts_met) = (false, false);
+        for n in &t.nodes {
+            captures_in_passing |= n.has(Node::CAPTURE_PREV);
+            captures_or_converts_met |= n.has(Node::PUSH_TARGET) && n.mask & MEET_ACTIONS != 0;
+        }
         let mut most_captures_in_passing = 0usize;
         let mut seen = vec![
             0u16;
@@ -69,10 +74,6 @@ impl TableFacts {
             most_captures_in_passing = most_captures_in_passing.max(captures);
             stack.extend(node.children().map(|c| (c, captures)));
         }
-        let captures_or_converts_met = t
-            .nodes
-            .iter()
-            .any(|n| n.has(Node::PUSH_TARGET) && n.mask & MEET_ACTIONS != 0);
         TableFacts {
             captures_in_passing,
             most_captures_in_passing,

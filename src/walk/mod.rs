@@ -8,9 +8,8 @@
 //! table, so a walk allocates nothing and recursion never depends on user input.
 //! A displacement (`PUSH` node) is reported as a ply whose [`Ply::push_to`] names the
 //! cell the piece on `to` is pushed to (a swap: the start cell), or whose
-//! [`Ply::captures_to`] (a friend capture) or [`Ply::convert`] says what happens to it;
-//! its `PUSH_TARGET` children are never walked.
-//! A sink may end a walk early ([`Sink::done`]).
+//! [`Ply::captures_to`] (a friend capture) or [`Ply::convert`] says what happens to it
+//! (its `PUSH_TARGET` children are never walked). A sink may end a walk early.
 //!
 //! Does not own the reverse walk (the game layer's attack queries) nor any sink with
 //! game knowledge (legality, perft counting).

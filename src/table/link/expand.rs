@@ -211,6 +211,7 @@ impl Expander<'_> {
     /// Adds a swap, friend capture or conversion of the piece on `cell`: a `PUSH`
     /// node whose `PUSH_TARGET` child is the start cell (a swap) or carries
     /// `MEET_CAPTURE` / `MEET_CONVERT` (its filter the conversion's new kind).
+    #[inline(never)]
     fn meet(&mut self, m: MeetOp, at: Attach, cell: CellId, depth: u8) {
         let classes =
             (if m.friend { CLASS_FRIEND } else { 0 }) | (if m.foe { CLASS_FOE } else { 0 });
@@ -224,6 +225,7 @@ impl Expander<'_> {
 
     /// A `PUSH` node on `cell` (kind filter `filter`) with one `PUSH_TARGET` child
     /// `(target, mask, filter)`.
+    #[inline(never)]
     fn encounter(
         &mut self,
         filter: u8,
