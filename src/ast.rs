@@ -578,4 +578,10 @@ pub enum ModifierKind {
     EnPassant,
     /// `push [CLASS] [KINDS]`: the move may end on a piece and push it one step onward.
     Push(Push),
+    /// `swap [CLASS] [KINDS]`: the move may end on a piece, which goes to the start cell.
+    Swap(Push),
+    /// `capture friend [KINDS]`: the move may end on a friend, capturing it.
+    CaptureFriend(Option<Kinds>),
+    /// `convert [CLASS] [KINDS] [into KIND]`: the piece met changes side.
+    Convert(Convert),
 }

@@ -498,6 +498,9 @@ pub struct Landing {
     pub kinds: KindFilter,
     /// `push ...`: the move may also end on a piece that it pushes one step onward.
     pub push: Option<Push>,
+    /// `swap`, `capture friend`, `convert`: other ways to end on a piece (`None`:
+    /// none of them; boxed, as most patterns have none).
+    pub meets: Option<Box<Meets>>,
 }
 
 impl Default for Landing {
@@ -507,6 +510,7 @@ impl Default for Landing {
             foe: true,
             kinds: KindFilter::Any,
             push: None,
+            meets: None,
         }
     }
 }

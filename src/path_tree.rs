@@ -42,8 +42,11 @@ pub enum Landing {
     Quiet,
     /// The move may end here capturing the enemy on it.
     Capture,
-    /// The move may end here pushing the piece on it (and no quiet move or capture).
+    /// The move may end here pushing the piece on it (and no quiet move or capture):
+    /// also a swap.
     Push,
+    /// The move may end here only converting the piece on it (the mover stays).
+    Convert,
 }
 
 /// One cell of a segment.
@@ -64,8 +67,12 @@ pub struct Encounter {
     pub occupant: Occupant,
     /// Friend, Foe or Blocked (a kind the pattern does not admit here).
     pub class: Class,
-    /// The move may end here capturing it.
+    /// The move may end here capturing it (a friend: `capture friend`).
     pub capture: bool,
+    /// The move may end here swapping with it (it goes to the start cell).
+    pub swap: bool,
+    /// The move may end here converting it: it changes side and becomes this kind.
+    pub convert: Option<PieceId>,
     /// Some continuation hops over it (it stays).
     pub hop: bool,
     /// Some continuation captures it in passing.
@@ -106,8 +113,10 @@ pub struct PlyPath {
     pub to: CellId,
     /// Every cell whose piece the move captures: passing captures, then `to`.
     pub captures: Vec<CellId>,
-    /// A displacement: the piece on `to` is pushed to this cell.
+    /// A displacement: the piece on `to` is pushed to this cell (a swap: the start).
     pub push_to: Option<CellId>,
+    /// A conversion: the piece on `to` changes side and becomes this kind.
+    pub convert: Option<PieceId>,
 }
 
 /// The path tree of one piece on one cell.
@@ -136,8 +145,13 @@ struct RawStep {
     new_leg: bool,
     captured_prev: bool,
     lands: bool,
-    /// Cells the piece here may be pushed to (from a displacement visit of this cell).
+    /// Cells the piece here may be pushed to (from a displacement visit of this cell;
+    /// not the start cell, which is a swap).
     pushes: Vec<CellId>,
+    /// A friend here may be captured, swapped with (`swap`), converted (to a kind).
+    friend_capture: bool,
+    swap: bool,
+    convert: Option<PieceId>,
     /// Indexes (into the builder's `steps`) of the steps visited next from here.
     children: Vec<usize>,
 }
@@ -189,6 +203,9 @@ impl Sink for PathTreeBuilder {
             captured_prev: visit.captured_prev,
             lands: visit.lands && !visit.push,
             pushes: Vec::new(),
+            friend_capture: false,
+            swap: false,
+            convert: None,
             children: Vec::new(),
         });
         if visit.push {
@@ -203,17 +220,22 @@ impl Sink for PathTreeBuilder {
     }
 
     fn ply(&mut self, ply: &Ply<'_>) {
-        if let (Some(pushed_to), Some(step)) = (ply.push_to, self.pushing) {
-            let pushes = &mut self.steps[step].pushes;
-            if !pushes.contains(&pushed_to) {
-                pushes.push(pushed_to);
+        if let Some(step) = self.pushing {
+            let step = &mut self.steps[step];
+            match ply.push_to {
+                Some(c) if c == ply.from => step.swap = true,
+                Some(c) if !step.pushes.contains(&c) => step.pushes.push(c),
+                _ => {}
             }
+            step.friend_capture |= ply.captures_to;
+            step.convert = step.convert.or(ply.convert);
         }
         self.plies.push(PlyPath {
             path: ply.cells().collect(),
             to: ply.to,
             captures: ply.captures().collect(),
             push_to: ply.push_to,
+            convert: ply.convert,
         });
     }
 }
@@ -269,8 +291,12 @@ impl PathTreeBuilder {
                 } else {
                     Landing::Quiet
                 })
-            } else if !step.pushes.is_empty() {
+            } else if step.friend_capture {
+                Some(Landing::Capture)
+            } else if !step.pushes.is_empty() || step.swap {
                 Some(Landing::Push)
+            } else if step.convert.is_some() {
+                Some(Landing::Convert)
             } else {
                 None
             };
@@ -292,7 +318,9 @@ impl PathTreeBuilder {
                 cell: end.cell,
                 occupant: end.occupant,
                 class: end.class,
-                capture: end.lands && end.class == Class::Foe,
+                capture: end.lands && end.class == Class::Foe || end.friend_capture,
+                swap: end.swap,
+                convert: end.convert,
                 hop: children.iter().any(|&k| !self.steps[k].captured_prev),
                 locust: children.iter().any(|&k| self.steps[k].captured_prev),
                 push: end.pushes.first().copied(),
@@ -347,6 +375,10 @@ fn is_neutral(table: &MoveTable, occupant: Occupant) -> bool {
     !occupant.is_empty() && table.is_neutral(occupant.kind())
 }
 
+fn kind_name(table: &MoveTable, kind: PieceId) -> Option<String> {
+    table.pieces.get(kind.index()).map(|p| p.name.clone())
+}
+
 fn occupant_text(table: &MoveTable, occupant: Occupant) -> String {
     match table.pieces.get(occupant.kind().index()) {
         Some(p) if is_neutral(table, occupant) => {
@@ -370,8 +402,8 @@ impl PathTree {
     }
 
     /// The indented text tree. `*` marks a cell where the move may end quietly,
-    /// `x` a cell where it may end capturing, `^` one where it may only end pushing the
-    /// piece there. A `sub:` line at the same indentation is a substitute of the line
+    /// `x` a cell where it may end capturing, `^` one where it may only end pushing (or
+    /// swapping with) the piece there, `~` one where it may only convert it. A `sub:` line at the same indentation is a substitute of the line
     /// above (the piece met pushed to another cell).
     pub fn to_text(&self, table: &MoveTable) -> String {
         let piece = &table.pieces[self.piece.index()];
@@ -382,10 +414,14 @@ impl PathTree {
             piece.fen_letter(Side::First),
             table.board.cell_name(self.from),
             self.plies.len(),
-            if self.plies.iter().any(|p| p.push_to.is_some()) {
-                ", ^ may push here"
-            } else {
-                ""
+            match (
+                self.plies.iter().any(|p| p.push_to.is_some()),
+                self.plies.iter().any(|p| p.convert.is_some()),
+            ) {
+                (true, true) => ", ^ may push or swap here, ~ may convert here",
+                (true, false) => ", ^ may push or swap here",
+                (false, true) => ", ~ may convert here",
+                (false, false) => "",
             }
         );
         let mut stack: Vec<(SegId, usize, &'static str)> = Vec::new();
@@ -414,6 +450,7 @@ impl PathTree {
                         Some(Landing::Quiet) => format!("{name}*"),
                         Some(Landing::Capture) => format!("{name}x"),
                         Some(Landing::Push) => format!("{name}^"),
+                        Some(Landing::Convert) => format!("{name}~"),
                         None => name,
                     }
                 })
@@ -432,6 +469,16 @@ impl PathTree {
                 }
                 if let Some(c) = e.push {
                     what.push(format!("push to {}", table.board.cell_name(c)));
+                }
+                if e.swap {
+                    what.push("swap".to_string());
+                }
+                if let Some(k) = e.convert {
+                    let becomes = table
+                        .pieces
+                        .get(k.index())
+                        .map_or("?".into(), |p| p.fen_letter(self.side));
+                    what.push(format!("convert to {becomes}"));
                 }
                 let rel = match e.class {
                     Class::Friend => "friend",
@@ -487,6 +534,7 @@ impl PathTree {
                         "from": name(p.to),
                         "to": name(c),
                     })),
+                    "convert": p.convert.map(|k| kind_name(table, k)),
                 })
             })
             .collect();
@@ -510,6 +558,8 @@ impl PathTree {
                         "pass_over": e.hop,
                         "capture_in_passing": e.locust,
                         "push_to": e.push.map(name),
+                        "swap": e.swap,
+                        "convert": e.convert.map(|k| kind_name(table, k)),
                     })
                 });
                 serde_json::json!({

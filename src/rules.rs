@@ -142,7 +142,8 @@ impl Rules {
     /// passing, sorted (`d4f6xe5`), so that moves with the same ends but different
     /// victims stay apart. A push is the pusher's move (`d4d5`); only where another
     /// move of `list` would print the same is `^` and the cell the pushed piece goes to
-    /// added (`d4d5^d6`).
+    /// added (`d4d5^d6`). A conversion ends in `~` and the letter of the kind the piece
+    /// becomes (`d4d6~n`).
     pub fn move_text(&self, list: &MoveList, m: &Move) -> String {
         let mut s = self.plain_text(list, m);
         if let Some(p) = m.push_to {
@@ -165,6 +166,12 @@ impl Rules {
         for c in caps {
             s.push('x');
             s.push_str(&self.cell_name(c));
+        }
+        if let Some(k) = m.convert {
+            s.push('~');
+            if let Some(p) = self.linked().pieces.get(k.index()) {
+                s.push_str(&p.fen_letter(Side::Second));
+            }
         }
         s
     }

@@ -12,7 +12,8 @@ use piecewise::betza::{self, ImportOptions};
 use piecewise::ids::PieceId;
 
 /// Notations that survive the round trip: every atom, riders, counts, directions on
-/// orthogonal, diagonal and oblique atoms, m c i e, n, p g, and `a` chains.
+/// orthogonal, diagonal and oblique atoms, m c i e, n, p g, `a` chains, and `d` (a
+/// friend capture) and `u` (a swap).
 const ROUND_TRIP: &[&str] = &[
     "W",
     "F",
@@ -385,8 +386,8 @@ fn export_refusals_name_the_construct() {
 fn malformed_notations_fail_with_the_position() {
     let mut out = String::new();
     for n in [
-        "mWuN", "fmW?", "R999", "mQc", "4N", "NN2", "yafsF", "zW", "qK", "O2", "pN", "nC", "hW",
-        "fmeF", "caN", "KaN",
+        "mWxN", "muK", "dafF", "fmW?", "R999", "mQc", "4N", "NN2", "yafsF", "zW", "qK", "O2", "pN",
+        "nC", "hW", "fmeF", "caN", "KaN",
     ] {
         let o = run(&["import", "betza", n]);
         assert_eq!(o.status.code(), Some(1), "{n}");

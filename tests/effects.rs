@@ -4,6 +4,8 @@
 //! against Fairy-Stockfish (`tests/differential/run.py atomic`, perft rows in
 //! `tests/data/perft/public.txt`).
 
+mod common;
+use common::{legal, play};
 use piecewise::game::EndReason;
 use piecewise::ids::Side;
 use piecewise::Game;
@@ -15,9 +17,6 @@ fn game(src: &str) -> Game {
 fn atomic() -> Game {
     game(&std::fs::read_to_string("rules/atomic.rules").unwrap())
 }
-
-mod common;
-use common::{legal_sorted as legal, play_read_back as play};
 
 // ---------------------------------------------------------------- explode (Atomic)
 

@@ -68,7 +68,7 @@ fn variant_key_inherits_too() {
 
 #[test]
 fn untranslated_keys_are_listed_with_section_and_line() {
-    let ini = "[a:chess]\nblastOnCapture = true\nnFoldRule = 4\npieceValueMg = p:100\ncustomPiece1 = x:mWuN\n";
+    let ini = "[a:chess]\nblastOnCapture = true\nnFoldRule = 4\npieceValueMg = p:100\ncustomPiece1 = x:mWxN\n";
     let v = fsf::import(ini, None).unwrap();
     let issues: Vec<(usize, &str)> = v[0]
         .issues
@@ -89,7 +89,7 @@ fn untranslated_keys_are_listed_with_section_and_line() {
     );
     assert!(
         err.contains(
-            "untranslated.ini:5: [a] `customPiece1` not translated: Betza `mWuN`: column 3"
+            "untranslated.ini:5: [a] `customPiece1` not translated: Betza `mWxN`: column 3"
         ),
         "{err}"
     );

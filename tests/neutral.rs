@@ -19,7 +19,7 @@ fn duck() -> Game {
 }
 
 mod common;
-use common::{legal_sorted as legal, play_read_back as play};
+use common::{legal, play};
 
 /// The distinct moves before the Duck's (`e2e4` of `e2e4,e4d5`), sorted.
 fn base_moves(game: &Game, fen: &str) -> Vec<String> {

@@ -65,3 +65,16 @@ pub struct ImmuneDecl {
     pub capturers: Option<Kinds>,
     pub span: Span,
 }
+
+/// `convert [CLASS] [KINDS] [into KIND]`: the last leg may end on such a piece (a foe
+/// when no class is written), which changes side (and kind, with `into`); the mover
+/// stays on its start cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Convert {
+    /// `friend`, `foe`, `piece` or `empty` (rejected); `None`: foes.
+    pub class: Option<(ViaKind, Span)>,
+    /// Which kinds may be converted.
+    pub kinds: Option<Kinds>,
+    /// `into KIND`: the kind the converted piece becomes.
+    pub into: Option<Ident>,
+}

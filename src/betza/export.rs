@@ -8,7 +8,7 @@ use super::error::{ExportError, ExportErrorKind};
 use super::moves::images;
 use super::parse::Modifier;
 use crate::ids::PieceId;
-use crate::ir::{BoardKind, KindFilter, LegDirs, Pattern, RuleSet, Vector, Via};
+use crate::ir::{BoardKind, KindFilter, LegDirs, Meets, Pattern, RuleSet, Vector, Via};
 
 /// The letters of leaper atoms, by canonical vector `(a, b)`, `a <= b`.
 const ATOMS: &[((i8, i8), char)] = &[
@@ -199,6 +199,24 @@ fn pattern(rules: &RuleSet, p: &Pattern, ep: bool) -> Result<Vec<String>, Unsaya
     if p.land.push.is_some() {
         return Err(no("`push`"));
     }
+    let no_meets = Meets::default();
+    let meets = p.land.meets.as_deref().unwrap_or(&no_meets);
+    if meets.swap.is_some() && (p.land.empty || p.land.foe || meets.capture_friend.is_some()) {
+        // `u` applies to every capture of a component: the swap is a component of its
+        // own (`step any, swap` is `KudK`).
+        let mut plain = p.clone();
+        if let Some(m) = plain.land.meets.as_mut() {
+            m.swap = None;
+        }
+        let mut swapping = p.clone();
+        (swapping.land.empty, swapping.land.foe) = (false, false);
+        if let Some(m) = swapping.land.meets.as_mut() {
+            m.capture_friend = None;
+        }
+        let mut out = pattern(rules, &plain, ep)?;
+        out.extend(pattern(rules, &swapping, ep)?);
+        return Ok(out);
+    }
     if p.land.kinds != KindFilter::Any {
         return Err(no("`captures` with a kind of piece"));
     }
@@ -211,11 +229,51 @@ fn pattern(rules: &RuleSet, p: &Pattern, ep: bool) -> Result<Vec<String>, Unsaya
     if p.conditions.initial || second_rank {
         prefix.push('i');
     }
-    match (p.land.empty, p.land.foe) {
-        (true, true) => {}
-        (true, false) => prefix.push('m'),
-        (false, true) => prefix.push_str(if ep { "ce" } else { "c" }),
-        (false, false) => return Err(no("a pattern that may neither move nor capture")),
+    if meets.convert.is_some() {
+        return Err(no("`convert`"));
+    }
+    let swap = meets.swap.as_ref();
+    if swap.is_some_and(|s| s.kinds != KindFilter::Any)
+        || meets
+            .capture_friend
+            .as_ref()
+            .is_some_and(|k| *k != KindFilter::Any)
+    {
+        return Err(no("`swap` or `capture friend` with a kind of piece"));
+    }
+    if meets.any() && (p.legs.len() > 1 || ep) {
+        return Err(no(
+            "`swap` or `capture friend` in a chain or with en passant",
+        ));
+    }
+    // XBetza's `d` captures a friend; `u` puts what the move captures on its start
+    // cell: `ud` swaps with a friend, `uc` with a foe.
+    let (foe, friend) = match swap {
+        Some(_) if p.land.foe || meets.capture_friend.is_some() => {
+            return Err(no(
+                "`swap` beside a capture (XBetza's `u` applies to every capture of a move)",
+            ))
+        }
+        Some(s) => (s.foe, s.friend),
+        None => (p.land.foe, meets.capture_friend.is_some()),
+    };
+    match (p.land.empty, foe, friend) {
+        (true, true, false) if swap.is_none() => {}
+        (false, false, false) => return Err(no("a pattern that may neither move nor capture")),
+        (empty, foe, friend) => {
+            if swap.is_some() {
+                prefix.push('u');
+            }
+            if empty {
+                prefix.push('m');
+            }
+            if foe {
+                prefix.push_str(if ep { "ce" } else { "c" });
+            }
+            if friend {
+                prefix.push('d');
+            }
+        }
     }
     let first = &p.legs[0];
     let LegDirs::Absolute(vs) = &first.dirs else {

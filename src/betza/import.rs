@@ -286,6 +286,8 @@ fn merge(moves: &[Move]) -> Vec<Move> {
                 x.shape.clone(),
                 x.quiet,
                 x.capture,
+                x.friend,
+                x.unload,
                 x.initial,
                 x.en_passant,
                 unit(&x.vectors),
@@ -322,9 +324,19 @@ pub fn patterns(moves: &[Move]) -> Vec<String> {
     let mut out = Vec::new();
     for m in merge(moves) {
         let mut mods = Vec::new();
-        match (m.quiet, m.capture) {
+        // `u`: what the move would capture it swaps with instead.
+        let capture = m.capture && !m.unload;
+        match (m.quiet, capture) {
             (true, false) => mods.push("move only"),
             (false, true) => mods.push("capture only"),
+            (false, false) => mods.extend(["move only", "capture only"]),
+            _ => {}
+        }
+        match (m.unload, m.capture, m.friend) {
+            (false, _, true) => mods.push("capture friend"),
+            (true, true, true) => mods.push("swap piece"),
+            (true, true, false) => mods.push("swap foe"),
+            (true, false, true) => mods.push("swap friend"),
             _ => {}
         }
         if m.initial {

@@ -83,7 +83,7 @@ pub fn patterns(notation: &str) -> Result<(Vec<String>, bool), BetzaError> {
 /// use piecewise::betza::{import, ImportOptions};
 /// let opts = ImportOptions { name: "Knight".into(), letter: "N".into() };
 /// assert_eq!(import("N", &opts).unwrap(), "# Betza: N\npiece Knight (N) { leap (1,2) }\n");
-/// assert_eq!(import("mWuN", &opts).unwrap_err().offset(), 2);
+/// assert_eq!(import("mWxN", &opts).unwrap_err().offset(), 2);
 /// ```
 pub fn import(notation: &str, opts: &ImportOptions) -> Result<String, BetzaError> {
     let t = translate(notation)?;

@@ -21,6 +21,11 @@ pub struct Move {
     pub quiet: bool,
     /// May end on an enemy piece, capturing it.
     pub capture: bool,
+    /// `d`: may end on a friendly piece, capturing it.
+    pub friend: bool,
+    /// `u`: a piece the move would capture (`capture`, `friend`) is put down on the
+    /// start cell instead: a swap.
+    pub unload: bool,
     /// `i`: only as the piece's first move.
     pub initial: bool,
     /// `e` on this component: it also captures en passant.
@@ -265,6 +270,8 @@ struct LegMods {
     dirs: Vec<Modifier>,
     m: Option<usize>,
     c: Option<usize>,
+    d: Option<usize>,
+    u: Option<usize>,
     p: Option<usize>,
     g: Option<usize>,
     n: Option<usize>,
@@ -280,6 +287,8 @@ fn split(mods: &[Modifier]) -> LegMods {
         let slot = match m.ch {
             'm' => &mut l.m,
             'c' => &mut l.c,
+            'd' => &mut l.d,
+            'u' => &mut l.u,
             'p' => &mut l.p,
             'g' => &mut l.g,
             'n' => &mut l.n,
@@ -330,11 +339,30 @@ fn component(c: &Component) -> Result<Move, BetzaError> {
             at,
         ));
     }
+    if let Some(at) = first.d.or(first.u) {
+        let other = c.legs.len() > 1 || first.q.or(first.z).or(first.p).or(first.g).is_some();
+        if other || first.n.is_some() || first.e.is_some() {
+            return Err(meaningless(
+                "`d` and `u` are translated on plain leapers and riders only (`dN`, `udK`, `cuR`)",
+                at,
+            ));
+        }
+    }
+    if let (Some(at), None, None, Some(_)) = (first.u, first.d, first.c, first.m) {
+        return Err(meaningless(
+            "`u` puts down a piece the move captures: give it `c` or `d`",
+            at,
+        ));
+    }
+    // Without m, c or d a move may end on an empty cell or an enemy.
+    let plain = first.m.is_none() && first.c.is_none() && first.d.is_none();
     let mut mv = Move {
         shape: Shape::Leap,
         vectors,
-        quiet: first.m.is_some() || first.c.is_none(),
-        capture: (first.c.is_some() || first.m.is_none()) && first.i.is_none(),
+        quiet: first.m.is_some() || plain,
+        capture: (first.c.is_some() || plain) && first.i.is_none(),
+        friend: first.d.is_some(),
+        unload: first.u.is_some(),
         initial: first.i.is_some(),
         en_passant: first.e.is_some(),
         at: c.start,

@@ -85,14 +85,12 @@ const ATOMS: &[AtomRow] = &[
 ];
 
 /// The lowercase modifiers piecewise translates.
-const MODIFIERS: &str = "fblrvshmcinpgaezq";
+const MODIFIERS: &str = "fblrvshmcdinpgaezqu";
 
 /// Characters of XBetza (or its relatives) that piecewise refuses, and why.
 pub(crate) fn refusal(c: char) -> Option<&'static str> {
     Some(match c {
         't' => "`t` (then, the older Betza chain such as `WtR`) is not read; write the legs with XBetza's `a`",
-        'u' => "`u` (unload: the captured piece is put down elsewhere) has no equivalent; piecewise moves never relocate a captured piece",
-        'd' => "`d` (destroy: capture a piece of one's own side) has no equivalent; piecewise moves never capture their own side",
         'x' => "`x` has no equivalent in the rules language",
         'k' => "`k` (a move that depends on checking or on royalty) has no equivalent in the rules language",
         'y' => "`y` (a later leg switching between orthogonal and diagonal) is not translated; write the legs in .rules (e.g. `step diagonal then ride turn ±45`)",
@@ -234,11 +232,11 @@ mod tests {
 
     #[test]
     fn errors_point_at_the_character() {
-        let e = parse("mWuN").unwrap_err();
+        let e = parse("mWxN").unwrap_err();
         assert_eq!(e.offset(), 2);
         assert!(matches!(
             e.kind(),
-            BetzaErrorKind::Unsupported { what: 'u', .. }
+            BetzaErrorKind::Unsupported { what: 'x', .. }
         ));
         assert_eq!(parse("fmW?").unwrap_err().offset(), 3);
         assert_eq!(

@@ -5,6 +5,8 @@
 //! Owns how an added modifier combines with the pattern's own: `move only` and
 //! `capture only` take away landings, `captures` narrows the kinds (both filters must
 //! admit), `initial` is added, `from`/`to` conditions are appended (all must hold).
+//! `swap`, `capture friend` and `convert` are added to each pattern (a piece that
+//! converts with every move: `like Queen, convert`).
 //! `push`, `en passant` and `pass` change what a pattern is rather than restrict it,
 //! and are refused on a `like` (E0710).
 
@@ -51,6 +53,19 @@ pub(crate) fn add_modifiers(p: &mut Pattern, land: &Landing, cond: &Conditions) 
     p.land.empty &= land.empty;
     p.land.foe &= land.foe;
     p.land.kinds = both(&p.land.kinds, &land.kinds);
+    // `swap`, `capture friend`, `convert` added to every pattern brought in.
+    if let Some(add) = &land.meets {
+        let meets = p.land.meets.get_or_insert_with(Box::default);
+        if add.swap.is_some() {
+            meets.swap.clone_from(&add.swap);
+        }
+        if add.capture_friend.is_some() {
+            meets.capture_friend.clone_from(&add.capture_friend);
+        }
+        if add.convert.is_some() {
+            meets.convert.clone_from(&add.convert);
+        }
+    }
     p.conditions.initial |= cond.initial;
     for c in &cond.from {
         if !p.conditions.from.contains(c) {

@@ -19,6 +19,7 @@ mod ends;
 mod game;
 mod like;
 mod lint;
+mod meets;
 mod names;
 mod neutral;
 mod patterns;

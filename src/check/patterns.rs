@@ -398,6 +398,9 @@ impl Checker {
                 ast::ModifierKind::Captures(_) => "captures".to_string(),
                 ast::ModifierKind::EnPassant => "en passant".to_string(),
                 ast::ModifierKind::Push(_) => "push".to_string(),
+                ast::ModifierKind::Swap(_) => "swap".to_string(),
+                ast::ModifierKind::CaptureFriend(_) => "capture friend".to_string(),
+                ast::ModifierKind::Convert(_) => "convert".to_string(),
                 ast::ModifierKind::From { zone, inside } => {
                     format!("{}from {}", if *inside { "" } else { "not " }, zone.name)
                 }
@@ -439,6 +442,12 @@ impl Checker {
                     Some(p) => land.push = Some(p),
                     None => ok = false,
                 },
+                ast::ModifierKind::Swap(_)
+                | ast::ModifierKind::CaptureFriend(_)
+                | ast::ModifierKind::Convert(_) => {
+                    let meets = land.meets.get_or_insert_with(Box::default);
+                    ok &= self.meet_modifier(m, meets);
+                }
                 ast::ModifierKind::From { zone, inside }
                 | ast::ModifierKind::To { zone, inside } => {
                     let is_from = matches!(m.kind, ast::ModifierKind::From { .. });
@@ -465,7 +474,8 @@ impl Checker {
             return (land, cond, false);
         }
         // Patterns that can never produce a move (with `push`, both only leave pushes).
-        if let (Some(a), Some(b), None) = (move_only, capture_only, &land.push) {
+        let meets = land.push.is_some() || land.meets.is_some();
+        if let (Some(a), Some(b), false) = (move_only, capture_only, meets) {
             let (first, second) = if a.start < b.start { (a, b) } else { (b, a) };
             self.diags.push(
                 Diagnostic::warning("W0002", "this pattern can never move", second)

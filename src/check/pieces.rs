@@ -243,7 +243,11 @@ impl Checker {
                                         // any landing (a pawn's step, `capture only`)
                                         // is not brought in.
                                         let l = &pattern.land;
-                                        if !l.empty && !l.foe && l.push.is_none() {
+                                        if !l.empty
+                                            && !l.foe
+                                            && l.push.is_none()
+                                            && l.meets.is_none()
+                                        {
                                             continue;
                                         }
                                     }

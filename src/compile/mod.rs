@@ -5,6 +5,9 @@
 //! cells: directions are vectors or turns, zones are cell sets from the first side's
 //! view. Linking it to a concrete board is [`crate::table::link`]'s job.
 
+mod meets;
+pub use meets::{MeetAction, MeetOp};
+
 use crate::ids::{PieceId, Span, ZoneId};
 use crate::ir::{self, BoardSpec, Coord, KindFilter, LegDirs, RuleSet, Vector};
 use std::fmt::Write as _;
@@ -99,6 +102,9 @@ pub enum Op {
         /// Inside (`to ZONE`) or outside (`not to ZONE`).
         inside: bool,
     },
+    /// After `Land`: the last leg may also end on a piece and swap with it, capture
+    /// it (a friend) or convert it.
+    Meet(MeetOp),
     /// The end of the pattern.
     End,
 }
@@ -358,6 +364,9 @@ fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
         en_passant: pat.conditions.en_passant,
         push,
     });
+    if let Some(meets) = &pat.land.meets {
+        meets::emit(p, meets);
+    }
     for c in &pat.conditions.to {
         p.ops.push(Op::ToZone {
             zone: c.zone,
@@ -581,6 +590,7 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
         Op::ToZone { zone: z, inside } => {
             format!("TO      {}{}", if inside { "" } else { "not " }, zone(z))
         }
+        Op::Meet(m) => meets::text(&m),
         Op::End => "END".into(),
     }
 }

@@ -103,14 +103,17 @@ pub(crate) struct GameEffects {
 
 impl GameEffects {
     /// The effects declared in `fx` on `board`, with the rules of neutral pieces that
-    /// play through the same paths (`no check`, the Duck); `None` when there are none.
+    /// play through the same paths (`no check`, the Duck); `None` when there are none
+    /// and no move captures a friend or converts (`meets`: those, which also make
+    /// legality a matter of playing the move, since attack queries do not see them).
     pub(crate) fn new(
         fx: &Effects,
         neutral: &Neutrals,
         board: &Board,
         pieces: usize,
+        meets: bool,
     ) -> Option<Box<GameEffects>> {
-        if !fx.any() && !neutral.no_check && neutral.after_each_move.is_none() {
+        if !fx.any() && !meets && !neutral.no_check && neutral.after_each_move.is_none() {
             return None;
         }
         let blast = fx.explode.as_ref().map(|e| Area {

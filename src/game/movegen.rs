@@ -33,6 +33,7 @@ impl Sink for Plies<'_> {
         let mut m = GameMove::simple(MoveKind::Normal, ply.piece, ply.from, ply.to);
         m.captures_to = ply.captures_to;
         m.push_to = ply.push_to;
+        m.convert = ply.convert;
         for c in ply.passing_captures() {
             // The game refuses tables that exceed MAX_PASSING (E0953).
             if (m.n_passing as usize) < MAX_PASSING {

@@ -36,13 +36,18 @@ pub struct GameMove {
     pub to: CellId,
     /// The piece it becomes, if it promotes.
     pub promotion: Option<PieceId>,
-    /// The destination holds an enemy, which is captured.
+    /// The piece on the destination is captured: an enemy, or a friend (`capture
+    /// friend`).
     pub captures_to: bool,
-    /// A displacement: the piece on `to` (either side's) is pushed to this cell.
+    /// A displacement: the piece on `to` (either side's) is pushed to this cell; a
+    /// **swap** when it is `from`.
     pub push_to: Option<CellId>,
     /// In a game with `neutral P, after each move` (the Duck): the cell that piece goes
     /// to once the move is made.
     pub duck: Option<CellId>,
+    /// A conversion: the piece on `to` changes side and becomes this kind; the mover
+    /// stays on `from`.
+    pub convert: Option<PieceId>,
     pub(crate) passing: [u16; MAX_PASSING],
     pub(crate) n_passing: u8,
     /// Cells this move opens to en passant.
@@ -62,6 +67,7 @@ impl GameMove {
             captures_to: false,
             push_to: None,
             duck: None,
+            convert: None,
             passing: [0; MAX_PASSING],
             n_passing: 0,
             ep: [0; MAX_EP_CELLS],

@@ -77,6 +77,7 @@ impl Game {
                 &decls.neutral,
                 &board,
                 pieces,
+                facts.captures_or_converts_met(),
             ),
             sokoban: decls.sokoban.clone(),
             file_rays: file_rays(&board, decls.royals_may_not_face),

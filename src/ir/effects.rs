@@ -78,3 +78,37 @@ pub struct Immunity {
     /// The capturers they are immune to.
     pub capturers: KindFilter,
 }
+
+/// What a pattern's last leg may do to a piece it ends on besides capturing an enemy
+/// and pushing it: swap with it, capture a friend, convert it (`swap`, `capture
+/// friend`, `convert`). `Meets::default()` does none of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Meets {
+    /// `swap [CLASS] [KINDS]`: the piece met goes to the mover's start cell (friends
+    /// only unless a class says otherwise).
+    pub swap: Option<super::Push>,
+    /// `capture friend [KINDS]`: these friendly pieces may be captured.
+    pub capture_friend: Option<KindFilter>,
+    /// `convert ...`: the piece met changes side (and kind); the mover stays.
+    pub convert: Option<Convert>,
+}
+
+impl Meets {
+    /// Whether the pattern does any of them.
+    pub fn any(&self) -> bool {
+        self.swap.is_some() || self.capture_friend.is_some() || self.convert.is_some()
+    }
+}
+
+/// `convert [CLASS] [KINDS] [into KIND]`, resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Convert {
+    /// Friendly pieces may be converted (they then join the other side).
+    pub friend: bool,
+    /// Enemy pieces may be converted (the default).
+    pub foe: bool,
+    /// Which kinds may be converted.
+    pub kinds: KindFilter,
+    /// The kind the piece becomes; `None`: its own.
+    pub into: Option<PieceId>,
+}

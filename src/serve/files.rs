@@ -38,6 +38,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("hex-colours.rules"),
     shipped!("hex-rows-zoo.rules"),
     shipped!("hexoban.rules"),
+    shipped!("landing.rules"),
     shipped!("makruk.rules"),
     shipped!("minishogi.rules"),
     shipped!("nightrider.rules"),

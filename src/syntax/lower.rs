@@ -554,6 +554,22 @@ fn modifier(n: &Node<'_>) -> Option<Modifier> {
                 kinds: inner.child(R::kinds).map(kinds),
             })
         }
+        R::mod_swap => {
+            let class = inner.child(R::via_kind);
+            ModifierKind::Swap(Push {
+                class: class.map(|c| (via_kind(Some(c)), c.span)),
+                kinds: inner.child(R::kinds).map(kinds),
+            })
+        }
+        R::mod_capture_friend => ModifierKind::CaptureFriend(inner.child(R::kinds).map(kinds)),
+        R::mod_convert => {
+            let class = inner.child(R::via_kind);
+            ModifierKind::Convert(crate::ast::Convert {
+                class: class.map(|c| (via_kind(Some(c)), c.span)),
+                kinds: inner.child(R::kinds).map(kinds),
+                into: inner.child(R::ident).map(|i| ident(Some(i), inner.span)),
+            })
+        }
         _ => return None,
     };
     Some(Modifier { kind, span: n.span })

@@ -159,6 +159,10 @@ fn friendly(rule: Rule) -> Option<&'static str> {
             "`pusher`, `box` or `wall` and a piece name"
         }
         R::mod_push | R::kw_push => "`push`",
+        R::mod_swap | R::kw_swap => "`swap`",
+        R::mod_convert | R::kw_convert => "`convert`",
+        R::kw_into => "`into` and a piece name",
+        R::mod_capture_friend => "`capture friend`",
         R::piece_list | R::choice_list => "piece names such as `Queen | Rook`",
         R::castling_move => "a piece and its move such as `Rook h1 to f1`",
         R::kw_with => "`with`",
@@ -216,7 +220,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::via_item | R::via_kind => "`empty`, `friend`, `foe` or `piece`",
         R::kinds => "piece names such as `Pawn|Knight` or `not Cannon`",
         R::modifier => {
-            "a modifier (`move only`, `capture only`, `initial`, `from`, `to`, `captures`, `en passant`, `push` or `pass`)"
+            "a modifier (`move only`, `capture only`, `capture friend`, `initial`, `from`, `to`, `captures`, `en passant`, `push`, `swap`, `convert` or `pass`)"
         }
         R::mod_move_only | R::kw_move => "`move only`",
         R::mod_capture_only | R::kw_capture => "`capture only`",

@@ -8,6 +8,7 @@
 
 use super::layout::{
     FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED,
+    MEET_CAPTURE, MEET_CONVERT,
 };
 use crate::ids::{CellId, PieceId, Side};
 use std::fmt::Write as _;
@@ -188,6 +189,15 @@ fn node_text(table: &MoveTable, i: usize, n: &Node) -> String {
     ] {
         if n.has(flag) {
             s.push_str(word);
+        }
+    }
+    if n.has(Node::PUSH_TARGET) {
+        // What happens to the piece met instead of a push.
+        if n.mask & MEET_CAPTURE != 0 {
+            s.push_str(" capture");
+        }
+        if n.mask & MEET_CONVERT != 0 {
+            s.push_str(" convert");
         }
     }
     if n.filter != 0 {

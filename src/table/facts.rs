@@ -8,7 +8,7 @@
 //! the table over a position (that is [`crate::walk`]) and does not build reverse
 //! tables.
 
-use super::layout::{MoveTable, Node, MASK_SHARED};
+use super::layout::{MoveTable, Node, MASK_SHARED, MEET_ACTIONS};
 use super::verify::VerifiedTable;
 use crate::ids::{CellId, PieceId, Side};
 
@@ -18,6 +18,7 @@ pub struct TableFacts {
     captures_in_passing: bool,
     most_captures_in_passing: usize,
     longest_en_passant_pass: usize,
+    captures_or_converts_met: bool,
 }
 
 impl TableFacts {
@@ -39,7 +40,12 @@ impl TableFacts {
             .map(|n| n.depth as usize)
             .max()
             .unwrap_or(0);
-        let captures_in_passing = t.nodes.iter().any(|n| n.has(Node::CAPTURE_PREV));
+        // One pass for the two node flags asked about.
+        let (mut captures_in_passing, mut captures_or_converts_met) = (false, false);
+        for n in &t.nodes {
+            captures_in_passing |= n.has(Node::CAPTURE_PREV);
+            captures_or_converts_met |= n.has(Node::PUSH_TARGET) && n.mask & MEET_ACTIONS != 0;
+        }
         let mut most_captures_in_passing = 0usize;
         let mut seen = vec![
             0u16;
@@ -72,12 +78,19 @@ impl TableFacts {
             captures_in_passing,
             most_captures_in_passing,
             longest_en_passant_pass,
+            captures_or_converts_met,
         }
     }
 
     /// Some node of the table captures in passing (a locust capture), reached or not.
     pub fn captures_in_passing(&self) -> bool {
         self.captures_in_passing
+    }
+
+    /// Some move may capture a friend (`capture friend`) or convert the piece it meets
+    /// (`convert`): attack queries do not see such moves.
+    pub fn captures_or_converts_met(&self) -> bool {
+        self.captures_or_converts_met
     }
 
     /// The most captures in passing on one path of one tree (0 if there are none).

@@ -11,6 +11,9 @@
 //! Patterns linked as shared continuations hang blocks of **shared** nodes
 //! ([`MASK_SHARED`]) under their roots: one block per (leg, cell, heading) state, reached
 //! from every path that gets there.
+//! The same `PUSH` nodes carry the other ways a move may end on a piece: a swap (the
+//! push target is the start cell), a friend capture ([`MEET_CAPTURE`]) and a
+//! conversion ([`MEET_CONVERT`]).
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::topology::Board;
@@ -29,6 +32,17 @@ pub const CLASS_FOE: u8 = 4;
 /// the whole-path rules to it (a cell already on the path is not entered; the start cell
 /// only ends a path that captured in passing) and stops a path at [`MAX_DEPTH`] cells.
 pub const MASK_SHARED: u8 = 8;
+/// Not a class: a bit of a `PUSH_TARGET` node's mask (see [`Node::PUSH_TARGET`]): the
+/// piece met is **captured** instead of pushed, whichever side it belongs to (a friend
+/// capture, XBetza's `d`); the mover takes its cell. The node's target is its parent's.
+pub const MEET_CAPTURE: u8 = 16;
+/// Not a class: a bit of a `PUSH_TARGET` node's mask: the piece met is **converted**
+/// instead of pushed: it changes side, and kind if the node's filter names one kind
+/// (a [`FilterCode::MODE_ONLY`] filter with one bit; filter 0 keeps its kind). The
+/// mover stays on its start cell. The node's target is its parent's.
+pub const MEET_CONVERT: u8 = 32;
+/// The action bits of a `PUSH_TARGET` mask; none of them: a displacement.
+pub const MEET_ACTIONS: u8 = MEET_CAPTURE | MEET_CONVERT;
 
 /// Paths are at most this many cells long.
 pub const MAX_DEPTH: usize = 255;
@@ -83,8 +97,10 @@ impl Node {
     /// cell's quiet move or capture is a sibling node.
     pub const PUSH: u8 = 64;
     /// Child of a `PUSH` node: the cell the pushed piece moves to, which must be empty
-    /// (the mover's start cell counts as empty). Its mask says which classes of the
-    /// parent's target (friend, foe) may be pushed. No children, no other flags.
+    /// (the mover's start cell counts as empty: a push there is a **swap**). Its mask
+    /// says which classes of the parent's target (friend, foe) may be pushed, and with
+    /// [`MEET_CAPTURE`] or [`MEET_CONVERT`] that the piece met is captured or converted
+    /// instead (the target is then the parent's). No children, no other flags.
     pub const PUSH_TARGET: u8 = 128;
     /// Every flag bit with a meaning.
     pub const ALL_FLAGS: u8 = 255;

@@ -2,11 +2,11 @@
 //! want each distinct move once on trees that can reach one move by two paths (a
 //! Lion's, or any tree going through shared blocks).
 //!
-//! A plain move (no capture in passing, no push) is one look in a per-cell stamp array;
+//! A plain move (no capture in passing, no push, no conversion) is one look in a per-cell stamp array;
 //! a move with captures in passing or a push is compared by its [`Signature`].
 
 use super::Ply;
-use crate::ids::CellId;
+use crate::ids::{CellId, PieceId};
 
 /// Records a landing; false if an earlier landing of this walk was the same move (same
 /// destination, same displacement, same passing captures). A plain move (no capture in
@@ -18,7 +18,7 @@ pub(super) fn first_time(
     stamp: u32,
     ply: &Ply<'_>,
 ) -> bool {
-    if ply.push_to.is_none() && ply.passing_captures().next().is_none() {
+    if ply.push_to.is_none() && ply.convert.is_none() && ply.passing_captures().next().is_none() {
         let cell = &mut seen_cells[ply.to.index()];
         if *cell == stamp {
             return false;
@@ -29,6 +29,7 @@ pub(super) fn first_time(
     let mut signature = Signature {
         to: ply.to,
         push_to: ply.push_to,
+        convert: ply.convert,
         capture_count: 0,
         passing_captures: [CellId(0); MAX_COMPARED_CAPTURES],
     };
@@ -53,12 +54,13 @@ pub(super) fn first_time(
 /// Landings with more passing captures than this are never deduplicated.
 const MAX_COMPARED_CAPTURES: usize = 6;
 
-/// A landed move's identity for deduplication: destination, displacement and sorted
-/// passing captures.
+/// A landed move's identity for deduplication: destination, displacement, conversion
+/// and sorted passing captures.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct Signature {
     to: CellId,
     push_to: Option<CellId>,
+    convert: Option<PieceId>,
     /// How many of `passing_captures` are used.
     capture_count: u8,
     /// The passing captures, sorted; unused entries are `CellId(0)`.

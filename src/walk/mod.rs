@@ -7,8 +7,9 @@
 //! [`Walker`] owns its stack, path and dedup buffers, sized once from the verified
 //! table, so a walk allocates nothing and recursion never depends on user input.
 //! A displacement (`PUSH` node) is reported as a ply whose [`Ply::push_to`] names the
-//! cell the piece on `to` is pushed to; its `PUSH_TARGET` children are never walked.
-//! A sink may end a walk early ([`Sink::done`]).
+//! cell the piece on `to` is pushed to (a swap: the start cell), or whose
+//! [`Ply::captures_to`] (a friend capture) or [`Ply::convert`] says what happens to it
+//! (its `PUSH_TARGET` children are never walked). A sink may end a walk early.
 //!
 //! Does not own the reverse walk (the game layer's attack queries) nor any sink with
 //! game knowledge (legality, perft counting).
@@ -26,7 +27,7 @@ use dedup::{first_time, Signature};
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::{
     FilterCode, Node, NodeId, RootRange, VerifiedTable, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND,
-    MASK_SHARED, MAX_DEPTH,
+    MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_CAPTURE, MEET_CONVERT,
 };
 
 /// What stands on a cell, in one byte: 0 = empty; otherwise bit 7 is the side (set for
@@ -143,10 +144,16 @@ pub struct Ply<'a> {
     pub from: CellId,
     /// The cell where the move ends.
     pub to: CellId,
-    /// The destination holds an enemy, which is captured.
+    /// The piece on the destination is captured: an enemy, or a friend by a pattern
+    /// that may `capture friend`.
     pub captures_to: bool,
-    /// A displacement: the piece on `to` (friend or foe) is pushed to this cell.
+    /// A displacement: the piece on `to` (friend or foe) is pushed to this cell; a
+    /// **swap** when it is `from`.
     pub push_to: Option<CellId>,
+    /// A conversion: the piece on `to` stays there but changes side and becomes this
+    /// kind (its own kind unless the pattern names another); the mover stays on
+    /// `from`.
+    pub convert: Option<PieceId>,
     /// The table's nodes, which `path` indexes.
     nodes: &'a [Node],
     /// Node ids from the root to the landing node.
@@ -414,18 +421,38 @@ impl<'t> Walker<'t> {
                 let mut visited = false;
                 for child in node.children() {
                     let push_target = &nodes[child];
-                    if push_target.mask & class_bit == 0
-                        || (push_target.target != from
-                            && !board.occupant(push_target.target).is_empty())
-                    {
+                    if push_target.mask & class_bit == 0 {
                         continue;
                     }
+                    // What happens to the piece met: pushed (a swap when it goes to
+                    // the start cell), captured, or converted.
+                    let (captures_to, push_to, convert) = match push_target.mask & MEET_ACTIONS {
+                        MEET_CAPTURE => (true, None, None),
+                        MEET_CONVERT => {
+                            let code = filters[push_target.filter as usize];
+                            let kind = if push_target.filter == 0 {
+                                occupant.kind()
+                            } else {
+                                PieceId(code.mask.trailing_zeros() as u8)
+                            };
+                            (false, None, Some(kind))
+                        }
+                        _ => {
+                            if push_target.target != from
+                                && !board.occupant(push_target.target).is_empty()
+                            {
+                                continue;
+                            }
+                            (false, Some(push_target.target), None)
+                        }
+                    };
                     if S::VISITS && !visited {
                         visited = true;
                         sink.visit(&visit(node, id, depth, class, occupant, true, true));
                     }
-                    let push_to = Some(push_target.target);
-                    let ply = mover.ply(node.target, false, push_to, &self.path[..=depth]);
+                    let mut ply =
+                        mover.ply(node.target, captures_to, push_to, &self.path[..=depth]);
+                    ply.convert = convert;
                     if !mover.dedup
                         || first_time(&mut self.seen, &mut self.seen_cells, self.stamp, &ply)
                     {
@@ -519,6 +546,7 @@ impl<'a> Mover<'a> {
             to,
             captures_to,
             push_to,
+            convert: None,
             nodes: self.nodes,
             path,
         }

@@ -18,10 +18,14 @@ pub struct Move {
     pub from: CellId,
     /// The cell where the move ends.
     pub to: CellId,
-    /// The destination holds an enemy, which is captured.
+    /// The piece on the destination is captured (an enemy, or a friend: `capture
+    /// friend`).
     pub captures_to: bool,
-    /// A displacement: the piece on `to` is pushed to this cell.
+    /// A displacement: the piece on `to` is pushed to this cell (a swap: `from`).
     pub push_to: Option<CellId>,
+    /// A conversion: the piece on `to` changes side and becomes this kind; the mover
+    /// stays on `from`.
+    pub convert: Option<PieceId>,
     /// Where this move's passing captures start in the list's capture pool.
     captures_start: u32,
     /// How many passing captures it has.
@@ -87,6 +91,7 @@ impl Sink for MoveList {
             to: ply.to,
             captures_to: ply.captures_to,
             push_to: ply.push_to,
+            convert: ply.convert,
             captures_start: start as u32,
             captures_len: (self.captures.len() - start) as u16,
         });

@@ -1,8 +1,9 @@
 //! Helpers shared by the integration tests: reading the shipped rules files and
 //! levels, compiling a shipped game, the move list of one piece as text, the rows of
 //! the `|`-separated data files under `tests/data/`, a small deterministic random
-//! generator, resealing a table's byte image after a deliberate corruption, and running the
-//! binary (`cli`).
+//! generator, resealing a table's byte image after a deliberate corruption, legal moves
+//! sorted and moves played to a FEN that must read back (`legal`, `play`), and running
+//! the binary (`cli`).
 //!
 //! Owns no assertions about the library: each test keeps its own. Every test crate
 //! compiles this module separately and uses only part of it, hence `dead_code`.
@@ -44,7 +45,7 @@ pub fn game(name: &str) -> Game {
 }
 
 /// The legal moves of `fen` in UCI, sorted.
-pub fn legal_sorted(game: &Game, fen: &str) -> Vec<String> {
+pub fn legal(game: &Game, fen: &str) -> Vec<String> {
     let pos = game.position(fen).expect("fen");
     let mut v = game.legal_uci(&pos);
     v.sort();
@@ -54,7 +55,7 @@ pub fn legal_sorted(game: &Game, fen: &str) -> Vec<String> {
 /// Plays `moves` (UCI) from `fen`; returns the FEN reached, checked to read back to the
 /// same position: the same FEN, moves and (where no en passant cell is open, which a
 /// FEN keeps only when a capture is legal there) hash.
-pub fn play_read_back(game: &Game, fen: &str, moves: &[&str]) -> String {
+pub fn play(game: &Game, fen: &str, moves: &[&str]) -> String {
     let mut pos = game.position(fen).expect("fen");
     for m in moves {
         let mv = game

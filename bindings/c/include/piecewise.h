@@ -120,12 +120,16 @@ typedef struct PwPieceMove {
   uint32_t from;
   // The cell where the move ends.
   uint32_t to;
-  // 1 if the destination holds an enemy, which is captured, else 0.
+  // 1 if the piece on the destination is captured (an enemy, or a friend for a
+  // pattern that may `capture friend`), else 0.
   uint8_t captures_to;
   // The number of cells captured in passing on the way (locusts), 0 mostly.
   uint32_t passing_captures;
-  // A displacement: the cell the piece on `to` is pushed to, or -1.
+  // A displacement: the cell the piece on `to` is pushed to (a swap: `from`), or -1.
   int32_t push_to;
+  // A conversion: the piece id the piece on `to` becomes as it changes side (the
+  // mover stays on `from`), or -1.
+  int32_t convert;
 } PwPieceMove;
 
 // The caller's board as a callback: what stands on `cell`, in the occupancy code of

@@ -22,12 +22,16 @@ pub struct PwPieceMove {
     pub from: u32,
     /// The cell where the move ends.
     pub to: u32,
-    /// 1 if the destination holds an enemy, which is captured, else 0.
+    /// 1 if the piece on the destination is captured (an enemy, or a friend for a
+    /// pattern that may `capture friend`), else 0.
     pub captures_to: u8,
     /// The number of cells captured in passing on the way (locusts), 0 mostly.
     pub passing_captures: u32,
-    /// A displacement: the cell the piece on `to` is pushed to, or -1.
+    /// A displacement: the cell the piece on `to` is pushed to (a swap: `from`), or -1.
     pub push_to: i32,
+    /// A conversion: the piece id the piece on `to` becomes as it changes side (the
+    /// mover stays on `from`), or -1.
+    pub convert: i32,
 }
 
 /// The caller's board as a callback: what stands on `cell`, in the occupancy code of
@@ -108,6 +112,7 @@ fn walk_into<O: Occupancy>(
             captures_to: m.captures_to as u8,
             passing_captures: list.passing_captures(m).len() as u32,
             push_to: m.push_to.map_or(-1, |c| c.0 as i32),
+            convert: m.convert.map_or(-1, |k| k.0 as i32),
         };
     }
     Ok(())

@@ -1,5 +1,6 @@
 //! general: legality by playing the move and the replies, for games whose moves do more
-//! than their paths (`explode`, `burn`, `freeze`, `immune`: [`crate::game::effects`]).
+//! than their paths (`explode`, `burn`, `freeze`, `immune`: [`crate::game::effects`];
+//! friend captures and conversions, which attack queries do not see).
 //!
 //! There a royal can be lost to a blast or a burn that no attack query sees, a piece
 //! next to a freezer gives no check, and an immune royal is safe from some attackers,
@@ -20,13 +21,13 @@ use crate::game::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 use crate::ids::CellId;
 
 /// Whether the move `m` of the side to move captures a royal of the other side (on
-/// its destination, in passing, en passant) or burns one.
+/// its destination, in passing, en passant), converts one, or burns one.
 fn takes_royal(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
     let royal_foe = |c: CellId| {
         let o = pos.cells[c.index()];
         !o.is_empty() && o.side() != pos.side && g.royal[o.kind().index()]
     };
-    (m.captures_to && royal_foe(m.to))
+    ((m.captures_to || m.convert.is_some()) && royal_foe(m.to))
         || m.passing_captures().any(royal_foe)
         || matches!(m.kind, MoveKind::EnPassant { victim } if royal_foe(victim))
         || g.effects

@@ -132,6 +132,10 @@ impl MoveGenerator<'_> {
                 if g.royal[m.piece.index()] || g.royal[kind.index()] {
                     royals = RoyalsAfter::MovedTo(m.to);
                 }
+                // A pushed (or swapped) royal moved too: find the royals by a scan.
+                if pushed.is_some_and(|(_, o)| !o.is_empty() && g.royal[o.kind().index()]) {
+                    royals = RoyalsAfter::Moved;
+                }
             }
         }
         let exposed = exposed(self, pos, royals);

@@ -2,7 +2,8 @@
 //! Shogi's `+`, castling as the king's from-to, the Duck's move after `,`), with
 //! piecewise's additions for what
 //! Fairy-Stockfish has no notation for (`x` and the cell for captures in passing, `^`
-//! and the cell where two pushes would print the same).
+//! and the cell where two pushes would print the same, so also for a swap beside a
+//! friend capture; `~` and a letter for a conversion).
 
 use crate::game::{Game, GameMove, MoveKind};
 use crate::ids::{CellId, Side};
@@ -59,6 +60,12 @@ fn plain(g: &Game, m: &GameMove) -> String {
             for c in caps {
                 s.push('x');
                 s.push_str(&board.cell_name(c));
+            }
+            // A conversion (no game of Fairy-Stockfish's has them): `~` and the letter
+            // of the kind the piece met becomes, as a promotion writes it.
+            if let Some(k) = m.convert {
+                s.push('~');
+                s.push_str(&g.letter(Side::Second, k));
             }
             if let Some(p) = m.promotion {
                 if g.is_plus(p) {

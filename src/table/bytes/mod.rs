@@ -23,9 +23,11 @@ pub const MAGIC: &[u8; 4] = b"PWTB";
 /// Version 2 added the per-piece flags byte (`+X` letters) and the `EN_PASSANT` node
 /// flag; version 3 the hex, tri, octo and graph topologies; version 4 the `PUSH` and
 /// `PUSH_TARGET` node flags (displacements); version 5 shared nodes (`MASK_SHARED` in
-/// a node's mask, continuation blocks reached from many places). Version 4 files are
-/// read too: they are version 5 files without shared nodes.
-pub const VERSION: u16 = 5;
+/// a node's mask, continuation blocks reached from many places); version 6 the
+/// `MEET_CAPTURE` and `MEET_CONVERT` bits of a `PUSH_TARGET` mask (friend captures,
+/// conversions). Version 4 and 5 files are read too: they are version 6 files without
+/// shared nodes or without those bits.
+pub const VERSION: u16 = 6;
 /// Piece flag: the letter is written `+X`.
 const PIECE_PLUS: u8 = 1;
 const TOPOLOGY_SQUARE: u8 = 1;
@@ -155,7 +157,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
     }
     let mut reader = Reader { bytes: body, at: 4 };
     let version = reader.u16("the version")?;
-    if version != VERSION && version != 4 {
+    if !(4..=VERSION).contains(&version) {
         return Err(TableFileError::unsupported_version(
             reader.at, version, VERSION,
         ));

@@ -131,7 +131,9 @@ impl<'a> Estimator<'a> {
                 total = total.saturating_add(1);
                 let reached = steps >= leg.min;
                 if last && reached && pattern.pushes() {
-                    total = total.saturating_add(2);
+                    // Two nodes per push, swap, friend capture or conversion.
+                    let meets = pattern.meets.len() + usize::from(pattern.push.is_some());
+                    total = total.saturating_add(2 * meets as u64);
                 }
                 if last && reached && !next.is_empty() {
                     // Perhaps a landing node of its own (the expander's `split`).

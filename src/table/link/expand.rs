@@ -6,10 +6,12 @@
 //! landing adds its `PUSH` node. It does not merge or lay out nodes ([`super::trie`]) nor
 //! decide limits beyond the budget and depth it is given ([`super::link`]).
 
-use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH};
+use super::super::layout::{
+    Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH, MEET_CAPTURE, MEET_CONVERT,
+};
 use super::trie::{Attach, NodeKey, Trie};
 use super::{LinkConfig, ZoneMaps};
-use crate::compile::{Dirs, MoveProgram, Op, PushOp, ViaBits};
+use crate::compile::{Dirs, MeetAction, MeetOp, MoveProgram, Op, PushOp, ViaBits};
 use crate::ids::{CellId, Side};
 use crate::ir::Vector;
 use crate::topology::Board;
@@ -90,6 +92,8 @@ pub(super) struct PatternView {
     pub(super) land_flags: u8,
     /// `push ...`: the last leg may also end on a piece it pushes one step onward.
     pub(super) push: Option<PushOp>,
+    /// `swap`, `capture friend`, `convert`: more ways to end on a piece.
+    pub(super) meets: Vec<MeetOp>,
     /// `to` zone conditions: (zone, whether the landing cell must be inside).
     pub(super) to: Vec<(usize, bool)>,
     /// `from` zone conditions: (zone, whether the start cell must be inside).
@@ -110,6 +114,7 @@ pub(super) fn view(ops: &[Op]) -> PatternView {
         land_filter: 0,
         land_flags: 0,
         push: None,
+        meets: Vec::new(),
         to: Vec::new(),
         from: Vec::new(),
     };
@@ -154,6 +159,7 @@ pub(super) fn view(ops: &[Op]) -> PatternView {
                 v.land_flags = if en_passant { Node::EN_PASSANT } else { 0 };
             }
             Op::ToZone { zone, inside } => v.to.push((zone.index(), inside)),
+            Op::Meet(m) => v.meets.push(m),
             Op::End => {}
         }
     }
@@ -197,40 +203,65 @@ impl Expander<'_> {
         let Some(onward) = self.step(cell, v) else {
             return;
         };
+        let classes =
+            (if push.friend { CLASS_FRIEND } else { 0 }) | (if push.foe { CLASS_FOE } else { 0 });
+        self.encounter(push.filter.0, at, cell, depth, (onward, classes, 0));
+    }
+
+    /// Adds a swap, friend capture or conversion of the piece on `cell`: a `PUSH`
+    /// node whose `PUSH_TARGET` child is the start cell (a swap) or carries
+    /// `MEET_CAPTURE` / `MEET_CONVERT` (its filter the conversion's new kind).
+    #[inline(never)]
+    fn meet(&mut self, m: MeetOp, at: Attach, cell: CellId, depth: u8) {
+        let classes =
+            (if m.friend { CLASS_FRIEND } else { 0 }) | (if m.foe { CLASS_FOE } else { 0 });
+        let child = match m.action {
+            MeetAction::Swap => (self.path[0], classes, 0),
+            MeetAction::Capture => (cell, classes | MEET_CAPTURE, 0),
+            MeetAction::Convert => (cell, classes | MEET_CONVERT, m.into.0),
+        };
+        self.encounter(m.filter.0, at, cell, depth, child);
+    }
+
+    /// A `PUSH` node on `cell` (kind filter `filter`) with one `PUSH_TARGET` child
+    /// `(target, mask, filter)`.
+    #[inline(never)]
+    fn encounter(
+        &mut self,
+        filter: u8,
+        at: Attach,
+        cell: CellId,
+        depth: u8,
+        child: (CellId, u8, u8),
+    ) {
         if depth as usize + 1 >= self.config.max_path {
             self.fault = Some(Fault::PathTooLong);
             return;
         }
-        let node = self.tree.add(
-            at,
-            NodeKey {
-                target: cell,
-                depth,
-                flags: at.flags | Node::PUSH,
-                mask: at.mask,
-                filter: push.filter.0,
-                block: (0, 0),
-            },
-            0,
-        );
-        let classes =
-            (if push.friend { CLASS_FRIEND } else { 0 }) | (if push.foe { CLASS_FOE } else { 0 });
-        self.tree.add(
-            Attach {
-                parent: Some(node),
-                mask: classes,
-                flags: Node::PUSH_TARGET,
-            },
-            NodeKey {
-                target: onward,
-                depth: depth + 1,
-                flags: Node::PUSH_TARGET,
-                mask: classes,
-                filter: 0,
-                block: (0, 0),
-            },
-            0,
-        );
+        let key = NodeKey {
+            target: cell,
+            depth,
+            flags: at.flags | Node::PUSH,
+            mask: at.mask,
+            filter,
+            block: (0, 0),
+        };
+        let node = self.tree.add(at, key, 0);
+        let (target, mask, filter) = child;
+        let attach = Attach {
+            parent: Some(node),
+            mask,
+            flags: Node::PUSH_TARGET,
+        };
+        let key = NodeKey {
+            target,
+            depth: depth + 1,
+            flags: Node::PUSH_TARGET,
+            mask,
+            filter,
+            block: (0, 0),
+        };
+        self.tree.add(attach, key, 0);
         self.landed = true;
     }
 
@@ -287,6 +318,7 @@ impl Expander<'_> {
                 }
                 let mut land = 0;
                 let mut push = None;
+                let mut meet = false;
                 if last && reached {
                     let to_ok = pattern
                         .to
@@ -300,6 +332,7 @@ impl Expander<'_> {
                     }
                     if to_ok && !home {
                         push = pattern.push;
+                        meet = !pattern.meets.is_empty();
                     }
                 }
                 if home && self.passing == 0 && !pattern.pass {
@@ -352,8 +385,13 @@ impl Expander<'_> {
                     break;
                 }
                 self.path.push(cell);
-                if let Some(push) = push {
-                    self.push(push, at, v, cell, node_depth);
+                if push.is_some() || meet {
+                    if let Some(push) = push {
+                        self.push(push, at, v, cell, node_depth);
+                    }
+                    for &m in pattern.meets.iter().filter(|_| meet) {
+                        self.meet(m, at, cell, node_depth);
+                    }
                     if self.fault.is_some() {
                         return;
                     }
@@ -451,7 +489,7 @@ impl PatternView {
     /// Whether the pattern's last leg may end by pushing a piece (a `PUSH` node and its
     /// target beside each landing).
     pub(super) fn pushes(&self) -> bool {
-        self.push.is_some()
+        self.push.is_some() || !self.meets.is_empty()
     }
 
     /// The landing rights (`Node::LAND_*`) of a path ending on `cell` for `side`, its

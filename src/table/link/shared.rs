@@ -33,9 +33,9 @@ use crate::topology::Board;
 /// Whether a pattern may be linked as shared continuations: more than one leg (or a
 /// `repeat`), and nothing the walk could not decide from a shared node: no `pass` (the
 /// walk ends a path back home only after a capture), no `en passant` (its landing
-/// needs the path's length), no `push`.
+/// needs the path's length), no `push` (nor `swap`, `capture friend`, `convert`).
 pub(super) fn eligible(v: &PatternView) -> bool {
-    (v.legs.len() > 1 || v.repeat.is_some()) && !v.pass && v.land_flags == 0 && v.push.is_none()
+    (v.legs.len() > 1 || v.repeat.is_some()) && !v.pass && v.land_flags == 0 && !v.pushes()
 }
 
 /// Whether a single-leg pattern may be linked as shared continuations (a ride of a

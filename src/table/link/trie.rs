@@ -5,7 +5,7 @@
 //! layout that puts each node's children in one block after it, and the `MAY_REPEAT`
 //! analysis of a root range. It does not walk the board ([`super::expand`] fills it).
 
-use super::super::layout::{Node, RootRange, CLASS_EMPTY, CLASS_FOE};
+use super::super::layout::{Node, RootRange, CLASS_EMPTY, CLASS_FOE, MEET_ACTIONS};
 use crate::ids::CellId;
 
 /// Where a new node hangs: under the root list or under a node, with the mask and
@@ -257,6 +257,15 @@ impl Trie {
         landing_cells.dedup();
         if landing_cells.len() == landings {
             return false;
+        }
+        // Swaps are pushes; a friend capture or a conversion beside other landings on
+        // its cell is left to the walk's deduplication.
+        if self
+            .nodes
+            .iter()
+            .any(|n| n.key.flags & Node::PUSH_TARGET != 0 && n.key.mask & MEET_ACTIONS != 0)
+        {
+            return true;
         }
         let mut landings: Vec<Landing> = Vec::new();
         let mut needs_arena: Vec<(CellId, u8)> = Vec::new();

@@ -184,6 +184,11 @@ pub enum VerifyErrorKind {
         /// Its class mask.
         mask: u8,
     },
+    /// A conversion's filter names no single kind of the table (see `MEET_CONVERT`).
+    ConvertFilter {
+        /// The node's index.
+        node: usize,
+    },
     /// A `PUSH_TARGET` node is a root.
     PushTargetRoot {
         /// The node's index.
@@ -268,13 +273,12 @@ impl VerifyError {
         &self.kind
     }
 
-    /// The text of the error (the same as `Display`; a verifier error has no place
-    /// outside its kind).
+    /// The text of the error (the same as `Display`; its place is in its kind).
     pub fn message(&self) -> String {
         self.to_string()
     }
 
-    fn new(kind: VerifyErrorKind) -> VerifyError {
+    pub(crate) fn new(kind: VerifyErrorKind) -> VerifyError {
         VerifyError { kind }
     }
 
@@ -491,9 +495,7 @@ impl fmt::Display for VerifyError {
             FilterCount { filters } => write!(f, "the table has {filters} filters"),
             FilterMode { filter, mode } => write!(f, "filter {filter} has unknown mode {mode}"),
             NodeCount { nodes } => write!(f, "the table has {nodes} nodes"),
-            RootFlags { root, flags } => {
-                write!(f, "root range {root} has unknown flags {flags:#x}")
-            }
+            RootFlags { root, flags } => write!(f, "root range {root} has bad flags {flags:#x}"),
             RootRangeOutOfBounds {
                 root,
                 first,
@@ -503,9 +505,7 @@ impl fmt::Display for VerifyError {
                 f,
                 "root range {root} ({first}+{count}) runs past the {nodes} nodes"
             ),
-            RootDepth { node, depth } => {
-                write!(f, "node {node} is a root but has depth {depth}")
-            }
+            RootDepth { node, depth } => write!(f, "root node {node} has depth {depth}"),
             SharedNode { node } => write!(
                 f,
                 "node {node} is reached from two places; only shared nodes may be"
@@ -550,6 +550,7 @@ impl fmt::Display for VerifyError {
                 "push target node {node} may push a piece from an empty cell (mask {mask:#x})"
             ),
             PushTargetRoot { node } => write!(f, "push target node {node} is a root"),
+            ConvertFilter { node } => write!(f, "conversion node {node} names no one kind"),
             ClassMask { node, mask } => {
                 write!(f, "node {node} has unknown class mask {mask:#x}")
             }

@@ -25,7 +25,7 @@ pub use error::{VerifyError, VerifyErrorKind};
 
 use super::layout::{
     FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED,
-    MAX_DEPTH,
+    MAX_DEPTH, MEET_ACTIONS, MEET_CONVERT,
 };
 
 /// A table the interpreter may trust.
@@ -266,14 +266,34 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
             if node.child_count != 0 {
                 return Err(VerifyError::push_target_children(i));
             }
-            if node.mask & !(CLASS_FRIEND | CLASS_FOE) != 0 {
+            let action = node.mask & MEET_ACTIONS;
+            if node.mask & !(CLASS_FRIEND | CLASS_FOE | MEET_ACTIONS) != 0
+                || action == MEET_ACTIONS
+                || node.mask & (CLASS_FRIEND | CLASS_FOE) == 0
+            {
                 return Err(VerifyError::push_target_mask(i, node.mask));
+            }
+            if action == MEET_CONVERT && node.filter != 0 {
+                // The kind the piece becomes: one kind of the table.
+                let f = table.filters.get(node.filter as usize);
+                if !f.is_some_and(|f| {
+                    f.mode == FilterCode::MODE_ONLY
+                        && f.mask.count_ones() == 1
+                        && (f.mask.trailing_zeros() as usize) < table.pieces.len()
+                }) {
+                    return Err(VerifyError::new(VerifyErrorKind::ConvertFilter { node: i }));
+                }
             }
             if node.depth == 0 && !shared {
                 return Err(VerifyError::push_target_root(i));
             }
         }
-        if node.mask & !(CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE | MASK_SHARED) != 0 {
+        let meet = if node.has(Node::PUSH_TARGET) {
+            MEET_ACTIONS
+        } else {
+            0
+        };
+        if node.mask & !(CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE | MASK_SHARED | meet) != 0 {
             return Err(VerifyError::class_mask(i, node.mask));
         }
         if node.filter as usize >= table.filters.len() {

@@ -3,7 +3,9 @@
 //! [`make`] changes the position through the journaled setters (so [`unmake`] only
 //! rewinds the journal and restores the saved state) and updates the Zobrist hash;
 //! [`make_unhashed`] skips the hash for perft, which never reads it. A push moves the
-//! piece met on before the mover takes its cell; `one side` games never pass the move.
+//! piece met on before the mover takes its cell (a swap: into the start cell); a
+//! conversion turns the piece met and leaves the mover where it stands; `one side`
+//! games never pass the move.
 
 use super::{EnPassant, GamePosition, Undo};
 use crate::game::{Game, GameMove, MoveKind};
@@ -55,6 +57,15 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
                 0,
                 true,
             );
+        }
+        MoveKind::Normal if m.convert.is_some() => {
+            // A conversion: the piece met changes side (and kind); the mover stays.
+            for c in m.passing_captures() {
+                take::<HASH>(g, pos, c, side);
+            }
+            let kind = m.convert.unwrap_or(m.piece);
+            pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, kind), 0, true);
+            capture = true;
         }
         MoveKind::Normal | MoveKind::EnPassant { .. } => {
             for c in m.passing_captures() {
@@ -141,7 +152,13 @@ fn finish<const HASH: bool>(
     if let Some(fx) = g.effects.as_deref() {
         capture |= fx.apply::<HASH>(g, pos, m, side, capture);
     }
-    pos.castling &= !(g.castle_loss[m.from.index()] | g.castle_loss[m.to.index()]);
+    // A converting piece stays where it is and keeps its rights.
+    let from_loss = if m.convert.is_some() {
+        0
+    } else {
+        g.castle_loss[m.from.index()]
+    };
+    pos.castling &= !(from_loss | g.castle_loss[m.to.index()]);
     if let MoveKind::Castling(i) = m.kind {
         let c = &g.castlings[i as usize];
         pos.castling &=
