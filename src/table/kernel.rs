@@ -16,7 +16,7 @@
 //! a node that two paths share lands only on the first of them, so that running the
 //! rays in order reports the walk's plies in the walk's order.
 
-use super::layout::{MoveTable, Node, CLASS_EMPTY, MASK_SHARED};
+use super::layout::{FilterCode, MoveTable, Node, CLASS_EMPTY, MASK_SHARED};
 use super::verify::VerifiedTable;
 use crate::ids::{CellId, PieceId, Side};
 
@@ -127,7 +127,14 @@ impl Kernels {
             return false;
         };
         let (rays, steps) = (self.rays.len(), self.steps.len());
+        // Rays treat every piece met as a friend or a foe: in a game with neutral
+        // pieces, filter 0 refuses them (walls to every path), which rays cannot say.
+        let plain_filters = t
+            .filters
+            .first()
+            .is_none_or(|f| f.mode == FilterCode::ANY.mode);
         let fits = roots.flags == 0
+            && plain_filters
             && roots
                 .nodes()
                 .all(|r| self.add_paths(t, from, r, path, steps));
