@@ -132,7 +132,7 @@ impl Kernels {
         let plain_filters = t
             .filters
             .first()
-            .is_none_or(|f| f.mode == FilterCode::ANY.mode);
+            .map_or(true, |f| f.mode == FilterCode::ANY.mode);
         let fits = roots.flags == 0
             && plain_filters
             && roots
