@@ -149,25 +149,28 @@ pub fn link(
             return Err(too_big(program, pat, config, Some(count)));
         }
     }
-    // Shared patterns first: their blocks open the table, their roots wait for the trees.
+    // Shared patterns first: their blocks open the table (one pool, hash-consed across
+    // patterns and sides), their roots wait for the trees.
     let mut shared_roots: Vec<[Vec<Vec<Node>>; 2]> =
         (0..views.len()).map(|_| Default::default()).collect();
+    let mut pool = shared::BlockPool::new(table.nodes.len());
     for (pat, v) in views.iter().enumerate().filter(|&(p, _)| shared[p]) {
         for side in Side::BOTH {
-            let budget = config.max_nodes.saturating_sub(table.nodes.len());
+            let budget = config
+                .max_nodes
+                .saturating_sub(table.nodes.len() + pool.len());
             let graph = shared::SharedGraph::build(program, &table.board, &zones, side, v, budget);
             if graph.len() > budget {
                 return Err(too_big(program, pat, config, None));
             }
             produced[pat] |= graph.landed;
-            let blocks = graph.lay_out(table.nodes.len());
-            if blocks.nodes.len() > budget {
+            shared_roots[pat][side.index()] = graph.lay_out(&mut pool);
+            if table.nodes.len() + pool.len() > config.max_nodes {
                 return Err(too_big(program, pat, config, None));
             }
-            table.nodes.extend(blocks.nodes);
-            shared_roots[pat][side.index()] = blocks.roots;
         }
     }
+    table.nodes.extend(pool.into_nodes());
     let mut tree = Trie::default();
     let mut path = Vec::new();
     for side in Side::BOTH {
@@ -383,7 +386,7 @@ fn filter_code(f: &KindFilter) -> FilterCode {
 pub(super) type ZoneMaps = Vec<[Vec<bool>; 2]>;
 
 /// `maps[zone][side][cell]`: whether the cell is in the zone as that side sees it.
-fn zone_maps(program: &MoveProgram, board: &Board) -> ZoneMaps {
+pub(super) fn zone_maps(program: &MoveProgram, board: &Board) -> ZoneMaps {
     program
         .zones
         .iter()

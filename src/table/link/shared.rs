@@ -119,16 +119,6 @@ pub(super) struct SharedGraph<'a> {
     compact: bool,
 }
 
-/// A linked shared pattern: its blocks, placed at `base` in the table, and per start
-/// cell its root nodes (children already pointing into the blocks).
-pub(super) struct SharedBlocks {
-    /// The block records, to append to the table's nodes at the `base` given to
-    /// [`SharedGraph::lay_out`].
-    pub(super) nodes: Vec<Node>,
-    /// Per start cell: its root nodes (depth 0, never shared).
-    pub(super) roots: Vec<Vec<Node>>,
-}
-
 impl<'a> SharedGraph<'a> {
     /// The states of `pattern` for `side` from every start cell it applies from.
     /// Stops early (returning what it has) once it holds more than `budget` states.
@@ -402,43 +392,21 @@ impl<'a> SharedGraph<'a> {
         out
     }
 
-    /// Lays the states out as blocks starting at table index `base`: a block holds a
-    /// copy of each child's node pointing at the child's own block. Blocks are
-    /// hash-consed bottom-up: states whose records are equal (the same node, pointing at
-    /// the same block) are one record, and children lists of equal records are one
-    /// block. So states that differ only in how they were entered (a ride step or a hop)
-    /// or in a heading their future does not depend on (a leap followed by an absolute
-    /// leg) share their block. Roots are plain copies of their states' nodes (depth 0,
-    /// mask 0, `INITIAL` for an `initial` pattern).
-    pub(super) fn lay_out(&self, base: usize) -> SharedBlocks {
+    /// Lays the states out as blocks in `pool`: a block holds a copy of each child's
+    /// node pointing at the child's own block. Blocks are hash-consed bottom-up, across
+    /// every pattern and side laid out in the same pool: states whose records are equal
+    /// (the same node, pointing at the same block) are one record, and children lists
+    /// holding the same records (in any order) are one block. So states that differ
+    /// only in how they were entered (a ride step or a hop) or in a heading their
+    /// future does not depend on (a leap followed by an absolute leg) share their
+    /// block, and so do the two sides of a pattern that looks the same to both (a
+    /// queen's ride: the second side's directions are the first side's, mirrored, in
+    /// another order). Returns, per start cell, its roots: plain copies of their
+    /// states' nodes (depth 0, mask 0, `INITIAL` for an `initial` pattern).
+    pub(super) fn lay_out(&self, pool: &mut BlockPool) -> Vec<Vec<Node>> {
         let order = self.post_order();
-        // Per state: its block (id + 1, or 0 without children). Records: (node without
-        // children, block id + 1 or 0), one per distinct (node, block): an edge's record
-        // is its state's node with the edge's mask and flags.
+        // Per state: its block (id + 1, or 0 without children).
         let mut block_of = vec![0u32; self.states.len()];
-        let mut record_ids: FxHashMap<(NodeKey, u32), u32> = FxHashMap::default();
-        let mut records: Vec<(Node, u32)> = Vec::new();
-        let mut record_for = |e: &Edge, block_of: &[u32]| {
-            let base = self.states[e.to].node;
-            let node = Node {
-                flags: base.flags | e.flags,
-                mask: base.mask | e.mask,
-                ..base
-            };
-            let block = block_of[e.to];
-            let next = records.len() as u32;
-            *record_ids
-                .entry((NodeKey::of(&node), block))
-                .or_insert_with(|| {
-                    records.push((node, block));
-                    next
-                })
-        };
-        // Blocks: their record lists one after another in `block_data`, block b at
-        // `block_at[b]..block_at[b + 1]`; found again by the hash of their list.
-        let mut block_data: Vec<u32> = Vec::new();
-        let mut block_at: Vec<u32> = vec![0];
-        let mut block_ids: FxHashMap<u64, SmallVec<[u32; 1]>> = FxHashMap::default();
         let mut list: Vec<u32> = Vec::new();
         for &i in &order {
             let s = &self.states[i];
@@ -447,58 +415,24 @@ impl<'a> SharedGraph<'a> {
             }
             list.clear();
             for e in &s.children {
-                let r = record_for(e, &block_of);
+                let r = pool.record(self.edge_node(e), block_of[e.to]);
                 list.push(r);
             }
-            let mut h = FxHasher::default();
-            list.hash(&mut h);
-            let same = block_ids.entry(h.finish()).or_default();
-            let found = same.iter().copied().find(|&b| {
-                let b = b as usize;
-                block_data[block_at[b] as usize..block_at[b + 1] as usize] == list[..]
-            });
-            let id = found.unwrap_or_else(|| {
-                let b = block_at.len() as u32 - 1;
-                block_data.extend_from_slice(&list);
-                block_at.push(block_data.len() as u32);
-                same.push(b);
-                b
-            });
-            block_of[i] = id + 1;
+            block_of[i] = pool.block(&list) + 1;
         }
-        let roots: Vec<Vec<u32>> = self
-            .roots
-            .iter()
-            .map(|edges| edges.iter().map(|e| record_for(e, &block_of)).collect())
-            .collect();
-        let record = |r: u32| {
-            let (node, block) = records[r as usize];
-            match block {
-                0 => Node {
-                    child_count: 0,
-                    first_child: 0,
-                    ..node
-                },
-                b => Node {
-                    child_count: (block_at[b as usize] - block_at[b as usize - 1]) as u16,
-                    first_child: base as u32 + block_at[b as usize - 1],
-                    ..node
-                },
-            }
-        };
-        let nodes = block_data.iter().map(|&r| record(r)).collect();
         let initial = if self.pattern.initial {
             Node::INITIAL
         } else {
             0
         };
-        let roots = roots
+        self.roots
             .iter()
-            .map(|records| {
-                records
+            .map(|edges| {
+                edges
                     .iter()
-                    .map(|&r| {
-                        let n = record(r);
+                    .map(|e| {
+                        let r = pool.record(self.edge_node(e), block_of[e.to]);
+                        let n = pool.node(r);
                         Node {
                             mask: 0,
                             flags: (n.flags & (Node::LAND_EMPTY | Node::LAND_FOE)) | initial,
@@ -507,7 +441,153 @@ impl<'a> SharedGraph<'a> {
                     })
                     .collect()
             })
-            .collect();
-        SharedBlocks { nodes, roots }
+            .collect()
+    }
+
+    /// The record of an edge: its state's node with the edge's mask and flags.
+    fn edge_node(&self, e: &Edge) -> Node {
+        let base = self.states[e.to].node;
+        Node {
+            flags: base.flags | e.flags,
+            mask: base.mask | e.mask,
+            ..base
+        }
+    }
+}
+
+/// The shared blocks of every shared pattern of a table, hash-consed together: records
+/// (a node and the block of its children) and blocks (lists of records) are each stored
+/// once. The blocks open the table: block data is laid out from table index `base`.
+pub(super) struct BlockPool {
+    base: usize,
+    /// (node without children, block id + 1 or 0) → record id.
+    record_ids: FxHashMap<(NodeKey, u32), u32>,
+    records: Vec<(Node, u32)>,
+    /// Block b's record ids are `data[at[b]..at[b + 1]]`, in first-laid-out order;
+    /// `sorted` holds the same ranges sorted, to compare blocks as sets.
+    data: Vec<u32>,
+    sorted: Vec<u32>,
+    at: Vec<u32>,
+    /// Hash of a sorted record list → the blocks with that hash.
+    by_hash: FxHashMap<u64, SmallVec<[u32; 1]>>,
+    scratch: Vec<u32>,
+}
+
+impl BlockPool {
+    /// An empty pool whose blocks will start at table index `base`.
+    pub(super) fn new(base: usize) -> BlockPool {
+        BlockPool {
+            base,
+            record_ids: FxHashMap::default(),
+            records: Vec::new(),
+            data: Vec::new(),
+            sorted: Vec::new(),
+            at: vec![0],
+            by_hash: FxHashMap::default(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The number of table nodes the blocks take so far.
+    pub(super) fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    /// The id of the record `node` with children `block` (id + 1, or 0).
+    fn record(&mut self, node: Node, block: u32) -> u32 {
+        let next = self.records.len() as u32;
+        let records = &mut self.records;
+        *self
+            .record_ids
+            .entry((NodeKey::of(&node), block))
+            .or_insert_with(|| {
+                records.push((node, block));
+                next
+            })
+    }
+
+    /// The id of the block holding the records of `list` (in any order), added if new.
+    fn block(&mut self, list: &[u32]) -> u32 {
+        self.scratch.clear();
+        self.scratch.extend_from_slice(list);
+        self.scratch.sort_unstable();
+        let mut h = FxHasher::default();
+        self.scratch.hash(&mut h);
+        let same = self.by_hash.entry(h.finish()).or_default();
+        let (sorted, at, scratch) = (&self.sorted, &self.at, &self.scratch);
+        let found = same.iter().copied().find(|&b| {
+            let b = b as usize;
+            sorted[at[b] as usize..at[b + 1] as usize] == scratch[..]
+        });
+        found.unwrap_or_else(|| {
+            let b = self.at.len() as u32 - 1;
+            self.data.extend_from_slice(list);
+            self.sorted.extend_from_slice(&self.scratch);
+            self.at.push(self.data.len() as u32);
+            same.push(b);
+            b
+        })
+    }
+
+    /// The table node of record `r`, its children placed.
+    fn node(&self, r: u32) -> Node {
+        let (node, block) = self.records[r as usize];
+        match block {
+            0 => Node {
+                child_count: 0,
+                first_child: 0,
+                ..node
+            },
+            b => Node {
+                child_count: (self.at[b as usize] - self.at[b as usize - 1]) as u16,
+                first_child: (self.base + self.at[b as usize - 1] as usize) as u32,
+                ..node
+            },
+        }
+    }
+
+    /// The blocks' nodes, to append to the table at `base`.
+    pub(super) fn into_nodes(self) -> Vec<Node> {
+        self.data.iter().map(|&r| self.node(r)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Blocks laid out into one pool by each side in turn: (after the first side, after
+    /// both).
+    fn pool_sizes(piece: &str) -> (usize, usize) {
+        let src = format!(
+            "game \"g\"\nboard square 12x12\nroyal King\npiece King (K) {{ step any }}\n{piece}\n"
+        );
+        let (set, d) = crate::pipeline::check(&src, None);
+        let set = set.unwrap_or_else(|| panic!("{d:?}"));
+        let program = crate::compile::compile(&set);
+        let board = Board::from_spec(&program.board).unwrap();
+        let zones = super::super::zone_maps(&program, &board);
+        let pattern = super::super::expand::view(program.pattern_ops(1));
+        let mut pool = BlockPool::new(0);
+        let mut sizes = Vec::new();
+        for side in Side::BOTH {
+            let g = SharedGraph::build(&program, &board, &zones, side, &pattern, usize::MAX);
+            g.lay_out(&mut pool);
+            sizes.push(pool.len());
+        }
+        (sizes[0], sizes[1])
+    }
+
+    #[test]
+    fn the_second_side_reuses_the_blocks_of_a_pattern_symmetric_top_to_bottom() {
+        // Mirrored, the orthogonal hook is itself (in another direction order): the
+        // second side adds no block.
+        let (first, both) = pool_sizes("piece Hook (H) { ride orthogonal then ride turn ±90 }");
+        assert!(first > 0);
+        assert_eq!(both, first);
+        // Forward is the other way for the second side: its first leg needs blocks
+        // of its own (the turned legs, east and west, are shared).
+        let (first, both) = pool_sizes("piece Hook (H) { ride forward then ride turn ±90 }");
+        assert!(both > first, "{first} then {both}");
     }
 }
