@@ -99,6 +99,16 @@ impl Kernels {
             pieces,
             cells,
         };
+        // Rays treat every piece met as a friend or a foe: in a game with neutral
+        // pieces, filter 0 refuses them (walls to every path), which rays cannot say.
+        if t.filters
+            .first()
+            .is_some_and(|f| f.mode != FilterCode::ANY.mode)
+        {
+            k.trees.resize(t.roots.len(), None);
+            k.whole.fill(false);
+            return k;
+        }
         let mut path = Vec::new();
         for side in Side::BOTH {
             for p in 0..pieces {
@@ -127,14 +137,7 @@ impl Kernels {
             return false;
         };
         let (rays, steps) = (self.rays.len(), self.steps.len());
-        // Rays treat every piece met as a friend or a foe: in a game with neutral
-        // pieces, filter 0 refuses them (walls to every path), which rays cannot say.
-        let plain_filters = t
-            .filters
-            .first()
-            .map_or(true, |f| f.mode == FilterCode::ANY.mode);
         let fits = roots.flags == 0
-            && plain_filters
             && roots
                 .nodes()
                 .all(|r| self.add_paths(t, from, r, path, steps));
