@@ -223,21 +223,19 @@ impl Vector {
         if a == 0 || b == 0 || a == b {
             return None;
         }
-        let (a, b) = (a as i8, b as i8);
-        let mut images = [
-            (a, b),
-            (b, a),
-            (-a, b),
-            (-b, a),
-            (a, -b),
-            (b, -a),
-            (-a, -b),
-            (-b, -a),
+        // The eight images counter-clockwise from the one just above the x axis: with
+        // p > q > 0, (p, q) at angle t < 45°, then (q, p) at 90° - t, and so on round.
+        let (p, q) = (a.max(b) as i8, a.min(b) as i8);
+        let images = [
+            (p, q),
+            (q, p),
+            (-q, p),
+            (-p, q),
+            (-p, -q),
+            (-q, -p),
+            (q, -p),
+            (p, -q),
         ];
-        images.sort_by(|p, q| {
-            let angle = |(x, y): (i8, i8)| f64::from(y).atan2(f64::from(x));
-            angle(*p).total_cmp(&angle(*q))
-        });
         let i = images
             .iter()
             .position(|&(x, y)| x == self.dx && y == self.dy)?;
@@ -513,5 +511,42 @@ mod tests {
         assert_eq!(v(1, 2).rotate(135), Some(v(-2, -1)));
         assert_eq!(v(1, 0).rotate(30), None);
         assert_eq!(v(3, 0).rotate(135), Some(v(-3, 3)));
+    }
+
+    #[test]
+    fn an_oblique_turn_of_45_degrees_is_the_next_image_by_angle() {
+        // Against the angles themselves: every oblique vector's image under +45° is the
+        // image of it (same |dx|, |dy| pair) with the least greater angle, mod 360°.
+        let angle = |v: Vector| {
+            let a = f64::from(v.dy).atan2(f64::from(v.dx)).to_degrees();
+            if a < 0.0 {
+                a + 360.0
+            } else {
+                a
+            }
+        };
+        for a in 1i8..=4 {
+            for b in 1i8..=4 {
+                if a == b {
+                    continue;
+                }
+                let images: Vec<Vector> = [(a, b), (b, a)]
+                    .iter()
+                    .flat_map(|&(x, y)| [(x, y), (-x, y), (x, -y), (-x, -y)])
+                    .map(|(x, y)| Vector::new(x, y))
+                    .collect();
+                for &u in &images {
+                    let ahead = |w: Vector| (angle(w) - angle(u)).rem_euclid(360.0);
+                    let next = images
+                        .iter()
+                        .copied()
+                        .filter(|&w| w != u)
+                        .min_by(|&p, &q| ahead(p).total_cmp(&ahead(q)))
+                        .unwrap();
+                    assert_eq!(u.rotate(45), Some(next), "{u:?}");
+                    assert_eq!(next.rotate(-45), Some(u), "{next:?}");
+                }
+            }
+        }
     }
 }

@@ -148,13 +148,9 @@ impl ReverseTables {
             if forward_only[p] {
                 continue;
             }
-            // Counted first, so that a piece over the budget leaves nothing behind.
-            let mut budget = 0usize;
-            let within = reversed_paths(t, PieceId(p as u8), |path| {
-                budget += path.requirements.len();
-                budget <= MAX_NODES_PER_PIECE
-            });
-            if !within {
+            // Bounded first, so that a piece over the budget leaves nothing behind.
+            let budget = requirement_bound(t, PieceId(p as u8));
+            if budget > MAX_NODES_PER_PIECE {
                 forward_only[p] = true;
                 continue;
             }
@@ -330,6 +326,32 @@ fn passing_capturers(t: &MoveTable) -> Vec<bool> {
         }
     }
     out
+}
+
+/// An upper bound of the requirements [`reversed_paths`] hands over for `piece`: the
+/// length of every capturing path (a path that crosses its start cell has one
+/// requirement less per crossing, a path that can never be walked none), found in one
+/// pass over the nodes without building a requirement.
+fn requirement_bound(t: &MoveTable, piece: PieceId) -> usize {
+    let cells = t.board.cell_count();
+    let mut bound = 0usize;
+    let mut stack: Vec<usize> = Vec::new();
+    for side in Side::BOTH {
+        for start in 0..cells {
+            let Some(r) = t.roots(side, piece, CellId(start as u16)) else {
+                continue;
+            };
+            stack.extend(r.nodes());
+            while let Some(n) = stack.pop() {
+                let node = &t.nodes[n];
+                if node.has(Node::LAND_FOE) && node.target.index() != start {
+                    bound += node.depth as usize + 1;
+                }
+                stack.extend(node.children());
+            }
+        }
+    }
+    bound
 }
 
 /// Hands every capturing path of `piece` (both sides, every start cell), turned around,

@@ -23,7 +23,7 @@ use smallvec::SmallVec;
 use std::hash::{Hash, Hasher};
 
 use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, MASK_SHARED};
-use super::expand::{leg_vectors, PatternView};
+use super::expand::{leg_vectors, PatternView, Vectors};
 use super::ZoneMaps;
 use crate::compile::{MoveProgram, ViaBits};
 use crate::ids::{CellId, Side};
@@ -47,7 +47,7 @@ pub(super) fn eligible_ride(v: &PatternView) -> bool {
 
 /// What a node's children depend on. How the node is entered (the mask and flags of
 /// the edge that reaches it) is the edge's: see [`Edge`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct StateKey {
     leg: u16,
     rep: u16,
@@ -58,6 +58,22 @@ struct StateKey {
     /// The landing half of a node that both lands and hands over with different kind
     /// filters (it has no children).
     landing_only: bool,
+}
+
+impl Hash for StateKey {
+    /// Two words instead of a write per field: states are looked up once per edge.
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        // The cell in the low bits: a multiplicative hash's low bits, which pick the
+        // bucket, depend only on the low bits of what it hashes.
+        h.write_u64(
+            u64::from(self.cell.0)
+                | u64::from(self.heading.dx as u8) << 16
+                | u64::from(self.heading.dy as u8) << 24
+                | u64::from(self.steps) << 32
+                | u64::from(self.leg) << 48,
+        );
+        h.write_u32(u32::from(self.rep) | u32::from(self.landing_only) << 16);
+    }
 }
 
 /// The fields of a node record that [`SharedGraph::lay_out`] compares (all but where
@@ -96,7 +112,9 @@ struct Edge {
 /// flags of an edge into it) and the edges to its children.
 struct State {
     node: Node,
-    children: Vec<Edge>,
+    /// Its edges: `edges[first..first + count]` of its graph.
+    first: u32,
+    count: u32,
 }
 
 /// The states of one pattern for one side, built from the start cells outwards.
@@ -108,6 +126,11 @@ pub(super) struct SharedGraph<'a> {
     pattern: &'a PatternView,
     index: FxHashMap<StateKey, usize>,
     states: Vec<State>,
+    /// Every state's edges, one range per state.
+    edges: Vec<Edge>,
+    /// A leg's vectors after a heading, per (leg, heading): [`leg_vectors`] rotates
+    /// and mirrors, and most states of a leg share their heading with many others.
+    vectors: FxHashMap<(u16, Vector), Vectors>,
     /// States whose children are still to be found.
     todo: Vec<(usize, StateKey)>,
     /// Per start cell: its root states (the first leg's first steps).
@@ -157,7 +180,7 @@ impl<'a> SharedGraph<'a> {
             done[start] = true;
             let mut stack = vec![(start, 0usize)];
             while let Some(&mut (s, ref mut k)) = stack.last_mut() {
-                if let Some(&Edge { to: c, .. }) = self.states[s].children.get(*k) {
+                if let Some(&Edge { to: c, .. }) = self.children_of(s).get(*k) {
                     *k += 1;
                     if !done[c] {
                         done[c] = true;
@@ -183,7 +206,7 @@ impl<'a> SharedGraph<'a> {
             let mut stack = vec![(start, 0usize)];
             mark[start] = 1;
             while let Some(&mut (s, ref mut k)) = stack.last_mut() {
-                if let Some(&Edge { to: c, .. }) = self.states[s].children.get(*k) {
+                if let Some(&Edge { to: c, .. }) = self.children_of(s).get(*k) {
                     *k += 1;
                     match mark[c] {
                         0 => {
@@ -221,6 +244,8 @@ impl<'a> SharedGraph<'a> {
             pattern,
             index: FxHashMap::default(),
             states: Vec::new(),
+            edges: Vec::new(),
+            vectors: FxHashMap::default(),
             todo: Vec::new(),
             roots: vec![Vec::new(); board.cell_count()],
             landed: false,
@@ -245,6 +270,12 @@ impl<'a> SharedGraph<'a> {
             }
         }
         g
+    }
+
+    /// The edges out of state `s`.
+    fn children_of(&self, s: usize) -> &[Edge] {
+        let st = &self.states[s];
+        &self.edges[st.first as usize..(st.first + st.count) as usize]
     }
 
     /// The number of states so far.
@@ -312,10 +343,13 @@ impl<'a> SharedGraph<'a> {
 
     /// The index of the state with `key`, created (its children found later) if new.
     fn state(&mut self, key: StateKey) -> usize {
-        if let Some(&i) = self.index.get(&key) {
-            return i;
-        }
         let i = self.states.len();
+        match self.index.entry(key) {
+            std::collections::hash_map::Entry::Occupied(e) => return *e.get(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(i);
+            }
+        }
         let (land, split) = self.landing(&key);
         let leg = self.pattern.legs[key.leg as usize];
         let (land, filter) = match (key.landing_only, split) {
@@ -337,9 +371,9 @@ impl<'a> SharedGraph<'a> {
                 child_count: 0,
                 first_child: 0,
             },
-            children: Vec::new(),
+            first: 0,
+            count: 0,
         });
-        self.index.insert(key, i);
         if !key.landing_only {
             self.todo.push((i, key));
         }
@@ -348,37 +382,46 @@ impl<'a> SharedGraph<'a> {
 
     /// Finds the children of every state still to do (and of the states they create).
     fn drain(&mut self, budget: usize) {
+        let mut out = Vec::new();
         while let Some((i, key)) = self.todo.pop() {
             if self.states.len() > budget {
                 return;
             }
-            let children = self.children(&key);
-            self.states[i].children = children;
+            out.clear();
+            self.children(&key, &mut out);
+            self.states[i].first = self.edges.len() as u32;
+            self.states[i].count = out.len() as u32;
+            self.edges.extend_from_slice(&out);
         }
     }
 
     /// The children of a state, in the order the unrolled expansion gives them: the
     /// first nodes of the legs that may follow, then the next step of this leg.
-    fn children(&mut self, key: &StateKey) -> Vec<Edge> {
+    fn children(&mut self, key: &StateKey, out: &mut Vec<Edge>) {
         let i = key.leg as usize;
         let leg = self.pattern.legs[i];
-        let mut out = Vec::new();
         if key.steps >= leg.min {
             let hop = leg.hop_classes();
             let captured = leg.via.has(ViaBits::FOE_CAPTURED);
             for (j, rep) in self.pattern.next(i, key.rep) {
+                let (program, board, side) = (self.program, self.board, self.side);
                 let dirs = self.pattern.legs[j].dirs;
-                for w in leg_vectors(self.program, self.board, self.side, dirs, Some(key.heading)) {
+                let ws = self
+                    .vectors
+                    .entry((j as u16, key.heading))
+                    .or_insert_with(|| leg_vectors(program, board, side, dirs, Some(key.heading)))
+                    .clone();
+                for w in ws {
                     let Some(cell) = self.board.step(key.cell, w) else {
                         continue;
                     };
                     let k = self.key(j, rep, cell, w, 1);
                     if hop != 0 {
-                        self.push_with_split(k, (hop, Node::NEW_LEG), &mut out);
+                        self.push_with_split(k, (hop, Node::NEW_LEG), out);
                     }
                     if captured {
                         let edge = Node::NEW_LEG | Node::CAPTURE_PREV;
-                        self.push_with_split(k, (CLASS_FOE, edge), &mut out);
+                        self.push_with_split(k, (CLASS_FOE, edge), out);
                     }
                 }
             }
@@ -386,10 +429,9 @@ impl<'a> SharedGraph<'a> {
         if leg.max == 0 || key.steps < leg.max {
             if let Some(cell) = self.board.step(key.cell, key.heading) {
                 let k = self.key(i, key.rep, cell, key.heading, key.steps + 1);
-                self.push_with_split(k, (CLASS_EMPTY, 0), &mut out);
+                self.push_with_split(k, (CLASS_EMPTY, 0), out);
             }
         }
-        out
     }
 
     /// Lays the states out as blocks in `pool`: a block holds a copy of each child's
@@ -410,11 +452,11 @@ impl<'a> SharedGraph<'a> {
         let mut list: Vec<u32> = Vec::new();
         for &i in &order {
             let s = &self.states[i];
-            if s.children.is_empty() {
+            if s.count == 0 {
                 continue;
             }
             list.clear();
-            for e in &s.children {
+            for e in self.children_of(i) {
                 let r = pool.record(self.edge_node(e), block_of[e.to]);
                 list.push(r);
             }

@@ -64,6 +64,8 @@ pub(super) struct Trie {
     roots: Vec<usize>,
     /// Some root goes on into shared blocks.
     shared: bool,
+    /// [`Trie::may_repeat`]'s bit set of landing cells, kept between tries.
+    landed: Vec<u64>,
 }
 
 impl Trie {
@@ -162,7 +164,7 @@ impl Trie {
 
     /// Appends the trie to `out` (roots first, then each node's children as one block
     /// right before that node's descendants) and returns its root range.
-    pub(super) fn lay_out(&self, out: &mut Vec<Node>) -> RootRange {
+    pub(super) fn lay_out(&mut self, out: &mut Vec<Node>) -> RootRange {
         let first = out.len();
         for &r in &self.roots {
             out.push(self.node(r));
@@ -239,25 +241,42 @@ impl Trie {
     /// landings are then sorted by (cell, push, captures) and only landings with equal
     /// keys are compared, so the cost grows with the landings that could repeat, not
     /// with the square of all landings.
-    fn may_repeat(&self) -> bool {
+    fn may_repeat(&mut self) -> bool {
         if self.shared {
             // Paths through shared blocks are not enumerated here: the walk removes
             // repeats for sinks that want distinct moves.
             return true;
         }
-        // Most trees land on each cell once: then nothing can repeat.
-        let mut landing_cells: Vec<CellId> = self
+        // Most trees land on each cell once: then nothing can repeat. Bit sets of the
+        // cells landed on, and of those landed on twice, answer that in one pass; only
+        // landings on the second kind are compared below.
+        let mut landed = std::mem::take(&mut self.landed);
+        let words = self
             .nodes
             .iter()
-            .filter(|n| n.land != 0 || n.key.flags & Node::PUSH != 0)
-            .map(|n| n.key.target)
-            .collect();
-        let landings = landing_cells.len();
-        landing_cells.sort_unstable();
-        landing_cells.dedup();
-        if landing_cells.len() == landings {
+            .map(|n| n.key.target.index() / 64 + 1)
+            .max()
+            .unwrap_or(0);
+        landed.clear();
+        landed.resize(2 * words, 0);
+        let (once, twice) = landed.split_at_mut(words);
+        for n in &self.nodes {
+            if n.land != 0 || n.key.flags & Node::PUSH != 0 {
+                let (c, bit) = (
+                    n.key.target.index() / 64,
+                    1u64 << (n.key.target.index() % 64),
+                );
+                twice[c] |= once[c] & bit;
+                once[c] |= bit;
+            }
+        }
+        let repeats = twice.iter().any(|&w| w != 0);
+        let twice = twice.to_vec();
+        self.landed = landed;
+        if !repeats {
             return false;
         }
+        let repeated = |c: CellId| twice[c.index() / 64] & (1u64 << (c.index() % 64)) != 0;
         // Swaps are pushes; a friend capture or a conversion beside other landings on
         // its cell is left to the walk's deduplication.
         if self
@@ -293,10 +312,12 @@ impl Trie {
             caps.extend(v.capture);
             let n = &self.nodes[v.node];
             let mut record = |classes: u8, push: Option<CellId>, extra: Option<(CellId, u8)>| {
-                let mut sorted = caps.clone();
-                sorted.sort_unstable();
+                if !repeated(n.key.target) {
+                    return;
+                }
                 let caps_at = caps_arena.len();
-                caps_arena.extend_from_slice(&sorted);
+                caps_arena.extend_from_slice(&caps);
+                caps_arena[caps_at..].sort_unstable();
                 let needs_at = needs_arena.len();
                 needs_arena.extend_from_slice(&needs);
                 needs_arena.extend(extra);
@@ -341,9 +362,17 @@ impl Trie {
             // Visited in the order added.
             stack[below..].reverse();
         }
-        let key = |l: &Landing| (l.target, l.push, &caps_arena[l.caps.clone()]);
-        let mut order: Vec<usize> = (0..landings.len()).collect();
-        order.sort_unstable_by(|&a, &b| key(&landings[a]).cmp(&key(&landings[b])));
+        // Landings grouped by (cell, push), one integer sort: a group's pairs are then
+        // compared on their captures, their classes and their requirements.
+        let mut order: Vec<u64> = landings
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let key = (u64::from(l.target.0) << 17) | l.push.map_or(0, |c| u64::from(c.0) + 1);
+                (key << 32) | i as u64
+            })
+            .collect();
+        order.sort_unstable();
         // A landing's requirements, its own cell included.
         let reqs = |l: &Landing| {
             needs_arena[l.needs.clone()]
@@ -363,11 +392,14 @@ impl Trie {
             }
             reqs(a).all(|(cell, m)| reqs(b).all(|(c, k)| c != cell || k & m != 0))
         };
-        for group in order.chunk_by(|&a, &b| key(&landings[a]) == key(&landings[b])) {
+        for group in order.chunk_by(|&a, &b| a >> 32 == b >> 32) {
             for (i, &a) in group.iter().enumerate() {
                 for &b in &group[i + 1..] {
-                    let (a, b) = (&landings[a], &landings[b]);
-                    if a.classes & b.classes != 0 && compatible(a, b) {
+                    let (a, b) = (&landings[a as u32 as usize], &landings[b as u32 as usize]);
+                    if a.classes & b.classes != 0
+                        && caps_arena[a.caps.clone()] == caps_arena[b.caps.clone()]
+                        && compatible(a, b)
+                    {
                         return true;
                     }
                 }
