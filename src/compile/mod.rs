@@ -122,7 +122,7 @@ pub struct PushOp {
 }
 
 /// A leg's directions: a range of the vector pool or of the turn pool.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dirs {
     /// Vectors `start..start + len` of [`MoveProgram::vectors`] (a first leg).
     Absolute {

@@ -32,6 +32,9 @@ use crate::ids::{CellId, PieceId, Side};
 /// Requirement nodes allowed per piece before it falls back to forward walks.
 const MAX_NODES_PER_PIECE: usize = 1 << 21;
 
+/// Children of a build node searched one by one; past this many, a map finds them.
+const SEARCHED_CHILDREN: usize = 8;
+
 /// The index of a node of the reverse tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ReverseNodeId(pub(crate) u32);
@@ -160,13 +163,29 @@ impl ReverseTables {
                 let mut at = path.trie;
                 for &req in path.requirements {
                     let id = arena.len();
-                    let child = *children.entry((at as u32, req)).or_insert(id as u32) as usize;
+                    // A few children are searched in place; a node with more has them
+                    // all in the map (a new one put there by `entry`).
+                    let order = &arena[at].order;
+                    let child = if order.len() <= SEARCHED_CHILDREN {
+                        order
+                            .iter()
+                            .map(|&c| c as usize)
+                            .find(|&c| arena[c].requirement == req)
+                            .unwrap_or(id)
+                    } else {
+                        *children.entry((at as u32, req)).or_insert(id as u32) as usize
+                    };
                     if child == id {
                         arena.push(BuildNode {
                             requirement: req,
                             ..BuildNode::default()
                         });
                         arena[at].order.push(id as u32);
+                        if arena[at].order.len() == SEARCHED_CHILDREN + 1 {
+                            for &c in &arena[at].order {
+                                children.insert((at as u32, arena[c as usize].requirement), c);
+                            }
+                        }
                     }
                     at = child;
                 }

@@ -15,7 +15,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::expand::{leg_vectors, PatternView};
+use super::expand::PatternView;
+use super::vectors::VectorCache;
 use super::ZoneMaps;
 use crate::compile::{Dirs, MoveProgram, ViaBits};
 use crate::ids::{CellId, Side};
@@ -34,6 +35,7 @@ pub(super) struct Estimator<'a> {
     memo: FxHashMap<(usize, u16, CellId, Option<Vector>), Option<u64>>,
     /// A state was met again while being counted.
     cyclic: bool,
+    vectors: VectorCache,
 }
 
 impl<'a> Estimator<'a> {
@@ -51,6 +53,7 @@ impl<'a> Estimator<'a> {
             side,
             memo: FxHashMap::default(),
             cyclic: false,
+            vectors: VectorCache::default(),
         }
     }
 
@@ -119,7 +122,10 @@ impl<'a> Estimator<'a> {
         // No path passes a cell twice, so no leg takes more steps than there are cells
         // (a ride around a graph board's ring would otherwise never end).
         let most = self.board.cell_count();
-        for v in leg_vectors(self.program, self.board, self.side, leg.dirs, heading) {
+        let vectors = self
+            .vectors
+            .get(self.program, self.board, self.side, leg.dirs, heading);
+        for v in vectors {
             let mut pos = start;
             let mut steps: u16 = 0;
             while (leg.max == 0 || steps < leg.max) && (steps as usize) < most {

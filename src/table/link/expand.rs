@@ -10,6 +10,7 @@ use super::super::layout::{
     Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH, MEET_CAPTURE, MEET_CONVERT,
 };
 use super::trie::{Attach, NodeKey, Trie};
+use super::vectors::VectorCache;
 use super::{LinkConfig, ZoneMaps};
 use crate::compile::{Dirs, MeetAction, MeetOp, MoveProgram, Op, PushOp, ViaBits};
 use crate::ids::{CellId, Side};
@@ -77,6 +78,8 @@ pub(super) struct Expander<'a> {
     pub(super) path: Vec<CellId>,
     /// The pieces the path being expanded captures in passing.
     pub(super) passing: usize,
+    /// Leg vectors found so far (kept across expansions).
+    pub(super) vectors: &'a mut VectorCache,
 }
 
 /// A pattern's ops read once: its legs, where it may land and its zone conditions.
@@ -287,7 +290,9 @@ impl Expander<'_> {
         let leg = pattern.legs[i];
         let last = pattern.lands_after(i, rep);
         let next = pattern.next(i, rep);
-        let vectors = leg_vectors(self.program, self.board, self.side, leg.dirs, heading);
+        let vectors = self
+            .vectors
+            .get(self.program, self.board, self.side, leg.dirs, heading);
         let base = self.path.len();
         for v in vectors {
             self.path.truncate(base);
@@ -529,52 +534,6 @@ impl PatternView {
         }
     }
 }
-
-/// The vectors leg directions `dirs` stand for, as `side` sees them: absolute vectors
-/// mirrored for the second side, turns applied to `heading` (none without one).
-/// Duplicates are dropped.
-pub(super) fn leg_vectors(
-    program: &MoveProgram,
-    board: &Board,
-    side: Side,
-    dirs: Dirs,
-    heading: Option<Vector>,
-) -> Vectors {
-    let mut out: Vectors = match dirs {
-        Dirs::Absolute { start, len } => program
-            .vectors_of(start, len)
-            .iter()
-            .filter_map(|&v| match side {
-                Side::First => Some(v),
-                Side::Second => board.geometry().mirror(v),
-            })
-            .collect(),
-        Dirs::Turn { start, len } => {
-            let Some(heading) = heading else {
-                return Vectors::new();
-            };
-            let sign = if side == Side::Second { -1 } else { 1 };
-            program
-                .turns_of(start, len)
-                .iter()
-                .filter_map(|&turn| board.geometry().rotate(heading, turn * sign))
-                .collect()
-        }
-    };
-    // Drop repeats, keeping the first of each (the order is the walk's order).
-    let mut k = 0;
-    while k < out.len() {
-        if out[..k].contains(&out[k]) {
-            out.remove(k);
-        } else {
-            k += 1;
-        }
-    }
-    out
-}
-
-/// A leg's vectors: most legs have a few, kept inline (linking makes one per leg walked).
-pub(super) type Vectors = SmallVec<[Vector; 16]>;
 
 /// The legs that may follow a leg, with their repetition: at most two.
 pub(super) type NextLegs = SmallVec<[(usize, u16); 2]>;

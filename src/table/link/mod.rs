@@ -19,6 +19,7 @@ mod estimate;
 mod expand;
 mod shared;
 mod trie;
+mod vectors;
 
 use super::layout::{FilterCode, MoveTable, Node, TablePiece, MAX_DEPTH};
 use crate::compile::MoveProgram;
@@ -30,6 +31,7 @@ use estimate::Estimator;
 use expand::{view, Expander, Fault, PatternView};
 use std::time::{Duration, Instant};
 use trie::Trie;
+use vectors::VectorCache;
 
 /// Limits on what linking may build (`pipeline::Limits::link_config` fills it from the
 /// pipeline's limits).
@@ -173,6 +175,7 @@ pub fn link(
     table.nodes.extend(pool.into_nodes());
     let mut tree = Trie::default();
     let mut path = Vec::new();
+    let mut vectors = VectorCache::default();
     for side in Side::BOTH {
         for piece in &program.pieces {
             for cell in table.board.cells() {
@@ -197,6 +200,7 @@ pub fn link(
                         config: &config,
                         path: std::mem::take(&mut path),
                         passing: 0,
+                        vectors: &mut vectors,
                     };
                     expander.pattern(&views[pat as usize], cell);
                     let (fault, landed) = (expander.fault, expander.landed);

@@ -23,7 +23,8 @@ use smallvec::SmallVec;
 use std::hash::{Hash, Hasher};
 
 use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, MASK_SHARED};
-use super::expand::{leg_vectors, PatternView, Vectors};
+use super::expand::PatternView;
+use super::vectors::VectorCache;
 use super::ZoneMaps;
 use crate::compile::{MoveProgram, ViaBits};
 use crate::ids::{CellId, Side};
@@ -128,9 +129,9 @@ pub(super) struct SharedGraph<'a> {
     states: Vec<State>,
     /// Every state's edges, one range per state.
     edges: Vec<Edge>,
-    /// A leg's vectors after a heading, per (leg, heading): [`leg_vectors`] rotates
-    /// and mirrors, and most states of a leg share their heading with many others.
-    vectors: FxHashMap<(u16, Vector), Vectors>,
+    /// Leg vectors found so far: most states of a leg share their heading with many
+    /// others.
+    vectors: VectorCache,
     /// States whose children are still to be found.
     todo: Vec<(usize, StateKey)>,
     /// Per start cell: its root states (the first leg's first steps).
@@ -245,7 +246,7 @@ impl<'a> SharedGraph<'a> {
             index: FxHashMap::default(),
             states: Vec::new(),
             edges: Vec::new(),
-            vectors: FxHashMap::default(),
+            vectors: VectorCache::default(),
             todo: Vec::new(),
             roots: vec![Vec::new(); board.cell_count()],
             landed: false,
@@ -256,7 +257,7 @@ impl<'a> SharedGraph<'a> {
             }
             let leg = pattern.legs[0];
             let mut roots = Vec::new();
-            for v in leg_vectors(program, board, side, leg.dirs, None) {
+            for v in g.vectors.get(program, board, side, leg.dirs, None) {
                 let Some(cell) = board.step(from, v) else {
                     continue;
                 };
@@ -404,13 +405,10 @@ impl<'a> SharedGraph<'a> {
             let hop = leg.hop_classes();
             let captured = leg.via.has(ViaBits::FOE_CAPTURED);
             for (j, rep) in self.pattern.next(i, key.rep) {
-                let (program, board, side) = (self.program, self.board, self.side);
                 let dirs = self.pattern.legs[j].dirs;
-                let ws = self
-                    .vectors
-                    .entry((j as u16, key.heading))
-                    .or_insert_with(|| leg_vectors(program, board, side, dirs, Some(key.heading)))
-                    .clone();
+                let ws =
+                    self.vectors
+                        .get(self.program, self.board, self.side, dirs, Some(key.heading));
                 for w in ws {
                     let Some(cell) = self.board.step(key.cell, w) else {
                         continue;
