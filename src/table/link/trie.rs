@@ -286,12 +286,14 @@ impl Trie {
         {
             return true;
         }
-        let mut landings: Vec<Landing> = Vec::new();
-        let mut needs_arena: Vec<(CellId, u8)> = Vec::new();
-        let mut caps_arena: Vec<CellId> = Vec::new();
+        // Sized from the trie, so that they seldom grow.
+        let n = self.nodes.len();
+        let mut landings: Vec<Landing> = Vec::with_capacity(n);
+        let mut needs_arena: Vec<(CellId, u8)> = Vec::with_capacity(8 * n);
+        let mut caps_arena: Vec<CellId> = Vec::with_capacity(n);
         // The current path: requirements on the cells passed, and the cells captured.
-        let mut needs: Vec<(CellId, u8)> = Vec::new();
-        let mut caps: Vec<CellId> = Vec::new();
+        let mut needs: Vec<(CellId, u8)> = Vec::with_capacity(64);
+        let mut caps: Vec<CellId> = Vec::with_capacity(64);
         // (node, path lengths before it, the requirement and capture its edge adds)
         let mut stack: Vec<Visit> = self
             .roots
