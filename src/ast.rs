@@ -584,4 +584,6 @@ pub enum ModifierKind {
     CaptureFriend(Option<Kinds>),
     /// `convert [CLASS] [KINDS] [into KIND]`: the piece met changes side.
     Convert(Convert),
+    /// `for first`, `for second`: only that side's pieces move so.
+    ForSide(crate::ids::Side),
 }

@@ -477,6 +477,8 @@ pub struct Conditions {
     /// `en passant`: a move by this pattern opens the cells it passed over to en
     /// passant capture for one ply.
     pub en_passant: bool,
+    /// `for first` / `for second`: only that side's pieces move so (`None`: both).
+    pub side: Option<crate::ids::Side>,
 }
 
 /// `from Z`, `not from Z`, `to Z` or `not to Z`.

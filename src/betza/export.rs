@@ -196,6 +196,11 @@ fn pattern(rules: &RuleSet, p: &Pattern, ep: bool) -> Result<Vec<String>, Unsaya
     if p.conditions.pass {
         return Err(no("`pass`"));
     }
+    if p.conditions.side.is_some() {
+        return Err(no(
+            "a pattern for one side only (`for first`, `for second`)",
+        ));
+    }
     if p.land.push.is_some() {
         return Err(no("`push`"));
     }

@@ -6,7 +6,8 @@
 //! `capture only` take away landings, `captures` narrows the kinds (both filters must
 //! admit), `initial` is added, `from`/`to` conditions are appended (all must hold).
 //! `swap`, `capture friend` and `convert` are added to each pattern (a piece that
-//! converts with every move: `like Queen, convert`).
+//! converts with every move: `like Queen, convert`). `for first`/`for second` keeps
+//! the patterns to that side (a pattern already the other side's then has no move).
 //! `push`, `en passant` and `pass` change what a pattern is rather than restrict it,
 //! and are refused on a `like` (E0710).
 
@@ -67,6 +68,16 @@ pub(crate) fn add_modifiers(p: &mut Pattern, land: &Landing, cond: &Conditions) 
         }
     }
     p.conditions.initial |= cond.initial;
+    // `for first` on a pattern that is the second side's: no piece moves so.
+    match (p.conditions.side, cond.side) {
+        (Some(a), Some(b)) if a != b => {
+            (p.land.empty, p.land.foe) = (false, false);
+            p.land.push = None;
+            p.land.meets = None;
+        }
+        (None, Some(b)) => p.conditions.side = Some(b),
+        _ => {}
+    }
     for c in &cond.from {
         if !p.conditions.from.contains(c) {
             p.conditions.from.push(*c);

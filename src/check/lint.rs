@@ -15,6 +15,7 @@ struct Normal {
     legs: Vec<(LegDirs, u16, Option<u16>, Via)>,
     land: Landing,
     initial: bool,
+    side: Option<crate::ids::Side>,
     en_passant: bool,
     from: Vec<(ZoneId, bool)>,
     to: Vec<(ZoneId, bool)>,
@@ -45,6 +46,7 @@ fn normal(p: &ir::Pattern) -> Normal {
         legs,
         land: p.land.clone(),
         initial: p.conditions.initial,
+        side: p.conditions.side,
         en_passant: p.conditions.en_passant,
         from: conds(&p.conditions.from),
         to: conds(&p.conditions.to),
@@ -57,6 +59,7 @@ fn covered(a: &Normal, b: &Normal) -> bool {
         || b.legs.len() != 1
         || a.land != b.land
         || a.initial != b.initial
+        || (b.side.is_some() && a.side != b.side)
         || a.en_passant != b.en_passant
         || a.from != b.from
         || a.to != b.to

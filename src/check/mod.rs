@@ -23,6 +23,7 @@ mod meets;
 mod names;
 mod neutral;
 mod patterns;
+pub(crate) use patterns::side_word;
 mod pieces;
 
 use crate::ast;

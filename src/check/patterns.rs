@@ -387,6 +387,7 @@ impl Checker {
         let mut seen: Vec<(String, Span)> = Vec::new();
         let mut move_only: Option<Span> = None;
         let mut capture_only: Option<Span> = None;
+        let mut for_side: Option<(crate::ids::Side, Span)> = None;
         // (zone, inside, is_from, span) of resolved zone conditions.
         let mut zone_mods: Vec<(crate::ids::ZoneId, bool, bool, Span)> = Vec::new();
         for m in mods {
@@ -401,6 +402,7 @@ impl Checker {
                 ast::ModifierKind::Swap(_) => "swap".to_string(),
                 ast::ModifierKind::CaptureFriend(_) => "capture friend".to_string(),
                 ast::ModifierKind::Convert(_) => "convert".to_string(),
+                ast::ModifierKind::ForSide(side) => format!("for {}", side_word(*side)),
                 ast::ModifierKind::From { zone, inside } => {
                     format!("{}from {}", if *inside { "" } else { "not " }, zone.name)
                 }
@@ -430,6 +432,22 @@ impl Checker {
                 }
                 ast::ModifierKind::Initial => cond.initial = true,
                 ast::ModifierKind::Pass => cond.pass = true,
+                ast::ModifierKind::ForSide(side) => {
+                    if let Some((other, _)) = for_side {
+                        if other != *side {
+                            self.diags.push(
+                                Diagnostic::warning("W0002", "this pattern can never move", m.span)
+                                    .label("no piece is of both sides")
+                                    .secondary(
+                                        for_side.map_or(m.span, |(_, s)| s),
+                                        "together with this",
+                                    ),
+                            );
+                        }
+                    }
+                    for_side = Some((*side, m.span));
+                    cond.side = Some(*side);
+                }
                 ast::ModifierKind::EnPassant => {
                     cond.en_passant = true;
                     self.en_passant_marks.push(m.span);
@@ -512,6 +530,14 @@ impl Checker {
             }
         }
         (land, cond, true)
+    }
+}
+
+/// `first` or `second`, as `for first` writes it.
+pub(crate) fn side_word(side: crate::ids::Side) -> &'static str {
+    match side {
+        crate::ids::Side::First => "first",
+        crate::ids::Side::Second => "second",
     }
 }
 

@@ -8,7 +8,7 @@
 mod meets;
 pub use meets::{MeetAction, MeetOp};
 
-use crate::ids::{PieceId, Span, ZoneId};
+use crate::ids::{PieceId, Side, Span, ZoneId};
 use crate::ir::{self, BoardSpec, Coord, KindFilter, LegDirs, RuleSet, Vector};
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -38,11 +38,13 @@ impl ViaBits {
 }
 
 /// One instruction of a pattern. A pattern is
-/// `Initial? Pass? Repeat? FromZone* Leg+ Land ToZone* End`.
+/// `Initial? Pass? ForSide? Repeat? FromZone* Leg+ Land ToZone* End`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
     /// Only while the piece has not moved.
     Initial,
+    /// Only for this side's pieces (`for first`, `for second`).
+    ForSide(Side),
     /// The pattern is declared `pass`: a landing back on the start cell that captured
     /// nothing in passing is still a move.
     Pass,
@@ -306,6 +308,7 @@ fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
     if pat.conditions.pass {
         p.ops.push(Op::Pass);
     }
+    p.ops.extend(pat.conditions.side.map(Op::ForSide));
     if let Some(r) = &pat.repeat {
         p.ops.push(Op::Repeat {
             first: r.first as u16,
@@ -476,6 +479,7 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
     match *op {
         Op::Initial => "INITIAL".into(),
         Op::Pass => "PASS".into(),
+        Op::ForSide(s) => format!("FOR     {}", crate::check::side_word(s)),
         Op::Repeat {
             first,
             len,

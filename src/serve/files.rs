@@ -47,6 +47,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("repeaters.rules"),
     shipped!("shatranj.rules"),
     shipped!("shogi.rules"),
+    shipped!("sides.rules"),
     shipped!("sokoban.rules"),
     shipped!("tenjiku-generals.rules"),
     shipped!("tri-zoo.rules"),

@@ -547,6 +547,16 @@ fn modifier(n: &Node<'_>) -> Option<Modifier> {
         R::mod_captures => ModifierKind::Captures(kinds(inner.child(R::kinds)?)),
         R::mod_en_passant => ModifierKind::EnPassant,
         R::mod_pass => ModifierKind::Pass,
+        R::mod_for => ModifierKind::ForSide(
+            if inner
+                .child(R::for_side)
+                .is_some_and(|f| f.has(R::kw_second))
+            {
+                crate::ids::Side::Second
+            } else {
+                crate::ids::Side::First
+            },
+        ),
         R::mod_push => {
             let class = inner.child(R::via_kind);
             ModifierKind::Push(Push {

@@ -182,6 +182,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::mod_en_passant => "`en passant`",
         R::kw_passant => "`passant`",
         R::mod_pass | R::kw_pass => "`pass`",
+        R::mod_for => "`for first` or `for second`",
         R::repeat_group | R::kw_repeat => "`repeat`",
         R::kw_most => "`most`",
         R::colour_item | R::kw_light | R::kw_dark | R::kw_medium => {
@@ -220,7 +221,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::via_item | R::via_kind => "`empty`, `friend`, `foe` or `piece`",
         R::kinds => "piece names such as `Pawn|Knight` or `not Cannon`",
         R::modifier => {
-            "a modifier (`move only`, `capture only`, `capture friend`, `initial`, `from`, `to`, `captures`, `en passant`, `push`, `swap`, `convert` or `pass`)"
+            "a modifier (`move only`, `capture only`, `capture friend`, `initial`, `from`, `to`, `captures`, `en passant`, `push`, `swap`, `convert`, `pass` or `for first`)"
         }
         R::mod_move_only | R::kw_move => "`move only`",
         R::mod_capture_only | R::kw_capture => "`capture only`",

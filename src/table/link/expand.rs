@@ -85,6 +85,8 @@ pub(super) struct Expander<'a> {
 /// A pattern's ops read once: its legs, where it may land and its zone conditions.
 pub(super) struct PatternView {
     pub(super) initial: bool,
+    /// `for first` / `for second`: the only side it applies to.
+    pub(super) side: Option<Side>,
     /// `pass`: a null move back to the start cell is a move.
     pub(super) pass: bool,
     pub(super) legs: Vec<LegOp>,
@@ -109,6 +111,7 @@ pub(super) struct PatternView {
 pub(super) fn view(ops: &[Op]) -> PatternView {
     let mut v = PatternView {
         initial: false,
+        side: None,
         pass: false,
         repeat: None,
         legs: Vec::new(),
@@ -124,6 +127,7 @@ pub(super) fn view(ops: &[Op]) -> PatternView {
     for op in ops {
         match *op {
             Op::Initial => v.initial = true,
+            Op::ForSide(s) => v.side = Some(s),
             Op::Pass => v.pass = true,
             Op::Repeat {
                 first,
@@ -486,6 +490,7 @@ impl PatternView {
     /// zone conditions hold there.
     pub(super) fn applies_from(&self, zones: &ZoneMaps, side: Side, from: CellId) -> bool {
         !self.legs.is_empty()
+            && self.side.map_or(true, |s| s == side)
             && self.from.iter().all(|&(z, inside)| {
                 zones.get(z).is_some_and(|m| m[side.index()][from.index()]) == inside
             })
