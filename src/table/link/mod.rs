@@ -17,6 +17,7 @@
 
 mod estimate;
 mod expand;
+mod pool;
 mod shared;
 mod trie;
 mod vectors;
@@ -155,7 +156,7 @@ pub fn link(
     // patterns and sides), their roots wait for the trees.
     let mut shared_roots: Vec<[Vec<Vec<Node>>; 2]> =
         (0..views.len()).map(|_| Default::default()).collect();
-    let mut pool = shared::BlockPool::new(table.nodes.len());
+    let mut pool = pool::BlockPool::new(table.nodes.len());
     for (pat, v) in views.iter().enumerate().filter(|&(p, _)| shared[p]) {
         for side in Side::BOTH {
             let budget = config
