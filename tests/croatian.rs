@@ -161,8 +161,8 @@ fn queen(b: &Board, x0: i32, y0: i32) -> BTreeSet<Move> {
                 Held::Friend(_) => {}
             }
             // Divergence: only from a line of empty cells into the Shaman or Starchild.
-            let diverges = matches!(h, Held::Friend('H' | 'J'))
-                || matches!(h, Held::Friend('I') | Held::Foe('I'));
+            let diverges =
+                matches!(h, Held::Friend('H')) || matches!(h, Held::Friend('I') | Held::Foe('I'));
             if diverges && passed_only_empty {
                 for (ex, ey) in KING_LINES {
                     let (mut u, mut v) = (x + ex, y + ey);
@@ -265,14 +265,21 @@ fn monolith(b: &Board, x0: i32, y0: i32) -> BTreeSet<Move> {
     out
 }
 
-/// The light Shaman: a knight-rider over empty cells and Waves (moves only), or a
-/// chain of 1..6 long leaps in one line, each onto an enemy, the last one landed on.
-fn light_shaman(b: &Board, x0: i32, y0: i32) -> BTreeSet<Move> {
+/// The Shaman (one piece, H, moving by its side's colour). The first side's (light):
+/// a knight-rider over empty cells and Waves (moves only), or a chain of 1..6 long
+/// leaps in one line, each onto an enemy, the last one landed on. The second side's
+/// (dark): the other way round, long-leap rider and knight-leap chains.
+fn shaman(b: &Board, x0: i32, y0: i32, white: bool) -> BTreeSet<Move> {
+    let (steps, chains) = if white {
+        (knight(), long_leap())
+    } else {
+        (long_leap(), knight())
+    };
     let mut out = BTreeSet::new();
-    for (dx, dy) in knight() {
+    for (dx, dy) in steps {
         let (mut x, mut y) = (x0 + dx, y0 + dy);
         while on(x, y) {
-            let h = held(b, x, y, true);
+            let h = held(b, x, y, white);
             if h == Held::Empty {
                 land(&mut out, x, y);
             } else if !matches!(h, Held::Friend('W') | Held::Foe('W')) {
@@ -282,11 +289,11 @@ fn light_shaman(b: &Board, x0: i32, y0: i32) -> BTreeSet<Move> {
             y += dy;
         }
     }
-    for (dx, dy) in long_leap() {
+    for (dx, dy) in chains {
         let mut caps = Vec::new();
         for m in 1..=6 {
             let (x, y) = (x0 + m * dx, y0 + m * dy);
-            if !on(x, y) || !matches!(held(b, x, y, true), Held::Foe(_)) {
+            if !on(x, y) || !matches!(held(b, x, y, white), Held::Foe(_)) {
                 break;
             }
             let mut sorted = caps.clone();
@@ -375,7 +382,7 @@ fn monolith_agrees_with_brute_force() {
 
 #[test]
 fn light_shaman_agrees_with_brute_force() {
-    let (moves, chains) = compare('H', &['P', 'W'], 40, 200, light_shaman);
+    let (moves, chains) = compare('H', &['P', 'W'], 40, 200, |b, x, y| shaman(b, x, y, true));
     assert!(moves > 200 * 5, "{moves} moves");
     assert!(chains > 20, "{chains} capture chains");
 }
@@ -418,4 +425,12 @@ fn shared_blocks_of_equal_futures_are_one() {
     assert!(monolith < 100_000, "{monolith} nodes");
     let through_waves = nodes("ride any via piece Wave then repeat { ride same via piece Wave }");
     assert!(through_waves < 80_000, "{through_waves} nodes");
+}
+
+#[test]
+fn dark_shaman_agrees_with_brute_force() {
+    // The second side's Shaman: the same letter, the other movement (`for second`).
+    let (moves, chains) = compare('h', &['P', 'W'], 40, 200, |b, x, y| shaman(b, x, y, false));
+    assert!(moves > 200 * 5, "{moves} moves");
+    assert!(chains > 20, "{chains} capture chains");
 }
