@@ -119,6 +119,10 @@ pub fn link(
             } else {
                 u64::MAX
             };
+            if count.is_some_and(|n| n > enough) {
+                // The first side's count already shares it.
+                continue;
+            }
             *count = match (*count, estimator.pattern(v, enough)) {
                 (Some(a), Some(b)) => Some(a.saturating_add(b)),
                 _ => None,
