@@ -138,3 +138,32 @@ fn perft_equals_the_game_written_with_a_piece_per_side() {
         }
     }
 }
+
+/// The second side's trees are copied from the first side's mirror images only where
+/// the board and zones look the same to both (table/link/mirror.rs). Where they do
+/// not, each side is expanded on its own; these positions would go wrong otherwise.
+#[test]
+fn asymmetric_boards_and_zones_are_not_mirrored() {
+    // An absolute zone: both sides' Runners start their run from rank 2.
+    let abs = Game::compile(&with_piece(
+        "zone absolute low = rank 2\npiece Runner (R) { step forward, from low }",
+    ))
+    .expect("compiles");
+    assert_eq!(
+        legal(&abs, "k7/8/8/8/8/8/1r6/7K b - - 0 1"),
+        ["a8a7", "a8b7", "a8b8", "b2b1"]
+    );
+    assert_eq!(legal(&abs, "k7/8/8/8/8/8/1R6/7K w - - 0 1")[..1], ["b2b3"]);
+    // Holes on one side only: c3 is a hole, c6 (its mirror image) is not.
+    let holes = Game::compile(
+        "game \"g\"\nboard square 8x8 holes c3\nroyal King\npiece King (K) { step any }\n\
+         piece Rook (R) { ride orthogonal }\n",
+    )
+    .expect("compiles");
+    let black = legal(&holes, "k7/8/2r5/8/8/8/8/7K b - - 0 1");
+    assert!(black.contains(&"c6c4".to_string()), "{black:?}");
+    assert!(!black.contains(&"c6c2".to_string()), "{black:?}");
+    let white = legal(&holes, "k7/8/2R5/8/8/8/8/7K w - - 0 1");
+    assert!(white.contains(&"c6c4".to_string()), "{white:?}");
+    assert!(!white.contains(&"c6c2".to_string()), "{white:?}");
+}

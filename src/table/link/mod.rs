@@ -17,12 +17,13 @@
 
 mod estimate;
 mod expand;
+mod mirror;
 mod pool;
 mod shared;
 mod trie;
 mod vectors;
 
-use super::layout::{FilterCode, MoveTable, Node, TablePiece, MAX_DEPTH};
+use super::layout::{FilterCode, MoveTable, Node, RootRange, TablePiece, MAX_DEPTH};
 use crate::compile::MoveProgram;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{PieceId, Side};
@@ -181,9 +182,31 @@ pub fn link(
     let mut tree = Trie::default();
     let mut path = Vec::new();
     let mut vectors = VectorCache::default();
+    // The second side's trees of pieces that look the same to both sides are the first
+    // side's, mirrored (see `mirror`): the first side's are kept as (nodes, roots).
+    let cell_mirror = mirror::cell_mirror(&table.board, &zones);
+    let mut first_trees: Vec<(std::ops::Range<usize>, RootRange)> = Vec::new();
     for side in Side::BOTH {
-        for piece in &program.pieces {
+        for (p, piece) in program.pieces.iter().enumerate() {
+            let mirrored = cell_mirror.as_ref().filter(|_| {
+                side == Side::Second
+                    && piece
+                        .patterns
+                        .clone()
+                        .all(|pat| !shared[pat as usize] && views[pat as usize].side.is_none())
+            });
             for cell in table.board.cells() {
+                if let Some(m) = mirrored {
+                    let (src, root) = first_trees[p * cells + m[cell.index()].index()].clone();
+                    let range = mirror::copy_mirrored(&mut table.nodes, src, root, m);
+                    table.roots.push(range);
+                    if table.nodes.len() >= config.max_nodes {
+                        let pat = piece.patterns.start as usize;
+                        return Err(too_big(program, pat, config, None));
+                    }
+                    continue;
+                }
+                let start = table.nodes.len();
                 tree.clear();
                 for pat in piece.patterns.clone() {
                     if shared[pat as usize] {
@@ -224,6 +247,9 @@ pub fn link(
                 }
                 let range = tree.lay_out(&mut table.nodes);
                 table.roots.push(range);
+                if side == Side::First {
+                    first_trees.push((start..table.nodes.len(), range));
+                }
             }
         }
     }
