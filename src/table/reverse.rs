@@ -22,6 +22,8 @@
 //! language can express is covered. The same happens for pieces whose reverse paths
 //! would be too many.
 
+mod mirror;
+
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::collections::VecDeque;
@@ -142,6 +144,14 @@ impl ReverseTables {
         for (f, shares) in forward_only.iter_mut().zip(super::facts::sharing_pieces(t)) {
             *f |= shares;
         }
+        // Where the second side's paths are the first side's mirrored, only the first
+        // side's are enumerated (`mirror`).
+        let mirror = mirror::side_mirror(t, &forward_only);
+        let sides: &[Side] = if mirror.is_some() {
+            &[Side::First]
+        } else {
+            &Side::BOTH
+        };
         // One build trie per (side, target cell), all in one arena: node t is the root
         // of trie t.
         let mut arena: Vec<BuildNode> = (0..2 * cells).map(|_| BuildNode::default()).collect();
@@ -152,14 +162,16 @@ impl ReverseTables {
                 continue;
             }
             // Bounded first, so that a piece over the budget leaves nothing behind.
-            let budget = requirement_bound(t, PieceId(p as u8));
+            // Both sides count: the second side's mirrored tries are as large.
+            let copies = if mirror.is_some() { 2 } else { 1 };
+            let budget = requirement_bound(t, PieceId(p as u8), sides) * copies;
             if budget > MAX_NODES_PER_PIECE {
                 forward_only[p] = true;
                 continue;
             }
             arena.reserve(budget);
             children.reserve(budget);
-            reversed_paths(t, PieceId(p as u8), |path| {
+            reversed_paths(t, PieceId(p as u8), sides, |path| {
                 let mut at = path.trie;
                 for &req in path.requirements {
                     let id = arena.len();
@@ -206,8 +218,22 @@ impl ReverseTables {
             ..ReverseTables::default()
         };
         out.nodes.reserve(arena.len() - 2 * cells);
+        // Per flattened trie: its nodes and leaves.
+        let mut spans: Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> =
+            Vec::with_capacity(cells);
         for root in 0..2 * cells {
-            out.flatten(&arena, root);
+            match &mirror {
+                Some(map) if root >= cells => {
+                    let (nodes, leaves) = spans[map[root - cells] as usize].clone();
+                    let top = out.roots[map[root - cells] as usize];
+                    out.push_mirrored(nodes, leaves, top, map);
+                }
+                _ => {
+                    let (n, l) = (out.nodes.len(), out.leaves.len());
+                    out.flatten(&arena, root);
+                    spans.push((n..out.nodes.len(), l..out.leaves.len()));
+                }
+            }
         }
         out.revisits = out.find_revisits();
         out
@@ -351,11 +377,11 @@ fn passing_capturers(t: &MoveTable) -> Vec<bool> {
 /// length of every capturing path (a path that crosses its start cell has one
 /// requirement less per crossing, a path that can never be walked none), found in one
 /// pass over the nodes without building a requirement.
-fn requirement_bound(t: &MoveTable, piece: PieceId) -> usize {
+fn requirement_bound(t: &MoveTable, piece: PieceId, sides: &[Side]) -> usize {
     let cells = t.board.cell_count();
     let mut bound = 0usize;
     let mut stack: Vec<usize> = Vec::new();
-    for side in Side::BOTH {
+    for &side in sides {
         for start in 0..cells {
             let Some(r) = t.roots(side, piece, CellId(start as u16)) else {
                 continue;
@@ -373,18 +399,19 @@ fn requirement_bound(t: &MoveTable, piece: PieceId) -> usize {
     bound
 }
 
-/// Hands every capturing path of `piece` (both sides, every start cell), turned around,
+/// Hands every capturing path of `piece` (the sides in `sides`, every start cell), turned around,
 /// to `visit`, until it returns `false`; returns whether it never did.
 fn reversed_paths(
     t: &MoveTable,
     piece: PieceId,
+    sides: &[Side],
     mut visit: impl FnMut(&ReversedPath<'_>) -> bool,
 ) -> bool {
     let cells = t.board.cell_count();
     let mut path: Vec<usize> = Vec::new();
     let mut requirements: Vec<Requirement> = Vec::new();
     let mut stack: Vec<usize> = Vec::new();
-    for side in Side::BOTH {
+    for &side in sides {
         for start in 0..cells {
             let Some(r) = t.roots(side, piece, CellId(start as u16)) else {
                 continue;
