@@ -162,12 +162,19 @@ pub fn link(
     let mut shared_roots: Vec<[Vec<Vec<Node>>; 2]> =
         (0..views.len()).map(|_| Default::default()).collect();
     let mut pool = pool::BlockPool::new(table.nodes.len());
+    // The second side's trees and graphs of what looks the same to both sides are the
+    // first side's, mirrored (see `mirror`).
+    let cell_mirror = mirror::cell_mirror(&table.board, &zones);
     for (pat, v) in views.iter().enumerate().filter(|&(p, _)| shared[p]) {
+        let mut first = None;
         for side in Side::BOTH {
             let budget = config
                 .max_nodes
                 .saturating_sub(table.nodes.len() + pool.len());
-            let graph = shared::SharedGraph::build(program, &table.board, &zones, side, v, budget);
+            let graph = match (&first, &cell_mirror) {
+                (Some(g), Some(map)) if v.side.is_none() => shared::SharedGraph::mirrored(g, map),
+                _ => shared::SharedGraph::build(program, &table.board, &zones, side, v, budget),
+            };
             if graph.len() > budget {
                 return Err(too_big(program, pat, config, None));
             }
@@ -176,15 +183,14 @@ pub fn link(
             if table.nodes.len() + pool.len() > config.max_nodes {
                 return Err(too_big(program, pat, config, None));
             }
+            first = Some(graph);
         }
     }
     table.nodes.extend(pool.into_nodes());
     let mut tree = Trie::default();
     let mut path = Vec::new();
     let mut vectors = VectorCache::default();
-    // The second side's trees of pieces that look the same to both sides are the first
-    // side's, mirrored (see `mirror`): the first side's are kept as (nodes, roots).
-    let cell_mirror = mirror::cell_mirror(&table.board, &zones);
+    // The first side's trees, kept as (nodes, roots) for the second side's mirror images.
     let mut first_trees: Vec<(std::ops::Range<usize>, RootRange)> = Vec::new();
     for side in Side::BOTH {
         for (p, piece) in program.pieces.iter().enumerate() {

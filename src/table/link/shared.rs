@@ -256,6 +256,35 @@ impl<'a> SharedGraph<'a> {
         &self.edges[st.first as usize..(st.first + st.count) as usize]
     }
 
+    /// The second side's graph as the mirror image of this one, the first side's: every
+    /// state's cell mirrored by `map`, each start cell given its mirror cell's roots.
+    /// Valid where the board and zones look the same to both sides
+    /// ([`super::mirror::cell_mirror`]) and the pattern is both sides' (no `for`): the
+    /// second side's vectors are the first side's mirrored, so its states are these.
+    pub(super) fn mirrored(&self, map: &[CellId]) -> SharedGraph<'a> {
+        let states = self
+            .states
+            .iter()
+            .map(|s| State {
+                node: Node {
+                    target: map[s.node.target.index()],
+                    ..s.node
+                },
+                ..*s
+            })
+            .collect();
+        SharedGraph {
+            side: Side::Second,
+            index: FxHashMap::default(),
+            states,
+            edges: self.edges.clone(),
+            vectors: VectorCache::default(),
+            todo: Vec::new(),
+            roots: map.iter().map(|m| self.roots[m.index()].clone()).collect(),
+            ..*self
+        }
+    }
+
     /// The number of states so far.
     pub(super) fn len(&self) -> usize {
         self.states.len()
