@@ -102,6 +102,9 @@ pub fn link(
     let clock = Instant::now();
     let exact_counts = table.board.distinct_steps();
     let mut produced = vec![false; program.patterns.len()];
+    // The second side's trees, graphs and counts of what looks the same to both sides
+    // are the first side's, mirrored (see `mirror`).
+    let cell_mirror = mirror::cell_mirror(&table.board, &zones);
     // Each pattern's own expansion, both sides, counted before any is built.
     let mut counts = vec![Some(0u64); views.len()];
     for side in Side::BOTH {
@@ -122,6 +125,11 @@ pub fn link(
             };
             if count.is_some_and(|n| n > enough) {
                 // The first side's count already shares it.
+                continue;
+            }
+            if side == Side::Second && cell_mirror.is_some() && v.side.is_none() {
+                // The mirror image of the first side's: as many nodes again.
+                *count = count.map(|n| n.saturating_mul(2));
                 continue;
             }
             *count = match (*count, estimator.pattern(v, enough)) {
@@ -162,9 +170,6 @@ pub fn link(
     let mut shared_roots: Vec<[Vec<Vec<Node>>; 2]> =
         (0..views.len()).map(|_| Default::default()).collect();
     let mut pool = pool::BlockPool::new(table.nodes.len());
-    // The second side's trees and graphs of what looks the same to both sides are the
-    // first side's, mirrored (see `mirror`).
-    let cell_mirror = mirror::cell_mirror(&table.board, &zones);
     for (pat, v) in views.iter().enumerate().filter(|&(p, _)| shared[p]) {
         let mut first = None;
         for side in Side::BOTH {
