@@ -176,13 +176,18 @@ pub(crate) fn reachable(t: &MoveTable, roots: std::ops::Range<usize>) -> Vec<usi
 pub(crate) fn sharing_pieces(t: &MoveTable) -> Vec<bool> {
     let cells = t.board.cell_count();
     let mut out = vec![false; t.pieces.len()];
+    if !t.nodes.iter().any(|n| n.mask & MASK_SHARED != 0) {
+        return out;
+    }
+    let mut stack: Vec<usize> = Vec::new();
     for side in Side::BOTH {
         for (p, shares) in out.iter_mut().enumerate() {
             for cell in 0..cells {
                 let Some(r) = t.roots(side, PieceId(p as u8), CellId(cell as u16)) else {
                     continue;
                 };
-                let mut stack: Vec<usize> = r.nodes().collect();
+                stack.clear();
+                stack.extend(r.nodes());
                 while let Some(n) = stack.pop() {
                     let node = &t.nodes[n];
                     if node.mask & MASK_SHARED != 0 {
