@@ -10,9 +10,11 @@ pub use crate::ids::Span;
 mod effects;
 mod ends;
 mod neutral;
+mod tags;
 pub use effects::*;
 pub use ends::*;
 pub use neutral::*;
+pub use tags::*;
 
 /// A whole file: a sequence of declarations, in source order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,6 +82,8 @@ pub enum Item {
     Neutral(NeutralDecl),
     /// `no check`: royals may be left capturable; a side that loses them all loses.
     NoCheck(Span),
+    /// `tag rush (^) for Pawn`
+    Tag(TagDecl),
 }
 
 /// A name: `Knight`, `pawn_start`.
@@ -584,4 +588,6 @@ pub enum ModifierKind {
     CaptureFriend(Option<Kinds>),
     /// `convert [CLASS] [KINDS] [into KIND]`: the piece met changes side.
     Convert(Convert),
+    /// `tagged NAME`: only while the piece carries the tag NAME.
+    Tagged(Ident),
 }

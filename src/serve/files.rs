@@ -48,6 +48,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("shatranj.rules"),
     shipped!("shogi.rules"),
     shipped!("sokoban.rules"),
+    shipped!("tags.rules"),
     shipped!("tenjiku-generals.rules"),
     shipped!("tri-zoo.rules"),
     shipped!("trioban.rules"),

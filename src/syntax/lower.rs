@@ -53,6 +53,13 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 span: c.span,
             })),
             R::no_check_decl => Some(Item::NoCheck(c.span)),
+            R::tag_decl => Some(Item::Tag(TagDecl {
+                name: ident(c.child(R::ident), c.span),
+                mark: c.child(R::tag_mark).map_or("", |m| m.text).to_string(),
+                mark_span: c.child(R::tag_mark).map_or(c.span, |m| m.span),
+                pieces: piece_list(c.child(R::piece_list), c.span),
+                span: c.span,
+            })),
             R::stalemate_decl => Some(Item::Stalemate(StalemateDecl {
                 outcome: outcome(c.child(R::outcome)),
                 span: c.span,
@@ -547,6 +554,7 @@ fn modifier(n: &Node<'_>) -> Option<Modifier> {
         R::mod_captures => ModifierKind::Captures(kinds(inner.child(R::kinds)?)),
         R::mod_en_passant => ModifierKind::EnPassant,
         R::mod_pass => ModifierKind::Pass,
+        R::mod_tagged => ModifierKind::Tagged(ident(inner.child(R::ident), inner.span)),
         R::mod_push => {
             let class = inner.child(R::via_kind);
             ModifierKind::Push(Push {
