@@ -102,3 +102,33 @@ impl GameTags {
             .map(|(_, d)| d.mark)
     }
 }
+
+impl crate::Game {
+    /// The FEN marks of the tags `tags` (bit `i`: the game's tag `i`), in declaration
+    /// order; empty in games without tags.
+    pub fn tag_marks(&self, tags: u8) -> String {
+        self.tags
+            .as_deref()
+            .map_or_else(String::new, |t| t.marks(tags).collect())
+    }
+
+    /// The names of the game's tags, in declaration order (bit `i` of
+    /// [`GamePosition::tags`] is tag `i`).
+    pub fn tag_names(&self) -> Vec<&str> {
+        self.tags.as_deref().map_or_else(Vec::new, |t| {
+            t.defs.iter().map(|d| d.name.as_str()).collect()
+        })
+    }
+
+    /// A line that says what each tag mark means (`tags: ^ rush, ! spring`), if the
+    /// game declares tags.
+    pub fn tag_legend(&self) -> Option<String> {
+        let t = self.tags.as_deref()?;
+        let items: Vec<String> = t
+            .defs
+            .iter()
+            .map(|d| format!("{} {}", d.mark, d.name))
+            .collect();
+        Some(format!("tags: {}", items.join(", ")))
+    }
+}

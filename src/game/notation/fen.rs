@@ -5,7 +5,9 @@
 //! neutral piece (`*M`, with its letter, when the game has several kinds); a letter is a
 //! piece (uppercase for the first side), `+X` a piece declared with a `+X` letter, and a
 //! trailing `~` marks a piece that was promoted (it returns to a hand as the piece it
-//! promoted from). The hand `[...]` lists pieces in hand (`[]` or `[-]` when empty).
+//! promoted from). In games that declare tags, a piece's tags follow as their marks
+//! (`P^`, `N~!`), in declaration order. The hand `[...]` lists pieces in hand (`[]` or
+//! `[-]` when empty).
 //! Everything after the board is optional; where Fairy-Stockfish leaves fields out
 //! (Shogi's `w 0 1`) the castling and en passant fields may be missing, and counting
 //! fields some variants add after the clocks are accepted and ignored.
