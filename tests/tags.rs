@@ -290,3 +290,53 @@ fn tag_declarations_have_diagnostics() {
         ["E0304"]
     );
 }
+
+/// Runs the CLI and returns its standard output (panics on failure).
+fn cli(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_piecewise"))
+        .args(args)
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_cli_reads_and_writes_tag_marks() {
+    let fen = "4k3/8/8/8/8/8/3PP^3/1N!2K1N1 w - - 0 1";
+    // `tree` and `moves --pseudo` read the marks: the rush and the spring only where
+    // the piece carries its tag.
+    let tree = cli(&["tree", "rules/tags.rules", "--fen", fen, "--from", "e2"]);
+    assert!(tree.contains("e3 e4*"), "{tree}");
+    let tree = cli(&["tree", "rules/tags.rules", "--fen", fen, "--from", "d2"]);
+    assert!(!tree.contains("d4"), "{tree}");
+    let pseudo = |from| {
+        cli(&[
+            "moves",
+            "rules/tags.rules",
+            "--pseudo",
+            "--fen",
+            fen,
+            "--from",
+            from,
+        ])
+    };
+    assert_eq!(pseudo("b1"), "b1a3\nb1c3\nb1d3\n");
+    assert_eq!(pseudo("g1"), "g1f3\ng1h3\n");
+    // `play` writes them; `show` draws them with a legend.
+    assert_eq!(
+        cli(&["play", "rules/tags.rules", "--fen", fen, "e2e4"]),
+        "4k3/8/8/8/4P3/8/3P4/1N!2K1N1 b - - 0 1\n"
+    );
+    let svg = cli(&["show", "rules/tags.rules", "--fen", fen, "-o", "-"]);
+    assert!(
+        svg.contains(">P^<") && svg.contains(">N!<"),
+        "tagged pieces drawn with marks"
+    );
+    assert!(svg.contains("tags: ^ rush, ! spring"));
+}
