@@ -164,7 +164,8 @@ pub struct ProgramPiece {
     pub plus: bool,
     /// Range of [`MoveProgram::patterns`].
     pub patterns: Range<u32>,
-    /// Declared `neutral`: no side's (no patterns compiled, a wall to every walk).
+    /// Declared `neutral`: no side's (a wall to every walk; no patterns compiled unless
+    /// it is `moved by either side`).
     pub neutral: bool,
 }
 
@@ -247,9 +248,11 @@ pub fn compile(rules: &RuleSet) -> MoveProgram {
     for (pi, piece) in rules.pieces.iter().enumerate() {
         let first = p.patterns.len() as u32;
         // A neutral piece belongs to no side: no side walks it (its patterns, if any,
-        // are checked but not compiled; W0005 says so).
+        // are checked but not compiled; W0005 says so), unless either side may move it
+        // (`moved by either side`): then both sides' trees are compiled.
         let neutral = rules.game.neutral.is_neutral(PieceId(pi as u8));
-        for pat in piece.patterns.iter().filter(|_| !neutral) {
+        let movable = rules.game.neutral.movable.contains(&PieceId(pi as u8));
+        for pat in piece.patterns.iter().filter(|_| !neutral || movable) {
             let start = p.ops.len() as u32;
             lower_pattern(&mut p, pat);
             p.patterns.push(ProgramPattern {

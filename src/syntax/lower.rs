@@ -50,6 +50,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::neutral_decl => Some(Item::Neutral(NeutralDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 after_each_move: c.all(R::after_each_move).map(|a| a.span).collect(),
+                moved_by_either: c.all(R::moved_by_either).map(|a| a.span).collect(),
                 span: c.span,
             })),
             R::no_check_decl => Some(Item::NoCheck(c.span)),

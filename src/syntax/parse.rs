@@ -138,6 +138,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_tag
         | R::no_check_decl => GAME_DECLARATION,
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
+        R::moved_by_either | R::kw_moved | R::kw_by | R::kw_either => "`moved by either side`",
         R::tag_mark => "a tag's FEN mark such as `^`",
         R::mod_tagged | R::kw_tagged => "`tagged`",
         R::kw_on => "`on`",

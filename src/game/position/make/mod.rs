@@ -137,7 +137,13 @@ fn place<const HASH: bool>(
         }
         None => (m.piece, promo_mark),
     };
-    pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, kind), mark, true);
+    // A neutral piece (`moved by either side`) stays no side's, whoever moves it.
+    let owner = if g.neutral[kind.index()] {
+        Side::First
+    } else {
+        side
+    };
+    pos.set_cell::<HASH>(keys, m.to, Occupant::piece(owner, kind), mark, true);
 }
 
 /// The rest of a move after its board changes: effects, castling rights, en passant,
