@@ -10,9 +10,11 @@ pub use crate::ids::Span;
 mod effects;
 mod ends;
 mod neutral;
+mod tags;
 pub use effects::*;
 pub use ends::*;
 pub use neutral::*;
+pub use tags::*;
 
 /// A whole file: a sequence of declarations, in source order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,6 +82,8 @@ pub enum Item {
     Neutral(NeutralDecl),
     /// `no check`: royals may be left capturable; a side that loses them all loses.
     NoCheck(Span),
+    /// `tag rush (^) for Pawn`
+    Tag(TagDecl),
 }
 
 /// A name: `Knight`, `pawn_start`.
@@ -586,4 +590,6 @@ pub enum ModifierKind {
     Convert(Convert),
     /// `for first`, `for second`: only that side's pieces move so.
     ForSide(crate::ids::Side),
+    /// `tagged NAME`: only while the piece carries the tag NAME.
+    Tagged(Ident),
 }

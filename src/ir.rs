@@ -16,6 +16,8 @@ mod ends;
 mod neutral;
 pub use ends::{BareRoyalRule, CountingRoles, EndRules, MoveLimitRule, Outcome, RepetitionRule};
 pub use neutral::Neutrals;
+mod tags;
+pub use tags::{TagDef, Tags, MAX_TAGS};
 
 /// A whole checked rules file.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,6 +77,8 @@ pub struct GameDecls {
     pub ends: EndRules,
     /// `neutral ...` and `no check`.
     pub neutral: Neutrals,
+    /// `tag NAME (MARK) for PIECES`.
+    pub tags: Tags,
 }
 
 /// `must capture`: captures are compulsory.
@@ -465,8 +469,12 @@ impl KindFilter {
 /// The conditions of a pattern.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Conditions {
-    /// `initial`: only while the piece has not moved yet.
+    /// `initial`: only while the piece has not moved yet; also set by `tagged`.
     pub initial: bool,
+    /// `tagged NAME`: only while the piece carries this tag (an index into
+    /// [`Tags::tags`]), and where it was written. Sets `initial` too: the table's
+    /// `initial` root flag stands for the one state a piece's patterns may require.
+    pub tag: Option<(u8, Span)>,
     /// `pass`: a path back to the start cell that captured nothing on the way is a
     /// move (a null move); without it such a landing is dropped.
     pub pass: bool,

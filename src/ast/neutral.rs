@@ -2,13 +2,17 @@
 
 use super::{Ident, Span};
 
-/// `neutral PIECES [, after each move]`: pieces that belong to no side; with `after
-/// each move`, the side that moves must then move it to another empty cell (the Duck).
+/// `neutral PIECES [, after each move] [, moved by either side]`: pieces that belong to
+/// no side; with `after each move`, the side that moves must then move it to another
+/// empty cell (the Duck); with `moved by either side`, the side to move may move them
+/// by their own patterns (Croatian Chess's Monolith and Star).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NeutralDecl {
     /// The pieces declared neutral.
     pub pieces: Vec<Ident>,
     /// Where `after each move` was written (more than once is an error).
     pub after_each_move: Vec<Span>,
+    /// Where `moved by either side` was written.
+    pub moved_by_either: Vec<Span>,
     pub span: Span,
 }

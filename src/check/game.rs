@@ -82,6 +82,7 @@ impl Checker {
         }
         game.one_side = one_side_decl.is_some();
         game.neutral = self.neutrals(file, &game.royals);
+        game.tags = self.tags(file, &game.neutral);
         game.ends = self.end_rules(file, any_royal);
         game.start = start_decl.map(|s| StartPosition {
             fen: s.fen.clone(),

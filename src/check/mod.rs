@@ -25,6 +25,7 @@ mod neutral;
 mod patterns;
 pub(crate) use patterns::side_word;
 mod pieces;
+mod tags;
 
 use crate::ast;
 use crate::diagnostics::{Diagnostic, Diagnostics};
@@ -104,6 +105,8 @@ pub(crate) struct Checker {
     pub base: Option<PathBuf>,
     /// How far expansion may go.
     pub limits: crate::pipeline::Limits,
+    /// Declared tag names and their bits (`tagged NAME`).
+    pub tag_index: HashMap<String, u8>,
 }
 
 impl Checker {
@@ -116,8 +119,11 @@ impl Checker {
         let board = self.boards(file);
         let mut zones = self.zones(file);
         self.piece_names(file);
+        self.tag_names(file);
         let mut pieces = self.pieces(file);
         let game = self.game_decls(file);
+        self.tag_uses(&pieces, &game.tags);
+        self.quiet_neutral_patterns(&mut pieces, &game.neutral);
         game::apply_confinements(&mut pieces, &game.confinements);
         self.unused_zones();
         zones.append(&mut self.colour_zones);

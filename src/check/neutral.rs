@@ -1,9 +1,10 @@
 //! Neutral pieces: `neutral PIECES [, after each move]` and `no check`, resolved into
 //! [`Neutrals`].
 //!
-//! Owns their errors (E0923-E0925): a neutral piece may not be royal, `after each move`
-//! names one piece and is given once, `no check` needs royal pieces; and W0005, the
-//! patterns of a neutral piece (no side moves it by them). What neutral pieces
+//! Owns their errors (E0923-E0925, E0932): a neutral piece may not be royal, `after
+//! each move` names one piece and is given once, `no check` needs royal pieces, the
+//! pieces either side moves (`moved by either side`) only move; and W0005, the patterns
+//! of a neutral piece no side moves. What neutral pieces
 //! do is the compiler's (they are walls to every walk) and the game layer's (FEN, the
 //! Duck's move).
 
@@ -11,7 +12,7 @@ use super::Checker;
 use crate::ast;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{PieceId, Span};
-use crate::ir::Neutrals;
+use crate::ir::{self, Neutrals};
 
 impl Checker {
     /// Checks the `neutral` and `no check` declarations; `royals` are the pieces
@@ -24,7 +25,9 @@ impl Checker {
             match item {
                 ast::Item::Neutral(d) => {
                     self.neutral(d, royals, &mut out, &mut after);
-                    unused_patterns(file, d, &mut self.diags);
+                    if d.moved_by_either.is_empty() {
+                        unused_patterns(file, d, &mut self.diags);
+                    }
                 }
                 ast::Item::NoCheck(span) => {
                     self.flag_twice("no check", *span, &mut no_check);
@@ -92,6 +95,70 @@ impl Checker {
                 );
             } else {
                 out.after_each_move = Some(ids[0]);
+            }
+        }
+        if let Some(&span) = d.moved_by_either.first() {
+            if let Some(&again) = d.moved_by_either.get(1) {
+                self.error(
+                    Diagnostic::error("E0701", "`moved by either side` is given twice", again)
+                        .label("given again here")
+                        .secondary(span, "first given here")
+                        .help("remove one of them"),
+                );
+            }
+            if let Some(&duck) = d.after_each_move.first() {
+                self.error(
+                    Diagnostic::error(
+                        "E0932",
+                        "`moved by either side` with `after each move`",
+                        span,
+                    )
+                    .label("either side moves these by their patterns ...")
+                    .secondary(
+                        duck,
+                        "... and this moves one to any empty cell after each move",
+                    )
+                    .help(
+                        "declare the Duck and the pieces either side moves on lines of their own",
+                    ),
+                );
+            }
+            for id in ids {
+                if !out.movable.contains(&id) {
+                    out.movable.push(id);
+                }
+            }
+        }
+    }
+
+    /// The patterns of the neutral pieces either side moves land only on empty cells
+    /// (`move only` is their default and only choice); E0932 for a pattern that
+    /// captures in passing, pushes, swaps, converts or may only capture.
+    pub(crate) fn quiet_neutral_patterns(&mut self, pieces: &mut [ir::Piece], neutral: &Neutrals) {
+        for &kind in &neutral.movable {
+            let Some(piece) = pieces.get_mut(kind.index()) else {
+                continue;
+            };
+            for p in &mut piece.patterns {
+                let captures = p.legs.iter().any(|l| l.via.foe_captured)
+                    || p.land.push.is_some()
+                    || p.land.meets.is_some()
+                    || !p.land.empty;
+                if captures {
+                    self.error(
+                        Diagnostic::error(
+                            "E0932",
+                            format!(
+                                "a pattern of neutral piece `{}` that does more than move",
+                                piece.name
+                            ),
+                            p.span,
+                        )
+                        .label("a piece of no side moves only to empty cells")
+                        .note("captures, pushes, swaps and conversions need a side"),
+                    );
+                }
+                p.land.foe = false;
             }
         }
     }

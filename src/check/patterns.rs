@@ -396,6 +396,7 @@ impl Checker {
                 ast::ModifierKind::CaptureOnly => "capture only".to_string(),
                 ast::ModifierKind::Initial => "initial".to_string(),
                 ast::ModifierKind::Pass => "pass".to_string(),
+                ast::ModifierKind::Tagged(_) => "tagged".to_string(),
                 ast::ModifierKind::Captures(_) => "captures".to_string(),
                 ast::ModifierKind::EnPassant => "en passant".to_string(),
                 ast::ModifierKind::Push(_) => "push".to_string(),
@@ -448,6 +449,10 @@ impl Checker {
                     for_side = Some((*side, m.span));
                     cond.side = Some(*side);
                 }
+                ast::ModifierKind::Tagged(name) => match self.tag(name) {
+                    Some(t) => cond.tag = Some((t, m.span)),
+                    None => ok = false,
+                },
                 ast::ModifierKind::EnPassant => {
                     cond.en_passant = true;
                     self.en_passant_marks.push(m.span);
@@ -491,6 +496,22 @@ impl Checker {
         if !ok {
             return (land, cond, false);
         }
+        if let (Some((_, at)), true) = (cond.tag, cond.initial) {
+            let initial = mods
+                .iter()
+                .find(|m| matches!(m.kind, ast::ModifierKind::Initial))
+                .map_or(at, |m| m.span);
+            self.error(
+                Diagnostic::error("E0929", "this pattern requires two different states", at)
+                    .label("this requires a tag")
+                    .secondary(initial, "and this requires that the piece has not moved")
+                    .note("a piece's patterns may require one state: `initial` or one tag")
+                    .help("declare a tag that the piece loses when it moves, and require only it"),
+            );
+            return (land, cond, false);
+        }
+        // `tagged` stands on the table's `initial` root flag (see `Conditions::tag`).
+        cond.initial |= cond.tag.is_some();
         // Patterns that can never produce a move (with `push`, both only leave pushes).
         let meets = land.push.is_some() || land.meets.is_some();
         if let (Some(a), Some(b), false) = (move_only, capture_only, meets) {

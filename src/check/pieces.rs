@@ -15,7 +15,7 @@ use std::collections::HashMap;
 
 /// One entry of a piece body after checking.
 enum Entry {
-    Own(Option<ir::Pattern>),
+    Own(Option<Box<ir::Pattern>>),
     /// `like` of a known piece, the modifiers it adds (`None`: none), its span.
     Like(PieceId, Overlay, Span),
     /// `like` of an unknown piece (already reported).
@@ -147,7 +147,7 @@ impl Checker {
             }
             for item in &p.patterns {
                 entries.push(match item {
-                    ast::PatternItem::Moves(pat) => Entry::Own(self.pattern(pat)),
+                    ast::PatternItem::Moves(pat) => Entry::Own(self.pattern(pat).map(Box::new)),
                     ast::PatternItem::Like(name, mods, span) => {
                         match (self.piece(name), self.like_modifiers(mods)) {
                             (Some(id), Some(overlay)) => Entry::Like(id, overlay, *span),
@@ -230,7 +230,7 @@ impl Checker {
                     for e in &bodies[p] {
                         match e {
                             Entry::Own(Some(pat)) => list.push(Placed {
-                                pattern: pat.clone(),
+                                pattern: (**pat).clone(),
                                 site: pat.span,
                                 inlined: false,
                             }),

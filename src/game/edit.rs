@@ -25,7 +25,7 @@ impl Game {
     }
 
     /// `pos` with `cell` holding `piece` of its side, or emptied (`None`). The piece
-    /// placed has not moved; castling rights that lost their king or partner and the
+    /// placed has not moved and carries every tag its kind may carry; castling rights that lost their king or partner and the
     /// en passant cell are dropped.
     ///
     /// ```
@@ -57,6 +57,11 @@ impl Game {
         };
         edited.promoted[i] = 0;
         edited.moved[i] = false;
+        if let (Some(t), Some(tags)) = (self.tags.as_deref(), edited.tags.get_mut(i)) {
+            *tags = piece.map_or(0, |(_, kind)| {
+                t.carried.get(kind.index()).copied().unwrap_or(0)
+            });
+        }
         edited.ep = Default::default();
         for (bit, c) in self.castlings.iter().enumerate() {
             let stands = |at: CellId, kind: PieceId| {

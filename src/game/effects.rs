@@ -99,6 +99,8 @@ pub(crate) struct GameEffects {
     pub(crate) no_check: bool,
     /// `neutral P, after each move`: the piece each move also moves (the Duck).
     pub(crate) duck: Option<PieceId>,
+    /// `neutral P, moved by either side`: the neutral kinds the side to move may move.
+    pub(crate) neutral_movers: Vec<PieceId>,
 }
 
 impl GameEffects {
@@ -113,7 +115,12 @@ impl GameEffects {
         pieces: usize,
         meets: bool,
     ) -> Option<Box<GameEffects>> {
-        if !fx.any() && !meets && !neutral.no_check && neutral.after_each_move.is_none() {
+        if !fx.any()
+            && !meets
+            && !neutral.no_check
+            && neutral.after_each_move.is_none()
+            && neutral.movable.is_empty()
+        {
             return None;
         }
         let blast = fx.explode.as_ref().map(|e| Area {
@@ -162,6 +169,7 @@ impl GameEffects {
             immune,
             no_check: neutral.no_check,
             duck: neutral.after_each_move,
+            neutral_movers: neutral.movable.clone(),
         }))
     }
 

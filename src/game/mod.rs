@@ -38,6 +38,7 @@ mod perft;
 mod position;
 mod result;
 mod setup;
+mod tags;
 mod warnings;
 
 pub use distance::{DistanceMap, DistanceMaps, SideSummary, UpdateStats};
@@ -183,6 +184,8 @@ pub struct Game {
     pub(crate) must_capture: Option<crate::ir::MustCapture>,
     /// `explode`, `burn`, `freeze`, `immune` (`None`: none declared).
     pub(crate) effects: Option<Box<effects::GameEffects>>,
+    /// `tag ...` (`None`: none declared).
+    pub(crate) tags: Option<Box<tags::GameTags>>,
     /// `sokoban ...`: what the characters of a Sokoban text board stand for.
     sokoban: Option<crate::ir::SokobanRoles>,
     /// Per cell, when royals may not face: the cells above and below it on its file,

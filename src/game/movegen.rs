@@ -102,6 +102,11 @@ impl<'g> MoveGenerator<'g> {
         let first = out.len();
         self.pseudo_moves_unfiltered(pos, out);
         if let Some(fx) = self.game.effects.as_deref() {
+            if pos.side == Side::Second && !fx.neutral_movers.is_empty() {
+                // The first side's walks already moved the neutral pieces either side
+                // moves (they are stored with its bit); the second side's here.
+                self.neutral_moves(pos, &fx.neutral_movers, out);
+            }
             // Frozen movers and captures of immune pieces are not moves.
             fx.frozen_cells(pos, &mut self.frozen);
             let frozen = &self.frozen;
@@ -153,6 +158,26 @@ impl<'g> MoveGenerator<'g> {
             expand_promotions(self.game, pos, m, out);
         }
         self.castling_and_drops(pos, out);
+    }
+
+    /// Appends the second side's moves of the neutral pieces of kinds `kinds`
+    /// (`moved by either side`), walked as its own pieces (their patterns only move).
+    fn neutral_moves(&mut self, pos: &GamePosition, kinds: &[PieceId], out: &mut Vec<GameMove>) {
+        self.walked.clear();
+        let mut sink = Plies {
+            out: &mut self.walked,
+            only_capture_on: None,
+        };
+        for (i, &o) in pos.cells.iter().enumerate() {
+            if !o.is_empty()
+                && o == super::neutral::neutral_occupant(o.kind())
+                && kinds.contains(&o.kind())
+            {
+                self.walker
+                    .walk(pos, Side::Second, o.kind(), CellId(i as u16), &mut sink);
+            }
+        }
+        out.append(&mut self.walked);
     }
 
     /// Appends the en passant captures to `self.walked`.

@@ -5,7 +5,9 @@
 //! A neutral piece stands on the board as a piece of kind `k` with the first side's
 //! bit; no walk ever sees it as the first side's, because the compiler makes every
 //! kind filter refuse neutral kinds (a wall to every piece) and gives them no
-//! patterns. Owns nothing of the walk or of legality: `no check` and the Duck are
+//! patterns — except the kinds `moved by either side`, whose patterns (quiet moves
+//! only) are walked for the first side by its own loop and for the second side by
+//! `MoveGenerator::neutral_moves`; make keeps them no side's. Owns nothing of the walk or of legality: `no check` and the Duck are
 //! carried by [`super::effects::GameEffects`], so such games take the paths of games
 //! with effects (legality by playing, perft counting whole lists).
 

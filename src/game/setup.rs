@@ -79,6 +79,7 @@ impl Game {
                 pieces,
                 facts.captures_or_converts_met(),
             ),
+            tags: super::tags::GameTags::new(rule_set, cells),
             sokoban: decls.sokoban.clone(),
             file_rays: file_rays(&board, decls.royals_may_not_face),
             any_passing: facts.captures_in_passing(),
@@ -106,10 +107,32 @@ impl Game {
     /// `only captured`); E0950 if it is not a valid FEN.
     fn set_start(&mut self, start: &StartPosition, errors: &mut Diagnostics) {
         match self.position(&start.fen) {
-            Ok(pos) => {
+            Ok(mut pos) => {
+                // A start FEN without tag marks: every piece carries its kind's tags.
+                if let Some(t) = self.tags.as_deref() {
+                    if pos.tags.iter().all(|&b| b == 0) {
+                        let tags = pos
+                            .cells
+                            .iter()
+                            .map(|o| {
+                                if o.is_empty() {
+                                    0
+                                } else {
+                                    t.carried[o.kind().index()]
+                                }
+                            })
+                            .collect();
+                        t.install(&mut pos, tags);
+                    }
+                }
                 self.start_counts = piece_counts(&pos, self.pieces);
+                // With tags, the start FEN as written here (with its marks), so that it
+                // reads back to the start position.
+                self.start_fen = Some(match self.tags {
+                    Some(_) => self.fen(&pos),
+                    None => start.fen.clone(),
+                });
                 self.start = Some(pos);
-                self.start_fen = Some(start.fen.clone());
             }
             Err(e) => {
                 let at = start.span.start + e.offset().min(start.fen.len()) as u32;

@@ -13,6 +13,10 @@ pub struct Neutrals {
     /// `neutral Duck, after each move`: after its own move, the side to move must move
     /// this piece to another empty cell (or place it, while it is not on the board).
     pub after_each_move: Option<PieceId>,
+    /// `neutral Star, moved by either side`: kinds the side to move may move by their
+    /// own patterns, which land only on empty cells (no captures, pushes, swaps or
+    /// conversions).
+    pub movable: Vec<PieceId>,
     /// `no check`: royals may be left capturable (no check, no checkmate); a side left
     /// without royals has lost.
     pub no_check: bool,

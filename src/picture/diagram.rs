@@ -200,6 +200,19 @@ impl<'g> GameDiagram<'g> {
             for c in game.board().cells().filter(|&c| p.is_goal(c)) {
                 picture.goal(c.index());
             }
+            // Tagged pieces: the letter and the tags' marks, as FEN writes them.
+            for c in game.board().cells().filter(|&c| p.tags(c) != 0) {
+                let occ = p.occupant(c);
+                let label = format!(
+                    "{}{}",
+                    game.letter(occ.side(), occ.kind()),
+                    game.tag_marks(p.tags(c))
+                );
+                picture.place(c.index(), occ.side(), &label);
+            }
+            if let Some(legend) = game.tag_legend() {
+                picture.note(&legend);
+            }
         }
         let title = game.name().or(self.fallback_title.as_deref()).unwrap_or("");
         if !title.is_empty() {

@@ -142,6 +142,24 @@ pub enum FenErrorKind {
         /// The piece's name (`Duck`).
         name: String,
     },
+    /// A tag mark after a piece whose kind does not carry that tag.
+    TagNotCarried {
+        /// The mark.
+        offset: usize,
+        /// The mark as written.
+        mark: char,
+        /// The tag's name.
+        tag: String,
+        /// The piece's name.
+        piece: String,
+    },
+    /// The same tag mark twice after one piece.
+    TagTwice {
+        /// The second mark.
+        offset: usize,
+        /// The mark.
+        mark: char,
+    },
     /// A hand in a game without hands.
     NoHands {
         /// The `[`.
@@ -222,6 +240,8 @@ impl FenError {
             | HandNotClosed { offset }
             | NoHands { offset }
             | SecondDuck { offset, .. }
+            | TagNotCarried { offset, .. }
+            | TagTwice { offset, .. }
             | HandTooLarge { offset, .. }
             | UnexpectedInHand { offset, .. }
             | UnknownCastling { offset, .. }
@@ -347,6 +367,24 @@ impl FenError {
         })
     }
 
+    pub(crate) fn tag_not_carried(
+        offset: usize,
+        mark: char,
+        tag: String,
+        piece: String,
+    ) -> FenError {
+        FenError::new(FenErrorKind::TagNotCarried {
+            offset,
+            mark,
+            tag,
+            piece,
+        })
+    }
+
+    pub(crate) fn tag_twice(offset: usize, mark: char) -> FenError {
+        FenError::new(FenErrorKind::TagTwice { offset, mark })
+    }
+
     pub(crate) fn hand_too_large(offset: usize, letter: char, limit: usize) -> FenError {
         FenError::new(FenErrorKind::HandTooLarge {
             offset,
@@ -460,6 +498,13 @@ impl fmt::Display for Message<'_> {
                 f,
                 "{found} `{name}` pieces on the board; the piece moved after each move stands on one cell at most"
             ),
+            TagNotCarried {
+                mark, tag, piece, ..
+            } => write!(
+                f,
+                "`{mark}` marks tag `{tag}`, which a `{piece}` never carries"
+            ),
+            TagTwice { mark, .. } => write!(f, "tag mark `{mark}` given twice to one piece"),
             HandTooLarge { letter, limit, .. } => write!(
                 f,
                 "more than {limit} `{letter}` in the hand: a hand holds at most {limit} pieces of a kind"

@@ -71,7 +71,15 @@ impl Position {
             return Err(FenError::too_many_fields(fields[6].0, Some(6)));
         }
         let (board_text, _hand) = split_hand(board_field, board_at)?;
-        let (cells, _) = read_board(board_text, board_at, board, pieces, neutral, &|_, _| Ok(0))?;
+        let (cells, _, _) = read_board(
+            board_text,
+            board_at,
+            board,
+            pieces,
+            neutral,
+            &|_, _| Ok(0),
+            &|_, _, _| Ok(None),
+        )?;
         pos.cells = cells;
         if let Some(&(side_at, side)) = fields.get(1) {
             pos.side_to_move = read_side(side_at, side)?;
@@ -132,7 +140,8 @@ pub(crate) fn read_board(
     pieces: &[TablePiece],
     neutral: &[PieceId],
     tilde: &dyn Fn(PieceId, usize) -> Result<u8, FenError>,
-) -> Result<(Vec<Occupant>, Vec<u8>), FenError> {
+    tag: &TagMark<'_>,
+) -> Result<BoardCells, FenError> {
     let neutral_forms = || -> Vec<String> {
         if neutral.len() == 1 {
             return vec!["*".into()];
@@ -144,6 +153,7 @@ pub(crate) fn read_board(
     };
     let mut cells = vec![Occupant::EMPTY; board.cell_count()];
     let mut promoted = vec![0u8; board.cell_count()];
+    let mut tags = vec![0u8; board.cell_count()];
     let height = board.height() as i16;
     let ranks: Vec<&str> = board_text.split('/').collect();
     if ranks.len() != height as usize {
@@ -247,6 +257,17 @@ pub(crate) fn read_board(
                     i += 1;
                     promoted[cell.index()] = tilde(PieceId(kind as u8), at + i)?;
                 }
+                // Tag marks after the letter (and `~`), in games that declare tags.
+                while let Some(&mark) = bytes.get(i + 1) {
+                    let Some(bit) = tag(PieceId(kind as u8), mark, at + i + 1)? else {
+                        break;
+                    };
+                    i += 1;
+                    if tags[cell.index()] & bit != 0 {
+                        return Err(FenError::tag_twice(at + i, mark as char));
+                    }
+                    tags[cell.index()] |= bit;
+                }
             } else {
                 let found = rank_text[i..].chars().next().unwrap_or('?');
                 return Err(FenError::unexpected_in_board(here, found));
@@ -264,8 +285,16 @@ pub(crate) fn read_board(
         }
         at += rank_text.len() + 1;
     }
-    Ok((cells, promoted))
+    Ok((cells, promoted, tags))
 }
+
+/// What [`read_board`] reads: occupants, promotion marks (`~`) and tags, per cell.
+pub(crate) type BoardCells = (Vec<Occupant>, Vec<u8>, Vec<u8>);
+
+/// Reads a tag mark: given the piece's kind, the byte after it and that byte's offset,
+/// the tag's bit if the byte is a tag mark the kind may carry, `None` if it is not a
+/// tag mark, an error if it is one the kind may not carry.
+pub(crate) type TagMark<'a> = dyn Fn(PieceId, u8, usize) -> Result<Option<u8>, FenError> + 'a;
 
 /// The space-separated fields of a FEN with the byte offset each starts at.
 /// The hand of a FEN's board field: the offset of its text and the text inside `[...]`.

@@ -12,6 +12,9 @@ use crate::topology::CellColour;
 
 mod effects;
 mod ends;
+mod modifiers;
+
+use modifiers::modifier;
 
 pub(crate) fn lower_file(node: &Node<'_>) -> File {
     let items = node
@@ -50,9 +53,17 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::neutral_decl => Some(Item::Neutral(NeutralDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 after_each_move: c.all(R::after_each_move).map(|a| a.span).collect(),
+                moved_by_either: c.all(R::moved_by_either).map(|a| a.span).collect(),
                 span: c.span,
             })),
             R::no_check_decl => Some(Item::NoCheck(c.span)),
+            R::tag_decl => Some(Item::Tag(TagDecl {
+                name: ident(c.child(R::ident), c.span),
+                mark: c.child(R::tag_mark).map_or("", |m| m.text).to_string(),
+                mark_span: c.child(R::tag_mark).map_or(c.span, |m| m.span),
+                pieces: piece_list(c.child(R::piece_list), c.span),
+                span: c.span,
+            })),
             R::stalemate_decl => Some(Item::Stalemate(StalemateDecl {
                 outcome: outcome(c.child(R::outcome)),
                 span: c.span,
@@ -528,61 +539,6 @@ fn kinds(n: &Node<'_>) -> Kinds {
         names: n.all(R::ident).map(|i| ident(Some(i), n.span)).collect(),
         span: n.span,
     }
-}
-
-fn modifier(n: &Node<'_>) -> Option<Modifier> {
-    let inner = n.children.first()?;
-    let kind = match inner.rule {
-        R::mod_move_only => ModifierKind::MoveOnly,
-        R::mod_capture_only => ModifierKind::CaptureOnly,
-        R::mod_initial => ModifierKind::Initial,
-        R::mod_from => ModifierKind::From {
-            zone: ident(inner.child(R::ident), inner.span),
-            inside: !inner.has(R::kw_not),
-        },
-        R::mod_to => ModifierKind::To {
-            zone: ident(inner.child(R::ident), inner.span),
-            inside: !inner.has(R::kw_not),
-        },
-        R::mod_captures => ModifierKind::Captures(kinds(inner.child(R::kinds)?)),
-        R::mod_en_passant => ModifierKind::EnPassant,
-        R::mod_pass => ModifierKind::Pass,
-        R::mod_for => ModifierKind::ForSide(
-            if inner
-                .child(R::for_side)
-                .is_some_and(|f| f.has(R::kw_second))
-            {
-                crate::ids::Side::Second
-            } else {
-                crate::ids::Side::First
-            },
-        ),
-        R::mod_push => {
-            let class = inner.child(R::via_kind);
-            ModifierKind::Push(Push {
-                class: class.map(|c| (via_kind(Some(c)), c.span)),
-                kinds: inner.child(R::kinds).map(kinds),
-            })
-        }
-        R::mod_swap => {
-            let class = inner.child(R::via_kind);
-            ModifierKind::Swap(Push {
-                class: class.map(|c| (via_kind(Some(c)), c.span)),
-                kinds: inner.child(R::kinds).map(kinds),
-            })
-        }
-        R::mod_capture_friend => ModifierKind::CaptureFriend(inner.child(R::kinds).map(kinds)),
-        R::mod_convert => {
-            let class = inner.child(R::via_kind);
-            ModifierKind::Convert(crate::ast::Convert {
-                class: class.map(|c| (via_kind(Some(c)), c.span)),
-                kinds: inner.child(R::kinds).map(kinds),
-                into: inner.child(R::ident).map(|i| ident(Some(i), inner.span)),
-            })
-        }
-        _ => return None,
-    };
-    Some(Modifier { kind, span: n.span })
 }
 
 /// `draw`, `loss` or `win`.

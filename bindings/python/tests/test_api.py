@@ -42,6 +42,22 @@ def test_moves_are_played_in_order(chess):
                                             ["e2e4", "d7d5", "e4d5", "d8d5"])
 
 
+def test_tags_and_neutral_movers_go_through_fen():
+    # Tags are written after the piece's letter; a pawn that moved lost its `^`.
+    tags = piecewise.Game.from_file(rules_path("tags"))
+    start = tags.start_fen()
+    assert start.startswith("rn!bqkbn!r/p^p^p^p^p^p^p^p^/")
+    after = tags.get_fen(start, ["e2e4", "g8f6"])
+    assert after == "rn!bqkb1r/p^p^p^p^p^p^p^p^/5n2/8/4P3/8/P^P^P^P^1P^P^P^/RN!BQKBN!R w KQkq - 1 2"
+    assert "b1d3" in tags.legal_moves(start) and "e4e6" not in tags.legal_moves(after)
+    assert tags.perft(start, 2) == 22 * 22
+    # Either side may move the neutral Star (`*`).
+    movers = piecewise.Game.from_file(rules_path("neutral-movers"))
+    fen = movers.get_fen(movers.start_fen(), ["c3c4"])
+    assert fen.split(" ")[0] == "3k2/r5/2*3/6/5R/2K3"
+    assert "c4d4" in movers.legal_moves(fen)
+
+
 def test_check_and_game_values_as_pyffish_scores_them(chess):
     # The values pyffish 0.0.90 gives for these positions (see also src/game/result.rs).
     assert chess.gives_check(START, FOOLS_MATE[:-1]) is False

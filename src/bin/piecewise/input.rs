@@ -9,7 +9,7 @@ use piecewise::diagnostics::Diagnostics;
 use piecewise::game::{text_board, GamePosition};
 use piecewise::ids::CellId;
 use piecewise::pipeline::{self, Limits};
-use piecewise::position::{FenError, Position};
+use piecewise::position::FenError;
 use piecewise::topology::Board;
 use piecewise::walk::Occupancy;
 use piecewise::{Game, Rules};
@@ -219,14 +219,27 @@ pub fn piece_on(
     fen: &str,
     from: &str,
     color: bool,
-) -> Result<(Rules, Position, CellId), Failure> {
+) -> Result<(Rules, Box<dyn Occupancy>, CellId), Failure> {
     let rules = load_rules(rules_path, color)?;
-    let pos = rules.position(fen).map_err(bad_fen(fen))?;
+    // A game with tags reads its FEN (with the tags' marks) as a game position, whose
+    // tags decide the `tagged` patterns; any other file as a board.
+    let pos: Box<dyn Occupancy> = match tagged_game(rules_path) {
+        Some(game) => Box::new(game.position(fen).map_err(bad_fen(fen))?),
+        None => Box::new(rules.position(fen).map_err(bad_fen(fen))?),
+    };
     let cell = cell_arg(rules.board(), from)?;
     if pos.occupant(cell).is_empty() {
         return Err(Failure::input(format_args!("there is no piece on {from}")));
     }
     Ok((rules, pos, cell))
+}
+
+/// The rules file as a game, if it is one that declares tags (its diagnostics were
+/// printed when it was loaded as rules).
+fn tagged_game(path: &Path) -> Option<Game> {
+    let source = std::fs::read_to_string(path).ok()?;
+    let game = Game::compile_at(&source, path.parent()).ok()?;
+    (!game.tag_names().is_empty()).then_some(game)
 }
 
 /// The message for a `--piece` argument that names no piece.

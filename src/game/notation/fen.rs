@@ -5,7 +5,9 @@
 //! neutral piece (`*M`, with its letter, when the game has several kinds); a letter is a
 //! piece (uppercase for the first side), `+X` a piece declared with a `+X` letter, and a
 //! trailing `~` marks a piece that was promoted (it returns to a hand as the piece it
-//! promoted from). The hand `[...]` lists pieces in hand (`[]` or `[-]` when empty).
+//! promoted from). In games that declare tags, a piece's tags follow as their marks
+//! (`P^`, `N~!`), in declaration order. The hand `[...]` lists pieces in hand (`[]` or
+//! `[-]` when empty).
 //! Everything after the board is optional; where Fairy-Stockfish leaves fields out
 //! (Shogi's `w 0 1`) the castling and en passant fields may be missing, and counting
 //! fields some variants add after the clocks are accepted and ignored.
@@ -53,7 +55,8 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         return Err(FenError::empty());
     };
     let (board_text, hand) = crate::position::split_hand(board_field, board_at)?;
-    let (cells, promoted) = crate::position::read_board(
+    let tag_rules = game.tags.as_deref();
+    let (cells, promoted, tags) = crate::position::read_board(
         board_text,
         board_at,
         board,
@@ -65,6 +68,24 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                 at,
                 game.letter(Side::First, kind),
             )),
+        },
+        &|kind, mark, at| {
+            let Some(t) = tag_rules else {
+                return Ok(None);
+            };
+            let Some(bit) = t.bit_of(mark) else {
+                return Ok(None);
+            };
+            if t.carried[kind.index()] & bit == 0 {
+                let name = &t.defs[bit.trailing_zeros() as usize].name;
+                return Err(FenError::tag_not_carried(
+                    at,
+                    mark as char,
+                    name.clone(),
+                    game.rules().piece_name(kind).to_string(),
+                ));
+            }
+            Ok(Some(bit))
         },
     )?;
     if let Some(duck) = game.duck() {
@@ -163,6 +184,9 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         }
     }
     pos.rehash(&game.keys);
+    if let Some(t) = tag_rules {
+        t.install(&mut pos, tags);
+    }
     Ok(pos)
 }
 
@@ -232,6 +256,9 @@ pub fn write(game: &Game, pos: &GamePosition) -> String {
             s.push_str(&game.letter(occ.side(), occ.kind()));
             if pos.promoted[cell.index()] != 0 {
                 s.push('~');
+            }
+            if let Some(t) = game.tags.as_deref() {
+                s.extend(t.marks(pos.tags(cell)));
             }
         }
         if empty > 0 {

@@ -9,9 +9,11 @@
 //! grown to the search depth.
 
 mod make;
+mod tags;
 mod zobrist;
 
 pub(crate) use make::{make, make_unhashed, unmake};
+pub(crate) use tags::tag_hash;
 pub use zobrist::Keys;
 
 use crate::ids::{CellId, PieceId, Side};
@@ -69,6 +71,8 @@ enum Change {
         to_promoted: u8,
         to_moved: bool,
     },
+    /// A cell's tags (and moved flag) before a move took them away.
+    Tags { cell: u16, tags: u8, moved: bool },
 }
 
 /// A position of a [`super::Game`].
@@ -80,6 +84,9 @@ pub struct GamePosition {
     pub(crate) promoted: Vec<u8>,
     /// Per cell: the piece there has moved (for `initial` patterns).
     pub(crate) moved: Vec<bool>,
+    /// Per cell: the tags the piece there carries (bit `i`: tag `i` of the game's
+    /// `tag` declarations). Empty in games without tags.
+    pub(crate) tags: Vec<u8>,
     /// Per cell: a goal of a Sokoban puzzle (`.`, `*`, `+` on a text board). A fixed
     /// marking of the puzzle: moves never change it, so it is not hashed. FEN does not
     /// carry it.
@@ -113,6 +120,7 @@ impl PartialEq for GamePosition {
     fn eq(&self, o: &GamePosition) -> bool {
         self.cells == o.cells
             && self.promoted == o.promoted
+            && self.tags == o.tags
             && self.goals == o.goals
             && self.hands == o.hands
             && self.side == o.side
@@ -151,6 +159,7 @@ impl GamePosition {
             cells: vec![Occupant::EMPTY; cells],
             promoted: vec![0; cells],
             moved: vec![false; cells],
+            tags: Vec::new(),
             goals: vec![false; cells],
             hands: [vec![0; pieces], vec![0; pieces]],
             counts: [vec![0; pieces], vec![0; pieces]],
@@ -300,7 +309,7 @@ impl GamePosition {
                     f(CellId(from));
                     f(CellId(to));
                 }
-                Change::Hand { .. } => {}
+                Change::Hand { .. } | Change::Tags { .. } => {}
             }
         }
     }
@@ -498,6 +507,10 @@ impl GamePosition {
                     to,
                     [(from_promoted, from_moved), (to_promoted, to_moved)],
                 ),
+                Some(Change::Tags { cell, tags, moved }) => {
+                    self.tags[cell as usize] = tags;
+                    self.moved[cell as usize] = moved;
+                }
                 None => break,
             }
         }

@@ -39,7 +39,7 @@ pub fn run(args: Args<'_>, color: bool) -> Outcome {
 /// The pseudo-legal moves of the piece on `from`, walked by the table alone.
 fn pseudo_moves(rules_path: &Path, fen: &str, from: &str, color: bool) -> Outcome {
     let (rules, pos, cell) = piece_on(rules_path, fen, from, color)?;
-    let list = rules.moves_from(&pos, cell);
+    let list = rules.moves_from(pos.as_ref(), cell);
     let mut lines: Vec<String> = list.iter().map(|m| rules.move_text(&list, m)).collect();
     lines.sort();
     lines.dedup();

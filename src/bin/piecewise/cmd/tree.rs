@@ -152,7 +152,7 @@ fn effects_game(rules_path: &Path, fen: &str) -> Option<(Game, GamePosition)> {
 
 fn fen_tree(rules_path: &Path, fen: &str, from: &str, json: bool, color: bool) -> Outcome {
     let (rules, pos, cell) = piece_on(rules_path, fen, from, color)?;
-    let Some(tree) = rules.path_tree(&pos, cell) else {
+    let Some(tree) = rules.path_tree(pos.as_ref(), cell) else {
         return Err(Failure::Input);
     };
     let fx = effects_game(rules_path, fen);

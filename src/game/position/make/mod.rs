@@ -99,6 +99,9 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
         }
     }
     finish::<HASH>(g, pos, m, side, capture, new_ep);
+    if let Some(tags) = g.tags.as_deref() {
+        pos.lose_tags_written::<HASH>(undo.mark, &tags.keys);
+    }
     undo
 }
 
@@ -134,7 +137,13 @@ fn place<const HASH: bool>(
         }
         None => (m.piece, promo_mark),
     };
-    pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, kind), mark, true);
+    // A neutral piece (`moved by either side`) stays no side's, whoever moves it.
+    let owner = if g.neutral[kind.index()] {
+        Side::First
+    } else {
+        side
+    };
+    pos.set_cell::<HASH>(keys, m.to, Occupant::piece(owner, kind), mark, true);
 }
 
 /// The rest of a move after its board changes: effects, castling rights, en passant,

@@ -1,0 +1,134 @@
+//! tags: the game's side of `tag` declarations — which kinds carry which tags, which
+//! tag a kind's patterns require, the tags' hash keys, and their FEN marks.
+//!
+//! A tag is per-piece state kept per cell ([`GamePosition::tags`]). The pieces of the
+//! kinds a `tag` declaration lists carry it in the start position; a piece loses all
+//! its tags when a move moves, displaces, converts, promotes or captures it (a dropped
+//! or placed piece carries none). A kind's patterns marked `tagged T` apply while the
+//! piece carries `T`: the table marks them `initial`, and the position keeps the moved
+//! flag of such a kind equal to "does not carry `T`", so every walk, kernel, reverse
+//! table and distance map that honours `initial` honours the tag unchanged.
+
+use crate::game::GamePosition;
+use crate::ids::PieceId;
+use crate::ir::{RuleSet, TagDef};
+
+/// The tags of a game that declares some.
+#[derive(Clone, Debug)]
+pub(crate) struct GameTags {
+    /// The declarations, in order (tag `i` is bit `i`).
+    pub(crate) defs: Vec<TagDef>,
+    /// Per kind: the bits of the tags it may carry.
+    pub(crate) carried: Vec<u8>,
+    /// Per kind: the bit of the tag its patterns require (0: none).
+    pub(crate) required: Vec<u8>,
+    /// `[cell * 8 + bit]`: the hash key of tag `bit` on `cell`.
+    pub(crate) keys: Vec<u64>,
+}
+
+impl GameTags {
+    /// The game's tags, or `None` if it declares none.
+    pub(crate) fn new(rule_set: &RuleSet, cells: usize) -> Option<Box<GameTags>> {
+        let tags = &rule_set.game.tags;
+        if tags.tags.is_empty() {
+            return None;
+        }
+        let kinds = rule_set.pieces.len();
+        let carried = (0..kinds)
+            .map(|k| tags.carried_by(PieceId(k as u8)))
+            .collect();
+        let required = rule_set
+            .pieces
+            .iter()
+            .map(|p| {
+                p.patterns
+                    .iter()
+                    .find_map(|pat| pat.conditions.tag)
+                    .map_or(0, |(t, _)| 1u8 << t)
+            })
+            .collect();
+        // SplitMix64 from a fixed seed: keys are the same in every run.
+        let mut state: u64 = 0x7461_6773_5f6b_6579;
+        let keys = (0..cells * 8)
+            .map(|_| {
+                state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^ (z >> 31)
+            })
+            .collect();
+        Some(Box::new(GameTags {
+            defs: tags.tags.clone(),
+            carried,
+            required,
+            keys,
+        }))
+    }
+
+    /// The bit of the tag written `mark`, if one is.
+    pub(crate) fn bit_of(&self, mark: u8) -> Option<u8> {
+        self.defs
+            .iter()
+            .position(|d| d.mark as u32 == mark as u32)
+            .map(|i| 1 << i)
+    }
+
+    /// Gives every cell the tags in `tags` (per cell), sets the moved flags of kinds
+    /// whose patterns require a tag to "does not carry it", and adds the tags to the
+    /// hash (which must already hold everything else).
+    pub(crate) fn install(&self, pos: &mut GamePosition, tags: Vec<u8>) {
+        pos.tags = tags;
+        for i in 0..pos.cells.len() {
+            let occ = pos.cells[i];
+            if occ.is_empty() {
+                pos.tags[i] = 0;
+                continue;
+            }
+            let required = self.required[occ.kind().index()];
+            if required != 0 {
+                pos.moved[i] = pos.tags[i] & required == 0;
+            }
+            pos.hash ^= crate::game::position::tag_hash(&self.keys, i, pos.tags[i]);
+        }
+    }
+
+    /// The marks of `tags`, in declaration order.
+    pub(crate) fn marks(&self, tags: u8) -> impl Iterator<Item = char> + '_ {
+        self.defs
+            .iter()
+            .enumerate()
+            .filter(move |(i, _)| tags >> i & 1 != 0)
+            .map(|(_, d)| d.mark)
+    }
+}
+
+impl crate::Game {
+    /// The FEN marks of the tags `tags` (bit `i`: the game's tag `i`), in declaration
+    /// order; empty in games without tags.
+    pub fn tag_marks(&self, tags: u8) -> String {
+        self.tags
+            .as_deref()
+            .map_or_else(String::new, |t| t.marks(tags).collect())
+    }
+
+    /// The names of the game's tags, in declaration order (bit `i` of
+    /// [`GamePosition::tags`] is tag `i`).
+    pub fn tag_names(&self) -> Vec<&str> {
+        self.tags.as_deref().map_or_else(Vec::new, |t| {
+            t.defs.iter().map(|d| d.name.as_str()).collect()
+        })
+    }
+
+    /// A line that says what each tag mark means (`tags: ^ rush, ! spring`), if the
+    /// game declares tags.
+    pub fn tag_legend(&self) -> Option<String> {
+        let t = self.tags.as_deref()?;
+        let items: Vec<String> = t
+            .defs
+            .iter()
+            .map(|d| format!("{} {}", d.mark, d.name))
+            .collect();
+        Some(format!("tags: {}", items.join(", ")))
+    }
+}
