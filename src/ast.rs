@@ -80,6 +80,8 @@ pub enum Item {
     Neutral(NeutralDecl),
     /// `no check`: royals may be left capturable; a side that loses them all loses.
     NoCheck(Span),
+    /// `relay Wave, move only`
+    Relay(RelayDecl),
 }
 
 /// A name: `Knight`, `pawn_start`.
@@ -584,4 +586,7 @@ pub enum ModifierKind {
     CaptureFriend(Option<Kinds>),
     /// `convert [CLASS] [KINDS] [into KIND]`: the piece met changes side.
     Convert(Convert),
+    /// `activate [CLASS] [KINDS]`: the move may end on a piece, which then makes its
+    /// own ply from there (a cascade).
+    Activate(Push),
 }

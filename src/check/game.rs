@@ -103,6 +103,7 @@ impl Checker {
                 ast::Item::Explode(_) | ast::Item::Area(_) | ast::Item::Immune(_) => {
                     self.effect_decl(item, &mut game.effects, &mut explode_decl);
                 }
+                ast::Item::Relay(d) => self.relay_decl(d, &mut game.effects),
                 ast::Item::Castling(c) => {
                     if let Some(castling) = self.castling(c, &game.royals, royal_ok) {
                         game.castlings.push(castling);

@@ -12,6 +12,7 @@
 //! hand and drops, confinement), [`lint`] (warnings about patterns), [`names`]
 //! (did-you-mean).
 
+mod activation;
 mod cells;
 mod directions;
 mod effects;
@@ -118,6 +119,7 @@ impl Checker {
         let mut pieces = self.pieces(file);
         let game = self.game_decls(file);
         game::apply_confinements(&mut pieces, &game.confinements);
+        self.activation_warnings(&pieces, &game.effects);
         self.unused_zones();
         zones.append(&mut self.colour_zones);
         Some(RuleSet {

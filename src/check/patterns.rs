@@ -401,6 +401,7 @@ impl Checker {
                 ast::ModifierKind::Swap(_) => "swap".to_string(),
                 ast::ModifierKind::CaptureFriend(_) => "capture friend".to_string(),
                 ast::ModifierKind::Convert(_) => "convert".to_string(),
+                ast::ModifierKind::Activate(_) => "activate".to_string(),
                 ast::ModifierKind::From { zone, inside } => {
                     format!("{}from {}", if *inside { "" } else { "not " }, zone.name)
                 }
@@ -444,7 +445,8 @@ impl Checker {
                 },
                 ast::ModifierKind::Swap(_)
                 | ast::ModifierKind::CaptureFriend(_)
-                | ast::ModifierKind::Convert(_) => {
+                | ast::ModifierKind::Convert(_)
+                | ast::ModifierKind::Activate(_) => {
                     let meets = land.meets.get_or_insert_with(Box::default);
                     ok &= self.meet_modifier(m, meets);
                 }

@@ -99,19 +99,23 @@ pub(crate) struct GameEffects {
     pub(crate) no_check: bool,
     /// `neutral P, after each move`: the piece each move also moves (the Duck).
     pub(crate) duck: Option<PieceId>,
+    /// Some pattern may `activate`: cascades and `relay` pieces.
+    pub(crate) activation: Option<super::activation::Activation>,
 }
 
 impl GameEffects {
     /// The effects declared in `fx` on `board`, with the rules of neutral pieces that
     /// play through the same paths (`no check`, the Duck); `None` when there are none
-    /// and no move captures a friend or converts (`meets`: those, which also make
-    /// legality a matter of playing the move, since attack queries do not see them).
+    /// and no move captures a friend, converts or activates (`meets`: those, which also
+    /// make legality a matter of playing the move, since attack queries do not see
+    /// them; `activates`: some move activates).
     pub(crate) fn new(
         fx: &Effects,
         neutral: &Neutrals,
         board: &Board,
         pieces: usize,
         meets: bool,
+        activates: bool,
     ) -> Option<Box<GameEffects>> {
         if !fx.any() && !meets && !neutral.no_check && neutral.after_each_move.is_none() {
             return None;
@@ -162,6 +166,8 @@ impl GameEffects {
             immune,
             no_check: neutral.no_check,
             duck: neutral.after_each_move,
+            activation: (activates || !fx.relays.is_empty())
+                .then(|| super::activation::Activation::new(&fx.relays, pieces)),
         }))
     }
 

@@ -34,6 +34,10 @@ impl Sink for Plies<'_> {
         m.captures_to = ply.captures_to;
         m.push_to = ply.push_to;
         m.convert = ply.convert;
+        if ply.activates {
+            // Walked by `MoveGenerator::expand_cascades`.
+            m.cascade = super::Cascade::PENDING;
+        }
         for c in ply.passing_captures() {
             // The game refuses tables that exceed MAX_PASSING (E0953).
             if (m.n_passing as usize) < MAX_PASSING {
@@ -102,6 +106,9 @@ impl<'g> MoveGenerator<'g> {
         let first = out.len();
         self.pseudo_moves_unfiltered(pos, out);
         if let Some(fx) = self.game.effects.as_deref() {
+            if fx.activation.is_some() {
+                self.expand_cascades(pos, out, first);
+            }
             // Frozen movers and captures of immune pieces are not moves.
             fx.frozen_cells(pos, &mut self.frozen);
             let frozen = &self.frozen;

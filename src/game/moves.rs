@@ -4,7 +4,7 @@
 //! found (`movegen`), tested (`legality`), played (`position`) or written
 //! (`notation`).
 
-use super::{Game, MAX_EP_CELLS, MAX_PASSING};
+use super::{Cascade, Game, MAX_EP_CELLS, MAX_PASSING};
 use crate::ids::{CellId, PieceId};
 
 /// What kind of move a [`GameMove`] is.
@@ -48,6 +48,9 @@ pub struct GameMove {
     /// A conversion: the piece on `to` changes side and becomes this kind; the mover
     /// stays on `from`.
     pub convert: Option<PieceId>,
+    /// An activation: the mover ends on `to` and the piece there makes its own ply,
+    /// which may activate the next (see [`Cascade`]); empty for other moves.
+    pub cascade: Cascade,
     pub(crate) passing: [u16; MAX_PASSING],
     pub(crate) n_passing: u8,
     /// Cells this move opens to en passant.
@@ -68,6 +71,7 @@ impl GameMove {
             push_to: None,
             duck: None,
             convert: None,
+            cascade: Cascade::NONE,
             passing: [0; MAX_PASSING],
             n_passing: 0,
             ep: [0; MAX_EP_CELLS],
@@ -82,9 +86,13 @@ impl GameMove {
             .map(|&c| CellId(c))
     }
 
-    /// Whether the move takes a piece (on `to`, in passing or en passant).
+    /// Whether the move takes a piece (on `to`, in passing, en passant, or at the end
+    /// of a cascade).
     pub fn is_capture(&self) -> bool {
-        self.captures_to || self.n_passing > 0 || matches!(self.kind, MoveKind::EnPassant { .. })
+        self.captures_to
+            || self.n_passing > 0
+            || matches!(self.kind, MoveKind::EnPassant { .. })
+            || self.cascade.captures()
     }
 }
 
@@ -116,6 +124,9 @@ pub(crate) fn move_cells(g: &Game, m: &GameMove, f: &mut impl FnMut(CellId)) {
             }
             for c in m.passing_captures() {
                 f(c);
+            }
+            for (_, to) in m.cascade.plies(m.to) {
+                f(to);
             }
         }
     }

@@ -78,6 +78,7 @@ impl Game {
                 &board,
                 pieces,
                 facts.captures_or_converts_met(),
+                facts.activates(),
             ),
             sokoban: decls.sokoban.clone(),
             file_rays: file_rays(&board, decls.royals_may_not_face),

@@ -39,6 +39,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("hex-rows-zoo.rules"),
     shipped!("hexoban.rules"),
     shipped!("landing.rules"),
+    shipped!("activation.rules"),
     shipped!("makruk.rules"),
     shipped!("minishogi.rules"),
     shipped!("nightrider.rules"),

@@ -53,6 +53,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 span: c.span,
             })),
             R::no_check_decl => Some(Item::NoCheck(c.span)),
+            R::relay_decl => Some(Item::Relay(effects::relay(c))),
             R::stalemate_decl => Some(Item::Stalemate(StalemateDecl {
                 outcome: outcome(c.child(R::outcome)),
                 span: c.span,
@@ -557,6 +558,13 @@ fn modifier(n: &Node<'_>) -> Option<Modifier> {
         R::mod_swap => {
             let class = inner.child(R::via_kind);
             ModifierKind::Swap(Push {
+                class: class.map(|c| (via_kind(Some(c)), c.span)),
+                kinds: inner.child(R::kinds).map(kinds),
+            })
+        }
+        R::mod_activate => {
+            let class = inner.child(R::via_kind);
+            ModifierKind::Activate(Push {
                 class: class.map(|c| (via_kind(Some(c)), c.span)),
                 kinds: inner.child(R::kinds).map(kinds),
             })

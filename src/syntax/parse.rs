@@ -134,7 +134,10 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_counting
         | R::neutral_decl
         | R::kw_neutral
-        | R::no_check_decl => GAME_DECLARATION,
+        | R::no_check_decl
+        | R::relay_decl
+        | R::kw_relay => GAME_DECLARATION,
+        R::relay_move_only => "`move only`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
         R::kw_on => "`on`",
         R::sparing | R::kw_sparing => "`sparing` and piece names",
@@ -161,6 +164,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::mod_push | R::kw_push => "`push`",
         R::mod_swap | R::kw_swap => "`swap`",
         R::mod_convert | R::kw_convert => "`convert`",
+        R::mod_activate | R::kw_activate => "`activate`",
         R::kw_into => "`into` and a piece name",
         R::mod_capture_friend => "`capture friend`",
         R::piece_list | R::choice_list => "piece names such as `Queen | Rook`",
@@ -220,7 +224,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::via_item | R::via_kind => "`empty`, `friend`, `foe` or `piece`",
         R::kinds => "piece names such as `Pawn|Knight` or `not Cannon`",
         R::modifier => {
-            "a modifier (`move only`, `capture only`, `capture friend`, `initial`, `from`, `to`, `captures`, `en passant`, `push`, `swap`, `convert` or `pass`)"
+            "a modifier (`move only`, `capture only`, `capture friend`, `initial`, `from`, `to`, `captures`, `en passant`, `push`, `swap`, `convert`, `activate` or `pass`)"
         }
         R::mod_move_only | R::kw_move => "`move only`",
         R::mod_capture_only | R::kw_capture => "`capture only`",
@@ -261,7 +265,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `neutral`, `no check`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `neutral`, `no check`, `relay`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

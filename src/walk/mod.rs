@@ -8,8 +8,8 @@
 //! table, so a walk allocates nothing and recursion never depends on user input.
 //! A displacement (`PUSH` node) is reported as a ply whose [`Ply::push_to`] names the
 //! cell the piece on `to` is pushed to (a swap: the start cell), or whose
-//! [`Ply::captures_to`] (a friend capture) or [`Ply::convert`] says what happens to it
-//! (its `PUSH_TARGET` children are never walked). A sink may end a walk early.
+//! [`Ply::captures_to`] (a friend capture), [`Ply::convert`] or [`Ply::activates`]
+//! says what happens to it (its `PUSH_TARGET` children are never walked). A sink may end a walk early.
 //!
 //! Does not own the reverse walk (the game layer's attack queries) nor any sink with
 //! game knowledge (legality, perft counting).
@@ -27,7 +27,7 @@ use dedup::{first_time, Signature};
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::{
     FilterCode, Node, NodeId, RootRange, VerifiedTable, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND,
-    MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_CAPTURE, MEET_CONVERT,
+    MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
 };
 
 /// What stands on a cell, in one byte: 0 = empty; otherwise bit 7 is the side (set for
@@ -154,6 +154,9 @@ pub struct Ply<'a> {
     /// kind (its own kind unless the pattern names another); the mover stays on
     /// `from`.
     pub convert: Option<PieceId>,
+    /// An activation: the mover ends on `to` and the piece there makes its own ply
+    /// from it (the game layer walks that ply: a cascade).
+    pub activates: bool,
     /// The table's nodes, which `path` indexes.
     nodes: &'a [Node],
     /// Node ids from the root to the landing node.
@@ -425,9 +428,11 @@ impl<'t> Walker<'t> {
                         continue;
                     }
                     // What happens to the piece met: pushed (a swap when it goes to
-                    // the start cell), captured, or converted.
-                    let (captures_to, push_to, convert) = match push_target.mask & MEET_ACTIONS {
+                    // the start cell), captured, converted or activated.
+                    let action = push_target.mask & MEET_ACTIONS;
+                    let (captures_to, push_to, convert) = match action {
                         MEET_CAPTURE => (true, None, None),
+                        MEET_ACTIVATE => (false, None, None),
                         MEET_CONVERT => {
                             let code = filters[push_target.filter as usize];
                             let kind = if push_target.filter == 0 {
@@ -453,6 +458,7 @@ impl<'t> Walker<'t> {
                     let mut ply =
                         mover.ply(node.target, captures_to, push_to, &self.path[..=depth]);
                     ply.convert = convert;
+                    ply.activates = action == MEET_ACTIVATE;
                     if !mover.dedup
                         || first_time(&mut self.seen, &mut self.seen_cells, self.stamp, &ply)
                     {
@@ -547,6 +553,7 @@ impl<'a> Mover<'a> {
             captures_to,
             push_to,
             convert: None,
+            activates: false,
             nodes: self.nodes,
             path,
         }

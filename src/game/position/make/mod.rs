@@ -67,6 +67,9 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
             pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, kind), 0, true);
             capture = true;
         }
+        MoveKind::Normal if !m.cascade.is_empty() => {
+            capture = play_cascade::<HASH>(g, pos, m, side);
+        }
         MoveKind::Normal | MoveKind::EnPassant { .. } => {
             for c in m.passing_captures() {
                 take::<HASH>(g, pos, c, side);
@@ -135,6 +138,56 @@ fn place<const HASH: bool>(
         None => (m.piece, promo_mark),
     };
     pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, kind), mark, true);
+}
+
+/// Plays a cascade (`game::activation`): the captures in passing of the first ply,
+/// then each piece of the chain onto the next cell — the mover onto the piece it
+/// activated, that piece onto the cell its ply ends on, and so on — and the last
+/// ply's capture. Every moved piece's start cell loses its castling rights. Returns
+/// whether a piece was captured.
+#[cold]
+#[inline(never)]
+fn play_cascade<const HASH: bool>(
+    g: &Game,
+    pos: &mut GamePosition,
+    m: &GameMove,
+    side: Side,
+) -> bool {
+    let keys = &g.keys;
+    let mut capture = false;
+    for c in m.passing_captures() {
+        take::<HASH>(g, pos, c, side);
+        capture = true;
+    }
+    // The chain of cells: the mover's start, then each ply's destination.
+    let mut chain = [m.from; crate::game::MAX_CASCADE + 2];
+    chain[1] = m.to;
+    let mut n = 2;
+    for (_, to) in m.cascade.plies(m.to) {
+        chain[n] = to;
+        n += 1;
+    }
+    let last = chain[n - 1];
+    if m.cascade.captures() {
+        // Captured by the side of the piece that makes the last ply.
+        let captor = pos.cells[chain[n - 2].index()].side();
+        take::<HASH>(g, pos, last, captor);
+        capture = true;
+    }
+    // The pieces that move, in chain order, with their promotion marks.
+    let mut movers = [(crate::walk::Occupant::EMPTY, 0u8); crate::game::MAX_CASCADE + 1];
+    for i in 0..n - 1 {
+        let c = chain[i].index();
+        movers[i] = (pos.cells[c], pos.promoted[c]);
+        pos.castling &= !g.castle_loss[c];
+    }
+    pos.castling &= !g.castle_loss[last.index()];
+    pos.set_cell::<HASH>(keys, m.from, Occupant::EMPTY, 0, false);
+    for i in 0..n - 1 {
+        let (occ, mark) = movers[i];
+        pos.set_cell::<HASH>(keys, chain[i + 1], occ, mark, true);
+    }
+    capture
 }
 
 /// The rest of a move after its board changes: effects, castling rights, en passant,
