@@ -82,6 +82,8 @@ pub enum Item {
     NoCheck(Span),
     /// `relay Wave, move only`
     Relay(RelayDecl),
+    /// `passive Pyramid`: pieces that move only when activated.
+    Passive(PassiveDecl),
 }
 
 /// A name: `Knight`, `pawn_start`.

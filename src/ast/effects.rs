@@ -89,3 +89,12 @@ pub struct RelayDecl {
     pub move_only: Vec<Span>,
     pub span: Span,
 }
+
+/// `passive PIECES`: these pieces never start a move of their own; they move only when
+/// activated (the Croatian Pyramid).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassiveDecl {
+    /// The passive pieces.
+    pub pieces: Vec<Ident>,
+    pub span: Span,
+}

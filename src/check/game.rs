@@ -104,6 +104,11 @@ impl Checker {
                     self.effect_decl(item, &mut game.effects, &mut explode_decl);
                 }
                 ast::Item::Relay(d) => self.relay_decl(d, &mut game.effects),
+                ast::Item::Passive(d) => {
+                    if let Some(ids) = self.piece_ids(&d.pieces) {
+                        push_new(&mut game.effects.passive, ids);
+                    }
+                }
                 ast::Item::Castling(c) => {
                     if let Some(castling) = self.castling(c, &game.royals, royal_ok) {
                         game.castlings.push(castling);

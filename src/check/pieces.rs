@@ -368,6 +368,7 @@ fn sokoban_names(file: &ast::File) -> impl Iterator<Item = &str> {
         ast::Item::Immune(d) => d.pieces.iter().map(|p| p.name.as_str()).collect(),
         ast::Item::Neutral(d) => d.pieces.iter().map(|p| p.name.as_str()).collect(),
         ast::Item::Relay(d) => d.pieces.iter().map(|p| p.name.as_str()).collect(),
+        ast::Item::Passive(d) => d.pieces.iter().map(|p| p.name.as_str()).collect(),
         _ => Vec::new(),
     })
 }

@@ -116,10 +116,12 @@ pub(crate) struct Activation {
     relay_move_only: Vec<bool>,
     /// The most plies of one move (at most `MAX_CASCADE + 1`).
     pub(crate) plies: usize,
+    /// Per kind: `passive`, it never starts a move.
+    passive: Vec<bool>,
 }
 
 impl Activation {
-    pub(crate) fn new(relays: &[Relay], pieces: usize) -> Activation {
+    pub(crate) fn new(relays: &[Relay], passive: &[PieceId], pieces: usize) -> Activation {
         let mut relay = vec![false; pieces];
         let mut relay_move_only = vec![false; pieces];
         for r in relays {
@@ -128,10 +130,15 @@ impl Activation {
                 relay_move_only[p.index()] = r.move_only;
             }
         }
+        let mut is_passive = vec![false; pieces];
+        for p in passive {
+            is_passive[p.index()] = true;
+        }
         Activation {
             relay,
             relay_move_only,
             plies: MAX_CASCADE + 1,
+            passive: is_passive,
         }
     }
 
@@ -196,6 +203,14 @@ impl MoveGenerator<'_> {
         else {
             return;
         };
+        if act.passive.iter().any(|&p| p) {
+            // Passive pieces move only when activated.
+            let mut i = 0;
+            out.retain(|m| {
+                i += 1;
+                i <= first || !act.passive[m.piece.index()]
+            });
+        }
         if !out[first..].iter().any(|m| m.cascade.is_pending()) {
             return;
         }

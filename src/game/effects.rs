@@ -166,8 +166,8 @@ impl GameEffects {
             immune,
             no_check: neutral.no_check,
             duck: neutral.after_each_move,
-            activation: (activates || !fx.relays.is_empty())
-                .then(|| super::activation::Activation::new(&fx.relays, pieces)),
+            activation: (activates || !fx.relays.is_empty() || !fx.passive.is_empty())
+                .then(|| super::activation::Activation::new(&fx.relays, &fx.passive, pieces)),
         }))
     }
 

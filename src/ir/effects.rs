@@ -14,6 +14,8 @@ pub struct Effects {
     pub immunities: Vec<Immunity>,
     /// `relay ...`, in declaration order.
     pub relays: Vec<Relay>,
+    /// `passive ...`: pieces that move only when activated.
+    pub passive: Vec<PieceId>,
 }
 
 impl Effects {
@@ -23,6 +25,7 @@ impl Effects {
             || !self.areas.is_empty()
             || !self.immunities.is_empty()
             || !self.relays.is_empty()
+            || !self.passive.is_empty()
     }
 }
 

@@ -40,6 +40,8 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("hexoban.rules"),
     shipped!("landing.rules"),
     shipped!("activation.rules"),
+    shipped!("croatian-ties.rules"),
+    shipped!("croatian-mayan.rules"),
     shipped!("makruk.rules"),
     shipped!("minishogi.rules"),
     shipped!("nightrider.rules"),

@@ -136,7 +136,9 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_neutral
         | R::no_check_decl
         | R::relay_decl
-        | R::kw_relay => GAME_DECLARATION,
+        | R::kw_relay
+        | R::passive_decl
+        | R::kw_passive => GAME_DECLARATION,
         R::relay_move_only => "`move only`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
         R::kw_on => "`on`",
@@ -265,7 +267,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `neutral`, `no check`, `relay`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `neutral`, `no check`, `relay`, `passive`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.
