@@ -333,7 +333,7 @@ fn cascade(b: &Board, chain: Chain, activator: char, walked: char, out: &mut Vec
     let at = *chain.last().unwrap();
     let piece = b[at].unwrap();
     let w = white(piece);
-    let relay = piece.to_ascii_uppercase() == 'W';
+    let relay = piece.eq_ignore_ascii_case(&'W');
     let kind = if relay {
         walked
     } else {
@@ -365,7 +365,7 @@ fn apply(b: &Board, chain: &Chain) -> Board {
 }
 
 fn king_taken(b: &Board, w: bool) -> bool {
-    !b.iter().any(|&p| p == Some(if w { 'K' } else { 'k' }))
+    !b.contains(&Some(if w { 'K' } else { 'k' }))
 }
 
 fn legal_chains(b: &Board, w: bool) -> Vec<Chain> {
