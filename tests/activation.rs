@@ -125,7 +125,7 @@ fn make_and_unmake_restore_position_and_hash() {
         let mut pos = g.position(fen).unwrap();
         let (before, hash) = (g.fen(&pos), pos.hash());
         let moves = g.legal_moves(&pos);
-        assert!(moves.iter().any(|m| !m.cascade.is_empty()), "{fen}");
+        assert!(moves.iter().any(|m| !m.cascade().is_empty()), "{fen}");
         for m in moves {
             let undo = g.make(&mut pos, &m);
             let fresh = g.position(&g.fen(&pos)).unwrap();
@@ -150,7 +150,7 @@ fn the_cascade_limit_cuts_longer_moves() {
         let pos = g.position(fen).unwrap();
         g.legal_moves(&pos)
             .iter()
-            .map(|m| m.cascade.len() + 1)
+            .map(|m| m.cascade().len() + 1)
             .max()
             .unwrap()
     };

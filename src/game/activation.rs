@@ -11,6 +11,8 @@
 //! - a piece moves at most once in a move: a ply may not end on the cell of a piece
 //!   that has already moved in it (the first mover's start cell, now empty, may be
 //!   reached);
+//! - a ply that activates captures nothing in passing (the move keeps its cascade
+//!   where those captures go);
 //! - an activated ply lands on an empty cell, captures an enemy of the activated piece
 //!   on its destination (unless the relay is `move only`), or activates again; plies
 //!   that push, swap, convert, capture a friend or capture in passing are not
@@ -29,17 +31,20 @@ use crate::ir::Relay;
 use crate::walk::{Occupancy, Occupant};
 
 /// The plies of a move after its first, when its first ply activates a piece: the
-/// destination of each, in order. The first ply's destination is the move's `to`;
-/// each later ply starts where the one before it ended. Empty for every other move.
+/// destination of each, in order ([`GameMove::cascade`]). The first ply's destination
+/// is the move's `to`; each later ply starts where the one before it ended. Empty for
+/// every other move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cascade {
     to: [u16; MAX_CASCADE],
-    /// The number of plies in `to`; [`Cascade::PENDING`] while generation has not yet
-    /// walked them.
+    /// The number of plies in `to`.
     n: u8,
     /// The last ply captures the piece on its destination.
     captures_last: bool,
 }
+
+// A move keeps its cascade where captures in passing go.
+const _: () = assert!(MAX_CASCADE <= super::MAX_PASSING && MAX_CASCADE < 0x7f);
 
 impl Cascade {
     /// No cascade: a move of one ply.
@@ -49,25 +54,27 @@ impl Cascade {
         captures_last: false,
     };
 
-    /// A walk's activating ply before the activated piece's plies are walked.
-    pub(crate) const PENDING: Cascade = Cascade {
-        to: [0; MAX_CASCADE],
-        n: u8::MAX,
-        captures_last: false,
-    };
+    /// `GameMove::n_cascade` of a walk's activating ply before the activated piece's
+    /// plies are walked.
+    pub(crate) const PENDING_CODE: u8 = 0x7f;
+
+    pub(crate) fn from_parts(to: &[u16], captures_last: bool) -> Cascade {
+        let mut c = Cascade::NONE;
+        let n = to.len().min(MAX_CASCADE);
+        c.to[..n].copy_from_slice(&to[..n]);
+        c.n = n as u8;
+        c.captures_last = captures_last;
+        c
+    }
 
     /// Whether the move is one ply (no activation).
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.n == 0
     }
 
     /// The number of plies after the first.
     pub fn len(&self) -> usize {
-        if self.n == u8::MAX {
-            0
-        } else {
-            self.n as usize
-        }
+        self.n as usize
     }
 
     /// Whether the last ply captures the piece on its destination.
@@ -89,10 +96,6 @@ impl Cascade {
     /// The cell where the last ply ends (`None` for a move of one ply).
     pub fn last(&self) -> Option<CellId> {
         self.to[..self.len()].last().map(|&c| CellId(c))
-    }
-
-    pub(crate) fn is_pending(&self) -> bool {
-        self.n == u8::MAX
     }
 
     /// Appends a ply ending on `to`; false when the cascade is full.
@@ -177,6 +180,8 @@ impl Occupancy for Staged<'_> {
 #[derive(Clone, Copy)]
 struct Step {
     m: GameMove,
+    /// The plies after the first so far.
+    cascade: Cascade,
     /// The kind whose patterns the activating ply used.
     walked_as: PieceId,
     /// The piece that activated (it now stands on the activated cell).
@@ -211,15 +216,19 @@ impl MoveGenerator<'_> {
                 i <= first || !act.passive[m.piece.index()]
             });
         }
-        if !out[first..].iter().any(|m| m.cascade.is_pending()) {
+        if !out[first..].iter().any(GameMove::is_pending_activation) {
             return;
         }
         let mut pending = self.buffer();
         let mut i = first;
         out.retain(|m| {
             i += 1;
-            if i > first && m.cascade.is_pending() {
-                pending.push(*m);
+            if i > first && m.is_pending_activation() {
+                // A move that activates captures nothing in passing (its cascade is
+                // kept where those captures go).
+                if m.n_passing == 0 {
+                    pending.push(*m);
+                }
                 false
             } else {
                 true
@@ -228,13 +237,11 @@ impl MoveGenerator<'_> {
         let mut cells = pos.cells.clone();
         for m in &pending {
             let mut m = *m;
-            m.cascade = Cascade::NONE;
+            m.n_cascade = 0;
             cells[m.from.index()] = Occupant::EMPTY;
-            for c in m.passing_captures() {
-                cells[c.index()] = Occupant::EMPTY;
-            }
             let step = Step {
                 m,
+                cascade: Cascade::NONE,
                 walked_as: m.piece,
                 activator: pos.cells[m.from.index()],
                 moved: [m.to.0; MAX_CASCADE + 1],
@@ -256,7 +263,7 @@ impl MoveGenerator<'_> {
         step: Step,
         out: &mut Vec<GameMove>,
     ) {
-        let at = step.m.cascade.last().unwrap_or(step.m.to);
+        let at = step.cascade.last().unwrap_or(step.m.to);
         let piece = cells[at.index()];
         if piece.is_empty() {
             return;
@@ -276,7 +283,7 @@ impl MoveGenerator<'_> {
             self.walker
                 .walk(&board, piece.side(), walk_as, at, &mut sink);
         }
-        let plies_so_far = 1 + step.m.cascade.len();
+        let plies_so_far = 1 + step.cascade.len();
         for p in &plies {
             let onto = cells[p.to.index()];
             let friend_met = !onto.is_empty() && onto.side() == piece.side();
@@ -288,20 +295,22 @@ impl MoveGenerator<'_> {
             {
                 continue;
             }
-            let mut m = step.m;
-            if plies_so_far + 1 > act.plies || !m.cascade.push(p.to) {
+            let mut cascade = step.cascade;
+            if plies_so_far + 1 > act.plies || !cascade.push(p.to) {
                 continue;
             }
-            if p.cascade.is_pending() {
+            if p.is_pending_activation() {
                 let mut next = step;
-                next.m = m;
+                next.cascade = cascade;
                 next.walked_as = walk_as;
                 next.activator = piece;
                 next.moved[next.n_moved] = p.to.0;
                 next.n_moved += 1;
                 self.cascade_step(pos, cells, act, next, out);
             } else {
-                m.cascade.captures_last = p.captures_to;
+                cascade.captures_last = p.captures_to;
+                let mut m = step.m;
+                m.set_cascade(&cascade);
                 out.push(m);
             }
         }

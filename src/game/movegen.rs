@@ -36,7 +36,7 @@ impl Sink for Plies<'_> {
         m.convert = ply.convert;
         if ply.activates {
             // Walked by `MoveGenerator::expand_cascades`.
-            m.cascade = super::Cascade::PENDING;
+            m.set_pending_activation();
         }
         for c in ply.passing_captures() {
             // The game refuses tables that exceed MAX_PASSING (E0953).

@@ -29,7 +29,7 @@ fn takes_royal(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
         !o.is_empty() && o.side() != pos.side && g.royal[o.kind().index()]
     };
     ((m.captures_to || m.convert.is_some()) && royal_foe(m.to))
-        || (m.cascade.captures() && m.cascade.last().is_some_and(royal_foe))
+        || (m.cascade().captures() && m.cascade().last().is_some_and(royal_foe))
         || m.passing_captures().any(royal_foe)
         || matches!(m.kind, MoveKind::EnPassant { victim } if royal_foe(victim))
         || g.effects

@@ -77,7 +77,7 @@ fn plain(g: &Game, m: &GameMove) -> String {
                 }
             }
             // A cascade (activation): `>` and where each later ply ends.
-            for (_, to) in m.cascade.plies(m.to) {
+            for (_, to) in m.cascade().plies(m.to) {
                 s.push('>');
                 s.push_str(&board.cell_name(to));
             }

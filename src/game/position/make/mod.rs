@@ -67,9 +67,6 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
             pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, kind), 0, true);
             capture = true;
         }
-        MoveKind::Normal if !m.cascade.is_empty() => {
-            capture = play_cascade::<HASH>(g, pos, m, side);
-        }
         MoveKind::Normal | MoveKind::EnPassant { .. } => {
             for c in m.passing_captures() {
                 take::<HASH>(g, pos, c, side);
@@ -91,6 +88,10 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
             {
                 // The common case: one piece to an empty cell (after any captures).
                 pos.move_piece::<HASH>(keys, m.from, m.to, promo_mark);
+            } else if m.has_cascade() {
+                // An activation (it ends on a piece: never the common case), which
+                // captures nothing in passing nor on `to` and opens no en passant.
+                capture |= play_cascade::<HASH>(g, pos, m);
             } else {
                 place::<HASH>(g, pos, m, side, promo_mark);
             }
@@ -140,35 +141,26 @@ fn place<const HASH: bool>(
     pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, kind), mark, true);
 }
 
-/// Plays a cascade (`game::activation`): the captures in passing of the first ply,
-/// then each piece of the chain onto the next cell — the mover onto the piece it
+/// Plays a cascade (`game::activation`): each piece of the chain onto the next cell — the mover onto the piece it
 /// activated, that piece onto the cell its ply ends on, and so on — and the last
 /// ply's capture. Every moved piece's start cell loses its castling rights. Returns
 /// whether a piece was captured.
 #[cold]
 #[inline(never)]
-fn play_cascade<const HASH: bool>(
-    g: &Game,
-    pos: &mut GamePosition,
-    m: &GameMove,
-    side: Side,
-) -> bool {
+fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -> bool {
     let keys = &g.keys;
     let mut capture = false;
-    for c in m.passing_captures() {
-        take::<HASH>(g, pos, c, side);
-        capture = true;
-    }
+    let cascade = m.cascade();
     // The chain of cells: the mover's start, then each ply's destination.
     let mut chain = [m.from; crate::game::MAX_CASCADE + 2];
     chain[1] = m.to;
     let mut n = 2;
-    for (_, to) in m.cascade.plies(m.to) {
+    for (_, to) in cascade.plies(m.to) {
         chain[n] = to;
         n += 1;
     }
     let last = chain[n - 1];
-    if m.cascade.captures() {
+    if cascade.captures() {
         // Captured by the side of the piece that makes the last ply.
         let captor = pos.cells[chain[n - 2].index()].side();
         take::<HASH>(g, pos, last, captor);
