@@ -84,6 +84,10 @@ pub enum Item {
     NoCheck(Span),
     /// `tag rush (^) for Pawn`
     Tag(TagDecl),
+    /// `relay Wave, move only`
+    Relay(RelayDecl),
+    /// `passive Pyramid`: pieces that move only when activated.
+    Passive(PassiveDecl),
 }
 
 /// A name: `Knight`, `pawn_start`.
@@ -592,4 +596,7 @@ pub enum ModifierKind {
     ForSide(crate::ids::Side),
     /// `tagged NAME`: only while the piece carries the tag NAME.
     Tagged(Ident),
+    /// `activate [CLASS] [KINDS]`: the move may end on a piece, which then makes its
+    /// own ply from there (a cascade).
+    Activate(Push),
 }

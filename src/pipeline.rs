@@ -54,6 +54,10 @@ pub struct Limits {
     /// state (docs/bytecode.md), and so is one whose count has no bound (a `repeat` until
     /// blocked that can go round); 0 shares every such pattern, `usize::MAX` none.
     pub shared_above: usize,
+    /// The most plies of one move when activations cascade (W0906 when a cascade may
+    /// be longer); at most [`Limits::MAX_CASCADE_PLIES`], what a game move can carry.
+    /// Longer cascades are not generated.
+    pub cascade_plies: usize,
 }
 
 /// A limit named by [`Limits::set`] that does not exist, or a value that does not read.
@@ -97,7 +101,7 @@ impl std::error::Error for LimitError {}
 
 impl Limits {
     /// The names [`Limits::set`] knows, in the order of the fields.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "source-bytes",
         "patterns-per-piece",
         "table-nodes",
@@ -106,6 +110,7 @@ impl Limits {
         "en-passant-cells",
         "link-ms",
         "shared-above",
+        "cascade-plies",
     ];
 
     /// Sets the limit called `name` (one of [`Limits::NAMES`]) to `value`.
@@ -120,6 +125,7 @@ impl Limits {
             "en-passant-cells" => self.en_passant_cells = size,
             "link-ms" => self.link_ms = value,
             "shared-above" => self.shared_above = size,
+            "cascade-plies" => self.cascade_plies = size,
             _ => return Err(LimitError::UnknownName(name.to_string())),
         }
         Ok(())
@@ -150,6 +156,8 @@ impl Limits {
     pub const MAX_CAPTURES_IN_PASSING: usize = crate::game::MAX_PASSING;
     /// The most en passant cells a position can carry.
     pub const MAX_EN_PASSANT_CELLS: usize = crate::game::MAX_EP_CELLS;
+    /// The most plies one move can carry when activations cascade.
+    pub const MAX_CASCADE_PLIES: usize = crate::game::MAX_CASCADE + 1;
 
     /// The linker's share of these limits (the fixed maxima applied).
     pub fn link_config(&self) -> LinkConfig {
@@ -170,7 +178,7 @@ impl Default for Limits {
     /// 1 MiB of text (the largest shipped file is 3 KB), 4,096 patterns per piece
     /// (the largest shipped piece has 18, a fairy catalogue piece a few dozen),
     /// 4,194,304 table nodes (48 MiB), the fixed maxima for paths, captures in passing
-    /// and en passant cells, and 10 seconds of linking.
+    /// and en passant cells and cascades, and 10 seconds of linking.
     fn default() -> Limits {
         Limits {
             source_bytes: 1 << 20,
@@ -181,6 +189,7 @@ impl Default for Limits {
             en_passant_cells: Limits::MAX_EN_PASSANT_CELLS,
             link_ms: 10_000,
             shared_above: 1 << 16,
+            cascade_plies: Limits::MAX_CASCADE_PLIES,
         }
     }
 }

@@ -4,8 +4,8 @@
 //! snapshots of `piecewise tree` and its `--json`. Each snapshot was read by hand
 //! against the seed's text; what each must show is written beside it.
 //!
-//! Activation (a ply ending on a Wave or Starchild that hands the move on) is not
-//! expressible yet (issue 13), so it has no snapshot here.
+//! Activation: a Bishop activates its own Wave, which moves on as a Bishop and meets
+//! the opponent's Starchild (`a_wave_activated_by_a_bishop_meets_a_starchild`).
 
 mod common;
 
@@ -101,4 +101,45 @@ fn a_shaman_captures_a_chain() {
     let text = tree(&f, "c3", false);
     assert!(text.contains("fork: (captures it) f15x"));
     insta::assert_snapshot!("shaman_captures_a_chain", text);
+}
+
+/// A light Bishop on b2 meets its own Wave on d4 (seed: "activation, ending its ply,
+/// but starting" the piece's): the Bishop may pass over it (transparency: on to e5,
+/// and so on) or end there activating it (`d4>`). The Wave, ply 2, "inherits step- and
+/// capture-fields from activating piece" (book, Miranda's Veil): it rides the diagonals
+/// from d4 as a Bishop, never capturing; on the long diagonal it meets the opponent's
+/// Starchild on f6, with the same three interactions as the Bishop would have
+/// (capture, shown in the tree but not a move of a Wave; pass over to g7 and h8 where
+/// a pawn stands; diverge into the other diagonals from f6). Back down the diagonal it
+/// goes through c3 and b2 (the Bishop's start, empty now) to a1. The Kings are there
+/// for `moves` (the game has `royal King`). (The Kings are there for
+/// `moves`: the game has `royal King`.)
+#[test]
+fn a_wave_activated_by_a_bishop_meets_a_starchild() {
+    let f = fen(&[
+        ("b2", 'B'),
+        ("d4", 'W'),
+        ("f6", 'i'),
+        ("h8", 'p'),
+        ("z1", 'K'),
+        ("a26", 'k'),
+    ]);
+    let text = tree(&f, "b2", false);
+    assert!(
+        text.contains("c3* d4>  [meets friend W (white Wave): activate"),
+        "{text}"
+    );
+    assert!(text.contains(
+        "ply 2: white Wave on d4, moving as the Bishop that activated it, never capturing"
+    ));
+    let moves = common::cli::run(&["moves", "rules/croatian-one.rules", "--fen", &f]);
+    let list = common::cli::stdout(&moves);
+    assert!(
+        list.contains("b2d4>e5"),
+        "{list} {}",
+        common::cli::stderr(&moves)
+    );
+    assert!(!list.contains("b2d4>f6\n"), "a Wave never captures");
+    insta::assert_snapshot!("bishop_activates_wave", text);
+    insta::assert_snapshot!("bishop_activates_wave_json", tree(&f, "b2", true));
 }

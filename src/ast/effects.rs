@@ -1,5 +1,5 @@
 //! The syntax of the effect declarations: what a move does beyond its own path
-//! (`explode`, `burn`, `freeze`, `immune`).
+//! (`explode`, `burn`, `freeze`, `immune`, `relay`).
 
 use super::{Ident, Kinds, Span, ViaKind};
 
@@ -77,4 +77,24 @@ pub struct Convert {
     pub kinds: Option<Kinds>,
     /// `into KIND`: the kind the converted piece becomes.
     pub into: Option<Ident>,
+}
+
+/// `relay PIECES [, move only]`: an activated piece of these kinds moves as the piece
+/// that activated it (the Croatian Wave), not with its own patterns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RelayDecl {
+    /// The relaying pieces.
+    pub pieces: Vec<Ident>,
+    /// Where `move only` was written (the relay never captures; twice is an error).
+    pub move_only: Vec<Span>,
+    pub span: Span,
+}
+
+/// `passive PIECES`: these pieces never start a move of their own; they move only when
+/// activated (the Croatian Pyramid).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassiveDecl {
+    /// The passive pieces.
+    pub pieces: Vec<Ident>,
+    pub span: Span,
 }

@@ -73,7 +73,7 @@ impl Checker {
     }
 
     /// The single element of `parts`, E0920 for a second one.
-    fn at_most_one<'a, T>(
+    pub(super) fn at_most_one<'a, T>(
         &mut self,
         parts: &'a [T],
         span: impl Fn(&T) -> Span,

@@ -104,6 +104,12 @@ impl Checker {
                 ast::Item::Explode(_) | ast::Item::Area(_) | ast::Item::Immune(_) => {
                     self.effect_decl(item, &mut game.effects, &mut explode_decl);
                 }
+                ast::Item::Relay(d) => self.relay_decl(d, &mut game.effects),
+                ast::Item::Passive(d) => {
+                    if let Some(ids) = self.piece_ids(&d.pieces) {
+                        push_new(&mut game.effects.passive, ids);
+                    }
+                }
                 ast::Item::Castling(c) => {
                     if let Some(castling) = self.castling(c, &game.royals, royal_ok) {
                         game.castlings.push(castling);

@@ -54,7 +54,7 @@ pub(crate) fn add_modifiers(p: &mut Pattern, land: &Landing, cond: &Conditions) 
     p.land.empty &= land.empty;
     p.land.foe &= land.foe;
     p.land.kinds = both(&p.land.kinds, &land.kinds);
-    // `swap`, `capture friend`, `convert` added to every pattern brought in.
+    // `swap`, `capture friend`, `convert`, `activate` added to every pattern brought in.
     if let Some(add) = &land.meets {
         let meets = p.land.meets.get_or_insert_with(Box::default);
         if add.swap.is_some() {
@@ -65,6 +65,9 @@ pub(crate) fn add_modifiers(p: &mut Pattern, land: &Landing, cond: &Conditions) 
         }
         if add.convert.is_some() {
             meets.convert.clone_from(&add.convert);
+        }
+        if add.activate.is_some() {
+            meets.activate.clone_from(&add.activate);
         }
     }
     p.conditions.initial |= cond.initial;

@@ -1,9 +1,9 @@
 //! meets: the modifiers that say what else a move may do to the piece it ends on —
-//! `swap`, `capture friend`, `convert` — resolved into [`ir::Meets`].
+//! `swap`, `capture friend`, `convert`, `activate` — resolved into [`ir::Meets`].
 //!
-//! Owns their defaults (a swap and a friend capture meet friends, a conversion meets
-//! foes) and their diagnostics (E0703: such a modifier naming `empty`); not how they
-//! are linked (`table::link`) nor played (`game`).
+//! Owns their defaults (a swap, a friend capture and an activation meet friends, a
+//! conversion meets foes) and their diagnostics (E0703: such a modifier naming
+//! `empty`); not how they are linked (`table::link`) nor played (`game`).
 
 use super::Checker;
 use crate::ast::{self, ViaKind};
@@ -12,7 +12,7 @@ use crate::ids::Span;
 use crate::ir::{self, KindFilter};
 
 impl Checker {
-    /// Resolves one of the three modifiers into `meets`; false after an error.
+    /// Resolves one of the four modifiers into `meets`; false after an error.
     pub(crate) fn meet_modifier(&mut self, m: &ast::Modifier, meets: &mut ir::Meets) -> bool {
         match &m.kind {
             ast::ModifierKind::Swap(p) => {
@@ -24,6 +24,17 @@ impl Checker {
                     return false;
                 };
                 meets.swap = Some(ir::Push { friend, foe, kinds });
+            }
+            ast::ModifierKind::Activate(p) => {
+                let Some((friend, foe)) =
+                    self.meet_class(p.class, (true, false), "activate", m.span)
+                else {
+                    return false;
+                };
+                let Some(kinds) = self.meet_kinds(p.kinds.as_ref()) else {
+                    return false;
+                };
+                meets.activate = Some(ir::Push { friend, foe, kinds });
             }
             ast::ModifierKind::CaptureFriend(k) => {
                 let Some(kinds) = self.meet_kinds(k.as_ref()) else {

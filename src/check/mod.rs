@@ -12,6 +12,7 @@
 //! hand and drops, confinement), [`lint`] (warnings about patterns), [`names`]
 //! (did-you-mean).
 
+mod activation;
 mod cells;
 mod directions;
 mod effects;
@@ -125,6 +126,7 @@ impl Checker {
         self.tag_uses(&pieces, &game.tags);
         self.quiet_neutral_patterns(&mut pieces, &game.neutral);
         game::apply_confinements(&mut pieces, &game.confinements);
+        self.activation_warnings(&pieces, &game.effects);
         self.unused_zones();
         zones.append(&mut self.colour_zones);
         Some(RuleSet {

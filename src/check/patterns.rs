@@ -404,6 +404,7 @@ impl Checker {
                 ast::ModifierKind::CaptureFriend(_) => "capture friend".to_string(),
                 ast::ModifierKind::Convert(_) => "convert".to_string(),
                 ast::ModifierKind::ForSide(side) => format!("for {}", side_word(*side)),
+                ast::ModifierKind::Activate(_) => "activate".to_string(),
                 ast::ModifierKind::From { zone, inside } => {
                     format!("{}from {}", if *inside { "" } else { "not " }, zone.name)
                 }
@@ -467,7 +468,8 @@ impl Checker {
                 },
                 ast::ModifierKind::Swap(_)
                 | ast::ModifierKind::CaptureFriend(_)
-                | ast::ModifierKind::Convert(_) => {
+                | ast::ModifierKind::Convert(_)
+                | ast::ModifierKind::Activate(_) => {
                     let meets = land.meets.get_or_insert_with(Box::default);
                     ok &= self.meet_modifier(m, meets);
                 }

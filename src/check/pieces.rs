@@ -165,7 +165,8 @@ impl Checker {
                 .iter()
                 .any(|e| matches!(e, Entry::Own(None) | Entry::Broken));
             // Pieces that are pushed around or met on the way (named in a `push` or a
-            // `via`), or are a Sokoban board's walls, `immune` or `neutral`, need no moves.
+            // `via`), or are a Sokoban board's walls, `immune`, `neutral` or `relay`, need
+            // no moves.
             let passive = self
                 .piece_index
                 .get(&p.name.name)
@@ -359,13 +360,15 @@ fn first_name_span(file: &ast::File, id: PieceId) -> Span {
 }
 
 /// The piece names a `sokoban` declaration gives roles to.
-/// The pieces a file names as Sokoban roles or as `immune` (obstacles that need no
-/// moves of their own).
+/// The pieces a file names as Sokoban roles, as `immune` or `neutral` (obstacles that
+/// need no moves of their own) or as `relay` (which move as their activators).
 fn sokoban_names(file: &ast::File) -> impl Iterator<Item = &str> {
     file.items.iter().flat_map(|i| match i {
         ast::Item::Sokoban(d) => d.roles.iter().map(|r| r.piece.name.as_str()).collect(),
         ast::Item::Immune(d) => d.pieces.iter().map(|p| p.name.as_str()).collect(),
         ast::Item::Neutral(d) => d.pieces.iter().map(|p| p.name.as_str()).collect(),
+        ast::Item::Relay(d) => d.pieces.iter().map(|p| p.name.as_str()).collect(),
+        ast::Item::Passive(d) => d.pieces.iter().map(|p| p.name.as_str()).collect(),
         _ => Vec::new(),
     })
 }

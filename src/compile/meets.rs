@@ -1,4 +1,4 @@
-//! meets: the bytecode of `swap`, `capture friend` and `convert` — one [`MeetOp`] per
+//! meets: the bytecode of `swap`, `capture friend`, `convert` and `activate` — one [`MeetOp`] per
 //! modifier, after the pattern's `LAND`.
 
 use super::{filter_id, FilterId, MoveProgram, Op};
@@ -13,6 +13,8 @@ pub enum MeetAction {
     Capture,
     /// The piece changes side; the mover stays on its start cell.
     Convert,
+    /// The mover takes the piece's cell and the piece makes its own ply from there.
+    Activate,
 }
 
 /// One way the last leg may end on a piece: which pieces (sides, kinds) and what
@@ -41,6 +43,11 @@ pub(super) fn emit(p: &mut MoveProgram, meets: &Meets) {
     if let Some(k) = &meets.capture_friend {
         let filter = filter_id(p, k);
         let op = meet(MeetAction::Capture, true, false, filter, FilterId(0));
+        p.ops.push(Op::Meet(op));
+    }
+    if let Some(a) = &meets.activate {
+        let filter = filter_id(p, &a.kinds);
+        let op = meet(MeetAction::Activate, a.friend, a.foe, filter, FilterId(0));
         p.ops.push(Op::Meet(op));
     }
     if let Some(c) = &meets.convert {
@@ -75,6 +82,7 @@ pub(super) fn text(m: &MeetOp) -> String {
         MeetAction::Swap => "swap",
         MeetAction::Capture => "capture",
         MeetAction::Convert => "convert",
+        MeetAction::Activate => "activate",
     };
     let who = match (m.friend, m.foe) {
         (true, true) => "piece",

@@ -101,19 +101,23 @@ pub(crate) struct GameEffects {
     pub(crate) duck: Option<PieceId>,
     /// `neutral P, moved by either side`: the neutral kinds the side to move may move.
     pub(crate) neutral_movers: Vec<PieceId>,
+    /// Some pattern may `activate`: cascades and `relay` pieces.
+    pub(crate) activation: Option<super::activation::Activation>,
 }
 
 impl GameEffects {
     /// The effects declared in `fx` on `board`, with the rules of neutral pieces that
     /// play through the same paths (`no check`, the Duck); `None` when there are none
-    /// and no move captures a friend or converts (`meets`: those, which also make
-    /// legality a matter of playing the move, since attack queries do not see them).
+    /// and no move captures a friend, converts or activates (`meets`: those, which also
+    /// make legality a matter of playing the move, since attack queries do not see
+    /// them; `activates`: some move activates).
     pub(crate) fn new(
         fx: &Effects,
         neutral: &Neutrals,
         board: &Board,
         pieces: usize,
         meets: bool,
+        activates: bool,
     ) -> Option<Box<GameEffects>> {
         if !fx.any()
             && !meets
@@ -170,6 +174,8 @@ impl GameEffects {
             no_check: neutral.no_check,
             duck: neutral.after_each_move,
             neutral_movers: neutral.movable.clone(),
+            activation: (activates || !fx.relays.is_empty() || !fx.passive.is_empty())
+                .then(|| super::activation::Activation::new(&fx.relays, &fx.passive, pieces)),
         }))
     }
 

@@ -23,6 +23,8 @@
 //! Nothing here is specific to one game: every rule comes from the declarations in
 //! [`crate::ir::GameDecls`].
 
+mod activation;
+mod cascade_tree;
 pub mod distance;
 mod edit;
 pub(crate) mod effects;
@@ -41,6 +43,8 @@ mod setup;
 mod tags;
 mod warnings;
 
+pub use activation::Cascade;
+pub use cascade_tree::CascadeTree;
 pub use distance::{DistanceMap, DistanceMaps, SideSummary, UpdateStats};
 pub use effects::SideEffects;
 pub use line::{Line, LineError, MoveError, MoveErrorKind};
@@ -65,6 +69,9 @@ use crate::topology::Board;
 pub const MAX_PASSING: usize = 6;
 /// The most cells a single move may open to en passant.
 pub const MAX_EP_CELLS: usize = 4;
+/// The most plies a move carries after its first when activations cascade (so a move
+/// has at most `MAX_CASCADE + 1` plies: `pipeline::Limits::MAX_CASCADE_PLIES`).
+pub const MAX_CASCADE: usize = 3;
 
 /// One castling move of one side, resolved to cells.
 #[derive(Clone, Debug)]
@@ -260,7 +267,17 @@ impl Game {
                 setup::fit_board(rule_set, files, ranks);
             }
         })?;
-        Game::new(&compiled.rule_set, compiled.rules)
+        let mut game = Game::new(&compiled.rule_set, compiled.rules)?;
+        if let Some(act) = game
+            .effects
+            .as_deref_mut()
+            .and_then(|fx| fx.activation.as_mut())
+        {
+            act.plies = limits
+                .cascade_plies
+                .clamp(1, crate::pipeline::Limits::MAX_CASCADE_PLIES);
+        }
+        Ok(game)
     }
 
     /// The compiled movement rules.

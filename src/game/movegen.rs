@@ -34,6 +34,10 @@ impl Sink for Plies<'_> {
         m.captures_to = ply.captures_to;
         m.push_to = ply.push_to;
         m.convert = ply.convert;
+        if ply.activates {
+            // Walked by `MoveGenerator::expand_cascades`.
+            m.set_pending_activation();
+        }
         for c in ply.passing_captures() {
             // The game refuses tables that exceed MAX_PASSING (E0953).
             if (m.n_passing as usize) < MAX_PASSING {
@@ -106,6 +110,9 @@ impl<'g> MoveGenerator<'g> {
                 // The first side's walks already moved the neutral pieces either side
                 // moves (they are stored with its bit); the second side's here.
                 self.neutral_moves(pos, &fx.neutral_movers, out);
+            }
+            if fx.activation.is_some() {
+                self.expand_cascades(pos, out, first);
             }
             // Frozen movers and captures of immune pieces are not moves.
             fx.frozen_cells(pos, &mut self.frozen);

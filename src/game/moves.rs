@@ -4,7 +4,7 @@
 //! found (`movegen`), tested (`legality`), played (`position`) or written
 //! (`notation`).
 
-use super::{Game, MAX_EP_CELLS, MAX_PASSING};
+use super::{Cascade, Game, MAX_EP_CELLS, MAX_PASSING};
 use crate::ids::{CellId, PieceId};
 
 /// What kind of move a [`GameMove`] is.
@@ -48,6 +48,11 @@ pub struct GameMove {
     /// A conversion: the piece on `to` changes side and becomes this kind; the mover
     /// stays on `from`.
     pub convert: Option<PieceId>,
+    /// A cascade (see [`GameMove::cascade`]): the number of plies after the first in
+    /// bits 0..=6 ([`Cascade::PENDING_CODE`] before they are walked), bit 7 set when the
+    /// last captures. Their destinations are kept in `passing`: a move that activates
+    /// captures nothing in passing.
+    pub(crate) n_cascade: u8,
     pub(crate) passing: [u16; MAX_PASSING],
     pub(crate) n_passing: u8,
     /// Cells this move opens to en passant.
@@ -68,6 +73,7 @@ impl GameMove {
             push_to: None,
             duck: None,
             convert: None,
+            n_cascade: 0,
             passing: [0; MAX_PASSING],
             n_passing: 0,
             ep: [0; MAX_EP_CELLS],
@@ -82,15 +88,59 @@ impl GameMove {
             .map(|&c| CellId(c))
     }
 
-    /// Whether the move takes a piece (on `to`, in passing or en passant).
+    /// Whether the move takes a piece (on `to`, in passing, en passant, or at the end
+    /// of a cascade).
     pub fn is_capture(&self) -> bool {
-        self.captures_to || self.n_passing > 0 || matches!(self.kind, MoveKind::EnPassant { .. })
+        self.captures_to
+            || self.n_passing > 0
+            || matches!(self.kind, MoveKind::EnPassant { .. })
+            || self.n_cascade & 0x80 != 0
+    }
+
+    /// The plies after the first when the first activates a piece (a cascade: the
+    /// mover ends on `to` and the piece there makes its own ply, which may activate
+    /// the next); empty for other moves.
+    pub fn cascade(&self) -> Cascade {
+        if self.n_cascade == 0 || self.n_cascade == Cascade::PENDING_CODE {
+            return Cascade::NONE;
+        }
+        let n = (self.n_cascade & 0x7f) as usize;
+        Cascade::from_parts(&self.passing[..n], self.n_cascade & 0x80 != 0)
+    }
+
+    /// Whether the move has plies after the first (a cheap test for the hot paths).
+    #[inline]
+    pub(crate) fn has_cascade(&self) -> bool {
+        self.n_cascade != 0
+    }
+
+    /// Whether the move is a walk's activating ply whose cascades are not walked yet.
+    pub(crate) fn is_pending_activation(&self) -> bool {
+        self.n_cascade == Cascade::PENDING_CODE
+    }
+
+    /// Marks the move as an activating ply to be expanded into cascades.
+    pub(crate) fn set_pending_activation(&mut self) {
+        self.n_cascade = Cascade::PENDING_CODE;
+    }
+
+    /// Stores `c` as the move's cascade (in place of captures in passing, which a move
+    /// that activates has none of).
+    pub(crate) fn set_cascade(&mut self, c: &Cascade) {
+        let n = c.len();
+        for (slot, (_, to)) in self.passing.iter_mut().zip(c.plies(self.to)) {
+            *slot = to.0;
+        }
+        self.n_passing = 0;
+        self.n_cascade = n as u8 | if c.captures() { 0x80 } else { 0 };
     }
 }
 
 /// Calls `f` with every cell `m` changes: start, destination, cells captured in
 /// passing or en passant, the cell a pushed piece goes to, castling's four cells, the
-/// cell the Duck goes to (not the one it leaves: see `neutral::duck_cell`).
+/// cell the Duck goes to (not the one it leaves: see `neutral::duck_cell`). Not the
+/// later plies of a cascade: its callers (perft's shared counting) serve games without
+/// effects, and a game with `activate` counts whole lists (`Game::counts_lists`).
 pub(crate) fn move_cells(g: &Game, m: &GameMove, f: &mut impl FnMut(CellId)) {
     if let Some(c) = m.duck {
         f(c);

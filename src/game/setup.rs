@@ -78,6 +78,7 @@ impl Game {
                 &board,
                 pieces,
                 facts.captures_or_converts_met(),
+                facts.activates(),
             ),
             tags: super::tags::GameTags::new(rule_set, cells),
             sokoban: decls.sokoban.clone(),

@@ -12,13 +12,33 @@ pub struct Effects {
     pub areas: Vec<AreaEffect>,
     /// `immune ...`, in declaration order.
     pub immunities: Vec<Immunity>,
+    /// `relay ...`, in declaration order.
+    pub relays: Vec<Relay>,
+    /// `passive ...`: pieces that move only when activated.
+    pub passive: Vec<PieceId>,
 }
 
 impl Effects {
     /// Whether any effect is declared.
     pub fn any(&self) -> bool {
-        self.explode.is_some() || !self.areas.is_empty() || !self.immunities.is_empty()
+        self.explode.is_some()
+            || !self.areas.is_empty()
+            || !self.immunities.is_empty()
+            || !self.relays.is_empty()
+            || !self.passive.is_empty()
     }
+}
+
+/// `relay PIECES [, move only]`: an activated piece of these kinds makes its ply with
+/// the patterns of the piece that activated it, not its own (the Croatian Wave).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Relay {
+    /// The relaying pieces.
+    pub pieces: Vec<PieceId>,
+    /// `move only`: the relay's ply never captures.
+    pub move_only: bool,
+    /// Where it was declared.
+    pub span: Span,
 }
 
 /// `explode on capture [, sparing KINDS] [, around DIRS]`: a capture removes the
@@ -80,8 +100,8 @@ pub struct Immunity {
 }
 
 /// What a pattern's last leg may do to a piece it ends on besides capturing an enemy
-/// and pushing it: swap with it, capture a friend, convert it (`swap`, `capture
-/// friend`, `convert`). `Meets::default()` does none of them.
+/// and pushing it: swap with it, capture a friend, convert it, activate it (`swap`,
+/// `capture friend`, `convert`, `activate`). `Meets::default()` does none of them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Meets {
     /// `swap [CLASS] [KINDS]`: the piece met goes to the mover's start cell (friends
@@ -91,12 +111,18 @@ pub struct Meets {
     pub capture_friend: Option<KindFilter>,
     /// `convert ...`: the piece met changes side (and kind); the mover stays.
     pub convert: Option<Convert>,
+    /// `activate [CLASS] [KINDS]`: the mover ends on the piece met, which then makes
+    /// its own ply from that cell (friends only unless a class says otherwise).
+    pub activate: Option<super::Push>,
 }
 
 impl Meets {
     /// Whether the pattern does any of them.
     pub fn any(&self) -> bool {
-        self.swap.is_some() || self.capture_friend.is_some() || self.convert.is_some()
+        self.swap.is_some()
+            || self.capture_friend.is_some()
+            || self.convert.is_some()
+            || self.activate.is_some()
     }
 }
 

@@ -21,13 +21,16 @@ macro_rules! shipped {
 
 /// The shipped rules files, by file name.
 pub(crate) const SHIPPED: &[(&str, &str)] = &[
+    shipped!("activation.rules"),
     shipped!("antichess.rules"),
     shipped!("atomic.rules"),
     shipped!("capablanca.rules"),
     shipped!("chess.rules"),
     shipped!("colours.rules"),
     shipped!("crazyhouse.rules"),
+    shipped!("croatian-mayan.rules"),
     shipped!("croatian-one.rules"),
+    shipped!("croatian-ties.rules"),
     shipped!("duck.rules"),
     shipped!("effects.rules"),
     shipped!("fairy.rules"),

@@ -64,6 +64,11 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 span: c.span,
             })),
+            R::relay_decl => Some(Item::Relay(effects::relay(c))),
+            R::passive_decl => Some(Item::Passive(PassiveDecl {
+                pieces: piece_list(c.child(R::piece_list), c.span),
+                span: c.span,
+            })),
             R::stalemate_decl => Some(Item::Stalemate(StalemateDecl {
                 outcome: outcome(c.child(R::outcome)),
                 span: c.span,

@@ -136,7 +136,12 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_neutral
         | R::tag_decl
         | R::kw_tag
-        | R::no_check_decl => GAME_DECLARATION,
+        | R::no_check_decl
+        | R::relay_decl
+        | R::kw_relay
+        | R::passive_decl
+        | R::kw_passive => GAME_DECLARATION,
+        R::relay_move_only => "`move only`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
         R::moved_by_either | R::kw_moved | R::kw_by | R::kw_either => "`moved by either side`",
         R::tag_mark => "a tag's FEN mark such as `^`",
@@ -166,6 +171,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::mod_push | R::kw_push => "`push`",
         R::mod_swap | R::kw_swap => "`swap`",
         R::mod_convert | R::kw_convert => "`convert`",
+        R::mod_activate | R::kw_activate => "`activate`",
         R::kw_into => "`into` and a piece name",
         R::mod_capture_friend => "`capture friend`",
         R::piece_list | R::choice_list => "piece names such as `Queen | Rook`",
@@ -226,7 +232,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::via_item | R::via_kind => "`empty`, `friend`, `foe` or `piece`",
         R::kinds => "piece names such as `Pawn|Knight` or `not Cannon`",
         R::modifier => {
-            "a modifier (`move only`, `capture only`, `capture friend`, `initial`, `from`, `to`, `captures`, `en passant`, `push`, `swap`, `convert`, `pass`, `tagged` or `for first`)"
+            "a modifier (`move only`, `capture only`, `capture friend`, `initial`, `from`, `to`, `captures`, `en passant`, `push`, `swap`, `convert`, `activate`, `pass`, `tagged` or `for first`)"
         }
         R::mod_move_only | R::kw_move => "`move only`",
         R::mod_capture_only | R::kw_capture => "`capture only`",
@@ -267,7 +273,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `neutral`, `no check`, `tag`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `neutral`, `no check`, `tag`, `relay`, `passive`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

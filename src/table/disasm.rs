@@ -8,7 +8,7 @@
 
 use super::layout::{
     FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED,
-    MEET_CAPTURE, MEET_CONVERT,
+    MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
 };
 use crate::ids::{CellId, PieceId, Side};
 use std::fmt::Write as _;
@@ -193,11 +193,11 @@ fn node_text(table: &MoveTable, i: usize, n: &Node) -> String {
     }
     if n.has(Node::PUSH_TARGET) {
         // What happens to the piece met instead of a push.
-        if n.mask & MEET_CAPTURE != 0 {
-            s.push_str(" capture");
-        }
-        if n.mask & MEET_CONVERT != 0 {
-            s.push_str(" convert");
+        match n.mask & MEET_ACTIONS {
+            MEET_CAPTURE => s.push_str(" capture"),
+            MEET_CONVERT => s.push_str(" convert"),
+            MEET_ACTIVATE => s.push_str(" activate"),
+            _ => {}
         }
     }
     if n.filter != 0 {

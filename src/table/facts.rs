@@ -8,7 +8,7 @@
 //! the table over a position (that is [`crate::walk`]) and does not build reverse
 //! tables.
 
-use super::layout::{MoveTable, Node, MASK_SHARED, MEET_ACTIONS};
+use super::layout::{MoveTable, Node, MASK_SHARED, MEET_ACTIONS, MEET_ACTIVATE};
 use super::verify::VerifiedTable;
 use crate::ids::{CellId, PieceId, Side};
 
@@ -19,6 +19,7 @@ pub struct TableFacts {
     most_captures_in_passing: usize,
     longest_en_passant_pass: usize,
     captures_or_converts_met: bool,
+    activates: bool,
 }
 
 impl TableFacts {
@@ -42,9 +43,11 @@ impl TableFacts {
             .unwrap_or(0);
         // One pass for the two node flags asked about.
         let (mut captures_in_passing, mut captures_or_converts_met) = (false, false);
+        let mut activates = false;
         for n in &t.nodes {
             captures_in_passing |= n.has(Node::CAPTURE_PREV);
             captures_or_converts_met |= n.has(Node::PUSH_TARGET) && n.mask & MEET_ACTIONS != 0;
+            activates |= n.has(Node::PUSH_TARGET) && n.mask & MEET_ACTIONS == MEET_ACTIVATE;
         }
         let mut most_captures_in_passing = 0usize;
         let mut seen = vec![
@@ -79,7 +82,14 @@ impl TableFacts {
             most_captures_in_passing,
             longest_en_passant_pass,
             captures_or_converts_met,
+            activates,
         }
+    }
+
+    /// Some move may activate the piece it ends on (`activate`): the game layer walks
+    /// cascades.
+    pub fn activates(&self) -> bool {
+        self.activates
     }
 
     /// Some node of the table captures in passing (a locust capture), reached or not.

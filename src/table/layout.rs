@@ -13,7 +13,7 @@
 //! from every path that gets there.
 //! The same `PUSH` nodes carry the other ways a move may end on a piece: a swap (the
 //! push target is the start cell), a friend capture ([`MEET_CAPTURE`]) and a
-//! conversion ([`MEET_CONVERT`]).
+//! conversion ([`MEET_CONVERT`]) and an activation ([`MEET_ACTIVATE`]).
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::topology::Board;
@@ -41,6 +41,10 @@ pub const MEET_CAPTURE: u8 = 16;
 /// (a [`FilterCode::MODE_ONLY`] filter with one bit; filter 0 keeps its kind). The
 /// mover stays on its start cell. The node's target is its parent's.
 pub const MEET_CONVERT: u8 = 32;
+/// Not a class: both action bits of a `PUSH_TARGET` mask (format 7): the piece met is
+/// **activated** — the mover takes its cell and the piece makes its own ply from there
+/// (a cascade, played by the game layer). The node's target is its parent's.
+pub const MEET_ACTIVATE: u8 = MEET_CAPTURE | MEET_CONVERT;
 /// The action bits of a `PUSH_TARGET` mask; none of them: a displacement.
 pub const MEET_ACTIONS: u8 = MEET_CAPTURE | MEET_CONVERT;
 

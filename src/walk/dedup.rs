@@ -2,7 +2,7 @@
 //! want each distinct move once on trees that can reach one move by two paths (a
 //! Lion's, or any tree going through shared blocks).
 //!
-//! A plain move (no capture in passing, no push, no conversion) is one look in a per-cell stamp array;
+//! A plain move (no capture in passing, no push, no conversion, no activation) is one look in a per-cell stamp array;
 //! a move with captures in passing or a push is compared by its [`Signature`].
 
 use super::Ply;
@@ -18,7 +18,11 @@ pub(super) fn first_time(
     stamp: u32,
     ply: &Ply<'_>,
 ) -> bool {
-    if ply.push_to.is_none() && ply.convert.is_none() && ply.passing_captures().next().is_none() {
+    if ply.push_to.is_none()
+        && ply.convert.is_none()
+        && !ply.activates
+        && ply.passing_captures().next().is_none()
+    {
         let cell = &mut seen_cells[ply.to.index()];
         if *cell == stamp {
             return false;
@@ -30,6 +34,7 @@ pub(super) fn first_time(
         to: ply.to,
         push_to: ply.push_to,
         convert: ply.convert,
+        activates: ply.activates,
         capture_count: 0,
         passing_captures: [CellId(0); MAX_COMPARED_CAPTURES],
     };
@@ -61,6 +66,7 @@ pub(super) struct Signature {
     to: CellId,
     push_to: Option<CellId>,
     convert: Option<PieceId>,
+    activates: bool,
     /// How many of `passing_captures` are used.
     capture_count: u8,
     /// The passing captures, sorted; unused entries are `CellId(0)`.

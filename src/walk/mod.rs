@@ -8,18 +8,20 @@
 //! table, so a walk allocates nothing and recursion never depends on user input.
 //! A displacement (`PUSH` node) is reported as a ply whose [`Ply::push_to`] names the
 //! cell the piece on `to` is pushed to (a swap: the start cell), or whose
-//! [`Ply::captures_to`] (a friend capture) or [`Ply::convert`] says what happens to it
-//! (its `PUSH_TARGET` children are never walked). A sink may end a walk early.
+//! [`Ply::captures_to`] (a friend capture), [`Ply::convert`] or [`Ply::activates`]
+//! says what happens to it (its `PUSH_TARGET` children are never walked). A sink may end a walk early.
 //!
 //! Does not own the reverse walk (the game layer's attack queries) nor any sink with
 //! game knowledge (legality, perft counting).
 
 mod dedup;
+mod occupancy;
 pub(crate) mod reverse;
 mod sinks;
 #[cfg(test)]
 mod tests;
 
+pub use occupancy::{Occupancy, Occupant};
 pub use sinks::{Count, Move, MoveList};
 
 use dedup::{first_time, Signature};
@@ -27,73 +29,8 @@ use dedup::{first_time, Signature};
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::{
     FilterCode, Node, NodeId, RootRange, VerifiedTable, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND,
-    MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_CAPTURE, MEET_CONVERT,
+    MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
 };
-
-/// What stands on a cell, in one byte: 0 = empty; otherwise bit 7 is the side (set for
-/// the second side) and bits 0..=6 are the piece kind plus one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Occupant(pub u8);
-
-impl Occupant {
-    /// An empty cell.
-    pub const EMPTY: Occupant = Occupant(0);
-
-    /// A piece of kind `kind` belonging to `side`.
-    #[inline]
-    pub fn piece(side: Side, kind: PieceId) -> Occupant {
-        Occupant(((side as u8) << 7) | (kind.0 + 1))
-    }
-
-    /// Whether the cell is empty.
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 & 0x7f == 0
-    }
-
-    /// The side the piece belongs to; meaningless for an empty cell.
-    #[inline]
-    pub fn side(self) -> Side {
-        if self.0 & 0x80 != 0 {
-            Side::Second
-        } else {
-            Side::First
-        }
-    }
-
-    /// The piece kind; meaningless for an empty cell.
-    #[inline]
-    pub fn kind(self) -> PieceId {
-        PieceId((self.0 & 0x7f).wrapping_sub(1))
-    }
-}
-
-/// The board as the walk sees it. An engine with its own board implements this; a
-/// slice of [`Occupant`]s indexed by cell id already does.
-pub trait Occupancy {
-    /// What stands on `cell` (a valid cell id of the table's board).
-    fn occupant(&self, cell: CellId) -> Occupant;
-
-    /// Whether the piece on `cell` has not moved yet (for `initial` patterns). The
-    /// default says every piece is unmoved.
-    fn unmoved(&self, _cell: CellId) -> bool {
-        true
-    }
-}
-
-impl Occupancy for [Occupant] {
-    #[inline]
-    fn occupant(&self, cell: CellId) -> Occupant {
-        self.get(cell.index()).copied().unwrap_or(Occupant::EMPTY)
-    }
-}
-
-impl Occupancy for Vec<Occupant> {
-    #[inline]
-    fn occupant(&self, cell: CellId) -> Occupant {
-        self.as_slice().occupant(cell)
-    }
-}
 
 /// The occupancy class of a visited cell, from the moving side's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,6 +91,9 @@ pub struct Ply<'a> {
     /// kind (its own kind unless the pattern names another); the mover stays on
     /// `from`.
     pub convert: Option<PieceId>,
+    /// An activation: the mover ends on `to` and the piece there makes its own ply
+    /// from it (the game layer walks that ply: a cascade).
+    pub activates: bool,
     /// The table's nodes, which `path` indexes.
     nodes: &'a [Node],
     /// Node ids from the root to the landing node.
@@ -425,9 +365,11 @@ impl<'t> Walker<'t> {
                         continue;
                     }
                     // What happens to the piece met: pushed (a swap when it goes to
-                    // the start cell), captured, or converted.
-                    let (captures_to, push_to, convert) = match push_target.mask & MEET_ACTIONS {
+                    // the start cell), captured, converted or activated.
+                    let action = push_target.mask & MEET_ACTIONS;
+                    let (captures_to, push_to, convert) = match action {
                         MEET_CAPTURE => (true, None, None),
+                        MEET_ACTIVATE => (false, None, None),
                         MEET_CONVERT => {
                             let code = filters[push_target.filter as usize];
                             let kind = if push_target.filter == 0 {
@@ -453,6 +395,7 @@ impl<'t> Walker<'t> {
                     let mut ply =
                         mover.ply(node.target, captures_to, push_to, &self.path[..=depth]);
                     ply.convert = convert;
+                    ply.activates = action == MEET_ACTIVATE;
                     if !mover.dedup
                         || first_time(&mut self.seen, &mut self.seen_cells, self.stamp, &ply)
                     {
@@ -547,6 +490,7 @@ impl<'a> Mover<'a> {
             captures_to,
             push_to,
             convert: None,
+            activates: false,
             nodes: self.nodes,
             path,
         }

@@ -26,6 +26,9 @@ pub struct Move {
     /// A conversion: the piece on `to` changes side and becomes this kind; the mover
     /// stays on `from`.
     pub convert: Option<PieceId>,
+    /// An activation: the mover ends on `to` and the piece there makes the next ply
+    /// (the game layer walks it).
+    pub activates: bool,
     /// Where this move's passing captures start in the list's capture pool.
     captures_start: u32,
     /// How many passing captures it has.
@@ -92,6 +95,7 @@ impl Sink for MoveList {
             captures_to: ply.captures_to,
             push_to: ply.push_to,
             convert: ply.convert,
+            activates: ply.activates,
             captures_start: start as u32,
             captures_len: (self.captures.len() - start) as u16,
         });

@@ -130,6 +130,10 @@ typedef struct PwPieceMove {
   // A conversion: the piece id the piece on `to` becomes as it changes side (the
   // mover stays on `from`), or -1.
   int32_t convert;
+  // 1 if the move activates the piece on `to` (`activate`): the mover ends there and
+  // that piece makes the next ply of the move (a cascade; `pw_legal_moves` lists
+  // whole cascades, written `a1b1>b5`), else 0.
+  uint8_t activates;
 } PwPieceMove;
 
 // The caller's board as a callback: what stands on `cell`, in the occupancy code of

@@ -32,6 +32,10 @@ pub struct PwPieceMove {
     /// A conversion: the piece id the piece on `to` becomes as it changes side (the
     /// mover stays on `from`), or -1.
     pub convert: i32,
+    /// 1 if the move activates the piece on `to` (`activate`): the mover ends there and
+    /// that piece makes the next ply of the move (a cascade; `pw_legal_moves` lists
+    /// whole cascades, written `a1b1>b5`), else 0.
+    pub activates: u8,
 }
 
 /// The caller's board as a callback: what stands on `cell`, in the occupancy code of
@@ -113,6 +117,7 @@ fn walk_into<O: Occupancy>(
             passing_captures: list.passing_captures(m).len() as u32,
             push_to: m.push_to.map_or(-1, |c| c.0 as i32),
             convert: m.convert.map_or(-1, |k| k.0 as i32),
+            activates: m.activates as u8,
         };
     }
     Ok(())

@@ -21,13 +21,15 @@ use crate::game::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 use crate::ids::CellId;
 
 /// Whether the move `m` of the side to move captures a royal of the other side (on
-/// its destination, in passing, en passant), converts one, or burns one.
+/// its destination, in passing, en passant, at the end of a cascade), converts one,
+/// or burns one.
 fn takes_royal(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
     let royal_foe = |c: CellId| {
         let o = pos.cells[c.index()];
         !o.is_empty() && o.side() != pos.side && g.royal[o.kind().index()]
     };
     ((m.captures_to || m.convert.is_some()) && royal_foe(m.to))
+        || (m.cascade().captures() && m.cascade().last().is_some_and(royal_foe))
         || m.passing_captures().any(royal_foe)
         || matches!(m.kind, MoveKind::EnPassant { victim } if royal_foe(victim))
         || g.effects

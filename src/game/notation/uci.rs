@@ -3,7 +3,9 @@
 //! piecewise's additions for what
 //! Fairy-Stockfish has no notation for (`x` and the cell for captures in passing, `^`
 //! and the cell where two pushes would print the same, so also for a swap beside a
-//! friend capture; `~` and a letter for a conversion).
+//! friend capture; `~` and a letter for a conversion; `>` and a cell for each ply of
+//! a cascade after the first: `c1e3>h6` is a move to e3 that activates the piece
+//! there, which goes on to h6).
 
 use crate::game::{Game, GameMove, MoveKind};
 use crate::ids::{CellId, Side};
@@ -73,6 +75,11 @@ fn plain(g: &Game, m: &GameMove) -> String {
                 } else {
                     s.push_str(&g.letter(Side::Second, p));
                 }
+            }
+            // A cascade (activation): `>` and where each later ply ends.
+            for (_, to) in m.cascade().plies(m.to) {
+                s.push('>');
+                s.push_str(&board.cell_name(to));
             }
             s
         }

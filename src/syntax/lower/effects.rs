@@ -1,4 +1,4 @@
-//! Lowering of the effect declarations (`explode`, `burn`, `freeze`, `immune`).
+//! Lowering of the effect declarations (`explode`, `burn`, `freeze`, `immune`, `relay`).
 
 use super::{ident, kinds, piece_list, via_kind};
 use crate::ast::*;
@@ -47,6 +47,15 @@ pub(super) fn immune(n: &Node<'_>) -> ImmuneDecl {
     ImmuneDecl {
         pieces: piece_list(n.child(R::piece_list), n.span),
         capturers: n.child(R::decl_kinds).map(kinds),
+        span: n.span,
+    }
+}
+
+/// `relay PIECES [, move only]`
+pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
+    RelayDecl {
+        pieces: piece_list(n.child(R::piece_list), n.span),
+        move_only: n.all(R::relay_move_only).map(|m| m.span).collect(),
         span: n.span,
     }
 }

@@ -48,6 +48,13 @@ pub(super) fn modifier(n: &Node<'_>) -> Option<Modifier> {
                 kinds: inner.child(R::kinds).map(kinds),
             })
         }
+        R::mod_activate => {
+            let class = inner.child(R::via_kind);
+            ModifierKind::Activate(Push {
+                class: class.map(|c| (via_kind(Some(c)), c.span)),
+                kinds: inner.child(R::kinds).map(kinds),
+            })
+        }
         R::mod_capture_friend => ModifierKind::CaptureFriend(inner.child(R::kinds).map(kinds)),
         R::mod_convert => {
             let class = inner.child(R::via_kind);

@@ -7,7 +7,8 @@
 //! decide limits beyond the budget and depth it is given ([`super::link`]).
 
 use super::super::layout::{
-    Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH, MEET_CAPTURE, MEET_CONVERT,
+    Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH, MEET_ACTIVATE, MEET_CAPTURE,
+    MEET_CONVERT,
 };
 use super::trie::{Attach, NodeKey, Trie};
 use super::vectors::VectorCache;
@@ -226,6 +227,7 @@ impl Expander<'_> {
             MeetAction::Swap => (self.path[0], classes, 0),
             MeetAction::Capture => (cell, classes | MEET_CAPTURE, 0),
             MeetAction::Convert => (cell, classes | MEET_CONVERT, m.into.0),
+            MeetAction::Activate => (cell, classes | MEET_ACTIVATE, 0),
         };
         self.encounter(m.filter.0, at, cell, depth, child);
     }

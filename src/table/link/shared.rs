@@ -34,16 +34,18 @@ use crate::topology::Board;
 /// Whether a pattern may be linked as shared continuations: more than one leg (or a
 /// `repeat`), and nothing the walk could not decide from a shared node: no `pass` (the
 /// walk ends a path back home only after a capture), no `en passant` (its landing
-/// needs the path's length), no `push` (nor `swap`, `capture friend`, `convert`).
+/// needs the path's length), no `push` (nor `swap`, `capture friend`, `convert`,
+/// `activate`).
 pub(super) fn eligible(v: &PatternView) -> bool {
     (v.legs.len() > 1 || v.repeat.is_some()) && !v.pass && v.land_flags == 0 && !v.pushes()
 }
 
 /// Whether a single-leg pattern may be linked as shared continuations (a ride of a
 /// piece walked forward anyway: [`super::link`] decides): one leg, no `repeat`, and
-/// none of what [`eligible`] excludes.
+/// none of what [`eligible`] excludes (a `swap`, `capture friend`, `convert` or
+/// `activate` too: shared blocks have no `PUSH` nodes, so their meets would be lost).
 pub(super) fn eligible_ride(v: &PatternView) -> bool {
-    v.legs.len() == 1 && v.repeat.is_none() && !v.pass && v.land_flags == 0 && v.push.is_none()
+    v.legs.len() == 1 && v.repeat.is_none() && !v.pass && v.land_flags == 0 && !v.pushes()
 }
 
 /// What a node's children depend on. How the node is entered (the mask and flags of

@@ -268,7 +268,6 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
             }
             let action = node.mask & MEET_ACTIONS;
             if node.mask & !(CLASS_FRIEND | CLASS_FOE | MEET_ACTIONS) != 0
-                || action == MEET_ACTIONS
                 || node.mask & (CLASS_FRIEND | CLASS_FOE) == 0
             {
                 return Err(VerifyError::push_target_mask(i, node.mask));

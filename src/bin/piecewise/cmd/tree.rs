@@ -5,11 +5,12 @@
 use crate::failure::{Failure, Outcome};
 use crate::input::{cell_arg, game_position, load_game_for, piece_on, text_board, Start};
 use crate::output::{out, outln};
-use piecewise::game::GamePosition;
+use piecewise::game::{CascadeTree, GamePosition};
 use piecewise::ids::CellId;
 use piecewise::path_tree::PathTree;
 use piecewise::{Game, Rules};
 use serde_json::json;
+use std::fmt::Write as _;
 use std::path::Path;
 
 /// The tree of the piece on `from` in `fen`, or on the text board `board`.
@@ -38,11 +39,15 @@ pub fn run(
 /// when the game declares effects (`effects`: the game and position).
 fn print_tree(rules: &Rules, tree: &PathTree, json: bool, effects: Option<(&Game, &GamePosition)>) {
     let t = rules.table().table();
+    let cascades = effects.map_or_else(Vec::new, |(g, pos)| g.cascade_trees(pos, tree.from));
     let effects = effects.map(|(g, pos)| effects_doc(g, pos, tree.from));
     if json {
         let mut doc = tree.to_json(t);
         if let (Some(fx), Some(obj)) = (effects, doc.as_object_mut()) {
             obj.insert("effects".into(), fx);
+        }
+        if let (false, Some(obj)) = (cascades.is_empty(), doc.as_object_mut()) {
+            obj.insert("activations".into(), cascades_json(rules, &cascades));
         }
         outln!(
             "{}",
@@ -50,10 +55,72 @@ fn print_tree(rules: &Rules, tree: &PathTree, json: bool, effects: Option<(&Game
         );
     } else {
         out!("{}", tree.to_text(t));
+        if !cascades.is_empty() {
+            out!("activations:\n{}", cascades_text(rules, &cascades, 1));
+        }
         if let Some(fx) = effects {
             out!("{}", effects_text(&fx));
         }
     }
+}
+
+/// The cascade trees as text: per activated piece a header line (which ply, which
+/// piece, whose patterns), its tree indented below it, then its own activations.
+fn cascades_text(rules: &Rules, cascades: &[CascadeTree], indent: usize) -> String {
+    let t = rules.table().table();
+    let name = |k: piecewise::ids::PieceId| {
+        t.pieces
+            .get(k.index())
+            .map_or("?".to_string(), |p| p.name.clone())
+    };
+    let pad = "  ".repeat(indent);
+    let mut out = String::new();
+    for c in cascades {
+        let moves = if c.moves_as == c.piece {
+            "with its own moves".to_string()
+        } else {
+            format!("moving as the {} that activated it", name(c.moves_as))
+        };
+        let _ = writeln!(
+            out,
+            "{pad}ply {}: {} {} on {}, {moves}{}",
+            c.ply,
+            c.side,
+            name(c.piece),
+            t.board.cell_name(c.at),
+            if c.never_captures {
+                ", never capturing"
+            } else {
+                ""
+            }
+        );
+        for line in c.tree.to_text(t).lines() {
+            let _ = writeln!(out, "{pad}  {line}");
+        }
+        out.push_str(&cascades_text(rules, &c.next, indent + 1));
+    }
+    out
+}
+
+/// The cascade trees as the `activations` array of docs/json.md.
+fn cascades_json(rules: &Rules, cascades: &[CascadeTree]) -> serde_json::Value {
+    let t = rules.table().table();
+    let list: Vec<serde_json::Value> = cascades
+        .iter()
+        .map(|c| {
+            json!({
+                "ply": c.ply,
+                "cell": t.board.cell_name(c.at),
+                "piece": t.pieces.get(c.piece.index()).map(|p| p.name.clone()),
+                "side": c.side.name(),
+                "moves_as": t.pieces.get(c.moves_as.index()).map(|p| p.name.clone()),
+                "never_captures": c.never_captures,
+                "tree": c.tree.to_json(t),
+                "activations": cascades_json(rules, &c.next),
+            })
+        })
+        .collect();
+    serde_json::Value::Array(list)
 }
 
 /// The side effects of the moves of the piece on `from` (docs/json.md, `effects`):

@@ -88,6 +88,10 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
             {
                 // The common case: one piece to an empty cell (after any captures).
                 pos.move_piece::<HASH>(keys, m.from, m.to, promo_mark);
+            } else if m.has_cascade() {
+                // An activation (it ends on a piece: never the common case), which
+                // captures nothing in passing nor on `to` and opens no en passant.
+                capture |= play_cascade::<HASH>(g, pos, m);
             } else {
                 place::<HASH>(g, pos, m, side, promo_mark);
             }
@@ -144,6 +148,47 @@ fn place<const HASH: bool>(
         side
     };
     pos.set_cell::<HASH>(keys, m.to, Occupant::piece(owner, kind), mark, true);
+}
+
+/// Plays a cascade (`game::activation`): each piece of the chain onto the next cell — the mover onto the piece it
+/// activated, that piece onto the cell its ply ends on, and so on — and the last
+/// ply's capture. Every moved piece's start cell loses its castling rights. Returns
+/// whether a piece was captured.
+#[cold]
+#[inline(never)]
+fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -> bool {
+    let keys = &g.keys;
+    let mut capture = false;
+    let cascade = m.cascade();
+    // The chain of cells: the mover's start, then each ply's destination.
+    let mut chain = [m.from; crate::game::MAX_CASCADE + 2];
+    chain[1] = m.to;
+    let mut n = 2;
+    for (_, to) in cascade.plies(m.to) {
+        chain[n] = to;
+        n += 1;
+    }
+    let last = chain[n - 1];
+    if cascade.captures() {
+        // Captured by the side of the piece that makes the last ply.
+        let captor = pos.cells[chain[n - 2].index()].side();
+        take::<HASH>(g, pos, last, captor);
+        capture = true;
+    }
+    // The pieces that move, in chain order, with their promotion marks.
+    let mut movers = [(crate::walk::Occupant::EMPTY, 0u8); crate::game::MAX_CASCADE + 1];
+    for i in 0..n - 1 {
+        let c = chain[i].index();
+        movers[i] = (pos.cells[c], pos.promoted[c]);
+        pos.castling &= !g.castle_loss[c];
+    }
+    pos.castling &= !g.castle_loss[last.index()];
+    pos.set_cell::<HASH>(keys, m.from, Occupant::EMPTY, 0, false);
+    for i in 0..n - 1 {
+        let (occ, mark) = movers[i];
+        pos.set_cell::<HASH>(keys, chain[i + 1], occ, mark, true);
+    }
+    capture
 }
 
 /// The rest of a move after its board changes: effects, castling rights, en passant,

@@ -1,0 +1,152 @@
+//! cascade_tree: the path trees of a cascade — for a piece on a cell, the tree of each
+//! piece its plies may activate, walked on the board as the cascade leaves it (the
+//! activator standing on the activated piece's cell, every earlier mover's start cell
+//! empty), and so on down the cascade. `piecewise tree` prints them after the piece's
+//! own tree and `--json` nests them (docs/json.md, `activations`).
+//!
+//! Follows the rules of `game::activation`: a piece that has moved in the cascade is not
+//! activated again, and no tree is built past the game's ply limit. Captures in passing
+//! of an activating ply are not shown as made (the tree is per activated cell, whatever
+//! path reached it).
+
+use super::activation::Activation;
+use super::{Game, GamePosition};
+use crate::ids::{CellId, PieceId, Side};
+use crate::path_tree::{PathTree, PathTreeBuilder};
+use crate::walk::{Occupancy, Occupant, Walker};
+
+/// The path tree of one activated piece and those of the pieces it may activate.
+#[derive(Clone, Debug)]
+pub struct CascadeTree {
+    /// The cell of the activated piece, where the activating ply ends.
+    pub at: CellId,
+    /// The side of the activated piece.
+    pub side: Side,
+    /// The activated piece's kind (the tree's `piece`).
+    pub piece: PieceId,
+    /// The kind whose patterns it moves with: its own, or its activator's when it is a
+    /// `relay`.
+    pub moves_as: PieceId,
+    /// A `move only` relay: its plies that would capture are not moves.
+    pub never_captures: bool,
+    /// The number of the ply it makes in the move (2 for a piece the mover activates).
+    pub ply: usize,
+    /// Its path tree from `at`.
+    pub tree: PathTree,
+    /// The trees of the pieces its plies may activate, by cell.
+    pub next: Vec<CascadeTree>,
+}
+
+struct Board<'a> {
+    pos: &'a GamePosition,
+    cells: &'a [Occupant],
+}
+
+impl Occupancy for Board<'_> {
+    fn occupant(&self, cell: CellId) -> Occupant {
+        self.cells[cell.index()]
+    }
+
+    fn unmoved(&self, cell: CellId) -> bool {
+        self.pos.unmoved(cell)
+    }
+}
+
+impl Game {
+    /// The trees of the pieces the piece on `from` may activate in `pos` (empty when it
+    /// activates none, or the game has no `activate`), each with the trees of the
+    /// pieces it may activate in turn.
+    pub fn cascade_trees(&self, pos: &GamePosition, from: CellId) -> Vec<CascadeTree> {
+        let Some(act) = self
+            .effects
+            .as_deref()
+            .and_then(|fx| fx.activation.as_ref())
+        else {
+            return Vec::new();
+        };
+        let mover = pos.cells[from.index()];
+        if mover.is_empty() {
+            return Vec::new();
+        }
+        let mut walker = Walker::new(self.rules.table());
+        let mut builder = PathTreeBuilder::new();
+        walker.walk(pos, mover.side(), mover.kind(), from, &mut builder);
+        let tree = builder.finish(mover.side(), mover.kind(), from);
+        let mut cells = pos.cells.clone();
+        cells[from.index()] = Occupant::EMPTY;
+        let mut moved = vec![from];
+        let mut ctx = Ctx {
+            pos,
+            act,
+            walker: &mut walker,
+        };
+        ctx.activated(&tree, &mut cells, mover, mover.kind(), &mut moved, 1)
+    }
+}
+
+struct Ctx<'g, 'w> {
+    pos: &'g GamePosition,
+    act: &'g Activation,
+    walker: &'w mut Walker<'g>,
+}
+
+impl Ctx<'_, '_> {
+    /// The trees of the pieces `tree`'s plies (ply number `ply`, made by `activator`
+    /// with the patterns of `walked_as`) may activate.
+    fn activated(
+        &mut self,
+        tree: &PathTree,
+        cells: &mut [Occupant],
+        activator: Occupant,
+        walked_as: PieceId,
+        moved: &mut Vec<CellId>,
+        ply: usize,
+    ) -> Vec<CascadeTree> {
+        let mut out: Vec<CascadeTree> = Vec::new();
+        if ply >= self.act.plies {
+            return out;
+        }
+        for p in tree.plies.iter().filter(|p| p.activates) {
+            let at = p.to;
+            if moved.contains(&at) || out.iter().any(|t| t.at == at) {
+                continue;
+            }
+            let piece = cells[at.index()];
+            if piece.is_empty() {
+                continue;
+            }
+            let moves_as = if self.act.is_relay(piece.kind()) {
+                walked_as
+            } else {
+                piece.kind()
+            };
+            cells[at.index()] = activator;
+            let mut builder = PathTreeBuilder::new();
+            {
+                let board = Board {
+                    pos: self.pos,
+                    cells,
+                };
+                self.walker
+                    .walk(&board, piece.side(), moves_as, at, &mut builder);
+            }
+            let sub = builder.finish(piece.side(), piece.kind(), at);
+            moved.push(at);
+            let next = self.activated(&sub, cells, piece, moves_as, moved, ply + 1);
+            moved.pop();
+            cells[at.index()] = piece;
+            out.push(CascadeTree {
+                at,
+                side: piece.side(),
+                piece: piece.kind(),
+                moves_as,
+                never_captures: self.act.is_relay(piece.kind())
+                    && self.act.never_captures(piece.kind()),
+                ply: ply + 1,
+                tree: sub,
+                next,
+            });
+        }
+        out
+    }
+}
