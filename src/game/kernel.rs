@@ -112,5 +112,41 @@ pub(crate) fn ray_move(
     m
 }
 
+/// The bitboard attack kernel of a game ([`exposure`]), as wide as its board needs.
+#[derive(Clone, Debug)]
+pub(crate) enum BitKernel {
+    /// No kernel: the board is wider than 128 cells, or the game's attacks or rules
+    /// do not fit (see [`BitKernel::build`]).
+    None,
+    /// Boards of up to 64 cells.
+    Word(exposure::Exposure<u64>),
+    /// Boards of up to 128 cells.
+    Wide(exposure::Exposure<u128>),
+}
+
+impl BitKernel {
+    /// The kernel of a game: only for games whose legality is the royals' attack
+    /// queries (no effects), with royal pieces, no neutral pieces and no pieces
+    /// answered forward; `facing` when royals may not face (per cell, its file rays).
+    pub(crate) fn build(
+        reverse: &crate::table::ReverseTables,
+        royal: &[bool],
+        fits: bool,
+        facing: Option<&[[Vec<CellId>; 2]]>,
+    ) -> BitKernel {
+        if !fits || !royal.iter().any(|&r| r) {
+            return BitKernel::None;
+        }
+        let kernel = if reverse.cells <= 64 {
+            exposure::Exposure::<u64>::build(reverse, royal, facing).map(BitKernel::Word)
+        } else {
+            exposure::Exposure::<u128>::build(reverse, royal, facing).map(BitKernel::Wide)
+        };
+        kernel.unwrap_or(BitKernel::None)
+    }
+}
+
+pub(crate) mod bits;
+pub(crate) mod exposure;
 #[cfg(test)]
 mod tests;
