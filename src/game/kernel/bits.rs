@@ -49,6 +49,47 @@ pub(crate) trait Bits:
 
     /// The number of cells in the set.
     fn count(self) -> usize;
+
+    /// The set whose cells `at..at + 8` are the bits of `byte`.
+    fn byte_at(byte: u8, at: usize) -> Self;
+}
+
+/// The bytes of a word: 0x80 in each.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+/// The bytes of a word: 0x7f in each.
+const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// The high bits of the eight bytes of `v` (every other bit clear) as one byte.
+#[inline(always)]
+fn gather(v: u64) -> u8 {
+    ((v >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+/// The cells of `cells` (occupants: 0 empty, bit 7 the second side) that hold a
+/// piece, and those of them that hold a piece of the second side; eight cells per
+/// word operation.
+#[inline]
+pub(crate) fn occupancy<B: Bits>(cells: &[crate::walk::Occupant]) -> (B, B) {
+    let (mut occ, mut second) = (B::ZERO, B::ZERO);
+    let chunks = cells.chunks_exact(8);
+    let rest = chunks.remainder();
+    for (j, ch) in chunks.enumerate() {
+        let w = u64::from_le_bytes(std::array::from_fn(|i| ch[i].0));
+        let x = w & LOW;
+        let full = (x.wrapping_add(LOW) | x) & HIGH;
+        occ |= B::byte_at(gather(full), 8 * j);
+        second |= B::byte_at(gather(full & w), 8 * j);
+    }
+    let base = cells.len() - rest.len();
+    for (i, o) in rest.iter().enumerate() {
+        if !o.is_empty() {
+            occ |= B::bit(base + i);
+            if o.side() == crate::ids::Side::Second {
+                second |= B::bit(base + i);
+            }
+        }
+    }
+    (occ, second)
 }
 
 impl Bits for u64 {
@@ -78,6 +119,11 @@ impl Bits for u64 {
     #[inline(always)]
     fn count(self) -> usize {
         self.count_ones() as usize
+    }
+
+    #[inline(always)]
+    fn byte_at(byte: u8, at: usize) -> u64 {
+        (byte as u64) << at
     }
 }
 
@@ -109,6 +155,11 @@ impl Bits for u128 {
     fn count(self) -> usize {
         self.count_ones() as usize
     }
+
+    #[inline(always)]
+    fn byte_at(byte: u8, at: usize) -> u128 {
+        (byte as u128) << at
+    }
 }
 
 #[cfg(test)]
@@ -123,6 +174,37 @@ mod tests {
         assert_eq!(B::below(3).count(), 3);
         assert!((B::below(3) & s).is_zero());
         assert!(B::ZERO.is_zero());
+    }
+
+    #[test]
+    fn occupancy_by_words_is_occupancy_cell_by_cell() {
+        use crate::ids::{PieceId, Side};
+        use crate::walk::Occupant;
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for len in [1, 8, 64, 81, 90, 100, 128] {
+            let cells: Vec<Occupant> = (0..len)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    match seed % 3 {
+                        0 => Occupant::EMPTY,
+                        1 => Occupant::piece(Side::First, PieceId((seed >> 8) as u8 % 100)),
+                        _ => Occupant::piece(Side::Second, PieceId((seed >> 8) as u8 % 100)),
+                    }
+                })
+                .collect();
+            let (occ, second) = super::occupancy::<u128>(&cells);
+            for (i, o) in cells.iter().enumerate() {
+                assert_eq!(occ.has(i), !o.is_empty(), "cell {i} of {len}");
+                assert_eq!(second.has(i), !o.is_empty() && o.side() == Side::Second);
+            }
+            assert_eq!(occ.checked_shr(len as u32).unwrap_or(0), 0);
+            if len <= 64 {
+                let (o64, s64) = super::occupancy::<u64>(&cells);
+                assert_eq!((o64 as u128, s64 as u128), (occ, second));
+            }
+        }
     }
 
     #[test]

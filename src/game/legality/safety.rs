@@ -26,16 +26,16 @@
 //! cell: the cases above are every way such a move can change those answers.
 
 use super::quick::Quick;
-use crate::game::kernel::bits::Bits;
+use crate::game::kernel::bits::{occupancy, Bits};
 use crate::game::kernel::exposure::{kind_bit, Exposure};
 use crate::game::kernel::{self, BitKernel};
 use crate::game::movegen::{expand_promotions, Plies};
 use crate::game::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
-use crate::ids::CellId;
+use crate::ids::{CellId, Side};
 use crate::walk::{Ply, Sink};
 
 /// Pins kept per node; more make the node complex (tested in full).
-const MAX_PINS: usize = 16;
+const MAX_PINS: usize = 8;
 
 /// The checkers and pins of the royal of the side to move (see the module docs).
 #[derive(Clone, Debug)]
@@ -62,15 +62,11 @@ impl<B: Bits> Safety<B> {
     /// The checkers and pins of the royal on `royal` of the side to move.
     pub(crate) fn compute(k: &Exposure<B>, pos: &GamePosition, royal: usize) -> Safety<B> {
         let side = pos.side;
-        let (mut occ, mut theirs) = (B::ZERO, B::ZERO);
-        for (i, o) in pos.cells.iter().enumerate() {
-            if !o.is_empty() {
-                occ |= B::bit(i);
-                if o.side() != side {
-                    theirs |= B::bit(i);
-                }
-            }
-        }
+        let (occ, second) = occupancy::<B>(&pos.cells);
+        let theirs = match side {
+            Side::First => second,
+            Side::Second => occ & !second,
+        };
         let mut s = Safety {
             occ,
             theirs,
