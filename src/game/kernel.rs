@@ -112,35 +112,54 @@ pub(crate) fn ray_move(
     m
 }
 
-/// The bitboard attack kernel of a game ([`exposure`]), as wide as its board needs.
+/// The bitboard kernels of a game for one word width: the attack kernel
+/// ([`exposure`]) and the pieces' reaches ([`reach`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Bitboards<B> {
+    /// Attacks on (and facing of) the royals.
+    pub(crate) exposure: exposure::Exposure<B>,
+    /// The destinations of the pieces with plain rays.
+    pub(crate) reach: reach::Reach<B>,
+}
+
+/// The bitboard kernels of a game, as wide as its board needs.
 #[derive(Clone, Debug)]
 pub(crate) enum BitKernel {
     /// No kernel: the board is wider than 128 cells, or the game's attacks or rules
     /// do not fit (see [`BitKernel::build`]).
     None,
     /// Boards of up to 64 cells.
-    Word(exposure::Exposure<u64>),
+    Word(Box<Bitboards<u64>>),
     /// Boards of up to 128 cells.
-    Wide(exposure::Exposure<u128>),
+    Wide(Box<Bitboards<u128>>),
 }
 
 impl BitKernel {
-    /// The kernel of a game: only for games whose legality is the royals' attack
-    /// queries (no effects), with royal pieces, no neutral pieces and no pieces
-    /// answered forward; `facing` when royals may not face (per cell, its file rays).
+    /// The kernels of a game: only for games whose legality is the royals' attack
+    /// queries (`fits`: no effects, no neutral pieces), with royal pieces and no
+    /// pieces answered forward; `facing` when royals may not face (per cell, its file
+    /// rays).
     pub(crate) fn build(
         reverse: &crate::table::ReverseTables,
-        royal: &[bool],
+        kernels: &crate::table::Kernels,
+        (royal, pieces): (&[bool], usize),
         fits: bool,
         facing: Option<&[[Vec<CellId>; 2]]>,
     ) -> BitKernel {
         if !fits || !royal.iter().any(|&r| r) {
             return BitKernel::None;
         }
-        let kernel = if reverse.cells <= 64 {
-            exposure::Exposure::<u64>::build(reverse, royal, facing).map(BitKernel::Word)
+        let cells = reverse.cells;
+        let kernel = if cells <= 64 {
+            exposure::Exposure::<u64>::build(reverse, royal, facing).map(|exposure| {
+                let reach = reach::Reach::build(kernels, pieces, cells);
+                BitKernel::Word(Box::new(Bitboards { exposure, reach }))
+            })
         } else {
-            exposure::Exposure::<u128>::build(reverse, royal, facing).map(BitKernel::Wide)
+            exposure::Exposure::<u128>::build(reverse, royal, facing).map(|exposure| {
+                let reach = reach::Reach::build(kernels, pieces, cells);
+                BitKernel::Wide(Box::new(Bitboards { exposure, reach }))
+            })
         };
         kernel.unwrap_or(BitKernel::None)
     }
@@ -148,5 +167,6 @@ impl BitKernel {
 
 pub(crate) mod bits;
 pub(crate) mod exposure;
+pub(crate) mod reach;
 #[cfg(test)]
 mod tests;

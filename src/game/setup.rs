@@ -96,7 +96,8 @@ impl Game {
         };
         game.bits = super::kernel::BitKernel::build(
             &game.reverse,
-            &game.royal,
+            &game.kernels,
+            (&game.royal, game.pieces),
             game.effects.is_none() && !game.neutral.iter().any(|&n| n),
             game.no_facing.then_some(&game.file_rays[..]),
         );

@@ -28,7 +28,7 @@
 use super::quick::Quick;
 use crate::game::kernel::bits::{occupancy, Bits};
 use crate::game::kernel::exposure::{kind_bit, Exposure};
-use crate::game::kernel::{self, BitKernel};
+use crate::game::kernel::{self, BitKernel, Bitboards};
 use crate::game::movegen::{expand_promotions, Plies};
 use crate::game::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 use crate::ids::{CellId, Side};
@@ -275,8 +275,8 @@ impl MoveGenerator<'_> {
         out: &mut Vec<GameMove>,
     ) -> bool {
         match &self.game.bits {
-            BitKernel::Word(k) => self.legal_with(k, pos, out),
-            BitKernel::Wide(k) => self.legal_with(k, pos, out),
+            BitKernel::Word(k) => self.legal_with(&k.exposure, pos, out),
+            BitKernel::Wide(k) => self.legal_with(&k.exposure, pos, out),
             BitKernel::None => false,
         }
     }
@@ -321,8 +321,9 @@ impl MoveGenerator<'_> {
         }
     }
 
-    fn count_with<B: Bits>(&mut self, k: &Exposure<B>, pos: &mut GamePosition) -> Option<u64> {
+    fn count_with<B: Bits>(&mut self, bb: &Bitboards<B>, pos: &mut GamePosition) -> Option<u64> {
         let g = self.game;
+        let k = &bb.exposure;
         let side = pos.side;
         if pos.royal_count[side.index()] != 1 {
             return None;
@@ -331,12 +332,12 @@ impl MoveGenerator<'_> {
         let s = Safety::compute(k, pos, royal);
         let mut count = 0u64;
         self.walked.clear();
-        for i in 0..pos.cells.len() {
-            let o = pos.cells[i];
-            if o.is_empty() || o.side() != side {
-                continue;
-            }
-            let (kind, from) = (o.kind(), CellId(i as u16));
+        let mut mine = s.occ & !s.theirs;
+        while !mine.is_zero() {
+            let i = mine.lowest();
+            mine = mine ^ B::bit(i);
+            let kind = pos.cells[i].kind();
+            let from = CellId(i as u16);
             let promo = side.index() * g.pieces + kind.index();
             let promo_to = &g.promo_to[promo];
             // Royal moves, complex nodes and promotions on leaving a zone: listed.
@@ -344,6 +345,12 @@ impl MoveGenerator<'_> {
                 || !s.simple()
                 || (!promo_to.is_empty() && g.promo_from[promo][i]);
             let allow = s.allowed(Some(i));
+            if !listed && promo_to.is_empty() {
+                if let Some(to) = bb.reach.of(side, kind, i, s.occ, s.theirs) {
+                    count += (to & allow).count() as u64;
+                    continue;
+                }
+            }
             match g.kernels.rays(side, kind, from) {
                 Some(rays) => {
                     let walked = &mut self.walked;

@@ -1,11 +1,14 @@
 //! The bitboard attack kernel and the checkers-and-pins test against the reverse
 //! walks and the full legality test: for every shipped game that has a kernel, on
 //! random boards (attacks on every cell) and along random playouts and random
-//! positions (every pseudo-legal move's verdict, the legal lists and counts).
+//! positions (every pseudo-legal move's verdict, the legal lists and counts); the
+//! reaches against the rays they stand for.
 
 use super::{random_board, shipped_games, Rng};
-use crate::game::kernel::bits::Bits;
+use crate::game::kernel::bits::{occupancy, Bits};
 use crate::game::kernel::exposure::Exposure;
+use crate::game::kernel::reach::Reach;
+use crate::game::kernel::run;
 use crate::game::kernel::BitKernel;
 use crate::game::legality::attack::{attacked_in, AttackScratch};
 use crate::game::legality::quick::Quick;
@@ -174,8 +177,8 @@ fn the_kernel_agrees_with_the_reverse_walks_and_the_full_test() {
     let mut with_kernel = Vec::new();
     for (name, game) in shipped_games() {
         let (asked, judged) = match &game.bits {
-            BitKernel::Word(k) => check_game(&name, &game, k, &mut rng),
-            BitKernel::Wide(k) => check_game(&name, &game, k, &mut rng),
+            BitKernel::Word(k) => check_game(&name, &game, &k.exposure, &mut rng),
+            BitKernel::Wide(k) => check_game(&name, &game, &k.exposure, &mut rng),
             BitKernel::None => continue,
         };
         assert!(asked > 0 && judged > 0, "{name}: nothing compared");
@@ -221,8 +224,8 @@ fn whole_tree(source: &str, fen: Option<&str>, depth: u32) {
         None => game.start_position().expect("start"),
     };
     match &game.bits {
-        BitKernel::Word(k) => tree(&game, k, &mut pos, depth),
-        BitKernel::Wide(k) => tree(&game, k, &mut pos, depth),
+        BitKernel::Word(k) => tree(&game, &k.exposure, &mut pos, depth),
+        BitKernel::Wide(k) => tree(&game, &k.exposure, &mut pos, depth),
         BitKernel::None => panic!("no kernel"),
     }
 }
@@ -253,4 +256,62 @@ fn a_screen_that_takes_the_other_screen_leaves_the_cannon_one() {
     MoveGenerator::new(&game).legal_moves(&mut pos, &mut moves);
     assert!(!moves.iter().any(|m| m.from == e6 && m.to == e5));
     assert!(!moves.is_empty());
+}
+
+/// Every reach against its rays on random boards: the same destinations, each once.
+fn reaches_agree<B: Bits>(name: &str, game: &Game, reach: &Reach<B>, rng: &mut Rng) -> usize {
+    let mut covered = 0;
+    for b in 0..12 {
+        let board = random_board(rng, game.cells, game.pieces, [10, 30, 60][b % 3]);
+        let (occ, second) = occupancy::<B>(&board);
+        for side in Side::BOTH {
+            let foes = if side == Side::First {
+                second
+            } else {
+                occ & !second
+            };
+            for p in 0..game.pieces {
+                let piece = PieceId(p as u8);
+                for c in 0..game.cells {
+                    let Some(fast) = reach.of(side, piece, c, occ & !B::bit(c), foes) else {
+                        continue;
+                    };
+                    covered += 1;
+                    let rays = game
+                        .kernels
+                        .rays(side, piece, CellId(c as u16))
+                        .expect("rays");
+                    let mut cells = board.clone();
+                    cells[c] = Occupant::EMPTY;
+                    let mut slow = Vec::new();
+                    run(rays, &cells, side, true, |to, _, _| slow.push(to as usize));
+                    let mut sorted = slow.clone();
+                    sorted.sort_unstable();
+                    sorted.dedup();
+                    assert_eq!(sorted.len(), slow.len(), "{name}: a cell twice");
+                    assert_eq!(fast.count(), slow.len(), "{name}: piece {p} on {c}");
+                    assert!(
+                        slow.iter().all(|&t| fast.has(t)),
+                        "{name}: piece {p} on {c}"
+                    );
+                }
+            }
+        }
+    }
+    covered
+}
+
+#[test]
+fn reaches_are_the_rays_destinations_on_random_boards() {
+    let mut rng = Rng(0x6a09_e667_f3bc_c908);
+    let mut games = 0;
+    for (name, game) in shipped_games() {
+        let covered = match &game.bits {
+            BitKernel::Word(k) => reaches_agree(&name, &game, &k.reach, &mut rng),
+            BitKernel::Wide(k) => reaches_agree(&name, &game, &k.reach, &mut rng),
+            BitKernel::None => continue,
+        };
+        games += usize::from(covered > 0);
+    }
+    assert!(games >= 6, "only {games} games have reaches");
 }
