@@ -118,8 +118,10 @@ pub(crate) fn ray_move(
 pub(crate) struct Bitboards<B> {
     /// Attacks on (and facing of) the royals.
     pub(crate) exposure: exposure::Exposure<B>,
-    /// The destinations of the pieces with plain rays.
+    /// The destinations of the pieces with rays.
     pub(crate) reach: reach::Reach<B>,
+    /// `[side * pieces + piece]`: the cells where a move of that piece may promote.
+    pub(crate) promotes: Vec<B>,
 }
 
 /// The bitboard kernels of a game, as wide as its board needs.
@@ -143,6 +145,7 @@ impl BitKernel {
         reverse: &crate::table::ReverseTables,
         kernels: &crate::table::Kernels,
         (royal, pieces): (&[bool], usize),
+        promo_to: &[Vec<bool>],
         fits: bool,
         facing: Option<&[[Vec<CellId>; 2]]>,
     ) -> BitKernel {
@@ -153,16 +156,35 @@ impl BitKernel {
         let kernel = if cells <= 64 {
             exposure::Exposure::<u64>::build(reverse, royal, facing).map(|exposure| {
                 let reach = reach::Reach::build(kernels, pieces, cells);
-                BitKernel::Word(Box::new(Bitboards { exposure, reach }))
+                let promotes = promo_to.iter().map(|z| cell_set(z)).collect();
+                BitKernel::Word(Box::new(Bitboards {
+                    exposure,
+                    reach,
+                    promotes,
+                }))
             })
         } else {
             exposure::Exposure::<u128>::build(reverse, royal, facing).map(|exposure| {
                 let reach = reach::Reach::build(kernels, pieces, cells);
-                BitKernel::Wide(Box::new(Bitboards { exposure, reach }))
+                let promotes = promo_to.iter().map(|z| cell_set(z)).collect();
+                BitKernel::Wide(Box::new(Bitboards {
+                    exposure,
+                    reach,
+                    promotes,
+                }))
             })
         };
         kernel.unwrap_or(BitKernel::None)
     }
+}
+
+/// The cells flagged in `flags` (indexed by cell id) as a set.
+fn cell_set<B: bits::Bits>(flags: &[bool]) -> B {
+    flags
+        .iter()
+        .enumerate()
+        .filter(|(_, &f)| f)
+        .fold(B::ZERO, |s, (c, _)| s | B::bit(c))
 }
 
 pub(crate) mod bits;

@@ -1,13 +1,16 @@
-//! reach: the destinations of a piece whose tree the table compiled into plain rays
+//! reach: the destinations of a piece whose tree the table compiled into rays
 //! ([`crate::table::Kernels`]), as one cell set computed with word operations — for
 //! counting moves by destination (`count_legal`) without walking the rays cell by cell.
 //!
 //! A ray goes on over empty cells, lands where its steps say (on an empty cell, on a
 //! foe) and ends at the first occupied cell; as a set: the landing cells before the
 //! first blocker, and the blocker if it is a foe the step may take. A piece has a reach
-//! when every ray is plain (no `initial` root, no `en passant` landing), lists its cells
-//! in rising or falling id order, and no two rays land on one cell (so that the union
-//! counts each move once). Others keep the rays.
+//! when every ray lists its cells in rising or falling id order and no two rays land
+//! on one cell (so that the union counts each move once); an `initial` ray counts only
+//! for a piece that has not moved, and an `en passant` landing is an ordinary one here
+//! (the cells it opens do not change the count). A tree of one ray keeps its ray (a
+//! xiangqi soldier before the river: the loop is cheaper than the sets there, measured),
+//! and so do trees that do not fit.
 
 use super::bits::Bits;
 use crate::ids::{CellId, PieceId, Side};
@@ -21,6 +24,8 @@ struct Ray<B> {
     foe: B,
     /// Cell ids rise along the ray (else they fall).
     up: bool,
+    /// An `initial` ray: only for a piece that has not moved.
+    initial: bool,
 }
 
 /// The rays of every (side, piece, cell) that has a reach.
@@ -48,7 +53,7 @@ impl<B: Bits> Reach<B> {
                     let start = r.rays.len();
                     let fits = kernels
                         .rays(side, PieceId(p as u8), CellId(c as u16))
-                        .is_some_and(|rays| !rays.special && r.add(rays));
+                        .is_some_and(|rays| rays.iter().nth(1).is_some() && r.add(rays));
                     if !fits {
                         r.rays.truncate(start);
                     }
@@ -75,6 +80,7 @@ impl<B: Bits> Reach<B> {
                 empty: B::ZERO,
                 foe: B::ZERO,
                 up,
+                initial: steps.first().is_some_and(|s| s.initial()),
             };
             for s in steps {
                 let bit = B::bit(s.cell as usize);
@@ -97,9 +103,16 @@ impl<B: Bits> Reach<B> {
     }
 
     /// The destinations of the piece `piece` of `side` on `from` (`occ`: every
-    /// occupied cell, `foes`: the other side's), or `None` if it has no reach.
+    /// occupied cell, `foes`: the other side's; `unmoved`: the piece has not moved),
+    /// or `None` if it has no reach.
     #[inline(always)]
-    pub(crate) fn of(&self, side: Side, piece: PieceId, from: usize, occ: B, foes: B) -> Option<B> {
+    pub(crate) fn of(
+        &self,
+        (side, piece, from): (Side, PieceId, usize),
+        occ: B,
+        foes: B,
+        unmoved: bool,
+    ) -> Option<B> {
         let (first, count) =
             self.trees[(side.index() * self.pieces + piece.index()) * self.cells + from];
         if count == 0 {
@@ -107,6 +120,9 @@ impl<B: Bits> Reach<B> {
         }
         let mut to = B::ZERO;
         for ray in &self.rays[first as usize..(first + count) as usize] {
+            if ray.initial && !unmoved {
+                continue;
+            }
             let b = occ & ray.cells;
             if b.is_zero() {
                 to |= ray.empty;

@@ -345,10 +345,14 @@ impl MoveGenerator<'_> {
                 || !s.simple()
                 || (!promo_to.is_empty() && g.promo_from[promo][i]);
             let allow = s.allowed(Some(i));
-            if !listed && promo_to.is_empty() {
-                if let Some(to) = bb.reach.of(side, kind, i, s.occ, s.theirs) {
-                    count += (to & allow).count() as u64;
-                    continue;
+            if !listed {
+                let at = (side, kind, i);
+                if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved[i]) {
+                    // Moves that may promote are expanded and tested one by one.
+                    if (to & bb.promotes[promo]).is_zero() {
+                        count += (to & allow).count() as u64;
+                        continue;
+                    }
                 }
             }
             match g.kernels.rays(side, kind, from) {

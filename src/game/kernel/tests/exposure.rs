@@ -273,7 +273,9 @@ fn reaches_agree<B: Bits>(name: &str, game: &Game, reach: &Reach<B>, rng: &mut R
             for p in 0..game.pieces {
                 let piece = PieceId(p as u8);
                 for c in 0..game.cells {
-                    let Some(fast) = reach.of(side, piece, c, occ & !B::bit(c), foes) else {
+                    let unmoved = rng.below(2) == 0;
+                    let at = (side, piece, c);
+                    let Some(fast) = reach.of(at, occ & !B::bit(c), foes, unmoved) else {
                         continue;
                     };
                     covered += 1;
@@ -284,7 +286,9 @@ fn reaches_agree<B: Bits>(name: &str, game: &Game, reach: &Reach<B>, rng: &mut R
                     let mut cells = board.clone();
                     cells[c] = Occupant::EMPTY;
                     let mut slow = Vec::new();
-                    run(rays, &cells, side, true, |to, _, _| slow.push(to as usize));
+                    run(rays, &cells, side, unmoved, |to, _, _| {
+                        slow.push(to as usize)
+                    });
                     let mut sorted = slow.clone();
                     sorted.sort_unstable();
                     sorted.dedup();
