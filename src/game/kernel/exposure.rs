@@ -59,6 +59,8 @@ pub(crate) struct Line<B> {
 struct Target<B> {
     /// The cells of its leaps.
     leap_cells: B,
+    /// Every cell of its leaps and lines.
+    zone: B,
     leaps: (u32, u32),
     lines: (u32, u32),
 }
@@ -172,11 +174,13 @@ impl<B: Bits> Exposure<B> {
         }
         let mut target = Target {
             leap_cells: B::ZERO,
+            zone: B::ZERO,
             leaps: (self.leaps.len() as u32, 0),
             lines: (self.lines.len() as u32, 0),
         };
         for (cells, kinds, hurdle_kinds) in lines {
             let hurdle = hurdle_kinds.iter().any(|&k| k != 0);
+            target.zone |= cells.iter().fold(B::ZERO, |m, &c| m | B::bit(c as usize));
             if cells.len() == 1 && !hurdle {
                 if kinds[0] != 0 {
                     target.leap_cells |= B::bit(cells[0] as usize);
@@ -226,6 +230,13 @@ impl<B: Bits> Exposure<B> {
             tg.leap_cells,
             &self.leaps[tg.leaps.0 as usize..tg.leaps.1 as usize],
         )
+    }
+
+    /// Every cell whose contents the answer for (`by`, `t`) reads: a piece put
+    /// anywhere else neither attacks `t` nor opens or closes a path to it.
+    #[inline(always)]
+    pub(crate) fn zone(&self, by: Side, t: usize) -> B {
+        self.target(by, t).zone
     }
 
     /// The lines into `t` of `by`.

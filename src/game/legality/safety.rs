@@ -15,7 +15,8 @@
 //!   blocker — a piece put there gives it its screen.
 //!
 //! A move that is not the royal's, changes only its two cells (no en passant, pushes,
-//! captures in passing, castling; no promotion to or from a royal kind) is then legal
+//! captures in passing, castling; no promotion to or from a royal kind; a drop that may
+//! not mate only where it cannot give check) is then legal
 //! exactly when its destination is not a screen cell, it stays on the pin lines of its
 //! piece, and with one check it ends that check. A royal's move asks the kernel about
 //! its destination with the start emptied and the destination taken. Everything else
@@ -202,7 +203,15 @@ impl<B: Bits> Safety<B> {
             MoveKind::Drop => {
                 let limits = &g.drop_limits[pos.side.index() * g.pieces + m.piece.index()];
                 if limits.not_mating {
-                    return Quick::Unknown;
+                    // A drop that may not mate: an ordinary drop when it cannot give
+                    // check (outside every path into the opponent's lone royal).
+                    let them = pos.side.opponent();
+                    let royal = pos.royal_sum[them.index()] as usize;
+                    if pos.royal_count[them.index()] != 1
+                        || k.zone(pos.side, royal).has(m.to.index())
+                    {
+                        return Quick::Unknown;
+                    }
                 }
                 None
             }
