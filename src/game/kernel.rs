@@ -112,5 +112,83 @@ pub(crate) fn ray_move(
     m
 }
 
+/// The bitboard kernels of a game for one word width: the attack kernel
+/// ([`exposure`]) and the pieces' reaches ([`reach`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Bitboards<B> {
+    /// Attacks on (and facing of) the royals.
+    pub(crate) exposure: exposure::Exposure<B>,
+    /// The destinations of the pieces with rays.
+    pub(crate) reach: reach::Reach<B>,
+    /// `[side * pieces + piece]`: the cells where a move of that piece may promote.
+    pub(crate) promotes: Vec<B>,
+}
+
+/// The bitboard kernels of a game, as wide as its board needs.
+#[derive(Clone, Debug)]
+pub(crate) enum BitKernel {
+    /// No kernel: the board is wider than 128 cells, or the game's attacks or rules
+    /// do not fit (see [`BitKernel::build`]).
+    None,
+    /// Boards of up to 64 cells.
+    Word(Box<Bitboards<u64>>),
+    /// Boards of up to 128 cells.
+    Wide(Box<Bitboards<u128>>),
+}
+
+impl BitKernel {
+    /// The kernels of a game: only for games whose legality is the royals' attack
+    /// queries (`fits`: no effects, no neutral pieces), with royal pieces and no
+    /// pieces answered forward; `facing` when royals may not face (per cell, its file
+    /// rays).
+    pub(crate) fn build(
+        reverse: &crate::table::ReverseTables,
+        kernels: &crate::table::Kernels,
+        (royal, pieces): (&[bool], usize),
+        promo_to: &[Vec<bool>],
+        fits: bool,
+        facing: Option<&[[Vec<CellId>; 2]]>,
+    ) -> BitKernel {
+        if !fits || !royal.iter().any(|&r| r) {
+            return BitKernel::None;
+        }
+        let cells = reverse.cells;
+        let kernel = if cells <= 64 {
+            exposure::Exposure::<u64>::build(reverse, royal, facing).map(|exposure| {
+                let reach = reach::Reach::build(kernels, pieces, cells);
+                let promotes = promo_to.iter().map(|z| cell_set(z)).collect();
+                BitKernel::Word(Box::new(Bitboards {
+                    exposure,
+                    reach,
+                    promotes,
+                }))
+            })
+        } else {
+            exposure::Exposure::<u128>::build(reverse, royal, facing).map(|exposure| {
+                let reach = reach::Reach::build(kernels, pieces, cells);
+                let promotes = promo_to.iter().map(|z| cell_set(z)).collect();
+                BitKernel::Wide(Box::new(Bitboards {
+                    exposure,
+                    reach,
+                    promotes,
+                }))
+            })
+        };
+        kernel.unwrap_or(BitKernel::None)
+    }
+}
+
+/// The cells flagged in `flags` (indexed by cell id) as a set.
+fn cell_set<B: bits::Bits>(flags: &[bool]) -> B {
+    flags
+        .iter()
+        .enumerate()
+        .filter(|(_, &f)| f)
+        .fold(B::ZERO, |s, (c, _)| s | B::bit(c))
+}
+
+pub(crate) mod bits;
+pub(crate) mod exposure;
+pub(crate) mod reach;
 #[cfg(test)]
 mod tests;

@@ -207,6 +207,8 @@ pub struct Game {
     reverse: ReverseTables,
     /// The trees compiled into rays (leapers, riders), run without the interpreter.
     kernels: Kernels,
+    /// The bitboard attack kernel for the legality test ([`kernel::exposure`]).
+    bits: kernel::BitKernel,
     keys: Keys,
 }
 

@@ -298,6 +298,12 @@ impl<'g> MoveGenerator<'g> {
 
     /// Replaces `out` with the legal moves of the side to move.
     pub fn legal_moves(&mut self, pos: &mut GamePosition, out: &mut Vec<GameMove>) {
+        if self.legal_moves_bits(pos, out) {
+            if let Some(rule) = self.game.must_capture {
+                keep_compulsory_captures(rule, out);
+            }
+            return;
+        }
         out.clear();
         let mut pseudo = self.buffer();
         self.pseudo_moves(pos, &mut pseudo);

@@ -90,11 +90,20 @@ impl Game {
             keys: Keys::new(pieces, cells, castlings.len(), royal.clone())
                 .tracking(reverse.forward_only()),
             kernels: Kernels::build(rules.table()),
+            bits: super::kernel::BitKernel::None,
             reverse,
             royal,
             castlings,
             rules,
         };
+        game.bits = super::kernel::BitKernel::build(
+            &game.reverse,
+            &game.kernels,
+            (&game.royal, game.pieces),
+            &game.promo_to,
+            game.effects.is_none() && !game.neutral.iter().any(|&n| n),
+            game.no_facing.then_some(&game.file_rays[..]),
+        );
         if let Some(start) = &decls.start {
             game.set_start(start, &mut errors);
         }

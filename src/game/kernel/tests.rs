@@ -9,7 +9,7 @@ use crate::ids::{CellId, PieceId, Side};
 use crate::walk::{Occupancy, Occupant, Walker};
 
 /// A small xorshift generator (the tests need no crate for this).
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -19,12 +19,12 @@ impl Rng {
         self.0
     }
 
-    fn below(&mut self, n: usize) -> usize {
+    pub(super) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 }
 
-fn shipped_games() -> Vec<(String, Game)> {
+pub(super) fn shipped_games() -> Vec<(String, Game)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
     let mut out = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
@@ -43,7 +43,12 @@ fn shipped_games() -> Vec<(String, Game)> {
 
 /// A random board: each cell empty or a random piece of either side, filled with
 /// probability `fill` percent.
-fn random_board(rng: &mut Rng, cells: usize, pieces: usize, fill: usize) -> Vec<Occupant> {
+pub(super) fn random_board(
+    rng: &mut Rng,
+    cells: usize,
+    pieces: usize,
+    fill: usize,
+) -> Vec<Occupant> {
     (0..cells)
         .map(|_| {
             if rng.below(100) >= fill {
@@ -156,3 +161,5 @@ fn every_xiangqi_piece_but_the_cannon_is_rays() {
         }
     }
 }
+
+mod exposure;

@@ -16,6 +16,7 @@ pub(crate) mod general;
 pub(crate) mod marks;
 pub(crate) mod quick;
 pub(crate) mod royals;
+pub(crate) mod safety;
 
 use attack::{attacked_in, Reads};
 use royals::{royal_attacked, royal_attacked_scan, royals_face, royals_face_from};

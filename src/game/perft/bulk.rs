@@ -112,6 +112,11 @@ impl MoveGenerator<'_> {
     pub fn count_legal(&mut self, pos: &mut GamePosition) -> u64 {
         // With compulsory captures a move's legality depends on its siblings: count the
         // list.
+        if !self.game.counts_lists() {
+            if let Some(n) = self.count_legal_bits(pos) {
+                return n;
+            }
+        }
         if self.game.counts_lists() || !self.prepare_quick(pos) {
             let mut moves = self.buffer();
             self.legal_moves(pos, &mut moves);

@@ -1,0 +1,215 @@
+//! bits: cell sets as machine words, for the bitboard attack kernels of
+//! [`super::exposure`] — a `u64` for boards of up to 64 cells, a `u128` for boards of
+//! up to 128. Cell ids are bit numbers; nothing here knows a board's shape.
+
+use std::fmt::Debug;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+
+/// A set of cells as one word: bit `c` is cell `c`.
+pub(crate) trait Bits:
+    Copy
+    + Debug
+    + Default
+    + Eq
+    + BitAnd<Output = Self>
+    + BitAndAssign
+    + BitOr<Output = Self>
+    + BitOrAssign
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+{
+    /// The most cells a set holds.
+    const CELLS: usize;
+    /// No cell.
+    const ZERO: Self;
+
+    /// The set of cell `c` alone.
+    fn bit(c: usize) -> Self;
+
+    /// Whether the set is empty.
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        self == Self::ZERO
+    }
+
+    /// Whether cell `c` is in the set.
+    #[inline(always)]
+    fn has(self, c: usize) -> bool {
+        !(self & Self::bit(c)).is_zero()
+    }
+
+    /// The lowest cell of a non-empty set.
+    fn lowest(self) -> usize;
+
+    /// The highest cell of a non-empty set.
+    fn highest(self) -> usize;
+
+    /// The cells below `c` (ids lower than `c`).
+    fn below(c: usize) -> Self;
+
+    /// The number of cells in the set.
+    fn count(self) -> usize;
+
+    /// The set whose cells `at..at + 8` are the bits of `byte`.
+    fn byte_at(byte: u8, at: usize) -> Self;
+}
+
+/// The bytes of a word: 0x80 in each.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+/// The bytes of a word: 0x7f in each.
+const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// The high bits of the eight bytes of `v` (every other bit clear) as one byte.
+#[inline(always)]
+fn gather(v: u64) -> u8 {
+    ((v >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+/// The cells of `cells` (occupants: 0 empty, bit 7 the second side) that hold a
+/// piece, and those of them that hold a piece of the second side; eight cells per
+/// word operation.
+#[inline]
+pub(crate) fn occupancy<B: Bits>(cells: &[crate::walk::Occupant]) -> (B, B) {
+    let (mut occ, mut second) = (B::ZERO, B::ZERO);
+    let chunks = cells.chunks_exact(8);
+    let rest = chunks.remainder();
+    for (j, ch) in chunks.enumerate() {
+        let w = u64::from_le_bytes(std::array::from_fn(|i| ch[i].0));
+        let x = w & LOW;
+        let full = (x.wrapping_add(LOW) | x) & HIGH;
+        occ |= B::byte_at(gather(full), 8 * j);
+        second |= B::byte_at(gather(full & w), 8 * j);
+    }
+    let base = cells.len() - rest.len();
+    for (i, o) in rest.iter().enumerate() {
+        if !o.is_empty() {
+            occ |= B::bit(base + i);
+            if o.side() == crate::ids::Side::Second {
+                second |= B::bit(base + i);
+            }
+        }
+    }
+    (occ, second)
+}
+
+impl Bits for u64 {
+    const CELLS: usize = 64;
+    const ZERO: u64 = 0;
+
+    #[inline(always)]
+    fn bit(c: usize) -> u64 {
+        1u64 << c
+    }
+
+    #[inline(always)]
+    fn lowest(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+
+    #[inline(always)]
+    fn highest(self) -> usize {
+        63 - self.leading_zeros() as usize
+    }
+
+    #[inline(always)]
+    fn below(c: usize) -> u64 {
+        (1u64 << c) - 1
+    }
+
+    #[inline(always)]
+    fn count(self) -> usize {
+        self.count_ones() as usize
+    }
+
+    #[inline(always)]
+    fn byte_at(byte: u8, at: usize) -> u64 {
+        (byte as u64) << at
+    }
+}
+
+impl Bits for u128 {
+    const CELLS: usize = 128;
+    const ZERO: u128 = 0;
+
+    #[inline(always)]
+    fn bit(c: usize) -> u128 {
+        1u128 << c
+    }
+
+    #[inline(always)]
+    fn lowest(self) -> usize {
+        self.trailing_zeros() as usize
+    }
+
+    #[inline(always)]
+    fn highest(self) -> usize {
+        127 - self.leading_zeros() as usize
+    }
+
+    #[inline(always)]
+    fn below(c: usize) -> u128 {
+        (1u128 << c) - 1
+    }
+
+    #[inline(always)]
+    fn count(self) -> usize {
+        self.count_ones() as usize
+    }
+
+    #[inline(always)]
+    fn byte_at(byte: u8, at: usize) -> u128 {
+        (byte as u128) << at
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Bits;
+
+    fn check<B: Bits>() {
+        let last = B::CELLS - 1;
+        let s = B::bit(3) | B::bit(last);
+        assert!(s.has(3) && s.has(last) && !s.has(4));
+        assert_eq!((s.lowest(), s.highest(), s.count()), (3, last, 2));
+        assert_eq!(B::below(3).count(), 3);
+        assert!((B::below(3) & s).is_zero());
+        assert!(B::ZERO.is_zero());
+    }
+
+    #[test]
+    fn occupancy_by_words_is_occupancy_cell_by_cell() {
+        use crate::ids::{PieceId, Side};
+        use crate::walk::Occupant;
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for len in [1, 8, 64, 81, 90, 100, 128] {
+            let cells: Vec<Occupant> = (0..len)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    match seed % 3 {
+                        0 => Occupant::EMPTY,
+                        1 => Occupant::piece(Side::First, PieceId((seed >> 8) as u8 % 100)),
+                        _ => Occupant::piece(Side::Second, PieceId((seed >> 8) as u8 % 100)),
+                    }
+                })
+                .collect();
+            let (occ, second) = super::occupancy::<u128>(&cells);
+            for (i, o) in cells.iter().enumerate() {
+                assert_eq!(occ.has(i), !o.is_empty(), "cell {i} of {len}");
+                assert_eq!(second.has(i), !o.is_empty() && o.side() == Side::Second);
+            }
+            assert_eq!(occ.checked_shr(len as u32).unwrap_or(0), 0);
+            if len <= 64 {
+                let (o64, s64) = super::occupancy::<u64>(&cells);
+                assert_eq!((o64 as u128, s64 as u128), (occ, second));
+            }
+        }
+    }
+
+    #[test]
+    fn words_of_64_and_128_cells_answer_alike() {
+        check::<u64>();
+        check::<u128>();
+    }
+}

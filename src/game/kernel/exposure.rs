@@ -1,0 +1,449 @@
+//! exposure: bitboard attack kernels — "is this cell attacked (or, with `royals may
+//! not face`, faced) by that side" as word operations over occupancy sets, derived at
+//! game build time from the reverse tables ([`crate::table::ReverseTables`]) with no
+//! per-game code, for boards of up to 128 cells.
+//!
+//! Every reversed capturing path into a target cell is one *entry*: the cells it needs
+//! empty, at most one screen cell it needs occupied (a cannon's hurdle), and the leaf
+//! cell where an attacker of some kinds stands. Entries are grouped into *lines*:
+//! ordered cells `c1..cn` leading away from the target, with per position the kinds
+//! that attack from there over empty cells (`kinds`) and over exactly one screen
+//! (`hurdle_kinds`). A line answers from its blockers in order: the first occupied
+//! cell attacks if its piece is of the attacking side and of a kind of its position;
+//! the second if it is of a hurdle kind. Riders' rays, lame leapers (leg, then the
+//! leaper) and cannons' rays are lines; lines of one cell without hurdles are *leaps*,
+//! tested against the attacker's occupancy first. The lines list cells in the order
+//! the paths pass them, so a line whose ids rise (or fall) finds its blockers by a bit
+//! scan; others are scanned cell by cell.
+//!
+//! A table that needs more (kind filters on screens, `initial` attacks, paths with
+//! cells of other classes, several screens) has no kernel: the game keeps the reverse
+//! walks. The kernel is exact by construction: each entry is placed at one position of
+//! one line, and a line position stands for exactly the entries placed there
+//! (`tests` compares it with the reverse walk on random boards of every shipped game).
+//!
+//! Node-level use (checkers, pins, cells where a put piece would make a screen) is in
+//! [`crate::game::legality::safety`].
+
+use super::bits::Bits;
+use crate::ids::{CellId, Side};
+use crate::table::{ReverseTables, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND};
+use crate::walk::Occupant;
+use rustc_hash::FxHashMap;
+
+/// How a line's blockers are found in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Order {
+    /// Cell ids rise along the line: the lowest blocker comes first.
+    Up,
+    /// Cell ids fall along the line: the highest blocker comes first.
+    Down,
+    /// Neither: the cells are scanned in order.
+    Listed,
+}
+
+/// A line of one target: its cells are `cells[start..start + len]`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Line<B> {
+    /// The line's cells.
+    pub(crate) mask: B,
+    order: Order,
+    start: u32,
+    len: u32,
+    /// Some position has hurdle kinds.
+    pub(crate) hurdle: bool,
+}
+
+/// The leaps and lines into one (attacking side, target cell).
+#[derive(Clone, Copy, Debug, Default)]
+struct Target<B> {
+    /// The cells of its leaps.
+    leap_cells: B,
+    /// Every cell of its leaps and lines.
+    zone: B,
+    leaps: (u32, u32),
+    lines: (u32, u32),
+}
+
+/// The bitboard attack kernel of a game (see the module docs).
+#[derive(Clone, Debug)]
+pub(crate) struct Exposure<B> {
+    cells: usize,
+    targets: Vec<Target<B>>,
+    lines: Vec<Line<B>>,
+    /// Per line position: its cell, the kinds attacking from it over empty cells, the
+    /// kinds attacking from it over one screen.
+    cell_at: Vec<u16>,
+    kinds: Vec<u64>,
+    hurdle_kinds: Vec<u64>,
+    /// (cell, kinds) of the leaps.
+    leaps: Vec<(u16, u64)>,
+}
+
+/// A blocker found on a line: its position on the line and its cell.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Blocker {
+    pub(crate) at: usize,
+    pub(crate) cell: usize,
+}
+
+/// The kind bit of a piece.
+#[inline(always)]
+pub(crate) fn kind_bit(o: Occupant) -> u64 {
+    1u64 << o.kind().0
+}
+
+/// One requirement of a reversed path after the target cell.
+#[derive(Clone, Copy)]
+enum Req {
+    Empty(u16),
+    Screen(u16),
+}
+
+/// Sequences of cells (path order, the leaf last) and what they carry.
+type SeqMap = FxHashMap<Vec<u16>, u64>;
+
+impl<B: Bits> Exposure<B> {
+    /// Builds the kernel from the reverse tables, for attacks on pieces of the `royal`
+    /// kinds (the filter at the target cell is resolved for them), with `facing`
+    /// (per cell, the rays of its file, nearest first) when royals may not face.
+    /// `None` when the board is too wide for `B` or some path does not fit.
+    pub(crate) fn build(
+        rev: &ReverseTables,
+        royal: &[bool],
+        facing: Option<&[[Vec<CellId>; 2]]>,
+    ) -> Option<Exposure<B>> {
+        let cells = rev.cells;
+        if cells > B::CELLS || rev.any_forward() || royal.len() > 64 {
+            return None;
+        }
+        let royal_mask = royal
+            .iter()
+            .enumerate()
+            .filter(|(_, &r)| r)
+            .fold(0u64, |m, (k, _)| m | 1 << k);
+        let mut out = Exposure {
+            cells,
+            targets: Vec::with_capacity(2 * cells),
+            lines: Vec::new(),
+            cell_at: Vec::new(),
+            kinds: Vec::new(),
+            hurdle_kinds: Vec::new(),
+            leaps: Vec::new(),
+        };
+        for by in [Side::First, Side::Second] {
+            for t in 0..cells {
+                let (mut plain, hurdles) = sequences(rev, by, t, royal_mask)?;
+                if let Some(rays) = facing {
+                    for ray in &rays[t] {
+                        for i in 0..ray.len() {
+                            let seq: Vec<u16> = ray[..=i].iter().map(|c| c.0).collect();
+                            *plain.entry(seq).or_default() |= royal_mask;
+                        }
+                    }
+                }
+                out.add_target(plain, hurdles);
+            }
+        }
+        Some(out)
+    }
+
+    /// Lays out the lines and leaps of the next target.
+    fn add_target(&mut self, plain: SeqMap, hurdles: SeqMap) {
+        let mut seqs: Vec<&Vec<u16>> = plain.keys().chain(hurdles.keys()).collect();
+        seqs.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        seqs.dedup();
+        // Lines as (cells, kinds, hurdle kinds); every prefix of a line maps to it.
+        let mut lines: Vec<(Vec<u16>, Vec<u64>, Vec<u64>)> = Vec::new();
+        let mut prefix: FxHashMap<&[u16], usize> = FxHashMap::default();
+        for seq in seqs {
+            let line = match prefix.get(seq.as_slice()) {
+                Some(&l) => l,
+                None => {
+                    let l = lines.len();
+                    lines.push((seq.clone(), vec![0; seq.len()], vec![0; seq.len()]));
+                    for n in 1..=seq.len() {
+                        prefix.entry(&seq[..n]).or_insert(l);
+                    }
+                    l
+                }
+            };
+            let at = seq.len() - 1;
+            lines[line].1[at] |= plain.get(seq).copied().unwrap_or(0);
+            lines[line].2[at] |= hurdles.get(seq).copied().unwrap_or(0);
+        }
+        let mut target = Target {
+            leap_cells: B::ZERO,
+            zone: B::ZERO,
+            leaps: (self.leaps.len() as u32, 0),
+            lines: (self.lines.len() as u32, 0),
+        };
+        for (cells, kinds, hurdle_kinds) in lines {
+            let hurdle = hurdle_kinds.iter().any(|&k| k != 0);
+            target.zone |= cells.iter().fold(B::ZERO, |m, &c| m | B::bit(c as usize));
+            if cells.len() == 1 && !hurdle {
+                if kinds[0] != 0 {
+                    target.leap_cells |= B::bit(cells[0] as usize);
+                    self.leaps.push((cells[0], kinds[0]));
+                }
+                continue;
+            }
+            let order = if cells.windows(2).all(|w| w[0] < w[1]) {
+                Order::Up
+            } else if cells.windows(2).all(|w| w[0] > w[1]) {
+                Order::Down
+            } else {
+                Order::Listed
+            };
+            self.lines.push(Line {
+                mask: cells.iter().fold(B::ZERO, |m, &c| m | B::bit(c as usize)),
+                order,
+                start: self.cell_at.len() as u32,
+                len: cells.len() as u32,
+                hurdle,
+            });
+            self.cell_at.extend_from_slice(&cells);
+            self.kinds.extend_from_slice(&kinds);
+            self.hurdle_kinds.extend_from_slice(&hurdle_kinds);
+        }
+        target.leaps.1 = self.leaps.len() as u32;
+        target.lines.1 = self.lines.len() as u32;
+        self.targets.push(target);
+    }
+
+    /// The board size the kernel was built for.
+    #[cfg(test)]
+    pub(crate) fn cells(&self) -> usize {
+        self.cells
+    }
+
+    #[inline(always)]
+    fn target(&self, by: Side, t: usize) -> &Target<B> {
+        &self.targets[by.index() * self.cells + t]
+    }
+
+    /// The leaps into `t` of `by`: their cells as a set, and (cell, kinds) each.
+    #[inline(always)]
+    pub(crate) fn leaps(&self, by: Side, t: usize) -> (B, &[(u16, u64)]) {
+        let tg = self.target(by, t);
+        (
+            tg.leap_cells,
+            &self.leaps[tg.leaps.0 as usize..tg.leaps.1 as usize],
+        )
+    }
+
+    /// Every cell whose contents the answer for (`by`, `t`) reads: a piece put
+    /// anywhere else neither attacks `t` nor opens or closes a path to it.
+    #[inline(always)]
+    pub(crate) fn zone(&self, by: Side, t: usize) -> B {
+        self.target(by, t).zone
+    }
+
+    /// The lines into `t` of `by`.
+    #[inline(always)]
+    pub(crate) fn lines(&self, by: Side, t: usize) -> &[Line<B>] {
+        let tg = self.target(by, t);
+        &self.lines[tg.lines.0 as usize..tg.lines.1 as usize]
+    }
+
+    /// The kinds attacking from position `at` of `line` over empty cells.
+    #[inline(always)]
+    pub(crate) fn kinds(&self, line: &Line<B>, at: usize) -> u64 {
+        self.kinds[line.start as usize + at]
+    }
+
+    /// The kinds attacking from position `at` of `line` over one screen.
+    #[inline(always)]
+    pub(crate) fn hurdle_kinds(&self, line: &Line<B>, at: usize) -> u64 {
+        self.hurdle_kinds[line.start as usize + at]
+    }
+
+    /// The first cell of `blockers` (a non-empty subset of the line's cells) in the
+    /// line's order.
+    #[inline(always)]
+    pub(crate) fn first(&self, line: &Line<B>, blockers: B) -> Blocker {
+        match line.order {
+            Order::Up => {
+                let cell = blockers.lowest();
+                Blocker {
+                    at: (line.mask & B::below(cell)).count(),
+                    cell,
+                }
+            }
+            Order::Down => {
+                let cell = blockers.highest();
+                Blocker {
+                    at: (line.mask & !(B::below(cell) | B::bit(cell))).count(),
+                    cell,
+                }
+            }
+            Order::Listed => {
+                let cells = &self.cell_at[line.start as usize..(line.start + line.len) as usize];
+                let at = cells
+                    .iter()
+                    .position(|&c| blockers.has(c as usize))
+                    .unwrap_or(0);
+                Blocker {
+                    at,
+                    cell: cells[at] as usize,
+                }
+            }
+        }
+    }
+
+    /// The cells of `line` before the blocker `b`.
+    #[inline(always)]
+    pub(crate) fn before(&self, line: &Line<B>, b: Blocker) -> B {
+        match line.order {
+            Order::Up => line.mask & B::below(b.cell),
+            Order::Down => line.mask & !(B::below(b.cell) | B::bit(b.cell)),
+            Order::Listed => self.cell_at[line.start as usize..line.start as usize + b.at]
+                .iter()
+                .fold(B::ZERO, |m, &c| m | B::bit(c as usize)),
+        }
+    }
+
+    /// Whether `by` attacks (or faces) cell `t`: `occ` is every occupied cell, `by_occ`
+    /// those of `by`'s pieces, whose kinds are read from `cells`.
+    #[inline]
+    pub(crate) fn attacked(
+        &self,
+        by: Side,
+        t: usize,
+        occ: B,
+        by_occ: B,
+        cells: &[Occupant],
+    ) -> bool {
+        let (leap_cells, leaps) = self.leaps(by, t);
+        if !(leap_cells & by_occ).is_zero()
+            && leaps
+                .iter()
+                .any(|&(c, k)| by_occ.has(c as usize) && k & kind_bit(cells[c as usize]) != 0)
+        {
+            return true;
+        }
+        for line in self.lines(by, t) {
+            let mut b = occ & line.mask;
+            if b.is_zero() {
+                continue;
+            }
+            let first = self.first(line, b);
+            let attacker = by_occ.has(first.cell);
+            let kind = if attacker {
+                kind_bit(cells[first.cell])
+            } else {
+                0
+            };
+            if self.kinds(line, first.at) & kind != 0 {
+                return true;
+            }
+            if line.hurdle {
+                b = b ^ B::bit(first.cell);
+                if !b.is_zero() {
+                    let second = self.first(line, b);
+                    if by_occ.has(second.cell)
+                        && self.hurdle_kinds(line, second.at) & kind_bit(cells[second.cell]) != 0
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+/// The reversed paths into `t` by which `by` captures a royal there, as cell
+/// sequences (path order, the leaf last): those over empty cells only, and those
+/// with one screen (every screen position of a sequence must be there with the same
+/// kinds). `None` if some path does not fit the kernel.
+fn sequences(rev: &ReverseTables, by: Side, t: usize, royal_mask: u64) -> Option<(SeqMap, SeqMap)> {
+    let mut plain = SeqMap::default();
+    let mut screened: FxHashMap<Vec<u16>, Vec<(usize, u64)>> = FxHashMap::default();
+    let (first, count) = rev.roots_of(by, CellId(t as u16));
+    // (node, path length above it, is a root)
+    let mut stack: Vec<(u32, usize, bool)> = (first..first + count)
+        .rev()
+        .map(|id| (id, 0, true))
+        .collect();
+    let mut path: Vec<Req> = Vec::new();
+    while let Some((id, depth, root)) = stack.pop() {
+        path.truncate(depth);
+        let n = &rev.nodes[id as usize];
+        let filter = rev.filters[n.filter as usize];
+        if root {
+            // The target itself, holding the royal.
+            if n.cell as usize != t {
+                return None;
+            }
+            if n.classes & CLASS_FOE == 0 {
+                continue;
+            }
+            let admitted = (0..64)
+                .filter(|&k| royal_mask & 1 << k != 0)
+                .filter(|&k| filter.admits(k as u8))
+                .fold(0u64, |m, k| m | 1 << k);
+            if admitted == 0 {
+                continue;
+            }
+            if admitted != royal_mask {
+                return None;
+            }
+        } else {
+            let any = filter.mode == 0;
+            match n.classes {
+                CLASS_EMPTY => path.push(Req::Empty(n.cell)),
+                c if c == CLASS_FRIEND | CLASS_FOE && any => path.push(Req::Screen(n.cell)),
+                c if c == CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE && any => {}
+                _ => return None,
+            }
+        }
+        for leaf in &rev.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
+            if leaf.initial {
+                return None;
+            }
+            let mut seq: Vec<u16> = Vec::with_capacity(path.len() + 1);
+            let mut screens = Vec::new();
+            for (i, r) in path.iter().enumerate() {
+                match *r {
+                    Req::Empty(c) => seq.push(c),
+                    Req::Screen(c) => {
+                        screens.push(i);
+                        seq.push(c);
+                    }
+                }
+            }
+            seq.push(leaf.cell);
+            let mut sorted = seq.clone();
+            sorted.sort_unstable();
+            if sorted.windows(2).any(|w| w[0] == w[1]) || sorted.contains(&(t as u16)) {
+                return None;
+            }
+            match screens[..] {
+                [] => *plain.entry(seq).or_default() |= leaf.kinds,
+                [s] => screened.entry(seq).or_default().push((s, leaf.kinds)),
+                _ => return None,
+            }
+        }
+        let depth = path.len();
+        let children = n.first_child..n.first_child + n.child_count;
+        stack.extend(children.rev().map(|c| (c, depth, false)));
+    }
+    let mut hurdles = SeqMap::default();
+    for (seq, mut list) in screened {
+        list.sort_unstable();
+        list.dedup();
+        // Every screen position before the leaf, each once, all with the same kinds.
+        let kinds = list[0].1;
+        let full = list.len() == seq.len() - 1
+            && list
+                .iter()
+                .enumerate()
+                .all(|(i, &(s, k))| s == i && k == kinds);
+        if !full {
+            return None;
+        }
+        hurdles.insert(seq, kinds);
+    }
+    Some((plain, hurdles))
+}

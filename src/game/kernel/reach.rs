@@ -1,0 +1,142 @@
+//! reach: the destinations of a piece whose tree the table compiled into rays
+//! ([`crate::table::Kernels`]), as one cell set computed with word operations — for
+//! counting moves by destination (`count_legal`) without walking the rays cell by cell.
+//!
+//! A ray goes on over empty cells, lands where its steps say (on an empty cell, on a
+//! foe) and ends at the first occupied cell; as a set: the landing cells before the
+//! first blocker, and the blocker if it is a foe the step may take. A piece has a reach
+//! when every ray lists its cells in rising or falling id order and no two rays land
+//! on one cell (so that the union counts each move once); an `initial` ray counts only
+//! for a piece that has not moved, and an `en passant` landing is an ordinary one here
+//! (the cells it opens do not change the count). A tree of one ray keeps its ray (a
+//! xiangqi soldier before the river: the loop is cheaper than the sets there, measured),
+//! and so do trees that do not fit.
+
+use super::bits::Bits;
+use crate::ids::{CellId, PieceId, Side};
+use crate::table::Kernels;
+
+/// One ray as sets: its cells, those it lands on when empty, those it takes a foe on.
+#[derive(Clone, Copy, Debug)]
+struct Ray<B> {
+    cells: B,
+    empty: B,
+    foe: B,
+    /// Cell ids rise along the ray (else they fall).
+    up: bool,
+    /// An `initial` ray: only for a piece that has not moved.
+    initial: bool,
+}
+
+/// The rays of every (side, piece, cell) that has a reach.
+#[derive(Clone, Debug)]
+pub(crate) struct Reach<B> {
+    pieces: usize,
+    cells: usize,
+    /// `[(side * pieces + piece) * cells + cell]`: (first ray, count); count 0: none.
+    trees: Vec<(u32, u32)>,
+    rays: Vec<Ray<B>>,
+}
+
+impl<B: Bits> Reach<B> {
+    /// The reaches of the pieces whose rays fit (see the module docs).
+    pub(crate) fn build(kernels: &Kernels, pieces: usize, cells: usize) -> Reach<B> {
+        let mut r = Reach {
+            pieces,
+            cells,
+            trees: Vec::with_capacity(2 * pieces * cells),
+            rays: Vec::new(),
+        };
+        for side in Side::BOTH {
+            for p in 0..pieces {
+                for c in 0..cells {
+                    let start = r.rays.len();
+                    let fits = kernels
+                        .rays(side, PieceId(p as u8), CellId(c as u16))
+                        .is_some_and(|rays| rays.iter().nth(1).is_some() && r.add(rays));
+                    if !fits {
+                        r.rays.truncate(start);
+                    }
+                    let count = if fits { r.rays.len() - start } else { 0 };
+                    r.trees.push((start as u32, count as u32));
+                }
+            }
+        }
+        r
+    }
+
+    /// Adds the rays of one tree; false if they do not fit.
+    fn add(&mut self, rays: crate::table::Rays<'_>) -> bool {
+        let mut landed = B::ZERO;
+        for (steps, _) in rays.iter() {
+            let ids: Vec<u16> = steps.iter().map(|s| s.cell).collect();
+            let up = ids.windows(2).all(|w| w[0] < w[1]);
+            let down = ids.windows(2).all(|w| w[0] > w[1]);
+            if !(up || down) || ids.iter().any(|&c| c as usize >= B::CELLS) {
+                return false;
+            }
+            let mut ray = Ray {
+                cells: B::ZERO,
+                empty: B::ZERO,
+                foe: B::ZERO,
+                up,
+                initial: steps.first().is_some_and(|s| s.initial()),
+            };
+            for s in steps {
+                let bit = B::bit(s.cell as usize);
+                ray.cells |= bit;
+                if s.lands_empty() {
+                    ray.empty |= bit;
+                }
+                if s.lands_foe() {
+                    ray.foe |= bit;
+                }
+            }
+            let lands = ray.empty | ray.foe;
+            if !(landed & lands).is_zero() {
+                return false;
+            }
+            landed |= lands;
+            self.rays.push(ray);
+        }
+        true
+    }
+
+    /// The destinations of the piece `piece` of `side` on `from` (`occ`: every
+    /// occupied cell, `foes`: the other side's; `unmoved`: the piece has not moved),
+    /// or `None` if it has no reach.
+    #[inline(always)]
+    pub(crate) fn of(
+        &self,
+        (side, piece, from): (Side, PieceId, usize),
+        occ: B,
+        foes: B,
+        unmoved: bool,
+    ) -> Option<B> {
+        let (first, count) =
+            self.trees[(side.index() * self.pieces + piece.index()) * self.cells + from];
+        if count == 0 {
+            return None;
+        }
+        let mut to = B::ZERO;
+        for ray in &self.rays[first as usize..(first + count) as usize] {
+            if ray.initial && !unmoved {
+                continue;
+            }
+            let b = occ & ray.cells;
+            if b.is_zero() {
+                to |= ray.empty;
+                continue;
+            }
+            let (blocker, before) = if ray.up {
+                let c = b.lowest();
+                (c, B::below(c))
+            } else {
+                let c = b.highest();
+                (c, !(B::below(c) | B::bit(c)))
+            };
+            to |= ray.empty & before | ray.foe & foes & B::bit(blocker);
+        }
+        Some(to)
+    }
+}

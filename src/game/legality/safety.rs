@@ -1,0 +1,415 @@
+//! safety: the legality test from the bitboard attack kernel
+//! ([`crate::game::kernel::exposure`]) — checkers and pins of the royal computed once
+//! per node, then each move judged by its cells alone.
+//!
+//! For a side with one royal, once per node ([`Safety::compute`]), along every line and
+//! leap into the royal's cell:
+//! - **checks**: a line whose first blocker attacks (or a leap's attacker), with the
+//!   cells that end it (the attacker's, and the empty cells before it); a cannon's
+//!   check (second blocker of a hurdle kind) makes the node *complex*;
+//! - **pins**: a piece of the side to move that is a line's first blocker with an
+//!   attacker second (it may move only within the line up to that attacker), or one
+//!   of the two screens before a hurdle attacker third (it may move only to an empty
+//!   cell of the line before that attacker, or take it);
+//! - **screen cells**: the empty cells before a hurdle attacker that is a line's first
+//!   blocker — a piece put there gives it its screen.
+//!
+//! A move that is not the royal's, changes only its two cells (no en passant, pushes,
+//! captures in passing, castling; no promotion to or from a royal kind; a drop that may
+//! not mate only where it cannot give check) is then legal
+//! exactly when its destination is not a screen cell, it stays on the pin lines of its
+//! piece, and with one check it ends that check. A royal's move asks the kernel about
+//! its destination with the start emptied and the destination taken. Everything else
+//! (and a node with two checks or a cannon's check) goes to the full test of
+//! [`super`]. Why this is exact: moves of the side to move only empty their start cell
+//! and fill their destination, an attack along a line over empty cells is decided by
+//! the first blocker alone, one over a screen by the first two, and a leap by its
+//! cell: the cases above are every way such a move can change those answers.
+
+use super::quick::Quick;
+use crate::game::kernel::bits::{occupancy, Bits};
+use crate::game::kernel::exposure::{kind_bit, Exposure};
+use crate::game::kernel::{self, BitKernel, Bitboards};
+use crate::game::movegen::{expand_promotions, Plies};
+use crate::game::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
+use crate::ids::{CellId, Side};
+use crate::walk::{Ply, Sink};
+
+/// Pins kept per node; more make the node complex (tested in full).
+const MAX_PINS: usize = 8;
+
+/// The checkers and pins of the royal of the side to move (see the module docs).
+#[derive(Clone, Debug)]
+pub(crate) struct Safety<B> {
+    /// Every occupied cell.
+    pub(crate) occ: B,
+    /// The cells of the opponent's pieces.
+    pub(crate) theirs: B,
+    /// Checks found (each line or leap that attacks counts once).
+    pub(crate) checks: u32,
+    /// With one check: the cells a move may end on to end it.
+    pub(crate) evasion: B,
+    /// A cannon's check, or too many pins: every move is tested in full.
+    pub(crate) complex: bool,
+    /// The cells of pinned pieces.
+    pub(crate) pinned: B,
+    pins: [(u16, B); MAX_PINS],
+    npins: usize,
+    /// Empty cells where a piece put gives a hurdle attacker its screen.
+    pub(crate) bad_to: B,
+}
+
+impl<B: Bits> Safety<B> {
+    /// The checkers and pins of the royal on `royal` of the side to move.
+    pub(crate) fn compute(k: &Exposure<B>, pos: &GamePosition, royal: usize) -> Safety<B> {
+        let side = pos.side;
+        let (occ, second) = occupancy::<B>(&pos.cells);
+        let theirs = match side {
+            Side::First => second,
+            Side::Second => occ & !second,
+        };
+        let mut s = Safety {
+            occ,
+            theirs,
+            checks: 0,
+            evasion: B::ZERO,
+            complex: false,
+            pinned: B::ZERO,
+            pins: [(0, B::ZERO); MAX_PINS],
+            npins: 0,
+            bad_to: B::ZERO,
+        };
+        let them = side.opponent();
+        let cells = &pos.cells;
+        let attacks = |c: usize, kinds: u64| theirs.has(c) && kinds & kind_bit(cells[c]) != 0;
+        let (leap_cells, leaps) = k.leaps(them, royal);
+        if !(leap_cells & theirs).is_zero() {
+            for &(c, kinds) in leaps {
+                if attacks(c as usize, kinds) {
+                    s.checks += 1;
+                    s.evasion = B::bit(c as usize);
+                }
+            }
+        }
+        for line in k.lines(them, royal) {
+            let b = occ & line.mask;
+            if b.is_zero() {
+                continue;
+            }
+            let b1 = k.first(line, b);
+            let rest = b ^ B::bit(b1.cell);
+            let b2 = (!rest.is_zero()).then(|| k.first(line, rest));
+            let mine1 = !theirs.has(b1.cell);
+            if attacks(b1.cell, k.kinds(line, b1.at)) {
+                s.checks += 1;
+                s.evasion = k.before(line, b1) | B::bit(b1.cell);
+            } else if let Some(b2) = b2 {
+                if mine1 && attacks(b2.cell, k.kinds(line, b2.at)) {
+                    s.pin(b1.cell, k.before(line, b2) | B::bit(b2.cell));
+                }
+            }
+            if !line.hurdle {
+                continue;
+            }
+            if attacks(b1.cell, k.hurdle_kinds(line, b1.at)) {
+                s.bad_to |= k.before(line, b1);
+            }
+            let Some(b2) = b2 else {
+                continue;
+            };
+            if attacks(b2.cell, k.hurdle_kinds(line, b2.at)) {
+                s.complex = true;
+                continue;
+            }
+            let rest = rest ^ B::bit(b2.cell);
+            if rest.is_zero() {
+                continue;
+            }
+            let b3 = k.first(line, rest);
+            if attacks(b3.cell, k.hurdle_kinds(line, b3.at)) {
+                // Moving within the line keeps two screens only onto an empty cell
+                // (taking the other screen would leave one) or taking the attacker.
+                let mask = (k.before(line, b3) & !occ) | B::bit(b3.cell);
+                if mine1 {
+                    s.pin(b1.cell, mask);
+                }
+                if !theirs.has(b2.cell) {
+                    s.pin(b2.cell, mask);
+                }
+            }
+        }
+        s
+    }
+
+    /// Notes that the piece on `c` must stay within `mask`.
+    fn pin(&mut self, c: usize, mask: B) {
+        if self.pinned.has(c) {
+            if let Some(p) = self.pins[..self.npins]
+                .iter_mut()
+                .find(|p| p.0 as usize == c)
+            {
+                p.1 &= mask;
+            }
+            return;
+        }
+        if self.npins == MAX_PINS {
+            self.complex = true;
+            return;
+        }
+        self.pinned |= B::bit(c);
+        self.pins[self.npins] = (c as u16, mask);
+        self.npins += 1;
+    }
+
+    /// The cells a non-royal piece on `from` (`None`: a drop) may end a move on, when
+    /// the node is not complex and has at most one check.
+    #[inline(always)]
+    pub(crate) fn allowed(&self, from: Option<usize>) -> B {
+        let mut allow = !self.bad_to;
+        if self.checks == 1 {
+            allow &= self.evasion;
+        }
+        if let Some(f) = from {
+            if self.pinned.has(f) {
+                if let Some(p) = self.pins[..self.npins].iter().find(|p| p.0 as usize == f) {
+                    allow &= p.1;
+                }
+            }
+        }
+        allow
+    }
+
+    /// Whether moves of non-royal pieces can be judged by [`Safety::allowed`].
+    #[inline(always)]
+    pub(crate) fn simple(&self) -> bool {
+        !self.complex && self.checks <= 1
+    }
+
+    /// The verdict on a pseudo-legal move `m` of the side to move.
+    #[inline]
+    pub(crate) fn verdict(
+        &self,
+        g: &Game,
+        k: &Exposure<B>,
+        pos: &GamePosition,
+        m: &GameMove,
+    ) -> Quick {
+        if m.push_to.is_some() || m.convert.is_some() || m.n_passing > 0 {
+            return Quick::Unknown;
+        }
+        let after = m.promotion.unwrap_or(m.piece);
+        let from = match m.kind {
+            MoveKind::Normal => Some(m.from.index()),
+            MoveKind::Drop => {
+                let limits = &g.drop_limits[pos.side.index() * g.pieces + m.piece.index()];
+                if limits.not_mating {
+                    // A drop that may not mate: an ordinary drop when it cannot give
+                    // check (outside every path into the opponent's lone royal).
+                    let them = pos.side.opponent();
+                    let royal = pos.royal_sum[them.index()] as usize;
+                    if pos.royal_count[them.index()] != 1
+                        || k.zone(pos.side, royal).has(m.to.index())
+                    {
+                        return Quick::Unknown;
+                    }
+                }
+                None
+            }
+            MoveKind::Castling(_) | MoveKind::EnPassant { .. } => return Quick::Unknown,
+        };
+        let (royal_before, royal_after) = (g.royal[m.piece.index()], g.royal[after.index()]);
+        if royal_before != royal_after {
+            return Quick::Unknown;
+        }
+        let to = m.to.index();
+        if royal_before {
+            let Some(f) = from else {
+                return Quick::Unknown;
+            };
+            let occ = (self.occ & !B::bit(f)) | B::bit(to);
+            let theirs = self.theirs & !B::bit(to);
+            return if k.attacked(pos.side.opponent(), to, occ, theirs, &pos.cells) {
+                Quick::Illegal
+            } else {
+                Quick::Legal
+            };
+        }
+        if !self.simple() {
+            return Quick::Unknown;
+        }
+        if self.allowed(from).has(to) {
+            Quick::Legal
+        } else {
+            Quick::Illegal
+        }
+    }
+}
+
+/// Counts the plies of one walk of a non-royal piece whose destinations are allowed
+/// (see [`Safety::allowed`]); plies that need more (promotions, pushes, captures in
+/// passing) become moves in `deferred`.
+struct AllowedCount<'a, B> {
+    allow: B,
+    promo_to: &'a [bool],
+    count: u64,
+    deferred: &'a mut Vec<GameMove>,
+}
+
+impl<B: Bits> Sink for AllowedCount<'_, B> {
+    #[inline]
+    fn ply(&mut self, ply: &Ply<'_>) {
+        let to = ply.to.index();
+        if ply.push_to.is_some()
+            || ply.convert.is_some()
+            || ply.passing_captures().next().is_some()
+            || self.promo_to.get(to).copied().unwrap_or(false)
+        {
+            Plies {
+                out: self.deferred,
+                only_capture_on: None,
+            }
+            .ply(ply);
+        } else if self.allow.has(to) {
+            self.count += 1;
+        }
+    }
+}
+
+impl MoveGenerator<'_> {
+    /// [`MoveGenerator::legal_moves`] judged by the bitboard kernel; false (and `out`
+    /// untouched) when the game has no kernel or the side to move has not one royal.
+    pub(crate) fn legal_moves_bits(
+        &mut self,
+        pos: &mut GamePosition,
+        out: &mut Vec<GameMove>,
+    ) -> bool {
+        match &self.game.bits {
+            BitKernel::Word(k) => self.legal_with(&k.exposure, pos, out),
+            BitKernel::Wide(k) => self.legal_with(&k.exposure, pos, out),
+            BitKernel::None => false,
+        }
+    }
+
+    fn legal_with<B: Bits>(
+        &mut self,
+        k: &Exposure<B>,
+        pos: &mut GamePosition,
+        out: &mut Vec<GameMove>,
+    ) -> bool {
+        let g = self.game;
+        if pos.royal_count[pos.side.index()] != 1 {
+            return false;
+        }
+        let royal = pos.royal_sum[pos.side.index()] as usize;
+        let s = Safety::compute(k, pos, royal);
+        out.clear();
+        let mut pseudo = self.buffer();
+        self.pseudo_moves(pos, &mut pseudo);
+        for m in pseudo.iter() {
+            let ok = match s.verdict(g, k, pos, m) {
+                Quick::Legal => true,
+                Quick::Illegal => false,
+                Quick::Unknown => self.is_legal(pos, m),
+            };
+            if ok {
+                out.push(*m);
+            }
+        }
+        self.give_back(pseudo);
+        true
+    }
+
+    /// [`MoveGenerator::count_legal`] judged by the bitboard kernel, the moves of
+    /// non-royal pieces counted by destination straight from their walks; `None` when
+    /// the game has no kernel or the side to move has not one royal.
+    pub(crate) fn count_legal_bits(&mut self, pos: &mut GamePosition) -> Option<u64> {
+        match &self.game.bits {
+            BitKernel::Word(k) => self.count_with(k, pos),
+            BitKernel::Wide(k) => self.count_with(k, pos),
+            BitKernel::None => None,
+        }
+    }
+
+    fn count_with<B: Bits>(&mut self, bb: &Bitboards<B>, pos: &mut GamePosition) -> Option<u64> {
+        let g = self.game;
+        let k = &bb.exposure;
+        let side = pos.side;
+        if pos.royal_count[side.index()] != 1 {
+            return None;
+        }
+        let royal = pos.royal_sum[side.index()] as usize;
+        let s = Safety::compute(k, pos, royal);
+        let mut count = 0u64;
+        self.walked.clear();
+        let mut mine = s.occ & !s.theirs;
+        while !mine.is_zero() {
+            let i = mine.lowest();
+            mine = mine ^ B::bit(i);
+            let kind = pos.cells[i].kind();
+            let from = CellId(i as u16);
+            let promo = side.index() * g.pieces + kind.index();
+            let promo_to = &g.promo_to[promo];
+            // Royal moves, complex nodes and promotions on leaving a zone: listed.
+            let listed = g.royal[kind.index()]
+                || !s.simple()
+                || (!promo_to.is_empty() && g.promo_from[promo][i]);
+            let allow = s.allowed(Some(i));
+            if !listed {
+                let at = (side, kind, i);
+                if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved[i]) {
+                    // Moves that may promote are expanded and tested one by one.
+                    if (to & bb.promotes[promo]).is_zero() {
+                        count += (to & allow).count() as u64;
+                        continue;
+                    }
+                }
+            }
+            match g.kernels.rays(side, kind, from) {
+                Some(rays) => {
+                    let walked = &mut self.walked;
+                    kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
+                        let t = to as usize;
+                        if listed || promo_to.get(t).copied().unwrap_or(false) {
+                            walked.push(kernel::ray_move(kind, from, to, captures, ep));
+                        } else if allow.has(t) {
+                            count += 1;
+                        }
+                    });
+                }
+                None if listed => {
+                    let mut sink = Plies {
+                        out: &mut self.walked,
+                        only_capture_on: None,
+                    };
+                    self.walker.walk(pos, side, kind, from, &mut sink);
+                }
+                None => {
+                    let mut sink = AllowedCount {
+                        allow,
+                        promo_to,
+                        count: 0,
+                        deferred: &mut self.walked,
+                    };
+                    self.walker.walk(pos, side, kind, from, &mut sink);
+                    count += sink.count;
+                }
+            }
+        }
+        self.en_passant_moves(pos);
+        let mut pending = self.buffer();
+        for m in self.walked.drain(..) {
+            expand_promotions(g, pos, m, &mut pending);
+        }
+        self.castling_and_drops(pos, &mut pending);
+        for m in pending.iter() {
+            let ok = match s.verdict(g, k, pos, m) {
+                Quick::Legal => true,
+                Quick::Illegal => false,
+                Quick::Unknown => self.is_legal(pos, m),
+            };
+            count += u64::from(ok);
+        }
+        self.give_back(pending);
+        Some(count)
+    }
+}
