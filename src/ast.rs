@@ -10,10 +10,12 @@ pub use crate::ids::Span;
 mod effects;
 mod ends;
 mod neutral;
+mod sokoban;
 mod tags;
 pub use effects::*;
 pub use ends::*;
 pub use neutral::*;
+pub use sokoban::*;
 pub use tags::*;
 
 /// A whole file: a sequence of declarations, in source order.
@@ -503,42 +505,6 @@ impl ViaKind {
             ViaKind::Friend => "friend",
             ViaKind::Foe => "foe",
             ViaKind::Piece => "piece",
-        }
-    }
-}
-
-/// `sokoban pusher Pusher, box Box, wall Wall`: which pieces the characters of a
-/// Sokoban text board stand for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SokobanDecl {
-    pub roles: Vec<SokobanRole>,
-    pub span: Span,
-}
-
-/// `pusher NAME`, `box NAME` or `wall NAME`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SokobanRole {
-    pub kind: SokobanRoleKind,
-    pub piece: Ident,
-    pub span: Span,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SokobanRoleKind {
-    /// `@` (and `+`, on a goal)
-    Pusher,
-    /// `$` (and `*`, on a goal)
-    Box,
-    /// `#`
-    Wall,
-}
-
-impl SokobanRoleKind {
-    pub fn keyword(self) -> &'static str {
-        match self {
-            SokobanRoleKind::Pusher => "pusher",
-            SokobanRoleKind::Box => "box",
-            SokobanRoleKind::Wall => "wall",
         }
     }
 }
