@@ -450,20 +450,7 @@ fn perft_agrees_with_a_brute_force_count() {
 // ---------------------------------------------------------------- tree, table
 
 fn tree(fen: &str, from: &str, json: bool) -> String {
-    let mut args = vec![
-        "tree",
-        "rules/activation.rules",
-        "--fen",
-        fen,
-        "--from",
-        from,
-    ];
-    if json {
-        args.push("--json");
-    }
-    let out = common::cli::run(&args);
-    assert!(out.status.success(), "{}", common::cli::stderr(&out));
-    common::cli::stdout(&out)
+    common::cli::tree("rules/activation.rules", fen, from, json)
 }
 
 /// The Rook on a1 activates the Wave on b1, which (moving as the Rook, never

@@ -42,20 +42,7 @@ fn fen(pieces: &[(&str, char)]) -> String {
 }
 
 fn tree(fen: &str, from: &str, json: bool) -> String {
-    let mut args = vec![
-        "tree",
-        "rules/croatian-one.rules",
-        "--fen",
-        fen,
-        "--from",
-        from,
-    ];
-    if json {
-        args.push("--json");
-    }
-    let out = common::cli::run(&args);
-    assert!(out.status.success(), "{}", common::cli::stderr(&out));
-    common::cli::stdout(&out)
+    common::cli::tree("rules/croatian-one.rules", fen, from, json)
 }
 
 /// A Bishop on b2 meets the opponent's Starchild on d4 (seed: "a Bishop encounters

@@ -301,15 +301,7 @@ fn mayan_activations_agree_with_a_brute_force_generator() {
     }
 }
 
-fn tree(rules: &str, fen: &str, from: &str, json: bool) -> String {
-    let mut args = vec!["tree", rules, "--fen", fen, "--from", from];
-    if json {
-        args.push("--json");
-    }
-    let out = common::cli::run(&args);
-    assert!(out.status.success(), "{}", common::cli::stderr(&out));
-    common::cli::stdout(&out)
-}
+use common::cli::tree;
 
 /// Croatian Ties has no piece that activates or is activated: the Pegasus's tree from
 /// b1 at the start (c3 d5 e7 and the black pawn f9 it may capture; a3 and then off the

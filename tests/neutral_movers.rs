@@ -3,7 +3,6 @@
 //! written by play read back to the same position and hash, make/unmake for every
 //! move, perft against a brute-force count, and the diagnostics.
 
-use piecewise::game::GamePosition;
 use piecewise::Game;
 
 mod common;
@@ -93,21 +92,6 @@ fn fen_after_play_reads_back_and_unmake_restores() {
     }
 }
 
-/// Leaves counted by brute force, every node read back from its parent's FEN.
-fn brute(g: &Game, pos: &GamePosition, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut n = 0;
-    for m in g.legal_moves(pos) {
-        let mut child = g.position(&g.fen(pos)).unwrap();
-        let m = g.parse_uci(&child, &g.uci(&m)).unwrap();
-        g.make(&mut child, &m);
-        n += brute(g, &child, depth - 1);
-    }
-    n
-}
-
 #[test]
 fn perft_agrees_with_a_brute_force_count() {
     let g = common::game("neutral-movers");
@@ -115,13 +99,13 @@ fn perft_agrees_with_a_brute_force_count() {
     for depth in 1..=3 {
         assert_eq!(
             g.perft(&start, depth),
-            brute(&g, &start, depth),
+            common::perft_through_fen(&g, &start, depth),
             "depth {depth}"
         );
     }
     let g = star();
     let pos = g.position("k4/5/2*2/5/1R2K w - - 0 1").unwrap();
-    assert_eq!(g.perft(&pos, 4), brute(&g, &pos, 4));
+    assert_eq!(g.perft(&pos, 4), common::perft_through_fen(&g, &pos, 4));
 }
 
 fn codes(src: &str) -> Vec<String> {

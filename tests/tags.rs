@@ -4,7 +4,6 @@
 //! against a brute-force count that reads every node back from its FEN, FEN errors and
 //! the diagnostics of the declarations.
 
-use piecewise::game::GamePosition;
 use piecewise::game::{EndReason, GameResult};
 use piecewise::position::FenErrorKind;
 use piecewise::Game;
@@ -134,23 +133,6 @@ fn make_and_unmake_restore_tags() {
     }
 }
 
-/// Counts the leaves by brute force: the legal moves of every node, each made on a
-/// position read back from the FEN of its parent (so the tags go through FEN at every
-/// node), with no bulk counting or shared work.
-fn brute(g: &Game, pos: &GamePosition, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut n = 0;
-    for m in g.legal_moves(pos) {
-        let mut child = g.position(&g.fen(pos)).unwrap();
-        let m = g.parse_uci(&child, &g.uci(&m)).unwrap();
-        g.make(&mut child, &m);
-        n += brute(g, &child, depth - 1);
-    }
-    n
-}
-
 #[test]
 fn perft_agrees_with_a_brute_force_count() {
     let g = tags();
@@ -158,14 +140,14 @@ fn perft_agrees_with_a_brute_force_count() {
     for depth in 1..=3 {
         assert_eq!(
             g.perft(&start, depth),
-            brute(&g, &start, depth),
+            common::perft_through_fen(&g, &start, depth),
             "depth {depth}"
         );
     }
     let mid = g
         .position("r3k2r/p^1p^2p^2/1n!6/8/8/1N!6/P^1P2P^2/R3K2R w KQkq - 0 1")
         .unwrap();
-    assert_eq!(g.perft(&mid, 3), brute(&g, &mid, 3));
+    assert_eq!(g.perft(&mid, 3), common::perft_through_fen(&g, &mid, 3));
 }
 
 #[test]

@@ -30,3 +30,14 @@ pub fn temp(name: &str, bytes: &[u8]) -> PathBuf {
     std::fs::write(&p, bytes).expect("write");
     p
 }
+
+/// `piecewise tree RULES --fen FEN --from CELL [--json]`, which must succeed: its output.
+pub fn tree(rules: &str, fen: &str, from: &str, json: bool) -> String {
+    let mut args = vec!["tree", rules, "--fen", fen, "--from", from];
+    if json {
+        args.push("--json");
+    }
+    let out = run(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out)
+}

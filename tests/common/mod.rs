@@ -159,3 +159,20 @@ pub fn reseal(bytes: &mut [u8]) {
     let sum = fnv(&bytes[..n]);
     bytes[n..].copy_from_slice(&sum.to_le_bytes());
 }
+
+/// Leaves counted by brute force: the legal moves of every node, each made on a position
+/// read back from the FEN of its parent (so all state goes through FEN at every node),
+/// with no bulk counting or shared work.
+pub fn perft_through_fen(g: &Game, pos: &piecewise::game::GamePosition, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    for m in g.legal_moves(pos) {
+        let mut child = g.position(&g.fen(pos)).unwrap();
+        let m = g.parse_uci(&child, &g.uci(&m)).unwrap();
+        g.make(&mut child, &m);
+        n += perft_through_fen(g, &child, depth - 1);
+    }
+    n
+}
