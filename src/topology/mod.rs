@@ -325,6 +325,18 @@ impl Board {
         }
     }
 
+    /// The mirror image of every cell, by index, on a rectangular board whose holes look
+    /// the same to both sides: there a step by a vector from a cell, mirrored, is the
+    /// mirrored vector's step from the mirrored cell. `None` on other boards.
+    pub fn cell_mirror(&self) -> Option<Vec<CellId>> {
+        if !matches!(self.kind, BoardKind::Square { .. }) {
+            return None;
+        }
+        self.cells()
+            .map(|c| self.cell_at(self.mirror(self.coord(c))))
+            .collect()
+    }
+
     /// The centre of a cell in drawing units (about one unit per cell), x to the
     /// right, y up (the first side's view).
     pub fn center(&self, cell: CellId) -> (f64, f64) {

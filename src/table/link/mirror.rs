@@ -13,20 +13,13 @@
 use super::super::layout::{Node, RootRange};
 use super::ZoneMaps;
 use crate::ids::{CellId, Side};
-use crate::ir::BoardKind;
 use crate::topology::Board;
 use std::ops::Range;
 
 /// The mirror image of every cell, if the board, its holes and every zone look the
 /// same to both sides: `M(c)` for each cell `c`, by index.
 pub(super) fn cell_mirror(board: &Board, zones: &ZoneMaps) -> Option<Vec<CellId>> {
-    if !matches!(board.kind(), BoardKind::Square { .. }) {
-        return None;
-    }
-    let map: Vec<CellId> = board
-        .cells()
-        .map(|c| board.cell_at(board.mirror(board.coord(c))))
-        .collect::<Option<_>>()?;
+    let map = board.cell_mirror()?;
     let (first, second) = (Side::First.index(), Side::Second.index());
     let zones_agree = zones.iter().all(|z| {
         map.iter()

@@ -10,7 +10,6 @@
 
 use super::{RLeaf, RNode, ReverseTables};
 use crate::ids::{CellId, PieceId, Side};
-use crate::ir::BoardKind;
 use crate::table::MoveTable;
 
 /// `M(c)` for every cell, if the board is rectangular with holes that look the same to
@@ -18,13 +17,7 @@ use crate::table::MoveTable;
 /// is the first side's tree on its mirror cell with every cell mirrored.
 pub(super) fn side_mirror(t: &MoveTable, skip: &[bool]) -> Option<Vec<u16>> {
     let board = &t.board;
-    if !matches!(board.kind(), BoardKind::Square { .. }) {
-        return None;
-    }
-    let map: Vec<u16> = board
-        .cells()
-        .map(|c| board.cell_at(board.mirror(board.coord(c))).map(|m| m.0))
-        .collect::<Option<_>>()?;
+    let map: Vec<u16> = board.cell_mirror()?.iter().map(|c| c.0).collect();
     let mut stack: Vec<(usize, usize)> = Vec::new();
     for (p, _) in skip.iter().enumerate().filter(|(_, &s)| !s) {
         for c in board.cells() {
