@@ -122,18 +122,8 @@ fn make_and_unmake_restore_position_and_hash() {
         "r6k/8/8/8/8/8/R7/KH6 w - - 0 1",
         "7k/2w5/8/1n6/8/3H4/1W1N4/R6K w - - 0 1",
     ] {
-        let mut pos = g.position(fen).unwrap();
-        let (before, hash) = (g.fen(&pos), pos.hash());
-        let moves = g.legal_moves(&pos);
+        let moves = common::make_unmake_round_trip(&g, fen);
         assert!(moves.iter().any(|m| !m.cascade().is_empty()), "{fen}");
-        for m in moves {
-            let undo = g.make(&mut pos, &m);
-            let fresh = g.position(&g.fen(&pos)).unwrap();
-            assert_eq!(pos.hash(), fresh.hash(), "{} from {fen}", g.uci(&m));
-            g.unmake(&mut pos, undo);
-            assert_eq!(g.fen(&pos), before);
-            assert_eq!(pos.hash(), hash);
-        }
     }
 }
 

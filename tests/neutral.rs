@@ -259,14 +259,7 @@ fn a_neutral_piece_by_its_letter_or_an_unknown_star_is_a_fen_error() {
 
 // ---------------------------------------------------------------- diagnostics
 
-fn codes(src: &str) -> Vec<String> {
-    let (_, d) = piecewise::pipeline::check(src, None);
-    // W0004 (a piece with no moves) is not this test's business.
-    d.iter()
-        .map(|d| d.code.to_string())
-        .filter(|c| c != "W0004")
-        .collect()
-}
+use common::check_codes as codes;
 
 #[test]
 fn neutral_declarations_have_diagnostics() {

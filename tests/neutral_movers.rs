@@ -108,13 +108,7 @@ fn perft_agrees_with_a_brute_force_count() {
     assert_eq!(g.perft(&pos, 4), common::perft_through_fen(&g, &pos, 4));
 }
 
-fn codes(src: &str) -> Vec<String> {
-    let (_, d) = piecewise::pipeline::check(src, None);
-    d.iter()
-        .map(|d| d.code.to_string())
-        .filter(|c| c != "W0004")
-        .collect()
-}
+use common::check_codes as codes;
 
 #[test]
 fn moved_by_either_side_has_diagnostics() {

@@ -213,13 +213,7 @@ fn fen_tag_errors_say_what_and_where() {
     assert!(chess.position("4k3/8/8/8/8/8/P^7/4K3 w - - 0 1").is_err());
 }
 
-fn codes(src: &str) -> Vec<String> {
-    let (_, d) = piecewise::pipeline::check(src, None);
-    d.iter()
-        .map(|d| d.code.to_string())
-        .filter(|c| c != "W0004")
-        .collect()
-}
+use common::check_codes as codes;
 
 #[test]
 fn tag_declarations_have_diagnostics() {

@@ -176,3 +176,31 @@ pub fn perft_through_fen(g: &Game, pos: &piecewise::game::GamePosition, depth: u
     }
     n
 }
+
+/// Makes every legal move of `fen` in turn: made, the position's hash is that of the
+/// FEN it writes read back; unmade, the FEN and the hash are what they were. Returns
+/// the legal moves, for the caller's own assertions.
+pub fn make_unmake_round_trip(g: &Game, fen: &str) -> Vec<piecewise::game::GameMove> {
+    let mut pos = g.position(fen).unwrap();
+    let (before, hash) = (g.fen(&pos), pos.hash());
+    let moves = g.legal_moves(&pos);
+    for m in &moves {
+        let undo = g.make(&mut pos, m);
+        let fresh = g.position(&g.fen(&pos)).unwrap();
+        assert_eq!(pos.hash(), fresh.hash(), "{} from {fen}", g.uci(m));
+        g.unmake(&mut pos, undo);
+        assert_eq!(g.fen(&pos), before);
+        assert_eq!(pos.hash(), hash);
+    }
+    moves
+}
+
+/// The codes of `check`'s diagnostics of `src`, errors and warnings, without W0004 (a
+/// piece with no moves, which the small sources of the diagnostics tests often have).
+pub fn check_codes(src: &str) -> Vec<String> {
+    let (_, d) = piecewise::pipeline::check(src, None);
+    d.iter()
+        .map(|d| d.code.to_string())
+        .filter(|c| c != "W0004")
+        .collect()
+}
