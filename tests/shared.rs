@@ -10,7 +10,9 @@ use common::Rng;
 use piecewise::game::Game;
 use piecewise::ids::{CellId, PieceId, Side};
 use piecewise::pipeline::{self, Limits};
-use piecewise::table::MASK_SHARED;
+use piecewise::table::{
+    Node, MASK_SHARED, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
+};
 use piecewise::walk::Occupant;
 use piecewise::Rules;
 
@@ -29,8 +31,11 @@ fn shared_limits() -> Limits {
 }
 
 fn rules(name: &str, limits: &Limits) -> Rules {
-    let src = common::rules_source(name);
-    pipeline::compile_with(&src, Some(&common::rules_dir()), limits, |_| {})
+    rules_of(name, &common::rules_source(name), limits)
+}
+
+fn rules_of(name: &str, src: &str, limits: &Limits) -> Rules {
+    pipeline::compile_with(src, Some(&common::rules_dir()), limits, |_| {})
         .unwrap_or_else(|d| panic!("{name}: {d:?}"))
         .rules
 }
@@ -46,8 +51,13 @@ fn shared_nodes(r: &Rules) -> usize {
 
 /// Every piece's moves on random boards, both linkings.
 fn compare_movement(name: &str, must_share: bool) {
-    let plain = rules(name, &unrolled_limits());
-    let shared = rules(name, &shared_limits());
+    compare_movement_of(name, &common::rules_source(name), must_share);
+}
+
+/// [`compare_movement`] for a rules text.
+fn compare_movement_of(name: &str, src: &str, must_share: bool) {
+    let plain = rules_of(name, src, &unrolled_limits());
+    let shared = rules_of(name, src, &shared_limits());
     assert_eq!(shared_nodes(&plain), 0, "{name}: nothing shared");
     if must_share {
         assert!(shared_nodes(&shared) > 0, "{name}: something is shared");
@@ -140,9 +150,12 @@ fn compare_source(name: &str, src: &str, depth: u32) {
         let mut a = plain.start_position().expect("start");
         let mut b = shared.start_position().expect("start");
         for _ in 0..40 {
+            // `uci_list`: a push that would print like another move gets its push cell.
             let moves = plain.legal_moves(&a);
-            let mut ua: Vec<String> = moves.iter().map(|m| plain.uci(m)).collect();
-            let mut ub = shared.legal_uci(&b);
+            let texts = plain.uci_list(&moves);
+            let theirs = shared.legal_moves(&b);
+            let their_texts = shared.uci_list(&theirs);
+            let (mut ua, mut ub) = (texts.clone(), their_texts.clone());
             ua.sort();
             ub.sort();
             assert_eq!(ub, ua, "{name}: {}", plain.fen(&a));
@@ -150,14 +163,12 @@ fn compare_source(name: &str, src: &str, depth: u32) {
                 break;
             }
             let pick = rng.below(moves.len());
-            let uci = plain.uci(&moves[pick]);
             plain.make(&mut a, &moves[pick]);
-            let mb = shared
-                .legal_moves(&b)
-                .into_iter()
-                .find(|m| shared.uci(m) == uci)
+            let k = their_texts
+                .iter()
+                .position(|t| *t == texts[pick])
                 .expect("the same move");
-            shared.make(&mut b, &mb);
+            shared.make(&mut b, &theirs[k]);
         }
     }
 }
@@ -191,6 +202,42 @@ fn a_screen_put_before_a_forward_cannon_is_seen() {
     assert!(moves.contains(&"a4d4".to_string()), "{moves:?}");
     // Perft 1 counts in bulk: the same number as the list.
     assert_eq!(shared.perft(&start, 1), moves.len() as u64);
+}
+
+/// What a path may do to the piece it ends on — push it, capture it though a friend,
+/// convert it, activate it — is a `PUSH` node that shared blocks carry too (a swap,
+/// which sends the piece to the path's start cell, stays unrolled): the same moves on
+/// random boards, and the same games, as unrolled trees.
+#[test]
+fn actions_on_the_piece_met_are_the_same_shared() {
+    let src = "board square 10x10\n\
+        royal King\n\
+        relay Wave, move only\n\
+        piece King (K) { step any }\n\
+        piece Hook (H) { ride orthogonal then ride turn ±90, activate Wave\n ride orthogonal, capture friend Pawn }\n\
+        piece Bulldozer (D) { step orthogonal then ride same, push Pawn | Wave }\n\
+        piece Missionary (M) { step diagonal then ride turn ±90, move only, convert not King | Missionary }\n\
+        piece Cannibal (C) { step diagonal then ride same, capture friend Pawn }\n\
+        piece Swapper (S) { step any then step same, swap }\n\
+        piece Wave (W) { }\n\
+        piece Pawn (P) { step forward, move only\n step forward-diagonal, capture only }\n\
+        start \"1hdmkcswh1/1pppppppp1/10/10/3w2W3/10/10/10/1PPPPPPPP1/1HDMKCSWH1 w - - 0 1\"\n";
+    let shared = rules_of("actions", src, &shared_limits());
+    let nodes = &shared.table().table().nodes;
+    let shared_push = |action: u8| {
+        nodes.iter().any(|n| {
+            n.mask & MASK_SHARED != 0 && n.has(Node::PUSH_TARGET) && n.mask & MEET_ACTIONS == action
+        })
+    };
+    // Displacements, friend captures, conversions and activations all in shared blocks.
+    for action in [0, MEET_CAPTURE, MEET_CONVERT, MEET_ACTIVATE] {
+        assert!(
+            shared_push(action),
+            "a shared push target with action {action}"
+        );
+    }
+    compare_movement_of("actions", src, true);
+    compare_source("actions", src, 3);
 }
 
 /// A hook mover and a locust (a checkers-like jumper that captures in passing) beside

@@ -31,6 +31,7 @@ pub const CLASS_FOE: u8 = 4;
 /// its children are shared nodes anywhere in the table, cycles allowed: the walk applies
 /// the whole-path rules to it (a cell already on the path is not entered; the start cell
 /// only ends a path that captured in passing) and stops a path at [`MAX_DEPTH`] cells.
+/// A shared `PUSH` node's `PUSH_TARGET` children carry it too.
 pub const MASK_SHARED: u8 = 8;
 /// Not a class: a bit of a `PUSH_TARGET` node's mask (see [`Node::PUSH_TARGET`]): the
 /// piece met is **captured** instead of pushed, whichever side it belongs to (a friend

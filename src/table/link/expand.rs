@@ -198,38 +198,9 @@ impl Expander<'_> {
     }
 
     /// One step of `v` from `pos`, if it stays on the board. Every step of a leg goes
-    /// through here, and so does the step a pushed piece makes (one more step in the
-    /// direction the leg moved).
+    /// through here (the step a pushed piece makes: [`PatternView::encounters`]).
     fn step(&self, pos: CellId, v: Vector) -> Option<CellId> {
         self.board.step(pos, v)
-    }
-
-    /// Adds the displacement of a landing on `cell` (reached by a step of `v`):
-    /// a `PUSH` sibling of the landing node with one `PUSH_TARGET` child, the cell one
-    /// more step onward. Nothing if that step leaves the board.
-    fn push(&mut self, push: PushOp, at: Attach, v: Vector, cell: CellId, depth: u8) {
-        let Some(onward) = self.step(cell, v) else {
-            return;
-        };
-        let classes =
-            (if push.friend { CLASS_FRIEND } else { 0 }) | (if push.foe { CLASS_FOE } else { 0 });
-        self.encounter(push.filter.0, at, cell, depth, (onward, classes, 0));
-    }
-
-    /// Adds a swap, friend capture or conversion of the piece on `cell`: a `PUSH`
-    /// node whose `PUSH_TARGET` child is the start cell (a swap) or carries
-    /// `MEET_CAPTURE` / `MEET_CONVERT` (its filter the conversion's new kind).
-    #[inline(never)]
-    fn meet(&mut self, m: MeetOp, at: Attach, cell: CellId, depth: u8) {
-        let classes =
-            (if m.friend { CLASS_FRIEND } else { 0 }) | (if m.foe { CLASS_FOE } else { 0 });
-        let child = match m.action {
-            MeetAction::Swap => (self.path[0], classes, 0),
-            MeetAction::Capture => (cell, classes | MEET_CAPTURE, 0),
-            MeetAction::Convert => (cell, classes | MEET_CONVERT, m.into.0),
-            MeetAction::Activate => (cell, classes | MEET_ACTIVATE, 0),
-        };
-        self.encounter(m.filter.0, at, cell, depth, child);
     }
 
     /// A `PUSH` node on `cell` (kind filter `filter`) with one `PUSH_TARGET` child
@@ -328,8 +299,7 @@ impl Expander<'_> {
                     break;
                 }
                 let mut land = 0;
-                let mut push = None;
-                let mut meet = false;
+                let mut encounters = false;
                 if last && reached {
                     let to_ok = pattern
                         .to
@@ -341,10 +311,7 @@ impl Expander<'_> {
                     if to_ok && pattern.land_foe {
                         land |= Node::LAND_FOE;
                     }
-                    if to_ok && !home {
-                        push = pattern.push;
-                        meet = !pattern.meets.is_empty();
-                    }
+                    encounters = to_ok && !home && pattern.pushes();
                 }
                 if home && self.passing == 0 && !pattern.pass {
                     // A null move: back where it started, nothing captured.
@@ -396,12 +363,10 @@ impl Expander<'_> {
                     break;
                 }
                 self.path.push(cell);
-                if push.is_some() || meet {
-                    if let Some(push) = push {
-                        self.push(push, at, v, cell, node_depth);
-                    }
-                    for &m in pattern.meets.iter().filter(|_| meet) {
-                        self.meet(m, at, cell, node_depth);
+                if encounters {
+                    let start = self.path[0];
+                    for (_, filter, child) in pattern.encounters(self.board, cell, v, Some(start)) {
+                        self.encounter(filter, at, cell, node_depth, child);
                     }
                     if self.fault.is_some() {
                         return;
@@ -504,13 +469,65 @@ impl PatternView {
         self.push.is_some() || !self.meets.is_empty()
     }
 
+    /// Whether some meet sends the piece met to the path's start cell (a `swap`): the
+    /// only encounter whose `PUSH_TARGET` depends on the path, not on the cell and
+    /// heading it ends with.
+    pub(super) fn swaps(&self) -> bool {
+        self.meets.iter().any(|m| m.action == MeetAction::Swap)
+    }
+
+    /// What a path may do to the piece on `cell`, reached by a step of `v`, where it
+    /// ends (`start`: the path's start cell, needed by a `swap` only; without it,
+    /// swaps are left out): per encounter, in the order `push` then each meet, its
+    /// index in that order, the kind filter of its `PUSH` node and its one
+    /// `PUSH_TARGET` child (target cell, mask, filter). A push whose onward step
+    /// leaves the board has none.
+    pub(super) fn encounters(
+        &self,
+        board: &Board,
+        cell: CellId,
+        v: Vector,
+        start: Option<CellId>,
+    ) -> SmallVec<[(u8, u8, (CellId, u8, u8)); 4]> {
+        let classes = |friend: bool, foe: bool| {
+            (if friend { CLASS_FRIEND } else { 0 }) | (if foe { CLASS_FOE } else { 0 })
+        };
+        let mut out = SmallVec::new();
+        let mut k = 0u8;
+        if let Some(push) = self.push {
+            if let Some(onward) = board.step(cell, v) {
+                let child = (onward, classes(push.friend, push.foe), 0);
+                out.push((k, push.filter.0, child));
+            }
+            k += 1;
+        }
+        for m in &self.meets {
+            let classes = classes(m.friend, m.foe);
+            let child = match m.action {
+                MeetAction::Swap => start.map(|s| (s, classes, 0)),
+                MeetAction::Capture => Some((cell, classes | MEET_CAPTURE, 0)),
+                MeetAction::Convert => Some((cell, classes | MEET_CONVERT, m.into.0)),
+                MeetAction::Activate => Some((cell, classes | MEET_ACTIVATE, 0)),
+            };
+            if let Some(child) = child {
+                out.push((k, m.filter.0, child));
+            }
+            k += 1;
+        }
+        out
+    }
+
+    /// Whether a path may end on `cell` for `side`: its `to` zones.
+    pub(super) fn to_ok(&self, zones: &ZoneMaps, side: Side, cell: CellId) -> bool {
+        self.to.iter().all(|&(z, inside)| {
+            zones.get(z).is_some_and(|m| m[side.index()][cell.index()]) == inside
+        })
+    }
+
     /// The landing rights (`Node::LAND_*`) of a path ending on `cell` for `side`, its
     /// `to` zones applied.
     pub(super) fn land_rights(&self, zones: &ZoneMaps, side: Side, cell: CellId) -> u8 {
-        let to_ok = self.to.iter().all(|&(z, inside)| {
-            zones.get(z).is_some_and(|m| m[side.index()][cell.index()]) == inside
-        });
-        if !to_ok {
+        if !self.to_ok(zones, side, cell) {
             return 0;
         }
         (if self.land_empty { Node::LAND_EMPTY } else { 0 })

@@ -34,18 +34,18 @@ use crate::topology::Board;
 /// Whether a pattern may be linked as shared continuations: more than one leg (or a
 /// `repeat`), and nothing the walk could not decide from a shared node: no `pass` (the
 /// walk ends a path back home only after a capture), no `en passant` (its landing
-/// needs the path's length), no `push` (nor `swap`, `capture friend`, `convert`,
-/// `activate`).
+/// needs the path's length), no `swap` (the piece met goes to the path's start cell).
+/// A `push`, `capture friend`, `convert` or `activate` is shared: its `PUSH` node
+/// depends only on the cell and heading the path ends with.
 pub(super) fn eligible(v: &PatternView) -> bool {
-    (v.legs.len() > 1 || v.repeat.is_some()) && !v.pass && v.land_flags == 0 && !v.pushes()
+    (v.legs.len() > 1 || v.repeat.is_some()) && !v.pass && v.land_flags == 0 && !v.swaps()
 }
 
 /// Whether a single-leg pattern may be linked as shared continuations (a ride of a
 /// piece walked forward anyway: [`super::link`] decides): one leg, no `repeat`, and
-/// none of what [`eligible`] excludes (a `swap`, `capture friend`, `convert` or
-/// `activate` too: shared blocks have no `PUSH` nodes, so their meets would be lost).
+/// none of what [`eligible`] excludes.
 pub(super) fn eligible_ride(v: &PatternView) -> bool {
-    v.legs.len() == 1 && v.repeat.is_none() && !v.pass && v.land_flags == 0 && !v.pushes()
+    v.legs.len() == 1 && v.repeat.is_none() && !v.pass && v.land_flags == 0 && !v.swaps()
 }
 
 /// What a node's children depend on. How the node is entered (the mask and flags of
@@ -58,9 +58,26 @@ struct StateKey {
     heading: Vector,
     /// Steps taken on this leg (capped at the leg's minimum when it has no maximum).
     steps: u16,
-    /// The landing half of a node that both lands and hands over with different kind
-    /// filters (it has no children).
-    landing_only: bool,
+    /// Which node of the state: [`Part::MAIN`], [`Part::LANDING`] or an encounter's
+    /// `PUSH` node.
+    part: Part,
+}
+
+/// Which of a state's nodes a key names: the node the path goes on from, the landing
+/// half of a node that both lands and hands over with different kind filters (it has
+/// no children), or the `PUSH` node of the pattern's encounter `k` (a displacement,
+/// friend capture, conversion or activation of the piece met where the path ends; its
+/// one child is its `PUSH_TARGET`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Part(u8);
+
+impl Part {
+    const MAIN: Part = Part(0);
+    const LANDING: Part = Part(1);
+    /// The `PUSH` node of encounter `k` (its index in [`PatternView::encounters`]).
+    fn encounter(k: u8) -> Part {
+        Part(2 + k)
+    }
 }
 
 impl Hash for StateKey {
@@ -75,7 +92,7 @@ impl Hash for StateKey {
                 | u64::from(self.steps) << 32
                 | u64::from(self.leg) << 48,
         );
-        h.write_u32(u32::from(self.rep) | u32::from(self.landing_only) << 16);
+        h.write_u32(u32::from(self.rep) | u32::from(self.part.0) << 16);
     }
 }
 
@@ -312,7 +329,7 @@ impl<'a> SharedGraph<'a> {
             cell,
             heading,
             steps,
-            landing_only: false,
+            part: Part::MAIN,
         }
     }
 
@@ -333,14 +350,25 @@ impl<'a> SharedGraph<'a> {
         )
     }
 
-    /// Adds edges (entered as `entry`: mask, flags) to the state and its landing half,
-    /// if split, to `out`, creating them.
+    /// Whether a path may end on the state's cell doing something to the piece met
+    /// there (a `push`, `capture friend`, `convert` or `activate`): its last leg, its
+    /// minimum reached, the `to` zones met.
+    fn meets_here(&self, key: &StateKey) -> bool {
+        let i = key.leg as usize;
+        self.pattern.pushes()
+            && key.steps >= self.pattern.legs[i].min
+            && self.pattern.lands_after(i, key.rep)
+            && self.pattern.to_ok(self.zones, self.side, key.cell)
+    }
+
+    /// Adds edges (entered as `entry`: mask, flags) to the state, its landing half if
+    /// split, and its encounters' `PUSH` nodes, to `out`, creating them.
     fn push_with_split(&mut self, key: StateKey, entry: (u8, u8), out: &mut Vec<Edge>) {
         let (mask, flags) = entry;
         let (_, split) = self.landing(&key);
         if split {
             let landing = StateKey {
-                landing_only: true,
+                part: Part::LANDING,
                 ..key
             };
             let to = self.state(landing);
@@ -348,6 +376,64 @@ impl<'a> SharedGraph<'a> {
         }
         let to = self.state(key);
         out.push(Edge { to, mask, flags });
+        if self.meets_here(&key) {
+            let encounters = self
+                .pattern
+                .encounters(self.board, key.cell, key.heading, None);
+            for (k, filter, child) in encounters {
+                let to = self.encounter(key, k, filter, child);
+                out.push(Edge { to, mask, flags });
+            }
+        }
+    }
+
+    /// The `PUSH` node of encounter `k` on the state of `key` (kind filter `filter`),
+    /// with its `PUSH_TARGET` child `(target, mask, filter)`, created if new.
+    fn encounter(&mut self, key: StateKey, k: u8, filter: u8, child: (CellId, u8, u8)) -> usize {
+        let key = StateKey {
+            part: Part::encounter(k),
+            ..key
+        };
+        if let Some(&i) = self.index.get(&key) {
+            return i;
+        }
+        self.landed = true;
+        let (target, mask, child_filter) = child;
+        let leaf = self.states.len();
+        self.states.push(State {
+            node: Node {
+                target,
+                depth: 0,
+                flags: Node::PUSH_TARGET,
+                mask: MASK_SHARED | mask,
+                filter: child_filter,
+                child_count: 0,
+                first_child: 0,
+            },
+            first: 0,
+            count: 0,
+        });
+        let i = self.states.len();
+        self.index.insert(key, i);
+        self.states.push(State {
+            node: Node {
+                target: key.cell,
+                depth: 0,
+                flags: Node::PUSH,
+                mask: MASK_SHARED,
+                filter,
+                child_count: 0,
+                first_child: 0,
+            },
+            first: self.edges.len() as u32,
+            count: 1,
+        });
+        self.edges.push(Edge {
+            to: leaf,
+            mask: 0,
+            flags: 0,
+        });
+        i
     }
 
     /// The index of the state with `key`, created (its children found later) if new.
@@ -361,7 +447,8 @@ impl<'a> SharedGraph<'a> {
         }
         let (land, split) = self.landing(&key);
         let leg = self.pattern.legs[key.leg as usize];
-        let (land, filter) = match (key.landing_only, split) {
+        let landing_only = key.part == Part::LANDING;
+        let (land, filter) = match (landing_only, split) {
             (true, _) => (land, self.pattern.land_filter),
             (false, true) => (0, leg.filter),
             (false, false) if land != 0 || self.pattern.lands_after(key.leg as usize, key.rep) => {
@@ -383,7 +470,7 @@ impl<'a> SharedGraph<'a> {
             first: 0,
             count: 0,
         });
-        if !key.landing_only {
+        if !landing_only {
             self.todo.push((i, key));
         }
         i
@@ -481,9 +568,10 @@ impl<'a> SharedGraph<'a> {
                     .map(|e| {
                         let r = pool.record(self.edge_node(e), block_of[e.to]);
                         let n = pool.node(r);
+                        let kept = Node::LAND_EMPTY | Node::LAND_FOE | Node::PUSH;
                         Node {
                             mask: 0,
-                            flags: (n.flags & (Node::LAND_EMPTY | Node::LAND_FOE)) | initial,
+                            flags: (n.flags & kept) | initial,
                             ..n
                         }
                     })

@@ -267,7 +267,8 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
                 return Err(VerifyError::push_target_children(i));
             }
             let action = node.mask & MEET_ACTIONS;
-            if node.mask & !(CLASS_FRIEND | CLASS_FOE | MEET_ACTIONS) != 0
+            // A shared block's push target carries `MASK_SHARED` like its parent.
+            if node.mask & !(CLASS_FRIEND | CLASS_FOE | MEET_ACTIONS | MASK_SHARED) != 0
                 || node.mask & (CLASS_FRIEND | CLASS_FOE) == 0
             {
                 return Err(VerifyError::push_target_mask(i, node.mask));
