@@ -19,6 +19,18 @@ use crate::ir::Vector;
 use crate::topology::Board;
 use smallvec::SmallVec;
 
+/// One thing a path may do to the piece it ends on ([`PatternView::encounters`]): a
+/// `PUSH` node and its one `PUSH_TARGET` child.
+#[derive(Clone, Copy)]
+pub(super) struct Encounter {
+    /// Its index among the pattern's encounters (`push` first, then each meet).
+    pub(super) index: u8,
+    /// The kind filter of its `PUSH` node.
+    pub(super) filter: u8,
+    /// Its `PUSH_TARGET` child: target cell, mask, filter.
+    pub(super) child: (CellId, u8, u8),
+}
+
 /// A leg as the expander reads it from the ops.
 #[derive(Clone, Copy)]
 pub(super) struct LegOp {
@@ -365,8 +377,8 @@ impl Expander<'_> {
                 self.path.push(cell);
                 if encounters {
                     let start = self.path[0];
-                    for (_, filter, child) in pattern.encounters(self.board, cell, v, Some(start)) {
-                        self.encounter(filter, at, cell, node_depth, child);
+                    for e in pattern.encounters(self.board, cell, v, Some(start)) {
+                        self.encounter(e.filter, at, cell, node_depth, e.child);
                     }
                     if self.fault.is_some() {
                         return;
@@ -488,7 +500,7 @@ impl PatternView {
         cell: CellId,
         v: Vector,
         start: Option<CellId>,
-    ) -> SmallVec<[(u8, u8, (CellId, u8, u8)); 4]> {
+    ) -> SmallVec<[Encounter; 4]> {
         let classes = |friend: bool, foe: bool| {
             (if friend { CLASS_FRIEND } else { 0 }) | (if foe { CLASS_FOE } else { 0 })
         };
@@ -497,7 +509,11 @@ impl PatternView {
         if let Some(push) = self.push {
             if let Some(onward) = board.step(cell, v) {
                 let child = (onward, classes(push.friend, push.foe), 0);
-                out.push((k, push.filter.0, child));
+                out.push(Encounter {
+                    index: k,
+                    filter: push.filter.0,
+                    child,
+                });
             }
             k += 1;
         }
@@ -510,7 +526,11 @@ impl PatternView {
                 MeetAction::Activate => Some((cell, classes | MEET_ACTIVATE, 0)),
             };
             if let Some(child) = child {
-                out.push((k, m.filter.0, child));
+                out.push(Encounter {
+                    index: k,
+                    filter: m.filter.0,
+                    child,
+                });
             }
             k += 1;
         }

@@ -380,8 +380,8 @@ impl<'a> SharedGraph<'a> {
             let encounters = self
                 .pattern
                 .encounters(self.board, key.cell, key.heading, None);
-            for (k, filter, child) in encounters {
-                let to = self.encounter(key, k, filter, child);
+            for e in encounters {
+                let to = self.encounter(key, e.index, e.filter, e.child);
                 out.push(Edge { to, mask, flags });
             }
         }
