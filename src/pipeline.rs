@@ -54,6 +54,12 @@ pub struct Limits {
     /// state (docs/bytecode.md), and so is one whose count has no bound (a `repeat` until
     /// blocked that can go round); 0 shares every such pattern, `usize::MAX` none.
     pub shared_above: usize,
+    /// Not a limit either: on a square board of more cells than this, a shared
+    /// pattern whose paths hold at most half as many cells as the board has, and that
+    /// has no `to` zone, is linked as **relative** continuations: blocks that hold a
+    /// direction instead of a cell and serve every cell (docs/bytecode.md). 0 links every
+    /// such pattern relative whatever the board (tests), `usize::MAX` none.
+    pub relative_above: usize,
     /// The most plies of one move when activations cascade (W0906 when a cascade may
     /// be longer); at most [`Limits::MAX_CASCADE_PLIES`], what a game move can carry.
     /// Longer cascades are not generated.
@@ -101,7 +107,7 @@ impl std::error::Error for LimitError {}
 
 impl Limits {
     /// The names [`Limits::set`] knows, in the order of the fields.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         "source-bytes",
         "patterns-per-piece",
         "table-nodes",
@@ -111,6 +117,7 @@ impl Limits {
         "link-ms",
         "shared-above",
         "cascade-plies",
+        "relative-above",
     ];
 
     /// Sets the limit called `name` (one of [`Limits::NAMES`]) to `value`.
@@ -126,6 +133,7 @@ impl Limits {
             "link-ms" => self.link_ms = value,
             "shared-above" => self.shared_above = size,
             "cascade-plies" => self.cascade_plies = size,
+            "relative-above" => self.relative_above = size,
             _ => return Err(LimitError::UnknownName(name.to_string())),
         }
         Ok(())
@@ -170,6 +178,7 @@ impl Limits {
             max_ep_cells: self.en_passant_cells.min(Limits::MAX_EN_PASSANT_CELLS),
             max_ms: self.link_ms,
             shared_above: self.shared_above,
+            relative_above: self.relative_above,
         }
     }
 }
@@ -190,6 +199,7 @@ impl Default for Limits {
             link_ms: 10_000,
             shared_above: 1 << 16,
             cascade_plies: Limits::MAX_CASCADE_PLIES,
+            relative_above: 255,
         }
     }
 }

@@ -11,7 +11,7 @@ use piecewise::game::Game;
 use piecewise::ids::{CellId, PieceId, Side};
 use piecewise::pipeline::{self, Limits};
 use piecewise::table::{
-    Node, MASK_SHARED, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
+    Node, MASK_RELATIVE, MASK_SHARED, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
 };
 use piecewise::walk::Occupant;
 use piecewise::Rules;
@@ -26,8 +26,32 @@ fn unrolled_limits() -> Limits {
 fn shared_limits() -> Limits {
     Limits {
         shared_above: 0,
+        relative_above: usize::MAX,
         ..Limits::default()
     }
+}
+
+/// Every eligible pattern shared, and relative wherever its depth has a bound.
+fn relative_limits() -> Limits {
+    Limits {
+        shared_above: 0,
+        relative_above: 0,
+        ..Limits::default()
+    }
+}
+
+/// The two shared linkings every comparison runs: absolute blocks, relative blocks.
+fn shared_linkings() -> [(&'static str, Limits); 2] {
+    [("shared", shared_limits()), ("relative", relative_limits())]
+}
+
+fn relative_nodes(r: &Rules) -> usize {
+    r.table()
+        .table()
+        .nodes
+        .iter()
+        .filter(|n| n.mask & MASK_RELATIVE != 0)
+        .count()
 }
 
 fn rules(name: &str, limits: &Limits) -> Rules {
@@ -56,8 +80,15 @@ fn compare_movement(name: &str, must_share: bool) {
 
 /// [`compare_movement`] for a rules text.
 fn compare_movement_of(name: &str, src: &str, must_share: bool) {
+    for (how, limits) in shared_linkings() {
+        compare_movement_with(&format!("{name} ({how})"), src, must_share, &limits);
+    }
+}
+
+/// [`compare_movement_of`] for one shared linking.
+fn compare_movement_with(name: &str, src: &str, must_share: bool, limits: &Limits) {
     let plain = rules_of(name, src, &unrolled_limits());
-    let shared = rules_of(name, src, &shared_limits());
+    let shared = rules_of(name, src, limits);
     assert_eq!(shared_nodes(&plain), 0, "{name}: nothing shared");
     if must_share {
         assert!(shared_nodes(&shared) > 0, "{name}: something is shared");
@@ -133,12 +164,18 @@ fn compare_game(name: &str, depth: u32) {
 
 /// [`compare_game`] for a rules text.
 fn compare_source(name: &str, src: &str, depth: u32) {
+    for (how, limits) in shared_linkings() {
+        compare_source_with(&format!("{name} ({how})"), src, depth, &limits);
+    }
+}
+
+/// [`compare_source`] for one shared linking.
+fn compare_source_with(name: &str, src: &str, depth: u32, limits: &Limits) {
     let src = src.to_string();
     let base = common::rules_dir();
     let plain =
         Game::compile_limited(&src, Some(&base), None, &unrolled_limits()).expect("compiles");
-    let shared =
-        Game::compile_limited(&src, Some(&base), None, &shared_limits()).expect("compiles");
+    let shared = Game::compile_limited(&src, Some(&base), None, limits).expect("compiles");
     let start = plain.start_position().expect("start");
     assert_eq!(
         shared.perft(&start, depth),
@@ -341,4 +378,52 @@ fn range_capturing_generals_agree_with_brute_force() {
         );
     }
     assert!(captures > 200, "{captures} captures seen");
+}
+
+/// Relative blocks hold a direction, not a cell: linked relative, a hook mover's
+/// blocks are the same few records on every board size, while its absolute blocks
+/// grow with the cells; and a relative table goes through a table file and back.
+#[test]
+fn relative_blocks_do_not_grow_with_the_board() {
+    let hook = |side: u32| {
+        format!(
+            "board square {side}x{side}\nroyal King\npiece King (K) {{ step any }}\n\
+             piece Hook (H) {{ ride orthogonal then ride turn ±90 }}\n"
+        )
+    };
+    let blocks = |side: u32, limits: &Limits| {
+        let r = rules_of("hook", &hook(side), limits);
+        (shared_nodes(&r), relative_nodes(&r))
+    };
+    let (small, small_relative) = blocks(10, &relative_limits());
+    let (large, large_relative) = blocks(20, &relative_limits());
+    assert!(small_relative > 0 && large_relative > 0);
+    // Deeper paths on the larger board (a run of 19 steps, not 9), but no more cells:
+    // about twice the records, not four times.
+    assert!(large < 3 * small, "relative: {small} then {large}");
+    let (small_abs, _) = blocks(10, &shared_limits());
+    let (large_abs, _) = blocks(20, &shared_limits());
+    assert!(
+        large_abs > 3 * small_abs,
+        "absolute: {small_abs} then {large_abs}"
+    );
+    // Through a table file and back, and walked the same.
+    let r = rules_of("hook", &hook(20), &relative_limits());
+    let bytes = piecewise::table::to_bytes(r.table().table());
+    let back = piecewise::table::from_bytes(&bytes).expect("reads back");
+    assert_eq!(&back, r.table().table());
+    assert!(!back.directions.is_empty());
+    piecewise::table::verify(back).expect("verifies");
+}
+
+/// Croatian One by default: its shared patterns are relative (a square board of 676
+/// cells, paths at most 50 deep), so its blocks are a few tens of thousands of nodes,
+/// not one per cell and heading.
+#[test]
+fn croatian_one_links_its_shared_patterns_relative() {
+    let r = rules("croatian-one", &Limits::default());
+    let relative = relative_nodes(&r);
+    let shared = shared_nodes(&r);
+    assert!(relative > 0);
+    assert!(shared < 50_000, "{shared} shared nodes");
 }

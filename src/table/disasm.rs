@@ -7,8 +7,8 @@
 //! pinned by snapshot tests.
 
 use super::layout::{
-    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED,
-    MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
+    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_RELATIVE,
+    MASK_SHARED, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
 };
 use crate::ids::{CellId, PieceId, Side};
 use std::fmt::Write as _;
@@ -165,7 +165,11 @@ fn classes(mask: u8) -> String {
 
 /// One node's line of [`disasm_cell`].
 fn node_text(table: &MoveTable, i: usize, n: &Node) -> String {
-    let mut s = format!("#{i} {}", table.board.cell_name(n.target));
+    // A relative node names a direction: `+(dx,dy)`, one step from the cell before it.
+    let mut s = match table.directions.get(n.target.index()) {
+        Some(v) if n.mask & MASK_RELATIVE != 0 => format!("#{i} +({},{})", v.dx, v.dy),
+        _ => format!("#{i} {}", table.board.cell_name(n.target)),
+    };
     if n.mask != 0 {
         let _ = write!(s, " if:{}", classes(n.mask));
     }

@@ -8,8 +8,9 @@
 //! the table over a position (that is [`crate::walk`]) and does not build reverse
 //! tables.
 
-use super::layout::{MoveTable, Node, MASK_SHARED, MEET_ACTIONS, MEET_ACTIVATE};
+use super::layout::{MoveTable, Node, MASK_RELATIVE, MASK_SHARED, MEET_ACTIONS, MEET_ACTIVATE};
 use super::verify::VerifiedTable;
+use super::verify::NO_CELL;
 use crate::ids::{CellId, PieceId, Side};
 
 /// Facts about a whole table, gathered in one pass over its nodes and trees.
@@ -150,35 +151,34 @@ pub fn foe_landings(
         return Vec::new();
     };
     let mut cells = Vec::new();
-    for n in reachable(t, roots.nodes()) {
+    let (steps, cell_count) = (table.steps(), t.board.cell_count());
+    // Depth-first over (node, the cell before it): a relative node's cell is a step
+    // from there. Each pair once (shared nodes are reached by many paths).
+    let mut seen = std::collections::HashSet::new();
+    let mut stack: Vec<(usize, CellId)> = roots.nodes().map(|n| (n, from)).collect();
+    while let Some((n, before)) = stack.pop() {
         let node = &t.nodes[n];
+        let here = if node.mask & MASK_RELATIVE != 0 {
+            match steps[node.target.index() * cell_count + before.index()] {
+                NO_CELL => continue,
+                c => CellId(c),
+            }
+        } else {
+            node.target
+        };
+        if node.mask & MASK_SHARED != 0 && !seen.insert((n, here)) {
+            continue;
+        }
         if node.has(Node::LAND_FOE) {
-            cells.push(node.target);
+            cells.push(here);
+        }
+        if !node.has(Node::PUSH) {
+            stack.extend(node.children().map(|c| (c, here)));
         }
     }
     cells.sort();
     cells.dedup();
     cells
-}
-
-/// Every node reachable from `roots`, each once (a shared node may be reached by many
-/// paths, and shared blocks may form cycles), in no particular order.
-pub(crate) fn reachable(t: &MoveTable, roots: std::ops::Range<usize>) -> Vec<usize> {
-    let mut out = Vec::new();
-    // Made on the first shared node: most trees have none.
-    let mut shared_seen: Option<std::collections::HashSet<usize>> = None;
-    let mut stack: Vec<usize> = roots.collect();
-    while let Some(n) = stack.pop() {
-        let node = &t.nodes[n];
-        if node.mask & MASK_SHARED != 0
-            && !shared_seen.get_or_insert_with(Default::default).insert(n)
-        {
-            continue;
-        }
-        out.push(n);
-        stack.extend(node.children());
-    }
-    out
 }
 
 /// Per piece kind: whether any tree of it (either side, any start cell) goes on into

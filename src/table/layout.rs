@@ -16,6 +16,7 @@
 //! conversion ([`MEET_CONVERT`]) and an activation ([`MEET_ACTIVATE`]).
 
 use crate::ids::{CellId, PieceId, Side};
+use crate::ir::Vector;
 use crate::topology::Board;
 
 /// Occupancy class bit as used in [`Node::mask`]: the cell is empty.
@@ -33,6 +34,13 @@ pub const CLASS_FOE: u8 = 4;
 /// only ends a path that captured in passing) and stops a path at [`MAX_DEPTH`] cells.
 /// A shared `PUSH` node's `PUSH_TARGET` children carry it too.
 pub const MASK_SHARED: u8 = 8;
+/// Not a class: a bit of [`Node::mask`], only with [`MASK_SHARED`], marking a
+/// **relative** node: its `target` is not a cell but an index into
+/// [`MoveTable::directions`], and its cell is one step of that direction from the
+/// cell of the node before it on the path (for a `PUSH_TARGET`, from its `PUSH`
+/// node's cell). A step that leaves the board ends the path there. Relative blocks hold
+/// no cell, so one block serves every cell (H. G. Muller's move tables).
+pub const MASK_RELATIVE: u8 = 64;
 /// Not a class: a bit of a `PUSH_TARGET` node's mask (see [`Node::PUSH_TARGET`]): the
 /// piece met is **captured** instead of pushed, whichever side it belongs to (a friend
 /// capture, XBetza's `d`); the mover takes its cell. The node's target is its parent's.
@@ -222,6 +230,9 @@ pub struct MoveTable {
     pub roots: Vec<RootRange>,
     /// Every node of every tree; each tree's children follow their parent.
     pub nodes: Vec<Node>,
+    /// The directions relative nodes ([`MASK_RELATIVE`]) step along, indexed by their
+    /// `target`; `(0, 0)` stays on the cell. Empty in a table without relative nodes.
+    pub directions: Vec<Vector>,
 }
 
 impl MoveTable {

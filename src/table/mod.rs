@@ -21,10 +21,13 @@ pub use facts::{foe_landings, TableFacts, TableSize};
 pub(crate) use kernel::{Kernels, Rays, Step};
 pub use layout::{
     FilterCode, MoveTable, Node, NodeId, RootRange, TablePiece, CLASS_EMPTY, CLASS_FOE,
-    CLASS_FRIEND, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
-    NODE_SIZE,
+    CLASS_FRIEND, MASK_RELATIVE, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE,
+    MEET_CONVERT, NODE_SIZE,
 };
 pub use link::{link, LinkConfig};
 pub(crate) use reverse::{RLeaf, RNode};
 pub use reverse::{ReverseNodeId, ReverseTables};
-pub use verify::{verify, VerifiedTable, VerifyError, VerifyErrorKind, MAX_STACK, MAX_WALK};
+pub use verify::{
+    verify, VerifiedTable, VerifyError, VerifyErrorKind, MAX_DIRECTIONS, MAX_STACK, MAX_WALK,
+    NO_CELL,
+};

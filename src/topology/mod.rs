@@ -325,6 +325,13 @@ impl Board {
         }
     }
 
+    /// Whether the board is a square grid (`board square WxH`, holes allowed): a step
+    /// of any vector changes a file or a rank, so a straight run holds at most
+    /// `max(width, height) - 1` steps.
+    pub fn is_rectangle(&self) -> bool {
+        matches!(self.kind, BoardKind::Square { .. })
+    }
+
     /// The mirror image of every cell, by index, on a rectangular board whose holes look
     /// the same to both sides: there a step by a vector from a cell, mirrored, is the
     /// mirrored vector's step from the mirrored cell. `None` on other boards.

@@ -29,7 +29,8 @@ use dedup::{first_time, Signature};
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::{
     FilterCode, Node, NodeId, RootRange, VerifiedTable, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND,
-    MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
+    MASK_RELATIVE, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
+    NO_CELL,
 };
 
 /// The occupancy class of a visited cell, from the moving side's point of view.
@@ -98,24 +99,24 @@ pub struct Ply<'a> {
     nodes: &'a [Node],
     /// Node ids from the root to the landing node.
     path: &'a [u32],
+    /// The cells of `path`, in a walk of a table with shared nodes (whose relative
+    /// nodes hold no cell); `None`: each node's own target.
+    cells: Option<&'a [CellId]>,
 }
 
 impl<'a> Ply<'a> {
     /// The cells visited in order, ending with `to` (the start cell is not included).
     pub fn cells(&self) -> impl Iterator<Item = CellId> + 'a {
-        let nodes = self.nodes;
-        self.path.iter().map(move |&id| nodes[id as usize].target)
+        let (nodes, path, cells) = (self.nodes, self.path, self.cells);
+        (0..path.len()).map(move |i| cell_at(nodes, path, cells, i))
     }
 
     /// Cells captured in passing (locust captures), in path order; not `to`.
     pub fn passing_captures(&self) -> impl Iterator<Item = CellId> + 'a {
-        let nodes = self.nodes;
-        self.path.windows(2).filter_map(move |step| {
-            let [before, after] = [step[0] as usize, step[1] as usize];
-            nodes[after]
-                .has(Node::CAPTURE_PREV)
-                .then_some(nodes[before].target)
-        })
+        let (nodes, path, cells) = (self.nodes, self.path, self.cells);
+        (1..path.len())
+            .filter(move |&i| nodes[path[i] as usize].has(Node::CAPTURE_PREV))
+            .map(move |i| cell_at(nodes, path, cells, i - 1))
     }
 
     /// The displacement, if any: the piece on `to` moves to the second cell.
@@ -154,6 +155,15 @@ impl<'a> Ply<'a> {
         self.path
             .last()
             .map_or(0, |&id| self.nodes[id as usize].flags)
+    }
+}
+
+/// The cell of the `i`th node of a ply's path.
+#[inline(always)]
+fn cell_at(nodes: &[Node], path: &[u32], cells: Option<&[CellId]>, i: usize) -> CellId {
+    match cells {
+        Some(cells) => cells[i],
+        None => nodes[path[i] as usize].target,
     }
 }
 
@@ -196,6 +206,9 @@ pub struct Walker<'t> {
     stack: Vec<u64>,
     /// Node ids from the root to the node being visited, indexed by depth.
     path: Vec<u32>,
+    /// The cells of `path` (kept in walks of tables with shared nodes, whose relative
+    /// nodes hold a direction, not a cell).
+    cells: Vec<CellId>,
     /// Moves with captures in passing or a push landed so far in the current walk, for
     /// DISTINCT sinks on trees that can repeat a move.
     seen: Vec<Signature>,
@@ -217,6 +230,7 @@ impl<'t> Walker<'t> {
             table,
             stack: vec![0; table.max_stack()],
             path: vec![0; table.max_path()],
+            cells: vec![CellId(0); table.max_path()],
             seen: Vec::with_capacity(table.max_landings()),
             seen_cells: vec![0; table.table().board.cell_count()],
             stamp: 0,
@@ -272,6 +286,8 @@ impl<'t> Walker<'t> {
         };
         let nodes = table.nodes.as_slice();
         let filters = table.filters.as_slice();
+        let steps = self.table.steps();
+        let cell_count = table.board.cell_count();
         let mover = Mover {
             side,
             piece,
@@ -311,12 +327,26 @@ impl<'t> Walker<'t> {
                 node.depth as usize
             };
             self.path[depth] = id;
-            let cell = node.target.index();
+            // A relative node's cell is one step of its direction from the cell before
+            // it (never a root: depth ≥ 1); off the board, the path ends.
+            let target = if SHARED && node.mask & MASK_RELATIVE != 0 {
+                let before = self.cells[depth - 1];
+                match steps[node.target.index() * cell_count + before.index()] {
+                    NO_CELL => continue,
+                    t => CellId(t),
+                }
+            } else {
+                node.target
+            };
+            if SHARED {
+                self.cells[depth] = target;
+            }
+            let cell = target.index();
             // A shared node: the whole-path rules, which the linker applied to the
             // trees, are applied here. `last` ends the path at this node.
             let mut last = false;
             if SHARED && node.mask & MASK_SHARED != 0 {
-                if node.target == from {
+                if target == from {
                     // Back on the start cell: a move only after a capture in passing.
                     let captured = self.path[1..=depth]
                         .iter()
@@ -327,16 +357,10 @@ impl<'t> Walker<'t> {
                     last = true;
                 } else if track {
                     let at = self.on_path[cell] as usize;
-                    if at != 0
-                        && at <= depth
-                        && nodes[self.path[at - 1] as usize].target == node.target
-                    {
+                    if at != 0 && at <= depth && self.cells[at - 1] == target {
                         continue;
                     }
-                } else if self.path[..depth]
-                    .iter()
-                    .any(|&n| nodes[n as usize].target == node.target)
-                {
+                } else if self.cells[..depth].contains(&target) {
                     continue;
                 }
                 last |= depth >= MAX_DEPTH;
@@ -344,10 +368,10 @@ impl<'t> Walker<'t> {
             if track {
                 self.on_path[cell] = depth as u16 + 1;
             }
-            let occupant = if node.target == from {
+            let occupant = if target == from {
                 Occupant::EMPTY
             } else {
-                board.occupant(node.target)
+                board.occupant(target)
             };
             let class = classify(occupant, side, filters, node.filter);
             if node.flags & Node::PUSH != 0 {
@@ -364,6 +388,15 @@ impl<'t> Walker<'t> {
                     if push_target.mask & class_bit == 0 {
                         continue;
                     }
+                    // A relative push target steps from this node's cell.
+                    let push_cell = if SHARED && push_target.mask & MASK_RELATIVE != 0 {
+                        match steps[push_target.target.index() * cell_count + cell] {
+                            NO_CELL => continue,
+                            t => CellId(t),
+                        }
+                    } else {
+                        push_target.target
+                    };
                     // What happens to the piece met: pushed (a swap when it goes to
                     // the start cell), captured, converted or activated.
                     let action = push_target.mask & MEET_ACTIONS;
@@ -380,20 +413,19 @@ impl<'t> Walker<'t> {
                             (false, None, Some(kind))
                         }
                         _ => {
-                            if push_target.target != from
-                                && !board.occupant(push_target.target).is_empty()
-                            {
+                            if push_cell != from && !board.occupant(push_cell).is_empty() {
                                 continue;
                             }
-                            (false, Some(push_target.target), None)
+                            (false, Some(push_cell), None)
                         }
                     };
                     if S::VISITS && !visited {
                         visited = true;
-                        sink.visit(&visit(node, id, depth, class, occupant, true, true));
+                        sink.visit(&visit(node, target, id, depth, class, occupant, true, true));
                     }
+                    let cells = SHARED.then_some(&self.cells[..=depth]);
                     let mut ply =
-                        mover.ply(node.target, captures_to, push_to, &self.path[..=depth]);
+                        mover.ply(target, captures_to, push_to, &self.path[..=depth], cells);
                     ply.convert = convert;
                     ply.activates = action == MEET_ACTIVATE;
                     if !mover.dedup
@@ -414,14 +446,17 @@ impl<'t> Walker<'t> {
                 _ => false,
             };
             if S::VISITS {
-                sink.visit(&visit(node, id, depth, class, occupant, lands, false));
+                sink.visit(&visit(
+                    node, target, id, depth, class, occupant, lands, false,
+                ));
             }
             if lands {
                 // The report (dedup, sink, count, stop) is written at both landing
                 // sites on purpose: one shared function for it measured about four
                 // instructions more per ply in perft.
                 let captures_to = class == Class::Foe;
-                let ply = mover.ply(node.target, captures_to, None, &self.path[..=depth]);
+                let cells = SHARED.then_some(&self.cells[..=depth]);
+                let ply = mover.ply(target, captures_to, None, &self.path[..=depth], cells);
                 if !mover.dedup
                     || first_time(&mut self.seen, &mut self.seen_cells, self.stamp, &ply)
                 {
@@ -478,6 +513,7 @@ impl<'a> Mover<'a> {
         captures_to: bool,
         push_to: Option<CellId>,
         path: &'p [u32],
+        cells: Option<&'p [CellId]>,
     ) -> Ply<'p>
     where
         'a: 'p,
@@ -493,14 +529,17 @@ impl<'a> Mover<'a> {
             activates: false,
             nodes: self.nodes,
             path,
+            cells,
         }
     }
 }
 
 /// The visit of `node` (id `id`) for sinks with [`Sink::VISITS`].
 #[inline(always)]
+#[allow(clippy::too_many_arguments)] // one visit's fields, in the hot loop
 fn visit(
     node: &Node,
+    cell: CellId,
     id: u32,
     depth: usize,
     class: Class,
@@ -511,7 +550,7 @@ fn visit(
     Visit {
         node: NodeId(id),
         depth,
-        cell: node.target,
+        cell,
         class,
         occupant,
         new_leg: node.has(Node::NEW_LEG),

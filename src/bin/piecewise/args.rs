@@ -20,7 +20,8 @@ pub struct Cli {
     pub color: Color,
     /// Set a limit of compiling, NAME=VALUE (repeatable): source-bytes,
     /// patterns-per-piece, table-nodes, path-cells, captures-in-passing,
-    /// en-passant-cells, link-ms, cascade-plies (docs/language.md, "Limits").
+    /// en-passant-cells, link-ms, cascade-plies, shared-above, relative-above
+    /// (docs/language.md, "Limits").
     #[arg(long = "limit", global = true, value_name = "NAME=VALUE", value_parser = parse_limit)]
     pub limits: Vec<String>,
     #[command(subcommand)]

@@ -7,8 +7,8 @@
 
 use super::layout::{FilterCode, MoveTable, Node, RootRange, TablePiece, NODE_SIZE};
 use crate::ids::CellId;
-use crate::ir::Coord;
 use crate::ir::{BoardKind, BoardSpec, GraphNode, GraphSpec};
+use crate::ir::{Coord, Vector};
 use crate::topology::{Board, MAX_HEX_RADIUS, MAX_SIDE};
 
 mod error;
@@ -27,8 +27,9 @@ pub const MAGIC: &[u8; 4] = b"PWTB";
 /// `MEET_CAPTURE` and `MEET_CONVERT` bits of a `PUSH_TARGET` mask (friend captures,
 /// conversions); version 7 both bits at once, `MEET_ACTIVATE` (activations). Version
 /// 4 to 6 files are read too: they are version 7 files without shared nodes or
-/// without those bits.
-pub const VERSION: u16 = 7;
+/// without those bits. Version 8 adds the direction list of relative nodes
+/// (`MASK_RELATIVE`) after the nodes; older files have none.
+pub const VERSION: u16 = 8;
 /// Piece flag: the letter is written `+X`.
 const PIECE_PLUS: u8 = 1;
 const TOPOLOGY_SQUARE: u8 = 1;
@@ -82,6 +83,11 @@ pub fn to_bytes(table: &MoveTable) -> Vec<u8> {
         out.push(node.filter);
         out.extend_from_slice(&node.child_count.to_le_bytes());
         out.extend_from_slice(&node.first_child.to_le_bytes());
+    }
+    out.extend_from_slice(&(table.directions.len().min(u16::MAX as usize) as u16).to_le_bytes());
+    for v in table.directions.iter().take(u16::MAX as usize) {
+        out.push(v.dx as u8);
+        out.push(v.dy as u8);
     }
     let sum = checksum(&out);
     out.extend_from_slice(&sum.to_le_bytes());
@@ -225,6 +231,16 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
             first_child,
         });
     }
+    let mut directions = Vec::new();
+    if version >= 8 {
+        let count = reader.u16("the direction count")? as usize;
+        reader.room(count, 2, "directions")?;
+        for _ in 0..count {
+            let dx = reader.u8("a direction")? as i8;
+            let dy = reader.u8("a direction")? as i8;
+            directions.push(Vector { dx, dy });
+        }
+    }
     if reader.at != body.len() {
         return Err(TableFileError::trailing_bytes(
             reader.at,
@@ -237,6 +253,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
         filters,
         roots,
         nodes,
+        directions,
     })
 }
 

@@ -29,6 +29,9 @@ pub(super) struct Encounter {
     pub(super) filter: u8,
     /// Its `PUSH_TARGET` child: target cell, mask, filter.
     pub(super) child: (CellId, u8, u8),
+    /// The target is one more step along the path's last vector (a push), not the
+    /// cell met itself (a friend capture, conversion or activation).
+    pub(super) onward: bool,
 }
 
 /// A leg as the expander reads it from the ops.
@@ -377,7 +380,7 @@ impl Expander<'_> {
                 self.path.push(cell);
                 if encounters {
                     let start = self.path[0];
-                    for e in pattern.encounters(self.board, cell, v, Some(start)) {
+                    for e in pattern.encounters(Some(self.board), cell, v, Some(start)) {
                         self.encounter(e.filter, at, cell, node_depth, e.child);
                     }
                     if self.fault.is_some() {
@@ -493,10 +496,11 @@ impl PatternView {
     /// swaps are left out): per encounter, in the order `push` then each meet, its
     /// index in that order, the kind filter of its `PUSH` node and its one
     /// `PUSH_TARGET` child (target cell, mask, filter). A push whose onward step
-    /// leaves the board has none.
+    /// leaves the board has none. Without a board (a relative continuation, which
+    /// holds no cell) every push is listed, its target cell left 0.
     pub(super) fn encounters(
         &self,
-        board: &Board,
+        board: Option<&Board>,
         cell: CellId,
         v: Vector,
         start: Option<CellId>,
@@ -507,12 +511,17 @@ impl PatternView {
         let mut out = SmallVec::new();
         let mut k = 0u8;
         if let Some(push) = self.push {
-            if let Some(onward) = board.step(cell, v) {
+            let onward = match board {
+                Some(board) => board.step(cell, v),
+                None => Some(CellId(0)),
+            };
+            if let Some(onward) = onward {
                 let child = (onward, classes(push.friend, push.foe), 0);
                 out.push(Encounter {
                     index: k,
                     filter: push.filter.0,
                     child,
+                    onward: true,
                 });
             }
             k += 1;
@@ -530,6 +539,7 @@ impl PatternView {
                     index: k,
                     filter: m.filter.0,
                     child,
+                    onward: false,
                 });
             }
             k += 1;

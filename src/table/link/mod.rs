@@ -19,6 +19,7 @@ mod estimate;
 mod expand;
 mod mirror;
 mod pool;
+mod relative;
 mod shared;
 mod trie;
 mod vectors;
@@ -55,6 +56,10 @@ pub struct LinkConfig {
     /// until blocked going round), are linked as shared continuations (0: every such
     /// pattern; `usize::MAX`: none).
     pub shared_above: usize,
+    /// On a square board of more cells than this, shared patterns whose paths hold at
+    /// most half the board's cells (and that have no `to` zone) are linked as relative
+    /// continuations (0: on every board, whatever their depth; `usize::MAX`: never).
+    pub relative_above: usize,
 }
 
 impl Default for LinkConfig {
@@ -95,6 +100,7 @@ pub fn link(
         filters: program.filters.iter().map(filter_code).collect(),
         roots: Vec::with_capacity(2 * program.pieces.len() * cells),
         nodes: Vec::new(),
+        directions: Vec::new(),
     };
     let views: Vec<PatternView> = (0..program.patterns.len())
         .map(|i| view(program.pattern_ops(i)))
@@ -171,14 +177,20 @@ pub fn link(
         (0..views.len()).map(|_| Default::default()).collect();
     let mut pool = pool::BlockPool::new(table.nodes.len());
     for (pat, v) in views.iter().enumerate().filter(|&(p, _)| shared[p]) {
-        let mut first = None;
+        let mut first: Option<shared::SharedGraph> = None;
         for side in Side::BOTH {
             let budget = config
                 .max_nodes
                 .saturating_sub(table.nodes.len() + pool.len());
             let graph = match (&first, &cell_mirror) {
-                (Some(g), Some(map)) if v.side.is_none() => shared::SharedGraph::mirrored(g, map),
-                _ => shared::SharedGraph::build(program, &table.board, &zones, side, v, budget),
+                (Some(g), Some(map)) if v.side.is_none() && !g.is_relative() => {
+                    shared::SharedGraph::mirrored(g, map)
+                }
+                _ => {
+                    let relative = relative_depth(program, &table.board, v, &config);
+                    let board = &table.board;
+                    shared::SharedGraph::build(program, board, &zones, side, v, budget, relative)
+                }
             };
             if graph.len() > budget {
                 return Err(too_big(program, pat, config, None));
@@ -191,7 +203,9 @@ pub fn link(
             first = Some(graph);
         }
     }
-    table.nodes.extend(pool.into_nodes());
+    let (blocks, directions) = pool.into_nodes();
+    table.nodes.extend(blocks);
+    table.directions = directions;
     let mut tree = Trie::default();
     let mut path = Vec::new();
     let mut vectors = VectorCache::default();
@@ -281,6 +295,24 @@ pub fn link(
         }
     }
     Ok((table, warnings))
+}
+
+/// Whether shared pattern `v` is linked relative, and if so the most cells its paths
+/// hold ([`relative::depth_bound`]): on a board of more cells than
+/// `config.relative_above`, without `to` zones, its paths at most half the board deep
+/// (with `relative_above` 0, whatever their depth).
+fn relative_depth(
+    program: &MoveProgram,
+    board: &Board,
+    v: &PatternView,
+    config: &LinkConfig,
+) -> Option<u16> {
+    let cells = board.cell_count();
+    if cells <= config.relative_above || !v.to.is_empty() {
+        return None;
+    }
+    relative::depth_bound(program, board, v)
+        .filter(|&d| config.relative_above == 0 || 2 * usize::from(d) <= cells)
 }
 
 /// A piece with a shared pattern is answered by forward walks (the reverse tables do

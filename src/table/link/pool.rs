@@ -10,6 +10,7 @@ use std::hash::{Hash, Hasher};
 
 use super::super::layout::Node;
 use crate::ids::CellId;
+use crate::ir::Vector;
 
 /// The fields of a node record that [`SharedGraph::lay_out`] compares (all but where
 /// its children are).
@@ -50,6 +51,10 @@ pub(super) struct BlockPool {
     /// Hash of a sorted record list → the blocks with that hash.
     by_hash: FxHashMap<u64, SmallVec<[u32; 1]>>,
     scratch: Vec<u32>,
+    /// The directions relative records step along (the table's
+    /// [`super::super::layout::MoveTable::directions`]), each once.
+    directions: Vec<Vector>,
+    direction_ids: FxHashMap<Vector, u16>,
 }
 
 impl BlockPool {
@@ -64,7 +69,20 @@ impl BlockPool {
             at: vec![0],
             by_hash: FxHashMap::default(),
             scratch: Vec::new(),
+            directions: Vec::new(),
+            direction_ids: FxHashMap::default(),
         }
+    }
+
+    /// The index of direction `v` among the directions of relative records, added if
+    /// new (as a cell id: a relative record's target).
+    pub(super) fn direction(&mut self, v: Vector) -> CellId {
+        let next = self.directions.len() as u16;
+        let directions = &mut self.directions;
+        CellId(*self.direction_ids.entry(v).or_insert_with(|| {
+            directions.push(v);
+            next
+        }))
     }
 
     /// The number of table nodes the blocks take so far.
@@ -125,8 +143,10 @@ impl BlockPool {
         }
     }
 
-    /// The blocks' nodes, to append to the table at `base`.
-    pub(super) fn into_nodes(self) -> Vec<Node> {
-        self.data.iter().map(|&r| self.node(r)).collect()
+    /// The blocks' nodes, to append to the table at `base`, and the directions of the
+    /// relative records.
+    pub(super) fn into_nodes(self) -> (Vec<Node>, Vec<Vector>) {
+        let nodes = self.data.iter().map(|&r| self.node(r)).collect();
+        (nodes, self.directions)
     }
 }

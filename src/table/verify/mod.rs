@@ -24,8 +24,8 @@ mod tests;
 pub use error::{VerifyError, VerifyErrorKind};
 
 use super::layout::{
-    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED,
-    MAX_DEPTH, MEET_ACTIONS, MEET_CONVERT,
+    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_RELATIVE,
+    MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_CONVERT,
 };
 
 /// A table the interpreter may trust.
@@ -37,7 +37,17 @@ pub struct VerifiedTable {
     max_landings: usize,
     /// Some node is shared (a continuation block).
     shared: bool,
+    /// Per direction of [`MoveTable::directions`], per cell: the cell one step on, or
+    /// [`NO_CELL`] off the board (`directions × cells` entries; empty without
+    /// relative nodes).
+    steps: Vec<u16>,
 }
+
+/// The most directions a table may list for its relative nodes.
+pub const MAX_DIRECTIONS: usize = 1024;
+
+/// A step of [`VerifiedTable::steps`] that leaves the board.
+pub const NO_CELL: u16 = u16::MAX;
 
 impl VerifiedTable {
     /// The verified table, to read.
@@ -69,6 +79,12 @@ impl VerifiedTable {
     /// the walk then applies the whole-path rules as it goes.
     pub fn has_shared(&self) -> bool {
         self.shared
+    }
+
+    /// The step table of relative nodes: entry `direction * cells + cell` is the cell
+    /// one step of that direction from `cell`, or [`NO_CELL`].
+    pub fn steps(&self) -> &[u16] {
+        &self.steps
     }
 
     /// The pieces the table moves, indexed by [`crate::ids::PieceId`]: names and FEN
@@ -188,6 +204,9 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
     if table.filters.is_empty() || table.filters.len() > 256 {
         return Err(VerifyError::filter_count(table.filters.len()));
     }
+    if table.directions.len() > MAX_DIRECTIONS {
+        return Err(VerifyError::too_many_directions(table.directions.len()));
+    }
     for (i, filter) in table.filters.iter().enumerate() {
         if filter.mode > FilterCode::MODE_EXCEPT {
             return Err(VerifyError::filter_mode(i, filter.mode));
@@ -247,7 +266,18 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
                 return Err(VerifyError::shared_flags(i));
             }
         }
-        if node.target.index() >= cells {
+        if node.mask & MASK_RELATIVE != 0 {
+            if !shared {
+                return Err(VerifyError::relative_not_shared(i));
+            }
+            if node.target.index() >= table.directions.len() {
+                return Err(VerifyError::relative_target(
+                    i,
+                    node.target.0,
+                    table.directions.len(),
+                ));
+            }
+        } else if node.target.index() >= cells {
             return Err(VerifyError::target_off_board(i, node.target.0, cells));
         }
         // Every flag bit has a meaning since format 4 (`Node::ALL_FLAGS` is 0xff).
@@ -268,7 +298,8 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
             }
             let action = node.mask & MEET_ACTIONS;
             // A shared block's push target carries `MASK_SHARED` like its parent.
-            if node.mask & !(CLASS_FRIEND | CLASS_FOE | MEET_ACTIONS | MASK_SHARED) != 0
+            if node.mask & !(CLASS_FRIEND | CLASS_FOE | MEET_ACTIONS | MASK_SHARED | MASK_RELATIVE)
+                != 0
                 || node.mask & (CLASS_FRIEND | CLASS_FOE) == 0
             {
                 return Err(VerifyError::push_target_mask(i, node.mask));
@@ -293,7 +324,10 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         } else {
             0
         };
-        if node.mask & !(CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE | MASK_SHARED | meet) != 0 {
+        if node.mask
+            & !(CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE | MASK_SHARED | MASK_RELATIVE | meet)
+            != 0
+        {
             return Err(VerifyError::class_mask(i, node.mask));
         }
         if node.filter as usize >= table.filters.len() {
@@ -428,11 +462,30 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
     if max_stack > MAX_STACK {
         return Err(VerifyError::stack_too_deep());
     }
+    let steps = step_table(&table);
     Ok(VerifiedTable {
         table,
         max_stack,
         max_depth,
         max_landings,
         shared: any_shared,
+        steps,
     })
+}
+
+/// [`VerifiedTable::steps`] of `table`: `(0, 0)` stays on the cell.
+fn step_table(table: &MoveTable) -> Vec<u16> {
+    let board = &table.board;
+    let mut steps = Vec::with_capacity(table.directions.len() * board.cell_count());
+    for &v in &table.directions {
+        for cell in board.cells() {
+            let to = if v.dx == 0 && v.dy == 0 {
+                Some(cell)
+            } else {
+                board.step(cell, v)
+            };
+            steps.push(to.map_or(NO_CELL, |c| c.0));
+        }
+    }
+    steps
 }

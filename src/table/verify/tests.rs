@@ -54,6 +54,7 @@ fn sample() -> MoveTable {
         filters: vec![FilterCode::ANY],
         roots,
         nodes,
+        directions: Vec::new(),
     }
 }
 
@@ -497,4 +498,38 @@ fn stack_limits() {
         e.kind(),
         &VerifyErrorKind::StackTooDeep { limit: MAX_STACK }
     );
+}
+
+/// A relative node must be shared and name a direction the table lists.
+#[test]
+fn relative_nodes_are_shared_and_name_a_listed_direction() {
+    use crate::ir::Vector;
+    use crate::table::MASK_RELATIVE;
+    // A shared chain (see `without_cycle`) whose last node is made relative.
+    let mut t = without_cycle();
+    let last = t.nodes.len() - 1;
+    assert!(t.nodes[last].mask & MASK_SHARED != 0);
+    t.nodes[last].mask |= MASK_RELATIVE;
+    t.nodes[last].target = CellId(0);
+    let err = verify(t.clone()).expect_err("no direction listed");
+    assert!(matches!(
+        err.kind(),
+        VerifyErrorKind::RelativeTarget {
+            direction: 0,
+            directions: 0,
+            ..
+        }
+    ));
+    t.directions.push(Vector { dx: 1, dy: 0 });
+    let ok = verify(t.clone()).expect("a listed direction");
+    assert_eq!(ok.steps().len(), ok.table().board.cell_count());
+    // Not shared: refused.
+    let mut plain = sample();
+    plain.nodes[1].mask |= MASK_RELATIVE;
+    plain.directions.push(Vector { dx: 1, dy: 0 });
+    let err = verify(plain).expect_err("relative but not shared");
+    assert!(matches!(
+        err.kind(),
+        VerifyErrorKind::RelativeNotShared { .. }
+    ));
 }

@@ -14,16 +14,17 @@
 //! linker to the walk, which applies them to shared nodes ([`MASK_SHARED`]).
 //!
 //! This module builds one pattern's states for one side ([`SharedGraph`]), lays them out
-//! as blocks in the table's [`BlockPool`] ([`super::pool`]), and gives each start cell its roots: plain root nodes whose children are
+//! as blocks in the table's [`super::pool::BlockPool`] ([`super::pool`]), and gives each start cell its roots: plain root nodes whose children are
 //! the blocks of their states. The choice of which patterns are shared is
 //! [`super::link`]'s.
+
+mod layout;
 
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 
-use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, MASK_SHARED};
+use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, MASK_RELATIVE, MASK_SHARED};
 use super::expand::PatternView;
-use super::pool::BlockPool;
 use super::vectors::VectorCache;
 use super::ZoneMaps;
 use crate::compile::{MoveProgram, ViaBits};
@@ -137,6 +138,15 @@ pub(super) struct SharedGraph<'a> {
     /// States that differ only in how many unbounded steps or repetitions were taken
     /// past their minimum are one (see [`SharedGraph::build`]).
     compact: bool,
+    /// A relative graph ([`super::relative`]): the most cells a path holds. Its states'
+    /// `cell` is then the number of cells the path holds so far, and its records'
+    /// targets index `headings`.
+    relative: Option<u16>,
+    /// A relative graph's directions, each once, and their indices.
+    headings: Vec<Vector>,
+    heading_ids: FxHashMap<Vector, u16>,
+    /// A relative graph's roots' cells, beside `roots`.
+    root_cells: Vec<Vec<CellId>>,
 }
 
 impl<'a> SharedGraph<'a> {
@@ -149,6 +159,11 @@ impl<'a> SharedGraph<'a> {
     /// ride round a graph board's ring, a repeat that turns full circle), the states are
     /// built again counting steps and repetitions (at most 255, as a path has cells), so
     /// that the blocks stay free of cycles as the verifier wants.
+    ///
+    /// With `relative` (the most cells a path holds: [`super::relative::depth_bound`])
+    /// the graph is relative: its states hold no cell but the number of cells the path
+    /// holds so far, so it has no cycle and serves every start cell.
+    #[allow(clippy::too_many_arguments)] // the pattern, where, for whom, and how
     pub(super) fn build(
         program: &'a MoveProgram,
         board: &'a Board,
@@ -156,70 +171,33 @@ impl<'a> SharedGraph<'a> {
         side: Side,
         pattern: &'a PatternView,
         budget: usize,
+        relative: Option<u16>,
     ) -> SharedGraph<'a> {
-        let g = SharedGraph::build_as(program, board, zones, side, pattern, budget, true);
-        if !g.has_cycle() {
+        let build = |compact| {
+            SharedGraph::build_as(
+                program, board, zones, side, pattern, budget, compact, relative,
+            )
+        };
+        let g = build(true);
+        if relative.is_some() || !g.has_cycle() {
             return g;
         }
-        SharedGraph::build_as(program, board, zones, side, pattern, budget, false)
+        build(false)
     }
 
-    /// The states in an order where every state comes after its children (the graph
-    /// is acyclic: [`SharedGraph::build`] made sure).
-    fn post_order(&self) -> Vec<usize> {
-        let n = self.states.len();
-        let mut done = vec![false; n];
-        let mut order = Vec::with_capacity(n);
-        for start in 0..n {
-            if done[start] {
-                continue;
-            }
-            done[start] = true;
-            let mut stack = vec![(start, 0usize)];
-            while let Some(&mut (s, ref mut k)) = stack.last_mut() {
-                if let Some(&Edge { to: c, .. }) = self.children_of(s).get(*k) {
-                    *k += 1;
-                    if !done[c] {
-                        done[c] = true;
-                        stack.push((c, 0));
-                    }
-                } else {
-                    order.push(s);
-                    stack.pop();
-                }
-            }
-        }
-        order
+    /// Whether the graph is relative (see [`SharedGraph::build`]).
+    pub(super) fn is_relative(&self) -> bool {
+        self.relative.is_some()
     }
 
-    /// Whether some state leads round to itself.
-    fn has_cycle(&self) -> bool {
-        // 0 unseen, 1 on the current path, 2 done.
-        let mut mark = vec![0u8; self.states.len()];
-        for start in 0..self.states.len() {
-            if mark[start] != 0 {
-                continue;
-            }
-            let mut stack = vec![(start, 0usize)];
-            mark[start] = 1;
-            while let Some(&mut (s, ref mut k)) = stack.last_mut() {
-                if let Some(&Edge { to: c, .. }) = self.children_of(s).get(*k) {
-                    *k += 1;
-                    match mark[c] {
-                        0 => {
-                            mark[c] = 1;
-                            stack.push((c, 0));
-                        }
-                        1 => return true,
-                        _ => {}
-                    }
-                } else {
-                    mark[s] = 2;
-                    stack.pop();
-                }
-            }
-        }
-        false
+    /// A relative record's target: the index of `v` among the graph's directions.
+    fn heading_id(&mut self, v: Vector) -> CellId {
+        let next = self.headings.len() as u16;
+        let headings = &mut self.headings;
+        CellId(*self.heading_ids.entry(v).or_insert_with(|| {
+            headings.push(v);
+            next
+        }))
     }
 
     #[allow(clippy::too_many_arguments)] // `build` with the choice of state keys
@@ -231,9 +209,21 @@ impl<'a> SharedGraph<'a> {
         pattern: &'a PatternView,
         budget: usize,
         compact: bool,
+        relative: Option<u16>,
     ) -> SharedGraph<'a> {
         let mut g = SharedGraph {
             compact,
+            relative,
+            headings: Vec::new(),
+            heading_ids: FxHashMap::default(),
+            root_cells: vec![
+                Vec::new();
+                if relative.is_some() {
+                    board.cell_count()
+                } else {
+                    0
+                }
+            ],
             program,
             board,
             zones,
@@ -257,8 +247,18 @@ impl<'a> SharedGraph<'a> {
                 let Some(cell) = board.step(from, v) else {
                     continue;
                 };
-                let key = g.key(0, 0, cell, v, 1);
+                // A relative state counts the path's cells instead: one so far.
+                let at = if g.relative.is_some() {
+                    CellId(1)
+                } else {
+                    cell
+                };
+                let key = g.key(0, 0, at, v, 1);
+                let before = roots.len();
                 g.push_with_split(key, (CLASS_EMPTY, 0), &mut roots);
+                if g.relative.is_some() {
+                    g.root_cells[from.index()].extend((before..roots.len()).map(|_| cell));
+                }
             }
             g.roots[from.index()] = roots;
             g.drain(budget);
@@ -300,6 +300,9 @@ impl<'a> SharedGraph<'a> {
             vectors: VectorCache::default(),
             todo: Vec::new(),
             roots: map.iter().map(|m| self.roots[m.index()].clone()).collect(),
+            headings: Vec::new(),
+            heading_ids: FxHashMap::default(),
+            root_cells: Vec::new(),
             ..*self
         }
     }
@@ -377,11 +380,20 @@ impl<'a> SharedGraph<'a> {
         let to = self.state(key);
         out.push(Edge { to, mask, flags });
         if self.meets_here(&key) {
-            let encounters = self
-                .pattern
-                .encounters(self.board, key.cell, key.heading, None);
+            let board = self.relative.is_none().then_some(self.board);
+            let encounters = self.pattern.encounters(board, key.cell, key.heading, None);
             for e in encounters {
-                let to = self.encounter(key, e.index, e.filter, e.child);
+                let mut child = e.child;
+                if self.relative.is_some() {
+                    // One more step along the heading, or none.
+                    let v = if e.onward {
+                        key.heading
+                    } else {
+                        Vector { dx: 0, dy: 0 }
+                    };
+                    child.0 = self.heading_id(v);
+                }
+                let to = self.encounter(key, e.index, e.filter, child);
                 out.push(Edge { to, mask, flags });
             }
         }
@@ -399,13 +411,14 @@ impl<'a> SharedGraph<'a> {
         }
         self.landed = true;
         let (target, mask, child_filter) = child;
+        let (here, relative) = self.record_target(&key);
         let leaf = self.states.len();
         self.states.push(State {
             node: Node {
                 target,
                 depth: 0,
                 flags: Node::PUSH_TARGET,
-                mask: MASK_SHARED | mask,
+                mask: MASK_SHARED | relative | mask,
                 filter: child_filter,
                 child_count: 0,
                 first_child: 0,
@@ -417,10 +430,10 @@ impl<'a> SharedGraph<'a> {
         self.index.insert(key, i);
         self.states.push(State {
             node: Node {
-                target: key.cell,
+                target: here,
                 depth: 0,
                 flags: Node::PUSH,
-                mask: MASK_SHARED,
+                mask: MASK_SHARED | relative,
                 filter,
                 child_count: 0,
                 first_child: 0,
@@ -434,6 +447,16 @@ impl<'a> SharedGraph<'a> {
             flags: 0,
         });
         i
+    }
+
+    /// The target of a state's record and its relative bit: its cell, or in a
+    /// relative graph the direction of the step that reaches it.
+    fn record_target(&mut self, key: &StateKey) -> (CellId, u8) {
+        if self.relative.is_some() {
+            (self.heading_id(key.heading), MASK_RELATIVE)
+        } else {
+            (key.cell, 0)
+        }
     }
 
     /// The index of the state with `key`, created (its children found later) if new.
@@ -457,12 +480,13 @@ impl<'a> SharedGraph<'a> {
             (false, false) => (0, leg.filter),
         };
         self.landed |= land != 0;
+        let (target, relative) = self.record_target(&key);
         self.states.push(State {
             node: Node {
-                target: key.cell,
+                target,
                 depth: 0,
                 flags: land,
-                mask: MASK_SHARED,
+                mask: MASK_SHARED | relative,
                 filter,
                 child_count: 0,
                 first_child: 0,
@@ -491,6 +515,15 @@ impl<'a> SharedGraph<'a> {
         }
     }
 
+    /// The `cell` of a state one step of `v` on from `cell`: the board's step, or in a
+    /// relative graph one more cell on the path, within the bound.
+    fn next_cell(&self, cell: CellId, v: Vector) -> Option<CellId> {
+        match self.relative {
+            Some(most) => (cell.0 < most).then_some(CellId(cell.0 + 1)),
+            None => self.board.step(cell, v),
+        }
+    }
+
     /// The children of a state, in the order the unrolled expansion gives them: the
     /// first nodes of the legs that may follow, then the next step of this leg.
     fn children(&mut self, key: &StateKey, out: &mut Vec<Edge>) {
@@ -505,7 +538,7 @@ impl<'a> SharedGraph<'a> {
                     self.vectors
                         .get(self.program, self.board, self.side, dirs, Some(key.heading));
                 for w in ws {
-                    let Some(cell) = self.board.step(key.cell, w) else {
+                    let Some(cell) = self.next_cell(key.cell, w) else {
                         continue;
                     };
                     let k = self.key(j, rep, cell, w, 1);
@@ -520,113 +553,13 @@ impl<'a> SharedGraph<'a> {
             }
         }
         if leg.max == 0 || key.steps < leg.max {
-            if let Some(cell) = self.board.step(key.cell, key.heading) {
+            if let Some(cell) = self.next_cell(key.cell, key.heading) {
                 let k = self.key(i, key.rep, cell, key.heading, key.steps + 1);
                 self.push_with_split(k, (CLASS_EMPTY, 0), out);
             }
         }
     }
-
-    /// Lays the states out as blocks in `pool`: a block holds a copy of each child's
-    /// node pointing at the child's own block. Blocks are hash-consed bottom-up, across
-    /// every pattern and side laid out in the same pool: states whose records are equal
-    /// (the same node, pointing at the same block) are one record, and children lists
-    /// holding the same records (in any order) are one block. So states that differ
-    /// only in how they were entered (a ride step or a hop) or in a heading their
-    /// future does not depend on (a leap followed by an absolute leg) share their
-    /// block, and so do the two sides of a pattern that looks the same to both (a
-    /// queen's ride: the second side's directions are the first side's, mirrored, in
-    /// another order). Returns, per start cell, its roots: plain copies of their
-    /// states' nodes (depth 0, mask 0, `INITIAL` for an `initial` pattern).
-    pub(super) fn lay_out(&self, pool: &mut BlockPool) -> Vec<Vec<Node>> {
-        let order = self.post_order();
-        // Per state: its block (id + 1, or 0 without children).
-        let mut block_of = vec![0u32; self.states.len()];
-        let mut list: Vec<u32> = Vec::new();
-        for &i in &order {
-            let s = &self.states[i];
-            if s.count == 0 {
-                continue;
-            }
-            list.clear();
-            for e in self.children_of(i) {
-                let r = pool.record(self.edge_node(e), block_of[e.to]);
-                list.push(r);
-            }
-            block_of[i] = pool.block(&list) + 1;
-        }
-        let initial = if self.pattern.initial {
-            Node::INITIAL
-        } else {
-            0
-        };
-        self.roots
-            .iter()
-            .map(|edges| {
-                edges
-                    .iter()
-                    .map(|e| {
-                        let r = pool.record(self.edge_node(e), block_of[e.to]);
-                        let n = pool.node(r);
-                        let kept = Node::LAND_EMPTY | Node::LAND_FOE | Node::PUSH;
-                        Node {
-                            mask: 0,
-                            flags: (n.flags & kept) | initial,
-                            ..n
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// The record of an edge: its state's node with the edge's mask and flags.
-    fn edge_node(&self, e: &Edge) -> Node {
-        let base = self.states[e.to].node;
-        Node {
-            flags: base.flags | e.flags,
-            mask: base.mask | e.mask,
-            ..base
-        }
-    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Blocks laid out into one pool by each side in turn: (after the first side, after
-    /// both).
-    fn pool_sizes(piece: &str) -> (usize, usize) {
-        let src = format!(
-            "game \"g\"\nboard square 12x12\nroyal King\npiece King (K) {{ step any }}\n{piece}\n"
-        );
-        let (set, d) = crate::pipeline::check(&src, None);
-        let set = set.unwrap_or_else(|| panic!("{d:?}"));
-        let program = crate::compile::compile(&set);
-        let board = Board::from_spec(&program.board).unwrap();
-        let zones = super::super::zone_maps(&program, &board);
-        let pattern = super::super::expand::view(program.pattern_ops(1));
-        let mut pool = BlockPool::new(0);
-        let mut sizes = Vec::new();
-        for side in Side::BOTH {
-            let g = SharedGraph::build(&program, &board, &zones, side, &pattern, usize::MAX);
-            g.lay_out(&mut pool);
-            sizes.push(pool.len());
-        }
-        (sizes[0], sizes[1])
-    }
-
-    #[test]
-    fn the_second_side_reuses_the_blocks_of_a_pattern_symmetric_top_to_bottom() {
-        // Mirrored, the orthogonal hook is itself (in another direction order): the
-        // second side adds no block.
-        let (first, both) = pool_sizes("piece Hook (H) { ride orthogonal then ride turn ±90 }");
-        assert!(first > 0);
-        assert_eq!(both, first);
-        // Forward is the other way for the second side: its first leg needs blocks
-        // of its own (the turned legs, east and west, are shared).
-        let (first, both) = pool_sizes("piece Hook (H) { ride forward then ride turn ±90 }");
-        assert!(both > first, "{first} then {both}");
-    }
-}
+mod tests;
