@@ -328,9 +328,13 @@ impl<'t> Walker<'t> {
             };
             self.path[depth] = id;
             // A relative node's cell is one step of its direction from the cell before
-            // it (never a root: depth ≥ 1); off the board, the path ends.
+            // it (a root's: from the start cell); off the board, the path ends.
             let target = if SHARED && node.mask & MASK_RELATIVE != 0 {
-                let before = self.cells[depth - 1];
+                let before = if depth == 0 {
+                    from
+                } else {
+                    self.cells[depth - 1]
+                };
                 match steps[node.target.index() * cell_count + before.index()] {
                     NO_CELL => continue,
                     t => CellId(t),

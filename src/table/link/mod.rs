@@ -24,7 +24,7 @@ mod shared;
 mod trie;
 mod vectors;
 
-use super::layout::{FilterCode, MoveTable, Node, RootRange, TablePiece, MAX_DEPTH};
+use super::layout::{FilterCode, MoveTable, Node, RootRange, TablePiece, MASK_RELATIVE, MAX_DEPTH};
 use crate::compile::MoveProgram;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{PieceId, Side};
@@ -32,6 +32,7 @@ use crate::ir::KindFilter;
 use crate::topology::Board;
 use estimate::Estimator;
 use expand::{view, Expander, Fault, PatternView};
+use rustc_hash::FxHashMap;
 use std::time::{Duration, Instant};
 use trie::Trie;
 use vectors::VectorCache;
@@ -133,6 +134,12 @@ pub fn link(
                 // The first side's count already shares it.
                 continue;
             }
+            if enough != u64::MAX && relative_depth(program, &table.board, v, &config).is_some() {
+                // Linked relative, its blocks are a few records per leg, heading and
+                // depth: shared whatever its unrolled size, which is not counted.
+                *count = Some(u64::MAX);
+                continue;
+            }
             if side == Side::Second && cell_mirror.is_some() && v.side.is_none() {
                 // The mirror image of the first side's: as many nodes again.
                 *count = count.map(|n| n.saturating_mul(2));
@@ -173,6 +180,8 @@ pub fn link(
     }
     // Shared patterns first: their blocks open the table (one pool, hash-consed across
     // patterns and sides), their roots wait for the trees.
+    // Patterns whose roots are relative: the same list on every cell they apply from.
+    let mut relative_roots = vec![false; views.len()];
     let mut shared_roots: Vec<[Vec<Vec<Node>>; 2]> =
         (0..views.len()).map(|_| Default::default()).collect();
     let mut pool = pool::BlockPool::new(table.nodes.len());
@@ -197,6 +206,7 @@ pub fn link(
             }
             produced[pat] |= graph.landed;
             shared_roots[pat][side.index()] = graph.lay_out(&mut pool);
+            relative_roots[pat] = graph.relative_roots();
             if table.nodes.len() + pool.len() > config.max_nodes {
                 return Err(too_big(program, pat, config, None));
             }
@@ -211,6 +221,8 @@ pub fn link(
     let mut vectors = VectorCache::default();
     // The first side's trees, kept as (nodes, roots) for the second side's mirror images.
     let mut first_trees: Vec<(std::ops::Range<usize>, RootRange)> = Vec::new();
+    // Lists of relative roots laid out so far, each once.
+    let mut root_lists: FxHashMap<Vec<Node>, RootRange> = FxHashMap::default();
     for side in Side::BOTH {
         for (p, piece) in program.pieces.iter().enumerate() {
             let mirrored = cell_mirror.as_ref().filter(|_| {
@@ -232,11 +244,57 @@ pub fn link(
                     continue;
                 }
                 let start = table.nodes.len();
+                if !piece.patterns.is_empty()
+                    && piece
+                        .patterns
+                        .clone()
+                        .all(|pat| relative_roots[pat as usize])
+                {
+                    // Every root relative: one list, in the table once, for every cell
+                    // with the same patterns (the walk drops first steps off the board).
+                    let list: Vec<Node> = piece
+                        .patterns
+                        .clone()
+                        .flat_map(|pat| {
+                            let roots = &shared_roots[pat as usize][side.index()];
+                            roots.get(cell.index()).into_iter().flatten().copied()
+                        })
+                        .collect();
+                    let range = *root_lists.entry(list).or_insert_with_key(|list| {
+                        let first = table.nodes.len() as u32;
+                        table.nodes.extend_from_slice(list);
+                        RootRange {
+                            first,
+                            count: list.len() as u16,
+                            flags: RootRange::MAY_REPEAT,
+                        }
+                    });
+                    table.roots.push(range);
+                    if side == Side::First {
+                        first_trees.push((start..table.nodes.len(), range));
+                    }
+                    continue;
+                }
                 tree.clear();
                 for pat in piece.patterns.clone() {
                     if shared[pat as usize] {
                         let roots = &shared_roots[pat as usize][side.index()];
                         for &root in roots.get(cell.index()).into_iter().flatten() {
+                            // Beside roots of other patterns, a relative root becomes a
+                            // plain one on its cell (none if that is off the board).
+                            let root = if root.mask & MASK_RELATIVE != 0 {
+                                let v = table.directions[root.target.index()];
+                                match table.board.step(cell, v) {
+                                    Some(target) => Node {
+                                        target,
+                                        mask: 0,
+                                        ..root
+                                    },
+                                    None => continue,
+                                }
+                            } else {
+                                root
+                            };
                             tree.add_shared_root(root);
                         }
                         continue;

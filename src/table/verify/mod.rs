@@ -232,7 +232,10 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
             if table.nodes[k].depth != 0 {
                 return Err(VerifyError::root_depth(k, table.nodes[k].depth));
             }
-            if table.nodes[k].mask & MASK_SHARED != 0 {
+            // A shared root must be relative (its cell is a step from the start
+            // cell); many root ranges may list it.
+            let mask = table.nodes[k].mask;
+            if mask & MASK_SHARED != 0 && mask & MASK_RELATIVE == 0 {
                 return Err(VerifyError::shared_root(k));
             }
         }
@@ -248,7 +251,9 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
     };
     for range in &table.roots {
         for k in range.nodes() {
-            claim(k)?;
+            if table.nodes[k].mask & MASK_SHARED == 0 {
+                claim(k)?;
+            }
         }
     }
     let mut max_depth = 0;

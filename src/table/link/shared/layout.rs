@@ -1,7 +1,7 @@
 //! layout: a shared graph's states laid out as hash-consed blocks of the table's
 //! [`BlockPool`], and the graph walks that needs (post-order, the cycle test).
 
-use super::super::super::layout::{Node, MASK_RELATIVE};
+use super::super::super::layout::{Node, MASK_RELATIVE, MASK_SHARED};
 use super::super::pool::BlockPool;
 use super::{Edge, SharedGraph};
 use crate::ids::CellId;
@@ -111,7 +111,15 @@ impl SharedGraph<'_> {
                         let r = pool.record(self.edge_node(e, &global), block_of[e.to]);
                         let n = pool.node(r);
                         let kept = Node::LAND_EMPTY | Node::LAND_FOE | Node::PUSH;
-                        // A root is never relative: it holds its cell.
+                        if self.relative_roots() {
+                            // A relative root: a step from the start cell.
+                            return Node {
+                                mask: MASK_SHARED | MASK_RELATIVE,
+                                flags: n.flags & kept,
+                                ..n
+                            };
+                        }
+                        // Otherwise a root holds its cell.
                         let target = match self.root_cells.get(from) {
                             Some(cells) => cells[k],
                             None => n.target,

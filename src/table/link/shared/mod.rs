@@ -190,6 +190,13 @@ impl<'a> SharedGraph<'a> {
         self.relative.is_some()
     }
 
+    /// Whether its roots are relative too, the same list on every start cell it
+    /// applies from: a relative graph of a pattern that is not `initial` (a relative
+    /// root is a shared node, which never carries `INITIAL`).
+    pub(super) fn relative_roots(&self) -> bool {
+        self.relative.is_some() && !self.pattern.initial
+    }
+
     /// A relative record's target: the index of `v` among the graph's directions.
     fn heading_id(&mut self, v: Vector) -> CellId {
         let next = self.headings.len() as u16;
@@ -244,8 +251,12 @@ impl<'a> SharedGraph<'a> {
             let leg = pattern.legs[0];
             let mut roots = Vec::new();
             for v in g.vectors.get(program, board, side, leg.dirs, None) {
-                let Some(cell) = board.step(from, v) else {
-                    continue;
+                let cell = match board.step(from, v) {
+                    Some(cell) => cell,
+                    // Relative roots are the same on every cell: the walk drops
+                    // those whose first step leaves the board.
+                    None if g.relative_roots() => from,
+                    None => continue,
                 };
                 // A relative state counts the path's cells instead: one so far.
                 let at = if g.relative.is_some() {

@@ -44,7 +44,9 @@ impl fmt::Display for VerifyError {
                 f,
                 "node {node} is reached from two places; only shared nodes may be"
             ),
-            SharedRoot { node } => write!(f, "node {node} is a root but is marked shared"),
+            SharedRoot { node } => {
+                write!(f, "node {node} is a root but is marked shared and not relative")
+            }
             SharedDepth { node, depth } => {
                 write!(f, "shared node {node} has depth {depth}; shared nodes have none")
             }

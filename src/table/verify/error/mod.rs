@@ -107,7 +107,8 @@ pub enum VerifyErrorKind {
         /// The node's index.
         node: usize,
     },
-    /// A root range names a shared node (roots belong to one start cell).
+    /// A root range names a shared node that is not relative (an absolute shared node
+    /// belongs to no start cell).
     SharedRoot {
         /// The node's index.
         node: usize,
