@@ -18,6 +18,8 @@
 //!   that push, swap, convert, capture a friend or capture in passing are not
 //!   generated, nor cascades longer than the game's limit (`cascade-plies`);
 //! - an activated piece neither promotes nor opens an en passant capture;
+//! - a relay walking with its activator's patterns carries none of its activator's
+//!   state: their `initial` and `tagged` conditions never hold for it;
 //! - a piece that has no ply from the cell it is activated on cannot be activated.
 //!
 //! Legality is decided over the whole move, as for every game whose moves do more
@@ -158,9 +160,12 @@ impl Activation {
 
 /// The board an activated piece walks on: the position with the cascade's changes so
 /// far (cells set or emptied), its pieces' moved flags from the position.
-struct Staged<'a> {
-    pos: &'a GamePosition,
-    cells: &'a [Occupant],
+pub(super) struct Staged<'a> {
+    pub(super) pos: &'a GamePosition,
+    pub(super) cells: &'a [Occupant],
+    /// The cell of a relay walking with another kind's patterns: it carries none of
+    /// that kind's state, so their `initial` and `tagged` conditions never hold there.
+    pub(super) relay_at: Option<CellId>,
 }
 
 impl Occupancy for Staged<'_> {
@@ -171,7 +176,7 @@ impl Occupancy for Staged<'_> {
 
     #[inline]
     fn unmoved(&self, cell: CellId) -> bool {
-        self.pos.unmoved(cell)
+        self.relay_at != Some(cell) && self.pos.unmoved(cell)
     }
 }
 
@@ -275,7 +280,11 @@ impl MoveGenerator<'_> {
         cells[at.index()] = step.activator;
         let mut plies = self.buffer();
         {
-            let board = Staged { pos, cells };
+            let board = Staged {
+                pos,
+                cells,
+                relay_at: (walk_as != piece.kind()).then_some(at),
+            };
             let mut sink = Plies {
                 out: &mut plies,
                 only_capture_on: None,
