@@ -29,7 +29,7 @@
 use super::movegen::Plies;
 use super::{GameMove, GamePosition, MoveGenerator, MAX_CASCADE};
 use crate::ids::{CellId, PieceId};
-use crate::ir::Relay;
+use crate::ir::{KindFilter, Relay};
 use crate::walk::{Occupancy, Occupant};
 
 /// The plies of a move after its first, when its first ply activates a piece: the
@@ -119,6 +119,8 @@ pub(crate) struct Activation {
     relay: Vec<bool>,
     /// Per kind: as a relay it never captures.
     relay_move_only: Vec<bool>,
+    /// Per kind: as a relay, the kinds it activates (`relay ..., activate KINDS`).
+    relay_activates: Vec<KindFilter>,
     /// The most plies of one move (at most `MAX_CASCADE + 1`).
     pub(crate) plies: usize,
     /// Per kind: `passive`, it never starts a move.
@@ -129,10 +131,12 @@ impl Activation {
     pub(crate) fn new(relays: &[Relay], passive: &[PieceId], pieces: usize) -> Activation {
         let mut relay = vec![false; pieces];
         let mut relay_move_only = vec![false; pieces];
+        let mut relay_activates = vec![KindFilter::Any; pieces];
         for r in relays {
             for p in &r.pieces {
                 relay[p.index()] = true;
                 relay_move_only[p.index()] = r.move_only;
+                relay_activates[p.index()] = r.activates.clone();
             }
         }
         let mut is_passive = vec![false; pieces];
@@ -142,9 +146,16 @@ impl Activation {
         Activation {
             relay,
             relay_move_only,
+            relay_activates,
             plies: MAX_CASCADE + 1,
             passive: is_passive,
         }
+    }
+
+    /// Whether an activated piece of `kind` may activate the piece `met`: always, unless
+    /// `kind` is a relay whose `activate KINDS` leaves `met`'s kind out.
+    pub(crate) fn may_activate(&self, kind: PieceId, met: Occupant) -> bool {
+        !self.relay[kind.index()] || self.relay_activates[kind.index()].admits(met.kind())
     }
 
     /// Whether an activated piece of `kind` moves with its activator's patterns.
@@ -301,6 +312,7 @@ impl MoveGenerator<'_> {
                 || p.n_passing > 0
                 || (p.captures_to && (friend_met || move_only))
                 || step.moved[..step.n_moved].contains(&p.to.0)
+                || (p.is_pending_activation() && !act.may_activate(piece.kind(), onto))
             {
                 continue;
             }

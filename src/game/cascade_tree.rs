@@ -97,7 +97,7 @@ impl Ctx<'_, '_> {
                 continue;
             }
             let piece = cells[at.index()];
-            if piece.is_empty() {
+            if piece.is_empty() || !self.act.may_activate(activator.kind(), piece) {
                 continue;
             }
             let moves_as = if self.act.is_relay(piece.kind()) {

@@ -276,7 +276,8 @@ const PROMOTIONS: [char; 8] = ['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'];
 
 /// Pseudo-legal moves. Passive Waves and Pyramids and the Stars start no move; an
 /// activated piece walks from its cell on the board as the cascade leaves it (the
-/// activator on its cell), a Wave with its activator's moves, never capturing; a ply
+/// activator on its cell), a Wave with its activator's moves, never capturing nor
+/// activating a Pyramid; a ply
 /// never ends where a piece of the cascade now stands; a move has at most 4 plies. A
 /// Pawn that ends its own ply on the last rank promotes (to any piece but Pawn, King
 /// and Star).
@@ -315,7 +316,9 @@ fn cascade(b: &mut Board, chain: Vec<usize>, activator: char, walk_as: char, out
     let walk = if relay { walk_as } else { kind(piece) };
     b.cells[at] = Some(activator);
     for (to, end) in ends(b, walk, white(piece), at, relay) {
-        if chain[1..].contains(&to) {
+        // A Wave never activates a Pyramid (book: "Wave cannot activate Pyramid").
+        let pyramid = b.cells[to].is_some_and(|q| kind(q) == 'A');
+        if chain[1..].contains(&to) || (relay && end == End::Activate && pyramid) {
             continue;
         }
         let mut longer = chain.clone();
