@@ -6,13 +6,13 @@
 //! moves as its activator, never capturing; material pieces activate the passive
 //! Pyramid on their capture cells). Exact move lists of hand-checked positions, legal
 //! moves and perft against an independent brute-force generator written from the
-//! book's rules as the files cover them (`croatian_waves/brute.rs`), FEN read-back and
+//! book's rules as the files cover them (`croatian_brute/mod.rs`), FEN read-back and
 //! make/unmake after cascades, and the path tree of a cascade (insta snapshots,
 //! checked by hand).
 
 mod common;
 
-#[path = "croatian_waves/brute.rs"]
+#[path = "croatian_brute/mod.rs"]
 mod brute;
 
 use brute::{MIRANDA, NINETEEN};

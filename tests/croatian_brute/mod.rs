@@ -1,30 +1,59 @@
-//! An independent move generator for the Croatian variants with Waves
-//! (`rules/croatian-miranda.rules`, `rules/croatian-nineteen.rules`), written from the
-//! book's rules as the files cover them (their headers), for the tests to compare the
-//! library's legal moves and perft with. Boards are `n`×`n`, a1 = 0, b1 = 1, ...;
-//! pieces are FEN letters, `*` a Star (no side's; a wall), `^` after a Pawn its rush tag.
+//! An independent move generator for the shipped Croatian variants (`rules/croatian-ties`,
+//! `-mayan`, `-miranda` and `-nineteen.rules`), written from the book's rules as the
+//! files cover them (their headers), for the tests to compare the library's legal moves
+//! and perft with. Castling and en passant are not modelled: the tests keep them out of
+//! reach. Boards are `n`×`n`, a1 = 0, b1 = 1, ...; pieces are FEN letters, `*` a Star
+//! (no side's; a wall), `^` after a Pawn its rush tag.
+//!
+//! Each test crate that includes it uses part of it, hence `dead_code`.
+
+#![allow(dead_code)]
 
 /// What differs between the variants.
 #[derive(Clone, Copy)]
 pub struct Variant {
     pub n: usize,
+    /// The longest rush, from rank 2, tag or not (0: by tag, see `rush_by_tag`).
+    pub rush: usize,
     /// Pawns step sideways (Nineteen on).
     pub sideways: bool,
     /// Pawns rush by their tag from ranks 2 (7 cells) and 3 (6 cells), to rank 9
-    /// (Nineteen); else from rank 2 by up to 6 cells, tag or not (Miranda's Veil).
+    /// (Nineteen).
     pub rush_by_tag: bool,
+    /// What a Pawn promotes to on the last rank.
+    pub promotions: &'static [char],
 }
+
+pub const TIES: Variant = Variant {
+    n: 10,
+    rush: 3,
+    sideways: false,
+    rush_by_tag: false,
+    promotions: &['q', 'r', 'b', 'n', 'e'],
+};
+
+pub const MAYAN: Variant = Variant {
+    n: 12,
+    rush: 4,
+    sideways: false,
+    rush_by_tag: false,
+    promotions: &['q', 'r', 'b', 'n', 'e', 'a'],
+};
 
 pub const MIRANDA: Variant = Variant {
     n: 16,
+    rush: 6,
     sideways: false,
     rush_by_tag: false,
+    promotions: &['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'],
 };
 
 pub const NINETEEN: Variant = Variant {
     n: 18,
+    rush: 0,
     sideways: true,
     rush_by_tag: true,
+    promotions: &['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'],
 };
 
 #[derive(Clone)]
@@ -251,7 +280,7 @@ fn pawn(b: &Board, w: bool, from: usize, move_only: bool, out: &mut Vec<(usize, 
     }
     let rank = b.rel_rank(from, w);
     let longest = match (b.v.rush_by_tag, rank) {
-        (false, 1) => 6,
+        (false, 1) => b.v.rush,
         (true, 1) if b.tags[from] => 7,
         (true, 2) if b.tags[from] => 6,
         _ => 0,
@@ -272,9 +301,8 @@ fn pawn(b: &Board, w: bool, from: usize, move_only: bool, out: &mut Vec<(usize, 
 /// A move: the chain of cells (start, then each ply's end) and a promotion letter.
 pub type Move = (Vec<usize>, Option<char>);
 
-const PROMOTIONS: [char; 8] = ['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'];
-
-/// Pseudo-legal moves. Passive Waves and Pyramids and the Stars start no move; an
+/// Pseudo-legal moves. Passive Waves and Pyramids (Mayan Ascendancy on) and the Stars
+/// start no move; an
 /// activated piece walks from its cell on the board as the cascade leaves it (the
 /// activator on its cell), a Wave with its activator's moves, never capturing nor
 /// activating a Pyramid; a ply
@@ -300,7 +328,7 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
                 );
                 cascade(&mut after, vec![from, to], p, kind(p), &mut out);
             } else if promotes {
-                out.extend(PROMOTIONS.iter().map(|&c| (vec![from, to], Some(c))));
+                out.extend(b.v.promotions.iter().map(|&c| (vec![from, to], Some(c))));
             } else {
                 out.push((vec![from, to], None));
             }
