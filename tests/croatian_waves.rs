@@ -326,3 +326,23 @@ fn nineteen_tags_and_cascades_read_back_through_fen() {
     play(&g, START19, &["j1k1>j1", "g18e15"]);
     assert!(!common::make_unmake_round_trip(&g, START19).is_empty());
 }
+
+/// The Pawn's tree in Nineteen, read by hand: c2 and e2 (sideways), d3 an activation of
+/// the own Wave (`>`), and the rush past it to d4..d9 (transparency: `pass over`, then
+/// one fork per cell it may stop on); c3 and e3, its capture cells, hold nothing. Ply 2:
+/// the Wave moving as the Pawn, one step to c3, d4 or e3, no rush (it carries no tag).
+#[test]
+fn the_tree_of_a_pawn_activating_a_wave_in_nineteen() {
+    let fen = "k17/18/18/18/18/18/18/18/18/18/18/18/18/18/18/3W14/3P^14/9K8 w - - 0 1";
+    let text = tree("rules/croatian-nineteen.rules", fen, "d2", false);
+    assert!(
+        text.contains("d3>  [meets friend W (white Wave): activate]"),
+        "{text}"
+    );
+    assert!(text.contains("white Wave (W) on d3: 3 plies"), "{text}");
+    insta::assert_snapshot!("nineteen_pawn_wave", text);
+    insta::assert_snapshot!(
+        "nineteen_pawn_wave_json",
+        tree("rules/croatian-nineteen.rules", fen, "d2", true)
+    );
+}
