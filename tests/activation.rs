@@ -525,6 +525,18 @@ fn diagnostics_of_activation() {
         )),
         ["E0933", "W0906"]
     );
+    assert_eq!(
+        codes(&game(
+            "piece R (R) { ride orthogonal, activate Wave }\nrelay Wave, activate R, activate not R"
+        )),
+        ["E0920", "W0906"]
+    );
+    assert_eq!(
+        codes(&game(
+            "piece R (R) { ride orthogonal, activate Wave }\nrelay Wave, activate Nothing"
+        )),
+        ["E0304"]
+    );
     assert_eq!(codes(&game("relay Wave, move only")), ["W0006"]);
     assert_eq!(codes(&game("relay Nothing")), ["E0304"]);
     // A rook that activates Waves, which relay as rooks: cascades without end (W0906);

@@ -79,14 +79,17 @@ pub struct Convert {
     pub into: Option<Ident>,
 }
 
-/// `relay PIECES [, move only]`: an activated piece of these kinds moves as the piece
-/// that activated it (the Croatian Wave), not with its own patterns.
+/// `relay PIECES [, move only] [, activate KINDS]`: an activated piece of these kinds
+/// moves as the piece that activated it (the Croatian Wave), not with its own patterns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RelayDecl {
     /// The relaying pieces.
     pub pieces: Vec<Ident>,
     /// Where `move only` was written (the relay never captures; twice is an error).
     pub move_only: Vec<Span>,
+    /// `activate KINDS`: the only kinds it activates, of those its activator's patterns
+    /// may (twice is an error).
+    pub activate: Vec<Kinds>,
     pub span: Span,
 }
 

@@ -21,7 +21,11 @@ impl Checker {
         let move_only = self
             .at_most_one(&d.move_only, |s| *s, "move only")
             .is_some();
-        let Some(pieces) = self.piece_ids(&d.pieces) else {
+        let activates = match self.at_most_one(&d.activate, |k| k.span, "activate") {
+            Some(k) => self.kinds(k),
+            None => Some(ir::KindFilter::Any),
+        };
+        let (Some(pieces), Some(activates)) = (self.piece_ids(&d.pieces), activates) else {
             return;
         };
         for (&p, name) in pieces.iter().zip(&d.pieces) {
@@ -42,6 +46,7 @@ impl Checker {
         fx.relays.push(ir::Relay {
             pieces,
             move_only,
+            activates,
             span: d.span,
         });
     }

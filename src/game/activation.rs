@@ -18,6 +18,8 @@
 //!   that push, swap, convert, capture a friend or capture in passing are not
 //!   generated, nor cascades longer than the game's limit (`cascade-plies`);
 //! - an activated piece neither promotes nor opens an en passant capture;
+//! - a relay walking with its activator's patterns carries none of its activator's
+//!   state: their `initial` and `tagged` conditions never hold for it;
 //! - a piece that has no ply from the cell it is activated on cannot be activated.
 //!
 //! Legality is decided over the whole move, as for every game whose moves do more
@@ -27,7 +29,7 @@
 use super::movegen::Plies;
 use super::{GameMove, GamePosition, MoveGenerator, MAX_CASCADE};
 use crate::ids::{CellId, PieceId};
-use crate::ir::Relay;
+use crate::ir::{KindFilter, Relay};
 use crate::walk::{Occupancy, Occupant};
 
 /// The plies of a move after its first, when its first ply activates a piece: the
@@ -117,6 +119,8 @@ pub(crate) struct Activation {
     relay: Vec<bool>,
     /// Per kind: as a relay it never captures.
     relay_move_only: Vec<bool>,
+    /// Per kind: as a relay, the kinds it activates (`relay ..., activate KINDS`).
+    relay_activates: Vec<KindFilter>,
     /// The most plies of one move (at most `MAX_CASCADE + 1`).
     pub(crate) plies: usize,
     /// Per kind: `passive`, it never starts a move.
@@ -127,10 +131,12 @@ impl Activation {
     pub(crate) fn new(relays: &[Relay], passive: &[PieceId], pieces: usize) -> Activation {
         let mut relay = vec![false; pieces];
         let mut relay_move_only = vec![false; pieces];
+        let mut relay_activates = vec![KindFilter::Any; pieces];
         for r in relays {
             for p in &r.pieces {
                 relay[p.index()] = true;
                 relay_move_only[p.index()] = r.move_only;
+                relay_activates[p.index()] = r.activates.clone();
             }
         }
         let mut is_passive = vec![false; pieces];
@@ -140,9 +146,16 @@ impl Activation {
         Activation {
             relay,
             relay_move_only,
+            relay_activates,
             plies: MAX_CASCADE + 1,
             passive: is_passive,
         }
+    }
+
+    /// Whether an activated piece of `kind` may activate the piece `met`: always, unless
+    /// `kind` is a relay whose `activate KINDS` leaves `met`'s kind out.
+    pub(crate) fn may_activate(&self, kind: PieceId, met: Occupant) -> bool {
+        !self.relay[kind.index()] || self.relay_activates[kind.index()].admits(met.kind())
     }
 
     /// Whether an activated piece of `kind` moves with its activator's patterns.
@@ -158,9 +171,12 @@ impl Activation {
 
 /// The board an activated piece walks on: the position with the cascade's changes so
 /// far (cells set or emptied), its pieces' moved flags from the position.
-struct Staged<'a> {
-    pos: &'a GamePosition,
-    cells: &'a [Occupant],
+pub(super) struct Staged<'a> {
+    pub(super) pos: &'a GamePosition,
+    pub(super) cells: &'a [Occupant],
+    /// The cell of a relay walking with another kind's patterns: it carries none of
+    /// that kind's state, so their `initial` and `tagged` conditions never hold there.
+    pub(super) relay_at: Option<CellId>,
 }
 
 impl Occupancy for Staged<'_> {
@@ -171,7 +187,7 @@ impl Occupancy for Staged<'_> {
 
     #[inline]
     fn unmoved(&self, cell: CellId) -> bool {
-        self.pos.unmoved(cell)
+        self.relay_at != Some(cell) && self.pos.unmoved(cell)
     }
 }
 
@@ -275,7 +291,11 @@ impl MoveGenerator<'_> {
         cells[at.index()] = step.activator;
         let mut plies = self.buffer();
         {
-            let board = Staged { pos, cells };
+            let board = Staged {
+                pos,
+                cells,
+                relay_at: (walk_as != piece.kind()).then_some(at),
+            };
             let mut sink = Plies {
                 out: &mut plies,
                 only_capture_on: None,
@@ -292,6 +312,7 @@ impl MoveGenerator<'_> {
                 || p.n_passing > 0
                 || (p.captures_to && (friend_met || move_only))
                 || step.moved[..step.n_moved].contains(&p.to.0)
+                || (p.is_pending_activation() && !act.may_activate(piece.kind(), onto))
             {
                 continue;
             }

@@ -9,11 +9,11 @@
 //! of an activating ply are not shown as made (the tree is per activated cell, whatever
 //! path reached it).
 
-use super::activation::Activation;
+use super::activation::{Activation, Staged};
 use super::{Game, GamePosition};
 use crate::ids::{CellId, PieceId, Side};
 use crate::path_tree::{PathTree, PathTreeBuilder};
-use crate::walk::{Occupancy, Occupant, Walker};
+use crate::walk::{Occupant, Walker};
 
 /// The path tree of one activated piece and those of the pieces it may activate.
 #[derive(Clone, Debug)]
@@ -35,21 +35,6 @@ pub struct CascadeTree {
     pub tree: PathTree,
     /// The trees of the pieces its plies may activate, by cell.
     pub next: Vec<CascadeTree>,
-}
-
-struct Board<'a> {
-    pos: &'a GamePosition,
-    cells: &'a [Occupant],
-}
-
-impl Occupancy for Board<'_> {
-    fn occupant(&self, cell: CellId) -> Occupant {
-        self.cells[cell.index()]
-    }
-
-    fn unmoved(&self, cell: CellId) -> bool {
-        self.pos.unmoved(cell)
-    }
 }
 
 impl Game {
@@ -112,7 +97,7 @@ impl Ctx<'_, '_> {
                 continue;
             }
             let piece = cells[at.index()];
-            if piece.is_empty() {
+            if piece.is_empty() || !self.act.may_activate(activator.kind(), piece) {
                 continue;
             }
             let moves_as = if self.act.is_relay(piece.kind()) {
@@ -123,9 +108,10 @@ impl Ctx<'_, '_> {
             cells[at.index()] = activator;
             let mut builder = PathTreeBuilder::new();
             {
-                let board = Board {
+                let board = Staged {
                     pos: self.pos,
                     cells,
+                    relay_at: (moves_as != piece.kind()).then_some(at),
                 };
                 self.walker
                     .walk(&board, piece.side(), moves_as, at, &mut builder);

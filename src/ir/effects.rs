@@ -37,6 +37,9 @@ pub struct Relay {
     pub pieces: Vec<PieceId>,
     /// `move only`: the relay's ply never captures.
     pub move_only: bool,
+    /// `activate KINDS`: of the pieces its activator's patterns may activate, the kinds
+    /// it activates (`Any` without the option).
+    pub activates: KindFilter,
     /// Where it was declared.
     pub span: Span,
 }

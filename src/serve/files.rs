@@ -29,6 +29,8 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("colours.rules"),
     shipped!("crazyhouse.rules"),
     shipped!("croatian-mayan.rules"),
+    shipped!("croatian-miranda.rules"),
+    shipped!("croatian-nineteen.rules"),
     shipped!("croatian-one.rules"),
     shipped!("croatian-ties.rules"),
     shipped!("duck.rules"),

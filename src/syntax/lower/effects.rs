@@ -51,11 +51,16 @@ pub(super) fn immune(n: &Node<'_>) -> ImmuneDecl {
     }
 }
 
-/// `relay PIECES [, move only]`
+/// `relay PIECES [, move only] [, activate KINDS]`
 pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
     RelayDecl {
         pieces: piece_list(n.child(R::piece_list), n.span),
         move_only: n.all(R::relay_move_only).map(|m| m.span).collect(),
+        activate: n
+            .all(R::relay_activate)
+            .filter_map(|a| a.child(R::decl_kinds))
+            .map(kinds)
+            .collect(),
         span: n.span,
     }
 }
