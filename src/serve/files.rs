@@ -46,6 +46,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("minishogi.rules"),
     shipped!("neutral-movers.rules"),
     shipped!("nightrider.rules"),
+    shipped!("pattern-actions.rules"),
     shipped!("octo-zoo.rules"),
     shipped!("octoban.rules"),
     shipped!("repeaters.rules"),

@@ -47,6 +47,13 @@ pub const MEET_CONVERT: u8 = 32;
 pub const MEET_ACTIVATE: u8 = MEET_CAPTURE | MEET_CONVERT;
 /// The action bits of a `PUSH_TARGET` mask; none of them: a displacement.
 pub const MEET_ACTIONS: u8 = MEET_CAPTURE | MEET_CONVERT;
+/// Mask bits 6-7 of every node a marked pattern adds (none on `PUSH_TARGET` nodes):
+/// the pattern's mark (1-3, `crate::ir::PatternActions` of its piece), which the walk
+/// passes on with the ply ([`crate::walk::Ply::mark`]) and otherwise ignores. Nodes
+/// of different marks never merge.
+pub const MASK_MARK: u8 = 0xC0;
+/// The shift of [`MASK_MARK`]'s value.
+pub const MARK_SHIFT: u8 = 6;
 
 /// Paths are at most this many cells long.
 pub const MAX_DEPTH: usize = 255;

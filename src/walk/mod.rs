@@ -29,7 +29,8 @@ use dedup::{first_time, Signature};
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::{
     FilterCode, Node, NodeId, RootRange, VerifiedTable, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND,
-    MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
+    MARK_SHIFT, MASK_MARK, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE,
+    MEET_CONVERT,
 };
 
 /// The occupancy class of a visited cell, from the moving side's point of view.
@@ -94,6 +95,8 @@ pub struct Ply<'a> {
     /// An activation: the mover ends on `to` and the piece there makes its own ply
     /// from it (the game layer walks that ply: a cascade).
     pub activates: bool,
+    /// The landing node's mark ([`Ply::mark`]).
+    mark: u8,
     /// The table's nodes, which `path` indexes.
     nodes: &'a [Node],
     /// Node ids from the root to the landing node.
@@ -145,6 +148,14 @@ impl<'a> Ply<'a> {
     #[inline]
     pub fn is_en_passant(&self) -> bool {
         self.landing_flags() & Node::EN_PASSANT != 0
+    }
+
+    /// The pattern's mark (1 to 3; 0 for none): which of its piece's pattern actions
+    /// (`sets`, `keeps`, `burn`, `explode`) a move by this ply does: the landing
+    /// node's `MASK_MARK` bits.
+    #[inline]
+    pub fn mark(&self) -> u8 {
+        self.mark
     }
 
     /// The flags (`Node::*`) of the landing node. Crate-internal: outside the walk, ask
@@ -392,8 +403,13 @@ impl<'t> Walker<'t> {
                         visited = true;
                         sink.visit(&visit(node, id, depth, class, occupant, true, true));
                     }
-                    let mut ply =
-                        mover.ply(node.target, captures_to, push_to, &self.path[..=depth]);
+                    let mut ply = mover.ply(
+                        node.target,
+                        captures_to,
+                        push_to,
+                        &self.path[..=depth],
+                        node.mask,
+                    );
                     ply.convert = convert;
                     ply.activates = action == MEET_ACTIVATE;
                     if !mover.dedup
@@ -421,7 +437,13 @@ impl<'t> Walker<'t> {
                 // sites on purpose: one shared function for it measured about four
                 // instructions more per ply in perft.
                 let captures_to = class == Class::Foe;
-                let ply = mover.ply(node.target, captures_to, None, &self.path[..=depth]);
+                let ply = mover.ply(
+                    node.target,
+                    captures_to,
+                    None,
+                    &self.path[..=depth],
+                    node.mask,
+                );
                 if !mover.dedup
                     || first_time(&mut self.seen, &mut self.seen_cells, self.stamp, &ply)
                 {
@@ -478,6 +500,7 @@ impl<'a> Mover<'a> {
         captures_to: bool,
         push_to: Option<CellId>,
         path: &'p [u32],
+        mask: u8,
     ) -> Ply<'p>
     where
         'a: 'p,
@@ -491,6 +514,7 @@ impl<'a> Mover<'a> {
             push_to,
             convert: None,
             activates: false,
+            mark: (mask & MASK_MARK) >> MARK_SHIFT,
             nodes: self.nodes,
             path,
         }

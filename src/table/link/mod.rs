@@ -241,7 +241,9 @@ pub fn link(
                         passing: 0,
                         vectors: &mut vectors,
                     };
+                    expander.tree.mark = views[pat as usize].mark;
                     expander.pattern(&views[pat as usize], cell);
+                    expander.tree.mark = 0;
                     let (fault, landed) = (expander.fault, expander.landed);
                     path = expander.path;
                     if let Some(fault) = fault {

@@ -35,9 +35,14 @@ use crate::topology::Board;
 /// `repeat`), and nothing the walk could not decide from a shared node: no `pass` (the
 /// walk ends a path back home only after a capture), no `en passant` (its landing
 /// needs the path's length), no `push` (nor `swap`, `capture friend`, `convert`,
-/// `activate`).
+/// `activate`), no mark (`sets`, `keeps`, `burn`, `explode`: shared blocks carry
+/// no `MASK_MARK`).
 pub(super) fn eligible(v: &PatternView) -> bool {
-    (v.legs.len() > 1 || v.repeat.is_some()) && !v.pass && v.land_flags == 0 && !v.pushes()
+    (v.legs.len() > 1 || v.repeat.is_some())
+        && !v.pass
+        && v.land_flags == 0
+        && !v.pushes()
+        && v.mark == 0
 }
 
 /// Whether a single-leg pattern may be linked as shared continuations (a ride of a
@@ -45,7 +50,12 @@ pub(super) fn eligible(v: &PatternView) -> bool {
 /// none of what [`eligible`] excludes (a `swap`, `capture friend`, `convert` or
 /// `activate` too: shared blocks have no `PUSH` nodes, so their meets would be lost).
 pub(super) fn eligible_ride(v: &PatternView) -> bool {
-    v.legs.len() == 1 && v.repeat.is_none() && !v.pass && v.land_flags == 0 && !v.pushes()
+    v.legs.len() == 1
+        && v.repeat.is_none()
+        && !v.pass
+        && v.land_flags == 0
+        && !v.pushes()
+        && v.mark == 0
 }
 
 /// What a node's children depend on. How the node is entered (the mask and flags of

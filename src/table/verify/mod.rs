@@ -24,8 +24,8 @@ mod tests;
 pub use error::{VerifyError, VerifyErrorKind};
 
 use super::layout::{
-    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED,
-    MAX_DEPTH, MEET_ACTIONS, MEET_CONVERT,
+    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_MARK,
+    MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_CONVERT,
 };
 
 /// A table the interpreter may trust.
@@ -290,7 +290,7 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         let meet = if node.has(Node::PUSH_TARGET) {
             MEET_ACTIONS
         } else {
-            0
+            MASK_MARK
         };
         if node.mask & !(CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE | MASK_SHARED | meet) != 0 {
             return Err(VerifyError::class_mask(i, node.mask));
@@ -348,7 +348,7 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
                 if table.nodes[child].depth as usize != node.depth as usize + 1 {
                     return Err(VerifyError::child_depth(child, i));
                 }
-                if table.nodes[child].mask == 0 {
+                if table.nodes[child].mask & !MASK_MARK == 0 {
                     return Err(VerifyError::child_never_enabled(child));
                 }
                 if table.nodes[child].has(Node::PUSH_TARGET) != node.has(Node::PUSH) {
