@@ -29,6 +29,7 @@
 //! writes the SVG text (frame, board, marks, legend, symbols).
 
 mod diagram;
+mod game_marks;
 pub mod layout;
 mod svg;
 pub mod trace;
