@@ -130,3 +130,45 @@ fn a_wave_activated_by_a_bishop_meets_a_starchild() {
     insta::assert_snapshot!("bishop_activates_wave", text);
     insta::assert_snapshot!("bishop_activates_wave_json", tree(&f, "b2", true));
 }
+
+/// A light Shaman on c3 meets the opponent's Starchild on d7 with its first capture
+/// leap (1,4) (seed, "Path segment tree": a Shaman "can capture opponent's Starchild,
+/// continue capturing opponent's pieces in the next path node (without its
+/// side-effect), and also diverge from said Starchild in a forking path node (with its
+/// side-effect)"). Checked by hand against that text, the tree shows all three:
+/// `d7x` the capture that ends the ply there; under it `fork: (captures it) e11x`,
+/// the capture-ply going on in the same line to take the pawn on e11 (and on to f15,
+/// reached but no landing: the chain ends on a capture); and a second `d7` entry, the
+/// Starchild met and left standing, with one `fork:` per capture vector from d7: the
+/// divergence, landing only where an enemy stands (e11 again, as a move that leaves
+/// the Starchild: `c3e11` beside the chain's `c3e11xd7`; f10 and h8), never back to
+/// c3. The knight-rider's step-ply lines (a2, b5 a7, ...) come first, as in every
+/// Shaman tree.
+#[test]
+fn a_shaman_captures_a_starchild_or_diverges_from_it() {
+    let f = fen(&[
+        ("c3", 'H'),
+        ("d7", 'i'),
+        ("e11", 'p'),
+        ("f10", 'n'),
+        ("h8", 'r'),
+        ("z1", 'K'),
+        ("a26", 'k'),
+    ]);
+    let text = tree(&f, "c3", false);
+    assert!(text.contains("d7x  [meets foe i (black Starchild): capture, capture in passing]"));
+    assert!(text.contains("fork: (captures it) e11x"));
+    assert!(text.contains("fork: f10x  [meets foe n (black Knight): capture]"));
+    assert!(text.contains("fork: h8x  [meets foe r (black Rook): capture]"));
+    assert!(!text.contains("fork: c3"));
+    let moves = common::cli::run(&["moves", "rules/croatian-one.rules", "--fen", &f]);
+    let list = common::cli::stdout(&moves);
+    for m in ["c3d7", "c3e11xd7", "c3e11", "c3f10", "c3h8"] {
+        assert!(list.lines().any(|l| l == m), "{m} in {list}");
+    }
+    insta::assert_snapshot!("shaman_captures_or_diverges_from_starchild", text);
+    insta::assert_snapshot!(
+        "shaman_captures_or_diverges_from_starchild_json",
+        tree(&f, "c3", true)
+    );
+}
