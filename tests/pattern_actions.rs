@@ -291,3 +291,20 @@ fn diagnostics() {
         ["E0401"]
     );
 }
+
+#[test]
+fn betza_cannot_say_pattern_actions() {
+    let src = common::rules_source("pattern-actions");
+    let (rules, d) = piecewise::pipeline::check(&src, None);
+    let rules = rules.unwrap_or_else(|| panic!("{d:?}"));
+    // The Fire Demon (piece 4) burns after its slide; the Bomber (5) explodes.
+    for piece in [4, 5] {
+        let e = piecewise::betza::export_piece(&rules, PieceId(piece)).expect_err("actions");
+        assert!(e.to_string().contains("beyond its path"), "{e}");
+    }
+    // The Rook has none.
+    assert_eq!(
+        piecewise::betza::export_piece(&rules, PieceId(1)).expect("exports"),
+        "R"
+    );
+}

@@ -206,61 +206,24 @@ impl Svg<'_> {
             let x = x0 + key_w * (n % cols) as f64;
             let cy = y + Self::KEY_H * (n / cols) as f64 + Self::KEY_H / 2.0;
             let sx = x + 14.0;
+            // A mark drawn on a blank piece disc of `side`.
+            let on_disc =
+                |side: Side, mark: String| format!("{}{mark}", piece_disc(sx, cy, 8.0, side, ""));
             let symbol = match key {
                 Key::Quiet => quiet_dot(sx, cy, 6.0),
                 Key::MoveOnly => move_only_ring(sx, cy, 6.0),
-                Key::Capture => format!(
-                    "{}{}",
-                    piece_disc(sx, cy, 8.0, Side::Second, ""),
-                    capture_ring(sx, cy, 8.0)
-                ),
+                Key::Capture => on_disc(Side::Second, capture_ring(sx, cy, 8.0)),
                 Key::CaptureOnly => capture_only_ring(sx, cy, 6.0),
-                Key::Passing => format!(
-                    "{}{}",
-                    piece_disc(sx, cy, 8.0, Side::Second, ""),
-                    passing_cross(sx, cy, 8.0)
-                ),
-                Key::Screen => format!(
-                    "{}{}",
-                    piece_disc(sx, cy, 8.0, Side::First, ""),
-                    screen_ring(sx, cy, 8.0)
-                ),
-                Key::Push => format!(
-                    "{}{}",
-                    piece_disc(sx, cy, 8.0, Side::First, ""),
-                    push_ring(sx, cy, 8.0)
-                ),
-                Key::Swap => format!(
-                    "{}{}",
-                    piece_disc(sx, cy, 8.0, Side::First, ""),
-                    swap_ring(sx, cy, 8.0)
-                ),
-                Key::FriendCapture => format!(
-                    "{}{}",
-                    piece_disc(sx, cy, 8.0, Side::First, ""),
-                    friend_capture_ring(sx, cy, 8.0)
-                ),
-                Key::Convert => format!(
-                    "{}{}",
-                    piece_disc(sx, cy, 8.0, Side::Second, ""),
-                    convert_ring(sx, cy, 8.0)
-                ),
-                Key::Activate => format!(
-                    "{}{}",
-                    piece_disc(sx, cy, 8.0, Side::First, ""),
-                    activate_ring(sx, cy, 8.0)
-                ),
+                Key::Passing => on_disc(Side::Second, passing_cross(sx, cy, 8.0)),
+                Key::Screen => on_disc(Side::First, screen_ring(sx, cy, 8.0)),
+                Key::Push => on_disc(Side::First, push_ring(sx, cy, 8.0)),
+                Key::Swap => on_disc(Side::First, swap_ring(sx, cy, 8.0)),
+                Key::FriendCapture => on_disc(Side::First, friend_capture_ring(sx, cy, 8.0)),
+                Key::Convert => on_disc(Side::Second, convert_ring(sx, cy, 8.0)),
+                Key::Activate => on_disc(Side::First, activate_ring(sx, cy, 8.0)),
                 Key::Cascade => cascade_dot(sx, cy, 5.0),
-                Key::Burned => format!(
-                    "{}{}",
-                    piece_disc(sx, cy, 8.0, Side::Second, ""),
-                    removal_badge(sx, cy, 8.0, false)
-                ),
-                Key::Blast => format!(
-                    "{}{}",
-                    piece_disc(sx, cy, 8.0, Side::Second, ""),
-                    removal_badge(sx, cy, 8.0, true)
-                ),
+                Key::Burned => on_disc(Side::Second, removal_badge(sx, cy, 8.0, false)),
+                Key::Blast => on_disc(Side::Second, removal_badge(sx, cy, 8.0, true)),
                 Key::Line(kind) => format!(
                     "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" \
                      stroke-width=\"3\" stroke-linecap=\"round\"/>",
