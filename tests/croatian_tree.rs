@@ -5,7 +5,9 @@
 //! against the seed's text; what each must show is written beside it.
 //!
 //! Activation: a Bishop activates its own Wave, which moves on as a Bishop and meets
-//! the opponent's Starchild (`a_wave_activated_by_a_bishop_meets_a_starchild`).
+//! the opponent's Starchild (`a_wave_activated_by_a_bishop_meets_a_starchild`). A
+//! Shaman capturing a Starchild and going on, or diverging from it
+//! (`a_shaman_captures_a_starchild_or_diverges_from_it`).
 
 mod common;
 
@@ -81,7 +83,9 @@ fn a_bishop_diverges_from_its_own_shaman() {
 /// passing, and the ply may end on any of them (seed: a Shaman "can capture ... and
 /// still continue its ply"). The tree must show d7 `capture in passing`, then `fork:
 /// (captures it)` e11 and f15 (each also a landing capture, `x`), and g19 reached but
-/// not a landing (the chain's ply ends on a capture).
+/// not a landing (the chain's ply ends on a capture). The divergence pattern's first
+/// leaps are listed too, as a second run of lines: d7 holds no Starchild, so it stops
+/// there (`blocked by kind`) and lands nowhere.
 #[test]
 fn a_shaman_captures_a_chain() {
     let f = fen(&[("c3", 'H'), ("d7", 'p'), ("e11", 'n'), ("f15", 'r')]);
