@@ -308,3 +308,46 @@ fn betza_cannot_say_pattern_actions() {
         "R"
     );
 }
+
+#[test]
+fn tree_lists_what_each_move_does_to_its_mover_and_around() {
+    // The king's steps keep its right to leap; the leap says nothing (the default
+    // takes the tag). The charged knight's leaps into the far half: none from g1.
+    let text = common::cli::tree("rules/pattern-actions.rules", KNIGHTS, "e1", false);
+    for step in ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"] {
+        assert!(
+            text.contains(&format!("  {step}: the mover carries !\n")),
+            "{step} in {text}"
+        );
+    }
+    assert!(!text.contains("e1e3:"), "{text}");
+    let json = common::cli::tree("rules/pattern-actions.rules", KNIGHTS, "e1", true);
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let moves = doc["effects"]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 5);
+    assert_eq!(moves[0]["tags"], "!");
+    // A knight leaping into the far half is charged.
+    let fen = "3k4/8/8/8/8/8/8/1N2K3 w - - 0 1";
+    let text = common::cli::tree("rules/pattern-actions.rules", fen, "b1", false);
+    assert!(text.contains("effects:\n  none of its moves"), "{text}");
+    let text = common::cli::tree(
+        "rules/pattern-actions.rules",
+        "3k4/8/8/8/2N5/8/8/4K3 w - - 0 1",
+        "c4",
+        false,
+    );
+    for m in ["c4b6", "c4d6"] {
+        assert!(
+            text.contains(&format!("  {m}: the mover carries =\n")),
+            "{m} in {text}"
+        );
+    }
+    // The Fire Demon's burns.
+    let text = common::cli::tree(
+        "rules/pattern-actions.rules",
+        "4k3/p7/3ppf2/8/3F4/8/8/4K3 w - - 0 1",
+        "d4",
+        false,
+    );
+    assert!(text.contains("  d4e5: burns d6 e6\n"), "{text}");
+}

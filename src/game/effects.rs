@@ -375,12 +375,18 @@ pub struct SideEffects {
     pub capturer_removed: bool,
     /// Cells the mover burns (`burn`), in cell order.
     pub burned: Vec<CellId>,
+    /// When the move's pattern sets or keeps tags (`sets T`, `keeps T`): the tags the
+    /// mover carries after it (bit `i`: the game's tag `i`; see [`Game::tag_marks`]).
+    pub mover_tags: Option<u8>,
 }
 
 impl SideEffects {
     /// Whether the move has no side effect.
     pub fn is_empty(&self) -> bool {
-        self.blast.is_empty() && self.burned.is_empty() && !self.capturer_removed
+        self.blast.is_empty()
+            && self.burned.is_empty()
+            && !self.capturer_removed
+            && self.mover_tags.is_none()
     }
 }
 
@@ -393,7 +399,10 @@ impl Game {
     /// What the pseudo-legal move `m` of the side to move of `pos` does beyond its
     /// path: found by playing it on a copy and comparing.
     pub fn side_effects(&self, pos: &GamePosition, m: &GameMove) -> SideEffects {
-        let mut out = SideEffects::default();
+        let mut out = SideEffects {
+            mover_tags: self.mover_tags(pos, m),
+            ..SideEffects::default()
+        };
         let Some(fx) = self.effects.as_deref() else {
             return out;
         };
@@ -427,6 +436,27 @@ impl Game {
             }
         }
         out
+    }
+
+    /// The tags the mover of `m` carries after it, when its pattern sets or keeps some.
+    fn mover_tags(&self, pos: &GamePosition, m: &GameMove) -> Option<u8> {
+        let t = self.tags.as_deref()?;
+        let &(sets, keeps) = t
+            .marks
+            .get((m.piece.index() * MAX_MARKS + m.mark as usize).checked_sub(1)?)
+            .filter(|_| m.mark != 0)?;
+        if sets | keeps == 0 {
+            return None;
+        }
+        let mut after = pos.clone();
+        self.make(&mut after, m);
+        Some(after.tags(mover_cell(m)))
+    }
+
+    /// Whether some pattern does something beyond its path (`sets`, `keeps`, `burn`,
+    /// `explode`: see [`GameMove::mark`]).
+    pub fn has_pattern_actions(&self) -> bool {
+        self.marked
     }
 
     /// Whether the piece on `cell` is frozen (stands next to a piece that freezes it).
