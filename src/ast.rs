@@ -565,4 +565,12 @@ pub enum ModifierKind {
     /// `activate [CLASS] [KINDS]`: the move may end on a piece, which then makes its
     /// own ply from there (a cascade).
     Activate(Push),
+    /// `sets NAME`: after the move the mover carries the tag NAME.
+    Sets(Ident),
+    /// `keeps NAME`: the move does not take the tag NAME from the mover.
+    Keeps(Ident),
+    /// `burn [CLASS [KINDS]] [around DIRS]`: this pattern's moves burn.
+    Burn(PatternBurn),
+    /// `explode [sparing KINDS] [around DIRS]`: this pattern's captures explode.
+    Explode(PatternExplode),
 }

@@ -487,6 +487,12 @@ pub struct Conditions {
     pub en_passant: bool,
     /// `for first` / `for second`: only that side's pieces move so (`None`: both).
     pub side: Option<crate::ids::Side>,
+    /// `sets T`, `keeps T`, `burn ...`, `explode ...`: what a move by this pattern does
+    /// besides its path (`None`: nothing; boxed, as most patterns have none).
+    pub actions: Option<Box<PatternActions>>,
+    /// The pattern's mark in the table (1 to [`MAX_MARKS`]; 0 without `actions`): the
+    /// index + 1 of its actions among its piece's distinct ones.
+    pub mark: u8,
 }
 
 /// `from Z`, `not from Z`, `to Z` or `not to Z`.

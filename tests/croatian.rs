@@ -267,7 +267,8 @@ fn monolith(b: &Board, x0: i32, y0: i32) -> BTreeSet<Move> {
 
 /// The Shaman (one piece, H, moving by its side's colour). The first side's (light):
 /// a knight-rider over empty cells and Waves (moves only), or a chain of 1..6 long
-/// leaps in one line, each onto an enemy, the last one landed on. The second side's
+/// leaps in one line, each onto an enemy, the last one landed on, or a long leap onto
+/// a Starchild that stays, diverging into one more long leap onto an enemy. The second side's
 /// (dark): the other way round, long-leap rider and knight-leap chains.
 fn shaman(b: &Board, x0: i32, y0: i32, white: bool) -> BTreeSet<Move> {
     let (steps, chains) = if white {
@@ -289,7 +290,18 @@ fn shaman(b: &Board, x0: i32, y0: i32, white: bool) -> BTreeSet<Move> {
             y += dy;
         }
     }
-    for (dx, dy) in chains {
+    for &(dx, dy) in &chains {
+        // Divergence from a Starchild on the first capture leap: one more capture leap
+        // in any direction, never back onto the start cell.
+        let (sx, sy) = (x0 + dx, y0 + dy);
+        if on(sx, sy) && matches!(held(b, sx, sy, white), Held::Friend('I') | Held::Foe('I')) {
+            for &(ex, ey) in &chains {
+                let (x, y) = (sx + ex, sy + ey);
+                if on(x, y) && (x, y) != (x0, y0) && matches!(held(b, x, y, white), Held::Foe(_)) {
+                    land(&mut out, x, y);
+                }
+            }
+        }
         let mut caps = Vec::new();
         for m in 1..=6 {
             let (x, y) = (x0 + m * dx, y0 + m * dy);
@@ -382,7 +394,9 @@ fn monolith_agrees_with_brute_force() {
 
 #[test]
 fn light_shaman_agrees_with_brute_force() {
-    let (moves, chains) = compare('H', &['P', 'W'], 40, 200, |b, x, y| shaman(b, x, y, true));
+    let (moves, chains) = compare('H', &['P', 'W', 'I'], 40, 200, |b, x, y| {
+        shaman(b, x, y, true)
+    });
     assert!(moves > 200 * 5, "{moves} moves");
     assert!(chains > 20, "{chains} capture chains");
 }
@@ -430,7 +444,9 @@ fn shared_blocks_of_equal_futures_are_one() {
 #[test]
 fn dark_shaman_agrees_with_brute_force() {
     // The second side's Shaman: the same letter, the other movement (`for second`).
-    let (moves, chains) = compare('h', &['P', 'W'], 40, 200, |b, x, y| shaman(b, x, y, false));
+    let (moves, chains) = compare('h', &['P', 'W', 'I'], 40, 200, |b, x, y| {
+        shaman(b, x, y, false)
+    });
     assert!(moves > 200 * 5, "{moves} moves");
     assert!(chains > 20, "{chains} capture chains");
 }

@@ -5,7 +5,9 @@
 //! against the seed's text; what each must show is written beside it.
 //!
 //! Activation: a Bishop activates its own Wave, which moves on as a Bishop and meets
-//! the opponent's Starchild (`a_wave_activated_by_a_bishop_meets_a_starchild`).
+//! the opponent's Starchild (`a_wave_activated_by_a_bishop_meets_a_starchild`). A
+//! Shaman capturing a Starchild and going on, or diverging from it
+//! (`a_shaman_captures_a_starchild_or_diverges_from_it`).
 
 mod common;
 
@@ -81,7 +83,9 @@ fn a_bishop_diverges_from_its_own_shaman() {
 /// passing, and the ply may end on any of them (seed: a Shaman "can capture ... and
 /// still continue its ply"). The tree must show d7 `capture in passing`, then `fork:
 /// (captures it)` e11 and f15 (each also a landing capture, `x`), and g19 reached but
-/// not a landing (the chain's ply ends on a capture).
+/// not a landing (the chain's ply ends on a capture). The divergence pattern's first
+/// leaps are listed too, as a second run of lines: d7 holds no Starchild, so it stops
+/// there (`blocked by kind`) and lands nowhere.
 #[test]
 fn a_shaman_captures_a_chain() {
     let f = fen(&[("c3", 'H'), ("d7", 'p'), ("e11", 'n'), ("f15", 'r')]);
@@ -129,4 +133,50 @@ fn a_wave_activated_by_a_bishop_meets_a_starchild() {
     assert!(!list.contains("b2d4>f6\n"), "a Wave never captures");
     insta::assert_snapshot!("bishop_activates_wave", text);
     insta::assert_snapshot!("bishop_activates_wave_json", tree(&f, "b2", true));
+}
+
+/// A light Shaman on c3 meets the opponent's Starchild on d7 with its first capture
+/// leap (1,4) (seed, "Path segment tree": a Shaman "can capture opponent's Starchild,
+/// continue capturing opponent's pieces in the next path node (without its
+/// side-effect), and also diverge from said Starchild in a forking path node (with its
+/// side-effect)"). Checked by hand against that text, the tree shows all three:
+/// `d7x` the capture that ends the ply there; beside it a `d7` entry of the capture
+/// chain, under it `fork: (captures it) e11x`,
+/// the capture-ply going on in the same line to take the pawn on e11 (and on to f15,
+/// reached but no landing: the chain ends on a capture); and a second `d7` entry, the
+/// Starchild met and left standing, with one `fork:` per capture vector from d7: the
+/// divergence, landing only where an enemy stands (e11 again, as a move that leaves
+/// the Starchild: `c3e11` beside the chain's `c3e11xd7`; f10 and h8), never back to
+/// c3. The knight-rider's step-ply lines (a2, b5 a7, ...) come first, as in every
+/// Shaman tree.
+#[test]
+fn a_shaman_captures_a_starchild_or_diverges_from_it() {
+    let f = fen(&[
+        ("c3", 'H'),
+        ("d7", 'i'),
+        ("e11", 'p'),
+        ("f10", 'n'),
+        ("h8", 'r'),
+        ("z1", 'K'),
+        ("a26", 'k'),
+    ]);
+    let text = tree(&f, "c3", false);
+    // The capture-only leap and the capture chain start on d7 as two roots (the chain is
+    // linked relative on 26×26, so its roots are not merged into the leap's).
+    assert!(text.contains("d7x  [meets foe i (black Starchild): capture]"));
+    assert!(text.contains("d7  [meets foe i (black Starchild): capture in passing]"));
+    assert!(text.contains("fork: (captures it) e11x"));
+    assert!(text.contains("fork: f10x  [meets foe n (black Knight): capture]"));
+    assert!(text.contains("fork: h8x  [meets foe r (black Rook): capture]"));
+    assert!(!text.contains("fork: c3"));
+    let moves = common::cli::run(&["moves", "rules/croatian-one.rules", "--fen", &f]);
+    let list = common::cli::stdout(&moves);
+    for m in ["c3d7", "c3e11xd7", "c3e11", "c3f10", "c3h8"] {
+        assert!(list.lines().any(|l| l == m), "{m} in {list}");
+    }
+    insta::assert_snapshot!("shaman_captures_or_diverges_from_starchild", text);
+    insta::assert_snapshot!(
+        "shaman_captures_or_diverges_from_starchild_json",
+        tree(&f, "c3", true)
+    );
 }

@@ -11,7 +11,7 @@ use piecewise::game::Game;
 use piecewise::ids::{CellId, PieceId, Side};
 use piecewise::pipeline::{self, Limits};
 use piecewise::table::{
-    Node, MASK_RELATIVE, MASK_SHARED, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
+    Node, MASK_SHARED, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
 };
 use piecewise::walk::Occupant;
 use piecewise::Rules;
@@ -50,7 +50,7 @@ fn relative_nodes(r: &Rules) -> usize {
         .table()
         .nodes
         .iter()
-        .filter(|n| n.mask & MASK_RELATIVE != 0)
+        .filter(|n| n.is_relative())
         .count()
 }
 

@@ -101,3 +101,23 @@ pub struct PassiveDecl {
     pub pieces: Vec<Ident>,
     pub span: Span,
 }
+
+/// `burn [CLASS [KINDS]] [around DIRS]` written on a pattern: a move by that pattern
+/// removes the pieces hit around the cell where the mover ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternBurn {
+    /// Which pieces are hit (default: foes of any kind).
+    pub target: Option<AreaTarget>,
+    /// The cells hit (default `around any`).
+    pub around: Option<Around>,
+}
+
+/// `explode [sparing KINDS] [around DIRS]` written on a pattern: a capture by that
+/// pattern removes the capturer and the pieces around its landing cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternExplode {
+    /// Kinds the blast leaves standing around the capture.
+    pub sparing: Option<Kinds>,
+    /// The cells the blast reaches (default `around any`).
+    pub around: Option<Around>,
+}

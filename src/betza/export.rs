@@ -204,6 +204,11 @@ fn pattern(rules: &RuleSet, p: &Pattern, ep: bool) -> Result<Vec<String>, Unsaya
     if p.land.push.is_some() {
         return Err(no("`push`"));
     }
+    if p.conditions.actions.is_some() {
+        return Err(no(
+            "what a pattern does beyond its path (`sets`, `keeps`, `burn`, `explode`)",
+        ));
+    }
     let no_meets = Meets::default();
     let meets = p.land.meets.as_deref().unwrap_or(&no_meets);
     if meets.swap.is_some() && (p.land.empty || p.land.foe || meets.capture_friend.is_some()) {

@@ -91,7 +91,7 @@ impl Checker {
     }
 
     /// `CLASS [KINDS]` of `burn`/`freeze`: (friends, foes, kinds); `empty` is E0922.
-    fn area_target(&mut self, t: &ast::AreaTarget) -> Option<(bool, bool, KindFilter)> {
+    pub(super) fn area_target(&mut self, t: &ast::AreaTarget) -> Option<(bool, bool, KindFilter)> {
         let (friend, foe) = match t.class {
             ViaKind::Friend => (true, false),
             ViaKind::Foe => (false, true),
@@ -114,7 +114,7 @@ impl Checker {
 
     /// The steps of `around DIRS` (default: `any`), sorted. Unknown words are E0401,
     /// words naming no direction on the board E0410, relative words E0921.
-    fn around(&mut self, around: &[ast::Around]) -> Option<Vec<Vector>> {
+    pub(super) fn around(&mut self, around: &[ast::Around]) -> Option<Vec<Vector>> {
         let geometry = self.geometry();
         let Some(a) = self.at_most_one(around, |a| a.span, "around") else {
             return Some(

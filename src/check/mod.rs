@@ -12,6 +12,7 @@
 //! hand and drops, confinement), [`lint`] (warnings about patterns), [`names`]
 //! (did-you-mean).
 
+mod actions;
 mod activation;
 mod cells;
 mod directions;
@@ -108,6 +109,8 @@ pub(crate) struct Checker {
     pub limits: crate::pipeline::Limits,
     /// Declared tag names and their bits (`tagged NAME`).
     pub tag_index: HashMap<String, u8>,
+    /// Where each `sets T` / `keeps T` was written, with T's bit index (for E0940).
+    pub action_spans: Vec<(Span, u8)>,
 }
 
 impl Checker {
@@ -124,6 +127,7 @@ impl Checker {
         let mut pieces = self.pieces(file);
         let game = self.game_decls(file);
         self.tag_uses(&pieces, &game.tags);
+        self.pattern_marks(&mut pieces, &game.tags);
         self.quiet_neutral_patterns(&mut pieces, &game.neutral);
         game::apply_confinements(&mut pieces, &game.confinements);
         self.activation_warnings(&pieces, &game.effects);

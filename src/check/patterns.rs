@@ -405,6 +405,10 @@ impl Checker {
                 ast::ModifierKind::Convert(_) => "convert".to_string(),
                 ast::ModifierKind::ForSide(side) => format!("for {}", side_word(*side)),
                 ast::ModifierKind::Activate(_) => "activate".to_string(),
+                ast::ModifierKind::Sets(t) => format!("sets {}", t.name),
+                ast::ModifierKind::Keeps(t) => format!("keeps {}", t.name),
+                ast::ModifierKind::Burn(_) => "burn".to_string(),
+                ast::ModifierKind::Explode(_) => "explode".to_string(),
                 ast::ModifierKind::From { zone, inside } => {
                     format!("{}from {}", if *inside { "" } else { "not " }, zone.name)
                 }
@@ -473,6 +477,10 @@ impl Checker {
                     let meets = land.meets.get_or_insert_with(Box::default);
                     ok &= self.meet_modifier(m, meets);
                 }
+                ast::ModifierKind::Sets(_)
+                | ast::ModifierKind::Keeps(_)
+                | ast::ModifierKind::Burn(_)
+                | ast::ModifierKind::Explode(_) => ok &= self.action_modifier(m, &mut cond),
                 ast::ModifierKind::From { zone, inside }
                 | ast::ModifierKind::To { zone, inside } => {
                     let is_from = matches!(m.kind, ast::ModifierKind::From { .. });
@@ -514,6 +522,7 @@ impl Checker {
         }
         // `tagged` stands on the table's `initial` root flag (see `Conditions::tag`).
         cond.initial |= cond.tag.is_some();
+        self.action_warnings(mods, &land, &cond);
         // Patterns that can never produce a move (with `push`, both only leave pushes).
         let meets = land.push.is_some() || land.meets.is_some();
         if let (Some(a), Some(b), false) = (move_only, capture_only, meets) {

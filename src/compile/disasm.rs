@@ -202,6 +202,7 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
             format!("TO      {}{}", if inside { "" } else { "not " }, zone(z))
         }
         Op::Meet(m) => meets::text(&m),
+        Op::Mark(n) => format!("MARK    {n}"),
         Op::End => "END".into(),
     }
 }

@@ -39,7 +39,7 @@ impl ViaBits {
 }
 
 /// One instruction of a pattern. A pattern is
-/// `Initial? Pass? ForSide? Repeat? FromZone* Leg+ Land ToZone* End`.
+/// `Initial? Pass? ForSide? Repeat? FromZone* Leg+ Land Meet* Mark? ToZone* End`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
     /// Only while the piece has not moved.
@@ -108,6 +108,9 @@ pub enum Op {
     /// After `Land`: the last leg may also end on a piece and swap with it, capture
     /// it (a friend) or convert it.
     Meet(MeetOp),
+    /// The pattern's mark (1 to [`crate::ir::MAX_MARKS`]): its moves do what its
+    /// piece's actions of that number say (`sets`, `keeps`, `burn`, `explode`).
+    Mark(u8),
     /// The end of the pattern.
     End,
 }
@@ -373,6 +376,9 @@ fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
     });
     if let Some(meets) = &pat.land.meets {
         meets::emit(p, meets);
+    }
+    if pat.conditions.mark != 0 {
+        p.ops.push(Op::Mark(pat.conditions.mark));
     }
     for c in &pat.conditions.to {
         p.ops.push(Op::ToZone {

@@ -13,7 +13,9 @@
 
 use super::{Game, GameMove, GamePosition, MoveKind};
 use crate::ids::{CellId, PieceId, Side};
-use crate::ir::{AreaKind, Effects, KindFilter, Neutrals, Vector};
+use crate::ir::{
+    AreaKind, Effects, Explode, KindFilter, Neutrals, PatternActions, Vector, MAX_MARKS,
+};
 use crate::topology::Board;
 use crate::walk::Occupant;
 
@@ -103,6 +105,18 @@ pub(crate) struct GameEffects {
     pub(crate) neutral_movers: Vec<PieceId>,
     /// Some pattern may `activate`: cascades and `relay` pieces.
     pub(crate) activation: Option<super::activation::Activation>,
+    /// `[kind * MAX_MARKS + mark - 1]`: the burn and the blast of a pattern of that
+    /// mark (`burn ...`, `explode ...` written on the pattern).
+    marked: Vec<MarkedAreas>,
+}
+
+/// What a marked pattern's move removes besides its captures.
+#[derive(Clone, Debug, Default)]
+struct MarkedAreas {
+    /// `burn ...`: who is hit around the mover's new cell.
+    burn: Option<Area>,
+    /// `explode ...`: who a capture's blast hits around the landing cell.
+    blast: Option<Area>,
 }
 
 impl GameEffects {
@@ -118,8 +132,11 @@ impl GameEffects {
         pieces: usize,
         meets: bool,
         activates: bool,
+        marks: &[Vec<PatternActions>],
     ) -> Option<Box<GameEffects>> {
+        let removes = marks.iter().flatten().any(PatternActions::removes);
         if !fx.any()
+            && !removes
             && !meets
             && !neutral.no_check
             && neutral.after_each_move.is_none()
@@ -127,12 +144,27 @@ impl GameEffects {
         {
             return None;
         }
-        let blast = fx.explode.as_ref().map(|e| Area {
+        let blast_of = |e: &Explode| Area {
             friend: true,
             foe: true,
             kinds: admitted(&e.spared, pieces).iter().map(|s| !s).collect(),
             around: Around::new(board, &e.around),
-        });
+        };
+        let blast = fx.explode.as_ref().map(blast_of);
+        let mut marked = vec![MarkedAreas::default(); pieces * MAX_MARKS];
+        for (k, actions) in marks.iter().enumerate() {
+            for (i, a) in actions.iter().enumerate() {
+                marked[k * MAX_MARKS + i] = MarkedAreas {
+                    burn: a.burn.as_ref().map(|b| Area {
+                        friend: b.friend,
+                        foe: b.foe,
+                        kinds: admitted(&b.kinds, pieces),
+                        around: Around::new(board, &b.around),
+                    }),
+                    blast: a.explode.as_ref().map(blast_of),
+                };
+            }
+        }
         let mut burns = vec![Vec::new(); pieces];
         let mut freezes = vec![Vec::new(); pieces];
         let areas = fx
@@ -176,7 +208,22 @@ impl GameEffects {
             neutral_movers: neutral.movable.clone(),
             activation: (activates || !fx.relays.is_empty() || !fx.passive.is_empty())
                 .then(|| super::activation::Activation::new(&fx.relays, &fx.passive, pieces)),
+            marked,
         }))
+    }
+
+    /// The burn and blast of the pattern that made `m` (none when it has no mark).
+    fn marked(&self, m: &GameMove) -> Option<&MarkedAreas> {
+        if m.mark == 0 {
+            return None;
+        }
+        self.marked
+            .get(m.piece.index() * MAX_MARKS + m.mark as usize - 1)
+    }
+
+    /// Whether the pattern that made `m` explodes its captures (`explode` on it).
+    pub(crate) fn marked_blast(&self, m: &GameMove) -> bool {
+        self.marked(m).is_some_and(|a| a.blast.is_some())
     }
 
     /// Whether `m`, about to be played on `pos`, would burn a piece on a cell for
@@ -191,15 +238,17 @@ impl GameEffects {
             return false;
         }
         let side = pos.side;
+        let hits = |area: &Area, at: CellId| {
+            area.around
+                .of(side, at)
+                .iter()
+                .any(|&c| c != m.from && area.hits(side, pos.cells[c.index()]) && pick(c))
+        };
+        let marked = self.marked(m).and_then(|a| a.burn.as_ref());
         self.burns[m.promotion.unwrap_or(m.piece).index()]
             .iter()
-            .any(|&a| {
-                let area = &self.areas[a];
-                area.around
-                    .of(side, m.to)
-                    .iter()
-                    .any(|&c| c != m.from && area.hits(side, pos.cells[c.index()]) && pick(c))
-            })
+            .any(|&a| hits(&self.areas[a], m.to))
+            || marked.is_some_and(|area| hits(area, mover_cell(m)))
     }
 
     /// Applies the effects of `m`, just played by `side` (its own changes made):
@@ -234,7 +283,19 @@ impl GameEffects {
                 }
             }
         }
-        if let (Some(blast), true) = (&self.blast, captured) {
+        let marked = self.marked(m);
+        if let Some(area) = marked.and_then(|a| a.burn.as_ref()) {
+            for &c in area.around.of(side, mover_cell(m)) {
+                if area.hits(side, pos.cells[c.index()]) {
+                    clear(pos, c);
+                }
+            }
+        }
+        let blast = self
+            .blast
+            .as_ref()
+            .or_else(|| marked.and_then(|a| a.blast.as_ref()));
+        if let (Some(blast), true) = (blast, captured) {
             clear(pos, m.to);
             for &c in blast.around.of(side, m.to) {
                 if blast.hits(side, pos.cells[c.index()]) {
@@ -295,6 +356,15 @@ impl GameEffects {
     }
 }
 
+/// The cell where the mover of `m` stands after it: its start cell in a conversion.
+fn mover_cell(m: &GameMove) -> CellId {
+    if m.convert.is_some() {
+        m.from
+    } else {
+        m.to
+    }
+}
+
 /// What a move does beyond its own path ([`Game::side_effects`]): the cells a blast or
 /// a burn clears. Cells the move captures on its path are not listed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -305,12 +375,18 @@ pub struct SideEffects {
     pub capturer_removed: bool,
     /// Cells the mover burns (`burn`), in cell order.
     pub burned: Vec<CellId>,
+    /// When the move's pattern sets or keeps tags (`sets T`, `keeps T`): the tags the
+    /// mover carries after it (bit `i`: the game's tag `i`; see [`Game::tag_marks`]).
+    pub mover_tags: Option<u8>,
 }
 
 impl SideEffects {
     /// Whether the move has no side effect.
     pub fn is_empty(&self) -> bool {
-        self.blast.is_empty() && self.burned.is_empty() && !self.capturer_removed
+        self.blast.is_empty()
+            && self.burned.is_empty()
+            && !self.capturer_removed
+            && self.mover_tags.is_none()
     }
 }
 
@@ -323,7 +399,10 @@ impl Game {
     /// What the pseudo-legal move `m` of the side to move of `pos` does beyond its
     /// path: found by playing it on a copy and comparing.
     pub fn side_effects(&self, pos: &GamePosition, m: &GameMove) -> SideEffects {
-        let mut out = SideEffects::default();
+        let mut out = SideEffects {
+            mover_tags: self.mover_tags(pos, m),
+            ..SideEffects::default()
+        };
         let Some(fx) = self.effects.as_deref() else {
             return out;
         };
@@ -342,7 +421,7 @@ impl Game {
             }
             v
         };
-        let blast = fx.blast.is_some() && m.is_capture();
+        let blast = (fx.blast.is_some() || fx.marked_blast(m)) && m.is_capture();
         out.capturer_removed = blast && after.cells[m.to.index()].is_empty();
         for c in (0..pos.cells.len()).map(|i| CellId(i as u16)) {
             if own.contains(&c) || pos.cells[c.index()].is_empty() {
@@ -357,6 +436,27 @@ impl Game {
             }
         }
         out
+    }
+
+    /// The tags the mover of `m` carries after it, when its pattern sets or keeps some.
+    fn mover_tags(&self, pos: &GamePosition, m: &GameMove) -> Option<u8> {
+        let t = self.tags.as_deref()?;
+        let &(sets, keeps) = t
+            .marks
+            .get((m.piece.index() * MAX_MARKS + m.mark as usize).checked_sub(1)?)
+            .filter(|_| m.mark != 0)?;
+        if sets | keeps == 0 {
+            return None;
+        }
+        let mut after = pos.clone();
+        self.make(&mut after, m);
+        Some(after.tags(mover_cell(m)))
+    }
+
+    /// Whether some pattern does something beyond its path (`sets`, `keeps`, `burn`,
+    /// `explode`: see [`GameMove::mark`]).
+    pub fn has_pattern_actions(&self) -> bool {
+        self.marked
     }
 
     /// Whether the piece on `cell` is frozen (stands next to a piece that freezes it).

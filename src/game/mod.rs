@@ -200,6 +200,11 @@ pub struct Game {
     file_rays: Vec<[Vec<CellId>; 2]>,
     /// Some node of the table captures in passing.
     any_passing: bool,
+    /// Some pattern has a mark (`sets`, `keeps`, `burn`, `explode`): two patterns of a
+    /// piece may make the same move, and the walks' moves are deduplicated.
+    pub(crate) marked: bool,
+    /// [`Game::counts_lists`], decided once.
+    lists: bool,
     start: Option<GamePosition>,
     start_fen: Option<String>,
     /// `[side][piece]` counts in the start position (for `only captured`).
@@ -480,9 +485,10 @@ impl Game {
     }
 
     /// Whether a move's legality needs more than the royals' attack queries, so that
-    /// moves are counted from whole lists (compulsory captures, effects).
+    /// moves are counted from whole lists (compulsory captures, effects; and pattern
+    /// marks, whose walks may report one move twice).
     pub(crate) fn counts_lists(&self) -> bool {
-        self.must_capture.is_some() || self.effects.is_some()
+        self.lists
     }
 
     /// Whether `cell` is attacked by `by`, as if a piece of kind `victim` of the other

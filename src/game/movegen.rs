@@ -34,6 +34,7 @@ impl Sink for Plies<'_> {
         m.captures_to = ply.captures_to;
         m.push_to = ply.push_to;
         m.convert = ply.convert;
+        m.mark = ply.mark();
         if ply.activates {
             // Walked by `MoveGenerator::expand_cascades`.
             m.set_pending_activation();
@@ -56,6 +57,29 @@ impl Sink for Plies<'_> {
         }
         self.out.push(m);
     }
+}
+
+/// Drops from `moves` (grouped by start cell, as the walks leave them) every move
+/// that only the mark of its pattern tells from an earlier one: when two patterns of
+/// a piece make the same move, the first pattern written decides what it does.
+#[cold]
+#[inline(never)]
+fn dedup_marked(moves: &mut Vec<GameMove>) {
+    let unmarked = |m: &GameMove| GameMove { mark: 0, ..*m };
+    let mut kept = 0;
+    for i in 0..moves.len() {
+        let m = moves[i];
+        let twice = moves[..kept]
+            .iter()
+            .rev()
+            .take_while(|o| o.from == m.from)
+            .any(|o| unmarked(o) == unmarked(&m));
+        if !twice {
+            moves[kept] = m;
+            kept += 1;
+        }
+    }
+    moves.truncate(kept);
 }
 
 /// The move generator of a game: pseudo-legal and legal moves, the legality test,
@@ -158,6 +182,9 @@ impl<'g> MoveGenerator<'g> {
                     self.walker.walk(pos, side, kind, from, &mut sink);
                 }
             }
+        }
+        if self.game.marked {
+            dedup_marked(&mut self.walked);
         }
         self.en_passant_moves(pos);
         // Promotions.

@@ -58,6 +58,8 @@ pub struct GameMove {
     /// Cells this move opens to en passant.
     pub(crate) ep: [u16; MAX_EP_CELLS],
     pub(crate) n_ep: u8,
+    /// The mark of the pattern that made the move (0: none; see [`GameMove::mark`]).
+    pub(crate) mark: u8,
 }
 
 impl GameMove {
@@ -78,7 +80,15 @@ impl GameMove {
             n_passing: 0,
             ep: [0; MAX_EP_CELLS],
             n_ep: 0,
+            mark: 0,
         }
+    }
+
+    /// The mark of the pattern that made the move: 1 to 3 when that pattern does
+    /// something beyond its path (`sets`, `keeps`, `burn`, `explode`: the piece's
+    /// actions of that number), 0 otherwise.
+    pub fn mark(&self) -> u8 {
+        self.mark
     }
 
     /// Cells captured in passing, in path order.

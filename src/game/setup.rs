@@ -79,11 +79,21 @@ impl Game {
                 pieces,
                 facts.captures_or_converts_met(),
                 facts.activates(),
+                &rule_set
+                    .pieces
+                    .iter()
+                    .map(|p| crate::ir::marked_actions(&p.patterns))
+                    .collect::<Vec<_>>(),
             ),
             tags: super::tags::GameTags::new(rule_set, cells),
             sokoban: decls.sokoban.clone(),
             file_rays: file_rays(&board, decls.royals_may_not_face),
             any_passing: facts.captures_in_passing(),
+            marked: rule_set
+                .pieces
+                .iter()
+                .any(|p| p.patterns.iter().any(|pat| pat.conditions.mark != 0)),
+            lists: false,
             start: None,
             start_fen: None,
             start_counts: [vec![0; pieces], vec![0; pieces]],
@@ -96,6 +106,7 @@ impl Game {
             castlings,
             rules,
         };
+        game.lists = game.must_capture.is_some() || game.effects.is_some() || game.marked;
         game.bits = super::kernel::BitKernel::build(
             &game.reverse,
             &game.kernels,

@@ -9,9 +9,10 @@
 //! flag of such a kind equal to "does not carry `T`", so every walk, kernel, reverse
 //! table and distance map that honours `initial` honours the tag unchanged.
 
-use crate::game::GamePosition;
-use crate::ids::PieceId;
-use crate::ir::{RuleSet, TagDef};
+use crate::game::{GameMove, GamePosition};
+use crate::ids::{CellId, PieceId, Side};
+use crate::ir::{marked_actions, RuleSet, TagDef, MAX_MARKS};
+use crate::walk::Occupant;
 
 /// The tags of a game that declares some.
 #[derive(Clone, Debug)]
@@ -24,6 +25,9 @@ pub(crate) struct GameTags {
     pub(crate) required: Vec<u8>,
     /// `[cell * 8 + bit]`: the hash key of tag `bit` on `cell`.
     pub(crate) keys: Vec<u64>,
+    /// `[kind * MAX_MARKS + mark - 1]`: the tags a move by a pattern of that mark sets
+    /// and keeps (`sets T`, `keeps T`).
+    pub(crate) marks: Vec<(u8, u8)>,
 }
 
 impl GameTags {
@@ -58,11 +62,18 @@ impl GameTags {
                 z ^ (z >> 31)
             })
             .collect();
+        let mut marks = vec![(0, 0); kinds * MAX_MARKS];
+        for (k, piece) in rule_set.pieces.iter().enumerate() {
+            for (i, a) in marked_actions(&piece.patterns).iter().enumerate() {
+                marks[k * MAX_MARKS + i] = (a.sets, a.keeps);
+            }
+        }
         Some(Box::new(GameTags {
             defs: tags.tags.clone(),
             carried,
             required,
             keys,
+            marks,
         }))
     }
 
@@ -90,6 +101,52 @@ impl GameTags {
                 pos.moved[i] = pos.tags[i] & required == 0;
             }
             pos.hash ^= crate::game::position::tag_hash(&self.keys, i, pos.tags[i]);
+        }
+    }
+
+    /// After the move `m` (made, its tags lost): gives its mover the tags its
+    /// pattern's mark sets and keeps (the tags the mover had are the first ones the
+    /// journal since `mark` saved for its start cell), journaled and hashed (when
+    /// `HASH`), and keeps the moved flag of a kind whose
+    /// patterns require a tag equal to "does not carry it". Nothing if the mover is
+    /// gone (blown up).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn after_marked_move<const HASH: bool>(
+        &self,
+        pos: &mut GamePosition,
+        m: &GameMove,
+        side: Side,
+        mark: usize,
+    ) {
+        let cell = if m.convert.is_some() { m.from } else { m.to };
+        let i = cell.index();
+        let occ = pos.cells[i];
+        let kind = m.promotion.unwrap_or(m.piece);
+        if occ.is_empty() || occ != Occupant::piece(side, kind) || m.mark == 0 {
+            return;
+        }
+        let Some(&(sets, keeps)) = self
+            .marks
+            .get(m.piece.index() * MAX_MARKS + m.mark as usize - 1)
+        else {
+            return;
+        };
+        let before = pos.tags_before(mark, m.from);
+        let cur = pos.tags[i];
+        let new = (cur | (before & keeps) | sets) & self.carried[kind.index()];
+        if new == cur {
+            return;
+        }
+        pos.journal_tags(CellId(i as u16));
+        if HASH {
+            pos.hash ^= crate::game::position::tag_hash(&self.keys, i, cur)
+                ^ crate::game::position::tag_hash(&self.keys, i, new);
+        }
+        pos.tags[i] = new;
+        let required = self.required[kind.index()];
+        if required != 0 {
+            pos.moved[i] = new & required == 0;
         }
     }
 

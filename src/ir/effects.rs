@@ -141,3 +141,49 @@ pub struct Convert {
     /// The kind the piece becomes; `None`: its own.
     pub into: Option<PieceId>,
 }
+
+/// The most distinct [`PatternActions`] one piece's patterns may have (the table marks
+/// each landing with 2 bits).
+pub const MAX_MARKS: usize = 3;
+
+/// What a move by one pattern does besides its path (pattern modifiers `sets T`,
+/// `keeps T`, `burn ...`, `explode ...`). The default does nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PatternActions {
+    /// `sets T`: the tags (bit `i`: tag `i`) the mover carries after the move.
+    pub sets: u8,
+    /// `keeps T`: the tags the mover does not lose by moving (every other is lost).
+    pub keeps: u8,
+    /// `burn [CLASS [KINDS]] [around DIRS]`: after the move, the pieces hit around the
+    /// mover's new cell are removed (`pieces` is the pattern's piece).
+    pub burn: Option<AreaEffect>,
+    /// `explode [sparing KINDS] [around DIRS]`: a capture by this pattern removes the
+    /// capturer and the pieces around its landing cell, as `explode on capture` does.
+    pub explode: Option<Explode>,
+}
+
+impl PatternActions {
+    /// Whether the actions touch pieces other than the mover (a burn or a blast).
+    pub fn removes(&self) -> bool {
+        self.burn.is_some() || self.explode.is_some()
+    }
+}
+
+/// A piece's distinct pattern actions in mark order: entry `i` is what a move by a
+/// pattern of mark `i + 1` does.
+pub fn marked_actions(patterns: &[super::Pattern]) -> Vec<PatternActions> {
+    let mut out: Vec<PatternActions> = Vec::new();
+    for p in patterns {
+        let (mark, Some(a)) = (p.conditions.mark as usize, p.conditions.actions.as_deref()) else {
+            continue;
+        };
+        if mark == 0 {
+            continue;
+        }
+        if out.len() < mark {
+            out.resize(mark, PatternActions::default());
+        }
+        out[mark - 1] = a.clone();
+    }
+    out
+}

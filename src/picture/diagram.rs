@@ -239,6 +239,9 @@ impl<'g> GameDiagram<'g> {
                     name: game.board().cell_name(cell),
                 });
             }
+            if let (Some(p), Some(marks)) = (pos, picture.marks.as_mut()) {
+                marks.add_game_moves(game, p, cell);
+            }
         }
         Ok(picture)
     }

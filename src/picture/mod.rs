@@ -17,7 +17,12 @@
 //! empty cell where it could only capture, a red ring around a piece it may capture, a
 //! red badge on a piece captured in passing, a blue dashed ring on a screen it jumps
 //! over, an orange ring on a piece it may push and an orange arrow to the cell that
-//! piece goes to, and lines along its paths coloured by the leg they belong to (first
+//! piece goes to, a violet ring and arrow for a swap, a dashed red ring on a friend it
+//! may capture, a purple ring on a piece it may convert, a teal ring on a piece it may
+//! activate with teal dots and dashed arrows for the later plies of the cascade, flame
+//! and star badges on the pieces its burns and blasts remove (those two and the
+//! cascades from the game's moves: [`Marks::add_game_moves`]), and lines along its
+//! paths coloured by the leg they belong to (first
 //! leg, after a turn, beyond a screen, after a capture in passing), dashed where the
 //! path leaps. A distance heat map instead tints every cell by how many moves the piece
 //! needs to reach it, with the number written on it, and greys the cells out of reach.
@@ -29,6 +34,7 @@
 //! writes the SVG text (frame, board, marks, legend, symbols).
 
 mod diagram;
+mod game_marks;
 pub mod layout;
 mod svg;
 pub mod trace;

@@ -36,18 +36,47 @@ pub struct Trace {
     /// The cell it starts on.
     pub from: CellId,
     recs: Vec<Rec>,
-    /// Distinct moves: destination, sorted passing captures, capture on the
-    /// destination, cell the piece on the destination is pushed to.
+    /// Distinct moves.
     moves: Vec<Move>,
 }
 
-type Move = (CellId, Vec<CellId>, bool, Option<CellId>);
+/// One distinct move of a trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Move {
+    /// The destination.
+    to: CellId,
+    /// The cells captured in passing, sorted.
+    caps: Vec<CellId>,
+    /// The piece on the destination is captured (a friend when `friend`).
+    captures_to: bool,
+    /// The cell the piece on the destination is pushed to (the start cell: a swap).
+    push_to: Option<CellId>,
+    /// The piece on the destination is converted.
+    convert: bool,
+    /// The piece on the destination is activated.
+    activates: bool,
+    /// The piece on the destination is a friend of the mover.
+    friend: bool,
+}
+
+impl Move {
+    /// What the move does to the piece it ends on, besides capturing an enemy or
+    /// pushing it on: swap, capture a friend, convert, activate.
+    fn meets(&self, from: CellId) -> bool {
+        self.convert
+            || self.activates
+            || (self.captures_to && self.friend)
+            || self.push_to == Some(from)
+    }
+}
 
 struct Builder<'t> {
     nodes: &'t [Node],
     recs: Vec<Rec>,
     open: Vec<usize>,
     moves: Vec<Move>,
+    /// The class of the last cell visited (the cell a ply that follows ends on).
+    last_class: Class,
 }
 
 impl Sink for Builder<'_> {
@@ -65,6 +94,7 @@ impl Sink for Builder<'_> {
             .nodes
             .get(v.node.0 as usize)
             .is_some_and(|n| n.has(Node::LAND_FOE));
+        self.last_class = v.class;
         self.open.push(self.recs.len());
         self.recs.push(Rec {
             parent,
@@ -80,7 +110,15 @@ impl Sink for Builder<'_> {
     fn ply(&mut self, ply: &Ply<'_>) {
         let mut caps: Vec<CellId> = ply.passing_captures().collect();
         caps.sort_unstable();
-        let m = (ply.to, caps, ply.captures_to, ply.push_to);
+        let m = Move {
+            to: ply.to,
+            caps,
+            captures_to: ply.captures_to,
+            push_to: ply.push_to,
+            convert: ply.convert.is_some(),
+            activates: ply.activates,
+            friend: self.last_class == Class::Friend,
+        };
         if !self.moves.contains(&m) {
             self.moves.push(m);
         }
@@ -99,6 +137,7 @@ impl Trace {
             recs: Vec::new(),
             open: Vec::new(),
             moves: Vec::new(),
+            last_class: Class::Empty,
         };
         rules
             .walker()
@@ -121,13 +160,13 @@ impl Trace {
     pub fn capture_count(&self) -> usize {
         self.moves
             .iter()
-            .filter(|(_, caps, to, _)| *to || !caps.is_empty())
+            .filter(|m| m.captures_to || !m.caps.is_empty())
             .count()
     }
 
-    /// The number of distinct moves that push a piece.
+    /// The number of distinct moves that push a piece (swaps included).
     pub fn push_count(&self) -> usize {
-        self.moves.iter().filter(|m| m.3.is_some()).count()
+        self.moves.iter().filter(|m| m.push_to.is_some()).count()
     }
 }
 
@@ -149,6 +188,20 @@ pub struct CellMarks {
     pub screen: bool,
     /// Some move ends here pushing the piece here on (see [`Marks::pushes`]).
     pub push: bool,
+    /// Some move ends here swapping with the piece here (see [`Marks::swaps`]).
+    pub swap: bool,
+    /// Some move ends here capturing the friendly piece here (`capture friend`).
+    pub friend_capture: bool,
+    /// Some move converts the piece here (`convert`).
+    pub convert: bool,
+    /// Some move ends here activating the piece here, which makes the next ply.
+    pub activate: bool,
+    /// A later ply of a cascade ends here (see [`Marks::cascades`]).
+    pub cascade: bool,
+    /// Some move burns the piece here (`burn`).
+    pub burned: bool,
+    /// Some move's blast removes the piece here (`explode`).
+    pub blast: bool,
 }
 
 /// The kind of leg a path line belongs to: what happened where the leg began.
@@ -184,8 +237,15 @@ pub struct Marks {
     pub cells: Vec<CellMarks>,
     /// The path lines, sorted, each once.
     pub edges: Vec<Edge>,
-    /// Displacements: (cell of the pushed piece, cell it is pushed to), sorted.
+    /// Displacements: (cell of the pushed piece, cell it is pushed to), sorted; not
+    /// swaps.
     pub pushes: Vec<(usize, usize)>,
+    /// Swaps: (cell of the piece met, the mover's start cell), sorted.
+    pub swaps: Vec<(usize, usize)>,
+    /// The links between the plies of cascades: (cell where a ply starts, cell where
+    /// it ends), the first ply's start being the activated piece's cell; sorted, each
+    /// once. Filled by the game layer's moves ([`Marks::add_game_moves`]).
+    pub cascades: Vec<(usize, usize)>,
 }
 
 fn bent(layout: &Layout, a: usize, b: usize, c: usize) -> bool {
@@ -285,21 +345,45 @@ impl Marks {
         }
         edges.sort_unstable();
         edges.dedup();
-        let mut pushes: Vec<(usize, usize)> = trace
-            .moves
-            .iter()
-            .filter_map(|m| Some((m.0.index(), m.3?.index())))
-            .filter(|&(a, b)| a < cells.len() && b < cells.len())
-            .collect();
-        pushes.sort_unstable();
-        pushes.dedup();
+        let from = trace.from;
+        let in_board = |&(a, b): &(usize, usize)| a < cells.len() && b < cells.len();
+        let moved_on = |swap: bool| {
+            let mut v: Vec<(usize, usize)> = trace
+                .moves
+                .iter()
+                .filter_map(|m| Some((m.to.index(), m.push_to?.index())))
+                .filter(|&(_, b)| (b == from.index()) == swap)
+                .filter(in_board)
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let (pushes, swaps) = (moved_on(false), moved_on(true));
         for &(a, _) in &pushes {
             cells[a].push = true;
+        }
+        for m in trace.moves.iter().filter(|m| m.meets(from)) {
+            let Some(c) = cells.get_mut(m.to.index()) else {
+                continue;
+            };
+            c.swap |= m.push_to == Some(from);
+            c.friend_capture |= m.captures_to && m.friend;
+            c.convert |= m.convert;
+            c.activate |= m.activates;
+            // The landing seen as a meet is no capture of an enemy unless some other
+            // move captures it.
+            c.capture = trace
+                .moves
+                .iter()
+                .any(|o| o.to == m.to && o.captures_to && !o.friend && !o.meets(from));
         }
         Marks {
             cells,
             edges,
             pushes,
+            swaps,
+            cascades: Vec::new(),
         }
     }
 }

@@ -50,6 +50,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("nightrider.rules"),
     shipped!("octo-zoo.rules"),
     shipped!("octoban.rules"),
+    shipped!("pattern-actions.rules"),
     shipped!("repeaters.rules"),
     shipped!("shatranj.rules"),
     shipped!("shogi.rules"),

@@ -7,8 +7,8 @@
 //! pinned by snapshot tests.
 
 use super::layout::{
-    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_RELATIVE,
-    MASK_SHARED, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
+    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MARK_SHIFT,
+    MASK_MARK, MASK_SHARED, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
 };
 use crate::ids::{CellId, PieceId, Side};
 use std::fmt::Write as _;
@@ -167,10 +167,10 @@ fn classes(mask: u8) -> String {
 fn node_text(table: &MoveTable, i: usize, n: &Node) -> String {
     // A relative node names a direction: `+(dx,dy)`, one step from the cell before it.
     let mut s = match table.directions.get(n.target.index()) {
-        Some(v) if n.mask & MASK_RELATIVE != 0 => format!("#{i} +({},{})", v.dx, v.dy),
+        Some(v) if n.is_relative() => format!("#{i} +({},{})", v.dx, v.dy),
         _ => format!("#{i} {}", table.board.cell_name(n.target)),
     };
-    if n.mask != 0 {
+    if n.mask & !MASK_MARK != 0 {
         let _ = write!(s, " if:{}", classes(n.mask));
     }
     let mut land = String::new();
@@ -203,6 +203,9 @@ fn node_text(table: &MoveTable, i: usize, n: &Node) -> String {
             MEET_ACTIVATE => s.push_str(" activate"),
             _ => {}
         }
+    }
+    if n.mask & MASK_MARK != 0 && !n.has(Node::PUSH_TARGET) {
+        let _ = write!(s, " mark:{}", (n.mask & MASK_MARK) >> MARK_SHIFT);
     }
     if n.filter != 0 {
         let _ = write!(s, " filter:{}", n.filter);

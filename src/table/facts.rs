@@ -8,7 +8,7 @@
 //! the table over a position (that is [`crate::walk`]) and does not build reverse
 //! tables.
 
-use super::layout::{MoveTable, Node, MASK_RELATIVE, MASK_SHARED, MEET_ACTIONS, MEET_ACTIVATE};
+use super::layout::{MoveTable, Node, MASK_SHARED, MEET_ACTIONS, MEET_ACTIVATE};
 use super::verify::VerifiedTable;
 use super::verify::NO_CELL;
 use crate::ids::{CellId, PieceId, Side};
@@ -158,7 +158,7 @@ pub fn foe_landings(
     let mut stack: Vec<(usize, CellId)> = roots.nodes().map(|n| (n, from)).collect();
     while let Some((n, before)) = stack.pop() {
         let node = &t.nodes[n];
-        let here = if node.mask & MASK_RELATIVE != 0 {
+        let here = if node.is_relative() {
             match steps[node.target.index() * cell_count + before.index()] {
                 NO_CELL => continue,
                 c => CellId(c),

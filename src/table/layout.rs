@@ -39,7 +39,9 @@ pub const MASK_SHARED: u8 = 8;
 /// [`MoveTable::directions`], and its cell is one step of that direction from the
 /// cell of the node before it on the path (for a `PUSH_TARGET`, from its `PUSH`
 /// node's cell). A step that leaves the board ends the path there. Relative blocks hold
-/// no cell, so one block serves every cell (H. G. Muller's move tables).
+/// no cell, so one block serves every cell (H. G. Muller's move tables). The same bit
+/// of a node that is not shared is part of its pattern's mark ([`MASK_MARK`]: marked
+/// patterns are never shared): see [`Node::is_relative`].
 pub const MASK_RELATIVE: u8 = 64;
 /// Not a class: a bit of a `PUSH_TARGET` node's mask (see [`Node::PUSH_TARGET`]): the
 /// piece met is **captured** instead of pushed, whichever side it belongs to (a friend
@@ -56,6 +58,14 @@ pub const MEET_CONVERT: u8 = 32;
 pub const MEET_ACTIVATE: u8 = MEET_CAPTURE | MEET_CONVERT;
 /// The action bits of a `PUSH_TARGET` mask; none of them: a displacement.
 pub const MEET_ACTIONS: u8 = MEET_CAPTURE | MEET_CONVERT;
+/// Mask bits 6-7 of every node a marked pattern adds (none on `PUSH_TARGET` nodes, nor
+/// on shared nodes, where bit 6 is [`MASK_RELATIVE`]):
+/// the pattern's mark (1-3, `crate::ir::PatternActions` of its piece), which the walk
+/// passes on with the ply ([`crate::walk::Ply::mark`]) and otherwise ignores. Nodes
+/// of different marks never merge.
+pub const MASK_MARK: u8 = 0xC0;
+/// The shift of [`MASK_MARK`]'s value.
+pub const MARK_SHIFT: u8 = 6;
 
 /// Paths are at most this many cells long.
 pub const MAX_DEPTH: usize = 255;
@@ -122,6 +132,13 @@ impl Node {
     #[inline]
     pub fn has(&self, flag: u8) -> bool {
         self.flags & flag != 0
+    }
+
+    /// Whether the node is relative: shared, with [`MASK_RELATIVE`] (its target is a
+    /// direction of [`MoveTable::directions`], not a cell).
+    #[inline]
+    pub fn is_relative(&self) -> bool {
+        self.mask & (MASK_SHARED | MASK_RELATIVE) == MASK_SHARED | MASK_RELATIVE
     }
 
     /// The indices of the node's children in [`MoveTable::nodes`].

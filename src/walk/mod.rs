@@ -29,8 +29,8 @@ use dedup::{first_time, Signature};
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::{
     FilterCode, Node, NodeId, RootRange, VerifiedTable, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND,
-    MASK_RELATIVE, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT,
-    NO_CELL,
+    MARK_SHIFT, MASK_MARK, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE,
+    MEET_CONVERT, NO_CELL,
 };
 
 /// The occupancy class of a visited cell, from the moving side's point of view.
@@ -95,6 +95,8 @@ pub struct Ply<'a> {
     /// An activation: the mover ends on `to` and the piece there makes its own ply
     /// from it (the game layer walks that ply: a cascade).
     pub activates: bool,
+    /// The landing node's mark ([`Ply::mark`]).
+    mark: u8,
     /// The table's nodes, which `path` indexes.
     nodes: &'a [Node],
     /// Node ids from the root to the landing node.
@@ -146,6 +148,14 @@ impl<'a> Ply<'a> {
     #[inline]
     pub fn is_en_passant(&self) -> bool {
         self.landing_flags() & Node::EN_PASSANT != 0
+    }
+
+    /// The pattern's mark (1 to 3; 0 for none): which of its piece's pattern actions
+    /// (`sets`, `keeps`, `burn`, `explode`) a move by this ply does: the landing
+    /// node's `MASK_MARK` bits.
+    #[inline]
+    pub fn mark(&self) -> u8 {
+        self.mark
     }
 
     /// The flags (`Node::*`) of the landing node. Crate-internal: outside the walk, ask
@@ -329,7 +339,7 @@ impl<'t> Walker<'t> {
             self.path[depth] = id;
             // A relative node's cell is one step of its direction from the cell before
             // it (a root's: from the start cell); off the board, the path ends.
-            let target = if SHARED && node.mask & MASK_RELATIVE != 0 {
+            let target = if SHARED && node.is_relative() {
                 let before = if depth == 0 {
                     from
                 } else {
@@ -393,7 +403,7 @@ impl<'t> Walker<'t> {
                         continue;
                     }
                     // A relative push target steps from this node's cell.
-                    let push_cell = if SHARED && push_target.mask & MASK_RELATIVE != 0 {
+                    let push_cell = if SHARED && push_target.is_relative() {
                         match steps[push_target.target.index() * cell_count + cell] {
                             NO_CELL => continue,
                             t => CellId(t),
@@ -428,8 +438,14 @@ impl<'t> Walker<'t> {
                         sink.visit(&visit(node, target, id, depth, class, occupant, true, true));
                     }
                     let cells = SHARED.then_some(&self.cells[..=depth]);
-                    let mut ply =
-                        mover.ply(target, captures_to, push_to, &self.path[..=depth], cells);
+                    let mut ply = mover.ply(
+                        target,
+                        captures_to,
+                        push_to,
+                        &self.path[..=depth],
+                        cells,
+                        marks_of(SHARED, node.mask),
+                    );
                     ply.convert = convert;
                     ply.activates = action == MEET_ACTIVATE;
                     if !mover.dedup
@@ -460,7 +476,14 @@ impl<'t> Walker<'t> {
                 // instructions more per ply in perft.
                 let captures_to = class == Class::Foe;
                 let cells = SHARED.then_some(&self.cells[..=depth]);
-                let ply = mover.ply(target, captures_to, None, &self.path[..=depth], cells);
+                let ply = mover.ply(
+                    target,
+                    captures_to,
+                    None,
+                    &self.path[..=depth],
+                    cells,
+                    marks_of(SHARED, node.mask),
+                );
                 if !mover.dedup
                     || first_time(&mut self.seen, &mut self.seen_cells, self.stamp, &ply)
                 {
@@ -518,6 +541,7 @@ impl<'a> Mover<'a> {
         push_to: Option<CellId>,
         path: &'p [u32],
         cells: Option<&'p [CellId]>,
+        mask: u8,
     ) -> Ply<'p>
     where
         'a: 'p,
@@ -531,10 +555,23 @@ impl<'a> Mover<'a> {
             push_to,
             convert: None,
             activates: false,
+            mark: (mask & MASK_MARK) >> MARK_SHIFT,
             nodes: self.nodes,
             path,
             cells,
         }
+    }
+}
+
+/// The mask bits of a landing node that carry its pattern's mark: none on a shared node,
+/// whose bit 6 says it is relative ([`crate::table::MASK_RELATIVE`]; marked patterns are never
+/// shared). Only walks of tables with shared nodes (`shared`) test it.
+#[inline(always)]
+fn marks_of(shared: bool, mask: u8) -> u8 {
+    if shared && mask & MASK_SHARED != 0 {
+        0
+    } else {
+        mask
     }
 }
 

@@ -48,6 +48,30 @@ impl GamePosition {
     }
 }
 
+impl GamePosition {
+    /// The tags `cell` had before the changes since journal mark `mark`: those of its
+    /// first journaled tag change, or its tags now if none was journaled.
+    pub(crate) fn tags_before(&self, mark: usize, cell: CellId) -> u8 {
+        self.journal[mark..]
+            .iter()
+            .find_map(|c| match *c {
+                Change::Tags { cell: c, tags, .. } if c == cell.0 => Some(tags),
+                _ => None,
+            })
+            .unwrap_or_else(|| self.tags(cell))
+    }
+
+    /// Journals the tags and moved flag of `cell` before they change.
+    pub(crate) fn journal_tags(&mut self, cell: CellId) {
+        let i = cell.index();
+        self.journal.push(Change::Tags {
+            cell: cell.0,
+            tags: self.tags[i],
+            moved: self.moved[i],
+        });
+    }
+}
+
 /// The hash of the tags `tags` on cell `i` (`keys[i * 8 + bit]`, see
 /// [`GamePosition::lose_tags_written`]).
 pub(crate) fn tag_hash(keys: &[u64], i: usize, tags: u8) -> u64 {

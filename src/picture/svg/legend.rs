@@ -6,8 +6,9 @@
 
 use super::heat::{heat_colour, HEAT_OPACITY, OUT_OF_REACH};
 use super::symbols::{
-    capture_only_ring, capture_ring, goal_target, line_colour, move_only_ring, passing_cross,
-    piece_disc, push_ring, quiet_dot, screen_ring, LINE_FIRST,
+    activate_ring, capture_only_ring, capture_ring, cascade_dot, convert_ring, friend_capture_ring,
+    goal_target, line_colour, move_only_ring, passing_cross, piece_disc, push_ring, quiet_dot,
+    removal_badge, screen_ring, swap_ring, LINE_FIRST,
 };
 use super::{escape, num, Svg, PAD};
 use crate::ids::Side;
@@ -27,6 +28,13 @@ enum Key {
     Passing,
     Screen,
     Push,
+    Swap,
+    FriendCapture,
+    Convert,
+    Activate,
+    Cascade,
+    Burned,
+    Blast,
     Line(LegKind),
     Leap,
     Goal,
@@ -45,6 +53,13 @@ impl Key {
             Key::Passing => "captured in passing",
             Key::Screen => "screen (jumped over)",
             Key::Push => "push (arrow: where it goes)",
+            Key::Swap => "swap (arrow: where it goes)",
+            Key::FriendCapture => "capture of a friend",
+            Key::Convert => "conversion",
+            Key::Activate => "activation (it moves next)",
+            Key::Cascade => "next ply of a cascade",
+            Key::Burned => "burned",
+            Key::Blast => "blown up",
             Key::Line(LegKind::First) => "path",
             Key::Line(LegKind::Turn) => "path after a turn",
             Key::Line(LegKind::Hop) => "path beyond a screen",
@@ -100,7 +115,7 @@ impl Svg<'_> {
             return keys;
         };
         // The cell marks, in legend order, and which cells show each.
-        let cell_keys: [(Key, Shows); 7] = [
+        let cell_keys: [(Key, Shows); 14] = [
             (Key::Quiet, |c| c.quiet && !c.move_only),
             (Key::MoveOnly, |c| c.move_only),
             (Key::Capture, |c| c.capture),
@@ -108,6 +123,13 @@ impl Svg<'_> {
             (Key::Passing, |c| c.passing_capture),
             (Key::Screen, |c| c.screen),
             (Key::Push, |c| c.push),
+            (Key::Swap, |c| c.swap),
+            (Key::FriendCapture, |c| c.friend_capture),
+            (Key::Convert, |c| c.convert),
+            (Key::Activate, |c| c.activate),
+            (Key::Cascade, |c| c.cascade),
+            (Key::Burned, |c| c.burned),
+            (Key::Blast, |c| c.blast),
         ];
         for (key, shows) in cell_keys {
             if m.cells.iter().any(shows) {
@@ -184,30 +206,24 @@ impl Svg<'_> {
             let x = x0 + key_w * (n % cols) as f64;
             let cy = y + Self::KEY_H * (n / cols) as f64 + Self::KEY_H / 2.0;
             let sx = x + 14.0;
+            // A mark drawn on a blank piece disc of `side`.
+            let on_disc =
+                |side: Side, mark: String| format!("{}{mark}", piece_disc(sx, cy, 8.0, side, ""));
             let symbol = match key {
                 Key::Quiet => quiet_dot(sx, cy, 6.0),
                 Key::MoveOnly => move_only_ring(sx, cy, 6.0),
-                Key::Capture => format!(
-                    "{}{}",
-                    piece_disc(sx, cy, 8.0, Side::Second, ""),
-                    capture_ring(sx, cy, 8.0)
-                ),
+                Key::Capture => on_disc(Side::Second, capture_ring(sx, cy, 8.0)),
                 Key::CaptureOnly => capture_only_ring(sx, cy, 6.0),
-                Key::Passing => format!(
-                    "{}{}",
-                    piece_disc(sx, cy, 8.0, Side::Second, ""),
-                    passing_cross(sx, cy, 8.0)
-                ),
-                Key::Screen => format!(
-                    "{}{}",
-                    piece_disc(sx, cy, 8.0, Side::First, ""),
-                    screen_ring(sx, cy, 8.0)
-                ),
-                Key::Push => format!(
-                    "{}{}",
-                    piece_disc(sx, cy, 8.0, Side::First, ""),
-                    push_ring(sx, cy, 8.0)
-                ),
+                Key::Passing => on_disc(Side::Second, passing_cross(sx, cy, 8.0)),
+                Key::Screen => on_disc(Side::First, screen_ring(sx, cy, 8.0)),
+                Key::Push => on_disc(Side::First, push_ring(sx, cy, 8.0)),
+                Key::Swap => on_disc(Side::First, swap_ring(sx, cy, 8.0)),
+                Key::FriendCapture => on_disc(Side::First, friend_capture_ring(sx, cy, 8.0)),
+                Key::Convert => on_disc(Side::Second, convert_ring(sx, cy, 8.0)),
+                Key::Activate => on_disc(Side::First, activate_ring(sx, cy, 8.0)),
+                Key::Cascade => cascade_dot(sx, cy, 5.0),
+                Key::Burned => on_disc(Side::Second, removal_badge(sx, cy, 8.0, false)),
+                Key::Blast => on_disc(Side::Second, removal_badge(sx, cy, 8.0, true)),
                 Key::Line(kind) => format!(
                     "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" \
                      stroke-width=\"3\" stroke-linecap=\"round\"/>",

@@ -1,12 +1,14 @@
 //! marks: the layers of a movement diagram drawn on the board: path lines coloured
 //! by leg (dashed for leaps), the move and capture-only marks under the pieces, the
-//! piece discs, and the capture, screen, passing-capture and push marks over them
-//! (with push arrows). What each cell shows comes from the picture's
+//! piece discs, and the capture, screen, passing-capture, push, swap, friend-capture,
+//! conversion, activation, burn and blast marks over them (with push and swap arrows,
+//! and the dashed arrows linking the plies of cascades). What each cell shows comes from the picture's
 //! [`Marks`](crate::picture::Marks); how a mark looks, from [`symbols`](super::symbols).
 
 use super::symbols::{
-    capture_only_ring, capture_ring, line_colour, move_only_ring, passing_cross, piece_disc,
-    push_arrow, push_ring, quiet_dot, screen_ring,
+    activate_ring, capture_only_ring, capture_ring, cascade_arrow, cascade_dot, convert_ring,
+    friend_capture_ring, line_colour, move_only_ring, passing_cross, piece_disc, push_arrow,
+    push_ring, quiet_dot, removal_badge, screen_ring, swap_arrow, swap_ring,
 };
 use super::{num, Svg};
 use std::fmt::Write as _;
@@ -52,6 +54,9 @@ impl Svg<'_> {
             if c.capture_only {
                 let _ = writeln!(self.out, "{}", capture_only_ring(x, y, 0.42 * r));
             }
+            if c.cascade && !c.quiet {
+                let _ = writeln!(self.out, "{}", cascade_dot(x, y, 0.3 * r));
+            }
         }
         self.out.push_str("</g>\n");
     }
@@ -87,10 +92,34 @@ impl Svg<'_> {
                 let outside = if c.capture { 5.0 } else { 0.0 };
                 let _ = writeln!(self.out, "{}", push_ring(x, y, r + outside));
             }
+            // What a move does to the piece it ends on, each ring a little further out.
+            let mut outside = if c.capture || c.push { 5.0 } else { 0.0 };
+            for (on, ring) in [
+                (c.swap, swap_ring as fn(f64, f64, f64) -> String),
+                (c.friend_capture, friend_capture_ring),
+                (c.convert, convert_ring),
+                (c.activate, activate_ring),
+            ] {
+                if on {
+                    let _ = writeln!(self.out, "{}", ring(x, y, r + outside));
+                    outside += 5.0;
+                }
+            }
+            if c.burned || c.blast {
+                let _ = writeln!(self.out, "{}", removal_badge(x, y, r, c.blast));
+            }
         }
         for &(a, b) in &m.pushes {
             let (p, q) = (self.pt(a), self.pt(b));
             let _ = writeln!(self.out, "{}", push_arrow(p, q, 0.45 * self.mark_r(b)));
+        }
+        for &(a, b) in &m.swaps {
+            let (p, q) = (self.pt(a), self.pt(b));
+            let _ = writeln!(self.out, "{}", swap_arrow(p, q, 0.45 * self.mark_r(b)));
+        }
+        for &(a, b) in &m.cascades {
+            let (p, q) = (self.pt(a), self.pt(b));
+            let _ = writeln!(self.out, "{}", cascade_arrow(p, q, 0.45 * self.mark_r(b)));
         }
         self.out.push_str("</g>\n");
     }

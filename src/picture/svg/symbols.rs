@@ -1,6 +1,7 @@
 //! symbols: one SVG fragment per kind of mark, at a centre and a size in pixels:
 //! the move dot and rings, capture and screen rings, the passing-capture badge, push
-//! rings and arrows, goal targets and piece discs, with their colours and the colour
+//! and swap rings and arrows, friend-capture, conversion and activation rings, cascade
+//! arrows and dots, burn and blast badges, goal targets and piece discs, with their colours and the colour
 //! of each kind of path line. The board and the legend draw the same symbols, so a
 //! legend entry looks like the mark it explains.
 
@@ -18,6 +19,11 @@ const LINE_TURN: &str = "#e8590c";
 const LINE_HOP: &str = "#1971c2";
 const LINE_LOCUST: &str = "#c2255c";
 const PUSH: &str = "#f08c00";
+const SWAP: &str = "#7048e8";
+const CONVERT: &str = "#ae3ec9";
+const ACTIVATE: &str = "#0c8599";
+const BURN: &str = "#fd7e14";
+const BLAST: &str = "#212529";
 
 pub(super) fn line_colour(k: LegKind) -> &'static str {
     match k {
@@ -89,6 +95,103 @@ pub(super) fn push_ring(x: f64, y: f64, r: f64) -> String {
 /// An arrow from a pushed piece at `a` to the cell `b` it goes to, its head ending
 /// `back` pixels before the centre of `b`.
 pub(super) fn push_arrow(a: (f64, f64), b: (f64, f64), back: f64) -> String {
+    arrow(a, b, back, PUSH, "")
+}
+
+/// A swap: an arrow from the piece met at `a` to the mover's start cell `b`.
+pub(super) fn swap_arrow(a: (f64, f64), b: (f64, f64), back: f64) -> String {
+    arrow(a, b, back, SWAP, "")
+}
+
+/// A link between the plies of a cascade: a dashed arrow from where a ply starts (the
+/// activated piece) to where it ends.
+pub(super) fn cascade_arrow(a: (f64, f64), b: (f64, f64), back: f64) -> String {
+    arrow(a, b, back, ACTIVATE, " stroke-dasharray=\"6 4\"")
+}
+
+/// A ring around a piece of colour `colour`, `r + 3` wide, with `extra` attributes.
+fn ring(x: f64, y: f64, r: f64, colour: &str, extra: &str) -> String {
+    format!(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"3.5\"{extra}/>",
+        num(x),
+        num(y),
+        num(r + 3.0)
+    )
+}
+
+/// A swap with the piece here (the arrow shows where it goes).
+pub(super) fn swap_ring(x: f64, y: f64, r: f64) -> String {
+    ring(x, y, r, SWAP, "")
+}
+
+/// A friendly piece the move may capture (`capture friend`).
+pub(super) fn friend_capture_ring(x: f64, y: f64, r: f64) -> String {
+    ring(x, y, r, CAPTURE, " stroke-dasharray=\"4 3\"")
+}
+
+/// A piece the move may convert.
+pub(super) fn convert_ring(x: f64, y: f64, r: f64) -> String {
+    ring(x, y, r, CONVERT, " stroke-dasharray=\"9 3 2 3\"")
+}
+
+/// A piece the move may activate (it makes the next ply).
+pub(super) fn activate_ring(x: f64, y: f64, r: f64) -> String {
+    ring(x, y, r, ACTIVATE, "")
+}
+
+/// Where a later ply of a cascade may end: a teal dot.
+pub(super) fn cascade_dot(x: f64, y: f64, r: f64) -> String {
+    format!(
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{ACTIVATE}\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>",
+        num(x),
+        num(y),
+        num(r)
+    )
+}
+
+/// A badge at the lower left of a piece disc of radius `r`: burned (an orange flame,
+/// a drop shape) or blown up (a dark eight-pointed star).
+pub(super) fn removal_badge(x: f64, y: f64, r: f64, blast: bool) -> String {
+    let (bx, by, br) = (x - 0.72 * r, y + 0.72 * r, (0.42 * r).max(5.0));
+    if blast {
+        let mut d = String::new();
+        for k in 0..16 {
+            let a = std::f64::consts::PI * f64::from(k) / 8.0;
+            let rr = if k % 2 == 0 { br } else { 0.45 * br };
+            let _ = write!(
+                d,
+                "{}{} {}",
+                if k == 0 { "M" } else { "L" },
+                num(bx + rr * a.sin()),
+                num(by - rr * a.cos())
+            );
+        }
+        format!("<path d=\"{d}Z\" fill=\"{BLAST}\" stroke=\"#ffd43b\" stroke-width=\"1.5\"/>")
+    } else {
+        format!(
+            "<path d=\"M{} {}Q{} {} {} {}A{} {} 0 1 1 {} {}Q{} {} {} {}Z\" fill=\"{BURN}\" \
+             stroke=\"#ffffff\" stroke-width=\"1.5\"/>",
+            num(bx),
+            num(by - br),
+            num(bx + 0.6 * br),
+            num(by - 0.2 * br),
+            num(bx + 0.6 * br),
+            num(by + 0.3 * br),
+            num(0.6 * br),
+            num(0.6 * br),
+            num(bx - 0.6 * br),
+            num(by + 0.3 * br),
+            num(bx - 0.6 * br),
+            num(by - 0.2 * br),
+            num(bx),
+            num(by - br)
+        )
+    }
+}
+
+/// An arrow from `a` to `b` in `colour`, its head ending `back` pixels before the
+/// centre of `b`; `dash` adds attributes to its line.
+fn arrow(a: (f64, f64), b: (f64, f64), back: f64, colour: &str, dash: &str) -> String {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt().max(1e-9);
     let (ux, uy) = (dx / len, dy / len);
@@ -97,8 +200,8 @@ pub(super) fn push_arrow(a: (f64, f64), b: (f64, f64), back: f64) -> String {
     let base = (tip.0 - ux * head, tip.1 - uy * head);
     let (nx, ny) = (-uy * head * 0.55, ux * head * 0.55);
     format!(
-        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{PUSH}\" stroke-width=\"3.5\" \
-         stroke-linecap=\"round\"/><path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{PUSH}\"/>",
+        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{colour}\" stroke-width=\"3.5\" \
+         stroke-linecap=\"round\"{dash}/><path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{colour}\"/>",
         num(a.0),
         num(a.1),
         num(base.0),

@@ -65,7 +65,7 @@ pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
     }
 }
 
-fn around(n: &Node<'_>) -> Around {
+pub(super) fn around(n: &Node<'_>) -> Around {
     Around {
         words: n.all(R::dir_word).map(|w| ident(Some(w), n.span)).collect(),
         span: n.span,

@@ -1,6 +1,7 @@
 //! Lowering of a pattern's modifiers (`move only`, `from Z`, `push`, `swap`, `for first`,
 //! `tagged T`, ...) to [`Modifier`]s.
 
+use super::effects::around;
 use super::{ident, kinds, via_kind};
 use crate::ast::*;
 use crate::syntax::parse::{Node, R};
@@ -34,6 +35,24 @@ pub(super) fn modifier(n: &Node<'_>) -> Option<Modifier> {
             },
         ),
         R::mod_tagged => ModifierKind::Tagged(ident(inner.child(R::ident), inner.span)),
+        R::mod_sets => ModifierKind::Sets(ident(inner.child(R::ident), inner.span)),
+        R::mod_keeps => ModifierKind::Keeps(ident(inner.child(R::ident), inner.span)),
+        R::mod_burn => ModifierKind::Burn(PatternBurn {
+            target: inner.child(R::via_kind).map(|c| AreaTarget {
+                class: via_kind(Some(c)),
+                class_span: c.span,
+                kinds: inner.child(R::kinds).map(kinds),
+                span: match inner.child(R::kinds) {
+                    Some(k) => c.span.to(k.span),
+                    None => c.span,
+                },
+            }),
+            around: inner.child(R::around).map(around),
+        }),
+        R::mod_explode => ModifierKind::Explode(PatternExplode {
+            sparing: inner.child(R::kinds).map(kinds),
+            around: inner.child(R::around).map(around),
+        }),
         R::mod_push => {
             let class = inner.child(R::via_kind);
             ModifierKind::Push(Push {

@@ -25,10 +25,11 @@ pub const MAGIC: &[u8; 4] = b"PWTB";
 /// `PUSH_TARGET` node flags (displacements); version 5 shared nodes (`MASK_SHARED` in
 /// a node's mask, continuation blocks reached from many places); version 6 the
 /// `MEET_CAPTURE` and `MEET_CONVERT` bits of a `PUSH_TARGET` mask (friend captures,
-/// conversions); version 7 both bits at once, `MEET_ACTIVATE` (activations). Version
-/// 4 to 6 files are read too: they are version 7 files without shared nodes or
-/// without those bits. Version 8 adds the direction list of relative nodes
-/// (`MASK_RELATIVE`) after the nodes; older files have none.
+/// conversions); version 7 both bits at once, `MEET_ACTIVATE` (activations); version 8
+/// the `MASK_MARK` bits of a node's mask (patterns that set tags, burn or explode) and,
+/// after the nodes, the direction list of relative nodes (`MASK_RELATIVE` on a shared
+/// node). Version 4 to 7 files are read too: they are version 8 files without shared
+/// nodes or without those bits, and without directions.
 pub const VERSION: u16 = 8;
 /// Piece flag: the letter is written `+X`.
 const PIECE_PLUS: u8 = 1;

@@ -7,7 +7,7 @@
 //! decide limits beyond the budget and depth it is given ([`super::link`]).
 
 use super::super::layout::{
-    Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MAX_DEPTH, MEET_ACTIVATE, MEET_CAPTURE,
+    Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MARK_SHIFT, MAX_DEPTH, MEET_ACTIVATE, MEET_CAPTURE,
     MEET_CONVERT,
 };
 use super::trie::{Attach, NodeKey, Trie};
@@ -115,6 +115,8 @@ pub(super) struct PatternView {
     pub(super) push: Option<PushOp>,
     /// `swap`, `capture friend`, `convert`: more ways to end on a piece.
     pub(super) meets: Vec<MeetOp>,
+    /// The pattern's mark as table mask bits (`MASK_MARK`; 0 for none).
+    pub(super) mark: u8,
     /// `to` zone conditions: (zone, whether the landing cell must be inside).
     pub(super) to: Vec<(usize, bool)>,
     /// `from` zone conditions: (zone, whether the start cell must be inside).
@@ -137,6 +139,7 @@ pub(super) fn view(ops: &[Op]) -> PatternView {
         land_flags: 0,
         push: None,
         meets: Vec::new(),
+        mark: 0,
         to: Vec::new(),
         from: Vec::new(),
     };
@@ -183,6 +186,7 @@ pub(super) fn view(ops: &[Op]) -> PatternView {
             }
             Op::ToZone { zone, inside } => v.to.push((zone.index(), inside)),
             Op::Meet(m) => v.meets.push(m),
+            Op::Mark(n) => v.mark = n << MARK_SHIFT,
             Op::End => {}
         }
     }

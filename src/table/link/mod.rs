@@ -24,7 +24,7 @@ mod shared;
 mod trie;
 mod vectors;
 
-use super::layout::{FilterCode, MoveTable, Node, RootRange, TablePiece, MASK_RELATIVE, MAX_DEPTH};
+use super::layout::{FilterCode, MoveTable, Node, RootRange, TablePiece, MAX_DEPTH};
 use crate::compile::MoveProgram;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{PieceId, Side};
@@ -282,7 +282,7 @@ pub fn link(
                         for &root in roots.get(cell.index()).into_iter().flatten() {
                             // Beside roots of other patterns, a relative root becomes a
                             // plain one on its cell (none if that is off the board).
-                            let root = if root.mask & MASK_RELATIVE != 0 {
+                            let root = if root.is_relative() {
                                 let v = table.directions[root.target.index()];
                                 match table.board.step(cell, v) {
                                     Some(target) => Node {
@@ -313,7 +313,9 @@ pub fn link(
                         passing: 0,
                         vectors: &mut vectors,
                     };
+                    expander.tree.mark = views[pat as usize].mark;
                     expander.pattern(&views[pat as usize], cell);
+                    expander.tree.mark = 0;
                     let (fault, landed) = (expander.fault, expander.landed);
                     path = expander.path;
                     if let Some(fault) = fault {

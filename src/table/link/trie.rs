@@ -66,6 +66,9 @@ pub(super) struct Trie {
     shared: bool,
     /// [`Trie::may_repeat`]'s bit set of landing cells, kept between tries.
     landed: Vec<u64>,
+    /// The mark (`MASK_MARK` bits) of the pattern being added: every node it adds
+    /// but a `PUSH_TARGET` carries it, so that patterns of different marks never merge.
+    pub(super) mark: u8,
 }
 
 impl Trie {
@@ -83,7 +86,10 @@ impl Trie {
 
     /// Adds a node under `at` (or merges it into the sibling with the same key, adding
     /// its landing rights) and returns its index.
-    pub(super) fn add(&mut self, at: Attach, key: NodeKey, land: u8) -> usize {
+    pub(super) fn add(&mut self, at: Attach, mut key: NodeKey, land: u8) -> usize {
+        if self.mark != 0 && key.flags & Node::PUSH_TARGET == 0 {
+            key.mask |= self.mark;
+        }
         let found = match at.parent {
             None => self
                 .roots

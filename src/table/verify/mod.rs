@@ -24,8 +24,8 @@ mod tests;
 pub use error::{VerifyError, VerifyErrorKind};
 
 use super::layout::{
-    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_RELATIVE,
-    MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_CONVERT,
+    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_MARK,
+    MASK_RELATIVE, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_CONVERT,
 };
 
 /// A table the interpreter may trust.
@@ -271,10 +271,12 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
                 return Err(VerifyError::shared_flags(i));
             }
         }
-        if node.mask & MASK_RELATIVE != 0 {
-            if !shared {
-                return Err(VerifyError::relative_not_shared(i));
-            }
+        if shared && node.mask & MASK_MARK & !MASK_RELATIVE != 0 {
+            // Marked patterns are never shared: on a shared node bit 6 says relative,
+            // bit 7 means nothing.
+            return Err(VerifyError::class_mask(i, node.mask));
+        }
+        if node.is_relative() {
             if node.target.index() >= table.directions.len() {
                 return Err(VerifyError::relative_target(
                     i,
@@ -327,7 +329,7 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         let meet = if node.has(Node::PUSH_TARGET) {
             MEET_ACTIONS
         } else {
-            0
+            MASK_MARK
         };
         if node.mask
             & !(CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE | MASK_SHARED | MASK_RELATIVE | meet)
@@ -388,7 +390,7 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
                 if table.nodes[child].depth as usize != node.depth as usize + 1 {
                     return Err(VerifyError::child_depth(child, i));
                 }
-                if table.nodes[child].mask == 0 {
+                if table.nodes[child].mask & !MASK_MARK == 0 {
                     return Err(VerifyError::child_never_enabled(child));
                 }
                 if table.nodes[child].has(Node::PUSH_TARGET) != node.has(Node::PUSH) {

@@ -500,7 +500,8 @@ fn stack_limits() {
     );
 }
 
-/// A relative node must be shared and name a direction the table lists.
+/// A relative node is shared and names a direction the table lists; bit 6 of a node that
+/// is not shared belongs to its pattern's mark.
 #[test]
 fn relative_nodes_are_shared_and_name_a_listed_direction() {
     use crate::ir::Vector;
@@ -523,13 +524,16 @@ fn relative_nodes_are_shared_and_name_a_listed_direction() {
     t.directions.push(Vector { dx: 1, dy: 0 });
     let ok = verify(t.clone()).expect("a listed direction");
     assert_eq!(ok.steps().len(), ok.table().board.cell_count());
-    // Not shared: refused.
+    // Not shared, the same bit is part of a pattern's mark: the node is not relative.
     let mut plain = sample();
     plain.nodes[1].mask |= MASK_RELATIVE;
-    plain.directions.push(Vector { dx: 1, dy: 0 });
-    let err = verify(plain).expect_err("relative but not shared");
+    assert!(!plain.nodes[1].is_relative());
+    verify(plain).expect("a marked node");
+    // Shared, the mark's other bit is refused.
+    let mut t = without_cycle();
+    t.nodes[last].mask |= 0x80;
     assert!(matches!(
-        err.kind(),
-        VerifyErrorKind::RelativeNotShared { .. }
+        verify(t).expect_err("bit 7 on a shared node").kind(),
+        VerifyErrorKind::ClassMask { .. }
     ));
 }

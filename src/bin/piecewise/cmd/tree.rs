@@ -145,12 +145,16 @@ fn effects_doc(game: &Game, pos: &GamePosition, from: CellId) -> serde_json::Val
         .filter_map(|m| {
             let fx = game.side_effects(&turned, m);
             (!fx.is_empty()).then(|| {
-                json!({
+                let mut doc = json!({
                     "move": game.uci(m),
                     "blast": names(&fx.blast),
                     "capturer_removed": fx.capturer_removed,
                     "burned": names(&fx.burned),
-                })
+                });
+                if let Some(t) = fx.mover_tags {
+                    doc["tags"] = json!(game.tag_marks(t));
+                }
+                doc
             })
         })
         .collect();
@@ -196,6 +200,11 @@ fn effects_text(doc: &serde_json::Value) -> String {
         if !burned.is_empty() {
             parts.push(format!("burns {}", burned.join(" ")));
         }
+        match m["tags"].as_str() {
+            Some("") => parts.push("the mover carries no tag".to_string()),
+            Some(marks) => parts.push(format!("the mover carries {marks}")),
+            None => {}
+        }
         out.push_str(&format!(
             "  {}: {}\n",
             m["move"].as_str().unwrap_or("?"),
@@ -210,7 +219,7 @@ fn effects_text(doc: &serde_json::Value) -> String {
 fn effects_game(rules_path: &Path, fen: &str) -> Option<(Game, GamePosition)> {
     let text = std::fs::read_to_string(rules_path).ok()?;
     let game = Game::compile_at(&text, rules_path.parent()).ok()?;
-    if !game.has_effects() {
+    if !game.has_effects() && !game.has_pattern_actions() {
         return None;
     }
     let pos = game.position(fen).ok()?;

@@ -105,6 +105,9 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
     finish::<HASH>(g, pos, m, side, capture, new_ep);
     if let Some(tags) = g.tags.as_deref() {
         pos.lose_tags_written::<HASH>(undo.mark, &tags.keys);
+        if m.mark != 0 {
+            tags.after_marked_move::<HASH>(pos, m, side, undo.mark);
+        }
     }
     undo
 }

@@ -139,7 +139,7 @@ impl SharedGraph<'_> {
     /// The record of an edge: its state's node with the edge's mask and flags.
     fn edge_node(&self, e: &Edge, global: &[CellId]) -> Node {
         let base = self.states[e.to].node;
-        let target = if base.mask & MASK_RELATIVE != 0 {
+        let target = if base.is_relative() {
             global[base.target.index()]
         } else {
             base.target

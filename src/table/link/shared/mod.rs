@@ -35,18 +35,28 @@ use crate::topology::Board;
 /// Whether a pattern may be linked as shared continuations: more than one leg (or a
 /// `repeat`), and nothing the walk could not decide from a shared node: no `pass` (the
 /// walk ends a path back home only after a capture), no `en passant` (its landing
-/// needs the path's length), no `swap` (the piece met goes to the path's start cell).
+/// needs the path's length), no `swap` (the piece met goes to the path's start cell),
+/// no mark (`sets`, `keeps`, `burn`, `explode`: shared blocks carry no `MASK_MARK`).
 /// A `push`, `capture friend`, `convert` or `activate` is shared: its `PUSH` node
 /// depends only on the cell and heading the path ends with.
 pub(super) fn eligible(v: &PatternView) -> bool {
-    (v.legs.len() > 1 || v.repeat.is_some()) && !v.pass && v.land_flags == 0 && !v.swaps()
+    (v.legs.len() > 1 || v.repeat.is_some())
+        && !v.pass
+        && v.land_flags == 0
+        && !v.swaps()
+        && v.mark == 0
 }
 
 /// Whether a single-leg pattern may be linked as shared continuations (a ride of a
 /// piece walked forward anyway: [`super::link`] decides): one leg, no `repeat`, and
 /// none of what [`eligible`] excludes.
 pub(super) fn eligible_ride(v: &PatternView) -> bool {
-    v.legs.len() == 1 && v.repeat.is_none() && !v.pass && v.land_flags == 0 && !v.swaps()
+    v.legs.len() == 1
+        && v.repeat.is_none()
+        && !v.pass
+        && v.land_flags == 0
+        && !v.swaps()
+        && v.mark == 0
 }
 
 /// What a node's children depend on. How the node is entered (the mask and flags of

@@ -84,9 +84,6 @@ impl fmt::Display for VerifyError {
                 "the table lists {directions} directions; at most {} are allowed",
                 MAX_DIRECTIONS
             ),
-            RelativeNotShared { node } => {
-                write!(f, "node {node} is relative but not shared")
-            }
             EnPassantWithoutLanding { node } => write!(
                 f,
                 "node {node} is marked en passant but no move lands there"

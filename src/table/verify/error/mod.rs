@@ -173,11 +173,6 @@ pub enum VerifyErrorKind {
         /// How many it lists.
         directions: usize,
     },
-    /// A relative node (`MASK_RELATIVE`) is not shared.
-    RelativeNotShared {
-        /// The node's index.
-        node: usize,
-    },
     /// An `EN_PASSANT` node is not a landing node.
     EnPassantWithoutLanding {
         /// The node's index.
@@ -417,10 +412,6 @@ impl VerifyError {
 
     pub(crate) fn too_many_directions(directions: usize) -> VerifyError {
         VerifyError::new(VerifyErrorKind::TooManyDirections { directions })
-    }
-
-    pub(crate) fn relative_not_shared(node: usize) -> VerifyError {
-        VerifyError::new(VerifyErrorKind::RelativeNotShared { node })
     }
 
     pub(crate) fn en_passant_without_landing(node: usize) -> VerifyError {
