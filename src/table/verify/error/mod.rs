@@ -143,7 +143,7 @@ pub enum VerifyErrorKind {
         /// A node on the cycle.
         node: usize,
     },
-    /// A walk from one start cell could visit more nodes than [`MAX_WALK`].
+    /// A walk from one start cell could visit more nodes than [`super::MAX_WALK`].
     WalkTooLong {
         /// The first root of the range.
         root: usize,
