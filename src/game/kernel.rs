@@ -10,7 +10,7 @@
 
 use super::{GameMove, MoveKind, MAX_EP_CELLS};
 use crate::ids::{CellId, PieceId, Side};
-use crate::table::{Rays, Step};
+use crate::table::{Hurdles, Rays, Step};
 use crate::walk::Occupant;
 
 /// Runs `rays` of a piece of `side` over `cells` (the start cell already counts as
@@ -90,6 +90,49 @@ fn run_special<'a>(
             emit(s.cell, true, ep);
         }
         break;
+    }
+}
+
+/// Runs the hurdle lines `lines` of a piece of `side` over `cells` (the start cell is
+/// on none of them) and calls `emit(to, captures)` for every place the move may end,
+/// in the walk's order: the empty cells before the first piece met (the screen), the
+/// screen if the step may take it, then the first piece after the screen if it is a
+/// foe and the step [hops](Step::hops).
+#[inline(always)]
+pub(crate) fn run_hurdles(
+    lines: Hurdles<'_>,
+    cells: &[Occupant],
+    side: Side,
+    mut emit: impl FnMut(u16, bool),
+) {
+    for line in lines.iter() {
+        let mut k = 0;
+        while k < line.len() {
+            let s = line[k];
+            k += 1;
+            let o = cells[s.cell as usize];
+            if o.is_empty() {
+                if s.lands_empty() {
+                    emit(s.cell, false);
+                }
+                continue;
+            }
+            if o.side() != side && s.lands_foe() {
+                emit(s.cell, true);
+            }
+            // Past the screen: the next piece.
+            for s in &line[k..] {
+                let o = cells[s.cell as usize];
+                if o.is_empty() {
+                    continue;
+                }
+                if o.side() != side && s.hops() {
+                    emit(s.cell, true);
+                }
+                break;
+            }
+            break;
+        }
     }
 }
 

@@ -154,9 +154,15 @@ impl<'g> MoveGenerator<'g> {
                             .push(kernel::ray_move(kind, from, to, captures, ep))
                     })
                 }
-                None => {
-                    self.walker.walk(pos, side, kind, from, &mut sink);
-                }
+                None => match kernels.hurdles(side, kind, from) {
+                    Some(lines) => kernel::run_hurdles(lines, &pos.cells, side, |to, captures| {
+                        sink.out
+                            .push(kernel::ray_move(kind, from, to, captures, &[]))
+                    }),
+                    None => {
+                        self.walker.walk(pos, side, kind, from, &mut sink);
+                    }
+                },
             }
         }
         self.en_passant_moves(pos);
@@ -386,8 +392,11 @@ pub(super) fn expand_promotions(
     m: GameMove,
     out: &mut Vec<GameMove>,
 ) {
-    // Most pieces never promote: no call, no loop.
-    if g.promotions[pos.side.index() * g.pieces + m.piece.index()].is_empty() {
+    // Most pieces never promote, and most moves of those that do end and start
+    // outside every zone: no call, no loop.
+    let i = pos.side.index() * g.pieces + m.piece.index();
+    let zone_to = &g.promo_to[i];
+    if zone_to.is_empty() || !(zone_to[m.to.index()] || g.promo_from[i][m.from.index()]) {
         out.push(m);
         return;
     }
