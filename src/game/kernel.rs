@@ -165,6 +165,9 @@ pub(crate) struct Bitboards<B> {
     pub(crate) reach: reach::Reach<B>,
     /// `[side * pieces + piece]`: the cells where a move of that piece may promote.
     pub(crate) promotes: Vec<B>,
+    /// The attack kernel answers "is this cell attacked" as the attack query does for
+    /// a royal (one royal kind, no facing rule): castling's safe cells may ask it.
+    pub(crate) castle_safe: bool,
 }
 
 /// The bitboard kernels of a game, as wide as its board needs.
@@ -196,6 +199,7 @@ impl BitKernel {
             return BitKernel::None;
         }
         let cells = reverse.cells;
+        let castle_safe = facing.is_none() && royal.iter().filter(|&&r| r).count() == 1;
         let kernel = if cells <= 64 {
             exposure::Exposure::<u64>::build(reverse, royal, facing).map(|exposure| {
                 let reach = reach::Reach::build(kernels, pieces, cells);
@@ -204,6 +208,7 @@ impl BitKernel {
                     exposure,
                     reach,
                     promotes,
+                    castle_safe,
                 }))
             })
         } else {
@@ -214,6 +219,7 @@ impl BitKernel {
                     exposure,
                     reach,
                     promotes,
+                    castle_safe,
                 }))
             })
         };

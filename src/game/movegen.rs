@@ -133,6 +133,13 @@ impl<'g> MoveGenerator<'g> {
     }
 
     fn pseudo_moves_unfiltered(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        self.walked_moves(pos, out);
+        self.castling_and_drops(pos, out);
+    }
+
+    /// Appends the moves of the table's walks (with en passant and promotions) of the
+    /// side to move: the pseudo-legal moves but castling and drops.
+    pub(super) fn walked_moves(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
         let side = pos.side;
         self.walked.clear();
         let mut sink = Plies {
@@ -170,7 +177,6 @@ impl<'g> MoveGenerator<'g> {
         for m in self.walked.drain(..) {
             expand_promotions(self.game, pos, m, out);
         }
-        self.castling_and_drops(pos, out);
     }
 
     /// Appends the second side's moves of the neutral pieces of kinds `kinds`
