@@ -168,6 +168,8 @@ pub(crate) struct Bitboards<B> {
     /// The attack kernel answers "is this cell attacked" as the attack query does for
     /// a royal (one royal kind, no facing rule): castling's safe cells may ask it.
     pub(crate) castle_safe: bool,
+    /// Per castling move of the game: the cells that must be empty.
+    pub(crate) castle_empty: Vec<B>,
 }
 
 /// The bitboard kernels of a game, as wide as its board needs.
@@ -186,12 +188,12 @@ impl BitKernel {
     /// The kernels of a game: only for games whose legality is the royals' attack
     /// queries (`fits`: no effects, no neutral pieces), with royal pieces and no
     /// pieces answered forward; `facing` when royals may not face (per cell, its file
-    /// rays).
+    /// rays). `promo_to`: per (side, piece) the cells a move may promote on.
     pub(crate) fn build(
         reverse: &crate::table::ReverseTables,
         kernels: &crate::table::Kernels,
         (royal, pieces): (&[bool], usize),
-        promo_to: &[Vec<bool>],
+        (promo_to, castlings): (&[Vec<bool>], &[super::CastlingMove]),
         fits: bool,
         facing: Option<&[[Vec<CellId>; 2]]>,
     ) -> BitKernel {
@@ -204,27 +206,36 @@ impl BitKernel {
             exposure::Exposure::<u64>::build(reverse, royal, facing).map(|exposure| {
                 let reach = reach::Reach::build(kernels, pieces, cells);
                 let promotes = promo_to.iter().map(|z| cell_set(z)).collect();
+                let castle_empty = castlings.iter().map(|c| cells_of(&c.empty)).collect();
                 BitKernel::Word(Box::new(Bitboards {
                     exposure,
                     reach,
                     promotes,
                     castle_safe,
+                    castle_empty,
                 }))
             })
         } else {
             exposure::Exposure::<u128>::build(reverse, royal, facing).map(|exposure| {
                 let reach = reach::Reach::build(kernels, pieces, cells);
                 let promotes = promo_to.iter().map(|z| cell_set(z)).collect();
+                let castle_empty = castlings.iter().map(|c| cells_of(&c.empty)).collect();
                 BitKernel::Wide(Box::new(Bitboards {
                     exposure,
                     reach,
                     promotes,
                     castle_safe,
+                    castle_empty,
                 }))
             })
         };
         kernel.unwrap_or(BitKernel::None)
     }
+}
+
+/// The cells `cells` as a set.
+fn cells_of<B: bits::Bits>(cells: &[CellId]) -> B {
+    cells.iter().fold(B::ZERO, |s, c| s | B::bit(c.index()))
 }
 
 /// The cells flagged in `flags` (indexed by cell id) as a set.

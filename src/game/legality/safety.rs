@@ -284,12 +284,14 @@ impl MoveGenerator<'_> {
         }
         let side = pos.side;
         for (i, c) in g.castlings.iter().enumerate() {
-            if c.side != side || pos.castling & (1 << i) == 0 {
+            if c.side != side
+                || pos.castling & (1 << i) == 0
+                || !(s.occ & bb.castle_empty[i]).is_zero()
+            {
                 continue;
             }
             if pos.cells[c.king_from.index()] != Occupant::piece(side, c.king)
                 || pos.cells[c.partner_from.index()] != Occupant::piece(side, c.partner)
-                || c.empty.iter().any(|e| !pos.cells[e.index()].is_empty())
             {
                 continue;
             }
