@@ -376,23 +376,16 @@ impl MoveGenerator<'_> {
         let royal = pos.royal_sum[pos.side.index()] as usize;
         let s = Safety::compute(k, pos, royal);
         out.clear();
-        let mut pseudo = self.buffer();
         // The pseudo-legal moves (a game with a kernel has no effects), castling's
-        // safe cells asked of the kernel.
-        self.walked_moves(pos, &mut pseudo);
-        self.castlings_with(bb, &s, pos, &mut pseudo);
-        self.drops(pos, &mut pseudo);
-        for m in pseudo.iter() {
-            let ok = match s.verdict(g, k, pos, m) {
-                Quick::Legal => true,
-                Quick::Illegal => false,
-                Quick::Unknown => self.is_legal(pos, m),
-            };
-            if ok {
-                out.push(*m);
-            }
-        }
-        self.give_back(pseudo);
+        // safe cells asked of the kernel, then the illegal ones dropped in place.
+        self.walked_moves(pos, out);
+        self.castlings_with(bb, &s, pos, out);
+        self.drops(pos, out);
+        out.retain(|m| match s.verdict(g, k, pos, m) {
+            Quick::Legal => true,
+            Quick::Illegal => false,
+            Quick::Unknown => self.is_legal(pos, m),
+        });
         true
     }
 
