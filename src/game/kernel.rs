@@ -170,6 +170,8 @@ pub(crate) struct Bitboards<B> {
     pub(crate) castle_safe: bool,
     /// Per castling move of the game: the cells that must be empty.
     pub(crate) castle_empty: Vec<B>,
+    /// Per side: the castling rights (bits of the position's `castling`) of its moves.
+    pub(crate) castle_rights: [u32; 2],
 }
 
 /// The bitboard kernels of a game, as wide as its board needs.
@@ -207,12 +209,14 @@ impl BitKernel {
                 let reach = reach::Reach::build(kernels, pieces, cells);
                 let promotes = promo_to.iter().map(|z| cell_set(z)).collect();
                 let castle_empty = castlings.iter().map(|c| cells_of(&c.empty)).collect();
+                let castle_rights = rights_of(castlings);
                 BitKernel::Word(Box::new(Bitboards {
                     exposure,
                     reach,
                     promotes,
                     castle_safe,
                     castle_empty,
+                    castle_rights,
                 }))
             })
         } else {
@@ -220,17 +224,28 @@ impl BitKernel {
                 let reach = reach::Reach::build(kernels, pieces, cells);
                 let promotes = promo_to.iter().map(|z| cell_set(z)).collect();
                 let castle_empty = castlings.iter().map(|c| cells_of(&c.empty)).collect();
+                let castle_rights = rights_of(castlings);
                 BitKernel::Wide(Box::new(Bitboards {
                     exposure,
                     reach,
                     promotes,
                     castle_safe,
                     castle_empty,
+                    castle_rights,
                 }))
             })
         };
         kernel.unwrap_or(BitKernel::None)
     }
+}
+
+/// Per side: the bits of its castling moves' rights.
+fn rights_of(castlings: &[super::CastlingMove]) -> [u32; 2] {
+    let mut rights = [0u32; 2];
+    for (i, c) in castlings.iter().enumerate().take(32) {
+        rights[c.side.index()] |= 1 << i;
+    }
+    rights
 }
 
 /// The cells `cells` as a set.

@@ -283,11 +283,15 @@ impl MoveGenerator<'_> {
             return;
         }
         let side = pos.side;
-        for (i, c) in g.castlings.iter().enumerate() {
-            if c.side != side
-                || pos.castling & (1 << i) == 0
-                || !(s.occ & bb.castle_empty[i]).is_zero()
-            {
+        // Only the rights this side still has.
+        let mut rights = pos.castling & bb.castle_rights[side.index()];
+        while rights != 0 {
+            let i = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            let Some(c) = g.castlings.get(i) else {
+                break;
+            };
+            if !(s.occ & bb.castle_empty[i]).is_zero() {
                 continue;
             }
             if pos.cells[c.king_from.index()] != Occupant::piece(side, c.king)
@@ -465,7 +469,9 @@ impl MoveGenerator<'_> {
                 }
             }
         }
-        self.en_passant_moves(pos);
+        if !pos.ep.is_none() {
+            self.en_passant_moves(pos);
+        }
         let mut pending = self.buffer();
         for m in self.walked.drain(..) {
             expand_promotions(g, pos, m, &mut pending);
