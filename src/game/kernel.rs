@@ -172,6 +172,10 @@ pub(crate) struct Bitboards<B> {
     pub(crate) castle_empty: Vec<B>,
     /// Per side: the castling rights (bits of the position's `castling`) of its moves.
     pub(crate) castle_rights: [u32; 2],
+    /// `[side * pieces + piece]`: the start cells from which the moves of that piece
+    /// are listed one by one rather than counted (every cell for a royal piece; the
+    /// cells where leaving promotes, for `also leaving` rules).
+    pub(crate) listed_from: Vec<B>,
 }
 
 /// The bitboard kernels of a game, as wide as its board needs.
@@ -190,12 +194,13 @@ impl BitKernel {
     /// The kernels of a game: only for games whose legality is the royals' attack
     /// queries (`fits`: no effects, no neutral pieces), with royal pieces and no
     /// pieces answered forward; `facing` when royals may not face (per cell, its file
-    /// rays). `promo_to`: per (side, piece) the cells a move may promote on.
+    /// rays). `promo_to`, `promo_from`: per (side, piece) the cells a move may promote
+    /// on, ending or starting there.
     pub(crate) fn build(
         reverse: &crate::table::ReverseTables,
         kernels: &crate::table::Kernels,
         (royal, pieces): (&[bool], usize),
-        (promo_to, castlings): (&[Vec<bool>], &[super::CastlingMove]),
+        (promo_to, promo_from, castlings): (&[Vec<bool>], &[Vec<bool>], &[super::CastlingMove]),
         fits: bool,
         facing: Option<&[[Vec<CellId>; 2]]>,
     ) -> BitKernel {
@@ -210,6 +215,7 @@ impl BitKernel {
                 let promotes = promo_to.iter().map(|z| cell_set(z)).collect();
                 let castle_empty = castlings.iter().map(|c| cells_of(&c.empty)).collect();
                 let castle_rights = rights_of(castlings);
+                let listed_from = listed_from(royal, pieces, promo_from);
                 BitKernel::Word(Box::new(Bitboards {
                     exposure,
                     reach,
@@ -217,6 +223,7 @@ impl BitKernel {
                     castle_safe,
                     castle_empty,
                     castle_rights,
+                    listed_from,
                 }))
             })
         } else {
@@ -225,6 +232,7 @@ impl BitKernel {
                 let promotes = promo_to.iter().map(|z| cell_set(z)).collect();
                 let castle_empty = castlings.iter().map(|c| cells_of(&c.empty)).collect();
                 let castle_rights = rights_of(castlings);
+                let listed_from = listed_from(royal, pieces, promo_from);
                 BitKernel::Wide(Box::new(Bitboards {
                     exposure,
                     reach,
@@ -232,11 +240,26 @@ impl BitKernel {
                     castle_safe,
                     castle_empty,
                     castle_rights,
+                    listed_from,
                 }))
             })
         };
         kernel.unwrap_or(BitKernel::None)
     }
+}
+
+/// [`Bitboards::listed_from`]: every cell for royal kinds, else the cells where
+/// leaving promotes (`promo_from`, indexed by side * pieces + piece).
+fn listed_from<B: bits::Bits>(royal: &[bool], pieces: usize, promo_from: &[Vec<bool>]) -> Vec<B> {
+    (0..2 * pieces)
+        .map(|i| {
+            if royal.get(i % pieces.max(1)).copied().unwrap_or(false) {
+                !B::ZERO
+            } else {
+                cell_set(promo_from.get(i).map_or(&[][..], |v| v))
+            }
+        })
+        .collect()
 }
 
 /// Per side: the bits of its castling moves' rights.

@@ -416,17 +416,15 @@ impl MoveGenerator<'_> {
         let mut count = 0u64;
         self.walked.clear();
         let mut mine = s.occ & !s.theirs;
+        let simple = s.simple();
         while !mine.is_zero() {
             let i = mine.lowest();
             mine = mine ^ B::bit(i);
             let kind = pos.cells[i].kind();
             let from = CellId(i as u16);
             let promo = side.index() * g.pieces + kind.index();
-            let promo_to = &g.promo_to[promo];
             // Royal moves, complex nodes and promotions on leaving a zone: listed.
-            let listed = g.royal[kind.index()]
-                || !s.simple()
-                || (!promo_to.is_empty() && g.promo_from[promo][i]);
+            let listed = !simple || bb.listed_from[promo].has(i);
             let allow = s.allowed(Some(i));
             if !listed {
                 let at = (side, kind, i);
@@ -438,6 +436,7 @@ impl MoveGenerator<'_> {
                     }
                 }
             }
+            let promo_to = &g.promo_to[promo];
             match g.kernels.rays(side, kind, from) {
                 Some(rays) => {
                     let walked = &mut self.walked;
