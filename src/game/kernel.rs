@@ -10,7 +10,7 @@
 
 use super::{GameMove, MoveKind, MAX_EP_CELLS};
 use crate::ids::{CellId, PieceId, Side};
-use crate::table::{Rays, Step};
+use crate::table::{Hurdles, Rays, Step};
 use crate::walk::Occupant;
 
 /// Runs `rays` of a piece of `side` over `cells` (the start cell already counts as
@@ -93,6 +93,49 @@ fn run_special<'a>(
     }
 }
 
+/// Runs the hurdle lines `lines` of a piece of `side` over `cells` (the start cell is
+/// on none of them) and calls `emit(to, captures)` for every place the move may end,
+/// in the walk's order: the empty cells before the first piece met (the screen), the
+/// screen if the step may take it, then the first piece after the screen if it is a
+/// foe and the step [hops](Step::hops).
+#[inline(always)]
+pub(crate) fn run_hurdles(
+    lines: Hurdles<'_>,
+    cells: &[Occupant],
+    side: Side,
+    mut emit: impl FnMut(u16, bool),
+) {
+    for line in lines.iter() {
+        let mut k = 0;
+        while k < line.len() {
+            let s = line[k];
+            k += 1;
+            let o = cells[s.cell as usize];
+            if o.is_empty() {
+                if s.lands_empty() {
+                    emit(s.cell, false);
+                }
+                continue;
+            }
+            if o.side() != side && s.lands_foe() {
+                emit(s.cell, true);
+            }
+            // Past the screen: the next piece.
+            for s in &line[k..] {
+                let o = cells[s.cell as usize];
+                if o.is_empty() {
+                    continue;
+                }
+                if o.side() != side && s.hops() {
+                    emit(s.cell, true);
+                }
+                break;
+            }
+            break;
+        }
+    }
+}
+
 /// The move [`super::movegen`]'s sink builds for a ply of `piece` from `from` to `to`
 /// (`ep`: the cells it opens to en passant).
 #[inline(always)]
@@ -122,6 +165,17 @@ pub(crate) struct Bitboards<B> {
     pub(crate) reach: reach::Reach<B>,
     /// `[side * pieces + piece]`: the cells where a move of that piece may promote.
     pub(crate) promotes: Vec<B>,
+    /// The attack kernel answers "is this cell attacked" as the attack query does for
+    /// a royal (one royal kind, no facing rule): castling's safe cells may ask it.
+    pub(crate) castle_safe: bool,
+    /// Per castling move of the game: the cells that must be empty.
+    pub(crate) castle_empty: Vec<B>,
+    /// Per side: the castling rights (bits of the position's `castling`) of its moves.
+    pub(crate) castle_rights: [u32; 2],
+    /// `[side * pieces + piece]`: the start cells from which the moves of that piece
+    /// are listed one by one rather than counted (every cell for a royal piece; the
+    /// cells where leaving promotes, for `also leaving` rules).
+    pub(crate) listed_from: Vec<B>,
 }
 
 /// The bitboard kernels of a game, as wide as its board needs.
@@ -140,12 +194,13 @@ impl BitKernel {
     /// The kernels of a game: only for games whose legality is the royals' attack
     /// queries (`fits`: no effects, no neutral pieces), with royal pieces and no
     /// pieces answered forward; `facing` when royals may not face (per cell, its file
-    /// rays).
+    /// rays). `promo_to`, `promo_from`: per (side, piece) the cells a move may promote
+    /// on, ending or starting there.
     pub(crate) fn build(
         reverse: &crate::table::ReverseTables,
         kernels: &crate::table::Kernels,
         (royal, pieces): (&[bool], usize),
-        promo_to: &[Vec<bool>],
+        (promo_to, promo_from, castlings): (&[Vec<bool>], &[Vec<bool>], &[super::CastlingMove]),
         fits: bool,
         facing: Option<&[[Vec<CellId>; 2]]>,
     ) -> BitKernel {
@@ -153,29 +208,72 @@ impl BitKernel {
             return BitKernel::None;
         }
         let cells = reverse.cells;
+        let castle_safe = facing.is_none() && royal.iter().filter(|&&r| r).count() == 1;
         let kernel = if cells <= 64 {
             exposure::Exposure::<u64>::build(reverse, royal, facing).map(|exposure| {
                 let reach = reach::Reach::build(kernels, pieces, cells);
                 let promotes = promo_to.iter().map(|z| cell_set(z)).collect();
+                let castle_empty = castlings.iter().map(|c| cells_of(&c.empty)).collect();
+                let castle_rights = rights_of(castlings);
+                let listed_from = listed_from(royal, pieces, promo_from);
                 BitKernel::Word(Box::new(Bitboards {
                     exposure,
                     reach,
                     promotes,
+                    castle_safe,
+                    castle_empty,
+                    castle_rights,
+                    listed_from,
                 }))
             })
         } else {
             exposure::Exposure::<u128>::build(reverse, royal, facing).map(|exposure| {
                 let reach = reach::Reach::build(kernels, pieces, cells);
                 let promotes = promo_to.iter().map(|z| cell_set(z)).collect();
+                let castle_empty = castlings.iter().map(|c| cells_of(&c.empty)).collect();
+                let castle_rights = rights_of(castlings);
+                let listed_from = listed_from(royal, pieces, promo_from);
                 BitKernel::Wide(Box::new(Bitboards {
                     exposure,
                     reach,
                     promotes,
+                    castle_safe,
+                    castle_empty,
+                    castle_rights,
+                    listed_from,
                 }))
             })
         };
         kernel.unwrap_or(BitKernel::None)
     }
+}
+
+/// [`Bitboards::listed_from`]: every cell for royal kinds, else the cells where
+/// leaving promotes (`promo_from`, indexed by side * pieces + piece).
+fn listed_from<B: bits::Bits>(royal: &[bool], pieces: usize, promo_from: &[Vec<bool>]) -> Vec<B> {
+    (0..2 * pieces)
+        .map(|i| {
+            if royal.get(i % pieces.max(1)).copied().unwrap_or(false) {
+                !B::ZERO
+            } else {
+                cell_set(promo_from.get(i).map_or(&[][..], |v| v))
+            }
+        })
+        .collect()
+}
+
+/// Per side: the bits of its castling moves' rights.
+fn rights_of(castlings: &[super::CastlingMove]) -> [u32; 2] {
+    let mut rights = [0u32; 2];
+    for (i, c) in castlings.iter().enumerate().take(32) {
+        rights[c.side.index()] |= 1 << i;
+    }
+    rights
+}
+
+/// The cells `cells` as a set.
+fn cells_of<B: bits::Bits>(cells: &[CellId]) -> B {
+    cells.iter().fold(B::ZERO, |s, c| s | B::bit(c.index()))
 }
 
 /// The cells flagged in `flags` (indexed by cell id) as a set.

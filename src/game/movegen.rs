@@ -157,13 +157,19 @@ impl<'g> MoveGenerator<'g> {
     }
 
     fn pseudo_moves_unfiltered(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        self.walked_moves(pos, out);
+        self.castling_and_drops(pos, out);
+    }
+
+    /// Appends the moves of the table's walks (with en passant and promotions) of the
+    /// side to move: the pseudo-legal moves but castling and drops. Moves from rays and
+    /// hurdle lines go to `out` as they are found; a walk's go through `walked` first,
+    /// each walk's moved on at once, so the order is the board's either way.
+    pub(super) fn walked_moves(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        let g = self.game;
         let side = pos.side;
         self.walked.clear();
-        let mut sink = Plies {
-            out: &mut self.walked,
-            only_capture_on: None,
-        };
-        let kernels = &self.game.kernels;
+        let kernels = &g.kernels;
         for i in 0..pos.cells.len() {
             let o = pos.cells[i];
             if o.is_empty() || o.side() != side {
@@ -174,24 +180,43 @@ impl<'g> MoveGenerator<'g> {
                 // The same moves, in the same order, without the interpreter.
                 Some(rays) => {
                     kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
-                        sink.out
-                            .push(kernel::ray_move(kind, from, to, captures, ep))
+                        expand_promotions(
+                            g,
+                            pos,
+                            kernel::ray_move(kind, from, to, captures, ep),
+                            out,
+                        )
                     })
                 }
-                None => {
-                    self.walker.walk(pos, side, kind, from, &mut sink);
-                }
+                None => match kernels.hurdles(side, kind, from) {
+                    Some(lines) => kernel::run_hurdles(lines, &pos.cells, side, |to, captures| {
+                        expand_promotions(
+                            g,
+                            pos,
+                            kernel::ray_move(kind, from, to, captures, &[]),
+                            out,
+                        )
+                    }),
+                    None => {
+                        let mut sink = Plies {
+                            out: &mut self.walked,
+                            only_capture_on: None,
+                        };
+                        self.walker.walk(pos, side, kind, from, &mut sink);
+                        for m in self.walked.drain(..) {
+                            expand_promotions(g, pos, m, out);
+                        }
+                    }
+                },
             }
         }
         if self.game.marked {
             dedup_marked(&mut self.walked);
         }
         self.en_passant_moves(pos);
-        // Promotions.
         for m in self.walked.drain(..) {
-            expand_promotions(self.game, pos, m, out);
+            expand_promotions(g, pos, m, out);
         }
-        self.castling_and_drops(pos, out);
     }
 
     /// Appends the second side's moves of the neutral pieces of kinds `kinds`
@@ -413,8 +438,11 @@ pub(super) fn expand_promotions(
     m: GameMove,
     out: &mut Vec<GameMove>,
 ) {
-    // Most pieces never promote: no call, no loop.
-    if g.promotions[pos.side.index() * g.pieces + m.piece.index()].is_empty() {
+    // Most pieces never promote, and most moves of those that do end and start
+    // outside every zone: no call, no loop.
+    let i = pos.side.index() * g.pieces + m.piece.index();
+    let zone_to = &g.promo_to[i];
+    if zone_to.is_empty() || !(zone_to[m.to.index()] || g.promo_from[i][m.from.index()]) {
         out.push(m);
         return;
     }

@@ -111,7 +111,7 @@ impl Game {
             &game.reverse,
             &game.kernels,
             (&game.royal, game.pieces),
-            &game.promo_to,
+            (&game.promo_to, &game.promo_from, &game.castlings),
             game.effects.is_none() && !game.neutral.iter().any(|&n| n),
             game.no_facing.then_some(&game.file_rays[..]),
         );

@@ -15,8 +15,16 @@
 //! Such a tree is cut into its root-to-leaf paths, in the walk's depth-first order;
 //! a node that two paths share lands only on the first of them, so that running the
 //! rays in order reports the walk's plies in the walk's order.
+//!
+//! A tree that is not rays may be **hurdle lines** ([`Kernels::hurdles`]): per root, a
+//! line of cells entered over empty cells, and below each of its nodes a branch taken
+//! when the cell before is a piece (the screen) that goes on over empty cells to take
+//! the next piece — a xiangqi cannon's file or rank, derived from the table's shape
+//! alone.
 
-use super::layout::{FilterCode, MoveTable, Node, CLASS_EMPTY, MASK_SHARED};
+use super::layout::{
+    FilterCode, MoveTable, Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED,
+};
 use super::verify::VerifiedTable;
 use crate::ids::{CellId, PieceId, Side};
 
@@ -27,6 +35,10 @@ const MAX_STEPS: usize = 256;
 /// `Step::land` bit of a ray's first step: the root is `initial` (the ray applies
 /// only while the piece has not moved). Not a landing bit: the `Node` flag's value.
 const INITIAL: u8 = Node::INITIAL;
+
+/// `Step::land` bit of a hurdle line's step ([`Kernels::hurdles`]): a move may end
+/// here taking a foe that is the first piece after exactly one screen.
+const HOP: u8 = Node::CAPTURE_PREV;
 
 /// One cell of a ray: the cell and the `Node::LAND_*` and `Node::EN_PASSANT` bits of
 /// its node (and [`INITIAL`] on the first step of an `initial` ray).
@@ -64,6 +76,12 @@ impl Step {
     pub(crate) fn initial(self) -> bool {
         self.land & INITIAL != 0
     }
+
+    /// On a hurdle line: a move may end here on a foe met first after one screen.
+    #[inline(always)]
+    pub(crate) fn hops(self) -> bool {
+        self.land & HOP != 0
+    }
 }
 
 /// The rays of every (side, piece, start cell) whose tree fits, indexed like the
@@ -81,6 +99,11 @@ pub(crate) struct Kernels {
     steps: Vec<Step>,
     /// Per (side, piece): every tree of it fits.
     whole: Vec<bool>,
+    /// Per root index, for trees that are not rays: the first hurdle line in `lines`
+    /// and how many there are, or `None` when the tree is not hurdle lines either.
+    hurdle_trees: Vec<Option<(u32, u16)>>,
+    /// Per hurdle line: its first step in `steps` and its length.
+    lines: Vec<(u32, u16)>,
     pieces: usize,
     cells: usize,
 }
@@ -96,6 +119,8 @@ impl Kernels {
             rays: Vec::new(),
             steps: Vec::new(),
             whole: vec![true; 2 * pieces],
+            hurdle_trees: Vec::with_capacity(t.roots.len()),
+            lines: Vec::new(),
             pieces,
             cells,
         };
@@ -106,6 +131,7 @@ impl Kernels {
             .is_some_and(|f| f.mode != FilterCode::ANY.mode)
         {
             k.trees.resize(t.roots.len(), None);
+            k.hurdle_trees.resize(t.roots.len(), None);
             k.whole.fill(false);
             return k;
         }
@@ -134,6 +160,7 @@ impl Kernels {
     ) -> bool {
         let Some(roots) = t.roots(side, piece, from) else {
             self.trees.push(None);
+            self.hurdle_trees.push(None);
             return false;
         };
         let (rays, steps) = (self.rays.len(), self.steps.len());
@@ -145,8 +172,11 @@ impl Kernels {
             self.rays.truncate(rays);
             self.steps.truncate(steps);
             self.trees.push(None);
+            let hurdles = self.add_hurdle_tree(t, from, roots);
+            self.hurdle_trees.push(hurdles);
             return false;
         }
+        self.hurdle_trees.push(None);
         let special = self.rays[rays..].iter().any(|r| r.2);
         self.trees.push(Some((
             rays as u32,
@@ -216,6 +246,135 @@ impl Kernels {
         true
     }
 
+    /// Flattens a tree whose every root starts a hurdle line (see [`Kernels::hurdles`]);
+    /// `None` if one does not.
+    fn add_hurdle_tree(
+        &mut self,
+        t: &MoveTable,
+        from: CellId,
+        roots: super::layout::RootRange,
+    ) -> Option<(u32, u16)> {
+        let (lines, steps) = (self.lines.len(), self.steps.len());
+        let fits = roots.flags == 0 && roots.nodes().all(|r| self.add_line(t, from, r, steps));
+        if !fits {
+            self.lines.truncate(lines);
+            self.steps.truncate(steps);
+            return None;
+        }
+        Some((lines as u32, (self.lines.len() - lines) as u16))
+    }
+
+    /// Appends the hurdle line under root `root`; false if the tree there is not one.
+    /// `tree_start`: the tree's first step (a tree longer than [`MAX_STEPS`] fails).
+    ///
+    /// The shape: a chain of nodes entered over empty cells (the root, then one child
+    /// with mask "empty" each), landing on empty cells and/or on a foe; below each of
+    /// them but the last, either no screen child at all, or on every one of them a
+    /// child with mask "friend or foe" (the cell before it is the screen) that starts a
+    /// chain over the rest of the line's cells, entered over empty cells and landing
+    /// only on a foe, the same cells landing at every screen position.
+    fn add_line(&mut self, t: &MoveTable, from: CellId, root: usize, tree_start: usize) -> bool {
+        let nodes = &t.nodes;
+        let plain = |n: &Node, mask: u8, flags: u8| {
+            n.flags & !(flags | Node::NEW_LEG) == 0
+                && n.filter == 0
+                && n.target != from
+                && n.mask == mask
+        };
+        // The chain over empty cells, and each node's screen child.
+        let (mut chain, mut screens) = (Vec::new(), Vec::new());
+        let mut n = root;
+        loop {
+            let mask = if chain.is_empty() { 0 } else { CLASS_EMPTY };
+            if !plain(&nodes[n], mask, Node::LAND_EMPTY | Node::LAND_FOE) {
+                return false;
+            }
+            chain.push(n);
+            let (mut next, mut screen) = (None, None);
+            for c in nodes[n].children() {
+                match nodes[c].mask {
+                    CLASS_EMPTY if next.is_none() => next = Some(c),
+                    m if m == CLASS_FRIEND | CLASS_FOE && screen.is_none() => screen = Some(c),
+                    _ => return false,
+                }
+            }
+            screens.push(screen);
+            match next {
+                Some(c) => n = c,
+                None => break,
+            }
+            if chain.len() > MAX_STEPS {
+                return false;
+            }
+        }
+        let len = chain.len();
+        let hops = screens[..len - 1].iter().all(Option::is_some);
+        if screens[len - 1].is_some() || (!hops && screens.iter().any(Option::is_some)) {
+            return false;
+        }
+        let start = self.steps.len();
+        for &id in &chain {
+            let node = &nodes[id];
+            self.steps.push(Step {
+                cell: node.target.0,
+                land: node.flags & (Node::LAND_EMPTY | Node::LAND_FOE),
+            });
+        }
+        if hops {
+            // Screen on cell i: the chain below must cover cells i + 1 .. len, landing
+            // where the other screen positions' chains land.
+            let mut landing: Vec<Option<bool>> = vec![None; len];
+            for (i, screen) in screens[..len - 1].iter().enumerate() {
+                let mut n = screen.unwrap_or(0);
+                for j in i + 1..len {
+                    let node = &nodes[n];
+                    let mask = if j == i + 1 {
+                        CLASS_FRIEND | CLASS_FOE
+                    } else {
+                        CLASS_EMPTY
+                    };
+                    if !plain(node, mask, Node::LAND_FOE) || node.target != nodes[chain[j]].target {
+                        return false;
+                    }
+                    let lands = node.has(Node::LAND_FOE);
+                    if *landing[j].get_or_insert(lands) != lands {
+                        return false;
+                    }
+                    let mut children = node.children();
+                    let child = children.next();
+                    if children.next().is_some() || child.is_some() != (j + 1 < len) {
+                        return false;
+                    }
+                    n = child.unwrap_or(0);
+                }
+            }
+            for (j, lands) in landing.iter().enumerate() {
+                if *lands == Some(true) {
+                    self.steps[start + j].land |= HOP;
+                }
+            }
+        }
+        self.lines.push((start as u32, len as u16));
+        self.steps.len() - tree_start <= MAX_STEPS
+    }
+
+    /// The hurdle lines of `piece` of `side` on `from`, for a tree that is not rays:
+    /// `None` when it is not hurdle lines either (or out of range). A hurdle line (a
+    /// xiangqi cannon's file or rank) goes over empty cells, where it may land, to the
+    /// first piece (the screen), which it may take if its step says so; past the screen
+    /// it goes on over empty cells to the next piece, which it may take if a foe and
+    /// the step [`Step::hops`]. Running the lines in order reports the walk's plies in
+    /// the walk's order.
+    #[inline]
+    pub(crate) fn hurdles(&self, side: Side, piece: PieceId, from: CellId) -> Option<Hurdles<'_>> {
+        let i = (side.index() * self.pieces + piece.index()) * self.cells + from.index();
+        let (first, count) = (*self.hurdle_trees.get(i)?)?;
+        Some(Hurdles {
+            lines: &self.lines[first as usize..first as usize + count as usize],
+            steps: &self.steps,
+        })
+    }
+
     /// The rays of `piece` of `side` on `from`, in the walk's order, or `None` when
     /// its tree does not fit (or the piece or cell is out of range).
     #[inline]
@@ -256,6 +415,24 @@ impl<'a> Rays<'a> {
         self.rays
             .iter()
             .map(move |&(s, len, special)| (&steps[s as usize..s as usize + len as usize], special))
+    }
+}
+
+/// The hurdle lines of one tree ([`Kernels::hurdles`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Hurdles<'a> {
+    lines: &'a [(u32, u16)],
+    steps: &'a [Step],
+}
+
+impl<'a> Hurdles<'a> {
+    /// The lines in the walk's order.
+    #[inline]
+    pub(crate) fn iter(self) -> impl Iterator<Item = &'a [Step]> {
+        let steps = self.steps;
+        self.lines
+            .iter()
+            .map(move |&(s, len)| &steps[s as usize..s as usize + len as usize])
     }
 }
 

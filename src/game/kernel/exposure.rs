@@ -52,6 +52,12 @@ pub(crate) struct Line<B> {
     len: u32,
     /// Some position has hurdle kinds.
     pub(crate) hurdle: bool,
+    /// Rising or falling ids, and every position after the first attacked by the same
+    /// kinds (over empty cells and over one screen): a blocker's kinds are those of
+    /// position 0 or 1, told by comparing its cell with `head`, without counting.
+    uniform: bool,
+    /// The line's first cell.
+    head: u16,
 }
 
 /// The leaps and lines into one (attacking side, target cell).
@@ -80,7 +86,8 @@ pub(crate) struct Exposure<B> {
     leaps: Vec<(u16, u64)>,
 }
 
-/// A blocker found on a line: its position on the line and its cell.
+/// A blocker found on a line: its position on the line (on a uniform line, 0 or 1:
+/// the first cell or any after it, which carry the same kinds) and its cell.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Blocker {
     pub(crate) at: usize,
@@ -195,12 +202,17 @@ impl<B: Bits> Exposure<B> {
             } else {
                 Order::Listed
             };
+            let same_after_head = |k: &[u64]| k[1..].iter().all(|&x| x == k[1]);
             self.lines.push(Line {
                 mask: cells.iter().fold(B::ZERO, |m, &c| m | B::bit(c as usize)),
                 order,
                 start: self.cell_at.len() as u32,
                 len: cells.len() as u32,
                 hurdle,
+                uniform: order != Order::Listed
+                    && same_after_head(&kinds)
+                    && same_after_head(&hurdle_kinds),
+                head: cells[0],
             });
             self.cell_at.extend_from_slice(&cells);
             self.kinds.extend_from_slice(&kinds);
@@ -259,23 +271,28 @@ impl<B: Bits> Exposure<B> {
     }
 
     /// The first cell of `blockers` (a non-empty subset of the line's cells) in the
-    /// line's order.
+    /// line's order, with its position (on a uniform line, 1 stands for every position
+    /// after the first: they carry the same kinds).
     #[inline(always)]
     pub(crate) fn first(&self, line: &Line<B>, blockers: B) -> Blocker {
         match line.order {
             Order::Up => {
                 let cell = blockers.lowest();
-                Blocker {
-                    at: (line.mask & B::below(cell)).count(),
-                    cell,
-                }
+                let at = if line.uniform {
+                    usize::from(cell != line.head as usize)
+                } else {
+                    (line.mask & B::below(cell)).count()
+                };
+                Blocker { at, cell }
             }
             Order::Down => {
                 let cell = blockers.highest();
-                Blocker {
-                    at: (line.mask & !(B::below(cell) | B::bit(cell))).count(),
-                    cell,
-                }
+                let at = if line.uniform {
+                    usize::from(cell != line.head as usize)
+                } else {
+                    (line.mask & !(B::below(cell) | B::bit(cell))).count()
+                };
+                Blocker { at, cell }
             }
             Order::Listed => {
                 let cells = &self.cell_at[line.start as usize..(line.start + line.len) as usize];

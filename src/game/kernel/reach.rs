@@ -14,14 +14,16 @@
 
 use super::bits::Bits;
 use crate::ids::{CellId, PieceId, Side};
-use crate::table::Kernels;
+use crate::table::{Kernels, Step};
 
-/// One ray as sets: its cells, those it lands on when empty, those it takes a foe on.
+/// One ray as sets: its cells, those it lands on when empty, those it takes a foe on
+/// (as the first piece met; on a hurdle line, `hop`: as the first after the screen).
 #[derive(Clone, Copy, Debug)]
 struct Ray<B> {
     cells: B,
     empty: B,
     foe: B,
+    hop: B,
     /// Cell ids rise along the ray (else they fall).
     up: bool,
     /// An `initial` ray: only for a piece that has not moved.
@@ -35,6 +37,8 @@ pub(crate) struct Reach<B> {
     cells: usize,
     /// `[(side * pieces + piece) * cells + cell]`: (first ray, count); count 0: none.
     trees: Vec<(u32, u32)>,
+    /// The same for the trees whose rays are hurdle lines.
+    hurdle_trees: Vec<(u32, u32)>,
     rays: Vec<Ray<B>>,
 }
 
@@ -45,20 +49,28 @@ impl<B: Bits> Reach<B> {
             pieces,
             cells,
             trees: Vec::with_capacity(2 * pieces * cells),
+            hurdle_trees: Vec::with_capacity(2 * pieces * cells),
             rays: Vec::new(),
         };
         for side in Side::BOTH {
             for p in 0..pieces {
                 for c in 0..cells {
                     let start = r.rays.len();
-                    let fits = kernels
-                        .rays(side, PieceId(p as u8), CellId(c as u16))
-                        .is_some_and(|rays| rays.iter().nth(1).is_some() && r.add(rays));
-                    if !fits {
+                    let at = (side, PieceId(p as u8), CellId(c as u16));
+                    let fits = kernels.rays(at.0, at.1, at.2).is_some_and(|rays| {
+                        rays.iter().nth(1).is_some() && r.add(rays.iter().map(|(ray, _)| ray))
+                    });
+                    let hurdles = !fits
+                        && kernels
+                            .hurdles(at.0, at.1, at.2)
+                            .is_some_and(|lines| r.add(lines.iter()));
+                    if !(fits || hurdles) {
                         r.rays.truncate(start);
                     }
-                    let count = if fits { r.rays.len() - start } else { 0 };
-                    r.trees.push((start as u32, count as u32));
+                    let count = (r.rays.len() - start) as u32;
+                    let (rays, lines) = if hurdles { (0, count) } else { (count, 0) };
+                    r.trees.push((start as u32, rays));
+                    r.hurdle_trees.push((start as u32, lines));
                 }
             }
         }
@@ -66,9 +78,9 @@ impl<B: Bits> Reach<B> {
     }
 
     /// Adds the rays of one tree; false if they do not fit.
-    fn add(&mut self, rays: crate::table::Rays<'_>) -> bool {
+    fn add<'a>(&mut self, rays: impl Iterator<Item = &'a [Step]>) -> bool {
         let mut landed = B::ZERO;
-        for (steps, _) in rays.iter() {
+        for steps in rays {
             let ids: Vec<u16> = steps.iter().map(|s| s.cell).collect();
             let up = ids.windows(2).all(|w| w[0] < w[1]);
             let down = ids.windows(2).all(|w| w[0] > w[1]);
@@ -79,6 +91,7 @@ impl<B: Bits> Reach<B> {
                 cells: B::ZERO,
                 empty: B::ZERO,
                 foe: B::ZERO,
+                hop: B::ZERO,
                 up,
                 initial: steps.first().is_some_and(|s| s.initial()),
             };
@@ -91,8 +104,11 @@ impl<B: Bits> Reach<B> {
                 if s.lands_foe() {
                     ray.foe |= bit;
                 }
+                if s.hops() {
+                    ray.hop |= bit;
+                }
             }
-            let lands = ray.empty | ray.foe;
+            let lands = ray.empty | ray.foe | ray.hop;
             if !(landed & lands).is_zero() {
                 return false;
             }
@@ -116,7 +132,7 @@ impl<B: Bits> Reach<B> {
         let (first, count) =
             self.trees[(side.index() * self.pieces + piece.index()) * self.cells + from];
         if count == 0 {
-            return None;
+            return self.hurdles(side.index(), piece.index(), from, occ, foes);
         }
         let mut to = B::ZERO;
         for ray in &self.rays[first as usize..(first + count) as usize] {
@@ -136,6 +152,42 @@ impl<B: Bits> Reach<B> {
                 (c, !(B::below(c) | B::bit(c)))
             };
             to |= ray.empty & before | ray.foe & foes & B::bit(blocker);
+        }
+        Some(to)
+    }
+
+    /// [`Reach::of`] for hurdle lines: the landings before the screen, the screen if
+    /// the line takes a foe there, the first piece after it if a foe the line hops to.
+    #[inline(never)]
+    fn hurdles(&self, side: usize, piece: usize, from: usize, occ: B, foes: B) -> Option<B> {
+        let (first, count) = self.hurdle_trees[(side * self.pieces + piece) * self.cells + from];
+        if count == 0 {
+            return None;
+        }
+        let mut to = B::ZERO;
+        for ray in &self.rays[first as usize..(first + count) as usize] {
+            let b = occ & ray.cells;
+            if b.is_zero() {
+                to |= ray.empty;
+                continue;
+            }
+            let (screen, before) = if ray.up {
+                let c = b.lowest();
+                (c, B::below(c))
+            } else {
+                let c = b.highest();
+                (c, !(B::below(c) | B::bit(c)))
+            };
+            to |= ray.empty & before | ray.foe & foes & B::bit(screen);
+            let rest = b ^ B::bit(screen);
+            if !rest.is_zero() {
+                let next = if ray.up {
+                    rest.lowest()
+                } else {
+                    rest.highest()
+                };
+                to |= ray.hop & foes & B::bit(next);
+            }
         }
         Some(to)
     }

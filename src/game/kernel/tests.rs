@@ -1,8 +1,8 @@
-//! The rays against the interpreter: for every shipped game, on random boards, every
-//! (side, piece, cell) whose tree the table compiled into rays reports exactly the
-//! moves the walk reports, in the same order.
+//! The rays and hurdle lines against the interpreter: for every shipped game, on random
+//! boards, every (side, piece, cell) whose tree the table compiled into rays (or hurdle
+//! lines) reports exactly the moves the walk reports, in the same order.
 
-use super::{ray_move, run};
+use super::{ray_move, run, run_hurdles};
 use crate::game::movegen::Plies;
 use crate::game::{Game, GameMove};
 use crate::ids::{CellId, PieceId, Side};
@@ -134,6 +134,59 @@ fn rays_report_what_the_walk_reports_on_random_boards() {
 }
 
 #[test]
+fn hurdle_lines_report_what_the_walk_reports_on_random_boards() {
+    let mut rng = Rng(0x3c6e_f372_fe94_f82b);
+    let mut covered = 0usize;
+    for (name, game) in shipped_games() {
+        let cells = game.cells;
+        let (boards, stride) = if cells > 200 { (2, 7) } else { (12, 1) };
+        let mut walker = Walker::new(game.rules.table());
+        for b in 0..boards {
+            // Sparse boards too, so that lines run long and meet one piece or none.
+            let fill = [5, 15, 30, 60][b % 4];
+            let board = random_board(&mut rng, cells, game.pieces, fill);
+            let moved = vec![true; cells];
+            for side in Side::BOTH {
+                for p in 0..game.pieces {
+                    let piece = PieceId(p as u8);
+                    for c in (0..cells).step_by(stride) {
+                        let from = CellId(c as u16);
+                        let Some(lines) = game.kernels.hurdles(side, piece, from) else {
+                            continue;
+                        };
+                        assert!(game.kernels.rays(side, piece, from).is_none());
+                        covered += 1;
+                        let mut cells_seen = board.clone();
+                        // The walk counts the start cell as empty; no line enters it.
+                        cells_seen[c] = Occupant::piece(side, piece);
+                        let mut fast: Vec<GameMove> = Vec::new();
+                        run_hurdles(lines, &cells_seen, side, |to, cap| {
+                            fast.push(ray_move(piece, from, CellId(to).0, cap, &[]))
+                        });
+                        let mut walked = Vec::new();
+                        let mut sink = Plies {
+                            out: &mut walked,
+                            only_capture_on: None,
+                        };
+                        let view = Board {
+                            cells: &cells_seen,
+                            moved: &moved,
+                        };
+                        walker.walk(&view, side, piece, from, &mut sink);
+                        assert_eq!(fast, walked, "{name}: {side:?} piece {p} on cell {c}");
+                    }
+                }
+            }
+        }
+    }
+    // Xiangqi's cannons on 90 cells, both sides, at least.
+    assert!(
+        covered >= 2 * 90 * 12,
+        "only {covered} hurdle trees checked"
+    );
+}
+
+#[test]
 fn every_chess_piece_is_rays() {
     let game = Game::compile(include_str!("../../../rules/chess.rules")).expect("chess");
     let t = game.rules.table();
@@ -147,17 +200,25 @@ fn every_chess_piece_is_rays() {
 }
 
 #[test]
-fn every_xiangqi_piece_but_the_cannon_is_rays() {
+fn every_xiangqi_piece_but_the_cannon_is_rays_and_the_cannon_hurdle_lines() {
     let game = Game::compile(include_str!("../../../rules/xiangqi.rules")).expect("xiangqi");
     let t = game.rules.table();
     for side in Side::BOTH {
         for p in 0..game.pieces {
             let letter = t.pieces()[p].letter;
+            let piece = PieceId(p as u8);
             assert_eq!(
-                game.kernels.whole(side, PieceId(p as u8)),
+                game.kernels.whole(side, piece),
                 letter != 'C',
                 "{letter} of {side:?}"
             );
+            // The cannon: hurdle lines on every cell.
+            if letter == 'C' {
+                for c in 0..game.cells {
+                    let from = CellId(c as u16);
+                    assert!(game.kernels.hurdles(side, piece, from).is_some(), "{c}");
+                }
+            }
         }
     }
 }

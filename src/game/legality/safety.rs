@@ -30,10 +30,11 @@ use super::quick::Quick;
 use crate::game::kernel::bits::{occupancy, Bits};
 use crate::game::kernel::exposure::{kind_bit, Exposure};
 use crate::game::kernel::{self, BitKernel, Bitboards};
+use crate::game::legality::attack::attacked_in;
 use crate::game::movegen::{expand_promotions, Plies};
 use crate::game::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 use crate::ids::{CellId, Side};
-use crate::walk::{Ply, Sink};
+use crate::walk::{Occupant, Ply, Sink};
 
 /// Pins kept per node; more make the node complex (tested in full).
 const MAX_PINS: usize = 8;
@@ -215,7 +216,8 @@ impl<B: Bits> Safety<B> {
                 }
                 None
             }
-            MoveKind::Castling(_) | MoveKind::EnPassant { .. } => return Quick::Unknown,
+            MoveKind::Castling(i) => return self.castling_verdict(g, k, pos, i),
+            MoveKind::EnPassant { .. } => return Quick::Unknown,
         };
         let (royal_before, royal_after) = (g.royal[m.piece.index()], g.royal[after.index()]);
         if royal_before != royal_after {
@@ -241,6 +243,80 @@ impl<B: Bits> Safety<B> {
             Quick::Legal
         } else {
             Quick::Illegal
+        }
+    }
+}
+
+impl<B: Bits> Safety<B> {
+    /// The verdict on castling number `i` of the side to move (its rule already
+    /// checked): with a royal king and a partner that is not, legal exactly when the
+    /// king's destination is not attacked once both pieces stand where they end.
+    fn castling_verdict(&self, g: &Game, k: &Exposure<B>, pos: &GamePosition, i: u8) -> Quick {
+        let c = &g.castlings[i as usize];
+        if !g.royal[c.king.index()] || g.royal[c.partner.index()] {
+            return Quick::Unknown;
+        }
+        let (kf, pf) = (c.king_from.index(), c.partner_from.index());
+        let (kt, pt) = (c.king_to.index(), c.partner_to.index());
+        let occ = (self.occ & !(B::bit(kf) | B::bit(pf))) | B::bit(kt) | B::bit(pt);
+        if k.attacked(pos.side.opponent(), kt, occ, self.theirs, &pos.cells) {
+            Quick::Illegal
+        } else {
+            Quick::Legal
+        }
+    }
+}
+
+impl MoveGenerator<'_> {
+    /// Appends the castling moves of the side to move to `out`, their safe cells asked
+    /// of the attack kernel when it answers as the attack query (`castle_safe`).
+    fn castlings_with<B: Bits>(
+        &mut self,
+        bb: &Bitboards<B>,
+        s: &Safety<B>,
+        pos: &GamePosition,
+        out: &mut Vec<GameMove>,
+    ) {
+        let g = self.game;
+        if !bb.castle_safe {
+            self.castling_moves(pos, out);
+            return;
+        }
+        let side = pos.side;
+        // Only the rights this side still has.
+        let mut rights = pos.castling & bb.castle_rights[side.index()];
+        while rights != 0 {
+            let i = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            let Some(c) = g.castlings.get(i) else {
+                break;
+            };
+            if !(s.occ & bb.castle_empty[i]).is_zero() {
+                continue;
+            }
+            if pos.cells[c.king_from.index()] != Occupant::piece(side, c.king)
+                || pos.cells[c.partner_from.index()] != Occupant::piece(side, c.partner)
+            {
+                continue;
+            }
+            let them = side.opponent();
+            let mut attacked = |cell: CellId| {
+                if g.royal[c.king.index()] {
+                    let t = cell.index();
+                    bb.exposure.attacked(them, t, s.occ, s.theirs, &pos.cells)
+                } else {
+                    attacked_in(g, pos, cell, them, c.king, &mut self.attacks)
+                }
+            };
+            if c.safe.iter().any(|&cell| attacked(cell)) {
+                continue;
+            }
+            out.push(GameMove::simple(
+                MoveKind::Castling(i as u8),
+                c.king,
+                c.king_from,
+                c.king_to,
+            ));
         }
     }
 }
@@ -284,38 +360,36 @@ impl MoveGenerator<'_> {
         out: &mut Vec<GameMove>,
     ) -> bool {
         match &self.game.bits {
-            BitKernel::Word(k) => self.legal_with(&k.exposure, pos, out),
-            BitKernel::Wide(k) => self.legal_with(&k.exposure, pos, out),
+            BitKernel::Word(k) => self.legal_with(k, pos, out),
+            BitKernel::Wide(k) => self.legal_with(k, pos, out),
             BitKernel::None => false,
         }
     }
 
     fn legal_with<B: Bits>(
         &mut self,
-        k: &Exposure<B>,
+        bb: &Bitboards<B>,
         pos: &mut GamePosition,
         out: &mut Vec<GameMove>,
     ) -> bool {
         let g = self.game;
+        let k = &bb.exposure;
         if pos.royal_count[pos.side.index()] != 1 {
             return false;
         }
         let royal = pos.royal_sum[pos.side.index()] as usize;
         let s = Safety::compute(k, pos, royal);
         out.clear();
-        let mut pseudo = self.buffer();
-        self.pseudo_moves(pos, &mut pseudo);
-        for m in pseudo.iter() {
-            let ok = match s.verdict(g, k, pos, m) {
-                Quick::Legal => true,
-                Quick::Illegal => false,
-                Quick::Unknown => self.is_legal(pos, m),
-            };
-            if ok {
-                out.push(*m);
-            }
-        }
-        self.give_back(pseudo);
+        // The pseudo-legal moves (a game with a kernel has no effects), castling's
+        // safe cells asked of the kernel, then the illegal ones dropped in place.
+        self.walked_moves(pos, out);
+        self.castlings_with(bb, &s, pos, out);
+        self.drops(pos, out);
+        out.retain(|m| match s.verdict(g, k, pos, m) {
+            Quick::Legal => true,
+            Quick::Illegal => false,
+            Quick::Unknown => self.is_legal(pos, m),
+        });
         true
     }
 
@@ -342,17 +416,15 @@ impl MoveGenerator<'_> {
         let mut count = 0u64;
         self.walked.clear();
         let mut mine = s.occ & !s.theirs;
+        let simple = s.simple();
         while !mine.is_zero() {
             let i = mine.lowest();
             mine = mine ^ B::bit(i);
             let kind = pos.cells[i].kind();
             let from = CellId(i as u16);
             let promo = side.index() * g.pieces + kind.index();
-            let promo_to = &g.promo_to[promo];
             // Royal moves, complex nodes and promotions on leaving a zone: listed.
-            let listed = g.royal[kind.index()]
-                || !s.simple()
-                || (!promo_to.is_empty() && g.promo_from[promo][i]);
+            let listed = !simple || bb.listed_from[promo].has(i);
             let allow = s.allowed(Some(i));
             if !listed {
                 let at = (side, kind, i);
@@ -364,6 +436,7 @@ impl MoveGenerator<'_> {
                     }
                 }
             }
+            let promo_to = &g.promo_to[promo];
             match g.kernels.rays(side, kind, from) {
                 Some(rays) => {
                     let walked = &mut self.walked;
@@ -395,12 +468,15 @@ impl MoveGenerator<'_> {
                 }
             }
         }
-        self.en_passant_moves(pos);
+        if !pos.ep.is_none() {
+            self.en_passant_moves(pos);
+        }
         let mut pending = self.buffer();
         for m in self.walked.drain(..) {
             expand_promotions(g, pos, m, &mut pending);
         }
-        self.castling_and_drops(pos, &mut pending);
+        self.castlings_with(bb, &s, pos, &mut pending);
+        self.drops(pos, &mut pending);
         for m in pending.iter() {
             let ok = match s.verdict(g, k, pos, m) {
                 Quick::Legal => true,

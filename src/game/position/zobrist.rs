@@ -84,6 +84,39 @@ impl Keys {
         self.ep[cell]
     }
 
+    /// What [`Keys::state`] changes by between a position with side to move `side`,
+    /// castling rights `castling` and en passant `ep` and `pos`: make's update of the
+    /// state part of the hash, touching only the keys of what changed.
+    #[inline(always)]
+    pub(crate) fn state_change(
+        &self,
+        (side, castling, ep): (Side, u32, &super::EnPassant),
+        pos: &GamePosition,
+    ) -> u64 {
+        let mut h = 0;
+        if pos.side != side {
+            h ^= self.side;
+        }
+        let mut changed = castling ^ pos.castling;
+        while changed != 0 {
+            let i = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            if let Some(k) = self.castling.get(i) {
+                h ^= k;
+            }
+        }
+        let (old, new) = (ep.cells().first(), pos.ep.cells().first());
+        if old != new {
+            if let Some(&c) = old {
+                h ^= self.ep[c as usize];
+            }
+            if let Some(&c) = new {
+                h ^= self.ep[c as usize];
+            }
+        }
+        h
+    }
+
     /// The part of the hash from side to move, castling rights and en passant.
     pub(crate) fn state(&self, pos: &GamePosition) -> u64 {
         let mut h = 0;

@@ -8,8 +8,8 @@ use super::{random_board, shipped_games, Rng};
 use crate::game::kernel::bits::{occupancy, Bits};
 use crate::game::kernel::exposure::Exposure;
 use crate::game::kernel::reach::Reach;
-use crate::game::kernel::run;
 use crate::game::kernel::BitKernel;
+use crate::game::kernel::{run, run_hurdles};
 use crate::game::legality::attack::{attacked_in, AttackScratch};
 use crate::game::legality::quick::Quick;
 use crate::game::legality::safety::Safety;
@@ -258,7 +258,8 @@ fn a_screen_that_takes_the_other_screen_leaves_the_cannon_one() {
     assert!(!moves.is_empty());
 }
 
-/// Every reach against its rays on random boards: the same destinations, each once.
+/// Every reach against its rays (or hurdle lines) on random boards: the same
+/// destinations, each once.
 fn reaches_agree<B: Bits>(name: &str, game: &Game, reach: &Reach<B>, rng: &mut Rng) -> usize {
     let mut covered = 0;
     for b in 0..12 {
@@ -279,16 +280,24 @@ fn reaches_agree<B: Bits>(name: &str, game: &Game, reach: &Reach<B>, rng: &mut R
                         continue;
                     };
                     covered += 1;
-                    let rays = game
-                        .kernels
-                        .rays(side, piece, CellId(c as u16))
-                        .expect("rays");
+                    let from = CellId(c as u16);
                     let mut cells = board.clone();
                     cells[c] = Occupant::EMPTY;
                     let mut slow = Vec::new();
-                    run(rays, &cells, side, unmoved, |to, _, _| {
-                        slow.push(to as usize)
-                    });
+                    match game.kernels.rays(side, piece, from) {
+                        Some(rays) => run(rays, &cells, side, unmoved, |to, _, _| {
+                            slow.push(to as usize)
+                        }),
+                        None => {
+                            let lines = game.kernels.hurdles(side, piece, from);
+                            run_hurdles(
+                                lines.expect("rays or hurdle lines"),
+                                &cells,
+                                side,
+                                |to, _| slow.push(to as usize),
+                            )
+                        }
+                    }
                     let mut sorted = slow.clone();
                     sorted.sort_unstable();
                     sorted.dedup();

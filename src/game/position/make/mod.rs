@@ -34,9 +34,6 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
         fullmove: pos.fullmove,
         hash: pos.hash,
     };
-    if HASH {
-        pos.hash ^= keys.state(pos);
-    }
     let side = pos.side;
     let mut capture = false;
     let mut new_ep = EnPassant::default();
@@ -103,6 +100,10 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
         }
     }
     finish::<HASH>(g, pos, m, side, capture, new_ep);
+    if HASH {
+        // Only the keys of the state that changed (side, rights, en passant).
+        pos.hash ^= keys.state_change((side, undo.castling, &undo.ep), pos);
+    }
     if let Some(tags) = g.tags.as_deref() {
         pos.lose_tags_written::<HASH>(undo.mark, &tags.keys);
         if m.mark != 0 {
@@ -195,7 +196,7 @@ fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
 }
 
 /// The rest of a move after its board changes: effects, castling rights, en passant,
-/// clocks, the side to move and the state part of the hash.
+/// clocks and the side to move (make then updates the state part of the hash).
 #[inline]
 fn finish<const HASH: bool>(
     g: &Game,
@@ -205,7 +206,6 @@ fn finish<const HASH: bool>(
     mut capture: bool,
     new_ep: EnPassant,
 ) {
-    let keys = &g.keys;
     if let Some(fx) = g.effects.as_deref() {
         capture |= fx.apply::<HASH>(g, pos, m, side, capture);
     }
@@ -232,9 +232,6 @@ fn finish<const HASH: bool>(
     }
     if !g.one_side {
         pos.side = side.opponent();
-    }
-    if HASH {
-        pos.hash ^= keys.state(pos);
     }
 }
 
