@@ -100,6 +100,36 @@ impl SharedGraph<'_> {
         } else {
             0
         };
+        if self.relative_roots() {
+            // One list for every cell with roots (see `build_as`): laid out once.
+            let mut list: Option<Vec<Node>> = None;
+            return self
+                .roots
+                .iter()
+                .map(|edges| {
+                    if edges.is_empty() {
+                        return Vec::new();
+                    }
+                    list.get_or_insert_with(|| {
+                        edges
+                            .iter()
+                            .map(|e| {
+                                let r = pool.record(self.edge_node(e, &global), block_of[e.to]);
+                                let n = pool.node(r);
+                                let kept = Node::LAND_EMPTY | Node::LAND_FOE | Node::PUSH;
+                                // A relative root: a step from the start cell.
+                                Node {
+                                    mask: MASK_SHARED | MASK_RELATIVE,
+                                    flags: n.flags & kept,
+                                    ..n
+                                }
+                            })
+                            .collect()
+                    })
+                    .clone()
+                })
+                .collect();
+        }
         self.roots
             .iter()
             .enumerate()
@@ -111,15 +141,7 @@ impl SharedGraph<'_> {
                         let r = pool.record(self.edge_node(e, &global), block_of[e.to]);
                         let n = pool.node(r);
                         let kept = Node::LAND_EMPTY | Node::LAND_FOE | Node::PUSH;
-                        if self.relative_roots() {
-                            // A relative root: a step from the start cell.
-                            return Node {
-                                mask: MASK_SHARED | MASK_RELATIVE,
-                                flags: n.flags & kept,
-                                ..n
-                            };
-                        }
-                        // Otherwise a root holds its cell.
+                        // A root holds its cell.
                         let target = match self.root_cells.get(from) {
                             Some(cells) => cells[k],
                             None => n.target,

@@ -254,8 +254,14 @@ impl<'a> SharedGraph<'a> {
             roots: vec![Vec::new(); board.cell_count()],
             landed: false,
         };
+        // Relative roots are the same list on every cell the pattern applies from.
+        let mut template: Option<Vec<Edge>> = None;
         for from in board.cells() {
             if !pattern.applies_from(zones, side, from) {
+                continue;
+            }
+            if let Some(t) = &template {
+                g.roots[from.index()] = t.clone();
                 continue;
             }
             let leg = pattern.legs[0];
@@ -280,6 +286,9 @@ impl<'a> SharedGraph<'a> {
                 if g.relative.is_some() {
                     g.root_cells[from.index()].extend((before..roots.len()).map(|_| cell));
                 }
+            }
+            if g.relative_roots() {
+                template = Some(roots.clone());
             }
             g.roots[from.index()] = roots;
             g.drain(budget);
