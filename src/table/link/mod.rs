@@ -221,8 +221,9 @@ pub fn link(
     let mut vectors = VectorCache::default();
     // The first side's trees, kept as (nodes, roots) for the second side's mirror images.
     let mut first_trees: Vec<(std::ops::Range<usize>, RootRange)> = Vec::new();
-    // Lists of relative roots laid out so far, each once.
-    let mut root_lists: FxHashMap<Vec<Node>, RootRange> = FxHashMap::default();
+    // Lists of relative roots laid out so far, each once, by side and the patterns
+    // whose roots they hold.
+    let mut root_lists: FxHashMap<(Side, Vec<u32>), RootRange> = FxHashMap::default();
     for side in Side::BOTH {
         for (p, piece) in program.pieces.iter().enumerate() {
             let mirrored = cell_mirror.as_ref().filter(|_| {
@@ -252,23 +253,34 @@ pub fn link(
                 {
                     // Every root relative: one list, in the table once, for every cell
                     // with the same patterns (the walk drops first steps off the board).
-                    let list: Vec<Node> = piece
+                    // A pattern's relative roots are the same on every cell it applies
+                    // from, so the patterns that apply name the list.
+                    let roots_of = |pat: u32| -> &[Node] {
+                        let roots = &shared_roots[pat as usize][side.index()];
+                        roots.get(cell.index()).map_or(&[], |r| r.as_slice())
+                    };
+                    let applying: Vec<u32> = piece
                         .patterns
                         .clone()
-                        .flat_map(|pat| {
-                            let roots = &shared_roots[pat as usize][side.index()];
-                            roots.get(cell.index()).into_iter().flatten().copied()
-                        })
+                        .filter(|&pat| !roots_of(pat).is_empty())
                         .collect();
-                    let range = *root_lists.entry(list).or_insert_with_key(|list| {
-                        let first = table.nodes.len() as u32;
-                        table.nodes.extend_from_slice(list);
-                        RootRange {
-                            first,
-                            count: list.len() as u16,
-                            flags: RootRange::MAY_REPEAT,
+                    let key = (side, applying);
+                    let range = match root_lists.get(&key) {
+                        Some(&range) => range,
+                        None => {
+                            let first = table.nodes.len() as u32;
+                            for &pat in &key.1 {
+                                table.nodes.extend_from_slice(roots_of(pat));
+                            }
+                            let range = RootRange {
+                                first,
+                                count: (table.nodes.len() - first as usize) as u16,
+                                flags: RootRange::MAY_REPEAT,
+                            };
+                            root_lists.insert(key, range);
+                            range
                         }
-                    });
+                    };
                     table.roots.push(range);
                     if side == Side::First {
                         first_trees.push((start..table.nodes.len(), range));
