@@ -209,42 +209,52 @@ impl BitKernel {
         }
         let cells = reverse.cells;
         let castle_safe = facing.is_none() && royal.iter().filter(|&&r| r).count() == 1;
+        let parts = Parts {
+            kernels,
+            royal,
+            pieces,
+            cells,
+            promo_to,
+            promo_from,
+            castlings,
+            castle_safe,
+        };
         let kernel = if cells <= 64 {
-            exposure::Exposure::<u64>::build(reverse, royal, facing).map(|exposure| {
-                let reach = reach::Reach::build(kernels, pieces, cells);
-                let promotes = promo_to.iter().map(|z| cell_set(z)).collect();
-                let castle_empty = castlings.iter().map(|c| cells_of(&c.empty)).collect();
-                let castle_rights = rights_of(castlings);
-                let listed_from = listed_from(royal, pieces, promo_from);
-                BitKernel::Word(Box::new(Bitboards {
-                    exposure,
-                    reach,
-                    promotes,
-                    castle_safe,
-                    castle_empty,
-                    castle_rights,
-                    listed_from,
-                }))
-            })
+            exposure::Exposure::<u64>::build(reverse, royal, facing)
+                .map(|e| BitKernel::Word(Box::new(parts.bitboards(e))))
         } else {
-            exposure::Exposure::<u128>::build(reverse, royal, facing).map(|exposure| {
-                let reach = reach::Reach::build(kernels, pieces, cells);
-                let promotes = promo_to.iter().map(|z| cell_set(z)).collect();
-                let castle_empty = castlings.iter().map(|c| cells_of(&c.empty)).collect();
-                let castle_rights = rights_of(castlings);
-                let listed_from = listed_from(royal, pieces, promo_from);
-                BitKernel::Wide(Box::new(Bitboards {
-                    exposure,
-                    reach,
-                    promotes,
-                    castle_safe,
-                    castle_empty,
-                    castle_rights,
-                    listed_from,
-                }))
-            })
+            exposure::Exposure::<u128>::build(reverse, royal, facing)
+                .map(|e| BitKernel::Wide(Box::new(parts.bitboards(e))))
         };
         kernel.unwrap_or(BitKernel::None)
+    }
+}
+
+/// What [`BitKernel::build`] makes the kernels of one word width from, beside the
+/// attack kernel.
+struct Parts<'a> {
+    kernels: &'a crate::table::Kernels,
+    royal: &'a [bool],
+    pieces: usize,
+    cells: usize,
+    promo_to: &'a [Vec<bool>],
+    promo_from: &'a [Vec<bool>],
+    castlings: &'a [super::CastlingMove],
+    castle_safe: bool,
+}
+
+impl Parts<'_> {
+    /// The kernels of word type `B` around the attack kernel `exposure`.
+    fn bitboards<B: bits::Bits>(&self, exposure: exposure::Exposure<B>) -> Bitboards<B> {
+        Bitboards {
+            exposure,
+            reach: reach::Reach::build(self.kernels, self.pieces, self.cells),
+            promotes: self.promo_to.iter().map(|z| cell_set(z)).collect(),
+            castle_safe: self.castle_safe,
+            castle_empty: self.castlings.iter().map(|c| cells_of(&c.empty)).collect(),
+            castle_rights: rights_of(self.castlings),
+            listed_from: listed_from(self.royal, self.pieces, self.promo_from),
+        }
     }
 }
 
