@@ -85,14 +85,24 @@ fn the_node_limit_is_set_from_the_api() {
         d.0[0].message
     );
     assert!(first_span(&source, &d).starts_with("ride orthogonal via piece"));
-    // Shared, the limit applies to the blocks.
+    // Shared, the limit applies to the blocks (absolute ones: one per cell and
+    // heading).
     let tiny = Limits {
         table_nodes: 2_000,
         shared_above: 0,
+        relative_above: usize::MAX,
         ..Limits::default()
     };
     let d = errors(&source, &tiny).expect("the blocks pass 2,000 nodes");
     assert_eq!(d.0[0].code, "E0801");
+    // Linked relative (16×16 is past `relative_above`), every pattern's blocks and
+    // roots serve every cell: the whole table fits in those 2,000 nodes.
+    let relative = Limits {
+        table_nodes: 2_000,
+        shared_above: 0,
+        ..Limits::default()
+    };
+    assert!(errors(&source, &relative).is_none());
 }
 
 #[test]

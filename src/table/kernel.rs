@@ -23,8 +23,9 @@
 //! alone.
 
 use super::layout::{
-    FilterCode, MoveTable, Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED,
+    FilterCode, Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED,
 };
+use super::unroll::{TreeView, Unroller};
 use super::verify::VerifiedTable;
 use crate::ids::{CellId, PieceId, Side};
 
@@ -136,10 +137,14 @@ impl Kernels {
             return k;
         }
         let mut path = Vec::new();
+        // Trees with shared nodes are read unrolled where they unroll (single legs
+        // linked relative on big boards); the others do not fit.
+        let mut unroller = Unroller::new(table);
         for side in Side::BOTH {
             for p in 0..pieces {
                 for c in 0..cells {
-                    let fits = k.add_tree(t, side, PieceId(p as u8), CellId(c as u16), &mut path);
+                    let tree = unroller.tree(table, side, PieceId(p as u8), CellId(c as u16));
+                    let fits = k.add_tree(tree.ok().flatten(), CellId(c as u16), &mut path);
                     if !fits {
                         k.whole[side.index() * pieces + p] = false;
                     }
@@ -149,16 +154,10 @@ impl Kernels {
         k
     }
 
-    /// Flattens the tree of `piece` of `side` on `from` if it fits; false if not.
-    fn add_tree(
-        &mut self,
-        t: &MoveTable,
-        side: Side,
-        piece: PieceId,
-        from: CellId,
-        path: &mut Vec<usize>,
-    ) -> bool {
-        let Some(roots) = t.roots(side, piece, from) else {
+    /// Flattens a piece's tree on `from` if it fits; false if not (or if there is no
+    /// tree to read).
+    fn add_tree(&mut self, tree: Option<TreeView<'_>>, from: CellId, path: &mut Vec<usize>) -> bool {
+        let Some(TreeView { nodes, roots }) = tree else {
             self.trees.push(None);
             self.hurdle_trees.push(None);
             return false;
@@ -167,12 +166,12 @@ impl Kernels {
         let fits = roots.flags == 0
             && roots
                 .nodes()
-                .all(|r| self.add_paths(t, from, r, path, steps));
+                .all(|r| self.add_paths(nodes, from, r, path, steps));
         if !fits {
             self.rays.truncate(rays);
             self.steps.truncate(steps);
             self.trees.push(None);
-            let hurdles = self.add_hurdle_tree(t, from, roots);
+            let hurdles = self.add_hurdle_tree(nodes, from, roots);
             self.hurdle_trees.push(hurdles);
             return false;
         }
@@ -191,7 +190,7 @@ impl Kernels {
     /// `tree_start` is the tree's first step: a tree longer than [`MAX_STEPS`] fails.
     fn add_paths(
         &mut self,
-        t: &MoveTable,
+        nodes: &[Node],
         from: CellId,
         root: usize,
         path: &mut Vec<usize>,
@@ -205,7 +204,7 @@ impl Kernels {
         // an earlier path (their landings are not repeated).
         let mut reported = 0usize;
         while let Some((n, depth)) = stack.pop() {
-            let node = &t.nodes[n];
+            let node = &nodes[n];
             if !fits(node, from, depth == 0) {
                 return false;
             }
@@ -215,7 +214,7 @@ impl Kernels {
             if node.child_count == 0 {
                 let start = self.steps.len();
                 for (d, &id) in path.iter().enumerate() {
-                    let node = &t.nodes[id];
+                    let node = &nodes[id];
                     let land = if d < reported {
                         0
                     } else {
@@ -226,7 +225,7 @@ impl Kernels {
                         land,
                     });
                 }
-                if t.nodes[root].has(Node::INITIAL) {
+                if nodes[root].has(Node::INITIAL) {
                     self.steps[start].land |= INITIAL;
                 }
                 let special = self.steps[start..]
@@ -250,12 +249,12 @@ impl Kernels {
     /// `None` if one does not.
     fn add_hurdle_tree(
         &mut self,
-        t: &MoveTable,
+        nodes: &[Node],
         from: CellId,
         roots: super::layout::RootRange,
     ) -> Option<(u32, u16)> {
         let (lines, steps) = (self.lines.len(), self.steps.len());
-        let fits = roots.flags == 0 && roots.nodes().all(|r| self.add_line(t, from, r, steps));
+        let fits = roots.flags == 0 && roots.nodes().all(|r| self.add_line(nodes, from, r, steps));
         if !fits {
             self.lines.truncate(lines);
             self.steps.truncate(steps);
@@ -273,8 +272,7 @@ impl Kernels {
     /// child with mask "friend or foe" (the cell before it is the screen) that starts a
     /// chain over the rest of the line's cells, entered over empty cells and landing
     /// only on a foe, the same cells landing at every screen position.
-    fn add_line(&mut self, t: &MoveTable, from: CellId, root: usize, tree_start: usize) -> bool {
-        let nodes = &t.nodes;
+    fn add_line(&mut self, nodes: &[Node], from: CellId, root: usize, tree_start: usize) -> bool {
         let plain = |n: &Node, mask: u8, flags: u8| {
             n.flags & !(flags | Node::NEW_LEG) == 0
                 && n.filter == 0

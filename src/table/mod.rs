@@ -13,6 +13,7 @@ mod kernel;
 mod layout;
 mod link;
 mod reverse;
+mod unroll;
 mod verify;
 
 pub use bytes::{from_bytes, to_bytes, TableFileError, TableFileErrorKind, MAGIC};
@@ -27,6 +28,7 @@ pub use layout::{
 pub use link::{link, LinkConfig};
 pub(crate) use reverse::{RLeaf, RNode};
 pub use reverse::{ReverseNodeId, ReverseTables};
+pub(crate) use unroll::Unroller;
 pub use verify::{
     verify, VerifiedTable, VerifyError, VerifyErrorKind, MAX_DIRECTIONS, MAX_STACK, MAX_WALK,
     NO_CELL,

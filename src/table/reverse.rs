@@ -28,7 +28,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::collections::VecDeque;
 
-use super::{FilterCode, MoveTable, Node, VerifiedTable, CLASS_EMPTY, CLASS_FOE};
+use super::{FilterCode, MoveTable, Node, Unroller, VerifiedTable, CLASS_EMPTY, CLASS_FOE};
 use crate::ids::{CellId, PieceId, Side};
 
 /// Requirement nodes allowed per piece before it falls back to forward walks.
@@ -140,13 +140,22 @@ impl ReverseTables {
         let cells = t.board.cell_count();
         let pieces = t.pieces.len();
         let mut forward_only = passing_capturers(t);
-        // Paths through shared blocks are not enumerated: those pieces walk forward.
-        for (f, shares) in forward_only.iter_mut().zip(super::facts::sharing_pieces(t)) {
-            *f |= shares;
+        // Paths through shared blocks are enumerated where they unroll into small plain
+        // trees (single legs linked relative on big boards); other pieces with shared
+        // blocks walk forward.
+        let mut unroller = Unroller::new(table);
+        let mut bounds = vec![0usize; pieces];
+        for p in 0..pieces {
+            if !forward_only[p] {
+                match requirement_bound(table, &mut unroller, PieceId(p as u8), &Side::BOTH) {
+                    Some(b) => bounds[p] = b,
+                    None => forward_only[p] = true,
+                }
+            }
         }
         // Where the second side's paths are the first side's mirrored, only the first
         // side's are enumerated (`mirror`).
-        let mirror = mirror::side_mirror(t, &forward_only);
+        let mirror = mirror::side_mirror(table, &forward_only);
         let sides: &[Side] = if mirror.is_some() {
             &[Side::First]
         } else {
@@ -163,15 +172,14 @@ impl ReverseTables {
             }
             // Bounded first, so that a piece over the budget leaves nothing behind.
             // Both sides count: the second side's mirrored tries are as large.
-            let copies = if mirror.is_some() { 2 } else { 1 };
-            let budget = requirement_bound(t, PieceId(p as u8), sides) * copies;
+            let budget = bounds[p];
             if budget > MAX_NODES_PER_PIECE {
                 forward_only[p] = true;
                 continue;
             }
             arena.reserve(budget);
             children.reserve(budget);
-            reversed_paths(t, PieceId(p as u8), sides, |path| {
+            reversed_paths(table, &mut unroller, PieceId(p as u8), sides, |path| {
                 let mut at = path.trie;
                 for &req in path.requirements {
                     let id = arena.len();
@@ -376,19 +384,25 @@ fn passing_capturers(t: &MoveTable) -> Vec<bool> {
 /// An upper bound of the requirements [`reversed_paths`] hands over for `piece`: the
 /// length of every capturing path (a path that crosses its start cell has one
 /// requirement less per crossing, a path that can never be walked none), found in one
-/// pass over the nodes without building a requirement.
-fn requirement_bound(t: &MoveTable, piece: PieceId, sides: &[Side]) -> usize {
-    let cells = t.board.cell_count();
+/// pass over the nodes without building a requirement. `None` if a tree of the piece
+/// does not unroll ([`Unroller`]): the piece walks forward.
+fn requirement_bound(
+    table: &VerifiedTable,
+    unroller: &mut Unroller,
+    piece: PieceId,
+    sides: &[Side],
+) -> Option<usize> {
+    let cells = table.table().board.cell_count();
     let mut bound = 0usize;
     let mut stack: Vec<usize> = Vec::new();
     for &side in sides {
         for start in 0..cells {
-            let Some(r) = t.roots(side, piece, CellId(start as u16)) else {
+            let Some(tree) = unroller.tree(table, side, piece, CellId(start as u16)).ok()? else {
                 continue;
             };
-            stack.extend(r.nodes());
+            stack.extend(tree.roots.nodes());
             while let Some(n) = stack.pop() {
-                let node = &t.nodes[n];
+                let node = &tree.nodes[n];
                 if node.has(Node::LAND_FOE) && node.target.index() != start {
                     bound += node.depth as usize + 1;
                 }
@@ -396,43 +410,46 @@ fn requirement_bound(t: &MoveTable, piece: PieceId, sides: &[Side]) -> usize {
             }
         }
     }
-    bound
+    Some(bound)
 }
 
 /// Hands every capturing path of `piece` (the sides in `sides`, every start cell), turned around,
-/// to `visit`, until it returns `false`; returns whether it never did.
+/// to `visit`, until it returns `false`; returns whether it never did. The piece's
+/// trees unroll (its [`requirement_bound`] is `Some`).
 fn reversed_paths(
-    t: &MoveTable,
+    table: &VerifiedTable,
+    unroller: &mut Unroller,
     piece: PieceId,
     sides: &[Side],
     mut visit: impl FnMut(&ReversedPath<'_>) -> bool,
 ) -> bool {
-    let cells = t.board.cell_count();
+    let cells = table.table().board.cell_count();
     let mut path: Vec<usize> = Vec::new();
     let mut requirements: Vec<Requirement> = Vec::new();
     let mut stack: Vec<usize> = Vec::new();
     for &side in sides {
         for start in 0..cells {
-            let Some(r) = t.roots(side, piece, CellId(start as u16)) else {
+            let Ok(Some(tree)) = unroller.tree(table, side, piece, CellId(start as u16)) else {
                 continue;
             };
+            let nodes = tree.nodes;
             // Depth-first with the path of node ids.
             stack.clear();
-            stack.extend(r.nodes().rev());
+            stack.extend(tree.roots.nodes().rev());
             path.clear();
             while let Some(n) = stack.pop() {
-                let node = &t.nodes[n];
+                let node = &nodes[n];
                 path.truncate(node.depth as usize);
                 path.push(n);
                 if node.has(Node::LAND_FOE)
                     && node.target.index() != start
-                    && requirements_into(t, &path, start as u16, &mut requirements)
+                    && requirements_into(nodes, &path, start as u16, &mut requirements)
                 {
                     let reversed = ReversedPath {
                         trie: side.index() * cells + node.target.index(),
                         requirements: &requirements,
                         start: start as u16,
-                        initial: t.nodes[path[0]].has(Node::INITIAL),
+                        initial: nodes[path[0]].has(Node::INITIAL),
                     };
                     if !visit(&reversed) {
                         return false;
@@ -449,7 +466,7 @@ fn reversed_paths(
 /// to the start; `false` if the path can never be walked (it crosses its own start cell
 /// where that cell, which counts as empty, is not allowed).
 fn requirements_into(
-    t: &MoveTable,
+    nodes: &[Node],
     path: &[usize],
     start: u16,
     reqs: &mut Vec<Requirement>,
@@ -458,15 +475,15 @@ fn requirements_into(
     let Some(&last) = path.last() else {
         return false;
     };
-    let last = &t.nodes[last];
+    let last = &nodes[last];
     reqs.push(Requirement {
         cell: last.target.0,
         filter: last.filter,
         classes: CLASS_FOE,
     });
     for i in (0..path.len() - 1).rev() {
-        let here = &t.nodes[path[i]];
-        let next = &t.nodes[path[i + 1]];
+        let here = &nodes[path[i]];
+        let next = &nodes[path[i + 1]];
         if here.target.0 == start {
             if next.mask & CLASS_EMPTY == 0 {
                 return false;

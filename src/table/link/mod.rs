@@ -33,6 +33,7 @@ use crate::topology::Board;
 use estimate::Estimator;
 use expand::{view, Expander, Fault, PatternView};
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::time::{Duration, Instant};
 use trie::Trie;
 use vectors::VectorCache;
@@ -165,6 +166,7 @@ pub fn link(
         })
         .collect();
     share_rides_of_sharing_pieces(program, &views, &mut shared, &table.board);
+    share_single_legs_relative(program, &views, &mut shared, &table.board, &config);
     if exact_counts {
         let over = counts
             .iter()
@@ -182,7 +184,7 @@ pub fn link(
     // patterns and sides), their roots wait for the trees.
     // Patterns whose roots are relative: the same list on every cell they apply from.
     let mut relative_roots = vec![false; views.len()];
-    let mut shared_roots: Vec<[Vec<Vec<Node>>; 2]> =
+    let mut shared_roots: Vec<[shared::SharedRoots; 2]> =
         (0..views.len()).map(|_| Default::default()).collect();
     let mut pool = pool::BlockPool::new(table.nodes.len());
     for (pat, v) in views.iter().enumerate().filter(|&(p, _)| shared[p]) {
@@ -192,7 +194,7 @@ pub fn link(
                 .max_nodes
                 .saturating_sub(table.nodes.len() + pool.len());
             let graph = match (&first, &cell_mirror) {
-                (Some(g), Some(map)) if v.side.is_none() && !g.is_relative() => {
+                (Some(g), Some(map)) if v.side.is_none() => {
                     shared::SharedGraph::mirrored(g, map)
                 }
                 _ => {
@@ -223,7 +225,7 @@ pub fn link(
     let mut first_trees: Vec<(std::ops::Range<usize>, RootRange)> = Vec::new();
     // Lists of relative roots laid out so far, each once, by side and the patterns
     // whose roots they hold.
-    let mut root_lists: FxHashMap<(Side, Vec<u32>), RootRange> = FxHashMap::default();
+    let mut root_lists: FxHashMap<(Side, SmallVec<[u32; 8]>), RootRange> = FxHashMap::default();
     for side in Side::BOTH {
         for (p, piece) in program.pieces.iter().enumerate() {
             let mirrored = cell_mirror.as_ref().filter(|_| {
@@ -255,11 +257,9 @@ pub fn link(
                     // with the same patterns (the walk drops first steps off the board).
                     // A pattern's relative roots are the same on every cell it applies
                     // from, so the patterns that apply name the list.
-                    let roots_of = |pat: u32| -> &[Node] {
-                        let roots = &shared_roots[pat as usize][side.index()];
-                        roots.get(cell.index()).map_or(&[], |r| r.as_slice())
-                    };
-                    let applying: Vec<u32> = piece
+                    let roots_of =
+                        |pat: u32| -> &[Node] { shared_roots[pat as usize][side.index()].on(cell) };
+                    let applying: SmallVec<[u32; 8]> = piece
                         .patterns
                         .clone()
                         .filter(|&pat| !roots_of(pat).is_empty())
@@ -290,8 +290,7 @@ pub fn link(
                 tree.clear();
                 for pat in piece.patterns.clone() {
                     if shared[pat as usize] {
-                        let roots = &shared_roots[pat as usize][side.index()];
-                        for &root in roots.get(cell.index()).into_iter().flatten() {
+                        for &root in shared_roots[pat as usize][side.index()].on(cell) {
                             // Beside roots of other patterns, a relative root becomes a
                             // plain one on its cell (none if that is off the board).
                             let root = if root.is_relative() {
@@ -385,6 +384,29 @@ fn relative_depth(
     }
     relative::depth_bound(program, board, v)
         .filter(|&d| config.relative_above == 0 || 2 * usize::from(d) <= cells)
+}
+
+/// On a board where shared patterns are relative, a single leg (a step, leap or ride)
+/// is linked relative too: its blocks are a record per heading and step, the same for
+/// every cell, and its roots one list for every cell instead of a tree per cell. The
+/// readers of trees unroll them again ([`super::unroll`]). A leg longer than the path
+/// limit stays unrolled, where the limit is reported (E0802).
+fn share_single_legs_relative(
+    program: &MoveProgram,
+    views: &[PatternView],
+    shared: &mut [bool],
+    board: &Board,
+    config: &LinkConfig,
+) {
+    if config.shared_above == usize::MAX {
+        return;
+    }
+    for (pat, v) in views.iter().enumerate() {
+        if !shared[pat] && shared::eligible_ride(v) {
+            let depth = relative_depth(program, board, v, config);
+            shared[pat] = depth.is_some_and(|d| usize::from(d) <= config.max_path);
+        }
+    }
 }
 
 /// A piece with a shared pattern is answered by forward walks (the reverse tables do

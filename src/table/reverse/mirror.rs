@@ -10,29 +10,34 @@
 
 use super::{RLeaf, RNode, ReverseTables};
 use crate::ids::{CellId, PieceId, Side};
-use crate::table::MoveTable;
+use crate::table::{Unroller, VerifiedTable};
 
 /// `M(c)` for every cell, if the board is rectangular with holes that look the same to
 /// both sides and, for every piece not in `skip`, the second side's tree on each cell
 /// is the first side's tree on its mirror cell with every cell mirrored.
-pub(super) fn side_mirror(t: &MoveTable, skip: &[bool]) -> Option<Vec<u16>> {
-    let board = &t.board;
+pub(super) fn side_mirror(table: &VerifiedTable, skip: &[bool]) -> Option<Vec<u16>> {
+    let board = &table.table().board;
     let map: Vec<u16> = board.cell_mirror()?.iter().map(|c| c.0).collect();
     let mut stack: Vec<(usize, usize)> = Vec::new();
+    // Trees with shared nodes are compared unrolled, each side's in its own buffer.
+    let (mut first, mut second) = (Unroller::new(table), Unroller::new(table));
     for (p, _) in skip.iter().enumerate().filter(|(_, &s)| !s) {
         for c in board.cells() {
             let m = CellId(map[c.index()]);
             let piece = PieceId(p as u8);
-            let (a, b) = (
-                t.roots(Side::First, piece, m)?,
-                t.roots(Side::Second, piece, c)?,
-            );
-            if a.count != b.count {
+            let a = first.tree(table, Side::First, piece, m).ok()?;
+            let b = second.tree(table, Side::Second, piece, c).ok()?;
+            let (a, b) = match (a, b) {
+                (Some(a), Some(b)) => (a, b),
+                (None, None) => continue,
+                _ => return None,
+            };
+            if a.roots.count != b.roots.count || a.roots.flags != b.roots.flags {
                 return None;
             }
-            stack.extend(a.nodes().zip(b.nodes()));
+            stack.extend(a.roots.nodes().zip(b.roots.nodes()));
             while let Some((x, y)) = stack.pop() {
-                let (x, y) = (&t.nodes[x], &t.nodes[y]);
+                let (x, y) = (&a.nodes[x], &b.nodes[y]);
                 let same = map[x.target.index()] == y.target.0
                     && (x.depth, x.flags, x.mask, x.filter, x.child_count)
                         == (y.depth, y.flags, y.mask, y.filter, y.child_count);

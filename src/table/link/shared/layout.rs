@@ -3,7 +3,7 @@
 
 use super::super::super::layout::{Node, MASK_RELATIVE, MASK_SHARED};
 use super::super::pool::BlockPool;
-use super::{Edge, SharedGraph};
+use super::{Edge, SharedGraph, SharedRoots};
 use crate::ids::CellId;
 
 impl SharedGraph<'_> {
@@ -75,8 +75,9 @@ impl SharedGraph<'_> {
     /// block, and so do the two sides of a pattern that looks the same to both (a
     /// queen's ride: the second side's directions are the first side's, mirrored, in
     /// another order). Returns, per start cell, its roots: plain copies of their
-    /// states' nodes (depth 0, mask 0, `INITIAL` for an `initial` pattern).
-    pub(in super::super) fn lay_out(&self, pool: &mut BlockPool) -> Vec<Vec<Node>> {
+    /// states' nodes (depth 0, mask 0, `INITIAL` for an `initial` pattern), or one list
+    /// of relative roots for every cell the pattern applies from.
+    pub(in super::super) fn lay_out(&self, pool: &mut BlockPool) -> SharedRoots {
         let order = self.post_order();
         // A relative graph's directions, as the table lists them.
         let global: Vec<CellId> = self.headings.iter().map(|&v| pool.direction(v)).collect();
@@ -102,35 +103,29 @@ impl SharedGraph<'_> {
         };
         if self.relative_roots() {
             // One list for every cell with roots (see `build_as`): laid out once.
-            let mut list: Option<Vec<Node>> = None;
-            return self
-                .roots
-                .iter()
-                .map(|edges| {
-                    if edges.is_empty() {
-                        return Vec::new();
+            let edges = self.roots.iter().find(|r| !r.is_empty());
+            let list = edges
+                .into_iter()
+                .flatten()
+                .map(|e| {
+                    let r = pool.record(self.edge_node(e, &global), block_of[e.to]);
+                    let n = pool.node(r);
+                    let kept = Node::LAND_EMPTY | Node::LAND_FOE | Node::PUSH;
+                    // A relative root: a step from the start cell.
+                    Node {
+                        mask: MASK_SHARED | MASK_RELATIVE,
+                        flags: n.flags & kept,
+                        ..n
                     }
-                    list.get_or_insert_with(|| {
-                        edges
-                            .iter()
-                            .map(|e| {
-                                let r = pool.record(self.edge_node(e, &global), block_of[e.to]);
-                                let n = pool.node(r);
-                                let kept = Node::LAND_EMPTY | Node::LAND_FOE | Node::PUSH;
-                                // A relative root: a step from the start cell.
-                                Node {
-                                    mask: MASK_SHARED | MASK_RELATIVE,
-                                    flags: n.flags & kept,
-                                    ..n
-                                }
-                            })
-                            .collect()
-                    })
-                    .clone()
                 })
                 .collect();
+            return SharedRoots::Relative {
+                list,
+                applies: self.applies.clone(),
+            };
         }
-        self.roots
+        let per_cell = self
+            .roots
             .iter()
             .enumerate()
             .map(|(from, edges)| {
@@ -155,7 +150,8 @@ impl SharedGraph<'_> {
                     })
                     .collect()
             })
-            .collect()
+            .collect();
+        SharedRoots::PerCell(per_cell)
     }
 
     /// The record of an edge: its state's node with the edge's mask and flags.

@@ -118,6 +118,7 @@ struct Edge {
 
 /// One state: its node record (children not yet placed, and without the mask and
 /// flags of an edge into it) and the edges to its children.
+#[derive(Clone, Copy)]
 struct State {
     node: Node,
     /// Its edges: `edges[first..first + count]` of its graph.
@@ -157,6 +158,44 @@ pub(super) struct SharedGraph<'a> {
     heading_ids: FxHashMap<Vector, u16>,
     /// A relative graph's roots' cells, beside `roots`.
     root_cells: Vec<Vec<CellId>>,
+    /// With relative roots: per cell, whether the pattern applies from it (its roots
+    /// are then the one list kept at the first such cell of `roots`).
+    applies: Vec<bool>,
+}
+
+/// A shared pattern's roots for one side, as [`SharedGraph::lay_out`] gives them.
+pub(in super::super) enum SharedRoots {
+    /// Per start cell, its roots: plain root nodes holding their cells.
+    PerCell(Vec<Vec<Node>>),
+    /// Relative roots: one list, the same on every cell where `applies`.
+    Relative {
+        /// The roots (shared, relative nodes).
+        list: Vec<Node>,
+        /// Per cell, whether the pattern applies from it.
+        applies: Vec<bool>,
+    },
+}
+
+impl Default for SharedRoots {
+    fn default() -> SharedRoots {
+        SharedRoots::PerCell(Vec::new())
+    }
+}
+
+impl SharedRoots {
+    /// The roots on `cell` (none where the pattern does not apply).
+    pub(in super::super) fn on(&self, cell: CellId) -> &[Node] {
+        match self {
+            SharedRoots::PerCell(cells) => cells.get(cell.index()).map_or(&[], |r| r.as_slice()),
+            SharedRoots::Relative { list, applies } => {
+                if applies.get(cell.index()).copied().unwrap_or(false) {
+                    list
+                } else {
+                    &[]
+                }
+            }
+        }
+    }
 }
 
 impl<'a> SharedGraph<'a> {
@@ -195,11 +234,6 @@ impl<'a> SharedGraph<'a> {
         build(false)
     }
 
-    /// Whether the graph is relative (see [`SharedGraph::build`]).
-    pub(super) fn is_relative(&self) -> bool {
-        self.relative.is_some()
-    }
-
     /// Whether its roots are relative too, the same list on every start cell it
     /// applies from: a relative graph of a pattern that is not `initial` (a relative
     /// root is a shared node, which never carries `INITIAL`).
@@ -233,14 +267,8 @@ impl<'a> SharedGraph<'a> {
             relative,
             headings: Vec::new(),
             heading_ids: FxHashMap::default(),
-            root_cells: vec![
-                Vec::new();
-                if relative.is_some() {
-                    board.cell_count()
-                } else {
-                    0
-                }
-            ],
+            root_cells: Vec::new(),
+            applies: Vec::new(),
             program,
             board,
             zones,
@@ -254,14 +282,20 @@ impl<'a> SharedGraph<'a> {
             roots: vec![Vec::new(); board.cell_count()],
             landed: false,
         };
-        // Relative roots are the same list on every cell the pattern applies from.
-        let mut template: Option<Vec<Edge>> = None;
+        if g.relative_roots() {
+            g.applies = vec![false; board.cell_count()];
+        } else if relative.is_some() {
+            g.root_cells = vec![Vec::new(); board.cell_count()];
+        }
+        // Relative roots are the same list on every cell the pattern applies from: kept
+        // once, at the first.
+        let mut template = false;
         for from in board.cells() {
             if !pattern.applies_from(zones, side, from) {
                 continue;
             }
-            if let Some(t) = &template {
-                g.roots[from.index()] = t.clone();
+            if template {
+                g.applies[from.index()] = true;
                 continue;
             }
             let leg = pattern.legs[0];
@@ -283,12 +317,13 @@ impl<'a> SharedGraph<'a> {
                 let key = g.key(0, 0, at, v, 1);
                 let before = roots.len();
                 g.push_with_split(key, (CLASS_EMPTY, 0), &mut roots);
-                if g.relative.is_some() {
+                if !g.root_cells.is_empty() {
                     g.root_cells[from.index()].extend((before..roots.len()).map(|_| cell));
                 }
             }
             if g.relative_roots() {
-                template = Some(roots.clone());
+                template = true;
+                g.applies[from.index()] = true;
             }
             g.roots[from.index()] = roots;
             g.drain(budget);
@@ -311,6 +346,47 @@ impl<'a> SharedGraph<'a> {
     /// ([`super::mirror::cell_mirror`]) and the pattern is both sides' (no `for`): the
     /// second side's vectors are the first side's mirrored, so its states are these.
     pub(super) fn mirrored(&self, map: &[CellId]) -> SharedGraph<'a> {
+        if self.relative.is_some() {
+            // A relative graph's records hold directions, not cells: the same states,
+            // each direction mirrored; the start cells' roots move to the mirror cells.
+            let geometry = self.board.geometry();
+            let headings: Vec<Vector> = self
+                .headings
+                .iter()
+                .map(|&v| geometry.mirror(v).unwrap_or(v))
+                .collect();
+            return SharedGraph {
+                side: Side::Second,
+                index: FxHashMap::default(),
+                states: self.states.clone(),
+                edges: self.edges.clone(),
+                vectors: VectorCache::default(),
+                todo: Vec::new(),
+                roots: map.iter().map(|m| self.roots[m.index()].clone()).collect(),
+                heading_ids: headings
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &v)| (v, i as u16))
+                    .collect(),
+                headings,
+                root_cells: if self.root_cells.is_empty() {
+                    Vec::new()
+                } else {
+                    map.iter()
+                        .map(|m| {
+                            let cells = &self.root_cells[m.index()];
+                            cells.iter().map(|c| map[c.index()]).collect()
+                        })
+                        .collect()
+                },
+                applies: if self.applies.is_empty() {
+                    Vec::new()
+                } else {
+                    map.iter().map(|m| self.applies[m.index()]).collect()
+                },
+                ..*self
+            };
+        }
         let states = self
             .states
             .iter()
@@ -333,6 +409,7 @@ impl<'a> SharedGraph<'a> {
             headings: Vec::new(),
             heading_ids: FxHashMap::default(),
             root_cells: Vec::new(),
+            applies: Vec::new(),
             ..*self
         }
     }

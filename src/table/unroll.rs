@@ -1,0 +1,204 @@
+//! unroll: a piece's tree on one start cell with its shared nodes turned back into a
+//! plain tree, for the consumers that read trees rather than walk them (the reverse
+//! tables, the kernel's rays, the mirror test).
+//!
+//! On a big board the linker makes single-leg patterns relative: one root list for
+//! every cell, whose records name directions ([`crate::table::link`], docs/bytecode.md
+//! "Relative continuations"). The walk follows them with the step table; a reader of
+//! trees would see no cells. [`Unroller::tree`] gives such a reader the tree as the
+//! unrolled linker would have laid it out: nodes holding their cells and depths, each
+//! node's children contiguous after it. It unrolls only what stays small and what a
+//! plain tree can say: shared continuations of **one leg** (no `NEW_LEG`, no pushes,
+//! no captures in passing), paths that never come back to a cell they hold, at most
+//! [`MAX_UNROLLED`] nodes. Anything else is [`NotUnrollable`], and its reader goes on
+//! as before for pieces with shared patterns (the game walks them forward).
+
+use super::layout::{Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED};
+use super::verify::{VerifiedTable, NO_CELL};
+use crate::ids::{CellId, PieceId, Side};
+
+/// The most nodes one unrolled tree may have.
+pub const MAX_UNROLLED: usize = 4096;
+
+/// A tree [`Unroller::tree`] does not turn into a plain one (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotUnrollable;
+
+/// One piece's tree on one cell, as plain nodes: `nodes[roots.nodes()]` are its roots
+/// and every node's children are `nodes[node.children()]`.
+#[derive(Clone, Copy, Debug)]
+pub struct TreeView<'a> {
+    /// The nodes the indices refer to (the table's, or the unroller's own).
+    pub nodes: &'a [Node],
+    /// The roots.
+    pub roots: RootRange,
+}
+
+/// Unrolls trees into its own buffer, reused from tree to tree.
+pub struct Unroller {
+    /// Per piece kind: whether some tree of it goes on into shared nodes.
+    sharing: Vec<bool>,
+    nodes: Vec<Node>,
+    /// Per node of `nodes`: the source node it copies and the cells of its path.
+    todo: Vec<(usize, u32)>,
+    /// The cells of the path to each unrolled node, by depth (the one being expanded).
+    path: Vec<u16>,
+    /// Per cell: how many landings it got (the `MAY_REPEAT` test).
+    landed: Vec<u8>,
+}
+
+impl Unroller {
+    /// An unroller for the trees of `table`.
+    pub fn new(table: &VerifiedTable) -> Unroller {
+        Unroller {
+            sharing: super::facts::sharing_pieces(table.table()),
+            nodes: Vec::new(),
+            todo: Vec::new(),
+            path: Vec::new(),
+            landed: Vec::new(),
+        }
+    }
+
+    /// Whether some tree of `piece` goes on into shared nodes (so that [`Unroller::tree`]
+    /// unrolls its trees).
+    pub fn shares(&self, piece: PieceId) -> bool {
+        self.sharing.get(piece.index()).copied().unwrap_or(false)
+    }
+
+    /// The tree of `piece` of `side` on `cell`: the table's own when it has no shared
+    /// node, else unrolled (roots whose first step leaves the board are dropped, so a
+    /// tree may have none); `Ok(None)` when the piece or cell is out of range.
+    pub fn tree<'a>(
+        &'a mut self,
+        table: &'a VerifiedTable,
+        side: Side,
+        piece: PieceId,
+        cell: CellId,
+    ) -> Result<Option<TreeView<'a>>, NotUnrollable> {
+        let t = table.table();
+        let Some(roots) = t.roots(side, piece, cell) else {
+            return Ok(None);
+        };
+        if roots.count == 0 || !self.shares(piece) {
+            return Ok(Some(TreeView {
+                nodes: &t.nodes,
+                roots,
+            }));
+        }
+        let count = self.unroll(table, roots, cell)?;
+        let repeat = self.may_repeat(t.board.cell_count());
+        Ok(Some(TreeView {
+            nodes: &self.nodes,
+            roots: RootRange {
+                first: 0,
+                count,
+                flags: if repeat { RootRange::MAY_REPEAT } else { 0 },
+            },
+        }))
+    }
+
+    /// Whether two landing nodes land on one cell.
+    fn may_repeat(&mut self, cells: usize) -> bool {
+        self.landed.clear();
+        self.landed.resize(cells, 0);
+        for n in &self.nodes {
+            if n.flags & (Node::LAND_EMPTY | Node::LAND_FOE) != 0 {
+                let l = &mut self.landed[n.target.index()];
+                if *l != 0 {
+                    return true;
+                }
+                *l = 1;
+            }
+        }
+        false
+    }
+
+    /// Lays the tree out in `self.nodes`: the roots, then each node's children as one
+    /// block, in pre-order. Returns how many roots stay on the board.
+    fn unroll(
+        &mut self,
+        table: &VerifiedTable,
+        roots: RootRange,
+        from: CellId,
+    ) -> Result<u16, NotUnrollable> {
+        let t = table.table();
+        let (steps, cells) = (table.steps(), t.board.cell_count());
+        self.nodes.clear();
+        self.todo.clear();
+        self.path.clear();
+        // A source node's copy on `before`'s next cell, or `None` off the board.
+        let place = |src: &Node, before: CellId| -> Result<Option<Node>, NotUnrollable> {
+            if src.flags & (Node::PUSH | Node::PUSH_TARGET | Node::CAPTURE_PREV) != 0 {
+                return Err(NotUnrollable);
+            }
+            let shared = src.mask & MASK_SHARED != 0;
+            if shared && src.flags & Node::NEW_LEG != 0 {
+                return Err(NotUnrollable);
+            }
+            let target = if src.is_relative() {
+                match steps[src.target.index() * cells + before.index()] {
+                    NO_CELL => return Ok(None),
+                    c => CellId(c),
+                }
+            } else {
+                src.target
+            };
+            Ok(Some(Node {
+                target,
+                mask: src.mask & (CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE),
+                child_count: 0,
+                first_child: 0,
+                ..*src
+            }))
+        };
+        for i in roots.nodes() {
+            if let Some(n) = place(&t.nodes[i], from)? {
+                self.nodes.push(Node { depth: 0, ..n });
+                self.todo.push((i, (self.nodes.len() - 1) as u32));
+            }
+        }
+        // The roots that left the board are gone: the rest keep their order.
+        let count = self.nodes.len();
+        self.todo.reverse();
+        let mut done = 0;
+        while let Some((src, at)) = self.todo.pop() {
+            done += 1;
+            if done > MAX_UNROLLED {
+                return Err(NotUnrollable);
+            }
+            let here = self.nodes[at as usize];
+            let depth = here.depth as usize;
+            self.path.truncate(depth);
+            self.path.push(here.target.0);
+            if here.target == from || self.path[..depth].contains(&here.target.0) {
+                // Back on the start cell or on its own path: the walk's whole-path
+                // rules, which a plain tree cannot say.
+                return Err(NotUnrollable);
+            }
+            let first = self.nodes.len();
+            let block = self.todo.len();
+            for c in t.nodes[src].children() {
+                if let Some(n) = place(&t.nodes[c], here.target)? {
+                    if usize::from(here.depth) + 1 > usize::from(u8::MAX) {
+                        return Err(NotUnrollable);
+                    }
+                    self.nodes.push(Node {
+                        depth: here.depth + 1,
+                        ..n
+                    });
+                    self.todo.push((c, (self.nodes.len() - 1) as u32));
+                }
+            }
+            if self.nodes.len() > MAX_UNROLLED {
+                return Err(NotUnrollable);
+            }
+            let len = self.nodes.len();
+            let n = &mut self.nodes[at as usize];
+            n.first_child = first as u32;
+            n.child_count = (len - first) as u16;
+            // Pre-order: the first child is expanded next.
+            self.todo[block..].reverse();
+        }
+        Ok(count as u16)
+    }
+}
