@@ -435,3 +435,63 @@ fn croatian_one_links_its_shared_patterns_relative() {
     assert!(relative > 0);
     assert!(shared < 50_000, "{shared} shared nodes");
 }
+
+/// A chess-like game on `n`×`n` (a king, queen, rooks, bishops, knights and pawns
+/// centred on the back ranks), with a hook mover per side if `hook`.
+fn big_board_game(n: usize, hook: bool) -> String {
+    let back = if hook { "RNBQKHBNR" } else { "RNBQKBNR" };
+    let pad = n - back.len();
+    let rank = |s: &str| {
+        let (l, r) = (pad / 2, pad - pad / 2);
+        let num = |k: usize| if k == 0 { String::new() } else { k.to_string() };
+        format!("{}{s}{}", num(l), num(r))
+    };
+    let pawns = "P".repeat(back.len());
+    let mut ranks = vec![rank(&back.to_lowercase()), rank(&pawns.to_lowercase())];
+    ranks.extend((0..n - 4).map(|_| n.to_string()));
+    ranks.push(rank(&pawns));
+    ranks.push(rank(back));
+    let hook_piece = if hook {
+        "piece Hook (H) { ride orthogonal\n ride orthogonal then ride turn ±90 }\n"
+    } else {
+        ""
+    };
+    format!(
+        "board square {n}x{n}\nroyal King\npiece King (K) {{ step any }}\n\
+         piece Queen (Q) {{ ride any }}\npiece Rook (R) {{ ride orthogonal }}\n\
+         piece Bishop (B) {{ ride diagonal }}\npiece Knight (N) {{ leap (1,2) }}\n\
+         piece Pawn (P) {{\n step forward, move only\n step forward-diagonal, capture only\n}}\n\
+         {hook_piece}start \"{} w - - 0 1\"\n",
+        ranks.join("/")
+    )
+}
+
+/// On a board past `relative_above` (by default), single legs — steps, leaps, rides
+/// — are linked relative too: one root list and a few blocks for every cell. The
+/// game layer unrolls those trees again for its reverse tables and rays, so no piece
+/// but the multi-leg hook mover is left to forward walks, and the game counts and
+/// plays exactly as with one unrolled tree per cell.
+#[test]
+fn single_legs_on_a_big_board_are_relative_and_unrolled_for_the_game() {
+    for hook in [false, true] {
+        let src = big_board_game(26, hook);
+        let name = format!("26x26{}", if hook { " + hook" } else { "" });
+        compare_source_with(&name, &src, 3, &Limits::default());
+        let relative = Game::compile_limited(&src, None, None, &Limits::default()).unwrap();
+        let unrolled = Game::compile_limited(&src, None, None, &unrolled_limits()).unwrap();
+        let (r, u) = (relative.table_memory(), unrolled.table_memory());
+        assert!(
+            r.forward_nodes * 20 < u.forward_nodes,
+            "{name}: {} relative nodes, {} unrolled",
+            r.forward_nodes,
+            u.forward_nodes
+        );
+        assert_eq!(r.forward_walked, usize::from(hook), "{name}");
+        // The same reverse tables from the unrolled trees as from the table's own.
+        assert_eq!(
+            (r.reverse_nodes, r.reverse_leaves),
+            (u.reverse_nodes, u.reverse_leaves),
+            "{name}"
+        );
+    }
+}

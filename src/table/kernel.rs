@@ -22,9 +22,7 @@
 //! the next piece — a xiangqi cannon's file or rank, derived from the table's shape
 //! alone.
 
-use super::layout::{
-    FilterCode, Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED,
-};
+use super::layout::{FilterCode, Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED};
 use super::unroll::{TreeView, Unroller};
 use super::verify::VerifiedTable;
 use crate::ids::{CellId, PieceId, Side};
@@ -156,7 +154,12 @@ impl Kernels {
 
     /// Flattens a piece's tree on `from` if it fits; false if not (or if there is no
     /// tree to read).
-    fn add_tree(&mut self, tree: Option<TreeView<'_>>, from: CellId, path: &mut Vec<usize>) -> bool {
+    fn add_tree(
+        &mut self,
+        tree: Option<TreeView<'_>>,
+        from: CellId,
+        path: &mut Vec<usize>,
+    ) -> bool {
         let Some(TreeView { nodes, roots }) = tree else {
             self.trees.push(None);
             self.hurdle_trees.push(None);

@@ -397,7 +397,10 @@ fn requirement_bound(
     let mut stack: Vec<usize> = Vec::new();
     for &side in sides {
         for start in 0..cells {
-            let Some(tree) = unroller.tree(table, side, piece, CellId(start as u16)).ok()? else {
+            let Some(tree) = unroller
+                .tree(table, side, piece, CellId(start as u16))
+                .ok()?
+            else {
                 continue;
             };
             stack.extend(tree.roots.nodes());

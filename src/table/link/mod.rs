@@ -194,9 +194,7 @@ pub fn link(
                 .max_nodes
                 .saturating_sub(table.nodes.len() + pool.len());
             let graph = match (&first, &cell_mirror) {
-                (Some(g), Some(map)) if v.side.is_none() => {
-                    shared::SharedGraph::mirrored(g, map)
-                }
+                (Some(g), Some(map)) if v.side.is_none() => shared::SharedGraph::mirrored(g, map),
                 _ => {
                     let relative = relative_depth(program, &table.board, v, &config);
                     let board = &table.board;
