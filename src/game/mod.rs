@@ -287,6 +287,19 @@ impl Game {
         Ok(game)
     }
 
+    /// Compiles a rules file as [`Game::compile_limited`] does, with every diagnostic
+    /// it gives (the rules' and the game declarations'), but builds only the movement
+    /// rules, not what play needs (reverse tables, rays, bit kernels): what `check`
+    /// and `compile` want, in a fraction of the time on big boards.
+    pub fn check_limited(
+        source: &str,
+        base: Option<&std::path::Path>,
+        limits: &crate::pipeline::Limits,
+    ) -> Result<Rules, Diagnostics> {
+        let compiled = crate::pipeline::compile_with(source, base, limits, |_| {})?;
+        Game::declarations(&compiled.rule_set, compiled.rules)
+    }
+
     /// The compiled movement rules.
     pub fn rules(&self) -> &Rules {
         &self.rules

@@ -28,6 +28,19 @@ impl Game {
     /// the rules file) on a start position that cannot be read and on declarations the
     /// layer cannot honour.
     pub fn new(rule_set: &RuleSet, rules: Rules) -> Result<Game, Diagnostics> {
+        Game::build(rule_set, rules, true)
+    }
+
+    /// Reads the game declarations over compiled rules as [`Game::new`] does, with
+    /// every diagnostic it gives, without building what play needs (the reverse
+    /// tables, rays and bit kernels, which no declaration is checked against).
+    pub(super) fn declarations(rule_set: &RuleSet, rules: Rules) -> Result<Rules, Diagnostics> {
+        Game::build(rule_set, rules, false).map(|g| g.rules)
+    }
+
+    /// [`Game::new`], with the structures of play only if `play`; without them the
+    /// game is only read for its diagnostics and its rules.
+    fn build(rule_set: &RuleSet, rules: Rules, play: bool) -> Result<Game, Diagnostics> {
         let board = rules.board().clone();
         let pieces = rule_set.pieces.len();
         let cells = board.cell_count();
@@ -48,7 +61,11 @@ impl Game {
         let facts = TableFacts::of(rules.table());
         check_table_limits(&facts, rule_set, &mut errors);
 
-        let reverse = ReverseTables::build(rules.table());
+        let reverse = if play {
+            ReverseTables::build(rules.table())
+        } else {
+            ReverseTables::default()
+        };
         let mut game = Game {
             name: rule_set.name.clone(),
             pieces,
@@ -99,7 +116,11 @@ impl Game {
             start_counts: [vec![0; pieces], vec![0; pieces]],
             keys: Keys::new(pieces, cells, castlings.len(), royal.clone())
                 .tracking(reverse.forward_only()),
-            kernels: Kernels::build(rules.table()),
+            kernels: if play {
+                Kernels::build(rules.table())
+            } else {
+                Kernels::default()
+            },
             bits: super::kernel::BitKernel::None,
             reverse,
             royal,
@@ -107,14 +128,16 @@ impl Game {
             rules,
         };
         game.lists = game.must_capture.is_some() || game.effects.is_some() || game.marked;
-        game.bits = super::kernel::BitKernel::build(
-            &game.reverse,
-            &game.kernels,
-            (&game.royal, game.pieces),
-            (&game.promo_to, &game.promo_from, &game.castlings),
-            game.effects.is_none() && !game.neutral.iter().any(|&n| n),
-            game.no_facing.then_some(&game.file_rays[..]),
-        );
+        if play {
+            game.bits = super::kernel::BitKernel::build(
+                &game.reverse,
+                &game.kernels,
+                (&game.royal, game.pieces),
+                (&game.promo_to, &game.promo_from, &game.castlings),
+                game.effects.is_none() && !game.neutral.iter().any(|&n| n),
+                game.no_facing.then_some(&game.file_rays[..]),
+            );
+        }
         if let Some(start) = &decls.start {
             game.set_start(start, &mut errors);
         }

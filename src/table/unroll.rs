@@ -16,6 +16,7 @@
 use super::layout::{Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED};
 use super::verify::{VerifiedTable, NO_CELL};
 use crate::ids::{CellId, PieceId, Side};
+use rustc_hash::FxHashSet;
 
 /// The most nodes one unrolled tree may have.
 pub const MAX_UNROLLED: usize = 4096;
@@ -23,6 +24,15 @@ pub const MAX_UNROLLED: usize = 4096;
 /// A tree [`Unroller::tree`] does not turn into a plain one (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotUnrollable;
+
+/// Why a tree does not unroll: its shape (the same on every cell of a root list), or
+/// this cell's paths (too many, or back on a cell they hold).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refusal {
+    Shape,
+    Size,
+    Path,
+}
 
 /// One piece's tree on one cell, as plain nodes: `nodes[roots.nodes()]` are its roots
 /// and every node's children are `nodes[node.children()]`.
@@ -39,12 +49,18 @@ pub struct Unroller {
     /// Per piece kind: whether some tree of it goes on into shared nodes.
     sharing: Vec<bool>,
     nodes: Vec<Node>,
-    /// Per node of `nodes`: the source node it copies and the cells of its path.
+    /// Nodes still to expand: the source node and its copy in `nodes`.
     todo: Vec<(usize, u32)>,
-    /// The cells of the path to each unrolled node, by depth (the one being expanded).
+    /// The cells of the path to the node being expanded, by depth.
     path: Vec<u16>,
+    /// Per cell: the depth at which the current path entered it, if it did (valid
+    /// when `path` holds the cell at that depth).
+    entered: Vec<u8>,
     /// Per cell: how many landings it got (the `MAY_REPEAT` test).
     landed: Vec<u8>,
+    /// Root lists (by their first node) of shared roots that hold what no plain tree
+    /// says (a second leg, a push, a capture in passing): they fail on every cell.
+    refused: FxHashSet<u32>,
 }
 
 impl Unroller {
@@ -55,7 +71,9 @@ impl Unroller {
             nodes: Vec::new(),
             todo: Vec::new(),
             path: Vec::new(),
+            entered: vec![0; table.table().board.cell_count()],
             landed: Vec::new(),
+            refused: FxHashSet::default(),
         }
     }
 
@@ -85,7 +103,18 @@ impl Unroller {
                 roots,
             }));
         }
-        let count = self.unroll(table, roots, cell)?;
+        let list = t.nodes[roots.first as usize].mask & MASK_SHARED != 0;
+        if list && self.refused.contains(&roots.first) {
+            return Err(NotUnrollable);
+        }
+        let count = match self.unroll(table, roots, cell) {
+            Ok(count) => count,
+            Err(Refusal::Shape) if list => {
+                self.refused.insert(roots.first);
+                return Err(NotUnrollable);
+            }
+            Err(_) => return Err(NotUnrollable),
+        };
         let repeat = self.may_repeat(t.board.cell_count());
         Ok(Some(TreeView {
             nodes: &self.nodes,
@@ -120,20 +149,20 @@ impl Unroller {
         table: &VerifiedTable,
         roots: RootRange,
         from: CellId,
-    ) -> Result<u16, NotUnrollable> {
+    ) -> Result<u16, Refusal> {
         let t = table.table();
         let (steps, cells) = (table.steps(), t.board.cell_count());
         self.nodes.clear();
         self.todo.clear();
         self.path.clear();
         // A source node's copy on `before`'s next cell, or `None` off the board.
-        let place = |src: &Node, before: CellId| -> Result<Option<Node>, NotUnrollable> {
+        let place = |src: &Node, before: CellId| -> Result<Option<Node>, Refusal> {
             if src.flags & (Node::PUSH | Node::PUSH_TARGET | Node::CAPTURE_PREV) != 0 {
-                return Err(NotUnrollable);
+                return Err(Refusal::Shape);
             }
             let shared = src.mask & MASK_SHARED != 0;
             if shared && src.flags & Node::NEW_LEG != 0 {
-                return Err(NotUnrollable);
+                return Err(Refusal::Shape);
             }
             let target = if src.is_relative() {
                 match steps[src.target.index() * cells + before.index()] {
@@ -164,23 +193,27 @@ impl Unroller {
         while let Some((src, at)) = self.todo.pop() {
             done += 1;
             if done > MAX_UNROLLED {
-                return Err(NotUnrollable);
+                return Err(Refusal::Size);
             }
             let here = self.nodes[at as usize];
             let depth = here.depth as usize;
             self.path.truncate(depth);
+            let cell = here.target.index();
+            let before = usize::from(self.entered[cell]);
+            let on_path = before < depth && self.path[before] == here.target.0;
             self.path.push(here.target.0);
-            if here.target == from || self.path[..depth].contains(&here.target.0) {
+            self.entered[cell] = here.depth;
+            if here.target == from || on_path {
                 // Back on the start cell or on its own path: the walk's whole-path
                 // rules, which a plain tree cannot say.
-                return Err(NotUnrollable);
+                return Err(Refusal::Path);
             }
             let first = self.nodes.len();
             let block = self.todo.len();
             for c in t.nodes[src].children() {
                 if let Some(n) = place(&t.nodes[c], here.target)? {
                     if usize::from(here.depth) + 1 > usize::from(u8::MAX) {
-                        return Err(NotUnrollable);
+                        return Err(Refusal::Size);
                     }
                     self.nodes.push(Node {
                         depth: here.depth + 1,
@@ -190,7 +223,7 @@ impl Unroller {
                 }
             }
             if self.nodes.len() > MAX_UNROLLED {
-                return Err(NotUnrollable);
+                return Err(Refusal::Size);
             }
             let len = self.nodes.len();
             let n = &mut self.nodes[at as usize];

@@ -97,6 +97,17 @@ fn compile_file<T>(
     }
 }
 
+/// Compiles a rules file with its game declarations (every diagnostic a game would
+/// give), printing its diagnostics, without building what play needs.
+pub fn load_checked_rules(path: &Path, color: bool) -> Result<Rules, Failure> {
+    compile_file(
+        path,
+        color,
+        |source, base| Game::check_limited(source, base, limits()),
+        Rules::warnings,
+    )
+}
+
 /// Compiles a rules file, printing its diagnostics (warnings too).
 pub fn load_rules(path: &Path, color: bool) -> Result<Rules, Failure> {
     compile_file(

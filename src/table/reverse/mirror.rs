@@ -6,39 +6,56 @@
 //! into cell `c` by the second side are the first side's paths into `M(c)`, mirrored.
 //! [`super::ReverseTables::build`] then enumerates the first side's paths only and
 //! copies its tries. The test is made on the table itself, so a table read from a file
-//! gets it too.
+//! gets it too. A relative node's image names the mirrored direction (on a mirrored
+//! board, a step of the mirrored direction from the mirror cell lands on the mirror
+//! cell), so trees with relative nodes are compared as they stand, and their unrolled
+//! trees ([`crate::table::Unroller`]) are mirror images too.
 
 use super::{RLeaf, RNode, ReverseTables};
 use crate::ids::{CellId, PieceId, Side};
-use crate::table::{Unroller, VerifiedTable};
+use crate::ir::Vector;
+use crate::table::{VerifiedTable, MASK_SHARED};
+use rustc_hash::FxHashSet;
 
 /// `M(c)` for every cell, if the board is rectangular with holes that look the same to
 /// both sides and, for every piece not in `skip`, the second side's tree on each cell
 /// is the first side's tree on its mirror cell with every cell mirrored.
 pub(super) fn side_mirror(table: &VerifiedTable, skip: &[bool]) -> Option<Vec<u16>> {
-    let board = &table.table().board;
+    let t = table.table();
+    let board = &t.board;
     let map: Vec<u16> = board.cell_mirror()?.iter().map(|c| c.0).collect();
+    let geometry = board.geometry();
+    // A relative node names a direction: its mirror image names the mirrored one.
+    let mirrored_dir: Vec<Option<Vector>> =
+        t.directions.iter().map(|&v| geometry.mirror(v)).collect();
     let mut stack: Vec<(usize, usize)> = Vec::new();
-    // Trees with shared nodes are compared unrolled, each side's in its own buffer.
-    let (mut first, mut second) = (Unroller::new(table), Unroller::new(table));
+    // Pairs of shared nodes found alike: blocks are reached from many cells.
+    let mut alike: FxHashSet<(usize, usize)> = FxHashSet::default();
     for (p, _) in skip.iter().enumerate().filter(|(_, &s)| !s) {
         for c in board.cells() {
             let m = CellId(map[c.index()]);
             let piece = PieceId(p as u8);
-            let a = first.tree(table, Side::First, piece, m).ok()?;
-            let b = second.tree(table, Side::Second, piece, c).ok()?;
-            let (a, b) = match (a, b) {
-                (Some(a), Some(b)) => (a, b),
-                (None, None) => continue,
-                _ => return None,
-            };
-            if a.roots.count != b.roots.count || a.roots.flags != b.roots.flags {
+            let (a, b) = (
+                t.roots(Side::First, piece, m)?,
+                t.roots(Side::Second, piece, c)?,
+            );
+            if a.count != b.count || a.flags != b.flags {
                 return None;
             }
-            stack.extend(a.roots.nodes().zip(b.roots.nodes()));
-            while let Some((x, y)) = stack.pop() {
-                let (x, y) = (&a.nodes[x], &b.nodes[y]);
-                let same = map[x.target.index()] == y.target.0
+            stack.extend(a.nodes().zip(b.nodes()));
+            while let Some((i, j)) = stack.pop() {
+                let (x, y) = (&t.nodes[i], &t.nodes[j]);
+                let shared = x.mask & MASK_SHARED != 0;
+                if shared && !alike.insert((i, j)) {
+                    continue;
+                }
+                let target = if x.is_relative() {
+                    y.is_relative()
+                        && mirrored_dir[x.target.index()] == Some(t.directions[y.target.index()])
+                } else {
+                    !y.is_relative() && map[x.target.index()] == y.target.0
+                };
+                let same = target
                     && (x.depth, x.flags, x.mask, x.filter, x.child_count)
                         == (y.depth, y.flags, y.mask, y.filter, y.child_count);
                 if !same {

@@ -16,8 +16,10 @@ pub fn run(files: &[PathBuf], deny_warnings: bool, color: bool) -> Outcome {
             failed = true;
             continue;
         };
-        let diags = match Game::compile_limited(&source, path.parent(), None, limits()) {
-            Ok(game) => game.rules().warnings().clone(),
+        // Every diagnostic of the rules and the game declarations; what play needs
+        // (reverse tables, kernels) is not built.
+        let diags = match Game::check_limited(&source, path.parent(), limits()) {
+            Ok(rules) => rules.warnings().clone(),
             Err(d) => d,
         };
         print_diagnostics(&diags, path, &source, color);

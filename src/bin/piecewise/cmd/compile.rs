@@ -4,7 +4,7 @@
 //! that cannot be read, say) `compile` refuses too.
 
 use crate::failure::Outcome;
-use crate::input::load_game;
+use crate::input::load_checked_rules;
 use crate::output::outln;
 use crate::output::write_file;
 use piecewise::table;
@@ -12,8 +12,8 @@ use std::path::Path;
 
 /// Compiles `file` and writes its table to `output`.
 pub fn run(file: &Path, output: &Path, color: bool) -> Outcome {
-    let game = load_game(file, color)?;
-    let t = game.rules().table().table();
+    let rules = load_checked_rules(file, color)?;
+    let t = rules.table().table();
     let bytes = table::to_bytes(t);
     write_file(output, &bytes)?;
     outln!(
