@@ -30,7 +30,11 @@ fn agree(name: &str, src: &str) {
                 summary(game.rules().warnings()),
                 "{name}"
             );
-            assert_eq!(rules.table().table(), game.rules().table().table(), "{name}");
+            assert_eq!(
+                rules.table().table(),
+                game.rules().table().table(),
+                "{name}"
+            );
         }
         (Err(a), Err(b)) => assert_eq!(summary(&b), summary(&a), "{name}"),
         (a, b) => panic!(
@@ -59,8 +63,9 @@ fn declaration_errors_are_found_without_the_structures_of_play() {
     let bad_start = chess.replacen("start \"", "start \"x", 1);
     assert_ne!(bad_start, chess);
     agree("bad start", &bad_start);
-    let checked = Game::check_limited(&bad_start, None, &Limits::default());
-    let d = checked.err().expect("E0950");
+    let Err(d) = Game::check_limited(&bad_start, None, &Limits::default()) else {
+        panic!("a start position that is not FEN is refused (E0950)");
+    };
     assert!(d.0.iter().any(|x| x.code == "E0950"), "{:?}", summary(&d));
     agree("bad royal", &chess.replacen("royal King", "royal Kong", 1));
 }

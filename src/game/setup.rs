@@ -58,6 +58,9 @@ impl Game {
         let ep_capturer = en_passant_capturers(decls, pieces);
         let (promotions, base_of) = promotions(rule_set, &board);
         let (promo_to, promo_from) = promotion_cells(&promotions, cells);
+        let dead = dead_cells(&rules, pieces, |side, p| {
+            decls.hand || !promotions[side.index() * pieces + p].is_empty()
+        });
         let facts = TableFacts::of(rules.table());
         check_table_limits(&facts, rule_set, &mut errors);
 
@@ -83,7 +86,7 @@ impl Game {
             base_of,
             hand: decls.hand,
             drop_limits: drop_limits(rule_set, &board),
-            dead: dead_cells(&rules, pieces),
+            dead,
             no_facing: decls.royals_may_not_face,
             one_side: decls.one_side,
             stalemate: decls.stalemate,
@@ -444,15 +447,17 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
 }
 
 /// By `(side * pieces + piece) * cells + cell`: the piece has no move at all from the
-/// cell on an empty board (so it may not be dropped or promote there).
-fn dead_cells(rules: &Rules, pieces: usize) -> Vec<bool> {
+/// cell on an empty board (so it may not be dropped or promote there). Found only for
+/// the pieces `asked` names (those that may be dropped or promote: the only ones it is
+/// asked of); false for the others.
+fn dead_cells(rules: &Rules, pieces: usize, asked: impl Fn(Side, usize) -> bool) -> Vec<bool> {
     let board = rules.board();
     let cells = board.cell_count();
     let empty_board = vec![Occupant::EMPTY; cells];
     let mut dead = vec![false; 2 * pieces * cells];
     let mut walker = Walker::new(rules.table());
     for side in Side::BOTH {
-        for p in 0..pieces {
+        for p in (0..pieces).filter(|&p| asked(side, p)) {
             for cell in board.cells() {
                 let mut any = AnyMove(false);
                 walker.walk(&empty_board, side, PieceId(p as u8), cell, &mut any);

@@ -61,8 +61,13 @@ impl TableFacts {
         ];
         let mut stack: Vec<(usize, usize)> = Vec::new();
         if captures_in_passing {
+            // Root ranges alias one list on every cell where roots are relative: each
+            // list once.
+            let mut listed = vec![false; t.nodes.len()];
             for root in &t.roots {
-                stack.extend(root.nodes().map(|n| (n, 0)));
+                if root.count > 0 && !std::mem::replace(&mut listed[root.first as usize], true) {
+                    stack.extend(root.nodes().map(|n| (n, 0)));
+                }
             }
         }
         while let Some((n, captures_before)) = stack.pop() {

@@ -13,12 +13,13 @@ impl SharedGraph<'_> {
         let n = self.states.len();
         let mut done = vec![false; n];
         let mut order = Vec::with_capacity(n);
+        let mut stack: Vec<(usize, usize)> = Vec::new();
         for start in 0..n {
             if done[start] {
                 continue;
             }
             done[start] = true;
-            let mut stack = vec![(start, 0usize)];
+            stack.push((start, 0));
             while let Some(&mut (s, ref mut k)) = stack.last_mut() {
                 if let Some(&Edge { to: c, .. }) = self.children_of(s).get(*k) {
                     *k += 1;
