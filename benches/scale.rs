@@ -1,61 +1,69 @@
-//! Sizes and scaling: move-table memory and compile time of every shipped rules file,
-//! and how table size, compile time and perft speed grow with the board (8×8, 10×10,
-//! 19×19; a hook mover's trees grow with the square of the board's width).
+//! Sizes and scaling: move-table memory and compile time of every shipped rules file
+//! (`check`: the table and the game declarations, what `piecewise check` and `compile`
+//! do; `Game::compile`: a game ready to play, with its reverse tables, rays and
+//! kernels), and how table size, compile time and perft speed grow with the board
+//! (8×8 to 26×26, with and without a hook mover), each perft rate also given against
+//! the 8×8 game's in the same run.
 //!
 //! Not a criterion bench: one pass, printed as Markdown tables for
 //! docs/performance.md. Run with `cargo bench --bench scale`.
 
+use piecewise::pipeline::Limits;
 use piecewise::Game;
+use std::path::Path;
 use std::time::{Duration, Instant};
-
-const SHIPPED: &[&str] = &[
-    "chess",
-    "crazyhouse",
-    "capablanca",
-    "grand",
-    "shatranj",
-    "makruk",
-    "xiangqi",
-    "shogi",
-    "minishogi",
-    "nightrider",
-    "grasshopper",
-    "antichess",
-    "fairy",
-    "repeaters",
-    "tenjiku-generals",
-    "colours",
-    "hex-colours",
-    "croatian-one",
-];
 
 fn kib(b: usize) -> String {
     format!("{:.1} KiB", b as f64 / 1024.0)
 }
 
-/// Best of `n` compile times.
-fn compile_time(src: &str, n: usize) -> (Game, Duration) {
+/// Best of `n` times of `Game::compile` (a game ready to play: the table, the reverse
+/// tables, rays and kernels), and best of `n` times of `Game::check_limited` (what
+/// `piecewise check` and `compile` do: the table and the game declarations).
+fn compile_time(src: &str, base: Option<&Path>, n: usize) -> (Game, Duration, Duration) {
+    let limits = Limits::default();
     let mut best = Duration::MAX;
+    let mut best_check = Duration::MAX;
     let mut game = None;
     for _ in 0..n {
         let t = Instant::now();
-        let g = Game::compile(src).expect("compiles");
+        let g = Game::compile_limited(src, base, None, &limits).expect("compiles");
         best = best.min(t.elapsed());
         game = Some(g);
+        let t = Instant::now();
+        let rules = Game::check_limited(src, base, &limits).expect("checks");
+        best_check = best_check.min(t.elapsed());
+        drop(rules);
     }
-    (game.expect("compiled"), best)
+    (game.expect("compiled"), best, best_check)
+}
+
+/// Every rules file in `rules/`, by name.
+fn shipped_files() -> Vec<String> {
+    let dir = format!("{}/rules", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("rules/")
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            let name = p.file_stem()?.to_string_lossy().to_string();
+            (p.extension()? == "rules").then_some(name)
+        })
+        .collect();
+    names.sort();
+    names
 }
 
 fn shipped() {
-    println!("| rules file | cells | pieces | forward nodes | forward table | reverse nodes / leaves | reverse tables | forward-walked pieces | `Game::compile` |");
-    println!("|---|---|---|---|---|---|---|---|---|");
-    for name in SHIPPED {
-        let path = format!("{}/rules/{name}.rules", env!("CARGO_MANIFEST_DIR"));
+    println!("| rules file | cells | pieces | forward nodes | forward table | reverse nodes / leaves | reverse tables | forward-walked pieces | `check` | `Game::compile` |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    for name in shipped_files() {
+        let path = base.join(format!("{name}.rules"));
         let src = std::fs::read_to_string(&path).expect("rules file");
-        let (game, t) = compile_time(&src, 5);
+        let (game, t, check) = compile_time(&src, Some(&base), 5);
         let m = game.table_memory();
         println!(
-            "| {name} | {} | {} | {} | {} | {} / {} | {} | {} | {:.2} ms |",
+            "| {name} | {} | {} | {} | {} | {} / {} | {} | {} | {:.2} ms | {:.2} ms |",
             game.cell_count(),
             game.piece_count(),
             m.forward_nodes,
@@ -64,6 +72,7 @@ fn shipped() {
             m.reverse_leaves,
             kib(m.reverse_bytes),
             m.forward_walked,
+            check.as_secs_f64() * 1e3,
             t.as_secs_f64() * 1e3
         );
     }
@@ -116,19 +125,22 @@ fn board_game(n: usize, hook: bool) -> (String, String) {
 
 fn scaling() {
     println!();
-    println!("| board | pieces | forward nodes | forward table | reverse tables | forward-walked pieces | `Game::compile` | perft depth | nodes | perft time | Mn/s |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| board | pieces | forward nodes | forward table | reverse tables | forward-walked pieces | `check` | `Game::compile` | perft depth | nodes | perft time | Mn/s | rate / 8×8 |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    // The 8×8 row first: the others' perft rates are given against it. The 8×8 and
+    // 26×26 rows count about 10^8 nodes, long enough for a rate.
+    let mut base_rate = None;
     for (n, hook, depth) in [
-        (8, false, 5),
+        (8, false, 6),
         (10, false, 5),
         (19, false, 4),
-        (26, false, 4),
+        (26, false, 5),
         (10, true, 5),
         (19, true, 4),
-        (26, true, 4),
+        (26, true, 5),
     ] {
         let (src, fen) = board_game(n, hook);
-        let (game, t) = compile_time(&src, 3);
+        let (game, t, check) = compile_time(&src, None, 3);
         let m = game.table_memory();
         let pos = game.position(&fen).expect("position");
         let mut best = Duration::MAX;
@@ -138,17 +150,21 @@ fn scaling() {
             nodes = game.perft(&pos, depth);
             best = best.min(s.elapsed());
         }
+        let rate = nodes as f64 / best.as_secs_f64() / 1e6;
+        let base = *base_rate.get_or_insert(rate);
         println!(
-            "| {n}×{n}{} | {} | {} | {} | {} | {} | {:.1} ms | {depth} | {nodes} | {:.3} s | {:.2} |",
+            "| {n}×{n}{} | {} | {} | {} | {} | {} | {:.2} ms | {:.1} ms | {depth} | {nodes} | {:.3} s | {:.2} | {:.2} |",
             if hook { " + hook mover" } else { "" },
             game.piece_count(),
             m.forward_nodes,
             kib(m.forward_bytes),
             kib(m.reverse_bytes),
             m.forward_walked,
+            check.as_secs_f64() * 1e3,
             t.as_secs_f64() * 1e3,
             best.as_secs_f64(),
-            nodes as f64 / best.as_secs_f64() / 1e6
+            rate,
+            rate / base
         );
     }
 }

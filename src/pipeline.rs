@@ -57,7 +57,8 @@ pub struct Limits {
     /// Not a limit either: on a square board of more cells than this, a shared
     /// pattern whose paths hold at most half as many cells as the board has, and that
     /// has no `to` zone, is linked as **relative** continuations: blocks that hold a
-    /// direction instead of a cell and serve every cell (docs/bytecode.md). 0 links every
+    /// direction instead of a cell and serve every cell (docs/bytecode.md); so is every
+    /// single-leg pattern that could be shared and fits `path_cells`. 0 links every
     /// such pattern relative whatever the board (tests), `usize::MAX` none.
     pub relative_above: usize,
     /// The most plies of one move when activations cascade (W0906 when a cascade may
