@@ -28,7 +28,7 @@ pub use layout::{
 pub use link::{link, LinkConfig};
 pub(crate) use reverse::{RLeaf, RNode};
 pub use reverse::{ReverseNodeId, ReverseTables};
-pub(crate) use unroll::Unroller;
+pub(crate) use unroll::UnrolledTrees;
 pub use verify::{
     verify, VerifiedTable, VerifyError, VerifyErrorKind, MAX_DIRECTIONS, MAX_STACK, MAX_WALK,
     NO_CELL,

@@ -28,7 +28,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::collections::VecDeque;
 
-use super::{FilterCode, MoveTable, Node, Unroller, VerifiedTable, CLASS_EMPTY, CLASS_FOE};
+use super::{FilterCode, MoveTable, Node, UnrolledTrees, VerifiedTable, CLASS_EMPTY, CLASS_FOE};
 use crate::ids::{CellId, PieceId, Side};
 
 /// Requirement nodes allowed per piece before it falls back to forward walks.
@@ -143,11 +143,11 @@ impl ReverseTables {
         // Paths through shared blocks are enumerated where they unroll into small plain
         // trees (single legs linked relative on big boards); other pieces with shared
         // blocks walk forward.
-        let mut unroller = Unroller::new(table);
+        let trees = UnrolledTrees::new(table, &forward_only);
         let mut bounds = vec![0usize; pieces];
         for p in 0..pieces {
             if !forward_only[p] {
-                match requirement_bound(table, &mut unroller, PieceId(p as u8), &Side::BOTH) {
+                match requirement_bound(table, &trees, PieceId(p as u8), &Side::BOTH) {
                     Some(b) => bounds[p] = b,
                     None => forward_only[p] = true,
                 }
@@ -179,7 +179,7 @@ impl ReverseTables {
             }
             arena.reserve(budget);
             children.reserve(budget);
-            reversed_paths(table, &mut unroller, PieceId(p as u8), sides, |path| {
+            reversed_paths(table, &trees, PieceId(p as u8), sides, |path| {
                 let mut at = path.trie;
                 for &req in path.requirements {
                     let id = arena.len();
@@ -385,10 +385,10 @@ fn passing_capturers(t: &MoveTable) -> Vec<bool> {
 /// length of every capturing path (a path that crosses its start cell has one
 /// requirement less per crossing, a path that can never be walked none), found in one
 /// pass over the nodes without building a requirement. `None` if a tree of the piece
-/// does not unroll ([`Unroller`]): the piece walks forward.
+/// does not unroll ([`UnrolledTrees`]): the piece walks forward.
 fn requirement_bound(
     table: &VerifiedTable,
-    unroller: &mut Unroller,
+    trees: &UnrolledTrees<'_>,
     piece: PieceId,
     sides: &[Side],
 ) -> Option<usize> {
@@ -397,10 +397,7 @@ fn requirement_bound(
     let mut stack: Vec<usize> = Vec::new();
     for &side in sides {
         for start in 0..cells {
-            let Some(tree) = unroller
-                .tree(table, side, piece, CellId(start as u16))
-                .ok()?
-            else {
+            let Some(tree) = trees.tree(side, piece, CellId(start as u16)).ok()? else {
                 continue;
             };
             stack.extend(tree.roots.nodes());
@@ -421,7 +418,7 @@ fn requirement_bound(
 /// trees unroll (its [`requirement_bound`] is `Some`).
 fn reversed_paths(
     table: &VerifiedTable,
-    unroller: &mut Unroller,
+    trees: &UnrolledTrees<'_>,
     piece: PieceId,
     sides: &[Side],
     mut visit: impl FnMut(&ReversedPath<'_>) -> bool,
@@ -432,7 +429,7 @@ fn reversed_paths(
     let mut stack: Vec<usize> = Vec::new();
     for &side in sides {
         for start in 0..cells {
-            let Ok(Some(tree)) = unroller.tree(table, side, piece, CellId(start as u16)) else {
+            let Ok(Some(tree)) = trees.tree(side, piece, CellId(start as u16)) else {
                 continue;
             };
             let nodes = tree.nodes;

@@ -235,3 +235,113 @@ impl Unroller {
         Ok(count as u16)
     }
 }
+
+/// Every tree of the pieces a table's readers unroll, unrolled once and kept, for a
+/// reader that goes over them more than once (the reverse tables: once for their
+/// budget, once for their paths).
+pub struct UnrolledTrees<'t> {
+    table: &'t VerifiedTable,
+    /// Per piece kind: its trees go on into shared nodes (kept here when they unroll).
+    sharing: Vec<bool>,
+    /// Per piece kind that shares: some tree of it does not unroll.
+    refused: Vec<bool>,
+    nodes: Vec<Node>,
+    /// Per root index of a sharing piece's tree: its roots in `nodes`.
+    roots: Vec<Option<RootRange>>,
+}
+
+impl<'t> UnrolledTrees<'t> {
+    /// Unrolls every tree of every piece of `table` whose trees go on into shared
+    /// nodes, except the pieces `skip` names.
+    pub fn new(table: &'t VerifiedTable, skip: &[bool]) -> UnrolledTrees<'t> {
+        let t = table.table();
+        let mut unroller = Unroller::new(table);
+        let pieces = t.pieces.len();
+        let cells = t.board.cell_count();
+        let mut out = UnrolledTrees {
+            table,
+            sharing: unroller.sharing.clone(),
+            refused: vec![false; pieces],
+            nodes: Vec::new(),
+            roots: vec![None; t.roots.len()],
+        };
+        for side in Side::BOTH {
+            for p in 0..pieces {
+                let piece = PieceId(p as u8);
+                if !out.sharing[p] || out.refused[p] {
+                    continue;
+                }
+                if skip.get(p).copied().unwrap_or(false) {
+                    out.refused[p] = true;
+                    continue;
+                }
+                for c in 0..cells {
+                    let cell = CellId(c as u16);
+                    match unroller.tree(table, side, piece, cell) {
+                        Err(NotUnrollable) => {
+                            out.refused[p] = true;
+                            break;
+                        }
+                        Ok(None) => {}
+                        Ok(Some(view)) => {
+                            // A tree without roots is the table's own (nothing to
+                            // copy); any other is the unroller's buffer.
+                            let base = out.nodes.len() as u32;
+                            let range = if view.roots.count == 0 {
+                                RootRange {
+                                    first: base,
+                                    ..view.roots
+                                }
+                            } else {
+                                out.nodes.extend(view.nodes.iter().map(|n| Node {
+                                    first_child: if n.child_count == 0 {
+                                        0
+                                    } else {
+                                        n.first_child + base
+                                    },
+                                    ..*n
+                                }));
+                                RootRange {
+                                    first: view.roots.first + base,
+                                    ..view.roots
+                                }
+                            };
+                            out.roots[t.root_index(side, piece, cell)] = Some(range);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The tree of `piece` of `side` on `cell` ([`Unroller::tree`]), from what was
+    /// unrolled; `Err` for a piece whose trees do not all unroll (or were skipped).
+    pub fn tree(
+        &self,
+        side: Side,
+        piece: PieceId,
+        cell: CellId,
+    ) -> Result<Option<TreeView<'_>>, NotUnrollable> {
+        let t = self.table.table();
+        let Some(roots) = t.roots(side, piece, cell) else {
+            return Ok(None);
+        };
+        if !self.sharing[piece.index()] || roots.count == 0 {
+            return Ok(Some(TreeView {
+                nodes: &t.nodes,
+                roots,
+            }));
+        }
+        if self.refused[piece.index()] {
+            return Err(NotUnrollable);
+        }
+        match self.roots[t.root_index(side, piece, cell)] {
+            Some(roots) => Ok(Some(TreeView {
+                nodes: &self.nodes,
+                roots,
+            })),
+            None => Err(NotUnrollable),
+        }
+    }
+}

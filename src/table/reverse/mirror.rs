@@ -9,7 +9,7 @@
 //! gets it too. A relative node's image names the mirrored direction (on a mirrored
 //! board, a step of the mirrored direction from the mirror cell lands on the mirror
 //! cell), so trees with relative nodes are compared as they stand, and their unrolled
-//! trees ([`crate::table::Unroller`]) are mirror images too.
+//! trees (`table::unroll`) are mirror images too.
 
 use super::{RLeaf, RNode, ReverseTables};
 use crate::ids::{CellId, PieceId, Side};
