@@ -3,7 +3,7 @@
 
 use super::super::super::layout::{Node, MASK_RELATIVE, MASK_SHARED};
 use super::super::pool::BlockPool;
-use super::{Edge, SharedGraph, SharedRoots};
+use super::{Edge, SharedGraph};
 use crate::ids::CellId;
 
 impl SharedGraph<'_> {
@@ -168,6 +168,41 @@ impl SharedGraph<'_> {
             flags: base.flags | e.flags,
             mask: base.mask | e.mask,
             ..base
+        }
+    }
+}
+
+/// A shared pattern's roots for one side, as [`SharedGraph::lay_out`] gives them.
+pub(in crate::table) enum SharedRoots {
+    /// Per start cell, its roots: plain root nodes holding their cells.
+    PerCell(Vec<Vec<Node>>),
+    /// Relative roots: one list, the same on every cell where `applies`.
+    Relative {
+        /// The roots (shared, relative nodes).
+        list: Vec<Node>,
+        /// Per cell, whether the pattern applies from it.
+        applies: Vec<bool>,
+    },
+}
+
+impl Default for SharedRoots {
+    fn default() -> SharedRoots {
+        SharedRoots::PerCell(Vec::new())
+    }
+}
+
+impl SharedRoots {
+    /// The roots on `cell` (none where the pattern does not apply).
+    pub(in crate::table) fn on(&self, cell: CellId) -> &[Node] {
+        match self {
+            SharedRoots::PerCell(cells) => cells.get(cell.index()).map_or(&[], |r| r.as_slice()),
+            SharedRoots::Relative { list, applies } => {
+                if applies.get(cell.index()).copied().unwrap_or(false) {
+                    list
+                } else {
+                    &[]
+                }
+            }
         }
     }
 }

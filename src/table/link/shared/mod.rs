@@ -19,6 +19,9 @@
 //! [`super::link`]'s.
 
 mod layout;
+mod mirror;
+
+pub(in crate::table) use layout::SharedRoots;
 
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
@@ -163,41 +166,6 @@ pub(super) struct SharedGraph<'a> {
     applies: Vec<bool>,
 }
 
-/// A shared pattern's roots for one side, as [`SharedGraph::lay_out`] gives them.
-pub(in super::super) enum SharedRoots {
-    /// Per start cell, its roots: plain root nodes holding their cells.
-    PerCell(Vec<Vec<Node>>),
-    /// Relative roots: one list, the same on every cell where `applies`.
-    Relative {
-        /// The roots (shared, relative nodes).
-        list: Vec<Node>,
-        /// Per cell, whether the pattern applies from it.
-        applies: Vec<bool>,
-    },
-}
-
-impl Default for SharedRoots {
-    fn default() -> SharedRoots {
-        SharedRoots::PerCell(Vec::new())
-    }
-}
-
-impl SharedRoots {
-    /// The roots on `cell` (none where the pattern does not apply).
-    pub(in super::super) fn on(&self, cell: CellId) -> &[Node] {
-        match self {
-            SharedRoots::PerCell(cells) => cells.get(cell.index()).map_or(&[], |r| r.as_slice()),
-            SharedRoots::Relative { list, applies } => {
-                if applies.get(cell.index()).copied().unwrap_or(false) {
-                    list
-                } else {
-                    &[]
-                }
-            }
-        }
-    }
-}
-
 impl<'a> SharedGraph<'a> {
     /// The states of `pattern` for `side` from every start cell it applies from.
     /// Stops early (returning what it has) once it holds more than `budget` states.
@@ -338,80 +306,6 @@ impl<'a> SharedGraph<'a> {
     fn children_of(&self, s: usize) -> &[Edge] {
         let st = &self.states[s];
         &self.edges[st.first as usize..(st.first + st.count) as usize]
-    }
-
-    /// The second side's graph as the mirror image of this one, the first side's: every
-    /// state's cell mirrored by `map`, each start cell given its mirror cell's roots.
-    /// Valid where the board and zones look the same to both sides
-    /// ([`super::mirror::cell_mirror`]) and the pattern is both sides' (no `for`): the
-    /// second side's vectors are the first side's mirrored, so its states are these.
-    pub(super) fn mirrored(&self, map: &[CellId]) -> SharedGraph<'a> {
-        if self.relative.is_some() {
-            // A relative graph's records hold directions, not cells: the same states,
-            // each direction mirrored; the start cells' roots move to the mirror cells.
-            let geometry = self.board.geometry();
-            let headings: Vec<Vector> = self
-                .headings
-                .iter()
-                .map(|&v| geometry.mirror(v).unwrap_or(v))
-                .collect();
-            return SharedGraph {
-                side: Side::Second,
-                index: FxHashMap::default(),
-                states: self.states.clone(),
-                edges: self.edges.clone(),
-                vectors: VectorCache::default(),
-                todo: Vec::new(),
-                roots: map.iter().map(|m| self.roots[m.index()].clone()).collect(),
-                heading_ids: headings
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &v)| (v, i as u16))
-                    .collect(),
-                headings,
-                root_cells: if self.root_cells.is_empty() {
-                    Vec::new()
-                } else {
-                    map.iter()
-                        .map(|m| {
-                            let cells = &self.root_cells[m.index()];
-                            cells.iter().map(|c| map[c.index()]).collect()
-                        })
-                        .collect()
-                },
-                applies: if self.applies.is_empty() {
-                    Vec::new()
-                } else {
-                    map.iter().map(|m| self.applies[m.index()]).collect()
-                },
-                ..*self
-            };
-        }
-        let states = self
-            .states
-            .iter()
-            .map(|s| State {
-                node: Node {
-                    target: map[s.node.target.index()],
-                    ..s.node
-                },
-                ..*s
-            })
-            .collect();
-        SharedGraph {
-            side: Side::Second,
-            index: FxHashMap::default(),
-            states,
-            edges: self.edges.clone(),
-            vectors: VectorCache::default(),
-            todo: Vec::new(),
-            roots: map.iter().map(|m| self.roots[m.index()].clone()).collect(),
-            headings: Vec::new(),
-            heading_ids: FxHashMap::default(),
-            root_cells: Vec::new(),
-            applies: Vec::new(),
-            ..*self
-        }
     }
 
     /// The number of states so far.
