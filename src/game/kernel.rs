@@ -12,6 +12,7 @@ use super::{GameMove, MoveKind, MAX_EP_CELLS};
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::{Hurdles, Rays, Step};
 use crate::walk::Occupant;
+use words::Words;
 
 /// Runs `rays` of a piece of `side` over `cells` (the start cell already counts as
 /// empty: no ray enters it; `unmoved`: the piece has not moved, for `initial` rays)
@@ -181,14 +182,39 @@ pub(crate) struct Bitboards<B> {
 /// The bitboard kernels of a game, as wide as its board needs.
 #[derive(Clone, Debug)]
 pub(crate) enum BitKernel {
-    /// No kernel: the board is wider than 128 cells, or the game's attacks or rules
-    /// do not fit (see [`BitKernel::build`]).
+    /// No kernel: the board is wider than [`MAX_CELLS`] cells, or the game's attacks or
+    /// rules do not fit (see [`BitKernel::build`]).
     None,
     /// Boards of up to 64 cells.
     Word(Box<Bitboards<u64>>),
     /// Boards of up to 128 cells.
     Wide(Box<Bitboards<u128>>),
+    /// Boards of up to 256 cells (16×16).
+    Words4(Box<Bitboards<Words<4>>>),
+    /// Boards of up to 704 cells (26×26).
+    Words11(Box<Bitboards<Words<11>>>),
+    /// Boards of up to 1,024 cells (32×32).
+    Words16(Box<Bitboards<Words<16>>>),
 }
+
+/// The most cells a board with a bitboard kernel has.
+pub(crate) const MAX_CELLS: usize = 1024;
+
+/// Runs `$body` with `$k` bound to the kernels of `$kernel` (a [`BitKernel`]) at their
+/// word width, or evaluates `$none` when the game has none.
+macro_rules! with_bits {
+    ($kernel:expr, $k:ident => $body:expr, None => $none:expr) => {
+        match $kernel {
+            $crate::game::kernel::BitKernel::Word($k) => $body,
+            $crate::game::kernel::BitKernel::Wide($k) => $body,
+            $crate::game::kernel::BitKernel::Words4($k) => $body,
+            $crate::game::kernel::BitKernel::Words11($k) => $body,
+            $crate::game::kernel::BitKernel::Words16($k) => $body,
+            $crate::game::kernel::BitKernel::None => $none,
+        }
+    };
+}
+pub(crate) use with_bits;
 
 impl BitKernel {
     /// The kernels of a game: only for games whose legality is the royals' attack
@@ -219,14 +245,14 @@ impl BitKernel {
             castlings,
             castle_safe,
         };
-        let kernel = if cells <= 64 {
-            exposure::Exposure::<u64>::build(reverse, royal, facing)
-                .map(|e| BitKernel::Word(Box::new(parts.bitboards(e))))
-        } else {
-            exposure::Exposure::<u128>::build(reverse, royal, facing)
-                .map(|e| BitKernel::Wide(Box::new(parts.bitboards(e))))
-        };
-        kernel.unwrap_or(BitKernel::None)
+        match cells {
+            0..=64 => parts.kernel(reverse, facing, BitKernel::Word),
+            65..=128 => parts.kernel(reverse, facing, BitKernel::Wide),
+            129..=256 => parts.kernel(reverse, facing, BitKernel::Words4),
+            257..=704 => parts.kernel(reverse, facing, BitKernel::Words11),
+            705..=MAX_CELLS => parts.kernel(reverse, facing, BitKernel::Words16),
+            _ => BitKernel::None,
+        }
     }
 }
 
@@ -244,6 +270,18 @@ struct Parts<'a> {
 }
 
 impl Parts<'_> {
+    /// The kernels of word type `B`, wrapped by `wrap`; [`BitKernel::None`] when the
+    /// attack kernel cannot be built (see [`exposure::Exposure::build`]).
+    fn kernel<B: bits::Bits>(
+        &self,
+        reverse: &crate::table::ReverseTables,
+        facing: Option<&[[Vec<CellId>; 2]]>,
+        wrap: fn(Box<Bitboards<B>>) -> BitKernel,
+    ) -> BitKernel {
+        exposure::Exposure::<B>::build(reverse, self.royal, facing)
+            .map_or(BitKernel::None, |e| wrap(Box::new(self.bitboards(e))))
+    }
+
     /// The kernels of word type `B` around the attack kernel `exposure`.
     fn bitboards<B: bits::Bits>(&self, exposure: exposure::Exposure<B>) -> Bitboards<B> {
         Bitboards {
@@ -300,3 +338,4 @@ pub(crate) mod exposure;
 pub(crate) mod reach;
 #[cfg(test)]
 mod tests;
+pub(crate) mod words;

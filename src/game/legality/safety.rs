@@ -29,7 +29,7 @@
 use super::quick::Quick;
 use crate::game::kernel::bits::{occupancy, Bits};
 use crate::game::kernel::exposure::{kind_bit, Exposure};
-use crate::game::kernel::{self, BitKernel, Bitboards};
+use crate::game::kernel::{self, with_bits, Bitboards};
 use crate::game::legality::attack::attacked_in;
 use crate::game::movegen::{expand_promotions, Plies};
 use crate::game::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
@@ -359,11 +359,7 @@ impl MoveGenerator<'_> {
         pos: &mut GamePosition,
         out: &mut Vec<GameMove>,
     ) -> bool {
-        match &self.game.bits {
-            BitKernel::Word(k) => self.legal_with(k, pos, out),
-            BitKernel::Wide(k) => self.legal_with(k, pos, out),
-            BitKernel::None => false,
-        }
+        with_bits!(&self.game.bits, k => self.legal_with(k, pos, out), None => false)
     }
 
     fn legal_with<B: Bits>(
@@ -397,11 +393,7 @@ impl MoveGenerator<'_> {
     /// non-royal pieces counted by destination straight from their walks; `None` when
     /// the game has no kernel or the side to move has not one royal.
     pub(crate) fn count_legal_bits(&mut self, pos: &mut GamePosition) -> Option<u64> {
-        match &self.game.bits {
-            BitKernel::Word(k) => self.count_with(k, pos),
-            BitKernel::Wide(k) => self.count_with(k, pos),
-            BitKernel::None => None,
-        }
+        with_bits!(&self.game.bits, k => self.count_with(k, pos), None => None)
     }
 
     fn count_with<B: Bits>(&mut self, bb: &Bitboards<B>, pos: &mut GamePosition) -> Option<u64> {
@@ -418,8 +410,7 @@ impl MoveGenerator<'_> {
         let mut mine = s.occ & !s.theirs;
         let simple = s.simple();
         while !mine.is_zero() {
-            let i = mine.lowest();
-            mine = mine ^ B::bit(i);
+            let i = mine.take_lowest();
             let kind = pos.cells[i].kind();
             let from = CellId(i as u16);
             let promo = side.index() * g.pieces + kind.index();

@@ -8,7 +8,6 @@ use super::{random_board, shipped_games, Rng};
 use crate::game::kernel::bits::{occupancy, Bits};
 use crate::game::kernel::exposure::Exposure;
 use crate::game::kernel::reach::Reach;
-use crate::game::kernel::BitKernel;
 use crate::game::kernel::{run, run_hurdles};
 use crate::game::legality::attack::{attacked_in, AttackScratch};
 use crate::game::legality::quick::Quick;
@@ -176,11 +175,10 @@ fn the_kernel_agrees_with_the_reverse_walks_and_the_full_test() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut with_kernel = Vec::new();
     for (name, game) in shipped_games() {
-        let (asked, judged) = match &game.bits {
-            BitKernel::Word(k) => check_game(&name, &game, &k.exposure, &mut rng),
-            BitKernel::Wide(k) => check_game(&name, &game, &k.exposure, &mut rng),
-            BitKernel::None => continue,
-        };
+        let (asked, judged) = with_bits!(
+            &game.bits, k => check_game(&name, &game, &k.exposure, &mut rng),
+            None => continue
+        );
         assert!(asked > 0 && judged > 0, "{name}: nothing compared");
         with_kernel.push(name);
     }
@@ -191,6 +189,7 @@ fn the_kernel_agrees_with_the_reverse_walks_and_the_full_test() {
         "capablanca",
         "grand",
         "crazyhouse",
+        "chess26",
     ] {
         assert!(
             with_kernel
@@ -223,11 +222,7 @@ fn whole_tree(source: &str, fen: Option<&str>, depth: u32) {
         Some(f) => game.position(f).expect("fen"),
         None => game.start_position().expect("start"),
     };
-    match &game.bits {
-        BitKernel::Word(k) => tree(&game, &k.exposure, &mut pos, depth),
-        BitKernel::Wide(k) => tree(&game, &k.exposure, &mut pos, depth),
-        BitKernel::None => panic!("no kernel"),
-    }
+    with_bits!(&game.bits, k => tree(&game, &k.exposure, &mut pos, depth), None => panic!("no kernel"))
 }
 
 #[test]
@@ -319,11 +314,10 @@ fn reaches_are_the_rays_destinations_on_random_boards() {
     let mut rng = Rng(0x6a09_e667_f3bc_c908);
     let mut games = 0;
     for (name, game) in shipped_games() {
-        let covered = match &game.bits {
-            BitKernel::Word(k) => reaches_agree(&name, &game, &k.reach, &mut rng),
-            BitKernel::Wide(k) => reaches_agree(&name, &game, &k.reach, &mut rng),
-            BitKernel::None => continue,
-        };
+        let covered = with_bits!(
+            &game.bits, k => reaches_agree(&name, &game, &k.reach, &mut rng),
+            None => continue
+        );
         games += usize::from(covered > 0);
     }
     assert!(games >= 6, "only {games} games have reaches");
