@@ -170,12 +170,8 @@ impl<'g> MoveGenerator<'g> {
         let side = pos.side;
         self.walked.clear();
         let kernels = &g.kernels;
-        for i in 0..pos.cells.len() {
-            let o = pos.cells[i];
-            if o.is_empty() || o.side() != side {
-                continue;
-            }
-            let (kind, from) = (o.kind(), CellId(i as u16));
+        for i in kernel::bits::pieces_of(&pos.cells, side) {
+            let (kind, from) = (pos.cells[i].kind(), CellId(i as u16));
             match kernels.rays(side, kind, from) {
                 // The same moves, in the same order, without the interpreter.
                 Some(rays) => {
