@@ -173,6 +173,10 @@ pub(crate) struct Bitboards<B> {
     pub(crate) castle_empty: Vec<B>,
     /// Per side: the castling rights (bits of the position's `castling`) of its moves.
     pub(crate) castle_rights: [u32; 2],
+    /// Some piece kind is answered by walking it forward (not in the attack kernel):
+    /// moves touching the cells those walks look at are tested in full
+    /// ([`ForwardCells`]), castling and drops always.
+    pub(crate) forward: bool,
     /// `[side * pieces + piece]`: the start cells from which the moves of that piece
     /// are listed one by one rather than counted (every cell for a royal piece; the
     /// cells where leaving promotes, for `also leaving` rules).
@@ -195,6 +199,28 @@ pub(crate) enum BitKernel {
     Words11(Box<Bitboards<Words<11>>>),
     /// Boards of up to 1,024 cells (32×32).
     Words16(Box<Bitboards<Words<16>>>),
+}
+
+/// The cells that the walks of the opponent's pieces answered forward looked at in
+/// the current node, stamped (see [`Bitboards::forward`]): the attack kernel does not
+/// hold those pieces, so a move touching one of these cells is tested in full. A move
+/// that touches none leaves every such walk as it was (a walk's outcome depends only
+/// on the cells it looks at), and none of them takes the royal in the node.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ForwardCells {
+    pub(crate) cells: Vec<u32>,
+    pub(crate) put: Vec<u32>,
+    pub(crate) stamp: u32,
+    /// The marks are of the current node (else no cell is marked).
+    pub(crate) on: bool,
+}
+
+impl ForwardCells {
+    /// Whether a forward walk of the current node looked at cell `c`.
+    #[inline(always)]
+    pub(crate) fn marked(&self, c: usize) -> bool {
+        self.on && self.cells[c] == self.stamp
+    }
 }
 
 /// The most cells a board with a bitboard kernel has.
@@ -234,7 +260,8 @@ impl BitKernel {
             return BitKernel::None;
         }
         let cells = reverse.cells;
-        let castle_safe = facing.is_none() && royal.iter().filter(|&&r| r).count() == 1;
+        let castle_safe =
+            facing.is_none() && royal.iter().filter(|&&r| r).count() == 1 && !reverse.any_forward();
         let parts = Parts {
             kernels,
             royal,
@@ -244,6 +271,7 @@ impl BitKernel {
             promo_from,
             castlings,
             castle_safe,
+            reverse_forward: reverse.any_forward(),
         };
         match cells {
             0..=64 => parts.kernel(reverse, facing, BitKernel::Word),
@@ -267,6 +295,7 @@ struct Parts<'a> {
     promo_from: &'a [Vec<bool>],
     castlings: &'a [super::CastlingMove],
     castle_safe: bool,
+    reverse_forward: bool,
 }
 
 impl Parts<'_> {
@@ -289,6 +318,7 @@ impl Parts<'_> {
             reach: reach::Reach::build(self.kernels, self.pieces, self.cells),
             promotes: self.promo_to.iter().map(|z| cell_set(z)).collect(),
             castle_safe: self.castle_safe,
+            forward: self.reverse_forward,
             castle_empty: self.castlings.iter().map(|c| cells_of(&c.empty)).collect(),
             castle_rights: rights_of(self.castlings),
             listed_from: listed_from(self.royal, self.pieces, self.promo_from),
