@@ -48,6 +48,10 @@ pub(crate) struct Reach<B> {
 }
 
 impl<B: Bits> Reach<B> {
+    /// Whether reaches are built at this word width (else [`Reach::of`] is always
+    /// `None`, and callers skip asking).
+    pub(crate) const BUILT: bool = B::WORDS <= MAX_WORDS;
+
     /// The reaches of the pieces whose rays fit (see the module docs); none on boards
     /// of more than [`MAX_WORDS`] words.
     pub(crate) fn build(kernels: &Kernels, pieces: usize, cells: usize) -> Reach<B> {

@@ -29,7 +29,7 @@
 use super::quick::Quick;
 use crate::game::kernel::bits::{occupancy, Bits};
 use crate::game::kernel::exposure::{kind_bit, Exposure};
-use crate::game::kernel::{self, with_bits, Bitboards};
+use crate::game::kernel::{self, reach, with_bits, Bitboards};
 use crate::game::legality::attack::attacked_in;
 use crate::game::legality::forward::{forward_attackers, forward_marking, ForwardMarks};
 use crate::game::legality::marks::next_stamp;
@@ -498,7 +498,7 @@ impl MoveGenerator<'_> {
                 || bb.listed_from[promo].has(i)
                 || (forward && self.kernel_forward.marked(i));
             let allow = s.allowed(Some(i));
-            if !listed && !forward {
+            if !listed && !forward && reach::Reach::<B>::BUILT {
                 let at = (side, kind, i);
                 if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved[i]) {
                     // Moves that may promote are expanded and tested one by one.
