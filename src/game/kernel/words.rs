@@ -5,7 +5,7 @@
 //! board with a few pieces.
 
 use super::bits::Bits;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of up to `64 * N` cells as `N` words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,47 +18,32 @@ impl<const N: usize> Default for Words<N> {
     }
 }
 
-impl<const N: usize> BitAnd for Words<N> {
-    type Output = Self;
-    #[inline(always)]
-    fn bitand(self, o: Self) -> Self {
-        Words(std::array::from_fn(|i| self.0[i] & o.0[i]))
-    }
-}
-
-impl<const N: usize> BitAndAssign for Words<N> {
-    #[inline(always)]
-    fn bitand_assign(&mut self, o: Self) {
-        for (w, x) in self.0.iter_mut().zip(o.0) {
-            *w &= x;
+/// A word-wise operator `$op` (method `$f`) and its assigning form `$op_assign`
+/// (method `$f_assign`) on [`Words`].
+macro_rules! word_wise {
+    ($op:ident, $f:ident, $op_assign:ident, $f_assign:ident) => {
+        impl<const N: usize> $op for Words<N> {
+            type Output = Self;
+            #[inline(always)]
+            fn $f(self, o: Self) -> Self {
+                Words(std::array::from_fn(|i| self.0[i].$f(o.0[i])))
+            }
         }
-    }
-}
 
-impl<const N: usize> BitOr for Words<N> {
-    type Output = Self;
-    #[inline(always)]
-    fn bitor(self, o: Self) -> Self {
-        Words(std::array::from_fn(|i| self.0[i] | o.0[i]))
-    }
-}
-
-impl<const N: usize> BitOrAssign for Words<N> {
-    #[inline(always)]
-    fn bitor_assign(&mut self, o: Self) {
-        for (w, x) in self.0.iter_mut().zip(o.0) {
-            *w |= x;
+        impl<const N: usize> $op_assign for Words<N> {
+            #[inline(always)]
+            fn $f_assign(&mut self, o: Self) {
+                for (w, x) in self.0.iter_mut().zip(o.0) {
+                    w.$f_assign(x);
+                }
+            }
         }
-    }
+    };
 }
 
-impl<const N: usize> BitXor for Words<N> {
-    type Output = Self;
-    #[inline(always)]
-    fn bitxor(self, o: Self) -> Self {
-        Words(std::array::from_fn(|i| self.0[i] ^ o.0[i]))
-    }
-}
+word_wise!(BitAnd, bitand, BitAndAssign, bitand_assign);
+word_wise!(BitOr, bitor, BitOrAssign, bitor_assign);
+word_wise!(BitXor, bitxor, BitXorAssign, bitxor_assign);
 
 impl<const N: usize> Not for Words<N> {
     type Output = Self;
