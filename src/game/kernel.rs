@@ -208,8 +208,12 @@ pub(crate) enum BitKernel {
 /// on the cells it looks at), and none of them takes the royal in the node.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ForwardCells {
+    /// Per cell: `stamp` when a forward walk of the current node looked at it.
     pub(crate) cells: Vec<u32>,
+    /// The `put` marks the forward walks also write (the quick test's, unused here:
+    /// kept apart so that the quick test's own marks are never touched).
     pub(crate) put: Vec<u32>,
+    /// The current node's stamp.
     pub(crate) stamp: u32,
     /// The marks are of the current node (else no cell is marked).
     pub(crate) on: bool,
