@@ -7,11 +7,20 @@
 //!
 //! Not a criterion bench: one pass, printed as Markdown tables for
 //! docs/performance.md. Run with `cargo bench --bench scale`.
+//!
+//! `cargo bench --bench scale -- engine` runs only the engine-mode comparison (issue
+//! 17, "26×26 rows flat per move against 8×8"): 8×8 chess and the 26×26 chess-like
+//! and hook games driven as an engine drives the library (`examples/engine_perft.rs`'s
+//! recursion: the last ply counted in bulk, then every leaf made), in one process,
+//! with each row's time per node and its ratio to 8×8 chess's.
 
 use piecewise::pipeline::Limits;
 use piecewise::Game;
 use std::path::Path;
 use std::time::{Duration, Instant};
+
+#[path = "../examples/common/engine.rs"]
+mod engine;
 
 fn kib(b: usize) -> String {
     format!("{:.1} KiB", b as f64 / 1024.0)
@@ -169,8 +178,66 @@ fn scaling() {
     }
 }
 
+/// Best of `runs` engine-mode counts of `depth` plies from `fen`: (nodes, seconds).
+fn engine_rate(game: &Game, fen: &str, depth: u32, make_leaves: bool, runs: usize) -> (u64, f64) {
+    let start = game.position(fen).expect("position");
+    let mut generator = game.move_generator();
+    let (mut nodes, mut best) = (0, f64::MAX);
+    for _ in 0..runs {
+        let mut pos = start.clone();
+        let t = Instant::now();
+        nodes = engine::engine_perft(
+            game,
+            &mut generator,
+            &mut pos,
+            depth,
+            make_leaves,
+            &mut Vec::new(),
+        );
+        best = best.min(t.elapsed().as_secs_f64());
+    }
+    (nodes, best)
+}
+
+/// Engine mode per node on 26×26 against 8×8 chess (see the module docs).
+fn engine_mode() {
+    let chess =
+        std::fs::read_to_string(format!("{}/rules/chess.rules", env!("CARGO_MANIFEST_DIR")))
+            .expect("rules/chess.rules");
+    let chess_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (c26, c26_fen) = board_game(26, false);
+    let (h26, h26_fen) = board_game(26, true);
+    // (label, source, FEN, depth in engine mode, depth with every leaf made)
+    let rows = [
+        ("chess 8×8", chess, chess_fen.to_string(), 6, 5),
+        ("chess-like 26×26", c26, c26_fen, 5, 4),
+        ("hook game 26×26", h26, h26_fen, 5, 4),
+    ];
+    println!();
+    println!("| game | engine mode: depth | nodes | s | ns/node | ×8×8 | every leaf made: depth | nodes | s | ns/node | ×8×8 |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    let mut base: Option<(f64, f64)> = None;
+    for (label, src, fen, depth, leaves_depth) in rows {
+        let game = Game::compile(&src).expect("compiles");
+        let (n, t) = engine_rate(&game, &fen, depth, false, 3);
+        let (nl, tl) = engine_rate(&game, &fen, leaves_depth, true, 3);
+        let (per, per_leaf) = (t / n as f64 * 1e9, tl / nl as f64 * 1e9);
+        let (b, bl) = *base.get_or_insert((per, per_leaf));
+        println!(
+            "| {label} | {depth} | {n} | {t:.3} | {per:.2} | {:.2} | {leaves_depth} | {nl} | {tl:.3} | {per_leaf:.2} | {:.2} |",
+            per / b,
+            per_leaf / bl
+        );
+    }
+}
+
 fn main() {
-    // `cargo bench` passes `--bench`; any other argument is ignored.
+    // `cargo bench` passes `--bench`; `engine` runs the engine-mode rows alone.
+    if std::env::args().any(|a| a == "engine") {
+        engine_mode();
+        return;
+    }
     shipped();
     scaling();
+    engine_mode();
 }

@@ -15,36 +15,12 @@
 //! `bench/compare` reads both the same way. Exit codes: 0, 1 (rules or FEN errors), 2
 //! (usage).
 
-use piecewise::game::{GameMove, GamePosition, MoveGenerator};
+use engine::engine_perft;
 use piecewise::Game;
 use std::process::ExitCode;
 
-/// Leaf nodes `depth` plies below `pos`, as an engine's search would reach them.
-fn engine_perft(
-    game: &Game,
-    generator: &mut MoveGenerator<'_>,
-    pos: &mut GamePosition,
-    depth: u32,
-    make_leaves: bool,
-    buffers: &mut Vec<Vec<GameMove>>,
-) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if depth == 1 && !make_leaves {
-        return generator.count_legal(pos);
-    }
-    let mut moves = buffers.pop().unwrap_or_default();
-    generator.legal_moves(pos, &mut moves);
-    let mut nodes = 0;
-    for m in &moves {
-        let undo = game.make(pos, m);
-        nodes += engine_perft(game, generator, pos, depth - 1, make_leaves, buffers);
-        game.unmake(pos, undo);
-    }
-    buffers.push(moves);
-    nodes
-}
+#[path = "common/engine.rs"]
+mod engine;
 
 /// The command line: `RULES --depth N [--fen FEN] [--make-leaves]`.
 struct Args {

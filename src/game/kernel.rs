@@ -12,6 +12,7 @@ use super::{GameMove, MoveKind, MAX_EP_CELLS};
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::{Hurdles, Rays, Step};
 use crate::walk::Occupant;
+use words::Words;
 
 /// Runs `rays` of a piece of `side` over `cells` (the start cell already counts as
 /// empty: no ray enters it; `unmoved`: the piece has not moved, for `initial` rays)
@@ -172,6 +173,10 @@ pub(crate) struct Bitboards<B> {
     pub(crate) castle_empty: Vec<B>,
     /// Per side: the castling rights (bits of the position's `castling`) of its moves.
     pub(crate) castle_rights: [u32; 2],
+    /// Some piece kind is answered by walking it forward (not in the attack kernel):
+    /// moves touching the cells those walks look at are tested in full
+    /// ([`ForwardCells`]), castling and drops always.
+    pub(crate) forward: bool,
     /// `[side * pieces + piece]`: the start cells from which the moves of that piece
     /// are listed one by one rather than counted (every cell for a royal piece; the
     /// cells where leaving promotes, for `also leaving` rules).
@@ -181,14 +186,65 @@ pub(crate) struct Bitboards<B> {
 /// The bitboard kernels of a game, as wide as its board needs.
 #[derive(Clone, Debug)]
 pub(crate) enum BitKernel {
-    /// No kernel: the board is wider than 128 cells, or the game's attacks or rules
-    /// do not fit (see [`BitKernel::build`]).
+    /// No kernel: the board is wider than [`MAX_CELLS`] cells, or the game's attacks or
+    /// rules do not fit (see [`BitKernel::build`]).
     None,
     /// Boards of up to 64 cells.
     Word(Box<Bitboards<u64>>),
     /// Boards of up to 128 cells.
     Wide(Box<Bitboards<u128>>),
+    /// Boards of up to 256 cells (16×16).
+    Words4(Box<Bitboards<Words<4>>>),
+    /// Boards of up to 704 cells (26×26).
+    Words11(Box<Bitboards<Words<11>>>),
+    /// Boards of up to 1,024 cells (32×32).
+    Words16(Box<Bitboards<Words<16>>>),
 }
+
+/// The cells that the walks of the opponent's pieces answered forward looked at in
+/// the current node, stamped (see [`Bitboards::forward`]): the attack kernel does not
+/// hold those pieces, so a move touching one of these cells is tested in full. A move
+/// that touches none leaves every such walk as it was (a walk's outcome depends only
+/// on the cells it looks at), and none of them takes the royal in the node.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ForwardCells {
+    /// Per cell: `stamp` when a forward walk of the current node looked at it.
+    pub(crate) cells: Vec<u32>,
+    /// The `put` marks the forward walks also write (the quick test's, unused here:
+    /// kept apart so that the quick test's own marks are never touched).
+    pub(crate) put: Vec<u32>,
+    /// The current node's stamp.
+    pub(crate) stamp: u32,
+    /// The marks are of the current node (else no cell is marked).
+    pub(crate) on: bool,
+}
+
+impl ForwardCells {
+    /// Whether a forward walk of the current node looked at cell `c`.
+    #[inline(always)]
+    pub(crate) fn marked(&self, c: usize) -> bool {
+        self.on && self.cells[c] == self.stamp
+    }
+}
+
+/// The most cells a board with a bitboard kernel has.
+pub(crate) const MAX_CELLS: usize = 1024;
+
+/// Runs `$body` with `$k` bound to the kernels of `$kernel` (a [`BitKernel`]) at their
+/// word width, or evaluates `$none` when the game has none.
+macro_rules! with_bits {
+    ($kernel:expr, $k:ident => $body:expr, None => $none:expr) => {
+        match $kernel {
+            $crate::game::kernel::BitKernel::Word($k) => $body,
+            $crate::game::kernel::BitKernel::Wide($k) => $body,
+            $crate::game::kernel::BitKernel::Words4($k) => $body,
+            $crate::game::kernel::BitKernel::Words11($k) => $body,
+            $crate::game::kernel::BitKernel::Words16($k) => $body,
+            $crate::game::kernel::BitKernel::None => $none,
+        }
+    };
+}
+pub(crate) use with_bits;
 
 impl BitKernel {
     /// The kernels of a game: only for games whose legality is the royals' attack
@@ -208,7 +264,8 @@ impl BitKernel {
             return BitKernel::None;
         }
         let cells = reverse.cells;
-        let castle_safe = facing.is_none() && royal.iter().filter(|&&r| r).count() == 1;
+        let castle_safe =
+            facing.is_none() && royal.iter().filter(|&&r| r).count() == 1 && !reverse.any_forward();
         let parts = Parts {
             kernels,
             royal,
@@ -218,15 +275,16 @@ impl BitKernel {
             promo_from,
             castlings,
             castle_safe,
+            reverse_forward: reverse.any_forward(),
         };
-        let kernel = if cells <= 64 {
-            exposure::Exposure::<u64>::build(reverse, royal, facing)
-                .map(|e| BitKernel::Word(Box::new(parts.bitboards(e))))
-        } else {
-            exposure::Exposure::<u128>::build(reverse, royal, facing)
-                .map(|e| BitKernel::Wide(Box::new(parts.bitboards(e))))
-        };
-        kernel.unwrap_or(BitKernel::None)
+        match cells {
+            0..=64 => parts.kernel(reverse, facing, BitKernel::Word),
+            65..=128 => parts.kernel(reverse, facing, BitKernel::Wide),
+            129..=256 => parts.kernel(reverse, facing, BitKernel::Words4),
+            257..=704 => parts.kernel(reverse, facing, BitKernel::Words11),
+            705..=MAX_CELLS => parts.kernel(reverse, facing, BitKernel::Words16),
+            _ => BitKernel::None,
+        }
     }
 }
 
@@ -241,9 +299,22 @@ struct Parts<'a> {
     promo_from: &'a [Vec<bool>],
     castlings: &'a [super::CastlingMove],
     castle_safe: bool,
+    reverse_forward: bool,
 }
 
 impl Parts<'_> {
+    /// The kernels of word type `B`, wrapped by `wrap`; [`BitKernel::None`] when the
+    /// attack kernel cannot be built (see [`exposure::Exposure::build`]).
+    fn kernel<B: bits::Bits>(
+        &self,
+        reverse: &crate::table::ReverseTables,
+        facing: Option<&[[Vec<CellId>; 2]]>,
+        wrap: fn(Box<Bitboards<B>>) -> BitKernel,
+    ) -> BitKernel {
+        exposure::Exposure::<B>::build(reverse, self.royal, facing)
+            .map_or(BitKernel::None, |e| wrap(Box::new(self.bitboards(e))))
+    }
+
     /// The kernels of word type `B` around the attack kernel `exposure`.
     fn bitboards<B: bits::Bits>(&self, exposure: exposure::Exposure<B>) -> Bitboards<B> {
         Bitboards {
@@ -251,6 +322,7 @@ impl Parts<'_> {
             reach: reach::Reach::build(self.kernels, self.pieces, self.cells),
             promotes: self.promo_to.iter().map(|z| cell_set(z)).collect(),
             castle_safe: self.castle_safe,
+            forward: self.reverse_forward,
             castle_empty: self.castlings.iter().map(|c| cells_of(&c.empty)).collect(),
             castle_rights: rights_of(self.castlings),
             listed_from: listed_from(self.royal, self.pieces, self.promo_from),
@@ -300,3 +372,4 @@ pub(crate) mod exposure;
 pub(crate) mod reach;
 #[cfg(test)]
 mod tests;
+pub(crate) mod words;

@@ -98,6 +98,8 @@ pub struct MoveGenerator<'g> {
     /// The quick test's state for the current node
     /// ([`MoveGenerator::prepare_quick`](super::legality)).
     pub(super) quick: Box<QuickState>,
+    /// The cells the forward walks looked at, for the bitboard kernel's verdicts.
+    pub(super) kernel_forward: kernel::ForwardCells,
     /// "Does a move give check to the opponent" (drops that may not mate).
     pub(super) check_marks: CheckMarks,
     /// Scratch for the x-ray walks.
@@ -118,6 +120,7 @@ impl<'g> MoveGenerator<'g> {
             attacks: AttackScratch::new(),
             pool: Vec::new(),
             quick: Box::new(QuickState::new(game.cells)),
+            kernel_forward: kernel::ForwardCells::default(),
             check_marks: CheckMarks::new(game.cells),
             xray_stack: ReverseStack::new(),
             filled: FilledCell::new(game.cells),
@@ -170,12 +173,8 @@ impl<'g> MoveGenerator<'g> {
         let side = pos.side;
         self.walked.clear();
         let kernels = &g.kernels;
-        for i in 0..pos.cells.len() {
-            let o = pos.cells[i];
-            if o.is_empty() || o.side() != side {
-                continue;
-            }
-            let (kind, from) = (o.kind(), CellId(i as u16));
+        for i in kernel::bits::pieces_of(&pos.cells, side) {
+            let (kind, from) = (pos.cells[i].kind(), CellId(i as u16));
             match kernels.rays(side, kind, from) {
                 // The same moves, in the same order, without the interpreter.
                 Some(rays) => {

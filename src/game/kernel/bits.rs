@@ -1,6 +1,7 @@
 //! bits: cell sets as machine words, for the bitboard attack kernels of
 //! [`super::exposure`] — a `u64` for boards of up to 64 cells, a `u128` for boards of
-//! up to 128. Cell ids are bit numbers; nothing here knows a board's shape.
+//! up to 128, and several words ([`super::words::Words`]) for bigger boards. Cell ids
+//! are bit numbers; nothing here knows a board's shape.
 
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
@@ -20,6 +21,8 @@ pub(crate) trait Bits:
 {
     /// The most cells a set holds.
     const CELLS: usize;
+    /// The machine words a set takes (1 for `u64`, 2 for `u128`).
+    const WORDS: usize = Self::CELLS / 64;
     /// No cell.
     const ZERO: Self;
 
@@ -52,6 +55,20 @@ pub(crate) trait Bits:
 
     /// The set whose cells `at..at + 8` are the bits of `byte`.
     fn byte_at(byte: u8, at: usize) -> Self;
+
+    /// Adds the cells `at..at + 8` that are the bits of `byte` (`at` a multiple of 8).
+    #[inline(always)]
+    fn or_byte(&mut self, byte: u8, at: usize) {
+        *self |= Self::byte_at(byte, at);
+    }
+
+    /// Removes the lowest cell of a non-empty set and returns it.
+    #[inline(always)]
+    fn take_lowest(&mut self) -> usize {
+        let c = self.lowest();
+        *self = *self ^ Self::bit(c);
+        c
+    }
 }
 
 /// The bytes of a word: 0x80 in each.
@@ -75,10 +92,14 @@ pub(crate) fn occupancy<B: Bits>(cells: &[crate::walk::Occupant]) -> (B, B) {
     let rest = chunks.remainder();
     for (j, ch) in chunks.enumerate() {
         let w = u64::from_le_bytes(std::array::from_fn(|i| ch[i].0));
+        // A big board is mostly empty: skip its empty runs of eight cells.
+        if B::WORDS > 2 && w == 0 {
+            continue;
+        }
         let x = w & LOW;
         let full = (x.wrapping_add(LOW) | x) & HIGH;
-        occ |= B::byte_at(gather(full), 8 * j);
-        second |= B::byte_at(gather(full & w), 8 * j);
+        occ.or_byte(gather(full), 8 * j);
+        second.or_byte(gather(full & w), 8 * j);
     }
     let base = cells.len() - rest.len();
     for (i, o) in rest.iter().enumerate() {
@@ -90,6 +111,60 @@ pub(crate) fn occupancy<B: Bits>(cells: &[crate::walk::Occupant]) -> (B, B) {
         }
     }
     (occ, second)
+}
+
+/// The cells of `cells` that hold a piece of `side`, in rising order ([`pieces_of`]).
+pub(crate) struct Pieces<'a> {
+    cells: &'a [crate::walk::Occupant],
+    second: bool,
+    /// The first cell of the next word to read.
+    next: usize,
+    /// The first cell of the word being read, and its pieces of `side` left (bit 7 of
+    /// each byte).
+    base: usize,
+    mask: u64,
+}
+
+/// The cells of `cells` that hold a piece of `side`, in rising order, read eight cells
+/// per word operation: a big board's empty runs cost one test per eight cells.
+#[inline]
+pub(crate) fn pieces_of(cells: &[crate::walk::Occupant], side: crate::ids::Side) -> Pieces<'_> {
+    Pieces {
+        cells,
+        second: side == crate::ids::Side::Second,
+        next: 0,
+        base: 0,
+        mask: 0,
+    }
+}
+
+impl Iterator for Pieces<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.mask == 0 {
+            let rest = self.cells.get(self.next..)?;
+            if rest.is_empty() {
+                return None;
+            }
+            let w = match rest.get(..8) {
+                Some(ch) => u64::from_le_bytes(std::array::from_fn(|i| ch[i].0)),
+                None => rest
+                    .iter()
+                    .rev()
+                    .fold(0u64, |w, o| (w << 8) | u64::from(o.0)),
+            };
+            self.base = self.next;
+            self.next += 8;
+            let x = w & LOW;
+            let full = (x.wrapping_add(LOW) | x) & HIGH;
+            self.mask = if self.second { full & w } else { full & !w };
+        }
+        let b = self.mask.trailing_zeros() as usize;
+        self.mask &= self.mask - 1;
+        Some(self.base + b / 8)
+    }
 }
 
 impl Bits for u64 {
@@ -178,10 +253,11 @@ mod tests {
 
     #[test]
     fn occupancy_by_words_is_occupancy_cell_by_cell() {
+        use super::super::words::Words;
         use crate::ids::{PieceId, Side};
         use crate::walk::Occupant;
         let mut seed = 0x1234_5678_9abc_def1u64;
-        for len in [1, 8, 64, 81, 90, 100, 128] {
+        for len in [1, 8, 64, 81, 90, 100, 128, 200, 676] {
             let cells: Vec<Occupant> = (0..len)
                 .map(|_| {
                     seed ^= seed << 13;
@@ -194,11 +270,21 @@ mod tests {
                     }
                 })
                 .collect();
-            let (occ, second) = super::occupancy::<u128>(&cells);
+            let (wide, wide_second) = super::occupancy::<Words<11>>(&cells);
             for (i, o) in cells.iter().enumerate() {
-                assert_eq!(occ.has(i), !o.is_empty(), "cell {i} of {len}");
-                assert_eq!(second.has(i), !o.is_empty() && o.side() == Side::Second);
+                assert_eq!(wide.has(i), !o.is_empty(), "cell {i} of {len}");
+                assert_eq!(
+                    wide_second.has(i),
+                    !o.is_empty() && o.side() == Side::Second
+                );
             }
+            assert_eq!(wide.count(), cells.iter().filter(|o| !o.is_empty()).count());
+            if len > 128 {
+                continue;
+            }
+            let (occ, second) = super::occupancy::<u128>(&cells);
+            assert_eq!((occ as u64, (occ >> 64) as u64), (wide.0[0], wide.0[1]));
+            assert_eq!(second as u64, wide_second.0[0]);
             assert_eq!(occ.checked_shr(len as u32).unwrap_or(0), 0);
             if len <= 64 {
                 let (o64, s64) = super::occupancy::<u64>(&cells);
@@ -208,8 +294,44 @@ mod tests {
     }
 
     #[test]
+    fn pieces_of_a_side_are_read_by_words_as_cell_by_cell() {
+        use crate::ids::{PieceId, Side};
+        use crate::walk::Occupant;
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for len in [0, 1, 7, 8, 9, 64, 90, 676] {
+            for fill in [0, 3, 30, 100] {
+                let cells: Vec<Occupant> = (0..len)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        if seed % 100 >= fill {
+                            return Occupant::EMPTY;
+                        }
+                        let side = if seed >> 20 & 1 == 0 {
+                            Side::First
+                        } else {
+                            Side::Second
+                        };
+                        Occupant::piece(side, PieceId((seed >> 8) as u8 % 100))
+                    })
+                    .collect();
+                for side in Side::BOTH {
+                    let slow: Vec<usize> = (0..len)
+                        .filter(|&i| !cells[i].is_empty() && cells[i].side() == side)
+                        .collect();
+                    let fast: Vec<usize> = super::pieces_of(&cells, side).collect();
+                    assert_eq!(fast, slow, "{len} cells, fill {fill}, {side:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn words_of_64_and_128_cells_answer_alike() {
         check::<u64>();
         check::<u128>();
+        check::<super::super::words::Words<4>>();
+        check::<super::super::words::Words<11>>();
     }
 }

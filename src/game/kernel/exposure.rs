@@ -18,7 +18,9 @@
 //!
 //! A table that needs more (kind filters on screens, `initial` attacks, paths with
 //! cells of other classes, several screens) has no kernel: the game keeps the reverse
-//! walks. The kernel is exact by construction: each entry is placed at one position of
+//! walks. Pieces answered by walking them forward have no reverse paths and are not in
+//! the kernel: the legality test marks the cells their walks look at
+//! ([`super::ForwardCells`]). The kernel is exact by construction: each entry is placed at one position of
 //! one line, and a line position stands for exactly the entries placed there
 //! (`tests` compares it with the reverse walk on random boards of every shipped game).
 //!
@@ -121,7 +123,7 @@ impl<B: Bits> Exposure<B> {
         facing: Option<&[[Vec<CellId>; 2]]>,
     ) -> Option<Exposure<B>> {
         let cells = rev.cells;
-        if cells > B::CELLS || rev.any_forward() || royal.len() > 64 {
+        if cells > B::CELLS || royal.len() > 64 {
             return None;
         }
         let royal_mask = royal

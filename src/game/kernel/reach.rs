@@ -16,6 +16,11 @@ use super::bits::Bits;
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::{Kernels, Step};
 
+/// The widest sets (in machine words) that reaches are built for: on a bigger board a
+/// ray's set operations cost more than running it cell by cell (measured on 26×26,
+/// docs/performance.md, issue 17).
+const MAX_WORDS: usize = 2;
+
 /// One ray as sets: its cells, those it lands on when empty, those it takes a foe on
 /// (as the first piece met; on a hurdle line, `hop`: as the first after the screen).
 #[derive(Clone, Copy, Debug)]
@@ -43,7 +48,12 @@ pub(crate) struct Reach<B> {
 }
 
 impl<B: Bits> Reach<B> {
-    /// The reaches of the pieces whose rays fit (see the module docs).
+    /// Whether reaches are built at this word width (else [`Reach::of`] is always
+    /// `None`, and callers skip asking).
+    pub(crate) const BUILT: bool = B::WORDS <= MAX_WORDS;
+
+    /// The reaches of the pieces whose rays fit (see the module docs); none on boards
+    /// of more than [`MAX_WORDS`] words.
     pub(crate) fn build(kernels: &Kernels, pieces: usize, cells: usize) -> Reach<B> {
         let mut r = Reach {
             pieces,
@@ -52,6 +62,11 @@ impl<B: Bits> Reach<B> {
             hurdle_trees: Vec::with_capacity(2 * pieces * cells),
             rays: Vec::new(),
         };
+        if B::WORDS > MAX_WORDS {
+            r.trees.resize(2 * pieces * cells, (0, 0));
+            r.hurdle_trees.resize(2 * pieces * cells, (0, 0));
+            return r;
+        }
         for side in Side::BOTH {
             for p in 0..pieces {
                 for c in 0..cells {

@@ -24,19 +24,23 @@ impl Rng {
     }
 }
 
+/// Every shipped game (`rules/`) and the big-board games of `tests/data/wide/`
+/// (26×26, for the kernels of boards over 128 cells), with their paths.
 pub(super) fn shipped_games() -> Vec<(String, Game)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("rules/")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
-        .collect();
-    files.sort();
-    for path in files {
-        let text = std::fs::read_to_string(&path).expect("readable");
-        let game = Game::compile_at(&text, Some(&dir)).expect("shipped games compile");
-        out.push((path.display().to_string(), game));
+    for dir in [root.join("rules"), root.join("tests/data/wide")] {
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("rules directory")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let game = Game::compile_at(&text, Some(&dir)).expect("test games compile");
+            out.push((path.display().to_string(), game));
+        }
     }
     out
 }

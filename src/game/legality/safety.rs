@@ -29,8 +29,10 @@
 use super::quick::Quick;
 use crate::game::kernel::bits::{occupancy, Bits};
 use crate::game::kernel::exposure::{kind_bit, Exposure};
-use crate::game::kernel::{self, BitKernel, Bitboards};
+use crate::game::kernel::{self, reach, with_bits, Bitboards};
 use crate::game::legality::attack::attacked_in;
+use crate::game::legality::forward::{forward_attackers, forward_marking, ForwardMarks};
+use crate::game::legality::marks::next_stamp;
 use crate::game::movegen::{expand_promotions, Plies};
 use crate::game::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 use crate::ids::{CellId, Side};
@@ -327,6 +329,8 @@ impl MoveGenerator<'_> {
 struct AllowedCount<'a, B> {
     allow: B,
     promo_to: &'a [bool],
+    /// Destinations looked at by a forward walk: deferred too.
+    forward: &'a kernel::ForwardCells,
     count: u64,
     deferred: &'a mut Vec<GameMove>,
 }
@@ -339,6 +343,7 @@ impl<B: Bits> Sink for AllowedCount<'_, B> {
             || ply.convert.is_some()
             || ply.passing_captures().next().is_some()
             || self.promo_to.get(to).copied().unwrap_or(false)
+            || self.forward.marked(to)
         {
             Plies {
                 out: self.deferred,
@@ -359,11 +364,7 @@ impl MoveGenerator<'_> {
         pos: &mut GamePosition,
         out: &mut Vec<GameMove>,
     ) -> bool {
-        match &self.game.bits {
-            BitKernel::Word(k) => self.legal_with(k, pos, out),
-            BitKernel::Wide(k) => self.legal_with(k, pos, out),
-            BitKernel::None => false,
-        }
+        with_bits!(&self.game.bits, k => self.legal_with(k, pos, out), None => false)
     }
 
     fn legal_with<B: Bits>(
@@ -372,9 +373,11 @@ impl MoveGenerator<'_> {
         pos: &mut GamePosition,
         out: &mut Vec<GameMove>,
     ) -> bool {
-        let g = self.game;
         let k = &bb.exposure;
         if pos.royal_count[pos.side.index()] != 1 {
+            return false;
+        }
+        if !self.mark_forward(bb, pos) {
             return false;
         }
         let royal = pos.royal_sum[pos.side.index()] as usize;
@@ -385,7 +388,7 @@ impl MoveGenerator<'_> {
         self.walked_moves(pos, out);
         self.castlings_with(bb, &s, pos, out);
         self.drops(pos, out);
-        out.retain(|m| match s.verdict(g, k, pos, m) {
+        out.retain(|m| match self.kernel_verdict(bb, &s, pos, m) {
             Quick::Legal => true,
             Quick::Illegal => false,
             Quick::Unknown => self.is_legal(pos, m),
@@ -393,24 +396,92 @@ impl MoveGenerator<'_> {
         true
     }
 
+    /// With pieces of the opponent answered forward on the board (a game with
+    /// [`Bitboards::forward`]): marks the cells their walks look at
+    /// ([`kernel::ForwardCells`]); false when one of them takes the royal of the side
+    /// to move (the node is left to the paths without the kernel).
+    pub(crate) fn mark_forward<B: Bits>(&mut self, bb: &Bitboards<B>, pos: &GamePosition) -> bool {
+        let g = self.game;
+        let fw = &mut self.kernel_forward;
+        fw.on = false;
+        if !bb.forward || !forward_attackers(g, pos, pos.side.opponent()) {
+            return true;
+        }
+        if fw.cells.len() != g.cells {
+            fw.cells = vec![0; g.cells];
+            fw.put = vec![0; g.cells];
+            fw.stamp = 0;
+        }
+        if next_stamp(&mut fw.stamp) {
+            fw.cells.fill(0);
+        }
+        let marks = ForwardMarks {
+            cells: &mut fw.cells,
+            stamp: fw.stamp,
+            put: &mut fw.put,
+            put_stamp: fw.stamp,
+        };
+        if forward_marking(g, pos, pos.side.opponent(), &mut self.attacks, marks) {
+            return false;
+        }
+        fw.on = true;
+        true
+    }
+
+    /// The kernel's verdict on a pseudo-legal move `m` ([`Safety::verdict`]), after
+    /// [`MoveGenerator::mark_forward`]: unknown for a move touching a cell a forward
+    /// walk looked at, and, in a game with pieces answered forward, for castling and
+    /// drops (their safe cells and checks may be those pieces' business).
+    #[inline]
+    pub(crate) fn kernel_verdict<B: Bits>(
+        &self,
+        bb: &Bitboards<B>,
+        s: &Safety<B>,
+        pos: &GamePosition,
+        m: &GameMove,
+    ) -> Quick {
+        if bb.forward {
+            let fw = &self.kernel_forward;
+            let touches = match m.kind {
+                MoveKind::Castling(_) | MoveKind::Drop => true,
+                _ => fw.marked(m.to.index()) || fw.marked(m.from.index()),
+            };
+            if touches {
+                return Quick::Unknown;
+            }
+        }
+        s.verdict(self.game, &bb.exposure, pos, m)
+    }
+
     /// [`MoveGenerator::count_legal`] judged by the bitboard kernel, the moves of
     /// non-royal pieces counted by destination straight from their walks; `None` when
     /// the game has no kernel or the side to move has not one royal.
     pub(crate) fn count_legal_bits(&mut self, pos: &mut GamePosition) -> Option<u64> {
-        match &self.game.bits {
-            BitKernel::Word(k) => self.count_with(k, pos),
-            BitKernel::Wide(k) => self.count_with(k, pos),
-            BitKernel::None => None,
-        }
+        with_bits!(&self.game.bits, k => if k.forward {
+            self.count_with::<_, true>(k, pos)
+        } else {
+            self.count_with::<_, false>(k, pos)
+        }, None => None)
     }
 
-    fn count_with<B: Bits>(&mut self, bb: &Bitboards<B>, pos: &mut GamePosition) -> Option<u64> {
+    /// [`MoveGenerator::count_legal_bits`] at word width `B`; `FORWARD`: the game has
+    /// pieces answered forward ([`Bitboards::forward`]; a constant, so that the other
+    /// games' counting loop carries no test for them).
+    fn count_with<B: Bits, const FORWARD: bool>(
+        &mut self,
+        bb: &Bitboards<B>,
+        pos: &mut GamePosition,
+    ) -> Option<u64> {
         let g = self.game;
         let k = &bb.exposure;
         let side = pos.side;
         if pos.royal_count[side.index()] != 1 {
             return None;
         }
+        if FORWARD && !self.mark_forward(bb, pos) {
+            return None;
+        }
+        let forward = FORWARD && self.kernel_forward.on;
         let royal = pos.royal_sum[side.index()] as usize;
         let s = Safety::compute(k, pos, royal);
         let mut count = 0u64;
@@ -418,15 +489,16 @@ impl MoveGenerator<'_> {
         let mut mine = s.occ & !s.theirs;
         let simple = s.simple();
         while !mine.is_zero() {
-            let i = mine.lowest();
-            mine = mine ^ B::bit(i);
+            let i = mine.take_lowest();
             let kind = pos.cells[i].kind();
             let from = CellId(i as u16);
             let promo = side.index() * g.pieces + kind.index();
             // Royal moves, complex nodes and promotions on leaving a zone: listed.
-            let listed = !simple || bb.listed_from[promo].has(i);
+            let listed = !simple
+                || bb.listed_from[promo].has(i)
+                || (forward && self.kernel_forward.marked(i));
             let allow = s.allowed(Some(i));
-            if !listed {
+            if !listed && !forward && reach::Reach::<B>::BUILT {
                 let at = (side, kind, i);
                 if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved[i]) {
                     // Moves that may promote are expanded and tested one by one.
@@ -440,9 +512,13 @@ impl MoveGenerator<'_> {
             match g.kernels.rays(side, kind, from) {
                 Some(rays) => {
                     let walked = &mut self.walked;
+                    let fw = &self.kernel_forward;
                     kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
                         let t = to as usize;
-                        if listed || promo_to.get(t).copied().unwrap_or(false) {
+                        if listed
+                            || promo_to.get(t).copied().unwrap_or(false)
+                            || (forward && fw.marked(t))
+                        {
                             walked.push(kernel::ray_move(kind, from, to, captures, ep));
                         } else if allow.has(t) {
                             count += 1;
@@ -460,6 +536,7 @@ impl MoveGenerator<'_> {
                     let mut sink = AllowedCount {
                         allow,
                         promo_to,
+                        forward: &self.kernel_forward,
                         count: 0,
                         deferred: &mut self.walked,
                     };
@@ -478,7 +555,7 @@ impl MoveGenerator<'_> {
         self.castlings_with(bb, &s, pos, &mut pending);
         self.drops(pos, &mut pending);
         for m in pending.iter() {
-            let ok = match s.verdict(g, k, pos, m) {
+            let ok = match self.kernel_verdict(bb, &s, pos, m) {
                 Quick::Legal => true,
                 Quick::Illegal => false,
                 Quick::Unknown => self.is_legal(pos, m),

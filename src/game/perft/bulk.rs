@@ -65,14 +65,12 @@ impl MoveGenerator<'_> {
         let side = pos.side;
         let mut count = 0u64;
         self.walked.clear();
-        for i in 0..pos.cells.len() {
-            let o = pos.cells[i];
-            if !o.is_empty() && o.side() == side {
-                count += match self.game.kernels.rays(side, o.kind(), CellId(i as u16)) {
-                    Some(_) => self.count_rays(pos, i),
-                    None => self.walk_counting(pos, pos, i),
-                };
-            }
+        for i in kernel::bits::pieces_of(&pos.cells, side) {
+            let kind = pos.cells[i].kind();
+            count += match self.game.kernels.rays(side, kind, CellId(i as u16)) {
+                Some(_) => self.count_rays(pos, i),
+                None => self.walk_counting(pos, pos, i),
+            };
         }
         count + self.count_rest(pos, None)
     }

@@ -8,7 +8,7 @@ use super::{random_board, shipped_games, Rng};
 use crate::game::kernel::bits::{occupancy, Bits};
 use crate::game::kernel::exposure::Exposure;
 use crate::game::kernel::reach::Reach;
-use crate::game::kernel::BitKernel;
+use crate::game::kernel::Bitboards;
 use crate::game::kernel::{run, run_hurdles};
 use crate::game::legality::attack::{attacked_in, AttackScratch};
 use crate::game::legality::quick::Quick;
@@ -35,6 +35,24 @@ fn attacks_agree<B: Bits>(
     k: &Exposure<B>,
     pos: &mut GamePosition,
 ) -> usize {
+    // Pieces answered forward are not in the kernel: the board is asked without them.
+    let forward = game.reverse.forward_only();
+    if pos
+        .cells
+        .iter()
+        .any(|o| !o.is_empty() && forward[o.kind().index()])
+    {
+        let mut clean = pos.clone();
+        for o in clean.cells.iter_mut() {
+            if !o.is_empty() && forward[o.kind().index()] {
+                *o = Occupant::EMPTY;
+            }
+        }
+        return match game.position(&game.fen(&clean)) {
+            Ok(mut clean) => attacks_agree(name, game, k, &mut clean),
+            Err(_) => 0,
+        };
+    }
     let royals: Vec<PieceId> = (0..game.pieces)
         .filter(|&p| game.royal[p])
         .map(|p| PieceId(p as u8))
@@ -75,9 +93,10 @@ fn attacks_agree<B: Bits>(
 fn verdicts_agree<B: Bits>(
     name: &str,
     game: &Game,
-    k: &Exposure<B>,
+    bb: &Bitboards<B>,
     pos: &mut GamePosition,
 ) -> usize {
+    let k = &bb.exposure;
     let mut gen = MoveGenerator::new(game);
     let mut pseudo = Vec::new();
     gen.pseudo_moves(pos, &mut pseudo);
@@ -90,8 +109,10 @@ fn verdicts_agree<B: Bits>(
     if pos.royal_count[pos.side.index()] == 1 {
         let royal = pos.royal_sum[pos.side.index()] as usize;
         let s = Safety::compute(k, pos, royal);
-        for m in &pseudo {
-            let v = s.verdict(game, k, pos, m);
+        // A forward piece that takes the royal leaves the node to the other paths.
+        let marked = gen.mark_forward(bb, pos);
+        for m in pseudo.iter().filter(|_| marked) {
+            let v = gen.kernel_verdict(bb, &s, pos, m);
             if v != Quick::Unknown {
                 judged += 1;
                 let legal = gen.is_legal(pos, m);
@@ -141,13 +162,19 @@ fn random_position(game: &Game, rng: &mut Rng, fill: usize) -> Option<GamePositi
     game.position(&game.fen(&pos)).ok()
 }
 
-fn check_game<B: Bits>(name: &str, game: &Game, k: &Exposure<B>, rng: &mut Rng) -> (usize, usize) {
+fn check_game<B: Bits>(
+    name: &str,
+    game: &Game,
+    bb: &Bitboards<B>,
+    rng: &mut Rng,
+) -> (usize, usize) {
+    let k = &bb.exposure;
     assert_eq!(k.cells(), game.cells);
     let (mut asked, mut judged) = (0, 0);
     for b in 0..40 {
         if let Some(mut pos) = random_position(game, rng, [10, 30, 60][b % 3]) {
             asked += attacks_agree(name, game, k, &mut pos);
-            judged += verdicts_agree(name, game, k, &mut pos);
+            judged += verdicts_agree(name, game, bb, &mut pos);
         }
     }
     let Some(start) = game.start_position() else {
@@ -157,7 +184,7 @@ fn check_game<B: Bits>(name: &str, game: &Game, k: &Exposure<B>, rng: &mut Rng) 
     for _ in 0..10 {
         let mut pos = start.clone();
         for _ in 0..60 {
-            judged += verdicts_agree(name, game, k, &mut pos);
+            judged += verdicts_agree(name, game, bb, &mut pos);
             let mut moves = Vec::new();
             gen.legal_moves(&mut pos, &mut moves);
             if moves.is_empty() {
@@ -176,11 +203,10 @@ fn the_kernel_agrees_with_the_reverse_walks_and_the_full_test() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut with_kernel = Vec::new();
     for (name, game) in shipped_games() {
-        let (asked, judged) = match &game.bits {
-            BitKernel::Word(k) => check_game(&name, &game, &k.exposure, &mut rng),
-            BitKernel::Wide(k) => check_game(&name, &game, &k.exposure, &mut rng),
-            BitKernel::None => continue,
-        };
+        let (asked, judged) = with_bits!(
+            &game.bits, k => check_game(&name, &game, k, &mut rng),
+            None => continue
+        );
         assert!(asked > 0 && judged > 0, "{name}: nothing compared");
         with_kernel.push(name);
     }
@@ -191,6 +217,8 @@ fn the_kernel_agrees_with_the_reverse_walks_and_the_full_test() {
         "capablanca",
         "grand",
         "crazyhouse",
+        "chess26",
+        "hook26",
     ] {
         assert!(
             with_kernel
@@ -202,7 +230,7 @@ fn the_kernel_agrees_with_the_reverse_walks_and_the_full_test() {
 }
 
 /// Every node of the tree `depth` plies below `pos`: the verdicts and lists agree.
-fn tree<B: Bits>(game: &Game, k: &Exposure<B>, pos: &mut GamePosition, depth: u32) {
+fn tree<B: Bits>(game: &Game, k: &Bitboards<B>, pos: &mut GamePosition, depth: u32) {
     verdicts_agree("tree", game, k, pos);
     if depth == 0 {
         return;
@@ -223,11 +251,7 @@ fn whole_tree(source: &str, fen: Option<&str>, depth: u32) {
         Some(f) => game.position(f).expect("fen"),
         None => game.start_position().expect("start"),
     };
-    match &game.bits {
-        BitKernel::Word(k) => tree(&game, &k.exposure, &mut pos, depth),
-        BitKernel::Wide(k) => tree(&game, &k.exposure, &mut pos, depth),
-        BitKernel::None => panic!("no kernel"),
-    }
+    with_bits!(&game.bits, k => tree(&game, k, &mut pos, depth), None => panic!("no kernel"))
 }
 
 #[test]
@@ -319,11 +343,10 @@ fn reaches_are_the_rays_destinations_on_random_boards() {
     let mut rng = Rng(0x6a09_e667_f3bc_c908);
     let mut games = 0;
     for (name, game) in shipped_games() {
-        let covered = match &game.bits {
-            BitKernel::Word(k) => reaches_agree(&name, &game, &k.reach, &mut rng),
-            BitKernel::Wide(k) => reaches_agree(&name, &game, &k.reach, &mut rng),
-            BitKernel::None => continue,
-        };
+        let covered = with_bits!(
+            &game.bits, k => reaches_agree(&name, &game, &k.reach, &mut rng),
+            None => continue
+        );
         games += usize::from(covered > 0);
     }
     assert!(games >= 6, "only {games} games have reaches");
