@@ -5,6 +5,8 @@
 //! Every change to the board or a hand goes through [`GamePosition::set_cell`] or
 //! [`GamePosition::add_hand`], which keep the hash and piece counts current and record
 //! the old value in the journal; [`GamePosition::rewind`] undoes changes back to a mark.
+//! The one exception is make's quiet move ([`GamePosition::move_quiet`]: one piece onto
+//! an empty cell), whose old values travel in the [`Undo`] record instead.
 //! So make/unmake never reconstruct anything and allocate nothing once the journal has
 //! grown to the search depth.
 
@@ -139,6 +141,17 @@ pub struct Undo {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
+    /// A quiet move played without the journal ([`GamePosition::move_quiet`]).
+    pub(crate) quiet: Option<Quiet>,
+}
+
+/// A piece moved to an empty cell outside the journal: the cells and what their
+/// promotion marks and moved flags were, for [`super::Game::unmake`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Quiet {
+    from: u16,
+    to: u16,
+    before: [(u8, bool); 2],
 }
 
 impl Occupancy for GamePosition {
@@ -299,9 +312,19 @@ impl GamePosition {
         self.journal.len()
     }
 
-    /// Calls `f` with every cell written since journal mark `mark` (a cell written
+    /// Calls `f` with every cell the move that `undo` takes back wrote (a cell written
     /// twice, twice), for consumers that follow the board, such as distance maps.
-    pub(crate) fn cells_written_since(&self, mark: usize, mut f: impl FnMut(CellId)) {
+    pub(crate) fn cells_written(&self, undo: &Undo, mut f: impl FnMut(CellId)) {
+        if let Some(q) = undo.quiet {
+            f(CellId(q.from));
+            f(CellId(q.to));
+        }
+        self.cells_written_since(undo.mark, f);
+    }
+
+    /// Calls `f` with every cell written since journal mark `mark` (a cell written
+    /// twice, twice).
+    fn cells_written_since(&self, mark: usize, mut f: impl FnMut(CellId)) {
         for change in self.journal.get(mark..).unwrap_or(&[]) {
             match *change {
                 Change::Cell { cell, .. } => f(CellId(cell)),
@@ -338,7 +361,7 @@ impl GamePosition {
     /// mark `promoted` and counts as moved: the same position, hash and journal effect
     /// as `set_cell(from, EMPTY)` then `set_cell(to, piece, promoted, true)`, in one
     /// journal entry and without recounting the piece (make's common case).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn move_piece<const HASH: bool>(
         &mut self,
         keys: &Keys,
@@ -346,35 +369,51 @@ impl GamePosition {
         to: CellId,
         promoted: u8,
     ) {
-        let (f, t) = (from.index(), to.index());
-        let occ = self.cells[f];
-        debug_assert!(!occ.is_empty() && self.cells[t].is_empty());
+        let q = self.move_quiet::<HASH>(keys, from, to, promoted);
+        let [(from_promoted, from_moved), (to_promoted, to_moved)] = q.before;
         self.journal.push(Change::Move {
-            from: from.0,
-            to: to.0,
-            from_promoted: self.promoted[f],
-            from_moved: self.moved[f],
-            to_promoted: self.promoted[t],
-            to_moved: self.moved[t],
+            from: q.from,
+            to: q.to,
+            from_promoted,
+            from_moved,
+            to_promoted,
+            to_moved,
         });
+    }
+
+    /// [`GamePosition::move_piece`] without the journal: what it returns takes the
+    /// move back ([`GamePosition::unmove_quiet`]).
+    #[inline(always)]
+    pub(crate) fn move_quiet<const HASH: bool>(
+        &mut self,
+        keys: &Keys,
+        from: CellId,
+        to: CellId,
+        promoted: u8,
+    ) -> Quiet {
+        let (f, t) = (from.index(), to.index());
+        let (cells, promoted_at, moved) = (
+            &mut self.cells[..],
+            &mut self.promoted[..],
+            &mut self.moved[..],
+        );
+        let occ = cells[f];
+        debug_assert!(!occ.is_empty() && cells[t].is_empty());
+        let (pf, pt) = (promoted_at[f], promoted_at[t]);
+        let (mf, mt) = (moved[f], moved[t]);
+        cells[f] = Occupant::EMPTY;
+        cells[t] = occ;
+        promoted_at[f] = 0;
+        promoted_at[t] = promoted;
+        moved[f] = false;
+        moved[t] = true;
         if HASH {
-            self.hash ^= keys.piece(occ, f) ^ keys.piece(occ, t);
-            if self.promoted[f] != 0 {
-                self.hash ^= keys.promoted[f];
+            let mut h = keys.piece(occ, f) ^ keys.piece(occ, t);
+            if pf | pt | promoted != 0 {
+                h ^= keys.promoted_change(f, t, [pf, pt, promoted]);
             }
-            if self.promoted[t] != 0 {
-                self.hash ^= keys.promoted[t];
-            }
-            if promoted != 0 {
-                self.hash ^= keys.promoted[t];
-            }
+            self.hash ^= h;
         }
-        self.cells[f] = Occupant::EMPTY;
-        self.promoted[f] = 0;
-        self.moved[f] = false;
-        self.cells[t] = occ;
-        self.promoted[t] = promoted;
-        self.moved[t] = true;
         if keys.royal[occ.kind().index()] {
             let sum = &mut self.royal_sum[occ.side().index()];
             *sum = *sum - f as u32 + t as u32;
@@ -383,17 +422,34 @@ impl GamePosition {
             self.retrack(f, occ, Occupant::EMPTY);
             self.retrack(t, Occupant::EMPTY, occ);
         }
+        Quiet {
+            from: from.0,
+            to: to.0,
+            before: [(pf, mf), (pt, mt)],
+        }
+    }
+
+    /// Takes back a [`GamePosition::move_quiet`] (the hash is left to the caller).
+    #[inline(always)]
+    pub(crate) fn unmove_quiet(&mut self, keys: &Keys, q: Quiet) {
+        self.unmove_piece(keys, q.from, q.to, q.before);
     }
 
     /// Takes back a [`GamePosition::move_piece`] from `from` to `to`, given the
     /// (promotion mark, moved flag) both cells had (the hash is left to the caller).
+    #[inline(always)]
     fn unmove_piece(&mut self, keys: &Keys, from: u16, to: u16, before: [(u8, bool); 2]) {
         let (f, t) = (from as usize, to as usize);
-        let occ = self.cells[t];
-        self.cells[t] = Occupant::EMPTY;
-        (self.promoted[t], self.moved[t]) = before[1];
-        self.cells[f] = occ;
-        (self.promoted[f], self.moved[f]) = before[0];
+        let (cells, promoted, moved) = (
+            &mut self.cells[..],
+            &mut self.promoted[..],
+            &mut self.moved[..],
+        );
+        let occ = cells[t];
+        cells[t] = Occupant::EMPTY;
+        cells[f] = occ;
+        (promoted[t], moved[t]) = before[1];
+        (promoted[f], moved[f]) = before[0];
         if keys.royal[occ.kind().index()] {
             let sum = &mut self.royal_sum[occ.side().index()];
             *sum = *sum - t as u32 + f as u32;
