@@ -22,6 +22,21 @@ pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
     make_other(g, pos, m)
 }
 
+/// What `pos` holds outside the board and hands, and the journal's mark: the undo
+/// record of a move about to be made (without a quiet move yet).
+#[inline(always)]
+fn undo_record(pos: &GamePosition) -> Undo {
+    Undo {
+        mark: pos.mark(),
+        castling: pos.castling,
+        ep: pos.ep,
+        halfmove: pos.halfmove,
+        fullmove: pos.fullmove,
+        hash: pos.hash,
+        quiet: None,
+    }
+}
+
 /// [`make`] of any move but a quiet one, out of line so that the quiet path stays lean.
 #[inline(never)]
 fn make_other(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
@@ -53,15 +68,7 @@ fn is_quiet(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
 #[inline(always)]
 fn make_quiet(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
     let keys = &g.keys;
-    let mut undo = Undo {
-        mark: pos.mark(),
-        castling: pos.castling,
-        ep: pos.ep,
-        halfmove: pos.halfmove,
-        fullmove: pos.fullmove,
-        hash: pos.hash,
-        quiet: None,
-    };
+    let mut undo = undo_record(pos);
     let side = pos.side;
     let (f, t) = (m.from.index(), m.to.index());
     let promo_mark = pos.promoted[f];
@@ -108,15 +115,7 @@ pub(crate) fn make_unhashed(g: &Game, pos: &mut GamePosition, m: &GameMove) -> U
 #[inline]
 fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
     let keys = &g.keys;
-    let undo = Undo {
-        mark: pos.mark(),
-        castling: pos.castling,
-        ep: pos.ep,
-        halfmove: pos.halfmove,
-        fullmove: pos.fullmove,
-        hash: pos.hash,
-        quiet: None,
-    };
+    let undo = undo_record(pos);
     let side = pos.side;
     let mut capture = false;
     let mut new_ep = EnPassant::default();
