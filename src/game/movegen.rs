@@ -59,6 +59,33 @@ impl Sink for Plies<'_> {
     }
 }
 
+/// What [`MoveGenerator::walked_moves_kept`] does with a move of a piece.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Keep {
+    /// Drop it.
+    No,
+    /// Keep it as it is: it cannot promote.
+    AsIs,
+    /// Keep it, with the promotions that apply.
+    Expanded,
+}
+
+/// Which destinations of a piece's moves [`MoveGenerator::walked_moves_kept`] keeps.
+pub(super) trait Destinations {
+    /// What becomes of a move ending on cell `to`.
+    fn keep(&self, to: usize) -> Keep;
+}
+
+/// Every destination, each move with its promotions.
+pub(super) struct Every;
+
+impl Destinations for Every {
+    #[inline(always)]
+    fn keep(&self, _: usize) -> Keep {
+        Keep::Expanded
+    }
+}
+
 /// Drops from `moves` (grouped by start cell, as the walks leave them) every move
 /// that only the mark of its pattern tells from an earlier one: when two patterns of
 /// a piece make the same move, the first pattern written decides what it does.
@@ -108,6 +135,8 @@ pub struct MoveGenerator<'g> {
     pub(super) filled: FilledCell,
     /// Per cell: its piece is frozen (games with `freeze`).
     frozen: Vec<bool>,
+    /// `[side * pieces + piece]`: a promotion rule of that piece may make it royal.
+    pub(super) royal_promotion: Vec<bool>,
 }
 
 impl<'g> MoveGenerator<'g> {
@@ -125,6 +154,15 @@ impl<'g> MoveGenerator<'g> {
             xray_stack: ReverseStack::new(),
             filled: FilledCell::new(game.cells),
             frozen: Vec::new(),
+            royal_promotion: game
+                .promotions
+                .iter()
+                .map(|rules| {
+                    rules
+                        .iter()
+                        .any(|r| r.choices.iter().any(|c| game.royal[c.index()]))
+                })
+                .collect(),
         }
     }
 
@@ -169,33 +207,57 @@ impl<'g> MoveGenerator<'g> {
     /// hurdle lines go to `out` as they are found; a walk's go through `walked` first,
     /// each walk's moved on at once, so the order is the board's either way.
     pub(super) fn walked_moves(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        // The side's pieces read eight cells per word (big boards' empty runs skipped).
+        let cells = kernel::bits::pieces_of(&pos.cells, pos.side);
+        self.walked_moves_kept(pos, cells, out, |_, _| Every);
+    }
+
+    /// [`MoveGenerator::walked_moves`] over the cells `cells` (in rising order; at
+    /// least every cell of a piece of the side to move), keeping of the moves of a
+    /// piece with rays or hurdle lines what `keep(from, kind)` (asked once per such
+    /// piece) says; the other moves are all kept.
+    pub(super) fn walked_moves_kept<D: Destinations>(
+        &mut self,
+        pos: &GamePosition,
+        cells: impl Iterator<Item = usize>,
+        out: &mut Vec<GameMove>,
+        mut keep: impl FnMut(usize, PieceId) -> D,
+    ) {
         let g = self.game;
         let side = pos.side;
         self.walked.clear();
         let kernels = &g.kernels;
-        for i in kernel::bits::pieces_of(&pos.cells, side) {
-            let (kind, from) = (pos.cells[i].kind(), CellId(i as u16));
+        for i in cells {
+            let o = pos.cells[i];
+            if o.is_empty() || o.side() != side {
+                continue;
+            }
+            let (kind, from) = (o.kind(), CellId(i as u16));
             match kernels.rays(side, kind, from) {
                 // The same moves, in the same order, without the interpreter.
                 Some(rays) => {
+                    let kept = keep(i, kind);
                     kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
-                        expand_promotions(
-                            g,
-                            pos,
-                            kernel::ray_move(kind, from, to, captures, ep),
-                            out,
-                        )
+                        let m = || kernel::ray_move(kind, from, to, captures, ep);
+                        match kept.keep(to as usize) {
+                            Keep::No => {}
+                            Keep::AsIs => out.push(m()),
+                            Keep::Expanded => expand_promotions(g, pos, m(), out),
+                        }
                     })
                 }
                 None => match kernels.hurdles(side, kind, from) {
-                    Some(lines) => kernel::run_hurdles(lines, &pos.cells, side, |to, captures| {
-                        expand_promotions(
-                            g,
-                            pos,
-                            kernel::ray_move(kind, from, to, captures, &[]),
-                            out,
-                        )
-                    }),
+                    Some(lines) => {
+                        let kept = keep(i, kind);
+                        kernel::run_hurdles(lines, &pos.cells, side, |to, captures| {
+                            let m = || kernel::ray_move(kind, from, to, captures, &[]);
+                            match kept.keep(to as usize) {
+                                Keep::No => {}
+                                Keep::AsIs => out.push(m()),
+                                Keep::Expanded => expand_promotions(g, pos, m(), out),
+                            }
+                        })
+                    }
                     None => {
                         let mut sink = Plies {
                             out: &mut self.walked,
@@ -430,7 +492,7 @@ fn rule_applies(r: &super::PromotionRule, m: &GameMove) -> bool {
 }
 
 /// Pushes `m` as it is and/or with each allowed promotion.
-#[inline]
+#[inline(always)]
 pub(super) fn expand_promotions(
     g: &Game,
     pos: &GamePosition,

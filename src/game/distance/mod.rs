@@ -209,11 +209,10 @@ impl<'g> DistanceMaps<'g> {
     /// Plays `m` on `pos` (as [`Game::make`]) and brings the maps up to date, looking
     /// only at the cells the move wrote.
     pub fn make(&mut self, pos: &mut GamePosition, m: &GameMove) -> Undo {
-        let mark = pos.mark();
         let undo = self.game.make(pos, m);
         self.frames.push(self.written.len());
         let written = &mut self.written;
-        pos.cells_written_since(mark, |c| written.push(c.0));
+        pos.cells_written(&undo, |c| written.push(c.0));
         let start = self.frames[self.frames.len() - 1];
         self.candidates.clear();
         self.candidates.extend_from_slice(&self.written[start..]);

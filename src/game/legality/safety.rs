@@ -33,7 +33,7 @@ use crate::game::kernel::{self, reach, with_bits, Bitboards};
 use crate::game::legality::attack::attacked_in;
 use crate::game::legality::forward::{forward_attackers, forward_marking, ForwardMarks};
 use crate::game::legality::marks::next_stamp;
-use crate::game::movegen::{expand_promotions, Plies};
+use crate::game::movegen::{expand_promotions, Destinations, Keep, Plies};
 use crate::game::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 use crate::ids::{CellId, Side};
 use crate::walk::{Occupant, Ply, Sink};
@@ -323,6 +323,28 @@ impl MoveGenerator<'_> {
     }
 }
 
+/// The moves of a piece in the legal list: in a simple node, for a piece judged by
+/// its destination, only those to the cells [`Safety::allowed`] gives it (`allow`),
+/// expanded where a move of the piece may promote (`promotes`); for any other piece,
+/// every move, expanded (`allow` and `promotes` every cell).
+struct Allowed<B> {
+    allow: B,
+    promotes: B,
+}
+
+impl<B: Bits> Destinations for Allowed<B> {
+    #[inline(always)]
+    fn keep(&self, to: usize) -> Keep {
+        if !self.allow.has(to) {
+            Keep::No
+        } else if self.promotes.has(to) {
+            Keep::Expanded
+        } else {
+            Keep::AsIs
+        }
+    }
+}
+
 /// Counts the plies of one walk of a non-royal piece whose destinations are allowed
 /// (see [`Safety::allowed`]); plies that need more (promotions, pushes, captures in
 /// passing) become moves in `deferred`.
@@ -373,6 +395,7 @@ impl MoveGenerator<'_> {
         pos: &mut GamePosition,
         out: &mut Vec<GameMove>,
     ) -> bool {
+        let g = self.game;
         let k = &bb.exposure;
         if pos.royal_count[pos.side.index()] != 1 {
             return false;
@@ -384,14 +407,51 @@ impl MoveGenerator<'_> {
         let s = Safety::compute(k, pos, royal);
         out.clear();
         // The pseudo-legal moves (a game with a kernel has no effects), castling's
-        // safe cells asked of the kernel, then the illegal ones dropped in place.
-        self.walked_moves(pos, out);
+        // safe cells asked of the kernel, then the illegal ones dropped in place. In a
+        // simple node, the moves of a piece judged by its destination alone (not
+        // listed, no promotion to a royal kind) are kept only where allowed as they
+        // are found, so they need no verdict after.
+        // With forward-answered pieces marking cells this node, a destination alone
+        // does not judge a move (the kernel does not hold those pieces' attacks).
+        let simple = s.simple() && !self.kernel_forward.on;
+        let mut judged = B::ZERO;
+        let royal_promo = std::mem::take(&mut self.royal_promotion);
+        let side = pos.side.index() * g.pieces;
+        let mut mine = s.occ & !s.theirs;
+        let cells = std::iter::from_fn(|| {
+            (!mine.is_zero()).then(|| {
+                let i = mine.lowest();
+                mine = mine ^ B::bit(i);
+                i
+            })
+        });
+        self.walked_moves_kept(pos, cells, out, |i, kind| {
+            let at = side + kind.index();
+            if simple && !bb.listed_from[at].has(i) && !royal_promo[at] {
+                judged |= B::bit(i);
+                Allowed {
+                    allow: s.allowed(Some(i)),
+                    promotes: bb.promotes[at],
+                }
+            } else {
+                Allowed {
+                    allow: !B::ZERO,
+                    promotes: !B::ZERO,
+                }
+            }
+        });
+        self.royal_promotion = royal_promo;
         self.castlings_with(bb, &s, pos, out);
         self.drops(pos, out);
-        out.retain(|m| match self.kernel_verdict(bb, &s, pos, m) {
-            Quick::Legal => true,
-            Quick::Illegal => false,
-            Quick::Unknown => self.is_legal(pos, m),
+        out.retain(|m| {
+            if m.kind == MoveKind::Normal && m.promotion.is_none() && judged.has(m.from.index()) {
+                return true;
+            }
+            match self.kernel_verdict(bb, &s, pos, m) {
+                Quick::Legal => true,
+                Quick::Illegal => false,
+                Quick::Unknown => self.is_legal(pos, m),
+            }
         });
         true
     }

@@ -5,14 +5,18 @@
 //! Every change to the board or a hand goes through [`GamePosition::set_cell`] or
 //! [`GamePosition::add_hand`], which keep the hash and piece counts current and record
 //! the old value in the journal; [`GamePosition::rewind`] undoes changes back to a mark.
+//! The one exception is make's quiet move ([`GamePosition::move_quiet`]: one piece onto
+//! an empty cell), whose old values travel in the [`Undo`] record instead.
 //! So make/unmake never reconstruct anything and allocate nothing once the journal has
 //! grown to the search depth.
 
 mod make;
+mod quiet;
 mod tags;
 mod zobrist;
 
 pub(crate) use make::{make, make_unhashed, unmake};
+pub(crate) use quiet::Quiet;
 pub(crate) use tags::tag_hash;
 pub use zobrist::Keys;
 
@@ -139,6 +143,8 @@ pub struct Undo {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
+    /// A quiet move played without the journal ([`GamePosition::move_quiet`]).
+    pub(crate) quiet: Option<Quiet>,
 }
 
 impl Occupancy for GamePosition {
@@ -299,9 +305,19 @@ impl GamePosition {
         self.journal.len()
     }
 
-    /// Calls `f` with every cell written since journal mark `mark` (a cell written
+    /// Calls `f` with every cell the move that `undo` takes back wrote (a cell written
     /// twice, twice), for consumers that follow the board, such as distance maps.
-    pub(crate) fn cells_written_since(&self, mark: usize, mut f: impl FnMut(CellId)) {
+    pub(crate) fn cells_written(&self, undo: &Undo, mut f: impl FnMut(CellId)) {
+        if let Some(q) = undo.quiet {
+            f(CellId(q.from));
+            f(CellId(q.to));
+        }
+        self.cells_written_since(undo.mark, f);
+    }
+
+    /// Calls `f` with every cell written since journal mark `mark` (a cell written
+    /// twice, twice).
+    fn cells_written_since(&self, mark: usize, mut f: impl FnMut(CellId)) {
         for change in self.journal.get(mark..).unwrap_or(&[]) {
             match *change {
                 Change::Cell { cell, .. } => f(CellId(cell)),
@@ -332,76 +348,6 @@ impl GamePosition {
             moved: self.moved[i],
         });
         self.put::<HASH>(keys, i, occ, promoted, moved);
-    }
-
-    /// Moves the piece on `from` to the empty cell `to`, where it carries the promotion
-    /// mark `promoted` and counts as moved: the same position, hash and journal effect
-    /// as `set_cell(from, EMPTY)` then `set_cell(to, piece, promoted, true)`, in one
-    /// journal entry and without recounting the piece (make's common case).
-    #[inline]
-    pub(crate) fn move_piece<const HASH: bool>(
-        &mut self,
-        keys: &Keys,
-        from: CellId,
-        to: CellId,
-        promoted: u8,
-    ) {
-        let (f, t) = (from.index(), to.index());
-        let occ = self.cells[f];
-        debug_assert!(!occ.is_empty() && self.cells[t].is_empty());
-        self.journal.push(Change::Move {
-            from: from.0,
-            to: to.0,
-            from_promoted: self.promoted[f],
-            from_moved: self.moved[f],
-            to_promoted: self.promoted[t],
-            to_moved: self.moved[t],
-        });
-        if HASH {
-            self.hash ^= keys.piece(occ, f) ^ keys.piece(occ, t);
-            if self.promoted[f] != 0 {
-                self.hash ^= keys.promoted[f];
-            }
-            if self.promoted[t] != 0 {
-                self.hash ^= keys.promoted[t];
-            }
-            if promoted != 0 {
-                self.hash ^= keys.promoted[t];
-            }
-        }
-        self.cells[f] = Occupant::EMPTY;
-        self.promoted[f] = 0;
-        self.moved[f] = false;
-        self.cells[t] = occ;
-        self.promoted[t] = promoted;
-        self.moved[t] = true;
-        if keys.royal[occ.kind().index()] {
-            let sum = &mut self.royal_sum[occ.side().index()];
-            *sum = *sum - f as u32 + t as u32;
-        }
-        if self.tracking != 0 {
-            self.retrack(f, occ, Occupant::EMPTY);
-            self.retrack(t, Occupant::EMPTY, occ);
-        }
-    }
-
-    /// Takes back a [`GamePosition::move_piece`] from `from` to `to`, given the
-    /// (promotion mark, moved flag) both cells had (the hash is left to the caller).
-    fn unmove_piece(&mut self, keys: &Keys, from: u16, to: u16, before: [(u8, bool); 2]) {
-        let (f, t) = (from as usize, to as usize);
-        let occ = self.cells[t];
-        self.cells[t] = Occupant::EMPTY;
-        (self.promoted[t], self.moved[t]) = before[1];
-        self.cells[f] = occ;
-        (self.promoted[f], self.moved[f]) = before[0];
-        if keys.royal[occ.kind().index()] {
-            let sum = &mut self.royal_sum[occ.side().index()];
-            *sum = *sum - t as u32 + f as u32;
-        }
-        if self.tracking != 0 {
-            self.retrack(t, occ, Occupant::EMPTY);
-            self.retrack(f, Occupant::EMPTY, occ);
-        }
     }
 
     /// Puts `occ` on cell `i`, keeping the counts (and with `HASH` the hash) current.

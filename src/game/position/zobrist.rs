@@ -18,7 +18,7 @@ pub struct Keys {
     hand: Vec<u64>,
     castling: Vec<u64>,
     ep: Vec<u64>,
-    side: u64,
+    pub(super) side: u64,
     /// Per piece: royal (kept here so the board's bookkeeping can track royals).
     pub(crate) royal: Vec<bool>,
     /// Bit k: a position read for this game keeps a list of the cells holding pieces
@@ -97,14 +97,7 @@ impl Keys {
         if pos.side != side {
             h ^= self.side;
         }
-        let mut changed = castling ^ pos.castling;
-        while changed != 0 {
-            let i = changed.trailing_zeros() as usize;
-            changed &= changed - 1;
-            if let Some(k) = self.castling.get(i) {
-                h ^= k;
-            }
-        }
+        h ^= self.castling_keys(castling ^ pos.castling);
         let (old, new) = (ep.cells().first(), pos.ep.cells().first());
         if old != new {
             if let Some(&c) = old {
@@ -112,6 +105,37 @@ impl Keys {
             }
             if let Some(&c) = new {
                 h ^= self.ep[c as usize];
+            }
+        }
+        h
+    }
+
+    /// The promotion-mark keys a piece moving from `f` to `t` changes, given the marks
+    /// `[on f, on t, the mover's after]` (each key counts when its mark is non-zero).
+    #[cold]
+    pub(crate) fn promoted_change(&self, f: usize, t: usize, [pf, pt, after]: [u8; 3]) -> u64 {
+        let mut h = 0;
+        if pf != 0 {
+            h ^= self.promoted[f];
+        }
+        if pt != 0 {
+            h ^= self.promoted[t];
+        }
+        if after != 0 {
+            h ^= self.promoted[t];
+        }
+        h
+    }
+
+    /// The keys of the castling rights in `rights` (bit `i`: castling number `i`).
+    #[inline]
+    pub(crate) fn castling_keys(&self, mut rights: u32) -> u64 {
+        let mut h = 0;
+        while rights != 0 {
+            let i = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            if let Some(k) = self.castling.get(i) {
+                h ^= k;
             }
         }
         h

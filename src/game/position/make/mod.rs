@@ -1,7 +1,9 @@
 //! make: playing a move on a position and taking it back.
 //!
 //! [`make`] changes the position through the journaled setters (so [`unmake`] only
-//! rewinds the journal and restores the saved state) and updates the Zobrist hash;
+//! rewinds the journal and restores the saved state) and updates the Zobrist hash; a
+//! quiet move (one piece onto an empty cell, in a game without effects or tags) skips
+//! the journal: its undo record keeps the two cells' marks ([`make_quiet`]);
 //! [`make_unhashed`] skips the hash for perft, which never reads it. A push moves the
 //! piece met on before the mover takes its cell (a swap: into the start cell); a
 //! conversion turns the piece met and leaves the mover where it stands; `one side`
@@ -14,7 +16,94 @@ use crate::walk::Occupant;
 
 /// Plays `m`.
 pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    if is_quiet(g, pos, m) {
+        return make_quiet(g, pos, m);
+    }
+    make_other(g, pos, m)
+}
+
+/// What `pos` holds outside the board and hands, and the journal's mark: the undo
+/// record of a move about to be made (without a quiet move yet).
+#[inline(always)]
+fn undo_record(pos: &GamePosition) -> Undo {
+    Undo {
+        mark: pos.mark(),
+        castling: pos.castling,
+        ep: pos.ep,
+        halfmove: pos.halfmove,
+        fullmove: pos.fullmove,
+        hash: pos.hash,
+        quiet: None,
+    }
+}
+
+/// [`make`] of any move but a quiet one, out of line so that the quiet path stays lean.
+#[inline(never)]
+fn make_other(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
     make_with::<true>(g, pos, m)
+}
+
+/// Whether `m` is a quiet move of one piece onto an empty cell (no capture, push,
+/// promotion, conversion or cascade) in a game without effects or tags: the case
+/// [`make_quiet`] plays.
+#[inline(always)]
+fn is_quiet(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
+    m.kind == MoveKind::Normal
+        && !m.captures_to
+        && m.n_passing == 0
+        && m.push_to.is_none()
+        && m.promotion.is_none()
+        && m.convert.is_none()
+        && !m.has_cascade()
+        && g.effects.is_none()
+        && g.tags.is_none()
+        && pos.cells[m.to.index()].is_empty()
+        && pos.cells[m.from.index()] == Occupant::piece(pos.side, m.piece)
+}
+
+/// [`make`] of a quiet move ([`is_quiet`]): the piece moved outside the journal (the
+/// undo record keeps what the two cells were), then castling rights, en passant,
+/// clocks and the side to move, the hash updated by what changed. The same position
+/// and hash as [`make_with`].
+#[inline(always)]
+fn make_quiet(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    let keys = &g.keys;
+    let mut undo = undo_record(pos);
+    let side = pos.side;
+    let (f, t) = (m.from.index(), m.to.index());
+    let promo_mark = pos.promoted[f];
+    undo.quiet = Some(pos.move_quiet::<true>(keys, m.from, m.to, promo_mark));
+    let mut h = pos.hash;
+    let lost = pos.castling & (g.castle_loss[f] | g.castle_loss[t]);
+    if lost != 0 {
+        pos.castling ^= lost;
+        h ^= keys.castling_keys(lost);
+    }
+    if let Some(&c) = undo.ep.cells().first() {
+        h ^= keys.ep_key(c as usize);
+    }
+    pos.ep = EnPassant::default();
+    if m.n_ep > 0 {
+        let n = m.n_ep as usize;
+        pos.ep.cells[..n].copy_from_slice(&m.ep[..n]);
+        pos.ep.len = m.n_ep;
+        pos.ep.victim = m.to.0;
+        h ^= keys.ep_key(m.ep[0] as usize);
+    }
+    pos.halfmove = if g.clock_reset[m.piece.index()] {
+        0
+    } else {
+        pos.halfmove + 1
+    };
+    if side == Side::Second || g.one_side {
+        pos.fullmove += 1;
+    }
+    if !g.one_side {
+        pos.side = side.opponent();
+        h ^= keys.side;
+    }
+    pos.hash = h;
+    undo
 }
 
 /// [`make`] without updating the hash (left stale until [`unmake`] restores it):
@@ -26,14 +115,7 @@ pub(crate) fn make_unhashed(g: &Game, pos: &mut GamePosition, m: &GameMove) -> U
 #[inline]
 fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
     let keys = &g.keys;
-    let undo = Undo {
-        mark: pos.mark(),
-        castling: pos.castling,
-        ep: pos.ep,
-        halfmove: pos.halfmove,
-        fullmove: pos.fullmove,
-        hash: pos.hash,
-    };
+    let undo = undo_record(pos);
     let side = pos.side;
     let mut capture = false;
     let mut new_ep = EnPassant::default();
@@ -256,7 +338,10 @@ fn take<const HASH: bool>(g: &Game, pos: &mut GamePosition, cell: CellId, captor
 
 /// Takes back the move `undo` was made for.
 pub(crate) fn unmake(g: &Game, pos: &mut GamePosition, undo: Undo) {
-    pos.rewind(&g.keys, undo.mark);
+    match undo.quiet {
+        Some(q) => pos.unmove_quiet(&g.keys, q),
+        None => pos.rewind(&g.keys, undo.mark),
+    }
     pos.castling = undo.castling;
     pos.ep = undo.ep;
     pos.halfmove = undo.halfmove;

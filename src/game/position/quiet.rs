@@ -1,0 +1,127 @@
+//! quiet: moving one piece to an empty cell — make's common case — with one journal
+//! entry ([`GamePosition::move_piece`]) or none ([`GamePosition::move_quiet`], the old
+//! values returned for the undo record), and taking it back.
+
+use super::{Change, GamePosition, Keys};
+use crate::ids::CellId;
+use crate::walk::Occupant;
+
+/// A piece moved to an empty cell outside the journal: the cells and what their
+/// promotion marks and moved flags were, for [`crate::Game::unmake`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Quiet {
+    pub(super) from: u16,
+    pub(super) to: u16,
+    before: [(u8, bool); 2],
+}
+
+impl GamePosition {
+    /// Moves the piece on `from` to the empty cell `to`, where it carries the promotion
+    /// mark `promoted` and counts as moved: the same position, hash and journal effect
+    /// as `set_cell(from, EMPTY)` then `set_cell(to, piece, promoted, true)`, in one
+    /// journal entry and without recounting the piece (make's common case).
+    #[inline(always)]
+    pub(crate) fn move_piece<const HASH: bool>(
+        &mut self,
+        keys: &Keys,
+        from: CellId,
+        to: CellId,
+        promoted: u8,
+    ) {
+        let q = self.move_quiet::<HASH>(keys, from, to, promoted);
+        let [(from_promoted, from_moved), (to_promoted, to_moved)] = q.before;
+        self.journal.push(Change::Move {
+            from: q.from,
+            to: q.to,
+            from_promoted,
+            from_moved,
+            to_promoted,
+            to_moved,
+        });
+    }
+
+    /// [`GamePosition::move_piece`] without the journal: what it returns takes the
+    /// move back ([`GamePosition::unmove_quiet`]).
+    #[inline(always)]
+    pub(crate) fn move_quiet<const HASH: bool>(
+        &mut self,
+        keys: &Keys,
+        from: CellId,
+        to: CellId,
+        promoted: u8,
+    ) -> Quiet {
+        let (f, t) = (from.index(), to.index());
+        let (cells, promoted_at, moved) = (
+            &mut self.cells[..],
+            &mut self.promoted[..],
+            &mut self.moved[..],
+        );
+        let occ = cells[f];
+        debug_assert!(!occ.is_empty() && cells[t].is_empty());
+        let (pf, pt) = (promoted_at[f], promoted_at[t]);
+        let (mf, mt) = (moved[f], moved[t]);
+        cells[f] = Occupant::EMPTY;
+        cells[t] = occ;
+        promoted_at[f] = 0;
+        promoted_at[t] = promoted;
+        moved[f] = false;
+        moved[t] = true;
+        if HASH {
+            let mut h = keys.piece(occ, f) ^ keys.piece(occ, t);
+            if pf | pt | promoted != 0 {
+                h ^= keys.promoted_change(f, t, [pf, pt, promoted]);
+            }
+            self.hash ^= h;
+        }
+        if keys.royal[occ.kind().index()] {
+            let sum = &mut self.royal_sum[occ.side().index()];
+            *sum = *sum - f as u32 + t as u32;
+        }
+        if self.tracking != 0 {
+            self.retrack(f, occ, Occupant::EMPTY);
+            self.retrack(t, Occupant::EMPTY, occ);
+        }
+        Quiet {
+            from: from.0,
+            to: to.0,
+            before: [(pf, mf), (pt, mt)],
+        }
+    }
+
+    /// Takes back a [`GamePosition::move_quiet`] (the hash is left to the caller).
+    #[inline(always)]
+    pub(crate) fn unmove_quiet(&mut self, keys: &Keys, q: Quiet) {
+        self.unmove_piece(keys, q.from, q.to, q.before);
+    }
+
+    /// Takes back a [`GamePosition::move_piece`] from `from` to `to`, given the
+    /// (promotion mark, moved flag) both cells had (the hash is left to the caller).
+    #[inline(always)]
+    pub(super) fn unmove_piece(
+        &mut self,
+        keys: &Keys,
+        from: u16,
+        to: u16,
+        before: [(u8, bool); 2],
+    ) {
+        let (f, t) = (from as usize, to as usize);
+        let (cells, promoted, moved) = (
+            &mut self.cells[..],
+            &mut self.promoted[..],
+            &mut self.moved[..],
+        );
+        let occ = cells[t];
+        cells[t] = Occupant::EMPTY;
+        cells[f] = occ;
+        (promoted[t], moved[t]) = before[1];
+        (promoted[f], moved[f]) = before[0];
+        if keys.royal[occ.kind().index()] {
+            let sum = &mut self.royal_sum[occ.side().index()];
+            *sum = *sum - t as u32 + f as u32;
+        }
+        if self.tracking != 0 {
+            self.retrack(t, occ, Occupant::EMPTY);
+            self.retrack(f, Occupant::EMPTY, occ);
+        }
+    }
+}
