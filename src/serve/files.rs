@@ -32,6 +32,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("croatian-miranda.rules"),
     shipped!("croatian-nineteen.rules"),
     shipped!("croatian-one.rules"),
+    shipped!("croatian-tlalocan.rules"),
     shipped!("croatian-ties.rules"),
     shipped!("duck.rules"),
     shipped!("effects.rules"),
