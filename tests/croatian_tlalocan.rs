@@ -36,7 +36,7 @@ fn moves_from(g: &Game, fen: &str, from: &str) -> Vec<String> {
 
 /// The book's start position (libcrochess's setup table), written back with every
 /// Pawn's rush tag.
-const START: &str = "*rnbscuweahqkhaewucsbnr*/p^p^p^p^gp^gp^p^gp^ggp^gp^p^gp^gp^p^p^p^/p^p^p^gp^p^p^ggp^p^ggp^p^ggp^p^p^gp^p^p^/3o3oo2oo2oo3o3/4o1o2o1oo1o2o1o4/24/24/24/24/24/24/24/24/24/24/24/24/24/24/4O1O2O1OO1O2O1O4/3O3OO2OO2OO3O3/P^P^P^GP^P^P^GGP^P^GGP^P^GGP^P^P^GP^P^P^/P^P^P^P^GP^GP^P^GP^GGP^GP^P^GP^GP^P^P^P^/*RNBSCUWEAHQKHAEWUCSBNR* w KQkq - 0 1";
+const START: &str = "*r&nbscuweahqk&haewucsbnr&*/p^p^p^p^gp^gp^p^gp^ggp^gp^p^gp^gp^p^p^p^/p^p^p^gp^p^p^ggp^p^ggp^p^ggp^p^p^gp^p^p^/3o3oo2oo2oo3o3/4o1o2o1oo1o2o1o4/24/24/24/24/24/24/24/24/24/24/24/24/24/24/4O1O2O1OO1O2O1O4/3O3OO2OO2OO3O3/P^P^P^GP^P^P^GGP^P^GGP^P^GGP^P^P^GP^P^P^/P^P^P^P^GP^GP^P^GP^GGP^GP^P^GP^GP^P^P^P^/*R&NBSCUWEAHQK&HAEWUCSBNR&* w - - 0 1";
 
 /// Perft 1 is 233. By hand: the 16 Pawns of rank 3 step once; the 10 with nothing in
 /// front also rush 2 to 9 cells (to rank 12): 10 × 9 + 6 = 96; the 16 Scouts ride up
@@ -397,4 +397,50 @@ fn the_tree_of_a_shaman_capturing_a_chain_and_diverging() {
         "tlalocan_shaman_chain_diverges_json",
         tree("rules/croatian-tlalocan.rules", &fen, "e5", true)
     );
+}
+
+/// Castling rights as tags (`tag castle (&) for King | Rook`, `castling ..., tagged
+/// castle`): the King castles 2 to 9 cells toward a Rook only while both carry the tag
+/// (FEN `K&`, `R&`, as libcrochess writes them; the castling field stays `-`). By hand:
+/// the white Rook on w1 carries no tag, so the King on m1 castles only to the left, to
+/// k1 .. d1 (the Rook b1 landing beside it), besides its steps; after castling neither
+/// carries the tag any more, and the black King castles right (m24 to o24, the Rook
+/// w24 to n24).
+#[test]
+fn castling_needs_both_pieces_tagged_and_castling_clears_the_tags() {
+    let g = tlalocan();
+    let fen = fen_of(
+        &[
+            ("m1", "K&"),
+            ("b1", "R&"),
+            ("w1", "R"),
+            ("m24", "k&"),
+            ("b24", "r&"),
+            ("w24", "r&"),
+        ],
+        "w",
+    );
+    assert_eq!(
+        moves_from(&g, &fen, "m1"),
+        words("m1l1 m1n1 m1l2 m1m2 m1n2 m1k1 m1j1 m1i1 m1h1 m1g1 m1f1 m1e1 m1d1")
+    );
+    let after = play(&g, &fen, &["m1f1", "m24o24"]);
+    assert!(after.starts_with("1r&11rk9/"), "{after}");
+    assert!(after.contains("/5KR15R1 w - -"), "{after}");
+    // A King that stepped away and back has lost its tag: no castling.
+    let back = play(&g, &fen, &["m1m2", "m24m23", "m2m1", "m23m24"]);
+    assert!(back.contains("/1R&10K9R1 w - - 4 3"), "{back}");
+    assert!(!legal(&g, &back).contains(&"m1f1".to_string()), "{back}");
+    // Letters are not rights here.
+    let lettered = fen.replace(" w - -", " w KQkq -");
+    let e = g.position(&lettered).unwrap_err();
+    assert_eq!(e.offset(), lettered.find("KQkq").unwrap(), "{e}");
+    assert!(!common::make_unmake_round_trip(&g, &fen).is_empty());
+}
+
+/// A castling tag the pieces do not carry, and an unknown one, say what and where.
+#[test]
+fn castling_tag_diagnostics() {
+    let src = "game \"t\"\nboard square 8x8\ntag castle (&) for King\nroyal King\ncastling King e1 to g1 with Rook h1 to f1, tagged castle\ncastling King e1 to c1 with Rook a1 to d1, tagged castel\npiece King (K) { step any }\npiece Rook (R) { ride orthogonal }\n";
+    assert_eq!(common::check_codes(src), vec!["E0955", "E0926"]);
 }

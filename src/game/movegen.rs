@@ -293,7 +293,7 @@ impl<'g> MoveGenerator<'g> {
         let pos = r.position();
         let side = pos.side;
         for (i, c) in g.castlings.iter().enumerate() {
-            if c.side != side || pos.castling & (1 << i) == 0 {
+            if c.side != side || pos.castling & (1 << i) == 0 || !c.tags_hold(pos) {
                 continue;
             }
             if r.at(c.king_from.index()) != Occupant::piece(side, c.king)

@@ -195,9 +195,13 @@ fn castling(n: &Node<'_>) -> CastlingDecl {
     let mut moves = n.all(R::castling_move);
     let king = castling_move(moves.next(), n.span);
     let partner = castling_move(moves.next(), n.span);
+    let tag = n
+        .child(R::castling_tagged)
+        .map(|t| ident(t.child(R::ident), t.span));
     CastlingDecl {
         king,
         partner,
+        tag,
         span: n.span,
     }
 }

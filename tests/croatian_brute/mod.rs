@@ -3,7 +3,8 @@
 //! as the files cover them (their headers), for the tests to compare the library's legal
 //! moves and perft with. Castling and en passant are not modelled: the tests keep them out of
 //! reach. Boards are `n`×`n`, a1 = 0, b1 = 1, ...; pieces are FEN letters, `*` a Star
-//! (no side's; a wall), `^` after a Pawn its rush tag.
+//! (no side's; a wall), `^` after a Pawn its rush tag (`&`, a King's or Rook's castling
+//! tag, is read and left alone).
 //!
 //! Each test crate that includes it uses part of it, hence `dead_code`.
 
@@ -95,6 +96,10 @@ pub fn parse(v: Variant, fen: &str) -> (Board, bool) {
             digits = 0;
             if ch == '^' {
                 b.tags[(n - 1 - r) * n + f - 1] = true;
+                continue;
+            }
+            if ch == '&' {
+                // A castling tag: castling is not modelled.
                 continue;
             }
             b.cells[(n - 1 - r) * n + f] = Some(ch);
