@@ -15,7 +15,7 @@ pub use effects::*;
 mod ends;
 mod neutral;
 pub use ends::{BareRoyalRule, CountingRoles, EndRules, MoveLimitRule, Outcome, RepetitionRule};
-pub use neutral::Neutrals;
+pub use neutral::{NeutralCapture, Neutrals};
 mod tags;
 pub use tags::{TagDef, Tags, MAX_TAGS};
 

@@ -135,6 +135,9 @@ impl<'g> MoveGenerator<'g> {
                 // moves (they are stored with its bit); the second side's here.
                 self.neutral_moves(pos, &fx.neutral_movers, out);
             }
+            if !fx.neutral_captures.is_empty() {
+                self.neutral_captures(pos, &fx.neutral_captures, out);
+            }
             if fx.activation.is_some() {
                 self.expand_cascades(pos, out, first);
             }
@@ -237,6 +240,49 @@ impl<'g> MoveGenerator<'g> {
             }
         }
         out.append(&mut self.walked);
+    }
+
+    /// Appends the side to move's captures of neutral pieces (`neutral P, captured by
+    /// ...`): each capturer the rules allow is walked with the neutral piece standing in
+    /// as an enemy of the capturer's own kind (to every other walk it stays a wall), and
+    /// only its plies that end capturing there are kept.
+    fn neutral_captures(
+        &mut self,
+        pos: &GamePosition,
+        rules: &[crate::ir::NeutralCapture],
+        out: &mut Vec<GameMove>,
+    ) {
+        let g = self.game;
+        let side = pos.side;
+        for (c, &n) in pos.cells.iter().enumerate() {
+            if n.is_empty() || !g.is_neutral(n.kind()) {
+                continue;
+            }
+            let cell = CellId(c as u16);
+            for (from, &o) in pos.cells.iter().enumerate() {
+                if o.is_empty()
+                    || o.side() != side
+                    || g.is_neutral(o.kind())
+                    || !rules.iter().any(|r| r.allows(n.kind(), side, o.kind()))
+                {
+                    continue;
+                }
+                let board = Override {
+                    pos,
+                    cell,
+                    occ: Occupant::piece(side.opponent(), o.kind()),
+                };
+                let mut sink = Plies {
+                    out: &mut self.walked,
+                    only_capture_on: Some(cell),
+                };
+                self.walker
+                    .walk(&board, side, o.kind(), CellId(from as u16), &mut sink);
+                for m in self.walked.drain(..) {
+                    expand_promotions(g, pos, m, out);
+                }
+            }
+        }
     }
 
     /// Appends the en passant captures to `self.walked`.

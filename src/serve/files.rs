@@ -47,6 +47,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("landing.rules"),
     shipped!("makruk.rules"),
     shipped!("minishogi.rules"),
+    shipped!("neutral-captures.rules"),
     shipped!("neutral-movers.rules"),
     shipped!("nightrider.rules"),
     shipped!("octo-zoo.rules"),

@@ -148,6 +148,9 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::tag_mark => "a tag's FEN mark such as `^`",
         R::mod_tagged | R::kw_tagged => "`tagged`",
         R::castling_tagged => "`tagged` and a tag name",
+        R::captured_by | R::capture_side => {
+            "`captured by` and `first`, `second`, `either side` or piece names"
+        }
         R::mod_sets | R::kw_sets => "`sets` and a tag name",
         R::mod_keeps | R::kw_keeps => "`keeps` and a tag name",
         R::mod_burn => "`burn`",
