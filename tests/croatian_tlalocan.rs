@@ -443,4 +443,8 @@ fn castling_needs_both_pieces_tagged_and_castling_clears_the_tags() {
 fn castling_tag_diagnostics() {
     let src = "game \"t\"\nboard square 8x8\ntag castle (&) for King\nroyal King\ncastling King e1 to g1 with Rook h1 to f1, tagged castle\ncastling King e1 to c1 with Rook a1 to d1, tagged castel\npiece King (K) { step any }\npiece Rook (R) { ride orthogonal }\n";
     assert_eq!(common::check_codes(src), vec!["E0955", "E0926"]);
+    // `tagged` with no name before the next declaration: a syntax error there, which
+    // does not swallow the next line.
+    let cut = src.replace(", tagged castel", ", tagged");
+    assert_eq!(common::check_codes(&cut), vec!["E0001"]);
 }
