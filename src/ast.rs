@@ -167,12 +167,13 @@ pub struct CastlingMove {
     pub span: Span,
 }
 
-/// `castling King e1 to g1 with Rook h1 to f1`: the royal piece's move, then its
-/// partner's.
+/// `castling King e1 to g1 with Rook h1 to f1 [, tagged T]`: the royal piece's move,
+/// then its partner's, and the tag both must carry (their castling right), if any.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CastlingDecl {
     pub king: CastlingMove,
     pub partner: CastlingMove,
+    pub tag: Option<Ident>,
     pub span: Span,
 }
 

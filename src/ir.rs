@@ -15,7 +15,7 @@ pub use effects::*;
 mod ends;
 mod neutral;
 pub use ends::{BareRoyalRule, CountingRoles, EndRules, MoveLimitRule, Outcome, RepetitionRule};
-pub use neutral::Neutrals;
+pub use neutral::{NeutralCapture, Neutrals};
 mod tags;
 pub use tags::{TagDef, Tags, MAX_TAGS};
 
@@ -128,6 +128,9 @@ pub struct Castling {
     pub partner_from: Coord,
     /// Where the partner ends.
     pub partner_to: Coord,
+    /// `tagged T`: the tag (its index) both pieces must carry; the castling right is
+    /// the tag, not a FEN letter.
+    pub tag: Option<u8>,
     /// Where the declaration was written.
     pub span: Span,
 }

@@ -144,6 +144,31 @@ pub struct PathTree {
     pub root: Option<SegId>,
     /// Every ply, in the order the walk reported them.
     pub plies: Vec<PlyPath>,
+    /// The piece never captures (a `move only` relay): see
+    /// [`without_captures`](PathTree::without_captures).
+    pub never_captures: bool,
+}
+
+impl PathTree {
+    /// The tree of a piece that never captures (a `move only` relay walking its
+    /// activator's patterns): every capture landing, capture of the piece met and ply
+    /// that captures dropped, so that the text and JSON show no `x` it cannot make.
+    pub fn without_captures(mut self) -> PathTree {
+        for seg in &mut self.segments {
+            for step in &mut seg.steps {
+                if step.lands == Some(Landing::Capture) {
+                    step.lands = None;
+                }
+            }
+            if let Some(e) = &mut seg.encounter {
+                e.capture = false;
+                e.locust = false;
+            }
+        }
+        self.plies.retain(|p| p.captures.is_empty());
+        self.never_captures = true;
+        self
+    }
 }
 
 /// One visit as the builder records it, before segments are cut.
@@ -269,6 +294,7 @@ impl PathTreeBuilder {
             segments: Vec::new(),
             root: None,
             plies: std::mem::take(&mut self.plies),
+            never_captures: false,
         };
         let roots = self.roots.clone();
         tree.root = self.chain(&mut tree, &roots);

@@ -243,7 +243,7 @@ fn nineteen() -> Game {
 
 /// The book's start position as `start` gives it (libcrochess's setup table: Stars in
 /// the corners, two ranks of Pawns), written back with every Pawn's rush tag.
-const START19: &str = "*rnbweuaqkauewbnr*/p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^/p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^/18/18/18/18/18/18/18/18/18/18/18/18/P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^/P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^/*RNBWEUAQKAUEWBNR* w KQkq - 0 1";
+const START19: &str = "*r&nbweuaqk&auewbnr&*/p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^/p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^/18/18/18/18/18/18/18/18/18/18/18/18/P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^/P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^/*R&NBWEUAQK&AUEWBNR&* w - - 0 1";
 
 /// Perft 1 is 114, counted by hand: the 18 Pawns of rank 3 each step once and rush 2
 /// to 6 cells (to rank 9, the end of their half): 108; the Unicorn g1 (dark: long

@@ -15,7 +15,8 @@ fn tags() -> Game {
     common::game("tags")
 }
 
-const START: &str = "rn!bqkbn!r/p^p^p^p^p^p^p^p^/8/8/8/8/P^P^P^P^P^P^P^P^/RN!BQKBN!R w KQkq - 0 1";
+const START: &str =
+    "r&n!bqk&bn!r&/p^p^p^p^p^p^p^p^/8/8/8/8/P^P^P^P^P^P^P^P^/R&N!BQK&BN!R& w - - 0 1";
 
 #[test]
 fn the_start_position_carries_the_declared_tags() {
@@ -25,8 +26,10 @@ fn the_start_position_carries_the_declared_tags() {
     assert_eq!(g.fen(&start), START);
     let e2 = g.rules().cell("e2").unwrap();
     let e1 = g.rules().cell("e1").unwrap();
+    let d1 = g.rules().cell("d1").unwrap();
     assert_eq!(start.tags(e2), 1, "rush is the first tag");
-    assert_eq!(start.tags(e1), 0, "kings carry none");
+    assert_eq!(start.tags(e1), 4, "kings carry castle, the third");
+    assert_eq!(start.tags(d1), 0, "queens carry none");
     assert_eq!(g.position(START).unwrap(), start);
 }
 
@@ -60,7 +63,7 @@ fn moving_loses_the_tags_and_fen_reads_back_the_same_position() {
     let fen = play(&g, START, &["e2e4", "e7e6", "b1d3", "g8f6"]);
     assert_eq!(
         fen,
-        "rn!bqkb1r/p^p^p^p^1p^p^p^/4pn2/8/4P3/3N4/P^P^P^P^1P^P^P^/R1BQKBN!R w KQkq - 2 3"
+        "r&n!bqk&b1r&/p^p^p^p^1p^p^p^/4pn2/8/4P3/3N4/P^P^P^P^1P^P^P^/R&1BQK&BN!R& w - - 2 3"
     );
     // The FEN read back is the position play reached, with the same hash.
     let mut pos = g.start_position().unwrap();
@@ -88,8 +91,8 @@ fn promotion_capture_and_castling_lose_tags() {
     let g = tags();
     // A capture takes the victim's tag with it; castling moves king and rook.
     assert_eq!(
-        play(&g, "4k3/8/8/8/8/3n!4/4P^3/4K2R w K - 0 1", &["e2d3"]),
-        "4k3/8/8/8/8/3P4/8/4K2R b K - 0 1"
+        play(&g, "4k3/8/8/8/8/3n!4/4P^3/4K&2R& w - - 0 1", &["e2d3"]),
+        "4k3/8/8/8/8/3P4/8/4K&2R& b - - 0 1"
     );
     // A piece placed by the board editor carries its kind's tags.
     let pos = g.position("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
@@ -108,7 +111,7 @@ fn make_and_unmake_restore_tags() {
     let g = tags();
     for fen in [
         START,
-        "r3k2r/p^1p^2p^2/1n!6/8/8/1N!6/P^1P2P^2/R3K2R w KQkq - 0 1",
+        "r&3k&2r&/p^1p^2p^2/1n!6/8/8/1N!6/P^1P2P^2/R&3K&2R& w - - 0 1",
         "4k3/1P^6/8/2pP^4/8/8/8/4K3 w - c6 0 1",
     ] {
         let mut pos = g.position(fen).unwrap();
@@ -145,7 +148,7 @@ fn perft_agrees_with_a_brute_force_count() {
         );
     }
     let mid = g
-        .position("r3k2r/p^1p^2p^2/1n!6/8/8/1N!6/P^1P2P^2/R3K2R w KQkq - 0 1")
+        .position("r&3k&2r&/p^1p^2p^2/1n!6/8/8/1N!6/P^1P2P^2/R&3K&2R& w - - 0 1")
         .unwrap();
     assert_eq!(g.perft(&mid, 3), common::perft_through_fen(&g, &mid, 3));
 }
@@ -161,6 +164,8 @@ fn from_the_start_tags_count_as_initial_does() {
         .map(|l| {
             l.replace("tagged rush", "initial")
                 .replace("tagged spring", "initial")
+                .replace(", tagged castle", "")
+                .replace(" w - - 0 1", " w KQkq - 0 1")
                 + "\n"
         })
         .collect();
@@ -169,6 +174,11 @@ fn from_the_start_tags_count_as_initial_does() {
     let (a, b) = (g.start_position().unwrap(), h.start_position().unwrap());
     assert_eq!(g.perft(&a, 4), 272_622);
     assert_eq!(h.perft(&b, 4), 272_622);
+    // Castling by tags counts as castling by FEN's rights, both sides, all four ways.
+    let tagged = "r&3k&2r&/8/8/3b4/4B3/8/8/R&3K&2R& w - - 0 1";
+    let lettered = "r3k2r/8/8/3b4/4B3/8/8/R3K2R w KQkq - 0 1";
+    let (a, b) = (g.position(tagged).unwrap(), h.position(lettered).unwrap());
+    assert_eq!(g.perft(&a, 3), h.perft(&b, 3));
 }
 
 #[test]

@@ -14,5 +14,16 @@ pub struct NeutralDecl {
     pub after_each_move: Vec<Span>,
     /// Where `moved by either side` was written.
     pub moved_by_either: Vec<Span>,
+    /// `captured by ...`, each time it was written.
+    pub captured_by: Vec<CapturedBy>,
+    pub span: Span,
+}
+
+/// `captured by [first | second | either side] [PIECES]`: the side whose pieces may
+/// capture the neutral pieces (`None`: either) and the kinds that may (empty: any).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CapturedBy {
+    pub side: Option<crate::ids::Side>,
+    pub kinds: Vec<Ident>,
     pub span: Span,
 }

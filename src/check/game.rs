@@ -12,10 +12,8 @@ use crate::ast::{self, DropOptionKind, PromotionOptionKind};
 use crate::diagnostics::Diagnostic;
 use crate::ids::{PieceId, Span};
 use crate::ir::{
-    Castling, Confinement, Coord, DropRule, GameDecls, Piece, Promotion, SokobanRoles,
-    StartPosition, ZoneCondition,
+    Confinement, DropRule, GameDecls, Piece, Promotion, SokobanRoles, StartPosition, ZoneCondition,
 };
-use crate::topology::coord_name;
 
 impl Checker {
     /// Checks every game declaration of the file. Call after the pieces and zones are
@@ -111,7 +109,7 @@ impl Checker {
                     }
                 }
                 ast::Item::Castling(c) => {
-                    if let Some(castling) = self.castling(c, &game.royals, royal_ok) {
+                    if let Some(castling) = self.castling(c, &game.royals, royal_ok, &game.tags) {
                         game.castlings.push(castling);
                     }
                 }
@@ -289,118 +287,6 @@ impl Checker {
             }
         }
         ok.then_some(ids)
-    }
-
-    /// A castling cell: well-formed (E0201), on the board and not a hole (E0903).
-    fn castling_cell(&mut self, c: &ast::CellName) -> Option<Coord> {
-        let p = self.cell_coord(c)?;
-        let board = self.board.as_ref()?;
-        let (w, h) = (board.width, board.height);
-        if p.x >= i16::from(w) || p.y >= i16::from(h) {
-            let last = coord_name(Coord {
-                x: i16::from(w) - 1,
-                y: i16::from(h) - 1,
-            });
-            self.error(
-                Diagnostic::error(
-                    "E0903",
-                    format!("castling cell `{}` is off the board", c.text),
-                    c.span,
-                )
-                .label(format!("the board is {w}x{h}, from a1 to {last}"))
-                .help("castling cells are written as the first side sees them, e.g. `e1`"),
-            );
-            return None;
-        }
-        if board.holes.contains(&p) {
-            self.error(
-                Diagnostic::error(
-                    "E0903",
-                    format!("castling cell `{}` is a hole", c.text),
-                    c.span,
-                )
-                .label("no piece can stand on a hole"),
-            );
-            return None;
-        }
-        Some(p)
-    }
-
-    fn castling(
-        &mut self,
-        c: &ast::CastlingDecl,
-        royals: &[PieceId],
-        royals_known: bool,
-    ) -> Option<Castling> {
-        let king = self.piece(&c.king.piece);
-        let partner = self.piece(&c.partner.piece);
-        let cells = [&c.king.from, &c.king.to, &c.partner.from, &c.partner.to];
-        let coords: Vec<Option<Coord>> = cells.iter().map(|n| self.castling_cell(n)).collect();
-        let (Some(king), Some(partner), Some(kf), Some(kt), Some(pf), Some(pt)) =
-            (king, partner, coords[0], coords[1], coords[2], coords[3])
-        else {
-            return None;
-        };
-        let mut ok = true;
-        let rank = kf.y;
-        if let Some(i) = [kf, kt, pf, pt].iter().position(|p| p.y != rank) {
-            ok = false;
-            self.error(
-                Diagnostic::error("E0904", "a castling move leaves its rank", cells[i].span)
-                    .label(format!("on rank {}", [kf, kt, pf, pt][i].y + 1))
-                    .secondary(
-                        c.king.from.span,
-                        format!("`{}` starts on rank {}", c.king.piece.name, rank + 1),
-                    )
-                    .help("both pieces start and end on one rank, e.g. `castling King e1 to g1 with Rook h1 to f1`"),
-            );
-        }
-        for (a, b, when) in [(kf, pf, "start"), (kt, pt, "end")] {
-            if a == b {
-                ok = false;
-                let (first, second) = if when == "start" {
-                    (&c.king.from, &c.partner.from)
-                } else {
-                    (&c.king.to, &c.partner.to)
-                };
-                self.error(
-                    Diagnostic::error(
-                        "E0910",
-                        format!("both castling pieces {when} on `{}`", second.text),
-                        second.span,
-                    )
-                    .label(format!("`{}` {when}s here", c.partner.piece.name))
-                    .secondary(
-                        first.span,
-                        format!("`{}` {when}s here too", c.king.piece.name),
-                    )
-                    .help("the two pieces of a castling move need different cells"),
-                );
-            }
-        }
-        if royals_known && !royals.contains(&king) {
-            self.diags.push(
-                Diagnostic::warning(
-                    "W0901",
-                    format!("`{}` castles but is not royal", c.king.piece.name),
-                    c.king.piece.span,
-                )
-                .label("not declared `royal`")
-                .help(format!(
-                    "castling moves a royal piece through cells that may not be attacked; declare it with `royal {}`",
-                    c.king.piece.name
-                )),
-            );
-        }
-        ok.then_some(Castling {
-            king,
-            king_from: kf,
-            king_to: kt,
-            partner,
-            partner_from: pf,
-            partner_to: pt,
-            span: c.span,
-        })
     }
 
     fn promotion(&mut self, p: &ast::PromotionDecl, has_start: bool) -> Option<Promotion> {

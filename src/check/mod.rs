@@ -14,6 +14,7 @@
 
 mod actions;
 mod activation;
+mod castling;
 mod cells;
 mod directions;
 mod effects;

@@ -123,12 +123,54 @@ impl Checker {
                     ),
                 );
             }
-            for id in ids {
+            for &id in &ids {
                 if !out.movable.contains(&id) {
                     out.movable.push(id);
                 }
             }
         }
+        self.neutral_captures(d, &ids, out);
+    }
+
+    /// `captured by [first | second | either side] [PIECES]`: E0701 when given twice on
+    /// one declaration, E0956 for a capturer that is itself neutral.
+    fn neutral_captures(&mut self, d: &ast::NeutralDecl, ids: &[PieceId], out: &mut Neutrals) {
+        let Some(by) = d.captured_by.first() else {
+            return;
+        };
+        if let Some(again) = d.captured_by.get(1) {
+            self.error(
+                Diagnostic::error("E0701", "`captured by` is given twice", again.span)
+                    .label("given again here")
+                    .secondary(by.span, "first given here")
+                    .help("name every capturer in one `captured by`: `captured by Rook | Knight`"),
+            );
+        }
+        let Some(capturers) = self.piece_ids(&by.kinds) else {
+            return;
+        };
+        for (id, name) in capturers.iter().zip(&by.kinds) {
+            if out.kinds.contains(id) || ids.contains(id) {
+                self.error(
+                    Diagnostic::error(
+                        "E0956",
+                        format!(
+                            "neutral piece `{}` named as a capturer of neutral pieces",
+                            name.name
+                        ),
+                        name.span,
+                    )
+                    .label("a piece of no side captures nothing")
+                    .help("name pieces of the sides: `captured by Rook | Knight`"),
+                );
+                return;
+            }
+        }
+        out.captures.push(ir::NeutralCapture {
+            kinds: ids.to_vec(),
+            side: by.side,
+            capturers,
+        });
     }
 
     /// The patterns of the neutral pieces either side moves land only on empty cells

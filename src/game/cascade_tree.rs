@@ -116,7 +116,12 @@ impl Ctx<'_, '_> {
                 self.walker
                     .walk(&board, piece.side(), moves_as, at, &mut builder);
             }
-            let sub = builder.finish(piece.side(), piece.kind(), at);
+            let never_captures =
+                self.act.is_relay(piece.kind()) && self.act.never_captures(piece.kind());
+            let mut sub = builder.finish(piece.side(), piece.kind(), at);
+            if never_captures {
+                sub = sub.without_captures();
+            }
             moved.push(at);
             let next = self.activated(&sub, cells, piece, moves_as, moved, ply + 1);
             moved.pop();
@@ -126,8 +131,7 @@ impl Ctx<'_, '_> {
                 side: piece.side(),
                 piece: piece.kind(),
                 moves_as,
-                never_captures: self.act.is_relay(piece.kind())
-                    && self.act.never_captures(piece.kind()),
+                never_captures,
                 ply: ply + 1,
                 tree: sub,
                 next,

@@ -103,6 +103,8 @@ pub(crate) struct GameEffects {
     pub(crate) duck: Option<PieceId>,
     /// `neutral P, moved by either side`: the neutral kinds the side to move may move.
     pub(crate) neutral_movers: Vec<PieceId>,
+    /// `neutral P, captured by ...`: who may capture which neutral kinds.
+    pub(crate) neutral_captures: Vec<crate::ir::NeutralCapture>,
     /// Some pattern may `activate`: cascades and `relay` pieces.
     pub(crate) activation: Option<super::activation::Activation>,
     /// `[kind * MAX_MARKS + mark - 1]`: the burn and the blast of a pattern of that
@@ -141,6 +143,7 @@ impl GameEffects {
             && !neutral.no_check
             && neutral.after_each_move.is_none()
             && neutral.movable.is_empty()
+            && neutral.captures.is_empty()
         {
             return None;
         }
@@ -206,6 +209,7 @@ impl GameEffects {
             no_check: neutral.no_check,
             duck: neutral.after_each_move,
             neutral_movers: neutral.movable.clone(),
+            neutral_captures: neutral.captures.clone(),
             activation: (activates || !fx.relays.is_empty() || !fx.passive.is_empty())
                 .then(|| super::activation::Activation::new(&fx.relays, &fx.passive, pieces)),
             marked,

@@ -96,6 +96,19 @@ pub struct CastlingMove {
     pub safe: Vec<CellId>,
     /// The FEN letter of this right (`K`, `Q`, `k`, `q`).
     pub letter: char,
+    /// `tagged T`: the bit of the tag both pieces must carry (0: none). Such a
+    /// castling's right is the tag (FEN marks), never a letter: its bit in
+    /// [`GamePosition`]'s rights is always set.
+    pub tag: u8,
+}
+
+impl CastlingMove {
+    /// Whether the pieces on the castling's two start cells carry its tag (always, for a
+    /// castling without one).
+    #[inline]
+    pub(crate) fn tags_hold(&self, pos: &GamePosition) -> bool {
+        self.tag == 0 || pos.tags(self.king_from) & pos.tags(self.partner_from) & self.tag != 0
+    }
 }
 
 /// A promotion rule of one side and piece, resolved to cells.

@@ -176,6 +176,9 @@ impl<'g> MoveGenerator<'g> {
                 // moves (they are stored with its bit); the second side's here.
                 self.neutral_moves(pos, &fx.neutral_movers, out);
             }
+            if !fx.neutral_captures.is_empty() {
+                self.neutral_captures(pos, &fx.neutral_captures, out);
+            }
             if fx.activation.is_some() {
                 self.expand_cascades(pos, out, first);
             }
@@ -300,6 +303,49 @@ impl<'g> MoveGenerator<'g> {
         out.append(&mut self.walked);
     }
 
+    /// Appends the side to move's captures of neutral pieces (`neutral P, captured by
+    /// ...`): each capturer the rules allow is walked with the neutral piece standing in
+    /// as an enemy of the capturer's own kind (to every other walk it stays a wall), and
+    /// only its plies that end capturing there are kept.
+    fn neutral_captures(
+        &mut self,
+        pos: &GamePosition,
+        rules: &[crate::ir::NeutralCapture],
+        out: &mut Vec<GameMove>,
+    ) {
+        let g = self.game;
+        let side = pos.side;
+        for (c, &n) in pos.cells.iter().enumerate() {
+            if n.is_empty() || !g.is_neutral(n.kind()) {
+                continue;
+            }
+            let cell = CellId(c as u16);
+            for (from, &o) in pos.cells.iter().enumerate() {
+                if o.is_empty()
+                    || o.side() != side
+                    || g.is_neutral(o.kind())
+                    || !rules.iter().any(|r| r.allows(n.kind(), side, o.kind()))
+                {
+                    continue;
+                }
+                let board = Override {
+                    pos,
+                    cell,
+                    occ: Occupant::piece(side.opponent(), o.kind()),
+                };
+                let mut sink = Plies {
+                    out: &mut self.walked,
+                    only_capture_on: Some(cell),
+                };
+                self.walker
+                    .walk(&board, side, o.kind(), CellId(from as u16), &mut sink);
+                for m in self.walked.drain(..) {
+                    expand_promotions(g, pos, m, out);
+                }
+            }
+        }
+    }
+
     /// Appends the en passant captures to `self.walked`.
     pub(super) fn en_passant_moves(&mut self, pos: &GamePosition) {
         let g = self.game;
@@ -354,7 +400,7 @@ impl<'g> MoveGenerator<'g> {
         let pos = r.position();
         let side = pos.side;
         for (i, c) in g.castlings.iter().enumerate() {
-            if c.side != side || pos.castling & (1 << i) == 0 {
+            if c.side != side || pos.castling & (1 << i) == 0 || !c.tags_hold(pos) {
                 continue;
             }
             if r.at(c.king_from.index()) != Occupant::piece(side, c.king)

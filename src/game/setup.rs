@@ -317,14 +317,16 @@ fn castling_move(castling: &Castling, side: Side, board: &Board) -> Option<Castl
         empty,
         safe,
         letter,
+        tag: c.tag.map_or(0, |t| 1 << t),
     })
 }
 
 /// Per cell: the castling rights (bit `i` for castling `i`) lost when a move starts or
-/// ends there — the cells the king and the partner start from.
+/// ends there — the cells the king and the partner start from. A `tagged` castling's
+/// right is its pieces' tag, lost with it: its bit is never lost.
 fn castle_loss(castlings: &[CastlingMove], cells: usize) -> Vec<u32> {
     let mut loss = vec![0u32; cells];
-    for (i, castling) in castlings.iter().enumerate() {
+    for (i, castling) in castlings.iter().enumerate().filter(|(_, c)| c.tag == 0) {
         loss[castling.king_from.index()] |= 1 << i;
         loss[castling.partner_from.index()] |= 1 << i;
     }

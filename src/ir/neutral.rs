@@ -20,6 +20,28 @@ pub struct Neutrals {
     /// `no check`: royals may be left capturable (no check, no checkmate); a side left
     /// without royals has lost.
     pub no_check: bool,
+    /// `neutral P, captured by ...`: who may capture which neutral kinds.
+    pub captures: Vec<NeutralCapture>,
+}
+
+/// `neutral PIECES, captured by [first | second | either side] [CAPTURERS]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NeutralCapture {
+    /// The neutral kinds this rule lets be captured.
+    pub kinds: Vec<PieceId>,
+    /// The side whose pieces may capture them (`None`: either side).
+    pub side: Option<crate::ids::Side>,
+    /// The kinds that may capture them (empty: any kind).
+    pub capturers: Vec<PieceId>,
+}
+
+impl NeutralCapture {
+    /// Whether a piece of `side` and kind `capturer` may capture a neutral `kind`.
+    pub fn allows(&self, kind: PieceId, side: crate::ids::Side, capturer: PieceId) -> bool {
+        self.kinds.contains(&kind)
+            && self.side.map_or(true, |s| s == side)
+            && (self.capturers.is_empty() || self.capturers.contains(&capturer))
+    }
 }
 
 impl Neutrals {

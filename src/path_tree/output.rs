@@ -46,12 +46,17 @@ impl PathTree {
     pub fn to_text(&self, table: &MoveTable) -> String {
         let piece = &table.pieces[self.piece.index()];
         let mut out = format!(
-            "{} {} ({}) on {}: {} plies  (* may end here, x may capture here{})\n",
+            "{} {} ({}) on {}: {} plies  (* may end here{}{})\n",
             self.side,
             piece.name,
             piece.fen_letter(Side::First),
             table.board.cell_name(self.from),
             self.plies.len(),
+            if self.never_captures {
+                ""
+            } else {
+                ", x may capture here"
+            },
             match (
                 self.plies.iter().any(|p| p.push_to.is_some()),
                 self.plies.iter().any(|p| p.convert.is_some()),

@@ -515,7 +515,7 @@ impl fmt::Display for Message<'_> {
             } => {
                 write!(f, "`{right}` is not a castling right of this game (it declares ")?;
                 if declared.is_empty() {
-                    f.write_str("no castling")?;
+                    f.write_str("no castling letters")?;
                 } else {
                     for c in declared {
                         write!(f, "{c}")?;

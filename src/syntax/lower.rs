@@ -54,6 +54,25 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 after_each_move: c.all(R::after_each_move).map(|a| a.span).collect(),
                 moved_by_either: c.all(R::moved_by_either).map(|a| a.span).collect(),
+                captured_by: c
+                    .all(R::captured_by)
+                    .map(|b| crate::ast::CapturedBy {
+                        side: b.child(R::capture_side).and_then(|s| {
+                            if s.has(R::kw_first) {
+                                Some(crate::ids::Side::First)
+                            } else if s.has(R::kw_second) {
+                                Some(crate::ids::Side::Second)
+                            } else {
+                                None
+                            }
+                        }),
+                        kinds: match b.child(R::piece_list) {
+                            Some(l) => piece_list(Some(l), b.span),
+                            None => Vec::new(),
+                        },
+                        span: b.span,
+                    })
+                    .collect(),
                 span: c.span,
             })),
             R::no_check_decl => Some(Item::NoCheck(c.span)),
@@ -195,9 +214,13 @@ fn castling(n: &Node<'_>) -> CastlingDecl {
     let mut moves = n.all(R::castling_move);
     let king = castling_move(moves.next(), n.span);
     let partner = castling_move(moves.next(), n.span);
+    let tag = n
+        .child(R::castling_tagged)
+        .map(|t| ident(t.child(R::ident), t.span));
     CastlingDecl {
         king,
         partner,
+        tag,
         span: n.span,
     }
 }

@@ -147,6 +147,10 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::moved_by_either | R::kw_moved | R::kw_by | R::kw_either => "`moved by either side`",
         R::tag_mark => "a tag's FEN mark such as `^`",
         R::mod_tagged | R::kw_tagged => "`tagged`",
+        R::castling_tagged => "`tagged` and a tag name",
+        R::captured_by | R::capture_side => {
+            "`captured by` and `first`, `second`, `either side` or piece names"
+        }
         R::mod_sets | R::kw_sets => "`sets` and a tag name",
         R::mod_keeps | R::kw_keeps => "`keeps` and a tag name",
         R::mod_burn => "`burn`",

@@ -1,25 +1,32 @@
 //! An independent move generator for the shipped Croatian variants (`rules/croatian-ties`,
-//! `-mayan`, `-miranda` and `-nineteen.rules`), written from the book's rules as the
-//! files cover them (their headers), for the tests to compare the library's legal moves
-//! and perft with. Castling and en passant are not modelled: the tests keep them out of
+//! `-mayan`, `-miranda`, `-nineteen` and `-tlalocan.rules`), written from the book's rules
+//! as the files cover them (their headers), for the tests to compare the library's legal
+//! moves and perft with. Castling and en passant are not modelled: the tests keep them out of
 //! reach. Boards are `n`×`n`, a1 = 0, b1 = 1, ...; pieces are FEN letters, `*` a Star
-//! (no side's; a wall), `^` after a Pawn its rush tag.
+//! (no side's; a wall), `^` after a Pawn its rush tag (`&`, a King's or Rook's castling
+//! tag, is read and left alone).
 //!
 //! Each test crate that includes it uses part of it, hence `dead_code`.
 
 #![allow(dead_code)]
 
+mod tlalocan;
+
+use tlalocan::{centaur, serpent, shaman, trooper};
+#[allow(unused_imports)]
+pub use tlalocan::{chains, divergences, takes_king};
+
 /// What differs between the variants.
 #[derive(Clone, Copy)]
 pub struct Variant {
     pub n: usize,
-    /// The longest rush, from rank 2, tag or not (0: by tag, see `rush_by_tag`).
+    /// The longest rush, from rank 2, tag or not (0: by tag, see `tag_rush`).
     pub rush: usize,
     /// Pawns step sideways (Nineteen on).
     pub sideways: bool,
-    /// Pawns rush by their tag from ranks 2 (7 cells) and 3 (6 cells), to rank 9
-    /// (Nineteen).
-    pub rush_by_tag: bool,
+    /// Pawns rush by their tag, at most this many cells from rank 2 and from rank 3
+    /// (to the end of their own half; Nineteen on), `[0, 0]` before.
+    pub tag_rush: [usize; 2],
     /// What a Pawn promotes to on the last rank.
     pub promotions: &'static [char],
 }
@@ -28,7 +35,7 @@ pub const TIES: Variant = Variant {
     n: 10,
     rush: 3,
     sideways: false,
-    rush_by_tag: false,
+    tag_rush: [0, 0],
     promotions: &['q', 'r', 'b', 'n', 'e'],
 };
 
@@ -36,7 +43,7 @@ pub const MAYAN: Variant = Variant {
     n: 12,
     rush: 4,
     sideways: false,
-    rush_by_tag: false,
+    tag_rush: [0, 0],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a'],
 };
 
@@ -44,7 +51,7 @@ pub const MIRANDA: Variant = Variant {
     n: 16,
     rush: 6,
     sideways: false,
-    rush_by_tag: false,
+    tag_rush: [0, 0],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'],
 };
 
@@ -52,8 +59,20 @@ pub const NINETEEN: Variant = Variant {
     n: 18,
     rush: 0,
     sideways: true,
-    rush_by_tag: true,
+    tag_rush: [7, 6],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'],
+};
+
+/// Conquest of Tlalocan: Nineteen's rules on 24×24 with the Centaur (C), Serpent (S),
+/// Shaman (H), Scout (O) and Grenadier (G), whose moves below are only this variant's.
+pub const TLALOCAN: Variant = Variant {
+    n: 24,
+    rush: 0,
+    sideways: true,
+    tag_rush: [10, 9],
+    promotions: &[
+        'q', 'r', 'b', 'n', 'e', 'a', 'u', 'w', 'c', 's', 'h', 'o', 'g',
+    ],
 };
 
 #[derive(Clone)]
@@ -83,6 +102,10 @@ pub fn parse(v: Variant, fen: &str) -> (Board, bool) {
             digits = 0;
             if ch == '^' {
                 b.tags[(n - 1 - r) * n + f - 1] = true;
+                continue;
+            }
+            if ch == '&' {
+                // A castling tag: castling is not modelled.
                 continue;
             }
             b.cells[(n - 1 - r) * n + f] = Some(ch);
@@ -145,6 +168,9 @@ enum End {
     Quiet,
     Capture,
     Activate,
+    /// A Shaman's capture chain: `m` enemies taken on the leaps `(dx, dy)`, `2(dx, dy)`,
+    /// ..., the last one landed on.
+    Chain(i32, i32, i32),
 }
 
 const ORTHO: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
@@ -163,6 +189,15 @@ fn images(a: i32, b: i32) -> Vec<(i32, i32)> {
     v
 }
 
+fn long_leaps() -> Vec<(i32, i32)> {
+    images(1, 4).into_iter().chain(images(2, 3)).collect()
+}
+
+/// Whether `c` is a light cell (a1 is dark).
+fn light(b: &Board, c: usize) -> bool {
+    (c % b.v.n + c / b.v.n) % 2 == 1
+}
+
 /// The ends of one ply walked with the moves of `kind` by a piece of side `w` on
 /// `from` (an activated Wave walks with its activator's kind and its own side, never
 /// capturing: `move_only`):
@@ -173,10 +208,16 @@ fn images(a: i32, b: i32) -> Vec<(i32, i32)> {
 /// - riders (Queen, Rook, Bishop, Pegasus, Pyramid) may also pass over any Waves in a
 ///   straight line, then land on an empty cell or capture an enemy (a Wave too) behind
 ///   them, without activating there;
+/// - a Queen, Rook, Bishop or Pegasus whose line of empty cells reaches an own Shaman
+///   may diverge there: one more ride in any of its lines from the Shaman's cell, over
+///   empty cells, landing or capturing (never activating), stopped by any piece and by
+///   the cells of its path (its start included);
 /// - a Pawn rushes 2 cells or more (see [`Variant`]) over empty cells and Waves, ending
-///   on an empty cell or activating an own Wave; in Nineteen it also steps sideways;
+///   on an empty cell or activating an own Wave; in Nineteen on it also steps sideways;
 /// - the Unicorn leaps as a Knight from a cell of its side's colour (light for White,
-///   dark for Black; a1 is dark), (1,4) or (2,3) from the other.
+///   dark for Black; a1 is dark), (1,4) or (2,3) from the other;
+/// - Tlalocan's pieces activate nothing: the Centaur, the Serpent, the Shaman, the
+///   Scout and the Grenadier (see their functions).
 fn ends(b: &Board, kind: char, w: bool, from: usize, move_only: bool) -> Vec<(usize, End)> {
     let mut out = Vec::new();
     let land = |t: usize, acts: &[char], out: &mut Vec<(usize, End)>| match b.cells[t] {
@@ -190,15 +231,33 @@ fn ends(b: &Board, kind: char, w: bool, from: usize, move_only: bool) -> Vec<(us
         Some(_) => {}
     };
     let both = ['W', 'A'];
+    let diverges = matches!(kind, 'Q' | 'R' | 'B' | 'E');
     let ride = |dirs: &[(i32, i32)], max: usize, out: &mut Vec<(usize, End)>| {
         for &(dx, dy) in dirs {
             let mut c = from;
+            let mut path = vec![from];
             for _ in 0..max {
                 let Some(t) = b.offset(c, dx, dy) else { break };
                 land(t, &both, out);
+                if diverges && b.cells[t].is_some_and(|q| friend(q, w) && self::kind(q) == 'H') {
+                    for &(ex, ey) in dirs {
+                        let mut u = t;
+                        while let Some(v) = b.offset(u, ex, ey) {
+                            if path.contains(&v) {
+                                break;
+                            }
+                            land(v, &[], out);
+                            if b.cells[v].is_some() {
+                                break;
+                            }
+                            u = v;
+                        }
+                    }
+                }
                 if b.cells[t].is_some() {
                     break;
                 }
+                path.push(t);
                 c = t;
             }
             if max == 1 {
@@ -237,15 +296,17 @@ fn ends(b: &Board, kind: char, w: bool, from: usize, move_only: bool) -> Vec<(us
         'N' => ride(&images(1, 2), 1, &mut out),
         'E' => ride(&images(1, 2), 99, &mut out),
         'U' => {
-            let light = (from % b.v.n + from / b.v.n) % 2 == 1;
-            if light == w {
+            if light(b, from) == w {
                 ride(&images(1, 2), 1, &mut out);
             } else {
-                let long: Vec<_> = images(1, 4).into_iter().chain(images(2, 3)).collect();
-                ride(&long, 1, &mut out);
+                ride(&long_leaps(), 1, &mut out);
             }
         }
         'P' => pawn(b, w, from, move_only, &mut out),
+        'C' => centaur(b, w, from, &mut out),
+        'S' => serpent(b, w, from, &mut out),
+        'H' => shaman(b, w, from, &mut out),
+        'O' | 'G' => trooper(b, kind, w, from, &mut out),
         _ => {}
     }
     out
@@ -279,10 +340,11 @@ fn pawn(b: &Board, w: bool, from: usize, move_only: bool, out: &mut Vec<(usize, 
         }
     }
     let rank = b.rel_rank(from, w);
-    let longest = match (b.v.rush_by_tag, rank) {
+    let by_tag = b.v.tag_rush != [0, 0];
+    let longest = match (by_tag, rank) {
         (false, 1) => b.v.rush,
-        (true, 1) if b.tags[from] => 7,
-        (true, 2) if b.tags[from] => 6,
+        (true, 1) if b.tags[from] => b.v.tag_rush[0],
+        (true, 2) if b.tags[from] => b.v.tag_rush[1],
         _ => 0,
     };
     let mut c = from;
@@ -298,8 +360,9 @@ fn pawn(b: &Board, w: bool, from: usize, move_only: bool, out: &mut Vec<(usize, 
     }
 }
 
-/// A move: the chain of cells (start, then each ply's end) and a promotion letter.
-pub type Move = (Vec<usize>, Option<char>);
+/// A move: the chain of cells (start, then each ply's end), a promotion letter, and
+/// the cells of the enemies a Shaman's capture chain takes before its last.
+pub type Move = (Vec<usize>, Option<char>, Vec<usize>);
 
 /// Pseudo-legal moves. Passive Waves and Pyramids (Mayan Ascendancy on) and the Stars
 /// start no move; an
@@ -308,7 +371,7 @@ pub type Move = (Vec<usize>, Option<char>);
 /// activating a Pyramid; a ply
 /// never ends where a piece of the cascade now stands; a move has at most 4 plies. A
 /// Pawn that ends its own ply on the last rank promotes (to any piece but Pawn, King
-/// and Star).
+/// and Star). Moves that do the same are one.
 pub fn moves(b: &Board, w: bool) -> Vec<Move> {
     let mut out = Vec::new();
     for from in 0..b.cells.len() {
@@ -328,12 +391,23 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
                 );
                 cascade(&mut after, vec![from, to], p, kind(p), &mut out);
             } else if promotes {
-                out.extend(b.v.promotions.iter().map(|&c| (vec![from, to], Some(c))));
+                out.extend(
+                    b.v.promotions
+                        .iter()
+                        .map(|&c| (vec![from, to], Some(c), vec![])),
+                );
+            } else if let End::Chain(dx, dy, m) = end {
+                let taken = (1..m)
+                    .map(|k| b.offset(from, k * dx, k * dy).unwrap())
+                    .collect();
+                out.push((vec![from, to], None, taken));
             } else {
-                out.push((vec![from, to], None));
+                out.push((vec![from, to], None, vec![]));
             }
         }
     }
+    out.sort();
+    out.dedup();
     out
 }
 
@@ -354,20 +428,24 @@ fn cascade(b: &mut Board, chain: Vec<usize>, activator: char, walk_as: char, out
         match end {
             End::Activate if longer.len() <= 4 => cascade(b, longer, piece, walk, out),
             End::Activate => {}
-            _ => out.push((longer, None)),
+            _ => out.push((longer, None, vec![])),
         }
     }
     b.cells[at] = Some(piece);
 }
 
 /// The board after `m`: every piece of the cascade moved one link on, and untagged.
-pub fn apply(b: &Board, (chain, promo): &Move) -> Board {
+pub fn apply(b: &Board, (chain, promo, taken): &Move) -> Board {
     let mut a = b.clone();
     a.cells[chain[0]] = None;
     for i in 0..chain.len() - 1 {
         a.cells[chain[i + 1]] = b.cells[chain[i]];
     }
     for &c in chain {
+        a.tags[c] = false;
+    }
+    for &c in taken {
+        a.cells[c] = None;
         a.tags[c] = false;
     }
     if let Some(c) = promo {
@@ -381,20 +459,25 @@ pub fn apply(b: &Board, (chain, promo): &Move) -> Board {
     a
 }
 
-fn has_king(b: &Board, w: bool) -> bool {
-    b.cells.contains(&Some(if w { 'K' } else { 'k' }))
+fn king(b: &Board, w: bool) -> Option<usize> {
+    b.cells
+        .iter()
+        .position(|&c| c == Some(if w { 'K' } else { 'k' }))
 }
 
-/// Legal moves: after the whole cascade, no reply (cascades included) takes the King.
+/// Legal moves: after the whole cascade, no reply (cascades included) takes the King
+/// (a reply takes it when its last ply ends on it or its capture chain passes it).
 pub fn legal_moves(b: &Board, w: bool) -> Vec<Move> {
     moves(b, w)
         .into_iter()
         .filter(|m| {
             let after = apply(b, m);
-            has_king(&after, w)
-                && !moves(&after, !w)
-                    .iter()
-                    .any(|r| !has_king(&apply(&after, r), w))
+            let Some(k) = king(&after, w) else {
+                return false;
+            };
+            !moves(&after, !w)
+                .iter()
+                .any(|(chain, _, taken)| chain.last() == Some(&k) || taken.contains(&k))
         })
         .collect()
 }
@@ -413,9 +496,14 @@ pub fn perft(b: &Board, w: bool, depth: u32) -> u64 {
         .sum()
 }
 
-/// `m` in the library's notation: UCI, then `>` and each later ply's end.
-pub fn text(b: &Board, (chain, promo): &Move) -> String {
+/// `m` in the library's notation: UCI, then `x` and each cell a capture chain took
+/// before its last, `>` and each later ply's end.
+pub fn text(b: &Board, (chain, promo, taken): &Move) -> String {
     let mut s = format!("{}{}", b.name(chain[0]), b.name(chain[1]));
+    for &c in taken {
+        s.push('x');
+        s.push_str(&b.name(c));
+    }
     for &c in &chain[2..] {
         s.push('>');
         s.push_str(&b.name(c));

@@ -43,12 +43,13 @@ def test_moves_are_played_in_order(chess):
 
 
 def test_tags_and_neutral_movers_go_through_fen():
-    # Tags are written after the piece's letter; a pawn that moved lost its `^`.
+    # Tags are written after the piece's letter; a pawn that moved lost its `^`; the
+    # castling rights are the kings' and rooks' tags (`&`).
     tags = piecewise.Game.from_file(rules_path("tags"))
     start = tags.start_fen()
-    assert start.startswith("rn!bqkbn!r/p^p^p^p^p^p^p^p^/")
+    assert start.startswith("r&n!bqk&bn!r&/p^p^p^p^p^p^p^p^/")
     after = tags.get_fen(start, ["e2e4", "g8f6"])
-    assert after == "rn!bqkb1r/p^p^p^p^p^p^p^p^/5n2/8/4P3/8/P^P^P^P^1P^P^P^/RN!BQKBN!R w KQkq - 1 2"
+    assert after == "r&n!bqk&b1r&/p^p^p^p^p^p^p^p^/5n2/8/4P3/8/P^P^P^P^1P^P^P^/R&N!BQK&BN!R& w - - 1 2"
     assert "b1d3" in tags.legal_moves(start) and "e4e6" not in tags.legal_moves(after)
     assert tags.perft(start, 2) == 22 * 22
     # Either side may move the neutral Star (`*`).

@@ -298,6 +298,7 @@ impl MoveGenerator<'_> {
             }
             if pos.cells[c.king_from.index()] != Occupant::piece(side, c.king)
                 || pos.cells[c.partner_from.index()] != Occupant::piece(side, c.partner)
+                || !c.tags_hold(pos)
             {
                 continue;
             }

@@ -143,7 +143,7 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                         .castlings
                         .iter()
                         .enumerate()
-                        .filter(|(_, m)| m.letter == c)
+                        .filter(|(_, m)| m.letter == c && m.tag == 0)
                         .map(|(i, _)| 1u32 << i)
                         .sum();
                     if bits == 0 {
@@ -158,6 +158,14 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
             }
         }
     }
+    // A tagged castling's right is its pieces' tag: its bit is always set.
+    pos.castling |= game
+        .castlings
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.tag != 0)
+        .map(|(i, _)| 1u32 << i)
+        .sum::<u32>();
     // En passant: `-` or a cell.
     if let Some(&(ep_at, text)) = rest.peek() {
         if text == "-" {
@@ -192,7 +200,13 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
 
 /// The castling letters the game declares, in order (a run of one letter once).
 fn rights_known(game: &Game) -> Vec<char> {
-    let mut letters: Vec<char> = game.castlings.iter().map(|c| c.letter).collect();
+    // A tagged castling's right is a tag mark, not a letter.
+    let mut letters: Vec<char> = game
+        .castlings
+        .iter()
+        .filter(|c| c.tag == 0)
+        .map(|c| c.letter)
+        .collect();
     letters.dedup();
     letters
 }
@@ -294,7 +308,7 @@ pub fn write(game: &Game, pos: &GamePosition) -> String {
                 .castlings
                 .iter()
                 .enumerate()
-                .any(|(i, c)| c.letter == want && pos.castling & (1 << i) != 0);
+                .any(|(i, c)| c.letter == want && c.tag == 0 && pos.castling & (1 << i) != 0);
             if present {
                 rights.push(want);
             }

@@ -1,0 +1,239 @@
+//! Conquest of Tlalocan's pieces for the brute force (`rules/croatian-tlalocan.rules`):
+//! the Centaur, the Serpent, the Shaman, the Scout and the Grenadier, none of which
+//! activates anything, and counts the tests use to show that their random positions
+//! meet divergences and Shaman chains.
+
+use super::*;
+
+/// Where a piece of Tlalocan's that activates nothing may land on `t`: an empty cell,
+/// or an enemy (captured).
+fn plain(b: &Board, w: bool, t: usize, out: &mut Vec<(usize, End)>) {
+    match b.cells[t] {
+        None => out.push((t, End::Quiet)),
+        Some(q) if foe(q, w) => out.push((t, End::Capture)),
+        Some(_) => {}
+    }
+}
+
+/// The Centaur: from a cell of its side's colour a Knight's leap, from the other a
+/// long leap; or two jumps, the second in the other pair of quadrants than the first
+/// (a Knight's leap then a long one from its colour, a long one then a Knight's from
+/// the other), over an empty cell between.
+pub(super) fn centaur(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
+    let own = light(b, from) == w;
+    let (first, second) = if own {
+        (images(1, 2), long_leaps())
+    } else {
+        (long_leaps(), images(1, 2))
+    };
+    for &(dx, dy) in &first {
+        let Some(t) = b.offset(from, dx, dy) else {
+            continue;
+        };
+        plain(b, w, t, out);
+        if b.cells[t].is_some() {
+            continue;
+        }
+        // Up-right/down-left quadrants (dx·dy > 0) turn into the other pair.
+        for &(ex, ey) in &second {
+            if (dx * dy > 0) == (ex * ey > 0) {
+                continue;
+            }
+            if let Some(v) = b.offset(t, ex, ey) {
+                plain(b, w, v, out);
+            }
+        }
+    }
+}
+
+/// The Serpent: 1 to 15 diagonal steps, each after the first on the other diagonal than
+/// the one before (either way), through empty cells and Waves, never on a cell twice
+/// nor back home, ending on an empty cell or capturing; or one orthogonal step to an
+/// empty cell.
+pub(super) fn serpent(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
+    fn go(
+        b: &Board,
+        w: bool,
+        at: usize,
+        dir: (i32, i32),
+        steps: usize,
+        path: &mut Vec<usize>,
+        out: &mut Vec<(usize, End)>,
+    ) {
+        let Some(t) = b.offset(at, dir.0, dir.1) else {
+            return;
+        };
+        if path.contains(&t) {
+            return;
+        }
+        plain(b, w, t, out);
+        if steps == 15 || b.cells[t].is_some_and(|q| kind(q) != 'W') {
+            return;
+        }
+        path.push(t);
+        for turn in [(-dir.1, dir.0), (dir.1, -dir.0)] {
+            go(b, w, t, turn, steps + 1, path, out);
+        }
+        path.pop();
+    }
+    for d in DIAG {
+        go(b, w, from, d, 1, &mut vec![from], out);
+    }
+    for (dx, dy) in ORTHO {
+        if let Some(t) = b.offset(from, dx, dy) {
+            if b.cells[t].is_none() {
+                out.push((t, End::Quiet));
+            }
+        }
+    }
+}
+
+/// The Shaman (White's light: Knight's step leaps, long capture leaps; Black's dark:
+/// the other way round): a ride of step leaps in one line over empty cells and Waves,
+/// landing on the empty ones; or 1 to 6 capture leaps in one line, each onto an enemy,
+/// ending on the last; or a first capture leap onto any Shaman (which stays), diverging
+/// into one more capture leap onto an enemy, never back home.
+pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
+    let (steps, captures) = if w {
+        (images(1, 2), long_leaps())
+    } else {
+        (long_leaps(), images(1, 2))
+    };
+    for &(dx, dy) in &steps {
+        let mut c = from;
+        while let Some(t) = b.offset(c, dx, dy) {
+            match b.cells[t] {
+                None => out.push((t, End::Quiet)),
+                Some(q) if kind(q) == 'W' => {}
+                Some(_) => break,
+            }
+            c = t;
+        }
+    }
+    for &(dx, dy) in &captures {
+        let Some(first) = b.offset(from, dx, dy) else {
+            continue;
+        };
+        if b.cells[first].is_some_and(|q| kind(q) == 'H') {
+            for &(ex, ey) in &captures {
+                if let Some(t) = b.offset(first, ex, ey) {
+                    if t != from && b.cells[t].is_some_and(|q| foe(q, w)) {
+                        out.push((t, End::Capture));
+                    }
+                }
+            }
+        }
+        let mut c = from;
+        for m in 1..=6 {
+            let Some(t) = b.offset(c, dx, dy) else { break };
+            if !b.cells[t].is_some_and(|q| foe(q, w)) {
+                break;
+            }
+            out.push((
+                t,
+                if m == 1 {
+                    End::Capture
+                } else {
+                    End::Chain(dx, dy, m)
+                },
+            ));
+            c = t;
+        }
+    }
+}
+
+/// The Scout (O: up to 6 cells forward or sideways to empty cells, a capture one step
+/// diagonally back) and the Grenadier (G: up to 4 cells sideways or 3 forward or back
+/// to empty cells, a capture on each diagonal neighbour).
+pub(super) fn trooper(b: &Board, kind: char, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
+    let dy = if w { 1 } else { -1 };
+    type Lines = Vec<((i32, i32), usize)>;
+    let (lines, captures): (Lines, Vec<(i32, i32)>) = if kind == 'O' {
+        (
+            vec![((0, dy), 6), ((1, 0), 6), ((-1, 0), 6)],
+            vec![(1, -dy), (-1, -dy)],
+        )
+    } else {
+        (
+            vec![((1, 0), 4), ((-1, 0), 4), ((0, 1), 3), ((0, -1), 3)],
+            DIAG.to_vec(),
+        )
+    };
+    for ((dx, dy), max) in lines {
+        let mut c = from;
+        for _ in 0..max {
+            let Some(t) = b.offset(c, dx, dy) else { break };
+            if b.cells[t].is_some() {
+                break;
+            }
+            out.push((t, End::Quiet));
+            c = t;
+        }
+    }
+    for (dx, dy) in captures {
+        if let Some(t) = b.offset(from, dx, dy) {
+            if b.cells[t].is_some_and(|q| foe(q, w)) {
+                out.push((t, End::Capture));
+            }
+        }
+    }
+}
+
+/// Whether the side to move in `fen` could take the other side's King (a position the
+/// tests leave out).
+pub fn takes_king(v: Variant, fen: &str) -> bool {
+    let (b, w) = parse(v, fen);
+    let Some(k) = king(&b, !w) else { return true };
+    moves(&b, w)
+        .iter()
+        .any(|(chain, _, taken)| chain.last() == Some(&k) || taken.contains(&k))
+}
+
+/// How many legal moves of `fen` are a Shaman's chain of two captures or more.
+pub fn chains(v: Variant, fen: &str) -> usize {
+    let (b, w) = parse(v, fen);
+    legal_moves(&b, w)
+        .iter()
+        .filter(|(_, _, taken)| !taken.is_empty())
+        .count()
+}
+
+/// How many pieces of the side to move in `fen` stand where a divergence may start: a
+/// Queen, Rook, Bishop or Pegasus with an own Shaman on one of its lines, empty between
+/// (counted per line), or a Shaman with a Shaman on its first capture leap.
+pub fn divergences(v: Variant, fen: &str) -> usize {
+    let (b, w) = parse(v, fen);
+    let mut count = 0;
+    for from in 0..b.cells.len() {
+        let Some(p) = b.cells[from].filter(|&p| friend(p, w)) else {
+            continue;
+        };
+        let lines = match kind(p) {
+            'Q' => ORTHO.iter().chain(&DIAG).copied().collect(),
+            'R' => ORTHO.to_vec(),
+            'B' => DIAG.to_vec(),
+            'E' => images(1, 2),
+            'H' if w => long_leaps(),
+            'H' => images(1, 2),
+            _ => continue,
+        };
+        let shaman = |t: usize, own: bool| {
+            b.cells[t].is_some_and(|q| kind(q) == 'H' && (!own || friend(q, w)))
+        };
+        for (dx, dy) in lines {
+            if kind(p) == 'H' {
+                count += usize::from(b.offset(from, dx, dy).is_some_and(|t| shaman(t, false)));
+                continue;
+            }
+            let mut c = from;
+            while let Some(t) = b.offset(c, dx, dy) {
+                if b.cells[t].is_some() {
+                    count += usize::from(shaman(t, true));
+                    break;
+                }
+                c = t;
+            }
+        }
+    }
+    count
+}
