@@ -2,13 +2,19 @@
 //! patterns, locusts: [`crate::table::ReverseTables::forward_only`]) — which of them a
 //! side has (from the position's tracked lists, [`GamePosition::tracked`]), whether one
 //! captures on a cell, and the cells their walks look at, which the quick legality
-//! test marks ([`forward_marking`]).
+//! test marks ([`forward_marking`]) and the bit kernel marks per node
+//! ([`MoveGenerator::mark_forward`]) to leave the moves touching them to the full test.
 //!
 //! The reverse-table queries are in [`super::attack`]; it calls [`attacked_forward`]
 //! after its reverse walk.
 
 use super::attack::{AttackScratch, Override};
-use crate::game::{Game, GamePosition};
+use super::marks::next_stamp;
+use super::quick::Quick;
+use super::safety::Safety;
+use crate::game::kernel::bits::Bits;
+use crate::game::kernel::Bitboards;
+use crate::game::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 use crate::ids::{CellId, Side};
 use crate::walk::{Occupant, Ply, Sink, Walker};
 
@@ -203,5 +209,66 @@ impl Sink for Hits {
     /// The first capture on the cell answers the query: the walk stops there.
     fn done(&self) -> bool {
         self.found
+    }
+}
+
+/// The bit kernel's view of a game with pieces answered forward: their walks' cells
+/// marked per node, and the kernel's verdict made unknown where a move touches them.
+impl MoveGenerator<'_> {
+    /// With pieces of the opponent answered forward on the board (a game with
+    /// [`Bitboards::forward`]): marks the cells their walks look at
+    /// ([`kernel::ForwardCells`]); false when one of them takes the royal of the side
+    /// to move (the node is left to the paths without the kernel).
+    pub(crate) fn mark_forward<B: Bits>(&mut self, bb: &Bitboards<B>, pos: &GamePosition) -> bool {
+        let g = self.game;
+        let fw = &mut self.kernel_forward;
+        fw.on = false;
+        if !bb.forward || !forward_attackers(g, pos, pos.side.opponent()) {
+            return true;
+        }
+        if fw.cells.len() != g.cells {
+            fw.cells = vec![0; g.cells];
+            fw.put = vec![0; g.cells];
+            fw.stamp = 0;
+        }
+        if next_stamp(&mut fw.stamp) {
+            fw.cells.fill(0);
+        }
+        let marks = ForwardMarks {
+            cells: &mut fw.cells,
+            stamp: fw.stamp,
+            put: &mut fw.put,
+            put_stamp: fw.stamp,
+        };
+        if forward_marking(g, pos, pos.side.opponent(), &mut self.attacks, marks) {
+            return false;
+        }
+        fw.on = true;
+        true
+    }
+
+    /// The kernel's verdict on a pseudo-legal move `m` ([`Safety::verdict`]), after
+    /// [`MoveGenerator::mark_forward`]: unknown for a move touching a cell a forward
+    /// walk looked at, and, in a game with pieces answered forward, for castling and
+    /// drops (their safe cells and checks may be those pieces' business).
+    #[inline]
+    pub(crate) fn kernel_verdict<B: Bits>(
+        &self,
+        bb: &Bitboards<B>,
+        s: &Safety<B>,
+        pos: &GamePosition,
+        m: &GameMove,
+    ) -> Quick {
+        if bb.forward {
+            let fw = &self.kernel_forward;
+            let touches = match m.kind {
+                MoveKind::Castling(_) | MoveKind::Drop => true,
+                _ => fw.marked(m.to.index()) || fw.marked(m.from.index()),
+            };
+            if touches {
+                return Quick::Unknown;
+            }
+        }
+        s.verdict(self.game, &bb.exposure, pos, m)
     }
 }

@@ -31,8 +31,6 @@ use crate::game::kernel::bits::{occupancy, Bits};
 use crate::game::kernel::exposure::{kind_bit, Exposure};
 use crate::game::kernel::{self, reach, with_bits, Bitboards};
 use crate::game::legality::attack::attacked_in;
-use crate::game::legality::forward::{forward_attackers, forward_marking, ForwardMarks};
-use crate::game::legality::marks::next_stamp;
 use crate::game::movegen::{expand_promotions, Destinations, Keep, Plies};
 use crate::game::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 use crate::ids::{CellId, Side};
@@ -455,63 +453,6 @@ impl MoveGenerator<'_> {
             }
         });
         true
-    }
-
-    /// With pieces of the opponent answered forward on the board (a game with
-    /// [`Bitboards::forward`]): marks the cells their walks look at
-    /// ([`kernel::ForwardCells`]); false when one of them takes the royal of the side
-    /// to move (the node is left to the paths without the kernel).
-    pub(crate) fn mark_forward<B: Bits>(&mut self, bb: &Bitboards<B>, pos: &GamePosition) -> bool {
-        let g = self.game;
-        let fw = &mut self.kernel_forward;
-        fw.on = false;
-        if !bb.forward || !forward_attackers(g, pos, pos.side.opponent()) {
-            return true;
-        }
-        if fw.cells.len() != g.cells {
-            fw.cells = vec![0; g.cells];
-            fw.put = vec![0; g.cells];
-            fw.stamp = 0;
-        }
-        if next_stamp(&mut fw.stamp) {
-            fw.cells.fill(0);
-        }
-        let marks = ForwardMarks {
-            cells: &mut fw.cells,
-            stamp: fw.stamp,
-            put: &mut fw.put,
-            put_stamp: fw.stamp,
-        };
-        if forward_marking(g, pos, pos.side.opponent(), &mut self.attacks, marks) {
-            return false;
-        }
-        fw.on = true;
-        true
-    }
-
-    /// The kernel's verdict on a pseudo-legal move `m` ([`Safety::verdict`]), after
-    /// [`MoveGenerator::mark_forward`]: unknown for a move touching a cell a forward
-    /// walk looked at, and, in a game with pieces answered forward, for castling and
-    /// drops (their safe cells and checks may be those pieces' business).
-    #[inline]
-    pub(crate) fn kernel_verdict<B: Bits>(
-        &self,
-        bb: &Bitboards<B>,
-        s: &Safety<B>,
-        pos: &GamePosition,
-        m: &GameMove,
-    ) -> Quick {
-        if bb.forward {
-            let fw = &self.kernel_forward;
-            let touches = match m.kind {
-                MoveKind::Castling(_) | MoveKind::Drop => true,
-                _ => fw.marked(m.to.index()) || fw.marked(m.from.index()),
-            };
-            if touches {
-                return Quick::Unknown;
-            }
-        }
-        s.verdict(self.game, &bb.exposure, pos, m)
     }
 
     /// [`MoveGenerator::count_legal`] judged by the bitboard kernel, the moves of
