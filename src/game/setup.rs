@@ -64,11 +64,7 @@ impl Game {
         let facts = TableFacts::of(rules.table());
         check_table_limits(&facts, rule_set, &mut errors);
 
-        let reverse = if play {
-            ReverseTables::build(rules.table())
-        } else {
-            ReverseTables::default()
-        };
+        let (reverse, kernels) = play_tables(&rules, play);
         let mut game = Game {
             name: rule_set.name.clone(),
             pieces,
@@ -119,11 +115,7 @@ impl Game {
             start_counts: [vec![0; pieces], vec![0; pieces]],
             keys: Keys::new(pieces, cells, castlings.len(), royal.clone())
                 .tracking(reverse.forward_only()),
-            kernels: if play {
-                Kernels::build(rules.table())
-            } else {
-                Kernels::default()
-            },
+            kernels,
             bits: super::kernel::BitKernel::None,
             reverse,
             royal,
@@ -446,6 +438,28 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
         }
     }
     limits
+}
+
+/// The reverse tables and rays of play (empty when not `play`). On a big board, where
+/// each takes milliseconds, they are built on two threads.
+fn play_tables(rules: &Rules, play: bool) -> (ReverseTables, Kernels) {
+    /// Boards of more cells than this build the two on two threads.
+    const TWO_THREADS_ABOVE: usize = 255;
+    let table = rules.table();
+    if !play {
+        return (ReverseTables::default(), Kernels::default());
+    }
+    if table.table().board.cell_count() <= TWO_THREADS_ABOVE {
+        return (ReverseTables::build(table), Kernels::build(table));
+    }
+    std::thread::scope(|s| {
+        let kernels = s.spawn(|| Kernels::build(table));
+        let reverse = ReverseTables::build(table);
+        let kernels = kernels
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (reverse, kernels)
+    })
 }
 
 /// By `(side * pieces + piece) * cells + cell`: the piece has no move at all from the
