@@ -16,12 +16,15 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{CellId, PieceId, Side, Span, ZoneId};
 use crate::ir::{Castling, Coord, GameDecls, RuleSet, StartPosition};
 use crate::rules::Rules;
-use crate::table::{self, Kernels, ReverseTables, TableFacts};
+use crate::table::{self, TableFacts};
 use crate::topology::Board;
-use crate::walk::{Occupant, Ply, Sink, Walker};
 
 /// The most castling moves of both sides together (castling rights are bits of a `u32`).
 const MAX_CASTLINGS: usize = 32;
+
+mod tables;
+
+use tables::{dead_cells, play_tables};
 
 impl Game {
     /// Builds the game layer over compiled rules. Fails (with diagnostics pointing into
@@ -438,65 +441,6 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
         }
     }
     limits
-}
-
-/// The reverse tables and rays of play (empty when not `play`). On a big board, where
-/// each takes milliseconds, they are built on two threads.
-fn play_tables(rules: &Rules, play: bool) -> (ReverseTables, Kernels) {
-    /// Boards of more cells than this build the two on two threads.
-    const TWO_THREADS_ABOVE: usize = 255;
-    let table = rules.table();
-    if !play {
-        return (ReverseTables::default(), Kernels::default());
-    }
-    if table.table().board.cell_count() <= TWO_THREADS_ABOVE {
-        return (ReverseTables::build(table), Kernels::build(table));
-    }
-    std::thread::scope(|s| {
-        let kernels = s.spawn(|| Kernels::build(table));
-        let reverse = ReverseTables::build(table);
-        let kernels = kernels
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (reverse, kernels)
-    })
-}
-
-/// By `(side * pieces + piece) * cells + cell`: the piece has no move at all from the
-/// cell on an empty board (so it may not be dropped or promote there). Found only for
-/// the pieces `asked` names (those that may be dropped or promote: the only ones it is
-/// asked of); false for the others.
-fn dead_cells(rules: &Rules, pieces: usize, asked: impl Fn(Side, usize) -> bool) -> Vec<bool> {
-    let board = rules.board();
-    let cells = board.cell_count();
-    let empty_board = vec![Occupant::EMPTY; cells];
-    let mut dead = vec![false; 2 * pieces * cells];
-    let mut walker = Walker::new(rules.table());
-    for side in Side::BOTH {
-        for p in (0..pieces).filter(|&p| asked(side, p)) {
-            for cell in board.cells() {
-                let mut any = AnyMove(false);
-                walker.walk(&empty_board, side, PieceId(p as u8), cell, &mut any);
-                dead[(side.index() * pieces + p) * cells + cell.index()] = !any.0;
-            }
-        }
-    }
-    dead
-}
-
-/// A sink that only asks whether there is a move: the walk stops at the first.
-struct AnyMove(bool);
-
-impl Sink for AnyMove {
-    const DISTINCT: bool = false;
-
-    fn ply(&mut self, _ply: &Ply<'_>) {
-        self.0 = true;
-    }
-
-    fn done(&self) -> bool {
-        self.0
-    }
 }
 
 /// Per cell, when royals may not face: the cells above and below it on its file,
