@@ -228,3 +228,4 @@ fn every_xiangqi_piece_but_the_cannon_is_rays_and_the_cannon_hurdle_lines() {
 }
 
 mod exposure;
+mod forward;
