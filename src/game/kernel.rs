@@ -345,7 +345,8 @@ fn cell_set<B: bits::Bits>(flags: &[bool]) -> B {
 pub(crate) mod bits;
 pub(crate) mod exposure;
 pub(crate) mod forward;
+mod lines;
 pub(crate) mod reach;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 pub(crate) mod words;
