@@ -1,7 +1,7 @@
 //! exposure: bitboard attack kernels — "is this cell attacked (or, with `royals may
 //! not face`, faced) by that side" as word operations over occupancy sets, derived at
 //! game build time from the reverse tables ([`crate::table::ReverseTables`]) with no
-//! per-game code, for boards of up to 128 cells.
+//! per-game code, for boards of up to 1,024 cells (see [`super::MAX_CELLS`]).
 //!
 //! Every reversed capturing path into a target cell is one *entry*: the cells it needs
 //! empty, at most one screen cell it needs occupied (a cannon's hurdle), and the leaf
