@@ -12,7 +12,8 @@
 //! 17, "26×26 rows flat per move against 8×8"): 8×8 chess and the 26×26 chess-like
 //! and hook games driven as an engine drives the library (`examples/engine_perft.rs`'s
 //! recursion: the last ply counted in bulk, then every leaf made), in one process,
-//! with each row's time per node and its ratio to 8×8 chess's.
+//! with each row's time per node and per move generated (issue 17's measure: the
+//! moves of every ply, listed or counted), and their ratios to 8×8 chess's.
 
 use piecewise::pipeline::Limits;
 use piecewise::Game;
@@ -199,7 +200,24 @@ fn engine_rate(game: &Game, fen: &str, depth: u32, make_leaves: bool, runs: usiz
     (nodes, best)
 }
 
-/// Engine mode per node on 26×26 against 8×8 chess (see the module docs).
+/// The moves generated on the way to `depth` plies below `fen` in the engine
+/// recursion: every node above the last ply lists its legal moves, and the last
+/// ply's are counted, so this is the node count of every ply 1..=`depth` summed
+/// (the moves made: the same without the last ply, unless every leaf is made).
+fn moves_generated(game: &Game, fen: &str, depth: u32, last: u64) -> u64 {
+    let start = game.position(fen).expect("position");
+    let mut generator = game.move_generator();
+    let below: u64 = (1..depth)
+        .map(|d| {
+            let mut pos = start.clone();
+            engine::engine_perft(game, &mut generator, &mut pos, d, false, &mut Vec::new())
+        })
+        .sum();
+    below + last
+}
+
+/// Engine mode per node and per move generated on 26×26 against 8×8 chess (see the
+/// module docs).
 fn engine_mode() {
     let chess =
         std::fs::read_to_string(format!("{}/rules/chess.rules", env!("CARGO_MANIFEST_DIR")))
@@ -214,20 +232,34 @@ fn engine_mode() {
         ("hook game 26×26", h26, h26_fen, 5, 4),
     ];
     println!();
-    println!("| game | engine mode: depth | nodes | s | ns/node | ×8×8 | every leaf made: depth | nodes | s | ns/node | ×8×8 |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
-    let mut base: Option<(f64, f64)> = None;
+    println!(
+        "Engine mode: the last ply counted in bulk; every leaf made: every leaf made and unmade. \
+        Moves: every move generated (listed at a node above the last ply, or counted at it), \
+        the node counts of plies 1..=depth summed."
+    );
+    println!();
+    println!("| game | mode | depth | nodes | moves | s | ns/node | ×8×8 | ns/move | ×8×8 |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    let mut base: [Option<(f64, f64)>; 2] = [None, None];
     for (label, src, fen, depth, leaves_depth) in rows {
         let game = Game::compile(&src).expect("compiles");
-        let (n, t) = engine_rate(&game, &fen, depth, false, 3);
-        let (nl, tl) = engine_rate(&game, &fen, leaves_depth, true, 3);
-        let (per, per_leaf) = (t / n as f64 * 1e9, tl / nl as f64 * 1e9);
-        let (b, bl) = *base.get_or_insert((per, per_leaf));
-        println!(
-            "| {label} | {depth} | {n} | {t:.3} | {per:.2} | {:.2} | {leaves_depth} | {nl} | {tl:.3} | {per_leaf:.2} | {:.2} |",
-            per / b,
-            per_leaf / bl
-        );
+        for (i, (mode, d, make_leaves)) in [
+            ("engine mode", depth, false),
+            ("every leaf made", leaves_depth, true),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let (n, t) = engine_rate(&game, &fen, d, make_leaves, 3);
+            let moves = moves_generated(&game, &fen, d, n);
+            let (per_node, per_move) = (t / n as f64 * 1e9, t / moves as f64 * 1e9);
+            let (b, bm) = *base[i].get_or_insert((per_node, per_move));
+            println!(
+                "| {label} | {mode} | {d} | {n} | {moves} | {t:.3} | {per_node:.2} | {:.2} | {per_move:.2} | {:.2} |",
+                per_node / b,
+                per_move / bm
+            );
+        }
     }
 }
 

@@ -12,6 +12,7 @@ use super::{GameMove, MoveKind, MAX_EP_CELLS};
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::{Hurdles, Rays, Step};
 use crate::walk::Occupant;
+pub(crate) use forward::ForwardCells;
 use words::Words;
 
 /// Runs `rays` of a piece of `side` over `cells` (the start cell already counts as
@@ -201,32 +202,6 @@ pub(crate) enum BitKernel {
     Words16(Box<Bitboards<Words<16>>>),
 }
 
-/// The cells that the walks of the opponent's pieces answered forward looked at in
-/// the current node, stamped (see [`Bitboards::forward`]): the attack kernel does not
-/// hold those pieces, so a move touching one of these cells is tested in full. A move
-/// that touches none leaves every such walk as it was (a walk's outcome depends only
-/// on the cells it looks at), and none of them takes the royal in the node.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct ForwardCells {
-    /// Per cell: `stamp` when a forward walk of the current node looked at it.
-    pub(crate) cells: Vec<u32>,
-    /// The `put` marks the forward walks also write (the quick test's, unused here:
-    /// kept apart so that the quick test's own marks are never touched).
-    pub(crate) put: Vec<u32>,
-    /// The current node's stamp.
-    pub(crate) stamp: u32,
-    /// The marks are of the current node (else no cell is marked).
-    pub(crate) on: bool,
-}
-
-impl ForwardCells {
-    /// Whether a forward walk of the current node looked at cell `c`.
-    #[inline(always)]
-    pub(crate) fn marked(&self, c: usize) -> bool {
-        self.on && self.cells[c] == self.stamp
-    }
-}
-
 /// The most cells a board with a bitboard kernel has.
 pub(crate) const MAX_CELLS: usize = 1024;
 
@@ -369,7 +344,9 @@ fn cell_set<B: bits::Bits>(flags: &[bool]) -> B {
 
 pub(crate) mod bits;
 pub(crate) mod exposure;
+pub(crate) mod forward;
+mod lines;
 pub(crate) mod reach;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 pub(crate) mod words;

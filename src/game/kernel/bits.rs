@@ -56,6 +56,10 @@ pub(crate) trait Bits:
     /// The set whose cells `at..at + 8` are the bits of `byte`.
     fn byte_at(byte: u8, at: usize) -> Self;
 
+    /// Word `i` of the set (`i < WORDS`): cells `64 * i..64 * i + 64`, bit `c % 64`
+    /// for cell `c`.
+    fn word(self, i: usize) -> u64;
+
     /// Adds the cells `at..at + 8` that are the bits of `byte` (`at` a multiple of 8).
     #[inline(always)]
     fn or_byte(&mut self, byte: u8, at: usize) {
@@ -200,6 +204,12 @@ impl Bits for u64 {
     fn byte_at(byte: u8, at: usize) -> u64 {
         (byte as u64) << at
     }
+
+    #[inline(always)]
+    fn word(self, i: usize) -> u64 {
+        debug_assert!(i == 0);
+        self
+    }
 }
 
 impl Bits for u128 {
@@ -235,6 +245,11 @@ impl Bits for u128 {
     fn byte_at(byte: u8, at: usize) -> u128 {
         (byte as u128) << at
     }
+
+    #[inline(always)]
+    fn word(self, i: usize) -> u64 {
+        (self >> (64 * i)) as u64
+    }
 }
 
 #[cfg(test)]
@@ -249,6 +264,12 @@ mod tests {
         assert_eq!(B::below(3).count(), 3);
         assert!((B::below(3) & s).is_zero());
         assert!(B::ZERO.is_zero());
+        let words: Vec<u64> = (0..B::WORDS).map(|i| s.word(i)).collect();
+        let (w3, wl) = (words[0], words[last / 64]);
+        assert_eq!(w3 & 0b1000, 0b1000);
+        assert_eq!(wl >> (last % 64), 1);
+        let ones: u32 = words.iter().map(|w| w.count_ones()).sum();
+        assert_eq!(ones, 2);
     }
 
     #[test]

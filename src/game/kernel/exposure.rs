@@ -1,7 +1,7 @@
 //! exposure: bitboard attack kernels — "is this cell attacked (or, with `royals may
 //! not face`, faced) by that side" as word operations over occupancy sets, derived at
 //! game build time from the reverse tables ([`crate::table::ReverseTables`]) with no
-//! per-game code, for boards of up to 128 cells.
+//! per-game code, for boards of up to 1,024 cells (see [`super::MAX_CELLS`]).
 //!
 //! Every reversed capturing path into a target cell is one *entry*: the cells it needs
 //! empty, at most one screen cell it needs occupied (a cannon's hurdle), and the leaf
@@ -28,10 +28,10 @@
 //! [`crate::game::legality::safety`].
 
 use super::bits::Bits;
+use super::lines::{SeqTrie, TargetLine};
 use crate::ids::{CellId, Side};
-use crate::table::{ReverseTables, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND};
+use crate::table::ReverseTables;
 use crate::walk::Occupant;
-use rustc_hash::FxHashMap;
 
 /// How a line's blockers are found in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,16 +102,6 @@ pub(crate) fn kind_bit(o: Occupant) -> u64 {
     1u64 << o.kind().0
 }
 
-/// One requirement of a reversed path after the target cell.
-#[derive(Clone, Copy)]
-enum Req {
-    Empty(u16),
-    Screen(u16),
-}
-
-/// Sequences of cells (path order, the leaf last) and what they carry.
-type SeqMap = FxHashMap<Vec<u16>, u64>;
-
 impl<B: Bits> Exposure<B> {
     /// Builds the kernel from the reverse tables, for attacks on pieces of the `royal`
     /// kinds (the filter at the target cell is resolved for them), with `facing`
@@ -140,54 +130,31 @@ impl<B: Bits> Exposure<B> {
             hurdle_kinds: Vec::new(),
             leaps: Vec::new(),
         };
+        let mut trie = SeqTrie::default();
         for by in [Side::First, Side::Second] {
             for t in 0..cells {
-                let (mut plain, hurdles) = sequences(rev, by, t, royal_mask)?;
-                if let Some(rays) = facing {
-                    for ray in &rays[t] {
-                        for i in 0..ray.len() {
-                            let seq: Vec<u16> = ray[..=i].iter().map(|c| c.0).collect();
-                            *plain.entry(seq).or_default() |= royal_mask;
-                        }
-                    }
-                }
-                out.add_target(plain, hurdles);
+                let rays = facing.map(|f| &f[t]);
+                let lines = trie.build(rev, (by, t), royal_mask, rays)?;
+                out.add_target(lines);
             }
         }
         Some(out)
     }
 
     /// Lays out the lines and leaps of the next target.
-    fn add_target(&mut self, plain: SeqMap, hurdles: SeqMap) {
-        let mut seqs: Vec<&Vec<u16>> = plain.keys().chain(hurdles.keys()).collect();
-        seqs.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
-        seqs.dedup();
-        // Lines as (cells, kinds, hurdle kinds); every prefix of a line maps to it.
-        let mut lines: Vec<(Vec<u16>, Vec<u64>, Vec<u64>)> = Vec::new();
-        let mut prefix: FxHashMap<&[u16], usize> = FxHashMap::default();
-        for seq in seqs {
-            let line = match prefix.get(seq.as_slice()) {
-                Some(&l) => l,
-                None => {
-                    let l = lines.len();
-                    lines.push((seq.clone(), vec![0; seq.len()], vec![0; seq.len()]));
-                    for n in 1..=seq.len() {
-                        prefix.entry(&seq[..n]).or_insert(l);
-                    }
-                    l
-                }
-            };
-            let at = seq.len() - 1;
-            lines[line].1[at] |= plain.get(seq).copied().unwrap_or(0);
-            lines[line].2[at] |= hurdles.get(seq).copied().unwrap_or(0);
-        }
+    fn add_target(&mut self, lines: Vec<TargetLine>) {
         let mut target = Target {
             leap_cells: B::ZERO,
             zone: B::ZERO,
             leaps: (self.leaps.len() as u32, 0),
             lines: (self.lines.len() as u32, 0),
         };
-        for (cells, kinds, hurdle_kinds) in lines {
+        for TargetLine {
+            cells,
+            kinds,
+            hurdle_kinds,
+        } in lines
+        {
             let hurdle = hurdle_kinds.iter().any(|&k| k != 0);
             target.zone |= cells.iter().fold(B::ZERO, |m, &c| m | B::bit(c as usize));
             if cells.len() == 1 && !hurdle {
@@ -370,99 +337,4 @@ impl<B: Bits> Exposure<B> {
         }
         false
     }
-}
-
-/// The reversed paths into `t` by which `by` captures a royal there, as cell
-/// sequences (path order, the leaf last): those over empty cells only, and those
-/// with one screen (every screen position of a sequence must be there with the same
-/// kinds). `None` if some path does not fit the kernel.
-fn sequences(rev: &ReverseTables, by: Side, t: usize, royal_mask: u64) -> Option<(SeqMap, SeqMap)> {
-    let mut plain = SeqMap::default();
-    let mut screened: FxHashMap<Vec<u16>, Vec<(usize, u64)>> = FxHashMap::default();
-    let (first, count) = rev.roots_of(by, CellId(t as u16));
-    // (node, path length above it, is a root)
-    let mut stack: Vec<(u32, usize, bool)> = (first..first + count)
-        .rev()
-        .map(|id| (id, 0, true))
-        .collect();
-    let mut path: Vec<Req> = Vec::new();
-    while let Some((id, depth, root)) = stack.pop() {
-        path.truncate(depth);
-        let n = &rev.nodes[id as usize];
-        let filter = rev.filters[n.filter as usize];
-        if root {
-            // The target itself, holding the royal.
-            if n.cell as usize != t {
-                return None;
-            }
-            if n.classes & CLASS_FOE == 0 {
-                continue;
-            }
-            let admitted = (0..64)
-                .filter(|&k| royal_mask & 1 << k != 0)
-                .filter(|&k| filter.admits(k as u8))
-                .fold(0u64, |m, k| m | 1 << k);
-            if admitted == 0 {
-                continue;
-            }
-            if admitted != royal_mask {
-                return None;
-            }
-        } else {
-            let any = filter.mode == 0;
-            match n.classes {
-                CLASS_EMPTY => path.push(Req::Empty(n.cell)),
-                c if c == CLASS_FRIEND | CLASS_FOE && any => path.push(Req::Screen(n.cell)),
-                c if c == CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE && any => {}
-                _ => return None,
-            }
-        }
-        for leaf in &rev.leaves[n.first_leaf as usize..(n.first_leaf + n.leaf_count) as usize] {
-            if leaf.initial {
-                return None;
-            }
-            let mut seq: Vec<u16> = Vec::with_capacity(path.len() + 1);
-            let mut screens = Vec::new();
-            for (i, r) in path.iter().enumerate() {
-                match *r {
-                    Req::Empty(c) => seq.push(c),
-                    Req::Screen(c) => {
-                        screens.push(i);
-                        seq.push(c);
-                    }
-                }
-            }
-            seq.push(leaf.cell);
-            let mut sorted = seq.clone();
-            sorted.sort_unstable();
-            if sorted.windows(2).any(|w| w[0] == w[1]) || sorted.contains(&(t as u16)) {
-                return None;
-            }
-            match screens[..] {
-                [] => *plain.entry(seq).or_default() |= leaf.kinds,
-                [s] => screened.entry(seq).or_default().push((s, leaf.kinds)),
-                _ => return None,
-            }
-        }
-        let depth = path.len();
-        let children = n.first_child..n.first_child + n.child_count;
-        stack.extend(children.rev().map(|c| (c, depth, false)));
-    }
-    let mut hurdles = SeqMap::default();
-    for (seq, mut list) in screened {
-        list.sort_unstable();
-        list.dedup();
-        // Every screen position before the leaf, each once, all with the same kinds.
-        let kinds = list[0].1;
-        let full = list.len() == seq.len() - 1
-            && list
-                .iter()
-                .enumerate()
-                .all(|(i, &(s, k))| s == i && k == kinds);
-        if !full {
-            return None;
-        }
-        hurdles.insert(seq, kinds);
-    }
-    Some((plain, hurdles))
 }

@@ -26,7 +26,7 @@ impl Rng {
 
 /// Every shipped game (`rules/`) and the big-board games of `tests/data/wide/`
 /// (26×26, for the kernels of boards over 128 cells), with their paths.
-pub(super) fn shipped_games() -> Vec<(String, Game)> {
+pub(crate) fn shipped_games() -> Vec<(String, Game)> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
     for dir in [root.join("rules"), root.join("tests/data/wide")] {
@@ -228,3 +228,4 @@ fn every_xiangqi_piece_but_the_cannon_is_rays_and_the_cannon_hurdle_lines() {
 }
 
 mod exposure;
+mod forward;

@@ -121,6 +121,11 @@ impl<const N: usize> Bits for Words<N> {
     }
 
     #[inline(always)]
+    fn word(self, i: usize) -> u64 {
+        self.0[i]
+    }
+
+    #[inline(always)]
     fn or_byte(&mut self, byte: u8, at: usize) {
         self.0[at >> 6] |= u64::from(byte) << (at & 63);
     }
@@ -178,6 +183,13 @@ mod tests {
                 sorted.iter().filter(|&&x| x < c).count()
             );
             assert_eq!((!set).count(), Words::<11>::CELLS - sorted.len());
+            for i in 0..11 {
+                let word = sorted
+                    .iter()
+                    .filter(|&&x| x / 64 == i)
+                    .fold(0u64, |w, &x| w | 1 << (x % 64));
+                assert_eq!(set.word(i), word, "word {i}");
+            }
             assert_eq!((set ^ set), Words::ZERO);
             let mut taken = Vec::new();
             let mut rest = set;

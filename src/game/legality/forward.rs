@@ -9,10 +9,10 @@
 //! after its reverse walk.
 
 use super::attack::{AttackScratch, Override};
-use super::marks::next_stamp;
 use super::quick::Quick;
 use super::safety::Safety;
 use crate::game::kernel::bits::Bits;
+use crate::game::kernel::forward::Walk;
 use crate::game::kernel::Bitboards;
 use crate::game::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 use crate::ids::{CellId, Side};
@@ -179,17 +179,60 @@ impl Sink for ForwardSink<'_> {
         if let Some((_, dest)) = ply.push() {
             self.marks.mark(dest.index());
         }
-        for c in ply.captures() {
-            let o = self.cells[c.index()];
-            if !o.is_empty() && o.side() == self.victims && self.royal[o.kind().index()] {
-                self.hit = true;
-            }
+        if takes_royal(ply, self.cells, self.royal, self.victims) {
+            self.hit = true;
         }
     }
 
     fn done(&self) -> bool {
         self.hit
     }
+}
+
+/// The sink of [`MoveGenerator::mark_forward`]'s walks: [`ForwardSink`] marking
+/// into one cached walk.
+struct WalkSink<'a> {
+    cells: &'a [crate::walk::Occupant],
+    royal: &'a [bool],
+    victims: Side,
+    walk: &'a mut Walk,
+}
+
+impl Sink for WalkSink<'_> {
+    const VISITS: bool = true;
+    const DISTINCT: bool = false;
+
+    #[inline]
+    fn visit(&mut self, visit: &crate::walk::Visit) {
+        self.walk.mark(visit.cell.index());
+    }
+
+    fn ply(&mut self, ply: &Ply<'_>) {
+        if let Some((_, dest)) = ply.push() {
+            self.walk.mark(dest.index());
+        }
+        if takes_royal(ply, self.cells, self.royal, self.victims) {
+            self.walk.hit = true;
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.walk.hit
+    }
+}
+
+/// Whether `ply` captures a royal of `victims` (what stands on `cells`).
+#[inline]
+fn takes_royal(
+    ply: &Ply<'_>,
+    cells: &[crate::walk::Occupant],
+    royal: &[bool],
+    victims: Side,
+) -> bool {
+    ply.captures().any(|c| {
+        let o = cells[c.index()];
+        !o.is_empty() && o.side() == victims && royal[o.kind().index()]
+    })
 }
 
 /// A sink that looks for a capture on one cell.
@@ -218,30 +261,52 @@ impl MoveGenerator<'_> {
     /// With pieces of the opponent answered forward on the board (a game with
     /// [`Bitboards::forward`]): marks the cells their walks look at
     /// ([`kernel::ForwardCells`]); false when one of them takes the royal of the side
-    /// to move (the node is left to the paths without the kernel).
-    pub(crate) fn mark_forward<B: Bits>(&mut self, bb: &Bitboards<B>, pos: &GamePosition) -> bool {
+    /// to move (the node is left to the paths without the kernel). `occ`: every
+    /// occupied cell of `pos`. A piece's walk is reused from an earlier node when
+    /// the cells it looked at hold what they held then
+    /// ([`crate::game::kernel::forward::Walk::holds`]); else it is walked again.
+    pub(crate) fn mark_forward<B: Bits>(
+        &mut self,
+        bb: &Bitboards<B>,
+        pos: &GamePosition,
+        occ: B,
+    ) -> bool {
         let g = self.game;
         let fw = &mut self.kernel_forward;
         fw.on = false;
-        if !bb.forward || !forward_attackers(g, pos, pos.side.opponent()) {
+        let by = pos.side.opponent();
+        if !bb.forward || !forward_attackers(g, pos, by) {
             return true;
         }
-        if fw.cells.len() != g.cells {
-            fw.cells = vec![0; g.cells];
-            fw.put = vec![0; g.cells];
-            fw.stamp = 0;
-        }
-        if next_stamp(&mut fw.stamp) {
-            fw.cells.fill(0);
-        }
-        let marks = ForwardMarks {
-            cells: &mut fw.cells,
-            stamp: fw.stamp,
-            put: &mut fw.put,
-            put_stamp: fw.stamp,
-        };
-        if forward_marking(g, pos, pos.side.opponent(), &mut self.attacks, marks) {
-            return false;
+        let words = g.cells.div_ceil(64);
+        fw.words.clear();
+        fw.words.resize(words, 0);
+        let walker = self
+            .attacks
+            .forward
+            .get_or_insert_with(|| Walker::new(g.rules.table()));
+        let word = |i: usize| occ.word(i);
+        for &at in forward_cells(g, pos, by, &mut self.attacks.cells) {
+            let (walk, key, same) = fw.cache.slot(at, by);
+            if !same || !walk.holds(word, &pos.cells, &pos.moved) {
+                walk.reset(key, words);
+                walk.mark(at as usize);
+                let mut sink = WalkSink {
+                    cells: &pos.cells,
+                    royal: &g.royal,
+                    victims: pos.side,
+                    walk,
+                };
+                let o = pos.cells[at as usize];
+                walker.walk(pos, by, o.kind(), CellId(at), &mut sink);
+                walk.record(word, &pos.cells, &pos.moved);
+            }
+            if walk.hit {
+                return false;
+            }
+            for (w, m) in fw.words.iter_mut().zip(&walk.marks) {
+                *w |= m;
+            }
         }
         fw.on = true;
         true

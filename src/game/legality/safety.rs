@@ -399,11 +399,11 @@ impl MoveGenerator<'_> {
         if pos.royal_count[pos.side.index()] != 1 {
             return false;
         }
-        if !self.mark_forward(bb, pos) {
-            return false;
-        }
         let royal = pos.royal_sum[pos.side.index()] as usize;
         let s = Safety::compute(k, pos, royal);
+        if !self.mark_forward(bb, pos, s.occ) {
+            return false;
+        }
         out.clear();
         // The pseudo-legal moves (a game with a kernel has no effects), castling's
         // safe cells asked of the kernel, then the illegal ones dropped in place. In a
@@ -480,12 +480,12 @@ impl MoveGenerator<'_> {
         if pos.royal_count[side.index()] != 1 {
             return None;
         }
-        if FORWARD && !self.mark_forward(bb, pos) {
+        let royal = pos.royal_sum[side.index()] as usize;
+        let s = Safety::compute(k, pos, royal);
+        if FORWARD && !self.mark_forward(bb, pos, s.occ) {
             return None;
         }
         let forward = FORWARD && self.kernel_forward.on;
-        let royal = pos.royal_sum[side.index()] as usize;
-        let s = Safety::compute(k, pos, royal);
         let mut count = 0u64;
         self.walked.clear();
         let mut mine = s.occ & !s.theirs;

@@ -110,7 +110,7 @@ fn verdicts_agree<B: Bits>(
         let royal = pos.royal_sum[pos.side.index()] as usize;
         let s = Safety::compute(k, pos, royal);
         // A forward piece that takes the royal leaves the node to the other paths.
-        let marked = gen.mark_forward(bb, pos);
+        let marked = gen.mark_forward(bb, pos, s.occ);
         for m in pseudo.iter().filter(|_| marked) {
             let v = gen.kernel_verdict(bb, &s, pos, m);
             if v != Quick::Unknown {
@@ -141,7 +141,7 @@ fn verdicts_agree<B: Bits>(
 
 /// A random position of `game` with one royal per side (when it has royals), read
 /// back from its FEN; `None` if the FEN reader refuses it.
-fn random_position(game: &Game, rng: &mut Rng, fill: usize) -> Option<GamePosition> {
+pub(super) fn random_position(game: &Game, rng: &mut Rng, fill: usize) -> Option<GamePosition> {
     let mut pos = game.empty_position().ok()?;
     let mut cells = random_board(rng, game.cells, game.pieces, fill);
     for o in cells.iter_mut() {
