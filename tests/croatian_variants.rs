@@ -66,6 +66,8 @@ fn mayan_activations_agree_with_a_brute_force_generator() {
         "6k5/12/3r8/12/12/12/12/12/12/2A9/1P6A3/4N1K5 w - - 0 1",
         "1k10/12/12/1A10/12/12/12/12/12/12/12/1R4K5 w - - 0 1",
         "6k5/12/12/12/12/4e7/12/12/12/a1a9/1P10/2N3K5 b - - 0 1",
+        // A Pawn that activates its Pyramid on the last rank promotes there.
+        "1A4k5/P11/12/12/12/12/12/12/12/12/12/6K5 w - - 0 1",
     ] {
         let got = common::legal(&g, fen);
         assert_eq!(got, brute::legal(MAYAN, fen), "{fen}");
@@ -73,6 +75,27 @@ fn mayan_activations_agree_with_a_brute_force_generator() {
         let pos = g.position(fen).unwrap();
         assert_eq!(g.perft(&pos, 2), brute::perft_of(MAYAN, fen, 2), "{fen}");
     }
+}
+
+/// A Pawn that activates its Pyramid on the last rank promotes there, as its own ply
+/// does (one move per choice, each played as written), and the Pyramid rides on.
+#[test]
+fn a_pawn_activating_on_its_last_rank_promotes() {
+    let g = common::game("croatian-mayan");
+    let fen = "1A4k5/P11/12/12/12/12/12/12/12/12/12/6K5 w - - 0 1";
+    let moves = common::legal(&g, fen);
+    for c in ['q', 'r', 'b', 'n', 'e', 'a'] {
+        assert!(moves.contains(&format!("a11b12{c}>b5")), "{c}");
+    }
+    assert_eq!(
+        common::play(&g, fen, &["a11b12q>b5"]),
+        "1Q4k5/12/12/12/12/12/12/1A10/12/12/12/6K5 b - - 0 1"
+    );
+    assert_eq!(
+        common::play(&g, fen, &["a11b12n>b5"]),
+        "1N4k5/12/12/12/12/12/12/1A10/12/12/12/6K5 b - - 0 1"
+    );
+    common::make_unmake_round_trip(&g, fen);
 }
 
 use common::cli::tree;

@@ -17,7 +17,8 @@
 //!   on its destination (unless the relay is `move only`), or activates again; plies
 //!   that push, swap, convert, capture a friend or capture in passing are not
 //!   generated, nor cascades longer than the game's limit (`cascade-plies`);
-//! - an activated piece neither promotes nor opens an en passant capture;
+//! - an activated piece opens no en passant capture and does not promote (with a
+//!   promotion declared `tagged T`, make tags it for promotion: `game::delayed`);
 //! - a relay walking with its activator's patterns carries none of its activator's
 //!   state: their `initial` and `tagged` conditions never hold for it;
 //! - a piece that has no ply from the cell it is activated on cannot be activated.

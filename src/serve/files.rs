@@ -34,6 +34,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("croatian-one.rules"),
     shipped!("croatian-ties.rules"),
     shipped!("croatian-tlalocan.rules"),
+    shipped!("delayed-promotion.rules"),
     shipped!("duck.rules"),
     shipped!("effects.rules"),
     shipped!("fairy.rules"),
