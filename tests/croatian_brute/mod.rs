@@ -20,12 +20,10 @@ pub use tlalocan::{chains, divergences, takes_king};
 #[derive(Clone, Copy)]
 pub struct Variant {
     pub n: usize,
-    /// The longest rush, from rank 2, tag or not (0: by tag, see `tag_rush`).
-    pub rush: usize,
     /// Pawns step sideways (Nineteen on).
     pub sideways: bool,
     /// Pawns rush by their tag, at most this many cells from rank 2 and from rank 3
-    /// (to the end of their own half; Nineteen on), `[0, 0]` before.
+    /// (Nineteen on: to the end of their own half; before, from rank 2 only).
     pub tag_rush: [usize; 2],
     /// What a Pawn promotes to on the last rank.
     pub promotions: &'static [char],
@@ -33,31 +31,27 @@ pub struct Variant {
 
 pub const TIES: Variant = Variant {
     n: 10,
-    rush: 3,
     sideways: false,
-    tag_rush: [0, 0],
+    tag_rush: [3, 0],
     promotions: &['q', 'r', 'b', 'n', 'e'],
 };
 
 pub const MAYAN: Variant = Variant {
     n: 12,
-    rush: 4,
     sideways: false,
-    tag_rush: [0, 0],
+    tag_rush: [4, 0],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a'],
 };
 
 pub const MIRANDA: Variant = Variant {
     n: 16,
-    rush: 6,
     sideways: false,
-    tag_rush: [0, 0],
+    tag_rush: [6, 0],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'],
 };
 
 pub const NINETEEN: Variant = Variant {
     n: 18,
-    rush: 0,
     sideways: true,
     tag_rush: [7, 6],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'],
@@ -67,7 +61,6 @@ pub const NINETEEN: Variant = Variant {
 /// Shaman (H), Scout (O) and Grenadier (G), whose moves below are only this variant's.
 pub const TLALOCAN: Variant = Variant {
     n: 24,
-    rush: 0,
     sideways: true,
     tag_rush: [10, 9],
     promotions: &[
@@ -340,11 +333,9 @@ fn pawn(b: &Board, w: bool, from: usize, move_only: bool, out: &mut Vec<(usize, 
         }
     }
     let rank = b.rel_rank(from, w);
-    let by_tag = b.v.tag_rush != [0, 0];
-    let longest = match (by_tag, rank) {
-        (false, 1) => b.v.rush,
-        (true, 1) if b.tags[from] => b.v.tag_rush[0],
-        (true, 2) if b.tags[from] => b.v.tag_rush[1],
+    let longest = match rank {
+        1 if b.tags[from] => b.v.tag_rush[0],
+        2 if b.tags[from] => b.v.tag_rush[1],
         _ => 0,
     };
     let mut c = from;
