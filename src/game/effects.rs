@@ -112,6 +112,11 @@ pub(crate) struct GameEffects {
     marked: Vec<MarkedAreas>,
 }
 
+/// One ply's part in [`GameEffects::apply_ply`]: the cell its piece stands on, the
+/// cell its pattern's burn is around, its kind, its pattern's areas, whether it
+/// captured.
+type PlyEffects<'a> = (CellId, CellId, PieceId, Option<&'a MarkedAreas>, bool);
+
 /// What a marked pattern's move removes besides its captures.
 #[derive(Clone, Debug, Default)]
 struct MarkedAreas {
@@ -278,18 +283,60 @@ impl GameEffects {
             pos.castling &= !g.castle_loss[cell.index()];
             removed = true;
         };
+        // The first ply (of a cascade, it captures nothing: the last ply does).
         let kind = pos.cells[m.to.index()].kind();
+        let first_captured = captured && !m.has_cascade();
+        let first = (m.to, mover_cell(m), kind, self.marked(m), first_captured);
+        self.apply_ply(pos, side, first, &mut clear);
+        if m.has_cascade() {
+            // Each later ply, in order, as a first ply would: its piece's declared
+            // burns, its pattern's burn, and the blast of the last ply's capture.
+            let Some(act) = self.activation.as_ref() else {
+                return removed;
+            };
+            let plies = super::activation::later_plies(act, pos, m);
+            for (i, ply) in plies.iter().enumerate().take(m.cascade().len()) {
+                let Some((cell, kind, walked, mark)) = *ply else {
+                    continue;
+                };
+                let o = pos.cells[cell.index()];
+                if o.is_empty() || o.kind() != kind {
+                    continue; // burned or blown up by an earlier ply
+                }
+                let marked = (mark != 0)
+                    .then(|| {
+                        self.marked
+                            .get(walked.index() * MAX_MARKS + mark as usize - 1)
+                    })
+                    .flatten();
+                let last = i + 1 == m.cascade().len() && m.cascade().captures();
+                self.apply_ply(pos, o.side(), (cell, cell, kind, marked, last), &mut clear);
+            }
+        }
+        removed
+    }
+
+    /// The effects of one ply of a move made by `side`'s piece of `kind`, standing on
+    /// `at` (`mover_at` for its pattern's burn: its start cell in a conversion): its
+    /// kind's declared burns, its pattern's burn (`marked`), and the blast of its
+    /// capture if it `captured` (the game's, or its pattern's).
+    fn apply_ply(
+        &self,
+        pos: &mut GamePosition,
+        side: Side,
+        (at, mover_at, kind, marked, captured): PlyEffects<'_>,
+        clear: &mut impl FnMut(&mut GamePosition, CellId),
+    ) {
         for &a in &self.burns[kind.index()] {
             let area = &self.areas[a];
-            for &c in area.around.of(side, m.to) {
+            for &c in area.around.of(side, at) {
                 if area.hits(side, pos.cells[c.index()]) {
                     clear(pos, c);
                 }
             }
         }
-        let marked = self.marked(m);
         if let Some(area) = marked.and_then(|a| a.burn.as_ref()) {
-            for &c in area.around.of(side, mover_cell(m)) {
+            for &c in area.around.of(side, mover_at) {
                 if area.hits(side, pos.cells[c.index()]) {
                     clear(pos, c);
                 }
@@ -300,14 +347,19 @@ impl GameEffects {
             .as_ref()
             .or_else(|| marked.and_then(|a| a.blast.as_ref()));
         if let (Some(blast), true) = (blast, captured) {
-            clear(pos, m.to);
-            for &c in blast.around.of(side, m.to) {
+            clear(pos, at);
+            for &c in blast.around.of(side, at) {
                 if blast.hits(side, pos.cells[c.index()]) {
                     clear(pos, c);
                 }
             }
         }
-        removed
+    }
+
+    /// Whether some move may burn (a declared `burn` or a pattern's): a cascade's later
+    /// plies may then take a royal that [`GameEffects::burns_any`] does not see.
+    pub(crate) fn may_burn(&self) -> bool {
+        !self.burns.iter().all(Vec::is_empty) || self.marked.iter().any(|a| a.burn.is_some())
     }
 
     /// Whether the pseudo-legal move `m` survives the effects: its piece is not

@@ -151,6 +151,45 @@ impl GameTags {
         self.add_tags::<HASH>(pos, cell, (before & keeps) | sets);
     }
 
+    /// After the cascade `m` (made, its tags lost): gives each activated piece the tags
+    /// its ply's pattern sets and keeps (`sets T`, `keeps T` on the pattern it walked:
+    /// its own kind's, or its activator's for a relay), as [`GameTags::after_marked_move`]
+    /// does for the first mover.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn after_cascade<const HASH: bool>(
+        &self,
+        g: &crate::Game,
+        pos: &mut GamePosition,
+        m: &GameMove,
+        mark: usize,
+    ) {
+        let cascade = m.cascade();
+        if cascade.marks() == 0 {
+            return;
+        }
+        let Some(act) = g.effects.as_deref().and_then(|fx| fx.activation.as_ref()) else {
+            return;
+        };
+        let plies = crate::game::activation::later_plies(act, pos, m);
+        for ((from, to), ply) in cascade.plies(m.to).zip(plies) {
+            let Some((_, _, walked, ply_mark)) = ply else {
+                continue;
+            };
+            let Some(&(sets, keeps)) = (ply_mark != 0)
+                .then(|| {
+                    self.marks
+                        .get(walked.index() * MAX_MARKS + ply_mark as usize - 1)
+                })
+                .flatten()
+            else {
+                continue;
+            };
+            let before = pos.tags_before(mark, from);
+            self.add_tags::<HASH>(pos, to, (before & keeps) | sets);
+        }
+    }
+
     /// Gives the piece on `cell` the tags `add` (those of them its kind carries),
     /// journaled and hashed (when `HASH`), keeping the moved flag of a kind whose
     /// patterns require a tag equal to "does not carry it".

@@ -25,6 +25,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("antichess.rules"),
     shipped!("atomic.rules"),
     shipped!("capablanca.rules"),
+    shipped!("cascade-actions.rules"),
     shipped!("chess.rules"),
     shipped!("colours.rules"),
     shipped!("crazyhouse.rules"),

@@ -191,6 +191,9 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
         if m.mark != 0 {
             tags.after_marked_move::<HASH>(pos, m, side, undo.mark);
         }
+        if m.has_cascade() {
+            tags.after_cascade::<HASH>(g, pos, m, undo.mark);
+        }
         if tags.promotes_later {
             crate::game::delayed::tag_arrivals::<HASH>(g, tags, pos, m, side);
         }
