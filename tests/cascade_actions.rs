@@ -1,6 +1,7 @@
 //! What an activated piece's ply does besides its path (`rules/cascade-actions.rules`):
 //! its pattern's burn, its tag changes (`sets`), and its capture's blast, exactly as a
-//! first ply's; a later ply's burn that could take a royal is a check. Exact legal moves
+//! first ply's; immunity and freezing hold for it; a later ply's burn that could take
+//! a royal is a check. Exact legal moves
 //! of hand-checked positions, FEN read-back, make/unmake with the hash, perft through
 //! FEN.
 
@@ -100,6 +101,25 @@ fn a_later_plys_burn_gives_check() {
     assert_eq!(legal(&g, fen), words("c1d1 c1d2"));
     let pos = g.position(fen).unwrap();
     assert!(g.in_check(&pos));
+}
+
+/// `immune Demon to Bomber` holds for an activated Bomber too: with a black Demon on
+/// c5, neither the Bomber c2 nor the Herald's cascade through it takes it (by hand:
+/// the Herald's other moves, the Bomber's steps). `freeze Warden, foe`: the Demon c2,
+/// next to the black Warden b3, neither moves nor can be activated.
+#[test]
+fn immunity_and_freezing_hold_for_activated_pieces() {
+    let g = game();
+    assert_eq!(
+        legal(&g, "5k/2d3/6/6/2B3/K1H3 w - - 0 1"),
+        words(
+            "a1a2 a1b1 a1b2 c1b1 c1b2 c1c2>b2 c1c2>c1 c1c2>c3 c1c2>d2 c1d1 c1d2 c2b2 c2c3              c2d2"
+        )
+    );
+    assert_eq!(
+        legal(&g, "5k/6/6/1w4/2D3/K1H3 w - - 0 1"),
+        words("a1a2 a1b1 a1b2 c1b1 c1b2 c1d1 c1d2")
+    );
 }
 
 /// Perft through FEN at every node equals the library's, from the start and from the

@@ -369,18 +369,31 @@ impl GameEffects {
         if m.kind == MoveKind::Drop {
             return true;
         }
-        !frozen.get(m.from.index()).copied().unwrap_or(false) && !self.immune_capture(pos, m)
+        let is_frozen = |c: CellId| frozen.get(c.index()).copied().unwrap_or(false);
+        // A cascade: every piece that makes a ply must be free to move.
+        !is_frozen(m.from)
+            && !m.cascade().plies(m.to).any(|(from, _)| is_frozen(from))
+            && !self.immune_capture(pos, m)
     }
 
     fn immune_capture(&self, pos: &GamePosition, m: &GameMove) -> bool {
-        let capturer = m.piece.index();
-        let barred = |cell: CellId| {
+        let barred_by = |capturer: usize, cell: CellId| {
             let o = pos.cells[cell.index()];
             !o.is_empty() && self.immune[o.kind().index() * self.pieces + capturer]
         };
+        let barred = |cell: CellId| barred_by(m.piece.index(), cell);
+        let cascade = m.cascade();
+        // A cascade's last ply captures with the piece that makes it (on its start
+        // cell before the move).
+        let last_barred = cascade.captures()
+            && cascade.plies(m.to).last().is_some_and(|(from, to)| {
+                let o = pos.cells[from.index()];
+                !o.is_empty() && barred_by(o.kind().index(), to)
+            });
         (m.captures_to && barred(m.to))
             || m.passing_captures().any(barred)
             || matches!(m.kind, MoveKind::EnPassant { victim } if barred(victim))
+            || last_barred
     }
 
     /// Marks in `out` (one entry per cell; left empty when nothing freezes) the cells
