@@ -88,6 +88,21 @@ fn an_activated_capture_explodes() {
     );
     assert_eq!(play(&g, fen, &["c1c2>c5"]), "5k/6/6/6/2H3/K5 b - - 0 1");
     common::make_unmake_round_trip(&g, fen);
+    // `side_effects` (what `show` draws) tells the blast of the last ply: the Bomber
+    // blown up on c5, the Demon on b4 removed by the blast.
+    let pos = g.position(fen).unwrap();
+    let m = g.parse_uci(&pos, "c1c2>c5").unwrap();
+    let fx = g.side_effects(&pos, &m);
+    assert!(fx.capturer_removed);
+    let names: Vec<String> = fx.blast.iter().map(|&c| g.rules().cell_name(c)).collect();
+    assert_eq!(names, ["b4"]);
+    assert!(fx.burned.is_empty());
+    // The activated Demon's burn (c2c3>d3 takes the Charger on e4).
+    let pos = g.position("5k/6/4c1/2D3/2H3/K5 w - - 0 1").unwrap();
+    let m = g.parse_uci(&pos, "c2c3>d3").unwrap();
+    let fx = g.side_effects(&pos, &m);
+    let names: Vec<String> = fx.burned.iter().map(|&c| g.rules().cell_name(c)).collect();
+    assert_eq!(names, ["e4"]);
 }
 
 /// Black King c1 next to White's Herald b1 and Demon a1. The Demon alone reaches only

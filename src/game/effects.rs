@@ -235,6 +235,33 @@ impl GameEffects {
         self.marked(m).is_some_and(|a| a.blast.is_some())
     }
 
+    /// Whether the pattern of the last ply of the cascade `m`, about to be played on
+    /// `pos`, explodes its capture (`explode` on it); `last_from` is where that ply
+    /// starts. The kinds walked are read from `pos`, where each piece still stands on
+    /// the cell its ply starts from.
+    fn cascade_blast(&self, pos: &GamePosition, m: &GameMove, last_from: CellId) -> bool {
+        let (Some(act), cascade) = (self.activation.as_ref(), m.cascade()) else {
+            return false;
+        };
+        let mut walked = m.piece;
+        for (i, (from, _)) in cascade.plies(m.to).enumerate() {
+            let o = pos.cells[from.index()];
+            if o.is_empty() {
+                return false;
+            }
+            walked = act.walks_as(o.kind(), walked);
+            if from == last_from {
+                let mark = cascade.mark(i);
+                return mark != 0
+                    && self
+                        .marked
+                        .get(walked.index() * MAX_MARKS + mark as usize - 1)
+                        .is_some_and(|a| a.blast.is_some());
+            }
+        }
+        false
+    }
+
     /// Whether `m`, about to be played on `pos`, would burn a piece on a cell for
     /// which `pick` holds.
     pub(crate) fn burns_any(
@@ -485,13 +512,19 @@ impl Game {
                 v.push(cell);
             }
             v.extend(m.passing_captures());
+            v.extend(m.cascade().plies(m.to).map(|(_, to)| to));
             if let MoveKind::EnPassant { victim } = m.kind {
                 v.push(victim);
             }
             v
         };
-        let blast = (fx.blast.is_some() || fx.marked_blast(m)) && m.is_capture();
-        out.capturer_removed = blast && after.cells[m.to.index()].is_empty();
+        // A cascade captures on its last ply, with that ply's pattern.
+        let (blasts, capture_at) = match m.cascade().plies(m.to).last() {
+            Some((from, to)) => (fx.cascade_blast(pos, m, from), to),
+            None => (fx.marked_blast(m), m.to),
+        };
+        let blast = (fx.blast.is_some() || blasts) && m.is_capture();
+        out.capturer_removed = blast && after.cells[capture_at.index()].is_empty();
         for c in (0..pos.cells.len()).map(|i| CellId(i as u16)) {
             if own.contains(&c) || pos.cells[c.index()].is_empty() {
                 continue;
