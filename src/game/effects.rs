@@ -110,6 +110,9 @@ pub(crate) struct GameEffects {
     /// `[kind * MAX_MARKS + mark - 1]`: the burn and the blast of a pattern of that
     /// mark (`burn ...`, `explode ...` written on the pattern).
     marked: Vec<MarkedAreas>,
+    /// Some ply may remove pieces besides its captures (a declared or a pattern's burn,
+    /// a blast): only then does make look at a cascade's later plies.
+    removes: bool,
 }
 
 /// One ply's part in [`GameEffects::apply_ply`]: the cell its piece stands on, the
@@ -204,6 +207,9 @@ impl GameEffects {
                 }
             }
         }
+        let plies_remove = blast.is_some()
+            || !burns.iter().all(Vec::is_empty)
+            || marked.iter().any(|a| a.burn.is_some() || a.blast.is_some());
         Some(Box::new(GameEffects {
             pieces,
             blast,
@@ -217,6 +223,7 @@ impl GameEffects {
             neutral_captures: neutral.captures.clone(),
             activation: (activates || !fx.relays.is_empty() || !fx.passive.is_empty())
                 .then(|| super::activation::Activation::new(&fx.relays, &fx.passive, pieces)),
+            removes: plies_remove,
             marked,
         }))
     }
@@ -315,7 +322,7 @@ impl GameEffects {
         let first_captured = captured && !m.has_cascade();
         let first = (m.to, mover_cell(m), kind, self.marked(m), first_captured);
         self.apply_ply(pos, side, first, &mut clear);
-        if m.has_cascade() {
+        if m.has_cascade() && self.removes {
             // Each later ply, in order, as a first ply would: its piece's declared
             // burns, its pattern's burn, and the blast of the last ply's capture.
             let Some(act) = self.activation.as_ref() else {
@@ -386,7 +393,9 @@ impl GameEffects {
     /// Whether some move may burn (a declared `burn` or a pattern's): a cascade's later
     /// plies may then take a royal that [`GameEffects::burns_any`] does not see.
     pub(crate) fn may_burn(&self) -> bool {
-        !self.burns.iter().all(Vec::is_empty) || self.marked.iter().any(|a| a.burn.is_some())
+        self.removes
+            && (!self.burns.iter().all(Vec::is_empty)
+                || self.marked.iter().any(|a| a.burn.is_some()))
     }
 
     /// Whether the pseudo-legal move `m` survives the effects: its piece is not
@@ -398,9 +407,9 @@ impl GameEffects {
         }
         let is_frozen = |c: CellId| frozen.get(c.index()).copied().unwrap_or(false);
         // A cascade: every piece that makes a ply must be free to move.
-        !is_frozen(m.from)
-            && !m.cascade().plies(m.to).any(|(from, _)| is_frozen(from))
-            && !self.immune_capture(pos, m)
+        let cascade_frozen =
+            || !frozen.is_empty() && m.cascade().plies(m.to).any(|(from, _)| is_frozen(from));
+        !is_frozen(m.from) && !(m.has_cascade() && cascade_frozen()) && !self.immune_capture(pos, m)
     }
 
     fn immune_capture(&self, pos: &GamePosition, m: &GameMove) -> bool {
@@ -409,18 +418,20 @@ impl GameEffects {
             !o.is_empty() && self.immune[o.kind().index() * self.pieces + capturer]
         };
         let barred = |cell: CellId| barred_by(m.piece.index(), cell);
-        let cascade = m.cascade();
         // A cascade's last ply captures with the piece that makes it (on its start
         // cell before the move).
-        let last_barred = cascade.captures()
-            && cascade.plies(m.to).last().is_some_and(|(from, to)| {
-                let o = pos.cells[from.index()];
-                !o.is_empty() && barred_by(o.kind().index(), to)
-            });
+        let last_barred = || {
+            let cascade = m.cascade();
+            cascade.captures()
+                && cascade.plies(m.to).last().is_some_and(|(from, to)| {
+                    let o = pos.cells[from.index()];
+                    !o.is_empty() && barred_by(o.kind().index(), to)
+                })
+        };
         (m.captures_to && barred(m.to))
             || m.passing_captures().any(barred)
             || matches!(m.kind, MoveKind::EnPassant { victim } if barred(victim))
-            || last_barred
+            || (m.has_cascade() && last_barred())
     }
 
     /// Marks in `out` (one entry per cell; left empty when nothing freezes) the cells
