@@ -409,7 +409,7 @@ impl GameEffects {
         // A cascade: every piece that makes a ply must be free to move.
         let cascade_frozen =
             || !frozen.is_empty() && m.cascade().plies(m.to).any(|(from, _)| is_frozen(from));
-        !is_frozen(m.from) && !(m.has_cascade() && cascade_frozen()) && !self.immune_capture(pos, m)
+        !(is_frozen(m.from) || (m.has_cascade() && cascade_frozen()) || self.immune_capture(pos, m))
     }
 
     fn immune_capture(&self, pos: &GamePosition, m: &GameMove) -> bool {
