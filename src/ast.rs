@@ -198,6 +198,8 @@ pub struct PromotionDecl {
     pub choices_span: Span,
     pub zone: Ident,
     pub options: Vec<PromotionOption>,
+    /// `, tagged NAME`: the tag of a piece whose promotion waits (also an option).
+    pub tag: Option<Ident>,
     pub span: Span,
 }
 
@@ -216,6 +218,11 @@ pub enum PromotionOptionKind {
     AlsoLeaving,
     /// `only captured`: a choice only while the side has fewer of it than at the start.
     OnlyCaptured,
+    /// `tagged NAME`: a piece that reaches the zone without promoting carries the tag
+    /// and promotes later (the name is [`PromotionDecl::tag`]).
+    Tagged,
+    /// `delayed`: no move promotes at once; every arrival is tagged.
+    Delayed,
 }
 
 impl PromotionOptionKind {
@@ -224,6 +231,8 @@ impl PromotionOptionKind {
             PromotionOptionKind::Optional => "optional",
             PromotionOptionKind::AlsoLeaving => "also leaving",
             PromotionOptionKind::OnlyCaptured => "only captured",
+            PromotionOptionKind::Tagged => "tagged",
+            PromotionOptionKind::Delayed => "delayed",
         }
     }
 }

@@ -152,6 +152,12 @@ pub struct Promotion {
     /// `only captured`: a choice is allowed only while the side has fewer of it on the
     /// board than in the start position (Grand chess).
     pub only_captured: bool,
+    /// `tagged T`: the index of the tag `T` a promoting piece carries when it reaches
+    /// the zone without promoting (on a later ply of a cascade, or every time with
+    /// `delayed`); it then promotes later, as a move of its own.
+    pub tag: Option<u8>,
+    /// `delayed`: no move promotes at once; every arrival in the zone is tagged.
+    pub delayed: bool,
     /// Where the declaration was written.
     pub span: Span,
 }

@@ -23,7 +23,7 @@ fn miranda() -> Game {
     common::game("croatian-miranda")
 }
 
-const START: &str = "reauwnbqkbnwuaer/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/REAUWNBQKBNWUAER w KQkq - 0 1";
+const START: &str = "r&eauwnbqk&bnwuaer&/p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^/16/16/16/16/16/16/16/16/16/16/16/16/P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^/R&EAUWNBQK&BNWUAER& w - - 0 1";
 
 fn words(s: &str) -> Vec<String> {
     let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
@@ -104,7 +104,8 @@ fn a_rook_passes_waves_activates_its_own_captures_the_enemys_and_activates_a_pyr
 }
 
 /// A Pawn meeting Waves. By hand, from the book ("Single-step pieces and transparency",
-/// "Activated by stepping Pawn", "Activating Pyramid"): e3; the rush over the own Wave
+/// "Activated by stepping Pawn", "Activating Pyramid"): e3; carrying its rush tag
+/// (`P^`), the rush over the own Wave
 /// on e4 (which it may activate: the Wave then moves as the Pawn, one step to e5) and
 /// over the black Wave on e6 (on which it may not stop) to e5, e7 and e8 (6 cells at
 /// most); the own Pyramid on its capture cell f3, activated, rides from f3 (e2 empty
@@ -112,7 +113,7 @@ fn a_rook_passes_waves_activates_its_own_captures_the_enemys_and_activates_a_pyr
 #[test]
 fn a_pawn_rushes_over_waves_and_activates_a_wave_and_a_pyramid() {
     let g = miranda();
-    let fen = "k15/16/16/16/16/16/16/16/16/16/4w11/16/4W11/5A10/4P11/5K10 w - - 0 1";
+    let fen = "k15/16/16/16/16/16/16/16/16/16/4w11/16/4W11/5A10/4P^11/5K10 w - - 0 1";
     let mut expected = words("e2e3 e2e5 e2e7 e2e8 e2e4>e5");
     for to in "a3 b3 c3 d3 e3 g3 h3 i3 j3 k3 l3 m3 n3 o3 p3 f2 f4 f5 f6 f7 f8 f9 f10 f11 f12 f13 f14 f15 f16"
         .split(' ')
@@ -208,7 +209,7 @@ fn cascades_read_back_through_fen_and_unmake() {
         play(&g, a, &["d4g4>b4", "p16o16"]),
         "14k1/16/16/3p12/16/16/3w12/16/16/3W12/16/16/1A4R9/16/16/15K w - - 1 2"
     );
-    let b = "k15/16/16/16/16/16/16/16/16/16/4w11/16/4W11/5A10/4P11/5K10 w - - 0 1";
+    let b = "k15/16/16/16/16/16/16/16/16/16/4w11/16/4W11/5A10/4P^11/5K10 w - - 0 1";
     play(&g, b, &["e2e4>e5"]);
     play(&g, START, &["b1d5", "o16n14", "d5e7"]);
     for fen in [a, b, START] {

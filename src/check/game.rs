@@ -329,6 +329,8 @@ impl Checker {
         let mut optional = false;
         let mut also_leaving = false;
         let mut only_captured = false;
+        let mut delayed = None;
+        let mut tagged = None;
         let mut seen: Vec<(PromotionOptionKind, Span)> = Vec::new();
         let mut ok = true;
         for o in &p.options {
@@ -341,6 +343,8 @@ impl Checker {
             match o.kind {
                 PromotionOptionKind::Optional => optional = true,
                 PromotionOptionKind::AlsoLeaving => also_leaving = true,
+                PromotionOptionKind::Delayed => delayed = Some(o.span),
+                PromotionOptionKind::Tagged => tagged = Some(o.span),
                 PromotionOptionKind::OnlyCaptured => {
                     only_captured = true;
                     if !has_start {
@@ -358,6 +362,26 @@ impl Checker {
                 }
             }
         }
+        let tag = match (tagged, &p.tag) {
+            (Some(_), Some(name)) => match self.tag(name) {
+                Some(t) => Some(t),
+                None => {
+                    ok = false;
+                    None
+                }
+            },
+            _ => None,
+        };
+        if let (Some(at), None) = (delayed, tag) {
+            if tagged.is_none() {
+                ok = false;
+                self.error(
+                    Diagnostic::error("E0961", "`delayed` promotion without a tag", at)
+                        .label("a delayed promotion waits in a tag")
+                        .help("name the tag the waiting piece carries: `, tagged promote, delayed` with `tag promote (=) for Pawn`"),
+                );
+            }
+        }
         let (Some(pieces), Some(zone), true, true) = (pieces, zone, choices_ok, ok) else {
             return None;
         };
@@ -368,6 +392,8 @@ impl Checker {
             optional,
             also_leaving,
             only_captured,
+            tag,
+            delayed: delayed.is_some(),
             span: p.span,
         })
     }

@@ -128,6 +128,7 @@ impl Checker {
         let mut pieces = self.pieces(file);
         let game = self.game_decls(file);
         self.tag_uses(&pieces, &game.tags);
+        self.promotion_tags(&pieces, &game);
         self.pattern_marks(&mut pieces, &game.tags);
         self.quiet_neutral_patterns(&mut pieces, &game.neutral);
         game::apply_confinements(&mut pieces, &game.confinements);

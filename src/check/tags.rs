@@ -4,7 +4,8 @@
 //! Owns their errors (E0926-E0931): an unknown tag, a tag or mark declared twice or too
 //! many tags, a mark that FEN cannot carry, a piece whose patterns require two
 //! different states (the table keeps one per piece), a pattern requiring a tag its
-//! piece never carries, and a neutral piece given a tag. What tags do is the game
+//! piece never carries, and a neutral piece given a tag; and E0960, a promotion's tag
+//! (`promotion ..., tagged T`) that a promoting piece does not carry. What tags do is the game
 //! layer's (the position keeps them, FEN writes them, moving loses them).
 
 use super::{names, Checker};
@@ -188,6 +189,35 @@ impl Checker {
                     }
                     Some(_) => {}
                 }
+            }
+        }
+    }
+
+    /// Checks the tags of delayed promotions (`promotion ..., tagged T`): every
+    /// promoting piece must carry `T` (E0960).
+    pub(crate) fn promotion_tags(&mut self, pieces: &[ir::Piece], game: &ir::GameDecls) {
+        for p in &game.promotions {
+            let Some(t) = p.tag else { continue };
+            let Some(def) = game.tags.tags.get(t as usize) else {
+                continue;
+            };
+            for kind in &p.pieces {
+                if def.pieces.contains(kind) {
+                    continue;
+                }
+                let name = &pieces[kind.index()].name;
+                self.error(
+                    Diagnostic::error(
+                        "E0960",
+                        format!("`{name}` never carries tag `{}`", def.name),
+                        p.span,
+                    )
+                    .label("this promotion tags the piece that reaches its zone")
+                    .help(format!(
+                        "add it to the declaration: `tag {} ({}) for ... | {name}`",
+                        def.name, def.mark
+                    )),
+                );
             }
         }
     }

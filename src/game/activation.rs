@@ -17,9 +17,13 @@
 //!   on its destination (unless the relay is `move only`), or activates again; plies
 //!   that push, swap, convert, capture a friend or capture in passing are not
 //!   generated, nor cascades longer than the game's limit (`cascade-plies`);
-//! - an activated piece neither promotes nor opens an en passant capture;
+//! - an activated piece opens no en passant capture and does not promote (with a
+//!   promotion declared `tagged T`, make tags it for promotion: `game::delayed`);
 //! - a relay walking with its activator's patterns carries none of its activator's
 //!   state: their `initial` and `tagged` conditions never hold for it;
+//! - each ply keeps its pattern's mark ([`Cascade::mark`]): make gives its tags
+//!   (`sets`, `keeps`) and effects (`burn`, `explode`) to the piece that made it
+//!   ([`later_plies`]), as to a first mover;
 //! - a piece that has no ply from the cell it is activated on cannot be activated.
 //!
 //! Legality is decided over the whole move, as for every game whose moves do more
@@ -43,10 +47,15 @@ pub struct Cascade {
     n: u8,
     /// The last ply captures the piece on its destination.
     captures_last: bool,
+    /// The mark of each ply's pattern ([`GameMove::mark`]), two bits per ply (ply `i`
+    /// after the first in bits `2i..2i+2`).
+    marks: u8,
 }
 
-// A move keeps its cascade where captures in passing go.
-const _: () = assert!(MAX_CASCADE <= super::MAX_PASSING && MAX_CASCADE < 0x7f);
+// A move keeps its cascade where captures in passing go, the plies' marks in the last
+// slot, and a mark takes two bits.
+const _: () = assert!(MAX_CASCADE < super::MAX_PASSING && MAX_CASCADE < 0x7f);
+const _: () = assert!(MAX_CASCADE <= 4 && crate::ir::MAX_MARKS <= 3);
 
 impl Cascade {
     /// No cascade: a move of one ply.
@@ -54,19 +63,35 @@ impl Cascade {
         to: [0; MAX_CASCADE],
         n: 0,
         captures_last: false,
+        marks: 0,
     };
 
     /// `GameMove::n_cascade` of a walk's activating ply before the activated piece's
     /// plies are walked.
     pub(crate) const PENDING_CODE: u8 = 0x7f;
 
-    pub(crate) fn from_parts(to: &[u16], captures_last: bool) -> Cascade {
+    pub(crate) fn from_parts(to: &[u16], captures_last: bool, marks: u8) -> Cascade {
         let mut c = Cascade::NONE;
         let n = to.len().min(MAX_CASCADE);
         c.to[..n].copy_from_slice(&to[..n]);
         c.n = n as u8;
         c.captures_last = captures_last;
+        c.marks = marks;
         c
+    }
+
+    /// The mark of the pattern that made ply `i` after the first (0-based; see
+    /// [`GameMove::mark`]): what that ply does beyond its path.
+    pub fn mark(&self, i: usize) -> u8 {
+        if i >= self.len() {
+            return 0;
+        }
+        self.marks >> (2 * i) & 3
+    }
+
+    /// The plies' marks, two bits each ([`Cascade::mark`]).
+    pub(crate) fn marks(&self) -> u8 {
+        self.marks
     }
 
     /// Whether the move is one ply (no activation).
@@ -100,13 +125,15 @@ impl Cascade {
         self.to[..self.len()].last().map(|&c| CellId(c))
     }
 
-    /// Appends a ply ending on `to`; false when the cascade is full.
-    fn push(&mut self, to: CellId) -> bool {
+    /// Appends a ply ending on `to`, made by a pattern of mark `mark`; false when the
+    /// cascade is full.
+    fn push(&mut self, to: CellId, mark: u8) -> bool {
         let n = self.len();
         if n == MAX_CASCADE {
             return false;
         }
         self.to[n] = to.0;
+        self.marks |= (mark & 3) << (2 * n);
         self.n = n as u8 + 1;
         true
     }
@@ -161,6 +188,16 @@ impl Activation {
     /// Whether an activated piece of `kind` moves with its activator's patterns.
     pub(crate) fn is_relay(&self, kind: PieceId) -> bool {
         self.relay[kind.index()]
+    }
+
+    /// The kind whose patterns an activated piece of `kind` walks, after a ply walked
+    /// with `walked_as`'s: its own, or `walked_as` for a relay.
+    pub(crate) fn walks_as(&self, kind: PieceId, walked_as: PieceId) -> PieceId {
+        if self.relay[kind.index()] {
+            walked_as
+        } else {
+            kind
+        }
     }
 
     /// Whether an activated piece of `kind` never captures (a `move only` relay).
@@ -304,7 +341,13 @@ impl MoveGenerator<'_> {
                 .walk(&board, piece.side(), walk_as, at, &mut sink);
         }
         let plies_so_far = 1 + step.cascade.len();
-        for p in &plies {
+        for (i, p) in plies.iter().enumerate() {
+            // Two patterns that make the same ply: the one written first decides what
+            // it does (as for a first ply).
+            let unmarked = |q: &GameMove| GameMove { mark: 0, ..*q };
+            if self.game.marked && plies[..i].iter().any(|q| unmarked(q) == unmarked(p)) {
+                continue;
+            }
             let onto = cells[p.to.index()];
             let friend_met = !onto.is_empty() && onto.side() == piece.side();
             if p.push_to.is_some()
@@ -317,7 +360,7 @@ impl MoveGenerator<'_> {
                 continue;
             }
             let mut cascade = step.cascade;
-            if plies_so_far + 1 > act.plies || !cascade.push(p.to) {
+            if plies_so_far + 1 > act.plies || !cascade.push(p.to, p.mark) {
                 continue;
             }
             if p.is_pending_activation() {
@@ -338,4 +381,26 @@ impl MoveGenerator<'_> {
         self.give_back(plies);
         cells[at.index()] = piece;
     }
+}
+
+/// The later plies of the move `m`, just made on `pos`: for each, the cell its piece
+/// now stands on, that piece's kind, the kind whose patterns it walked and its
+/// pattern's mark; `None` where the cell is empty (its piece was removed).
+pub(crate) fn later_plies(
+    act: &Activation,
+    pos: &GamePosition,
+    m: &GameMove,
+) -> [Option<(CellId, PieceId, PieceId, u8)>; MAX_CASCADE] {
+    let mut out = [None; MAX_CASCADE];
+    let cascade = m.cascade();
+    let mut walked = m.piece;
+    for (i, (_, to)) in cascade.plies(m.to).enumerate() {
+        let o = pos.cells[to.index()];
+        if o.is_empty() {
+            continue;
+        }
+        walked = act.walks_as(o.kind(), walked);
+        out[i] = Some((to, o.kind(), walked, cascade.mark(i)));
+    }
+    out
 }

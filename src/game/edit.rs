@@ -59,7 +59,7 @@ impl Game {
         edited.moved[i] = false;
         if let (Some(t), Some(tags)) = (self.tags.as_deref(), edited.tags.get_mut(i)) {
             *tags = piece.map_or(0, |(_, kind)| {
-                t.carried.get(kind.index()).copied().unwrap_or(0)
+                t.start.get(kind.index()).copied().unwrap_or(0)
             });
         }
         edited.ep = Default::default();

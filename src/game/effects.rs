@@ -110,7 +110,15 @@ pub(crate) struct GameEffects {
     /// `[kind * MAX_MARKS + mark - 1]`: the burn and the blast of a pattern of that
     /// mark (`burn ...`, `explode ...` written on the pattern).
     marked: Vec<MarkedAreas>,
+    /// Some ply may remove pieces besides its captures (a declared or a pattern's burn,
+    /// a blast): only then does make look at a cascade's later plies.
+    removes: bool,
 }
+
+/// One ply's part in [`GameEffects::apply_ply`]: the cell its piece stands on, the
+/// cell its pattern's burn is around, its kind, its pattern's areas, whether it
+/// captured.
+type PlyEffects<'a> = (CellId, CellId, PieceId, Option<&'a MarkedAreas>, bool);
 
 /// What a marked pattern's move removes besides its captures.
 #[derive(Clone, Debug, Default)]
@@ -199,6 +207,9 @@ impl GameEffects {
                 }
             }
         }
+        let plies_remove = blast.is_some()
+            || !burns.iter().all(Vec::is_empty)
+            || marked.iter().any(|a| a.burn.is_some() || a.blast.is_some());
         Some(Box::new(GameEffects {
             pieces,
             blast,
@@ -212,6 +223,7 @@ impl GameEffects {
             neutral_captures: neutral.captures.clone(),
             activation: (activates || !fx.relays.is_empty() || !fx.passive.is_empty())
                 .then(|| super::activation::Activation::new(&fx.relays, &fx.passive, pieces)),
+            removes: plies_remove,
             marked,
         }))
     }
@@ -228,6 +240,33 @@ impl GameEffects {
     /// Whether the pattern that made `m` explodes its captures (`explode` on it).
     pub(crate) fn marked_blast(&self, m: &GameMove) -> bool {
         self.marked(m).is_some_and(|a| a.blast.is_some())
+    }
+
+    /// Whether the pattern of the last ply of the cascade `m`, about to be played on
+    /// `pos`, explodes its capture (`explode` on it); `last_from` is where that ply
+    /// starts. The kinds walked are read from `pos`, where each piece still stands on
+    /// the cell its ply starts from.
+    fn cascade_blast(&self, pos: &GamePosition, m: &GameMove, last_from: CellId) -> bool {
+        let (Some(act), cascade) = (self.activation.as_ref(), m.cascade()) else {
+            return false;
+        };
+        let mut walked = m.piece;
+        for (i, (from, _)) in cascade.plies(m.to).enumerate() {
+            let o = pos.cells[from.index()];
+            if o.is_empty() {
+                return false;
+            }
+            walked = act.walks_as(o.kind(), walked);
+            if from == last_from {
+                let mark = cascade.mark(i);
+                return mark != 0
+                    && self
+                        .marked
+                        .get(walked.index() * MAX_MARKS + mark as usize - 1)
+                        .is_some_and(|a| a.blast.is_some());
+            }
+        }
+        false
     }
 
     /// Whether `m`, about to be played on `pos`, would burn a piece on a cell for
@@ -278,18 +317,60 @@ impl GameEffects {
             pos.castling &= !g.castle_loss[cell.index()];
             removed = true;
         };
+        // The first ply (of a cascade, it captures nothing: the last ply does).
         let kind = pos.cells[m.to.index()].kind();
+        let first_captured = captured && !m.has_cascade();
+        let first = (m.to, mover_cell(m), kind, self.marked(m), first_captured);
+        self.apply_ply(pos, side, first, &mut clear);
+        if m.has_cascade() && self.removes {
+            // Each later ply, in order, as a first ply would: its piece's declared
+            // burns, its pattern's burn, and the blast of the last ply's capture.
+            let Some(act) = self.activation.as_ref() else {
+                return removed;
+            };
+            let plies = super::activation::later_plies(act, pos, m);
+            for (i, ply) in plies.iter().enumerate().take(m.cascade().len()) {
+                let Some((cell, kind, walked, mark)) = *ply else {
+                    continue;
+                };
+                let o = pos.cells[cell.index()];
+                if o.is_empty() || o.kind() != kind {
+                    continue; // burned or blown up by an earlier ply
+                }
+                let marked = (mark != 0)
+                    .then(|| {
+                        self.marked
+                            .get(walked.index() * MAX_MARKS + mark as usize - 1)
+                    })
+                    .flatten();
+                let last = i + 1 == m.cascade().len() && m.cascade().captures();
+                self.apply_ply(pos, o.side(), (cell, cell, kind, marked, last), &mut clear);
+            }
+        }
+        removed
+    }
+
+    /// The effects of one ply of a move made by `side`'s piece of `kind`, standing on
+    /// `at` (`mover_at` for its pattern's burn: its start cell in a conversion): its
+    /// kind's declared burns, its pattern's burn (`marked`), and the blast of its
+    /// capture if it `captured` (the game's, or its pattern's).
+    fn apply_ply(
+        &self,
+        pos: &mut GamePosition,
+        side: Side,
+        (at, mover_at, kind, marked, captured): PlyEffects<'_>,
+        clear: &mut impl FnMut(&mut GamePosition, CellId),
+    ) {
         for &a in &self.burns[kind.index()] {
             let area = &self.areas[a];
-            for &c in area.around.of(side, m.to) {
+            for &c in area.around.of(side, at) {
                 if area.hits(side, pos.cells[c.index()]) {
                     clear(pos, c);
                 }
             }
         }
-        let marked = self.marked(m);
         if let Some(area) = marked.and_then(|a| a.burn.as_ref()) {
-            for &c in area.around.of(side, mover_cell(m)) {
+            for &c in area.around.of(side, mover_at) {
                 if area.hits(side, pos.cells[c.index()]) {
                     clear(pos, c);
                 }
@@ -300,14 +381,21 @@ impl GameEffects {
             .as_ref()
             .or_else(|| marked.and_then(|a| a.blast.as_ref()));
         if let (Some(blast), true) = (blast, captured) {
-            clear(pos, m.to);
-            for &c in blast.around.of(side, m.to) {
+            clear(pos, at);
+            for &c in blast.around.of(side, at) {
                 if blast.hits(side, pos.cells[c.index()]) {
                     clear(pos, c);
                 }
             }
         }
-        removed
+    }
+
+    /// Whether some move may burn (a declared `burn` or a pattern's): a cascade's later
+    /// plies may then take a royal that [`GameEffects::burns_any`] does not see.
+    pub(crate) fn may_burn(&self) -> bool {
+        self.removes
+            && (!self.burns.iter().all(Vec::is_empty)
+                || self.marked.iter().any(|a| a.burn.is_some()))
     }
 
     /// Whether the pseudo-legal move `m` survives the effects: its piece is not
@@ -317,18 +405,33 @@ impl GameEffects {
         if m.kind == MoveKind::Drop {
             return true;
         }
-        !frozen.get(m.from.index()).copied().unwrap_or(false) && !self.immune_capture(pos, m)
+        let is_frozen = |c: CellId| frozen.get(c.index()).copied().unwrap_or(false);
+        // A cascade: every piece that makes a ply must be free to move.
+        let cascade_frozen =
+            || !frozen.is_empty() && m.cascade().plies(m.to).any(|(from, _)| is_frozen(from));
+        !(is_frozen(m.from) || (m.has_cascade() && cascade_frozen()) || self.immune_capture(pos, m))
     }
 
     fn immune_capture(&self, pos: &GamePosition, m: &GameMove) -> bool {
-        let capturer = m.piece.index();
-        let barred = |cell: CellId| {
+        let barred_by = |capturer: usize, cell: CellId| {
             let o = pos.cells[cell.index()];
             !o.is_empty() && self.immune[o.kind().index() * self.pieces + capturer]
+        };
+        let barred = |cell: CellId| barred_by(m.piece.index(), cell);
+        // A cascade's last ply captures with the piece that makes it (on its start
+        // cell before the move).
+        let last_barred = || {
+            let cascade = m.cascade();
+            cascade.captures()
+                && cascade.plies(m.to).last().is_some_and(|(from, to)| {
+                    let o = pos.cells[from.index()];
+                    !o.is_empty() && barred_by(o.kind().index(), to)
+                })
         };
         (m.captures_to && barred(m.to))
             || m.passing_captures().any(barred)
             || matches!(m.kind, MoveKind::EnPassant { victim } if barred(victim))
+            || (m.has_cascade() && last_barred())
     }
 
     /// Marks in `out` (one entry per cell; left empty when nothing freezes) the cells
@@ -420,13 +523,19 @@ impl Game {
                 v.push(cell);
             }
             v.extend(m.passing_captures());
+            v.extend(m.cascade().plies(m.to).map(|(_, to)| to));
             if let MoveKind::EnPassant { victim } = m.kind {
                 v.push(victim);
             }
             v
         };
-        let blast = (fx.blast.is_some() || fx.marked_blast(m)) && m.is_capture();
-        out.capturer_removed = blast && after.cells[m.to.index()].is_empty();
+        // A cascade captures on its last ply, with that ply's pattern.
+        let (blasts, capture_at) = match m.cascade().plies(m.to).last() {
+            Some((from, to)) => (fx.cascade_blast(pos, m, from), to),
+            None => (fx.marked_blast(m), m.to),
+        };
+        let blast = (fx.blast.is_some() || blasts) && m.is_capture();
+        out.capturer_removed = blast && after.cells[capture_at.index()].is_empty();
         for c in (0..pos.cells.len()).map(|i| CellId(i as u16)) {
             if own.contains(&c) || pos.cells[c.index()].is_empty() {
                 continue;

@@ -9,6 +9,8 @@
 //! - `notation`: UCI text of moves;
 //! - `movegen`: [`MoveGenerator`], pseudo-legal generation (walks, promotions, en passant,
 //!   castling, drops) and legal moves;
+//! - `delayed`: promotions that wait in a tag (`promotion ..., tagged T`): the tagging
+//!   of arrivals and the promotion in place;
 //! - `legality`: the legality test — attack queries over the reverse tables, the quick
 //!   test, the full test;
 //! - `perft`: node counting ([`Perft`]);
@@ -25,6 +27,7 @@
 
 mod activation;
 mod cascade_tree;
+mod delayed;
 pub mod distance;
 mod edit;
 pub(crate) mod effects;
@@ -126,6 +129,12 @@ pub struct PromotionRule {
     /// `only captured`: a choice is allowed only while the side has fewer of it on the
     /// board than in the start position.
     pub only_captured: bool,
+    /// `tagged T`: the bit of the tag `T` (0: none) that a piece reaching the zone
+    /// without promoting (a later ply of a cascade; every move with `delayed`) carries;
+    /// a piece carrying it on a zone cell promotes as a move of its own.
+    pub tag: u8,
+    /// `delayed`: no move promotes at once.
+    pub delayed: bool,
 }
 
 /// Drop restrictions of one side and piece, resolved to cells.

@@ -182,6 +182,9 @@ impl<'g> MoveGenerator<'g> {
             if fx.activation.is_some() {
                 self.expand_cascades(pos, out, first);
             }
+            if self.game.tags.as_deref().is_some_and(|t| t.promotes_later) {
+                super::delayed::static_promotions(self.game, pos, out);
+            }
             // Frozen movers and captures of immune pieces are not moves.
             fx.frozen_cells(pos, &mut self.frozen);
             let frozen = &self.frozen;
@@ -565,7 +568,8 @@ fn expand_promoting(g: &Game, pos: &GamePosition, m: GameMove, out: &mut Vec<Gam
     let mut may_stay = true;
     let before = out.len();
     for r in rules {
-        if !rule_applies(r, &m) {
+        // A `delayed` promotion is made later: make tags the piece.
+        if !rule_applies(r, &m) || r.delayed {
             continue;
         }
         applies = true;

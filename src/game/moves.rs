@@ -115,7 +115,8 @@ impl GameMove {
             return Cascade::NONE;
         }
         let n = (self.n_cascade & 0x7f) as usize;
-        Cascade::from_parts(&self.passing[..n], self.n_cascade & 0x80 != 0)
+        let marks = self.passing[MAX_PASSING - 1] as u8;
+        Cascade::from_parts(&self.passing[..n], self.n_cascade & 0x80 != 0, marks)
     }
 
     /// Whether the move has plies after the first (a cheap test for the hot paths).
@@ -135,12 +136,14 @@ impl GameMove {
     }
 
     /// Stores `c` as the move's cascade (in place of captures in passing, which a move
-    /// that activates has none of).
+    /// that activates has none of): the plies' destinations in the first slots, their
+    /// marks in the last.
     pub(crate) fn set_cascade(&mut self, c: &Cascade) {
         let n = c.len();
         for (slot, (_, to)) in self.passing.iter_mut().zip(c.plies(self.to)) {
             *slot = to.0;
         }
+        self.passing[MAX_PASSING - 1] = c.marks() as u16;
         self.n_passing = 0;
         self.n_cascade = n as u8 | if c.captures() { 0x80 } else { 0 };
     }

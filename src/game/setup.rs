@@ -96,7 +96,7 @@ impl Game {
                 &decls.neutral,
                 &board,
                 pieces,
-                facts.captures_or_converts_met(),
+                facts.captures_or_converts_met() || super::delayed::delayed_promotions(rule_set),
                 facts.activates(),
                 &rule_set
                     .pieces
@@ -160,7 +160,7 @@ impl Game {
                                 if o.is_empty() {
                                     0
                                 } else {
-                                    t.carried[o.kind().index()]
+                                    t.start[o.kind().index()]
                                 }
                             })
                             .collect();
@@ -375,6 +375,8 @@ fn promotions(
                     optional: promotion.optional,
                     also_leaving: promotion.also_leaving,
                     only_captured: promotion.only_captured,
+                    tag: promotion.tag.map_or(0, |t| 1 << t),
+                    delayed: promotion.delayed,
                 });
             }
         }

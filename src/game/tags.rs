@@ -28,6 +28,11 @@ pub(crate) struct GameTags {
     /// `[kind * MAX_MARKS + mark - 1]`: the tags a move by a pattern of that mark sets
     /// and keeps (`sets T`, `keeps T`).
     pub(crate) marks: Vec<(u8, u8)>,
+    /// Per kind: the tags its pieces carry in a start position written without marks
+    /// and when placed by the editor (those it carries but the tags of promotions).
+    pub(crate) start: Vec<u8>,
+    /// Some promotion waits in a tag (`promotion ..., tagged T`: `game::delayed`).
+    pub(crate) promotes_later: bool,
 }
 
 impl GameTags {
@@ -38,9 +43,17 @@ impl GameTags {
             return None;
         }
         let kinds = rule_set.pieces.len();
-        let carried = (0..kinds)
+        let carried: Vec<u8> = (0..kinds)
             .map(|k| tags.carried_by(PieceId(k as u8)))
             .collect();
+        // The tags of promotions are only given by arriving in a zone.
+        let promotion_tags = rule_set
+            .game
+            .promotions
+            .iter()
+            .filter_map(|p| p.tag)
+            .fold(0u8, |m, t| m | 1 << t);
+        let start = carried.iter().map(|&c| c & !promotion_tags).collect();
         let required = rule_set
             .pieces
             .iter()
@@ -74,6 +87,8 @@ impl GameTags {
             required,
             keys,
             marks,
+            start,
+            promotes_later: promotion_tags != 0,
         }))
     }
 
@@ -133,12 +148,60 @@ impl GameTags {
             return;
         };
         let before = pos.tags_before(mark, m.from);
+        self.add_tags::<HASH>(pos, cell, (before & keeps) | sets);
+    }
+
+    /// After the cascade `m` (made, its tags lost): gives each activated piece the tags
+    /// its ply's pattern sets and keeps (`sets T`, `keeps T` on the pattern it walked:
+    /// its own kind's, or its activator's for a relay), as [`GameTags::after_marked_move`]
+    /// does for the first mover.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn after_cascade<const HASH: bool>(
+        &self,
+        g: &crate::Game,
+        pos: &mut GamePosition,
+        m: &GameMove,
+        mark: usize,
+    ) {
+        let cascade = m.cascade();
+        if cascade.marks() == 0 {
+            return;
+        }
+        let Some(act) = g.effects.as_deref().and_then(|fx| fx.activation.as_ref()) else {
+            return;
+        };
+        let plies = crate::game::activation::later_plies(act, pos, m);
+        for ((from, to), ply) in cascade.plies(m.to).zip(plies) {
+            let Some((_, _, walked, ply_mark)) = ply else {
+                continue;
+            };
+            let Some(&(sets, keeps)) = (ply_mark != 0)
+                .then(|| {
+                    self.marks
+                        .get(walked.index() * MAX_MARKS + ply_mark as usize - 1)
+                })
+                .flatten()
+            else {
+                continue;
+            };
+            let before = pos.tags_before(mark, from);
+            self.add_tags::<HASH>(pos, to, (before & keeps) | sets);
+        }
+    }
+
+    /// Gives the piece on `cell` the tags `add` (those of them its kind carries),
+    /// journaled and hashed (when `HASH`), keeping the moved flag of a kind whose
+    /// patterns require a tag equal to "does not carry it".
+    pub(crate) fn add_tags<const HASH: bool>(&self, pos: &mut GamePosition, cell: CellId, add: u8) {
+        let i = cell.index();
+        let kind = pos.cells[i].kind();
         let cur = pos.tags[i];
-        let new = (cur | (before & keeps) | sets) & self.carried[kind.index()];
+        let new = (cur | add) & self.carried[kind.index()];
         if new == cur {
             return;
         }
-        pos.journal_tags(CellId(i as u16));
+        pos.journal_tags(cell);
         if HASH {
             pos.hash ^= crate::game::position::tag_hash(&self.keys, i, cur)
                 ^ crate::game::position::tag_hash(&self.keys, i, new);

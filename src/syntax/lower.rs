@@ -235,6 +235,8 @@ fn promotion(n: &Node<'_>) -> PromotionDecl {
             let kind = match o.children.first()?.rule {
                 R::opt_optional => PromotionOptionKind::Optional,
                 R::opt_also_leaving => PromotionOptionKind::AlsoLeaving,
+                R::opt_promo_tagged => PromotionOptionKind::Tagged,
+                R::opt_delayed => PromotionOptionKind::Delayed,
                 _ => PromotionOptionKind::OnlyCaptured,
             };
             Some(PromotionOption { kind, span: o.span })
@@ -246,6 +248,11 @@ fn promotion(n: &Node<'_>) -> PromotionDecl {
         choices_span,
         zone: ident(n.child(R::ident), n.span),
         options,
+        tag: n
+            .all(R::promotion_option)
+            .filter_map(|o| o.children.first())
+            .find(|o| o.rule == R::opt_promo_tagged)
+            .map(|o| ident(o.child(R::ident), o.span)),
         span: n.span,
     }
 }

@@ -189,7 +189,11 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_in => "`in`",
         R::kw_may => "`may`",
         R::kw_face => "`face`",
-        R::promotion_option => "`optional`, `also leaving` or `only captured`",
+        R::promotion_option => {
+            "`optional`, `also leaving`, `only captured`, `tagged` and a tag, or `delayed`"
+        }
+        R::opt_promo_tagged => "`tagged` and a tag name",
+        R::opt_delayed | R::kw_delayed => "`delayed`",
         R::opt_optional | R::kw_optional => "`optional`",
         R::opt_also_leaving | R::kw_also => "`also leaving`",
         R::kw_leaving => "`leaving`",

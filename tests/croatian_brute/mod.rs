@@ -20,12 +20,10 @@ pub use tlalocan::{chains, divergences, takes_king};
 #[derive(Clone, Copy)]
 pub struct Variant {
     pub n: usize,
-    /// The longest rush, from rank 2, tag or not (0: by tag, see `tag_rush`).
-    pub rush: usize,
     /// Pawns step sideways (Nineteen on).
     pub sideways: bool,
     /// Pawns rush by their tag, at most this many cells from rank 2 and from rank 3
-    /// (to the end of their own half; Nineteen on), `[0, 0]` before.
+    /// (Nineteen on: to the end of their own half; before, from rank 2 only).
     pub tag_rush: [usize; 2],
     /// What a Pawn promotes to on the last rank.
     pub promotions: &'static [char],
@@ -33,31 +31,27 @@ pub struct Variant {
 
 pub const TIES: Variant = Variant {
     n: 10,
-    rush: 3,
     sideways: false,
-    tag_rush: [0, 0],
+    tag_rush: [3, 0],
     promotions: &['q', 'r', 'b', 'n', 'e'],
 };
 
 pub const MAYAN: Variant = Variant {
     n: 12,
-    rush: 4,
     sideways: false,
-    tag_rush: [0, 0],
+    tag_rush: [4, 0],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a'],
 };
 
 pub const MIRANDA: Variant = Variant {
     n: 16,
-    rush: 6,
     sideways: false,
-    tag_rush: [0, 0],
+    tag_rush: [6, 0],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'],
 };
 
 pub const NINETEEN: Variant = Variant {
     n: 18,
-    rush: 0,
     sideways: true,
     tag_rush: [7, 6],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'],
@@ -67,7 +61,6 @@ pub const NINETEEN: Variant = Variant {
 /// Shaman (H), Scout (O) and Grenadier (G), whose moves below are only this variant's.
 pub const TLALOCAN: Variant = Variant {
     n: 24,
-    rush: 0,
     sideways: true,
     tag_rush: [10, 9],
     promotions: &[
@@ -340,11 +333,9 @@ fn pawn(b: &Board, w: bool, from: usize, move_only: bool, out: &mut Vec<(usize, 
         }
     }
     let rank = b.rel_rank(from, w);
-    let by_tag = b.v.tag_rush != [0, 0];
-    let longest = match (by_tag, rank) {
-        (false, 1) => b.v.rush,
-        (true, 1) if b.tags[from] => b.v.tag_rush[0],
-        (true, 2) if b.tags[from] => b.v.tag_rush[1],
+    let longest = match rank {
+        1 if b.tags[from] => b.v.tag_rush[0],
+        2 if b.tags[from] => b.v.tag_rush[1],
         _ => 0,
     };
     let mut c = from;
@@ -371,7 +362,7 @@ pub type Move = (Vec<usize>, Option<char>, Vec<usize>);
 /// activating a Pyramid; a ply
 /// never ends where a piece of the cascade now stands; a move has at most 4 plies. A
 /// Pawn that ends its own ply on the last rank promotes (to any piece but Pawn, King
-/// and Star). Moves that do the same are one.
+/// and Star), also when that ply activates. Moves that do the same are one.
 pub fn moves(b: &Board, w: bool) -> Vec<Move> {
     let mut out = Vec::new();
     for from in 0..b.cells.len() {
@@ -379,17 +370,22 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
         if !friend(p, w) || matches!(kind(p), 'A' | 'W') {
             continue;
         }
-        let last = b.rel_rank(from, w) + 1 == b.v.n - 1;
         let mut after = b.clone();
         after.cells[from] = None;
         for (to, end) in ends(b, kind(p), w, from, false) {
             let promotes = kind(p) == 'P' && b.rel_rank(to, w) == b.v.n - 1;
             if end == End::Activate {
-                assert!(
-                    !(kind(p) == 'P' && last),
-                    "not modelled: activating on the last rank"
-                );
-                cascade(&mut after, vec![from, to], p, kind(p), &mut out);
+                // A Pawn that activates on its last rank promotes there (its own ply's
+                // promotion); the piece it activates walks with the Pawn's moves if a
+                // Wave.
+                let promos: Vec<Option<char>> = if promotes {
+                    b.v.promotions.iter().map(|&c| Some(c)).collect()
+                } else {
+                    vec![None]
+                };
+                for promo in promos {
+                    cascade(&mut after, vec![from, to], p, kind(p), promo, &mut out);
+                }
             } else if promotes {
                 out.extend(
                     b.v.promotions
@@ -411,7 +407,14 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
     out
 }
 
-fn cascade(b: &mut Board, chain: Vec<usize>, activator: char, walk_as: char, out: &mut Vec<Move>) {
+fn cascade(
+    b: &mut Board,
+    chain: Vec<usize>,
+    activator: char,
+    walk_as: char,
+    promo: Option<char>,
+    out: &mut Vec<Move>,
+) {
     let at = *chain.last().unwrap();
     let piece = b.cells[at].unwrap();
     let relay = kind(piece) == 'W';
@@ -426,9 +429,9 @@ fn cascade(b: &mut Board, chain: Vec<usize>, activator: char, walk_as: char, out
         let mut longer = chain.clone();
         longer.push(to);
         match end {
-            End::Activate if longer.len() <= 4 => cascade(b, longer, piece, walk, out),
+            End::Activate if longer.len() <= 4 => cascade(b, longer, piece, walk, promo, out),
             End::Activate => {}
-            _ => out.push((longer, None, vec![])),
+            _ => out.push((longer, promo, vec![])),
         }
     }
     b.cells[at] = Some(piece);
@@ -497,19 +500,19 @@ pub fn perft(b: &Board, w: bool, depth: u32) -> u64 {
 }
 
 /// `m` in the library's notation: UCI, then `x` and each cell a capture chain took
-/// before its last, `>` and each later ply's end.
+/// before its last, the promotion's letter, `>` and each later ply's end.
 pub fn text(b: &Board, (chain, promo, taken): &Move) -> String {
     let mut s = format!("{}{}", b.name(chain[0]), b.name(chain[1]));
     for &c in taken {
         s.push('x');
         s.push_str(&b.name(c));
     }
+    if let Some(c) = promo {
+        s.push(*c);
+    }
     for &c in &chain[2..] {
         s.push('>');
         s.push_str(&b.name(c));
-    }
-    if let Some(c) = promo {
-        s.push(*c);
     }
     s
 }

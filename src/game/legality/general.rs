@@ -22,7 +22,8 @@ use crate::ids::CellId;
 
 /// Whether the move `m` of the side to move captures a royal of the other side (on
 /// its destination, in passing, en passant, at the end of a cascade), converts one,
-/// or burns one.
+/// or burns one on its first ply (a cascade whose later plies may burn is played
+/// instead: [`MoveGenerator::royal_threatened`]).
 fn takes_royal(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
     let royal_foe = |c: CellId| {
         let o = pos.cells[c.index()];
@@ -80,14 +81,18 @@ impl MoveGenerator<'_> {
         }
         let mut replies = self.buffer();
         self.pseudo_moves(pos, &mut replies);
+        // A cascade's later plies may burn a royal: such replies are played to see.
+        let may_burn = g.effects.as_deref().is_some_and(|fx| fx.may_burn());
         let threat = replies.iter().any(|r| {
-            if !takes_royal(g, pos, r) {
+            let played = may_burn && r.has_cascade();
+            if !played && !takes_royal(g, pos, r) {
                 return false;
             }
             let undo = make(g, pos, r);
             let safe = pos.royal_count[mover.index()] >= ours;
+            let took = !played || pos.royal_count[victim.index()] < theirs;
             unmake(g, pos, undo);
-            safe
+            safe && took
         });
         self.give_back(replies);
         threat

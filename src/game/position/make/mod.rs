@@ -191,6 +191,12 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
         if m.mark != 0 {
             tags.after_marked_move::<HASH>(pos, m, side, undo.mark);
         }
+        if m.has_cascade() {
+            tags.after_cascade::<HASH>(g, pos, m, undo.mark);
+        }
+        if tags.promotes_later {
+            crate::game::delayed::tag_arrivals::<HASH>(g, tags, pos, m, side);
+        }
     }
     undo
 }
@@ -215,16 +221,7 @@ fn place<const HASH: bool>(
         pos.set_cell::<HASH>(keys, dest, occ, mark, true);
     }
     let (kind, mark) = match m.promotion {
-        Some(p) => {
-            // A promoted piece without a `+` letter of its own remembers what
-            // it was, so that it returns to a hand as that (FEN `~`).
-            let mark = if g.hand && g.base_of[p.index()].is_none() {
-                m.piece.0 + 1
-            } else {
-                0
-            };
-            (p, mark)
-        }
+        Some(p) => (p, promotion_mark(g, m.piece, p)),
         None => (m.piece, promo_mark),
     };
     // A neutral piece (`moved by either side`) stays no side's, whoever moves it.
@@ -236,9 +233,20 @@ fn place<const HASH: bool>(
     pos.set_cell::<HASH>(keys, m.to, Occupant::piece(owner, kind), mark, true);
 }
 
+/// The promotion mark of a `piece` promoted to `p`: a promoted piece without a `+`
+/// letter of its own remembers what it was, so that it returns to a hand as that (FEN
+/// `~`).
+fn promotion_mark(g: &Game, piece: PieceId, p: PieceId) -> u8 {
+    if g.hand && g.base_of[p.index()].is_none() {
+        piece.0 + 1
+    } else {
+        0
+    }
+}
+
 /// Plays a cascade (`game::activation`): each piece of the chain onto the next cell — the mover onto the piece it
-/// activated, that piece onto the cell its ply ends on, and so on — and the last
-/// ply's capture. Every moved piece's start cell loses its castling rights. Returns
+/// activated, that piece onto the cell its ply ends on, and so on — the first mover's
+/// promotion, and the last ply's capture. Every moved piece's start cell loses its castling rights. Returns
 /// whether a piece was captured.
 #[cold]
 #[inline(never)]
@@ -269,6 +277,12 @@ fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
         pos.castling &= !g.castle_loss[c];
     }
     pos.castling &= !g.castle_loss[last.index()];
+    if let Some(p) = m.promotion {
+        // The first mover promotes on the cell where it activates (its own ply's
+        // promotion; the activated pieces' plies never promote).
+        let side = movers[0].0.side();
+        movers[0] = (Occupant::piece(side, p), promotion_mark(g, m.piece, p));
+    }
     pos.set_cell::<HASH>(keys, m.from, Occupant::EMPTY, 0, false);
     for i in 0..n - 1 {
         let (occ, mark) = movers[i];
