@@ -10,7 +10,7 @@
 //! games never pass the move.
 
 use super::{EnPassant, GamePosition, Undo};
-use crate::game::{Game, GameMove, MoveKind};
+use crate::game::{CompactMove, Game, GameMove, MoveKind, MoveList};
 use crate::ids::{CellId, PieceId, Side};
 use crate::walk::Occupant;
 
@@ -67,12 +67,48 @@ fn is_quiet(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
 /// and hash as [`make_with`].
 #[inline(always)]
 fn make_quiet(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    make_quiet_parts(g, pos, m.from, m.to, m.piece, &m.ep[..m.n_ep as usize])
+}
+
+/// Plays the compact move `m` of `list`: a quiet one ([`CompactMove::is_quiet`]) as
+/// [`make_quiet`] does, without decoding it; any other decoded and made in full.
+pub(crate) fn make_compact(
+    g: &Game,
+    pos: &mut GamePosition,
+    list: &MoveList,
+    m: CompactMove,
+) -> Undo {
+    if m.is_quiet() && g.effects.is_none() && g.tags.is_none() {
+        let (from, to, piece) = (m.from(), m.to(), m.piece());
+        let mover = Occupant::piece(pos.side, piece);
+        if pos.cells.get(to.index()).is_some_and(|o| o.is_empty())
+            && pos.cells.get(from.index()) == Some(&mover)
+        {
+            let ep = m.opened_ep();
+            let cells = [ep.unwrap_or(0)];
+            return make_quiet_parts(g, pos, from, to, piece, &cells[..usize::from(ep.is_some())]);
+        }
+    }
+    make_other(g, pos, &list.decode(m))
+}
+
+/// [`make_quiet`] of the move of `piece` from `from` to `to` opening the cells `ep`
+/// to en passant.
+#[inline(always)]
+fn make_quiet_parts(
+    g: &Game,
+    pos: &mut GamePosition,
+    from: CellId,
+    to: CellId,
+    piece: PieceId,
+    ep: &[u16],
+) -> Undo {
     let keys = &g.keys;
     let mut undo = undo_record(pos);
     let side = pos.side;
-    let (f, t) = (m.from.index(), m.to.index());
+    let (f, t) = (from.index(), to.index());
     let promo_mark = pos.promoted[f];
-    undo.quiet = Some(pos.move_quiet::<true>(keys, m.from, m.to, promo_mark));
+    undo.quiet = Some(pos.move_quiet::<true>(keys, from, to, promo_mark));
     let mut h = pos.hash;
     let lost = pos.castling & (g.castle_loss[f] | g.castle_loss[t]);
     if lost != 0 {
@@ -83,14 +119,13 @@ fn make_quiet(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
         h ^= keys.ep_key(c as usize);
     }
     pos.ep = EnPassant::default();
-    if m.n_ep > 0 {
-        let n = m.n_ep as usize;
-        pos.ep.cells[..n].copy_from_slice(&m.ep[..n]);
-        pos.ep.len = m.n_ep;
-        pos.ep.victim = m.to.0;
-        h ^= keys.ep_key(m.ep[0] as usize);
+    if let Some(&first) = ep.first() {
+        pos.ep.cells[..ep.len()].copy_from_slice(ep);
+        pos.ep.len = ep.len() as u8;
+        pos.ep.victim = to.0;
+        h ^= keys.ep_key(first as usize);
     }
-    pos.halfmove = if g.clock_reset[m.piece.index()] {
+    pos.halfmove = if g.clock_reset[piece.index()] {
         0
     } else {
         pos.halfmove + 1
