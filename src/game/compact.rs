@@ -284,14 +284,41 @@ impl MoveList {
     }
 }
 
+/// What the moves of one piece's rays share, computed once per piece: the piece, its
+/// cell, and their compact bits.
+pub(crate) struct RayBase {
+    piece: PieceId,
+    from: CellId,
+    /// The start cell and piece in place.
+    bits: u64,
+    /// A move opening this many cells to en passant or more goes to the side table: 2,
+    /// or 0 when the board or the piece's number is too big for 8 bytes (every move).
+    side_table_from: usize,
+}
+
+impl RayBase {
+    /// The base of `piece`'s moves from `from` on a board of `cells` cells.
+    #[inline(always)]
+    pub(crate) fn new(piece: PieceId, from: CellId, cells: usize) -> RayBase {
+        let fits = cells as u64 <= CELL_MASK + 1 && piece.0 as u64 <= PIECE_MASK;
+        RayBase {
+            piece,
+            from,
+            bits: from.0 as u64 | (piece.0 as u64) << PIECE_SHIFT,
+            side_table_from: if fits { 2 } else { 0 },
+        }
+    }
+}
+
 /// Where generation puts the moves it finds: a `Vec<GameMove>` or a [`MoveList`].
 pub(crate) trait MoveOut {
     /// Appends `m`.
     fn push(&mut self, m: GameMove);
-    /// Appends the move of a kernel's ray or hurdle line ([`kernel::ray_move`]).
+    /// Appends the move of a kernel's ray or hurdle line ([`kernel::ray_move`]) from
+    /// `base` (what is common to a piece's moves, [`RayBase::new`]).
     #[inline(always)]
-    fn push_ray(&mut self, piece: PieceId, from: CellId, to: u16, captures: bool, ep: &[Step]) {
-        self.push(kernel::ray_move(piece, from, to, captures, ep))
+    fn push_ray(&mut self, base: &RayBase, to: u16, captures: bool, ep: &[Step]) {
+        self.push(kernel::ray_move(base.piece, base.from, to, captures, ep))
     }
     /// Empties the list.
     fn clear(&mut self);
@@ -332,16 +359,12 @@ impl MoveOut for MoveList {
 
     /// Encoded straight from its parts, without a [`GameMove`].
     #[inline(always)]
-    fn push_ray(&mut self, piece: PieceId, from: CellId, to: u16, captures: bool, ep: &[Step]) {
-        let (f, t, p) = (from.0 as u64, to as u64, piece.0 as u64);
-        if ep.len() > 1 || ((f | t) >> CELL_BITS | p >> 6) != 0 {
-            return self.push(kernel::ray_move(piece, from, to, captures, ep));
+    fn push_ray(&mut self, base: &RayBase, to: u16, captures: bool, ep: &[Step]) {
+        if ep.len() >= base.side_table_from {
+            return self.push(kernel::ray_move(base.piece, base.from, to, captures, ep));
         }
-        let mut bits = f | t << TO_SHIFT | p << PIECE_SHIFT | (captures as u64) << 32;
+        let mut bits = base.bits | (to as u64) << TO_SHIFT | (captures as u64) << 32;
         if let Some(s) = ep.first() {
-            if s.cell as u64 > CELL_MASK {
-                return self.push(kernel::ray_move(piece, from, to, captures, ep));
-            }
             bits |= OPENS_EP | (s.cell as u64) << EP_SHIFT;
         }
         self.moves.push(CompactMove(bits));
