@@ -284,42 +284,17 @@ impl MoveList {
     }
 }
 
-/// What the moves of one piece's rays share, computed once per piece: the piece, its
-/// cell, and their compact bits.
-pub(crate) struct RayBase {
-    piece: PieceId,
-    from: CellId,
-    /// The start cell and piece in place.
-    bits: u64,
-    /// A move opening this many cells to en passant or more goes to the side table: 2,
-    /// or 0 when the board or the piece's number is too big for 8 bytes (every move).
-    side_table_from: usize,
-}
-
-impl RayBase {
-    /// The base of `piece`'s moves from `from` on a board of `cells` cells.
-    #[inline(always)]
-    pub(crate) fn new(piece: PieceId, from: CellId, cells: usize) -> RayBase {
-        let fits = cells as u64 <= CELL_MASK + 1 && piece.0 as u64 <= PIECE_MASK;
-        RayBase {
-            piece,
-            from,
-            bits: from.0 as u64 | (piece.0 as u64) << PIECE_SHIFT,
-            side_table_from: if fits { 2 } else { 0 },
-        }
-    }
-}
-
 /// Where generation puts the moves it finds: a `Vec<GameMove>` or a [`MoveList`].
 pub(crate) trait MoveOut {
     /// Appends `m`.
     fn push(&mut self, m: GameMove);
+    /// What the moves of one piece's rays share, computed once per piece.
+    type RayBase: Copy;
+    /// The [`MoveOut::RayBase`] of `piece`'s moves from `from`.
+    fn ray_base(piece: PieceId, from: CellId) -> Self::RayBase;
     /// Appends the move of a kernel's ray or hurdle line ([`kernel::ray_move`]) from
-    /// `base` (what is common to a piece's moves, [`RayBase::new`]).
-    #[inline(always)]
-    fn push_ray(&mut self, base: &RayBase, to: u16, captures: bool, ep: &[Step]) {
-        self.push(kernel::ray_move(base.piece, base.from, to, captures, ep))
-    }
+    /// `base` to `to`.
+    fn push_ray(&mut self, base: Self::RayBase, to: u16, captures: bool, ep: &[Step]);
     /// Empties the list.
     fn clear(&mut self);
     /// Keeps the moves for which `keep` holds, or, for a normal move without
@@ -328,9 +303,21 @@ pub(crate) trait MoveOut {
 }
 
 impl MoveOut for Vec<GameMove> {
+    type RayBase = (PieceId, CellId);
+
     #[inline(always)]
     fn push(&mut self, m: GameMove) {
         Vec::push(self, m)
+    }
+
+    #[inline(always)]
+    fn ray_base(piece: PieceId, from: CellId) -> (PieceId, CellId) {
+        (piece, from)
+    }
+
+    #[inline(always)]
+    fn push_ray(&mut self, (piece, from): (PieceId, CellId), to: u16, captures: bool, ep: &[Step]) {
+        Vec::push(self, kernel::ray_move(piece, from, to, captures, ep))
     }
 
     #[inline(always)]
@@ -357,15 +344,26 @@ impl MoveOut for MoveList {
         MoveList::push(self, m)
     }
 
+    /// The start cell and the piece in place ([`MoveGenerator::legal_list`] takes this
+    /// path only on boards of at most 4,096 cells with at most 64 pieces).
+    type RayBase = u64;
+
+    #[inline(always)]
+    fn ray_base(piece: PieceId, from: CellId) -> u64 {
+        from.0 as u64 | (piece.0 as u64) << PIECE_SHIFT
+    }
+
     /// Encoded straight from its parts, without a [`GameMove`].
     #[inline(always)]
-    fn push_ray(&mut self, base: &RayBase, to: u16, captures: bool, ep: &[Step]) {
-        if ep.len() >= base.side_table_from {
-            return self.push(kernel::ray_move(base.piece, base.from, to, captures, ep));
-        }
-        let mut bits = base.bits | (to as u64) << TO_SHIFT | (captures as u64) << 32;
-        if let Some(s) = ep.first() {
-            bits |= OPENS_EP | (s.cell as u64) << EP_SHIFT;
+    fn push_ray(&mut self, base: u64, to: u16, captures: bool, ep: &[Step]) {
+        let mut bits = base | (to as u64) << TO_SHIFT | (captures as u64) << 32;
+        match ep {
+            [] => {}
+            [s] => bits |= OPENS_EP | (s.cell as u64) << EP_SHIFT,
+            _ => {
+                let m = CompactMove(base);
+                return self.push(kernel::ray_move(m.piece(), m.from(), to, captures, ep));
+            }
         }
         self.moves.push(CompactMove(bits));
     }
@@ -390,7 +388,10 @@ impl MoveGenerator<'_> {
     /// the order of [`MoveGenerator::legal_moves`]: an engine's move list, built
     /// without a full [`GameMove`] per move where the game has a bitboard kernel.
     pub fn legal_list(&mut self, pos: &mut GamePosition, out: &mut MoveList) {
-        if self.game.must_capture.is_none() && self.legal_moves_bits(pos, out) {
+        let g = self.game;
+        // The kernel's rays write compact moves without testing that they fit.
+        let fits = g.cells as u64 <= CELL_MASK + 1 && g.pieces as u64 <= PIECE_MASK + 1;
+        if fits && g.must_capture.is_none() && self.legal_moves_bits(pos, out) {
             return;
         }
         let mut moves = self.buffer();

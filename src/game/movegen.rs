@@ -8,7 +8,7 @@
 //! test of [`super::legality`]. Perft's bulk counting and the counter shared between
 //! a node's children are in [`super::perft`].
 
-use super::compact::{MoveOut, RayBase};
+use super::compact::MoveOut;
 use super::legality::attack::{attacked_in, AttackScratch, Override, Reads};
 use super::legality::quick::{CheckMarks, FilledCell, Quick, QuickState};
 use super::{kernel, Game, GameMove, GamePosition, MoveKind, MAX_EP_CELLS, MAX_PASSING};
@@ -241,12 +241,12 @@ impl<'g> MoveGenerator<'g> {
                 // The same moves, in the same order, without the interpreter.
                 Some(rays) => {
                     let kept = keep(i, kind);
-                    let base = RayBase::new(kind, from, g.cells);
+                    let base = O::ray_base(kind, from);
                     kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
                         let m = || kernel::ray_move(kind, from, to, captures, ep);
                         match kept.keep(to as usize) {
                             Keep::No => {}
-                            Keep::AsIs => out.push_ray(&base, to, captures, ep),
+                            Keep::AsIs => out.push_ray(base, to, captures, ep),
                             Keep::Expanded => expand_promotions(g, pos, m(), out),
                         }
                     })
@@ -254,12 +254,12 @@ impl<'g> MoveGenerator<'g> {
                 None => match kernels.hurdles(side, kind, from) {
                     Some(lines) => {
                         let kept = keep(i, kind);
-                        let base = RayBase::new(kind, from, g.cells);
+                        let base = O::ray_base(kind, from);
                         kernel::run_hurdles(lines, &pos.cells, side, |to, captures| {
                             let m = || kernel::ray_move(kind, from, to, captures, &[]);
                             match kept.keep(to as usize) {
                                 Keep::No => {}
-                                Keep::AsIs => out.push_ray(&base, to, captures, &[]),
+                                Keep::AsIs => out.push_ray(base, to, captures, &[]),
                                 Keep::Expanded => expand_promotions(g, pos, m(), out),
                             }
                         })
