@@ -371,11 +371,32 @@ fn take<const HASH: bool>(g: &Game, pos: &mut GamePosition, cell: CellId, captor
     pos.set_cell::<HASH>(&g.keys, cell, Occupant::EMPTY, 0, false);
 }
 
-/// Takes back the move `undo` was made for.
+/// Takes back the move `undo` was made for: inline, a quiet move's in place, any
+/// other's journal rewound out of line.
+#[inline(always)]
 pub(crate) fn unmake(g: &Game, pos: &mut GamePosition, undo: Undo) {
+    unmake_by(g, pos, undo, rewind)
+}
+
+/// [`unmake`] out of line with the journal rewound inline, for perft (whose loops
+/// rewind the journal at every interior node and keep their registers better
+/// without unmake inline).
+#[inline(never)]
+pub(crate) fn unmake_outlined(g: &Game, pos: &mut GamePosition, undo: Undo) {
+    unmake_by(g, pos, undo, |g, pos, mark| pos.rewind(&g.keys, mark))
+}
+
+/// [`unmake`] with `rewind` taking the journal back to a mark.
+#[inline(always)]
+fn unmake_by(
+    g: &Game,
+    pos: &mut GamePosition,
+    undo: Undo,
+    rewind: impl FnOnce(&Game, &mut GamePosition, usize),
+) {
     match undo.quiet {
         Some(q) => pos.unmove_quiet(&g.keys, q),
-        None => pos.rewind(&g.keys, undo.mark),
+        None => rewind(g, pos, undo.mark),
     }
     pos.castling = undo.castling;
     pos.ep = undo.ep;
@@ -385,6 +406,12 @@ pub(crate) fn unmake(g: &Game, pos: &mut GamePosition, undo: Undo) {
     if !g.one_side {
         pos.side = pos.side.opponent();
     }
+}
+
+/// [`unmake`]'s journal rewound (a move that was not quiet).
+#[inline(never)]
+fn rewind(g: &Game, pos: &mut GamePosition, mark: usize) {
+    pos.rewind(&g.keys, mark)
 }
 
 #[cfg(test)]
