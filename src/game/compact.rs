@@ -171,6 +171,13 @@ impl CompactMove {
         self.0 & NOT_QUIET == 0
     }
 
+    /// Whether this is a normal move without promotion that captures the piece on its
+    /// destination (and nothing else).
+    #[inline]
+    pub(crate) fn is_plain_capture(self) -> bool {
+        self.0 & NOT_QUIET == CAPTURES
+    }
+
     /// Whether the move is a normal one without promotion (its start cell and piece
     /// are all legality needs of it in a simple node).
     #[inline]

@@ -67,7 +67,7 @@ fn is_quiet(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
 /// and hash as [`make_with`].
 #[inline(always)]
 fn make_quiet(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
-    make_quiet_parts(g, pos, m.from, m.to, m.piece, &m.ep[..m.n_ep as usize])
+    make_quiet_parts::<false>(g, pos, m.from, m.to, m.piece, &m.ep[..m.n_ep as usize])
 }
 
 /// Plays the compact move `m` of `list`: a quiet one ([`CompactMove::is_quiet`]) as
@@ -86,16 +86,37 @@ pub(crate) fn make_compact(
         {
             let ep = m.opened_ep();
             let cells = [ep.unwrap_or(0)];
-            return make_quiet_parts(g, pos, from, to, piece, &cells[..usize::from(ep.is_some())]);
+            let ep = &cells[..usize::from(ep.is_some())];
+            return make_quiet_parts::<false>(g, pos, from, to, piece, ep);
         }
     }
-    make_other(g, pos, &list.decode(m))
+    make_compact_other(g, pos, list, m)
+}
+
+/// [`make_compact`] of a move that is not quiet, out of line: a plain capture (in a
+/// game without hands, effects or tags) without decoding it, any other decoded.
+#[inline(never)]
+fn make_compact_other(g: &Game, pos: &mut GamePosition, list: &MoveList, m: CompactMove) -> Undo {
+    if m.is_plain_capture() && g.effects.is_none() && g.tags.is_none() && !g.hand {
+        let (from, to, piece) = (m.from(), m.to(), m.piece());
+        let mover = Occupant::piece(pos.side, piece);
+        if pos.cells.get(to.index()).is_some_and(|o| !o.is_empty())
+            && pos.cells.get(from.index()) == Some(&mover)
+        {
+            let ep = m.opened_ep();
+            let cells = [ep.unwrap_or(0)];
+            let ep = &cells[..usize::from(ep.is_some())];
+            return make_quiet_parts::<true>(g, pos, from, to, piece, ep);
+        }
+    }
+    make_with::<true>(g, pos, &list.decode(m))
 }
 
 /// [`make_quiet`] of the move of `piece` from `from` to `to` opening the cells `ep`
-/// to en passant.
+/// to en passant; with `CAPTURE`, the piece on `to` taken first (in a game without
+/// hands: removed through the journal, then the mover moved, as [`make_with`] does).
 #[inline(always)]
-fn make_quiet_parts(
+fn make_quiet_parts<const CAPTURE: bool>(
     g: &Game,
     pos: &mut GamePosition,
     from: CellId,
@@ -108,7 +129,12 @@ fn make_quiet_parts(
     let side = pos.side;
     let (f, t) = (from.index(), to.index());
     let promo_mark = pos.promoted[f];
-    undo.quiet = Some(pos.move_quiet::<true>(keys, from, to, promo_mark));
+    if CAPTURE {
+        pos.set_cell::<true>(keys, to, Occupant::EMPTY, 0, false);
+        pos.move_piece::<true>(keys, from, to, promo_mark);
+    } else {
+        undo.quiet = Some(pos.move_quiet::<true>(keys, from, to, promo_mark));
+    }
     let mut h = pos.hash;
     let lost = pos.castling & (g.castle_loss[f] | g.castle_loss[t]);
     if lost != 0 {
@@ -125,7 +151,7 @@ fn make_quiet_parts(
         pos.ep.victim = to.0;
         h ^= keys.ep_key(first as usize);
     }
-    pos.halfmove = if g.clock_reset[piece.index()] {
+    pos.halfmove = if CAPTURE || g.clock_reset[piece.index()] {
         0
     } else {
         pos.halfmove + 1
