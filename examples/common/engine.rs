@@ -1,17 +1,19 @@
 //! The engine-mode recursion of `examples/engine_perft.rs`, shared with
 //! `benches/scale.rs` (engine mode on big boards against 8×8, issue 17).
 
-use piecewise::game::{GameMove, GamePosition, MoveGenerator};
+use piecewise::game::{GamePosition, MoveGenerator, MoveList};
 use piecewise::Game;
 
-/// Leaf nodes `depth` plies below `pos`, as an engine's search would reach them.
+/// Leaf nodes `depth` plies below `pos`, as an engine's search would reach them: the
+/// legal moves as a list of 8-byte compact moves (`legal_list`), each made with
+/// `make_compact`, one list per ply reused from node to node.
 pub fn engine_perft(
     game: &Game,
     generator: &mut MoveGenerator<'_>,
     pos: &mut GamePosition,
     depth: u32,
     make_leaves: bool,
-    buffers: &mut Vec<Vec<GameMove>>,
+    buffers: &mut Vec<MoveList>,
 ) -> u64 {
     if depth == 0 {
         return 1;
@@ -20,10 +22,10 @@ pub fn engine_perft(
         return generator.count_legal(pos);
     }
     let mut moves = buffers.pop().unwrap_or_default();
-    generator.legal_moves(pos, &mut moves);
+    generator.legal_list(pos, &mut moves);
     let mut nodes = 0;
-    for m in &moves {
-        let undo = game.make(pos, m);
+    for &m in moves.moves() {
+        let undo = game.make_compact(pos, &moves, m);
         nodes += engine_perft(game, generator, pos, depth - 1, make_leaves, buffers);
         game.unmake(pos, undo);
     }

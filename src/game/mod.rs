@@ -27,6 +27,7 @@
 
 mod activation;
 mod cascade_tree;
+mod compact;
 mod delayed;
 pub mod distance;
 mod edit;
@@ -48,6 +49,7 @@ mod warnings;
 
 pub use activation::Cascade;
 pub use cascade_tree::CascadeTree;
+pub use compact::{CompactMove, MoveList};
 pub use distance::{DistanceMap, DistanceMaps, SideSummary, UpdateStats};
 pub use effects::SideEffects;
 pub use line::{Line, LineError, MoveError, MoveErrorKind};
@@ -463,6 +465,14 @@ impl Game {
     /// Plays a move (which must come from this position's move list).
     pub fn make(&self, pos: &mut GamePosition, m: &GameMove) -> Undo {
         position::make(self, pos, m)
+    }
+
+    /// Plays the compact move `m` of `list` (a list
+    /// [`MoveGenerator::legal_list`] filled for this position): the same position and
+    /// hash as [`Game::make`] of `list.decode(m)`, a quiet move played without
+    /// decoding it. Taken back with [`Game::unmake`].
+    pub fn make_compact(&self, pos: &mut GamePosition, list: &MoveList, m: CompactMove) -> Undo {
+        position::make_compact(self, pos, list, m)
     }
 
     /// Takes back the move that `undo` came from (the last one made).

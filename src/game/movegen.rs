@@ -8,6 +8,7 @@
 //! test of [`super::legality`]. Perft's bulk counting and the counter shared between
 //! a node's children are in [`super::perft`].
 
+use super::compact::MoveOut;
 use super::legality::attack::{attacked_in, AttackScratch, Override, Reads};
 use super::legality::quick::{CheckMarks, FilledCell, Quick, QuickState};
 use super::{kernel, Game, GameMove, GamePosition, MoveKind, MAX_EP_CELLS, MAX_PASSING};
@@ -222,11 +223,11 @@ impl<'g> MoveGenerator<'g> {
     /// least every cell of a piece of the side to move), keeping of the moves of a
     /// piece with rays or hurdle lines what `keep(from, kind)` (asked once per such
     /// piece) says; the other moves are all kept.
-    pub(super) fn walked_moves_kept<D: Destinations>(
+    pub(super) fn walked_moves_kept<D: Destinations, O: MoveOut>(
         &mut self,
         pos: &GamePosition,
         cells: impl Iterator<Item = usize>,
-        out: &mut Vec<GameMove>,
+        out: &mut O,
         mut keep: impl FnMut(usize, PieceId) -> D,
     ) {
         let g = self.game;
@@ -243,11 +244,12 @@ impl<'g> MoveGenerator<'g> {
                 // The same moves, in the same order, without the interpreter.
                 Some(rays) => {
                     let kept = keep(i, kind);
+                    let base = O::ray_base(kind, from);
                     kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
                         let m = || kernel::ray_move(kind, from, to, captures, ep);
                         match kept.keep(to as usize) {
                             Keep::No => {}
-                            Keep::AsIs => out.push(m()),
+                            Keep::AsIs => out.push_ray(base, to, captures, ep),
                             Keep::Expanded => expand_promotions(g, pos, m(), out),
                         }
                     })
@@ -255,11 +257,12 @@ impl<'g> MoveGenerator<'g> {
                 None => match kernels.hurdles(side, kind, from) {
                     Some(lines) => {
                         let kept = keep(i, kind);
+                        let base = O::ray_base(kind, from);
                         kernel::run_hurdles(lines, &pos.cells, side, |to, captures| {
                             let m = || kernel::ray_move(kind, from, to, captures, &[]);
                             match kept.keep(to as usize) {
                                 Keep::No => {}
-                                Keep::AsIs => out.push(m()),
+                                Keep::AsIs => out.push_ray(base, to, captures, &[]),
                                 Keep::Expanded => expand_promotions(g, pos, m(), out),
                             }
                         })
@@ -398,7 +401,7 @@ impl<'g> MoveGenerator<'g> {
     }
 
     /// Appends the castling moves of the side to move to `out`.
-    pub(super) fn castling_moves<R: Reads + ?Sized>(&mut self, r: &R, out: &mut Vec<GameMove>) {
+    pub(super) fn castling_moves<R: Reads + ?Sized, O: MoveOut>(&mut self, r: &R, out: &mut O) {
         let g = self.game;
         let pos = r.position();
         let side = pos.side;
@@ -431,7 +434,7 @@ impl<'g> MoveGenerator<'g> {
     }
 
     /// Appends the drops of the side to move to `out`.
-    pub(super) fn drops(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+    pub(super) fn drops<O: MoveOut>(&mut self, pos: &GamePosition, out: &mut O) {
         let g = self.game;
         let side = pos.side;
         if g.hand {
@@ -542,11 +545,11 @@ fn rule_applies(r: &super::PromotionRule, m: &GameMove) -> bool {
 
 /// Pushes `m` as it is and/or with each allowed promotion.
 #[inline(always)]
-pub(super) fn expand_promotions(
+pub(super) fn expand_promotions<O: MoveOut>(
     g: &Game,
     pos: &GamePosition,
     m: GameMove,
-    out: &mut Vec<GameMove>,
+    out: &mut O,
 ) {
     // Most pieces never promote, and most moves of those that do end and start
     // outside every zone: no call, no loop.
@@ -561,12 +564,13 @@ pub(super) fn expand_promotions(
 
 /// [`expand_promotions`] for a piece with promotion rules.
 #[inline(never)]
-fn expand_promoting(g: &Game, pos: &GamePosition, m: GameMove, out: &mut Vec<GameMove>) {
+fn expand_promoting<O: MoveOut>(g: &Game, pos: &GamePosition, m: GameMove, out: &mut O) {
     let side = pos.side;
     let rules = &g.promotions[side.index() * g.pieces + m.piece.index()];
     let mut applies = false;
     let mut may_stay = true;
-    let before = out.len();
+    // The kinds already pushed as this move's promotions (a piece id is a byte).
+    let mut pushed = [0u64; 4];
     for r in rules {
         // A `delayed` promotion is made later: make tags the piece.
         if !rule_applies(r, &m) || r.delayed {
@@ -582,9 +586,11 @@ fn expand_promoting(g: &Game, pos: &GamePosition, m: GameMove, out: &mut Vec<Gam
             {
                 continue;
             }
-            if out[before..].iter().any(|x| x.promotion == Some(c)) {
+            let (word, bit) = (c.index() / 64, 1u64 << (c.index() % 64));
+            if pushed[word] & bit != 0 {
                 continue;
             }
+            pushed[word] |= bit;
             let mut p = m;
             p.promotion = Some(c);
             out.push(p);

@@ -11,6 +11,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod shipped;
 
 use piecewise::{Game, Rules};
 use std::path::{Path, PathBuf};

@@ -27,6 +27,7 @@
 //! cell: the cases above are every way such a move can change those answers.
 
 use super::quick::Quick;
+use crate::game::compact::MoveOut;
 use crate::game::kernel::bits::{occupancy, Bits};
 use crate::game::kernel::exposure::{kind_bit, Exposure};
 use crate::game::kernel::{self, reach, with_bits, Bitboards};
@@ -270,12 +271,12 @@ impl<B: Bits> Safety<B> {
 impl MoveGenerator<'_> {
     /// Appends the castling moves of the side to move to `out`, their safe cells asked
     /// of the attack kernel when it answers as the attack query (`castle_safe`).
-    fn castlings_with<B: Bits>(
+    fn castlings_with<B: Bits, O: MoveOut>(
         &mut self,
         bb: &Bitboards<B>,
         s: &Safety<B>,
         pos: &GamePosition,
-        out: &mut Vec<GameMove>,
+        out: &mut O,
     ) {
         let g = self.game;
         if !bb.castle_safe {
@@ -380,19 +381,19 @@ impl<B: Bits> Sink for AllowedCount<'_, B> {
 impl MoveGenerator<'_> {
     /// [`MoveGenerator::legal_moves`] judged by the bitboard kernel; false (and `out`
     /// untouched) when the game has no kernel or the side to move has not one royal.
-    pub(crate) fn legal_moves_bits(
+    pub(crate) fn legal_moves_bits<O: MoveOut>(
         &mut self,
         pos: &mut GamePosition,
-        out: &mut Vec<GameMove>,
+        out: &mut O,
     ) -> bool {
         with_bits!(&self.game.bits, k => self.legal_with(k, pos, out), None => false)
     }
 
-    fn legal_with<B: Bits>(
+    fn legal_with<B: Bits, O: MoveOut>(
         &mut self,
         bb: &Bitboards<B>,
         pos: &mut GamePosition,
-        out: &mut Vec<GameMove>,
+        out: &mut O,
     ) -> bool {
         let g = self.game;
         let k = &bb.exposure;
@@ -442,16 +443,14 @@ impl MoveGenerator<'_> {
         self.royal_promotion = royal_promo;
         self.castlings_with(bb, &s, pos, out);
         self.drops(pos, out);
-        out.retain(|m| {
-            if m.kind == MoveKind::Normal && m.promotion.is_none() && judged.has(m.from.index()) {
-                return true;
-            }
-            match self.kernel_verdict(bb, &s, pos, m) {
+        out.retain_judged(
+            |from| judged.has(from),
+            |m| match self.kernel_verdict(bb, &s, pos, m) {
                 Quick::Legal => true,
                 Quick::Illegal => false,
                 Quick::Unknown => self.is_legal(pos, m),
-            }
-        });
+            },
+        );
         true
     }
 

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Perft, PerftStopped};
-use crate::game::position::{make, unmake};
+use crate::game::position::{make, unmake_outlined as unmake};
 use crate::game::{Game, GameMove, GamePosition};
 
 /// Why a parallel count could not run.

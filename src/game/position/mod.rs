@@ -15,7 +15,7 @@ mod quiet;
 mod tags;
 mod zobrist;
 
-pub(crate) use make::{make, make_unhashed, unmake};
+pub(crate) use make::{make, make_compact, make_unhashed, unmake, unmake_outlined};
 pub(crate) use quiet::Quiet;
 pub(crate) use tags::tag_hash;
 pub use zobrist::Keys;

@@ -10,7 +10,7 @@
 //! games never pass the move.
 
 use super::{EnPassant, GamePosition, Undo};
-use crate::game::{Game, GameMove, MoveKind};
+use crate::game::{CompactMove, Game, GameMove, MoveKind, MoveList};
 use crate::ids::{CellId, PieceId, Side};
 use crate::walk::Occupant;
 
@@ -67,12 +67,74 @@ fn is_quiet(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
 /// and hash as [`make_with`].
 #[inline(always)]
 fn make_quiet(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    make_quiet_parts::<false>(g, pos, m.from, m.to, m.piece, &m.ep[..m.n_ep as usize])
+}
+
+/// Plays the compact move `m` of `list`: a quiet one ([`CompactMove::is_quiet`]) as
+/// [`make_quiet`] does, without decoding it; any other decoded and made in full.
+pub(crate) fn make_compact(
+    g: &Game,
+    pos: &mut GamePosition,
+    list: &MoveList,
+    m: CompactMove,
+) -> Undo {
+    if m.is_quiet() && g.effects.is_none() && g.tags.is_none() {
+        let (from, to, piece) = (m.from(), m.to(), m.piece());
+        let mover = Occupant::piece(pos.side, piece);
+        if pos.cells.get(to.index()).is_some_and(|o| o.is_empty())
+            && pos.cells.get(from.index()) == Some(&mover)
+        {
+            let ep = m.opened_ep();
+            let cells = [ep.unwrap_or(0)];
+            let ep = &cells[..usize::from(ep.is_some())];
+            return make_quiet_parts::<false>(g, pos, from, to, piece, ep);
+        }
+    }
+    make_compact_other(g, pos, list, m)
+}
+
+/// [`make_compact`] of a move that is not quiet, out of line: a plain capture (in a
+/// game without hands, effects or tags) without decoding it, any other decoded.
+#[inline(never)]
+fn make_compact_other(g: &Game, pos: &mut GamePosition, list: &MoveList, m: CompactMove) -> Undo {
+    if m.is_plain_capture() && g.effects.is_none() && g.tags.is_none() && !g.hand {
+        let (from, to, piece) = (m.from(), m.to(), m.piece());
+        let mover = Occupant::piece(pos.side, piece);
+        if pos.cells.get(to.index()).is_some_and(|o| !o.is_empty())
+            && pos.cells.get(from.index()) == Some(&mover)
+        {
+            let ep = m.opened_ep();
+            let cells = [ep.unwrap_or(0)];
+            let ep = &cells[..usize::from(ep.is_some())];
+            return make_quiet_parts::<true>(g, pos, from, to, piece, ep);
+        }
+    }
+    make_with::<true>(g, pos, &list.decode(m))
+}
+
+/// [`make_quiet`] of the move of `piece` from `from` to `to` opening the cells `ep`
+/// to en passant; with `CAPTURE`, the piece on `to` taken first (in a game without
+/// hands: removed through the journal, then the mover moved, as [`make_with`] does).
+#[inline(always)]
+fn make_quiet_parts<const CAPTURE: bool>(
+    g: &Game,
+    pos: &mut GamePosition,
+    from: CellId,
+    to: CellId,
+    piece: PieceId,
+    ep: &[u16],
+) -> Undo {
     let keys = &g.keys;
     let mut undo = undo_record(pos);
     let side = pos.side;
-    let (f, t) = (m.from.index(), m.to.index());
+    let (f, t) = (from.index(), to.index());
     let promo_mark = pos.promoted[f];
-    undo.quiet = Some(pos.move_quiet::<true>(keys, m.from, m.to, promo_mark));
+    if CAPTURE {
+        pos.set_cell::<true>(keys, to, Occupant::EMPTY, 0, false);
+        pos.move_piece::<true>(keys, from, to, promo_mark);
+    } else {
+        undo.quiet = Some(pos.move_quiet::<true>(keys, from, to, promo_mark));
+    }
     let mut h = pos.hash;
     let lost = pos.castling & (g.castle_loss[f] | g.castle_loss[t]);
     if lost != 0 {
@@ -83,14 +145,13 @@ fn make_quiet(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
         h ^= keys.ep_key(c as usize);
     }
     pos.ep = EnPassant::default();
-    if m.n_ep > 0 {
-        let n = m.n_ep as usize;
-        pos.ep.cells[..n].copy_from_slice(&m.ep[..n]);
-        pos.ep.len = m.n_ep;
-        pos.ep.victim = m.to.0;
-        h ^= keys.ep_key(m.ep[0] as usize);
+    if let Some(&first) = ep.first() {
+        pos.ep.cells[..ep.len()].copy_from_slice(ep);
+        pos.ep.len = ep.len() as u8;
+        pos.ep.victim = to.0;
+        h ^= keys.ep_key(first as usize);
     }
-    pos.halfmove = if g.clock_reset[m.piece.index()] {
+    pos.halfmove = if CAPTURE || g.clock_reset[piece.index()] {
         0
     } else {
         pos.halfmove + 1
@@ -350,11 +411,32 @@ fn take<const HASH: bool>(g: &Game, pos: &mut GamePosition, cell: CellId, captor
     pos.set_cell::<HASH>(&g.keys, cell, Occupant::EMPTY, 0, false);
 }
 
-/// Takes back the move `undo` was made for.
+/// Takes back the move `undo` was made for: inline, a quiet move's in place, any
+/// other's journal rewound out of line.
+#[inline(always)]
 pub(crate) fn unmake(g: &Game, pos: &mut GamePosition, undo: Undo) {
+    unmake_by(g, pos, undo, rewind)
+}
+
+/// [`unmake`] out of line with the journal rewound inline, for perft (whose loops
+/// rewind the journal at every interior node and keep their registers better
+/// without unmake inline).
+#[inline(never)]
+pub(crate) fn unmake_outlined(g: &Game, pos: &mut GamePosition, undo: Undo) {
+    unmake_by(g, pos, undo, |g, pos, mark| pos.rewind(&g.keys, mark))
+}
+
+/// [`unmake`] with `rewind` taking the journal back to a mark.
+#[inline(always)]
+fn unmake_by(
+    g: &Game,
+    pos: &mut GamePosition,
+    undo: Undo,
+    rewind: impl FnOnce(&Game, &mut GamePosition, usize),
+) {
     match undo.quiet {
         Some(q) => pos.unmove_quiet(&g.keys, q),
-        None => pos.rewind(&g.keys, undo.mark),
+        None => rewind(g, pos, undo.mark),
     }
     pos.castling = undo.castling;
     pos.ep = undo.ep;
@@ -364,6 +446,12 @@ pub(crate) fn unmake(g: &Game, pos: &mut GamePosition, undo: Undo) {
     if !g.one_side {
         pos.side = pos.side.opponent();
     }
+}
+
+/// [`unmake`]'s journal rewound (a move that was not quiet).
+#[inline(never)]
+fn rewind(g: &Game, pos: &mut GamePosition, mark: usize) {
+    pos.rewind(&g.keys, mark)
 }
 
 #[cfg(test)]
