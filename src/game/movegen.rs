@@ -465,7 +465,7 @@ impl<'g> MoveGenerator<'g> {
     pub fn legal_moves(&mut self, pos: &mut GamePosition, out: &mut Vec<GameMove>) {
         if self.legal_moves_bits(pos, out) {
             if let Some(rule) = self.game.must_capture {
-                keep_compulsory_captures(rule, out);
+                super::legality::keep_compulsory_captures(rule, out);
             }
             return;
         }
@@ -485,7 +485,7 @@ impl<'g> MoveGenerator<'g> {
         }
         self.give_back(pseudo);
         if let Some(rule) = self.game.must_capture {
-            keep_compulsory_captures(rule, out);
+            super::legality::keep_compulsory_captures(rule, out);
         }
     }
 
@@ -499,24 +499,6 @@ impl<'g> MoveGenerator<'g> {
     /// Returns a buffer taken with [`MoveGenerator::buffer`] to the pool.
     pub(crate) fn give_back(&mut self, b: Vec<GameMove>) {
         self.pool.push(b);
-    }
-}
-
-/// `must capture [most]`: if some legal move captures, drops the moves that do not (and,
-/// for `most`, those that take fewer pieces than the most any move takes).
-fn keep_compulsory_captures(rule: crate::ir::MustCapture, moves: &mut Vec<GameMove>) {
-    let taken = |m: &GameMove| {
-        usize::from(m.captures_to)
-            + m.n_passing as usize
-            + usize::from(matches!(m.kind, MoveKind::EnPassant { .. }))
-    };
-    let most = moves.iter().map(taken).max().unwrap_or(0);
-    if most == 0 {
-        return;
-    }
-    match rule {
-        crate::ir::MustCapture::Any => moves.retain(|m| taken(m) > 0),
-        crate::ir::MustCapture::Most => moves.retain(|m| taken(m) == most),
     }
 }
 

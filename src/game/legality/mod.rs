@@ -192,3 +192,24 @@ impl MoveGenerator<'_> {
         any
     }
 }
+
+/// `must capture [most]`: if some legal move captures, drops the moves that do not (and,
+/// for `most`, those that take fewer pieces than the most any move takes).
+pub(crate) fn keep_compulsory_captures(
+    rule: crate::ir::MustCapture,
+    moves: &mut Vec<super::GameMove>,
+) {
+    let taken = |m: &super::GameMove| {
+        usize::from(m.captures_to)
+            + m.n_passing as usize
+            + usize::from(matches!(m.kind, super::MoveKind::EnPassant { .. }))
+    };
+    let most = moves.iter().map(taken).max().unwrap_or(0);
+    if most == 0 {
+        return;
+    }
+    match rule {
+        crate::ir::MustCapture::Any => moves.retain(|m| taken(m) > 0),
+        crate::ir::MustCapture::Most => moves.retain(|m| taken(m) == most),
+    }
+}
