@@ -425,7 +425,7 @@ fn huge_rules_texts_get_small_reports() {
     let line = vec!["step any"; 120_000].join("; ");
     let source = format!("board square 8x8\npiece K (K) {{ {line} }}\n");
     assert!(source.len() > 1 << 20);
-    let o = check_text("huge.rules", source.as_bytes());
+    let o = check_text("huge-text.rules", source.as_bytes());
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(

@@ -26,7 +26,13 @@ use crate::walk::{Occupancy, Occupant};
 use super::MAX_EP_CELLS;
 
 /// Cells open to en passant capture for one ply, and the piece that may be taken.
+///
+/// Sixteen bytes, aligned to sixteen: `make` saves it in the undo record and `unmake`
+/// restores it at every move, and a copy in one 16-byte load and store keeps the
+/// processor forwarding the store to the next load (a copy in mismatched pieces
+/// stalled make and unmake for about a fifth of their time, issue 17).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(C, align(16))]
 pub struct EnPassant {
     /// The cells, of which the first `len` count.
     pub cells: [u16; MAX_EP_CELLS],
