@@ -566,3 +566,34 @@ fn diagnostics_of_activation() {
     ))
     .is_empty());
 }
+
+/// W0906 for activations that go round points at the activation that closes the round
+/// and names its kinds, with the first piece that reaches it as a secondary label;
+/// a round of two kinds is named in order.
+#[test]
+fn a_round_of_activations_is_shown_where_it_closes() {
+    let at = |src: &str, span: piecewise::ids::Span| {
+        src[span.start as usize..span.end as usize].to_string()
+    };
+    let src = "board square 8x8\nroyal K\npiece K (K) { step any, activate A }\n\
+               piece A (A) { ride orthogonal, activate A }\n";
+    let (_, diags) = piecewise::pipeline::check(src, None);
+    let w: Vec<_> = diags.iter().filter(|d| d.code == "W0906").collect();
+    assert_eq!(w.len(), 1, "{diags:?}");
+    assert!(w[0].message.contains("(`A` → `A`)"), "{}", w[0].message);
+    assert_eq!(at(src, w[0].primary.span), "ride orthogonal, activate A");
+    assert_eq!(w[0].secondary.len(), 1);
+    assert_eq!(at(src, w[0].secondary[0].span), "step any, activate A");
+    let src = "board square 8x8\nroyal K\npiece K (K) { step any }\n\
+               piece R (R) { ride orthogonal, activate B }\npiece B (B) { ride diagonal, activate R }\n";
+    let (_, diags) = piecewise::pipeline::check(src, None);
+    let w: Vec<_> = diags.iter().filter(|d| d.code == "W0906").collect();
+    assert_eq!(w.len(), 1, "{diags:?}");
+    assert!(
+        w[0].message.contains("(`R` → `B` → `R`)"),
+        "{}",
+        w[0].message
+    );
+    assert_eq!(at(src, w[0].primary.span), "ride diagonal, activate R");
+    assert!(w[0].secondary.is_empty());
+}

@@ -112,29 +112,77 @@ impl Checker {
             if plies.is_some_and(|m| m <= limit) {
                 continue;
             }
-            let Some(&(_, span)) = next[p].first() else {
+            let Some(&(_, first)) = next[p].first() else {
                 continue;
             };
-            let figure = match plies {
-                None => "without end".to_string(),
-                Some(m) => format!("to {m} plies"),
-            };
-            self.diags.push(
-                Diagnostic::warning(
+            let help = "longer cascades are not generated; `--limit cascade-plies=N` sets the limit (at most 4)";
+            let name = |k: usize| format!("`{}`", pieces[k].name);
+            let diag = match plies {
+                // Point at the activation that closes the round, and name the round.
+                None => {
+                    let round = cycle_from(p, &next).unwrap_or_else(|| vec![(p, first)]);
+                    let (closer, span) = round[round.len() - 1];
+                    let mut kinds: Vec<String> = round.iter().map(|&(k, _)| name(k)).collect();
+                    kinds.push(name(round[0].0));
+                    let d = Diagnostic::warning(
+                        "W0906",
+                        format!(
+                            "activations go round ({}): moves may cascade without end; a move has at most {limit} plies",
+                            kinds.join(" → ")
+                        ),
+                        span,
+                    )
+                    .label(format!("{} hands the move back here", name(closer)));
+                    if round[0].0 == p {
+                        d
+                    } else {
+                        d.secondary(first, format!("moves of {} reach the round", name(p)))
+                    }
+                }
+                Some(m) => Diagnostic::warning(
                     "W0906",
                     format!(
-                        "moves of `{}` may cascade {figure}; a move has at most {limit} plies",
-                        pieces[p].name
+                        "moves of {} may cascade to {m} plies; a move has at most {limit} plies",
+                        name(p)
                     ),
-                    span,
+                    first,
                 )
-                .label("this activation may start the cascade")
-                .help("longer cascades are not generated; `--limit cascade-plies=N` sets the limit (at most 4)"),
-            );
+                .label("this activation may start the cascade"),
+            };
+            self.diags.push(diag.help(help));
             // One warning for the file is enough to say the limit applies.
             break;
         }
     }
+}
+
+/// A round of activations reached from walking kind `p`: the kinds in it in order,
+/// each with the span of the activation that hands the move to the next (the last
+/// one's back to the first), or `None` when no round is reached.
+fn cycle_from(p: usize, next: &[Vec<(usize, Span)>]) -> Option<Vec<(usize, Span)>> {
+    fn walk(
+        k: usize,
+        next: &[Vec<(usize, Span)>],
+        path: &mut Vec<(usize, Span)>,
+        done: &mut [bool],
+    ) -> Option<Vec<(usize, Span)>> {
+        if let Some(at) = path.iter().position(|&(q, _)| q == k) {
+            return Some(path[at..].to_vec());
+        }
+        if done[k] {
+            return None;
+        }
+        for &(to, span) in &next[k] {
+            path.push((k, span));
+            if let Some(round) = walk(to, next, path, done) {
+                return Some(round);
+            }
+            path.pop();
+        }
+        done[k] = true;
+        None
+    }
+    walk(p, next, &mut Vec::new(), &mut vec![false; next.len()])
 }
 
 /// The most plies of a move whose first ply walks with the patterns of `p`: `None`
