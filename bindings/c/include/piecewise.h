@@ -47,14 +47,6 @@ typedef enum PwStatus {
   PW_ERR_INTERNAL = 99,
 } PwStatus;
 
-// How bad a diagnostic is.
-typedef enum PwSeverity {
-  // The rules still compile.
-  PW_WARNING = 0,
-  // The rules cannot be compiled.
-  PW_ERROR = 1,
-} PwSeverity;
-
 // What kind of move a [`PwMove`] is.
 typedef enum PwMoveKind {
   // A walk of the move table (with its captures).
@@ -66,6 +58,14 @@ typedef enum PwMoveKind {
   // An en passant capture.
   PW_MOVE_EN_PASSANT = 3,
 } PwMoveKind;
+
+// How bad a diagnostic is.
+typedef enum PwSeverity {
+  // The rules still compile.
+  PW_WARNING = 0,
+  // The rules cannot be compiled.
+  PW_ERROR = 1,
+} PwSeverity;
 
 // How a game stands, filled by `pw_result`.
 typedef enum PwResult {
@@ -141,23 +141,6 @@ typedef struct PwPieceMove {
 // `ctx` is the caller's pointer, passed through untouched.
 typedef uint8_t (*PwOccupantFn)(void *ctx, uint32_t cell);
 
-// One diagnostic, as `pw_diagnostics_get` fills it.
-//
-// Ownership: `code` and `message` are borrowed from the `PwDiagnostics` they came
-// from and live until it is freed.
-typedef struct PwDiagnostic {
-  // A stable code such as `"E0201"` (errors) or `"W0001"` (warnings).
-  const char *code;
-  // Error or warning.
-  enum PwSeverity severity;
-  // The line of the primary span, from 1.
-  uint32_t line;
-  // The column of the primary span in characters, from 1.
-  uint32_t column;
-  // The headline: what is wrong.
-  const char *message;
-} PwDiagnostic;
-
 // One legal move as a plain struct, filled by `pw_legal_moves`. Cells are cell ids
 // (`0..pw_game_cell_count`), pieces piece ids (declaration order).
 typedef struct PwMove {
@@ -179,6 +162,23 @@ typedef struct PwMove {
   // The move in UCI as Fairy-Stockfish prints it, NUL-terminated.
   char uci[PW_UCI_MAX];
 } PwMove;
+
+// One diagnostic, as `pw_diagnostics_get` fills it.
+//
+// Ownership: `code` and `message` are borrowed from the `PwDiagnostics` they came
+// from and live until it is freed.
+typedef struct PwDiagnostic {
+  // A stable code such as `"E0201"` (errors) or `"W0001"` (warnings).
+  const char *code;
+  // Error or warning.
+  enum PwSeverity severity;
+  // The line of the primary span, from 1.
+  uint32_t line;
+  // The column of the primary span in characters, from 1.
+  uint32_t column;
+  // The headline: what is wrong.
+  const char *message;
+} PwDiagnostic;
 
 #ifdef __cplusplus
 extern "C" {
@@ -230,6 +230,37 @@ enum PwStatus pw_cell_name(const struct PwGame *game, uint32_t cell, char *buf, 
 //
 // Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_BAD_CELL` (off the board or empty).
 enum PwStatus pw_path_tree_json(const struct PwGame *game, struct PwPosition *position, uint32_t cell, char *buf, size_t cap, size_t *len);
+
+// The legal moves of the side to move as compact moves (`uint64_t`, opaque), in
+// generation order (the order of `pw_legal_moves`).
+//
+// Writes up to `cap` moves into `out` and their number into `*count`; when there are
+// more than `cap`, returns `PW_ERR_BUFFER_TOO_SMALL` with `*count` the number needed
+// (`out` may be null with `cap` 0 to ask). The list is kept in the position for
+// `pw_make_compact` and `pw_compact_move` until a move is made or taken back past
+// this ply. This is the fast path for engines: nothing is built per move but the
+// 8-byte move.
+//
+// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_INVALID_ARGUMENT` (a position of another
+// game), `PW_ERR_BUFFER_TOO_SMALL`.
+enum PwStatus pw_legal_compact(const struct PwGame *game, struct PwPosition *position, uint64_t *out, size_t cap, size_t *count);
+
+// Plays the compact move `mv`, number `index` (from 0) of the list `pw_legal_compact`
+// last gave for this position at this ply; `pw_unmake` takes it back. Both the index
+// and the move are checked (one comparison), so a stale or foreign move is refused
+// rather than played.
+//
+// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_INVALID_ARGUMENT` (a position of another
+// game), `PW_ERR_ILLEGAL_MOVE` (not that entry of the current list).
+enum PwStatus pw_make_compact(const struct PwGame *game, struct PwPosition *position, size_t index, uint64_t mv);
+
+// Describes the compact move `mv`, number `index` of the current compact list, as a
+// `PwMove` (kind, piece, cells, promotion, capture, UCI text; its `index` is the
+// compact list's). For display and move ordering; the fast path never needs it.
+//
+// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_INVALID_ARGUMENT`, `PW_ERR_ILLEGAL_MOVE` (not
+// that entry of the current list).
+enum PwStatus pw_compact_move(const struct PwGame *game, struct PwPosition *position, size_t index, uint64_t mv, struct PwMove *out);
 
 // Compiles rules text (NUL-terminated UTF-8) into a game.
 //

@@ -19,7 +19,8 @@
 //!   borrowed from a handle say so and live as long as the handle.
 //!
 //! Modules: [`compile`] (games and diagnostics), [`position`] (FEN, legal moves,
-//! make/unmake, result, perft), [`board`] (the interpreter over the caller's own board,
+//! make/unmake, result, perft), [`compact`] (the engine's path: 8-byte moves made by
+//! index), [`board`] (the interpreter over the caller's own board,
 //! path trees as JSON).
 // The `pw_*` functions are C entry points: their contract on pointers (valid or null,
 // buffers of the stated size) is in the header's documentation, and Rust code uses the
@@ -27,10 +28,11 @@
 #![allow(clippy::missing_safety_doc, clippy::not_unsafe_ptr_arg_deref)]
 
 pub mod board;
+pub mod compact;
 pub mod compile;
 pub mod position;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -70,6 +72,9 @@ pub use PwStatus::*;
 
 thread_local! {
     static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+    /// Whether `LAST_ERROR` holds a message (read first, so that a success after a
+    /// success touches nothing else).
+    static HAS_ERROR: Cell<bool> = const { Cell::new(false) };
 }
 
 /// An error inside the crate: a status and its message.
@@ -81,8 +86,19 @@ pub(crate) fn fail<T>(status: PwStatus, message: impl Into<String>) -> Result<T,
     Err(Failure(status, message.into()))
 }
 
+/// Empties the last error message (without allocating when it is empty already: the
+/// engine's path calls through here at every move).
+#[inline]
+fn clear_error() {
+    if HAS_ERROR.get() {
+        HAS_ERROR.set(false);
+        LAST_ERROR.with(|e| *e.borrow_mut() = CString::default());
+    }
+}
+
 fn set_error(message: &str) {
     let text = CString::new(message.replace('\0', "\\0")).unwrap_or_default();
+    HAS_ERROR.set(!text.as_bytes().is_empty());
     LAST_ERROR.with(|e| *e.borrow_mut() = text);
 }
 
@@ -91,7 +107,7 @@ fn set_error(message: &str) {
 pub(crate) fn guard(body: impl FnOnce() -> Outcome) -> PwStatus {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(())) => {
-            set_error("");
+            clear_error();
             PwOk
         }
         Ok(Err(Failure(status, message))) => {

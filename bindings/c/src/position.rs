@@ -3,7 +3,7 @@
 
 use std::ffi::c_char;
 
-use piecewise::game::{EndReason, GameMove, GamePosition, MoveKind, Perft, Undo};
+use piecewise::game::{EndReason, GameMove, GamePosition, MoveKind, MoveList, Perft, Undo};
 use piecewise::ids::Side;
 
 use crate::compile::PwGame;
@@ -22,9 +22,25 @@ use crate::{
 pub struct PwPosition {
     pub(crate) pos: GamePosition,
     game_id: usize,
-    undos: Vec<Undo>,
+    pub(crate) undos: Vec<Undo>,
     /// `lists[ply]`: the moves `pw_legal_moves` last listed at that ply.
     lists: Vec<Vec<GameMove>>,
+    /// `compact[ply]`: the moves `pw_legal_compact` last listed at that ply.
+    pub(crate) compact: Vec<MoveList>,
+}
+
+impl PwPosition {
+    /// Forgets the lists of the ply a move just made reached (they were listed for
+    /// another position at that ply).
+    pub(crate) fn forget_next_ply(&mut self) {
+        let ply = self.undos.len();
+        if let Some(next) = self.lists.get_mut(ply) {
+            next.clear();
+        }
+        if let Some(next) = self.compact.get_mut(ply) {
+            next.clear();
+        }
+    }
 }
 
 /// What kind of move a [`PwMove`] is.
@@ -113,7 +129,8 @@ pub(crate) fn game_and_position<'a>(
 }
 
 /// [`game_and_position`] with the game's handle (for its move generators).
-fn handles<'a>(
+#[inline(always)]
+pub(crate) fn handles<'a>(
     game: *const PwGame,
     position: *mut PwPosition,
 ) -> Result<(&'a PwGame, &'a mut PwPosition), Failure> {
@@ -135,6 +152,7 @@ fn new_position(g: &piecewise::Game, pos: GamePosition, out: *mut *mut PwPositio
         game_id: g as *const _ as usize,
         undos: Vec::new(),
         lists: Vec::new(),
+        compact: Vec::new(),
     });
     Ok(())
 }
@@ -216,7 +234,7 @@ pub extern "C" fn pw_side_to_move(
     })
 }
 
-fn plain(index: usize, m: &GameMove, uci: &str) -> PwMove {
+pub(crate) fn plain(index: usize, m: &GameMove, uci: &str) -> PwMove {
     let mut text = [0 as c_char; PW_UCI_MAX];
     for (t, &b) in text
         .iter_mut()
@@ -309,9 +327,7 @@ pub extern "C" fn pw_legal_uci(
 fn play(g: &piecewise::Game, p: &mut PwPosition, m: &GameMove) {
     let undo = g.make(&mut p.pos, m);
     p.undos.push(undo);
-    if let Some(next) = p.lists.get_mut(p.undos.len()) {
-        next.clear();
-    }
+    p.forget_next_ply();
 }
 
 /// Plays a move that `pw_legal_moves` listed for this position at this ply (matched

@@ -169,6 +169,39 @@ fn c_perft_walked_in_c() {
     }
 }
 
+/// The engine's path walked in C: compact moves listed, made by index and unmade at
+/// every node, every leaf made; games whose moves go to the list's side table
+/// (crazyhouse drops, Atomic blasts, Duck moves) and the last ply counted in bulk.
+#[test]
+fn c_perft_compact_moves() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    for (rules, depth, extra, want) in [
+        ("rules/chess.rules", "4", vec![], 197_281),
+        ("rules/chess.rules", "3", vec![kiwipete], 97_862),
+        ("rules/xiangqi.rules", "3", vec!["--bulk"], 79_666),
+    ] {
+        let mut args = extra.clone();
+        args.push("--compact");
+        if let Some(n) = perft(rules, depth, &args) {
+            assert_eq!(n, want, "{rules} {depth} {extra:?}");
+        }
+    }
+    // Every leaf made against the library's perft of the same position.
+    for (rules, depth) in [
+        ("rules/crazyhouse.rules", "3"),
+        ("rules/atomic.rules", "3"),
+        ("rules/duck.rules", "2"),
+    ] {
+        let (Some(walked), Some(library)) = (
+            perft(rules, depth, &["--compact"]),
+            perft(rules, depth, &[]),
+        ) else {
+            return;
+        };
+        assert_eq!(walked, library, "{rules} {depth}");
+    }
+}
+
 #[test]
 #[ignore = "deep: cargo test -p piecewise-capi --test c_programs -- --ignored"]
 fn c_perft_chess_5() {

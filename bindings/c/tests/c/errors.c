@@ -97,6 +97,34 @@ int main(int argc, char **argv) {
     expect("make_uci(e2e4)", pw_make_uci(game, start, "e2e4"), PW_OK, NULL);
     expect("make_move(stale list)", pw_make_move(game, start, &moves[0]), PW_ERR_ILLEGAL_MOVE, NULL);
     expect("unmake", pw_unmake(game, start), PW_OK, NULL);
+
+    /* The compact path: stale, forged and out-of-range moves are refused. */
+    uint64_t cm[256];
+    PwMove described;
+    expect("legal_compact(small buffer)", pw_legal_compact(game, start, cm, 5, &n), PW_ERR_BUFFER_TOO_SMALL, "20 moves");
+    expect("legal_compact(NULL count)", pw_legal_compact(game, start, cm, 256, NULL), PW_ERR_NULL_POINTER, "count");
+    expect("legal_compact(another game)", pw_legal_compact(other, start, cm, 256, &n), PW_ERR_INVALID_ARGUMENT, "another game");
+    expect("legal_compact", pw_legal_compact(game, start, cm, 256, &n), PW_OK, NULL);
+    if (n != 20) { printf("FAILED compact count %zu, not 20\n", n); failures++; }
+    expect("make_compact(bad index)", pw_make_compact(game, start, 20, cm[0]), PW_ERR_ILLEGAL_MOVE, "compact list");
+    expect("make_compact(forged)", pw_make_compact(game, start, 0, cm[0] ^ 1), PW_ERR_ILLEGAL_MOVE, "compact list");
+    expect("make_compact(other entry)", pw_make_compact(game, start, 1, cm[0]), PW_ERR_ILLEGAL_MOVE, NULL);
+    expect("compact_move(NULL out)", pw_compact_move(game, start, 0, cm[0], NULL), PW_ERR_NULL_POINTER, "out");
+    size_t e4 = n;
+    for (size_t i = 0; i < n; i++) {
+        expect("compact_move", pw_compact_move(game, start, i, cm[i], &described), PW_OK, NULL);
+        if (strcmp(described.uci, "e2e4") == 0) e4 = i;
+        if (described.index != i) { printf("FAILED compact index %u, not %zu\n", described.index, i); failures++; }
+    }
+    if (e4 == n) { printf("FAILED no e2e4 among the compact moves\n"); failures++; e4 = 0; }
+    expect("make_compact(e2e4)", pw_make_compact(game, start, e4, cm[e4]), PW_OK, NULL);
+    expect("make_compact(stale list)", pw_make_compact(game, start, 0, cm[0]), PW_ERR_ILLEGAL_MOVE, "pw_legal_compact");
+    expect("position_fen(after e2e4)", pw_position_fen(game, start, buf, sizeof buf, &len), PW_OK, NULL);
+    if (strcmp(buf, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1") != 0) { printf("FAILED fen %s\n", buf); failures++; }
+    expect("unmake(compact)", pw_unmake(game, start), PW_OK, NULL);
+    expect("make_compact(list of the ply again)", pw_make_compact(game, start, e4, cm[e4]), PW_OK, NULL);
+    expect("unmake(compact)", pw_unmake(game, start), PW_OK, NULL);
+
     expect("perft(depth 65)", pw_perft(game, start, 65, NULL), PW_ERR_NULL_POINTER, "out");
     uint64_t nodes = 0;
     expect("perft(depth 65)", pw_perft(game, start, 65, &nodes), PW_ERR_INVALID_ARGUMENT, "over 64");
