@@ -14,6 +14,7 @@
 //! its compact move holds the index there: such a move means something only with its
 //! list ([`CompactMove::is_self_contained`]).
 
+use super::kernel::bits::Bits;
 use super::{kernel, GameMove, GamePosition, MoveGenerator, MoveKind};
 use crate::ids::{CellId, PieceId};
 use crate::table::Step;
@@ -226,7 +227,8 @@ impl MoveList {
         self.moves.is_empty()
     }
 
-    /// The compact moves, in the order of [`MoveGenerator::legal_moves`](super::MoveGenerator::legal_moves).
+    /// The compact moves, in the list's order (see
+    /// [`MoveGenerator::legal_list`](super::MoveGenerator::legal_list)).
     #[inline]
     pub fn moves(&self) -> &[CompactMove] {
         &self.moves
@@ -270,17 +272,19 @@ impl MoveList {
         }
     }
 
-    /// Keeps the moves `keep` keeps (a plain one, [`CompactMove::is_plain`], may be
-    /// kept on `plain(from)` without being decoded).
+    /// Keeps the moves from index `start` on that `keep` keeps (a plain one,
+    /// [`CompactMove::is_plain`], may be kept on `plain(from)` without being decoded);
+    /// the first `start` stay as they are.
     #[inline(always)]
     pub(crate) fn retain_judged(
         &mut self,
+        start: usize,
         plain: impl Fn(usize) -> bool,
         mut keep: impl FnMut(&GameMove) -> bool,
     ) {
         // By hand: eight-byte moves copied down in place, the plain test inline.
-        let mut kept = 0;
-        for i in 0..self.moves.len() {
+        let mut kept = start;
+        for i in start..self.moves.len() {
             let m = self.moves[i];
             if (m.is_plain() && plain(m.from().index())) || keep(&self.decode(m)) {
                 self.moves[kept] = m;
@@ -304,9 +308,40 @@ pub(crate) trait MoveOut {
     fn push_ray(&mut self, base: Self::RayBase, to: u16, captures: bool, ep: &[Step]);
     /// Empties the list.
     fn clear(&mut self);
-    /// Keeps the moves for which `keep` holds, or, for a normal move without
-    /// promotion, `plain(from)`.
-    fn retain_judged(&mut self, plain: impl Fn(usize) -> bool, keep: impl FnMut(&GameMove) -> bool);
+    /// Keeps the moves from index `start` on for which `keep` holds, or, for a normal
+    /// move without promotion, `plain(from)`.
+    fn retain_judged(
+        &mut self,
+        start: usize,
+        plain: impl Fn(usize) -> bool,
+        keep: impl FnMut(&GameMove) -> bool,
+    );
+    /// How many moves the list holds.
+    fn count(&self) -> usize;
+    /// The list need not keep the walk's order: a piece whose moves are told by their
+    /// destinations may have them written as a set, in cell order
+    /// ([`MoveOut::push_set`]).
+    const SETS: bool;
+    /// Appends the move of a kernel's ray from `base` to `to` that opens the one cell
+    /// `ep` to en passant.
+    fn push_opening(&mut self, base: Self::RayBase, to: u16, captures: bool, ep: u16);
+    /// Appends a move from `base` to every cell of `to` (as [`MoveOut::push_ray`] would
+    /// one by one), captures on the cells of `captures`; a move to the landing of a pair
+    /// of `ep` opens its other cell to en passant.
+    #[inline(always)]
+    fn push_set<B: Bits>(&mut self, base: Self::RayBase, to: B, captures: B, ep: &[(u16, u16)]) {
+        let mut to = to;
+        for &(landing, cell) in ep {
+            if to.has(landing as usize) {
+                to = to ^ B::bit(landing as usize);
+                self.push_opening(base, landing, captures.has(landing as usize), cell);
+            }
+        }
+        while !to.is_zero() {
+            let c = to.take_lowest();
+            self.push_ray(base, c as u16, captures.has(c), &[]);
+        }
+    }
 }
 
 impl MoveOut for Vec<GameMove> {
@@ -335,13 +370,31 @@ impl MoveOut for Vec<GameMove> {
     #[inline(always)]
     fn retain_judged(
         &mut self,
+        start: usize,
         plain: impl Fn(usize) -> bool,
         mut keep: impl FnMut(&GameMove) -> bool,
     ) {
+        let mut i = 0;
         self.retain(|m| {
-            (m.kind == MoveKind::Normal && m.promotion.is_none() && plain(m.from.index()))
+            i += 1;
+            i <= start
+                || (m.kind == MoveKind::Normal && m.promotion.is_none() && plain(m.from.index()))
                 || keep(m)
         });
+    }
+
+    #[inline(always)]
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    /// `legal_moves` keeps the walk's order.
+    const SETS: bool = false;
+
+    fn push_opening(&mut self, (piece, from): (PieceId, CellId), to: u16, captures: bool, ep: u16) {
+        let mut m = kernel::ray_move(piece, from, to, captures, &[]);
+        (m.ep[0], m.n_ep) = (ep, 1);
+        Vec::push(self, m)
     }
 }
 
@@ -383,17 +436,55 @@ impl MoveOut for MoveList {
     #[inline(always)]
     fn retain_judged(
         &mut self,
+        start: usize,
         plain: impl Fn(usize) -> bool,
         keep: impl FnMut(&GameMove) -> bool,
     ) {
-        MoveList::retain_judged(self, plain, keep)
+        MoveList::retain_judged(self, start, plain, keep)
+    }
+
+    #[inline(always)]
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    const SETS: bool = true;
+
+    #[inline(always)]
+    fn push_opening(&mut self, base: u64, to: u16, captures: bool, ep: u16) {
+        let bits = base | (to as u64) << TO_SHIFT | (captures as u64) << 32;
+        self.moves
+            .push(CompactMove(bits | OPENS_EP | (ep as u64) << EP_SHIFT));
+    }
+
+    /// The moves opening en passant, then the captures, then the quiet moves, each in
+    /// cell order.
+    #[inline(always)]
+    fn push_set<B: Bits>(&mut self, base: u64, to: B, captures: B, ep: &[(u16, u16)]) {
+        let mut to = to;
+        for &(landing, cell) in ep {
+            if to.has(landing as usize) {
+                to = to ^ B::bit(landing as usize);
+                self.push_opening(base, landing, captures.has(landing as usize), cell);
+            }
+        }
+        for (mut set, flag) in [(to & captures, CAPTURES), (to & !captures, 0)] {
+            while !set.is_zero() {
+                let c = set.take_lowest() as u64;
+                self.moves.push(CompactMove(base | c << TO_SHIFT | flag));
+            }
+        }
     }
 }
 
 impl MoveGenerator<'_> {
-    /// Replaces `out` with the legal moves of the side to move as compact moves, in
-    /// the order of [`MoveGenerator::legal_moves`]: an engine's move list, built
-    /// without a full [`GameMove`] per move where the game has a bitboard kernel.
+    /// Replaces `out` with the legal moves of the side to move as compact moves: the
+    /// moves of [`MoveGenerator::legal_moves`], each once, built without a full
+    /// [`GameMove`] per move where the game has a bitboard kernel. An engine's move
+    /// list: its order is not `legal_moves`' (an engine orders moves itself). Where
+    /// the kernel judges a node by checkers and pins, the pieces whose moves are told
+    /// by their destinations come first, each as a set (cell order: moves opening en
+    /// passant, captures, then quiet moves), then the other moves in the walk's order.
     pub fn legal_list(&mut self, pos: &mut GamePosition, out: &mut MoveList) {
         let g = self.game;
         // The kernel's rays write compact moves without testing that they fit.
@@ -412,109 +503,4 @@ impl MoveGenerator<'_> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Pushes `m` alone into a list: whether it stayed compact, after checking that it
-    /// decodes to itself.
-    fn compact(m: GameMove) -> bool {
-        let mut list = MoveList::new();
-        list.push(m);
-        let c = list.moves()[0];
-        assert_eq!(list.decode(c), m);
-        c.is_self_contained()
-    }
-
-    fn normal(piece: u8, from: u16, to: u16) -> GameMove {
-        GameMove::simple(MoveKind::Normal, PieceId(piece), CellId(from), CellId(to))
-    }
-
-    #[test]
-    fn every_field_the_encoding_holds_round_trips() {
-        let mut m = normal(63, 4095, 4094);
-        assert!(compact(m));
-        m.captures_to = true;
-        m.promotion = Some(PieceId(63));
-        assert!(compact(m));
-        let mut double = normal(0, 12, 28);
-        (double.ep[0], double.n_ep) = (20, 1);
-        assert!(compact(double));
-        let ep = MoveKind::EnPassant {
-            victim: CellId(4000),
-        };
-        assert!(compact(GameMove::simple(
-            ep,
-            PieceId(1),
-            CellId(3),
-            CellId(9)
-        )));
-        let castle = MoveKind::Castling(31);
-        assert!(compact(GameMove::simple(
-            castle,
-            PieceId(5),
-            CellId(4),
-            CellId(6)
-        )));
-        assert!(compact(GameMove::simple(
-            MoveKind::Drop,
-            PieceId(7),
-            CellId(9),
-            CellId(9)
-        )));
-    }
-
-    #[test]
-    fn moves_too_rich_or_too_big_go_to_the_side_table() {
-        assert!(!compact(normal(0, 4096, 1)));
-        assert!(!compact(normal(0, 1, 4096)));
-        assert!(!compact(normal(64, 1, 2)));
-        let mut m = normal(0, 1, 2);
-        m.promotion = Some(PieceId(64));
-        assert!(!compact(m));
-        let mut two = normal(0, 1, 3);
-        two.ep[..2].copy_from_slice(&[2, 3]);
-        two.n_ep = 2;
-        assert!(!compact(two));
-        for change in [
-            |m: &mut GameMove| m.push_to = Some(CellId(7)),
-            |m: &mut GameMove| m.duck = Some(CellId(7)),
-            |m: &mut GameMove| m.convert = Some(PieceId(2)),
-            |m: &mut GameMove| m.mark = 1,
-            |m: &mut GameMove| (m.passing[0], m.n_passing) = (5, 1),
-        ] {
-            let mut m = normal(0, 1, 2);
-            change(&mut m);
-            assert!(!compact(m));
-        }
-        let mut ep = GameMove::simple(
-            MoveKind::EnPassant { victim: CellId(5) },
-            PieceId(0),
-            CellId(1),
-            CellId(2),
-        );
-        (ep.ep[0], ep.n_ep) = (3, 1);
-        assert!(!compact(ep));
-    }
-
-    #[test]
-    fn a_list_keeps_side_table_indices_through_the_filter() {
-        let mut list = MoveList::new();
-        let mut rich = normal(0, 1, 2);
-        rich.push_to = Some(CellId(3));
-        for m in [normal(0, 1, 5), rich, normal(0, 6, 7), rich] {
-            list.push(m);
-        }
-        // Drop the plain move from cell 1 and the first side-table move.
-        let mut seen = 0;
-        list.retain_judged(
-            |from| from != 1,
-            |m| {
-                seen += usize::from(m.push_to.is_some());
-                m.push_to.is_some() && seen > 1
-            },
-        );
-        assert_eq!(list.len(), 2);
-        assert_eq!(list.decode(list.moves()[0]), normal(0, 6, 7));
-        assert_eq!(list.decode(list.moves()[1]), rich);
-    }
-}
+mod tests;

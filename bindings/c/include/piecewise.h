@@ -231,8 +231,9 @@ enum PwStatus pw_cell_name(const struct PwGame *game, uint32_t cell, char *buf, 
 // Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_BAD_CELL` (off the board or empty).
 enum PwStatus pw_path_tree_json(const struct PwGame *game, struct PwPosition *position, uint32_t cell, char *buf, size_t cap, size_t *len);
 
-// The legal moves of the side to move as compact moves (`uint64_t`, opaque), in
-// generation order (the order of `pw_legal_moves`).
+// The legal moves of the side to move as compact moves (`uint64_t`, opaque): the
+// moves of `pw_legal_moves`, each once, in an order of their own (an engine orders
+// moves itself; `pw_compact_move` describes one).
 //
 // Writes up to `cap` moves into `out` and their number into `*count`; when there are
 // more than `cap`, returns `PW_ERR_BUFFER_TOO_SMALL` with `*count` the number needed

@@ -15,8 +15,9 @@ use piecewise::game::{CompactMove, MoveList};
 use crate::position::{handles, plain, PwMove, PwPosition};
 use crate::{arg_mut, fail, guard, PwErrBufferTooSmall, PwErrIllegalMove, PwStatus};
 
-/// The legal moves of the side to move as compact moves (`uint64_t`, opaque), in
-/// generation order (the order of `pw_legal_moves`).
+/// The legal moves of the side to move as compact moves (`uint64_t`, opaque): the
+/// moves of `pw_legal_moves`, each once, in an order of their own (an engine orders
+/// moves itself; `pw_compact_move` describes one).
 ///
 /// Writes up to `cap` moves into `out` and their number into `*count`; when there are
 /// more than `cap`, returns `PW_ERR_BUFFER_TOO_SMALL` with `*count` the number needed

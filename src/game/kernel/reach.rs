@@ -1,6 +1,8 @@
 //! reach: the destinations of a piece whose tree the table compiled into rays
 //! ([`crate::table::Kernels`]), as one cell set computed with word operations — for
-//! counting moves by destination (`count_legal`) without walking the rays cell by cell.
+//! counting moves by destination (`count_legal`), and writing them into the engine's
+//! list as a set (`legal_list`), without walking the rays cell by cell. A tree's rays
+//! of one cell each (a leaper's) are merged into one set of independent cells.
 //!
 //! A ray goes on over empty cells, lands where its steps say (on an empty cell, on a
 //! foe) and ends at the first occupied cell; as a set: the landing cells before the
@@ -33,6 +35,9 @@ struct Ray<B> {
     up: bool,
     /// An `initial` ray: only for a piece that has not moved.
     initial: bool,
+    /// Not one ray but the union of a tree's rays of one cell each (a leaper's): every
+    /// cell is its own ray, landed on when empty (`empty`) or holding a foe (`foe`).
+    leaps: bool,
 }
 
 /// The rays of every (side, piece, cell) that has a reach.
@@ -44,6 +49,13 @@ pub(crate) struct Reach<B> {
     trees: Vec<(u32, u32)>,
     /// The same for the trees whose rays are hurdle lines.
     hurdle_trees: Vec<(u32, u32)>,
+    /// `[side * pieces + piece]`: the cells from which the piece's moves are told by
+    /// their destinations ([`Reach::sets`]).
+    sets: Vec<B>,
+    /// Per tree, as `trees`: (first, count) of its en passant landings in `ep_cells`.
+    ep_trees: Vec<(u32, u32)>,
+    /// (landing cell, the one cell a move ending there opens to en passant).
+    ep_cells: Vec<(u16, u16)>,
     rays: Vec<Ray<B>>,
 }
 
@@ -60,11 +72,15 @@ impl<B: Bits> Reach<B> {
             cells,
             trees: Vec::with_capacity(2 * pieces * cells),
             hurdle_trees: Vec::with_capacity(2 * pieces * cells),
+            sets: vec![B::ZERO; 2 * pieces],
+            ep_trees: Vec::with_capacity(2 * pieces * cells),
+            ep_cells: Vec::new(),
             rays: Vec::new(),
         };
         if B::WORDS > MAX_WORDS {
             r.trees.resize(2 * pieces * cells, (0, 0));
             r.hurdle_trees.resize(2 * pieces * cells, (0, 0));
+            r.ep_trees.resize(2 * pieces * cells, (0, 0));
             return r;
         }
         for side in Side::BOTH {
@@ -73,16 +89,41 @@ impl<B: Bits> Reach<B> {
                     let start = r.rays.len();
                     let at = (side, PieceId(p as u8), CellId(c as u16));
                     let fits = kernels.rays(at.0, at.1, at.2).is_some_and(|rays| {
-                        rays.iter().nth(1).is_some() && r.add(rays.iter().map(|(ray, _)| ray))
+                        rays.iter().nth(1).is_some() && r.add(rays.iter().map(|(ray, _)| ray), true)
                     });
                     let hurdles = !fits
                         && kernels
                             .hurdles(at.0, at.1, at.2)
-                            .is_some_and(|lines| r.add(lines.iter()));
+                            .is_some_and(|lines| r.add(lines.iter(), false));
                     if !(fits || hurdles) {
                         r.rays.truncate(start);
                     }
                     let count = (r.rays.len() - start) as u32;
+                    // En passant landings: told by their destination when each opens
+                    // exactly one cell (the compact move's one en passant cell).
+                    let ep_start = r.ep_cells.len();
+                    let mut told = fits || hurdles;
+                    if fits {
+                        for (ray, _) in kernels
+                            .rays(at.0, at.1, at.2)
+                            .into_iter()
+                            .flat_map(|t| t.iter())
+                        {
+                            for (k, s) in ray.iter().enumerate() {
+                                if s.en_passant() {
+                                    told &= k == 1;
+                                    r.ep_cells.push((s.cell, ray[0].cell));
+                                }
+                            }
+                        }
+                    }
+                    if !told {
+                        r.ep_cells.truncate(ep_start);
+                    } else {
+                        r.sets[side.index() * pieces + p] |= B::bit(c);
+                    }
+                    r.ep_trees
+                        .push((ep_start as u32, (r.ep_cells.len() - ep_start) as u32));
                     let (rays, lines) = if hurdles { (0, count) } else { (count, 0) };
                     r.trees.push((start as u32, rays));
                     r.hurdle_trees.push((start as u32, lines));
@@ -92,9 +133,21 @@ impl<B: Bits> Reach<B> {
         r
     }
 
-    /// Adds the rays of one tree; false if they do not fit.
-    fn add<'a>(&mut self, rays: impl Iterator<Item = &'a [Step]>) -> bool {
+    /// Adds the rays of one tree; false if they do not fit. With `merge`, its rays of
+    /// one cell (not `initial`) become one [`Ray::leaps`], first.
+    fn add<'a>(&mut self, rays: impl Iterator<Item = &'a [Step]>, merge: bool) -> bool {
         let mut landed = B::ZERO;
+        let mut leaps = Ray {
+            cells: B::ZERO,
+            empty: B::ZERO,
+            foe: B::ZERO,
+            hop: B::ZERO,
+            up: true,
+            initial: false,
+            leaps: true,
+        };
+        let at = self.rays.len();
+        let mut merged = 0;
         for steps in rays {
             let ids: Vec<u16> = steps.iter().map(|s| s.cell).collect();
             let up = ids.windows(2).all(|w| w[0] < w[1]);
@@ -109,6 +162,7 @@ impl<B: Bits> Reach<B> {
                 hop: B::ZERO,
                 up,
                 initial: steps.first().is_some_and(|s| s.initial()),
+                leaps: false,
             };
             for s in steps {
                 let bit = B::bit(s.cell as usize);
@@ -128,7 +182,17 @@ impl<B: Bits> Reach<B> {
                 return false;
             }
             landed |= lands;
-            self.rays.push(ray);
+            if merge && steps.len() == 1 && !ray.initial && ray.hop.is_zero() {
+                leaps.cells |= ray.cells;
+                leaps.empty |= ray.empty;
+                leaps.foe |= ray.foe;
+                merged += 1;
+            } else {
+                self.rays.push(ray);
+            }
+        }
+        if merged > 0 {
+            self.rays.insert(at, leaps);
         }
         true
     }
@@ -154,6 +218,10 @@ impl<B: Bits> Reach<B> {
             if ray.initial && !unmoved {
                 continue;
             }
+            if ray.leaps {
+                to |= ray.empty & !occ | ray.foe & foes;
+                continue;
+            }
             let b = occ & ray.cells;
             if b.is_zero() {
                 to |= ray.empty;
@@ -169,6 +237,25 @@ impl<B: Bits> Reach<B> {
             to |= ray.empty & before | ray.foe & foes & B::bit(blocker);
         }
         Some(to)
+    }
+
+    /// The cells from which the moves of `piece` of `side` are told by their
+    /// destinations alone: it has a reach there, and each landing of its tree that
+    /// opens cells to en passant opens exactly one. From those cells its moves are
+    /// exactly one per cell of [`Reach::of`], a capture where a foe stands, opening to
+    /// en passant the cell [`Reach::ep_cells`] gives for its destination.
+    #[inline(always)]
+    pub(crate) fn sets(&self, side: Side, piece: PieceId) -> B {
+        self.sets[side.index() * self.pieces + piece.index()]
+    }
+
+    /// For a piece of [`Reach::sets`]: its en passant landings from `from`, as
+    /// (landing cell, the cell a move ending there opens).
+    #[inline(always)]
+    pub(crate) fn ep_cells(&self, side: Side, piece: PieceId, from: usize) -> &[(u16, u16)] {
+        let (first, count) =
+            self.ep_trees[(side.index() * self.pieces + piece.index()) * self.cells + from];
+        &self.ep_cells[first as usize..(first + count) as usize]
     }
 
     /// [`Reach::of`] for hurdle lines: the landings before the screen, the screen if

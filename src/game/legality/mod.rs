@@ -13,6 +13,7 @@
 pub(crate) mod attack;
 pub(crate) mod forward;
 pub(crate) mod general;
+pub(crate) mod judged;
 pub(crate) mod marks;
 pub(crate) mod quick;
 pub(crate) mod royals;

@@ -1,0 +1,306 @@
+//! judged: the legal list and the legal count of a node judged by [`Safety`] — the
+//! pseudo-legal moves of the side to move found by the kernels (rays, hurdle lines,
+//! and, for the engine's list, whole destination sets from [`reach`]), each kept or
+//! dropped by its cells alone where [`Safety`] can tell, by the full test otherwise.
+//! Why a move's cells judge it: the module docs of [`super::safety`].
+
+use super::quick::Quick;
+use super::safety::Safety;
+use crate::game::compact::MoveOut;
+use crate::game::kernel::bits::Bits;
+use crate::game::kernel::{self, reach, with_bits, Bitboards};
+use crate::game::movegen::{expand_promotions, Destinations, Keep, Plies};
+use crate::game::{GameMove, GamePosition, MoveGenerator};
+use crate::ids::CellId;
+use crate::walk::{Ply, Sink};
+
+/// The moves of a piece in the legal list: in a simple node, for a piece judged by
+/// its destination, only those to the cells [`Safety::allowed`] gives it (`allow`),
+/// expanded where a move of the piece may promote (`promotes`); for any other piece,
+/// every move, expanded (`allow` and `promotes` every cell).
+struct Allowed<B> {
+    allow: B,
+    promotes: B,
+}
+
+impl<B: Bits> Destinations for Allowed<B> {
+    #[inline(always)]
+    fn keep(&self, to: usize) -> Keep {
+        if !self.allow.has(to) {
+            Keep::No
+        } else if self.promotes.has(to) {
+            Keep::Expanded
+        } else {
+            Keep::AsIs
+        }
+    }
+}
+
+/// Counts the plies of one walk of a non-royal piece whose destinations are allowed
+/// (see [`Safety::allowed`]); plies that need more (promotions, pushes, captures in
+/// passing) become moves in `deferred`.
+struct AllowedCount<'a, B> {
+    allow: B,
+    promo_to: &'a [bool],
+    /// Destinations looked at by a forward walk: deferred too.
+    forward: &'a kernel::ForwardCells,
+    count: u64,
+    deferred: &'a mut Vec<GameMove>,
+}
+
+impl<B: Bits> Sink for AllowedCount<'_, B> {
+    #[inline]
+    fn ply(&mut self, ply: &Ply<'_>) {
+        let to = ply.to.index();
+        if ply.push_to.is_some()
+            || ply.convert.is_some()
+            || ply.passing_captures().next().is_some()
+            || self.promo_to.get(to).copied().unwrap_or(false)
+            || self.forward.marked(to)
+        {
+            Plies {
+                out: self.deferred,
+                only_capture_on: None,
+            }
+            .ply(ply);
+        } else if self.allow.has(to) {
+            self.count += 1;
+        }
+    }
+}
+
+impl MoveGenerator<'_> {
+    /// [`MoveGenerator::legal_moves`] judged by the bitboard kernel; false (and `out`
+    /// untouched) when the game has no kernel or the side to move has not one royal.
+    pub(crate) fn legal_moves_bits<O: MoveOut>(
+        &mut self,
+        pos: &mut GamePosition,
+        out: &mut O,
+    ) -> bool {
+        with_bits!(&self.game.bits, k => self.legal_with(k, pos, out), None => false)
+    }
+
+    fn legal_with<B: Bits, O: MoveOut>(
+        &mut self,
+        bb: &Bitboards<B>,
+        pos: &mut GamePosition,
+        out: &mut O,
+    ) -> bool {
+        let g = self.game;
+        let k = &bb.exposure;
+        if pos.royal_count[pos.side.index()] != 1 {
+            return false;
+        }
+        let royal = pos.royal_sum[pos.side.index()] as usize;
+        let s = Safety::compute(k, pos, royal);
+        if !self.mark_forward(bb, pos, s.occ) {
+            return false;
+        }
+        out.clear();
+        // The pseudo-legal moves (a game with a kernel has no effects), castling's
+        // safe cells asked of the kernel, then the illegal ones dropped in place. In a
+        // simple node, the moves of a piece judged by its destination alone (not
+        // listed, no promotion to a royal kind) are kept only where allowed as they
+        // are found, so they need no verdict after.
+        // With forward-answered pieces marking cells this node, a destination alone
+        // does not judge a move (the kernel does not hold those pieces' attacks).
+        let simple = s.simple() && !self.kernel_forward.on;
+        let mut judged = B::ZERO;
+        let royal_promo = std::mem::take(&mut self.royal_promotion);
+        let side = pos.side.index() * g.pieces;
+        let mut mine = s.occ & !s.theirs;
+        if O::SETS && simple && reach::Reach::<B>::BUILT {
+            // Pieces whose moves are told by their destinations: their legal moves
+            // written first, as sets (reach and allowed cells), and not walked.
+            mine = self.set_moves(bb, &s, pos, mine, &royal_promo, out);
+        }
+        let from_sets = out.count();
+        let cells = std::iter::from_fn(|| {
+            (!mine.is_zero()).then(|| {
+                let i = mine.lowest();
+                mine = mine ^ B::bit(i);
+                i
+            })
+        });
+        self.walked_moves_kept(pos, cells, out, |i, kind| {
+            let at = side + kind.index();
+            if simple && !bb.listed_from[at].has(i) && !royal_promo[at] {
+                judged |= B::bit(i);
+                Allowed {
+                    allow: s.allowed(Some(i)),
+                    promotes: bb.promotes[at],
+                }
+            } else {
+                Allowed {
+                    allow: !B::ZERO,
+                    promotes: !B::ZERO,
+                }
+            }
+        });
+        self.royal_promotion = royal_promo;
+        self.castlings_with(bb, &s, pos, out);
+        self.drops(pos, out);
+        out.retain_judged(
+            from_sets,
+            |from| judged.has(from),
+            |m| match self.kernel_verdict(bb, &s, pos, m) {
+                Quick::Legal => true,
+                Quick::Illegal => false,
+                Quick::Unknown => self.is_legal(pos, m),
+            },
+        );
+        true
+    }
+
+    /// Writes to `out` the legal moves of the pieces of `mine` (of the side to move, in
+    /// a simple node) whose moves are told by their destinations: not listed, no
+    /// promotion to a royal kind, a reach without en passant landings
+    /// ([`reach::Reach::sets`]) none of whose destinations promotes. Their moves are
+    /// their reach within [`Safety::allowed`]. Returns the rest of `mine`, to walk.
+    #[inline(always)]
+    fn set_moves<B: Bits, O: MoveOut>(
+        &self,
+        bb: &Bitboards<B>,
+        s: &Safety<B>,
+        pos: &GamePosition,
+        mine: B,
+        royal_promo: &[bool],
+        out: &mut O,
+    ) -> B {
+        let (g, side) = (self.game, pos.side);
+        let mut rest = mine;
+        let mut pieces = mine;
+        while !pieces.is_zero() {
+            let i = pieces.take_lowest();
+            let kind = pos.cells[i].kind();
+            let at = side.index() * g.pieces + kind.index();
+            if !bb.reach.sets(side, kind).has(i) || bb.listed_from[at].has(i) || royal_promo[at] {
+                continue;
+            }
+            let Some(to) = bb.reach.of((side, kind, i), s.occ, s.theirs, !pos.moved[i]) else {
+                continue;
+            };
+            if !(to & bb.promotes[at]).is_zero() {
+                continue;
+            }
+            rest = rest ^ B::bit(i);
+            let base = O::ray_base(kind, CellId(i as u16));
+            let ep = bb.reach.ep_cells(side, kind, i);
+            out.push_set(base, to & s.allowed(Some(i)), s.theirs, ep);
+        }
+        rest
+    }
+
+    /// [`MoveGenerator::count_legal`] judged by the bitboard kernel, the moves of
+    /// non-royal pieces counted by destination straight from their walks; `None` when
+    /// the game has no kernel or the side to move has not one royal.
+    pub(crate) fn count_legal_bits(&mut self, pos: &mut GamePosition) -> Option<u64> {
+        with_bits!(&self.game.bits, k => if k.forward {
+            self.count_with::<_, true>(k, pos)
+        } else {
+            self.count_with::<_, false>(k, pos)
+        }, None => None)
+    }
+
+    /// [`MoveGenerator::count_legal_bits`] at word width `B`; `FORWARD`: the game has
+    /// pieces answered forward ([`Bitboards::forward`]; a constant, so that the other
+    /// games' counting loop carries no test for them).
+    fn count_with<B: Bits, const FORWARD: bool>(
+        &mut self,
+        bb: &Bitboards<B>,
+        pos: &mut GamePosition,
+    ) -> Option<u64> {
+        let g = self.game;
+        let k = &bb.exposure;
+        let side = pos.side;
+        if pos.royal_count[side.index()] != 1 {
+            return None;
+        }
+        let royal = pos.royal_sum[side.index()] as usize;
+        let s = Safety::compute(k, pos, royal);
+        if FORWARD && !self.mark_forward(bb, pos, s.occ) {
+            return None;
+        }
+        let forward = FORWARD && self.kernel_forward.on;
+        let mut count = 0u64;
+        self.walked.clear();
+        let mut mine = s.occ & !s.theirs;
+        let simple = s.simple();
+        while !mine.is_zero() {
+            let i = mine.take_lowest();
+            let kind = pos.cells[i].kind();
+            let from = CellId(i as u16);
+            let promo = side.index() * g.pieces + kind.index();
+            // Royal moves, complex nodes and promotions on leaving a zone: listed.
+            let listed = !simple
+                || bb.listed_from[promo].has(i)
+                || (forward && self.kernel_forward.marked(i));
+            let allow = s.allowed(Some(i));
+            if !listed && !forward && reach::Reach::<B>::BUILT {
+                let at = (side, kind, i);
+                if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved[i]) {
+                    // Moves that may promote are expanded and tested one by one.
+                    if (to & bb.promotes[promo]).is_zero() {
+                        count += (to & allow).count() as u64;
+                        continue;
+                    }
+                }
+            }
+            let promo_to = &g.promo_to[promo];
+            match g.kernels.rays(side, kind, from) {
+                Some(rays) => {
+                    let walked = &mut self.walked;
+                    let fw = &self.kernel_forward;
+                    kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
+                        let t = to as usize;
+                        if listed
+                            || promo_to.get(t).copied().unwrap_or(false)
+                            || (forward && fw.marked(t))
+                        {
+                            walked.push(kernel::ray_move(kind, from, to, captures, ep));
+                        } else if allow.has(t) {
+                            count += 1;
+                        }
+                    });
+                }
+                None if listed => {
+                    let mut sink = Plies {
+                        out: &mut self.walked,
+                        only_capture_on: None,
+                    };
+                    self.walker.walk(pos, side, kind, from, &mut sink);
+                }
+                None => {
+                    let mut sink = AllowedCount {
+                        allow,
+                        promo_to,
+                        forward: &self.kernel_forward,
+                        count: 0,
+                        deferred: &mut self.walked,
+                    };
+                    self.walker.walk(pos, side, kind, from, &mut sink);
+                    count += sink.count;
+                }
+            }
+        }
+        if !pos.ep.is_none() {
+            self.en_passant_moves(pos);
+        }
+        let mut pending = self.buffer();
+        for m in self.walked.drain(..) {
+            expand_promotions(g, pos, m, &mut pending);
+        }
+        self.castlings_with(bb, &s, pos, &mut pending);
+        self.drops(pos, &mut pending);
+        for m in pending.iter() {
+            let ok = match self.kernel_verdict(bb, &s, pos, m) {
+                Quick::Legal => true,
+                Quick::Illegal => false,
+                Quick::Unknown => self.is_legal(pos, m),
+            };
+            count += u64::from(ok);
+        }
+        self.give_back(pending);
+        Some(count)
+    }
+}
