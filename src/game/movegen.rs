@@ -69,6 +69,9 @@ pub(super) enum Keep {
     AsIs,
     /// Keep it, with the promotions that apply.
     Expanded,
+    /// Keep it aside, with its promotions, in [`MoveGenerator::deferred`]: its
+    /// destination alone does not judge it.
+    Defer,
 }
 
 /// Which destinations of a piece's moves [`MoveGenerator::walked_moves_kept`] keeps.
@@ -119,6 +122,8 @@ pub struct MoveGenerator<'g> {
     /// The moves of the walks before promotions are expanded; in perft's bulk count,
     /// the moves left to test.
     pub(super) walked: Vec<GameMove>,
+    /// Moves kept aside by [`Keep::Defer`], to be judged in full.
+    pub(super) deferred: Vec<GameMove>,
     /// Scratch of attack queries.
     pub(super) attacks: AttackScratch<'g>,
     /// Spare move buffers (generation and perft take one and give it back).
@@ -147,6 +152,7 @@ impl<'g> MoveGenerator<'g> {
             game,
             walker: Walker::new(game.rules.table()),
             walked: Vec::new(),
+            deferred: Vec::new(),
             attacks: AttackScratch::new(),
             pool: Vec::new(),
             quick: Box::new(QuickState::new(game.cells)),
@@ -245,12 +251,14 @@ impl<'g> MoveGenerator<'g> {
                 Some(rays) => {
                     let kept = keep(i, kind);
                     let base = O::ray_base(kind, from);
+                    let deferred = &mut self.deferred;
                     kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
                         let m = || kernel::ray_move(kind, from, to, captures, ep);
                         match kept.keep(to as usize) {
                             Keep::No => {}
                             Keep::AsIs => out.push_ray(base, to, captures, ep),
                             Keep::Expanded => expand_promotions(g, pos, m(), out),
+                            Keep::Defer => expand_promotions(g, pos, m(), deferred),
                         }
                     })
                 }
@@ -258,12 +266,14 @@ impl<'g> MoveGenerator<'g> {
                     Some(lines) => {
                         let kept = keep(i, kind);
                         let base = O::ray_base(kind, from);
+                        let deferred = &mut self.deferred;
                         kernel::run_hurdles(lines, &pos.cells, side, |to, captures| {
                             let m = || kernel::ray_move(kind, from, to, captures, &[]);
                             match kept.keep(to as usize) {
                                 Keep::No => {}
                                 Keep::AsIs => out.push_ray(base, to, captures, &[]),
                                 Keep::Expanded => expand_promotions(g, pos, m(), out),
+                                Keep::Defer => expand_promotions(g, pos, m(), deferred),
                             }
                         })
                     }

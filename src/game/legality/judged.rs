@@ -16,17 +16,21 @@ use crate::walk::{Ply, Sink};
 
 /// The moves of a piece in the legal list: in a simple node, for a piece judged by
 /// its destination, only those to the cells [`Safety::allowed`] gives it (`allow`),
-/// expanded where a move of the piece may promote (`promotes`); for any other piece,
-/// every move, expanded (`allow` and `promotes` every cell).
-struct Allowed<B> {
+/// expanded where a move of the piece may promote (`promotes`), and with `FW` those
+/// to a cell a forward walk looked at (`forward`) set aside to be judged in full; for
+/// any other piece, every move, expanded (`allow` and `promotes` every cell).
+struct Allowed<'a, B, const FW: bool> {
     allow: B,
     promotes: B,
+    forward: Option<&'a kernel::ForwardCells>,
 }
 
-impl<B: Bits> Destinations for Allowed<B> {
+impl<B: Bits, const FW: bool> Destinations for Allowed<'_, B, FW> {
     #[inline(always)]
     fn keep(&self, to: usize) -> Keep {
-        if !self.allow.has(to) {
+        if FW && self.forward.is_some_and(|fw| fw.marked(to)) {
+            Keep::Defer
+        } else if !self.allow.has(to) {
             Keep::No
         } else if self.promotes.has(to) {
             Keep::Expanded
@@ -86,7 +90,6 @@ impl MoveGenerator<'_> {
         pos: &mut GamePosition,
         out: &mut O,
     ) -> bool {
-        let g = self.game;
         let k = &bb.exposure;
         if pos.royal_count[pos.side.index()] != 1 {
             return false;
@@ -103,16 +106,23 @@ impl MoveGenerator<'_> {
         // listed, no promotion to a royal kind) are kept only where allowed as they
         // are found, so they need no verdict after.
         // With forward-answered pieces marking cells this node, a destination alone
-        // does not judge a move (the kernel does not hold those pieces' attacks).
-        let simple = s.simple() && !self.kernel_forward.on;
-        let mut judged = B::ZERO;
+        // does not judge a move that touches a marked cell (the kernel does not hold
+        // those pieces' attacks): in `legal_moves`, whose order is the walk's, no move
+        // is judged by its destination; in the engine's list, a piece off the marked
+        // cells is, but for its moves onto them, set aside and judged in full after.
+        let fw_on = self.kernel_forward.on;
+        let simple = s.simple() && (!fw_on || O::SETS);
         let royal_promo = std::mem::take(&mut self.royal_promotion);
-        let side = pos.side.index() * g.pieces;
         let mut mine = s.occ & !s.theirs;
+        self.deferred.clear();
         if O::SETS && simple && reach::Reach::<B>::BUILT {
             // Pieces whose moves are told by their destinations: their legal moves
             // written first, as sets (reach and allowed cells), and not walked.
-            mine = self.set_moves(bb, &s, pos, mine, &royal_promo, out);
+            mine = if fw_on {
+                self.set_moves::<true, B, O>(bb, &s, pos, mine, &royal_promo, out)
+            } else {
+                self.set_moves::<false, B, O>(bb, &s, pos, mine, &royal_promo, out)
+            };
         }
         let from_sets = out.count();
         let cells = std::iter::from_fn(|| {
@@ -122,21 +132,25 @@ impl MoveGenerator<'_> {
                 i
             })
         });
-        self.walked_moves_kept(pos, cells, out, |i, kind| {
-            let at = side + kind.index();
-            if simple && !bb.listed_from[at].has(i) && !royal_promo[at] {
-                judged |= B::bit(i);
-                Allowed {
-                    allow: s.allowed(Some(i)),
-                    promotes: bb.promotes[at],
-                }
-            } else {
-                Allowed {
-                    allow: !B::ZERO,
-                    promotes: !B::ZERO,
-                }
-            }
-        });
+        let judged = if fw_on {
+            // The forward marks, read while the walk writes into the generator's
+            // buffers.
+            let forward = std::mem::take(&mut self.kernel_forward);
+            let judged = self.walk_judged::<true, B, O>(
+                bb,
+                &s,
+                pos,
+                cells,
+                out,
+                simple,
+                &royal_promo,
+                Some(&forward),
+            );
+            self.kernel_forward = forward;
+            judged
+        } else {
+            self.walk_judged::<false, B, O>(bb, &s, pos, cells, out, simple, &royal_promo, None)
+        };
         self.royal_promotion = royal_promo;
         self.castlings_with(bb, &s, pos, out);
         self.drops(pos, out);
@@ -149,17 +163,74 @@ impl MoveGenerator<'_> {
                 Quick::Unknown => self.is_legal(pos, m),
             },
         );
+        if !self.deferred.is_empty() {
+            let deferred = std::mem::take(&mut self.deferred);
+            for m in &deferred {
+                let legal = match self.kernel_verdict(bb, &s, pos, m) {
+                    Quick::Legal => true,
+                    Quick::Illegal => false,
+                    Quick::Unknown => self.is_legal(pos, m),
+                };
+                if legal {
+                    out.push(*m);
+                }
+            }
+            self.deferred = deferred;
+        }
         true
+    }
+
+    /// Walks the pieces on `cells` into `out` ([`MoveGenerator::walked_moves_kept`]):
+    /// in a `simple` node, a piece judged by its destination (not listed, no promotion
+    /// to a royal kind, with `FW` not on a cell a forward walk looked at) only where
+    /// [`Safety::allowed`], its moves onto such cells (`FW`) set aside in
+    /// [`MoveGenerator::deferred`]. Returns the cells of the pieces judged.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn walk_judged<const FW: bool, B: Bits, O: MoveOut>(
+        &mut self,
+        bb: &Bitboards<B>,
+        s: &Safety<B>,
+        pos: &GamePosition,
+        cells: impl Iterator<Item = usize>,
+        out: &mut O,
+        simple: bool,
+        royal_promo: &[bool],
+        forward: Option<&kernel::ForwardCells>,
+    ) -> B {
+        let side = pos.side.index() * self.game.pieces;
+        let mut judged = B::ZERO;
+        self.walked_moves_kept(pos, cells, out, |i, kind| {
+            let at = side + kind.index();
+            let on_marked = FW && forward.is_some_and(|fw| fw.marked(i));
+            if simple && !bb.listed_from[at].has(i) && !royal_promo[at] && !on_marked {
+                judged |= B::bit(i);
+                Allowed::<B, FW> {
+                    allow: s.allowed(Some(i)),
+                    promotes: bb.promotes[at],
+                    forward,
+                }
+            } else {
+                Allowed {
+                    allow: !B::ZERO,
+                    promotes: !B::ZERO,
+                    forward: None,
+                }
+            }
+        });
+        judged
     }
 
     /// Writes to `out` the legal moves of the pieces of `mine` (of the side to move, in
     /// a simple node) whose moves are told by their destinations: not listed, no
     /// promotion to a royal kind, a reach without en passant landings
     /// ([`reach::Reach::sets`]) none of whose destinations promotes. Their moves are
-    /// their reach within [`Safety::allowed`]. Returns the rest of `mine`, to walk.
+    /// their reach within [`Safety::allowed`]; with `FW` (forward walks marked cells
+    /// this node), a piece on a marked cell is walked, and moves onto marked cells are
+    /// set aside in [`MoveGenerator::deferred`]. Returns the rest of `mine`, to walk.
     #[inline(always)]
-    fn set_moves<B: Bits, O: MoveOut>(
-        &self,
+    fn set_moves<const FW: bool, B: Bits, O: MoveOut>(
+        &mut self,
         bb: &Bitboards<B>,
         s: &Safety<B>,
         pos: &GamePosition,
@@ -168,13 +239,18 @@ impl MoveGenerator<'_> {
         out: &mut O,
     ) -> B {
         let (g, side) = (self.game, pos.side);
+        let fw = &self.kernel_forward;
         let mut rest = mine;
         let mut pieces = mine;
         while !pieces.is_zero() {
             let i = pieces.take_lowest();
             let kind = pos.cells[i].kind();
             let at = side.index() * g.pieces + kind.index();
-            if !bb.reach.sets(side, kind).has(i) || bb.listed_from[at].has(i) || royal_promo[at] {
+            if !bb.reach.sets(side, kind).has(i)
+                || bb.listed_from[at].has(i)
+                || royal_promo[at]
+                || (FW && fw.marked(i))
+            {
                 continue;
             }
             let Some(to) = bb.reach.of((side, kind, i), s.occ, s.theirs, !pos.moved[i]) else {
@@ -186,6 +262,23 @@ impl MoveGenerator<'_> {
             rest = rest ^ B::bit(i);
             let base = O::ray_base(kind, CellId(i as u16));
             let ep = bb.reach.ep_cells(side, kind, i);
+            let mut to = to;
+            if FW {
+                // Moves onto a cell a forward walk looked at: judged in full after.
+                let mut t = to;
+                while !t.is_zero() {
+                    let c = t.take_lowest();
+                    if fw.marked(c) {
+                        to = to ^ B::bit(c);
+                        let from = CellId(i as u16);
+                        let mut m = kernel::ray_move(kind, from, c as u16, s.theirs.has(c), &[]);
+                        if let Some(&(_, cell)) = ep.iter().find(|e| e.0 as usize == c) {
+                            (m.ep[0], m.n_ep) = (cell, 1);
+                        }
+                        self.deferred.push(m);
+                    }
+                }
+            }
             out.push_set(base, to & s.allowed(Some(i)), s.theirs, ep);
         }
         rest
@@ -302,5 +395,57 @@ impl MoveGenerator<'_> {
         }
         self.give_back(pending);
         Some(count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Game, GameMove, MoveList};
+
+    /// A 26×26 chess-like game with a hook mover (two-leg rides: on a board this big,
+    /// shared patterns, answered by walking them forward): the engine's list judges moves by their destinations except where
+    /// the opponent's hook mover looks, and those moves, set aside, are judged in full.
+    /// Along seeded random playouts the list holds exactly the legal moves, and the
+    /// set-aside path was taken.
+    #[test]
+    fn the_list_beside_forward_walked_pieces_holds_the_legal_moves() {
+        let src = "board square 26x26\nroyal King\n\
+            piece King (K) { step any }\npiece Queen (Q) { ride any }\n\
+            piece Rook (R) { ride orthogonal }\npiece Bishop (B) { ride diagonal }\n\
+            piece Knight (N) { leap (1,2) }\n\
+            piece Pawn (P) { step forward, move only\n step forward-diagonal, capture only }\n\
+            piece HookMover (W) { ride orthogonal\n ride orthogonal then ride turn ±90 }\n";
+        let game = Game::compile(src).expect("compiles");
+        let fen = format!(
+            "8rnbqkwbnr9/8ppppppppp9/{}8PPPPPPPPP9/8RNBQKWBNR9 w - - 0 1",
+            "26/".repeat(22)
+        );
+        let mut generator = game.move_generator();
+        let (mut full, mut list) = (Vec::new(), MoveList::new());
+        let sorted = |moves: &[GameMove]| {
+            let mut v: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
+            v.sort();
+            v
+        };
+        let (mut seed, mut set_aside) = (0x5eed_u64, 0);
+        for _ in 0..6 {
+            let mut pos = game.position(&fen).expect("FEN");
+            for _ in 0..40 {
+                generator.legal_moves(&mut pos, &mut full);
+                generator.legal_list(&mut pos, &mut list);
+                set_aside += generator.deferred.len();
+                let listed: Vec<GameMove> = list.game_moves().collect();
+                assert_eq!(sorted(&listed), sorted(&full), "{}", game.fen(&pos));
+                if full.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = full[(seed >> 33) as usize % full.len()];
+                game.make(&mut pos, &m);
+            }
+        }
+        assert!(set_aside > 100, "only {set_aside} moves set aside");
     }
 }
