@@ -310,7 +310,8 @@ impl<B: Bits> Exposure<B> {
         }
         for line in self.lines(by, t) {
             let mut b = occ & line.mask;
-            if b.is_zero() {
+            // No piece of `by` on the line: nothing attacks along it.
+            if (b & by_occ).is_zero() {
                 continue;
             }
             let first = self.first(line, b);

@@ -94,7 +94,8 @@ impl<B: Bits> Safety<B> {
         }
         for line in k.lines(them, royal) {
             let b = occ & line.mask;
-            if b.is_zero() {
+            // Checks, pins and screens all need an opponent's piece on the line.
+            if (b & theirs).is_zero() {
                 continue;
             }
             let b1 = k.first(line, b);
