@@ -143,7 +143,8 @@ impl PartialEq for GamePosition {
 /// What [`super::Game::unmake`] needs besides the journal.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
-    pub(crate) mark: usize,
+    /// The journal's length before the move (a `u32`: the record stays 48 bytes).
+    pub(crate) mark: u32,
     pub(crate) castling: u32,
     pub(crate) ep: EnPassant,
     pub(crate) halfmove: u32,
@@ -318,7 +319,7 @@ impl GamePosition {
             f(CellId(q.from));
             f(CellId(q.to));
         }
-        self.cells_written_since(undo.mark, f);
+        self.cells_written_since(undo.mark as usize, f);
     }
 
     /// Calls `f` with every cell written since journal mark `mark` (a cell written

@@ -27,7 +27,7 @@ pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
 #[inline(always)]
 fn undo_record(pos: &GamePosition) -> Undo {
     Undo {
-        mark: pos.mark(),
+        mark: pos.mark() as u32,
         castling: pos.castling,
         ep: pos.ep,
         halfmove: pos.halfmove,
@@ -141,7 +141,10 @@ fn make_quiet_parts<const CAPTURE: bool>(
         pos.castling ^= lost;
         h ^= keys.castling_keys(lost);
     }
-    if let Some(&c) = undo.ep.cells().first() {
+    // The old en passant cell read from the position, not from the undo record: the
+    // record's copy then stays one 16-byte load and store, which unmake's 16-byte
+    // load is forwarded from (a record written field by field stalls it).
+    if let Some(&c) = pos.ep.cells().first() {
         h ^= keys.ep_key(c as usize);
     }
     pos.ep = EnPassant::default();
@@ -248,12 +251,12 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
         pos.hash ^= keys.state_change((side, undo.castling, &undo.ep), pos);
     }
     if let Some(tags) = g.tags.as_deref() {
-        pos.lose_tags_written::<HASH>(undo.mark, &tags.keys);
+        pos.lose_tags_written::<HASH>(undo.mark as usize, &tags.keys);
         if m.mark != 0 {
-            tags.after_marked_move::<HASH>(pos, m, side, undo.mark);
+            tags.after_marked_move::<HASH>(pos, m, side, undo.mark as usize);
         }
         if m.has_cascade() {
-            tags.after_cascade::<HASH>(g, pos, m, undo.mark);
+            tags.after_cascade::<HASH>(g, pos, m, undo.mark as usize);
         }
         if tags.promotes_later {
             crate::game::delayed::tag_arrivals::<HASH>(g, tags, pos, m, side);
@@ -436,7 +439,7 @@ fn unmake_by(
 ) {
     match undo.quiet {
         Some(q) => pos.unmove_quiet(&g.keys, q),
-        None => rewind(g, pos, undo.mark),
+        None => rewind(g, pos, undo.mark as usize),
     }
     pos.castling = undo.castling;
     pos.ep = undo.ep;
