@@ -501,7 +501,7 @@ impl MoveGenerator<'_> {
             let allow = s.allowed(Some(i));
             if !listed && !forward && reach::Reach::<B>::BUILT {
                 let at = (side, kind, i);
-                if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved[i]) {
+                if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved(i)) {
                     // Moves that may promote are expanded and tested one by one.
                     if (to & bb.promotes[promo]).is_zero() {
                         count += (to & allow).count() as u64;
@@ -514,7 +514,7 @@ impl MoveGenerator<'_> {
                 Some(rays) => {
                     let walked = &mut self.walked;
                     let fw = &self.kernel_forward;
-                    kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
+                    kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
                         let t = to as usize;
                         if listed
                             || promo_to.get(t).copied().unwrap_or(false)

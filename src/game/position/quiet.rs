@@ -2,17 +2,17 @@
 //! entry ([`GamePosition::move_piece`]) or none ([`GamePosition::move_quiet`], the old
 //! values returned for the undo record), and taking it back.
 
-use super::{Change, GamePosition, Keys};
+use super::{Change, GamePosition, Keys, MOVED, PROMOTION};
 use crate::ids::CellId;
 use crate::walk::Occupant;
 
 /// A piece moved to an empty cell outside the journal: the cells and what their
-/// promotion marks and moved flags were, for [`crate::Game::unmake`].
+/// [`GamePosition::marks`] bytes were, for [`crate::Game::unmake`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Quiet {
     pub(super) from: u16,
     pub(super) to: u16,
-    before: [(u8, bool); 2],
+    before: [u8; 2],
 }
 
 impl GamePosition {
@@ -29,14 +29,10 @@ impl GamePosition {
         promoted: u8,
     ) {
         let q = self.move_quiet::<HASH>(keys, from, to, promoted);
-        let [(from_promoted, from_moved), (to_promoted, to_moved)] = q.before;
         self.journal.push(Change::Move {
             from: q.from,
             to: q.to,
-            from_promoted,
-            from_moved,
-            to_promoted,
-            to_moved,
+            before: q.before,
         });
     }
 
@@ -51,23 +47,17 @@ impl GamePosition {
         promoted: u8,
     ) -> Quiet {
         let (f, t) = (from.index(), to.index());
-        let (cells, promoted_at, moved) = (
-            &mut self.cells[..],
-            &mut self.promoted[..],
-            &mut self.moved[..],
-        );
+        let (cells, marks) = (&mut self.cells[..], &mut self.marks[..]);
         let occ = cells[f];
         debug_assert!(!occ.is_empty() && cells[t].is_empty());
-        let (pf, pt) = (promoted_at[f], promoted_at[t]);
-        let (mf, mt) = (moved[f], moved[t]);
+        let (mf, mt) = (marks[f], marks[t]);
         cells[f] = Occupant::EMPTY;
         cells[t] = occ;
-        promoted_at[f] = 0;
-        promoted_at[t] = promoted;
-        moved[f] = false;
-        moved[t] = true;
+        marks[f] = 0;
+        marks[t] = promoted | MOVED;
         if HASH {
             let mut h = keys.piece(occ, f) ^ keys.piece(occ, t);
+            let (pf, pt) = (mf & PROMOTION, mt & PROMOTION);
             if pf | pt | promoted != 0 {
                 h ^= keys.promoted_change(f, t, [pf, pt, promoted]);
             }
@@ -84,7 +74,7 @@ impl GamePosition {
         Quiet {
             from: from.0,
             to: to.0,
-            before: [(pf, mf), (pt, mt)],
+            before: [mf, mt],
         }
     }
 
@@ -95,26 +85,16 @@ impl GamePosition {
     }
 
     /// Takes back a [`GamePosition::move_piece`] from `from` to `to`, given the
-    /// (promotion mark, moved flag) both cells had (the hash is left to the caller).
+    /// [`GamePosition::marks`] bytes both cells had (the hash is left to the caller).
     #[inline(always)]
-    pub(super) fn unmove_piece(
-        &mut self,
-        keys: &Keys,
-        from: u16,
-        to: u16,
-        before: [(u8, bool); 2],
-    ) {
+    pub(super) fn unmove_piece(&mut self, keys: &Keys, from: u16, to: u16, before: [u8; 2]) {
         let (f, t) = (from as usize, to as usize);
-        let (cells, promoted, moved) = (
-            &mut self.cells[..],
-            &mut self.promoted[..],
-            &mut self.moved[..],
-        );
+        let (cells, marks) = (&mut self.cells[..], &mut self.marks[..]);
         let occ = cells[t];
         cells[t] = Occupant::EMPTY;
         cells[f] = occ;
-        (promoted[t], moved[t]) = before[1];
-        (promoted[f], moved[f]) = before[0];
+        marks[t] = before[1];
+        marks[f] = before[0];
         if keys.royal[occ.kind().index()] {
             let sum = &mut self.royal_sum[occ.side().index()];
             *sum = *sum - t as u32 + f as u32;

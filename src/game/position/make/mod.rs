@@ -128,7 +128,7 @@ fn make_quiet_parts<const CAPTURE: bool>(
     let mut undo = undo_record(pos);
     let side = pos.side;
     let (f, t) = (from.index(), to.index());
-    let promo_mark = pos.promoted[f];
+    let promo_mark = pos.promoted(f);
     if CAPTURE {
         pos.set_cell::<true>(keys, to, Occupant::EMPTY, 0, false);
         pos.move_piece::<true>(keys, from, to, promo_mark);
@@ -223,7 +223,7 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
                 take::<HASH>(g, pos, m.to, side);
                 capture = true;
             }
-            let promo_mark = pos.promoted[m.from.index()];
+            let promo_mark = pos.promoted(m.from.index());
             if m.push_to.is_none()
                 && m.promotion.is_none()
                 && pos.cells[m.to.index()].is_empty()
@@ -277,7 +277,7 @@ fn place<const HASH: bool>(
     let keys = &g.keys;
     let pushed = m
         .push_to
-        .map(|dest| (dest, pos.cells[m.to.index()], pos.promoted[m.to.index()]));
+        .map(|dest| (dest, pos.cells[m.to.index()], pos.promoted(m.to.index())));
     pos.set_cell::<HASH>(keys, m.from, Occupant::EMPTY, 0, false);
     // A displacement: the piece on `to` moves on (possibly into `from`, which
     // is empty by now); the mover then replaces it on `to`.
@@ -337,7 +337,7 @@ fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
     let mut movers = [(crate::walk::Occupant::EMPTY, 0u8); crate::game::MAX_CASCADE + 1];
     for i in 0..n - 1 {
         let c = chain[i].index();
-        movers[i] = (pos.cells[c], pos.promoted[c]);
+        movers[i] = (pos.cells[c], pos.promoted(c));
         pos.castling &= !g.castle_loss[c];
     }
     pos.castling &= !g.castle_loss[last.index()];
@@ -403,7 +403,7 @@ fn take<const HASH: bool>(g: &Game, pos: &mut GamePosition, cell: CellId, captor
         return;
     }
     if g.hand {
-        let promo = pos.promoted[cell.index()];
+        let promo = pos.promoted(cell.index());
         let kind = if promo != 0 {
             PieceId(promo - 1)
         } else {
