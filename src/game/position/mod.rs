@@ -6,7 +6,8 @@
 //! [`GamePosition::add_hand`], which keep the hash and piece counts current and record
 //! the old value in the journal; [`GamePosition::rewind`] undoes changes back to a mark.
 //! The one exception is make's quiet move ([`GamePosition::move_quiet`]: one piece onto
-//! an empty cell), whose old values travel in the [`Undo`] record instead.
+//! an empty cell, or a plain capture in a game without hands), whose old values travel
+//! in the [`Undo`] record instead.
 //! So make/unmake never reconstruct anything and allocate nothing once the journal has
 //! grown to the search depth.
 
@@ -467,7 +468,7 @@ impl GamePosition {
                     self.bump_hand::<false>(keys, side, piece, -delta)
                 }
                 Some(Change::Move { from, to, before }) => {
-                    self.unmove_piece(keys, from, to, before)
+                    self.unmove_piece(keys, from, to, before, Occupant::EMPTY)
                 }
                 Some(Change::Tags { cell, tags, moved }) => {
                     self.tags[cell as usize] = tags;

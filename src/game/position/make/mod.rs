@@ -3,7 +3,8 @@
 //! [`make`] changes the position through the journaled setters (so [`unmake`] only
 //! rewinds the journal and restores the saved state) and updates the Zobrist hash; a
 //! quiet move (one piece onto an empty cell, in a game without effects or tags) skips
-//! the journal: its undo record keeps the two cells' marks ([`make_quiet`]);
+//! the journal: its undo record keeps the two cells' marks ([`make_quiet`]), and so
+//! does a plain compact capture in a game without hands (what it took in the record);
 //! [`make_unhashed`] skips the hash for perft, which never reads it. A push moves the
 //! piece met on before the mover takes its cell (a swap: into the start cell); a
 //! conversion turns the piece met and leaves the mover where it stands; `one side`
@@ -113,8 +114,9 @@ fn make_compact_other(g: &Game, pos: &mut GamePosition, list: &MoveList, m: Comp
 }
 
 /// [`make_quiet`] of the move of `piece` from `from` to `to` opening the cells `ep`
-/// to en passant; with `CAPTURE`, the piece on `to` taken first (in a game without
-/// hands: removed through the journal, then the mover moved, as [`make_with`] does).
+/// to en passant; with `CAPTURE`, the piece on `to` taken (in a game without hands:
+/// off the board, outside the journal like the mover, its occupant in the undo
+/// record; the same position and hash as [`make_with`]).
 #[inline(always)]
 fn make_quiet_parts<const CAPTURE: bool>(
     g: &Game,
@@ -129,12 +131,7 @@ fn make_quiet_parts<const CAPTURE: bool>(
     let side = pos.side;
     let (f, t) = (from.index(), to.index());
     let promo_mark = pos.promoted(f);
-    if CAPTURE {
-        pos.set_cell::<true>(keys, to, Occupant::EMPTY, 0, false);
-        pos.move_piece::<true>(keys, from, to, promo_mark);
-    } else {
-        undo.quiet = Some(pos.move_quiet::<true>(keys, from, to, promo_mark));
-    }
+    undo.quiet = Some(pos.move_quiet::<true, CAPTURE>(keys, from, to, promo_mark));
     let mut h = pos.hash;
     let lost = pos.castling & (g.castle_loss[f] | g.castle_loss[t]);
     if lost != 0 {
