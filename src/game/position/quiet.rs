@@ -57,7 +57,10 @@ impl GamePosition {
         promoted: u8,
     ) -> Quiet {
         let (f, t) = (from.index(), to.index());
-        let (cells, marks) = (&mut self.cells[..], &mut self.marks[..]);
+        let cells = &mut self.cells[..];
+        // As long as `cells` (which it is): indices checked on `cells` need no second
+        // check.
+        let marks = &mut self.marks[..cells.len()];
         let occ = cells[f];
         let taken = if CAPTURE { cells[t] } else { Occupant::EMPTY };
         debug_assert!(!occ.is_empty() && cells[t].is_empty() != CAPTURE);
@@ -137,7 +140,8 @@ impl GamePosition {
         taken: Occupant,
     ) {
         let (f, t) = (from as usize, to as usize);
-        let (cells, marks) = (&mut self.cells[..], &mut self.marks[..]);
+        let cells = &mut self.cells[..];
+        let marks = &mut self.marks[..cells.len()];
         let occ = cells[t];
         cells[t] = taken;
         cells[f] = occ;

@@ -141,16 +141,17 @@ fn make_quiet_parts<const CAPTURE: bool>(
     // The old en passant cell read from the position, not from the undo record: the
     // record's copy then stays one 16-byte load and store, which unmake's 16-byte
     // load is forwarded from (a record written field by field stalls it).
-    if let Some(&c) = pos.ep.cells().first() {
-        h ^= keys.ep_key(c as usize);
+    if pos.ep.len != 0 {
+        h ^= keys.ep_key(pos.ep.cells[0] as usize);
     }
-    pos.ep = EnPassant::default();
+    let mut new_ep = EnPassant::default();
     if let Some(&first) = ep.first() {
-        pos.ep.cells[..ep.len()].copy_from_slice(ep);
-        pos.ep.len = ep.len() as u8;
-        pos.ep.victim = to.0;
+        new_ep.cells[..ep.len()].copy_from_slice(ep);
+        new_ep.len = ep.len() as u8;
+        new_ep.victim = to.0;
         h ^= keys.ep_key(first as usize);
     }
+    pos.ep = new_ep;
     pos.halfmove = if CAPTURE || g.clock_reset[piece.index()] {
         0
     } else {
