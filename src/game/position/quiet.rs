@@ -116,7 +116,7 @@ impl GamePosition {
 
     /// [`GamePosition::unmove_quiet`] of a capture: the piece taken back on `to`,
     /// counted again.
-    #[inline(never)]
+    #[inline(always)]
     fn unmove_capture(&mut self, keys: &Keys, q: Quiet) {
         let (taken, t) = (q.taken, q.to as usize);
         self.unmove_piece(keys, q.from, q.to, q.before, taken);
