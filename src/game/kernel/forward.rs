@@ -95,12 +95,7 @@ impl Walk {
     }
 
     /// After the walk: records what stood on the cells it looked at.
-    pub(crate) fn record(
-        &mut self,
-        occ: impl Fn(usize) -> u64,
-        cells: &[Occupant],
-        marks: &[u8],
-    ) {
+    pub(crate) fn record(&mut self, occ: impl Fn(usize) -> u64, cells: &[Occupant], marks: &[u8]) {
         self.occupied.clear();
         self.pieces.clear();
         for (i, &m) in self.marks.iter().enumerate() {
@@ -109,7 +104,8 @@ impl Walk {
             while o != 0 {
                 let c = 64 * i + o.trailing_zeros() as usize;
                 o &= o - 1;
-                self.pieces.push((c as u16, cells[c], marks[c] & MOVED != 0));
+                self.pieces
+                    .push((c as u16, cells[c], marks[c] & MOVED != 0));
             }
         }
     }

@@ -237,7 +237,10 @@ fn playouts_keep_the_position_as_a_fresh_read_of_its_fen() {
                 g.unmake(&mut pos, u);
             }
             assert_eq!(pos, start, "unmade to the start");
-            assert_eq!(pos.marks, start.marks, "promotion marks and moved flags unmade");
+            assert_eq!(
+                pos.marks, start.marks,
+                "promotion marks and moved flags unmade"
+            );
         }
     }
 }
