@@ -343,8 +343,9 @@ impl GamePosition {
         self.journal.len()
     }
 
-    /// Calls `f` with every cell the move that `undo` takes back wrote (a cell written
-    /// twice, twice), for consumers that follow the board, such as distance maps.
+    /// Calls `f` with every cell the move that `undo` takes back wrote (a cell the
+    /// journal wrote twice, twice; a move outside the journal, its two cells once
+    /// each), for consumers that follow the board, such as distance maps.
     pub(crate) fn cells_written(&self, undo: &Undo, mut f: impl FnMut(CellId)) {
         if let Some(q) = undo.quiet {
             f(CellId(q.from));
