@@ -56,8 +56,7 @@ fn is_quiet(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
         && m.promotion.is_none()
         && m.convert.is_none()
         && !m.has_cascade()
-        && g.effects.is_none()
-        && g.tags.is_none()
+        && g.plain
         && pos.cells[m.to.index()].is_empty()
         && pos.cells[m.from.index()] == Occupant::piece(pos.side, m.piece)
 }
@@ -79,7 +78,7 @@ pub(crate) fn make_compact(
     list: &MoveList,
     m: CompactMove,
 ) -> Undo {
-    if m.is_quiet() && g.effects.is_none() && g.tags.is_none() {
+    if m.is_quiet() && g.plain {
         let (from, to, piece) = (m.from(), m.to(), m.piece());
         let mover = Occupant::piece(pos.side, piece);
         if pos.cells.get(to.index()).is_some_and(|o| o.is_empty())
@@ -98,7 +97,7 @@ pub(crate) fn make_compact(
 /// game without hands, effects or tags) without decoding it, any other decoded.
 #[inline(never)]
 fn make_compact_other(g: &Game, pos: &mut GamePosition, list: &MoveList, m: CompactMove) -> Undo {
-    if m.is_plain_capture() && g.effects.is_none() && g.tags.is_none() && !g.hand {
+    if m.is_plain_capture() && g.plain && !g.hand {
         let (from, to, piece) = (m.from(), m.to(), m.piece());
         let mover = Occupant::piece(pos.side, piece);
         if pos.cells.get(to.index()).is_some_and(|o| !o.is_empty())
