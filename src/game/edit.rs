@@ -55,8 +55,7 @@ impl Game {
             Some((side, kind)) if kind.index() < self.pieces => Occupant::piece(side, kind),
             _ => Occupant::EMPTY,
         };
-        edited.promoted[i] = 0;
-        edited.moved[i] = false;
+        edited.marks[i] = 0;
         if let (Some(t), Some(tags)) = (self.tags.as_deref(), edited.tags.get_mut(i)) {
             *tags = piece.map_or(0, |(_, kind)| {
                 t.start.get(kind.index()).copied().unwrap_or(0)

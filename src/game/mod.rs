@@ -217,6 +217,9 @@ pub struct Game {
     pub(crate) effects: Option<Box<effects::GameEffects>>,
     /// `tag ...` (`None`: none declared).
     pub(crate) tags: Option<Box<tags::GameTags>>,
+    /// Neither effects nor tags: make plays a quiet move, or a plain compact capture,
+    /// from its cells alone (one test a make instead of two).
+    pub(crate) plain: bool,
     /// `sokoban ...`: what the characters of a Sokoban text board stand for.
     sokoban: Option<crate::ir::SokobanRoles>,
     /// Per cell, when royals may not face: the cells above and below it on its file,

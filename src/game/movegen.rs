@@ -252,7 +252,7 @@ impl<'g> MoveGenerator<'g> {
                     let kept = keep(i, kind);
                     let base = O::ray_base(kind, from);
                     let deferred = &mut self.deferred;
-                    kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
+                    kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
                         let m = || kernel::ray_move(kind, from, to, captures, ep);
                         match kept.keep(to as usize) {
                             Keep::No => {}

@@ -105,6 +105,7 @@ impl Game {
                     .collect::<Vec<_>>(),
             ),
             tags: super::tags::GameTags::new(rule_set, cells),
+            plain: false,
             sokoban: decls.sokoban.clone(),
             file_rays: file_rays(&board, decls.royals_may_not_face),
             any_passing: facts.captures_in_passing(),
@@ -126,6 +127,7 @@ impl Game {
             rules,
         };
         game.lists = game.must_capture.is_some() || game.effects.is_some() || game.marked;
+        game.plain = game.effects.is_none() && game.tags.is_none();
         if play {
             game.bits = super::kernel::BitKernel::build(
                 &game.reverse,

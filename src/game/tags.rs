@@ -113,7 +113,7 @@ impl GameTags {
             }
             let required = self.required[occ.kind().index()];
             if required != 0 {
-                pos.moved[i] = pos.tags[i] & required == 0;
+                pos.set_moved(i, pos.tags[i] & required == 0);
             }
             pos.hash ^= crate::game::position::tag_hash(&self.keys, i, pos.tags[i]);
         }
@@ -209,7 +209,7 @@ impl GameTags {
         pos.tags[i] = new;
         let required = self.required[kind.index()];
         if required != 0 {
-            pos.moved[i] = new & required == 0;
+            pos.set_moved(i, new & required == 0);
         }
     }
 

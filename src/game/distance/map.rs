@@ -11,6 +11,7 @@
 
 use std::cell::RefCell;
 
+use crate::game::position::MOVED;
 use crate::ids::{CellId, PieceId, Side};
 use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
 
@@ -158,7 +159,8 @@ pub(super) struct Work {
 /// The board state a walk runs on.
 pub(super) struct BoardView<'a> {
     pub cells: &'a [Occupant],
-    pub moved: &'a [bool],
+    /// Per cell: the position's marks byte (only its [`MOVED`] bit is read).
+    pub marks: &'a [u8],
 }
 
 /// A distance map with its cached walks.
@@ -344,7 +346,7 @@ impl PieceMap {
             let view = Recording {
                 board: board.cells,
                 origin,
-                origin_unmoved: !board.moved[origin.index()],
+                origin_unmoved: board.marks[origin.index()] & MOVED == 0,
                 reads: RefCell::new(Reads {
                     list: &mut reads,
                     marks: &mut self.marks,

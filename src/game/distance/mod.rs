@@ -53,6 +53,7 @@ pub use map::DistanceMap;
 
 use map::{BoardView, PieceMap};
 
+use super::position::MOVED;
 use super::{Game, GameMove, GamePosition, Undo};
 use crate::ids::{CellId, Side};
 use crate::walk::{Occupant, Walker};
@@ -84,7 +85,7 @@ impl DistanceMap {
         map.reset(occ.side(), occ.kind(), cell);
         let board = BoardView {
             cells: &pos.cells,
-            moved: &pos.moved,
+            marks: &pos.marks,
         };
         map.refresh(&mut walker, &board, &[], &mut Vec::new());
         Some(map.view)
@@ -160,7 +161,8 @@ pub struct DistanceMaps<'g> {
     walker: Walker<'g>,
     /// The board the maps are current for.
     cells: Vec<Occupant>,
-    moved: Vec<bool>,
+    /// Per cell: the position's [`MOVED`] bit (the moved flag) as the maps last saw it.
+    marks: Vec<u8>,
     /// Per cell: the map of the piece standing there.
     maps: Vec<Option<PieceMap>>,
     /// Maps no longer in use, kept for their buffers.
@@ -185,7 +187,7 @@ impl<'g> DistanceMaps<'g> {
             game,
             walker: Walker::new(game.rules().table()),
             cells: vec![Occupant::EMPTY; cells],
-            moved: vec![false; cells],
+            marks: vec![0; cells],
             maps: (0..cells).map(|_| None).collect(),
             pool: Vec::new(),
             written: Vec::new(),
@@ -253,12 +255,14 @@ impl<'g> DistanceMaps<'g> {
         self.changed.clear();
         for &c in &self.candidates {
             let i = c as usize;
-            let (Some(&occ), Some(&moved)) = (pos.cells.get(i), pos.moved.get(i)) else {
+            let (Some(&occ), Some(&mark)) = (pos.cells.get(i), pos.marks.get(i)) else {
                 continue;
             };
-            if occ != self.cells[i] || moved != self.moved[i] {
+            // Only the moved flag: a walk does not read promotion marks.
+            let moved = mark & MOVED;
+            if occ != self.cells[i] || moved != self.marks[i] {
                 self.cells[i] = occ;
-                self.moved[i] = moved;
+                self.marks[i] = moved;
                 self.changed.push(c);
             }
         }
@@ -300,7 +304,7 @@ impl<'g> DistanceMaps<'g> {
         self.pool.append(&mut self.departed);
         let board = BoardView {
             cells: &self.cells,
-            moved: &self.moved,
+            marks: &self.marks,
         };
         for map in self.maps.iter_mut().flatten() {
             let work = map.refresh(&mut self.walker, &board, &self.changed, &mut self.affected);

@@ -11,6 +11,7 @@
 //! the node's occupancy) and, on each occupied one, the same occupant and moved flag.
 //! Walking it again would look at the same cells in the same order and find the same.
 
+use crate::game::position::MOVED;
 use crate::walk::Occupant;
 
 /// The cells that the walks of the opponent's pieces answered forward looked at in
@@ -65,7 +66,7 @@ impl Walk {
         &self,
         occ: impl Fn(usize) -> u64,
         cells: &[Occupant],
-        moved: &[bool],
+        marks: &[u8],
     ) -> bool {
         self.marks
             .iter()
@@ -75,7 +76,7 @@ impl Walk {
             && self
                 .pieces
                 .iter()
-                .all(|&(c, o, mv)| cells[c as usize] == o && moved[c as usize] == mv)
+                .all(|&(c, o, mv)| cells[c as usize] == o && (marks[c as usize] & MOVED != 0) == mv)
     }
 
     /// Clears the walk for the piece of `key`, `words` words wide, before it is
@@ -94,12 +95,7 @@ impl Walk {
     }
 
     /// After the walk: records what stood on the cells it looked at.
-    pub(crate) fn record(
-        &mut self,
-        occ: impl Fn(usize) -> u64,
-        cells: &[Occupant],
-        moved: &[bool],
-    ) {
+    pub(crate) fn record(&mut self, occ: impl Fn(usize) -> u64, cells: &[Occupant], marks: &[u8]) {
         self.occupied.clear();
         self.pieces.clear();
         for (i, &m) in self.marks.iter().enumerate() {
@@ -108,7 +104,8 @@ impl Walk {
             while o != 0 {
                 let c = 64 * i + o.trailing_zeros() as usize;
                 o &= o - 1;
-                self.pieces.push((c as u16, cells[c], moved[c]));
+                self.pieces
+                    .push((c as u16, cells[c], marks[c] & MOVED != 0));
             }
         }
     }

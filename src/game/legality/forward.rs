@@ -288,7 +288,7 @@ impl MoveGenerator<'_> {
         let word = |i: usize| occ.word(i);
         for &at in forward_cells(g, pos, by, &mut self.attacks.cells) {
             let (walk, key, same) = fw.cache.slot(at, by);
-            if !same || !walk.holds(word, &pos.cells, &pos.moved) {
+            if !same || !walk.holds(word, &pos.cells, &pos.marks) {
                 walk.reset(key, words);
                 walk.mark(at as usize);
                 let mut sink = WalkSink {
@@ -299,7 +299,7 @@ impl MoveGenerator<'_> {
                 };
                 let o = pos.cells[at as usize];
                 walker.walk(pos, by, o.kind(), CellId(at), &mut sink);
-                walk.record(word, &pos.cells, &pos.moved);
+                walk.record(word, &pos.cells, &pos.marks);
             }
             if walk.hit {
                 return false;

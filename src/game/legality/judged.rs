@@ -253,7 +253,7 @@ impl MoveGenerator<'_> {
             {
                 continue;
             }
-            let Some(to) = bb.reach.of((side, kind, i), s.occ, s.theirs, !pos.moved[i]) else {
+            let Some(to) = bb.reach.of((side, kind, i), s.occ, s.theirs, !pos.moved(i)) else {
                 continue;
             };
             if !(to & bb.promotes[at]).is_zero() {
@@ -331,7 +331,7 @@ impl MoveGenerator<'_> {
             let allow = s.allowed(Some(i));
             if !listed && !forward && reach::Reach::<B>::BUILT {
                 let at = (side, kind, i);
-                if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved[i]) {
+                if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved(i)) {
                     // Moves that may promote are expanded and tested one by one.
                     if (to & bb.promotes[promo]).is_zero() {
                         count += (to & allow).count() as u64;
@@ -344,7 +344,7 @@ impl MoveGenerator<'_> {
                 Some(rays) => {
                     let walked = &mut self.walked;
                     let fw = &self.kernel_forward;
-                    kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
+                    kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
                         let t = to as usize;
                         if listed
                             || promo_to.get(t).copied().unwrap_or(false)

@@ -97,7 +97,7 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         }
     }
     pos.cells = cells;
-    pos.promoted = promoted;
+    pos.marks = promoted;
     if let Some((hand_at, text)) = hand {
         if !game.hand {
             return Err(FenError::no_hands(hand_at - 1));
@@ -268,7 +268,7 @@ pub fn write(game: &Game, pos: &GamePosition) -> String {
                 empty = 0;
             }
             s.push_str(&game.letter(occ.side(), occ.kind()));
-            if pos.promoted[cell.index()] != 0 {
+            if pos.promoted(cell.index()) != 0 {
                 s.push('~');
             }
             if let Some(t) = game.tags.as_deref() {

@@ -176,7 +176,7 @@ impl MoveGenerator<'_> {
         let plain = self.plain(side, kind, i);
         let walked = &mut self.walked;
         if !plain {
-            kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
+            kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
                 walked.push(kernel::ray_move(kind, from, to, captures, ep))
             });
             return 0;
@@ -186,7 +186,7 @@ impl MoveGenerator<'_> {
         let (marks, xrays) = (&self.quick.marks, &self.quick.xrays);
         let use_x = marks.seen(i);
         let mut count = 0;
-        kernel::run(rays, &pos.cells, side, !pos.moved[i], |to, captures, ep| {
+        kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
             let t = to as usize;
             if marks.put(t)
                 || (use_x && xrays.put(t, from))

@@ -6,7 +6,8 @@
 //! [`GamePosition::add_hand`], which keep the hash and piece counts current and record
 //! the old value in the journal; [`GamePosition::rewind`] undoes changes back to a mark.
 //! The one exception is make's quiet move ([`GamePosition::move_quiet`]: one piece onto
-//! an empty cell), whose old values travel in the [`Undo`] record instead.
+//! an empty cell, or a plain capture in a game without hands), whose old values travel
+//! in the [`Undo`] record instead.
 //! So make/unmake never reconstruct anything and allocate nothing once the journal has
 //! grown to the search depth.
 
@@ -63,8 +64,8 @@ enum Change {
     Cell {
         cell: u16,
         occ: Occupant,
-        promoted: u8,
-        moved: bool,
+        /// The cell's [`GamePosition::marks`] byte.
+        mark: u8,
     },
     Hand {
         side: Side,
@@ -72,15 +73,8 @@ enum Change {
         delta: i8,
     },
     /// A piece moved from `from` to the empty cell `to` ([`GamePosition::move_piece`]):
-    /// the promotion marks and moved flags both cells had.
-    Move {
-        from: u16,
-        to: u16,
-        from_promoted: u8,
-        from_moved: bool,
-        to_promoted: u8,
-        to_moved: bool,
-    },
+    /// the [`GamePosition::marks`] bytes both cells had.
+    Move { from: u16, to: u16, before: [u8; 2] },
     /// A cell's tags (and moved flag) before a move took them away.
     Tags { cell: u16, tags: u8, moved: bool },
 }
@@ -89,11 +83,12 @@ enum Change {
 #[derive(Clone, Debug)]
 pub struct GamePosition {
     pub(crate) cells: Vec<Occupant>,
-    /// Per cell: 0, or the kind + 1 the piece there was promoted from (FEN `~`); it
-    /// returns to a hand as that kind.
-    pub(crate) promoted: Vec<u8>,
-    /// Per cell: the piece there has moved (for `initial` patterns).
-    pub(crate) moved: Vec<bool>,
+    /// Per cell, one byte: bits 0-6 ([`PROMOTION`]) 0, or the kind + 1 the piece there
+    /// was promoted from (FEN `~`; it returns to a hand as that kind); bit 7
+    /// ([`MOVED`]) the piece there has moved (for `initial` patterns). One byte, so
+    /// that a cell written is one load, store and bounds check
+    /// ([`GamePosition::promoted`], [`GamePosition::moved`] read it).
+    pub(crate) marks: Vec<u8>,
     /// Per cell: the tags the piece there carries (bit `i`: tag `i` of the game's
     /// `tag` declarations). Empty in games without tags.
     pub(crate) tags: Vec<u8>,
@@ -129,7 +124,12 @@ pub struct GamePosition {
 impl PartialEq for GamePosition {
     fn eq(&self, o: &GamePosition) -> bool {
         self.cells == o.cells
-            && self.promoted == o.promoted
+            && self.marks.len() == o.marks.len()
+            && self
+                .marks
+                .iter()
+                .zip(&o.marks)
+                .all(|(a, b)| (a ^ b) & PROMOTION == 0)
             && self.tags == o.tags
             && self.goals == o.goals
             && self.hands == o.hands
@@ -143,7 +143,8 @@ impl PartialEq for GamePosition {
 /// What [`super::Game::unmake`] needs besides the journal.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
-    pub(crate) mark: usize,
+    /// The journal's length before the move (a `u32`: the record stays 48 bytes).
+    pub(crate) mark: u32,
     pub(crate) castling: u32,
     pub(crate) ep: EnPassant,
     pub(crate) halfmove: u32,
@@ -161,16 +162,28 @@ impl Occupancy for GamePosition {
 
     #[inline]
     fn unmoved(&self, cell: CellId) -> bool {
-        !self.moved[cell.index()]
+        !self.moved(cell.index())
     }
+}
+
+/// The promotion mark's bits of a [`GamePosition::marks`] byte.
+pub(crate) const PROMOTION: u8 = 0x7f;
+/// The moved flag's bit of a [`GamePosition::marks`] byte.
+pub(crate) const MOVED: u8 = 0x80;
+
+/// The [`GamePosition::marks`] byte of a piece with promotion mark `promoted` (below
+/// 128) that has `moved` or not.
+#[inline(always)]
+pub(crate) fn cell_mark(promoted: u8, moved: bool) -> u8 {
+    debug_assert!(promoted <= PROMOTION);
+    promoted | (moved as u8) << 7
 }
 
 impl GamePosition {
     pub(crate) fn empty(pieces: usize, cells: usize) -> GamePosition {
         GamePosition {
             cells: vec![Occupant::EMPTY; cells],
-            promoted: vec![0; cells],
-            moved: vec![false; cells],
+            marks: vec![0; cells],
             tags: Vec::new(),
             goals: vec![false; cells],
             hands: [vec![0; pieces], vec![0; pieces]],
@@ -188,6 +201,25 @@ impl GamePosition {
             tracked_at: vec![NOT_TRACKED; cells],
             journal: Vec::new(),
         }
+    }
+
+    /// The promotion mark of cell `i`: 0, or the kind + 1 its piece was promoted from.
+    #[inline(always)]
+    pub(crate) fn promoted(&self, i: usize) -> u8 {
+        self.marks[i] & PROMOTION
+    }
+
+    /// Whether the piece on cell `i` has moved.
+    #[inline(always)]
+    pub(crate) fn moved(&self, i: usize) -> bool {
+        self.marks[i] & MOVED != 0
+    }
+
+    /// Sets whether the piece on cell `i` has moved (its promotion mark kept).
+    #[inline]
+    pub(crate) fn set_moved(&mut self, i: usize, moved: bool) {
+        let m = &mut self.marks[i];
+        *m = *m & PROMOTION | (moved as u8) << 7;
     }
 
     /// The cells holding `side`'s pieces of the kinds in [`GamePosition::tracking`]
@@ -311,14 +343,15 @@ impl GamePosition {
         self.journal.len()
     }
 
-    /// Calls `f` with every cell the move that `undo` takes back wrote (a cell written
-    /// twice, twice), for consumers that follow the board, such as distance maps.
+    /// Calls `f` with every cell the move that `undo` takes back wrote (a cell the
+    /// journal wrote twice, twice; a move outside the journal, its two cells once
+    /// each), for consumers that follow the board, such as distance maps.
     pub(crate) fn cells_written(&self, undo: &Undo, mut f: impl FnMut(CellId)) {
         if let Some(q) = undo.quiet {
             f(CellId(q.from));
             f(CellId(q.to));
         }
-        self.cells_written_since(undo.mark, f);
+        self.cells_written_since(undo.mark as usize, f);
     }
 
     /// Calls `f` with every cell written since journal mark `mark` (a cell written
@@ -350,22 +383,15 @@ impl GamePosition {
         self.journal.push(Change::Cell {
             cell: cell.0,
             occ: self.cells[i],
-            promoted: self.promoted[i],
-            moved: self.moved[i],
+            mark: self.marks[i],
         });
-        self.put::<HASH>(keys, i, occ, promoted, moved);
+        self.put::<HASH>(keys, i, occ, cell_mark(promoted, moved));
     }
 
-    /// Puts `occ` on cell `i`, keeping the counts (and with `HASH` the hash) current.
+    /// Puts `occ` on cell `i` with the [`GamePosition::marks`] byte `mark`, keeping the
+    /// counts (and with `HASH` the hash) current.
     #[inline]
-    fn put<const HASH: bool>(
-        &mut self,
-        keys: &Keys,
-        i: usize,
-        occ: Occupant,
-        promoted: u8,
-        moved: bool,
-    ) {
+    fn put<const HASH: bool>(&mut self, keys: &Keys, i: usize, occ: Occupant, mark: u8) {
         let old = self.cells[i];
         if !old.is_empty() {
             self.counts[old.side().index()][old.kind().index()] -= 1;
@@ -377,12 +403,11 @@ impl GamePosition {
                 self.royal_sum[old.side().index()] -= i as u32;
             }
         }
-        if HASH && self.promoted[i] != 0 {
+        if HASH && self.marks[i] & PROMOTION != 0 {
             self.hash ^= keys.promoted[i];
         }
         self.cells[i] = occ;
-        self.promoted[i] = promoted;
-        self.moved[i] = moved;
+        self.marks[i] = mark;
         if !occ.is_empty() {
             self.counts[occ.side().index()][occ.kind().index()] += 1;
             if HASH {
@@ -396,7 +421,7 @@ impl GamePosition {
         if self.tracking != 0 {
             self.retrack(i, old, occ);
         }
-        if HASH && promoted != 0 {
+        if HASH && mark & PROMOTION != 0 {
             self.hash ^= keys.promoted[i];
         }
     }
@@ -437,31 +462,18 @@ impl GamePosition {
     pub(crate) fn rewind(&mut self, keys: &Keys, mark: usize) {
         while self.journal.len() > mark {
             match self.journal.pop() {
-                Some(Change::Cell {
-                    cell,
-                    occ,
-                    promoted,
-                    moved,
-                }) => self.put::<false>(keys, cell as usize, occ, promoted, moved),
+                Some(Change::Cell { cell, occ, mark }) => {
+                    self.put::<false>(keys, cell as usize, occ, mark)
+                }
                 Some(Change::Hand { side, piece, delta }) => {
                     self.bump_hand::<false>(keys, side, piece, -delta)
                 }
-                Some(Change::Move {
-                    from,
-                    to,
-                    from_promoted,
-                    from_moved,
-                    to_promoted,
-                    to_moved,
-                }) => self.unmove_piece(
-                    keys,
-                    from,
-                    to,
-                    [(from_promoted, from_moved), (to_promoted, to_moved)],
-                ),
+                Some(Change::Move { from, to, before }) => {
+                    self.unmove_piece(keys, from, to, before, Occupant::EMPTY)
+                }
                 Some(Change::Tags { cell, tags, moved }) => {
                     self.tags[cell as usize] = tags;
-                    self.moved[cell as usize] = moved;
+                    self.set_moved(cell as usize, moved);
                 }
                 None => break,
             }
@@ -494,7 +506,7 @@ impl GamePosition {
                     self.royal_sum[occ.side().index()] += i as u32;
                 }
             }
-            if self.promoted[i] != 0 {
+            if self.promoted(i) != 0 {
                 h ^= keys.promoted[i];
             }
         }

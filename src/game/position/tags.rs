@@ -34,14 +34,14 @@ impl GamePosition {
                 self.journal.push(Change::Tags {
                     cell,
                     tags,
-                    moved: self.moved[i],
+                    moved: self.moved(i),
                 });
                 if HASH {
                     self.hash ^= tag_hash(keys, i, tags);
                 }
                 self.tags[i] = 0;
                 if !self.cells[i].is_empty() {
-                    self.moved[i] = true;
+                    self.set_moved(i, true);
                 }
             }
         }
@@ -67,7 +67,7 @@ impl GamePosition {
         self.journal.push(Change::Tags {
             cell: cell.0,
             tags: self.tags[i],
-            moved: self.moved[i],
+            moved: self.moved(i),
         });
     }
 }

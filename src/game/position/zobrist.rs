@@ -68,7 +68,9 @@ impl Keys {
         self
     }
 
-    #[inline]
+    /// The key of `occ` on `cell` (inline everywhere: a call costs more than its
+    /// multiply and load, in make's out-of-line capture path too).
+    #[inline(always)]
     pub(crate) fn piece(&self, occ: Occupant, cell: usize) -> u64 {
         self.piece_cell[(occ.side().index() * self.pieces + occ.kind().index()) * self.cells + cell]
     }

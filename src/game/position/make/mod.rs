@@ -3,7 +3,8 @@
 //! [`make`] changes the position through the journaled setters (so [`unmake`] only
 //! rewinds the journal and restores the saved state) and updates the Zobrist hash; a
 //! quiet move (one piece onto an empty cell, in a game without effects or tags) skips
-//! the journal: its undo record keeps the two cells' marks ([`make_quiet`]);
+//! the journal: its undo record keeps the two cells' marks ([`make_quiet`]), and so
+//! does a plain compact capture in a game without hands (what it took in the record);
 //! [`make_unhashed`] skips the hash for perft, which never reads it. A push moves the
 //! piece met on before the mover takes its cell (a swap: into the start cell); a
 //! conversion turns the piece met and leaves the mover where it stands; `one side`
@@ -27,7 +28,7 @@ pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
 #[inline(always)]
 fn undo_record(pos: &GamePosition) -> Undo {
     Undo {
-        mark: pos.mark(),
+        mark: pos.mark() as u32,
         castling: pos.castling,
         ep: pos.ep,
         halfmove: pos.halfmove,
@@ -55,8 +56,7 @@ fn is_quiet(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
         && m.promotion.is_none()
         && m.convert.is_none()
         && !m.has_cascade()
-        && g.effects.is_none()
-        && g.tags.is_none()
+        && g.plain
         && pos.cells[m.to.index()].is_empty()
         && pos.cells[m.from.index()] == Occupant::piece(pos.side, m.piece)
 }
@@ -78,7 +78,7 @@ pub(crate) fn make_compact(
     list: &MoveList,
     m: CompactMove,
 ) -> Undo {
-    if m.is_quiet() && g.effects.is_none() && g.tags.is_none() {
+    if m.is_quiet() && g.plain {
         let (from, to, piece) = (m.from(), m.to(), m.piece());
         let mover = Occupant::piece(pos.side, piece);
         if pos.cells.get(to.index()).is_some_and(|o| o.is_empty())
@@ -97,7 +97,7 @@ pub(crate) fn make_compact(
 /// game without hands, effects or tags) without decoding it, any other decoded.
 #[inline(never)]
 fn make_compact_other(g: &Game, pos: &mut GamePosition, list: &MoveList, m: CompactMove) -> Undo {
-    if m.is_plain_capture() && g.effects.is_none() && g.tags.is_none() && !g.hand {
+    if m.is_plain_capture() && g.plain && !g.hand {
         let (from, to, piece) = (m.from(), m.to(), m.piece());
         let mover = Occupant::piece(pos.side, piece);
         if pos.cells.get(to.index()).is_some_and(|o| !o.is_empty())
@@ -113,8 +113,9 @@ fn make_compact_other(g: &Game, pos: &mut GamePosition, list: &MoveList, m: Comp
 }
 
 /// [`make_quiet`] of the move of `piece` from `from` to `to` opening the cells `ep`
-/// to en passant; with `CAPTURE`, the piece on `to` taken first (in a game without
-/// hands: removed through the journal, then the mover moved, as [`make_with`] does).
+/// to en passant; with `CAPTURE`, the piece on `to` taken (in a game without hands:
+/// off the board, outside the journal like the mover, its occupant in the undo
+/// record; the same position and hash as [`make_with`]).
 #[inline(always)]
 fn make_quiet_parts<const CAPTURE: bool>(
     g: &Game,
@@ -128,29 +129,28 @@ fn make_quiet_parts<const CAPTURE: bool>(
     let mut undo = undo_record(pos);
     let side = pos.side;
     let (f, t) = (from.index(), to.index());
-    let promo_mark = pos.promoted[f];
-    if CAPTURE {
-        pos.set_cell::<true>(keys, to, Occupant::EMPTY, 0, false);
-        pos.move_piece::<true>(keys, from, to, promo_mark);
-    } else {
-        undo.quiet = Some(pos.move_quiet::<true>(keys, from, to, promo_mark));
-    }
+    let promo_mark = pos.promoted(f);
+    undo.quiet = Some(pos.move_quiet::<true, CAPTURE>(keys, from, to, promo_mark));
     let mut h = pos.hash;
     let lost = pos.castling & (g.castle_loss[f] | g.castle_loss[t]);
     if lost != 0 {
         pos.castling ^= lost;
         h ^= keys.castling_keys(lost);
     }
-    if let Some(&c) = undo.ep.cells().first() {
-        h ^= keys.ep_key(c as usize);
+    // The old en passant cell read from the position, not from the undo record: the
+    // record's copy then stays one 16-byte load and store, which unmake's 16-byte
+    // load is forwarded from (a record written field by field stalls it).
+    if pos.ep.len != 0 {
+        h ^= keys.ep_key(pos.ep.cells[0] as usize);
     }
-    pos.ep = EnPassant::default();
+    let mut new_ep = EnPassant::default();
     if let Some(&first) = ep.first() {
-        pos.ep.cells[..ep.len()].copy_from_slice(ep);
-        pos.ep.len = ep.len() as u8;
-        pos.ep.victim = to.0;
+        new_ep.cells[..ep.len()].copy_from_slice(ep);
+        new_ep.len = ep.len() as u8;
+        new_ep.victim = to.0;
         h ^= keys.ep_key(first as usize);
     }
+    pos.ep = new_ep;
     pos.halfmove = if CAPTURE || g.clock_reset[piece.index()] {
         0
     } else {
@@ -220,7 +220,7 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
                 take::<HASH>(g, pos, m.to, side);
                 capture = true;
             }
-            let promo_mark = pos.promoted[m.from.index()];
+            let promo_mark = pos.promoted(m.from.index());
             if m.push_to.is_none()
                 && m.promotion.is_none()
                 && pos.cells[m.to.index()].is_empty()
@@ -248,12 +248,12 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
         pos.hash ^= keys.state_change((side, undo.castling, &undo.ep), pos);
     }
     if let Some(tags) = g.tags.as_deref() {
-        pos.lose_tags_written::<HASH>(undo.mark, &tags.keys);
+        pos.lose_tags_written::<HASH>(undo.mark as usize, &tags.keys);
         if m.mark != 0 {
-            tags.after_marked_move::<HASH>(pos, m, side, undo.mark);
+            tags.after_marked_move::<HASH>(pos, m, side, undo.mark as usize);
         }
         if m.has_cascade() {
-            tags.after_cascade::<HASH>(g, pos, m, undo.mark);
+            tags.after_cascade::<HASH>(g, pos, m, undo.mark as usize);
         }
         if tags.promotes_later {
             crate::game::delayed::tag_arrivals::<HASH>(g, tags, pos, m, side);
@@ -274,7 +274,7 @@ fn place<const HASH: bool>(
     let keys = &g.keys;
     let pushed = m
         .push_to
-        .map(|dest| (dest, pos.cells[m.to.index()], pos.promoted[m.to.index()]));
+        .map(|dest| (dest, pos.cells[m.to.index()], pos.promoted(m.to.index())));
     pos.set_cell::<HASH>(keys, m.from, Occupant::EMPTY, 0, false);
     // A displacement: the piece on `to` moves on (possibly into `from`, which
     // is empty by now); the mover then replaces it on `to`.
@@ -334,7 +334,7 @@ fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
     let mut movers = [(crate::walk::Occupant::EMPTY, 0u8); crate::game::MAX_CASCADE + 1];
     for i in 0..n - 1 {
         let c = chain[i].index();
-        movers[i] = (pos.cells[c], pos.promoted[c]);
+        movers[i] = (pos.cells[c], pos.promoted(c));
         pos.castling &= !g.castle_loss[c];
     }
     pos.castling &= !g.castle_loss[last.index()];
@@ -400,7 +400,7 @@ fn take<const HASH: bool>(g: &Game, pos: &mut GamePosition, cell: CellId, captor
         return;
     }
     if g.hand {
-        let promo = pos.promoted[cell.index()];
+        let promo = pos.promoted(cell.index());
         let kind = if promo != 0 {
             PieceId(promo - 1)
         } else {
@@ -436,7 +436,7 @@ fn unmake_by(
 ) {
     match undo.quiet {
         Some(q) => pos.unmove_quiet(&g.keys, q),
-        None => rewind(g, pos, undo.mark),
+        None => rewind(g, pos, undo.mark as usize),
     }
     pos.castling = undo.castling;
     pos.ep = undo.ep;

@@ -221,7 +221,10 @@ fn playouts_keep_the_position_as_a_fresh_read_of_its_fen() {
                 let fen = g.fen(&pos);
                 let fresh = g.position(&fen).expect("its own FEN reads");
                 assert_eq!(pos.cells, fresh.cells, "{fen}: cells");
-                assert_eq!(pos.promoted, fresh.promoted, "{fen}: promotion marks");
+                let promoted = |p: &crate::game::GamePosition| -> Vec<u8> {
+                    (0..p.cells.len()).map(|i| p.promoted(i)).collect()
+                };
+                assert_eq!(promoted(&pos), promoted(&fresh), "{fen}: promotion marks");
                 assert_eq!(pos.hands, fresh.hands, "{fen}: hands");
                 assert_eq!(pos.counts, fresh.counts, "{fen}: counts");
                 assert_eq!(pos.royal_count, fresh.royal_count, "{fen}: royals");
@@ -234,7 +237,94 @@ fn playouts_keep_the_position_as_a_fresh_read_of_its_fen() {
                 g.unmake(&mut pos, u);
             }
             assert_eq!(pos, start, "unmade to the start");
-            assert_eq!(pos.moved, start.moved, "moved flags unmade");
+            assert_eq!(
+                pos.marks, start.marks,
+                "promotion marks and moved flags unmade"
+            );
         }
     }
+}
+
+/// What a position made incrementally must share with the one read afresh from its
+/// FEN: cells, promotion marks, hands, counts, royal counts and sums, the tracked
+/// pieces, and (without en passant, which the FEN may drop) the hash.
+fn assert_fresh(g: &Game, pos: &crate::game::GamePosition) {
+    let fen = g.fen(pos);
+    let fresh = g.position(&fen).expect("its own FEN reads");
+    assert_eq!(pos.cells, fresh.cells, "{fen}: cells");
+    let promoted = |p: &crate::game::GamePosition| -> Vec<u8> {
+        (0..p.cells.len()).map(|i| p.promoted(i)).collect()
+    };
+    assert_eq!(promoted(pos), promoted(&fresh), "{fen}: promotion marks");
+    assert_eq!(pos.hands, fresh.hands, "{fen}: hands");
+    assert_eq!(pos.counts, fresh.counts, "{fen}: counts");
+    assert_eq!(pos.royal_count, fresh.royal_count, "{fen}: royals");
+    assert_eq!(pos.royal_sum, fresh.royal_sum, "{fen}: royal cells");
+    for side in crate::ids::Side::BOTH {
+        let sorted = |p: &crate::game::GamePosition| {
+            let mut t = p.tracked(side).to_vec();
+            t.sort_unstable();
+            t
+        };
+        assert_eq!(sorted(pos), sorted(&fresh), "{fen}: tracked pieces");
+    }
+    if pos.en_passant().is_none() {
+        assert_eq!(pos.hash(), fresh.hash(), "{fen}: hash");
+    }
+}
+
+/// The playouts above with compact moves (`legal_list`, `make_compact`), in games
+/// whose plain captures are made outside the journal (chess, xiangqi, antichess,
+/// fairy pieces, grasshoppers) and one whose captures go to a hand (crazyhouse):
+/// after every move the position equals a fresh read of its FEN, and unmaking every
+/// move returns to the start exactly, marks and moved flags included.
+#[test]
+fn compact_playouts_keep_the_position_as_a_fresh_read_of_its_fen() {
+    let games = [
+        chess(),
+        game(include_str!("../../../../rules/xiangqi.rules")),
+        game(include_str!("../../../../rules/antichess.rules")),
+        game(include_str!("../../../../rules/fairy.rules")),
+        game(include_str!("../../../../rules/grasshopper.rules")),
+        game(include_str!("../../../../rules/crazyhouse.rules")),
+    ];
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut captures = 0;
+    for g in &games {
+        let mut generator = g.move_generator();
+        for _ in 0..6 {
+            let Some(start) = g.start_position() else {
+                continue;
+            };
+            let mut pos = start.clone();
+            let mut undos = Vec::new();
+            for _ in 0..80 {
+                let mut list = crate::game::MoveList::new();
+                generator.legal_list(&mut pos, &mut list);
+                if list.moves().is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = list.moves()[(seed % list.moves().len() as u64) as usize];
+                captures += usize::from(m.is_plain_capture() && !g.hand);
+                undos.push(g.make_compact(&mut pos, &list, m));
+                assert_fresh(g, &pos);
+            }
+            while let Some(u) = undos.pop() {
+                g.unmake(&mut pos, u);
+                assert_fresh(g, &pos);
+            }
+            assert_eq!(pos, start, "unmade to the start");
+            assert_eq!(
+                pos.marks, start.marks,
+                "promotion marks and moved flags unmade"
+            );
+        }
+    }
+    assert!(
+        captures > 100,
+        "only {captures} captures outside the journal"
+    );
 }
