@@ -262,6 +262,50 @@ impl GamePosition {
         }
     }
 
+    /// Keeps the tracked lists current when the piece `occ` moves from `f` to `t`,
+    /// where `taken` stood ([`Occupant::EMPTY`] or the piece it takes); back again
+    /// with `back` (the piece returns to `f`, `taken` to `t`). A mover keeps its
+    /// place in its list. Nothing but two tests unless a tracked piece is involved.
+    #[inline(always)]
+    pub(super) fn retrack_move(
+        &mut self,
+        f: usize,
+        t: usize,
+        occ: Occupant,
+        taken: Occupant,
+        back: bool,
+    ) {
+        if self.tracking != 0 && (self.tracks(occ) || self.tracks(taken)) {
+            self.retrack_move_cold(f, t, occ, taken, back);
+        }
+    }
+
+    /// [`GamePosition::retrack_move`] once a tracked piece is involved.
+    #[cold]
+    #[inline(never)]
+    fn retrack_move_cold(
+        &mut self,
+        f: usize,
+        t: usize,
+        occ: Occupant,
+        taken: Occupant,
+        back: bool,
+    ) {
+        let (from, to) = if back { (t, f) } else { (f, t) };
+        if !back && self.tracks(taken) {
+            self.untrack(taken.side(), t);
+        }
+        if self.tracks(occ) {
+            let at = self.tracked_at[from];
+            self.tracked[occ.side().index()][at as usize] = to as u16;
+            self.tracked_at[to] = at;
+            self.tracked_at[from] = NOT_TRACKED;
+        }
+        if back && self.tracks(taken) {
+            self.track(taken.side(), t);
+        }
+    }
+
     /// Adds cell `i` (holding a tracked piece of `side`) to the list.
     #[inline]
     fn track(&mut self, side: Side, i: usize) {

@@ -91,10 +91,7 @@ impl GamePosition {
             let sum = &mut self.royal_sum[occ.side().index()];
             *sum = *sum - f as u32 + t as u32;
         }
-        if self.tracking != 0 {
-            self.retrack(f, occ, Occupant::EMPTY);
-            self.retrack(t, taken, occ);
-        }
+        self.retrack_move(f, t, occ, taken, false);
         Quiet {
             from: from.0,
             to: to.0,
@@ -151,9 +148,6 @@ impl GamePosition {
             let sum = &mut self.royal_sum[occ.side().index()];
             *sum = *sum - t as u32 + f as u32;
         }
-        if self.tracking != 0 {
-            self.retrack(t, occ, taken);
-            self.retrack(f, Occupant::EMPTY, occ);
-        }
+        self.retrack_move(f, t, occ, taken, true);
     }
 }
