@@ -66,6 +66,12 @@ pub(crate) trait Bits:
         *self |= Self::byte_at(byte, at);
     }
 
+    /// Adds cell `c` to the set.
+    #[inline(always)]
+    fn set(&mut self, c: usize) {
+        *self |= Self::bit(c);
+    }
+
     /// Removes the lowest cell of a non-empty set and returns it.
     #[inline(always)]
     fn take_lowest(&mut self) -> usize {

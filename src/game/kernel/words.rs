@@ -131,6 +131,11 @@ impl<const N: usize> Bits for Words<N> {
     }
 
     #[inline(always)]
+    fn set(&mut self, c: usize) {
+        self.0[c >> 6] |= 1 << (c & 63);
+    }
+
+    #[inline(always)]
     fn take_lowest(&mut self) -> usize {
         for (i, w) in self.0.iter_mut().enumerate() {
             if *w != 0 {

@@ -21,7 +21,7 @@ use crate::walk::{Ply, Sink};
 /// any other piece, every move, expanded (`allow` and `promotes` every cell).
 struct Allowed<'a, B, const FW: bool> {
     allow: B,
-    promotes: B,
+    promotes: &'a B,
     forward: Option<&'a kernel::ForwardCells>,
 }
 
@@ -204,16 +204,16 @@ impl MoveGenerator<'_> {
             let at = side + kind.index();
             let on_marked = FW && forward.is_some_and(|fw| fw.marked(i));
             if simple && !bb.listed_from[at].has(i) && !royal_promo[at] && !on_marked {
-                judged |= B::bit(i);
+                judged.set(i);
                 Allowed::<B, FW> {
                     allow: s.allowed(Some(i)),
-                    promotes: bb.promotes[at],
+                    promotes: &bb.promotes[at],
                     forward,
                 }
             } else {
                 Allowed {
                     allow: !B::ZERO,
-                    promotes: !B::ZERO,
+                    promotes: &bb.all,
                     forward: None,
                 }
             }

@@ -58,6 +58,9 @@ pub(crate) struct Safety<B> {
     npins: usize,
     /// Empty cells where a piece put gives a hurdle attacker its screen.
     pub(crate) bad_to: B,
+    /// [`Safety::allowed`] of a piece that is not pinned: not `bad_to`, and with one
+    /// check within `evasion` (set at the end of [`Safety::compute`]).
+    allow_all: B,
 }
 
 impl<B: Bits> Safety<B> {
@@ -79,6 +82,7 @@ impl<B: Bits> Safety<B> {
             pins: [(0, B::ZERO); MAX_PINS],
             npins: 0,
             bad_to: B::ZERO,
+            allow_all: !B::ZERO,
         };
         let them = side.opponent();
         let cells = &pos.cells;
@@ -140,6 +144,10 @@ impl<B: Bits> Safety<B> {
                 }
             }
         }
+        s.allow_all = !s.bad_to;
+        if s.checks == 1 {
+            s.allow_all &= s.evasion;
+        }
         s
     }
 
@@ -167,10 +175,7 @@ impl<B: Bits> Safety<B> {
     /// the node is not complex and has at most one check.
     #[inline(always)]
     pub(crate) fn allowed(&self, from: Option<usize>) -> B {
-        let mut allow = !self.bad_to;
-        if self.checks == 1 {
-            allow &= self.evasion;
-        }
+        let mut allow = self.allow_all;
         if let Some(f) = from {
             if self.pinned.has(f) {
                 if let Some(p) = self.pins[..self.npins].iter().find(|p| p.0 as usize == f) {
