@@ -125,13 +125,7 @@ impl MoveGenerator<'_> {
             };
         }
         let from_sets = out.count();
-        let cells = std::iter::from_fn(|| {
-            (!mine.is_zero()).then(|| {
-                let i = mine.lowest();
-                mine = mine ^ B::bit(i);
-                i
-            })
-        });
+        let cells = std::iter::from_fn(|| (!mine.is_zero()).then(|| mine.take_lowest()));
         let judged = if fw_on {
             // The forward marks, read while the walk writes into the generator's
             // buffers.
