@@ -327,7 +327,8 @@ pub(crate) trait MoveOut {
     fn push_opening(&mut self, base: Self::RayBase, to: u16, captures: bool, ep: u16);
     /// Appends a move from `base` to every cell of `to` (as [`MoveOut::push_ray`] would
     /// one by one), captures on the cells of `captures`; a move to the landing of a pair
-    /// of `ep` opens its other cell to en passant.
+    /// of `ep` opens its other cell to en passant. The moves opening en passant come
+    /// first, then the others as [`MoveOut::push_landings`] writes them.
     #[inline(always)]
     fn push_set<B: Bits>(&mut self, base: Self::RayBase, to: B, captures: B, ep: &[(u16, u16)]) {
         let mut to = to;
@@ -337,6 +338,13 @@ pub(crate) trait MoveOut {
                 self.push_opening(base, landing, captures.has(landing as usize), cell);
             }
         }
+        self.push_landings(base, to, captures);
+    }
+    /// Appends a move from `base` to every cell of `to` that opens nothing to en
+    /// passant, captures on the cells of `captures`: in cell order.
+    #[inline(always)]
+    fn push_landings<B: Bits>(&mut self, base: Self::RayBase, to: B, captures: B) {
+        let mut to = to;
         while !to.is_zero() {
             let c = to.take_lowest();
             self.push_ray(base, c as u16, captures.has(c), &[]);
@@ -457,17 +465,10 @@ impl MoveOut for MoveList {
             .push(CompactMove(bits | OPENS_EP | (ep as u64) << EP_SHIFT));
     }
 
-    /// The moves opening en passant, then the captures, then the quiet moves, each in
-    /// cell order.
+    /// The captures, then the quiet moves, each in cell order, encoded straight from
+    /// the cell (no capture test per move).
     #[inline(always)]
-    fn push_set<B: Bits>(&mut self, base: u64, to: B, captures: B, ep: &[(u16, u16)]) {
-        let mut to = to;
-        for &(landing, cell) in ep {
-            if to.has(landing as usize) {
-                to = to ^ B::bit(landing as usize);
-                self.push_opening(base, landing, captures.has(landing as usize), cell);
-            }
-        }
+    fn push_landings<B: Bits>(&mut self, base: u64, to: B, captures: B) {
         for (mut set, flag) in [(to & captures, CAPTURES), (to & !captures, 0)] {
             while !set.is_zero() {
                 let c = set.take_lowest() as u64;

@@ -151,27 +151,35 @@ impl MoveGenerator<'_> {
         out.retain_judged(
             from_sets,
             |from| judged.has(from),
-            |m| match self.kernel_verdict(bb, &s, pos, m) {
-                Quick::Legal => true,
-                Quick::Illegal => false,
-                Quick::Unknown => self.is_legal(pos, m),
-            },
+            |m| self.legal_by_kernel(bb, &s, pos, m),
         );
         if !self.deferred.is_empty() {
             let deferred = std::mem::take(&mut self.deferred);
             for m in &deferred {
-                let legal = match self.kernel_verdict(bb, &s, pos, m) {
-                    Quick::Legal => true,
-                    Quick::Illegal => false,
-                    Quick::Unknown => self.is_legal(pos, m),
-                };
-                if legal {
+                if self.legal_by_kernel(bb, &s, pos, m) {
                     out.push(*m);
                 }
             }
             self.deferred = deferred;
         }
         true
+    }
+
+    /// Whether the pseudo-legal move `m` is legal: the kernel's verdict, or the full
+    /// test where the kernel cannot tell.
+    #[inline]
+    fn legal_by_kernel<B: Bits>(
+        &mut self,
+        bb: &Bitboards<B>,
+        s: &Safety<B>,
+        pos: &mut GamePosition,
+        m: &GameMove,
+    ) -> bool {
+        match self.kernel_verdict(bb, s, pos, m) {
+            Quick::Legal => true,
+            Quick::Illegal => false,
+            Quick::Unknown => self.is_legal(pos, m),
+        }
     }
 
     /// Walks the pieces on `cells` into `out` ([`MoveGenerator::walked_moves_kept`]):
@@ -259,19 +267,16 @@ impl MoveGenerator<'_> {
             let mut to = to;
             if FW {
                 // Moves onto a cell a forward walk looked at: judged in full after.
-                let mut t = to;
+                let (mut t, mut marked) = (to, B::ZERO);
                 while !t.is_zero() {
                     let c = t.take_lowest();
                     if fw.marked(c) {
-                        to = to ^ B::bit(c);
-                        let from = CellId(i as u16);
-                        let mut m = kernel::ray_move(kind, from, c as u16, s.theirs.has(c), &[]);
-                        if let Some(&(_, cell)) = ep.iter().find(|e| e.0 as usize == c) {
-                            (m.ep[0], m.n_ep) = (cell, 1);
-                        }
-                        self.deferred.push(m);
+                        marked.set(c);
                     }
                 }
+                to = to ^ marked;
+                let from = CellId(i as u16);
+                self.deferred.push_set((kind, from), marked, s.theirs, ep);
             }
             out.push_set(base, to & s.allowed(Some(i)), s.theirs, ep);
         }
@@ -380,12 +385,7 @@ impl MoveGenerator<'_> {
         self.castlings_with(bb, &s, pos, &mut pending);
         self.drops(pos, &mut pending);
         for m in pending.iter() {
-            let ok = match self.kernel_verdict(bb, &s, pos, m) {
-                Quick::Legal => true,
-                Quick::Illegal => false,
-                Quick::Unknown => self.is_legal(pos, m),
-            };
-            count += u64::from(ok);
+            count += u64::from(self.legal_by_kernel(bb, &s, pos, m));
         }
         self.give_back(pending);
         Some(count)
