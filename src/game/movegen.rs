@@ -78,6 +78,11 @@ pub(super) enum Keep {
 pub(super) trait Destinations {
     /// What becomes of a move ending on cell `to`.
     fn keep(&self, to: usize) -> Keep;
+    /// Every destination is [`Keep::AsIs`]: the moves are written without asking
+    /// [`Destinations::keep`] of each.
+    fn as_is(&self) -> bool {
+        false
+    }
 }
 
 /// Every destination, each move with its promotions.
@@ -251,6 +256,12 @@ impl<'g> MoveGenerator<'g> {
                 Some(rays) => {
                     let kept = keep(i, kind);
                     let base = O::ray_base(kind, from);
+                    if kept.as_is() {
+                        kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
+                            out.push_ray(base, to, captures, ep)
+                        });
+                        continue;
+                    }
                     let deferred = &mut self.deferred;
                     kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
                         let m = || kernel::ray_move(kind, from, to, captures, ep);

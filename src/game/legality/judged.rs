@@ -20,9 +20,12 @@ use crate::walk::{Ply, Sink};
 /// to a cell a forward walk looked at (`forward`) set aside to be judged in full; for
 /// any other piece, every move, expanded (`allow` and `promotes` every cell).
 struct Allowed<'a, B, const FW: bool> {
-    allow: B,
+    allow: &'a B,
     promotes: &'a B,
     forward: Option<&'a kernel::ForwardCells>,
+    /// `allow` holds every cell and `promotes` none: every move is kept as it is,
+    /// but for those set aside beside forward walks (`FW`).
+    open: bool,
 }
 
 impl<B: Bits, const FW: bool> Destinations for Allowed<'_, B, FW> {
@@ -30,6 +33,8 @@ impl<B: Bits, const FW: bool> Destinations for Allowed<'_, B, FW> {
     fn keep(&self, to: usize) -> Keep {
         if FW && self.forward.is_some_and(|fw| fw.marked(to)) {
             Keep::Defer
+        } else if self.open {
+            Keep::AsIs
         } else if !self.allow.has(to) {
             Keep::No
         } else if self.promotes.has(to) {
@@ -38,13 +43,18 @@ impl<B: Bits, const FW: bool> Destinations for Allowed<'_, B, FW> {
             Keep::AsIs
         }
     }
+
+    #[inline(always)]
+    fn as_is(&self) -> bool {
+        !FW && self.open
+    }
 }
 
 /// Counts the plies of one walk of a non-royal piece whose destinations are allowed
 /// (see [`Safety::allowed`]); plies that need more (promotions, pushes, captures in
 /// passing) become moves in `deferred`.
 struct AllowedCount<'a, B> {
-    allow: B,
+    allow: &'a B,
     promo_to: &'a [bool],
     /// Destinations looked at by a forward walk: deferred too.
     forward: &'a kernel::ForwardCells,
@@ -207,16 +217,19 @@ impl MoveGenerator<'_> {
             let on_marked = FW && forward.is_some_and(|fw| fw.marked(i));
             if simple && !bb.listed_from[at].has(i) && !royal_promo[at] && !on_marked {
                 judged.set(i);
+                let promotes = &bb.promotes[at];
                 Allowed::<B, FW> {
                     allow: s.allowed(Some(i)),
-                    promotes: &bb.promotes[at],
+                    promotes,
                     forward,
+                    open: s.unbounded(i) && promotes.is_zero(),
                 }
             } else {
                 Allowed {
-                    allow: !B::ZERO,
+                    allow: &bb.all,
                     promotes: &bb.all,
                     forward: None,
+                    open: false,
                 }
             }
         });
@@ -278,7 +291,7 @@ impl MoveGenerator<'_> {
                 let from = CellId(i as u16);
                 self.deferred.push_set((kind, from), marked, s.theirs, ep);
             }
-            out.push_set(base, to & s.allowed(Some(i)), s.theirs, ep);
+            out.push_set(base, to & *s.allowed(Some(i)), s.theirs, ep);
         }
         rest
     }
@@ -333,7 +346,7 @@ impl MoveGenerator<'_> {
                 if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved(i)) {
                     // Moves that may promote are expanded and tested one by one.
                     if (to & bb.promotes[promo]).is_zero() {
-                        count += (to & allow).count() as u64;
+                        count += (to & *allow).count() as u64;
                         continue;
                     }
                 }

@@ -59,8 +59,12 @@ pub(crate) struct Safety<B> {
     /// Empty cells where a piece put gives a hurdle attacker its screen.
     pub(crate) bad_to: B,
     /// [`Safety::allowed`] of a piece that is not pinned: not `bad_to`, and with one
-    /// check within `evasion` (set at the end of [`Safety::compute`]).
+    /// check within `evasion` (set at the end of [`Safety::compute`], which also
+    /// narrows every pin's mask to it).
     allow_all: B,
+    /// No check and no screen cell: a piece that is not pinned may end its move on
+    /// any cell ([`Safety::unbounded`]).
+    open: bool,
 }
 
 impl<B: Bits> Safety<B> {
@@ -83,6 +87,7 @@ impl<B: Bits> Safety<B> {
             npins: 0,
             bad_to: B::ZERO,
             allow_all: !B::ZERO,
+            open: false,
         };
         let them = side.opponent();
         let cells = &pos.cells;
@@ -148,6 +153,11 @@ impl<B: Bits> Safety<B> {
         if s.checks == 1 {
             s.allow_all &= s.evasion;
         }
+        s.open = s.checks == 0 && s.bad_to.is_zero();
+        let all = s.allow_all;
+        for p in &mut s.pins[..s.npins] {
+            p.1 &= all;
+        }
         s
     }
 
@@ -174,16 +184,22 @@ impl<B: Bits> Safety<B> {
     /// The cells a non-royal piece on `from` (`None`: a drop) may end a move on, when
     /// the node is not complex and has at most one check.
     #[inline(always)]
-    pub(crate) fn allowed(&self, from: Option<usize>) -> B {
-        let mut allow = self.allow_all;
+    pub(crate) fn allowed(&self, from: Option<usize>) -> &B {
         if let Some(f) = from {
             if self.pinned.has(f) {
                 if let Some(p) = self.pins[..self.npins].iter().find(|p| p.0 as usize == f) {
-                    allow &= p.1;
+                    return &p.1;
                 }
             }
         }
-        allow
+        &self.allow_all
+    }
+
+    /// Whether a non-royal piece on `from` may end its move on any cell (no check, no
+    /// screen cell, not pinned): [`Safety::allowed`] holds every cell.
+    #[inline(always)]
+    pub(crate) fn unbounded(&self, from: usize) -> bool {
+        self.open && !self.pinned.has(from)
     }
 
     /// Whether moves of non-royal pieces can be judged by [`Safety::allowed`].
