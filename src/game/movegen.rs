@@ -263,15 +263,20 @@ impl<'g> MoveGenerator<'g> {
                         continue;
                     }
                     let deferred = &mut self.deferred;
-                    kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
-                        let m = || kernel::ray_move(kind, from, to, captures, ep);
-                        match kept.keep(to as usize) {
+                    kernel::run(
+                        rays,
+                        &pos.cells,
+                        side,
+                        !pos.moved(i),
+                        |to, captures, ep| match kept.keep(to as usize) {
                             Keep::No => {}
                             Keep::AsIs => out.push_ray(base, to, captures, ep),
-                            Keep::Expanded => expand_promotions(g, pos, m(), out),
-                            Keep::Defer => expand_promotions(g, pos, m(), deferred),
-                        }
-                    })
+                            k => {
+                                let m = kernel::ray_move(kind, from, to, captures, ep);
+                                expand_or_defer(g, pos, m, k, out, deferred)
+                            }
+                        },
+                    )
                 }
                 None => match kernels.hurdles(side, kind, from) {
                     Some(lines) => {
@@ -279,12 +284,13 @@ impl<'g> MoveGenerator<'g> {
                         let base = O::ray_base(kind, from);
                         let deferred = &mut self.deferred;
                         kernel::run_hurdles(lines, &pos.cells, side, |to, captures| {
-                            let m = || kernel::ray_move(kind, from, to, captures, &[]);
                             match kept.keep(to as usize) {
                                 Keep::No => {}
                                 Keep::AsIs => out.push_ray(base, to, captures, &[]),
-                                Keep::Expanded => expand_promotions(g, pos, m(), out),
-                                Keep::Defer => expand_promotions(g, pos, m(), deferred),
+                                k => {
+                                    let m = kernel::ray_move(kind, from, to, captures, &[]);
+                                    expand_or_defer(g, pos, m, k, out, deferred)
+                                }
                             }
                         })
                     }
@@ -544,6 +550,26 @@ pub(super) fn promotion_applies(g: &Game, side: Side, m: &GameMove) -> bool {
 /// Whether the promotion rule `r` applies to the move `m`.
 fn rule_applies(r: &super::PromotionRule, m: &GameMove) -> bool {
     r.zone[m.to.index()] || (r.also_leaving && r.zone[m.from.index()])
+}
+
+/// A kernel's move that [`Destinations::keep`] neither drops nor keeps as it is:
+/// with its promotions into `out` ([`Keep::Expanded`]) or into `deferred`
+/// ([`Keep::Defer`]). Out of line, so that the kernels' loops keep the common cases
+/// inline.
+#[cold]
+#[inline(never)]
+fn expand_or_defer<O: MoveOut>(
+    g: &Game,
+    pos: &GamePosition,
+    m: GameMove,
+    keep: Keep,
+    out: &mut O,
+    deferred: &mut Vec<GameMove>,
+) {
+    match keep {
+        Keep::Defer => expand_promotions(g, pos, m, deferred),
+        _ => expand_promotions(g, pos, m, out),
+    }
 }
 
 /// Pushes `m` as it is and/or with each allowed promotion.

@@ -54,7 +54,7 @@ impl<B: Bits, const FW: bool> Destinations for Allowed<'_, B, FW> {
 /// (see [`Safety::allowed`]); plies that need more (promotions, pushes, captures in
 /// passing) become moves in `deferred`.
 struct AllowedCount<'a, B> {
-    allow: &'a B,
+    allow: B,
     promo_to: &'a [bool],
     /// Destinations looked at by a forward walk: deferred too.
     forward: &'a kernel::ForwardCells,
@@ -340,17 +340,17 @@ impl MoveGenerator<'_> {
             let listed = !simple
                 || bb.listed_from[promo].has(i)
                 || (forward && self.kernel_forward.marked(i));
-            let allow = s.allowed(Some(i));
             if !listed && !forward && reach::Reach::<B>::BUILT {
                 let at = (side, kind, i);
                 if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved(i)) {
                     // Moves that may promote are expanded and tested one by one.
                     if (to & bb.promotes[promo]).is_zero() {
-                        count += (to & *allow).count() as u64;
+                        count += (to & *s.allowed(Some(i))).count() as u64;
                         continue;
                     }
                 }
             }
+            let allow = *s.allowed(Some(i));
             let promo_to = &g.promo_to[promo];
             match g.kernels.rays(side, kind, from) {
                 Some(rays) => {
