@@ -214,8 +214,20 @@ impl<'t> Walker<'t> {
         }
         let mut stack_len = 0;
         for root in roots.nodes().rev() {
-            if nodes[root].has(Node::INITIAL) && !board.unmoved(from) {
+            let n = &nodes[root];
+            if n.has(Node::INITIAL) && !board.unmoved(from) {
                 continue;
+            }
+            // On a big board a piece's roots are relative and most of them meet a
+            // friend or the edge at once (a piece boxed in among its own): those are
+            // passed over here, before the loop's whole-path bookkeeping.
+            if SHARED && !S::VISITS && n.is_relative() {
+                let t = steps[n.target.index() * cell_count + from.index()];
+                if t == NO_CELL
+                    || dead_on_friend(n, nodes, board.occupant(CellId(t)), side, filters)
+                {
+                    continue;
+                }
             }
             self.stack[stack_len] = root as u64;
             stack_len += 1;
@@ -494,6 +506,27 @@ fn visit(
         captured_prev: node.has(Node::CAPTURE_PREV),
         lands,
         push,
+    }
+}
+
+/// Whether visiting `node` on a cell holding `occupant` does nothing: a friend (or a
+/// piece the node's filter walls off) where the node neither pushes nor has a child
+/// entered over a friend (a node never lands on a friend).
+#[inline(always)]
+fn dead_on_friend(
+    node: &Node,
+    nodes: &[Node],
+    occupant: Occupant,
+    side: Side,
+    filters: &[FilterCode],
+) -> bool {
+    match classify(occupant, side, filters, node.filter) {
+        Class::Blocked => true,
+        Class::Friend => {
+            node.flags & Node::PUSH == 0
+                && node.children().all(|c| nodes[c].mask & CLASS_FRIEND == 0)
+        }
+        _ => false,
     }
 }
 
