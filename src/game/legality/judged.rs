@@ -368,6 +368,28 @@ impl MoveGenerator<'_> {
                         }
                     });
                 }
+                None if g.reverse.forward_only()[kind.index()] => {
+                    // Answered forward: the walk's moves, cached while what it read
+                    // holds, each counted or set aside as `AllowedCount` would.
+                    let moves = self
+                        .own_walks
+                        .moves(&mut self.walker, pos, side, kind, from);
+                    let fw = &self.kernel_forward;
+                    for m in moves {
+                        let t = m.to.index();
+                        if listed
+                            || m.push_to.is_some()
+                            || m.convert.is_some()
+                            || m.n_passing > 0
+                            || promo_to.get(t).copied().unwrap_or(false)
+                            || fw.marked(t)
+                        {
+                            self.walked.push(*m);
+                        } else if allow.has(t) {
+                            count += 1;
+                        }
+                    }
+                }
                 None if listed => {
                     let mut sink = Plies {
                         out: &mut self.walked,

@@ -16,6 +16,7 @@ use crate::ids::{CellId, PieceId, Side};
 use crate::walk::reverse::ReverseStack;
 use crate::walk::{Occupant, Ply, Sink, Walker};
 
+mod cached;
 mod promote;
 
 pub(super) use promote::{expand_or_defer, expand_promotions, promotion_applies};
@@ -152,6 +153,8 @@ pub struct MoveGenerator<'g> {
     frozen: Vec<bool>,
     /// `[side * pieces + piece]`: a promotion rule of that piece may make it royal.
     pub(super) royal_promotion: Vec<bool>,
+    /// The walks of pieces answered forward, reused while what they read holds.
+    pub(super) own_walks: cached::MoveCache,
 }
 
 impl<'g> MoveGenerator<'g> {
@@ -170,6 +173,7 @@ impl<'g> MoveGenerator<'g> {
             xray_stack: ReverseStack::new(),
             filled: FilledCell::new(game.cells),
             frozen: Vec::new(),
+            own_walks: cached::MoveCache::default(),
             royal_promotion: game
                 .promotions
                 .iter()
@@ -297,6 +301,14 @@ impl<'g> MoveGenerator<'g> {
                                 }
                             }
                         })
+                    }
+                    None if g.reverse.forward_only()[kind.index()] => {
+                        let moves = self
+                            .own_walks
+                            .moves(&mut self.walker, pos, side, kind, from);
+                        for &m in moves {
+                            expand_promotions(g, pos, m, out);
+                        }
                     }
                     None => {
                         let mut sink = Plies {
