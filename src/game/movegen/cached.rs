@@ -166,7 +166,7 @@ mod tests {
         );
         let mut long = game.move_generator();
         let mut pos = game.position(&fen).expect("FEN");
-        let mut seed = 0x0cac_4e_u64;
+        let mut seed = 0x000c_ac4e_u64;
         let mut next = |n: usize| {
             seed = seed
                 .wrapping_mul(6364136223846793005)
