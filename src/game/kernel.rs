@@ -167,6 +167,8 @@ pub(crate) struct Bitboards<B> {
     pub(crate) reach: reach::Reach<B>,
     /// `[side * pieces + piece]`: the cells where a move of that piece may promote.
     pub(crate) promotes: Vec<B>,
+    /// `[side * pieces + piece]`: `promotes` is empty (no move of that piece promotes).
+    pub(crate) never_promotes: Vec<bool>,
     /// Every cell (a set to point at where a reference to a set is needed).
     pub(crate) all: B,
     /// The attack kernel answers "is this cell attacked" as the attack query does for
@@ -298,6 +300,7 @@ impl Parts<'_> {
             exposure,
             reach: reach::Reach::build(self.kernels, self.pieces, self.cells),
             promotes: self.promo_to.iter().map(|z| cell_set(z)).collect(),
+            never_promotes: self.promo_to.iter().map(|z| !z.contains(&true)).collect(),
             all: !B::ZERO,
             castle_safe: self.castle_safe,
             forward: self.reverse_forward,

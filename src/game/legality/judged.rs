@@ -217,12 +217,12 @@ impl MoveGenerator<'_> {
             let on_marked = FW && forward.is_some_and(|fw| fw.marked(i));
             if simple && !bb.listed_from[at].has(i) && !royal_promo[at] && !on_marked {
                 judged.set(i);
-                let promotes = &bb.promotes[at];
+                let (allow, open) = s.allowed_open(i);
                 Allowed::<B, FW> {
-                    allow: s.allowed(Some(i)),
-                    promotes,
+                    allow,
+                    promotes: &bb.promotes[at],
                     forward,
-                    open: s.unbounded(i) && promotes.is_zero(),
+                    open: open && bb.never_promotes[at],
                 }
             } else {
                 Allowed {

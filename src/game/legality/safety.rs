@@ -195,11 +195,15 @@ impl<B: Bits> Safety<B> {
         &self.allow_all
     }
 
-    /// Whether a non-royal piece on `from` may end its move on any cell (no check, no
-    /// screen cell, not pinned): [`Safety::allowed`] holds every cell.
+    /// [`Safety::allowed`] of a non-royal piece on `from`, and whether it holds every
+    /// cell (no check, no screen cell, not pinned).
     #[inline(always)]
-    pub(crate) fn unbounded(&self, from: usize) -> bool {
-        self.open && !self.pinned.has(from)
+    pub(crate) fn allowed_open(&self, from: usize) -> (&B, bool) {
+        if self.pinned.has(from) {
+            (self.allowed(Some(from)), false)
+        } else {
+            (&self.allow_all, self.open)
+        }
     }
 
     /// Whether moves of non-royal pieces can be judged by [`Safety::allowed`].
