@@ -98,19 +98,43 @@ fn gather(v: u64) -> u8 {
 #[inline]
 pub(crate) fn occupancy<B: Bits>(cells: &[crate::walk::Occupant]) -> (B, B) {
     let (mut occ, mut second) = (B::ZERO, B::ZERO);
-    let chunks = cells.chunks_exact(8);
-    let rest = chunks.remainder();
-    for (j, ch) in chunks.enumerate() {
-        let w = u64::from_le_bytes(std::array::from_fn(|i| ch[i].0));
-        // A big board is mostly empty: skip its empty runs of eight cells.
-        if B::WORDS > 2 && w == 0 {
-            continue;
-        }
+    let word = |ch: &[crate::walk::Occupant]| u64::from_le_bytes(std::array::from_fn(|i| ch[i].0));
+    let mut add = |w: u64, at: usize| {
         let x = w & LOW;
         let full = (x.wrapping_add(LOW) | x) & HIGH;
-        occ.or_byte(gather(full), 8 * j);
-        second.or_byte(gather(full & w), 8 * j);
+        occ.or_byte(gather(full), at);
+        second.or_byte(gather(full & w), at);
+    };
+    if B::WORDS > 2 {
+        // A big board is mostly empty: its empty runs of 32 cells are passed over in
+        // one test, then those of eight.
+        let groups = cells.chunks_exact(32);
+        let tail = groups.remainder();
+        for (g, ch) in groups.enumerate() {
+            let w: [u64; 4] = std::array::from_fn(|k| word(&ch[8 * k..8 * k + 8]));
+            if w[0] | w[1] | w[2] | w[3] == 0 {
+                continue;
+            }
+            for (k, &w) in w.iter().enumerate() {
+                if w != 0 {
+                    add(w, 32 * g + 8 * k);
+                }
+            }
+        }
+        let start = cells.len() - tail.len();
+        let chunks = tail.chunks_exact(8);
+        for (j, ch) in chunks.enumerate() {
+            let w = word(ch);
+            if w != 0 {
+                add(w, start + 8 * j);
+            }
+        }
+    } else {
+        for (j, ch) in cells.chunks_exact(8).enumerate() {
+            add(word(ch), 8 * j);
+        }
     }
+    let rest = &cells[cells.len() / 8 * 8..];
     let base = cells.len() - rest.len();
     for (i, o) in rest.iter().enumerate() {
         if !o.is_empty() {
@@ -284,16 +308,18 @@ mod tests {
         use crate::ids::{PieceId, Side};
         use crate::walk::Occupant;
         let mut seed = 0x1234_5678_9abc_def1u64;
-        for len in [1, 8, 64, 81, 90, 100, 128, 200, 676] {
+        // Dense boards, and sparse ones (big boards' empty runs are skipped).
+        let sizes = [1, 8, 64, 81, 90, 100, 128, 200, 676];
+        for (len, sparse) in sizes.iter().flat_map(|&l| [(l, 1), (l, 40)]) {
             let cells: Vec<Occupant> = (0..len)
                 .map(|_| {
                     seed ^= seed << 13;
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
-                    match seed % 3 {
-                        0 => Occupant::EMPTY,
+                    match seed % (3 * sparse) {
+                        0 => Occupant::piece(Side::Second, PieceId((seed >> 8) as u8 % 100)),
                         1 => Occupant::piece(Side::First, PieceId((seed >> 8) as u8 % 100)),
-                        _ => Occupant::piece(Side::Second, PieceId((seed >> 8) as u8 % 100)),
+                        _ => Occupant::EMPTY,
                     }
                 })
                 .collect();
