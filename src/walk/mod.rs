@@ -224,7 +224,8 @@ impl<'t> Walker<'t> {
             if SHARED && !S::VISITS && n.is_relative() {
                 let t = steps[n.target.index() * cell_count + from.index()];
                 if t == NO_CELL
-                    || dead_on_friend(n, nodes, board.occupant(CellId(t)), side, filters)
+                    || (t != from.0
+                        && dead_on_friend(n, nodes, board.occupant(CellId(t)), side, filters))
                 {
                     continue;
                 }

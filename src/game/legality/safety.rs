@@ -63,7 +63,7 @@ pub(crate) struct Safety<B> {
     /// narrows every pin's mask to it).
     allow_all: B,
     /// No check and no screen cell: a piece that is not pinned may end its move on
-    /// any cell ([`Safety::unbounded`]).
+    /// any cell ([`Safety::allowed_open`]).
     open: bool,
 }
 
