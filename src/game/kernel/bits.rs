@@ -31,34 +31,34 @@ pub(crate) trait Bits:
 
     /// Whether the set is empty.
     #[inline(always)]
-    fn is_zero(self) -> bool {
-        self == Self::ZERO
+    fn is_zero(&self) -> bool {
+        *self == Self::ZERO
     }
 
     /// Whether cell `c` is in the set.
     #[inline(always)]
-    fn has(self, c: usize) -> bool {
-        !(self & Self::bit(c)).is_zero()
+    fn has(&self, c: usize) -> bool {
+        !(*self & Self::bit(c)).is_zero()
     }
 
     /// The lowest cell of a non-empty set.
-    fn lowest(self) -> usize;
+    fn lowest(&self) -> usize;
 
     /// The highest cell of a non-empty set.
-    fn highest(self) -> usize;
+    fn highest(&self) -> usize;
 
     /// The cells below `c` (ids lower than `c`).
     fn below(c: usize) -> Self;
 
     /// The number of cells in the set.
-    fn count(self) -> usize;
+    fn count(&self) -> usize;
 
     /// The set whose cells `at..at + 8` are the bits of `byte`.
     fn byte_at(byte: u8, at: usize) -> Self;
 
     /// Word `i` of the set (`i < WORDS`): cells `64 * i..64 * i + 64`, bit `c % 64`
     /// for cell `c`.
-    fn word(self, i: usize) -> u64;
+    fn word(&self, i: usize) -> u64;
 
     /// Adds the cells `at..at + 8` that are the bits of `byte` (`at` a multiple of 8).
     #[inline(always)]
@@ -211,12 +211,12 @@ impl Bits for u64 {
     }
 
     #[inline(always)]
-    fn lowest(self) -> usize {
+    fn lowest(&self) -> usize {
         self.trailing_zeros() as usize
     }
 
     #[inline(always)]
-    fn highest(self) -> usize {
+    fn highest(&self) -> usize {
         63 - self.leading_zeros() as usize
     }
 
@@ -226,7 +226,7 @@ impl Bits for u64 {
     }
 
     #[inline(always)]
-    fn count(self) -> usize {
+    fn count(&self) -> usize {
         self.count_ones() as usize
     }
 
@@ -236,9 +236,9 @@ impl Bits for u64 {
     }
 
     #[inline(always)]
-    fn word(self, i: usize) -> u64 {
+    fn word(&self, i: usize) -> u64 {
         debug_assert!(i == 0);
-        self
+        *self
     }
 }
 
@@ -252,12 +252,12 @@ impl Bits for u128 {
     }
 
     #[inline(always)]
-    fn lowest(self) -> usize {
+    fn lowest(&self) -> usize {
         self.trailing_zeros() as usize
     }
 
     #[inline(always)]
-    fn highest(self) -> usize {
+    fn highest(&self) -> usize {
         127 - self.leading_zeros() as usize
     }
 
@@ -267,7 +267,7 @@ impl Bits for u128 {
     }
 
     #[inline(always)]
-    fn count(self) -> usize {
+    fn count(&self) -> usize {
         self.count_ones() as usize
     }
 
@@ -277,8 +277,8 @@ impl Bits for u128 {
     }
 
     #[inline(always)]
-    fn word(self, i: usize) -> u64 {
-        (self >> (64 * i)) as u64
+    fn word(&self, i: usize) -> u64 {
+        (*self >> (64 * i)) as u64
     }
 }
 

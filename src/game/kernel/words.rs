@@ -65,17 +65,17 @@ impl<const N: usize> Bits for Words<N> {
     }
 
     #[inline(always)]
-    fn is_zero(self) -> bool {
+    fn is_zero(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
 
     #[inline(always)]
-    fn has(self, c: usize) -> bool {
+    fn has(&self, c: usize) -> bool {
         self.0[c >> 6] >> (c & 63) & 1 != 0
     }
 
     #[inline(always)]
-    fn lowest(self) -> usize {
+    fn lowest(&self) -> usize {
         for (i, &w) in self.0.iter().enumerate() {
             if w != 0 {
                 return 64 * i + w.trailing_zeros() as usize;
@@ -85,7 +85,7 @@ impl<const N: usize> Bits for Words<N> {
     }
 
     #[inline(always)]
-    fn highest(self) -> usize {
+    fn highest(&self) -> usize {
         for (i, &w) in self.0.iter().enumerate().rev() {
             if w != 0 {
                 return 64 * i + 63 - w.leading_zeros() as usize;
@@ -105,7 +105,7 @@ impl<const N: usize> Bits for Words<N> {
     }
 
     #[inline(always)]
-    fn count(self) -> usize {
+    fn count(&self) -> usize {
         self.0
             .iter()
             .filter(|&&w| w != 0)
@@ -121,7 +121,7 @@ impl<const N: usize> Bits for Words<N> {
     }
 
     #[inline(always)]
-    fn word(self, i: usize) -> u64 {
+    fn word(&self, i: usize) -> u64 {
         self.0[i]
     }
 
