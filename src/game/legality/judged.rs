@@ -7,7 +7,7 @@
 use super::quick::Quick;
 use super::safety::Safety;
 use crate::game::compact::MoveOut;
-use crate::game::kernel::bits::Bits;
+use crate::game::kernel::bits::{Bits, Cells};
 use crate::game::kernel::{self, reach, with_bits, Bitboards};
 use crate::game::movegen::{expand_promotions, Destinations, Keep, Plies};
 use crate::game::{GameMove, GamePosition, MoveGenerator};
@@ -135,7 +135,7 @@ impl MoveGenerator<'_> {
             };
         }
         let from_sets = out.count();
-        let cells = std::iter::from_fn(|| (!mine.is_zero()).then(|| mine.take_lowest()));
+        let cells = Cells::of(mine);
         let judged = if fw_on {
             // The forward marks, read while the walk writes into the generator's
             // buffers.
@@ -329,10 +329,8 @@ impl MoveGenerator<'_> {
         let forward = FORWARD && self.kernel_forward.on;
         let mut count = 0u64;
         self.walked.clear();
-        let mut mine = s.occ & !s.theirs;
         let simple = s.simple();
-        while !mine.is_zero() {
-            let i = mine.take_lowest();
+        for i in Cells::of(s.occ & !s.theirs) {
             let kind = pos.cells[i].kind();
             let from = CellId(i as u16);
             let promo = side.index() * g.pieces + kind.index();
