@@ -19,7 +19,7 @@ fn rule_applies(r: &crate::game::PromotionRule, m: &GameMove) -> bool {
     r.zone[m.to.index()] || (r.also_leaving && r.zone[m.from.index()])
 }
 
-/// A kernel's move that [`Destinations::keep`] neither drops nor keeps as it is:
+/// A kernel's move that [`super::Destinations::keep`] neither drops nor keeps as it is:
 /// with its promotions into `out` ([`Keep::Expanded`]) or into `deferred`
 /// ([`Keep::Defer`]). Out of line, so that the kernels' loops keep the common cases
 /// inline.
