@@ -214,21 +214,8 @@ impl<'t> Walker<'t> {
         }
         let mut stack_len = 0;
         for root in roots.nodes().rev() {
-            let n = &nodes[root];
-            if n.has(Node::INITIAL) && !board.unmoved(from) {
+            if nodes[root].has(Node::INITIAL) && !board.unmoved(from) {
                 continue;
-            }
-            // On a big board a piece's roots are relative and most of them meet a
-            // friend or the edge at once (a piece boxed in among its own): those are
-            // passed over here, before the loop's whole-path bookkeeping.
-            if SHARED && !S::VISITS && n.is_relative() {
-                let t = steps[n.target.index() * cell_count + from.index()];
-                if t == NO_CELL
-                    || (t != from.0
-                        && dead_on_friend(n, nodes, board.occupant(CellId(t)), side, filters))
-                {
-                    continue;
-                }
             }
             self.stack[stack_len] = root as u64;
             stack_len += 1;
@@ -265,6 +252,19 @@ impl<'t> Walker<'t> {
                 self.cells[depth] = target;
             }
             let cell = target.index();
+            let occupant = if target == from {
+                Occupant::EMPTY
+            } else {
+                board.occupant(target)
+            };
+            let class = classify(occupant, side, filters, node.filter);
+            // A node that does nothing on this cell (a friend, or a piece its filter
+            // walls off, with no push and no child entered over a friend) ends here,
+            // before the whole-path bookkeeping: on a big board most of a boxed-in
+            // piece's relative roots meet a friend at once.
+            if SHARED && !S::VISITS && dead_on(node, nodes, class) {
+                continue;
+            }
             // A shared node: the whole-path rules, which the linker applied to the
             // trees, are applied here. `last` ends the path at this node.
             let mut last = false;
@@ -291,12 +291,6 @@ impl<'t> Walker<'t> {
             if track {
                 self.on_path[cell] = depth as u16 + 1;
             }
-            let occupant = if target == from {
-                Occupant::EMPTY
-            } else {
-                board.occupant(target)
-            };
-            let class = classify(occupant, side, filters, node.filter);
             if node.flags & Node::PUSH != 0 {
                 // A displacement: its children are the cells the piece here may be
                 // pushed to, never steps of the mover.
@@ -510,18 +504,12 @@ fn visit(
     }
 }
 
-/// Whether visiting `node` on a cell holding `occupant` does nothing: a friend (or a
+/// Whether visiting `node` on a cell of class `class` does nothing: a friend (or a
 /// piece the node's filter walls off) where the node neither pushes nor has a child
 /// entered over a friend (a node never lands on a friend).
 #[inline(always)]
-fn dead_on_friend(
-    node: &Node,
-    nodes: &[Node],
-    occupant: Occupant,
-    side: Side,
-    filters: &[FilterCode],
-) -> bool {
-    match classify(occupant, side, filters, node.filter) {
+fn dead_on(node: &Node, nodes: &[Node], class: Class) -> bool {
+    match class {
         Class::Blocked => true,
         Class::Friend => {
             node.flags & Node::PUSH == 0
