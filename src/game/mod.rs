@@ -108,6 +108,18 @@ pub struct CastlingMove {
 }
 
 impl CastlingMove {
+    /// The move of this castling, number `i` of the game's: the king's, from its start
+    /// cell to its destination.
+    #[inline]
+    pub(crate) fn game_move(&self, i: usize) -> GameMove {
+        GameMove::simple(
+            MoveKind::Castling(i as u8),
+            self.king,
+            self.king_from,
+            self.king_to,
+        )
+    }
+
     /// Whether the pieces on the castling's two start cells carry its tag (always, for a
     /// castling without one).
     #[inline]

@@ -338,12 +338,7 @@ impl MoveGenerator<'_> {
             if c.safe.iter().any(|&cell| attacked(cell)) {
                 continue;
             }
-            out.push(GameMove::simple(
-                MoveKind::Castling(i as u8),
-                c.king,
-                c.king_from,
-                c.king_to,
-            ));
+            out.push(c.game_move(i));
         }
     }
 }

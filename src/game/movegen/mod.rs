@@ -467,12 +467,7 @@ impl<'g> MoveGenerator<'g> {
             {
                 continue;
             }
-            out.push(GameMove::simple(
-                MoveKind::Castling(i as u8),
-                c.king,
-                c.king_from,
-                c.king_to,
-            ));
+            out.push(c.game_move(i));
         }
     }
 
