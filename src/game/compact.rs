@@ -14,7 +14,7 @@
 //! its compact move holds the index there: such a move means something only with its
 //! list ([`CompactMove::is_self_contained`]).
 
-use super::kernel::bits::Bits;
+use super::kernel::bits::{Bits, Cells};
 use super::{kernel, GameMove, GamePosition, MoveGenerator, MoveKind};
 use crate::ids::{CellId, PieceId};
 use crate::table::Step;
@@ -344,9 +344,7 @@ pub(crate) trait MoveOut {
     /// passant, captures on the cells of `captures`: in cell order.
     #[inline(always)]
     fn push_landings<B: Bits>(&mut self, base: Self::RayBase, to: B, captures: B) {
-        let mut to = to;
-        while !to.is_zero() {
-            let c = to.take_lowest();
+        for c in Cells::of(to) {
             self.push_ray(base, c as u16, captures.has(c), &[]);
         }
     }
@@ -469,10 +467,10 @@ impl MoveOut for MoveList {
     /// the cell (no capture test per move).
     #[inline(always)]
     fn push_landings<B: Bits>(&mut self, base: u64, to: B, captures: B) {
-        for (mut set, flag) in [(to & captures, CAPTURES), (to & !captures, 0)] {
-            while !set.is_zero() {
-                let c = set.take_lowest() as u64;
-                self.moves.push(CompactMove(base | c << TO_SHIFT | flag));
+        for (set, flag) in [(to & captures, CAPTURES), (to & !captures, 0)] {
+            for c in Cells::of(set) {
+                self.moves
+                    .push(CompactMove(base | (c as u64) << TO_SHIFT | flag));
             }
         }
     }

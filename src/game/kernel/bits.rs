@@ -71,14 +71,6 @@ pub(crate) trait Bits:
     fn set(&mut self, c: usize) {
         *self |= Self::bit(c);
     }
-
-    /// Removes the lowest cell of a non-empty set and returns it.
-    #[inline(always)]
-    fn take_lowest(&mut self) -> usize {
-        let c = self.lowest();
-        *self = *self ^ Self::bit(c);
-        c
-    }
 }
 
 /// The bytes of a word: 0x80 in each.

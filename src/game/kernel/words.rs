@@ -134,18 +134,6 @@ impl<const N: usize> Bits for Words<N> {
     fn set(&mut self, c: usize) {
         self.0[c >> 6] |= 1 << (c & 63);
     }
-
-    #[inline(always)]
-    fn take_lowest(&mut self) -> usize {
-        for (i, w) in self.0.iter_mut().enumerate() {
-            if *w != 0 {
-                let b = w.trailing_zeros() as usize;
-                *w &= *w - 1;
-                return 64 * i + b;
-            }
-        }
-        64 * N
-    }
 }
 
 #[cfg(test)]
@@ -196,11 +184,7 @@ mod tests {
                 assert_eq!(set.word(i), word, "word {i}");
             }
             assert_eq!((set ^ set), Words::ZERO);
-            let mut taken = Vec::new();
-            let mut rest = set;
-            while !rest.is_zero() {
-                taken.push(rest.take_lowest());
-            }
+            let taken: Vec<usize> = crate::game::kernel::bits::Cells::of(set).collect();
             assert_eq!(taken, sorted);
             let mut bytes = Words::<11>::ZERO;
             let at = 8 * next(88);

@@ -256,9 +256,7 @@ impl MoveGenerator<'_> {
         let (g, side) = (self.game, pos.side);
         let fw = &self.kernel_forward;
         let mut rest = mine;
-        let mut pieces = mine;
-        while !pieces.is_zero() {
-            let i = pieces.take_lowest();
+        for i in Cells::of(mine) {
             let kind = pos.cells[i].kind();
             let at = side.index() * g.pieces + kind.index();
             if !bb.reach.sets(side, kind).has(i)
@@ -280,12 +278,9 @@ impl MoveGenerator<'_> {
             let mut to = to;
             if FW {
                 // Moves onto a cell a forward walk looked at: judged in full after.
-                let (mut t, mut marked) = (to, B::ZERO);
-                while !t.is_zero() {
-                    let c = t.take_lowest();
-                    if fw.marked(c) {
-                        marked.set(c);
-                    }
+                let mut marked = B::ZERO;
+                for c in Cells::of(to).filter(|&c| fw.marked(c)) {
+                    marked.set(c);
                 }
                 to = to ^ marked;
                 let from = CellId(i as u16);
