@@ -62,16 +62,28 @@ struct AllowedCount<'a, B> {
     deferred: &'a mut Vec<GameMove>,
 }
 
+/// Whether a move of a counted piece ending on `to` must be tested in full rather than
+/// counted by its destination: it does more than leave its start and fill `to`
+/// (`acts`: a push, a conversion, a capture in passing), may promote there
+/// (`promo_to`), or ends on a cell a forward walk looked at.
+#[inline(always)]
+fn tested_in_full(
+    to: usize,
+    acts: bool,
+    promo_to: &[bool],
+    forward: &kernel::ForwardCells,
+) -> bool {
+    acts || promo_to.get(to).copied().unwrap_or(false) || forward.marked(to)
+}
+
 impl<B: Bits> Sink for AllowedCount<'_, B> {
     #[inline]
     fn ply(&mut self, ply: &Ply<'_>) {
         let to = ply.to.index();
-        if ply.push_to.is_some()
+        let acts = ply.push_to.is_some()
             || ply.convert.is_some()
-            || ply.passing_captures().next().is_some()
-            || self.promo_to.get(to).copied().unwrap_or(false)
-            || self.forward.marked(to)
-        {
+            || ply.passing_captures().next().is_some();
+        if tested_in_full(to, acts, self.promo_to, self.forward) {
             Plies {
                 out: self.deferred,
                 only_capture_on: None,
@@ -370,13 +382,8 @@ impl MoveGenerator<'_> {
                     let fw = &self.kernel_forward;
                     for m in moves {
                         let t = m.to.index();
-                        if listed
-                            || m.push_to.is_some()
-                            || m.convert.is_some()
-                            || m.n_passing > 0
-                            || promo_to.get(t).copied().unwrap_or(false)
-                            || fw.marked(t)
-                        {
+                        let acts = m.push_to.is_some() || m.convert.is_some() || m.n_passing > 0;
+                        if listed || tested_in_full(t, acts, promo_to, fw) {
                             self.walked.push(*m);
                         } else if allow.has(t) {
                             count += 1;
