@@ -133,7 +133,7 @@ fn captures_in_passing_past_the_limit_name_the_pattern() {
         ..Limits::default()
     };
     assert_eq!(
-        huge.link_config().max_passing,
+        piecewise::table::LinkConfig::from_limits(&huge).max_passing,
         Limits::MAX_CAPTURES_IN_PASSING
     );
 }

@@ -4,7 +4,7 @@
 
 use crate::failure::{Failure, Outcome};
 use crate::input::limits;
-use piecewise::serve::ServeConfig;
+use piecewise_serve::ServeConfig;
 use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -39,7 +39,7 @@ pub fn run(args: Args) -> Outcome {
         loopback_hosts_only: args.addr.ip().is_loopback(),
         ..ServeConfig::default()
     };
-    piecewise::serve::run(args.addr, config, |addr| {
+    piecewise_serve::run(args.addr, config, |addr| {
         let mut out = std::io::stdout();
         let _ = writeln!(out, "listening on http://{addr}/");
         let _ = out.flush();

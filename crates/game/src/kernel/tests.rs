@@ -1,0 +1,231 @@
+//! The rays and hurdle lines against the interpreter: for every shipped game, on random
+//! boards, every (side, piece, cell) whose tree the table compiled into rays (or hurdle
+//! lines) reports exactly the moves the walk reports, in the same order.
+
+use super::{ray_move, run, run_hurdles};
+use crate::ids::{CellId, PieceId, Side};
+use crate::movegen::Plies;
+use crate::walk::{Occupancy, Occupant, Walker};
+use crate::{Game, GameMove};
+
+/// A small xorshift generator (the tests need no crate for this).
+pub(super) struct Rng(pub(super) u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub(super) fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Every shipped game (`rules/`) and the big-board games of `tests/data/wide/`
+/// (26×26, for the kernels of boards over 128 cells), with their paths.
+pub(crate) fn shipped_games() -> Vec<(String, Game)> {
+    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    let mut out = Vec::new();
+    for dir in [root.join("rules"), root.join("tests/data/wide")] {
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("rules directory")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path).expect("readable");
+            let game = Game::compile_at(&text, Some(&dir)).expect("test games compile");
+            out.push((path.display().to_string(), game));
+        }
+    }
+    out
+}
+
+/// A random board: each cell empty or a random piece of either side, filled with
+/// probability `fill` percent.
+pub(super) fn random_board(
+    rng: &mut Rng,
+    cells: usize,
+    pieces: usize,
+    fill: usize,
+) -> Vec<Occupant> {
+    (0..cells)
+        .map(|_| {
+            if rng.below(100) >= fill {
+                return Occupant::EMPTY;
+            }
+            let side = if rng.below(2) == 0 {
+                Side::First
+            } else {
+                Side::Second
+            };
+            Occupant::piece(side, PieceId(rng.below(pieces) as u8))
+        })
+        .collect()
+}
+
+/// A random board with random moved flags, as the walk sees it.
+struct Board<'a> {
+    cells: &'a [Occupant],
+    moved: &'a [bool],
+}
+
+impl Occupancy for Board<'_> {
+    fn occupant(&self, cell: CellId) -> Occupant {
+        self.cells[cell.index()]
+    }
+
+    fn unmoved(&self, cell: CellId) -> bool {
+        !self.moved[cell.index()]
+    }
+}
+
+#[test]
+fn rays_report_what_the_walk_reports_on_random_boards() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut covered_games = 0;
+    for (name, game) in shipped_games() {
+        let table = game.rules.table();
+        let cells = game.cells;
+        // Huge boards: fewer boards and cells (the test runs in every `cargo test`).
+        let (boards, stride) = if cells > 200 { (2, 7) } else { (12, 1) };
+        let mut walker = Walker::new(table);
+        let mut covered = 0usize;
+        for b in 0..boards {
+            let board = random_board(&mut rng, cells, game.pieces, [10, 30, 60][b % 3]);
+            let moved: Vec<bool> = (0..cells).map(|_| rng.below(2) == 0).collect();
+            for side in Side::BOTH {
+                for p in 0..game.pieces {
+                    let piece = PieceId(p as u8);
+                    for c in (0..cells).step_by(stride) {
+                        let from = CellId(c as u16);
+                        let Some(rays) = game.kernels.rays(side, piece, from) else {
+                            continue;
+                        };
+                        covered += 1;
+                        let mut fast: Vec<GameMove> = Vec::new();
+                        let unmoved = !moved[c];
+                        run(rays, &board, side, unmoved, |to, cap, ep| {
+                            fast.push(ray_move(piece, from, to, cap, ep))
+                        });
+                        let mut walked = Vec::new();
+                        let mut sink = Plies {
+                            out: &mut walked,
+                            only_capture_on: None,
+                        };
+                        let view = Board {
+                            cells: &board,
+                            moved: &moved,
+                        };
+                        walker.walk(&view, side, piece, from, &mut sink);
+                        assert_eq!(
+                            fast, walked,
+                            "{name}: {side:?} piece {p} on cell {c}, board {board:?}"
+                        );
+                    }
+                }
+            }
+        }
+        if covered > 0 {
+            covered_games += 1;
+        }
+    }
+    assert!(covered_games >= 20, "only {covered_games} games have rays");
+}
+
+#[test]
+fn hurdle_lines_report_what_the_walk_reports_on_random_boards() {
+    let mut rng = Rng(0x3c6e_f372_fe94_f82b);
+    let mut covered = 0usize;
+    for (name, game) in shipped_games() {
+        let cells = game.cells;
+        let (boards, stride) = if cells > 200 { (2, 7) } else { (12, 1) };
+        let mut walker = Walker::new(game.rules.table());
+        for b in 0..boards {
+            // Sparse boards too, so that lines run long and meet one piece or none.
+            let fill = [5, 15, 30, 60][b % 4];
+            let board = random_board(&mut rng, cells, game.pieces, fill);
+            let moved = vec![true; cells];
+            for side in Side::BOTH {
+                for p in 0..game.pieces {
+                    let piece = PieceId(p as u8);
+                    for c in (0..cells).step_by(stride) {
+                        let from = CellId(c as u16);
+                        let Some(lines) = game.kernels.hurdles(side, piece, from) else {
+                            continue;
+                        };
+                        assert!(game.kernels.rays(side, piece, from).is_none());
+                        covered += 1;
+                        let mut cells_seen = board.clone();
+                        // The walk counts the start cell as empty; no line enters it.
+                        cells_seen[c] = Occupant::piece(side, piece);
+                        let mut fast: Vec<GameMove> = Vec::new();
+                        run_hurdles(lines, &cells_seen, side, |to, cap| {
+                            fast.push(ray_move(piece, from, CellId(to).0, cap, &[]))
+                        });
+                        let mut walked = Vec::new();
+                        let mut sink = Plies {
+                            out: &mut walked,
+                            only_capture_on: None,
+                        };
+                        let view = Board {
+                            cells: &cells_seen,
+                            moved: &moved,
+                        };
+                        walker.walk(&view, side, piece, from, &mut sink);
+                        assert_eq!(fast, walked, "{name}: {side:?} piece {p} on cell {c}");
+                    }
+                }
+            }
+        }
+    }
+    // Xiangqi's cannons on 90 cells, both sides, at least.
+    assert!(
+        covered >= 2 * 90 * 12,
+        "only {covered} hurdle trees checked"
+    );
+}
+
+#[test]
+fn every_chess_piece_is_rays() {
+    let game = Game::compile(include_str!("../../../../rules/chess.rules")).expect("chess");
+    let t = game.rules.table();
+    for side in Side::BOTH {
+        for p in 0..game.pieces {
+            let piece = PieceId(p as u8);
+            let letter = t.pieces()[p].letter;
+            assert!(game.kernels.whole(side, piece), "{letter} of {side:?}");
+        }
+    }
+}
+
+#[test]
+fn every_xiangqi_piece_but_the_cannon_is_rays_and_the_cannon_hurdle_lines() {
+    let game = Game::compile(include_str!("../../../../rules/xiangqi.rules")).expect("xiangqi");
+    let t = game.rules.table();
+    for side in Side::BOTH {
+        for p in 0..game.pieces {
+            let letter = t.pieces()[p].letter;
+            let piece = PieceId(p as u8);
+            assert_eq!(
+                game.kernels.whole(side, piece),
+                letter != 'C',
+                "{letter} of {side:?}"
+            );
+            // The cannon: hurdle lines on every cell.
+            if letter == 'C' {
+                for c in 0..game.cells {
+                    let from = CellId(c as u16);
+                    assert!(game.kernels.hurdles(side, piece, from).is_some(), "{c}");
+                }
+            }
+        }
+    }
+}
+
+mod exposure;
+mod forward;

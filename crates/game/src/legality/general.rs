@@ -1,0 +1,110 @@
+//! general: legality by playing the move and the replies, for games whose moves do more
+//! than their paths (`explode`, `burn`, `freeze`, `immune`: [`crate::effects`];
+//! friend captures and conversions, which attack queries do not see).
+//!
+//! There a royal can be lost to a blast or a burn that no attack query sees, a piece
+//! next to a freezer gives no check, and an immune royal is safe from some attackers,
+//! so the reverse tables cannot answer. The rule is the one the attack queries
+//! implement for plain games, stated over whole moves: a move is illegal if it removes
+//! a royal of the side that makes it; otherwise legal if it removes one of the
+//! opponent's (that ends the game); otherwise illegal if the opponent could then make
+//! a pseudo-legal move that takes a royal of ours — captures it, or burns it — and
+//! removes none of its own (a pinned piece still checks, as in chess), or if royals
+//! declared `may not face` face. A royal that a blast around some other capture would
+//! remove is threatened, not in check: the side may leave it so (and lose). In Atomic
+//! chess this gives, as it should, that kings never capture and that kings next to
+//! each other give no check.
+
+use super::royals::royals_face;
+use crate::ids::CellId;
+use crate::position::{make, unmake};
+use crate::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
+
+/// Whether the move `m` of the side to move captures a royal of the other side (on
+/// its destination, in passing, en passant, at the end of a cascade), converts one,
+/// or burns one on its first ply (a cascade whose later plies may burn is played
+/// instead: [`MoveGenerator::royal_threatened`]).
+fn takes_royal(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
+    let royal_foe = |c: CellId| {
+        let o = pos.cells[c.index()];
+        !o.is_empty() && o.side() != pos.side && g.royal[o.kind().index()]
+    };
+    ((m.captures_to || m.convert.is_some()) && royal_foe(m.to))
+        || (m.cascade().captures() && m.cascade().last().is_some_and(royal_foe))
+        || m.passing_captures().any(royal_foe)
+        || matches!(m.kind, MoveKind::EnPassant { victim } if royal_foe(victim))
+        || g.effects
+            .as_deref()
+            .is_some_and(|fx| fx.burns_any(pos, m, royal_foe))
+}
+
+impl MoveGenerator<'_> {
+    /// Whether the pseudo-legal move `m` of the side to move is legal, by the rule of
+    /// this module.
+    pub(crate) fn is_legal_general(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
+        let g = self.game;
+        let us = pos.side;
+        let them = us.opponent();
+        let (ours, theirs) = (pos.royal_count[us.index()], pos.royal_count[them.index()]);
+        if ours == 0 && g.has_royals() {
+            // Its royals are gone: the game is over.
+            return false;
+        }
+        if g.effects.as_deref().is_some_and(|fx| fx.no_check) {
+            // `no check`: a royal may be left capturable.
+            return true;
+        }
+        let undo = make(g, pos, m);
+        let ok = if pos.royal_count[us.index()] < ours {
+            false
+        } else if pos.royal_count[them.index()] < theirs {
+            true
+        } else {
+            !((g.no_facing && royals_face(g, pos)) || self.royal_threatened(pos))
+        };
+        unmake(g, pos, undo);
+        ok
+    }
+
+    /// Whether the side to move in `pos` has a pseudo-legal move that takes a royal of
+    /// the other side (captures or burns it) and removes none of its own.
+    pub(crate) fn royal_threatened(&mut self, pos: &mut GamePosition) -> bool {
+        let g = self.game;
+        let mover = pos.side;
+        let victim = mover.opponent();
+        let (ours, theirs) = (
+            pos.royal_count[mover.index()],
+            pos.royal_count[victim.index()],
+        );
+        if theirs == 0 {
+            return false;
+        }
+        let mut replies = self.buffer();
+        self.pseudo_moves(pos, &mut replies);
+        // A cascade's later plies may burn a royal: such replies are played to see.
+        let may_burn = g.effects.as_deref().is_some_and(|fx| fx.may_burn());
+        let threat = replies.iter().any(|r| {
+            let played = may_burn && r.has_cascade();
+            if !played && !takes_royal(g, pos, r) {
+                return false;
+            }
+            let undo = make(g, pos, r);
+            let safe = pos.royal_count[mover.index()] >= ours;
+            let took = !played || pos.royal_count[victim.index()] < theirs;
+            unmake(g, pos, undo);
+            safe && took
+        });
+        self.give_back(replies);
+        threat
+    }
+
+    /// Whether the side to move is in check by the rule of this module: the opponent,
+    /// were it to move, could remove one of its royals and none of its own.
+    pub(crate) fn in_check_general(&mut self, pos: &GamePosition) -> bool {
+        if self.game.effects.as_deref().is_some_and(|fx| fx.no_check) {
+            return false;
+        }
+        let mut turned = self.game.with_side_to_move(pos, pos.side.opponent());
+        self.royal_threatened(&mut turned)
+    }
+}

@@ -1,0 +1,216 @@
+//! legality: which pseudo-legal moves are legal — a royal piece may not be left
+//! capturable, and royals declared `may not face` may not face each other.
+//!
+//! The full test ([`MoveGenerator::is_legal`]) writes the occupants the move changes into
+//! the board, asks the royals' attack queries ([`attack`], over the reverse tables)
+//! and puts the occupants back; only drops that may not mate are really played
+//! (make/unmake), to look for a reply. Most moves never get there: the quick test
+//! ([`quick`]) judges them from what the royal's query of the node looked at
+//! ([`marks`]). `tests/game_layer.rs` checks the quick test against the full one on
+//! playouts of every shipped game and on random positions of hoppers and other fairy
+//! pieces.
+
+pub(crate) mod attack;
+pub(crate) mod forward;
+pub(crate) mod general;
+pub(crate) mod judged;
+pub(crate) mod marks;
+pub(crate) mod quick;
+pub(crate) mod royals;
+pub(crate) mod safety;
+
+use attack::{attacked_in, Reads};
+use royals::{royal_attacked, royal_attacked_scan, royals_face, royals_face_from};
+
+use crate::ids::{CellId, Side};
+use crate::position::{make, unmake};
+use crate::walk::Occupant;
+use crate::{GameMove, GamePosition, MoveGenerator, MoveKind, MAX_PASSING};
+
+/// Where the royals of the side that moved are after a move written into the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RoyalsAfter {
+    /// No royal moved: the position's royal counts and cell sums still hold.
+    Unchanged,
+    /// The royal that moved stands on this cell.
+    MovedTo(CellId),
+    /// Royals moved in ways the position's bookkeeping does not say (a royal castling
+    /// partner): find them by a scan.
+    Moved,
+}
+
+impl MoveGenerator<'_> {
+    /// Whether a pseudo-legal move of the side to move is legal.
+    pub fn is_legal(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
+        let g = self.game;
+        let side = pos.side;
+        if g.effects.is_some() {
+            return self.is_legal_general(pos, m);
+        }
+        if m.kind != MoveKind::Drop
+            || !g.drop_limits[side.index() * g.pieces + m.piece.index()].not_mating
+        {
+            return self.is_legal_light(pos, m);
+        }
+        let undo = make(g, pos, m);
+        let exposed =
+            royal_attacked(g, pos, side, &mut self.attacks) || (g.no_facing && royals_face(g, pos));
+        let mut ok = !exposed;
+        if ok && m.kind == MoveKind::Drop {
+            let limits = &g.drop_limits[side.index() * g.pieces + m.piece.index()];
+            if limits.not_mating
+                && royal_attacked(g, pos, pos.side, &mut self.attacks)
+                && !self.has_legal_move(pos)
+            {
+                ok = false;
+            }
+        }
+        unmake(g, pos, undo);
+        ok
+    }
+
+    /// The legality test without make/unmake: the occupants the move changes are
+    /// written straight into the board (no hash, journal, counts, hands or rights,
+    /// which attack queries never read), the royals are tested, and the occupants
+    /// are put back. Not for drops that may not mate (they need the full make).
+    ///
+    /// Attack queries read the moved flags only of the attacking side's pieces, and
+    /// none of those stands on a cell the move changes, so the flags are left alone.
+    fn is_legal_light(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
+        self.is_legal_light_with(pos, m, |s, pos, royals| s.exposed(pos, m, royals))
+    }
+
+    /// [`MoveGenerator::is_legal_light`] with the royals tested by `exposed` (given the
+    /// board with the move written in; perft's children counter reads it through a
+    /// wrapper that notes the cells read).
+    pub(crate) fn is_legal_light_with<F>(
+        &mut self,
+        pos: &mut GamePosition,
+        m: &GameMove,
+        exposed: F,
+    ) -> bool
+    where
+        F: FnOnce(&mut Self, &GamePosition, RoyalsAfter) -> bool,
+    {
+        let g = self.game;
+        let side = pos.side;
+        // (cell, old occupant) in the order written, restored in reverse.
+        let mut saved = [(0u16, Occupant::EMPTY); MAX_PASSING + 5];
+        let mut n = 0;
+        let mut put = |pos: &mut GamePosition, c: CellId, o: Occupant| {
+            saved[n] = (c.0, pos.write_raw(c, o));
+            n += 1;
+        };
+        let mut royals = RoyalsAfter::Unchanged;
+        match m.kind {
+            MoveKind::Drop => put(pos, m.to, Occupant::piece(side, m.piece)),
+            MoveKind::Castling(i) => {
+                let c = &g.castlings[i as usize];
+                put(pos, c.king_from, Occupant::EMPTY);
+                put(pos, c.partner_from, Occupant::EMPTY);
+                put(pos, c.king_to, Occupant::piece(side, c.king));
+                put(pos, c.partner_to, Occupant::piece(side, c.partner));
+                if g.royal[c.partner.index()] {
+                    royals = RoyalsAfter::Moved;
+                } else if g.royal[c.king.index()] {
+                    royals = RoyalsAfter::MovedTo(c.king_to);
+                }
+            }
+            MoveKind::Normal | MoveKind::EnPassant { .. } => {
+                for c in m.passing_captures() {
+                    put(pos, c, Occupant::EMPTY);
+                }
+                if let MoveKind::EnPassant { victim } = m.kind {
+                    put(pos, victim, Occupant::EMPTY);
+                }
+                // A push: the piece met moves on (maybe into `from`, empty by then).
+                let pushed = m.push_to.map(|d| (d, pos.cells[m.to.index()]));
+                put(pos, m.from, Occupant::EMPTY);
+                if let Some((dest, occ)) = pushed {
+                    put(pos, dest, occ);
+                }
+                let kind = m.promotion.unwrap_or(m.piece);
+                put(pos, m.to, Occupant::piece(side, kind));
+                if g.royal[m.piece.index()] || g.royal[kind.index()] {
+                    royals = RoyalsAfter::MovedTo(m.to);
+                }
+                // A pushed (or swapped) royal moved too: find the royals by a scan.
+                if pushed.is_some_and(|(_, o)| !o.is_empty() && g.royal[o.kind().index()]) {
+                    royals = RoyalsAfter::Moved;
+                }
+            }
+        }
+        let exposed = exposed(self, pos, royals);
+        for &(c, o) in saved[..n].iter().rev() {
+            pos.write_raw(CellId(c), o);
+        }
+        !exposed
+    }
+
+    /// Whether the move `m` just written into the board (the royals as `royals` says)
+    /// leaves a royal of its side capturable, or the royals facing.
+    pub(crate) fn exposed<R: Reads + ?Sized>(
+        &mut self,
+        r: &R,
+        m: &GameMove,
+        royals: RoyalsAfter,
+    ) -> bool {
+        let g = self.game;
+        let pos = r.position();
+        let side = pos.side;
+        let them = side.opponent();
+        (match (royals, pos.royal_count[side.index()]) {
+            // Royals unchanged: the counts and the sum of cells still hold.
+            (RoyalsAfter::Unchanged, _) => royal_attacked(g, r, side, &mut self.attacks),
+            // The only royal moved to `to`.
+            (RoyalsAfter::MovedTo(to), 1) if g.royal[m.piece.index()] => {
+                let kind = r.at(to.index()).kind();
+                g.royal[kind.index()] && attacked_in(g, r, to, them, kind, &mut self.attacks)
+                    || !g.royal[kind.index()] && royal_attacked_scan(g, r, side, &mut self.attacks)
+            }
+            _ => royal_attacked_scan(g, r, side, &mut self.attacks),
+        }) || (g.no_facing && {
+            let first = if pos.royal_count[Side::First.index()] != 1 {
+                None
+            } else if side == Side::First && royals != RoyalsAfter::Unchanged {
+                match royals {
+                    RoyalsAfter::MovedTo(c) => Some(c),
+                    _ => None,
+                }
+            } else {
+                Some(CellId(pos.royal_sum[Side::First.index()] as u16))
+            };
+            royals_face_from(g, r, first)
+        })
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&mut self, pos: &mut GamePosition) -> bool {
+        let mut pseudo = self.buffer();
+        self.pseudo_moves(pos, &mut pseudo);
+        let any = pseudo.iter().any(|m| self.is_legal(pos, m));
+        self.give_back(pseudo);
+        any
+    }
+}
+
+/// `must capture [most]`: if some legal move captures, drops the moves that do not (and,
+/// for `most`, those that take fewer pieces than the most any move takes).
+pub(crate) fn keep_compulsory_captures(
+    rule: crate::ir::MustCapture,
+    moves: &mut Vec<super::GameMove>,
+) {
+    let taken = |m: &super::GameMove| {
+        usize::from(m.captures_to)
+            + m.n_passing as usize
+            + usize::from(matches!(m.kind, super::MoveKind::EnPassant { .. }))
+    };
+    let most = moves.iter().map(taken).max().unwrap_or(0);
+    if most == 0 {
+        return;
+    }
+    match rule {
+        crate::ir::MustCapture::Any => moves.retain(|m| taken(m) > 0),
+        crate::ir::MustCapture::Most => moves.retain(|m| taken(m) == most),
+    }
+}

@@ -1,0 +1,569 @@
+//! game: the game layer — positions with hands, castling rights and en passant, the
+//! special rules a rules file declares, legal moves, make/unmake and perft.
+//!
+//! Owns [`Game`] (a compiled rules file plus its resolved game declarations and the
+//! tables legality needs) and re-exports the pieces of the layer:
+//! - `position`: [`GamePosition`], the journal behind make/unmake, Zobrist keys;
+//! - `moves`: [`GameMove`] and [`MoveKind`];
+//! - [`fen`]: reading and writing positions as Fairy-Stockfish writes them;
+//! - `notation`: UCI text of moves;
+//! - `movegen`: [`MoveGenerator`], pseudo-legal generation (walks, promotions, en passant,
+//!   castling, drops) and legal moves;
+//! - `delayed`: promotions that wait in a tag (`promotion ..., tagged T`): the tagging
+//!   of arrivals and the promotion in place;
+//! - `legality`: the legality test — attack queries over the reverse tables, the quick
+//!   test, the full test;
+//! - `perft`: node counting ([`Perft`]);
+//! - [`distance`]: distance maps, how many moves each piece needs to reach every cell,
+//!   kept up to date through make/unmake ([`DistanceMaps`]);
+//! - `setup` (private): the declarations resolved into the tables the layer plays by
+//!   ([`Game::new`]);
+//! - `edit`: positions set up by hand ([`Game::empty_position`], [`Game::with_piece`]);
+//! - [`text_board`]: Sokoban text boards (`#`, `@`, `$`, `.`) read into and written
+//!   from positions.
+//!
+//! Nothing here is specific to one game: every rule comes from the declarations in
+//! [`crate::ir::GameDecls`].
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod activation;
+mod cascade_tree;
+mod compact;
+mod delayed;
+pub mod distance;
+mod edit;
+pub(crate) mod effects;
+mod history;
+pub(crate) mod kernel;
+mod legality;
+mod line;
+mod movegen;
+mod moves;
+mod neutral;
+pub mod notation;
+mod perft;
+mod position;
+mod result;
+mod setup;
+mod tags;
+mod warnings;
+
+pub use activation::Cascade;
+pub use cascade_tree::CascadeTree;
+pub use compact::{CompactMove, MoveList};
+pub use distance::{DistanceMap, DistanceMaps, SideSummary, UpdateStats};
+pub use effects::SideEffects;
+pub use line::{Line, LineError, MoveError, MoveErrorKind};
+pub use movegen::MoveGenerator;
+pub use moves::{GameMove, MoveKind};
+use notation::fen;
+pub use notation::text_board;
+pub use notation::{TextBoardError, TextBoardErrorKind};
+pub use perft::{divide_parallel, ParallelOutcome, Perft, PerftStopped, ThreadPoolError};
+pub use position::{EnPassant, GamePosition, Keys, Undo};
+pub use result::{EndReason, GameResult};
+pub use warnings::PositionWarning;
+
+// The lower layers' modules, under the names this layer uses for them.
+use piecewise_lang::{diagnostics, ids, ir, topology};
+use piecewise_table::{path_tree, pipeline, table, walk};
+
+use crate::diagnostics::Diagnostics;
+use crate::ids::{CellId, PieceId, Side};
+use crate::table::{Kernels, ReverseTables, TableSize};
+use crate::topology::Board;
+use piecewise_table::position::FenError;
+use piecewise_table::Rules;
+
+pub use piecewise_lang::limits::{MAX_CASCADE, MAX_EP_CELLS, MAX_PASSING};
+
+/// One castling move of one side, resolved to cells.
+#[derive(Clone, Debug)]
+pub struct CastlingMove {
+    /// The side that castles.
+    pub side: Side,
+    /// The royal piece that castles.
+    pub king: PieceId,
+    /// Where the king starts.
+    pub king_from: CellId,
+    /// Where the king ends.
+    pub king_to: CellId,
+    /// The piece the king castles with (the rook in chess).
+    pub partner: PieceId,
+    /// Where the partner starts.
+    pub partner_from: CellId,
+    /// Where the partner ends.
+    pub partner_to: CellId,
+    /// Cells that must be empty (but for the two pieces themselves).
+    pub empty: Vec<CellId>,
+    /// Cells the king stands on, passes or reaches: none may be attacked.
+    pub safe: Vec<CellId>,
+    /// The FEN letter of this right (`K`, `Q`, `k`, `q`).
+    pub letter: char,
+    /// `tagged T`: the bit of the tag both pieces must carry (0: none). Such a
+    /// castling's right is the tag (FEN marks), never a letter: its bit in
+    /// [`GamePosition`]'s rights is always set.
+    pub tag: u8,
+}
+
+impl CastlingMove {
+    /// The move of this castling, number `i` of the game's: the king's, from its start
+    /// cell to its destination.
+    #[inline]
+    pub(crate) fn game_move(&self, i: usize) -> GameMove {
+        GameMove::simple(
+            MoveKind::Castling(i as u8),
+            self.king,
+            self.king_from,
+            self.king_to,
+        )
+    }
+
+    /// Whether the pieces on the castling's two start cells carry its tag (always, for a
+    /// castling without one).
+    #[inline]
+    pub(crate) fn tags_hold(&self, pos: &GamePosition) -> bool {
+        self.tag == 0 || pos.tags(self.king_from) & pos.tags(self.partner_from) & self.tag != 0
+    }
+}
+
+/// A promotion rule of one side and piece, resolved to cells.
+#[derive(Clone, Debug)]
+pub struct PromotionRule {
+    /// Indexed by cell id: a move ending here promotes (and, with `also_leaving`, a
+    /// move starting here).
+    pub zone: Vec<bool>,
+    /// What the piece may promote to, in declaration order.
+    pub choices: Vec<PieceId>,
+    /// `optional`: the piece may also stay as it is.
+    pub optional: bool,
+    /// `also leaving`: a move starting in the zone promotes too (Shogi).
+    pub also_leaving: bool,
+    /// `only captured`: a choice is allowed only while the side has fewer of it on the
+    /// board than in the start position.
+    pub only_captured: bool,
+    /// `tagged T`: the bit of the tag `T` (0: none) that a piece reaching the zone
+    /// without promoting (a later ply of a cascade; every move with `delayed`) carries;
+    /// a piece carrying it on a zone cell promotes as a move of its own.
+    pub tag: u8,
+    /// `delayed`: no move promotes at once.
+    pub delayed: bool,
+}
+
+/// Drop restrictions of one side and piece, resolved to cells.
+#[derive(Clone, Debug, Default)]
+pub struct DropLimits {
+    /// Indexed by cell id: never dropped here.
+    pub forbidden: Vec<bool>,
+    /// `one per file`: not on a file that already holds an own piece of the same kind.
+    pub one_per_file: bool,
+    /// `not mating`: a drop that checkmates at once is illegal.
+    pub not_mating: bool,
+}
+
+/// Table sizes of a [`Game`] (see [`Game::table_memory`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableMemory {
+    /// Nodes of the linked move table.
+    pub forward_nodes: usize,
+    /// Bytes of the move table's nodes and roots.
+    pub forward_bytes: usize,
+    /// Nodes of the reverse tables.
+    pub reverse_nodes: usize,
+    /// Leaves of the reverse tables (the start cells of attacks).
+    pub reverse_leaves: usize,
+    /// Bytes of the reverse tables (nodes, leaves, roots).
+    pub reverse_bytes: usize,
+    /// Piece kinds whose attacks are found by walking them forward (no reverse paths).
+    pub forward_walked: usize,
+}
+
+/// A compiled game: movement rules, resolved declarations, reverse tables, keys.
+pub struct Game {
+    rules: Rules,
+    name: Option<String>,
+    pieces: usize,
+    cells: usize,
+    royal: Vec<bool>,
+    /// Per kind: `neutral` (no side's; written `*` in FEN).
+    neutral: Vec<bool>,
+    plus: Vec<bool>,
+    castlings: Vec<CastlingMove>,
+    /// Per cell: the castling rights lost when a move starts or ends there.
+    castle_loss: Vec<u32>,
+    /// Per piece: its moves restart the halfmove clock (en passant capturers and the
+    /// `move limit`'s `pawn` pieces).
+    clock_reset: Vec<bool>,
+    /// `[side * cells + cell]`: the (start cell, kind) of every en passant capturer
+    /// whose table lands a capture on `cell` from there, sorted.
+    ep_sources: Vec<Vec<(u16, PieceId)>>,
+    /// Indexed by `side * pieces + piece`.
+    promotions: Vec<Vec<PromotionRule>>,
+    /// Indexed by `side * pieces + piece`: per cell, whether a promotion rule of the
+    /// piece applies to a move ending there (empty when the piece has no rule) ...
+    promo_to: Vec<Vec<bool>>,
+    /// ... or starting there (`also leaving` rules).
+    promo_from: Vec<Vec<bool>>,
+    /// Per piece: the piece it demotes to when captured into a hand.
+    base_of: Vec<Option<PieceId>>,
+    /// `hand`: captured pieces go to the captor's hand and may be dropped.
+    hand: bool,
+    /// Indexed by `side * pieces + piece`.
+    drop_limits: Vec<DropLimits>,
+    /// Indexed by `(side * pieces + piece) * cells + cell`: the piece has no move at
+    /// all from there on an empty board.
+    dead: Vec<bool>,
+    /// `royals may not face`: royals on one file with only empty cells between them
+    /// is an illegal position.
+    no_facing: bool,
+    /// `one side`: only the first side moves.
+    one_side: bool,
+    /// The outcome of a stalemate for the side to move.
+    stalemate: crate::ir::Outcome,
+    /// The game ends beyond checkmate and stalemate.
+    ends: crate::ir::EndRules,
+    /// `must capture [most]`.
+    pub(crate) must_capture: Option<crate::ir::MustCapture>,
+    /// `explode`, `burn`, `freeze`, `immune` (`None`: none declared).
+    pub(crate) effects: Option<Box<effects::GameEffects>>,
+    /// `tag ...` (`None`: none declared).
+    pub(crate) tags: Option<Box<tags::GameTags>>,
+    /// Neither effects nor tags: make plays a quiet move, or a plain compact capture,
+    /// from its cells alone (one test a make instead of two).
+    pub(crate) plain: bool,
+    /// `sokoban ...`: what the characters of a Sokoban text board stand for.
+    sokoban: Option<crate::ir::SokobanRoles>,
+    /// Per cell, when royals may not face: the cells above and below it on its file,
+    /// nearest first (empty otherwise).
+    file_rays: Vec<[Vec<CellId>; 2]>,
+    /// Some node of the table captures in passing.
+    any_passing: bool,
+    /// Some pattern has a mark (`sets`, `keeps`, `burn`, `explode`): two patterns of a
+    /// piece may make the same move, and the walks' moves are deduplicated.
+    pub(crate) marked: bool,
+    /// [`Game::counts_lists`], decided once.
+    lists: bool,
+    start: Option<GamePosition>,
+    start_fen: Option<String>,
+    /// `[side][piece]` counts in the start position (for `only captured`).
+    start_counts: [Vec<u8>; 2],
+    reverse: ReverseTables,
+    /// The trees compiled into rays (leapers, riders), run without the interpreter.
+    kernels: Kernels,
+    /// The bitboard attack kernel for the legality test ([`kernel::exposure`]).
+    bits: kernel::BitKernel,
+    keys: Keys,
+}
+
+impl Game {
+    /// Parses, checks and compiles a rules file with its game declarations.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let game = piecewise::Game::compile(
+    ///     "board square 3x3\n\
+    ///      start \"2k/3/K2 w - - 0 1\"\n\
+    ///      royal King\n\
+    ///      piece King (K) { step any }",
+    /// )
+    /// .unwrap();
+    /// let pos = game.start_position().unwrap();
+    /// // a1 may go to a2 or b1; b2 touches the black king on c3, so it is illegal.
+    /// assert_eq!(game.legal_uci(&pos), ["a1a2", "a1b1"]);
+    /// // Black's king then has one safe cell each time (c2 after a1a2, b3 after a1b1).
+    /// assert_eq!(game.perft(&pos, 2), 2);
+    /// ```
+    pub fn compile(source: &str) -> Result<Game, Diagnostics> {
+        Game::compile_at(source, None)
+    }
+
+    /// [`Game::compile`] for a rules file read from directory `base` (where its graph
+    /// board file is looked up).
+    pub fn compile_at(source: &str, base: Option<&std::path::Path>) -> Result<Game, Diagnostics> {
+        Game::compile_fitted(source, base, None)
+    }
+
+    /// [`Game::compile_at`] with the board cut down to `fit` = (files, ranks) when
+    /// the rules declare a larger grid board (square, hex rows, tri or octo): a Sokoban
+    /// level is played on a board of its own size, cut from the top-left corner of
+    /// the declared one (text boards start at the top row, so the rows' parity, which
+    /// Hexoban, Trioban and Octoban count from the top, is the same). Rules without
+    /// `sokoban` roles, other boards, and `fit` larger than the declared board leave
+    /// it as declared.
+    pub fn compile_fitted(
+        source: &str,
+        base: Option<&std::path::Path>,
+        fit: Option<(usize, usize)>,
+    ) -> Result<Game, Diagnostics> {
+        Game::compile_limited(source, base, fit, &crate::pipeline::Limits::default())
+    }
+
+    /// [`Game::compile_fitted`] under `limits` instead of the default ones (table
+    /// size, path length, captures in passing, linking time...).
+    pub fn compile_limited(
+        source: &str,
+        base: Option<&std::path::Path>,
+        fit: Option<(usize, usize)>,
+        limits: &crate::pipeline::Limits,
+    ) -> Result<Game, Diagnostics> {
+        let compiled = crate::pipeline::compile_with(source, base, limits, |rule_set| {
+            if let Some((files, ranks)) = fit {
+                setup::fit_board(rule_set, files, ranks);
+            }
+        })?;
+        let mut game = Game::new(&compiled.rule_set, compiled.rules)?;
+        if let Some(act) = game
+            .effects
+            .as_deref_mut()
+            .and_then(|fx| fx.activation.as_mut())
+        {
+            act.plies = limits
+                .cascade_plies
+                .clamp(1, crate::pipeline::Limits::MAX_CASCADE_PLIES);
+        }
+        Ok(game)
+    }
+
+    /// Compiles a rules file as [`Game::compile_limited`] does, with every diagnostic
+    /// it gives (the rules' and the game declarations'), but builds only the movement
+    /// rules, not what play needs (reverse tables, rays, bit kernels): what `check`
+    /// and `compile` want, in a fraction of the time on big boards.
+    pub fn check_limited(
+        source: &str,
+        base: Option<&std::path::Path>,
+        limits: &crate::pipeline::Limits,
+    ) -> Result<Rules, Diagnostics> {
+        let compiled = crate::pipeline::compile_with(source, base, limits, |_| {})?;
+        Game::declarations(&compiled.rule_set, compiled.rules)
+    }
+
+    /// The compiled movement rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The `game` name, if the file declares one.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
+    /// The board the game is played on.
+    pub fn board(&self) -> &Board {
+        self.rules.board()
+    }
+
+    /// The number of piece kinds.
+    pub fn piece_count(&self) -> usize {
+        self.pieces
+    }
+
+    /// The number of cells of the board.
+    pub fn cell_count(&self) -> usize {
+        self.cells
+    }
+
+    /// Whether the piece is declared `royal`.
+    pub fn is_royal(&self, piece: PieceId) -> bool {
+        self.royal[piece.index()]
+    }
+
+    /// Every castling move of both sides; castling right `i` is bit `i`.
+    pub fn castlings(&self) -> &[CastlingMove] {
+        &self.castlings
+    }
+
+    /// `hand`: captured pieces go to the captor's hand and may be dropped.
+    pub fn has_hand(&self) -> bool {
+        self.hand
+    }
+
+    /// The start position, if the file declares one.
+    pub fn start_position(&self) -> Option<GamePosition> {
+        self.start.clone()
+    }
+
+    /// The start position as written in the file.
+    pub fn start_fen(&self) -> Option<&str> {
+        self.start_fen.as_deref()
+    }
+
+    /// Reads a position in Fairy-Stockfish's FEN for this game.
+    pub fn position(&self, fen: &str) -> Result<GamePosition, FenError> {
+        fen::read(self, fen)
+    }
+
+    /// Writes a position as Fairy-Stockfish writes FEN for this game.
+    pub fn fen(&self, pos: &GamePosition) -> String {
+        fen::write(self, pos)
+    }
+
+    /// A fresh move generator (with its own buffers) for this game.
+    pub fn move_generator(&self) -> MoveGenerator<'_> {
+        MoveGenerator::new(self)
+    }
+
+    /// The legal moves of the side to move. A convenience that builds a move generator; an
+    /// engine keeps one [`MoveGenerator`] instead.
+    pub fn legal_moves(&self, pos: &GamePosition) -> Vec<GameMove> {
+        let mut pos = pos.clone();
+        let mut s = self.move_generator();
+        let mut out = Vec::new();
+        s.legal_moves(&mut pos, &mut out);
+        out
+    }
+
+    /// The legal moves of the side to move in UCI, sorted.
+    pub fn legal_uci(&self, pos: &GamePosition) -> Vec<String> {
+        let mut v = self.uci_list(&self.legal_moves(pos));
+        v.sort();
+        v
+    }
+
+    /// The UCI texts of a move list, in its order: [`Game::uci`], except that a push
+    /// that would print the same as another move of the list gets `^` and the cell the
+    /// pushed piece goes to (`d4d5^d6`).
+    pub fn uci_list(&self, moves: &[GameMove]) -> Vec<String> {
+        notation::uci::uci_list(self, moves)
+    }
+
+    /// Reads a Sokoban text board (`#` wall, `@` pusher, `$` box, `.` goal, ...) as a
+    /// position; the game must declare `sokoban` (see [`text_board`]).
+    pub fn read_text_board(&self, text: &str) -> Result<GamePosition, TextBoardError> {
+        text_board::read(self, text)
+    }
+
+    /// Writes a position as a Sokoban text board; `None` without `sokoban`.
+    pub fn text_board(&self, pos: &GamePosition) -> Option<String> {
+        text_board::write(self, pos)
+    }
+
+    /// Whether every box of a Sokoban puzzle stands on a goal and every goal holds one.
+    pub fn solved(&self, pos: &GamePosition) -> bool {
+        text_board::solved(self, pos)
+    }
+
+    /// `one side`: only the first side ever moves (a puzzle).
+    pub fn one_side(&self) -> bool {
+        self.one_side
+    }
+
+    /// The `sokoban` declaration, if any.
+    pub fn sokoban(&self) -> Option<&crate::ir::SokobanRoles> {
+        self.sokoban.as_ref()
+    }
+
+    /// Perft: the number of leaf nodes of the legal move tree of depth `depth`.
+    pub fn perft(&self, pos: &GamePosition, depth: u32) -> u64 {
+        let mut pos = pos.clone();
+        Perft::new(self).perft(&mut pos, depth)
+    }
+
+    /// A move in UCI as Fairy-Stockfish prints it. A push is the pusher's move; see
+    /// [`Game::uci_list`] for telling apart moves that print the same.
+    pub fn uci(&self, m: &GameMove) -> String {
+        notation::uci::uci(self, m)
+    }
+
+    /// Finds the legal move with this UCI text (as [`Game::uci_list`] writes it).
+    pub fn parse_uci(&self, pos: &GamePosition, text: &str) -> Option<GameMove> {
+        let moves = self.legal_moves(pos);
+        let texts = self.uci_list(&moves);
+        moves
+            .into_iter()
+            .zip(texts)
+            .find(|(_, t)| t == text)
+            .map(|(m, _)| m)
+    }
+
+    /// Plays a move (which must come from this position's move list).
+    pub fn make(&self, pos: &mut GamePosition, m: &GameMove) -> Undo {
+        position::make(self, pos, m)
+    }
+
+    /// Plays the compact move `m` of `list` (a list
+    /// [`MoveGenerator::legal_list`] filled for this position): the same position and
+    /// hash as [`Game::make`] of `list.decode(m)`, a quiet move played without
+    /// decoding it. Taken back with [`Game::unmake`].
+    pub fn make_compact(&self, pos: &mut GamePosition, list: &MoveList, m: CompactMove) -> Undo {
+        position::make_compact(self, pos, list, m)
+    }
+
+    /// Takes back the move that `undo` came from (the last one made).
+    pub fn unmake(&self, pos: &mut GamePosition, undo: Undo) {
+        position::unmake(self, pos, undo)
+    }
+
+    /// The sizes of the tables this game walks: the linked move table and the reverse
+    /// tables behind attack queries.
+    pub fn table_memory(&self) -> TableMemory {
+        let forward = TableSize::of(self.rules.table());
+        let (reverse_nodes, reverse_leaves) = self.reverse.size();
+        TableMemory {
+            forward_nodes: forward.nodes,
+            forward_bytes: forward.bytes,
+            reverse_nodes,
+            reverse_leaves,
+            reverse_bytes: self.reverse.memory_bytes(),
+            forward_walked: self.reverse.forward_only().iter().filter(|&&f| f).count(),
+        }
+    }
+
+    #[inline]
+    fn dead(&self, side: Side, piece: PieceId, cell: CellId) -> bool {
+        self.dead[(side.index() * self.pieces + piece.index()) * self.cells + cell.index()]
+    }
+
+    /// The piece's letter as FEN writes it for `side` (`+p` for a promoted Shogi pawn of
+    /// the second side).
+    pub fn letter(&self, side: Side, piece: PieceId) -> String {
+        let p = &self.rules.table().pieces()[piece.index()];
+        if self.neutral[piece.index()] {
+            return self.neutral_letter(piece);
+        }
+        let l = if side == Side::First {
+            p.letter
+        } else {
+            p.letter.to_ascii_lowercase()
+        };
+        if self.is_plus(piece) {
+            format!("+{l}")
+        } else {
+            l.to_string()
+        }
+    }
+
+    /// The piece's letter is written `+X`.
+    pub fn is_plus(&self, piece: PieceId) -> bool {
+        self.plus[piece.index()]
+    }
+
+    /// Whether some piece is royal.
+    pub(crate) fn has_royals(&self) -> bool {
+        self.royal.iter().any(|&r| r)
+    }
+
+    /// Whether a move's legality needs more than the royals' attack queries, so that
+    /// moves are counted from whole lists (compulsory captures, effects; and pattern
+    /// marks, whose walks may report one move twice).
+    pub(crate) fn counts_lists(&self) -> bool {
+        self.lists
+    }
+
+    /// Whether `cell` is attacked by `by`, as if a piece of kind `victim` of the other
+    /// side stood there.
+    pub fn attacked(&self, pos: &GamePosition, cell: CellId, by: Side, victim: PieceId) -> bool {
+        let mut scratch = legality::attack::AttackScratch::new();
+        legality::attack::attacked_in(self, pos, cell, by, victim, &mut scratch)
+    }
+
+    /// Whether the side to move has a royal piece that the opponent could capture.
+    pub fn in_check(&self, pos: &GamePosition) -> bool {
+        if self.effects.is_some() {
+            return self.move_generator().in_check_general(pos);
+        }
+        let mut scratch = legality::attack::AttackScratch::new();
+        legality::royals::royal_attacked(self, pos, pos.side, &mut scratch)
+    }
+}

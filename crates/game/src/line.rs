@@ -1,0 +1,297 @@
+//! line: a game as played — a start position and the moves played from it, with what
+//! the end rules need of the past (a repetition key, whether the side to move was in
+//! check, and Makruk's count for every position of the line). Owns [`Line`] and its
+//! errors ([`LineError`], [`MoveError`]); the ends decided over a line are in
+//! `history.rs`.
+//!
+//! A [`GamePosition`] alone cannot tell a repetition: that needs the line. Playing a
+//! move into a line costs one make and, only for the games that need it, a check test
+//! (`perpetual check loses`) and a legal-move test (a position with an en passant cell);
+//! perft and make/unmake never see a line.
+//!
+//! # Examples
+//!
+//! ```
+//! use piecewise::game::{EndReason, GameResult};
+//! use piecewise::Game;
+//!
+//! let chess = Game::compile(include_str!("../../../rules/chess.rules")).unwrap();
+//! let start = chess.start_fen().unwrap().to_string();
+//! // Knights out and back twice: the start position stands for the third time.
+//! let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+//! let moves: Vec<&str> = shuffle.iter().chain(&shuffle).copied().collect();
+//! let line = chess.line_from_uci(&start, &moves).unwrap();
+//! assert_eq!(chess.immediate_end(&line), None);
+//! assert_eq!(
+//!     chess.optional_end(&line),
+//!     Some(GameResult { winner: None, reason: EndReason::Repetition })
+//! );
+//! assert_eq!(chess.line_result(&line), None); // the game goes on unless claimed
+//!
+//! // A bad move is an error that names it.
+//! let err = chess.line_from_uci(&start, &["e2e4", "e2e4"]).unwrap_err();
+//! assert_eq!(err.to_string(), "move 2 `e2e4` is not legal in \
+//!     rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+//! ```
+
+use super::{Game, GameMove, GamePosition, MoveKind};
+use piecewise_table::position::FenError;
+use std::fmt;
+
+/// What the end rules keep of one position of a [`Line`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mark {
+    /// The position's hash for repetitions: the Zobrist hash, without its en passant
+    /// cell unless an en passant capture is legal there.
+    pub key: u64,
+    /// The side to move was in check (kept only for `perpetual check loses`).
+    pub check: bool,
+    /// The move into this position restarted the halfmove clock (a capture or a pawn
+    /// move): no earlier position can be the same.
+    pub reset: bool,
+    /// Makruk's count after the move into this position (`counting makruk`).
+    pub count: super::history::Count,
+}
+
+/// A game as played: a start position, the moves played from it, and what the end
+/// rules need to know of every position on the way. Made by [`Game::line`] or
+/// [`Game::line_from_uci`], extended by [`Game::play`] and [`Game::play_uci`], judged by
+/// [`Game::line_result`], [`Game::immediate_end`] and [`Game::optional_end`].
+#[derive(Clone, Debug)]
+pub struct Line {
+    start: GamePosition,
+    pos: GamePosition,
+    moves: Vec<GameMove>,
+    /// One per position of the line, the start's first.
+    pub(crate) marks: Vec<Mark>,
+}
+
+impl Line {
+    /// The position the line starts from.
+    pub fn start(&self) -> &GamePosition {
+        &self.start
+    }
+
+    /// The position at the end of the line (after every move played).
+    pub fn position(&self) -> &GamePosition {
+        &self.pos
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[GameMove] {
+        &self.moves
+    }
+
+    /// The number of moves played.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether no move has been played.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+/// Why a line could not be built from a FEN and UCI moves ([`Game::line_from_uci`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LineError {
+    /// The FEN could not be read.
+    Fen(FenError),
+    /// A move could not be played.
+    Move(MoveError),
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::Fen(e) => write!(f, "bad FEN: {e}"),
+            LineError::Move(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for LineError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LineError::Fen(e) => Some(e),
+            LineError::Move(e) => Some(e),
+        }
+    }
+}
+
+impl From<FenError> for LineError {
+    fn from(e: FenError) -> LineError {
+        LineError::Fen(e)
+    }
+}
+
+impl From<MoveError> for LineError {
+    fn from(e: MoveError) -> LineError {
+        LineError::Move(e)
+    }
+}
+
+/// A move that could not be played: which one, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    /// Its index in the list of moves given (0 for the first). [`Game::play_uci`]
+    /// gives the number of moves already in the line.
+    pub index: usize,
+    /// The move as written.
+    pub text: String,
+    /// Why it could not be played.
+    pub kind: MoveErrorKind,
+    /// The FEN of the position it was to be played in.
+    pub fen: String,
+}
+
+/// Why a move could not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveErrorKind {
+    /// Not a move in UCI notation on this board (`e2e4`, `e7e8q`, `P@e4`).
+    Malformed,
+    /// A well-formed move that is not legal in the position.
+    Illegal,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            MoveErrorKind::Malformed => "is not a UCI move on this board",
+            MoveErrorKind::Illegal => "is not legal",
+        };
+        write!(
+            f,
+            "move {} `{}` {what} in {}",
+            self.index + 1,
+            self.text,
+            self.fen
+        )
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Game {
+    /// A line that starts at `start`, with no move played yet.
+    pub fn line(&self, start: GamePosition) -> Line {
+        let mark = self.mark(&start, true, super::history::Count::default());
+        let mark = Mark {
+            count: self.start_count(&start),
+            ..mark
+        };
+        Line {
+            pos: start.clone(),
+            start,
+            moves: Vec::new(),
+            marks: vec![mark],
+        }
+    }
+
+    /// A line from a FEN and moves in UCI, as pyffish takes them (`fen`, `moves`): the
+    /// error says whether the FEN or which move is at fault, and why.
+    pub fn line_from_uci<S: AsRef<str>>(&self, fen: &str, moves: &[S]) -> Result<Line, LineError> {
+        let mut line = self.line(self.position(fen)?);
+        for (i, text) in moves.iter().enumerate() {
+            self.play_uci(&mut line, text.as_ref())
+                .map_err(|e| MoveError { index: i, ..e })?;
+        }
+        Ok(line)
+    }
+
+    /// Plays `m`, a legal move of the line's last position, at the end of the line.
+    pub fn play(&self, line: &mut Line, m: &GameMove) {
+        let pieces_before = self.pieces_on_board(&line.pos);
+        self.make(&mut line.pos, m);
+        line.moves.push(*m);
+        let previous = line.marks.last().map(|m| m.count).unwrap_or_default();
+        let reset = line.pos.halfmove_clock() == 0;
+        let capture = self.pieces_on_board(&line.pos) < pieces_before;
+        let count = self.next_count(&line.pos, previous, capture);
+        let mark = self.mark(&line.pos, reset, count);
+        line.marks.push(mark);
+    }
+
+    /// Plays the move written `text` in UCI at the end of the line, and returns it; an
+    /// error (the line unchanged) if it is not a legal move there.
+    pub fn play_uci(&self, line: &mut Line, text: &str) -> Result<GameMove, MoveError> {
+        match self.parse_uci(&line.pos, text) {
+            Some(m) => {
+                self.play(line, &m);
+                Ok(m)
+            }
+            None => Err(MoveError {
+                index: line.moves.len(),
+                text: text.to_string(),
+                kind: if self.names_cells(text) {
+                    MoveErrorKind::Illegal
+                } else {
+                    MoveErrorKind::Malformed
+                },
+                fen: self.fen(&line.pos),
+            }),
+        }
+    }
+
+    /// The pieces on the board, both sides'.
+    fn pieces_on_board(&self, pos: &GamePosition) -> u32 {
+        pos.cells().iter().filter(|o| !o.is_empty()).count() as u32
+    }
+
+    /// What the end rules keep of `pos`.
+    fn mark(&self, pos: &GamePosition, reset: bool, count: super::history::Count) -> Mark {
+        let mut key = pos.hash();
+        if let Some(&cell) = pos.en_passant().cells().first() {
+            let ep_legal = self
+                .legal_moves(pos)
+                .iter()
+                .any(|m| matches!(m.kind, MoveKind::EnPassant { .. }));
+            if !ep_legal {
+                key ^= self.keys.ep_key(cell as usize);
+            }
+        }
+        Mark {
+            key,
+            check: self.ends.perpetual_check_loses && self.in_check(pos),
+            reset,
+            count,
+        }
+    }
+
+    /// Whether `text` has the shape of a UCI move whose cells are on this board: a drop
+    /// `X@cell` or `+X@cell`, or `cell cell` and an optional suffix.
+    fn names_cells(&self, text: &str) -> bool {
+        let board = self.board();
+        if let Some((piece, cell)) = text.split_once('@') {
+            let piece = piece.strip_prefix('+').unwrap_or(piece);
+            return piece.len() == 1
+                && piece.chars().all(|c| c.is_ascii_alphabetic())
+                && board.parse_cell(cell).is_some();
+        }
+        // Two cells: letters then digits, twice.
+        let cell_end = |s: &str| {
+            let letters = s.find(|c: char| !c.is_ascii_lowercase())?;
+            let digits = s[letters..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(s.len(), |d| letters + d);
+            (letters > 0 && digits > letters).then_some(digits)
+        };
+        let Some(a) = cell_end(text) else {
+            return false;
+        };
+        let Some(b) = cell_end(&text[a..]).map(|b| a + b) else {
+            return false;
+        };
+        // A promotion suffix: a piece letter, `+` or `-`.
+        let suffix = &text[b..];
+        suffix.len() <= 2
+            && suffix
+                .chars()
+                .all(|c| c.is_ascii_alphabetic() || c == '+' || c == '-')
+            && board.parse_cell(&text[..a]).is_some()
+            && board.parse_cell(&text[a..b]).is_some()
+    }
+}

@@ -1,0 +1,98 @@
+//! promote: a move written out with its promotions — every promotion rule of the
+//! moving piece that applies where the move starts or ends, each kind it may become
+//! once (and the move as it is where staying unpromoted is allowed).
+
+use super::Keep;
+use crate::compact::MoveOut;
+use crate::ids::Side;
+use crate::{Game, GameMove, GamePosition};
+
+/// Whether a promotion rule of `side` applies to the move `m`.
+pub(crate) fn promotion_applies(g: &Game, side: Side, m: &GameMove) -> bool {
+    g.promotions[side.index() * g.pieces + m.piece.index()]
+        .iter()
+        .any(|r| rule_applies(r, m))
+}
+
+/// Whether the promotion rule `r` applies to the move `m`.
+fn rule_applies(r: &crate::PromotionRule, m: &GameMove) -> bool {
+    r.zone[m.to.index()] || (r.also_leaving && r.zone[m.from.index()])
+}
+
+/// A kernel's move that [`super::Destinations::keep`] neither drops nor keeps as it is:
+/// with its promotions into `out` ([`Keep::Expanded`]) or into `deferred`
+/// ([`Keep::Defer`]). Out of line, so that the kernels' loops keep the common cases
+/// inline.
+#[cold]
+#[inline(never)]
+pub(crate) fn expand_or_defer<O: MoveOut>(
+    g: &Game,
+    pos: &GamePosition,
+    m: GameMove,
+    keep: Keep,
+    out: &mut O,
+    deferred: &mut Vec<GameMove>,
+) {
+    match keep {
+        Keep::Defer => expand_promotions(g, pos, m, deferred),
+        _ => expand_promotions(g, pos, m, out),
+    }
+}
+
+/// Pushes `m` as it is and/or with each allowed promotion.
+#[inline(always)]
+pub(crate) fn expand_promotions<O: MoveOut>(
+    g: &Game,
+    pos: &GamePosition,
+    m: GameMove,
+    out: &mut O,
+) {
+    // Most pieces never promote, and most moves of those that do end and start
+    // outside every zone: no call, no loop.
+    let i = pos.side.index() * g.pieces + m.piece.index();
+    let zone_to = &g.promo_to[i];
+    if zone_to.is_empty() || !(zone_to[m.to.index()] || g.promo_from[i][m.from.index()]) {
+        out.push(m);
+        return;
+    }
+    expand_promoting(g, pos, m, out);
+}
+
+/// [`expand_promotions`] for a piece with promotion rules.
+#[inline(never)]
+fn expand_promoting<O: MoveOut>(g: &Game, pos: &GamePosition, m: GameMove, out: &mut O) {
+    let side = pos.side;
+    let rules = &g.promotions[side.index() * g.pieces + m.piece.index()];
+    let mut applies = false;
+    let mut may_stay = true;
+    // The kinds already pushed as this move's promotions (a piece id is a byte).
+    let mut pushed = [0u64; 4];
+    for r in rules {
+        // A `delayed` promotion is made later: make tags the piece.
+        if !rule_applies(r, &m) || r.delayed {
+            continue;
+        }
+        applies = true;
+        if !r.optional {
+            may_stay = false;
+        }
+        for &c in &r.choices {
+            if r.only_captured
+                && pos.counts[side.index()][c.index()] >= g.start_counts[side.index()][c.index()]
+            {
+                continue;
+            }
+            let (word, bit) = (c.index() / 64, 1u64 << (c.index() % 64));
+            if pushed[word] & bit != 0 {
+                continue;
+            }
+            pushed[word] |= bit;
+            let mut p = m;
+            p.promotion = Some(c);
+            out.push(p);
+        }
+    }
+    if !applies || (may_stay && !g.dead(side, m.piece, m.to)) {
+        out.push(m);
+    }
+}

@@ -1,0 +1,337 @@
+//! fen: game positions read and written as Fairy-Stockfish writes them.
+//!
+//! `BOARD[HAND] SIDE CASTLING EP HALFMOVE FULLMOVE`. The board lists ranks from the top
+//! down, separated by `/`; a number counts empty cells; `*` marks a hole, or on a cell a
+//! neutral piece (`*M`, with its letter, when the game has several kinds); a letter is a
+//! piece (uppercase for the first side), `+X` a piece declared with a `+X` letter, and a
+//! trailing `~` marks a piece that was promoted (it returns to a hand as the piece it
+//! promoted from). In games that declare tags, a piece's tags follow as their marks
+//! (`P^`, `N~!`), in declaration order. The hand `[...]` lists pieces in hand (`[]` or
+//! `[-]` when empty).
+//! Everything after the board is optional; where Fairy-Stockfish leaves fields out
+//! (Shogi's `w 0 1`) the castling and en passant fields may be missing, and counting
+//! fields some variants add after the clocks are accepted and ignored.
+
+use crate::ids::{CellId, PieceId, Side};
+use crate::ir::Coord;
+use crate::{EnPassant, Game, GamePosition, MoveKind, MAX_EP_CELLS};
+use piecewise_table::position::FenError;
+
+/// Finds the piece with this letter (case ignored) and `+` marker.
+fn piece_of(game: &Game, letter: char, plus: bool) -> Option<PieceId> {
+    let pieces = &game.rules.table().pieces();
+    (0..pieces.len())
+        .find(|&i| pieces[i].letter == letter.to_ascii_uppercase() && game.plus[i] == plus)
+        .map(|i| PieceId(i as u8))
+}
+
+/// The letters the rules declare, as the first side's.
+fn known_letters(game: &Game) -> Vec<String> {
+    (0..game.pieces)
+        .map(|i| game.letter(Side::First, PieceId(i as u8)))
+        .collect()
+}
+
+/// The piece that promotes to `kind` (for `~`), if exactly one does.
+fn promoted_from(game: &Game, kind: PieceId) -> Option<PieceId> {
+    let mut found = None;
+    for (i, rules) in game.promotions[..game.pieces].iter().enumerate() {
+        if rules.iter().any(|r| r.choices.contains(&kind)) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(PieceId(i as u8));
+        }
+    }
+    found
+}
+
+/// Reads a game FEN (see the module documentation) into a position of `game`.
+pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
+    let board = game.board();
+    let mut pos = GamePosition::empty(game.pieces, game.cells);
+    let fields = piecewise_table::position::fen_fields(fen);
+    let Some(&(board_at, board_field)) = fields.first() else {
+        return Err(FenError::empty());
+    };
+    let (board_text, hand) = piecewise_table::position::split_hand(board_field, board_at)?;
+    let tag_rules = game.tags.as_deref();
+    let (cells, promoted, tags) = piecewise_table::position::read_board(
+        board_text,
+        board_at,
+        board,
+        game.rules.table().pieces(),
+        &game.neutral_kinds(),
+        &|kind, at| match promoted_from(game, kind) {
+            Some(from) => Ok(from.0 + 1),
+            None => Err(FenError::promotion_mark_ambiguous(
+                at,
+                game.letter(Side::First, kind),
+            )),
+        },
+        &|kind, mark, at| {
+            let Some(t) = tag_rules else {
+                return Ok(None);
+            };
+            let Some(bit) = t.bit_of(mark) else {
+                return Ok(None);
+            };
+            if t.carried[kind.index()] & bit == 0 {
+                let name = &t.defs[bit.trailing_zeros() as usize].name;
+                return Err(FenError::tag_not_carried(
+                    at,
+                    mark as char,
+                    name.clone(),
+                    game.rules().piece_name(kind).to_string(),
+                ));
+            }
+            Ok(Some(bit))
+        },
+    )?;
+    if let Some(duck) = game.duck() {
+        let occ = crate::walk::Occupant::piece(Side::First, duck);
+        let found = cells.iter().filter(|&&o| o == occ).count();
+        if found > 1 {
+            let name = game.rules().piece_name(duck).to_string();
+            return Err(FenError::second_duck(board_at, found, name));
+        }
+    }
+    pos.cells = cells;
+    pos.marks = promoted;
+    if let Some((hand_at, text)) = hand {
+        if !game.hand {
+            return Err(FenError::no_hands(hand_at - 1));
+        }
+        if text != "-" {
+            for (i, c) in text.char_indices() {
+                if !c.is_ascii_alphabetic() {
+                    return Err(FenError::unexpected_in_hand(hand_at + i, c));
+                }
+                let Some(kind) = piece_of(game, c, false) else {
+                    return Err(FenError::unknown_letter(
+                        hand_at + i,
+                        c.to_string(),
+                        known_letters(game),
+                    ));
+                };
+                let side = if c.is_ascii_uppercase() {
+                    Side::First
+                } else {
+                    Side::Second
+                };
+                let h = &mut pos.hands[side.index()][kind.index()];
+                *h = h
+                    .checked_add(1)
+                    .ok_or_else(|| FenError::hand_too_large(hand_at + i, c, u8::MAX as usize))?;
+            }
+        }
+    }
+    let mut rest = fields[1..].iter().copied().peekable();
+    if let Some((side_at, side)) = rest.next() {
+        pos.side = piecewise_table::position::read_side(side_at, side)?;
+        if game.one_side() && pos.side != Side::First {
+            return Err(FenError::one_side(side_at));
+        }
+    }
+    // Castling rights: `-` or letters.
+    if let Some(&(cast_at, text)) = rest.peek() {
+        if text == "-" || text.chars().all(|c| c.is_ascii_alphabetic()) {
+            rest.next();
+            if text != "-" {
+                for (i, c) in text.char_indices() {
+                    let bits: u32 = game
+                        .castlings
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, m)| m.letter == c && m.tag == 0)
+                        .map(|(i, _)| 1u32 << i)
+                        .sum();
+                    if bits == 0 {
+                        return Err(FenError::unknown_castling(
+                            cast_at + i,
+                            c,
+                            rights_known(game),
+                        ));
+                    }
+                    pos.castling |= bits;
+                }
+            }
+        }
+    }
+    // A tagged castling's right is its pieces' tag: its bit is always set.
+    pos.castling |= game
+        .castlings
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.tag != 0)
+        .map(|(i, _)| 1u32 << i)
+        .sum::<u32>();
+    // En passant: `-` or a cell.
+    if let Some(&(ep_at, text)) = rest.peek() {
+        if text == "-" {
+            rest.next();
+        } else if text.chars().next().is_some_and(|c| c.is_ascii_lowercase()) {
+            rest.next();
+            let Some(cell) = board.parse_cell(text) else {
+                return Err(FenError::not_a_cell(ep_at, text));
+            };
+            pos.ep = ep_from_cell(game, &pos, cell)
+                .ok_or_else(|| FenError::en_passant_without_victim(ep_at, text))?;
+        }
+    }
+    // Clocks, then any counting fields.
+    for (numbers_before, (number_at, text)) in rest.enumerate() {
+        let Ok(number) = text.parse::<u32>() else {
+            return Err(FenError::not_a_number(number_at, text));
+        };
+        match numbers_before {
+            0 => pos.halfmove = number,
+            1 => pos.fullmove = number.max(1),
+            2 => {}
+            _ => return Err(FenError::too_many_fields(number_at, None)),
+        }
+    }
+    pos.rehash(&game.keys);
+    if let Some(t) = tag_rules {
+        t.install(&mut pos, tags);
+    }
+    Ok(pos)
+}
+
+/// The castling letters the game declares, in order (a run of one letter once).
+fn rights_known(game: &Game) -> Vec<char> {
+    // A tagged castling's right is a tag mark, not a letter.
+    let mut letters: Vec<char> = game
+        .castlings
+        .iter()
+        .filter(|c| c.tag == 0)
+        .map(|c| c.letter)
+        .collect();
+    letters.dedup();
+    letters
+}
+
+/// The en passant state a FEN's cell stands for: the first piece beyond the cell in the
+/// direction the side that just moved goes forward, if it is that side's.
+fn ep_from_cell(game: &Game, pos: &GamePosition, cell: CellId) -> Option<EnPassant> {
+    let board = game.board();
+    let mover = pos.side.opponent();
+    let dy = if mover == Side::First { 1 } else { -1 };
+    let c = board.coord(cell);
+    let mut ep = EnPassant::default();
+    ep.cells[0] = cell.0;
+    ep.len = 1;
+    for k in 1..=MAX_EP_CELLS as i16 {
+        let v = board.cell_at(Coord {
+            x: c.x,
+            y: c.y + dy * k,
+        })?;
+        let o = pos.cells[v.index()];
+        if o.is_empty() {
+            if (ep.len as usize) < MAX_EP_CELLS {
+                ep.cells[ep.len as usize] = v.0;
+                ep.len += 1;
+            }
+            continue;
+        }
+        if o.side() != mover {
+            return None;
+        }
+        ep.victim = v.0;
+        return Some(ep);
+    }
+    None
+}
+
+/// Writes a position as a game FEN, as Fairy-Stockfish writes it.
+pub fn write(game: &Game, pos: &GamePosition) -> String {
+    let board = game.board();
+    let mut s = String::new();
+    for y in (0..board.height() as i16).rev() {
+        let mut empty = 0;
+        for at in board.fen_row(y) {
+            let Some(cell) = board.cell_at(at) else {
+                if empty > 0 {
+                    s.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                s.push('*');
+                continue;
+            };
+            let occ = pos.cells[cell.index()];
+            if occ.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+                empty = 0;
+            }
+            s.push_str(&game.letter(occ.side(), occ.kind()));
+            if pos.promoted(cell.index()) != 0 {
+                s.push('~');
+            }
+            if let Some(t) = game.tags.as_deref() {
+                s.extend(t.marks(pos.tags(cell)));
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        if y > 0 {
+            s.push('/');
+        }
+    }
+    if game.hand {
+        s.push('[');
+        for side in Side::BOTH {
+            for p in (0..game.pieces).rev() {
+                for _ in 0..pos.hands[side.index()][p] {
+                    s.push_str(&game.letter(side, PieceId(p as u8)));
+                }
+            }
+        }
+        s.push(']');
+    }
+    s.push(' ');
+    s.push(if pos.side == Side::First { 'w' } else { 'b' });
+    s.push(' ');
+    let mut rights = String::new();
+    for side in Side::BOTH {
+        for l in ['k', 'q'] {
+            let want = if side == Side::First {
+                l.to_ascii_uppercase()
+            } else {
+                l
+            };
+            let present = game
+                .castlings
+                .iter()
+                .enumerate()
+                .any(|(i, c)| c.letter == want && c.tag == 0 && pos.castling & (1 << i) != 0);
+            if present {
+                rights.push(want);
+            }
+        }
+    }
+    if rights.is_empty() {
+        rights.push('-');
+    }
+    s.push_str(&rights);
+    s.push(' ');
+    // The en passant cell only when an en passant capture is possible (pseudo-legally:
+    // it may still expose the capturer's king), as Fairy-Stockfish writes it.
+    let ep = if pos.ep.is_none() {
+        None
+    } else {
+        let mut moves = Vec::new();
+        game.move_generator().pseudo_moves(pos, &mut moves);
+        let takes = moves
+            .iter()
+            .any(|m| matches!(m.kind, MoveKind::EnPassant { .. }));
+        takes.then(|| board.cell_name(CellId(pos.ep.cells[0])))
+    };
+    s.push_str(ep.as_deref().unwrap_or("-"));
+    s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    s
+}

@@ -1,0 +1,87 @@
+//! uci: moves as UCI text, as Fairy-Stockfish prints them (`e2e4`, `e7e8q`, `P@e4`,
+//! Shogi's `+`, castling as the king's from-to, the Duck's move after `,`), with
+//! piecewise's additions for what
+//! Fairy-Stockfish has no notation for (`x` and the cell for captures in passing, `^`
+//! and the cell where two pushes would print the same, so also for a swap beside a
+//! friend capture; `~` and a letter for a conversion; `>` and a cell for each ply of
+//! a cascade after the first: `c1e3>h6` is a move to e3 that activates the piece
+//! there, which goes on to h6).
+
+use crate::ids::{CellId, Side};
+use crate::{Game, GameMove, MoveKind};
+
+/// The UCI texts of a list of moves: each as [`uci`] writes it, and where two moves
+/// would print the same, each push among them followed by `^` and the cell the pushed
+/// piece goes to (`d4d5^d6`; a capture of the same piece stays `d4d5`).
+pub(crate) fn uci_list(g: &Game, moves: &[GameMove]) -> Vec<String> {
+    let mut texts: Vec<String> = moves.iter().map(|m| uci(g, m)).collect();
+    let plain = texts.clone();
+    for (i, m) in moves.iter().enumerate() {
+        let Some(dest) = m.push_to else { continue };
+        let clash = moves
+            .iter()
+            .enumerate()
+            .any(|(j, o)| j != i && plain[j] == plain[i] && o.push_to != m.push_to);
+        if clash {
+            texts[i].push('^');
+            texts[i].push_str(&g.board().cell_name(dest));
+        }
+    }
+    texts
+}
+
+/// UCI text as Fairy-Stockfish prints it. A move followed by the Duck's (`neutral Duck,
+/// after each move`) is written as Fairy-Stockfish writes its `duck` variant's: the move,
+/// `,`, then the Duck's move written from the cell the moving piece reached to the cell
+/// the Duck goes to (`e2e4,e4d5`; castling `e1g1,g1b1`).
+pub(crate) fn uci(g: &Game, m: &GameMove) -> String {
+    let mut s = plain(g, m);
+    if let Some(d) = m.duck {
+        let board = g.board();
+        s.push(',');
+        s.push_str(&board.cell_name(m.to));
+        s.push_str(&board.cell_name(d));
+    }
+    s
+}
+
+fn plain(g: &Game, m: &GameMove) -> String {
+    let board = g.board();
+    match m.kind {
+        MoveKind::Drop => {
+            let l = g.letter(Side::First, m.piece);
+            format!("{}@{}", l, board.cell_name(m.to))
+        }
+        _ => {
+            let mut s = format!("{}{}", board.cell_name(m.from), board.cell_name(m.to));
+            // Captures in passing (no game of Fairy-Stockfish's has them): `x` and the
+            // cell, sorted, as `piecewise moves --pseudo` writes them.
+            let mut caps: Vec<CellId> = m.passing_captures().collect();
+            caps.sort();
+            caps.dedup();
+            for c in caps {
+                s.push('x');
+                s.push_str(&board.cell_name(c));
+            }
+            // A conversion (no game of Fairy-Stockfish's has them): `~` and the letter
+            // of the kind the piece met becomes, as a promotion writes it.
+            if let Some(k) = m.convert {
+                s.push('~');
+                s.push_str(&g.letter(Side::Second, k));
+            }
+            if let Some(p) = m.promotion {
+                if g.is_plus(p) {
+                    s.push('+');
+                } else {
+                    s.push_str(&g.letter(Side::Second, p));
+                }
+            }
+            // A cascade (activation): `>` and where each later ply ends.
+            for (_, to) in m.cascade().plies(m.to) {
+                s.push('>');
+                s.push_str(&board.cell_name(to));
+            }
+            s
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! bulk: perft's last ply — the number of legal moves of a position
+//! ([`MoveGenerator::count_legal`]), most of them counted straight from the walks without
+//! being built: a piece the quick test covers (not royal, not promoting, not pinned as
+//! far as the x-ray walks tell) has its moves counted by their destination alone
+//! ([`LeafCount`]); the others are built and tested.
+
+use crate::ids::{CellId, PieceId, Side};
+use crate::kernel;
+use crate::legality::marks::{Marks, XRays};
+use crate::legality::quick::Quick;
+use crate::movegen::{expand_promotions, Plies};
+use crate::walk::{Occupancy, Ply, Sink};
+use crate::{GameMove, GamePosition, MoveGenerator};
+
+/// Counts the plies of one walk (a plain piece: not royal, no promotion, not on a
+/// facing line) that the quick legality test passes by their destination; the
+/// others become moves in `deferred`, tested in full later.
+pub(super) struct LeafCount<'a> {
+    marks: &'a Marks,
+    /// When the start cell is marked (`use_x`): the x-ray marks of the piece there.
+    xrays: &'a XRays,
+    from: CellId,
+    use_x: bool,
+    /// The table has passing captures.
+    passing: bool,
+    /// Per cell: a promotion rule applies to a move ending there (empty: none does).
+    promo_to: &'a [bool],
+    count: u64,
+    deferred: &'a mut Vec<GameMove>,
+}
+
+impl Sink for LeafCount<'_> {
+    #[inline]
+    fn ply(&mut self, ply: &Ply<'_>) {
+        let to = ply.to.index();
+        let defer = self.marks.put(to)
+            || (self.use_x && self.xrays.put(to, self.from))
+            || (self.passing && ply.passing_captures().next().is_some())
+            || ply.push_to.is_some()
+            || self.promo_to.get(to).copied().unwrap_or(false);
+        if defer {
+            Plies {
+                out: self.deferred,
+                only_capture_on: None,
+            }
+            .ply(ply);
+        } else {
+            self.count += 1;
+        }
+    }
+}
+
+/// Appends a move the bulk count leaves to the full test (kept out of the counting
+/// loop, where most moves are counted).
+#[cold]
+#[inline(never)]
+fn defer(walked: &mut Vec<GameMove>, m: GameMove) {
+    walked.push(m);
+}
+
+impl MoveGenerator<'_> {
+    /// The count after [`MoveGenerator::prepare_quick`] returned true: every piece of the
+    /// side to move walked counting, then the rest.
+    pub(crate) fn count_prepared(&mut self, pos: &mut GamePosition) -> u64 {
+        let side = pos.side;
+        let mut count = 0u64;
+        self.walked.clear();
+        for i in kernel::bits::pieces_of(&pos.cells, side) {
+            let kind = pos.cells[i].kind();
+            count += match self.game.kernels.rays(side, kind, CellId(i as u16)) {
+                Some(_) => self.count_rays(pos, i),
+                None => self.walk_counting(pos, pos, i),
+            };
+        }
+        count + self.count_rest(pos, None)
+    }
+
+    /// Counts the moves left after the walks: those in `self.walked` (expanded by
+    /// promotions), en passant, castling and drops, each tested. With `castlings`,
+    /// the legal castlings are known (perft's children take the parent's) and only
+    /// the drops are generated.
+    pub(crate) fn count_rest(&mut self, pos: &mut GamePosition, castlings: Option<u64>) -> u64 {
+        let g = self.game;
+        let mut count = 0;
+        self.en_passant_moves(pos);
+        let mut pending = self.buffer();
+        for m in self.walked.drain(..) {
+            expand_promotions(g, pos, m, &mut pending);
+        }
+        match castlings {
+            Some(n) => {
+                count += n;
+                self.drops(pos, &mut pending);
+            }
+            None => self.castling_and_drops(pos, &mut pending),
+        }
+        for m in pending.iter() {
+            let verdict = self.quick(pos, m);
+            if verdict == Quick::Legal || (verdict == Quick::Unknown && self.is_legal(pos, m)) {
+                count += 1;
+            }
+        }
+        self.give_back(pending);
+        count
+    }
+
+    /// The number of legal moves of the side to move (perft's last ply): like
+    /// `legal_moves(..).len()`, but the moves that the quick test passes on their
+    /// destination alone are counted straight from the walk, without building them.
+    pub fn count_legal(&mut self, pos: &mut GamePosition) -> u64 {
+        // With compulsory captures a move's legality depends on its siblings: count the
+        // list.
+        if !self.game.counts_lists() {
+            if let Some(n) = self.count_legal_bits(pos) {
+                return n;
+            }
+        }
+        if self.game.counts_lists() || !self.prepare_quick(pos) {
+            let mut moves = self.buffer();
+            self.legal_moves(pos, &mut moves);
+            let n = moves.len() as u64;
+            self.give_back(moves);
+            return n;
+        }
+        self.count_prepared(pos)
+    }
+
+    /// Walks the piece of the side to move on cell `i` over `board` (the position, or
+    /// the position watched): counts its moves that the quick test passes by their
+    /// destination alone and appends the others to `self.walked`. Needs
+    /// [`MoveGenerator::prepare_quick`]'s state.
+    pub(crate) fn walk_counting<O: Occupancy>(
+        &mut self,
+        board: &O,
+        pos: &GamePosition,
+        i: usize,
+    ) -> u64 {
+        let g = self.game;
+        let side = pos.side;
+        let kind = pos.cells[i].kind();
+        let from = CellId(i as u16);
+        let promo_to = &g.promo_to[side.index() * g.pieces + kind.index()];
+        if !self.plain(side, kind, i) {
+            let mut sink = Plies {
+                out: &mut self.walked,
+                only_capture_on: None,
+            };
+            self.walker.walk(board, side, kind, from, &mut sink);
+            return 0;
+        }
+        let mut sink = LeafCount {
+            marks: &self.quick.marks,
+            xrays: &self.quick.xrays,
+            from,
+            use_x: self.quick.marks.seen(i),
+            passing: g.any_passing,
+            promo_to,
+            count: 0,
+            deferred: &mut self.walked,
+        };
+        self.walker.walk(board, side, kind, from, &mut sink);
+        sink.count
+    }
+
+    /// [`MoveGenerator::walk_counting`] over the position itself for a piece whose tree
+    /// the table compiled into rays: the same count and the same moves appended to
+    /// `self.walked`, without the interpreter.
+    fn count_rays(&mut self, pos: &GamePosition, i: usize) -> u64 {
+        let g = self.game;
+        let side = pos.side;
+        let kind = pos.cells[i].kind();
+        let from = CellId(i as u16);
+        let Some(rays) = g.kernels.rays(side, kind, from) else {
+            return 0;
+        };
+        let plain = self.plain(side, kind, i);
+        let walked = &mut self.walked;
+        if !plain {
+            kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
+                walked.push(kernel::ray_move(kind, from, to, captures, ep))
+            });
+            return 0;
+        }
+        // As `LeafCount` decides (rays have no passing captures and no pushes).
+        let promo_to = &g.promo_to[side.index() * g.pieces + kind.index()];
+        let (marks, xrays) = (&self.quick.marks, &self.quick.xrays);
+        let use_x = marks.seen(i);
+        let mut count = 0;
+        kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
+            let t = to as usize;
+            if marks.put(t)
+                || (use_x && xrays.put(t, from))
+                || promo_to.get(t).copied().unwrap_or(false)
+            {
+                defer(walked, kernel::ray_move(kind, from, to, captures, ep));
+            } else {
+                count += 1;
+            }
+        });
+        count
+    }
+
+    /// Whether the moves of the piece `kind` of `side` on cell `i` may be counted
+    /// by destination: not royal, not promoting from there, not on a facing line,
+    /// not pinned as far as the x-ray walks tell.
+    #[inline(always)]
+    pub(crate) fn plain(&self, side: Side, kind: PieceId, i: usize) -> bool {
+        let g = self.game;
+        let promo = side.index() * g.pieces + kind.index();
+        !g.royal[kind.index()]
+            && (g.promo_to[promo].is_empty() || !g.promo_from[promo][i])
+            && self.quick.facing[i] != self.quick.marks.stamp
+            && (!self.quick.marks.seen(i) || self.xray_ok(CellId(i as u16)))
+            && !self.quick.forward_marked(i)
+    }
+
+    /// [`MoveGenerator::walk_counting`] on the moves of a walk made earlier (all of
+    /// them, as [`Plies`] builds them) instead of walking: the same count, the
+    /// same moves appended to `self.walked`.
+    pub(crate) fn count_listed(&mut self, side: Side, i: usize, moves: &[GameMove]) -> u64 {
+        let Some(first) = moves.first() else {
+            return 0;
+        };
+        let g = self.game;
+        let kind = first.piece;
+        if !self.plain(side, kind, i) {
+            self.walked.extend_from_slice(moves);
+            return 0;
+        }
+        let promo_to = &g.promo_to[side.index() * g.pieces + kind.index()];
+        let from = CellId(i as u16);
+        let use_x = self.quick.marks.seen(i);
+        let mut n = 0;
+        for m in moves {
+            let to = m.to.index();
+            // As `LeafCount` decides.
+            let defer = self.quick.marks.put(to)
+                || (use_x && self.quick.xrays.put(to, from))
+                || m.n_passing > 0
+                || m.push_to.is_some()
+                || promo_to.get(to).copied().unwrap_or(false);
+            if defer {
+                self.walked.push(*m);
+            } else {
+                n += 1;
+            }
+        }
+        n
+    }
+}

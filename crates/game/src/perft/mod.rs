@@ -1,0 +1,287 @@
+//! perft: counts the leaves of the legal move tree, the standard test of a move
+//! generator — a small consumer of move generation.
+//!
+//! The last ply is counted in bulk, as Fairy-Stockfish does: the number of legal
+//! moves ([`MoveGenerator::count_legal`], [`bulk`]), most of them counted straight from the
+//! walks without being built; the children of a node one ply above share the node's
+//! attack query and piece walks ([`Perft::prepare_children`], [`children`]). Moves are
+//! played without updating the hash, which perft never reads.
+
+mod bulk;
+mod children;
+mod parallel;
+mod siblings;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::legality::quick::QuickState;
+use super::position::{make, make_unhashed, unmake_outlined as unmake};
+use super::{Game, GameMove, GamePosition, MoveGenerator};
+pub use parallel::{divide_parallel, ParallelOutcome, ThreadPoolError};
+use siblings::SiblingWalks;
+
+/// A perft counter: a move generator and what the children of a node share.
+///
+/// ```
+/// let game = piecewise::Game::compile(&std::fs::read_to_string("rules/chess.rules").unwrap()).unwrap();
+/// let mut pos = game.start_position().unwrap();
+/// let mut perft = piecewise::game::Perft::new(&game);
+/// assert_eq!(perft.perft(&mut pos, 3), 8902);
+/// ```
+pub struct Perft<'g> {
+    generator: MoveGenerator<'g>,
+    /// The quick test's state for the children of the node given to
+    /// [`Perft::prepare_children`].
+    parent: Box<QuickState>,
+    /// `parent` was made for the current node.
+    parent_ready: bool,
+    /// The walks of the children's side made on the node.
+    walks: SiblingWalks,
+    /// When a limited count must stop ([`Perft::divide_within`]).
+    deadline: Option<Instant>,
+    /// The deadline passed or the count was cancelled: the count in progress unwinds.
+    stopped: bool,
+    /// Set by another thread to stop a limited count ([`Perft::cancel_with`]).
+    cancel: Option<Arc<AtomicBool>>,
+    /// The count stopped because `cancel` was set.
+    cancelled: bool,
+}
+
+/// A count stopped at its time limit ([`Perft::divide_within`]): how long it ran, the
+/// limit, and how far it got.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftStopped {
+    /// Milliseconds the count ran.
+    pub elapsed_ms: u64,
+    /// The limit, in milliseconds.
+    pub limit_ms: u64,
+    /// Root moves whose subtrees were counted in full.
+    pub roots_counted: usize,
+    /// Legal moves at the root.
+    pub roots: usize,
+    /// Leaves counted in those subtrees.
+    pub nodes_counted: u64,
+    /// The count was cancelled ([`Perft::cancel_with`]) rather than out of time.
+    pub cancelled: bool,
+}
+
+impl std::fmt::Display for PerftStopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.cancelled {
+            return write!(
+                f,
+                "perft cancelled after {} ms ({} of {} root moves counted, {} nodes)",
+                self.elapsed_ms, self.roots_counted, self.roots, self.nodes_counted
+            );
+        }
+        write!(
+            f,
+            "perft stopped after {} ms; the limit is {} ms ({} of {} root moves counted, {} nodes)",
+            self.elapsed_ms, self.limit_ms, self.roots_counted, self.roots, self.nodes_counted
+        )
+    }
+}
+
+impl std::error::Error for PerftStopped {}
+
+impl<'g> Perft<'g> {
+    /// A counter for `game`.
+    pub fn new(game: &'g Game) -> Perft<'g> {
+        Perft {
+            generator: MoveGenerator::new(game),
+            parent: Box::new(QuickState::new(game.cells)),
+            parent_ready: false,
+            walks: SiblingWalks::new(game.cells),
+            deadline: None,
+            stopped: false,
+            cancel: None,
+            cancelled: false,
+        }
+    }
+
+    /// Lets another thread stop [`Perft::divide_within`]: once `flag` is set, the count
+    /// in progress unwinds and ends with a [`PerftStopped`] whose `cancelled` is true
+    /// (a playground's cancel button, a server shutting down).
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// let game = piecewise::Game::compile(&std::fs::read_to_string("rules/chess.rules").unwrap()).unwrap();
+    /// let mut pos = game.start_position().unwrap();
+    /// let mut perft = piecewise::game::Perft::new(&game);
+    /// perft.cancel_with(Arc::new(AtomicBool::new(true)));
+    /// let stopped = perft.divide_within(&mut pos, 6, std::time::Duration::MAX, |_, _| {});
+    /// assert!(stopped.unwrap_err().cancelled);
+    /// ```
+    pub fn cancel_with(&mut self, flag: Arc<AtomicBool>) {
+        self.cancel = Some(flag);
+    }
+
+    /// The move generator it counts with.
+    pub fn generator(&mut self) -> &mut MoveGenerator<'g> {
+        &mut self.generator
+    }
+
+    /// Leaf nodes at `depth` plies below `pos`.
+    pub fn perft(&mut self, pos: &mut GamePosition, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            return self.generator.count_legal(pos);
+        }
+        if depth >= 3 && self.past_deadline() {
+            return 0;
+        }
+        let game = self.generator.game;
+        let mut moves = self.generator.buffer();
+        self.generator.legal_moves(pos, &mut moves);
+        let mut n = 0;
+        if depth == 2 && !game.counts_lists() {
+            // The children share what their side's move generation reads of this
+            // position (see `prepare_children`; compulsory captures count each child's
+            // whole list instead).
+            self.prepare_children(pos);
+            for m in &moves {
+                let undo = make_unhashed(game, pos, m);
+                n += self.count_legal_child(pos, m);
+                unmake(game, pos, undo);
+            }
+        } else {
+            for m in &moves {
+                let undo = make_unhashed(game, pos, m);
+                n += self.perft(pos, depth - 1);
+                unmake(game, pos, undo);
+            }
+        }
+        self.generator.give_back(moves);
+        n
+    }
+
+    /// Perft per legal root move, in generation order.
+    pub fn divide(&mut self, pos: &mut GamePosition, depth: u32) -> Vec<(GameMove, u64)> {
+        let mut out = Vec::new();
+        self.each_root(pos, depth, |m, n, _| out.push((*m, n)));
+        out
+    }
+
+    /// [`Perft::divide`] that stops once `limit` has passed, saying how far it got;
+    /// `on_root(counted, roots)` hears of every root move counted in full (for progress
+    /// displays). The counts are [`Perft::perft`]'s: their sum is `perft(pos, depth)`.
+    pub fn divide_within(
+        &mut self,
+        pos: &mut GamePosition,
+        depth: u32,
+        limit: Duration,
+        mut on_root: impl FnMut(usize, usize),
+    ) -> Result<Vec<(GameMove, u64)>, PerftStopped> {
+        let start = Instant::now();
+        self.deadline = start.checked_add(limit);
+        let mut out = Vec::new();
+        let roots = self.each_root(pos, depth, |m, n, roots| {
+            out.push((*m, n));
+            on_root(out.len(), roots);
+        });
+        self.deadline = None;
+        if std::mem::take(&mut self.stopped) {
+            return Err(PerftStopped {
+                elapsed_ms: start.elapsed().as_millis() as u64,
+                limit_ms: limit.as_millis().min(u64::MAX as u128) as u64,
+                roots_counted: out.len(),
+                roots,
+                nodes_counted: out.iter().map(|(_, n)| n).sum(),
+                cancelled: std::mem::take(&mut self.cancelled),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Counts each legal root move's subtree, in generation order, telling `each` the
+    /// move, its count and the number of root moves, until the deadline (if any)
+    /// passes; returns the number of legal root moves.
+    fn each_root(
+        &mut self,
+        pos: &mut GamePosition,
+        depth: u32,
+        mut each: impl FnMut(&GameMove, u64, usize),
+    ) -> usize {
+        let game = self.generator.game;
+        let mut moves = Vec::new();
+        self.generator.legal_moves(pos, &mut moves);
+        for m in &moves {
+            let undo = make(game, pos, m);
+            let n = self.perft(pos, depth.saturating_sub(1));
+            unmake(game, pos, undo);
+            if self.stopped {
+                break;
+            }
+            each(m, n, moves.len());
+        }
+        moves.len()
+    }
+
+    /// Whether the deadline of a limited count has passed (then the count unwinds).
+    #[inline]
+    fn past_deadline(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if let Some(d) = self.deadline {
+            if Instant::now() >= d {
+                self.stopped = true;
+            }
+        }
+        if let Some(flag) = &self.cancel {
+            if flag.load(Ordering::Relaxed) {
+                self.stopped = true;
+                self.cancelled = true;
+            }
+        }
+        self.stopped
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A count cancelled from another thread stops within a second and says so; the
+    /// same counter then counts in full again.
+    #[test]
+    fn a_count_is_cancelled_from_another_thread() {
+        let game = Game::compile(include_str!("../../../../rules/chess.rules")).expect("chess");
+        let mut pos = game.start_position().expect("start");
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut perft = Perft::new(&game);
+        perft.cancel_with(flag.clone());
+        let setter = {
+            let flag = flag.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                flag.store(true, Ordering::Relaxed);
+                Instant::now()
+            })
+        };
+        let stopped = perft
+            .divide_within(&mut pos, 9, Duration::MAX, |_, _| {})
+            .expect_err("depth 9 does not end in 100 ms");
+        let set_at = setter.join().expect("the setter");
+        assert!(
+            set_at.elapsed() < Duration::from_secs(1),
+            "stopped {:?} after the flag",
+            set_at.elapsed()
+        );
+        assert!(stopped.cancelled);
+        assert_eq!(stopped.roots, 20);
+        assert!(
+            stopped.to_string().starts_with("perft cancelled after"),
+            "{stopped}"
+        );
+        flag.store(false, Ordering::Relaxed);
+        let counts = perft
+            .divide_within(&mut pos, 3, Duration::MAX, |_, _| {})
+            .expect("in full");
+        assert_eq!(counts.iter().map(|(_, n)| n).sum::<u64>(), 8_902);
+    }
+}

@@ -1,0 +1,119 @@
+//! parallel: perft over several threads — the root moves' subtrees counted side by
+//! side (rayon's work stealing evens out their sizes), each thread with its own
+//! [`Perft`] and its own copy of the position. The counts are those of one thread.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use super::{Perft, PerftStopped};
+use crate::position::{make, unmake_outlined as unmake};
+use crate::{Game, GameMove, GamePosition};
+
+/// Why a parallel count could not run.
+#[derive(Debug)]
+pub struct ThreadPoolError(rayon::ThreadPoolBuildError);
+
+impl std::fmt::Display for ThreadPoolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot start the threads: {}", self.0)
+    }
+}
+
+impl std::error::Error for ThreadPoolError {}
+
+/// What [`divide_parallel`] ends with.
+pub type ParallelOutcome = Result<Result<Vec<(GameMove, u64)>, PerftStopped>, ThreadPoolError>;
+
+/// [`Perft::divide_within`] on `threads` threads: perft per legal root move of `pos`
+/// (in generation order), stopping once `limit` has passed; `on_root(counted, roots)`
+/// hears of every root move counted in full, from whichever thread counted it.
+pub fn divide_parallel(
+    game: &Game,
+    pos: &GamePosition,
+    depth: u32,
+    limit: Duration,
+    threads: usize,
+    on_root: impl Fn(usize, usize) + Sync,
+) -> ParallelOutcome {
+    use rayon::prelude::*;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(ThreadPoolError)?;
+    let start = Instant::now();
+    let moves = game.legal_moves(pos);
+    let roots = moves.len();
+    let counted = AtomicUsize::new(0);
+    let stopped = AtomicBool::new(false);
+    let counts: Vec<Option<u64>> = pool.install(|| {
+        moves
+            .par_iter()
+            .map_init(
+                || (Perft::new(game), pos.clone()),
+                |(perft, pos), m| {
+                    if stopped.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let left = limit.saturating_sub(start.elapsed());
+                    perft.deadline = Instant::now().checked_add(left);
+                    let undo = make(game, pos, m);
+                    let n = perft.perft(pos, depth.saturating_sub(1));
+                    unmake(game, pos, undo);
+                    perft.deadline = None;
+                    if std::mem::take(&mut perft.stopped) {
+                        stopped.store(true, Ordering::Relaxed);
+                        return None;
+                    }
+                    on_root(counted.fetch_add(1, Ordering::Relaxed) + 1, roots);
+                    Some(n)
+                },
+            )
+            .collect()
+    });
+    if stopped.load(Ordering::Relaxed) {
+        let done: Vec<u64> = counts.iter().flatten().copied().collect();
+        return Ok(Err(PerftStopped {
+            elapsed_ms: start.elapsed().as_millis() as u64,
+            limit_ms: limit.as_millis().min(u64::MAX as u128) as u64,
+            roots_counted: done.len(),
+            roots,
+            nodes_counted: done.iter().sum(),
+            cancelled: false,
+        }));
+    }
+    Ok(Ok(moves
+        .into_iter()
+        .zip(counts)
+        .map(|(m, n)| (m, n.unwrap_or(0)))
+        .collect()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_threads_count_what_one_counts() {
+        let game = Game::compile(include_str!("../../../../rules/chess.rules")).expect("chess");
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let pos = game.position(kiwipete).expect("FEN");
+        let one = Perft::new(&game).divide(&mut pos.clone(), 3);
+        let two = divide_parallel(&game, &pos, 3, Duration::MAX, 2, |_, _| {})
+            .expect("threads")
+            .expect("no limit");
+        assert_eq!(one, two);
+        assert_eq!(two.iter().map(|(_, n)| n).sum::<u64>(), 97_862);
+    }
+
+    #[test]
+    fn a_parallel_count_stops_at_its_limit() {
+        let game = Game::compile(include_str!("../../../../rules/chess.rules")).expect("chess");
+        let pos = game.start_position().expect("start");
+        let stopped = divide_parallel(&game, &pos, 50, Duration::from_millis(100), 2, |_, _| {})
+            .expect("threads")
+            .expect_err("depth 50 does not end in 100 ms");
+        assert_eq!(stopped.limit_ms, 100);
+        assert_eq!(stopped.roots, 20);
+        assert_eq!(stopped.roots_counted, 0);
+    }
+}

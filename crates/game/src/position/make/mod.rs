@@ -1,0 +1,458 @@
+//! make: playing a move on a position and taking it back.
+//!
+//! [`make`] changes the position through the journaled setters (so [`unmake`] only
+//! rewinds the journal and restores the saved state) and updates the Zobrist hash; a
+//! quiet move (one piece onto an empty cell, in a game without effects or tags) skips
+//! the journal: its undo record keeps the two cells' marks ([`make_quiet`]), and so
+//! does a plain compact capture in a game without hands (what it took in the record);
+//! [`make_unhashed`] skips the hash for perft, which never reads it. A push moves the
+//! piece met on before the mover takes its cell (a swap: into the start cell); a
+//! conversion turns the piece met and leaves the mover where it stands; `one side`
+//! games never pass the move.
+
+use super::{EnPassant, GamePosition, Undo};
+use crate::ids::{CellId, PieceId, Side};
+use crate::walk::Occupant;
+use crate::{CompactMove, Game, GameMove, MoveKind, MoveList};
+
+/// Plays `m`.
+pub(crate) fn make(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    if is_quiet(g, pos, m) {
+        return make_quiet(g, pos, m);
+    }
+    make_other(g, pos, m)
+}
+
+/// What `pos` holds outside the board and hands, and the journal's mark: the undo
+/// record of a move about to be made (without a quiet move yet).
+#[inline(always)]
+fn undo_record(pos: &GamePosition) -> Undo {
+    Undo {
+        mark: pos.mark() as u32,
+        castling: pos.castling,
+        ep: pos.ep,
+        halfmove: pos.halfmove,
+        fullmove: pos.fullmove,
+        hash: pos.hash,
+        quiet: None,
+    }
+}
+
+/// [`make`] of any move but a quiet one, out of line so that the quiet path stays lean.
+#[inline(never)]
+fn make_other(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    make_with::<true>(g, pos, m)
+}
+
+/// Whether `m` is a quiet move of one piece onto an empty cell (no capture, push,
+/// promotion, conversion or cascade) in a game without effects or tags: the case
+/// [`make_quiet`] plays.
+#[inline(always)]
+fn is_quiet(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
+    m.kind == MoveKind::Normal
+        && !m.captures_to
+        && m.n_passing == 0
+        && m.push_to.is_none()
+        && m.promotion.is_none()
+        && m.convert.is_none()
+        && !m.has_cascade()
+        && g.plain
+        && pos.cells[m.to.index()].is_empty()
+        && pos.cells[m.from.index()] == Occupant::piece(pos.side, m.piece)
+}
+
+/// [`make`] of a quiet move ([`is_quiet`]): the piece moved outside the journal (the
+/// undo record keeps what the two cells were), then castling rights, en passant,
+/// clocks and the side to move, the hash updated by what changed. The same position
+/// and hash as [`make_with`].
+#[inline(always)]
+fn make_quiet(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    make_quiet_parts::<false>(g, pos, m.from, m.to, m.piece, &m.ep[..m.n_ep as usize])
+}
+
+/// Plays the compact move `m` of `list`: a quiet one ([`CompactMove::is_quiet`]) as
+/// [`make_quiet`] does, without decoding it; any other decoded and made in full.
+pub(crate) fn make_compact(
+    g: &Game,
+    pos: &mut GamePosition,
+    list: &MoveList,
+    m: CompactMove,
+) -> Undo {
+    if m.is_quiet() && g.plain {
+        let (from, to, piece) = (m.from(), m.to(), m.piece());
+        let mover = Occupant::piece(pos.side, piece);
+        if pos.cells.get(to.index()).is_some_and(|o| o.is_empty())
+            && pos.cells.get(from.index()) == Some(&mover)
+        {
+            let ep = m.opened_ep();
+            let cells = [ep.unwrap_or(0)];
+            let ep = &cells[..usize::from(ep.is_some())];
+            return make_quiet_parts::<false>(g, pos, from, to, piece, ep);
+        }
+    }
+    make_compact_other(g, pos, list, m)
+}
+
+/// [`make_compact`] of a move that is not quiet, out of line: a plain capture (in a
+/// game without hands, effects or tags) without decoding it, any other decoded.
+#[inline(never)]
+fn make_compact_other(g: &Game, pos: &mut GamePosition, list: &MoveList, m: CompactMove) -> Undo {
+    if m.is_plain_capture() && g.plain && !g.hand {
+        let (from, to, piece) = (m.from(), m.to(), m.piece());
+        let mover = Occupant::piece(pos.side, piece);
+        if pos.cells.get(to.index()).is_some_and(|o| !o.is_empty())
+            && pos.cells.get(from.index()) == Some(&mover)
+        {
+            let ep = m.opened_ep();
+            let cells = [ep.unwrap_or(0)];
+            let ep = &cells[..usize::from(ep.is_some())];
+            return make_quiet_parts::<true>(g, pos, from, to, piece, ep);
+        }
+    }
+    make_with::<true>(g, pos, &list.decode(m))
+}
+
+/// [`make_quiet`] of the move of `piece` from `from` to `to` opening the cells `ep`
+/// to en passant; with `CAPTURE`, the piece on `to` taken (in a game without hands:
+/// off the board, outside the journal like the mover, its occupant in the undo
+/// record; the same position and hash as [`make_with`]).
+#[inline(always)]
+fn make_quiet_parts<const CAPTURE: bool>(
+    g: &Game,
+    pos: &mut GamePosition,
+    from: CellId,
+    to: CellId,
+    piece: PieceId,
+    ep: &[u16],
+) -> Undo {
+    let keys = &g.keys;
+    let mut undo = undo_record(pos);
+    let side = pos.side;
+    let (f, t) = (from.index(), to.index());
+    let promo_mark = pos.promoted(f);
+    undo.quiet = Some(pos.move_quiet::<true, CAPTURE>(keys, from, to, promo_mark));
+    let mut h = pos.hash;
+    let lost = pos.castling & (g.castle_loss[f] | g.castle_loss[t]);
+    if lost != 0 {
+        pos.castling ^= lost;
+        h ^= keys.castling_keys(lost);
+    }
+    // The old en passant cell read from the position, not from the undo record: the
+    // record's copy then stays one 16-byte load and store, which unmake's 16-byte
+    // load is forwarded from (a record written field by field stalls it).
+    if pos.ep.len != 0 {
+        h ^= keys.ep_key(pos.ep.cells[0] as usize);
+    }
+    let mut new_ep = EnPassant::default();
+    if let Some(&first) = ep.first() {
+        new_ep.cells[..ep.len()].copy_from_slice(ep);
+        new_ep.len = ep.len() as u8;
+        new_ep.victim = to.0;
+        h ^= keys.ep_key(first as usize);
+    }
+    pos.ep = new_ep;
+    pos.halfmove = if CAPTURE || g.clock_reset[piece.index()] {
+        0
+    } else {
+        pos.halfmove + 1
+    };
+    if side == Side::Second || g.one_side {
+        pos.fullmove += 1;
+    }
+    if !g.one_side {
+        pos.side = side.opponent();
+        h ^= keys.side;
+    }
+    pos.hash = h;
+    undo
+}
+
+/// [`make`] without updating the hash (left stale until [`unmake`] restores it):
+/// for perft, which never reads it.
+pub(crate) fn make_unhashed(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    make_with::<false>(g, pos, m)
+}
+
+#[inline]
+fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -> Undo {
+    let keys = &g.keys;
+    let undo = undo_record(pos);
+    let side = pos.side;
+    let mut capture = false;
+    let mut new_ep = EnPassant::default();
+    match m.kind {
+        MoveKind::Drop => {
+            pos.add_hand::<HASH>(keys, side, m.piece, -1);
+            pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, m.piece), 0, true);
+        }
+        MoveKind::Castling(i) => {
+            let c = &g.castlings[i as usize];
+            pos.set_cell::<HASH>(keys, c.king_from, Occupant::EMPTY, 0, false);
+            pos.set_cell::<HASH>(keys, c.partner_from, Occupant::EMPTY, 0, false);
+            pos.set_cell::<HASH>(keys, c.king_to, Occupant::piece(side, c.king), 0, true);
+            pos.set_cell::<HASH>(
+                keys,
+                c.partner_to,
+                Occupant::piece(side, c.partner),
+                0,
+                true,
+            );
+        }
+        MoveKind::Normal if m.convert.is_some() => {
+            // A conversion: the piece met changes side (and kind); the mover stays.
+            for c in m.passing_captures() {
+                take::<HASH>(g, pos, c, side);
+            }
+            let kind = m.convert.unwrap_or(m.piece);
+            pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, kind), 0, true);
+            capture = true;
+        }
+        MoveKind::Normal | MoveKind::EnPassant { .. } => {
+            for c in m.passing_captures() {
+                take::<HASH>(g, pos, c, side);
+                capture = true;
+            }
+            if let MoveKind::EnPassant { victim } = m.kind {
+                take::<HASH>(g, pos, victim, side);
+                capture = true;
+            }
+            if m.captures_to {
+                take::<HASH>(g, pos, m.to, side);
+                capture = true;
+            }
+            let promo_mark = pos.promoted(m.from.index());
+            if m.push_to.is_none()
+                && m.promotion.is_none()
+                && pos.cells[m.to.index()].is_empty()
+                && pos.cells[m.from.index()] == Occupant::piece(side, m.piece)
+            {
+                // The common case: one piece to an empty cell (after any captures).
+                pos.move_piece::<HASH>(keys, m.from, m.to, promo_mark);
+            } else if m.has_cascade() {
+                // An activation (it ends on a piece: never the common case), which
+                // captures nothing in passing nor on `to` and opens no en passant.
+                capture |= play_cascade::<HASH>(g, pos, m);
+            } else {
+                place::<HASH>(g, pos, m, side, promo_mark);
+            }
+            if m.n_ep > 0 {
+                new_ep.cells[..m.n_ep as usize].copy_from_slice(&m.ep[..m.n_ep as usize]);
+                new_ep.len = m.n_ep;
+                new_ep.victim = m.to.0;
+            }
+        }
+    }
+    finish::<HASH>(g, pos, m, side, capture, new_ep);
+    if HASH {
+        // Only the keys of the state that changed (side, rights, en passant).
+        pos.hash ^= keys.state_change((side, undo.castling, &undo.ep), pos);
+    }
+    if let Some(tags) = g.tags.as_deref() {
+        pos.lose_tags_written::<HASH>(undo.mark as usize, &tags.keys);
+        if m.mark != 0 {
+            tags.after_marked_move::<HASH>(pos, m, side, undo.mark as usize);
+        }
+        if m.has_cascade() {
+            tags.after_cascade::<HASH>(g, pos, m, undo.mark as usize);
+        }
+        if tags.promotes_later {
+            crate::delayed::tag_arrivals::<HASH>(g, tags, pos, m, side);
+        }
+    }
+    undo
+}
+
+/// Moves the piece of a normal or en passant move (its captures made) from its start
+/// cell to its destination, pushing the piece met on and promoting as the move says.
+fn place<const HASH: bool>(
+    g: &Game,
+    pos: &mut GamePosition,
+    m: &GameMove,
+    side: Side,
+    promo_mark: u8,
+) {
+    let keys = &g.keys;
+    let pushed = m
+        .push_to
+        .map(|dest| (dest, pos.cells[m.to.index()], pos.promoted(m.to.index())));
+    pos.set_cell::<HASH>(keys, m.from, Occupant::EMPTY, 0, false);
+    // A displacement: the piece on `to` moves on (possibly into `from`, which
+    // is empty by now); the mover then replaces it on `to`.
+    if let Some((dest, occ, mark)) = pushed {
+        pos.set_cell::<HASH>(keys, dest, occ, mark, true);
+    }
+    let (kind, mark) = match m.promotion {
+        Some(p) => (p, promotion_mark(g, m.piece, p)),
+        None => (m.piece, promo_mark),
+    };
+    // A neutral piece (`moved by either side`) stays no side's, whoever moves it.
+    let owner = if g.neutral[kind.index()] {
+        Side::First
+    } else {
+        side
+    };
+    pos.set_cell::<HASH>(keys, m.to, Occupant::piece(owner, kind), mark, true);
+}
+
+/// The promotion mark of a `piece` promoted to `p`: a promoted piece without a `+`
+/// letter of its own remembers what it was, so that it returns to a hand as that (FEN
+/// `~`).
+fn promotion_mark(g: &Game, piece: PieceId, p: PieceId) -> u8 {
+    if g.hand && g.base_of[p.index()].is_none() {
+        piece.0 + 1
+    } else {
+        0
+    }
+}
+
+/// Plays a cascade (`game::activation`): each piece of the chain onto the next cell — the mover onto the piece it
+/// activated, that piece onto the cell its ply ends on, and so on — the first mover's
+/// promotion, and the last ply's capture. Every moved piece's start cell loses its castling rights. Returns
+/// whether a piece was captured.
+#[cold]
+#[inline(never)]
+fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -> bool {
+    let keys = &g.keys;
+    let mut capture = false;
+    let cascade = m.cascade();
+    // The chain of cells: the mover's start, then each ply's destination.
+    let mut chain = [m.from; crate::MAX_CASCADE + 2];
+    chain[1] = m.to;
+    let mut n = 2;
+    for (_, to) in cascade.plies(m.to) {
+        chain[n] = to;
+        n += 1;
+    }
+    let last = chain[n - 1];
+    if cascade.captures() {
+        // Captured by the side of the piece that makes the last ply.
+        let captor = pos.cells[chain[n - 2].index()].side();
+        take::<HASH>(g, pos, last, captor);
+        capture = true;
+    }
+    // The pieces that move, in chain order, with their promotion marks.
+    let mut movers = [(crate::walk::Occupant::EMPTY, 0u8); crate::MAX_CASCADE + 1];
+    for i in 0..n - 1 {
+        let c = chain[i].index();
+        movers[i] = (pos.cells[c], pos.promoted(c));
+        pos.castling &= !g.castle_loss[c];
+    }
+    pos.castling &= !g.castle_loss[last.index()];
+    if let Some(p) = m.promotion {
+        // The first mover promotes on the cell where it activates (its own ply's
+        // promotion; the activated pieces' plies never promote).
+        let side = movers[0].0.side();
+        movers[0] = (Occupant::piece(side, p), promotion_mark(g, m.piece, p));
+    }
+    pos.set_cell::<HASH>(keys, m.from, Occupant::EMPTY, 0, false);
+    for i in 0..n - 1 {
+        let (occ, mark) = movers[i];
+        pos.set_cell::<HASH>(keys, chain[i + 1], occ, mark, true);
+    }
+    capture
+}
+
+/// The rest of a move after its board changes: effects, castling rights, en passant,
+/// clocks and the side to move (make then updates the state part of the hash).
+#[inline]
+fn finish<const HASH: bool>(
+    g: &Game,
+    pos: &mut GamePosition,
+    m: &GameMove,
+    side: Side,
+    mut capture: bool,
+    new_ep: EnPassant,
+) {
+    if let Some(fx) = g.effects.as_deref() {
+        capture |= fx.apply::<HASH>(g, pos, m, side, capture);
+    }
+    // A converting piece stays where it is and keeps its rights.
+    let from_loss = if m.convert.is_some() {
+        0
+    } else {
+        g.castle_loss[m.from.index()]
+    };
+    pos.castling &= !(from_loss | g.castle_loss[m.to.index()]);
+    if let MoveKind::Castling(i) = m.kind {
+        let c = &g.castlings[i as usize];
+        pos.castling &=
+            !(g.castle_loss[c.king_from.index()] | g.castle_loss[c.partner_from.index()]);
+    }
+    pos.ep = new_ep;
+    if capture || g.clock_reset[m.piece.index()] {
+        pos.halfmove = 0;
+    } else {
+        pos.halfmove += 1;
+    }
+    if side == Side::Second || g.one_side {
+        pos.fullmove += 1;
+    }
+    if !g.one_side {
+        pos.side = side.opponent();
+    }
+}
+
+/// Removes the piece on `cell`, captured by `captor`; into the captor's hand if the
+/// game has hands.
+fn take<const HASH: bool>(g: &Game, pos: &mut GamePosition, cell: CellId, captor: Side) {
+    let o = pos.cells[cell.index()];
+    if o.is_empty() {
+        return;
+    }
+    if g.hand {
+        let promo = pos.promoted(cell.index());
+        let kind = if promo != 0 {
+            PieceId(promo - 1)
+        } else {
+            g.base_of[o.kind().index()].unwrap_or(o.kind())
+        };
+        pos.add_hand::<HASH>(&g.keys, captor, kind, 1);
+    }
+    pos.set_cell::<HASH>(&g.keys, cell, Occupant::EMPTY, 0, false);
+}
+
+/// Takes back the move `undo` was made for: inline, a quiet move's in place, any
+/// other's journal rewound out of line.
+#[inline(always)]
+pub(crate) fn unmake(g: &Game, pos: &mut GamePosition, undo: Undo) {
+    unmake_by(g, pos, undo, rewind)
+}
+
+/// [`unmake`] out of line with the journal rewound inline, for perft (whose loops
+/// rewind the journal at every interior node and keep their registers better
+/// without unmake inline).
+#[inline(never)]
+pub(crate) fn unmake_outlined(g: &Game, pos: &mut GamePosition, undo: Undo) {
+    unmake_by(g, pos, undo, |g, pos, mark| pos.rewind(&g.keys, mark))
+}
+
+/// [`unmake`] with `rewind` taking the journal back to a mark.
+#[inline(always)]
+fn unmake_by(
+    g: &Game,
+    pos: &mut GamePosition,
+    undo: Undo,
+    rewind: impl FnOnce(&Game, &mut GamePosition, usize),
+) {
+    match undo.quiet {
+        Some(q) => pos.unmove_quiet(&g.keys, q),
+        None => rewind(g, pos, undo.mark as usize),
+    }
+    pos.castling = undo.castling;
+    pos.ep = undo.ep;
+    pos.halfmove = undo.halfmove;
+    pos.fullmove = undo.fullmove;
+    pos.hash = undo.hash;
+    if !g.one_side {
+        pos.side = pos.side.opponent();
+    }
+}
+
+/// [`unmake`]'s journal rewound (a move that was not quiet).
+#[inline(never)]
+fn rewind(g: &Game, pos: &mut GamePosition, mark: usize) {
+    pos.rewind(&g.keys, mark)
+}
+
+#[cfg(test)]
+mod tests;

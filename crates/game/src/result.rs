@@ -1,0 +1,282 @@
+//! result: whether a position ends the game, and how. Owns [`GameResult`] and
+//! [`EndReason`], and the ends a position alone decides:
+//! - checkmate (the side to move has no legal move and a royal of it could be captured:
+//!   it loses) and stalemate (no legal move, not in check: the rules' `stalemate`
+//!   declaration says who wins, a draw by default);
+//! - `no pieces OUTCOME` and `bare royal OUTCOME [, bare back]`, which end the game at
+//!   once whatever the moves.
+//!
+//! `one side` puzzles end when solved instead, and have no result here. The ends that
+//! need the moves played (repetition, perpetual check, the move limit, Makruk's
+//! counting) are decided over a [`super::Line`] (`line.rs`, `history.rs`).
+
+use super::{Game, GamePosition};
+use crate::ids::Side;
+use crate::ir::Outcome;
+
+/// Why a game ended (or may end, when a player claims it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EndReason {
+    /// No legal move, in check.
+    Checkmate,
+    /// No legal move, not in check.
+    Stalemate,
+    /// The side to move has lost its royal pieces (to a blast or a burn: games with
+    /// effects, such as Atomic chess).
+    RoyalLost,
+    /// The same position stood for the declared number of times (`repetition N`).
+    Repetition,
+    /// A repetition in which one side gave check with every move (`perpetual check
+    /// loses`): that side loses (a draw if both did).
+    PerpetualCheck,
+    /// The move limit passed without a capture or a pawn move (`move limit N`).
+    MoveLimit,
+    /// A side was left with royal pieces only (`bare royal`).
+    BareRoyal,
+    /// A side was left with no piece at all (`no pieces`).
+    NoPieces,
+    /// Makruk's counting ran out (`counting makruk`).
+    Counting,
+}
+
+impl EndReason {
+    /// The reason in words, as [`GameResult`]'s `Display` writes it: `checkmate`,
+    /// `stalemate`, `repetition`, `perpetual check`, `move limit`, `bare royal`, `no
+    /// pieces`, `counting`, `loss of the royal piece`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual check",
+            EndReason::MoveLimit => "move limit",
+            EndReason::BareRoyal => "bare royal",
+            EndReason::NoPieces => "no pieces",
+            EndReason::Counting => "counting",
+            EndReason::RoyalLost => "loss of the royal piece",
+        }
+    }
+}
+
+/// How a game ended: the winner (`None`: a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    /// The side that won, or `None` for a draw.
+    pub winner: Option<Side>,
+    /// Why the game ended.
+    pub reason: EndReason,
+}
+
+impl GameResult {
+    /// The result in which `side` gets `outcome`.
+    pub fn for_side(side: Side, outcome: Outcome, reason: EndReason) -> GameResult {
+        let winner = match outcome {
+            Outcome::Draw => None,
+            Outcome::Loss => Some(side.opponent()),
+            Outcome::Win => Some(side),
+        };
+        GameResult { winner, reason }
+    }
+
+    /// What the result means for `side`: a win, a loss or a draw. (pyffish's scores are
+    /// this for the side to move: `32000`, `-32000`, `0`.)
+    pub fn outcome_for(&self, side: Side) -> Outcome {
+        match self.winner {
+            None => Outcome::Draw,
+            Some(w) if w == side => Outcome::Win,
+            Some(_) => Outcome::Loss,
+        }
+    }
+}
+
+impl std::fmt::Display for GameResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let reason = self.reason.as_str();
+        match self.winner {
+            Some(Side::First) => write!(f, "1-0 (white wins by {reason})"),
+            Some(Side::Second) => write!(f, "0-1 (black wins by {reason})"),
+            None => write!(f, "1/2-1/2 (draw by {reason})"),
+        }
+    }
+}
+
+impl Game {
+    /// The result if `pos` ends the game, `None` while the game goes on: an end the
+    /// position decides at once ([`Game::material_end`]), else the result of having no
+    /// legal move ([`Game::no_move_result`]). Repetition, the move limit and counting
+    /// need the moves played: see [`Game::line_result`].
+    pub fn result(&self, pos: &GamePosition) -> Option<GameResult> {
+        self.material_end(pos).or_else(|| self.no_move_result(pos))
+    }
+
+    /// The result if the side to move has no legal move (checkmate, or stalemate as the
+    /// rules' `stalemate` declares it), `None` if it has one.
+    pub fn no_move_result(&self, pos: &GamePosition) -> Option<GameResult> {
+        if self.one_side || self.move_generator().has_legal_move(&mut pos.clone()) {
+            return None;
+        }
+        let side = pos.side_to_move();
+        if let Some(lost) = self.royal_lost(pos) {
+            return Some(lost);
+        }
+        if self.in_check(pos) {
+            return Some(GameResult {
+                winner: Some(side.opponent()),
+                reason: EndReason::Checkmate,
+            });
+        }
+        Some(GameResult::for_side(
+            side,
+            self.stalemate,
+            EndReason::Stalemate,
+        ))
+    }
+
+    /// In a game with effects, a side to move whose royals are all gone (blown up,
+    /// burnt) has lost, at once.
+    fn royal_lost(&self, pos: &GamePosition) -> Option<GameResult> {
+        let side = pos.side_to_move();
+        (self.effects.is_some() && self.has_royals() && pos.royal_count[side.index()] == 0).then(
+            || GameResult {
+                winner: Some(side.opponent()),
+                reason: EndReason::RoyalLost,
+            },
+        )
+    }
+
+    /// The end `no pieces` or `bare royal` declares (or, in a game with effects, the
+    /// loss of every royal), if `pos` meets it; it ends the game at once, legal moves or
+    /// not.
+    ///
+    /// `no pieces OUTCOME`: a side with no piece on the board or in hand gets OUTCOME
+    /// (the side that just moved is looked at first). `bare royal OUTCOME`: a side with
+    /// royal pieces and nothing else gets OUTCOME, unless both sides are bare. With `bare
+    /// back` (Fairy-Stockfish's shatranj), a bare side to move is judged only when the
+    /// other side has more than one other piece (no move can bare it in turn); else it
+    /// has its move, and is judged when the other side is to move and still not bare.
+    pub fn material_end(&self, pos: &GamePosition) -> Option<GameResult> {
+        if self.one_side {
+            return None;
+        }
+        if let Some(lost) = self.royal_lost(pos) {
+            return Some(lost);
+        }
+        let ends = &self.ends;
+        let stm = pos.side_to_move();
+        if let Some(outcome) = ends.no_pieces {
+            for side in [stm.opponent(), stm] {
+                if self.pieces_of(pos, side).0 == 0 {
+                    return Some(GameResult::for_side(side, outcome, EndReason::NoPieces));
+                }
+            }
+        }
+        if let Some(rule) = ends.bare_royal {
+            let [us, them] = [stm, stm.opponent()].map(|side| self.pieces_of(pos, side));
+            let bare = |(all, royal): (u32, u32)| royal > 0 && all == royal;
+            let judged = match (bare(us), bare(them)) {
+                (true, true) | (false, false) => None,
+                (false, true) => Some(stm.opponent()),
+                // The bare side to move: with `bare back`, it loses at once only when
+                // no move can bare the other side (more than one piece to take).
+                (true, false) if !rule.bare_back || them.0 - them.1 > 1 => Some(stm),
+                (true, false) => None,
+            };
+            if let Some(side) = judged {
+                return Some(GameResult::for_side(
+                    side,
+                    rule.outcome,
+                    EndReason::BareRoyal,
+                ));
+            }
+        }
+        None
+    }
+
+    /// `side`'s pieces on the board and in hand: (all, royal).
+    pub(crate) fn pieces_of(&self, pos: &GamePosition, side: Side) -> (u32, u32) {
+        let (mut all, mut royal) = (0, 0);
+        for p in (0..self.pieces).filter(|&p| !self.neutral[p]) {
+            let piece = crate::ids::PieceId(p as u8);
+            let n = u32::from(pos.on_board(side, piece)) + u32::from(pos.in_hand(side, piece));
+            all += n;
+            if self.royal[p] {
+                royal += n;
+            }
+        }
+        (all, royal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(source: &str) -> Game {
+        Game::compile(source).expect("compiles")
+    }
+
+    /// The positions and outcomes checked against Fairy-Stockfish's `game_result`
+    /// (pyffish 0.0.90): chess stalemate 0 (draw), xiangqi stalemate -32000 (a loss
+    /// for the side to move).
+    #[test]
+    fn checkmate_and_stalemate_as_fairy_stockfish_scores_them() {
+        let chess = game(include_str!("../../../rules/chess.rules"));
+        let start = chess.start_position().expect("start");
+        assert_eq!(chess.result(&start), None);
+        let stalemate = chess
+            .position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+            .expect("FEN");
+        assert_eq!(
+            chess.result(&stalemate),
+            Some(GameResult {
+                winner: None,
+                reason: EndReason::Stalemate
+            })
+        );
+        let mate = chess
+            .position("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+            .expect("FEN");
+        assert_eq!(
+            chess.result(&mate),
+            Some(GameResult {
+                winner: Some(Side::Second),
+                reason: EndReason::Checkmate
+            })
+        );
+        assert_eq!(
+            chess.result(&mate).expect("over").to_string(),
+            "0-1 (black wins by checkmate)"
+        );
+        let xiangqi = game(include_str!("../../../rules/xiangqi.rules"));
+        let stalemate = xiangqi
+            .position("4k4/9/4P4/9/9/9/9/9/9/3RKR3 b - - 0 1")
+            .expect("FEN");
+        assert_eq!(
+            xiangqi.result(&stalemate),
+            Some(GameResult {
+                winner: Some(Side::First),
+                reason: EndReason::Stalemate
+            })
+        );
+        // Shogi and shatranj: a stalemated player loses too (pyffish: -32000).
+        for (rules, fen) in [
+            (
+                include_str!("../../../rules/shogi.rules"),
+                "k8/2G6/1G7/9/9/9/9/9/8K[-] b - 0 1",
+            ),
+            (
+                include_str!("../../../rules/shatranj.rules"),
+                "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1",
+            ),
+        ] {
+            let g = game(rules);
+            let pos = g.position(fen).expect(fen);
+            assert_eq!(
+                g.result(&pos).map(|r| (r.winner, r.reason)),
+                Some((Some(Side::First), EndReason::Stalemate)),
+                "{fen}"
+            );
+        }
+    }
+}

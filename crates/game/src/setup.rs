@@ -1,0 +1,550 @@
+//! setup: from a checked rule set's game declarations to the resolved rules a [`Game`]
+//! plays by — one builder per concern (royals, castling, en passant, promotions and
+//! demotions, drops, cells where a piece is dead, royals that may not face, the start
+//! position), the limits the layer relies on, and the Sokoban board cut.
+//!
+//! Owns the reading of [`crate::ir::GameDecls`] and the diagnostics for declarations
+//! the layer cannot honour (E0950 to E0954). It reads the move table only through
+//! [`crate::table::TableFacts`], [`crate::table::foe_landings`] and the walker. It
+//! does not generate moves, test legality or build the reverse tables (it calls
+//! [`ReverseTables::build`]).
+
+use super::{
+    CastlingMove, DropLimits, Game, GamePosition, Keys, PromotionRule, MAX_EP_CELLS, MAX_PASSING,
+};
+use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::ids::{CellId, PieceId, Side, Span, ZoneId};
+use crate::ir::{Castling, Coord, GameDecls, RuleSet, StartPosition};
+use crate::table::{self, TableFacts};
+use crate::topology::Board;
+use piecewise_table::Rules;
+
+/// The most castling moves of both sides together (castling rights are bits of a `u32`).
+const MAX_CASTLINGS: usize = 32;
+
+mod tables;
+
+use tables::{dead_cells, play_tables};
+
+impl Game {
+    /// Builds the game layer over compiled rules. Fails (with diagnostics pointing into
+    /// the rules file) on a start position that cannot be read and on declarations the
+    /// layer cannot honour.
+    pub fn new(rule_set: &RuleSet, rules: Rules) -> Result<Game, Diagnostics> {
+        Game::build(rule_set, rules, true)
+    }
+
+    /// Reads the game declarations over compiled rules as [`Game::new`] does, with
+    /// every diagnostic it gives, without building what play needs (the reverse
+    /// tables, rays and bit kernels, which no declaration is checked against).
+    pub(super) fn declarations(rule_set: &RuleSet, rules: Rules) -> Result<Rules, Diagnostics> {
+        Game::build(rule_set, rules, false).map(|g| g.rules)
+    }
+
+    /// [`Game::new`], with the structures of play only if `play`; without them the
+    /// game is only read for its diagnostics and its rules.
+    fn build(rule_set: &RuleSet, rules: Rules, play: bool) -> Result<Game, Diagnostics> {
+        let board = rules.board().clone();
+        let pieces = rule_set.pieces.len();
+        let cells = board.cell_count();
+        let decls = &rule_set.game;
+        let mut errors = Diagnostics::new();
+
+        let royal = royal_pieces(decls, pieces);
+        let mut castlings = castlings(decls, &board, &mut errors);
+        if decls.neutral.no_check {
+            // No check: a king may castle out of, through and into attack.
+            for c in &mut castlings {
+                c.safe.clear();
+            }
+        }
+        let ep_capturer = en_passant_capturers(decls, pieces);
+        let (promotions, base_of) = promotions(rule_set, &board);
+        let (promo_to, promo_from) = promotion_cells(&promotions, cells);
+        let dead = dead_cells(&rules, pieces, |side, p| {
+            decls.hand || !promotions[side.index() * pieces + p].is_empty()
+        });
+        let facts = TableFacts::of(rules.table());
+        check_table_limits(&facts, rule_set, &mut errors);
+
+        let (reverse, kernels) = play_tables(&rules, play);
+        let mut game = Game {
+            name: rule_set.name.clone(),
+            pieces,
+            cells,
+            plus: rule_set.pieces.iter().map(|p| p.plus).collect(),
+            neutral: (0..pieces)
+                .map(|k| decls.neutral.is_neutral(PieceId(k as u8)))
+                .collect(),
+            castle_loss: castle_loss(&castlings, cells),
+            ep_sources: en_passant_sources(&rules, &ep_capturer),
+            clock_reset: clock_resetters(decls, &ep_capturer),
+            promotions,
+            promo_to,
+            promo_from,
+            base_of,
+            hand: decls.hand,
+            drop_limits: drop_limits(rule_set, &board),
+            dead,
+            no_facing: decls.royals_may_not_face,
+            one_side: decls.one_side,
+            stalemate: decls.stalemate,
+            ends: decls.ends.clone(),
+            must_capture: decls.must_capture,
+            effects: super::effects::GameEffects::new(
+                &decls.effects,
+                &decls.neutral,
+                &board,
+                pieces,
+                facts.captures_or_converts_met() || super::delayed::delayed_promotions(rule_set),
+                facts.activates(),
+                &rule_set
+                    .pieces
+                    .iter()
+                    .map(|p| crate::ir::marked_actions(&p.patterns))
+                    .collect::<Vec<_>>(),
+            ),
+            tags: super::tags::GameTags::new(rule_set, cells),
+            plain: false,
+            sokoban: decls.sokoban.clone(),
+            file_rays: file_rays(&board, decls.royals_may_not_face),
+            any_passing: facts.captures_in_passing(),
+            marked: rule_set
+                .pieces
+                .iter()
+                .any(|p| p.patterns.iter().any(|pat| pat.conditions.mark != 0)),
+            lists: false,
+            start: None,
+            start_fen: None,
+            start_counts: [vec![0; pieces], vec![0; pieces]],
+            keys: Keys::new(pieces, cells, castlings.len(), royal.clone())
+                .tracking(reverse.forward_only()),
+            kernels,
+            bits: super::kernel::BitKernel::None,
+            reverse,
+            royal,
+            castlings,
+            rules,
+        };
+        game.lists = game.must_capture.is_some() || game.effects.is_some() || game.marked;
+        game.plain = game.effects.is_none() && game.tags.is_none();
+        if play {
+            game.bits = super::kernel::BitKernel::build(
+                &game.reverse,
+                &game.kernels,
+                (&game.royal, game.pieces),
+                (&game.promo_to, &game.promo_from, &game.castlings),
+                game.effects.is_none() && !game.neutral.iter().any(|&n| n),
+                game.no_facing.then_some(&game.file_rays[..]),
+            );
+        }
+        if let Some(start) = &decls.start {
+            game.set_start(start, &mut errors);
+        }
+        if errors.has_errors() {
+            return Err(errors);
+        }
+        Ok(game)
+    }
+
+    /// Reads the declared start position into the game (and counts its pieces for
+    /// `only captured`); E0950 if it is not a valid FEN.
+    fn set_start(&mut self, start: &StartPosition, errors: &mut Diagnostics) {
+        match self.position(&start.fen) {
+            Ok(mut pos) => {
+                // A start FEN without tag marks: every piece carries its kind's tags.
+                if let Some(t) = self.tags.as_deref() {
+                    if pos.tags.iter().all(|&b| b == 0) {
+                        let tags = pos
+                            .cells
+                            .iter()
+                            .map(|o| {
+                                if o.is_empty() {
+                                    0
+                                } else {
+                                    t.start[o.kind().index()]
+                                }
+                            })
+                            .collect();
+                        t.install(&mut pos, tags);
+                    }
+                }
+                self.start_counts = piece_counts(&pos, self.pieces);
+                // With tags, the start FEN as written here (with its marks), so that it
+                // reads back to the start position.
+                self.start_fen = Some(match self.tags {
+                    Some(_) => self.fen(&pos),
+                    None => start.fen.clone(),
+                });
+                self.start = Some(pos);
+            }
+            Err(e) => {
+                let at = start.span.start + e.offset().min(start.fen.len()) as u32;
+                errors.push(
+                    Diagnostic::error(
+                        "E0950",
+                        format!("the start position is not a valid FEN: {}", e.message()),
+                        Span {
+                            start: at,
+                            end: (at + 1).min(start.span.end.max(at + 1)),
+                        },
+                    )
+                    .label("here"),
+                );
+            }
+        }
+    }
+}
+
+/// `[side][piece]`: how many pieces of each kind each side has on the board.
+fn piece_counts(pos: &GamePosition, pieces: usize) -> [Vec<u8>; 2] {
+    let mut counts = [vec![0; pieces], vec![0; pieces]];
+    for occupant in pos.cells.iter().filter(|o| !o.is_empty()) {
+        counts[occupant.side().index()][occupant.kind().index()] += 1;
+    }
+    counts
+}
+
+/// Per piece: whether it is declared `royal`.
+fn royal_pieces(decls: &GameDecls, pieces: usize) -> Vec<bool> {
+    let mut royal = vec![false; pieces];
+    for p in &decls.royals {
+        royal[p.index()] = true;
+    }
+    royal
+}
+
+/// The cell at `coord` as the first side writes it, seen by `side` (the second side's
+/// cells are the first side's mirrored).
+fn side_cell(board: &Board, coord: Coord, side: Side) -> Option<CellId> {
+    match side {
+        Side::First => board.cell_at(coord),
+        Side::Second => board.cell_at(board.mirror(coord)),
+    }
+}
+
+/// Per cell: whether it lies in `zone` as `side` sees it (mirrored for the second side
+/// unless the zone is `absolute`).
+fn zone_cells(rule_set: &RuleSet, board: &Board, zone: ZoneId, side: Side) -> Vec<bool> {
+    let zone = &rule_set.zones[zone.index()];
+    let mut inside = vec![false; board.cell_count()];
+    for &coord in &zone.cells {
+        let coord = if side == Side::Second && !zone.absolute {
+            board.mirror(coord)
+        } else {
+            coord
+        };
+        if let Some(id) = board.cell_at(coord) {
+            inside[id.index()] = true;
+        }
+    }
+    inside
+}
+
+/// Every declared castling for both sides (the first side's moves first, in declaration
+/// order), resolved to cells. E0951 for a castling with a cell off the board (it is
+/// left out); E0952 if there are more than [`MAX_CASTLINGS`] (the rest are dropped).
+fn castlings(decls: &GameDecls, board: &Board, errors: &mut Diagnostics) -> Vec<CastlingMove> {
+    let mut castlings = Vec::new();
+    for side in Side::BOTH {
+        for castling in &decls.castlings {
+            match castling_move(castling, side, board) {
+                Some(resolved) => castlings.push(resolved),
+                None if side == Side::First => errors.push(
+                    Diagnostic::error(
+                        "E0951",
+                        "a castling cell is not on the board",
+                        castling.span,
+                    )
+                    .help("castling cells are written as the first side sees them"),
+                ),
+                None => {}
+            }
+        }
+    }
+    if castlings.len() > MAX_CASTLINGS {
+        errors.push(Diagnostic::error(
+            "E0952",
+            "more than 16 castling moves per side",
+            decls.castlings.last().map_or(Span::default(), |c| c.span),
+        ));
+        castlings.truncate(MAX_CASTLINGS);
+    }
+    castlings
+}
+
+/// One castling of `side` resolved to cells: the cells that must be empty (those the
+/// king or the partner crosses or reaches, but for their own start cells), the cells
+/// that must be safe (the king's from, passed and reached) and its FEN letter. `None`
+/// if one of its four cells is off the board.
+fn castling_move(castling: &Castling, side: Side, board: &Board) -> Option<CastlingMove> {
+    let c = castling;
+    let king_from = side_cell(board, c.king_from, side)?;
+    let king_to = side_cell(board, c.king_to, side)?;
+    let partner_from = side_cell(board, c.partner_from, side)?;
+    let partner_to = side_cell(board, c.partner_to, side)?;
+    let rank = c.king_from.y;
+    let on_rank = |x: i16| side_cell(board, Coord { x, y: rank }, side);
+    let king_xs = c.king_from.x.min(c.king_to.x)..=c.king_from.x.max(c.king_to.x);
+    let partner_xs = c.partner_from.x.min(c.partner_to.x)..=c.partner_from.x.max(c.partner_to.x);
+    let xs = [c.king_from.x, c.king_to.x, c.partner_from.x, c.partner_to.x];
+    let lowest = xs.iter().copied().min().unwrap_or(0);
+    let highest = xs.iter().copied().max().unwrap_or(0);
+    let empty = (lowest..=highest)
+        .filter(|x| king_xs.contains(x) || partner_xs.contains(x))
+        .filter_map(on_rank)
+        .filter(|&id| id != king_from && id != partner_from)
+        .collect();
+    let safe = king_xs.filter_map(on_rank).collect();
+    let kingside = c.partner_from.x > c.king_from.x;
+    let letter = match (kingside, side) {
+        (true, Side::First) => 'K',
+        (false, Side::First) => 'Q',
+        (true, Side::Second) => 'k',
+        (false, Side::Second) => 'q',
+    };
+    Some(CastlingMove {
+        side,
+        king: c.king,
+        king_from,
+        king_to,
+        partner: c.partner,
+        partner_from,
+        partner_to,
+        empty,
+        safe,
+        letter,
+        tag: c.tag.map_or(0, |t| 1 << t),
+    })
+}
+
+/// Per cell: the castling rights (bit `i` for castling `i`) lost when a move starts or
+/// ends there — the cells the king and the partner start from. A `tagged` castling's
+/// right is its pieces' tag, lost with it: its bit is never lost.
+fn castle_loss(castlings: &[CastlingMove], cells: usize) -> Vec<u32> {
+    let mut loss = vec![0u32; cells];
+    for (i, castling) in castlings.iter().enumerate().filter(|(_, c)| c.tag == 0) {
+        loss[castling.king_from.index()] |= 1 << i;
+        loss[castling.partner_from.index()] |= 1 << i;
+    }
+    loss
+}
+
+/// Per piece: whether it is declared to capture `en passant`.
+fn en_passant_capturers(decls: &GameDecls, pieces: usize) -> Vec<bool> {
+    let mut capturer = vec![false; pieces];
+    for p in &decls.en_passant {
+        capturer[p.index()] = true;
+    }
+    capturer
+}
+
+/// `[side * cells + cell]`: the (start cell, kind) of every en passant capturer of
+/// `side` whose table may land a capture on `cell` from there, sorted.
+fn en_passant_sources(rules: &Rules, capturer: &[bool]) -> Vec<Vec<(u16, PieceId)>> {
+    let board = rules.board();
+    let cells = board.cell_count();
+    let mut sources = vec![Vec::new(); 2 * cells];
+    let capturers = (0..capturer.len()).filter(|&p| capturer[p]);
+    for side in Side::BOTH {
+        for piece in capturers.clone().map(|p| PieceId(p as u8)) {
+            for from in board.cells() {
+                for target in table::foe_landings(rules.table(), side, piece, from) {
+                    sources[side.index() * cells + target.index()].push((from.0, piece));
+                }
+            }
+        }
+    }
+    sources.iter_mut().for_each(|v| v.sort());
+    sources
+}
+
+/// Promotion rules by `side * pieces + piece`, and per piece the piece it demotes to
+/// when captured into a hand: a `+X` piece demotes to the one piece that promotes to it.
+fn promotions(
+    rule_set: &RuleSet,
+    board: &Board,
+) -> (Vec<Vec<PromotionRule>>, Vec<Option<PieceId>>) {
+    let pieces = rule_set.pieces.len();
+    let mut promotions = vec![Vec::new(); 2 * pieces];
+    let mut base_of: Vec<Option<PieceId>> = vec![None; pieces];
+    for promotion in &rule_set.game.promotions {
+        for side in Side::BOTH {
+            for p in &promotion.pieces {
+                promotions[side.index() * pieces + p.index()].push(PromotionRule {
+                    zone: zone_cells(rule_set, board, promotion.zone, side),
+                    choices: promotion.choices.clone(),
+                    optional: promotion.optional,
+                    also_leaving: promotion.also_leaving,
+                    only_captured: promotion.only_captured,
+                    tag: promotion.tag.map_or(0, |t| 1 << t),
+                    delayed: promotion.delayed,
+                });
+            }
+        }
+        if let [from] = promotion.pieces[..] {
+            for choice in &promotion.choices {
+                if rule_set.pieces[choice.index()].plus {
+                    base_of[choice.index()] = Some(from);
+                }
+            }
+        }
+    }
+    (promotions, base_of)
+}
+
+/// By `side * pieces + piece`, per cell: whether a promotion rule applies to a move
+/// ending there, and to a move starting there (`also leaving`); both empty for a piece
+/// without rules.
+fn promotion_cells(
+    promotions: &[Vec<PromotionRule>],
+    cells: usize,
+) -> (Vec<Vec<bool>>, Vec<Vec<bool>>) {
+    let mut ending = vec![Vec::new(); promotions.len()];
+    let mut starting = vec![Vec::new(); promotions.len()];
+    for (i, rules) in promotions.iter().enumerate() {
+        if rules.is_empty() {
+            continue;
+        }
+        let mut to = vec![false; cells];
+        let mut from = vec![false; cells];
+        for rule in rules {
+            for cell in 0..cells {
+                to[cell] |= rule.zone[cell];
+                from[cell] |= rule.also_leaving && rule.zone[cell];
+            }
+        }
+        ending[i] = to;
+        starting[i] = from;
+    }
+    (ending, starting)
+}
+
+/// By `side * pieces + piece`: the `drop` restrictions (zones it is never dropped in,
+/// one per file, no mate by a drop), merged over every rule naming the piece.
+fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
+    let pieces = rule_set.pieces.len();
+    let unrestricted = DropLimits {
+        forbidden: vec![false; board.cell_count()],
+        ..DropLimits::default()
+    };
+    let mut limits = vec![unrestricted; 2 * pieces];
+    for rule in &rule_set.game.drops {
+        for side in Side::BOTH {
+            for p in &rule.pieces {
+                let limit = &mut limits[side.index() * pieces + p.index()];
+                for &zone in &rule.not_in {
+                    let inside = zone_cells(rule_set, board, zone, side);
+                    for (forbidden, inside) in limit.forbidden.iter_mut().zip(inside) {
+                        *forbidden |= inside;
+                    }
+                }
+                limit.one_per_file |= rule.one_per_file;
+                limit.not_mating |= rule.not_mating;
+            }
+        }
+    }
+    limits
+}
+
+/// Per cell, when royals may not face: the cells above and below it on its file,
+/// nearest first (both empty otherwise).
+fn file_rays(board: &Board, royals_may_not_face: bool) -> Vec<[Vec<CellId>; 2]> {
+    let mut rays = vec![[Vec::new(), Vec::new()]; board.cell_count()];
+    if !royals_may_not_face {
+        return rays;
+    }
+    for cell in board.cells() {
+        let c = board.coord(cell);
+        for (k, dy) in [1i16, -1].into_iter().enumerate() {
+            let mut y = c.y + dy;
+            while y >= 0 && y < board.height() as i16 {
+                let Some(id) = board.cell_at(Coord { x: c.x, y }) else {
+                    break;
+                };
+                rays[cell.index()][k].push(id);
+                y += dy;
+            }
+        }
+    }
+    rays
+}
+
+/// Limits of the game layer the table must respect: captures in passing per move
+/// ([`MAX_PASSING`], E0953) and cells an `en passant` move passes ([`MAX_EP_CELLS`],
+/// E0954). The linker enforces both per pattern (`pipeline::Limits`), pointing at the
+/// pattern; this is the game layer's own guard for tables linked under other limits,
+/// and points at the first piece.
+fn check_table_limits(facts: &TableFacts, rule_set: &RuleSet, errors: &mut Diagnostics) {
+    let span = rule_set.pieces.first().map_or(Span::default(), |p| p.span);
+    let most_passing = facts.most_captures_in_passing();
+    if most_passing > MAX_PASSING {
+        errors.push(
+            Diagnostic::error(
+                "E0953",
+                format!(
+                    "a move may capture {most_passing} pieces in passing; the game layer supports at most {MAX_PASSING}"
+                ),
+                span,
+            )
+            .help("split the pattern or capture fewer pieces on the way"),
+        );
+    }
+    let longest_ep = facts.longest_en_passant_pass();
+    if longest_ep > MAX_EP_CELLS {
+        errors.push(Diagnostic::error(
+            "E0954",
+            format!(
+                "an `en passant` move passes {longest_ep} cells; the game layer supports at most {MAX_EP_CELLS}"
+            ),
+            span,
+        ));
+    }
+}
+
+/// Cuts a grid board down to `files` × `ranks` cells from its top-left corner (see
+/// [`Game::compile_fitted`]); zones and holes keep their cells inside the cut. Only
+/// rules that declare `sokoban` roles are cut, only grid boards (square, hex rows, tri,
+/// octo), and never to a size of 0 or larger than declared.
+pub(super) fn fit_board(rule_set: &mut RuleSet, files: usize, ranks: usize) {
+    use crate::ir::BoardKind;
+    let (width, height) = match &mut rule_set.board.kind {
+        BoardKind::Square { width, height }
+        | BoardKind::HexRows { width, height }
+        | BoardKind::Tri { width, height }
+        | BoardKind::Octo { width, height } => (width, height),
+        _ => return,
+    };
+    if rule_set.game.sokoban.is_none()
+        || files == 0
+        || ranks == 0
+        || files > *width as usize
+        || ranks > *height as usize
+    {
+        return;
+    }
+    // Rows are cut off the bottom: rank r of the new board is rank r + cut.
+    let cut = *height as i16 - ranks as i16;
+    let keep = |c: &mut Coord| -> bool {
+        c.y -= cut;
+        c.y >= 0 && (c.x as usize) < files
+    };
+    *width = files as u8;
+    *height = ranks as u8;
+    rule_set.board.holes.retain_mut(keep);
+    for zone in &mut rule_set.zones {
+        zone.cells.retain_mut(keep);
+    }
+}
+
+/// Per piece: whether its moves restart the halfmove clock (en passant capturers and the
+/// `move limit`'s `pawn` pieces).
+fn clock_resetters(decls: &GameDecls, ep_capturer: &[bool]) -> Vec<bool> {
+    let mut reset = ep_capturer.to_vec();
+    if let Some(limit) = &decls.ends.move_limit {
+        for p in &limit.pawns {
+            reset[p.index()] = true;
+        }
+    }
+    reset
+}

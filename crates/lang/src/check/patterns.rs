@@ -1,0 +1,589 @@
+//! Patterns: legs (mover, directions, range, `via`) and modifiers, checked and lowered
+//! to [`ir::Pattern`]s.
+//!
+//! Owns the rules about ranges (only on `ride`, 1..=255, min ≤ max), `via` junctions
+//! (only before `then`, `captured` only on foes, one kind restriction per leg), and
+//! modifiers (none twice; `en passant` marks are remembered for the game checks), plus the "this pattern can never move" warnings that are
+//! visible from one pattern alone.
+
+use super::Checker;
+use crate::ast::{self, Mover, RangeKind, ViaKind};
+use crate::diagnostics::Diagnostic;
+use crate::ids::{PieceId, Span};
+use crate::ir::{self, Conditions, KindFilter, Landing, Leg, Via, ZoneCondition};
+
+/// The largest step count a range may give.
+pub const MAX_RANGE: u64 = 255;
+
+impl Checker {
+    /// Checks and lowers one pattern; `None` if it has an error (all reported).
+    pub(crate) fn pattern(&mut self, p: &ast::Pattern) -> Option<ir::Pattern> {
+        let mut ok = true;
+        let mut legs = Vec::new();
+        let mut prev: Option<(&ast::Leg, Option<std::collections::BTreeSet<ir::Vector>>)> = None;
+        let count = p.legs.len();
+        let mut dead_leg: Option<(Span, u16)> = None;
+        let repeat = self.repeat(p);
+        let group = repeat.as_ref().and_then(|r| r.as_ref());
+        for (i, leg) in p.legs.iter().enumerate() {
+            // The group's last leg hands over to its next repetition: never last.
+            let last = i + 1 == count && group.map_or(true, |g| g.last() != i);
+            let prev_ref = prev.as_ref().map(|(l, m)| (*l, m.as_ref()));
+            let dirs = self.leg_dirs(leg, prev_ref);
+            let range = self.range(leg);
+            let via = self.via(leg, last);
+            match (dirs, range, via) {
+                (Some(d), Some((min, max)), Some(via)) => {
+                    if dead_leg.is_none() {
+                        let square = self.geometry() == crate::topology::Geometry::Square;
+                        if let (Some(moves), Some(board), true) = (&d.moves, &self.board, square) {
+                            let (w, h) = (i64::from(board.width), i64::from(board.height));
+                            let fits = moves.iter().any(|v| {
+                                i64::from(min) * i64::from(v.dx).abs() < w
+                                    && i64::from(min) * i64::from(v.dy).abs() < h
+                            });
+                            if !fits && !moves.is_empty() {
+                                dead_leg = Some((leg.span, min));
+                            }
+                        }
+                    }
+                    prev = Some((leg, d.moves));
+                    legs.push(Leg {
+                        dirs: d.dirs,
+                        min,
+                        max,
+                        via,
+                        span: leg.span,
+                    });
+                }
+                _ => {
+                    ok = false;
+                    prev = Some((leg, None));
+                }
+            }
+        }
+        let (land, conditions, mods_ok) = self.modifiers(&p.modifiers);
+        let repeat = repeat?;
+        if !ok || !mods_ok {
+            return None;
+        }
+        if let Some(group) = &repeat {
+            if !self.repeat_turns(group, &legs) {
+                return None;
+            }
+        }
+        if let (Some((span, min)), Some(board)) = (dead_leg, &self.board) {
+            let (w, h) = (board.width, board.height);
+            let steps = if min == 1 {
+                "this step".to_string()
+            } else {
+                format!("{min} steps")
+            };
+            self.diags.push(
+                Diagnostic::warning("W0002", "this pattern can never move", span)
+                    .label(format!("{steps} cannot fit on the board"))
+                    .note(format!("the board is {w}x{h}")),
+            );
+        }
+        Some(ir::Pattern {
+            legs,
+            repeat,
+            land,
+            conditions,
+            span: p.span,
+        })
+    }
+
+    /// The pattern's `repeat` group: `Some(None)` without one, `None` after an error
+    /// (reported). At most one group per pattern (E0605).
+    fn repeat(&mut self, p: &ast::Pattern) -> Option<Option<ir::Repeat>> {
+        let Some(group) = p.repeats.first() else {
+            return Some(None);
+        };
+        if let Some(second) = p.repeats.get(1) {
+            self.error(
+                Diagnostic::error("E0605", "a second `repeat` group in one pattern", second.keyword)
+                    .label("second group")
+                    .secondary(group.keyword, "first group")
+                    .help("a pattern repeats one run of legs; put the legs of both in one group, or write two patterns"),
+            );
+            return None;
+        }
+        let (min, max) = match &group.range {
+            None => (1, None),
+            Some(r) => self.range_values(r, "repeat")?,
+        };
+        Some(Some(ir::Repeat {
+            first: group.first,
+            len: group.len,
+            min,
+            max,
+            span: group.span,
+        }))
+    }
+
+    /// Checks that the turns of the group's legs apply on every repetition, not only the
+    /// first (which [`Checker::leg_dirs`] checked): the directions its first leg turns
+    /// from are then those of its last leg, which the group itself keeps turning. A
+    /// fixpoint over the sets of directions each leg can move in (E0406).
+    fn repeat_turns(&mut self, group: &ir::Repeat, legs: &[Leg]) -> bool {
+        use std::collections::BTreeSet;
+        let geometry = self.geometry();
+        // The directions the group's first leg may turn from, grown to a fixpoint.
+        let mut entry: BTreeSet<ir::Vector> = BTreeSet::new();
+        let mut from_last: BTreeSet<ir::Vector> = BTreeSet::new();
+        if group.first > 0 {
+            // Seeded by one pass from the legs before; those were checked already.
+            let mut prev: BTreeSet<ir::Vector> = BTreeSet::new();
+            for leg in &legs[..group.first] {
+                prev = moves_of(&leg.dirs, &prev, geometry);
+            }
+            entry = prev;
+        }
+        for _ in 0..64 {
+            let mut prev: BTreeSet<ir::Vector> = entry.union(&from_last).copied().collect();
+            for leg in &legs[group.first..=group.last()] {
+                if let ir::LegDirs::Turn(angles) = &leg.dirs {
+                    for &v in &prev {
+                        for &a in angles {
+                            if geometry.rotate(v, a).is_none() {
+                                self.error(
+                                    Diagnostic::error(
+                                        "E0406",
+                                        format!("a turn of {a}° cannot turn ({},{}) on a later repetition", v.dx, v.dy),
+                                        leg.span,
+                                    )
+                                    .label("turns the direction the previous repetition ended in")
+                                    .secondary(group.span, "repeated here")
+                                    .help("odd multiples of 45° only turn directions on a king line or the 8 images of a leap such as (1,2)"),
+                                );
+                                return false;
+                            }
+                        }
+                    }
+                }
+                prev = moves_of(&leg.dirs, &prev, geometry);
+            }
+            if prev.is_subset(&from_last) {
+                return true;
+            }
+            from_last.extend(prev);
+        }
+        true
+    }
+
+    fn range(&mut self, leg: &ast::Leg) -> Option<(u16, Option<u16>)> {
+        let Some(r) = &leg.range else {
+            return Some(match leg.mover {
+                Mover::Ride => (1, None),
+                Mover::Step | Mover::Leap => (1, Some(1)),
+            });
+        };
+        if leg.mover != Mover::Ride {
+            let kw = leg.mover.keyword();
+            self.error(
+                Diagnostic::error("E0501", format!("a step count after `{kw}`"), r.span)
+                    .label(format!("`{kw}` always moves exactly one step"))
+                    .secondary(leg.mover_span, format!("`{kw}` here"))
+                    .help("use `ride` to move several steps in a line, e.g. `ride orthogonal 2`"),
+            );
+            return None;
+        }
+        self.range_values(r, "step")
+    }
+
+    /// A range's (min, max), counts 1..=255 with min <= max (E0502, E0503, E0504);
+    /// `what` counts: "step" (a ride's) or "repeat" (a group's).
+    fn range_values(&mut self, r: &ast::Range, what: &str) -> Option<(u16, Option<u16>)> {
+        let nums: Vec<ast::Number> = match r.kind {
+            RangeKind::Exact(n) | RangeKind::UpTo(n) | RangeKind::AtLeast(n) => vec![n],
+            RangeKind::Between(a, b) => vec![a, b],
+        };
+        let mut ok = true;
+        for n in &nums {
+            if n.value > MAX_RANGE {
+                ok = false;
+                self.error(
+                    Diagnostic::error("E0504", format!("{what} count is too large"), n.span)
+                        .label(format!("at most {MAX_RANGE}")),
+                );
+            } else if n.value == 0 {
+                ok = false;
+                self.error(
+                    Diagnostic::error("E0502", format!("a {what} count of 0"), n.span)
+                        .label(if what == "repeat" {
+                            "a group is walked at least once"
+                        } else {
+                            "a leg moves at least one step"
+                        })
+                        .help("counts start at 1"),
+                );
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let v = |n: ast::Number| n.value as u16;
+        Some(match r.kind {
+            RangeKind::Exact(n) => (v(n), Some(v(n))),
+            RangeKind::UpTo(n) => (1, Some(v(n))),
+            RangeKind::AtLeast(n) => (v(n), None),
+            RangeKind::Between(a, b) => {
+                if a.value > b.value {
+                    self.error(
+                        Diagnostic::error("E0503", format!("empty {what} range"), r.span)
+                            .label(format!("{} is more than {}", a.value, b.value))
+                            .help(format!(
+                                "write the smaller number first: `{}..{}`",
+                                b.value, a.value
+                            )),
+                    );
+                    return None;
+                }
+                (v(a), Some(v(b)))
+            }
+        })
+    }
+
+    fn via(&mut self, leg: &ast::Leg, last: bool) -> Option<Via> {
+        let Some(via) = &leg.via else {
+            return Some(Via {
+                empty: true,
+                ..Via::default()
+            });
+        };
+        if last {
+            self.error(
+                Diagnostic::error("E0601", "`via` on the last leg", via.span)
+                    .label("no leg follows this one")
+                    .help("`via` says where the next leg may start: add `then ...` after it, or remove it (to restrict captures use `, captures ...`)"),
+            );
+            return None;
+        }
+        let mut ok = true;
+        let mut out = Via::default();
+        let mut kinds_span: Option<Span> = None;
+        for item in &via.items {
+            if let Some(c) = item.captured {
+                if item.kind != ViaKind::Foe {
+                    ok = false;
+                    self.error(
+                        Diagnostic::error(
+                            "E0602",
+                            format!("`captured` after `{}`", item.kind.keyword()),
+                            c,
+                        )
+                        .label("only foes can be captured in passing")
+                        .secondary(item.kind_span, format!("`{}` here", item.kind.keyword()))
+                        .help("write `foe captured` for a capture in passing"),
+                    );
+                }
+            }
+            match item.kind {
+                ViaKind::Empty => out.empty = true,
+                ViaKind::Friend => out.friend = true,
+                ViaKind::Foe if item.captured.is_some() => out.foe_captured = true,
+                ViaKind::Foe => out.foe = true,
+                ViaKind::Piece => {
+                    out.friend = true;
+                    out.foe = true;
+                }
+            }
+            if let Some(k) = &item.kinds {
+                if item.kind == ViaKind::Empty {
+                    ok = false;
+                    self.error(
+                        Diagnostic::error("E0604", "piece kinds after `empty`", k.span)
+                            .label("an empty cell holds no piece")
+                            .secondary(item.kind_span, "`empty` here"),
+                    );
+                    continue;
+                }
+                if let Some(first) = kinds_span {
+                    ok = false;
+                    self.error(
+                        Diagnostic::error(
+                            "E0603",
+                            "a second piece-kind restriction in one leg",
+                            k.span,
+                        )
+                        .label("second restriction")
+                        .secondary(first, "first restriction")
+                        .help("a junction has one kind restriction; combine the names, e.g. `via piece Pawn|Knight`"),
+                    );
+                    continue;
+                }
+                kinds_span = Some(k.span);
+                match self.kinds(k) {
+                    Some(f) => {
+                        if let KindFilter::Only(ids) = &f {
+                            self.pushed.extend(ids.iter().copied());
+                        }
+                        out.kinds = f
+                    }
+                    None => ok = false,
+                }
+            }
+        }
+        ok.then_some(out)
+    }
+
+    /// Resolves `[not] A|B|...` to a filter; `None` if a name is unknown.
+    pub(crate) fn kinds(&mut self, k: &ast::Kinds) -> Option<KindFilter> {
+        let mut ids: Vec<PieceId> = Vec::new();
+        let mut ok = true;
+        for name in &k.names {
+            match self.piece(name) {
+                Some(id) => ids.push(id),
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        ids.sort();
+        ids.dedup();
+        Some(if k.negated {
+            KindFilter::Except(ids)
+        } else {
+            KindFilter::Only(ids)
+        })
+    }
+
+    /// `push [friend | foe | piece] [Kinds]`. Without a class, pieces of either side may
+    /// be pushed; `push empty` is E0702.
+    fn push(&mut self, p: &ast::Push, span: Span) -> Option<ir::Push> {
+        let (friend, foe) = match p.class {
+            None | Some((ViaKind::Piece, _)) => (true, true),
+            Some((ViaKind::Friend, _)) => (true, false),
+            Some((ViaKind::Foe, _)) => (false, true),
+            Some((ViaKind::Empty, at)) => {
+                self.error(
+                    Diagnostic::error("E0702", "`push empty`: nothing to push", at)
+                        .label("an empty cell holds no piece")
+                        .secondary(span, "in this `push`")
+                        .help("name what may be pushed: `push Box`, `push friend`, `push foe Pawn`, `push piece`"),
+                );
+                return None;
+            }
+        };
+        let kinds = match &p.kinds {
+            Some(k) => {
+                let f = self.kinds(k)?;
+                if let KindFilter::Only(ids) = &f {
+                    self.pushed.extend(ids.iter().copied());
+                }
+                f
+            }
+            None => KindFilter::Any,
+        };
+        Some(ir::Push { friend, foe, kinds })
+    }
+
+    pub(crate) fn modifiers(&mut self, mods: &[ast::Modifier]) -> (Landing, Conditions, bool) {
+        let mut land = Landing::default();
+        let mut cond = Conditions::default();
+        let mut ok = true;
+        let mut seen: Vec<(String, Span)> = Vec::new();
+        let mut move_only: Option<Span> = None;
+        let mut capture_only: Option<Span> = None;
+        let mut for_side: Option<(crate::ids::Side, Span)> = None;
+        // (zone, inside, is_from, span) of resolved zone conditions.
+        let mut zone_mods: Vec<(crate::ids::ZoneId, bool, bool, Span)> = Vec::new();
+        for m in mods {
+            let key = match &m.kind {
+                ast::ModifierKind::MoveOnly => "move only".to_string(),
+                ast::ModifierKind::CaptureOnly => "capture only".to_string(),
+                ast::ModifierKind::Initial => "initial".to_string(),
+                ast::ModifierKind::Pass => "pass".to_string(),
+                ast::ModifierKind::Tagged(_) => "tagged".to_string(),
+                ast::ModifierKind::Captures(_) => "captures".to_string(),
+                ast::ModifierKind::EnPassant => "en passant".to_string(),
+                ast::ModifierKind::Push(_) => "push".to_string(),
+                ast::ModifierKind::Swap(_) => "swap".to_string(),
+                ast::ModifierKind::CaptureFriend(_) => "capture friend".to_string(),
+                ast::ModifierKind::Convert(_) => "convert".to_string(),
+                ast::ModifierKind::ForSide(side) => format!("for {}", side_word(*side)),
+                ast::ModifierKind::Activate(_) => "activate".to_string(),
+                ast::ModifierKind::Sets(t) => format!("sets {}", t.name),
+                ast::ModifierKind::Keeps(t) => format!("keeps {}", t.name),
+                ast::ModifierKind::Burn(_) => "burn".to_string(),
+                ast::ModifierKind::Explode(_) => "explode".to_string(),
+                ast::ModifierKind::From { zone, inside } => {
+                    format!("{}from {}", if *inside { "" } else { "not " }, zone.name)
+                }
+                ast::ModifierKind::To { zone, inside } => {
+                    format!("{}to {}", if *inside { "" } else { "not " }, zone.name)
+                }
+            };
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                ok = false;
+                self.error(
+                    Diagnostic::error("E0701", format!("`{key}` is given twice"), m.span)
+                        .label("given again here")
+                        .secondary(*first, "first given here")
+                        .help("remove one of them"),
+                );
+                continue;
+            }
+            seen.push((key, m.span));
+            match &m.kind {
+                ast::ModifierKind::MoveOnly => {
+                    land.foe = false;
+                    move_only = Some(m.span);
+                }
+                ast::ModifierKind::CaptureOnly => {
+                    land.empty = false;
+                    capture_only = Some(m.span);
+                }
+                ast::ModifierKind::Initial => cond.initial = true,
+                ast::ModifierKind::Pass => cond.pass = true,
+                ast::ModifierKind::ForSide(side) => {
+                    if let Some((other, _)) = for_side {
+                        if other != *side {
+                            self.diags.push(
+                                Diagnostic::warning("W0002", "this pattern can never move", m.span)
+                                    .label("no piece is of both sides")
+                                    .secondary(
+                                        for_side.map_or(m.span, |(_, s)| s),
+                                        "together with this",
+                                    ),
+                            );
+                        }
+                    }
+                    for_side = Some((*side, m.span));
+                    cond.side = Some(*side);
+                }
+                ast::ModifierKind::Tagged(name) => match self.tag(name) {
+                    Some(t) => cond.tag = Some((t, m.span)),
+                    None => ok = false,
+                },
+                ast::ModifierKind::EnPassant => {
+                    cond.en_passant = true;
+                    self.en_passant_marks.push(m.span);
+                }
+                ast::ModifierKind::Captures(k) => match self.kinds(k) {
+                    Some(f) => land.kinds = f,
+                    None => ok = false,
+                },
+                ast::ModifierKind::Push(push) => match self.push(push, m.span) {
+                    Some(p) => land.push = Some(p),
+                    None => ok = false,
+                },
+                ast::ModifierKind::Swap(_)
+                | ast::ModifierKind::CaptureFriend(_)
+                | ast::ModifierKind::Convert(_)
+                | ast::ModifierKind::Activate(_) => {
+                    let meets = land.meets.get_or_insert_with(Box::default);
+                    ok &= self.meet_modifier(m, meets);
+                }
+                ast::ModifierKind::Sets(_)
+                | ast::ModifierKind::Keeps(_)
+                | ast::ModifierKind::Burn(_)
+                | ast::ModifierKind::Explode(_) => ok &= self.action_modifier(m, &mut cond),
+                ast::ModifierKind::From { zone, inside }
+                | ast::ModifierKind::To { zone, inside } => {
+                    let is_from = matches!(m.kind, ast::ModifierKind::From { .. });
+                    match self.zone(zone) {
+                        Some(id) => {
+                            let c = ZoneCondition {
+                                zone: id,
+                                inside: *inside,
+                                span: m.span,
+                            };
+                            if is_from {
+                                cond.from.push(c);
+                            } else {
+                                cond.to.push(c);
+                            }
+                            zone_mods.push((id, *inside, is_from, m.span));
+                        }
+                        None => ok = false,
+                    }
+                }
+            }
+        }
+        if !ok {
+            return (land, cond, false);
+        }
+        if let (Some((_, at)), true) = (cond.tag, cond.initial) {
+            let initial = mods
+                .iter()
+                .find(|m| matches!(m.kind, ast::ModifierKind::Initial))
+                .map_or(at, |m| m.span);
+            self.error(
+                Diagnostic::error("E0929", "this pattern requires two different states", at)
+                    .label("this requires a tag")
+                    .secondary(initial, "and this requires that the piece has not moved")
+                    .note("a piece's patterns may require one state: `initial` or one tag")
+                    .help("declare a tag that the piece loses when it moves, and require only it"),
+            );
+            return (land, cond, false);
+        }
+        // `tagged` stands on the table's `initial` root flag (see `Conditions::tag`).
+        cond.initial |= cond.tag.is_some();
+        self.action_warnings(mods, &land, &cond);
+        // Patterns that can never produce a move (with `push`, both only leave pushes).
+        let meets = land.push.is_some() || land.meets.is_some();
+        if let (Some(a), Some(b), false) = (move_only, capture_only, meets) {
+            let (first, second) = if a.start < b.start { (a, b) } else { (b, a) };
+            self.diags.push(
+                Diagnostic::warning("W0002", "this pattern can never move", second)
+                    .label("this excludes every landing")
+                    .secondary(first, "together with this")
+                    .note("`move only` forbids captures and `capture only` forbids quiet moves"),
+            );
+        }
+        for (i, &(zone, inside, is_from, span)) in zone_mods.iter().enumerate() {
+            let name = self.zones[zone.index()].name.clone();
+            if inside
+                && self.zones[zone.index()].cells.is_empty()
+                && !self.zones[zone.index()].broken
+            {
+                self.diags.push(
+                    Diagnostic::warning("W0002", "this pattern can never move", span)
+                        .label(format!("zone `{name}` has no cells"))
+                        .secondary(self.zones[zone.index()].name_span, "declared here"),
+                );
+            }
+            if let Some(&(_, _, _, other)) = zone_mods[..i]
+                .iter()
+                .find(|&&(z, ins, f, _)| z == zone && f == is_from && ins != inside)
+            {
+                let word = if is_from { "start" } else { "end" };
+                self.diags.push(
+                    Diagnostic::warning("W0002", "this pattern can never move", span)
+                        .label(format!("contradicts the earlier condition on `{name}`"))
+                        .secondary(other, "this condition")
+                        .note(format!(
+                            "a move cannot {word} both inside and outside one zone"
+                        )),
+                );
+            }
+        }
+        (land, cond, true)
+    }
+}
+
+/// `first` or `second`, as `for first` writes it.
+pub fn side_word(side: crate::ids::Side) -> &'static str {
+    match side {
+        crate::ids::Side::First => "first",
+        crate::ids::Side::Second => "second",
+    }
+}
+
+/// The directions a leg can move in, given those the previous leg could move in.
+fn moves_of(
+    dirs: &ir::LegDirs,
+    prev: &std::collections::BTreeSet<ir::Vector>,
+    geometry: crate::topology::Geometry,
+) -> std::collections::BTreeSet<ir::Vector> {
+    match dirs {
+        ir::LegDirs::Absolute(vs) => vs.iter().copied().collect(),
+        ir::LegDirs::Turn(angles) => prev
+            .iter()
+            .flat_map(|&v| angles.iter().filter_map(move |&a| geometry.rotate(v, a)))
+            .collect(),
+    }
+}

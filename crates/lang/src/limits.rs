@@ -1,0 +1,184 @@
+//! limits: how far every stage may go, checked before the work it bounds, and the fixed
+//! maxima of what a move and a position can carry.
+//!
+//! The lowest layer that needs them owns them: the checker bounds patterns per piece and
+//! cascades, the linker (in `piecewise-table`) nodes, paths and linking time, the game
+//! layer sizes its moves by [`MAX_PASSING`], [`MAX_EP_CELLS`] and [`MAX_CASCADE`]. Each
+//! stage reads the share it needs from one [`Limits`].
+
+/// The most cells a single move may capture in passing (locust captures).
+pub const MAX_PASSING: usize = 6;
+/// The most cells a single move may open to en passant.
+pub const MAX_EP_CELLS: usize = 4;
+/// The most plies a move carries after its first when activations cascade (so a move
+/// has at most `MAX_CASCADE + 1` plies: [`Limits::MAX_CASCADE_PLIES`]).
+pub const MAX_CASCADE: usize = 3;
+
+/// How far the stages may expand a rules file: checked up front, before the work is
+/// done, so that a hostile file is answered in milliseconds with the figure it would
+/// reach and the limit, instead of running out of time or memory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest rules text, in bytes (E0008): parsing keeps every token, so a text
+    /// of many megabytes would take seconds and gigabytes before any other limit.
+    pub source_bytes: usize,
+    /// The most patterns one piece may have once its `like` inclusions are inlined
+    /// (E0307). Each `like` copies every pattern of the piece it names, so a chain of
+    /// pieces that each include the previous one twice doubles at every step.
+    pub patterns_per_piece: usize,
+    /// The most nodes of the linked move table (E0801). A pattern whose own expansion
+    /// alone would pass it is refused before linking, from a count that costs
+    /// milliseconds; otherwise linking stops when the table reaches it.
+    pub table_nodes: usize,
+    /// The most cells on one path of a move, the start cell excluded (E0802); at most
+    /// [`Limits::MAX_PATH_CELLS`], what the table format can say.
+    pub path_cells: usize,
+    /// The most pieces one move may capture in passing (E0953); at most
+    /// [`Limits::MAX_CAPTURES_IN_PASSING`], what a game move can carry.
+    pub captures_in_passing: usize,
+    /// The most cells an `en passant` move may open to capture (E0954); at most
+    /// [`Limits::MAX_EN_PASSANT_CELLS`], what a position can carry.
+    pub en_passant_cells: usize,
+    /// The most time linking may take, in milliseconds (E0803; 0 for none).
+    pub link_ms: u64,
+    /// Not a limit but where one is avoided: a pattern of more legs than one whose
+    /// unrolled trees would take more table nodes than this (both sides, every start
+    /// cell) is linked as shared continuations, one block per (leg, cell, heading)
+    /// state (docs/bytecode.md), and so is one whose count has no bound (a `repeat` until
+    /// blocked that can go round); 0 shares every such pattern, `usize::MAX` none.
+    pub shared_above: usize,
+    /// Not a limit either: on a square board of more cells than this, a shared
+    /// pattern whose paths hold at most half as many cells as the board has, and that
+    /// has no `to` zone, is linked as **relative** continuations: blocks that hold a
+    /// direction instead of a cell and serve every cell (docs/bytecode.md); so is every
+    /// single-leg pattern that could be shared and fits `path_cells`. 0 links every
+    /// such pattern relative whatever the board (tests), `usize::MAX` none.
+    pub relative_above: usize,
+    /// The most plies of one move when activations cascade (W0906 when a cascade may
+    /// be longer); at most [`Limits::MAX_CASCADE_PLIES`], what a game move can carry.
+    /// Longer cascades are not generated.
+    pub cascade_plies: usize,
+}
+
+/// A limit named by [`Limits::set`] that does not exist, or a value that does not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LimitError {
+    /// No limit has this name; the names are [`Limits::NAMES`].
+    UnknownName(String),
+    /// The value is not a whole number.
+    BadValue {
+        /// The limit's name.
+        name: String,
+        /// The text given.
+        value: String,
+    },
+    /// The text has no `=` between a name and a value.
+    NoValue(String),
+}
+
+impl std::fmt::Display for LimitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LimitError::UnknownName(name) => write!(
+                f,
+                "no limit is called `{name}`; the limits are {}",
+                Limits::NAMES.join(", ")
+            ),
+            LimitError::BadValue { name, value } => {
+                write!(f, "the limit `{name}` takes a whole number, not `{value}`")
+            }
+            LimitError::NoValue(text) => {
+                write!(
+                    f,
+                    "`{text}` is not NAME=VALUE (for example `table-nodes=8000000`)"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for LimitError {}
+
+impl Limits {
+    /// The names [`Limits::set`] knows, in the order of the fields.
+    pub const NAMES: [&'static str; 10] = [
+        "source-bytes",
+        "patterns-per-piece",
+        "table-nodes",
+        "path-cells",
+        "captures-in-passing",
+        "en-passant-cells",
+        "link-ms",
+        "shared-above",
+        "cascade-plies",
+        "relative-above",
+    ];
+
+    /// Sets the limit called `name` (one of [`Limits::NAMES`]) to `value`.
+    pub fn set(&mut self, name: &str, value: u64) -> Result<(), LimitError> {
+        let size = usize::try_from(value).unwrap_or(usize::MAX);
+        match name {
+            "source-bytes" => self.source_bytes = size,
+            "patterns-per-piece" => self.patterns_per_piece = size,
+            "table-nodes" => self.table_nodes = size,
+            "path-cells" => self.path_cells = size,
+            "captures-in-passing" => self.captures_in_passing = size,
+            "en-passant-cells" => self.en_passant_cells = size,
+            "link-ms" => self.link_ms = value,
+            "shared-above" => self.shared_above = size,
+            "cascade-plies" => self.cascade_plies = size,
+            "relative-above" => self.relative_above = size,
+            _ => return Err(LimitError::UnknownName(name.to_string())),
+        }
+        Ok(())
+    }
+
+    /// Reads and applies a `NAME=VALUE` setting (the command line's `--limit`).
+    pub fn apply(&mut self, setting: &str) -> Result<(), LimitError> {
+        let Some((name, value)) = setting.split_once('=') else {
+            return Err(LimitError::NoValue(setting.to_string()));
+        };
+        let (name, value) = (name.trim(), value.trim());
+        if !Limits::NAMES.contains(&name) {
+            return Err(LimitError::UnknownName(name.to_string()));
+        }
+        let number = value
+            .replace('_', "")
+            .parse::<u64>()
+            .map_err(|_| LimitError::BadValue {
+                name: name.to_string(),
+                value: value.to_string(),
+            })?;
+        self.set(name, number)
+    }
+
+    /// The longest path the table format can hold (a node's depth is one byte).
+    pub const MAX_PATH_CELLS: usize = u8::MAX as usize;
+    /// The most captures in passing a game move can carry.
+    pub const MAX_CAPTURES_IN_PASSING: usize = MAX_PASSING;
+    /// The most en passant cells a position can carry.
+    pub const MAX_EN_PASSANT_CELLS: usize = MAX_EP_CELLS;
+    /// The most plies one move can carry when activations cascade.
+    pub const MAX_CASCADE_PLIES: usize = MAX_CASCADE + 1;
+}
+
+impl Default for Limits {
+    /// 1 MiB of text (the largest shipped file is 3 KB), 4,096 patterns per piece
+    /// (the largest shipped piece has 18, a fairy catalogue piece a few dozen),
+    /// 4,194,304 table nodes (48 MiB), the fixed maxima for paths, captures in passing
+    /// and en passant cells and cascades, and 10 seconds of linking.
+    fn default() -> Limits {
+        Limits {
+            source_bytes: 1 << 20,
+            patterns_per_piece: 4096,
+            table_nodes: 1 << 22,
+            path_cells: Limits::MAX_PATH_CELLS,
+            captures_in_passing: Limits::MAX_CAPTURES_IN_PASSING,
+            en_passant_cells: Limits::MAX_EN_PASSANT_CELLS,
+            link_ms: 10_000,
+            shared_above: 1 << 16,
+            cascade_plies: Limits::MAX_CASCADE_PLIES,
+            relative_above: 255,
+        }
+    }
+}

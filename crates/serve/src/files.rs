@@ -1,0 +1,252 @@
+//! files: the rules texts the page can open — the files the server was started on
+//! (opened from disk each time, saved back by `PUT /api/file`) and the shipped
+//! `rules/*.rules` files and Sokoban levels `rules/boards/*.txt`, built into the binary
+//! (read-only). Only the files named on
+//! the command line can be written: a request names a file by its id, never by a
+//! path.
+
+use super::error::{ApiError, ApiJson};
+use super::Shared;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+macro_rules! shipped {
+    ($name:literal) => {
+        ($name, include_str!(concat!("../../../rules/", $name)))
+    };
+}
+
+/// The shipped rules files, by file name.
+pub(crate) const SHIPPED: &[(&str, &str)] = &[
+    shipped!("activation.rules"),
+    shipped!("antichess.rules"),
+    shipped!("atomic.rules"),
+    shipped!("capablanca.rules"),
+    shipped!("cascade-actions.rules"),
+    shipped!("chess.rules"),
+    shipped!("colours.rules"),
+    shipped!("crazyhouse.rules"),
+    shipped!("croatian-mayan.rules"),
+    shipped!("croatian-miranda.rules"),
+    shipped!("croatian-nineteen.rules"),
+    shipped!("croatian-one.rules"),
+    shipped!("croatian-ties.rules"),
+    shipped!("croatian-tlalocan.rules"),
+    shipped!("delayed-promotion.rules"),
+    shipped!("duck.rules"),
+    shipped!("effects.rules"),
+    shipped!("fairy.rules"),
+    shipped!("glinski.rules"),
+    shipped!("grand.rules"),
+    shipped!("graph-chess.rules"),
+    shipped!("grasshopper.rules"),
+    shipped!("hex-colours.rules"),
+    shipped!("hex-rows-zoo.rules"),
+    shipped!("hexoban.rules"),
+    shipped!("landing.rules"),
+    shipped!("makruk.rules"),
+    shipped!("minishogi.rules"),
+    shipped!("neutral-captures.rules"),
+    shipped!("neutral-movers.rules"),
+    shipped!("nightrider.rules"),
+    shipped!("octo-zoo.rules"),
+    shipped!("octoban.rules"),
+    shipped!("pattern-actions.rules"),
+    shipped!("repeaters.rules"),
+    shipped!("shatranj.rules"),
+    shipped!("shogi.rules"),
+    shipped!("sides.rules"),
+    shipped!("sokoban.rules"),
+    shipped!("tags.rules"),
+    shipped!("tenjiku-generals.rules"),
+    shipped!("tri-zoo.rules"),
+    shipped!("trioban.rules"),
+    shipped!("xiangqi.rules"),
+];
+
+/// The shipped Sokoban-family levels (`rules/boards/*.txt`), by file name.
+pub(crate) const LEVELS: &[(&str, &str)] = &[
+    (
+        "hexoban-small.txt",
+        include_str!("../../../rules/boards/hexoban-small.txt"),
+    ),
+    (
+        "octoban-small.txt",
+        include_str!("../../../rules/boards/octoban-small.txt"),
+    ),
+    (
+        "sokoban-simple.txt",
+        include_str!("../../../rules/boards/sokoban-simple.txt"),
+    ),
+    (
+        "sokoban-tiny.txt",
+        include_str!("../../../rules/boards/sokoban-tiny.txt"),
+    ),
+    (
+        "trioban-small.txt",
+        include_str!("../../../rules/boards/trioban-small.txt"),
+    ),
+];
+
+/// The id of the `i`th file given on the command line.
+fn file_id(i: usize) -> String {
+    format!("file-{i}")
+}
+
+/// `GET /api/rules`: the files given on the command line (editable), then the shipped
+/// ones.
+pub(crate) async fn list(State(state): State<Shared>) -> Json<Value> {
+    let mut files: Vec<Value> = state
+        .config
+        .files
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            json!({
+                "id": file_id(i),
+                "name": p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned()),
+                "path": p.display().to_string(),
+                "editable": true,
+            })
+        })
+        .collect();
+    files.extend(
+        SHIPPED
+            .iter()
+            .map(|(name, _)| json!({ "id": name, "name": name, "editable": false })),
+    );
+    let levels: Vec<Value> = LEVELS
+        .iter()
+        .map(|(name, _)| json!({ "id": name, "name": name }))
+        .collect();
+    Json(json!({ "files": files, "levels": levels }))
+}
+
+fn not_found(id: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        format!("no rules file `{id}`"),
+    )
+}
+
+/// The command-line file with this id.
+pub(crate) fn editable(state: &Shared, id: &str) -> Option<std::path::PathBuf> {
+    let i: usize = id.strip_prefix("file-")?.parse().ok()?;
+    state.config.files.get(i).cloned()
+}
+
+/// `GET /api/rules/{id}`: a file's text (a command-line file that does not exist yet
+/// opens empty, and is created when saved).
+pub(crate) async fn open(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    if let Some(path) = editable(&state, &id) {
+        let text = match tokio::fs::read_to_string(&path).await {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "io",
+                    format!("cannot read {}: {e}", path.display()),
+                ))
+            }
+        };
+        return Ok(Json(json!({
+            "id": id, "name": path.display().to_string(), "text": text, "editable": true,
+        })));
+    }
+    let (name, text) = SHIPPED
+        .iter()
+        .find(|(name, _)| *name == id)
+        .ok_or_else(|| not_found(&id))?;
+    Ok(Json(
+        json!({ "id": name, "name": name, "text": text, "editable": false }),
+    ))
+}
+
+/// `GET /api/levels/{id}`: a shipped Sokoban-family level's text board.
+pub(crate) async fn level(Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let (name, text) = LEVELS.iter().find(|(name, _)| *name == id).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("no level `{id}`"),
+        )
+    })?;
+    Ok(Json(json!({ "id": name, "name": name, "text": text })))
+}
+
+/// `PUT /api/file`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SaveRequest {
+    id: Option<String>,
+    rules: String,
+}
+
+/// `PUT /api/file`: writes the text to a file given on the command line (the first
+/// one without `id`), through a temporary file renamed over it.
+pub(crate) async fn save(
+    State(state): State<Shared>,
+    ApiJson(req): ApiJson<SaveRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let id = req.id.unwrap_or_else(|| file_id(0));
+    let Some(path) = editable(&state, &id) else {
+        if state.config.files.is_empty() || SHIPPED.iter().any(|(n, _)| *n == id) {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "read_only",
+                format!("`{id}` cannot be saved: only files given to `piecewise serve` can"),
+            ));
+        }
+        return Err(not_found(&id));
+    };
+    let tmp = path.with_extension("rules.saving");
+    let write = async {
+        tokio::fs::write(&tmp, req.rules.as_bytes()).await?;
+        tokio::fs::rename(&tmp, &path).await
+    };
+    write.await.map_err(|e| {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "io",
+            format!("cannot write {}: {e}", path.display()),
+        )
+    })?;
+    Ok(Json(
+        json!({ "saved": path.display().to_string(), "bytes": req.rules.len() }),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every shipped rules file and level is built in (a new file in `rules/` or
+    /// `rules/boards/` must be added).
+    #[test]
+    fn every_rules_file_is_shipped() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules");
+        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+            .expect("rules/")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".rules"))
+            .collect();
+        on_disk.sort();
+        let shipped: Vec<String> = super::SHIPPED.iter().map(|(n, _)| n.to_string()).collect();
+        assert_eq!(shipped, on_disk);
+        let boards = concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/boards");
+        let mut levels: Vec<String> = std::fs::read_dir(boards)
+            .expect("rules/boards/")
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.ends_with(".txt"))
+            .collect();
+        levels.sort();
+        let shipped: Vec<String> = super::LEVELS.iter().map(|(n, _)| n.to_string()).collect();
+        assert_eq!(shipped, levels);
+    }
+}

@@ -1,0 +1,168 @@
+//! serve: the browser playground behind `piecewise serve` — a small HTTP server
+//! (axum on tokio) that serves one page from the binary and a JSON API over the
+//! library's public surface: check a rules text, draw its board, list and play legal
+//! moves, count perft with progress and cancellation, open the shipped rules files and
+//! save the file the server was started on. `docs/serve.md` documents the API.
+//!
+//! Owns the HTTP side only: routing ([`router`]), request and error bodies (`error`),
+//! the bounded cache of compiled games (`cache`), the perft jobs (`perft`), the files
+//! (`files`) and the page's assets (`assets`, `page/`). On loopback it answers only
+//! requests addressed to a loopback name and not sent from another site's page
+//! ([`ServeConfig::loopback_hosts_only`]). Every answer comes from the
+//! library ([`Game`](crate::Game), [`GameDiagram`](crate::picture::GameDiagram),
+//! [`Perft`](crate::game::Perft)); nothing here prints. Compiling and walking run on
+//! tokio's blocking threads, at most [`ServeConfig::workers`] at once, so a slow
+//! request never stalls the others, and a panic in one becomes a 500 answer.
+//!
+//! Limits come from [`ServeConfig`]: the request body size, the compile limits
+//! ([`Limits`]), the perft depth, time and number of running counts, and the size of
+//! the cache.
+
+mod api;
+mod assets;
+mod cache;
+mod error;
+mod files;
+mod perft;
+
+use crate::pipeline::Limits;
+// The library's modules, under the names the server uses for them.
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post, put};
+use axum::Router;
+use piecewise::{diagnostics, game, ids, picture, pipeline, Game};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What a playground server may do and where it finds its files.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// Rules files given on the command line: opened first, and saved back by
+    /// `PUT /api/file`.
+    pub files: Vec<PathBuf>,
+    /// Where file names inside rules texts (graph boards) are looked up, unless the
+    /// request names a file given on the command line (then beside that file): the
+    /// shipped `rules/` directory for the CLI, when it exists; `None` for the current
+    /// directory.
+    pub base_dir: Option<PathBuf>,
+    /// The compile limits every rules text is compiled under.
+    pub limits: Limits,
+    /// The largest request body, in bytes (413 beyond it).
+    pub max_body_bytes: usize,
+    /// The deepest perft accepted (deeper: 400).
+    pub max_perft_depth: u32,
+    /// The longest a perft may count before it is cut off.
+    pub perft_limit: Duration,
+    /// Perft jobs that may run at once (more: 429).
+    pub max_perft_jobs: usize,
+    /// Compiled games kept for reuse (by the hash of their text).
+    pub cache_entries: usize,
+    /// Table bytes the cached games may hold together.
+    pub cache_bytes: usize,
+    /// Requests that may compile or walk at once; the others wait their turn.
+    pub workers: usize,
+    /// Answer only requests whose `Host` is a loopback name (`localhost`, `127.0.0.1`,
+    /// `[::1]`, any port): a web page elsewhere that gets a browser to send requests
+    /// here under its own name (DNS rebinding) is refused. The CLI turns it off when it
+    /// listens on another address.
+    pub loopback_hosts_only: bool,
+}
+
+impl Default for ServeConfig {
+    fn default() -> ServeConfig {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        ServeConfig {
+            files: Vec::new(),
+            base_dir: None,
+            limits: Limits::default(),
+            max_body_bytes: 1 << 20,
+            max_perft_depth: 10,
+            perft_limit: Duration::from_secs(120),
+            max_perft_jobs: 4,
+            cache_entries: 32,
+            cache_bytes: 512 << 20,
+            workers: 2 * cores,
+            loopback_hosts_only: true,
+        }
+    }
+}
+
+/// What every handler shares.
+pub(crate) struct State {
+    pub(crate) config: ServeConfig,
+    pub(crate) games: cache::GameCache,
+    pub(crate) jobs: perft::Jobs,
+    pub(crate) workers: tokio::sync::Semaphore,
+}
+
+/// The shared state as handlers receive it.
+pub(crate) type Shared = Arc<State>;
+
+/// The playground's routes: the page, its assets and the JSON API, with the body
+/// limit of `config`.
+pub fn router(config: ServeConfig) -> Router {
+    let state = Arc::new(State {
+        games: cache::GameCache::new(config.cache_entries, config.cache_bytes),
+        jobs: perft::Jobs::new(config.max_perft_jobs),
+        workers: tokio::sync::Semaphore::new(config.workers.max(1)),
+        config,
+    });
+    let body_limit = state.config.max_body_bytes;
+    let guard = state.config.loopback_hosts_only;
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/assets/{name}", get(assets::asset))
+        .route("/favicon.ico", get(assets::favicon))
+        .route("/api/info", get(api::info))
+        .route("/api/check", post(api::check))
+        .route("/api/board", post(api::board))
+        .route("/api/moves", post(api::moves))
+        .route("/api/play", post(api::play))
+        .route("/api/perft", post(perft::start))
+        .route("/api/perft/{id}", get(perft::status).delete(perft::cancel))
+        .route("/api/rules", get(files::list))
+        .route("/api/rules/{id}", get(files::open))
+        .route("/api/levels/{id}", get(files::level))
+        .route("/api/file", put(files::save))
+        .fallback(error::not_found)
+        .method_not_allowed_fallback(error::method_not_allowed)
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::from_fn(move |req, next| {
+            error::check_host(guard, req, next)
+        }))
+        .with_state(state)
+}
+
+/// Serves [`router`] on `listener` until `shutdown` completes.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: ServeConfig,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// Binds `addr` and serves the playground until Ctrl-C, on a tokio runtime of its
+/// own; `bound` hears the address actually bound (port 0 picks a free one) before
+/// the first request is taken.
+pub fn run(
+    addr: SocketAddr,
+    config: ServeConfig,
+    bound: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        bound(listener.local_addr()?);
+        let shutdown = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        serve(listener, config, shutdown).await
+    })
+}

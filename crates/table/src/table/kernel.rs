@@ -1,0 +1,454 @@
+//! kernel: the trees of a verified table that have the simplest shape — every path a
+//! run of cells entered only while the cells before it are empty, landing as the
+//! node says (leapers, riders, lame leapers, the king's and knight's steps) —
+//! compiled into flat **rays** that a tight loop runs without the interpreter.
+//!
+//! Owns the test "does this tree fit" (it reads the nodes' flags, masks and filters)
+//! and the flat form. It does not walk over a position: the game layer runs the rays
+//! (`game::kernel`), and everything else keeps the interpreter ([`crate::walk`]).
+//!
+//! A tree fits when its roots carry no `MAY_REPEAT` flag and every node has only
+//! landing flags (and `NEW_LEG`), kind filter 0 (any piece), a target that is not the
+//! start cell, and, below the roots, the mask "continue on empty" alone (`initial`
+//! roots and `en passant` landings fit: the ray keeps both); shared nodes, pushes and
+//! captures in passing do not fit.
+//! Such a tree is cut into its root-to-leaf paths, in the walk's depth-first order;
+//! a node that two paths share lands only on the first of them, so that running the
+//! rays in order reports the walk's plies in the walk's order.
+//!
+//! A tree that is not rays may be **hurdle lines** ([`Kernels::hurdles`]): per root, a
+//! line of cells entered over empty cells, and below each of its nodes a branch taken
+//! when the cell before is a piece (the screen) that goes on over empty cells to take
+//! the next piece — a xiangqi cannon's file or rank, derived from the table's shape
+//! alone.
+
+use super::layout::{FilterCode, Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED};
+use super::unroll::{TreeView, Unroller};
+use super::verify::VerifiedTable;
+use crate::ids::{CellId, PieceId, Side};
+
+/// The most steps (all paths together) a tree may flatten into; a bushier tree keeps
+/// the interpreter.
+const MAX_STEPS: usize = 256;
+
+/// `Step::land` bit of a ray's first step: the root is `initial` (the ray applies
+/// only while the piece has not moved). Not a landing bit: the `Node` flag's value.
+const INITIAL: u8 = Node::INITIAL;
+
+/// `Step::land` bit of a hurdle line's step ([`Kernels::hurdles`]): a move may end
+/// here taking a foe that is the first piece after exactly one screen.
+const HOP: u8 = Node::CAPTURE_PREV;
+
+/// One cell of a ray: the cell and the `Node::LAND_*` and `Node::EN_PASSANT` bits of
+/// its node (and [`INITIAL`] on the first step of an `initial` ray).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The cell.
+    pub cell: u16,
+    /// [`Node::LAND_EMPTY`] and/or [`Node::LAND_FOE`] (or neither: a cell passed over),
+    /// and [`Node::EN_PASSANT`] on a landing that opens the cells before it to en
+    /// passant.
+    pub land: u8,
+}
+
+impl Step {
+    /// A move may end here on an empty cell.
+    #[inline(always)]
+    pub fn lands_empty(self) -> bool {
+        self.land & Node::LAND_EMPTY != 0
+    }
+
+    /// A move may end here on a foe (a capture).
+    #[inline(always)]
+    pub fn lands_foe(self) -> bool {
+        self.land & Node::LAND_FOE != 0
+    }
+
+    /// A move ending here opens the cells before it on its ray to en passant.
+    #[inline(always)]
+    pub fn en_passant(self) -> bool {
+        self.land & Node::EN_PASSANT != 0
+    }
+
+    /// The first step of a ray that applies only while the piece has not moved.
+    #[inline(always)]
+    pub fn initial(self) -> bool {
+        self.land & INITIAL != 0
+    }
+
+    /// On a hurdle line: a move may end here on a foe met first after one screen.
+    #[inline(always)]
+    pub fn hops(self) -> bool {
+        self.land & HOP != 0
+    }
+}
+
+/// The rays of every (side, piece, start cell) whose tree fits, indexed like the
+/// table's roots.
+#[derive(Clone, Debug, Default)]
+pub struct Kernels {
+    /// Per root index: the first ray in `rays` and how many there are, or `None` when
+    /// the tree does not fit.
+    /// Per root index: the first ray, how many, and whether any of them is special.
+    trees: Vec<Option<(u32, u16, bool)>>,
+    /// Per ray: its first step in `steps`, its length, and whether it is special: its
+    /// root is `initial` (the first step carries [`INITIAL`]) or a landing is `en
+    /// passant`.
+    rays: Vec<(u32, u16, bool)>,
+    steps: Vec<Step>,
+    /// Per (side, piece): every tree of it fits.
+    whole: Vec<bool>,
+    /// Per root index, for trees that are not rays: the first hurdle line in `lines`
+    /// and how many there are, or `None` when the tree is not hurdle lines either.
+    hurdle_trees: Vec<Option<(u32, u16)>>,
+    /// Per hurdle line: its first step in `steps` and its length.
+    lines: Vec<(u32, u16)>,
+    pieces: usize,
+    cells: usize,
+}
+
+impl Kernels {
+    /// Compiles every tree of `table` that fits.
+    pub fn build(table: &VerifiedTable) -> Kernels {
+        let t = table.table();
+        let cells = t.board.cell_count();
+        let pieces = t.pieces.len();
+        let mut k = Kernels {
+            trees: Vec::with_capacity(t.roots.len()),
+            rays: Vec::new(),
+            steps: Vec::new(),
+            whole: vec![true; 2 * pieces],
+            hurdle_trees: Vec::with_capacity(t.roots.len()),
+            lines: Vec::new(),
+            pieces,
+            cells,
+        };
+        // Rays treat every piece met as a friend or a foe: in a game with neutral
+        // pieces, filter 0 refuses them (walls to every path), which rays cannot say.
+        if t.filters
+            .first()
+            .is_some_and(|f| f.mode != FilterCode::ANY.mode)
+        {
+            k.trees.resize(t.roots.len(), None);
+            k.hurdle_trees.resize(t.roots.len(), None);
+            k.whole.fill(false);
+            return k;
+        }
+        let mut path = Vec::new();
+        // Trees with shared nodes are read unrolled where they unroll (single legs
+        // linked relative on big boards); the others do not fit.
+        let mut unroller = Unroller::new(table);
+        for side in Side::BOTH {
+            for p in 0..pieces {
+                for c in 0..cells {
+                    let tree = unroller.tree(table, side, PieceId(p as u8), CellId(c as u16));
+                    let fits = k.add_tree(tree.ok().flatten(), CellId(c as u16), &mut path);
+                    if !fits {
+                        k.whole[side.index() * pieces + p] = false;
+                    }
+                }
+            }
+        }
+        k
+    }
+
+    /// Flattens a piece's tree on `from` if it fits; false if not (or if there is no
+    /// tree to read).
+    fn add_tree(
+        &mut self,
+        tree: Option<TreeView<'_>>,
+        from: CellId,
+        path: &mut Vec<usize>,
+    ) -> bool {
+        let Some(TreeView { nodes, roots }) = tree else {
+            self.trees.push(None);
+            self.hurdle_trees.push(None);
+            return false;
+        };
+        let (rays, steps) = (self.rays.len(), self.steps.len());
+        let fits = roots.flags == 0
+            && roots
+                .nodes()
+                .all(|r| self.add_paths(nodes, from, r, path, steps));
+        if !fits {
+            self.rays.truncate(rays);
+            self.steps.truncate(steps);
+            self.trees.push(None);
+            let hurdles = self.add_hurdle_tree(nodes, from, roots);
+            self.hurdle_trees.push(hurdles);
+            return false;
+        }
+        self.hurdle_trees.push(None);
+        let special = self.rays[rays..].iter().any(|r| r.2);
+        self.trees.push(Some((
+            rays as u32,
+            (self.rays.len() - rays) as u16,
+            special,
+        )));
+        true
+    }
+
+    /// Appends the root-to-leaf paths under root `root` (depth first, children in
+    /// order); false if a node does not fit.
+    /// `tree_start` is the tree's first step: a tree longer than [`MAX_STEPS`] fails.
+    fn add_paths(
+        &mut self,
+        nodes: &[Node],
+        from: CellId,
+        root: usize,
+        path: &mut Vec<usize>,
+        tree_start: usize,
+    ) -> bool {
+        // Depth-first with an explicit stack of (node, depth); `path` holds the nodes
+        // from the root to the current one.
+        path.clear();
+        let mut stack = vec![(root, 0usize)];
+        // The depth down to which the current path's nodes were already reported by
+        // an earlier path (their landings are not repeated).
+        let mut reported = 0usize;
+        while let Some((n, depth)) = stack.pop() {
+            let node = &nodes[n];
+            if !fits(node, from, depth == 0) {
+                return false;
+            }
+            path.truncate(depth);
+            reported = reported.min(depth);
+            path.push(n);
+            if node.child_count == 0 {
+                let start = self.steps.len();
+                for (d, &id) in path.iter().enumerate() {
+                    let node = &nodes[id];
+                    let land = if d < reported {
+                        0
+                    } else {
+                        node.flags & (Node::LAND_EMPTY | Node::LAND_FOE | Node::EN_PASSANT)
+                    };
+                    self.steps.push(Step {
+                        cell: node.target.0,
+                        land,
+                    });
+                }
+                if nodes[root].has(Node::INITIAL) {
+                    self.steps[start].land |= INITIAL;
+                }
+                let special = self.steps[start..]
+                    .iter()
+                    .any(|s| s.land & (INITIAL | Node::EN_PASSANT) != 0);
+                self.rays.push((start as u32, path.len() as u16, special));
+                reported = path.len();
+                if self.steps.len() - tree_start > MAX_STEPS {
+                    return false;
+                }
+            } else {
+                for child in node.children().rev() {
+                    stack.push((child, depth + 1));
+                }
+            }
+        }
+        true
+    }
+
+    /// Flattens a tree whose every root starts a hurdle line (see [`Kernels::hurdles`]);
+    /// `None` if one does not.
+    fn add_hurdle_tree(
+        &mut self,
+        nodes: &[Node],
+        from: CellId,
+        roots: super::layout::RootRange,
+    ) -> Option<(u32, u16)> {
+        let (lines, steps) = (self.lines.len(), self.steps.len());
+        let fits = roots.flags == 0 && roots.nodes().all(|r| self.add_line(nodes, from, r, steps));
+        if !fits {
+            self.lines.truncate(lines);
+            self.steps.truncate(steps);
+            return None;
+        }
+        Some((lines as u32, (self.lines.len() - lines) as u16))
+    }
+
+    /// Appends the hurdle line under root `root`; false if the tree there is not one.
+    /// `tree_start`: the tree's first step (a tree longer than [`MAX_STEPS`] fails).
+    ///
+    /// The shape: a chain of nodes entered over empty cells (the root, then one child
+    /// with mask "empty" each), landing on empty cells and/or on a foe; below each of
+    /// them but the last, either no screen child at all, or on every one of them a
+    /// child with mask "friend or foe" (the cell before it is the screen) that starts a
+    /// chain over the rest of the line's cells, entered over empty cells and landing
+    /// only on a foe, the same cells landing at every screen position.
+    fn add_line(&mut self, nodes: &[Node], from: CellId, root: usize, tree_start: usize) -> bool {
+        let plain = |n: &Node, mask: u8, flags: u8| {
+            n.flags & !(flags | Node::NEW_LEG) == 0
+                && n.filter == 0
+                && n.target != from
+                && n.mask == mask
+        };
+        // The chain over empty cells, and each node's screen child.
+        let (mut chain, mut screens) = (Vec::new(), Vec::new());
+        let mut n = root;
+        loop {
+            let mask = if chain.is_empty() { 0 } else { CLASS_EMPTY };
+            if !plain(&nodes[n], mask, Node::LAND_EMPTY | Node::LAND_FOE) {
+                return false;
+            }
+            chain.push(n);
+            let (mut next, mut screen) = (None, None);
+            for c in nodes[n].children() {
+                match nodes[c].mask {
+                    CLASS_EMPTY if next.is_none() => next = Some(c),
+                    m if m == CLASS_FRIEND | CLASS_FOE && screen.is_none() => screen = Some(c),
+                    _ => return false,
+                }
+            }
+            screens.push(screen);
+            match next {
+                Some(c) => n = c,
+                None => break,
+            }
+            if chain.len() > MAX_STEPS {
+                return false;
+            }
+        }
+        let len = chain.len();
+        let hops = screens[..len - 1].iter().all(Option::is_some);
+        if screens[len - 1].is_some() || (!hops && screens.iter().any(Option::is_some)) {
+            return false;
+        }
+        let start = self.steps.len();
+        for &id in &chain {
+            let node = &nodes[id];
+            self.steps.push(Step {
+                cell: node.target.0,
+                land: node.flags & (Node::LAND_EMPTY | Node::LAND_FOE),
+            });
+        }
+        if hops {
+            // Screen on cell i: the chain below must cover cells i + 1 .. len, landing
+            // where the other screen positions' chains land.
+            let mut landing: Vec<Option<bool>> = vec![None; len];
+            for (i, screen) in screens[..len - 1].iter().enumerate() {
+                let mut n = screen.unwrap_or(0);
+                for j in i + 1..len {
+                    let node = &nodes[n];
+                    let mask = if j == i + 1 {
+                        CLASS_FRIEND | CLASS_FOE
+                    } else {
+                        CLASS_EMPTY
+                    };
+                    if !plain(node, mask, Node::LAND_FOE) || node.target != nodes[chain[j]].target {
+                        return false;
+                    }
+                    let lands = node.has(Node::LAND_FOE);
+                    if *landing[j].get_or_insert(lands) != lands {
+                        return false;
+                    }
+                    let mut children = node.children();
+                    let child = children.next();
+                    if children.next().is_some() || child.is_some() != (j + 1 < len) {
+                        return false;
+                    }
+                    n = child.unwrap_or(0);
+                }
+            }
+            for (j, lands) in landing.iter().enumerate() {
+                if *lands == Some(true) {
+                    self.steps[start + j].land |= HOP;
+                }
+            }
+        }
+        self.lines.push((start as u32, len as u16));
+        self.steps.len() - tree_start <= MAX_STEPS
+    }
+
+    /// The hurdle lines of `piece` of `side` on `from`, for a tree that is not rays:
+    /// `None` when it is not hurdle lines either (or out of range). A hurdle line (a
+    /// xiangqi cannon's file or rank) goes over empty cells, where it may land, to the
+    /// first piece (the screen), which it may take if its step says so; past the screen
+    /// it goes on over empty cells to the next piece, which it may take if a foe and
+    /// the step [`Step::hops`]. Running the lines in order reports the walk's plies in
+    /// the walk's order.
+    #[inline]
+    pub fn hurdles(&self, side: Side, piece: PieceId, from: CellId) -> Option<Hurdles<'_>> {
+        let i = (side.index() * self.pieces + piece.index()) * self.cells + from.index();
+        let (first, count) = (*self.hurdle_trees.get(i)?)?;
+        Some(Hurdles {
+            lines: &self.lines[first as usize..first as usize + count as usize],
+            steps: &self.steps,
+        })
+    }
+
+    /// The rays of `piece` of `side` on `from`, in the walk's order, or `None` when
+    /// its tree does not fit (or the piece or cell is out of range).
+    #[inline]
+    pub fn rays(&self, side: Side, piece: PieceId, from: CellId) -> Option<Rays<'_>> {
+        let i = (side.index() * self.pieces + piece.index()) * self.cells + from.index();
+        let (first, count, special) = (*self.trees.get(i)?)?;
+        Some(Rays {
+            rays: &self.rays[first as usize..first as usize + count as usize],
+            steps: &self.steps,
+            special,
+        })
+    }
+
+    /// Whether every tree of `piece` of `side` fits.
+    pub fn whole(&self, side: Side, piece: PieceId) -> bool {
+        self.whole
+            .get(side.index() * self.pieces + piece.index())
+            .copied()
+            .unwrap_or(false)
+    }
+}
+
+/// The rays of one tree ([`Kernels::rays`]).
+#[derive(Clone, Copy)]
+pub struct Rays<'a> {
+    rays: &'a [(u32, u16, bool)],
+    steps: &'a [Step],
+    /// Some ray is special: an `initial` root or an `en passant` landing.
+    pub special: bool,
+}
+
+impl<'a> Rays<'a> {
+    /// The rays in the walk's order, each with its "special" flag.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = (&'a [Step], bool)> {
+        let steps = self.steps;
+        self.rays
+            .iter()
+            .map(move |&(s, len, special)| (&steps[s as usize..s as usize + len as usize], special))
+    }
+}
+
+/// The hurdle lines of one tree ([`Kernels::hurdles`]).
+#[derive(Clone, Copy)]
+pub struct Hurdles<'a> {
+    lines: &'a [(u32, u16)],
+    steps: &'a [Step],
+}
+
+impl<'a> Hurdles<'a> {
+    /// The lines in the walk's order.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = &'a [Step]> {
+        let steps = self.steps;
+        self.lines
+            .iter()
+            .map(move |&(s, len)| &steps[s as usize..s as usize + len as usize])
+    }
+}
+
+/// Whether `node` (a root when `root`) fits a ray.
+fn fits(node: &Node, from: CellId, root: bool) -> bool {
+    let mut allowed = Node::LAND_EMPTY | Node::LAND_FOE | Node::NEW_LEG | Node::EN_PASSANT;
+    if root {
+        allowed |= Node::INITIAL;
+    }
+    node.flags & !allowed == 0
+        && node.filter == 0
+        && node.target != from
+        && node.mask & MASK_SHARED == 0
+        && if root {
+            node.mask == 0
+        } else {
+            node.mask == CLASS_EMPTY
+        }
+}
