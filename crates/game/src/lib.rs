@@ -1,8 +1,40 @@
-//! game: the game layer — positions with hands, castling rights and en passant, the
-//! special rules a rules file declares, legal moves, make/unmake and perft.
+//! piecewise-game: the game layer — positions with hands, castling rights and en
+//! passant, the special rules a rules file declares, legal moves, make/unmake, perft,
+//! distance maps and how games end.
 //!
-//! Owns [`Game`] (a compiled rules file plus its resolved game declarations and the
-//! tables legality needs) and re-exports the pieces of the layer:
+//! It plays the move tables of `piecewise-table` and reads them only through their
+//! public view (the verified table, the walk, the reverse tables and their walk, the
+//! kernels and the table's facts). Nothing here is specific to one game: every rule
+//! comes from the declarations in [`crate::ir::GameDecls`]. An engine depends on this
+//! crate (or on the `piecewise` facade) and gets no server, command line or async
+//! runtime with it.
+//!
+//! ```
+//! use piecewise_game::{EndReason, Game, Perft};
+//!
+//! let game = Game::compile(&std::fs::read_to_string("rules/chess.rules").unwrap()).unwrap();
+//! let mut pos = game.start_position().unwrap();
+//! assert_eq!(game.legal_moves(&pos).len(), 20);
+//! assert_eq!(Perft::new(&game).perft(&mut pos, 3), 8_902);
+//!
+//! // Make and unmake, with UCI text in and FEN out as Fairy-Stockfish writes them.
+//! let start = game.fen(&pos);
+//! let e4 = game.parse_uci(&pos, "e2e4").unwrap();
+//! let undo = game.make(&mut pos, &e4);
+//! assert_eq!(game.fen(&pos), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+//! game.unmake(&mut pos, undo);
+//! assert_eq!(game.fen(&pos), start);
+//!
+//! // The fool's mate: the game ends, and the rules say how.
+//! for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+//!     let m = game.parse_uci(&pos, uci).unwrap();
+//!     game.make(&mut pos, &m);
+//! }
+//! assert!(game.legal_moves(&pos).is_empty());
+//! assert_eq!(game.result(&pos).unwrap().reason, EndReason::Checkmate);
+//! ```
+//!
+//! The modules, each one job:
 //! - `position`: [`GamePosition`], the journal behind make/unmake, Zobrist keys;
 //! - `moves`: [`GameMove`] and [`MoveKind`];
 //! - [`fen`]: reading and writing positions as Fairy-Stockfish writes them;
@@ -21,9 +53,6 @@
 //! - `edit`: positions set up by hand ([`Game::empty_position`], [`Game::with_piece`]);
 //! - [`text_board`]: Sokoban text boards (`#`, `@`, `$`, `.`) read into and written
 //!   from positions.
-//!
-//! Nothing here is specific to one game: every rule comes from the declarations in
-//! [`crate::ir::GameDecls`].
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

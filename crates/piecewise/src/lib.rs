@@ -17,27 +17,35 @@
 //! assert_eq!(rules.moves_from(&pos, rules.cell("d4").unwrap()).len(), 8);
 //! ```
 //!
-//! The pipeline ([`pipeline`] drives it; `docs/architecture.md` draws it):
+//! An engine depends on this crate alone and gets no server, command line or async
+//! runtime:
 //!
-//! 1. `syntax` parses `.rules` text (pest, `grammar/piecewise.pest`) into an AST;
-//! 2. `check` resolves names and expands directions into the [`ir`], reporting every
-//!    error as a [`diagnostics::Diagnostic`] with its span;
-//! 3. [`compile`](mod@compile) lowers the IR into a topology-independent
-//!    [`compile::MoveProgram`];
-//! 4. [`table`] links the program to a [`topology::Board`] into a flat move table and
-//!    verifies it (the only gate from bytes to the interpreter), and builds the reverse
-//!    tables attack queries walk;
-//! 5. [`walk`] runs the table over an occupancy view ([`walk::Occupancy`]: an engine's
-//!    own board works) and reports to a [`walk::Sink`] (a [`path_tree::PathTree`], a
-//!    move list, a counter).
+//! ```toml
+//! [dependencies]
+//! piecewise = { path = "../piecewise/crates/piecewise" }   # this repository, checked out beside
+//! ```
 //!
-//! Consumers: [`game`] plays positions by the rules (legal moves, make/unmake, perft,
-//! distance maps kept through make/unmake),
-//! [`picture`] draws boards and movement diagrams as SVG, [`betza`] and [`fsf`] read
-//! Betza notation and Fairy-Stockfish's variants.ini into `.rules` text (and write
-//! pieces back as Betza), and the `piecewise` command line (`src/bin/piecewise`) uses
-//! only this public surface; so does [`serve`] (the browser playground behind
-//! `piecewise serve`, cargo feature `serve`, on by default).
+//! It is the facade over the layers, each a crate that depends only on those below it
+//! (`docs/architecture.md` draws them):
+//!
+//! 1. `piecewise-lang` ([`diagnostics`], [`ids`], [`ir`], [`limits`], [`topology`]):
+//!    `.rules` text parsed (pest, `grammar/piecewise.pest`), checked and resolved into
+//!    the [`ir`], every error a [`diagnostics::Diagnostic`] with its span;
+//! 2. `piecewise-table` ([`compile`](mod@compile), [`table`], [`walk`],
+//!    [`path_tree`], [`position`], [`pipeline`]): the IR lowered into a
+//!    topology-independent [`compile::MoveProgram`], linked to a [`topology::Board`]
+//!    into a flat move table, verified (the only gate from bytes to the interpreter),
+//!    and walked over an occupancy view ([`walk::Occupancy`]: an engine's own board
+//!    works) into a [`walk::Sink`] (a [`path_tree::PathTree`], a move list, a counter);
+//!    the reverse tables attack queries walk;
+//! 3. `piecewise-game` ([`game`]): positions played by the rules (legal moves,
+//!    make/unmake, perft, distance maps kept through make/unmake, game ends).
+//!
+//! Beside them, in this crate: [`picture`] draws boards and movement diagrams as SVG,
+//! [`betza`] and [`fsf`] read Betza notation and Fairy-Stockfish's variants.ini into
+//! `.rules` text (and write pieces back as Betza). The `piecewise` command line (crate
+//! `piecewise-cli`) and the playground (crate `piecewise-serve`) use only this public
+//! surface.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
