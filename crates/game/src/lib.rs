@@ -291,7 +291,7 @@ impl Game {
     /// # Examples
     ///
     /// ```
-    /// let game = piecewise::Game::compile(
+    /// let game = piecewise_game::Game::compile(
     ///     "board square 3x3\n\
     ///      start \"2k/3/K2 w - - 0 1\"\n\
     ///      royal King\n\

@@ -12,8 +12,8 @@
 //! # Examples
 //!
 //! ```
-//! use piecewise::game::{EndReason, GameResult};
-//! use piecewise::Game;
+//! use piecewise_game::{EndReason, GameResult};
+//! use piecewise_game::Game;
 //!
 //! let chess = Game::compile(include_str!("../../../rules/chess.rules")).unwrap();
 //! let start = chess.start_fen().unwrap().to_string();

@@ -112,7 +112,7 @@ impl Diagnostic {
 /// inside a character counts as that character; one past the end as the end.
 ///
 /// ```
-/// use piecewise::diagnostics::line_column;
+/// use piecewise_lang::diagnostics::line_column;
 /// assert_eq!(line_column("ab\ncé d", 7), (2, 4));
 /// ```
 pub fn line_column(source: &str, offset: usize) -> (u32, u32) {

@@ -10,7 +10,7 @@
 //! without a game (no checks, castling or hands: that is `piecewise-game`).
 //!
 //! ```
-//! use piecewise_table::{compile, walk::Class};
+//! use piecewise_table::compile;
 //!
 //! // A Xiangqi horse: a step, then a diagonal step outward, blocked at the first cell.
 //! let rules = compile("board square 9x10\npiece Horse (H) { step orthogonal then step turn ±45 }").unwrap();
@@ -22,9 +22,9 @@
 //! assert_eq!(rules.moves_from(&blocked, d5).len(), 6);
 //!
 //! // The same walk as a path tree: every path with what it meets on the way.
-//! let tree = rules.path_tree(&blocked, d5);
-//! assert!(tree.to_text(rules.board()).contains("d6"));
-//! # let _ = Class::Empty;
+//! let tree = rules.path_tree(&blocked, d5).expect("a piece on d5");
+//! let text = tree.to_text(rules.table().table());
+//! assert!(text.contains("d6"), "{text}");
 //! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
