@@ -26,6 +26,7 @@
 // buffers of the stated size) is in the header's documentation, and Rust code uses the
 // `piecewise` crate itself. Null is checked everywhere; the rest is the C caller's part.
 #![allow(clippy::missing_safety_doc, clippy::not_unsafe_ptr_arg_deref)]
+#![warn(missing_docs)]
 
 pub mod board;
 pub mod compact;

@@ -17,6 +17,7 @@
 //! `Diagnostic` record), [`end`] (how a game ends, in pyffish's values: the one place
 //! the game-end rules meet Python), [`data`] (JSON documents as Python data),
 //! [`perft`] (counting without the GIL).
+#![warn(missing_docs)]
 
 pub mod data;
 pub mod end;

@@ -9,7 +9,7 @@
 //! (`files`) and the page's assets (`assets`, `page/`). On loopback it answers only
 //! requests addressed to a loopback name and not sent from another site's page
 //! ([`ServeConfig::loopback_hosts_only`]). Every answer comes from the
-//! library ([`Game`](crate::Game), [`GameDiagram`](crate::picture::GameDiagram),
+//! library ([`Game`], [`GameDiagram`](crate::picture::GameDiagram),
 //! [`Perft`](crate::game::Perft)); nothing here prints. Compiling and walking run on
 //! tokio's blocking threads, at most [`ServeConfig::workers`] at once, so a slow
 //! request never stalls the others, and a panic in one becomes a 500 answer.
@@ -17,6 +17,9 @@
 //! Limits come from [`ServeConfig`]: the request body size, the compile limits
 //! ([`Limits`]), the perft depth, time and number of running counts, and the size of
 //! the cache.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod api;
 mod assets;

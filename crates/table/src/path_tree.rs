@@ -15,7 +15,7 @@
 //! activated whom: `Game::cascade_trees`).
 //!
 //! Does not walk (the walk in [`crate::walk`] drives the builder) and does not draw
-//! pictures ([`crate::picture`]).
+//! pictures (`piecewise::picture`).
 
 mod output;
 

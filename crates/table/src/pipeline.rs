@@ -1,7 +1,7 @@
 //! pipeline: the one driver of the stages, parse → check → compile → link → verify.
 //!
 //! Every entry point that turns rules text into something walkable goes through here:
-//! [`crate::compile()`], [`crate::Rules::from_ruleset`] and [`crate::Game::compile`]
+//! [`crate::compile()`], [`crate::Rules::from_ruleset`] and `piecewise_game::Game::compile`
 //! are thin calls into [`check`], [`build`] and [`compile`]; tools that want one stage
 //! at a time (a syntax check, the checked rule set) call [`parse`] or [`check`]. This module owns the order of the stages and how their diagnostics are
 //! merged (link warnings the checker already gave are dropped; on failure the errors

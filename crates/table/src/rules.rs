@@ -3,7 +3,7 @@
 //!
 //! Owns no stage: [`crate::pipeline`] runs check, compile, link and verify in order,
 //! and [`Rules`] keeps the results together. It does not know about the game layer
-//! (positions with hands, castling, legality: [`crate::game`]).
+//! (positions with hands, castling, legality: the crate `piecewise-game`).
 
 use crate::compile::MoveProgram;
 use crate::diagnostics::Diagnostics;

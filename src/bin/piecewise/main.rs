@@ -8,6 +8,8 @@
 //! command, `input` and `output` what commands read and write, `failure` the error
 //! classes and their exit codes. This file only dispatches.
 
+#![warn(missing_docs)]
+
 mod args;
 mod cmd;
 mod failure;

@@ -40,7 +40,7 @@ const INITIAL: u8 = Node::INITIAL;
 const HOP: u8 = Node::CAPTURE_PREV;
 
 /// One cell of a ray: the cell and the `Node::LAND_*` and `Node::EN_PASSANT` bits of
-/// its node (and [`INITIAL`] on the first step of an `initial` ray).
+/// its node (and `INITIAL` on the first step of an `initial` ray).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
     /// The cell.

@@ -1,4 +1,4 @@
-//! `piecewise serve`: starts the browser playground ([`piecewise::serve`]) on the
+//! `piecewise serve`: starts the browser playground ([`piecewise_serve`]) on the
 //! address given (loopback by default) and prints `listening on http://ADDR/` as its
 //! first line, so that a script can read the address when `--port 0` picked it.
 
