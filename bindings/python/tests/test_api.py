@@ -60,7 +60,7 @@ def test_tags_and_neutral_movers_go_through_fen():
 
 
 def test_check_and_game_values_as_pyffish_scores_them(chess):
-    # The values pyffish 0.0.90 gives for these positions (see also src/game/result.rs).
+    # The values pyffish 0.0.90 gives for these positions (see also crates/game/src/result.rs).
     assert chess.gives_check(START, FOOLS_MATE[:-1]) is False
     assert chess.gives_check(START, FOOLS_MATE) is True
     assert chess.game_result(START, FOOLS_MATE) == -piecewise.VALUE_MATE == -32000
