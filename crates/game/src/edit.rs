@@ -15,7 +15,7 @@ impl Game {
     /// The board with no pieces on it, the first side to move.
     ///
     /// ```
-    /// let game = piecewise::Game::compile(&std::fs::read_to_string("rules/chess.rules").unwrap()).unwrap();
+    /// let game = piecewise_game::Game::compile(&std::fs::read_to_string("../../rules/chess.rules").unwrap()).unwrap();
     /// let empty = game.empty_position().unwrap();
     /// assert_eq!(game.fen(&empty), "8/8/8/8/8/8/8/8 w - - 0 1");
     /// ```
@@ -29,8 +29,8 @@ impl Game {
     /// en passant cell are dropped.
     ///
     /// ```
-    /// use piecewise::ids::Side;
-    /// let game = piecewise::Game::compile(&std::fs::read_to_string("rules/chess.rules").unwrap()).unwrap();
+    /// use piecewise_lang::ids::Side;
+    /// let game = piecewise_game::Game::compile(&std::fs::read_to_string("../../rules/chess.rules").unwrap()).unwrap();
     /// let start = game.start_position().unwrap();
     /// let knight = game.rules().piece("N").unwrap();
     /// let e4 = game.rules().cell("e4").unwrap();

@@ -65,7 +65,7 @@ impl DistanceMap {
     /// # Examples
     ///
     /// ```
-    /// use piecewise::{DistanceMap, Game};
+    /// use piecewise_game::{DistanceMap, Game};
     /// let game = Game::compile("board square 8x8\npiece Knight (N) { leap (1,2) }").unwrap();
     /// let pos = game.position("8/8/8/8/8/8/8/N7 w - - 0 1").unwrap();
     /// let cell = |n| game.board().parse_cell(n).unwrap();
@@ -141,8 +141,8 @@ pub struct SideSummary {
 /// # Examples
 ///
 /// ```
-/// use piecewise::{DistanceMap, DistanceMaps, Game};
-/// let game = Game::compile(&std::fs::read_to_string("rules/chess.rules").unwrap()).unwrap();
+/// use piecewise_game::{DistanceMap, DistanceMaps, Game};
+/// let game = Game::compile(&std::fs::read_to_string("../../rules/chess.rules").unwrap()).unwrap();
 /// let mut pos = game.start_position().unwrap();
 /// let cell = |n| game.board().parse_cell(n).unwrap();
 /// let mut maps = DistanceMaps::new(&game, &pos);

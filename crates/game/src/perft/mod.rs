@@ -25,9 +25,9 @@ use siblings::SiblingWalks;
 /// A perft counter: a move generator and what the children of a node share.
 ///
 /// ```
-/// let game = piecewise::Game::compile(&std::fs::read_to_string("rules/chess.rules").unwrap()).unwrap();
+/// let game = piecewise_game::Game::compile(&std::fs::read_to_string("../../rules/chess.rules").unwrap()).unwrap();
 /// let mut pos = game.start_position().unwrap();
-/// let mut perft = piecewise::game::Perft::new(&game);
+/// let mut perft = piecewise_game::Perft::new(&game);
 /// assert_eq!(perft.perft(&mut pos, 3), 8902);
 /// ```
 pub struct Perft<'g> {
@@ -107,9 +107,9 @@ impl<'g> Perft<'g> {
     ///
     /// ```
     /// use std::sync::{atomic::AtomicBool, Arc};
-    /// let game = piecewise::Game::compile(&std::fs::read_to_string("rules/chess.rules").unwrap()).unwrap();
+    /// let game = piecewise_game::Game::compile(&std::fs::read_to_string("../../rules/chess.rules").unwrap()).unwrap();
     /// let mut pos = game.start_position().unwrap();
-    /// let mut perft = piecewise::game::Perft::new(&game);
+    /// let mut perft = piecewise_game::Perft::new(&game);
     /// perft.cancel_with(Arc::new(AtomicBool::new(true)));
     /// let stopped = perft.divide_within(&mut pos, 6, std::time::Duration::MAX, |_, _| {});
     /// assert!(stopped.unwrap_err().cancelled);
