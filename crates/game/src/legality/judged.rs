@@ -1,4 +1,5 @@
-//! judged: the legal list and the legal count of a node judged by [`Safety`] — the
+//! judged: the legal list and the legal count of a node judged by [`Safety`], and the
+//! engine's legal list of compact moves ([`MoveGenerator::legal_list`]) built on it — the
 //! pseudo-legal moves of the side to move found by the kernels (rays, hurdle lines,
 //! and, for the engine's list, whole destination sets from [`reach`]), each kept or
 //! dropped by its cells alone where [`Safety`] can tell, by the full test otherwise.
@@ -6,7 +7,7 @@
 
 use super::quick::Quick;
 use super::safety::Safety;
-use crate::compact::MoveOut;
+use crate::compact::{MoveList, MoveOut};
 use crate::ids::CellId;
 use crate::kernel::bits::{Bits, Cells};
 use crate::kernel::{self, reach, with_bits, Bitboards};
@@ -96,6 +97,29 @@ impl<B: Bits> Sink for AllowedCount<'_, B> {
 }
 
 impl MoveGenerator<'_> {
+    /// Replaces `out` with the legal moves of the side to move as compact moves: the
+    /// moves of [`MoveGenerator::legal_moves`], each once, built without a full
+    /// [`GameMove`] per move where the game has a bitboard kernel. An engine's move
+    /// list: its order is not `legal_moves`' (an engine orders moves itself). Where
+    /// the kernel judges a node by checkers and pins, the pieces whose moves are told
+    /// by their destinations come first, each as a set (cell order: moves opening en
+    /// passant, captures, then quiet moves), then the other moves in the walk's order.
+    pub fn legal_list(&mut self, pos: &mut GamePosition, out: &mut MoveList) {
+        let g = self.game;
+        // The kernel's rays write compact moves without testing that they fit.
+        let fits = MoveList::fits(g.cells, g.pieces);
+        if fits && g.must_capture.is_none() && self.legal_moves_bits(pos, out) {
+            return;
+        }
+        let mut moves = self.buffer();
+        self.legal_moves(pos, &mut moves);
+        out.clear();
+        for &m in &moves {
+            out.push(m);
+        }
+        self.give_back(moves);
+    }
+
     /// [`MoveGenerator::legal_moves`] judged by the bitboard kernel; false (and `out`
     /// untouched) when the game has no kernel or the side to move has not one royal.
     pub(crate) fn legal_moves_bits<O: MoveOut>(
