@@ -12,7 +12,7 @@
 //! ```
 //! use piecewise_game::{EndReason, Game, Perft};
 //!
-//! let game = Game::compile(&std::fs::read_to_string("rules/chess.rules").unwrap()).unwrap();
+//! let game = Game::compile(&std::fs::read_to_string("../../rules/chess.rules").unwrap()).unwrap();
 //! let mut pos = game.start_position().unwrap();
 //! assert_eq!(game.legal_moves(&pos).len(), 20);
 //! assert_eq!(Perft::new(&game).perft(&mut pos, 3), 8_902);
@@ -78,14 +78,13 @@ mod setup;
 mod tags;
 mod warnings;
 
-pub use activation::Cascade;
 pub use cascade_tree::CascadeTree;
 pub use compact::{CompactMove, MoveList};
 pub use distance::{DistanceMap, DistanceMaps, SideSummary, UpdateStats};
 pub use effects::SideEffects;
 pub use line::{Line, LineError, MoveError, MoveErrorKind};
 pub use movegen::MoveGenerator;
-pub use moves::{GameMove, MoveKind};
+pub use moves::{Cascade, GameMove, MoveKind};
 use notation::fen;
 pub use notation::text_board;
 pub use notation::{TextBoardError, TextBoardErrorKind};
@@ -291,7 +290,7 @@ impl Game {
     /// # Examples
     ///
     /// ```
-    /// let game = piecewise::Game::compile(
+    /// let game = piecewise_game::Game::compile(
     ///     "board square 3x3\n\
     ///      start \"2k/3/K2 w - - 0 1\"\n\
     ///      royal King\n\

@@ -17,6 +17,7 @@ use crate::walk::reverse::ReverseStack;
 use crate::walk::{Occupant, Ply, Sink, Walker};
 
 mod cached;
+mod cascade;
 mod promote;
 
 pub(super) use promote::{expand_or_defer, expand_promotions, promotion_applies};
