@@ -67,6 +67,7 @@ mod history;
 pub(crate) mod kernel;
 mod legality;
 mod line;
+mod make;
 mod movegen;
 mod moves;
 mod neutral;
@@ -75,13 +76,13 @@ mod perft;
 mod position;
 mod result;
 mod setup;
+mod side_effects;
 mod tags;
 mod warnings;
 
 pub use cascade_tree::CascadeTree;
 pub use compact::{CompactMove, MoveList};
 pub use distance::{DistanceMap, DistanceMaps, SideSummary, UpdateStats};
-pub use effects::SideEffects;
 pub use line::{Line, LineError, MoveError, MoveErrorKind};
 pub use movegen::MoveGenerator;
 pub use moves::{Cascade, GameMove, MoveKind};
@@ -91,6 +92,7 @@ pub use notation::{TextBoardError, TextBoardErrorKind};
 pub use perft::{divide_parallel, ParallelOutcome, Perft, PerftStopped, ThreadPoolError};
 pub use position::{EnPassant, GamePosition, Keys, Undo};
 pub use result::{EndReason, GameResult};
+pub use side_effects::SideEffects;
 pub use warnings::PositionWarning;
 
 // The lower layers' modules, under the names this layer uses for them.
@@ -507,7 +509,7 @@ impl Game {
 
     /// Plays a move (which must come from this position's move list).
     pub fn make(&self, pos: &mut GamePosition, m: &GameMove) -> Undo {
-        position::make(self, pos, m)
+        make::make(self, pos, m)
     }
 
     /// Plays the compact move `m` of `list` (a list
@@ -515,12 +517,12 @@ impl Game {
     /// hash as [`Game::make`] of `list.decode(m)`, a quiet move played without
     /// decoding it. Taken back with [`Game::unmake`].
     pub fn make_compact(&self, pos: &mut GamePosition, list: &MoveList, m: CompactMove) -> Undo {
-        position::make_compact(self, pos, list, m)
+        make::make_compact(self, pos, list, m)
     }
 
     /// Takes back the move that `undo` came from (the last one made).
     pub fn unmake(&self, pos: &mut GamePosition, undo: Undo) {
-        position::unmake(self, pos, undo)
+        make::unmake(self, pos, undo)
     }
 
     /// The sizes of the tables this game walks: the linked move table and the reverse

@@ -17,7 +17,7 @@
 
 use super::royals::royals_face;
 use crate::ids::CellId;
-use crate::position::{make, unmake};
+use crate::make::{make, unmake};
 use crate::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 
 /// Whether the move `m` of the side to move captures a royal of the other side (on

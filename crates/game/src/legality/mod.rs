@@ -23,7 +23,7 @@ use attack::{attacked_in, Reads};
 use royals::{royal_attacked, royal_attacked_scan, royals_face, royals_face_from};
 
 use crate::ids::{CellId, Side};
-use crate::position::{make, unmake};
+use crate::make::{make, unmake};
 use crate::walk::Occupant;
 use crate::{GameMove, GamePosition, MoveGenerator, MoveKind, MAX_PASSING};
 

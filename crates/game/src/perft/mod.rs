@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::legality::quick::QuickState;
-use super::position::{make, make_unhashed, unmake_outlined as unmake};
+use super::make::{make, make_unhashed, unmake_outlined as unmake};
 use super::{Game, GameMove, GamePosition, MoveGenerator};
 pub use parallel::{divide_parallel, ParallelOutcome, ThreadPoolError};
 use siblings::SiblingWalks;

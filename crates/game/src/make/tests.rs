@@ -12,11 +12,11 @@ fn game(source: &str) -> Game {
 }
 
 fn chess() -> Game {
-    game(include_str!("../../../../../rules/chess.rules"))
+    game(include_str!("../../../../rules/chess.rules"))
 }
 
 fn minishogi() -> Game {
-    game(include_str!("../../../../../rules/minishogi.rules"))
+    game(include_str!("../../../../rules/minishogi.rules"))
 }
 
 /// Sokoban on a 7×5 board (a one-side game: the side to move stays `w`, the move
@@ -199,8 +199,8 @@ fn playouts_keep_the_position_as_a_fresh_read_of_its_fen() {
     let games = [
         chess(),
         minishogi(),
-        game(include_str!("../../../../../rules/crazyhouse.rules")),
-        game(include_str!("../../../../../rules/xiangqi.rules")),
+        game(include_str!("../../../../rules/crazyhouse.rules")),
+        game(include_str!("../../../../rules/xiangqi.rules")),
     ];
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     for g in &games {
@@ -282,11 +282,11 @@ fn assert_fresh(g: &Game, pos: &crate::GamePosition) {
 fn compact_playouts_keep_the_position_as_a_fresh_read_of_its_fen() {
     let games = [
         chess(),
-        game(include_str!("../../../../../rules/xiangqi.rules")),
-        game(include_str!("../../../../../rules/antichess.rules")),
-        game(include_str!("../../../../../rules/fairy.rules")),
-        game(include_str!("../../../../../rules/grasshopper.rules")),
-        game(include_str!("../../../../../rules/crazyhouse.rules")),
+        game(include_str!("../../../../rules/xiangqi.rules")),
+        game(include_str!("../../../../rules/antichess.rules")),
+        game(include_str!("../../../../rules/fairy.rules")),
+        game(include_str!("../../../../rules/grasshopper.rules")),
+        game(include_str!("../../../../rules/crazyhouse.rules")),
     ];
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let mut captures = 0;
