@@ -57,6 +57,7 @@
 #![warn(missing_docs)]
 
 mod activation;
+mod attack;
 mod cascade_tree;
 mod compact;
 mod delayed;
@@ -584,8 +585,8 @@ impl Game {
     /// Whether `cell` is attacked by `by`, as if a piece of kind `victim` of the other
     /// side stood there.
     pub fn attacked(&self, pos: &GamePosition, cell: CellId, by: Side, victim: PieceId) -> bool {
-        let mut scratch = legality::attack::AttackScratch::new();
-        legality::attack::attacked_in(self, pos, cell, by, victim, &mut scratch)
+        let mut scratch = attack::AttackScratch::new();
+        attack::attacked_in(self, pos, cell, by, victim, &mut scratch)
     }
 
     /// Whether the side to move has a royal piece that the opponent could capture.
@@ -593,7 +594,7 @@ impl Game {
         if self.effects.is_some() {
             return self.move_generator().in_check_general(pos);
         }
-        let mut scratch = legality::attack::AttackScratch::new();
-        legality::royals::royal_attacked(self, pos, pos.side, &mut scratch)
+        let mut scratch = attack::AttackScratch::new();
+        attack::royals::royal_attacked(self, pos, pos.side, &mut scratch)
     }
 }

@@ -15,7 +15,7 @@
 //! chess this gives, as it should, that kings never capture and that kings next to
 //! each other give no check.
 
-use super::royals::royals_face;
+use crate::attack::royals::royals_face;
 use crate::ids::CellId;
 use crate::make::{make, unmake};
 use crate::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};

@@ -2,25 +2,21 @@
 //! capturable, and royals declared `may not face` may not face each other.
 //!
 //! The full test ([`MoveGenerator::is_legal`]) writes the occupants the move changes into
-//! the board, asks the royals' attack queries ([`attack`], over the reverse tables)
+//! the board, asks the royals' attack queries ([`crate::attack`], over the reverse tables)
 //! and puts the occupants back; only drops that may not mate are really played
 //! (make/unmake), to look for a reply. Most moves never get there: the quick test
 //! ([`quick`]) judges them from what the royal's query of the node looked at
-//! ([`marks`]). `tests/game_layer.rs` checks the quick test against the full one on
+//! ([`crate::attack::marks`]). `tests/game_layer.rs` checks the quick test against the full one on
 //! playouts of every shipped game and on random positions of hoppers and other fairy
 //! pieces.
 
-pub(crate) mod attack;
-pub(crate) mod forward;
 pub(crate) mod general;
 pub(crate) mod judged;
-pub(crate) mod marks;
 pub(crate) mod quick;
-pub(crate) mod royals;
 pub(crate) mod safety;
 
-use attack::{attacked_in, Reads};
-use royals::{royal_attacked, royal_attacked_scan, royals_face, royals_face_from};
+use crate::attack::royals::{royal_attacked, royal_attacked_scan, royals_face, royals_face_from};
+use crate::attack::{attacked_in, Reads};
 
 use crate::ids::{CellId, Side};
 use crate::make::{make, unmake};

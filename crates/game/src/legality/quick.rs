@@ -12,10 +12,12 @@
 //! marked cells, positions in check, drops that may not mate, attackers walked
 //! forward — is left to the full test of [`super`].
 
-use super::attack::{attacked_marking, moved_attacked, xray_marking, AttackQuery, Reads, Recorded};
-use super::forward::{forward_attackers, forward_marking, ForwardMarks};
-use super::marks::{next_stamp, Marks, XRays};
-use super::royals::{mark_facing, royals_attacked_marking};
+use crate::attack::forward::{forward_attackers, forward_marking, ForwardMarks};
+use crate::attack::marks::{next_stamp, Marks, XRays};
+use crate::attack::query::{
+    attacked_marking, moved_attacked, xray_marking, AttackQuery, Reads, Recorded,
+};
+use crate::attack::royals::{mark_facing, royals_attacked_marking};
 use crate::ids::{CellId, PieceId};
 use crate::table::ReverseNodeId;
 use crate::{GameMove, GamePosition, MoveGenerator, MoveKind, MAX_PASSING};
@@ -177,7 +179,13 @@ impl MoveGenerator<'_> {
                 put: &mut self.quick.marks.put,
                 put_stamp: self.quick.marks.stamp,
             };
-            if forward_marking(g, pos, pos.side.opponent(), &mut self.attacks, marks) {
+            if forward_marking(
+                g,
+                pos,
+                pos.side.opponent(),
+                &mut self.attacks.forward,
+                marks,
+            ) {
                 return false;
             }
             self.quick.forward_on = true;

@@ -8,9 +8,10 @@
 //! test of [`super::legality`]. Perft's bulk counting and the counter shared between
 //! a node's children are in [`super::perft`].
 
+use super::attack::{attacked_in, AttackScratch, Reads};
 use super::compact::MoveOut;
-use super::legality::attack::{attacked_in, AttackScratch, Override, Reads};
 use super::legality::quick::{CheckMarks, FilledCell, Quick, QuickState};
+use super::position::Override;
 use super::{kernel, Game, GameMove, GamePosition, MoveKind, MAX_EP_CELLS, MAX_PASSING};
 use crate::ids::{CellId, PieceId, Side};
 use crate::walk::reverse::ReverseStack;

@@ -4,9 +4,9 @@
 //! far as the x-ray walks tell) has its moves counted by their destination alone
 //! ([`LeafCount`]); the others are built and tested.
 
+use crate::attack::marks::{Marks, XRays};
 use crate::ids::{CellId, PieceId, Side};
 use crate::kernel;
-use crate::legality::marks::{Marks, XRays};
 use crate::legality::quick::Quick;
 use crate::movegen::{expand_promotions, Plies};
 use crate::walk::{Occupancy, Ply, Sink};

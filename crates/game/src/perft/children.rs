@@ -15,8 +15,8 @@
 
 use super::siblings::Watch;
 use super::Perft;
+use crate::attack::forward::forward_attackers;
 use crate::ids::CellId;
-use crate::legality::forward::forward_attackers;
 use crate::legality::quick::Quick;
 use crate::movegen::{promotion_applies, Plies};
 use crate::moves::move_cells;

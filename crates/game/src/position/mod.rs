@@ -26,6 +26,31 @@ use crate::walk::{Occupancy, Occupant};
 
 use super::MAX_EP_CELLS;
 
+/// The position with one cell overridden (the victim an attack query assumes on the
+/// queried cell, or a phantom piece on an en passant cell): a board view, as
+/// [`GamePosition`] is one.
+pub(crate) struct Override<'a> {
+    pub pos: &'a GamePosition,
+    pub cell: CellId,
+    pub occ: Occupant,
+}
+
+impl Occupancy for Override<'_> {
+    #[inline]
+    fn occupant(&self, cell: CellId) -> Occupant {
+        if cell == self.cell {
+            self.occ
+        } else {
+            self.pos.cells[cell.index()]
+        }
+    }
+
+    #[inline]
+    fn unmoved(&self, cell: CellId) -> bool {
+        self.pos.unmoved(cell)
+    }
+}
+
 /// Cells open to en passant capture for one ply, and the piece that may be taken.
 ///
 /// Sixteen bytes, aligned to sixteen: `make` saves it in the undo record and `unmake`

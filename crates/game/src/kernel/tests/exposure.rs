@@ -5,13 +5,13 @@
 //! reaches against the rays they stand for.
 
 use super::{random_board, shipped_games, Rng};
+use crate::attack::{attacked_in, AttackScratch};
 use crate::ids::{CellId, PieceId, Side};
 use crate::kernel::bits::{occupancy, Bits};
 use crate::kernel::exposure::Exposure;
 use crate::kernel::reach::Reach;
 use crate::kernel::Bitboards;
 use crate::kernel::{run, run_hurdles};
-use crate::legality::attack::{attacked_in, AttackScratch};
 use crate::legality::quick::Quick;
 use crate::legality::safety::Safety;
 use crate::walk::Occupant;
