@@ -151,7 +151,7 @@ impl MoveGenerator<'_> {
     /// inspected cells — so a move that creates a screen on a hopper's line to the
     /// royal touches a marked cell and is tested in full.
     pub(crate) fn prepare_quick(&mut self, pos: &GamePosition) -> bool {
-        let g = self.game;
+        let g = self.pseudo.game;
         self.check_marks.ready = None;
         self.quick.royal = None;
         self.quick.blocked.clear();
@@ -183,7 +183,7 @@ impl MoveGenerator<'_> {
                 g,
                 pos,
                 pos.side.opponent(),
-                &mut self.attacks.forward,
+                &mut self.pseudo.attacks.forward,
                 marks,
             ) {
                 return false;
@@ -208,7 +208,7 @@ impl MoveGenerator<'_> {
                     g,
                     pos,
                     query,
-                    &mut self.attacks.stack,
+                    &mut self.pseudo.attacks.stack,
                     &mut self.quick.marks,
                     false,
                     Some(Recorded {
@@ -227,7 +227,7 @@ impl MoveGenerator<'_> {
                     g,
                     pos,
                     side,
-                    &mut self.attacks.stack,
+                    &mut self.pseudo.attacks.stack,
                     &mut self.quick.marks,
                     false,
                 ) {
@@ -251,7 +251,7 @@ impl MoveGenerator<'_> {
     /// it either.
     #[inline]
     pub(crate) fn quick<R: Reads + ?Sized>(&mut self, pos: &R, m: &GameMove) -> Quick {
-        let g = self.game;
+        let g = self.pseudo.game;
         // A push also moves the piece met: left to the full test.
         if g.royal[m.piece.index()] || m.push_to.is_some() {
             return Quick::Unknown;
@@ -365,13 +365,13 @@ impl MoveGenerator<'_> {
             victim: kind,
         };
         let attacked = moved_attacked(
-            self.game,
+            self.pseudo.game,
             pos,
             query,
             (m.from, m.to),
             &self.quick.blocked,
             &self.quick.put_nodes,
-            &mut self.attacks.stack,
+            &mut self.pseudo.attacks.stack,
         );
         if attacked {
             Quick::Unknown
@@ -405,12 +405,12 @@ impl MoveGenerator<'_> {
                 victim: kind,
             };
             let answer = xray_marking(
-                self.game,
+                self.pseudo.game,
                 pos,
                 query,
                 cell,
                 &self.quick.put_nodes,
-                &mut self.attacks.stack,
+                &mut self.pseudo.attacks.stack,
                 &mut self.filled.marks,
             );
             self.filled.attacked = answer.attacked;
@@ -423,7 +423,7 @@ impl MoveGenerator<'_> {
     /// attack an opponent's royal: `cell` is not looked at by any attack query on the
     /// opponent's royals.
     fn cannot_check(&mut self, pos: &GamePosition, cell: CellId, piece: PieceId) -> bool {
-        let g = self.game;
+        let g = self.pseudo.game;
         // Attacks of pieces walked forward are not in the marks.
         if g.reverse.forward_only()[piece.index()] || forward_attackers(g, pos, pos.side) {
             return false;
@@ -438,7 +438,7 @@ impl MoveGenerator<'_> {
                     g,
                     pos,
                     them,
-                    &mut self.attacks.stack,
+                    &mut self.pseudo.attacks.stack,
                     &mut self.check_marks.marks,
                     true,
                 );

@@ -310,9 +310,9 @@ impl MoveGenerator<'_> {
         pos: &GamePosition,
         out: &mut O,
     ) {
-        let g = self.game;
+        let g = self.pseudo.game;
         if !bb.castle_safe {
-            self.castling_moves(pos, out);
+            self.pseudo.castling_moves(pos, out);
             return;
         }
         let side = pos.side;
@@ -339,7 +339,7 @@ impl MoveGenerator<'_> {
                     let t = cell.index();
                     bb.exposure.attacked(them, t, s.occ, s.theirs, &pos.cells)
                 } else {
-                    attacked_in(g, pos, cell, them, c.king, &mut self.attacks)
+                    attacked_in(g, pos, cell, them, c.king, &mut self.pseudo.attacks)
                 }
             };
             if c.safe.iter().any(|&cell| attacked(cell)) {
@@ -398,7 +398,7 @@ impl MoveGenerator<'_> {
         pos: &GamePosition,
         occ: B,
     ) -> bool {
-        let g = self.game;
+        let g = self.pseudo.game;
         let fw = &mut self.kernel_forward;
         fw.on = false;
         let by = pos.side.opponent();
@@ -409,12 +409,13 @@ impl MoveGenerator<'_> {
         fw.words.clear();
         fw.words.resize(words, 0);
         let walker = self
+            .pseudo
             .attacks
             .forward
             .walker
             .get_or_insert_with(|| Walker::new(g.rules.table()));
         let word = |i: usize| occ.word(i);
-        for &at in forward_cells(g, pos, by, &mut self.attacks.forward.cells) {
+        for &at in forward_cells(g, pos, by, &mut self.pseudo.attacks.forward.cells) {
             let (walk, key, same) = fw.cache.slot(at, by);
             if !same || !walk.holds(word, &pos.cells, &pos.marks) {
                 walk.reset(key, words);
@@ -462,6 +463,6 @@ impl MoveGenerator<'_> {
                 return Quick::Unknown;
             }
         }
-        s.verdict(self.game, &bb.exposure, pos, m)
+        s.verdict(self.pseudo.game, &bb.exposure, pos, m)
     }
 }

@@ -3,15 +3,15 @@
 //! the activated piece is walked on the board as the cascade leaves it
 //! ([`Staged`]), and each of its plies ends the move or activates again.
 //!
-//! Owns [`MoveGenerator::expand_cascades`]; the rules it follows (relays, `passive`,
+//! Owns [`PseudoGen::expand_cascades`]; the rules it follows (relays, `passive`,
 //! the game's limit of plies) are `activation`'s, the move's encoding of the plies is
 //! `moves::Cascade`.
 
-use super::Plies;
+use super::{Plies, PseudoGen};
 use crate::activation::{Activation, Staged};
 use crate::ids::PieceId;
 use crate::walk::Occupant;
-use crate::{Cascade, GameMove, GamePosition, MoveGenerator, MAX_CASCADE};
+use crate::{Cascade, GameMove, GamePosition, MAX_CASCADE};
 
 /// What one step of a cascade walks: the move so far, the patterns walked by the ply
 /// that activated, the cells of the pieces moved so far.
@@ -29,7 +29,7 @@ struct Step {
     n_moved: usize,
 }
 
-impl MoveGenerator<'_> {
+impl PseudoGen<'_> {
     /// Replaces every pending activation among `out[first..]` by the complete
     /// cascades it starts (none when the activated piece cannot move).
     pub(crate) fn expand_cascades(
