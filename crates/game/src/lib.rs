@@ -66,6 +66,8 @@ mod edit;
 pub(crate) mod effects;
 mod history;
 pub(crate) mod kernel;
+#[cfg(test)]
+mod layer_tests;
 mod legality;
 mod line;
 mod make;

@@ -458,4 +458,4 @@ fn rewind(g: &Game, pos: &mut GamePosition, mark: usize) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
