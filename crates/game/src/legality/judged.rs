@@ -1,9 +1,11 @@
-//! judged: the legal list and the legal count of a node judged by [`Safety`], and the
-//! engine's legal list of compact moves ([`MoveGenerator::legal_list`]) built on it — the
+//! judged: the legal list and the legal count of a node judged by [`Safety`] — the
 //! pseudo-legal moves of the side to move found by the kernels (rays, hurdle lines,
 //! and, for the engine's list, whole destination sets from [`reach`]), each kept or
 //! dropped by its cells alone where [`Safety`] can tell, by the full test otherwise.
 //! Why a move's cells judge it: the module docs of [`super::safety`].
+//!
+//! Owns the engine's legal list of compact moves built on it
+//! ([`MoveGenerator::legal_list`]; the encoding is `compact`'s).
 
 use super::quick::Quick;
 use super::safety::Safety;

@@ -5,25 +5,24 @@
 //! legality test and its per-node state, over a [`PseudoGen`] (`movegen`) that finds
 //! the pseudo-legal moves.
 //!
-//! The full test ([`MoveGenerator::is_legal`]) writes the occupants the move changes into
-//! the board, asks the royals' attack queries ([`crate::attack`], over the reverse tables)
-//! and puts the occupants back; only drops that may not mate are really played
-//! (make/unmake), to look for a reply. Most moves never get there: the quick test
-//! ([`quick`]) judges them from what the royal's query of the node looked at
-//! ([`crate::attack::marks`]). `tests/game_layer.rs` checks the quick test against the full one on
-//! playouts of every shipped game and on random positions of hoppers and other fairy
-//! pieces.
+//! The full test ([`MoveGenerator::is_legal`]) writes the occupants the move changes
+//! into the board, asks the royals' attack queries ([`crate::attack`], over the
+//! reverse tables) and puts the occupants back; only drops that may not mate are
+//! really played (make/unmake), to look for a reply. Most moves never get there: the
+//! quick test ([`quick`]) judges them from what the royal's query of the node looked
+//! at ([`crate::attack::marks`]). `tests/game_layer.rs` checks the quick test against
+//! the full one on playouts of every shipped game and on random positions of hoppers
+//! and other fairy pieces.
 
 pub(crate) mod general;
 pub(crate) mod judged;
 pub(crate) mod quick;
 pub(crate) mod safety;
 
-use crate::attack::royals::{royal_attacked, royal_attacked_scan, royals_face, royals_face_from};
-use crate::attack::{attacked_in, Reads};
-
 use quick::{CheckMarks, FilledCell, Quick, QuickState};
 
+use crate::attack::royals::{royal_attacked, royal_attacked_scan, royals_face, royals_face_from};
+use crate::attack::{attacked_in, Reads};
 use crate::ids::{CellId, Side};
 use crate::kernel;
 use crate::make::{make, unmake};
@@ -47,7 +46,7 @@ pub(crate) enum RoyalsAfter {
 /// The move generator of a game: pseudo-legal and legal moves, the legality test,
 /// and perft's last-ply count, with the buffers they reuse from node to node (so a
 /// search allocates nothing once they have grown). The pseudo-legal generation and
-/// its buffers are the [`PseudoGen`] it owns (`movegen`); the rest is the legality
+/// its buffers are the `PseudoGen` it owns (`movegen`); the rest is the legality
 /// test's state for the current node.
 pub struct MoveGenerator<'g> {
     /// The pseudo-legal generator (and the game, the walker, the attack scratch).
