@@ -416,7 +416,7 @@ impl MoveOut for MoveList {
         MoveList::push(self, m)
     }
 
-    /// The start cell and the piece in place ([`MoveGenerator::legal_list`] takes this
+    /// The start cell and the piece in place ([`MoveGenerator::legal_list`](crate::MoveGenerator::legal_list) takes this
     /// path only on boards of at most 4,096 cells with at most 64 pieces).
     type RayBase = u64;
 

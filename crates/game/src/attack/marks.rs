@@ -30,7 +30,7 @@ pub(crate) fn next_stamp(stamp: &mut u32) -> bool {
 pub(crate) struct Marks {
     pub seen: Vec<u32>,
     pub put: Vec<u32>,
-    /// Leaf cells (where an attacker would stand) that a query with [`Recorded`]
+    /// Leaf cells (where an attacker would stand) that a query with [`Recorded`](super::query::Recorded)
     /// looked at, its x-ray walks included: with `seen` and the x-ray marks, every
     /// cell whose contents the answer and the recorded state depend on.
     pub leaf: Vec<u32>,

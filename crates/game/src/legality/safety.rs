@@ -387,7 +387,7 @@ impl Sink for WalkSink<'_> {
 impl MoveGenerator<'_> {
     /// With pieces of the opponent answered forward on the board (a game with
     /// [`Bitboards::forward`]): marks the cells their walks look at
-    /// ([`kernel::ForwardCells`]); false when one of them takes the royal of the side
+    /// ([`crate::kernel::ForwardCells`]); false when one of them takes the royal of the side
     /// to move (the node is left to the paths without the kernel). `occ`: every
     /// occupied cell of `pos`. A piece's walk is reused from an earlier node when
     /// the cells it looked at hold what they held then
