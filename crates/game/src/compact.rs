@@ -3,8 +3,8 @@
 //!
 //! Owns the encoding of a [`GameMove`] into one `u64` and back; not how moves are found
 //! (`movegen`, which builds a [`MoveList`] directly on the bitboard kernel's path) nor
-//! how they are played (`position::make`, which plays a quiet compact move without
-//! decoding it).
+//! how they are played (`make`, which plays a quiet compact move without decoding
+//! it), nor the engine's legal list (`legality::judged`'s `MoveGenerator::legal_list`).
 //!
 //! A move of one piece (a walk's move with or without a capture on its destination,
 //! a promotion, a move opening one cell to en passant, an en passant capture, castling,
@@ -15,7 +15,7 @@
 //! list ([`CompactMove::is_self_contained`]).
 
 use super::kernel::bits::{Bits, Cells};
-use super::{kernel, GameMove, GamePosition, MoveGenerator, MoveKind};
+use super::{kernel, GameMove, MoveKind};
 use crate::ids::{CellId, PieceId};
 use crate::table::Step;
 
@@ -210,6 +210,12 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// Whether every cell and piece of a game of `cells` cells and `pieces` kinds fits a
+    /// compact move's fields (the kernel's rays write compact moves without testing).
+    pub(crate) fn fits(cells: usize, pieces: usize) -> bool {
+        cells as u64 <= CELL_MASK + 1 && pieces as u64 <= PIECE_MASK + 1
+    }
+
     /// An empty list.
     pub fn new() -> MoveList {
         MoveList::default()
@@ -410,7 +416,7 @@ impl MoveOut for MoveList {
         MoveList::push(self, m)
     }
 
-    /// The start cell and the piece in place ([`MoveGenerator::legal_list`] takes this
+    /// The start cell and the piece in place ([`MoveGenerator::legal_list`](crate::MoveGenerator::legal_list) takes this
     /// path only on boards of at most 4,096 cells with at most 64 pieces).
     type RayBase = u64;
 
@@ -473,31 +479,6 @@ impl MoveOut for MoveList {
                     .push(CompactMove(base | (c as u64) << TO_SHIFT | flag));
             }
         }
-    }
-}
-
-impl MoveGenerator<'_> {
-    /// Replaces `out` with the legal moves of the side to move as compact moves: the
-    /// moves of [`MoveGenerator::legal_moves`], each once, built without a full
-    /// [`GameMove`] per move where the game has a bitboard kernel. An engine's move
-    /// list: its order is not `legal_moves`' (an engine orders moves itself). Where
-    /// the kernel judges a node by checkers and pins, the pieces whose moves are told
-    /// by their destinations come first, each as a set (cell order: moves opening en
-    /// passant, captures, then quiet moves), then the other moves in the walk's order.
-    pub fn legal_list(&mut self, pos: &mut GamePosition, out: &mut MoveList) {
-        let g = self.game;
-        // The kernel's rays write compact moves without testing that they fit.
-        let fits = g.cells as u64 <= CELL_MASK + 1 && g.pieces as u64 <= PIECE_MASK + 1;
-        if fits && g.must_capture.is_none() && self.legal_moves_bits(pos, out) {
-            return;
-        }
-        let mut moves = self.buffer();
-        self.legal_moves(pos, &mut moves);
-        out.clear();
-        for &m in &moves {
-            out.push(m);
-        }
-        self.give_back(moves);
     }
 }
 

@@ -6,7 +6,9 @@
 //! own ([`GameEffects::apply`], called by make after the move's own changes, so that
 //! unmake's journal takes them back), which pseudo-legal moves an effect forbids
 //! (frozen movers, immune victims: [`GameEffects::allows`]), and whether a move may
-//! remove pieces it did not capture ([`GameEffects::may_remove`]). Legality in a game
+//! remove pieces it did not capture ([`GameEffects::may_remove`]). What a given move
+//! does beyond its path, as the public API reports it, is `side_effects` (which plays
+//! the move: rule modules below make never do). Legality in a game
 //! with effects is decided by playing the move and the replies
 //! (`legality::general`), since a blast or a burn can take a royal that no attack
 //! query sees.
@@ -238,6 +240,11 @@ impl GameEffects {
     }
 
     /// Whether the pattern that made `m` explodes its captures (`explode` on it).
+    /// Whether every capture of the game blasts (`explode on capture`).
+    pub(crate) fn blasts_on_capture(&self) -> bool {
+        self.blast.is_some()
+    }
+
     pub(crate) fn marked_blast(&self, m: &GameMove) -> bool {
         self.marked(m).is_some_and(|a| a.blast.is_some())
     }
@@ -246,7 +253,12 @@ impl GameEffects {
     /// `pos`, explodes its capture (`explode` on it); `last_from` is where that ply
     /// starts. The kinds walked are read from `pos`, where each piece still stands on
     /// the cell its ply starts from.
-    fn cascade_blast(&self, pos: &GamePosition, m: &GameMove, last_from: CellId) -> bool {
+    pub(crate) fn cascade_blast(
+        &self,
+        pos: &GamePosition,
+        m: &GameMove,
+        last_from: CellId,
+    ) -> bool {
         let (Some(act), cascade) = (self.activation.as_ref(), m.cascade()) else {
             return false;
         };
@@ -464,7 +476,7 @@ impl GameEffects {
 }
 
 /// The cell where the mover of `m` stands after it: its start cell in a conversion.
-fn mover_cell(m: &GameMove) -> CellId {
+pub(crate) fn mover_cell(m: &GameMove) -> CellId {
     if m.convert.is_some() {
         m.from
     } else {
@@ -472,98 +484,10 @@ fn mover_cell(m: &GameMove) -> CellId {
     }
 }
 
-/// What a move does beyond its own path ([`Game::side_effects`]): the cells a blast or
-/// a burn clears. Cells the move captures on its path are not listed.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SideEffects {
-    /// Cells the blast of a capture clears (`explode on capture`), in cell order.
-    pub blast: Vec<CellId>,
-    /// The capturer itself is blown up (on the cell where it landed).
-    pub capturer_removed: bool,
-    /// Cells the mover burns (`burn`), in cell order.
-    pub burned: Vec<CellId>,
-    /// When the move's pattern sets or keeps tags (`sets T`, `keeps T`): the tags the
-    /// mover carries after it (bit `i`: the game's tag `i`; see [`Game::tag_marks`]).
-    pub mover_tags: Option<u8>,
-}
-
-impl SideEffects {
-    /// Whether the move has no side effect.
-    pub fn is_empty(&self) -> bool {
-        self.blast.is_empty()
-            && self.burned.is_empty()
-            && !self.capturer_removed
-            && self.mover_tags.is_none()
-    }
-}
-
 impl Game {
     /// Whether the rules declare effects (`explode`, `burn`, `freeze`, `immune`).
     pub fn has_effects(&self) -> bool {
         self.effects.is_some()
-    }
-
-    /// What the pseudo-legal move `m` of the side to move of `pos` does beyond its
-    /// path: found by playing it on a copy and comparing.
-    pub fn side_effects(&self, pos: &GamePosition, m: &GameMove) -> SideEffects {
-        let mut out = SideEffects {
-            mover_tags: self.mover_tags(pos, m),
-            ..SideEffects::default()
-        };
-        let Some(fx) = self.effects.as_deref() else {
-            return out;
-        };
-        let mut after = pos.clone();
-        self.make(&mut after, m);
-        let own: Vec<CellId> = {
-            let mut v = vec![m.from, m.to];
-            // The Duck's move is the move's own too.
-            v.extend(m.duck);
-            if let Some(cell) = fx.duck.and_then(|d| super::neutral::duck_cell(pos, d)) {
-                v.push(cell);
-            }
-            v.extend(m.passing_captures());
-            v.extend(m.cascade().plies(m.to).map(|(_, to)| to));
-            if let MoveKind::EnPassant { victim } = m.kind {
-                v.push(victim);
-            }
-            v
-        };
-        // A cascade captures on its last ply, with that ply's pattern.
-        let (blasts, capture_at) = match m.cascade().plies(m.to).last() {
-            Some((from, to)) => (fx.cascade_blast(pos, m, from), to),
-            None => (fx.marked_blast(m), m.to),
-        };
-        let blast = (fx.blast.is_some() || blasts) && m.is_capture();
-        out.capturer_removed = blast && after.cells[capture_at.index()].is_empty();
-        for c in (0..pos.cells.len()).map(|i| CellId(i as u16)) {
-            if own.contains(&c) || pos.cells[c.index()].is_empty() {
-                continue;
-            }
-            if after.cells[c.index()].is_empty() {
-                if blast {
-                    out.blast.push(c);
-                } else {
-                    out.burned.push(c);
-                }
-            }
-        }
-        out
-    }
-
-    /// The tags the mover of `m` carries after it, when its pattern sets or keeps some.
-    fn mover_tags(&self, pos: &GamePosition, m: &GameMove) -> Option<u8> {
-        let t = self.tags.as_deref()?;
-        let &(sets, keeps) = t
-            .marks
-            .get((m.piece.index() * MAX_MARKS + m.mark as usize).checked_sub(1)?)
-            .filter(|_| m.mark != 0)?;
-        if sets | keeps == 0 {
-            return None;
-        }
-        let mut after = pos.clone();
-        self.make(&mut after, m);
-        Some(after.tags(mover_cell(m)))
     }
 
     /// Whether some pattern does something beyond its path (`sets`, `keeps`, `burn`,

@@ -1,5 +1,5 @@
 //! history: the ends decided over a [`Line`] — repetition and perpetual check, the move
-//! limit, Makruk's counting — and the three questions asked at the end of a line, as
+//! limit, Makruk's counting (the count itself is recorded by `line`) — and the three questions asked at the end of a line, as
 //! pyffish asks them: the result when the game is over ([`Game::line_result`]), the end
 //! that stops the game at once ([`Game::immediate_end`]) and the end a player may claim
 //! ([`Game::optional_end`]).
@@ -12,17 +12,7 @@
 use super::line::Line;
 use super::result::{EndReason, GameResult};
 use super::{Game, GamePosition};
-use crate::ids::Side;
 use crate::ir::Outcome;
-
-/// Makruk's count at a position: the limit (0: not counting) and the plies counted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Count {
-    /// The count that ends the game when exceeded, in plies; 0 while nothing is counted.
-    pub limit: u16,
-    /// The plies counted so far.
-    pub ply: u16,
-}
 
 impl Game {
     /// The result if the game is over at the end of `line`: an immediate end
@@ -151,75 +141,5 @@ impl Game {
             ));
         }
         None
-    }
-
-    /// Makruk's count at the start of a line: none yet. (Fairy-Stockfish writes a
-    /// running count into the FEN's clock fields; those are not read: a count starts with
-    /// the moves of the line.)
-    pub(crate) fn start_count(&self, _pos: &GamePosition) -> Count {
-        Count::default()
-    }
-
-    /// Makruk's count after a move into `pos`, from the count before it; `capture`: the
-    /// move took a piece. As Fairy-Stockfish counts (in plies):
-    /// - while a pawn is on the board, nothing is counted;
-    /// - when nothing is counted yet and one side has its king alone while the other has
-    ///   more, the pieces' honour starts: a limit by the stronger side's pieces (two rooks
-    ///   16, a rook 32, two bishops 44, two knights 32, a bishop 88, else 128), counted
-    ///   from twice the pieces on the board (one less when the stronger side is to move);
-    ///   when both have more than the king, the board's honour starts: 128, from 0;
-    /// - a count runs on by one each ply, and starts again (pieces' honour) when a capture
-    ///   leaves the side to move with its king alone.
-    pub(crate) fn next_count(&self, pos: &GamePosition, before: Count, capture: bool) -> Count {
-        let Some(roles) = &self.ends.counting else {
-            return Count::default();
-        };
-        let on_board = |side, pieces: &[crate::ids::PieceId]| -> u32 {
-            pieces
-                .iter()
-                .map(|&p| u32::from(pos.on_board(side, p)))
-                .sum()
-        };
-        if Side::BOTH.iter().any(|&s| on_board(s, &roles.pawns) > 0) {
-            return Count::default();
-        }
-        let stm = pos.side_to_move();
-        let [us, them] = [stm, stm.opponent()].map(|side| self.pieces_of(pos, side).0);
-        let weak = match (us, them) {
-            (1, 2..) => Some(stm),
-            (2.., 1) => Some(stm.opponent()),
-            _ => None,
-        };
-        let honour = |weak: Side| {
-            let strong = weak.opponent();
-            let rooks = on_board(strong, &roles.rooks);
-            let bishops = on_board(strong, &roles.bishops);
-            let knights = on_board(strong, &roles.knights);
-            match () {
-                _ if rooks > 1 => 16,
-                _ if rooks == 1 => 32,
-                _ if bishops > 1 => 44,
-                _ if knights > 1 => 32,
-                _ if bishops == 1 => 88,
-                _ => 128,
-            }
-        };
-        let twice = 2 * (us + them) as u16;
-        match (before.limit, weak) {
-            (0, Some(w)) => Count {
-                limit: honour(w),
-                ply: if w == stm { twice } else { twice - 1 },
-            },
-            (0, None) if us > 1 && them > 1 => Count { limit: 128, ply: 0 },
-            (0, None) => Count::default(),
-            (_, Some(w)) if capture && w == stm => Count {
-                limit: honour(w),
-                ply: twice,
-            },
-            _ => Count {
-                limit: before.limit,
-                ply: before.ply.saturating_add(1),
-            },
-        }
     }
 }

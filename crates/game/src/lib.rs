@@ -57,6 +57,7 @@
 #![warn(missing_docs)]
 
 mod activation;
+mod attack;
 mod cascade_tree;
 mod compact;
 mod delayed;
@@ -65,8 +66,11 @@ mod edit;
 pub(crate) mod effects;
 mod history;
 pub(crate) mod kernel;
+#[cfg(test)]
+mod layer_tests;
 mod legality;
 mod line;
+mod make;
 mod movegen;
 mod moves;
 mod neutral;
@@ -75,23 +79,23 @@ mod perft;
 mod position;
 mod result;
 mod setup;
+mod side_effects;
 mod tags;
 mod warnings;
 
-pub use activation::Cascade;
 pub use cascade_tree::CascadeTree;
 pub use compact::{CompactMove, MoveList};
 pub use distance::{DistanceMap, DistanceMaps, SideSummary, UpdateStats};
-pub use effects::SideEffects;
+pub use legality::MoveGenerator;
 pub use line::{Line, LineError, MoveError, MoveErrorKind};
-pub use movegen::MoveGenerator;
-pub use moves::{GameMove, MoveKind};
+pub use moves::{Cascade, GameMove, MoveKind};
 use notation::fen;
 pub use notation::text_board;
 pub use notation::{TextBoardError, TextBoardErrorKind};
 pub use perft::{divide_parallel, ParallelOutcome, Perft, PerftStopped, ThreadPoolError};
 pub use position::{EnPassant, GamePosition, Keys, Undo};
 pub use result::{EndReason, GameResult};
+pub use side_effects::SideEffects;
 pub use warnings::PositionWarning;
 
 // The lower layers' modules, under the names this layer uses for them.
@@ -508,7 +512,7 @@ impl Game {
 
     /// Plays a move (which must come from this position's move list).
     pub fn make(&self, pos: &mut GamePosition, m: &GameMove) -> Undo {
-        position::make(self, pos, m)
+        make::make(self, pos, m)
     }
 
     /// Plays the compact move `m` of `list` (a list
@@ -516,12 +520,12 @@ impl Game {
     /// hash as [`Game::make`] of `list.decode(m)`, a quiet move played without
     /// decoding it. Taken back with [`Game::unmake`].
     pub fn make_compact(&self, pos: &mut GamePosition, list: &MoveList, m: CompactMove) -> Undo {
-        position::make_compact(self, pos, list, m)
+        make::make_compact(self, pos, list, m)
     }
 
     /// Takes back the move that `undo` came from (the last one made).
     pub fn unmake(&self, pos: &mut GamePosition, undo: Undo) {
-        position::unmake(self, pos, undo)
+        make::unmake(self, pos, undo)
     }
 
     /// The sizes of the tables this game walks: the linked move table and the reverse
@@ -583,8 +587,8 @@ impl Game {
     /// Whether `cell` is attacked by `by`, as if a piece of kind `victim` of the other
     /// side stood there.
     pub fn attacked(&self, pos: &GamePosition, cell: CellId, by: Side, victim: PieceId) -> bool {
-        let mut scratch = legality::attack::AttackScratch::new();
-        legality::attack::attacked_in(self, pos, cell, by, victim, &mut scratch)
+        let mut scratch = attack::AttackScratch::new();
+        attack::attacked_in(self, pos, cell, by, victim, &mut scratch)
     }
 
     /// Whether the side to move has a royal piece that the opponent could capture.
@@ -592,7 +596,7 @@ impl Game {
         if self.effects.is_some() {
             return self.move_generator().in_check_general(pos);
         }
-        let mut scratch = legality::attack::AttackScratch::new();
-        legality::royals::royal_attacked(self, pos, pos.side, &mut scratch)
+        let mut scratch = attack::AttackScratch::new();
+        attack::royals::royal_attacked(self, pos, pos.side, &mut scratch)
     }
 }

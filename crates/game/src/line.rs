@@ -1,8 +1,8 @@
 //! line: a game as played — a start position and the moves played from it, with what
 //! the end rules need of the past (a repetition key, whether the side to move was in
-//! check, and Makruk's count for every position of the line). Owns [`Line`] and its
-//! errors ([`LineError`], [`MoveError`]); the ends decided over a line are in
-//! `history.rs`.
+//! check, and Makruk's count for every position of the line). Owns [`Line`], its
+//! errors ([`LineError`], [`MoveError`]) and Makruk's count it records (`Count`,
+//! `Game::next_count`); the ends decided over a line are in `history.rs`.
 //!
 //! A [`GamePosition`] alone cannot tell a repetition: that needs the line. Playing a
 //! move into a line costs one make and, only for the games that need it, a check test
@@ -35,8 +35,18 @@
 //! ```
 
 use super::{Game, GameMove, GamePosition, MoveKind};
+use crate::ids::Side;
 use piecewise_table::position::FenError;
 use std::fmt;
+
+/// Makruk's count at a position: the limit (0: not counting) and the plies counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Count {
+    /// The count that ends the game when exceeded, in plies; 0 while nothing is counted.
+    pub limit: u16,
+    /// The plies counted so far.
+    pub ply: u16,
+}
 
 /// What the end rules keep of one position of a [`Line`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +60,7 @@ pub(crate) struct Mark {
     /// move): no earlier position can be the same.
     pub reset: bool,
     /// Makruk's count after the move into this position (`counting makruk`).
-    pub count: super::history::Count,
+    pub count: Count,
 }
 
 /// A game as played: a start position, the moves played from it, and what the end
@@ -178,7 +188,7 @@ impl std::error::Error for MoveError {}
 impl Game {
     /// A line that starts at `start`, with no move played yet.
     pub fn line(&self, start: GamePosition) -> Line {
-        let mark = self.mark(&start, true, super::history::Count::default());
+        let mark = self.mark(&start, true, Count::default());
         let mark = Mark {
             count: self.start_count(&start),
             ..mark
@@ -242,7 +252,7 @@ impl Game {
     }
 
     /// What the end rules keep of `pos`.
-    fn mark(&self, pos: &GamePosition, reset: bool, count: super::history::Count) -> Mark {
+    fn mark(&self, pos: &GamePosition, reset: bool, count: Count) -> Mark {
         let mut key = pos.hash();
         if let Some(&cell) = pos.en_passant().cells().first() {
             let ep_legal = self
@@ -293,5 +303,77 @@ impl Game {
                 .all(|c| c.is_ascii_alphabetic() || c == '+' || c == '-')
             && board.parse_cell(&text[..a]).is_some()
             && board.parse_cell(&text[a..b]).is_some()
+    }
+}
+
+impl Game {
+    /// Makruk's count at the start of a line: none yet. (Fairy-Stockfish writes a
+    /// running count into the FEN's clock fields; those are not read: a count starts with
+    /// the moves of the line.)
+    pub(crate) fn start_count(&self, _pos: &GamePosition) -> Count {
+        Count::default()
+    }
+
+    /// Makruk's count after a move into `pos`, from the count before it; `capture`: the
+    /// move took a piece. As Fairy-Stockfish counts (in plies):
+    /// - while a pawn is on the board, nothing is counted;
+    /// - when nothing is counted yet and one side has its king alone while the other has
+    ///   more, the pieces' honour starts: a limit by the stronger side's pieces (two rooks
+    ///   16, a rook 32, two bishops 44, two knights 32, a bishop 88, else 128), counted
+    ///   from twice the pieces on the board (one less when the stronger side is to move);
+    ///   when both have more than the king, the board's honour starts: 128, from 0;
+    /// - a count runs on by one each ply, and starts again (pieces' honour) when a capture
+    ///   leaves the side to move with its king alone.
+    pub(crate) fn next_count(&self, pos: &GamePosition, before: Count, capture: bool) -> Count {
+        let Some(roles) = &self.ends.counting else {
+            return Count::default();
+        };
+        let on_board = |side, pieces: &[crate::ids::PieceId]| -> u32 {
+            pieces
+                .iter()
+                .map(|&p| u32::from(pos.on_board(side, p)))
+                .sum()
+        };
+        if Side::BOTH.iter().any(|&s| on_board(s, &roles.pawns) > 0) {
+            return Count::default();
+        }
+        let stm = pos.side_to_move();
+        let [us, them] = [stm, stm.opponent()].map(|side| self.pieces_of(pos, side).0);
+        let weak = match (us, them) {
+            (1, 2..) => Some(stm),
+            (2.., 1) => Some(stm.opponent()),
+            _ => None,
+        };
+        let honour = |weak: Side| {
+            let strong = weak.opponent();
+            let rooks = on_board(strong, &roles.rooks);
+            let bishops = on_board(strong, &roles.bishops);
+            let knights = on_board(strong, &roles.knights);
+            match () {
+                _ if rooks > 1 => 16,
+                _ if rooks == 1 => 32,
+                _ if bishops > 1 => 44,
+                _ if knights > 1 => 32,
+                _ if bishops == 1 => 88,
+                _ => 128,
+            }
+        };
+        let twice = 2 * (us + them) as u16;
+        match (before.limit, weak) {
+            (0, Some(w)) => Count {
+                limit: honour(w),
+                ply: if w == stm { twice } else { twice - 1 },
+            },
+            (0, None) if us > 1 && them > 1 => Count { limit: 128, ply: 0 },
+            (0, None) => Count::default(),
+            (_, Some(w)) if capture && w == stm => Count {
+                limit: honour(w),
+                ply: twice,
+            },
+            _ => Count {
+                limit: before.limit,
+                ply: before.ply.saturating_add(1),
+            },
+        }
     }
 }

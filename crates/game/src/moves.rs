@@ -1,10 +1,12 @@
-//! moves: the move of a game ([`GameMove`], [`MoveKind`]) and the cells it changes.
+//! moves: the move of a game ([`GameMove`], [`MoveKind`]), the later plies it carries
+//! when it activates pieces ([`Cascade`]) and the cells it changes.
 //!
-//! Owns the move type every part of the game layer passes around; not how moves are
-//! found (`movegen`), tested (`legality`), played (`position`) or written
-//! (`notation`).
+//! Owns the move type every part of the game layer passes around, and the encoding of
+//! a cascade inside it; not how moves are found (`movegen`, cascades in
+//! `movegen::cascade`), tested (`legality`), played (`make`) or written (`notation`),
+//! nor the activation rules (`activation`).
 
-use super::{Cascade, Game, MAX_EP_CELLS, MAX_PASSING};
+use super::{Game, MAX_CASCADE, MAX_EP_CELLS, MAX_PASSING};
 use crate::ids::{CellId, PieceId};
 
 /// What kind of move a [`GameMove`] is.
@@ -21,6 +23,114 @@ pub enum MoveKind {
         /// The cell of the piece taken.
         victim: CellId,
     },
+}
+
+/// The plies of a move after its first, when its first ply activates a piece: the
+/// destination of each, in order ([`GameMove::cascade`]). The first ply's destination
+/// is the move's `to`; each later ply starts where the one before it ended. Empty for
+/// every other move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cascade {
+    to: [u16; MAX_CASCADE],
+    /// The number of plies in `to`.
+    n: u8,
+    /// The last ply captures the piece on its destination.
+    captures_last: bool,
+    /// The mark of each ply's pattern ([`GameMove::mark`]), two bits per ply (ply `i`
+    /// after the first in bits `2i..2i+2`).
+    marks: u8,
+}
+
+// A move keeps its cascade where captures in passing go, the plies' marks in the last
+// slot, and a mark takes two bits.
+const _: () = assert!(MAX_CASCADE < MAX_PASSING && MAX_CASCADE < 0x7f);
+const _: () = assert!(MAX_CASCADE <= 4 && crate::ir::MAX_MARKS <= 3);
+
+impl Cascade {
+    /// No cascade: a move of one ply.
+    pub const NONE: Cascade = Cascade {
+        to: [0; MAX_CASCADE],
+        n: 0,
+        captures_last: false,
+        marks: 0,
+    };
+
+    /// `GameMove::n_cascade` of a walk's activating ply before the activated piece's
+    /// plies are walked.
+    pub(crate) const PENDING_CODE: u8 = 0x7f;
+
+    pub(crate) fn from_parts(to: &[u16], captures_last: bool, marks: u8) -> Cascade {
+        let mut c = Cascade::NONE;
+        let n = to.len().min(MAX_CASCADE);
+        c.to[..n].copy_from_slice(&to[..n]);
+        c.n = n as u8;
+        c.captures_last = captures_last;
+        c.marks = marks;
+        c
+    }
+
+    /// The mark of the pattern that made ply `i` after the first (0-based; see
+    /// [`GameMove::mark`]): what that ply does beyond its path.
+    pub fn mark(&self, i: usize) -> u8 {
+        if i >= self.len() {
+            return 0;
+        }
+        self.marks >> (2 * i) & 3
+    }
+
+    /// The plies' marks, two bits each ([`Cascade::mark`]).
+    pub(crate) fn marks(&self) -> u8 {
+        self.marks
+    }
+
+    /// Whether the move is one ply (no activation).
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// The number of plies after the first.
+    pub fn len(&self) -> usize {
+        self.n as usize
+    }
+
+    /// Whether the last ply captures the piece on its destination.
+    pub fn captures(&self) -> bool {
+        self.captures_last
+    }
+
+    /// Sets whether the last ply captures the piece on its destination.
+    pub(crate) fn set_captures(&mut self, captures: bool) {
+        self.captures_last = captures;
+    }
+
+    /// The `(from, to)` cells of the plies after the first, whose destination is
+    /// `first_to` (the move's `to`).
+    pub fn plies(&self, first_to: CellId) -> impl Iterator<Item = (CellId, CellId)> + '_ {
+        let mut from = first_to;
+        self.to[..self.len()].iter().map(move |&t| {
+            let ply = (from, CellId(t));
+            from = CellId(t);
+            ply
+        })
+    }
+
+    /// The cell where the last ply ends (`None` for a move of one ply).
+    pub fn last(&self) -> Option<CellId> {
+        self.to[..self.len()].last().map(|&c| CellId(c))
+    }
+
+    /// Appends a ply ending on `to`, made by a pattern of mark `mark`; false when the
+    /// cascade is full.
+    pub(crate) fn push(&mut self, to: CellId, mark: u8) -> bool {
+        let n = self.len();
+        if n == MAX_CASCADE {
+            return false;
+        }
+        self.to[n] = to.0;
+        self.marks |= (mark & 3) << (2 * n);
+        self.n = n as u8 + 1;
+        true
+    }
 }
 
 /// One move of a game.

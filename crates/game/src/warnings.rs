@@ -73,8 +73,8 @@ impl Game {
         }
         if !self.one_side {
             let waiting = pos.side_to_move().opponent();
-            let mut scratch = super::legality::attack::AttackScratch::new();
-            if super::legality::royals::royal_attacked(self, pos, waiting, &mut scratch) {
+            let mut scratch = super::attack::AttackScratch::new();
+            if super::attack::royals::royal_attacked(self, pos, waiting, &mut scratch) {
                 out.push(PositionWarning::OpponentInCheck { side: waiting });
             }
         }

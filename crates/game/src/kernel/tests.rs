@@ -1,15 +1,16 @@
 //! The rays and hurdle lines against the interpreter: for every shipped game, on random
 //! boards, every (side, piece, cell) whose tree the table compiled into rays (or hurdle
-//! lines) reports exactly the moves the walk reports, in the same order.
+//! lines) reports exactly the moves the walk reports, in the same order. Also the
+//! helpers the tests of other layers share (`shipped_games`, `random_board`, `Rng`);
+//! the kernel against legality and perft is in `layer_tests`.
 
 use super::{ray_move, run, run_hurdles};
 use crate::ids::{CellId, PieceId, Side};
-use crate::movegen::Plies;
-use crate::walk::{Occupancy, Occupant, Walker};
-use crate::{Game, GameMove};
+use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
+use crate::{Game, GameMove, MoveKind, MAX_EP_CELLS};
 
 /// A small xorshift generator (the tests need no crate for this).
-pub(super) struct Rng(pub(super) u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -19,7 +20,7 @@ impl Rng {
         self.0
     }
 
-    pub(super) fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
 }
@@ -47,7 +48,7 @@ pub(crate) fn shipped_games() -> Vec<(String, Game)> {
 
 /// A random board: each cell empty or a random piece of either side, filled with
 /// probability `fill` percent.
-pub(super) fn random_board(
+pub(crate) fn random_board(
     rng: &mut Rng,
     cells: usize,
     pieces: usize,
@@ -66,6 +67,27 @@ pub(super) fn random_board(
             Occupant::piece(side, PieceId(rng.below(pieces) as u8))
         })
         .collect()
+}
+
+/// The plies of a walk as the moves a ray or hurdle line writes: start, destination,
+/// capture, the cells opened to en passant (no pattern that rays stand for does
+/// more).
+struct Plies<'a>(&'a mut Vec<GameMove>);
+
+impl Sink for Plies<'_> {
+    fn ply(&mut self, ply: &Ply<'_>) {
+        let mut m = GameMove::simple(MoveKind::Normal, ply.piece, ply.from, ply.to);
+        m.captures_to = ply.captures_to;
+        if ply.is_en_passant() {
+            for c in ply.cells().take(ply.len().saturating_sub(1)) {
+                if (m.n_ep as usize) < MAX_EP_CELLS {
+                    m.ep[m.n_ep as usize] = c.0;
+                    m.n_ep += 1;
+                }
+            }
+        }
+        self.0.push(m);
+    }
 }
 
 /// A random board with random moved flags, as the walk sees it.
@@ -113,10 +135,7 @@ fn rays_report_what_the_walk_reports_on_random_boards() {
                             fast.push(ray_move(piece, from, to, cap, ep))
                         });
                         let mut walked = Vec::new();
-                        let mut sink = Plies {
-                            out: &mut walked,
-                            only_capture_on: None,
-                        };
+                        let mut sink = Plies(&mut walked);
                         let view = Board {
                             cells: &board,
                             moved: &moved,
@@ -168,10 +187,7 @@ fn hurdle_lines_report_what_the_walk_reports_on_random_boards() {
                             fast.push(ray_move(piece, from, CellId(to).0, cap, &[]))
                         });
                         let mut walked = Vec::new();
-                        let mut sink = Plies {
-                            out: &mut walked,
-                            only_capture_on: None,
-                        };
+                        let mut sink = Plies(&mut walked);
                         let view = Board {
                             cells: &cells_seen,
                             moved: &moved,
@@ -226,6 +242,3 @@ fn every_xiangqi_piece_but_the_cannon_is_rays_and_the_cannon_hurdle_lines() {
         }
     }
 }
-
-mod exposure;
-mod forward;

@@ -15,9 +15,9 @@
 //! chess this gives, as it should, that kings never capture and that kings next to
 //! each other give no check.
 
-use super::royals::royals_face;
+use crate::attack::royals::royals_face;
 use crate::ids::CellId;
-use crate::position::{make, unmake};
+use crate::make::{make, unmake};
 use crate::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 
 /// Whether the move `m` of the side to move captures a royal of the other side (on
@@ -42,7 +42,7 @@ impl MoveGenerator<'_> {
     /// Whether the pseudo-legal move `m` of the side to move is legal, by the rule of
     /// this module.
     pub(crate) fn is_legal_general(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
-        let g = self.game;
+        let g = self.pseudo.game;
         let us = pos.side;
         let them = us.opponent();
         let (ours, theirs) = (pos.royal_count[us.index()], pos.royal_count[them.index()]);
@@ -69,7 +69,7 @@ impl MoveGenerator<'_> {
     /// Whether the side to move in `pos` has a pseudo-legal move that takes a royal of
     /// the other side (captures or burns it) and removes none of its own.
     pub(crate) fn royal_threatened(&mut self, pos: &mut GamePosition) -> bool {
-        let g = self.game;
+        let g = self.pseudo.game;
         let mover = pos.side;
         let victim = mover.opponent();
         let (ours, theirs) = (
@@ -79,8 +79,8 @@ impl MoveGenerator<'_> {
         if theirs == 0 {
             return false;
         }
-        let mut replies = self.buffer();
-        self.pseudo_moves(pos, &mut replies);
+        let mut replies = self.pseudo.buffer();
+        self.pseudo.pseudo_moves(pos, &mut replies);
         // A cascade's later plies may burn a royal: such replies are played to see.
         let may_burn = g.effects.as_deref().is_some_and(|fx| fx.may_burn());
         let threat = replies.iter().any(|r| {
@@ -94,17 +94,23 @@ impl MoveGenerator<'_> {
             unmake(g, pos, undo);
             safe && took
         });
-        self.give_back(replies);
+        self.pseudo.give_back(replies);
         threat
     }
 
     /// Whether the side to move is in check by the rule of this module: the opponent,
     /// were it to move, could remove one of its royals and none of its own.
     pub(crate) fn in_check_general(&mut self, pos: &GamePosition) -> bool {
-        if self.game.effects.as_deref().is_some_and(|fx| fx.no_check) {
+        if self
+            .pseudo
+            .game
+            .effects
+            .as_deref()
+            .is_some_and(|fx| fx.no_check)
+        {
             return false;
         }
-        let mut turned = self.game.with_side_to_move(pos, pos.side.opponent());
+        let mut turned = self.pseudo.game.with_side_to_move(pos, pos.side.opponent());
         self.royal_threatened(&mut turned)
     }
 }

@@ -3,10 +3,13 @@
 //! and, for the engine's list, whole destination sets from [`reach`]), each kept or
 //! dropped by its cells alone where [`Safety`] can tell, by the full test otherwise.
 //! Why a move's cells judge it: the module docs of [`super::safety`].
+//!
+//! Owns the engine's legal list of compact moves built on it
+//! ([`MoveGenerator::legal_list`]; the encoding is `compact`'s).
 
 use super::quick::Quick;
 use super::safety::Safety;
-use crate::compact::MoveOut;
+use crate::compact::{MoveList, MoveOut};
 use crate::ids::CellId;
 use crate::kernel::bits::{Bits, Cells};
 use crate::kernel::{self, reach, with_bits, Bitboards};
@@ -96,6 +99,29 @@ impl<B: Bits> Sink for AllowedCount<'_, B> {
 }
 
 impl MoveGenerator<'_> {
+    /// Replaces `out` with the legal moves of the side to move as compact moves: the
+    /// moves of [`MoveGenerator::legal_moves`], each once, built without a full
+    /// [`GameMove`] per move where the game has a bitboard kernel. An engine's move
+    /// list: its order is not `legal_moves`' (an engine orders moves itself). Where
+    /// the kernel judges a node by checkers and pins, the pieces whose moves are told
+    /// by their destinations come first, each as a set (cell order: moves opening en
+    /// passant, captures, then quiet moves), then the other moves in the walk's order.
+    pub fn legal_list(&mut self, pos: &mut GamePosition, out: &mut MoveList) {
+        let g = self.pseudo.game;
+        // The kernel's rays write compact moves without testing that they fit.
+        let fits = MoveList::fits(g.cells, g.pieces);
+        if fits && g.must_capture.is_none() && self.legal_moves_bits(pos, out) {
+            return;
+        }
+        let mut moves = self.pseudo.buffer();
+        self.legal_moves(pos, &mut moves);
+        out.clear();
+        for &m in &moves {
+            out.push(m);
+        }
+        self.pseudo.give_back(moves);
+    }
+
     /// [`MoveGenerator::legal_moves`] judged by the bitboard kernel; false (and `out`
     /// untouched) when the game has no kernel or the side to move has not one royal.
     pub(crate) fn legal_moves_bits<O: MoveOut>(
@@ -103,7 +129,7 @@ impl MoveGenerator<'_> {
         pos: &mut GamePosition,
         out: &mut O,
     ) -> bool {
-        with_bits!(&self.game.bits, k => self.legal_with(k, pos, out), None => false)
+        with_bits!(&self.pseudo.game.bits, k => self.legal_with(k, pos, out), None => false)
     }
 
     fn legal_with<B: Bits, O: MoveOut>(
@@ -136,7 +162,7 @@ impl MoveGenerator<'_> {
         let simple = s.simple() && (!fw_on || O::SETS);
         let royal_promo = std::mem::take(&mut self.royal_promotion);
         let mut mine = s.occ & !s.theirs;
-        self.deferred.clear();
+        self.pseudo.deferred.clear();
         if O::SETS && simple && reach::Reach::<B>::BUILT {
             // Pieces whose moves are told by their destinations: their legal moves
             // written first, as sets (reach and allowed cells), and not walked.
@@ -169,20 +195,20 @@ impl MoveGenerator<'_> {
         };
         self.royal_promotion = royal_promo;
         self.castlings_with(bb, &s, pos, out);
-        self.drops(pos, out);
+        self.pseudo.drops(pos, out);
         out.retain_judged(
             from_sets,
             |from| judged.has(from),
             |m| self.legal_by_kernel(bb, &s, pos, m),
         );
-        if !self.deferred.is_empty() {
-            let deferred = std::mem::take(&mut self.deferred);
+        if !self.pseudo.deferred.is_empty() {
+            let deferred = std::mem::take(&mut self.pseudo.deferred);
             for m in &deferred {
                 if self.legal_by_kernel(bb, &s, pos, m) {
                     out.push(*m);
                 }
             }
-            self.deferred = deferred;
+            self.pseudo.deferred = deferred;
         }
         true
     }
@@ -204,11 +230,11 @@ impl MoveGenerator<'_> {
         }
     }
 
-    /// Walks the pieces on `cells` into `out` ([`MoveGenerator::walked_moves_kept`]):
+    /// Walks the pieces on `cells` into `out` ([`PseudoGen::walked_moves_kept`](crate::movegen::PseudoGen::walked_moves_kept)):
     /// in a `simple` node, a piece judged by its destination (not listed, no promotion
     /// to a royal kind, with `FW` not on a cell a forward walk looked at) only where
     /// [`Safety::allowed`], its moves onto such cells (`FW`) set aside in
-    /// [`MoveGenerator::deferred`]. Returns the cells of the pieces judged.
+    /// [`PseudoGen::deferred`](crate::movegen::PseudoGen::deferred). Returns the cells of the pieces judged.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn walk_judged<const FW: bool, B: Bits, O: MoveOut>(
@@ -222,9 +248,9 @@ impl MoveGenerator<'_> {
         royal_promo: &[bool],
         forward: Option<&kernel::ForwardCells>,
     ) -> B {
-        let side = pos.side.index() * self.game.pieces;
+        let side = pos.side.index() * self.pseudo.game.pieces;
         let mut judged = B::ZERO;
-        self.walked_moves_kept(pos, cells, out, |i, kind| {
+        self.pseudo.walked_moves_kept(pos, cells, out, |i, kind| {
             let at = side + kind.index();
             let on_marked = FW && forward.is_some_and(|fw| fw.marked(i));
             if simple && !bb.listed_from[at].has(i) && !royal_promo[at] && !on_marked {
@@ -254,7 +280,7 @@ impl MoveGenerator<'_> {
     /// ([`reach::Reach::sets`]) none of whose destinations promotes. Their moves are
     /// their reach within [`Safety::allowed`]; with `FW` (forward walks marked cells
     /// this node), a piece on a marked cell is walked, and moves onto marked cells are
-    /// set aside in [`MoveGenerator::deferred`]. Returns the rest of `mine`, to walk.
+    /// set aside in [`PseudoGen::deferred`](crate::movegen::PseudoGen::deferred). Returns the rest of `mine`, to walk.
     #[inline(always)]
     fn set_moves<const FW: bool, B: Bits, O: MoveOut>(
         &mut self,
@@ -265,7 +291,7 @@ impl MoveGenerator<'_> {
         royal_promo: &[bool],
         out: &mut O,
     ) -> B {
-        let (g, side) = (self.game, pos.side);
+        let (g, side) = (self.pseudo.game, pos.side);
         let fw = &self.kernel_forward;
         let mut rest = mine;
         for i in Cells::of(mine) {
@@ -296,7 +322,9 @@ impl MoveGenerator<'_> {
                 }
                 to = to ^ marked;
                 let from = CellId(i as u16);
-                self.deferred.push_set((kind, from), marked, s.theirs, ep);
+                self.pseudo
+                    .deferred
+                    .push_set((kind, from), marked, s.theirs, ep);
             }
             out.push_set(base, to & *s.allowed(Some(i)), s.theirs, ep);
         }
@@ -307,7 +335,7 @@ impl MoveGenerator<'_> {
     /// non-royal pieces counted by destination straight from their walks; `None` when
     /// the game has no kernel or the side to move has not one royal.
     pub(crate) fn count_legal_bits(&mut self, pos: &mut GamePosition) -> Option<u64> {
-        with_bits!(&self.game.bits, k => if k.forward {
+        with_bits!(&self.pseudo.game.bits, k => if k.forward {
             self.count_with::<_, true>(k, pos)
         } else {
             self.count_with::<_, false>(k, pos)
@@ -322,7 +350,7 @@ impl MoveGenerator<'_> {
         bb: &Bitboards<B>,
         pos: &mut GamePosition,
     ) -> Option<u64> {
-        let g = self.game;
+        let g = self.pseudo.game;
         let k = &bb.exposure;
         let side = pos.side;
         if pos.royal_count[side.index()] != 1 {
@@ -335,7 +363,7 @@ impl MoveGenerator<'_> {
         }
         let forward = FORWARD && self.kernel_forward.on;
         let mut count = 0u64;
-        self.walked.clear();
+        self.pseudo.walked.clear();
         let simple = s.simple();
         for i in Cells::of(s.occ & !s.theirs) {
             let kind = pos.cells[i].kind();
@@ -359,7 +387,7 @@ impl MoveGenerator<'_> {
             let promo_to = &g.promo_to[promo];
             match g.kernels.rays(side, kind, from) {
                 Some(rays) => {
-                    let walked = &mut self.walked;
+                    let walked = &mut self.pseudo.walked;
                     let fw = &self.kernel_forward;
                     kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
                         let t = to as usize;
@@ -376,15 +404,16 @@ impl MoveGenerator<'_> {
                 None if g.reverse.forward_only()[kind.index()] => {
                     // Answered forward: the walk's moves, cached while what it read
                     // holds, each counted or set aside as `AllowedCount` would.
-                    let moves = self
-                        .own_walks
-                        .moves(&mut self.walker, pos, side, kind, from);
+                    let moves =
+                        self.pseudo
+                            .own_walks
+                            .moves(&mut self.pseudo.walker, pos, side, kind, from);
                     let fw = &self.kernel_forward;
                     for m in moves {
                         let t = m.to.index();
                         let acts = m.push_to.is_some() || m.convert.is_some() || m.n_passing > 0;
                         if listed || tested_in_full(t, acts, promo_to, fw) {
-                            self.walked.push(*m);
+                            self.pseudo.walked.push(*m);
                         } else if allow.has(t) {
                             count += 1;
                         }
@@ -392,10 +421,10 @@ impl MoveGenerator<'_> {
                 }
                 None if listed => {
                     let mut sink = Plies {
-                        out: &mut self.walked,
+                        out: &mut self.pseudo.walked,
                         only_capture_on: None,
                     };
-                    self.walker.walk(pos, side, kind, from, &mut sink);
+                    self.pseudo.walker.walk(pos, side, kind, from, &mut sink);
                 }
                 None => {
                     let mut sink = AllowedCount {
@@ -403,26 +432,26 @@ impl MoveGenerator<'_> {
                         promo_to,
                         forward: &self.kernel_forward,
                         count: 0,
-                        deferred: &mut self.walked,
+                        deferred: &mut self.pseudo.walked,
                     };
-                    self.walker.walk(pos, side, kind, from, &mut sink);
+                    self.pseudo.walker.walk(pos, side, kind, from, &mut sink);
                     count += sink.count;
                 }
             }
         }
         if !pos.ep.is_none() {
-            self.en_passant_moves(pos);
+            self.pseudo.en_passant_moves(pos);
         }
-        let mut pending = self.buffer();
-        for m in self.walked.drain(..) {
+        let mut pending = self.pseudo.buffer();
+        for m in self.pseudo.walked.drain(..) {
             expand_promotions(g, pos, m, &mut pending);
         }
         self.castlings_with(bb, &s, pos, &mut pending);
-        self.drops(pos, &mut pending);
+        self.pseudo.drops(pos, &mut pending);
         for m in pending.iter() {
             count += u64::from(self.legal_by_kernel(bb, &s, pos, m));
         }
-        self.give_back(pending);
+        self.pseudo.give_back(pending);
         Some(count)
     }
 }
@@ -462,7 +491,7 @@ mod tests {
             for _ in 0..40 {
                 generator.legal_moves(&mut pos, &mut full);
                 generator.legal_list(&mut pos, &mut list);
-                set_aside += generator.deferred.len();
+                set_aside += generator.pseudo.deferred.len();
                 let listed: Vec<GameMove> = list.game_moves().collect();
                 assert_eq!(sorted(&listed), sorted(&full), "{}", game.fen(&pos));
                 if full.is_empty() {

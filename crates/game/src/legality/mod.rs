@@ -1,31 +1,35 @@
 //! legality: which pseudo-legal moves are legal — a royal piece may not be left
 //! capturable, and royals declared `may not face` may not face each other.
 //!
-//! The full test ([`MoveGenerator::is_legal`]) writes the occupants the move changes into
-//! the board, asks the royals' attack queries ([`attack`], over the reverse tables)
-//! and puts the occupants back; only drops that may not mate are really played
-//! (make/unmake), to look for a reply. Most moves never get there: the quick test
-//! ([`quick`]) judges them from what the royal's query of the node looked at
-//! ([`marks`]). `tests/game_layer.rs` checks the quick test against the full one on
-//! playouts of every shipped game and on random positions of hoppers and other fairy
-//! pieces.
+//! Owns the [`MoveGenerator`]: the legal moves ([`MoveGenerator::legal_moves`]), the
+//! legality test and its per-node state, over a [`PseudoGen`] (`movegen`) that finds
+//! the pseudo-legal moves.
+//!
+//! The full test ([`MoveGenerator::is_legal`]) writes the occupants the move changes
+//! into the board, asks the royals' attack queries ([`crate::attack`], over the
+//! reverse tables) and puts the occupants back; only drops that may not mate are
+//! really played (make/unmake), to look for a reply. Most moves never get there: the
+//! quick test ([`quick`]) judges them from what the royal's query of the node looked
+//! at ([`crate::attack::marks`]). `tests/game_layer.rs` checks the quick test against
+//! the full one on playouts of every shipped game and on random positions of hoppers
+//! and other fairy pieces.
 
-pub(crate) mod attack;
-pub(crate) mod forward;
 pub(crate) mod general;
 pub(crate) mod judged;
-pub(crate) mod marks;
 pub(crate) mod quick;
-pub(crate) mod royals;
 pub(crate) mod safety;
 
-use attack::{attacked_in, Reads};
-use royals::{royal_attacked, royal_attacked_scan, royals_face, royals_face_from};
+use quick::{CheckMarks, FilledCell, Quick, QuickState};
 
+use crate::attack::royals::{royal_attacked, royal_attacked_scan, royals_face, royals_face_from};
+use crate::attack::{attacked_in, Reads};
 use crate::ids::{CellId, Side};
-use crate::position::{make, unmake};
+use crate::kernel;
+use crate::make::{make, unmake};
+use crate::movegen::PseudoGen;
+use crate::walk::reverse::ReverseStack;
 use crate::walk::Occupant;
-use crate::{GameMove, GamePosition, MoveGenerator, MoveKind, MAX_PASSING};
+use crate::{Game, GameMove, GamePosition, MoveKind, MAX_PASSING};
 
 /// Where the royals of the side that moved are after a move written into the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,10 +43,90 @@ pub(crate) enum RoyalsAfter {
     Moved,
 }
 
+/// The move generator of a game: pseudo-legal and legal moves, the legality test,
+/// and perft's last-ply count, with the buffers they reuse from node to node (so a
+/// search allocates nothing once they have grown). The pseudo-legal generation and
+/// its buffers are the `PseudoGen` it owns (`movegen`); the rest is the legality
+/// test's state for the current node.
+pub struct MoveGenerator<'g> {
+    /// The pseudo-legal generator (and the game, the walker, the attack scratch).
+    pub(crate) pseudo: PseudoGen<'g>,
+    /// The quick test's state for the current node
+    /// ([`MoveGenerator::prepare_quick`]).
+    pub(crate) quick: Box<QuickState>,
+    /// The cells the forward walks looked at, for the bitboard kernel's verdicts.
+    pub(crate) kernel_forward: kernel::ForwardCells,
+    /// "Does a move give check to the opponent" (drops that may not mate).
+    pub(crate) check_marks: CheckMarks,
+    /// Scratch for the x-ray walks.
+    pub(crate) xray_stack: ReverseStack,
+    /// What the royal's query would look at with a piece put on one cell.
+    pub(crate) filled: FilledCell,
+    /// `[side * pieces + piece]`: a promotion rule of that piece may make it royal.
+    pub(crate) royal_promotion: Vec<bool>,
+}
+
+impl<'g> MoveGenerator<'g> {
+    /// A generator for `game`, its buffers empty.
+    pub fn new(game: &'g Game) -> MoveGenerator<'g> {
+        MoveGenerator {
+            pseudo: PseudoGen::new(game),
+            quick: Box::new(QuickState::new(game.cells)),
+            kernel_forward: kernel::ForwardCells::default(),
+            check_marks: CheckMarks::new(game.cells),
+            xray_stack: ReverseStack::new(),
+            filled: FilledCell::new(game.cells),
+            royal_promotion: game
+                .promotions
+                .iter()
+                .map(|rules| {
+                    rules
+                        .iter()
+                        .any(|r| r.choices.iter().any(|c| game.royal[c.index()]))
+                })
+                .collect(),
+        }
+    }
+
+    /// Appends the pseudo-legal moves of the side to move to `out`.
+    #[inline]
+    pub fn pseudo_moves(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        self.pseudo.pseudo_moves(pos, out);
+    }
+
+    /// Replaces `out` with the legal moves of the side to move.
+    pub fn legal_moves(&mut self, pos: &mut GamePosition, out: &mut Vec<GameMove>) {
+        if self.legal_moves_bits(pos, out) {
+            if let Some(rule) = self.pseudo.game.must_capture {
+                keep_compulsory_captures(rule, out);
+            }
+            return;
+        }
+        out.clear();
+        let mut pseudo = self.pseudo.buffer();
+        self.pseudo.pseudo_moves(pos, &mut pseudo);
+        let quick = self.prepare_quick(pos);
+        for m in pseudo.iter() {
+            let verdict = if quick {
+                self.quick(pos, m)
+            } else {
+                Quick::Unknown
+            };
+            if verdict == Quick::Legal || (verdict == Quick::Unknown && self.is_legal(pos, m)) {
+                out.push(*m);
+            }
+        }
+        self.pseudo.give_back(pseudo);
+        if let Some(rule) = self.pseudo.game.must_capture {
+            keep_compulsory_captures(rule, out);
+        }
+    }
+}
+
 impl MoveGenerator<'_> {
     /// Whether a pseudo-legal move of the side to move is legal.
     pub fn is_legal(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
-        let g = self.game;
+        let g = self.pseudo.game;
         let side = pos.side;
         if g.effects.is_some() {
             return self.is_legal_general(pos, m);
@@ -53,13 +137,13 @@ impl MoveGenerator<'_> {
             return self.is_legal_light(pos, m);
         }
         let undo = make(g, pos, m);
-        let exposed =
-            royal_attacked(g, pos, side, &mut self.attacks) || (g.no_facing && royals_face(g, pos));
+        let exposed = royal_attacked(g, pos, side, &mut self.pseudo.attacks)
+            || (g.no_facing && royals_face(g, pos));
         let mut ok = !exposed;
         if ok && m.kind == MoveKind::Drop {
             let limits = &g.drop_limits[side.index() * g.pieces + m.piece.index()];
             if limits.not_mating
-                && royal_attacked(g, pos, pos.side, &mut self.attacks)
+                && royal_attacked(g, pos, pos.side, &mut self.pseudo.attacks)
                 && !self.has_legal_move(pos)
             {
                 ok = false;
@@ -92,7 +176,7 @@ impl MoveGenerator<'_> {
     where
         F: FnOnce(&mut Self, &GamePosition, RoyalsAfter) -> bool,
     {
-        let g = self.game;
+        let g = self.pseudo.game;
         let side = pos.side;
         // (cell, old occupant) in the order written, restored in reverse.
         let mut saved = [(0u16, Occupant::EMPTY); MAX_PASSING + 5];
@@ -155,20 +239,21 @@ impl MoveGenerator<'_> {
         m: &GameMove,
         royals: RoyalsAfter,
     ) -> bool {
-        let g = self.game;
+        let g = self.pseudo.game;
         let pos = r.position();
         let side = pos.side;
         let them = side.opponent();
         (match (royals, pos.royal_count[side.index()]) {
             // Royals unchanged: the counts and the sum of cells still hold.
-            (RoyalsAfter::Unchanged, _) => royal_attacked(g, r, side, &mut self.attacks),
+            (RoyalsAfter::Unchanged, _) => royal_attacked(g, r, side, &mut self.pseudo.attacks),
             // The only royal moved to `to`.
             (RoyalsAfter::MovedTo(to), 1) if g.royal[m.piece.index()] => {
                 let kind = r.at(to.index()).kind();
-                g.royal[kind.index()] && attacked_in(g, r, to, them, kind, &mut self.attacks)
-                    || !g.royal[kind.index()] && royal_attacked_scan(g, r, side, &mut self.attacks)
+                g.royal[kind.index()] && attacked_in(g, r, to, them, kind, &mut self.pseudo.attacks)
+                    || !g.royal[kind.index()]
+                        && royal_attacked_scan(g, r, side, &mut self.pseudo.attacks)
             }
-            _ => royal_attacked_scan(g, r, side, &mut self.attacks),
+            _ => royal_attacked_scan(g, r, side, &mut self.pseudo.attacks),
         }) || (g.no_facing && {
             let first = if pos.royal_count[Side::First.index()] != 1 {
                 None
@@ -186,10 +271,10 @@ impl MoveGenerator<'_> {
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&mut self, pos: &mut GamePosition) -> bool {
-        let mut pseudo = self.buffer();
-        self.pseudo_moves(pos, &mut pseudo);
+        let mut pseudo = self.pseudo.buffer();
+        self.pseudo.pseudo_moves(pos, &mut pseudo);
         let any = pseudo.iter().any(|m| self.is_legal(pos, m));
-        self.give_back(pseudo);
+        self.pseudo.give_back(pseudo);
         any
     }
 }

@@ -12,10 +12,12 @@
 //! marked cells, positions in check, drops that may not mate, attackers walked
 //! forward — is left to the full test of [`super`].
 
-use super::attack::{attacked_marking, moved_attacked, xray_marking, AttackQuery, Reads, Recorded};
-use super::forward::{forward_attackers, forward_marking, ForwardMarks};
-use super::marks::{next_stamp, Marks, XRays};
-use super::royals::{mark_facing, royals_attacked_marking};
+use crate::attack::forward::{forward_attackers, forward_marking, ForwardMarks};
+use crate::attack::marks::{next_stamp, Marks, XRays};
+use crate::attack::query::{
+    attacked_marking, moved_attacked, xray_marking, AttackQuery, Reads, Recorded,
+};
+use crate::attack::royals::{mark_facing, royals_attacked_marking};
 use crate::ids::{CellId, PieceId};
 use crate::table::ReverseNodeId;
 use crate::{GameMove, GamePosition, MoveGenerator, MoveKind, MAX_PASSING};
@@ -149,7 +151,7 @@ impl MoveGenerator<'_> {
     /// inspected cells — so a move that creates a screen on a hopper's line to the
     /// royal touches a marked cell and is tested in full.
     pub(crate) fn prepare_quick(&mut self, pos: &GamePosition) -> bool {
-        let g = self.game;
+        let g = self.pseudo.game;
         self.check_marks.ready = None;
         self.quick.royal = None;
         self.quick.blocked.clear();
@@ -177,7 +179,13 @@ impl MoveGenerator<'_> {
                 put: &mut self.quick.marks.put,
                 put_stamp: self.quick.marks.stamp,
             };
-            if forward_marking(g, pos, pos.side.opponent(), &mut self.attacks, marks) {
+            if forward_marking(
+                g,
+                pos,
+                pos.side.opponent(),
+                &mut self.pseudo.attacks.forward,
+                marks,
+            ) {
                 return false;
             }
             self.quick.forward_on = true;
@@ -200,7 +208,7 @@ impl MoveGenerator<'_> {
                     g,
                     pos,
                     query,
-                    &mut self.attacks.stack,
+                    &mut self.pseudo.attacks.stack,
                     &mut self.quick.marks,
                     false,
                     Some(Recorded {
@@ -219,7 +227,7 @@ impl MoveGenerator<'_> {
                     g,
                     pos,
                     side,
-                    &mut self.attacks.stack,
+                    &mut self.pseudo.attacks.stack,
                     &mut self.quick.marks,
                     false,
                 ) {
@@ -243,7 +251,7 @@ impl MoveGenerator<'_> {
     /// it either.
     #[inline]
     pub(crate) fn quick<R: Reads + ?Sized>(&mut self, pos: &R, m: &GameMove) -> Quick {
-        let g = self.game;
+        let g = self.pseudo.game;
         // A push also moves the piece met: left to the full test.
         if g.royal[m.piece.index()] || m.push_to.is_some() {
             return Quick::Unknown;
@@ -357,13 +365,13 @@ impl MoveGenerator<'_> {
             victim: kind,
         };
         let attacked = moved_attacked(
-            self.game,
+            self.pseudo.game,
             pos,
             query,
             (m.from, m.to),
             &self.quick.blocked,
             &self.quick.put_nodes,
-            &mut self.attacks.stack,
+            &mut self.pseudo.attacks.stack,
         );
         if attacked {
             Quick::Unknown
@@ -397,12 +405,12 @@ impl MoveGenerator<'_> {
                 victim: kind,
             };
             let answer = xray_marking(
-                self.game,
+                self.pseudo.game,
                 pos,
                 query,
                 cell,
                 &self.quick.put_nodes,
-                &mut self.attacks.stack,
+                &mut self.pseudo.attacks.stack,
                 &mut self.filled.marks,
             );
             self.filled.attacked = answer.attacked;
@@ -415,7 +423,7 @@ impl MoveGenerator<'_> {
     /// attack an opponent's royal: `cell` is not looked at by any attack query on the
     /// opponent's royals.
     fn cannot_check(&mut self, pos: &GamePosition, cell: CellId, piece: PieceId) -> bool {
-        let g = self.game;
+        let g = self.pseudo.game;
         // Attacks of pieces walked forward are not in the marks.
         if g.reverse.forward_only()[piece.index()] || forward_attackers(g, pos, pos.side) {
             return false;
@@ -430,7 +438,7 @@ impl MoveGenerator<'_> {
                     g,
                     pos,
                     them,
-                    &mut self.attacks.stack,
+                    &mut self.pseudo.attacks.stack,
                     &mut self.check_marks.marks,
                     true,
                 );

@@ -25,15 +25,22 @@
 //! and fill their destination, an attack along a line over empty cells is decided by
 //! the first blocker alone, one over a screen by the first two, and a leap by its
 //! cell: the cases above are every way such a move can change those answers.
+//!
+//! Owns, too, the kernel's view of pieces answered forward: their walks' cells marked
+//! per node ([`MoveGenerator::mark_forward`], cached walks) and the verdict made
+//! unknown where a move touches them ([`MoveGenerator::kernel_verdict`]); the walks
+//! themselves are `attack::forward`'s.
 
 use super::quick::Quick;
+use crate::attack::attacked_in;
+use crate::attack::forward::{forward_attackers, forward_cells, takes_royal};
 use crate::compact::MoveOut;
 use crate::ids::{CellId, Side};
 use crate::kernel::bits::{occupancy, Bits};
 use crate::kernel::exposure::{kind_bit, Exposure};
+use crate::kernel::forward::Walk;
 use crate::kernel::Bitboards;
-use crate::legality::attack::attacked_in;
-use crate::walk::Occupant;
+use crate::walk::{Occupant, Ply, Sink, Walker};
 use crate::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 
 /// Pins kept per node; more make the node complex (tested in full).
@@ -303,9 +310,9 @@ impl MoveGenerator<'_> {
         pos: &GamePosition,
         out: &mut O,
     ) {
-        let g = self.game;
+        let g = self.pseudo.game;
         if !bb.castle_safe {
-            self.castling_moves(pos, out);
+            self.pseudo.castling_moves(pos, out);
             return;
         }
         let side = pos.side;
@@ -332,7 +339,7 @@ impl MoveGenerator<'_> {
                     let t = cell.index();
                     bb.exposure.attacked(them, t, s.occ, s.theirs, &pos.cells)
                 } else {
-                    attacked_in(g, pos, cell, them, c.king, &mut self.attacks)
+                    attacked_in(g, pos, cell, them, c.king, &mut self.pseudo.attacks)
                 }
             };
             if c.safe.iter().any(|&cell| attacked(cell)) {
@@ -340,5 +347,122 @@ impl MoveGenerator<'_> {
             }
             out.push(c.game_move(i));
         }
+    }
+}
+
+/// The sink of [`MoveGenerator::mark_forward`]'s walks: `attack::forward`'s marking
+/// sink, marking into one cached walk.
+struct WalkSink<'a> {
+    cells: &'a [crate::walk::Occupant],
+    royal: &'a [bool],
+    victims: Side,
+    walk: &'a mut Walk,
+}
+
+impl Sink for WalkSink<'_> {
+    const VISITS: bool = true;
+    const DISTINCT: bool = false;
+
+    #[inline]
+    fn visit(&mut self, visit: &crate::walk::Visit) {
+        self.walk.mark(visit.cell.index());
+    }
+
+    fn ply(&mut self, ply: &Ply<'_>) {
+        if let Some((_, dest)) = ply.push() {
+            self.walk.mark(dest.index());
+        }
+        if takes_royal(ply, self.cells, self.royal, self.victims) {
+            self.walk.hit = true;
+        }
+    }
+
+    fn done(&self) -> bool {
+        self.walk.hit
+    }
+}
+
+/// The bit kernel's view of a game with pieces answered forward: their walks' cells
+/// marked per node, and the kernel's verdict made unknown where a move touches them.
+impl MoveGenerator<'_> {
+    /// With pieces of the opponent answered forward on the board (a game with
+    /// [`Bitboards::forward`]): marks the cells their walks look at
+    /// ([`crate::kernel::ForwardCells`]); false when one of them takes the royal of the side
+    /// to move (the node is left to the paths without the kernel). `occ`: every
+    /// occupied cell of `pos`. A piece's walk is reused from an earlier node when
+    /// the cells it looked at hold what they held then
+    /// ([`crate::kernel::forward::Walk::holds`]); else it is walked again.
+    pub(crate) fn mark_forward<B: Bits>(
+        &mut self,
+        bb: &Bitboards<B>,
+        pos: &GamePosition,
+        occ: B,
+    ) -> bool {
+        let g = self.pseudo.game;
+        let fw = &mut self.kernel_forward;
+        fw.on = false;
+        let by = pos.side.opponent();
+        if !bb.forward || !forward_attackers(g, pos, by) {
+            return true;
+        }
+        let words = g.cells.div_ceil(64);
+        fw.words.clear();
+        fw.words.resize(words, 0);
+        let walker = self
+            .pseudo
+            .attacks
+            .forward
+            .walker
+            .get_or_insert_with(|| Walker::new(g.rules.table()));
+        let word = |i: usize| occ.word(i);
+        for &at in forward_cells(g, pos, by, &mut self.pseudo.attacks.forward.cells) {
+            let (walk, key, same) = fw.cache.slot(at, by);
+            if !same || !walk.holds(word, &pos.cells, &pos.marks) {
+                walk.reset(key, words);
+                walk.mark(at as usize);
+                let mut sink = WalkSink {
+                    cells: &pos.cells,
+                    royal: &g.royal,
+                    victims: pos.side,
+                    walk,
+                };
+                let o = pos.cells[at as usize];
+                walker.walk(pos, by, o.kind(), CellId(at), &mut sink);
+                walk.record(word, &pos.cells, &pos.marks);
+            }
+            if walk.hit {
+                return false;
+            }
+            for (w, m) in fw.words.iter_mut().zip(&walk.marks) {
+                *w |= m;
+            }
+        }
+        fw.on = true;
+        true
+    }
+
+    /// The kernel's verdict on a pseudo-legal move `m` ([`Safety::verdict`]), after
+    /// [`MoveGenerator::mark_forward`]: unknown for a move touching a cell a forward
+    /// walk looked at, and, in a game with pieces answered forward, for castling and
+    /// drops (their safe cells and checks may be those pieces' business).
+    #[inline]
+    pub(crate) fn kernel_verdict<B: Bits>(
+        &self,
+        bb: &Bitboards<B>,
+        s: &Safety<B>,
+        pos: &GamePosition,
+        m: &GameMove,
+    ) -> Quick {
+        if bb.forward {
+            let fw = &self.kernel_forward;
+            let touches = match m.kind {
+                MoveKind::Castling(_) | MoveKind::Drop => true,
+                _ => fw.marked(m.to.index()) || fw.marked(m.from.index()),
+            };
+            if touches {
+                return Quick::Unknown;
+            }
+        }
+        s.verdict(self.pseudo.game, &bb.exposure, pos, m)
     }
 }

@@ -197,9 +197,9 @@ mod tests {
         }
         assert!(checked > 300, "only {checked} nodes checked");
         assert!(
-            long.own_walks.hits > 100,
+            long.pseudo.own_walks.hits > 100,
             "only {} hits",
-            long.own_walks.hits
+            long.pseudo.own_walks.hits
         );
     }
 }

@@ -1,22 +1,23 @@
 //! movegen: the pseudo-legal moves of a game position — walks of the move table
-//! expanded by the declared special rules (promotion, en passant, castling, drops) —
-//! and the generator that owns the buffers of every per-node computation
-//! ([`MoveGenerator`]).
+//! expanded by the declared special rules (promotion, en passant, castling, drops,
+//! cascades: [`cascade`]) — and the generator that owns their buffers
+//! ([`PseudoGen`]).
 //!
-//! Generation is pseudo-legal first (every piece of the side to move walked once, plus
-//! the special moves); [`MoveGenerator::legal_moves`] then filters them with the legality
-//! test of [`super::legality`]. Perft's bulk counting and the counter shared between
-//! a node's children are in [`super::perft`].
+//! Generation is pseudo-legal (every piece of the side to move walked once, plus the
+//! special moves); its only legality-side need, whether a cell is attacked (castling),
+//! is asked of `attack` below it. The legal moves are `legality`'s
+//! ([`crate::MoveGenerator`], which owns a [`PseudoGen`] and filters its moves). Perft's
+//! bulk counting and the counter shared between a node's children are in `perft`.
 
+use super::attack::{attacked_in, AttackScratch, Reads};
 use super::compact::MoveOut;
-use super::legality::attack::{attacked_in, AttackScratch, Override, Reads};
-use super::legality::quick::{CheckMarks, FilledCell, Quick, QuickState};
+use super::position::Override;
 use super::{kernel, Game, GameMove, GamePosition, MoveKind, MAX_EP_CELLS, MAX_PASSING};
 use crate::ids::{CellId, PieceId, Side};
-use crate::walk::reverse::ReverseStack;
 use crate::walk::{Occupant, Ply, Sink, Walker};
 
 mod cached;
+mod cascade;
 mod promote;
 
 pub(super) use promote::{expand_or_defer, expand_promotions, promotion_applies};
@@ -42,7 +43,7 @@ impl Sink for Plies<'_> {
         m.convert = ply.convert;
         m.mark = ply.mark();
         if ply.activates {
-            // Walked by `MoveGenerator::expand_cascades`.
+            // Walked by `PseudoGen::expand_cascades`.
             m.set_pending_activation();
         }
         for c in ply.passing_captures() {
@@ -65,7 +66,7 @@ impl Sink for Plies<'_> {
     }
 }
 
-/// What [`MoveGenerator::walked_moves_kept`] does with a move of a piece.
+/// What [`PseudoGen::walked_moves_kept`] does with a move of a piece.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Keep {
     /// Drop it.
@@ -74,12 +75,12 @@ pub(super) enum Keep {
     AsIs,
     /// Keep it, with the promotions that apply.
     Expanded,
-    /// Keep it aside, with its promotions, in [`MoveGenerator::deferred`]: its
+    /// Keep it aside, with its promotions, in [`PseudoGen::deferred`]: its
     /// destination alone does not judge it.
     Defer,
 }
 
-/// Which destinations of a piece's moves [`MoveGenerator::walked_moves_kept`] keeps.
+/// Which destinations of a piece's moves [`PseudoGen::walked_moves_kept`] keeps.
 pub(super) trait Destinations {
     /// What becomes of a move ending on cell `to`.
     fn keep(&self, to: usize) -> Keep;
@@ -123,71 +124,46 @@ fn dedup_marked(moves: &mut Vec<GameMove>) {
     moves.truncate(kept);
 }
 
-/// The move generator of a game: pseudo-legal and legal moves, the legality test,
-/// and perft's last-ply count, with the buffers they reuse from node to node (so a
-/// search allocates nothing once they have grown).
-pub struct MoveGenerator<'g> {
+/// The pseudo-legal move generator of a game: the walks of the move table, the
+/// special moves and the buffers they reuse from node to node (so a search allocates
+/// nothing once they have grown). The legal moves, the legality test and perft's
+/// last-ply count are the [`MoveGenerator`](crate::MoveGenerator)'s (`legality`), which
+/// owns one of these.
+pub(crate) struct PseudoGen<'g> {
     pub(crate) game: &'g Game,
-    pub(super) walker: Walker<'g>,
+    pub(crate) walker: Walker<'g>,
     /// The moves of the walks before promotions are expanded; in perft's bulk count,
     /// the moves left to test.
-    pub(super) walked: Vec<GameMove>,
+    pub(crate) walked: Vec<GameMove>,
     /// Moves kept aside by [`Keep::Defer`], to be judged in full.
-    pub(super) deferred: Vec<GameMove>,
+    pub(crate) deferred: Vec<GameMove>,
     /// Scratch of attack queries.
-    pub(super) attacks: AttackScratch<'g>,
+    pub(crate) attacks: AttackScratch<'g>,
     /// Spare move buffers (generation and perft take one and give it back).
     pool: Vec<Vec<GameMove>>,
-    /// The quick test's state for the current node
-    /// ([`MoveGenerator::prepare_quick`](super::legality)).
-    pub(super) quick: Box<QuickState>,
-    /// The cells the forward walks looked at, for the bitboard kernel's verdicts.
-    pub(super) kernel_forward: kernel::ForwardCells,
-    /// "Does a move give check to the opponent" (drops that may not mate).
-    pub(super) check_marks: CheckMarks,
-    /// Scratch for the x-ray walks.
-    pub(super) xray_stack: ReverseStack,
-    /// What the royal's query would look at with a piece put on one cell.
-    pub(super) filled: FilledCell,
     /// Per cell: its piece is frozen (games with `freeze`).
     frozen: Vec<bool>,
-    /// `[side * pieces + piece]`: a promotion rule of that piece may make it royal.
-    pub(super) royal_promotion: Vec<bool>,
     /// The walks of pieces answered forward, reused while what they read holds.
-    pub(super) own_walks: cached::MoveCache,
+    pub(crate) own_walks: cached::MoveCache,
 }
 
-impl<'g> MoveGenerator<'g> {
+impl<'g> PseudoGen<'g> {
     /// A generator for `game`, its buffers empty.
-    pub fn new(game: &'g Game) -> MoveGenerator<'g> {
-        MoveGenerator {
+    pub(crate) fn new(game: &'g Game) -> PseudoGen<'g> {
+        PseudoGen {
             game,
             walker: Walker::new(game.rules.table()),
             walked: Vec::new(),
             deferred: Vec::new(),
             attacks: AttackScratch::new(),
             pool: Vec::new(),
-            quick: Box::new(QuickState::new(game.cells)),
-            kernel_forward: kernel::ForwardCells::default(),
-            check_marks: CheckMarks::new(game.cells),
-            xray_stack: ReverseStack::new(),
-            filled: FilledCell::new(game.cells),
             frozen: Vec::new(),
             own_walks: cached::MoveCache::default(),
-            royal_promotion: game
-                .promotions
-                .iter()
-                .map(|rules| {
-                    rules
-                        .iter()
-                        .any(|r| r.choices.iter().any(|c| game.royal[c.index()]))
-                })
-                .collect(),
         }
     }
 
     /// Appends the pseudo-legal moves of the side to move to `out`.
-    pub fn pseudo_moves(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+    pub(crate) fn pseudo_moves(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
         let first = out.len();
         self.pseudo_moves_unfiltered(pos, out);
         if let Some(fx) = self.game.effects.as_deref() {
@@ -232,17 +208,17 @@ impl<'g> MoveGenerator<'g> {
     /// side to move: the pseudo-legal moves but castling and drops. Moves from rays and
     /// hurdle lines go to `out` as they are found; a walk's go through `walked` first,
     /// each walk's moved on at once, so the order is the board's either way.
-    pub(super) fn walked_moves(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+    pub(crate) fn walked_moves(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
         // The side's pieces read eight cells per word (big boards' empty runs skipped).
         let cells = kernel::bits::pieces_of(&pos.cells, pos.side);
         self.walked_moves_kept(pos, cells, out, |_, _| Every);
     }
 
-    /// [`MoveGenerator::walked_moves`] over the cells `cells` (in rising order; at
+    /// [`PseudoGen::walked_moves`] over the cells `cells` (in rising order; at
     /// least every cell of a piece of the side to move), keeping of the moves of a
     /// piece with rays or hurdle lines what `keep(from, kind)` (asked once per such
     /// piece) says; the other moves are all kept.
-    pub(super) fn walked_moves_kept<D: Destinations, O: MoveOut>(
+    pub(crate) fn walked_moves_kept<D: Destinations, O: MoveOut>(
         &mut self,
         pos: &GamePosition,
         cells: impl Iterator<Item = usize>,
@@ -396,7 +372,7 @@ impl<'g> MoveGenerator<'g> {
     }
 
     /// Appends the en passant captures to `self.walked`.
-    pub(super) fn en_passant_moves(&mut self, pos: &GamePosition) {
+    pub(crate) fn en_passant_moves(&mut self, pos: &GamePosition) {
         let g = self.game;
         let side = pos.side;
         // En passant: walk the capturers again with the victim on each open cell.
@@ -438,13 +414,13 @@ impl<'g> MoveGenerator<'g> {
     }
 
     /// Appends the castling moves and drops of the side to move to `out`.
-    pub(super) fn castling_and_drops(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+    pub(crate) fn castling_and_drops(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
         self.castling_moves(pos, out);
         self.drops(pos, out);
     }
 
     /// Appends the castling moves of the side to move to `out`.
-    pub(super) fn castling_moves<R: Reads + ?Sized, O: MoveOut>(&mut self, r: &R, out: &mut O) {
+    pub(crate) fn castling_moves<R: Reads + ?Sized, O: MoveOut>(&mut self, r: &R, out: &mut O) {
         let g = self.game;
         let pos = r.position();
         let side = pos.side;
@@ -472,7 +448,7 @@ impl<'g> MoveGenerator<'g> {
     }
 
     /// Appends the drops of the side to move to `out`.
-    pub(super) fn drops<O: MoveOut>(&mut self, pos: &GamePosition, out: &mut O) {
+    pub(crate) fn drops<O: MoveOut>(&mut self, pos: &GamePosition, out: &mut O) {
         let g = self.game;
         let side = pos.side;
         if g.hand {
@@ -499,34 +475,6 @@ impl<'g> MoveGenerator<'g> {
         }
     }
 
-    /// Replaces `out` with the legal moves of the side to move.
-    pub fn legal_moves(&mut self, pos: &mut GamePosition, out: &mut Vec<GameMove>) {
-        if self.legal_moves_bits(pos, out) {
-            if let Some(rule) = self.game.must_capture {
-                super::legality::keep_compulsory_captures(rule, out);
-            }
-            return;
-        }
-        out.clear();
-        let mut pseudo = self.buffer();
-        self.pseudo_moves(pos, &mut pseudo);
-        let quick = self.prepare_quick(pos);
-        for m in pseudo.iter() {
-            let verdict = if quick {
-                self.quick(pos, m)
-            } else {
-                Quick::Unknown
-            };
-            if verdict == Quick::Legal || (verdict == Quick::Unknown && self.is_legal(pos, m)) {
-                out.push(*m);
-            }
-        }
-        self.give_back(pseudo);
-        if let Some(rule) = self.game.must_capture {
-            super::legality::keep_compulsory_captures(rule, out);
-        }
-    }
-
     /// An empty move buffer from the pool.
     pub(crate) fn buffer(&mut self) -> Vec<GameMove> {
         let mut b = self.pool.pop().unwrap_or_default();
@@ -534,7 +482,7 @@ impl<'g> MoveGenerator<'g> {
         b
     }
 
-    /// Returns a buffer taken with [`MoveGenerator::buffer`] to the pool.
+    /// Returns a buffer taken with [`PseudoGen::buffer`] to the pool.
     pub(crate) fn give_back(&mut self, b: Vec<GameMove>) {
         self.pool.push(b);
     }

@@ -4,9 +4,9 @@
 //! far as the x-ray walks tell) has its moves counted by their destination alone
 //! ([`LeafCount`]); the others are built and tested.
 
+use crate::attack::marks::{Marks, XRays};
 use crate::ids::{CellId, PieceId, Side};
 use crate::kernel;
-use crate::legality::marks::{Marks, XRays};
 use crate::legality::quick::Quick;
 use crate::movegen::{expand_promotions, Plies};
 use crate::walk::{Occupancy, Ply, Sink};
@@ -64,10 +64,10 @@ impl MoveGenerator<'_> {
     pub(crate) fn count_prepared(&mut self, pos: &mut GamePosition) -> u64 {
         let side = pos.side;
         let mut count = 0u64;
-        self.walked.clear();
+        self.pseudo.walked.clear();
         for i in kernel::bits::pieces_of(&pos.cells, side) {
             let kind = pos.cells[i].kind();
-            count += match self.game.kernels.rays(side, kind, CellId(i as u16)) {
+            count += match self.pseudo.game.kernels.rays(side, kind, CellId(i as u16)) {
                 Some(_) => self.count_rays(pos, i),
                 None => self.walk_counting(pos, pos, i),
             };
@@ -75,24 +75,24 @@ impl MoveGenerator<'_> {
         count + self.count_rest(pos, None)
     }
 
-    /// Counts the moves left after the walks: those in `self.walked` (expanded by
+    /// Counts the moves left after the walks: those in `self.pseudo.walked` (expanded by
     /// promotions), en passant, castling and drops, each tested. With `castlings`,
     /// the legal castlings are known (perft's children take the parent's) and only
     /// the drops are generated.
     pub(crate) fn count_rest(&mut self, pos: &mut GamePosition, castlings: Option<u64>) -> u64 {
-        let g = self.game;
+        let g = self.pseudo.game;
         let mut count = 0;
-        self.en_passant_moves(pos);
-        let mut pending = self.buffer();
-        for m in self.walked.drain(..) {
+        self.pseudo.en_passant_moves(pos);
+        let mut pending = self.pseudo.buffer();
+        for m in self.pseudo.walked.drain(..) {
             expand_promotions(g, pos, m, &mut pending);
         }
         match castlings {
             Some(n) => {
                 count += n;
-                self.drops(pos, &mut pending);
+                self.pseudo.drops(pos, &mut pending);
             }
-            None => self.castling_and_drops(pos, &mut pending),
+            None => self.pseudo.castling_and_drops(pos, &mut pending),
         }
         for m in pending.iter() {
             let verdict = self.quick(pos, m);
@@ -100,7 +100,7 @@ impl MoveGenerator<'_> {
                 count += 1;
             }
         }
-        self.give_back(pending);
+        self.pseudo.give_back(pending);
         count
     }
 
@@ -110,16 +110,16 @@ impl MoveGenerator<'_> {
     pub fn count_legal(&mut self, pos: &mut GamePosition) -> u64 {
         // With compulsory captures a move's legality depends on its siblings: count the
         // list.
-        if !self.game.counts_lists() {
+        if !self.pseudo.game.counts_lists() {
             if let Some(n) = self.count_legal_bits(pos) {
                 return n;
             }
         }
-        if self.game.counts_lists() || !self.prepare_quick(pos) {
-            let mut moves = self.buffer();
+        if self.pseudo.game.counts_lists() || !self.prepare_quick(pos) {
+            let mut moves = self.pseudo.buffer();
             self.legal_moves(pos, &mut moves);
             let n = moves.len() as u64;
-            self.give_back(moves);
+            self.pseudo.give_back(moves);
             return n;
         }
         self.count_prepared(pos)
@@ -127,7 +127,7 @@ impl MoveGenerator<'_> {
 
     /// Walks the piece of the side to move on cell `i` over `board` (the position, or
     /// the position watched): counts its moves that the quick test passes by their
-    /// destination alone and appends the others to `self.walked`. Needs
+    /// destination alone and appends the others to `self.pseudo.walked`. Needs
     /// [`MoveGenerator::prepare_quick`]'s state.
     pub(crate) fn walk_counting<O: Occupancy>(
         &mut self,
@@ -135,17 +135,17 @@ impl MoveGenerator<'_> {
         pos: &GamePosition,
         i: usize,
     ) -> u64 {
-        let g = self.game;
+        let g = self.pseudo.game;
         let side = pos.side;
         let kind = pos.cells[i].kind();
         let from = CellId(i as u16);
         let promo_to = &g.promo_to[side.index() * g.pieces + kind.index()];
         if !self.plain(side, kind, i) {
             let mut sink = Plies {
-                out: &mut self.walked,
+                out: &mut self.pseudo.walked,
                 only_capture_on: None,
             };
-            self.walker.walk(board, side, kind, from, &mut sink);
+            self.pseudo.walker.walk(board, side, kind, from, &mut sink);
             return 0;
         }
         let mut sink = LeafCount {
@@ -156,17 +156,17 @@ impl MoveGenerator<'_> {
             passing: g.any_passing,
             promo_to,
             count: 0,
-            deferred: &mut self.walked,
+            deferred: &mut self.pseudo.walked,
         };
-        self.walker.walk(board, side, kind, from, &mut sink);
+        self.pseudo.walker.walk(board, side, kind, from, &mut sink);
         sink.count
     }
 
     /// [`MoveGenerator::walk_counting`] over the position itself for a piece whose tree
     /// the table compiled into rays: the same count and the same moves appended to
-    /// `self.walked`, without the interpreter.
+    /// `self.pseudo.walked`, without the interpreter.
     fn count_rays(&mut self, pos: &GamePosition, i: usize) -> u64 {
-        let g = self.game;
+        let g = self.pseudo.game;
         let side = pos.side;
         let kind = pos.cells[i].kind();
         let from = CellId(i as u16);
@@ -174,7 +174,7 @@ impl MoveGenerator<'_> {
             return 0;
         };
         let plain = self.plain(side, kind, i);
-        let walked = &mut self.walked;
+        let walked = &mut self.pseudo.walked;
         if !plain {
             kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
                 walked.push(kernel::ray_move(kind, from, to, captures, ep))
@@ -205,7 +205,7 @@ impl MoveGenerator<'_> {
     /// not pinned as far as the x-ray walks tell.
     #[inline(always)]
     pub(crate) fn plain(&self, side: Side, kind: PieceId, i: usize) -> bool {
-        let g = self.game;
+        let g = self.pseudo.game;
         let promo = side.index() * g.pieces + kind.index();
         !g.royal[kind.index()]
             && (g.promo_to[promo].is_empty() || !g.promo_from[promo][i])
@@ -216,15 +216,15 @@ impl MoveGenerator<'_> {
 
     /// [`MoveGenerator::walk_counting`] on the moves of a walk made earlier (all of
     /// them, as [`Plies`] builds them) instead of walking: the same count, the
-    /// same moves appended to `self.walked`.
+    /// same moves appended to `self.pseudo.walked`.
     pub(crate) fn count_listed(&mut self, side: Side, i: usize, moves: &[GameMove]) -> u64 {
         let Some(first) = moves.first() else {
             return 0;
         };
-        let g = self.game;
+        let g = self.pseudo.game;
         let kind = first.piece;
         if !self.plain(side, kind, i) {
-            self.walked.extend_from_slice(moves);
+            self.pseudo.walked.extend_from_slice(moves);
             return 0;
         }
         let promo_to = &g.promo_to[side.index() * g.pieces + kind.index()];
@@ -240,7 +240,7 @@ impl MoveGenerator<'_> {
                 || m.push_to.is_some()
                 || promo_to.get(to).copied().unwrap_or(false);
             if defer {
-                self.walked.push(*m);
+                self.pseudo.walked.push(*m);
             } else {
                 n += 1;
             }

@@ -15,8 +15,8 @@
 
 use super::siblings::Watch;
 use super::Perft;
+use crate::attack::forward::forward_attackers;
 use crate::ids::CellId;
-use crate::legality::forward::forward_attackers;
 use crate::legality::quick::Quick;
 use crate::movegen::{promotion_applies, Plies};
 use crate::moves::move_cells;
@@ -37,7 +37,7 @@ impl Perft<'_> {
     /// cell, the state is the same, and so are the walks that read none of the
     /// changed cells: they are reused instead of recomputed.
     pub fn prepare_children(&mut self, pos: &mut GamePosition) {
-        let g = self.generator.game;
+        let g = self.generator.pseudo.game;
         self.parent_ready = false;
         if g.one_side {
             // The children's side is the node's: nothing to prepare for the other.
@@ -52,7 +52,7 @@ impl Perft<'_> {
             self.parent_ready = true;
             self.walks.begin();
             let watch = std::mem::take(&mut self.walks.watch);
-            self.generator.walked.clear();
+            self.generator.pseudo.walked.clear();
             for i in 0..pos.cells.len() {
                 let o = pos.cells[i];
                 if o.is_empty() || o.side() != pos.side {
@@ -70,12 +70,12 @@ impl Perft<'_> {
                 w.mark(i);
                 // All the moves of the walk, kept for children that need a quick
                 // test of their own; then sorted by this node's quick test.
-                let mut all = self.generator.buffer();
+                let mut all = self.generator.pseudo.buffer();
                 let mut sink = Plies {
                     out: &mut all,
                     only_capture_on: None,
                 };
-                self.generator.walker.walk(
+                self.generator.pseudo.walker.walk(
                     &w.over(pos),
                     pos.side,
                     o.kind(),
@@ -83,24 +83,25 @@ impl Perft<'_> {
                     &mut sink,
                 );
                 self.walks.store_all(i, &all);
-                self.generator.walked.clear();
+                self.generator.pseudo.walked.clear();
                 let n = self.generator.count_listed(pos.side, i, &all);
-                self.generator.give_back(all);
+                self.generator.pseudo.give_back(all);
                 if self
                     .generator
+                    .pseudo
                     .walked
                     .iter()
                     .any(|m| promotion_applies(g, pos.side, m))
                 {
                     // The promotion choices may depend on the counts of pieces.
-                    self.walks.store(i, n, &self.generator.walked);
+                    self.walks.store(i, n, &self.generator.pseudo.walked);
                     continue;
                 }
                 // The moves the quick test left: their verdicts, noting the cells
                 // the tests read under the piece's bit too.
-                let deferred = std::mem::take(&mut self.generator.walked);
+                let deferred = std::mem::take(&mut self.generator.pseudo.walked);
                 let legal = self.count_legal_noting(pos, &deferred, w);
-                self.generator.walked = deferred;
+                self.generator.pseudo.walked = deferred;
                 self.walks.store(i, n + legal, &[]);
             }
             // Castling, with its legality, noted under a slot of its own.
@@ -110,15 +111,17 @@ impl Perft<'_> {
                     stamp: self.walks.stamp,
                     bit,
                 };
-                let mut moves = self.generator.buffer();
-                self.generator.castling_moves(&w.over(pos), &mut moves);
+                let mut moves = self.generator.pseudo.buffer();
+                self.generator
+                    .pseudo
+                    .castling_moves(&w.over(pos), &mut moves);
                 let legal = self.count_legal_noting(pos, &moves, w);
-                self.generator.give_back(moves);
+                self.generator.pseudo.give_back(moves);
                 let rights = pos.castling & self.walks.castling_mask;
                 self.walks.castling = Some((bit, legal, rights));
             }
             self.generator.filled.cell = None;
-            self.generator.walked.clear();
+            self.generator.pseudo.walked.clear();
             self.walks.watch = watch;
         }
         pos.side = mover;
@@ -132,7 +135,9 @@ impl Perft<'_> {
             return true;
         }
         let mut changed = Vec::new();
-        move_cells(self.generator.game, m, &mut |c| changed.push(c.index()));
+        move_cells(self.generator.pseudo.game, m, &mut |c| {
+            changed.push(c.index())
+        });
         self.walks.parent_side == Some(pos.side.opponent())
             && (0..pos.cells.len())
                 .all(|i| changed.contains(&i) || self.walks.parent_cells[i] == pos.cells[i])
@@ -172,7 +177,7 @@ impl Perft<'_> {
     /// any other position it may be wrong (debug builds check the pieces).
     pub fn count_legal_child(&mut self, pos: &mut GamePosition, m: &GameMove) -> u64 {
         debug_assert!(self.is_child(pos, m), "count_legal_child: not a child");
-        if self.generator.game.counts_lists() {
+        if self.generator.pseudo.game.counts_lists() {
             // Compulsory captures: a move's legality depends on its siblings.
             return self.generator.count_legal(pos);
         }
@@ -182,7 +187,7 @@ impl Perft<'_> {
             // same forward attackers (none, or the parent's, walked and marked: the
             // move neither put a new one on the board nor touched what they read),
             // and nothing marked changed.
-            let g = self.generator.game;
+            let g = self.generator.pseudo.game;
             let same_forward = if self.parent.forward_on {
                 !g.reverse.forward_only()[m.promotion.unwrap_or(m.piece).index()]
             } else {
@@ -220,10 +225,10 @@ impl Perft<'_> {
     fn count_child(&mut self, pos: &mut GamePosition, m: &GameMove, reuse: bool) -> u64 {
         let side = pos.side;
         let mut count = 0u64;
-        self.generator.walked.clear();
+        self.generator.pseudo.walked.clear();
         let mut changed = 0;
         let walks = &self.walks;
-        move_cells(self.generator.game, m, &mut |c| {
+        move_cells(self.generator.pseudo.game, m, &mut |c| {
             changed |= walks.watchers(c)
         });
         if changed == u64::MAX {
@@ -235,7 +240,7 @@ impl Perft<'_> {
         let one = |me: &mut Self, i: usize, o: Occupant| -> u64 {
             if reuse {
                 if let Some((n, moves)) = me.walks.get(i, o, changed) {
-                    me.generator.walked.extend_from_slice(&stored[moves]);
+                    me.generator.pseudo.walked.extend_from_slice(&stored[moves]);
                     return n;
                 }
             } else if let Some(all) = me.walks.get_all(i, o, changed) {
@@ -272,7 +277,10 @@ impl Perft<'_> {
                 bits &= bits - 1;
                 let e = &self.walks.entries[self.walks.cells[slot] as usize];
                 let range = e.first as usize..(e.first + e.len) as usize;
-                self.generator.walked.extend_from_slice(&stored[range]);
+                self.generator
+                    .pseudo
+                    .walked
+                    .extend_from_slice(&stored[range]);
             }
             count += self.pushed_walks(pos, m);
         } else if self.walks.complete {
@@ -313,7 +321,7 @@ impl Perft<'_> {
         let side = pos.side;
         let mut extra = [u16::MAX; MAX_PASSING + 5];
         let mut n = 0;
-        move_cells(self.generator.game, m, &mut |c| {
+        move_cells(self.generator.pseudo.game, m, &mut |c| {
             let o = pos.cells[c.index()];
             if !o.is_empty()
                 && o.side() == side
@@ -347,7 +355,7 @@ impl Perft<'_> {
                 || forward && q.forward_marked(i)
         };
         let mut any = false;
-        move_cells(self.generator.game, m, &mut |c| any |= hit(c));
+        move_cells(self.generator.pseudo.game, m, &mut |c| any |= hit(c));
         any
     }
 }

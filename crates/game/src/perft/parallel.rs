@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Perft, PerftStopped};
-use crate::position::{make, unmake_outlined as unmake};
+use crate::make::{make, unmake_outlined as unmake};
 use crate::{Game, GameMove, GamePosition};
 
 /// Why a parallel count could not run.

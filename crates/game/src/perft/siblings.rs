@@ -6,9 +6,9 @@
 use std::cell::Cell;
 use std::ops::Range;
 
+use crate::attack::marks::next_stamp;
+use crate::attack::Reads;
 use crate::ids::{CellId, Side};
-use crate::legality::attack::Reads;
-use crate::legality::marks::next_stamp;
 use crate::walk::{Occupancy, Occupant};
 use crate::{Game, GameMove, GamePosition};
 

@@ -1,6 +1,8 @@
 //! position: a game position — occupants, promotion marks, hands, side to move,
 //! castling rights, en passant, clocks — its Zobrist hash ([`zobrist`]), the journal,
-//! and playing moves on it ([`make`]: make/unmake).
+//! and the journaled setters every change goes through. Playing a move with them is
+//! the layer above, `make` (make/unmake), which calls the rule modules (tags, delayed
+//! promotions, effects) that also change positions only through these setters.
 //!
 //! Every change to the board or a hand goes through [`GamePosition::set_cell`] or
 //! [`GamePosition::add_hand`], which keep the hash and piece counts current and record
@@ -11,12 +13,10 @@
 //! So make/unmake never reconstruct anything and allocate nothing once the journal has
 //! grown to the search depth.
 
-mod make;
 mod quiet;
 mod tags;
 mod zobrist;
 
-pub(crate) use make::{make, make_compact, make_unhashed, unmake, unmake_outlined};
 pub(crate) use quiet::Quiet;
 pub(crate) use tags::tag_hash;
 pub use zobrist::Keys;
@@ -25,6 +25,31 @@ use crate::ids::{CellId, PieceId, Side};
 use crate::walk::{Occupancy, Occupant};
 
 use super::MAX_EP_CELLS;
+
+/// The position with one cell overridden (the victim an attack query assumes on the
+/// queried cell, or a phantom piece on an en passant cell): a board view, as
+/// [`GamePosition`] is one.
+pub(crate) struct Override<'a> {
+    pub pos: &'a GamePosition,
+    pub cell: CellId,
+    pub occ: Occupant,
+}
+
+impl Occupancy for Override<'_> {
+    #[inline]
+    fn occupant(&self, cell: CellId) -> Occupant {
+        if cell == self.cell {
+            self.occ
+        } else {
+            self.pos.cells[cell.index()]
+        }
+    }
+
+    #[inline]
+    fn unmoved(&self, cell: CellId) -> bool {
+        self.pos.unmoved(cell)
+    }
+}
 
 /// Cells open to en passant capture for one ply, and the piece that may be taken.
 ///

@@ -18,7 +18,7 @@ pub struct Keys {
     hand: Vec<u64>,
     castling: Vec<u64>,
     ep: Vec<u64>,
-    pub(super) side: u64,
+    pub(crate) side: u64,
     /// Per piece: royal (kept here so the board's bookkeeping can track royals).
     pub(crate) royal: Vec<bool>,
     /// Bit k: a position read for this game keeps a list of the cells holding pieces

@@ -3,7 +3,7 @@
 //! that stops one of its paths, what that piece's x-ray walk inspected ([`XRays`]).
 //!
 //! Owns the stamped per-cell arrays and their queries; the walks that fill them are in
-//! [`super::attack`], the test that reads them in [`super::quick`].
+//! [`super::query`], the test that reads them in `legality::quick`.
 
 use crate::ids::CellId;
 
@@ -30,7 +30,7 @@ pub(crate) fn next_stamp(stamp: &mut u32) -> bool {
 pub(crate) struct Marks {
     pub seen: Vec<u32>,
     pub put: Vec<u32>,
-    /// Leaf cells (where an attacker would stand) that a query with [`Recorded`]
+    /// Leaf cells (where an attacker would stand) that a query with [`Recorded`](super::query::Recorded)
     /// looked at, its x-ray walks included: with `seen` and the x-ray marks, every
     /// cell whose contents the answer and the recorded state depend on.
     pub leaf: Vec<u32>,
@@ -68,7 +68,7 @@ impl Marks {
 }
 
 /// X-ray marks of one node, for every piece of the defender that stops a path of
-/// the royal's query (computed in the same pass, [`super::attack::attacked_marking`]): per cell, the
+/// the royal's query (computed in the same pass, [`super::query::attacked_marking`]): per cell, the
 /// piece (its cell) whose x-ray walk inspected it, or "several"; per piece, whether
 /// its x-ray walk found an attacker (a pin, or a false alarm: test in full).
 #[derive(Clone, Debug, Default)]

@@ -1,9 +1,9 @@
-//! royals: the questions legality asks about the royal pieces — is one capturable,
+//! attack::royals: the questions legality asks about the royal pieces — is one capturable,
 //! do two of them face each other on a file with nothing between (`royals may not
 //! face`) — plain and in marking form for the quick test.
 
-use super::attack::{attacked_in, attacked_marking, AttackQuery, AttackScratch, Reads};
 use super::marks::Marks;
+use super::query::{attacked_in, attacked_marking, AttackQuery, AttackScratch, Reads};
 use crate::ids::{CellId, Side};
 use crate::walk::reverse::ReverseStack;
 use crate::{Game, GamePosition};

@@ -7,16 +7,16 @@
 
 use crate::Game;
 
-fn game(source: &str) -> Game {
+pub(crate) fn game(source: &str) -> Game {
     Game::compile(source).unwrap_or_else(|d| panic!("does not compile: {d:?}"))
 }
 
-fn chess() -> Game {
-    game(include_str!("../../../../../rules/chess.rules"))
+pub(crate) fn chess() -> Game {
+    game(include_str!("../../../../rules/chess.rules"))
 }
 
 fn minishogi() -> Game {
-    game(include_str!("../../../../../rules/minishogi.rules"))
+    game(include_str!("../../../../rules/minishogi.rules"))
 }
 
 /// Sokoban on a 7×5 board (a one-side game: the side to move stays `w`, the move
@@ -199,8 +199,8 @@ fn playouts_keep_the_position_as_a_fresh_read_of_its_fen() {
     let games = [
         chess(),
         minishogi(),
-        game(include_str!("../../../../../rules/crazyhouse.rules")),
-        game(include_str!("../../../../../rules/xiangqi.rules")),
+        game(include_str!("../../../../rules/crazyhouse.rules")),
+        game(include_str!("../../../../rules/xiangqi.rules")),
     ];
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     for g in &games {
@@ -248,7 +248,7 @@ fn playouts_keep_the_position_as_a_fresh_read_of_its_fen() {
 /// What a position made incrementally must share with the one read afresh from its
 /// FEN: cells, promotion marks, hands, counts, royal counts and sums, the tracked
 /// pieces, and (without en passant, which the FEN may drop) the hash.
-fn assert_fresh(g: &Game, pos: &crate::GamePosition) {
+pub(crate) fn assert_fresh(g: &Game, pos: &crate::GamePosition) {
     let fen = g.fen(pos);
     let fresh = g.position(&fen).expect("its own FEN reads");
     assert_eq!(pos.cells, fresh.cells, "{fen}: cells");
@@ -271,60 +271,4 @@ fn assert_fresh(g: &Game, pos: &crate::GamePosition) {
     if pos.en_passant().is_none() {
         assert_eq!(pos.hash(), fresh.hash(), "{fen}: hash");
     }
-}
-
-/// The playouts above with compact moves (`legal_list`, `make_compact`), in games
-/// whose plain captures are made outside the journal (chess, xiangqi, antichess,
-/// fairy pieces, grasshoppers) and one whose captures go to a hand (crazyhouse):
-/// after every move the position equals a fresh read of its FEN, and unmaking every
-/// move returns to the start exactly, marks and moved flags included.
-#[test]
-fn compact_playouts_keep_the_position_as_a_fresh_read_of_its_fen() {
-    let games = [
-        chess(),
-        game(include_str!("../../../../../rules/xiangqi.rules")),
-        game(include_str!("../../../../../rules/antichess.rules")),
-        game(include_str!("../../../../../rules/fairy.rules")),
-        game(include_str!("../../../../../rules/grasshopper.rules")),
-        game(include_str!("../../../../../rules/crazyhouse.rules")),
-    ];
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut captures = 0;
-    for g in &games {
-        let mut generator = g.move_generator();
-        for _ in 0..6 {
-            let Some(start) = g.start_position() else {
-                continue;
-            };
-            let mut pos = start.clone();
-            let mut undos = Vec::new();
-            for _ in 0..80 {
-                let mut list = crate::MoveList::new();
-                generator.legal_list(&mut pos, &mut list);
-                if list.moves().is_empty() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let m = list.moves()[(seed % list.moves().len() as u64) as usize];
-                captures += usize::from(m.is_plain_capture() && !g.hand);
-                undos.push(g.make_compact(&mut pos, &list, m));
-                assert_fresh(g, &pos);
-            }
-            while let Some(u) = undos.pop() {
-                g.unmake(&mut pos, u);
-                assert_fresh(g, &pos);
-            }
-            assert_eq!(pos, start, "unmade to the start");
-            assert_eq!(
-                pos.marks, start.marks,
-                "promotion marks and moved flags unmade"
-            );
-        }
-    }
-    assert!(
-        captures > 100,
-        "only {captures} captures outside the journal"
-    );
 }

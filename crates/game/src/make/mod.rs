@@ -1,4 +1,7 @@
-//! make: playing a move on a position and taking it back.
+//! make: playing a move on a position and taking it back — the layer above the
+//! position's data and the rule modules it calls as a move is played (tags and
+//! delayed promotions, the effects of `burn`/`explode`, the compact list's decoding).
+//! Owns [`make`], `make_compact`, [`make_unhashed`], [`unmake`] and `unmake_outlined`.
 //!
 //! [`make`] changes the position through the journaled setters (so [`unmake`] only
 //! rewinds the journal and restores the saved state) and updates the Zobrist hash; a
@@ -10,8 +13,8 @@
 //! conversion turns the piece met and leaves the mover where it stands; `one side`
 //! games never pass the move.
 
-use super::{EnPassant, GamePosition, Undo};
 use crate::ids::{CellId, PieceId, Side};
+use crate::position::{EnPassant, GamePosition, Undo};
 use crate::walk::Occupant;
 use crate::{CompactMove, Game, GameMove, MoveKind, MoveList};
 
@@ -455,4 +458,4 @@ fn rewind(g: &Game, pos: &mut GamePosition, mark: usize) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -4,14 +4,14 @@
 //! positions (every pseudo-legal move's verdict, the legal lists and counts); the
 //! reaches against the rays they stand for.
 
-use super::{random_board, shipped_games, Rng};
+use crate::attack::{attacked_in, AttackScratch};
 use crate::ids::{CellId, PieceId, Side};
 use crate::kernel::bits::{occupancy, Bits};
 use crate::kernel::exposure::Exposure;
 use crate::kernel::reach::Reach;
+use crate::kernel::tests::{random_board, shipped_games, Rng};
 use crate::kernel::Bitboards;
-use crate::kernel::{run, run_hurdles};
-use crate::legality::attack::{attacked_in, AttackScratch};
+use crate::kernel::{run, run_hurdles, with_bits};
 use crate::legality::quick::Quick;
 use crate::legality::safety::Safety;
 use crate::walk::Occupant;
@@ -256,10 +256,10 @@ fn whole_tree(source: &str, fen: Option<&str>, depth: u32) {
 
 #[test]
 fn every_node_of_shallow_xiangqi_and_kiwipete_trees_agrees() {
-    whole_tree(include_str!("../../../../../rules/xiangqi.rules"), None, 3);
+    whole_tree(include_str!("../../../../rules/xiangqi.rules"), None, 3);
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     whole_tree(
-        include_str!("../../../../../rules/chess.rules"),
+        include_str!("../../../../rules/chess.rules"),
         Some(kiwipete),
         2,
     );
@@ -269,7 +269,7 @@ fn every_node_of_shallow_xiangqi_and_kiwipete_trees_agrees() {
 fn a_screen_that_takes_the_other_screen_leaves_the_cannon_one() {
     // Black's pawn e6 and White's pawn e5 are the two screens between White's
     // cannon e3 and Black's general e10: the pawn may not take on e5.
-    let game = Game::compile(include_str!("../../../../../rules/xiangqi.rules")).expect("xiangqi");
+    let game = Game::compile(include_str!("../../../../rules/xiangqi.rules")).expect("xiangqi");
     let fen = "rnbakabnr/9/1c5c1/p1p3p1p/4p4/4P4/P1P3P1P/4C2C1/9/RNBAKABNR b - - 3 2";
     let mut pos = game.position(fen).expect("fen");
     let (e6, e5) = (

@@ -1,4 +1,4 @@
-//! attack: "could `by` capture a piece standing on this cell?" without generating the
+//! attack::query: "could `by` capture a piece standing on this cell?" without generating the
 //! opponent's moves — queries over the reverse tables ([`crate::table::ReverseTables`]),
 //! each one visitor of the one reverse walk ([`crate::walk::reverse`]).
 //!
@@ -18,39 +18,15 @@
 //! [`super::forward`]; the marking queries do not cover them (the quick test marks
 //! their walks with [`super::forward::forward_marking`]).
 
-use super::forward::{attacked_forward, forward_attackers};
+use super::forward::{attacked_forward, forward_attackers, ForwardScratch};
 use super::marks::{Marks, XRays};
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::{ReverseNodeId, ReverseTables};
 use crate::walk::reverse::{
     walk_reverse, Held, ReverseLeaf, ReverseNode, ReverseStack, ReverseVisitor,
 };
-use crate::walk::{Occupancy, Occupant, Walker};
+use crate::walk::{Occupancy, Occupant};
 use crate::{Game, GamePosition};
-
-/// The board with one cell overridden (the victim assumed on the queried cell, or a
-/// phantom piece on an en passant cell).
-pub(crate) struct Override<'a> {
-    pub pos: &'a GamePosition,
-    pub cell: CellId,
-    pub occ: Occupant,
-}
-
-impl Occupancy for Override<'_> {
-    #[inline]
-    fn occupant(&self, cell: CellId) -> Occupant {
-        if cell == self.cell {
-            self.occ
-        } else {
-            self.pos.cells[cell.index()]
-        }
-    }
-
-    #[inline]
-    fn unmoved(&self, cell: CellId) -> bool {
-        self.pos.unmoved(cell)
-    }
-}
 
 /// What attack queries read of a position: occupants and moved flags, one cell at a
 /// time. A position reads itself; a wrapper can note which cells were read (perft
@@ -80,15 +56,13 @@ impl Reads for GamePosition {
 }
 
 /// Scratch space of attack queries, kept by the caller so that queries allocate
-/// nothing: the reverse walk's stack, and a forward walker made the first time a
-/// piece answered forward is asked about.
+/// nothing: the reverse walk's stack, and the forward walks' scratch
+/// ([`ForwardScratch`], owned by [`super::forward`]).
 pub(crate) struct AttackScratch<'g> {
     /// The reverse walk's stack.
     pub stack: ReverseStack,
-    /// The walker of pieces answered forward ([`super::forward`]).
-    pub(super) forward: Option<Walker<'g>>,
-    /// The cells of pieces walked forward, when the position does not list them.
-    pub(super) cells: Vec<u16>,
+    /// The scratch of pieces answered forward.
+    pub forward: ForwardScratch<'g>,
 }
 
 impl AttackScratch<'_> {
@@ -96,8 +70,7 @@ impl AttackScratch<'_> {
     pub fn new() -> Self {
         AttackScratch {
             stack: ReverseStack::new(),
-            forward: None,
-            cells: Vec::new(),
+            forward: ForwardScratch::new(),
         }
     }
 }
@@ -158,7 +131,7 @@ pub(crate) fn attacked_in<'g, R: Reads + ?Sized>(
         return true;
     }
     forward_attackers(game, pos.position(), by)
-        && attacked_forward(game, pos.position(), cell, by, victim, scratch)
+        && attacked_forward(game, pos.position(), cell, by, victim, &mut scratch.forward)
 }
 
 /// An attack query: could `by` capture a piece of kind `victim` of the other side

@@ -1,22 +1,38 @@
-//! forward: attack questions about the pieces answered by walking them forward (shared
-//! patterns, locusts: [`crate::table::ReverseTables::forward_only`]) — which of them a
-//! side has (from the position's tracked lists, [`GamePosition::tracked`]), whether one
-//! captures on a cell, and the cells their walks look at, which the quick legality
-//! test marks ([`forward_marking`]) and the bit kernel marks per node
-//! ([`MoveGenerator::mark_forward`]) to leave the moves touching them to the full test.
+//! attack::forward: attack questions about the pieces answered by walking them forward
+//! (shared patterns, locusts: [`crate::table::ReverseTables::forward_only`]) — which of
+//! them a side has (from the position's tracked lists, [`GamePosition::tracked`]),
+//! whether one captures on a cell, and the cells their walks look at, which the quick
+//! legality test marks ([`forward_marking`]) to leave the moves touching them to the
+//! full test. Owns the scratch of those walks ([`ForwardScratch`]). The bit kernel's
+//! per-node marks of the same walks, and its verdict, are `legality::safety`'s.
 //!
-//! The reverse-table queries are in [`super::attack`]; it calls [`attacked_forward`]
+//! The reverse-table queries are in [`super::query`]; it calls [`attacked_forward`]
 //! after its reverse walk.
 
-use super::attack::{AttackScratch, Override};
-use super::quick::Quick;
-use super::safety::Safety;
 use crate::ids::{CellId, Side};
-use crate::kernel::bits::Bits;
-use crate::kernel::forward::Walk;
-use crate::kernel::Bitboards;
+use crate::position::Override;
 use crate::walk::{Occupant, Ply, Sink, Walker};
-use crate::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
+use crate::{Game, GamePosition};
+
+/// The scratch of forward walks, kept by the caller (in [`super::AttackScratch`]) so
+/// that they allocate nothing: a walker made the first time a piece answered forward
+/// is asked about, and the cells of such pieces when the position does not list them.
+pub(crate) struct ForwardScratch<'g> {
+    /// The walker of pieces answered forward.
+    pub(crate) walker: Option<Walker<'g>>,
+    /// The cells of pieces walked forward, when the position does not list them.
+    pub(crate) cells: Vec<u16>,
+}
+
+impl ForwardScratch<'_> {
+    /// Empty scratch space.
+    pub(crate) fn new() -> Self {
+        ForwardScratch {
+            walker: None,
+            cells: Vec::new(),
+        }
+    }
+}
 
 /// Whether `by` has a piece on the board whose attacks are found by walking it
 /// forward.
@@ -37,7 +53,7 @@ pub(crate) fn forward_attackers(game: &Game, pos: &GamePosition, by: Side) -> bo
 
 /// The cells of `by`'s pieces answered forward: the position's list when it keeps
 /// the game's (a position read for this game), else found by a scan into `buffer`.
-fn forward_cells<'a>(
+pub(crate) fn forward_cells<'a>(
     game: &Game,
     pos: &'a GamePosition,
     by: Side,
@@ -82,7 +98,7 @@ pub(crate) fn attacked_forward<'g>(
     cell: CellId,
     by: Side,
     victim: Occupant,
-    scratch: &mut AttackScratch<'g>,
+    scratch: &mut ForwardScratch<'g>,
 ) -> bool {
     let board = Override {
         pos,
@@ -90,7 +106,7 @@ pub(crate) fn attacked_forward<'g>(
         occ: victim,
     };
     let walker = scratch
-        .forward
+        .walker
         .get_or_insert_with(|| Walker::new(game.rules.table()));
     let mut hit = Hits { cell, found: false };
     for &at in forward_cells(game, pos, by, &mut scratch.cells) {
@@ -116,11 +132,11 @@ pub(crate) fn forward_marking<'g>(
     game: &'g Game,
     pos: &GamePosition,
     by: Side,
-    scratch: &mut AttackScratch<'g>,
+    scratch: &mut ForwardScratch<'g>,
     marks: ForwardMarks<'_>,
 ) -> bool {
     let walker = scratch
-        .forward
+        .walker
         .get_or_insert_with(|| Walker::new(game.rules.table()));
     let mut sink = ForwardSink {
         cells: &pos.cells,
@@ -189,41 +205,9 @@ impl Sink for ForwardSink<'_> {
     }
 }
 
-/// The sink of [`MoveGenerator::mark_forward`]'s walks: [`ForwardSink`] marking
-/// into one cached walk.
-struct WalkSink<'a> {
-    cells: &'a [crate::walk::Occupant],
-    royal: &'a [bool],
-    victims: Side,
-    walk: &'a mut Walk,
-}
-
-impl Sink for WalkSink<'_> {
-    const VISITS: bool = true;
-    const DISTINCT: bool = false;
-
-    #[inline]
-    fn visit(&mut self, visit: &crate::walk::Visit) {
-        self.walk.mark(visit.cell.index());
-    }
-
-    fn ply(&mut self, ply: &Ply<'_>) {
-        if let Some((_, dest)) = ply.push() {
-            self.walk.mark(dest.index());
-        }
-        if takes_royal(ply, self.cells, self.royal, self.victims) {
-            self.walk.hit = true;
-        }
-    }
-
-    fn done(&self) -> bool {
-        self.walk.hit
-    }
-}
-
 /// Whether `ply` captures a royal of `victims` (what stands on `cells`).
 #[inline]
-fn takes_royal(
+pub(crate) fn takes_royal(
     ply: &Ply<'_>,
     cells: &[crate::walk::Occupant],
     royal: &[bool],
@@ -252,88 +236,5 @@ impl Sink for Hits {
     /// The first capture on the cell answers the query: the walk stops there.
     fn done(&self) -> bool {
         self.found
-    }
-}
-
-/// The bit kernel's view of a game with pieces answered forward: their walks' cells
-/// marked per node, and the kernel's verdict made unknown where a move touches them.
-impl MoveGenerator<'_> {
-    /// With pieces of the opponent answered forward on the board (a game with
-    /// [`Bitboards::forward`]): marks the cells their walks look at
-    /// ([`kernel::ForwardCells`]); false when one of them takes the royal of the side
-    /// to move (the node is left to the paths without the kernel). `occ`: every
-    /// occupied cell of `pos`. A piece's walk is reused from an earlier node when
-    /// the cells it looked at hold what they held then
-    /// ([`crate::kernel::forward::Walk::holds`]); else it is walked again.
-    pub(crate) fn mark_forward<B: Bits>(
-        &mut self,
-        bb: &Bitboards<B>,
-        pos: &GamePosition,
-        occ: B,
-    ) -> bool {
-        let g = self.game;
-        let fw = &mut self.kernel_forward;
-        fw.on = false;
-        let by = pos.side.opponent();
-        if !bb.forward || !forward_attackers(g, pos, by) {
-            return true;
-        }
-        let words = g.cells.div_ceil(64);
-        fw.words.clear();
-        fw.words.resize(words, 0);
-        let walker = self
-            .attacks
-            .forward
-            .get_or_insert_with(|| Walker::new(g.rules.table()));
-        let word = |i: usize| occ.word(i);
-        for &at in forward_cells(g, pos, by, &mut self.attacks.cells) {
-            let (walk, key, same) = fw.cache.slot(at, by);
-            if !same || !walk.holds(word, &pos.cells, &pos.marks) {
-                walk.reset(key, words);
-                walk.mark(at as usize);
-                let mut sink = WalkSink {
-                    cells: &pos.cells,
-                    royal: &g.royal,
-                    victims: pos.side,
-                    walk,
-                };
-                let o = pos.cells[at as usize];
-                walker.walk(pos, by, o.kind(), CellId(at), &mut sink);
-                walk.record(word, &pos.cells, &pos.marks);
-            }
-            if walk.hit {
-                return false;
-            }
-            for (w, m) in fw.words.iter_mut().zip(&walk.marks) {
-                *w |= m;
-            }
-        }
-        fw.on = true;
-        true
-    }
-
-    /// The kernel's verdict on a pseudo-legal move `m` ([`Safety::verdict`]), after
-    /// [`MoveGenerator::mark_forward`]: unknown for a move touching a cell a forward
-    /// walk looked at, and, in a game with pieces answered forward, for castling and
-    /// drops (their safe cells and checks may be those pieces' business).
-    #[inline]
-    pub(crate) fn kernel_verdict<B: Bits>(
-        &self,
-        bb: &Bitboards<B>,
-        s: &Safety<B>,
-        pos: &GamePosition,
-        m: &GameMove,
-    ) -> Quick {
-        if bb.forward {
-            let fw = &self.kernel_forward;
-            let touches = match m.kind {
-                MoveKind::Castling(_) | MoveKind::Drop => true,
-                _ => fw.marked(m.to.index()) || fw.marked(m.from.index()),
-            };
-            if touches {
-                return Quick::Unknown;
-            }
-        }
-        s.verdict(self.game, &bb.exposure, pos, m)
     }
 }

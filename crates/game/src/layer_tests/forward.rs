@@ -6,10 +6,10 @@
 //! test give, for every game whose kernel has pieces answered forward.
 
 use super::exposure::random_position;
-use super::{shipped_games, Rng};
 use crate::ids::{PieceId, Side};
 use crate::kernel::bits::{occupancy, Bits};
-use crate::kernel::Bitboards;
+use crate::kernel::tests::{shipped_games, Rng};
+use crate::kernel::{with_bits, Bitboards};
 use crate::walk::Occupant;
 use crate::{Game, GameMove, GamePosition, MoveGenerator};
 

@@ -1,0 +1,9 @@
+//! Tests that combine layers of the crate: the bitboard kernel against the attack
+//! queries, the legality test and perft's counts ([`exposure`], [`forward`]), and the
+//! compact legal list played by make ([`playouts`]). A top module that nothing
+//! depends on, so a test may reach any layer without an edge pointing up; the
+//! helpers they share stay with the layer they test (`kernel::tests`, `make::tests`).
+
+mod exposure;
+mod forward;
+mod playouts;

@@ -1,0 +1,169 @@
+//! movegen::cascade: the generation of cascades. A walk's activating ply
+//! (`GameMove::is_pending_activation`) is replaced by every complete cascade it starts:
+//! the activated piece is walked on the board as the cascade leaves it
+//! ([`Staged`]), and each of its plies ends the move or activates again.
+//!
+//! Owns [`PseudoGen::expand_cascades`]; the rules it follows (relays, `passive`,
+//! the game's limit of plies) are `activation`'s, the move's encoding of the plies is
+//! `moves::Cascade`.
+
+use super::{Plies, PseudoGen};
+use crate::activation::{Activation, Staged};
+use crate::ids::PieceId;
+use crate::walk::Occupant;
+use crate::{Cascade, GameMove, GamePosition, MAX_CASCADE};
+
+/// What one step of a cascade walks: the move so far, the patterns walked by the ply
+/// that activated, the cells of the pieces moved so far.
+#[derive(Clone, Copy)]
+struct Step {
+    m: GameMove,
+    /// The plies after the first so far.
+    cascade: Cascade,
+    /// The kind whose patterns the activating ply used.
+    walked_as: PieceId,
+    /// The piece that activated (it now stands on the activated cell).
+    activator: Occupant,
+    /// Cells where moved pieces stand (the activated cells so far).
+    moved: [u16; MAX_CASCADE + 1],
+    n_moved: usize,
+}
+
+impl PseudoGen<'_> {
+    /// Replaces every pending activation among `out[first..]` by the complete
+    /// cascades it starts (none when the activated piece cannot move).
+    pub(crate) fn expand_cascades(
+        &mut self,
+        pos: &GamePosition,
+        out: &mut Vec<GameMove>,
+        first: usize,
+    ) {
+        let Some(act) = self
+            .game
+            .effects
+            .as_deref()
+            .and_then(|fx| fx.activation.as_ref())
+        else {
+            return;
+        };
+        if act.has_passive() {
+            // Passive pieces move only when activated.
+            let mut i = 0;
+            out.retain(|m| {
+                i += 1;
+                i <= first || !act.is_passive(m.piece)
+            });
+        }
+        if !out[first..].iter().any(GameMove::is_pending_activation) {
+            return;
+        }
+        let mut pending = self.buffer();
+        let mut i = first;
+        out.retain(|m| {
+            i += 1;
+            if i > first && m.is_pending_activation() {
+                // A move that activates captures nothing in passing (its cascade is
+                // kept where those captures go).
+                if m.n_passing == 0 {
+                    pending.push(*m);
+                }
+                false
+            } else {
+                true
+            }
+        });
+        let mut cells = pos.cells.clone();
+        for m in &pending {
+            let mut m = *m;
+            m.n_cascade = 0;
+            cells[m.from.index()] = Occupant::EMPTY;
+            let step = Step {
+                m,
+                cascade: Cascade::NONE,
+                walked_as: m.piece,
+                activator: pos.cells[m.from.index()],
+                moved: [m.to.0; MAX_CASCADE + 1],
+                n_moved: 1,
+            };
+            self.cascade_step(pos, &mut cells, act, step, out);
+            cells.copy_from_slice(&pos.cells);
+        }
+        self.give_back(pending);
+    }
+
+    /// Walks the piece activated on `step.m`'s last cell and appends the moves it
+    /// completes.
+    fn cascade_step(
+        &mut self,
+        pos: &GamePosition,
+        cells: &mut [Occupant],
+        act: &Activation,
+        step: Step,
+        out: &mut Vec<GameMove>,
+    ) {
+        let at = step.cascade.last().unwrap_or(step.m.to);
+        let piece = cells[at.index()];
+        if piece.is_empty() {
+            return;
+        }
+        let relay = act.is_relay(piece.kind());
+        let walk_as = if relay { step.walked_as } else { piece.kind() };
+        let move_only = relay && act.never_captures(piece.kind());
+        // The activator now stands on the cell; the walk sees its start cell empty.
+        cells[at.index()] = step.activator;
+        let mut plies = self.buffer();
+        {
+            let board = Staged {
+                pos,
+                cells,
+                relay_at: (walk_as != piece.kind()).then_some(at),
+            };
+            let mut sink = Plies {
+                out: &mut plies,
+                only_capture_on: None,
+            };
+            self.walker
+                .walk(&board, piece.side(), walk_as, at, &mut sink);
+        }
+        let plies_so_far = 1 + step.cascade.len();
+        for (i, p) in plies.iter().enumerate() {
+            // Two patterns that make the same ply: the one written first decides what
+            // it does (as for a first ply).
+            let unmarked = |q: &GameMove| GameMove { mark: 0, ..*q };
+            if self.game.marked && plies[..i].iter().any(|q| unmarked(q) == unmarked(p)) {
+                continue;
+            }
+            let onto = cells[p.to.index()];
+            let friend_met = !onto.is_empty() && onto.side() == piece.side();
+            if p.push_to.is_some()
+                || p.convert.is_some()
+                || p.n_passing > 0
+                || (p.captures_to && (friend_met || move_only))
+                || step.moved[..step.n_moved].contains(&p.to.0)
+                || (p.is_pending_activation() && !act.may_activate(piece.kind(), onto))
+            {
+                continue;
+            }
+            let mut cascade = step.cascade;
+            if plies_so_far + 1 > act.plies || !cascade.push(p.to, p.mark) {
+                continue;
+            }
+            if p.is_pending_activation() {
+                let mut next = step;
+                next.cascade = cascade;
+                next.walked_as = walk_as;
+                next.activator = piece;
+                next.moved[next.n_moved] = p.to.0;
+                next.n_moved += 1;
+                self.cascade_step(pos, cells, act, next, out);
+            } else {
+                cascade.set_captures(p.captures_to);
+                let mut m = step.m;
+                m.set_cascade(&cascade);
+                out.push(m);
+            }
+        }
+        self.give_back(plies);
+        cells[at.index()] = piece;
+    }
+}
