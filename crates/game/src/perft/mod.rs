@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::legality::quick::QuickState;
-use super::position::{make, make_unhashed, unmake_outlined as unmake};
+use super::make::{make, make_unhashed, unmake_outlined as unmake};
 use super::{Game, GameMove, GamePosition, MoveGenerator};
 pub use parallel::{divide_parallel, ParallelOutcome, ThreadPoolError};
 use siblings::SiblingWalks;
@@ -134,8 +134,8 @@ impl<'g> Perft<'g> {
         if depth >= 3 && self.past_deadline() {
             return 0;
         }
-        let game = self.generator.game;
-        let mut moves = self.generator.buffer();
+        let game = self.generator.pseudo.game;
+        let mut moves = self.generator.pseudo.buffer();
         self.generator.legal_moves(pos, &mut moves);
         let mut n = 0;
         if depth == 2 && !game.counts_lists() {
@@ -155,7 +155,7 @@ impl<'g> Perft<'g> {
                 unmake(game, pos, undo);
             }
         }
-        self.generator.give_back(moves);
+        self.generator.pseudo.give_back(moves);
         n
     }
 
@@ -206,7 +206,7 @@ impl<'g> Perft<'g> {
         depth: u32,
         mut each: impl FnMut(&GameMove, u64, usize),
     ) -> usize {
-        let game = self.generator.game;
+        let game = self.generator.pseudo.game;
         let mut moves = Vec::new();
         self.generator.legal_moves(pos, &mut moves);
         for m in &moves {
