@@ -342,7 +342,7 @@ impl ReverseTables {
     /// The top-level nodes of the trie of paths by which `by` captures on `cell`, as
     /// (first, count) of their ids.
     #[inline]
-    pub fn roots_of(&self, by: Side, cell: CellId) -> (u32, u32) {
+    pub(crate) fn roots_of(&self, by: Side, cell: CellId) -> (u32, u32) {
         self.roots[by.index() * self.cells + cell.index()]
     }
 
