@@ -56,6 +56,17 @@ pub fn read(path: &Path) -> Result<String, Failure> {
     })
 }
 
+/// The largest text board file (`--board`) read: 1 MiB (a 26×26 level is under 1 KB).
+pub const MAX_BOARD_BYTES: usize = 1 << 20;
+
+/// Reads a text board file (`--board`): a regular file only, of at most
+/// [`MAX_BOARD_BYTES`], so that a FIFO cannot block the command and a device such as
+/// `/dev/urandom` cannot fill its memory.
+pub fn read_board(path: &Path) -> Result<String, Failure> {
+    piecewise::limits::read_regular(path, MAX_BOARD_BYTES)
+        .map_err(|e| Failure::input(format_args!("cannot read {}: {e}", path.display())))
+}
+
 /// Reads a file's bytes.
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Failure> {
     read_with(path, |p| std::fs::read(p))
@@ -128,7 +139,7 @@ pub fn load_game(path: &Path, color: bool) -> Result<Game, Failure> {
 pub fn load_game_for(path: &Path, start: Start<'_>, color: bool) -> Result<Game, Failure> {
     let fit = match start {
         Start::Board(file) => {
-            let text = read(file)?;
+            let text = read_board(file)?;
             let size = text_board::level_size(&text).map_err(|e| board_error(file, &e))?;
             Some(size)
         }
@@ -183,7 +194,7 @@ fn bad_fen(fen: &str) -> impl FnOnce(FenError) -> Failure + '_ {
 
 /// Reads a Sokoban text board file; errors say which file, line and column.
 pub fn text_board(game: &Game, file: &Path) -> Result<GamePosition, Failure> {
-    let text = read(file)?;
+    let text = read_board(file)?;
     game.read_text_board(&text)
         .map_err(|e| board_error(file, &e))
 }
