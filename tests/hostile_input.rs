@@ -90,7 +90,11 @@ fn a_batch_line_over_the_limit_is_an_error_line_and_the_rest_is_answered() {
         );
         assert_eq!(lines[2], lines[0], "{command}");
         assert!(lines[3].starts_with("error: "), "{command}");
-        assert!(!lines[3].contains("longer than"), "{command}: {:.100}", lines[3]);
+        assert!(
+            !lines[3].contains("longer than"),
+            "{command}: {:.100}",
+            lines[3]
+        );
     }
 }
 
@@ -104,7 +108,14 @@ fn board_files_must_be_regular_files() {
             "not a regular file (a character device)",
         ),
         (
-            vec!["perft", "rules/sokoban.rules", "--depth", "1", "--board", "/dev/zero"],
+            vec![
+                "perft",
+                "rules/sokoban.rules",
+                "--depth",
+                "1",
+                "--board",
+                "/dev/zero",
+            ],
             "not a regular file (a character device)",
         ),
         (
@@ -134,11 +145,20 @@ fn board_files_must_be_regular_files() {
     let took = t.elapsed();
     let _ = std::fs::remove_file(&fifo);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("not a regular file (a FIFO)"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("not a regular file (a FIFO)"),
+        "{}",
+        stderr(&o)
+    );
     assert!(took < Duration::from_secs(5), "{took:?}");
     // A board file over 1 MiB is refused with its size.
     let big = temp("big-board.txt", &vec![b'#'; (1 << 20) + 1]);
-    let o = run(&["moves", "rules/sokoban.rules", "--board", big.to_str().expect("UTF-8")]);
+    let o = run(&[
+        "moves",
+        "rules/sokoban.rules",
+        "--board",
+        big.to_str().expect("UTF-8"),
+    ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).contains("the file is 1048577 bytes; the limit is 1048576 bytes"),
@@ -172,10 +192,17 @@ fn graph_board_files_are_regular_and_bounded() {
         // Standard input is a pipe nobody writes to: reading it would block.
         let _stdin = child.stdin.take();
         let o = child.wait_with_output().expect("ends");
-        assert!(t.elapsed() < Duration::from_secs(5), "{device}: {:?}", t.elapsed());
+        assert!(
+            t.elapsed() < Duration::from_secs(5),
+            "{device}: {:?}",
+            t.elapsed()
+        );
         assert_eq!(o.status.code(), Some(1), "{device}");
         let err = stderr(&o);
-        assert!(err.contains("error[E0107]: cannot read the graph board file"), "{err}");
+        assert!(
+            err.contains("error[E0107]: cannot read the graph board file"),
+            "{err}"
+        );
         assert!(err.contains("not a regular file"), "{err}");
         assert!(err.contains(kind), "{err}");
     }
@@ -187,8 +214,11 @@ fn graph_board_files_are_regular_and_bounded() {
     )
     .expect("copy");
     let rules = dir.join("g.rules");
-    std::fs::write(&rules, "board graph \"map.json\"\npiece King (K) { step any }\n")
-        .expect("write");
+    std::fs::write(
+        &rules,
+        "board graph \"map.json\"\npiece King (K) { step any }\n",
+    )
+    .expect("write");
     let size = std::fs::metadata(dir.join("map.json")).expect("meta").len();
     let o = run(&["check", rules.to_str().expect("UTF-8")]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -221,12 +251,23 @@ fn long_commands_default_to_sixty_seconds() {
         .nth(1)
         .expect("--perft-ms is documented");
     assert!(
-        perft_ms.split("--").next().unwrap_or("").contains("[default: 60000]"),
+        perft_ms
+            .split("--")
+            .next()
+            .unwrap_or("")
+            .contains("[default: 60000]"),
         "{help}"
     );
     // The limit stops a count with the figure and how to raise it.
     let t = Instant::now();
-    let o = run(&["perft", "rules/chess.rules", "--depth", "7", "--max-ms", "300"]);
+    let o = run(&[
+        "perft",
+        "rules/chess.rules",
+        "--depth",
+        "7",
+        "--max-ms",
+        "300",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(err.contains("limit is 300 ms"), "{err}");

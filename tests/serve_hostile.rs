@@ -78,17 +78,27 @@ fn a_rules_text_reads_only_the_graph_files_the_server_was_started_with() {
             assert_eq!(codes(&answer), ["E0111"], "{name}: {answer}");
             let message = answer["diagnostics"][0]["message"].as_str().unwrap_or("");
             assert!(
-                message.contains(&format!("the graph board file `{name}` may not be read here")),
+                message.contains(&format!(
+                    "the graph board file `{name}` may not be read here"
+                )),
                 "{message}"
             );
-            assert!(t.elapsed() < Duration::from_secs(2), "{name}: {:?}", t.elapsed());
+            assert!(
+                t.elapsed() < Duration::from_secs(2),
+                "{name}: {:?}",
+                t.elapsed()
+            );
         }
     }
     eprintln!("10 refusals in {:?}", started.elapsed());
     // What the server's files name is read: the command-line file's board beside it,
     // the shipped file's in rules/.
     let (status, answer) = s.post("/api/check", &json!({ "rules": graph, "file": "file-0" }));
-    assert_eq!((status, answer["ok"].clone()), (200, json!(true)), "{answer}");
+    assert_eq!(
+        (status, answer["ok"].clone()),
+        (200, json!(true)),
+        "{answer}"
+    );
     let shipped = json!({ "rules": graph, "file": "graph-chess.rules" });
     assert_eq!(s.post("/api/board", &shipped).0, 200);
     s.alive();
@@ -136,7 +146,9 @@ fn wait_perfts_obey_the_job_cap_and_stop_when_their_client_goes() {
     // Compiled once first, so that the four counts start at once.
     assert_eq!(s.post("/api/check", &json!({ "rules": chess() })).0, 200);
     let deep = json!({ "rules": chess(), "depth": 9, "wait": true });
-    let held: Vec<TcpStream> = (0..4).map(|_| post_and_hold(&s, "/api/perft", &deep)).collect();
+    let held: Vec<TcpStream> = (0..4)
+        .map(|_| post_and_hold(&s, "/api/perft", &deep))
+        .collect();
     std::thread::sleep(Duration::from_secs(1));
     // All four are counting (none has had an answer): a fifth count of either kind is
     // refused.
@@ -144,7 +156,10 @@ fn wait_perfts_obey_the_job_cap_and_stop_when_their_client_goes() {
         h.set_read_timeout(Some(Duration::from_millis(50)))
             .expect("timeout");
         let mut byte = [0u8; 1];
-        assert!(h.read(&mut byte).is_err(), "a wait count was answered early");
+        assert!(
+            h.read(&mut byte).is_err(),
+            "a wait count was answered early"
+        );
     }
     let fifth = s.post("/api/perft", &json!({ "rules": chess(), "depth": 9 }));
     assert_eq!(error_kind(&fifth), (429, "busy"));
@@ -164,7 +179,10 @@ fn wait_perfts_obey_the_job_cap_and_stop_when_their_client_goes() {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
-    eprintln!("four dropped wait counts stopped within {:?}", gone.elapsed());
+    eprintln!(
+        "four dropped wait counts stopped within {:?}",
+        gone.elapsed()
+    );
     // A wait count that ends still answers with its result (once the jobs cancelled
     // just now have stopped).
     let short = json!({ "rules": chess(), "depth": 2, "wait": true });
@@ -201,7 +219,12 @@ fn saving_follows_no_planted_link_and_concurrent_saves_do_not_tear() {
     assert_eq!(std::fs::read_to_string(&victim).expect("read"), "precious");
     // Texts of very different sizes saved at once: the file ends as one of them.
     let texts: Vec<String> = (0..8)
-        .map(|i| format!("# {i}\n{}", "x".repeat(if i % 2 == 0 { 12 } else { 200_000 })))
+        .map(|i| {
+            format!(
+                "# {i}\n{}",
+                "x".repeat(if i % 2 == 0 { 12 } else { 200_000 })
+            )
+        })
         .collect();
     std::thread::scope(|scope| {
         for t in &texts {
@@ -293,13 +316,22 @@ fn silent_and_slow_connections_are_closed() {
         (t.elapsed(), String::from_utf8_lossy(&answer).into_owned())
     };
     let (took, _) = closed_within(b"");
-    assert!(took < Duration::from_secs(3), "a silent socket open for {took:?}");
+    assert!(
+        took < Duration::from_secs(3),
+        "a silent socket open for {took:?}"
+    );
     let (took, _) = closed_within(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
-    assert!(took < Duration::from_secs(3), "a slow head open for {took:?}");
+    assert!(
+        took < Duration::from_secs(3),
+        "a slow head open for {took:?}"
+    );
     let (took, answer) = closed_within(
         b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"rules\"",
     );
-    assert!(took < Duration::from_secs(3), "a slow body open for {took:?}");
+    assert!(
+        took < Duration::from_secs(3),
+        "a slow body open for {took:?}"
+    );
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
     assert!(answer.contains("did not arrive within 500 ms"), "{answer}");
     // A connection between requests is closed too once idle that long.
@@ -314,7 +346,11 @@ fn silent_and_slow_connections_are_closed() {
     let mut answer = Vec::new();
     let _ = stream.read_to_end(&mut answer);
     assert!(String::from_utf8_lossy(&answer).starts_with("HTTP/1.1 200"));
-    assert!(t.elapsed() < Duration::from_secs(3), "kept alive {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_secs(3),
+        "kept alive {:?}",
+        t.elapsed()
+    );
     s.alive();
 }
 
@@ -333,7 +369,14 @@ fn a_host_beyond_loopback_needs_allow_remote_and_warns() {
     assert!(err.contains("the Host and Origin checks"), "{err}");
     assert!(t.elapsed() < Duration::from_secs(5));
     let mut child = Command::new(env!("CARGO_BIN_EXE_piecewise"))
-        .args(["serve", "--port", "0", "--host", "0.0.0.0", "--allow-remote"])
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--host",
+            "0.0.0.0",
+            "--allow-remote",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -235,7 +235,10 @@ impl std::fmt::Display for ReadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ReadError::NotRegular(what) => {
-                write!(f, "not a regular file ({what}); only regular files are read")
+                write!(
+                    f,
+                    "not a regular file ({what}); only regular files are read"
+                )
             }
             ReadError::TooLarge { bytes, limit } => {
                 write!(f, "the file is {bytes} bytes; the limit is {limit} bytes")
@@ -309,4 +312,43 @@ pub fn read_regular(path: &std::path::Path, max_bytes: usize) -> Result<String, 
         });
     }
     String::from_utf8(bytes).map_err(|_| ReadError::NotUtf8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{read_regular, Limits, ReadError};
+
+    #[test]
+    fn only_regular_files_of_the_limit_are_read() {
+        let dir = std::env::temp_dir().join(format!("pw-read-regular-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let file = dir.join("map.json");
+        std::fs::write(&file, "0123456789").expect("write");
+        assert_eq!(read_regular(&file, 10).expect("fits"), "0123456789");
+        assert!(matches!(
+            read_regular(&file, 9),
+            Err(ReadError::TooLarge {
+                bytes: 10,
+                limit: 9
+            })
+        ));
+        assert!(matches!(
+            read_regular(&dir, 10),
+            Err(ReadError::NotRegular("a directory"))
+        ));
+        #[cfg(unix)]
+        assert!(matches!(
+            read_regular(std::path::Path::new("/dev/zero"), 10),
+            Err(ReadError::NotRegular("a character device"))
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn graph_bytes_is_a_limit_by_name() {
+        let mut limits = Limits::default();
+        limits.apply("graph-bytes=1000").expect("a limit");
+        assert_eq!(limits.graph_bytes, 1000);
+        assert!(Limits::NAMES.contains(&"graph-bytes"));
+    }
 }

@@ -212,9 +212,10 @@ pub(crate) async fn save(
     // would end as either text, but never a mix of both.
     let _saving = state.saving.lock().await;
     let target = path.clone();
-    let written = tokio::task::spawn_blocking(move || write_replacing(&target, req.rules.as_bytes()))
-        .await
-        .map_err(|e| ApiError::internal(format!("the save failed: {e}")))?;
+    let written =
+        tokio::task::spawn_blocking(move || write_replacing(&target, req.rules.as_bytes()))
+            .await
+            .map_err(|e| ApiError::internal(format!("the save failed: {e}")))?;
     written.map_err(|e| {
         ApiError::new(
             StatusCode::CONFLICT,
@@ -321,6 +322,26 @@ pub(crate) fn graph_files(config: &super::ServeConfig) -> Vec<std::path::PathBuf
 
 #[cfg(test)]
 mod tests {
+    /// A symbolic link at the file's name is replaced, not written through; nothing is
+    /// left beside it.
+    #[cfg(unix)]
+    #[test]
+    fn saving_replaces_a_link_instead_of_following_it() {
+        let dir = std::env::temp_dir().join(format!("pw-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let victim = dir.join("victim");
+        std::fs::write(&victim, "precious").expect("write");
+        let path = dir.join("mine.rules");
+        let _ = std::fs::remove_file(&path);
+        std::os::unix::fs::symlink(&victim, &path).expect("symlink");
+        super::write_replacing(&path, b"new text").expect("saved");
+        assert_eq!(std::fs::read_to_string(&victim).expect("read"), "precious");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "new text");
+        assert!(!std::fs::symlink_metadata(&path).expect("meta").is_symlink());
+        assert_eq!(std::fs::read_dir(&dir).expect("dir").count(), 2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// Every shipped rules file and level is built in (a new file in `rules/` or
     /// `rules/boards/` must be added).
     #[test]

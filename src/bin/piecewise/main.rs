@@ -40,7 +40,9 @@ fn main() -> ExitCode {
                     clap::error::ErrorKind::MissingRequiredArgument,
                     format!(
                         "--host {host} needs --allow-remote: {}",
-                        warning.split_once(": ").map_or(warning.as_str(), |(_, w)| w)
+                        warning
+                            .split_once(": ")
+                            .map_or(warning.as_str(), |(_, w)| w)
                     ),
                 )
                 .exit();
