@@ -59,7 +59,7 @@ pub struct ServeConfig {
     pub max_body_bytes: usize,
     /// The deepest perft accepted (deeper: 400).
     pub max_perft_depth: u32,
-    /// The longest a perft may count before it is cut off.
+    /// The longest a perft may count before it is cut off (zero: no limit).
     pub perft_limit: Duration,
     /// Perft jobs that may run at once (more: 429).
     pub max_perft_jobs: usize,
@@ -178,7 +178,17 @@ pub fn run(
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(addr).await?;
+        // A long queue of connections not yet accepted (the kernel caps it at
+        // somaxconn): a burst of new sockets is then queued rather than dropped,
+        // which would cost a dropped client a second before it tries again.
+        let socket = if addr.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()?
+        } else {
+            tokio::net::TcpSocket::new_v6()?
+        };
+        socket.set_reuseaddr(true)?;
+        socket.bind(addr)?;
+        let listener = socket.listen(4096)?;
         bound(listener.local_addr()?);
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;

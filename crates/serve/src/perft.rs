@@ -288,20 +288,23 @@ pub(crate) async fn start(
     }
     // Answered when the count ends. If the client goes first, hyper drops this
     // future: the guard then cancels the count, which stops within milliseconds.
-    let guard = CancelOnDrop(job.clone());
+    let mut guard = CancelOnDrop(Some(job.clone()));
     let _ = done_rx.await;
-    std::mem::forget(guard);
+    guard.0 = None;
     // `wait` jobs are not kept: their answer is this one.
     state.jobs.remove(id);
     Ok(Json(job.to_json(id)).into_response())
 }
 
 /// Cancels a job's count when dropped (the request waiting for it went away).
-struct CancelOnDrop(Arc<Job>);
+/// (`None` once the count has ended.)
+struct CancelOnDrop(Option<Arc<Job>>);
 
 impl Drop for CancelOnDrop {
     fn drop(&mut self) {
-        self.0.cancel.store(true, Ordering::Relaxed);
+        if let Some(job) = &self.0 {
+            job.cancel.store(true, Ordering::Relaxed);
+        }
     }
 }
 
