@@ -274,3 +274,18 @@ fn long_commands_default_to_sixty_seconds() {
     assert!(err.contains("raise it with --max-ms, 0 for none"), "{err}");
     assert!(t.elapsed() < Duration::from_secs(10));
 }
+
+/// A rules file that is a device that never ends (`check /dev/zero`) is read up to
+/// 64 MiB and refused, instead of an allocation of gigabytes.
+#[test]
+fn a_rules_file_that_never_ends_is_refused() {
+    let t = Instant::now();
+    let o = run(&["check", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("cannot read /dev/zero: more than 67108864 bytes, the most read from a file that is not a regular file"),
+        "{err}"
+    );
+    assert!(t.elapsed() < Duration::from_secs(10), "{:?}", t.elapsed());
+}

@@ -67,9 +67,31 @@ pub fn read_board(path: &Path) -> Result<String, Failure> {
         .map_err(|e| Failure::input(format_args!("cannot read {}: {e}", path.display())))
 }
 
-/// Reads a file's bytes.
+/// The most bytes read from a file that is not a regular file (a pipe such as
+/// `/dev/stdin`, a device): 64 MiB, past every limit of what is read (1 MiB of rules
+/// text by default, a move table of at most 48 MiB), so `/dev/zero` is an error, not an
+/// allocation of gigabytes.
+pub const MAX_STREAM_BYTES: u64 = 64 << 20;
+
+/// Reads a file's bytes: a regular file whole, anything else (a pipe, a device) up to
+/// [`MAX_STREAM_BYTES`].
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Failure> {
-    read_with(path, |p| std::fs::read(p))
+    read_with(path, |p| {
+        use std::io::Read;
+        if std::fs::metadata(p)?.is_file() {
+            return std::fs::read(p);
+        }
+        let mut bytes = Vec::new();
+        std::fs::File::open(p)?
+            .take(MAX_STREAM_BYTES + 1)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > MAX_STREAM_BYTES {
+            return Err(std::io::Error::other(format!(
+                "more than {MAX_STREAM_BYTES} bytes, the most read from a file that is not a regular file"
+            )));
+        }
+        Ok(bytes)
+    })
 }
 
 /// Prints diagnostics about the file at `path` (whose text is `source`) to standard
