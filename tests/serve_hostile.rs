@@ -351,6 +351,21 @@ fn silent_and_slow_connections_are_closed() {
         "kept alive {:?}",
         t.elapsed()
     );
+    // A request that takes longer than that to answer is not cut off: the timeout is
+    // for the client's silence, not the server's work.
+    let (status, done) = s.post(
+        "/api/perft",
+        &json!({ "rules": chess(), "depth": 6, "wait": true }),
+    );
+    assert_eq!(
+        (status, done["nodes"].clone()),
+        (200, json!(119_060_324)),
+        "{done}"
+    );
+    eprintln!(
+        "a wait perft of {} ms answered under --idle-ms 500",
+        done["elapsed_ms"]
+    );
     s.alive();
 }
 
