@@ -5,7 +5,7 @@
 //! is read within the same time (`error::ApiJson`). At most
 //! [`ServeConfig::max_connections`] are open at once: past it, and whenever the process
 //! runs out of file descriptors, the connection idle the longest (no request being
-//! answered) is closed to make room, so idle sockets can never keep a new request
+//! answered, no answer being written) is closed to make room, so idle sockets can never keep a new request
 //! (`GET /`) out; if every connection is busy, the new one is closed at once.
 
 use super::ServeConfig;
@@ -80,6 +80,33 @@ impl Drop for Busy {
     }
 }
 
+/// A response body that keeps its connection counted as busy until it is dropped
+/// (written in full, or the connection gone).
+struct Guarded {
+    inner: axum::body::Body,
+    _busy: Busy,
+}
+
+impl http_body::Body for Guarded {
+    type Data = <axum::body::Body as http_body::Body>::Data;
+    type Error = <axum::body::Body as http_body::Body>::Error;
+
+    fn poll_frame(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Self::Data>, Self::Error>>> {
+        std::pin::Pin::new(&mut self.get_mut().inner).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
+}
+
 /// Whether an accept error means the process (or system) is out of file descriptors.
 fn out_of_descriptors(e: &std::io::Error) -> bool {
     // EMFILE (24) and ENFILE (23) on Linux and the BSDs.
@@ -135,9 +162,12 @@ pub(crate) async fn serve(
             let guard = Busy::enter(&count);
             let answer = hyper::service::Service::call(&svc, req);
             async move {
-                let answer = answer.await;
-                drop(guard);
-                answer
+                // Busy until the answer's body is written, not only produced.
+                let answer = answer.await?;
+                Ok::<_, std::convert::Infallible>(answer.map(|inner| Guarded {
+                    inner,
+                    _busy: guard,
+                }))
             }
         });
         let done = table.clone();
