@@ -412,3 +412,30 @@ fn a_host_beyond_loopback_needs_allow_remote_and_warns() {
     );
     assert!(err.contains("are turned off"), "{err}");
 }
+
+/// Item 7: `--perft-ms 0` means no limit, as `perft --max-ms 0` does (it stopped every
+/// count at once before); `/api/info` reports the connection limits.
+#[test]
+fn a_perft_time_of_zero_means_no_limit() {
+    let s = Server::start(&[
+        "--perft-ms",
+        "0",
+        "--idle-ms",
+        "2500",
+        "--max-connections",
+        "77",
+    ]);
+    let (status, done) = s.post(
+        "/api/perft",
+        &json!({ "rules": chess(), "depth": 4, "wait": true }),
+    );
+    assert_eq!(
+        (status, done["state"].clone(), done["nodes"].clone()),
+        (200, json!("done"), json!(197_281)),
+        "{done}"
+    );
+    let (_, info) = s.get("/api/info");
+    assert_eq!(info["limits"]["perft_ms"], 0);
+    assert_eq!(info["limits"]["idle_ms"], 2500);
+    assert_eq!(info["limits"]["max_connections"], 77);
+}
