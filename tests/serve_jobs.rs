@@ -146,24 +146,25 @@ fn files_are_listed_opened_and_only_the_given_one_is_saved() {
         error_kind(&s.put("/api/file", &json!({ "rules": 1 }))),
         (400, "bad_request")
     );
-    // File names in a text are looked up beside the file it came from: a graph board
-    // beside the command-line file once it is there, the shipped one beside rules/.
+    // File names in a text are looked up beside the file it came from, but only the
+    // files the server's own files named when it started may be read (issue 34): a
+    // graph board put beside the command-line file later is refused, not read; the
+    // shipped one beside rules/ is read.
     let graph = common::read("rules/graph-chess.rules");
     let mine = json!({ "rules": graph, "file": "file-0" });
-    let missing = s.post("/api/board", &mine);
-    assert_eq!(error_kind(&missing), (400, "rules"));
-    assert_eq!(
-        missing.1["error"]["diagnostics"][0]["code"], "E0107",
-        "{}",
-        missing.1
-    );
     std::fs::create_dir_all(dir.join("boards")).expect("boards/");
     std::fs::copy(
         common::root().join("rules/boards/square8.json"),
         dir.join("boards/square8.json"),
     )
     .expect("copy");
-    assert_eq!(s.post("/api/board", &mine).0, 200);
+    let refused = s.post("/api/board", &mine);
+    assert_eq!(error_kind(&refused), (400, "rules"));
+    assert_eq!(
+        refused.1["error"]["diagnostics"][0]["code"], "E0111",
+        "{}",
+        refused.1
+    );
     let shipped = json!({ "rules": graph, "file": "graph-chess.rules" });
     assert_eq!(s.post("/api/board", &shipped).0, 200);
     drop(s);

@@ -21,10 +21,28 @@ pub struct Server {
 
 impl Server {
     pub fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_piecewise"))
-            .arg("serve")
-            .args(["--port", "0"])
-            .args(args)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_piecewise"));
+        command.arg("serve").args(["--port", "0"]).args(args);
+        Server::start_command(command)
+    }
+
+    /// Starts the server under at most `fds` open file descriptors (`ulimit -n`, through
+    /// `sh`), as a process that may run out of them.
+    pub fn start_with_fd_limit(fds: u32, args: &[&str]) -> Server {
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!(
+                "ulimit -n {fds} && exec \"$0\" serve --port 0 \"$@\""
+            ))
+            .arg(env!("CARGO_BIN_EXE_piecewise"))
+            .args(args);
+        Server::start_command(command)
+    }
+
+    /// Starts `command`, a `piecewise serve --port 0 ...`, and reads its address.
+    pub fn start_command(mut command: Command) -> Server {
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -99,6 +117,18 @@ impl Server {
         let (status, info) = self.get("/api/info");
         assert_eq!(status, 200);
         assert_eq!(info["name"], "piecewise");
+    }
+}
+
+impl Server {
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// `127.0.0.1:PORT`.
+    pub fn addr(&self) -> String {
+        self.base.trim_start_matches("http://").to_string()
     }
 }
 

@@ -55,6 +55,26 @@ pub fn parse(source: &str) -> Result<(), Diagnostics> {
     crate::syntax::parse(source).map(|_| ())
 }
 
+/// The file names a source text's `board graph "FILE"` declarations give, as written
+/// (relative to the rules file's directory), without reading them; none if the text
+/// does not parse. A server that may read only the files it was started with
+/// ([`limits::FileAccess::Only`]) lists them from its rules files with this.
+pub fn board_files(source: &str) -> Vec<String> {
+    let Ok(file) = crate::syntax::parse(source) else {
+        return Vec::new();
+    };
+    file.items
+        .iter()
+        .filter_map(|item| match item {
+            ast::Item::Board(ast::BoardDecl {
+                shape: ast::BoardShape::File(name),
+                ..
+            }) => Some(name.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Parses and checks a source text read from a file in directory `base` (where graph
 /// board files are looked up; the current directory if `None`).
 ///

@@ -58,6 +58,30 @@ pub struct Limits {
     /// be longer); at most [`Limits::MAX_CASCADE_PLIES`], what a game move can carry.
     /// Longer cascades are not generated.
     pub cascade_plies: usize,
+    /// The largest graph board file a rules text may name (`board graph "FILE"`), in
+    /// bytes (E0110). Only regular files are read, through a reader that stops one
+    /// byte past this, so a device such as `/dev/zero` cannot take the memory.
+    pub graph_bytes: usize,
+    /// Not a size but which files a rules text may read by name (a graph board's
+    /// file): any regular file ([`FileAccess::Any`], the command line), or only the
+    /// ones listed ([`FileAccess::Only`], the playground, E0111 for others). Not one
+    /// of [`Limits::NAMES`]: it is set by the program, not with `--limit`.
+    pub files: FileAccess,
+}
+
+/// Which files a rules text may name (a graph board's JSON file), as
+/// [`Limits::files`]. Whatever the policy, only regular files are read (no FIFO,
+/// device or directory) and at most [`Limits::graph_bytes`] of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum FileAccess {
+    /// Any regular file the process can read, by its name relative to the rules
+    /// file's directory (or an absolute name).
+    #[default]
+    Any,
+    /// Only these files (compared after the name is resolved and made canonical, so
+    /// `..` and symbolic links do not reach others); none if the list is empty. The
+    /// playground lists the files its command-line rules files name.
+    Only(Vec<std::path::PathBuf>),
 }
 
 /// A limit named by [`Limits::set`] that does not exist, or a value that does not read.
@@ -101,7 +125,7 @@ impl std::error::Error for LimitError {}
 
 impl Limits {
     /// The names [`Limits::set`] knows, in the order of the fields.
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "source-bytes",
         "patterns-per-piece",
         "table-nodes",
@@ -112,6 +136,7 @@ impl Limits {
         "shared-above",
         "cascade-plies",
         "relative-above",
+        "graph-bytes",
     ];
 
     /// Sets the limit called `name` (one of [`Limits::NAMES`]) to `value`.
@@ -128,6 +153,7 @@ impl Limits {
             "shared-above" => self.shared_above = size,
             "cascade-plies" => self.cascade_plies = size,
             "relative-above" => self.relative_above = size,
+            "graph-bytes" => self.graph_bytes = size,
             _ => return Err(LimitError::UnknownName(name.to_string())),
         }
         Ok(())
@@ -166,7 +192,8 @@ impl Default for Limits {
     /// 1 MiB of text (the largest shipped file is 3 KB), 4,096 patterns per piece
     /// (the largest shipped piece has 18, a fairy catalogue piece a few dozen),
     /// 4,194,304 table nodes (48 MiB), the fixed maxima for paths, captures in passing
-    /// and en passant cells and cascades, and 10 seconds of linking.
+    /// and en passant cells and cascades, 10 seconds of linking, 4 MiB graph board
+    /// files (the shipped 8×8 one is 6 KB) and any regular file by name.
     fn default() -> Limits {
         Limits {
             source_bytes: 1 << 20,
@@ -179,6 +206,149 @@ impl Default for Limits {
             shared_above: 1 << 16,
             cascade_plies: Limits::MAX_CASCADE_PLIES,
             relative_above: 255,
+            graph_bytes: 4 << 20,
+            files: FileAccess::Any,
         }
+    }
+}
+
+/// Why [`read_regular`] read nothing.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The path names something other than a regular file: a FIFO, a device (such as
+    /// `/dev/zero` or `/dev/stdin` on a terminal or pipe), a directory, a socket.
+    NotRegular(&'static str),
+    /// The file is larger than the limit.
+    TooLarge {
+        /// Its size in bytes (at least this many, if it grew while read).
+        bytes: u64,
+        /// The limit, in bytes.
+        limit: usize,
+    },
+    /// The file is not UTF-8 text.
+    NotUtf8,
+    /// The file cannot be opened or read.
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::NotRegular(what) => {
+                write!(
+                    f,
+                    "not a regular file ({what}); only regular files are read"
+                )
+            }
+            ReadError::TooLarge { bytes, limit } => {
+                write!(f, "the file is {bytes} bytes; the limit is {limit} bytes")
+            }
+            ReadError::NotUtf8 => write!(f, "not UTF-8 text"),
+            ReadError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// What kind of file `meta` describes, for a message about a file that is not regular.
+fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    let t = meta.file_type();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Reads the text of a regular file of at most `max_bytes` bytes, and nothing else:
+/// the kind of file is looked at before it is opened (opening a FIFO would wait for a
+/// writer), again once it is open, and the reader stops one byte past `max_bytes`, so
+/// neither a device that never ends (`/dev/zero`) nor one that never answers
+/// (`/dev/stdin`, a FIFO) can take memory or a thread. Symbolic links are followed (to
+/// a regular file).
+pub fn read_regular(path: &std::path::Path, max_bytes: usize) -> Result<String, ReadError> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
+    if !meta.is_file() {
+        return Err(ReadError::NotRegular(file_kind(&meta)));
+    }
+    let limit = max_bytes as u64;
+    if meta.len() > limit {
+        return Err(ReadError::TooLarge {
+            bytes: meta.len(),
+            limit: max_bytes,
+        });
+    }
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    let meta = file.metadata().map_err(ReadError::Io)?;
+    if !meta.is_file() {
+        return Err(ReadError::NotRegular(file_kind(&meta)));
+    }
+    let mut bytes = Vec::with_capacity(meta.len().min(limit) as usize);
+    file.take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge {
+            bytes: bytes.len() as u64,
+            limit: max_bytes,
+        });
+    }
+    String::from_utf8(bytes).map_err(|_| ReadError::NotUtf8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{read_regular, Limits, ReadError};
+
+    #[test]
+    fn only_regular_files_of_the_limit_are_read() {
+        let dir = std::env::temp_dir().join(format!("pw-read-regular-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let file = dir.join("map.json");
+        std::fs::write(&file, "0123456789").expect("write");
+        assert_eq!(read_regular(&file, 10).expect("fits"), "0123456789");
+        assert!(matches!(
+            read_regular(&file, 9),
+            Err(ReadError::TooLarge {
+                bytes: 10,
+                limit: 9
+            })
+        ));
+        assert!(matches!(
+            read_regular(&dir, 10),
+            Err(ReadError::NotRegular("a directory"))
+        ));
+        #[cfg(unix)]
+        assert!(matches!(
+            read_regular(std::path::Path::new("/dev/zero"), 10),
+            Err(ReadError::NotRegular("a character device"))
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn graph_bytes_is_a_limit_by_name() {
+        let mut limits = Limits::default();
+        limits.apply("graph-bytes=1000").expect("a limit");
+        assert_eq!(limits.graph_bytes, 1000);
+        assert!(Limits::NAMES.contains(&"graph-bytes"));
     }
 }

@@ -36,6 +36,8 @@ pub(crate) async fn info(State(state): State<Shared>) -> Json<Value> {
             "perft_ms": c.perft_limit.as_millis() as u64,
             "max_perft_jobs": c.max_perft_jobs,
             "cache_entries": c.cache_entries,
+            "max_connections": c.max_connections,
+            "idle_ms": c.idle_timeout.as_millis() as u64,
         },
         "files": c.files.len(),
         "cached_games": state.games.len(),

@@ -1,5 +1,6 @@
 //! error: the playground's request bodies and error answers. [`ApiJson`] reads a
-//! request body as JSON whatever its content type (the body limit still applies);
+//! request body as JSON whatever its content type (the body limit and the idle
+//! timeout still apply);
 //! [`ApiError`] is every failure a handler can answer with, written as
 //! `{"error": {"kind", "message", ...}}` with a 4xx or 5xx status. No request can stop
 //! the server: handlers return these instead of panicking, and work done on a
@@ -63,11 +64,26 @@ impl IntoResponse for ApiError {
 /// A request body read as JSON of type `T`.
 pub(crate) struct ApiJson<T>(pub(crate) T);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+impl<T: DeserializeOwned> FromRequest<super::Shared> for ApiJson<T> {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+    async fn from_request(req: Request, state: &super::Shared) -> Result<Self, Self::Rejection> {
+        // The body must arrive within the idle timeout, as the head must (hyper's
+        // header-read timeout): a client that trickles it holds no worker for long.
+        let limit = state.config.idle_timeout;
+        let read = tokio::time::timeout(limit, Bytes::from_request(req, state))
+            .await
+            .map_err(|_| {
+                ApiError::new(
+                    StatusCode::REQUEST_TIMEOUT,
+                    "timeout",
+                    format!(
+                        "the request body did not arrive within {} ms",
+                        limit.as_millis()
+                    ),
+                )
+            })?;
+        let bytes = read.map_err(|e| {
             let status = e.status();
             if status == StatusCode::PAYLOAD_TOO_LARGE {
                 ApiError::new(

@@ -191,7 +191,7 @@ pub(crate) struct SaveRequest {
 }
 
 /// `PUT /api/file`: writes the text to a file given on the command line (the first
-/// one without `id`), through a temporary file renamed over it.
+/// one without `id`), one save at a time, through [`write_replacing`].
 pub(crate) async fn save(
     State(state): State<Shared>,
     ApiJson(req): ApiJson<SaveRequest>,
@@ -207,12 +207,16 @@ pub(crate) async fn save(
         }
         return Err(not_found(&id));
     };
-    let tmp = path.with_extension("rules.saving");
-    let write = async {
-        tokio::fs::write(&tmp, req.rules.as_bytes()).await?;
-        tokio::fs::rename(&tmp, &path).await
-    };
-    write.await.map_err(|e| {
+    let bytes = req.rules.len();
+    // Saves are serialized: two at once would race for the rename, and the file
+    // would end as either text, but never a mix of both.
+    let _saving = state.saving.lock().await;
+    let target = path.clone();
+    let written =
+        tokio::task::spawn_blocking(move || write_replacing(&target, req.rules.as_bytes()))
+            .await
+            .map_err(|e| ApiError::internal(format!("the save failed: {e}")))?;
+    written.map_err(|e| {
         ApiError::new(
             StatusCode::CONFLICT,
             "io",
@@ -220,12 +224,124 @@ pub(crate) async fn save(
         )
     })?;
     Ok(Json(
-        json!({ "saved": path.display().to_string(), "bytes": req.rules.len() }),
+        json!({ "saved": path.display().to_string(), "bytes": bytes }),
     ))
+}
+
+/// Replaces the file at `path` with `bytes`: written to a new temporary file beside it
+/// (a unique name, created exclusively, so neither a file nor a symbolic link planted
+/// under that name is followed or overwritten), flushed to disk, then renamed over
+/// `path` (which replaces a symbolic link at `path` rather than writing through it).
+/// The new file keeps the old one's permissions.
+pub(crate) fn write_replacing(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static SAVES: AtomicU64 = AtomicU64::new(0);
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map_or_else(|| "rules".into(), |n| n.to_string_lossy().into_owned());
+    let permissions = std::fs::symlink_metadata(path)
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.permissions());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let mut last = None;
+    for _ in 0..16 {
+        let n = SAVES.fetch_add(1, Ordering::Relaxed);
+        let tmp = dir.join(format!(".{name}.{}-{n}-{nanos}.saving", std::process::id()));
+        // `create_new` is O_CREAT | O_EXCL: it fails on anything already there, a
+        // symbolic link (even a dangling one) included.
+        let mut file = match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                last = Some(e);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let written = (|| {
+            file.write_all(bytes)?;
+            if let Some(p) = &permissions {
+                file.set_permissions(p.clone())?;
+            }
+            file.sync_all()?;
+            drop(file);
+            std::fs::rename(&tmp, path)
+        })();
+        if written.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        return written;
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no temporary file name was free")))
+}
+
+/// The graph board files rules texts may name on this server (canonical paths): those
+/// the command-line files name (beside them) and those the shipped files name (in
+/// [`ServeConfig::base_dir`](super::ServeConfig)), as they are when it starts.
+pub(crate) fn graph_files(config: &super::ServeConfig) -> Vec<std::path::PathBuf> {
+    use crate::pipeline::board_files;
+    let mut out = Vec::new();
+    let mut add = |dir: &std::path::Path, text: &str| {
+        for name in board_files(text) {
+            if let Ok(p) = std::fs::canonicalize(dir.join(name)) {
+                out.push(p);
+            }
+        }
+    };
+    for path in &config.files {
+        if let Ok(text) = piecewise::limits::read_regular(path, config.limits.source_bytes) {
+            let dir = path
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(std::path::Path::new("."));
+            add(dir, &text);
+        }
+    }
+    let base = config
+        .base_dir
+        .clone()
+        .unwrap_or_else(|| std::path::PathBuf::from("."));
+    for (_, text) in SHIPPED {
+        add(&base, text);
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 #[cfg(test)]
 mod tests {
+    /// A symbolic link at the file's name is replaced, not written through; nothing is
+    /// left beside it.
+    #[cfg(unix)]
+    #[test]
+    fn saving_replaces_a_link_instead_of_following_it() {
+        let dir = std::env::temp_dir().join(format!("pw-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let victim = dir.join("victim");
+        std::fs::write(&victim, "precious").expect("write");
+        let path = dir.join("mine.rules");
+        let _ = std::fs::remove_file(&path);
+        std::os::unix::fs::symlink(&victim, &path).expect("symlink");
+        super::write_replacing(&path, b"new text").expect("saved");
+        assert_eq!(std::fs::read_to_string(&victim).expect("read"), "precious");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "new text");
+        assert!(!std::fs::symlink_metadata(&path).expect("meta").is_symlink());
+        assert_eq!(std::fs::read_dir(&dir).expect("dir").count(), 2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// Every shipped rules file and level is built in (a new file in `rules/` or
     /// `rules/boards/` must be added).
     #[test]

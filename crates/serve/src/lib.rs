@@ -15,8 +15,10 @@
 //! request never stalls the others, and a panic in one becomes a 500 answer.
 //!
 //! Limits come from [`ServeConfig`]: the request body size, the compile limits
-//! ([`Limits`]), the perft depth, time and number of running counts, and the size of
-//! the cache.
+//! ([`Limits`]; the graph board files a text may name are only those the server's own
+//! files name), the perft depth, time and number of running counts (`"wait": true`
+//! ones included), the size of the cache, and the connections (`conn`: how many are
+//! open, how long one may stay idle or take to send a request).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -24,6 +26,7 @@
 mod api;
 mod assets;
 mod cache;
+mod conn;
 mod error;
 mod files;
 mod perft;
@@ -56,7 +59,7 @@ pub struct ServeConfig {
     pub max_body_bytes: usize,
     /// The deepest perft accepted (deeper: 400).
     pub max_perft_depth: u32,
-    /// The longest a perft may count before it is cut off.
+    /// The longest a perft may count before it is cut off (zero: no limit).
     pub perft_limit: Duration,
     /// Perft jobs that may run at once (more: 429).
     pub max_perft_jobs: usize,
@@ -71,6 +74,12 @@ pub struct ServeConfig {
     /// here under its own name (DNS rebinding) is refused. The CLI turns it off when it
     /// listens on another address.
     pub loopback_hosts_only: bool,
+    /// Connections open at once; past it the one idle the longest is closed (or the
+    /// new one, when every connection is answering a request).
+    pub max_connections: usize,
+    /// How long a connection may take to send a request's head or body, or stay idle
+    /// between requests, before it is closed.
+    pub idle_timeout: Duration,
 }
 
 impl Default for ServeConfig {
@@ -82,12 +91,14 @@ impl Default for ServeConfig {
             limits: Limits::default(),
             max_body_bytes: 1 << 20,
             max_perft_depth: 10,
-            perft_limit: Duration::from_secs(120),
+            perft_limit: Duration::from_secs(60),
             max_perft_jobs: 4,
             cache_entries: 32,
             cache_bytes: 512 << 20,
             workers: 2 * cores,
             loopback_hosts_only: true,
+            max_connections: 512,
+            idle_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -98,15 +109,21 @@ pub(crate) struct State {
     pub(crate) games: cache::GameCache,
     pub(crate) jobs: perft::Jobs,
     pub(crate) workers: tokio::sync::Semaphore,
+    /// Held while a file is saved: saves happen one at a time.
+    pub(crate) saving: tokio::sync::Mutex<()>,
 }
 
 /// The shared state as handlers receive it.
 pub(crate) type Shared = Arc<State>;
 
 /// The playground's routes: the page, its assets and the JSON API, with the body
-/// limit of `config`.
-pub fn router(config: ServeConfig) -> Router {
+/// limit of `config`. Rules texts may read only the graph board files that the files
+/// of `config` (those given on the command line, and the shipped ones) name: its
+/// limits' [`FileAccess`](crate::pipeline::FileAccess) is set to them.
+pub fn router(mut config: ServeConfig) -> Router {
+    config.limits.files = crate::pipeline::FileAccess::Only(files::graph_files(&config));
     let state = Arc::new(State {
+        saving: tokio::sync::Mutex::new(()),
         games: cache::GameCache::new(config.cache_entries, config.cache_bytes),
         jobs: perft::Jobs::new(config.max_perft_jobs),
         workers: tokio::sync::Semaphore::new(config.workers.max(1)),
@@ -138,15 +155,15 @@ pub fn router(config: ServeConfig) -> Router {
         .with_state(state)
 }
 
-/// Serves [`router`] on `listener` until `shutdown` completes.
+/// Serves [`router`] on `listener` until `shutdown` completes, holding connections to
+/// [`ServeConfig::max_connections`] and [`ServeConfig::idle_timeout`].
 pub async fn serve(
     listener: tokio::net::TcpListener,
     config: ServeConfig,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(shutdown)
-        .await
+    let app = router(config.clone());
+    conn::serve(listener, app, &config, shutdown).await
 }
 
 /// Binds `addr` and serves the playground until Ctrl-C, on a tokio runtime of its
@@ -161,7 +178,17 @@ pub fn run(
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(addr).await?;
+        // A long queue of connections not yet accepted (the kernel caps it at
+        // somaxconn): a burst of new sockets is then queued rather than dropped,
+        // which would cost a dropped client a second before it tries again.
+        let socket = if addr.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()?
+        } else {
+            tokio::net::TcpSocket::new_v6()?
+        };
+        socket.set_reuseaddr(true)?;
+        socket.bind(addr)?;
+        let listener = socket.listen(4096)?;
         bound(listener.local_addr()?);
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;

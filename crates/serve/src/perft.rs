@@ -1,7 +1,8 @@
 //! perft: counts run as jobs the page can watch and cancel. `POST /api/perft` starts a
 //! count on a thread of its own and answers at once with the job's id (or, with
-//! `"wait": true`, when the count ends, holding one of the server's workers like any
-//! other request: for scripts); `GET /api/perft/{id}` tells how
+//! `"wait": true`, when the count ends: for scripts; such a count is a job like the
+//! others, held to the same cap, and is cancelled when its client goes away before
+//! the answer); `GET /api/perft/{id}` tells how
 //! many root moves are counted; `DELETE /api/perft/{id}` cancels it through the flag
 //! [`Perft::cancel_with`] checks. Depth is capped by
 //! [`ServeConfig::max_perft_depth`](super::ServeConfig), time by
@@ -125,6 +126,13 @@ impl Jobs {
                 format!("no perft job `{id}`"),
             )
         })
+    }
+
+    /// Forgets a job (a `wait` job once answered).
+    fn remove(&self, id: u64) {
+        if let Ok(mut jobs) = self.jobs.lock() {
+            jobs.remove(&id);
+        }
     }
 
     /// Registers a job unless too many run; drops the oldest finished jobs beyond
@@ -252,25 +260,52 @@ pub(crate) async fn start(
         elapsed_ms: AtomicU64::new(0),
         outcome: Mutex::new(None),
     });
-    let limit = state.config.perft_limit;
-    if wait {
-        // Not a job others can poll: bounded by the server's workers instead.
-        let id = state.jobs.next.fetch_add(1, Ordering::Relaxed);
-        let j = job.clone();
-        blocking(&state, move || {
-            count(&game, pos, &j, limit);
-            Ok(())
-        })
-        .await?;
-        return Ok(Json(job.to_json(id)).into_response());
-    }
+    let limit = match state.config.perft_limit {
+        // 0 means no limit, as everywhere.
+        Duration::ZERO => Duration::MAX,
+        l => l,
+    };
+    // Every count is a job and counts against the cap, `wait` ones included.
     let id = state.jobs.add(job.clone())?;
+    let (done_tx, done_rx) = tokio::sync::oneshot::channel::<()>();
     let j = job.clone();
-    std::thread::Builder::new()
+    let spawned = std::thread::Builder::new()
         .name(format!("perft-{id}"))
-        .spawn(move || count(&game, pos, &j, limit))
-        .map_err(|e| ApiError::internal(format!("cannot start the count: {e}")))?;
-    Ok((StatusCode::ACCEPTED, Json(job.to_json(id))).into_response())
+        .spawn(move || {
+            count(&game, pos, &j, limit);
+            let _ = done_tx.send(());
+        });
+    if let Err(e) = spawned {
+        job.cancel.store(true, Ordering::Relaxed);
+        if let Ok(mut o) = job.outcome.lock() {
+            *o = Some(Outcome::Failed);
+        }
+        state.jobs.remove(id);
+        return Err(ApiError::internal(format!("cannot start the count: {e}")));
+    }
+    if !wait {
+        return Ok((StatusCode::ACCEPTED, Json(job.to_json(id))).into_response());
+    }
+    // Answered when the count ends. If the client goes first, hyper drops this
+    // future: the guard then cancels the count, which stops within milliseconds.
+    let mut guard = CancelOnDrop(Some(job.clone()));
+    let _ = done_rx.await;
+    guard.0 = None;
+    // `wait` jobs are not kept: their answer is this one.
+    state.jobs.remove(id);
+    Ok(Json(job.to_json(id)).into_response())
+}
+
+/// Cancels a job's count when dropped (the request waiting for it went away).
+/// (`None` once the count has ended.)
+struct CancelOnDrop(Option<Arc<Job>>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(job) = &self.0 {
+            job.cancel.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 /// `GET /api/perft/{id}`: the job's progress or its result.

@@ -16,8 +16,8 @@ use crate::rules::Rules;
 use crate::table::{self, LinkConfig};
 use std::path::Path;
 
-pub use piecewise_lang::limits::{LimitError, Limits};
-pub use piecewise_lang::{check, check_with, parse};
+pub use piecewise_lang::limits::{FileAccess, LimitError, Limits};
+pub use piecewise_lang::{board_files, check, check_with, parse};
 
 /// Compiles, links and verifies a checked rule set. `warnings` (the checker's) are
 /// kept with the result, joined by link's own warnings except those that repeat a

@@ -5,6 +5,10 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+/// The time limit of every long command unless a flag asks for more, in milliseconds
+/// (`perft --max-ms`, `serve --perft-ms`); 0 means no limit wherever a limit is taken.
+pub const DEFAULT_MAX_MS: u64 = 60_000;
+
 #[derive(Parser)]
 #[command(
     name = "piecewise",
@@ -243,8 +247,9 @@ pub enum Command {
         /// First print `move: count` for every legal move.
         #[arg(long)]
         divide: bool,
-        /// Stop with an error after this many milliseconds (0: no limit).
-        #[arg(long, default_value_t = 600_000)]
+        /// Stop with an error after this many milliseconds (0: no limit); the default,
+        /// 60 s, is every long command's.
+        #[arg(long, default_value_t = DEFAULT_MAX_MS)]
         max_ms: u64,
         /// Threads to count with (0: all cores); the counts are the same on any number.
         #[arg(long, default_value_t = 0)]
@@ -260,18 +265,31 @@ pub enum Command {
         #[arg(long, default_value_t = 8080)]
         port: u16,
         /// The address to listen on; other machines can reach the server only if
-        /// this is not a loopback address.
+        /// this is not a loopback address (which needs --allow-remote).
         #[arg(long, default_value = "127.0.0.1")]
         host: std::net::IpAddr,
+        /// Allow --host to be an address other than loopback: the Host and Origin
+        /// checks are then off, and anyone who can reach the address can use the
+        /// server (and save the files it was started on).
+        #[arg(long)]
+        allow_remote: bool,
         /// The deepest perft the server counts.
         #[arg(long, default_value_t = 10)]
         perft_max_depth: u32,
-        /// Milliseconds after which a perft is cut off.
-        #[arg(long, default_value_t = 120_000)]
+        /// Milliseconds after which a perft is cut off (0: no limit).
+        #[arg(long, default_value_t = DEFAULT_MAX_MS)]
         perft_ms: u64,
         /// The largest request body, in bytes.
         #[arg(long, default_value_t = 1 << 20)]
         max_body: usize,
+        /// The most connections served at once; past it the longest idle one is
+        /// closed to make room, or the new one is if none is idle.
+        #[arg(long, default_value_t = 512)]
+        max_connections: usize,
+        /// Milliseconds a connection may take to send a request's head or its body,
+        /// or stay idle between requests, before it is closed.
+        #[arg(long, default_value_t = 10_000)]
+        idle_ms: u64,
     },
     /// Read pieces or variants written in another notation into .rules text.
     #[command(subcommand)]

@@ -56,9 +56,42 @@ pub fn read(path: &Path) -> Result<String, Failure> {
     })
 }
 
-/// Reads a file's bytes.
+/// The largest text board file (`--board`) read: 1 MiB (a 26×26 level is under 1 KB).
+pub const MAX_BOARD_BYTES: usize = 1 << 20;
+
+/// Reads a text board file (`--board`): a regular file only, of at most
+/// [`MAX_BOARD_BYTES`], so that a FIFO cannot block the command and a device such as
+/// `/dev/urandom` cannot fill its memory.
+pub fn read_board(path: &Path) -> Result<String, Failure> {
+    piecewise::limits::read_regular(path, MAX_BOARD_BYTES)
+        .map_err(|e| Failure::input(format_args!("cannot read {}: {e}", path.display())))
+}
+
+/// The most bytes read from a file that is not a regular file (a pipe such as
+/// `/dev/stdin`, a device): 64 MiB, past every limit of what is read (1 MiB of rules
+/// text by default, a move table of at most 48 MiB), so `/dev/zero` is an error, not an
+/// allocation of gigabytes.
+pub const MAX_STREAM_BYTES: u64 = 64 << 20;
+
+/// Reads a file's bytes: a regular file whole, anything else (a pipe, a device) up to
+/// [`MAX_STREAM_BYTES`].
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, Failure> {
-    read_with(path, |p| std::fs::read(p))
+    read_with(path, |p| {
+        use std::io::Read;
+        if std::fs::metadata(p)?.is_file() {
+            return std::fs::read(p);
+        }
+        let mut bytes = Vec::new();
+        std::fs::File::open(p)?
+            .take(MAX_STREAM_BYTES + 1)
+            .read_to_end(&mut bytes)?;
+        if bytes.len() as u64 > MAX_STREAM_BYTES {
+            return Err(std::io::Error::other(format!(
+                "more than {MAX_STREAM_BYTES} bytes, the most read from a file that is not a regular file"
+            )));
+        }
+        Ok(bytes)
+    })
 }
 
 /// Prints diagnostics about the file at `path` (whose text is `source`) to standard
@@ -128,7 +161,7 @@ pub fn load_game(path: &Path, color: bool) -> Result<Game, Failure> {
 pub fn load_game_for(path: &Path, start: Start<'_>, color: bool) -> Result<Game, Failure> {
     let fit = match start {
         Start::Board(file) => {
-            let text = read(file)?;
+            let text = read_board(file)?;
             let size = text_board::level_size(&text).map_err(|e| board_error(file, &e))?;
             Some(size)
         }
@@ -183,7 +216,7 @@ fn bad_fen(fen: &str) -> impl FnOnce(FenError) -> Failure + '_ {
 
 /// Reads a Sokoban text board file; errors say which file, line and column.
 pub fn text_board(game: &Game, file: &Path) -> Result<GamePosition, Failure> {
-    let text = read(file)?;
+    let text = read_board(file)?;
     game.read_text_board(&text)
         .map_err(|e| board_error(file, &e))
 }

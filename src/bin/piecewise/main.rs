@@ -25,6 +25,29 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    #[cfg(feature = "serve")]
+    if let Command::Serve {
+        host,
+        allow_remote: false,
+        ..
+    } = &cli.command
+    {
+        if !host.is_loopback() {
+            use clap::CommandFactory;
+            let warning = cmd::serve::remote_warning(std::net::SocketAddr::new(*host, 0));
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::MissingRequiredArgument,
+                    format!(
+                        "--host {host} needs --allow-remote: {}",
+                        warning
+                            .split_once(": ")
+                            .map_or(warning.as_str(), |(_, w)| w)
+                    ),
+                )
+                .exit();
+        }
+    }
     let mut limits = piecewise::pipeline::Limits::default();
     for setting in &cli.limits {
         // Each was checked when the command line was read.
@@ -143,15 +166,21 @@ fn run(command: Command, color: bool) -> Outcome {
             rules,
             port,
             host,
+            allow_remote,
             perft_max_depth,
             perft_ms,
             max_body,
+            max_connections,
+            idle_ms,
         } => cmd::serve::run(cmd::serve::Args {
             files: rules,
             addr: std::net::SocketAddr::new(host, port),
+            allow_remote,
             max_perft_depth: perft_max_depth,
             perft_ms,
             max_body,
+            max_connections,
+            idle_ms,
         }),
         Command::Result {
             rules,

@@ -59,11 +59,55 @@ pub fn write_text(path: &Path, text: &str) -> Outcome {
     write_file(path, text)
 }
 
+/// The longest input line a batch answers (1 MiB): a longer one is answered with an
+/// `error:` line, and read on to its end without being kept.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Reads one line of `input` (its `\n` included) into `line`, keeping at most `max`
+/// bytes of it: the rest of a longer line is read and dropped, so memory stays bounded
+/// whatever the input (`/dev/zero` never ends a line). Returns the bytes the line had
+/// (0 at the end of the input) and calls `overlong` once, as soon as a line passes
+/// `max`, so that its answer need not wait for a line end that may never come.
+fn read_capped_line(
+    input: &mut impl std::io::BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+    mut overlong: impl FnMut(),
+) -> std::io::Result<usize> {
+    let mut total = 0usize;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(total);
+        }
+        let (chunk, ends) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..=i], true),
+            None => (buf, false),
+        };
+        let n = chunk.len();
+        let room = max.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..n.min(room)]);
+        let was_over = total > max;
+        total = total.saturating_add(n);
+        if !was_over && total > max {
+            overlong();
+        }
+        input.consume(n);
+        if ends {
+            return Ok(total);
+        }
+    }
+}
+
 /// Answers standard input line by line with `answer`: every input line gets exactly one
-/// output line, in order. An `Err` (and a line that is not UTF-8) is printed as
-/// `error: ...` and makes the command exit 1 after the last line.
+/// output line, in order. An `Err` (and a line that is not UTF-8, or longer than
+/// [`MAX_LINE_BYTES`]) is printed as `error: ...` and makes the command exit 1 after
+/// the last line.
 pub fn batch(mut answer: impl FnMut(&str) -> Result<String, String>) -> Outcome {
-    use std::io::BufRead;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut failed = false;
@@ -72,13 +116,27 @@ pub fn batch(mut answer: impl FnMut(&str) -> Result<String, String>) -> Outcome 
     let mut number = 0usize;
     loop {
         bytes.clear();
-        let read = input
-            .read_until(b'\n', &mut bytes)
-            .map_err(|e| Failure::input(format_args!("cannot read standard input: {e}")))?;
+        let mut too_long = false;
+        let read = read_capped_line(&mut input, &mut bytes, MAX_LINE_BYTES + 1, || {
+            // Answered at once (the line may never end), in its place: every line
+            // before it has been answered already.
+            too_long = true;
+            let _ = writeln!(
+                out,
+                "error: line {} is longer than {MAX_LINE_BYTES} bytes (the limit of a batch line)",
+                number + 1
+            );
+            let _ = out.flush();
+        })
+        .map_err(|e| Failure::input(format_args!("cannot read standard input: {e}")))?;
         if read == 0 {
             break;
         }
         number += 1;
+        if too_long {
+            failed = true;
+            continue;
+        }
         // Every input line gets exactly one output line, a bad one included.
         let text = match std::str::from_utf8(&bytes) {
             Ok(line) => answer(line.trim()),
@@ -95,4 +153,21 @@ pub fn batch(mut answer: impl FnMut(&str) -> Result<String, String>) -> Outcome 
     }
     let _ = out.flush();
     failed_if(failed, Failure::Input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_capped_line;
+
+    #[test]
+    fn a_long_line_is_cut_and_the_next_is_read_whole() {
+        let mut input = std::io::Cursor::new(b"abcdefgh\nxy\n".to_vec());
+        let mut line = Vec::new();
+        let mut over = 0;
+        let n = read_capped_line(&mut input, &mut line, 4, || over += 1).expect("reads");
+        assert_eq!((n, line.as_slice(), over), (9, &b"abcd"[..], 1));
+        line.clear();
+        let n = read_capped_line(&mut input, &mut line, 4, || over += 1).expect("reads");
+        assert_eq!((n, line.as_slice(), over), (3, &b"xy\n"[..], 1));
+    }
 }

@@ -355,21 +355,7 @@ impl Checker {
                     Some(base) => base.join(name),
                     None => PathBuf::from(name),
                 };
-                let text = match std::fs::read_to_string(&path) {
-                    Ok(t) => t,
-                    Err(e) => {
-                        self.error(
-                            Diagnostic::error(
-                                "E0107",
-                                format!("cannot read the graph board file `{name}`"),
-                                b.shape_span,
-                            )
-                            .label(format!("{}: {e}", path.display()))
-                            .help("the file name is relative to the directory of the rules file"),
-                        );
-                        return None;
-                    }
-                };
+                let text = self.graph_file(name, &path, b.shape_span)?;
                 match crate::topology::graph::parse_json(name, &text) {
                     Ok(g) => Some(BoardKind::Graph(std::sync::Arc::new(g))),
                     Err(e) => {
@@ -385,6 +371,69 @@ impl Checker {
                         None
                     }
                 }
+            }
+        }
+    }
+
+    /// The text of the graph board file `name` (at `path`), if the limits let it be
+    /// read: a regular file, one [`FileAccess::Only`] lists, of at most `graph_bytes`.
+    fn graph_file(&mut self, name: &str, path: &Path, span: Span) -> Option<String> {
+        use crate::limits::{read_regular, FileAccess, ReadError};
+        if let FileAccess::Only(allowed) = &self.limits.files {
+            let canonical = std::fs::canonicalize(path).ok();
+            if !canonical.is_some_and(|c| allowed.contains(&c)) {
+                let listed = if allowed.is_empty() {
+                    "no file may be named here".to_string()
+                } else {
+                    format!(
+                        "the files that may be named are {}",
+                        allowed
+                            .iter()
+                            .map(|p| format!("`{}`", p.display()))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                };
+                self.error(
+                    Diagnostic::error(
+                        "E0111",
+                        format!("the graph board file `{name}` may not be read here"),
+                        span,
+                    )
+                    .label("not one of the files this program was given")
+                    .note(listed)
+                    .help("the playground reads only the graph boards its command-line rules files name (and the shipped ones); restart it with the rules file that names this one"),
+                );
+                return None;
+            }
+        }
+        match read_regular(path, self.limits.graph_bytes) {
+            Ok(text) => Some(text),
+            Err(ReadError::TooLarge { bytes, limit }) => {
+                self.error(
+                    Diagnostic::error(
+                        "E0110",
+                        format!(
+                            "the graph board file `{name}` is {bytes} bytes; the limit is {limit} bytes"
+                        ),
+                        span,
+                    )
+                    .label(format!("{}: too large", path.display()))
+                    .help("raise the limit with `--limit graph-bytes=N` (`Limits::graph_bytes`)"),
+                );
+                None
+            }
+            Err(e) => {
+                self.error(
+                    Diagnostic::error(
+                        "E0107",
+                        format!("cannot read the graph board file `{name}`"),
+                        span,
+                    )
+                    .label(format!("{}: {e}", path.display()))
+                    .help("the file name is relative to the directory of the rules file"),
+                );
+                None
             }
         }
     }

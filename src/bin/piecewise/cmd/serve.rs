@@ -16,12 +16,26 @@ pub struct Args {
     pub files: Vec<PathBuf>,
     /// Where to listen.
     pub addr: SocketAddr,
+    /// `--allow-remote`: whether an address other than loopback may be used.
+    pub allow_remote: bool,
     /// `--perft-max-depth`.
     pub max_perft_depth: u32,
     /// `--perft-ms`.
     pub perft_ms: u64,
     /// `--max-body`.
     pub max_body: usize,
+    /// `--max-connections`.
+    pub max_connections: usize,
+    /// `--idle-ms`.
+    pub idle_ms: u64,
+}
+
+/// What is turned off when the server listens on `addr`, other than loopback.
+pub fn remote_warning(addr: SocketAddr) -> String {
+    format!(
+        "listening on {}, not loopback: the Host and Origin checks (which refuse requests          under other names and from other sites' pages) are turned off, and the server has          no authentication: anyone who can reach this address can compile and count on it          and save the files it was started on",
+        addr.ip()
+    )
 }
 
 /// Serves until interrupted.
@@ -35,10 +49,27 @@ pub fn run(args: Args) -> Outcome {
         limits: limits().clone(),
         max_body_bytes: args.max_body,
         max_perft_depth: args.max_perft_depth,
-        perft_limit: Duration::from_millis(args.perft_ms),
+        // 0 means no limit, as for every command.
+        perft_limit: match args.perft_ms {
+            0 => Duration::ZERO,
+            ms => Duration::from_millis(ms),
+        },
         loopback_hosts_only: args.addr.ip().is_loopback(),
+        max_connections: args.max_connections.max(1),
+        idle_timeout: Duration::from_millis(args.idle_ms.max(1)),
         ..ServeConfig::default()
     };
+    if !args.addr.ip().is_loopback() {
+        if !args.allow_remote {
+            // `main` refuses this as a usage error already; a caller that did not
+            // still gets no server.
+            return Err(Failure::input(format_args!(
+                "--host {} needs --allow-remote",
+                args.addr.ip()
+            )));
+        }
+        eprintln!("warning: {}", remote_warning(args.addr));
+    }
     piecewise_serve::run(args.addr, config, |addr| {
         let mut out = std::io::stdout();
         let _ = writeln!(out, "listening on http://{addr}/");
