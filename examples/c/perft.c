@@ -97,11 +97,13 @@ int main(int argc, char **argv) {
     PwDiagnostics *diags = NULL;
     PwStatus s = pw_compile_file(argv[1], &game, &diags);
     if (s != PW_OK) {
+        /* pw_last_error() holds until the next pw_* call: report it before asking the
+         * diagnostics for their text. */
+        fail("compile", s);
         const char *text = "";
-        if (diags) pw_diagnostics_text(diags, &text);
-        fprintf(stderr, "%s", text);
+        if (diags && pw_diagnostics_text(diags, &text) == PW_OK) fprintf(stderr, "%s", text);
         pw_diagnostics_free(diags);
-        return fail("compile", s);
+        return 1;
     }
     pw_diagnostics_free(diags);
 

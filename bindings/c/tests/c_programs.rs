@@ -243,3 +243,31 @@ fn c_bad_inputs() {
     assert!(out.ends_with("0 failures\n"), "{out}");
     assert!(!out.contains("FAILED"), "{out}");
 }
+
+/// A rules file that does not compile: the example names the status and the library's
+/// message (read before anything else clears it), then the diagnostics, and fails.
+#[test]
+fn c_perft_reports_a_bad_rules_file() {
+    let Some(program) = build("examples/c/perft.c", "perft") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("pw-c-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let bad = dir.join("bad.rules");
+    std::fs::write(&bad, "board square 8x8\npiece Knight (N) { laep (1,2) }\n").expect("write");
+    let out = Command::new(&program)
+        .args([bad.to_str().expect("utf-8"), "2"])
+        .current_dir(repo())
+        .output()
+        .expect("run the C program");
+    let _ = std::fs::remove_dir_all(&dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let first = stderr.lines().next().unwrap_or("");
+    assert!(first.starts_with("compile: PW_ERR_COMPILE: "), "{stderr}");
+    assert!(
+        first.len() > "compile: PW_ERR_COMPILE: ".len(),
+        "an empty message: {stderr}"
+    );
+    assert!(stderr.contains("bad.rules:2:"), "the diagnostics: {stderr}");
+}
