@@ -19,6 +19,34 @@
 //! files name), the perft depth, time and number of running counts (`"wait": true`
 //! ones included), the size of the cache, and the connections (`conn`: how many are
 //! open, how long one may stay idle or take to send a request).
+//!
+//! ```
+//! use std::io::{Read, Write};
+//!
+//! // A server on a free loopback port, in a thread of its own.
+//! let (tx, rx) = std::sync::mpsc::channel();
+//! std::thread::spawn(move || {
+//!     let config = piecewise_serve::ServeConfig::default();
+//!     piecewise_serve::run("127.0.0.1:0".parse().unwrap(), config, |addr| tx.send(addr).unwrap())
+//! });
+//! let addr = rx.recv().unwrap();
+//!
+//! // `POST /api/check`: a rules text in, its diagnostics out as JSON.
+//! let body = r#"{"rules": "board square 8x8\npiece Knight (N) { laep (1,2) }"}"#;
+//! let mut stream = std::net::TcpStream::connect(addr).unwrap();
+//! write!(
+//!     stream,
+//!     "POST /api/check HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+//!      Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+//!     body.len()
+//! )
+//! .unwrap();
+//! let mut answer = String::new();
+//! stream.read_to_string(&mut answer).unwrap();
+//! assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+//! assert!(answer.contains(r#""ok":false"#), "{answer}");
+//! assert!(answer.contains(r#""errors":1"#), "{answer}");
+//! ```
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
