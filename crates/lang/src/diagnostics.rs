@@ -11,6 +11,16 @@ use codespan_reporting::diagnostic as cs;
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
 
+/// A count and a noun, the noun plural unless the count is 1: `plural(1, "error")` is
+/// `"1 error"`, `plural(3, "rank")` is `"3 ranks"`. For every message that counts.
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
@@ -230,8 +240,7 @@ impl Diagnostics {
             if count > per_code {
                 let more = count - per_code;
                 let word = severity_word(severity);
-                let plural = if more == 1 { "" } else { "s" };
-                let message = format!("{more} more {code} {word}{plural} not shown");
+                let message = format!("{} not shown", plural(more, &format!("more {code} {word}")));
                 let base = match severity {
                     Severity::Error => cs::Diagnostic::error(),
                     Severity::Warning => cs::Diagnostic::warning(),
@@ -427,13 +436,6 @@ fn to_codespan(d: &Diagnostic, len: usize) -> cs::Diagnostic<()> {
 /// code. [`Diagnostics::render`] gives the full report with file, line and column.
 impl std::fmt::Display for Diagnostics {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let plural = |n: usize, word: &str| {
-            if n == 1 {
-                format!("1 {word}")
-            } else {
-                format!("{n} {word}s")
-            }
-        };
         let (errors, warnings) = (self.error_count(), self.warning_count());
         write!(
             f,

@@ -508,3 +508,25 @@ fn convert_error(source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     }
     d
 }
+
+#[cfg(test)]
+mod probe {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn probe_positives() {
+        for src in [
+            "pice K (K) { step any }",
+            "board square 8x8\npiece K (K) { stp any }",
+            "board square 8x8\npiece K (K) { step any, captrue only }",
+            "board square 8x8\npiece K (K) { step any vai empty }",
+            "board square 8x8\nzone a = rnak 2",
+            "board square 8x8\npiece K (K) { step any\npiece B (B) { ride diagonal }",
+            "board square 8x8\npiece K (K) { step any, move onyl }",
+        ] {
+            if let Err(e) = RulesParser::parse(Rule::file, src) {
+                eprintln!("{src:?}\n  {:?}\n  {:?}", e.location, e.variant);
+            }
+        }
+    }
+}
