@@ -133,7 +133,7 @@ snap!(
     with_board(
         "piece King (K) {\n    step any\n}\n\npiece Knight (N) {\n    leap (1,2)\n    # no closing brace\n\npiece Rook (R) {\n    ride orthogonal\n}\n"
     ),
-    "add `}` after `leap (1,2)` on line 6"
+    "add `}` after `leap (1,2)` on line 7"
 );
 snap!(
     unclosed_before_a_zone,

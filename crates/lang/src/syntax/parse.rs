@@ -688,7 +688,7 @@ fn unclosed(source: &str, open: usize, stop: usize, at_end: bool) -> Diagnostic 
     };
     let line_start = source[..code_end].rfind('\n').map_or(0, |i| i + 1);
     let after = source[line_start.max(open + 1).min(code_end)..code_end].trim();
-    if after.is_empty() || after.chars().count() > 40 {
+    if after.is_empty() || after.chars().count() > 60 {
         d.help(format!("add `}}` after line {line}"))
     } else {
         d.help(format!("add `}}` after `{after}` on line {line}"))
@@ -749,6 +749,21 @@ fn convert_error(source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
             if k.0 == "`,`" {
                 k.0 = "`,` and a modifier";
             }
+        }
+    }
+    // The ways a cell set goes on are one kind: more cells.
+    const CELLS: [&str; 4] = [
+        "a cell such as `a1`",
+        "`rank`",
+        "`file`",
+        "`light`, `medium` or `dark`",
+    ];
+    if kinds.iter().filter(|(n, _)| CELLS.contains(n)).count() > 1 {
+        let at = kinds.iter().position(|(n, _)| CELLS.contains(n));
+        kinds.retain(|(n, _)| !CELLS.contains(n));
+        if let Some(at) = at {
+            let more = "more cells (such as `a1`, `rank 2`, `files a-c` or `light`)";
+            kinds.insert(at.min(kinds.len()), (more, None));
         }
     }
     // A declaration word where a name was wanted: the name is what was expected.
