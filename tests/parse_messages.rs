@@ -97,7 +97,9 @@ snap!(
 );
 snap!(
     misspelt_promotion,
-    with_board("piece Pawn (P) { step forward }\nzone far = rank 8\npromotoin Pawn to Pawn in far\n"),
+    with_board(
+        "piece Pawn (P) { step forward }\nzone far = rank 8\npromotoin Pawn to Pawn in far\n"
+    ),
     "did you mean `promotion`?"
 );
 snap!(
@@ -152,7 +154,9 @@ snap!(
 );
 snap!(
     unclosed_with_braces_in_comments,
-    with_board("piece Knight (N) { leap (1,2) # a comment's } is no brace\npiece King (K) { step any }\n"),
+    with_board(
+        "piece Knight (N) { leap (1,2) # a comment's } is no brace\npiece King (K) { step any }\n"
+    ),
     "add `}` after `leap (1,2)` on line 2"
 );
 snap!(

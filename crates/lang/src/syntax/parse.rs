@@ -445,17 +445,63 @@ const DIRECTION_NOTE: &str = "directions are words such as `orthogonal`, `diagon
 /// (several words when the keyword is a phrase).
 fn spellings(rule: Rule) -> &'static [&'static str] {
     const DECLS: &[&str] = &[
-        "piece", "board", "zone", "game", "start", "royal", "royals may not face", "castling",
-        "en passant", "promotion", "hand", "drop", "confine", "one side", "sokoban",
-        "stalemate", "must capture", "explode on capture", "burn", "freeze", "immune",
-        "repetition", "perpetual check loses", "move limit", "bare royal", "no pieces",
-        "counting makruk", "neutral", "no check", "tag", "relay", "passive",
+        "piece",
+        "board",
+        "zone",
+        "game",
+        "start",
+        "royal",
+        "royals may not face",
+        "castling",
+        "en passant",
+        "promotion",
+        "hand",
+        "drop",
+        "confine",
+        "one side",
+        "sokoban",
+        "stalemate",
+        "must capture",
+        "explode on capture",
+        "burn",
+        "freeze",
+        "immune",
+        "repetition",
+        "perpetual check loses",
+        "move limit",
+        "bare royal",
+        "no pieces",
+        "counting makruk",
+        "neutral",
+        "no check",
+        "tag",
+        "relay",
+        "passive",
     ];
     const PATTERNS: &[&str] = &["step", "leap", "ride", "like", "repeat"];
     const MODIFIERS: &[&str] = &[
-        "move only", "capture only", "capture friend", "initial", "from", "to", "not from",
-        "not to", "captures", "en passant", "push", "swap", "convert", "activate", "pass",
-        "for first", "for second", "tagged", "sets", "keeps", "burn", "explode",
+        "move only",
+        "capture only",
+        "capture friend",
+        "initial",
+        "from",
+        "to",
+        "not from",
+        "not to",
+        "captures",
+        "en passant",
+        "push",
+        "swap",
+        "convert",
+        "activate",
+        "pass",
+        "for first",
+        "for second",
+        "tagged",
+        "sets",
+        "keeps",
+        "burn",
+        "explode",
     ];
     match rule {
         R::file | R::EOI => DECLS,
@@ -472,7 +518,13 @@ fn spellings(rule: Rule) -> &'static [&'static str] {
         R::outcome => &["draw", "loss", "win"],
         R::end_kind => &["claim", "immediate"],
         R::for_side | R::mod_for => &["for first", "for second"],
-        R::promotion_option => &["optional", "also leaving", "only captured", "tagged", "delayed"],
+        R::promotion_option => &[
+            "optional",
+            "also leaving",
+            "only captured",
+            "tagged",
+            "delayed",
+        ],
         R::drop_option => &["not in", "one per file", "not mating"],
         R::sokoban_role => &["pusher", "box", "wall"],
         R::counting_role => &["pawn", "rook", "bishop", "knight"],
@@ -869,9 +921,15 @@ mod tests {
             did_you_mean("captrue", " friend }", modifiers).as_deref(),
             Some("capture friend")
         );
-        assert_eq!(did_you_mean("captrue", " }", modifiers).as_deref(), Some("capture"));
+        assert_eq!(
+            did_you_mean("captrue", " }", modifiers).as_deref(),
+            Some("capture")
+        );
         assert_eq!(did_you_mean("quietly", " }", modifiers), None);
-        assert_eq!(did_you_mean("Piece", "", spellings(R::file)).as_deref(), Some("piece"));
+        assert_eq!(
+            did_you_mean("Piece", "", spellings(R::file)).as_deref(),
+            Some("piece")
+        );
         assert_eq!(did_you_mean("xyz", "", spellings(R::file)), None);
         // Short words: only a swap or a changed letter.
         assert_eq!(did_you_mean("ot", "", &["to"]).as_deref(), Some("to"));
