@@ -170,6 +170,12 @@ snap!(
     "add `}` after"
 );
 
+snap!(
+    pattern_after_a_brace_too_many,
+    with_board("piece Pawn (P) {\n    step forward, move only }\n    step forward-diagonal, capture only\n}\n"),
+    "remove the `}` that closes the body too early"
+);
+
 // ------------------------------------------------------------------ "expected" lists
 
 snap!(

@@ -593,8 +593,8 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -618,7 +618,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
 fn did_you_mean(word: &str, rest: &str, candidates: &[&'static str]) -> Option<String> {
     let lower = word.to_ascii_lowercase();
     let len = lower.chars().count();
-    if len == 0 || !lower.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    if !lower.starts_with(|c: char| c.is_ascii_alphabetic())
+        || !lower.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
         return None;
     }
     let limit = if len <= 5 { 1 } else { 2 };
@@ -699,6 +701,25 @@ fn declaration_at_line_start(source: &str, start: usize) -> bool {
     let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
     source[line_start..start].trim().is_empty()
         && super::starts_declaration(source.get(start..).unwrap_or(""))
+}
+
+/// The byte offset of the last `}` before `pos` (outside comments and strings).
+fn last_close_brace(source: &str, pos: usize) -> Option<usize> {
+    let mut offset = 0;
+    let mut last = None;
+    for line in source[..pos].split_inclusive('\n') {
+        let code = strip_comment(line);
+        let mut in_string = false;
+        for (i, c) in code.char_indices() {
+            match c {
+                '"' => in_string = !in_string,
+                '}' if !in_string => last = Some(offset + i),
+                _ => {}
+            }
+        }
+        offset += line.len();
+    }
+    last
 }
 
 /// Whether a piece declaration's head (`piece Name (`) starts at `pos`.
@@ -877,6 +898,16 @@ fn convert_error(source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
             ));
     }
     let mut d = Diagnostic::error("E0001", message, Span::new(start, end)).label(label);
+    // A pattern outside any body: most likely a `}` too many closed the body before it.
+    let pattern_word = matches!(token, "step" | "leap" | "ride" | "like" | "repeat");
+    if pattern_word && names.contains(&DECLARATION) {
+        if let Some(close) = last_close_brace(source, start) {
+            d = d.secondary(Span::new(close, close + 1), "this `}` ends the piece body");
+        }
+        return d.help(format!(
+            "`{token}` starts a move pattern, which belongs inside a piece body: remove the `}}` that closes the body too early"
+        ));
+    }
     if let Some(s) = &suggestion {
         d = d.help(format!("did you mean `{s}`?"));
     } else if KEYWORDS.contains(&token) && wants_name {
