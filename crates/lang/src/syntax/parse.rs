@@ -172,7 +172,9 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::counting_role | R::kw_pawn | R::kw_rook | R::kw_bishop | R::kw_knight => {
             "a role (`pawn`, `rook`, `bishop` or `knight`) and a piece name"
         }
-        R::outcome | R::kw_draw | R::kw_loss | R::kw_win => "`draw`, `loss` or `win`",
+        R::outcome | R::kw_draw | R::kw_loss | R::kw_win => {
+            "an outcome (`draw`, `loss` or `win`)"
+        }
         R::kw_side => "`side`",
         R::sokoban_role | R::kw_pusher | R::kw_box | R::kw_wall => {
             "`pusher`, `box` or `wall` and a piece name"
@@ -624,6 +626,7 @@ fn did_you_mean(word: &str, rest: &str, candidates: &[&'static str]) -> Option<S
         return None;
     }
     let limit = if len <= 5 { 1 } else { 2 };
+    let capitalised = word.starts_with(|c: char| c.is_ascii_uppercase());
     let next: Vec<&str> = rest.split_whitespace().take(3).collect();
     let mut best: Option<(usize, usize, &str)> = None;
     for &phrase in candidates {
@@ -633,6 +636,11 @@ fn did_you_mean(word: &str, rest: &str, candidates: &[&'static str]) -> Option<S
             continue;
         }
         let d = edit_distance(&lower, first);
+        // A capitalised word is more likely a name or prose than a slip: only its
+        // lowercase self is suggested.
+        if capitalised && d > 0 {
+            continue;
+        }
         if d > limit || (len <= 2 && first.len() != len) {
             continue;
         }
@@ -873,7 +881,15 @@ fn convert_error(source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     let label = match (names.as_slice(), &suggestion) {
         ([], _) => "unexpected here".to_string(),
         (_, Some(_)) => "not a keyword".to_string(),
-        ([one], None) => format!("expected {one}"),
+        // Its examples are in the message: the label names the kind only.
+        ([one], None) => {
+            let short = [" (", " such as "]
+                .iter()
+                .filter_map(|cut| one.find(cut))
+                .min()
+                .map_or(*one, |at| &one[..at]);
+            format!("expected {short}")
+        }
         (_, None) => format!("unexpected {found}"),
     };
     if negatives.contains(&R::decl_word) {
@@ -962,6 +978,7 @@ mod tests {
             Some("piece")
         );
         assert_eq!(did_you_mean("xyz", "", spellings(R::file)), None);
+        assert_eq!(did_you_mean("Moves", "", spellings(R::file)), None);
         // Short words: only a swap or a changed letter.
         assert_eq!(did_you_mean("ot", "", &["to"]).as_deref(), Some("to"));
         assert_eq!(did_you_mean("t", "", &["to"]), None);
