@@ -12,10 +12,17 @@ use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
 
 /// A count and a noun, the noun plural unless the count is 1: `plural(1, "error")` is
-/// `"1 error"`, `plural(3, "rank")` is `"3 ranks"`. For every message that counts.
+/// `"1 error"`, `plural(3, "rank")` is `"3 ranks"`, `plural(2, "ply")` is `"2 plies"`.
+/// For every message that counts.
 pub fn plural(n: usize, word: &str) -> String {
     if n == 1 {
-        format!("1 {word}")
+        return format!("1 {word}");
+    }
+    let consonant_y = word.len() > 1
+        && word.ends_with('y')
+        && !word[..word.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u']);
+    if consonant_y {
+        format!("{n} {}ies", &word[..word.len() - 1])
     } else {
         format!("{n} {word}s")
     }
@@ -460,6 +467,17 @@ impl std::error::Error for Diagnostics {}
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn plurals() {
+        assert_eq!(plural(1, "error"), "1 error");
+        assert_eq!(plural(0, "error"), "0 errors");
+        assert_eq!(plural(2, "rank"), "2 ranks");
+        assert_eq!(plural(1, "ply"), "1 ply");
+        assert_eq!(plural(4, "ply"), "4 plies");
+        assert_eq!(plural(3, "key"), "3 keys");
+    }
+
     use super::*;
 
     #[test]
