@@ -123,6 +123,12 @@ snap!(
     "did you mean `ride`?"
 );
 
+snap!(
+    wrong_keyword_in_a_game_declaration,
+    with_board("piece Bomb (B) { step any }\nexplode in capture\n"),
+    "did you mean `on`?"
+);
+
 // ------------------------------------------------------------------ unclosed `{`
 
 snap!(

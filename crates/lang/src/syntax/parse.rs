@@ -711,6 +711,12 @@ fn declaration_at_line_start(source: &str, start: usize) -> bool {
         && super::starts_declaration(source.get(start..).unwrap_or(""))
 }
 
+/// Whether `word` is a keyword or contextual word anywhere in the grammar.
+fn is_word_of_the_language(word: &str) -> bool {
+    const GRAMMAR: &str = include_str!("../../grammar/piecewise.pest");
+    GRAMMAR.contains(&format!("\"{word}\""))
+}
+
 /// The byte offset of the last `}` before `pos` (outside comments and strings).
 fn last_close_brace(source: &str, pos: usize) -> Option<usize> {
     let mut offset = 0;
@@ -880,6 +886,7 @@ fn convert_error(source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     // The label names the one thing expected; a longer list is in the message only.
     let label = match (names.as_slice(), &suggestion) {
         ([], _) => "unexpected here".to_string(),
+        (_, Some(_)) if is_word_of_the_language(token) => "not valid here".to_string(),
         (_, Some(_)) => "not a keyword".to_string(),
         // Its examples are in the message: the label names the kind only.
         ([one], None) => {
@@ -979,6 +986,8 @@ mod tests {
         );
         assert_eq!(did_you_mean("xyz", "", spellings(R::file)), None);
         assert_eq!(did_you_mean("Moves", "", spellings(R::file)), None);
+        assert!(is_word_of_the_language("in"));
+        assert!(!is_word_of_the_language("pice"));
         // Short words: only a swap or a changed letter.
         assert_eq!(did_you_mean("ot", "", &["to"]).as_deref(), Some("to"));
         assert_eq!(did_you_mean("t", "", &["to"]), None);
