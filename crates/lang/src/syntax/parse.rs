@@ -1,6 +1,9 @@
 //! The pest parser and everything that touches pest types: runs the grammar
 //! (`grammar/piecewise.pest`), copies the parse tree into plain [`Node`]s, and turns
-//! pest errors into [`Diagnostic`]s that say what was expected in a rule author's words.
+//! pest errors into [`Diagnostic`]s that say what was expected in a rule author's words:
+//! the expected rules grouped by kind ("a move pattern", "a modifier"), "did you mean"
+//! for a word an edit or two from a keyword valid at that point, and a `{` left open
+//! reported where it opens (docs/language.md, "Syntax errors").
 //!
 //! This is the only file that sees pest `Pair`s and errors; [`super::lower`] builds
 //! the AST from [`Node`]s.
