@@ -27,6 +27,23 @@ fn check_reports_every_error_with_location_and_exit_1() {
 }
 
 #[test]
+fn check_counts_in_the_singular_and_suggests_the_keyword() {
+    let p = temp(
+        "typo.rules",
+        b"board square 8x8\npice King (K) { step any }\n",
+    );
+    let o = run(&["check", "--color", "never", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("failed (1 error, 0 warnings)"), "{out}");
+    let e = stderr(&o);
+    assert!(e.contains("did you mean `piece`?"), "{e}");
+    // A command that compiles says the same count.
+    let o = run(&["perft", p.to_str().unwrap(), "--depth", "1"]);
+    assert!(stderr(&o).contains("(1 error)"), "{}", stderr(&o));
+}
+
+#[test]
 fn moves_prints_uci_one_per_line() {
     let o = run(&[
         "moves",

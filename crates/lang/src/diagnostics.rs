@@ -11,6 +11,23 @@ use codespan_reporting::diagnostic as cs;
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
 
+/// A count and a noun, the noun plural unless the count is 1: `plural(1, "error")` is
+/// `"1 error"`, `plural(3, "rank")` is `"3 ranks"`, `plural(2, "ply")` is `"2 plies"`.
+/// For every message that counts.
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        return format!("1 {word}");
+    }
+    let consonant_y = word.len() > 1
+        && word.ends_with('y')
+        && !word[..word.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u']);
+    if consonant_y {
+        format!("{n} {}ies", &word[..word.len() - 1])
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
@@ -230,8 +247,7 @@ impl Diagnostics {
             if count > per_code {
                 let more = count - per_code;
                 let word = severity_word(severity);
-                let plural = if more == 1 { "" } else { "s" };
-                let message = format!("{more} more {code} {word}{plural} not shown");
+                let message = format!("{} not shown", plural(more, &format!("more {code} {word}")));
                 let base = match severity {
                     Severity::Error => cs::Diagnostic::error(),
                     Severity::Warning => cs::Diagnostic::warning(),
@@ -427,13 +443,6 @@ fn to_codespan(d: &Diagnostic, len: usize) -> cs::Diagnostic<()> {
 /// code. [`Diagnostics::render`] gives the full report with file, line and column.
 impl std::fmt::Display for Diagnostics {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let plural = |n: usize, word: &str| {
-            if n == 1 {
-                format!("1 {word}")
-            } else {
-                format!("{n} {word}s")
-            }
-        };
         let (errors, warnings) = (self.error_count(), self.warning_count());
         write!(
             f,
@@ -458,6 +467,17 @@ impl std::error::Error for Diagnostics {}
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn plurals() {
+        assert_eq!(plural(1, "error"), "1 error");
+        assert_eq!(plural(0, "error"), "0 errors");
+        assert_eq!(plural(2, "rank"), "2 ranks");
+        assert_eq!(plural(1, "ply"), "1 ply");
+        assert_eq!(plural(4, "ply"), "4 plies");
+        assert_eq!(plural(3, "key"), "3 keys");
+    }
+
     use super::*;
 
     #[test]

@@ -114,8 +114,8 @@ fn game_of(
             ApiError::bad(
                 "rules",
                 format!(
-                    "the rules do not compile ({} errors){first}",
-                    d.error_count()
+                    "the rules do not compile ({}){first}",
+                    crate::diagnostics::plural(d.error_count(), "error")
                 ),
             )
             .with("diagnostics", diagnostics::to_json(&d, rules))

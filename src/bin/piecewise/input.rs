@@ -5,7 +5,7 @@
 //! comes back as a [`Failure`]; nothing here prints a command's output.
 
 use crate::failure::Failure;
-use piecewise::diagnostics::Diagnostics;
+use piecewise::diagnostics::{plural, Diagnostics};
 use piecewise::game::{text_board, GamePosition};
 use piecewise::ids::CellId;
 use piecewise::pipeline::{self, Limits};
@@ -121,9 +121,9 @@ fn compile_file<T>(
         Err(diags) => {
             print_diagnostics(&diags, path, &source, color);
             eprintln!(
-                "error: could not compile {} ({} errors)",
+                "error: could not compile {} ({})",
                 path.display(),
-                diags.error_count()
+                plural(diags.error_count(), "error")
             );
             Err(Failure::Rules)
         }

@@ -16,6 +16,7 @@
 //! the floor outside the level's walls. A `#` where the board has no cell (a hole) is
 //! fine and places nothing; without a `wall` piece every `#` must fall on a hole.
 
+use crate::diagnostics::plural;
 use crate::ids::{CellId, Side};
 use crate::ir::Coord;
 use crate::walk::Occupant;
@@ -156,7 +157,9 @@ impl fmt::Display for Message<'_> {
                 ..
             } => write!(
                 f,
-                "{found:?} lies outside the {board} board of the rules ({columns} columns, {lines} lines)"
+                "{found:?} lies outside the {board} board of the rules ({}, {})",
+                plural(*columns, "column"),
+                plural(*lines, "line")
             ),
             OnHole { found, .. } => {
                 write!(f, "{found:?} falls on a hole of the board (only `#` may)")

@@ -11,7 +11,7 @@
 
 use super::Checker;
 use crate::ast;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{plural, Diagnostic};
 use crate::ids::{PieceId, Span};
 use crate::ir::{self, Effects, Piece};
 
@@ -127,8 +127,9 @@ impl Checker {
                     let d = Diagnostic::warning(
                         "W0906",
                         format!(
-                            "activations go round ({}): moves may cascade without end; a move has at most {limit} plies",
-                            kinds.join(" → ")
+                            "activations go round ({}): moves may cascade without end; a move has at most {}",
+                            kinds.join(" → "),
+                            plural(limit, "ply")
                         ),
                         span,
                     )
@@ -142,8 +143,9 @@ impl Checker {
                 Some(m) => Diagnostic::warning(
                     "W0906",
                     format!(
-                        "moves of {} may cascade to {m} plies; a move has at most {limit} plies",
-                        name(p)
+                        "moves of {} may cascade to {m} plies; a move has at most {}",
+                        name(p),
+                        plural(limit, "ply")
                     ),
                     first,
                 )

@@ -26,6 +26,7 @@ pub(crate) mod octo;
 pub(crate) mod square;
 pub(crate) mod tri;
 
+use crate::diagnostics::plural;
 use crate::ids::CellId;
 use crate::ir::{BoardKind, BoardSpec, Coord, Vector};
 
@@ -403,21 +404,24 @@ impl Board {
             BoardKind::Square { .. } => format!("square {}x{}{holes}", self.width, self.height),
             BoardKind::HexRows { .. } | BoardKind::Tri { .. } | BoardKind::Octo { .. } => {
                 format!(
-                    "{} {}x{}{holes} ({} cells)",
+                    "{} {}x{}{holes} ({})",
                     self.kind.word(),
                     self.width,
                     self.height,
-                    self.cell_count()
+                    plural(self.cell_count(), "cell")
                 )
             }
             BoardKind::Hex { radius } => {
-                format!("hex radius {radius}{holes} ({} cells)", self.cell_count())
+                format!(
+                    "hex radius {radius}{holes} ({})",
+                    plural(self.cell_count(), "cell")
+                )
             }
             BoardKind::Graph(g) => format!(
-                "graph {:?} ({} nodes, {} links)",
+                "graph {:?} ({}, {})",
                 g.source,
-                self.cell_count(),
-                g.links.len()
+                plural(self.cell_count(), "node"),
+                plural(g.links.len(), "link")
             ),
         }
     }

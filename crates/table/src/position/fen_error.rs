@@ -5,6 +5,7 @@
 //! (the board part here in `position`, the full game FEN in `game::notation::fen`)
 //! build it through the `pub(crate)` constructors.
 
+use piecewise_lang::diagnostics::plural;
 use std::fmt;
 
 /// A FEN that could not be read: what is wrong ([`FenError::kind`]) and at which byte
@@ -452,17 +453,19 @@ impl fmt::Display for Message<'_> {
                 found, expected, ..
             } => write!(
                 f,
-                "the board part has {found} ranks but the board has {expected}"
+                "the board part has {} but the board has {expected}",
+                plural(*found, "rank")
             ),
             ZeroCount { .. } => f.write_str("a count of empty cells must start with 1-9"),
             RankTooLong { rank, width, .. } => {
-                write!(f, "rank {rank} has more than {width} cells")
+                write!(f, "rank {rank} has more than {}", plural(*width, "cell"))
             }
             RankTooShort {
                 rank, found, width, ..
             } => write!(
                 f,
-                "rank {rank} has {found} cells but the board is {width} wide"
+                "rank {rank} has {} but the board is {width} wide",
+                plural(*found, "cell")
             ),
             HoleMarkOnCell { cell, .. } => write!(f, "`*` marks a hole but {cell} is a cell"),
             NeutralPiece {

@@ -5,6 +5,7 @@
 use crate::failure::{failed_if, Failure, Outcome};
 use crate::input::{limits, print_diagnostics, read};
 use crate::output::outln;
+use piecewise::diagnostics::plural;
 use piecewise::Game;
 use std::path::PathBuf;
 
@@ -28,7 +29,12 @@ pub fn run(files: &[PathBuf], deny_warnings: bool, color: bool) -> Outcome {
             failed = true;
         }
         let verdict = if e > 0 { "failed" } else { "ok" };
-        outln!("{}: {verdict} ({e} errors, {w} warnings)", path.display());
+        outln!(
+            "{}: {verdict} ({}, {})",
+            path.display(),
+            plural(e, "error"),
+            plural(w, "warning")
+        );
     }
     failed_if(failed, Failure::Rules)
 }

@@ -26,7 +26,7 @@ mod vectors;
 
 use super::layout::{FilterCode, MoveTable, Node, RootRange, TablePiece, MAX_DEPTH};
 use crate::compile::MoveProgram;
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{plural, Diagnostic, Diagnostics};
 use crate::ids::{PieceId, Side};
 use crate::ir::KindFilter;
 use crate::topology::Board;
@@ -468,15 +468,15 @@ fn too_big(
     let (message, label) = match count {
         Some(n) => (
             format!(
-                "this pattern alone needs {n} table nodes; the limit is {} nodes",
-                config.max_nodes
+                "this pattern alone needs {n} table nodes; the limit is {}",
+                plural(config.max_nodes, "node")
             ),
             "counted before linking: its expansion over every start cell",
         ),
         None => (
             format!(
-                "the move table grows past its limit of {} nodes",
-                config.max_nodes
+                "the move table grows past its limit of {}",
+                plural(config.max_nodes, "node")
             ),
             "linking stopped while expanding this pattern",
         ),
@@ -495,7 +495,10 @@ fn past_limit(program: &MoveProgram, pat: usize, fault: Fault, config: &LinkConf
     let diagnostic = match fault {
         Fault::PathTooLong => Diagnostic::error(
             "E0802",
-            format!("a path of this pattern is longer than {} cells", config.max_path),
+            format!(
+                "a path of this pattern is longer than {}",
+                plural(config.max_path, "cell")
+            ),
             p.span,
         )
         .label("path too long")
@@ -515,7 +518,8 @@ fn past_limit(program: &MoveProgram, pat: usize, fault: Fault, config: &LinkConf
         Fault::EnPassantTooLong(n) => Diagnostic::error(
             "E0954",
             format!(
-                "an `en passant` move of this pattern passes {n} cells; the limit is {}",
+                "an `en passant` move of this pattern passes {}; the limit is {}",
+                plural(n, "cell"),
                 config.max_ep_cells
             ),
             p.span,
