@@ -5,6 +5,7 @@
 //! [`parse`] never panics: every input either yields a [`ast::File`] or diagnostics.
 
 mod lower;
+mod messages;
 mod parse;
 
 use crate::ast;
