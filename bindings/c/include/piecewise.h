@@ -1,9 +1,11 @@
 /*
  * piecewise: the C ABI. Every pw_* function returns a PwStatus (PW_OK = 0) and writes
  * its results through out-parameters; on error pw_last_error() says why. Handles
- * (PwGame, PwPosition, PwDiagnostics) are owned by the caller and freed with their
- * pw_*_free function; text is written into caller-owned buffers (buf, cap, *len =
- * the length needed without the NUL). No panic crosses the boundary.
+ * (PwGame, PwPosition, PwDiagnostics, PwCancel) are owned by the caller and freed
+ * with their pw_*_free function; a handle freed already, or of another type, is
+ * refused with PW_ERR_STALE_HANDLE (never a crash). Text is written into
+ * caller-owned buffers (buf, cap, *len = the length needed without the NUL). No panic
+ * crosses the boundary.
  */
 
 #ifndef PIECEWISE_H
