@@ -16,6 +16,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The most bytes `pw_compile_file` reads from a file: 64 MiB (the command line's
+// limit for files that are not regular), far past the 1 MiB of rules text the
+// compiler takes; so a device such as `/dev/zero` is `PW_ERR_IO`, not gigabytes.
+#define PW_MAX_FILE_BYTES (64 << 20)
+
 // The time limit of `pw_perft`, in milliseconds: 60 s, the command line's default
 // for every long command (`piecewise perft --max-ms`).
 #define PW_PERFT_DEFAULT_MS 60000
@@ -302,10 +307,11 @@ enum PwStatus pw_compact_move(const struct PwGame *game, struct PwPosition *posi
 enum PwStatus pw_compile(const char *source, const char *file_name, struct PwGame **out_game, struct PwDiagnostics **out_diagnostics);
 
 // Reads and compiles a rules file (`path`: NUL-terminated UTF-8); graph board files
-// it names are looked up beside it. Outputs and ownership as `pw_compile`.
+// it names are looked up beside it. At most `PW_MAX_FILE_BYTES` (64 MiB) are read.
+// Outputs and ownership as `pw_compile`.
 //
 // Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_INVALID_UTF8` (the path or the file),
-// `PW_ERR_IO`, `PW_ERR_COMPILE`.
+// `PW_ERR_IO` (unreadable, or over `PW_MAX_FILE_BYTES`), `PW_ERR_COMPILE`.
 enum PwStatus pw_compile_file(const char *path, struct PwGame **out_game, struct PwDiagnostics **out_diagnostics);
 
 // Frees a game (null is ignored: `PW_OK`). Positions made from it must be freed

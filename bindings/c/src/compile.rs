@@ -190,11 +190,32 @@ pub extern "C" fn pw_compile(
     })
 }
 
+/// The most bytes `pw_compile_file` reads from a file: 64 MiB (the command line's
+/// limit for files that are not regular), far past the 1 MiB of rules text the
+/// compiler takes; so a device such as `/dev/zero` is `PW_ERR_IO`, not gigabytes.
+pub const PW_MAX_FILE_BYTES: u64 = 64 << 20;
+
+fn read_limited(path: &str) -> Result<Vec<u8>, Failure> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(PW_MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .or_else(|e| fail(PwErrIo, format!("{path}: {e}")))?;
+    if bytes.len() as u64 > PW_MAX_FILE_BYTES {
+        return fail(
+            PwErrIo,
+            format!("{path}: more than {PW_MAX_FILE_BYTES} bytes, the most read from a rules file"),
+        );
+    }
+    Ok(bytes)
+}
+
 /// Reads and compiles a rules file (`path`: NUL-terminated UTF-8); graph board files
-/// it names are looked up beside it. Outputs and ownership as `pw_compile`.
+/// it names are looked up beside it. At most `PW_MAX_FILE_BYTES` (64 MiB) are read.
+/// Outputs and ownership as `pw_compile`.
 ///
 /// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_INVALID_UTF8` (the path or the file),
-/// `PW_ERR_IO`, `PW_ERR_COMPILE`.
+/// `PW_ERR_IO` (unreadable, or over `PW_MAX_FILE_BYTES`), `PW_ERR_COMPILE`.
 #[no_mangle]
 pub extern "C" fn pw_compile_file(
     path: *const c_char,
@@ -203,7 +224,7 @@ pub extern "C" fn pw_compile_file(
 ) -> PwStatus {
     guard(|| {
         let path = text(path, "path")?;
-        let bytes = std::fs::read(path).or_else(|e| fail(PwErrIo, format!("{path}: {e}")))?;
+        let bytes = read_limited(path)?;
         let source = String::from_utf8(bytes).or_else(|e| {
             fail(
                 crate::PwErrInvalidUtf8,

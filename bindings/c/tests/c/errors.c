@@ -67,6 +67,13 @@ int main(int argc, char **argv) {
     pw_diagnostics_free(diags);
     pw_diagnostics_free(NULL);
     expect("compile_file(missing)", pw_compile_file("/nonexistent/x.rules", &game, NULL), PW_ERR_IO, "x.rules");
+    /* A device that never ends: an error after 64 MiB, not gigabytes. */
+    FILE *zero = fopen("/dev/zero", "rb");
+    if (zero) {
+        fclose(zero);
+        expect("compile_file(/dev/zero)", pw_compile_file("/dev/zero", &game, NULL), PW_ERR_IO, "the most read");
+    }
+    expect("compile_file(a directory)", pw_compile_file(argv[1], &game, NULL), PW_ERR_IO, argv[1]);
 
     /* A good game, then bad positions and moves. */
     expect("compile_file(chess)", pw_compile_file(path, &game, NULL), PW_OK, NULL);
