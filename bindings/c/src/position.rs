@@ -1,5 +1,6 @@
 //! position: positions of a game ([`PwPosition`]) from FEN and back, legal moves as
-//! plain structs ([`PwMove`]) and as UCI text, make/unmake, result, check and perft.
+//! plain structs ([`PwMove`]) and as UCI text, make/unmake, result and check (perft is
+//! in `perft`).
 
 use std::ffi::c_char;
 
