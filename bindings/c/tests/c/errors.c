@@ -180,6 +180,22 @@ int main(int argc, char **argv) {
         pw_position_free(p);
     }
 
+    /* Move clocks at their maximum saturate (they overflowed: a panic in debug builds). */
+    {
+        PwPosition *p = NULL;
+        expect("from_fen(clocks at the maximum)",
+               pw_position_from_fen(game, "4k3/8/8/8/8/8/8/4K3 w - - 4294967295 4294967295", &p), PW_OK, NULL);
+        expect("make_uci(e1e2)", pw_make_uci(game, p, "e1e2"), PW_OK, NULL);
+        expect("make_uci(e8e7)", pw_make_uci(game, p, "e8e7"), PW_OK, NULL);
+        expect("position_fen(saturated clocks)", pw_position_fen(game, p, buf, sizeof buf, &len), PW_OK, NULL);
+        if (strcmp(buf, "8/4k3/8/8/8/8/4K3/8 w - - 4294967295 4294967295") != 0) {
+            printf("FAILED clocks: %s\n", buf);
+            failures++;
+        }
+        expect("unmake(saturated)", pw_unmake(game, p), PW_OK, NULL);
+        pw_position_free(p);
+    }
+
     /* Null handles are ignored by the free functions. */
     pw_position_free(NULL);
     pw_game_free(NULL);
