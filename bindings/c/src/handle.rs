@@ -90,6 +90,7 @@ static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
     next: 0,
 });
 
+#[inline]
 fn slot(index: usize) -> Option<&'static Slot> {
     let chunk = TABLE.get(index / CHUNK)?.load(Ordering::Acquire);
     if chunk.is_null() {
@@ -99,6 +100,7 @@ fn slot(index: usize) -> Option<&'static Slot> {
     Some(unsafe { &*chunk.add(index % CHUNK) })
 }
 
+#[inline]
 fn state(generation: u64, kind: u8) -> u64 {
     (generation & GENERATION_MASK) << 8 | kind as u64
 }
@@ -139,6 +141,7 @@ pub(crate) fn new_handle<T: Handle>(value: T) -> Result<*mut T, Failure> {
 }
 
 /// The slot of a live handle of kind `K`, its generation, or why it is not one.
+#[inline]
 fn live<T: Handle>(h: *const T, name: &str) -> Result<(&'static Slot, u64), Failure> {
     if h.is_null() {
         return fail(PwErrNullPointer, format!("{name} is null"));
@@ -171,6 +174,7 @@ fn live<T: Handle>(h: *const T, name: &str) -> Result<(&'static Slot, u64), Fail
 }
 
 /// The object of a live handle, shared.
+#[inline]
 pub(crate) fn get<'a, T: Handle>(h: *const T, name: &str) -> Result<&'a T, Failure> {
     let (s, _) = live(h, name)?;
     // SAFETY: a live slot of kind `T::KIND` points to a `T` made by `new_handle`; it
@@ -180,6 +184,7 @@ pub(crate) fn get<'a, T: Handle>(h: *const T, name: &str) -> Result<&'a T, Failu
 
 /// The object of a live handle, exclusive (the caller does not alias it during the
 /// call: documented per type).
+#[inline]
 pub(crate) fn get_mut<'a, T: Handle>(h: *mut T, name: &str) -> Result<&'a mut T, Failure> {
     let (s, _) = live(h, name)?;
     // SAFETY: as in `get`; exclusive use is the caller's part (one thread at a time).
