@@ -117,10 +117,12 @@ class Game:
     def from_text(cls, text: str, file: Optional[str] = None) -> Game:
         """Compiles rules text (the same as `Game(text, file)`)."""
     @classmethod
-    def from_file(cls, path: Union[str, PathLike[str]]) -> Game:
+    def from_file(cls, path: Union[str, bytes, PathLike[str], PathLike[bytes]]) -> Game:
         """Reads and compiles a `.rules` file (graph board files it names are found
-        beside it). Raises `OSError` if it cannot be read, `RulesError` if it is not
-        UTF-8 or does not compile."""
+        beside it); `path` as `open` takes it. Raises `UnicodeEncodeError` for a path
+        with a lone surrogate, `ValueError` for one with a NUL byte, `OSError` (with
+        `errno` and `filename`: `FileNotFoundError`, ...) if it cannot be read or is
+        over 64 MiB, `RulesError` if it is not UTF-8 or does not compile."""
     @property
     def file(self) -> str:
         """The file name diagnostics show."""
@@ -170,10 +172,11 @@ class Game:
     def position_warnings(self, fen: str) -> List[str]:
         """What about the position no game by these rules can reach (empty for
         positions reached from the start)."""
-    def perft(self, fen: str, depth: int, *, max_ms: Optional[int] = 600000) -> int:
-        """Leaf nodes of the legal move tree `depth` plies deep. Runs without the GIL;
-        raises `TimeoutError` after `max_ms` ms (None: no limit), `KeyboardInterrupt`
-        on Ctrl-C."""
+    def perft(self, fen: str, depth: int, *, max_ms: Optional[int] = 60000) -> int:
+        """Leaf nodes of the legal move tree `depth` plies deep (at most 64: deeper
+        raises `piecewise.Error`; negative `OverflowError`). Runs without the GIL;
+        raises `TimeoutError` after `max_ms` ms (default 60,000, the CLI's; 0 or None:
+        no limit, as `--max-ms 0`), `KeyboardInterrupt` on Ctrl-C."""
     def path_tree(self, fen: str, cell: str, moves: Moves = ...) -> Dict[str, Any]:
         """The path tree of the piece on `cell` as the dict of docs/json.md. Raises
         `CellError` for a cell off the board or an empty one."""

@@ -1,9 +1,11 @@
 /*
  * piecewise: the C ABI. Every pw_* function returns a PwStatus (PW_OK = 0) and writes
  * its results through out-parameters; on error pw_last_error() says why. Handles
- * (PwGame, PwPosition, PwDiagnostics) are owned by the caller and freed with their
- * pw_*_free function; text is written into caller-owned buffers (buf, cap, *len =
- * the length needed without the NUL). No panic crosses the boundary.
+ * (PwGame, PwPosition, PwDiagnostics, PwCancel) are owned by the caller and freed
+ * with their pw_*_free function; a handle freed already, or of another type, is
+ * refused with PW_ERR_STALE_HANDLE (never a crash). Text is written into
+ * caller-owned buffers (buf, cap, *len = the length needed without the NUL). No panic
+ * crosses the boundary.
  */
 
 #ifndef PIECEWISE_H
@@ -13,6 +15,19 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+// The most bytes `pw_compile_file` reads from a file: 64 MiB (the command line's
+// limit for files that are not regular), far past the 1 MiB of rules text the
+// compiler takes; so a device such as `/dev/zero` is `PW_ERR_IO`, not gigabytes.
+#define PW_MAX_FILE_BYTES (64 << 20)
+
+// The time limit of `pw_perft`, in milliseconds: 60 s, the command line's default
+// for every long command (`piecewise perft --max-ms`).
+#define PW_PERFT_DEFAULT_MS 60000
+
+// The deepest count accepted (a deeper one could never finish, and its walk would
+// exhaust the stack).
+#define PW_PERFT_MAX_DEPTH 64
 
 // The longest UCI text of a move, with its NUL.
 #define PW_UCI_MAX 24
@@ -43,6 +58,15 @@ typedef enum PwStatus {
   PW_ERR_NOTHING_TO_UNMAKE = 10,
   // The game declares no start position.
   PW_ERR_NO_START_POSITION = 11,
+  // A handle argument is not a live handle of its type: freed already (a second
+  // `pw_*_free`, or a use after free), another type's handle, or a value piecewise
+  // never made. Nothing was done.
+  PW_ERR_STALE_HANDLE = 12,
+  // A count stopped at its time limit (`pw_perft_limited`'s `max_ms`, `pw_perft`'s
+  // default `PW_PERFT_DEFAULT_MS`); the message says how far it got.
+  PW_ERR_TIME_LIMIT = 13,
+  // A count stopped because its `PwCancel` was set (`pw_cancel_set`).
+  PW_ERR_CANCELLED = 14,
   // A bug in piecewise (a caught panic); the message says where.
   PW_ERR_INTERNAL = 99,
 } PwStatus;
@@ -97,6 +121,13 @@ typedef enum PwEndReason {
   // which a position alone does not carry; or one added later).
   PW_OTHER = 6,
 } PwEndReason;
+
+// A cancel flag (opaque) for `pw_perft_limited`: made by `pw_cancel_new`, set by
+// `pw_cancel_set` from any thread (a count using it stops soon after), cleared by
+// `pw_cancel_reset`, freed by `pw_cancel_free`. Thread-safe; a count in progress keeps
+// what it needs, so freeing the flag during a count is safe (the count then runs to
+// its end or its limit).
+typedef struct PwCancel PwCancel;
 
 // The errors and warnings of one compilation (opaque). Made by `pw_compile` and
 // `pw_compile_file`, freed by `pw_diagnostics_free`.
@@ -276,15 +307,19 @@ enum PwStatus pw_compact_move(const struct PwGame *game, struct PwPosition *posi
 enum PwStatus pw_compile(const char *source, const char *file_name, struct PwGame **out_game, struct PwDiagnostics **out_diagnostics);
 
 // Reads and compiles a rules file (`path`: NUL-terminated UTF-8); graph board files
-// it names are looked up beside it. Outputs and ownership as `pw_compile`.
+// it names are looked up beside it. At most `PW_MAX_FILE_BYTES` (64 MiB) are read.
+// Outputs and ownership as `pw_compile`.
 //
 // Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_INVALID_UTF8` (the path or the file),
-// `PW_ERR_IO`, `PW_ERR_COMPILE`.
+// `PW_ERR_IO` (unreadable, or over `PW_MAX_FILE_BYTES`), `PW_ERR_COMPILE`.
 enum PwStatus pw_compile_file(const char *path, struct PwGame **out_game, struct PwDiagnostics **out_diagnostics);
 
-// Frees a game (null is ignored). Positions made from it must be freed first or
-// not used again.
-void pw_game_free(struct PwGame *game);
+// Frees a game (null is ignored: `PW_OK`). Positions made from it must be freed
+// first or not used again (they are refused with `PW_ERR_STALE_HANDLE` once it is
+// gone). Not while another thread uses the game.
+//
+// Errors: `PW_ERR_STALE_HANDLE` (freed already, or not a game): nothing is freed.
+enum PwStatus pw_game_free(struct PwGame *game);
 
 // The number of cells of the game's board (cell ids are `0..count`).
 enum PwStatus pw_game_cell_count(const struct PwGame *game, uint32_t *out);
@@ -306,8 +341,53 @@ enum PwStatus pw_diagnostics_get(const struct PwDiagnostics *diagnostics, size_t
 // is freed); "" when there are none.
 enum PwStatus pw_diagnostics_text(const struct PwDiagnostics *diagnostics, const char **out);
 
-// Frees diagnostics (null is ignored).
-void pw_diagnostics_free(struct PwDiagnostics *diagnostics);
+// Frees diagnostics (null is ignored: `PW_OK`).
+//
+// Errors: `PW_ERR_STALE_HANDLE` (freed already, or not diagnostics): nothing is freed.
+enum PwStatus pw_diagnostics_free(struct PwDiagnostics *diagnostics);
+
+// A new cancel flag, not set. `*out` receives it; the caller owns it (free with
+// `pw_cancel_free`).
+//
+// Errors: `PW_ERR_NULL_POINTER`.
+enum PwStatus pw_cancel_new(struct PwCancel **out);
+
+// Sets the flag: every count using it stops (`PW_ERR_CANCELLED`), and counts started
+// with it stop at once, until `pw_cancel_reset`. Safe from any thread.
+//
+// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_STALE_HANDLE`.
+enum PwStatus pw_cancel_set(const struct PwCancel *cancel);
+
+// Clears the flag (for the next count).
+//
+// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_STALE_HANDLE`.
+enum PwStatus pw_cancel_reset(const struct PwCancel *cancel);
+
+// Frees a cancel flag (null is ignored: `PW_OK`).
+//
+// Errors: `PW_ERR_STALE_HANDLE` (freed already, or not a cancel flag).
+enum PwStatus pw_cancel_free(struct PwCancel *cancel);
+
+// Perft: the number of leaf nodes of the legal move tree of `depth` plies (1 at
+// depth 0), counted on the calling thread, stopped after `PW_PERFT_DEFAULT_MS`
+// (60 s): `pw_perft_limited(game, position, depth, PW_PERFT_DEFAULT_MS, NULL, out)`.
+//
+// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_STALE_HANDLE`, `PW_ERR_INVALID_ARGUMENT`
+// (a depth over `PW_PERFT_MAX_DEPTH`, 64; a position of another game),
+// `PW_ERR_TIME_LIMIT`.
+enum PwStatus pw_perft(const struct PwGame *game, struct PwPosition *position, uint32_t depth, uint64_t *out);
+
+// Perft with a time limit and a cancel flag: `pw_perft` that stops after `max_ms`
+// milliseconds (0: no limit) with `PW_ERR_TIME_LIMIT`, or once `cancel` (may be
+// null) is set from another thread (`pw_cancel_set`) with `PW_ERR_CANCELLED`; a
+// `cancel` set before the call stops it at once. A stopped count leaves `*out`
+// untouched and the position as it was; the message says how far it got (root moves
+// and nodes counted). The limit and the flag are looked at before every subtree two
+// plies deep, so a count stops soon after (milliseconds on the shipped games).
+//
+// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_STALE_HANDLE`, `PW_ERR_INVALID_ARGUMENT`,
+// `PW_ERR_TIME_LIMIT`, `PW_ERR_CANCELLED`.
+enum PwStatus pw_perft_limited(const struct PwGame *game, struct PwPosition *position, uint32_t depth, uint64_t max_ms, const struct PwCancel *cancel, uint64_t *out);
 
 // Reads a position in Fairy-Stockfish's FEN for this game (NUL-terminated UTF-8).
 // `*out` receives a new position the caller owns (free with `pw_position_free`).
@@ -321,8 +401,10 @@ enum PwStatus pw_position_from_fen(const struct PwGame *game, const char *fen, s
 // Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_NO_START_POSITION`.
 enum PwStatus pw_start_position(const struct PwGame *game, struct PwPosition **out);
 
-// Frees a position (null is ignored).
-void pw_position_free(struct PwPosition *position);
+// Frees a position (null is ignored: `PW_OK`).
+//
+// Errors: `PW_ERR_STALE_HANDLE` (freed already, or not a position): nothing is freed.
+enum PwStatus pw_position_free(struct PwPosition *position);
 
 // Writes the position as Fairy-Stockfish's FEN into the caller's buffer (`buf`,
 // `cap` bytes; `*len` = the length without the NUL, also on
@@ -371,11 +453,6 @@ enum PwStatus pw_in_check(const struct PwGame *game, struct PwPosition *position
 // counts its last ply: most moves are counted straight from the walk, without being
 // built (no list is kept for `pw_make_move`).
 enum PwStatus pw_legal_move_count(const struct PwGame *game, struct PwPosition *position, uint64_t *out);
-
-// Perft: the number of leaf nodes of the legal move tree of `depth` plies (1 at
-// depth 0), counted on the calling thread. Depths above 64 are refused
-// (`PW_ERR_INVALID_ARGUMENT`).
-enum PwStatus pw_perft(const struct PwGame *game, struct PwPosition *position, uint32_t depth, uint64_t *out);
 
 #ifdef __cplusplus
 }  // extern "C"

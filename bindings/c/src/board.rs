@@ -145,7 +145,7 @@ pub extern "C" fn pw_piece_moves(
     count: *mut usize,
 ) -> PwStatus {
     guard(|| {
-        let g: &piecewise::Game = &arg(game, "game")?.game;
+        let g: &piecewise::Game = &crate::handle::get(game, "game")?.game;
         arg(occupancy, "occupancy")?;
         if cells != g.cell_count() {
             return fail(
@@ -186,7 +186,7 @@ pub extern "C" fn pw_piece_moves_cb(
     count: *mut usize,
 ) -> PwStatus {
     guard(|| {
-        let g: &piecewise::Game = &arg(game, "game")?.game;
+        let g: &piecewise::Game = &crate::handle::get(game, "game")?.game;
         let Some(f) = occupant else {
             return fail(PwErrNullPointer, "occupant is null");
         };
@@ -242,7 +242,7 @@ pub extern "C" fn pw_position_occupancy(
 #[no_mangle]
 pub extern "C" fn pw_cell_id(game: *const PwGame, name: *const c_char, out: *mut u32) -> PwStatus {
     guard(|| {
-        let g: &piecewise::Game = &arg(game, "game")?.game;
+        let g: &piecewise::Game = &crate::handle::get(game, "game")?.game;
         let name = text(name, "name")?;
         let out = arg_mut(out, "out")?;
         match g.rules().cell(name) {
@@ -266,7 +266,7 @@ pub extern "C" fn pw_cell_name(
     len: *mut usize,
 ) -> PwStatus {
     guard(|| {
-        let g: &piecewise::Game = &arg(game, "game")?.game;
+        let g: &piecewise::Game = &crate::handle::get(game, "game")?.game;
         let c = check_cell(g, cell)?;
         write_text(&g.rules().cell_name(c), buf, cap, len)
     })

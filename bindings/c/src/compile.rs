@@ -8,7 +8,8 @@ use piecewise::diagnostics::{line_column, Diagnostics, Severity};
 use piecewise::game::MoveGenerator;
 use piecewise::Game;
 
-use crate::{arg, arg_mut, fail, free_handle, guard, into_handle, text, Failure, PwStatus};
+use crate::handle::{self, new_handle, Handle, Kind};
+use crate::{arg_mut, fail, guard, text, Failure, PwStatus};
 use crate::{PwErrCompile, PwErrInvalidArgument, PwErrIo};
 
 /// A compiled game (opaque). Made by `pw_compile` or `pw_compile_file`, freed by
@@ -51,6 +52,14 @@ impl PwGame {
             .push(generator);
         result
     }
+}
+
+impl Handle for PwGame {
+    const KIND: Kind = Kind::Game;
+}
+
+impl Handle for PwDiagnostics {
+    const KIND: Kind = Kind::Diagnostics;
 }
 
 /// The errors and warnings of one compilation (opaque). Made by `pw_compile` and
@@ -139,11 +148,11 @@ fn compile_into(
     };
     // SAFETY: null or a valid out-parameter (documented).
     if let Some(out) = unsafe { out_diagnostics.as_mut() } {
-        *out = into_handle(diagnostics(&diags, file_name, source));
+        *out = new_handle(diagnostics(&diags, file_name, source))?;
     }
     match (result, summary) {
         (Ok(game), _) => {
-            *out_game = into_handle(PwGame::new(game));
+            *out_game = new_handle(PwGame::new(game))?;
             Ok(())
         }
         (Err(_), summary) => fail(
@@ -181,11 +190,32 @@ pub extern "C" fn pw_compile(
     })
 }
 
+/// The most bytes `pw_compile_file` reads from a file: 64 MiB (the command line's
+/// limit for files that are not regular), far past the 1 MiB of rules text the
+/// compiler takes; so a device such as `/dev/zero` is `PW_ERR_IO`, not gigabytes.
+pub const PW_MAX_FILE_BYTES: u64 = 64 << 20;
+
+fn read_limited(path: &str) -> Result<Vec<u8>, Failure> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(PW_MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .or_else(|e| fail(PwErrIo, format!("{path}: {e}")))?;
+    if bytes.len() as u64 > PW_MAX_FILE_BYTES {
+        return fail(
+            PwErrIo,
+            format!("{path}: more than {PW_MAX_FILE_BYTES} bytes, the most read from a rules file"),
+        );
+    }
+    Ok(bytes)
+}
+
 /// Reads and compiles a rules file (`path`: NUL-terminated UTF-8); graph board files
-/// it names are looked up beside it. Outputs and ownership as `pw_compile`.
+/// it names are looked up beside it. At most `PW_MAX_FILE_BYTES` (64 MiB) are read.
+/// Outputs and ownership as `pw_compile`.
 ///
 /// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_INVALID_UTF8` (the path or the file),
-/// `PW_ERR_IO`, `PW_ERR_COMPILE`.
+/// `PW_ERR_IO` (unreadable, or over `PW_MAX_FILE_BYTES`), `PW_ERR_COMPILE`.
 #[no_mangle]
 pub extern "C" fn pw_compile_file(
     path: *const c_char,
@@ -194,7 +224,7 @@ pub extern "C" fn pw_compile_file(
 ) -> PwStatus {
     guard(|| {
         let path = text(path, "path")?;
-        let bytes = std::fs::read(path).or_else(|e| fail(PwErrIo, format!("{path}: {e}")))?;
+        let bytes = read_limited(path)?;
         let source = String::from_utf8(bytes).or_else(|e| {
             fail(
                 crate::PwErrInvalidUtf8,
@@ -209,21 +239,21 @@ pub extern "C" fn pw_compile_file(
     })
 }
 
-/// Frees a game (null is ignored). Positions made from it must be freed first or
-/// not used again.
+/// Frees a game (null is ignored: `PW_OK`). Positions made from it must be freed
+/// first or not used again (they are refused with `PW_ERR_STALE_HANDLE` once it is
+/// gone). Not while another thread uses the game.
+///
+/// Errors: `PW_ERR_STALE_HANDLE` (freed already, or not a game): nothing is freed.
 #[no_mangle]
-pub extern "C" fn pw_game_free(game: *mut PwGame) {
-    let _ = guard(|| {
-        free_handle(game);
-        Ok(())
-    });
+pub extern "C" fn pw_game_free(game: *mut PwGame) -> PwStatus {
+    guard(|| handle::free(game, "game"))
 }
 
 /// The number of cells of the game's board (cell ids are `0..count`).
 #[no_mangle]
 pub extern "C" fn pw_game_cell_count(game: *const PwGame, out: *mut u32) -> PwStatus {
     guard(|| {
-        let g: &piecewise::Game = &arg(game, "game")?.game;
+        let g: &piecewise::Game = &handle::get(game, "game")?.game;
         *arg_mut(out, "out")? = g.cell_count() as u32;
         Ok(())
     })
@@ -233,7 +263,7 @@ pub extern "C" fn pw_game_cell_count(game: *const PwGame, out: *mut u32) -> PwSt
 #[no_mangle]
 pub extern "C" fn pw_game_piece_count(game: *const PwGame, out: *mut u32) -> PwStatus {
     guard(|| {
-        let g: &piecewise::Game = &arg(game, "game")?.game;
+        let g: &piecewise::Game = &handle::get(game, "game")?.game;
         *arg_mut(out, "out")? = g.piece_count() as u32;
         Ok(())
     })
@@ -246,7 +276,7 @@ pub extern "C" fn pw_diagnostics_count(
     out: *mut usize,
 ) -> PwStatus {
     guard(|| {
-        *arg_mut(out, "out")? = arg(diagnostics, "diagnostics")?.items.len();
+        *arg_mut(out, "out")? = handle::get(diagnostics, "diagnostics")?.items.len();
         Ok(())
     })
 }
@@ -262,7 +292,7 @@ pub extern "C" fn pw_diagnostics_get(
     out: *mut PwDiagnostic,
 ) -> PwStatus {
     guard(|| {
-        let d = arg(diagnostics, "diagnostics")?;
+        let d = handle::get(diagnostics, "diagnostics")?;
         let out = arg_mut(out, "out")?;
         let Some(item) = d.items.get(index) else {
             return fail(
@@ -290,19 +320,18 @@ pub extern "C" fn pw_diagnostics_text(
     out: *mut *const c_char,
 ) -> PwStatus {
     guard(|| {
-        let d = arg(diagnostics, "diagnostics")?;
+        let d = handle::get(diagnostics, "diagnostics")?;
         *arg_mut(out, "out")? = d.rendered.as_ptr();
         Ok(())
     })
 }
 
-/// Frees diagnostics (null is ignored).
+/// Frees diagnostics (null is ignored: `PW_OK`).
+///
+/// Errors: `PW_ERR_STALE_HANDLE` (freed already, or not diagnostics): nothing is freed.
 #[no_mangle]
-pub extern "C" fn pw_diagnostics_free(diagnostics: *mut PwDiagnostics) {
-    let _ = guard(|| {
-        free_handle(diagnostics);
-        Ok(())
-    });
+pub extern "C" fn pw_diagnostics_free(diagnostics: *mut PwDiagnostics) -> PwStatus {
+    guard(|| handle::free(diagnostics, "diagnostics"))
 }
 
 #[cfg(test)]

@@ -12,14 +12,18 @@
 //! - No panic crosses the boundary: every body runs under `catch_unwind`
 //!   (`guard`); a panic becomes `PW_ERR_INTERNAL`.
 //! - Null pointers and invalid UTF-8 are checked and reported, never dereferenced.
-//! - Handles (`PwGame`, `PwPosition`, `PwDiagnostics`) are opaque, created by a `pw_*`
-//!   function and owned by the caller, who frees each with its `pw_*_free` function.
+//! - Handles (`PwGame`, `PwPosition`, `PwDiagnostics`, `PwCancel`) are opaque, created
+//!   by a `pw_*` function and owned by the caller, who frees each with its `pw_*_free`
+//!   function. They are checked at every call (module `handle`: a slot number and a
+//!   generation tag, not an address): a handle freed already, of another type, or never
+//!   made is `PW_ERR_STALE_HANDLE`, never a crash.
 //!   Text comes back in caller-owned buffers (`buf`, `cap`, `*len` = the length needed
 //!   without the NUL; `PW_ERR_BUFFER_TOO_SMALL` when it does not fit); strings
 //!   borrowed from a handle say so and live as long as the handle.
 //!
 //! Modules: [`compile`] (games and diagnostics), [`position`] (FEN, legal moves,
-//! make/unmake, result, perft), [`compact`] (the engine's path: 8-byte moves made by
+//! make/unmake, result), [`perft`] (counts with a time limit and a cancel flag),
+//! [`compact`] (the engine's path: 8-byte moves made by
 //! index), [`board`] (the interpreter over the caller's own board,
 //! path trees as JSON).
 // The `pw_*` functions are C entry points: their contract on pointers (valid or null,
@@ -31,6 +35,8 @@
 pub mod board;
 pub mod compact;
 pub mod compile;
+mod handle;
+pub mod perft;
 pub mod position;
 
 use std::cell::{Cell, RefCell};
@@ -65,6 +71,15 @@ pub enum PwStatus {
     PwErrNothingToUnmake = 10,
     /// The game declares no start position.
     PwErrNoStartPosition = 11,
+    /// A handle argument is not a live handle of its type: freed already (a second
+    /// `pw_*_free`, or a use after free), another type's handle, or a value piecewise
+    /// never made. Nothing was done.
+    PwErrStaleHandle = 12,
+    /// A count stopped at its time limit (`pw_perft_limited`'s `max_ms`, `pw_perft`'s
+    /// default `PW_PERFT_DEFAULT_MS`); the message says how far it got.
+    PwErrTimeLimit = 13,
+    /// A count stopped because its `PwCancel` was set (`pw_cancel_set`).
+    PwErrCancelled = 14,
     /// A bug in piecewise (a caught panic); the message says where.
     PwErrInternal = 99,
 }
@@ -207,21 +222,11 @@ pub extern "C" fn pw_status_name(status: i32) -> *const c_char {
         9 => b"PW_ERR_IO\0",
         10 => b"PW_ERR_NOTHING_TO_UNMAKE\0",
         11 => b"PW_ERR_NO_START_POSITION\0",
+        12 => b"PW_ERR_STALE_HANDLE\0",
+        13 => b"PW_ERR_TIME_LIMIT\0",
+        14 => b"PW_ERR_CANCELLED\0",
         99 => b"PW_ERR_INTERNAL\0",
         _ => b"PW_ERR_UNKNOWN\0",
     };
     name.as_ptr() as *const c_char
-}
-
-/// Gives a boxed value to C as an owned handle.
-pub(crate) fn into_handle<T>(value: T) -> *mut T {
-    Box::into_raw(Box::new(value))
-}
-
-/// Frees a handle made by [`into_handle`] (null is ignored).
-pub(crate) fn free_handle<T>(p: *mut T) {
-    if !p.is_null() {
-        // SAFETY: `p` came from `into_handle` and is freed once (documented).
-        drop(unsafe { Box::from_raw(p) });
-    }
 }

@@ -1,13 +1,15 @@
 //! position: positions of a game ([`PwPosition`]) from FEN and back, legal moves as
-//! plain structs ([`PwMove`]) and as UCI text, make/unmake, result, check and perft.
+//! plain structs ([`PwMove`]) and as UCI text, make/unmake, result and check (perft is
+//! in `perft`).
 
 use std::ffi::c_char;
 
-use piecewise::game::{EndReason, GameMove, GamePosition, MoveKind, MoveList, Perft, Undo};
+use piecewise::game::{EndReason, GameMove, GamePosition, MoveKind, MoveList, Undo};
 use piecewise::ids::Side;
 
 use crate::compile::PwGame;
-use crate::{arg, arg_mut, fail, free_handle, guard, into_handle, text, write_text};
+use crate::handle::{self, new_handle, Handle, Kind};
+use crate::{arg, arg_mut, fail, guard, text, write_text};
 use crate::{Failure, Outcome};
 use crate::{
     PwErrFen, PwErrIllegalMove, PwErrInvalidArgument, PwErrNoStartPosition, PwErrNothingToUnmake,
@@ -21,12 +23,18 @@ use crate::{
 /// thread-safe: one thread at a time.
 pub struct PwPosition {
     pub(crate) pos: GamePosition,
+    /// The handle of the game it was made from (unique: a freed game's handle is never
+    /// given again).
     game_id: usize,
     pub(crate) undos: Vec<Undo>,
     /// `lists[ply]`: the moves `pw_legal_moves` last listed at that ply.
     lists: Vec<Vec<GameMove>>,
     /// `compact[ply]`: the moves `pw_legal_compact` last listed at that ply.
     pub(crate) compact: Vec<MoveList>,
+}
+
+impl Handle for PwPosition {
+    const KIND: Kind = Kind::Position;
 }
 
 impl PwPosition {
@@ -134,10 +142,9 @@ pub(crate) fn handles<'a>(
     game: *const PwGame,
     position: *mut PwPosition,
 ) -> Result<(&'a PwGame, &'a mut PwPosition), Failure> {
-    let pw = arg(game, "game")?;
-    let g: &piecewise::Game = &pw.game;
-    let p = arg_mut(position, "position")?;
-    if p.game_id != g as *const _ as usize {
+    let pw = handle::get(game, "game")?;
+    let p = handle::get_mut(position, "position")?;
+    if p.game_id != game as usize {
         return fail(
             PwErrInvalidArgument,
             "the position was made from another game",
@@ -146,14 +153,14 @@ pub(crate) fn handles<'a>(
     Ok((pw, p))
 }
 
-fn new_position(g: &piecewise::Game, pos: GamePosition, out: *mut *mut PwPosition) -> Outcome {
-    *arg_mut(out, "out")? = into_handle(PwPosition {
+fn new_position(game: *const PwGame, pos: GamePosition, out: *mut *mut PwPosition) -> Outcome {
+    *arg_mut(out, "out")? = new_handle(PwPosition {
         pos,
-        game_id: g as *const _ as usize,
+        game_id: game as usize,
         undos: Vec::new(),
         lists: Vec::new(),
         compact: Vec::new(),
-    });
+    })?;
     Ok(())
 }
 
@@ -169,13 +176,13 @@ pub extern "C" fn pw_position_from_fen(
     out: *mut *mut PwPosition,
 ) -> PwStatus {
     guard(|| {
-        let g: &piecewise::Game = &arg(game, "game")?.game;
+        let g: &piecewise::Game = &handle::get(game, "game")?.game;
         let fen = text(fen, "fen")?;
         arg_mut(out, "out")?;
         let pos = g
             .position(fen)
             .or_else(|e| fail(PwErrFen, format!("invalid FEN: {e}")))?;
-        new_position(g, pos, out)
+        new_position(game, pos, out)
     })
 }
 
@@ -185,22 +192,21 @@ pub extern "C" fn pw_position_from_fen(
 #[no_mangle]
 pub extern "C" fn pw_start_position(game: *const PwGame, out: *mut *mut PwPosition) -> PwStatus {
     guard(|| {
-        let g: &piecewise::Game = &arg(game, "game")?.game;
+        let g: &piecewise::Game = &handle::get(game, "game")?.game;
         arg_mut(out, "out")?;
         let Some(pos) = g.start_position() else {
             return fail(PwErrNoStartPosition, "the rules declare no start position");
         };
-        new_position(g, pos, out)
+        new_position(game, pos, out)
     })
 }
 
-/// Frees a position (null is ignored).
+/// Frees a position (null is ignored: `PW_OK`).
+///
+/// Errors: `PW_ERR_STALE_HANDLE` (freed already, or not a position): nothing is freed.
 #[no_mangle]
-pub extern "C" fn pw_position_free(position: *mut PwPosition) {
-    let _ = guard(|| {
-        free_handle(position);
-        Ok(())
-    });
+pub extern "C" fn pw_position_free(position: *mut PwPosition) -> PwStatus {
+    guard(|| handle::free(position, "position"))
 }
 
 /// Writes the position as Fairy-Stockfish's FEN into the caller's buffer (`buf`,
@@ -467,27 +473,6 @@ pub extern "C" fn pw_legal_move_count(
         let (pw, p) = handles(game, position)?;
         let out = arg_mut(out, "out")?;
         *out = pw.with_generator(|generator| generator.count_legal(&mut p.pos));
-        Ok(())
-    })
-}
-
-/// Perft: the number of leaf nodes of the legal move tree of `depth` plies (1 at
-/// depth 0), counted on the calling thread. Depths above 64 are refused
-/// (`PW_ERR_INVALID_ARGUMENT`).
-#[no_mangle]
-pub extern "C" fn pw_perft(
-    game: *const PwGame,
-    position: *mut PwPosition,
-    depth: u32,
-    out: *mut u64,
-) -> PwStatus {
-    guard(|| {
-        let (g, p) = game_and_position(game, position)?;
-        let out = arg_mut(out, "out")?;
-        if depth > 64 {
-            return fail(PwErrInvalidArgument, format!("depth {depth} is over 64"));
-        }
-        *out = Perft::new(g).perft(&mut p.pos, depth);
         Ok(())
     })
 }

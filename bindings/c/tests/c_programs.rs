@@ -1,6 +1,6 @@
 //! The C programs against the generated header and the static library: the examples
-//! `examples/c/perft.c` and `examples/c/playout.c`, and the bad-input test
-//! `tests/c/errors.c`, each built with the system C compiler (`$CC`, else `cc`; the
+//! `examples/c/perft.c` and `examples/c/playout.c`, and the bad-input tests
+//! `tests/c/errors.c` and `tests/c/handles.c` (stale handles, perft limits), each built with the system C compiler (`$CC`, else `cc`; the
 //! tests print why and pass when there is none) and run.
 //!
 //! The library is the `libpiecewise_capi.a` this same `cargo test` built (beside the
@@ -92,6 +92,12 @@ fn build_now(source: &str, name: &str) -> Option<PathBuf> {
 
 /// Runs a built program from the repository root; its standard output.
 fn run(program: &Path, args: &[&str]) -> String {
+    run_full(program, args).0
+}
+
+/// Runs a built program from the repository root, which must succeed; its standard
+/// output and standard error.
+fn run_full(program: &Path, args: &[&str]) -> (String, String) {
     let mut cmd = if std::env::var_os("PW_VALGRIND").is_some() {
         let mut c = Command::new("valgrind");
         c.args(["--leak-check=full", "--error-exitcode=9", "-q"])
@@ -113,7 +119,7 @@ fn run(program: &Path, args: &[&str]) -> String {
         out.status,
         String::from_utf8_lossy(&out.stderr)
     );
-    stdout
+    (stdout, String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
 fn perft(rules: &str, depth: &str, extra: &[&str]) -> Option<u64> {
@@ -242,6 +248,31 @@ fn c_bad_inputs() {
     let out = run(&program, &["rules"]);
     assert!(out.ends_with("0 failures\n"), "{out}");
     assert!(!out.contains("FAILED"), "{out}");
+}
+
+/// Handles freed twice, used after free, of another type or made up (every handle
+/// type): `PW_ERR_STALE_HANDLE` each time, no crash and nothing on standard error (no
+/// panic message); perft stopped by its time limit and cancelled from a second thread.
+#[test]
+fn c_stale_handles_and_perft_limits() {
+    let Some(program) = build("bindings/c/tests/c/handles.c", "handles") else {
+        return;
+    };
+    let (out, err) = run_full(&program, &["rules"]);
+    assert!(out.ends_with("0 failures\n"), "{out}");
+    assert!(!out.contains("FAILED"), "{out}");
+    assert!(
+        out.contains("ok position_free(twice): PW_ERR_STALE_HANDLE"),
+        "{out}"
+    );
+    assert!(
+        out.contains("ok perft_limited(7, cancelled): PW_ERR_CANCELLED"),
+        "{out}"
+    );
+    assert!(!err.contains("panic"), "a panic message on stderr:\n{err}");
+    if std::env::var_os("PW_VALGRIND").is_none() {
+        assert!(err.is_empty(), "stderr:\n{err}");
+    }
 }
 
 /// A rules file that does not compile: the example names the status and the library's

@@ -189,7 +189,12 @@ fn kind_name(e: &RustFenError) -> String {
 
 /// `FenError` for a FEN that cannot be read.
 pub fn fen_error(py: Python<'_>, fen: &str, e: &RustFenError) -> PyErr {
-    let column = fen[..e.offset().min(fen.len())].chars().count() + 1;
+    // Counted in characters up to the byte offset (which need not be a boundary).
+    let column = fen
+        .char_indices()
+        .take_while(|&(i, _)| i < e.offset())
+        .count()
+        + 1;
     let text = e.render(fen);
     let text = text.strip_prefix("error: ").unwrap_or(&text).trim_end();
     with_attrs(py, FenError::new_err(text.to_string()), |x| {

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyType};
 
 use crate::errors::{self, Diagnostic};
-use crate::{data, end, perft};
+use crate::{data, end, files, perft};
 
 /// The file name diagnostics show for rules given as text.
 const TEXT_NAME: &str = "<rules>";
@@ -114,17 +114,22 @@ impl Game {
         Game::new(py, text, file)
     }
 
-    /// Reads and compiles a `.rules` file; graph board files it names are looked up
-    /// beside it. Raises `OSError` when the file cannot be read and `RulesError` when
-    /// it is not UTF-8 text or does not compile.
+    /// Reads and compiles a `.rules` file (`path`: a `str`, `bytes` or `os.PathLike`, as
+    /// `open` takes); graph board files it names are looked up beside it. Raises what
+    /// `open` raises for a bad path (`UnicodeEncodeError` for a `str` the file system
+    /// cannot encode, `ValueError` for a NUL byte, `TypeError` for another type),
+    /// `OSError` naming the path when the file cannot be read (`FileNotFoundError`,
+    /// `IsADirectoryError`, ...), and `RulesError` when it is not UTF-8 text or does
+    /// not compile.
     #[classmethod]
     fn from_file(
         _cls: &Bound<'_, PyType>,
         py: Python<'_>,
-        path: std::path::PathBuf,
+        path: &Bound<'_, PyAny>,
     ) -> PyResult<Game> {
+        let path = files::path_arg(py, path)?;
         let name = path.display().to_string();
-        let bytes = std::fs::read(&path)?;
+        let bytes = files::read(py, &path)?;
         let source = match String::from_utf8(bytes) {
             Ok(s) => s,
             Err(e) => {
@@ -272,18 +277,24 @@ impl Game {
     }
 
     /// Perft: the number of leaf nodes of the legal move tree `depth` plies deep from
-    /// `fen`. Runs without the GIL; raises `TimeoutError` after `max_ms` milliseconds
-    /// (default 600,000; `None` for no limit) and `KeyboardInterrupt` on Ctrl-C.
-    #[pyo3(signature = (fen, depth, *, max_ms = Some(600_000)))]
+    /// `fen` (at most 64 plies; deeper is a `piecewise.Error`). Runs
+    /// without the GIL; raises `TimeoutError` after `max_ms` milliseconds (default
+    /// 60,000, the command line's; 0 or `None` for no limit) and `KeyboardInterrupt` on
+    /// Ctrl-C.
+    #[pyo3(signature = (fen, depth, *, max_ms = Some(perft::DEFAULT_MAX_MS)))]
     fn perft(&self, py: Python<'_>, fen: &str, depth: u32, max_ms: Option<u64>) -> PyResult<u64> {
+        if depth > perft::MAX_DEPTH {
+            return Err(errors::error(format!(
+                "depth {depth} is over {}, the deepest perft counted",
+                perft::MAX_DEPTH
+            )));
+        }
         let pos = self.play(py, fen, &[])?;
-        perft::perft(
-            py,
-            &self.game,
-            pos,
-            depth,
-            max_ms.map(Duration::from_millis),
-        )
+        let limit = match max_ms {
+            None | Some(0) => None,
+            Some(ms) => Some(Duration::from_millis(ms)),
+        };
+        perft::perft(py, &self.game, pos, depth, limit)
     }
 
     /// The path tree of the piece on `cell` after `moves` from `fen` — every way it

@@ -11,10 +11,15 @@
 //!   what and where ([`errors`]); wrong argument types raise `TypeError` (PyO3's
 //!   argument extraction). No function panics on any input; a panic would be a bug, and
 //!   PyO3 turns it into `pyo3_runtime.PanicException` rather than a crash.
-//! - A long count (`perft`) runs without the GIL, stops at a time limit and on Ctrl-C.
+//! - Arguments Python itself would refuse raise what Python raises: a path that
+//!   cannot be encoded `UnicodeEncodeError`, a NUL in a path `ValueError`, an
+//!   unreadable file `OSError` naming it ([`files`]), text with lone surrogates
+//!   `UnicodeEncodeError`, a negative or huge number `OverflowError`.
+//! - A long count (`perft`) runs without the GIL, stops at a time limit (60 s by
+//!   default, 0 for none, as on the command line) and on Ctrl-C.
 //!
 //! Modules: [`game`] (the `Game` class), [`errors`] (exception classes and the
-//! `Diagnostic` record), [`end`] (how a game ends, in pyffish's values: the one place
+//! `Diagnostic` record), [`files`] (path arguments and reading rules files), [`end`] (how a game ends, in pyffish's values: the one place
 //! the game-end rules meet Python), [`data`] (JSON documents as Python data),
 //! [`perft`] (counting without the GIL).
 #![warn(missing_docs)]
@@ -22,6 +27,7 @@
 pub mod data;
 pub mod end;
 pub mod errors;
+pub mod files;
 pub mod game;
 pub mod perft;
 

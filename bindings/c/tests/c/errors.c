@@ -67,6 +67,13 @@ int main(int argc, char **argv) {
     pw_diagnostics_free(diags);
     pw_diagnostics_free(NULL);
     expect("compile_file(missing)", pw_compile_file("/nonexistent/x.rules", &game, NULL), PW_ERR_IO, "x.rules");
+    /* A device that never ends: an error after 64 MiB, not gigabytes. */
+    FILE *zero = fopen("/dev/zero", "rb");
+    if (zero) {
+        fclose(zero);
+        expect("compile_file(/dev/zero)", pw_compile_file("/dev/zero", &game, NULL), PW_ERR_IO, "the most read");
+    }
+    expect("compile_file(a directory)", pw_compile_file(argv[1], &game, NULL), PW_ERR_IO, argv[1]);
 
     /* A good game, then bad positions and moves. */
     expect("compile_file(chess)", pw_compile_file(path, &game, NULL), PW_OK, NULL);
@@ -170,6 +177,22 @@ int main(int argc, char **argv) {
             printf("FAILED result %d %d check %d for %s\n", result, reason, check, ends[i].fen);
             failures++;
         }
+        pw_position_free(p);
+    }
+
+    /* Move clocks at their maximum saturate (they overflowed: a panic in debug builds). */
+    {
+        PwPosition *p = NULL;
+        expect("from_fen(clocks at the maximum)",
+               pw_position_from_fen(game, "4k3/8/8/8/8/8/8/4K3 w - - 4294967295 4294967295", &p), PW_OK, NULL);
+        expect("make_uci(e1e2)", pw_make_uci(game, p, "e1e2"), PW_OK, NULL);
+        expect("make_uci(e8e7)", pw_make_uci(game, p, "e8e7"), PW_OK, NULL);
+        expect("position_fen(saturated clocks)", pw_position_fen(game, p, buf, sizeof buf, &len), PW_OK, NULL);
+        if (strcmp(buf, "8/4k3/8/8/8/8/4K3/8 w - - 4294967295 4294967295") != 0) {
+            printf("FAILED clocks: %s\n", buf);
+            failures++;
+        }
+        expect("unmake(saturated)", pw_unmake(game, p), PW_OK, NULL);
         pw_position_free(p);
     }
 

@@ -157,10 +157,11 @@ fn make_quiet_parts<const CAPTURE: bool>(
     pos.halfmove = if CAPTURE || g.clock_reset[piece.index()] {
         0
     } else {
-        pos.halfmove + 1
+        // Saturating: a FEN may give any clock, up to the type's maximum.
+        pos.halfmove.saturating_add(1)
     };
     if side == Side::Second || g.one_side {
-        pos.fullmove += 1;
+        pos.fullmove = pos.fullmove.saturating_add(1);
     }
     if !g.one_side {
         pos.side = side.opponent();
@@ -385,10 +386,10 @@ fn finish<const HASH: bool>(
     if capture || g.clock_reset[m.piece.index()] {
         pos.halfmove = 0;
     } else {
-        pos.halfmove += 1;
+        pos.halfmove = pos.halfmove.saturating_add(1);
     }
     if side == Side::Second || g.one_side {
-        pos.fullmove += 1;
+        pos.fullmove = pos.fullmove.saturating_add(1);
     }
     if !g.one_side {
         pos.side = side.opponent();
