@@ -66,3 +66,8 @@ pub mod picture;
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The library guide's Rust snippets (docs/library.md), run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/library.md")]
+pub struct LibraryGuideDoctests;
