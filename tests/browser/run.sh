@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
 # The playground's end-to-end test in a real headless browser (Debian's chromium
 # driven by playwright-core): builds piecewise, starts `piecewise serve` on a copy of
-# rules/chess.rules on a free port, runs e2e.mjs against it and saves screenshots in
-# docs/img/. Installs what it needs when it can (chromium with apt-get as root,
-# playwright-core with npm); otherwise it prints why and skips (exit 0). Set
-# CHROMIUM=/path/to/chromium to use another browser binary.
+# rules/chess.rules on a free port, runs e2e.mjs against it and saves its screenshots
+# in target/browser-shots/ (the tree stays clean); with --update-images, in docs/img/,
+# whose serve-*.png the README and docs/serve.md show. Installs what it needs when it
+# can (chromium with apt-get as root, playwright-core with npm); otherwise it prints why
+# and skips (exit 0). Set CHROMIUM=/path/to/chromium to use another browser binary.
 #
-#   tests/browser/run.sh
+#   tests/browser/run.sh [--update-images]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 
 skip() { echo "browser test skipped: $*"; exit 0; }
+
+shots="$root/target/browser-shots"
+case "${1:-}" in
+  --update-images) shots="$root/docs/img" ;;
+  "") ;;
+  *) echo "usage: tests/browser/run.sh [--update-images]" >&2; exit 2 ;;
+esac
+mkdir -p "$shots"
 
 chromium="${CHROMIUM:-/usr/bin/chromium}"
 if [ ! -x "$chromium" ]; then
@@ -49,4 +58,4 @@ done
 url="$(head -n1 "$out" | sed -n 's/^listening on //p')"
 [ -n "$url" ] || { cat "$work/server.err"; echo "the server did not start"; exit 1; }
 echo "server at $url"
-CHROMIUM="$chromium" node "$here/e2e.mjs" "$url" "$work/chess.rules" "$root/docs/img"
+CHROMIUM="$chromium" node "$here/e2e.mjs" "$url" "$work/chess.rules" "$shots"
