@@ -14,6 +14,7 @@
 //! directions, and there the linker only uses the count to report, not to refuse.
 
 use rustc_hash::FxHashMap;
+use std::time::Instant;
 
 use super::expand::PatternView;
 use super::vectors::VectorCache;
@@ -35,7 +36,30 @@ pub(super) struct Estimator<'a> {
     memo: FxHashMap<(usize, u16, CellId, Option<Vector>), Option<u64>>,
     /// A state was met again while being counted.
     cyclic: bool,
+    /// The most memo entries one count may make before it stops ([`Estimate::Over`]):
+    /// every entry is reached from a node of the unrolled tree, so more entries than
+    /// the figure asked for (and the cells) prove the count past it.
+    cap: usize,
+    /// The figure the count is asked about.
+    enough: u64,
+    /// When counting must stop ([`Estimate::Late`]): linking's deadline.
+    deadline: Option<Instant>,
+    /// Why the count stopped early, if it did.
+    stop: Option<Estimate>,
     vectors: VectorCache,
+}
+
+/// How a count ended ([`Estimator::pattern`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Estimate {
+    /// The nodes of the expansion (saturating), or a figure past `enough`.
+    Nodes(u64),
+    /// Not an upper bound: a `repeat` until blocked whose states form a cycle.
+    Cyclic,
+    /// Counting stopped once it proved the count past this figure.
+    Over(u64),
+    /// Counting stopped at linking's deadline.
+    Late,
 }
 
 impl<'a> Estimator<'a> {
@@ -53,33 +77,59 @@ impl<'a> Estimator<'a> {
             side,
             memo: FxHashMap::default(),
             cyclic: false,
+            cap: usize::MAX,
+            enough: u64::MAX,
+            deadline: None,
+            stop: None,
             vectors: VectorCache::default(),
         }
     }
 
+    /// Counting stops at `deadline`.
+    pub(super) fn with_deadline(mut self, deadline: Option<Instant>) -> Estimator<'a> {
+        self.deadline = deadline;
+        self
+    }
+
     /// The nodes `pattern` adds from every start cell (saturating), its memo cleared
-    /// first: a new pattern has new continuations. `None` if the count is not an upper
-    /// bound (a `repeat` until blocked whose states form a cycle, which only the
-    /// whole-path rules end).
+    /// first: a new pattern has new continuations. [`Estimate::Cyclic`] if the count is
+    /// not an upper bound (a `repeat` until blocked whose states form a cycle, which
+    /// only the whole-path rules end).
     ///
     /// Counting stops once the total passes `enough` (the answer is then some figure
-    /// past it): the linker only needs to know that a pattern shares.
-    pub(super) fn pattern(&mut self, pattern: &PatternView, enough: u64) -> Option<u64> {
+    /// past it): the linker only needs to know that a pattern shares. It also stops
+    /// once it holds more continuations than twice `enough` and the cells, which proves the
+    /// total past `enough` ([`Estimate::Over`]), so its memory and time are bounded by
+    /// `enough` even when a single start cell's count would take seconds; and at the
+    /// deadline ([`Estimate::Late`]).
+    pub(super) fn pattern(&mut self, pattern: &PatternView, enough: u64) -> Estimate {
         self.memo.clear();
         self.cyclic = false;
+        self.stop = None;
+        let cells = self.board.cell_count();
+        // A node calls at most two continuations (the next leg, and the group's first
+        // leg again or the leg after it).
+        self.cap = usize::try_from(enough)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(2)
+            .saturating_add(cells);
+        self.enough = enough;
         let mut total = 0u64;
         for cell in self.board.cells() {
             if pattern.applies_from(self.zones, self.side, cell) {
                 total = total.saturating_add(self.leg(pattern, 0, 0, cell, None));
             }
+            if let Some(stop) = self.stop {
+                return stop;
+            }
             if self.cyclic {
-                return None;
+                return Estimate::Cyclic;
             }
             if total > enough {
                 break;
             }
         }
-        Some(total)
+        Estimate::Nodes(total)
     }
 
     /// The nodes of leg `i` (in repetition `rep`) and everything after it, from
@@ -110,7 +160,15 @@ impl<'a> Estimator<'a> {
             }
             None => {}
         }
-        if self.cyclic {
+        if self.cyclic || self.stop.is_some() {
+            return 0;
+        }
+        if self.memo.len() >= self.cap {
+            self.stop = Some(Estimate::Over(self.enough));
+            return 0;
+        }
+        if self.memo.len() % 4096 == 4095 && self.deadline.is_some_and(|d| Instant::now() > d) {
+            self.stop = Some(Estimate::Late);
             return 0;
         }
         self.memo.insert(key, None);

@@ -30,9 +30,10 @@ use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::{PieceId, Side};
 use crate::ir::KindFilter;
 use crate::topology::Board;
-use estimate::Estimator;
+use estimate::{Estimate, Estimator};
 use expand::{view, Expander, Fault, PatternView};
 use rustc_hash::FxHashMap;
+use shared::GraphStop;
 use smallvec::SmallVec;
 use std::time::{Duration, Instant};
 use trie::Trie;
@@ -133,9 +134,13 @@ pub fn link(
     let cell_mirror = mirror::cell_mirror(&table.board, &zones);
     // Each pattern's own expansion, both sides, counted before any is built.
     let mut counts = vec![Some(0u64); views.len()];
+    // Counts that stopped once past the figure asked about: "more than".
+    let mut at_least = vec![false; views.len()];
+    let deadline = (config.max_ms != 0).then(|| clock + Duration::from_millis(config.max_ms));
     for side in Side::BOTH {
-        let mut estimator = Estimator::new(program, &table.board, &zones, side);
-        for (count, v) in counts.iter_mut().zip(&views) {
+        let mut estimator =
+            Estimator::new(program, &table.board, &zones, side).with_deadline(deadline);
+        for (pat, (count, v)) in counts.iter_mut().zip(&views).enumerate() {
             if v.legs.len() < 2 && v.repeat.is_none() {
                 // One leg: at most cells × vectors × steps nodes, never shared; the
                 // node budget of the expansion bounds it.
@@ -164,8 +169,17 @@ pub fn link(
                 *count = count.map(|n| n.saturating_mul(2));
                 continue;
             }
-            *count = match (*count, estimator.pattern(v, enough)) {
-                (Some(a), Some(b)) => Some(a.saturating_add(b)),
+            // Past the node limit, an unrolled pattern is refused whatever its figure.
+            let asked = enough.min(config.max_nodes as u64);
+            *count = match (*count, estimator.pattern(v, asked)) {
+                (_, Estimate::Late) => {
+                    return Err(too_slow(program, pat, clock.elapsed(), &config));
+                }
+                (Some(a), Estimate::Nodes(b)) => Some(a.saturating_add(b)),
+                (Some(a), Estimate::Over(b)) => {
+                    at_least[pat] = true;
+                    Some(a.saturating_add(b).saturating_add(1))
+                }
                 _ => None,
             };
         }
@@ -195,7 +209,12 @@ pub fn link(
                     .map(|n| (pat, n))
             });
         if let Some((pat, count)) = over {
-            return Err(too_big(program, pat, config, Some(count)));
+            let figure = if at_least[pat] {
+                Figure::MoreThan(count - 1)
+            } else {
+                Figure::Counted(count)
+            };
+            return Err(too_big(program, pat, config, figure));
         }
     }
     // Shared patterns first: their blocks open the table (one pool, hash-consed across
@@ -216,17 +235,32 @@ pub fn link(
                 _ => {
                     let relative = relative_depth(program, &table.board, v, &config);
                     let board = &table.board;
-                    shared::SharedGraph::build(program, board, &zones, side, v, budget, relative)
+                    let built = shared::SharedGraph::build(
+                        program, board, &zones, side, v, budget, relative, deadline,
+                    );
+                    match built {
+                        Ok(graph) => graph,
+                        Err(GraphStop::Bound(bound)) => {
+                            let figure = Figure::Shared { bound, budget };
+                            return Err(too_big(program, pat, config, figure));
+                        }
+                        Err(GraphStop::Grown) => {
+                            return Err(too_big(program, pat, config, Figure::Grown));
+                        }
+                        Err(GraphStop::Late) => {
+                            return Err(too_slow(program, pat, clock.elapsed(), &config));
+                        }
+                    }
                 }
             };
             if graph.len() > budget {
-                return Err(too_big(program, pat, config, None));
+                return Err(too_big(program, pat, config, Figure::Grown));
             }
             produced[pat] |= graph.landed;
             shared_roots[pat][side.index()] = graph.lay_out(&mut pool);
             relative_roots[pat] = graph.relative_roots();
             if table.nodes.len() + pool.len() > config.max_nodes {
-                return Err(too_big(program, pat, config, None));
+                return Err(too_big(program, pat, config, Figure::Grown));
             }
             first = Some(graph);
         }
@@ -258,7 +292,7 @@ pub fn link(
                     table.roots.push(range);
                     if table.nodes.len() >= config.max_nodes {
                         let pat = piece.patterns.start as usize;
-                        return Err(too_big(program, pat, config, None));
+                        return Err(too_big(program, pat, config, Figure::Grown));
                     }
                     continue;
                 }
@@ -350,7 +384,7 @@ pub fn link(
                     }
                     produced[pat as usize] |= landed;
                     if table.nodes.len() + tree.len() >= config.max_nodes {
-                        return Err(too_big(program, pat as usize, config, None));
+                        return Err(too_big(program, pat as usize, config, Figure::Grown));
                     }
                     let spent = clock.elapsed();
                     if config.max_ms != 0 && spent > Duration::from_millis(config.max_ms) {
@@ -458,27 +492,44 @@ fn share_rides_of_sharing_pieces(
     }
 }
 
-fn too_big(
-    program: &MoveProgram,
-    pat: usize,
-    config: LinkConfig,
-    count: Option<u64>,
-) -> Diagnostics {
+/// What E0801 says of a pattern's size.
+#[derive(Clone, Copy, Debug)]
+enum Figure {
+    /// Its unrolled expansion, counted before linking.
+    Counted(u64),
+    /// More than this, counted before linking (counting stopped there).
+    MoreThan(u64),
+    /// Its shared continuations: at most this many states and nodes by its legs and
+    /// the board, more than the budget left (`budget`), found before they are built.
+    Shared { bound: u64, budget: usize },
+    /// The table grew past the limit while it was linked.
+    Grown,
+}
+
+fn too_big(program: &MoveProgram, pat: usize, config: LinkConfig, figure: Figure) -> Diagnostics {
     let p = &program.patterns[pat];
-    let (message, label) = match count {
-        Some(n) => (
-            format!(
-                "this pattern alone needs {n} table nodes; the limit is {} nodes",
-                config.max_nodes
-            ),
-            "counted before linking: its expansion over every start cell",
+    let limit = config.max_nodes;
+    let (message, label) = match figure {
+        Figure::Counted(n) => (
+            format!("this pattern alone needs {n} table nodes; the limit is {limit} nodes"),
+            "counted before linking: its expansion over every start cell".to_string(),
         ),
-        None => (
+        Figure::MoreThan(n) => (
+            format!("this pattern alone needs more than {n} table nodes; the limit is {limit} nodes"),
+            "counted before linking: its expansion over every start cell".to_string(),
+        ),
+        Figure::Shared { bound, budget } => (
+            format!(
+                "the shared continuations of this pattern may take {bound} table nodes, more than the {budget} left of the limit of {limit} nodes"
+            ),
+            "counted before linking: its states and their children, from its legs and the board".to_string(),
+        ),
+        Figure::Grown => (
             format!(
                 "the move table grows past its limit of {} nodes",
                 config.max_nodes
             ),
-            "linking stopped while expanding this pattern",
+            "linking stopped while expanding this pattern".to_string(),
         ),
     };
     let mut d = Diagnostics::new();

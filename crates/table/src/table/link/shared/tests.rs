@@ -18,7 +18,17 @@ fn pool_sizes(piece: &str) -> (usize, usize) {
     let mut pool = BlockPool::new(0);
     let mut sizes = Vec::new();
     for side in Side::BOTH {
-        let g = SharedGraph::build(&program, &board, &zones, side, &pattern, usize::MAX, None);
+        let g = SharedGraph::build(
+            &program,
+            &board,
+            &zones,
+            side,
+            &pattern,
+            usize::MAX,
+            None,
+            None,
+        )
+        .expect("within no budget");
         g.lay_out(&mut pool);
         sizes.push(pool.len());
     }
