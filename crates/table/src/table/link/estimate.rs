@@ -36,12 +36,18 @@ pub(super) struct Estimator<'a> {
     memo: FxHashMap<(usize, u16, CellId, Option<Vector>), Option<u64>>,
     /// A state was met again while being counted.
     cyclic: bool,
-    /// The most memo entries one count may make before it stops ([`Estimate::Over`]):
-    /// every entry is reached from a node of the unrolled tree, so more entries than
-    /// the figure asked for (and the cells) prove the count past it.
-    cap: usize,
+    /// Steps counted so far for this pattern. Each is a node of the unrolled tree, and
+    /// no continuation is counted twice, so more steps than the figure asked about
+    /// prove the count past it ([`Estimate::Over`]): a count's time and memory are
+    /// bounded by the figure, even when one start cell's count alone would take
+    /// seconds.
+    work: u64,
     /// The figure the count is asked about.
     enough: u64,
+    /// Steps every count of this linking may still take together (the caller's
+    /// allowance, handed from estimator to estimator): once spent, counting stops
+    /// ([`Estimate::Unknown`]).
+    allowance: u64,
     /// When counting must stop ([`Estimate::Late`]): linking's deadline.
     deadline: Option<Instant>,
     /// Why the count stopped early, if it did.
@@ -60,6 +66,8 @@ pub(super) enum Estimate {
     Over(u64),
     /// Counting stopped at linking's deadline.
     Late,
+    /// Counting stopped when the allowance of every count was spent.
+    Unknown,
 }
 
 impl<'a> Estimator<'a> {
@@ -77,18 +85,25 @@ impl<'a> Estimator<'a> {
             side,
             memo: FxHashMap::default(),
             cyclic: false,
-            cap: usize::MAX,
+            work: 0,
             enough: u64::MAX,
+            allowance: u64::MAX,
             deadline: None,
             stop: None,
             vectors: VectorCache::default(),
         }
     }
 
-    /// Counting stops at `deadline`.
-    pub(super) fn with_deadline(mut self, deadline: Option<Instant>) -> Estimator<'a> {
+    /// Counting stops at `deadline`, and once `allowance` steps are counted.
+    pub(super) fn with_stops(mut self, deadline: Option<Instant>, allowance: u64) -> Estimator<'a> {
         self.deadline = deadline;
+        self.allowance = allowance;
         self
+    }
+
+    /// The steps its counts may still take.
+    pub(super) fn allowance(&self) -> u64 {
+        self.allowance
     }
 
     /// The nodes `pattern` adds from every start cell (saturating), its memo cleared
@@ -98,21 +113,14 @@ impl<'a> Estimator<'a> {
     ///
     /// Counting stops once the total passes `enough` (the answer is then some figure
     /// past it): the linker only needs to know that a pattern shares. It also stops
-    /// once it holds more continuations than twice `enough` and the cells, which proves the
-    /// total past `enough` ([`Estimate::Over`]), so its memory and time are bounded by
-    /// `enough` even when a single start cell's count would take seconds; and at the
-    /// deadline ([`Estimate::Late`]).
+    /// once it has counted more steps than `enough` ([`Estimate::Over`]), at the
+    /// deadline ([`Estimate::Late`]) and when the allowance is spent
+    /// ([`Estimate::Unknown`]).
     pub(super) fn pattern(&mut self, pattern: &PatternView, enough: u64) -> Estimate {
         self.memo.clear();
         self.cyclic = false;
         self.stop = None;
-        let cells = self.board.cell_count();
-        // A node calls at most two continuations (the next leg, and the group's first
-        // leg again or the leg after it).
-        self.cap = usize::try_from(enough)
-            .unwrap_or(usize::MAX)
-            .saturating_mul(2)
-            .saturating_add(cells);
+        self.work = 0;
         self.enough = enough;
         let mut total = 0u64;
         for cell in self.board.cells() {
@@ -163,14 +171,6 @@ impl<'a> Estimator<'a> {
         if self.cyclic || self.stop.is_some() {
             return 0;
         }
-        if self.memo.len() >= self.cap {
-            self.stop = Some(Estimate::Over(self.enough));
-            return 0;
-        }
-        if self.memo.len() % 4096 == 4095 && self.deadline.is_some_and(|d| Instant::now() > d) {
-            self.stop = Some(Estimate::Late);
-            return 0;
-        }
         self.memo.insert(key, None);
         let last = pattern.lands_after(i, rep);
         let next = pattern.next(i, rep);
@@ -193,6 +193,9 @@ impl<'a> Estimator<'a> {
                 };
                 pos = cell;
                 total = total.saturating_add(1);
+                if !self.count_step() {
+                    break;
+                }
                 let reached = steps >= leg.min;
                 if last && reached && pattern.pushes() {
                     // Two nodes per push, swap, friend capture or conversion.
@@ -205,6 +208,9 @@ impl<'a> Estimator<'a> {
                 }
                 if reached && branches != 0 {
                     for &(j, r) in &next {
+                        if self.stop.is_some() {
+                            break;
+                        }
                         let rest = self.leg(pattern, j, r, cell, Some(v));
                         total = total.saturating_add(branches.saturating_mul(rest));
                     }
@@ -213,5 +219,23 @@ impl<'a> Estimator<'a> {
         }
         self.memo.insert(key, Some(total));
         total
+    }
+
+    /// Counts one step against the figure, the allowance and the deadline; false if
+    /// counting must stop ([`Estimator::stop`] says why).
+    fn count_step(&mut self) -> bool {
+        if self.stop.is_some() {
+            return false;
+        }
+        self.work += 1;
+        self.allowance = self.allowance.saturating_sub(1);
+        if self.work > self.enough {
+            self.stop = Some(Estimate::Over(self.enough));
+        } else if self.allowance == 0 {
+            self.stop = Some(Estimate::Unknown);
+        } else if self.work % 4096 == 0 && self.deadline.is_some_and(|d| Instant::now() > d) {
+            self.stop = Some(Estimate::Late);
+        }
+        self.stop.is_none()
     }
 }

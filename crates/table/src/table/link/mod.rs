@@ -137,9 +137,13 @@ pub fn link(
     // Counts that stopped once past the figure asked about: "more than".
     let mut at_least = vec![false; views.len()];
     let deadline = (config.max_ms != 0).then(|| clock + Duration::from_millis(config.max_ms));
+    // The steps every count may take together: a file of many patterns is counted in
+    // bounded time too (a pattern left uncounted is shared if it may be, and bounded
+    // by the node limit while it is linked otherwise).
+    let mut allowance = (config.max_nodes as u64).saturating_mul(COUNT_WORK);
     for side in Side::BOTH {
         let mut estimator =
-            Estimator::new(program, &table.board, &zones, side).with_deadline(deadline);
+            Estimator::new(program, &table.board, &zones, side).with_stops(deadline, allowance);
         for (pat, (count, v)) in counts.iter_mut().zip(&views).enumerate() {
             if v.legs.len() < 2 && v.repeat.is_none() {
                 // One leg: at most cells × vectors × steps nodes, never shared; the
@@ -183,6 +187,7 @@ pub fn link(
                 _ => None,
             };
         }
+        allowance = estimator.allowance();
     }
     let mut shared: Vec<bool> = views
         .iter()
@@ -224,6 +229,10 @@ pub fn link(
     let mut shared_roots: Vec<[shared::SharedRoots; 2]> =
         (0..views.len()).map(|_| Default::default()).collect();
     let mut pool = pool::BlockPool::new(table.nodes.len());
+    // What building the graphs may hold, states and edges, over the whole table: twice
+    // the node limit (their blocks, hash-consed, must then fit the limit itself). Each
+    // graph is counted from its legs and the board before it is built.
+    let mut work_left = config.max_nodes.saturating_mul(SHARED_WORK);
     for (pat, v) in views.iter().enumerate().filter(|&(p, _)| shared[p]) {
         let mut first: Option<shared::SharedGraph> = None;
         for side in Side::BOTH {
@@ -236,12 +245,15 @@ pub fn link(
                     let relative = relative_depth(program, &table.board, v, &config);
                     let board = &table.board;
                     let built = shared::SharedGraph::build(
-                        program, board, &zones, side, v, budget, relative, deadline,
+                        program, board, &zones, side, v, work_left, relative, deadline,
                     );
                     match built {
                         Ok(graph) => graph,
                         Err(GraphStop::Bound(bound)) => {
-                            let figure = Figure::Shared { bound, budget };
+                            let figure = Figure::Shared {
+                                bound,
+                                left: work_left,
+                            };
                             return Err(too_big(program, pat, config, figure));
                         }
                         Err(GraphStop::Grown) => {
@@ -256,6 +268,7 @@ pub fn link(
             if graph.len() > budget {
                 return Err(too_big(program, pat, config, Figure::Grown));
             }
+            work_left = work_left.saturating_sub(graph.size());
             produced[pat] |= graph.landed;
             shared_roots[pat][side.index()] = graph.lay_out(&mut pool);
             relative_roots[pat] = graph.relative_roots();
@@ -492,6 +505,14 @@ fn share_rides_of_sharing_pieces(
     }
 }
 
+/// Counting the patterns before linking may take this many times the node limit in
+/// steps, over the whole table.
+const COUNT_WORK: u64 = 4;
+
+/// Building shared continuations may hold this many times the node limit in states
+/// and edges, over the whole table, before hash-consing makes them blocks.
+const SHARED_WORK: usize = 2;
+
 /// What E0801 says of a pattern's size.
 #[derive(Clone, Copy, Debug)]
 enum Figure {
@@ -499,9 +520,10 @@ enum Figure {
     Counted(u64),
     /// More than this, counted before linking (counting stopped there).
     MoreThan(u64),
-    /// Its shared continuations: at most this many states and nodes by its legs and
-    /// the board, more than the budget left (`budget`), found before they are built.
-    Shared { bound: u64, budget: usize },
+    /// Its shared continuations: at most this many states and edges by its legs and
+    /// the board, more than building may still hold (`left`), found before they are
+    /// built.
+    Shared { bound: u64, left: usize },
     /// The table grew past the limit while it was linked.
     Grown,
 }
@@ -518,9 +540,9 @@ fn too_big(program: &MoveProgram, pat: usize, config: LinkConfig, figure: Figure
             format!("this pattern alone needs more than {n} table nodes; the limit is {limit} nodes"),
             "counted before linking: its expansion over every start cell".to_string(),
         ),
-        Figure::Shared { bound, budget } => (
+        Figure::Shared { bound, left } => (
             format!(
-                "the shared continuations of this pattern may take {bound} table nodes, more than the {budget} left of the limit of {limit} nodes"
+                "the shared continuations of this pattern may take {bound} states and nodes to build, more than the {left} left of twice the limit of {limit} nodes"
             ),
             "counted before linking: its states and their children, from its legs and the board".to_string(),
         ),

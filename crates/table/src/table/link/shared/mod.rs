@@ -342,6 +342,11 @@ impl<'a> SharedGraph<'a> {
         self.states.len()
     }
 
+    /// Its states and edges: what building it held.
+    pub(super) fn size(&self) -> usize {
+        self.states.len() + self.edges.len()
+    }
+
     /// The key of a state.
     fn key(&self, leg: usize, rep: u16, cell: CellId, heading: Vector, steps: u16) -> StateKey {
         let l = self.pattern.legs[leg];
