@@ -386,6 +386,8 @@ pub fn link(
                         path: std::mem::take(&mut path),
                         passing: 0,
                         vectors: &mut vectors,
+                        deadline,
+                        steps: 0,
                     };
                     expander.tree.mark = views[pat as usize].mark;
                     expander.pattern(&views[pat as usize], cell);
@@ -595,6 +597,12 @@ fn past_limit(program: &MoveProgram, pat: usize, fault: Fault, config: &LinkConf
         )
         .label("opens too many cells to en passant")
         .help("bound the range of the `en passant` pattern"),
+        Fault::Late => Diagnostic::error(
+            "E0803",
+            format!("linking passed its limit of {} ms", config.max_ms),
+            p.span,
+        )
+        .label("linking stopped while expanding this pattern"),
     };
     let mut d = Diagnostics::new();
     d.push(diagnostic);
