@@ -65,7 +65,7 @@ pub(in crate::table::link) fn graph_bound(
     let encounters = (pattern.meets.len() + usize::from(pattern.push.is_some())) as u64;
     let mut states = 0u64;
     let mut edges = 0u64;
-    for i in 0..n {
+    for (i, heads_i) in headings.iter().enumerate() {
         let leg = pattern.legs[i];
         let reps = match pattern.repeat {
             Some((first, last, min, max)) if (first..=last).contains(&i) => {
@@ -93,7 +93,7 @@ pub(in crate::table::link) fn graph_bound(
         // nodes per encounter.
         let last = i + 1 == n;
         let parts = 1 + if last { 1 + 2 * encounters } else { 0 };
-        let heads = headings[i].len() as u64;
+        let heads = heads_i.len() as u64;
         let leg_states = reps
             .saturating_mul(cells)
             .saturating_mul(heads)
@@ -107,7 +107,7 @@ pub(in crate::table::link) fn graph_bound(
         let mut out = parts;
         for j in following(pattern, i) {
             let j_parts = 1 + if j + 1 == n { 1 + 2 * encounters } else { 0 };
-            let most_vectors = headings[i]
+            let most_vectors = heads_i
                 .iter()
                 .map(|&h| {
                     vectors
