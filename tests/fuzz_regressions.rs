@@ -13,6 +13,8 @@ mod betza;
 mod parse;
 #[path = "../fuzz/checks/pipeline.rs"]
 mod pipeline;
+#[path = "../fuzz/checks/repeat.rs"]
+mod repeat;
 #[path = "../fuzz/checks/text_board.rs"]
 mod text_board;
 #[path = "../fuzz/checks/verify.rs"]
@@ -20,13 +22,14 @@ mod verify;
 
 type Check = fn(&[u8]) -> Result<(), String>;
 
-const TARGETS: [(&str, Check); 6] = [
+const TARGETS: [(&str, Check); 7] = [
     ("batch", batch::run),
     ("betza", betza::run),
     ("parse", parse::run),
     ("pipeline", pipeline::run),
     ("verify", verify::run),
     ("text_board", text_board::run),
+    ("repeat", repeat::run),
 ];
 
 fn regressions() -> PathBuf {
@@ -98,5 +101,31 @@ fn each_target_accepts_some_input() {
             .filter(|f| check(&std::fs::read(f).expect("an input")).is_ok())
             .count();
         assert!(accepted > 0, "{target}: every input rejected");
+    }
+}
+
+/// The `repeat` seeds include the issue's compile bombs (issue 34): each is answered
+/// within seconds, the bombs refused with the figure and the limit.
+#[test]
+fn repeat_bombs_are_answered_quickly() {
+    for file in inputs("repeat") {
+        let data = std::fs::read(&file).expect("a seed");
+        let t = std::time::Instant::now();
+        let answer = repeat::run(&data);
+        let spent = t.elapsed();
+        eprintln!(
+            "{}: {spent:?}\n{}{}",
+            file.display(),
+            repeat::source(&data),
+            answer
+                .as_ref()
+                .err()
+                .map_or("compiled", |e| e.lines().next().unwrap_or(""))
+        );
+        assert!(spent.as_secs() < 5, "{}: {spent:?}", file.display());
+        if file.to_string_lossy().contains("issue-") {
+            let why = answer.expect_err("a bomb is refused");
+            assert!(why.contains("E0801"), "{why}");
+        }
     }
 }

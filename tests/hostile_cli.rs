@@ -501,3 +501,129 @@ fn play_reports_the_end_of_the_game() {
     let o = run(&["play", "rules/chess.rules", "e2e4"]);
     assert!(stderr(&o).is_empty());
 }
+
+/// Issue 34, item 1 (compile bombs): runs `check` on `source` and returns its stderr,
+/// the wall time and the peak resident memory in KB (measured with `/usr/bin/time`
+/// where it exists).
+fn check_bounded(name: &str, source: &str, extra: &[&str]) -> (String, f64, Option<u64>) {
+    let path = common::cli::temp(name, source.as_bytes());
+    let path = path.to_str().expect("utf-8 path");
+    let time = std::path::Path::new("/usr/bin/time");
+    let t = std::time::Instant::now();
+    let o = if time.exists() {
+        let mut args = vec!["-f", "PEAK-KB %M", env!("CARGO_BIN_EXE_piecewise"), "check"];
+        args.extend_from_slice(extra);
+        args.push(path);
+        Command::new(time).args(&args).output().expect("runs")
+    } else {
+        let mut args = vec!["check"];
+        args.extend_from_slice(extra);
+        args.push(path);
+        run(&args)
+    };
+    let secs = t.elapsed().as_secs_f64();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    let peak = err
+        .lines()
+        .find_map(|l| l.strip_prefix("PEAK-KB "))
+        .and_then(|kb| kb.trim().parse().ok());
+    eprintln!(
+        "{name}: {secs:.2} s, {} KB: {}",
+        peak.map_or("?".to_string(), |kb: u64| kb.to_string()),
+        err.lines().next().unwrap_or("")
+    );
+    (err, secs, peak)
+}
+
+/// The answer is bounded: within 2 s in the dev profile (asserted with room for a
+/// slower machine) and 500 MB.
+fn assert_bounded(name: &str, secs: f64, peak: Option<u64>) {
+    assert!(secs < 5.0, "{name}: {secs:.2} s");
+    if let Some(kb) = peak {
+        assert!(kb < 500 * 1024, "{name}: {kb} KB");
+    }
+}
+
+/// The issue's bombs and variants: a `repeat` group (or a chain of legs) whose
+/// expansion on a large board would take gigabytes is refused at once, naming the
+/// pattern, the figure and the limit.
+#[test]
+fn compile_bombs_are_refused_in_bounded_time_and_memory() {
+    let board = "board square 26x26\n";
+    let bombs: [(&str, &str, &str); 8] = [
+        (
+            "four-rides-until-blocked",
+            "piece Z (Z) { repeat { ride any then ride any then ride any then ride any } }",
+            "E0801",
+        ),
+        (
+            "four-rides-1-to-200",
+            "piece Z (Z) { repeat 1..200 { ride any then ride any then ride any then ride any } }",
+            "E0801",
+        ),
+        (
+            "leaps-and-rides-until-blocked",
+            "piece Z (Z) { repeat { leap (1,2) then ride any then leap (2,3) then ride any } }",
+            "E0801",
+        ),
+        (
+            "nested-rides",
+            "piece Z (Z) { ride any then repeat { ride any then ride orthogonal } then ride diagonal }",
+            "E0801",
+        ),
+        (
+            "two-rides-2-to-255",
+            "piece Z (Z) { repeat 2..255 { ride orthogonal then ride diagonal } }",
+            "E0801",
+        ),
+        (
+            "leaper-chain-1-to-255",
+            "piece Z (Z) { repeat 1..255 { leap (1,2) then leap (2,3) then leap (1,3) } }",
+            "E0801",
+        ),
+        (
+            "unshared-1-to-200-pass",
+            "piece Z (Z) { repeat 1..200 { ride any then ride any }, pass }",
+            "E0801",
+        ),
+        (
+            "long-leaper-chain",
+            "piece Z (Z) { leap (1,2) then leap (2,3) then leap (1,3) then leap (3,4) then leap (1,4) then leap (2,5) then leap (1,2) then leap (2,3) }",
+            "E0804",
+        ),
+    ];
+    for (name, piece, code) in bombs {
+        let source = format!("{board}{piece}\n");
+        let (err, secs, peak) = check_bounded(&format!("{name}.rules"), &source, &[]);
+        assert!(err.contains(&format!("error[{code}]")), "{name}: {err}");
+        // The figure and the limit.
+        let limit = if code == "E0804" {
+            "16777216"
+        } else {
+            "4194304"
+        };
+        assert!(err.contains(limit), "{name}: {err}");
+        // The pattern is pointed at.
+        assert!(err.contains("piece Z (Z) {"), "{name}: {err}");
+        assert_bounded(name, secs, peak);
+    }
+}
+
+/// The linking deadline bounds the same files, and a board where counts are only upper
+/// bounds (triangles: linked until the table reaches its limit) answers in bounded time
+/// too.
+#[test]
+fn compile_bombs_with_a_deadline_and_on_tri_boards_are_bounded() {
+    let source = "board square 26x26\npiece Z (Z) { repeat { ride any then ride any then ride any then ride any } }\n";
+    let (err, secs, peak) = check_bounded("deadline.rules", source, &["--limit", "link-ms=1000"]);
+    assert!(err.contains("error[E080"), "{err}");
+    assert_bounded("deadline", secs, peak);
+    let tri = "board tri 26x26\npiece Z (Z) { ride any then ride any then ride any, pass }\n";
+    let (err, secs, peak) = check_bounded("tri.rules", tri, &[]);
+    assert!(
+        err.contains("error[E0801]") && err.contains("4194304"),
+        "{err}"
+    );
+    assert_bounded("tri", secs, peak);
+}

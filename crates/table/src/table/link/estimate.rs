@@ -14,6 +14,7 @@
 //! directions, and there the linker only uses the count to report, not to refuse.
 
 use rustc_hash::FxHashMap;
+use std::time::Instant;
 
 use super::expand::PatternView;
 use super::vectors::VectorCache;
@@ -35,7 +36,38 @@ pub(super) struct Estimator<'a> {
     memo: FxHashMap<(usize, u16, CellId, Option<Vector>), Option<u64>>,
     /// A state was met again while being counted.
     cyclic: bool,
+    /// Steps counted so far for this pattern. Each is a node of the unrolled tree, and
+    /// no continuation is counted twice, so more steps than the figure asked about
+    /// prove the count past it ([`Estimate::Over`]): a count's time and memory are
+    /// bounded by the figure, even when one start cell's count alone would take
+    /// seconds.
+    work: u64,
+    /// The figure the count is asked about.
+    enough: u64,
+    /// Steps every count of this linking may still take together (the caller's
+    /// allowance, handed from estimator to estimator): once spent, counting stops
+    /// ([`Estimate::Unknown`]).
+    allowance: u64,
+    /// When counting must stop ([`Estimate::Late`]): linking's deadline.
+    deadline: Option<Instant>,
+    /// Why the count stopped early, if it did.
+    stop: Option<Estimate>,
     vectors: VectorCache,
+}
+
+/// How a count ended ([`Estimator::pattern`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Estimate {
+    /// The nodes of the expansion (saturating), or a figure past `enough`.
+    Nodes(u64),
+    /// Not an upper bound: a `repeat` until blocked whose states form a cycle.
+    Cyclic,
+    /// Counting stopped once it proved the count past this figure.
+    Over(u64),
+    /// Counting stopped at linking's deadline.
+    Late,
+    /// Counting stopped when the allowance of every count was spent.
+    Unknown,
 }
 
 impl<'a> Estimator<'a> {
@@ -53,33 +85,59 @@ impl<'a> Estimator<'a> {
             side,
             memo: FxHashMap::default(),
             cyclic: false,
+            work: 0,
+            enough: u64::MAX,
+            allowance: u64::MAX,
+            deadline: None,
+            stop: None,
             vectors: VectorCache::default(),
         }
     }
 
+    /// Counting stops at `deadline`, and once `allowance` steps are counted.
+    pub(super) fn with_stops(mut self, deadline: Option<Instant>, allowance: u64) -> Estimator<'a> {
+        self.deadline = deadline;
+        self.allowance = allowance;
+        self
+    }
+
+    /// The steps its counts may still take.
+    pub(super) fn allowance(&self) -> u64 {
+        self.allowance
+    }
+
     /// The nodes `pattern` adds from every start cell (saturating), its memo cleared
-    /// first: a new pattern has new continuations. `None` if the count is not an upper
-    /// bound (a `repeat` until blocked whose states form a cycle, which only the
-    /// whole-path rules end).
+    /// first: a new pattern has new continuations. [`Estimate::Cyclic`] if the count is
+    /// not an upper bound (a `repeat` until blocked whose states form a cycle, which
+    /// only the whole-path rules end).
     ///
     /// Counting stops once the total passes `enough` (the answer is then some figure
-    /// past it): the linker only needs to know that a pattern shares.
-    pub(super) fn pattern(&mut self, pattern: &PatternView, enough: u64) -> Option<u64> {
+    /// past it): the linker only needs to know that a pattern shares. It also stops
+    /// once it has counted more steps than `enough` ([`Estimate::Over`]), at the
+    /// deadline ([`Estimate::Late`]) and when the allowance is spent
+    /// ([`Estimate::Unknown`]).
+    pub(super) fn pattern(&mut self, pattern: &PatternView, enough: u64) -> Estimate {
         self.memo.clear();
         self.cyclic = false;
+        self.stop = None;
+        self.work = 0;
+        self.enough = enough;
         let mut total = 0u64;
         for cell in self.board.cells() {
             if pattern.applies_from(self.zones, self.side, cell) {
                 total = total.saturating_add(self.leg(pattern, 0, 0, cell, None));
             }
+            if let Some(stop) = self.stop {
+                return stop;
+            }
             if self.cyclic {
-                return None;
+                return Estimate::Cyclic;
             }
             if total > enough {
                 break;
             }
         }
-        Some(total)
+        Estimate::Nodes(total)
     }
 
     /// The nodes of leg `i` (in repetition `rep`) and everything after it, from
@@ -110,7 +168,7 @@ impl<'a> Estimator<'a> {
             }
             None => {}
         }
-        if self.cyclic {
+        if self.cyclic || self.stop.is_some() {
             return 0;
         }
         self.memo.insert(key, None);
@@ -135,6 +193,9 @@ impl<'a> Estimator<'a> {
                 };
                 pos = cell;
                 total = total.saturating_add(1);
+                if !self.count_step() {
+                    break;
+                }
                 let reached = steps >= leg.min;
                 if last && reached && pattern.pushes() {
                     // Two nodes per push, swap, friend capture or conversion.
@@ -147,6 +208,9 @@ impl<'a> Estimator<'a> {
                 }
                 if reached && branches != 0 {
                     for &(j, r) in &next {
+                        if self.stop.is_some() {
+                            break;
+                        }
                         let rest = self.leg(pattern, j, r, cell, Some(v));
                         total = total.saturating_add(branches.saturating_mul(rest));
                     }
@@ -155,5 +219,23 @@ impl<'a> Estimator<'a> {
         }
         self.memo.insert(key, Some(total));
         total
+    }
+
+    /// Counts one step against the figure, the allowance and the deadline; false if
+    /// counting must stop ([`Estimator::stop`] says why).
+    fn count_step(&mut self) -> bool {
+        if self.stop.is_some() {
+            return false;
+        }
+        self.work += 1;
+        self.allowance = self.allowance.saturating_sub(1);
+        if self.work > self.enough {
+            self.stop = Some(Estimate::Over(self.enough));
+        } else if self.allowance == 0 {
+            self.stop = Some(Estimate::Unknown);
+        } else if self.work % 4096 == 0 && self.deadline.is_some_and(|d| Instant::now() > d) {
+            self.stop = Some(Estimate::Late);
+        }
+        self.stop.is_none()
     }
 }

@@ -70,6 +70,8 @@ pub(super) enum Fault {
     TooManyPassing(usize),
     /// An `en passant` landing passing this many cells, more than `max_ep_cells`.
     EnPassantTooLong(usize),
+    /// Linking's deadline passed during the expansion (`link-ms`, E0803).
+    Late,
 }
 
 /// Expands one pattern from one start cell into the trie.
@@ -96,6 +98,10 @@ pub(super) struct Expander<'a> {
     pub(super) passing: usize,
     /// Leg vectors found so far (kept across expansions).
     pub(super) vectors: &'a mut VectorCache,
+    /// When linking must stop ([`Fault::Late`]), checked every few thousand steps.
+    pub(super) deadline: Option<std::time::Instant>,
+    /// Steps taken, for the deadline's checks.
+    pub(super) steps: u32,
 }
 
 /// A pattern's ops read once: its legs, where it may land and its zone conditions.
@@ -305,6 +311,13 @@ impl Expander<'_> {
                 };
                 pos = cell;
                 if self.tree.len() >= self.budget {
+                    return;
+                }
+                self.steps = self.steps.wrapping_add(1);
+                if self.steps % 4096 == 0
+                    && self.deadline.is_some_and(|d| std::time::Instant::now() > d)
+                {
+                    self.fault = Some(Fault::Late);
                     return;
                 }
                 if depth + (steps as usize) > self.config.max_path {

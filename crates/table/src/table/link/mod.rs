@@ -30,9 +30,10 @@ use crate::diagnostics::{plural, Diagnostic, Diagnostics};
 use crate::ids::{PieceId, Side};
 use crate::ir::KindFilter;
 use crate::topology::Board;
-use estimate::Estimator;
+use estimate::{Estimate, Estimator};
 use expand::{view, Expander, Fault, PatternView};
 use rustc_hash::FxHashMap;
+use shared::GraphStop;
 use smallvec::SmallVec;
 use std::time::{Duration, Instant};
 use trie::Trie;
@@ -133,9 +134,17 @@ pub fn link(
     let cell_mirror = mirror::cell_mirror(&table.board, &zones);
     // Each pattern's own expansion, both sides, counted before any is built.
     let mut counts = vec![Some(0u64); views.len()];
+    // Counts that stopped once past the figure asked about: "more than".
+    let mut at_least = vec![false; views.len()];
+    let deadline = (config.max_ms != 0).then(|| clock + Duration::from_millis(config.max_ms));
+    // The steps every count may take together: a file of many patterns is counted in
+    // bounded time too (a pattern left uncounted is shared if it may be, and bounded
+    // by the node limit while it is linked otherwise).
+    let mut allowance = (config.max_nodes as u64).saturating_mul(COUNT_WORK);
     for side in Side::BOTH {
-        let mut estimator = Estimator::new(program, &table.board, &zones, side);
-        for (count, v) in counts.iter_mut().zip(&views) {
+        let mut estimator =
+            Estimator::new(program, &table.board, &zones, side).with_stops(deadline, allowance);
+        for (pat, (count, v)) in counts.iter_mut().zip(&views).enumerate() {
             if v.legs.len() < 2 && v.repeat.is_none() {
                 // One leg: at most cells × vectors × steps nodes, never shared; the
                 // node budget of the expansion bounds it.
@@ -164,11 +173,21 @@ pub fn link(
                 *count = count.map(|n| n.saturating_mul(2));
                 continue;
             }
-            *count = match (*count, estimator.pattern(v, enough)) {
-                (Some(a), Some(b)) => Some(a.saturating_add(b)),
+            // Past the node limit, an unrolled pattern is refused whatever its figure.
+            let asked = enough.min(config.max_nodes as u64);
+            *count = match (*count, estimator.pattern(v, asked)) {
+                (_, Estimate::Late) => {
+                    return Err(too_slow(program, pat, clock.elapsed(), &config));
+                }
+                (Some(a), Estimate::Nodes(b)) => Some(a.saturating_add(b)),
+                (Some(a), Estimate::Over(b)) => {
+                    at_least[pat] = true;
+                    Some(a.saturating_add(b).saturating_add(1))
+                }
                 _ => None,
             };
         }
+        allowance = estimator.allowance();
     }
     let mut shared: Vec<bool> = views
         .iter()
@@ -195,7 +214,12 @@ pub fn link(
                     .map(|n| (pat, n))
             });
         if let Some((pat, count)) = over {
-            return Err(too_big(program, pat, config, Some(count)));
+            let figure = if at_least[pat] {
+                Figure::MoreThan(count - 1)
+            } else {
+                Figure::Counted(count)
+            };
+            return Err(too_big(program, pat, config, figure));
         }
     }
     // Shared patterns first: their blocks open the table (one pool, hash-consed across
@@ -205,6 +229,10 @@ pub fn link(
     let mut shared_roots: Vec<[shared::SharedRoots; 2]> =
         (0..views.len()).map(|_| Default::default()).collect();
     let mut pool = pool::BlockPool::new(table.nodes.len());
+    // What building the graphs may hold, states and edges, over the whole table: twice
+    // the node limit (their blocks, hash-consed, must then fit the limit itself). Each
+    // graph is counted from its legs and the board before it is built.
+    let mut work_left = config.max_nodes.saturating_mul(SHARED_WORK);
     for (pat, v) in views.iter().enumerate().filter(|&(p, _)| shared[p]) {
         let mut first: Option<shared::SharedGraph> = None;
         for side in Side::BOTH {
@@ -216,17 +244,36 @@ pub fn link(
                 _ => {
                     let relative = relative_depth(program, &table.board, v, &config);
                     let board = &table.board;
-                    shared::SharedGraph::build(program, board, &zones, side, v, budget, relative)
+                    let built = shared::SharedGraph::build(
+                        program, board, &zones, side, v, work_left, relative, deadline,
+                    );
+                    match built {
+                        Ok(graph) => graph,
+                        Err(GraphStop::Bound(bound)) => {
+                            let figure = Figure::Shared {
+                                bound,
+                                left: work_left,
+                            };
+                            return Err(too_big(program, pat, config, figure));
+                        }
+                        Err(GraphStop::Grown) => {
+                            return Err(too_big(program, pat, config, Figure::Grown));
+                        }
+                        Err(GraphStop::Late) => {
+                            return Err(too_slow(program, pat, clock.elapsed(), &config));
+                        }
+                    }
                 }
             };
             if graph.len() > budget {
-                return Err(too_big(program, pat, config, None));
+                return Err(too_big(program, pat, config, Figure::Grown));
             }
+            work_left = work_left.saturating_sub(graph.size());
             produced[pat] |= graph.landed;
             shared_roots[pat][side.index()] = graph.lay_out(&mut pool);
             relative_roots[pat] = graph.relative_roots();
             if table.nodes.len() + pool.len() > config.max_nodes {
-                return Err(too_big(program, pat, config, None));
+                return Err(too_big(program, pat, config, Figure::Grown));
             }
             first = Some(graph);
         }
@@ -258,7 +305,7 @@ pub fn link(
                     table.roots.push(range);
                     if table.nodes.len() >= config.max_nodes {
                         let pat = piece.patterns.start as usize;
-                        return Err(too_big(program, pat, config, None));
+                        return Err(too_big(program, pat, config, Figure::Grown));
                     }
                     continue;
                 }
@@ -339,6 +386,8 @@ pub fn link(
                         path: std::mem::take(&mut path),
                         passing: 0,
                         vectors: &mut vectors,
+                        deadline,
+                        steps: 0,
                     };
                     expander.tree.mark = views[pat as usize].mark;
                     expander.pattern(&views[pat as usize], cell);
@@ -350,7 +399,7 @@ pub fn link(
                     }
                     produced[pat as usize] |= landed;
                     if table.nodes.len() + tree.len() >= config.max_nodes {
-                        return Err(too_big(program, pat as usize, config, None));
+                        return Err(too_big(program, pat as usize, config, Figure::Grown));
                     }
                     let spent = clock.elapsed();
                     if config.max_ms != 0 && spent > Duration::from_millis(config.max_ms) {
@@ -458,27 +507,53 @@ fn share_rides_of_sharing_pieces(
     }
 }
 
-fn too_big(
-    program: &MoveProgram,
-    pat: usize,
-    config: LinkConfig,
-    count: Option<u64>,
-) -> Diagnostics {
+/// Counting the patterns before linking may take this many times the node limit in
+/// steps, over the whole table.
+const COUNT_WORK: u64 = 4;
+
+/// Building shared continuations may hold this many times the node limit in states
+/// and edges, over the whole table, before hash-consing makes them blocks.
+const SHARED_WORK: usize = 2;
+
+/// What E0801 says of a pattern's size.
+#[derive(Clone, Copy, Debug)]
+enum Figure {
+    /// Its unrolled expansion, counted before linking.
+    Counted(u64),
+    /// More than this, counted before linking (counting stopped there).
+    MoreThan(u64),
+    /// Its shared continuations: at most this many states and edges by its legs and
+    /// the board, more than building may still hold (`left`), found before they are
+    /// built.
+    Shared { bound: u64, left: usize },
+    /// The table grew past the limit while it was linked.
+    Grown,
+}
+
+fn too_big(program: &MoveProgram, pat: usize, config: LinkConfig, figure: Figure) -> Diagnostics {
     let p = &program.patterns[pat];
-    let (message, label) = match count {
-        Some(n) => (
-            format!(
-                "this pattern alone needs {n} table nodes; the limit is {}",
-                plural(config.max_nodes, "node")
-            ),
-            "counted before linking: its expansion over every start cell",
+    let limit = plural(config.max_nodes, "node");
+    let (message, label) = match figure {
+        Figure::Counted(n) => (
+            format!("this pattern alone needs {n} table nodes; the limit is {limit}"),
+            "counted before linking: its expansion over every start cell".to_string(),
         ),
-        None => (
+        Figure::MoreThan(n) => (
+            format!("this pattern alone needs more than {n} table nodes; the limit is {limit}"),
+            "counted before linking: its expansion over every start cell".to_string(),
+        ),
+        Figure::Shared { bound, left } => (
+            format!(
+                "the shared continuations of this pattern may take {bound} states and nodes to build, more than the {left} left of twice the limit of {limit}"
+            ),
+            "counted before linking: its states and their children, from its legs and the board".to_string(),
+        ),
+        Figure::Grown => (
             format!(
                 "the move table grows past its limit of {}",
                 plural(config.max_nodes, "node")
             ),
-            "linking stopped while expanding this pattern",
+            "linking stopped while expanding this pattern".to_string(),
         ),
     };
     let mut d = Diagnostics::new();
@@ -526,6 +601,12 @@ fn past_limit(program: &MoveProgram, pat: usize, fault: Fault, config: &LinkConf
         )
         .label("opens too many cells to en passant")
         .help("bound the range of the `en passant` pattern"),
+        Fault::Late => Diagnostic::error(
+            "E0803",
+            format!("linking passed its limit of {} ms", config.max_ms),
+            p.span,
+        )
+        .label("linking stopped while expanding this pattern"),
     };
     let mut d = Diagnostics::new();
     d.push(diagnostic);

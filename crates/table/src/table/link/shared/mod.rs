@@ -18,13 +18,17 @@
 //! the blocks of their states. The choice of which patterns are shared is
 //! [`super::link`]'s.
 
+mod bound;
 mod layout;
 mod mirror;
+
+use bound::graph_bound;
 
 pub(in crate::table) use layout::SharedRoots;
 
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
+use std::time::Instant;
 
 use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, MASK_RELATIVE, MASK_SHARED};
 use super::expand::PatternView;
@@ -60,6 +64,18 @@ pub(super) fn eligible_ride(v: &PatternView) -> bool {
         && v.land_flags == 0
         && !v.swaps()
         && v.mark == 0
+}
+
+/// Why a shared graph was not built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum GraphStop {
+    /// Its bound ([`graph_bound`]: states and edges) passes the budget: refused
+    /// before it was built.
+    Bound(u64),
+    /// Its states and edges passed the budget while it was built.
+    Grown,
+    /// Linking's deadline passed while it was built.
+    Late,
 }
 
 /// What a node's children depend on. How the node is entered (the mask and flags of
@@ -189,16 +205,31 @@ impl<'a> SharedGraph<'a> {
         pattern: &'a PatternView,
         budget: usize,
         relative: Option<u16>,
-    ) -> SharedGraph<'a> {
+        deadline: Option<Instant>,
+    ) -> Result<SharedGraph<'a>, GraphStop> {
+        // Counted before it is built: a graph whose bound fits the budget cannot pass
+        // it; one whose bound does not is refused with the figure.
+        let fits = |compact| {
+            let bound = graph_bound(program, board, side, pattern, compact, relative);
+            let size = bound.states.saturating_add(bound.edges);
+            if size > budget as u64 {
+                Err(GraphStop::Bound(size))
+            } else {
+                Ok(())
+            }
+        };
         let build = |compact| {
             SharedGraph::build_as(
-                program, board, zones, side, pattern, budget, compact, relative,
+                program, board, zones, side, pattern, budget, compact, relative, deadline,
             )
         };
-        let g = build(true);
+        fits(true)?;
+        let g = build(true)?;
         if relative.is_some() || !g.has_cycle() {
-            return g;
+            return Ok(g);
         }
+        drop(g);
+        fits(false)?;
         build(false)
     }
 
@@ -229,7 +260,8 @@ impl<'a> SharedGraph<'a> {
         budget: usize,
         compact: bool,
         relative: Option<u16>,
-    ) -> SharedGraph<'a> {
+        deadline: Option<Instant>,
+    ) -> Result<SharedGraph<'a>, GraphStop> {
         let mut g = SharedGraph {
             compact,
             relative,
@@ -294,12 +326,9 @@ impl<'a> SharedGraph<'a> {
                 g.applies[from.index()] = true;
             }
             g.roots[from.index()] = roots;
-            g.drain(budget);
-            if g.states.len() > budget {
-                break;
-            }
+            g.drain(budget, deadline)?;
         }
-        g
+        Ok(g)
     }
 
     /// The edges out of state `s`.
@@ -311,6 +340,11 @@ impl<'a> SharedGraph<'a> {
     /// The number of states so far.
     pub(super) fn len(&self) -> usize {
         self.states.len()
+    }
+
+    /// Its states and edges: what building it held.
+    pub(super) fn size(&self) -> usize {
+        self.states.len() + self.edges.len()
     }
 
     /// The key of a state.
@@ -501,12 +535,16 @@ impl<'a> SharedGraph<'a> {
         i
     }
 
-    /// Finds the children of every state still to do (and of the states they create).
-    fn drain(&mut self, budget: usize) {
+    /// Finds the children of every state still to do (and of the states they create),
+    /// stopping once the states and edges pass `budget` or at `deadline`.
+    fn drain(&mut self, budget: usize, deadline: Option<Instant>) -> Result<(), GraphStop> {
         let mut out = Vec::new();
         while let Some((i, key)) = self.todo.pop() {
-            if self.states.len() > budget {
-                return;
+            if self.states.len() + self.edges.len() > budget {
+                return Err(GraphStop::Grown);
+            }
+            if i % 1024 == 1023 && deadline.is_some_and(|d| Instant::now() > d) {
+                return Err(GraphStop::Late);
             }
             out.clear();
             self.children(&key, &mut out);
@@ -514,6 +552,10 @@ impl<'a> SharedGraph<'a> {
             self.states[i].count = out.len() as u32;
             self.edges.extend_from_slice(&out);
         }
+        if self.states.len() + self.edges.len() > budget {
+            return Err(GraphStop::Grown);
+        }
+        Ok(())
     }
 
     /// The `cell` of a state one step of `v` on from `cell`: the board's step, or in a
