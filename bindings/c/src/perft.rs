@@ -22,6 +22,10 @@ pub const PW_PERFT_DEFAULT_MS: u64 = 60_000;
 /// exhaust the stack).
 pub const PW_PERFT_MAX_DEPTH: u32 = 64;
 
+// The header needs the figures written out; they are the game layer's.
+const _: () = assert!(PW_PERFT_MAX_DEPTH == piecewise::game::MAX_PERFT_DEPTH);
+const _: () = assert!(PW_PERFT_DEFAULT_MS == piecewise::game::DEFAULT_MAX_MS);
+
 /// A cancel flag (opaque) for `pw_perft_limited`: made by `pw_cancel_new`, set by
 /// `pw_cancel_set` from any thread (a count using it stops soon after), cleared by
 /// `pw_cancel_reset`, freed by `pw_cancel_free`. Thread-safe; a count in progress keeps

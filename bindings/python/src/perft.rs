@@ -13,11 +13,11 @@ use pyo3::prelude::*;
 
 /// The default time limit of `Game.perft`, in milliseconds: 60 s, the command line's
 /// for every long command (`piecewise perft --max-ms`); 0 means no limit, as there.
-pub const DEFAULT_MAX_MS: u64 = 60_000;
+pub const DEFAULT_MAX_MS: u64 = piecewise::game::DEFAULT_MAX_MS;
 
-/// The deepest perft counted (as in the C ABI): a deeper one never ends, and its walk
-/// would run out of stack.
-pub const MAX_DEPTH: u32 = 64;
+/// The deepest perft counted (as in the C ABI and the command line): a deeper one
+/// never ends, and its walk would run out of stack.
+pub const MAX_DEPTH: u32 = piecewise::game::MAX_PERFT_DEPTH;
 
 /// How often a running count lets Python look at its signals.
 pub const POLL: Duration = Duration::from_millis(50);

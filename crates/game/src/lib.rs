@@ -92,7 +92,10 @@ pub use moves::{Cascade, GameMove, MoveKind};
 use notation::fen;
 pub use notation::text_board;
 pub use notation::{TextBoardError, TextBoardErrorKind};
-pub use perft::{divide_parallel, ParallelOutcome, Perft, PerftStopped, ThreadPoolError};
+pub use perft::{
+    divide_parallel, ParallelOutcome, Perft, PerftStopped, ThreadPoolError, DEFAULT_MAX_MS,
+    MAX_DEPTH as MAX_PERFT_DEPTH,
+};
 pub use position::{EnPassant, GamePosition, Keys, Undo};
 pub use result::{EndReason, GameResult};
 pub use side_effects::SideEffects;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 /// The time limit of every long command unless a flag asks for more, in milliseconds
 /// (`perft --max-ms`, `serve --perft-ms`); 0 means no limit wherever a limit is taken.
-pub const DEFAULT_MAX_MS: u64 = 60_000;
+pub const DEFAULT_MAX_MS: u64 = piecewise::game::DEFAULT_MAX_MS;
 
 #[derive(Parser)]
 #[command(
@@ -235,8 +235,8 @@ pub enum Command {
     Perft {
         /// The .rules file.
         rules: PathBuf,
-        /// Plies to search.
-        #[arg(long)]
+        /// Plies to search (at most 64).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=piecewise::game::MAX_PERFT_DEPTH as i64))]
         depth: u32,
         /// The position in FEN (default: the file's start position).
         #[arg(long, allow_hyphen_values = true)]

@@ -20,6 +20,15 @@ use super::legality::quick::QuickState;
 use super::make::{make, make_unhashed, unmake_outlined as unmake};
 use super::{Game, GameMove, GamePosition, MoveGenerator};
 pub use parallel::{divide_parallel, ParallelOutcome, ThreadPoolError};
+
+/// The time limit of a count unless its caller asks for more, in milliseconds: 60 s,
+/// the limit of every long command of the command line, the server, the C ABI and the
+/// Python package (0 means no limit wherever a limit is taken).
+pub const DEFAULT_MAX_MS: u64 = 60_000;
+
+/// The deepest count the command line and the bindings accept: a deeper one never
+/// ends, and its walk, one frame per ply, would run out of stack.
+pub const MAX_DEPTH: u32 = 64;
 use siblings::SiblingWalks;
 
 /// A perft counter: a move generator and what the children of a node share.
