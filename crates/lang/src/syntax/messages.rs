@@ -12,6 +12,9 @@ use crate::diagnostics::Diagnostic;
 use crate::ids::Span;
 use pest::error::{ErrorVariant, InputLocation};
 
+use super::braces::*;
+use super::suggest::*;
+
 /// What a rule means to a rule author, for "expected ..." messages. `None` hides it.
 fn friendly(rule: Rule) -> Option<&'static str> {
     Some(match rule {
@@ -242,13 +245,6 @@ fn rank(rule: Rule) -> u8 {
     }
 }
 
-/// The words of the language that cannot be used as names.
-pub(crate) const KEYWORDS: &[&str] = &[
-    "absolute", "board", "captures", "captured", "capture", "exactly", "empty", "files", "file",
-    "foe", "friend", "from", "game", "holes", "initial", "leap", "like", "move", "not", "only",
-    "or", "piece", "ranks", "rank", "ride", "step", "then", "to", "turn", "up", "via", "zone",
-];
-
 /// The token at `pos` for "unexpected ..." messages: a word, a number, or one character.
 fn token_at(source: &str, pos: usize) -> Option<(usize, usize)> {
     let rest = source.get(pos..)?;
@@ -291,49 +287,9 @@ fn join_or(items: &[&str]) -> String {
     }
 }
 
-/// Whether only whitespace and comments follow `pos`.
-fn only_trivia_after(source: &str, pos: usize) -> bool {
-    let Some(rest) = source.get(pos..) else {
-        return true;
-    };
-    rest.lines().all(|l| {
-        let t = l.trim_start();
-        t.is_empty() || t.starts_with('#')
-    })
-}
-
-/// The byte offset of the last `{` that is not closed before `pos` (ignoring comments
-/// and strings).
-fn unclosed_brace(source: &str, pos: usize) -> Option<usize> {
-    let mut stack = Vec::new();
-    let mut in_comment = false;
-    let mut in_string = false;
-    for (i, c) in source.char_indices() {
-        if i >= pos {
-            break;
-        }
-        match c {
-            '\n' => {
-                in_comment = false;
-                in_string = false;
-            }
-            _ if in_comment => {}
-            '"' => in_string = !in_string,
-            _ if in_string => {}
-            '#' => in_comment = true,
-            '{' => stack.push(i),
-            '}' => {
-                stack.pop();
-            }
-            _ => {}
-        }
-    }
-    stack.pop()
-}
-
 /// The kind of thing a group of expected rules stands for, in "expected ..." messages:
 /// its short name and, for a kind with many spellings, a note listing them.
-fn kind(rule: Rule) -> Option<(&'static str, Option<&'static str>)> {
+pub(super) fn kind(rule: Rule) -> Option<(&'static str, Option<&'static str>)> {
     Some(match rule {
         R::file
         | R::EOI
@@ -367,321 +323,13 @@ fn kind(rule: Rule) -> Option<(&'static str, Option<&'static str>)> {
     })
 }
 
-const DECLARATION: &str = "a declaration";
+pub(super) const DECLARATION: &str = "a declaration";
 const DECLARATION_NOTE: &str = "a declaration starts with `piece`, `board`, `zone`, `game` or a game word such as `start`, `royal`, `castling`, `promotion`, `hand` or `drop`";
 const PATTERN_NOTE: &str = "a move pattern starts with `step`, `leap`, `ride`, `like` or `repeat`";
 const REST_NOTE: &str =
     "a pattern goes on with `+` and a direction, a step count such as `2..4`, `via` or `then`";
 const MODIFIER_NOTE: &str = "modifiers follow a `,`: `move only`, `capture only`, `capture friend`, `initial`, `from`, `to`, `captures`, `en passant`, `push`, `swap`, `convert`, `activate`, `pass`, `tagged`, `sets`, `keeps`, `burn`, `explode` or `for first`";
 const DIRECTION_NOTE: &str = "directions are words such as `orthogonal`, `diagonal`, `any` or `forward`, or vectors such as `(1,2)`";
-
-/// The keyword spellings that could start what `rule` stands for, for "did you mean"
-/// (several words when the keyword is a phrase).
-fn spellings(rule: Rule) -> &'static [&'static str] {
-    const DECLS: &[&str] = &[
-        "piece",
-        "board",
-        "zone",
-        "game",
-        "start",
-        "royal",
-        "royals may not face",
-        "castling",
-        "en passant",
-        "promotion",
-        "hand",
-        "drop",
-        "confine",
-        "one side",
-        "sokoban",
-        "stalemate",
-        "must capture",
-        "explode on capture",
-        "burn",
-        "freeze",
-        "immune",
-        "repetition",
-        "perpetual check loses",
-        "move limit",
-        "bare royal",
-        "no pieces",
-        "counting makruk",
-        "neutral",
-        "no check",
-        "tag",
-        "relay",
-        "passive",
-    ];
-    const PATTERNS: &[&str] = &["step", "leap", "ride", "like", "repeat"];
-    const MODIFIERS: &[&str] = &[
-        "move only",
-        "capture only",
-        "capture friend",
-        "initial",
-        "from",
-        "to",
-        "not from",
-        "not to",
-        "captures",
-        "en passant",
-        "push",
-        "swap",
-        "convert",
-        "activate",
-        "pass",
-        "for first",
-        "for second",
-        "tagged",
-        "sets",
-        "keeps",
-        "burn",
-        "explode",
-    ];
-    match rule {
-        R::file | R::EOI => DECLS,
-        r if kind(r).is_some_and(|(k, _)| k == DECLARATION) => DECLS,
-        R::move_pattern | R::leg | R::mover | R::like_pattern | R::repeat_group => PATTERNS,
-        R::modifier => MODIFIERS,
-        R::via => &["via"],
-        R::range | R::range_up_to => &["up to"],
-        R::cell_set | R::ranks_item | R::files_item | R::colour_item => {
-            &["rank", "ranks", "file", "files", "light", "dark", "medium"]
-        }
-        R::via_item | R::via_kind | R::area_target => &["empty", "friend", "foe", "piece"],
-        R::vector_qual => &["forward", "backward", "exactly"],
-        R::outcome => &["draw", "loss", "win"],
-        R::end_kind => &["claim", "immediate"],
-        R::for_side | R::mod_for => &["for first", "for second"],
-        R::promotion_option => &[
-            "optional",
-            "also leaving",
-            "only captured",
-            "tagged",
-            "delayed",
-        ],
-        R::drop_option => &["not in", "one per file", "not mating"],
-        R::sokoban_role => &["pusher", "box", "wall"],
-        R::counting_role => &["pawn", "rook", "bishop", "knight"],
-        R::capture_side => &["first", "second", "either side"],
-        R::sparing => &["sparing"],
-        R::around => &["around"],
-        R::kw_move_limit => &["move"],
-        R::kw_file => &["file", "files"],
-        R::kw_rank => &["rank", "ranks"],
-        R::kw_absolute => &["absolute"],
-        R::kw_captures => &["captures"],
-        R::kw_captured => &["captured"],
-        R::kw_capture => &["capture"],
-        R::kw_exactly => &["exactly"],
-        R::kw_empty => &["empty"],
-        R::kw_foe => &["foe"],
-        R::kw_forward => &["forward"],
-        R::kw_backward => &["backward"],
-        R::kw_friend => &["friend"],
-        R::kw_from => &["from"],
-        R::kw_holes => &["holes"],
-        R::kw_initial => &["initial"],
-        R::kw_like => &["like"],
-        R::kw_not => &["not"],
-        R::kw_only => &["only"],
-        R::kw_or => &["or"],
-        R::kw_then => &["then"],
-        R::kw_to => &["to"],
-        R::kw_turn => &["turn"],
-        R::kw_up => &["up"],
-        R::kw_via => &["via"],
-        R::kw_with => &["with"],
-        R::kw_in => &["in"],
-        R::kw_may => &["may"],
-        R::kw_face => &["face"],
-        R::kw_passant => &["passant"],
-        R::kw_leaving => &["leaving"],
-        R::kw_per => &["per"],
-        R::kw_mating => &["mating"],
-        R::kw_side => &["side"],
-        R::kw_on => &["on"],
-        R::kw_check => &["check"],
-        R::kw_loses => &["loses"],
-        R::kw_limit => &["limit"],
-        R::kw_moves | R::kw_plies => &["moves", "plies"],
-        R::kw_pieces => &["pieces"],
-        R::kw_makruk => &["makruk"],
-        R::kw_royal => &["royal"],
-        R::kw_back => &["back"],
-        R::kw_by => &["by"],
-        R::kw_either => &["either"],
-        R::kw_each => &["each"],
-        R::kw_most => &["most"],
-        R::kw_into => &["into"],
-        R::kw_radius => &["radius"],
-        _ => &[],
-    }
-}
-
-/// The edit distance between two words, counting a swap of two neighbouring letters as
-/// one edit (optimal string alignment, a restricted Damerau-Levenshtein).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
-}
-
-/// The keyword (or keyword phrase) among `candidates` that the misspelt `word` most
-/// likely is: at most 1 edit for words of up to 5 letters, 2 for longer ones (a word of
-/// 1 or 2 letters only by a swap or a changed letter). `rest` is the source after the
-/// word: a phrase whose later words follow there is preferred, and named whole.
-fn did_you_mean(word: &str, rest: &str, candidates: &[&'static str]) -> Option<String> {
-    let lower = word.to_ascii_lowercase();
-    let len = lower.chars().count();
-    if !lower.starts_with(|c: char| c.is_ascii_alphabetic())
-        || !lower.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-    {
-        return None;
-    }
-    let limit = if len <= 5 { 1 } else { 2 };
-    let capitalised = word.starts_with(|c: char| c.is_ascii_uppercase());
-    let next: Vec<&str> = rest.split_whitespace().take(3).collect();
-    let mut best: Option<(usize, usize, &str)> = None;
-    for &phrase in candidates {
-        let mut words = phrase.split(' ');
-        let first = words.next().unwrap_or("");
-        if first == word {
-            continue;
-        }
-        let d = edit_distance(&lower, first);
-        // A capitalised word is more likely a name or prose than a slip: only its
-        // lowercase self is suggested.
-        if capitalised && d > 0 {
-            continue;
-        }
-        if d > limit || (len <= 2 && first.len() != len) {
-            continue;
-        }
-        let later: Vec<&str> = words.collect();
-        let follows = later.iter().zip(&next).filter(|(a, b)| a == b).count();
-        let unmatched = later.len() - follows;
-        let better = match best {
-            None => true,
-            Some((bd, bu, _)) => (d, unmatched) < (bd, bu),
-        };
-        if better {
-            best = Some((d, unmatched, phrase));
-        }
-    }
-    let (_, unmatched, phrase) = best?;
-    let first = phrase.split(' ').next().unwrap_or(phrase);
-    Some(if unmatched == 0 { phrase } else { first }.to_string())
-}
-
-/// The position just after the last code (not whitespace, not a comment) before `pos`,
-/// and its 1-based line.
-fn code_end_before(source: &str, pos: usize) -> (usize, usize) {
-    let mut end = 0;
-    let mut offset = 0;
-    for line in source[..pos].split_inclusive('\n') {
-        let code = strip_comment(line).trim_end();
-        if !code.is_empty() {
-            end = offset + code.len();
-        }
-        offset += line.len();
-    }
-    let line = source[..end].matches('\n').count() + 1;
-    (end, line)
-}
-
-/// A line without its comment (a `#` outside a string starts one).
-fn strip_comment(line: &str) -> &str {
-    let mut in_string = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' => in_string = !in_string,
-            '#' if !in_string => return &line[..i],
-            _ => {}
-        }
-    }
-    line
-}
-
-/// What a `{` opens, from the code before it: "piece `Knight`", or "`repeat`".
-fn brace_owner(source: &str, open: usize) -> String {
-    let line_start = source[..open].rfind('\n').map_or(0, |i| i + 1);
-    let before = strip_comment(&source[line_start..open]);
-    let words: Vec<&str> = before
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| !w.is_empty())
-        .collect();
-    match words.iter().position(|&w| w == "piece") {
-        Some(i) if i + 1 < words.len() => format!("piece `{}`", words[i + 1]),
-        _ if words.contains(&"repeat") => "`repeat`".to_string(),
-        _ => "a block".to_string(),
-    }
-}
-
-/// Whether the word at `start` begins a line and starts a declaration.
-fn declaration_at_line_start(source: &str, start: usize) -> bool {
-    let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
-    source[line_start..start].trim().is_empty()
-        && super::starts_declaration(source.get(start..).unwrap_or(""))
-}
-
-/// Whether `word` is a keyword or contextual word anywhere in the grammar.
-fn is_word_of_the_language(word: &str) -> bool {
-    const GRAMMAR: &str = include_str!("../../grammar/piecewise.pest");
-    GRAMMAR.contains(&format!("\"{word}\""))
-}
-
-/// The byte offset of the last `}` before `pos` (outside comments and strings).
-fn last_close_brace(source: &str, pos: usize) -> Option<usize> {
-    let mut offset = 0;
-    let mut last = None;
-    for line in source[..pos].split_inclusive('\n') {
-        let code = strip_comment(line);
-        let mut in_string = false;
-        for (i, c) in code.char_indices() {
-            match c {
-                '"' => in_string = !in_string,
-                '}' if !in_string => last = Some(offset + i),
-                _ => {}
-            }
-        }
-        offset += line.len();
-    }
-    last
-}
-
-/// Whether a piece declaration's head (`piece Name (`) starts at `pos`.
-fn piece_header_at(source: &str, pos: usize) -> bool {
-    let Some(rest) = source.get(pos..).and_then(|r| r.strip_prefix("piece")) else {
-        return false;
-    };
-    if !rest.starts_with(char::is_whitespace) {
-        return false;
-    }
-    let rest = rest.trim_start();
-    let name_len = rest
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .unwrap_or(rest.len());
-    name_len > 0 && rest[name_len..].trim_start().starts_with('(')
-}
 
 /// The diagnostic for a `{` left open: at the `{`, with the place the parser stopped.
 fn unclosed(source: &str, open: usize, stop: usize, at_end: bool) -> Diagnostic {

@@ -4,9 +4,11 @@
 //! [`Diagnostics`], and the lowering of the parse tree into AST nodes with spans.
 //! [`parse`] never panics: every input either yields a [`ast::File`] or diagnostics.
 
+mod braces;
 mod lower;
 mod messages;
 mod parse;
+mod suggest;
 
 use crate::ast;
 use crate::diagnostics::{Diagnostic, Diagnostics};
