@@ -60,12 +60,7 @@ pub extern "C" fn pw_cancel_new(out: *mut *mut PwCancel) -> PwStatus {
 /// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_STALE_HANDLE`.
 #[no_mangle]
 pub extern "C" fn pw_cancel_set(cancel: *const PwCancel) -> PwStatus {
-    guard(|| {
-        handle::get(cancel, "cancel")?
-            .flag
-            .store(true, Ordering::Relaxed);
-        Ok(())
-    })
+    store_flag(cancel, true)
 }
 
 /// Clears the flag (for the next count).
@@ -73,10 +68,15 @@ pub extern "C" fn pw_cancel_set(cancel: *const PwCancel) -> PwStatus {
 /// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_STALE_HANDLE`.
 #[no_mangle]
 pub extern "C" fn pw_cancel_reset(cancel: *const PwCancel) -> PwStatus {
+    store_flag(cancel, false)
+}
+
+/// Sets or clears a cancel flag through its handle.
+fn store_flag(cancel: *const PwCancel, value: bool) -> PwStatus {
     guard(|| {
         handle::get(cancel, "cancel")?
             .flag
-            .store(false, Ordering::Relaxed);
+            .store(value, Ordering::Relaxed);
         Ok(())
     })
 }
