@@ -12,11 +12,56 @@
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::{ReverseNodeId, ReverseTables};
+use crate::walk::reverse::ReverseNode;
 use crate::walk::Class;
 use rustc_hash::FxHashMap;
 
 /// No screen on the path so far.
 const NONE: u32 = u32::MAX;
+
+/// What a cell of a reversed path after the target needs, as the kernel reads it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Need {
+    /// An empty cell.
+    Empty,
+    /// A piece of either side, of any kind: a screen.
+    Screen,
+    /// Nothing in particular (a leaper's jumped cell).
+    Anything,
+}
+
+/// What reversed node `n` (not a root) needs of its cell; `None` if the kernel cannot
+/// say it (a kind filter, or a class the lines do not carry).
+pub(super) fn need(n: &ReverseNode<'_>) -> Option<Need> {
+    let any = n.admits_every_kind();
+    match [Class::Empty, Class::Friend, Class::Foe].map(|c| n.may_hold(c)) {
+        [true, false, false] => Some(Need::Empty),
+        [false, true, true] if any => Some(Need::Screen),
+        [true, true, true] if any => Some(Need::Anything),
+        _ => None,
+    }
+}
+
+/// Whether the paths under root `n` capture a royal (of the `royal_mask` kinds) on
+/// target `t`: `Some(false)` if they capture none, `None` if they capture only some of
+/// the royal kinds or the root is not the target (the kernel cannot say it).
+pub(super) fn root_takes_royals(n: &ReverseNode<'_>, t: usize, royal_mask: u64) -> Option<bool> {
+    if n.cell().index() != t {
+        return None;
+    }
+    if !n.may_hold(Class::Foe) {
+        return Some(false);
+    }
+    let admitted = (0..64)
+        .filter(|&k| royal_mask & 1 << k != 0)
+        .filter(|&k| n.admits(PieceId(k as u8)))
+        .fold(0u64, |m, k| m | 1 << k);
+    match admitted {
+        0 => Some(false),
+        a if a == royal_mask => Some(true),
+        _ => None,
+    }
+}
 
 /// One line of a target: its cells (away from the target) and, per position, the
 /// kinds attacking from there over empty cells and over one screen.
@@ -129,31 +174,14 @@ impl SeqTrie {
             let n = rev.node(id);
             let cell = n.cell().0;
             if root {
-                // The target itself, holding the royal.
-                if cell as usize != t {
-                    return None;
-                }
-                if !n.may_hold(Class::Foe) {
+                if !root_takes_royals(&n, t, royal_mask)? {
                     continue;
-                }
-                let admitted = (0..64)
-                    .filter(|&k| royal_mask & 1 << k != 0)
-                    .filter(|&k| n.admits(PieceId(k as u8)))
-                    .fold(0u64, |m, k| m | 1 << k);
-                if admitted == 0 {
-                    continue;
-                }
-                if admitted != royal_mask {
-                    return None;
                 }
             } else {
-                let any = n.admits_every_kind();
-                let holds = [Class::Empty, Class::Friend, Class::Foe].map(|c| n.may_hold(c));
-                let screen = match holds {
-                    [true, false, false] => Some(false),
-                    [false, true, true] if any => Some(true),
-                    [true, true, true] if any => None,
-                    _ => return None,
+                let screen = match need(&n)? {
+                    Need::Empty => Some(false),
+                    Need::Screen => Some(true),
+                    Need::Anything => None,
                 };
                 if let Some(screen) = screen {
                     let (_, _, at, screens) = self.path.last().copied().unwrap_or((0, 0, NONE, 0));

@@ -2,11 +2,10 @@
 //! kernel's first builder): the same lines, in the same order, with the same kinds,
 //! for every target of every shipped game with a kernel and the 26×26 test games.
 
-use super::{SeqTrie, TargetLine};
-use crate::ids::{CellId, PieceId, Side};
+use super::{need, root_takes_royals, Need, SeqTrie, TargetLine};
+use crate::ids::{CellId, Side};
 use crate::kernel::tests::shipped_games;
 use crate::table::{ReverseNodeId, ReverseTables};
-use crate::walk::Class;
 use rustc_hash::FxHashMap;
 
 /// One requirement of a reversed path after the target cell.
@@ -72,30 +71,14 @@ fn sequences(rev: &ReverseTables, by: Side, t: usize, royal_mask: u64) -> Option
         let n = rev.node(id);
         let cell = n.cell().0;
         if root {
-            // The target itself, holding the royal.
-            if cell as usize != t {
-                return None;
-            }
-            if !n.may_hold(Class::Foe) {
+            if !root_takes_royals(&n, t, royal_mask)? {
                 continue;
-            }
-            let admitted = (0..64)
-                .filter(|&k| royal_mask & 1 << k != 0)
-                .filter(|&k| n.admits(PieceId(k as u8)))
-                .fold(0u64, |m, k| m | 1 << k);
-            if admitted == 0 {
-                continue;
-            }
-            if admitted != royal_mask {
-                return None;
             }
         } else {
-            let any = n.admits_every_kind();
-            match [Class::Empty, Class::Friend, Class::Foe].map(|c| n.may_hold(c)) {
-                [true, false, false] => path.push(Req::Empty(cell)),
-                [false, true, true] if any => path.push(Req::Screen(cell)),
-                [true, true, true] if any => {}
-                _ => return None,
+            match need(&n)? {
+                Need::Empty => path.push(Req::Empty(cell)),
+                Need::Screen => path.push(Req::Screen(cell)),
+                Need::Anything => {}
             }
         }
         for leaf in n.leaves() {
