@@ -58,6 +58,7 @@ pub use piecewise_lang::{diagnostics, ids, ir, limits, topology};
 pub use piecewise_table::{path_tree, pipeline, position, table, walk};
 
 pub mod betza;
+pub mod catalogue;
 pub mod fsf;
 pub mod picture;
 

@@ -75,7 +75,7 @@ pub enum Color {
 pub enum Command {
     /// Parse and check rules files; print every error and warning.
     Check {
-        /// The .rules files to check.
+        /// The .rules files to check (or shipped games' names).
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Treat warnings as errors (exit 1 if there are any).
@@ -106,7 +106,7 @@ pub enum Command {
     },
     /// The path tree of the piece on a cell: every way it travels and what it meets.
     Tree {
-        /// The .rules file.
+        /// The .rules file, or a shipped game's name (`piecewise variants`).
         rules: PathBuf,
         /// The position: board part and side to move, with the rules' piece letters
         /// (default: the file's start position).
@@ -126,7 +126,7 @@ pub enum Command {
     /// The legal moves of the side to move, one per line in UCI as Fairy-Stockfish
     /// prints them (`e2e4`, `e7e8q`, `P@e5`, castling as the king's move `e1g1`).
     Moves {
-        /// The .rules file.
+        /// The .rules file, or a shipped game's name (`piecewise variants`).
         rules: PathBuf,
         /// The position in FEN (default: the file's start position).
         #[arg(long, allow_hyphen_values = true)]
@@ -150,7 +150,7 @@ pub enum Command {
     /// Play moves (UCI, as `moves` prints them) from a position and print the FEN
     /// reached, as Fairy-Stockfish writes it.
     Play {
-        /// The .rules file.
+        /// The .rules file, or a shipped game's name (`piecewise variants`).
         rules: PathBuf,
         /// The position in FEN (default: the file's start position).
         #[arg(long, allow_hyphen_values = true)]
@@ -169,7 +169,7 @@ pub enum Command {
     /// Say whether the game is over after moves (UCI) from a position: its result,
     /// the end that stops it at once, the end a player may claim.
     Result {
-        /// The .rules file.
+        /// The .rules file, or a shipped game's name (`piecewise variants`).
         rules: PathBuf,
         /// The position in FEN (default: the file's start position).
         #[arg(long, allow_hyphen_values = true)]
@@ -189,7 +189,7 @@ pub enum Command {
     },
     /// Draw the board, its pieces and (with --from) a piece's moves and paths as SVG.
     Show {
-        /// The .rules file.
+        /// The .rules file, or a shipped game's name (`piecewise variants`).
         rules: PathBuf,
         /// The position in FEN (default: the file's start position, else an empty board).
         #[arg(long, allow_hyphen_values = true)]
@@ -216,7 +216,7 @@ pub enum Command {
     /// reach every cell (other pieces stay put; friends block, foes may be captured on
     /// the way). A grid on square boards, a list by distance on others.
     Distance {
-        /// The .rules file.
+        /// The .rules file, or a shipped game's name (`piecewise variants`).
         rules: PathBuf,
         /// The position in FEN (default: the file's start position).
         #[arg(long, allow_hyphen_values = true)]
@@ -233,7 +233,7 @@ pub enum Command {
     },
     /// Count the leaf nodes of the legal move tree (perft); the count is the last line.
     Perft {
-        /// The .rules file.
+        /// The .rules file, or a shipped game's name (`piecewise variants`).
         rules: PathBuf,
         /// Plies to search (at most 64).
         #[arg(long, value_parser = clap::value_parser!(u32).range(0..=piecewise::game::MAX_PERFT_DEPTH as i64))]
@@ -291,6 +291,16 @@ pub enum Command {
         #[arg(long, default_value_t = 10_000)]
         idle_ms: u64,
     },
+    /// List the shipped games, which every command takes by name in place of a
+    /// rules file (`piecewise perft chess --depth 3`): a line each, name and summary.
+    Variants {
+        /// Print docs/variants.md: a table of every game and each file's header.
+        #[arg(long, conflicts_with = "json")]
+        markdown: bool,
+        /// Print a JSON array: name, summary, Fairy-Stockfish variant (or null).
+        #[arg(long)]
+        json: bool,
+    },
     /// Read pieces or variants written in another notation into .rules text.
     #[command(subcommand)]
     Import(ImportCommand),
@@ -334,7 +344,7 @@ pub enum ExportCommand {
     /// Print the pieces of a rules file in XBetza notation, one `NAME (L): NOTATION`
     /// line each, or an error naming what the notation cannot say.
     Betza {
-        /// The .rules file.
+        /// The .rules file, or a shipped game's name (`piecewise variants`).
         rules: PathBuf,
         /// Only this piece (name or FEN letter): prints the bare notation.
         #[arg(long)]

@@ -35,6 +35,36 @@ fn read_with<T>(path: &Path, read: fn(&Path) -> std::io::Result<T>) -> Result<T,
     read(path).map_err(|e| Failure::input(format_args!("cannot read {}: {e}", path.display())))
 }
 
+/// A rules file's text and the directory its own file names are read from: a file
+/// named on the command line, or, where no such file exists, the shipped game of that
+/// name (`piecewise perft chess`; `piecewise variants` lists them), which reads none.
+pub fn read_rules(path: &Path) -> Result<(String, Option<&Path>), Failure> {
+    if std::fs::symlink_metadata(path).is_err() {
+        if let Some(variant) = path.to_str().and_then(piecewise::catalogue::find) {
+            return Ok((variant.source().to_string(), None));
+        }
+        if let Some(name) = path.to_str().filter(|n| !n.contains(['/', '.', '\\'])) {
+            return Err(Failure::input(format_args!(
+                "cannot read {name}: no such file, and {}; `piecewise variants` lists them",
+                piecewise::catalogue::unknown(name)
+            )));
+        }
+    }
+    Ok((read(path)?, path.parent()))
+}
+
+/// [`read_rules`] for a second reading of rules already loaded (and reported on): `None`
+/// where it fails, printing nothing.
+pub fn read_rules_quietly(path: &Path) -> Option<(String, Option<&Path>)> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Some((text, path.parent())),
+        Err(_) => {
+            let variant = piecewise::catalogue::find(path.to_str()?)?;
+            Some((variant.source().to_string(), None))
+        }
+    }
+}
+
 /// Reads a text file. A file that is not UTF-8 text is an error that says so (and,
 /// for a move-table file given where a rules file belongs, what it is).
 pub fn read(path: &Path) -> Result<String, Failure> {
@@ -112,8 +142,8 @@ fn compile_file<T>(
     compile: impl FnOnce(&str, Option<&Path>) -> Result<T, Diagnostics>,
     warnings: impl FnOnce(&T) -> &Diagnostics,
 ) -> Result<T, Failure> {
-    let source = read(path)?;
-    match compile(&source, path.parent()) {
+    let (source, base) = read_rules(path)?;
+    match compile(&source, base) {
         Ok(compiled) => {
             print_diagnostics(warnings(&compiled), path, &source, color);
             Ok(compiled)
@@ -281,8 +311,8 @@ pub fn piece_on(
 /// The rules file as a game, if it is one that declares tags (its diagnostics were
 /// printed when it was loaded as rules).
 fn tagged_game(path: &Path) -> Option<Game> {
-    let source = std::fs::read_to_string(path).ok()?;
-    let game = Game::compile_at(&source, path.parent()).ok()?;
+    let (source, base) = read_rules_quietly(path)?;
+    let game = Game::compile_at(&source, base).ok()?;
     (!game.tag_names().is_empty()).then_some(game)
 }
 

@@ -202,6 +202,7 @@ fn run(command: Command, color: bool) -> Outcome {
             batch,
             color,
         ),
+        Command::Variants { markdown, json } => cmd::variants::run(markdown, json),
         Command::Import(ImportCommand::Betza {
             notation,
             name,

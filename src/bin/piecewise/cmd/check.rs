@@ -3,7 +3,7 @@
 //! warnings, with `--deny-warnings`).
 
 use crate::failure::{failed_if, Failure, Outcome};
-use crate::input::{limits, print_diagnostics, read};
+use crate::input::{limits, print_diagnostics, read_rules};
 use crate::output::outln;
 use piecewise::diagnostics::plural;
 use piecewise::Game;
@@ -13,13 +13,13 @@ use std::path::PathBuf;
 pub fn run(files: &[PathBuf], deny_warnings: bool, color: bool) -> Outcome {
     let mut failed = false;
     for path in files {
-        let Ok(source) = read(path) else {
+        let Ok((source, base)) = read_rules(path) else {
             failed = true;
             continue;
         };
         // Every diagnostic of the rules and the game declarations; what play needs
         // (reverse tables, kernels) is not built.
-        let diags = match Game::check_limited(&source, path.parent(), limits()) {
+        let diags = match Game::check_limited(&source, base, limits()) {
             Ok(rules) => rules.warnings().clone(),
             Err(d) => d,
         };

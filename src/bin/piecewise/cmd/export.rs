@@ -3,7 +3,7 @@
 //! error naming the construct and pointing at the pattern.
 
 use crate::failure::{failed_if, Failure, Outcome};
-use crate::input::{limits, print_diagnostics, read};
+use crate::input::{limits, print_diagnostics, read_rules};
 use crate::output::outln;
 use piecewise::betza::{export_piece, ExportError, ExportErrorKind};
 use piecewise::ids::PieceId;
@@ -11,8 +11,8 @@ use std::path::Path;
 
 /// Prints one piece's notation (`--piece`) or a `NAME (L): NOTATION` line per piece.
 pub fn betza(path: &Path, piece: Option<&str>, color: bool) -> Outcome {
-    let source = read(path)?;
-    let (rules, diags) = piecewise::pipeline::check_with(&source, path.parent(), limits());
+    let (source, base) = read_rules(path)?;
+    let (rules, diags) = piecewise::pipeline::check_with(&source, base, limits());
     let Some(rules) = rules.filter(|_| diags.error_count() == 0) else {
         print_diagnostics(&diags, path, &source, color);
         return Err(Failure::Rules);

@@ -17,3 +17,4 @@ pub mod result;
 pub mod serve;
 pub mod show;
 pub mod tree;
+pub mod variants;

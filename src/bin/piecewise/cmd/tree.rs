@@ -217,8 +217,8 @@ fn effects_text(doc: &serde_json::Value) -> String {
 /// The game and position for the effects section, when the rules file is a game with
 /// effects and `fen` is a position of it.
 fn effects_game(rules_path: &Path, fen: &str) -> Option<(Game, GamePosition)> {
-    let text = std::fs::read_to_string(rules_path).ok()?;
-    let game = Game::compile_at(&text, rules_path.parent()).ok()?;
+    let (text, base) = crate::input::read_rules_quietly(rules_path)?;
+    let game = Game::compile_at(&text, base).ok()?;
     if !game.has_effects() && !game.has_pattern_actions() {
         return None;
     }
