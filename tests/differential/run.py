@@ -18,9 +18,30 @@ import sys
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GAMES = ["chess", "capablanca", "grand", "shatranj", "makruk", "xiangqi", "shogi",
-         "minishogi", "crazyhouse", "nightrider", "grasshopper", "antichess",
-         "atomic", "duck"]
+
+
+def fairy_stockfish_games(rules_dir=os.path.join(REPO, "rules")):
+    """The shipped games Fairy-Stockfish knows: every rules/GAME.rules whose header (its
+    first comment paragraph) says it is `Fairy-Stockfish's variant "GAME"` (the
+    catalogue's convention, crates/piecewise/build.rs), sorted."""
+    games = []
+    for name in sorted(os.listdir(rules_dir)):
+        if not name.endswith(".rules"):
+            continue
+        header = []
+        with open(os.path.join(rules_dir, name), encoding="utf-8") as f:
+            for line in f:
+                text = line.strip()
+                if not text.startswith("#") or text == "#":
+                    break
+                header.append(text.lstrip("#").strip())
+        found = re.search(r"Fairy-Stockfish's variant \"([^\"]+)\"", " ".join(header))
+        if found and found.group(1) == name[:-len(".rules")]:
+            games.append(found.group(1))
+    return games
+
+
+GAMES = fairy_stockfish_games()
 DEFAULT_BIN = os.path.join("target", "release", "piecewise")
 
 
