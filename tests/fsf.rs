@@ -68,7 +68,7 @@ fn variant_key_inherits_too() {
 
 #[test]
 fn untranslated_keys_are_listed_with_section_and_line() {
-    let ini = "[a:chess]\nblastOnCapture = true\nnFoldRule = 4\npieceValueMg = p:100\ncustomPiece1 = x:mWxN\n";
+    let ini = "[a:chess]\nblastOnCapture = true\ntwoBoards = true\npieceValueMg = p:100\ncustomPiece1 = x:mWxN\nnFoldRule = 4\n";
     let v = fsf::import(ini, None).unwrap();
     let issues: Vec<(usize, &str)> = v[0]
         .issues
@@ -77,7 +77,15 @@ fn untranslated_keys_are_listed_with_section_and_line() {
         .collect();
     assert_eq!(
         issues,
-        [(2, "blastOnCapture"), (3, "nFoldRule"), (5, "customPiece1")]
+        [(2, "blastOnCapture"), (3, "twoBoards"), (5, "customPiece1")]
+    );
+    // Translated keys are not listed: the n-fold rule is a repetition.
+    assert!(v[0].rules.contains("\nrepetition 4\n"), "{}", v[0].rules);
+    // The file lists what it leaves out, in comments.
+    assert!(
+        v[0].rules.contains("#   line 3, [a] `twoBoards`"),
+        "{}",
+        v[0].rules
     );
     let path = temp("untranslated.ini", ini.as_bytes());
     let o = run(&["import", "fsf", path.to_str().unwrap()]);
@@ -140,4 +148,99 @@ fn cli_writes_one_file_per_section() {
         assert!(o.status.success(), "{name}: {}", stderr(&o));
     }
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn castling_starts_from_the_kings_file_in_the_start_position() {
+    // The king starts on d1 and castles to b1 or f1 (its file, not e1's).
+    let ini = "[d:chess]\nstartFen = rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1\ncastlingKingsideFile = f\ncastlingQueensideFile = b\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(v.complete(), "{:?}", v.issues);
+    assert!(
+        v.rules
+            .contains("castling King d1 to f1 with Rook h1 to e1"),
+        "{}",
+        v.rules
+    );
+    assert!(
+        v.rules
+            .contains("castling King d1 to b1 with Rook a1 to c1"),
+        "{}",
+        v.rules
+    );
+    let game = piecewise::Game::compile(&v.rules).unwrap();
+    let pos = game
+        .position("r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 0 1")
+        .unwrap();
+    let moves = game.legal_uci(&pos);
+    assert!(
+        moves.contains(&"d1f1".to_string()) && moves.contains(&"d1b1".to_string()),
+        "{moves:?}"
+    );
+}
+
+#[test]
+fn walls_in_the_start_position_are_a_neutral_wall() {
+    let ini = "[w:chess]\nstartFen = rnbqkbnr/pppppppp/8/3**3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(v.complete(), "{:?}", v.issues);
+    assert!(v.rules.contains("neutral Wall"), "{}", v.rules);
+    let game = piecewise::Game::compile(&v.rules).unwrap();
+    let start = game.start_position().unwrap();
+    // The d- and e-pawns cannot double-step through the walls on d5 and e5? They can:
+    // the walls are on rank 5; a wall blocks a pawn's step onto it.
+    let moves = game.legal_uci(&start);
+    assert_eq!(moves.len(), 20, "{moves:?}");
+    let pos = game.position("4k3/8/8/3**3/3P4/8/8/4K3 w - - 0 1").unwrap();
+    assert!(!game.legal_uci(&pos).contains(&"d4d5".to_string()));
+}
+
+#[test]
+fn built_in_parents_bring_their_pieces_and_rules() {
+    let ini = "[a:giveaway]\n[b:xiangqi]\n[c:makruk]\n[d:antichess]\n";
+    for v in fsf::import(ini, None).unwrap() {
+        let game = piecewise::Game::compile(&v.rules)
+            .unwrap_or_else(|d| panic!("{} does not compile: {d}\n{}", v.name, v.rules));
+        let n = game.legal_uci(&game.start_position().unwrap()).len();
+        // The parents' first moves, as pyffish counts them.
+        let expected = match v.name.as_str() {
+            "a" | "d" => 20,
+            "b" => 44,
+            _ => 23,
+        };
+        assert_eq!(
+            n,
+            expected,
+            "{}: {:?}\n{}",
+            v.name,
+            game.legal_uci(&game.start_position().unwrap()),
+            v.rules
+        );
+    }
+    let v = fsf::import("[b:xiangqi]\n", None).unwrap();
+    assert!(
+        v[0].rules.contains("confine King to king_region"),
+        "{}",
+        v[0].rules
+    );
+    assert!(
+        v[0].rules.contains("perpetual check loses"),
+        "{}",
+        v[0].rules
+    );
+}
+
+#[test]
+fn every_written_file_compiles_or_says_why_not() {
+    // A section whose start position does not fit its board: the file is still
+    // written, and the reason it does not compile is an issue and a comment in it.
+    let ini = "[bad:chess]\nmaxRank = 6\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(!v.complete());
+    assert!(
+        v.issues.iter().any(|i| i.why.contains("does not compile")),
+        "{:?}",
+        v.issues
+    );
+    assert!(v.rules.contains("# Not translated"), "{}", v.rules);
 }

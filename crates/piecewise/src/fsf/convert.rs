@@ -144,8 +144,8 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     let mut all = keys.clone();
     if let Some(parent) = chain.last().and_then(|p| builtin_parent(p)) {
         for (k, v) in parent {
-            all.entry((*k).to_string()).or_insert(Entry {
-                value: (*v).to_string(),
+            all.entry(k).or_insert(Entry {
+                value: v,
                 line: 0,
                 section: chain.last().cloned().unwrap_or_default(),
             });
@@ -197,6 +197,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     };
     let mut decls = String::new();
     let mut zones = String::new();
+    let mut walls: Option<char> = None;
     let pawn = pieces
         .iter()
         .find(|p| p.key == "pawn")
@@ -212,10 +213,34 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             .get("capturesToHand")
             .is_some_and(|e| e.value == "true");
     if !hand {
-        // An empty hand says nothing in a game without hands.
-        fen = fen.replacen("[]", "", 1);
+        if let (Some(open), Some(close)) = (fen.find('['), fen.find(']')) {
+            if close > open + 1 && !fen[open + 1..close].chars().all(|ch| ch == '-') {
+                c.issue(
+                    "startFen",
+                    format!(
+                        "the pieces in hand `{}` are left out: this variant's hands (drops without captures going to hand) are not translated",
+                        &fen[open..=close]
+                    ),
+                );
+            }
+            if close > open {
+                fen.replace_range(open..=close, "");
+            }
+        }
     }
     let _ = writeln!(decls, "start \"{fen}\"");
+    let board_part = fen.split_whitespace().next().unwrap_or("").to_string();
+    if board_part.contains('*') {
+        // Fairy-Stockfish's walls: cells nobody moves to, written `*`.
+        let used: Vec<char> = pieces.iter().map(|p| p.letter).collect();
+        if let Some(l) = "WXYZ".chars().chain('A'..='Z').find(|l| !used.contains(l)) {
+            let _ = writeln!(
+                decls,
+                "neutral Wall                        # `*` in the FEN: a wall"
+            );
+            walls = Some(l);
+        }
+    }
 
     let ep_types = c.value("enPassantTypes").unwrap_or_else(|| "p".into());
     for key in [
@@ -256,7 +281,13 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     let promo_zone = promotion(&mut c, &letter_name, &mut zones, &mut decls);
 
     // Castling.
-    castling(&mut c, &pieces, &mut decls);
+    castling(&mut c, &pieces, &board_part, &mut decls);
+
+    // Castling rights in the start position of a game that declares no castling
+    // (`castling = false`, or none that could be said) are Fairy-Stockfish's to ignore.
+    if !decls.contains("\ncastling ") && !decls.starts_with("castling ") {
+        decls = without_castling_rights(&decls);
+    }
 
     // Hands and drops.
     drops(
@@ -284,6 +315,40 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     }
     if c.flag("mustCapture", false) {
         decls.push_str("must capture\n");
+    }
+    game_ends(&mut c, &letter_name, pawn.clone(), &mut decls);
+    mobility(&mut c, &pieces, &mut zones, &mut decls);
+    match c.value("countingRule").as_deref() {
+        None | Some("none") => {}
+        Some("makruk") => {
+            let role = |keys: &[&str]| {
+                pieces
+                    .iter()
+                    .find(|p| keys.contains(&p.key.as_str()))
+                    .map(|p| p.name.clone())
+            };
+            match (
+                role(&["pawn"]),
+                role(&["rook"]),
+                role(&["silver", "khon"]),
+                role(&["knight"]),
+            ) {
+                (Some(p), Some(r), Some(b), Some(n)) => {
+                    let _ = writeln!(
+                        decls,
+                        "counting makruk pawn {p}, rook {r}, bishop {b}, knight {n}"
+                    );
+                }
+                _ => c.issue(
+                    "countingRule",
+                    "Makruk's counting needs a pawn, rook, silver (khon) and knight",
+                ),
+            }
+        }
+        Some(v) => c.issue(
+            "countingRule",
+            format!("`{v}`: only `makruk` is translated"),
+        ),
     }
     for (key, default) in [
         ("checking", "true"),
@@ -321,6 +386,9 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             }
         }
     }
+    if let Some(l) = walls {
+        let _ = writeln!(body, "piece Wall ({l}) {{ }}");
+    }
     out.push_str(&zones);
     out.push_str(&decls);
     out.push_str(&body);
@@ -332,9 +400,6 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         .cloned()
         .collect();
     for k in left {
-        if k.starts_with("mobilityRegion") {
-            continue;
-        }
         c.issue(
             &k,
             "no translation (the rules language has no such rule yet)",
@@ -348,6 +413,177 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         rules: out,
         issues,
     }
+}
+
+/// The rules text with the keys not translated listed in comments after the first
+/// line, so that the file says where it differs from Fairy-Stockfish.
+pub(super) fn with_untranslated(rules: String, issues: &[Issue]) -> String {
+    if issues.is_empty() {
+        return rules;
+    }
+    let (first, rest) = rules.split_once('\n').unwrap_or((&rules, ""));
+    let mut out =
+        format!("{first}\n# Not translated, so this game differs from Fairy-Stockfish's:\n");
+    for i in issues {
+        let at = if i.line > 0 {
+            format!("line {}, ", i.line)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(out, "#   {at}[{}] `{}`: {}", i.section, i.key, i.why);
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The game-end keys: Fairy-Stockfish's n-move and n-fold rules (on by default: 50
+/// moves, threefold), the repetition's value and perpetual checks.
+fn game_ends(
+    c: &mut Conv<'_>,
+    letter_name: &dyn Fn(char) -> Option<String>,
+    pawn_type: Option<String>,
+    decls: &mut String,
+) {
+    let number = |c: &mut Conv<'_>, key: &str, default: u32| -> u32 {
+        match c.value(key) {
+            None => default,
+            Some(v) => v.parse().unwrap_or_else(|_| {
+                c.issue(key, format!("`{v}` is not a number"));
+                default
+            }),
+        }
+    };
+    let value = |c: &mut Conv<'_>, key: &str| -> Option<&'static str> {
+        match c.value(key).as_deref() {
+            None | Some("draw") => Some("draw"),
+            Some("win") => Some("win"),
+            Some("loss") => Some("loss"),
+            Some(v) => {
+                c.issue(key, format!("`{v}` is not win, loss or draw"));
+                None
+            }
+        }
+    };
+    let n_fold = number(c, "nFoldRule", 3);
+    let fold_value = value(c, "nFoldValue");
+    let absolute = c.flag("nFoldValueAbsolute", false);
+    let perpetual = c.flag("perpetualCheckIllegal", false);
+    if n_fold >= 2 {
+        let mut line = format!("repetition {n_fold}");
+        match fold_value {
+            Some("draw") | None => {}
+            Some(v) => {
+                let _ = write!(line, " {v}");
+                if absolute {
+                    line.push_str(" for first");
+                }
+            }
+        }
+        let _ = writeln!(decls, "{line}");
+        if perpetual {
+            decls.push_str("perpetual check loses\n");
+        }
+    } else if n_fold == 1 {
+        c.issue("nFoldRule", "a repetition rule of 1 is not translated");
+    } else if perpetual {
+        c.issue(
+            "perpetualCheckIllegal",
+            "needs a repetition rule (nFoldRule = 0)",
+        );
+    }
+    let n_move = number(c, "nMoveRule", 50);
+    if n_move > 0 {
+        // By default the piece type `pawn` (not whatever has the letter p: Xiangqi's
+        // soldiers do not reset the count).
+        let types = c.value("nMoveRuleTypes").or_else(|| c.value("pawnTypes"));
+        for key in ["nMoveRuleTypesWhite", "nMoveRuleTypesBlack"] {
+            if c.value(key).is_some_and(|v| Some(&v) != types.as_ref()) {
+                c.issue(key, "per-side n-move rule pieces are not translated");
+            }
+        }
+        let names: Vec<String> = match types {
+            Some(t) => t.chars().filter_map(letter_name).collect(),
+            None => pawn_type.into_iter().collect(),
+        };
+        let mut line = format!("move limit {n_move}");
+        if !names.is_empty() {
+            let _ = write!(line, ", pawn {}", names.join(" | "));
+        }
+        let _ = writeln!(decls, "{line}");
+    }
+}
+
+/// `mobilityRegionWhite<Piece>` / `...Black<Piece>`: where a piece may stand, as a
+/// zone and `confine` (zones are side-relative, so the second side's region must be
+/// the first side's mirror image).
+fn mobility(c: &mut Conv<'_>, pieces: &[Piece], zones: &mut String, decls: &mut String) {
+    for p in pieces {
+        let mut chars = p.key.chars();
+        let Some(first) = chars.next() else { continue };
+        let suffix = format!("{}{}", first.to_ascii_uppercase(), chars.as_str());
+        let (wk, bk) = (
+            format!("mobilityRegionWhite{suffix}"),
+            format!("mobilityRegionBlack{suffix}"),
+        );
+        let white = c.cells(&wk, None);
+        let black = c.cells(&bk, None);
+        match (white, black) {
+            (None, None) => {}
+            (Some(w), Some(b)) if same_cells(mirror(&w, c.height).as_deref(), &b) => {
+                let zone = format!("{}_region", p.name.to_lowercase());
+                let _ = writeln!(zones, "zone {zone} = {w}");
+                let _ = writeln!(decls, "confine {} to {zone}", p.name);
+            }
+            (Some(_), Some(_)) => c.issue(
+                &bk,
+                "not the mirror image of the first side's region (zones are side-relative)",
+            ),
+            (Some(_), None) => c.issue(&wk, "a region for the first side only is not translated"),
+            (None, Some(_)) => c.issue(&bk, "a region for the second side only is not translated"),
+        }
+    }
+}
+
+/// Whether two cell sets (as [`Conv::cells`] writes them) hold the same items, in any
+/// order.
+fn same_cells(a: Option<&str>, b: &str) -> bool {
+    let items = |s: &str| {
+        let mut out = Vec::new();
+        let mut words = s.split_whitespace();
+        while let Some(w) = words.next() {
+            if w == "rank" || w == "file" {
+                out.push(format!("{w} {}", words.next().unwrap_or("")));
+            } else {
+                out.push(w.to_string());
+            }
+        }
+        out.sort();
+        out
+    };
+    a.is_some_and(|a| items(a) == items(b))
+}
+
+/// The declarations with the start position's castling field (`KQkq`) made `-`.
+fn without_castling_rights(decls: &str) -> String {
+    let mut out = String::new();
+    for line in decls.lines() {
+        if let Some(fen) = line
+            .strip_prefix("start \"")
+            .and_then(|l| l.strip_suffix('"'))
+        {
+            let mut fields: Vec<&str> = fen.split(' ').collect();
+            if fields.len() >= 4
+                && fields[2] != "-"
+                && fields[2].chars().all(|ch| ch.is_ascii_alphabetic())
+            {
+                fields[2] = "-";
+            }
+            let _ = writeln!(out, "start \"{}\"", fields.join(" "));
+        } else {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    out
 }
 
 /// A side-relative cell set's mirror for the second side (`rank r` ↔ `rank H+1-r`).

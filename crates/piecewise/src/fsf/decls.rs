@@ -77,8 +77,41 @@ pub(super) fn promotion(
     Some("promotion_zone".into())
 }
 
-/// `castling` declarations from the castling keys.
-pub(super) fn castling(c: &mut Conv<'_>, pieces: &[Piece], decls: &mut String) {
+/// The files (0-based) of a FEN board part's rank `rank` (0-based from the first
+/// side's edge) holding `letter` (case as given), left to right.
+fn files_of(board: &str, height: u8, rank: u8, letter: char) -> Vec<u8> {
+    let rows: Vec<&str> = board.split('[').next().unwrap_or("").split('/').collect();
+    let Some(row) = (height as usize)
+        .checked_sub(rank as usize + 1)
+        .and_then(|i| rows.get(i))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let (mut file, mut digits) = (0u32, 0u32);
+    for ch in row.chars() {
+        if let Some(d) = ch.to_digit(10) {
+            digits = digits * 10 + d;
+            continue;
+        }
+        file += digits;
+        digits = 0;
+        if ch == '+' || ch == '~' {
+            continue;
+        }
+        if ch == letter {
+            out.push(file as u8);
+        }
+        file += 1;
+    }
+    out
+}
+
+/// `castling` declarations from the castling keys and the start position: the king
+/// castles from its file in the start position (or `castlingKingFile`), with the
+/// outermost partner on each side of it (or the files the keys give), as
+/// Fairy-Stockfish reads castling rights `K` and `Q`.
+pub(super) fn castling(c: &mut Conv<'_>, pieces: &[Piece], board: &str, decls: &mut String) {
     if !c.flag("castling", true) {
         return;
     }
@@ -102,12 +135,48 @@ pub(super) fn castling(c: &mut Conv<'_>, pieces: &[Piece], decls: &mut String) {
         return;
     };
     let last = c.width - 1;
-    let kfile = c.file("castlingKingFile", 4);
+    let rank0 = c.rank("castlingRank", 0);
+    let rank = rank0 + 1;
+    let k_letter = pieces
+        .iter()
+        .find(|p| p.name == king)
+        .map_or('K', |p| p.letter);
+    let r_letter = pieces
+        .iter()
+        .find(|p| p.name == rook)
+        .map_or('R', |p| p.letter);
+    let kings = files_of(board, c.height, rank0, k_letter);
+    let explicit_king = c.keys.contains_key("castlingKingFile");
+    let kfile = match (explicit_king, kings.as_slice()) {
+        (false, [one]) => *one,
+        _ => c.file("castlingKingFile", 4),
+    };
+    // The second side castles as the first side's mirror image in piecewise.
+    let theirs = files_of(
+        board,
+        c.height,
+        c.height - 1 - rank0,
+        k_letter.to_ascii_lowercase(),
+    );
+    if !explicit_king && !theirs.is_empty() && !kings.is_empty() && theirs != kings {
+        c.issue(
+            "castling",
+            "the second side's king does not start on the mirror image of the first side's; castling is declared from the first side's",
+        );
+    }
+    let rooks_at = files_of(board, c.height, rank0, r_letter);
     let kside = c.file("castlingKingsideFile", 6);
     let qside = c.file("castlingQueensideFile", 2);
-    let rk = c.file("castlingRookKingsideFile", last);
-    let rq = c.file("castlingRookQueensideFile", 0);
-    let rank = c.rank("castlingRank", 0) + 1;
+    let outer_k = rooks_at.iter().copied().filter(|&f| f > kfile).max();
+    let outer_q = rooks_at.iter().copied().filter(|&f| f < kfile).min();
+    let rk = match c.keys.contains_key("castlingRookKingsideFile") {
+        true => c.file("castlingRookKingsideFile", last).min(last),
+        false => outer_k.unwrap_or(last),
+    };
+    let rq = match c.keys.contains_key("castlingRookQueensideFile") {
+        true => c.file("castlingRookQueensideFile", 0),
+        false => outer_q.unwrap_or(0),
+    };
     if c.flag("castlingDroppedPiece", false) {
         c.issue(
             "castlingDroppedPiece",
@@ -116,7 +185,7 @@ pub(super) fn castling(c: &mut Conv<'_>, pieces: &[Piece], decls: &mut String) {
     }
     let cell = |f: u8| format!("{}{rank}", (b'a' + f) as char);
     for (to, from_rook, rook_to) in [(kside, rk, kside.wrapping_sub(1)), (qside, rq, qside + 1)] {
-        if to >= c.width || rook_to >= c.width || from_rook >= c.width {
+        if to >= c.width || rook_to >= c.width || from_rook >= c.width || from_rook == kfile {
             continue;
         }
         let _ = writeln!(

@@ -1,8 +1,8 @@
 //! Fairy-Stockfish's variants.ini read into `.rules` files, one per section.
 //!
 //! `ini` reads the file's sections and resolves inheritance (`[child:parent]`, a
-//! `variant = parent` key, or one of the built-in parents `chess`, `fairy`,
-//! `crazyhouse`, `gardner`, `losalamos`); `convert` turns a section's keys into `.rules` text: the board,
+//! `variant = parent` key, or one of Fairy-Stockfish's built-in variants written as
+//! keys in `builtins.ini`: chess, giveaway, atomic, kingofthehill, ...); `convert` turns a section's keys into `.rules` text: the board,
 //! pieces (built-in names and `customPieceN` Betza, through [`crate::betza`]), the start
 //! position, promotion, castling, en passant, drops and hands, the flying general,
 //! stalemate and compulsory capture. A key that cannot be translated is not dropped
@@ -138,10 +138,29 @@ pub fn import(text: &str, only: Option<&str>) -> Result<Vec<Variant>, FsfError> 
                     section,
                     line,
                     key: format!(":{parent}"),
-                    why: format!("the parent `{parent}` is neither a section of the file nor a built-in parent piecewise knows (chess, fairy, crazyhouse, gardner, losalamos); its rules are missing"),
+                    why: format!(
+                        "the parent `{parent}` is neither a section of the file nor a built-in parent piecewise knows ({}); its rules are missing",
+                        pieces::builtin_parent_names().join(", ")
+                    ),
                 },
             );
         }
+        if let Err(d) =
+            crate::Game::check_limited(&v.rules, None, &crate::pipeline::Limits::default())
+        {
+            let first = d
+                .iter()
+                .find(|x| x.is_error())
+                .map_or_else(|| d.to_string(), |x| format!("{} {}", x.code, x.message));
+            let issue = Issue {
+                section: s.name.clone(),
+                line: s.line,
+                key: format!("[{}]", s.name),
+                why: format!("the written file does not compile: {first}"),
+            };
+            v.issues.push(issue);
+        }
+        v.rules = convert::with_untranslated(v.rules, &v.issues);
         out.push(v);
     }
     Ok(out)

@@ -70,66 +70,30 @@ pub const BUILTINS: &[Builtin] = &[
     b("centaur", "Centaur", "KN"),
 ];
 
-/// The keys a built-in parent stands for.
-pub fn builtin_parent(name: &str) -> Option<&'static [(&'static str, &'static str)]> {
-    const CHESS: &[(&str, &str)] = &[
-        ("pawn", "p"),
-        ("knight", "n"),
-        ("bishop", "b"),
-        ("rook", "r"),
-        ("queen", "q"),
-        ("king", "k"),
-    ];
-    const CRAZYHOUSE: &[(&str, &str)] = &[
-        ("pawn", "p"),
-        ("knight", "n"),
-        ("bishop", "b"),
-        ("rook", "r"),
-        ("queen", "q"),
-        ("king", "k"),
-        ("pieceDrops", "true"),
-        ("capturesToHand", "true"),
-        (
-            "startFen",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
-        ),
-    ];
-    const GARDNER: &[(&str, &str)] = &[
-        ("pawn", "p"),
-        ("knight", "n"),
-        ("bishop", "b"),
-        ("rook", "r"),
-        ("queen", "q"),
-        ("king", "k"),
-        ("maxRank", "5"),
-        ("maxFile", "5"),
-        ("startFen", "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"),
-        ("castling", "false"),
-        ("doubleStep", "false"),
-        ("promotionRegionWhite", "*5"),
-        ("promotionRegionBlack", "*1"),
-    ];
-    const LOS_ALAMOS: &[(&str, &str)] = &[
-        ("pawn", "p"),
-        ("knight", "n"),
-        ("rook", "r"),
-        ("queen", "q"),
-        ("king", "k"),
-        ("maxRank", "6"),
-        ("maxFile", "6"),
-        ("startFen", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1"),
-        ("castling", "false"),
-        ("doubleStep", "false"),
-        ("promotionRegionWhite", "*6"),
-        ("promotionRegionBlack", "*1"),
-        ("promotionPieceTypes", "nrq"),
-    ];
-    match name {
-        "chess" => Some(CHESS),
-        "fairy" => Some(&[]),
-        "crazyhouse" => Some(CRAZYHOUSE),
-        "gardner" => Some(GARDNER),
-        "losalamos" => Some(LOS_ALAMOS),
-        _ => None,
-    }
+/// The built-in parents, as `builtins.ini` writes them.
+const BUILTIN_PARENTS: &str = include_str!("builtins.ini");
+
+/// The keys a built-in parent stands for, its own parents' under them (the child's
+/// win), as `(key, value)` pairs; `None` for a name that is not a built-in parent.
+pub fn builtin_parent(name: &str) -> Option<Vec<(String, String)>> {
+    static SECTIONS: std::sync::OnceLock<Vec<super::ini::Section>> = std::sync::OnceLock::new();
+    let all = SECTIONS.get_or_init(|| {
+        super::ini::sections(BUILTIN_PARENTS).expect("builtins.ini is a well-formed variants.ini")
+    });
+    all.iter().find(|s| s.name == name)?;
+    let resolved = super::ini::resolve(all, name).ok()?;
+    Some(
+        resolved
+            .keys
+            .into_iter()
+            .map(|(k, e)| (k, e.value))
+            .collect(),
+    )
+}
+
+/// The names of the built-in parents, for messages.
+pub fn builtin_parent_names() -> Vec<String> {
+    super::ini::sections(BUILTIN_PARENTS)
+        .map(|all| all.into_iter().map(|s| s.name).collect())
+        .unwrap_or_default()
 }
