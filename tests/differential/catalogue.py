@@ -208,6 +208,9 @@ def main():
                     help="pyffish calls a perft may take before it is skipped")
     ap.add_argument("--seed", default="1")
     ap.add_argument("--ini", help="check the sections of this variants.ini instead")
+    ap.add_argument("--rules-dir",
+                    help="check the files of this directory whose header names their "
+                         "Fairy-Stockfish variant (read as files: no rebuild needed)")
     ap.add_argument("--bin", help=f"the piecewise binary (default {run.DEFAULT_BIN})")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--show", type=int, default=3)
@@ -223,6 +226,10 @@ def main():
         files = ini_sections(args.ini, binary, tmp)
         sf.load_variant_config(open(args.ini).read())
         names = args.variants or list(files)
+    elif args.rules_dir:
+        files = {n: os.path.abspath(os.path.join(args.rules_dir, f"{n}.rules"))
+                 for n in run.fairy_stockfish_games(args.rules_dir)}
+        names = args.variants or sorted(files)
     else:
         files = {fsf: name for fsf, name in shipped(binary).items()}
         names = args.variants or sorted(sf.variants())
