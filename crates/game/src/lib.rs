@@ -259,6 +259,15 @@ pub struct Game {
     stalemate: crate::ir::Outcome,
     /// The game ends beyond checkmate and stalemate.
     ends: crate::ir::EndRules,
+    /// Per `reach` rule of `ends`, per side: the cells of its zone as that side sees it.
+    reach_zones: Vec<[Vec<bool>; 2]>,
+    /// `no giving check`: a move may not leave the other side in check (legality by
+    /// playing the move, as with effects).
+    pub(crate) no_giving_check: bool,
+    /// Some end rule can end the game at once by the position alone (`no pieces`,
+    /// `bare royal`, `reach`, `extinction`, `checks`): such a position has no legal
+    /// move ([`Game::ended_at_once`]).
+    ends_at_once: bool,
     /// `must capture [most]`.
     pub(crate) must_capture: Option<crate::ir::MustCapture>,
     /// `explode`, `burn`, `freeze`, `immune` (`None`: none declared).
@@ -573,6 +582,14 @@ impl Game {
     /// The piece's letter is written `+X`.
     pub fn is_plus(&self, piece: PieceId) -> bool {
         self.plus[piece.index()]
+    }
+
+    /// Whether an end rule has ended the game at `pos` (`no pieces`, `bare royal`,
+    /// `reach`, `extinction`, `checks`): then no move is legal there, as in
+    /// Fairy-Stockfish (and perft counts nothing below it).
+    #[inline]
+    pub(crate) fn ended_at_once(&self, pos: &GamePosition) -> bool {
+        self.ends_at_once && self.material_end(pos).is_some()
     }
 
     /// Whether some piece is royal.

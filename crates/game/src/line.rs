@@ -215,7 +215,12 @@ impl Game {
     /// Plays `m`, a legal move of the line's last position, at the end of the line.
     pub fn play(&self, line: &mut Line, m: &GameMove) {
         let pieces_before = self.pieces_on_board(&line.pos);
+        let mover = line.pos.side_to_move();
         self.make(&mut line.pos, m);
+        if self.ends.checks.is_some() && self.in_check(&line.pos) {
+            let given = &mut line.pos.checks[mover.index()];
+            *given = given.saturating_add(1);
+        }
         line.moves.push(*m);
         let previous = line.marks.last().map(|m| m.count).unwrap_or_default();
         let reset = line.pos.halfmove_clock() == 0;
@@ -262,6 +267,11 @@ impl Game {
             if !ep_legal {
                 key ^= self.keys.ep_key(cell as usize);
             }
+        }
+        if self.ends.checks.is_some() {
+            // The checks given tell positions apart (a repetition needs the same counts).
+            key ^= u64::from(pos.checks[0]).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                ^ u64::from(pos.checks[1]).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
         }
         Mark {
             key,

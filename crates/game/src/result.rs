@@ -38,12 +38,19 @@ pub enum EndReason {
     NoPieces,
     /// Makruk's counting ran out (`counting makruk`).
     Counting,
+    /// A side's pieces reached their zone (`reach`).
+    Reach,
+    /// A side has too few pieces of a kind left (`extinction`).
+    Extinction,
+    /// A side gave the declared number of checks (`checks N`).
+    Checks,
 }
 
 impl EndReason {
     /// The reason in words, as [`GameResult`]'s `Display` writes it: `checkmate`,
     /// `stalemate`, `repetition`, `perpetual check`, `move limit`, `bare royal`, `no
-    /// pieces`, `counting`, `loss of the royal piece`.
+    /// pieces`, `counting`, `loss of the royal piece`, `reaching the zone`,
+    /// `extinction`, `checks`.
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -55,6 +62,9 @@ impl EndReason {
             EndReason::NoPieces => "no pieces",
             EndReason::Counting => "counting",
             EndReason::RoyalLost => "loss of the royal piece",
+            EndReason::Reach => "reaching the zone",
+            EndReason::Extinction => "extinction",
+            EndReason::Checks => "checks",
         }
     }
 }
@@ -164,6 +174,20 @@ impl Game {
         }
         let ends = &self.ends;
         let stm = pos.side_to_move();
+        if let Some(end) = self.extinct(pos) {
+            return Some(end);
+        }
+        if let Some(end) = self.reached(pos) {
+            return Some(end);
+        }
+        if let Some(n) = ends.checks {
+            if pos.checks_given(stm.opponent()) >= n {
+                return Some(GameResult {
+                    winner: Some(stm.opponent()),
+                    reason: EndReason::Checks,
+                });
+            }
+        }
         if let Some(outcome) = ends.no_pieces {
             for side in [stm.opponent(), stm] {
                 if self.pieces_of(pos, side).0 == 0 {
@@ -191,6 +215,105 @@ impl Game {
             }
         }
         None
+    }
+
+    /// `extinction`: the side that just moved, then the side to move, with fewer than
+    /// the rule's count of one kind (or of all its pieces) gets the rule's outcome.
+    fn extinct(&self, pos: &GamePosition) -> Option<GameResult> {
+        let rule = self.ends.extinction.as_ref()?;
+        let stm = pos.side_to_move();
+        for side in [stm.opponent(), stm] {
+            let out = match &rule.pieces {
+                None => self.pieces_of(pos, side).0 < rule.below,
+                Some(kinds) => kinds.iter().any(|&k| {
+                    u32::from(pos.on_board(side, k)) + u32::from(pos.in_hand(side, k)) < rule.below
+                }),
+            };
+            if out {
+                return Some(GameResult::for_side(
+                    side,
+                    rule.outcome,
+                    EndReason::Extinction,
+                ));
+            }
+        }
+        None
+    }
+
+    /// `reach`: the side that just moved has its pieces in its zone (the side to move
+    /// gets the other outcome); with `reply`, the second side answers the first.
+    fn reached(&self, pos: &GamePosition) -> Option<GameResult> {
+        let stm = pos.side_to_move();
+        let mover = stm.opponent();
+        for (i, rule) in self.ends.reach.iter().enumerate() {
+            let counts = |side: Side| rule.for_side.is_none_or(|s| s == side);
+            if rule.reply {
+                // The first side arrived and the second has had its reply: a draw if it
+                // arrived too, else the first side's outcome.
+                if stm == Side::First && self.arrived(pos, i, Side::First) {
+                    let both = self.arrived(pos, i, Side::Second);
+                    return Some(if both {
+                        GameResult {
+                            winner: None,
+                            reason: EndReason::Reach,
+                        }
+                    } else {
+                        GameResult::for_side(Side::First, rule.outcome, EndReason::Reach)
+                    });
+                }
+                // The second side arrived (with the first not there): at once. The
+                // first side arrived: the game goes on while the second can arrive.
+                if mover == Side::Second && self.arrived(pos, i, mover) {
+                    return Some(GameResult::for_side(mover, rule.outcome, EndReason::Reach));
+                }
+                if mover == Side::First && self.arrived(pos, i, mover) && !self.can_arrive(pos, i) {
+                    return Some(GameResult::for_side(mover, rule.outcome, EndReason::Reach));
+                }
+                continue;
+            }
+            if counts(mover) && self.arrived(pos, i, mover) {
+                return Some(GameResult::for_side(mover, rule.outcome, EndReason::Reach));
+            }
+        }
+        None
+    }
+
+    /// Whether `side` has at least the count of the `i`th reach rule's pieces in its zone.
+    fn arrived(&self, pos: &GamePosition, i: usize, side: Side) -> bool {
+        let rule = &self.ends.reach[i];
+        let zone = &self.reach_zones[i][side.index()];
+        let mut n = 0;
+        for (cell, occ) in pos.cells().iter().enumerate() {
+            if !occ.is_empty()
+                && occ.side() == side
+                && zone[cell]
+                && rule.pieces.contains(&occ.kind())
+            {
+                n += 1;
+            }
+        }
+        n >= rule.count
+    }
+
+    /// Whether the side to move has a legal move after which it has arrived (the reply
+    /// of `reach ..., reply`).
+    fn can_arrive(&self, pos: &GamePosition, i: usize) -> bool {
+        let side = pos.side_to_move();
+        let mut work = pos.clone();
+        let mut gen = self.move_generator();
+        let mut moves = Vec::new();
+        // Pseudo-legal moves tested one by one: the legal-move list itself asks whether
+        // the game is over, which asks this.
+        gen.pseudo_moves(pos, &mut moves);
+        moves.iter().any(|m| {
+            if !gen.is_legal(&mut work, m) {
+                return false;
+            }
+            let undo = self.make(&mut work, m);
+            let there = self.arrived(&work, i, side);
+            self.unmake(&mut work, undo);
+            there
+        })
     }
 
     /// `side`'s pieces on the board and in hand: (all, royal).

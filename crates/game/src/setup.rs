@@ -52,9 +52,10 @@ impl Game {
 
         let royal = royal_pieces(decls, pieces);
         let mut castlings = castlings(decls, &board, &mut errors);
-        if decls.neutral.no_check {
-            // No check: a king may castle out of, through and into attack.
-            for c in &mut castlings {
+        for c in &mut castlings {
+            // No check, or a king that is not royal: it may castle out of, through and
+            // into attack.
+            if decls.neutral.no_check || !royal[c.king.index()] {
                 c.safe.clear();
             }
         }
@@ -90,6 +91,14 @@ impl Game {
             one_side: decls.one_side,
             stalemate: decls.stalemate,
             ends: decls.ends.clone(),
+            reach_zones: decls
+                .ends
+                .reach
+                .iter()
+                .map(|r| Side::BOTH.map(|side| zone_cells(rule_set, &board, r.zone, side)))
+                .collect(),
+            no_giving_check: decls.ends.no_giving_check,
+            ends_at_once: decls.ends.material_ends(),
             must_capture: decls.must_capture,
             effects: super::effects::GameEffects::new(
                 &decls.effects,
@@ -126,7 +135,11 @@ impl Game {
             castlings,
             rules,
         };
-        game.lists = game.must_capture.is_some() || game.effects.is_some() || game.marked;
+        game.lists = game.must_capture.is_some()
+            || game.effects.is_some()
+            || game.marked
+            || game.no_giving_check
+            || game.ends_at_once;
         game.plain = game.effects.is_none() && game.tags.is_none();
         if play {
             game.bits = super::kernel::BitKernel::build(
@@ -134,7 +147,7 @@ impl Game {
                 &game.kernels,
                 (&game.royal, game.pieces),
                 (&game.promo_to, &game.promo_from, &game.castlings),
-                game.effects.is_none() && !game.neutral.iter().any(|&n| n),
+                game.effects.is_none() && !game.neutral.iter().any(|&n| n) && !game.no_giving_check,
                 game.no_facing.then_some(&game.file_rays[..]),
             );
         }

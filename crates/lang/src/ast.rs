@@ -64,6 +64,14 @@ pub enum Item {
     NoPieces(NoPiecesDecl),
     /// `counting makruk pawn P, rook R, bishop B, knight N`
     Counting(CountingDecl),
+    /// `reach ZONE with PIECES [OUTCOME] [for first|second] [, count N] [, reply]`
+    Reach(ReachDecl),
+    /// `extinction all|PIECES [OUTCOME] [, below N]`
+    Extinction(ExtinctionDecl),
+    /// `checks N`
+    Checks(ChecksDecl),
+    /// `no giving check`
+    NoGivingCheck(Span),
     /// `castling King e1 to g1 with Rook h1 to f1`
     Castling(CastlingDecl),
     /// `en passant Pawn`

@@ -14,7 +14,10 @@ mod effects;
 pub use effects::*;
 mod ends;
 mod neutral;
-pub use ends::{BareRoyalRule, CountingRoles, EndRules, MoveLimitRule, Outcome, RepetitionRule};
+pub use ends::{
+    BareRoyalRule, CountingRoles, EndRules, ExtinctionRule, MoveLimitRule, Outcome, ReachRule,
+    RepetitionRule,
+};
 pub use neutral::{NeutralCapture, Neutrals};
 mod tags;
 pub use tags::{TagDef, Tags, MAX_TAGS};

@@ -15,7 +15,7 @@
 //! chess this gives, as it should, that kings never capture and that kings next to
 //! each other give no check.
 
-use crate::attack::royals::royals_face;
+use crate::attack::royals::{royal_attacked, royals_face};
 use crate::ids::CellId;
 use crate::make::{make, unmake};
 use crate::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
@@ -61,6 +61,8 @@ impl MoveGenerator<'_> {
             true
         } else {
             !((g.no_facing && royals_face(g, pos)) || self.royal_threatened(pos))
+                && !(g.no_giving_check
+                    && royal_attacked(g, pos, pos.side, &mut self.pseudo.attacks))
         };
         unmake(g, pos, undo);
         ok

@@ -96,6 +96,10 @@ impl<'g> MoveGenerator<'g> {
 
     /// Replaces `out` with the legal moves of the side to move.
     pub fn legal_moves(&mut self, pos: &mut GamePosition, out: &mut Vec<GameMove>) {
+        if self.pseudo.game.ended_at_once(pos) {
+            out.clear();
+            return;
+        }
         if self.legal_moves_bits(pos, out) {
             if let Some(rule) = self.pseudo.game.must_capture {
                 keep_compulsory_captures(rule, out);
@@ -128,7 +132,7 @@ impl MoveGenerator<'_> {
     pub fn is_legal(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
         let g = self.pseudo.game;
         let side = pos.side;
-        if g.effects.is_some() {
+        if g.effects.is_some() || g.no_giving_check {
             return self.is_legal_general(pos, m);
         }
         if m.kind != MoveKind::Drop
@@ -271,6 +275,9 @@ impl MoveGenerator<'_> {
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&mut self, pos: &mut GamePosition) -> bool {
+        if self.pseudo.game.ended_at_once(pos) {
+            return false;
+        }
         let mut pseudo = self.pseudo.buffer();
         self.pseudo.pseudo_moves(pos, &mut pseudo);
         let any = pseudo.iter().any(|m| self.is_legal(pos, m));

@@ -179,6 +179,14 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                 .ok_or_else(|| FenError::en_passant_without_victim(ep_at, text))?;
         }
     }
+    // Check counts (`checks N`): the checks each side has left, `W+B`.
+    if let (Some(limit), Some(&(at, text))) = (game.ends.checks, rest.peek()) {
+        if text.contains('+') {
+            rest.next();
+            pos.checks =
+                check_counts(text, limit).ok_or_else(|| FenError::check_counts(at, text, limit))?;
+        }
+    }
     // Clocks, then any counting fields.
     for (numbers_before, (number_at, text)) in rest.enumerate() {
         let Ok(number) = text.parse::<u32>() else {
@@ -196,6 +204,14 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         t.install(&mut pos, tags);
     }
     Ok(pos)
+}
+
+/// The checks given by each side, from a `W+B` field of the checks each has left.
+fn check_counts(text: &str, limit: u32) -> Option<[u8; 2]> {
+    let (w, b) = text.split_once('+')?;
+    let left = |t: &str| t.parse::<u32>().ok().filter(|&n| n <= limit);
+    let given = |n: u32| u8::try_from(limit - n).ok();
+    Some([given(left(w)?)?, given(left(b)?)?])
 }
 
 /// The castling letters the game declares, in order (a run of one letter once).
@@ -332,6 +348,10 @@ pub fn write(game: &Game, pos: &GamePosition) -> String {
         takes.then(|| board.cell_name(CellId(pos.ep.cells[0])))
     };
     s.push_str(ep.as_deref().unwrap_or("-"));
+    if let Some(limit) = game.ends.checks {
+        let left = |side: usize| limit.saturating_sub(u32::from(pos.checks[side]));
+        s.push_str(&format!(" {}+{}", left(0), left(1)));
+    }
     s.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
     s
 }

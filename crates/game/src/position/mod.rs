@@ -131,6 +131,10 @@ pub struct GamePosition {
     pub(crate) ep: EnPassant,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    /// Per side: the checks it has given (`checks N` games; FEN `3+3` counts the checks
+    /// left). Kept by a [`super::Line`] and FEN, not by make/unmake (no move's legality
+    /// depends on it); not in the hash.
+    pub(crate) checks: [u8; 2],
     pub(crate) hash: u64,
     /// Per side: the number of royal pieces on the board and the sum of their cell ids
     /// (so a lone royal's cell is known without a scan).
@@ -161,6 +165,7 @@ impl PartialEq for GamePosition {
             && self.side == o.side
             && self.castling == o.castling
             && self.ep == o.ep
+            && self.checks == o.checks
             && self.hash == o.hash
     }
 }
@@ -218,6 +223,7 @@ impl GamePosition {
             ep: EnPassant::default(),
             halfmove: 0,
             fullmove: 1,
+            checks: [0; 2],
             hash: 0,
             royal_count: [0; 2],
             royal_sum: [0; 2],
@@ -401,6 +407,12 @@ impl GamePosition {
     /// Plies since the last capture or move of an en passant capturer.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
+    }
+
+    /// The checks `side` has given, as a game with `checks N` counts them (0 in other
+    /// games).
+    pub fn checks_given(&self, side: Side) -> u32 {
+        u32::from(self.checks[side.index()])
     }
 
     /// The move number (from 1; increases after the second side moves).

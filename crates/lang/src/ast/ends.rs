@@ -1,5 +1,5 @@
 //! The syntax of the game-end declarations (`repetition`, `move limit`, `bare royal`,
-//! `no pieces`, `counting makruk`).
+//! `no pieces`, `counting makruk`, `reach`, `extinction`, `checks`, `no giving check`).
 
 use super::{Ident, Number, Span};
 
@@ -79,5 +79,47 @@ pub enum CountingRoleWord {
 pub struct CountingDecl {
     /// The roles, in the order written.
     pub roles: Vec<(CountingRoleWord, Ident)>,
+    pub span: Span,
+}
+
+/// `reach ZONE with PIECES [OUTCOME] [for first|second] [, count N] [, reply]`: a side
+/// with pieces of PIECES standing in ZONE (as it sees the zone) gets OUTCOME.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReachDecl {
+    /// The zone to reach.
+    pub zone: Ident,
+    /// The pieces that count.
+    pub pieces: Vec<Ident>,
+    /// The outcome for the side that reached it, if written (a win by default).
+    pub outcome: Option<crate::ir::Outcome>,
+    /// `for first` / `for second`: only this side's arrival counts.
+    pub for_side: Option<crate::ids::Side>,
+    /// `count N`: how many pieces must stand in the zone (1 by default).
+    pub count: Option<Number>,
+    /// `reply`: when the first side arrives, the second side has one move to arrive too.
+    pub reply: bool,
+    pub span: Span,
+}
+
+/// `extinction all|PIECES [OUTCOME] [, below N]`: a side with fewer than N pieces of one
+/// of the kinds (or, with `all`, of all its pieces together) gets OUTCOME.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtinctionDecl {
+    /// The kinds counted one by one; empty with `all`.
+    pub pieces: Vec<Ident>,
+    /// `all`: all of a side's pieces are counted together.
+    pub all: bool,
+    /// The outcome for the extinct side, if written (a loss by default).
+    pub outcome: Option<crate::ir::Outcome>,
+    /// `below N` (1 by default: none left).
+    pub below: Option<Number>,
+    pub span: Span,
+}
+
+/// `checks N`: a side that has given check N times wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChecksDecl {
+    /// N.
+    pub count: Number,
     pub span: Span,
 }

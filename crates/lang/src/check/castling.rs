@@ -99,7 +99,9 @@ impl Checker {
                 );
             }
         }
-        if royals_known && !royals.contains(&king) {
+        // A game with no royal piece at all (the giveaway and extinction families)
+        // castles an ordinary king on purpose.
+        if royals_known && !royals.is_empty() && !royals.contains(&king) {
             self.diags.push(
                 Diagnostic::warning(
                     "W0901",

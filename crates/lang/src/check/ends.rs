@@ -1,7 +1,8 @@
 //! Game-end declarations: `repetition`, `perpetual check loses`, `move limit`, `bare
-//! royal`, `no pieces` and `counting makruk`, resolved into [`EndRules`].
+//! royal`, `no pieces`, `counting makruk`, `reach`, `extinction`, `checks` and `no
+//! giving check`, resolved into [`EndRules`].
 //!
-//! Owns their errors (E0913-E0918) and warnings (W0905); `stalemate` stays with the
+//! Owns their errors (E0913-E0919) and warnings (W0905); `stalemate` stays with the
 //! other game declarations (`game.rs`). What each end means is decided by the game
 //! layer (`game::end`).
 
@@ -9,7 +10,10 @@ use super::Checker;
 use crate::ast::{self, CountingRoleWord, EndKindWord};
 use crate::diagnostics::Diagnostic;
 use crate::ids::{PieceId, Span};
-use crate::ir::{BareRoyalRule, CountingRoles, EndRules, MoveLimitRule, Outcome, RepetitionRule};
+use crate::ir::{
+    BareRoyalRule, CountingRoles, EndRules, ExtinctionRule, MoveLimitRule, Outcome, ReachRule,
+    RepetitionRule,
+};
 
 /// The largest repetition count or move limit accepted (a larger one never ends a game
 /// anyone plays, and the counters stay small).
@@ -20,7 +24,7 @@ impl Checker {
     /// declared royal (checks and bare royals need one).
     pub(crate) fn end_rules(&mut self, file: &ast::File, royals: bool) -> EndRules {
         let mut ends = EndRules::default();
-        let mut seen: [Option<Span>; 6] = [None; 6];
+        let mut seen: [Option<Span>; 9] = [None; 9];
         let mut perpetual: Option<Span> = None;
         for item in &file.items {
             match item {
@@ -90,6 +94,57 @@ impl Checker {
                 ast::Item::Counting(d) if self.first_of("counting", d.span, &mut seen[5]) => {
                     ends.counting = self.counting(d);
                 }
+                ast::Item::Reach(d) => {
+                    if let Some(rule) = self.reach(d) {
+                        ends.reach.push(rule);
+                    }
+                }
+                ast::Item::Extinction(d) if self.first_of("extinction", d.span, &mut seen[6]) => {
+                    let below = match &d.below {
+                        Some(n) => self.end_count(
+                            n,
+                            1,
+                            "extinction ... below",
+                            "`below 3`: a side with fewer than 3 of a kind",
+                        ),
+                        None => Some(1),
+                    };
+                    let pieces = if d.all {
+                        Some(None)
+                    } else {
+                        self.piece_ids(&d.pieces).map(Some)
+                    };
+                    if let (Some(below), Some(pieces)) = (below, pieces) {
+                        ends.extinction = Some(ExtinctionRule {
+                            pieces,
+                            below,
+                            outcome: d.outcome.unwrap_or(Outcome::Loss),
+                        });
+                    }
+                }
+                ast::Item::Checks(d) if self.first_of("checks", d.span, &mut seen[7]) => {
+                    self.needs_royals("checks", d.span, royals);
+                    ends.checks =
+                        self.end_count(&d.count, 1, "checks", "`checks 3` is three-check chess");
+                    if ends.checks.is_some_and(|n| n > u32::from(u8::MAX)) {
+                        self.error(
+                            Diagnostic::error(
+                                "E0913",
+                                format!("`checks` {} is out of range", d.count.value),
+                                d.count.span,
+                            )
+                            .label(format!("must be between 1 and {}", u8::MAX))
+                            .help("`checks 3` is three-check chess"),
+                        );
+                        ends.checks = None;
+                    }
+                }
+                ast::Item::NoGivingCheck(span)
+                    if self.first_of("no giving check", *span, &mut seen[8]) =>
+                {
+                    self.needs_royals("no giving check", *span, royals);
+                    ends.no_giving_check = true;
+                }
                 _ => {}
             }
         }
@@ -105,6 +160,49 @@ impl Checker {
             );
         }
         ends
+    }
+
+    /// E0918 for a declaration about check in a game with no royal pieces.
+    fn needs_royals(&mut self, what: &str, span: Span, royals: bool) {
+        if !royals {
+            self.error(
+                Diagnostic::error("E0918", format!("`{what}` without royal pieces"), span)
+                    .label("no piece is declared `royal`, so no move gives check")
+                    .help("declare the royal pieces, e.g. `royal King`"),
+            );
+        }
+    }
+
+    /// `reach ZONE with PIECES ...`: the zone and pieces known, the count in range
+    /// (E0913), `reply` not limited to one side (E0919).
+    fn reach(&mut self, d: &ast::ReachDecl) -> Option<ReachRule> {
+        let zone = self.zone(&d.zone);
+        let pieces = self.piece_ids(&d.pieces);
+        let count = match &d.count {
+            Some(n) => self.end_count(
+                n,
+                1,
+                "reach ... count",
+                "`count 2`: two of the pieces in the zone",
+            ),
+            None => Some(1),
+        };
+        if let (true, Some(_)) = (d.reply, d.for_side) {
+            self.error(
+                Diagnostic::error("E0919", "`reply` on a `reach` of one side", d.span)
+                    .label("`reply` lets the second side answer the first side's arrival")
+                    .help("remove `for first`/`for second`, or remove `reply`"),
+            );
+            return None;
+        }
+        Some(ReachRule {
+            zone: zone?,
+            pieces: pieces?,
+            count: count?,
+            outcome: d.outcome.unwrap_or(Outcome::Win),
+            for_side: d.for_side,
+            reply: d.reply,
+        })
     }
 
     /// Flags a second declaration (E0909); true for the first.

@@ -1,9 +1,10 @@
 //! The checked game-end declarations (`repetition`, `perpetual check loses`, `move
-//! limit`, `bare royal`, `no pieces`, `counting makruk`): what [`super::GameDecls`]
+//! limit`, `bare royal`, `no pieces`, `counting makruk`, `reach`, `extinction`, `checks`,
+//! `no giving check`): what [`super::GameDecls`]
 //! holds beyond checkmate and stalemate. The game layer decides them (`Game::result`,
 //! `Game::immediate_end`, `Game::optional_end`).
 
-use crate::ids::{PieceId, Side};
+use crate::ids::{PieceId, Side, ZoneId};
 
 /// How a game ends for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
@@ -34,6 +35,14 @@ pub struct EndRules {
     pub no_pieces: Option<Outcome>,
     /// `counting makruk ...`: the pieces Makruk's counting rules name.
     pub counting: Option<CountingRoles>,
+    /// `reach ZONE with PIECES ...`, in the order written.
+    pub reach: Vec<ReachRule>,
+    /// `extinction all|PIECES ...`.
+    pub extinction: Option<ExtinctionRule>,
+    /// `checks N`: the number of checks that wins.
+    pub checks: Option<u32>,
+    /// `no giving check`: a move that leaves the other side in check is illegal.
+    pub no_giving_check: bool,
 }
 
 impl EndRules {
@@ -41,6 +50,16 @@ impl EndRules {
     /// counting): a position alone cannot answer them.
     pub fn need_history(&self) -> bool {
         self.repetition.is_some() || self.counting.is_some()
+    }
+
+    /// Whether a position can end the game at once by its material or placement alone
+    /// (`no pieces`, `bare royal`, `reach`, `extinction`, `checks`).
+    pub fn material_ends(&self) -> bool {
+        self.no_pieces.is_some()
+            || self.bare_royal.is_some()
+            || !self.reach.is_empty()
+            || self.extinction.is_some()
+            || self.checks.is_some()
     }
 }
 
@@ -91,4 +110,41 @@ pub struct CountingRoles {
     pub bishops: Vec<PieceId>,
     /// Knights.
     pub knights: Vec<PieceId>,
+}
+
+/// `reach ZONE with PIECES [OUTCOME] [for first|second] [, count N] [, reply]`.
+///
+/// A side with at least `count` of `pieces` in `zone` (as that side sees it) gets
+/// `outcome`, at once, judged when the other side is to move (right after the arrival,
+/// as Fairy-Stockfish's flag rules judge it). With `reply` (Racing Kings), the first
+/// side's arrival gives the second side one move: the game goes on while it has a legal
+/// move that arrives too; arriving is a draw, else the first side gets `outcome`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReachRule {
+    /// The zone to reach.
+    pub zone: ZoneId,
+    /// The pieces that count.
+    pub pieces: Vec<PieceId>,
+    /// How many of them must stand in the zone.
+    pub count: u32,
+    /// The outcome for the side that reached it.
+    pub outcome: Outcome,
+    /// Only this side's arrival counts (`for first|second`).
+    pub for_side: Option<Side>,
+    /// `reply`: the second side may answer the first side's arrival.
+    pub reply: bool,
+}
+
+/// `extinction all|PIECES [OUTCOME] [, below N]`: a side with fewer than `below`
+/// pieces (on the board and in hand) of one of `pieces`' kinds, or of all its pieces
+/// together when `pieces` is `None`, gets `outcome` at once (the side that just moved
+/// is looked at first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtinctionRule {
+    /// The kinds counted one by one, or `None` for `all`.
+    pub pieces: Option<Vec<PieceId>>,
+    /// The count a side must stay at or above.
+    pub below: u32,
+    /// The outcome for the extinct side.
+    pub outcome: Outcome,
 }

@@ -49,7 +49,11 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             | R::move_limit_decl
             | R::bare_royal_decl
             | R::no_pieces_decl
-            | R::counting_decl => Some(ends::end_decl(c)),
+            | R::counting_decl
+            | R::reach_decl
+            | R::extinction_decl
+            | R::checks_decl
+            | R::no_giving_check_decl => Some(ends::end_decl(c)),
             R::neutral_decl => Some(Item::Neutral(NeutralDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 after_each_move: c.all(R::after_each_move).map(|a| a.span).collect(),

@@ -67,6 +67,13 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_no
         | R::counting_decl
         | R::kw_counting
+        | R::reach_decl
+        | R::kw_reach
+        | R::extinction_decl
+        | R::kw_extinction
+        | R::checks_decl
+        | R::kw_checks
+        | R::no_giving_check_decl
         | R::neutral_decl
         | R::kw_neutral
         | R::tag_decl
@@ -98,6 +105,11 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::for_side | R::kw_for => "`for first` or `for second`",
         R::end_kind | R::kw_claim | R::kw_immediate => "`claim` or `immediate`",
         R::kw_check => "`check`",
+        R::reach_count | R::kw_count => "`count` and a number",
+        R::kw_reply => "`reply`",
+        R::extinction_below | R::kw_below => "`below` and a number",
+        R::kw_all => "`all`",
+        R::kw_giving => "`giving check`",
         R::kw_loses => "`loses`",
         R::kw_limit => "`limit`",
         R::kw_moves | R::kw_plies => "`moves` or `plies`",
@@ -223,7 +235,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `neutral`, `no check`, `tag`, `relay`, `passive`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `reach`, `extinction`, `checks`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

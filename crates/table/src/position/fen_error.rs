@@ -212,6 +212,16 @@ pub enum FenErrorKind {
         /// The field's text.
         found: String,
     },
+    /// A check-count field (`3+3`: the checks each side has left) that is malformed or
+    /// counts more checks than the game's `checks N`.
+    CheckCounts {
+        /// The field.
+        offset: usize,
+        /// The field's text.
+        found: String,
+        /// The game's N.
+        limit: u32,
+    },
 }
 
 impl FenError {
@@ -248,7 +258,8 @@ impl FenError {
             | UnknownCastling { offset, .. }
             | NotACell { offset, .. }
             | EnPassantWithoutVictim { offset, .. }
-            | NotANumber { offset, .. } => offset,
+            | NotANumber { offset, .. }
+            | CheckCounts { offset, .. } => offset,
         }
     }
 
@@ -428,6 +439,15 @@ impl FenError {
         })
     }
 
+    /// A [`FenErrorKind::CheckCounts`] error (for readers of FEN beside this module).
+    pub fn check_counts(offset: usize, found: &str, limit: u32) -> FenError {
+        FenError::new(FenErrorKind::CheckCounts {
+            offset,
+            found: found.to_string(),
+            limit,
+        })
+    }
+
     /// A [`FenErrorKind::NotANumber`] error (for readers of FEN beside this module).
     pub fn not_a_number(offset: usize, found: &str) -> FenError {
         FenError::new(FenErrorKind::NotANumber {
@@ -541,6 +561,11 @@ impl fmt::Display for Message<'_> {
                 "en passant cell {cell}: no piece of the side that just moved stands beyond it"
             ),
             NotANumber { found, .. } => write!(f, "expected a number, found `{found}`"),
+            CheckCounts { found, limit, .. } => write!(
+                f,
+                "check counts `{found}`: expected the checks each side has left, \
+                 `W+B` with each at most {limit}"
+            ),
         }
     }
 }

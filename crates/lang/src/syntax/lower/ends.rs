@@ -41,6 +41,37 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
             outcome: outcome(c.child(R::outcome)),
             span: c.span,
         }),
+        R::reach_decl => Item::Reach(ReachDecl {
+            zone: ident(c.child(R::ident), c.span),
+            pieces: piece_list(c.child(R::piece_list), c.span),
+            outcome: c.child(R::outcome).map(|o| outcome(Some(o))),
+            for_side: c.child(R::for_side).map(|f| {
+                if f.has(R::kw_second) {
+                    crate::ids::Side::Second
+                } else {
+                    crate::ids::Side::First
+                }
+            }),
+            count: c
+                .child(R::reach_count)
+                .map(|n| number(n.child(R::number), n.span)),
+            reply: c.has(R::kw_reply),
+            span: c.span,
+        }),
+        R::extinction_decl => Item::Extinction(ExtinctionDecl {
+            pieces: piece_list(c.child(R::piece_list), c.span),
+            all: c.has(R::kw_all),
+            outcome: c.child(R::outcome).map(|o| outcome(Some(o))),
+            below: c
+                .child(R::extinction_below)
+                .map(|n| number(n.child(R::number), n.span)),
+            span: c.span,
+        }),
+        R::checks_decl => Item::Checks(ChecksDecl {
+            count: number(c.child(R::number), c.span),
+            span: c.span,
+        }),
+        R::no_giving_check_decl => Item::NoGivingCheck(c.span),
         // `counting_decl`, the only rule left.
         _ => Item::Counting(CountingDecl {
             roles: c.all(R::counting_role).map(counting_role).collect(),
