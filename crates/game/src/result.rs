@@ -131,10 +131,8 @@ impl Game {
             return Some(lost);
         }
         if self.in_check(pos) {
-            return Some(GameResult {
-                winner: Some(side.opponent()),
-                reason: EndReason::Checkmate,
-            });
+            let outcome = self.ends.checkmate.unwrap_or(Outcome::Loss);
+            return Some(GameResult::for_side(side, outcome, EndReason::Checkmate));
         }
         Some(GameResult::for_side(
             side,

@@ -70,6 +70,8 @@ pub enum Item {
     Extinction(ExtinctionDecl),
     /// `checks N`
     Checks(ChecksDecl),
+    /// `checkmate OUTCOME`
+    Checkmate(StalemateDecl),
     /// `no giving check`
     NoGivingCheck(Span),
     /// `castling King e1 to g1 with Rook h1 to f1`

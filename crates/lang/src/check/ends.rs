@@ -2,7 +2,7 @@
 //! royal`, `no pieces`, `counting makruk`, `reach`, `extinction`, `checks` and `no
 //! giving check`, resolved into [`EndRules`].
 //!
-//! Owns their errors (E0913-E0919) and warnings (W0905); `stalemate` stays with the
+//! Owns their errors (E0913-E0917, E0934, E0935) and warnings (W0905); `stalemate` stays with the
 //! other game declarations (`game.rs`). What each end means is decided by the game
 //! layer (`game::end`).
 
@@ -24,7 +24,7 @@ impl Checker {
     /// declared royal (checks and bare royals need one).
     pub(crate) fn end_rules(&mut self, file: &ast::File, royals: bool) -> EndRules {
         let mut ends = EndRules::default();
-        let mut seen: [Option<Span>; 9] = [None; 9];
+        let mut seen: [Option<Span>; 10] = [None; 10];
         let mut perpetual: Option<Span> = None;
         for item in &file.items {
             match item {
@@ -145,6 +145,10 @@ impl Checker {
                     self.needs_royals("no giving check", *span, royals);
                     ends.no_giving_check = true;
                 }
+                ast::Item::Checkmate(d) if self.first_of("checkmate", d.span, &mut seen[9]) => {
+                    self.needs_royals("checkmate", d.span, royals);
+                    ends.checkmate = Some(d.outcome);
+                }
                 _ => {}
             }
         }
@@ -162,11 +166,12 @@ impl Checker {
         ends
     }
 
-    /// E0918 for a declaration about check in a game with no royal pieces.
+    /// E0934 for a declaration about check in a game with no royal pieces (`checks`,
+    /// `no giving check`, `checkmate`).
     fn needs_royals(&mut self, what: &str, span: Span, royals: bool) {
         if !royals {
             self.error(
-                Diagnostic::error("E0918", format!("`{what}` without royal pieces"), span)
+                Diagnostic::error("E0934", format!("`{what}` without royal pieces"), span)
                     .label("no piece is declared `royal`, so no move gives check")
                     .help("declare the royal pieces, e.g. `royal King`"),
             );
@@ -174,7 +179,7 @@ impl Checker {
     }
 
     /// `reach ZONE with PIECES ...`: the zone and pieces known, the count in range
-    /// (E0913), `reply` not limited to one side (E0919).
+    /// (E0913), `reply` not limited to one side (E0935).
     fn reach(&mut self, d: &ast::ReachDecl) -> Option<ReachRule> {
         let zone = self.zone(&d.zone);
         let pieces = self.piece_ids(&d.pieces);
@@ -189,7 +194,7 @@ impl Checker {
         };
         if let (true, Some(_)) = (d.reply, d.for_side) {
             self.error(
-                Diagnostic::error("E0919", "`reply` on a `reach` of one side", d.span)
+                Diagnostic::error("E0935", "`reply` on a `reach` of one side", d.span)
                     .label("`reply` lets the second side answer the first side's arrival")
                     .help("remove `for first`/`for second`, or remove `reply`"),
             );

@@ -43,6 +43,8 @@ pub struct EndRules {
     pub checks: Option<u32>,
     /// `no giving check`: a move that leaves the other side in check is illegal.
     pub no_giving_check: bool,
+    /// `checkmate OUTCOME`: the outcome for the side checkmated (`None`: a loss).
+    pub checkmate: Option<Outcome>,
 }
 
 impl EndRules {

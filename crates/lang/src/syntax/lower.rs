@@ -53,7 +53,8 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             | R::reach_decl
             | R::extinction_decl
             | R::checks_decl
-            | R::no_giving_check_decl => Some(ends::end_decl(c)),
+            | R::no_giving_check_decl
+            | R::checkmate_decl => Some(ends::end_decl(c)),
             R::neutral_decl => Some(Item::Neutral(NeutralDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 after_each_move: c.all(R::after_each_move).map(|a| a.span).collect(),

@@ -49,6 +49,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "reach",
         "extinction",
         "checks",
+        "checkmate",
         "no giving check",
         "neutral",
         "no check",

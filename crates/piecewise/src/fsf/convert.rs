@@ -3,6 +3,7 @@
 //! [`Issue`]; the defaults are Fairy-Stockfish's (a chess-like template without pieces).
 
 use super::decls::{castling, drops, promotion};
+use super::ends::{game_ends, win_rules};
 use super::ini::Entry;
 use super::pieces::{builtin_parent, BUILTINS};
 use super::{Issue, Variant};
@@ -317,6 +318,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         decls.push_str("must capture\n");
     }
     game_ends(&mut c, &letter_name, pawn.clone(), &mut decls);
+    win_rules(&mut c, &letter_name, &fen, &mut zones, &mut decls);
     mobility(&mut c, &pieces, &mut zones, &mut decls);
     match c.value("countingRule").as_deref() {
         None | Some("none") => {}
@@ -350,11 +352,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             format!("`{v}`: only `makruk` is translated"),
         ),
     }
-    for (key, default) in [
-        ("checking", "true"),
-        ("checkmateValue", "loss"),
-        ("chess960", "false"),
-    ] {
+    for (key, default) in [("checkmateValue", "loss"), ("chess960", "false")] {
         if let Some(v) = c.value(key).filter(|v| v != default) {
             c.issue(
                 key,
@@ -436,83 +434,6 @@ pub(super) fn with_untranslated(rules: String, issues: &[Issue]) -> String {
     out
 }
 
-/// The game-end keys: Fairy-Stockfish's n-move and n-fold rules (on by default: 50
-/// moves, threefold), the repetition's value and perpetual checks.
-fn game_ends(
-    c: &mut Conv<'_>,
-    letter_name: &dyn Fn(char) -> Option<String>,
-    pawn_type: Option<String>,
-    decls: &mut String,
-) {
-    let number = |c: &mut Conv<'_>, key: &str, default: u32| -> u32 {
-        match c.value(key) {
-            None => default,
-            Some(v) => v.parse().unwrap_or_else(|_| {
-                c.issue(key, format!("`{v}` is not a number"));
-                default
-            }),
-        }
-    };
-    let value = |c: &mut Conv<'_>, key: &str| -> Option<&'static str> {
-        match c.value(key).as_deref() {
-            None | Some("draw") => Some("draw"),
-            Some("win") => Some("win"),
-            Some("loss") => Some("loss"),
-            Some(v) => {
-                c.issue(key, format!("`{v}` is not win, loss or draw"));
-                None
-            }
-        }
-    };
-    let n_fold = number(c, "nFoldRule", 3);
-    let fold_value = value(c, "nFoldValue");
-    let absolute = c.flag("nFoldValueAbsolute", false);
-    let perpetual = c.flag("perpetualCheckIllegal", false);
-    if n_fold >= 2 {
-        let mut line = format!("repetition {n_fold}");
-        match fold_value {
-            Some("draw") | None => {}
-            Some(v) => {
-                let _ = write!(line, " {v}");
-                if absolute {
-                    line.push_str(" for first");
-                }
-            }
-        }
-        let _ = writeln!(decls, "{line}");
-        if perpetual {
-            decls.push_str("perpetual check loses\n");
-        }
-    } else if n_fold == 1 {
-        c.issue("nFoldRule", "a repetition rule of 1 is not translated");
-    } else if perpetual {
-        c.issue(
-            "perpetualCheckIllegal",
-            "needs a repetition rule (nFoldRule = 0)",
-        );
-    }
-    let n_move = number(c, "nMoveRule", 50);
-    if n_move > 0 {
-        // By default the piece type `pawn` (not whatever has the letter p: Xiangqi's
-        // soldiers do not reset the count).
-        let types = c.value("nMoveRuleTypes").or_else(|| c.value("pawnTypes"));
-        for key in ["nMoveRuleTypesWhite", "nMoveRuleTypesBlack"] {
-            if c.value(key).is_some_and(|v| Some(&v) != types.as_ref()) {
-                c.issue(key, "per-side n-move rule pieces are not translated");
-            }
-        }
-        let names: Vec<String> = match types {
-            Some(t) => t.chars().filter_map(letter_name).collect(),
-            None => pawn_type.into_iter().collect(),
-        };
-        let mut line = format!("move limit {n_move}");
-        if !names.is_empty() {
-            let _ = write!(line, ", pawn {}", names.join(" | "));
-        }
-        let _ = writeln!(decls, "{line}");
-    }
-}
-
 /// `mobilityRegionWhite<Piece>` / `...Black<Piece>`: where a piece may stand, as a
 /// zone and `confine` (zones are side-relative, so the second side's region must be
 /// the first side's mirror image).
@@ -546,7 +467,7 @@ fn mobility(c: &mut Conv<'_>, pieces: &[Piece], zones: &mut String, decls: &mut 
 
 /// Whether two cell sets (as [`Conv::cells`] writes them) hold the same items, in any
 /// order.
-fn same_cells(a: Option<&str>, b: &str) -> bool {
+pub(super) fn same_cells(a: Option<&str>, b: &str) -> bool {
     let items = |s: &str| {
         let mut out = Vec::new();
         let mut words = s.split_whitespace();

@@ -13,6 +13,7 @@
 
 mod convert;
 mod decls;
+mod ends;
 mod ini;
 mod pieces;
 

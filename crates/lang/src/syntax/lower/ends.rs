@@ -72,6 +72,10 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
             span: c.span,
         }),
         R::no_giving_check_decl => Item::NoGivingCheck(c.span),
+        R::checkmate_decl => Item::Checkmate(StalemateDecl {
+            outcome: outcome(c.child(R::outcome)),
+            span: c.span,
+        }),
         // `counting_decl`, the only rule left.
         _ => Item::Counting(CountingDecl {
             roles: c.all(R::counting_role).map(counting_role).collect(),

@@ -1,0 +1,252 @@
+//! ends: the game-end keys of a section — Fairy-Stockfish's n-move and n-fold rules,
+//! and the win conditions (flag regions, extinction, check counting, `checking`) — as
+//! the rules language's game-end declarations. What cannot be said is an [`super::Issue`].
+
+use super::convert::{mirror, same_cells, Conv};
+use std::fmt::Write;
+
+/// The game-end keys: Fairy-Stockfish's n-move and n-fold rules (on by default: 50
+/// moves, threefold), the repetition's value and perpetual checks.
+pub(super) fn game_ends(
+    c: &mut Conv<'_>,
+    letter_name: &dyn Fn(char) -> Option<String>,
+    pawn_type: Option<String>,
+    decls: &mut String,
+) {
+    let number = |c: &mut Conv<'_>, key: &str, default: u32| -> u32 {
+        match c.value(key) {
+            None => default,
+            Some(v) => v.parse().unwrap_or_else(|_| {
+                c.issue(key, format!("`{v}` is not a number"));
+                default
+            }),
+        }
+    };
+    let value = |c: &mut Conv<'_>, key: &str| -> Option<&'static str> {
+        match c.value(key).as_deref() {
+            None | Some("draw") => Some("draw"),
+            Some("win") => Some("win"),
+            Some("loss") => Some("loss"),
+            Some(v) => {
+                c.issue(key, format!("`{v}` is not win, loss or draw"));
+                None
+            }
+        }
+    };
+    let n_fold = number(c, "nFoldRule", 3);
+    let fold_value = value(c, "nFoldValue");
+    let absolute = c.flag("nFoldValueAbsolute", false);
+    let perpetual = c.flag("perpetualCheckIllegal", false);
+    if n_fold >= 2 {
+        let mut line = format!("repetition {n_fold}");
+        match fold_value {
+            Some("draw") | None => {}
+            Some(v) => {
+                let _ = write!(line, " {v}");
+                if absolute {
+                    line.push_str(" for first");
+                }
+            }
+        }
+        let _ = writeln!(decls, "{line}");
+        if perpetual {
+            decls.push_str("perpetual check loses\n");
+        }
+    } else if n_fold == 1 {
+        c.issue("nFoldRule", "a repetition rule of 1 is not translated");
+    } else if perpetual {
+        c.issue(
+            "perpetualCheckIllegal",
+            "needs a repetition rule (nFoldRule = 0)",
+        );
+    }
+    let n_move = number(c, "nMoveRule", 50);
+    if n_move > 0 {
+        // By default the piece type `pawn` (not whatever has the letter p: Xiangqi's
+        // soldiers do not reset the count).
+        let types = c.value("nMoveRuleTypes").or_else(|| c.value("pawnTypes"));
+        for key in ["nMoveRuleTypesWhite", "nMoveRuleTypesBlack"] {
+            if c.value(key).is_some_and(|v| Some(&v) != types.as_ref()) {
+                c.issue(key, "per-side n-move rule pieces are not translated");
+            }
+        }
+        let names: Vec<String> = match types {
+            Some(t) => t.chars().filter_map(letter_name).collect(),
+            None => pawn_type.into_iter().collect(),
+        };
+        let mut line = format!("move limit {n_move}");
+        if !names.is_empty() {
+            let _ = write!(line, ", pawn {}", names.join(" | "));
+        }
+        let _ = writeln!(decls, "{line}");
+    }
+}
+
+/// The win conditions: flag regions as `reach`, extinction as `extinction`, check
+/// counting as `checks N` (N from the start FEN's `W+B` counters), `checking = false`
+/// as `no giving check`.
+pub(super) fn win_rules(
+    c: &mut Conv<'_>,
+    letter_name: &dyn Fn(char) -> Option<String>,
+    fen: &str,
+    zones: &mut String,
+    decls: &mut String,
+) {
+    flags(c, letter_name, zones, decls);
+    extinction(c, letter_name, decls);
+    if c.flag("checkCounting", false) {
+        // The counts are the start FEN's field after en passant: `3+3`.
+        let counts = fen
+            .split_whitespace()
+            .find_map(|f| f.split_once('+'))
+            .and_then(|(w, b)| Some((w.parse::<u32>().ok()?, b.parse::<u32>().ok()?)));
+        match counts {
+            Some((w, b)) if w == b && (1..=255).contains(&w) => {
+                let _ = writeln!(decls, "checks {w}");
+            }
+            Some((w, b)) => c.issue(
+                "checkCounting",
+                format!("check counts `{w}+{b}`: only the same count from 1 to 255 for both sides is translated"),
+            ),
+            None => c.issue(
+                "checkCounting",
+                "the start FEN has no check counts (`3+3` after the en passant field)",
+            ),
+        }
+    }
+    if !c.flag("checking", true) {
+        decls.push_str("no giving check\n");
+    }
+}
+
+/// `flagPiece`, `flagRegionWhite` / `flagRegionBlack`, `flagPieceCount`, `flagMove`.
+fn flags(
+    c: &mut Conv<'_>,
+    letter_name: &dyn Fn(char) -> Option<String>,
+    zones: &mut String,
+    decls: &mut String,
+) {
+    let piece = |c: &mut Conv<'_>, key: &str, default: Option<String>| -> Option<String> {
+        let v = c.value(key).or(default)?;
+        let names: Vec<String> = v
+            .chars()
+            .filter(|l| *l != '-')
+            .filter_map(letter_name)
+            .collect();
+        if names.is_empty() {
+            c.issue(key, format!("`{v}` names no piece of this variant"));
+            return None;
+        }
+        Some(names.join(" | "))
+    };
+    let both = c.value("flagPiece");
+    let white_piece = piece(c, "flagPieceWhite", both.clone());
+    let black_piece = piece(c, "flagPieceBlack", both);
+    let white = c.cells("flagRegionWhite", None);
+    let black = c.cells("flagRegionBlack", None);
+    let count = c.value("flagPieceCount").map_or(1, |v| {
+        v.parse::<u32>().unwrap_or_else(|_| {
+            c.issue("flagPieceCount", format!("`{v}` is not a number"));
+            1
+        })
+    });
+    let reply = c.flag("flagMove", false);
+    for key in ["flagPieceSafe", "flagPieceBlockedWin"] {
+        if c.flag(key, false) {
+            c.issue(
+                key,
+                "not translated (a flag piece that must be safe there, or a blocked region)",
+            );
+        }
+    }
+    let mut options = String::new();
+    if count > 1 {
+        let _ = write!(options, ", count {count}");
+    }
+    let mut rule =
+        |zone: &str, absolute: bool, cells: &str, pieces: &str, side: &str, reply: bool| {
+            let abs = if absolute { "absolute " } else { "" };
+            let _ = writeln!(zones, "zone {abs}{zone} = {cells}");
+            let reply = if reply { ", reply" } else { "" };
+            let _ = writeln!(decls, "reach {zone} with {pieces}{side}{options}{reply}");
+        };
+    match (white, black, white_piece, black_piece) {
+        (Some(w), Some(b), Some(wp), Some(bp))
+            if wp == bp && same_cells(mirror(&w, c.height).as_deref(), &b) =>
+        {
+            rule("flag_zone", false, &w, &wp, "", reply);
+        }
+        (Some(w), Some(b), Some(wp), Some(bp)) if wp == bp && same_cells(Some(&w), &b) => {
+            rule("flag_zone", true, &w, &wp, "", reply);
+        }
+        (w, b, wp, bp) => {
+            if reply && (w.is_some() || b.is_some()) {
+                c.issue(
+                    "flagMove",
+                    "a reply to a flag with different regions or pieces per side is not translated",
+                );
+            }
+            if let (Some(w), Some(wp)) = (w, wp) {
+                rule("flag_first", true, &w, &wp, " for first", false);
+            }
+            if let (Some(b), Some(bp)) = (b, bp) {
+                rule("flag_second", true, &b, &bp, " for second", false);
+            }
+        }
+    }
+}
+
+/// `extinctionValue`, `extinctionPieceTypes` (`*`: all pieces), `extinctionPieceCount`.
+fn extinction(c: &mut Conv<'_>, letter_name: &dyn Fn(char) -> Option<String>, decls: &mut String) {
+    let value = match c.value("extinctionValue").as_deref() {
+        None | Some("none") => return,
+        Some(v @ ("win" | "loss" | "draw")) => v.to_string(),
+        Some(v) => {
+            c.issue("extinctionValue", format!("`{v}` is not win, loss or draw"));
+            return;
+        }
+    };
+    let types = c.value("extinctionPieceTypes").unwrap_or_default();
+    let what = if types.contains('*') {
+        "all".to_string()
+    } else {
+        let names: Vec<String> = types.chars().filter_map(letter_name).collect();
+        if names.is_empty() {
+            c.issue(
+                "extinctionPieceTypes",
+                format!("`{types}` names no piece of this variant"),
+            );
+            return;
+        }
+        names.join(" | ")
+    };
+    let below = match c.value("extinctionPieceCount") {
+        None => 1,
+        Some(v) => match v.parse::<u32>() {
+            Ok(n) => n + 1,
+            Err(_) => {
+                c.issue("extinctionPieceCount", format!("`{v}` is not a number"));
+                1
+            }
+        },
+    };
+    for key in ["extinctionOpponentPieceCount"] {
+        if c.value(key).is_some_and(|v| v != "0") {
+            c.issue(
+                key,
+                "not translated (an extinction that needs the opponent's count)",
+            );
+        }
+    }
+    for key in ["extinctionPseudoRoyal", "extinctionClaim"] {
+        if c.flag(key, false) {
+            c.issue(key, "not translated");
+        }
+    }
+    let below = if below > 1 {
+        format!(", below {below}")
+    } else {
+        String::new()
+    };
+    let _ = writeln!(decls, "extinction {what} {value}{below}");
+}
