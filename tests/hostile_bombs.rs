@@ -4,7 +4,8 @@
 //! do not, `like` chains, a graph board of tens of thousands of cells — written after
 //! the bounds were built and not used to tune them (`tests/data/hostile/`, the graph
 //! generated here). Each must be answered by `piecewise check` with the diagnostic its
-//! first line names (`# expect: CODE`; `error` for any). The time and the peak memory
+//! first line names (`# expect: CODE`; `error` for any; `ok` for a file that compiles
+//! within the bounds). The time and the peak memory
 //! are measured (`/usr/bin/time`) and printed; the issue asks for 2 s and 600 MB, and
 //! the test asserts the memory and a generous time (10 s, for a loaded machine).
 
@@ -62,6 +63,14 @@ fn answered(path: &Path) -> Result<String, String> {
         err.lines().find(|l| l.starts_with("error")).unwrap_or("")
     );
     eprintln!("{figures}");
+    if expect == "ok" {
+        if code != Some(0) || peak.is_some_and(|kb| kb >= 600 * 1024) || secs >= 10.0 {
+            return Err(format!(
+                "{name}: exit {code:?}, not bounded: {figures}\n{err}"
+            ));
+        }
+        return Ok(figures);
+    }
     let wanted = if expect == "error" {
         "error".to_string()
     } else {
@@ -139,4 +148,44 @@ fn a_huge_graph_board_with_chained_rides_is_bounded() {
     );
     let figures = answered(&rules).unwrap_or_else(|e| panic!("{e}"));
     assert!(figures.contains("huge-graph.rules"), "{figures}");
+}
+
+/// A graph board as dense as allowed: 4,096 nodes on a 64×64 grid, each linked to the
+/// 16 nodes after it (finding diagonals costs the square of a node's links), with
+/// three chained rides: compiled within the bounds; and the same with 64 links out of
+/// each node, past the limit: refused (E0108), within the bounds.
+#[test]
+fn dense_graph_boards_are_bounded() {
+    for per_node in [16usize, 64] {
+        let n = 4096usize;
+        let mut json = String::from("{\"nodes\":[");
+        for i in 0..n {
+            if i > 0 {
+                json.push(',');
+            }
+            json.push_str(&format!("{{\"id\":{i},\"x\":{},\"y\":{}}}", i % 64, i / 64));
+        }
+        json.push_str("],\"links\":[");
+        for i in 0..n {
+            for k in 1..=per_node {
+                if i + k > 1 {
+                    json.push(',');
+                }
+                json.push_str(&format!("[{i},{}]", (i + k) % n));
+            }
+        }
+        json.push_str("]}");
+        assert!(json.len() < 4 << 20, "{} bytes", json.len());
+        let board = format!("dense-{per_node}.json");
+        common::cli::temp(&board, json.as_bytes());
+        let expect = if per_node > 16 { "E0108" } else { "ok" };
+        let rules = common::cli::temp(
+            &format!("dense-{per_node}.rules"),
+            format!(
+                "# expect: {expect}\nboard graph \"{board}\"\npiece Z (Z) {{ ride any then ride any then ride any }}\n"
+            )
+            .as_bytes(),
+        );
+        answered(&rules).unwrap_or_else(|e| panic!("{e}"));
+    }
 }
