@@ -146,9 +146,13 @@ pub enum Command {
         /// legal moves sorted and separated by spaces (or `error: ...`).
         #[arg(long, conflicts_with_all = ["fen", "from", "pseudo"])]
         batch: bool,
+        /// Write the moves in SAN as Fairy-Stockfish does (`Nf3`, `exd5`, `e8=Q+`,
+        /// `O-O`, `P@e4`) instead of UCI.
+        #[arg(long, conflicts_with = "pseudo")]
+        san: bool,
     },
-    /// Play moves (UCI, as `moves` prints them) from a position and print the FEN
-    /// reached, as Fairy-Stockfish writes it.
+    /// Play moves (UCI as `moves` prints them, or SAN) from a position and print the
+    /// FEN reached, as Fairy-Stockfish writes it.
     Play {
         /// The .rules file, or a shipped game's name (`piecewise variants`).
         rules: PathBuf,

@@ -100,6 +100,7 @@ fn run(command: Command, color: bool) -> Outcome {
             from,
             pseudo,
             batch,
+            san,
         } => cmd::moves::run(
             cmd::moves::Args {
                 rules: &rules,
@@ -108,6 +109,7 @@ fn run(command: Command, color: bool) -> Outcome {
                 from: from.as_deref(),
                 pseudo,
                 batch,
+                san,
             },
             color,
         ),
