@@ -1,6 +1,7 @@
 //! The C programs against the generated header and the static library: the examples
 //! `examples/c/perft.c` and `examples/c/playout.c`, and the bad-input tests
-//! `tests/c/errors.c` and `tests/c/handles.c` (stale handles, perft limits), each built with the system C compiler (`$CC`, else `cc`; the
+//! `tests/c/errors.c`, `tests/c/handles.c` (stale handles, perft limits) and `tests/c/claims.c`
+//! (claimable ends), each built with the system C compiler (`$CC`, else `cc`; the
 //! tests print why and pass when there is none) and run.
 //!
 //! The library is the `libpiecewise_capi.a` this same `cargo test` built (beside the
@@ -348,4 +349,25 @@ fn c_perft_time_limit() {
     let (code, _, stderr) = go(&["rules/chess.rules", "3", "--max-ms", "soon"]);
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("--max-ms takes"), "{stderr}");
+}
+
+/// `pw_game_claimable_end`: a threefold repetition made through each way of making
+/// moves (UCI, listed moves, compact moves) is a claimable draw, and not once a move is
+/// taken back; the 50-move rule from a FEN's halfmove clock; nothing at the start.
+#[test]
+fn c_claimable_end() {
+    let Some(program) = build("bindings/c/tests/c/claims.c", "claims") else {
+        return;
+    };
+    let (out, err) = run_full(&program, &["rules"]);
+    assert!(out.ends_with("0 failures\n"), "{out}");
+    for case in [
+        "threefold (uci)",
+        "threefold (move)",
+        "threefold (compact)",
+        "move limit",
+    ] {
+        assert!(out.contains(&format!("ok {case}\n")), "{case}: {out}");
+    }
+    assert!(!err.contains("panic"), "{err}");
 }
