@@ -90,6 +90,7 @@ pub use legality::MoveGenerator;
 pub use line::{Line, LineError, MoveError, MoveErrorKind};
 pub use moves::{Cascade, GameMove, MoveKind};
 use notation::fen;
+pub use notation::pgn::{PgnError, PgnGame};
 pub use notation::text_board;
 pub use notation::{TextBoardError, TextBoardErrorKind};
 pub use perft::{

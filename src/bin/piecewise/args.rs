@@ -170,6 +170,21 @@ pub enum Command {
         #[arg(long, conflicts_with_all = ["fen", "moves"])]
         batch: bool,
     },
+    /// Write moves (UCI or SAN) as a PGN game with its `[Variant]`; or, with --read,
+    /// play every game of a PGN file and print the FEN each one reaches.
+    Pgn {
+        /// The .rules file, or a shipped game's name (`piecewise variants`).
+        rules: PathBuf,
+        /// A PGN file to read (`-`: standard input): its games' moves in SAN or UCI,
+        /// from their `[FEN]` or the start position.
+        #[arg(long, conflicts_with_all = ["fen", "moves"])]
+        read: Option<PathBuf>,
+        /// The position the written game starts from (default: the start position).
+        #[arg(long, allow_hyphen_values = true)]
+        fen: Option<String>,
+        /// The moves to write, in order.
+        moves: Vec<String>,
+    },
     /// Say whether the game is over after moves (UCI) from a position: its result,
     /// the end that stops it at once, the end a player may claim.
     Result {

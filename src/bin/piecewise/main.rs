@@ -191,6 +191,12 @@ fn run(command: Command, color: bool) -> Outcome {
             batch,
             each,
         } => cmd::result::run(&rules, fen.as_deref(), &moves, (batch, each), color),
+        Command::Pgn {
+            rules,
+            read,
+            fen,
+            moves,
+        } => cmd::pgn::run(&rules, read.as_deref(), fen.as_deref(), &moves, color),
         Command::Play {
             rules,
             fen,
