@@ -33,8 +33,11 @@ fn server() -> &'static InProcess {
     })
 }
 
-/// The request the bytes stand for: method, target, headers and body.
-pub fn request(data: &[u8]) -> Result<(String, String, Vec<(String, String)>, Vec<u8>), String> {
+/// A request: method, target, headers and body.
+pub type Request = (String, String, Vec<(String, String)>, Vec<u8>);
+
+/// The request the bytes stand for.
+pub fn request(data: &[u8]) -> Result<Request, String> {
     let split = data
         .windows(2)
         .position(|w| w == b"\n\n")
