@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Hostile load on `piecewise serve` (issue 34, items 2-5): idle sockets, slow request
+"""Hostile load on `piecewise serve` (issue 34, items 1-5): compile bombs (repeated
+groups of rides and leaps on a 26x26 board, three at a time), idle sockets, slow request
 heads, rules texts naming /dev/stdin and /dev/zero, and `"wait": true` perfts whose
 clients drop, all at once for SECONDS; meanwhile GET / is timed every 100 ms and the
-server's RSS read from /proc. Prints the slowest GET /, the peak RSS and whether the
-server is alive at the end; exits 1 if GET / ever took 100 ms or more or failed.
+server's RSS read from /proc. Prints the slowest GET /, the peak RSS, whether the
+server is alive at the end and how the bombs were answered; exits 1 if GET / ever took
+100 ms or more or failed, the RSS reached 500 MB, or a bomb was not refused.
 
     python3 bench/serve_abuse.py [SECONDS] [IDLE_SOCKETS] [BINARY]
 """
@@ -32,13 +34,25 @@ def post(path, body, hold=0.0):
     try:
         s = socket.create_connection((host, port), timeout=30)
         s.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(data)}\r\n\r\n".encode() + data)
+        answer = None
         if hold:
             time.sleep(hold)
         else:
-            s.recv(65536)
+            answer = b""
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                answer += chunk
+                head, _, body = answer.partition(b"\r\n\r\n")
+                length = [int(l.split(b":")[1]) for l in head.split(b"\r\n")
+                          if l.lower().startswith(b"content-length:")]
+                if length and len(body) >= length[0]:
+                    break
         s.close()
+        return answer
     except OSError:
-        pass
+        return None
 
 
 def idle_sockets():
@@ -72,6 +86,27 @@ def graphs():
             post("/api/check", {"rules": f'board graph "{name}"\npiece K (K) {{ step any }}\n'})
 
 
+# Issue 34's compile bombs: 10-30 s and 1-2 GB each before the bound, three at once
+# took the server down.
+BOMBS = [
+    "board square 26x26\npiece Z (Z) { repeat { ride any then ride any then ride any then ride any } }\n",
+    "board square 26x26\npiece Z (Z) { repeat 1..200 { ride any then ride any then ride any then ride any } }\n",
+    "board square 26x26\npiece Z (Z) { repeat { leap (1,2) then ride any then leap (2,3) then ride any } }\n",
+]
+bomb_answers = {"answered": 0, "refused": 0, "slowest": 0.0}
+
+
+def bombs(k):
+    while time.time() < stop:
+        t0 = time.time()
+        answer = post("/api/check", {"rules": BOMBS[k % len(BOMBS)]})
+        took = time.time() - t0
+        if answer is not None:
+            bomb_answers["answered"] += 1
+            bomb_answers["refused"] += b"E0801" in answer or b"E0803" in answer
+            bomb_answers["slowest"] = max(bomb_answers["slowest"], took)
+
+
 def dropped_perfts():
     while time.time() < stop:
         post("/api/perft", {"rules": chess, "depth": 9, "wait": True}, hold=0.3)
@@ -79,6 +114,7 @@ def dropped_perfts():
 
 threads = [threading.Thread(target=f, daemon=True)
            for f in [idle_sockets, idle_sockets, slow_heads, slow_heads, graphs, dropped_perfts, dropped_perfts]]
+threads += [threading.Thread(target=bombs, args=(k,), daemon=True) for k in range(3)]
 for t in threads:
     t.start()
 slowest, failures, peak, samples = 0.0, 0, 0, 0
@@ -102,5 +138,9 @@ while time.time() < stop:
 alive = server.poll() is None
 print(f"GET / x{samples}: slowest {slowest * 1000:.1f} ms, failures {failures}; "
       f"RSS peak {peak / 1000:.1f} MB; alive at the end: {alive}")
+print(f"compile bombs: {bomb_answers['answered']} answered ({bomb_answers['refused']} refused "
+      f"with E0801/E0803), slowest {bomb_answers['slowest'] * 1000:.0f} ms")
 server.kill()
-sys.exit(0 if alive and failures == 0 and slowest < 0.1 else 1)
+ok = alive and failures == 0 and slowest < 0.1 and peak < 500_000
+ok = ok and bomb_answers["answered"] > 0 and bomb_answers["refused"] == bomb_answers["answered"]
+sys.exit(0 if ok else 1)

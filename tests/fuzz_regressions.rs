@@ -15,6 +15,9 @@ mod parse;
 mod pipeline;
 #[path = "../fuzz/checks/repeat.rs"]
 mod repeat;
+#[cfg(feature = "serve")]
+#[path = "../fuzz/checks/serve.rs"]
+mod serve;
 #[path = "../fuzz/checks/text_board.rs"]
 mod text_board;
 #[path = "../fuzz/checks/verify.rs"]
@@ -22,15 +25,21 @@ mod verify;
 
 type Check = fn(&[u8]) -> Result<(), String>;
 
-const TARGETS: [(&str, Check); 7] = [
-    ("batch", batch::run),
-    ("betza", betza::run),
-    ("parse", parse::run),
-    ("pipeline", pipeline::run),
-    ("verify", verify::run),
-    ("text_board", text_board::run),
-    ("repeat", repeat::run),
-];
+/// The targets and their checks (`serve` only with the playground built in).
+fn targets() -> Vec<(&'static str, Check)> {
+    let mut targets: Vec<(&'static str, Check)> = vec![
+        ("batch", batch::run),
+        ("betza", betza::run),
+        ("parse", parse::run),
+        ("pipeline", pipeline::run),
+        ("verify", verify::run),
+        ("text_board", text_board::run),
+        ("repeat", repeat::run),
+    ];
+    #[cfg(feature = "serve")]
+    targets.push(("serve", serve::run));
+    targets
+}
 
 fn regressions() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions")
@@ -57,7 +66,7 @@ fn every_regression_directory_belongs_to_a_target() {
             continue;
         }
         assert!(
-            path.is_dir() && TARGETS.iter().any(|(t, _)| *t == name),
+            path.is_dir() && (name == "serve" || targets().iter().any(|(t, _)| *t == name)),
             "{} is not a fuzz target's directory",
             path.display()
         );
@@ -67,7 +76,7 @@ fn every_regression_directory_belongs_to_a_target() {
 #[test]
 fn regressions_replay_without_panics() {
     let mut failures = Vec::new();
-    for (target, check) in TARGETS {
+    for (target, check) in targets() {
         let files = inputs(target);
         assert!(!files.is_empty(), "no inputs for {target}");
         for file in files {
@@ -95,7 +104,7 @@ fn the_text_board_finding_reads_and_round_trips() {
 /// reaches past the first check.
 #[test]
 fn each_target_accepts_some_input() {
-    for (target, check) in TARGETS {
+    for (target, check) in targets() {
         let accepted = inputs(target)
             .iter()
             .filter(|f| check(&std::fs::read(f).expect("an input")).is_ok())
@@ -127,5 +136,36 @@ fn repeat_bombs_are_answered_quickly() {
             let why = answer.expect_err("a bomb is refused");
             assert!(why.contains("E0801"), "{why}");
         }
+    }
+}
+
+/// The `serve` seeds that reproduce issue 34 get the bounded answer: the compile bomb
+/// refused with E0801, graph files the server was not started with refused (E0111, an
+/// unknown `file` id changing nothing),
+/// paths that climb out of `rules/` not found, other hosts and sites forbidden, saving
+/// with no file given refused, a perft past the depth cap a bad request.
+#[cfg(feature = "serve")]
+#[test]
+fn serve_seeds_get_the_bounded_answers() {
+    let expect = [
+        ("check-compile-bomb", 200, "E0801"),
+        ("check-graph-stdin", 200, "E0111"),
+        ("check-graph-zero", 200, "E0111"),
+        ("rules-traversal", 404, "no rules file"),
+        ("foreign-host", 403, "host"),
+        ("foreign-origin", 403, "other sites"),
+        ("save-no-files", 403, "read_only"),
+        ("perft-huge-depth", 400, "depth"),
+        ("perft-wait", 200, "nodes"),
+        ("info", 200, "max_perft_jobs"),
+    ];
+    for (name, status, needle) in expect {
+        let data = std::fs::read(regressions().join("serve").join(name)).expect("a seed");
+        let t = std::time::Instant::now();
+        let (got, body) = serve::answer(&data).expect("a request");
+        let body = String::from_utf8_lossy(&body);
+        eprintln!("{name}: {got} in {:?}: {body:.300}", t.elapsed());
+        assert_eq!(got, status, "{name}: {body}");
+        assert!(body.contains(needle), "{name}: no `{needle}` in {body}");
     }
 }

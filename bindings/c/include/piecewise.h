@@ -117,9 +117,14 @@ typedef enum PwEndReason {
   PW_NO_PIECES = 4,
   // The side to move's royals are gone (blown up or burnt: games with effects).
   PW_ROYAL_LOST = 5,
-  // Another end (repetition, move limit, counting: ends that need the moves played,
-  // which a position alone does not carry; or one added later).
+  // Another end (counting, perpetual check; or one added later).
   PW_OTHER = 6,
+  // The same position stood for the declared number of times (`repetition N`):
+  // `pw_game_claimable_end`.
+  PW_REPETITION = 7,
+  // The move limit passed without a capture or a pawn move (`move limit N`):
+  // `pw_game_claimable_end`.
+  PW_MOVE_LIMIT = 8,
 } PwEndReason;
 
 // A cancel flag (opaque) for `pw_perft_limited`: made by `pw_cancel_new`, set by
@@ -445,6 +450,18 @@ enum PwStatus pw_unmake(const struct PwGame *game, struct PwPosition *position);
 
 // Whether the game is over: `*result` and `*reason` (either may be null).
 enum PwStatus pw_result(const struct PwGame *game, struct PwPosition *position, enum PwResult *result, enum PwEndReason *reason);
+
+// Whether a player may claim the end of the game here (the game goes on unless one
+// does): a repetition (with perpetual checks, as the rules declare them), the move
+// limit (also from the FEN's halfmove clock), or Makruk's count run out; judged on the
+// moves made on this position since it was made (`pw_make_move`, `pw_make_uci`,
+// `pw_make_compact`, less those taken back). `*result` and `*reason` (either may be
+// null) as `pw_result` writes them; `PW_ONGOING` and `PW_NOT_OVER` when there is
+// nothing to claim. pyffish's `is_optional_game_end`.
+//
+// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_STALE_HANDLE`, `PW_ERR_INVALID_ARGUMENT` (a
+// position of another game).
+enum PwStatus pw_game_claimable_end(const struct PwGame *game, struct PwPosition *position, enum PwResult *result, enum PwEndReason *reason);
 
 // Whether the side to move has a royal piece the opponent could capture: 1 or 0.
 enum PwStatus pw_in_check(const struct PwGame *game, struct PwPosition *position, uint8_t *out);

@@ -103,6 +103,7 @@ pub extern "C" fn pw_make_compact(
         let ply = p.undos.len();
         let undo = pw.game.make_compact(&mut p.pos, &p.compact[ply], m);
         p.undos.push(undo);
+        p.played.push(crate::position::Played::Compact(m));
         p.forget_next_ply();
         Ok(())
     })

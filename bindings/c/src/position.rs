@@ -4,7 +4,7 @@
 
 use std::ffi::c_char;
 
-use piecewise::game::{EndReason, GameMove, GamePosition, MoveKind, MoveList, Undo};
+use piecewise::game::{EndReason, GameMove, GamePosition, GameResult, MoveKind, MoveList, Undo};
 use piecewise::ids::Side;
 
 use crate::compile::PwGame;
@@ -12,8 +12,8 @@ use crate::handle::{self, new_handle, Handle, Kind};
 use crate::{arg, arg_mut, fail, guard, text, write_text};
 use crate::{Failure, Outcome};
 use crate::{
-    PwErrFen, PwErrIllegalMove, PwErrInvalidArgument, PwErrNoStartPosition, PwErrNothingToUnmake,
-    PwStatus,
+    PwErrFen, PwErrIllegalMove, PwErrInternal, PwErrInvalidArgument, PwErrNoStartPosition,
+    PwErrNothingToUnmake, PwStatus,
 };
 
 /// A position of one game (opaque), with the moves made on it since it was created
@@ -27,10 +27,24 @@ pub struct PwPosition {
     /// given again).
     game_id: usize,
     pub(crate) undos: Vec<Undo>,
+    /// The position as it was made, and the moves made on it since (with `undos`):
+    /// the line that repetition and the move limit are judged on.
+    start: GamePosition,
+    pub(crate) played: Vec<Played>,
     /// `lists[ply]`: the moves `pw_legal_moves` last listed at that ply.
     lists: Vec<Vec<GameMove>>,
     /// `compact[ply]`: the moves `pw_legal_compact` last listed at that ply.
     pub(crate) compact: Vec<MoveList>,
+}
+
+/// A move made on a position: as a move, or as a compact move of the list
+/// `pw_legal_compact` made at its ply (decoded only when the line is judged, so that
+/// the compact path stays cheap; that list stays until the ply is listed again, which
+/// only happens once the move is taken back).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Played {
+    Move(GameMove),
+    Compact(piecewise::game::CompactMove),
 }
 
 impl Handle for PwPosition {
@@ -122,9 +136,14 @@ pub enum PwEndReason {
     PwNoPieces = 4,
     /// The side to move's royals are gone (blown up or burnt: games with effects).
     PwRoyalLost = 5,
-    /// Another end (repetition, move limit, counting: ends that need the moves played,
-    /// which a position alone does not carry; or one added later).
+    /// Another end (counting, perpetual check; or one added later).
     PwOther = 6,
+    /// The same position stood for the declared number of times (`repetition N`):
+    /// `pw_game_claimable_end`.
+    PwRepetition = 7,
+    /// The move limit passed without a capture or a pawn move (`move limit N`):
+    /// `pw_game_claimable_end`.
+    PwMoveLimit = 8,
 }
 
 /// The game and the position, checked to belong together.
@@ -155,6 +174,8 @@ pub(crate) fn handles<'a>(
 
 fn new_position(game: *const PwGame, pos: GamePosition, out: *mut *mut PwPosition) -> Outcome {
     *arg_mut(out, "out")? = new_handle(PwPosition {
+        start: pos.clone(),
+        played: Vec::new(),
         pos,
         game_id: game as usize,
         undos: Vec::new(),
@@ -333,6 +354,7 @@ pub extern "C" fn pw_legal_uci(
 fn play(g: &piecewise::Game, p: &mut PwPosition, m: &GameMove) {
     let undo = g.make(&mut p.pos, m);
     p.undos.push(undo);
+    p.played.push(Played::Move(*m));
     p.forget_next_ply();
 }
 
@@ -403,6 +425,7 @@ pub extern "C" fn pw_unmake(game: *const PwGame, position: *mut PwPosition) -> P
             return fail(PwErrNothingToUnmake, "no move was made on this position");
         };
         g.unmake(&mut p.pos, undo);
+        p.played.pop();
         Ok(())
     })
 }
@@ -417,31 +440,74 @@ pub extern "C" fn pw_result(
 ) -> PwStatus {
     guard(|| {
         let (g, p) = game_and_position(game, position)?;
-        let (r, why) = match g.result(&p.pos) {
-            None => (PwResult::PwOngoing, PwEndReason::PwNotOver),
-            Some(end) => (
-                match end.winner {
-                    Some(Side::First) => PwResult::PwFirstWins,
-                    Some(Side::Second) => PwResult::PwSecondWins,
-                    None => PwResult::PwDraw,
+        write_end(g.result(&p.pos), result, reason);
+        Ok(())
+    })
+}
+
+/// Writes an end (or none) to the out-parameters of `pw_result` and
+/// `pw_game_claimable_end`, either of which may be null.
+fn write_end(end: Option<GameResult>, result: *mut PwResult, reason: *mut PwEndReason) {
+    let (r, why) = match end {
+        None => (PwResult::PwOngoing, PwEndReason::PwNotOver),
+        Some(end) => (
+            match end.winner {
+                Some(Side::First) => PwResult::PwFirstWins,
+                Some(Side::Second) => PwResult::PwSecondWins,
+                None => PwResult::PwDraw,
+            },
+            match end.reason {
+                EndReason::Checkmate => PwEndReason::PwCheckmate,
+                EndReason::Stalemate => PwEndReason::PwStalemate,
+                EndReason::BareRoyal => PwEndReason::PwBareRoyal,
+                EndReason::NoPieces => PwEndReason::PwNoPieces,
+                EndReason::RoyalLost => PwEndReason::PwRoyalLost,
+                EndReason::Repetition => PwEndReason::PwRepetition,
+                EndReason::MoveLimit => PwEndReason::PwMoveLimit,
+                _ => PwEndReason::PwOther,
+            },
+        ),
+    };
+    // SAFETY: null or valid out-parameters (documented).
+    if let Some(out) = unsafe { result.as_mut() } {
+        *out = r;
+    }
+    if let Some(out) = unsafe { reason.as_mut() } {
+        *out = why;
+    }
+}
+
+/// Whether a player may claim the end of the game here (the game goes on unless one
+/// does): a repetition (with perpetual checks, as the rules declare them), the move
+/// limit (also from the FEN's halfmove clock), or Makruk's count run out; judged on the
+/// moves made on this position since it was made (`pw_make_move`, `pw_make_uci`,
+/// `pw_make_compact`, less those taken back). `*result` and `*reason` (either may be
+/// null) as `pw_result` writes them; `PW_ONGOING` and `PW_NOT_OVER` when there is
+/// nothing to claim. pyffish's `is_optional_game_end`.
+///
+/// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_STALE_HANDLE`, `PW_ERR_INVALID_ARGUMENT` (a
+/// position of another game).
+#[no_mangle]
+pub extern "C" fn pw_game_claimable_end(
+    game: *const PwGame,
+    position: *mut PwPosition,
+    result: *mut PwResult,
+    reason: *mut PwEndReason,
+) -> PwStatus {
+    guard(|| {
+        let (g, p) = game_and_position(game, position)?;
+        let mut line = g.line(p.start.clone());
+        for (ply, played) in p.played.iter().enumerate() {
+            let m = match *played {
+                Played::Move(m) => m,
+                Played::Compact(c) => match p.compact.get(ply) {
+                    Some(list) => list.decode(c),
+                    None => return fail(PwErrInternal, "a compact move without its list"),
                 },
-                match end.reason {
-                    EndReason::Checkmate => PwEndReason::PwCheckmate,
-                    EndReason::Stalemate => PwEndReason::PwStalemate,
-                    EndReason::BareRoyal => PwEndReason::PwBareRoyal,
-                    EndReason::NoPieces => PwEndReason::PwNoPieces,
-                    EndReason::RoyalLost => PwEndReason::PwRoyalLost,
-                    _ => PwEndReason::PwOther,
-                },
-            ),
-        };
-        // SAFETY: null or valid out-parameters (documented).
-        if let Some(out) = unsafe { result.as_mut() } {
-            *out = r;
+            };
+            g.play(&mut line, &m);
         }
-        if let Some(out) = unsafe { reason.as_mut() } {
-            *out = why;
-        }
+        write_end(g.optional_end(&line), result, reason);
         Ok(())
     })
 }

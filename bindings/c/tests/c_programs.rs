@@ -1,6 +1,7 @@
 //! The C programs against the generated header and the static library: the examples
 //! `examples/c/perft.c` and `examples/c/playout.c`, and the bad-input tests
-//! `tests/c/errors.c` and `tests/c/handles.c` (stale handles, perft limits), each built with the system C compiler (`$CC`, else `cc`; the
+//! `tests/c/errors.c`, `tests/c/handles.c` (stale handles, perft limits) and `tests/c/claims.c`
+//! (claimable ends), each built with the system C compiler (`$CC`, else `cc`; the
 //! tests print why and pass when there is none) and run.
 //!
 //! The library is the `libpiecewise_capi.a` this same `cargo test` built (beside the
@@ -301,4 +302,72 @@ fn c_perft_reports_a_bad_rules_file() {
         "an empty message: {stderr}"
     );
     assert!(stderr.contains("bad.rules:2:"), "the diagnostics: {stderr}");
+}
+
+/// `--max-ms`: the example counts through `pw_perft_limited` within one limit for the
+/// whole count. Chess to depth 7 cannot finish in 300 ms: the count stops with
+/// `PW_ERR_TIME_LIMIT` and the library's message (root moves and nodes counted), the
+/// walk in C says where it stopped; `--max-ms 0` (no limit) and a large limit count
+/// as before; a limit that is no number is a usage error.
+#[test]
+fn c_perft_time_limit() {
+    let Some(program) = build("examples/c/perft.c", "perft") else {
+        return;
+    };
+    let go = |args: &[&str]| {
+        let out = Command::new(&program)
+            .args(args)
+            .current_dir(repo())
+            .output()
+            .expect("run the C program");
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr,
+        )
+    };
+    let (code, stdout, stderr) = go(&["rules/chess.rules", "7", "--max-ms", "300"]);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    let first = stderr.lines().next().unwrap_or("");
+    assert!(first.starts_with("perft: PW_ERR_TIME_LIMIT: "), "{stderr}");
+    assert!(first.contains("nodes"), "how far it got: {stderr}");
+    for walk in ["--recurse", "--compact"] {
+        let (code, _, stderr) = go(&["rules/chess.rules", "7", "--max-ms", "300", walk]);
+        assert_eq!(code, Some(1), "{walk}: {stderr}");
+        assert!(
+            stderr.starts_with("perft: PW_ERR_TIME_LIMIT: stopped after "),
+            "{walk}: {stderr}"
+        );
+    }
+    for limit in ["0", "600000"] {
+        let (code, stdout, stderr) = go(&["rules/chess.rules", "3", "--max-ms", limit]);
+        assert_eq!(code, Some(0), "{stderr}");
+        assert_eq!(stdout, "nodes 8902\n", "--max-ms {limit}");
+    }
+    let (code, _, stderr) = go(&["rules/chess.rules", "3", "--max-ms", "soon"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--max-ms takes"), "{stderr}");
+}
+
+/// `pw_game_claimable_end`: a threefold repetition made through each way of making
+/// moves (UCI, listed moves, compact moves) is a claimable draw, and not once a move is
+/// taken back; the 50-move rule from a FEN's halfmove clock; nothing at the start.
+#[test]
+fn c_claimable_end() {
+    let Some(program) = build("bindings/c/tests/c/claims.c", "claims") else {
+        return;
+    };
+    let (out, err) = run_full(&program, &["rules"]);
+    assert!(out.ends_with("0 failures\n"), "{out}");
+    for case in [
+        "threefold (uci)",
+        "threefold (move)",
+        "threefold (compact)",
+        "move limit",
+    ] {
+        assert!(out.contains(&format!("ok {case}\n")), "{case}: {out}");
+    }
+    assert!(!err.contains("panic"), "{err}");
 }

@@ -90,6 +90,7 @@ pub use legality::MoveGenerator;
 pub use line::{Line, LineError, MoveError, MoveErrorKind};
 pub use moves::{Cascade, GameMove, MoveKind};
 use notation::fen;
+pub use notation::pgn::{PgnError, PgnGame};
 pub use notation::text_board;
 pub use notation::{TextBoardError, TextBoardErrorKind};
 pub use perft::{
@@ -520,6 +521,43 @@ impl Game {
             .zip(texts)
             .find(|(_, t)| t == text)
             .map(|(m, _)| m)
+    }
+
+    /// The SAN of each of `moves`, the legal moves of `pos` (they decide what is
+    /// disambiguated), in order, as Fairy-Stockfish writes SAN: `Nbd7`, `exd5`,
+    /// `e8=Q+`, `O-O`, `P@e4`, `Qh4#` (see `notation::san` for what differs).
+    pub fn san_list(&self, pos: &GamePosition, moves: &[GameMove]) -> Vec<String> {
+        notation::san::san_list(self, pos, moves)
+    }
+
+    /// The SAN of one legal move of `pos` ([`Game::san_list`] of the legal moves).
+    pub fn san(&self, pos: &GamePosition, m: &GameMove) -> String {
+        let moves = self.legal_moves(pos);
+        let texts = self.san_list(pos, &moves);
+        moves
+            .iter()
+            .zip(texts)
+            .find(|(o, _)| *o == m)
+            .map_or_else(|| self.uci(m), |(_, t)| t)
+    }
+
+    /// Finds the legal move written `text`: in UCI ([`Game::parse_uci`]), or else in
+    /// SAN ([`Game::parse_san`]).
+    pub fn parse_move(&self, pos: &GamePosition, text: &str) -> Option<GameMove> {
+        self.parse_uci(pos, text)
+            .or_else(|| self.parse_san(pos, text))
+    }
+
+    /// Finds the legal move whose SAN is `text` (check marks and `!`/`?` optional,
+    /// `0-0` read as `O-O`); `None` if none, or more than one, reads so.
+    pub fn parse_san(&self, pos: &GamePosition, text: &str) -> Option<GameMove> {
+        notation::san::parse_san(self, pos, text)
+    }
+
+    /// Whether SAN writes the piece without its letter, as a pawn: its moves restart
+    /// the halfmove clock (the `move limit`'s `pawn` pieces, `en passant` capturers).
+    pub(crate) fn is_san_pawn(&self, piece: PieceId) -> bool {
+        self.clock_reset[piece.index()]
     }
 
     /// Plays a move (which must come from this position's move list).

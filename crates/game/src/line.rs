@@ -230,10 +230,11 @@ impl Game {
         line.marks.push(mark);
     }
 
-    /// Plays the move written `text` in UCI at the end of the line, and returns it; an
-    /// error (the line unchanged) if it is not a legal move there.
+    /// Plays the move written `text` in UCI (or SAN: [`Game::parse_move`]) at the end
+    /// of the line, and returns it; an error (the line unchanged) if it is not a legal
+    /// move there.
     pub fn play_uci(&self, line: &mut Line, text: &str) -> Result<GameMove, MoveError> {
-        match self.parse_uci(&line.pos, text) {
+        match self.parse_move(&line.pos, text) {
             Some(m) => {
                 self.play(line, &m);
                 Ok(m)

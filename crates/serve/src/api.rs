@@ -373,7 +373,7 @@ pub(crate) async fn play(
     blocking(&state, move || {
         let (game, mut pos) = game_and_position(&s, &req.source())?;
         for (i, text) in req.moves.iter().enumerate() {
-            let Some(m) = game.parse_uci(&pos, text.trim()) else {
+            let Some(m) = game.parse_move(&pos, text.trim()) else {
                 return Err(ApiError::bad(
                     "move",
                     format!("move {} `{text}` is not legal in {}", i + 1, game.fen(&pos)),

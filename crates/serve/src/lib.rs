@@ -6,7 +6,8 @@
 //!
 //! Owns the HTTP side only: routing ([`router`]), request and error bodies (`error`),
 //! the bounded cache of compiled games (`cache`), the perft jobs (`perft`), the files
-//! (`files`) and the page's assets (`assets`, `page/`). On loopback it answers only
+//! (`files`) and the page's assets (`assets`, `page/`); [`InProcess`] answers requests
+//! without a socket (tests, the `serve` fuzz target). On loopback it answers only
 //! requests addressed to a loopback name and not sent from another site's page
 //! ([`ServeConfig::loopback_hosts_only`]). Every answer comes from the
 //! library ([`Game`], [`GameDiagram`](crate::picture::GameDiagram),
@@ -57,7 +58,10 @@ mod cache;
 mod conn;
 mod error;
 mod files;
+mod inprocess;
 mod perft;
+
+pub use inprocess::InProcess;
 
 use crate::pipeline::Limits;
 // The library's modules, under the names the server uses for them.

@@ -146,9 +146,13 @@ pub enum Command {
         /// legal moves sorted and separated by spaces (or `error: ...`).
         #[arg(long, conflicts_with_all = ["fen", "from", "pseudo"])]
         batch: bool,
+        /// Write the moves in SAN as Fairy-Stockfish does (`Nf3`, `exd5`, `e8=Q+`,
+        /// `O-O`, `P@e4`) instead of UCI.
+        #[arg(long, conflicts_with = "pseudo")]
+        san: bool,
     },
-    /// Play moves (UCI, as `moves` prints them) from a position and print the FEN
-    /// reached, as Fairy-Stockfish writes it.
+    /// Play moves (UCI as `moves` prints them, or SAN) from a position and print the
+    /// FEN reached, as Fairy-Stockfish writes it.
     Play {
         /// The .rules file, or a shipped game's name (`piecewise variants`).
         rules: PathBuf,
@@ -165,6 +169,21 @@ pub enum Command {
         /// line (or `error: ...`).
         #[arg(long, conflicts_with_all = ["fen", "moves"])]
         batch: bool,
+    },
+    /// Write moves (UCI or SAN) as a PGN game with its `[Variant]`; or, with --read,
+    /// play every game of a PGN file and print the FEN each one reaches.
+    Pgn {
+        /// The .rules file, or a shipped game's name (`piecewise variants`).
+        rules: PathBuf,
+        /// A PGN file to read (`-`: standard input): its games' moves in SAN or UCI,
+        /// from their `[FEN]` or the start position.
+        #[arg(long, conflicts_with_all = ["fen", "moves"])]
+        read: Option<PathBuf>,
+        /// The position the written game starts from (default: the start position).
+        #[arg(long, allow_hyphen_values = true)]
+        fen: Option<String>,
+        /// The moves to write, in order.
+        moves: Vec<String>,
     },
     /// Say whether the game is over after moves (UCI) from a position: its result,
     /// the end that stops it at once, the end a player may claim.

@@ -100,6 +100,7 @@ fn run(command: Command, color: bool) -> Outcome {
             from,
             pseudo,
             batch,
+            san,
         } => cmd::moves::run(
             cmd::moves::Args {
                 rules: &rules,
@@ -108,6 +109,7 @@ fn run(command: Command, color: bool) -> Outcome {
                 from: from.as_deref(),
                 pseudo,
                 batch,
+                san,
             },
             color,
         ),
@@ -189,6 +191,12 @@ fn run(command: Command, color: bool) -> Outcome {
             batch,
             each,
         } => cmd::result::run(&rules, fen.as_deref(), &moves, (batch, each), color),
+        Command::Pgn {
+            rules,
+            read,
+            fen,
+            moves,
+        } => cmd::pgn::run(&rules, read.as_deref(), fen.as_deref(), &moves, color),
         Command::Play {
             rules,
             fen,

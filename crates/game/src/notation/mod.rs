@@ -2,14 +2,16 @@
 //! [`GamePosition`](crate::GamePosition) and writing one back, and writing moves.
 //!
 //! Owns FEN as Fairy-Stockfish writes it ([`fen`]: board, hands, side, castling, en
-//! passant, clocks), Sokoban text boards ([`text_board`]) and moves as UCI text
-//! (`uci`). Nothing here generates or checks moves: a reader places pieces and reports
+//! passant, clocks), Sokoban text boards ([`text_board`]), moves as UCI text
+//! (`uci`), as SAN (`san`), and games as PGN ([`pgn`]). Nothing here generates or checks moves: a reader places pieces and reports
 //! what is wrong and where ([`FenError`](piecewise_table::position::FenError),
 //! [`TextBoardError`]); the rules of the game are the rest of `game`'s business. The
 //! board part of a FEN is read by [`piecewise_table::position`], shared with the movement-only
 //! [`Position`](piecewise_table::position::Position).
 
 pub mod fen;
+pub mod pgn;
+pub(crate) mod san;
 pub mod text_board;
 pub(crate) mod uci;
 

@@ -98,6 +98,13 @@ impl Graph {
             }
             if !orth[a as usize].contains(&b) {
                 orth[a as usize].push(b);
+                if orth[a as usize].len() > super::MAX_GRAPH_LINKS_PER_NODE {
+                    return Err(format!(
+                        "node {:?} has more than {} links",
+                        spec.nodes[a as usize].id,
+                        super::MAX_GRAPH_LINKS_PER_NODE
+                    ));
+                }
             }
         }
         let node = |i: u16| &spec.nodes[i as usize];
@@ -219,6 +226,15 @@ pub fn parse_json(source: &str, text: &str) -> Result<GraphSpec, String> {
         .get("nodes")
         .and_then(|n| n.as_array())
         .ok_or("missing \"nodes\": an array of {\"id\", \"x\", \"y\"} objects")?;
+    // Counted before anything is read from them: a file of many small nodes is
+    // refused at once.
+    if nodes.is_empty() || nodes.len() > super::MAX_GRAPH_NODES {
+        return Err(format!(
+            "a graph board has 1 to {} nodes, not {}",
+            super::MAX_GRAPH_NODES,
+            nodes.len()
+        ));
+    }
     let mut out = Vec::with_capacity(nodes.len());
     for (i, n) in nodes.iter().enumerate() {
         let id = match n.get("id") {
@@ -262,6 +278,7 @@ pub fn parse_json(source: &str, text: &str) -> Result<GraphSpec, String> {
         .and_then(|n| n.as_array())
         .ok_or("missing \"links\": an array of [from, to] node id pairs")?;
     let mut pairs = Vec::with_capacity(links.len());
+    let mut seen = std::collections::HashSet::with_capacity(links.len());
     for (i, l) in links.iter().enumerate() {
         let ends: Vec<String> = match l.as_array() {
             Some(a) if a.len() == 2 => a
@@ -283,7 +300,7 @@ pub fn parse_json(source: &str, text: &str) -> Result<GraphSpec, String> {
         if a == b {
             return Err(format!("link {i} links node {:?} to itself", ends[0]));
         }
-        if !pairs.contains(&(a, b)) {
+        if seen.insert((a, b)) {
             pairs.push((a, b));
         }
     }

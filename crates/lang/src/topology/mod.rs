@@ -40,6 +40,10 @@ pub const MAX_HEX_RADIUS: u8 = 12;
 
 /// The most nodes a graph board may have.
 pub const MAX_GRAPH_NODES: usize = 4096;
+/// The most links out of one graph node: a board's node has a handful of neighbours
+/// (8 on a grid linked both ways), and finding the diagonals, and every step on the
+/// board, costs more with each link.
+pub const MAX_GRAPH_LINKS_PER_NODE: usize = 16;
 
 /// The colour of a cell (see [`Board::colour`]). Square boards have light and dark
 /// cells; hex boards three colours, so that no two neighbours share one: on a hexagon

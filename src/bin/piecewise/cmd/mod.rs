@@ -11,6 +11,7 @@ pub mod export;
 pub mod import;
 pub mod moves;
 pub mod perft;
+pub mod pgn;
 pub mod play;
 pub mod result;
 #[cfg(feature = "serve")]

@@ -1,5 +1,5 @@
-//! `piecewise moves`: the legal moves of the side to move in UCI, one per line and
-//! sorted (optionally only those from one cell); the pseudo-legal moves of one piece
+//! `piecewise moves`: the legal moves of the side to move in UCI (or SAN, `--san`),
+//! one per line and sorted (optionally only those from one cell); the pseudo-legal moves of one piece
 //! (`--pseudo`, no game rules); or one sorted line per FEN read from standard input
 //! (`--batch`).
 
@@ -23,16 +23,22 @@ pub struct Args<'a> {
     pub pseudo: bool,
     /// `--batch`.
     pub batch: bool,
+    /// `--san`.
+    pub san: bool,
 }
 
 /// Lists moves as the flags ask.
 pub fn run(args: Args<'_>, color: bool) -> Outcome {
     match (args.pseudo, args.fen, args.from) {
         (true, Some(fen), Some(from)) => pseudo_moves(args.rules, fen, from, color),
-        (_, fen, from) if !args.batch => {
-            legal_moves(args.rules, Start::new(fen, args.board), from, color)
-        }
-        _ => batch_moves(args.rules, color),
+        (_, fen, from) if !args.batch => legal_moves(
+            args.rules,
+            Start::new(fen, args.board),
+            from,
+            args.san,
+            color,
+        ),
+        _ => batch_moves(args.rules, args.san, color),
     }
 }
 
@@ -47,14 +53,25 @@ fn pseudo_moves(rules_path: &Path, fen: &str, from: &str, color: bool) -> Outcom
     Ok(())
 }
 
-fn legal_moves(path: &Path, start: Start<'_>, from: Option<&str>, color: bool) -> Outcome {
+fn legal_moves(
+    path: &Path,
+    start: Start<'_>,
+    from: Option<&str>,
+    san: bool,
+    color: bool,
+) -> Outcome {
     let game = load_game_for(path, start, color)?;
     let pos = game_position(&game, path, start)?;
     let from = optional_cell(game.board(), from)?;
     let legal = game.legal_moves(&pos);
+    let texts = if san {
+        game.san_list(&pos, &legal)
+    } else {
+        game.uci_list(&legal)
+    };
     let mut lines: Vec<String> = legal
         .iter()
-        .zip(game.uci_list(&legal))
+        .zip(texts)
         .filter(|(m, _)| from.map_or(true, |f| m.from == f && m.kind != MoveKind::Drop))
         .map(|(_, text)| text)
         .collect();
@@ -63,14 +80,18 @@ fn legal_moves(path: &Path, start: Start<'_>, from: Option<&str>, color: bool) -
     Ok(())
 }
 
-fn batch_moves(path: &Path, color: bool) -> Outcome {
+fn batch_moves(path: &Path, san: bool, color: bool) -> Outcome {
     let game = load_game(path, color)?;
     let mut searcher = game.move_generator();
     let mut moves = Vec::new();
     batch(|fen| {
         let mut pos = game.position(fen).map_err(|e| e.to_string())?;
         searcher.legal_moves(&mut pos, &mut moves);
-        let mut v: Vec<String> = game.uci_list(&moves);
+        let mut v: Vec<String> = if san {
+            game.san_list(&pos, &moves)
+        } else {
+            game.uci_list(&moves)
+        };
         v.sort();
         Ok(v.join(" "))
     })

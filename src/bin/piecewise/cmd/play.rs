@@ -1,4 +1,4 @@
-//! `piecewise play`: plays UCI moves from a position and prints the FEN reached (or,
+//! `piecewise play`: plays moves (UCI, or SAN) from a position and prints the FEN reached (or,
 //! from a Sokoban text board, the board reached and `solved` on standard error), and
 //! `result: ...` on standard error when the game is over there (by the moves played:
 //! repetition too), or `claimable: ...` when a player may claim its end; with
@@ -51,7 +51,7 @@ pub fn run(
 /// Plays `moves` on `pos`; the error names the first move that is not legal.
 fn play_moves(game: &Game, pos: &mut GamePosition, moves: &[&str]) -> Result<(), String> {
     for (i, text) in moves.iter().enumerate() {
-        let Some(m) = game.parse_uci(pos, text) else {
+        let Some(m) = game.parse_move(pos, text) else {
             let mut legal = game.legal_uci(pos);
             let listed = if legal.is_empty() {
                 "there are no legal moves".to_string()

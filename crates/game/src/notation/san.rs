@@ -1,0 +1,168 @@
+//! san: moves in Standard Algebraic Notation as Fairy-Stockfish writes it by default
+//! (its `SAN` notation): the piece's letter (none for a pawn), the start file, rank or
+//! cell when another piece of the kind could go to the same cell, `x` for a capture
+//! (a pawn's with its start file), the destination, `=` and the letter of a promotion
+//! (`+` for a Shogi-style one), `O-O` / `O-O-O` for castling, `P@e4` for a drop, and
+//! `+` after a move that gives check, `#` after one that mates.
+//!
+//! A pawn here is a piece whose moves restart the halfmove clock (the `move limit`'s
+//! `pawn` pieces and the `en passant` capturers): Fairy-Stockfish's pawns. Xiangqi's
+//! and Shogi's soldiers and pawns are not, and are written with their letter, as
+//! Fairy-Stockfish's SAN writes them. Not written as Fairy-Stockfish does: its Shogi
+//! (Hodges) and Xiangqi (WXF) notations, and piece letters it writes differently in
+//! SAN than in FEN (Xiangqi's `H` and `E` for the FEN's `N` and `B`). Gating has no
+//! move in piecewise. Moves Fairy-Stockfish has no notation for (captures in passing,
+//! pushes, conversions, cascades, the Duck) are written as their UCI text when two
+//! moves of a list would otherwise read the same.
+
+use crate::ids::{CellId, Side};
+use crate::{Game, GameMove, GamePosition, MoveKind};
+
+/// The file letters and rank digits of a cell's name (`e4` → (`e`, `4`); `a10` → (`a`,
+/// `10`)).
+fn file_and_rank(g: &Game, cell: CellId) -> (String, String) {
+    let name = g.board().cell_name(cell);
+    let split = name
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(name.len());
+    (name[..split].to_string(), name[split..].to_string())
+}
+
+/// The SAN of each move of `moves`, the legal moves of `pos` (the list decides what
+/// must be disambiguated), in its order.
+pub(crate) fn san_list(g: &Game, pos: &GamePosition, moves: &[GameMove]) -> Vec<String> {
+    let mut texts: Vec<String> = moves
+        .iter()
+        .map(|m| format!("{}{}", base(g, moves, m), check_mark(g, pos, m)))
+        .collect();
+    // Two moves that read the same (a piecewise move Fairy-Stockfish has no notation
+    // for): both written as UCI, which tells them apart.
+    let uci = g.uci_list(moves);
+    let plain = texts.clone();
+    for (i, t) in texts.iter_mut().enumerate() {
+        if plain
+            .iter()
+            .enumerate()
+            .any(|(j, o)| j != i && *o == plain[i])
+        {
+            *t = uci[i].clone();
+        }
+    }
+    texts
+}
+
+/// `+` if the move gives check, `#` if it mates, else nothing.
+fn check_mark(g: &Game, pos: &GamePosition, m: &GameMove) -> &'static str {
+    let mut after = pos.clone();
+    g.make(&mut after, m);
+    if !g.in_check(&after) {
+        return "";
+    }
+    if g.move_generator().has_legal_move(&mut after) {
+        "+"
+    } else {
+        "#"
+    }
+}
+
+/// The SAN of `m` without its check mark.
+fn base(g: &Game, moves: &[GameMove], m: &GameMove) -> String {
+    let board = g.board();
+    let mut s = String::new();
+    match m.kind {
+        MoveKind::Castling(_) => {
+            let (from, to) = (board.coord(m.from), board.coord(m.to));
+            return if to.x > from.x { "O-O" } else { "O-O-O" }.to_string();
+        }
+        MoveKind::Drop => {
+            return format!(
+                "{}@{}",
+                g.letter(Side::First, m.piece),
+                board.cell_name(m.to)
+            );
+        }
+        MoveKind::Normal | MoveKind::EnPassant { .. } => {}
+    }
+    let pawn = g.is_san_pawn(m.piece);
+    if !pawn {
+        s.push_str(&g.letter(Side::First, m.piece));
+        let others: Vec<&GameMove> = moves
+            .iter()
+            .filter(|o| {
+                o.piece == m.piece
+                    && o.to == m.to
+                    && o.from != m.from
+                    && !matches!(o.kind, MoveKind::Drop | MoveKind::Castling(_))
+            })
+            .collect();
+        if !others.is_empty() {
+            let (file, rank) = file_and_rank(g, m.from);
+            let of = |o: &&GameMove| file_and_rank(g, o.from);
+            if others.iter().all(|o| of(o).0 != file) {
+                s.push_str(&file);
+            } else if others.iter().all(|o| of(o).1 != rank) {
+                s.push_str(&rank);
+            } else {
+                s.push_str(&board.cell_name(m.from));
+            }
+        }
+    }
+    if m.is_capture() {
+        if pawn {
+            s.push_str(&file_and_rank(g, m.from).0);
+        }
+        s.push('x');
+    }
+    s.push_str(&board.cell_name(m.to));
+    if let Some(p) = m.promotion {
+        if g.is_plus(p) {
+            s.push('+');
+        } else {
+            s.push('=');
+            s.push_str(&g.letter(Side::First, p));
+        }
+    }
+    if let Some(d) = m.duck {
+        s.push(',');
+        s.push_str(&board.cell_name(d));
+    }
+    s
+}
+
+/// `text` without what may follow a move in a game record: check and mate marks and
+/// annotations (`+`, `#`, `!`, `?`); a Shogi-style promotion's `+` is kept when the
+/// text is otherwise a move's SAN.
+fn stripped(text: &str) -> &str {
+    text.trim().trim_end_matches(['#', '!', '?'])
+}
+
+/// The legal move whose SAN is `text` (check marks and annotations optional, `0-0`
+/// for `O-O`); `None` when no legal move, or more than one, reads so.
+pub(crate) fn parse_san(g: &Game, pos: &GamePosition, text: &str) -> Option<GameMove> {
+    let want = stripped(text);
+    // Castling written with zeros.
+    let want = if want.starts_with("0-0") {
+        want.replace('0', "O")
+    } else {
+        want.to_string()
+    };
+    let moves = g.legal_moves(pos);
+    let texts: Vec<String> = san_list(g, pos, &moves);
+    let texts: Vec<&str> = texts.iter().map(|t| stripped(t)).collect();
+    // Exactly as written first; then with a check mark added or left out (a trailing
+    // `+` may be a check mark or a Shogi-style promotion).
+    let exact = |t: &str| t == want;
+    let loose =
+        |t: &str| t.strip_suffix('+') == Some(want.as_str()) || want.strip_suffix('+') == Some(t);
+    for pick in [&exact as &dyn Fn(&str) -> bool, &loose] {
+        let mut found = moves.iter().zip(&texts).filter(|(_, t)| pick(t));
+        if let Some((m, _)) = found.next() {
+            return if found.next().is_none() {
+                Some(*m)
+            } else {
+                None
+            };
+        }
+    }
+    None
+}
