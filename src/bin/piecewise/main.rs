@@ -72,6 +72,7 @@ fn run(command: Command, color: bool) -> Outcome {
             files,
             deny_warnings,
         } => cmd::check::run(&files, deny_warnings, color),
+        Command::Fmt { files, check } => cmd::fmt::run(&files, check, color),
         Command::Compile { file, output } => cmd::compile::run(&file, &output, color),
         Command::Disasm {
             file,
