@@ -35,6 +35,7 @@
 
 mod ast;
 mod check;
+pub mod complete;
 pub mod diagnostics;
 pub mod format;
 pub mod ids;
