@@ -92,6 +92,8 @@ pub enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Run the language server (LSP over standard input and output) for editors.
+    Lsp,
     /// Compile a rules file to a move-table file.
     Compile {
         /// The .rules file.
