@@ -106,6 +106,10 @@ pub fn hover(
             });
         }
     }
+    // A declared name in a text that does not parse is no keyword.
+    if declared(source).iter().any(|(_, name)| name == word) {
+        return None;
+    }
     let markdown = crate::reference::entry(word)?;
     Some(Hover { markdown, span })
 }
