@@ -121,3 +121,13 @@ fn bad_places_and_texts_are_errors() {
     let (status, _) = s.post("/api/complete", &json!({ "rules": TEXT, "at": 0 }));
     assert_eq!(status, 200);
 }
+
+#[test]
+fn the_page_gets_the_editors_grammar() {
+    let s = Server::start(&[]);
+    let (status, grammar) = s.get("/assets/piecewise.tmLanguage.json");
+    assert_eq!(status, 200);
+    let file = common::read("editors/textmate/piecewise.tmLanguage.json");
+    assert_eq!(grammar, serde_json::from_str::<Value>(&file).unwrap());
+    assert_eq!(grammar["scopeName"], "source.piecewise");
+}
