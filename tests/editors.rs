@@ -74,7 +74,10 @@ fn the_vscode_extension_uses_the_grammar_and_starts_the_server() {
         serde_json::from_str(&read("editors/vscode/package.json")).unwrap();
     let grammar = &package["contributes"]["grammars"][0];
     assert_eq!(grammar["scopeName"], "source.piecewise");
-    assert_eq!(package["contributes"]["languages"][0]["extensions"][0], ".rules");
+    assert_eq!(
+        package["contributes"]["languages"][0]["extensions"][0],
+        ".rules"
+    );
     assert!(package["scripts"]["prepare"]
         .as_str()
         .unwrap()
