@@ -67,8 +67,7 @@ pub(crate) fn expected_at(source: &str, offset: usize) -> Option<Expected> {
         let restart = prefix
             .match_indices('\n')
             .map(|(i, _)| i + 1)
-            .filter(|&i| super::starts_declaration(prefix[i..].trim_start()))
-            .next_back()?;
+            .rfind(|&i| super::starts_declaration(prefix[i..].trim_start()))?;
         attempt(&prefix[restart..])
     })?;
     let mut expected = Expected::default();
