@@ -1,6 +1,7 @@
 // The playground in headless Chromium, as a user drives it: load the page, type a
 // broken line and see its diagnostic underlined and listed, fix it, click a piece and
-// see its moves, play two moves by clicking and see the FEN and the move list change,
+// see its moves, see the text highlighted and a completion inserted, play two moves by
+// clicking and see the FEN and the move list change,
 // undo, set up a board from the palette, count perft and cancel a deep one, save the
 // file. Screenshots go to the directory given. Run by run.sh:
 //
@@ -73,6 +74,37 @@ try {
   assert.equal(await page.locator("#diagnostics li.error").count(), 0);
   assert.equal(await page.locator("#backdrop mark").count(), 0);
   done("the fixed line checks clean");
+
+  // Highlighting: the editor's text is coloured by the TextMate grammar's scopes.
+  step = "highlighting";
+  await page.waitForSelector("#backdrop span.tok-decl");
+  const decls = await page.locator("#backdrop span.tok-decl").allInnerTexts();
+  assert.ok(decls.includes("piece") && decls.includes("royal"), `declarations: ${decls}`);
+  assert.ok((await page.locator("#backdrop span.tok-mover").allInnerTexts()).includes("ride"));
+  assert.ok((await page.locator("#backdrop span.tok-comment").count()) > 0);
+  done("the editor is highlighted");
+
+  // Completion: typing a word lists what the grammar accepts there; Enter inserts.
+  step = "completion";
+  const saved = await page.inputValue("#source");
+  await editor.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("\npiece Camel (C) { ri");
+  await page.waitForSelector("#completions li.keyword");
+  const offered = await page.locator("#completions li").allInnerTexts();
+  assert.ok(offered.some((t) => t.startsWith("ride")), `offered: ${offered}`);
+  await page.screenshot({ path: path.join(shots, "serve-completion.png") });
+  await page.keyboard.press("Enter");
+  assert.ok((await page.inputValue("#source")).endsWith("{ ride"), "Enter inserts the completion");
+  await page.keyboard.type(" (1,3) }");
+  await page.waitForSelector("#verdict.ok");
+  await page.evaluate((text) => {
+    const t = document.getElementById("source");
+    t.value = text;
+    t.dispatchEvent(new Event("input"));
+  }, saved);
+  await page.waitForSelector("#verdict.ok");
+  done(`completion offers ${offered.length} words after "ri" and inserts "ride"`);
 
   // Click a piece: its moves and paths are drawn, its targets tinted.
   step = "click a piece";

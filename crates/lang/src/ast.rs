@@ -594,3 +594,52 @@ pub enum ModifierKind {
     /// `explode [sparing KINDS] [around DIRS]`: this pattern's captures explode.
     Explode(PatternExplode),
 }
+
+impl Item {
+    /// The whole declaration's span.
+    pub fn span(&self) -> Span {
+        match self {
+            Item::Game(d) => d.span,
+            Item::Board(d) => d.span,
+            Item::Zone(d) => d.span,
+            Item::Piece(d) => d.span,
+            Item::Start(d) => d.span,
+            Item::Royal(d) => d.span,
+            Item::RoyalsMayNotFace(span)
+            | Item::PerpetualCheck(span)
+            | Item::Hand(span)
+            | Item::OneSide(span)
+            | Item::NoCheck(span) => *span,
+            Item::Stalemate(d) => d.span,
+            Item::MustCapture(d) => d.span,
+            Item::Explode(d) => d.span,
+            Item::Area(d) => d.span,
+            Item::Immune(d) => d.span,
+            Item::Repetition(d) => d.span,
+            Item::MoveLimit(d) => d.span,
+            Item::BareRoyal(d) => d.span,
+            Item::NoPieces(d) => d.span,
+            Item::Counting(d) => d.span,
+            Item::Castling(d) => d.span,
+            Item::EnPassant(d) => d.span,
+            Item::Promotion(d) => d.span,
+            Item::Drop(d) => d.span,
+            Item::Confine(d) => d.span,
+            Item::Sokoban(d) => d.span,
+            Item::Neutral(d) => d.span,
+            Item::Tag(d) => d.span,
+            Item::Relay(d) => d.span,
+            Item::Passive(d) => d.span,
+        }
+    }
+}
+
+impl PatternItem {
+    /// The pattern's span, `like` included.
+    pub fn span(&self) -> Span {
+        match self {
+            PatternItem::Like(_, _, span) => *span,
+            PatternItem::Moves(p) => p.span,
+        }
+    }
+}

@@ -35,10 +35,13 @@
 
 mod ast;
 mod check;
+pub mod complete;
 pub mod diagnostics;
+pub mod format;
 pub mod ids;
 pub mod ir;
 pub mod limits;
+pub mod outline;
 mod syntax;
 pub mod topology;
 

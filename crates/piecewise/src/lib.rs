@@ -54,7 +54,7 @@ pub use piecewise_table::{compile, compile_at, Rules};
 
 // The layers, re-exported under the paths the library has always had.
 pub use piecewise_game as game;
-pub use piecewise_lang::{diagnostics, ids, ir, limits, topology};
+pub use piecewise_lang::{diagnostics, format, ids, ir, limits, outline, topology};
 pub use piecewise_table::{path_tree, pipeline, position, table, walk};
 
 pub mod betza;

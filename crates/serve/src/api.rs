@@ -8,8 +8,11 @@
 //! of the answers are in `docs/serve.md`; the JSON of diagnostics is in
 //! `diagnostics`, the drawing in `drawing`.
 
+mod assist;
 mod diagnostics;
 mod drawing;
+
+pub(crate) use assist::{complete, hover};
 
 use super::error::{blocking, ApiError, ApiJson};
 use super::Shared;

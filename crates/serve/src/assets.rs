@@ -26,6 +26,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("page/editor.js"),
     ),
     (
+        "highlight.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/highlight.js"),
+    ),
+    (
+        "piecewise.tmLanguage.json",
+        "application/json",
+        include_str!("../../../editors/textmate/piecewise.tmLanguage.json"),
+    ),
+    (
         "board.js",
         "text/javascript; charset=utf-8",
         include_str!("page/board.js"),

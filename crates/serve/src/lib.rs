@@ -169,6 +169,8 @@ pub fn router(mut config: ServeConfig) -> Router {
         .route("/favicon.ico", get(assets::favicon))
         .route("/api/info", get(api::info))
         .route("/api/check", post(api::check))
+        .route("/api/complete", post(api::complete))
+        .route("/api/hover", post(api::hover))
         .route("/api/board", post(api::board))
         .route("/api/moves", post(api::moves))
         .route("/api/play", post(api::play))

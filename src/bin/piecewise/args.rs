@@ -82,6 +82,18 @@ pub enum Command {
         #[arg(long)]
         deny_warnings: bool,
     },
+    /// Rewrite rules files in the canonical layout (indentation, spacing, one
+    /// declaration per line, aligned comments); only whitespace changes.
+    Fmt {
+        /// The .rules files to format in place.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Change nothing: list the files that are not formatted and exit 1 if any.
+        #[arg(long)]
+        check: bool,
+    },
+    /// Run the language server (LSP over standard input and output) for editors.
+    Lsp,
     /// Compile a rules file to a move-table file.
     Compile {
         /// The .rules file.

@@ -72,6 +72,11 @@ fn run(command: Command, color: bool) -> Outcome {
             files,
             deny_warnings,
         } => cmd::check::run(&files, deny_warnings, color),
+        Command::Fmt { files, check } => cmd::fmt::run(&files, check, color),
+        Command::Lsp => piecewise_lsp::run_stdio().map_err(|e| {
+            eprintln!("error: the language server stopped: {e}");
+            failure::Failure::Input
+        }),
         Command::Compile { file, output } => cmd::compile::run(&file, &output, color),
         Command::Disasm {
             file,

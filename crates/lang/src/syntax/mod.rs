@@ -5,6 +5,7 @@
 //! [`parse`] never panics: every input either yields a [`ast::File`] or diagnostics.
 
 mod braces;
+mod expect;
 mod lower;
 mod messages;
 mod parse;
@@ -13,6 +14,8 @@ mod suggest;
 use crate::ast;
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::ids::Span;
+pub(crate) use expect::expected_at;
+pub use expect::Expected;
 
 /// At most this many syntax errors are reported for one file.
 const MAX_SYNTAX_ERRORS: usize = 50;

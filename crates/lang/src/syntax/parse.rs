@@ -12,7 +12,7 @@ use pest::Parser;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/piecewise.pest"]
-struct RulesParser;
+pub(super) struct RulesParser;
 
 pub(crate) use self::Rule as R;
 

@@ -6,6 +6,7 @@
 
 import { api } from "./api.js";
 import { Editor } from "./editor.js";
+import { loadGrammar } from "./highlight.js";
 import { Board } from "./board.js";
 import { PerftPanel } from "./perft.js";
 
@@ -34,7 +35,18 @@ function status(text) {
   $("status").textContent = text;
 }
 
-const editor = new Editor($("source"), $("backdrop"), $("here"), (text) => rulesChanged(text, false));
+const editor = new Editor(
+  $("source"),
+  $("backdrop"),
+  $("here"),
+  (text) => rulesChanged(text, false),
+  $("completions")
+);
+editor.assist = {
+  complete: (text, at) => api.complete(text, at, state.fileId || undefined),
+  hover: (text, at) => api.hover(text, at, state.fileId || undefined),
+};
+loadGrammar().then((rules) => editor.setGrammar(rules), () => {});
 
 // An editable file with changes not saved yet: marked on the Save button, and the
 // browser asks before the page is left.

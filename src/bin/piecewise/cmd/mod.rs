@@ -8,6 +8,7 @@ pub mod compile;
 pub mod disasm;
 pub mod distance;
 pub mod export;
+pub mod fmt;
 pub mod import;
 pub mod moves;
 pub mod perft;
