@@ -112,7 +112,7 @@ use crate::topology::Board;
 use piecewise_table::position::FenError;
 use piecewise_table::Rules;
 
-pub use piecewise_lang::limits::{MAX_CASCADE, MAX_EP_CELLS, MAX_PASSING};
+pub use piecewise_lang::limits::{MAX_CASCADE, MAX_CHAIN, MAX_EP_CELLS, MAX_PASSING};
 
 /// One castling move of one side, resolved to cells.
 #[derive(Clone, Debug)]
@@ -261,6 +261,8 @@ pub struct Game {
     ends: crate::ir::EndRules,
     /// `must capture [most]`.
     pub(crate) must_capture: Option<crate::ir::MustCapture>,
+    /// The capture chains (patterns marked `chain`; `None`: none).
+    pub(crate) chains: Option<Box<movegen::chain::Chains>>,
     /// `explode`, `burn`, `freeze`, `immune` (`None`: none declared).
     pub(crate) effects: Option<Box<effects::GameEffects>>,
     /// `tag ...` (`None`: none declared).

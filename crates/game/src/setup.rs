@@ -91,6 +91,16 @@ impl Game {
             stalemate: decls.stalemate,
             ends: decls.ends.clone(),
             must_capture: decls.must_capture,
+            chains: match super::movegen::chain::Chains::build(
+                rule_set,
+                &crate::pipeline::Limits::default(),
+            ) {
+                Ok(c) => c.map(Box::new),
+                Err(d) => {
+                    errors.extend(d);
+                    None
+                }
+            },
             effects: super::effects::GameEffects::new(
                 &decls.effects,
                 &decls.neutral,
@@ -126,7 +136,10 @@ impl Game {
             castlings,
             rules,
         };
-        game.lists = game.must_capture.is_some() || game.effects.is_some() || game.marked;
+        game.lists = game.must_capture.is_some()
+            || game.effects.is_some()
+            || game.marked
+            || game.chains.is_some();
         game.plain = game.effects.is_none() && game.tags.is_none();
         if play {
             game.bits = super::kernel::BitKernel::build(

@@ -46,6 +46,8 @@ pub enum Item {
     Stalemate(StalemateDecl),
     /// `must capture [most]`
     MustCapture(MustCaptureDecl),
+    /// `chain removal at end|at once`, `chain promotion at end|continues`
+    Chain(ChainDecl),
     /// `explode on capture, sparing Pawn`
     Explode(ExplodeDecl),
     /// `burn FireDemon, foe` / `freeze Immobilizer, foe`
@@ -139,6 +141,23 @@ pub struct MustCaptureDecl {
     /// `most`: the most pieces.
     pub most: bool,
     pub span: Span,
+}
+
+/// `chain removal ...` or `chain promotion ...`: how capture chains end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainDecl {
+    /// Which rule, and its value.
+    pub rule: ChainRule,
+    pub span: Span,
+}
+
+/// The rule a [`ChainDecl`] sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChainRule {
+    /// `chain removal at once` (true) or `at end` (false).
+    RemovalAtOnce(bool),
+    /// `chain promotion continues` (true) or `at end` (false).
+    PromotionContinues(bool),
 }
 
 /// `stalemate draw|loss|win`: what it means for the side to move to have no legal move
@@ -552,6 +571,8 @@ pub enum ModifierKind {
     Initial,
     /// `pass`: ending on the start cell having done nothing is a move (a null move).
     Pass,
+    /// `chain`: a capture chain.
+    Chain,
     /// `from Z` (inside = true), `not from Z` (inside = false)
     From { zone: Ident, inside: bool },
     /// `to Z`, `not to Z`

@@ -29,7 +29,7 @@ use crate::make::{make, unmake};
 use crate::movegen::PseudoGen;
 use crate::walk::reverse::ReverseStack;
 use crate::walk::Occupant;
-use crate::{Game, GameMove, GamePosition, MoveKind, MAX_PASSING};
+use crate::{Game, GameMove, GamePosition, MoveKind, MAX_CHAIN};
 
 /// Where the royals of the side that moved are after a move written into the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,7 +179,7 @@ impl MoveGenerator<'_> {
         let g = self.pseudo.game;
         let side = pos.side;
         // (cell, old occupant) in the order written, restored in reverse.
-        let mut saved = [(0u16, Occupant::EMPTY); MAX_PASSING + 5];
+        let mut saved = [(0u16, Occupant::EMPTY); MAX_CHAIN + 5];
         let mut n = 0;
         let mut put = |pos: &mut GamePosition, c: CellId, o: Occupant| {
             saved[n] = (c.0, pos.write_raw(c, o));

@@ -27,6 +27,8 @@ impl Checker {
         let mut sokoban_decl: Option<Span> = None;
         let mut stalemate_decl: Option<Span> = None;
         let mut must_capture_decl: Option<Span> = None;
+        let mut chain_removal_decl: Option<Span> = None;
+        let mut chain_promotion_decl: Option<Span> = None;
         let mut explode_decl: Option<Span> = None;
         let mut royal_ok = true;
         let mut any_royal = false;
@@ -75,6 +77,16 @@ impl Checker {
                         });
                     }
                 }
+                ast::Item::Chain(d) => match d.rule {
+                    ast::ChainRule::RemovalAtOnce(v) => {
+                        self.flag_twice("chain removal", d.span, &mut chain_removal_decl);
+                        game.chain.removal_at_once = v;
+                    }
+                    ast::ChainRule::PromotionContinues(v) => {
+                        self.flag_twice("chain promotion", d.span, &mut chain_promotion_decl);
+                        game.chain.promotion_continues = v;
+                    }
+                },
                 _ => {}
             }
         }

@@ -84,6 +84,19 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 span: c.span,
             })),
             R::relay_decl => Some(Item::Relay(effects::relay(c))),
+            R::chain_decl => Some(Item::Chain(ChainDecl {
+                rule: if c.has(R::chain_removal) {
+                    ChainRule::RemovalAtOnce(
+                        c.child(R::chain_removal).is_some_and(|r| r.has(R::kw_once)),
+                    )
+                } else {
+                    ChainRule::PromotionContinues(
+                        c.child(R::chain_promotion)
+                            .is_some_and(|r| r.has(R::kw_continues)),
+                    )
+                },
+                span: c.span,
+            })),
             R::passive_decl => Some(Item::Passive(PassiveDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 span: c.span,

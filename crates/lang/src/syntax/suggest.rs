@@ -51,6 +51,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "tag",
         "relay",
         "passive",
+        "chain",
     ];
     const PATTERNS: &[&str] = &["step", "leap", "ride", "like", "repeat"];
     const MODIFIERS: &[&str] = &[
@@ -69,6 +70,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "convert",
         "activate",
         "pass",
+        "chain",
         "for first",
         "for second",
         "tagged",
@@ -152,6 +154,10 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         R::kw_either => &["either"],
         R::kw_each => &["each"],
         R::kw_most => &["most"],
+        R::kw_removal => &["removal"],
+        R::kw_at => &["at"],
+        R::kw_end | R::kw_once => &["end", "once"],
+        R::kw_continues => &["continues"],
         R::kw_into => &["into"],
         R::kw_radius => &["radius"],
         _ => &[],
