@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::game;
+use common::{game, legal};
 
 fn perft(name: &str, depth: u32) -> u64 {
     let g = game(name);
@@ -40,4 +40,183 @@ fn english_checkers_perft_depths_7_and_8() {
             "depth {d}"
         );
     }
+}
+
+// International draughts: 9, 81, 658, 4265, 27117, 167140, 1049442 (depths 1..7).
+const INTERNATIONAL: [u64; 7] = [9, 81, 658, 4265, 27117, 167140, 1049442];
+
+#[test]
+fn international_draughts_perft_to_depth_5() {
+    for (d, &n) in INTERNATIONAL.iter().enumerate().take(5) {
+        assert_eq!(
+            perft("international-draughts", d as u32 + 1),
+            n,
+            "depth {}",
+            d + 1
+        );
+    }
+}
+
+#[test]
+#[ignore = "deep perft: cargo test --release --test draughts -- --ignored"]
+fn international_draughts_perft_depths_6_and_7() {
+    for d in 6..=7 {
+        assert_eq!(
+            perft("international-draughts", d),
+            INTERNATIONAL[d as usize - 1],
+            "depth {d}"
+        );
+    }
+}
+
+/// A FEN of a `size`×`size` board with `pieces` (cell name, letter) on it, `side` ('w'
+/// or 'b') to move.
+fn fen(size: usize, pieces: &[(&str, char)], side: char) -> String {
+    let mut rows = vec![vec![None; size]; size];
+    for &(cell, letter) in pieces {
+        let x = (cell.as_bytes()[0] - b'a') as usize;
+        let y: usize = cell[1..].parse::<usize>().unwrap() - 1;
+        rows[y][x] = Some(letter);
+    }
+    let ranks: Vec<String> = rows
+        .iter()
+        .rev()
+        .map(|row| {
+            let (mut s, mut empty) = (String::new(), 0);
+            for c in row {
+                match c {
+                    None => empty += 1,
+                    Some(l) => {
+                        if empty > 0 {
+                            s += &empty.to_string();
+                            empty = 0;
+                        }
+                        s.push(*l);
+                    }
+                }
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+            }
+            s
+        })
+        .collect();
+    format!("{} {side} - - 0 1", ranks.join("/"))
+}
+
+/// The number of pieces a move in UCI takes (its `x` cells).
+fn taken(uci: &str) -> usize {
+    uci.matches('x').count()
+}
+
+#[test]
+fn a_chain_stopped_early_is_not_a_move() {
+    let g = game("english-checkers");
+    // c3 jumps d4 to e5, then must jump f6 to g7.
+    let pos = fen(8, &[("c3", 'M'), ("d4", 'm'), ("f6", 'm')], 'w');
+    assert_eq!(legal(&g, &pos), ["c3g7xd4xf6"]);
+}
+
+#[test]
+fn english_checkers_takes_any_capture_not_the_most() {
+    let g = game("english-checkers");
+    // c3 can take two (d4, f6); h2 one (g3). Both are moves; the quiet ones are not.
+    let pos = fen(
+        8,
+        &[
+            ("c3", 'M'),
+            ("h2", 'M'),
+            ("d4", 'm'),
+            ("f6", 'm'),
+            ("g3", 'm'),
+        ],
+        'w',
+    );
+    assert_eq!(legal(&g, &pos), ["c3g7xd4xf6", "h2f4xg3"]);
+}
+
+#[test]
+fn a_crowned_man_ends_its_move() {
+    let g = game("english-checkers");
+    // b6 jumps c7 to d8: landing on the last rank crowns it and ends the move, though
+    // the new king could jump e7 back to f6.
+    let pos = fen(8, &[("b6", 'M'), ("c7", 'm'), ("e7", 'm')], 'w');
+    assert_eq!(legal(&g, &pos), ["b6d8xc7k"]);
+}
+
+#[test]
+fn international_the_most_pieces() {
+    let g = game("international-draughts");
+    // c3 can take two (d4, f6); h2 one (g3): only the two.
+    let pos = fen(
+        10,
+        &[
+            ("c3", 'M'),
+            ("h2", 'M'),
+            ("d4", 'm'),
+            ("f6", 'm'),
+            ("g3", 'm'),
+        ],
+        'w',
+    );
+    assert_eq!(legal(&g, &pos), ["c3g7xd4xf6"]);
+}
+
+#[test]
+fn international_men_capture_backwards() {
+    let g = game("international-draughts");
+    let pos = fen(10, &[("e5", 'M'), ("d4", 'm')], 'w');
+    assert_eq!(legal(&g, &pos), ["e5c3xd4"]);
+}
+
+#[test]
+fn international_king_crosses_an_empty_cell_twice() {
+    let g = game("international-draughts");
+    // e1 takes d2 (landing on a5), b6 (to c7), d6 (to e5), then b2 going down through
+    // d4 and c3 to a1: c3 is crossed twice, by the first capture and by the last.
+    let pos = fen(
+        10,
+        &[
+            ("e1", 'K'),
+            ("d2", 'm'),
+            ("b6", 'm'),
+            ("d6", 'm'),
+            ("b2", 'm'),
+        ],
+        'w',
+    );
+    let moves = legal(&g, &pos);
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    assert!(moves[0].starts_with("e1a1"), "{moves:?}");
+    assert_eq!(taken(&moves[0]), 4, "{moves:?}");
+    for c in ["b2", "d2", "b6", "d6"] {
+        assert!(moves[0].contains(&format!("x{c}")), "{moves:?}");
+    }
+}
+
+#[test]
+fn international_a_twelve_piece_chain() {
+    let g = game("international-draughts");
+    // A man on a1 and twelve men it can take in one chain, zig-zagging over the board
+    // and landing on some cells twice (a1 c3 e1 g3 i5 g7 e9 c7 a5 c3 e5 g7 i9).
+    let black = [
+        "b2", "d2", "f2", "h4", "h6", "f8", "d8", "b6", "b4", "d4", "f6", "h8",
+    ];
+    let mut pieces = vec![("a1", 'M')];
+    pieces.extend(black.iter().map(|&c| (c, 'm')));
+    let moves = legal(&g, &fen(10, &pieces, 'w'));
+    assert!(!moves.is_empty());
+    for m in &moves {
+        assert_eq!(taken(m), 12, "{moves:?}");
+    }
+    assert!(moves.iter().any(|m| m.starts_with("a1i9")), "{moves:?}");
+}
+
+#[test]
+fn international_a_man_passing_the_last_rank_stays_a_man() {
+    let g = game("international-draughts");
+    // c8 jumps d9 to e10 (the last rank) and then f9 to g8: the chain ends off the
+    // last rank, so the man is not crowned.
+    let pos = fen(10, &[("c8", 'M'), ("d9", 'm'), ("f9", 'm')], 'w');
+    assert_eq!(legal(&g, &pos), ["c8g8xd9xf9"]);
 }
