@@ -220,3 +220,65 @@ fn international_a_man_passing_the_last_rank_stays_a_man() {
     let pos = fen(10, &[("c8", 'M'), ("d9", 'm'), ("f9", 'm')], 'w');
     assert_eq!(legal(&g, &pos), ["c8g8xd9xf9"]);
 }
+
+/// The codes of the errors compiling `src` (from the rules directory) gives.
+fn errors(src: &str) -> Vec<String> {
+    match piecewise::Game::compile_at(src, Some(&common::rules_dir())) {
+        Ok(_) => Vec::new(),
+        Err(d) => d.0.iter().map(|d| d.code.to_string()).collect(),
+    }
+}
+
+#[test]
+fn chain_misuse_is_a_diagnostic() {
+    let with = |board: &str, pattern: &str| {
+        format!("{board}\npiece Man (M) {{\n    step diagonal, move only\n    {pattern}\n}}\n")
+    };
+    let square = "board square 8x8";
+    let jump = "step diagonal via foe captured then step same, chain";
+    assert!(errors(&with(square, jump)).is_empty());
+    // On a graph board.
+    let graph = "board graph \"boards/square8.json\"";
+    assert_eq!(errors(&with(graph, jump)), ["E0720"]);
+    // With a repeat group.
+    assert_eq!(
+        errors(&with(
+            square,
+            "repeat { step diagonal via foe captured then step same }, chain"
+        )),
+        ["E0721"]
+    );
+    // Taking nothing in passing.
+    assert_eq!(errors(&with(square, "step diagonal, chain")), ["E0722"]);
+    // With a modifier a link cannot have.
+    assert_eq!(
+        errors(&with(
+            square,
+            "step diagonal via foe captured then step same, capture only, chain"
+        )),
+        ["E0723"]
+    );
+    // Added to a `like`.
+    assert_eq!(
+        errors(&format!("{square}\npiece A (A) {{ {jump} }}\npiece B (B) {{ like A, chain }}\n")),
+        ["E0710"]
+    );
+    // A rule declared twice.
+    assert_eq!(
+        errors(&format!(
+            "{square}\nchain removal at once\nchain removal at end\npiece A (A) {{ {jump} }}\n"
+        )),
+        ["E0909"]
+    );
+}
+
+#[test]
+fn chain_diagnostics_point_at_the_chain() {
+    let src = "board square 8x8\npiece Man (M) { step diagonal, chain }\n";
+    let Err(d) = piecewise::Game::compile(src) else {
+        panic!("compiles");
+    };
+    let e = d.0.iter().find(|d| d.code == "E0722").expect("E0722");
+    let at = e.primary.span;
+    assert_eq!(&src[at.start as usize..at.end as usize], "chain");
+}
