@@ -260,7 +260,9 @@ fn chain_misuse_is_a_diagnostic() {
     );
     // Added to a `like`.
     assert_eq!(
-        errors(&format!("{square}\npiece A (A) {{ {jump} }}\npiece B (B) {{ like A, chain }}\n")),
+        errors(&format!(
+            "{square}\npiece A (A) {{ {jump} }}\npiece B (B) {{ like A, chain }}\n"
+        )),
         ["E0710"]
     );
     // A rule declared twice.
@@ -281,4 +283,81 @@ fn chain_diagnostics_point_at_the_chain() {
     let e = d.0.iter().find(|d| d.code == "E0722").expect("E0722");
     let at = e.primary.span;
     assert_eq!(&src[at.start as usize..at.end as usize], "chain");
+}
+
+#[test]
+fn draughts_fen_reads_and_writes() {
+    let g = game("international-draughts");
+    let start = g.start_position().unwrap();
+    // The start position: white on 31-50, black on 1-20, white to move.
+    let pos = g.position("W:W31-50:B1-20").unwrap();
+    assert_eq!(g.fen(&pos), g.fen(&start));
+    let written = g.draughts_fen(&start).unwrap();
+    assert!(written.starts_with("W:W31,32,33,"), "{written}");
+    assert_eq!(g.fen(&g.position(&written).unwrap()), g.fen(&start));
+    // Kings after `K`; b2 is square 41, a1 46.
+    let pos = g.position("B:WK46,41:BK5.").unwrap();
+    assert_eq!(g.draughts_fen(&pos).unwrap(), "B:W41,K46:BK5");
+    assert_eq!(g.fen(&pos), "9k/10/10/10/10/10/10/10/1M8/K9 b - - 0 1");
+    // English checkers: black (the second side) moves first from 1-12.
+    let e = game("english-checkers");
+    let start = e.start_position().unwrap();
+    assert_eq!(
+        e.draughts_fen(&start).unwrap(),
+        "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    );
+}
+
+#[test]
+fn draughts_fen_errors_say_what_and_where() {
+    let g = game("international-draughts");
+    let err = |fen: &str| {
+        let e = g.position(fen).expect_err(fen);
+        (e.offset(), e.message())
+    };
+    assert_eq!(
+        err("W:W31,61:B1"),
+        (
+            6,
+            "`61` is not a square of this board (1 to 50)".to_string()
+        )
+    );
+    assert_eq!(err("W:W31:B1:W2").0, 9);
+    assert_eq!(
+        err("W:W31:B31"),
+        (7, "square 31 is given twice".to_string())
+    );
+    assert_eq!(err("W:W35-31:B1").1, "the range `35-31` runs backwards");
+    assert_eq!(err("W:W31:Q1").0, 6);
+}
+
+#[test]
+fn pdn_moves_beside_uci() {
+    let g = game("english-checkers");
+    let start = g.start_position().unwrap();
+    let mut pdn: Vec<String> = g
+        .legal_moves(&start)
+        .iter()
+        .map(|m| g.pdn(&start, m).unwrap())
+        .collect();
+    pdn.sort();
+    assert_eq!(
+        pdn,
+        ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]
+    );
+    // Read back: PDN and UCI name the same moves.
+    let m = g.parse_uci(&start, "11-15").unwrap();
+    assert_eq!(g.uci(&m), "f6e5");
+    // A king's chain written with its landings, and read in short and long form.
+    let d = game("international-draughts");
+    let pos = d.position("W:WK46:B41,32,23").unwrap();
+    let moves = d.legal_moves(&pos);
+    let texts: Vec<String> = moves.iter().map(|m| d.pdn(&pos, m).unwrap()).collect();
+    assert!(texts.contains(&"46x37x28x19".to_string()), "{texts:?}");
+    let long = d.parse_uci(&pos, "46x37x28x19").unwrap();
+    let short = d.parse_uci(&pos, "46x19").unwrap();
+    assert_eq!(long, short);
+    assert_eq!(d.uci(&long), "a1g7xb2xd4xf6");
+    // A wrong landing is no move.
+    assert!(d.parse_uci(&pos, "46x37x27x19").is_none());
 }

@@ -427,9 +427,28 @@ impl Game {
         self.start_fen.as_deref()
     }
 
-    /// Reads a position in Fairy-Stockfish's FEN for this game.
+    /// Reads a position in Fairy-Stockfish's FEN for this game; in a game with capture
+    /// chains on a square board (the draughts family), also a draughts FEN
+    /// (`W:W31-50:B1-20`, `K` before a king's square; see [`Game::draughts_fen`]).
     pub fn position(&self, fen: &str) -> Result<GamePosition, FenError> {
+        if notation::draughts::is_draughts_fen(fen) && notation::draughts::squares(self).is_some() {
+            return notation::draughts::read(self, fen);
+        }
         fen::read(self, fen)
+    }
+
+    /// The position as a draughts FEN (`W:W31,32:BK1,2`: the side to move, then each
+    /// side's squares, kings after `K`), for a game with capture chains on a square
+    /// board; `None` for other games. Squares are the dark cells (a1 dark) numbered
+    /// from the top rank down, each rank from the left (10×10: 1 is b10, 46 is a1).
+    pub fn draughts_fen(&self, pos: &GamePosition) -> Option<String> {
+        notation::draughts::write(self, pos)
+    }
+
+    /// A legal move of `pos` in PDN (`32-28`, a capture with its landings `28x19x10`)
+    /// for a game with draughts squares ([`Game::draughts_fen`]); `None` otherwise.
+    pub fn pdn(&self, pos: &GamePosition, m: &GameMove) -> Option<String> {
+        notation::draughts::pdn(self, pos, m)
     }
 
     /// Writes a position as Fairy-Stockfish writes FEN for this game.
@@ -504,7 +523,9 @@ impl Game {
         notation::uci::uci(self, m)
     }
 
-    /// Finds the legal move with this UCI text (as [`Game::uci_list`] writes it).
+    /// Finds the legal move with this UCI text (as [`Game::uci_list`] writes it); in a
+    /// game with draughts squares also PDN (`32-28`; a capture `28x10` or with every
+    /// landing, `28x19x10`, when only one legal move reads so).
     pub fn parse_uci(&self, pos: &GamePosition, text: &str) -> Option<GameMove> {
         let moves = self.legal_moves(pos);
         let texts = self.uci_list(&moves);
@@ -513,6 +534,7 @@ impl Game {
             .zip(texts)
             .find(|(_, t)| t == text)
             .map(|(m, _)| m)
+            .or_else(|| notation::draughts::parse(self, pos, text))
     }
 
     /// Plays a move (which must come from this position's move list).

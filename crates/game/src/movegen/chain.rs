@@ -133,6 +133,12 @@ pub(crate) struct ChainGen<'g> {
     taken: Vec<u16>,
     /// The moves of the piece being walked, before duplicates go.
     moves: Vec<GameMove>,
+    /// Whether to keep each move's landings (for notation) in `paths`.
+    record: bool,
+    /// The landings of the chain being walked.
+    path: Vec<u16>,
+    /// With `record`: the landings of each move of `moves`.
+    paths: Vec<Vec<u16>>,
 }
 
 impl<'g> ChainGen<'g> {
@@ -143,6 +149,9 @@ impl<'g> ChainGen<'g> {
             links: Vec::new(),
             taken: Vec::new(),
             moves: Vec::new(),
+            record: false,
+            path: Vec::new(),
+            paths: Vec::new(),
         }
     }
 
@@ -219,6 +228,7 @@ impl<'g> ChainGen<'g> {
             }
             any = true;
             self.taken.extend_from_slice(&link.taken[..n]);
+            self.path.push(link.to);
             let to = CellId(link.to);
             let (next_kind, next_crowned) = match crowned {
                 None if s.chains.decl.promotion_continues => match crown(s, kind, to) {
@@ -228,6 +238,7 @@ impl<'g> ChainGen<'g> {
                 c => (kind, c),
             };
             self.extend(s, next_kind, to, next_crowned);
+            self.path.pop();
             self.taken.truncate(self.taken.len() - n);
         }
         if !any {
@@ -246,6 +257,9 @@ impl<'g> ChainGen<'g> {
         m.n_passing = n as u8;
         m.promotion = crowned;
         self.moves.push(m);
+        if self.record {
+            self.paths.push(self.path.clone());
+        }
     }
 }
 
@@ -276,4 +290,37 @@ fn same(a: &GameMove, b: &GameMove) -> bool {
         && a.promotion == b.promotion
         && a.n_passing == b.n_passing
         && a.passing[..a.n_passing as usize] == b.passing[..b.n_passing as usize]
+}
+
+/// The landing cells of every way the chain move `m` (of the side to move in `pos`)
+/// is made, the last being `m.to`; empty if `m` is no chain move. For notation, which
+/// writes a chain's landings (`28x19x10`).
+pub(crate) fn chain_paths(g: &Game, pos: &GamePosition, m: &GameMove) -> Vec<Vec<CellId>> {
+    let Some(chains) = g.chains.as_deref() else {
+        return Vec::new();
+    };
+    if m.n_passing == 0 || !chains.has(m.piece) {
+        return Vec::new();
+    }
+    let mut gen = ChainGen::new(chains);
+    gen.record = true;
+    let start = Start {
+        g,
+        chains,
+        pos,
+        side: pos.side,
+        piece: m.piece,
+        from: m.from,
+    };
+    gen.extend(&start, m.piece, m.from, None);
+    let mut out = Vec::new();
+    for (found, path) in gen.moves.iter().zip(&gen.paths) {
+        if found.to == m.to
+            && found.n_passing == m.n_passing
+            && found.passing[..found.n_passing as usize] == m.passing[..m.n_passing as usize]
+        {
+            out.push(path.iter().map(|&c| CellId(c)).collect());
+        }
+    }
+    out
 }

@@ -212,6 +212,13 @@ pub enum FenErrorKind {
         /// The field's text.
         found: String,
     },
+    /// A draughts FEN (`W:W31,32:B1,K2`) that does not read: what was expected where.
+    Draughts {
+        /// Where the problem is.
+        offset: usize,
+        /// What is wrong (`` `61` is not a square of this board (1 to 50) ``).
+        problem: String,
+    },
 }
 
 impl FenError {
@@ -248,7 +255,8 @@ impl FenError {
             | UnknownCastling { offset, .. }
             | NotACell { offset, .. }
             | EnPassantWithoutVictim { offset, .. }
-            | NotANumber { offset, .. } => offset,
+            | NotANumber { offset, .. }
+            | Draughts { offset, .. } => offset,
         }
     }
 
@@ -428,6 +436,14 @@ impl FenError {
         })
     }
 
+    /// A [`FenErrorKind::Draughts`] error (for the draughts FEN reader).
+    pub fn draughts(offset: usize, problem: impl Into<String>) -> FenError {
+        FenError::new(FenErrorKind::Draughts {
+            offset,
+            problem: problem.into(),
+        })
+    }
+
     /// A [`FenErrorKind::NotANumber`] error (for readers of FEN beside this module).
     pub fn not_a_number(offset: usize, found: &str) -> FenError {
         FenError::new(FenErrorKind::NotANumber {
@@ -541,6 +557,7 @@ impl fmt::Display for Message<'_> {
                 "en passant cell {cell}: no piece of the side that just moved stands beyond it"
             ),
             NotANumber { found, .. } => write!(f, "expected a number, found `{found}`"),
+            Draughts { problem, .. } => write!(f, "{problem}"),
         }
     }
 }

@@ -56,7 +56,11 @@ fn legal_moves(path: &Path, start: Start<'_>, from: Option<&str>, color: bool) -
         .iter()
         .zip(game.uci_list(&legal))
         .filter(|(m, _)| from.map_or(true, |f| m.from == f && m.kind != MoveKind::Drop))
-        .map(|(_, text)| text)
+        // Draughts games: the PDN move beside the UCI one (`c3d4 22-18`).
+        .map(|(m, text)| match game.pdn(&pos, m) {
+            Some(pdn) => format!("{text} {pdn}"),
+            None => text,
+        })
         .collect();
     lines.sort();
     print_lines(lines);
