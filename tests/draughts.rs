@@ -361,3 +361,19 @@ fn pdn_moves_beside_uci() {
     // A wrong landing is no move.
     assert!(d.parse_uci(&pos, "46x37x27x19").is_none());
 }
+
+// Brazilian draughts (international rules on 8x8): 7, 49, 302, 1469, 7473, 37628,
+// 187302 (depths 1..7, Rein Halbersma's "Perft for all recognized draughts variants").
+const BRAZILIAN: [u64; 7] = [7, 49, 302, 1469, 7473, 37628, 187302];
+
+#[test]
+fn brazilian_draughts_perft_to_depth_7() {
+    for (d, &n) in BRAZILIAN.iter().enumerate() {
+        assert_eq!(
+            perft("brazilian-draughts", d as u32 + 1),
+            n,
+            "depth {}",
+            d + 1
+        );
+    }
+}
