@@ -377,3 +377,214 @@ fn brazilian_draughts_perft_to_depth_7() {
         );
     }
 }
+
+/// An independent brute force of 8x8 draughts with flying kings and men capturing both
+/// ways (plain Rust, not the engine): Russian rules (`most`: false, `crown_in_chain`:
+/// true) or Brazilian ones (`most`: true, `crown_in_chain`: false). Cells are
+/// `[y][x]`, y = 0 the first side's back rank; 1/2 a first-side man/king, -1/-2 the
+/// second side's. Moves with the same start, destination, pieces taken and final kind
+/// are one move.
+mod brute {
+    pub type Board = [[i8; 8]; 8];
+
+    #[derive(Clone, PartialEq)]
+    pub struct Move {
+        from: (i8, i8),
+        to: (i8, i8),
+        taken: Vec<(i8, i8)>,
+        piece: i8,
+    }
+
+    pub struct Rules {
+        pub most: bool,
+        pub crown_in_chain: bool,
+    }
+
+    const DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+    fn on(x: i8, y: i8) -> bool {
+        (0..8).contains(&x) && (0..8).contains(&y)
+    }
+
+    pub fn start() -> Board {
+        let mut b = [[0i8; 8]; 8];
+        for y in 0..8 {
+            for x in 0..8 {
+                if (x + y) % 2 == 0 {
+                    if y < 3 {
+                        b[y][x] = 1;
+                    } else if y > 4 {
+                        b[y][x] = -1;
+                    }
+                }
+            }
+        }
+        b
+    }
+
+    /// `side` is 1 (first) or -1 (second).
+    fn captures(
+        r: &Rules,
+        b: &Board,
+        side: i8,
+        from: (i8, i8),
+        at: (i8, i8),
+        piece: i8,
+        taken: &mut Vec<(i8, i8)>,
+        out: &mut Vec<Move>,
+    ) {
+        let empty = |x: i8, y: i8, taken: &Vec<(i8, i8)>| {
+            (x, y) == from || (b[y as usize][x as usize] == 0 && !taken.contains(&(x, y)))
+        };
+        let foe = |x: i8, y: i8, taken: &Vec<(i8, i8)>| {
+            (x, y) != from && b[y as usize][x as usize] * side < 0 && !taken.contains(&(x, y))
+        };
+        let last = if side == 1 { 7 } else { 0 };
+        let king = piece.abs() == 2;
+        let mut any = false;
+        for (dx, dy) in DIRS {
+            let (mut x, mut y) = (at.0 + dx, at.1 + dy);
+            if king {
+                while on(x, y) && empty(x, y, taken) {
+                    x += dx;
+                    y += dy;
+                }
+            }
+            if !on(x, y) || !foe(x, y, taken) {
+                continue;
+            }
+            let victim = (x, y);
+            let (mut lx, mut ly) = (x + dx, y + dy);
+            while on(lx, ly) && empty(lx, ly, taken) {
+                any = true;
+                taken.push(victim);
+                let crowned = !king && r.crown_in_chain && ly == last;
+                let p = if crowned { 2 * side } else { piece };
+                captures(r, b, side, from, (lx, ly), p, taken, out);
+                taken.pop();
+                if !king {
+                    break;
+                }
+                lx += dx;
+                ly += dy;
+            }
+        }
+        if !any && !taken.is_empty() {
+            let mut t = taken.clone();
+            t.sort();
+            let p = if piece.abs() == 1 && at.1 == last {
+                2 * side
+            } else {
+                piece
+            };
+            let m = Move {
+                from,
+                to: at,
+                taken: t,
+                piece: p,
+            };
+            if !out.contains(&m) {
+                out.push(m);
+            }
+        }
+    }
+
+    pub fn moves(r: &Rules, b: &Board, side: i8) -> Vec<Move> {
+        let mut caps = Vec::new();
+        let mut quiet = Vec::new();
+        let last = if side == 1 { 7 } else { 0 };
+        for y in 0..8i8 {
+            for x in 0..8i8 {
+                let p = b[y as usize][x as usize];
+                if p * side <= 0 {
+                    continue;
+                }
+                captures(r, b, side, (x, y), (x, y), p, &mut Vec::new(), &mut caps);
+                for (dx, dy) in DIRS {
+                    if p.abs() == 1 && dy != side {
+                        continue;
+                    }
+                    let (mut tx, mut ty) = (x + dx, y + dy);
+                    while on(tx, ty) && b[ty as usize][tx as usize] == 0 {
+                        let piece = if p.abs() == 1 && ty == last {
+                            2 * side
+                        } else {
+                            p
+                        };
+                        quiet.push(Move {
+                            from: (x, y),
+                            to: (tx, ty),
+                            taken: Vec::new(),
+                            piece,
+                        });
+                        if p.abs() == 1 {
+                            break;
+                        }
+                        tx += dx;
+                        ty += dy;
+                    }
+                }
+            }
+        }
+        if caps.is_empty() {
+            return quiet;
+        }
+        if r.most {
+            let most = caps.iter().map(|m| m.taken.len()).max().unwrap();
+            caps.retain(|m| m.taken.len() == most);
+        }
+        caps
+    }
+
+    pub fn perft(r: &Rules, b: &mut Board, side: i8, depth: u32) -> u64 {
+        let ms = moves(r, b, side);
+        if depth == 1 {
+            return ms.len() as u64;
+        }
+        let mut n = 0;
+        for m in &ms {
+            let saved = *b;
+            b[m.from.1 as usize][m.from.0 as usize] = 0;
+            for &(x, y) in &m.taken {
+                b[y as usize][x as usize] = 0;
+            }
+            b[m.to.1 as usize][m.to.0 as usize] = m.piece;
+            n += perft(r, b, -side, depth - 1);
+            *b = saved;
+        }
+        n
+    }
+}
+
+#[test]
+fn the_brute_force_agrees_with_the_brazilian_figures() {
+    // The reference itself, checked where figures are published.
+    let r = brute::Rules {
+        most: true,
+        crown_in_chain: false,
+    };
+    for (d, &n) in BRAZILIAN.iter().enumerate().take(6) {
+        assert_eq!(brute::perft(&r, &mut brute::start(), 1, d as u32 + 1), n);
+    }
+}
+
+#[test]
+fn russian_draughts_perft_agrees_with_a_brute_force() {
+    let r = brute::Rules {
+        most: false,
+        crown_in_chain: true,
+    };
+    for d in 1..=7 {
+        let want = brute::perft(&r, &mut brute::start(), 1, d);
+        assert_eq!(perft("russian-draughts", d), want, "depth {d}");
+    }
+}
+
+#[test]
+fn russian_a_man_crowned_during_a_chain_goes_on_as_a_king() {
+    let g = game("russian-draughts");
+    // b6 takes c7 to d8 (crowned there), then as a king takes f6 (d8-e7-f6) and lands
+    // on g5 or h4.
+    let pos = fen(8, &[("b6", 'M'), ("c7", 'm'), ("f6", 'm')], 'w');
+    assert_eq!(legal(&g, &pos), ["b6g5xf6xc7k", "b6h4xf6xc7k"]);
+}
