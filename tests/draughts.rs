@@ -588,3 +588,26 @@ fn russian_a_man_crowned_during_a_chain_goes_on_as_a_king() {
     let pos = fen(8, &[("b6", 'M'), ("c7", 'm'), ("f6", 'm')], 'w');
     assert_eq!(legal(&g, &pos), ["b6g5xf6xc7k", "b6h4xf6xc7k"]);
 }
+
+#[test]
+fn pool_checkers_perft_agrees_with_a_brute_force() {
+    let r = brute::Rules {
+        most: false,
+        crown_in_chain: false,
+    };
+    for d in 1..=7 {
+        let want = brute::perft(&r, &mut brute::start(), 1, d);
+        assert_eq!(perft("pool-checkers", d), want, "depth {d}");
+    }
+}
+
+#[test]
+fn pool_a_man_passing_the_last_rank_in_a_chain_stays_a_man() {
+    let g = game("pool-checkers");
+    // b6 takes c7 to d8, then e7 back to f6: no crowning (Russian would crown at d8).
+    let pos = fen(8, &[("b6", 'M'), ("c7", 'm'), ("e7", 'm')], 'w');
+    assert_eq!(legal(&g, &pos), ["b6f6xc7xe7"]);
+    let r = game("russian-draughts");
+    let moves = legal(&r, &pos);
+    assert!(moves.iter().all(|m| m.ends_with('k')), "{moves:?}");
+}
