@@ -398,6 +398,8 @@ mod brute {
     pub struct Rules {
         pub most: bool,
         pub crown_in_chain: bool,
+        /// Men capture backwards too.
+        pub men_back: bool,
     }
 
     const DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
@@ -443,6 +445,9 @@ mod brute {
         let king = piece.abs() == 2;
         let mut any = false;
         for (dx, dy) in DIRS {
+            if !king && !r.men_back && dy != side {
+                continue;
+            }
             let (mut x, mut y) = (at.0 + dx, at.1 + dy);
             if king {
                 while on(x, y) && empty(x, y, taken) {
@@ -562,6 +567,7 @@ fn the_brute_force_agrees_with_the_brazilian_figures() {
     let r = brute::Rules {
         most: true,
         crown_in_chain: false,
+        men_back: true,
     };
     for (d, &n) in BRAZILIAN.iter().enumerate().take(6) {
         assert_eq!(brute::perft(&r, &mut brute::start(), 1, d as u32 + 1), n);
@@ -573,6 +579,7 @@ fn russian_draughts_perft_agrees_with_a_brute_force() {
     let r = brute::Rules {
         most: false,
         crown_in_chain: true,
+        men_back: true,
     };
     for d in 1..=7 {
         let want = brute::perft(&r, &mut brute::start(), 1, d);
@@ -594,6 +601,7 @@ fn pool_checkers_perft_agrees_with_a_brute_force() {
     let r = brute::Rules {
         most: false,
         crown_in_chain: false,
+        men_back: true,
     };
     for d in 1..=7 {
         let want = brute::perft(&r, &mut brute::start(), 1, d);
@@ -610,4 +618,64 @@ fn pool_a_man_passing_the_last_rank_in_a_chain_stays_a_man() {
     let r = game("russian-draughts");
     let moves = legal(&r, &pos);
     assert!(moves.iter().all(|m| m.ends_with('k')), "{moves:?}");
+}
+
+#[test]
+fn spanish_draughts_perft_agrees_with_a_brute_force() {
+    let r = brute::Rules {
+        most: true,
+        crown_in_chain: false,
+        men_back: false,
+    };
+    for d in 1..=7 {
+        let want = brute::perft(&r, &mut brute::start(), 1, d);
+        assert_eq!(perft("spanish-draughts", d), want, "depth {d}");
+    }
+}
+
+#[test]
+fn spanish_among_the_most_pieces_the_most_kings() {
+    // c3 can take two men (b4, b6); h2 a king and a man (g3, e5): two pieces each.
+    let pos = fen(
+        8,
+        &[
+            ("c3", 'M'),
+            ("h2", 'M'),
+            ("b4", 'm'),
+            ("b6", 'm'),
+            ("g3", 'k'),
+            ("e5", 'm'),
+        ],
+        'w',
+    );
+    assert_eq!(legal(&game("spanish-draughts"), &pos), ["h2d6xg3xe5"]);
+    // Without weights (Brazilian) both take the most.
+    assert_eq!(
+        legal(&game("brazilian-draughts"), &pos),
+        ["c3c7xb4xb6", "h2d6xg3xe5"]
+    );
+}
+
+#[test]
+fn capture_weight_misuse_is_a_diagnostic() {
+    let base = "board square 8x8\npiece Man (M) { step diagonal }\npiece King (K) { step any }\n";
+    assert!(errors(&format!("{base}must capture most, weight King 2\n")).is_empty());
+    assert_eq!(
+        errors(&format!("{base}must capture, weight King 2\n")),
+        ["E0918"]
+    );
+    assert_eq!(
+        errors(&format!("{base}must capture most, weight King 0\n")),
+        ["E0919"]
+    );
+    assert_eq!(
+        errors(&format!(
+            "{base}must capture most, weight King 2, weight King 3\n"
+        )),
+        ["E0701"]
+    );
+    assert_eq!(
+        errors(&format!("{base}must capture most, weight Queen 2\n")),
+        ["E0304"]
+    );
 }

@@ -261,6 +261,9 @@ pub struct Game {
     ends: crate::ir::EndRules,
     /// `must capture [most]`.
     pub(crate) must_capture: Option<crate::ir::MustCapture>,
+    /// Per piece kind: what a piece taken counts for `must capture most` (1 unless
+    /// weighed).
+    pub(crate) capture_weights: Vec<u32>,
     /// The capture chains (patterns marked `chain`; `None`: none).
     pub(crate) chains: Option<Box<movegen::chain::Chains>>,
     /// `explode`, `burn`, `freeze`, `immune` (`None`: none declared).

@@ -91,6 +91,15 @@ impl Game {
             stalemate: decls.stalemate,
             ends: decls.ends.clone(),
             must_capture: decls.must_capture,
+            capture_weights: (0..pieces)
+                .map(|p| {
+                    decls
+                        .capture_weights
+                        .iter()
+                        .find(|&&(k, _)| k.index() == p)
+                        .map_or(1, |&(_, w)| w)
+                })
+                .collect(),
             chains: match super::movegen::chain::Chains::build(
                 rule_set,
                 &crate::pipeline::Limits::default(),

@@ -140,6 +140,16 @@ pub struct StartDecl {
 pub struct MustCaptureDecl {
     /// `most`: the most pieces.
     pub most: bool,
+    /// `, weight King 101`: what a piece of a kind counts for `most`.
+    pub weights: Vec<CaptureWeight>,
+    pub span: Span,
+}
+
+/// `weight KIND N` in `must capture most`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaptureWeight {
+    pub piece: Ident,
+    pub weight: Number,
     pub span: Span,
 }
 

@@ -69,6 +69,9 @@ pub struct GameDecls {
     /// `must capture [most]`: when a capture is legal, only captures are (with `most`,
     /// only those taking the most pieces).
     pub must_capture: Option<MustCapture>,
+    /// `must capture most, weight King 101, ...`: what a piece of each kind listed
+    /// counts when the most is weighed (every other kind counts 1).
+    pub capture_weights: Vec<(PieceId, u32)>,
     /// `chain removal ...`, `chain promotion ...`: how capture chains end.
     pub chain: ChainRules,
     /// `sokoban ...`: the pieces the characters of a Sokoban text board stand for.

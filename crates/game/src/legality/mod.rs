@@ -98,7 +98,7 @@ impl<'g> MoveGenerator<'g> {
     pub fn legal_moves(&mut self, pos: &mut GamePosition, out: &mut Vec<GameMove>) {
         if self.legal_moves_bits(pos, out) {
             if let Some(rule) = self.pseudo.game.must_capture {
-                keep_compulsory_captures(rule, out);
+                keep_compulsory_captures(self.pseudo.game, pos, rule, out);
             }
             return;
         }
@@ -118,7 +118,7 @@ impl<'g> MoveGenerator<'g> {
         }
         self.pseudo.give_back(pseudo);
         if let Some(rule) = self.pseudo.game.must_capture {
-            keep_compulsory_captures(rule, out);
+            keep_compulsory_captures(self.pseudo.game, pos, rule, out);
         }
     }
 }
@@ -280,15 +280,31 @@ impl MoveGenerator<'_> {
 }
 
 /// `must capture [most]`: if some legal move captures, drops the moves that do not (and,
-/// for `most`, those that take fewer pieces than the most any move takes).
+/// for `most`, those that take fewer pieces than the most any move takes, each piece
+/// counting its kind's weight: `must capture most, weight King 101`).
 pub(crate) fn keep_compulsory_captures(
+    g: &Game,
+    pos: &GamePosition,
     rule: crate::ir::MustCapture,
     moves: &mut Vec<super::GameMove>,
 ) {
+    let weight = |c: CellId| {
+        let o = pos.cells[c.index()];
+        if o.is_empty() {
+            1
+        } else {
+            g.capture_weights[o.kind().index()] as usize
+        }
+    };
     let taken = |m: &super::GameMove| {
-        usize::from(m.captures_to)
-            + m.n_passing as usize
-            + usize::from(matches!(m.kind, super::MoveKind::EnPassant { .. }))
+        let mut n = m.passing_captures().map(weight).sum::<usize>();
+        if m.captures_to {
+            n += weight(m.to);
+        }
+        if let super::MoveKind::EnPassant { victim } = m.kind {
+            n += weight(victim);
+        }
+        n
     };
     let most = moves.iter().map(taken).max().unwrap_or(0);
     if most == 0 {

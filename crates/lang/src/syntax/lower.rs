@@ -42,6 +42,14 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::one_side_decl => Some(Item::OneSide(c.span)),
             R::must_capture_decl => Some(Item::MustCapture(MustCaptureDecl {
                 most: c.has(R::kw_most),
+                weights: c
+                    .all(R::capture_weight)
+                    .map(|w| CaptureWeight {
+                        piece: ident(w.child(R::ident), w.span),
+                        weight: number(w.child(R::number), w.span),
+                        span: w.span,
+                    })
+                    .collect(),
                 span: c.span,
             })),
             R::repetition_decl
