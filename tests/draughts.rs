@@ -378,14 +378,52 @@ fn brazilian_draughts_perft_to_depth_7() {
     }
 }
 
-/// An independent brute force of 8x8 draughts with flying kings and men capturing both
-/// ways (plain Rust, not the engine): Russian rules (`most`: false, `crown_in_chain`:
-/// true) or Brazilian ones (`most`: true, `crown_in_chain`: false). Cells are
-/// `[y][x]`, y = 0 the first side's back rank; 1/2 a first-side man/king, -1/-2 the
-/// second side's. Moves with the same start, destination, pieces taken and final kind
-/// are one move.
+/// An independent brute force of draughts on an n×n board with flying kings (plain
+/// Rust, not the engine): Russian rules (`most`: false, `crown_in_chain`: true),
+/// Brazilian or Canadian ones (`most`: true, `crown_in_chain`: false), Pool and
+/// Spanish ones. Cells are `y * n + x`, y = 0 the first side's back rank; 1/2 a
+/// first-side man/king, -1/-2 the second side's. Moves with the same start,
+/// destination, pieces taken and final kind are one move.
 mod brute {
-    pub type Board = [[i8; 8]; 8];
+    #[derive(Clone)]
+    pub struct Board {
+        n: i8,
+        cells: Vec<i8>,
+    }
+
+    impl Board {
+        /// The start: `rows` rows of men on the dark cells (a1 dark) each side.
+        pub fn start(n: i8, rows: i8) -> Board {
+            let mut b = Board {
+                n,
+                cells: vec![0; (n as usize) * (n as usize)],
+            };
+            for y in 0..n {
+                for x in 0..n {
+                    if (x + y) % 2 == 0 {
+                        if y < rows {
+                            b.set(x, y, 1);
+                        } else if y >= n - rows {
+                            b.set(x, y, -1);
+                        }
+                    }
+                }
+            }
+            b
+        }
+
+        fn at(&self, x: i8, y: i8) -> i8 {
+            self.cells[y as usize * self.n as usize + x as usize]
+        }
+
+        fn set(&mut self, x: i8, y: i8, v: i8) {
+            self.cells[y as usize * self.n as usize + x as usize] = v;
+        }
+
+        fn on(&self, x: i8, y: i8) -> bool {
+            (0..self.n).contains(&x) && (0..self.n).contains(&y)
+        }
+    }
 
     #[derive(Clone, PartialEq)]
     pub struct Move {
@@ -404,92 +442,81 @@ mod brute {
 
     const DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
-    fn on(x: i8, y: i8) -> bool {
-        (0..8).contains(&x) && (0..8).contains(&y)
-    }
-
-    pub fn start() -> Board {
-        let mut b = [[0i8; 8]; 8];
-        for y in 0..8 {
-            for x in 0..8 {
-                if (x + y) % 2 == 0 {
-                    if y < 3 {
-                        b[y][x] = 1;
-                    } else if y > 4 {
-                        b[y][x] = -1;
-                    }
-                }
-            }
-        }
-        b
-    }
-
-    /// `side` is 1 (first) or -1 (second).
-    fn captures(
-        r: &Rules,
-        b: &Board,
+    /// What every step of one piece's chains shares.
+    struct Chain<'a> {
+        r: &'a Rules,
+        b: &'a Board,
         side: i8,
         from: (i8, i8),
-        at: (i8, i8),
-        piece: i8,
-        taken: &mut Vec<(i8, i8)>,
-        out: &mut Vec<Move>,
-    ) {
-        let empty = |x: i8, y: i8, taken: &Vec<(i8, i8)>| {
-            (x, y) == from || (b[y as usize][x as usize] == 0 && !taken.contains(&(x, y)))
-        };
-        let foe = |x: i8, y: i8, taken: &Vec<(i8, i8)>| {
-            (x, y) != from && b[y as usize][x as usize] * side < 0 && !taken.contains(&(x, y))
-        };
-        let last = if side == 1 { 7 } else { 0 };
-        let king = piece.abs() == 2;
-        let mut any = false;
-        for (dx, dy) in DIRS {
-            if !king && !r.men_back && dy != side {
-                continue;
-            }
-            let (mut x, mut y) = (at.0 + dx, at.1 + dy);
-            if king {
-                while on(x, y) && empty(x, y, taken) {
-                    x += dx;
-                    y += dy;
-                }
-            }
-            if !on(x, y) || !foe(x, y, taken) {
-                continue;
-            }
-            let victim = (x, y);
-            let (mut lx, mut ly) = (x + dx, y + dy);
-            while on(lx, ly) && empty(lx, ly, taken) {
-                any = true;
-                taken.push(victim);
-                let crowned = !king && r.crown_in_chain && ly == last;
-                let p = if crowned { 2 * side } else { piece };
-                captures(r, b, side, from, (lx, ly), p, taken, out);
-                taken.pop();
-                if !king {
-                    break;
-                }
-                lx += dx;
-                ly += dy;
-            }
+    }
+
+    impl Chain<'_> {
+        fn empty(&self, x: i8, y: i8, taken: &[(i8, i8)]) -> bool {
+            (x, y) == self.from || (self.b.at(x, y) == 0 && !taken.contains(&(x, y)))
         }
-        if !any && !taken.is_empty() {
-            let mut t = taken.clone();
-            t.sort();
-            let p = if piece.abs() == 1 && at.1 == last {
-                2 * side
-            } else {
-                piece
-            };
-            let m = Move {
-                from,
-                to: at,
-                taken: t,
-                piece: p,
-            };
-            if !out.contains(&m) {
-                out.push(m);
+
+        fn foe(&self, x: i8, y: i8, taken: &[(i8, i8)]) -> bool {
+            (x, y) != self.from && self.b.at(x, y) * self.side < 0 && !taken.contains(&(x, y))
+        }
+
+        fn captures(
+            &self,
+            at: (i8, i8),
+            piece: i8,
+            taken: &mut Vec<(i8, i8)>,
+            out: &mut Vec<Move>,
+        ) {
+            let (b, side) = (self.b, self.side);
+            let last = if side == 1 { b.n - 1 } else { 0 };
+            let king = piece.abs() == 2;
+            let mut any = false;
+            for (dx, dy) in DIRS {
+                if !king && !self.r.men_back && dy != side {
+                    continue;
+                }
+                let (mut x, mut y) = (at.0 + dx, at.1 + dy);
+                if king {
+                    while b.on(x, y) && self.empty(x, y, taken) {
+                        x += dx;
+                        y += dy;
+                    }
+                }
+                if !b.on(x, y) || !self.foe(x, y, taken) {
+                    continue;
+                }
+                let victim = (x, y);
+                let (mut lx, mut ly) = (x + dx, y + dy);
+                while b.on(lx, ly) && self.empty(lx, ly, taken) {
+                    any = true;
+                    taken.push(victim);
+                    let crowned = !king && self.r.crown_in_chain && ly == last;
+                    let p = if crowned { 2 * side } else { piece };
+                    self.captures((lx, ly), p, taken, out);
+                    taken.pop();
+                    if !king {
+                        break;
+                    }
+                    lx += dx;
+                    ly += dy;
+                }
+            }
+            if !any && !taken.is_empty() {
+                let mut t = taken.clone();
+                t.sort();
+                let p = if piece.abs() == 1 && at.1 == last {
+                    2 * side
+                } else {
+                    piece
+                };
+                let m = Move {
+                    from: self.from,
+                    to: at,
+                    taken: t,
+                    piece: p,
+                };
+                if !out.contains(&m) {
+                    out.push(m);
+                }
             }
         }
     }
@@ -497,20 +524,26 @@ mod brute {
     pub fn moves(r: &Rules, b: &Board, side: i8) -> Vec<Move> {
         let mut caps = Vec::new();
         let mut quiet = Vec::new();
-        let last = if side == 1 { 7 } else { 0 };
-        for y in 0..8i8 {
-            for x in 0..8i8 {
-                let p = b[y as usize][x as usize];
+        let last = if side == 1 { b.n - 1 } else { 0 };
+        for y in 0..b.n {
+            for x in 0..b.n {
+                let p = b.at(x, y);
                 if p * side <= 0 {
                     continue;
                 }
-                captures(r, b, side, (x, y), (x, y), p, &mut Vec::new(), &mut caps);
+                let chain = Chain {
+                    r,
+                    b,
+                    side,
+                    from: (x, y),
+                };
+                chain.captures((x, y), p, &mut Vec::new(), &mut caps);
                 for (dx, dy) in DIRS {
                     if p.abs() == 1 && dy != side {
                         continue;
                     }
                     let (mut tx, mut ty) = (x + dx, y + dy);
-                    while on(tx, ty) && b[ty as usize][tx as usize] == 0 {
+                    while b.on(tx, ty) && b.at(tx, ty) == 0 {
                         let piece = if p.abs() == 1 && ty == last {
                             2 * side
                         } else {
@@ -548,16 +581,21 @@ mod brute {
         }
         let mut n = 0;
         for m in &ms {
-            let saved = *b;
-            b[m.from.1 as usize][m.from.0 as usize] = 0;
+            let saved = b.clone();
+            b.set(m.from.0, m.from.1, 0);
             for &(x, y) in &m.taken {
-                b[y as usize][x as usize] = 0;
+                b.set(x, y, 0);
             }
-            b[m.to.1 as usize][m.to.0 as usize] = m.piece;
+            b.set(m.to.0, m.to.1, m.piece);
             n += perft(r, b, -side, depth - 1);
             *b = saved;
         }
         n
+    }
+
+    /// The 8×8 start with three rows each.
+    pub fn start() -> Board {
+        Board::start(8, 3)
     }
 }
 

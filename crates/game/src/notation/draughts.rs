@@ -254,7 +254,7 @@ pub(crate) fn parse(g: &Game, pos: &GamePosition, text: &str) -> Option<GameMove
         if capture && nums.len() > 2 {
             let landings: Vec<CellId> = nums[1..].iter().map(|&n| cell(n)).collect();
             let paths = crate::movegen::chain::chain_paths(g, pos, &m);
-            if !paths.iter().any(|p| *p == landings) {
+            if !paths.contains(&landings) {
                 continue;
             }
         } else if !capture && nums.len() != 2 {
