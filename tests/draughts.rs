@@ -717,3 +717,16 @@ fn capture_weight_misuse_is_a_diagnostic() {
         ["E0304"]
     );
 }
+
+#[test]
+fn canadian_draughts_perft_agrees_with_a_brute_force() {
+    let r = brute::Rules {
+        most: true,
+        crown_in_chain: false,
+        men_back: true,
+    };
+    for d in 1..=6 {
+        let want = brute::perft(&r, &mut brute::Board::start(12, 5), 1, d);
+        assert_eq!(perft("canadian-draughts", d), want, "depth {d}");
+    }
+}
