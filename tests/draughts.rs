@@ -416,6 +416,11 @@ mod brute {
             self.cells[y as usize * self.n as usize + x as usize]
         }
 
+        /// Puts `v` on (x, y).
+        pub fn put(&mut self, x: i8, y: i8, v: i8) {
+            self.set(x, y, v);
+        }
+
         fn set(&mut self, x: i8, y: i8, v: i8) {
             self.cells[y as usize * self.n as usize + x as usize] = v;
         }
@@ -438,9 +443,28 @@ mod brute {
         pub crown_in_chain: bool,
         /// Men capture backwards too.
         pub men_back: bool,
+        /// Turkish: orthogonal moves (men forward and sideways), a piece jumped
+        /// removed at once, no capture straight back.
+        pub turkish: bool,
     }
 
     const DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+    const ORTHO: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+
+    /// The directions a piece (man or king) of `side` moves and captures in.
+    fn dirs(r: &Rules, piece: i8, side: i8, capture: bool) -> Vec<(i8, i8)> {
+        let all = if r.turkish { ORTHO } else { DIRS };
+        let king = piece.abs() == 2;
+        all.into_iter()
+            .filter(|&(dx, dy)| {
+                king || if r.turkish {
+                    dy == side || (dy == 0 && dx != 0)
+                } else {
+                    dy == side || (capture && r.men_back)
+                }
+            })
+            .collect()
+    }
 
     /// What every step of one piece's chains shares.
     struct Chain<'a> {
@@ -452,7 +476,9 @@ mod brute {
 
     impl Chain<'_> {
         fn empty(&self, x: i8, y: i8, taken: &[(i8, i8)]) -> bool {
-            (x, y) == self.from || (self.b.at(x, y) == 0 && !taken.contains(&(x, y)))
+            (x, y) == self.from
+                || (self.b.at(x, y) == 0 && !taken.contains(&(x, y)))
+                || (self.r.turkish && taken.contains(&(x, y)))
         }
 
         fn foe(&self, x: i8, y: i8, taken: &[(i8, i8)]) -> bool {
@@ -463,6 +489,7 @@ mod brute {
             &self,
             at: (i8, i8),
             piece: i8,
+            came: Option<(i8, i8)>,
             taken: &mut Vec<(i8, i8)>,
             out: &mut Vec<Move>,
         ) {
@@ -470,8 +497,8 @@ mod brute {
             let last = if side == 1 { b.n - 1 } else { 0 };
             let king = piece.abs() == 2;
             let mut any = false;
-            for (dx, dy) in DIRS {
-                if !king && !self.r.men_back && dy != side {
+            for (dx, dy) in dirs(self.r, piece, side, true) {
+                if self.r.turkish && came == Some((-dx, -dy)) {
                     continue;
                 }
                 let (mut x, mut y) = (at.0 + dx, at.1 + dy);
@@ -491,7 +518,7 @@ mod brute {
                     taken.push(victim);
                     let crowned = !king && self.r.crown_in_chain && ly == last;
                     let p = if crowned { 2 * side } else { piece };
-                    self.captures((lx, ly), p, taken, out);
+                    self.captures((lx, ly), p, Some((dx, dy)), taken, out);
                     taken.pop();
                     if !king {
                         break;
@@ -537,11 +564,8 @@ mod brute {
                     side,
                     from: (x, y),
                 };
-                chain.captures((x, y), p, &mut Vec::new(), &mut caps);
-                for (dx, dy) in DIRS {
-                    if p.abs() == 1 && dy != side {
-                        continue;
-                    }
+                chain.captures((x, y), p, None, &mut Vec::new(), &mut caps);
+                for (dx, dy) in dirs(r, p, side, false) {
                     let (mut tx, mut ty) = (x + dx, y + dy);
                     while b.on(tx, ty) && b.at(tx, ty) == 0 {
                         let piece = if p.abs() == 1 && ty == last {
@@ -606,6 +630,7 @@ fn the_brute_force_agrees_with_the_brazilian_figures() {
         most: true,
         crown_in_chain: false,
         men_back: true,
+        turkish: false,
     };
     for (d, &n) in BRAZILIAN.iter().enumerate().take(6) {
         assert_eq!(brute::perft(&r, &mut brute::start(), 1, d as u32 + 1), n);
@@ -618,6 +643,7 @@ fn russian_draughts_perft_agrees_with_a_brute_force() {
         most: false,
         crown_in_chain: true,
         men_back: true,
+        turkish: false,
     };
     for d in 1..=7 {
         let want = brute::perft(&r, &mut brute::start(), 1, d);
@@ -640,6 +666,7 @@ fn pool_checkers_perft_agrees_with_a_brute_force() {
         most: false,
         crown_in_chain: false,
         men_back: true,
+        turkish: false,
     };
     for d in 1..=7 {
         let want = brute::perft(&r, &mut brute::start(), 1, d);
@@ -664,6 +691,7 @@ fn spanish_draughts_perft_agrees_with_a_brute_force() {
         most: true,
         crown_in_chain: false,
         men_back: false,
+        turkish: false,
     };
     for d in 1..=7 {
         let want = brute::perft(&r, &mut brute::start(), 1, d);
@@ -724,9 +752,59 @@ fn canadian_draughts_perft_agrees_with_a_brute_force() {
         most: true,
         crown_in_chain: false,
         men_back: true,
+        turkish: false,
     };
     for d in 1..=6 {
         let want = brute::perft(&r, &mut brute::Board::start(12, 5), 1, d);
         assert_eq!(perft("canadian-draughts", d), want, "depth {d}");
     }
+}
+
+#[test]
+fn turkish_draughts_perft_agrees_with_a_brute_force() {
+    let r = brute::Rules {
+        most: true,
+        crown_in_chain: false,
+        men_back: false,
+        turkish: true,
+    };
+    let mut start = brute::Board::start(8, 0);
+    for x in 0..8 {
+        for y in [1, 2] {
+            start.put(x, y, 1);
+            start.put(x, 7 - y, -1);
+        }
+    }
+    for d in 1..=6 {
+        let want = brute::perft(&r, &mut start.clone(), 1, d);
+        assert_eq!(perft("turkish-draughts", d), want, "depth {d}");
+    }
+}
+
+#[test]
+fn turkish_a_piece_taken_leaves_at_once() {
+    let g = game("turkish-draughts");
+    // The king on a4 takes c4 (going right, to e4), e6 (up, to e7), d7 (left, to c7),
+    // then goes down the c file over c4, already gone, to take c3.
+    let pos = fen(
+        8,
+        &[
+            ("a4", 'K'),
+            ("c4", 'm'),
+            ("e6", 'm'),
+            ("d7", 'm'),
+            ("c3", 'm'),
+        ],
+        'w',
+    );
+    assert_eq!(legal(&g, &pos), ["a4c1xc3xc4xe6xd7", "a4c2xc3xc4xe6xd7"]);
+}
+
+#[test]
+fn turkish_no_capture_goes_straight_back() {
+    let g = game("turkish-draughts");
+    // d4 takes f4 (to g4 or h4) or b4 (to a4); going straight back for the other is a
+    // reversal, so no move takes both.
+    let pos = fen(8, &[("d4", 'K'), ("f4", 'm'), ("b4", 'm')], 'w');
+    assert_eq!(legal(&g, &pos), ["d4a4xb4", "d4g4xf4", "d4h4xf4"]);
 }

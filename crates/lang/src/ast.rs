@@ -168,6 +168,8 @@ pub enum ChainRule {
     RemovalAtOnce(bool),
     /// `chain promotion continues` (true) or `at end` (false).
     PromotionContinues(bool),
+    /// `chain no reversal`.
+    NoReversal,
 }
 
 /// `stalemate draw|loss|win`: what it means for the side to move to have no legal move

@@ -98,6 +98,9 @@ pub struct ChainRules {
     /// promotion zone during a chain is crowned there and goes on as the piece it
     /// becomes. By default (`at end`) only where the chain ends counts.
     pub promotion_continues: bool,
+    /// `chain no reversal` (Turkish draughts): a link may not go back the way the one
+    /// before it came (a turn of 180° between two captures).
+    pub no_reversal: bool,
 }
 
 /// `must capture`: captures are compulsory.

@@ -177,7 +177,7 @@ impl<'g> ChainGen<'g> {
             piece: kind,
             from,
         };
-        self.extend(&start, kind, from, None);
+        self.extend(&start, kind, from, None, None);
         // The same pieces taken to the same cell by two routes are one move.
         let moves = std::mem::take(&mut self.moves);
         for (i, m) in moves.iter().enumerate() {
@@ -195,7 +195,14 @@ impl<'g> ChainGen<'g> {
 
     /// Walks the chain on from `at`, where the mover (now of kind `kind`, crowned
     /// `crowned` during the chain) has landed with `self.taken` taken.
-    fn extend(&mut self, s: &Start<'_>, kind: PieceId, at: CellId, crowned: Option<PieceId>) {
+    fn extend(
+        &mut self,
+        s: &Start<'_>,
+        kind: PieceId,
+        at: CellId,
+        crowned: Option<PieceId>,
+        came: Option<(i16, i16)>,
+    ) {
         let first = self.links.len();
         if s.chains.has(kind) {
             let wall = if s.chains.decl.removal_at_once {
@@ -226,6 +233,10 @@ impl<'g> ChainGen<'g> {
             if self.taken.len() + n > MAX_CHAIN {
                 continue;
             }
+            let dir = direction(s.g, at, CellId(link.to));
+            if s.chains.decl.no_reversal && came.is_some_and(|c| (c.0, c.1) == (-dir.0, -dir.1)) {
+                continue;
+            }
             any = true;
             self.taken.extend_from_slice(&link.taken[..n]);
             self.path.push(link.to);
@@ -237,7 +248,7 @@ impl<'g> ChainGen<'g> {
                 },
                 c => (kind, c),
             };
-            self.extend(s, next_kind, to, next_crowned);
+            self.extend(s, next_kind, to, next_crowned, Some(dir));
             self.path.pop();
             self.taken.truncate(self.taken.len() - n);
         }
@@ -312,7 +323,7 @@ pub(crate) fn chain_paths(g: &Game, pos: &GamePosition, m: &GameMove) -> Vec<Vec
         piece: m.piece,
         from: m.from,
     };
-    gen.extend(&start, m.piece, m.from, None);
+    gen.extend(&start, m.piece, m.from, None, None);
     let mut out = Vec::new();
     for (found, path) in gen.moves.iter().zip(&gen.paths) {
         if found.to == m.to
@@ -323,4 +334,11 @@ pub(crate) fn chain_paths(g: &Game, pos: &GamePosition, m: &GameMove) -> Vec<Vec
         }
     }
     out
+}
+
+/// The direction from `a` to `b` on the board's grid, each coordinate -1, 0 or 1.
+fn direction(g: &Game, a: CellId, b: CellId) -> (i16, i16) {
+    let board = g.board();
+    let (p, q) = (board.coord(a), board.coord(b));
+    ((q.x - p.x).signum(), (q.y - p.y).signum())
 }

@@ -29,6 +29,7 @@ impl Checker {
         let mut must_capture_decl: Option<Span> = None;
         let mut chain_removal_decl: Option<Span> = None;
         let mut chain_promotion_decl: Option<Span> = None;
+        let mut chain_reversal_decl: Option<Span> = None;
         let mut explode_decl: Option<Span> = None;
         let mut royal_ok = true;
         let mut any_royal = false;
@@ -82,6 +83,10 @@ impl Checker {
                     ast::ChainRule::RemovalAtOnce(v) => {
                         self.flag_twice("chain removal", d.span, &mut chain_removal_decl);
                         game.chain.removal_at_once = v;
+                    }
+                    ast::ChainRule::NoReversal => {
+                        self.flag_twice("chain no reversal", d.span, &mut chain_reversal_decl);
+                        game.chain.no_reversal = true;
                     }
                     ast::ChainRule::PromotionContinues(v) => {
                         self.flag_twice("chain promotion", d.span, &mut chain_promotion_decl);

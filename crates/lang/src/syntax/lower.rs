@@ -93,7 +93,9 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             })),
             R::relay_decl => Some(Item::Relay(effects::relay(c))),
             R::chain_decl => Some(Item::Chain(ChainDecl {
-                rule: if c.has(R::chain_removal) {
+                rule: if c.has(R::chain_no_reversal) {
+                    ChainRule::NoReversal
+                } else if c.has(R::chain_removal) {
                     ChainRule::RemovalAtOnce(
                         c.child(R::chain_removal).is_some_and(|r| r.has(R::kw_once)),
                     )

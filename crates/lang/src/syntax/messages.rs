@@ -84,6 +84,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_at => "`at`",
         R::kw_end | R::kw_once => "`end` or `once`",
         R::kw_continues => "`continues`",
+        R::chain_no_reversal | R::kw_reversal => "`no reversal`",
         R::relay_move_only => "`move only`",
         R::relay_activate => "`activate KINDS`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
