@@ -1,7 +1,8 @@
 //! Chess perft, piecewise against the crate `shakmaty` (a bitboard chess library), on the
 //! same positions in the same process: the start position at depth 4 and Kiwipete at
 //! depth 3. Both count the last ply in bulk (the length of the legal move list). Also
-//! the time of `Game::compile` for every shipped rules file.
+//! international draughts perft 7 from the start (capture chains walked as a loop,
+//! 1,049,442 nodes) and the time of `Game::compile` for every shipped rules file.
 //!
 //! `cargo bench --bench perft`. The setup first checks both libraries against the
 //! published node counts (chessprogramming.org "Perft Results").
@@ -81,6 +82,32 @@ fn bench_perft(c: &mut Criterion) {
     }
 }
 
+/// International draughts perft 7 from the start: the published 1,049,442 nodes.
+fn bench_draughts(c: &mut Criterion) {
+    let src = std::fs::read_to_string(rules_dir().join("international-draughts.rules"))
+        .expect("international-draughts.rules");
+    let game = piecewise::Game::compile(&src).expect("international-draughts.rules compiles");
+    let pos = game.start_position().expect("start position");
+    const COUNTS: [u64; 7] = [9, 81, 658, 4265, 27117, 167140, 1049442];
+    for (i, &expected) in COUNTS.iter().enumerate().take(6) {
+        let depth = i as u32 + 1;
+        assert_eq!(game.perft(&pos, depth), expected, "draughts depth {depth}");
+    }
+    let mut group = c.benchmark_group("perft/international-draughts");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(COUNTS[6]));
+    let mut counter = piecewise::game::Perft::new(&game);
+    let mut p = pos.clone();
+    group.bench_function(BenchmarkId::new("piecewise", 7), |b| {
+        b.iter(|| {
+            let n = counter.perft(black_box(&mut p), 7);
+            assert_eq!(n, COUNTS[6]);
+            n
+        })
+    });
+    group.finish();
+}
+
 fn bench_compile(c: &mut Criterion) {
     let mut files: Vec<_> = std::fs::read_dir(rules_dir())
         .expect("rules/")
@@ -100,5 +127,5 @@ fn bench_compile(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft, bench_compile);
+criterion_group!(benches, bench_perft, bench_draughts, bench_compile);
 criterion_main!(benches);

@@ -113,7 +113,7 @@ use crate::topology::Board;
 use piecewise_table::position::FenError;
 use piecewise_table::Rules;
 
-pub use piecewise_lang::limits::{MAX_CASCADE, MAX_EP_CELLS, MAX_PASSING};
+pub use piecewise_lang::limits::{MAX_CASCADE, MAX_CHAIN, MAX_EP_CELLS, MAX_PASSING};
 
 /// One castling move of one side, resolved to cells.
 #[derive(Clone, Debug)]
@@ -271,6 +271,11 @@ pub struct Game {
     ends_at_once: bool,
     /// `must capture [most]`.
     pub(crate) must_capture: Option<crate::ir::MustCapture>,
+    /// Per piece kind: what a piece taken counts for `must capture most` (1 unless
+    /// weighed).
+    pub(crate) capture_weights: Vec<u32>,
+    /// The capture chains (patterns marked `chain`; `None`: none).
+    pub(crate) chains: Option<Box<movegen::chain::Chains>>,
     /// `explode`, `burn`, `freeze`, `immune` (`None`: none declared).
     pub(crate) effects: Option<Box<effects::GameEffects>>,
     /// `tag ...` (`None`: none declared).
@@ -435,9 +440,28 @@ impl Game {
         self.start_fen.as_deref()
     }
 
-    /// Reads a position in Fairy-Stockfish's FEN for this game.
+    /// Reads a position in Fairy-Stockfish's FEN for this game; in a game with capture
+    /// chains on a square board (the draughts family), also a draughts FEN
+    /// (`W:W31-50:B1-20`, `K` before a king's square; see [`Game::draughts_fen`]).
     pub fn position(&self, fen: &str) -> Result<GamePosition, FenError> {
+        if notation::draughts::is_draughts_fen(fen) && notation::draughts::squares(self).is_some() {
+            return notation::draughts::read(self, fen);
+        }
         fen::read(self, fen)
+    }
+
+    /// The position as a draughts FEN (`W:W31,32:BK1,2`: the side to move, then each
+    /// side's squares, kings after `K`), for a game with capture chains on a square
+    /// board; `None` for other games. Squares are the dark cells (a1 dark) numbered
+    /// from the top rank down, each rank from the left (10×10: 1 is b10, 46 is a1).
+    pub fn draughts_fen(&self, pos: &GamePosition) -> Option<String> {
+        notation::draughts::write(self, pos)
+    }
+
+    /// A legal move of `pos` in PDN (`32-28`, a capture with its landings `28x19x10`)
+    /// for a game with draughts squares ([`Game::draughts_fen`]); `None` otherwise.
+    pub fn pdn(&self, pos: &GamePosition, m: &GameMove) -> Option<String> {
+        notation::draughts::pdn(self, pos, m)
     }
 
     /// Writes a position as Fairy-Stockfish writes FEN for this game.
@@ -512,7 +536,9 @@ impl Game {
         notation::uci::uci(self, m)
     }
 
-    /// Finds the legal move with this UCI text (as [`Game::uci_list`] writes it).
+    /// Finds the legal move with this UCI text (as [`Game::uci_list`] writes it); in a
+    /// game with draughts squares also PDN (`32-28`; a capture `28x10` or with every
+    /// landing, `28x19x10`, when only one legal move reads so).
     pub fn parse_uci(&self, pos: &GamePosition, text: &str) -> Option<GameMove> {
         let moves = self.legal_moves(pos);
         let texts = self.uci_list(&moves);
@@ -521,6 +547,7 @@ impl Game {
             .zip(texts)
             .find(|(_, t)| t == text)
             .map(|(m, _)| m)
+            .or_else(|| notation::draughts::parse(self, pos, text))
     }
 
     /// The SAN of each of `moves`, the legal moves of `pos` (they decide what is

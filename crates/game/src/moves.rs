@@ -6,7 +6,7 @@
 //! `movegen::cascade`), tested (`legality`), played (`make`) or written (`notation`),
 //! nor the activation rules (`activation`).
 
-use super::{Game, MAX_CASCADE, MAX_EP_CELLS, MAX_PASSING};
+use super::{Game, MAX_CASCADE, MAX_CHAIN, MAX_EP_CELLS, MAX_PASSING};
 use crate::ids::{CellId, PieceId};
 
 /// What kind of move a [`GameMove`] is.
@@ -43,7 +43,7 @@ pub struct Cascade {
 
 // A move keeps its cascade where captures in passing go, the plies' marks in the last
 // slot, and a mark takes two bits.
-const _: () = assert!(MAX_CASCADE < MAX_PASSING && MAX_CASCADE < 0x7f);
+const _: () = assert!(MAX_CASCADE < MAX_PASSING && MAX_CASCADE < 0x7f && MAX_PASSING <= MAX_CHAIN);
 const _: () = assert!(MAX_CASCADE <= 4 && crate::ir::MAX_MARKS <= 3);
 
 impl Cascade {
@@ -163,7 +163,9 @@ pub struct GameMove {
     /// last captures. Their destinations are kept in `passing`: a move that activates
     /// captures nothing in passing.
     pub(crate) n_cascade: u8,
-    pub(crate) passing: [u16; MAX_PASSING],
+    /// Cells captured in passing (at most [`MAX_PASSING`] by a walk of the table, at
+    /// most [`MAX_CHAIN`] by a capture chain, whose cells are kept in rising order).
+    pub(crate) passing: [u16; MAX_CHAIN],
     pub(crate) n_passing: u8,
     /// Cells this move opens to en passant.
     pub(crate) ep: [u16; MAX_EP_CELLS],
@@ -186,7 +188,7 @@ impl GameMove {
             duck: None,
             convert: None,
             n_cascade: 0,
-            passing: [0; MAX_PASSING],
+            passing: [0; MAX_CHAIN],
             n_passing: 0,
             ep: [0; MAX_EP_CELLS],
             n_ep: 0,

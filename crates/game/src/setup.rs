@@ -100,6 +100,25 @@ impl Game {
             no_giving_check: decls.ends.no_giving_check,
             ends_at_once: decls.ends.material_ends(),
             must_capture: decls.must_capture,
+            capture_weights: (0..pieces)
+                .map(|p| {
+                    decls
+                        .capture_weights
+                        .iter()
+                        .find(|&&(k, _)| k.index() == p)
+                        .map_or(1, |&(_, w)| w)
+                })
+                .collect(),
+            chains: match super::movegen::chain::Chains::build(
+                rule_set,
+                &crate::pipeline::Limits::default(),
+            ) {
+                Ok(c) => c.map(Box::new),
+                Err(d) => {
+                    errors.extend(d);
+                    None
+                }
+            },
             effects: super::effects::GameEffects::new(
                 &decls.effects,
                 &decls.neutral,
@@ -139,7 +158,8 @@ impl Game {
             || game.effects.is_some()
             || game.marked
             || game.no_giving_check
-            || game.ends_at_once;
+            || game.ends_at_once
+            || game.chains.is_some();
         game.plain = game.effects.is_none() && game.tags.is_none();
         if play {
             game.bits = super::kernel::BitKernel::build(

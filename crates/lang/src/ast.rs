@@ -46,6 +46,8 @@ pub enum Item {
     Stalemate(StalemateDecl),
     /// `must capture [most]`
     MustCapture(MustCaptureDecl),
+    /// `chain removal at end|at once`, `chain promotion at end|continues`
+    Chain(ChainDecl),
     /// `explode on capture, sparing Pawn`
     Explode(ExplodeDecl),
     /// `burn FireDemon, foe` / `freeze Immobilizer, foe`
@@ -148,7 +150,36 @@ pub struct StartDecl {
 pub struct MustCaptureDecl {
     /// `most`: the most pieces.
     pub most: bool,
+    /// `, weight King 101`: what a piece of a kind counts for `most`.
+    pub weights: Vec<CaptureWeight>,
     pub span: Span,
+}
+
+/// `weight KIND N` in `must capture most`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaptureWeight {
+    pub piece: Ident,
+    pub weight: Number,
+    pub span: Span,
+}
+
+/// `chain removal ...` or `chain promotion ...`: how capture chains end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainDecl {
+    /// Which rule, and its value.
+    pub rule: ChainRule,
+    pub span: Span,
+}
+
+/// The rule a [`ChainDecl`] sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChainRule {
+    /// `chain removal at once` (true) or `at end` (false).
+    RemovalAtOnce(bool),
+    /// `chain promotion continues` (true) or `at end` (false).
+    PromotionContinues(bool),
+    /// `chain no reversal`.
+    NoReversal,
 }
 
 /// `stalemate draw|loss|win`: what it means for the side to move to have no legal move
@@ -562,6 +593,8 @@ pub enum ModifierKind {
     Initial,
     /// `pass`: ending on the start cell having done nothing is a move (a null move).
     Pass,
+    /// `chain`: a capture chain.
+    Chain,
     /// `from Z` (inside = true), `not from Z` (inside = false)
     From { zone: Ident, inside: bool },
     /// `to Z`, `not to Z`
@@ -609,7 +642,13 @@ impl Item {
             | Item::PerpetualCheck(span)
             | Item::Hand(span)
             | Item::OneSide(span)
-            | Item::NoCheck(span) => *span,
+            | Item::NoCheck(span)
+            | Item::NoGivingCheck(span) => *span,
+            Item::Chain(d) => d.span,
+            Item::Reach(d) => d.span,
+            Item::Extinction(d) => d.span,
+            Item::Checks(d) => d.span,
+            Item::Checkmate(d) => d.span,
             Item::Stalemate(d) => d.span,
             Item::MustCapture(d) => d.span,
             Item::Explode(d) => d.span,

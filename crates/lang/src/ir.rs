@@ -72,6 +72,11 @@ pub struct GameDecls {
     /// `must capture [most]`: when a capture is legal, only captures are (with `most`,
     /// only those taking the most pieces).
     pub must_capture: Option<MustCapture>,
+    /// `must capture most, weight King 101, ...`: what a piece of each kind listed
+    /// counts when the most is weighed (every other kind counts 1).
+    pub capture_weights: Vec<(PieceId, u32)>,
+    /// `chain removal ...`, `chain promotion ...`: how capture chains end.
+    pub chain: ChainRules,
     /// `sokoban ...`: the pieces the characters of a Sokoban text board stand for.
     pub sokoban: Option<SokobanRoles>,
     /// `explode`, `burn`, `freeze`, `immune`: effects beyond the path.
@@ -82,6 +87,23 @@ pub struct GameDecls {
     pub neutral: Neutrals,
     /// `tag NAME (MARK) for PIECES`.
     pub tags: Tags,
+}
+
+/// How the capture chains of patterns marked `chain` take pieces and crown movers
+/// (`chain removal at end|at once`, `chain promotion at end|continues`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct ChainRules {
+    /// `chain removal at once` (Turkish draughts): a piece jumped leaves the board at
+    /// once, so its cell is empty for the rest of the chain. By default (`at end`) the
+    /// pieces jumped stay on the board until the chain ends and may not be jumped again.
+    pub removal_at_once: bool,
+    /// `chain promotion continues` (Russian draughts): a mover that lands in its
+    /// promotion zone during a chain is crowned there and goes on as the piece it
+    /// becomes. By default (`at end`) only where the chain ends counts.
+    pub promotion_continues: bool,
+    /// `chain no reversal` (Turkish draughts): a link may not go back the way the one
+    /// before it came (a turn of 180° between two captures).
+    pub no_reversal: bool,
 }
 
 /// `must capture`: captures are compulsory.
@@ -490,6 +512,10 @@ pub struct Conditions {
     /// `pass`: a path back to the start cell that captured nothing on the way is a
     /// move (a null move); without it such a landing is dropped.
     pub pass: bool,
+    /// `chain`: one capture of a capture chain. The game layer walks such patterns as
+    /// a loop (from each landing again, while one captures); the move table built from
+    /// the other patterns leaves them out.
+    pub chain: bool,
     /// `from Z` (inside = true) / `not from Z` (inside = false); all must hold.
     pub from: Vec<ZoneCondition>,
     /// `to Z` / `not to Z`, on the cell where the move ends; all must hold.

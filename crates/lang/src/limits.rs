@@ -3,11 +3,14 @@
 //!
 //! The lowest layer that needs them owns them: the checker bounds patterns per piece and
 //! cascades, the linker (in `piecewise-table`) nodes, paths and linking time, the game
-//! layer sizes its moves by [`MAX_PASSING`], [`MAX_EP_CELLS`] and [`MAX_CASCADE`]. Each
+//! layer sizes its moves by [`MAX_PASSING`], [`MAX_CHAIN`], [`MAX_EP_CELLS`] and [`MAX_CASCADE`]. Each
 //! stage reads the share it needs from one [`Limits`].
 
 /// The most cells a single move may capture in passing (locust captures).
 pub const MAX_PASSING: usize = 6;
+/// The most pieces one capture chain (patterns marked `chain`) may take: what a game
+/// move carries. A chain is walked to at most this many captures; it ends there.
+pub const MAX_CHAIN: usize = 32;
 /// The most cells a single move may open to en passant.
 pub const MAX_EP_CELLS: usize = 4;
 /// The most plies a move carries after its first when activations cascade (so a move

@@ -282,6 +282,7 @@ fn modifiers(out: &mut Vec<Name>, modifiers: &[ast::Modifier]) {
             | ModifierKind::Initial
             | ModifierKind::Pass
             | ModifierKind::EnPassant
+            | ModifierKind::Chain
             | ModifierKind::ForSide(_) => {}
         }
     }
@@ -358,7 +359,16 @@ fn references(item: &Item, out: &mut Vec<Name>) {
             kinds(out, &d.activate);
         }
         Item::Passive(d) => uses(out, Piece, &d.pieces),
-        Item::Game(_)
+        Item::Reach(d) => {
+            uses(out, Zone, [&d.zone]);
+            uses(out, Piece, &d.pieces);
+        }
+        Item::Extinction(d) => uses(out, Piece, &d.pieces),
+        Item::Chain(_)
+        | Item::Checks(_)
+        | Item::Checkmate(_)
+        | Item::NoGivingCheck(_)
+        | Item::Game(_)
         | Item::Board(_)
         | Item::Zone(_)
         | Item::Start(_)

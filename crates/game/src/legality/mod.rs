@@ -29,7 +29,7 @@ use crate::make::{make, unmake};
 use crate::movegen::PseudoGen;
 use crate::walk::reverse::ReverseStack;
 use crate::walk::Occupant;
-use crate::{Game, GameMove, GamePosition, MoveKind, MAX_PASSING};
+use crate::{Game, GameMove, GamePosition, MoveKind, MAX_CHAIN};
 
 /// Where the royals of the side that moved are after a move written into the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,7 +102,7 @@ impl<'g> MoveGenerator<'g> {
         }
         if self.legal_moves_bits(pos, out) {
             if let Some(rule) = self.pseudo.game.must_capture {
-                keep_compulsory_captures(rule, out);
+                keep_compulsory_captures(self.pseudo.game, pos, rule, out);
             }
             return;
         }
@@ -122,7 +122,7 @@ impl<'g> MoveGenerator<'g> {
         }
         self.pseudo.give_back(pseudo);
         if let Some(rule) = self.pseudo.game.must_capture {
-            keep_compulsory_captures(rule, out);
+            keep_compulsory_captures(self.pseudo.game, pos, rule, out);
         }
     }
 }
@@ -183,7 +183,7 @@ impl MoveGenerator<'_> {
         let g = self.pseudo.game;
         let side = pos.side;
         // (cell, old occupant) in the order written, restored in reverse.
-        let mut saved = [(0u16, Occupant::EMPTY); MAX_PASSING + 5];
+        let mut saved = [(0u16, Occupant::EMPTY); MAX_CHAIN + 5];
         let mut n = 0;
         let mut put = |pos: &mut GamePosition, c: CellId, o: Occupant| {
             saved[n] = (c.0, pos.write_raw(c, o));
@@ -287,15 +287,31 @@ impl MoveGenerator<'_> {
 }
 
 /// `must capture [most]`: if some legal move captures, drops the moves that do not (and,
-/// for `most`, those that take fewer pieces than the most any move takes).
+/// for `most`, those that take fewer pieces than the most any move takes, each piece
+/// counting its kind's weight: `must capture most, weight King 101`).
 pub(crate) fn keep_compulsory_captures(
+    g: &Game,
+    pos: &GamePosition,
     rule: crate::ir::MustCapture,
     moves: &mut Vec<super::GameMove>,
 ) {
+    let weight = |c: CellId| {
+        let o = pos.cells[c.index()];
+        if o.is_empty() {
+            1
+        } else {
+            g.capture_weights[o.kind().index()] as usize
+        }
+    };
     let taken = |m: &super::GameMove| {
-        usize::from(m.captures_to)
-            + m.n_passing as usize
-            + usize::from(matches!(m.kind, super::MoveKind::EnPassant { .. }))
+        let mut n = m.passing_captures().map(weight).sum::<usize>();
+        if m.captures_to {
+            n += weight(m.to);
+        }
+        if let super::MoveKind::EnPassant { victim } = m.kind {
+            n += weight(victim);
+        }
+        n
     };
     let most = moves.iter().map(taken).max().unwrap_or(0);
     if most == 0 {

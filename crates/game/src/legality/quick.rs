@@ -20,7 +20,7 @@ use crate::attack::query::{
 use crate::attack::royals::{mark_facing, royals_attacked_marking};
 use crate::ids::{CellId, PieceId};
 use crate::table::ReverseNodeId;
-use crate::{GameMove, GamePosition, MoveGenerator, MoveKind, MAX_PASSING};
+use crate::{GameMove, GamePosition, MoveGenerator, MoveKind, MAX_CHAIN};
 
 /// The verdict of the quick legality test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -259,7 +259,7 @@ impl MoveGenerator<'_> {
         }
         // The cells the move empties besides its start cell (passing captures, the en
         // passant victim); `m.to` gets a piece of the mover.
-        let mut other = [0u16; MAX_PASSING + 1];
+        let mut other = [0u16; MAX_CHAIN + 1];
         let mut n = 0;
         let mut push = |c: CellId| {
             other[n] = c.0;

@@ -18,6 +18,7 @@ use crate::walk::{Occupant, Ply, Sink, Walker};
 
 mod cached;
 mod cascade;
+pub(crate) mod chain;
 mod promote;
 
 pub(super) use promote::{expand_or_defer, expand_promotions, promotion_applies};
@@ -145,6 +146,8 @@ pub(crate) struct PseudoGen<'g> {
     frozen: Vec<bool>,
     /// The walks of pieces answered forward, reused while what they read holds.
     pub(crate) own_walks: cached::MoveCache,
+    /// The walker of capture chains (games with patterns marked `chain`).
+    chains: Option<chain::ChainGen<'g>>,
 }
 
 impl<'g> PseudoGen<'g> {
@@ -159,6 +162,7 @@ impl<'g> PseudoGen<'g> {
             pool: Vec::new(),
             frozen: Vec::new(),
             own_walks: cached::MoveCache::default(),
+            chains: game.chains.as_deref().map(chain::ChainGen::new),
         }
     }
 
@@ -235,6 +239,11 @@ impl<'g> PseudoGen<'g> {
                 continue;
             }
             let (kind, from) = (o.kind(), CellId(i as u16));
+            if let (Some(ch), Some(gen)) = (g.chains.as_deref(), self.chains.as_mut()) {
+                if ch.has(kind) {
+                    gen.moves(g, ch, pos, kind, from, out);
+                }
+            }
             match kernels.rays(side, kind, from) {
                 // The same moves, in the same order, without the interpreter.
                 Some(rays) => {

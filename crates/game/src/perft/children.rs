@@ -21,7 +21,7 @@ use crate::legality::quick::Quick;
 use crate::movegen::{promotion_applies, Plies};
 use crate::moves::move_cells;
 use crate::walk::Occupant;
-use crate::{GameMove, GamePosition, MAX_PASSING};
+use crate::{GameMove, GamePosition, MAX_CHAIN};
 
 impl Perft<'_> {
     /// Prepares [`Perft::count_legal_child`] for the children of `pos` (perft
@@ -319,7 +319,7 @@ impl Perft<'_> {
     /// that held none of the parent's listed pieces: pieces a push moved there.
     fn pushed_walks(&mut self, pos: &GamePosition, m: &GameMove) -> u64 {
         let side = pos.side;
-        let mut extra = [u16::MAX; MAX_PASSING + 5];
+        let mut extra = [u16::MAX; MAX_CHAIN + 5];
         let mut n = 0;
         move_cells(self.generator.pseudo.game, m, &mut |c| {
             let o = pos.cells[c.index()];

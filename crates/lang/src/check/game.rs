@@ -27,6 +27,9 @@ impl Checker {
         let mut sokoban_decl: Option<Span> = None;
         let mut stalemate_decl: Option<Span> = None;
         let mut must_capture_decl: Option<Span> = None;
+        let mut chain_removal_decl: Option<Span> = None;
+        let mut chain_promotion_decl: Option<Span> = None;
+        let mut chain_reversal_decl: Option<Span> = None;
         let mut explode_decl: Option<Span> = None;
         let mut royal_ok = true;
         let mut any_royal = false;
@@ -73,8 +76,23 @@ impl Checker {
                         } else {
                             crate::ir::MustCapture::Any
                         });
+                        self.capture_weights(d, &mut game);
                     }
                 }
+                ast::Item::Chain(d) => match d.rule {
+                    ast::ChainRule::RemovalAtOnce(v) => {
+                        self.flag_twice("chain removal", d.span, &mut chain_removal_decl);
+                        game.chain.removal_at_once = v;
+                    }
+                    ast::ChainRule::NoReversal => {
+                        self.flag_twice("chain no reversal", d.span, &mut chain_reversal_decl);
+                        game.chain.no_reversal = true;
+                    }
+                    ast::ChainRule::PromotionContinues(v) => {
+                        self.flag_twice("chain promotion", d.span, &mut chain_promotion_decl);
+                        game.chain.promotion_continues = v;
+                    }
+                },
                 _ => {}
             }
         }
@@ -263,6 +281,49 @@ impl Checker {
 
     /// Records a declaration that may appear once (`hand`, `royals may not face`);
     /// reports a repeat (E0909).
+    /// `must capture most, weight KIND N, ...`: weights only with `most` (E0918), each
+    /// 1..=65535 (E0919), a kind once (E0701).
+    fn capture_weights(&mut self, d: &ast::MustCaptureDecl, game: &mut GameDecls) {
+        for w in &d.weights {
+            if !d.most {
+                self.error(
+                    Diagnostic::error("E0918", "a capture weight without `most`", w.span)
+                        .label("weights decide which captures take the most")
+                        .help("write `must capture most, weight ...`, or remove the weight"),
+                );
+                continue;
+            }
+            let Some(id) = self.piece(&w.piece) else {
+                continue;
+            };
+            if w.weight.value == 0 || w.weight.value > 65_535 {
+                self.error(
+                    Diagnostic::error(
+                        "E0919",
+                        format!("a capture weight of {}", w.weight.value),
+                        w.weight.span,
+                    )
+                    .label("weights are 1 to 65535")
+                    .help("a piece taken counts this much toward the most"),
+                );
+                continue;
+            }
+            if game.capture_weights.iter().any(|&(p, _)| p == id) {
+                self.error(
+                    Diagnostic::error(
+                        "E0701",
+                        format!("`weight {}` is given twice", w.piece.name),
+                        w.span,
+                    )
+                    .label("given again here")
+                    .help("remove one of them"),
+                );
+                continue;
+            }
+            game.capture_weights.push((id, w.weight.value as u32));
+        }
+    }
+
     pub(crate) fn flag_twice(&mut self, what: &str, span: Span, first: &mut Option<Span>) {
         match first {
             None => *first = Some(span),

@@ -31,6 +31,7 @@ impl Checker {
                 ModifierKind::Push(_) => "push",
                 ModifierKind::EnPassant => "en passant",
                 ModifierKind::Pass => "pass",
+                ModifierKind::Chain => "chain",
                 _ => continue,
             };
             ok = false;

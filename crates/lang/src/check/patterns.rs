@@ -72,6 +72,10 @@ impl Checker {
                 return None;
             }
         }
+        let mut land = land;
+        if conditions.chain && !self.chain_pattern(p, &legs, &repeat, &mut land, &conditions) {
+            return None;
+        }
         if let (Some((span, min)), Some(board)) = (dead_leg, &self.board) {
             let (w, h) = (board.width, board.height);
             let steps = if min == 1 {
@@ -92,6 +96,77 @@ impl Checker {
             conditions,
             span: p.span,
         })
+    }
+
+    /// Checks a pattern marked `chain` (one capture of a capture chain: legs that take a
+    /// piece in passing and land on an empty cell) and makes it land only on empty cells;
+    /// false after an error (reported): E0720 on a graph board, E0721 with a `repeat`
+    /// group, E0722 without a capture in passing, E0723 with a modifier a link of a
+    /// chain cannot have.
+    fn chain_pattern(
+        &mut self,
+        p: &ast::Pattern,
+        legs: &[Leg],
+        repeat: &Option<ir::Repeat>,
+        land: &mut Landing,
+        cond: &Conditions,
+    ) -> bool {
+        let chain_span = p
+            .modifiers
+            .iter()
+            .find(|m| m.kind == ast::ModifierKind::Chain)
+            .map_or(p.span, |m| m.span);
+        if self.geometry() == crate::topology::Geometry::Graph {
+            self.error(
+                Diagnostic::error("E0720", "a capture chain on a graph board", chain_span)
+                    .label("`chain` needs a board of files and ranks")
+                    .note("a chain goes on in the direction its jumps keep; a graph board's headings can reach one node by two directions, so the same jump could be taken twice")
+                    .help("use a `square`, `hex`, `tri` or `octo` board, or write the jumps with `repeat`"),
+            );
+            return false;
+        }
+        if let Some(group) = repeat {
+            self.error(
+                Diagnostic::error("E0721", "a `chain` pattern with a `repeat` group", group.span)
+                    .label("the chain already repeats the pattern")
+                    .secondary(chain_span, "a chain here")
+                    .help("write one capture of the chain, e.g. `step diagonal via foe captured then step same, chain`"),
+            );
+            return false;
+        }
+        if !legs.iter().any(|l| l.via.foe_captured) {
+            self.error(
+                Diagnostic::error("E0722", "a `chain` pattern that captures nothing in passing", chain_span)
+                    .label(format!(
+                        "none of its {} legs ends `via foe captured`",
+                        legs.len()
+                    ))
+                    .help("a link of a chain jumps a piece: `step diagonal via foe captured then step same, chain`"),
+            );
+            return false;
+        }
+        let refused = [
+            (land.push.is_some(), "push"),
+            (
+                land.meets.is_some(),
+                "swap`, `capture friend`, `convert` or `activate",
+            ),
+            (cond.pass, "pass"),
+            (cond.en_passant, "en passant"),
+            (!land.empty, "capture only"),
+            (cond.actions.is_some(), "sets`, `keeps`, `burn` or `explode"),
+        ];
+        if let Some((_, word)) = refused.iter().find(|(on, _)| *on) {
+            self.error(
+                Diagnostic::error("E0723", format!("`chain` with `{word}`"), chain_span)
+                    .label("every link of a chain lands on an empty cell, having jumped a piece")
+                    .help(format!("remove `{word}` from this pattern")),
+            );
+            return false;
+        }
+        // Each link of a chain lands on an empty cell; the pieces are taken in passing.
+        land.foe = false;
+        true
     }
 
     /// The pattern's `repeat` group: `Some(None)` without one, `None` after an error
@@ -396,6 +471,7 @@ impl Checker {
                 ast::ModifierKind::CaptureOnly => "capture only".to_string(),
                 ast::ModifierKind::Initial => "initial".to_string(),
                 ast::ModifierKind::Pass => "pass".to_string(),
+                ast::ModifierKind::Chain => "chain".to_string(),
                 ast::ModifierKind::Tagged(_) => "tagged".to_string(),
                 ast::ModifierKind::Captures(_) => "captures".to_string(),
                 ast::ModifierKind::EnPassant => "en passant".to_string(),
@@ -438,6 +514,7 @@ impl Checker {
                 }
                 ast::ModifierKind::Initial => cond.initial = true,
                 ast::ModifierKind::Pass => cond.pass = true,
+                ast::ModifierKind::Chain => cond.chain = true,
                 ast::ModifierKind::ForSide(side) => {
                     if let Some((other, _)) = for_side {
                         if other != *side {

@@ -42,6 +42,14 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::one_side_decl => Some(Item::OneSide(c.span)),
             R::must_capture_decl => Some(Item::MustCapture(MustCaptureDecl {
                 most: c.has(R::kw_most),
+                weights: c
+                    .all(R::capture_weight)
+                    .map(|w| CaptureWeight {
+                        piece: ident(w.child(R::ident), w.span),
+                        weight: number(w.child(R::number), w.span),
+                        span: w.span,
+                    })
+                    .collect(),
                 span: c.span,
             })),
             R::repetition_decl
@@ -89,6 +97,21 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 span: c.span,
             })),
             R::relay_decl => Some(Item::Relay(effects::relay(c))),
+            R::chain_decl => Some(Item::Chain(ChainDecl {
+                rule: if c.has(R::chain_no_reversal) {
+                    ChainRule::NoReversal
+                } else if c.has(R::chain_removal) {
+                    ChainRule::RemovalAtOnce(
+                        c.child(R::chain_removal).is_some_and(|r| r.has(R::kw_once)),
+                    )
+                } else {
+                    ChainRule::PromotionContinues(
+                        c.child(R::chain_promotion)
+                            .is_some_and(|r| r.has(R::kw_continues)),
+                    )
+                },
+                span: c.span,
+            })),
             R::passive_decl => Some(Item::Passive(PassiveDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 span: c.span,

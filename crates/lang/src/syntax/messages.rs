@@ -84,7 +84,16 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::relay_decl
         | R::kw_relay
         | R::passive_decl
-        | R::kw_passive => GAME_DECLARATION,
+        | R::kw_passive
+        | R::chain_decl => GAME_DECLARATION,
+        R::mod_chain | R::kw_chain => "`chain`",
+        R::capture_weight | R::kw_weight => "`weight`, a piece name and a number",
+        R::chain_removal | R::kw_removal => "`removal at end` or `removal at once`",
+        R::chain_promotion => "`promotion at end` or `promotion continues`",
+        R::kw_at => "`at`",
+        R::kw_end | R::kw_once => "`end` or `once`",
+        R::kw_continues => "`continues`",
+        R::chain_no_reversal | R::kw_reversal => "`no reversal`",
         R::relay_move_only => "`move only`",
         R::relay_activate => "`activate KINDS`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",

@@ -56,6 +56,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "tag",
         "relay",
         "passive",
+        "chain",
     ];
     const PATTERNS: &[&str] = &["step", "leap", "ride", "like", "repeat"];
     const MODIFIERS: &[&str] = &[
@@ -74,6 +75,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "convert",
         "activate",
         "pass",
+        "chain",
         "for first",
         "for second",
         "tagged",
@@ -157,6 +159,12 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         R::kw_either => &["either"],
         R::kw_each => &["each"],
         R::kw_most => &["most"],
+        R::kw_removal => &["removal"],
+        R::kw_weight => &["weight"],
+        R::kw_reversal => &["reversal"],
+        R::kw_at => &["at"],
+        R::kw_end | R::kw_once => &["end", "once"],
+        R::kw_continues => &["continues"],
         R::kw_into => &["into"],
         R::kw_radius => &["radius"],
         _ => &[],

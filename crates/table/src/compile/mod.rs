@@ -258,7 +258,13 @@ pub fn compile(rules: &RuleSet) -> MoveProgram {
         // (`moved by either side`): then both sides' trees are compiled.
         let neutral = rules.game.neutral.is_neutral(PieceId(pi as u8));
         let movable = rules.game.neutral.movable.contains(&PieceId(pi as u8));
-        for pat in piece.patterns.iter().filter(|_| !neutral || movable) {
+        // Patterns marked `chain` are the game layer's: it links them in a table of their
+        // own and walks them as a loop (`piecewise_game`'s capture chains).
+        for pat in piece
+            .patterns
+            .iter()
+            .filter(|pat| (!neutral || movable) && !pat.conditions.chain)
+        {
             let start = p.ops.len() as u32;
             lower_pattern(&mut p, pat);
             p.patterns.push(ProgramPattern {

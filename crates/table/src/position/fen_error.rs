@@ -222,6 +222,13 @@ pub enum FenErrorKind {
         /// The game's N.
         limit: u32,
     },
+    /// A draughts FEN (`W:W31,32:B1,K2`) that does not read: what was expected where.
+    Draughts {
+        /// Where the problem is.
+        offset: usize,
+        /// What is wrong (`` `61` is not a square of this board (1 to 50) ``).
+        problem: String,
+    },
 }
 
 impl FenError {
@@ -259,7 +266,8 @@ impl FenError {
             | NotACell { offset, .. }
             | EnPassantWithoutVictim { offset, .. }
             | NotANumber { offset, .. }
-            | CheckCounts { offset, .. } => offset,
+            | CheckCounts { offset, .. }
+            | Draughts { offset, .. } => offset,
         }
     }
 
@@ -448,6 +456,14 @@ impl FenError {
         })
     }
 
+    /// A [`FenErrorKind::Draughts`] error (for the draughts FEN reader).
+    pub fn draughts(offset: usize, problem: impl Into<String>) -> FenError {
+        FenError::new(FenErrorKind::Draughts {
+            offset,
+            problem: problem.into(),
+        })
+    }
+
     /// A [`FenErrorKind::NotANumber`] error (for readers of FEN beside this module).
     pub fn not_a_number(offset: usize, found: &str) -> FenError {
         FenError::new(FenErrorKind::NotANumber {
@@ -566,6 +582,7 @@ impl fmt::Display for Message<'_> {
                 "check counts `{found}`: expected the checks each side has left, \
                  `W+B` with each at most {limit}"
             ),
+            Draughts { problem, .. } => write!(f, "{problem}"),
         }
     }
 }

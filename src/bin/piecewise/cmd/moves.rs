@@ -73,7 +73,11 @@ fn legal_moves(
         .iter()
         .zip(texts)
         .filter(|(m, _)| from.map_or(true, |f| m.from == f && m.kind != MoveKind::Drop))
-        .map(|(_, text)| text)
+        // Draughts games: the PDN move beside the UCI one (`c3d4 22-18`).
+        .map(|(m, text)| match game.pdn(&pos, m) {
+            Some(pdn) => format!("{text} {pdn}"),
+            None => text,
+        })
         .collect();
     lines.sort();
     print_lines(lines);

@@ -31,7 +31,11 @@ pub fn run(
                     eprintln!("solved");
                 }
             }
-            _ => outln!("{}", game.fen(pos)),
+            // Draughts games: the draughts FEN (`W:W31,32:B1,2`).
+            _ => outln!(
+                "{}",
+                game.draughts_fen(pos).unwrap_or_else(|| game.fen(pos))
+            ),
         }
         if let Some(result) = game.line_result(&line) {
             eprintln!("result: {result}");
@@ -44,7 +48,7 @@ pub fn run(
         let (fen, moves) = super::result::split_line(line);
         let mut pos = game.position(fen).map_err(|e| e.to_string())?;
         play_moves(&game, &mut pos, &moves)?;
-        Ok(game.fen(&pos))
+        Ok(game.draughts_fen(&pos).unwrap_or_else(|| game.fen(&pos)))
     })
 }
 

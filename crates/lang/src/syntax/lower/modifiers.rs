@@ -24,6 +24,7 @@ pub(super) fn modifier(n: &Node<'_>) -> Option<Modifier> {
         R::mod_captures => ModifierKind::Captures(kinds(inner.child(R::kinds)?)),
         R::mod_en_passant => ModifierKind::EnPassant,
         R::mod_pass => ModifierKind::Pass,
+        R::mod_chain => ModifierKind::Chain,
         R::mod_for => ModifierKind::ForSide(
             if inner
                 .child(R::for_side)
