@@ -85,8 +85,9 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_relay
         | R::passive_decl
         | R::kw_passive
-        | R::chain_decl => GAME_DECLARATION,
-        R::mod_chain | R::kw_chain => "`chain`",
+        | R::chain_decl
+        | R::kw_chain => GAME_DECLARATION,
+        R::mod_chain => "`chain`",
         R::capture_weight | R::kw_weight => "`weight`, a piece name and a number",
         R::chain_removal | R::kw_removal => "`removal at end` or `removal at once`",
         R::chain_promotion => "`promotion at end` or `promotion continues`",
