@@ -332,7 +332,7 @@ snap!(
 );
 snap!(
     game_castling_not_royal,
-    "board square 8x8\ncastling King e1 to g1 with Rook h1 to f1\npiece King (K) { step any }\npiece Rook (R) { ride orthogonal }\n"
+    "board square 8x8\nroyal Prince\ncastling King e1 to g1 with Rook h1 to f1\npiece King (K) { step any }\npiece Prince (P) { step any }\npiece Rook (R) { ride orthogonal }\n"
 );
 snap!(
     game_promotion_to_itself,
