@@ -9,7 +9,10 @@ Known differences, mapped before comparing: Xiangqi's horse and elephant are `H`
 Shogi's promotions are `=` and the promoted piece's own letter in Fairy-Stockfish's SAN
 (`Bxh8=H`) and `=+B` in piecewise's, and its promoted pieces are such letters there and
 `+B`, `+R`, ... here: Shogi is compared on the moves of unpromoted pieces that do not
-promote.
+promote. What is left differs where Fairy-Stockfish disambiguates a gold from a promoted
+piece it writes `G` too (`G6g7` where piecewise writes `Gg7`, the other piece being
+`+P`): 58 of 60 shogi positions equal at seed 1, all of chess, crazyhouse and xiangqi
+(300 each).
 
     python3 tests/differential/san.py [--bin target/debug/piecewise] [--positions N] [--seed S]
 """
