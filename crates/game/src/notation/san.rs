@@ -2,7 +2,7 @@
 //! (its `SAN` notation): the piece's letter (none for a pawn), the start file, rank or
 //! cell when another piece of the kind could go to the same cell, `x` for a capture
 //! (a pawn's with its start file), the destination, `=` and the letter of a promotion
-//! (`+` for a Shogi-style one), `O-O` / `O-O-O` for castling, `P@e4` for a drop, and
+//! (`=+P` for a Shogi-style one), `O-O` / `O-O-O` for castling, `P@e4` for a drop, and
 //! `+` after a move that gives check, `#` after one that mates.
 //!
 //! A pawn here is a piece whose moves restart the halfmove clock (the `move limit`'s
@@ -115,12 +115,10 @@ fn base(g: &Game, moves: &[GameMove], m: &GameMove) -> String {
     }
     s.push_str(&board.cell_name(m.to));
     if let Some(p) = m.promotion {
-        if g.is_plus(p) {
-            s.push('+');
-        } else {
-            s.push('=');
-            s.push_str(&g.letter(Side::First, p));
-        }
+        // `=` and the letter, a Shogi-style one too (`=+P`): a bare `+` would read as a
+        // check mark.
+        s.push('=');
+        s.push_str(&g.letter(Side::First, p));
     }
     if let Some(d) = m.duck {
         s.push(',');
@@ -129,9 +127,8 @@ fn base(g: &Game, moves: &[GameMove], m: &GameMove) -> String {
     s
 }
 
-/// `text` without what may follow a move in a game record: check and mate marks and
-/// annotations (`+`, `#`, `!`, `?`); a Shogi-style promotion's `+` is kept when the
-/// text is otherwise a move's SAN.
+/// `text` without the annotations that may follow a move in a game record (`#`, `!`,
+/// `?`); a check mark `+` is left to [`parse_san`].
 fn stripped(text: &str) -> &str {
     text.trim().trim_end_matches(['#', '!', '?'])
 }
@@ -149,8 +146,7 @@ pub(crate) fn parse_san(g: &Game, pos: &GamePosition, text: &str) -> Option<Game
     let moves = g.legal_moves(pos);
     let texts: Vec<String> = san_list(g, pos, &moves);
     let texts: Vec<&str> = texts.iter().map(|t| stripped(t)).collect();
-    // Exactly as written first; then with a check mark added or left out (a trailing
-    // `+` may be a check mark or a Shogi-style promotion).
+    // Exactly as written first; then with a check mark added or left out.
     let exact = |t: &str| t == want;
     let loose =
         |t: &str| t.strip_suffix('+') == Some(want.as_str()) || want.strip_suffix('+') == Some(t);
