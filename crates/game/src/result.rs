@@ -244,7 +244,7 @@ impl Game {
         let stm = pos.side_to_move();
         let mover = stm.opponent();
         for (i, rule) in self.ends.reach.iter().enumerate() {
-            let counts = |side: Side| rule.for_side.is_none_or(|s| s == side);
+            let counts = |side: Side| rule.for_side.map_or(true, |s| s == side);
             if rule.reply {
                 // The first side arrived and the second has had its reply: a draw if it
                 // arrived too, else the first side's outcome.

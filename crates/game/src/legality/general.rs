@@ -60,9 +60,12 @@ impl MoveGenerator<'_> {
         } else if pos.royal_count[them.index()] < theirs {
             true
         } else {
-            !((g.no_facing && royals_face(g, pos)) || self.royal_threatened(pos))
-                && !(g.no_giving_check
-                    && royal_attacked(g, pos, pos.side, &mut self.pseudo.attacks))
+            // Its royals left capturable, facing, or (`no giving check`) the other
+            // side's in check: illegal.
+            !((g.no_facing && royals_face(g, pos))
+                || self.royal_threatened(pos)
+                || (g.no_giving_check
+                    && royal_attacked(g, pos, pos.side, &mut self.pseudo.attacks)))
         };
         unmake(g, pos, undo);
         ok
