@@ -15,7 +15,7 @@
 //! - runs of blank lines become one, blank lines at the start and end go, the file ends
 //!   with one newline, and line ends are `\n`.
 //!
-//! A file that does not parse is not formatted: [`format`] returns its syntax errors.
+//! A file that does not parse is not formatted: [`format()`] returns its syntax errors.
 //! Formatting is idempotent: `format(format(s)) == format(s)`.
 //!
 //! ```

@@ -1,5 +1,5 @@
 //! What an editor asks about a `.rules` text, answered in byte offsets and plain
-//! values, without the protocol: the language server ([`crate::server`]) converts them
+//! values, without the protocol: the language server (`server`) converts them
 //! to LSP's positions and types, the playground to JSON.
 
 use piecewise::diagnostics::Diagnostics;

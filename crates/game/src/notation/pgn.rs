@@ -1,4 +1,4 @@
-//! pgn: games as PGN, with the moves in SAN ([`super::san`]) and the game named by a
+//! pgn: games as PGN, with the moves in SAN (`san`) and the game named by a
 //! `[Variant "NAME"]` tag, as lichess and Fairy-Stockfish's tools write them.
 //!
 //! [`read`] splits a PGN text into games: tag pairs, then the movetext, whose move
