@@ -110,7 +110,11 @@ def check(job):
     out = {"variant": variant, "positions": 0, "moves": 0, "verdicts": 0, "perft": None,
            "failure": None, "show": []}
     try:
-        restricted = run.not_mating_drops(open(rules).read()) if os.path.exists(rules) else set()
+        # The file's text (a shipped game's name is rules/NAME.rules): its `not mating`
+        # drops are the moves pyffish allows that the file states it forbids.
+        path = rules if os.path.exists(rules) else os.path.join(run.REPO, "rules",
+                                                                 f"{rules}.rules")
+        restricted = run.not_mating_drops(open(path).read()) if os.path.exists(path) else set()
         rng = random.Random(f"{args.seed}:catalogue:{variant}")
         games = playouts(variant, rng, args.playouts, args.plies, restricted)
         rows = [r for _, g in games for r in g]
