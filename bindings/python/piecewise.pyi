@@ -19,6 +19,9 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 __version__: str
 
+def variants() -> List[str]:
+    """The names of the shipped games, sorted, as pyffish's `variants()`."""
+
 VALUE_MATE: int
 """A won game's value for the winner (32000, Fairy-Stockfish's VALUE_MATE)."""
 
@@ -116,6 +119,11 @@ class Game:
     @classmethod
     def from_text(cls, text: str, file: Optional[str] = None) -> Game:
         """Compiles rules text (the same as `Game(text, file)`)."""
+    @classmethod
+    def variant(cls, name: str) -> Game:
+        """The shipped game of that name (as `variants()` lists them, Fairy-Stockfish's
+        names: `Game.variant("3check")`); raises `Error` naming the closest names for an
+        unknown one."""
     @classmethod
     def from_file(cls, path: Union[str, bytes, PathLike[str], PathLike[bytes]]) -> Game:
         """Reads and compiles a `.rules` file (graph board files it names are found

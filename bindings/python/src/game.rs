@@ -140,6 +140,21 @@ impl Game {
         Game::compile(py, &source, &name, path.parent())
     }
 
+    /// The shipped game of that name (Fairy-Stockfish's name, as `variants()` lists
+    /// them: `Game.variant("chess")`, `Game.variant("3check")`); its rules are built
+    /// into the package. Raises `piecewise.Error` naming the closest names for an
+    /// unknown one.
+    #[classmethod]
+    fn variant(_cls: &Bound<'_, PyType>, py: Python<'_>, name: &str) -> PyResult<Game> {
+        match piecewise::catalogue::find(name) {
+            Some(v) => Game::compile(py, v.source(), &v.file_name(), None),
+            None => Err(errors::Error::new_err(format!(
+                "{}; piecewise.variants() lists them",
+                piecewise::catalogue::unknown(name)
+            ))),
+        }
+    }
+
     /// The file name diagnostics show.
     #[getter]
     fn file(&self) -> &str {

@@ -33,9 +33,20 @@ pub mod perft;
 
 use pyo3::prelude::*;
 
+/// The names of the shipped games, sorted, as pyffish's `variants()` lists its own:
+/// each opens with `Game.variant(name)`.
+#[pyfunction]
+fn variants() -> Vec<&'static str> {
+    piecewise::catalogue::variants()
+        .iter()
+        .map(|v| v.name())
+        .collect()
+}
+
 /// piecewise: a declarative language for how game pieces move.
 ///
-/// Compile a `.rules` file into a `Game` (`Game.from_file(path)`, `Game(text)`), then ask
+/// Compile a `.rules` file into a `Game` (`Game.from_file(path)`, `Game(text)`, or a
+/// shipped game by name: `Game.variant("chess")`, listed by `variants()`), then ask
 /// it what pyffish answers for a Fairy-Stockfish variant, over FEN text and UCI move
 /// lists: `legal_moves(fen, moves)`, `get_fen`, `gives_check`, `game_result`,
 /// `is_immediate_game_end`, `is_optional_game_end`, `perft(fen, depth)`; and the path
@@ -50,6 +61,7 @@ fn piecewise_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("VALUE_MATE", end::VALUE_MATE)?;
     m.add("VALUE_DRAW", end::VALUE_DRAW)?;
     m.add_class::<game::Game>()?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_class::<errors::Diagnostic>()?;
     m.add("Error", py.get_type::<errors::Error>())?;
     m.add("RulesError", py.get_type::<errors::RulesError>())?;

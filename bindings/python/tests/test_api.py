@@ -160,6 +160,8 @@ def stub_names():
             members[node.name] = {n.name if hasattr(n, "name") else n.target.id
                                   for n in node.body
                                   if isinstance(n, (ast.FunctionDef, ast.AnnAssign))}
+        elif isinstance(node, ast.FunctionDef):
+            top.add(node.name)
         elif isinstance(node, ast.AnnAssign):
             top.add(node.target.id)
         elif isinstance(node, ast.Assign):
@@ -198,3 +200,17 @@ def test_the_module_has_a_docstring_and_a_version():
     assert "Game" in piecewise.__doc__ and "RulesError" in piecewise.__doc__
     assert piecewise.__version__ == "0.1.0"
     assert piecewise.VALUE_MATE == 32000 and piecewise.VALUE_DRAW == 0
+
+
+def test_shipped_games_open_by_name_as_pyffish_lists_them():
+    names = piecewise.variants()
+    assert names == sorted(names)
+    for name in ["chess", "3check", "kingofthehill", "xiangqi", "shogi", "crazyhouse"]:
+        assert name in names
+    chess = piecewise.Game.variant("chess")
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    assert chess.perft(start, 2) == 400
+    three = piecewise.Game.variant("3check")
+    assert three.start_fen().split()[4] == "3+3"
+    with pytest.raises(piecewise.Error, match="did you mean `chess`"):
+        piecewise.Game.variant("chesss")
