@@ -161,13 +161,23 @@ impl Game {
             || game.ends_at_once
             || game.chains.is_some();
         game.plain = game.effects.is_none() && game.tags.is_none();
+        // A promotion to a royal piece (Coregal's queen) makes a royal the kernel's
+        // pins and checks do not know of: such games are judged without it.
+        let promotes_to_royal = game.promotions.iter().any(|rules| {
+            rules
+                .iter()
+                .any(|r| r.choices.iter().any(|c| game.royal[c.index()]))
+        });
         if play {
             game.bits = super::kernel::BitKernel::build(
                 &game.reverse,
                 &game.kernels,
                 (&game.royal, game.pieces),
                 (&game.promo_to, &game.promo_from, &game.castlings),
-                game.effects.is_none() && !game.neutral.iter().any(|&n| n) && !game.no_giving_check,
+                game.effects.is_none()
+                    && !game.neutral.iter().any(|&n| n)
+                    && !game.no_giving_check
+                    && !promotes_to_royal,
                 game.no_facing.then_some(&game.file_rays[..]),
             );
         }
