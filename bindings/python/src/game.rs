@@ -56,7 +56,7 @@ impl Game {
             let Some(m) = self.game.parse_uci(&pos, text) else {
                 return Err(errors::move_error(py, i, text, &self.game.fen(&pos)));
             };
-            self.game.make(&mut pos, &m);
+            self.game.play_move(&mut pos, &m);
         }
         Ok(pos)
     }

@@ -215,12 +215,7 @@ impl Game {
     /// Plays `m`, a legal move of the line's last position, at the end of the line.
     pub fn play(&self, line: &mut Line, m: &GameMove) {
         let pieces_before = self.pieces_on_board(&line.pos);
-        let mover = line.pos.side_to_move();
-        self.make(&mut line.pos, m);
-        if self.ends.checks.is_some() && self.in_check(&line.pos) {
-            let given = &mut line.pos.checks[mover.index()];
-            *given = given.saturating_add(1);
-        }
+        self.play_move(&mut line.pos, m);
         line.moves.push(*m);
         let previous = line.marks.last().map(|m| m.count).unwrap_or_default();
         let reset = line.pos.halfmove_clock() == 0;
@@ -228,6 +223,19 @@ impl Game {
         let count = self.next_count(&line.pos, previous, capture);
         let mark = self.mark(&line.pos, reset, count);
         line.marks.push(mark);
+    }
+
+    /// Makes `m` (a legal move of `pos`) for good, keeping what the position itself
+    /// counts beyond make/unmake: the checks each side has given, in a game with
+    /// `checks N`. For replaying a game move by move without a [`Line`]; a search that
+    /// unmakes uses [`Game::make`].
+    pub fn play_move(&self, pos: &mut GamePosition, m: &GameMove) {
+        let mover = pos.side_to_move();
+        self.make(pos, m);
+        if self.ends.checks.is_some() && self.in_check(pos) {
+            let given = &mut pos.checks[mover.index()];
+            *given = given.saturating_add(1);
+        }
     }
 
     /// Plays the move written `text` in UCI (or SAN: [`Game::parse_move`]) at the end
