@@ -11,13 +11,7 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
         R::repetition_decl => Item::Repetition(RepetitionDecl {
             count: number(c.child(R::number), c.span),
             outcome: c.child(R::outcome).map(|o| outcome(Some(o))),
-            for_side: c.child(R::for_side).map(|f| {
-                if f.has(R::kw_second) {
-                    crate::ids::Side::Second
-                } else {
-                    crate::ids::Side::First
-                }
-            }),
+            for_side: for_side(c),
             kind: end_kind(c),
             span: c.span,
         }),
@@ -45,13 +39,7 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
             zone: ident(c.child(R::ident), c.span),
             pieces: piece_list(c.child(R::piece_list), c.span),
             outcome: c.child(R::outcome).map(|o| outcome(Some(o))),
-            for_side: c.child(R::for_side).map(|f| {
-                if f.has(R::kw_second) {
-                    crate::ids::Side::Second
-                } else {
-                    crate::ids::Side::First
-                }
-            }),
+            for_side: for_side(c),
             count: c
                 .child(R::reach_count)
                 .map(|n| number(n.child(R::number), n.span)),
@@ -82,6 +70,17 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
             span: c.span,
         }),
     }
+}
+
+/// `for first` / `for second` after a game end.
+fn for_side(n: &Node<'_>) -> Option<crate::ids::Side> {
+    n.child(R::for_side).map(|f| {
+        if f.has(R::kw_second) {
+            crate::ids::Side::Second
+        } else {
+            crate::ids::Side::First
+        }
+    })
 }
 
 /// `, claim` or `, immediate` after a game end.
