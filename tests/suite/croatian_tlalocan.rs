@@ -1,0 +1,450 @@
+//! Conquest of Tlalocan (`rules/croatian-tlalocan.rules`, 24×24): the first Croatian
+//! variant with transparency (Waves), divergence (from Shamans) and activation (of Waves
+//! and Pyramids) together, with the Centaur, Serpent, Shaman, Scout and Grenadier.
+//! Perft 1-2 from the book's start position and the legal moves of random and
+//! hand-made positions against the independent brute-force generator
+//! (`croatian_brute/mod.rs`), exact move lists checked by hand, FEN read-back and
+//! make/unmake, and the path trees of a divergence and of a Shaman's capture chain
+//! (insta snapshots, checked by hand against the seed's text).
+
+use crate::common;
+
+#[path = "croatian_brute/mod.rs"]
+mod brute;
+
+use brute::TLALOCAN;
+use common::{legal, play, Rng};
+use piecewise::Game;
+
+fn tlalocan() -> Game {
+    common::game("croatian-tlalocan")
+}
+
+fn words(s: &str) -> Vec<String> {
+    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
+    v.sort();
+    v
+}
+
+/// The moves of `fen` that start on `from`.
+fn moves_from(g: &Game, fen: &str, from: &str) -> Vec<String> {
+    legal(g, fen)
+        .into_iter()
+        .filter(|m| m.starts_with(from) && !m[from.len()..].starts_with(char::is_numeric))
+        .collect()
+}
+
+/// The book's start position (libcrochess's setup table), written back with every
+/// Pawn's rush tag.
+const START: &str = "*r&nbscuweahqk&haewucsbnr&*/p^p^p^p^gp^gp^p^gp^ggp^gp^p^gp^gp^p^p^p^/p^p^p^gp^p^p^ggp^p^ggp^p^ggp^p^p^gp^p^p^/3o3oo2oo2oo3o3/4o1o2o1oo1o2o1o4/24/24/24/24/24/24/24/24/24/24/24/24/24/24/4O1O2O1OO1O2O1O4/3O3OO2OO2OO3O3/P^P^P^GP^P^P^GGP^P^GGP^P^GGP^P^P^GP^P^P^/P^P^P^P^GP^GP^P^GP^GGP^GP^P^GP^GP^P^P^P^/*R&NBSCUWEAHQK&HAEWUCSBNR&* w - - 0 1";
+
+/// Perft 1 is 233. By hand: the 16 Pawns of rank 3 step once; the 10 with nothing in
+/// front also rush 2 to 9 cells (to rank 12): 10 × 9 + 6 = 96; the 16 Scouts ride up
+/// to 6 cells forward and sideways to empty cells; the Grenadiers, Rooks and the rest
+/// are walled in (the Stars are walls). Perft 1 and 2 agree with the brute force.
+#[test]
+fn the_start_position_and_its_perft_agree_with_a_brute_force_count() {
+    let g = tlalocan();
+    let pos = g.start_position().unwrap();
+    assert_eq!(g.fen(&pos), START);
+    assert_eq!(g.perft(&pos, 1), 233);
+    let pawns = legal(&g, START)
+        .into_iter()
+        .filter(|m| m.as_bytes()[1] == b'3')
+        .count();
+    assert_eq!(pawns, 96);
+    for depth in 1..=2 {
+        assert_eq!(
+            g.perft(&pos, depth),
+            brute::perft_of(TLALOCAN, START, depth),
+            "depth {depth}"
+        );
+    }
+}
+
+/// A random position of `pieces` pieces besides the Kings, placed in a 9×9 window
+/// (so that they meet), with Stars; Pawns away from both ends, tagged on their ranks 2
+/// and 3 when `tags`.
+fn random_fen(rng: &mut Rng, pieces: usize, tags: bool) -> String {
+    const KINDS: &[u8] = b"QRBNEAUWCSHOGPPW";
+    let n = 24;
+    let mut cells: Vec<Option<(u8, bool)>> = vec![None; n * n];
+    let (x0, y0) = (rng.below(n - 9), 2 + rng.below(n - 13));
+    let put = |rng: &mut Rng, cells: &mut Vec<Option<(u8, bool)>>, c: u8| loop {
+        let (x, y) = (x0 + rng.below(9), y0 + rng.below(9));
+        let i = y * n + x;
+        if cells[i].is_none() {
+            let rel = if c.is_ascii_uppercase() { y } else { n - 1 - y };
+            let tag = tags && c.eq_ignore_ascii_case(&b'P') && (1..=2).contains(&rel);
+            cells[i] = Some((c, tag));
+            return;
+        }
+    };
+    put(rng, &mut cells, b'K');
+    put(rng, &mut cells, b'k');
+    for _ in 0..2 {
+        put(rng, &mut cells, b'*');
+    }
+    for i in 0..pieces {
+        let c = KINDS[rng.below(KINDS.len())];
+        put(
+            rng,
+            &mut cells,
+            if i % 2 == 0 {
+                c
+            } else {
+                c.to_ascii_lowercase()
+            },
+        );
+    }
+    let mut rows = Vec::new();
+    for y in (0..n).rev() {
+        let (mut row, mut empty) = (String::new(), 0);
+        for x in 0..n {
+            match cells[y * n + x] {
+                None => empty += 1,
+                Some((c, tag)) => {
+                    if empty > 0 {
+                        row += &empty.to_string();
+                        empty = 0;
+                    }
+                    row.push(c as char);
+                    if tag {
+                        row.push('^');
+                    }
+                }
+            }
+        }
+        if empty > 0 {
+            row += &empty.to_string();
+        }
+        rows.push(row);
+    }
+    let side = if rng.below(2) == 0 { "w" } else { "b" };
+    format!("{} {side} - - 0 1", rows.join("/"))
+}
+
+/// Random crowded positions of every kind: the legal moves agree with the brute force,
+/// and perft 2 where no Pawn carries a tag (en passant is not in the brute force).
+/// The positions do meet the constructs: the test counts the cascades among the moves
+/// it compared and the pieces that may diverge (Shaman capture chains are rare here:
+/// the hand-made position below has them).
+#[test]
+fn random_positions_agree_with_a_brute_force_generator() {
+    let g = tlalocan();
+    let mut rng = Rng(0x7a1a_0ca4);
+    let (mut compared, mut cascades, mut chains, mut divergences) = (0, 0, 0, 0);
+    while compared < 30 {
+        let tags = compared % 3 == 0;
+        let pieces = 24 + rng.below(16);
+        let fen = random_fen(&mut rng, pieces, tags);
+        if brute::takes_king(TLALOCAN, &fen) || g.position(&fen).is_err() {
+            continue;
+        }
+        let expected = brute::legal(TLALOCAN, &fen);
+        assert_eq!(legal(&g, &fen), expected, "{fen}");
+        cascades += expected.iter().filter(|m| m.contains('>')).count();
+        chains += brute::chains(TLALOCAN, &fen);
+        divergences += brute::divergences(TLALOCAN, &fen);
+        if !tags && compared % 8 == 1 {
+            let pos = g.position(&fen).unwrap();
+            assert_eq!(
+                g.perft(&pos, 2),
+                brute::perft_of(TLALOCAN, &fen, 2),
+                "{fen}"
+            );
+        }
+        compared += 1;
+    }
+    eprintln!("{cascades} cascades, {chains} chains, {divergences} divergences");
+    assert!(
+        cascades > 20 && divergences > 5,
+        "{cascades} cascades, {divergences} divergences"
+    );
+}
+
+/// A position of 24×24 from pieces on cells (FEN letters; `^` after a Pawn's letter for
+/// its rush tag), `w` or `b` to move.
+fn fen_of(pieces: &[(&str, &str)], side: &str) -> String {
+    let n = 24;
+    let mut cells = vec![String::new(); n * n];
+    for (cell, piece) in pieces {
+        let x = (cell.as_bytes()[0] - b'a') as usize;
+        let y: usize = cell[1..].parse().unwrap();
+        cells[(y - 1) * n + x] = piece.to_string();
+    }
+    let rows: Vec<String> = (0..n)
+        .rev()
+        .map(|y| {
+            let (mut row, mut empty) = (String::new(), 0);
+            for x in 0..n {
+                let c = &cells[y * n + x];
+                if c.is_empty() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    row += &empty.to_string();
+                    empty = 0;
+                }
+                row += c;
+            }
+            if empty > 0 {
+                row += &empty.to_string();
+            }
+            row
+        })
+        .collect();
+    format!("{} {side} - - 0 1", rows.join("/"))
+}
+
+fn cells(s: &str, from: &str, sep: &str) -> Vec<String> {
+    s.split_whitespace()
+        .map(|to| format!("{from}{sep}{to}"))
+        .collect()
+}
+
+/// A Rook meeting an own Shaman (divergence), an own Wave (activation, transparency)
+/// and a black Wave. By hand, from the book ("Own Shaman is divergent": a piece turns
+/// on the Shaman's cell into any of its lines, never back over its path):
+/// - up d5 d6 d7; the own Shaman on d8 stops it, and it may diverge there: up d9 d10
+///   d11 and the black Wave d12 (captured), left c8 b8 a8, right e8 f8 and the black
+///   Pawn g8 (captured); not back down;
+/// - down d3, the own Wave on d2 (activated), and past it d1 (transparency);
+/// - rank 4: a4 b4 c4 and e4 .. x4;
+/// - the Wave activated on d2 moves as a Rook, never capturing: rank 2 (a2 .. w2), d1,
+///   d3 .. d7 (d4 is empty now) and the same divergence from d8, without the captures.
+#[test]
+fn a_rook_diverges_from_its_shaman_and_activates_a_wave_that_diverges_too() {
+    let g = tlalocan();
+    let fen = fen_of(
+        &[
+            ("x1", "K"),
+            ("d4", "R"),
+            ("d8", "H"),
+            ("d2", "W"),
+            ("x24", "k"),
+            ("g8", "p"),
+            ("d12", "w"),
+        ],
+        "w",
+    );
+    let mut expected = cells(
+        "d5 d6 d7 d9 d10 d11 d12 c8 b8 a8 e8 f8 g8 d3 d1 a4 b4 c4 e4 f4 g4 h4 i4 j4 k4 l4 m4 n4 o4 p4 q4 r4 s4 t4 u4 v4 w4 x4",
+        "d4",
+        "",
+    );
+    expected.extend(cells(
+        "a2 b2 c2 e2 f2 g2 h2 i2 j2 k2 l2 m2 n2 o2 p2 q2 r2 s2 t2 u2 v2 w2 x2 d1 d3 d4 d5 d6 d7 d9 d10 d11 c8 b8 a8 e8 f8",
+        "d4d2",
+        ">",
+    ));
+    expected.sort();
+    assert_eq!(moves_from(&g, &fen, "d4"), expected);
+    assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
+}
+
+/// The light Shaman's capture-ply and its divergence. By hand (book: "Shaman can
+/// continue capturing in the same ply, and in the same direction, as long as there are
+/// opponent's pieces to capture"; "Shaman is divergent; any own piece (and opponent's
+/// Shaman) can change direction"): from e5 its capture leaps (1,4) and (2,3) reach the
+/// black Knight f9, then the Bishop g13 and the Rook h17 in the same line (a chain of
+/// up to three captures, ending on the last), and the black Shaman g8, which it may
+/// capture or diverge from: one more capture leap from g8, onto the Knight h12 (not
+/// back to e5). Its step-ply (knight leaps over empty cells) lands on empty cells only.
+/// A chain is written with the cells it takes before its last (`e5h17xf9xg13`).
+#[test]
+fn a_shaman_captures_a_chain_and_diverges_from_the_opponents_shaman() {
+    let g = tlalocan();
+    let fen = fen_of(
+        &[
+            ("a1", "K"),
+            ("e5", "H"),
+            ("x24", "k"),
+            ("f9", "n"),
+            ("g13", "b"),
+            ("h17", "r"),
+            ("g8", "h"),
+            ("h12", "n"),
+        ],
+        "w",
+    );
+    let occupied = ["f9", "g13", "h17", "g8", "h12"];
+    let captures: Vec<String> = moves_from(&g, &fen, "e5")
+        .into_iter()
+        .filter(|m| occupied.contains(&m[2..].split('x').next().unwrap()))
+        .collect();
+    assert_eq!(captures, words("e5f9 e5g13xf9 e5h17xf9xg13 e5g8 e5h12"));
+    assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
+    // The chain takes every piece on its line; the divergence only the one it lands on.
+    let after = play(&g, &fen, &["e5h17xf9xg13"]);
+    let board: &str = after.split(' ').next().unwrap();
+    assert_eq!(board.matches('n').count(), 1, "{after}");
+    assert!(!board.contains('b') && !board.contains('r'), "{after}");
+    let after = play(&g, &fen, &["e5h12"]);
+    assert!(
+        after.contains('h') && after.contains('b') && after.contains('r'),
+        "{after}"
+    );
+    assert!(!common::make_unmake_round_trip(&g, &fen).is_empty());
+}
+
+/// Cascades and a tag read back through FEN; make/unmake of every legal move of the
+/// start position restores the position, its tags and its hash.
+#[test]
+fn cascades_tags_and_chains_read_back_through_fen_and_unmake() {
+    let g = tlalocan();
+    // A rush loses the tag: the Pawn on c3 rushes to c12 and is written without `^`.
+    let after = play(&g, START, &["c3c12"]);
+    assert!(after.contains("/2P21/"), "{after}");
+    let fen = fen_of(
+        &[
+            ("x1", "K"),
+            ("d4", "R"),
+            ("d8", "H"),
+            ("d2", "W"),
+            ("x24", "k"),
+            ("g8", "p"),
+            ("d12", "w"),
+        ],
+        "w",
+    );
+    play(&g, &fen, &["d4d2>f8", "x24w24", "d2d3"]);
+    assert!(!common::make_unmake_round_trip(&g, &fen).is_empty());
+    assert!(!common::make_unmake_round_trip(&g, START).is_empty());
+}
+
+use common::cli::tree;
+
+/// The Rook's tree in the divergence position, read by hand against the seed's text
+/// ("divergence, piece changes its direction, continues moving"; "activation, ending
+/// its ply, but starting" the piece's): the own Wave on d2 is an activation (`>`) and is
+/// passed over (transparency: d1 behind it); the own Shaman on d8 stops the plain ride
+/// and is passed over by the diverging pattern, which forks into its three new lines
+/// (c8.., d9.. to the black Wave, e8.. to the black Pawn). Ply 2, the Wave moving as
+/// the Rook, diverges the same way but never captures: no `x` in its tree, d12 and g8
+/// only stop it.
+#[test]
+fn the_tree_of_a_rook_diverging_and_activating_a_wave() {
+    let fen = fen_of(
+        &[
+            ("x1", "K"),
+            ("d4", "R"),
+            ("d8", "H"),
+            ("d2", "W"),
+            ("x24", "k"),
+            ("g8", "p"),
+            ("d12", "w"),
+        ],
+        "w",
+    );
+    let text = tree("rules/croatian-tlalocan.rules", &fen, "d4", false);
+    let (rook, wave) = text.split_once("activations:").unwrap();
+    assert!(rook.contains("d12x") && rook.contains("g8x"), "{text}");
+    assert!(
+        rook.contains("d8  [meets friend H (white Shaman): pass over]"),
+        "{text}"
+    );
+    assert!(wave.contains("ply 2: white Wave on d2"), "{text}");
+    assert!(!wave.contains("x may capture"), "{text}");
+    assert!(
+        !wave.contains("d12x") && wave.contains("d12  [meets foe w (black Wave): stop]"),
+        "{text}"
+    );
+    insta::assert_snapshot!("tlalocan_rook_diverges_activates", text);
+    insta::assert_snapshot!(
+        "tlalocan_rook_diverges_activates_json",
+        tree("rules/croatian-tlalocan.rules", &fen, "d4", true)
+    );
+}
+
+/// The light Shaman's tree in the chain position, read by hand against the seed's text
+/// ("a Shaman can capture opponent's Starchild, continue capturing ... and also diverge
+/// from said Starchild", here the opponent's Shaman): f9, g13, h17 in one line, each a
+/// capture that the next leap continues (`via foe captured`); g8 both captured and
+/// passed over, forking into one more capture leap onto h12.
+#[test]
+fn the_tree_of_a_shaman_capturing_a_chain_and_diverging() {
+    let fen = fen_of(
+        &[
+            ("a1", "K"),
+            ("e5", "H"),
+            ("x24", "k"),
+            ("f9", "n"),
+            ("g13", "b"),
+            ("h17", "r"),
+            ("g8", "h"),
+            ("h12", "n"),
+        ],
+        "w",
+    );
+    let text = tree("rules/croatian-tlalocan.rules", &fen, "e5", false);
+    assert!(
+        text.contains("g8x  [meets foe h (black Shaman): capture]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("g8  [meets foe h (black Shaman): pass over]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("h17x  [meets foe r (black Rook): capture, capture in passing]"),
+        "{text}"
+    );
+    assert!(text.contains("h12x"), "{text}");
+    insta::assert_snapshot!("tlalocan_shaman_chain_diverges", text);
+    insta::assert_snapshot!(
+        "tlalocan_shaman_chain_diverges_json",
+        tree("rules/croatian-tlalocan.rules", &fen, "e5", true)
+    );
+}
+
+/// Castling rights as tags (`tag castle (&) for King | Rook`, `castling ..., tagged
+/// castle`): the King castles 2 to 9 cells toward a Rook only while both carry the tag
+/// (FEN `K&`, `R&`, as libcrochess writes them; the castling field stays `-`). By hand:
+/// the white Rook on w1 carries no tag, so the King on m1 castles only to the left, to
+/// k1 .. d1 (the Rook b1 landing beside it), besides its steps; after castling neither
+/// carries the tag any more, and the black King castles right (m24 to o24, the Rook
+/// w24 to n24).
+#[test]
+fn castling_needs_both_pieces_tagged_and_castling_clears_the_tags() {
+    let g = tlalocan();
+    let fen = fen_of(
+        &[
+            ("m1", "K&"),
+            ("b1", "R&"),
+            ("w1", "R"),
+            ("m24", "k&"),
+            ("b24", "r&"),
+            ("w24", "r&"),
+        ],
+        "w",
+    );
+    assert_eq!(
+        moves_from(&g, &fen, "m1"),
+        words("m1l1 m1n1 m1l2 m1m2 m1n2 m1k1 m1j1 m1i1 m1h1 m1g1 m1f1 m1e1 m1d1")
+    );
+    let after = play(&g, &fen, &["m1f1", "m24o24"]);
+    assert!(after.starts_with("1r&11rk9/"), "{after}");
+    assert!(after.contains("/5KR15R1 w - -"), "{after}");
+    // A King that stepped away and back has lost its tag: no castling.
+    let back = play(&g, &fen, &["m1m2", "m24m23", "m2m1", "m23m24"]);
+    assert!(back.contains("/1R&10K9R1 w - - 4 3"), "{back}");
+    assert!(!legal(&g, &back).contains(&"m1f1".to_string()), "{back}");
+    // Letters are not rights here.
+    let lettered = fen.replace(" w - -", " w KQkq -");
+    let e = g.position(&lettered).unwrap_err();
+    assert_eq!(e.offset(), lettered.find("KQkq").unwrap(), "{e}");
+    assert!(!common::make_unmake_round_trip(&g, &fen).is_empty());
+}
+
+/// A castling tag the pieces do not carry, and an unknown one, say what and where.
+#[test]
+fn castling_tag_diagnostics() {
+    let src = "game \"t\"\nboard square 8x8\ntag castle (&) for King\nroyal King\ncastling King e1 to g1 with Rook h1 to f1, tagged castle\ncastling King e1 to c1 with Rook a1 to d1, tagged castel\npiece King (K) { step any }\npiece Rook (R) { ride orthogonal }\n";
+    assert_eq!(common::check_codes(src), vec!["E0955", "E0926"]);
+    // `tagged` with no name before the next declaration: a syntax error there, which
+    // does not swallow the next line.
+    let cut = src.replace(", tagged castel", ", tagged");
+    assert_eq!(common::check_codes(&cut), vec!["E0001"]);
+}

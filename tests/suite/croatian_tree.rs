@@ -1,0 +1,182 @@
+//! Path trees of Croatian Chess situations from the libcrochess seed
+//! (`../shared/seeds/000-libcrochess-paths.rst`, "Paths" and "Alternative paths",
+//! "Forking paths"), on the 26×26 board of `rules/croatian-one.rules`, as insta
+//! snapshots of `piecewise tree` and its `--json`. Each snapshot was read by hand
+//! against the seed's text; what each must show is written beside it.
+//!
+//! Activation: a Bishop activates its own Wave, which moves on as a Bishop and meets
+//! the opponent's Starchild (`a_wave_activated_by_a_bishop_meets_a_starchild`). A
+//! Shaman capturing a Starchild and going on, or diverging from it
+//! (`a_shaman_captures_a_starchild_or_diverges_from_it`).
+
+use crate::common;
+
+/// A 26×26 FEN with these pieces (cell name, letter) and white to move.
+fn fen(pieces: &[(&str, char)]) -> String {
+    let mut rows = vec![vec![None; 26]; 26];
+    for (cell, letter) in pieces {
+        let file = (cell.as_bytes()[0] - b'a') as usize;
+        let rank: usize = cell[1..].parse().unwrap();
+        rows[rank - 1][file] = Some(*letter);
+    }
+    let mut out = Vec::new();
+    for row in rows.iter().rev() {
+        let mut s = String::new();
+        let mut empty = 0;
+        for c in row {
+            match c {
+                None => empty += 1,
+                Some(l) => {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(*l);
+                }
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        out.push(s);
+    }
+    format!("{} w - - 0 1", out.join("/"))
+}
+
+fn tree(fen: &str, from: &str, json: bool) -> String {
+    common::cli::tree("rules/croatian-one.rules", fen, from, json)
+}
+
+/// A Bishop on b2 meets the opponent's Starchild on d4 (seed: "a Bishop encounters
+/// opponent's Starchild on its capture-field"). The tree must show the three
+/// interactions: capture (`d4x`, the ply ends there), transparency (`pass over`, then
+/// the same diagonal goes on: e5, f6, up to the pawn on g7, which it may capture), and
+/// divergence (`fork`s from d4 into the other diagonals: c5 b6 a7 and e3 f2 g1, and
+/// the same one; never back to c3, which the path has passed).
+#[test]
+fn a_bishop_meets_an_enemy_starchild() {
+    let f = fen(&[("b2", 'B'), ("d4", 'i'), ("g7", 'p')]);
+    let text = tree(&f, "b2", false);
+    assert!(text.contains("c3* d4x  [meets foe i (black Starchild): capture]"));
+    assert!(text.contains("fork: c5* b6* a7*"));
+    assert!(!text.contains("fork: c3"));
+    insta::assert_snapshot!("bishop_meets_enemy_starchild", text);
+    insta::assert_snapshot!("bishop_meets_enemy_starchild_json", tree(&f, "b2", true));
+}
+
+/// A Bishop on b2 meets its own light Shaman on d4: no capture (a friend), no
+/// transparency (only Waves and Starchilds are passed over), but divergence from one's
+/// own Shaman (seed: "Even pieces with straight movement (e.g. Bishop) could encounter
+/// Shaman earlier in the ply, and diverge from it"), onward to an enemy Starchild on
+/// f6 that it may capture, pass over or diverge from again — not here: only one
+/// divergence per pattern in this file.
+#[test]
+fn a_bishop_diverges_from_its_own_shaman() {
+    let f = fen(&[("b2", 'B'), ("d4", 'H'), ("f6", 'i')]);
+    let text = tree(&f, "b2", false);
+    assert!(!text.contains("d4x"));
+    insta::assert_snapshot!("bishop_diverges_from_own_shaman", text);
+}
+
+/// A light Shaman on c3 captures a chain of enemies along one line of its capture
+/// vector (1,4): the leaps reach d7, e11 and f15, each holding an enemy taken in
+/// passing, and the ply may end on any of them (seed: a Shaman "can capture ... and
+/// still continue its ply"). The tree must show d7 `capture in passing`, then `fork:
+/// (captures it)` e11 and f15 (each also a landing capture, `x`), and g19 reached but
+/// not a landing (the chain's ply ends on a capture). The divergence pattern's first
+/// leaps are listed too, as a second run of lines: d7 holds no Starchild, so it stops
+/// there (`blocked by kind`) and lands nowhere.
+#[test]
+fn a_shaman_captures_a_chain() {
+    let f = fen(&[("c3", 'H'), ("d7", 'p'), ("e11", 'n'), ("f15", 'r')]);
+    let text = tree(&f, "c3", false);
+    assert!(text.contains("fork: (captures it) f15x"));
+    insta::assert_snapshot!("shaman_captures_a_chain", text);
+}
+
+/// A light Bishop on b2 meets its own Wave on d4 (seed: "activation, ending its ply,
+/// but starting" the piece's): the Bishop may pass over it (transparency: on to e5,
+/// and so on) or end there activating it (`d4>`). The Wave, ply 2, "inherits step- and
+/// capture-fields from activating piece" (book, Miranda's Veil): it rides the diagonals
+/// from d4 as a Bishop, never capturing; on the long diagonal it meets the opponent's
+/// Starchild on f6, with the same three interactions as the Bishop would have
+/// (capture, shown in the tree but not a move of a Wave; pass over to g7 and h8 where
+/// a pawn stands; diverge into the other diagonals from f6). Back down the diagonal it
+/// goes through c3 and b2 (the Bishop's start, empty now) to a1. The Kings are there
+/// for `moves` (the game has `royal King`). (The Kings are there for
+/// `moves`: the game has `royal King`.)
+#[test]
+fn a_wave_activated_by_a_bishop_meets_a_starchild() {
+    let f = fen(&[
+        ("b2", 'B'),
+        ("d4", 'W'),
+        ("f6", 'i'),
+        ("h8", 'p'),
+        ("z1", 'K'),
+        ("a26", 'k'),
+    ]);
+    let text = tree(&f, "b2", false);
+    assert!(
+        text.contains("c3* d4>  [meets friend W (white Wave): activate"),
+        "{text}"
+    );
+    assert!(text.contains(
+        "ply 2: white Wave on d4, moving as the Bishop that activated it, never capturing"
+    ));
+    let moves = common::cli::run(&["moves", "rules/croatian-one.rules", "--fen", &f]);
+    let list = common::cli::stdout(&moves);
+    assert!(
+        list.contains("b2d4>e5"),
+        "{list} {}",
+        common::cli::stderr(&moves)
+    );
+    assert!(!list.contains("b2d4>f6\n"), "a Wave never captures");
+    insta::assert_snapshot!("bishop_activates_wave", text);
+    insta::assert_snapshot!("bishop_activates_wave_json", tree(&f, "b2", true));
+}
+
+/// A light Shaman on c3 meets the opponent's Starchild on d7 with its first capture
+/// leap (1,4) (seed, "Path segment tree": a Shaman "can capture opponent's Starchild,
+/// continue capturing opponent's pieces in the next path node (without its
+/// side-effect), and also diverge from said Starchild in a forking path node (with its
+/// side-effect)"). Checked by hand against that text, the tree shows all three:
+/// `d7x` the capture that ends the ply there; beside it a `d7` entry of the capture
+/// chain, under it `fork: (captures it) e11x`,
+/// the capture-ply going on in the same line to take the pawn on e11 (and on to f15,
+/// reached but no landing: the chain ends on a capture); and a second `d7` entry, the
+/// Starchild met and left standing, with one `fork:` per capture vector from d7: the
+/// divergence, landing only where an enemy stands (e11 again, as a move that leaves
+/// the Starchild: `c3e11` beside the chain's `c3e11xd7`; f10 and h8), never back to
+/// c3. The knight-rider's step-ply lines (a2, b5 a7, ...) come first, as in every
+/// Shaman tree.
+#[test]
+fn a_shaman_captures_a_starchild_or_diverges_from_it() {
+    let f = fen(&[
+        ("c3", 'H'),
+        ("d7", 'i'),
+        ("e11", 'p'),
+        ("f10", 'n'),
+        ("h8", 'r'),
+        ("z1", 'K'),
+        ("a26", 'k'),
+    ]);
+    let text = tree(&f, "c3", false);
+    // The capture-only leap and the capture chain start on d7 as two roots (the chain is
+    // linked relative on 26×26, so its roots are not merged into the leap's).
+    assert!(text.contains("d7x  [meets foe i (black Starchild): capture]"));
+    assert!(text.contains("d7  [meets foe i (black Starchild): capture in passing]"));
+    assert!(text.contains("fork: (captures it) e11x"));
+    assert!(text.contains("fork: f10x  [meets foe n (black Knight): capture]"));
+    assert!(text.contains("fork: h8x  [meets foe r (black Rook): capture]"));
+    assert!(!text.contains("fork: c3"));
+    let moves = common::cli::run(&["moves", "rules/croatian-one.rules", "--fen", &f]);
+    let list = common::cli::stdout(&moves);
+    for m in ["c3d7", "c3e11xd7", "c3e11", "c3f10", "c3h8"] {
+        assert!(list.lines().any(|l| l == m), "{m} in {list}");
+    }
+    insta::assert_snapshot!("shaman_captures_or_diverges_from_starchild", text);
+    insta::assert_snapshot!(
+        "shaman_captures_or_diverges_from_starchild_json",
+        tree(&f, "c3", true)
+    );
+}

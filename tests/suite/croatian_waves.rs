@@ -1,0 +1,349 @@
+//! The Croatian Chess variants with Waves: Miranda's Veil
+//! (`rules/croatian-miranda.rules`, 16×16), the first, and Nineteen
+//! (`rules/croatian-nineteen.rules`, 18×18: Stars, two ranks of Pawns, Pawns stepping
+//! sideways and rushing by their tag). Transparency (riders and rushing Pawns pass
+//! over Waves) and activation (any own piece may hand the move to an own Wave, which
+//! moves as its activator, never capturing; material pieces activate the passive
+//! Pyramid on their capture cells). Exact move lists of hand-checked positions, legal
+//! moves and perft against an independent brute-force generator written from the
+//! book's rules as the files cover them (`croatian_brute/mod.rs`), FEN read-back and
+//! make/unmake after cascades, and the path tree of a cascade (insta snapshots,
+//! checked by hand).
+
+use crate::common;
+
+#[path = "croatian_brute/mod.rs"]
+mod brute;
+
+use brute::{MIRANDA, NINETEEN};
+use common::{legal, play};
+use piecewise::Game;
+
+fn miranda() -> Game {
+    common::game("croatian-miranda")
+}
+
+const START: &str = "r&eauwnbqk&bnwuaer&/p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^/16/16/16/16/16/16/16/16/16/16/16/16/P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^/R&EAUWNBQK&BNWUAER& w - - 0 1";
+
+fn words(s: &str) -> Vec<String> {
+    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
+    v.sort();
+    v
+}
+
+/// The moves of `fen` that start on `from`.
+fn moves_from(g: &Game, fen: &str, from: &str) -> Vec<String> {
+    legal(g, fen)
+        .into_iter()
+        .filter(|m| m.starts_with(from) && !m[from.len()..].starts_with(char::is_numeric))
+        .collect()
+}
+
+// ------------------------------------------------------------ the start position
+
+/// The book's start position (libcrochess's setup table and the chapter's diagram: the
+/// Wave between each Knight and Unicorn). Perft 1 is 124, counted by hand: 16 Pawns ×
+/// (a step and a rush of 2 to 6) = 96; Pegasi b1 and o1 8 each (a3 or n3, and seven
+/// leaps up one line to i15 or h15); the Unicorn d1 (light cell: a Knight) 2, m1 (dark:
+/// the long leaps j3 k4 l5 n5 o4 p3) 6; Knights f1 and k1 2 each. No piece reaches a
+/// Wave or a Pyramid. Perft 1 and 2 agree with the brute force.
+#[test]
+fn the_start_position_and_its_perft_agree_with_a_brute_force_count() {
+    let g = miranda();
+    let pos = g.start_position().unwrap();
+    assert_eq!(g.fen(&pos), START);
+    assert_eq!(g.perft(&pos, 1), 124);
+    for depth in 1..=2 {
+        assert_eq!(
+            g.perft(&pos, depth),
+            brute::perft_of(MIRANDA, START, depth),
+            "depth {depth}"
+        );
+    }
+}
+
+// ------------------------------------------------------------ hand-checked moves
+
+/// A Rook meeting Waves: transparency, activation of its own Wave, capture of the
+/// enemy's, activation of a Pyramid. Checked by hand against the book ("Wave is
+/// transparent": a piece may activate its own Wave, capture the enemy's or move past
+/// both; "Pyramid ... activated ... on its capture-fields"):
+/// - up the d-file: d5 d6, then the own Wave on d7, which it may activate or pass;
+///   past it d8 d9, the black Wave on d10 (captured, or passed), d11 d12 and the black
+///   Pawn on d13, captured; left c4 and the black Knight b4; right e4 f4 and the own
+///   Pyramid g4 (activated); down d3 d2 d1;
+/// - the Wave activated on d7 rides as a Rook from d7, never capturing: rank 7 both
+///   ways, d8 d9, past the black Wave d11 d12 (not the Pawn d13), and down to d1
+///   (d4 is empty now);
+/// - the Pyramid activated on g4 rides as a Rook from g4: the whole g-file, rank 4 to
+///   p4, and left to the Knight on b4, which it captures (d4 is empty now).
+#[test]
+fn a_rook_passes_waves_activates_its_own_captures_the_enemys_and_activates_a_pyramid() {
+    let g = miranda();
+    let fen = "15k/16/16/3p12/16/16/3w12/16/16/3W12/16/16/1n1R2A9/16/16/15K w - - 0 1";
+    let mut expected =
+        words("d4d5 d4d6 d4d8 d4d9 d4d10 d4d11 d4d12 d4d13 d4c4 d4b4 d4e4 d4f4 d4d3 d4d2 d4d1");
+    for to in
+        "a7 b7 c7 e7 f7 g7 h7 i7 j7 k7 l7 m7 n7 o7 p7 d8 d9 d11 d12 d6 d5 d4 d3 d2 d1".split(' ')
+    {
+        expected.push(format!("d4d7>{to}"));
+    }
+    for to in "b4 c4 d4 e4 f4 h4 i4 j4 k4 l4 m4 n4 o4 p4 g1 g2 g3 g5 g6 g7 g8 g9 g10 g11 g12 g13 g14 g15 g16"
+        .split(' ')
+    {
+        expected.push(format!("d4g4>{to}"));
+    }
+    expected.sort();
+    assert_eq!(moves_from(&g, fen, "d4"), expected);
+    assert_eq!(
+        legal(&g, fen).len(),
+        expected.len() + 3,
+        "and the King's o1 o2 p2"
+    );
+    assert_eq!(legal(&g, fen), brute::legal(MIRANDA, fen));
+}
+
+/// A Pawn meeting Waves. By hand, from the book ("Single-step pieces and transparency",
+/// "Activated by stepping Pawn", "Activating Pyramid"): e3; carrying its rush tag
+/// (`P^`), the rush over the own Wave
+/// on e4 (which it may activate: the Wave then moves as the Pawn, one step to e5) and
+/// over the black Wave on e6 (on which it may not stop) to e5, e7 and e8 (6 cells at
+/// most); the own Pyramid on its capture cell f3, activated, rides from f3 (e2 empty
+/// now, the King on f1 stops it at f2).
+#[test]
+fn a_pawn_rushes_over_waves_and_activates_a_wave_and_a_pyramid() {
+    let g = miranda();
+    let fen = "k15/16/16/16/16/16/16/16/16/16/4w11/16/4W11/5A10/4P^11/5K10 w - - 0 1";
+    let mut expected = words("e2e3 e2e5 e2e7 e2e8 e2e4>e5");
+    for to in "a3 b3 c3 d3 e3 g3 h3 i3 j3 k3 l3 m3 n3 o3 p3 f2 f4 f5 f6 f7 f8 f9 f10 f11 f12 f13 f14 f15 f16"
+        .split(' ')
+    {
+        expected.push(format!("e2f3>{to}"));
+    }
+    expected.sort();
+    assert_eq!(moves_from(&g, fen, "e2"), expected);
+    assert_eq!(legal(&g, fen), brute::legal(MIRANDA, fen));
+}
+
+/// Cascades of several plies (Bishop → Wave → Wave → Pyramid), Pegasi and a Queen
+/// passing Waves, Unicorns on both colours, Knights stopped by Waves, pins and checks
+/// through Waves, both sides: every legal move and perft 2 agree with the brute force.
+#[test]
+fn positions_with_waves_agree_with_a_brute_force_generator() {
+    let g = miranda();
+    for fen in [
+        // Bishop a1 → Wave c3 (as a Bishop) → Wave e5, which may not activate the
+        // Pyramid h8.
+        "8k7/16/16/16/16/16/16/16/7A8/16/16/4W11/16/2W13/16/B11K3 w - - 0 1",
+        // A black Queen checking through a white Wave; the white Wave cannot block it.
+        "7k8/16/16/16/16/16/16/7q8/16/16/16/16/7W8/16/16/2N4K8 w - - 0 1",
+        // Black to move: a Pegasus passing a Wave, activating its own Wave; Unicorns.
+        "4k11/3p12/16/16/16/16/7e8/16/5w3W6/16/2u13/16/9q6/16/3P2B9/8K7 b - - 0 1",
+        // Waves of both sides around both Kings, Knights, a Unicorn on each colour.
+        "8k7/7p8/6w1n7/16/16/16/5U10/16/16/16/6u9/16/16/5N1W8/7P8/8K7 w - - 0 1",
+    ] {
+        let expected = brute::legal(MIRANDA, fen);
+        assert_eq!(legal(&g, fen), expected, "{fen}");
+        assert!(
+            fen.contains('q') || expected.iter().any(|m| m.contains('>')),
+            "{fen}"
+        );
+        let pos = g.position(fen).unwrap();
+        assert_eq!(g.perft(&pos, 2), brute::perft_of(MIRANDA, fen, 2), "{fen}");
+    }
+}
+
+/// A cascade of four plies, by hand: the Bishop a1 activates the Wave on c3, which
+/// (moving as a Bishop) activates the Wave on e5, which activates the Wave on g7, which
+/// moves as a Bishop from g7: h6 .. l2 (the King on m1 stops it), f8 .. a13, and down to
+/// f6, then past the Wave now on e5 to d4 (the Bishop on c3 stops it). No Wave
+/// activates the Pyramid on h8
+/// (book: "Wave cannot activate Pyramid"; `relay Wave, ..., activate not King |
+/// Pyramid`), and the Bishop cannot either: it meets it only past Waves.
+#[test]
+fn a_cascade_of_four_plies_and_no_wave_activates_a_pyramid() {
+    let g = miranda();
+    let fen = "8k7/16/16/16/16/16/16/16/7A8/6W9/16/4W11/16/2W13/16/B11K3 w - - 0 1";
+    let moves = legal(&g, fen);
+    let four: Vec<String> = moves
+        .iter()
+        .filter(|m| m.matches('>').count() == 3)
+        .cloned()
+        .collect();
+    let mut expected = Vec::new();
+    for to in "h6 i5 j4 k3 l2 f8 e9 d10 c11 b12 a13 f6 d4".split(' ') {
+        expected.push(format!("a1c3>e5>g7>{to}"));
+    }
+    expected.sort();
+    assert_eq!(four, expected);
+    assert!(!moves.iter().any(|m| m.contains("h8")), "{moves:?}");
+    assert_eq!(moves, brute::legal(MIRANDA, fen));
+}
+
+/// A Wave is transparent, so it cannot be pinned and does not shield (book, "Wave is
+/// not pinned"): the black Queen on h9 checks the King on h1 past the white Wave on h4.
+/// By hand: the Knight on c1 cannot reach h2 or h3, the King cannot activate the Wave
+/// three cells away, so only the King's steps off the h-file remain.
+#[test]
+fn a_queen_checks_past_a_wave() {
+    let g = miranda();
+    let fen = "7k8/16/16/16/16/16/16/7q8/16/16/16/16/7W8/16/16/2N4K8 w - - 0 1";
+    assert_eq!(legal(&g, fen), words("h1g1 h1g2 h1i1 h1i2"));
+}
+
+// ------------------------------------------------------------ FEN, make/unmake
+
+/// Cascades played and read back through FEN; make/unmake of every legal move of the
+/// hand-checked positions restores the position and its hash.
+#[test]
+fn cascades_read_back_through_fen_and_unmake() {
+    let g = miranda();
+    let a = "15k/16/16/3p12/16/16/3w12/16/16/3W12/16/16/1n1R2A9/16/16/15K w - - 0 1";
+    // The Rook on d7, the Wave it activated on d12.
+    assert_eq!(
+        play(&g, a, &["d4d7>d12"]),
+        "15k/16/16/3p12/3W12/16/3w12/16/16/3R12/16/16/1n4A9/16/16/15K b - - 1 1"
+    );
+    // The Rook on g4, the Pyramid it activated takes the Knight on b4.
+    assert_eq!(
+        play(&g, a, &["d4g4>b4", "p16o16"]),
+        "14k1/16/16/3p12/16/16/3w12/16/16/3W12/16/16/1A4R9/16/16/15K w - - 1 2"
+    );
+    let b = "k15/16/16/16/16/16/16/16/16/16/4w11/16/4W11/5A10/4P^11/5K10 w - - 0 1";
+    play(&g, b, &["e2e4>e5"]);
+    play(&g, START, &["b1d5", "o16n14", "d5e7"]);
+    for fen in [a, b, START] {
+        assert!(!common::make_unmake_round_trip(&g, fen).is_empty());
+    }
+}
+
+// ------------------------------------------------------------ path tree
+
+use common::cli::tree;
+
+/// The Rook's tree in the first hand-checked position, read by hand against the seed's
+/// text: d7 is an activation (`>`, ply 2 below: the Wave moving as the Rook, never
+/// capturing), the path goes on past it (transparency) to the black Wave on d10, which
+/// may be captured or passed, and to the Pawn on d13; g4 activates the Pyramid (ply 2:
+/// its own moves).
+#[test]
+fn the_tree_of_a_rook_meeting_waves_and_a_pyramid() {
+    let fen = "15k/16/16/3p12/16/16/3w12/16/16/3W12/16/16/1n1R2A9/16/16/15K w - - 0 1";
+    let text = tree("rules/croatian-miranda.rules", fen, "d4", false);
+    assert!(text.contains("activations:"), "{text}");
+    assert!(text.contains("ply 2: white Wave on d7"), "{text}");
+    assert!(text.contains("ply 2: white Pyramid on g4"), "{text}");
+    insta::assert_snapshot!("miranda_rook_waves_pyramid", text);
+}
+
+// ------------------------------------------------------------ Nineteen
+
+fn nineteen() -> Game {
+    common::game("croatian-nineteen")
+}
+
+/// The book's start position as `start` gives it (libcrochess's setup table: Stars in
+/// the corners, two ranks of Pawns), written back with every Pawn's rush tag.
+const START19: &str = "*r&nbweuaqk&auewbnr&*/p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^/p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^/18/18/18/18/18/18/18/18/18/18/18/18/P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^/P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^/*R&NBWEUAQK&AUEWBNR&* w - - 0 1";
+
+/// Perft 1 is 114, counted by hand: the 18 Pawns of rank 3 each step once and rush 2
+/// to 6 cells (to rank 9, the end of their half): 108; the Unicorn g1 (dark: long
+/// leaps) reaches e4 f5 h5 i4; the Queen i1 and the King j1 each activate the Pyramid
+/// next to them, which rides back one cell onto the square they left (i1h1>i1,
+/// j1k1>j1). The rest is walled in. Perft 1 and 2 agree with the brute force.
+#[test]
+fn nineteen_start_position_and_perft_agree_with_a_brute_force_count() {
+    let g = nineteen();
+    let pos = g.start_position().unwrap();
+    assert_eq!(g.fen(&pos), START19);
+    assert_eq!(g.perft(&pos, 1), 114);
+    let moves = legal(&g, START19);
+    assert!(moves.contains(&"i1h1>i1".to_string()) && moves.contains(&"j1k1>j1".to_string()));
+    for depth in 1..=2 {
+        assert_eq!(
+            g.perft(&pos, depth),
+            brute::perft_of(NINETEEN, START19, depth),
+            "depth {depth}"
+        );
+    }
+}
+
+/// A Pawn carrying its rush tag, an own Wave in front of it. By hand: it steps sideways
+/// (c2 e2), activates the Wave on its step cell d3, or rushes over it to d4..d9 (7 cells
+/// at most, to rank 9). The Wave activated moves as the Pawn but carries no rush tag:
+/// one step, forward or sideways (d4 c3 e3); nothing to take on c4 or e4.
+#[test]
+fn a_wave_activated_by_a_pawn_steps_as_it_but_never_rushes() {
+    let g = nineteen();
+    let fen = "k17/18/18/18/18/18/18/18/18/18/18/18/18/18/18/3W14/3P^14/9K8 w - - 0 1";
+    assert_eq!(
+        moves_from(&g, fen, "d2"),
+        words("d2c2 d2e2 d2d3>d4 d2d3>c3 d2d3>e3 d2d4 d2d5 d2d6 d2d7 d2d8 d2d9")
+    );
+    assert_eq!(legal(&g, fen), brute::legal(NINETEEN, fen));
+}
+
+/// Stars are walls: the Rook stops before a1, the Bishop before r18, the Knight does
+/// not land on a1, nothing captures or activates them; by hand the Rook a4 has a3 a2
+/// and rank 4 and the file up; the brute force agrees on every move.
+#[test]
+fn stars_are_walls_nobody_moves_lands_on_or_passes() {
+    let g = nineteen();
+    let fen = "*16*/18/18/18/18/18/18/18/18/18/18/18/18/18/R10k6/2B15/1N16/*8K7* w - - 0 1";
+    let moves = legal(&g, fen);
+    assert!(moves.contains(&"a4a2".to_string()) && !moves.iter().any(|m| m.ends_with("a1")));
+    assert!(moves.contains(&"c3q17".to_string()) && !moves.iter().any(|m| m.ends_with("r18")));
+    assert_eq!(moves, brute::legal(NINETEEN, fen));
+}
+
+/// Sideways Pawns activating Waves, rushes from both ranks over Waves, Pegasi, a
+/// Pyramid, Stars, both sides: legal moves and perft 2 agree with the brute force.
+#[test]
+fn nineteen_positions_agree_with_a_brute_force_generator() {
+    let g = nineteen();
+    for fen in [
+        "*7k8*/18/18/18/18/18/18/18/18/18/18/18/4w13/18/18/2P^W1P^12/3B2A11/*8K7* w - - 0 1",
+        "*8k7*/4p^p^12/3w1p^12/18/18/18/6e11/18/18/18/18/18/18/18/18/4Q13/18/*8K7* b - - 0 1",
+        "*8k7*/18/18/18/18/18/18/18/18/4W13/18/18/18/18/4W13/4P^13/2U3N11/*8K7* w - - 0 1",
+    ] {
+        let expected = brute::legal(NINETEEN, fen);
+        assert_eq!(legal(&g, fen), expected, "{fen}");
+        assert!(
+            expected.iter().any(|m| m.contains('>')),
+            "{fen}: an activation"
+        );
+        let pos = g.position(fen).unwrap();
+        assert_eq!(g.perft(&pos, 2), brute::perft_of(NINETEEN, fen, 2), "{fen}");
+    }
+}
+
+/// A rush loses the tag (FEN `P` after the move, `P^` before); make/unmake of every
+/// start move restores the position, its tags and its hash.
+#[test]
+fn nineteen_tags_and_cascades_read_back_through_fen() {
+    let g = nineteen();
+    let after = play(&g, START19, &["c3c8"]);
+    assert!(after.contains("/2P15/"), "{after}");
+    play(&g, START19, &["j1k1>j1", "g18e15"]);
+    assert!(!common::make_unmake_round_trip(&g, START19).is_empty());
+}
+
+/// The Pawn's tree in Nineteen, read by hand: c2 and e2 (sideways), d3 an activation of
+/// the own Wave (`>`), and the rush past it to d4..d9 (transparency: `pass over`, then
+/// one fork per cell it may stop on); c3 and e3, its capture cells, hold nothing. Ply 2:
+/// the Wave moving as the Pawn, one step to c3, d4 or e3, no rush (it carries no tag).
+#[test]
+fn the_tree_of_a_pawn_activating_a_wave_in_nineteen() {
+    let fen = "k17/18/18/18/18/18/18/18/18/18/18/18/18/18/18/3W14/3P^14/9K8 w - - 0 1";
+    let text = tree("rules/croatian-nineteen.rules", fen, "d2", false);
+    assert!(
+        text.contains("d3>  [meets friend W (white Wave): activate]"),
+        "{text}"
+    );
+    assert!(text.contains("white Wave (W) on d3: 3 plies"), "{text}");
+    insta::assert_snapshot!("nineteen_pawn_wave", text);
+    insta::assert_snapshot!(
+        "nineteen_pawn_wave_json",
+        tree("rules/croatian-nineteen.rules", fen, "d2", true)
+    );
+}

@@ -1,0 +1,246 @@
+//! `piecewise import fsf` and `piecewise::fsf`: the variants.ini corpus
+//! (`tests/data/fsf/variants.ini`) imports completely, compiles, and gives Fairy-
+//! Stockfish's perft counts (measured with pyffish by tests/differential/fsf_perft.py,
+//! which also checks depth 4); keys that cannot be translated are listed with their
+//! section and line and make the exit code 1; malformed files fail with the line.
+
+use crate::common;
+
+use common::cli::{run, stderr, stdout, temp};
+use piecewise::fsf;
+use piecewise::Game;
+
+const CORPUS: &str = "tests/data/fsf/variants.ini";
+
+/// Perft 1-3 from the start position, as Fairy-Stockfish counts them (pyffish 0.0.90;
+/// minidrop without its one checkmating pawn drop at depth 4, see fsf_perft.py).
+const PERFT: &[(&str, [u64; 3])] = &[
+    ("minichess", [10, 100, 1212]),
+    ("fairychess", [19, 357, 8340]),
+    ("capablanca-like", [28, 784, 25228]),
+    ("facing", [13, 117, 1674]),
+    ("zh", [37, 1230, 42702]),
+    ("minidrop", [27, 608, 14039]),
+    ("mustcap", [1, 2, 22]),
+    ("soldiers", [26, 675, 18267]),
+    ("gardner-child", [7, 53, 506]),
+    ("losalamos-child", [10, 100, 1212]),
+];
+
+#[test]
+fn the_corpus_imports_completely_and_counts_like_fairy_stockfish() {
+    let text = common::read(CORPUS);
+    let variants = fsf::import(&text, None).expect("the corpus reads");
+    assert_eq!(variants.len(), PERFT.len());
+    for (v, (name, counts)) in variants.iter().zip(PERFT) {
+        assert_eq!(&v.name, name);
+        assert!(v.complete(), "{name}: {:?}", v.issues);
+        let game = Game::compile(&v.rules)
+            .unwrap_or_else(|d| panic!("{}", d.render("x.rules", &v.rules, false)));
+        let start = game.start_position().expect("a start position");
+        for (d, want) in counts.iter().enumerate() {
+            assert_eq!(
+                game.perft(&start, d as u32 + 1),
+                *want,
+                "{name} depth {}",
+                d + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn an_imported_variant_reads_like_rules() {
+    let text = common::read(CORPUS);
+    let v = fsf::import(&text, Some("fairychess")).unwrap();
+    insta::assert_snapshot!(v[0].rules);
+}
+
+#[test]
+fn variant_key_inherits_too() {
+    let ini = "[base:chess]\nmaxFile = 6\nmaxRank = 6\ncastling = false\nstartFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\n[child]\nvariant = base\nflyingGeneral = true\n";
+    let v = fsf::import(ini, Some("child")).unwrap();
+    assert!(v[0].complete(), "{:?}", v[0].issues);
+    assert!(v[0].rules.contains("board square 6x6"));
+    assert!(v[0].rules.contains("royals may not face"));
+    assert!(v[0].rules.contains("[child : base : chess]"));
+}
+
+#[test]
+fn untranslated_keys_are_listed_with_section_and_line() {
+    let ini = "[a:chess]\nblastOnCapture = true\ntwoBoards = true\npieceValueMg = p:100\ncustomPiece1 = x:mWxN\nnFoldRule = 4\n";
+    let v = fsf::import(ini, None).unwrap();
+    let issues: Vec<(usize, &str)> = v[0]
+        .issues
+        .iter()
+        .map(|i| (i.line, i.key.as_str()))
+        .collect();
+    assert_eq!(
+        issues,
+        [(2, "blastOnCapture"), (3, "twoBoards"), (5, "customPiece1")]
+    );
+    // Translated keys are not listed: the n-fold rule is a repetition.
+    assert!(v[0].rules.contains("\nrepetition 4\n"), "{}", v[0].rules);
+    // The file lists what it leaves out, in comments.
+    assert!(
+        v[0].rules.contains("#   line 3, [a] `twoBoards`"),
+        "{}",
+        v[0].rules
+    );
+    let path = temp("untranslated.ini", ini.as_bytes());
+    let o = run(&["import", "fsf", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("untranslated.ini:2: [a] `blastOnCapture` not translated"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "untranslated.ini:5: [a] `customPiece1` not translated: Betza `mWxN`: column 3"
+        ),
+        "{err}"
+    );
+    // The rules are still written, for what could be translated.
+    assert!(stdout(&o).contains("game \"a\""));
+}
+
+#[test]
+fn an_unknown_parent_is_an_issue_of_its_children() {
+    let path = temp("parent.ini", b"[a:nosuch]\nmaxRank = 6\n[b:chess]\n");
+    let o = run(&["import", "fsf", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("parent.ini:1: [a] `:nosuch` not translated: the parent `nosuch`"),
+        "{err}"
+    );
+    assert!(stdout(&o).contains("game \"b\""));
+}
+
+#[test]
+fn malformed_files_fail_with_the_line() {
+    for (ini, want) in [
+        ("[a:chess]\nmaxRank 8\n", "line 2: `maxRank 8` is neither"),
+        ("[a:chess\n", "line 1: a section header without `]`"),
+        ("maxRank = 8\n", "line 1: a key before the first section"),
+        ("[a:b]\n[b:a]\n", "inherits from itself"),
+        ("[a]\n[a]\n", "line 2: section `a` is defined twice"),
+    ] {
+        let path = temp("malformed.ini", ini.as_bytes());
+        let o = run(&["import", "fsf", path.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1), "{ini}");
+        assert!(stderr(&o).contains(want), "{ini}: {}", stderr(&o));
+    }
+    let o = run(&["import", "fsf", CORPUS, "--variant", "nosuch"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no section `[nosuch]`"));
+}
+
+#[test]
+fn cli_writes_one_file_per_section() {
+    let dir = std::env::temp_dir().join(format!("piecewise-fsf-{}", std::process::id()));
+    let o = run(&["import", "fsf", CORPUS, "-o", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for (name, _) in PERFT {
+        let f = dir.join(format!("{name}.rules"));
+        let o = run(&["perft", f.to_str().unwrap(), "--depth", "1"]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn castling_starts_from_the_kings_file_in_the_start_position() {
+    // The king starts on d1 and castles to b1 or f1 (its file, not e1's).
+    let ini = "[d:chess]\nstartFen = rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1\ncastlingKingsideFile = f\ncastlingQueensideFile = b\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(v.complete(), "{:?}", v.issues);
+    assert!(
+        v.rules
+            .contains("castling King d1 to f1 with Rook h1 to e1"),
+        "{}",
+        v.rules
+    );
+    assert!(
+        v.rules
+            .contains("castling King d1 to b1 with Rook a1 to c1"),
+        "{}",
+        v.rules
+    );
+    let game = piecewise::Game::compile(&v.rules).unwrap();
+    let pos = game
+        .position("r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 0 1")
+        .unwrap();
+    let moves = game.legal_uci(&pos);
+    assert!(
+        moves.contains(&"d1f1".to_string()) && moves.contains(&"d1b1".to_string()),
+        "{moves:?}"
+    );
+}
+
+#[test]
+fn walls_in_the_start_position_are_a_neutral_wall() {
+    let ini = "[w:chess]\nstartFen = rnbqkbnr/pppppppp/8/3**3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(v.complete(), "{:?}", v.issues);
+    assert!(v.rules.contains("neutral Wall"), "{}", v.rules);
+    let game = piecewise::Game::compile(&v.rules).unwrap();
+    let start = game.start_position().unwrap();
+    // The d- and e-pawns cannot double-step through the walls on d5 and e5? They can:
+    // the walls are on rank 5; a wall blocks a pawn's step onto it.
+    let moves = game.legal_uci(&start);
+    assert_eq!(moves.len(), 20, "{moves:?}");
+    let pos = game.position("4k3/8/8/3**3/3P4/8/8/4K3 w - - 0 1").unwrap();
+    assert!(!game.legal_uci(&pos).contains(&"d4d5".to_string()));
+}
+
+#[test]
+fn built_in_parents_bring_their_pieces_and_rules() {
+    let ini = "[a:giveaway]\n[b:xiangqi]\n[c:makruk]\n[d:antichess]\n";
+    for v in fsf::import(ini, None).unwrap() {
+        let game = piecewise::Game::compile(&v.rules)
+            .unwrap_or_else(|d| panic!("{} does not compile: {d}\n{}", v.name, v.rules));
+        let n = game.legal_uci(&game.start_position().unwrap()).len();
+        // The parents' first moves, as pyffish counts them.
+        let expected = match v.name.as_str() {
+            "a" | "d" => 20,
+            "b" => 44,
+            _ => 23,
+        };
+        assert_eq!(
+            n,
+            expected,
+            "{}: {:?}\n{}",
+            v.name,
+            game.legal_uci(&game.start_position().unwrap()),
+            v.rules
+        );
+    }
+    let v = fsf::import("[b:xiangqi]\n", None).unwrap();
+    assert!(
+        v[0].rules.contains("confine King to king_region"),
+        "{}",
+        v[0].rules
+    );
+    assert!(
+        v[0].rules.contains("perpetual check loses"),
+        "{}",
+        v[0].rules
+    );
+}
+
+#[test]
+fn every_written_file_compiles_or_says_why_not() {
+    // A section whose start position does not fit its board: the file is still
+    // written, and the reason it does not compile is an issue and a comment in it.
+    let ini = "[bad:chess]\nmaxRank = 6\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(!v.complete());
+    assert!(
+        v.issues.iter().any(|i| i.why.contains("does not compile")),
+        "{:?}",
+        v.issues
+    );
+    assert!(v.rules.contains("# Not translated"), "{}", v.rules);
+}

@@ -1,0 +1,77 @@
+//! The integration tests of the whole tool, as one test binary: each file is a module
+//! (`cargo test --test suite draughts::` runs one of them). One binary links the
+//! libraries once, where a binary per file linked them sixty times over: the first
+//! `./test` of a fresh clone builds in a fraction of the time. Helpers shared by the
+//! modules are `common` (and `serve_support` for the playground's tests).
+
+mod common;
+#[cfg(feature = "serve")]
+mod serve_support;
+
+mod activation;
+mod backend;
+mod betza;
+mod boards;
+mod cascade_actions;
+mod check_only;
+mod cli;
+mod colours;
+mod compact;
+mod croatian;
+mod croatian_tlalocan;
+mod croatian_tree;
+mod croatian_variants;
+mod croatian_waves;
+mod delayed_promotion;
+mod diagnostics;
+mod distance;
+mod distance_cli;
+mod draughts;
+mod editors;
+mod effects;
+mod fairy_oracle;
+mod fmt;
+mod fsf;
+mod fuzz_regressions;
+mod game_end;
+mod game_layer;
+mod game_tables;
+mod hostile_bombs;
+mod hostile_cli;
+mod hostile_input;
+mod landing;
+mod layers;
+mod limits;
+mod lsp;
+mod move_counts;
+mod must_capture;
+mod neutral;
+mod neutral_captures;
+mod neutral_movers;
+mod parse_messages;
+mod pattern_actions;
+mod perft;
+mod pgn;
+mod pictures;
+mod pictures_meets;
+mod repeat;
+mod robustness;
+mod san;
+#[cfg(feature = "serve")]
+mod serve_api;
+#[cfg(feature = "serve")]
+mod serve_assist;
+#[cfg(feature = "serve")]
+mod serve_hostile;
+#[cfg(feature = "serve")]
+mod serve_jobs;
+mod shared;
+mod sides;
+mod snapshots;
+mod sokoban;
+mod sokoban_family;
+mod sokoban_reference;
+mod special_rules;
+mod tags;
+mod variants;
+mod win_rules;
