@@ -5,7 +5,7 @@
 //! movement-only reader of `tree` and `moves --pseudo`. A FEN that reads writes back to
 //! a FEN that reads as the same position; every legal move's text parses back to it;
 //! make and unmake restore the position. Shared by the fuzz target and
-//! `tests/fuzz_regressions.rs`.
+//! `tests/suite/fuzz_regressions.rs`.
 
 use std::sync::OnceLock;
 

@@ -2,7 +2,7 @@
 //! either imports, and then the `.rules` text it gives compiles on an 8×8 board and its
 //! piece exports back without a panic, or it is refused with an error whose position
 //! lies inside the text. An ini either imports or is refused with its line. Shared by
-//! the fuzz target and `tests/fuzz_regressions.rs`.
+//! the fuzz target and `tests/suite/fuzz_regressions.rs`.
 
 use piecewise::betza::{self, ImportOptions};
 use piecewise::ids::PieceId;

@@ -1,5 +1,5 @@
 //! The `parse` check: any text — parsing succeeds or returns diagnostics, and rendering
-//! them works. Shared by the fuzz target and `tests/fuzz_regressions.rs`.
+//! them works. Shared by the fuzz target and `tests/suite/fuzz_regressions.rs`.
 
 /// Runs one input. `Err` carries the rendered diagnostics of a rejected input.
 pub fn run(data: &[u8]) -> Result<(), String> {

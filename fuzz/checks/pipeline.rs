@@ -1,7 +1,7 @@
 //! The `pipeline` check: any text through the whole pipeline — check, compile, link,
 //! verify — and a walk of every piece from every cell of a board filled from the input
 //! bytes, then `position()` on the first line. Shared by the fuzz target and
-//! `tests/fuzz_regressions.rs`.
+//! `tests/suite/fuzz_regressions.rs`.
 
 use piecewise::ids::{PieceId, Side};
 use piecewise::walk::{Count, Occupant};

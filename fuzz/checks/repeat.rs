@@ -3,7 +3,7 @@
 //! must be answered, compiled or refused with diagnostics, without a panic, and (as
 //! `tests/repeat_bombs.rs` asserts for the worst ones) in bounded time and memory: the
 //! group's cost is counted before it is built. Shared by the fuzz target and
-//! `tests/fuzz_regressions.rs`.
+//! `tests/suite/fuzz_regressions.rs`.
 
 /// The rules text the bytes stand for: byte 0 picks the board kind, bytes 1-2 its size,
 /// byte 3 the group's range and bytes 4-5 its counts, byte 6 how many legs the group

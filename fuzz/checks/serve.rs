@@ -4,7 +4,7 @@
 //! TARGET`, header lines `Name: value` up to an empty line, then the body. Every
 //! request must be answered without a panic, never with a 500 (`internal`: a handler
 //! that failed), and every answer under `/api/` must be JSON, an error one naming its
-//! kind and saying why. Shared by the fuzz target and `tests/fuzz_regressions.rs`.
+//! kind and saying why. Shared by the fuzz target and `tests/suite/fuzz_regressions.rs`.
 //!
 //! The server is built once per process: no files of its own (so `PUT /api/file`
 //! has nothing to save, and a rules text may name no graph file), the shipped

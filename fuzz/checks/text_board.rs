@@ -2,7 +2,7 @@
 //! rules files (the first byte picks one) — reading returns a position or an error with
 //! a place; a position writes back to a board that reads as the same position, and its
 //! moves make and unmake back to it. Shared by the fuzz target and
-//! `tests/fuzz_regressions.rs`.
+//! `tests/suite/fuzz_regressions.rs`.
 
 use std::sync::OnceLock;
 

@@ -1,6 +1,6 @@
 //! The `verify` check: any bytes as a table file body (a valid checksum is appended so
 //! that inputs get past it) — reading and verifying return an error or a table that
-//! walks without panicking. Shared by the fuzz target and `tests/fuzz_regressions.rs`.
+//! walks without panicking. Shared by the fuzz target and `tests/suite/fuzz_regressions.rs`.
 
 use piecewise::ids::{PieceId, Side};
 use piecewise::walk::{Count, Occupant, Walker};

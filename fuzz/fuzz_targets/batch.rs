@@ -1,5 +1,5 @@
 //! The `batch` fuzz target: the check in `fuzz/checks/batch.rs` (shared with
-//! `tests/fuzz_regressions.rs`, which replays `fuzz/regressions/batch/`).
+//! `tests/suite/fuzz_regressions.rs`, which replays `fuzz/regressions/batch/`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 

@@ -1,5 +1,5 @@
 //! The `betza` fuzz target: the check in `fuzz/checks/betza.rs` (shared with
-//! `tests/fuzz_regressions.rs`, which replays `fuzz/regressions/betza/`).
+//! `tests/suite/fuzz_regressions.rs`, which replays `fuzz/regressions/betza/`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 

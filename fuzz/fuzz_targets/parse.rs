@@ -1,5 +1,5 @@
 //! The `parse` fuzz target: the check in `fuzz/checks/parse.rs` (shared with
-//! `tests/fuzz_regressions.rs`, which replays `fuzz/regressions/parse/`).
+//! `tests/suite/fuzz_regressions.rs`, which replays `fuzz/regressions/parse/`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 

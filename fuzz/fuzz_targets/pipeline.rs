@@ -1,5 +1,5 @@
 //! The `pipeline` fuzz target: the check in `fuzz/checks/pipeline.rs` (shared with
-//! `tests/fuzz_regressions.rs`, which replays `fuzz/regressions/pipeline/`).
+//! `tests/suite/fuzz_regressions.rs`, which replays `fuzz/regressions/pipeline/`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 

@@ -1,5 +1,5 @@
 //! The `repeat` fuzz target: the check in `fuzz/checks/repeat.rs` (shared with
-//! `tests/fuzz_regressions.rs`, which replays `fuzz/regressions/repeat/`).
+//! `tests/suite/fuzz_regressions.rs`, which replays `fuzz/regressions/repeat/`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 

@@ -1,5 +1,5 @@
 //! The `serve` fuzz target: the check in `fuzz/checks/serve.rs` (shared with
-//! `tests/fuzz_regressions.rs`, which replays `fuzz/regressions/serve/`).
+//! `tests/suite/fuzz_regressions.rs`, which replays `fuzz/regressions/serve/`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 

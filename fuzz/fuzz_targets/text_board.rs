@@ -1,5 +1,5 @@
 //! The `text_board` fuzz target: the check in `fuzz/checks/text_board.rs` (shared with
-//! `tests/fuzz_regressions.rs`, which replays `fuzz/regressions/text_board/`).
+//! `tests/suite/fuzz_regressions.rs`, which replays `fuzz/regressions/text_board/`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 

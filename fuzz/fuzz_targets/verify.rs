@@ -1,5 +1,5 @@
 //! The `verify` fuzz target: the check in `fuzz/checks/verify.rs` (shared with
-//! `tests/fuzz_regressions.rs`, which replays `fuzz/regressions/verify/`).
+//! `tests/suite/fuzz_regressions.rs`, which replays `fuzz/regressions/verify/`).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 

@@ -2,7 +2,7 @@
 //! and incremental maps equal to maps computed from scratch after every move (and
 //! every unmake) of seeded random playouts of every shipped rules file. The full run
 //! the issue asks for (1,000 playouts per game; fewer on the two biggest boards) is the
-//! ignored test `thousand_playouts_per_game`: `cargo test --release --test distance --
+//! ignored test `thousand_playouts_per_game`: `cargo test --release --test suite distance:: --
 //! --ignored`.
 
 use crate::common;

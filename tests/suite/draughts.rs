@@ -1,7 +1,7 @@
 //! The draughts family: capture chains (`chain`), its games' perft from the start
 //! against published figures, and a test position per rule.
 //!
-//! Deep rows run with the long tests (`cargo test --release --test draughts --
+//! Deep rows run with the long tests (`cargo test --release --test suite draughts:: --
 //! --ignored`).
 
 use crate::common;
@@ -31,7 +31,7 @@ fn english_checkers_perft_to_depth_6() {
 }
 
 #[test]
-#[ignore = "deep perft: cargo test --release --test draughts -- --ignored"]
+#[ignore = "deep perft: cargo test --release --test suite draughts:: -- --ignored"]
 fn english_checkers_perft_depths_7_and_8() {
     for d in 7..=8 {
         assert_eq!(
@@ -58,7 +58,7 @@ fn international_draughts_perft_to_depth_5() {
 }
 
 #[test]
-#[ignore = "deep perft: cargo test --release --test draughts -- --ignored"]
+#[ignore = "deep perft: cargo test --release --test suite draughts:: -- --ignored"]
 fn international_draughts_perft_depths_6_and_7() {
     for d in 6..=7 {
         assert_eq!(

@@ -333,7 +333,7 @@ fn the_table_marks_friend_captures_and_conversions_and_the_verifier_checks_them(
             .count()
     };
     assert!(meets(MEET_CAPTURE) > 0 && meets(MEET_CONVERT) > 0);
-    // Both actions at once are an activation (format 7, tests/activation.rs); a class
+    // Both actions at once are an activation (format 7, tests/suite/activation.rs); a class
     // bit that is no side (an empty cell holds nothing to meet) means nothing.
     let mut bad = t.clone();
     let i = bad

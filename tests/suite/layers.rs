@@ -66,7 +66,7 @@ fn every_dependency_between_the_crates_points_down() {
     for package in meta["packages"].as_array().expect("packages") {
         let name = package["name"].as_str().expect("name");
         let Some(&rank) = ranks.get(name) else {
-            panic!("the workspace crate {name} has no rank in tests/layers.rs: give it one");
+            panic!("the workspace crate {name} has no rank in tests/suite/layers.rs: give it one");
         };
         seen.insert(name.to_string());
         for dep in package["dependencies"].as_array().expect("dependencies") {

@@ -4,7 +4,7 @@
 //! same chess positions from chessprogramming.org).
 //!
 //! Every row with at most `SHALLOW_NODES` nodes runs in the default `cargo test`; the
-//! deeper rows run with `cargo test --release --test perft -- --ignored`.
+//! deeper rows run with `cargo test --release --test suite perft:: -- --ignored`.
 
 use crate::common;
 
@@ -81,7 +81,7 @@ macro_rules! perft_tests {
             $( #[test] fn $game() { super::run(stringify!($game), false); } )*
         }
         mod deep {
-            $( #[test] #[ignore = "deep perft: cargo test --release --test perft -- --ignored"]
+            $( #[test] #[ignore = "deep perft: cargo test --release --test suite perft:: -- --ignored"]
                fn $game() { super::run(stringify!($game), true); } )*
         }
     };

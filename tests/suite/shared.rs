@@ -155,8 +155,8 @@ fn every_shipped_file_moves_the_same_shared() {
             .contains(&name.as_str())
             {
                 // Too large to unroll (E0801 when forced: riders passing any number of
-                // Waves): checked against brute force instead (below, tests/croatian.rs,
-                // tests/croatian_waves.rs and tests/croatian_tlalocan.rs).
+                // Waves): checked against brute force instead (below, tests/suite/croatian.rs,
+                // tests/suite/croatian_waves.rs and tests/suite/croatian_tlalocan.rs).
                 continue;
             }
             let must_share =

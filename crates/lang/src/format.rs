@@ -1,7 +1,7 @@
 //! The canonical layout of a `.rules` file (`piecewise fmt`).
 //!
 //! The formatter is conservative: it changes whitespace only, never a word, so the
-//! formatted text means what the original meant (tests/fmt.rs compiles every shipped
+//! formatted text means what the original meant (tests/suite/fmt.rs compiles every shipped
 //! file both ways and compares the tables byte for byte). What it does:
 //!
 //! - every line is indented by four spaces per open `{`, and one level more when it

@@ -1,5 +1,5 @@
 //! The language reference (docs/language.md, embedded: `reference/language.md` in this
-//! crate is a copy that tests/lsp.rs keeps equal to it) cut into sections, and the entry
+//! crate is a copy that tests/suite/lsp.rs keeps equal to it) cut into sections, and the entry
 //! of a keyword: what hover on a keyword shows.
 
 /// The text of docs/language.md.

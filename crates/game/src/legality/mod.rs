@@ -10,7 +10,7 @@
 //! reverse tables) and puts the occupants back; only drops that may not mate are
 //! really played (make/unmake), to look for a reply. Most moves never get there: the
 //! quick test ([`quick`]) judges them from what the royal's query of the node looked
-//! at ([`crate::attack::marks`]). `tests/game_layer.rs` checks the quick test against
+//! at ([`crate::attack::marks`]). `tests/suite/game_layer.rs` checks the quick test against
 //! the full one on playouts of every shipped game and on random positions of hoppers
 //! and other fairy pieces.
 

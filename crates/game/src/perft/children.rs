@@ -10,7 +10,7 @@
 //! none of them was read by the royal's query, the child's count is the node's total
 //! minus the pieces whose watched cells the move changed, which are walked again;
 //! otherwise the child makes its own query and re-sorts the stored moves of the
-//! untouched pieces by it. `tests/game_layer.rs` checks every child count against a
+//! untouched pieces by it. `tests/suite/game_layer.rs` checks every child count against a
 //! fresh count.
 
 use super::siblings::Watch;
