@@ -80,6 +80,7 @@ mod position;
 mod result;
 mod setup;
 mod side_effects;
+mod stop;
 mod tags;
 mod warnings;
 
