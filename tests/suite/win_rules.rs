@@ -264,3 +264,51 @@ fn import_fsf_translates_the_win_keys() {
     assert!(text("hordeish").contains("extinction all loss\n"));
     assert!(text("kings").contains("extinction King loss, below 2\n"));
 }
+
+/// Perft counts an end at once in the node it ends (the children of a node one ply
+/// above the last share its walks; the last ply is counted in bulk), and the counts
+/// are the brute force's, which plays every move and asks each node's legal moves
+/// (where an ended position has none), on positions where the ends come within the
+/// count: a king next to the hill, one check left to give, kings racing, a piece
+/// kind about to be extinct, a royal about to be bared.
+#[test]
+fn perft_counts_an_end_at_once_as_the_brute_force_does() {
+    let cases = [
+        (
+            "kingofthehill",
+            "rnbq1bnr/pppp1ppp/4k3/4p3/4P3/4K3/PPPP1PPP/RNBQ1BNR w - - 4 4",
+            3,
+        ),
+        ("kingofthehill", "k7/8/8/8/8/3K4/8/8 w - - 0 1", 4),
+        (
+            "3check",
+            "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+1 0 3",
+            3,
+        ),
+        ("3check", "4k3/8/8/8/8/8/8/3QK3 w - - 2+3 0 1", 3),
+        ("racingkings", "8/1k4K1/8/8/8/8/8/8 w - - 0 1", 4),
+        (
+            "extinction",
+            "rn5r/p1p1n3/P2b1kpp/3pp1P1/1PpP2b1/Q6B/4P2P/R1BqK2R w - - 0 31",
+            2,
+        ),
+        ("shatranj", "8/8/3k4/8/8/2nK4/8/3R4 w - - 0 1", 3),
+        ("courier", "12/12/5k6/12/12/4nK6/12/5R6 w - - 0 1", 3),
+        ("antichess", "8/8/8/8/8/8/1p6/N7 w - - 0 1", 4),
+    ];
+    for (name, fen, depth) in cases {
+        let g = game(name);
+        let pos = g
+            .position(fen)
+            .unwrap_or_else(|e| panic!("{name} {fen}: {e}"));
+        let brute = common::perft_through_fen(&g, &pos, depth);
+        assert_eq!(g.perft(&pos, depth), brute, "{name} {fen} depth {depth}");
+        let mut by_root = piecewise::game::Perft::new(&g);
+        let divided: u64 = by_root
+            .divide(&mut pos.clone(), depth)
+            .iter()
+            .map(|(_, n)| n)
+            .sum();
+        assert_eq!(divided, brute, "{name} {fen} divided");
+    }
+}

@@ -307,7 +307,7 @@ fn c_perft_reports_a_bad_rules_file() {
 /// `--max-ms`: the example counts through `pw_perft_limited` within one limit for the
 /// whole count. Chess to depth 7 cannot finish in 300 ms: the count stops with
 /// `PW_ERR_TIME_LIMIT` and the library's message (root moves and nodes counted), the
-/// walk in C says where it stopped; `--max-ms 0` (no limit) and a large limit count
+/// walk in C says where it stopped; so does Croatian Tlalocan to depth 3; `--max-ms 0` (no limit) and a large limit count
 /// as before; a limit that is no number is a usage error.
 #[test]
 fn c_perft_time_limit() {
@@ -341,6 +341,16 @@ fn c_perft_time_limit() {
             "{walk}: {stderr}"
         );
     }
+    // A game whose legality plays every reply, on 26×26 (perft 3 takes minutes): the
+    // limit reaches the nodes one and two plies above the last too (issue 39).
+    let (code, _, stderr) = go(&["rules/croatian-tlalocan.rules", "3", "--max-ms", "1000"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with("perft: PW_ERR_TIME_LIMIT: perft stopped after "),
+        "{stderr}"
+    );
+    // The example gives the count what compiling left of the limit.
+    assert!(stderr.contains(" ms; the limit is "), "{stderr}");
     for limit in ["0", "600000"] {
         let (code, stdout, stderr) = go(&["rules/chess.rules", "3", "--max-ms", limit]);
         assert_eq!(code, Some(0), "{stderr}");

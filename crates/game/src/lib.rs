@@ -80,6 +80,7 @@ mod position;
 mod result;
 mod setup;
 mod side_effects;
+mod stop;
 mod tags;
 mod warnings;
 
@@ -664,7 +665,9 @@ impl Game {
 
     /// Whether a move's legality needs more than the royals' attack queries, so that
     /// moves are counted from whole lists (compulsory captures, effects; and pattern
-    /// marks, whose walks may report one move twice).
+    /// marks, whose walks may report one move twice). An end at once
+    /// ([`Game::ended_at_once`]) is not among them: it empties a node's list whole,
+    /// and every count asks it of its node first.
     pub(crate) fn counts_lists(&self) -> bool {
         self.lists
     }

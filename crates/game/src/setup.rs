@@ -158,7 +158,6 @@ impl Game {
             || game.effects.is_some()
             || game.marked
             || game.no_giving_check
-            || game.ends_at_once
             || game.chains.is_some();
         game.plain = game.effects.is_none() && game.tags.is_none();
         // A promotion to a royal piece (Coregal's queen) makes a royal the kernel's

@@ -110,7 +110,11 @@ impl MoveGenerator<'_> {
         let g = self.pseudo.game;
         // The kernel's rays write compact moves without testing that they fit.
         let fits = MoveList::fits(g.cells, g.pieces);
-        if fits && g.must_capture.is_none() && !g.ends_at_once && self.legal_moves_bits(pos, out) {
+        if g.ended_at_once(pos) {
+            out.clear();
+            return;
+        }
+        if fits && g.must_capture.is_none() && self.legal_moves_bits(pos, out) {
             return;
         }
         let mut moves = self.pseudo.buffer();

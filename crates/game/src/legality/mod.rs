@@ -27,6 +27,7 @@ use crate::ids::{CellId, Side};
 use crate::kernel;
 use crate::make::{make, unmake};
 use crate::movegen::PseudoGen;
+use crate::stop::Stop;
 use crate::walk::reverse::ReverseStack;
 use crate::walk::Occupant;
 use crate::{Game, GameMove, GamePosition, MoveKind, MAX_CHAIN};
@@ -64,6 +65,9 @@ pub struct MoveGenerator<'g> {
     pub(crate) filled: FilledCell,
     /// `[side * pieces + piece]`: a promotion rule of that piece may make it royal.
     pub(crate) royal_promotion: Vec<bool>,
+    /// When a count must stop (perft's deadline and cancel flag), polled per node and
+    /// per move the general test plays.
+    pub(crate) stop: Stop,
 }
 
 impl<'g> MoveGenerator<'g> {
@@ -85,6 +89,7 @@ impl<'g> MoveGenerator<'g> {
                         .any(|r| r.choices.iter().any(|c| game.royal[c.index()]))
                 })
                 .collect(),
+            stop: Stop::new(),
         }
     }
 
@@ -130,6 +135,14 @@ impl<'g> MoveGenerator<'g> {
 impl MoveGenerator<'_> {
     /// Whether a pseudo-legal move of the side to move is legal.
     pub fn is_legal(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
+        // The full test asks attack queries, or (games with effects) plays the move
+        // and generates every reply: a count under way polls its stop here too, since
+        // one node of a large game holds hundreds of these tests. A stopped count
+        // discards what it counted, so the verdict no longer matters; outside a count
+        // the poll never stops.
+        if self.stop.poll() {
+            return false;
+        }
         let g = self.pseudo.game;
         let side = pos.side;
         if g.effects.is_some() || g.no_giving_check {

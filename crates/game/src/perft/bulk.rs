@@ -109,13 +109,17 @@ impl MoveGenerator<'_> {
     /// destination alone are counted straight from the walk, without building them.
     pub fn count_legal(&mut self, pos: &mut GamePosition) -> u64 {
         // With compulsory captures a move's legality depends on its siblings: count the
-        // list.
-        if !self.pseudo.game.counts_lists() {
+        // list (which asks whether an end rule ended the game).
+        let lists = self.pseudo.game.counts_lists();
+        if !lists {
+            if self.pseudo.game.ended_at_once(pos) {
+                return 0;
+            }
             if let Some(n) = self.count_legal_bits(pos) {
                 return n;
             }
         }
-        if self.pseudo.game.counts_lists() || !self.prepare_quick(pos) {
+        if lists || !self.prepare_quick(pos) {
             let mut moves = self.pseudo.buffer();
             self.legal_moves(pos, &mut moves);
             let n = moves.len() as u64;

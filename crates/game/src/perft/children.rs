@@ -181,6 +181,10 @@ impl Perft<'_> {
             // Compulsory captures: a move's legality depends on its siblings.
             return self.generator.count_legal(pos);
         }
+        if self.generator.pseudo.game.ended_at_once(pos) {
+            // An end rule ended the game with the move: no move is legal.
+            return 0;
+        }
         let s = pos.side.index();
         if let (true, Some((royal, _))) = (self.parent_ready, self.parent.royal) {
             // The same single royal (a move may have captured one of several), the

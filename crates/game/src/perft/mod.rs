@@ -12,7 +12,7 @@ mod children;
 mod parallel;
 mod siblings;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -48,14 +48,6 @@ pub struct Perft<'g> {
     parent_ready: bool,
     /// The walks of the children's side made on the node.
     walks: SiblingWalks,
-    /// When a limited count must stop ([`Perft::divide_within`]).
-    deadline: Option<Instant>,
-    /// The deadline passed or the count was cancelled: the count in progress unwinds.
-    stopped: bool,
-    /// Set by another thread to stop a limited count ([`Perft::cancel_with`]).
-    cancel: Option<Arc<AtomicBool>>,
-    /// The count stopped because `cancel` was set.
-    cancelled: bool,
 }
 
 /// A count stopped at its time limit ([`Perft::divide_within`]): how long it ran, the
@@ -103,10 +95,6 @@ impl<'g> Perft<'g> {
             parent: Box::new(QuickState::new(game.cells)),
             parent_ready: false,
             walks: SiblingWalks::new(game.cells),
-            deadline: None,
-            stopped: false,
-            cancel: None,
-            cancelled: false,
         }
     }
 
@@ -124,7 +112,7 @@ impl<'g> Perft<'g> {
     /// assert!(stopped.unwrap_err().cancelled);
     /// ```
     pub fn cancel_with(&mut self, flag: Arc<AtomicBool>) {
-        self.cancel = Some(flag);
+        self.generator.stop.cancel_with(flag);
     }
 
     /// The move generator it counts with.
@@ -137,11 +125,14 @@ impl<'g> Perft<'g> {
         if depth == 0 {
             return 1;
         }
+        // A poll per node above the last ply, and per child one ply above it (where
+        // the children are counted in bulk): a decrement, the clock read only every
+        // millisecond or so (`stop`).
+        if self.generator.stop.poll() {
+            return 0;
+        }
         if depth == 1 {
             return self.generator.count_legal(pos);
-        }
-        if depth >= 3 && self.past_deadline() {
-            return 0;
         }
         let game = self.generator.pseudo.game;
         let mut moves = self.generator.pseudo.buffer();
@@ -153,6 +144,9 @@ impl<'g> Perft<'g> {
             // whole list instead).
             self.prepare_children(pos);
             for m in &moves {
+                if self.generator.stop.poll() {
+                    break;
+                }
                 let undo = make_unhashed(game, pos, m);
                 n += self.count_legal_child(pos, m);
                 unmake(game, pos, undo);
@@ -186,21 +180,21 @@ impl<'g> Perft<'g> {
         mut on_root: impl FnMut(usize, usize),
     ) -> Result<Vec<(GameMove, u64)>, PerftStopped> {
         let start = Instant::now();
-        self.deadline = start.checked_add(limit);
+        self.generator.stop.arm(start.checked_add(limit));
         let mut out = Vec::new();
         let roots = self.each_root(pos, depth, |m, n, roots| {
             out.push((*m, n));
             on_root(out.len(), roots);
         });
-        self.deadline = None;
-        if std::mem::take(&mut self.stopped) {
+        let (stopped, cancelled) = self.generator.stop.disarm();
+        if stopped {
             return Err(PerftStopped {
                 elapsed_ms: start.elapsed().as_millis() as u64,
                 limit_ms: limit.as_millis().min(u64::MAX as u128) as u64,
                 roots_counted: out.len(),
                 roots,
                 nodes_counted: out.iter().map(|(_, n)| n).sum(),
-                cancelled: std::mem::take(&mut self.cancelled),
+                cancelled,
             });
         }
         Ok(out)
@@ -222,38 +216,19 @@ impl<'g> Perft<'g> {
             let undo = make(game, pos, m);
             let n = self.perft(pos, depth.saturating_sub(1));
             unmake(game, pos, undo);
-            if self.stopped {
+            if self.generator.stop.stopped() {
                 break;
             }
             each(m, n, moves.len());
         }
         moves.len()
     }
-
-    /// Whether the deadline of a limited count has passed (then the count unwinds).
-    #[inline]
-    fn past_deadline(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        if let Some(d) = self.deadline {
-            if Instant::now() >= d {
-                self.stopped = true;
-            }
-        }
-        if let Some(flag) = &self.cancel {
-            if flag.load(Ordering::Relaxed) {
-                self.stopped = true;
-                self.cancelled = true;
-            }
-        }
-        self.stopped
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::Ordering;
 
     /// A count cancelled from another thread stops within a second and says so; the
     /// same counter then counts in full again.

@@ -54,13 +54,11 @@ pub fn divide_parallel(
                     if stopped.load(Ordering::Relaxed) {
                         return None;
                     }
-                    let left = limit.saturating_sub(start.elapsed());
-                    perft.deadline = Instant::now().checked_add(left);
+                    perft.generator.stop.arm(start.checked_add(limit));
                     let undo = make(game, pos, m);
                     let n = perft.perft(pos, depth.saturating_sub(1));
                     unmake(game, pos, undo);
-                    perft.deadline = None;
-                    if std::mem::take(&mut perft.stopped) {
+                    if perft.generator.stop.disarm().0 {
                         stopped.store(true, Ordering::Relaxed);
                         return None;
                     }
