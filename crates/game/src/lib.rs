@@ -71,6 +71,7 @@ mod layer_tests;
 mod legality;
 mod line;
 mod make;
+mod material;
 mod movegen;
 mod moves;
 mod neutral;
@@ -262,6 +263,12 @@ pub struct Game {
     ends: crate::ir::EndRules,
     /// Per `reach` rule of `ends`, per side: the cells of its zone as that side sees it.
     reach_zones: Vec<[Vec<bool>; 2]>,
+    /// By `side * pieces + piece`: the cells `confine` keeps the piece in (`None`: not
+    /// confined).
+    confined: Vec<Option<Vec<bool>>>,
+    /// What each piece kind can do towards a mate, found when first asked
+    /// ([`Game::insufficient_material`]).
+    material: material::TraitsCell,
     /// `no giving check`: a move may not leave the other side in check (legality by
     /// playing the move, as with effects).
     pub(crate) no_giving_check: bool,
