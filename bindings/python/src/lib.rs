@@ -30,6 +30,7 @@ pub mod errors;
 pub mod files;
 pub mod game;
 pub mod perft;
+pub mod pyffish;
 
 use pyo3::prelude::*;
 
@@ -62,6 +63,7 @@ fn piecewise_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("VALUE_DRAW", end::VALUE_DRAW)?;
     m.add_class::<game::Game>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    pyffish::register(m)?;
     m.add_class::<errors::Diagnostic>()?;
     m.add("Error", py.get_type::<errors::Error>())?;
     m.add("RulesError", py.get_type::<errors::RulesError>())?;
