@@ -564,15 +564,16 @@ impl Game {
         notation::san::san_list(self, pos, moves)
     }
 
-    /// The SAN of one legal move of `pos` ([`Game::san_list`] of the legal moves).
+    /// The SAN of one legal move of `pos`, as [`Game::san_list`] of the legal moves
+    /// writes it (without finding every other move's check mark); a move that is not
+    /// legal there is written in UCI.
     pub fn san(&self, pos: &GamePosition, m: &GameMove) -> String {
         let moves = self.legal_moves(pos);
-        let texts = self.san_list(pos, &moves);
-        moves
-            .iter()
-            .zip(texts)
-            .find(|(o, _)| *o == m)
-            .map_or_else(|| self.uci(m), |(_, t)| t)
+        if moves.contains(m) {
+            notation::san::san_one(self, pos, &moves, m)
+        } else {
+            self.uci(m)
+        }
     }
 
     /// Finds the legal move written `text`: in UCI ([`Game::parse_uci`]), or else in
