@@ -22,6 +22,35 @@ __version__: str
 def variants() -> List[str]:
     """The names of the shipped games, sorted, as pyffish's `variants()`."""
 
+Variant = Union[str, "Game"]
+"""A shipped game's name (as `variants()` lists them) or a `Game`."""
+
+def start_fen(variant: Variant) -> str:
+    """The start position's FEN (pyffish's `start_fen`)."""
+def legal_moves(variant: Variant, fen: str, moves: Moves = ...) -> List[str]:
+    """The legal moves after `moves`, sorted UCI (pyffish's `legal_moves`)."""
+def get_fen(variant: Variant, fen: str, moves: Moves = ...) -> str:
+    """The FEN after `moves` (pyffish's `get_fen`)."""
+def gives_check(variant: Variant, fen: str, moves: Moves = ...) -> bool:
+    """Whether the side to move is in check after `moves` (pyffish's `gives_check`)."""
+def get_san(variant: Variant, fen: str, move: str, chess960: bool = False, notation: int = 0) -> str:
+    """The SAN of `move` in `fen` (pyffish's `get_san`; notations 0 and 1, which
+    are both Fairy-Stockfish's SAN here)."""
+def get_san_moves(variant: Variant, fen: str, moves: Moves, chess960: bool = False, notation: int = 0) -> List[str]:
+    """The SAN of each of `moves` played in turn from `fen`."""
+def is_capture(variant: Variant, fen: str, moves: Moves, move: str) -> bool:
+    """Whether `move`, after `moves`, takes a piece (pyffish's `is_capture`)."""
+def has_insufficient_material(variant: Variant, fen: str, moves: Moves = ...) -> Tuple[bool, bool]:
+    """(white, black): whether each side lacks the material to mate."""
+def validate_fen(fen: str, variant: Variant) -> int:
+    """1 for a position of the variant, else Fairy-Stockfish's negative code."""
+def game_result(variant: Variant, fen: str, moves: Moves = ...) -> int:
+    """The value for the side to move when the game is over, else 0."""
+def is_immediate_game_end(variant: Variant, fen: str, moves: Moves = ...) -> Tuple[bool, int]:
+    """(ended, value) for an end the rules impose at once."""
+def is_optional_game_end(variant: Variant, fen: str, moves: Moves = ...) -> Tuple[bool, int]:
+    """(claimable, value) for an end a player may claim."""
+
 VALUE_MATE: int
 """A won game's value for the winner (32000, Fairy-Stockfish's VALUE_MATE)."""
 
@@ -65,7 +94,7 @@ class MoveError(Error):
     move: str
     """The move's text."""
     index: int
-    """Its place in the move list, from 0."""
+    """Its place in the move list, from 0 (the text counts from 1)."""
     fen: str
     """The position it was tried in."""
     message: str
@@ -174,6 +203,17 @@ class Game:
     def is_optional_game_end(self, fen: str, moves: Moves = ...) -> Tuple[bool, int]:
         """(claimable, value): whether a player may claim the game's end, and the value
         for the side to move (0 if not)."""
+    def has_insufficient_material(self, fen: str, moves: Moves = ...) -> Tuple[bool, bool]:
+        """(white, black): whether each side lacks the material to mate, as
+        Fairy-Stockfish's `has_insufficient_material` decides it."""
+    def validate_fen(self, fen: str) -> int:
+        """1 for a position of this game, else Fairy-Stockfish's negative code."""
+    def get_san(self, fen: str, move: str, chess960: bool = False, notation: int = 0) -> str:
+        """The SAN of `move` in `fen`, as Fairy-Stockfish's SAN writes it."""
+    def get_san_moves(self, fen: str, moves: Moves, chess960: bool = False, notation: int = 0) -> List[str]:
+        """The SAN of each of `moves` played in turn from `fen`."""
+    def is_capture(self, fen: str, moves: Moves, move: str) -> bool:
+        """Whether `move`, after `moves`, takes a piece."""
     def result(self, fen: str, moves: Moves = ...) -> Optional[Tuple[str, str]]:
         """None while the game goes on, else (score, reason): "1-0", "0-1" or
         "1/2-1/2", and "checkmate", "stalemate", ..."""

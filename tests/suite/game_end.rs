@@ -322,6 +322,31 @@ fn lines_from_uci_say_which_move_is_wrong_and_why() {
     );
 }
 
+/// K+N v K: neither side can mate (Fairy-Stockfish's `has_insufficient_material`): the
+/// result is a draw, which is neither pyffish's immediate nor its claimable end.
+#[test]
+fn the_cli_reports_a_draw_by_insufficient_material() {
+    let chess = common::rules_dir().join("chess.rules");
+    let fen = "4k3/8/8/8/8/8/3N4/4K3 w - - 0 1";
+    let out = cli::run(&["result", chess.to_str().unwrap(), "--fen", fen]);
+    assert!(out.status.success(), "{}", cli::stderr(&out));
+    assert_eq!(
+        cli::stdout(&out),
+        "result: 1/2-1/2 (draw by insufficient material)\nimmediate: none\nclaimable: none\n"
+    );
+    // Taking the knight's partner: K+N v K+R lives on.
+    let out = cli::run(&[
+        "result",
+        chess.to_str().unwrap(),
+        "--fen",
+        "r3k3/8/8/8/8/8/3N4/4K3 w - - 0 1",
+    ]);
+    assert_eq!(
+        cli::stdout(&out),
+        "result: none\nimmediate: none\nclaimable: none\n"
+    );
+}
+
 #[test]
 fn the_cli_reports_ends() {
     let rules = common::rules_dir();

@@ -105,6 +105,8 @@ fn every_san_reads_back_as_its_move() {
             let legal = g.legal_moves(&pos);
             let sans = g.san_list(&pos, &legal);
             for (m, san) in legal.iter().zip(&sans) {
+                // One move's SAN (its own check mark only) as the list writes it.
+                assert_eq!(&g.san(&pos, m), san, "{name}: one move");
                 assert_eq!(g.parse_san(&pos, san).as_ref(), Some(m), "{name}: {san}");
                 assert_eq!(g.parse_move(&pos, san).as_ref(), Some(m), "{name}: {san}");
             }

@@ -125,6 +125,9 @@ typedef enum PwEndReason {
   // The move limit passed without a capture or a pawn move (`move limit N`):
   // `pw_game_claimable_end`.
   PW_MOVE_LIMIT = 8,
+  // Neither side has the material to mate (`pw_result`; each side's verdict:
+  // `pw_game_insufficient_material`).
+  PW_INSUFFICIENT_MATERIAL = 9,
 } PwEndReason;
 
 // A cancel flag (opaque) for `pw_perft_limited`: made by `pw_cancel_new`, set by
@@ -462,6 +465,16 @@ enum PwStatus pw_result(const struct PwGame *game, struct PwPosition *position, 
 // Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_STALE_HANDLE`, `PW_ERR_INVALID_ARGUMENT` (a
 // position of another game).
 enum PwStatus pw_game_claimable_end(const struct PwGame *game, struct PwPosition *position, enum PwResult *result, enum PwEndReason *reason);
+
+// Whether each side lacks the material to mate, as Fairy-Stockfish's
+// `has_insufficient_material` (pyffish's) decides it: `*first` and `*second` (either
+// may be null) are 1 when that side can no longer mate (K v K, K+B v K, K+N v K in
+// chess; never in a game with hands), else 0. When both are 1, `pw_result` answers a
+// draw (`PW_INSUFFICIENT_MATERIAL`).
+//
+// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_STALE_HANDLE`, `PW_ERR_INVALID_ARGUMENT` (a
+// position of another game).
+enum PwStatus pw_game_insufficient_material(const struct PwGame *game, struct PwPosition *position, uint8_t *first, uint8_t *second);
 
 // Whether the side to move has a royal piece the opponent could capture: 1 or 0.
 enum PwStatus pw_in_check(const struct PwGame *game, struct PwPosition *position, uint8_t *out);

@@ -144,6 +144,9 @@ pub enum PwEndReason {
     /// The move limit passed without a capture or a pawn move (`move limit N`):
     /// `pw_game_claimable_end`.
     PwMoveLimit = 8,
+    /// Neither side has the material to mate (`pw_result`; each side's verdict:
+    /// `pw_game_insufficient_material`).
+    PwInsufficientMaterial = 9,
 }
 
 /// The game and the position, checked to belong together.
@@ -464,6 +467,7 @@ fn write_end(end: Option<GameResult>, result: *mut PwResult, reason: *mut PwEndR
                 EndReason::RoyalLost => PwEndReason::PwRoyalLost,
                 EndReason::Repetition => PwEndReason::PwRepetition,
                 EndReason::MoveLimit => PwEndReason::PwMoveLimit,
+                EndReason::InsufficientMaterial => PwEndReason::PwInsufficientMaterial,
                 _ => PwEndReason::PwOther,
             },
         ),
@@ -508,6 +512,35 @@ pub extern "C" fn pw_game_claimable_end(
             g.play(&mut line, &m);
         }
         write_end(g.optional_end(&line), result, reason);
+        Ok(())
+    })
+}
+
+/// Whether each side lacks the material to mate, as Fairy-Stockfish's
+/// `has_insufficient_material` (pyffish's) decides it: `*first` and `*second` (either
+/// may be null) are 1 when that side can no longer mate (K v K, K+B v K, K+N v K in
+/// chess; never in a game with hands), else 0. When both are 1, `pw_result` answers a
+/// draw (`PW_INSUFFICIENT_MATERIAL`).
+///
+/// Errors: `PW_ERR_NULL_POINTER`, `PW_ERR_STALE_HANDLE`, `PW_ERR_INVALID_ARGUMENT` (a
+/// position of another game).
+#[no_mangle]
+pub extern "C" fn pw_game_insufficient_material(
+    game: *const PwGame,
+    position: *mut PwPosition,
+    first: *mut u8,
+    second: *mut u8,
+) -> PwStatus {
+    guard(|| {
+        let (g, p) = game_and_position(game, position)?;
+        let [a, b] = g.insufficient_material(&p.pos);
+        // SAFETY: null or valid out-parameters (documented).
+        if let Some(out) = unsafe { first.as_mut() } {
+            *out = a as u8;
+        }
+        if let Some(out) = unsafe { second.as_mut() } {
+            *out = b as u8;
+        }
         Ok(())
     })
 }

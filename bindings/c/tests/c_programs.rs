@@ -376,6 +376,8 @@ fn c_claimable_end() {
         "threefold (move)",
         "threefold (compact)",
         "move limit",
+        "insufficient material KN-K",
+        "insufficient material KR-K",
     ] {
         assert!(out.contains(&format!("ok {case}\n")), "{case}: {out}");
     }

@@ -10,8 +10,10 @@
 //! - `FenError`: `fen`, `column` (from 1, in characters), `message`, `kind` (the
 //!   `FenErrorKind` variant's name, for branching); `str(e)` quotes the FEN with a
 //!   caret under the character.
-//! - `MoveError`: `move`, `index` (its place in the move list), `fen` (the position
-//!   it was tried in), `message`.
+//! - `MoveError`: `move`, `index` (its place in the move list, from 0 as Python
+//!   indexes lists: `moves[e.index]`), `fen` (the position it was tried in),
+//!   `message`; `str(e)` counts moves from 1 (`move 3 of the list`), as the command
+//!   line and the playground's messages do.
 //! - `CellError`: `cell`, `message` (a cell name not on the board, or an empty cell).
 
 use piecewise::diagnostics::{line_column, Diagnostics, Severity};
@@ -187,6 +189,34 @@ fn kind_name(e: &RustFenError) -> String {
         .to_string()
 }
 
+/// Fairy-Stockfish's `validate_fen` code for a FEN this reader refuses: its
+/// `FenValidation` value for the same kind of fault (`-8` the board's shape, `-10` a
+/// character, `-6` the side to move, `-7` the hand, `-5` castling, `-4` en passant,
+/// `-2` a clock, `-11` the number of fields, `-13` check counts, `0` empty).
+pub fn fen_code(e: &RustFenError) -> i32 {
+    use piecewise::position::FenErrorKind as K;
+    match e.kind() {
+        K::Empty { .. } => 0,
+        K::TooManyFields { .. } => -11,
+        K::RankCount { .. }
+        | K::ZeroCount { .. }
+        | K::RankTooLong { .. }
+        | K::RankTooShort { .. }
+        | K::HoleMarkOnCell { .. }
+        | K::PieceOnHole { .. } => -8,
+        K::SideToMove { .. } | K::OneSide { .. } => -6,
+        K::HandNotClosed { .. }
+        | K::NoHands { .. }
+        | K::HandTooLarge { .. }
+        | K::UnexpectedInHand { .. } => -7,
+        K::UnknownCastling { .. } => -5,
+        K::NotACell { .. } | K::EnPassantWithoutVictim { .. } => -4,
+        K::NotANumber { .. } => -2,
+        K::CheckCounts { .. } => -13,
+        _ => -10,
+    }
+}
+
 /// `FenError` for a FEN that cannot be read.
 pub fn fen_error(py: Python<'_>, fen: &str, e: &RustFenError) -> PyErr {
     // Counted in characters up to the byte offset (which need not be a boundary).
@@ -208,7 +238,9 @@ pub fn fen_error(py: Python<'_>, fen: &str, e: &RustFenError) -> PyErr {
 /// `MoveError` for move `index` of a list, `text`, not legal in `fen`.
 pub fn move_error(py: Python<'_>, index: usize, text: &str, fen: &str) -> PyErr {
     let message = format!("`{text}` is not a legal move here");
-    let full = format!("move {index} of the list: {message} (position {fen})");
+    // Counted from 1 in the text, as the command line and the playground count moves;
+    // the `index` attribute is the list's own (from 0).
+    let full = format!("move {} of the list: {message} (position {fen})", index + 1);
     with_attrs(py, MoveError::new_err(full), |x| {
         x.setattr("move", text)?;
         x.setattr("index", index)?;

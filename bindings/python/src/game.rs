@@ -23,7 +23,7 @@ const TEXT_NAME: &str = "<rules>";
 /// beside it). Both raise `RulesError` when the rules do not compile.
 #[pyclass(frozen, module = "piecewise")]
 pub struct Game {
-    game: piecewise::Game,
+    pub(crate) game: piecewise::Game,
     file: String,
     warnings: Vec<Diagnostic>,
 }
@@ -80,6 +80,60 @@ impl Game {
             }
         }
         Ok(line)
+    }
+
+    /// The SAN of each of `moves` played in turn from `fen` (pyffish's notations 0
+    /// and 1 only, without Chess960).
+    fn san_moves(
+        &self,
+        py: Python<'_>,
+        fen: &str,
+        moves: &[String],
+        chess960: bool,
+        notation: i32,
+    ) -> PyResult<Vec<String>> {
+        if chess960 {
+            return Err(errors::error(
+                "chess960 castling notation is not supported: pass chess960=False",
+            ));
+        }
+        if !matches!(notation, 0 | 1) {
+            return Err(errors::error(format!(
+                "notation {notation} is not supported: piecewise writes SAN (0 or 1)"
+            )));
+        }
+        let mut pos = self
+            .game
+            .position(fen)
+            .map_err(|e| errors::fen_error(py, fen, &e))?;
+        let mut out = Vec::with_capacity(moves.len());
+        for (i, text) in moves.iter().enumerate() {
+            let Some(m) = self.game.parse_uci(&pos, text) else {
+                return Err(errors::move_error(py, i, text, &self.game.fen(&pos)));
+            };
+            out.push(self.game.san(&pos, &m));
+            self.game.play_move(&mut pos, &m);
+        }
+        Ok(out)
+    }
+
+    /// The shipped game of that name (`Game.variant`); `piecewise.Error` naming the
+    /// closest names for an unknown one.
+    pub(crate) fn shipped(py: Python<'_>, name: &str) -> PyResult<Game> {
+        match piecewise::catalogue::find(name) {
+            Some(v) => Game::compile(py, v.source(), &v.file_name(), None),
+            None => Err(errors::Error::new_err(format!(
+                "{}; piecewise.variants() lists them",
+                piecewise::catalogue::unknown(name)
+            ))),
+        }
+    }
+
+    /// The `game` name, else the file name (for error texts).
+    pub(crate) fn name_or_file(&self) -> String {
+        self.game
+            .name()
+            .map_or_else(|| self.file.clone(), str::to_string)
     }
 
     fn cell(&self, py: Python<'_>, name: &str) -> PyResult<piecewise::ids::CellId> {
@@ -146,13 +200,7 @@ impl Game {
     /// unknown one.
     #[classmethod]
     fn variant(_cls: &Bound<'_, PyType>, py: Python<'_>, name: &str) -> PyResult<Game> {
-        match piecewise::catalogue::find(name) {
-            Some(v) => Game::compile(py, v.source(), &v.file_name(), None),
-            None => Err(errors::Error::new_err(format!(
-                "{}; piecewise.variants() lists them",
-                piecewise::catalogue::unknown(name)
-            ))),
-        }
+        Game::shipped(py, name)
     }
 
     /// The file name diagnostics show.
@@ -202,7 +250,7 @@ impl Game {
 
     /// The start position's FEN as the rules file writes it. Raises `piecewise.Error`
     /// if the file declares none.
-    fn start_fen(&self) -> PyResult<String> {
+    pub(crate) fn start_fen(&self) -> PyResult<String> {
         self.game
             .start_fen()
             .map(str::to_string)
@@ -213,14 +261,24 @@ impl Game {
     /// prints them, sorted. Raises `FenError` or `MoveError` (an illegal move in
     /// `moves`).
     #[pyo3(signature = (fen, moves = Vec::new()))]
-    fn legal_moves(&self, py: Python<'_>, fen: &str, moves: Vec<String>) -> PyResult<Vec<String>> {
+    pub(crate) fn legal_moves(
+        &self,
+        py: Python<'_>,
+        fen: &str,
+        moves: Vec<String>,
+    ) -> PyResult<Vec<String>> {
         let pos = self.play(py, fen, &moves)?;
         Ok(self.game.legal_uci(&pos))
     }
 
     /// The FEN after playing `moves` from `fen`, as Fairy-Stockfish writes it.
     #[pyo3(signature = (fen, moves = Vec::new()))]
-    fn get_fen(&self, py: Python<'_>, fen: &str, moves: Vec<String>) -> PyResult<String> {
+    pub(crate) fn get_fen(
+        &self,
+        py: Python<'_>,
+        fen: &str,
+        moves: Vec<String>,
+    ) -> PyResult<String> {
         let pos = self.play(py, fen, &moves)?;
         Ok(self.game.fen(&pos))
     }
@@ -228,7 +286,12 @@ impl Game {
     /// Whether the side to move is in check after playing `moves` from `fen` (a royal
     /// piece of it could be captured).
     #[pyo3(signature = (fen, moves = Vec::new()))]
-    fn gives_check(&self, py: Python<'_>, fen: &str, moves: Vec<String>) -> PyResult<bool> {
+    pub(crate) fn gives_check(
+        &self,
+        py: Python<'_>,
+        fen: &str,
+        moves: Vec<String>,
+    ) -> PyResult<bool> {
         let pos = self.play(py, fen, &moves)?;
         Ok(self.game.in_check(&pos))
     }
@@ -237,7 +300,12 @@ impl Game {
     /// `-VALUE_MATE` (lost: checkmate, or a stalemate the rules score as a loss),
     /// `VALUE_MATE` (won), `VALUE_DRAW`; `VALUE_DRAW` too while the game goes on.
     #[pyo3(signature = (fen, moves = Vec::new()))]
-    fn game_result(&self, py: Python<'_>, fen: &str, moves: Vec<String>) -> PyResult<i32> {
+    pub(crate) fn game_result(
+        &self,
+        py: Python<'_>,
+        fen: &str,
+        moves: Vec<String>,
+    ) -> PyResult<i32> {
         let line = self.line(py, fen, &moves)?;
         Ok(end::game_result(&self.game, &line))
     }
@@ -246,7 +314,7 @@ impl Game {
     /// the side to move has legal moves, and the value for the side to move (0 when
     /// not ended). Checkmate and stalemate are `game_result`'s, as in pyffish.
     #[pyo3(signature = (fen, moves = Vec::new()))]
-    fn is_immediate_game_end(
+    pub(crate) fn is_immediate_game_end(
         &self,
         py: Python<'_>,
         fen: &str,
@@ -259,7 +327,7 @@ impl Game {
     /// `(claimable, value)`: whether a player may claim the game's end after `moves`,
     /// and the value for the side to move (0 when not).
     #[pyo3(signature = (fen, moves = Vec::new()))]
-    fn is_optional_game_end(
+    pub(crate) fn is_optional_game_end(
         &self,
         py: Python<'_>,
         fen: &str,
@@ -267,6 +335,105 @@ impl Game {
     ) -> PyResult<(bool, i32)> {
         let line = self.line(py, fen, &moves)?;
         Ok(end::optional_end(&self.game, &line))
+    }
+
+    /// `(white, black)`: whether each side lacks the material to mate after `moves`,
+    /// as Fairy-Stockfish's `has_insufficient_material` decides it (K v K, K+B v K, K+N
+    /// v K in chess; never in a game with hands). When both are `True`, `result` is a
+    /// draw by insufficient material (`game_result` is 0 either way, as in pyffish).
+    #[pyo3(signature = (fen, moves = Vec::new()))]
+    pub(crate) fn has_insufficient_material(
+        &self,
+        py: Python<'_>,
+        fen: &str,
+        moves: Vec<String>,
+    ) -> PyResult<(bool, bool)> {
+        let pos = self.play(py, fen, &moves)?;
+        let [white, black] = self.game.insufficient_material(&pos);
+        Ok((white, black))
+    }
+
+    /// Fairy-Stockfish's `validate_fen` answer for `fen`: `1` when it is a position of
+    /// this game, else a negative code of its `FenValidation` for the fault found first
+    /// (`-8` the board's shape, `-10` a character, `-6` the side to move, `-7` the hand,
+    /// `-5` castling, `-4` en passant, `-2` a clock, `-11` too many fields, `-3` a side
+    /// without its royal piece or with more than the start gives it; `0` empty). Never
+    /// raises for a bad FEN: `FenError` from the other functions says what and where.
+    pub(crate) fn validate_fen(&self, fen: &str) -> i32 {
+        match self.game.position(fen) {
+            Err(e) => errors::fen_code(&e),
+            Ok(pos) => {
+                let royal = self.game.position_warnings(&pos).iter().any(|w| {
+                    matches!(
+                        w,
+                        piecewise::game::PositionWarning::NoRoyal { .. }
+                            | piecewise::game::PositionWarning::ExtraRoyals { .. }
+                    )
+                });
+                if royal {
+                    -3
+                } else {
+                    1
+                }
+            }
+        }
+    }
+
+    /// The SAN of `move` (UCI) in the position of `fen`, as Fairy-Stockfish's
+    /// `get_san` writes it in its SAN notation (`Nf3`, `exd5`, `O-O`, `e8=Q+`, `P@e4`).
+    /// `notation`: pyffish's `0` (its default) or `1` (SAN), which are the same here
+    /// (pyffish's default for Shogi is Hodges, which piecewise does not write);
+    /// `chess960` must be false. Raises `MoveError` for a move that is not legal.
+    #[pyo3(signature = (fen, r#move, chess960 = false, notation = 0))]
+    pub(crate) fn get_san(
+        &self,
+        py: Python<'_>,
+        fen: &str,
+        r#move: &str,
+        chess960: bool,
+        notation: i32,
+    ) -> PyResult<String> {
+        let moves = [r#move.to_string()];
+        Ok(self
+            .san_moves(py, fen, &moves, chess960, notation)?
+            .remove(0))
+    }
+
+    /// The SAN of each move of `moves` (UCI), played one after the other from `fen`,
+    /// as `get_san` writes them.
+    #[pyo3(signature = (fen, moves, chess960 = false, notation = 0))]
+    pub(crate) fn get_san_moves(
+        &self,
+        py: Python<'_>,
+        fen: &str,
+        moves: Vec<String>,
+        chess960: bool,
+        notation: i32,
+    ) -> PyResult<Vec<String>> {
+        self.san_moves(py, fen, &moves, chess960, notation)
+    }
+
+    /// Whether `move` (UCI), played after `moves` from `fen`, takes a piece (en passant
+    /// and captures in passing too; a drop never). Raises `MoveError` for a move that
+    /// is not legal there.
+    #[pyo3(signature = (fen, moves, r#move))]
+    pub(crate) fn is_capture(
+        &self,
+        py: Python<'_>,
+        fen: &str,
+        moves: Vec<String>,
+        r#move: &str,
+    ) -> PyResult<bool> {
+        let pos = self.play(py, fen, &moves)?;
+        match self.game.parse_uci(&pos, r#move) {
+            Some(m) => Ok(m.is_capture()),
+            None => Err(errors::move_error(
+                py,
+                moves.len(),
+                r#move,
+                &self.game.fen(&pos),
+            )),
+        }
     }
 
     /// `None` while the game goes on after `moves`, else `(score, reason)`: score

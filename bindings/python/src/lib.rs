@@ -18,7 +18,8 @@
 //! - A long count (`perft`) runs without the GIL, stops at a time limit (60 s by
 //!   default, 0 for none, as on the command line) and on Ctrl-C.
 //!
-//! Modules: [`game`] (the `Game` class), [`errors`] (exception classes and the
+//! Modules: [`pyffish`] (the module functions in pyffish's shape), [`game`] (the
+//! `Game` class), [`errors`] (exception classes and the
 //! `Diagnostic` record), [`files`] (path arguments and reading rules files), [`end`] (how a game ends, in pyffish's values: the one place
 //! the game-end rules meet Python), [`data`] (JSON documents as Python data),
 //! [`perft`] (counting without the GIL).
@@ -30,6 +31,7 @@ pub mod errors;
 pub mod files;
 pub mod game;
 pub mod perft;
+pub mod pyffish;
 
 use pyo3::prelude::*;
 
@@ -44,6 +46,11 @@ fn variants() -> Vec<&'static str> {
 }
 
 /// piecewise: a declarative language for how game pieces move.
+///
+/// pyffish's functions by the same names take a shipped game's name (or a `Game`):
+/// `start_fen`, `legal_moves`, `get_fen`, `gives_check`, `get_san`, `get_san_moves`,
+/// `is_capture`, `has_insufficient_material`, `validate_fen`, `game_result`,
+/// `is_immediate_game_end`, `is_optional_game_end`; `variants()` lists the names.
 ///
 /// Compile a `.rules` file into a `Game` (`Game.from_file(path)`, `Game(text)`, or a
 /// shipped game by name: `Game.variant("chess")`, listed by `variants()`), then ask
@@ -62,6 +69,7 @@ fn piecewise_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("VALUE_DRAW", end::VALUE_DRAW)?;
     m.add_class::<game::Game>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    pyffish::register(m)?;
     m.add_class::<errors::Diagnostic>()?;
     m.add("Error", py.get_type::<errors::Error>())?;
     m.add("RulesError", py.get_type::<errors::RulesError>())?;

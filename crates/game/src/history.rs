@@ -17,11 +17,15 @@ use crate::ir::Outcome;
 impl Game {
     /// The result if the game is over at the end of `line`: an immediate end
     /// ([`Game::immediate_end`]), else the result of having no legal move (checkmate or
-    /// stalemate). `None` while the game goes on (a claimable end does not end it: see
-    /// [`Game::optional_end`]). pyffish's `game_result`.
+    /// stalemate), else a draw when neither side has the material to mate
+    /// ([`Game::material_draw`]). `None` while the game goes on (a claimable end does
+    /// not end it: see [`Game::optional_end`]). pyffish's `game_result`, but for the
+    /// draw by insufficient material, which pyffish leaves to its caller
+    /// (`has_insufficient_material`; its `game_result` is 0, a draw's value, either way).
     pub fn line_result(&self, line: &Line) -> Option<GameResult> {
         self.immediate_end(line)
             .or_else(|| self.no_move_result(line.position()))
+            .or_else(|| self.material_draw(line.position()))
     }
 
     /// The end that stops the game at once at the end of `line`, legal moves or not:

@@ -71,6 +71,7 @@ mod layer_tests;
 mod legality;
 mod line;
 mod make;
+mod material;
 mod movegen;
 mod moves;
 mod neutral;
@@ -263,6 +264,12 @@ pub struct Game {
     ends: crate::ir::EndRules,
     /// Per `reach` rule of `ends`, per side: the cells of its zone as that side sees it.
     reach_zones: Vec<[Vec<bool>; 2]>,
+    /// By `side * pieces + piece`: the cells `confine` keeps the piece in (`None`: not
+    /// confined).
+    confined: Vec<Option<Vec<bool>>>,
+    /// What each piece kind can do towards a mate, found when first asked
+    /// ([`Game::insufficient_material`]).
+    material: material::TraitsCell,
     /// `no giving check`: a move may not leave the other side in check (legality by
     /// playing the move, as with effects).
     pub(crate) no_giving_check: bool,
@@ -558,15 +565,16 @@ impl Game {
         notation::san::san_list(self, pos, moves)
     }
 
-    /// The SAN of one legal move of `pos` ([`Game::san_list`] of the legal moves).
+    /// The SAN of one legal move of `pos`, as [`Game::san_list`] of the legal moves
+    /// writes it (without finding every other move's check mark); a move that is not
+    /// legal there is written in UCI.
     pub fn san(&self, pos: &GamePosition, m: &GameMove) -> String {
         let moves = self.legal_moves(pos);
-        let texts = self.san_list(pos, &moves);
-        moves
-            .iter()
-            .zip(texts)
-            .find(|(o, _)| *o == m)
-            .map_or_else(|| self.uci(m), |(_, t)| t)
+        if moves.contains(m) {
+            notation::san::san_one(self, pos, &moves, m)
+        } else {
+            self.uci(m)
+        }
     }
 
     /// Finds the legal move written `text`: in UCI ([`Game::parse_uci`]), or else in

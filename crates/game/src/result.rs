@@ -44,13 +44,15 @@ pub enum EndReason {
     Extinction,
     /// A side gave the declared number of checks (`checks N`).
     Checks,
+    /// Neither side has the material to mate ([`Game::insufficient_material`]).
+    InsufficientMaterial,
 }
 
 impl EndReason {
     /// The reason in words, as [`GameResult`]'s `Display` writes it: `checkmate`,
     /// `stalemate`, `repetition`, `perpetual check`, `move limit`, `bare royal`, `no
     /// pieces`, `counting`, `loss of the royal piece`, `reaching the zone`,
-    /// `extinction`, `checks`.
+    /// `extinction`, `checks`, `insufficient material`.
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -65,6 +67,7 @@ impl EndReason {
             EndReason::Reach => "reaching the zone",
             EndReason::Extinction => "extinction",
             EndReason::Checks => "checks",
+            EndReason::InsufficientMaterial => "insufficient material",
         }
     }
 }
@@ -114,10 +117,13 @@ impl std::fmt::Display for GameResult {
 impl Game {
     /// The result if `pos` ends the game, `None` while the game goes on: an end the
     /// position decides at once ([`Game::material_end`]), else the result of having no
-    /// legal move ([`Game::no_move_result`]). Repetition, the move limit and counting
-    /// need the moves played: see [`Game::line_result`].
+    /// legal move ([`Game::no_move_result`]), else a draw when neither side can mate
+    /// ([`Game::material_draw`]). Repetition, the move limit and counting need the
+    /// moves played: see [`Game::line_result`].
     pub fn result(&self, pos: &GamePosition) -> Option<GameResult> {
-        self.material_end(pos).or_else(|| self.no_move_result(pos))
+        self.material_end(pos)
+            .or_else(|| self.no_move_result(pos))
+            .or_else(|| self.material_draw(pos))
     }
 
     /// The result if the side to move has no legal move (checkmate, or stalemate as the

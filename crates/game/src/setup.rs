@@ -97,6 +97,8 @@ impl Game {
                 .iter()
                 .map(|r| Side::BOTH.map(|side| zone_cells(rule_set, &board, r.zone, side)))
                 .collect(),
+            confined: confined_cells(rule_set, &board),
+            material: Default::default(),
             no_giving_check: decls.ends.no_giving_check,
             ends_at_once: decls.ends.material_ends(),
             must_capture: decls.must_capture,
@@ -263,6 +265,27 @@ fn side_cell(board: &Board, coord: Coord, side: Side) -> Option<CellId> {
         Side::First => board.cell_at(coord),
         Side::Second => board.cell_at(board.mirror(coord)),
     }
+}
+
+/// By `side * pieces + piece`: the cells the `confine` declarations keep the piece in
+/// (the intersection of its zones; `None` when none names it).
+fn confined_cells(rule_set: &RuleSet, board: &Board) -> Vec<Option<Vec<bool>>> {
+    let pieces = rule_set.pieces.len();
+    let mut confined = vec![None; 2 * pieces];
+    for side in Side::BOTH {
+        for c in &rule_set.game.confinements {
+            let zone = zone_cells(rule_set, board, c.zone, side);
+            for &piece in &c.pieces {
+                let slot: &mut Option<Vec<bool>> =
+                    &mut confined[side.index() * pieces + piece.index()];
+                match slot {
+                    Some(cells) => cells.iter_mut().zip(&zone).for_each(|(a, &b)| *a &= b),
+                    None => *slot = Some(zone.clone()),
+                }
+            }
+        }
+    }
+    confined
 }
 
 /// Per cell: whether it lies in `zone` as `side` sees it (mirrored for the second side

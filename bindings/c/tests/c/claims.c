@@ -3,7 +3,7 @@
  * by pw_make_compact, gone again once a move is taken back; the 50-move rule from a
  * FEN's halfmove clock; nothing to claim at the start; null out-parameters allowed.
  * Prints one line per case ("ok NAME" or "FAILED NAME: ...") and exits 0 only if all
- * pass.
+ * pass. Also pw_game_insufficient_material and pw_result's draw by it.
  *
  *   claims RULES_DIR */
 #include <stdio.h>
@@ -103,6 +103,24 @@ int main(int argc, char **argv) {
     printf("%s null out-parameters\n", s == PW_OK ? "ok" : "FAILED");
     failures += s != PW_OK;
     pw_position_free(pos);
+    /* Insufficient material: K+N v K cannot mate (a draw by pw_result), K+R v K can. */
+    const char *fens[] = {"4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"};
+    for (int i = 0; i < 2; i++) {
+        pw_position_from_fen(game, fens[i], &pos);
+        uint8_t first = 9, second = 9;
+        PwResult result = (PwResult)-1;
+        PwEndReason reason = (PwEndReason)-1;
+        s = pw_game_insufficient_material(game, pos, &first, &second);
+        PwStatus r = pw_result(game, pos, &result, &reason);
+        int ok = s == PW_OK && r == PW_OK && first == (i == 0) && second == 1 &&
+                 (i == 0 ? result == PW_DRAW && reason == PW_INSUFFICIENT_MATERIAL
+                         : result == PW_ONGOING && reason == PW_NOT_OVER);
+        printf("%s insufficient material %s", ok ? "ok" : "FAILED", i == 0 ? "KN-K" : "KR-K");
+        if (!ok) printf(": %d %d %d %d", first, second, (int)result, (int)reason);
+        printf("\n");
+        failures += !ok;
+        pw_position_free(pos);
+    }
     s = pw_game_claimable_end(game, pos, NULL, NULL);
     printf("%s freed position: %s\n", s == PW_ERR_STALE_HANDLE ? "ok" : "FAILED", pw_status_name(s));
     failures += s != PW_ERR_STALE_HANDLE;

@@ -51,6 +51,23 @@ pub(crate) fn san_list(g: &Game, pos: &GamePosition, moves: &[GameMove]) -> Vec<
     texts
 }
 
+/// The SAN of the legal move `m` of `pos` (`moves`: the legal moves), as
+/// [`san_list`] writes it, with only the check marks it needs: `m`'s own, and those of
+/// the moves whose text without one reads as `m`'s.
+pub(crate) fn san_one(g: &Game, pos: &GamePosition, moves: &[GameMove], m: &GameMove) -> String {
+    let own = base(g, moves, m);
+    let text = format!("{own}{}", check_mark(g, pos, m));
+    let same = moves
+        .iter()
+        .filter(|o| *o != m && base(g, moves, o) == own)
+        .any(|o| format!("{own}{}", check_mark(g, pos, o)) == text);
+    if same {
+        g.uci(m)
+    } else {
+        text
+    }
+}
+
 /// `+` if the move gives check, `#` if it mates, else nothing.
 fn check_mark(g: &Game, pos: &GamePosition, m: &GameMove) -> &'static str {
     let mut after = pos.clone();
