@@ -99,6 +99,8 @@ pub(crate) struct GameEffects {
     freezes: Vec<Vec<usize>>,
     /// `[victim * pieces + capturer]`: the capture is barred (`immune`).
     immune: Vec<bool>,
+    /// Some capture is barred by `immune`.
+    any_immune: bool,
     /// `no check`: every pseudo-legal move is legal; losing every royal loses.
     pub(crate) no_check: bool,
     /// `neutral P, after each move`: the piece each move also moves (the Duck).
@@ -220,6 +222,7 @@ impl GameEffects {
             areas,
             burns,
             freezes,
+            any_immune: immune.contains(&true),
             immune,
             no_check: neutral.no_check,
             duck: neutral.after_each_move,
@@ -431,6 +434,13 @@ impl GameEffects {
             || (m.has_cascade() && cascade_frozen())
             || self.immune_capture(pos, m)
             || self.lion.as_ref().is_some_and(|l| l.counterstrike(pos, m)))
+    }
+
+    /// Whether [`GameEffects::allows`] may drop a move of `pos` (`frozen`: its
+    /// [`GameEffects::frozen_cells`]): something is frozen, some capture is barred by
+    /// `immune`, or a Lion was just taken by a non-Lion.
+    pub(crate) fn may_bar(&self, pos: &GamePosition, frozen: &[bool]) -> bool {
+        !frozen.is_empty() || self.any_immune || (self.lion.is_some() && pos.lion_taken)
     }
 
     /// `lion trading`: whether the move `m` of the side to move captures a Lion with a
