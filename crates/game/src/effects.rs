@@ -99,6 +99,8 @@ pub(crate) struct GameEffects {
     freezes: Vec<Vec<usize>>,
     /// `[victim * pieces + capturer]`: the capture is barred (`immune`).
     immune: Vec<bool>,
+    /// Some capture is barred by `immune`.
+    any_immune: bool,
     /// `no check`: every pseudo-legal move is legal; losing every royal loses.
     pub(crate) no_check: bool,
     /// `neutral P, after each move`: the piece each move also moves (the Duck).
@@ -115,6 +117,8 @@ pub(crate) struct GameEffects {
     /// Some ply may remove pieces besides its captures (a declared or a pattern's burn,
     /// a blast): only then does make look at a cascade's later plies.
     removes: bool,
+    /// `lion trading`: Chu Shogi's rules on trading Lions.
+    pub(crate) lion: Option<crate::lion::LionRules>,
 }
 
 /// One ply's part in [`GameEffects::apply_ply`]: the cell its piece stands on, the
@@ -218,6 +222,7 @@ impl GameEffects {
             areas,
             burns,
             freezes,
+            any_immune: immune.contains(&true),
             immune,
             no_check: neutral.no_check,
             duck: neutral.after_each_move,
@@ -227,6 +232,10 @@ impl GameEffects {
                 .then(|| super::activation::Activation::new(&fx.relays, &fx.passive, pieces)),
             removes: plies_remove,
             marked,
+            lion: fx
+                .lion_trading
+                .as_ref()
+                .map(|rule| crate::lion::LionRules::new(rule, board, pieces)),
         }))
     }
 
@@ -421,7 +430,25 @@ impl GameEffects {
         // A cascade: every piece that makes a ply must be free to move.
         let cascade_frozen =
             || !frozen.is_empty() && m.cascade().plies(m.to).any(|(from, _)| is_frozen(from));
-        !(is_frozen(m.from) || (m.has_cascade() && cascade_frozen()) || self.immune_capture(pos, m))
+        !(is_frozen(m.from)
+            || (m.has_cascade() && cascade_frozen())
+            || self.immune_capture(pos, m)
+            || self.lion.as_ref().is_some_and(|l| l.counterstrike(pos, m)))
+    }
+
+    /// Whether [`GameEffects::allows`] may drop a move of `pos` (`frozen`: its
+    /// [`GameEffects::frozen_cells`]): something is frozen, some capture is barred by
+    /// `immune`, or a Lion was just taken by a non-Lion.
+    pub(crate) fn may_bar(&self, pos: &GamePosition, frozen: &[bool]) -> bool {
+        !frozen.is_empty() || self.any_immune || (self.lion.is_some() && pos.lion_taken)
+    }
+
+    /// `lion trading`: whether the move `m` of the side to move captures a Lion with a
+    /// piece that is not one (judged before it is made).
+    pub(crate) fn lion_taken_by(&self, pos: &GamePosition, m: &GameMove) -> bool {
+        self.lion
+            .as_ref()
+            .is_some_and(|l| l.taken_by_non_lion(pos, m))
     }
 
     fn immune_capture(&self, pos: &GamePosition, m: &GameMove) -> bool {

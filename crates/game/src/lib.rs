@@ -70,6 +70,7 @@ pub(crate) mod kernel;
 mod layer_tests;
 mod legality;
 mod line;
+mod lion;
 mod make;
 mod material;
 mod movegen;
@@ -179,6 +180,11 @@ pub struct PromotionRule {
     pub optional: bool,
     /// `also leaving`: a move starting in the zone promotes too (Shogi).
     pub also_leaving: bool,
+    /// `on entry or capture`: a move starting in the zone promotes only if it
+    /// captures (Chu Shogi).
+    pub entry_or_capture: bool,
+    /// `never forced`: staying unpromoted is allowed even on a dead cell.
+    pub never_forced: bool,
     /// `only captured`: a choice is allowed only while the side has fewer of it on the
     /// board than in the start position.
     pub only_captured: bool,

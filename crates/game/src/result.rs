@@ -199,7 +199,10 @@ impl Game {
                 }
             }
         }
-        if let Some(rule) = ends.bare_royal {
+        // Neither side bare (the common case, asked at every node): no full count.
+        let bare_possible =
+            || self.others_upto(pos, stm, 1) == 0 || self.others_upto(pos, stm.opponent(), 1) == 0;
+        if let (Some(rule), true) = (ends.bare_royal, bare_possible()) {
             let [us, them] = [stm, stm.opponent()].map(|side| self.pieces_of(pos, side));
             let bare = |(all, royal): (u32, u32)| royal > 0 && all == royal;
             let judged = match (bare(us), bare(them)) {
@@ -318,6 +321,23 @@ impl Game {
             self.unmake(&mut work, undo);
             there
         })
+    }
+
+    /// `side`'s pieces on the board and in hand that are neither royal nor neutral,
+    /// counted up to `cap` (the count stops there).
+    fn others_upto(&self, pos: &GamePosition, side: Side, cap: u32) -> u32 {
+        let (board, hand) = (&pos.counts[side.index()], &pos.hands[side.index()]);
+        let mut n = 0;
+        for p in 0..self.pieces {
+            if self.royal[p] || self.neutral[p] {
+                continue;
+            }
+            n += u32::from(board[p]) + u32::from(hand[p]);
+            if n >= cap {
+                break;
+            }
+        }
+        n
     }
 
     /// `side`'s pieces on the board and in hand: (all, royal).

@@ -441,6 +441,8 @@ fn promotions(
                     choices: promotion.choices.clone(),
                     optional: promotion.optional,
                     also_leaving: promotion.also_leaving,
+                    entry_or_capture: promotion.entry_or_capture,
+                    never_forced: promotion.never_forced,
                     only_captured: promotion.only_captured,
                     tag: promotion.tag.map_or(0, |t| 1 << t),
                     delayed: promotion.delayed,

@@ -102,6 +102,8 @@ pub enum Item {
     Relay(RelayDecl),
     /// `passive Pyramid`: pieces that move only when activated.
     Passive(PassiveDecl),
+    /// `lion trading Lion | PromotedKirin, bridge not Pawn | GoBetween`
+    LionTrading(LionTradingDecl),
 }
 
 /// A name: `Knight`, `pawn_start`.
@@ -264,6 +266,10 @@ pub enum PromotionOptionKind {
     Tagged,
     /// `delayed`: no move promotes at once; every arrival is tagged.
     Delayed,
+    /// `on entry or capture`: a move starting in the zone promotes only if it captures.
+    EntryOrCapture,
+    /// `never forced`: the piece may stay as it is even where it could never move again.
+    NeverForced,
 }
 
 impl PromotionOptionKind {
@@ -274,6 +280,8 @@ impl PromotionOptionKind {
             PromotionOptionKind::OnlyCaptured => "only captured",
             PromotionOptionKind::Tagged => "tagged",
             PromotionOptionKind::Delayed => "delayed",
+            PromotionOptionKind::EntryOrCapture => "on entry or capture",
+            PromotionOptionKind::NeverForced => "never forced",
         }
     }
 }
@@ -654,6 +662,7 @@ impl Item {
             Item::Explode(d) => d.span,
             Item::Area(d) => d.span,
             Item::Immune(d) => d.span,
+            Item::LionTrading(d) => d.span,
             Item::Repetition(d) => d.span,
             Item::MoveLimit(d) => d.span,
             Item::BareRoyal(d) => d.span,

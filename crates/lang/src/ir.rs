@@ -177,6 +177,12 @@ pub struct Promotion {
     /// `only captured`: a choice is allowed only while the side has fewer of it on the
     /// board than in the start position (Grand chess).
     pub only_captured: bool,
+    /// `on entry or capture`: a move that starts in the zone promotes only if it
+    /// captures (Chu Shogi).
+    pub entry_or_capture: bool,
+    /// `never forced`: the piece may stay as it is even where it could never move
+    /// again (Chu Shogi's Pawn on the last rank).
+    pub never_forced: bool,
     /// `tagged T`: the index of the tag `T` a promoting piece carries when it reaches
     /// the zone without promoting (on a later ply of a cascade, or every time with
     /// `delayed`); it then promotes later, as a move of its own.

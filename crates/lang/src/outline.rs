@@ -345,6 +345,10 @@ fn references(item: &Item, out: &mut Vec<Name>) {
             uses(out, Piece, &d.pieces);
             kinds(out, &d.capturers);
         }
+        Item::LionTrading(d) => {
+            uses(out, Piece, &d.pieces);
+            kinds(out, &d.bridge);
+        }
         Item::MoveLimit(d) => uses(out, Piece, &d.pawns),
         Item::Counting(d) => uses(out, Piece, d.roles.iter().map(|(_, p)| p)),
         Item::Neutral(d) => {

@@ -42,6 +42,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("checkshogi.rules"),
     shipped!("chess.rules"),
     shipped!("chigorin.rules"),
+    shipped!("chushogi.rules"),
     shipped!("clobber.rules"),
     shipped!("clobber10.rules"),
     shipped!("codrus.rules"),

@@ -50,6 +50,11 @@ impl MoveGenerator<'_> {
             // Its royals are gone: the game is over.
             return false;
         }
+        if let Some(lion) = g.effects.as_deref().and_then(|fx| fx.lion.as_ref()) {
+            if self.takes_protected_lion(lion, pos, m) {
+                return false;
+            }
+        }
         if g.effects.as_deref().is_some_and(|fx| fx.no_check) {
             // `no check`: a royal may be left capturable.
             return true;

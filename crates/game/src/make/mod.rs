@@ -38,6 +38,7 @@ fn undo_record(pos: &GamePosition) -> Undo {
         fullmove: pos.fullmove,
         hash: pos.hash,
         quiet: None,
+        lion_taken: pos.lion_taken,
     }
 }
 
@@ -184,6 +185,11 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
     let side = pos.side;
     let mut capture = false;
     let mut new_ep = EnPassant::default();
+    // `lion trading`: judged before the move changes the board.
+    let lion_taken = g
+        .effects
+        .as_deref()
+        .is_some_and(|fx| fx.lion_taken_by(pos, m));
     match m.kind {
         MoveKind::Drop => {
             pos.add_hand::<HASH>(keys, side, m.piece, -1);
@@ -247,6 +253,12 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
         }
     }
     finish::<HASH>(g, pos, m, side, capture, new_ep);
+    if lion_taken != pos.lion_taken {
+        pos.lion_taken = lion_taken;
+        if HASH {
+            pos.hash ^= crate::position::LION_TAKEN_KEY;
+        }
+    }
     if HASH {
         // Only the keys of the state that changed (side, rights, en passant).
         pos.hash ^= keys.state_change((side, undo.castling, &undo.ep), pos);
@@ -447,6 +459,7 @@ fn unmake_by(
     pos.halfmove = undo.halfmove;
     pos.fullmove = undo.fullmove;
     pos.hash = undo.hash;
+    pos.lion_taken = undo.lion_taken;
     if !g.one_side {
         pos.side = pos.side.opponent();
     }

@@ -92,13 +92,40 @@ pub(super) trait Destinations {
     }
 }
 
-/// Every destination, each move with its promotions.
-pub(super) struct Every;
+/// Every destination of a piece: each move that may promote (its start or its
+/// destination is a cell of the piece's promotion rules) with its promotions, the
+/// others as they are (without building a whole move for them).
+pub(super) struct Promoting<'a> {
+    /// Per cell: a move ending there may promote (empty: none does).
+    to: &'a [bool],
+    /// The piece's start cell is one where a move starting promotes.
+    all: bool,
+}
 
-impl Destinations for Every {
+impl<'a> Promoting<'a> {
     #[inline(always)]
-    fn keep(&self, _: usize) -> Keep {
-        Keep::Expanded
+    fn new(g: &'a Game, side: Side, kind: PieceId, from: usize) -> Promoting<'a> {
+        let i = side.index() * g.pieces + kind.index();
+        Promoting {
+            to: &g.promo_to[i],
+            all: g.promo_from[i].get(from).copied().unwrap_or(false),
+        }
+    }
+}
+
+impl Destinations for Promoting<'_> {
+    #[inline(always)]
+    fn keep(&self, to: usize) -> Keep {
+        if self.all || self.to.get(to).copied().unwrap_or(false) {
+            Keep::Expanded
+        } else {
+            Keep::AsIs
+        }
+    }
+
+    #[inline(always)]
+    fn as_is(&self) -> bool {
+        !self.all && self.to.is_empty()
     }
 }
 
@@ -188,11 +215,13 @@ impl<'g> PseudoGen<'g> {
             // Frozen movers and captures of immune pieces are not moves.
             fx.frozen_cells(pos, &mut self.frozen);
             let frozen = &self.frozen;
-            let mut i = 0;
-            out.retain(|m| {
-                i += 1;
-                i <= first || fx.allows(pos, m, frozen)
-            });
+            if fx.may_bar(pos, frozen) {
+                let mut i = 0;
+                out.retain(|m| {
+                    i += 1;
+                    i <= first || fx.allows(pos, m, frozen)
+                });
+            }
             if fx.no_check && self.game.has_royals() && pos.royal_count[pos.side.index()] == 0 {
                 // `no check`: a side whose royals were captured has lost; no moves.
                 out.truncate(first);
@@ -215,7 +244,10 @@ impl<'g> PseudoGen<'g> {
     pub(crate) fn walked_moves(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
         // The side's pieces read eight cells per word (big boards' empty runs skipped).
         let cells = kernel::bits::pieces_of(&pos.cells, pos.side);
-        self.walked_moves_kept(pos, cells, out, |_, _| Every);
+        let (g, side) = (self.game, pos.side);
+        self.walked_moves_kept(pos, cells, out, |from, kind| {
+            Promoting::new(g, side, kind, from)
+        });
     }
 
     /// [`PseudoGen::walked_moves`] over the cells `cells` (in rising order; at

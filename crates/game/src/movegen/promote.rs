@@ -16,7 +16,11 @@ pub(crate) fn promotion_applies(g: &Game, side: Side, m: &GameMove) -> bool {
 
 /// Whether the promotion rule `r` applies to the move `m`.
 fn rule_applies(r: &crate::PromotionRule, m: &GameMove) -> bool {
-    r.zone[m.to.index()] || (r.also_leaving && r.zone[m.from.index()])
+    (r.zone[m.to.index()] || (r.also_leaving && r.zone[m.from.index()]))
+        && (!r.entry_or_capture
+            || !r.zone[m.from.index()]
+            || m.captures_to
+            || m.passing_captures().next().is_some())
 }
 
 /// A kernel's move that [`super::Destinations::keep`] neither drops nor keeps as it is:
@@ -65,6 +69,7 @@ fn expand_promoting<O: MoveOut>(g: &Game, pos: &GamePosition, m: GameMove, out: 
     let rules = &g.promotions[side.index() * g.pieces + m.piece.index()];
     let mut applies = false;
     let mut may_stay = true;
+    let mut never_forced = false;
     // The kinds already pushed as this move's promotions (a piece id is a byte).
     let mut pushed = [0u64; 4];
     for r in rules {
@@ -76,6 +81,7 @@ fn expand_promoting<O: MoveOut>(g: &Game, pos: &GamePosition, m: GameMove, out: 
         if !r.optional {
             may_stay = false;
         }
+        never_forced |= r.never_forced;
         for &c in &r.choices {
             if r.only_captured
                 && pos.counts[side.index()][c.index()] >= g.start_counts[side.index()][c.index()]
@@ -92,7 +98,7 @@ fn expand_promoting<O: MoveOut>(g: &Game, pos: &GamePosition, m: GameMove, out: 
             out.push(p);
         }
     }
-    if !applies || (may_stay && !g.dead(side, m.piece, m.to)) {
+    if !applies || (may_stay && (never_forced || !g.dead(side, m.piece, m.to))) {
         out.push(m);
     }
 }

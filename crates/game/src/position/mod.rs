@@ -135,6 +135,9 @@ pub struct GamePosition {
     /// left). Kept by a [`super::Line`] and FEN, not by make/unmake (no move's legality
     /// depends on it); not in the hash.
     pub(crate) checks: [u8; 2],
+    /// `lion trading`: the last move captured a Lion with a piece that is not one (no
+    /// piece but a Lion may capture a Lion now). Not in FEN; a FEN gives `false`.
+    pub(crate) lion_taken: bool,
     pub(crate) hash: u64,
     /// Per side: the number of royal pieces on the board and the sum of their cell ids
     /// (so a lone royal's cell is known without a scan).
@@ -166,6 +169,7 @@ impl PartialEq for GamePosition {
             && self.castling == o.castling
             && self.ep == o.ep
             && self.checks == o.checks
+            && self.lion_taken == o.lion_taken
             && self.hash == o.hash
     }
 }
@@ -182,6 +186,7 @@ pub struct Undo {
     pub(crate) hash: u64,
     /// A quiet move played without the journal ([`GamePosition::move_quiet`]).
     pub(crate) quiet: Option<Quiet>,
+    pub(crate) lion_taken: bool,
 }
 
 impl Occupancy for GamePosition {
@@ -224,6 +229,7 @@ impl GamePosition {
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
+            lion_taken: false,
             hash: 0,
             royal_count: [0; 2],
             royal_sum: [0; 2],
@@ -599,6 +605,13 @@ impl GamePosition {
             }
         }
         h ^= keys.state(self);
+        if self.lion_taken {
+            h ^= LION_TAKEN_KEY;
+        }
         self.hash = h;
     }
 }
+
+/// The hash key of [`GamePosition::lion_taken`] (`lion trading`): a position where no
+/// piece but a Lion may take a Lion differs from the same board without that rule.
+pub(crate) const LION_TAKEN_KEY: u64 = 0x6c69_6f6e_5f74_616b;

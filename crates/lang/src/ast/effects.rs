@@ -56,6 +56,17 @@ pub struct AreaTarget {
     pub span: Span,
 }
 
+/// `lion trading PIECES [, bridge KINDS]`: Chu Shogi's rules on trading Lions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LionTradingDecl {
+    /// The pieces that are Lions (the Lion and what promotes to one).
+    pub pieces: Vec<Ident>,
+    /// `bridge KINDS`: a move that also captures one of these in passing may take a
+    /// protected Lion two cells away.
+    pub bridge: Option<Kinds>,
+    pub span: Span,
+}
+
 /// `immune PIECES [to KINDS]`: these pieces may not be captured (by these kinds).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ImmuneDecl {

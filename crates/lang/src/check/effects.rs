@@ -58,6 +58,29 @@ impl Checker {
                     });
                 }
             }
+            ast::Item::LionTrading(d) => {
+                if let Some(first) = &fx.lion_trading {
+                    self.error(
+                        Diagnostic::error("E0909", "`lion trading` is declared twice", d.span)
+                            .label("declared again here")
+                            .secondary(first.span, "first declared here")
+                            .help("declare it once, listing every Lion: `lion trading Lion | PromotedKirin`"),
+                    );
+                    return;
+                }
+                let ids = self.piece_ids(&d.pieces);
+                let bridge = match &d.bridge {
+                    Some(k) => self.kinds(k).map(Some),
+                    None => Some(None),
+                };
+                if let (Some(lions), Some(bridge)) = (ids, bridge) {
+                    fx.lion_trading = Some(crate::ir::LionTrading {
+                        lions,
+                        bridge,
+                        span: d.span,
+                    });
+                }
+            }
             ast::Item::Immune(d) => {
                 let ids = self.piece_ids(&d.pieces);
                 let capturers = match &d.capturers {

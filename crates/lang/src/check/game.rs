@@ -117,7 +117,10 @@ impl Checker {
         // Pass 2: everything else, in source order.
         for item in &file.items {
             match item {
-                ast::Item::Explode(_) | ast::Item::Area(_) | ast::Item::Immune(_) => {
+                ast::Item::Explode(_)
+                | ast::Item::Area(_)
+                | ast::Item::Immune(_)
+                | ast::Item::LionTrading(_) => {
                     self.effect_decl(item, &mut game.effects, &mut explode_decl);
                 }
                 ast::Item::Relay(d) => self.relay_decl(d, &mut game.effects),
@@ -392,6 +395,8 @@ impl Checker {
         let mut only_captured = false;
         let mut delayed = None;
         let mut tagged = None;
+        let mut entry_or_capture = false;
+        let mut never_forced = false;
         let mut seen: Vec<(PromotionOptionKind, Span)> = Vec::new();
         let mut ok = true;
         for o in &p.options {
@@ -406,6 +411,8 @@ impl Checker {
                 PromotionOptionKind::AlsoLeaving => also_leaving = true,
                 PromotionOptionKind::Delayed => delayed = Some(o.span),
                 PromotionOptionKind::Tagged => tagged = Some(o.span),
+                PromotionOptionKind::EntryOrCapture => entry_or_capture = true,
+                PromotionOptionKind::NeverForced => never_forced = true,
                 PromotionOptionKind::OnlyCaptured => {
                     only_captured = true;
                     if !has_start {
@@ -453,6 +460,8 @@ impl Checker {
             optional,
             also_leaving,
             only_captured,
+            entry_or_capture,
+            never_forced,
             tag,
             delayed: delayed.is_some(),
             span: p.span,

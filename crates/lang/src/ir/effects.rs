@@ -16,6 +16,26 @@ pub struct Effects {
     pub relays: Vec<Relay>,
     /// `passive ...`: pieces that move only when activated.
     pub passive: Vec<PieceId>,
+    /// `lion trading ...`: Chu Shogi's rules on trading Lions.
+    pub lion_trading: Option<LionTrading>,
+}
+
+/// `lion trading PIECES [, bridge KINDS]`: Chu Shogi's rules on trading Lions.
+///
+/// - A Lion may not capture an enemy Lion that is not next to its start cell if the
+///   capturing Lion could then be captured (the Lion taken was protected), unless the
+///   same move also captured in passing a piece the `bridge` admits.
+/// - After a Lion was captured by a piece that is not a Lion, a piece that is not a
+///   Lion may not capture a Lion on the next move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LionTrading {
+    /// The kinds that are Lions.
+    pub lions: Vec<PieceId>,
+    /// The kinds whose capture in passing lets a Lion take a protected Lion two cells
+    /// away (`None`: no such exception).
+    pub bridge: Option<KindFilter>,
+    /// Where it was declared.
+    pub span: Span,
 }
 
 impl Effects {
@@ -26,6 +46,7 @@ impl Effects {
             || !self.immunities.is_empty()
             || !self.relays.is_empty()
             || !self.passive.is_empty()
+            || self.lion_trading.is_some()
     }
 }
 

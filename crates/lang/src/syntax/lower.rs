@@ -123,6 +123,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::explode_decl => Some(Item::Explode(effects::explode(c))),
             R::area_decl => Some(Item::Area(effects::area(c))),
             R::immune_decl => Some(Item::Immune(effects::immune(c))),
+            R::lion_trading_decl => Some(Item::LionTrading(effects::lion_trading(c))),
             R::sokoban_decl => Some(Item::Sokoban(SokobanDecl {
                 roles: c.all(R::sokoban_role).map(sokoban_role).collect(),
                 span: c.span,
@@ -265,6 +266,8 @@ fn promotion(n: &Node<'_>) -> PromotionDecl {
                 R::opt_also_leaving => PromotionOptionKind::AlsoLeaving,
                 R::opt_promo_tagged => PromotionOptionKind::Tagged,
                 R::opt_delayed => PromotionOptionKind::Delayed,
+                R::opt_entry_or_capture => PromotionOptionKind::EntryOrCapture,
+                R::opt_never_forced => PromotionOptionKind::NeverForced,
                 _ => PromotionOptionKind::OnlyCaptured,
             };
             Some(PromotionOption { kind, span: o.span })

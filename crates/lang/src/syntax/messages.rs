@@ -86,7 +86,13 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::passive_decl
         | R::kw_passive
         | R::chain_decl
-        | R::kw_chain => GAME_DECLARATION,
+        | R::kw_chain
+        | R::lion_trading_decl
+        | R::kw_lion => GAME_DECLARATION,
+        R::kw_trading => "`trading`",
+        R::lion_bridge | R::kw_bridge => "`bridge` and piece kinds",
+        R::opt_entry_or_capture | R::kw_entry => "`on entry or capture`",
+        R::opt_never_forced | R::kw_never | R::kw_forced => "`never forced`",
         R::mod_chain => "`chain`",
         R::capture_weight | R::kw_weight => "`weight`, a piece name and a number",
         R::chain_removal | R::kw_removal => "`removal at end` or `removal at once`",
@@ -151,7 +157,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_may => "`may`",
         R::kw_face => "`face`",
         R::promotion_option => {
-            "`optional`, `also leaving`, `only captured`, `tagged` and a tag, or `delayed`"
+            "`optional`, `also leaving`, `only captured`, `tagged` and a tag, `delayed`, `on entry or capture` or `never forced`"
         }
         R::opt_promo_tagged => "`tagged` and a tag name",
         R::opt_delayed | R::kw_delayed => "`delayed`",

@@ -105,6 +105,8 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
             "only captured",
             "tagged",
             "delayed",
+            "on entry or capture",
+            "never forced",
         ],
         R::drop_option => &["not in", "one per file", "not mating"],
         R::sokoban_role => &["pusher", "box", "wall"],

@@ -51,6 +51,18 @@ pub(super) fn immune(n: &Node<'_>) -> ImmuneDecl {
     }
 }
 
+/// `lion trading PIECES [, bridge KINDS]`
+pub(super) fn lion_trading(n: &Node<'_>) -> LionTradingDecl {
+    LionTradingDecl {
+        pieces: piece_list(n.child(R::piece_list), n.span),
+        bridge: n
+            .child(R::lion_bridge)
+            .and_then(|b| b.child(R::decl_kinds))
+            .map(kinds),
+        span: n.span,
+    }
+}
+
 /// `relay PIECES [, move only] [, activate KINDS]`
 pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
     RelayDecl {

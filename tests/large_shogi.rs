@@ -1,0 +1,594 @@
+//! The large shogi games: Chu Shogi (`rules/chushogi.rules`) against an independent
+//! move generator written here (plain Rust over a 12×12 array, sharing nothing with the
+//! engine: not the table, not the walk, not the game layer), perft from the start and
+//! from positions full of Lions, promotions and the Lion-trading rules; hand-checked
+//! positions of each rule; and the other large games' start positions and perft.
+
+mod common;
+
+use common::game;
+use piecewise::game::GamePosition;
+use piecewise::Game;
+use std::collections::BTreeSet;
+
+// ------------------------------------------------------------ the independent generator
+
+const W: i32 = 12;
+const N_: (i32, i32) = (0, 1);
+const S_: (i32, i32) = (0, -1);
+const E_: (i32, i32) = (1, 0);
+const W_: (i32, i32) = (-1, 0);
+const NE: (i32, i32) = (1, 1);
+const NW: (i32, i32) = (-1, 1);
+const SE: (i32, i32) = (1, -1);
+const SW: (i32, i32) = (-1, -1);
+const ORTH: [(i32, i32); 4] = [N_, S_, E_, W_];
+const DIAG: [(i32, i32); 4] = [NE, NW, SE, SW];
+const ALL: [(i32, i32); 8] = [N_, S_, E_, W_, NE, NW, SE, SW];
+
+/// How a Chu Shogi piece moves, from the first side's view (forward is +y).
+struct Kind {
+    /// Its FEN letter (uppercase, `+X` when promoted).
+    letter: &'static str,
+    steps: Vec<(i32, i32)>,
+    rides: Vec<(i32, i32)>,
+    jumps: Vec<(i32, i32)>,
+    /// The Lion's two steps and jumps within two cells.
+    lion: bool,
+    /// Lines with the Lion's power along them (Horned Falcon, Soaring Eagle).
+    lion_lines: Vec<(i32, i32)>,
+    /// What it promotes to (an index into the kinds).
+    promotes_to: Option<usize>,
+}
+
+fn cat(parts: &[&[(i32, i32)]]) -> Vec<(i32, i32)> {
+    parts.iter().flat_map(|p| p.iter().copied()).collect()
+}
+
+/// The 39 kinds: the 21 of the start array, then the 18 promoted ones.
+fn kinds() -> Vec<Kind> {
+    let k = |letter, steps: Vec<_>, rides: Vec<_>, jumps: Vec<_>| Kind {
+        letter,
+        steps,
+        rides,
+        jumps,
+        lion: false,
+        lion_lines: Vec::new(),
+        promotes_to: None,
+    };
+    let none = Vec::new;
+    let mut v = vec![
+        k("K", ALL.to_vec(), none(), none()),
+        k("P", vec![N_], none(), none()),
+        k("I", vec![N_, S_], none(), none()),
+        k("C", vec![NE, NW, N_, S_], none(), none()),
+        k("S", cat(&[&DIAG, &[N_]]), none(), none()),
+        k("G", cat(&[&ORTH, &[NE, NW]]), none(), none()),
+        k("F", cat(&[&DIAG, &[N_, S_]]), none(), none()),
+        k("T", cat(&[&DIAG, &[E_, W_, S_]]), none(), none()),
+        k("E", cat(&[&DIAG, &[E_, W_, N_]]), none(), none()),
+        k(
+            "O",
+            DIAG.to_vec(),
+            none(),
+            vec![(0, 2), (0, -2), (2, 0), (-2, 0)],
+        ),
+        k(
+            "X",
+            ORTH.to_vec(),
+            none(),
+            vec![(2, 2), (2, -2), (-2, 2), (-2, -2)],
+        ),
+        k("L", none(), vec![N_], none()),
+        k("A", none(), vec![N_, S_], none()),
+        k("M", vec![N_, S_], vec![E_, W_], none()),
+        k("V", vec![E_, W_], vec![N_, S_], none()),
+        k("B", none(), DIAG.to_vec(), none()),
+        k("R", none(), ORTH.to_vec(), none()),
+        k("H", ORTH.to_vec(), DIAG.to_vec(), none()),
+        k("D", DIAG.to_vec(), ORTH.to_vec(), none()),
+        k("Q", none(), ALL.to_vec(), none()),
+        k("N", none(), none(), none()),
+        // Promoted.
+        k("+P", cat(&[&ORTH, &[NE, NW]]), none(), none()),
+        k("+L", none(), vec![N_, S_, NE, NW], none()),
+        k("+I", cat(&[&DIAG, &[E_, W_, N_]]), none(), none()),
+        k("+C", vec![N_, S_], vec![E_, W_], none()),
+        k("+S", vec![E_, W_], vec![N_, S_], none()),
+        k("+G", none(), ORTH.to_vec(), none()),
+        k("+F", none(), DIAG.to_vec(), none()),
+        k("+T", cat(&[&DIAG, &[E_, W_]]), vec![N_, S_], none()),
+        k("+E", ALL.to_vec(), none(), none()),
+        k("+O", none(), none(), none()),
+        k("+X", none(), ALL.to_vec(), none()),
+        k("+A", none(), vec![N_, S_, SE, SW], none()),
+        k("+M", none(), cat(&[&DIAG, &[E_, W_]]), none()),
+        k("+V", none(), cat(&[&DIAG, &[N_, S_]]), none()),
+        k("+B", ORTH.to_vec(), DIAG.to_vec(), none()),
+        k("+R", DIAG.to_vec(), ORTH.to_vec(), none()),
+        k("+H", none(), cat(&[&DIAG, &[E_, W_, S_]]), none()),
+        k("+D", none(), cat(&[&ORTH, &[SE, SW]]), none()),
+    ];
+    let index = |v: &[Kind], l: &str| v.iter().position(|k| k.letter == l).unwrap();
+    for l in ["N", "+O"] {
+        let i = index(&v, l);
+        v[i].lion = true;
+    }
+    let i = index(&v, "+H");
+    v[i].lion_lines = vec![N_];
+    let i = index(&v, "+D");
+    v[i].lion_lines = vec![NE, NW];
+    for base in [
+        "P", "L", "I", "C", "S", "G", "F", "T", "E", "O", "X", "A", "M", "V", "B", "R", "H", "D",
+    ] {
+        let (b, p) = (index(&v, base), index(&v, &format!("+{base}")));
+        v[b].promotes_to = Some(p);
+    }
+    v
+}
+
+/// A piece: its side (0 first, 1 second) and kind.
+type Piece = (usize, usize);
+
+#[derive(Clone)]
+struct Pos {
+    cells: [Option<Piece>; 144],
+    side: usize,
+    /// The last move took a Lion with a piece that is not one.
+    lion_taken: bool,
+}
+
+/// A move: from, to, the cells captured in passing, and whether it promotes.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Mv {
+    from: usize,
+    to: usize,
+    passing: Vec<usize>,
+    promote: bool,
+}
+
+struct Chu {
+    kinds: Vec<Kind>,
+}
+
+fn name(c: usize) -> String {
+    format!("{}{}", (b'a' + (c % 12) as u8) as char, c / 12 + 1)
+}
+
+impl Chu {
+    fn new() -> Chu {
+        Chu { kinds: kinds() }
+    }
+
+    fn kind(&self, letter: &str) -> usize {
+        self.kinds.iter().position(|k| k.letter == letter).unwrap()
+    }
+
+    fn is_lion(&self, k: usize) -> bool {
+        self.kinds[k].lion
+    }
+
+    fn is_royal(&self, k: usize) -> bool {
+        matches!(self.kinds[k].letter, "K" | "+E")
+    }
+
+    /// The board part of a FEN (and the side to move).
+    fn parse(&self, fen: &str) -> Pos {
+        let mut fields = fen.split_whitespace();
+        let board = fields.next().unwrap();
+        let side = if fields.next() == Some("b") { 1 } else { 0 };
+        let mut cells = [None; 144];
+        for (row, text) in board.split('/').enumerate() {
+            let rank = 11 - row;
+            let (mut file, mut plus, mut num) = (0usize, false, 0usize);
+            for ch in text.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    num = num * 10 + d as usize;
+                    continue;
+                }
+                file += num;
+                num = 0;
+                if ch == '+' {
+                    plus = true;
+                    continue;
+                }
+                let up = ch.to_ascii_uppercase().to_string();
+                let letter = if plus { format!("+{up}") } else { up };
+                let s = usize::from(ch.is_ascii_lowercase());
+                cells[rank * 12 + file] = Some((s, self.kind(&letter)));
+                file += 1;
+                plus = false;
+            }
+            file += num;
+            assert_eq!(file, 12, "row {row} of {fen}");
+        }
+        Pos {
+            cells,
+            side,
+            lion_taken: false,
+        }
+    }
+
+    fn uci(&self, m: &Mv) -> String {
+        let mut s = format!("{}{}", name(m.from), name(m.to));
+        for &c in &m.passing {
+            s += &format!("x{}", name(c));
+        }
+        if m.promote {
+            s.push('+');
+        }
+        s
+    }
+
+    /// The pseudo-legal moves of the side to move (the counterstrike bar applied).
+    fn pseudo(&self, p: &Pos) -> Vec<Mv> {
+        let mut out = Vec::new();
+        let s = p.side;
+        let sign = if s == 0 { 1 } else { -1 };
+        let at = |c: usize, (dx, dy): (i32, i32)| -> Option<usize> {
+            let (x, y) = ((c % 12) as i32 + dx, (c / 12) as i32 + dy * sign);
+            (0..W).contains(&x).then_some(())?;
+            (0..W).contains(&y).then_some((y * W + x) as usize)
+        };
+        let own = |c: usize| p.cells[c].is_some_and(|(side, _)| side == s);
+        let foe = |c: usize| p.cells[c].is_some_and(|(side, _)| side != s);
+        for from in 0..144 {
+            let Some((side, k)) = p.cells[from] else {
+                continue;
+            };
+            if side != s {
+                continue;
+            }
+            let kind = &self.kinds[k];
+            let mut set: BTreeSet<(usize, Vec<usize>)> = BTreeSet::new();
+            let mut add = |to: usize, passing: Vec<usize>| {
+                set.insert((to, passing));
+            };
+            for &d in kind.steps.iter().chain(&kind.jumps) {
+                if let Some(t) = at(from, d).filter(|&t| !own(t)) {
+                    add(t, vec![]);
+                }
+            }
+            for &d in &kind.rides {
+                let mut c = from;
+                while let Some(t) = at(c, d) {
+                    if own(t) {
+                        break;
+                    }
+                    add(t, vec![]);
+                    if foe(t) {
+                        break;
+                    }
+                    c = t;
+                }
+            }
+            if kind.lion {
+                for dx in -2..=2 {
+                    for dy in -2..=2 {
+                        if let Some(t) = at(from, (dx, dy)).filter(|&t| t != from && !own(t)) {
+                            add(t, vec![]);
+                        }
+                    }
+                }
+                for d1 in ALL {
+                    let Some(c1) = at(from, d1).filter(|&c| !own(c)) else {
+                        continue;
+                    };
+                    for d2 in ALL {
+                        let Some(c2) = at(c1, d2) else { continue };
+                        if c2 == from || !own(c2) {
+                            add(c2, if foe(c1) { vec![c1] } else { vec![] });
+                        }
+                    }
+                }
+            }
+            for &d in &kind.lion_lines {
+                let Some(c1) = at(from, d) else { continue };
+                if !own(c1) {
+                    add(c1, vec![]);
+                    add(from, if foe(c1) { vec![c1] } else { vec![] });
+                }
+                if let Some(c2) = at(from, (2 * d.0, 2 * d.1)).filter(|&c| !own(c)) {
+                    add(c2, vec![]);
+                    if foe(c1) {
+                        add(c2, vec![c1]);
+                    }
+                }
+            }
+            for (to, passing) in set {
+                let captures = (to != from && foe(to)) || !passing.is_empty();
+                let m = Mv {
+                    from,
+                    to,
+                    passing,
+                    promote: false,
+                };
+                if p.lion_taken && !self.is_lion(k) && self.takes_lion(p, &m) {
+                    continue; // the counterstrike bar
+                }
+                if kind.promotes_to.is_some() {
+                    let rank = |c: usize| if s == 0 { c / 12 } else { 11 - c / 12 };
+                    let zone = |c: usize| rank(c) >= 8;
+                    let entry_or_capture = (zone(to) || zone(from)) && (!zone(from) || captures);
+                    let last = matches!(kind.letter, "P" | "L") && rank(to) == 11;
+                    if entry_or_capture || last {
+                        out.push(Mv {
+                            promote: true,
+                            ..m.clone()
+                        });
+                    }
+                }
+                out.push(m);
+            }
+        }
+        out
+    }
+
+    /// Whether `m` of the side to move captures a Lion.
+    fn takes_lion(&self, p: &Pos, m: &Mv) -> bool {
+        let lion = |c: usize| p.cells[c].is_some_and(|(s, k)| s != p.side && self.is_lion(k));
+        (m.to != m.from && lion(m.to)) || m.passing.iter().any(|&c| lion(c))
+    }
+
+    fn play(&self, p: &Pos, m: &Mv) -> Pos {
+        let mut q = p.clone();
+        let (s, k) = p.cells[m.from].unwrap();
+        q.lion_taken = !self.is_lion(k) && self.takes_lion(p, m);
+        for &c in &m.passing {
+            q.cells[c] = None;
+        }
+        q.cells[m.from] = None;
+        let k = if m.promote {
+            self.kinds[k].promotes_to.unwrap()
+        } else {
+            k
+        };
+        q.cells[m.to] = Some((s, k));
+        q.side = 1 - p.side;
+        q
+    }
+
+    /// The legal moves: none once a side has lost its royals; a Lion's capture of a
+    /// protected Lion two cells away without a bridge is dropped.
+    fn legal(&self, p: &Pos) -> Vec<Mv> {
+        for side in 0..2 {
+            let royals = p
+                .cells
+                .iter()
+                .flatten()
+                .any(|&(s, k)| s == side && self.is_royal(k));
+            if !royals {
+                return Vec::new();
+            }
+        }
+        let mut moves = self.pseudo(p);
+        moves.retain(|m| !self.takes_protected_lion(p, m));
+        moves
+    }
+
+    fn takes_protected_lion(&self, p: &Pos, m: &Mv) -> bool {
+        let (_, k) = p.cells[m.from].unwrap();
+        let target = p.cells[m.to];
+        let near = |a: usize, b: usize| {
+            let (ax, ay, bx, by) = (a % 12, a / 12, b % 12, b / 12);
+            ax.abs_diff(bx) <= 1 && ay.abs_diff(by) <= 1
+        };
+        let lion_target =
+            m.to != m.from && target.is_some_and(|(s, t)| s != p.side && self.is_lion(t));
+        if !self.is_lion(k) || !lion_target || near(m.from, m.to) {
+            return false;
+        }
+        let bridge = m.passing.iter().any(|&c| {
+            let (_, b) = p.cells[c].unwrap();
+            !matches!(self.kinds[b].letter, "P" | "I")
+        });
+        if bridge {
+            return false;
+        }
+        let after = self.play(p, m);
+        self.pseudo(&after)
+            .iter()
+            .any(|r| (r.to == m.to && r.to != r.from) || r.passing.contains(&m.to))
+    }
+
+    fn perft(&self, p: &Pos, depth: u32) -> u64 {
+        let moves = self.legal(p);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|m| self.perft(&self.play(p, m), depth - 1))
+            .sum()
+    }
+}
+
+// ------------------------------------------------------------ the engine side
+
+fn engine_perft(g: &Game, fen: &str, depth: u32) -> u64 {
+    let pos = g.position(fen).expect("fen");
+    g.perft(&pos, depth)
+}
+
+/// Compares the two generators' moves at every node to `depth` (the first difference
+/// named with the line that leads to it).
+fn same_moves(g: &Game, chu: &Chu, pos: &GamePosition, p: &Pos, depth: u32, line: &str) {
+    let mut ours: Vec<String> = g.legal_moves(pos).iter().map(|m| g.uci(m)).collect();
+    let moves = chu.legal(p);
+    let mut theirs: Vec<String> = moves.iter().map(|m| chu.uci(m)).collect();
+    ours.sort();
+    theirs.sort();
+    assert_eq!(ours, theirs, "after [{line}] in {}", g.fen(pos));
+    if depth <= 1 {
+        return;
+    }
+    for m in &moves {
+        let text = chu.uci(m);
+        let mut next = pos.clone();
+        let gm = g.parse_uci(&next, &text).expect("legal");
+        g.play_move(&mut next, &gm);
+        same_moves(
+            g,
+            chu,
+            &next,
+            &chu.play(p, m),
+            depth - 1,
+            &format!("{line} {text}"),
+        );
+    }
+}
+
+const START: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - - 0 1";
+
+/// Positions with Lions in reach of each other, bridges of both kinds, Horned Falcons
+/// and Soaring Eagles, a Kirin about to promote, pieces in and out of the zones.
+const MIDGAME: [&str; 3] = [
+    // Lions two cells apart with a Pawn and a Gold between, the far one protected; a
+    // Rook that can take it (then the counterstrike bar); a Soaring Eagle, a Horned
+    // Falcon and a promoted Kirin.
+    POS_LIONS,
+    // The second side to move: Lions, a Rook leaving its zone, pawns and a Lance about
+    // to promote on either side.
+    "11k/2p7P1/1P7l2/12/4+o7/7p4/2G1NPn5/3S8/3+H1r2g3/12/7b4/K11 b - - 0 1",
+    // Kirin, Phoenix and a Lance on the zone's edge, a Pawn before the last rank, a
+    // Prince (a second royal) beside the King.
+    POS_PROMOTIONS,
+];
+
+const POS_LIONS: &str =
+    "l10k/12/10l1/2+h6+d2/4p1g5/3s1n3R2/5pg5/3+O1N1G4/1+D10/8P3/2S9/K11 w - - 0 1";
+const POS_PROMOTIONS: &str =
+    "4k7/2p4P+e3/2g1p3n3/1P8L1/3O1X2N3/12/12/2b3+s5/12/5G6/12/4K7 w - - 0 1";
+
+// ------------------------------------------------------------ the tests
+
+#[test]
+fn chu_start_perft_1_to_3_equals_the_independent_count() {
+    let g = game("chushogi");
+    let chu = Chu::new();
+    let p = chu.parse(START);
+    for (depth, published) in [(1, 36), (2, 1296), (3, 48315)] {
+        let independent = chu.perft(&p, depth);
+        assert_eq!(independent, published, "independent depth {depth}");
+        assert_eq!(engine_perft(&g, START, depth), independent, "depth {depth}");
+    }
+}
+
+#[test]
+fn chu_start_moves_equal_the_independent_generator_at_every_node_to_depth_2() {
+    let g = game("chushogi");
+    let chu = Chu::new();
+    let pos = g.position(START).unwrap();
+    same_moves(&g, &chu, &pos, &chu.parse(START), 2, "");
+}
+
+#[test]
+fn chu_midgame_moves_equal_the_independent_generator_to_depth_2() {
+    let g = game("chushogi");
+    let chu = Chu::new();
+    for fen in MIDGAME {
+        let pos = g.position(fen).unwrap();
+        same_moves(&g, &chu, &pos, &chu.parse(fen), 2, "");
+        let p = chu.parse(fen);
+        assert_eq!(engine_perft(&g, fen, 2), chu.perft(&p, 2), "{fen}");
+    }
+}
+
+#[test]
+fn chu_midgame_perft_3_equals_the_independent_count() {
+    let g = game("chushogi");
+    let chu = Chu::new();
+    for fen in MIDGAME {
+        assert_eq!(
+            engine_perft(&g, fen, 3),
+            chu.perft(&chu.parse(fen), 3),
+            "{fen}"
+        );
+    }
+}
+
+fn legal(g: &Game, fen: &str) -> BTreeSet<String> {
+    let pos = g.position(fen).expect("fen");
+    g.legal_moves(&pos).iter().map(|m| g.uci(m)).collect()
+}
+
+fn has(moves: &BTreeSet<String>, m: &str) -> bool {
+    moves.contains(m)
+}
+
+#[test]
+fn a_lion_takes_a_protected_lion_two_cells_away_only_over_a_bridge() {
+    let g = game("chushogi");
+    // f7 is protected by the Gold g8: no jump, no capture over the Pawn f6, but over
+    // the Gold g6 (a bridge); the promoted Kirin d5 is a Lion too.
+    let moves = legal(&g, POS_LIONS);
+    assert!(has(&moves, "f5f7xg6"), "{moves:?}");
+    assert!(!has(&moves, "f5f7"));
+    assert!(!has(&moves, "f5f7xf6"));
+    assert!(!has(&moves, "d5f7"));
+    // Without the protector every way is open.
+    let open = POS_LIONS.replace("4p1g5", "4p7");
+    let moves = legal(&g, &open);
+    for m in ["f5f7", "f5f7xf6", "f5f7xg6", "d5f7"] {
+        assert!(has(&moves, m), "{m} in {moves:?}");
+    }
+}
+
+#[test]
+fn a_lion_always_takes_an_adjacent_lion() {
+    let g = game("chushogi");
+    // e6 is protected by the Gold e7, and next to the Lion e5.
+    let moves = legal(&g, "11k/12/12/12/12/4g7/4n7/4N7/12/2G9/12/K11 w - - 0 1");
+    assert!(has(&moves, "e5e6"), "{moves:?}");
+    assert!(
+        has(&moves, "e5e6xe6") || has(&moves, "e5e5xe6"),
+        "igui: {moves:?}"
+    );
+}
+
+#[test]
+fn after_a_lion_is_taken_by_a_non_lion_no_non_lion_takes_a_lion() {
+    let g = game("chushogi");
+    let mut pos = g.position(POS_LIONS).unwrap();
+    // Before: the Gold g6 could take the Lion f5 (the second side to move).
+    let turned = POS_LIONS.replace(" w ", " b ");
+    assert!(has(&legal(&g, &turned), "g6f5"));
+    let m = g.parse_uci(&pos, "j7f7").expect("the Rook takes the Lion");
+    g.play_move(&mut pos, &m);
+    let moves: BTreeSet<String> = g.legal_moves(&pos).iter().map(|m| g.uci(m)).collect();
+    assert!(
+        !has(&moves, "g6f5"),
+        "the counterstrike is barred: {moves:?}"
+    );
+    assert!(has(&moves, "g6g5"), "the Gold still moves: {moves:?}");
+    // The bar lasts one move: after a quiet move each, the Gold may take the Lion.
+    for text in ["l12k12", "a1a2"] {
+        let m = g.parse_uci(&pos, text).unwrap_or_else(|| panic!("{text}"));
+        g.play_move(&mut pos, &m);
+    }
+    let moves: BTreeSet<String> = g.legal_moves(&pos).iter().map(|m| g.uci(m)).collect();
+    assert!(has(&moves, "g6f5"), "{moves:?}");
+}
+
+#[test]
+fn chu_promotes_on_entering_or_capturing_and_never_by_force() {
+    let g = game("chushogi");
+    let moves = legal(&g, POS_PROMOTIONS);
+    // Entering the zone: either.
+    for m in ["d8d10", "d8d10+", "f8f9", "f8f9+", "f8h10", "f8h10+"] {
+        assert!(has(&moves, m), "{m} in {moves:?}");
+    }
+    // Inside the zone without a capture: no promotion (the Pawn b9, the Lance k9).
+    assert!(has(&moves, "b9b10") && !has(&moves, "b9b10+"));
+    assert!(has(&moves, "k9k10") && !has(&moves, "k9k10+"));
+    // A Pawn or Lance reaching the last rank may promote, or stay.
+    for m in ["h11h12", "h11h12+", "k9k12", "k9k12+"] {
+        assert!(has(&moves, m), "{m} in {moves:?}");
+    }
+    // The second side: a Rook leaving its zone promotes only with a capture.
+    let moves = legal(&g, MIDGAME[1]);
+    assert!(has(&moves, "f4f6+") && has(&moves, "f4f6"));
+    assert!(has(&moves, "f4f5") && !has(&moves, "f4f5+"));
+    assert!(has(&moves, "f4d4+"), "a capture inside the zone");
+    assert!(has(&moves, "j10j4+") && has(&moves, "j10j4") && !has(&moves, "j10j5+"));
+}
