@@ -79,6 +79,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("hoppelpoppel.rules"),
     shipped!("horde.rules"),
     shipped!("international-draughts.rules"),
+    shipped!("italian-draughts.rules"),
     shipped!("janggicasual.rules"),
     shipped!("janus.rules"),
     shipped!("judkins.rules"),

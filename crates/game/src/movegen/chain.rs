@@ -139,6 +139,8 @@ pub(crate) struct ChainGen<'g> {
     path: Vec<u16>,
     /// With `record`: the landings of each move of `moves`.
     paths: Vec<Vec<u16>>,
+    /// With `record`: the cells each move of `moves` takes, in the chain's order.
+    orders: Vec<Vec<u16>>,
 }
 
 impl<'g> ChainGen<'g> {
@@ -152,6 +154,7 @@ impl<'g> ChainGen<'g> {
             record: false,
             path: Vec::new(),
             paths: Vec::new(),
+            orders: Vec::new(),
         }
     }
 
@@ -270,6 +273,7 @@ impl<'g> ChainGen<'g> {
         self.moves.push(m);
         if self.record {
             self.paths.push(self.path.clone());
+            self.orders.push(self.taken.clone());
         }
     }
 }
@@ -331,6 +335,39 @@ pub(crate) fn chain_paths(g: &Game, pos: &GamePosition, m: &GameMove) -> Vec<Vec
             && found.passing[..found.n_passing as usize] == m.passing[..m.n_passing as usize]
         {
             out.push(path.iter().map(|&c| CellId(c)).collect());
+        }
+    }
+    out
+}
+
+/// The cells the chain move `m` (of the side to move in `pos`) takes, in the order it
+/// takes them, for every way it is made; empty if `m` is no chain move. For the
+/// quality rule `earliest`.
+pub(crate) fn capture_orders(g: &Game, pos: &GamePosition, m: &GameMove) -> Vec<Vec<CellId>> {
+    let Some(chains) = g.chains.as_deref() else {
+        return Vec::new();
+    };
+    if m.n_passing == 0 || !chains.has(m.piece) {
+        return Vec::new();
+    }
+    let mut gen = ChainGen::new(chains);
+    gen.record = true;
+    let start = Start {
+        g,
+        chains,
+        pos,
+        side: pos.side,
+        piece: m.piece,
+        from: m.from,
+    };
+    gen.extend(&start, m.piece, m.from, None, None);
+    let mut out = Vec::new();
+    for (found, order) in gen.moves.iter().zip(&gen.orders) {
+        if found.to == m.to
+            && found.n_passing == m.n_passing
+            && found.passing[..found.n_passing as usize] == m.passing[..m.n_passing as usize]
+        {
+            out.push(order.iter().map(|&c| CellId(c)).collect());
         }
     }
     out

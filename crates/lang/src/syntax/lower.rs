@@ -50,6 +50,20 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                         span: w.span,
                     })
                     .collect(),
+                prefer: c
+                    .all(R::capture_prefer)
+                    .map(|p| CapturePrefer {
+                        rule: if p.has(R::kw_with) {
+                            PreferRule::With
+                        } else if p.has(R::kw_most) {
+                            PreferRule::Most
+                        } else {
+                            PreferRule::Earliest
+                        },
+                        pieces: piece_list(p.child(R::piece_list), p.span),
+                        span: p.span,
+                    })
+                    .collect(),
                 span: c.span,
             })),
             R::repetition_decl

@@ -89,6 +89,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_chain => GAME_DECLARATION,
         R::mod_chain => "`chain`",
         R::capture_weight | R::kw_weight => "`weight`, a piece name and a number",
+        R::capture_prefer | R::kw_earliest => "`with`, `most` or `earliest` and piece names",
         R::chain_removal | R::kw_removal => "`removal at end` or `removal at once`",
         R::chain_promotion => "`promotion at end` or `promotion continues`",
         R::kw_at => "`at`",

@@ -161,6 +161,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         R::kw_most => &["most"],
         R::kw_removal => &["removal"],
         R::kw_weight => &["weight"],
+        R::kw_earliest => &["earliest"],
         R::kw_reversal => &["reversal"],
         R::kw_at => &["at"],
         R::kw_end | R::kw_once => &["end", "once"],
