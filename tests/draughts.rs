@@ -779,3 +779,121 @@ fn italian_squares_are_numbered_on_its_dark_cells() {
     let pos = g.position("W:WK32:B1").unwrap();
     assert_eq!(g.fen(&pos), "m7/8/8/8/8/8/8/7K w - - 0 1");
 }
+
+fn czech_rules() -> brute::Rules {
+    brute::Rules {
+        king_first: true,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn czech_draughts_perft_agrees_with_a_brute_force() {
+    for d in 1..=7 {
+        let want = brute::perft(&czech_rules(), &mut brute::start(), 1, d);
+        assert_eq!(perft("czech-draughts", d), want, "depth {d}");
+    }
+}
+
+#[test]
+fn czech_random_positions_agree_with_a_brute_force() {
+    playouts_agree("czech-draughts", &czech_rules(), &brute::start(), false);
+    random_positions_agree("czech-draughts", &czech_rules(), 8, false, 3000);
+}
+
+#[test]
+fn czech_a_king_that_can_capture_must() {
+    let g = game("czech-draughts");
+    // The man on c3 could take two (d4, f6), the king on a5 one (b6): the king's.
+    let pos = fen(
+        8,
+        &[
+            ("c3", 'M'),
+            ("d4", 'm'),
+            ("f6", 'm'),
+            ("a5", 'K'),
+            ("b6", 'm'),
+        ],
+        'w',
+    );
+    // (Landing on c7 would end the capture too early: from d8 it goes on over f6.)
+    assert_eq!(legal(&g, &pos), ["a5g5xb6xf6", "a5h4xb6xf6"]);
+    // Without the king, the men's captures: any, not the most (h2 takes one).
+    let pos = fen(
+        8,
+        &[
+            ("c3", 'M'),
+            ("d4", 'm'),
+            ("f6", 'm'),
+            ("h2", 'M'),
+            ("g3", 'm'),
+        ],
+        'w',
+    );
+    assert_eq!(legal(&g, &pos), ["c3g7xd4xf6", "h2f4xg3"]);
+}
+
+fn frisian_rules() -> brute::Rules {
+    brute::Rules {
+        most: true,
+        men_back: true,
+        king_first: true,
+        frisian: true,
+        ..Default::default()
+    }
+}
+
+// Frisian draughts: 9, 81 (depths 1..2, the figures Rein Halbersma posted for his
+// generator; the deeper rows are checked against the brute force).
+#[test]
+fn frisian_draughts_perft_agrees_with_a_brute_force() {
+    assert_eq!(perft("frisian-draughts", 1), 9);
+    assert_eq!(perft("frisian-draughts", 2), 81);
+    for d in 1..=5 {
+        let want = brute::perft(&frisian_rules(), &mut brute::Board::start(10, 4), 1, d);
+        assert_eq!(perft("frisian-draughts", d), want, "depth {d}");
+    }
+}
+
+#[test]
+fn frisian_random_positions_agree_with_a_brute_force() {
+    random_positions_agree("frisian-draughts", &frisian_rules(), 10, false, 1500);
+}
+
+#[test]
+fn frisian_orthogonal_captures_and_the_value_rule() {
+    let g = game("frisian-draughts");
+    // A man on e3 takes e5 orthogonally (two cells away, landing two beyond).
+    let pos = fen(10, &[("e3", 'M'), ("e5", 'm')], 'w');
+    assert_eq!(legal(&g, &pos), ["e3e7xe5"]);
+    // A king (1999) against two men (2000): the two men. c1 takes d2 and f4 (two men);
+    // j6 takes the king on i7.
+    let pos = fen(
+        10,
+        &[
+            ("c1", 'M'),
+            ("d2", 'm'),
+            ("f4", 'm'),
+            ("j6", 'M'),
+            ("i7", 'k'),
+        ],
+        'w',
+    );
+    assert_eq!(legal(&g, &pos), ["c1g5xd2xf4"]);
+    // A king against one man: the king.
+    let pos = fen(
+        10,
+        &[("c1", 'M'), ("d2", 'm'), ("j6", 'M'), ("i7", 'k')],
+        'w',
+    );
+    assert_eq!(legal(&g, &pos), ["j6h8xi7"]);
+    // Equal value: the king's capture. The man on c1 and the king on j6 each take one man.
+    let pos = fen(
+        10,
+        &[("c1", 'M'), ("d2", 'm'), ("j6", 'K'), ("i7", 'm')],
+        'w',
+    );
+    let moves = legal(&g, &pos);
+    assert!(moves.iter().all(|m| m.starts_with("j6")), "{moves:?}");
+    assert!(!moves.is_empty());
+}

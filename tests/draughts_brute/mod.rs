@@ -144,6 +144,29 @@ impl Chain<'_> {
             && !(self.r.men_spare_kings && piece.abs() == 1 && v.abs() == 2)
     }
 
+    /// Whether `piece` on `at`, having come in direction `came` and taken `taken`, can
+    /// capture again.
+    fn can_capture(&self, at: (i8, i8), piece: i8, came: (i8, i8), taken: &[(i8, i8)]) -> bool {
+        let b = self.b;
+        let flies = piece.abs() == 2 && !self.r.short_kings;
+        dirs(self.r, piece, self.side, true)
+            .into_iter()
+            .filter(|&(dx, dy)| !(self.r.turkish && (dx, dy) == (-came.0, -came.1)))
+            .any(|(dx, dy)| {
+                let (mut x, mut y) = (at.0 + dx, at.1 + dy);
+                if flies {
+                    while b.on(x, y) && self.empty(x, y, taken) {
+                        x += dx;
+                        y += dy;
+                    }
+                }
+                b.on(x, y)
+                    && self.foe(x, y, taken, piece)
+                    && b.on(x + dx, y + dy)
+                    && self.empty(x + dx, y + dy, taken)
+            })
+    }
+
     fn captures(
         &self,
         at: (i8, i8),
@@ -172,20 +195,33 @@ impl Chain<'_> {
                 continue;
             }
             let victim = (x, y);
+            let mut landings = Vec::new();
             let (mut lx, mut ly) = (x + dx, y + dy);
             while b.on(lx, ly) && self.empty(lx, ly, taken) {
-                any = true;
-                taken.push(victim);
                 let crowned = !king && self.r.crown_in_chain && ly == last;
                 let p = if crowned { 2 * side } else { piece };
-                self.captures((lx, ly), p, Some((dx, dy)), taken, out);
-                taken.pop();
+                landings.push(((lx, ly), p));
                 if !flies {
                     break;
                 }
                 lx += dx;
                 ly += dy;
             }
+            // Landings from which the capture goes on are compulsory.
+            taken.push(victim);
+            let on: Vec<bool> = landings
+                .iter()
+                .map(|&(l, p)| self.can_capture(l, p, (dx, dy), taken))
+                .collect();
+            let any_on = on.contains(&true);
+            for (i, &(l, p)) in landings.iter().enumerate() {
+                if any_on && !on[i] {
+                    continue;
+                }
+                any = true;
+                self.captures(l, p, Some((dx, dy)), taken, out);
+            }
+            taken.pop();
         }
         if !any && !taken.is_empty() {
             let mut t = taken.clone();

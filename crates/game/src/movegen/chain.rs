@@ -229,8 +229,27 @@ impl<'g> ChainGen<'g> {
             }
             return;
         }
+        // Over one piece, a flying piece may land on several cells: those from which
+        // the chain goes on are compulsory (stopping on another ends it too early).
+        let mut stops: Vec<bool> = Vec::new();
+        let shared = |a: &Link, b: &Link| a.taken[..a.n as usize] == b.taken[..b.n as usize];
+        if (first..last).any(|i| (i + 1..last).any(|j| shared(&self.links[i], &self.links[j]))) {
+            let goes_on: Vec<bool> = (first..last)
+                .map(|i| self.goes_on(s, kind, at, crowned, came, i))
+                .collect();
+            stops = (first..last)
+                .map(|i| {
+                    !goes_on[i - first]
+                        && (first..last)
+                            .any(|j| goes_on[j - first] && shared(&self.links[i], &self.links[j]))
+                })
+                .collect();
+        }
         let mut any = false;
         for i in first..last {
+            if stops.get(i - first) == Some(&true) {
+                continue;
+            }
             let link = self.links[i];
             let n = link.n as usize;
             if self.taken.len() + n > MAX_CHAIN {
@@ -260,6 +279,58 @@ impl<'g> ChainGen<'g> {
             self.emit(s, at, crowned);
         }
         self.links.truncate(first);
+    }
+
+    /// Whether the chain goes on after the link `self.links[i]` from `at` (the mover of
+    /// kind `kind` there): the link may be taken and another follows it.
+    fn goes_on(
+        &mut self,
+        s: &Start<'_>,
+        kind: PieceId,
+        at: CellId,
+        crowned: Option<PieceId>,
+        came: Option<(i16, i16)>,
+        i: usize,
+    ) -> bool {
+        let link = self.links[i];
+        let n = link.n as usize;
+        let dir = direction(s.g, at, CellId(link.to));
+        if self.taken.len() + n >= MAX_CHAIN
+            || (s.chains.decl.no_reversal && came.is_some_and(|c| c == (-dir.0, -dir.1)))
+        {
+            return false;
+        }
+        let to = CellId(link.to);
+        let next_kind = match crowned {
+            None if s.chains.decl.promotion_continues => crown(s, kind, to).unwrap_or(kind),
+            _ => kind,
+        };
+        if !s.chains.has(next_kind) {
+            return false;
+        }
+        self.taken.extend_from_slice(&link.taken[..n]);
+        let start = self.links.len();
+        let wall = if s.chains.decl.removal_at_once {
+            Occupant::EMPTY
+        } else {
+            Occupant::piece(s.side, s.piece)
+        };
+        let board = ChainBoard {
+            pos: s.pos,
+            from: s.from,
+            taken: &self.taken,
+            wall,
+        };
+        let mut sink = Links(&mut self.links);
+        self.walker.walk(&board, s.side, next_kind, to, &mut sink);
+        let found = self.links[start..].iter().any(|l| {
+            let d = direction(s.g, to, CellId(l.to));
+            self.taken.len() + l.n as usize <= MAX_CHAIN
+                && !(s.chains.decl.no_reversal && d == (-dir.0, -dir.1))
+        });
+        self.links.truncate(start);
+        self.taken.truncate(self.taken.len() - n);
+        found
     }
 
     /// Records the chain ending on `to` as a move.
