@@ -70,6 +70,8 @@ pub enum Item {
     Reach(ReachDecl),
     /// `extinction all|PIECES [OUTCOME] [, below N]`
     Extinction(ExtinctionDecl),
+    /// `endgame N moves, MATERIAL against MATERIAL`
+    Endgame(EndgameDecl),
     /// `checks N`
     Checks(ChecksDecl),
     /// `checkmate OUTCOME`
@@ -670,6 +672,7 @@ impl Item {
             Item::Chain(d) => d.span,
             Item::Reach(d) => d.span,
             Item::Extinction(d) => d.span,
+            Item::Endgame(d) => d.span,
             Item::Checks(d) => d.span,
             Item::Checkmate(d) => d.span,
             Item::Stalemate(d) => d.span,

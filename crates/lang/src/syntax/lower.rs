@@ -74,6 +74,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             | R::counting_decl
             | R::reach_decl
             | R::extinction_decl
+            | R::endgame_decl
             | R::checks_decl
             | R::no_giving_check_decl
             | R::checkmate_decl => Some(ends::end_decl(c)),

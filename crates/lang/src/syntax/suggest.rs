@@ -48,6 +48,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "counting makruk",
         "reach",
         "extinction",
+        "endgame",
         "checks",
         "checkmate",
         "no giving check",
