@@ -378,250 +378,8 @@ fn brazilian_draughts_perft_to_depth_7() {
     }
 }
 
-/// An independent brute force of draughts on an n×n board with flying kings (plain
-/// Rust, not the engine): Russian rules (`most`: false, `crown_in_chain`: true),
-/// Brazilian or Canadian ones (`most`: true, `crown_in_chain`: false), Pool and
-/// Spanish ones. Cells are `y * n + x`, y = 0 the first side's back rank; 1/2 a
-/// first-side man/king, -1/-2 the second side's. Moves with the same start,
-/// destination, pieces taken and final kind are one move.
-mod brute {
-    #[derive(Clone)]
-    pub struct Board {
-        n: i8,
-        cells: Vec<i8>,
-    }
-
-    impl Board {
-        /// The start: `rows` rows of men on the dark cells (a1 dark) each side.
-        pub fn start(n: i8, rows: i8) -> Board {
-            let mut b = Board {
-                n,
-                cells: vec![0; (n as usize) * (n as usize)],
-            };
-            for y in 0..n {
-                for x in 0..n {
-                    if (x + y) % 2 == 0 {
-                        if y < rows {
-                            b.set(x, y, 1);
-                        } else if y >= n - rows {
-                            b.set(x, y, -1);
-                        }
-                    }
-                }
-            }
-            b
-        }
-
-        fn at(&self, x: i8, y: i8) -> i8 {
-            self.cells[y as usize * self.n as usize + x as usize]
-        }
-
-        /// Puts `v` on (x, y).
-        pub fn put(&mut self, x: i8, y: i8, v: i8) {
-            self.set(x, y, v);
-        }
-
-        fn set(&mut self, x: i8, y: i8, v: i8) {
-            self.cells[y as usize * self.n as usize + x as usize] = v;
-        }
-
-        fn on(&self, x: i8, y: i8) -> bool {
-            (0..self.n).contains(&x) && (0..self.n).contains(&y)
-        }
-    }
-
-    #[derive(Clone, PartialEq)]
-    pub struct Move {
-        from: (i8, i8),
-        to: (i8, i8),
-        taken: Vec<(i8, i8)>,
-        piece: i8,
-    }
-
-    pub struct Rules {
-        pub most: bool,
-        pub crown_in_chain: bool,
-        /// Men capture backwards too.
-        pub men_back: bool,
-        /// Turkish: orthogonal moves (men forward and sideways), a piece jumped
-        /// removed at once, no capture straight back.
-        pub turkish: bool,
-    }
-
-    const DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-    const ORTHO: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-
-    /// The directions a piece (man or king) of `side` moves and captures in.
-    fn dirs(r: &Rules, piece: i8, side: i8, capture: bool) -> Vec<(i8, i8)> {
-        let all = if r.turkish { ORTHO } else { DIRS };
-        let king = piece.abs() == 2;
-        all.into_iter()
-            .filter(|&(dx, dy)| {
-                king || if r.turkish {
-                    dy == side || (dy == 0 && dx != 0)
-                } else {
-                    dy == side || (capture && r.men_back)
-                }
-            })
-            .collect()
-    }
-
-    /// What every step of one piece's chains shares.
-    struct Chain<'a> {
-        r: &'a Rules,
-        b: &'a Board,
-        side: i8,
-        from: (i8, i8),
-    }
-
-    impl Chain<'_> {
-        fn empty(&self, x: i8, y: i8, taken: &[(i8, i8)]) -> bool {
-            (x, y) == self.from
-                || (self.b.at(x, y) == 0 && !taken.contains(&(x, y)))
-                || (self.r.turkish && taken.contains(&(x, y)))
-        }
-
-        fn foe(&self, x: i8, y: i8, taken: &[(i8, i8)]) -> bool {
-            (x, y) != self.from && self.b.at(x, y) * self.side < 0 && !taken.contains(&(x, y))
-        }
-
-        fn captures(
-            &self,
-            at: (i8, i8),
-            piece: i8,
-            came: Option<(i8, i8)>,
-            taken: &mut Vec<(i8, i8)>,
-            out: &mut Vec<Move>,
-        ) {
-            let (b, side) = (self.b, self.side);
-            let last = if side == 1 { b.n - 1 } else { 0 };
-            let king = piece.abs() == 2;
-            let mut any = false;
-            for (dx, dy) in dirs(self.r, piece, side, true) {
-                if self.r.turkish && came == Some((-dx, -dy)) {
-                    continue;
-                }
-                let (mut x, mut y) = (at.0 + dx, at.1 + dy);
-                if king {
-                    while b.on(x, y) && self.empty(x, y, taken) {
-                        x += dx;
-                        y += dy;
-                    }
-                }
-                if !b.on(x, y) || !self.foe(x, y, taken) {
-                    continue;
-                }
-                let victim = (x, y);
-                let (mut lx, mut ly) = (x + dx, y + dy);
-                while b.on(lx, ly) && self.empty(lx, ly, taken) {
-                    any = true;
-                    taken.push(victim);
-                    let crowned = !king && self.r.crown_in_chain && ly == last;
-                    let p = if crowned { 2 * side } else { piece };
-                    self.captures((lx, ly), p, Some((dx, dy)), taken, out);
-                    taken.pop();
-                    if !king {
-                        break;
-                    }
-                    lx += dx;
-                    ly += dy;
-                }
-            }
-            if !any && !taken.is_empty() {
-                let mut t = taken.clone();
-                t.sort();
-                let p = if piece.abs() == 1 && at.1 == last {
-                    2 * side
-                } else {
-                    piece
-                };
-                let m = Move {
-                    from: self.from,
-                    to: at,
-                    taken: t,
-                    piece: p,
-                };
-                if !out.contains(&m) {
-                    out.push(m);
-                }
-            }
-        }
-    }
-
-    pub fn moves(r: &Rules, b: &Board, side: i8) -> Vec<Move> {
-        let mut caps = Vec::new();
-        let mut quiet = Vec::new();
-        let last = if side == 1 { b.n - 1 } else { 0 };
-        for y in 0..b.n {
-            for x in 0..b.n {
-                let p = b.at(x, y);
-                if p * side <= 0 {
-                    continue;
-                }
-                let chain = Chain {
-                    r,
-                    b,
-                    side,
-                    from: (x, y),
-                };
-                chain.captures((x, y), p, None, &mut Vec::new(), &mut caps);
-                for (dx, dy) in dirs(r, p, side, false) {
-                    let (mut tx, mut ty) = (x + dx, y + dy);
-                    while b.on(tx, ty) && b.at(tx, ty) == 0 {
-                        let piece = if p.abs() == 1 && ty == last {
-                            2 * side
-                        } else {
-                            p
-                        };
-                        quiet.push(Move {
-                            from: (x, y),
-                            to: (tx, ty),
-                            taken: Vec::new(),
-                            piece,
-                        });
-                        if p.abs() == 1 {
-                            break;
-                        }
-                        tx += dx;
-                        ty += dy;
-                    }
-                }
-            }
-        }
-        if caps.is_empty() {
-            return quiet;
-        }
-        if r.most {
-            let most = caps.iter().map(|m| m.taken.len()).max().unwrap();
-            caps.retain(|m| m.taken.len() == most);
-        }
-        caps
-    }
-
-    pub fn perft(r: &Rules, b: &mut Board, side: i8, depth: u32) -> u64 {
-        let ms = moves(r, b, side);
-        if depth == 1 {
-            return ms.len() as u64;
-        }
-        let mut n = 0;
-        for m in &ms {
-            let saved = b.clone();
-            b.set(m.from.0, m.from.1, 0);
-            for &(x, y) in &m.taken {
-                b.set(x, y, 0);
-            }
-            b.set(m.to.0, m.to.1, m.piece);
-            n += perft(r, b, -side, depth - 1);
-            *b = saved;
-        }
-        n
-    }
-
-    /// The 8×8 start with three rows each.
-    pub fn start() -> Board {
-        Board::start(8, 3)
-    }
-}
+#[path = "draughts_brute/mod.rs"]
+mod brute;
 
 #[test]
 fn the_brute_force_agrees_with_the_brazilian_figures() {
@@ -631,6 +389,7 @@ fn the_brute_force_agrees_with_the_brazilian_figures() {
         crown_in_chain: false,
         men_back: true,
         turkish: false,
+        ..Default::default()
     };
     for (d, &n) in BRAZILIAN.iter().enumerate().take(6) {
         assert_eq!(brute::perft(&r, &mut brute::start(), 1, d as u32 + 1), n);
@@ -644,6 +403,7 @@ fn russian_draughts_perft_agrees_with_a_brute_force() {
         crown_in_chain: true,
         men_back: true,
         turkish: false,
+        ..Default::default()
     };
     for d in 1..=7 {
         let want = brute::perft(&r, &mut brute::start(), 1, d);
@@ -667,6 +427,7 @@ fn pool_checkers_perft_agrees_with_a_brute_force() {
         crown_in_chain: false,
         men_back: true,
         turkish: false,
+        ..Default::default()
     };
     for d in 1..=7 {
         let want = brute::perft(&r, &mut brute::start(), 1, d);
@@ -692,6 +453,7 @@ fn spanish_draughts_perft_agrees_with_a_brute_force() {
         crown_in_chain: false,
         men_back: false,
         turkish: false,
+        ..Default::default()
     };
     for d in 1..=7 {
         let want = brute::perft(&r, &mut brute::start(), 1, d);
@@ -753,6 +515,7 @@ fn canadian_draughts_perft_agrees_with_a_brute_force() {
         crown_in_chain: false,
         men_back: true,
         turkish: false,
+        ..Default::default()
     };
     for d in 1..=6 {
         let want = brute::perft(&r, &mut brute::Board::start(12, 5), 1, d);
@@ -767,6 +530,7 @@ fn turkish_draughts_perft_agrees_with_a_brute_force() {
         crown_in_chain: false,
         men_back: false,
         turkish: true,
+        ..Default::default()
     };
     let mut start = brute::Board::start(8, 0);
     for x in 0..8 {
@@ -807,4 +571,329 @@ fn turkish_no_capture_goes_straight_back() {
     // reversal, so no move takes both.
     let pos = fen(8, &[("d4", 'K'), ("f4", 'm'), ("b4", 'm')], 'w');
     assert_eq!(legal(&g, &pos), ["d4a4xb4", "d4g4xf4", "d4h4xf4"]);
+}
+
+#[test]
+fn italian_draughts_perft_agrees_with_a_brute_force() {
+    // The brute force plays on the mirror image (a1 dark): the same counts.
+    let r = brute::Rules {
+        most: true,
+        short_kings: true,
+        men_spare_kings: true,
+        italian: true,
+        ..Default::default()
+    };
+    for d in 1..=7 {
+        let want = brute::perft(&r, &mut brute::start(), 1, d);
+        assert_eq!(perft("italian-draughts", d), want, "depth {d}");
+    }
+}
+
+/// Plays `games` random games of up to `plies` plies with the brute force from
+/// `start`, and checks at every position that the engine (`name`, a1 light with
+/// `mirror`) has as many legal moves, and as many replies in all (perft 2).
+fn playouts_agree(name: &str, r: &brute::Rules, start: &brute::Board, mirror: bool) {
+    let g = game(name);
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let (mut checked, mut with_kings) = (0, 0);
+    for _ in 0..40 {
+        let (mut b, mut side) = (start.clone(), 1);
+        for _ in 0..120 {
+            let fen = b.fen(side, mirror);
+            let pos = g.position(&fen).expect("a FEN of the brute force");
+            assert_eq!(
+                g.perft(&pos, 2),
+                brute::perft(r, &mut b.clone(), side, 2),
+                "{fen}"
+            );
+            checked += 1;
+            with_kings += usize::from(fen.contains(['K', 'k']));
+            let ms = brute::moves(r, &b, side);
+            if ms.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            b.play(&ms[(seed % ms.len() as u64) as usize]);
+            side = -side;
+        }
+    }
+    assert!(checked > 1000 && with_kings > 200, "{checked} {with_kings}");
+}
+
+/// Checks `positions` random positions of `n`×`n` (men and kings of both sides on the
+/// dark cells, no man on its last rank) like [`playouts_agree`]: perft 2 of the engine
+/// (`name`) against the brute force.
+fn random_positions_agree(name: &str, r: &brute::Rules, n: i8, mirror: bool, positions: usize) {
+    let g = game(name);
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    for _ in 0..positions {
+        let mut b = brute::Board::start(n, 0);
+        for _ in 0..4 + next(24) {
+            let (x, y) = (next(n as u64) as i8, next(n as u64) as i8);
+            if (x + y) % 2 != 0 {
+                continue;
+            }
+            let side = if next(2) == 0 { 1 } else { -1 };
+            let king = next(3) == 0 || y == if side == 1 { n - 1 } else { 0 };
+            b.put(x, y, side * if king { 2 } else { 1 });
+        }
+        let side = if next(2) == 0 { 1 } else { -1 };
+        let fen = b.fen(side, mirror);
+        let pos = g.position(&fen).expect("a FEN of the brute force");
+        assert_eq!(
+            g.perft(&pos, 2),
+            brute::perft(r, &mut b.clone(), side, 2),
+            "{fen}"
+        );
+    }
+}
+
+fn italian_rules() -> brute::Rules {
+    brute::Rules {
+        most: true,
+        short_kings: true,
+        men_spare_kings: true,
+        italian: true,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn italian_random_games_agree_with_a_brute_force() {
+    playouts_agree("italian-draughts", &italian_rules(), &brute::start(), true);
+    random_positions_agree("italian-draughts", &italian_rules(), 8, true, 3000);
+}
+
+#[test]
+fn italian_men_do_not_take_kings() {
+    let g = game("italian-draughts");
+    // (a1 is light: b3, c4, d5 are dark.) The man on b3 faces a king on c4: no
+    // capture, it steps to a4. A king takes it.
+    let pos = fen(8, &[("b3", 'M'), ("c4", 'k')], 'w');
+    assert_eq!(legal(&g, &pos), ["b3a4"]);
+    let pos = fen(8, &[("b3", 'K'), ("c4", 'k')], 'w');
+    assert_eq!(legal(&g, &pos), ["b3d5xc4"]);
+}
+
+#[test]
+fn italian_quality_rules_in_order() {
+    let g = game("italian-draughts");
+    // Most pieces first: the man on b3 takes two (c4, e6), the king on h1 one (g2).
+    let pos = fen(
+        8,
+        &[
+            ("b3", 'M'),
+            ("c4", 'm'),
+            ("e6", 'm'),
+            ("h1", 'K'),
+            ("g2", 'm'),
+        ],
+        'w',
+    );
+    assert_eq!(legal(&g, &pos), ["b3f7xc4xe6"]);
+    // Equal pieces: the king's capture (h1 takes g2) before the man's (b3 takes c4).
+    let pos = fen(
+        8,
+        &[("b3", 'M'), ("c4", 'm'), ("h1", 'K'), ("g2", 'm')],
+        'w',
+    );
+    assert_eq!(legal(&g, &pos), ["h1f3xg2"]);
+    // Two kings' captures of one piece: the one taking a king.
+    let pos = fen(
+        8,
+        &[("b3", 'K'), ("c4", 'm'), ("h1", 'K'), ("g2", 'k')],
+        'w',
+    );
+    assert_eq!(legal(&g, &pos), ["h1f3xg2"]);
+    // Two pieces each, a king among them: the king taken first. The king on e4 takes
+    // d5 (a man) then b7 (a king), or f5 (a king) then f7 (a man).
+    let pos = fen(
+        8,
+        &[
+            ("e4", 'K'),
+            ("d5", 'm'),
+            ("b7", 'k'),
+            ("f5", 'k'),
+            ("f7", 'm'),
+        ],
+        'w',
+    );
+    assert_eq!(legal(&g, &pos), ["e4e8xf5xf7"]);
+    // Without the king taken first (b7 a man): both.
+    let pos = fen(
+        8,
+        &[
+            ("e4", 'K'),
+            ("d5", 'm'),
+            ("b7", 'm'),
+            ("f5", 'm'),
+            ("f7", 'm'),
+        ],
+        'w',
+    );
+    assert_eq!(legal(&g, &pos), ["e4a8xd5xb7", "e4e8xf5xf7"]);
+}
+
+#[test]
+fn capture_rule_misuse_is_a_diagnostic() {
+    let base = "board square 8x8\npiece Man (M) { step diagonal via foe captured then step same, chain }\npiece King (K) { step any }\n";
+    assert!(errors(&format!(
+        "{base}must capture most, with King, most King, earliest King\n"
+    ))
+    .is_empty());
+    assert!(errors(&format!("{base}must capture, with King\n")).is_empty());
+    assert_eq!(
+        errors(&format!("{base}must capture, with Queen\n")),
+        ["E0304"]
+    );
+    assert_eq!(
+        errors(&format!("{base}must capture, most King, most King\n")),
+        ["E0946"]
+    );
+    let plain = "board square 8x8\npiece King (K) { step any }\n";
+    assert_eq!(
+        errors(&format!("{plain}must capture, earliest King\n")),
+        ["E0947"]
+    );
+}
+
+#[test]
+fn italian_squares_are_numbered_on_its_dark_cells() {
+    // a1 is light: square 1 is a8, 21 is b3, 32 is h1.
+    let g = game("italian-draughts");
+    let start = g.start_position().unwrap();
+    assert_eq!(
+        g.draughts_fen(&start).unwrap(),
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    );
+    let m = g.parse_uci(&start, "21-17").unwrap();
+    assert_eq!(g.uci(&m), "b3a4");
+    let pos = g.position("W:WK32:B1").unwrap();
+    assert_eq!(g.fen(&pos), "m7/8/8/8/8/8/8/7K w - - 0 1");
+}
+
+fn czech_rules() -> brute::Rules {
+    brute::Rules {
+        king_first: true,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn czech_draughts_perft_agrees_with_a_brute_force() {
+    for d in 1..=7 {
+        let want = brute::perft(&czech_rules(), &mut brute::start(), 1, d);
+        assert_eq!(perft("czech-draughts", d), want, "depth {d}");
+    }
+}
+
+#[test]
+fn czech_random_positions_agree_with_a_brute_force() {
+    playouts_agree("czech-draughts", &czech_rules(), &brute::start(), false);
+    random_positions_agree("czech-draughts", &czech_rules(), 8, false, 3000);
+}
+
+#[test]
+fn czech_a_king_that_can_capture_must() {
+    let g = game("czech-draughts");
+    // The man on c3 could take two (d4, f6), the king on a5 one (b6): the king's.
+    let pos = fen(
+        8,
+        &[
+            ("c3", 'M'),
+            ("d4", 'm'),
+            ("f6", 'm'),
+            ("a5", 'K'),
+            ("b6", 'm'),
+        ],
+        'w',
+    );
+    // (Landing on c7 would end the capture too early: from d8 it goes on over f6.)
+    assert_eq!(legal(&g, &pos), ["a5g5xb6xf6", "a5h4xb6xf6"]);
+    // Without the king, the men's captures: any, not the most (h2 takes one).
+    let pos = fen(
+        8,
+        &[
+            ("c3", 'M'),
+            ("d4", 'm'),
+            ("f6", 'm'),
+            ("h2", 'M'),
+            ("g3", 'm'),
+        ],
+        'w',
+    );
+    assert_eq!(legal(&g, &pos), ["c3g7xd4xf6", "h2f4xg3"]);
+}
+
+fn frisian_rules() -> brute::Rules {
+    brute::Rules {
+        most: true,
+        men_back: true,
+        king_first: true,
+        frisian: true,
+        ..Default::default()
+    }
+}
+
+// Frisian draughts: 9, 81 (depths 1..2, the figures Rein Halbersma posted for his
+// generator; the deeper rows are checked against the brute force).
+#[test]
+fn frisian_draughts_perft_agrees_with_a_brute_force() {
+    assert_eq!(perft("frisian-draughts", 1), 9);
+    assert_eq!(perft("frisian-draughts", 2), 81);
+    for d in 1..=5 {
+        let want = brute::perft(&frisian_rules(), &mut brute::Board::start(10, 4), 1, d);
+        assert_eq!(perft("frisian-draughts", d), want, "depth {d}");
+    }
+}
+
+#[test]
+fn frisian_random_positions_agree_with_a_brute_force() {
+    random_positions_agree("frisian-draughts", &frisian_rules(), 10, false, 1500);
+}
+
+#[test]
+fn frisian_orthogonal_captures_and_the_value_rule() {
+    let g = game("frisian-draughts");
+    // A man on e3 takes e5 orthogonally (two cells away, landing two beyond).
+    let pos = fen(10, &[("e3", 'M'), ("e5", 'm')], 'w');
+    assert_eq!(legal(&g, &pos), ["e3e7xe5"]);
+    // A king (1999) against two men (2000): the two men. c1 takes d2 and f4 (two men);
+    // j6 takes the king on i7.
+    let pos = fen(
+        10,
+        &[
+            ("c1", 'M'),
+            ("d2", 'm'),
+            ("f4", 'm'),
+            ("j6", 'M'),
+            ("i7", 'k'),
+        ],
+        'w',
+    );
+    assert_eq!(legal(&g, &pos), ["c1g5xd2xf4"]);
+    // A king against one man: the king.
+    let pos = fen(
+        10,
+        &[("c1", 'M'), ("d2", 'm'), ("j6", 'M'), ("i7", 'k')],
+        'w',
+    );
+    assert_eq!(legal(&g, &pos), ["j6h8xi7"]);
+    // Equal value: the king's capture. The man on c1 and the king on j6 each take one man.
+    let pos = fen(
+        10,
+        &[("c1", 'M'), ("d2", 'm'), ("j6", 'K'), ("i7", 'm')],
+        'w',
+    );
+    let moves = legal(&g, &pos);
+    assert!(moves.iter().all(|m| m.starts_with("j6")), "{moves:?}");
+    assert!(!moves.is_empty());
 }

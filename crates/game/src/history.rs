@@ -72,6 +72,12 @@ impl Game {
                 });
             }
         }
+        if immediate && self.endgame_over(line) {
+            return Some(GameResult {
+                winner: None,
+                reason: EndReason::MoveLimit,
+            });
+        }
         if !immediate && self.ends.counting.is_some() {
             let count = line.marks.last().map(|m| m.count).unwrap_or_default();
             if count.limit > 0 && count.ply > count.limit && !self.checkmated(pos) {
@@ -82,6 +88,41 @@ impl Game {
             }
         }
         None
+    }
+
+    /// `endgame N moves, ...`: whether the material at the end of `line` is one of the
+    /// rules' (one side a stronger material, the other a weaker one) and its plies have
+    /// been played since the last capture or promotion (or the line's start).
+    fn endgame_over(&self, line: &Line) -> bool {
+        if self.ends.endgames.is_empty() {
+            return false;
+        }
+        let pos = line.position();
+        let mut counts = [vec![0u32; self.pieces], vec![0u32; self.pieces]];
+        for o in pos.cells.iter().filter(|o| !o.is_empty()) {
+            counts[o.side().index()][o.kind().index()] += 1;
+        }
+        let is = |side: usize, material: &[(crate::ids::PieceId, u32)]| {
+            (0..self.pieces).all(|k| {
+                let want = material
+                    .iter()
+                    .find(|&&(p, _)| p.index() == k)
+                    .map_or(0, |&(_, n)| n);
+                counts[side][k] == want
+            })
+        };
+        let quiet = line
+            .moves()
+            .iter()
+            .rev()
+            .take_while(|m| !m.is_capture() && m.promotion.is_none())
+            .count() as u32;
+        self.ends.endgames.iter().any(|rule| {
+            quiet >= rule.plies
+                && [(0, 1), (1, 0)].iter().any(|&(a, b)| {
+                    rule.stronger.iter().any(|m| is(a, m)) && rule.weaker.iter().any(|m| is(b, m))
+                })
+        })
     }
 
     /// The side to move is checkmated (a mate on the last move of a limit stands).

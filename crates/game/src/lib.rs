@@ -288,6 +288,9 @@ pub struct Game {
     /// Per piece kind: what a piece taken counts for `must capture most` (1 unless
     /// weighed).
     pub(crate) capture_weights: Vec<u32>,
+    /// `must capture ..., with K, most K, earliest K`: the quality rules in order, each
+    /// with its kinds as a mask over piece kinds.
+    pub(crate) capture_prefer: Vec<(crate::ir::PreferRule, Vec<bool>)>,
     /// The capture chains (patterns marked `chain`; `None`: none).
     pub(crate) chains: Option<Box<movegen::chain::Chains>>,
     /// `explode`, `burn`, `freeze`, `immune` (`None`: none declared).

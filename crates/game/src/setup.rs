@@ -111,6 +111,17 @@ impl Game {
                         .map_or(1, |&(_, w)| w)
                 })
                 .collect(),
+            capture_prefer: decls
+                .capture_prefer
+                .iter()
+                .map(|p| {
+                    let mut mask = vec![false; pieces];
+                    for k in &p.pieces {
+                        mask[k.index()] = true;
+                    }
+                    (p.rule, mask)
+                })
+                .collect(),
             chains: match super::movegen::chain::Chains::build(
                 rule_set,
                 &crate::pipeline::Limits::default(),

@@ -70,6 +70,8 @@ pub enum Item {
     Reach(ReachDecl),
     /// `extinction all|PIECES [OUTCOME] [, below N]`
     Extinction(ExtinctionDecl),
+    /// `endgame N moves, MATERIAL against MATERIAL`
+    Endgame(EndgameDecl),
     /// `checks N`
     Checks(ChecksDecl),
     /// `checkmate OUTCOME`
@@ -154,7 +156,30 @@ pub struct MustCaptureDecl {
     pub most: bool,
     /// `, weight King 101`: what a piece of a kind counts for `most`.
     pub weights: Vec<CaptureWeight>,
+    /// `, with King`, `, most King`, `, earliest King`: the tie-breaks, in order.
+    pub prefer: Vec<CapturePrefer>,
     pub span: Span,
+}
+
+/// A quality rule of `must capture`: `with KINDS`, `most KINDS` or `earliest KINDS`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CapturePrefer {
+    /// Which rule.
+    pub rule: PreferRule,
+    /// The kinds it names.
+    pub pieces: Vec<Ident>,
+    pub span: Span,
+}
+
+/// Which quality rule a [`CapturePrefer`] states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PreferRule {
+    /// `with KINDS`: the captures made by a piece of these kinds.
+    With,
+    /// `most KINDS`: the captures taking the most pieces of these kinds.
+    Most,
+    /// `earliest KINDS`: the captures taking a piece of these kinds earliest.
+    Earliest,
 }
 
 /// `weight KIND N` in `must capture most`.
@@ -655,6 +680,7 @@ impl Item {
             Item::Chain(d) => d.span,
             Item::Reach(d) => d.span,
             Item::Extinction(d) => d.span,
+            Item::Endgame(d) => d.span,
             Item::Checks(d) => d.span,
             Item::Checkmate(d) => d.span,
             Item::Stalemate(d) => d.span,

@@ -15,8 +15,8 @@ pub use effects::*;
 mod ends;
 mod neutral;
 pub use ends::{
-    BareRoyalRule, CountingRoles, EndRules, ExtinctionRule, MoveLimitRule, Outcome, ReachRule,
-    RepetitionRule,
+    BareRoyalRule, CountingRoles, EndRules, EndgameRule, ExtinctionRule, MoveLimitRule, Outcome,
+    ReachRule, RepetitionRule,
 };
 pub use neutral::{NeutralCapture, Neutrals};
 mod tags;
@@ -75,6 +75,9 @@ pub struct GameDecls {
     /// `must capture most, weight King 101, ...`: what a piece of each kind listed
     /// counts when the most is weighed (every other kind counts 1).
     pub capture_weights: Vec<(PieceId, u32)>,
+    /// `must capture ..., with King, most King, earliest King`: the quality rules, each
+    /// a tie-break among the captures the rules before it kept, in the order written.
+    pub capture_prefer: Vec<CapturePrefer>,
     /// `chain removal ...`, `chain promotion ...`: how capture chains end.
     pub chain: ChainRules,
     /// `sokoban ...`: the pieces the characters of a Sokoban text board stand for.
@@ -104,6 +107,30 @@ pub struct ChainRules {
     /// `chain no reversal` (Turkish draughts): a link may not go back the way the one
     /// before it came (a turn of 180° between two captures).
     pub no_reversal: bool,
+}
+
+/// A quality rule of `must capture` (Italian, Czech and Frisian draughts): among the
+/// captures left, keep those that do best by it (all of them when none does).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CapturePrefer {
+    /// What is compared.
+    pub rule: PreferRule,
+    /// The kinds it looks at.
+    pub pieces: Vec<PieceId>,
+}
+
+/// What a [`CapturePrefer`] compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PreferRule {
+    /// `with KINDS`: captures made by a piece of these kinds come first (Czech draughts:
+    /// a king that can capture must).
+    With,
+    /// `most KINDS`: the captures taking the most pieces of these kinds.
+    Most,
+    /// `earliest KINDS`: the captures whose chain takes a piece of these kinds soonest
+    /// (Italian draughts: the king met first). A move taken by several routes counts
+    /// its best route.
+    Earliest,
 }
 
 /// `must capture`: captures are compulsory.

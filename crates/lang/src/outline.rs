@@ -368,6 +368,16 @@ fn references(item: &Item, out: &mut Vec<Name>) {
             uses(out, Piece, &d.pieces);
         }
         Item::Extinction(d) => uses(out, Piece, &d.pieces),
+        Item::Endgame(d) => {
+            for m in d.stronger.iter().chain(&d.weaker) {
+                uses(out, Piece, m.counts.iter().map(|(_, name)| name));
+            }
+        }
+        Item::MustCapture(d) => {
+            for p in &d.prefer {
+                uses(out, Piece, &p.pieces);
+            }
+        }
         Item::Chain(_)
         | Item::Checks(_)
         | Item::Checkmate(_)
@@ -378,7 +388,6 @@ fn references(item: &Item, out: &mut Vec<Name>) {
         | Item::Start(_)
         | Item::RoyalsMayNotFace(_)
         | Item::Stalemate(_)
-        | Item::MustCapture(_)
         | Item::Repetition(_)
         | Item::PerpetualCheck(_)
         | Item::BareRoyal(_)

@@ -334,4 +334,40 @@ pub(crate) fn keep_compulsory_captures(
         crate::ir::MustCapture::Any => moves.retain(|m| taken(m) > 0),
         crate::ir::MustCapture::Most => moves.retain(|m| taken(m) == most),
     }
+    for (rule, kinds) in &g.capture_prefer {
+        if moves.len() < 2 {
+            return;
+        }
+        let of = |c: CellId| {
+            let o = pos.cells[c.index()];
+            !o.is_empty() && kinds[o.kind().index()]
+        };
+        // The higher the better.
+        let score = |m: &super::GameMove| -> i64 {
+            match rule {
+                crate::ir::PreferRule::With => i64::from(kinds[m.piece.index()]),
+                crate::ir::PreferRule::Most => {
+                    let mut n = m.passing_captures().filter(|&c| of(c)).count();
+                    if m.captures_to && of(m.to) {
+                        n += 1;
+                    }
+                    n as i64
+                }
+                crate::ir::PreferRule::Earliest => {
+                    let first = crate::movegen::chain::capture_orders(g, pos, m)
+                        .iter()
+                        .filter_map(|order| order.iter().position(|&c| of(c)))
+                        .min();
+                    first.map_or(i64::MIN, |i| -(i as i64))
+                }
+            }
+        };
+        let scores: Vec<i64> = moves.iter().map(score).collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let mut i = 0;
+        moves.retain(|_| {
+            i += 1;
+            scores[i - 1] == best
+        });
+    }
 }

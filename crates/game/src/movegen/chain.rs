@@ -139,6 +139,8 @@ pub(crate) struct ChainGen<'g> {
     path: Vec<u16>,
     /// With `record`: the landings of each move of `moves`.
     paths: Vec<Vec<u16>>,
+    /// With `record`: the cells each move of `moves` takes, in the chain's order.
+    orders: Vec<Vec<u16>>,
 }
 
 impl<'g> ChainGen<'g> {
@@ -152,6 +154,7 @@ impl<'g> ChainGen<'g> {
             record: false,
             path: Vec::new(),
             paths: Vec::new(),
+            orders: Vec::new(),
         }
     }
 
@@ -226,8 +229,27 @@ impl<'g> ChainGen<'g> {
             }
             return;
         }
+        // Over one piece, a flying piece may land on several cells: those from which
+        // the chain goes on are compulsory (stopping on another ends it too early).
+        let mut stops: Vec<bool> = Vec::new();
+        let shared = |a: &Link, b: &Link| a.taken[..a.n as usize] == b.taken[..b.n as usize];
+        if (first..last).any(|i| (i + 1..last).any(|j| shared(&self.links[i], &self.links[j]))) {
+            let goes_on: Vec<bool> = (first..last)
+                .map(|i| self.goes_on(s, kind, at, crowned, came, i))
+                .collect();
+            stops = (first..last)
+                .map(|i| {
+                    !goes_on[i - first]
+                        && (first..last)
+                            .any(|j| goes_on[j - first] && shared(&self.links[i], &self.links[j]))
+                })
+                .collect();
+        }
         let mut any = false;
         for i in first..last {
+            if stops.get(i - first) == Some(&true) {
+                continue;
+            }
             let link = self.links[i];
             let n = link.n as usize;
             if self.taken.len() + n > MAX_CHAIN {
@@ -259,6 +281,58 @@ impl<'g> ChainGen<'g> {
         self.links.truncate(first);
     }
 
+    /// Whether the chain goes on after the link `self.links[i]` from `at` (the mover of
+    /// kind `kind` there): the link may be taken and another follows it.
+    fn goes_on(
+        &mut self,
+        s: &Start<'_>,
+        kind: PieceId,
+        at: CellId,
+        crowned: Option<PieceId>,
+        came: Option<(i16, i16)>,
+        i: usize,
+    ) -> bool {
+        let link = self.links[i];
+        let n = link.n as usize;
+        let dir = direction(s.g, at, CellId(link.to));
+        if self.taken.len() + n >= MAX_CHAIN
+            || (s.chains.decl.no_reversal && came.is_some_and(|c| c == (-dir.0, -dir.1)))
+        {
+            return false;
+        }
+        let to = CellId(link.to);
+        let next_kind = match crowned {
+            None if s.chains.decl.promotion_continues => crown(s, kind, to).unwrap_or(kind),
+            _ => kind,
+        };
+        if !s.chains.has(next_kind) {
+            return false;
+        }
+        self.taken.extend_from_slice(&link.taken[..n]);
+        let start = self.links.len();
+        let wall = if s.chains.decl.removal_at_once {
+            Occupant::EMPTY
+        } else {
+            Occupant::piece(s.side, s.piece)
+        };
+        let board = ChainBoard {
+            pos: s.pos,
+            from: s.from,
+            taken: &self.taken,
+            wall,
+        };
+        let mut sink = Links(&mut self.links);
+        self.walker.walk(&board, s.side, next_kind, to, &mut sink);
+        let found = self.links[start..].iter().any(|l| {
+            let d = direction(s.g, to, CellId(l.to));
+            self.taken.len() + l.n as usize <= MAX_CHAIN
+                && !(s.chains.decl.no_reversal && d == (-dir.0, -dir.1))
+        });
+        self.links.truncate(start);
+        self.taken.truncate(self.taken.len() - n);
+        found
+    }
+
     /// Records the chain ending on `to` as a move.
     fn emit(&mut self, s: &Start<'_>, to: CellId, crowned: Option<PieceId>) {
         let mut m = GameMove::simple(MoveKind::Normal, s.piece, s.from, to);
@@ -270,6 +344,7 @@ impl<'g> ChainGen<'g> {
         self.moves.push(m);
         if self.record {
             self.paths.push(self.path.clone());
+            self.orders.push(self.taken.clone());
         }
     }
 }
@@ -331,6 +406,39 @@ pub(crate) fn chain_paths(g: &Game, pos: &GamePosition, m: &GameMove) -> Vec<Vec
             && found.passing[..found.n_passing as usize] == m.passing[..m.n_passing as usize]
         {
             out.push(path.iter().map(|&c| CellId(c)).collect());
+        }
+    }
+    out
+}
+
+/// The cells the chain move `m` (of the side to move in `pos`) takes, in the order it
+/// takes them, for every way it is made; empty if `m` is no chain move. For the
+/// quality rule `earliest`.
+pub(crate) fn capture_orders(g: &Game, pos: &GamePosition, m: &GameMove) -> Vec<Vec<CellId>> {
+    let Some(chains) = g.chains.as_deref() else {
+        return Vec::new();
+    };
+    if m.n_passing == 0 || !chains.has(m.piece) {
+        return Vec::new();
+    }
+    let mut gen = ChainGen::new(chains);
+    gen.record = true;
+    let start = Start {
+        g,
+        chains,
+        pos,
+        side: pos.side,
+        piece: m.piece,
+        from: m.from,
+    };
+    gen.extend(&start, m.piece, m.from, None, None);
+    let mut out = Vec::new();
+    for (found, order) in gen.moves.iter().zip(&gen.orders) {
+        if found.to == m.to
+            && found.n_passing == m.n_passing
+            && found.passing[..found.n_passing as usize] == m.passing[..m.n_passing as usize]
+        {
+            out.push(order.iter().map(|&c| CellId(c)).collect());
         }
     }
     out

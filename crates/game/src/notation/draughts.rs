@@ -2,9 +2,11 @@
 //! PDN move numbers (`32-28`, `28x19x10`) — for games with capture chains on a square
 //! board.
 //!
-//! The squares are the dark cells (`a1` is dark: file + rank even), numbered from the
-//! top rank (the second side's back rank) down, each rank from its left: on 10×10, 1
-//! is b10, 5 is j10, 46 is a1; on 8×8, 1 is b8 and 32 is g1. `W` is the first side (at
+//! The squares are the dark cells, numbered from the top rank (the second side's back
+//! rank) down, each rank from its left: on 10×10, 1 is b10, 5 is j10, 46 is a1; on
+//! 8×8, 1 is b8 and 32 is g1. The dark cells are those of `a1`'s colour (file + rank
+//! even) unless every piece of the start position stands on the other colour (Italian
+//! draughts, a1 light: 1 is a8, 32 is h1). `W` is the first side (at
 //! the bottom), `B` the second. The men are the pieces that promote, the kings what
 //! the first of them promotes to (`K` before a square).
 
@@ -21,10 +23,22 @@ pub(crate) fn squares(g: &Game) -> Option<Vec<CellId>> {
     let BoardKind::Square { width, height } = *board.kind() else {
         return None;
     };
+    let light = g.start.as_ref().is_some_and(|pos| {
+        let mut cells = (0..g.cells)
+            .map(|c| CellId(c as u16))
+            .filter(|&c| !pos.cells[c.index()].is_empty())
+            .peekable();
+        cells.peek().is_some()
+            && cells.all(|c| {
+                let at = board.coord(c);
+                (at.x + at.y) % 2 != 0
+            })
+    });
+    let dark = i16::from(light);
     let mut out = Vec::new();
     for y in (0..height as i16).rev() {
         for x in 0..width as i16 {
-            if (x + y) % 2 == 0 {
+            if (x + y) % 2 == dark {
                 if let Some(c) = board.cell_at(Coord { x, y }) {
                     out.push(c);
                 }

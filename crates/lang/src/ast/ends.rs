@@ -116,6 +116,26 @@ pub struct ExtinctionDecl {
     pub span: Span,
 }
 
+/// `endgame N moves, MATERIAL | ... against MATERIAL | ...`: draughts' endgame counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndgameDecl {
+    /// N: the moves (of each side) the stronger side is given.
+    pub moves: Number,
+    /// The materials before `against` (the stronger side's).
+    pub stronger: Vec<Material>,
+    /// The materials after it.
+    pub weaker: Vec<Material>,
+    pub span: Span,
+}
+
+/// One side's exact material in an `endgame`: `2 King 1 Man`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Material {
+    /// How many of each kind (kinds not named: none).
+    pub counts: Vec<(Number, Ident)>,
+    pub span: Span,
+}
+
 /// `checks N`: a side that has given check N times wins.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChecksDecl {

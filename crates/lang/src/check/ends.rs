@@ -11,8 +11,8 @@ use crate::ast::{self, CountingRoleWord, EndKindWord};
 use crate::diagnostics::Diagnostic;
 use crate::ids::{PieceId, Span};
 use crate::ir::{
-    BareRoyalRule, CountingRoles, EndRules, ExtinctionRule, MoveLimitRule, Outcome, ReachRule,
-    RepetitionRule,
+    BareRoyalRule, CountingRoles, EndRules, EndgameRule, ExtinctionRule, MoveLimitRule, Outcome,
+    ReachRule, RepetitionRule,
 };
 
 /// The largest repetition count or move limit accepted (a larger one never ends a game
@@ -122,6 +122,11 @@ impl Checker {
                         });
                     }
                 }
+                ast::Item::Endgame(d) => {
+                    if let Some(rule) = self.endgame(d) {
+                        ends.endgames.push(rule);
+                    }
+                }
                 ast::Item::Checks(d) if self.first_of("checks", d.span, &mut seen[7]) => {
                     self.needs_royals("checks", d.span, royals);
                     ends.checks =
@@ -215,6 +220,62 @@ impl Checker {
         let was = first.is_none();
         self.flag_twice(what, span, first);
         was
+    }
+
+    /// `endgame N moves, ...`: N in range (E0913), known kinds (E0304), counts 1 to 255
+    /// (E0913), a kind once in a material (E0701).
+    fn endgame(&mut self, d: &ast::EndgameDecl) -> Option<EndgameRule> {
+        let moves = self.end_count(
+            &d.moves,
+            1,
+            "endgame",
+            "`endgame 16 moves, 3 King against 1 King`: sixteen moves each to win",
+        );
+        let mut sides = [Vec::new(), Vec::new()];
+        let mut ok = moves.is_some();
+        for (list, out) in [&d.stronger, &d.weaker].into_iter().zip(&mut sides) {
+            for m in list {
+                let mut material: Vec<(PieceId, u32)> = Vec::new();
+                for (n, name) in &m.counts {
+                    let Some(id) = self.piece(name) else {
+                        ok = false;
+                        continue;
+                    };
+                    if n.value == 0 || n.value > 255 {
+                        self.error(
+                            Diagnostic::error(
+                                "E0913",
+                                format!("`endgame` count {} is out of range", n.value),
+                                n.span,
+                            )
+                            .label("must be between 1 and 255")
+                            .help("name only the kinds the side has: `1 King 2 Man`"),
+                        );
+                        ok = false;
+                    } else if material.iter().any(|&(k, _)| k == id) {
+                        self.error(
+                            Diagnostic::error(
+                                "E0701",
+                                format!("`{}` is counted twice in one material", name.name),
+                                name.span,
+                            )
+                            .label("given again here")
+                            .help("write each kind once with its count: `2 King`"),
+                        );
+                        ok = false;
+                    } else {
+                        material.push((id, n.value as u32));
+                    }
+                }
+                out.push(material);
+            }
+        }
+        let [stronger, weaker] = sides;
+        (ok).then(|| EndgameRule {
+            plies: moves.unwrap_or(0) * 2,
+            stronger,
+            weaker,
+        })
     }
 
     /// A count between `min` and [`MAX_COUNT`] (E0913 otherwise).

@@ -77,6 +77,7 @@ impl Checker {
                             crate::ir::MustCapture::Any
                         });
                         self.capture_weights(d, &mut game);
+                        self.capture_prefer(d, &mut game);
                     }
                 }
                 ast::Item::Chain(d) => match d.rule {
@@ -324,6 +325,78 @@ impl Checker {
                 continue;
             }
             game.capture_weights.push((id, w.weight.value as u32));
+        }
+    }
+
+    /// `must capture ..., with KINDS, most KINDS, earliest KINDS`: the quality rules in
+    /// order; one given twice is E0946.
+    fn capture_prefer(&mut self, d: &ast::MustCaptureDecl, game: &mut GameDecls) {
+        let mut seen: Vec<(crate::ir::PreferRule, Vec<PieceId>, Span)> = Vec::new();
+        for p in &d.prefer {
+            let rule = match p.rule {
+                ast::PreferRule::With => crate::ir::PreferRule::With,
+                ast::PreferRule::Most => crate::ir::PreferRule::Most,
+                ast::PreferRule::Earliest => crate::ir::PreferRule::Earliest,
+            };
+            let mut pieces: Vec<PieceId> = Vec::new();
+            let mut ok = true;
+            for name in &p.pieces {
+                match self.piece(name) {
+                    Some(id) if !pieces.contains(&id) => pieces.push(id),
+                    Some(_) => {}
+                    None => ok = false,
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let mut key = pieces.clone();
+            key.sort_unstable();
+            if let Some((_, _, first)) = seen.iter().find(|(r, k, _)| *r == rule && *k == key) {
+                self.error(
+                    Diagnostic::error("E0946", "a capture rule is given twice", p.span)
+                        .label("the same rule again")
+                        .secondary(*first, "first given here")
+                        .help("a rule given again keeps nothing more; remove one"),
+                );
+                continue;
+            }
+            seen.push((rule, key, p.span));
+            game.capture_prefer
+                .push(crate::ir::CapturePrefer { rule, pieces });
+        }
+    }
+
+    /// `earliest KINDS` compares the order a chain takes its pieces in: without a
+    /// pattern marked `chain` there is none (E0947).
+    pub(crate) fn earliest_needs_chains(&mut self, file: &ast::File, pieces: &[Piece]) {
+        if pieces
+            .iter()
+            .any(|p| p.patterns.iter().any(|pat| pat.conditions.chain))
+        {
+            return;
+        }
+        for item in &file.items {
+            let ast::Item::MustCapture(d) = item else {
+                continue;
+            };
+            for p in d
+                .prefer
+                .iter()
+                .filter(|p| p.rule == ast::PreferRule::Earliest)
+            {
+                self.error(
+                    Diagnostic::error(
+                        "E0947",
+                        "`earliest` without capture chains",
+                        p.span,
+                    )
+                    .label("no pattern is marked `chain`")
+                    .help(
+                        "`earliest` compares when a chain takes a piece; mark the capturing patterns `chain`",
+                    ),
+                );
+            }
         }
     }
 

@@ -127,6 +127,7 @@ impl Checker {
         self.tag_names(file);
         let mut pieces = self.pieces(file);
         let game = self.game_decls(file);
+        self.earliest_needs_chains(file, &pieces);
         self.tag_uses(&pieces, &game.tags);
         self.promotion_tags(&pieces, &game);
         self.pattern_marks(&mut pieces, &game.tags);

@@ -39,6 +39,8 @@ pub struct EndRules {
     pub reach: Vec<ReachRule>,
     /// `extinction all|PIECES ...`.
     pub extinction: Option<ExtinctionRule>,
+    /// `endgame N moves, ...`, in the order written.
+    pub endgames: Vec<EndgameRule>,
     /// `checks N`: the number of checks that wins.
     pub checks: Option<u32>,
     /// `no giving check`: a move that leaves the other side in check is illegal.
@@ -51,7 +53,7 @@ impl EndRules {
     /// Whether any rule needs the moves played before the position (repetition,
     /// counting): a position alone cannot answer them.
     pub fn need_history(&self) -> bool {
-        self.repetition.is_some() || self.counting.is_some()
+        self.repetition.is_some() || self.counting.is_some() || !self.endgames.is_empty()
     }
 
     /// Whether a position can end the game at once by its material or placement alone
@@ -149,4 +151,18 @@ pub struct ExtinctionRule {
     pub below: u32,
     /// The outcome for the extinct side.
     pub outcome: Outcome,
+}
+
+/// `endgame N moves, MATERIAL | ... against MATERIAL | ...` (draughts' endgame rules):
+/// while one side has exactly one of `stronger` and the other exactly one of `weaker`,
+/// the game is drawn once `plies` plies have been played since the last capture or
+/// promotion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndgameRule {
+    /// 2N for N moves.
+    pub plies: u32,
+    /// The stronger side's materials: how many of each kind (kinds not listed: none).
+    pub stronger: Vec<Vec<(PieceId, u32)>>,
+    /// The other side's.
+    pub weaker: Vec<Vec<(PieceId, u32)>>,
 }

@@ -50,6 +50,20 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                         span: w.span,
                     })
                     .collect(),
+                prefer: c
+                    .all(R::capture_prefer)
+                    .map(|p| CapturePrefer {
+                        rule: if p.has(R::kw_with) {
+                            PreferRule::With
+                        } else if p.has(R::kw_most) {
+                            PreferRule::Most
+                        } else {
+                            PreferRule::Earliest
+                        },
+                        pieces: piece_list(p.child(R::piece_list), p.span),
+                        span: p.span,
+                    })
+                    .collect(),
                 span: c.span,
             })),
             R::repetition_decl
@@ -60,6 +74,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             | R::counting_decl
             | R::reach_decl
             | R::extinction_decl
+            | R::endgame_decl
             | R::checks_decl
             | R::no_giving_check_decl
             | R::checkmate_decl => Some(ends::end_decl(c)),

@@ -71,6 +71,8 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_reach
         | R::extinction_decl
         | R::kw_extinction
+        | R::endgame_decl
+        | R::kw_endgame
         | R::checks_decl
         | R::kw_checks
         | R::no_giving_check_decl
@@ -95,6 +97,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::opt_never_forced | R::kw_never | R::kw_forced => "`never forced`",
         R::mod_chain => "`chain`",
         R::capture_weight | R::kw_weight => "`weight`, a piece name and a number",
+        R::capture_prefer | R::kw_earliest => "`with`, `most` or `earliest` and piece names",
         R::chain_removal | R::kw_removal => "`removal at end` or `removal at once`",
         R::chain_promotion => "`promotion at end` or `promotion continues`",
         R::kw_at => "`at`",
@@ -253,7 +256,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `reach`, `extinction`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

@@ -55,6 +55,29 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
                 .map(|n| number(n.child(R::number), n.span)),
             span: c.span,
         }),
+        R::endgame_decl => {
+            let mut lists = c.all(R::material_list).map(|l| {
+                l.all(R::material)
+                    .map(|m| {
+                        let numbers = m.all(R::number);
+                        let names = m.all(R::ident);
+                        Material {
+                            counts: numbers
+                                .zip(names)
+                                .map(|(n, i)| (number(Some(n), m.span), ident(Some(i), m.span)))
+                                .collect(),
+                            span: m.span,
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            });
+            Item::Endgame(EndgameDecl {
+                moves: number(c.child(R::number), c.span),
+                stronger: lists.next().unwrap_or_default(),
+                weaker: lists.next().unwrap_or_default(),
+                span: c.span,
+            })
+        }
         R::checks_decl => Item::Checks(ChecksDecl {
             count: number(c.child(R::number), c.span),
             span: c.span,

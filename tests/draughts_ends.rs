@@ -1,0 +1,140 @@
+//! The draughts family's draws (`move limit ..., pawn Man`, `endgame N moves, ...`) in
+//! positions, and PDN game files read and written.
+
+mod common;
+
+use common::game;
+use piecewise::game::{EndReason, Game, GameResult, Line};
+
+/// Plays `plies` quiet plies from `fen` (see [`play_quiet`]).
+fn quiet_line(g: &Game, fen: &str, plies: usize) -> Line {
+    let mut line = g.line(g.position(fen).expect("fen"));
+    play_quiet(g, &mut line, plies);
+    line
+}
+
+/// Plays `plies` quiet plies on `line`: each a legal king's move that takes nothing and
+/// leaves the other side no capture (the first such move).
+fn play_quiet(g: &Game, line: &mut Line, plies: usize) {
+    for i in 0..plies {
+        let pos = line.position().clone();
+        let moves = g.legal_moves(&pos);
+        let safe = moves.iter().find(|m| {
+            let mut next = pos.clone();
+            g.make(&mut next, m);
+            !m.is_capture()
+                && g.legal_moves(&next).iter().all(|r| !r.is_capture())
+                && next.halfmove_clock() > pos.halfmove_clock()
+        });
+        let m = safe.unwrap_or_else(|| panic!("no quiet move at ply {i} of {}", g.fen(&pos)));
+        g.play(line, m);
+    }
+}
+
+/// `fen` (a draughts FEN) as a FEN with halfmove clock `clock`.
+fn with_clock(g: &Game, fen: &str, clock: u32) -> String {
+    let full = g.fen(&g.position(fen).unwrap());
+    let fields: Vec<&str> = full.split(' ').collect();
+    format!(
+        "{} {} {} {} {clock} 30",
+        fields[0], fields[1], fields[2], fields[3]
+    )
+}
+
+const DRAW_BY_COUNT: Option<GameResult> = Some(GameResult {
+    winner: None,
+    reason: EndReason::MoveLimit,
+});
+
+#[test]
+fn international_three_against_one_is_drawn_after_sixteen_moves() {
+    let g = game("international-draughts");
+    // Three white kings against a black king on the edge (b10), which it cannot leave
+    // without being taken.
+    let fen = "W:WK46,K47,K48:BK1";
+    assert_eq!(g.immediate_end(&quiet_line(&g, fen, 31)), None);
+    assert_eq!(g.immediate_end(&quiet_line(&g, fen, 32)), DRAW_BY_COUNT);
+    // Two kings against one: five moves each.
+    let fen = "W:WK46,K47:BK1";
+    assert_eq!(g.immediate_end(&quiet_line(&g, fen, 9)), None);
+    assert_eq!(g.immediate_end(&quiet_line(&g, fen, 10)), DRAW_BY_COUNT);
+    // Four kings against one: no endgame count.
+    let fen = "W:WK46,K47,K48,K49:BK1";
+    assert_eq!(g.immediate_end(&quiet_line(&g, fen, 40)), None);
+    // A man's move does not start the count again (b4 is 31, its man steps from 36).
+    let fen = "W:W36,K46,K48:BK1";
+    let mut line = quiet_line(&g, fen, 30);
+    let step = g.parse_uci(line.position(), "36-31").unwrap();
+    g.play(&mut line, &step);
+    assert_eq!(g.immediate_end(&line), None);
+    play_quiet(&g, &mut line, 1);
+    assert_eq!(g.immediate_end(&line), DRAW_BY_COUNT);
+}
+
+#[test]
+fn international_twenty_five_king_moves_each_draw() {
+    let g = game("international-draughts");
+    // Kings and men both sides, 49 plies of king moves already played.
+    let fen = "W:W31,K46,K47:B11,K1,K2";
+    for (clock, end) in [(48, None), (49, DRAW_BY_COUNT)] {
+        let line = quiet_line(&g, &with_clock(&g, fen, clock), 1);
+        assert_eq!(g.immediate_end(&line), end, "{clock}");
+    }
+}
+
+#[test]
+fn frisian_two_kings_against_one() {
+    let g = game("frisian-draughts");
+    let fen = "W:WK46,K47:BK1";
+    assert_eq!(g.immediate_end(&quiet_line(&g, fen, 13)), None);
+    assert_eq!(g.immediate_end(&quiet_line(&g, fen, 14)), DRAW_BY_COUNT);
+    let fen = "W:WK46:BK1";
+    assert_eq!(g.immediate_end(&quiet_line(&g, fen, 3)), None);
+    assert_eq!(g.immediate_end(&quiet_line(&g, fen, 4)), DRAW_BY_COUNT);
+}
+
+#[test]
+fn english_forty_moves_without_a_capture_or_a_man_move() {
+    let g = game("english-checkers");
+    let fen = "B:W21,K29,K30:B12,K1,K2";
+    for (clock, end) in [(78, None), (79, DRAW_BY_COUNT)] {
+        let line = quiet_line(&g, &with_clock(&g, fen, clock), 1);
+        assert_eq!(g.optional_end(&line), end, "{clock}");
+        assert_eq!(g.immediate_end(&line), None);
+    }
+}
+
+/// The codes of the errors compiling `src`.
+fn errors(src: &str) -> Vec<String> {
+    match Game::compile(src) {
+        Ok(_) => Vec::new(),
+        Err(d) => d.0.iter().map(|d| d.code.to_string()).collect(),
+    }
+}
+
+#[test]
+fn endgame_misuse_is_a_diagnostic() {
+    let base = "board square 8x8\npiece Man (M) { step diagonal }\npiece King (K) { step any }\n";
+    assert!(errors(&format!(
+        "{base}endgame 5 moves, 2 King | 1 King 1 Man against 1 King\n"
+    ))
+    .is_empty());
+    assert_eq!(
+        errors(&format!("{base}endgame 0 moves, 2 King against 1 King\n")),
+        ["E0913"]
+    );
+    assert_eq!(
+        errors(&format!("{base}endgame 5 moves, 2 Queen against 1 King\n")),
+        ["E0304"]
+    );
+    assert_eq!(
+        errors(&format!(
+            "{base}endgame 5 moves, 1 King 1 King against 1 King\n"
+        )),
+        ["E0701"]
+    );
+    assert_eq!(
+        errors(&format!("{base}endgame 5 moves, 300 King against 1 King\n")),
+        ["E0913"]
+    );
+}
