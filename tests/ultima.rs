@@ -150,6 +150,66 @@ fn immobilized_pieces_have_no_moves() {
     assert!(has(free, "e8d8"));
 }
 
+// ---------------------------------------------------------------- diagnostics
+
+/// The first diagnostic of `src` with code and the text its span covers.
+fn first(src: &str) -> (String, String) {
+    let (_, d) = piecewise::pipeline::check(src, None);
+    let d = d
+        .iter()
+        .find(|d| d.code != "W0004")
+        .unwrap_or_else(|| panic!("no diagnostic for {src}"));
+    (
+        d.code.to_string(),
+        src[d.primary.span.start as usize..d.primary.span.end as usize].to_string(),
+    )
+}
+
+#[test]
+fn shape_captures_are_checked_with_spans() {
+    // Not on a square board: E0724 at the modifier.
+    assert_eq!(
+        first("board hex radius 3\npiece W (W) { ride any, move only, withdraw }\n"),
+        ("E0724".into(), "withdraw".into())
+    );
+    assert_eq!(
+        first("board octo 6x6\npiece P (P) { ride orthogonal, pincer Q }\npiece Q (Q) { }\n"),
+        ("E0724".into(), "pincer Q".into())
+    );
+    // An unknown kind, an unknown partner: E0304 at the name.
+    assert_eq!(
+        first("board square 8x8\npiece W (W) { ride any, withdraw Pwan }\npiece Pawn (P) { step forward }\n"),
+        ("E0304".into(), "Pwan".into())
+    );
+    assert_eq!(
+        first("board square 8x8\npiece O (O) { ride any, coordinate with Kng }\npiece King (K) { step any }\n"),
+        ("E0304".into(), "Kng".into())
+    );
+    // Twice on one pattern: E0701 at the second.
+    assert_eq!(
+        first("board square 8x8\npiece P (P) { ride orthogonal, pincer, pincer }\n"),
+        ("E0701".into(), "pincer".into())
+    );
+    // `around` takes directions from a cell, not relative ones: E0921.
+    assert_eq!(
+        first("board square 8x8\npiece P (P) { ride orthogonal, pincer around same }\n"),
+        ("E0921".into(), "same".into())
+    );
+    // Not on a link of a capture chain: E0723 at `chain`.
+    assert_eq!(
+        first("board square 8x8\npiece M (M) { step diagonal via foe captured then step same, chain, withdraw }\n"),
+        ("E0723".into(), "chain".into())
+    );
+    // `coordinate` needs its partner: a syntax error naming what was expected.
+    let (code, _) = first("board square 8x8\npiece O (O) { ride any, coordinate }\n");
+    assert_eq!(code, "E0001");
+    // Well formed: no diagnostic.
+    assert!(common::check_codes(
+        "board square 8x8\npiece P (P) { ride orthogonal, move only, pincer not K around orthogonal + diagonal }\npiece O (O) { ride any, coordinate P | K with K }\npiece W (W) { ride any, withdraw }\npiece K (K) { step any }\n"
+    )
+    .is_empty());
+}
+
 // ---------------------------------------------------------------- brute force
 
 /// The kinds, as the brute force knows them.
