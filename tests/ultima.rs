@@ -43,6 +43,26 @@ fn the_withdrawer_takes_the_piece_it_moves_straight_away_from() {
 }
 
 #[test]
+fn tree_tells_what_a_move_takes_by_its_shape() {
+    let out = common::cli::run(&[
+        "tree",
+        "rules/ultima.rules",
+        "--fen",
+        "4k3/8/8/3p4/3W4/8/8/4K3 w - - 0 1",
+        "--from",
+        "d4",
+        "--json",
+    ]);
+    let doc: serde_json::Value = serde_json::from_str(&common::cli::stdout(&out)).unwrap();
+    let moves = doc["effects"]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3, "{moves:?}");
+    for m in moves {
+        assert_eq!(m["taken"], serde_json::json!(["d5"]), "{m}");
+        assert!(m["move"].as_str().unwrap().ends_with("xd5"));
+    }
+}
+
+#[test]
 fn the_pincer_pawn_sandwiches_enemies_against_friends_orthogonally() {
     let g = ultima();
     // b1-b4 traps c4 against the d4 pawn.

@@ -58,6 +58,17 @@ impl GameEffects {
         self.marked.iter().any(|a| a.shape.is_some())
     }
 
+    /// The cells the pseudo-legal move `m` of the side to move in `pos` takes by its
+    /// shape, in cell order.
+    pub(crate) fn shape_taken(&self, g: &Game, pos: &GamePosition, m: &GameMove) -> Vec<CellId> {
+        let mut bare = *m;
+        bare.n_passing = 0;
+        self.add_shape_captures(g, pos, &mut bare);
+        let mut out: Vec<CellId> = bare.passing_captures().collect();
+        out.sort_unstable();
+        out
+    }
+
     /// Adds to `m`, a pseudo-legal move of the side to move in `pos`, the captures its
     /// pattern makes by the move's shape (as captures in passing).
     pub(crate) fn add_shape_captures(&self, g: &Game, pos: &GamePosition, m: &mut GameMove) {
