@@ -92,9 +92,15 @@ impl GameEffects {
                 && kinds[o.kind().index()]
                 && !self.immune[o.kind().index() * self.pieces + mover.index()]
         };
-        // The cells taken (at most 1 + around + 2 per partner: a few).
-        let mut found: Vec<CellId> = Vec::new();
-        let mut add = |c: CellId| found.push(c);
+        // The cells taken, before they join the move's captures in passing.
+        let mut found = [CellId(0); MAX_CHAIN];
+        let mut n_found = 0;
+        let mut add = |c: CellId| {
+            if n_found < MAX_CHAIN {
+                found[n_found] = c;
+                n_found += 1;
+            }
+        };
         if let Some(kinds) = &shape.withdraw {
             let (dx, dy) = (to.x - from.x, to.y - from.y);
             if (dx, dy) != (0, 0) && (dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
@@ -141,7 +147,7 @@ impl GameEffects {
                 }
             }
         }
-        for c in found {
+        for &c in &found[..n_found] {
             let n = m.n_passing as usize;
             if n < MAX_CHAIN && !m.passing[..n].contains(&c.0) && !(m.captures_to && c == dest) {
                 m.passing[n] = c.0;
