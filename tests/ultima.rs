@@ -230,6 +230,16 @@ fn shape_captures_are_checked_with_spans() {
     .is_empty());
 }
 
+#[test]
+fn an_old_withdrawal_through_the_start_cell_points_at_withdraw() {
+    // Whole-path rules make the old spelling dead (W0801); its note names `withdraw`.
+    let src = "board square 8x8\npiece W (W) { step any via foe captured then ride back 2.., move only }\n";
+    let rules = piecewise::compile(src).unwrap_or_else(|d| panic!("{d:?}"));
+    let d = rules.warnings();
+    let w = d.iter().find(|d| d.code == "W0801").expect("W0801");
+    assert!(w.notes.iter().any(|n| n.contains("`withdraw`")), "{w:?}");
+}
+
 // ---------------------------------------------------------------- brute force
 
 /// The kinds, as the brute force knows them.
