@@ -570,6 +570,15 @@ fn perft_from_the_start_equals_the_brute_force() {
 }
 
 #[test]
+#[ignore = "deep perft: cargo test --release --test ultima -- --ignored"]
+fn perft_4_from_the_start_equals_the_brute_force() {
+    let g = ultima();
+    let pos = g.position(START).unwrap();
+    let want = Board::from_fen(START).perft(4);
+    assert_eq!(g.perft(&pos, 4), want);
+}
+
+#[test]
 fn the_hand_made_positions_agree_with_the_brute_force() {
     let g = ultima();
     for fen in [
