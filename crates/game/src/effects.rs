@@ -21,6 +21,8 @@ use crate::ir::{
 use crate::topology::Board;
 use crate::walk::Occupant;
 
+mod shape;
+
 /// The cells around each cell, per side (the second side's steps are mirrored).
 #[derive(Clone, Debug)]
 struct Around {
@@ -133,6 +135,8 @@ struct MarkedAreas {
     burn: Option<Area>,
     /// `explode ...`: who a capture's blast hits around the landing cell.
     blast: Option<Area>,
+    /// `withdraw`, `pincer`, `coordinate`: the captures its moves' shapes make.
+    shape: Option<shape::ShapeCaptures>,
 }
 
 impl GameEffects {
@@ -179,6 +183,7 @@ impl GameEffects {
                         around: Around::new(board, &b.around),
                     }),
                     blast: a.explode.as_ref().map(blast_of),
+                    shape: shape::ShapeCaptures::new(a, pieces),
                 };
             }
         }

@@ -1,5 +1,6 @@
 //! side_effects: what a given move does beyond its own path, for the public API —
-//! the cells a blast or a burn clears and the tags the mover carries after it
+//! the cells a blast or a burn clears, the cells it takes by its shape and the tags
+//! the mover carries after it
 //! ([`SideEffects`], [`Game::side_effects`]) — found by playing the move on a copy.
 //!
 //! Owns that inspection only; the effect rules themselves (what make applies, what
@@ -23,6 +24,9 @@ pub struct SideEffects {
     pub capturer_removed: bool,
     /// Cells the mover burns (`burn`), in cell order.
     pub burned: Vec<CellId>,
+    /// Cells the move takes by its shape (`withdraw`, `pincer`, `coordinate`), in cell
+    /// order; the move carries them as captures in passing.
+    pub taken: Vec<CellId>,
     /// When the move's pattern sets or keeps tags (`sets T`, `keeps T`): the tags the
     /// mover carries after it (bit `i`: the game's tag `i`; see [`Game::tag_marks`]).
     pub mover_tags: Option<u8>,
@@ -33,6 +37,7 @@ impl SideEffects {
     pub fn is_empty(&self) -> bool {
         self.blast.is_empty()
             && self.burned.is_empty()
+            && self.taken.is_empty()
             && !self.capturer_removed
             && self.mover_tags.is_none()
     }
@@ -49,6 +54,7 @@ impl Game {
         let Some(fx) = self.effects.as_deref() else {
             return out;
         };
+        out.taken = fx.shape_taken(self, pos, m);
         let mut after = pos.clone();
         make(self, &mut after, m);
         let own: Vec<CellId> = {

@@ -659,6 +659,13 @@ pub enum ModifierKind {
     Burn(PatternBurn),
     /// `explode [sparing KINDS] [around DIRS]`: this pattern's captures explode.
     Explode(PatternExplode),
+    /// `withdraw [KINDS]`: a move straight away from an adjacent enemy captures it.
+    Withdraw(Option<Kinds>),
+    /// `pincer [KINDS] [around DIRS]`: enemies between the mover and a friend are taken.
+    Pincer(PatternPincer),
+    /// `coordinate [KINDS] with PIECE`: enemies where the mover's file and rank cross
+    /// its PIECE's rank and file are taken.
+    Coordinate(PatternCoordinate),
 }
 
 impl Item {

@@ -277,6 +277,12 @@ fn modifiers(out: &mut Vec<Name>, modifiers: &[ast::Modifier]) {
                 }
             }
             ModifierKind::Explode(e) => kinds(out, &e.sparing),
+            ModifierKind::Withdraw(k) => kinds(out, k),
+            ModifierKind::Pincer(p) => kinds(out, &p.kinds),
+            ModifierKind::Coordinate(c) => {
+                kinds(out, &c.kinds);
+                uses(out, NameKind::Piece, [&c.with]);
+            }
             ModifierKind::MoveOnly
             | ModifierKind::CaptureOnly
             | ModifierKind::Initial

@@ -135,6 +135,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("trioban.rules"),
     shipped!("troitzky.rules"),
     shipped!("turkish-draughts.rules"),
+    shipped!("ultima.rules"),
     shipped!("xiangqi.rules"),
     shipped!("yarishogi.rules"),
 ];

@@ -212,6 +212,12 @@ impl<'g> PseudoGen<'g> {
             if self.game.tags.as_deref().is_some_and(|t| t.promotes_later) {
                 super::delayed::static_promotions(self.game, pos, out);
             }
+            if fx.shapes() {
+                // Captures by the move's shape (`withdraw`, `pincer`, `coordinate`).
+                for m in &mut out[first..] {
+                    fx.add_shape_captures(self.game, pos, m);
+                }
+            }
             // Frozen movers and captures of immune pieces are not moves.
             fx.frozen_cells(pos, &mut self.frozen);
             let frozen = &self.frozen;

@@ -132,3 +132,25 @@ pub struct PatternExplode {
     /// The cells the blast reaches (default `around any`).
     pub around: Option<Around>,
 }
+
+/// `pincer [KINDS] [around DIRS]` written on a pattern: a move by that pattern captures
+/// each enemy (of these kinds) one step from the mover's new cell (in `DIRS`, default
+/// `orthogonal`) with a friend one step further on (custodian capture).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternPincer {
+    /// The enemies that may be taken (default: every kind).
+    pub kinds: Option<Kinds>,
+    /// The directions (default `around orthogonal`).
+    pub around: Option<Around>,
+}
+
+/// `coordinate [KINDS] with PIECE` written on a pattern: a move by that pattern captures
+/// the enemies (of these kinds) on the cells at the mover's new file and the rank of a
+/// friendly `PIECE`, and at that piece's file and the mover's new rank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternCoordinate {
+    /// The enemies that may be taken (default: every kind).
+    pub kinds: Option<Kinds>,
+    /// The friendly piece whose file and rank the mover's cross.
+    pub with: Ident,
+}

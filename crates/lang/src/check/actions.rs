@@ -1,8 +1,9 @@
-//! Pattern actions: the modifiers `sets T`, `keeps T`, `burn ...` and `explode ...`
-//! resolved into a pattern's [`PatternActions`], and each piece's distinct actions
+//! Pattern actions: the modifiers `sets T`, `keeps T`, `burn ...`, `explode ...` and
+//! the captures by a move's shape (`withdraw`, `pincer`, `coordinate`) resolved into a pattern's [`PatternActions`], and each piece's distinct actions
 //! numbered into table marks ([`Conditions::mark`]).
 //!
-//! Owns their errors and warnings (E0940-E0941, W0940-W0941): a tag the piece never
+//! Owns their errors and warnings (E0724, E0940-E0941, W0940-W0941): a shape
+//! capture on a board that is not square, a tag the piece never
 //! carries, more distinct actions on one piece than the table can mark, an `explode`
 //! on a pattern that never captures, `keeps T` beside `sets T`. What the actions do
 //! is the game layer's (`game::position::make` for tags, `game::effects` for burns
@@ -12,8 +13,10 @@ use super::Checker;
 use crate::ast;
 use crate::diagnostics::Diagnostic;
 use crate::ids::Span;
+use crate::ir::BoardKind;
 use crate::ir::{
-    self, AreaEffect, AreaKind, Conditions, Explode, KindFilter, PatternActions, Tags, MAX_MARKS,
+    self, AreaEffect, AreaKind, Conditions, Coordinate, Explode, KindFilter, PatternActions,
+    Pincer, Tags, MAX_MARKS,
 };
 
 impl Checker {
@@ -66,8 +69,71 @@ impl Checker {
                 actions.explode = Some(Explode { spared, around });
                 true
             }
+            ast::ModifierKind::Withdraw(_)
+            | ast::ModifierKind::Pincer(_)
+            | ast::ModifierKind::Coordinate(_) => self.shape_capture(m, actions),
             _ => true,
         }
+    }
+
+    /// `withdraw`, `pincer` and `coordinate`: captures by the move's shape, which read
+    /// the board's files, ranks and lines (E0724 on other boards than `square`).
+    fn shape_capture(&mut self, m: &ast::Modifier, actions: &mut PatternActions) -> bool {
+        let word = match &m.kind {
+            ast::ModifierKind::Withdraw(_) => "withdraw",
+            ast::ModifierKind::Pincer(_) => "pincer",
+            _ => "coordinate",
+        };
+        let square = self.board.as_ref().map_or(true, |b| {
+            matches!(b.topology.kind(), BoardKind::Square { .. })
+        });
+        if !square {
+            self.error(
+                Diagnostic::error("E0724", format!("`{word}` on a board that is not square"), m.span)
+                    .label("a capture by the move's shape needs a square board")
+                    .note("`withdraw`, `pincer` and `coordinate` find the cells they take by files, ranks and the eight lines of a square board"),
+            );
+            return false;
+        }
+        let filter = |c: &mut Checker, k: &Option<ast::Kinds>| match k {
+            Some(k) => c.kinds(k),
+            None => Some(KindFilter::Any),
+        };
+        match &m.kind {
+            ast::ModifierKind::Withdraw(k) => {
+                let Some(kinds) = filter(self, k) else {
+                    return false;
+                };
+                actions.withdraw = Some(kinds);
+            }
+            ast::ModifierKind::Pincer(p) => {
+                let kinds = filter(self, &p.kinds);
+                let around = match &p.around {
+                    Some(a) => self.around(std::slice::from_ref(a)),
+                    None => Some(
+                        self.geometry()
+                            .word("orthogonal")
+                            .unwrap_or_default()
+                            .into_iter()
+                            .collect(),
+                    ),
+                };
+                let (Some(kinds), Some(around)) = (kinds, around) else {
+                    return false;
+                };
+                actions.pincer = Some(Pincer { kinds, around });
+            }
+            ast::ModifierKind::Coordinate(c) => {
+                let kinds = filter(self, &c.kinds);
+                let with = self.piece(&c.with);
+                let (Some(kinds), Some(with)) = (kinds, with) else {
+                    return false;
+                };
+                actions.coordinate = Some(Coordinate { kinds, with });
+            }
+            _ => {}
+        }
+        true
     }
 
     /// The warnings of one pattern's actions once all its modifiers are read: W0940
@@ -165,7 +231,7 @@ impl Checker {
                                     ),
                                     p.span,
                                 )
-                                .label("a fourth set of `sets`, `keeps`, `burn` and `explode`")
+                                .label("a fourth set of `sets`, `keeps`, `burn`, `explode`, `withdraw`, `pincer` and `coordinate`")
                                 .secondary(distinct[0].1, "the first set")
                                 .note(format!(
                                     "the move table marks at most {MAX_MARKS} sets of actions per piece"
@@ -192,5 +258,11 @@ fn same(a: &PatternActions, b: &PatternActions) -> bool {
             .as_ref()
             .map(|b| (b.friend, b.foe, b.kinds.clone(), b.around.clone()))
     };
-    a.sets == b.sets && a.keeps == b.keeps && a.explode == b.explode && burn(a) == burn(b)
+    a.sets == b.sets
+        && a.keeps == b.keeps
+        && a.explode == b.explode
+        && burn(a) == burn(b)
+        && a.withdraw == b.withdraw
+        && a.pincer == b.pincer
+        && a.coordinate == b.coordinate
 }

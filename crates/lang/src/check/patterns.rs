@@ -154,7 +154,10 @@ impl Checker {
             (cond.pass, "pass"),
             (cond.en_passant, "en passant"),
             (!land.empty, "capture only"),
-            (cond.actions.is_some(), "sets`, `keeps`, `burn` or `explode"),
+            (
+                cond.actions.is_some(),
+                "sets`, `keeps`, `burn`, `explode`, `withdraw`, `pincer` or `coordinate",
+            ),
         ];
         if let Some((_, word)) = refused.iter().find(|(on, _)| *on) {
             self.error(
@@ -485,6 +488,9 @@ impl Checker {
                 ast::ModifierKind::Keeps(t) => format!("keeps {}", t.name),
                 ast::ModifierKind::Burn(_) => "burn".to_string(),
                 ast::ModifierKind::Explode(_) => "explode".to_string(),
+                ast::ModifierKind::Withdraw(_) => "withdraw".to_string(),
+                ast::ModifierKind::Pincer(_) => "pincer".to_string(),
+                ast::ModifierKind::Coordinate(_) => "coordinate".to_string(),
                 ast::ModifierKind::From { zone, inside } => {
                     format!("{}from {}", if *inside { "" } else { "not " }, zone.name)
                 }
@@ -557,7 +563,10 @@ impl Checker {
                 ast::ModifierKind::Sets(_)
                 | ast::ModifierKind::Keeps(_)
                 | ast::ModifierKind::Burn(_)
-                | ast::ModifierKind::Explode(_) => ok &= self.action_modifier(m, &mut cond),
+                | ast::ModifierKind::Explode(_)
+                | ast::ModifierKind::Withdraw(_)
+                | ast::ModifierKind::Pincer(_)
+                | ast::ModifierKind::Coordinate(_) => ok &= self.action_modifier(m, &mut cond),
                 ast::ModifierKind::From { zone, inside }
                 | ast::ModifierKind::To { zone, inside } => {
                     let is_from = matches!(m.kind, ast::ModifierKind::From { .. });

@@ -181,13 +181,49 @@ pub struct PatternActions {
     /// `explode [sparing KINDS] [around DIRS]`: a capture by this pattern removes the
     /// capturer and the pieces around its landing cell, as `explode on capture` does.
     pub explode: Option<Explode>,
+    /// `withdraw [KINDS]`: the enemy of these kinds on the cell next to the mover's
+    /// start cell, straight behind the way it moved, is captured.
+    pub withdraw: Option<KindFilter>,
+    /// `pincer [KINDS] [around DIRS]`: custodian capture around the mover's new cell.
+    pub pincer: Option<Pincer>,
+    /// `coordinate [KINDS] with PIECE`: capture where the mover's lines cross PIECE's.
+    pub coordinate: Option<Coordinate>,
 }
 
 impl PatternActions {
-    /// Whether the actions touch pieces other than the mover (a burn or a blast).
+    /// Whether the actions touch pieces other than the mover (a burn, a blast, or a
+    /// capture by the move's shape: `withdraw`, `pincer`, `coordinate`).
     pub fn removes(&self) -> bool {
-        self.burn.is_some() || self.explode.is_some()
+        self.burn.is_some() || self.explode.is_some() || self.shape_captures()
     }
+
+    /// Whether the actions capture by the move's shape (`withdraw`, `pincer`,
+    /// `coordinate`): captures the game layer adds to each move of the pattern.
+    pub fn shape_captures(&self) -> bool {
+        self.withdraw.is_some() || self.pincer.is_some() || self.coordinate.is_some()
+    }
+}
+
+/// `pincer [KINDS] [around DIRS]`, resolved: after the move, each enemy of `kinds`
+/// one step `v` from the mover's new cell, with a friendly piece one step `v` further
+/// on, is captured (custodian capture).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pincer {
+    /// The enemies that may be taken.
+    pub kinds: KindFilter,
+    /// The steps `v` (first side's view, mirrored for the second side).
+    pub around: Vec<Vector>,
+}
+
+/// `coordinate [KINDS] with PIECE`, resolved: after the move, the enemies of `kinds` on
+/// the cells at (the mover's new file, the rank of a friendly `with` piece) and (that
+/// piece's file, the mover's new rank) are captured.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Coordinate {
+    /// The enemies that may be taken.
+    pub kinds: KindFilter,
+    /// The friendly piece kind whose file and rank the mover's cross.
+    pub with: PieceId,
 }
 
 /// A piece's distinct pattern actions in mark order: entry `i` is what a move by a

@@ -118,6 +118,9 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::mod_keeps | R::kw_keeps => "`keeps` and a tag name",
         R::mod_burn => "`burn`",
         R::mod_explode => "`explode`",
+        R::mod_withdraw | R::kw_withdraw => "`withdraw`",
+        R::mod_pincer | R::kw_pincer => "`pincer`",
+        R::mod_coordinate | R::kw_coordinate => "`coordinate ... with` and a piece name",
         R::kw_on => "`on`",
         R::sparing | R::kw_sparing => "`sparing` and piece names",
         R::around | R::kw_around => "`around` and directions such as `any`",
@@ -361,7 +364,7 @@ const DECLARATION_NOTE: &str = "a declaration starts with `piece`, `board`, `zon
 const PATTERN_NOTE: &str = "a move pattern starts with `step`, `leap`, `ride`, `like` or `repeat`";
 const REST_NOTE: &str =
     "a pattern goes on with `+` and a direction, a step count such as `2..4`, `via` or `then`";
-const MODIFIER_NOTE: &str = "modifiers follow a `,`: `move only`, `capture only`, `capture friend`, `initial`, `from`, `to`, `captures`, `en passant`, `push`, `swap`, `convert`, `activate`, `pass`, `tagged`, `sets`, `keeps`, `burn`, `explode` or `for first`";
+const MODIFIER_NOTE: &str = "modifiers follow a `,`: `move only`, `capture only`, `capture friend`, `initial`, `from`, `to`, `captures`, `en passant`, `push`, `swap`, `convert`, `activate`, `pass`, `tagged`, `sets`, `keeps`, `burn`, `explode`, `withdraw`, `pincer`, `coordinate` or `for first`";
 const DIRECTION_NOTE: &str = "directions are words such as `orthogonal`, `diagonal`, `any` or `forward`, or vectors such as `(1,2)`";
 
 /// The diagnostic for a `{` left open: at the `{`, with the place the parser stopped.

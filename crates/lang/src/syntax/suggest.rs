@@ -84,6 +84,9 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "keeps",
         "burn",
         "explode",
+        "withdraw",
+        "pincer",
+        "coordinate",
     ];
     match rule {
         R::file | R::EOI => DECLS,

@@ -151,6 +151,9 @@ fn effects_doc(game: &Game, pos: &GamePosition, from: CellId) -> serde_json::Val
                     "capturer_removed": fx.capturer_removed,
                     "burned": names(&fx.burned),
                 });
+                if !fx.taken.is_empty() {
+                    doc["taken"] = json!(names(&fx.taken));
+                }
                 if let Some(t) = fx.mover_tags {
                     doc["tags"] = json!(game.tag_marks(t));
                 }
@@ -195,6 +198,10 @@ fn effects_text(doc: &serde_json::Value) -> String {
                 });
             }
             parts.push(s);
+        }
+        let taken = cells(&m["taken"]);
+        if !taken.is_empty() {
+            parts.push(format!("takes {}", taken.join(" ")));
         }
         let burned = cells(&m["burned"]);
         if !burned.is_empty() {

@@ -50,6 +50,15 @@ pub(super) fn modifier(n: &Node<'_>) -> Option<Modifier> {
             }),
             around: inner.child(R::around).map(around),
         }),
+        R::mod_withdraw => ModifierKind::Withdraw(inner.child(R::kinds).map(kinds)),
+        R::mod_pincer => ModifierKind::Pincer(PatternPincer {
+            kinds: inner.child(R::kinds).map(kinds),
+            around: inner.child(R::around).map(around),
+        }),
+        R::mod_coordinate => ModifierKind::Coordinate(PatternCoordinate {
+            kinds: inner.child(R::kinds).map(kinds),
+            with: ident(inner.child(R::ident), inner.span),
+        }),
         R::mod_explode => ModifierKind::Explode(PatternExplode {
             sparing: inner.child(R::kinds).map(kinds),
             around: inner.child(R::around).map(around),

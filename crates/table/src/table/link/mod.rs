@@ -419,15 +419,24 @@ pub fn link(
         if !done {
             let pat = &program.patterns[i];
             let name = &program.pieces[pat.piece.index()].name;
-            warnings.push(
-                Diagnostic::warning(
-                    "W0801",
-                    format!("this pattern of {name} produces no move from any cell of the board"),
-                    pat.span,
-                )
-                .label("never lands anywhere")
-                .help("check its ranges, zone conditions and landing rules against the board size"),
-            );
+            let legs = program.ops[pat.ops.start as usize..pat.ops.end as usize]
+                .iter()
+                .filter(|op| matches!(op, crate::compile::Op::Leg { .. }))
+                .count();
+            let mut warning = Diagnostic::warning(
+                "W0801",
+                format!("this pattern of {name} produces no move from any cell of the board"),
+                pat.span,
+            )
+            .label("never lands anywhere")
+            .help("check its ranges, zone conditions and landing rules against the board size");
+            if legs > 1 {
+                // Ultima's old spellings: a step onto the piece taken, then back.
+                warning = warning.note(
+                    "a path never passes a cell twice, nor its start cell but to end there: a capture by moving away from a piece is `withdraw`, one by sandwiching it `pincer` (docs/language.md, \"Captures by a move's shape\")",
+                );
+            }
+            warnings.push(warning);
         }
     }
     Ok((table, warnings))
