@@ -4,7 +4,7 @@
 //! from positions full of Lions, promotions and the Lion-trading rules; hand-checked
 //! positions of each rule; and the other large games' start positions and perft.
 
-mod common;
+use crate::common;
 
 use common::game;
 use piecewise::game::GamePosition;

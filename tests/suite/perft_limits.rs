@@ -4,7 +4,7 @@
 //! (cascades, activations, 26×26 boards, the move cache) — on one thread and on two.
 //! The check is issue 39's: the count reports stopping within 2.1 s of a 2 s limit.
 
-mod common;
+use crate::common;
 
 use common::cli::{run, stderr};
 use std::time::{Duration, Instant};

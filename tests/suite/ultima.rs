@@ -4,7 +4,7 @@
 //! and the legal moves and perft 1-3 from the start against a brute force written here:
 //! plain Rust over an 8×8 array that knows nothing of the engine.
 
-mod common;
+use crate::common;
 use common::{legal, play};
 use piecewise::Game;
 
@@ -570,7 +570,7 @@ fn perft_from_the_start_equals_the_brute_force() {
 }
 
 #[test]
-#[ignore = "deep perft: cargo test --release --test ultima -- --ignored"]
+#[ignore = "deep perft: cargo test --release --test suite ultima:: -- --ignored"]
 fn perft_4_from_the_start_equals_the_brute_force() {
     let g = ultima();
     let pos = g.position(START).unwrap();

@@ -1,7 +1,7 @@
 //! The draughts family's draws (`move limit ..., pawn Man`, `endgame N moves, ...`) in
 //! positions, and PDN game files read and written.
 
-mod common;
+use crate::common;
 
 use common::game;
 use piecewise::game::{EndReason, Game, GameResult, Line};
