@@ -170,6 +170,25 @@ fn immobilized_pieces_have_no_moves() {
     assert!(has(free, "e8d8"));
 }
 
+#[test]
+fn a_like_adds_shape_captures_to_the_patterns_it_brings_in() {
+    // `like Withdrawer, withdraw Withdrawer`: the Withdrawer's moves, withdrawing from
+    // Withdrawers only (the `withdraw` added replaces the pattern's own).
+    let g = Game::compile(
+        "board square 8x8\nroyal King\npiece King (K) { step any }\npiece Withdrawer (W) { ride any, move only, withdraw }\npiece Pawn (P) { step forward }\npiece Chameleon (C) { like Withdrawer, withdraw Withdrawer }\n",
+    )
+    .unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(
+        captures_from(&g, "4k3/8/8/3w4/3C4/8/8/4K3 w - - 0 1", "d4"),
+        ["d4d1xd5", "d4d2xd5", "d4d3xd5"]
+    );
+    assert!(captures_from(&g, "4k3/8/8/3p4/3C4/8/8/4K3 w - - 0 1", "d4").is_empty());
+    assert_eq!(
+        captures_from(&g, "4k3/8/8/3p4/3W4/8/8/4K3 w - - 0 1", "d4"),
+        ["d4d1xd5", "d4d2xd5", "d4d3xd5"]
+    );
+}
+
 // ---------------------------------------------------------------- diagnostics
 
 /// The first diagnostic of `src` with code and the text its span covers.
