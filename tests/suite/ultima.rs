@@ -170,6 +170,25 @@ fn immobilized_pieces_have_no_moves() {
     assert!(has(free, "e8d8"));
 }
 
+#[test]
+fn a_like_adds_shape_captures_to_the_patterns_it_brings_in() {
+    // `like Withdrawer, withdraw Withdrawer`: the Withdrawer's moves, withdrawing from
+    // Withdrawers only (the `withdraw` added replaces the pattern's own).
+    let g = Game::compile(
+        "board square 8x8\nroyal King\npiece King (K) { step any }\npiece Withdrawer (W) { ride any, move only, withdraw }\npiece Pawn (P) { step forward }\npiece Chameleon (C) { like Withdrawer, withdraw Withdrawer }\n",
+    )
+    .unwrap_or_else(|d| panic!("{d:?}"));
+    assert_eq!(
+        captures_from(&g, "4k3/8/8/3w4/3C4/8/8/4K3 w - - 0 1", "d4"),
+        ["d4d1xd5", "d4d2xd5", "d4d3xd5"]
+    );
+    assert!(captures_from(&g, "4k3/8/8/3p4/3C4/8/8/4K3 w - - 0 1", "d4").is_empty());
+    assert_eq!(
+        captures_from(&g, "4k3/8/8/3p4/3W4/8/8/4K3 w - - 0 1", "d4"),
+        ["d4d1xd5", "d4d2xd5", "d4d3xd5"]
+    );
+}
+
 // ---------------------------------------------------------------- diagnostics
 
 /// The first diagnostic of `src` with code and the text its span covers.
@@ -601,6 +620,8 @@ fn random_games_agree_with_the_brute_force_move_by_move() {
     let mut rng = common::Rng(0x9e37_79b9_7f4a_7c15 ^ 33);
     let mut checked = 0;
     let mut captures = 0;
+    // The kinds seen capturing in some position of the games.
+    let mut seen = std::collections::BTreeSet::new();
     for _ in 0..24 {
         let mut pos = g.position(START).unwrap();
         for _ in 0..80 {
@@ -609,6 +630,19 @@ fn random_games_agree_with_the_brute_force_move_by_move() {
             engine.sort();
             assert_eq!(engine, brute_legal(&fen), "{fen}");
             checked += 1;
+            let board = Board::from_fen(&fen);
+            for m in engine.iter().filter(|m| m.contains('x') || m.len() == 4) {
+                let b = m.as_bytes();
+                let (x, y) = ((b[0] - b'a') as i8, (b[1] - b'1') as i8);
+                let (tx, ty) = ((b[2] - b'a') as i8, (b[3] - b'1') as i8);
+                let Some((_, kind)) = board.at(x, y) else {
+                    continue;
+                };
+                // A capture: cells taken by its shape or jumps, or the King's landing.
+                if m.contains('x') || board.at(tx, ty).is_some() {
+                    seen.insert(format!("{kind:?}"));
+                }
+            }
             if engine.is_empty() {
                 break;
             }

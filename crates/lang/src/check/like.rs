@@ -6,7 +6,10 @@
 //! `capture only` take away landings, `captures` narrows the kinds (both filters must
 //! admit), `initial` is added, `from`/`to` conditions are appended (all must hold).
 //! `swap`, `capture friend` and `convert` are added to each pattern (a piece that
-//! converts with every move: `like Queen, convert`). `for first`/`for second` keeps
+//! converts with every move: `like Queen, convert`), and so are pattern actions
+//! (`sets`, `keeps`, `burn`, `explode`, `withdraw`, `pincer`, `coordinate`: a
+//! Chameleon's `like Withdrawer, withdraw Withdrawer`), each replacing the pattern's
+//! own of the same word. `for first`/`for second` keeps
 //! the patterns to that side (a pattern already the other side's then has no move).
 //! `push`, `en passant` and `pass` change what a pattern is rather than restrict it,
 //! and are refused on a `like` (E0710).
@@ -69,6 +72,28 @@ pub(crate) fn add_modifiers(p: &mut Pattern, land: &Landing, cond: &Conditions) 
         }
         if add.activate.is_some() {
             meets.activate.clone_from(&add.activate);
+        }
+    }
+    // Pattern actions (`sets`, `keeps`, `burn`, `explode`, `withdraw`, `pincer`,
+    // `coordinate`) added to every pattern brought in; one the pattern has is replaced.
+    if let Some(add) = cond.actions.as_deref() {
+        let a = p.conditions.actions.get_or_insert_with(Box::default);
+        a.sets |= add.sets;
+        a.keeps |= add.keeps;
+        if add.burn.is_some() {
+            a.burn.clone_from(&add.burn);
+        }
+        if add.explode.is_some() {
+            a.explode.clone_from(&add.explode);
+        }
+        if add.withdraw.is_some() {
+            a.withdraw.clone_from(&add.withdraw);
+        }
+        if add.pincer.is_some() {
+            a.pincer.clone_from(&add.pincer);
+        }
+        if add.coordinate.is_some() {
+            a.coordinate.clone_from(&add.coordinate);
         }
     }
     p.conditions.initial |= cond.initial;
