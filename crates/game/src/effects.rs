@@ -115,6 +115,11 @@ pub(crate) struct GameEffects {
     /// Some ply may remove pieces besides its captures (a declared or a pattern's burn,
     /// a blast): only then does make look at a cascade's later plies.
     removes: bool,
+    /// The only effect is the game's blast (`explode on capture`): no burn, freeze,
+    /// immunity, pattern action, neutral rule, cascade, friend capture or conversion.
+    /// Then a reply threatens a royal only by capturing it, which attack queries see
+    /// ([`GameEffects::blast_only`]).
+    blast_only: bool,
 }
 
 /// One ply's part in [`GameEffects::apply_ply`]: the cell its piece stands on, the
@@ -209,6 +214,18 @@ impl GameEffects {
                 }
             }
         }
+        let blast_only = blast.is_some()
+            && fx.areas.is_empty()
+            && fx.immunities.is_empty()
+            && fx.relays.is_empty()
+            && fx.passive.is_empty()
+            && !removes
+            && !meets
+            && !activates
+            && !neutral.no_check
+            && neutral.after_each_move.is_none()
+            && neutral.movable.is_empty()
+            && neutral.captures.is_empty();
         let plies_remove = blast.is_some()
             || !burns.iter().all(Vec::is_empty)
             || marked.iter().any(|a| a.burn.is_some() || a.blast.is_some());
@@ -227,6 +244,7 @@ impl GameEffects {
                 .then(|| super::activation::Activation::new(&fx.relays, &fx.passive, pieces)),
             removes: plies_remove,
             marked,
+            blast_only,
         }))
     }
 
@@ -243,6 +261,32 @@ impl GameEffects {
     /// Whether every capture of the game blasts (`explode on capture`).
     pub(crate) fn blasts_on_capture(&self) -> bool {
         self.blast.is_some()
+    }
+
+    /// Whether the game's blast is its only effect (see the field): then
+    /// [`GameEffects::blast_spares_own_royal`] with an attack query decides whether a
+    /// reply can take a royal.
+    pub(crate) fn blast_only(&self) -> bool {
+        self.blast_only
+    }
+
+    /// Whether a capture by `by` on `at` (its capturer removed with the victim, a
+    /// game's blast around) leaves every royal of `by` on the board: none stands
+    /// where the blast hits. `royal` tells the royal kinds.
+    pub(crate) fn blast_spares_own_royal(
+        &self,
+        pos: &GamePosition,
+        by: Side,
+        at: CellId,
+        royal: &[bool],
+    ) -> bool {
+        let Some(blast) = &self.blast else {
+            return true;
+        };
+        !blast.around.of(by, at).iter().any(|&c| {
+            let o = pos.cells[c.index()];
+            !o.is_empty() && o.side() == by && royal[o.kind().index()] && blast.hits(by, o)
+        })
     }
 
     pub(crate) fn marked_blast(&self, m: &GameMove) -> bool {
