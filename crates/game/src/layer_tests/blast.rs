@@ -1,5 +1,5 @@
-//! The blast games' threat by attack queries (`legality::general`'s `blast_threat`)
-//! against the reference that plays every reply (`royal_threatened`).
+//! The blast games' legality by attack queries (`legality::blast`) against the
+//! reference that plays every reply (`legality::general`'s `royal_threatened`).
 
 use crate::make::tests::game;
 use crate::make::{make, unmake};
@@ -20,13 +20,14 @@ fn blast_games() -> Vec<Game> {
     ]
 }
 
-/// Along seeded random playouts, after every pseudo-legal move of every position the
-/// threat by attack queries is the reference's, wherever the queries answer; they
-/// answer most of them, and both ways.
+/// Along seeded random playouts, every pseudo-legal move of every position gets the
+/// reference's verdict, and after it the threat by attack queries is the reference's
+/// wherever the queries answer; they answer most of them, and both ways.
 #[test]
 fn the_blast_threat_by_attack_queries_is_the_reference() {
     let mut seed = 0x5eed_a70u64;
     let (mut answered, mut threats, mut asked) = (0, 0, 0);
+    let (mut quiet, mut illegal) = (0, 0);
     for g in &blast_games() {
         assert!(g.effects.as_deref().is_some_and(|fx| fx.blast_only()));
         let mut generator = g.move_generator();
@@ -36,6 +37,17 @@ fn the_blast_threat_by_attack_queries_is_the_reference() {
                 let mut pseudo = Vec::new();
                 generator.pseudo_moves(&pos, &mut pseudo);
                 for m in &pseudo {
+                    // The verdict (quiet moves judged on the board, captures played
+                    // and asked of the attack queries) against the reference's.
+                    let reference = generator.is_legal_reference(&mut pos, m);
+                    assert_eq!(
+                        generator.is_legal(&mut pos, m),
+                        reference,
+                        "{} {m:?}",
+                        g.fen(&pos)
+                    );
+                    quiet += usize::from(generator.quiet_blast_verdict(&mut pos, m).is_some());
+                    illegal += usize::from(!reference);
                     let undo = make(g, &mut pos, m);
                     let reference = generator.royal_threatened(&mut pos);
                     if let Some(fast) = generator.blast_threat(&pos) {
@@ -60,4 +72,6 @@ fn the_blast_threat_by_attack_queries_is_the_reference() {
     }
     assert!(answered * 10 > asked * 8, "{answered} of {asked} answered");
     assert!(threats > 200, "only {threats} threats");
+    assert!(quiet * 2 > asked, "{quiet} of {asked} moves judged quiet");
+    assert!(illegal > 200, "only {illegal} illegal moves");
 }

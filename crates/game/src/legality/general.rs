@@ -15,8 +15,6 @@
 //! chess this gives, as it should, that kings never capture and that kings next to
 //! each other give no check.
 
-use crate::attack::forward::forward_attackers;
-use crate::attack::query::attacked_by_commoner;
 use crate::attack::royals::{royal_attacked, royals_face};
 use crate::ids::CellId;
 use crate::make::{make, unmake};
@@ -56,6 +54,9 @@ impl MoveGenerator<'_> {
             // `no check`: a royal may be left capturable.
             return true;
         }
+        if let Some(ok) = self.quiet_blast_verdict(pos, m) {
+            return ok;
+        }
         let undo = make(g, pos, m);
         let ok = if pos.royal_count[us.index()] < ours {
             false
@@ -66,6 +67,36 @@ impl MoveGenerator<'_> {
             // side's in check: illegal.
             !((g.no_facing && royals_face(g, pos))
                 || self.threatened(pos)
+                || (g.no_giving_check
+                    && royal_attacked(g, pos, pos.side, &mut self.pseudo.attacks)))
+        };
+        unmake(g, pos, undo);
+        ok
+    }
+
+    /// [`MoveGenerator::is_legal_general`] as it was before any shortcut: the move
+    /// played, and every reply ([`MoveGenerator::royal_threatened`]); the reference
+    /// the tests hold the shortcuts to.
+    #[cfg(test)]
+    pub(crate) fn is_legal_reference(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
+        let g = self.pseudo.game;
+        let us = pos.side;
+        let them = us.opponent();
+        let (ours, theirs) = (pos.royal_count[us.index()], pos.royal_count[them.index()]);
+        if ours == 0 && g.has_royals() {
+            return false;
+        }
+        if g.effects.as_deref().is_some_and(|fx| fx.no_check) {
+            return true;
+        }
+        let undo = make(g, pos, m);
+        let ok = if pos.royal_count[us.index()] < ours {
+            false
+        } else if pos.royal_count[them.index()] < theirs {
+            true
+        } else {
+            !((g.no_facing && royals_face(g, pos))
+                || self.royal_threatened(pos)
                 || (g.no_giving_check
                     && royal_attacked(g, pos, pos.side, &mut self.pseudo.attacks)))
         };
@@ -128,52 +159,5 @@ impl MoveGenerator<'_> {
             Some(threat) => threat,
             None => self.royal_threatened(pos),
         }
-    }
-
-    /// [`MoveGenerator::royal_threatened`] by attack queries, in a game whose only
-    /// effect is a blast on capture (Atomic): there a reply removes pieces only by a
-    /// capture, and takes a royal only by capturing it (a blast around another capture
-    /// threatens it, but gives no check: the module's rule). The capture removes its
-    /// capturer and the pieces the blast hits around it, so it counts only if the
-    /// capturer is not royal and no royal of the side capturing stands where the blast
-    /// hits — so kings that touch cannot check each other. `None` where this cannot
-    /// tell: other effects, captures in passing, an en passant cell open (a royal
-    /// taken en passant), pieces answered forward by the side to move.
-    pub(crate) fn blast_threat(&mut self, pos: &GamePosition) -> Option<bool> {
-        let g = self.pseudo.game;
-        if !g.effects.as_deref().is_some_and(|fx| fx.blast_only())
-            || g.any_passing
-            || !pos.ep.is_none()
-        {
-            return None;
-        }
-        let fx = g.effects.as_deref()?;
-        let mover = pos.side;
-        let victim = mover.opponent();
-        if pos.royal_count[victim.index()] == 0 {
-            return Some(false);
-        }
-        if forward_attackers(g, pos, mover) {
-            return None;
-        }
-        let threat = |me: &mut Self, k: CellId| {
-            fx.blast_spares_own_royal(pos, mover, k, &g.royal)
-                && attacked_by_commoner(g, pos, k, mover, &mut me.pseudo.attacks)
-        };
-        if pos.royal_count[victim.index()] == 1 {
-            let k = CellId(pos.royal_sum[victim.index()] as u16);
-            return Some(threat(self, k));
-        }
-        for i in 0..pos.cells.len() {
-            let o = pos.cells[i];
-            if !o.is_empty()
-                && o.side() == victim
-                && g.royal[o.kind().index()]
-                && threat(self, CellId(i as u16))
-            {
-                return Some(true);
-            }
-        }
-        Some(false)
     }
 }
