@@ -120,6 +120,8 @@ pub(crate) struct GameEffects {
     /// Then a reply threatens a royal only by capturing it, which attack queries see
     /// ([`GameEffects::blast_only`]).
     blast_only: bool,
+    /// Some piece freezes or is immune: [`GameEffects::allows`] may bar a move.
+    bars: bool,
 }
 
 /// One ply's part in [`GameEffects::apply_ply`]: the cell its piece stands on, the
@@ -229,6 +231,7 @@ impl GameEffects {
         let plies_remove = blast.is_some()
             || !burns.iter().all(Vec::is_empty)
             || marked.iter().any(|a| a.burn.is_some() || a.blast.is_some());
+        let bars = !freezes.iter().all(Vec::is_empty) || immune.iter().any(|&b| b);
         Some(Box::new(GameEffects {
             pieces,
             blast,
@@ -243,6 +246,7 @@ impl GameEffects {
             activation: (activates || !fx.relays.is_empty() || !fx.passive.is_empty())
                 .then(|| super::activation::Activation::new(&fx.relays, &fx.passive, pieces)),
             removes: plies_remove,
+            bars,
             marked,
             blast_only,
         }))
@@ -457,6 +461,12 @@ impl GameEffects {
     /// Whether the pseudo-legal move `m` survives the effects: its piece is not
     /// frozen (`frozen`: [`GameEffects::frozen_cells`] of the position), and it
     /// captures no piece immune to it.
+    /// Whether some piece freezes or is immune, so that [`GameEffects::allows`] may
+    /// bar a pseudo-legal move.
+    pub(crate) fn bars(&self) -> bool {
+        self.bars
+    }
+
     pub(crate) fn allows(&self, pos: &GamePosition, m: &GameMove, frozen: &[bool]) -> bool {
         if m.kind == MoveKind::Drop {
             return true;

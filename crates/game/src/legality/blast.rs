@@ -24,12 +24,18 @@ fn blast_game(g: &Game) -> bool {
 
 impl MoveGenerator<'_> {
     /// [`MoveGenerator::royal_threatened`] by attack queries in a blast game (see the
-    /// module); `None` where this cannot tell: another kind of game, an en passant
-    /// cell open (a royal taken en passant), pieces answered forward by the side to
-    /// move.
+    /// module); `None` where this cannot tell: another kind of game, a royal open to
+    /// en passant, pieces answered forward by the side to move.
     pub(crate) fn blast_threat(&mut self, pos: &GamePosition) -> Option<bool> {
         let g = self.pseudo.game;
-        if !blast_game(g) || !pos.ep.is_none() || forward_attackers(g, pos, pos.side) {
+        let ep_royal = || {
+            let o = pos.cells[pos.ep.victim as usize];
+            !o.is_empty() && g.royal[o.kind().index()]
+        };
+        if !blast_game(g)
+            || (!pos.ep.is_none() && ep_royal())
+            || forward_attackers(g, pos, pos.side)
+        {
             return None;
         }
         Some(self.blast_capture(pos, pos.side, RoyalsAfter::Unchanged))
@@ -85,7 +91,8 @@ impl MoveGenerator<'_> {
         let quiet = matches!(m.kind, MoveKind::Normal | MoveKind::Castling(_))
             && !m.captures_to
             && m.n_passing == 0
-            && m.n_ep == 0
+            // A move that opens en passant: its piece is the victim, not a royal.
+            && (m.n_ep == 0 || !g.royal[m.promotion.unwrap_or(m.piece).index()])
             && m.convert.is_none()
             && m.push_to.is_none()
             && m.duck.is_none()
