@@ -121,6 +121,13 @@ pub(crate) struct GameEffects {
     removes: bool,
     /// `lion trading`: Chu Shogi's rules on trading Lions.
     pub(crate) lion: Option<crate::lion::LionRules>,
+    /// The only effect is the game's blast (`explode on capture`): no burn, freeze,
+    /// immunity, pattern action, neutral rule, cascade, friend capture or conversion.
+    /// Then a reply threatens a royal only by capturing it, which attack queries see
+    /// ([`GameEffects::blast_only`]).
+    blast_only: bool,
+    /// Some piece freezes or is immune: [`GameEffects::allows`] may bar a move.
+    bars: bool,
 }
 
 /// One ply's part in [`GameEffects::apply_ply`]: the cell its piece stands on, the
@@ -218,9 +225,26 @@ impl GameEffects {
                 }
             }
         }
+        let blast_only = blast.is_some()
+            && fx.areas.is_empty()
+            && fx.immunities.is_empty()
+            && fx.relays.is_empty()
+            && fx.passive.is_empty()
+            && !removes
+            && !meets
+            && !activates
+            && !neutral.no_check
+            && neutral.after_each_move.is_none()
+            && neutral.movable.is_empty()
+            && neutral.captures.is_empty()
+            && fx.lion_trading.is_none();
         let plies_remove = blast.is_some()
             || !burns.iter().all(Vec::is_empty)
             || marked.iter().any(|a| a.burn.is_some() || a.blast.is_some());
+        // Lion trading's counterstrike bars captures of Lions after a Lion was taken.
+        let bars = !freezes.iter().all(Vec::is_empty)
+            || immune.iter().any(|&b| b)
+            || fx.lion_trading.is_some();
         Some(Box::new(GameEffects {
             pieces,
             blast,
@@ -236,11 +260,13 @@ impl GameEffects {
             activation: (activates || !fx.relays.is_empty() || !fx.passive.is_empty())
                 .then(|| super::activation::Activation::new(&fx.relays, &fx.passive, pieces)),
             removes: plies_remove,
+            bars,
             marked,
             lion: fx
                 .lion_trading
                 .as_ref()
                 .map(|rule| crate::lion::LionRules::new(rule, board, pieces)),
+            blast_only,
         }))
     }
 
@@ -257,6 +283,32 @@ impl GameEffects {
     /// Whether every capture of the game blasts (`explode on capture`).
     pub(crate) fn blasts_on_capture(&self) -> bool {
         self.blast.is_some()
+    }
+
+    /// Whether the game's blast is its only effect (see the field): then
+    /// [`GameEffects::blast_spares_own_royal`] with an attack query decides whether a
+    /// reply can take a royal.
+    pub(crate) fn blast_only(&self) -> bool {
+        self.blast_only
+    }
+
+    /// Whether a capture by `by` on `at` (its capturer removed with the victim, a
+    /// game's blast around) leaves every royal of `by` on the board: none stands
+    /// where the blast hits. `royal` tells the royal kinds.
+    pub(crate) fn blast_spares_own_royal(
+        &self,
+        pos: &GamePosition,
+        by: Side,
+        at: CellId,
+        royal: &[bool],
+    ) -> bool {
+        let Some(blast) = &self.blast else {
+            return true;
+        };
+        !blast.around.of(by, at).iter().any(|&c| {
+            let o = pos.cells[c.index()];
+            !o.is_empty() && o.side() == by && royal[o.kind().index()] && blast.hits(by, o)
+        })
     }
 
     pub(crate) fn marked_blast(&self, m: &GameMove) -> bool {
@@ -427,6 +479,12 @@ impl GameEffects {
     /// Whether the pseudo-legal move `m` survives the effects: its piece is not
     /// frozen (`frozen`: [`GameEffects::frozen_cells`] of the position), and it
     /// captures no piece immune to it.
+    /// Whether some piece freezes or is immune, so that [`GameEffects::allows`] may
+    /// bar a pseudo-legal move.
+    pub(crate) fn bars(&self) -> bool {
+        self.bars
+    }
+
     pub(crate) fn allows(&self, pos: &GamePosition, m: &GameMove, frozen: &[bool]) -> bool {
         if m.kind == MoveKind::Drop {
             return true;

@@ -107,6 +107,56 @@ impl<R: Reads + ?Sized> ReverseVisitor for Plain<'_, R> {
     }
 }
 
+/// The plain query with only the attackers that are not royal: a capture by a royal
+/// that a blast would remove with its victim takes nothing from the other side first.
+struct Commoners<'r> {
+    pos: &'r GamePosition,
+    cell: CellId,
+    victim: Occupant,
+    by: Side,
+    royal: &'r [bool],
+}
+
+impl ReverseVisitor for Commoners<'_> {
+    #[inline(always)]
+    fn reach(&mut self, node: ReverseNode<'_>) -> Held {
+        Held::Occupant(if node.cell() == self.cell {
+            self.victim
+        } else {
+            self.pos.cells[node.cell().index()]
+        })
+    }
+
+    #[inline(always)]
+    fn leaf(&mut self, leaf: ReverseLeaf<'_>) -> bool {
+        let o = self.pos.cells[leaf.cell().index()];
+        !o.is_empty() && !self.royal[o.kind().index()] && attacker_on(self.pos, leaf, o, self.by)
+    }
+}
+
+/// Whether `by` could capture the piece of the other side standing on `cell` with a
+/// piece that is not royal. Pieces answered forward are not looked at: the caller asks
+/// only where `by` has none ([`forward_attackers`]).
+pub(crate) fn attacked_by_commoner<'g>(
+    game: &'g Game,
+    pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    scratch: &mut AttackScratch<'g>,
+) -> bool {
+    let tables = &game.reverse;
+    let stack = &mut scratch.stack;
+    stack.start_at_roots(tables, by, cell);
+    let mut query = Commoners {
+        pos,
+        cell,
+        victim: pos.cells[cell.index()],
+        by,
+        royal: &game.royal,
+    };
+    walk_reverse(tables, by, stack, &mut query)
+}
+
 /// Whether `by` could capture a piece of kind `victim` of the other side on `cell`,
 /// reading the position through `pos`.
 pub(crate) fn attacked_in<'g, R: Reads + ?Sized>(

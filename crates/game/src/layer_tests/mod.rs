@@ -4,6 +4,7 @@
 //! depends on, so a test may reach any layer without an edge pointing up; the
 //! helpers they share stay with the layer they test (`kernel::tests`, `make::tests`).
 
+mod blast;
 mod exposure;
 mod forward;
 mod playouts;

@@ -59,6 +59,9 @@ impl MoveGenerator<'_> {
             // `no check`: a royal may be left capturable.
             return true;
         }
+        if let Some(ok) = self.quiet_blast_verdict(pos, m) {
+            return ok;
+        }
         let undo = make(g, pos, m);
         let ok = if pos.royal_count[us.index()] < ours {
             false
@@ -67,6 +70,36 @@ impl MoveGenerator<'_> {
         } else {
             // Its royals left capturable, facing, or (`no giving check`) the other
             // side's in check: illegal.
+            !((g.no_facing && royals_face(g, pos))
+                || self.threatened(pos)
+                || (g.no_giving_check
+                    && royal_attacked(g, pos, pos.side, &mut self.pseudo.attacks)))
+        };
+        unmake(g, pos, undo);
+        ok
+    }
+
+    /// [`MoveGenerator::is_legal_general`] as it was before any shortcut: the move
+    /// played, and every reply ([`MoveGenerator::royal_threatened`]); the reference
+    /// the tests hold the shortcuts to.
+    #[cfg(test)]
+    pub(crate) fn is_legal_reference(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
+        let g = self.pseudo.game;
+        let us = pos.side;
+        let them = us.opponent();
+        let (ours, theirs) = (pos.royal_count[us.index()], pos.royal_count[them.index()]);
+        if ours == 0 && g.has_royals() {
+            return false;
+        }
+        if g.effects.as_deref().is_some_and(|fx| fx.no_check) {
+            return true;
+        }
+        let undo = make(g, pos, m);
+        let ok = if pos.royal_count[us.index()] < ours {
+            false
+        } else if pos.royal_count[them.index()] < theirs {
+            true
+        } else {
             !((g.no_facing && royals_face(g, pos))
                 || self.royal_threatened(pos)
                 || (g.no_giving_check
@@ -121,6 +154,15 @@ impl MoveGenerator<'_> {
             return false;
         }
         let mut turned = self.pseudo.game.with_side_to_move(pos, pos.side.opponent());
-        self.royal_threatened(&mut turned)
+        self.threatened(&mut turned)
+    }
+
+    /// [`MoveGenerator::royal_threatened`], answered without playing the replies
+    /// where [`MoveGenerator::blast_threat`] can.
+    pub(crate) fn threatened(&mut self, pos: &mut GamePosition) -> bool {
+        match self.blast_threat(pos) {
+            Some(threat) => threat,
+            None => self.royal_threatened(pos),
+        }
     }
 }

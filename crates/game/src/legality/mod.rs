@@ -14,6 +14,7 @@
 //! the full one on playouts of every shipped game and on random positions of hoppers
 //! and other fairy pieces.
 
+pub(crate) mod blast;
 pub(crate) mod general;
 pub(crate) mod judged;
 pub(crate) mod quick;

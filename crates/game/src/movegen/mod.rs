@@ -219,14 +219,16 @@ impl<'g> PseudoGen<'g> {
                 }
             }
             // Frozen movers and captures of immune pieces are not moves.
-            fx.frozen_cells(pos, &mut self.frozen);
-            let frozen = &self.frozen;
-            if fx.may_bar(pos, frozen) {
-                let mut i = 0;
-                out.retain(|m| {
-                    i += 1;
-                    i <= first || fx.allows(pos, m, frozen)
-                });
+            if fx.bars() {
+                fx.frozen_cells(pos, &mut self.frozen);
+                let frozen = &self.frozen;
+                if fx.may_bar(pos, frozen) {
+                    let mut i = 0;
+                    out.retain(|m| {
+                        i += 1;
+                        i <= first || fx.allows(pos, m, frozen)
+                    });
+                }
             }
             if fx.no_check && self.game.has_royals() && pos.royal_count[pos.side.index()] == 0 {
                 // `no check`: a side whose royals were captured has lost; no moves.

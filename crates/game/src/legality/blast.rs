@@ -1,0 +1,106 @@
+//! blast: legality in a game whose only effect is a blast on capture (Atomic) without
+//! playing the replies — [`general`](super::general)'s rule answered by attack queries.
+//!
+//! There a reply removes pieces only by capturing, and takes a royal only by capturing
+//! it (a blast around another capture threatens a royal but gives no check: the rule of
+//! `general`). The capture removes its capturer and what the blast hits around it, so
+//! it counts only if the capturer is not royal and no royal of the side capturing
+//! stands where the blast hits: kings that touch cannot check each other. And a move
+//! that captures nothing removes nothing, so it is judged on the board with its
+//! occupants written in, without make. `general`'s play-every-reply test stays the
+//! reference: `layer_tests/blast.rs` holds these answers to it on seeded playouts.
+
+use super::RoyalsAfter;
+use crate::attack::forward::forward_attackers;
+use crate::attack::query::attacked_by_commoner;
+use crate::ids::{CellId, Side};
+use crate::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
+
+/// Whether `g`'s legality may be answered here: its only effect is the game's blast,
+/// and no move captures in passing.
+fn blast_game(g: &Game) -> bool {
+    g.effects.as_deref().is_some_and(|fx| fx.blast_only()) && !g.any_passing
+}
+
+impl MoveGenerator<'_> {
+    /// [`MoveGenerator::royal_threatened`] by attack queries in a blast game (see the
+    /// module); `None` where this cannot tell: another kind of game, a royal open to
+    /// en passant, pieces answered forward by the side to move.
+    pub(crate) fn blast_threat(&mut self, pos: &GamePosition) -> Option<bool> {
+        let g = self.pseudo.game;
+        let ep_royal = || {
+            let o = pos.cells[pos.ep.victim as usize];
+            !o.is_empty() && g.royal[o.kind().index()]
+        };
+        if !blast_game(g)
+            || (!pos.ep.is_none() && ep_royal())
+            || forward_attackers(g, pos, pos.side)
+        {
+            return None;
+        }
+        Some(self.blast_capture(pos, pos.side, RoyalsAfter::Unchanged))
+    }
+
+    /// Whether `mover` can capture a royal of the other side with a piece that is not
+    /// royal and no royal of its own in the blast; the other side's royals where
+    /// `royals` says (`Unchanged`: as the position's counts and sums say).
+    fn blast_capture(&mut self, pos: &GamePosition, mover: Side, royals: RoyalsAfter) -> bool {
+        let g = self.pseudo.game;
+        let Some(fx) = g.effects.as_deref() else {
+            return false;
+        };
+        let victim = mover.opponent();
+        let count = pos.royal_count[victim.index()];
+        if count == 0 {
+            return false;
+        }
+        let threat = |me: &mut Self, k: CellId| {
+            fx.blast_spares_own_royal(pos, mover, k, &g.royal)
+                && attacked_by_commoner(g, pos, k, mover, &mut me.pseudo.attacks)
+        };
+        match (royals, count) {
+            (RoyalsAfter::Unchanged, 1) => {
+                return threat(self, CellId(pos.royal_sum[victim.index()] as u16));
+            }
+            (RoyalsAfter::MovedTo(k), 1) => return threat(self, k),
+            _ => {}
+        }
+        (0..pos.cells.len()).any(|i| {
+            let o = pos.cells[i];
+            !o.is_empty()
+                && o.side() == victim
+                && g.royal[o.kind().index()]
+                && threat(self, CellId(i as u16))
+        })
+    }
+
+    /// The verdict on a move of a blast game that captures nothing (a step, a ride,
+    /// castling): it removes nothing, so it is legal unless the opponent can then
+    /// capture a royal of ours ([`MoveGenerator::blast_capture`]), asked on the board
+    /// with the move's occupants written in. `None` for any other move or game (those
+    /// are played), and where royals may not face or giving check is barred.
+    pub(crate) fn quiet_blast_verdict(
+        &mut self,
+        pos: &mut GamePosition,
+        m: &GameMove,
+    ) -> Option<bool> {
+        let g = self.pseudo.game;
+        if !blast_game(g) || g.no_facing || g.no_giving_check {
+            return None;
+        }
+        let quiet = matches!(m.kind, MoveKind::Normal | MoveKind::Castling(_))
+            && !m.captures_to
+            && m.n_passing == 0
+            // A move that opens en passant: its piece is the victim, not a royal.
+            && (m.n_ep == 0 || !g.royal[m.promotion.unwrap_or(m.piece).index()])
+            && m.convert.is_none()
+            && m.push_to.is_none()
+            && m.duck.is_none()
+            && !m.has_cascade();
+        let them = pos.side.opponent();
+        if !quiet || forward_attackers(g, pos, them) {
+            return None;
+        }
+        Some(self.is_legal_light_with(pos, m, |s, pos, royals| s.blast_capture(pos, them, royals)))
+    }
+}
