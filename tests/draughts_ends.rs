@@ -245,3 +245,31 @@ fn the_command_line_writes_and_reads_pdn() {
         cli::stdout(&out)
     );
 }
+
+#[test]
+fn a_capture_chain_is_an_attack_on_a_royal_piece() {
+    // A royal king among draughts men: the black man on b2 takes c3 (landing on d4)
+    // and then a king on e5 or e3 in one chain.
+    let src = "board square 8x8\nroyal King\n\
+        piece Man (M) {\n    step diagonal, move only\n    \
+        step diagonal via foe captured then step same, chain\n}\n\
+        piece King (K) { step any }\n";
+    let g = Game::compile(src).expect("compiles");
+    let pos = g.position("8/8/8/4K3/8/2M5/1m6/8 w - - 0 1").unwrap();
+    assert!(g.in_check(&pos));
+    // Without the chain's first victim, no check.
+    let pos = g.position("8/8/8/4K3/8/8/1m6/8 w - - 0 1").unwrap();
+    assert!(!g.in_check(&pos));
+    // The king on f4 may not step to e5 or e3, where the chain would take it.
+    let pos = g.position("8/8/8/8/5K2/2M5/1m6/8 w - - 0 1").unwrap();
+    assert!(!g.in_check(&pos));
+    let king: Vec<String> = g
+        .legal_moves(&pos)
+        .iter()
+        .map(|m| g.uci(m))
+        .filter(|m| m.starts_with("f4"))
+        .collect();
+    let mut king = king;
+    king.sort();
+    assert_eq!(king, ["f4e4", "f4f3", "f4f5", "f4g3", "f4g4", "f4g5"]);
+}

@@ -132,7 +132,7 @@ impl MoveGenerator<'_> {
     pub fn is_legal(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
         let g = self.pseudo.game;
         let side = pos.side;
-        if g.effects.is_some() || g.no_giving_check {
+        if g.judged_by_playing() {
             return self.is_legal_general(pos, m);
         }
         if m.kind != MoveKind::Drop
