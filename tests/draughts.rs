@@ -537,3 +537,15 @@ fn turkish_no_capture_goes_straight_back() {
     let pos = fen(8, &[("d4", 'K'), ("f4", 'm'), ("b4", 'm')], 'w');
     assert_eq!(legal(&g, &pos), ["d4a4xb4", "d4g4xf4", "d4h4xf4"]);
 }
+
+#[test]
+fn russian_a_flying_king_lands_where_its_capture_goes_on() {
+    let g = game("russian-draughts");
+    // The king on a5 takes b6 and may land on c7 or d8; from d8 it goes on over f6,
+    // so it must land there (stopping on c7 ends the capture too early).
+    let pos = fen(8, &[("a5", 'K'), ("b6", 'm'), ("f6", 'm')], 'w');
+    assert_eq!(legal(&g, &pos), ["a5g5xb6xf6", "a5h4xb6xf6"]);
+    // With nothing to take after b6, both landings end the move.
+    let pos = fen(8, &[("a5", 'K'), ("b6", 'm'), ("h8", 'm')], 'w');
+    assert_eq!(legal(&g, &pos), ["a5c7xb6", "a5d8xb6"]);
+}
