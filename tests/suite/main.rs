@@ -28,6 +28,7 @@ mod distance;
 mod distance_cli;
 mod draughts;
 mod draughts_ends;
+mod draughts_quality;
 mod editors;
 mod effects;
 mod fairy_oracle;

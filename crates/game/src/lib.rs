@@ -680,6 +680,18 @@ impl Game {
         self.royal.iter().any(|&r| r)
     }
 
+    /// Whether legality is decided by playing each move and the replies
+    /// (`legality::general`): effects, `no giving check`, and capture chains in a game
+    /// with royal pieces (a chain's captures are no attack the reverse tables see).
+    pub(crate) fn judged_by_playing(&self) -> bool {
+        self.effects.is_some() || self.no_giving_check || self.chain_royals()
+    }
+
+    /// Capture chains in a game with royal pieces: a royal may be taken by a chain.
+    pub(crate) fn chain_royals(&self) -> bool {
+        self.chains.is_some() && self.has_royals()
+    }
+
     /// Whether a move's legality needs more than the royals' attack queries, so that
     /// moves are counted from whole lists (compulsory captures, effects; and pattern
     /// marks, whose walks may report one move twice). An end at once
@@ -698,7 +710,7 @@ impl Game {
 
     /// Whether the side to move has a royal piece that the opponent could capture.
     pub fn in_check(&self, pos: &GamePosition) -> bool {
-        if self.effects.is_some() {
+        if self.effects.is_some() || self.chain_royals() {
             return self.move_generator().in_check_general(pos);
         }
         let mut scratch = attack::AttackScratch::new();

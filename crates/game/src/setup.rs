@@ -189,6 +189,7 @@ impl Game {
                 game.effects.is_none()
                     && !game.neutral.iter().any(|&n| n)
                     && !game.no_giving_check
+                    && !game.chain_royals()
                     && !promotes_to_royal,
                 game.no_facing.then_some(&game.file_rays[..]),
             );

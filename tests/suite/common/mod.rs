@@ -216,3 +216,38 @@ pub fn check_codes(src: &str) -> Vec<String> {
         .filter(|c| c != "W0004")
         .collect()
 }
+
+/// A FEN of a `size`×`size` board with `pieces` (cell name, letter) on it, `side` ('w'
+/// or 'b') to move.
+pub fn cells_fen(size: usize, pieces: &[(&str, char)], side: char) -> String {
+    let mut rows = vec![vec![None; size]; size];
+    for &(cell, letter) in pieces {
+        let x = (cell.as_bytes()[0] - b'a') as usize;
+        let y: usize = cell[1..].parse::<usize>().unwrap() - 1;
+        rows[y][x] = Some(letter);
+    }
+    let ranks: Vec<String> = rows
+        .iter()
+        .rev()
+        .map(|row| {
+            let (mut s, mut empty) = (String::new(), 0);
+            for c in row {
+                match c {
+                    None => empty += 1,
+                    Some(l) => {
+                        if empty > 0 {
+                            s += &empty.to_string();
+                            empty = 0;
+                        }
+                        s.push(*l);
+                    }
+                }
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+            }
+            s
+        })
+        .collect();
+    format!("{} {side} - - 0 1", ranks.join("/"))
+}

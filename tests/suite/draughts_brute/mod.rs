@@ -4,7 +4,10 @@
 //! second side's. Moves with the same start, destination, pieces taken and final kind
 //! are one move. The rules are switches ([`Rules`]), each read from the games' rule
 //! texts: Russian (`most`: false, `crown_in_chain`: true), Brazilian or Canadian
-//! (`most`: true), Pool, Spanish, Turkish, Italian, Czech and Frisian.
+//! (`most`: true), Pool, Spanish, Turkish, Italian, Czech and Frisian. Shared by
+//! `draughts.rs` and `draughts_quality.rs`, each using part of it, hence `dead_code`.
+
+#![allow(dead_code)]
 
 #[derive(Clone)]
 pub struct Board {

@@ -146,7 +146,7 @@ impl MoveGenerator<'_> {
         }
         let g = self.pseudo.game;
         let side = pos.side;
-        if g.effects.is_some() || g.no_giving_check {
+        if g.judged_by_playing() {
             return self.is_legal_general(pos, m);
         }
         if m.kind != MoveKind::Drop
@@ -355,10 +355,20 @@ pub(crate) fn keep_compulsory_captures(
                     n as i64
                 }
                 crate::ir::PreferRule::Earliest => {
-                    let first = crate::movegen::chain::capture_orders(g, pos, m)
-                        .iter()
-                        .filter_map(|order| order.iter().position(|&c| of(c)))
-                        .min();
+                    let orders = crate::movegen::chain::capture_orders(g, pos, m);
+                    let first = if orders.is_empty() {
+                        // No chain: its captures in passing in order, then the landing.
+                        let mut cells: Vec<CellId> = m.passing_captures().collect();
+                        if m.captures_to {
+                            cells.push(m.to);
+                        }
+                        cells.iter().position(|&c| of(c))
+                    } else {
+                        orders
+                            .iter()
+                            .filter_map(|order| order.iter().position(|&c| of(c)))
+                            .min()
+                    };
                     first.map_or(i64::MIN, |i| -(i as i64))
                 }
             }

@@ -162,9 +162,9 @@ impl MoveGenerator<'_> {
         if self.quick.marks.stamp == 1 {
             self.quick.facing.iter_mut().for_each(|m| *m = 0);
         }
-        if g.effects.is_some() || g.no_giving_check {
-            // Effects, `no giving check`: legality by playing (`general`), never the
-            // quick test.
+        if g.judged_by_playing() {
+            // Effects, `no giving check`, chains with royals: legality by playing
+            // (`general`), never the quick test.
             return false;
         }
         if forward_attackers(g, pos, pos.side.opponent()) {

@@ -282,3 +282,26 @@ pub(crate) fn parse(g: &Game, pos: &GamePosition, text: &str) -> Option<GameMove
     found.dedup_by(|a, b| a.from == b.from && a.to == b.to && a.passing == b.passing);
     (found.len() == 1).then(|| found[0])
 }
+
+/// The PDN `[GameType "N"]` number of a shipped draughts game, by its `game` name (the
+/// numbers of the PDN standard: 20 international draughts, 21 English checkers, 22
+/// Italian, 23 American pool, 24 Spanish, 25 Russian, 26 Brazilian, 27 Canadian, 29
+/// Czech, 30 Turkish, 40 Frisian); `None` for any other game.
+pub(crate) fn game_type(g: &Game) -> Option<u32> {
+    const TYPES: [(&str, u32); 11] = [
+        ("international draughts", 20),
+        ("english checkers", 21),
+        ("italian draughts", 22),
+        ("pool checkers", 23),
+        ("spanish draughts", 24),
+        ("russian draughts", 25),
+        ("brazilian draughts", 26),
+        ("canadian draughts", 27),
+        ("czech draughts", 29),
+        ("turkish draughts", 30),
+        ("frisian draughts", 40),
+    ];
+    squares(g)?;
+    let name = g.name()?.to_ascii_lowercase();
+    TYPES.iter().find(|(n, _)| *n == name).map(|&(_, t)| t)
+}

@@ -1,5 +1,7 @@
 //! pgn: games as PGN, with the moves in SAN (`san`) and the game named by a
-//! `[Variant "NAME"]` tag, as lichess and Fairy-Stockfish's tools write them.
+//! `[Variant "NAME"]` tag, as lichess and Fairy-Stockfish's tools write them; for the
+//! draughts family, as PDN: `[GameType "20"]`, a draughts `[FEN "W:W31-50:B1-20"]`,
+//! moves as square numbers (`32-28`, `28x19x10`) and results `2-0`, `0-2`, `1-1`.
 //!
 //! [`read`] splits a PGN text into games: tag pairs, then the movetext, whose move
 //! numbers, comments (`{...}`, `;` to the end of the line), variations (`(...)`,
@@ -49,7 +51,7 @@ impl std::fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1"];
 
 /// The games of a PGN text, in order.
 pub fn read(text: &str) -> Result<Vec<PgnGame>, PgnError> {
@@ -197,6 +199,21 @@ impl Game {
                 ));
             }
         }
+        if let Some(text) = pgn.tag("GameType") {
+            // `20` or `20,W,10,10,N2,0` (the type, then the board).
+            let number = text.split(',').next().unwrap_or("").trim();
+            let ours = super::draughts::game_type(self);
+            if ours.map(|t| t.to_string()).as_deref() != Some(number) {
+                return Err(format!(
+                    "the game is `[GameType \"{text}\"]`, these rules are {}",
+                    match (ours, self.name()) {
+                        (Some(t), Some(n)) => format!("`{n}` (GameType {t})"),
+                        (None, Some(n)) => format!("`{n}`, which has no PDN GameType"),
+                        _ => "unnamed".to_string(),
+                    }
+                ));
+            }
+        }
         let start = match pgn.tag("FEN") {
             Some(fen) => self
                 .position(fen)
@@ -230,26 +247,36 @@ impl Game {
         moves: &[GameMove],
         tags: &[(String, String)],
     ) -> String {
+        let draughts = super::draughts::squares(self).is_some();
         let mut line = self.line(start.clone());
         let mut sans = Vec::with_capacity(moves.len());
         for m in moves {
-            let legal = self.legal_moves(line.position());
-            let texts = self.san_list(line.position(), &legal);
-            let text = legal
-                .iter()
-                .zip(texts)
-                .find(|(o, _)| *o == m)
-                .map_or_else(|| self.uci(m), |(_, t)| t);
+            let text = if draughts {
+                self.pdn(line.position(), m).unwrap_or_else(|| self.uci(m))
+            } else {
+                let legal = self.legal_moves(line.position());
+                let texts = self.san_list(line.position(), &legal);
+                legal
+                    .iter()
+                    .zip(texts)
+                    .find(|(o, _)| *o == m)
+                    .map_or_else(|| self.uci(m), |(_, t)| t)
+            };
             sans.push(text);
             self.play(&mut line, m);
         }
-        let result = match self.line_result(&line) {
-            Some(r) => match r.winner {
+        let result = match (self.line_result(&line), draughts) {
+            (Some(r), false) => match r.winner {
                 Some(crate::ids::Side::First) => "1-0",
                 Some(crate::ids::Side::Second) => "0-1",
                 None => "1/2-1/2",
             },
-            None => "*",
+            (Some(r), true) => match r.winner {
+                Some(crate::ids::Side::First) => "2-0",
+                Some(crate::ids::Side::Second) => "0-2",
+                None => "1-1",
+            },
+            (None, _) => "*",
         };
         let given = |name: &str| {
             tags.iter()
@@ -266,17 +293,28 @@ impl Game {
         }
         out.push_str(&format!("[Result \"{result}\"]\n"));
         let name = self.name().filter(|n| !n.eq_ignore_ascii_case("chess"));
-        if let Some(variant) = given("Variant").or(name) {
+        let game_type = super::draughts::game_type(self);
+        if let Some(t) = game_type {
+            out.push_str(&format!("[GameType \"{t}\"]\n"));
+        } else if let Some(variant) = given("Variant").or(name) {
             out.push_str(&format!("[Variant \"{}\"]\n", escaped(variant)));
         }
         let fen = self.fen(start);
         let standard = self.start_position().map(|p| self.fen(&p));
         if standard.as_deref() != Some(fen.as_str()) {
-            out.push_str(&format!("[FEN \"{}\"]\n[SetUp \"1\"]\n", escaped(&fen)));
+            let written = if draughts {
+                self.draughts_fen(start).unwrap_or(fen)
+            } else {
+                fen
+            };
+            out.push_str(&format!("[FEN \"{}\"]\n", escaped(&written)));
+            if !draughts {
+                out.push_str("[SetUp \"1\"]\n");
+            }
         }
         for (n, v) in tags {
             let known = roster.contains(&n.as_str())
-                || ["Result", "Variant", "FEN", "SetUp"].contains(&n.as_str());
+                || ["Result", "Variant", "FEN", "SetUp", "GameType"].contains(&n.as_str());
             if !known {
                 out.push_str(&format!("[{n} \"{}\"]\n", escaped(v)));
             }

@@ -2,7 +2,8 @@
 //! every game of a PGN file (moves in SAN or UCI, from its `[FEN]` or the start, its
 //! `[Variant]` checked against the rules) and prints the FEN each one reaches, with
 //! `game N: result: ...` on standard error when that game is over; otherwise writes
-//! the moves given (UCI or SAN, from `--fen` or the start) as a PGN game.
+//! the moves given (UCI or SAN, from `--fen` or the start) as a PGN game. A draughts
+//! game is PDN both ways (`[GameType "20"]`, moves `32-28`, `28x19x10`, a draughts FEN).
 
 use crate::failure::{Failure, Outcome};
 use crate::input::{game_position, load_game, load_game_for, read, Start};
@@ -42,7 +43,12 @@ pub fn run(
         let line = game
             .play_pgn(pgn)
             .map_err(|e| Failure::input(format_args!("{}: game {}: {e}", file.display(), i + 1)))?;
-        outln!("{}", game.fen(line.position()));
+        let pos = line.position();
+        // Draughts games: the draughts FEN (`W:W31,32:B1,2`).
+        outln!(
+            "{}",
+            game.draughts_fen(pos).unwrap_or_else(|| game.fen(pos))
+        );
         if let Some(result) = game.line_result(&line) {
             eprintln!("game {}: result: {result}", i + 1);
         }
