@@ -6,8 +6,11 @@
 //! walking its moves ([`Traits`]):
 //! - **mating**: from some cell it attacks two cells that share an edge (a rook, a
 //!   queen, a gold or silver general, a commoner, an archbishop do; a knight, a bishop,
-//!   a fers, a wazir, a pawn, a lance, a cannon never do). With its king's help such a
-//!   piece can mate a lone king; the others cannot alone.
+//!   a fers, a wazir, a pawn, a lance never do), or it attacks nothing around it on an
+//!   empty board (a hopper such as the grasshopper, which needs a screen: counted as
+//!   mating, the careful answer). With its king's help such a piece can mate a lone
+//!   king; the others cannot alone. The king is the first royal kind declared: other
+//!   royals (Coregal's queens) help to mate.
 //! - **colour-bound**: every move keeps it on cells of one colour (a bishop, a fers, an
 //!   alfil).
 //! - **confined**: the zone a `confine` declaration keeps it in (Xiangqi's advisors
@@ -115,7 +118,7 @@ impl Game {
         let them = side.opponent();
         let royal_zone = |s: Side| -> Vec<bool> {
             let mut zone = vec![false; self.cells];
-            for k in kinds().filter(|k| self.royal[k.index()]) {
+            for k in kinds().filter(|k| self.royal[k.index()]).take(1) {
                 match &self.confined[at(s, k)] {
                     Some(cells) => zone.iter_mut().zip(cells).for_each(|(z, &c)| *z |= c),
                     None => zone.fill(true),
@@ -124,11 +127,14 @@ impl Game {
             zone
         };
         let their_royals = royal_zone(them);
-        // A piece of `side` that cannot help: a royal, or one confined away from the
-        // other royals' zone. The other side's royals cannot help either.
+        // The king: the first royal kind (Coregal's royal queens still mate).
+        let king = kinds().find(|k| self.royal[k.index()]);
+        // A piece of `side` that cannot help: its king, or one confined away from the
+        // other royals' zone. The other side's king cannot help either, but where
+        // captures explode (Atomic), as Fairy-Stockfish counts it.
         let restricted = |s: Side, k: PieceId| {
-            if self.royal[k.index()] {
-                return true;
+            if Some(k) == king {
+                return s == side || self.effects.is_none();
             }
             s == side
                 && self.confined[at(s, k)]
@@ -217,7 +223,7 @@ impl Game {
             .find(|&p| self.royal[p])
             .map_or(PieceId(0), |p| PieceId(p as u8));
         let enemy = Occupant::piece(side.opponent(), target);
-        let mut moved = false;
+        let (mut moved, mut any_capture) = (false, false);
         for from in board.cells() {
             let c = board.coord(from);
             let parity = (c.x + c.y).rem_euclid(2);
@@ -269,12 +275,17 @@ impl Game {
                     }
                 }
             }
+            any_capture |= !attacked.is_empty();
             traits.mating = attacked.iter().any(|a| {
                 attacked
                     .iter()
                     .any(|b| (a.x - b.x).abs() + (a.y - b.y).abs() == 1)
             });
         }
+        // A piece that captures nothing next to it on an empty board (a hopper, which
+        // needs a screen; a piece that never captures) may still mate with help: it
+        // counts as mating, as Fairy-Stockfish counts the pieces it does not name.
+        traits.mating |= !any_capture && !self.royal[kind.index()];
         // A piece that never moves binds nothing.
         traits.colour_bound &= moved;
         traits.king_like &= moved;
