@@ -8,7 +8,9 @@
 //!   queen, a gold or silver general, a commoner, an archbishop do; a knight, a bishop,
 //!   a fers, a wazir, a pawn, a lance never do), or it attacks nothing around it on an
 //!   empty board (a hopper such as the grasshopper, which needs a screen: counted as
-//!   mating, the careful answer). With its king's help such a piece can mate a lone
+//!   mating, the careful answer), or it attacks more than a knight's eight cells
+//!   within four files and ranks and is not colour-bound (a knight-wazir, a
+//!   nightrider: the careful answer again). With its king's help such a piece can mate a lone
 //!   king; the others cannot alone. The king is the first royal kind declared: other
 //!   royals (Coregal's queens) help to mate.
 //! - **colour-bound**: every move keeps it on cells of one colour (a bishop, a fers, an
@@ -53,6 +55,9 @@ pub(crate) struct Traits {
 /// The [`Traits`] of each piece kind, by `side * pieces + piece`, each found when
 /// first asked (a big game asks for a few kinds only).
 pub(crate) type TraitsCell = Vec<OnceLock<Traits>>;
+
+/// How far from a piece (in files and in ranks) its attacks are tried.
+const PROBE: i16 = 4;
 
 /// A sink that keeps every ply's destination and whether it captures there.
 #[derive(Default)]
@@ -199,8 +204,8 @@ impl Game {
     }
 
     /// Walks `side`'s `kind` from every cell: on the empty board (its moves:
-    /// colour-bound, king-like) and with an enemy on each cell up to two steps away
-    /// (its attacks: mating).
+    /// colour-bound, king-like) and with an enemy on each cell up to [`PROBE`] files
+    /// and ranks away (its attacks: mating).
     fn find_traits(&self, side: Side, kind: PieceId) -> Traits {
         let board = self.board();
         if !matches!(board.kind(), BoardKind::Square { .. }) {
@@ -223,7 +228,7 @@ impl Game {
             .find(|&p| self.royal[p])
             .map_or(PieceId(0), |p| PieceId(p as u8));
         let enemy = Occupant::piece(side.opponent(), target);
-        let (mut moved, mut any_capture) = (false, false);
+        let (mut moved, mut any_capture, mut most_attacked) = (false, false, 0);
         for from in board.cells() {
             let c = board.coord(from);
             let parity = (c.x + c.y).rem_euclid(2);
@@ -255,8 +260,8 @@ impl Game {
                 continue;
             }
             let mut attacked = Vec::new();
-            for dx in -2i16..=2 {
-                for dy in -2i16..=2 {
+            for dx in -PROBE..=PROBE {
+                for dy in -PROBE..=PROBE {
                     let t = Coord {
                         x: c.x + dx,
                         y: c.y + dy,
@@ -276,6 +281,7 @@ impl Game {
                 }
             }
             any_capture |= !attacked.is_empty();
+            most_attacked = most_attacked.max(attacked.len());
             traits.mating = attacked.iter().any(|a| {
                 attacked
                     .iter()
@@ -286,6 +292,9 @@ impl Game {
         // needs a screen; a piece that never captures) may still mate with help: it
         // counts as mating, as Fairy-Stockfish counts the pieces it does not name.
         traits.mating |= !any_capture && !self.royal[kind.index()];
+        // More attacks than a knight's eight (a knight-wazir, a nightrider), not bound
+        // to one colour: counted as mating too, the careful answer.
+        traits.mating |= most_attacked > 8 && !traits.colour_bound;
         // A piece that never moves binds nothing.
         traits.colour_bound &= moved;
         traits.king_like &= moved;
