@@ -22,6 +22,9 @@ __version__: str
 def variants() -> List[str]:
     """The names of the shipped games, sorted, as pyffish's `variants()`."""
 
+Moves = Sequence[str]
+"""A list of moves in UCI."""
+
 Variant = Union[str, "Game"]
 """A shipped game's name (as `variants()` lists them) or a `Game`."""
 
@@ -133,8 +136,6 @@ class Diagnostic:
     """The help line, if any."""
     notes: List[str]
     """Further notes."""
-
-Moves = Sequence[str]
 
 class Game:
     """A compiled rules file: board, pieces and game rules.

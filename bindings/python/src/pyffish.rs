@@ -47,7 +47,7 @@ fn with_game<T>(
     f: impl FnOnce(&Game) -> PyResult<T>,
 ) -> PyResult<T> {
     let (game, name) = resolve(py, variant)?;
-    f(game.get()).map_err(|e| {
+    f(game.get()).inspect_err(|e| {
         if e.is_instance_of::<errors::Error>(py) {
             let value = e.value(py);
             let text = format!("{name}: {value}");
@@ -55,7 +55,6 @@ fn with_game<T>(
             let named = value.setattr("variant", &name).is_ok();
             debug_assert!(renamed && named);
         }
-        e
     })
 }
 

@@ -2,12 +2,17 @@
 //! `has_insufficient_material`, derived from the rules instead of from a list of named
 //! piece types — and the draw when neither side has ([`Game::material_draw`]).
 //!
-//! What each piece kind can do is found once per game, by walking its moves
-//! ([`Traits`]):
+//! What each piece kind can do is found once per game and kind, when first asked, by
+//! walking its moves ([`Traits`]):
 //! - **mating**: from some cell it attacks two cells that share an edge (a rook, a
 //!   queen, a gold or silver general, a commoner, an archbishop do; a knight, a bishop,
-//!   a fers, a wazir, a pawn, a lance, a cannon never do). With its king's help such a
-//!   piece can mate a lone king; the others cannot alone.
+//!   a fers, a wazir, a pawn, a lance never do), or it attacks nothing around it on an
+//!   empty board (a hopper such as the grasshopper, which needs a screen: counted as
+//!   mating, the careful answer), or it attacks more than a knight's eight cells
+//!   within four files and ranks and is not colour-bound (a knight-wazir, a
+//!   nightrider: the careful answer again). With its king's help such a piece can mate a lone
+//!   king; the others cannot alone. The king is the first royal kind declared: other
+//!   royals (Coregal's queens) help to mate.
 //! - **colour-bound**: every move keeps it on cells of one colour (a bishop, a fers, an
 //!   alfil).
 //! - **confined**: the zone a `confine` declaration keeps it in (Xiangqi's advisors
@@ -36,19 +41,23 @@ use crate::ir::Outcome;
 use crate::ir::{BoardKind, Coord};
 use crate::walk::{Occupant, Ply, Sink, Walker};
 
-/// What each piece kind can do towards a mate, by `side * pieces + piece`.
-#[derive(Debug, Default)]
+/// What one piece kind of one side can do towards a mate.
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Traits {
     /// From some cell it attacks two cells sharing an edge.
-    mating: Vec<bool>,
+    mating: bool,
     /// Every move keeps it on one colour.
-    colour_bound: Vec<bool>,
+    colour_bound: bool,
     /// It steps to exactly the (up to eight) cells around it, from every cell.
-    king_like: Vec<bool>,
+    king_like: bool,
 }
 
-/// The lazily found [`Traits`] of a game.
-pub(crate) type TraitsCell = OnceLock<Traits>;
+/// The [`Traits`] of each piece kind, by `side * pieces + piece`, each found when
+/// first asked (a big game asks for a few kinds only).
+pub(crate) type TraitsCell = Vec<OnceLock<Traits>>;
+
+/// How far from a piece (in files and in ranks) its attacks are tried.
+const PROBE: i16 = 4;
 
 /// A sink that keeps every ply's destination and whether it captures there.
 #[derive(Default)]
@@ -79,7 +88,9 @@ impl Game {
     /// A draw by insufficient material when neither side has the material to mate
     /// ([`Game::insufficient_material`]); `None` otherwise.
     pub fn material_draw(&self, pos: &GamePosition) -> Option<GameResult> {
-        (self.insufficient_material(pos) == [true, true]).then_some(GameResult {
+        let both =
+            self.side_insufficient(pos, Side::First) && self.side_insufficient(pos, Side::Second);
+        both.then_some(GameResult {
             winner: None,
             reason: EndReason::InsufficientMaterial,
         })
@@ -107,12 +118,12 @@ impl Game {
         if other_wins {
             return false;
         }
-        let traits = self.material_traits();
         let at = |s: Side, k: PieceId| s.index() * pieces + k.index();
+        let traits = |s: Side, k: PieceId| self.traits(s, k);
         let them = side.opponent();
         let royal_zone = |s: Side| -> Vec<bool> {
             let mut zone = vec![false; self.cells];
-            for k in kinds().filter(|k| self.royal[k.index()]) {
+            for k in kinds().filter(|k| self.royal[k.index()]).take(1) {
                 match &self.confined[at(s, k)] {
                     Some(cells) => zone.iter_mut().zip(cells).for_each(|(z, &c)| *z |= c),
                     None => zone.fill(true),
@@ -121,11 +132,14 @@ impl Game {
             zone
         };
         let their_royals = royal_zone(them);
-        // A piece of `side` that cannot help: a royal, or one confined away from the
-        // other royals' zone. The other side's royals cannot help either.
+        // The king: the first royal kind (Coregal's royal queens still mate).
+        let king = kinds().find(|k| self.royal[k.index()]);
+        // A piece of `side` that cannot help: its king, or one confined away from the
+        // other royals' zone. The other side's king cannot help either, but where
+        // captures explode (Atomic), as Fairy-Stockfish counts it.
         let restricted = |s: Side, k: PieceId| {
-            if self.royal[k.index()] {
-                return true;
+            if Some(k) == king {
+                return s == side || self.effects.is_none();
             }
             s == side
                 && self.confined[at(s, k)]
@@ -133,12 +147,12 @@ impl Game {
                     .is_some_and(|cells| !cells.iter().zip(&their_royals).any(|(&a, &b)| a && b))
         };
         for k in kinds().filter(|&k| pos.on_board(side, k) > 0) {
-            if traits.mating[at(side, k)] && !restricted(side, k) {
+            if traits(side, k).mating && !restricted(side, k) {
                 return false;
             }
             let promotes_to_mating = self.promotions[at(side, k)]
                 .iter()
-                .any(|rule| rule.choices.iter().any(|&c| traits.mating[at(side, c)]));
+                .any(|rule| rule.choices.iter().any(|&c| traits(side, c).mating));
             if promotes_to_mating {
                 return false;
             }
@@ -150,7 +164,7 @@ impl Game {
             if occ.is_empty() || restricted(occ.side(), occ.kind()) {
                 continue;
             }
-            if square && traits.colour_bound[at(occ.side(), occ.kind())] {
+            if square && traits(occ.side(), occ.kind()).colour_bound {
                 let c = self.board().coord(CellId(cell as u16));
                 bound_colours[((c.x + c.y).rem_euclid(2)) as usize] = true;
                 bound += 1;
@@ -174,7 +188,7 @@ impl Game {
             let ours = royal_zone(side);
             let meets = ours.iter().zip(&their_royals).any(|(&a, &b)| a && b);
             let odd_royal = kinds().any(|k| {
-                self.royal[k.index()] && pos.on_board(side, k) > 0 && !traits.king_like[at(side, k)]
+                self.royal[k.index()] && pos.on_board(side, k) > 0 && !traits(side, k).king_like
             });
             if meets && odd_royal {
                 return false;
@@ -183,102 +197,107 @@ impl Game {
         true
     }
 
-    /// The [`Traits`] of the game's pieces, found on the first call.
-    fn material_traits(&self) -> &Traits {
-        self.material.get_or_init(|| self.find_traits())
+    /// The [`Traits`] of `side`'s `kind`, found on the first call.
+    fn traits(&self, side: Side, kind: PieceId) -> Traits {
+        *self.material[side.index() * self.pieces + kind.index()]
+            .get_or_init(|| self.find_traits(side, kind))
     }
 
-    /// Walks every piece kind of both sides from every cell: on the empty board (its
-    /// moves: colour-bound, king-like) and with an enemy on each cell up to two steps
-    /// away (its attacks: mating).
-    fn find_traits(&self) -> Traits {
-        let n = 2 * self.pieces;
+    /// Walks `side`'s `kind` from every cell: on the empty board (its moves:
+    /// colour-bound, king-like) and with an enemy on each cell up to [`PROBE`] files
+    /// and ranks away (its attacks: mating).
+    fn find_traits(&self, side: Side, kind: PieceId) -> Traits {
         let board = self.board();
         if !matches!(board.kind(), BoardKind::Square { .. }) {
             return Traits {
-                mating: (0..n).map(|i| !self.royal[i % self.pieces]).collect(),
-                colour_bound: vec![false; n],
-                king_like: vec![true; n],
+                mating: !self.royal[kind.index()],
+                colour_bound: false,
+                king_like: true,
             };
         }
         let mut traits = Traits {
-            mating: vec![false; n],
-            colour_bound: vec![true; n],
-            king_like: vec![true; n],
+            mating: false,
+            colour_bound: true,
+            king_like: true,
         };
         let mut walker = Walker::new(self.rules.table());
         let mut occupancy = vec![Occupant::EMPTY; self.cells];
         let mut plies = Plies::default();
-        for side in Side::BOTH {
-            // The enemy the attacks are tried on: a royal if the other side has one.
-            let target = (0..self.pieces)
-                .find(|&p| self.royal[p])
-                .map_or(PieceId(0), |p| PieceId(p as u8));
-            let enemy = Occupant::piece(side.opponent(), target);
-            for p in 0..self.pieces {
-                let kind = PieceId(p as u8);
-                let i = side.index() * self.pieces + p;
-                let mut moved = false;
-                for from in board.cells() {
-                    let c = board.coord(from);
-                    let parity = (c.x + c.y).rem_euclid(2);
-                    plies.0.clear();
-                    walker.walk(&occupancy[..], side, kind, from, &mut plies);
-                    moved |= !plies.0.is_empty();
-                    let mut around = 0;
-                    for &(to, _) in &plies.0 {
-                        let t = board.coord(to);
-                        traits.colour_bound[i] &= (t.x + t.y).rem_euclid(2) == parity;
-                        let near = (t.x - c.x).abs().max((t.y - c.y).abs()) == 1;
-                        traits.king_like[i] &= near;
-                        around += usize::from(near);
-                    }
-                    let cells_around = (-1i16..=1)
-                        .flat_map(|dx| (-1i16..=1).map(move |dy| (dx, dy)))
-                        .filter(|&(dx, dy)| {
-                            (dx, dy) != (0, 0)
-                                && board
-                                    .cell_at(Coord {
-                                        x: c.x + dx,
-                                        y: c.y + dy,
-                                    })
-                                    .is_some()
-                        })
-                        .count();
-                    traits.king_like[i] &= around == cells_around;
-                    let mut attacked = Vec::new();
-                    for dx in -2i16..=2 {
-                        for dy in -2i16..=2 {
-                            let t = Coord {
+        // The enemy the attacks are tried on: a royal if the game has one.
+        let target = (0..self.pieces)
+            .find(|&p| self.royal[p])
+            .map_or(PieceId(0), |p| PieceId(p as u8));
+        let enemy = Occupant::piece(side.opponent(), target);
+        let (mut moved, mut any_capture, mut most_attacked) = (false, false, 0);
+        for from in board.cells() {
+            let c = board.coord(from);
+            let parity = (c.x + c.y).rem_euclid(2);
+            plies.0.clear();
+            walker.walk(&occupancy[..], side, kind, from, &mut plies);
+            moved |= !plies.0.is_empty();
+            let mut around = 0;
+            for &(to, _) in &plies.0 {
+                let t = board.coord(to);
+                traits.colour_bound &= (t.x + t.y).rem_euclid(2) == parity;
+                let near = (t.x - c.x).abs().max((t.y - c.y).abs()) == 1;
+                traits.king_like &= near;
+                around += usize::from(near);
+            }
+            let cells_around = (-1i16..=1)
+                .flat_map(|dx| (-1i16..=1).map(move |dy| (dx, dy)))
+                .filter(|&(dx, dy)| {
+                    (dx, dy) != (0, 0)
+                        && board
+                            .cell_at(Coord {
                                 x: c.x + dx,
                                 y: c.y + dy,
-                            };
-                            let Some(to) = board.cell_at(t).filter(|&to| to != from) else {
-                                continue;
-                            };
-                            occupancy[to.index()] = enemy;
-                            plies.0.clear();
-                            walker.walk(&occupancy[..], side, kind, from, &mut plies);
-                            occupancy[to.index()] = Occupant::EMPTY;
-                            if plies.0.iter().any(|&(at, takes)| takes && at == to) {
-                                moved = true;
-                                traits.colour_bound[i] &= (t.x + t.y).rem_euclid(2) == parity;
-                                attacked.push(t);
-                            }
-                        }
-                    }
-                    let adjacent = attacked.iter().any(|a| {
-                        attacked
-                            .iter()
-                            .any(|b| (a.x - b.x).abs() + (a.y - b.y).abs() == 1)
-                    });
-                    traits.mating[i] |= adjacent;
-                }
-                // A piece that never moves binds nothing.
-                traits.colour_bound[i] &= moved;
-                traits.king_like[i] &= moved;
+                            })
+                            .is_some()
+                })
+                .count();
+            traits.king_like &= around == cells_around;
+            if traits.mating {
+                continue;
             }
+            let mut attacked = Vec::new();
+            for dx in -PROBE..=PROBE {
+                for dy in -PROBE..=PROBE {
+                    let t = Coord {
+                        x: c.x + dx,
+                        y: c.y + dy,
+                    };
+                    let Some(to) = board.cell_at(t).filter(|&to| to != from) else {
+                        continue;
+                    };
+                    occupancy[to.index()] = enemy;
+                    plies.0.clear();
+                    walker.walk(&occupancy[..], side, kind, from, &mut plies);
+                    occupancy[to.index()] = Occupant::EMPTY;
+                    if plies.0.iter().any(|&(at, takes)| takes && at == to) {
+                        moved = true;
+                        traits.colour_bound &= (t.x + t.y).rem_euclid(2) == parity;
+                        attacked.push(t);
+                    }
+                }
+            }
+            any_capture |= !attacked.is_empty();
+            most_attacked = most_attacked.max(attacked.len());
+            traits.mating = attacked.iter().any(|a| {
+                attacked
+                    .iter()
+                    .any(|b| (a.x - b.x).abs() + (a.y - b.y).abs() == 1)
+            });
         }
+        // A piece that captures nothing next to it on an empty board (a hopper, which
+        // needs a screen; a piece that never captures) may still mate with help: it
+        // counts as mating, as Fairy-Stockfish counts the pieces it does not name.
+        traits.mating |= !any_capture && !self.royal[kind.index()];
+        // More attacks than a knight's eight (a knight-wazir, a nightrider), not bound
+        // to one colour: counted as mating too, the careful answer.
+        traits.mating |= most_attacked > 8 && !traits.colour_bound;
+        // A piece that never moves binds nothing.
+        traits.colour_bound &= moved;
+        traits.king_like &= moved;
         traits
     }
 }
@@ -340,8 +359,10 @@ mod tests {
     #[test]
     fn piece_traits_are_derived_from_the_moves() {
         let chess = game(include_str!("../../../rules/chess.rules"));
-        let t = chess.material_traits();
-        let kind = |letter: &str| chess.rules().piece(letter).expect(letter).index();
+        let t = |letter: &str| {
+            let kind = chess.rules().piece(letter).expect(letter);
+            chess.traits(Side::First, kind)
+        };
         for (letter, mating, bound) in [
             ("P", false, false),
             ("N", false, false),
@@ -349,10 +370,10 @@ mod tests {
             ("R", true, false),
             ("Q", true, false),
         ] {
-            assert_eq!(t.mating[kind(letter)], mating, "{letter} mating");
-            assert_eq!(t.colour_bound[kind(letter)], bound, "{letter} bound");
+            assert_eq!(t(letter).mating, mating, "{letter} mating");
+            assert_eq!(t(letter).colour_bound, bound, "{letter} bound");
         }
-        assert!(t.king_like[kind("K")] && !t.king_like[kind("Q")]);
+        assert!(t("K").king_like && !t("Q").king_like);
     }
 
     #[test]

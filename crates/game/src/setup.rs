@@ -98,7 +98,7 @@ impl Game {
                 .map(|r| Side::BOTH.map(|side| zone_cells(rule_set, &board, r.zone, side)))
                 .collect(),
             confined: confined_cells(rule_set, &board),
-            material: Default::default(),
+            material: (0..2 * pieces).map(|_| Default::default()).collect(),
             no_giving_check: decls.ends.no_giving_check,
             ends_at_once: decls.ends.material_ends(),
             must_capture: decls.must_capture,
