@@ -2,7 +2,8 @@
 //! move generator written here (plain Rust over a 12×12 array, sharing nothing with the
 //! engine: not the table, not the walk, not the game layer), perft from the start and
 //! from positions full of Lions, promotions and the Lion-trading rules; hand-checked
-//! positions of each rule; and the other large games' start positions and perft.
+//! positions of each rule; and Sho Shogi's pseudo-royal king and crown prince (`no
+//! check, except last`) against Fairy-Stockfish's figures.
 
 mod common;
 
@@ -591,4 +592,33 @@ fn chu_promotes_on_entering_or_capturing_and_never_by_force() {
     assert!(has(&moves, "f4f5") && !has(&moves, "f4f5+"));
     assert!(has(&moves, "f4d4+"), "a capture inside the zone");
     assert!(has(&moves, "j10j4+") && has(&moves, "j10j4") && !has(&moves, "j10j5+"));
+}
+
+#[test]
+fn sho_shogi_perft_equals_fairy_stockfish() {
+    // pyffish's perft 3 of "shoshogi" from the start is 17368 (docs/variants-not-yet.md).
+    let g = game("shoshogi");
+    let start = g.start_position().unwrap();
+    let counts: Vec<u64> = (1..=3).map(|d| g.perft(&start, d)).collect();
+    assert_eq!(counts, [26, 676, 17368]);
+}
+
+#[test]
+fn sho_shogi_leaves_a_royal_attacked_only_while_it_has_two() {
+    let g = game("shoshogi");
+    // A crown prince on a1: the king may stay on the rook's file (pyffish lists the
+    // same eight moves).
+    let two = legal(&g, "4k4/9/9/9/4r4/9/9/9/+E3K4 w 0 1");
+    let expected = [
+        "a1a2", "a1b1", "a1b2", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2",
+    ];
+    assert_eq!(two, expected.iter().map(|s| s.to_string()).collect());
+    // The king alone: it must leave the file.
+    let one = legal(&g, "4k4/9/9/9/4r4/9/9/9/4K4 w 0 1");
+    let expected = ["e1d1", "e1d2", "e1f1", "e1f2"];
+    assert_eq!(one, expected.iter().map(|s| s.to_string()).collect());
+    // Taking the other side's last royal is legal even with one's own last one left
+    // attacked.
+    let take = legal(&g, "9/9/9/9/4r4/9/9/4k4/4K4 w 0 1");
+    assert!(take.contains("e1e2"), "{take:?}");
 }
