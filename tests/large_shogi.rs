@@ -622,3 +622,34 @@ fn sho_shogi_leaves_a_royal_attacked_only_while_it_has_two() {
     let take = legal(&g, "9/9/9/9/4r4/9/9/4k4/4K4 w 0 1");
     assert!(take.contains("e1e2"), "{take:?}");
 }
+
+#[test]
+fn the_large_shogi_constructs_report_their_errors() {
+    let base = "board square 12x12\nzone camp = ranks 9-12\npiece King (K) { step any }\n\
+                piece Pawn (P) { step forward }\npiece Tokin (+P) { step any }\n\
+                piece Lion (N) { step any via empty or foe captured then step any }\n";
+    let codes = |extra: &str| -> Vec<String> {
+        let all = common::check_codes(&format!("{base}{extra}"));
+        all.into_iter().filter(|c| c.starts_with('E')).collect()
+    };
+    assert_eq!(
+        codes("promotion Pawn to Tokin in camp, never forced\n"),
+        ["E0962"]
+    );
+    assert!(codes(
+        "promotion Pawn to Tokin in camp, optional, never forced, on entry or capture\n"
+    )
+    .is_empty());
+    assert_eq!(
+        codes(
+            "promotion Pawn to Tokin in camp, optional, on entry or capture, on entry or capture\n"
+        ),
+        ["E0701"]
+    );
+    assert!(codes("lion trading Lion, bridge not Pawn\n").is_empty());
+    assert_eq!(codes("lion trading Lion\nlion trading Lion\n"), ["E0909"]);
+    assert_eq!(codes("lion trading Lino\n"), ["E0304"]);
+    assert_eq!(codes("lion trading Lion, bridge not Pawnn\n"), ["E0304"]);
+    assert_eq!(codes("no check, except last\n"), ["E0925"]);
+    assert!(codes("royal King\nno check, except last\n").is_empty());
+}
