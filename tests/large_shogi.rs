@@ -653,3 +653,25 @@ fn the_large_shogi_constructs_report_their_errors() {
     assert_eq!(codes("no check, except last\n"), ["E0925"]);
     assert!(codes("royal King\nno check, except last\n").is_empty());
 }
+
+#[test]
+fn a_lion_double_move_reads_as_hachu_writes_it() {
+    let g = game("chushogi");
+    let open = POS_LIONS.replace("4p1g5", "4p7");
+    let pos = g.position(&open).unwrap();
+    let read = |text: &str| g.parse_uci(&pos, text).map(|m| g.uci(&m));
+    assert_eq!(read("f5g6,g6f7").as_deref(), Some("f5f7xg6"));
+    assert_eq!(read("f5f6,f6f7").as_deref(), Some("f5f7xf6"));
+    assert_eq!(
+        read("f5e6,e6f7").as_deref(),
+        Some("f5f7"),
+        "over an empty cell"
+    );
+    assert_eq!(read("f5f6,f6f5").as_deref(), Some("f5f5xf6"), "igui");
+    assert_eq!(read("f5e6,e6f5").as_deref(), Some("f5f5"), "the pass");
+    assert_eq!(read("f5g6,h6f7"), None, "the legs must meet");
+    assert_eq!(read("f5g6,g6"), None);
+    // Protected: the same move is refused however it is written.
+    let pos = g.position(POS_LIONS).unwrap();
+    assert!(g.parse_uci(&pos, "f5f6,f6f7").is_none());
+}
