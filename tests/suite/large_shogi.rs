@@ -2,7 +2,8 @@
 //! move generator written here (plain Rust over a 12×12 array, sharing nothing with the
 //! engine: not the table, not the walk, not the game layer), perft from the start and
 //! from positions full of Lions, promotions and the Lion-trading rules; hand-checked
-//! positions of each rule; and the other large games' start positions and perft.
+//! positions of each rule; and Sho Shogi's pseudo-royal king and crown prince (`no
+//! check, except last`) against Fairy-Stockfish's figures.
 
 use crate::common;
 
@@ -591,4 +592,86 @@ fn chu_promotes_on_entering_or_capturing_and_never_by_force() {
     assert!(has(&moves, "f4f5") && !has(&moves, "f4f5+"));
     assert!(has(&moves, "f4d4+"), "a capture inside the zone");
     assert!(has(&moves, "j10j4+") && has(&moves, "j10j4") && !has(&moves, "j10j5+"));
+}
+
+#[test]
+fn sho_shogi_perft_equals_fairy_stockfish() {
+    // pyffish's perft 3 of "shoshogi" from the start is 17368 (docs/variants-not-yet.md).
+    let g = game("shoshogi");
+    let start = g.start_position().unwrap();
+    let counts: Vec<u64> = (1..=3).map(|d| g.perft(&start, d)).collect();
+    assert_eq!(counts, [26, 676, 17368]);
+}
+
+#[test]
+fn sho_shogi_leaves_a_royal_attacked_only_while_it_has_two() {
+    let g = game("shoshogi");
+    // A crown prince on a1: the king may stay on the rook's file (pyffish lists the
+    // same eight moves).
+    let two = legal(&g, "4k4/9/9/9/4r4/9/9/9/+E3K4 w 0 1");
+    let expected = [
+        "a1a2", "a1b1", "a1b2", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2",
+    ];
+    assert_eq!(two, expected.iter().map(|s| s.to_string()).collect());
+    // The king alone: it must leave the file.
+    let one = legal(&g, "4k4/9/9/9/4r4/9/9/9/4K4 w 0 1");
+    let expected = ["e1d1", "e1d2", "e1f1", "e1f2"];
+    assert_eq!(one, expected.iter().map(|s| s.to_string()).collect());
+    // Taking the other side's last royal is legal even with one's own last one left
+    // attacked.
+    let take = legal(&g, "9/9/9/9/4r4/9/9/4k4/4K4 w 0 1");
+    assert!(take.contains("e1e2"), "{take:?}");
+}
+
+#[test]
+fn the_large_shogi_constructs_report_their_errors() {
+    let base = "board square 12x12\nzone camp = ranks 9-12\npiece King (K) { step any }\n\
+                piece Pawn (P) { step forward }\npiece Tokin (+P) { step any }\n\
+                piece Lion (N) { step any via empty or foe captured then step any }\n";
+    let codes = |extra: &str| -> Vec<String> {
+        let all = common::check_codes(&format!("{base}{extra}"));
+        all.into_iter().filter(|c| c.starts_with('E')).collect()
+    };
+    assert_eq!(
+        codes("promotion Pawn to Tokin in camp, never forced\n"),
+        ["E0962"]
+    );
+    assert!(codes(
+        "promotion Pawn to Tokin in camp, optional, never forced, on entry or capture\n"
+    )
+    .is_empty());
+    assert_eq!(
+        codes(
+            "promotion Pawn to Tokin in camp, optional, on entry or capture, on entry or capture\n"
+        ),
+        ["E0701"]
+    );
+    assert!(codes("lion trading Lion, bridge not Pawn\n").is_empty());
+    assert_eq!(codes("lion trading Lion\nlion trading Lion\n"), ["E0909"]);
+    assert_eq!(codes("lion trading Lino\n"), ["E0304"]);
+    assert_eq!(codes("lion trading Lion, bridge not Pawnn\n"), ["E0304"]);
+    assert_eq!(codes("no check, except last\n"), ["E0925"]);
+    assert!(codes("royal King\nno check, except last\n").is_empty());
+}
+
+#[test]
+fn a_lion_double_move_reads_as_hachu_writes_it() {
+    let g = game("chushogi");
+    let open = POS_LIONS.replace("4p1g5", "4p7");
+    let pos = g.position(&open).unwrap();
+    let read = |text: &str| g.parse_uci(&pos, text).map(|m| g.uci(&m));
+    assert_eq!(read("f5g6,g6f7").as_deref(), Some("f5f7xg6"));
+    assert_eq!(read("f5f6,f6f7").as_deref(), Some("f5f7xf6"));
+    assert_eq!(
+        read("f5e6,e6f7").as_deref(),
+        Some("f5f7"),
+        "over an empty cell"
+    );
+    assert_eq!(read("f5f6,f6f5").as_deref(), Some("f5f5xf6"), "igui");
+    assert_eq!(read("f5e6,e6f5").as_deref(), Some("f5f5"), "the pass");
+    assert_eq!(read("f5g6,h6f7"), None, "the legs must meet");
+    assert_eq!(read("f5g6,g6"), None);
+    // Protected: the same move is refused however it is written.
+    let pos = g.position(POS_LIONS).unwrap();
+    assert!(g.parse_uci(&pos, "f5f6,f6f7").is_none());
 }

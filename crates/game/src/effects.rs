@@ -105,6 +105,8 @@ pub(crate) struct GameEffects {
     any_immune: bool,
     /// `no check`: every pseudo-legal move is legal; losing every royal loses.
     pub(crate) no_check: bool,
+    /// `no check, except last`: but a side's last royal may not be left capturable.
+    pub(crate) no_check_except_last: bool,
     /// `neutral P, after each move`: the piece each move also moves (the Duck).
     pub(crate) duck: Option<PieceId>,
     /// `neutral P, moved by either side`: the neutral kinds the side to move may move.
@@ -254,6 +256,7 @@ impl GameEffects {
             any_immune: immune.contains(&true),
             immune,
             no_check: neutral.no_check,
+            no_check_except_last: neutral.no_check_except_last,
             duck: neutral.after_each_move,
             neutral_movers: neutral.movable.clone(),
             neutral_captures: neutral.captures.clone(),

@@ -565,6 +565,7 @@ impl Game {
             .find(|(_, t)| t == text)
             .map(|(m, _)| m)
             .or_else(|| notation::draughts::parse(self, pos, text))
+            .or_else(|| notation::uci::parse_legs(self, pos, text))
     }
 
     /// The SAN of each of `moves`, the legal moves of `pos` (they decide what is

@@ -89,6 +89,13 @@ impl LionRules {
         pos.lion_taken && self.taken_by_non_lion(pos, m)
     }
 
+    /// Whether `m` is a Lion's capture on its destination (the cheap first test of
+    /// [`MoveGenerator::takes_protected_lion`]).
+    #[inline(always)]
+    pub(crate) fn may_take_lion(&self, m: &GameMove) -> bool {
+        m.captures_to && self.is_lion[m.piece.index()]
+    }
+
     /// Whether `m` is a Lion's capture of a Lion not next to its start cell that only
     /// the protected-Lion test can allow: no bridge piece was captured in passing.
     fn needs_protection_test(&self, pos: &GamePosition, m: &GameMove) -> bool {

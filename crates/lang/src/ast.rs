@@ -96,8 +96,10 @@ pub enum Item {
     Sokoban(SokobanDecl),
     /// `neutral Duck, after each move`
     Neutral(NeutralDecl),
-    /// `no check`: royals may be left capturable; a side that loses them all loses.
-    NoCheck(Span),
+    /// `no check [, except last]`: royals may be left capturable (but, with `except
+    /// last`, not a side's last one); a side that loses them all loses. The span of
+    /// `except last`, when written.
+    NoCheck(Span, Option<Span>),
     /// `tag rush (^) for Pawn`
     Tag(TagDecl),
     /// `relay Wave, move only`
@@ -682,7 +684,7 @@ impl Item {
             | Item::PerpetualCheck(span)
             | Item::Hand(span)
             | Item::OneSide(span)
-            | Item::NoCheck(span)
+            | Item::NoCheck(span, _)
             | Item::NoGivingCheck(span) => *span,
             Item::Chain(d) => d.span,
             Item::Reach(d) => d.span,

@@ -400,7 +400,7 @@ fn references(item: &Item, out: &mut Vec<Name>) {
         | Item::NoPieces(_)
         | Item::Hand(_)
         | Item::OneSide(_)
-        | Item::NoCheck(_) => {}
+        | Item::NoCheck(..) => {}
     }
 }
 

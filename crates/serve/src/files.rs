@@ -122,6 +122,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("shako.rules"),
     shipped!("shatranj.rules"),
     shipped!("shogi.rules"),
+    shipped!("shoshogi.rules"),
     shipped!("sides.rules"),
     shipped!("sokoban.rules"),
     shipped!("sortofalmost.rules"),

@@ -55,9 +55,18 @@ impl MoveGenerator<'_> {
                 return false;
             }
         }
-        if g.effects.as_deref().is_some_and(|fx| fx.no_check) {
-            // `no check`: a royal may be left capturable.
-            return true;
+        if let Some(fx) = g.effects.as_deref().filter(|fx| fx.no_check) {
+            // `no check`: a royal may be left capturable; with `except last`, not the
+            // last one (a side with one royal before the move may not leave its royals
+            // capturable, unless the move takes the other side's last one).
+            if !fx.no_check_except_last || ours != 1 {
+                return true;
+            }
+            let undo = make(g, pos, m);
+            let ok =
+                (theirs == 1 && pos.royal_count[them.index()] == 0) || !self.royal_threatened(pos);
+            unmake(g, pos, undo);
+            return ok;
         }
         if let Some(ok) = self.quiet_blast_verdict(pos, m) {
             return ok;
@@ -144,14 +153,11 @@ impl MoveGenerator<'_> {
     /// Whether the side to move is in check by the rule of this module: the opponent,
     /// were it to move, could remove one of its royals and none of its own.
     pub(crate) fn in_check_general(&mut self, pos: &GamePosition) -> bool {
-        if self
-            .pseudo
-            .game
-            .effects
-            .as_deref()
-            .is_some_and(|fx| fx.no_check)
-        {
-            return false;
+        if let Some(fx) = self.pseudo.game.effects.as_deref().filter(|fx| fx.no_check) {
+            // With `except last`, a side's last royal is in check as a royal is.
+            if !fx.no_check_except_last || pos.royal_count[pos.side.index()] != 1 {
+                return false;
+            }
         }
         let mut turned = self.pseudo.game.with_side_to_move(pos, pos.side.opponent());
         self.threatened(&mut turned)

@@ -115,6 +115,21 @@ impl<'g> MoveGenerator<'g> {
         out.clear();
         let mut pseudo = self.pseudo.buffer();
         self.pseudo.pseudo_moves(pos, &mut pseudo);
+        if self.all_pseudo_legal(pos) {
+            // `no check` (Chu Shogi): every pseudo-legal move is legal but a Lion's
+            // capture of a protected Lion (`lion trading`).
+            let g = self.pseudo.game;
+            // The pseudo-legal list becomes the legal one (no copy).
+            std::mem::swap(out, &mut pseudo);
+            self.pseudo.give_back(pseudo);
+            if let Some(lion) = g.effects.as_deref().and_then(|fx| fx.lion.as_ref()) {
+                out.retain(|m| !(lion.may_take_lion(m) && self.takes_protected_lion(lion, pos, m)));
+            }
+            if let Some(rule) = g.must_capture {
+                keep_compulsory_captures(g, pos, rule, out);
+            }
+            return;
+        }
         let quick = self.prepare_quick(pos);
         for m in pseudo.iter() {
             let verdict = if quick {
@@ -134,6 +149,18 @@ impl<'g> MoveGenerator<'g> {
 }
 
 impl MoveGenerator<'_> {
+    /// Whether every pseudo-legal move of the side to move is legal by
+    /// [`MoveGenerator::is_legal_general`] but for `lion trading`: `no check` (without
+    /// `except last`) and the side still has a royal.
+    fn all_pseudo_legal(&self, pos: &GamePosition) -> bool {
+        let g = self.pseudo.game;
+        g.effects
+            .as_deref()
+            .is_some_and(|fx| fx.no_check && !fx.no_check_except_last)
+            && !g.no_giving_check
+            && (pos.royal_count[pos.side.index()] > 0 || !g.has_royals())
+    }
+
     /// Whether a pseudo-legal move of the side to move is legal.
     pub fn is_legal(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
         // The full test asks attack queries, or (games with effects) plays the move

@@ -85,3 +85,41 @@ fn plain(g: &Game, m: &GameMove) -> String {
         }
     }
 }
+
+/// A double move as HaChu and XBoard write it (the Lion's, a Horned Falcon's): each
+/// step from-to, `,` between, the promotion suffix after the last (`f5g6,g6f7`; igui
+/// `e5f6,f6e5`), read as the legal move written in piecewise's UCI (`f5f7xg6` when g6
+/// held an enemy piece, `f5f7` when it was empty; `e5e5xf6`).
+pub(crate) fn parse_legs(g: &Game, pos: &crate::GamePosition, text: &str) -> Option<GameMove> {
+    let (first, second) = text.split_once(',')?;
+    let board = g.board();
+    let (a, b, rest) = two_cells(first)?;
+    let (b2, c, suffix) = two_cells(second)?;
+    let [a, b, b2, c] = [a, b, b2, c].map(|n| board.parse_cell(n));
+    let (a, b, c) = (a?, b?, c?);
+    if !rest.is_empty() || b2 != Some(b) {
+        return None;
+    }
+    let met = pos.cells[b.index()];
+    let mut plain = format!("{}{}", board.cell_name(a), board.cell_name(c));
+    if !met.is_empty() && met.side() != pos.side {
+        plain.push('x');
+        plain.push_str(&board.cell_name(b));
+    }
+    plain.push_str(suffix);
+    g.parse_uci(pos, &plain)
+}
+
+/// Two cell names at the start of `text` (letters then digits, twice) and what follows.
+fn two_cells(text: &str) -> Option<(&str, &str, &str)> {
+    let cell_end = |s: &str| {
+        let letters = s.find(|c: char| !c.is_ascii_lowercase())?;
+        let digits = s[letters..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(s.len(), |d| letters + d);
+        (letters > 0 && digits > letters).then_some(digits)
+    };
+    let i = cell_end(text)?;
+    let j = i + cell_end(&text[i..])?;
+    Some((&text[..i], &text[i..j], &text[j..]))
+}

@@ -523,6 +523,19 @@ impl Checker {
                 );
             }
         }
+        if never_forced && !optional {
+            if let Some(&(_, at)) = seen
+                .iter()
+                .find(|(k, _)| *k == PromotionOptionKind::NeverForced)
+            {
+                ok = false;
+                self.error(
+                    Diagnostic::error("E0962", "`never forced` on a promotion that is not `optional`", at)
+                        .label("the piece may never stay as it is, here or anywhere")
+                        .help("add `optional`: `promotion Pawn to Tokin in last_rank, optional, never forced`"),
+                );
+            }
+        }
         let (Some(pieces), Some(zone), true, true) = (pieces, zone, choices_ok, ok) else {
             return None;
         };

@@ -29,9 +29,12 @@ impl Checker {
                         unused_patterns(file, d, &mut self.diags);
                     }
                 }
-                ast::Item::NoCheck(span) => {
+                ast::Item::NoCheck(span, last) => {
                     self.flag_twice("no check", *span, &mut no_check);
-                    out.no_check = true;
+                    if no_check == Some(*span) {
+                        out.no_check = true;
+                        out.no_check_except_last = last.is_some();
+                    }
                 }
                 _ => {}
             }

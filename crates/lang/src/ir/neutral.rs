@@ -20,6 +20,9 @@ pub struct Neutrals {
     /// `no check`: royals may be left capturable (no check, no checkmate); a side left
     /// without royals has lost.
     pub no_check: bool,
+    /// `no check, except last`: a side with one royal left may not leave it
+    /// capturable (Fairy-Stockfish's pseudo-royal extinction).
+    pub no_check_except_last: bool,
     /// `neutral P, captured by ...`: who may capture which neutral kinds.
     pub captures: Vec<NeutralCapture>,
 }

@@ -103,7 +103,10 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                     .collect(),
                 span: c.span,
             })),
-            R::no_check_decl => Some(Item::NoCheck(c.span)),
+            R::no_check_decl => Some(Item::NoCheck(
+                c.span,
+                c.child(R::no_check_last).map(|l| l.span),
+            )),
             R::tag_decl => Some(Item::Tag(TagDecl {
                 name: ident(c.child(R::ident), c.span),
                 mark: c.child(R::tag_mark).map_or("", |m| m.text).to_string(),

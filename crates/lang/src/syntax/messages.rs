@@ -93,6 +93,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_lion => GAME_DECLARATION,
         R::kw_trading => "`trading`",
         R::lion_bridge | R::kw_bridge => "`bridge` and piece kinds",
+        R::no_check_last | R::kw_except | R::kw_last => "`except last`",
         R::opt_entry_or_capture | R::kw_entry => "`on entry or capture`",
         R::opt_never_forced | R::kw_never | R::kw_forced => "`never forced`",
         R::mod_chain => "`chain`",
