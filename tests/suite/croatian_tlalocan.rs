@@ -9,8 +9,7 @@
 
 use crate::common;
 
-#[path = "croatian_brute/mod.rs"]
-mod brute;
+use crate::croatian_brute as brute;
 
 use brute::TLALOCAN;
 use common::{legal, play, Rng};

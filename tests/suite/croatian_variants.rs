@@ -11,8 +11,7 @@
 
 use crate::common;
 
-#[path = "croatian_brute/mod.rs"]
-mod brute;
+use crate::croatian_brute as brute;
 
 use brute::{MAYAN, TIES};
 use piecewise::Game;

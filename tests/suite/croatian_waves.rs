@@ -12,8 +12,7 @@
 
 use crate::common;
 
-#[path = "croatian_brute/mod.rs"]
-mod brute;
+use crate::croatian_brute as brute;
 
 use brute::{MIRANDA, NINETEEN};
 use common::{legal, play};

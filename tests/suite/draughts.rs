@@ -343,8 +343,7 @@ fn brazilian_draughts_perft_to_depth_7() {
     }
 }
 
-#[path = "draughts_brute/mod.rs"]
-mod brute;
+use crate::draughts_brute as brute;
 
 #[test]
 fn the_brute_force_agrees_with_the_brazilian_figures() {

@@ -7,8 +7,7 @@
 
 use crate::common;
 
-#[path = "draughts_brute/mod.rs"]
-mod brute;
+use crate::draughts_brute as brute;
 
 use common::{cells_fen as fen, game, legal};
 

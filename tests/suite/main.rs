@@ -5,6 +5,8 @@
 //! modules are `common` (and `serve_support` for the playground's tests).
 
 mod common;
+mod croatian_brute;
+mod draughts_brute;
 #[cfg(feature = "serve")]
 mod serve_support;
 

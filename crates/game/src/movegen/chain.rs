@@ -382,39 +382,25 @@ fn same(a: &GameMove, b: &GameMove) -> bool {
 /// is made, the last being `m.to`; empty if `m` is no chain move. For notation, which
 /// writes a chain's landings (`28x19x10`).
 pub(crate) fn chain_paths(g: &Game, pos: &GamePosition, m: &GameMove) -> Vec<Vec<CellId>> {
-    let Some(chains) = g.chains.as_deref() else {
-        return Vec::new();
-    };
-    if m.n_passing == 0 || !chains.has(m.piece) {
-        return Vec::new();
-    }
-    let mut gen = ChainGen::new(chains);
-    gen.record = true;
-    let start = Start {
-        g,
-        chains,
-        pos,
-        side: pos.side,
-        piece: m.piece,
-        from: m.from,
-    };
-    gen.extend(&start, m.piece, m.from, None, None);
-    let mut out = Vec::new();
-    for (found, path) in gen.moves.iter().zip(&gen.paths) {
-        if found.to == m.to
-            && found.n_passing == m.n_passing
-            && found.passing[..found.n_passing as usize] == m.passing[..m.n_passing as usize]
-        {
-            out.push(path.iter().map(|&c| CellId(c)).collect());
-        }
-    }
-    out
+    ways_of(g, pos, m, |gen, i| &gen.paths[i])
 }
 
 /// The cells the chain move `m` (of the side to move in `pos`) takes, in the order it
 /// takes them, for every way it is made; empty if `m` is no chain move. For the
 /// quality rule `earliest`.
 pub(crate) fn capture_orders(g: &Game, pos: &GamePosition, m: &GameMove) -> Vec<Vec<CellId>> {
+    ways_of(g, pos, m, |gen, i| &gen.orders[i])
+}
+
+/// Walks the chains of `m`'s piece from `m.from` with recording on and returns, for
+/// every way found that is the move `m` (same landing, same pieces taken), the cells
+/// `record` picks out of the generator's record of that way.
+fn ways_of(
+    g: &Game,
+    pos: &GamePosition,
+    m: &GameMove,
+    record: impl for<'a> Fn(&'a ChainGen<'_>, usize) -> &'a Vec<u16>,
+) -> Vec<Vec<CellId>> {
     let Some(chains) = g.chains.as_deref() else {
         return Vec::new();
     };
@@ -433,12 +419,12 @@ pub(crate) fn capture_orders(g: &Game, pos: &GamePosition, m: &GameMove) -> Vec<
     };
     gen.extend(&start, m.piece, m.from, None, None);
     let mut out = Vec::new();
-    for (found, order) in gen.moves.iter().zip(&gen.orders) {
+    for (i, found) in gen.moves.iter().enumerate() {
         if found.to == m.to
             && found.n_passing == m.n_passing
             && found.passing[..found.n_passing as usize] == m.passing[..m.n_passing as usize]
         {
-            out.push(order.iter().map(|&c| CellId(c)).collect());
+            out.push(record(&gen, i).iter().map(|&c| CellId(c)).collect());
         }
     }
     out
