@@ -71,21 +71,7 @@ impl MoveGenerator<'_> {
         if let Some(ok) = self.quiet_blast_verdict(pos, m) {
             return ok;
         }
-        let undo = make(g, pos, m);
-        let ok = if pos.royal_count[us.index()] < ours {
-            false
-        } else if pos.royal_count[them.index()] < theirs {
-            true
-        } else {
-            // Its royals left capturable, facing, or (`no giving check`) the other
-            // side's in check: illegal.
-            !((g.no_facing && royals_face(g, pos))
-                || self.threatened(pos)
-                || (g.no_giving_check
-                    && royal_attacked(g, pos, pos.side, &mut self.pseudo.attacks)))
-        };
-        unmake(g, pos, undo);
-        ok
+        self.played_verdict(pos, m, ours, theirs, Self::threatened)
     }
 
     /// [`MoveGenerator::is_legal_general`] as it was before any shortcut: the move
@@ -103,6 +89,23 @@ impl MoveGenerator<'_> {
         if g.effects.as_deref().is_some_and(|fx| fx.no_check) {
             return true;
         }
+        self.played_verdict(pos, m, ours, theirs, Self::royal_threatened)
+    }
+
+    /// Plays `m` and judges it: illegal if it lost one of the mover's `ours` royals,
+    /// legal if it took one of the other side's `theirs`, else illegal when the mover's
+    /// royals face, are left capturable (`threatened` asks) or, with `no giving
+    /// check`, the other side's are in check.
+    fn played_verdict(
+        &mut self,
+        pos: &mut GamePosition,
+        m: &GameMove,
+        ours: u16,
+        theirs: u16,
+        threatened: fn(&mut Self, &mut GamePosition) -> bool,
+    ) -> bool {
+        let g = self.pseudo.game;
+        let (us, them) = (pos.side, pos.side.opponent());
         let undo = make(g, pos, m);
         let ok = if pos.royal_count[us.index()] < ours {
             false
@@ -110,7 +113,7 @@ impl MoveGenerator<'_> {
             true
         } else {
             !((g.no_facing && royals_face(g, pos))
-                || self.royal_threatened(pos)
+                || threatened(self, pos)
                 || (g.no_giving_check
                     && royal_attacked(g, pos, pos.side, &mut self.pseudo.attacks)))
         };

@@ -158,6 +158,25 @@ impl<'g> ChainGen<'g> {
         }
     }
 
+    /// Appends to `links` the single captures `kind` makes from `at`, on the board as
+    /// the chain so far leaves it (the pieces taken stay as walls unless removed at
+    /// once; the mover's start cell is empty).
+    fn walk_links(&mut self, s: &Start<'_>, kind: PieceId, at: CellId) {
+        let wall = if s.chains.decl.removal_at_once {
+            Occupant::EMPTY
+        } else {
+            Occupant::piece(s.side, s.piece)
+        };
+        let board = ChainBoard {
+            pos: s.pos,
+            from: s.from,
+            taken: &self.taken,
+            wall,
+        };
+        let mut sink = Links(&mut self.links);
+        self.walker.walk(&board, s.side, kind, at, &mut sink);
+    }
+
     /// Appends the complete capture chains of the piece of kind `kind` on `from`
     /// (side to move) to `out`, with their promotions.
     pub(crate) fn moves<O: MoveOut>(
@@ -208,19 +227,7 @@ impl<'g> ChainGen<'g> {
     ) {
         let first = self.links.len();
         if s.chains.has(kind) {
-            let wall = if s.chains.decl.removal_at_once {
-                Occupant::EMPTY
-            } else {
-                Occupant::piece(s.side, s.piece)
-            };
-            let board = ChainBoard {
-                pos: s.pos,
-                from: s.from,
-                taken: &self.taken,
-                wall,
-            };
-            let mut sink = Links(&mut self.links);
-            self.walker.walk(&board, s.side, kind, at, &mut sink);
+            self.walk_links(s, kind, at);
         }
         let last = self.links.len();
         if first == last {
@@ -310,19 +317,7 @@ impl<'g> ChainGen<'g> {
         }
         self.taken.extend_from_slice(&link.taken[..n]);
         let start = self.links.len();
-        let wall = if s.chains.decl.removal_at_once {
-            Occupant::EMPTY
-        } else {
-            Occupant::piece(s.side, s.piece)
-        };
-        let board = ChainBoard {
-            pos: s.pos,
-            from: s.from,
-            taken: &self.taken,
-            wall,
-        };
-        let mut sink = Links(&mut self.links);
-        self.walker.walk(&board, s.side, next_kind, to, &mut sink);
+        self.walk_links(s, next_kind, to);
         let found = self.links[start..].iter().any(|l| {
             let d = direction(s.g, to, CellId(l.to));
             self.taken.len() + l.n as usize <= MAX_CHAIN
