@@ -118,6 +118,8 @@ pub(crate) struct GameEffects {
     /// `[kind * MAX_MARKS + mark - 1]`: the burn and the blast of a pattern of that
     /// mark (`burn ...`, `explode ...` written on the pattern).
     marked: Vec<MarkedAreas>,
+    /// Some pattern captures by its move's shape (`withdraw`, `pincer`, `coordinate`).
+    shapes: bool,
     /// Some ply may remove pieces besides its captures (a declared or a pattern's burn,
     /// a blast): only then does make look at a cascade's later plies.
     removes: bool,
@@ -264,6 +266,7 @@ impl GameEffects {
                 .then(|| super::activation::Activation::new(&fx.relays, &fx.passive, pieces)),
             removes: plies_remove,
             bars,
+            shapes: marked.iter().any(|a| a.shape.is_some()),
             marked,
             lion: fx
                 .lion_trading

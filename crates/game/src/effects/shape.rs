@@ -55,7 +55,7 @@ fn offset(board: &Board, c: Coord, dx: i16, dy: i16, k: i16) -> Option<CellId> {
 impl GameEffects {
     /// Whether some pattern captures by its move's shape.
     pub(crate) fn shapes(&self) -> bool {
-        self.marked.iter().any(|a| a.shape.is_some())
+        self.shapes
     }
 
     /// The cells the pseudo-legal move `m` of the side to move in `pos` takes by its
