@@ -146,6 +146,10 @@ snap!(
     "board square 8x8\npiece King (KK) { step any }\npiece Queen (9) { ride any }\n"
 );
 snap!(
+    piece_bad_san_letter,
+    "board square 8x8\npiece King (K, san KK) { step any }\npiece Queen (Q, san +Q) { ride any }\n"
+);
+snap!(
     piece_unknown_like,
     "board square 8x8\npiece Queen (Q) { ride any }\npiece Amazon (M) { like Queen; like Knigt }\n"
 );

@@ -73,13 +73,46 @@ fn crazyhouse_and_xiangqi_as_fairy_stockfish_writes_them() {
     let fen = "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1";
     assert_eq!(san_moves(&g, fen, &["N@e5", "N@c6"]), ["N@e5", "N@c6"]);
     // Xiangqi's soldiers keep their letter; its horse and elephant are written with
-    // the FEN's letters (Fairy-Stockfish's SAN writes `H` and `E`).
+    // their SAN letters (`piece Horse (N, san H)`), `H` and `E`, as Fairy-Stockfish's
+    // SAN writes them.
     let g = game("xiangqi");
     let start = g.start_fen().expect("a start").to_string();
     let moves = ["h3e3", "a10a9", "e3e7", "a9d9", "e4e5"];
     assert_eq!(
         san_moves(&g, &start, &moves),
         ["Che3", "Ra9", "Cxe7", "Rd9", "Pe5"]
+    );
+    let moves = ["b1c3", "c10e8", "c1e3", "h10g8"];
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    assert_eq!(san_moves(&g, fen, &moves), ["Hc3", "Ece8", "Ece3", "Hg8"]);
+}
+
+/// Shogi's promoted pieces are written by the kind they move as (`san G`, `san H`,
+/// `san D`), promotions with that letter, and a Gold's move is told apart from a
+/// Tokin's that reads the same (pyffish, `NOTATION_SAN`).
+#[test]
+fn shogi_promoted_pieces_by_their_san_letters() {
+    let g = game("shogi");
+    let start = g.start_fen().expect("a start").to_string();
+    assert_eq!(
+        san_moves(&g, &start, &["c3c4", "g7g6", "b2h8+", "e9f8", "h8g7"]),
+        ["Pc4", "Pg6", "Bxh8=H", "Kf8", "Hg7+"]
+    );
+    let fen = "4k4/9/9/2P6/9/9/9/9/4K4[] w - - 0 1";
+    assert_eq!(
+        san_moves(&g, fen, &["c6c7+", "e9e8", "c7d7"]),
+        ["Pc7=G", "Ke8", "Gd7+"]
+    );
+    let fen = "4k4/9/9/2+R2+S3/9/9/2L6/9/4K4[] w - - 0 1";
+    assert_eq!(san_moves(&g, fen, &["c6c4"]), ["Dc4"]);
+    assert_eq!(san_moves(&g, fen, &["f6e7"]), ["Ge7"]);
+    // Two pieces written `G` reach e8: the start file tells them apart.
+    let fen = "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b - - 0 2";
+    assert_eq!(san_moves(&g, fen, &["d9e8"]), ["Gde8"]);
+    let fen = "4k4/9/9/2+P6/9/9/2G6/9/4K4[] w - - 0 1";
+    assert_eq!(
+        san_moves(&g, fen, &["c3c4", "e9e8", "c6c5"]),
+        ["Gc4", "Ke8", "G6c5"]
     );
 }
 

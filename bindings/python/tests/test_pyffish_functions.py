@@ -5,15 +5,10 @@ in every position reached, `validate_fen`, and for every legal move `get_san` an
 `is_capture` (a sample of them in the default run); `get_san_moves` over each game's
 moves; `has_insufficient_material` there
 and in endings cut from those positions (every piece but the royals and a random few
-taken off). Each must equal pyffish's answer, but for the known SAN differences:
-
-- Xiangqi: Fairy-Stockfish's SAN writes the horse `H` and the elephant `E`; piecewise
-  writes the FEN's letters, `N` and `B`.
-- Shogi (pyffish's SAN notation, 1; its default for Shogi is Hodges, which piecewise
-  does not write): Fairy-Stockfish writes promotions `=` and the promoted type's own
-  letter and the moves of promoted pieces with that letter, piecewise `=+B` and `+B`;
-  and it disambiguates a gold's move from a promoted piece's that moves like it (both
-  its type GOLD: `G6g7`), piecewise does not (`Gg7`). Those moves are left out.
+taken off). Each must equal pyffish's answer: SAN too, with
+Fairy-Stockfish's letters where they differ from the FEN's (Xiangqi's Horse `H` and
+Elephant `E`; Shogi's promoted pieces by the kind they move as, `=G`, `Hb2`, `Dc4`),
+which the rules files give as SAN letters (`piece Horse (N, san H)`).
 
 And `validate_fen` on broken FENs: both call them invalid (the code may differ: each
 reports the first fault it finds).
@@ -49,41 +44,6 @@ def sample(rng, fen, variant, moves, k):
         if kind:
             picked.add(rng.choice(kind))
     return sorted(picked)
-
-
-def promoted_on(fen, cell):
-    """Whether the FEN's board has a promoted piece (`+X`) on `cell`."""
-    rows = fen.split()[0].split("[")[0].split("/")
-    for r, row in enumerate(rows):
-        rank, file, i = len(rows) - r, 0, 0
-        while i < len(row):
-            if row[i].isdigit():
-                j = i
-                while j < len(row) and row[j].isdigit():
-                    j += 1
-                file += int(row[i:j])
-                i = j
-                continue
-            promoted = row[i] == "+"
-            i += 1 if promoted else 0
-            if f"{chr(ord('a') + file)}{rank}" == cell:
-                return promoted
-            file += 1
-            i += 1
-    return False
-
-
-def comparable(variant, fen, move, theirs):
-    """pyffish's SAN mapped to piecewise's conventions, or None where they differ by
-    design (the module's description)."""
-    if variant == "xiangqi":
-        return theirs.replace("H", "N").replace("E", "B")
-    if variant == "shogi":
-        if "=" in theirs or ("@" not in move and promoted_on(fen, move[:2])):
-            return None
-        if theirs.startswith("G") and "+" in fen.split()[0]:
-            return None  # a gold beside promoted pieces: disambiguated by type there
-    return theirs
 
 
 def endings(fen, rng, royal):
@@ -157,16 +117,14 @@ def test_module_functions_agree_with_pyffish(variant, sf, playouts):
                 assert piecewise.is_capture(variant, fen, [], move) == \
                     sf.is_capture(variant, fen, [], move), f"{where} {move}"
                 compared["capture"] += 1
-                theirs = comparable(variant, fen, move, sf.get_san(variant, fen, move, False, 1))
-                if theirs is not None:
-                    assert piecewise.get_san(variant, fen, move) == theirs, f"{where} {move}"
-                    compared["san"] += 1
+                assert piecewise.get_san(variant, fen, move) == \
+                    sf.get_san(variant, fen, move, False, 1), f"{where} {move}"
+                compared["san"] += 1
             move = rng.choice(sorted(ours))
             played.append(move)
             fen = sf.get_fen(variant, fen, [move])
-        if variant in ("chess", "crazyhouse"):
-            assert piecewise.get_san_moves(variant, start, played) == \
-                sf.get_san_moves(variant, start, played), f"{variant} game {game}"
+        assert piecewise.get_san_moves(variant, start, played) == \
+            sf.get_san_moves(variant, start, played, False, 1), f"{variant} game {game}"
         for cut in endings(fen, rng, royal):
             if sf.validate_fen(cut, variant) != 1:
                 continue

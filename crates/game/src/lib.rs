@@ -234,6 +234,9 @@ pub struct Game {
     /// Per kind: `neutral` (no side's; written `*` in FEN).
     neutral: Vec<bool>,
     plus: Vec<bool>,
+    /// Per piece: the letter SAN writes (`(N, san H)`), uppercase; the FEN letter when
+    /// the file gives none.
+    san_letters: Vec<Option<char>>,
     castlings: Vec<CastlingMove>,
     /// Per cell: the castling rights lost when a move starts or ends there.
     castle_loss: Vec<u32>,
@@ -666,6 +669,16 @@ impl Game {
     /// The piece's letter is written `+X`.
     pub fn is_plus(&self, piece: PieceId) -> bool {
         self.plus[piece.index()]
+    }
+
+    /// The letter Standard Algebraic Notation writes for `piece`, uppercase: the one its
+    /// declaration gives (`piece Horse (N, san H)`), else its FEN letter (with `+` for a
+    /// promoted piece's, `+P`).
+    pub fn san_letter(&self, piece: PieceId) -> String {
+        match self.san_letters[piece.index()] {
+            Some(l) => l.to_string(),
+            None => self.letter(Side::First, piece),
+        }
     }
 
     /// Whether an end rule has ended the game at `pos` (`no pieces`, `bare royal`,

@@ -418,6 +418,9 @@ pub struct PieceDecl {
     /// The text between the parentheses, as written (the checker wants one ASCII
     /// letter, optionally after `+`).
     pub letter: Ident,
+    /// `(N, san H)`: the letter Standard Algebraic Notation writes for the piece, as
+    /// written (the checker wants one ASCII letter).
+    pub san: Option<Ident>,
     pub patterns: Vec<PatternItem>,
     /// From `{` to `}`.
     pub body_span: Span,

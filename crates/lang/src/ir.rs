@@ -374,6 +374,10 @@ pub struct Piece {
     pub letter: char,
     /// The letter is written `+X` (a promoted piece, as in Shogi).
     pub plus: bool,
+    /// `(N, san H)`: the uppercase letter Standard Algebraic Notation writes for the
+    /// piece (Xiangqi's Horse `H` whose FEN letter is `N`; Shogi's promoted pieces by
+    /// the kind they move as, a Tokin `G`). `None`: SAN writes the FEN letter.
+    pub san: Option<char>,
     /// With `like Other` already inlined (the inlined patterns keep their own spans).
     pub patterns: Vec<Pattern>,
     /// Where the piece was declared.

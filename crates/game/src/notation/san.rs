@@ -8,14 +8,16 @@
 //! A pawn here is a piece whose moves restart the halfmove clock (the `move limit`'s
 //! `pawn` pieces and the `en passant` capturers): Fairy-Stockfish's pawns. Xiangqi's
 //! and Shogi's soldiers and pawns are not, and are written with their letter, as
-//! Fairy-Stockfish's SAN writes them. Not written as Fairy-Stockfish does: its Shogi
-//! (Hodges) and Xiangqi (WXF) notations, and piece letters it writes differently in
-//! SAN than in FEN (Xiangqi's `H` and `E` for the FEN's `N` and `B`). Gating has no
+//! Fairy-Stockfish's SAN writes them. A piece is written with its SAN letter where its
+//! declaration gives one (`piece Horse (N, san H)`: Xiangqi's `H` and `E` for the FEN's
+//! `N` and `B`, Shogi's promoted pieces by the kind they move as), and moves are told
+//! apart among all pieces of one SAN letter. Not written: Fairy-Stockfish's Shogi
+//! (Hodges) and Xiangqi (WXF) notations. Gating has no
 //! move in piecewise. Moves Fairy-Stockfish has no notation for (captures in passing,
 //! pushes, conversions, cascades, the Duck) are written as their UCI text when two
 //! moves of a list would otherwise read the same.
 
-use crate::ids::{CellId, Side};
+use crate::ids::CellId;
 use crate::{Game, GameMove, GamePosition, MoveKind};
 
 /// The file letters and rank digits of a cell's name (`e4` → (`e`, `4`); `a10` → (`a`,
@@ -92,21 +94,20 @@ fn base(g: &Game, moves: &[GameMove], m: &GameMove) -> String {
             return if to.x > from.x { "O-O" } else { "O-O-O" }.to_string();
         }
         MoveKind::Drop => {
-            return format!(
-                "{}@{}",
-                g.letter(Side::First, m.piece),
-                board.cell_name(m.to)
-            );
+            return format!("{}@{}", g.san_letter(m.piece), board.cell_name(m.to));
         }
         MoveKind::Normal | MoveKind::EnPassant { .. } => {}
     }
     let pawn = g.is_san_pawn(m.piece);
     if !pawn {
-        s.push_str(&g.letter(Side::First, m.piece));
+        let letter = g.san_letter(m.piece);
+        s.push_str(&letter);
+        // Disambiguated against every piece SAN writes with the same letter (Shogi's
+        // Gold and Tokin: both `G`).
         let others: Vec<&GameMove> = moves
             .iter()
             .filter(|o| {
-                o.piece == m.piece
+                (o.piece == m.piece || g.san_letter(o.piece) == letter)
                     && o.to == m.to
                     && o.from != m.from
                     && !matches!(o.kind, MoveKind::Drop | MoveKind::Castling(_))
@@ -132,10 +133,10 @@ fn base(g: &Game, moves: &[GameMove], m: &GameMove) -> String {
     }
     s.push_str(&board.cell_name(m.to));
     if let Some(p) = m.promotion {
-        // `=` and the letter, a Shogi-style one too (`=+P`): a bare `+` would read as a
-        // check mark.
+        // `=` and the SAN letter, a Shogi-style one too (`=+P` when the file gives no
+        // other): a bare `+` would read as a check mark.
         s.push('=');
-        s.push_str(&g.letter(Side::First, p));
+        s.push_str(&g.san_letter(p));
     }
     if let Some(d) = m.duck {
         s.push(',');

@@ -107,6 +107,19 @@ impl Checker {
                     );
                 }
             }
+            if let Some(san) = &p.san {
+                if san_letter(&san.name).is_none() {
+                    self.error(
+                        Diagnostic::error(
+                            "E0309",
+                            format!("`{}` is not a SAN letter", san.name),
+                            san.span,
+                        )
+                        .label("expected one ASCII letter")
+                        .help("SAN writes a piece with one letter `A`-`Z`, e.g. `(N, san H)`; a promoted piece's SAN letter has no `+`"),
+                    );
+                }
+            }
         }
         if count == 0 {
             let at = file
@@ -190,6 +203,7 @@ impl Checker {
                 name: p.name.name.clone(),
                 letter,
                 plus,
+                san: p.san.as_ref().and_then(|s| san_letter(&s.name)),
                 patterns: patterns.into_iter().map(|pl| pl.pattern).collect(),
                 span: p.span,
             });
@@ -335,6 +349,16 @@ pub(crate) fn parse_letter(text: &str) -> Option<(bool, char)> {
     let mut chars = rest.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) if c.is_ascii_alphabetic() => Some((plus, c.to_ascii_uppercase())),
+        _ => None,
+    }
+}
+
+/// A SAN letter as written (`H`, `h`): the uppercase letter, or `None` if it is not one
+/// ASCII letter.
+pub(crate) fn san_letter(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
         _ => None,
     }
 }

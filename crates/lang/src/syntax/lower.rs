@@ -451,6 +451,9 @@ fn piece(n: &Node<'_>) -> PieceDecl {
     PieceDecl {
         name: ident(n.child(R::ident), n.span),
         letter: ident(n.child(R::letter), n.span),
+        san: n
+            .child(R::piece_san)
+            .map(|s| ident(s.child(R::letter), s.span)),
         patterns,
         body_span,
         span: n.span,
