@@ -456,9 +456,9 @@ fn malformed_sokoban_boards_exit_1_with_file_line_and_column() {
             "nopusher.txt: the board has no pusher",
         ),
         (
-            "twopushers.txt",
-            b"#####\n#@ @#\n#####\n",
-            "twopushers.txt:2:4: a second pusher (the first is at 2:2)",
+            "badrle.txt",
+            b"5#|#@2(-#|5#\n",
+            "badrle.txt:1:7: a run-length group `(` is never closed",
         ),
         (
             "wide.txt",

@@ -77,6 +77,7 @@ mod snapshots;
 mod sokoban;
 mod sokoban_family;
 mod sokoban_reference;
+mod sokoban_seed;
 mod special_rules;
 mod tags;
 mod ultima;

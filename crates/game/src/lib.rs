@@ -82,6 +82,7 @@ mod position;
 mod result;
 mod setup;
 mod side_effects;
+mod sokoban;
 mod stop;
 mod tags;
 mod warnings;
@@ -103,6 +104,7 @@ pub use perft::{
 pub use position::{EnPassant, GamePosition, Keys, Undo};
 pub use result::{EndReason, GameResult};
 pub use side_effects::SideEffects;
+pub use sokoban::SokobanPlusError;
 pub use warnings::PositionWarning;
 
 // The lower layers' modules, under the names this layer uses for them.
@@ -529,9 +531,59 @@ impl Game {
         text_board::write(self, pos)
     }
 
-    /// Whether every box of a Sokoban puzzle stands on a goal and every goal holds one.
+    /// Writes a position as a Sokoban text board in run-length form, one line
+    /// (`5#|#@$.#|5#`, see [`text_board::write_rle`]); `None` without `sokoban`.
+    pub fn text_board_rle(&self, pos: &GamePosition) -> Option<String> {
+        text_board::write_rle(self, pos)
+    }
+
+    /// Whether every box of a Sokoban puzzle stands on a goal and every goal holds one
+    /// (with Sokoban+ ids, a box of the goal's id).
     pub fn solved(&self, pos: &GamePosition) -> bool {
         text_board::solved(self, pos)
+    }
+
+    /// The pushers of a Sokoban position, in reading order (the text board's rows from
+    /// the top, each from the left: sokoenginepy's pusher ids 1, 2, ...); empty
+    /// without `sokoban` roles.
+    pub fn pushers(&self, pos: &GamePosition) -> Vec<CellId> {
+        sokoban::pushers(self, pos)
+    }
+
+    /// The legal moves of a Sokoban position by pusher (multiban: the side to move
+    /// chooses which pusher moves; a move names it by its start cell), the pushers in
+    /// the order of [`Game::pushers`].
+    pub fn legal_by_pusher(&self, pos: &GamePosition) -> Vec<(CellId, Vec<GameMove>)> {
+        sokoban::legal_by_pusher(self, pos)
+    }
+
+    /// The boxes of a Sokoban position in reading order (sokoenginepy's box ids 1, 2,
+    /// ...); empty without `sokoban` roles.
+    pub fn boxes(&self, pos: &GamePosition) -> Vec<CellId> {
+        match self.sokoban() {
+            Some(roles) => sokoban::cells_of(self, pos, roles.boxes),
+            None => Vec::new(),
+        }
+    }
+
+    /// Sokoban+: gives the boxes and goals of `pos` the ids of `boxorder` and
+    /// `goalorder` (sokoenginepy's strings, e.g. `"1 3 2"`: the `n`-th id for the
+    /// `n`-th box or goal in reading order, missing ones the default 0). A box then
+    /// counts as solved only on a goal of its id ([`Game::solved`]). Both empty: plain
+    /// Sokoban again.
+    pub fn set_sokoban_plus(
+        &self,
+        pos: &mut GamePosition,
+        boxorder: &str,
+        goalorder: &str,
+    ) -> Result<(), SokobanPlusError> {
+        sokoban::set_sokoban_plus(self, pos, boxorder, goalorder)
+    }
+
+    /// The `boxorder` and `goalorder` of a Sokoban+ position as they stand (boxes
+    /// carry their ids as they are pushed); `None` without Sokoban+ ids.
+    pub fn sokoban_plus_orders(&self, pos: &GamePosition) -> Option<(String, String)> {
+        sokoban::sokoban_plus_orders(self, pos)
     }
 
     /// `one side`: only the first side ever moves (a puzzle).

@@ -181,6 +181,10 @@ pub enum Command {
         /// line (or `error: ...`).
         #[arg(long, conflicts_with_all = ["fen", "moves"])]
         batch: bool,
+        /// With --board: print the board reached in run-length form, one line
+        /// (`5#|#@$.#|5#`, as sokoenginepy and the .sok format write it).
+        #[arg(long, requires = "board")]
+        rle: bool,
     },
     /// Write moves (UCI or SAN) as a PGN game with its `[Variant]`; or, with --read,
     /// play every game of a PGN file and print the FEN each one reaches.

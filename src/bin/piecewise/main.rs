@@ -208,11 +208,12 @@ fn run(command: Command, color: bool) -> Outcome {
             board,
             moves,
             batch,
+            rle,
         } => cmd::play::run(
             &rules,
             Start::new(fen.as_deref(), board.as_deref()),
             &moves,
-            batch,
+            cmd::play::Mode { batch, rle },
             color,
         ),
         Command::Variants { markdown, json } => cmd::variants::run(markdown, json),

@@ -297,6 +297,17 @@ fn place<const HASH: bool>(
     if let Some((dest, occ, mark)) = pushed {
         pos.set_cell::<HASH>(keys, dest, occ, mark, true);
     }
+    if pos.plus.is_some() {
+        // Sokoban+: a box's id goes where the box goes (a swap exchanges them once).
+        match m.push_to {
+            Some(dest) if dest == m.from => pos.swap_plus(m.to, m.from),
+            Some(dest) => {
+                pos.swap_plus(m.to, dest);
+                pos.swap_plus(m.from, m.to);
+            }
+            None => pos.swap_plus(m.from, m.to),
+        }
+    }
     let (kind, mark) = match m.promotion {
         Some(p) => (p, promotion_mark(g, m.piece, p)),
         None => (m.piece, promo_mark),

@@ -13,6 +13,7 @@
 pub(crate) mod draughts;
 pub mod fen;
 pub mod pgn;
+pub mod rle;
 pub(crate) mod san;
 pub mod text_board;
 pub(crate) mod uci;

@@ -3,8 +3,11 @@
 //!
 //! Owns the character set and the placement of the text on the rules' board, nothing
 //! about moves. The characters: `#` wall, `@` pusher, `+` pusher on a goal, `$` box,
-//! `*` box on a goal, `.` goal, and space, `-` or `_` floor; lines starting with `;`
-//! are comments. Which pieces stand for the pusher, the boxes and the walls is the
+//! `*` box on a goal, `.` goal, and space, `-` or `_` floor (and sokoenginepy's
+//! alternatives `p`/`m`, `P`/`M`, `b`, `B`, `o`); lines starting with `;` are comments.
+//! A line holding a digit, `(`, `)` or `|` is run-length text ([`super::rle`]), and is
+//! read as the rows it decodes to. A board may hold several pushers (multiban: the side
+//! to move chooses which one moves; a move names it by its cell). Which pieces stand for the pusher, the boxes and the walls is the
 //! rules file's `sokoban` declaration ([`crate::ir::SokobanRoles`]); all three belong
 //! to the first side.
 //!
@@ -16,12 +19,14 @@
 //! the floor outside the level's walls. A `#` where the board has no cell (a hole) is
 //! fine and places nothing; without a `wall` piece every `#` must fall on a hole.
 
+use super::rle::{self, RleProblem};
 use crate::diagnostics::plural;
 use crate::ids::{CellId, Side};
 use crate::ir::Coord;
 use crate::walk::Occupant;
 use crate::Game;
 use crate::GamePosition;
+use crate::SokobanPlusError;
 use std::fmt;
 
 /// A text board that could not be read: what is wrong ([`TextBoardError::kind`]) and
@@ -29,6 +34,9 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextBoardError {
     kind: TextBoardErrorKind,
+    /// On a run-length line: the row of the decoded text the problem is on (from 1);
+    /// the kind's column then counts in that row.
+    rle_row: Option<usize>,
 }
 
 /// What is wrong with a text board. Lines and columns count from 1 (columns in
@@ -44,6 +52,22 @@ pub enum TextBoardErrorKind {
     BlankLineInside {
         /// The blank line.
         line: usize,
+    },
+    /// A malformed run-length line (`3(#-`: a group never closed, ...).
+    Rle {
+        /// Its line.
+        line: usize,
+        /// Its column on the line as written.
+        column: usize,
+        /// What is wrong.
+        problem: RleProblem,
+    },
+    /// Sokoban+ ids (`boxorder:`, `goalorder:` lines) that do not fit the board.
+    SokobanPlus {
+        /// The line of the order at fault (for ids that differ, `goalorder`'s).
+        line: usize,
+        /// What is wrong.
+        error: SokobanPlusError,
     },
     /// A character a Sokoban board does not use.
     UnknownCharacter {
@@ -87,15 +111,6 @@ pub enum TextBoardErrorKind {
         /// The cell's name.
         cell: String,
     },
-    /// A second pusher.
-    SecondPusher {
-        /// Its line.
-        line: usize,
-        /// Its column.
-        column: usize,
-        /// The first pusher's (line, column).
-        first: (usize, usize),
-    },
     /// No pusher on the board.
     NoPusher,
 }
@@ -112,12 +127,12 @@ impl TextBoardError {
         use TextBoardErrorKind::*;
         match self.kind {
             NoSokobanRoles | Empty | NoPusher => None,
-            BlankLineInside { line } => Some((line, 1)),
+            BlankLineInside { line } | SokobanPlus { line, .. } => Some((line, 1)),
             UnknownCharacter { line, column, .. }
+            | Rle { line, column, .. }
             | OutsideBoard { line, column, .. }
             | OnHole { line, column, .. }
-            | WallWithoutPiece { line, column, .. }
-            | SecondPusher { line, column, .. } => Some((line, column)),
+            | WallWithoutPiece { line, column, .. } => Some((line, column)),
         }
     }
 
@@ -126,8 +141,17 @@ impl TextBoardError {
         Message(&self.kind).to_string()
     }
 
+    /// On a run-length line, the row of its decoded text the problem is on (from 1):
+    /// [`TextBoardError::place`]'s column then counts in that row.
+    pub fn rle_row(&self) -> Option<usize> {
+        self.rle_row
+    }
+
     fn new(kind: TextBoardErrorKind) -> TextBoardError {
-        TextBoardError { kind }
+        TextBoardError {
+            kind,
+            rle_row: None,
+        }
     }
 }
 
@@ -145,9 +169,11 @@ impl fmt::Display for Message<'_> {
             BlankLineInside { .. } => {
                 f.write_str("a blank line inside the level (a file holds one level)")
             }
+            Rle { problem, .. } => write!(f, "{problem}"),
+            SokobanPlus { error, .. } => write!(f, "{error}"),
             UnknownCharacter { found, .. } => write!(
                 f,
-                "unknown character {found:?} (a Sokoban board uses `#` wall, `@` pusher, `+` pusher on a goal, `$` box, `*` box on a goal, `.` goal, and space, `-` or `_` floor)"
+                "unknown character {found:?} (a Sokoban board uses `#` wall, `@` pusher, `+` pusher on a goal, `$` box, `*` box on a goal, `.` goal, and space, `-` or `_` floor; digits, `(`, `)` and `|` for run-length text)"
             ),
             OutsideBoard {
                 found,
@@ -168,13 +194,6 @@ impl fmt::Display for Message<'_> {
                 f,
                 "`#` on the cell {cell}: the rules name no wall piece (`sokoban ..., wall Wall`) and the board has no hole there"
             ),
-            SecondPusher {
-                first: (line, column),
-                ..
-            } => write!(
-                f,
-                "a second pusher (the first is at {line}:{column}); a Sokoban board has one"
-            ),
             NoPusher => f.write_str("the board has no pusher (`@`, or `+` on a goal)"),
         }
     }
@@ -182,9 +201,16 @@ impl fmt::Display for Message<'_> {
 
 impl fmt::Display for TextBoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.place() {
-            None => write!(f, "{}", Message(&self.kind)),
-            Some((line, column)) => write!(f, "{line}:{column}: {}", Message(&self.kind)),
+        match (self.place(), self.rle_row) {
+            (None, _) => write!(f, "{}", Message(&self.kind)),
+            (Some((line, column)), None) => {
+                write!(f, "{line}:{column}: {}", Message(&self.kind))
+            }
+            (Some((line, column)), Some(row)) => write!(
+                f,
+                "{line}: row {row}, column {column} of the decoded run-length text: {}",
+                Message(&self.kind)
+            ),
         }
     }
 }
@@ -196,38 +222,146 @@ fn fail<T>(kind: TextBoardErrorKind) -> Result<T, TextBoardError> {
     Err(TextBoardError::new(kind))
 }
 
-/// The level's lines with their 1-based line numbers in the file: comment lines and
-/// blank lines before and after the level dropped. A blank line inside is an error.
-fn level_lines(text: &str) -> Result<Vec<(usize, &str)>, TextBoardError> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
-        .filter(|(_, l)| !l.starts_with(';'))
-        .collect();
-    let blank = |l: &str| l.trim().is_empty();
-    let first = lines.iter().position(|(_, l)| !blank(l));
-    let last = lines.iter().rposition(|(_, l)| !blank(l));
+/// One row of a level: the line it comes from (from 1), and on a run-length line its
+/// row in the decoded text (from 1).
+struct Row {
+    line: usize,
+    rle_row: Option<usize>,
+    text: String,
+}
+
+impl Row {
+    /// The error of `kind` on this row (a run-length row says which row it is).
+    fn fail<T>(&self, kind: TextBoardErrorKind) -> Result<T, TextBoardError> {
+        Err(TextBoardError {
+            kind,
+            rle_row: self.rle_row,
+        })
+    }
+}
+
+/// Whether a character stands for something on a Sokoban board: the usual ones and
+/// sokoenginepy's alternatives (`p`, `m` pusher, `P`, `M` pusher on a goal, `b` box, `B`
+/// box on a goal, `o` goal).
+fn is_board_char(c: char) -> bool {
+    "#@+$*. -_pmPMbBo".contains(c)
+}
+
+/// The level's rows: comment lines dropped, run-length lines (those holding a digit,
+/// `(`, `)` or `|`) decoded into their rows, and blank rows before and after the level
+/// dropped. A blank line inside is an error; a blank row of run-length text (`||`) is
+/// a row of floor.
+fn level_rows(text: &str) -> Result<Vec<Row>, TextBoardError> {
+    Ok(level(text)?.rows)
+}
+
+/// A level's rows and its Sokoban+ orders.
+struct Level {
+    rows: Vec<Row>,
+    /// `boxorder:` and `goalorder:`, each with its line.
+    orders: [Option<(usize, String)>; 2],
+}
+
+/// `boxorder: IDS` or `goalorder: IDS` (either case, `:` or `=`): which (0 or 1) and
+/// the ids.
+fn order_line(l: &str) -> Option<(usize, &str)> {
+    let t = l.trim_start();
+    let lower = t.get(..9).unwrap_or(t).to_ascii_lowercase();
+    let (which, rest) = if lower.starts_with("boxorder") {
+        (0, &t[8..])
+    } else if lower.starts_with("goalorder") {
+        (1, &t[9..])
+    } else {
+        return None;
+    };
+    let rest = rest.trim_start();
+    let ids = rest.strip_prefix(':').or_else(|| rest.strip_prefix('='))?;
+    Some((which, ids.trim()))
+}
+
+/// The level's rows ([`level_rows`]) and its `boxorder:` and `goalorder:` lines, which
+/// may stand anywhere in the file.
+fn level(text: &str) -> Result<Level, TextBoardError> {
+    let mut rows: Vec<Row> = Vec::new();
+    let mut orders: [Option<(usize, String)>; 2] = [None, None];
+    for (i, l) in text.lines().enumerate() {
+        let (line, l) = (i + 1, l.trim_end_matches('\r'));
+        if l.starts_with(';') {
+            continue;
+        }
+        if let Some((which, ids)) = order_line(l) {
+            orders[which] = Some((line, ids.to_string()));
+            // Keeps the place of the line, blank, so that the level around it stays
+            // one piece only if it was.
+            rows.push(Row {
+                line,
+                rle_row: None,
+                text: String::new(),
+            });
+            continue;
+        }
+        if !l.chars().any(rle::is_rle_char) {
+            rows.push(Row {
+                line,
+                rle_row: None,
+                text: l.to_string(),
+            });
+            continue;
+        }
+        // Run-length text: every other character must be a board's (so that an
+        // unknown one is reported where it is written).
+        if let Some((col, found)) = l
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| !rle::is_rle_char(c) && !is_board_char(c))
+        {
+            return fail(TextBoardErrorKind::UnknownCharacter {
+                line,
+                column: col + 1,
+                found,
+            });
+        }
+        let decoded = rle::decode(l).map_err(|e| {
+            TextBoardError::new(TextBoardErrorKind::Rle {
+                line,
+                column: e.column,
+                problem: e.problem,
+            })
+        })?;
+        rows.extend(decoded.into_iter().enumerate().map(|(r, text)| Row {
+            line,
+            rle_row: Some(r + 1),
+            text,
+        }));
+    }
+    let blank = |r: &Row| r.text.trim().is_empty();
+    let first = rows.iter().position(blank_not(blank));
+    let last = rows.iter().rposition(blank_not(blank));
     let (Some(first), Some(last)) = (first, last) else {
         return fail(TextBoardErrorKind::Empty);
     };
-    let level = lines[first..=last].to_vec();
-    if let Some(&(line, _)) = level.iter().find(|(_, l)| blank(l)) {
-        return fail(TextBoardErrorKind::BlankLineInside { line });
+    rows.truncate(last + 1);
+    rows.drain(..first);
+    if let Some(r) = rows.iter().find(|r| r.rle_row.is_none() && blank(r)) {
+        return fail(TextBoardErrorKind::BlankLineInside { line: r.line });
     }
-    Ok(level)
+    Ok(Level { rows, orders })
+}
+
+fn blank_not(blank: impl Fn(&Row) -> bool) -> impl Fn(&Row) -> bool {
+    move |r| !blank(r)
 }
 
 /// The size of the level in a text board: (columns, lines), the longest line's length
 /// and the number of lines between the first and the last non-blank one.
 pub fn level_size(text: &str) -> Result<(usize, usize), TextBoardError> {
-    let lines = level_lines(text)?;
-    let width = lines
+    let rows = level_rows(text)?;
+    let width = rows
         .iter()
-        .map(|(_, l)| l.trim_end().chars().count())
+        .map(|r| r.text.trim_end().chars().count())
         .max()
         .unwrap_or(0);
-    Ok((width, lines.len()))
+    Ok((width, rows.len()))
 }
 
 /// Reads a Sokoban text board into a position of `game`, which must declare
@@ -238,22 +372,23 @@ pub fn read(game: &Game, text: &str) -> Result<GamePosition, TextBoardError> {
     };
     let board = game.board();
     let (width, height) = (board.width() as usize, board.height() as usize);
-    let lines = level_lines(text)?;
+    let Level { rows, orders } = level(text)?;
     let mut pos = GamePosition::empty(game.piece_count(), game.cell_count());
-    let mut pusher_at: Option<(usize, usize)> = None;
-    for (row, &(line, line_text)) in lines.iter().enumerate() {
-        for (col, ch) in line_text.chars().enumerate() {
+    let mut pushers = 0;
+    for (row, r) in rows.iter().enumerate() {
+        let line = r.line;
+        for (col, ch) in r.text.chars().enumerate() {
             let column = col + 1;
             let (piece, goal) = match ch {
                 ' ' | '-' | '_' => continue,
                 '#' => (roles.wall.map(Err), false),
-                '@' => (Some(Ok(roles.pusher)), false),
-                '+' => (Some(Ok(roles.pusher)), true),
-                '$' => (Some(Ok(roles.boxes)), false),
-                '*' => (Some(Ok(roles.boxes)), true),
-                '.' => (None, true),
+                '@' | 'p' | 'm' => (Some(Ok(roles.pusher)), false),
+                '+' | 'P' | 'M' => (Some(Ok(roles.pusher)), true),
+                '$' | 'b' => (Some(Ok(roles.boxes)), false),
+                '*' | 'B' => (Some(Ok(roles.boxes)), true),
+                '.' | 'o' => (None, true),
                 found => {
-                    return fail(TextBoardErrorKind::UnknownCharacter {
+                    return r.fail(TextBoardErrorKind::UnknownCharacter {
                         line,
                         column,
                         found,
@@ -261,7 +396,7 @@ pub fn read(game: &Game, text: &str) -> Result<GamePosition, TextBoardError> {
                 }
             };
             if col >= width || row >= height {
-                return fail(TextBoardErrorKind::OutsideBoard {
+                return r.fail(TextBoardErrorKind::OutsideBoard {
                     line,
                     column,
                     found: ch,
@@ -278,29 +413,20 @@ pub fn read(game: &Game, text: &str) -> Result<GamePosition, TextBoardError> {
                 if ch == '#' {
                     continue; // a wall on a hole
                 }
-                return fail(TextBoardErrorKind::OnHole {
+                return r.fail(TextBoardErrorKind::OnHole {
                     line,
                     column,
                     found: ch,
                 });
             };
             if ch == '#' && roles.wall.is_none() {
-                return fail(TextBoardErrorKind::WallWithoutPiece {
+                return r.fail(TextBoardErrorKind::WallWithoutPiece {
                     line,
                     column,
                     cell: board.cell_name(cell),
                 });
             }
-            if ch == '@' || ch == '+' {
-                if let Some(first) = pusher_at {
-                    return fail(TextBoardErrorKind::SecondPusher {
-                        line,
-                        column,
-                        first,
-                    });
-                }
-                pusher_at = Some((line, column));
-            }
+            pushers += usize::from(piece == Some(Ok(roles.pusher)));
             if let Some(Ok(kind) | Err(kind)) = piece {
                 // `Err` marks the wall: both are pieces of the first side.
                 pos.cells[cell.index()] = Occupant::piece(Side::First, kind);
@@ -308,10 +434,27 @@ pub fn read(game: &Game, text: &str) -> Result<GamePosition, TextBoardError> {
             pos.goals[cell.index()] = goal;
         }
     }
-    if pusher_at.is_none() {
+    if pushers == 0 {
         return fail(TextBoardErrorKind::NoPusher);
     }
     pos.rehash(&game.keys);
+    if orders.iter().any(Option::is_some) {
+        let text = |i: usize| orders[i].as_ref().map_or("", |(_, t)| t.as_str());
+        if let Err(error) = game.set_sokoban_plus(&mut pos, text(0), text(1)) {
+            let at = |i: usize| orders[i].as_ref().map(|(l, _)| *l);
+            let line = match &error {
+                SokobanPlusError::NotAnId { order, .. }
+                | SokobanPlusError::TooManyIds { order, .. } => {
+                    at(usize::from(*order == "goalorder"))
+                }
+                _ => at(1).or(at(0)),
+            };
+            return fail(TextBoardErrorKind::SokobanPlus {
+                line: line.unwrap_or(1),
+                error,
+            });
+        }
+    }
     Ok(pos)
 }
 
@@ -346,6 +489,33 @@ pub fn write(game: &Game, pos: &GamePosition) -> Option<String> {
     }
     let mut out = rows.join("\n");
     out.push('\n');
+    out.push_str(&orders_text(game, pos));
+    Some(out)
+}
+
+/// The `boxorder:` and `goalorder:` lines of a Sokoban+ position (empty without).
+fn orders_text(game: &Game, pos: &GamePosition) -> String {
+    match game.sokoban_plus_orders(pos) {
+        Some((b, g)) => format!("boxorder: {b}\ngoalorder: {g}\n"),
+        None => String::new(),
+    }
+}
+
+/// Writes a position as one line of run-length text (sokoenginepy's and the `.sok`
+/// format's): the rows of [`write`] with floor as `-`, each run of two or more equal
+/// characters as its count and the character, the rows joined by `|`
+/// (`5#|#@$.#|5#`). [`read`] reads it back. `None` if the game has no `sokoban`
+/// declaration.
+pub fn write_rle(game: &Game, pos: &GamePosition) -> Option<String> {
+    let text = write(game, pos)?;
+    let rows: Vec<String> = text
+        .lines()
+        .filter(|l| order_line(l).is_none())
+        .map(|r| r.replace(' ', "-"))
+        .collect();
+    let mut out = rle::encode(rows.iter().map(String::as_str));
+    out.push('\n');
+    out.push_str(&orders_text(game, pos));
     Some(out)
 }
 
@@ -375,11 +545,16 @@ fn cell_char(roles: &crate::ir::SokobanRoles, pos: &GamePosition, cell: CellId) 
     }
 }
 
-/// Whether every box stands on a goal and every goal holds a box (a solved puzzle).
+/// Whether every box stands on a goal and every goal holds a box (a solved puzzle);
+/// with Sokoban+ ids, every goal a box of its id.
 pub fn solved(game: &Game, pos: &GamePosition) -> bool {
     let Some(roles) = game.sokoban() else {
         return false;
     };
     let boxed = Occupant::piece(Side::First, roles.boxes);
-    (0..game.cell_count()).all(|i| (pos.cells[i] == boxed) == pos.goals[i])
+    let placed = (0..game.cell_count()).all(|i| (pos.cells[i] == boxed) == pos.goals[i]);
+    placed
+        && pos.plus.as_ref().is_none_or(|p| {
+            (0..game.cell_count()).all(|i| !pos.goals[i] || p.boxes[i] == p.goals[i])
+        })
 }

@@ -13,10 +13,12 @@
 //! So make/unmake never reconstruct anything and allocate nothing once the journal has
 //! grown to the search depth.
 
+mod plus;
 mod quiet;
 mod tags;
 mod zobrist;
 
+pub(crate) use plus::PlusIds;
 pub(crate) use quiet::Quiet;
 pub(crate) use tags::tag_hash;
 pub use zobrist::Keys;
@@ -102,6 +104,8 @@ enum Change {
     Move { from: u16, to: u16, before: [u8; 2] },
     /// A cell's tags (and moved flag) before a move took them away.
     Tags { cell: u16, tags: u8, moved: bool },
+    /// The Sokoban+ box ids of two cells exchanged ([`GamePosition::swap_plus`]).
+    PlusSwap { a: u16, b: u16 },
 }
 
 /// A position of a [`super::Game`].
@@ -121,6 +125,9 @@ pub struct GamePosition {
     /// marking of the puzzle: moves never change it, so it is not hashed. FEN does not
     /// carry it.
     pub(crate) goals: Vec<bool>,
+    /// Sokoban+: the ids of the boxes and goals (`None`: plain Sokoban, or any other
+    /// game). Box ids are hashed; FEN does not carry them.
+    pub(crate) plus: Option<Box<PlusIds>>,
     /// `[side][piece]` pieces in hand.
     pub(crate) hands: [Vec<u8>; 2],
     /// `[side][piece]` pieces on the board.
@@ -164,6 +171,7 @@ impl PartialEq for GamePosition {
                 .all(|(a, b)| (a ^ b) & PROMOTION == 0)
             && self.tags == o.tags
             && self.goals == o.goals
+            && self.plus == o.plus
             && self.hands == o.hands
             && self.side == o.side
             && self.castling == o.castling
@@ -221,6 +229,7 @@ impl GamePosition {
             marks: vec![0; cells],
             tags: Vec::new(),
             goals: vec![false; cells],
+            plus: None,
             hands: [vec![0; pieces], vec![0; pieces]],
             counts: [vec![0; pieces], vec![0; pieces]],
             side: Side::First,
@@ -451,7 +460,7 @@ impl GamePosition {
                     f(CellId(from));
                     f(CellId(to));
                 }
-                Change::Hand { .. } | Change::Tags { .. } => {}
+                Change::Hand { .. } | Change::Tags { .. } | Change::PlusSwap { .. } => {}
             }
         }
     }
@@ -562,6 +571,7 @@ impl GamePosition {
                     self.tags[cell as usize] = tags;
                     self.set_moved(cell as usize, moved);
                 }
+                Some(Change::PlusSwap { a, b }) => self.unswap_plus(a, b),
                 None => break,
             }
         }
@@ -605,6 +615,7 @@ impl GamePosition {
             }
         }
         h ^= keys.state(self);
+        h ^= self.plus_hash();
         if self.lion_taken {
             h ^= LION_TAKEN_KEY;
         }

@@ -12,19 +12,26 @@ use piecewise::game::GamePosition;
 use piecewise::Game;
 use std::path::Path;
 
-/// Plays `moves` from `start`, or answers standard input with `batch_mode`.
-pub fn run(
-    path: &Path,
-    start: Start<'_>,
-    moves: &[String],
-    batch_mode: bool,
-    color: bool,
-) -> Outcome {
+/// How `play` answers: `--batch`, `--rle`.
+pub struct Mode {
+    /// Answer the lines of standard input.
+    pub batch: bool,
+    /// Print a text board reached in run-length form.
+    pub rle: bool,
+}
+
+/// Plays `moves` from `start`, or answers standard input in batch mode.
+pub fn run(path: &Path, start: Start<'_>, moves: &[String], mode: Mode, color: bool) -> Outcome {
     let game = load_game_for(path, start, color)?;
-    if !batch_mode {
+    if !mode.batch {
         let line = super::result::play_line(&game, game_position(&game, path, start)?, moves)?;
         let pos = line.position();
-        match (start, game.text_board(pos)) {
+        let board = if mode.rle {
+            game.text_board_rle(pos)
+        } else {
+            game.text_board(pos)
+        };
+        match (start, board) {
             (Start::Board(_), Some(text)) => {
                 out!("{text}");
                 if game.solved(pos) {

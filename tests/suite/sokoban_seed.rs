@@ -1,0 +1,340 @@
+//! Sokoban as sokoenginepy documents it (the tutorial in
+//! `../shared/seeds/002-sokoenginepy-tutorial.rst` and its documented examples): its
+//! boards read from text and from run-length text and written back, several pushers
+//! on one board (multiban), Sokoban+ ids, and the solver's hash. The tutorial numbers
+//! cells row by row from the top-left (`index = row * width + column`) and pieces in
+//! that reading order from 1; here the level's line `r` (from 0) is rank
+//! `lines - r` of the board cut to the level, its column `c` file `a + c`.
+
+use crate::common;
+use crate::common::cli::{run, stderr, stdout, temp};
+
+use piecewise::game::{text_board, GamePosition};
+use piecewise::Game;
+
+/// The tutorial's board: 19 columns, 11 lines, two pushers, six boxes, six goals.
+pub const TUTORIAL: &str = "    #####
+    #  @#
+    #$  #
+  ###  $##
+  #  $ $ #
+### # ## #   ######
+#   # ## #####  ..#
+# $  $          ..#
+##### ### #@##  ..#
+    #     #########
+    #######
+";
+
+/// The shipped rules file `name` on a board cut to the level, as `--board` plays it.
+pub fn fitted(name: &str, level: &str) -> Game {
+    let size = text_board::level_size(level).expect("a level");
+    Game::compile_fitted(&common::rules_source(name), None, Some(size)).expect("compiles")
+}
+
+pub fn read(g: &Game, level: &str) -> GamePosition {
+    g.read_text_board(level)
+        .unwrap_or_else(|e| panic!("{e}\n{level}"))
+}
+
+/// The same text with floor written `-` and every line as long as the longest, as
+/// sokoenginepy prints a board with `use_visible_floor`.
+fn visible(level: &str) -> String {
+    let width = level.lines().map(str::len).max().unwrap_or(0);
+    level
+        .lines()
+        .map(|l| format!("{l:-<width$}\n").replace(' ', "-"))
+        .collect()
+}
+
+// ------------------------------------------------------------------ run-length text
+
+#[test]
+fn the_tutorial_board_round_trips_through_run_length_text() {
+    let g = fitted("sokoban", TUTORIAL);
+    let pos = read(&g, TUTORIAL);
+    let rle = g.text_board_rle(&pos).expect("sokoban");
+    // Counted by hand from the board, row by row.
+    assert_eq!(
+        rle,
+        "4-5#|4-#2-@#|4-#$2-#|2-3#2-$2#|2-#2-$-$-#|3#-#-2#-#3-6#|#3-#-2#-5#2-2.#|#-$2-$10-2.#|5#-3#-#@2#2-2.#|4-#5-9#|4-7#\n"
+    );
+    let back = read(&g, &rle);
+    assert_eq!(back, pos);
+    assert_eq!(g.text_board(&back).as_deref(), Some(TUTORIAL));
+    assert_eq!(text_board::level_size(&rle), Ok((19, 11)));
+}
+
+#[test]
+fn visible_floor_reads_as_floor() {
+    // The tutorial prints the board with `-` for floor: the same position.
+    let g = fitted("sokoban", TUTORIAL);
+    assert_eq!(read(&g, &visible(TUTORIAL)), read(&g, TUTORIAL));
+}
+
+#[test]
+fn sokoenginepys_run_length_board_with_blank_rows() {
+    // sokoenginepy's own test of a run-length board: rows end at `|`, `|||` leaves two
+    // rows of floor, trailing floor is dropped. Two pushers (`@` and `+`).
+    let rle = " ##########   | ## @ *   #|##  $ ####|# $.+ #|||#######   |";
+    let plain = " ##########\n ## @ *   #\n##  $ ####\n# $.+ #\n-\n-\n#######\n";
+    let g = fitted("sokoban", rle);
+    assert_eq!(text_board::level_size(rle), Ok((11, 7)));
+    let pos = read(&g, rle);
+    assert_eq!(g.text_board(&pos).as_deref(), Some(plain));
+    assert_eq!(read(&g, plain), pos);
+}
+
+#[test]
+fn groups_repeat_rows_and_runs() {
+    // `3(#-)` is `#-#-#-`; a group may hold row breaks: `2(#2-#|)` is two rows.
+    let g = fitted("sokoban", "6#|#@3-#|2(#4-#|)6#");
+    let pos = read(&g, "6#|#@3-#|2(#4-#|)6#");
+    assert_eq!(
+        g.text_board(&pos).as_deref(),
+        Some("######\n#@   #\n#    #\n#    #\n######\n")
+    );
+    assert_eq!(
+        read(&g, "6#|#@3-#|#4-#|#4-#|6#"),
+        read(&g, "6#|#@3-#|2(#4-#|)6#")
+    );
+}
+
+#[test]
+fn malformed_run_length_text_says_what_and_where() {
+    let g = fitted("sokoban", TUTORIAL);
+    let err = |text: &str| g.read_text_board(text).expect_err(text).to_string();
+    assert_eq!(
+        err("5#|#@2(-#|5#"),
+        "1:7: a run-length group `(` is never closed"
+    );
+    assert_eq!(
+        err("; a level\n5#|#@-)#|5#"),
+        "2:7: a `)` closes no run-length group"
+    );
+    assert_eq!(
+        err("5#|#@-$3"),
+        "1:8: a run-length count with nothing after it to repeat"
+    );
+    assert!(err("5#|#@x2-#").starts_with("1:6: unknown character 'x'"));
+    assert_eq!(
+        err("99999999#"),
+        "1:1: the run-length line decodes to more than 65536 characters"
+    );
+    // A problem found once the line is decoded names the decoded row and column.
+    assert!(
+        err("5#|#@-$#|#2-20-#")
+            .starts_with("1: row 3, column 24 of the decoded run-length text: '#' lies outside"),
+        "{}",
+        err("5#|#@-$#|#2-20-#")
+    );
+}
+
+#[test]
+fn play_prints_the_board_reached_in_run_length_text() {
+    let file = temp("tutorial.txt", TUTORIAL.as_bytes());
+    let file = file.to_str().expect("utf-8");
+    // The second pusher (l3) steps up.
+    let out = run(&["play", "sokoban", "--board", file, "--rle", "l3l4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "4-5#|4-#2-@#|4-#$2-#|2-3#2-$2#|2-#2-$-$-#|3#-#-2#-#3-6#|#3-#-2#-5#2-2.#|#-$2-$5-@4-2.#|5#-3#-#-2#2-2.#|4-#5-9#|4-7#\n"
+    );
+    // Run-length text is read wherever a board is: back through `play --board`.
+    let rle = temp("tutorial.rle", stdout(&out).as_bytes());
+    let out = run(&["play", "sokoban", "--board", rle.to_str().expect("utf-8")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\n# $  $     @    ..#\n##### ### # ##  ..#\n"));
+    let bad = run(&["play", "sokoban", "--rle"]);
+    assert!(!bad.status.success());
+}
+
+// ------------------------------------------------------------------ multiban
+
+#[test]
+fn the_tutorials_two_pushers_each_move() {
+    // sokoenginepy: pusher 1 at index 26 (line 1, column 7: h10), pusher 2 at 163
+    // (line 8, column 11: l3).
+    let g = fitted("sokoban", TUTORIAL);
+    let pos = read(&g, TUTORIAL);
+    assert_eq!(g.legal_uci(&pos), ["h10g10", "h10h9", "l3l4"]);
+    let by_pusher = g.legal_by_pusher(&pos);
+    let listed: Vec<(String, Vec<String>)> = by_pusher
+        .iter()
+        .map(|(cell, moves)| (g.board().cell_name(*cell), g.uci_list(moves)))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            (
+                "h10".to_string(),
+                vec!["h10g10".to_string(), "h10h9".to_string()]
+            ),
+            ("l3".to_string(), vec!["l3l4".to_string()]),
+        ]
+    );
+    // The tutorial's Mover: pusher 2 moves up, then up again is refused (a wall at
+    // index 125, line 6 column 11: l5).
+    let mut pos = pos;
+    let m = g.parse_uci(&pos, "l3l4").expect("pusher 2 moves up");
+    g.make(&mut pos, &m);
+    assert!(g.parse_uci(&pos, "l4l5").is_none());
+    assert_eq!(
+        g.legal_uci(&pos),
+        ["h10g10", "h10h9", "l4k4", "l4l3", "l4m4"]
+    );
+}
+
+#[test]
+fn a_pusher_cannot_walk_through_or_push_another() {
+    let g = fitted("sokoban", "#######\n#@@$  #\n#######\n");
+    // b2 is blocked by c2 (another pusher), which pushes the box on d2.
+    assert_eq!(
+        g.legal_uci(&read(&g, "#######\n#@@$  #\n#######\n")),
+        ["c2d2"]
+    );
+    // A box pushed towards a pusher stops: e2 would push d2 onto c2's pusher.
+    let b = "#######\n# @$@ #\n#######\n";
+    let g = fitted("sokoban", b);
+    assert_eq!(g.legal_uci(&read(&g, b)), ["c2b2", "e2f2"]);
+}
+
+// ------------------------------------------------------------------ Sokoban+
+
+#[test]
+fn the_tutorials_sokoban_plus_orders() {
+    // boxorder "1 3 2", goalorder "3 2 1": boxes 1-3 (reading order) get 1, 3, 2 and
+    // goals 1-3 get 3, 2, 1; the other three of each the default 0.
+    let g = fitted("sokoban", TUTORIAL);
+    let mut pos = read(&g, TUTORIAL);
+    g.set_sokoban_plus(&mut pos, "1 3 2", "3 2 1")
+        .expect("valid");
+    let name = |c| g.board().cell_name(c);
+    let boxes: Vec<(String, u32)> = g
+        .boxes(&pos)
+        .into_iter()
+        .map(|c| (name(c), pos.box_plus_id(c)))
+        .collect();
+    // Box 3 is the tutorial's `box_position(DEFAULT_PIECE_ID + 2) == 81`: line 4,
+    // column 5 (81 = 4 * 19 + 5), f7.
+    assert_eq!(
+        boxes,
+        [
+            ("f9", 1),
+            ("h8", 3),
+            ("f7", 2),
+            ("h7", 0),
+            ("c4", 0),
+            ("f4", 0)
+        ]
+        .map(|(c, i)| (c.to_string(), i))
+    );
+    assert_eq!(
+        g.sokoban_plus_orders(&pos),
+        Some(("1 3 2".to_string(), "3 2 1".to_string()))
+    );
+    assert!(!g.solved(&pos));
+}
+
+/// Two boxes pushed right along their rows onto the goals at the rows' ends.
+const TWO_ROWS: &str = "\
+########
+#@ $  .#
+#  $  .#
+########
+";
+
+/// The pushes that put both boxes of [`TWO_ROWS`] on the goals.
+const TWO_ROWS_SOLUTION: [&str; 11] = [
+    "b3c3", "c3d3", "d3e3", "e3f3", "f3e3", "e3d3", "d3c3", "c3c2", "c2d2", "d2e2", "e2f2",
+];
+
+fn solve_two_rows(orders: &str) -> (Game, GamePosition) {
+    let level = format!("{TWO_ROWS}{orders}");
+    let g = fitted("sokoban", TWO_ROWS);
+    let mut pos = read(&g, &level);
+    for u in TWO_ROWS_SOLUTION {
+        let m = g.parse_uci(&pos, u).unwrap_or_else(|| panic!("{u}"));
+        g.make(&mut pos, &m);
+    }
+    (g, pos)
+}
+
+#[test]
+fn a_box_on_a_goal_of_another_id_is_not_solved() {
+    // Plain Sokoban: both boxes on goals.
+    let (g, pos) = solve_two_rows("");
+    assert!(g.solved(&pos));
+    // The upper box is 1 and the upper goal 2: each box on the other's goal.
+    let (g, pos) = solve_two_rows("boxorder: 1 2\ngoalorder: 2 1\n");
+    assert_eq!(
+        g.text_board(&pos).as_deref(),
+        Some("########\n#     *#\n#    @*#\n########\nboxorder: 1 2\ngoalorder: 2 1\n")
+    );
+    let g3 = g.board().parse_cell("g3").expect("g3");
+    assert_eq!((pos.box_plus_id(g3), pos.goal_plus_id(g3)), (1, 2));
+    assert!(!g.solved(&pos));
+    // Matching ids: solved.
+    let (g, pos) = solve_two_rows("BoxOrder = 1 2\nGoalOrder = 1 2\n");
+    assert!(g.solved(&pos));
+}
+
+#[test]
+fn box_ids_travel_with_their_boxes_and_come_back_on_unmake() {
+    let g = fitted("sokoban", TWO_ROWS);
+    let start = read(&g, &format!("{TWO_ROWS}boxorder: 1 2\ngoalorder: 2 1\n"));
+    let mut pos = start.clone();
+    let mut undos = Vec::new();
+    for u in TWO_ROWS_SOLUTION {
+        let m = g.parse_uci(&pos, u).expect("legal");
+        undos.push(g.make(&mut pos, &m));
+    }
+    let g2 = g.board().parse_cell("g2").expect("g2");
+    assert_eq!(pos.box_plus_id(g2), 2);
+    for u in undos.into_iter().rev() {
+        g.unmake(&mut pos, u);
+    }
+    assert_eq!(pos, start);
+    // The ids are part of the hash: the same boxes with their ids exchanged, or
+    // without ids, hash apart.
+    let other = read(&g, &format!("{TWO_ROWS}boxorder: 2 1\ngoalorder: 2 1\n"));
+    let plain = read(&g, TWO_ROWS);
+    assert_ne!(start.hash(), other.hash());
+    assert_ne!(start.hash(), plain.hash());
+    // The orders are written back and read again, also in run-length text.
+    let rle = g.text_board_rle(&start).expect("sokoban");
+    assert_eq!(
+        rle,
+        "8#|#@-$2-.#|#2-$2-.#|8#\nboxorder: 1 2\ngoalorder: 2 1\n"
+    );
+    assert_eq!(read(&g, &rle), start);
+}
+
+#[test]
+fn sokoban_plus_orders_that_do_not_fit_say_why() {
+    let g = fitted("sokoban", TWO_ROWS);
+    let err = |orders: &str| {
+        g.read_text_board(&format!("{TWO_ROWS}{orders}"))
+            .expect_err(orders)
+            .to_string()
+    };
+    assert_eq!(
+        err("boxorder: 1 x\ngoalorder: 1\n"),
+        "5:1: boxorder: \"x\" is not a Sokoban+ id (a whole number, 0 for none)"
+    );
+    assert_eq!(
+        err("boxorder: 1 2 3\ngoalorder: 1 2 3\n"),
+        "5:1: boxorder gives 3 ids for 2 boxes"
+    );
+    assert_eq!(
+        err("boxorder: 1 2\ngoalorder: 1 3\n"),
+        "6:1: the Sokoban+ ids of the boxes (1 2) are not those of the goals (1 3): every id a box has needs a goal of that id"
+    );
+    // sokoenginepy's legacy default 99 is the default 0 on a small board.
+    let pos = read(&g, &format!("{TWO_ROWS}boxorder: 99 1\ngoalorder: 1\n"));
+    assert_eq!(
+        g.sokoban_plus_orders(&pos),
+        Some(("0 1".to_string(), "1".to_string()))
+    );
+}
