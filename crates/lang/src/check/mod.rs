@@ -439,6 +439,13 @@ impl Checker {
         }
     }
 
+    /// Whether the declared board is a graph board.
+    pub(crate) fn on_graph(&self) -> bool {
+        self.board
+            .as_ref()
+            .is_some_and(|b| matches!(b.topology.kind(), crate::ir::BoardKind::Graph(_)))
+    }
+
     /// How directions behave on the declared board (square if none is known).
     pub(crate) fn geometry(&self) -> Geometry {
         self.board
