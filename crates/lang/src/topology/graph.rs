@@ -486,12 +486,33 @@ pub fn parse_json(source: &str, text: &str) -> Result<GraphSpec, String> {
                 "node {i} has the id {id:?}: ids are non-empty and have no spaces or '/'"
             ));
         }
+        // The node's own coordinates: `"x"` and `"y"`, or `"position": [x, y]`.
+        let position = match n.get("position") {
+            None => None,
+            Some(p) => match p.as_array().map(Vec::as_slice) {
+                Some([x, y]) => Some((x, y)),
+                _ => {
+                    return Err(format!(
+                        "node {id:?} has \"position\": {p}, not an [x, y] pair of numbers"
+                    ))
+                }
+            },
+        };
         let coord = |k: &str| {
-            let v = n
-                .get(k)
+            let raw = match (position, k) {
+                (Some((x, _)), "x") => Some(x),
+                (Some((_, y)), _) => Some(y),
+                (None, _) => n.get(k),
+            };
+            let v = raw
                 .and_then(|v| v.as_f64())
                 .filter(|v| v.is_finite())
-                .ok_or_else(|| format!("node {id:?} has no numeric \"{k}\""))?;
+                .ok_or_else(|| match position {
+                    Some(_) => format!("node {id:?} has a \"position\" whose {k} is not a number"),
+                    None => {
+                        format!("node {id:?} has no numeric \"{k}\" (nor a \"position\": [x, y])")
+                    }
+                })?;
             if v.abs() > MAX_COORDINATE {
                 return Err(format!(
                     "node {id:?} has \"{k}\": {v:e}, beyond ±{MAX_COORDINATE:e} (pictures and \
@@ -512,12 +533,60 @@ pub fn parse_json(source: &str, text: &str) -> Result<GraphSpec, String> {
             return Err(format!("two nodes have the id {:?}", n.id));
         }
     }
-    let links = value
-        .get("links")
-        .and_then(|n| n.as_array())
-        .ok_or("missing \"links\": an array of [from, to] node id pairs")?;
-    let mut pairs = Vec::with_capacity(links.len());
-    let mut seen = std::collections::HashSet::with_capacity(links.len());
+    let mut pairs = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    // nchess's own layout: each node lists its neighbours (`"neighbors"` or
+    // `"neighbours"`: ids), a link from the node to each.
+    let mut listed = false;
+    for (i, n) in nodes.iter().enumerate() {
+        let key = ["neighbors", "neighbours"]
+            .into_iter()
+            .find(|k| n.get(k).is_some());
+        let Some(key) = key else { continue };
+        listed = true;
+        let id = &out[i].id;
+        let Some(list) = n.get(key).and_then(|l| l.as_array()) else {
+            return Err(format!(
+                "node {id:?} has \"{key}\" that is not an array of node ids"
+            ));
+        };
+        for (k, e) in list.iter().enumerate() {
+            let to = match e {
+                serde_json::Value::String(s) => s.clone(),
+                serde_json::Value::Number(k) => k.to_string(),
+                other => {
+                    return Err(format!(
+                        "node {id:?}: \"{key}\" entry {k} is {other}, not a node id"
+                    ))
+                }
+            };
+            let Some(&b) = index.get(&to) else {
+                return Err(format!(
+                    "node {id:?}: \"{key}\" entry {k} names the unknown node {to:?}"
+                ));
+            };
+            if b as usize == i {
+                return Err(format!("node {id:?} lists itself among its \"{key}\""));
+            }
+            if seen.insert((i as u16, b)) {
+                pairs.push((i as u16, b));
+            }
+        }
+    }
+    let empty = Vec::new();
+    let links = match value.get("links") {
+        Some(l) => l
+            .as_array()
+            .ok_or("\"links\" is not an array of [from, to] node id pairs")?,
+        None if listed => &empty,
+        None => {
+            return Err(
+                "missing \"links\": an array of [from, to] node id pairs (or each node's \
+                 \"neighbors\")"
+                    .into(),
+            )
+        }
+    };
     for (i, l) in links.iter().enumerate() {
         let ends: Vec<String> = match l.as_array() {
             Some(a) if a.len() == 2 => a
@@ -636,6 +705,32 @@ mod tests {
         assert_eq!(g.step(CellId(0), Vector::new(1, 1)), None);
     }
 
+    /// nchess's own layout: nodes with their position and their neighbours, no
+    /// "links" array; the same graph as the one written with links.
+    #[test]
+    fn nodes_may_list_their_neighbours() {
+        let own = parse_json(
+            "own",
+            r#"{"nodes":[
+                {"id":"a1","position":[0,0],"neighbors":["b1"]},
+                {"id":"b1","position":[1,0],"neighbours":["a1","c1"]},
+                {"id":"c1","x":2,"y":0,"neighbors":["b1"]}]}"#,
+        )
+        .unwrap();
+        let linked = parse_json(
+            "own",
+            r#"{"nodes":[{"id":"a1","x":0,"y":0},{"id":"b1","x":1,"y":0},{"id":"c1","x":2,"y":0}],
+                "links":[["a1","b1"],["b1","a1"],["b1","c1"],["c1","b1"]]}"#,
+        )
+        .unwrap();
+        assert_eq!(own, linked);
+        let (g, ..) = Graph::build(&own).unwrap();
+        assert_eq!(g.lattice(), Lattice::Square);
+        assert_eq!(g.step(CellId(1), Vector::new(1, 0)), Some(CellId(2)));
+        assert_eq!(g.step(CellId(0), Vector::new(2, 0)), Some(CellId(2)));
+        assert_eq!(g.step(CellId(0), Vector::new(0, 1)), None);
+    }
+
     #[test]
     fn bad_files_say_what_is_wrong() {
         for (text, want) in [
@@ -656,6 +751,30 @@ mod tests {
             (
                 r#"{"nodes":[{"id":"a","x":0,"y":0}],"links":[["a"]]}"#,
                 "not a [from, to] pair",
+            ),
+            (
+                r#"{"nodes":[{"id":"a","position":[0]}]}"#,
+                "node \"a\" has \"position\": [0], not an [x, y] pair",
+            ),
+            (
+                r#"{"nodes":[{"id":"a","position":[0,"y"]}],"links":[]}"#,
+                "node \"a\" has a \"position\" whose y is not a number",
+            ),
+            (
+                r#"{"nodes":[{"id":"a","x":0,"y":0,"neighbors":["b"]}]}"#,
+                "node \"a\": \"neighbors\" entry 0 names the unknown node \"b\"",
+            ),
+            (
+                r#"{"nodes":[{"id":"a","x":0,"y":0,"neighbours":"b"}]}"#,
+                "node \"a\" has \"neighbours\" that is not an array",
+            ),
+            (
+                r#"{"nodes":[{"id":"a","x":0,"y":0,"neighbors":["a"]}]}"#,
+                "node \"a\" lists itself",
+            ),
+            (
+                r#"{"nodes":[{"id":"a","x":0,"y":0}],"links":[],"tolerance":-1}"#,
+                "\"tolerance\" is -1",
             ),
         ] {
             let e = parse_json("t", text).unwrap_err();
