@@ -295,12 +295,41 @@ fn riders_follow_a_ring_of_links() {
     want.extend([("r2".to_string(), false), ("r3".to_string(), false)]);
     want.insert(("r4".to_string(), true));
     assert_eq!(got, want);
-    common::cli::temp("ring.json", ring(Some(29)).as_bytes());
-    let r = rules_at(src, &dir);
     let two: BTreeSet<(String, bool)> = [("r2".to_string(), false), ("r12".to_string(), false)]
         .into_iter()
         .collect();
+    // The board declaration's tolerance overrides the file's.
+    let declared = src.replace("\"ring.json\"", "\"ring.json\" tolerance 29");
+    assert_eq!(moves(&rules_at(&declared, &dir), 0, "r1", &[]), two);
+    common::cli::temp("ring-29.json", ring(Some(29)).as_bytes());
+    let r = rules_at(&src.replace("ring.json", "ring-29.json"), &dir);
     assert_eq!(moves(&r, 0, "r1", &[]), two);
+    let back = src.replace("\"ring.json\"", "\"ring-29.json\" tolerance 30");
+    assert_eq!(moves(&rules_at(&back, &dir), 0, "r1", &[]), all);
+}
+
+/// `tolerance` belongs to graph boards and is at most 180° (E0112).
+#[test]
+fn a_declared_tolerance_is_checked() {
+    for (src, want) in [
+        (
+            "board square 8x8 tolerance 10\npiece K (K) { step any }\n",
+            "a tolerance on a `square` board",
+        ),
+        (
+            "board graph \"boards/wheel.json\" tolerance 181\npiece K (K) { step any }\n",
+            "a tolerance of 181°",
+        ),
+    ] {
+        let e = piecewise::compile_at(src, Some(&rules_dir())).expect_err("refused");
+        let text = format!("{e:?}");
+        assert!(
+            text.contains("E0112") && text.contains(want),
+            "{src}: {text}"
+        );
+    }
+    let ok = "board graph \"boards/wheel.json\" tolerance 180 holes n6\npiece K (K) { step any }\n";
+    assert!(piecewise::compile_at(ok, Some(&rules_dir())).is_ok());
 }
 
 /// A bad tolerance is E0108, saying what is wrong.
