@@ -27,6 +27,7 @@ p = argparse.ArgumentParser()
 p.add_argument("--bin", default="target/debug/piecewise")
 p.add_argument("--positions", type=int, default=300)
 p.add_argument("--seed", type=int, default=1)
+p.add_argument("--verbose", action="store_true", help="print the positions not compared")
 p.add_argument("--all", action="store_true", help="every shipped Fairy-Stockfish variant")
 p.add_argument("games", nargs="*", default=["chess", "crazyhouse", "xiangqi", "shogi"])
 args = p.parse_args()
@@ -56,7 +57,7 @@ def ours(variant, fens, san):
     cmd = [args.bin, "moves", variant, "--batch"] + (["--san"] if san else [])
     out = subprocess.run(cmd, input="\n".join(fens) + "\n", capture_output=True, text=True)
     lines = out.stdout.split("\n")
-    return [set(line.split()) if line.strip() and not line.startswith("error") else None
+    return [None if line.startswith("error") else set(line.split())
             for line in lines[: len(fens)]]
 
 
@@ -71,6 +72,10 @@ for variant in games:
         legal = sf.legal_moves(variant, fen, [])
         if u is None or u != set(legal):
             differ += 1
+            if args.verbose:
+                print(f"{variant}: {fen}: moves differ\n  only piecewise: "
+                      f"{sorted((u or set()) - set(legal))}\n"
+                      f"  only Fairy-Stockfish: {sorted(set(legal) - (u or set()))}")
             continue
         theirs = {sf.get_san(variant, fen, m, False, sf.NOTATION_SAN) for m in legal}
         if s != theirs:

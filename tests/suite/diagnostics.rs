@@ -515,7 +515,7 @@ snap!(
 );
 snap!(
     dir_knight_on_graph,
-    "board graph \"rules/boards/square8.json\"\npiece Knight (N) { leap (1,2) }\n"
+    "board graph \"rules/boards/wheel.json\"\npiece Knight (N) { leap (1,2) }\n"
 );
 snap!(
     dir_turn_45_on_hex,

@@ -40,7 +40,7 @@ impl Around {
                     let mut out: Vec<CellId> = steps
                         .iter()
                         .filter_map(|&v| if mirror { geometry.mirror(v) } else { Some(v) })
-                        .filter_map(|v| board.step(c, v))
+                        .flat_map(|v| board.reach(c, v))
                         .collect();
                     out.sort();
                     out.dedup();

@@ -357,6 +357,9 @@ pub struct BoardDecl {
     pub shape: BoardShape,
     /// The shape's span (`9x9`, `radius 5`, `"map.json"`).
     pub shape_span: Span,
+    /// `tolerance 45` (graph boards): how far a link may point from a heading, in
+    /// degrees; overrides the file's `"tolerance"`.
+    pub tolerance: Option<Number>,
     pub holes: Option<CellSet>,
     pub span: Span,
 }

@@ -74,6 +74,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("gothic.rules"),
     shipped!("grand.rules"),
     shipped!("graph-chess.rules"),
+    shipped!("graph-hex-zoo.rules"),
     shipped!("grasshopper.rules"),
     shipped!("gustav3.rules"),
     shipped!("hex-colours.rules"),

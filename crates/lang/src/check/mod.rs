@@ -275,6 +275,32 @@ impl Checker {
             self.error(d);
             return None;
         }
+        if let Some(t) = &b.tolerance {
+            if kind != "graph" {
+                self.error(
+                    Diagnostic::error(
+                        "E0112",
+                        format!("a tolerance on a `{kind}` board"),
+                        t.span,
+                    )
+                    .label("only graph boards have one")
+                    .note("a tolerance says how far a graph board's link may point from a heading and still be its step; the directions of other boards are exact"),
+                );
+                return None;
+            }
+            if t.value > 180 {
+                self.error(
+                    Diagnostic::error(
+                        "E0112",
+                        format!("a tolerance of {}°", t.value),
+                        t.span,
+                    )
+                    .label("out of range")
+                    .help("a tolerance is a whole number of degrees from 0 to 180 (180: always the closest link)"),
+                );
+                return None;
+            }
+        }
         let example = match kind {
             "square" => "`board square 8x8`",
             "hex" => "`board hex radius 5` (a hexagon) or `board hex 7x5` (rows)",
@@ -358,7 +384,13 @@ impl Checker {
                 };
                 let text = self.graph_file(name, &path, b.shape_span)?;
                 match crate::topology::graph::parse_json(name, &text) {
-                    Ok(g) => Some(BoardKind::Graph(std::sync::Arc::new(g))),
+                    Ok(mut g) => {
+                        if let Some(t) = &b.tolerance {
+                            // Checked above: 0..=180.
+                            g.tolerance = Some(t.value as u8);
+                        }
+                        Some(BoardKind::Graph(std::sync::Arc::new(g)))
+                    }
                     Err(e) => {
                         self.error(
                             Diagnostic::error(
@@ -437,6 +469,13 @@ impl Checker {
                 None
             }
         }
+    }
+
+    /// Whether the declared board is a graph board.
+    pub(crate) fn on_graph(&self) -> bool {
+        self.board
+            .as_ref()
+            .is_some_and(|b| matches!(b.topology.kind(), crate::ir::BoardKind::Graph(_)))
     }
 
     /// How directions behave on the declared board (square if none is known).

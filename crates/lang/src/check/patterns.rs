@@ -35,7 +35,8 @@ impl Checker {
             match (dirs, range, via) {
                 (Some(d), Some((min, max)), Some(via)) => {
                     if dead_leg.is_none() {
-                        let square = self.geometry() == crate::topology::Geometry::Square;
+                        let square = self.geometry() == crate::topology::Geometry::Square
+                            && !self.on_graph();
                         if let (Some(moves), Some(board), true) = (&d.moves, &self.board, square) {
                             let (w, h) = (i64::from(board.width), i64::from(board.height));
                             let fits = moves.iter().any(|v| {
@@ -116,7 +117,7 @@ impl Checker {
             .iter()
             .find(|m| m.kind == ast::ModifierKind::Chain)
             .map_or(p.span, |m| m.span);
-        if self.geometry() == crate::topology::Geometry::Graph {
+        if self.on_graph() {
             self.error(
                 Diagnostic::error("E0720", "a capture chain on a graph board", chain_span)
                     .label("`chain` needs a board of files and ranks")

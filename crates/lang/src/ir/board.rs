@@ -80,6 +80,15 @@ pub struct GraphSpec {
     pub nodes: Vec<GraphNode>,
     /// Directed links as node indices `(from, to)`, deduplicated.
     pub links: Vec<(u16, u16)>,
+    /// How far (in whole degrees, 0..=180) a link may point from a heading and still
+    /// be its step on a graph whose links are not a square or hex lattice; `None`:
+    /// the default, [`GraphSpec::DEFAULT_TOLERANCE`]. The file's `"tolerance"` key.
+    pub tolerance: Option<u8>,
+}
+
+impl GraphSpec {
+    /// The tolerance of a graph file that declares none, in degrees.
+    pub const DEFAULT_TOLERANCE: u8 = 30;
 }
 
 /// A node of a graph board.

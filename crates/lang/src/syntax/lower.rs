@@ -359,6 +359,9 @@ fn board(n: &Node<'_>) -> BoardDecl {
         kind: ident(n.child(R::board_kind), n.span),
         shape,
         shape_span,
+        tolerance: n
+            .child(R::board_tolerance)
+            .map(|t| number(t.child(R::number), t.span)),
         holes: n.child(R::cell_set).map(cell_set),
         span: n.span,
     }

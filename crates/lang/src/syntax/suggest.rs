@@ -174,6 +174,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         R::kw_continues => &["continues"],
         R::kw_into => &["into"],
         R::kw_radius => &["radius"],
+        R::kw_tolerance => &["tolerance"],
         _ => &[],
     }
 }

@@ -3,8 +3,11 @@
 //!
 //! A direction is an [`ir::Vector`](crate::ir::Vector) read in the topology's own
 //! lattice basis:
-//! - square, octo and graph boards: `(dx, dy)` with `dx` to the right and `dy` forward
-//!   (graph boards only know the eight unit headings: orthogonal and diagonal steps);
+//! - square and octo boards, and graph boards on a square lattice: `(dx, dy)` with `dx`
+//!   to the right and `dy` forward;
+//! - free graph boards (links on no lattice, [`super::graph`]): the eight unit
+//!   headings, and `orthogonal`/`diagonal` as wildcards for every link or diagonal of
+//!   a node ([`super::graph::bearing`]);
 //! - hex boards: `(a, b)` = `a` steps along the first orthogonal direction at or above
 //!   0° (30° on hexagon boards with vertical files, 0° on boards of rows) plus `b`
 //!   steps along the orthogonal 60° further counter-clockwise; so `(1,0)` and `(0,1)`
@@ -31,7 +34,9 @@ pub enum Geometry {
     },
     /// Triangle boards: six step directions, 60° turns.
     Tri,
-    /// Graph boards: eight unit headings, 45° turns.
+    /// Graph boards whose links lie on no square or hex lattice (a lattice graph has
+    /// the lattice's geometry): every link, every diagonal, eight unit headings, 45°
+    /// turns.
     Graph,
 }
 
@@ -145,6 +150,15 @@ impl Geometry {
         if !WORDS.contains(&word) {
             return None;
         }
+        if self == Geometry::Graph {
+            use super::graph::bearing::{vector, DIAGONALS, LINKS};
+            match word {
+                "orthogonal" => return Some(vec![vector(LINKS)]),
+                "diagonal" => return Some(vec![vector(DIAGONALS)]),
+                "any" => return Some(vec![vector(LINKS), vector(DIAGONALS)]),
+                _ => {}
+            }
+        }
         match self {
             Geometry::Square | Geometry::Graph => SQUARE_WORDS
                 .iter()
@@ -193,7 +207,7 @@ impl Geometry {
                 if v.dx.abs() <= 1 && v.dy.abs() <= 1 {
                     Ok(())
                 } else {
-                    Err("graph boards only step to neighbours: use orthogonal and diagonal unit steps, and several legs for longer moves")
+                    Err("a graph board whose links lie on no square or hex lattice only steps to neighbours: use orthogonal and diagonal unit steps, and several legs for longer moves")
                 }
             }
             Geometry::Tri => {
@@ -229,6 +243,10 @@ impl Geometry {
 
     /// The second side's view of a first-side vector: mirrored top to bottom.
     pub fn mirror(self, v: Vector) -> Option<Vector> {
+        if self == Geometry::Graph && super::graph::bearing::code(v).is_some() {
+            // Every link (or diagonal) of a node: the same for both sides.
+            return Some(v);
+        }
         match self {
             Geometry::Square | Geometry::Graph => Some(Vector::new(v.dx, v.dy.checked_neg()?)),
             Geometry::Hex { columns: true } => {
@@ -245,6 +263,10 @@ impl Geometry {
     /// [`Geometry::turn_unit`] turn vectors along a unit line (`k` unit steps), giving
     /// `k` turned unit steps. `None` for any other angle or vector, and on overflow.
     pub fn rotate(self, v: Vector, degrees: i16) -> Option<Vector> {
+        if self == Geometry::Graph && super::graph::bearing::code(v).is_some() {
+            // Each of a node's links, turned: still one heading per link.
+            return Some(v);
+        }
         match self {
             Geometry::Square | Geometry::Graph => v.rotate(degrees),
             Geometry::Hex { .. } | Geometry::Tri => {
@@ -269,6 +291,15 @@ impl Geometry {
     /// Where a vector points on the drawing plane: `(x, y)` with y up, one unit per
     /// cell step.
     pub fn cartesian(self, v: Vector) -> (f64, f64) {
+        if self == Geometry::Graph {
+            if let Some((a, _)) = super::graph::bearing::split(v) {
+                let r = (f64::from(a) / 10.0).to_radians();
+                return (r.cos(), r.sin());
+            }
+            if super::graph::bearing::code(v).is_some() {
+                return (0.0, 0.0);
+            }
+        }
         let (a, b) = (f64::from(v.dx), f64::from(v.dy));
         let s3 = 3f64.sqrt() / 2.0;
         match self {

@@ -14,7 +14,7 @@
 //! | `hex WxH` | `hex` | W×H, odd rows from the top shifted right | hex lattice, rows |
 //! | `tri WxH` | `tri` | W×H, a cell points down iff (column + row%2)%2 = 0, rows from the top | Trioban |
 //! | `octo WxH` | `octo` | W×H, octagons where (column + row%2)%2 = 0 | square, diagonals from octagons only |
-//! | `graph "FILE"` | `graph` | distinct node x and y values | nearest heading |
+//! | `graph "FILE"` | `graph` | distinct node x and y values | a lattice's (square or hex) if the links lie on one, else along the links |
 //!
 //! Directions (`Geometry`) are vectors in each topology's lattice basis; see
 //! `geometry`.
@@ -192,9 +192,64 @@ impl Board {
         )
     }
 
-    /// How directions behave on this board.
+    /// How directions behave on this board (on a graph board, the geometry of the
+    /// lattice its links lie on, or [`Geometry::Graph`]).
     pub fn geometry(&self) -> Geometry {
-        geometry_of(&self.kind)
+        match &self.graph {
+            Some(g) => g.lattice().geometry(),
+            None => geometry_of(&self.kind),
+        }
+    }
+
+    /// Whether this is a graph board whose links lie on no lattice: its headings
+    /// follow the links ([`Board::advance`], [`Board::headings_at`]).
+    pub fn follows_links(&self) -> bool {
+        self.graph
+            .as_ref()
+            .is_some_and(|g| g.lattice() == graph::Lattice::Free)
+    }
+
+    /// [`Board::step`], with the heading the piece keeps for its next step: on a
+    /// graph board whose headings follow the links, the bearing of the link taken
+    /// (so a rider goes straight on along a chain of links); else `v` itself.
+    #[inline]
+    pub fn advance(&self, from: CellId, v: Vector) -> Option<(CellId, Vector)> {
+        match &self.graph {
+            Some(g) => g.advance(from, v),
+            None => self.step(from, v).map(|c| (c, v)),
+        }
+    }
+
+    /// The headings `v` stands for from `from`, appended to `out`: on a graph board
+    /// whose headings follow the links, `orthogonal` is one heading per link of the
+    /// node and `diagonal` one per diagonal; any other vector is itself.
+    pub fn headings_at(&self, from: CellId, v: Vector, out: &mut Vec<Vector>) {
+        match &self.graph {
+            Some(g) => g.headings_at(from, v, out),
+            None => out.push(v),
+        }
+    }
+
+    /// The cells one step of `v` reaches from `from`: one at most, except for the
+    /// words of a graph board whose headings follow the links (every link, every
+    /// diagonal).
+    pub fn reach(&self, from: CellId, v: Vector) -> Vec<CellId> {
+        let mut heads = Vec::new();
+        self.headings_at(from, v, &mut heads);
+        heads
+            .into_iter()
+            .filter_map(|h| self.step(from, h))
+            .collect()
+    }
+
+    /// A heading turned by `degrees` (counter-clockwise positive), as the linker turns
+    /// the previous leg's direction: the geometry's turn, or on a graph board whose
+    /// headings follow the links, the bearing turned by that angle.
+    pub fn turn(&self, heading: Vector, degrees: i16) -> Option<Vector> {
+        match &self.graph {
+            Some(g) => g.turn(heading, degrees),
+            None => self.geometry().rotate(heading, degrees),
+        }
     }
 
     /// How many cells the board has (cell ids are `0..cell_count`).
@@ -393,7 +448,12 @@ impl Board {
     /// unit directions: orthogonal and diagonal). For tests and tools.
     pub fn neighbours(&self, cell: CellId, dirs: &[Vector]) -> Vec<(Vector, CellId)> {
         dirs.iter()
-            .filter_map(|&v| self.step(cell, v).map(|n| (v, n)))
+            .flat_map(|&v| {
+                let mut heads = Vec::new();
+                self.headings_at(cell, v, &mut heads);
+                heads
+            })
+            .filter_map(|v| self.step(cell, v).map(|n| (v, n)))
             .collect()
     }
 

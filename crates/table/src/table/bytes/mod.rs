@@ -266,7 +266,8 @@ fn write_board(out: &mut Vec<u8>, board: &Board) {
         BoardKind::HexRows { width, height } => (TOPOLOGY_HEX_ROWS, *width, *height),
         BoardKind::Tri { width, height } => (TOPOLOGY_TRI, *width, *height),
         BoardKind::Octo { width, height } => (TOPOLOGY_OCTO, *width, *height),
-        BoardKind::Graph(_) => (TOPOLOGY_GRAPH, 0, 0),
+        // A graph's tolerance + 1 in the size byte (0: the default).
+        BoardKind::Graph(g) => (TOPOLOGY_GRAPH, g.tolerance.map_or(0, |t| t + 1), 0),
     };
     out.push(topology);
     out.push(a);
@@ -379,6 +380,7 @@ fn read_board(reader: &mut Reader<'_>) -> Result<Board, TableFileError> {
                 source,
                 nodes,
                 links: pairs,
+                tolerance: a.checked_sub(1).filter(|&t| t <= 180),
             }))
         }
         k => k,

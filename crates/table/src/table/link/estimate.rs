@@ -180,18 +180,22 @@ impl<'a> Estimator<'a> {
         // No path passes a cell twice, so no leg takes more steps than there are cells
         // (a ride around a graph board's ring would otherwise never end).
         let most = self.board.cell_count();
-        let vectors = self
+        let mut vectors = self
             .vectors
             .get(self.program, self.board, self.side, leg.dirs, heading);
-        for v in vectors {
+        if self.board.follows_links() {
+            vectors = super::expand::at_node(self.board, start, &vectors);
+        }
+        for mut v in vectors {
             let mut pos = start;
             let mut steps: u16 = 0;
             while (leg.max == 0 || steps < leg.max) && (steps as usize) < most {
                 steps += 1;
-                let Some(cell) = self.board.step(pos, v) else {
+                let Some((cell, on)) = self.board.advance(pos, v) else {
                     break;
                 };
                 pos = cell;
+                v = on;
                 total = total.saturating_add(1);
                 if !self.count_step() {
                     break;

@@ -11,7 +11,7 @@ use super::super::layout::{
     MEET_CONVERT,
 };
 use super::trie::{Attach, NodeKey, Trie};
-use super::vectors::VectorCache;
+use super::vectors::{VectorCache, Vectors};
 use super::{LinkConfig, ZoneMaps};
 use crate::compile::{Dirs, MeetAction, MeetOp, MoveProgram, Op, PushOp, ViaBits};
 use crate::ids::{CellId, Side};
@@ -199,6 +199,22 @@ pub(super) fn view(ops: &[Op]) -> PatternView {
     v
 }
 
+/// A leg's vectors from `node` of a graph board whose headings follow the links: its
+/// words for every link or diagonal become one heading per link or diagonal of the node.
+pub(super) fn at_node(board: &Board, node: CellId, vectors: &Vectors) -> Vectors {
+    let mut heads = Vec::new();
+    for &v in vectors {
+        board.headings_at(node, v, &mut heads);
+    }
+    let mut out = Vectors::new();
+    for h in heads {
+        if !out.contains(&h) {
+            out.push(h);
+        }
+    }
+    out
+}
+
 impl Expander<'_> {
     fn zone_has(&self, zone: usize, cell: CellId) -> bool {
         self.zones
@@ -220,12 +236,6 @@ impl Expander<'_> {
             flags: if v.initial { Node::INITIAL } else { 0 },
         };
         self.leg(v, 0, 0, from, None, start, 0);
-    }
-
-    /// One step of `v` from `pos`, if it stays on the board. Every step of a leg goes
-    /// through here (the step a pushed piece makes: [`PatternView::encounters`]).
-    fn step(&self, pos: CellId, v: Vector) -> Option<CellId> {
-        self.board.step(pos, v)
     }
 
     /// A `PUSH` node on `cell` (kind filter `filter`) with one `PUSH_TARGET` child
@@ -292,11 +302,15 @@ impl Expander<'_> {
         let leg = pattern.legs[i];
         let last = pattern.lands_after(i, rep);
         let next = pattern.next(i, rep);
-        let vectors = self
+        let mut vectors = self
             .vectors
             .get(self.program, self.board, self.side, leg.dirs, heading);
+        if self.board.follows_links() {
+            // Every link (or diagonal) of the start node, each its own heading.
+            vectors = at_node(self.board, start, &vectors);
+        }
         let base = self.path.len();
-        for v in vectors {
+        for mut v in vectors {
             self.path.truncate(base);
             let mut pos = start;
             let mut at = attach;
@@ -306,10 +320,12 @@ impl Expander<'_> {
                     break;
                 }
                 steps += 1;
-                let Some(cell) = self.step(pos, v) else {
+                // The heading goes on from the link taken (on most boards, `v` itself).
+                let Some((cell, on)) = self.board.advance(pos, v) else {
                     break;
                 };
                 pos = cell;
+                v = on;
                 if self.tree.len() >= self.budget {
                     return;
                 }

@@ -153,7 +153,11 @@ pub fn link(
             // A pattern that will share need only be counted past the threshold;
             // the others are counted in full for the figure E0801 reports.
             let bounded = v.most_passing().is_some_and(|n| n <= config.max_passing);
-            let enough = if shared::eligible(v) && bounded && config.shared_above != usize::MAX {
+            let enough = if !table.board.follows_links()
+                && shared::eligible(v)
+                && bounded
+                && config.shared_above != usize::MAX
+            {
                 config.shared_above as u64
             } else {
                 u64::MAX
@@ -196,7 +200,11 @@ pub fn link(
             // A pattern whose captures in passing have no bound within the limit stays
             // unrolled, where each path's captures are counted (E0953).
             let bounded = v.most_passing().is_some_and(|n| n <= config.max_passing);
-            shared::eligible(v)
+            // A graph board whose headings follow the links: a state's heading is
+            // the bearing of the link it came by, one per link of the board; its
+            // patterns stay unrolled (their paths end where they revisit a node).
+            !table.board.follows_links()
+                && shared::eligible(v)
                 && bounded
                 && config.shared_above != usize::MAX
                 && count.map_or(true, |n| n > config.shared_above as u64)

@@ -38,7 +38,7 @@ pub(super) fn leg_vectors(
             program
                 .turns_of(start, len)
                 .iter()
-                .filter_map(|&turn| board.geometry().rotate(heading, turn * sign))
+                .filter_map(|&turn| board.turn(heading, turn * sign))
                 .collect()
         }
     };
