@@ -276,3 +276,34 @@ fn levels_on_fitted_boards_move_as_on_the_full_board() {
         assert_eq!(full.text_board(&a), fitted.text_board(&b));
     }
 }
+
+/// `anywhere`, `other-colour`, `same-colour` (issue 32, the Croatian Starchild): a
+/// jump from every cell to every other cell of the board, of the other colour, of the
+/// same colour. On 8×8, a piece alone reaches 63 cells from each of the 64, 32 of the
+/// other colour and 31 of its own. On Gliński's hexagon (91 cells, 30 light, 31
+/// medium, 30 dark), from each cell every other cell, and the cells of its own colour.
+/// Tri and graph boards have no such jumps (E0410).
+#[test]
+fn jumps_reach_every_cell_or_every_cell_of_a_colour() {
+    assert_eq!(links("square 8x8", "anywhere"), 64 * 63);
+    assert_eq!(links("square 8x8", "other-colour"), 64 * 32);
+    assert_eq!(links("square 8x8", "same-colour"), 64 * 31);
+    assert_eq!(links("hex radius 5", "anywhere"), 91 * 90);
+    assert_eq!(
+        links("hex radius 5", "same-colour"),
+        30 * 29 + 31 * 30 + 30 * 29
+    );
+    assert_eq!(
+        links("hex radius 5", "other-colour"),
+        91 * 90 - (30 * 29 + 31 * 30 + 30 * 29)
+    );
+    assert_eq!(
+        links("square 8x8", "other-colour + same-colour"),
+        links("square 8x8", "anywhere")
+    );
+    for board in ["tri 4x4", "octo 4x4"] {
+        let codes =
+            common::check_codes(&format!("board {board}\npiece P (P) {{ leap anywhere }}\n"));
+        assert!(codes.contains(&"E0410".to_string()), "{board}: {codes:?}");
+    }
+}

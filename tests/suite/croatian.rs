@@ -336,6 +336,27 @@ fn unicorn(b: &Board, x0: i32, y0: i32, white: bool) -> BTreeSet<Move> {
     out
 }
 
+/// The Starchild (book, ch. 13, "Movement"): one step to any empty cell of the other
+/// colour than the one it leaves, however far, over whatever stands between; it
+/// captures nothing, and may end on an own Wave or Starchild there, activating it.
+fn starchild(b: &Board, x0: i32, y0: i32) -> BTreeSet<Move> {
+    let mut out = BTreeSet::new();
+    for x in 0..N {
+        for y in 0..N {
+            if (x + y + x0 + y0) % 2 == 0 {
+                continue;
+            }
+            if matches!(
+                held(b, x, y, true),
+                Held::Empty | Held::Friend('W') | Held::Friend('I')
+            ) {
+                land(&mut out, x, y);
+            }
+        }
+    }
+    out
+}
+
 /// Random boards with `piece` on a random cell and, around it, pieces of both sides
 /// drawn from `kinds` with `density` percent; the reference against the table.
 fn compare(
@@ -449,4 +470,14 @@ fn dark_shaman_agrees_with_brute_force() {
     });
     assert!(moves > 200 * 5, "{moves} moves");
     assert!(chains > 20, "{chains} capture chains");
+}
+
+/// Issue 32: the Starchild had no moves. Now every empty cell of the other colour and
+/// every own Wave or Starchild there (an activation), whatever stands between; never a
+/// foe (it captures nothing), never an own piece of another kind.
+#[test]
+fn starchild_steps_to_any_cell_of_the_other_colour_as_brute_force_says() {
+    let (moves, _) = compare('I', &['P', 'W', 'I', 'Q'], 30, 40, starchild);
+    // About half the board, less what stands there: ~240 a position.
+    assert!(moves > 40 * 200, "{moves} moves");
 }

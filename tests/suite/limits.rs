@@ -260,3 +260,94 @@ fn a_walk_with_too_many_paths_is_refused_with_its_count() {
     let bounded = source.replace("repeat {", "repeat up to 3 {");
     assert!(errors(&bounded, &Limits::default()).is_none());
 }
+
+/// A leaper of `vectors` (written out one by one, no symmetry) on 26×26.
+fn many_leaps(vectors: &[(i32, i32)]) -> String {
+    let list: Vec<String> = vectors.iter().map(|(x, y)| format!("({x},{y})")).collect();
+    format!(
+        "board square 26x26\nroyal King\npiece King (K) {{ step any }}\n\
+         piece Leaper (Z) {{\n  leap {}, move only\n}}\n",
+        list.join(" + ")
+    )
+}
+
+/// Issue 32: a pattern of 2,000 leap vectors (linked relative on 26×26: one direction
+/// per vector) compiled to E0899 "1304 directions; at most 1024". The directions a
+/// table may list now reach what a relative node can name; the moves are every vector
+/// that stays on the board, counted here by hand.
+#[test]
+fn a_pattern_of_two_thousand_leap_vectors_compiles() {
+    let vectors: Vec<(i32, i32)> = (-25..=25)
+        .flat_map(|x| (-25..=25).map(move |y| (x, y)))
+        .filter(|&v| v != (0, 0))
+        .take(2000)
+        .collect();
+    let source = many_leaps(&vectors);
+    let rules = piecewise::compile(&source)
+        .unwrap_or_else(|d| panic!("{}", d.render("leaps.rules", &source, false)));
+    let fen = common::cells_fen(26, &[("m13", 'Z'), ("a1", 'K'), ("z26", 'k')], 'w');
+    let moves = common::move_texts(&rules, &fen, "m13");
+    // m13 is (12, 12): a vector lands when both coordinates stay in 0..26, and not on
+    // the own King on a1 (the foe's on z26 may not be taken: `move only`).
+    let expected = vectors
+        .iter()
+        .filter(|&&(x, y)| (0..26).contains(&(12 + x)) && (0..26).contains(&(12 + y)))
+        .filter(|&&(x, y)| (12 + x, 12 + y) != (0, 0) && (12 + x, 12 + y) != (25, 25))
+        .count();
+    assert!(expected > 600, "{expected}");
+    assert_eq!(moves.len(), expected);
+    // The same file linked unrolled (one tree per start cell) gives the same moves.
+    let unrolled = pipeline::compile_with(
+        &source,
+        None,
+        &Limits {
+            relative_above: usize::MAX,
+            ..Limits::default()
+        },
+        |_| {},
+    )
+    .expect("unrolled");
+    let mut a = moves.clone();
+    let mut b = common::move_texts(&unrolled.rules, &fen, "m13");
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+}
+
+/// A table node names its kind filter in one byte: the 257th distinct kind list is
+/// E0806 at the pattern that needs it, with the figures (it was E0899, an internal
+/// error from the verifier, with no span).
+#[test]
+fn more_kind_filters_than_a_table_can_name_is_an_error_at_the_pattern() {
+    let letters = "ABCDEFGHIJLMNOPQRSTUVWXYZ";
+    let mut source = String::from("board square 8x8\nroyal King\npiece King (K) { step any }\n");
+    source += "piece Zed (+Z) {\n";
+    let mut count = 0;
+    'pairs: for a in 0..25 {
+        for b in a + 1..25 {
+            source += &format!("  step (1,0) via piece P{a}|P{b} then step (1,0)\n");
+            count += 1;
+            if count == 300 {
+                break 'pairs;
+            }
+        }
+    }
+    source += "}\n";
+    for (i, l) in letters.chars().enumerate() {
+        source += &format!("piece P{i} ({l}) {{ step (1,0) }}\n");
+    }
+    let d = errors(&source, &Limits::default()).expect("300 kind lists");
+    assert_eq!(d.0.len(), 1, "{d:?}");
+    assert_eq!(d.0[0].code, "E0806", "{d:?}");
+    assert!(
+        d.0[0].message.contains("301 distinct piece filters")
+            && d.0[0].message.contains("the limit is 256"),
+        "{}",
+        d.0[0].message
+    );
+    // Filter 0 is "any kind"; the 256th list is the first past the limit.
+    assert_eq!(
+        first_span(&source, &d),
+        "step (1,0) via piece P15|P16 then step (1,0)"
+    );
+}

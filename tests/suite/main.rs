@@ -20,6 +20,7 @@ mod cli;
 mod colours;
 mod compact;
 mod croatian;
+mod croatian_starchild;
 mod croatian_tlalocan;
 mod croatian_tree;
 mod croatian_variants;

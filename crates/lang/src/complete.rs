@@ -18,6 +18,10 @@ pub use crate::syntax::Expected;
 /// lists them (other boards have more: see docs/language.md, "Directions").
 pub const DIRECTION_WORDS: [&str; 14] = crate::topology::geometry::WORDS;
 
+/// The direction words that name jumps to any cell (square and hex boards): see
+/// [`crate::check`]'s `anywhere`, `other-colour`, `same-colour`.
+pub const JUMP_WORDS: [&str; 3] = ["anywhere", "other-colour", "same-colour"];
+
 /// What may come at byte `offset` of `source`: at the start of the word the offset is
 /// in or after. `None` inside a comment, or when the text before the point does not
 /// parse (from the file's start nor from the last line that starts a declaration).

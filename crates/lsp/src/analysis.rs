@@ -7,7 +7,7 @@ use piecewise::ids::{PieceId, Span};
 use piecewise::outline::{self, NameKind, Outline, Symbol, SymbolKind};
 use piecewise::walk::Occupant;
 use piecewise::Rules;
-use piecewise_lang::complete::{self, DIRECTION_WORDS};
+use piecewise_lang::complete::{self, DIRECTION_WORDS, JUMP_WORDS};
 use std::path::Path;
 
 /// The largest text the analyses other than [`diagnostics`] read (the checker's own
@@ -339,10 +339,15 @@ pub fn completion(source: &str, offset: usize) -> Vec<Completion> {
         }
     }
     if expected.direction {
-        out.extend(DIRECTION_WORDS.iter().map(|w| Completion {
-            label: (*w).to_string(),
-            kind: CompletionKind::Direction,
-        }));
+        out.extend(
+            DIRECTION_WORDS
+                .iter()
+                .chain(&JUMP_WORDS)
+                .map(|w| Completion {
+                    label: (*w).to_string(),
+                    kind: CompletionKind::Direction,
+                }),
+        );
     }
     out
 }

@@ -19,6 +19,12 @@ pub const MAX_COMPONENT: i64 = 25;
 /// [`crate::topology::geometry`]).
 pub const DIRECTION_WORDS: [&str; 14] = crate::topology::geometry::WORDS;
 
+/// The direction words that depend on the board's size and colours: `anywhere`, every
+/// vector that lands on the board from some cell (a jump to any cell, over whatever
+/// stands between), and those of them that change (`other-colour`) or keep
+/// (`same-colour`) the colour of the cell left. Square and hex boards.
+pub const JUMP_WORDS: [&str; 3] = crate::complete::JUMP_WORDS;
+
 /// Relative direction words and their angles.
 pub(crate) const RELATIVE_WORDS: &[(&str, i16)] = &[("same", 0), ("back", 180)];
 
@@ -64,6 +70,27 @@ impl Checker {
 
         for dir in &leg.dirs {
             match &dir.kind {
+                DirKind::Word(w) if JUMP_WORDS.contains(&w.as_str()) => {
+                    first_abs.get_or_insert(dir.span);
+                    match self.jump_vectors(w) {
+                        Ok(vs) => vectors.extend(vs),
+                        Err(why) => {
+                            ok = false;
+                            self.error(
+                                Diagnostic::error(
+                                    "E0410",
+                                    format!(
+                                        "there is no `{w}` direction on a {} board",
+                                        geometry.name()
+                                    ),
+                                    dir.span,
+                                )
+                                .label("names no direction here")
+                                .note(why),
+                            );
+                        }
+                    }
+                }
                 DirKind::Word(w) => {
                     if let Some(vs) = geometry.word(w) {
                         if vs.is_empty() {
@@ -304,6 +331,7 @@ impl Checker {
         let candidates = DIRECTION_WORDS
             .iter()
             .copied()
+            .chain(JUMP_WORDS)
             .chain(RELATIVE_WORDS.iter().map(|(n, _)| *n));
         d = match names::suggest(word, candidates) {
             Some(s) => d.help(format!("did you mean `{s}`?")),
@@ -312,6 +340,56 @@ impl Checker {
             ),
         };
         self.error(d);
+    }
+}
+
+impl Checker {
+    /// The vectors of a word of [`JUMP_WORDS`] on the declared board: every vector
+    /// within the largest component that some cell steps along onto the board
+    /// (keeping those that change or keep the colour, for the colour words). On square
+    /// and hex boards a vector changes every cell's colour alike (the colours repeat
+    /// along the grid), so a vector is kept by the first cell it lands from.
+    fn jump_vectors(&self, word: &str) -> Result<Vec<Vector>, &'static str> {
+        let geometry = self.geometry();
+        let Some(info) = &self.board else {
+            return Ok(Vec::new());
+        };
+        let board = &info.topology;
+        // The boards with colours: square and hex (not octo, tri or graph).
+        let coloured = board
+            .cells()
+            .next()
+            .is_some_and(|c| board.colour(board.coord(c)).is_some());
+        if !coloured {
+            return Err("`anywhere`, `other-colour` and `same-colour` name the jumps of square and hex boards");
+        }
+        let colour = |cell| board.colour(board.coord(cell));
+        let mut out = Vec::new();
+        let m = MAX_COMPONENT as i8;
+        for dx in -m..=m {
+            for dy in -m..=m {
+                if dx == 0 && dy == 0 {
+                    continue;
+                }
+                let v = Vector::new(dx, dy);
+                if geometry.admits(v).is_err() {
+                    continue;
+                }
+                let Some((from, to)) = board.cells().find_map(|c| board.step(c, v).map(|t| (c, t)))
+                else {
+                    continue;
+                };
+                let keep = match word {
+                    "other-colour" => colour(from) != colour(to),
+                    "same-colour" => colour(from) == colour(to),
+                    _ => true,
+                };
+                if keep {
+                    out.push(v);
+                }
+            }
+        }
+        Ok(out)
     }
 }
 

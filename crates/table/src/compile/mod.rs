@@ -208,7 +208,15 @@ pub struct MoveProgram {
     /// Kind filters; entry 0 is [`KindFilter::Any`] (in a game with `neutral` pieces,
     /// every filter, entry 0 too, leaves those out).
     pub filters: Vec<KindFilter>,
+    /// The first pattern (an index of [`MoveProgram::patterns`]) that needed a kind
+    /// filter past the [`MAX_FILTERS`] a table can name (a node names its filter in
+    /// one byte): the linker refuses such a program (E0806), pointing at it.
+    pub filters_past_limit: Option<u32>,
 }
+
+/// The most distinct kind filters a program may have: a table node names its filter
+/// in one byte.
+pub const MAX_FILTERS: usize = 256;
 
 impl MoveProgram {
     /// The instructions of pattern number `pattern`.
@@ -229,8 +237,9 @@ impl MoveProgram {
 }
 
 /// Lowers a checked rule set to a program. Cannot fail: the checker has already
-/// rejected everything the program could not represent (at most 64 pieces, so filters
-/// fit in a byte; ranges within `u16`).
+/// rejected everything the program could not represent (at most 64 pieces; ranges
+/// within `u16`), except more distinct kind filters than [`MAX_FILTERS`], which the
+/// program records ([`MoveProgram::filters_past_limit`]) for the linker to report.
 pub fn compile(rules: &RuleSet) -> MoveProgram {
     let mut p = MoveProgram {
         name: rules.name.clone(),
@@ -250,6 +259,7 @@ pub fn compile(rules: &RuleSet) -> MoveProgram {
         vectors: Vec::new(),
         turns: Vec::new(),
         filters: vec![KindFilter::Any],
+        filters_past_limit: None,
     };
     for (pi, piece) in rules.pieces.iter().enumerate() {
         let first = p.patterns.len() as u32;
@@ -267,6 +277,9 @@ pub fn compile(rules: &RuleSet) -> MoveProgram {
         {
             let start = p.ops.len() as u32;
             lower_pattern(&mut p, pat);
+            if p.filters.len() > MAX_FILTERS && p.filters_past_limit.is_none() {
+                p.filters_past_limit = Some(p.patterns.len() as u32);
+            }
             p.patterns.push(ProgramPattern {
                 piece: PieceId(pi as u8),
                 ops: start..p.ops.len() as u32,
@@ -407,10 +420,13 @@ fn pool<T: PartialEq + Copy>(pool: &mut Vec<T>, items: &[T]) -> u32 {
     start
 }
 
+/// The id of filter `f`, added if new. Past [`MAX_FILTERS`] the ids saturate: the
+/// program is refused before it is linked (E0806).
 fn filter_id(p: &mut MoveProgram, f: &KindFilter) -> FilterId {
+    let id = |i: usize| FilterId(u8::try_from(i).unwrap_or(u8::MAX));
     if let Some(i) = p.filters.iter().position(|g| g == f) {
-        return FilterId(i as u8);
+        return id(i);
     }
     p.filters.push(f.clone());
-    FilterId((p.filters.len() - 1) as u8)
+    id(p.filters.len() - 1)
 }

@@ -30,6 +30,6 @@ pub(crate) use reverse::{RLeaf, RNode};
 pub use reverse::{ReverseNodeId, ReverseTables};
 pub(crate) use unroll::UnrolledTrees;
 pub use verify::{
-    verify, VerifiedTable, VerifyError, VerifyErrorKind, MAX_DIRECTIONS, MAX_STACK, MAX_WALK,
-    NO_CELL,
+    verify, VerifiedTable, VerifyError, VerifyErrorKind, MAX_DIRECTIONS, MAX_STACK, MAX_STEPS,
+    MAX_WALK, NO_CELL,
 };

@@ -25,7 +25,8 @@ mod trie;
 mod vectors;
 
 use super::layout::{FilterCode, MoveTable, Node, RootRange, TablePiece, MAX_DEPTH};
-use crate::compile::MoveProgram;
+use super::verify::{MAX_DIRECTIONS, MAX_STEPS};
+use crate::compile::{MoveProgram, MAX_FILTERS};
 use crate::diagnostics::{plural, Diagnostic, Diagnostics};
 use crate::ids::{PieceId, Side};
 use crate::ir::KindFilter;
@@ -96,6 +97,9 @@ pub fn link(
     program: &MoveProgram,
     config: LinkConfig,
 ) -> Result<(MoveTable, Diagnostics), Diagnostics> {
+    if let Some(pat) = program.filters_past_limit {
+        return Err(too_many_filters(program, pat as usize));
+    }
     let board = Board::from_spec(&program.board).map_err(|e| {
         let mut d = Diagnostics::new();
         d.push(Diagnostic::error(
@@ -280,6 +284,10 @@ pub fn link(
             produced[pat] |= graph.landed;
             shared_roots[pat][side.index()] = graph.lay_out(&mut pool);
             relative_roots[pat] = graph.relative_roots();
+            let directions = pool.direction_count();
+            if directions > MAX_DIRECTIONS || directions.saturating_mul(cells) > MAX_STEPS {
+                return Err(too_many_directions(program, pat, directions, cells));
+            }
             if table.nodes.len() + pool.len() > config.max_nodes {
                 return Err(too_big(program, pat, config, Figure::Grown));
             }
@@ -578,6 +586,50 @@ fn too_big(program: &MoveProgram, pat: usize, config: LinkConfig, figure: Figure
         Diagnostic::error("E0801", message, p.span)
             .label(label)
             .help("bound the ranges of multi-leg rides (`ride ... up to N`), split the piece, or raise `pipeline::Limits::table_nodes` (`--limit table-nodes=N`)"),
+    );
+    d
+}
+
+/// E0806: the program needs more distinct kind filters than a table can name; `pat`
+/// is the first pattern past the limit.
+fn too_many_filters(program: &MoveProgram, pat: usize) -> Diagnostics {
+    let p = &program.patterns[pat];
+    let mut d = Diagnostics::new();
+    d.push(
+        Diagnostic::error(
+            "E0806",
+            format!(
+                "the rules need {} distinct piece filters (`via piece`, `capture`, `activate`, ... lists); the limit is {MAX_FILTERS}",
+                program.filters.len()
+            ),
+            p.span,
+        )
+        .label(format!("filter number {} is needed here", MAX_FILTERS + 1))
+        .help("name fewer distinct kind lists (each distinct list of kinds after `via piece`, `capture`, `activate`, `swap`, `convert` is one filter)"),
+    );
+    d
+}
+
+/// E0805: the relative continuations laid out so far, with this pattern's, step along
+/// more directions than a table may list (or than its step table may hold).
+fn too_many_directions(
+    program: &MoveProgram,
+    pat: usize,
+    directions: usize,
+    cells: usize,
+) -> Diagnostics {
+    let p = &program.patterns[pat];
+    let mut d = Diagnostics::new();
+    d.push(
+        Diagnostic::error(
+            "E0805",
+            format!(
+                "the move table's relative steps take {directions} directions on {cells} cells; the limit is {MAX_DIRECTIONS} directions and {MAX_STEPS} steps (directions × cells)"
+            ),
+            p.span,
+        )
+        .label("linking stopped at this pattern's directions")
+        .help("use fewer distinct vectors (a leg's vectors that leave the board from every cell cost nothing), or link it unrolled (`--limit relative-above=N` above the board's cells)"),
     );
     d
 }

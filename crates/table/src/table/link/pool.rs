@@ -75,14 +75,20 @@ impl BlockPool {
     }
 
     /// The index of direction `v` among the directions of relative records, added if
-    /// new (as a cell id: a relative record's target).
+    /// new (as a cell id: a relative record's target). Past `u16::MAX` directions the
+    /// ids saturate; the linker refuses such a table (E0805) before it is used.
     pub(super) fn direction(&mut self, v: Vector) -> CellId {
-        let next = self.directions.len() as u16;
+        let next = u16::try_from(self.directions.len()).unwrap_or(u16::MAX);
         let directions = &mut self.directions;
         CellId(*self.direction_ids.entry(v).or_insert_with(|| {
             directions.push(v);
             next
         }))
+    }
+
+    /// The number of directions relative records step along so far.
+    pub(super) fn direction_count(&self) -> usize {
+        self.directions.len()
     }
 
     /// The number of table nodes the blocks take so far.

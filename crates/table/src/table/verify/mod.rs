@@ -43,8 +43,15 @@ pub struct VerifiedTable {
     steps: Vec<u16>,
 }
 
-/// The most directions a table may list for its relative nodes.
-pub const MAX_DIRECTIONS: usize = 1024;
+/// The most directions a table may list for its relative nodes: a relative node names
+/// its direction in 16 bits, as a cell would be (the linker reports a table past it
+/// as E0805, pointing at the pattern).
+pub const MAX_DIRECTIONS: usize = u16::MAX as usize;
+
+/// The most entries of the step table ([`VerifiedTable::steps`]: directions × cells, two
+/// bytes each, 32 MiB): what the directions of a table may cost in memory (E0805). On
+/// a 26×26 board this is 24,818 directions, more than the 2,601 vectors that stay on it.
+pub const MAX_STEPS: usize = 1 << 24;
 
 /// A step of [`VerifiedTable::steps`] that leaves the board.
 pub const NO_CELL: u16 = u16::MAX;
@@ -205,8 +212,13 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
     if table.filters.is_empty() || table.filters.len() > 256 {
         return Err(VerifyError::filter_count(table.filters.len()));
     }
-    if table.directions.len() > MAX_DIRECTIONS {
-        return Err(VerifyError::too_many_directions(table.directions.len()));
+    if table.directions.len() > MAX_DIRECTIONS
+        || table.directions.len().saturating_mul(cells) > MAX_STEPS
+    {
+        return Err(VerifyError::too_many_directions(
+            table.directions.len(),
+            cells,
+        ));
     }
     for (i, filter) in table.filters.iter().enumerate() {
         if filter.mode > FilterCode::MODE_EXCEPT {

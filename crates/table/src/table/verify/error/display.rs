@@ -1,7 +1,7 @@
 //! display: the text of each [`VerifyError`], naming the failed check and what it
 //! failed on.
 
-use super::super::{MAX_DIRECTIONS, MAX_WALK};
+use super::super::{MAX_DIRECTIONS, MAX_STEPS, MAX_WALK};
 use super::{VerifyError, VerifyErrorKind};
 use std::fmt;
 
@@ -79,10 +79,10 @@ impl fmt::Display for VerifyError {
                 f,
                 "relative node {node} steps along direction {direction} but the table lists {directions}"
             ),
-            TooManyDirections { directions } => write!(
+            TooManyDirections { directions, cells } => write!(
                 f,
-                "the table lists {directions} directions; at most {} are allowed",
-                MAX_DIRECTIONS
+                "the table lists {directions} directions on {cells} cells; at most {} are allowed, and at most {} steps (directions × cells)",
+                MAX_DIRECTIONS, MAX_STEPS
             ),
             EnPassantWithoutLanding { node } => write!(
                 f,

@@ -168,10 +168,13 @@ pub enum VerifyErrorKind {
         /// How many directions the table lists.
         directions: usize,
     },
-    /// The table lists more directions than [`super::MAX_DIRECTIONS`].
+    /// The table lists more directions than [`super::MAX_DIRECTIONS`], or more than
+    /// its step table holds ([`super::MAX_STEPS`] entries, directions × cells).
     TooManyDirections {
         /// How many it lists.
         directions: usize,
+        /// The board's cells.
+        cells: usize,
     },
     /// An `EN_PASSANT` node is not a landing node.
     EnPassantWithoutLanding {
@@ -410,8 +413,8 @@ impl VerifyError {
         })
     }
 
-    pub(crate) fn too_many_directions(directions: usize) -> VerifyError {
-        VerifyError::new(VerifyErrorKind::TooManyDirections { directions })
+    pub(crate) fn too_many_directions(directions: usize, cells: usize) -> VerifyError {
+        VerifyError::new(VerifyErrorKind::TooManyDirections { directions, cells })
     }
 
     pub(crate) fn en_passant_without_landing(node: usize) -> VerifyError {
