@@ -49,16 +49,24 @@ fn tree(fen: &str, from: &str, json: bool) -> String {
 
 /// A Bishop on b2 meets the opponent's Starchild on d4 (seed: "a Bishop encounters
 /// opponent's Starchild on its capture-field"). The tree must show the three
-/// interactions: capture (`d4x`, the ply ends there), transparency (`pass over`, then
-/// the same diagonal goes on: e5, f6, up to the pawn on g7, which it may capture), and
-/// divergence (`fork`s from d4 into the other diagonals: c5 b6 a7 and e3 f2 g1, and
-/// the same one; never back to c3, which the path has passed).
+/// interactions on one trunk b2-c3-d4 (the seed's `A`): capture (`d4x`, the ply ends
+/// there), transparency (`pass over`, then the same diagonal goes on: e5, f6, up to the
+/// pawn on g7, which it may capture), and divergence (`fork`s from d4 into the other
+/// diagonals: c5 b6 a7 and e3 f2 g1, and the same one, which is the transparency's
+/// path; never back to c3, which the path has passed).
 #[test]
 fn a_bishop_meets_an_enemy_starchild() {
     let f = fen(&[("b2", 'B'), ("d4", 'i'), ("g7", 'p')]);
     let text = tree(&f, "b2", false);
-    assert!(text.contains("c3* d4x  [meets foe i (black Starchild): capture]"));
-    assert!(text.contains("fork: c5* b6* a7*"));
+    assert!(text.contains("\n  c3* d4x  [meets foe i (black Starchild): capture, pass over]\n"));
+    assert!(text.contains("\n    fork: e5* f6* g7x  [meets foe p (black Pawn): capture]\n"));
+    assert!(text.contains("\n    fork: c5* b6* a7*\n"));
+    assert!(text.contains("\n    fork: e3* f2* g1*\n"));
+    assert_eq!(
+        text.matches("c3").count(),
+        1,
+        "one trunk through c3: {text}"
+    );
     assert!(!text.contains("fork: c3"));
     insta::assert_snapshot!("bishop_meets_enemy_starchild", text);
     insta::assert_snapshot!("bishop_meets_enemy_starchild_json", tree(&f, "b2", true));
@@ -75,6 +83,11 @@ fn a_bishop_diverges_from_its_own_shaman() {
     let f = fen(&[("b2", 'B'), ("d4", 'H'), ("f6", 'i')]);
     let text = tree(&f, "b2", false);
     assert!(!text.contains("d4x"));
+    // One trunk to the Shaman (the patterns that stop there, pass it or diverge share
+    // it), then one fork per diagonal.
+    assert!(text.contains("\n  c3* d4  [meets friend H (white Shaman): pass over]\n"));
+    assert_eq!(text.matches("d4").count(), 1, "{text}");
+    assert!(text.contains("\n    fork: e5* f6x  [meets foe i (black Starchild): capture]\n"));
     insta::assert_snapshot!("bishop_diverges_from_own_shaman", text);
 }
 
@@ -83,20 +96,23 @@ fn a_bishop_diverges_from_its_own_shaman() {
 /// passing, and the ply may end on any of them (seed: a Shaman "can capture ... and
 /// still continue its ply"). The tree must show d7 `capture in passing`, then `fork:
 /// (captures it)` e11 and f15 (each also a landing capture, `x`), and g19 reached but
-/// not a landing (the chain's ply ends on a capture). The divergence pattern's first
-/// leaps are listed too, as a second run of lines: d7 holds no Starchild, so it stops
-/// there (`blocked by kind`) and lands nowhere.
+/// not a landing (the chain's ply ends on a capture). The capture leap, the chain and
+/// the divergence pattern share their first leaps: each cell once, d7 one node with
+/// the capture and the capture in passing (the divergence stops there, d7 holds no
+/// Starchild, and adds nothing).
 #[test]
 fn a_shaman_captures_a_chain() {
     let f = fen(&[("c3", 'H'), ("d7", 'p'), ("e11", 'n'), ("f15", 'r')]);
     let text = tree(&f, "c3", false);
     assert!(text.contains("fork: (captures it) f15x"));
+    assert!(text.contains("\n  d7x  [meets foe p (black Pawn): capture, capture in passing]\n"));
+    assert_eq!(text.matches("d7").count(), 1, "{text}");
     insta::assert_snapshot!("shaman_captures_a_chain", text);
 }
 
 /// A light Bishop on b2 meets its own Wave on d4 (seed: "activation, ending its ply,
 /// but starting" the piece's): the Bishop may pass over it (transparency: on to e5,
-/// and so on) or end there activating it (`d4>`). The Wave, ply 2, "inherits step- and
+/// and so on) or end there activating it (`d4>`), both on the one node d4. The Wave, ply 2, "inherits step- and
 /// capture-fields from activating piece" (book, Miranda's Veil): it rides the diagonals
 /// from d4 as a Bishop, never capturing; on the long diagonal it meets the opponent's
 /// Starchild on f6, with the same three interactions as the Bishop would have
@@ -117,7 +133,7 @@ fn a_wave_activated_by_a_bishop_meets_a_starchild() {
     ]);
     let text = tree(&f, "b2", false);
     assert!(
-        text.contains("c3* d4>  [meets friend W (white Wave): activate"),
+        text.contains("\n  c3* d4>  [meets friend W (white Wave): pass over, activate]\n"),
         "{text}"
     );
     assert!(text.contains(
@@ -139,16 +155,15 @@ fn a_wave_activated_by_a_bishop_meets_a_starchild() {
 /// leap (1,4) (seed, "Path segment tree": a Shaman "can capture opponent's Starchild,
 /// continue capturing opponent's pieces in the next path node (without its
 /// side-effect), and also diverge from said Starchild in a forking path node (with its
-/// side-effect)"). Checked by hand against that text, the tree shows all three:
-/// `d7x` the capture that ends the ply there; beside it a `d7` entry of the capture
-/// chain, under it `fork: (captures it) e11x`,
-/// the capture-ply going on in the same line to take the pawn on e11 (and on to f15,
-/// reached but no landing: the chain ends on a capture); and a second `d7` entry, the
-/// Starchild met and left standing, with one `fork:` per capture vector from d7: the
-/// divergence, landing only where an enemy stands (e11 again, as a move that leaves
-/// the Starchild: `c3e11` beside the chain's `c3e11xd7`; f10 and h8), never back to
-/// c3. The knight-rider's step-ply lines (a2, b5 a7, ...) come first, as in every
-/// Shaman tree.
+/// side-effect)"). Checked by hand against that text, the tree shows all three on one
+/// node `d7x` (`capture, pass over, capture in passing`): the capture that ends the ply
+/// there; under it `fork: (captures it) e11x`, the capture-ply going on in the same
+/// line to take the pawn on e11 (and on to f15, reached but no landing: the chain ends
+/// on a capture); and the Starchild met and left standing, with one `fork:` per capture
+/// vector from d7: the divergence, landing only where an enemy stands (e11 again, as a
+/// move that leaves the Starchild: `c3e11` beside the chain's `c3e11xd7`; f10 and h8),
+/// never back to c3. The knight-rider's step-ply lines (a2, b5 a7, ...) come first, as
+/// in every Shaman tree.
 #[test]
 fn a_shaman_captures_a_starchild_or_diverges_from_it() {
     let f = fen(&[
@@ -161,11 +176,14 @@ fn a_shaman_captures_a_starchild_or_diverges_from_it() {
         ("a26", 'k'),
     ]);
     let text = tree(&f, "c3", false);
-    // The capture-only leap and the capture chain start on d7 as two roots (the chain is
-    // linked relative on 26×26, so its roots are not merged into the leap's).
-    assert!(text.contains("d7x  [meets foe i (black Starchild): capture]"));
-    assert!(text.contains("d7  [meets foe i (black Starchild): capture in passing]"));
-    assert!(text.contains("fork: (captures it) e11x"));
+    // The capture-only leap, the capture chain and the divergence (three patterns, the
+    // chain linked apart from the leap on 26×26) meet the Starchild as one node.
+    assert!(text.contains(
+        "\n  d7x  [meets foe i (black Starchild): capture, pass over, capture in passing]\n"
+    ));
+    assert_eq!(text.matches("d7").count(), 1, "{text}");
+    assert!(text.contains("\n    fork: (captures it) e11x"));
+    assert!(text.contains("\n    fork: e11x  [meets foe p (black Pawn): capture]\n"));
     assert!(text.contains("fork: f10x  [meets foe n (black Knight): capture]"));
     assert!(text.contains("fork: h8x  [meets foe r (black Rook): capture]"));
     assert!(!text.contains("fork: c3"));
