@@ -10,6 +10,11 @@
 //! (`a_shaman_captures_a_starchild_or_diverges_from_it`).
 
 use crate::common;
+use piecewise::ids::{CellId, PieceId, Side};
+use piecewise::path_tree::{Ending, LeafPath, PathTreeBuilder, PlyPath};
+use piecewise::walk::Walker;
+use piecewise::Rules;
+use std::collections::BTreeSet;
 
 /// A 26×26 FEN with these pieces (cell name, letter) and white to move.
 fn fen(pieces: &[(&str, char)]) -> String {
@@ -197,4 +202,172 @@ fn a_shaman_captures_a_starchild_or_diverges_from_it() {
         "shaman_captures_or_diverges_from_starchild_json",
         tree(&f, "c3", true)
     );
+}
+
+/// How a ply ends, as a complete path of the tree says it.
+fn ending_of(ply: &PlyPath, from: CellId) -> (Vec<CellId>, Ending) {
+    let mut captures = ply.captures.clone();
+    let ending = if ply.activates {
+        Ending::Activate
+    } else if let Some(k) = ply.convert {
+        Ending::Convert(k)
+    } else if ply.push_to == Some(from) {
+        Ending::Swap
+    } else if let Some(c) = ply.push_to {
+        Ending::Push(c)
+    } else if captures.last() == Some(&ply.to) {
+        captures.pop();
+        Ending::Capture
+    } else {
+        Ending::Quiet
+    };
+    (captures, ending)
+}
+
+/// Walks every piece of `rules`, for both sides, from `cells` of `fen` into a merged
+/// and an unmerged tree, and checks what merging must keep: the same set of complete
+/// paths, none of them twice in the merged tree, each ply one of them, and no more
+/// segments than before. Returns the number of trees whose merge joined something.
+fn check_merge(rules: &Rules, fen: &str, cells: &[CellId]) -> usize {
+    let pos = rules
+        .position(fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e:?}"));
+    let table = rules.table();
+    let mut walker = Walker::new(table);
+    let mut joined = 0;
+    for side in Side::BOTH {
+        for p in 0..table.table().pieces.len() {
+            let piece = PieceId(p as u8);
+            for &c in cells {
+                let mut tree = |merge: bool| {
+                    let mut b = PathTreeBuilder::new();
+                    walker.walk(&pos, side, piece, c, &mut b);
+                    if merge {
+                        b.finish(side, piece, c)
+                    } else {
+                        b.finish_unmerged(side, piece, c)
+                    }
+                };
+                let (merged, unmerged) = (tree(true), tree(false));
+                let at = || {
+                    format!(
+                        "{} {side} {} on {}",
+                        fen,
+                        table.table().pieces[p].name,
+                        table.table().board.cell_name(c)
+                    )
+                };
+                let leaves = merged.leaf_paths();
+                let set: BTreeSet<LeafPath> = leaves.iter().cloned().collect();
+                assert_eq!(set.len(), leaves.len(), "{}: a path twice", at());
+                let before: BTreeSet<LeafPath> = unmerged.leaf_paths().into_iter().collect();
+                assert_eq!(set, before, "{}", at());
+                for ply in &merged.plies {
+                    let (captures_in_passing, ending) = ending_of(ply, c);
+                    let leaf = LeafPath {
+                        path: ply.path.clone(),
+                        captures_in_passing,
+                        ending,
+                    };
+                    assert!(set.contains(&leaf), "{}: {ply:?} not in the tree", at());
+                }
+                assert!(merged.segments.len() <= unmerged.segments.len(), "{}", at());
+                joined += usize::from(merged.segments.len() < unmerged.segments.len());
+            }
+        }
+    }
+    joined
+}
+
+/// A FEN of `rules`' board (`size`×`size`) with `count` pieces of random kinds and
+/// sides on random cells, after `fixed` (cell, kind, side).
+fn random_fen(
+    rules: &Rules,
+    size: usize,
+    rng: &mut common::Rng,
+    count: usize,
+    fixed: &[(&str, &str, Side)],
+) -> String {
+    let table = rules.table().table();
+    let mut cells: Vec<Option<String>> = vec![None; size * size];
+    for &(cell, kind, side) in fixed {
+        let c = rules.cell(cell).expect("cell").index();
+        let piece = rules.piece(kind).expect("kind");
+        cells[c] = Some(table.pieces[piece.index()].fen_letter(side));
+    }
+    for _ in 0..count {
+        let c = rng.below(size * size);
+        if cells[c].is_none() {
+            let p = rng.below(table.pieces.len());
+            let side = Side::BOTH[rng.below(2)];
+            cells[c] = Some(table.pieces[p].fen_letter(side));
+        }
+    }
+    let ranks: Vec<String> = (0..size)
+        .rev()
+        .map(|y| {
+            let (mut s, mut empty) = (String::new(), 0);
+            for c in &cells[y * size..(y + 1) * size] {
+                match c {
+                    None => empty += 1,
+                    Some(l) => {
+                        if empty > 0 {
+                            s += &empty.to_string();
+                            empty = 0;
+                        }
+                        s += l;
+                    }
+                }
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+            }
+            s
+        })
+        .collect();
+    format!("{} w", ranks.join("/"))
+}
+
+/// Property: merging changes no complete path. Every piece of `rules/chess.rules` (on
+/// every cell) and of `rules/croatian-one.rules` (on 16 cells, with Starchilds,
+/// Shamans and Waves about for transparency, divergence and activation), both sides,
+/// on the start position, Kiwipete and random positions: the merged tree has the
+/// unmerged tree's set of complete paths, each once, and every ply among them.
+#[test]
+fn merging_keeps_every_complete_path() {
+    let mut rng = common::Rng(0x7472_756e_6b);
+    let chess = common::game("chess");
+    let rules = chess.rules();
+    let all: Vec<CellId> = rules.table().table().board.cells().collect();
+    let mut joined = 0;
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w".to_string(),
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w".to_string(),
+        random_fen(rules, 8, &mut rng, 16, &[]),
+        random_fen(rules, 8, &mut rng, 32, &[]),
+    ] {
+        joined += check_merge(rules, &fen, &all);
+    }
+    let croatian = common::game("croatian-one");
+    let rules = croatian.rules();
+    let board = &rules.table().table().board;
+    for _ in 0..3 {
+        let fixed = [
+            ("d4", "Starchild", Side::Second),
+            ("f6", "Shaman", Side::First),
+            ("j10", "Wave", Side::First),
+            ("m13", "Starchild", Side::First),
+            ("d10", "Shaman", Side::Second),
+            ("k4", "Wave", Side::Second),
+        ];
+        let fen = random_fen(rules, 26, &mut rng, 80, &fixed);
+        // Few cells: a Monolith's tree from one cell has some 60,000 segments.
+        let mut cells: Vec<CellId> = (0..12)
+            .map(|_| CellId(rng.below(board.cell_count()) as u16))
+            .collect();
+        cells.extend(["b2", "c3", "e5", "h8"].map(|n| rules.cell(n).expect("cell")));
+        joined += check_merge(rules, &fen, &cells);
+    }
+    // Merging did something: Croatian trees share prefixes between patterns.
+    assert!(joined > 50, "{joined} trees merged");
 }
