@@ -14,6 +14,13 @@
 //! the next ply; the trees of those plies are the game layer's (they depend on who
 //! activated whom: `Game::cascade_trees`).
 //!
+//! Every shared prefix is one trunk: the walk visits each pattern from the start cell
+//! again, and [`PathTreeBuilder::finish`] merges the steps patterns share before it cuts
+//! segments (`merge.rs`), so a piece met is one encounter with everything the patterns
+//! may do there, and the paths branch where they part. [`PathTree::leaf_paths`]
+//! (`leaves.rs`) lists the complete paths (each place a move may end, with its route),
+//! the same set as before merging, each once.
+//!
 //! Does not walk (the walk in [`crate::walk`] drives the builder) and does not draw
 //! pictures (`piecewise::picture`).
 
