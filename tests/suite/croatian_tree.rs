@@ -335,7 +335,7 @@ fn random_fen(
 /// unmerged tree's set of complete paths, each once, and every ply among them.
 #[test]
 fn merging_keeps_every_complete_path() {
-    let mut rng = common::Rng(0x7472_756e_6b);
+    let mut rng = common::Rng(0x74_7275_6e6b);
     let chess = common::game("chess");
     let rules = chess.rules();
     let all: Vec<CellId> = rules.table().table().board.cells().collect();
