@@ -336,7 +336,7 @@ fn the_tree_of_a_pawn_activating_a_wave_in_nineteen() {
     let fen = "k17/18/18/18/18/18/18/18/18/18/18/18/18/18/18/3W14/3P^14/9K8 w - - 0 1";
     let text = tree("rules/croatian-nineteen.rules", fen, "d2", false);
     assert!(
-        text.contains("d3>  [meets friend W (white Wave): activate]"),
+        text.contains("\n  d3>  [meets friend W (white Wave): pass over, activate]\n"),
         "{text}"
     );
     assert!(text.contains("white Wave (W) on d3: 3 plies"), "{text}");

@@ -298,7 +298,7 @@ fn the_cli_reads_and_writes_tag_marks() {
     // `tree` and `moves --pseudo` read the marks: the rush and the spring only where
     // the piece carries its tag.
     let tree = cli(&["tree", "rules/tags.rules", "--fen", fen, "--from", "e2"]);
-    assert!(tree.contains("e3 e4*"), "{tree}");
+    assert!(tree.contains("\n  e3* e4*\n"), "{tree}");
     let tree = cli(&["tree", "rules/tags.rules", "--fen", fen, "--from", "d2"]);
     assert!(!tree.contains("d4"), "{tree}");
     let pseudo = |from| {

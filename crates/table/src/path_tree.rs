@@ -14,10 +14,23 @@
 //! the next ply; the trees of those plies are the game layer's (they depend on who
 //! activated whom: `Game::cascade_trees`).
 //!
+//! Every shared prefix is one trunk: the walk visits each pattern from the start cell
+//! again, and [`PathTreeBuilder::finish`] merges the steps patterns share before it cuts
+//! segments (`merge.rs`), so a piece met is one encounter with everything the patterns
+//! may do there, and the paths branch where they part. [`PathTree::leaf_paths`]
+//! (`leaves.rs`) lists the complete paths (each place a move may end, with its route),
+//! the same set as before merging, each once.
+//!
 //! Does not walk (the walk in [`crate::walk`] drives the builder) and does not draw
 //! pictures (`piecewise::picture`).
 
+mod leaves;
+mod merge;
 mod output;
+#[cfg(test)]
+mod tests;
+
+pub use leaves::{Ending, LeafPath};
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::walk::{Class, Occupant, Ply, Sink, Visit};
@@ -37,7 +50,7 @@ impl SegId {
 }
 
 /// What a step may do at its cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Landing {
     /// The move may end here on an empty cell.
@@ -285,8 +298,20 @@ impl PathTreeBuilder {
         PathTreeBuilder::default()
     }
 
-    /// The tree of the walk this builder saw, of `piece` of `side` from `from`.
+    /// The tree of the walk this builder saw, of `piece` of `side` from `from`, with one
+    /// trunk per shared prefix: steps that patterns (or ways of one pattern) share are
+    /// one node, branching where they part (`path_tree/merge.rs`).
     pub fn finish(mut self, side: Side, piece: PieceId, from: CellId) -> PathTree {
+        let roots = std::mem::take(&mut self.roots);
+        self.roots = self.merge(roots);
+        self.finish_unmerged(side, piece, from)
+    }
+
+    /// The tree as the walk visited it, before [`finish`](Self::finish) merges shared
+    /// prefixes: each pattern's paths repeat the steps they share with another's. Its
+    /// [`leaf_paths`](PathTree::leaf_paths) are those of the merged tree, some of them
+    /// more than once; for comparing the two.
+    pub fn finish_unmerged(mut self, side: Side, piece: PieceId, from: CellId) -> PathTree {
         let mut tree = PathTree {
             side,
             piece,

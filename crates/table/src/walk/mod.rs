@@ -36,7 +36,7 @@ use crate::table::{
 };
 
 /// The occupancy class of a visited cell, from the moving side's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Class {
     /// No piece stands there (the mover's start cell always counts as empty).
     Empty,
