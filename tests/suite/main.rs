@@ -36,6 +36,7 @@ mod effects;
 mod fairy_oracle;
 mod fmt;
 mod fsf;
+mod fsf_fen;
 mod fuzz_regressions;
 mod game_end;
 mod game_layer;
