@@ -474,6 +474,11 @@ impl GameEffects {
         }
     }
 
+    /// Whether some ply may remove pieces besides its captures (a burn or a blast).
+    pub(crate) fn removes(&self) -> bool {
+        self.removes
+    }
+
     /// Whether some move may burn (a declared `burn` or a pattern's): a cascade's later
     /// plies may then take a royal that [`GameEffects::burns_any`] does not see.
     pub(crate) fn may_burn(&self) -> bool {

@@ -106,6 +106,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("newzealand.rules"),
     shipped!("nightrider.rules"),
     shipped!("nocastle.rules"),
+    shipped!("nocheckatomic.rules"),
     shipped!("normal.rules"),
     shipped!("octo-zoo.rules"),
     shipped!("octoban.rules"),
