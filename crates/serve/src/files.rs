@@ -29,6 +29,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("amazon.rules"),
     shipped!("antichess.rules"),
     shipped!("asean.rules"),
+    shipped!("atomar.rules"),
     shipped!("atomic.rules"),
     shipped!("berolina.rules"),
     shipped!("brazilian-draughts.rules"),
