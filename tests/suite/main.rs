@@ -37,6 +37,8 @@ mod effects;
 mod fairy_oracle;
 mod fmt;
 mod fsf;
+mod fsf_fen;
+mod fsf_rules;
 mod fuzz_regressions;
 mod game_end;
 mod game_layer;

@@ -210,7 +210,7 @@ pub fn fen_code(e: &RustFenError) -> i32 {
         | K::HandTooLarge { .. }
         | K::UnexpectedInHand { .. } => -7,
         K::UnknownCastling { .. } => -5,
-        K::NotACell { .. } | K::EnPassantWithoutVictim { .. } => -4,
+        K::NotACell { .. } | K::EnPassantWithoutVictim { .. } | K::EnPassantCells { .. } => -4,
         K::NotANumber { .. } => -2,
         K::CheckCounts { .. } => -13,
         _ => -10,

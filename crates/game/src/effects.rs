@@ -65,6 +65,9 @@ struct Area {
     foe: bool,
     /// Per kind: hit.
     kinds: Vec<bool>,
+    /// Per kind: a blast leaves it standing even as the capturer (`immune` of
+    /// `explode on capture`; empty for the other areas).
+    keeps_capturer: Vec<bool>,
     around: Around,
 }
 
@@ -176,11 +179,19 @@ impl GameEffects {
         {
             return None;
         }
-        let blast_of = |e: &Explode| Area {
-            friend: true,
-            foe: true,
-            kinds: admitted(&e.spared, pieces).iter().map(|s| !s).collect(),
-            around: Around::new(board, &e.around),
+        let blast_of = |e: &Explode| {
+            let immune = admitted(&e.immune, pieces);
+            Area {
+                friend: true,
+                foe: true,
+                kinds: admitted(&e.spared, pieces)
+                    .iter()
+                    .zip(&immune)
+                    .map(|(s, i)| !s && !i)
+                    .collect(),
+                keeps_capturer: immune,
+                around: Around::new(board, &e.around),
+            }
         };
         let blast = fx.explode.as_ref().map(blast_of);
         let mut marked = vec![MarkedAreas::default(); pieces * MAX_MARKS];
@@ -191,6 +202,7 @@ impl GameEffects {
                         friend: b.friend,
                         foe: b.foe,
                         kinds: admitted(&b.kinds, pieces),
+                        keeps_capturer: Vec::new(),
                         around: Around::new(board, &b.around),
                     }),
                     blast: a.explode.as_ref().map(blast_of),
@@ -215,6 +227,7 @@ impl GameEffects {
                     friend: a.friend,
                     foe: a.foe,
                     kinds: admitted(&a.kinds, pieces),
+                    keeps_capturer: Vec::new(),
                     around: Around::new(board, &a.around),
                 }
             })
@@ -229,7 +242,9 @@ impl GameEffects {
                 }
             }
         }
-        let blast_only = blast.is_some()
+        let blast_only = blast
+            .as_ref()
+            .is_some_and(|b| !b.keeps_capturer.contains(&true))
             && fx.areas.is_empty()
             && fx.immunities.is_empty()
             && fx.relays.is_empty()
@@ -465,13 +480,20 @@ impl GameEffects {
             .as_ref()
             .or_else(|| marked.and_then(|a| a.blast.as_ref()));
         if let (Some(blast), true) = (blast, captured) {
-            clear(pos, at);
+            if !blast.keeps_capturer.get(kind.index()).is_some_and(|&k| k) {
+                clear(pos, at);
+            }
             for &c in blast.around.of(side, at) {
                 if blast.hits(side, pos.cells[c.index()]) {
                     clear(pos, c);
                 }
             }
         }
+    }
+
+    /// Whether some ply may remove pieces besides its captures (a burn or a blast).
+    pub(crate) fn removes(&self) -> bool {
+        self.removes
     }
 
     /// Whether some move may burn (a declared `burn` or a pattern's): a cascade's later

@@ -733,7 +733,8 @@ impl Game {
         }
     }
 
-    /// Whether an end rule has ended the game at `pos` (`no pieces`, `bare royal`,
+    /// Whether an end rule has ended the game at `pos` (`no pieces`, `bare royal`, a
+    /// side's last royal lost by its own move under `no check`,
     /// `reach`, `extinction`, `checks`): then no move is legal there, as in
     /// Fairy-Stockfish (and perft counts nothing below it).
     #[inline]

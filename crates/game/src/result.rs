@@ -147,16 +147,22 @@ impl Game {
         ))
     }
 
-    /// In a game with effects, a side to move whose royals are all gone (blown up,
-    /// burnt) has lost, at once.
+    /// In a game with effects, a side whose royals are all gone (blown up, burnt) has
+    /// lost, at once: the side that just moved first (with `no check`, a king may blow
+    /// itself up by capturing, or both kings go in one blast: the mover loses, as in
+    /// Fairy-Stockfish's nocheckatomic), then the side to move.
     fn royal_lost(&self, pos: &GamePosition) -> Option<GameResult> {
-        let side = pos.side_to_move();
-        (self.effects.is_some() && self.has_royals() && pos.royal_count[side.index()] == 0).then(
-            || GameResult {
+        if self.effects.is_none() || !self.has_royals() {
+            return None;
+        }
+        let stm = pos.side_to_move();
+        [stm.opponent(), stm]
+            .into_iter()
+            .find(|side| pos.royal_count[side.index()] == 0)
+            .map(|side| GameResult {
                 winner: Some(side.opponent()),
                 reason: EndReason::RoyalLost,
-            },
-        )
+            })
     }
 
     /// The end `no pieces` or `bare royal` declares (or, in a game with effects, the

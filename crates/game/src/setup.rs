@@ -174,6 +174,12 @@ impl Game {
             || game.no_giving_check
             || game.chains.is_some();
         game.plain = game.effects.is_none() && game.tags.is_none();
+        // `no check` with blasts or burns: a move may remove its own side's last royal,
+        // which ends the game at once (the other side then has no move).
+        game.ends_at_once |= game
+            .effects
+            .as_deref()
+            .is_some_and(|fx| fx.no_check && fx.removes());
         // A promotion to a royal piece (Coregal's queen) makes a royal the kernel's
         // pins and checks do not know of: such games are judged without it.
         let promotes_to_royal = game.promotions.iter().any(|rules| {

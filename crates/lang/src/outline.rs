@@ -340,7 +340,10 @@ fn references(item: &Item, out: &mut Vec<Name>) {
             uses(out, Zone, [&d.zone]);
         }
         Item::Sokoban(d) => uses(out, Piece, d.roles.iter().map(|r| &r.piece)),
-        Item::Explode(d) => kinds(out, &d.sparing),
+        Item::Explode(d) => {
+            kinds(out, &d.sparing);
+            kinds(out, &d.immune);
+        }
         Item::Area(d) => {
             uses(out, Piece, &d.pieces);
             for target in &d.targets {

@@ -10,7 +10,9 @@
 //! `[-]` when empty).
 //! Everything after the board is optional; where Fairy-Stockfish leaves fields out
 //! (Shogi's `w 0 1`) the castling and en passant fields may be missing, and counting
-//! fields some variants add after the clocks are accepted and ignored.
+//! fields some variants add after the clocks are accepted and ignored. The en passant
+//! field is `-`, a cell, or several (`h5g6`: the landing cell and the cells passed, as
+//! Fairy-Stockfish writes it after the double steps of its custom pawns).
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::Coord;
@@ -172,11 +174,21 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
             rest.next();
         } else if text.chars().next().is_some_and(|c| c.is_ascii_lowercase()) {
             rest.next();
-            let Some(cell) = board.parse_cell(text) else {
-                return Err(FenError::not_a_cell(ep_at, text));
+            pos.ep = match board.parse_cell(text) {
+                Some(cell) => ep_from_cell(game, &pos, cell)
+                    .ok_or_else(|| FenError::en_passant_without_victim(ep_at, text))?,
+                None => {
+                    let mut cells = Vec::new();
+                    for (at, name) in cell_names(text) {
+                        let Some(cell) = board.parse_cell(name) else {
+                            return Err(FenError::not_a_cell(ep_at + at, name));
+                        };
+                        cells.push(cell);
+                    }
+                    ep_from_cells(game, &pos, &cells)
+                        .ok_or_else(|| FenError::en_passant_cells(ep_at, text))?
+                }
             };
-            pos.ep = ep_from_cell(game, &pos, cell)
-                .ok_or_else(|| FenError::en_passant_without_victim(ep_at, text))?;
         }
     }
     // Check counts (`checks N`): the checks each side has left, `W+B`.
@@ -257,6 +269,64 @@ fn ep_from_cell(game: &Game, pos: &GamePosition, cell: CellId) -> Option<EnPassa
         return Some(ep);
     }
     None
+}
+
+/// The cell names of a multi-cell en passant field (`h5g6`: letters then digits, each),
+/// with their offsets in the field.
+fn cell_names(text: &str) -> Vec<(usize, &str)> {
+    let mut names = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    for i in 1..bytes.len() {
+        if bytes[i - 1].is_ascii_digit() && !bytes[i].is_ascii_digit() {
+            names.push((start, &text[start..i]));
+            start = i;
+        }
+    }
+    names.push((start, &text[start..]));
+    names
+}
+
+/// The en passant state of a multi-cell field, as Fairy-Stockfish writes it after some
+/// double steps (`h5g6`, `f3f4`: the cells passed and the landing cell, in any order):
+/// exactly one of the cells holds a piece, of the side that just moved (the piece an en
+/// passant capture removes); the others are empty and open, in the order the move passed
+/// them (the farthest from the victim first).
+fn ep_from_cells(game: &Game, pos: &GamePosition, cells: &[CellId]) -> Option<EnPassant> {
+    let board = game.board();
+    let mover = pos.side.opponent();
+    let mut victim = None;
+    let mut open = Vec::new();
+    for &cell in cells {
+        let o = pos.cells[cell.index()];
+        if o.is_empty() {
+            if !open.contains(&cell) {
+                open.push(cell);
+            }
+        } else if o.side() == mover && victim.is_none() {
+            victim = Some(cell);
+        } else {
+            return None;
+        }
+    }
+    let victim = victim?;
+    if open.is_empty() || open.len() > MAX_EP_CELLS {
+        return None;
+    }
+    let v = board.coord(victim);
+    let far = |c: &CellId| {
+        let c = board.coord(*c);
+        let (dx, dy) = (i32::from(c.x - v.x), i32::from(c.y - v.y));
+        dx * dx + dy * dy
+    };
+    open.sort_by_key(|c| std::cmp::Reverse(far(c)));
+    let mut ep = EnPassant::default();
+    for (i, c) in open.iter().enumerate() {
+        ep.cells[i] = c.0;
+    }
+    ep.len = open.len() as u8;
+    ep.victim = victim.0;
+    Some(ep)
 }
 
 /// Writes a position as a game FEN, as Fairy-Stockfish writes it.

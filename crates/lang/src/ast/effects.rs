@@ -11,12 +11,15 @@ pub struct Around {
     pub span: Span,
 }
 
-/// `explode on capture [, sparing KINDS] [, around DIRS]`: every capture removes the
-/// capturer and the pieces around the cell where it lands.
+/// `explode on capture [, sparing KINDS] [, immune KINDS] [, around DIRS]`: every
+/// capture removes the capturer and the pieces around the cell where it lands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExplodeDecl {
     /// `sparing Pawn`: kinds the blast leaves standing around the capture.
     pub sparing: Vec<Kinds>,
+    /// `immune King`: kinds the blast never removes, around the capture or as the
+    /// capturer (Atomar's kings).
+    pub immune: Vec<Kinds>,
     /// `around orthogonal`: the cells the blast reaches (default `any`).
     pub around: Vec<Around>,
     pub span: Span,

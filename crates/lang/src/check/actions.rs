@@ -66,7 +66,11 @@ impl Checker {
                 let (Some(spared), Some(around)) = (spared, around) else {
                     return false;
                 };
-                actions.explode = Some(Explode { spared, around });
+                actions.explode = Some(Explode {
+                    spared,
+                    immune: KindFilter::Only(Vec::new()),
+                    around,
+                });
                 true
             }
             ast::ModifierKind::Withdraw(_)

@@ -27,11 +27,19 @@ impl Checker {
                     Some(k) => self.kinds(k),
                     None => Some(KindFilter::Only(Vec::new())),
                 };
+                let immune = match self.at_most_one(&d.immune, |k| k.span, "immune") {
+                    Some(k) => self.kinds(k),
+                    None => Some(KindFilter::Only(Vec::new())),
+                };
                 let around = self.around(&d.around);
-                if let (Some(spared), Some(around), true) =
-                    (spared, around, *explode_decl == Some(d.span))
+                if let (Some(spared), Some(immune), Some(around), true) =
+                    (spared, immune, around, *explode_decl == Some(d.span))
                 {
-                    fx.explode = Some(Explode { spared, around });
+                    fx.explode = Some(Explode {
+                        spared,
+                        immune,
+                        around,
+                    });
                 }
             }
             ast::Item::Area(d) => {

@@ -65,13 +65,16 @@ pub struct Relay {
     pub span: Span,
 }
 
-/// `explode on capture [, sparing KINDS] [, around DIRS]`: a capture removes the
-/// capturer (on the cell where it lands), the pieces it captured, and every piece on
-/// the cells around its landing cell whose kind is not spared, of either side.
+/// `explode on capture [, sparing KINDS] [, immune KINDS] [, around DIRS]`: a capture
+/// removes the capturer (on the cell where it lands), the pieces it captured, and every
+/// piece on the cells around its landing cell whose kind is not spared, of either side.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explode {
     /// Kinds a blast leaves standing around the capture (`Only(empty)`: none).
     pub spared: KindFilter,
+    /// Kinds a blast never removes: spared around the capture and, capturing, left on
+    /// their landing cell (`Only(empty)`: none; a pattern's `explode` has none).
+    pub immune: KindFilter,
     /// The steps from the landing cell to the cells the blast reaches (first side's
     /// view, mirrored for the second side).
     pub around: Vec<Vector>,

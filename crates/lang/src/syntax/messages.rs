@@ -124,6 +124,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::mod_coordinate | R::kw_coordinate => "`coordinate ... with` and a piece name",
         R::kw_on => "`on`",
         R::sparing | R::kw_sparing => "`sparing` and piece names",
+        R::blast_immune => "`immune` and piece names",
         R::around | R::kw_around => "`around` and directions such as `any`",
         R::area_target => "`friend`, `foe` or `piece` and piece names",
         R::decl_kinds => "piece names such as `Pawn | Wall` (or `not King`)",

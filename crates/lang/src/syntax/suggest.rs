@@ -117,6 +117,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         R::counting_role => &["pawn", "rook", "bishop", "knight"],
         R::capture_side => &["first", "second", "either side"],
         R::sparing => &["sparing"],
+        R::blast_immune => &["immune"],
         R::around => &["around"],
         R::kw_move_limit => &["move"],
         R::kw_file => &["file", "files"],

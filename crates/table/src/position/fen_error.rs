@@ -205,6 +205,15 @@ pub enum FenErrorKind {
         /// The cell's name.
         cell: String,
     },
+    /// A multi-cell en passant field (`h5g6`: the landing cell and the cells passed, as
+    /// Fairy-Stockfish writes it after some double steps) that is not exactly one cell
+    /// holding a piece of the side that just moved and, beside it, empty cells.
+    EnPassantCells {
+        /// The field.
+        offset: usize,
+        /// The field's text.
+        field: String,
+    },
     /// A clock or counting field that is not a number.
     NotANumber {
         /// The field.
@@ -265,6 +274,7 @@ impl FenError {
             | UnknownCastling { offset, .. }
             | NotACell { offset, .. }
             | EnPassantWithoutVictim { offset, .. }
+            | EnPassantCells { offset, .. }
             | NotANumber { offset, .. }
             | CheckCounts { offset, .. }
             | Draughts { offset, .. } => offset,
@@ -447,6 +457,14 @@ impl FenError {
         })
     }
 
+    /// A [`FenErrorKind::EnPassantCells`] error (for readers of FEN beside this module).
+    pub fn en_passant_cells(offset: usize, field: &str) -> FenError {
+        FenError::new(FenErrorKind::EnPassantCells {
+            offset,
+            field: field.to_string(),
+        })
+    }
+
     /// A [`FenErrorKind::CheckCounts`] error (for readers of FEN beside this module).
     pub fn check_counts(offset: usize, found: &str, limit: u32) -> FenError {
         FenError::new(FenErrorKind::CheckCounts {
@@ -575,6 +593,11 @@ impl fmt::Display for Message<'_> {
             EnPassantWithoutVictim { cell, .. } => write!(
                 f,
                 "en passant cell {cell}: no piece of the side that just moved stands beyond it"
+            ),
+            EnPassantCells { field, .. } => write!(
+                f,
+                "en passant field {field}: expected one cell holding a piece of the side that \
+                 just moved and the empty cells it passed"
             ),
             NotANumber { found, .. } => write!(f, "expected a number, found `{found}`"),
             CheckCounts { found, limit, .. } => write!(

@@ -4,11 +4,15 @@ use super::{ident, kinds, piece_list, via_kind};
 use crate::ast::*;
 use crate::syntax::parse::{Node, R};
 
-/// `explode on capture [, sparing KINDS] [, around DIRS]`
+/// `explode on capture [, sparing KINDS] [, immune KINDS] [, around DIRS]`
 pub(super) fn explode(n: &Node<'_>) -> ExplodeDecl {
     ExplodeDecl {
         sparing: n
             .all(R::sparing)
+            .filter_map(|s| s.child(R::decl_kinds).map(kinds))
+            .collect(),
+        immune: n
+            .all(R::blast_immune)
             .filter_map(|s| s.child(R::decl_kinds).map(kinds))
             .collect(),
         around: n.all(R::around).map(around).collect(),

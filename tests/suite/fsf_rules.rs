@@ -1,0 +1,95 @@
+//! Game rules of Fairy-Stockfish's catalogue beyond the moves: a king that blows itself
+//! up (nocheckatomic), ... Each case is pyffish 0.0.90's answer.
+
+use crate::common;
+
+use piecewise::game::{EndReason, GameResult};
+use piecewise::ids::Side;
+
+/// Plays `moves` from `fen`; the result there and the legal moves left.
+fn after(game: &piecewise::Game, fen: &str, moves: &[&str]) -> (Option<GameResult>, usize) {
+    let mut pos = game.position(fen).expect("fen");
+    for m in moves {
+        let mv = game
+            .parse_uci(&pos, m)
+            .unwrap_or_else(|| panic!("{m} is not legal"));
+        game.make(&mut pos, &mv);
+    }
+    (game.result(&pos), game.legal_moves(&pos).len())
+}
+
+#[test]
+fn a_king_that_blows_itself_up_loses_at_once() {
+    let game = common::game("nocheckatomic");
+    // The white king takes a pawn: the blast takes the king (pyffish: a win for Black
+    // at once, no legal move).
+    let (result, moves) = after(&game, "8/8/8/8/6p1/5K2/8/4k3 w - - 0 1", &["f3g4"]);
+    let lost = GameResult {
+        winner: Some(Side::Second),
+        reason: EndReason::RoyalLost,
+    };
+    assert_eq!(result, Some(lost));
+    assert_eq!(moves, 0);
+    // One blast takes both kings: the side that captured loses.
+    let (result, moves) = after(&game, "8/8/8/R2nk3/3K4/8/8/8 w - - 0 1", &["a5d5"]);
+    assert_eq!(result, Some(lost));
+    assert_eq!(moves, 0);
+    // A king may stay attacked and step next to the other: no check.
+    let (result, moves) = after(&game, "8/8/8/R2nk3/3K4/8/8/8 w - - 0 1", &["d4e4"]);
+    assert_eq!(result, None);
+    assert!(moves > 0);
+    // Atomic's own king is never lost by its own move: the king may not capture.
+    let atomic = common::game("atomic");
+    let pos = atomic.position("8/8/8/8/6p1/5K2/8/4k3 w - - 0 1").unwrap();
+    assert!(!atomic.legal_uci(&pos).contains(&"f3g4".to_string()));
+}
+
+#[test]
+fn a_blast_never_removes_an_immune_kind_not_even_its_capturer() {
+    let game = common::game("atomar");
+    // The black king takes the queen: it stays on d4 (pyffish: `8/8/8/8/3k4/8/4K3/8`).
+    let fen = "8/8/8/8/3Q4/4k3/4K3/8 b - - 0 1";
+    assert_eq!(
+        common::play(&game, fen, &["e3d4"]),
+        "8/8/8/8/3k4/8/4K3/8 w - - 0 2"
+    );
+    // Kings may not take each other (`immune King to King`), and stand side by side.
+    let fen = "8/8/8/8/8/4k3/4K3/8 w - - 0 1";
+    assert_eq!(
+        common::legal(&game, fen),
+        ["e2d1", "e2d2", "e2d3", "e2e1", "e2f1", "e2f2", "e2f3"]
+    );
+    // A blast next to a king leaves it; the other pieces around go (the knight on d2).
+    let fen = "4k3/8/8/8/8/8/R2np3/4K3 w - - 0 1";
+    assert_eq!(
+        common::play(&game, fen, &["a2d2"]),
+        "4k3/8/8/8/8/8/4p3/4K3 b - - 0 1"
+    );
+    assert_eq!(
+        common::play(&game, "4k3/8/8/8/8/8/3nb3/3RK3 w - - 0 1", &["d1d2"]),
+        "4k3/8/8/8/8/8/8/4K3 b - - 0 1"
+    );
+    // Without `immune`, the capturing king is blown up (nocheckatomic).
+    let plain = common::game("nocheckatomic");
+    let (result, _) = after(&plain, "8/8/8/8/3Q4/4k3/4K3/8 b - - 0 1", &["e3d4"]);
+    assert_eq!(result.map(|r| r.winner), Some(Some(Side::First)));
+}
+
+#[test]
+fn blast_immune_kinds_are_checked() {
+    let text = |opts: &str| {
+        format!(
+            "board square 8x8\npiece King (K) {{ step any }}\nroyal King\n\
+             explode on capture{opts}\n"
+        )
+    };
+    assert!(piecewise::Game::compile(&text(", immune King")).is_ok());
+    let codes = |opts: &str| -> Vec<String> {
+        match piecewise::Game::compile(&text(opts)) {
+            Ok(_) => Vec::new(),
+            Err(d) => d.iter().map(|d| d.code.to_string()).collect(),
+        }
+    };
+    assert_eq!(codes(", immune King, immune King"), ["E0920"]);
+    assert_eq!(codes(", immune Kong"), ["E0304"]);
+}
