@@ -14,16 +14,17 @@ use std::process::Command;
 
 /// The workspace's crates, bottom layer first: a crate may depend only on crates of a
 /// lower rank.
-const RANKS: [(&str, u32); 9] = [
-    ("piecewise-lang", 0),
-    ("piecewise-table", 1),
-    ("piecewise-game", 2),
-    ("piecewise", 3),
-    ("piecewise-lsp", 4),
-    ("piecewise-capi", 4),
-    ("piecewise-python", 4),
-    ("piecewise-serve", 5),
-    ("piecewise-cli", 6),
+const RANKS: [(&str, u32); 10] = [
+    ("piecewise-features", 0),
+    ("piecewise-lang", 1),
+    ("piecewise-table", 2),
+    ("piecewise-game", 3),
+    ("piecewise", 4),
+    ("piecewise-lsp", 5),
+    ("piecewise-capi", 5),
+    ("piecewise-python", 5),
+    ("piecewise-serve", 6),
+    ("piecewise-cli", 7),
 ];
 
 /// Crates an engine that embeds the game layer must not get.
@@ -506,4 +507,72 @@ fn the_import_reader_expands_use_trees_and_skips_comments() {
             .any(|t| t.contains('x') || t.contains('z') || t.ends_with("::t")),
         "{text:?}"
     );
+}
+
+/// Each package of a build and the feature sets it is compiled with there, as
+/// `cargo tree` resolves them (`ARGS` select the build): "syn v2.0.1" -> {"full,parsing"}.
+fn feature_sets(args: &[&str]) -> BTreeMap<String, BTreeSet<String>> {
+    let out = Command::new(env!("CARGO"))
+        .current_dir(root())
+        .args(["tree", "--quiet", "--prefix", "none", "--no-dedupe"])
+        .args(["--format", "{p}|{f}"])
+        .args(args)
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        out.status.success(),
+        "cargo tree {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut sets: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let Some((package, features)) = line.split_once('|') else {
+            continue;
+        };
+        let clean = |s: &str| s.replace(" (*)", "").trim().to_string();
+        sets.entry(clean(package))
+            .or_default()
+            .insert(clean(features));
+    }
+    sets
+}
+
+/// `cargo run` (the command line) and the Python module's build (`maturin develop`,
+/// which `./test` runs after `cargo test`) compile every crate they share with `cargo
+/// test` with the same features, so `./test` after the README's first command, and
+/// the Python module after the tests, reuse what is built (crates/features says how).
+/// A dependency update that adds a feature in one build only fails here.
+#[test]
+fn one_feature_set_for_every_build() {
+    let tests = feature_sets(&["--edges", "normal,build,dev"]);
+    let builds = [
+        (
+            "cargo run",
+            feature_sets(&["--package", "piecewise-cli", "--edges", "normal,build"]),
+        ),
+        (
+            "the Python module",
+            feature_sets(&[
+                "--package",
+                "piecewise-python",
+                "--features",
+                "pyo3/extension-module",
+                "--edges",
+                "normal,build",
+            ]),
+        ),
+    ];
+    for (build, sets) in builds {
+        for (package, features) in &sets {
+            let Some(in_tests) = tests.get(package) else {
+                continue;
+            };
+            let missing: Vec<_> = features.difference(in_tests).collect();
+            assert!(
+                missing.is_empty(),
+                "{build} compiles {package} with features {missing:?}, `cargo test` with \
+                 {in_tests:?}: add the union to crates/features/Cargo.toml"
+            );
+        }
+    }
 }
