@@ -338,3 +338,134 @@ fn sokoban_plus_orders_that_do_not_fit_say_why() {
         Some(("0 1".to_string(), "1".to_string()))
     );
 }
+
+// ------------------------------------------------------------------ reverse mode
+
+#[test]
+fn the_tutorials_reverse_start_exchanges_boxes_and_goals() {
+    let g = fitted("sokoban", TUTORIAL);
+    let pos = g
+        .reverse_level(&read(&g, TUTORIAL))
+        .expect("no pusher on a goal");
+    // sokoenginepy's reverse mover prints this board (floor as `-`).
+    let expected = "\
+----#####----------
+----#--@#----------
+----#.--#----------
+--###--.##---------
+--#--.-.-#---------
+###-#-##-#---######
+#---#-##-#####--$$#
+#-.--.----------$$#
+#####-###-#@##--$$#
+----#-----#########
+----#######--------
+";
+    assert_eq!(visible(&g.text_board(&pos).expect("sokoban")), expected);
+    // Sokoban+ on it: not solved.
+    let mut plus = pos.clone();
+    g.set_sokoban_plus(&mut plus, "1 3 2", "3 2 1")
+        .expect("valid");
+    assert!(!g.solved(&plus));
+    // A pusher on a goal would stand on a box.
+    let small = fitted("sokoban", "#####\n#+$ #\n#####\n");
+    let err = small
+        .reverse_level(&read(&small, "#####\n#+$ #\n#####\n"))
+        .expect_err("pusher on a goal");
+    assert_eq!(
+        err.to_string(),
+        "the pusher on the goal b2 would stand on a box in reverse mode; move it off the goal first"
+    );
+}
+
+/// A forward level: the box on c3 belongs on the goal b3.
+const CORRIDOR: &str = "#######\n#.$@  #\n#     #\n#######\n";
+
+fn reverse_game(level: &str) -> Game {
+    let mut g = fitted("sokoban", level);
+    g.set_sokoban_reverse(true);
+    g
+}
+
+#[test]
+fn reverse_mode_pulls_and_jumps_before_the_first_pull() {
+    let g = reverse_game(CORRIDOR);
+    assert!(g.sokoban_reverse());
+    let mut pos = g.reverse_level(&read(&g, CORRIDOR)).expect("reverse start");
+    assert_eq!(
+        g.text_board(&pos).as_deref(),
+        Some("#######\n#$.@  #\n#     #\n#######\n")
+    );
+    // d3's steps c3, e3, d2, and jumps to every other empty cell of the level; no
+    // pull (no box next to it).
+    assert_eq!(
+        g.legal_uci(&pos),
+        ["d3b2", "d3c2", "d3c3", "d3d2", "d3e2", "d3e3", "d3f2", "d3f3"]
+    );
+    let m = g.parse_uci(&pos, "d3c3").expect("a step");
+    let before = pos.clone();
+    let undo_step = g.make(&mut pos, &m);
+    // On c3 next to the box on b3: stepping back to d3 pulls it onto c3 (written as
+    // the box's move, b3c3); stepping to c2 pulls nothing (the box is not behind).
+    assert_eq!(
+        g.legal_uci(&pos),
+        ["b3c3", "c3b2", "c3c2", "c3d2", "c3d3", "c3e2", "c3e3", "c3f2", "c3f3"]
+    );
+    let pull = g.parse_uci(&pos, "b3c3").expect("the pull");
+    let undo = g.make(&mut pos, &pull);
+    assert!(pos.pulled());
+    assert_eq!(
+        g.text_board(&pos).as_deref(),
+        Some("#######\n# *@  #\n#     #\n#######\n")
+    );
+    assert!(g.solved(&pos));
+    // After the first pull: no more jumps; pulling on along the row is still there.
+    assert_eq!(g.legal_uci(&pos), ["c3d3", "d3d2", "d3e3"]);
+    g.unmake(&mut pos, undo);
+    assert!(!pos.pulled());
+    g.unmake(&mut pos, undo_step);
+    assert_eq!(pos, before);
+    // Reverse perft: 8 first moves; depth 2 equals the replies counted move by move.
+    let start = g.reverse_level(&read(&g, CORRIDOR)).expect("reverse start");
+    assert_eq!(g.perft(&start, 1), 8);
+    let mut sum = 0;
+    for m in g.legal_moves(&start) {
+        let mut p = start.clone();
+        g.make(&mut p, &m);
+        sum += g.legal_moves(&p).len() as u64;
+    }
+    assert_eq!(g.perft(&start, 2), sum);
+}
+
+#[test]
+fn a_rules_file_declares_reverse_mode_and_hexoban_pulls_along_its_lines() {
+    // Hexoban with `, reverse`: rows of hexagons, odd rows shifted right. The pusher
+    // on (3, 2) (an even row) has the box (4, 2) on its right and the box (3, 3) down
+    // to its right: stepping left pulls the first onto (3, 2), stepping up-left (2, 1)
+    // pulls the second onto (3, 2). The board is taken as it stands.
+    let level = "#######\n#     #\n#  @$ #\n#  $  #\n#######\n";
+    let source = common::rules_source("hexoban").replace(
+        "sokoban pusher Pusher, box Box, wall Wall",
+        "sokoban pusher Pusher, box Box, wall Wall, reverse",
+    );
+    let size = text_board::level_size(level).expect("a level");
+    let g = Game::compile_fitted(&source, None, Some(size)).expect("compiles");
+    assert!(g.sokoban_reverse());
+    let pos = read(&g, level);
+    let moves = g.legal_moves(&pos);
+    let mut pulls: Vec<String> = moves
+        .iter()
+        .filter(|m| m.push_to.is_some())
+        .map(|m| {
+            let cell = |c| g.board().cell_name(c);
+            format!(
+                "{}{} pusher to {}",
+                cell(m.from),
+                cell(m.to),
+                cell(m.push_to.expect("pull"))
+            )
+        })
+        .collect();
+    pulls.sort();
+    assert_eq!(pulls, ["d2d3 pusher to c4", "e3d3 pusher to c3"]);
+}

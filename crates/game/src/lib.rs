@@ -83,6 +83,7 @@ mod result;
 mod setup;
 mod side_effects;
 mod sokoban;
+mod sokoban_reverse;
 mod stop;
 mod tags;
 mod warnings;
@@ -105,6 +106,7 @@ pub use position::{EnPassant, GamePosition, Keys, Undo};
 pub use result::{EndReason, GameResult};
 pub use side_effects::SideEffects;
 pub use sokoban::SokobanPlusError;
+pub use sokoban_reverse::ReverseLevelError;
 pub use warnings::PositionWarning;
 
 // The lower layers' modules, under the names this layer uses for them.
@@ -583,6 +585,28 @@ impl Game {
         sokoban::sokoban_plus_orders(self, pos)
     }
 
+    /// Whether the game plays Sokoban's reverse mode (`sokoban ..., reverse`, or
+    /// [`Game::set_sokoban_reverse`]): the pusher pulls boxes, and before its first
+    /// pull may jump to any empty cell of the level.
+    pub fn sokoban_reverse(&self) -> bool {
+        self.sokoban.as_ref().is_some_and(|r| r.reverse)
+    }
+
+    /// Switches Sokoban's reverse mode on or off (what `sokoban ..., reverse` declares;
+    /// the CLI's `--reverse`). Nothing without `sokoban` roles.
+    pub fn set_sokoban_reverse(&mut self, on: bool) {
+        if let Some(r) = self.sokoban.as_mut() {
+            r.reverse = on;
+        }
+    }
+
+    /// The reverse start of a forward Sokoban level: boxes where its goals are, goals
+    /// where its boxes were (sokoenginepy's reverse mover). A pusher on a goal is an
+    /// error (it would stand on a box).
+    pub fn reverse_level(&self, pos: &GamePosition) -> Result<GamePosition, ReverseLevelError> {
+        sokoban_reverse::reverse_level(self, pos)
+    }
+
     /// `one side`: only the first side ever moves (a puzzle).
     pub fn one_side(&self) -> bool {
         self.one_side
@@ -596,6 +620,9 @@ impl Game {
     /// Perft: the number of leaf nodes of the legal move tree of depth `depth`.
     pub fn perft(&self, pos: &GamePosition, depth: u32) -> u64 {
         let mut pos = pos.clone();
+        if self.sokoban_reverse() {
+            return sokoban_reverse::perft(self, &mut pos, depth);
+        }
         Perft::new(self).perft(&mut pos, depth)
     }
 
