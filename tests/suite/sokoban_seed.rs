@@ -469,3 +469,57 @@ fn a_rules_file_declares_reverse_mode_and_hexoban_pulls_along_its_lines() {
     pulls.sort();
     assert_eq!(pulls, ["d2d3 pusher to c4", "e3d3 pusher to c3"]);
 }
+
+#[test]
+fn the_cli_plays_a_level_in_reverse_and_counts_a_reverse_game() {
+    let file = temp("corridor.txt", CORRIDOR.as_bytes());
+    let file = file.to_str().expect("utf-8");
+    let out = run(&["moves", "sokoban", "--board", file, "--reverse"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "d3b2\nd3c2\nd3c3\nd3d2\nd3e2\nd3e3\nd3f2\nd3f3\n"
+    );
+    let out = run(&[
+        "play",
+        "sokoban",
+        "--board",
+        file,
+        "--reverse",
+        "d3c3",
+        "b3c3",
+    ]);
+    assert_eq!(stdout(&out), "#######\n# *@  #\n#     #\n#######\n");
+    assert!(stderr(&out).contains("solved"));
+    // The shipped reverse-sokoban.rules takes the level as it stands.
+    let reversed = temp(
+        "corridor-reversed.txt",
+        b"#######\n#$.@  #\n#     #\n#######\n",
+    );
+    let out = run(&[
+        "perft",
+        "reverse-sokoban",
+        "--board",
+        reversed.to_str().expect("utf-8"),
+        "--depth",
+        "2",
+        "--divide",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // From d3: seven jumps, each leaving 8 moves (the pusher's one or two steps and
+    // its jumps), and the step to c3, leaving 9 (with the pull b3c3).
+    assert_eq!(
+        stdout(&out),
+        "d3b2: 8\nd3c2: 8\nd3c3: 9\nd3d2: 8\nd3e2: 8\nd3e3: 8\nd3f2: 8\nd3f3: 8\n\n65\n"
+    );
+    let pog = temp("pusher-on-goal.txt", b"#####\n#+$ #\n#####\n");
+    let out = run(&[
+        "moves",
+        "sokoban",
+        "--board",
+        pog.to_str().expect("utf-8"),
+        "--reverse",
+    ]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("the pusher on the goal b2 would stand on a box"));
+}
