@@ -523,3 +523,91 @@ fn the_cli_plays_a_level_in_reverse_and_counts_a_reverse_game() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("the pusher on the goal b2 would stand on a box"));
 }
+
+// ------------------------------------------------------------------ solver API
+
+#[test]
+fn the_normalized_pusher_is_the_top_left_of_its_region() {
+    let g = fitted("sokoban", TUTORIAL);
+    let pos = read(&g, TUTORIAL);
+    let name = |c| g.board().cell_name(c);
+    let pushers = g.pushers(&pos);
+    // Pusher 1 (h10) reaches f10 on its own line; pusher 2 (l3) climbs the corridor of
+    // column i no higher than i7 (boxes on f4, f7 and h7 close the rest).
+    let normal: Vec<String> = pushers
+        .iter()
+        .map(|&p| name(g.normalized_pusher(&pos, p)))
+        .collect();
+    assert_eq!(normal, ["f10", "i7"]);
+    let reach = g.pusher_reach(&pos, pushers[0]);
+    let f10 = g.board().parse_cell("f10").expect("f10");
+    let f9 = g.board().parse_cell("f9").expect("f9");
+    assert!(reach[f10.index()] && !reach[f9.index()], "f9 holds a box");
+}
+
+#[test]
+fn the_solver_hash_follows_boxes_not_steps_within_a_region() {
+    // The tutorial's hashing example: pusher 1 moves down, is taken back, moves again.
+    let g = fitted("sokoban", TUTORIAL);
+    let mut pos = read(&g, TUTORIAL);
+    let (initial, initial_full) = (g.sokoban_hash(&pos), pos.hash());
+    let down = g.parse_uci(&pos, "h10h9").expect("down");
+    let undo = g.make(&mut pos, &down);
+    let (moved, moved_full) = (g.sokoban_hash(&pos), pos.hash());
+    // A step within the region: the same solver hash, another full hash.
+    assert_eq!(moved, initial);
+    assert_ne!(moved_full, initial_full);
+    g.unmake(&mut pos, undo);
+    assert_eq!((g.sokoban_hash(&pos), pos.hash()), (initial, initial_full));
+    g.make(&mut pos, &down);
+    assert_eq!((g.sokoban_hash(&pos), pos.hash()), (moved, moved_full));
+    // A push changes it, and taking the push back restores it.
+    let level = "######\n#@$  #\n#    #\n######\n";
+    let g = fitted("sokoban", level);
+    let mut pos = read(&g, level);
+    let h0 = g.sokoban_hash(&pos);
+    let push = g.parse_uci(&pos, "b3c3").expect("push");
+    let undo = g.make(&mut pos, &push);
+    assert_ne!(g.sokoban_hash(&pos), h0);
+    g.unmake(&mut pos, undo);
+    assert_eq!(g.sokoban_hash(&pos), h0);
+    // Sokoban+ ids are part of it.
+    let two = "######\n#@$$ #\n#  ..#\n######\n";
+    let g = fitted("sokoban", two);
+    let a = read(&g, &format!("{two}boxorder: 1 2\ngoalorder: 1 2\n"));
+    let b = read(&g, &format!("{two}boxorder: 2 1\ngoalorder: 1 2\n"));
+    assert_ne!(g.sokoban_hash(&a), g.sokoban_hash(&b));
+}
+
+#[test]
+fn distance_with_a_board_is_the_pushers_by_default() {
+    let out = run(&[
+        "distance",
+        "sokoban",
+        "--board",
+        "rules/boards/sokoban-tiny.txt",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let with_from = run(&[
+        "distance",
+        "sokoban",
+        "--board",
+        "rules/boards/sokoban-tiny.txt",
+        "--from",
+        "b2",
+    ]);
+    assert_eq!(stdout(&out), stdout(&with_from));
+    let file = temp("tutorial-distance.txt", TUTORIAL.as_bytes());
+    let out = run(&[
+        "distance",
+        "sokoban",
+        "--board",
+        file.to_str().expect("utf-8"),
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("the board has 2 pushers (h10 l3); pass --from with one of them"),
+        "{}",
+        stderr(&out)
+    );
+}

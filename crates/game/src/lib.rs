@@ -306,6 +306,9 @@ pub struct Game {
     pub(crate) plain: bool,
     /// `sokoban ...`: what the characters of a Sokoban text board stand for.
     sokoban: Option<crate::ir::SokobanRoles>,
+    /// Per cell: where a lone pusher on an otherwise empty board steps from it (built
+    /// on first use by the Sokoban solver API, `sokoban::step_graph`).
+    sokoban_steps: std::sync::OnceLock<Vec<Vec<CellId>>>,
     /// Per cell, when royals may not face: the cells above and below it on its file,
     /// nearest first (empty otherwise).
     file_rays: Vec<[Vec<CellId>; 2]>,
@@ -563,6 +566,26 @@ impl Game {
             Some(roles) => sokoban::cells_of(self, pos, roles.boxes),
             None => Vec::new(),
         }
+    }
+
+    /// The cells the pusher on `from` reaches by plain steps (boxes, walls and other
+    /// pushers block), `from` included, as a per-cell flag.
+    pub fn pusher_reach(&self, pos: &GamePosition, from: CellId) -> Vec<bool> {
+        sokoban::reachable(self, pos, from)
+    }
+
+    /// The normalized position of the pusher on `from`, as Sokoban solvers use it: the
+    /// top-left-most cell (first text row, then first column) of its reachable region.
+    pub fn normalized_pusher(&self, pos: &GamePosition, from: CellId) -> CellId {
+        sokoban::normalized_pusher(self, pos, from)
+    }
+
+    /// A Sokoban solver's Zobrist hash: the boxes' cells (with their Sokoban+ ids) and
+    /// the pushers' normalized cells ([`Game::normalized_pusher`]), so positions that
+    /// differ only in where a pusher stands within its region hash the same.
+    /// Deterministic; 0 without `sokoban` roles.
+    pub fn sokoban_hash(&self, pos: &GamePosition) -> u64 {
+        sokoban::solver_hash(self, pos)
     }
 
     /// Sokoban+: gives the boxes and goals of `pos` the ids of `boxorder` and

@@ -268,9 +268,10 @@ pub enum Command {
         /// A Sokoban text board file instead of a FEN.
         #[arg(long, conflicts_with = "fen")]
         board: Option<PathBuf>,
-        /// The cell of the piece.
-        #[arg(long)]
-        from: String,
+        /// The cell of the piece (with --board: the pusher's by default, when there is
+        /// one).
+        #[arg(long, required_unless_present = "board")]
+        from: Option<String>,
         /// Print JSON: the piece and every cell with its distance (null out of reach).
         #[arg(long)]
         json: bool,

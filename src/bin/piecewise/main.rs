@@ -149,7 +149,7 @@ fn run(command: Command, color: bool) -> Outcome {
             cmd::distance::Args {
                 rules: &rules,
                 start: Start::new(fen.as_deref(), board.as_deref()),
-                from: &from,
+                from: from.as_deref(),
                 json,
             },
             color,
