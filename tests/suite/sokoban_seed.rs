@@ -611,3 +611,33 @@ fn distance_with_a_board_is_the_pushers_by_default() {
         stderr(&out)
     );
 }
+
+// ------------------------------------------------------------------ Hexoban's text layout
+
+#[test]
+fn hexoban_reads_and_writes_sokoenginepys_two_column_layout() {
+    // rules/boards/hexoban-small.txt, one character per hexagon, and the same level as
+    // sokoenginepy writes Hexoban: every hexagon after a floor column, odd rows (from
+    // the top, 0 first) one column further right.
+    let one = common::read("rules/boards/hexoban-small.txt");
+    let two = " # # # # # #\n  #     .   #\n #   $     #\n  #   @     #\n # # # # # #\n";
+    let g = fitted("hexoban", &one);
+    let pos = read(&g, &one);
+    assert_eq!(read(&g, two), pos);
+    assert_eq!(
+        text_board::write_hexoban_layout(&g, &pos).as_deref(),
+        Some(two)
+    );
+    assert_eq!(g.legal_uci(&read(&g, two)), g.legal_uci(&pos));
+    // sokoenginepy's second scheme: odd rows start at the first column (half a hexagon
+    // left of the even rows'): the same board with a floor column in front.
+    let scheme2 = "# # # # # #\n #     .   #\n#   $     #\n #   @     #\n# # # # # #\n";
+    let shifted = read(&g, scheme2);
+    assert_eq!(g.text_board(&shifted), g.text_board(&pos));
+    // Square boards never read it: two columns per cell are two cells there.
+    assert!(text_board::write_hexoban_layout(
+        &fitted("sokoban", TUTORIAL),
+        &read(&fitted("sokoban", TUTORIAL), TUTORIAL)
+    )
+    .is_none());
+}
