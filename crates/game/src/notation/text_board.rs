@@ -648,7 +648,7 @@ pub fn solved(game: &Game, pos: &GamePosition) -> bool {
     let boxed = Occupant::piece(Side::First, roles.boxes);
     let placed = (0..game.cell_count()).all(|i| (pos.cells[i] == boxed) == pos.goals[i]);
     placed
-        && pos.plus.as_ref().is_none_or(|p| {
+        && pos.plus.as_ref().map_or(true, |p| {
             (0..game.cell_count()).all(|i| !pos.goals[i] || p.boxes[i] == p.goals[i])
         })
 }
