@@ -338,3 +338,306 @@ fn sokoban_plus_orders_that_do_not_fit_say_why() {
         Some(("0 1".to_string(), "1".to_string()))
     );
 }
+
+// ------------------------------------------------------------------ reverse mode
+
+#[test]
+fn the_tutorials_reverse_start_exchanges_boxes_and_goals() {
+    let g = fitted("sokoban", TUTORIAL);
+    let pos = g
+        .reverse_level(&read(&g, TUTORIAL))
+        .expect("no pusher on a goal");
+    // sokoenginepy's reverse mover prints this board (floor as `-`).
+    let expected = "\
+----#####----------
+----#--@#----------
+----#.--#----------
+--###--.##---------
+--#--.-.-#---------
+###-#-##-#---######
+#---#-##-#####--$$#
+#-.--.----------$$#
+#####-###-#@##--$$#
+----#-----#########
+----#######--------
+";
+    assert_eq!(visible(&g.text_board(&pos).expect("sokoban")), expected);
+    // Sokoban+ on it: not solved.
+    let mut plus = pos.clone();
+    g.set_sokoban_plus(&mut plus, "1 3 2", "3 2 1")
+        .expect("valid");
+    assert!(!g.solved(&plus));
+    // A pusher on a goal would stand on a box.
+    let small = fitted("sokoban", "#####\n#+$ #\n#####\n");
+    let err = small
+        .reverse_level(&read(&small, "#####\n#+$ #\n#####\n"))
+        .expect_err("pusher on a goal");
+    assert_eq!(
+        err.to_string(),
+        "the pusher on the goal b2 would stand on a box in reverse mode; move it off the goal first"
+    );
+}
+
+/// A forward level: the box on c3 belongs on the goal b3.
+const CORRIDOR: &str = "#######\n#.$@  #\n#     #\n#######\n";
+
+fn reverse_game(level: &str) -> Game {
+    let mut g = fitted("sokoban", level);
+    g.set_sokoban_reverse(true);
+    g
+}
+
+#[test]
+fn reverse_mode_pulls_and_jumps_before_the_first_pull() {
+    let g = reverse_game(CORRIDOR);
+    assert!(g.sokoban_reverse());
+    let mut pos = g.reverse_level(&read(&g, CORRIDOR)).expect("reverse start");
+    assert_eq!(
+        g.text_board(&pos).as_deref(),
+        Some("#######\n#$.@  #\n#     #\n#######\n")
+    );
+    // d3's steps c3, e3, d2, and jumps to every other empty cell of the level; no
+    // pull (no box next to it).
+    assert_eq!(
+        g.legal_uci(&pos),
+        ["d3b2", "d3c2", "d3c3", "d3d2", "d3e2", "d3e3", "d3f2", "d3f3"]
+    );
+    let m = g.parse_uci(&pos, "d3c3").expect("a step");
+    let before = pos.clone();
+    let undo_step = g.make(&mut pos, &m);
+    // On c3 next to the box on b3: stepping back to d3 pulls it onto c3 (written as
+    // the box's move, b3c3); stepping to c2 pulls nothing (the box is not behind).
+    assert_eq!(
+        g.legal_uci(&pos),
+        ["b3c3", "c3b2", "c3c2", "c3d2", "c3d3", "c3e2", "c3e3", "c3f2", "c3f3"]
+    );
+    let pull = g.parse_uci(&pos, "b3c3").expect("the pull");
+    let undo = g.make(&mut pos, &pull);
+    assert!(pos.pulled());
+    assert_eq!(
+        g.text_board(&pos).as_deref(),
+        Some("#######\n# *@  #\n#     #\n#######\n")
+    );
+    assert!(g.solved(&pos));
+    // After the first pull: no more jumps; pulling on along the row is still there.
+    assert_eq!(g.legal_uci(&pos), ["c3d3", "d3d2", "d3e3"]);
+    g.unmake(&mut pos, undo);
+    assert!(!pos.pulled());
+    g.unmake(&mut pos, undo_step);
+    assert_eq!(pos, before);
+    // Reverse perft: 8 first moves; depth 2 equals the replies counted move by move.
+    let start = g.reverse_level(&read(&g, CORRIDOR)).expect("reverse start");
+    assert_eq!(g.perft(&start, 1), 8);
+    let mut sum = 0;
+    for m in g.legal_moves(&start) {
+        let mut p = start.clone();
+        g.make(&mut p, &m);
+        sum += g.legal_moves(&p).len() as u64;
+    }
+    assert_eq!(g.perft(&start, 2), sum);
+}
+
+#[test]
+fn a_rules_file_declares_reverse_mode_and_hexoban_pulls_along_its_lines() {
+    // Hexoban with `, reverse`: rows of hexagons, odd rows shifted right. The pusher
+    // on (3, 2) (an even row) has the box (4, 2) on its right and the box (3, 3) down
+    // to its right: stepping left pulls the first onto (3, 2), stepping up-left (2, 1)
+    // pulls the second onto (3, 2). The board is taken as it stands.
+    let level = "#######\n#     #\n#  @$ #\n#  $  #\n#######\n";
+    let source = common::rules_source("hexoban").replace(
+        "sokoban pusher Pusher, box Box, wall Wall",
+        "sokoban pusher Pusher, box Box, wall Wall, reverse",
+    );
+    let size = text_board::level_size(level).expect("a level");
+    let g = Game::compile_fitted(&source, None, Some(size)).expect("compiles");
+    assert!(g.sokoban_reverse());
+    let pos = read(&g, level);
+    let moves = g.legal_moves(&pos);
+    let mut pulls: Vec<String> = moves
+        .iter()
+        .filter(|m| m.push_to.is_some())
+        .map(|m| {
+            let cell = |c| g.board().cell_name(c);
+            format!(
+                "{}{} pusher to {}",
+                cell(m.from),
+                cell(m.to),
+                cell(m.push_to.expect("pull"))
+            )
+        })
+        .collect();
+    pulls.sort();
+    assert_eq!(pulls, ["d2d3 pusher to c4", "e3d3 pusher to c3"]);
+}
+
+#[test]
+fn the_cli_plays_a_level_in_reverse_and_counts_a_reverse_game() {
+    let file = temp("corridor.txt", CORRIDOR.as_bytes());
+    let file = file.to_str().expect("utf-8");
+    let out = run(&["moves", "sokoban", "--board", file, "--reverse"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "d3b2\nd3c2\nd3c3\nd3d2\nd3e2\nd3e3\nd3f2\nd3f3\n"
+    );
+    let out = run(&[
+        "play",
+        "sokoban",
+        "--board",
+        file,
+        "--reverse",
+        "d3c3",
+        "b3c3",
+    ]);
+    assert_eq!(stdout(&out), "#######\n# *@  #\n#     #\n#######\n");
+    assert!(stderr(&out).contains("solved"));
+    // The shipped reverse-sokoban.rules takes the level as it stands.
+    let reversed = temp(
+        "corridor-reversed.txt",
+        b"#######\n#$.@  #\n#     #\n#######\n",
+    );
+    let out = run(&[
+        "perft",
+        "reverse-sokoban",
+        "--board",
+        reversed.to_str().expect("utf-8"),
+        "--depth",
+        "2",
+        "--divide",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // From d3: seven jumps, each leaving 8 moves (the pusher's one or two steps and
+    // its jumps), and the step to c3, leaving 9 (with the pull b3c3).
+    assert_eq!(
+        stdout(&out),
+        "d3b2: 8\nd3c2: 8\nd3c3: 9\nd3d2: 8\nd3e2: 8\nd3e3: 8\nd3f2: 8\nd3f3: 8\n\n65\n"
+    );
+    let pog = temp("pusher-on-goal.txt", b"#####\n#+$ #\n#####\n");
+    let out = run(&[
+        "moves",
+        "sokoban",
+        "--board",
+        pog.to_str().expect("utf-8"),
+        "--reverse",
+    ]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("the pusher on the goal b2 would stand on a box"));
+}
+
+// ------------------------------------------------------------------ solver API
+
+#[test]
+fn the_normalized_pusher_is_the_top_left_of_its_region() {
+    let g = fitted("sokoban", TUTORIAL);
+    let pos = read(&g, TUTORIAL);
+    let name = |c| g.board().cell_name(c);
+    let pushers = g.pushers(&pos);
+    // Pusher 1 (h10) reaches f10 on its own line; pusher 2 (l3) climbs the corridor of
+    // column i no higher than i7 (boxes on f4, f7 and h7 close the rest).
+    let normal: Vec<String> = pushers
+        .iter()
+        .map(|&p| name(g.normalized_pusher(&pos, p)))
+        .collect();
+    assert_eq!(normal, ["f10", "i7"]);
+    let reach = g.pusher_reach(&pos, pushers[0]);
+    let f10 = g.board().parse_cell("f10").expect("f10");
+    let f9 = g.board().parse_cell("f9").expect("f9");
+    assert!(reach[f10.index()] && !reach[f9.index()], "f9 holds a box");
+}
+
+#[test]
+fn the_solver_hash_follows_boxes_not_steps_within_a_region() {
+    // The tutorial's hashing example: pusher 1 moves down, is taken back, moves again.
+    let g = fitted("sokoban", TUTORIAL);
+    let mut pos = read(&g, TUTORIAL);
+    let (initial, initial_full) = (g.sokoban_hash(&pos), pos.hash());
+    let down = g.parse_uci(&pos, "h10h9").expect("down");
+    let undo = g.make(&mut pos, &down);
+    let (moved, moved_full) = (g.sokoban_hash(&pos), pos.hash());
+    // A step within the region: the same solver hash, another full hash.
+    assert_eq!(moved, initial);
+    assert_ne!(moved_full, initial_full);
+    g.unmake(&mut pos, undo);
+    assert_eq!((g.sokoban_hash(&pos), pos.hash()), (initial, initial_full));
+    g.make(&mut pos, &down);
+    assert_eq!((g.sokoban_hash(&pos), pos.hash()), (moved, moved_full));
+    // A push changes it, and taking the push back restores it.
+    let level = "######\n#@$  #\n#    #\n######\n";
+    let g = fitted("sokoban", level);
+    let mut pos = read(&g, level);
+    let h0 = g.sokoban_hash(&pos);
+    let push = g.parse_uci(&pos, "b3c3").expect("push");
+    let undo = g.make(&mut pos, &push);
+    assert_ne!(g.sokoban_hash(&pos), h0);
+    g.unmake(&mut pos, undo);
+    assert_eq!(g.sokoban_hash(&pos), h0);
+    // Sokoban+ ids are part of it.
+    let two = "######\n#@$$ #\n#  ..#\n######\n";
+    let g = fitted("sokoban", two);
+    let a = read(&g, &format!("{two}boxorder: 1 2\ngoalorder: 1 2\n"));
+    let b = read(&g, &format!("{two}boxorder: 2 1\ngoalorder: 1 2\n"));
+    assert_ne!(g.sokoban_hash(&a), g.sokoban_hash(&b));
+}
+
+#[test]
+fn distance_with_a_board_is_the_pushers_by_default() {
+    let out = run(&[
+        "distance",
+        "sokoban",
+        "--board",
+        "rules/boards/sokoban-tiny.txt",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let with_from = run(&[
+        "distance",
+        "sokoban",
+        "--board",
+        "rules/boards/sokoban-tiny.txt",
+        "--from",
+        "b2",
+    ]);
+    assert_eq!(stdout(&out), stdout(&with_from));
+    let file = temp("tutorial-distance.txt", TUTORIAL.as_bytes());
+    let out = run(&[
+        "distance",
+        "sokoban",
+        "--board",
+        file.to_str().expect("utf-8"),
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("the board has 2 pushers (h10 l3); pass --from with one of them"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+// ------------------------------------------------------------------ Hexoban's text layout
+
+#[test]
+fn hexoban_reads_and_writes_sokoenginepys_two_column_layout() {
+    // rules/boards/hexoban-small.txt, one character per hexagon, and the same level as
+    // sokoenginepy writes Hexoban: every hexagon after a floor column, odd rows (from
+    // the top, 0 first) one column further right.
+    let one = common::read("rules/boards/hexoban-small.txt");
+    let two = " # # # # # #\n  #     .   #\n #   $     #\n  #   @     #\n # # # # # #\n";
+    let g = fitted("hexoban", &one);
+    let pos = read(&g, &one);
+    assert_eq!(read(&g, two), pos);
+    assert_eq!(
+        text_board::write_hexoban_layout(&g, &pos).as_deref(),
+        Some(two)
+    );
+    assert_eq!(g.legal_uci(&read(&g, two)), g.legal_uci(&pos));
+    // sokoenginepy's second scheme: odd rows start at the first column (half a hexagon
+    // left of the even rows'): the same board with a floor column in front.
+    let scheme2 = "# # # # # #\n #     .   #\n#   $     #\n #   @     #\n# # # # # #\n";
+    let shifted = read(&g, scheme2);
+    assert_eq!(g.text_board(&shifted), g.text_board(&pos));
+    // Square boards never read it: two columns per cell are two cells there.
+    assert!(text_board::write_hexoban_layout(
+        &fitted("sokoban", TUTORIAL),
+        &read(&fitted("sokoban", TUTORIAL), TUTORIAL)
+    )
+    .is_none());
+}

@@ -83,6 +83,7 @@ mod result;
 mod setup;
 mod side_effects;
 mod sokoban;
+mod sokoban_reverse;
 mod stop;
 mod tags;
 mod warnings;
@@ -105,6 +106,7 @@ pub use position::{EnPassant, GamePosition, Keys, Undo};
 pub use result::{EndReason, GameResult};
 pub use side_effects::SideEffects;
 pub use sokoban::SokobanPlusError;
+pub use sokoban_reverse::ReverseLevelError;
 pub use warnings::PositionWarning;
 
 // The lower layers' modules, under the names this layer uses for them.
@@ -307,6 +309,9 @@ pub struct Game {
     pub(crate) plain: bool,
     /// `sokoban ...`: what the characters of a Sokoban text board stand for.
     sokoban: Option<crate::ir::SokobanRoles>,
+    /// Per cell: where a lone pusher on an otherwise empty board steps from it (built
+    /// on first use by the Sokoban solver API, `sokoban::step_graph`).
+    sokoban_steps: std::sync::OnceLock<Vec<Vec<CellId>>>,
     /// Per cell, when royals may not face: the cells above and below it on its file,
     /// nearest first (empty otherwise).
     file_rays: Vec<[Vec<CellId>; 2]>,
@@ -566,6 +571,26 @@ impl Game {
         }
     }
 
+    /// The cells the pusher on `from` reaches by plain steps (boxes, walls and other
+    /// pushers block), `from` included, as a per-cell flag.
+    pub fn pusher_reach(&self, pos: &GamePosition, from: CellId) -> Vec<bool> {
+        sokoban::reachable(self, pos, from)
+    }
+
+    /// The normalized position of the pusher on `from`, as Sokoban solvers use it: the
+    /// top-left-most cell (first text row, then first column) of its reachable region.
+    pub fn normalized_pusher(&self, pos: &GamePosition, from: CellId) -> CellId {
+        sokoban::normalized_pusher(self, pos, from)
+    }
+
+    /// A Sokoban solver's Zobrist hash: the boxes' cells (with their Sokoban+ ids) and
+    /// the pushers' normalized cells ([`Game::normalized_pusher`]), so positions that
+    /// differ only in where a pusher stands within its region hash the same.
+    /// Deterministic; 0 without `sokoban` roles.
+    pub fn sokoban_hash(&self, pos: &GamePosition) -> u64 {
+        sokoban::solver_hash(self, pos)
+    }
+
     /// Sokoban+: gives the boxes and goals of `pos` the ids of `boxorder` and
     /// `goalorder` (sokoenginepy's strings, e.g. `"1 3 2"`: the `n`-th id for the
     /// `n`-th box or goal in reading order, missing ones the default 0). A box then
@@ -586,6 +611,28 @@ impl Game {
         sokoban::sokoban_plus_orders(self, pos)
     }
 
+    /// Whether the game plays Sokoban's reverse mode (`sokoban ..., reverse`, or
+    /// [`Game::set_sokoban_reverse`]): the pusher pulls boxes, and before its first
+    /// pull may jump to any empty cell of the level.
+    pub fn sokoban_reverse(&self) -> bool {
+        self.sokoban.as_ref().is_some_and(|r| r.reverse)
+    }
+
+    /// Switches Sokoban's reverse mode on or off (what `sokoban ..., reverse` declares;
+    /// the CLI's `--reverse`). Nothing without `sokoban` roles.
+    pub fn set_sokoban_reverse(&mut self, on: bool) {
+        if let Some(r) = self.sokoban.as_mut() {
+            r.reverse = on;
+        }
+    }
+
+    /// The reverse start of a forward Sokoban level: boxes where its goals are, goals
+    /// where its boxes were (sokoenginepy's reverse mover). A pusher on a goal is an
+    /// error (it would stand on a box).
+    pub fn reverse_level(&self, pos: &GamePosition) -> Result<GamePosition, ReverseLevelError> {
+        sokoban_reverse::reverse_level(self, pos)
+    }
+
     /// `one side`: only the first side ever moves (a puzzle).
     pub fn one_side(&self) -> bool {
         self.one_side
@@ -599,6 +646,9 @@ impl Game {
     /// Perft: the number of leaf nodes of the legal move tree of depth `depth`.
     pub fn perft(&self, pos: &GamePosition, depth: u32) -> u64 {
         let mut pos = pos.clone();
+        if self.sokoban_reverse() {
+            return sokoban_reverse::perft(self, &mut pos, depth);
+        }
         Perft::new(self).perft(&mut pos, depth)
     }
 

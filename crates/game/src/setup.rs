@@ -149,6 +149,7 @@ impl Game {
             tags: super::tags::GameTags::new(rule_set, cells),
             plain: false,
             sokoban: decls.sokoban.clone(),
+            sokoban_steps: std::sync::OnceLock::new(),
             file_rays: file_rays(&board, decls.royals_may_not_face),
             any_passing: facts.captures_in_passing(),
             marked: rule_set

@@ -1,6 +1,8 @@
 //! sokoban: the Sokoban family's puzzle API over a game that declares `sokoban` roles —
-//! its pushers in reading order and the legal moves by pusher (multiban: several
-//! pushers, the side to move chooses which one moves).
+//! its pushers and boxes in reading order, the legal moves by pusher (multiban: several
+//! pushers, the side to move chooses which one moves), Sokoban+ ids, and what solvers
+//! use: the pusher's reachable region, its normalized cell (the region's top-left-most
+//! cell) and a Zobrist hash over the boxes and the normalized pushers.
 //!
 //! Reading order is sokoenginepy's piece numbering: the text board's rows from the top,
 //! each from its first column (the grid's highest `y` first, then lowest `x`), so the
@@ -233,4 +235,103 @@ pub(crate) fn sokoban_plus_orders(game: &Game, pos: &GamePosition) -> Option<(St
         .map(|c| pos.goal_plus_id(c))
         .collect();
     Some((words(boxes), words(goals)))
+}
+
+/// Per cell, where a lone pusher on an otherwise empty board steps from it: the step
+/// graph of the rules' pusher, found once by the move generator (so every
+/// tessellation's steps are its own).
+pub(crate) fn step_graph(game: &Game) -> &[Vec<CellId>] {
+    game.sokoban_steps.get_or_init(|| {
+        let n = game.cell_count();
+        let Some(roles) = game.sokoban() else {
+            return vec![Vec::new(); n];
+        };
+        let pusher = Occupant::piece(Side::First, roles.pusher);
+        let mut gen = crate::movegen::PseudoGen::new(game);
+        let mut pos = GamePosition::empty(game.piece_count(), n);
+        let mut found = Vec::new();
+        let mut graph = Vec::with_capacity(n);
+        for c in game.board().cells() {
+            pos.cells[c.index()] = pusher;
+            pos.rehash(&game.keys);
+            found.clear();
+            gen.pseudo_moves(&pos, &mut found);
+            let mut to: Vec<CellId> = found
+                .iter()
+                .filter(|m| m.from == c && m.push_to.is_none() && !m.captures_to)
+                .map(|m| m.to)
+                .collect();
+            to.sort_unstable();
+            to.dedup();
+            graph.push(to);
+            pos.cells[c.index()] = Occupant::EMPTY;
+        }
+        graph
+    })
+}
+
+/// The cells the pusher on `from` reaches by plain steps (boxes, walls and other
+/// pushers block), `from` included.
+pub(crate) fn reachable(game: &Game, pos: &GamePosition, from: CellId) -> Vec<bool> {
+    let graph = step_graph(game);
+    let mut seen = vec![false; game.cell_count()];
+    seen[from.index()] = true;
+    let mut todo = vec![from];
+    while let Some(c) = todo.pop() {
+        for &d in &graph[c.index()] {
+            if !seen[d.index()] && pos.occupant(d).is_empty() {
+                seen[d.index()] = true;
+                todo.push(d);
+            }
+        }
+    }
+    seen
+}
+
+/// The normalized cell of the pusher on `from`: the top-left-most cell of its
+/// reachable region (the highest row of the text board, then the first column), the
+/// same wherever in the region it stands.
+pub(crate) fn normalized_pusher(game: &Game, pos: &GamePosition, from: CellId) -> CellId {
+    let seen = reachable(game, pos, from);
+    let board = game.board();
+    board
+        .cells()
+        .filter(|c| seen[c.index()])
+        .min_by_key(|&c| {
+            let p = board.coord(c);
+            (std::cmp::Reverse(p.y), p.x)
+        })
+        .unwrap_or(from)
+}
+
+/// The key of a box (with its Sokoban+ id) or a normalized pusher on cell `i`.
+fn solver_key(i: usize, what: u64) -> u64 {
+    let mut z = ((i as u64) << 34 | what).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A solver's Zobrist hash: the boxes' cells (each with its Sokoban+ id) and the
+/// pushers' normalized cells, so that positions that differ only in where a pusher
+/// stands within its region hash the same. Pushers' keys are added (not xored), so
+/// that two pushers in one region do not cancel. Deterministic: the same position
+/// always hashes the same, in any game built from the same rules.
+pub(crate) fn solver_hash(game: &Game, pos: &GamePosition) -> u64 {
+    let Some(roles) = game.sokoban() else {
+        return 0;
+    };
+    let boxed = Occupant::piece(Side::First, roles.boxes);
+    let mut h = 0u64;
+    for c in game.board().cells() {
+        if pos.occupant(c) == boxed {
+            h ^= solver_key(c.index(), 1 + u64::from(pos.box_plus_id(c)));
+        }
+    }
+    let mut sum = 0u64;
+    for p in pushers(game, pos) {
+        let n = normalized_pusher(game, pos, p);
+        sum = sum.wrapping_add(solver_key(n.index(), 0));
+    }
+    h ^ sum.rotate_left(17)
 }

@@ -142,7 +142,7 @@ pub enum MustCapture {
     Most,
 }
 
-/// `sokoban pusher P, box B [, wall W]`: `@`/`+` is the first side's `pusher`, `$`/`*`
+/// `sokoban pusher P, box B [, wall W] [, reverse]`: `@`/`+` is the first side's `pusher`, `$`/`*`
 /// its `box`, `#` its `wall` (without a wall piece, `#` must fall on a hole).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SokobanRoles {
@@ -152,6 +152,9 @@ pub struct SokobanRoles {
     pub boxes: PieceId,
     /// The piece `#` stands for, if any (else `#` must be a hole).
     pub wall: Option<PieceId>,
+    /// `, reverse`: reverse mode — the pusher pulls boxes instead of pushing them, and
+    /// before its first pull may jump to any empty cell of the level.
+    pub reverse: bool,
     /// Where the declaration was written.
     pub span: Span,
 }

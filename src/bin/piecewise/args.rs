@@ -162,6 +162,11 @@ pub enum Command {
         /// `O-O`, `P@e4`) instead of UCI.
         #[arg(long, conflicts_with = "pseudo")]
         san: bool,
+        /// With --board: play the level in Sokoban's reverse mode from its reverse
+        /// start (boxes on the goals, goals where the boxes were; the pusher pulls, and
+        /// jumps before its first pull).
+        #[arg(long, requires = "board")]
+        reverse: bool,
     },
     /// Play moves (UCI as `moves` prints them, or SAN) from a position and print the
     /// FEN reached, as Fairy-Stockfish writes it.
@@ -185,6 +190,10 @@ pub enum Command {
         /// (`5#|#@$.#|5#`, as sokoenginepy and the .sok format write it).
         #[arg(long, requires = "board")]
         rle: bool,
+        /// With --board: play the level in Sokoban's reverse mode from its reverse
+        /// start (see `moves --reverse`).
+        #[arg(long, requires = "board")]
+        reverse: bool,
     },
     /// Write moves (UCI or SAN) as a PGN game with its `[Variant]`; or, with --read,
     /// play every game of a PGN file and print the FEN each one reaches.
@@ -259,9 +268,10 @@ pub enum Command {
         /// A Sokoban text board file instead of a FEN.
         #[arg(long, conflicts_with = "fen")]
         board: Option<PathBuf>,
-        /// The cell of the piece.
-        #[arg(long)]
-        from: String,
+        /// The cell of the piece (with --board: the pusher's by default, when there is
+        /// one).
+        #[arg(long, required_unless_present = "board")]
+        from: Option<String>,
         /// Print JSON: the piece and every cell with its distance (null out of reach).
         #[arg(long)]
         json: bool,

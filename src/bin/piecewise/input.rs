@@ -244,6 +244,18 @@ fn bad_fen(fen: &str) -> impl FnOnce(FenError) -> Failure + '_ {
     }
 }
 
+/// `--reverse`: switches `game` to Sokoban's reverse mode and gives the reverse start
+/// of the level `pos` (boxes and goals exchanged).
+pub fn reverse(game: &mut Game, pos: &GamePosition) -> Result<GamePosition, Failure> {
+    if game.sokoban().is_none() {
+        return Err(Failure::input(
+            "--reverse needs rules that declare `sokoban` roles",
+        ));
+    }
+    game.set_sokoban_reverse(true);
+    game.reverse_level(pos).map_err(Failure::input)
+}
+
 /// Reads a Sokoban text board file; errors say which file, line and column.
 pub fn text_board(game: &Game, file: &Path) -> Result<GamePosition, Failure> {
     let text = read_board(file)?;

@@ -106,6 +106,7 @@ fn run(command: Command, color: bool) -> Outcome {
             pseudo,
             batch,
             san,
+            reverse,
         } => cmd::moves::run(
             cmd::moves::Args {
                 rules: &rules,
@@ -115,6 +116,7 @@ fn run(command: Command, color: bool) -> Outcome {
                 pseudo,
                 batch,
                 san,
+                reverse,
             },
             color,
         ),
@@ -147,7 +149,7 @@ fn run(command: Command, color: bool) -> Outcome {
             cmd::distance::Args {
                 rules: &rules,
                 start: Start::new(fen.as_deref(), board.as_deref()),
-                from: &from,
+                from: from.as_deref(),
                 json,
             },
             color,
@@ -209,11 +211,16 @@ fn run(command: Command, color: bool) -> Outcome {
             moves,
             batch,
             rle,
+            reverse,
         } => cmd::play::run(
             &rules,
             Start::new(fen.as_deref(), board.as_deref()),
             &moves,
-            cmd::play::Mode { batch, rle },
+            cmd::play::Mode {
+                batch,
+                rle,
+                reverse,
+            },
             color,
         ),
         Command::Variants { markdown, json } => cmd::variants::run(markdown, json),

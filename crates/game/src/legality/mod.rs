@@ -102,6 +102,10 @@ impl<'g> MoveGenerator<'g> {
 
     /// Replaces `out` with the legal moves of the side to move.
     pub fn legal_moves(&mut self, pos: &mut GamePosition, out: &mut Vec<GameMove>) {
+        if self.pseudo.game.sokoban_reverse() {
+            crate::sokoban_reverse::moves(&mut self.pseudo, pos, out);
+            return;
+        }
         if self.pseudo.game.ended_at_once(pos) {
             out.clear();
             return;

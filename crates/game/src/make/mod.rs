@@ -297,6 +297,9 @@ fn place<const HASH: bool>(
     if let Some((dest, occ, mark)) = pushed {
         pos.set_cell::<HASH>(keys, dest, occ, mark, true);
     }
+    if !pos.pulled && crate::sokoban_reverse::is_pull(g, m) {
+        pos.set_pulled();
+    }
     if pos.plus.is_some() {
         // Sokoban+: a box's id goes where the box goes (a swap exchanges them once).
         match m.push_to {

@@ -364,6 +364,96 @@ pub fn level_size(text: &str) -> Result<(usize, usize), TextBoardError> {
     Ok((width, rows.len()))
 }
 
+/// Whether a character is floor (space, `-`, `_`).
+fn is_floor(c: char) -> bool {
+    matches!(c, ' ' | '-' | '_')
+}
+
+/// sokoenginepy's Hexoban text layout, two text columns per hexagon: the rows' cells
+/// stand on every other column, each odd row's (from the top, 0 first) half a hexagon
+/// (one column) right of the even rows', and the columns between them are floor; an
+/// odd row always starts with a floor column (a level whose odd row starts with
+/// something else gets one in front of every row). The parity comes from the first
+/// non-floor character. The rows cut to their cells (one character each, as the rest
+/// of this module reads them), or `None` if the text is not in that layout: two
+/// non-floor characters side by side, or one off its row's columns.
+fn hexoban_layout(rows: &[Row]) -> Option<Vec<Row>> {
+    let chars: Vec<Vec<char>> = rows.iter().map(|r| r.text.chars().collect()).collect();
+    let side_by_side = chars
+        .iter()
+        .any(|l| l.windows(2).any(|w| !is_floor(w[0]) && !is_floor(w[1])));
+    if side_by_side {
+        return None;
+    }
+    let shift = chars
+        .iter()
+        .enumerate()
+        .any(|(y, l)| y % 2 == 1 && l.first().is_some_and(|&c| !is_floor(c)));
+    let chars: Vec<Vec<char>> = if shift {
+        chars
+            .into_iter()
+            .map(|l| std::iter::once('-').chain(l).collect())
+            .collect()
+    } else {
+        chars
+    };
+    let (y0, x0) = chars
+        .iter()
+        .enumerate()
+        .find_map(|(y, l)| l.iter().position(|&c| !is_floor(c)).map(|x| (y, x)))?;
+    let even = if y0 % 2 == 0 { x0 % 2 } else { (x0 + 1) % 2 };
+    let mut out = Vec::with_capacity(rows.len());
+    for (y, (row, line)) in rows.iter().zip(&chars).enumerate() {
+        let parity = if y % 2 == 0 { even } else { 1 - even };
+        let mut text = String::new();
+        for (x, &c) in line.iter().enumerate() {
+            let cell = x % 2 == parity && !(y % 2 == 1 && x == 0);
+            if cell {
+                text.push(c);
+            } else if !is_floor(c) {
+                return None;
+            }
+        }
+        out.push(Row {
+            line: row.line,
+            rle_row: row.rle_row,
+            text,
+        });
+    }
+    Some(out)
+}
+
+/// Writes a Hexoban position in sokoenginepy's text layout, two text columns per
+/// hexagon (see `hexoban_layout`): each cell after a floor column, each odd row after
+/// one more. `None` if the game has no `sokoban` declaration or its board is not
+/// `board hex WxH`.
+pub fn write_hexoban_layout(game: &Game, pos: &GamePosition) -> Option<String> {
+    if !matches!(game.board().kind(), crate::ir::BoardKind::HexRows { .. }) {
+        return None;
+    }
+    let text = write(game, pos)?;
+    let mut out = String::new();
+    for (y, line) in text.lines().enumerate() {
+        if order_line(line).is_some() {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let mut row = String::new();
+        if y % 2 == 1 {
+            row.push(' ');
+        }
+        for c in line.chars() {
+            row.push(' ');
+            row.push(if c == '-' { ' ' } else { c });
+        }
+        let row = row.trim_end();
+        out.push_str(if row.is_empty() { "-" } else { row });
+        out.push('\n');
+    }
+    Some(out)
+}
+
 /// Reads a Sokoban text board into a position of `game`, which must declare
 /// `sokoban`. The first side is to move.
 pub fn read(game: &Game, text: &str) -> Result<GamePosition, TextBoardError> {
@@ -373,6 +463,10 @@ pub fn read(game: &Game, text: &str) -> Result<GamePosition, TextBoardError> {
     let board = game.board();
     let (width, height) = (board.width() as usize, board.height() as usize);
     let Level { rows, orders } = level(text)?;
+    let rows = match board.kind() {
+        crate::ir::BoardKind::HexRows { .. } => hexoban_layout(&rows).unwrap_or(rows),
+        _ => rows,
+    };
     let mut pos = GamePosition::empty(game.piece_count(), game.cell_count());
     let mut pushers = 0;
     for (row, r) in rows.iter().enumerate() {
@@ -554,7 +648,7 @@ pub fn solved(game: &Game, pos: &GamePosition) -> bool {
     let boxed = Occupant::piece(Side::First, roles.boxes);
     let placed = (0..game.cell_count()).all(|i| (pos.cells[i] == boxed) == pos.goals[i]);
     placed
-        && pos.plus.as_ref().is_none_or(|p| {
+        && pos.plus.as_ref().map_or(true, |p| {
             (0..game.cell_count()).all(|i| !pos.goals[i] || p.boxes[i] == p.goals[i])
         })
 }

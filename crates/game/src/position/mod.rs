@@ -106,6 +106,8 @@ enum Change {
     Tags { cell: u16, tags: u8, moved: bool },
     /// The Sokoban+ box ids of two cells exchanged ([`GamePosition::swap_plus`]).
     PlusSwap { a: u16, b: u16 },
+    /// Sokoban's reverse mode: the first pull made ([`GamePosition::pulled`] was false).
+    Pulled,
 }
 
 /// A position of a [`super::Game`].
@@ -128,6 +130,8 @@ pub struct GamePosition {
     /// Sokoban+: the ids of the boxes and goals (`None`: plain Sokoban, or any other
     /// game). Box ids are hashed; FEN does not carry them.
     pub(crate) plus: Option<Box<PlusIds>>,
+    /// Sokoban's reverse mode: a pull has been made (no more jumps). Hashed.
+    pub(crate) pulled: bool,
     /// `[side][piece]` pieces in hand.
     pub(crate) hands: [Vec<u8>; 2],
     /// `[side][piece]` pieces on the board.
@@ -172,6 +176,7 @@ impl PartialEq for GamePosition {
             && self.tags == o.tags
             && self.goals == o.goals
             && self.plus == o.plus
+            && self.pulled == o.pulled
             && self.hands == o.hands
             && self.side == o.side
             && self.castling == o.castling
@@ -230,6 +235,7 @@ impl GamePosition {
             tags: Vec::new(),
             goals: vec![false; cells],
             plus: None,
+            pulled: false,
             hands: [vec![0; pieces], vec![0; pieces]],
             counts: [vec![0; pieces], vec![0; pieces]],
             side: Side::First,
@@ -460,7 +466,10 @@ impl GamePosition {
                     f(CellId(from));
                     f(CellId(to));
                 }
-                Change::Hand { .. } | Change::Tags { .. } | Change::PlusSwap { .. } => {}
+                Change::Hand { .. }
+                | Change::Tags { .. }
+                | Change::PlusSwap { .. }
+                | Change::Pulled => {}
             }
         }
     }
@@ -572,6 +581,7 @@ impl GamePosition {
                     self.set_moved(cell as usize, moved);
                 }
                 Some(Change::PlusSwap { a, b }) => self.unswap_plus(a, b),
+                Some(Change::Pulled) => self.pulled = false,
                 None => break,
             }
         }
@@ -616,6 +626,9 @@ impl GamePosition {
         }
         h ^= keys.state(self);
         h ^= self.plus_hash();
+        if self.pulled {
+            h ^= plus::PULLED_KEY;
+        }
         if self.lion_taken {
             h ^= LION_TAKEN_KEY;
         }

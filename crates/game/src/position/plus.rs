@@ -31,7 +31,25 @@ pub(crate) fn plus_key(i: usize, id: u32) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The hash key of [`GamePosition::pulled`].
+pub(crate) const PULLED_KEY: u64 = 0x7075_6c6c_6564_2121;
+
 impl GamePosition {
+    /// Sokoban's reverse mode: whether a pull has been made (the pusher may no longer
+    /// jump).
+    pub fn pulled(&self) -> bool {
+        self.pulled
+    }
+
+    /// Records the first pull (journaled; the hash follows).
+    pub(crate) fn set_pulled(&mut self) {
+        if !self.pulled {
+            self.pulled = true;
+            self.hash ^= PULLED_KEY;
+            self.journal.push(Change::Pulled);
+        }
+    }
+
     /// The Sokoban+ id of the box on `cell` (0: the default, or no Sokoban+).
     pub fn box_plus_id(&self, cell: CellId) -> u32 {
         self.plus.as_ref().map_or(0, |p| p.boxes[cell.index()])

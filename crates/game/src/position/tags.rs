@@ -23,7 +23,10 @@ impl GamePosition {
             let (a, b) = match self.journal[k] {
                 Change::Cell { cell, .. } => (cell, cell),
                 Change::Move { from, to, .. } => (from, to),
-                Change::Hand { .. } | Change::Tags { .. } | Change::PlusSwap { .. } => continue,
+                Change::Hand { .. }
+                | Change::Tags { .. }
+                | Change::PlusSwap { .. }
+                | Change::Pulled => continue,
             };
             for cell in [a, b] {
                 let i = cell as usize;

@@ -7,6 +7,8 @@ use super::{Ident, Span};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SokobanDecl {
     pub roles: Vec<SokobanRole>,
+    /// `, reverse`: the puzzle is solved backwards (pulls, and jumps before the first).
+    pub reverse: bool,
     pub span: Span,
 }
 

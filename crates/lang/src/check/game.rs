@@ -279,6 +279,7 @@ impl Checker {
             pusher: roles[0]?.0,
             boxes: roles[1]?.0,
             wall: roles[2].map(|r| r.0),
+            reverse: d.reverse,
             span: d.span,
         })
     }

@@ -144,6 +144,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::lion_trading_decl => Some(Item::LionTrading(effects::lion_trading(c))),
             R::sokoban_decl => Some(Item::Sokoban(SokobanDecl {
                 roles: c.all(R::sokoban_role).map(sokoban_role).collect(),
+                reverse: c.has(R::kw_reverse),
                 span: c.span,
             })),
             R::confine_decl => Some(Item::Confine(ConfineDecl {

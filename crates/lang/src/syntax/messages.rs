@@ -152,6 +152,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::sokoban_role | R::kw_pusher | R::kw_box | R::kw_wall => {
             "`pusher`, `box` or `wall` and a piece name"
         }
+        R::kw_reverse => "`reverse`",
         R::mod_push | R::kw_push => "`push`",
         R::mod_swap | R::kw_swap => "`swap`",
         R::mod_convert | R::kw_convert => "`convert`",

@@ -113,7 +113,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
             "never forced",
         ],
         R::drop_option => &["not in", "one per file", "not mating"],
-        R::sokoban_role => &["pusher", "box", "wall"],
+        R::sokoban_role => &["pusher", "box", "wall", "reverse"],
         R::counting_role => &["pawn", "rook", "bishop", "knight"],
         R::capture_side => &["first", "second", "either side"],
         R::sparing => &["sparing"],

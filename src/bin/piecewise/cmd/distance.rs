@@ -20,8 +20,8 @@ pub struct Args<'a> {
     pub rules: &'a Path,
     /// `--fen` or `--board`.
     pub start: Start<'a>,
-    /// `--from`.
-    pub from: &'a str,
+    /// `--from` (required but with `--board`, where the pusher is the default).
+    pub from: Option<&'a str>,
     /// `--json`.
     pub json: bool,
 }
@@ -30,9 +30,16 @@ pub struct Args<'a> {
 pub fn run(args: Args<'_>, color: bool) -> Outcome {
     let game = load_game_for(args.rules, args.start, color)?;
     let pos = game_position(&game, args.rules, args.start)?;
-    let cell = cell_arg(game.board(), args.from)?;
-    let map = DistanceMap::compute(&game, &pos, cell)
-        .ok_or_else(|| Failure::input(format_args!("there is no piece on {}", args.from)))?;
+    let cell = match args.from {
+        Some(name) => cell_arg(game.board(), name)?,
+        None => only_pusher(&game, &pos)?,
+    };
+    let map = DistanceMap::compute(&game, &pos, cell).ok_or_else(|| {
+        Failure::input(format_args!(
+            "there is no piece on {}",
+            game.board().cell_name(cell)
+        ))
+    })?;
     let lines = if args.json {
         vec![to_json(&game, &map)]
     } else {
@@ -44,6 +51,23 @@ pub fn run(args: Args<'_>, color: bool) -> Outcome {
     };
     print_lines(lines);
     Ok(())
+}
+
+/// `distance --board` without `--from`: the pusher's cell; with several pushers
+/// (multiban), which one is the user's to say.
+fn only_pusher(game: &Game, pos: &piecewise::game::GamePosition) -> Result<CellId, Failure> {
+    match game.pushers(pos).as_slice() {
+        [one] => Ok(*one),
+        [] => Err(Failure::input("the board has no pusher; pass --from")),
+        many => {
+            let names: Vec<String> = many.iter().map(|&c| game.board().cell_name(c)).collect();
+            Err(Failure::input(format_args!(
+                "the board has {} pushers ({}); pass --from with one of them",
+                many.len(),
+                names.join(" ")
+            )))
+        }
+    }
 }
 
 /// The board as rows of distances, the top rank first, `.` where out of reach, ranks

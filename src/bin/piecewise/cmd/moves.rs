@@ -25,6 +25,8 @@ pub struct Args<'a> {
     pub batch: bool,
     /// `--san`.
     pub san: bool,
+    /// `--reverse`.
+    pub reverse: bool,
 }
 
 /// Lists moves as the flags ask.
@@ -35,7 +37,7 @@ pub fn run(args: Args<'_>, color: bool) -> Outcome {
             args.rules,
             Start::new(fen, args.board),
             from,
-            args.san,
+            (args.san, args.reverse),
             color,
         ),
         _ => batch_moves(args.rules, args.san, color),
@@ -57,11 +59,14 @@ fn legal_moves(
     path: &Path,
     start: Start<'_>,
     from: Option<&str>,
-    san: bool,
+    (san, reverse): (bool, bool),
     color: bool,
 ) -> Outcome {
-    let game = load_game_for(path, start, color)?;
-    let pos = game_position(&game, path, start)?;
+    let mut game = load_game_for(path, start, color)?;
+    let mut pos = game_position(&game, path, start)?;
+    if reverse {
+        pos = crate::input::reverse(&mut game, &pos)?;
+    }
     let from = optional_cell(game.board(), from)?;
     let legal = game.legal_moves(&pos);
     let texts = if san {

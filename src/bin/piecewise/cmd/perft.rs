@@ -21,6 +21,9 @@ pub fn run(
 ) -> Outcome {
     let game = load_game_for(path, start, color)?;
     let mut pos = game_position(&game, path, start)?;
+    if game.sokoban_reverse() {
+        return reverse_perft(&game, &pos, depth, divide);
+    }
     let mut counter = piecewise::game::Perft::new(&game);
     let limit = match max_ms {
         0 => Duration::MAX,
@@ -87,5 +90,44 @@ pub fn run(
         };
         outln!("{total}");
     }
+    Ok(())
+}
+
+/// Perft of a game in Sokoban's reverse mode (`sokoban ..., reverse`), whose moves
+/// the counters of forward games do not make: one root move at a time, on one thread.
+fn reverse_perft(
+    game: &piecewise::Game,
+    pos: &piecewise::game::GamePosition,
+    depth: u32,
+    divide: bool,
+) -> Outcome {
+    let moves = if depth == 0 {
+        Vec::new()
+    } else {
+        game.legal_moves(pos)
+    };
+    let mut rows: Vec<(String, u64)> = game
+        .uci_list(&moves)
+        .into_iter()
+        .zip(&moves)
+        .map(|(text, m)| {
+            let mut child = pos.clone();
+            game.make(&mut child, m);
+            (text, game.perft(&child, depth - 1))
+        })
+        .collect();
+    rows.sort();
+    if divide {
+        for (text, n) in &rows {
+            outln!("{text}: {n}");
+        }
+        outln!("");
+    }
+    let total = if depth == 0 {
+        1
+    } else {
+        rows.iter().map(|r| r.1).sum()
+    };
+    outln!("{total}");
     Ok(())
 }

@@ -18,13 +18,19 @@ pub struct Mode {
     pub batch: bool,
     /// Print a text board reached in run-length form.
     pub rle: bool,
+    /// Play the level in Sokoban's reverse mode from its reverse start.
+    pub reverse: bool,
 }
 
 /// Plays `moves` from `start`, or answers standard input in batch mode.
 pub fn run(path: &Path, start: Start<'_>, moves: &[String], mode: Mode, color: bool) -> Outcome {
-    let game = load_game_for(path, start, color)?;
+    let mut game = load_game_for(path, start, color)?;
     if !mode.batch {
-        let line = super::result::play_line(&game, game_position(&game, path, start)?, moves)?;
+        let mut pos = game_position(&game, path, start)?;
+        if mode.reverse {
+            pos = crate::input::reverse(&mut game, &pos)?;
+        }
+        let line = super::result::play_line(&game, pos, moves)?;
         let pos = line.position();
         let board = if mode.rle {
             game.text_board_rle(pos)
