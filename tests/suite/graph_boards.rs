@@ -390,3 +390,30 @@ fn a_bad_tolerance_is_refused() {
         "{text}"
     );
 }
+
+/// Turns on a free graph turn the heading the piece arrived with: from o the step
+/// east arrives on e heading 0°; `turn 90` then takes e's link at 90° (to n), `turn
+/// -90` the link closest to 270° (to s, 11.3° off: within the default tolerance of
+/// 30°, beyond a declared `tolerance 10`).
+#[test]
+fn free_graph_turns_follow_the_arrival() {
+    let json = r#"{"nodes":[{"id":"o1","x":0,"y":0},{"id":"e1","x":1,"y":0},
+        {"id":"n1","x":1,"y":1},{"id":"s1","x":1.2,"y":-1}],
+        "links":[["o1","e1"],["e1","o1"],["e1","n1"],["n1","e1"],["e1","s1"],["s1","e1"]]}"#;
+    let path = common::cli::temp("turns.json", json.as_bytes());
+    let dir = path.parent().unwrap();
+    let src = "board graph \"turns.json\"\npiece Left (L) { step (1,0) then step turn 90 }\npiece Right (R) { step (1,0) then step turn -90 }\npiece On (O) { step (1,0) then step same }\n";
+    let r = rules_at(src, dir);
+    assert_eq!(r.board().geometry(), piecewise::topology::Geometry::Graph);
+    let one = |n: &str| -> BTreeSet<(String, bool)> { [(n.to_string(), false)].into() };
+    assert_eq!(moves(&r, 0, "o1", &[]), one("n1"));
+    assert_eq!(moves(&r, 1, "o1", &[]), one("s1"));
+    // Straight on from e1 heading 0°: no link within 30°.
+    assert!(moves(&r, 2, "o1", &[]).is_empty());
+    let tight = rules_at(
+        &src.replace("\"turns.json\"", "\"turns.json\" tolerance 10"),
+        dir,
+    );
+    assert_eq!(moves(&tight, 0, "o1", &[]), one("n1"));
+    assert!(moves(&tight, 1, "o1", &[]).is_empty());
+}
