@@ -73,7 +73,11 @@ fn graph_json(b: &Board) -> String {
     let mut links = Vec::new();
     for &c in &cells {
         for (_, n) in b.neighbours(c, &orth) {
-            links.push(format!("[\"{}\", \"{}\"]", b.cell_name(c), b.cell_name(n)));
+            // On a tri board two directions may lead to one neighbour: one link.
+            let l = format!("[\"{}\", \"{}\"]", b.cell_name(c), b.cell_name(n));
+            if !links.contains(&l) {
+                links.push(l);
+            }
         }
     }
     for (i, l) in links.iter().enumerate() {
@@ -96,6 +100,43 @@ fn shipped_hex_graph_is_the_hex_board() {
         std::fs::write(&path, &want).expect("write");
     }
     assert_eq!(std::fs::read_to_string(&path).expect("shipped"), want);
+}
+
+/// rules/boards/tri-9x5.json is `board tri 9x5` (rules/tri-zoo.rules) as a graph
+/// file: a node at each triangle's centre linked across its three edges. Its links
+/// point along a hex lattice of vertical files (30°, 90°, ...), with a third of the
+/// lattice's points empty, so it has those directions; `step orthogonal` reaches on
+/// every cell the three cells across its edges, as a Walker (`step any`) does on the
+/// tri board.
+#[test]
+fn triangle_tiled_graph_steps_across_edges() {
+    let zoo = common::rules_source("tri-zoo");
+    let tri = rules_at(&zoo, &rules_dir());
+    let want = graph_json(tri.board());
+    let path = rules_dir().join("boards/tri-9x5.json");
+    if std::env::var_os("PIECEWISE_BLESS").is_some() {
+        std::fs::write(&path, &want).expect("write");
+    }
+    assert_eq!(std::fs::read_to_string(&path).expect("shipped"), want);
+    let graph = rules_at(
+        "board graph \"boards/tri-9x5.json\"\npiece Walker (W) { step orthogonal }\n",
+        &rules_dir(),
+    );
+    assert_eq!(
+        graph.board().geometry(),
+        piecewise::topology::Geometry::Hex { columns: true }
+    );
+    let mut links = 0;
+    for name in names(tri.board()) {
+        let a = moves(&tri, 0, &name, &[]);
+        let b = moves(&graph, 0, &name, &[]);
+        assert_eq!(a, b, "{name}");
+        assert!((1..=3).contains(&b.len()), "{name}: {b:?}");
+        links += b.len();
+    }
+    // 9×5 triangles: 8 edges inside each row (40) and, between two rows, one flat
+    // edge every other column (5, 4, 5, 4: 18); every edge is two links.
+    assert_eq!(links, 2 * (40 + 18));
 }
 
 /// A tiny deterministic generator for the positions of the comparison.
@@ -348,4 +389,31 @@ fn a_bad_tolerance_is_refused() {
         text.contains("E0108") && text.contains("tolerance"),
         "{text}"
     );
+}
+
+/// Turns on a free graph turn the heading the piece arrived with: from o the step
+/// east arrives on e heading 0°; `turn 90` then takes e's link at 90° (to n), `turn
+/// -90` the link closest to 270° (to s, 11.3° off: within the default tolerance of
+/// 30°, beyond a declared `tolerance 10`).
+#[test]
+fn free_graph_turns_follow_the_arrival() {
+    let json = r#"{"nodes":[{"id":"o1","x":0,"y":0},{"id":"e1","x":1,"y":0},
+        {"id":"n1","x":1,"y":1},{"id":"s1","x":1.2,"y":-1}],
+        "links":[["o1","e1"],["e1","o1"],["e1","n1"],["n1","e1"],["e1","s1"],["s1","e1"]]}"#;
+    let path = common::cli::temp("turns.json", json.as_bytes());
+    let dir = path.parent().unwrap();
+    let src = "board graph \"turns.json\"\npiece Left (L) { step (1,0) then step turn 90 }\npiece Right (R) { step (1,0) then step turn -90 }\npiece On (O) { step (1,0) then step same }\n";
+    let r = rules_at(src, dir);
+    assert_eq!(r.board().geometry(), piecewise::topology::Geometry::Graph);
+    let one = |n: &str| -> BTreeSet<(String, bool)> { [(n.to_string(), false)].into() };
+    assert_eq!(moves(&r, 0, "o1", &[]), one("n1"));
+    assert_eq!(moves(&r, 1, "o1", &[]), one("s1"));
+    // Straight on from e1 heading 0°: no link within 30°.
+    assert!(moves(&r, 2, "o1", &[]).is_empty());
+    let tight = rules_at(
+        &src.replace("\"turns.json\"", "\"turns.json\" tolerance 10"),
+        dir,
+    );
+    assert_eq!(moves(&tight, 0, "o1", &[]), one("n1"));
+    assert!(moves(&tight, 1, "o1", &[]).is_empty());
 }

@@ -21,6 +21,7 @@
 
 pub(crate) mod geometry;
 pub(crate) mod graph;
+pub(crate) mod graph_file;
 pub(crate) mod hex;
 pub(crate) mod octo;
 pub(crate) mod square;

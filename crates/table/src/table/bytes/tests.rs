@@ -11,6 +11,15 @@ fn table_of(source: &str) -> MoveTable {
     }
 }
 
+/// The table linked from a rules source whose graph board files are in `rules/`.
+fn table_in_rules(source: &str) -> MoveTable {
+    let rules = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules");
+    match crate::compile_at(source, Some(&rules)) {
+        Ok(rules) => rules.table().table().clone(),
+        Err(d) => panic!("the test rules compile: {d:?}\n{source}"),
+    }
+}
+
 fn chess_like() -> MoveTable {
     table_of(
         "board square 5x5 holes c3\n\
@@ -46,6 +55,12 @@ fn tables_round_trip() {
         chess_like(),
         table_of("board hex radius 2\npiece K (K) { step any }\n"),
         table_of("board tri 4x3\npiece K (K) { step any }\n"),
+        // Graph boards: a free one with its declared tolerance, a hex lattice.
+        table_in_rules(
+            "board graph \"boards/wheel.json\" tolerance 45\npiece K (K) { step any }\n\
+             piece R (R) { ride orthogonal }\n",
+        ),
+        table_in_rules("board graph \"boards/hex-rows-7x6.json\"\npiece N (N) { leap (1,2) }\n"),
         table_of(
             "board square 4x4\none side\nsokoban pusher Pusher, box Box\n\
              piece Pusher (P) { step orthogonal, push Box }\npiece Box (B) { }\n",
