@@ -420,7 +420,12 @@ fn cascade(
     let relay = kind(piece) == 'W';
     let walk = if relay { walk_as } else { kind(piece) };
     b.cells[at] = Some(activator);
-    for (to, end) in ends(b, walk, white(piece), at, relay) {
+    let ends = if relay {
+        wave_ends(b, walk, white(piece), at)
+    } else {
+        ends(b, walk, white(piece), at, false)
+    };
+    for (to, end) in ends {
         // A Wave never activates a Pyramid (book: "Wave cannot activate Pyramid").
         let pyramid = b.cells[to].is_some_and(|q| kind(q) == 'A');
         if chain[1..].contains(&to) || (relay && end == End::Activate && pyramid) {
@@ -435,6 +440,57 @@ fn cascade(
         }
     }
     b.cells[at] = Some(piece);
+}
+
+/// The first steps a Wave activated on `at` inherits from a piece of `kind` of side
+/// `w` (book, "Wave inherits step- and capture-fields from activating piece"): the
+/// cells that piece's moves start with, whatever stands there.
+fn first_steps(b: &Board, kind: char, w: bool, at: usize) -> Vec<(i32, i32)> {
+    let f = if w { 1 } else { -1 };
+    let orth = vec![(0, 1), (0, -1), (1, 0), (-1, 0)];
+    let diag = vec![(1, 1), (1, -1), (-1, 1), (-1, -1)];
+    match kind {
+        'K' | 'Q' => orth.into_iter().chain(diag).collect(),
+        'R' | 'A' => orth,
+        'B' => diag,
+        'N' | 'E' => images(1, 2),
+        'P' => {
+            let mut v = vec![(0, f), (1, f), (-1, f)];
+            if b.v.sideways {
+                v.extend([(1, 0), (-1, 0)]);
+            }
+            v
+        }
+        'U' if light(b, at) == w => images(1, 2),
+        'U' => long_leaps(),
+        _ => vec![],
+    }
+}
+
+/// An activated Wave's ends (book, "Wave": "Once initial step is made, Wave cannot
+/// change its direction. Activated Wave can continue moving in the initially chosen
+/// direction until the end of a chessboard is reached"; "Wave can move past (step
+/// over) any piece"): along each first step of `walk`, on to the edge, every empty cell,
+/// and every own piece but a King, a Pyramid or a Star, activated.
+fn wave_ends(b: &Board, walk: char, w: bool, at: usize) -> Vec<(usize, End)> {
+    let mut out = Vec::new();
+    for (dx, dy) in first_steps(b, walk, w, at) {
+        let mut c = at;
+        while let Some(t) = b.offset(c, dx, dy) {
+            let end = match b.cells[t] {
+                None => Some(End::Quiet),
+                Some(q) if friend(q, w) && !matches!(kind(q), 'K' | 'A' | 'T') => {
+                    Some(End::Activate)
+                }
+                Some(_) => None,
+            };
+            if let Some(end) = end.filter(|&e| !out.contains(&(t, e))) {
+                out.push((t, end));
+            }
+            c = t;
+        }
+    }
+    out
 }
 
 /// The board after `m`: every piece of the cascade moved one link on, and untagged.

@@ -21,6 +21,7 @@ impl Checker {
         let move_only = self
             .at_most_one(&d.move_only, |s| *s, "move only")
             .is_some();
+        let onward = self.at_most_one(&d.onward, |s| *s, "onward").is_some();
         let activates = match self.at_most_one(&d.activate, |k| k.span, "activate") {
             Some(k) => self.kinds(k),
             None => Some(ir::KindFilter::Any),
@@ -46,6 +47,7 @@ impl Checker {
         fx.relays.push(ir::Relay {
             pieces,
             move_only,
+            onward,
             activates,
             span: d.span,
         });
