@@ -22,6 +22,9 @@ pub struct Variant {
     pub n: usize,
     /// Pawns step sideways (Nineteen on).
     pub sideways: bool,
+    /// An activated Wave goes on in its activator's first step to the edge (the
+    /// files that say `onward`: Miranda's Veil and Nineteen).
+    pub onward: bool,
     /// Pawns rush by their tag, at most this many cells from rank 2 and from rank 3
     /// (Nineteen on: to the end of their own half; before, from rank 2 only).
     pub tag_rush: [usize; 2],
@@ -32,6 +35,7 @@ pub struct Variant {
 pub const TIES: Variant = Variant {
     n: 10,
     sideways: false,
+    onward: false,
     tag_rush: [3, 0],
     promotions: &['q', 'r', 'b', 'n', 'e'],
 };
@@ -39,6 +43,7 @@ pub const TIES: Variant = Variant {
 pub const MAYAN: Variant = Variant {
     n: 12,
     sideways: false,
+    onward: false,
     tag_rush: [4, 0],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a'],
 };
@@ -46,6 +51,7 @@ pub const MAYAN: Variant = Variant {
 pub const MIRANDA: Variant = Variant {
     n: 16,
     sideways: false,
+    onward: true,
     tag_rush: [6, 0],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'],
 };
@@ -53,6 +59,7 @@ pub const MIRANDA: Variant = Variant {
 pub const NINETEEN: Variant = Variant {
     n: 18,
     sideways: true,
+    onward: true,
     tag_rush: [7, 6],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'],
 };
@@ -62,6 +69,7 @@ pub const NINETEEN: Variant = Variant {
 pub const TLALOCAN: Variant = Variant {
     n: 24,
     sideways: true,
+    onward: false,
     tag_rush: [10, 9],
     promotions: &[
         'q', 'r', 'b', 'n', 'e', 'a', 'u', 'w', 'c', 's', 'h', 'o', 'g',
@@ -420,10 +428,10 @@ fn cascade(
     let relay = kind(piece) == 'W';
     let walk = if relay { walk_as } else { kind(piece) };
     b.cells[at] = Some(activator);
-    let ends = if relay {
+    let ends = if relay && b.v.onward {
         wave_ends(b, walk, white(piece), at)
     } else {
-        ends(b, walk, white(piece), at, false)
+        ends(b, walk, white(piece), at, relay)
     };
     for (to, end) in ends {
         // A Wave never activates a Pyramid (book: "Wave cannot activate Pyramid").

@@ -113,7 +113,7 @@ impl PseudoGen<'_> {
         // The activator now stands on the cell; the walk sees its start cell empty.
         cells[at.index()] = step.activator;
         let mut plies = self.buffer();
-        if relay && act.is_onward(piece.kind()) {
+        if relay && act.is_onward(piece.kind(), walk_as) {
             self.onward_plies(cells, act, piece, walk_as, at, &mut plies);
         } else {
             let board = Staged {
