@@ -379,3 +379,30 @@ fn the_tree_of_a_pawn_activating_a_wave_in_nineteen() {
         tree("rules/croatian-nineteen.rules", fen, "d2", true)
     );
 }
+
+/// The book's scenes scn_mv_019 and scn_mv_020 ("Bishop activating Wave", "Wave
+/// activated by Bishop"; Miranda's Veil, ch. 7 "Movement"), set up by hand from the
+/// diagrams: the light Bishop d7 activates its Wave on h11, which moves "like one, i.e.
+/// along one chosen diagonal ... not obstructed by neither Pawn nor Knight ... can reach
+/// edge of chessboard": every cell of the four diagonals from h11 to the edge, d7
+/// (left empty) included; past the dark Knight k8 (blocked, not activated: a foe's);
+/// and the own Pawn f13 activated (the scene's action mark), which then steps to f14.
+/// The Kings (p1, a16) are off those lines.
+#[test]
+fn scn_mv_020_a_wave_activated_by_a_bishop_goes_to_the_edge_past_every_piece() {
+    let g = miranda();
+    let fen = "k15/16/16/5P10/16/7W8/16/16/10n5/3B12/16/16/16/16/16/15K w - - 0 1";
+    let got: Vec<String> = moves_from(&g, fen, "d7")
+        .into_iter()
+        .filter(|m| m.starts_with("d7h11>"))
+        .collect();
+    let mut expected: Vec<String> =
+        "i12 j13 k14 l15 m16 g12 e14 d15 c16 g10 f9 e8 d7 c6 b5 a4 i10 j9 l7 m6 n5 o4 p3"
+            .split(' ')
+            .map(|to| format!("d7h11>{to}"))
+            .collect();
+    expected.push("d7h11>f13>f14".to_string());
+    expected.sort();
+    assert_eq!(got, expected);
+    assert_eq!(legal(&g, fen), brute::legal(MIRANDA, fen));
+}
