@@ -128,3 +128,45 @@ fn scn_o_04_a_starchild_activates_its_own_wave_which_moves_as_a_starchild() {
     dark.remove("d4");
     assert_eq!(activations, dark.iter().map(String::as_str).collect());
 }
+
+/// scn_o_02 "Activating Starchild by Wave": the light Knight a3 activates its Wave on
+/// b1, which goes on in one Knight's step to the edge over every piece (book, ch. 7:
+/// "Wave activated by Knight moves like a Pegasus"): c3 d5 .. n25; a3 (left empty); d2
+/// f3, then the own Starchild h4 (the scene's action mark: activated) and on j5 .. z13.
+/// The Starchild activated on h4 (a dark cell) steps to any empty light cell: 338 less
+/// b1 (the Knight now), a26 and z1 (the Kings).
+#[test]
+fn scn_o_02_a_wave_activated_by_a_knight_activates_a_starchild() {
+    let g = one();
+    let fen = cells_fen(
+        26,
+        &[
+            ("a3", 'N'),
+            ("b1", 'W'),
+            ("h4", 'I'),
+            ("a26", 'K'),
+            ("z1", 'k'),
+        ],
+        'w',
+    );
+    let got = from(&g, &fen, "a3");
+    let wave: BTreeSet<&str> = got
+        .iter()
+        .filter_map(|m| m.strip_prefix("b1>"))
+        .filter(|m| !m.starts_with("h4>"))
+        .collect();
+    let want: BTreeSet<&str> =
+        "c3 d5 e7 f9 g11 h13 i15 j17 k19 l21 m23 n25 a3 d2 f3 j5 l6 n7 p8 r9 t10 v11 x12 z13"
+            .split(' ')
+            .collect();
+    assert_eq!(wave, want);
+    let starchild: BTreeSet<&str> = got
+        .iter()
+        .filter_map(|m| m.strip_prefix("b1>h4>"))
+        .collect();
+    let mut light = colour_cells(1);
+    for taken in ["b1", "a26", "z1"] {
+        light.remove(taken);
+    }
+    assert_eq!(starchild, light.iter().map(String::as_str).collect());
+}

@@ -71,8 +71,10 @@ fn the_start_position_and_its_perft_agree_with_a_brute_force_count() {
 ///   past it d8 d9, the black Wave on d10 (captured, or passed), d11 d12 and the black
 ///   Pawn on d13, captured; left c4 and the black Knight b4; right e4 f4 and the own
 ///   Pyramid g4 (activated); down d3 d2 d1;
-/// - the Wave activated on d7 rides as a Rook from d7, never capturing: rank 7 both
-///   ways, d8 d9, past the black Wave d11 d12 (not the Pawn d13), and down to d1
+/// - the Wave activated on d7 rides as a Rook from d7 to the edge, never capturing and
+///   passing over every piece (book: "Activated Wave can continue moving in the
+///   initially chosen direction until the end of a chessboard"): rank 7 both ways, d8
+///   d9, past the black Wave d11 d12, past the Pawn d13 to d14 d15 d16, and down to d1
 ///   (d4 is empty now);
 /// - the Pyramid activated on g4 rides as a Rook from g4: the whole g-file, rank 4 to
 ///   p4, and left to the Knight on b4, which it captures (d4 is empty now).
@@ -83,7 +85,8 @@ fn a_rook_passes_waves_activates_its_own_captures_the_enemys_and_activates_a_pyr
     let mut expected =
         words("d4d5 d4d6 d4d8 d4d9 d4d10 d4d11 d4d12 d4d13 d4c4 d4b4 d4e4 d4f4 d4d3 d4d2 d4d1");
     for to in
-        "a7 b7 c7 e7 f7 g7 h7 i7 j7 k7 l7 m7 n7 o7 p7 d8 d9 d11 d12 d6 d5 d4 d3 d2 d1".split(' ')
+        "a7 b7 c7 e7 f7 g7 h7 i7 j7 k7 l7 m7 n7 o7 p7 d8 d9 d11 d12 d14 d15 d16 d6 d5 d4 d3 d2 d1"
+            .split(' ')
     {
         expected.push(format!("d4d7>{to}"));
     }
@@ -105,7 +108,9 @@ fn a_rook_passes_waves_activates_its_own_captures_the_enemys_and_activates_a_pyr
 /// A Pawn meeting Waves. By hand, from the book ("Single-step pieces and transparency",
 /// "Activated by stepping Pawn", "Activating Pyramid"): e3; carrying its rush tag
 /// (`P^`), the rush over the own Wave
-/// on e4 (which it may activate: the Wave then moves as the Pawn, one step to e5) and
+/// on e4 (which it may activate: the Wave then takes one of the Pawn's first steps,
+/// forward or diagonally forward, and goes on in it to the edge over every piece: e5,
+/// past the black Wave e6, e7 .. e16; d5 c6 b7 a8; f5 g6 .. p15) and
 /// over the black Wave on e6 (on which it may not stop) to e5, e7 and e8 (6 cells at
 /// most); the own Pyramid on its capture cell f3, activated, rides from f3 (e2 empty
 /// now, the King on f1 stops it at f2).
@@ -113,7 +118,13 @@ fn a_rook_passes_waves_activates_its_own_captures_the_enemys_and_activates_a_pyr
 fn a_pawn_rushes_over_waves_and_activates_a_wave_and_a_pyramid() {
     let g = miranda();
     let fen = "k15/16/16/16/16/16/16/16/16/16/4w11/16/4W11/5A10/4P^11/5K10 w - - 0 1";
-    let mut expected = words("e2e3 e2e5 e2e7 e2e8 e2e4>e5");
+    let mut expected = words("e2e3 e2e5 e2e7 e2e8");
+    for to in
+        "e5 e7 e8 e9 e10 e11 e12 e13 e14 e15 e16 d5 c6 b7 a8 f5 g6 h7 i8 j9 k10 l11 m12 n13 o14 p15"
+            .split(' ')
+    {
+        expected.push(format!("e2e4>{to}"));
+    }
     for to in "a3 b3 c3 d3 e3 g3 h3 i3 j3 k3 l3 m3 n3 o3 p3 f2 f4 f5 f6 f7 f8 f9 f10 f11 f12 f13 f14 f15 f16"
         .split(' ')
     {
@@ -154,9 +165,13 @@ fn positions_with_waves_agree_with_a_brute_force_generator() {
 
 /// A cascade of four plies, by hand: the Bishop a1 activates the Wave on c3, which
 /// (moving as a Bishop) activates the Wave on e5, which activates the Wave on g7, which
-/// moves as a Bishop from g7: h6 .. l2 (the King on m1 stops it), f8 .. a13, and down to
-/// f6, then past the Wave now on e5 to d4 (the Bishop on c3 stops it). No Wave
-/// activates the Pyramid on h8
+/// moves as a Bishop from g7 to the edge over every piece: h6 .. l2 (past the King on
+/// m1), f8 .. a13, past the Pyramid on h8 to i9 .. p16, and down to f6, then past the
+/// Wave now on e5 to d4, past the Bishop on c3 to b2 and a1 (empty now). Or the Wave
+/// from c3 passes the one on e5 and activates the one on g7, which comes back down to
+/// e5 and activates the Wave there, which goes: d6 .. a9, f6 then past g7 and h8 to
+/// i9 .. p16, f4 .. i1, d4 then past c3 to b2 and a1. No Wave activates the Pyramid
+/// on h8
 /// (book: "Wave cannot activate Pyramid"; `relay Wave, ..., activate not King |
 /// Pyramid`), and the Bishop cannot either: it meets it only past Waves.
 #[test]
@@ -170,8 +185,13 @@ fn a_cascade_of_four_plies_and_no_wave_activates_a_pyramid() {
         .cloned()
         .collect();
     let mut expected = Vec::new();
-    for to in "h6 i5 j4 k3 l2 f8 e9 d10 c11 b12 a13 f6 d4".split(' ') {
+    for to in
+        "h6 i5 j4 k3 l2 f8 e9 d10 c11 b12 a13 i9 j10 k11 l12 m13 n14 o15 p16 f6 d4 b2 a1".split(' ')
+    {
         expected.push(format!("a1c3>e5>g7>{to}"));
+    }
+    for to in "d6 c7 b8 a9 f6 i9 j10 k11 l12 m13 n14 o15 p16 f4 g3 h2 i1 d4 b2 a1".split(' ') {
+        expected.push(format!("a1c3>g7>e5>{to}"));
     }
     expected.sort();
     assert_eq!(four, expected);
@@ -269,16 +289,29 @@ fn nineteen_start_position_and_perft_agree_with_a_brute_force_count() {
 
 /// A Pawn carrying its rush tag, an own Wave in front of it. By hand: it steps sideways
 /// (c2 e2), activates the Wave on its step cell d3, or rushes over it to d4..d9 (7 cells
-/// at most, to rank 9). The Wave activated moves as the Pawn but carries no rush tag:
-/// one step, forward or sideways (d4 c3 e3); nothing to take on c4 or e4.
+/// at most, to rank 9). The Wave activated takes one of the Pawn's first steps, even
+/// where the Pawn could not go (book: "Unlike Pawn, Wave can choose any step, including
+/// diagonal, even if that step-field is empty"), and goes on in it to the edge: d4 ..
+/// d18, c4 b5 a6, e4 f5 .. r17, and sideways c3 b3 a3, e3 .. r3.
 #[test]
 fn a_wave_activated_by_a_pawn_steps_as_it_but_never_rushes() {
     let g = nineteen();
     let fen = "k17/18/18/18/18/18/18/18/18/18/18/18/18/18/18/3W14/3P^14/9K8 w - - 0 1";
-    assert_eq!(
-        moves_from(&g, fen, "d2"),
-        words("d2c2 d2e2 d2d3>d4 d2d3>c3 d2d3>e3 d2d4 d2d5 d2d6 d2d7 d2d8 d2d9")
-    );
+    let mut expected = words("d2c2 d2e2 d2d4 d2d5 d2d6 d2d7 d2d8 d2d9");
+    let files = "abcdefghijklmnopqr".as_bytes();
+    let cell = |x: usize, y: usize| format!("{}{}", files[x] as char, y + 1);
+    // From d3 = (3, 2): up, up-left, up-right, left, right.
+    let lines: [(i32, i32); 5] = [(0, 1), (-1, 1), (1, 1), (-1, 0), (1, 0)];
+    for (dx, dy) in lines {
+        let (mut x, mut y) = (3 + dx, 2 + dy);
+        while (0..18).contains(&x) && (0..18).contains(&y) {
+            expected.push(format!("d2d3>{}", cell(x as usize, y as usize)));
+            x += dx;
+            y += dy;
+        }
+    }
+    expected.sort();
+    assert_eq!(moves_from(&g, fen, "d2"), expected);
     assert_eq!(legal(&g, fen), brute::legal(NINETEEN, fen));
 }
 
@@ -345,4 +378,31 @@ fn the_tree_of_a_pawn_activating_a_wave_in_nineteen() {
         "nineteen_pawn_wave_json",
         tree("rules/croatian-nineteen.rules", fen, "d2", true)
     );
+}
+
+/// The book's scenes scn_mv_019 and scn_mv_020 ("Bishop activating Wave", "Wave
+/// activated by Bishop"; Miranda's Veil, ch. 7 "Movement"), set up by hand from the
+/// diagrams: the light Bishop d7 activates its Wave on h11, which moves "like one, i.e.
+/// along one chosen diagonal ... not obstructed by neither Pawn nor Knight ... can reach
+/// edge of chessboard": every cell of the four diagonals from h11 to the edge, d7
+/// (left empty) included; past the dark Knight k8 (blocked, not activated: a foe's);
+/// and the own Pawn f13 activated (the scene's action mark), which then steps to f14.
+/// The Kings (p1, a16) are off those lines.
+#[test]
+fn scn_mv_020_a_wave_activated_by_a_bishop_goes_to_the_edge_past_every_piece() {
+    let g = miranda();
+    let fen = "k15/16/16/5P10/16/7W8/16/16/10n5/3B12/16/16/16/16/16/15K w - - 0 1";
+    let got: Vec<String> = moves_from(&g, fen, "d7")
+        .into_iter()
+        .filter(|m| m.starts_with("d7h11>"))
+        .collect();
+    let mut expected: Vec<String> =
+        "i12 j13 k14 l15 m16 g12 e14 d15 c16 g10 f9 e8 d7 c6 b5 a4 i10 j9 l7 m6 n5 o4 p3"
+            .split(' ')
+            .map(|to| format!("d7h11>{to}"))
+            .collect();
+    expected.push("d7h11>f13>f14".to_string());
+    expected.sort();
+    assert_eq!(got, expected);
+    assert_eq!(legal(&g, fen), brute::legal(MIRANDA, fen));
 }

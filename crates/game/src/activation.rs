@@ -48,6 +48,9 @@ pub(crate) struct Activation {
     relay_move_only: Vec<bool>,
     /// Per kind: as a relay, the kinds it activates (`relay ..., activate KINDS`).
     relay_activates: Vec<KindFilter>,
+    /// Per kind: as a relay activated by these kinds it goes on in its activator's
+    /// first step to the edge (`relay ..., onward [KINDS]`).
+    relay_onward: Vec<Option<KindFilter>>,
     /// The most plies of one move (at most `MAX_CASCADE + 1`).
     pub(crate) plies: usize,
     /// Per kind: `passive`, it never starts a move.
@@ -59,11 +62,13 @@ impl Activation {
         let mut relay = vec![false; pieces];
         let mut relay_move_only = vec![false; pieces];
         let mut relay_activates = vec![KindFilter::Any; pieces];
+        let mut relay_onward = vec![None; pieces];
         for r in relays {
             for p in &r.pieces {
                 relay[p.index()] = true;
                 relay_move_only[p.index()] = r.move_only;
                 relay_activates[p.index()] = r.activates.clone();
+                relay_onward[p.index()] = r.onward.clone();
             }
         }
         let mut is_passive = vec![false; pieces];
@@ -74,6 +79,7 @@ impl Activation {
             relay,
             relay_move_only,
             relay_activates,
+            relay_onward,
             plies: MAX_CASCADE + 1,
             passive: is_passive,
         }
@@ -98,6 +104,15 @@ impl Activation {
         } else {
             kind
         }
+    }
+
+    /// Whether an activated piece of `kind`, walking with `walk_as`'s patterns, is an
+    /// `onward` relay: it goes on in one first step of those patterns to the board's
+    /// edge, over every piece.
+    pub(crate) fn is_onward(&self, kind: PieceId, walk_as: PieceId) -> bool {
+        self.relay_onward[kind.index()]
+            .as_ref()
+            .is_some_and(|f| f.admits(walk_as))
     }
 
     /// Whether an activated piece of `kind` never captures (a `move only` relay).

@@ -22,6 +22,9 @@ pub struct Variant {
     pub n: usize,
     /// Pawns step sideways (Nineteen on).
     pub sideways: bool,
+    /// An activated Wave goes on in its activator's first step to the edge (the
+    /// files that say `onward`: Miranda's Veil and Nineteen).
+    pub onward: bool,
     /// Pawns rush by their tag, at most this many cells from rank 2 and from rank 3
     /// (Nineteen on: to the end of their own half; before, from rank 2 only).
     pub tag_rush: [usize; 2],
@@ -32,6 +35,7 @@ pub struct Variant {
 pub const TIES: Variant = Variant {
     n: 10,
     sideways: false,
+    onward: false,
     tag_rush: [3, 0],
     promotions: &['q', 'r', 'b', 'n', 'e'],
 };
@@ -39,6 +43,7 @@ pub const TIES: Variant = Variant {
 pub const MAYAN: Variant = Variant {
     n: 12,
     sideways: false,
+    onward: false,
     tag_rush: [4, 0],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a'],
 };
@@ -46,6 +51,7 @@ pub const MAYAN: Variant = Variant {
 pub const MIRANDA: Variant = Variant {
     n: 16,
     sideways: false,
+    onward: true,
     tag_rush: [6, 0],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'],
 };
@@ -53,6 +59,7 @@ pub const MIRANDA: Variant = Variant {
 pub const NINETEEN: Variant = Variant {
     n: 18,
     sideways: true,
+    onward: true,
     tag_rush: [7, 6],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'],
 };
@@ -62,6 +69,7 @@ pub const NINETEEN: Variant = Variant {
 pub const TLALOCAN: Variant = Variant {
     n: 24,
     sideways: true,
+    onward: false,
     tag_rush: [10, 9],
     promotions: &[
         'q', 'r', 'b', 'n', 'e', 'a', 'u', 'w', 'c', 's', 'h', 'o', 'g',
@@ -420,7 +428,12 @@ fn cascade(
     let relay = kind(piece) == 'W';
     let walk = if relay { walk_as } else { kind(piece) };
     b.cells[at] = Some(activator);
-    for (to, end) in ends(b, walk, white(piece), at, relay) {
+    let ends = if relay && b.v.onward {
+        wave_ends(b, walk, white(piece), at)
+    } else {
+        ends(b, walk, white(piece), at, relay)
+    };
+    for (to, end) in ends {
         // A Wave never activates a Pyramid (book: "Wave cannot activate Pyramid").
         let pyramid = b.cells[to].is_some_and(|q| kind(q) == 'A');
         if chain[1..].contains(&to) || (relay && end == End::Activate && pyramid) {
@@ -435,6 +448,57 @@ fn cascade(
         }
     }
     b.cells[at] = Some(piece);
+}
+
+/// The first steps a Wave activated on `at` inherits from a piece of `kind` of side
+/// `w` (book, "Wave inherits step- and capture-fields from activating piece"): the
+/// cells that piece's moves start with, whatever stands there.
+fn first_steps(b: &Board, kind: char, w: bool, at: usize) -> Vec<(i32, i32)> {
+    let f = if w { 1 } else { -1 };
+    let orth = vec![(0, 1), (0, -1), (1, 0), (-1, 0)];
+    let diag = vec![(1, 1), (1, -1), (-1, 1), (-1, -1)];
+    match kind {
+        'K' | 'Q' => orth.into_iter().chain(diag).collect(),
+        'R' | 'A' => orth,
+        'B' => diag,
+        'N' | 'E' => images(1, 2),
+        'P' => {
+            let mut v = vec![(0, f), (1, f), (-1, f)];
+            if b.v.sideways {
+                v.extend([(1, 0), (-1, 0)]);
+            }
+            v
+        }
+        'U' if light(b, at) == w => images(1, 2),
+        'U' => long_leaps(),
+        _ => vec![],
+    }
+}
+
+/// An activated Wave's ends (book, "Wave": "Once initial step is made, Wave cannot
+/// change its direction. Activated Wave can continue moving in the initially chosen
+/// direction until the end of a chessboard is reached"; "Wave can move past (step
+/// over) any piece"): along each first step of `walk`, on to the edge, every empty cell,
+/// and every own piece but a King, a Pyramid or a Star, activated.
+fn wave_ends(b: &Board, walk: char, w: bool, at: usize) -> Vec<(usize, End)> {
+    let mut out = Vec::new();
+    for (dx, dy) in first_steps(b, walk, w, at) {
+        let mut c = at;
+        while let Some(t) = b.offset(c, dx, dy) {
+            let end = match b.cells[t] {
+                None => Some(End::Quiet),
+                Some(q) if friend(q, w) && !matches!(kind(q), 'K' | 'A' | 'T') => {
+                    Some(End::Activate)
+                }
+                Some(_) => None,
+            };
+            if let Some(end) = end.filter(|&e| !out.contains(&(t, e))) {
+                out.push((t, end));
+            }
+            c = t;
+        }
+    }
+    out
 }
 
 /// The board after `m`: every piece of the cascade moved one link on, and untagged.

@@ -9,7 +9,8 @@
 
 use super::{Plies, PseudoGen};
 use crate::activation::{Activation, Staged};
-use crate::ids::PieceId;
+use crate::ids::{CellId, PieceId};
+use crate::moves::MoveKind;
 use crate::walk::Occupant;
 use crate::{Cascade, GameMove, GamePosition, MAX_CASCADE};
 
@@ -112,7 +113,9 @@ impl PseudoGen<'_> {
         // The activator now stands on the cell; the walk sees its start cell empty.
         cells[at.index()] = step.activator;
         let mut plies = self.buffer();
-        {
+        if relay && act.is_onward(piece.kind(), walk_as) {
+            self.onward_plies(cells, act, piece, walk_as, at, &mut plies);
+        } else {
             let board = Staged {
                 pos,
                 cells,
@@ -165,5 +168,99 @@ impl PseudoGen<'_> {
         }
         self.give_back(plies);
         cells[at.index()] = piece;
+    }
+
+    /// The plies of an `onward` relay (`piece`, activated on `at`, walking with
+    /// `walk_as`'s patterns): its first steps are the first cells of every path of
+    /// those patterns from `at`, whatever stands there (the patterns are walked over a
+    /// board all empty, then all foes of each kind in turn); it goes on in each to the
+    /// board's edge, passing over every piece (holes too), with a plain ply on each
+    /// empty cell and an activating ply on each own piece it may activate (never a
+    /// `neutral` one).
+    fn onward_plies(
+        &mut self,
+        cells: &[Occupant],
+        act: &Activation,
+        piece: Occupant,
+        walk_as: PieceId,
+        at: CellId,
+        out: &mut Vec<GameMove>,
+    ) {
+        let side = piece.side();
+        let mut firsts: Vec<CellId> = Vec::new();
+        let mut fill = |walker: &mut crate::walk::Walker<'_>, occupant: Occupant| {
+            let mut sink = FirstSteps { cells: &mut firsts };
+            walker.walk(&Uniform(occupant), side, walk_as, at, &mut sink);
+        };
+        fill(&mut self.walker, Occupant::EMPTY);
+        for k in 0..self.game.piece_count() {
+            let foe = Occupant::piece(side.opponent(), PieceId(k as u8));
+            fill(&mut self.walker, foe);
+        }
+        firsts.sort_unstable();
+        firsts.dedup();
+        let board = self.game.board();
+        let from = board.coord(at);
+        let (width, height) = (i16::from(board.width()), i16::from(board.height()));
+        let start = out.len();
+        for first in firsts {
+            let c = board.coord(first);
+            let (dx, dy) = (c.x - from.x, c.y - from.y);
+            let mut p = c;
+            while (0..width).contains(&p.x) && (0..height).contains(&p.y) {
+                if let Some(cell) = board.cell_at(p) {
+                    let onto = cells[cell.index()];
+                    let mut m = GameMove::simple(MoveKind::Normal, walk_as, at, cell);
+                    if onto.is_empty() {
+                        out.push(m);
+                    } else if !self.game.neutral[onto.kind().index()]
+                        && onto.side() == side
+                        && act.may_activate(piece.kind(), onto)
+                    {
+                        m.set_pending_activation();
+                        out.push(m);
+                    }
+                }
+                p.x += dx;
+                p.y += dy;
+            }
+        }
+        // Two first steps along one line (a leap of 1 and of 2) reach its cells twice.
+        let mut seen = std::collections::HashSet::new();
+        let mut i = start;
+        out.retain(|m| {
+            i += 1;
+            i <= start || seen.insert((m.to, m.is_pending_activation()))
+        });
+    }
+}
+
+/// Every cell holds the same occupant: the board an `onward` relay's first steps are
+/// read from.
+struct Uniform(Occupant);
+
+impl crate::walk::Occupancy for Uniform {
+    fn occupant(&self, _cell: CellId) -> Occupant {
+        self.0
+    }
+
+    fn unmoved(&self, _cell: CellId) -> bool {
+        false
+    }
+}
+
+/// Collects the first cell of each ply's path.
+struct FirstSteps<'a> {
+    cells: &'a mut Vec<CellId>,
+}
+
+impl crate::walk::Sink for FirstSteps<'_> {
+    // Every path: two paths to one cell may start on different cells.
+    const DISTINCT: bool = false;
+
+    fn ply(&mut self, ply: &crate::walk::Ply<'_>) {
+        if let Some(c) = ply.cells().next() {
+            self.cells.push(c);
+        }
     }
 }

@@ -101,6 +101,10 @@ pub struct RelayDecl {
     pub pieces: Vec<Ident>,
     /// Where `move only` was written (the relay never captures; twice is an error).
     pub move_only: Vec<Span>,
+    /// Where `onward [KINDS]` was written, with its kinds (the relay activated by
+    /// them goes on in its activator's first step to the board's edge; twice is an
+    /// error).
+    pub onward: Vec<(Span, Option<Kinds>)>,
     /// `activate KINDS`: the only kinds it activates, of those its activator's patterns
     /// may (twice is an error).
     pub activate: Vec<Kinds>,

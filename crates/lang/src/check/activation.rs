@@ -21,6 +21,14 @@ impl Checker {
         let move_only = self
             .at_most_one(&d.move_only, |s| *s, "move only")
             .is_some();
+        let onward = match self.at_most_one(&d.onward, |o| o.0, "onward") {
+            Some((_, Some(k))) => match self.kinds(k) {
+                Some(f) => Some(f),
+                None => return,
+            },
+            Some((_, None)) => Some(ir::KindFilter::Any),
+            None => None,
+        };
         let activates = match self.at_most_one(&d.activate, |k| k.span, "activate") {
             Some(k) => self.kinds(k),
             None => Some(ir::KindFilter::Any),
@@ -46,6 +54,7 @@ impl Checker {
         fx.relays.push(ir::Relay {
             pieces,
             move_only,
+            onward,
             activates,
             span: d.span,
         });

@@ -58,6 +58,12 @@ pub struct Relay {
     pub pieces: Vec<PieceId>,
     /// `move only`: the relay's ply never captures.
     pub move_only: bool,
+    /// `onward [KINDS]`: activated by a piece of these kinds (`Some(Any)` without
+    /// them; `None`: not onward), the relay takes one first step of its activator's
+    /// patterns (any of them, whatever stands there) and goes on in it to the board's
+    /// edge, passing over every piece; it may end on any empty cell on the way or
+    /// activate an own piece of `activates` there (the Croatian Wave).
+    pub onward: Option<KindFilter>,
     /// `activate KINDS`: of the pieces its activator's patterns may activate, the kinds
     /// it activates (`Any` without the option).
     pub activates: KindFilter,

@@ -107,6 +107,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::chain_no_reversal | R::kw_reversal => "`no reversal`",
         R::relay_move_only => "`move only`",
         R::relay_activate => "`activate KINDS`",
+        R::relay_onward | R::kw_onward => "`onward`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
         R::moved_by_either | R::kw_moved | R::kw_by | R::kw_either => "`moved by either side`",
         R::tag_mark => "a tag's FEN mark such as `^`",

@@ -67,11 +67,15 @@ pub(super) fn lion_trading(n: &Node<'_>) -> LionTradingDecl {
     }
 }
 
-/// `relay PIECES [, move only] [, activate KINDS]`
+/// `relay PIECES [, move only] [, activate KINDS] [, onward [KINDS]]`
 pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
     RelayDecl {
         pieces: piece_list(n.child(R::piece_list), n.span),
         move_only: n.all(R::relay_move_only).map(|m| m.span).collect(),
+        onward: n
+            .all(R::relay_onward)
+            .map(|m| (m.span, m.child(R::decl_kinds).map(kinds)))
+            .collect(),
         activate: n
             .all(R::relay_activate)
             .filter_map(|a| a.child(R::decl_kinds))
