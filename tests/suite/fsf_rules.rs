@@ -93,3 +93,54 @@ fn blast_immune_kinds_are_checked() {
     assert_eq!(codes(", immune King, immune King"), ["E0920"]);
     assert_eq!(codes(", immune Kong"), ["E0304"]);
 }
+
+#[test]
+fn with_draw_odds_every_draw_is_a_win_for_that_side() {
+    let game = common::game("armageddon");
+    let black = Some(Side::Second);
+    let result = |fen: &str| game.result(&game.position(fen).unwrap());
+    // Either side stalemated: pyffish's game_result is a Black win (32000 for Black to
+    // move, -32000 for White).
+    let r = result("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert_eq!((r.winner, r.reason), (black, EndReason::Stalemate));
+    let r = result("k7/8/8/8/8/1q6/8/K7 w - - 0 1").unwrap();
+    assert_eq!((r.winner, r.reason), (black, EndReason::Stalemate));
+    // Bare kings: neither side can mate.
+    let r = result("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        (r.winner, r.reason),
+        (black, EndReason::InsufficientMaterial)
+    );
+    // Checkmate is as in chess.
+    let r = result("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+    assert_eq!(r.winner, Some(Side::First));
+    // The claims: the 50-move rule and threefold repetition (pyffish's
+    // is_optional_game_end: (True, 32000) for Black to move, (True, -32000) for White).
+    let start = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80";
+    let line = game.line_from_uci(start, &["a1a2"]).unwrap();
+    let r = game.optional_end(&line).unwrap();
+    assert_eq!((r.winner, r.reason), (black, EndReason::MoveLimit));
+    let moves = [
+        "a1a2", "e8d8", "a2a1", "d8e8", "a1a2", "e8d8", "a2a1", "d8e8",
+    ];
+    let line = game
+        .line_from_uci(&start.replace("99 80", "0 1"), &moves)
+        .unwrap();
+    let r = game.optional_end(&line).unwrap();
+    assert_eq!((r.winner, r.reason), (black, EndReason::Repetition));
+    // Chess, the same positions: draws.
+    let chess = common::game("chess");
+    let pos = chess.position("k7/8/8/8/8/1q6/8/K7 w - - 0 1").unwrap();
+    assert_eq!(chess.result(&pos).unwrap().winner, None);
+}
+
+#[test]
+fn draw_odds_is_given_once() {
+    let text = "board square 8x8\npiece King (K) { step any }\nroyal King\n\
+                draw odds for second\ndraw odds for first\n";
+    let Err(err) = piecewise::Game::compile(text) else {
+        panic!("compiled");
+    };
+    let codes: Vec<&str> = err.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["E0909"]);
+}

@@ -78,6 +78,8 @@ pub enum Item {
     Checkmate(StalemateDecl),
     /// `no giving check`
     NoGivingCheck(Span),
+    /// `draw odds for first|second`: the side every draw is a win for.
+    DrawOdds(crate::ids::Side, Span),
     /// `castling King e1 to g1 with Rook h1 to f1`
     Castling(CastlingDecl),
     /// `en passant Pawn`
@@ -685,7 +687,8 @@ impl Item {
             | Item::Hand(span)
             | Item::OneSide(span)
             | Item::NoCheck(span, _)
-            | Item::NoGivingCheck(span) => *span,
+            | Item::NoGivingCheck(span)
+            | Item::DrawOdds(_, span) => *span,
             Item::Chain(d) => d.span,
             Item::Reach(d) => d.span,
             Item::Extinction(d) => d.span,

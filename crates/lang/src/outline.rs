@@ -391,6 +391,7 @@ fn references(item: &Item, out: &mut Vec<Name>) {
         | Item::Checks(_)
         | Item::Checkmate(_)
         | Item::NoGivingCheck(_)
+        | Item::DrawOdds(..)
         | Item::Game(_)
         | Item::Board(_)
         | Item::Zone(_)

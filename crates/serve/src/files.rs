@@ -28,6 +28,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("almost.rules"),
     shipped!("amazon.rules"),
     shipped!("antichess.rules"),
+    shipped!("armageddon.rules"),
     shipped!("asean.rules"),
     shipped!("atomar.rules"),
     shipped!("atomic.rules"),

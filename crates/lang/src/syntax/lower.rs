@@ -77,6 +77,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             | R::endgame_decl
             | R::checks_decl
             | R::no_giving_check_decl
+            | R::draw_odds_decl
             | R::checkmate_decl => Some(ends::end_decl(c)),
             R::neutral_decl => Some(Item::Neutral(NeutralDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),

@@ -76,6 +76,8 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::checks_decl
         | R::kw_checks
         | R::no_giving_check_decl
+        | R::draw_odds_decl
+        | R::kw_draw_odds
         | R::checkmate_decl
         | R::kw_checkmate
         | R::neutral_decl

@@ -51,6 +51,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "endgame",
         "checks",
         "checkmate",
+        "draw odds",
         "no giving check",
         "neutral",
         "no check",
