@@ -144,3 +144,39 @@ fn draw_odds_is_given_once() {
     let codes: Vec<&str> = err.iter().map(|d| d.code).collect();
     assert_eq!(codes, ["E0909"]);
 }
+
+#[test]
+fn a_hand_whose_captures_are_not_kept_holds_only_the_start_pieces() {
+    let game = common::game("pocketknight");
+    let start = game.start_fen().unwrap().to_string();
+    // 20 moves and a knight drop on each of the 32 empty cells (pyffish: 52).
+    assert_eq!(common::legal(&game, &start).len(), 52);
+    // A capture leaves the hand as it was; the drop empties it (pyffish's FENs).
+    let fen = common::play(&game, &start, &["e2e4", "d7d5", "e4d5"]);
+    assert_eq!(
+        fen,
+        "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[Nn] b KQkq - 0 2"
+    );
+    assert_eq!(
+        common::play(&game, &start, &["N@e4"]),
+        "rnbqkbnr/pppppppp/8/8/4N3/8/PPPPPPPP/RNBQKBNR[n] b KQkq - 0 1"
+    );
+    // A promoted piece carries no `~` (pyffish: `1Q2k3/...`).
+    assert_eq!(
+        common::play(&game, "4k3/1P6/8/8/8/8/8/4K3[Nn] w - - 0 1", &["b7b8q"]),
+        "1Q2k3/8/8/8/8/8/8/4K3[Nn] b - - 0 1"
+    );
+    // Crazyhouse keeps them.
+    let zh = common::game("crazyhouse");
+    let start = zh.start_fen().unwrap().to_string();
+    assert!(common::play(&zh, &start, &["e2e4", "d7d5", "e4d5"]).contains("[P]"));
+    // Dragon chess: the Dragon drops on its side's first rank only.
+    let game = common::game("dragon");
+    assert_eq!(
+        common::legal(&game, "4k3/8/8/8/8/8/8/4K3[D] w - - 0 1"),
+        [
+            "D@a1", "D@b1", "D@c1", "D@d1", "D@f1", "D@g1", "D@h1", "e1d1", "e1d2", "e1e2", "e1f1",
+            "e1f2"
+        ]
+    );
+}

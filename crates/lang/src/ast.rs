@@ -86,8 +86,8 @@ pub enum Item {
     EnPassant(EnPassantDecl),
     /// `promotion Pawn to Queen | Rook in last_rank, optional`
     Promotion(PromotionDecl),
-    /// `hand`
-    Hand(Span),
+    /// `hand [, captures not kept]` (the flag: captures not kept)
+    Hand(Span, bool),
     /// `drop Pawn not in back_ranks, one per file, not mating`
     Drop(DropDecl),
     /// `confine King | Advisor to palace`
@@ -684,7 +684,7 @@ impl Item {
             Item::Royal(d) => d.span,
             Item::RoyalsMayNotFace(span)
             | Item::PerpetualCheck(span)
-            | Item::Hand(span)
+            | Item::Hand(span, _)
             | Item::OneSide(span)
             | Item::NoCheck(span, _)
             | Item::NoGivingCheck(span)

@@ -402,7 +402,7 @@ fn references(item: &Item, out: &mut Vec<Name>) {
         | Item::PerpetualCheck(_)
         | Item::BareRoyal(_)
         | Item::NoPieces(_)
-        | Item::Hand(_)
+        | Item::Hand(..)
         | Item::OneSide(_)
         | Item::NoCheck(..) => {}
     }

@@ -139,6 +139,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_all => "`all`",
         R::kw_giving => "`giving check`",
         R::kw_loses => "`loses`",
+        R::hand_not_kept | R::kw_kept => "`captures not kept`",
         R::kw_limit => "`limit`",
         R::kw_moves | R::kw_plies => "`moves` or `plies`",
         R::kw_pieces => "`pieces`",

@@ -114,6 +114,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
             "never forced",
         ],
         R::drop_option => &["not in", "one per file", "not mating"],
+        R::hand_not_kept => &["captures not kept"],
         R::sokoban_role => &["pusher", "box", "wall"],
         R::counting_role => &["pawn", "rook", "bishop", "knight"],
         R::capture_side => &["first", "second", "either side"],
