@@ -50,6 +50,12 @@ impl Game {
     /// The repetition, move-limit or counting end of the given kind (immediate or
     /// claimable), in that order.
     fn history_end(&self, line: &Line, immediate: bool) -> Option<GameResult> {
+        self.history_end_drawn(line, immediate)
+            .map(|r| self.with_odds(r))
+    }
+
+    /// [`Game::history_end`] before `draw odds`.
+    fn history_end_drawn(&self, line: &Line, immediate: bool) -> Option<GameResult> {
         if self.one_side {
             return None;
         }

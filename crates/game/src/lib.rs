@@ -261,6 +261,8 @@ pub struct Game {
     base_of: Vec<Option<PieceId>>,
     /// `hand`: captured pieces go to the captor's hand and may be dropped.
     hand: bool,
+    /// `hand` without `captures not kept`: a capture fills the captor's hand.
+    captures_to_hand: bool,
     /// Indexed by `side * pieces + piece`.
     drop_limits: Vec<DropLimits>,
     /// Indexed by `(side * pieces + piece) * cells + cell`: the piece has no move at

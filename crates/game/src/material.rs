@@ -90,9 +90,11 @@ impl Game {
     pub fn material_draw(&self, pos: &GamePosition) -> Option<GameResult> {
         let both =
             self.side_insufficient(pos, Side::First) && self.side_insufficient(pos, Side::Second);
-        both.then_some(GameResult {
-            winner: None,
-            reason: EndReason::InsufficientMaterial,
+        both.then(|| {
+            self.with_odds(GameResult {
+                winner: None,
+                reason: EndReason::InsufficientMaterial,
+            })
         })
     }
 

@@ -129,6 +129,11 @@ impl Game {
     /// The result if the side to move has no legal move (checkmate, or stalemate as the
     /// rules' `stalemate` declares it), `None` if it has one.
     pub fn no_move_result(&self, pos: &GamePosition) -> Option<GameResult> {
+        self.no_move_end(pos).map(|r| self.with_odds(r))
+    }
+
+    /// [`Game::no_move_result`] before `draw odds`.
+    fn no_move_end(&self, pos: &GamePosition) -> Option<GameResult> {
         if self.one_side || self.move_generator().has_legal_move(&mut pos.clone()) {
             return None;
         }
@@ -176,6 +181,27 @@ impl Game {
     /// other side has more than one other piece (no move can bare it in turn); else it
     /// has its move, and is judged when the other side is to move and still not bare.
     pub fn material_end(&self, pos: &GamePosition) -> Option<GameResult> {
+        let end = self.material_end_drawn(pos);
+        match self.ends.draw_odds {
+            None => end,
+            Some(_) => end.map(|r| self.with_odds(r)),
+        }
+    }
+
+    /// `draw odds for SIDE`: a draw is that side's win (Armageddon: every draw, by
+    /// stalemate, repetition, the move limit or material, is a win for Black).
+    pub(crate) fn with_odds(&self, r: GameResult) -> GameResult {
+        match (r.winner, self.ends.draw_odds) {
+            (None, Some(side)) => GameResult {
+                winner: Some(side),
+                reason: r.reason,
+            },
+            _ => r,
+        }
+    }
+
+    /// [`Game::material_end`] before `draw odds`.
+    fn material_end_drawn(&self, pos: &GamePosition) -> Option<GameResult> {
         if self.one_side {
             return None;
         }

@@ -86,6 +86,7 @@ impl Game {
             promo_from,
             base_of,
             hand: decls.hand,
+            captures_to_hand: decls.hand && !decls.captures_not_kept,
             drop_limits: drop_limits(rule_set, &board),
             dead,
             no_facing: decls.royals_may_not_face,

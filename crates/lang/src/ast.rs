@@ -78,14 +78,16 @@ pub enum Item {
     Checkmate(StalemateDecl),
     /// `no giving check`
     NoGivingCheck(Span),
+    /// `draw odds for first|second`: the side every draw is a win for.
+    DrawOdds(crate::ids::Side, Span),
     /// `castling King e1 to g1 with Rook h1 to f1`
     Castling(CastlingDecl),
     /// `en passant Pawn`
     EnPassant(EnPassantDecl),
     /// `promotion Pawn to Queen | Rook in last_rank, optional`
     Promotion(PromotionDecl),
-    /// `hand`
-    Hand(Span),
+    /// `hand [, captures not kept]` (the flag: captures not kept)
+    Hand(Span, bool),
     /// `drop Pawn not in back_ranks, one per file, not mating`
     Drop(DropDecl),
     /// `confine King | Advisor to palace`
@@ -688,10 +690,11 @@ impl Item {
             Item::Royal(d) => d.span,
             Item::RoyalsMayNotFace(span)
             | Item::PerpetualCheck(span)
-            | Item::Hand(span)
+            | Item::Hand(span, _)
             | Item::OneSide(span)
             | Item::NoCheck(span, _)
-            | Item::NoGivingCheck(span) => *span,
+            | Item::NoGivingCheck(span)
+            | Item::DrawOdds(_, span) => *span,
             Item::Chain(d) => d.span,
             Item::Reach(d) => d.span,
             Item::Extinction(d) => d.span,

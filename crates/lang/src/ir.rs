@@ -56,6 +56,9 @@ pub struct GameDecls {
     pub promotions: Vec<Promotion>,
     /// `hand`: captured pieces go to the captor's hand (demoted) and may be dropped.
     pub hand: bool,
+    /// `hand, captures not kept`: captured pieces leave the game (the hands hold what
+    /// the start position puts there).
+    pub captures_not_kept: bool,
     /// `drop ...` restrictions, in declaration order.
     pub drops: Vec<DropRule>,
     /// `confine Pieces to Zone`; already applied to the pieces' patterns as `to Zone`

@@ -391,6 +391,7 @@ fn references(item: &Item, out: &mut Vec<Name>) {
         | Item::Checks(_)
         | Item::Checkmate(_)
         | Item::NoGivingCheck(_)
+        | Item::DrawOdds(..)
         | Item::Game(_)
         | Item::Board(_)
         | Item::Zone(_)
@@ -401,7 +402,7 @@ fn references(item: &Item, out: &mut Vec<Name>) {
         | Item::PerpetualCheck(_)
         | Item::BareRoyal(_)
         | Item::NoPieces(_)
-        | Item::Hand(_)
+        | Item::Hand(..)
         | Item::OneSide(_)
         | Item::NoCheck(..) => {}
     }

@@ -328,7 +328,7 @@ fn place<const HASH: bool>(
 /// letter of its own remembers what it was, so that it returns to a hand as that (FEN
 /// `~`).
 fn promotion_mark(g: &Game, piece: PieceId, p: PieceId) -> u8 {
-    if g.hand && g.base_of[p.index()].is_none() {
+    if g.captures_to_hand && g.base_of[p.index()].is_none() {
         piece.0 + 1
     } else {
         0
@@ -409,7 +409,8 @@ fn finish<const HASH: bool>(
             !(g.castle_loss[c.king_from.index()] | g.castle_loss[c.partner_from.index()]);
     }
     pos.ep = new_ep;
-    if capture || g.clock_reset[m.piece.index()] {
+    // A drop restarts the clock too, as in Fairy-Stockfish.
+    if capture || g.clock_reset[m.piece.index()] || matches!(m.kind, MoveKind::Drop) {
         pos.halfmove = 0;
     } else {
         pos.halfmove = pos.halfmove.saturating_add(1);
@@ -423,13 +424,13 @@ fn finish<const HASH: bool>(
 }
 
 /// Removes the piece on `cell`, captured by `captor`; into the captor's hand if the
-/// game has hands.
+/// game's captures go to the hand.
 fn take<const HASH: bool>(g: &Game, pos: &mut GamePosition, cell: CellId, captor: Side) {
     let o = pos.cells[cell.index()];
     if o.is_empty() {
         return;
     }
-    if g.hand {
+    if g.captures_to_hand {
         let promo = pos.promoted(cell.index());
         let kind = if promo != 0 {
             PieceId(promo - 1)

@@ -159,12 +159,13 @@ fn chess_captures_reset_the_clock() {
 #[test]
 fn shogi_drop_and_capture_into_the_hand() {
     let g = minishogi();
-    // The pawn in hand is dropped on a2 (no pawn of its side on file a).
+    // The pawn in hand is dropped on a2 (no pawn of its side on file a); a drop
+    // restarts the halfmove clock, as in Fairy-Stockfish.
     make_unmake(
         &g,
-        "rbsgk/4p/5/5/KGSBR[P] w - - 0 1",
+        "rbsgk/4p/5/5/KGSBR[P] w - - 3 1",
         "P@a2",
-        "rbsgk/4p/5/P4/KGSBR[] b - - 1 1",
+        "rbsgk/4p/5/P4/KGSBR[] b - - 0 1",
     );
     // The rook takes the pawn on e4 (outside the camp: no promotion); it goes to the
     // first side's hand.

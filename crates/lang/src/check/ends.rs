@@ -24,7 +24,7 @@ impl Checker {
     /// declared royal (checks and bare royals need one).
     pub(crate) fn end_rules(&mut self, file: &ast::File, royals: bool) -> EndRules {
         let mut ends = EndRules::default();
-        let mut seen: [Option<Span>; 10] = [None; 10];
+        let mut seen: [Option<Span>; 11] = [None; 11];
         let mut perpetual: Option<Span> = None;
         for item in &file.items {
             match item {
@@ -153,6 +153,11 @@ impl Checker {
                 ast::Item::Checkmate(d) if self.first_of("checkmate", d.span, &mut seen[9]) => {
                     self.needs_royals("checkmate", d.span, royals);
                     ends.checkmate = Some(d.outcome);
+                }
+                ast::Item::DrawOdds(side, span)
+                    if self.first_of("draw odds", *span, &mut seen[10]) =>
+                {
+                    ends.draw_odds = Some(*side);
                 }
                 _ => {}
             }

@@ -53,8 +53,11 @@ impl Checker {
                         None => royal_ok = false,
                     }
                 }
-                ast::Item::Hand(span) => {
+                ast::Item::Hand(span, not_kept) => {
                     self.flag_twice("hand", *span, &mut hand_decl);
+                    if hand_decl == Some(*span) {
+                        game.captures_not_kept = *not_kept;
+                    }
                 }
                 ast::Item::RoyalsMayNotFace(span) => {
                     self.flag_twice("royals may not face", *span, &mut face_decl);

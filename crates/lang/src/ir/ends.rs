@@ -47,6 +47,9 @@ pub struct EndRules {
     pub no_giving_check: bool,
     /// `checkmate OUTCOME`: the outcome for the side checkmated (`None`: a loss).
     pub checkmate: Option<Outcome>,
+    /// `draw odds for first|second`: every draw (stalemate, repetition, move limit,
+    /// counting, ...) is a win for this side.
+    pub draw_odds: Option<Side>,
 }
 
 impl EndRules {

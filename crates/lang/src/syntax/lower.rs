@@ -37,7 +37,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 span: c.span,
             })),
             R::promotion_decl => Some(Item::Promotion(promotion(c))),
-            R::hand_decl => Some(Item::Hand(c.span)),
+            R::hand_decl => Some(Item::Hand(c.span, c.has(R::hand_not_kept))),
             R::drop_decl => Some(Item::Drop(drop_decl(c))),
             R::one_side_decl => Some(Item::OneSide(c.span)),
             R::must_capture_decl => Some(Item::MustCapture(MustCaptureDecl {
@@ -77,6 +77,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             | R::endgame_decl
             | R::checks_decl
             | R::no_giving_check_decl
+            | R::draw_odds_decl
             | R::checkmate_decl => Some(ends::end_decl(c)),
             R::neutral_decl => Some(Item::Neutral(NeutralDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),

@@ -76,6 +76,8 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::checks_decl
         | R::kw_checks
         | R::no_giving_check_decl
+        | R::draw_odds_decl
+        | R::kw_draw_odds
         | R::checkmate_decl
         | R::kw_checkmate
         | R::neutral_decl
@@ -138,6 +140,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_all => "`all`",
         R::kw_giving => "`giving check`",
         R::kw_loses => "`loses`",
+        R::hand_not_kept | R::kw_kept => "`captures not kept`",
         R::kw_limit => "`limit`",
         R::kw_moves | R::kw_plies => "`moves` or `plies`",
         R::kw_pieces => "`pieces`",

@@ -83,6 +83,9 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
             span: c.span,
         }),
         R::no_giving_check_decl => Item::NoGivingCheck(c.span),
+        R::draw_odds_decl => {
+            Item::DrawOdds(for_side(c).unwrap_or(crate::ids::Side::Second), c.span)
+        }
         R::checkmate_decl => Item::Checkmate(StalemateDecl {
             outcome: outcome(c.child(R::outcome)),
             span: c.span,
