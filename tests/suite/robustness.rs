@@ -326,8 +326,7 @@ const LEVEL: &str = "  #####\n###   #\n#.@$  #\n### $.#\n#.##$ #\n# # . ##\n#$ *
 fn mutated_text_boards_are_read_or_rejected_with_a_place() {
     let game = piecewise::Game::compile(SOKOBAN).expect("compiles");
     let chars = [
-        '#', '@', '+', '$', '*', '.', ' ', '-', '_', '\n', 'x', ';', '\t', 'é', '3', '|',
-        '(', ')',
+        '#', '@', '+', '$', '*', '.', ' ', '-', '_', '\n', 'x', ';', '\t', 'é', '3', '|', '(', ')',
     ];
     let mut rng = Rng(0x50c0_ba11);
     let (mut ok, mut errors) = (0, 0);

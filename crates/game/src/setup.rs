@@ -74,7 +74,7 @@ impl Game {
             pieces,
             cells,
             plus: rule_set.pieces.iter().map(|p| p.plus).collect(),
-            san_letters: rule_set.pieces.iter().map(|p| p.san).collect(),
+            san_names: rule_set.pieces.iter().map(|p| p.san).collect(),
             neutral: (0..pieces)
                 .map(|k| decls.neutral.is_neutral(PieceId(k as u8)))
                 .collect(),

@@ -70,10 +70,17 @@ pub(crate) fn san_one(g: &Game, pos: &GamePosition, moves: &[GameMove], m: &Game
     }
 }
 
-/// `+` if the move gives check, `#` if it mates, else nothing.
+/// `+` if the move gives check, `#` if it mates, else nothing. As Fairy-Stockfish
+/// decides: `#` when no move is legal after it, an end at once too (the third check of
+/// 3check); and no mark in a game whose captures explode (Atomic: Fairy-Stockfish's
+/// king there is no king its checks know of, a piece whose loss ends the game).
 fn check_mark(g: &Game, pos: &GamePosition, m: &GameMove) -> &'static str {
+    if g.effects.as_ref().is_some_and(|fx| fx.has_blast()) {
+        return "";
+    }
     let mut after = pos.clone();
-    g.make(&mut after, m);
+    // With the checks given counted (`checks N`), so that the check that wins is mate.
+    g.play_move(&mut after, m);
     if !g.in_check(&after) {
         return "";
     }
