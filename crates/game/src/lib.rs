@@ -239,6 +239,10 @@ pub struct Game {
     /// Per piece: how SAN writes it where its declaration says (`(N, san H)`,
     /// `(P, san pawn)`); `None`: the FEN letter, or none for a clock-restarting piece.
     san_names: Vec<Option<crate::ir::SanName>>,
+    /// With more than one royal kind (`royal King | Queen`): the first named, the only
+    /// one whose attack SAN marks as check (Fairy-Stockfish's king; the others are
+    /// pieces whose loss ends the game, and attacks on them are no check there).
+    san_king: Option<PieceId>,
     castlings: Vec<CastlingMove>,
     /// Per cell: the castling rights lost when a move starts or ends there.
     castle_loss: Vec<u32>,
