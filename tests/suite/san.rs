@@ -116,6 +116,38 @@ fn shogi_promoted_pieces_by_their_san_letters() {
     );
 }
 
+/// Makruk's and Ai-wok's pawns restart no clock (no `move limit`), yet SAN writes them
+/// as pawns: `piece Pawn (P, san pawn)` (pyffish, `NOTATION_SAN`).
+#[test]
+fn makruk_pawns_are_written_as_pawns() {
+    let g = game("makruk");
+    let start = g.start_fen().expect("a start").to_string();
+    assert_eq!(
+        san_moves(&g, &start, &["e3e4", "d6d5", "e4d5", "c6c5"]),
+        ["e4", "d5", "exd5", "c5"]
+    );
+    let g = game("ai-wok");
+    let fen = "rns2sn1/3kr3/1pppppp1/p1PaP2p/8/PP1P1PPP/3K2A1/RNS2SNR w - - 1 9";
+    assert_eq!(san_moves(&g, fen, &["a3a4"]), ["a4"]);
+    assert_eq!(san_moves(&g, fen, &["c5d6a"]), ["cxd6=A+"]);
+}
+
+/// Check marks as Fairy-Stockfish decides them: the check that wins 3check by count
+/// is mate (`#`); Atomic writes no check marks, its king being a piece whose loss
+/// ends the game (pyffish, `NOTATION_SAN`).
+#[test]
+fn check_marks_by_game_family() {
+    let g = game("3check");
+    let fen = "5n2/1bk1qn2/3pp2b/2rP1p2/P4P2/Nr3RP1/3K4/1R6 w - - 1+3 0 56";
+    assert_eq!(san_moves(&g, fen, &["a3b5"]), ["Nb5#"]);
+    let moves = ["e2e4", "f7f6", "d1h5"];
+    let g = game("atomic");
+    let start = g.start_fen().expect("a start").to_string();
+    assert_eq!(san_moves(&g, &start, &moves), ["e4", "f6", "Qh5"]);
+    let g = game("chess");
+    assert_eq!(san_moves(&g, CHESS, &moves), ["e4", "f6", "Qh5+"]);
+}
+
 /// Every legal move's SAN reads back as that move, and no two moves read the same, in
 /// positions along lines of several shipped games (drops, promotions, castling).
 #[test]

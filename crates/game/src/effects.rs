@@ -313,6 +313,11 @@ impl GameEffects {
         self.blast_only
     }
 
+    /// Whether the game's captures explode (`explode on capture`).
+    pub(crate) fn has_blast(&self) -> bool {
+        self.blast.is_some()
+    }
+
     /// Whether a capture by `by` on `at` (its capturer removed with the victim, a
     /// game's blast around) leaves every royal of `by` on the board: none stands
     /// where the blast hits. `royal` tells the royal kinds.

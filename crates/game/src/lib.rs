@@ -238,9 +238,13 @@ pub struct Game {
     /// Per kind: `neutral` (no side's; written `*` in FEN).
     neutral: Vec<bool>,
     plus: Vec<bool>,
-    /// Per piece: the letter SAN writes (`(N, san H)`), uppercase; the FEN letter when
-    /// the file gives none.
-    san_letters: Vec<Option<char>>,
+    /// Per piece: how SAN writes it where its declaration says (`(N, san H)`,
+    /// `(P, san pawn)`); `None`: the FEN letter, or none for a clock-restarting piece.
+    san_names: Vec<Option<crate::ir::SanName>>,
+    /// With more than one royal kind (`royal King | Queen`): the first named, the only
+    /// one whose attack SAN marks as check (Fairy-Stockfish's king; the others are
+    /// pieces whose loss ends the game, and attacks on them are no check there).
+    san_king: Option<PieceId>,
     castlings: Vec<CastlingMove>,
     /// Per cell: the castling rights lost when a move starts or ends there.
     castle_loss: Vec<u32>,
@@ -707,10 +711,15 @@ impl Game {
         notation::san::parse_san(self, pos, text)
     }
 
-    /// Whether SAN writes the piece without its letter, as a pawn: its moves restart
+    /// Whether SAN writes the piece without its letter, as a pawn: its declaration
+    /// says so (`(P, san pawn)`), or, where it gives no SAN letter, its moves restart
     /// the halfmove clock (the `move limit`'s `pawn` pieces, `en passant` capturers).
     pub(crate) fn is_san_pawn(&self, piece: PieceId) -> bool {
-        self.clock_reset[piece.index()]
+        match self.san_names[piece.index()] {
+            Some(crate::ir::SanName::Pawn) => true,
+            Some(crate::ir::SanName::Letter(_)) => false,
+            None => self.clock_reset[piece.index()],
+        }
     }
 
     /// Plays a move (which must come from this position's move list).
@@ -779,9 +788,9 @@ impl Game {
     /// declaration gives (`piece Horse (N, san H)`), else its FEN letter (with `+` for a
     /// promoted piece's, `+P`).
     pub fn san_letter(&self, piece: PieceId) -> String {
-        match self.san_letters[piece.index()] {
-            Some(l) => l.to_string(),
-            None => self.letter(Side::First, piece),
+        match self.san_names[piece.index()] {
+            Some(crate::ir::SanName::Letter(l)) => l.to_string(),
+            _ => self.letter(Side::First, piece),
         }
     }
 

@@ -74,7 +74,12 @@ impl Game {
             pieces,
             cells,
             plus: rule_set.pieces.iter().map(|p| p.plus).collect(),
-            san_letters: rule_set.pieces.iter().map(|p| p.san).collect(),
+            san_names: rule_set.pieces.iter().map(|p| p.san).collect(),
+            san_king: decls
+                .royals
+                .iter()
+                .any(|&p| p != decls.royals[0])
+                .then(|| decls.royals[0]),
             neutral: (0..pieces)
                 .map(|k| decls.neutral.is_neutral(PieceId(k as u8)))
                 .collect(),

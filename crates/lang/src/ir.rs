@@ -380,14 +380,25 @@ pub struct Piece {
     pub letter: char,
     /// The letter is written `+X` (a promoted piece, as in Shogi).
     pub plus: bool,
-    /// `(N, san H)`: the uppercase letter Standard Algebraic Notation writes for the
-    /// piece (Xiangqi's Horse `H` whose FEN letter is `N`; Shogi's promoted pieces by
-    /// the kind they move as, a Tokin `G`). `None`: SAN writes the FEN letter.
-    pub san: Option<char>,
+    /// `(N, san H)`: how Standard Algebraic Notation writes the piece: another letter
+    /// (Xiangqi's Horse `H` whose FEN letter is `N`; Shogi's promoted pieces by the kind
+    /// they move as, a Tokin `G`), or `(P, san pawn)` as a pawn. `None`: SAN writes the
+    /// FEN letter, or no letter for a piece whose moves restart the halfmove clock.
+    pub san: Option<SanName>,
     /// With `like Other` already inlined (the inlined patterns keep their own spans).
     pub patterns: Vec<Pattern>,
     /// Where the piece was declared.
     pub span: Span,
+}
+
+/// How Standard Algebraic Notation writes a piece whose declaration says (`san ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SanName {
+    /// `san H`: this uppercase letter in place of the FEN letter.
+    Letter(char),
+    /// `san pawn`: as a pawn, with no letter (`d5`, `cxd6=A`), as Fairy-Stockfish
+    /// writes its pawns (Makruk's Bia, whose moves restart no clock).
+    Pawn,
 }
 
 /// One move pattern: one or more legs, how the last leg may land, and conditions.

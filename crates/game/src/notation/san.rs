@@ -70,11 +70,19 @@ pub(crate) fn san_one(g: &Game, pos: &GamePosition, moves: &[GameMove], m: &Game
     }
 }
 
-/// `+` if the move gives check, `#` if it mates, else nothing.
+/// `+` if the move gives check, `#` if it mates, else nothing. As Fairy-Stockfish
+/// decides: `#` when no move is legal after it, an end at once too (the third check of
+/// 3check); and no mark in a game whose captures explode (Atomic: Fairy-Stockfish's
+/// king there is no king its checks know of, a piece whose loss ends the game). With
+/// several royal kinds only the first named gives a check ([`gives_check`]).
 fn check_mark(g: &Game, pos: &GamePosition, m: &GameMove) -> &'static str {
+    if g.effects.as_ref().is_some_and(|fx| fx.has_blast()) {
+        return "";
+    }
     let mut after = pos.clone();
-    g.make(&mut after, m);
-    if !g.in_check(&after) {
+    // With the checks given counted (`checks N`), so that the check that wins is mate.
+    g.play_move(&mut after, m);
+    if !gives_check(g, &after) {
         return "";
     }
     if g.move_generator().has_legal_move(&mut after) {
@@ -82,6 +90,22 @@ fn check_mark(g: &Game, pos: &GamePosition, m: &GameMove) -> &'static str {
     } else {
         "#"
     }
+}
+
+/// Whether the side to move at `after` is in check as SAN marks it: any royal
+/// attacked, or, with several royal kinds, one of the first named (Coregal's king,
+/// not its queen: Fairy-Stockfish's checks know of its king alone).
+fn gives_check(g: &Game, after: &GamePosition) -> bool {
+    let Some(king) = g.san_king else {
+        return g.in_check(after);
+    };
+    let side = after.side_to_move();
+    after.cells().iter().enumerate().any(|(i, o)| {
+        !o.is_empty()
+            && o.side() == side
+            && o.kind() == king
+            && g.attacked(after, CellId(i as u16), side.opponent(), king)
+    })
 }
 
 /// The SAN of `m` without its check mark.

@@ -108,15 +108,15 @@ impl Checker {
                 }
             }
             if let Some(san) = &p.san {
-                if san_letter(&san.name).is_none() {
+                if san_name(&san.name).is_none() {
                     self.error(
                         Diagnostic::error(
                             "E0309",
                             format!("`{}` is not a SAN letter", san.name),
                             san.span,
                         )
-                        .label("expected one ASCII letter")
-                        .help("SAN writes a piece with one letter `A`-`Z`, e.g. `(N, san H)`; a promoted piece's SAN letter has no `+`"),
+                        .label("expected one ASCII letter, or `pawn`")
+                        .help("SAN writes a piece with one letter `A`-`Z`, e.g. `(N, san H)`, or as a pawn with none, `(P, san pawn)`; a promoted piece's SAN letter has no `+`"),
                     );
                 }
             }
@@ -203,7 +203,7 @@ impl Checker {
                 name: p.name.name.clone(),
                 letter,
                 plus,
-                san: p.san.as_ref().and_then(|s| san_letter(&s.name)),
+                san: p.san.as_ref().and_then(|s| san_name(&s.name)),
                 patterns: patterns.into_iter().map(|pl| pl.pattern).collect(),
                 span: p.span,
             });
@@ -353,12 +353,17 @@ pub(crate) fn parse_letter(text: &str) -> Option<(bool, char)> {
     }
 }
 
-/// A SAN letter as written (`H`, `h`): the uppercase letter, or `None` if it is not one
-/// ASCII letter.
-pub(crate) fn san_letter(text: &str) -> Option<char> {
+/// A SAN name as written after `san`: a letter (`H`, `h`: the uppercase letter) or
+/// `pawn`; `None` if it is neither.
+pub(crate) fn san_name(text: &str) -> Option<ir::SanName> {
+    if text == "pawn" {
+        return Some(ir::SanName::Pawn);
+    }
     let mut chars = text.chars();
     match (chars.next(), chars.next()) {
-        (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+        (Some(c), None) if c.is_ascii_alphabetic() => {
+            Some(ir::SanName::Letter(c.to_ascii_uppercase()))
+        }
         _ => None,
     }
 }
