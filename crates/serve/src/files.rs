@@ -127,6 +127,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("raazuvaa.rules"),
     shipped!("racingkings.rules"),
     shipped!("repeaters.rules"),
+    shipped!("reverse-sokoban.rules"),
     shipped!("russian-draughts.rules"),
     shipped!("shako.rules"),
     shipped!("shatranj.rules"),

@@ -76,18 +76,7 @@ impl Checker {
                         Ok(vs) => vectors.extend(vs),
                         Err(why) => {
                             ok = false;
-                            self.error(
-                                Diagnostic::error(
-                                    "E0410",
-                                    format!(
-                                        "there is no `{w}` direction on a {} board",
-                                        geometry.name()
-                                    ),
-                                    dir.span,
-                                )
-                                .label("names no direction here")
-                                .note(why),
-                            );
+                            self.error(no_direction_here(w, geometry, dir.span, why));
                         }
                     }
                 }
@@ -95,18 +84,8 @@ impl Checker {
                     if let Some(vs) = geometry.word(w) {
                         if vs.is_empty() {
                             ok = false;
-                            self.error(
-                                Diagnostic::error(
-                                    "E0410",
-                                    format!(
-                                        "there is no `{w}` direction on a {} board",
-                                        geometry.name()
-                                    ),
-                                    dir.span,
-                                )
-                                .label("names no direction here")
-                                .note(no_such_direction(geometry)),
-                            );
+                            let why = no_such_direction(geometry);
+                            self.error(no_direction_here(w, geometry, dir.span, why));
                         }
                         vectors.extend(vs);
                         first_abs.get_or_insert(dir.span);
@@ -394,6 +373,17 @@ impl Checker {
 }
 
 /// Which direction words a topology lacks, for E0410.
+/// E0410: the word `w` names no direction on this board, with `why` as its note.
+fn no_direction_here(w: &str, g: Geometry, span: ast::Span, why: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(
+        "E0410",
+        format!("there is no `{w}` direction on a {} board", g.name()),
+        span,
+    )
+    .label("names no direction here")
+    .note(why)
+}
+
 pub(crate) fn no_such_direction(g: Geometry) -> &'static str {
     match g {
         Geometry::Tri => "tri boards have six step directions: `orthogonal` (= `any`), `left`, `right`, `sideways`, `forward-left`, `forward-right`, `backward-left`, `backward-right`",
