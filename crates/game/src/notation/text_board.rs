@@ -596,7 +596,7 @@ fn orders_text(game: &Game, pos: &GamePosition) -> String {
 }
 
 /// Writes a position as one line of run-length text (sokoenginepy's and the `.sok`
-/// format's): the rows of [`write`] with floor as `-`, each run of two or more equal
+/// format's): the rows of [`write()`] with floor as `-`, each run of two or more equal
 /// characters as its count and the character, the rows joined by `|`
 /// (`5#|#@$.#|5#`). [`read`] reads it back. `None` if the game has no `sokoban`
 /// declaration.
