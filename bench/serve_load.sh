@@ -19,7 +19,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 secs="${1:-30}"
 conns="${2:-50}"
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)"; exit 1; }
-(cd "$root" && cargo build --quiet --bin piecewise)
+(cd "$root" && cargo build --quiet --features serve --bin piecewise)
 bin="${CARGO_TARGET_DIR:-$root/target}/debug/piecewise"
 
 work="$(mktemp -d)"

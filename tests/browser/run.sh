@@ -41,7 +41,7 @@ if [ ! -d "$here/node_modules/playwright-core" ]; then
     || skip "npm could not install playwright-core"
 fi
 
-(cd "$root" && cargo build --quiet --bin piecewise)
+(cd "$root" && cargo build --quiet --features serve --bin piecewise)
 bin="${CARGO_TARGET_DIR:-$root/target}/debug/piecewise"
 
 work="$(mktemp -d)"

@@ -701,3 +701,17 @@ fn a_closed_standard_output_is_no_panic() {
         assert_eq!(status.code(), Some(0), "{args:?}: {err}");
     }
 }
+
+/// A build without the playground (the default: `cargo run`, plain `cargo test`) still
+/// knows the command, and says how to get it instead of "unrecognized subcommand".
+#[cfg(not(feature = "serve"))]
+#[test]
+fn serve_without_the_feature_says_how_to_build_it() {
+    let out = run(&["serve", "--port", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("built without the playground") && err.contains("--features serve"),
+        "{err}"
+    );
+}

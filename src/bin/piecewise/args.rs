@@ -336,6 +336,17 @@ pub enum Command {
         #[arg(long, default_value_t = 10_000)]
         idle_ms: u64,
     },
+    #[cfg(not(feature = "serve"))]
+    /// The browser playground: not in this build (build with `--features serve`)
+    ///
+    /// This build was made without the cargo feature `serve`: run
+    /// `cargo run --features serve -- serve`, or install with
+    /// `cargo install --path . --features serve`.
+    Serve {
+        /// Not read: this build has no playground.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+        args: Vec<std::ffi::OsString>,
+    },
     /// List the shipped games, which every command takes by name in place of a
     /// rules file (`piecewise perft chess --depth 3`): a line each, name and summary.
     Variants {

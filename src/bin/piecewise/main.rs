@@ -191,6 +191,18 @@ fn run(command: Command, color: bool) -> Outcome {
             max_connections,
             idle_ms,
         }),
+        #[cfg(not(feature = "serve"))]
+        Command::Serve { .. } => {
+            use clap::CommandFactory;
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::InvalidSubcommand,
+                    "this piecewise was built without the playground (the cargo feature \
+                     `serve`): run `cargo run --features serve -- serve`, or install it with \
+                     `cargo install --path . --features serve`",
+                )
+                .exit()
+        }
         Command::Result {
             rules,
             fen,
