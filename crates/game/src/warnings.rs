@@ -73,6 +73,15 @@ impl Game {
         }
         if !self.one_side {
             let waiting = pos.side_to_move().opponent();
+            // Under `no check` a royal may be left capturable, so a position with the
+            // waiting side's royal attacked is reached in play — except, under
+            // `no check, except last`, when that royal is its side's last one.
+            let may_be_left = self.effects.as_deref().is_some_and(|fx| {
+                fx.no_check && !(fx.no_check_except_last && pos.royal_count[waiting.index()] == 1)
+            });
+            if may_be_left {
+                return out;
+            }
             let mut scratch = super::attack::AttackScratch::new();
             if super::attack::royals::royal_attacked(self, pos, waiting, &mut scratch) {
                 out.push(PositionWarning::OpponentInCheck { side: waiting });
@@ -88,6 +97,26 @@ mod tests {
 
     fn chess() -> Game {
         Game::compile(include_str!("../../../rules/chess.rules")).expect("chess compiles")
+    }
+
+    #[test]
+    fn a_royal_left_attacked_is_no_warning_where_check_is_off() {
+        // Chu Shogi plays `no check` (royals may be left attacked): Black's king on
+        // the rook's file with White to move is reached in play, no warning. The same
+        // picture in chess is.
+        let game = Game::compile(include_str!("../../../rules/chushogi.rules")).expect("chu");
+        let attacked = game
+            .position("5k6/12/12/12/12/12/12/12/12/12/5R6/6K5 w - - 0 1")
+            .expect("fen");
+        assert!(game.position_warnings(&attacked).is_empty());
+        let chess = chess();
+        let pos = chess
+            .position("4k3/8/8/8/8/8/4R3/4K3 w - - 0 1")
+            .expect("fen");
+        assert!(matches!(
+            chess.position_warnings(&pos)[..],
+            [PositionWarning::OpponentInCheck { side: Side::Second }]
+        ));
     }
 
     #[test]
