@@ -117,7 +117,7 @@ fn two_threads_give_every_shallow_row() {
         {
             let pos = position(&game, r);
             let counts =
-                piecewise::game::divide_parallel(&game, &pos, r.depth, limit, 2, |_, _| {})
+                piecewise::game::divide_parallel(&game, &pos, r.depth, limit, None, 2, |_, _| {})
                     .expect("threads")
                     .expect("no limit");
             let got: u64 = counts.iter().map(|(_, n)| n).sum();

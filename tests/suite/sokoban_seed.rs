@@ -437,6 +437,33 @@ fn reverse_mode_pulls_and_jumps_before_the_first_pull() {
     assert_eq!(g.perft(&start, 2), sum);
 }
 
+/// Reverse mode's count stops for a cancel flag already set and for a limit already
+/// passed (`Game::perft_within`, the counters of forward games do not make its moves),
+/// and counts what `Game::perft` counts otherwise.
+#[test]
+fn reverse_perft_stops_for_a_flag_and_a_passed_limit() {
+    use std::sync::{atomic::AtomicBool, Arc};
+    use std::time::Duration;
+    let g = reverse_game(CORRIDOR);
+    let start = g.reverse_level(&read(&g, CORRIDOR)).expect("reverse start");
+    let set = Arc::new(AtomicBool::new(true));
+    let stopped = g
+        .perft_within(&start, 30, Duration::MAX, Some(&set))
+        .expect_err("cancelled");
+    assert!(stopped.cancelled, "{stopped}");
+    assert_eq!((stopped.roots_counted, stopped.roots), (0, 8));
+    let stopped = g
+        .perft_within(&start, 30, Duration::ZERO, None)
+        .expect_err("no time");
+    assert!(!stopped.cancelled, "{stopped}");
+    assert_eq!(stopped.limit_ms, 0);
+    let clear = Arc::new(AtomicBool::new(false));
+    assert_eq!(
+        g.perft_within(&start, 3, Duration::MAX, Some(&clear)),
+        Ok(g.perft(&start, 3))
+    );
+}
+
 #[test]
 fn a_rules_file_declares_reverse_mode_and_hexoban_pulls_along_its_lines() {
     // Hexoban with `, reverse`: rows of hexagons, odd rows shifted right. The pusher

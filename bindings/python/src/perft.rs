@@ -36,7 +36,11 @@ pub fn perft(
     limit: Option<Duration>,
 ) -> PyResult<u64> {
     if depth <= INLINE_DEPTH {
-        return Ok(Perft::new(game).perft(&mut pos, depth));
+        return match Perft::new(game).perft_within(&mut pos, depth, limit.unwrap_or(Duration::MAX))
+        {
+            Ok(n) => Ok(n),
+            Err(stopped) => Err(PyTimeoutError::new_err(stopped.to_string())),
+        };
     }
     let cancel = Arc::new(AtomicBool::new(false));
     let limit = limit.unwrap_or(Duration::MAX);

@@ -15,7 +15,7 @@
 //! let game = Game::compile(&std::fs::read_to_string("rules/chess.rules").unwrap()).unwrap();
 //! let mut pos = game.start_position().unwrap();
 //! assert_eq!(game.legal_moves(&pos).len(), 20);
-//! assert_eq!(Perft::new(&game).perft(&mut pos, 3), 8_902);
+//! assert_eq!(Perft::new(&game).perft(&mut pos, 3), Ok(8_902));
 //!
 //! // Make and unmake, with UCI text in and FEN out as Fairy-Stockfish writes them.
 //! let start = game.fen(&pos);
@@ -532,13 +532,66 @@ impl Game {
         notation::uci::uci_list(self, moves)
     }
 
-    /// Perft: the number of leaf nodes of the legal move tree of depth `depth`.
+    /// Perft: the number of leaf nodes of the legal move tree of depth `depth`, with
+    /// no time limit and nothing to cancel it ([`Game::perft_within`] has both).
     pub fn perft(&self, pos: &GamePosition, depth: u32) -> u64 {
-        let mut pos = pos.clone();
-        if self.sokoban_reverse() {
-            return sokoban_reverse::perft(self, &mut pos, depth);
+        match self.perft_within(pos, depth, std::time::Duration::MAX, None) {
+            Ok(n) => n,
+            // Neither a deadline nor a flag: nothing stops the count.
+            Err(stopped) => unreachable!("{stopped}"),
         }
-        Perft::new(self).perft(&mut pos, depth)
+    }
+
+    /// [`Game::perft`] that stops once `limit` has passed or once `cancel` (if any) is
+    /// set, saying how far it got ([`PerftStopped`]); in any game, Sokoban's reverse
+    /// mode included.
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// use std::time::Duration;
+    /// let game = piecewise_game::Game::compile(&std::fs::read_to_string("rules/chess.rules").unwrap()).unwrap();
+    /// let pos = game.start_position().unwrap();
+    /// assert_eq!(game.perft_within(&pos, 3, Duration::from_secs(60), None), Ok(8_902));
+    /// let set = Arc::new(AtomicBool::new(true));
+    /// assert!(game.perft_within(&pos, 9, Duration::MAX, Some(&set)).unwrap_err().cancelled);
+    /// ```
+    pub fn perft_within(
+        &self,
+        pos: &GamePosition,
+        depth: u32,
+        limit: std::time::Duration,
+        cancel: Option<&std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) -> Result<u64, PerftStopped> {
+        let mut pos = pos.clone();
+        if !self.sokoban_reverse() {
+            let mut counter = Perft::new(self);
+            if let Some(flag) = cancel {
+                counter.cancel_with(std::sync::Arc::clone(flag));
+            }
+            return counter.perft_within(&mut pos, depth, limit);
+        }
+        if depth == 0 {
+            return Ok(1);
+        }
+        let start = std::time::Instant::now();
+        let mut stop = stop::Stop::new();
+        if let Some(flag) = cancel {
+            stop.cancel_with(std::sync::Arc::clone(flag));
+        }
+        stop.arm(start.checked_add(limit));
+        let (counts, roots) = sokoban_reverse::divide(self, &mut pos, depth, &mut stop);
+        let (stopped, cancelled) = stop.disarm();
+        if stopped {
+            return Err(PerftStopped {
+                elapsed_ms: start.elapsed().as_millis() as u64,
+                limit_ms: limit.as_millis().min(u64::MAX as u128) as u64,
+                roots_counted: counts.len(),
+                roots,
+                nodes_counted: counts.iter().sum(),
+                cancelled,
+            });
+        }
+        Ok(counts.iter().sum())
     }
 
     /// A move in UCI as Fairy-Stockfish prints it. A push is the pusher's move; see

@@ -18,6 +18,7 @@
 
 use crate::ids::{CellId, Side};
 use crate::movegen::PseudoGen;
+use crate::stop::Stop;
 use crate::walk::Occupant;
 use crate::{Game, GameMove, GamePosition, MoveKind};
 
@@ -221,10 +222,39 @@ pub(crate) fn reverse_level(
     Ok(out)
 }
 
-/// Perft of a reverse-mode game: every move of [`moves`] made and taken back.
-pub(crate) fn perft(g: &Game, pos: &mut GamePosition, depth: u32) -> u64 {
+/// Perft of a reverse-mode game: every move of [`moves`] made and taken back, each
+/// root move's count in generation order; stops (a partial list, `stop.stopped()`)
+/// once `stop` says so, polled per node.
+pub(crate) fn divide(
+    g: &Game,
+    pos: &mut GamePosition,
+    depth: u32,
+    stop: &mut Stop,
+) -> (Vec<u64>, usize) {
+    let list = g.legal_moves(pos);
+    let mut out = Vec::with_capacity(list.len());
+    if stop.poll() {
+        return (out, list.len());
+    }
+    for m in &list {
+        let undo = g.make(pos, m);
+        let n = perft(g, pos, depth.saturating_sub(1), stop);
+        g.unmake(pos, undo);
+        if stop.stopped() {
+            break;
+        }
+        out.push(n);
+    }
+    (out, list.len())
+}
+
+/// The leaves below `pos` (a partial sum once `stop` has stopped the count).
+fn perft(g: &Game, pos: &mut GamePosition, depth: u32, stop: &mut Stop) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if stop.poll() {
+        return 0;
     }
     let list = g.legal_moves(pos);
     if depth == 1 {
@@ -233,7 +263,7 @@ pub(crate) fn perft(g: &Game, pos: &mut GamePosition, depth: u32) -> u64 {
     let mut n = 0;
     for m in &list {
         let undo = g.make(pos, m);
-        n += perft(g, pos, depth - 1);
+        n += perft(g, pos, depth - 1, stop);
         g.unmake(pos, undo);
     }
     n

@@ -9,7 +9,7 @@
 //! let mut pos = game.start_position().unwrap();
 //! assert_eq!(game.legal_moves(&pos).len(), 20);
 //! let mut perft = piecewise::game::Perft::new(&game);
-//! assert_eq!(perft.perft(&mut pos, 3), 8_902);
+//! assert_eq!(perft.perft(&mut pos, 3), Ok(8_902));
 //!
 //! // The movement core alone: one piece walked over a board.
 //! let rules = piecewise::compile("board square 8x8\npiece Knight (N) { leap (1,2) }").unwrap();

@@ -1,7 +1,7 @@
-//! cached: the moves of the pieces answered by walking them forward
-//! ([`crate::table::ReverseTables::forward_only`]: on a big board, shared multi-leg
-//! patterns such as a hook mover's), kept per piece and reused in a later node while
-//! everything the walk read holds what it held.
+//! cached: the moves of the pieces walked by the interpreter (those without a ray or
+//! hurdle kernel: on a big board, shared multi-leg patterns such as a hook mover's;
+//! most of the Croatian files' pieces), kept per piece and reused in a later node
+//! while everything the walk read holds what it held.
 //!
 //! Such a piece has no kernel: every node walks its relative graph through the
 //! interpreter, a few hundred instructions even when its own pieces box it in. A
@@ -19,10 +19,6 @@ use crate::position::MOVED;
 use crate::walk::{Occupancy, Occupant, Walker};
 use crate::{GameMove, GamePosition};
 use std::cell::Cell;
-
-/// How many walks [`MoveCache`] keeps (a power of two): a walk is kept in the slot of
-/// its piece's cell and side.
-const SLOTS: usize = 64;
 
 /// One piece's walk: its moves and what it read.
 #[derive(Clone, Debug, Default)]
@@ -74,7 +70,9 @@ impl Occupancy for Watching<'_> {
     }
 }
 
-/// The walks of pieces answered forward, one per slot (see the module docs).
+/// The walks of pieces answered forward, one per cell and side (see the module docs):
+/// a Croatian side has 60 to 90 such pieces, which a smaller table keyed by cell
+/// would evict from one another at every node.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct MoveCache {
     slots: Vec<CachedWalk>,
@@ -96,11 +94,15 @@ impl MoveCache {
         kind: PieceId,
         from: CellId,
     ) -> &[GameMove] {
-        if self.slots.is_empty() {
-            self.slots = vec![CachedWalk::default(); SLOTS];
-        }
         let key = u32::from(from.0) * 2 + side.index() as u32 + 1;
-        let slot = &mut self.slots[key as usize % SLOTS];
+        if self.slots.len() < key as usize {
+            // Empty slots own no memory: a slot allocates when first used.
+            self.slots.resize(
+                2 * pos.cells.len().max(from.index() + 1),
+                CachedWalk::default(),
+            );
+        }
+        let slot = &mut self.slots[key as usize - 1];
         if slot.key == key && slot.holds(pos) {
             self.hits += 1;
             return &slot.moves;

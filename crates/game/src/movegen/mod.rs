@@ -327,21 +327,13 @@ impl<'g> PseudoGen<'g> {
                             }
                         })
                     }
-                    None if g.reverse.forward_only()[kind.index()] => {
+                    // Walked by the interpreter, through the cache: a walk is kept
+                    // while the cells it read hold what they held (`cached`).
+                    None => {
                         let moves = self
                             .own_walks
                             .moves(&mut self.walker, pos, side, kind, from);
                         for &m in moves {
-                            expand_promotions(g, pos, m, out);
-                        }
-                    }
-                    None => {
-                        let mut sink = Plies {
-                            out: &mut self.walked,
-                            only_capture_on: None,
-                        };
-                        self.walker.walk(pos, side, kind, from, &mut sink);
-                        for m in self.walked.drain(..) {
                             expand_promotions(g, pos, m, out);
                         }
                     }

@@ -11,6 +11,8 @@ mod bulk;
 mod children;
 mod parallel;
 mod siblings;
+#[cfg(test)]
+mod stop_tests;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -37,7 +39,7 @@ use siblings::SiblingWalks;
 /// let game = piecewise_game::Game::compile(&std::fs::read_to_string("rules/chess.rules").unwrap()).unwrap();
 /// let mut pos = game.start_position().unwrap();
 /// let mut perft = piecewise_game::Perft::new(&game);
-/// assert_eq!(perft.perft(&mut pos, 3), 8902);
+/// assert_eq!(perft.perft(&mut pos, 3), Ok(8902));
 /// ```
 pub struct Perft<'g> {
     generator: MoveGenerator<'g>,
@@ -120,8 +122,32 @@ impl<'g> Perft<'g> {
         &mut self.generator
     }
 
-    /// Leaf nodes at `depth` plies below `pos`.
-    pub fn perft(&mut self, pos: &mut GamePosition, depth: u32) -> u64 {
+    /// Leaf nodes at `depth` plies below `pos` (1 at depth 0), or a [`PerftStopped`]
+    /// whose `cancelled` is true once the cancel flag ([`Perft::cancel_with`]) is set;
+    /// [`Perft::perft_within`] with no time limit.
+    pub fn perft(&mut self, pos: &mut GamePosition, depth: u32) -> Result<u64, PerftStopped> {
+        self.perft_within(pos, depth, Duration::MAX)
+    }
+
+    /// [`Perft::perft`] that stops once `limit` has passed (or the cancel flag is set),
+    /// saying how far it got: the sum of [`Perft::divide_within`]'s counts.
+    pub fn perft_within(
+        &mut self,
+        pos: &mut GamePosition,
+        depth: u32,
+        limit: Duration,
+    ) -> Result<u64, PerftStopped> {
+        let roots = self.divide_within(pos, depth, limit, |_, _| {})?;
+        Ok(if depth == 0 {
+            1
+        } else {
+            roots.iter().map(|(_, n)| n).sum()
+        })
+    }
+
+    /// Leaf nodes at `depth` plies below `pos`, polling the stop (armed by the caller:
+    /// a stopped count returns a partial sum, which the caller discards).
+    fn count(&mut self, pos: &mut GamePosition, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -154,7 +180,7 @@ impl<'g> Perft<'g> {
         } else {
             for m in &moves {
                 let undo = make_unhashed(game, pos, m);
-                n += self.perft(pos, depth - 1);
+                n += self.count(pos, depth - 1);
                 unmake(game, pos, undo);
             }
         }
@@ -162,11 +188,15 @@ impl<'g> Perft<'g> {
         n
     }
 
-    /// Perft per legal root move, in generation order.
-    pub fn divide(&mut self, pos: &mut GamePosition, depth: u32) -> Vec<(GameMove, u64)> {
-        let mut out = Vec::new();
-        self.each_root(pos, depth, |m, n, _| out.push((*m, n)));
-        out
+    /// Perft per legal root move, in generation order, or a [`PerftStopped`] whose
+    /// `cancelled` is true once the cancel flag ([`Perft::cancel_with`]) is set;
+    /// [`Perft::divide_within`] with no time limit.
+    pub fn divide(
+        &mut self,
+        pos: &mut GamePosition,
+        depth: u32,
+    ) -> Result<Vec<(GameMove, u64)>, PerftStopped> {
+        self.divide_within(pos, depth, Duration::MAX, |_, _| {})
     }
 
     /// [`Perft::divide`] that stops once `limit` has passed, saying how far it got;
@@ -212,9 +242,13 @@ impl<'g> Perft<'g> {
         let game = self.generator.pseudo.game;
         let mut moves = Vec::new();
         self.generator.legal_moves(pos, &mut moves);
+        // A flag already set (or a limit already passed) stops before any subtree.
+        if self.generator.stop.poll() {
+            return moves.len();
+        }
         for m in &moves {
             let undo = make(game, pos, m);
-            let n = self.perft(pos, depth.saturating_sub(1));
+            let n = self.count(pos, depth.saturating_sub(1));
             unmake(game, pos, undo);
             if self.generator.stop.stopped() {
                 break;

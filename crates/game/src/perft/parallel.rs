@@ -3,6 +3,7 @@
 //! [`Perft`] and its own copy of the position. The counts are those of one thread.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{Perft, PerftStopped};
@@ -25,13 +26,15 @@ impl std::error::Error for ThreadPoolError {}
 pub type ParallelOutcome = Result<Result<Vec<(GameMove, u64)>, PerftStopped>, ThreadPoolError>;
 
 /// [`Perft::divide_within`] on `threads` threads: perft per legal root move of `pos`
-/// (in generation order), stopping once `limit` has passed; `on_root(counted, roots)`
-/// hears of every root move counted in full, from whichever thread counted it.
+/// (in generation order), stopping once `limit` has passed or once `cancel` (if any)
+/// is set ([`Perft::cancel_with`]); `on_root(counted, roots)` hears of every root move
+/// counted in full, from whichever thread counted it.
 pub fn divide_parallel(
     game: &Game,
     pos: &GamePosition,
     depth: u32,
     limit: Duration,
+    cancel: Option<&Arc<AtomicBool>>,
     threads: usize,
     on_root: impl Fn(usize, usize) + Sync,
 ) -> ParallelOutcome {
@@ -45,21 +48,39 @@ pub fn divide_parallel(
     let roots = moves.len();
     let counted = AtomicUsize::new(0);
     let stopped = AtomicBool::new(false);
+    let cancelled = AtomicBool::new(false);
     let counts: Vec<Option<u64>> = pool.install(|| {
         moves
             .par_iter()
             .map_init(
-                || (Perft::new(game), pos.clone()),
+                || {
+                    let mut perft = Perft::new(game);
+                    if let Some(flag) = cancel {
+                        perft.cancel_with(Arc::clone(flag));
+                    }
+                    (perft, pos.clone())
+                },
                 |(perft, pos), m| {
                     if stopped.load(Ordering::Relaxed) {
                         return None;
                     }
                     perft.generator.stop.arm(start.checked_add(limit));
-                    let undo = make(game, pos, m);
-                    let n = perft.perft(pos, depth.saturating_sub(1));
-                    unmake(game, pos, undo);
-                    if perft.generator.stop.disarm().0 {
+                    // A flag already set (or a limit already passed) stops before
+                    // any subtree.
+                    let n = if perft.generator.stop.poll() {
+                        0
+                    } else {
+                        let undo = make(game, pos, m);
+                        let n = perft.count(pos, depth.saturating_sub(1));
+                        unmake(game, pos, undo);
+                        n
+                    };
+                    let (stop, by_flag) = perft.generator.stop.disarm();
+                    if stop {
                         stopped.store(true, Ordering::Relaxed);
+                        if by_flag {
+                            cancelled.store(true, Ordering::Relaxed);
+                        }
                         return None;
                     }
                     on_root(counted.fetch_add(1, Ordering::Relaxed) + 1, roots);
@@ -76,7 +97,7 @@ pub fn divide_parallel(
             roots_counted: done.len(),
             roots,
             nodes_counted: done.iter().sum(),
-            cancelled: false,
+            cancelled: cancelled.load(Ordering::Relaxed),
         }));
     }
     Ok(Ok(moves
@@ -95,8 +116,10 @@ mod tests {
         let game = Game::compile(include_str!("../../../../rules/chess.rules")).expect("chess");
         let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
         let pos = game.position(kiwipete).expect("FEN");
-        let one = Perft::new(&game).divide(&mut pos.clone(), 3);
-        let two = divide_parallel(&game, &pos, 3, Duration::MAX, 2, |_, _| {})
+        let one = Perft::new(&game)
+            .divide(&mut pos.clone(), 3)
+            .expect("no limit");
+        let two = divide_parallel(&game, &pos, 3, Duration::MAX, None, 2, |_, _| {})
             .expect("threads")
             .expect("no limit");
         assert_eq!(one, two);
@@ -107,9 +130,17 @@ mod tests {
     fn a_parallel_count_stops_at_its_limit() {
         let game = Game::compile(include_str!("../../../../rules/chess.rules")).expect("chess");
         let pos = game.start_position().expect("start");
-        let stopped = divide_parallel(&game, &pos, 50, Duration::from_millis(100), 2, |_, _| {})
-            .expect("threads")
-            .expect_err("depth 50 does not end in 100 ms");
+        let stopped = divide_parallel(
+            &game,
+            &pos,
+            50,
+            Duration::from_millis(100),
+            None,
+            2,
+            |_, _| {},
+        )
+        .expect("threads")
+        .expect_err("depth 50 does not end in 100 ms");
         assert_eq!(stopped.limit_ms, 100);
         assert_eq!(stopped.roots, 20);
         assert_eq!(stopped.roots_counted, 0);

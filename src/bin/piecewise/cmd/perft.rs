@@ -21,14 +21,14 @@ pub fn run(
 ) -> Outcome {
     let game = load_game_for(path, start, color)?;
     let mut pos = game_position(&game, path, start)?;
-    if game.sokoban_reverse() {
-        return reverse_perft(&game, &pos, depth, divide);
-    }
-    let mut counter = piecewise::game::Perft::new(&game);
     let limit = match max_ms {
         0 => Duration::MAX,
         ms => Duration::from_millis(ms),
     };
+    if game.sokoban_reverse() {
+        return reverse_perft(&game, &pos, depth, divide, limit);
+    }
+    let mut counter = piecewise::game::Perft::new(&game);
     let started = std::time::Instant::now();
     let progress = (std::io::stderr().is_terminal() && depth >= 2).then(|| {
         // Hidden until the count has run for a second: short counts print nothing.
@@ -54,7 +54,7 @@ pub fn run(
     };
     // Below depth 4 a count takes milliseconds: threads would only add their start-up.
     let counted = if threads > 1 && depth >= 4 {
-        piecewise::game::divide_parallel(&game, &pos, depth, limit, threads, show)
+        piecewise::game::divide_parallel(&game, &pos, depth, limit, None, threads, show)
             .map_err(Failure::input)?
     } else {
         counter.divide_within(&mut pos, depth, limit, show)
@@ -94,28 +94,41 @@ pub fn run(
 }
 
 /// Perft of a game in Sokoban's reverse mode (`sokoban ..., reverse`), whose moves
-/// the counters of forward games do not make: one root move at a time, on one thread.
+/// the counters of forward games do not make: one root move at a time, on one thread,
+/// stopping with an error once `limit` has passed.
 fn reverse_perft(
     game: &piecewise::Game,
     pos: &piecewise::game::GamePosition,
     depth: u32,
     divide: bool,
+    limit: Duration,
 ) -> Outcome {
+    let started = std::time::Instant::now();
     let moves = if depth == 0 {
         Vec::new()
     } else {
         game.legal_moves(pos)
     };
-    let mut rows: Vec<(String, u64)> = game
-        .uci_list(&moves)
-        .into_iter()
-        .zip(&moves)
-        .map(|(text, m)| {
-            let mut child = pos.clone();
-            game.make(&mut child, m);
-            (text, game.perft(&child, depth - 1))
-        })
-        .collect();
+    let mut rows: Vec<(String, u64)> = Vec::with_capacity(moves.len());
+    for (text, m) in game.uci_list(&moves).into_iter().zip(&moves) {
+        let mut child = pos.clone();
+        game.make(&mut child, m);
+        let left = limit.saturating_sub(started.elapsed());
+        match game.perft_within(&child, depth - 1, left, None) {
+            Ok(n) => rows.push((text, n)),
+            Err(_) => {
+                return Err(Failure::input(format_args!(
+                    "perft stopped after {} ms; the limit is {} ms ({} of {} root moves \
+                     counted, {} nodes) (raise it with --max-ms, 0 for none)",
+                    started.elapsed().as_millis(),
+                    limit.as_millis(),
+                    rows.len(),
+                    moves.len(),
+                    rows.iter().map(|r| r.1).sum::<u64>(),
+                )))
+            }
+        }
+    }
     rows.sort();
     if divide {
         for (text, n) in &rows {
