@@ -25,6 +25,7 @@ mod croatian_tlalocan;
 mod croatian_tree;
 mod croatian_variants;
 mod croatian_waves;
+mod dai_shogi;
 mod delayed_promotion;
 mod diagnostics;
 mod distance;

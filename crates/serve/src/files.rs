@@ -60,6 +60,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("croatian-ties.rules"),
     shipped!("croatian-tlalocan.rules"),
     shipped!("czech-draughts.rules"),
+    shipped!("daishogi.rules"),
     shipped!("delayed-promotion.rules"),
     shipped!("dragon.rules"),
     shipped!("duck.rules"),
