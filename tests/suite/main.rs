@@ -87,4 +87,5 @@ mod special_rules;
 mod tags;
 mod ultima;
 mod variants;
+mod wa_shogi;
 mod win_rules;
