@@ -2,7 +2,7 @@
 //! here: plain Rust over a 15×15 array, its pieces typed in from HaChu's table of Dai's
 //! pieces (its `daiPieces` and `chuPieces`: for each of eight directions a step, a
 //! range, a slide of up to two cells, a jump) and Wikipedia's Dai Shogi page, sharing
-//! nothing with the engine. Perft 1 and 2 from the start, the moves at every node of a
+//! nothing with the engine. Perft 1 to 3 from the start, the moves at every node of a
 //! long pseudo-random game, hand-checked positions of the pieces Chu does not have, and
 //! the primed letters (`C'`, `L!`, `+X'`) in FEN and move notation.
 
@@ -448,15 +448,17 @@ fn set(moves: &[&str]) -> BTreeSet<String> {
 // ------------------------------------------------------------ the tests
 
 #[test]
-fn dai_start_perft_1_and_2_equal_the_independent_count() {
+fn dai_start_perft_1_to_3_equals_the_independent_count() {
     let g = game("daishogi");
     let dai = Dai::new();
     let p = dai.parse(START);
     let start = g.start_position().unwrap();
-    for depth in 1..=2 {
+    for depth in 1..=3 {
         let independent = dai.perft(&p, depth);
         assert_eq!(g.perft(&start, depth), independent, "depth {depth}");
     }
+    // The figures: 71, 5,041, 357,978 (both generators).
+    assert_eq!(dai.perft(&p, 2), 5041);
     // The engine's start is HaChu's array, written back with its primed letters.
     assert_eq!(g.fen(&start), START);
 }
@@ -608,6 +610,9 @@ fn dai_promotes_in_five_ranks_and_forward_movers_may_stay_dead() {
         .position("k13p/15/15/15/15/7C'7/15/15/15/15/15/15/15/15/K14 w - - 0 1")
         .unwrap();
     let m = g.parse_uci(&pos, "h10g11+").unwrap();
+    // SAN writes the primed letters as FEN does, and reads them back.
+    assert_eq!(g.san(&pos, &m), "C'g11=+C'");
+    assert_eq!(g.parse_san(&pos, "C'g11=+C'"), Some(m));
     g.play_move(&mut pos, &m);
     let fen = g.fen(&pos);
     assert!(
@@ -643,6 +648,15 @@ fn primed_letters_read_and_write_in_fen_and_names() {
         assert_eq!(rules.piece_name(id), name, "{text}");
     }
     assert!(rules.piece("Q'").is_none());
+    // The playground's and `show --piece`'s reading: a lone lowercase letter, primed or
+    // not, is the second side's.
+    use piecewise::ids::Side;
+    use piecewise::picture::piece_arg;
+    let cat = rules.piece("CatSword").unwrap();
+    assert_eq!(piece_arg(rules, "c'"), Some((Side::Second, cat)));
+    assert_eq!(piece_arg(rules, "C'"), Some((Side::First, cat)));
+    let lion = rules.piece("Lion").unwrap();
+    assert_eq!(piece_arg(rules, "l!"), Some((Side::Second, lion)));
     assert!(rules.piece("C''").is_none());
     // A letter the game does not prime is an unknown letter, named as written.
     let err = g

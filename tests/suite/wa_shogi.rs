@@ -2,7 +2,7 @@
 //! plain Rust over an 11×11 array, its pieces typed in from HaChu's table of Wa's pieces
 //! (`waPieces`: for each of eight directions a step, a range, a range of two or three,
 //! a jump), with Shogi's promotion and check rules, sharing nothing with the engine.
-//! Perft 1 and 2 from the start and the moves at every node of a long pseudo-random
+//! Perft 1 to 3 from the start and the moves at every node of a long pseudo-random
 //! game.
 
 use crate::common;
@@ -404,12 +404,12 @@ fn sorted_independent(wa: &Wa, p: &Pos) -> Vec<String> {
 const START: &str = "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH w - - 0 1";
 
 #[test]
-fn wa_start_perft_1_and_2_equal_the_independent_count() {
+fn wa_start_perft_1_to_3_equals_the_independent_count() {
     let g = game("washogi");
     let wa = Wa::new();
     let p = wa.parse(START);
     let start = g.start_position().unwrap();
-    for depth in 1..=2 {
+    for depth in 1..=3 {
         assert_eq!(g.perft(&start, depth), wa.perft(&p, depth), "depth {depth}");
     }
     assert_eq!(g.fen(&start), START);
