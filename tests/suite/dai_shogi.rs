@@ -668,3 +668,30 @@ fn primed_letters_read_and_write_in_fen_and_names() {
     let pos = g.position(fen).unwrap();
     assert_eq!(g.fen(&pos), fen);
 }
+
+#[test]
+fn primed_letters_in_a_hand_and_in_drops() {
+    // A small game with hands: a primed piece in hand is `X'` in the FEN's hand field
+    // and `X'@c3` as a drop.
+    let g = Game::compile(
+        "board square 5x5\nhand\nroyal King\n\
+         piece King (K) { step any }\npiece Ox (X') { ride orthogonal up to 2 }\n\
+         piece Lion (L!) { step any }\npiece Pawn (P) { step forward }\n",
+    )
+    .unwrap();
+    let fen = "k4/5/5/5/K4[L!X'px'] w - - 0 1";
+    let pos = g.position(fen).unwrap();
+    assert_eq!(g.fen(&pos), fen);
+    let moves: BTreeSet<String> = g.legal_moves(&pos).iter().map(|m| g.uci(m)).collect();
+    assert!(
+        moves.contains("X'@c3") && moves.contains("L!@c3"),
+        "{moves:?}"
+    );
+    assert!(
+        !moves.iter().any(|m| m.starts_with("P@")),
+        "no Pawn in hand"
+    );
+    // An unknown primed letter in the hand is named as written.
+    let err = g.position("k4/5/5/5/K4[K'] w - - 0 1").unwrap_err();
+    assert!(err.to_string().contains("K'"), "{err}");
+}
