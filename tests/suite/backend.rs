@@ -50,6 +50,7 @@ fn piece(name: &str, letter: char, patterns: Vec<Pattern>) -> Piece {
         name: name.into(),
         letter,
         plus: false,
+        prime: 0,
         san: None,
         patterns,
         span: Span::default(),

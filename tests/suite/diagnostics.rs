@@ -395,6 +395,14 @@ snap!(
     "board square 9x9\npiece Tokin (+) { step any }\npiece Dragon (++R) { ride orthogonal }\n"
 );
 snap!(
+    piece_primed_letter_clash,
+    "board square 15x15\npiece Lion (L!) { step any }\npiece Boar (A') { step orthogonal }\npiece Ox (a') { step any }\npiece Bad (N'') { step any }\n"
+);
+snap!(
+    tag_mark_clashes_with_primed_letter,
+    "board square 8x8\npiece Boar (A') { step orthogonal }\npiece Pawn (P) { step forward }\ntag moved (') for Pawn\n"
+);
+snap!(
     syntax_declaration_word_as_name,
     "board square 8x8\nroyal King |\nhand\npiece King (K) { step any }\n"
 );

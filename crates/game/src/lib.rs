@@ -697,7 +697,7 @@ impl Game {
     }
 
     /// The piece's letter as FEN writes it for `side` (`+p` for a promoted Shogi pawn of
-    /// the second side).
+    /// the second side, `n'` for a primed letter).
     pub fn letter(&self, side: Side, piece: PieceId) -> String {
         let p = &self.rules.table().pieces()[piece.index()];
         if self.neutral[piece.index()] {
@@ -708,11 +708,11 @@ impl Game {
         } else {
             p.letter.to_ascii_lowercase()
         };
-        if self.is_plus(piece) {
-            format!("+{l}")
-        } else {
-            l.to_string()
-        }
+        format!(
+            "{}{l}{}",
+            if self.is_plus(piece) { "+" } else { "" },
+            crate::ir::prime_mark(p.prime)
+        )
     }
 
     /// The piece's letter is written `+X`.

@@ -380,6 +380,11 @@ pub struct Piece {
     pub letter: char,
     /// The letter is written `+X` (a promoted piece, as in Shogi).
     pub plus: bool,
+    /// The mark after the letter: 0 none, 1 a prime `X'`, 2 `X!`: the 26 and 26 further
+    /// letters HaChu and XBoard write for games of more kinds than letters (Dai and
+    /// Tenjiku Shogi). `N`, `N'`, `N!`, `+N` and `+N'` are different letters. See
+    /// [`prime_mark`].
+    pub prime: u8,
     /// `(N, san H)`: how Standard Algebraic Notation writes the piece: another letter
     /// (Xiangqi's Horse `H` whose FEN letter is `N`; Shogi's promoted pieces by the kind
     /// they move as, a Tokin `G`), or `(P, san pawn)` as a pawn. `None`: SAN writes the
@@ -389,6 +394,25 @@ pub struct Piece {
     pub patterns: Vec<Pattern>,
     /// Where the piece was declared.
     pub span: Span,
+}
+
+/// The marks a letter may carry after it, by [`Piece::prime`]: none, `'`, `!` (HaChu's
+/// and XBoard's letters beyond the 26: `N'` is letter 26 + 13, `N!` letter 52 + 13).
+pub const PRIME_MARKS: [&str; 3] = ["", "'", "!"];
+
+/// The text written after a letter of prime `prime` ([`Piece::prime`]): `""`, `"'"` or
+/// `"!"` (an out-of-range value writes nothing).
+pub fn prime_mark(prime: u8) -> &'static str {
+    PRIME_MARKS.get(prime as usize).copied().unwrap_or("")
+}
+
+/// The prime a mark character after a letter gives (`'` 1, `!` 2), if it is one.
+pub fn prime_of(mark: char) -> Option<u8> {
+    match mark {
+        '\'' => Some(1),
+        '!' => Some(2),
+        _ => None,
+    }
 }
 
 /// How Standard Algebraic Notation writes a piece whose declaration says (`san ...`).

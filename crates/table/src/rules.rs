@@ -67,21 +67,13 @@ impl Rules {
         self.table.table()
     }
 
-    /// A piece by name (`Knight`) or FEN letter (`N` or `n`, `+P` or `+p`).
+    /// A piece by name (`Knight`) or FEN letter (`N` or `n`, `+P` or `+p`, `N'`).
     pub fn piece(&self, name_or_letter: &str) -> Option<PieceId> {
         let t = self.linked();
         if let Some(i) = t.pieces.iter().position(|p| p.name == name_or_letter) {
             return Some(PieceId(i as u8));
         }
-        let (plus, letter) = match name_or_letter.strip_prefix('+') {
-            Some(rest) => (true, rest),
-            None => (false, name_or_letter),
-        };
-        let mut chars = letter.chars();
-        match (chars.next(), chars.next()) {
-            (Some(c), None) => t.piece_by_fen_letter(plus, c),
-            _ => None,
-        }
+        t.piece_by_letter_text(name_or_letter)
     }
 
     /// The declared name of a piece kind.

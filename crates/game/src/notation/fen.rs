@@ -19,11 +19,15 @@ use crate::ir::Coord;
 use crate::{EnPassant, Game, GamePosition, MoveKind, MAX_EP_CELLS};
 use piecewise_table::position::FenError;
 
-/// Finds the piece with this letter (case ignored) and `+` marker.
-fn piece_of(game: &Game, letter: char, plus: bool) -> Option<PieceId> {
+/// Finds the piece with this letter (case ignored), `+` marker and prime.
+fn piece_of(game: &Game, letter: char, plus: bool, prime: u8) -> Option<PieceId> {
     let pieces = &game.rules.table().pieces();
     (0..pieces.len())
-        .find(|&i| pieces[i].letter == letter.to_ascii_uppercase() && game.plus[i] == plus)
+        .find(|&i| {
+            pieces[i].letter == letter.to_ascii_uppercase()
+                && game.plus[i] == plus
+                && pieces[i].prime == prime
+        })
         .map(|i| PieceId(i as u8))
 }
 
@@ -105,14 +109,24 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
             return Err(FenError::no_hands(hand_at - 1));
         }
         if text != "-" {
-            for (i, c) in text.char_indices() {
+            let pieces = game.rules.table().pieces();
+            let mut chars = text.char_indices().peekable();
+            while let Some((i, c)) = chars.next() {
                 if !c.is_ascii_alphabetic() {
                     return Err(FenError::unexpected_in_hand(hand_at + i, c));
                 }
-                let Some(kind) = piece_of(game, c, false) else {
+                // A primed letter (`N'`, `N!`), in games that declare one.
+                let prime = chars
+                    .next_if(|&(_, n)| {
+                        crate::ir::prime_of(n).is_some_and(|k| pieces.iter().any(|p| p.prime == k))
+                    })
+                    .and_then(|(_, n)| crate::ir::prime_of(n))
+                    .unwrap_or(0);
+                let Some(kind) = piece_of(game, c, false, prime) else {
+                    let written = format!("{c}{}", crate::ir::prime_mark(prime));
                     return Err(FenError::unknown_letter(
                         hand_at + i,
-                        c.to_string(),
+                        written,
                         known_letters(game),
                     ));
                 };

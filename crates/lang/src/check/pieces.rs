@@ -41,8 +41,9 @@ enum State {
 impl Checker {
     /// Registers piece names and letters, reporting duplicates and the count limit.
     pub(crate) fn piece_names(&mut self, file: &ast::File) {
-        // (plus, uppercase letter) -> first use; `+P` and `P` are different letters.
-        let mut letters: HashMap<(bool, char), Span> = HashMap::new();
+        // (plus, uppercase letter, prime) -> first use; `+P`, `P` and `P'` are different
+        // letters.
+        let mut letters: HashMap<(bool, char, u8), Span> = HashMap::new();
         let mut count = 0usize;
         for item in &file.items {
             let ast::Item::Piece(p) = item else { continue };
@@ -78,9 +79,9 @@ impl Checker {
             }
             let text = &p.letter.name;
             match parse_letter(text) {
-                Some((plus, upper)) => {
-                    if let Some(&first) = letters.get(&(plus, upper)) {
-                        let shown = letter_text(plus, upper);
+                Some((plus, upper, prime)) => {
+                    if let Some(&first) = letters.get(&(plus, upper, prime)) {
+                        let shown = letter_text(plus, upper, prime);
                         self.error(
                             Diagnostic::error(
                                 "E0302",
@@ -92,7 +93,7 @@ impl Checker {
                             .note("letters are compared ignoring case: the second side writes them in lowercase"),
                         );
                     } else {
-                        letters.insert((plus, upper), p.letter.span);
+                        letters.insert((plus, upper, prime), p.letter.span);
                     }
                 }
                 None => {
@@ -102,8 +103,8 @@ impl Checker {
                             format!("`{text}` is not a FEN letter"),
                             p.letter.span,
                         )
-                        .label("expected one ASCII letter, or `+` and a letter")
-                        .help("a piece's letter is a single letter `A`-`Z`, as written in FEN, e.g. `(N)`; a promoted piece may write `+` before it, e.g. `(+P)`"),
+                        .label("expected one ASCII letter, with `+` before it or `'` or `!` after it")
+                        .help("a piece's letter is a single letter `A`-`Z`, as written in FEN, e.g. `(N)`; a promoted piece may write `+` before it, e.g. `(+P)`; a game of more than 26 kinds writes 26 more with a prime after the letter and 26 more with `!`, as HaChu and XBoard do, e.g. `(N')`, `(L!)`"),
                     );
                 }
             }
@@ -198,11 +199,12 @@ impl Checker {
                 );
             }
             lint::redundant_patterns(&mut self.diags, &p.name.name, &patterns);
-            let (plus, letter) = parse_letter(&p.letter.name).unwrap_or((false, '?'));
+            let (plus, letter, prime) = parse_letter(&p.letter.name).unwrap_or((false, '?', 0));
             out.push(Piece {
                 name: p.name.name.clone(),
                 letter,
                 plus,
+                prime,
                 san: p.san.as_ref().and_then(|s| san_name(&s.name)),
                 patterns: patterns.into_iter().map(|pl| pl.pattern).collect(),
                 span: p.span,
@@ -339,16 +341,22 @@ fn too_many_patterns(name: &ast::Ident, count: usize, limit: usize) -> Diagnosti
     .help("each `like` copies every pattern of the piece it names; include each piece once")
 }
 
-/// A piece letter as written: `N`, `n`, `+P`. Returns (plus, uppercase letter), or
-/// `None` if it is not one ASCII letter with an optional `+` before it.
-pub(crate) fn parse_letter(text: &str) -> Option<(bool, char)> {
+/// A piece letter as written: `N`, `n`, `+P`, `N'` or `N!` (HaChu's and XBoard's
+/// letters beyond the 26), `+N'`. Returns (plus, uppercase letter, prime as
+/// [`ir::Piece::prime`]), or `None` if it is not one ASCII letter with an optional `+`
+/// before it and an optional `'` or `!` after it.
+pub(crate) fn parse_letter(text: &str) -> Option<(bool, char, u8)> {
     let (plus, rest) = match text.strip_prefix('+') {
         Some(rest) => (true, rest),
         None => (false, text),
     };
+    let (prime, rest) = match rest.chars().last().and_then(ir::prime_of) {
+        Some(prime) => (prime, &rest[..rest.len() - 1]),
+        None => (0, rest),
+    };
     let mut chars = rest.chars();
     match (chars.next(), chars.next()) {
-        (Some(c), None) if c.is_ascii_alphabetic() => Some((plus, c.to_ascii_uppercase())),
+        (Some(c), None) if c.is_ascii_alphabetic() => Some((plus, c.to_ascii_uppercase(), prime)),
         _ => None,
     }
 }
@@ -368,13 +376,13 @@ pub(crate) fn san_name(text: &str) -> Option<ir::SanName> {
     }
 }
 
-/// A letter as FEN writes it for the first side: `N`, `+P`.
-pub(crate) fn letter_text(plus: bool, letter: char) -> String {
-    if plus {
-        format!("+{letter}")
-    } else {
-        letter.to_string()
-    }
+/// A letter as FEN writes it for the first side: `N`, `+P`, `N'`, `L!`.
+pub(crate) fn letter_text(plus: bool, letter: char, prime: u8) -> String {
+    format!(
+        "{}{letter}{}",
+        if plus { "+" } else { "" },
+        ir::prime_mark(prime)
+    )
 }
 
 fn first_name_span(file: &ast::File, id: PieceId) -> Span {

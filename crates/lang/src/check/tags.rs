@@ -2,7 +2,7 @@
 //! pattern modifier.
 //!
 //! Owns their errors (E0926-E0931): an unknown tag, a tag or mark declared twice or too
-//! many tags, a mark that FEN cannot carry, a piece whose patterns require two
+//! many tags, a mark that FEN cannot carry (`'` or `!` too where a piece's letter carries it), a piece whose patterns require two
 //! different states (the table keeps one per piece), a pattern requiring a tag its
 //! piece never carries, and a neutral piece given a tag; and E0960, a promotion's tag
 //! (`promotion ..., tagged T`) that a promoting piece does not carry. What tags do is the game
@@ -86,6 +86,29 @@ impl Checker {
                     continue;
                 }
             };
+            // A primed letter (`N'`, `L!`) takes its mark after a piece's letter in FEN.
+            let primed = file.items.iter().find_map(|i| match i {
+                ast::Item::Piece(p) if p.letter.name.ends_with(mark) => Some(p.letter.span),
+                _ => None,
+            });
+            if let (Some(letter), Some(_)) = (primed, ir::prime_of(mark)) {
+                self.error(
+                    Diagnostic::error(
+                        "E0928",
+                        format!(
+                            "`{mark}` cannot be a tag's FEN mark in a game with `{mark}` letters"
+                        ),
+                        d.mark_span,
+                    )
+                    .label("this mark")
+                    .secondary(
+                        letter,
+                        format!("a letter FEN writes with `{mark}` after it"),
+                    )
+                    .help("give the tag another mark, e.g. `^`"),
+                );
+                continue;
+            }
             if let Some(i) = out.tags.iter().position(|t| t.mark == mark) {
                 self.error(
                     Diagnostic::error(

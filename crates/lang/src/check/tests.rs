@@ -463,6 +463,48 @@ fn en_passant_modifier_and_plus_letters() {
 }
 
 #[test]
+fn primed_letters() {
+    // HaChu's and XBoard's letters beyond the 26: `X'` and `X!`, with `+` too; each a
+    // letter of its own.
+    let r = rules(
+        "board square 15x15\npiece Ox (x') { step any }\npiece Lion (L!) { step any }\n\
+         piece Phoenix (X) { step any }\npiece Gold (+x') { step any }",
+    );
+    let letters: Vec<(char, bool, u8)> = r
+        .pieces
+        .iter()
+        .map(|p| (p.letter, p.plus, p.prime))
+        .collect();
+    assert_eq!(
+        letters,
+        vec![
+            ('X', false, 1),
+            ('L', false, 2),
+            ('X', false, 0),
+            ('X', true, 1)
+        ]
+    );
+    assert_eq!(crate::ir::prime_mark(1), "'");
+    assert_eq!(crate::ir::prime_mark(2), "!");
+    assert_eq!(crate::ir::prime_of('!'), Some(2));
+    assert_eq!(crate::ir::prime_of('~'), None);
+    // The same primed letter twice is a clash; `X'` and `X` are not.
+    let (_, diags) =
+        check_source("board square 15x15\npiece Ox (X') { step any }\npiece Ox2 (x') { step any }");
+    let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+    assert_eq!(codes, vec!["E0302"]);
+    assert!(diags.iter().any(|d| d.message.contains("`X'`")));
+    // Two marks, or a mark with no letter, are no letter.
+    for bad in ["X''", "X'!", "'", "+!"] {
+        let (_, diags) = check_source(&format!(
+            "board square 15x15\npiece Ox ({bad}) {{ step any }}"
+        ));
+        let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+        assert_eq!(codes, vec!["E0303"], "{bad}");
+    }
+}
+
+#[test]
 fn files_without_game_declarations_have_empty_game() {
     let r = rules(
         "board square 8x8\nzone z = rank 2\npiece King (K) { step any }\n\

@@ -38,7 +38,8 @@ pub fn middle_cell(board: &Board) -> Option<CellId> {
 }
 
 /// A piece named as `piecewise show --piece` takes it: its name or FEN letter (a
-/// promoted piece's letter with its `+`). A lone lowercase letter (`n`, `+p`) means
+/// promoted piece's letter with its `+`, a primed one with its `'` or `!`). A lone
+/// lowercase letter (`n`, `+p`, `n'`) means
 /// the second side's piece; anything else the first side's. `None` if no piece is
 /// named or lettered so.
 ///
@@ -55,8 +56,8 @@ pub fn middle_cell(board: &Board) -> Option<CellId> {
 /// ```
 pub fn piece_arg(rules: &Rules, text: &str) -> Option<(Side, PieceId)> {
     let kind = rules.piece(text)?;
-    let lower = text.trim_start_matches('+').chars().count() == 1
-        && text.chars().any(|c| c.is_ascii_lowercase());
+    let bare = text.trim_start_matches('+').trim_end_matches(['\'', '!']);
+    let lower = bare.chars().count() == 1 && bare.chars().any(|c| c.is_ascii_lowercase());
     let side = if lower { Side::Second } else { Side::First };
     Some((side, kind))
 }

@@ -46,7 +46,12 @@ pub fn disasm(p: &MoveProgram) -> String {
     }
     for (pi, piece) in p.pieces.iter().enumerate() {
         let plus = if piece.plus { "+" } else { "" };
-        let _ = writeln!(out, "piece {pi} {} ({plus}{})", piece.name, piece.letter);
+        let prime = crate::ir::prime_mark(piece.prime);
+        let _ = writeln!(
+            out,
+            "piece {pi} {} ({plus}{}{prime})",
+            piece.name, piece.letter
+        );
         for pat in piece.patterns.clone() {
             let _ = writeln!(out, "  pattern {pat}");
             let ops = p.pattern_ops(pat as usize);

@@ -168,6 +168,9 @@ pub struct ProgramPiece {
     pub letter: char,
     /// The letter is written `+X` (a promoted piece).
     pub plus: bool,
+    /// The mark after the letter, as [`ir::Piece::prime`]: `X'`, `X!` (HaChu's and
+    /// XBoard's letters beyond the 26).
+    pub prime: u8,
     /// Range of [`MoveProgram::patterns`].
     pub patterns: Range<u32>,
     /// Declared `neutral`: no side's (a wall to every walk; no patterns compiled unless
@@ -290,6 +293,7 @@ pub fn compile(rules: &RuleSet) -> MoveProgram {
             name: piece.name.clone(),
             letter: piece.letter,
             plus: piece.plus,
+            prime: piece.prime,
             patterns: first..p.patterns.len() as u32,
             neutral,
         });

@@ -151,6 +151,10 @@ pub fn read_board(
             .map(|k| format!("*{}", pieces[k.index()].letter))
             .collect()
     };
+    // The marks after a letter this game's letters use (`'`, `!`), by prime.
+    let primes: Vec<u8> = (1..=2u8)
+        .filter(|&k| pieces.iter().any(|p| p.prime == k))
+        .collect();
     let mut cells = vec![Occupant::EMPTY; board.cell_count()];
     let mut promoted = vec![0u8; board.cell_count()];
     let mut tags = vec![0u8; board.cell_count()];
@@ -224,21 +228,37 @@ pub fn read_board(
             } else if ch.is_ascii_alphabetic()
                 || (ch == b'+' && bytes.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
             {
-                // `+X`: a promoted piece's letter, one cell.
+                // `+X`: a promoted piece's letter, one cell; `X'`, `X!`: a primed letter
+                // (in games that declare one, so that tag marks `'` and `!` still read
+                // elsewhere).
                 let plus = ch == b'+';
                 if plus {
                     i += 1;
                 }
                 let letter = bytes[i];
+                let prime = bytes
+                    .get(i + 1)
+                    .and_then(|&b| crate::ir::prime_of(b as char))
+                    .filter(|k| primes.contains(k))
+                    .unwrap_or(0);
+                if prime != 0 {
+                    i += 1;
+                }
+                let written = format!(
+                    "{}{}{}",
+                    if plus { "+" } else { "" },
+                    letter as char,
+                    crate::ir::prime_mark(prime)
+                );
                 let Some(kind) = pieces.iter().position(|p| {
-                    p.plus == plus && p.letter == letter.to_ascii_uppercase() as char
+                    p.plus == plus
+                        && p.prime == prime
+                        && p.letter == letter.to_ascii_uppercase() as char
                 }) else {
                     let declared = pieces.iter().map(|p| p.fen_letter(Side::First)).collect();
-                    let written = format!("{}{}", if plus { "+" } else { "" }, letter as char);
                     return Err(FenError::unknown_letter(here, written, declared));
                 };
                 if neutral.contains(&PieceId(kind as u8)) {
-                    let written = format!("{}{}", if plus { "+" } else { "" }, letter as char);
                     return Err(FenError::neutral_piece(here, written, neutral_forms()));
                 }
                 let Some(cell) = cell else {

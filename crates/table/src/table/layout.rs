@@ -218,20 +218,24 @@ pub struct TablePiece {
     /// The letter is written `+X` in FEN (a promoted piece, as in Shogi): `+P` and `P`
     /// are different pieces.
     pub plus: bool,
+    /// The mark after the letter in FEN (0 none, 1 `X'`, 2 `X!`): the letters beyond
+    /// the 26 HaChu and XBoard write for games of more kinds; `N'` and `N` are
+    /// different pieces.
+    pub prime: u8,
 }
 
 impl TablePiece {
-    /// The letter as FEN writes it for `side`: `N`, `n`, `+P`, `+p`.
+    /// The letter as FEN writes it for `side`: `N`, `n`, `+P`, `+p`, `N'`, `n'`.
     pub fn fen_letter(&self, side: Side) -> String {
         let l = match side {
             Side::First => self.letter,
             Side::Second => self.letter.to_ascii_lowercase(),
         };
-        if self.plus {
-            format!("+{l}")
-        } else {
-            l.to_string()
-        }
+        format!(
+            "{}{l}{}",
+            if self.plus { "+" } else { "" },
+            crate::ir::prime_mark(self.prime)
+        )
     }
 }
 
@@ -280,17 +284,43 @@ impl MoveTable {
         self.nodes.len() * NODE_SIZE + self.roots.len() * 8
     }
 
-    /// The piece with this plain letter (either case); never a `+X` piece.
+    /// The piece with this plain letter (either case); never a `+X` or `X'` piece.
     pub fn piece_by_letter(&self, letter: char) -> Option<PieceId> {
         self.piece_by_fen_letter(false, letter)
     }
 
-    /// The piece with this letter (either case), written with `+` before it or not.
+    /// The piece with this letter (either case), written with `+` before it or not;
+    /// never a primed (`X'`, `X!`) piece: see [`MoveTable::piece_by_letter_text`].
     pub fn piece_by_fen_letter(&self, plus: bool, letter: char) -> Option<PieceId> {
+        self.piece_by_letter_parts(plus, letter, 0)
+    }
+
+    /// The piece with this letter (either case), `+` before it or not, and the mark
+    /// after it (`prime` as [`TablePiece::prime`]).
+    pub fn piece_by_letter_parts(&self, plus: bool, letter: char, prime: u8) -> Option<PieceId> {
         let up = letter.to_ascii_uppercase();
         self.pieces
             .iter()
-            .position(|p| p.letter == up && p.plus == plus)
+            .position(|p| p.letter == up && p.plus == plus && p.prime == prime)
             .map(|i| PieceId(i as u8))
+    }
+
+    /// The piece a letter as FEN writes it names: `N`, `n`, `+P`, `N'`, `+n'`, `L!`.
+    pub fn piece_by_letter_text(&self, text: &str) -> Option<PieceId> {
+        let (plus, rest) = match text.strip_prefix('+') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let (prime, rest) = match rest.chars().last().and_then(crate::ir::prime_of) {
+            Some(prime) => (prime, &rest[..rest.len() - 1]),
+            None => (0, rest),
+        };
+        let mut chars = rest.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => {
+                self.piece_by_letter_parts(plus, c, prime)
+            }
+            _ => None,
+        }
     }
 }

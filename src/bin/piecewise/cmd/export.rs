@@ -29,7 +29,12 @@ pub fn betza(path: &Path, piece: Option<&str>, color: bool) -> Outcome {
     };
     if let Some(name) = piece {
         let found = rules.pieces.iter().position(|p| {
-            p.name == name || (name.len() == 1 && name.eq_ignore_ascii_case(&p.letter.to_string()))
+            p.name == name
+                || name.eq_ignore_ascii_case(&format!(
+                    "{}{}",
+                    p.letter,
+                    piecewise::ir::prime_mark(p.prime)
+                ))
         });
         let Some(i) = found else {
             return Err(Failure::input(format_args!(
@@ -52,7 +57,12 @@ pub fn betza(path: &Path, piece: Option<&str>, color: bool) -> Outcome {
     for (i, p) in rules.pieces.iter().enumerate() {
         let plus = if p.plus { "+" } else { "" };
         match export_piece(&rules, PieceId(i as u8)) {
-            Ok(text) => outln!("{} ({plus}{}): {text}", p.name, p.letter),
+            Ok(text) => outln!(
+                "{} ({plus}{}{}): {text}",
+                p.name,
+                p.letter,
+                piecewise::ir::prime_mark(p.prime)
+            ),
             Err(e) => {
                 report(&e);
                 failed = true;

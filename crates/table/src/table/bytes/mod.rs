@@ -33,6 +33,9 @@ pub const MAGIC: &[u8; 4] = b"PWTB";
 pub const VERSION: u16 = 8;
 /// Piece flag: the letter is written `+X`.
 const PIECE_PLUS: u8 = 1;
+/// Piece flags: the mark after the letter (0 none, 1 `X'`, 2 `X!`), two bits.
+const PIECE_PRIME: u8 = 6;
+const PIECE_PRIME_SHIFT: u8 = 1;
 const TOPOLOGY_SQUARE: u8 = 1;
 const TOPOLOGY_HEX: u8 = 2;
 const TOPOLOGY_HEX_ROWS: u8 = 3;
@@ -58,7 +61,9 @@ pub fn to_bytes(table: &MoveTable) -> Vec<u8> {
     out.push(table.pieces.len() as u8);
     for piece in &table.pieces {
         out.push(piece.letter as u8);
-        out.push(if piece.plus { PIECE_PLUS } else { 0 });
+        out.push(
+            if piece.plus { PIECE_PLUS } else { 0 } | (piece.prime.min(3) << PIECE_PRIME_SHIFT),
+        );
         let name = piece.name.as_bytes();
         let len = name.len().min(255);
         out.push(len as u8);
@@ -177,7 +182,9 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
     for _ in 0..piece_count {
         let letter = reader.u8("a piece letter")? as char;
         let flags = reader.u8("a piece's flags")?;
-        if flags & !PIECE_PLUS != 0 {
+        if flags & !(PIECE_PLUS | PIECE_PRIME) != 0
+            || (flags & PIECE_PRIME) >> PIECE_PRIME_SHIFT > 2
+        {
             return Err(TableFileError::piece_flags(reader.at, flags));
         }
         let len = reader.u8("a piece name length")? as usize;
@@ -189,6 +196,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
             name: name.to_string(),
             letter,
             plus: flags & PIECE_PLUS != 0,
+            prime: (flags & PIECE_PRIME) >> PIECE_PRIME_SHIFT,
         });
     }
     let filter_count = reader.u8("the filter count")? as usize;

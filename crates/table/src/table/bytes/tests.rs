@@ -55,6 +55,11 @@ fn tables_round_trip() {
         chess_like(),
         table_of("board hex radius 2\npiece K (K) { step any }\n"),
         table_of("board tri 4x3\npiece K (K) { step any }\n"),
+        // Primed letters: `X'`, `L!`, `+X'`.
+        table_of(
+            "board square 5x5\npiece Ox (X') { step any }\npiece Lion (L!) { step any }\n\
+             piece Gold (+X') { step any }\n",
+        ),
         // Graph boards: a free one with its declared tolerance, a hex lattice.
         table_in_rules(
             "board graph \"boards/wheel.json\" tolerance 45\npiece K (K) { step any }\n\
@@ -203,13 +208,13 @@ fn header_fields_are_checked() {
     // letter and flags.
     assert_eq!(body[16], 3);
     assert_eq!((body[17], body[18]), (b'K', 0));
-    assert_eq!(
-        damaged(18, 2),
-        TableFileErrorKind::PieceFlags {
-            offset: 19,
-            flags: 2
-        }
-    );
+    for flags in [8, 6] {
+        // An unknown flag; a prime past `!` (3).
+        assert_eq!(
+            damaged(18, flags),
+            TableFileErrorKind::PieceFlags { offset: 19, flags }
+        );
+    }
     // King's name length (4), then the name.
     assert_eq!(body[19], 4);
     assert_eq!(

@@ -120,6 +120,7 @@ pub fn link(
                 name: p.name.clone(),
                 letter: p.letter,
                 plus: p.plus,
+                prime: p.prime,
             })
             .collect(),
         filters: program.filters.iter().map(filter_code).collect(),

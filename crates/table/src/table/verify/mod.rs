@@ -189,10 +189,9 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         if !piece.letter.is_ascii_uppercase() {
             return Err(VerifyError::piece_letter(i, piece.letter));
         }
-        if let Some(original) = table.pieces[..i]
-            .iter()
-            .position(|other| other.letter == piece.letter && other.plus == piece.plus)
-        {
+        if let Some(original) = table.pieces[..i].iter().position(|other| {
+            other.letter == piece.letter && other.plus == piece.plus && other.prime == piece.prime
+        }) {
             return Err(VerifyError::duplicate_letter(
                 i,
                 original,

@@ -50,6 +50,7 @@ fn sample() -> MoveTable {
             name: "King".into(),
             letter: 'K',
             plus: false,
+            prime: 0,
         }],
         filters: vec![FilterCode::ANY],
         roots,
@@ -115,11 +116,21 @@ fn board_and_piece_checks() {
     table.pieces.push(promoted);
     table.roots.extend(vec![RootRange::default(); 8]);
     verify(table).expect("K and +K differ");
+    // Likewise `K'` and `K!` (primed letters).
+    let mut table = sample();
+    for prime in [1, 2] {
+        let mut primed = table.pieces[0].clone();
+        primed.prime = prime;
+        table.pieces.push(primed);
+        table.roots.extend(vec![RootRange::default(); 8]);
+    }
+    verify(table).expect("K, K' and K! differ");
     let kind = rejected(|t| {
         t.pieces.extend((0..64).map(|i| TablePiece {
             name: format!("P{i}"),
             letter: 'A',
             plus: false,
+            prime: 0,
         }))
     });
     assert!(matches!(kind, PieceCount { pieces: 65 }), "{kind:?}");
