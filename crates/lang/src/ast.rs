@@ -338,6 +338,8 @@ pub enum DropOptionKind {
     NotIn(Vec<Ident>),
     /// `one per file`
     OnePerFile,
+    /// `at most N per file`
+    PerFile(Number),
     /// `not mating`
     NotMating,
 }

@@ -226,15 +226,16 @@ pub struct Promotion {
     pub span: Span,
 }
 
-/// `drop Pieces [not in Zones] [, one per file] [, not mating]`.
+/// `drop Pieces [not in Zones] [, one per file | at most N per file] [, not mating]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DropRule {
     /// The pieces it restricts.
     pub pieces: Vec<PieceId>,
     /// `not in Zone`: never dropped on these zones' cells.
     pub not_in: Vec<ZoneId>,
-    /// `one per file`: not on a file that already holds an own piece of the same kind.
-    pub one_per_file: bool,
+    /// `at most N per file` (`one per file` is 1): not on a file that already holds N
+    /// own pieces of the same kind; 0 when not given.
+    pub per_file: u8,
     /// `not mating`: a drop that checkmates at once is illegal.
     pub not_mating: bool,
     /// Where the declaration was written.

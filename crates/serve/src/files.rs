@@ -141,6 +141,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("tencubed.rules"),
     shipped!("tenjiku-generals.rules"),
     shipped!("threekings.rules"),
+    shipped!("torishogi.rules"),
     shipped!("torpedo.rules"),
     shipped!("tri-zoo.rules"),
     shipped!("trioban.rules"),

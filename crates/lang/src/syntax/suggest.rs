@@ -113,7 +113,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
             "on entry or capture",
             "never forced",
         ],
-        R::drop_option => &["not in", "one per file", "not mating"],
+        R::drop_option => &["not in", "one per file", "at most", "not mating"],
         R::hand_not_kept => &["captures not kept"],
         R::sokoban_role => &["pusher", "box", "wall", "reverse"],
         R::counting_role => &["pawn", "rook", "bishop", "knight"],
