@@ -211,6 +211,8 @@ pub struct DropLimits {
     pub per_file: u8,
     /// `not mating`: a drop that checkmates at once is illegal.
     pub not_mating: bool,
+    /// `also stuck`: also dropped where the piece could never move again.
+    pub stuck: bool,
 }
 
 /// Table sizes of a [`Game`] (see [`Game::table_memory`]).

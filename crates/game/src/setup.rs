@@ -536,6 +536,7 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
                     limit.per_file = rule.per_file;
                 }
                 limit.not_mating |= rule.not_mating;
+                limit.stuck |= rule.stuck;
             }
         }
     }

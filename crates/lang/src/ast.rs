@@ -342,6 +342,8 @@ pub enum DropOptionKind {
     PerFile(Number),
     /// `not mating`
     NotMating,
+    /// `also stuck`
+    Stuck,
 }
 
 /// `confine King | Advisor to palace`

@@ -226,7 +226,7 @@ pub struct Promotion {
     pub span: Span,
 }
 
-/// `drop Pieces [not in Zones] [, one per file | at most N per file] [, not mating]`.
+/// `drop Pieces [not in Zones] [, one per file | at most N per file] [, not mating] [, also stuck]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DropRule {
     /// The pieces it restricts.
@@ -238,6 +238,8 @@ pub struct DropRule {
     pub per_file: u8,
     /// `not mating`: a drop that checkmates at once is illegal.
     pub not_mating: bool,
+    /// `also stuck`: also dropped where the piece could never move again.
+    pub stuck: bool,
     /// Where the declaration was written.
     pub span: Span,
 }

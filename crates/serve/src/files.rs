@@ -61,6 +61,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("croatian-tlalocan.rules"),
     shipped!("czech-draughts.rules"),
     shipped!("delayed-promotion.rules"),
+    shipped!("dobutsu.rules"),
     shipped!("dragon.rules"),
     shipped!("duck.rules"),
     shipped!("effects.rules"),

@@ -511,7 +511,7 @@ impl<'g> PseudoGen<'g> {
                     let c = CellId(cell as u16);
                     if !pos.cells[cell].is_empty()
                         || limits.forbidden[cell]
-                        || g.dead(side, piece, c)
+                        || (!limits.stuck && g.dead(side, piece, c))
                     {
                         continue;
                     }

@@ -565,11 +565,13 @@ impl Checker {
             not_in: Vec::new(),
             per_file: 0,
             not_mating: false,
+            stuck: false,
             span: d.span,
         };
         let mut ok = true;
         let mut per_file: Option<Span> = None;
         let mut not_mating: Option<Span> = None;
+        let mut stuck: Option<Span> = None;
         for o in &d.options {
             match &o.kind {
                 DropOptionKind::NotIn(zones) => {
@@ -607,6 +609,13 @@ impl Checker {
                     }
                     per_file = Some(o.span);
                 }
+                DropOptionKind::Stuck => match stuck {
+                    Some(first) => {
+                        ok = false;
+                        self.twice("also stuck", o.span, first);
+                    }
+                    None => stuck = Some(o.span),
+                },
                 DropOptionKind::NotMating => match not_mating {
                     Some(first) => {
                         ok = false;
@@ -618,6 +627,7 @@ impl Checker {
         }
         rule.pieces = pieces?;
         rule.not_mating = not_mating.is_some();
+        rule.stuck = stuck.is_some();
         ok.then_some(rule)
     }
 

@@ -314,6 +314,7 @@ fn drop_option(n: &Node<'_>) -> Option<DropOption> {
         R::drop_one_per_file => DropOptionKind::OnePerFile,
         R::drop_per_file => DropOptionKind::PerFile(number(n.child(R::number), n.span)),
         R::drop_not_mating => DropOptionKind::NotMating,
+        R::drop_stuck => DropOptionKind::Stuck,
         R::drop_option => return drop_option(n.children.first()?),
         _ => return None,
     };
