@@ -363,6 +363,14 @@ snap!(
     "board square 8x8\nhand\ndrop Pawn, not mating, not mating\npiece Pawn (P) { step forward }\n"
 );
 snap!(
+    game_drop_per_file_twice,
+    "board square 8x8\nhand\ndrop Pawn, one per file, at most 2 per file\npiece Pawn (P) { step forward }\n"
+);
+snap!(
+    game_drop_per_file_zero,
+    "board square 8x8\nhand\ndrop Pawn, at most 0 per file\npiece Pawn (P) { step forward }\n"
+);
+snap!(
     game_hand_twice,
     "board square 8x8\nhand\nhand\npiece Pawn (P) { step forward }\n"
 );

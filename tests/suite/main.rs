@@ -33,6 +33,7 @@ mod distance_cli;
 mod draughts;
 mod draughts_ends;
 mod draughts_quality;
+mod eastern_rules;
 mod editors;
 mod effects;
 mod fairy_oracle;

@@ -206,10 +206,13 @@ pub struct PromotionRule {
 pub struct DropLimits {
     /// Indexed by cell id: never dropped here.
     pub forbidden: Vec<bool>,
-    /// `one per file`: not on a file that already holds an own piece of the same kind.
-    pub one_per_file: bool,
+    /// `at most N per file` (`one per file`: 1): not on a file that already holds N own
+    /// pieces of the same kind; 0: no limit.
+    pub per_file: u8,
     /// `not mating`: a drop that checkmates at once is illegal.
     pub not_mating: bool,
+    /// `also stuck`: also dropped where the piece could never move again.
+    pub stuck: bool,
 }
 
 /// Table sizes of a [`Game`] (see [`Game::table_memory`]).

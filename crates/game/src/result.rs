@@ -11,7 +11,7 @@
 //! counting) are decided over a [`super::Line`] (`line.rs`, `history.rs`).
 
 use super::{Game, GamePosition};
-use crate::ids::Side;
+use crate::ids::{CellId, Side};
 use crate::ir::Outcome;
 
 /// Why a game ended (or may end, when a player claims it).
@@ -280,12 +280,31 @@ impl Game {
     }
 
     /// `reach`: the side that just moved has its pieces in its zone (the side to move
-    /// gets the other outcome); with `reply`, the second side answers the first.
+    /// gets the other outcome); with `reply`, the second side answers the first; with
+    /// `safe`, the side to move is judged first (its pieces stood the other side's
+    /// move), and both sides there safely is a draw.
     fn reached(&self, pos: &GamePosition) -> Option<GameResult> {
         let stm = pos.side_to_move();
         let mover = stm.opponent();
         for (i, rule) in self.ends.reach.iter().enumerate() {
             let counts = |side: Side| rule.for_side.map_or(true, |s| s == side);
+            if rule.safe {
+                let safe = |side: Side| counts(side) && self.arrived_safe(pos, i, side);
+                if safe(stm) {
+                    return Some(if safe(mover) {
+                        GameResult {
+                            winner: None,
+                            reason: EndReason::Reach,
+                        }
+                    } else {
+                        GameResult::for_side(stm, rule.outcome, EndReason::Reach)
+                    });
+                }
+                if safe(mover) {
+                    return Some(GameResult::for_side(mover, rule.outcome, EndReason::Reach));
+                }
+                continue;
+            }
             if rule.reply {
                 // The first side arrived and the second has had its reply: a draw if it
                 // arrived too, else the first side's outcome.
@@ -332,6 +351,29 @@ impl Game {
             }
         }
         n >= rule.count
+    }
+
+    /// `reach ..., safe`: whether `side` has the count of the `i`th reach rule's pieces
+    /// in its zone and, when it has exactly that many there, the other side could
+    /// capture none of them (Fairy-Stockfish's `flagPieceSafe`).
+    fn arrived_safe(&self, pos: &GamePosition, i: usize, side: Side) -> bool {
+        let rule = &self.ends.reach[i];
+        let zone = &self.reach_zones[i][side.index()];
+        let there = || {
+            pos.cells().iter().enumerate().filter(|(cell, occ)| {
+                !occ.is_empty()
+                    && occ.side() == side
+                    && zone[*cell]
+                    && rule.pieces.contains(&occ.kind())
+            })
+        };
+        let n = there().count() as u32;
+        if n != rule.count {
+            return n > rule.count;
+        }
+        there().all(|(cell, occ)| {
+            !self.attacked(pos, CellId(cell as u16), side.opponent(), occ.kind())
+        })
     }
 
     /// Whether the side to move has a legal move after which it has arrived (the reply

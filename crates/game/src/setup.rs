@@ -532,8 +532,11 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
                         *forbidden |= inside;
                     }
                 }
-                limit.one_per_file |= rule.one_per_file;
+                if rule.per_file != 0 && (limit.per_file == 0 || rule.per_file < limit.per_file) {
+                    limit.per_file = rule.per_file;
+                }
                 limit.not_mating |= rule.not_mating;
+                limit.stuck |= rule.stuck;
             }
         }
     }

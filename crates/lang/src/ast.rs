@@ -338,8 +338,12 @@ pub enum DropOptionKind {
     NotIn(Vec<Ident>),
     /// `one per file`
     OnePerFile,
+    /// `at most N per file`
+    PerFile(Number),
     /// `not mating`
     NotMating,
+    /// `also stuck`
+    Stuck,
 }
 
 /// `confine King | Advisor to palace`

@@ -226,17 +226,20 @@ pub struct Promotion {
     pub span: Span,
 }
 
-/// `drop Pieces [not in Zones] [, one per file] [, not mating]`.
+/// `drop Pieces [not in Zones] [, one per file | at most N per file] [, not mating] [, also stuck]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DropRule {
     /// The pieces it restricts.
     pub pieces: Vec<PieceId>,
     /// `not in Zone`: never dropped on these zones' cells.
     pub not_in: Vec<ZoneId>,
-    /// `one per file`: not on a file that already holds an own piece of the same kind.
-    pub one_per_file: bool,
+    /// `at most N per file` (`one per file` is 1): not on a file that already holds N
+    /// own pieces of the same kind; 0 when not given.
+    pub per_file: u8,
     /// `not mating`: a drop that checkmates at once is illegal.
     pub not_mating: bool,
+    /// `also stuck`: also dropped where the piece could never move again.
+    pub stuck: bool,
     /// Where the declaration was written.
     pub span: Span,
 }

@@ -503,11 +503,13 @@ impl<'g> PseudoGen<'g> {
                     let c = CellId(cell as u16);
                     if !pos.cells[cell].is_empty()
                         || limits.forbidden[cell]
-                        || g.dead(side, piece, c)
+                        || (!limits.stuck && g.dead(side, piece, c))
                     {
                         continue;
                     }
-                    if limits.one_per_file && file_has(g, pos, c, Occupant::piece(side, piece)) {
+                    if limits.per_file != 0
+                        && file_count(g, pos, c, Occupant::piece(side, piece), limits.per_file)
+                    {
                         continue;
                     }
                     out.push(GameMove::simple(MoveKind::Drop, piece, c, c));
@@ -529,13 +531,16 @@ impl<'g> PseudoGen<'g> {
     }
 }
 
-/// Whether `cell`'s file holds `occ` elsewhere.
-fn file_has(g: &Game, pos: &GamePosition, cell: CellId, occ: Occupant) -> bool {
+/// Whether `cell`'s file holds `occ` `n` times or more elsewhere.
+fn file_count(g: &Game, pos: &GamePosition, cell: CellId, occ: Occupant, n: u8) -> bool {
     let board = g.board();
     let x = board.coord(cell).x;
-    (0..board.height() as i16).any(|y| {
-        board
-            .cell_at(crate::ir::Coord { x, y })
-            .is_some_and(|c| pos.cells[c.index()] == occ)
-    })
+    (0..board.height() as i16)
+        .filter(|&y| {
+            board
+                .cell_at(crate::ir::Coord { x, y })
+                .is_some_and(|c| pos.cells[c.index()] == occ)
+        })
+        .nth(usize::from(n) - 1)
+        .is_some()
 }

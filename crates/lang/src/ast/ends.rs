@@ -98,6 +98,8 @@ pub struct ReachDecl {
     pub count: Option<Number>,
     /// `reply`: when the first side arrives, the second side has one move to arrive too.
     pub reply: bool,
+    /// `safe`: pieces the other side could capture there do not count.
+    pub safe: bool,
     pub span: Span,
 }
 

@@ -202,6 +202,14 @@ impl Checker {
             ),
             None => Some(1),
         };
+        if d.reply && d.safe {
+            self.error(
+                Diagnostic::error("E0936", "`safe` with `reply` on one `reach`", d.span)
+                    .label("`reply` and `safe` are two ways to answer an arrival")
+                    .help("keep one of them"),
+            );
+            return None;
+        }
         if let (true, Some(_)) = (d.reply, d.for_side) {
             self.error(
                 Diagnostic::error("E0935", "`reply` on a `reach` of one side", d.span)
@@ -217,6 +225,7 @@ impl Checker {
             outcome: d.outcome.unwrap_or(Outcome::Win),
             for_side: d.for_side,
             reply: d.reply,
+            safe: d.safe,
         })
     }
 

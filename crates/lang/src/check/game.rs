@@ -563,13 +563,15 @@ impl Checker {
         let mut rule = DropRule {
             pieces: Vec::new(),
             not_in: Vec::new(),
-            one_per_file: false,
+            per_file: 0,
             not_mating: false,
+            stuck: false,
             span: d.span,
         };
         let mut ok = true;
-        let mut one_per_file: Option<Span> = None;
+        let mut per_file: Option<Span> = None;
         let mut not_mating: Option<Span> = None;
+        let mut stuck: Option<Span> = None;
         for o in &d.options {
             match &o.kind {
                 DropOptionKind::NotIn(zones) => {
@@ -580,12 +582,39 @@ impl Checker {
                         }
                     }
                 }
-                DropOptionKind::OnePerFile => match one_per_file {
+                DropOptionKind::OnePerFile | DropOptionKind::PerFile(_) => {
+                    let n = match &o.kind {
+                        DropOptionKind::PerFile(n) => *n,
+                        _ => ast::Number {
+                            value: 1,
+                            span: o.span,
+                        },
+                    };
+                    if let Some(first) = per_file {
+                        ok = false;
+                        self.twice("per file", o.span, first);
+                    } else if n.value == 0 || n.value > 255 {
+                        ok = false;
+                        self.error(
+                            Diagnostic::error(
+                                "E0913",
+                                format!("at most {} per file", n.value),
+                                n.span,
+                            )
+                            .label("the count is 1 to 255")
+                            .help("the most pieces of the kind a file may hold before a drop"),
+                        );
+                    } else {
+                        rule.per_file = n.value as u8;
+                    }
+                    per_file = Some(o.span);
+                }
+                DropOptionKind::Stuck => match stuck {
                     Some(first) => {
                         ok = false;
-                        self.twice("one per file", o.span, first);
+                        self.twice("also stuck", o.span, first);
                     }
-                    None => one_per_file = Some(o.span),
+                    None => stuck = Some(o.span),
                 },
                 DropOptionKind::NotMating => match not_mating {
                     Some(first) => {
@@ -597,8 +626,8 @@ impl Checker {
             }
         }
         rule.pieces = pieces?;
-        rule.one_per_file = one_per_file.is_some();
         rule.not_mating = not_mating.is_some();
+        rule.stuck = stuck.is_some();
         ok.then_some(rule)
     }
 

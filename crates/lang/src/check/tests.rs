@@ -282,7 +282,7 @@ promotion Pawn to Queen | Rook | Bishop | Knight in last_rank
 promotion Pawn | Lance to Tokin in last_rank, optional, also leaving, only captured
 hand
 drop Pawn not in back_ranks | last_rank, one per file, not mating
-drop Knight, not in last_rank
+drop Knight, not in last_rank, at most 2 per file
 confine King | Prince to palace
 royals may not face
 piece King (K)   { step any; step orthogonal, to palace }
@@ -390,19 +390,12 @@ fn game_declarations_resolved() {
         ]
     );
 
-    let strip = |d: &DropRule| {
-        (
-            d.pieces.clone(),
-            d.not_in.clone(),
-            d.one_per_file,
-            d.not_mating,
-        )
-    };
+    let strip = |d: &DropRule| (d.pieces.clone(), d.not_in.clone(), d.per_file, d.not_mating);
     assert_eq!(
         g.drops.iter().map(strip).collect::<Vec<_>>(),
         vec![
-            (vec![pawn], vec![back_ranks, last_rank], true, true),
-            (vec![knight], vec![last_rank], false, false),
+            (vec![pawn], vec![back_ranks, last_rank], 1, true),
+            (vec![knight], vec![last_rank], 2, false),
         ]
     );
 

@@ -140,6 +140,10 @@ pub struct ReachRule {
     pub for_side: Option<Side>,
     /// `reply`: the second side may answer the first side's arrival.
     pub reply: bool,
+    /// `safe`: a side has arrived only while the other side could not capture its
+    /// pieces in the zone (with exactly `count` there, none of them attacked), and the
+    /// side to move is judged first.
+    pub safe: bool,
 }
 
 /// `extinction all|PIECES [OUTCOME] [, below N]`: a side with fewer than `below`

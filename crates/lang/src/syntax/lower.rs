@@ -312,7 +312,9 @@ fn drop_option(n: &Node<'_>) -> Option<DropOption> {
     let kind = match n.rule {
         R::drop_not_in => DropOptionKind::NotIn(piece_list(Some(n), n.span)),
         R::drop_one_per_file => DropOptionKind::OnePerFile,
+        R::drop_per_file => DropOptionKind::PerFile(number(n.child(R::number), n.span)),
         R::drop_not_mating => DropOptionKind::NotMating,
+        R::drop_stuck => DropOptionKind::Stuck,
         R::drop_option => return drop_option(n.children.first()?),
         _ => return None,
     };

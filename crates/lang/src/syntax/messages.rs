@@ -136,6 +136,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_check => "`check`",
         R::reach_count | R::kw_count => "`count` and a number",
         R::kw_reply => "`reply`",
+        R::kw_safe => "`safe`",
         R::extinction_below | R::kw_below => "`below` and a number",
         R::kw_all => "`all`",
         R::kw_giving => "`giving check`",
@@ -178,9 +179,13 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::opt_also_leaving | R::kw_also => "`also leaving`",
         R::kw_leaving => "`leaving`",
         R::opt_only_captured => "`only captured`",
-        R::drop_option => "`not in`, `one per file` or `not mating`",
+        R::drop_option => {
+            "`not in`, `one per file`, `at most N per file`, `not mating` or `also stuck`"
+        }
+        R::drop_stuck | R::kw_stuck => "`also stuck`",
         R::drop_not_in => "`not in`",
         R::drop_one_per_file => "`one per file`",
+        R::drop_per_file => "`at most N per file`",
         R::kw_per => "`per`",
         R::drop_not_mating | R::kw_mating => "`not mating`",
         R::mod_en_passant => "`en passant`",

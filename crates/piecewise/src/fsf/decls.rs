@@ -229,9 +229,21 @@ pub(super) fn drops(
     let first_rank = c.flag("firstRankPawnDrops", false);
     let in_zone = c.flag("promotionZonePawnDrops", false);
     let no_doubled = c.value("dropNoDoubled").filter(|v| v != "-");
-    if let Some(n) = c.value("dropNoDoubledCount").filter(|v| v != "1") {
-        c.issue("dropNoDoubledCount", format!("`{n}`: only 1 is translated"));
-    }
+    // `dropNoDoubledCount`: how many of the kind a file may hold before a drop.
+    let per_file = match c.value("dropNoDoubledCount") {
+        None => ", one per file".to_string(),
+        Some(n) => match n.trim().parse::<u8>() {
+            Ok(1) => ", one per file".to_string(),
+            Ok(n) if n > 1 => format!(", at most {n} per file"),
+            _ => {
+                c.issue(
+                    "dropNoDoubledCount",
+                    format!("`{n}`: not a count from 1 to 255"),
+                );
+                ", one per file".to_string()
+            }
+        },
+    };
     let mate = c.flag("shogiPawnDropMateIllegal", false);
     for key in [
         "dropLoop",
@@ -267,7 +279,7 @@ pub(super) fn drops(
             let _ = write!(line, " not in {}", not_in.join(" | "));
         }
         if no_doubled.as_deref().is_some_and(|d| d.contains(l)) {
-            line.push_str(", one per file");
+            line.push_str(&per_file);
         }
         if mate {
             line.push_str(", not mating");
@@ -277,7 +289,7 @@ pub(super) fn drops(
     if let Some(d) = no_doubled {
         for l in d.chars().filter(|l| !pawns.contains(*l)) {
             if let Some(name) = letter_name(l) {
-                let _ = writeln!(decls, "drop {name}, one per file");
+                let _ = writeln!(decls, "drop {name}{per_file}");
             }
         }
     }

@@ -151,17 +151,22 @@ fn flags(
         })
     });
     let reply = c.flag("flagMove", false);
-    for key in ["flagPieceSafe", "flagPieceBlockedWin"] {
-        if c.flag(key, false) {
-            c.issue(
-                key,
-                "not translated (a flag piece that must be safe there, or a blocked region)",
-            );
-        }
+    let safe = c.flag("flagPieceSafe", false);
+    if safe && reply {
+        c.issue(
+            "flagPieceSafe",
+            "not translated with `flagMove` (only an unsafe piece gives a reply)",
+        );
+    }
+    if c.flag("flagPieceBlockedWin", false) {
+        c.issue("flagPieceBlockedWin", "not translated (a blocked region)");
     }
     let mut options = String::new();
     if count > 1 {
         let _ = write!(options, ", count {count}");
+    }
+    if safe && !reply {
+        options.push_str(", safe");
     }
     let mut rule =
         |zone: &str, absolute: bool, cells: &str, pieces: &str, side: &str, reply: bool| {
