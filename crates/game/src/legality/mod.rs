@@ -181,7 +181,7 @@ impl MoveGenerator<'_> {
             return self.is_legal_general(pos, m);
         }
         if m.kind != MoveKind::Drop
-            || !g.drop_limits[side.index() * g.pieces + m.piece.index()].not_mating
+            || !g.drop_limits[side.index() * g.pieces + m.piece.index()].judged_after()
         {
             return self.is_legal_light(pos, m);
         }
@@ -191,7 +191,9 @@ impl MoveGenerator<'_> {
         let mut ok = !exposed;
         if ok && m.kind == MoveKind::Drop {
             let limits = &g.drop_limits[side.index() * g.pieces + m.piece.index()];
-            if limits.not_mating
+            if limits.not_checking && royal_attacked(g, pos, pos.side, &mut self.pseudo.attacks) {
+                ok = false;
+            } else if limits.not_mating
                 && royal_attacked(g, pos, pos.side, &mut self.pseudo.attacks)
                 && !self.has_legal_move(pos)
             {
