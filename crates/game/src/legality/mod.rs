@@ -191,11 +191,10 @@ impl MoveGenerator<'_> {
         let mut ok = !exposed;
         if ok && m.kind == MoveKind::Drop {
             let limits = &g.drop_limits[side.index() * g.pieces + m.piece.index()];
-            if limits.not_checking && royal_attacked(g, pos, pos.side, &mut self.pseudo.attacks) {
-                ok = false;
-            } else if limits.not_mating
+            // `not checking`: no check at all; `not mating`: no check without a reply.
+            if limits.judged_after()
                 && royal_attacked(g, pos, pos.side, &mut self.pseudo.attacks)
-                && !self.has_legal_move(pos)
+                && (limits.not_checking || !self.has_legal_move(pos))
             {
                 ok = false;
             }
