@@ -41,6 +41,7 @@ mod fmt;
 mod fsf;
 mod fsf_fen;
 mod fsf_rules;
+mod fsf_west;
 mod fuzz_regressions;
 mod game_end;
 mod game_layer;

@@ -150,6 +150,9 @@ pub struct CastlingMove {
     /// castling's right is the tag (FEN marks), never a letter: its bit in
     /// [`GamePosition`]'s rights is always set.
     pub tag: u8,
+    /// `king takes rook`: UCI writes the move as the king's to the partner's start
+    /// cell (`e1h1`), as Chess960's UCI does.
+    pub king_takes_rook: bool,
 }
 
 impl CastlingMove {
@@ -213,6 +216,16 @@ pub struct DropLimits {
     pub not_mating: bool,
     /// `also stuck`: also dropped where the piece could never move again.
     pub stuck: bool,
+    /// `not checking`: a drop that gives check is illegal.
+    pub not_checking: bool,
+}
+
+impl DropLimits {
+    /// Whether the drop's legality depends on what it does to the opponent's royals
+    /// (`not mating`, `not checking`): the full test plays it.
+    pub fn judged_after(&self) -> bool {
+        self.not_mating || self.not_checking
+    }
 }
 
 /// Table sizes of a [`Game`] (see [`Game::table_memory`]).
@@ -271,6 +284,10 @@ pub struct Game {
     hand: bool,
     /// `hand` without `captures not kept`: a capture fills the captor's hand.
     captures_to_hand: bool,
+    /// A capture puts a promoted piece into the hand as the piece it promoted from
+    /// (`hand` without `captures kept promoted`), so a promoted piece remembers that (FEN
+    /// `~`).
+    hand_demotes: bool,
     /// Indexed by `side * pieces + piece`.
     drop_limits: Vec<DropLimits>,
     /// Indexed by `(side * pieces + piece) * cells + cell`: the piece has no move at
@@ -283,6 +300,8 @@ pub struct Game {
     one_side: bool,
     /// The outcome of a stalemate for the side to move.
     stalemate: crate::ir::Outcome,
+    /// `stalemate ..., by piece count`: the outcome goes by the pieces on the board.
+    stalemate_by_count: bool,
     /// The game ends beyond checkmate and stalemate.
     ends: crate::ir::EndRules,
     /// Per `reach` rule of `ends`, per side: the cells of its zone as that side sees it.

@@ -11,7 +11,7 @@
 //! counting) are decided over a [`super::Line`] (`line.rs`, `history.rs`).
 
 use super::{Game, GamePosition};
-use crate::ids::{CellId, Side};
+use crate::ids::{CellId, PieceId, Side};
 use crate::ir::Outcome;
 
 /// Why a game ended (or may end, when a player claims it).
@@ -147,9 +147,33 @@ impl Game {
         }
         Some(GameResult::for_side(
             side,
-            self.stalemate,
+            self.stalemate_outcome(pos),
             EndReason::Stalemate,
         ))
+    }
+
+    /// What a stalemate means for the side to move: the rules' `stalemate`, or with
+    /// `by piece count` that outcome with fewer pieces on the board than the other side,
+    /// its opposite with more and a draw with as many.
+    fn stalemate_outcome(&self, pos: &GamePosition) -> Outcome {
+        if !self.stalemate_by_count {
+            return self.stalemate;
+        }
+        let side = pos.side_to_move();
+        let count = |s: Side| -> u32 {
+            (0..self.piece_count())
+                .map(|p| u32::from(pos.on_board(s, PieceId(p as u8))))
+                .sum()
+        };
+        match count(side).cmp(&count(side.opponent())) {
+            std::cmp::Ordering::Less => self.stalemate,
+            std::cmp::Ordering::Equal => Outcome::Draw,
+            std::cmp::Ordering::Greater => match self.stalemate {
+                Outcome::Win => Outcome::Loss,
+                Outcome::Loss => Outcome::Win,
+                Outcome::Draw => Outcome::Draw,
+            },
+        }
     }
 
     /// In a game with effects, a side whose royals are all gone (blown up, burnt) has

@@ -92,11 +92,13 @@ impl Game {
             base_of,
             hand: decls.hand,
             captures_to_hand: decls.hand && !decls.captures_not_kept,
+            hand_demotes: decls.hand && !decls.captures_not_kept && !decls.captures_kept_promoted,
             drop_limits: drop_limits(rule_set, &board),
             dead,
             no_facing: decls.royals_may_not_face,
             one_side: decls.one_side,
             stalemate: decls.stalemate,
+            stalemate_by_count: decls.stalemate_by_count,
             ends: decls.ends.clone(),
             reach_zones: decls
                 .ends
@@ -406,6 +408,7 @@ fn castling_move(castling: &Castling, side: Side, board: &Board) -> Option<Castl
         safe,
         letter,
         tag: c.tag.map_or(0, |t| 1 << t),
+        king_takes_rook: c.king_takes_rook,
     })
 }
 
@@ -537,6 +540,7 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
                 }
                 limit.not_mating |= rule.not_mating;
                 limit.stuck |= rule.stuck;
+                limit.not_checking |= rule.not_checking;
             }
         }
     }

@@ -25,6 +25,18 @@ pub struct File {
     pub span: Span,
 }
 
+/// What `hand` does with a captured piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum HandCaptures {
+    /// `hand`: to the captor's hand as the piece it promoted from.
+    #[default]
+    Demoted,
+    /// `hand, captures not kept`: out of the game.
+    NotKept,
+    /// `hand, captures kept promoted`: to the captor's hand as what it is.
+    KeptPromoted,
+}
+
 /// One top-level declaration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
@@ -86,8 +98,8 @@ pub enum Item {
     EnPassant(EnPassantDecl),
     /// `promotion Pawn to Queen | Rook in last_rank, optional`
     Promotion(PromotionDecl),
-    /// `hand [, captures not kept]` (the flag: captures not kept)
-    Hand(Span, bool),
+    /// `hand [, captures not kept | , captures kept promoted]`
+    Hand(Span, HandCaptures),
     /// `drop Pawn not in back_ranks, one per file, not mating`
     Drop(DropDecl),
     /// `confine King | Advisor to palace`
@@ -219,6 +231,8 @@ pub enum ChainRule {
 pub struct StalemateDecl {
     /// The outcome for the side to move.
     pub outcome: crate::ir::Outcome,
+    /// `, by piece count`: the outcome goes to the side with fewer pieces on the board.
+    pub by_count: bool,
     pub span: Span,
 }
 
@@ -246,6 +260,8 @@ pub struct CastlingDecl {
     pub king: CastlingMove,
     pub partner: CastlingMove,
     pub tag: Option<Ident>,
+    /// `, king takes rook`: written in UCI as the king's move to its partner's cell.
+    pub king_takes_rook: bool,
     pub span: Span,
 }
 
@@ -344,6 +360,8 @@ pub enum DropOptionKind {
     NotMating,
     /// `also stuck`
     Stuck,
+    /// `not checking`
+    NotChecking,
 }
 
 /// `confine King | Advisor to palace`

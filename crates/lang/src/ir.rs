@@ -59,6 +59,9 @@ pub struct GameDecls {
     /// `hand, captures not kept`: captured pieces leave the game (the hands hold what
     /// the start position puts there).
     pub captures_not_kept: bool,
+    /// `hand, captures kept promoted`: a captured promoted piece goes to the hand as
+    /// what it is, not as the piece it promoted from (Loop chess).
+    pub captures_kept_promoted: bool,
     /// `drop ...` restrictions, in declaration order.
     pub drops: Vec<DropRule>,
     /// `confine Pieces to Zone`; already applied to the pieces' patterns as `to Zone`
@@ -72,6 +75,10 @@ pub struct GameDecls {
     /// `stalemate ...`: the outcome for a side to move that has no legal move and is
     /// not in check (a draw unless declared).
     pub stalemate: Outcome,
+    /// `stalemate ..., by piece count`: the stalemated side gets `stalemate` with fewer
+    /// pieces on the board than the other side, its opposite with more, a draw with as
+    /// many (Fairy-Stockfish's `stalematePieceCount`).
+    pub stalemate_by_count: bool,
     /// `must capture [most]`: when a capture is legal, only captures are (with `most`,
     /// only those taking the most pieces).
     pub must_capture: Option<MustCapture>,
@@ -189,6 +196,8 @@ pub struct Castling {
     /// `tagged T`: the tag (its index) both pieces must carry; the castling right is
     /// the tag, not a FEN letter.
     pub tag: Option<u8>,
+    /// `, king takes rook`: UCI writes the move as the king's to the partner's cell.
+    pub king_takes_rook: bool,
     /// Where the declaration was written.
     pub span: Span,
 }
@@ -240,6 +249,8 @@ pub struct DropRule {
     pub not_mating: bool,
     /// `also stuck`: also dropped where the piece could never move again.
     pub stuck: bool,
+    /// `not checking`: a drop that gives check is illegal.
+    pub not_checking: bool,
     /// Where the declaration was written.
     pub span: Span,
 }

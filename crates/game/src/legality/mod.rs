@@ -181,7 +181,7 @@ impl MoveGenerator<'_> {
             return self.is_legal_general(pos, m);
         }
         if m.kind != MoveKind::Drop
-            || !g.drop_limits[side.index() * g.pieces + m.piece.index()].not_mating
+            || !g.drop_limits[side.index() * g.pieces + m.piece.index()].judged_after()
         {
             return self.is_legal_light(pos, m);
         }
@@ -191,9 +191,10 @@ impl MoveGenerator<'_> {
         let mut ok = !exposed;
         if ok && m.kind == MoveKind::Drop {
             let limits = &g.drop_limits[side.index() * g.pieces + m.piece.index()];
-            if limits.not_mating
+            // `not checking`: no check at all; `not mating`: no check without a reply.
+            if limits.judged_after()
                 && royal_attacked(g, pos, pos.side, &mut self.pseudo.attacks)
-                && !self.has_legal_move(pos)
+                && (limits.not_checking || !self.has_legal_move(pos))
             {
                 ok = false;
             }

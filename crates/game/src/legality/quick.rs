@@ -341,8 +341,8 @@ impl MoveGenerator<'_> {
         }
         if m.kind == MoveKind::Drop {
             let limits = &g.drop_limits[pos.position().side.index() * g.pieces + m.piece.index()];
-            if limits.not_mating {
-                // Legal unless it mates: quick only if it cannot give check at all.
+            if limits.judged_after() {
+                // Legal unless it mates (or checks): quick only if it cannot give check at all.
                 return if self.cannot_check(pos.position(), m.to, m.piece) {
                     Quick::Legal
                 } else {

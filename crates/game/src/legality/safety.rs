@@ -236,8 +236,8 @@ impl<B: Bits> Safety<B> {
             MoveKind::Normal => Some(m.from.index()),
             MoveKind::Drop => {
                 let limits = &g.drop_limits[pos.side.index() * g.pieces + m.piece.index()];
-                if limits.not_mating {
-                    // A drop that may not mate: an ordinary drop when it cannot give
+                if limits.judged_after() {
+                    // A drop that may not mate (or check): an ordinary drop when it cannot give
                     // check (outside every path into the opponent's lone royal).
                     let them = pos.side.opponent();
                     let royal = pos.royal_sum[them.index()] as usize;

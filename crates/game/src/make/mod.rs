@@ -328,7 +328,7 @@ fn place<const HASH: bool>(
 /// letter of its own remembers what it was, so that it returns to a hand as that (FEN
 /// `~`).
 fn promotion_mark(g: &Game, piece: PieceId, p: PieceId) -> u8 {
-    if g.captures_to_hand && g.base_of[p.index()].is_none() {
+    if g.hand_demotes && g.base_of[p.index()].is_none() {
         piece.0 + 1
     } else {
         0
@@ -432,7 +432,7 @@ fn take<const HASH: bool>(g: &Game, pos: &mut GamePosition, cell: CellId, captor
     }
     if g.captures_to_hand {
         let promo = pos.promoted(cell.index());
-        let kind = if promo != 0 {
+        let kind = if promo != 0 && g.hand_demotes {
             PieceId(promo - 1)
         } else {
             g.base_of[o.kind().index()].unwrap_or(o.kind())

@@ -104,6 +104,11 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
     }
     pos.cells = cells;
     pos.marks = promoted;
+    if game.captures_to_hand && !game.hand_demotes {
+        // `captures kept promoted`: a promoted piece goes to the hand as what it is, so
+        // a `~` means nothing (Fairy-Stockfish's dropLoop writes none).
+        pos.marks.iter_mut().for_each(|m| *m = 0);
+    }
     if let Some((hand_at, text)) = hand {
         if !game.hand {
             return Err(FenError::no_hands(hand_at - 1));
@@ -159,7 +164,11 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                         .castlings
                         .iter()
                         .enumerate()
-                        .filter(|(_, m)| m.letter == c && m.tag == 0)
+                        .filter(|(_, m)| {
+                            m.tag == 0
+                                && (m.letter == c
+                                    || (m.king_takes_rook && file_letter(game, m) == c))
+                        })
                         .map(|(i, _)| 1u32 << i)
                         .sum();
                     if bits == 0 {
@@ -238,6 +247,18 @@ fn check_counts(text: &str, limit: u32) -> Option<[u8; 2]> {
     let left = |t: &str| t.parse::<u32>().ok().filter(|&n| n <= limit);
     let given = |n: u32| u8::try_from(limit - n).ok();
     Some([given(left(w)?)?, given(left(b)?)?])
+}
+
+/// The file letter of a castling's partner (Shredder-FEN: `H`, `A`; lowercase for the
+/// second side).
+fn file_letter(game: &Game, c: &crate::CastlingMove) -> char {
+    let x = game.board().coord(c.partner_from).x;
+    let l = char::from(b'a' + x.clamp(0, 25) as u8);
+    if c.side == Side::First {
+        l.to_ascii_uppercase()
+    } else {
+        l
+    }
 }
 
 /// The castling letters the game declares, in order (a run of one letter once).
@@ -408,9 +429,13 @@ pub fn write(game: &Game, pos: &GamePosition) -> String {
                 .castlings
                 .iter()
                 .enumerate()
-                .any(|(i, c)| c.letter == want && c.tag == 0 && pos.castling & (1 << i) != 0);
-            if present {
-                rights.push(want);
+                .find(|(i, c)| c.letter == want && c.tag == 0 && pos.castling & (1 << i) != 0);
+            match present {
+                // Chess960's UCI goes with Shredder-FEN rights: the partner's file
+                // (`HAha`), as Fairy-Stockfish writes them.
+                Some((_, c)) if c.king_takes_rook => rights.push(file_letter(game, c)),
+                Some(_) => rights.push(want),
+                None => {}
             }
         }
     }

@@ -52,6 +52,14 @@ fn plain(g: &Game, m: &GameMove) -> String {
             let l = g.letter(Side::First, m.piece);
             format!("{}@{}", l, board.cell_name(m.to))
         }
+        MoveKind::Castling(i) if g.castlings[i as usize].king_takes_rook => {
+            let c = &g.castlings[i as usize];
+            format!(
+                "{}{}",
+                board.cell_name(c.king_from),
+                board.cell_name(c.partner_from)
+            )
+        }
         _ => {
             let mut s = format!("{}{}", board.cell_name(m.from), board.cell_name(m.to));
             // Captures in passing (no game of Fairy-Stockfish's has them): `x` and the

@@ -152,6 +152,7 @@ impl Checker {
             partner_from: pf,
             partner_to: pt,
             tag,
+            king_takes_rook: c.king_takes_rook,
             span: c.span,
         })
     }

@@ -53,10 +53,11 @@ impl Checker {
                         None => royal_ok = false,
                     }
                 }
-                ast::Item::Hand(span, not_kept) => {
+                ast::Item::Hand(span, captures) => {
                     self.flag_twice("hand", *span, &mut hand_decl);
                     if hand_decl == Some(*span) {
-                        game.captures_not_kept = *not_kept;
+                        game.captures_not_kept = *captures == ast::HandCaptures::NotKept;
+                        game.captures_kept_promoted = *captures == ast::HandCaptures::KeptPromoted;
                     }
                 }
                 ast::Item::RoyalsMayNotFace(span) => {
@@ -69,6 +70,18 @@ impl Checker {
                     self.flag_twice("stalemate", d.span, &mut stalemate_decl);
                     if stalemate_decl == Some(d.span) {
                         game.stalemate = d.outcome;
+                        game.stalemate_by_count = d.by_count;
+                        if d.by_count && d.outcome == crate::ir::Outcome::Draw {
+                            self.error(
+                                Diagnostic::warning(
+                                    "W0970",
+                                    "`by piece count` with a `draw`",
+                                    d.span,
+                                )
+                                .label("a draw for fewer pieces, more or as many")
+                                .help("write `stalemate win, by piece count` (suicide chess) or `stalemate loss, by piece count`"),
+                            );
+                        }
                     }
                 }
                 ast::Item::MustCapture(d) => {
@@ -566,12 +579,14 @@ impl Checker {
             per_file: 0,
             not_mating: false,
             stuck: false,
+            not_checking: false,
             span: d.span,
         };
         let mut ok = true;
         let mut per_file: Option<Span> = None;
         let mut not_mating: Option<Span> = None;
         let mut stuck: Option<Span> = None;
+        let mut not_checking: Option<Span> = None;
         for o in &d.options {
             match &o.kind {
                 DropOptionKind::NotIn(zones) => {
@@ -623,11 +638,19 @@ impl Checker {
                     }
                     None => not_mating = Some(o.span),
                 },
+                DropOptionKind::NotChecking => match not_checking {
+                    Some(first) => {
+                        ok = false;
+                        self.twice("not checking", o.span, first);
+                    }
+                    None => not_checking = Some(o.span),
+                },
             }
         }
         rule.pieces = pieces?;
         rule.not_mating = not_mating.is_some();
         rule.stuck = stuck.is_some();
+        rule.not_checking = not_checking.is_some();
         ok.then_some(rule)
     }
 

@@ -37,7 +37,16 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 span: c.span,
             })),
             R::promotion_decl => Some(Item::Promotion(promotion(c))),
-            R::hand_decl => Some(Item::Hand(c.span, c.has(R::hand_not_kept))),
+            R::hand_decl => Some(Item::Hand(
+                c.span,
+                if c.has(R::hand_not_kept) {
+                    HandCaptures::NotKept
+                } else if c.has(R::hand_kept_promoted) {
+                    HandCaptures::KeptPromoted
+                } else {
+                    HandCaptures::Demoted
+                },
+            )),
             R::drop_decl => Some(Item::Drop(drop_decl(c))),
             R::one_side_decl => Some(Item::OneSide(c.span)),
             R::must_capture_decl => Some(Item::MustCapture(MustCaptureDecl {
@@ -137,6 +146,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             })),
             R::stalemate_decl => Some(Item::Stalemate(StalemateDecl {
                 outcome: outcome(c.child(R::outcome)),
+                by_count: c.has(R::stalemate_by_count),
                 span: c.span,
             })),
             R::explode_decl => Some(Item::Explode(effects::explode(c))),
@@ -270,6 +280,7 @@ fn castling(n: &Node<'_>) -> CastlingDecl {
         king,
         partner,
         tag,
+        king_takes_rook: n.has(R::castling_takes),
         span: n.span,
     }
 }
@@ -315,6 +326,7 @@ fn drop_option(n: &Node<'_>) -> Option<DropOption> {
         R::drop_per_file => DropOptionKind::PerFile(number(n.child(R::number), n.span)),
         R::drop_not_mating => DropOptionKind::NotMating,
         R::drop_stuck => DropOptionKind::Stuck,
+        R::drop_not_checking => DropOptionKind::NotChecking,
         R::drop_option => return drop_option(n.children.first()?),
         _ => return None,
     };

@@ -115,6 +115,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::tag_mark => "a tag's FEN mark such as `^`",
         R::mod_tagged | R::kw_tagged => "`tagged`",
         R::castling_tagged => "`tagged` and a tag name",
+        R::castling_takes | R::kw_king | R::kw_takes => "`king takes rook`",
         R::captured_by | R::capture_side => {
             "`captured by` and `first`, `second`, `either side` or piece names"
         }
@@ -142,6 +143,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_giving => "`giving check`",
         R::kw_loses => "`loses`",
         R::hand_not_kept | R::kw_kept => "`captures not kept`",
+        R::hand_kept_promoted | R::kw_promoted => "`captures kept promoted`",
         R::kw_limit => "`limit`",
         R::kw_moves | R::kw_plies => "`moves` or `plies`",
         R::kw_pieces => "`pieces`",
@@ -188,6 +190,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::drop_per_file => "`at most N per file`",
         R::kw_per => "`per`",
         R::drop_not_mating | R::kw_mating => "`not mating`",
+        R::drop_not_checking | R::kw_checking => "`not checking`",
         R::mod_en_passant => "`en passant`",
         R::kw_passant => "`passant`",
         R::mod_pass | R::kw_pass => "`pass`",

@@ -307,10 +307,13 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             c.issue("flyingGeneral", "the variant has no king");
         }
     }
+    // With stalematePieceCount a drawn stalemate stays a draw either way.
+    let by_count = c.flag("stalematePieceCount", false);
     match c.value("stalemateValue").as_deref() {
         None | Some("draw") => {}
         Some(v @ ("win" | "loss")) => {
-            let _ = writeln!(decls, "stalemate {v}");
+            let count = if by_count { ", by piece count" } else { "" };
+            let _ = writeln!(decls, "stalemate {v}{count}");
         }
         Some(v) => c.issue("stalemateValue", format!("`{v}` is not win, loss or draw")),
     }

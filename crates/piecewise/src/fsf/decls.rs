@@ -224,7 +224,11 @@ pub(super) fn drops(
     if !drops {
         return;
     }
-    decls.push_str("hand\n");
+    decls.push_str(if c.flag("dropLoop", false) {
+        "hand, captures kept promoted\n"
+    } else {
+        "hand\n"
+    });
     let pawns = c.value("promotionPawnTypes").unwrap_or_else(|| "p".into());
     let first_rank = c.flag("firstRankPawnDrops", false);
     let in_zone = c.flag("promotionZonePawnDrops", false);
@@ -246,7 +250,6 @@ pub(super) fn drops(
     };
     let mate = c.flag("shogiPawnDropMateIllegal", false);
     for key in [
-        "dropLoop",
         "dropPromoted",
         "sittuyinRookDrop",
         "dropOppositeColoredBishop",

@@ -89,6 +89,7 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
         }
         R::checkmate_decl => Item::Checkmate(StalemateDecl {
             outcome: outcome(c.child(R::outcome)),
+            by_count: false,
             span: c.span,
         }),
         // `counting_decl`, the only rule left.
