@@ -69,6 +69,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("euroshogi.rules"),
     shipped!("extinction.rules"),
     shipped!("fairy.rules"),
+    shipped!("fox-and-hounds.rules"),
     shipped!("frisian-draughts.rules"),
     shipped!("gardner.rules"),
     shipped!("georgian.rules"),
