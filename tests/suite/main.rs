@@ -86,4 +86,5 @@ mod special_rules;
 mod tags;
 mod ultima;
 mod variants;
+mod walls;
 mod win_rules;
