@@ -90,4 +90,5 @@ mod tags;
 mod ultima;
 mod variants;
 mod wa_shogi;
+mod walls;
 mod win_rules;

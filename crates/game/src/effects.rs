@@ -112,6 +112,9 @@ pub(crate) struct GameEffects {
     pub(crate) no_check_except_last: bool,
     /// `neutral P, after each move`: the piece each move also moves (the Duck).
     pub(crate) duck: Option<PieceId>,
+    /// Where the Duck or wall goes, and whether it is a new one (set by setup, which
+    /// knows the zones).
+    pub(crate) placement: super::neutral::Placement,
     /// `neutral P, moved by either side`: the neutral kinds the side to move may move.
     pub(crate) neutral_movers: Vec<PieceId>,
     /// `neutral P, captured by ...`: who may capture which neutral kinds.
@@ -275,6 +278,11 @@ impl GameEffects {
             no_check: neutral.no_check,
             no_check_except_last: neutral.no_check_except_last,
             duck: neutral.after_each_move,
+            placement: super::neutral::Placement {
+                added: neutral.placement.added,
+                region: None,
+                site: neutral.placement.site,
+            },
             neutral_movers: neutral.movable.clone(),
             neutral_captures: neutral.captures.clone(),
             activation: (activates || !fx.relays.is_empty() || !fx.passive.is_empty())
@@ -410,7 +418,7 @@ impl GameEffects {
         captured: bool,
     ) -> bool {
         if let (Some(duck), Some(to)) = (self.duck, m.duck) {
-            super::neutral::place_duck::<HASH>(g, pos, duck, to);
+            super::neutral::place_duck::<HASH>(g, pos, duck, to, self.placement.added);
         }
         if matches!(m.kind, MoveKind::Castling(_)) {
             return false;

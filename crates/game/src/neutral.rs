@@ -13,7 +13,8 @@
 
 use super::{Game, GameMove, GamePosition, MoveKind};
 use crate::ids::{CellId, PieceId, Side};
-use crate::walk::Occupant;
+use crate::ir::Site;
+use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
 
 /// The occupant a neutral piece of kind `kind` is stored as.
 #[inline]
@@ -33,27 +34,60 @@ pub(crate) fn duck_cell(pos: &GamePosition, duck: PieceId) -> Option<CellId> {
         .map(|i| CellId(i as u16))
 }
 
-/// Moves the Duck to `to` (placing it, if it is not on the board yet), through the
-/// journaled setter so that unmake and the hash follow.
+/// Where the piece of every move's second action goes (`neutral P, after each move`,
+/// `neutral P, placed after each move`, with `in ZONE`, `where the mover was`, `as the
+/// mover moves`).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Placement {
+    /// A new piece is placed each move (walls); otherwise the one piece moves (the Duck).
+    pub(crate) added: bool,
+    /// `in ZONE`: per side, per cell, whether the piece may go there.
+    pub(crate) region: Option<[Vec<bool>; 2]>,
+    /// Which cells the move itself leaves it.
+    pub(crate) site: Site,
+}
+
+/// Moves the Duck to `to` (placing it, if it is not on the board yet), or with
+/// `added` places a new piece of its kind there (a wall), through the journaled setter
+/// so that unmake and the hash follow.
 pub(crate) fn place_duck<const HASH: bool>(
     g: &Game,
     pos: &mut GamePosition,
     duck: PieceId,
     to: CellId,
+    added: bool,
 ) {
-    if let Some(from) = duck_cell(pos, duck) {
-        pos.set_cell::<HASH>(&g.keys, from, Occupant::EMPTY, 0, false);
+    if !added {
+        if let Some(from) = duck_cell(pos, duck) {
+            pos.set_cell::<HASH>(&g.keys, from, Occupant::EMPTY, 0, false);
+        }
     }
     pos.set_cell::<HASH>(&g.keys, to, neutral_occupant(duck), 0, true);
 }
 
-/// Replaces the moves `out[first..]` by each of them followed by every Duck move: to
-/// each cell that is empty once the move is made (the Duck's own cell is not empty, so
-/// it must move). Fairy-Stockfish's `duck` variant (`wallingRule = duck`).
-pub(crate) fn add_duck_moves(g: &Game, pos: &GamePosition, out: &mut Vec<GameMove>, first: usize) {
+/// Replaces the moves `out[first..]` by each of them followed by every move of the
+/// second action: the Duck's move or a wall's placement, to each cell that is empty
+/// once the move is made (the Duck's own cell is not empty, so it must move) and that
+/// `placement` allows: in its zone, the cell the mover left (`where the mover was`),
+/// a cell the moved piece could move to from its landing cell (`as the mover moves`).
+/// Fairy-Stockfish's `wallingRule` (`duck`, `static` with a `wallingRegion`, `past`,
+/// `arrow`). A move that leaves no such cell is no move.
+pub(crate) fn add_duck_moves(
+    g: &Game,
+    placement: &Placement,
+    walker: &mut Walker<'_>,
+    pos: &GamePosition,
+    out: &mut Vec<GameMove>,
+    first: usize,
+) {
     let base: Vec<GameMove> = out.drain(first..).collect();
+    let region = placement.region.as_ref().map(|r| &r[pos.side.index()]);
+    let mut reach = Vec::new();
     for m in &base {
         let (vacated, filled) = changed_cells(g, m);
+        if placement.site == Site::Reach {
+            reach_cells(g, walker, pos, m, &mut reach);
+        }
         for (i, occ) in pos.cells.iter().enumerate() {
             let c = CellId(i as u16);
             let empty = if filled.contains(&c) {
@@ -61,11 +95,92 @@ pub(crate) fn add_duck_moves(g: &Game, pos: &GamePosition, out: &mut Vec<GameMov
             } else {
                 occ.is_empty() || vacated.contains(&c)
             };
-            if empty {
+            let allowed = region.map_or(true, |r| r[i])
+                && match placement.site {
+                    Site::Anywhere => true,
+                    Site::Left => m.kind != MoveKind::Drop && c == mover_path(g, m).0,
+                    Site::Reach => reach[i],
+                };
+            if empty && allowed {
                 let mut d = *m;
                 d.duck = Some(c);
                 out.push(d);
             }
+        }
+    }
+}
+
+/// The cell the moving piece leaves and the one it lands on (a castling's king's; a
+/// drop leaves its landing cell).
+fn mover_path(g: &Game, m: &GameMove) -> (CellId, CellId) {
+    match m.kind {
+        MoveKind::Castling(i) => {
+            let c = &g.castlings[i as usize];
+            (c.king_from, c.king_to)
+        }
+        MoveKind::Drop => (m.to, m.to),
+        _ => (m.from, m.to),
+    }
+}
+
+/// The board as a move leaves it for its piece's next walk: the cell the piece left
+/// empty, the piece on its landing cell.
+struct AfterMove<'a> {
+    pos: &'a GamePosition,
+    from: CellId,
+    to: CellId,
+    occ: Occupant,
+}
+
+impl Occupancy for AfterMove<'_> {
+    fn occupant(&self, cell: CellId) -> Occupant {
+        if cell == self.to {
+            self.occ
+        } else if cell == self.from {
+            Occupant::EMPTY
+        } else {
+            self.pos.cells[cell.index()]
+        }
+    }
+
+    fn unmoved(&self, cell: CellId) -> bool {
+        cell != self.to && self.pos.unmoved(cell)
+    }
+}
+
+/// The cells the moved piece could move to from its landing cell, without capturing
+/// (`as the mover moves`: Amazons' arrow): `reach[cell]`.
+fn reach_cells(
+    g: &Game,
+    walker: &mut Walker<'_>,
+    pos: &GamePosition,
+    m: &GameMove,
+    reach: &mut Vec<bool>,
+) {
+    reach.clear();
+    reach.resize(pos.cells.len(), false);
+    let (from, to) = mover_path(g, m);
+    let kind = m.promotion.unwrap_or(m.piece);
+    let view = AfterMove {
+        pos,
+        from,
+        to,
+        occ: Occupant::piece(pos.side, kind),
+    };
+    let mut sink = Quiet { view: &view, reach };
+    walker.walk(&view, pos.side, kind, to, &mut sink);
+}
+
+/// Marks the landing cells of the plies that capture nothing.
+struct Quiet<'a, 'b> {
+    view: &'a AfterMove<'b>,
+    reach: &'a mut Vec<bool>,
+}
+
+impl Sink for Quiet<'_, '_> {
+    fn ply(&mut self, ply: &Ply<'_>) {
+        if !ply.captures_to && self.view.occupant(ply.to).is_empty() {
+            self.reach[ply.to.index()] = true;
         }
     }
 }
@@ -116,8 +231,17 @@ impl Game {
         self.neutral.get(kind.index()).copied().unwrap_or(false)
     }
 
-    /// The piece moved after each move (`neutral Duck, after each move`), if any.
+    /// The piece moved after each move (`neutral Duck, after each move`) or placed
+    /// after each move (`neutral Wall, placed after each move`), if any.
     pub fn duck(&self) -> Option<PieceId> {
         self.effects.as_deref().and_then(|fx| fx.duck)
+    }
+
+    /// Whether each move places a new piece of [`Game::duck`]'s kind (walls) rather
+    /// than moving the one piece (the Duck).
+    pub fn duck_added(&self) -> bool {
+        self.effects
+            .as_deref()
+            .is_some_and(|fx| fx.duck.is_some() && fx.placement.added)
     }
 }

@@ -68,6 +68,11 @@ impl Game {
         let facts = TableFacts::of(rules.table());
         check_table_limits(&facts, rule_set, &mut errors);
 
+        let placement_region = decls
+            .neutral
+            .placement
+            .zone
+            .map(|z| Side::BOTH.map(|side| zone_cells(rule_set, &board, z, side)));
         let (reverse, kernels) = play_tables(&rules, play);
         let mut game = Game {
             name: rule_set.name.clone(),
@@ -182,6 +187,9 @@ impl Game {
             || game.marked
             || game.no_giving_check
             || game.chains.is_some();
+        if let Some(fx) = game.effects.as_deref_mut() {
+            fx.placement.region = placement_region;
+        }
         game.plain = game.effects.is_none() && game.tags.is_none();
         // `no check` with blasts or burns: a move may remove its own side's last royal,
         // which ends the game at once (the other side then has no move).

@@ -61,7 +61,8 @@ impl Game {
             let mut v = vec![m.from, m.to];
             // The Duck's move is the move's own too.
             v.extend(m.duck);
-            if let Some(cell) = fx.duck.and_then(|d| duck_cell(pos, d)) {
+            let moved_duck = fx.duck.filter(|_| !fx.placement.added);
+            if let Some(cell) = moved_duck.and_then(|d| duck_cell(pos, d)) {
                 v.push(cell);
             }
             v.extend(m.passing_captures());

@@ -18,7 +18,7 @@ pub use ends::{
     BareRoyalRule, CountingRoles, EndRules, EndgameRule, ExtinctionRule, MoveLimitRule, Outcome,
     ReachRule, RepetitionRule,
 };
-pub use neutral::{NeutralCapture, Neutrals};
+pub use neutral::{NeutralCapture, Neutrals, Placement, Site};
 mod tags;
 pub use tags::{TagDef, Tags, MAX_TAGS};
 

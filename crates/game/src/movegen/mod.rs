@@ -235,7 +235,15 @@ impl<'g> PseudoGen<'g> {
                 out.truncate(first);
             }
             if fx.duck.is_some() {
-                super::neutral::add_duck_moves(self.game, pos, out, first);
+                let placement = &fx.placement;
+                super::neutral::add_duck_moves(
+                    self.game,
+                    placement,
+                    &mut self.walker,
+                    pos,
+                    out,
+                    first,
+                );
             }
         }
     }

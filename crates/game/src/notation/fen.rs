@@ -94,7 +94,7 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
             Ok(Some(bit))
         },
     )?;
-    if let Some(duck) = game.duck() {
+    if let Some(duck) = game.duck().filter(|_| !game.duck_added()) {
         let occ = crate::walk::Occupant::piece(Side::First, duck);
         let found = cells.iter().filter(|&&o| o == occ).count();
         if found > 1 {

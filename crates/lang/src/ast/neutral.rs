@@ -12,6 +12,12 @@ pub struct NeutralDecl {
     pub pieces: Vec<Ident>,
     /// Where `after each move` was written (more than once is an error).
     pub after_each_move: Vec<Span>,
+    /// Where `placed after each move` was written (a new piece each move: walls).
+    pub placed_after_each_move: Vec<Span>,
+    /// `in ZONE`: the cells the piece moved or placed after each move may go to.
+    pub placed_in: Vec<Ident>,
+    /// `where the mover was` / `as the mover moves`, each time written.
+    pub placed_site: Vec<(PlacedSite, Span)>,
     /// Where `moved by either side` was written.
     pub moved_by_either: Vec<Span>,
     /// `captured by ...`, each time it was written.
@@ -26,4 +32,14 @@ pub struct CapturedBy {
     pub side: Option<crate::ids::Side>,
     pub kinds: Vec<Ident>,
     pub span: Span,
+}
+
+/// Where the piece moved or placed after each move may go, besides any empty cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlacedSite {
+    /// `where the mover was`: the cell the moving piece left (Snailtrail's trail).
+    Left,
+    /// `as the mover moves`: a cell the moved piece could move to from where it landed
+    /// (Amazons' arrow).
+    Reach,
 }

@@ -75,7 +75,12 @@ impl Checker {
                 out.kinds.push(*id);
             }
         }
-        for &span in &d.after_each_move {
+        let placed = d.placed_after_each_move.iter().map(|&s| (s, true));
+        let mut seconds: Vec<(Span, bool)> =
+            d.after_each_move.iter().map(|&s| (s, false)).collect();
+        seconds.extend(placed);
+        seconds.sort_by_key(|&(s, _)| s.start);
+        for &(span, added) in &seconds {
             if let Some(first) = *after {
                 self.error(
                     Diagnostic::error("E0924", "`after each move` is given twice", span)
@@ -98,8 +103,10 @@ impl Checker {
                 );
             } else {
                 out.after_each_move = Some(ids[0]);
+                out.placement.added = added;
             }
         }
+        self.placement(d, seconds.first().map(|&(s, _)| s), out);
         if let Some(&span) = d.moved_by_either.first() {
             if let Some(&again) = d.moved_by_either.get(1) {
                 self.error(
@@ -109,7 +116,11 @@ impl Checker {
                         .help("remove one of them"),
                 );
             }
-            if let Some(&duck) = d.after_each_move.first() {
+            if let Some(&duck) = d
+                .after_each_move
+                .first()
+                .or(d.placed_after_each_move.first())
+            {
                 self.error(
                     Diagnostic::error(
                         "E0932",
@@ -133,6 +144,56 @@ impl Checker {
             }
         }
         self.neutral_captures(d, &ids, out);
+    }
+
+    /// `in ZONE`, `where the mover was`, `as the mover moves`: where the piece moved or
+    /// placed after each move may go. E0970 without `after each move` on the same
+    /// declaration; E0701 for one of them given twice.
+    fn placement(&mut self, d: &ast::NeutralDecl, second: Option<Span>, out: &mut Neutrals) {
+        let parts = d
+            .placed_in
+            .iter()
+            .map(|z| z.span)
+            .chain(d.placed_site.iter().map(|&(_, s)| s));
+        if second.is_none() {
+            for span in parts {
+                self.error(
+                    Diagnostic::error(
+                        "E0970",
+                        "where a piece goes after each move, but no piece goes anywhere",
+                        span,
+                    )
+                    .label("this narrows the cells of a piece moved or placed after each move")
+                    .help("add `placed after each move` (a new piece each move) or `after each move` (the one piece moves)"),
+                );
+            }
+            return;
+        }
+        if let Some(again) = d.placed_in.get(1) {
+            self.error(
+                Diagnostic::error("E0701", "`in ZONE` is given twice", again.span)
+                    .label("given again here")
+                    .secondary(d.placed_in[0].span, "first given here")
+                    .help("name one zone holding every cell the piece may go to"),
+            );
+        }
+        if let Some(&(_, again)) = d.placed_site.get(1) {
+            self.error(
+                Diagnostic::error("E0701", "where the piece goes is given twice", again)
+                    .label("given again here")
+                    .secondary(d.placed_site[0].1, "first given here")
+                    .help("keep one of `where the mover was` and `as the mover moves`"),
+            );
+        }
+        if let Some(zone) = d.placed_in.first() {
+            out.placement.zone = self.zone(zone);
+        }
+        if let Some(&(site, _)) = d.placed_site.first() {
+            out.placement.site = match site {
+                ast::PlacedSite::Left => ir::Site::Left,
+                ast::PlacedSite::Reach => ir::Site::Reach,
+            };
+        }
     }
 
     /// `captured by [first | second | either side] [PIECES]`: E0701 when given twice on

@@ -13,6 +13,9 @@ pub struct Neutrals {
     /// `neutral Duck, after each move`: after its own move, the side to move must move
     /// this piece to another empty cell (or place it, while it is not on the board).
     pub after_each_move: Option<PieceId>,
+    /// Where the piece of `after_each_move` goes, and whether it is moved (the Duck) or
+    /// a new one is placed (walls: `placed after each move`).
+    pub placement: Placement,
     /// `neutral Star, moved by either side`: kinds the side to move may move by their
     /// own patterns, which land only on empty cells (no captures, pushes, swaps or
     /// conversions).
@@ -25,6 +28,33 @@ pub struct Neutrals {
     pub no_check_except_last: bool,
     /// `neutral P, captured by ...`: who may capture which neutral kinds.
     pub captures: Vec<NeutralCapture>,
+}
+
+/// The second action of every move (`neutral P, after each move` or `neutral P,
+/// placed after each move`): where the piece may go, and whether it is a new one.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Placement {
+    /// `placed after each move`: a new piece is put on the board (walls pile up);
+    /// otherwise the one piece moves (the Duck).
+    pub added: bool,
+    /// `in ZONE`: only cells of this zone (as the side that moves sees it).
+    pub zone: Option<crate::ids::ZoneId>,
+    /// `where the mover was` / `as the mover moves`: the cells its move allows.
+    pub site: Site,
+}
+
+/// Which cells a move leaves for its second action (see [`Placement`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Site {
+    /// Any cell empty once the move is made.
+    #[default]
+    Anywhere,
+    /// `where the mover was`: the cell the moving piece left (Fairy-Stockfish's
+    /// `wallingRule = past`).
+    Left,
+    /// `as the mover moves`: a cell the moved piece could move to, without capturing,
+    /// from where it landed (Fairy-Stockfish's `wallingRule = arrow`).
+    Reach,
 }
 
 /// `neutral PIECES, captured by [first | second | either side] [CAPTURERS]`.

@@ -91,6 +91,22 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::neutral_decl => Some(Item::Neutral(NeutralDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 after_each_move: c.all(R::after_each_move).map(|a| a.span).collect(),
+                placed_after_each_move: c.all(R::placed_after).map(|a| a.span).collect(),
+                placed_in: c
+                    .all(R::placed_in)
+                    .map(|p| ident(p.child(R::ident), p.span))
+                    .collect(),
+                placed_site: c
+                    .all(R::placed_site)
+                    .map(|p| {
+                        let site = if p.has(R::placed_left) {
+                            crate::ast::PlacedSite::Left
+                        } else {
+                            crate::ast::PlacedSite::Reach
+                        };
+                        (site, p.span)
+                    })
+                    .collect(),
                 moved_by_either: c.all(R::moved_by_either).map(|a| a.span).collect(),
                 captured_by: c
                     .all(R::captured_by)

@@ -111,6 +111,14 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::relay_activate => "`activate KINDS`",
         R::relay_onward | R::kw_onward => "`onward`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
+        R::placed_after | R::kw_placed => "`placed after each move`",
+        R::placed_in => "`in` and a zone name",
+        R::placed_site | R::placed_left | R::placed_reach | R::kw_mover => {
+            "`where the mover was` or `as the mover moves`"
+        }
+        R::kw_where | R::kw_was => "`where the mover was`",
+        R::kw_as => "`as the mover moves`",
+        R::kw_the => "`the mover`",
         R::moved_by_either | R::kw_moved | R::kw_by | R::kw_either => "`moved by either side`",
         R::tag_mark => "a tag's FEN mark such as `^`",
         R::mod_tagged | R::kw_tagged => "`tagged`",
