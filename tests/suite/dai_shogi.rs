@@ -695,3 +695,16 @@ fn primed_letters_in_a_hand_and_in_drops() {
     let err = g.position("k4/5/5/5/K4[K'] w - - 0 1").unwrap_err();
     assert!(err.to_string().contains("K'"), "{err}");
 }
+
+#[test]
+fn the_lion_l_bang_double_move_reads_as_hachu_writes_it() {
+    let g = game("daishogi");
+    let pos = g
+        .position("k14/15/15/15/15/15/7p7/7L!7/15/15/15/15/15/15/K13P w - - 0 1")
+        .unwrap();
+    let read = |text: &str| g.parse_uci(&pos, text).map(|m| g.uci(&m));
+    assert_eq!(read("h8h9,h9h10").as_deref(), Some("h8h10xh9"));
+    assert_eq!(read("h8h9,h9h8").as_deref(), Some("h8h8xh9"), "igui");
+    assert_eq!(read("h8g8,g8h8").as_deref(), Some("h8h8"), "the pass");
+    assert_eq!(read("h8h9,i10j11"), None, "the legs must meet");
+}

@@ -239,11 +239,22 @@ fn table_with_en_passant_and_plus_round_trips_through_bytes() {
     // Header (14 bytes, no holes), the piece count, then King's letter and flags.
     assert_eq!(bytes[14], 3);
     assert_eq!((bytes[15], bytes[16]), (b'K', 0));
-    let mut bad = bytes.clone();
-    bad[16] = 2;
-    reseal(&mut bad);
-    let e = table::from_bytes(&bad).expect_err("unknown piece flag");
-    assert!(e.message().contains("unknown flags"), "{e}");
+    // Bits 1-2 are the prime (`K'` 1, `K!` 2); 3 and bit 3 are unknown.
+    for flags in [8, 6] {
+        let mut bad = bytes.clone();
+        bad[16] = flags;
+        reseal(&mut bad);
+        let e = table::from_bytes(&bad).expect_err("unknown piece flag");
+        assert!(e.message().contains("unknown flags"), "{e}");
+    }
+    let mut primed = bytes.clone();
+    primed[16] = 2;
+    reseal(&mut primed);
+    let back = table::from_bytes(&primed).expect("a primed King reads");
+    assert_eq!(
+        back.pieces[0].fen_letter(piecewise::ids::Side::Second),
+        "k'"
+    );
 }
 
 #[test]
