@@ -95,6 +95,7 @@ impl Game {
             drop_limits: drop_limits(rule_set, &board),
             dead,
             no_facing: decls.royals_may_not_face,
+            evasion_captures: decls.royals_in_check_capture_only,
             one_side: decls.one_side,
             stalemate: decls.stalemate,
             ends: decls.ends.clone(),
@@ -176,6 +177,7 @@ impl Game {
             rules,
         };
         game.lists = game.must_capture.is_some()
+            || game.evasion_captures
             || game.effects.is_some()
             || game.marked
             || game.no_giving_check

@@ -307,6 +307,13 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             c.issue("flyingGeneral", "the variant has no king");
         }
     }
+    if c.flag("makpongRule", false) {
+        if pieces.iter().any(|p| p.key == "king") {
+            decls.push_str("royals in check capture only\n");
+        } else {
+            c.issue("makpongRule", "the variant has no king");
+        }
+    }
     match c.value("stalemateValue").as_deref() {
         None | Some("draw") => {}
         Some(v @ ("win" | "loss")) => {
