@@ -176,3 +176,31 @@ fn a_makpong_king_in_check_may_only_take_the_checker() {
     let start = makpong.start_position().unwrap();
     assert_eq!(makpong.perft(&start, 3), 12012);
 }
+
+#[test]
+fn import_fsf_translates_the_eastern_keys() {
+    let ini = "[mp:makruk]\nmakpongRule = true\n\
+               [nd:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n\
+               [fs:kingofthehill]\nflagPieceSafe = true\n";
+    let v = piecewise::fsf::import(ini, None).unwrap();
+    for (i, line) in [
+        (0, "royals in check capture only"),
+        (1, ", at most 2 per file"),
+        (2, "reach flag_zone with King, safe"),
+    ] {
+        assert!(v[i].complete(), "{}: {:?}", v[i].name, v[i].issues);
+        assert!(v[i].rules.contains(line), "{}", v[i].rules);
+        Game::compile(&v[i].rules).unwrap_or_else(|d| panic!("{d}\n{}", v[i].rules));
+    }
+    // The imported Makpong plays as rules/makpong.rules (pyffish: d1e1 only).
+    let mp = Game::compile(&v[0].rules).unwrap();
+    assert_eq!(legal(&mp, "4k3/8/8/8/8/8/8/3Kr3 w - - 0 1"), ["d1e1"]);
+    // A count that is not one is listed, not guessed.
+    let bad = "[nd:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = x\n";
+    let v = piecewise::fsf::import(bad, None).unwrap();
+    assert!(
+        v[0].issues.iter().any(|i| i.key == "dropNoDoubledCount"),
+        "{:?}",
+        v[0].issues
+    );
+}
