@@ -190,7 +190,8 @@ impl Game {
             .as_deref()
             .is_some_and(|fx| fx.no_check && fx.removes());
         // A promotion to a royal piece (Coregal's queen) makes a royal the kernel's
-        // pins and checks do not know of: such games are judged without it.
+        // pins and checks do not know of: such games are judged without it; so are
+        // games whose royals in check may only take the checker (Makpong).
         let promotes_to_royal = game.promotions.iter().any(|rules| {
             rules
                 .iter()
@@ -206,7 +207,8 @@ impl Game {
                     && !game.neutral.iter().any(|&n| n)
                     && !game.no_giving_check
                     && !game.chain_royals()
-                    && !promotes_to_royal,
+                    && !promotes_to_royal
+                    && !game.evasion_captures,
                 game.no_facing.then_some(&game.file_rays[..]),
             );
         }
