@@ -1,6 +1,7 @@
 //! The rules of the eastern Fairy-Stockfish games (issue 31) on hand-made positions of
 //! the shipped games, each with the exact answer: drops limited per file (Tori shogi),
-//! a flag piece that must be safe there and drops on dead cells (Dobutsu).
+//! a flag piece that must be safe there and drops on dead cells (Dobutsu), a king in
+//! check that may only take the checker (Makpong).
 //! The expected answers are Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`,
 //! `is_immediate_game_end` on the same FEN and moves); tests/differential/catalogue.py
 //! compares the two on random games of every shipped variant.
@@ -118,6 +119,16 @@ fn a_dobutsu_chick_may_be_dropped_where_it_never_moves_again() {
 fn misuse_of_the_eastern_options_is_a_diagnostic() {
     let base = "board square 8x8\npiece King (K) { step any }\nzone hill = d4 e4\n";
     assert_eq!(
+        codes(&format!("{base}royals in check capture only\n")),
+        ["E0902"]
+    );
+    assert_eq!(
+        codes(&format!(
+            "{base}royal King\nroyals in check capture only\nroyals in check capture only\n"
+        )),
+        ["E0909"]
+    );
+    assert_eq!(
         codes(&format!("{base}reach hill with King, reply, safe\n")),
         ["E0936"]
     );
@@ -133,4 +144,63 @@ fn misuse_of_the_eastern_options_is_a_diagnostic() {
         "{base}reach hill with King, safe\nhand\ndrop King, at most 2 per file, also stuck\n"
     ))
     .is_empty());
+}
+
+#[test]
+fn a_makpong_king_in_check_may_only_take_the_checker() {
+    let makpong = game("makpong");
+    let makruk = game("makruk");
+    // The rook on g1 checks: the king may not step away (pyffish: no legal move, a
+    // loss; makruk: d1c2 d1d2 d1e2).
+    let fen = "4k3/8/8/8/8/8/8/3K2r1 w - - 0 1";
+    assert!(legal(&makpong, fen).is_empty());
+    assert_eq!(
+        makpong.result(&makpong.position(fen).unwrap()),
+        Some(GameResult {
+            winner: Some(Side::Second),
+            reason: EndReason::Checkmate
+        })
+    );
+    assert_eq!(legal(&makruk, fen), ["d1c2", "d1d2", "d1e2"]);
+    // Taking the lone checker is allowed (pyffish: d1e1 only).
+    assert_eq!(legal(&makpong, "4k3/8/8/8/8/8/8/3Kr3 w - - 0 1"), ["d1e1"]);
+    // Not when a second piece (the knight on c2) gives check too (pyffish: none).
+    assert!(legal(&makpong, "4k3/8/8/8/8/8/2n5/3Kr3 w - - 0 1").is_empty());
+    // Another piece may block (pyffish: f2f1 only; makruk adds the king's steps).
+    assert_eq!(
+        legal(&makpong, "4k3/8/8/8/8/8/5R2/3K2r1 w - - 0 1"),
+        ["f2f1"]
+    );
+    // Out of check the king moves as in Makruk (perft 3 from the start: 12012, as
+    // pyffish counts it).
+    let start = makpong.start_position().unwrap();
+    assert_eq!(makpong.perft(&start, 3), 12012);
+}
+
+#[test]
+fn import_fsf_translates_the_eastern_keys() {
+    let ini = "[mp:makruk]\nmakpongRule = true\n\
+               [nd:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n\
+               [fs:kingofthehill]\nflagPieceSafe = true\n";
+    let v = piecewise::fsf::import(ini, None).unwrap();
+    for (i, line) in [
+        (0, "royals in check capture only"),
+        (1, ", at most 2 per file"),
+        (2, "reach flag_zone with King, safe"),
+    ] {
+        assert!(v[i].complete(), "{}: {:?}", v[i].name, v[i].issues);
+        assert!(v[i].rules.contains(line), "{}", v[i].rules);
+        Game::compile(&v[i].rules).unwrap_or_else(|d| panic!("{d}\n{}", v[i].rules));
+    }
+    // The imported Makpong plays as rules/makpong.rules (pyffish: d1e1 only).
+    let mp = Game::compile(&v[0].rules).unwrap();
+    assert_eq!(legal(&mp, "4k3/8/8/8/8/8/8/3Kr3 w - - 0 1"), ["d1e1"]);
+    // A count that is not one is listed, not guessed.
+    let bad = "[nd:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = x\n";
+    let v = piecewise::fsf::import(bad, None).unwrap();
+    assert!(
+        v[0].issues.iter().any(|i| i.key == "dropNoDoubledCount"),
+        "{:?}",
+        v[0].issues
+    );
 }

@@ -296,6 +296,9 @@ pub struct Game {
     /// `royals may not face`: royals on one file with only empty cells between them
     /// is an illegal position.
     no_facing: bool,
+    /// `royals in check capture only`: a royal in check moves only to capture the one
+    /// piece giving check.
+    evasion_captures: bool,
     /// `one side`: only the first side moves.
     one_side: bool,
     /// The outcome of a stalemate for the side to move.

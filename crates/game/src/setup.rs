@@ -101,6 +101,7 @@ impl Game {
             drop_limits: drop_limits(rule_set, &board),
             dead,
             no_facing: decls.royals_may_not_face,
+            evasion_captures: decls.royals_in_check_capture_only,
             one_side: decls.one_side,
             stalemate: decls.stalemate,
             stalemate_by_count: decls.stalemate_by_count,
@@ -183,6 +184,7 @@ impl Game {
             rules,
         };
         game.lists = game.must_capture.is_some()
+            || game.evasion_captures
             || game.effects.is_some()
             || game.marked
             || game.no_giving_check
@@ -198,7 +200,8 @@ impl Game {
             .as_deref()
             .is_some_and(|fx| fx.no_check && fx.removes());
         // A promotion to a royal piece (Coregal's queen) makes a royal the kernel's
-        // pins and checks do not know of: such games are judged without it.
+        // pins and checks do not know of: such games are judged without it; so are
+        // games whose royals in check may only take the checker (Makpong).
         let promotes_to_royal = game.promotions.iter().any(|rules| {
             rules
                 .iter()
@@ -214,7 +217,8 @@ impl Game {
                     && !game.neutral.iter().any(|&n| n)
                     && !game.no_giving_check
                     && !game.chain_royals()
-                    && !promotes_to_royal,
+                    && !promotes_to_royal
+                    && !game.evasion_captures,
                 game.no_facing.then_some(&game.file_rays[..]),
             );
         }

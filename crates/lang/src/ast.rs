@@ -54,6 +54,8 @@ pub enum Item {
     Royal(RoyalDecl),
     /// `royals may not face`
     RoyalsMayNotFace(Span),
+    /// `royals in check capture only`
+    RoyalsInCheckCaptureOnly(Span),
     /// `stalemate draw|loss|win`
     Stalemate(StalemateDecl),
     /// `must capture [most]`
@@ -711,6 +713,7 @@ impl Item {
             Item::Start(d) => d.span,
             Item::Royal(d) => d.span,
             Item::RoyalsMayNotFace(span)
+            | Item::RoyalsInCheckCaptureOnly(span)
             | Item::PerpetualCheck(span)
             | Item::Hand(span, _)
             | Item::OneSide(span)

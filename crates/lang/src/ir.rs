@@ -70,6 +70,9 @@ pub struct GameDecls {
     /// `royals may not face`: two royals of opposite sides on one file with only empty
     /// cells between them is an illegal position (Xiangqi's flying general).
     pub royals_may_not_face: bool,
+    /// `royals in check capture only`: a royal of a side in check may move only to
+    /// capture the piece giving check, and not at all when two give check (Makpong).
+    pub royals_in_check_capture_only: bool,
     /// `one side`: only the first side ever moves (a puzzle such as Sokoban).
     pub one_side: bool,
     /// `stalemate ...`: the outcome for a side to move that has no legal move and is

@@ -397,6 +397,7 @@ fn references(item: &Item, out: &mut Vec<Name>) {
         | Item::Zone(_)
         | Item::Start(_)
         | Item::RoyalsMayNotFace(_)
+        | Item::RoyalsInCheckCaptureOnly(_)
         | Item::Stalemate(_)
         | Item::Repetition(_)
         | Item::PerpetualCheck(_)

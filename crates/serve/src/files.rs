@@ -110,6 +110,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("loop.rules"),
     shipped!("losalamos.rules"),
     shipped!("losers.rules"),
+    shipped!("makpong.rules"),
     shipped!("makruk.rules"),
     shipped!("manchu.rules"),
     shipped!("mini.rules"),

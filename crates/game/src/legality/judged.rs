@@ -114,7 +114,11 @@ impl MoveGenerator<'_> {
             out.clear();
             return;
         }
-        if fits && g.must_capture.is_none() && self.legal_moves_bits(pos, out) {
+        if fits
+            && g.must_capture.is_none()
+            && !g.evasion_captures
+            && self.legal_moves_bits(pos, out)
+        {
             return;
         }
         let mut moves = self.pseudo.buffer();

@@ -110,7 +110,7 @@ impl<'g> MoveGenerator<'g> {
             out.clear();
             return;
         }
-        if self.legal_moves_bits(pos, out) {
+        if !self.pseudo.game.evasion_captures && self.legal_moves_bits(pos, out) {
             if let Some(rule) = self.pseudo.game.must_capture {
                 keep_compulsory_captures(self.pseudo.game, pos, rule, out);
             }
@@ -134,7 +134,8 @@ impl<'g> MoveGenerator<'g> {
             }
             return;
         }
-        let quick = self.prepare_quick(pos);
+        // `royals in check capture only`: each move by the full test, which knows it.
+        let quick = !self.pseudo.game.evasion_captures && self.prepare_quick(pos);
         for m in pseudo.iter() {
             let verdict = if quick {
                 self.quick(pos, m)
@@ -177,6 +178,9 @@ impl MoveGenerator<'_> {
         }
         let g = self.pseudo.game;
         let side = pos.side;
+        if g.evasion_captures && g.royal[m.piece.index()] && !self.evasion_allowed(pos, m) {
+            return false;
+        }
         if g.judged_by_playing() {
             return self.is_legal_general(pos, m);
         }
@@ -201,6 +205,28 @@ impl MoveGenerator<'_> {
         }
         unmake(g, pos, undo);
         ok
+    }
+
+    /// `royals in check capture only`: whether the royal's move `m` may be made, as
+    /// Fairy-Stockfish's `makpongRule` decides it: always when the royal is not
+    /// attacked; else only a capture of the one piece attacking it (with the piece
+    /// taken replaced by a friend, which blocks every line through its cell, nothing
+    /// attacks the royal's cell any more).
+    fn evasion_allowed(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
+        let g = self.pseudo.game;
+        let them = pos.side.opponent();
+        if m.kind == MoveKind::Drop
+            || !attacked_in(g, pos, m.from, them, m.piece, &mut self.pseudo.attacks)
+        {
+            return true;
+        }
+        if m.kind != MoveKind::Normal || !m.captures_to || m.passing_captures().next().is_some() {
+            return false;
+        }
+        let taken = pos.write_raw(m.to, Occupant::piece(pos.side, m.piece));
+        let still = attacked_in(g, pos, m.from, them, m.piece, &mut self.pseudo.attacks);
+        pos.write_raw(m.to, taken);
+        !still
     }
 
     /// The legality test without make/unmake: the occupants the move changes are

@@ -33,6 +33,7 @@ impl Checker {
         let mut explode_decl: Option<Span> = None;
         let mut royal_ok = true;
         let mut any_royal = false;
+        let mut check_decl: Option<Span> = None;
 
         // Pass 1: the declarations others depend on (start, royals, hand).
         for item in &file.items {
@@ -62,6 +63,9 @@ impl Checker {
                 }
                 ast::Item::RoyalsMayNotFace(span) => {
                     self.flag_twice("royals may not face", *span, &mut face_decl);
+                }
+                ast::Item::RoyalsInCheckCaptureOnly(span) => {
+                    self.flag_twice("royals in check capture only", *span, &mut check_decl);
                 }
                 ast::Item::OneSide(span) => {
                     self.flag_twice("one side", *span, &mut one_side_decl);
@@ -123,12 +127,18 @@ impl Checker {
         });
         game.hand = hand_decl.is_some();
         game.royals_may_not_face = face_decl.is_some();
-        if let (Some(span), false) = (face_decl, any_royal) {
-            self.error(
-                Diagnostic::error("E0902", "`royals may not face` without royal pieces", span)
-                    .label("no piece is declared `royal`")
-                    .help("declare the royal pieces, e.g. `royal King`"),
-            );
+        game.royals_in_check_capture_only = check_decl.is_some();
+        for (decl, what) in [
+            (face_decl, "royals may not face"),
+            (check_decl, "royals in check capture only"),
+        ] {
+            if let (Some(span), false) = (decl, any_royal) {
+                self.error(
+                    Diagnostic::error("E0902", format!("`{what}` without royal pieces"), span)
+                        .label("no piece is declared `royal`")
+                        .help("declare the royal pieces, e.g. `royal King`"),
+                );
+            }
         }
 
         // Pass 2: everything else, in source order.

@@ -31,6 +31,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 span: c.span,
             })),
             R::royals_face_decl => Some(Item::RoyalsMayNotFace(c.span)),
+            R::royals_check_decl => Some(Item::RoyalsInCheckCaptureOnly(c.span)),
             R::castling_decl => Some(Item::Castling(castling(c))),
             R::en_passant_decl => Some(Item::EnPassant(EnPassantDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),

@@ -28,6 +28,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::royal_decl
         | R::kw_royal
         | R::royals_face_decl
+        | R::royals_check_decl
         | R::kw_royals
         | R::castling_decl
         | R::kw_castling
@@ -282,7 +283,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

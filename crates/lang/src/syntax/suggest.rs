@@ -26,6 +26,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "start",
         "royal",
         "royals may not face",
+        "royals in check capture only",
         "castling",
         "en passant",
         "promotion",

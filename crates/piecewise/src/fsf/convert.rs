@@ -307,6 +307,13 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             c.issue("flyingGeneral", "the variant has no king");
         }
     }
+    if c.flag("makpongRule", false) {
+        if pieces.iter().any(|p| p.key == "king") {
+            decls.push_str("royals in check capture only\n");
+        } else {
+            c.issue("makpongRule", "the variant has no king");
+        }
+    }
     // With stalematePieceCount a drawn stalemate stays a draw either way.
     let by_count = c.flag("stalematePieceCount", false);
     match c.value("stalemateValue").as_deref() {
