@@ -110,6 +110,8 @@ pub(crate) struct GameEffects {
     pub(crate) no_check: bool,
     /// `no check, except last`: but a side's last royal may not be left capturable.
     pub(crate) no_check_except_last: bool,
+    /// `no check, except all`: but a side may not leave all its royals capturable.
+    pub(crate) no_check_except_all: bool,
     /// `neutral P, after each move`: the piece each move also moves (the Duck).
     pub(crate) duck: Option<PieceId>,
     /// `neutral P, moved by either side`: the neutral kinds the side to move may move.
@@ -274,6 +276,7 @@ impl GameEffects {
             immune,
             no_check: neutral.no_check,
             no_check_except_last: neutral.no_check_except_last,
+            no_check_except_all: neutral.no_check_except_all,
             duck: neutral.after_each_move,
             neutral_movers: neutral.movable.clone(),
             neutral_captures: neutral.captures.clone(),
