@@ -217,3 +217,34 @@ fn spartan_kings_are_in_check_only_when_both_are_attacked() {
     let moves = common::legal(&game, "4k3/8/8/8/8/5c2/8/R3K2R w KQ - 0 1");
     assert!(moves.contains(&"e1c1".to_string()) && !moves.contains(&"e1g1".to_string()));
 }
+
+#[test]
+fn import_fsf_translates_drop_loop_and_stalemate_piece_count() {
+    let ini = "[myloop:crazyhouse]\ndropLoop = true\n\n[mysuicide:antichess]\nstalematePieceCount = true\n";
+    let v = piecewise::fsf::import(ini, None).unwrap();
+    assert!(v[0].complete(), "{:?}", v[0].issues);
+    assert!(
+        v[0].rules.contains("hand, captures kept promoted"),
+        "{}",
+        v[0].rules
+    );
+    assert!(
+        v[1].rules.contains("stalemate win, by piece count"),
+        "{}",
+        v[1].rules
+    );
+    assert!(!v[1].issues.iter().any(|i| i.key == "stalematePieceCount"));
+    // Both compile and play as the shipped files: the promoted queen comes back a queen.
+    let game = piecewise::Game::compile(&v[0].rules).unwrap();
+    assert_eq!(
+        common::play(
+            &game,
+            "4k3/1P6/8/8/8/8/1r6/4K3[] w - - 0 1",
+            &["b7b8q", "b2b8"]
+        ),
+        "1r2k3/8/8/8/8/8/8/4K3[q] w - - 0 2"
+    );
+    let game = piecewise::Game::compile(&v[1].rules).unwrap();
+    let pos = game.position("8/8/8/8/p7/P7/P7/8 w - - 0 1").unwrap();
+    assert_eq!(game.result(&pos).unwrap().winner, Some(Side::Second));
+}
