@@ -139,6 +139,11 @@ fn diagnostics_of_the_western_constructs() {
         format!("board square 8x8\nroyal King\npiece King (K) {{ step any }}\n{rest}\n")
     };
     assert!(codes(&game("hand, captures kept promoted")).is_empty());
+    assert!(codes(&game("no check, except all")).is_empty());
+    assert_eq!(
+        codes("board square 8x8\npiece King (K) { step any }\nno check, except all\n"),
+        ["E0925"]
+    );
     assert!(codes(&game("stalemate win, by piece count")).is_empty());
     assert_eq!(codes(&game("stalemate draw, by piece count")), ["W0970"]);
     assert!(codes(&game("hand\ndrop King, not checking")).is_empty());
@@ -179,4 +184,67 @@ fn chess960_castling_is_written_as_the_king_taking_its_rook() {
     // Chess keeps the king's move.
     let chess = common::game("chess");
     assert!(common::legal(&chess, fen).contains(&"e1g1".to_string()));
+}
+
+#[test]
+fn spartan_kings_are_in_check_only_when_both_are_attacked() {
+    let game = common::game("spartan");
+    // pyffish's spartan: one king attacked, the other free: any move (the attacked
+    // king may stay); both attacked: only moves that save one; all of them attacked
+    // with no move to save one: checkmate (-32000).
+    assert_eq!(
+        common::legal(&game, "k6k/8/8/8/8/8/8/R3K3 b - - 0 1"),
+        ["a8a7", "a8b7", "a8b8", "h8g7", "h8g8", "h8h7"]
+    );
+    let both = "k6k/8/8/8/8/8/8/R3K2R b - - 0 1";
+    assert!(game.in_check(&game.position(both).unwrap()));
+    assert_eq!(common::legal(&game, both), ["a8b7", "a8b8", "h8g7", "h8g8"]);
+    let mate = game.position("k6k/8/8/8/8/8/1R4R1/RK5R b - - 0 1").unwrap();
+    assert_eq!(
+        game.result(&mate),
+        Some(GameResult {
+            winner: Some(Side::First),
+            reason: EndReason::Checkmate,
+        })
+    );
+    // One king left is royal as in chess.
+    assert_eq!(
+        common::legal(&game, "k7/8/8/8/8/8/8/R3K3 b - - 0 1"),
+        ["a8b7", "a8b8"]
+    );
+    // The Persians castle as in chess: not through an attacked cell (a Spartan
+    // captain on f3 covers f1).
+    let moves = common::legal(&game, "4k3/8/8/8/8/5c2/8/R3K2R w KQ - 0 1");
+    assert!(moves.contains(&"e1c1".to_string()) && !moves.contains(&"e1g1".to_string()));
+}
+
+#[test]
+fn import_fsf_translates_drop_loop_and_stalemate_piece_count() {
+    let ini = "[myloop:crazyhouse]\ndropLoop = true\n\n[mysuicide:antichess]\nstalematePieceCount = true\n";
+    let v = piecewise::fsf::import(ini, None).unwrap();
+    assert!(v[0].complete(), "{:?}", v[0].issues);
+    assert!(
+        v[0].rules.contains("hand, captures kept promoted"),
+        "{}",
+        v[0].rules
+    );
+    assert!(
+        v[1].rules.contains("stalemate win, by piece count"),
+        "{}",
+        v[1].rules
+    );
+    assert!(!v[1].issues.iter().any(|i| i.key == "stalematePieceCount"));
+    // Both compile and play as the shipped files: the promoted queen comes back a queen.
+    let game = piecewise::Game::compile(&v[0].rules).unwrap();
+    assert_eq!(
+        common::play(
+            &game,
+            "4k3/1P6/8/8/8/8/1r6/4K3[] w - - 0 1",
+            &["b7b8q", "b2b8"]
+        ),
+        "1r2k3/8/8/8/8/8/8/4K3[q] w - - 0 2"
+    );
+    let game = piecewise::Game::compile(&v[1].rules).unwrap();
+    let pos = game.position("8/8/8/8/p7/P7/P7/8 w - - 0 1").unwrap();
+    assert_eq!(game.result(&pos).unwrap().winner, Some(Side::Second));
 }

@@ -110,6 +110,8 @@ pub(crate) struct GameEffects {
     pub(crate) no_check: bool,
     /// `no check, except last`: but a side's last royal may not be left capturable.
     pub(crate) no_check_except_last: bool,
+    /// `no check, except all`: but a side may not leave all its royals capturable.
+    pub(crate) no_check_except_all: bool,
     /// `neutral P, after each move`: the piece each move also moves (the Duck).
     pub(crate) duck: Option<PieceId>,
     /// Where the Duck or wall goes, and whether it is a new one (set by setup, which
@@ -277,6 +279,7 @@ impl GameEffects {
             immune,
             no_check: neutral.no_check,
             no_check_except_last: neutral.no_check_except_last,
+            no_check_except_all: neutral.no_check_except_all,
             duck: neutral.after_each_move,
             placement: super::neutral::Placement {
                 added: neutral.placement.added,

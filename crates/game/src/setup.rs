@@ -55,7 +55,10 @@ impl Game {
         for c in &mut castlings {
             // No check, or a king that is not royal: it may castle out of, through and
             // into attack.
-            if decls.neutral.no_check || !royal[c.king.index()] {
+            // (`except all` castles as chess: its king is in check when all its royals are.)
+            if (decls.neutral.no_check && !decls.neutral.no_check_except_all)
+                || !royal[c.king.index()]
+            {
                 c.safe.clear();
             }
         }

@@ -37,6 +37,14 @@ pub enum HandCaptures {
     KeptPromoted,
 }
 
+/// The exception of `no check`: `except last` or `except all`, and where it is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoCheckExcept {
+    /// `except all` (else `except last`).
+    pub all: bool,
+    pub span: Span,
+}
+
 /// One top-level declaration.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
@@ -112,10 +120,10 @@ pub enum Item {
     Sokoban(SokobanDecl),
     /// `neutral Duck, after each move`
     Neutral(NeutralDecl),
-    /// `no check [, except last]`: royals may be left capturable (but, with `except
-    /// last`, not a side's last one); a side that loses them all loses. The span of
-    /// `except last`, when written.
-    NoCheck(Span, Option<Span>),
+    /// `no check [, except last | , except all]`: royals may be left capturable (but,
+    /// with `except last`, not a side's last one; with `except all`, not all of a side's
+    /// at once); a side that loses them all loses. The exception, when written.
+    NoCheck(Span, Option<NoCheckExcept>),
     /// `tag rush (^) for Pawn`
     Tag(TagDecl),
     /// `relay Wave, move only`

@@ -151,6 +151,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("sokoban.rules"),
     shipped!("sortofalmost.rules"),
     shipped!("spanish-draughts.rules"),
+    shipped!("spartan.rules"),
     shipped!("suicide.rules"),
     shipped!("supply.rules"),
     shipped!("tags.rules"),

@@ -59,6 +59,13 @@ impl MoveGenerator<'_> {
             // `no check`: a royal may be left capturable; with `except last`, not the
             // last one (a side with one royal before the move may not leave its royals
             // capturable, unless the move takes the other side's last one).
+            if fx.no_check_except_all {
+                // `except all`: never all of the mover's royals capturable at once.
+                let undo = make(g, pos, m);
+                let ok = !self.all_royals_threatened(pos);
+                unmake(g, pos, undo);
+                return ok;
+            }
             if !fx.no_check_except_last || ours != 1 {
                 return true;
             }
@@ -121,6 +128,42 @@ impl MoveGenerator<'_> {
         ok
     }
 
+    /// Whether the side to move in `pos` could take each of the other side's royals
+    /// (each by some pseudo-legal move; `no check, except all`): false when the other
+    /// side has none.
+    pub(crate) fn all_royals_threatened(&mut self, pos: &mut GamePosition) -> bool {
+        let g = self.pseudo.game;
+        let victim = pos.side.opponent();
+        let royals: Vec<usize> = (0..pos.cells.len())
+            .filter(|&c| {
+                let o = pos.cells[c];
+                !o.is_empty() && o.side() == victim && g.royal[o.kind().index()]
+            })
+            .collect();
+        if royals.is_empty() {
+            return false;
+        }
+        let mut hit = vec![false; royals.len()];
+        let mut replies = self.pseudo.buffer();
+        self.pseudo.pseudo_moves(pos, &mut replies);
+        for r in replies.iter() {
+            if !takes_royal(g, pos, r) {
+                continue;
+            }
+            let undo = make(g, pos, r);
+            for (h, &c) in hit.iter_mut().zip(&royals) {
+                let o = pos.cells[c];
+                *h |= o.is_empty() || o.side() != victim || !g.royal[o.kind().index()];
+            }
+            unmake(g, pos, undo);
+            if hit.iter().all(|&h| h) {
+                break;
+            }
+        }
+        self.pseudo.give_back(replies);
+        hit.iter().all(|&h| h)
+    }
+
     /// Whether the side to move in `pos` has a pseudo-legal move that takes a royal of
     /// the other side (captures or burns it) and removes none of its own.
     pub(crate) fn royal_threatened(&mut self, pos: &mut GamePosition) -> bool {
@@ -157,6 +200,12 @@ impl MoveGenerator<'_> {
     /// were it to move, could remove one of its royals and none of its own.
     pub(crate) fn in_check_general(&mut self, pos: &GamePosition) -> bool {
         if let Some(fx) = self.pseudo.game.effects.as_deref().filter(|fx| fx.no_check) {
+            if fx.no_check_except_all {
+                // With `except all`, a side is in check when all its royals are
+                // capturable.
+                let mut turned = self.pseudo.game.with_side_to_move(pos, pos.side.opponent());
+                return self.all_royals_threatened(&mut turned);
+            }
             // With `except last`, a side's last royal is in check as a royal is.
             if !fx.no_check_except_last || pos.royal_count[pos.side.index()] != 1 {
                 return false;

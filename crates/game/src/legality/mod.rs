@@ -161,7 +161,7 @@ impl MoveGenerator<'_> {
         let g = self.pseudo.game;
         g.effects
             .as_deref()
-            .is_some_and(|fx| fx.no_check && !fx.no_check_except_last)
+            .is_some_and(|fx| fx.no_check && !fx.no_check_except_last && !fx.no_check_except_all)
             && !g.no_giving_check
             && (pos.royal_count[pos.side.index()] > 0 || !g.has_royals())
     }

@@ -33,7 +33,8 @@ impl Checker {
                     self.flag_twice("no check", *span, &mut no_check);
                     if no_check == Some(*span) {
                         out.no_check = true;
-                        out.no_check_except_last = last.is_some();
+                        out.no_check_except_last = last.is_some_and(|e| !e.all);
+                        out.no_check_except_all = last.is_some_and(|e| e.all);
                     }
                 }
                 _ => {}

@@ -26,6 +26,9 @@ pub struct Neutrals {
     /// `no check, except last`: a side with one royal left may not leave it
     /// capturable (Fairy-Stockfish's pseudo-royal extinction).
     pub no_check_except_last: bool,
+    /// `no check, except all`: a side may not leave all its royals capturable at once
+    /// (Fairy-Stockfish's duple check, Spartan chess's two kings).
+    pub no_check_except_all: bool,
     /// `neutral P, captured by ...`: who may capture which neutral kinds.
     pub captures: Vec<NeutralCapture>,
 }

@@ -132,7 +132,17 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             })),
             R::no_check_decl => Some(Item::NoCheck(
                 c.span,
-                c.child(R::no_check_last).map(|l| l.span),
+                c.child(R::no_check_last)
+                    .map(|l| NoCheckExcept {
+                        all: false,
+                        span: l.span,
+                    })
+                    .or_else(|| {
+                        c.child(R::no_check_all).map(|l| NoCheckExcept {
+                            all: true,
+                            span: l.span,
+                        })
+                    }),
             )),
             R::tag_decl => Some(Item::Tag(TagDecl {
                 name: ident(c.child(R::ident), c.span),
