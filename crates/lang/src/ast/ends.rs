@@ -98,6 +98,9 @@ pub struct ReachDecl {
     pub count: Option<Number>,
     /// `reply`: when the first side arrives, the second side has one move to arrive too.
     pub reply: bool,
+    /// `held`: the arrival counts when the arriving side is to move again, its pieces
+    /// still there (the other side had one move to dislodge them).
+    pub held: bool,
     pub span: Span,
 }
 

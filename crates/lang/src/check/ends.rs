@@ -210,6 +210,14 @@ impl Checker {
             );
             return None;
         }
+        if d.reply && d.held {
+            self.error(
+                Diagnostic::error("E0971", "`held` with `reply` on one `reach`", d.span)
+                    .label("`reply` judges the first side's arrival after the second side's answer, `held` when the arriving side is to move again")
+                    .help("keep one of them"),
+            );
+            return None;
+        }
         Some(ReachRule {
             zone: zone?,
             pieces: pieces?,
@@ -217,6 +225,7 @@ impl Checker {
             outcome: d.outcome.unwrap_or(Outcome::Win),
             for_side: d.for_side,
             reply: d.reply,
+            held: d.held,
         })
     }
 

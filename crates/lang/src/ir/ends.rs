@@ -140,6 +140,9 @@ pub struct ReachRule {
     pub for_side: Option<Side>,
     /// `reply`: the second side may answer the first side's arrival.
     pub reply: bool,
+    /// `held`: a side wins when it is to move with its pieces still in the zone
+    /// (Fairy-Stockfish's `flagMove` for pieces other than the king: Jeson Mor).
+    pub held: bool,
 }
 
 /// `extinction all|PIECES [OUTCOME] [, below N]`: a side with fewer than `below`

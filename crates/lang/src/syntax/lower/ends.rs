@@ -44,6 +44,7 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
                 .child(R::reach_count)
                 .map(|n| number(n.child(R::number), n.span)),
             reply: c.has(R::kw_reply),
+            held: c.has(R::kw_held),
             span: c.span,
         }),
         R::extinction_decl => Item::Extinction(ExtinctionDecl {
