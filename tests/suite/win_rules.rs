@@ -315,7 +315,7 @@ fn perft_counts_an_end_at_once_as_the_brute_force_does() {
 
 #[test]
 fn jeson_mor_wins_once_the_centre_is_held_for_a_move() {
-    let g = game("rules/jesonmor.rules");
+    let g = game("jesonmor");
     // A white knight just arrived on e5: nothing is judged yet (pyffish: False).
     let (end, moves) = after(&g, "n8/9/9/9/9/9/5N3/9/8N w - - 0 1", &["f3e5"]);
     assert_eq!(end, None);
