@@ -244,3 +244,44 @@ fn every_written_file_compiles_or_says_why_not() {
     );
     assert!(v.rules.contains("# Not translated"), "{}", v.rules);
 }
+
+#[test]
+fn walling_rules_are_walls_placed_after_each_move() {
+    // Snailtrail as an ini section: `wallingRule = past`.
+    let ini = "[trail:chess]\nmaxRank = 7\nmaxFile = g\ncustomPiece1 = p:mK\nking = -\nqueen = -\nrook = -\nbishop = -\nknight = -\npawn = -\nstartFen = 6p/7/7/7/7/7/P6 w - - 0 1\nstalemateValue = loss\nwallingRule = past\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(v.complete(), "{:?}", v.issues);
+    assert!(
+        v.rules
+            .contains("neutral Wall, placed after each move, where the mover was"),
+        "{}",
+        v.rules
+    );
+    let game = Game::compile(&v.rules).unwrap();
+    let mut moves = game.legal_uci(&game.start_position().unwrap());
+    moves.sort();
+    // pyffish 0.0.90's snailtrail: the same three moves.
+    assert_eq!(moves, ["a1a2,a2a1", "a1b1,b1a1", "a1b2,b2a1"]);
+    // A walling region is a zone; the Duck's rule is reported, not translated.
+    let region = ini.replace("past", "static\nwallingRegion = a1 b1 c1");
+    let v = &fsf::import(&region, None).unwrap()[0];
+    assert!(v.complete(), "{:?}", v.issues);
+    assert!(
+        v.rules.contains("zone absolute walling_zone = a1 b1 c1"),
+        "{}",
+        v.rules
+    );
+    assert!(
+        v.rules
+            .contains("placed after each move, in walling_zone\n"),
+        "{}",
+        v.rules
+    );
+    let duck = ini.replace("past", "duck");
+    let v = &fsf::import(&duck, None).unwrap()[0];
+    assert!(
+        v.issues.iter().any(|i| i.key == "wallingRule"),
+        "{:?}",
+        v.issues
+    );
+}

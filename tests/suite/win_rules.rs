@@ -313,3 +313,35 @@ fn perft_counts_an_end_at_once_as_the_brute_force_does() {
         assert_eq!(divided, brute, "{name} {fen} divided");
     }
 }
+
+#[test]
+fn jeson_mor_wins_once_the_centre_is_held_for_a_move() {
+    let g = game("jesonmor");
+    // A white knight just arrived on e5: nothing is judged yet (pyffish: False).
+    let (end, moves) = after(&g, "n8/9/9/9/9/9/5N3/9/8N w - - 0 1", &["f3e5"]);
+    assert_eq!(end, None);
+    assert!(moves.contains(&"a9b7".to_string()));
+    // Black did not take it: White, to move with it still there, has won (pyffish: True,
+    // 32000 for white).
+    let (end, moves) = after(&g, "n8/9/9/9/9/9/5N3/9/8N w - - 0 1", &["f3e5", "a9b7"]);
+    assert_eq!(end, win(Side::First, EndReason::Reach));
+    assert!(moves.is_empty());
+    // Black takes it on e5 and holds it in turn: nothing at once, Black wins a move later.
+    let fen = "9/9/3n5/9/9/9/5N3/9/8N w - - 0 1";
+    let (end, _) = after(&g, fen, &["f3e5", "d7e5"]);
+    assert_eq!(end, None, "Black's knight has only arrived");
+    let (end, _) = after(&g, fen, &["f3e5", "d7e5", "i1h3"]);
+    assert_eq!(end, win(Side::Second, EndReason::Reach));
+    let (end, _) = after(&g, fen, &["f3e5", "d7f6"]);
+    assert_eq!(end, win(Side::First, EndReason::Reach));
+    let (end, _) = after(&g, "9/9/9/9/9/3n5/9/9/8N b - - 0 1", &["d4e6", "i1h3"]);
+    assert_eq!(end, None, "the wrong cell");
+    let (end, _) = after(&g, "9/9/9/9/9/9/5n3/9/8N b - - 0 1", &["f3e5", "i1h3"]);
+    assert_eq!(end, win(Side::Second, EndReason::Reach));
+    // `held` and `reply` together are E0971.
+    let royal = "board square 8x8\nzone hill = d4\nroyal King\npiece King (K) { step any }\n";
+    assert_eq!(
+        codes(&format!("{royal}reach hill with King, reply, held\n")),
+        ["E0971"]
+    );
+}

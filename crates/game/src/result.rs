@@ -353,6 +353,13 @@ impl Game {
                 }
                 continue;
             }
+            if rule.held {
+                // The arriving side is to move again, its pieces still there.
+                if counts(stm) && self.arrived(pos, i, stm) {
+                    return Some(GameResult::for_side(stm, rule.outcome, EndReason::Reach));
+                }
+                continue;
+            }
             if counts(mover) && self.arrived(pos, i, mover) {
                 return Some(GameResult::for_side(mover, rule.outcome, EndReason::Reach));
             }

@@ -100,6 +100,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("italian-draughts.rules"),
     shipped!("janggicasual.rules"),
     shipped!("janus.rules"),
+    shipped!("jesonmor.rules"),
     shipped!("joust.rules"),
     shipped!("judkins.rules"),
     shipped!("kinglet.rules"),

@@ -100,6 +100,9 @@ pub struct ReachDecl {
     pub reply: bool,
     /// `safe`: pieces the other side could capture there do not count.
     pub safe: bool,
+    /// `held`: the arrival counts when the arriving side is to move again, its pieces
+    /// still there (the other side had one move to dislodge them).
+    pub held: bool,
     pub span: Span,
 }
 

@@ -218,6 +218,23 @@ impl Checker {
             );
             return None;
         }
+        if d.held && (d.reply || d.safe) {
+            let (other, label) = if d.reply {
+                ("reply", "`reply` judges the first side's arrival after the second side's answer, `held` when the arriving side is to move again")
+            } else {
+                ("safe", "`safe` judges an arrival by whether it can be captured, `held` by whether it stood the other side's move")
+            };
+            self.error(
+                Diagnostic::error(
+                    "E0971",
+                    format!("`held` with `{other}` on one `reach`"),
+                    d.span,
+                )
+                .label(label)
+                .help("keep one of them"),
+            );
+            return None;
+        }
         Some(ReachRule {
             zone: zone?,
             pieces: pieces?,
@@ -226,6 +243,7 @@ impl Checker {
             for_side: d.for_side,
             reply: d.reply,
             safe: d.safe,
+            held: d.held,
         })
     }
 

@@ -144,6 +144,9 @@ pub struct ReachRule {
     /// pieces in the zone (with exactly `count` there, none of them attacked), and the
     /// side to move is judged first.
     pub safe: bool,
+    /// `held`: a side wins when it is to move with its pieces still in the zone
+    /// (Fairy-Stockfish's `flagMove` for pieces other than the king: Jeson Mor).
+    pub held: bool,
 }
 
 /// `extinction all|PIECES [OUTCOME] [, below N]`: a side with fewer than `below`

@@ -148,6 +148,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::reach_count | R::kw_count => "`count` and a number",
         R::kw_reply => "`reply`",
         R::kw_safe => "`safe`",
+        R::kw_held => "`held`",
         R::extinction_below | R::kw_below => "`below` and a number",
         R::kw_all => "`all`",
         R::kw_giving => "`giving check`",

@@ -231,14 +231,22 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     }
     let _ = writeln!(decls, "start \"{fen}\"");
     let board_part = fen.split_whitespace().next().unwrap_or("").to_string();
-    if board_part.contains('*') {
+    let placed = walling(&mut c, &mut zones);
+    if board_part.contains('*') || placed.is_some() {
         // Fairy-Stockfish's walls: cells nobody moves to, written `*`.
         let used: Vec<char> = pieces.iter().map(|p| p.letter).collect();
         if let Some(l) = "WXYZ".chars().chain('A'..='Z').find(|l| !used.contains(l)) {
-            let _ = writeln!(
-                decls,
-                "neutral Wall                        # `*` in the FEN: a wall"
-            );
+            match &placed {
+                Some(how) => {
+                    let _ = writeln!(decls, "neutral Wall, placed after each move{how}");
+                }
+                None => {
+                    let _ = writeln!(
+                        decls,
+                        "neutral Wall                        # `*` in the FEN: a wall"
+                    );
+                }
+            }
             walls = Some(l);
         }
     }
@@ -473,6 +481,43 @@ fn mobility(c: &mut Conv<'_>, pieces: &[Piece], zones: &mut String, decls: &mut 
             (None, Some(_)) => c.issue(&bk, "a region for the second side only is not translated"),
         }
     }
+}
+
+/// `wallingRule` (`arrow`, `past`, `static`) and `wallingRegion`: the options of
+/// `neutral Wall, placed after each move` (`None`: no walls are placed). The Duck's
+/// `duck` and Atlantis's `edge` are reported, not translated.
+fn walling(c: &mut Conv<'_>, zones: &mut String) -> Option<String> {
+    let site = match c.value("wallingRule").as_deref() {
+        None | Some("none") => return None,
+        Some("arrow") => ", as the mover moves",
+        Some("past") => ", where the mover was",
+        Some("static") => "",
+        Some(v) => {
+            c.issue(
+                "wallingRule",
+                format!("`{v}` is not translated (only arrow, past and static walls)"),
+            );
+            return None;
+        }
+    };
+    let both = c.cells("wallingRegion", None);
+    let white = c.cells("wallingRegionWhite", None).or_else(|| both.clone());
+    let black = c.cells("wallingRegionBlack", None).or(both);
+    let zone = match (white, black) {
+        (Some(w), Some(b)) if same_cells(Some(&w), &b) => {
+            let _ = writeln!(zones, "zone absolute walling_zone = {w}");
+            ", in walling_zone"
+        }
+        (None, None) => "",
+        _ => {
+            c.issue(
+                "wallingRegionWhite",
+                "different walling regions per side are not translated",
+            );
+            ""
+        }
+    };
+    Some(format!("{zone}{site}"))
 }
 
 /// Whether two cell sets (as [`Conv::cells`] writes them) hold the same items, in any

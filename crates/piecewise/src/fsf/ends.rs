@@ -172,7 +172,14 @@ fn flags(
         |zone: &str, absolute: bool, cells: &str, pieces: &str, side: &str, reply: bool| {
             let abs = if absolute { "absolute " } else { "" };
             let _ = writeln!(zones, "zone {abs}{zone} = {cells}");
-            let reply = if reply { ", reply" } else { "" };
+            // Fairy-Stockfish's `flagMove`: the king's arrival may be answered (Racing
+            // Kings: `reply`); any other piece's counts once its side is to move again
+            // with it still there (Jeson Mor: `held`).
+            let reply = match (reply, pieces == "King") {
+                (false, _) => "",
+                (true, true) => ", reply",
+                (true, false) => ", held",
+            };
             let _ = writeln!(decls, "reach {zone} with {pieces}{side}{options}{reply}");
         };
     match (white, black, white_piece, black_piece) {
@@ -185,17 +192,18 @@ fn flags(
             rule("flag_zone", true, &w, &wp, "", reply);
         }
         (w, b, wp, bp) => {
-            if reply && (w.is_some() || b.is_some()) {
+            let king = wp.as_deref() == Some("King") || bp.as_deref() == Some("King");
+            if reply && king && (w.is_some() || b.is_some()) {
                 c.issue(
                     "flagMove",
                     "a reply to a flag with different regions or pieces per side is not translated",
                 );
             }
             if let (Some(w), Some(wp)) = (w, wp) {
-                rule("flag_first", true, &w, &wp, " for first", false);
+                rule("flag_first", true, &w, &wp, " for first", reply && !king);
             }
             if let (Some(b), Some(bp)) = (b, bp) {
-                rule("flag_second", true, &b, &bp, " for second", false);
+                rule("flag_second", true, &b, &bp, " for second", reply && !king);
             }
         }
     }

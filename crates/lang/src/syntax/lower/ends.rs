@@ -45,6 +45,7 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
                 .map(|n| number(n.child(R::number), n.span)),
             reply: c.has(R::kw_reply),
             safe: c.has(R::kw_safe),
+            held: c.has(R::kw_held),
             span: c.span,
         }),
         R::extinction_decl => Item::Extinction(ExtinctionDecl {
