@@ -386,7 +386,25 @@ impl GameEffects {
 
     /// Whether `m`, about to be played on `pos`, would burn a piece on a cell for
     /// which `pick` holds.
+    #[inline]
     pub(crate) fn burns_any(
+        &self,
+        pos: &GamePosition,
+        m: &GameMove,
+        pick: impl Fn(CellId) -> bool,
+    ) -> bool {
+        // Most moves burn nothing (neither their piece nor their pattern's mark has a
+        // burn): answered without the call, which the general legality test makes
+        // for every reply.
+        if m.mark == 0 && self.burns[m.promotion.unwrap_or(m.piece).index()].is_empty() {
+            return false;
+        }
+        self.burns_any_of(pos, m, pick)
+    }
+
+    /// [`GameEffects::burns_any`] for a move that may burn.
+    #[inline(never)]
+    fn burns_any_of(
         &self,
         pos: &GamePosition,
         m: &GameMove,

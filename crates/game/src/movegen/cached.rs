@@ -1,6 +1,7 @@
 //! cached: the moves of the pieces walked by the interpreter (those without a ray or
-//! hurdle kernel: on a big board, shared multi-leg patterns such as a hook mover's;
-//! most of the Croatian files' pieces), kept per piece and reused in a later node
+//! hurdle kernel answered forward — on a big board, shared multi-leg patterns such
+//! as a hook mover's — and, in games whose plies activate (the Croatian files), every
+//! piece without a kernel), kept per piece and reused in a later node
 //! while everything the walk read holds what it held.
 //!
 //! Such a piece has no kernel: every node walks its relative graph through the
@@ -71,8 +72,8 @@ impl Occupancy for Watching<'_> {
 }
 
 /// The walks of pieces answered forward, one per cell and side (see the module docs):
-/// a Croatian side has 60 to 90 such pieces, which a smaller table keyed by cell
-/// would evict from one another at every node.
+/// a Croatian side has 24 (Mayan) to 86 (Tlalocan) pieces, which a table of 64
+/// slots keyed by cell evicted from one another at every node.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct MoveCache {
     slots: Vec<CachedWalk>,

@@ -173,6 +173,9 @@ pub(crate) struct PseudoGen<'g> {
     frozen: Vec<bool>,
     /// The walks of pieces answered forward, reused while what they read holds.
     pub(crate) own_walks: cached::MoveCache,
+    /// Every piece without a kernel is walked through `own_walks` (games with
+    /// activations), not only the pieces answered forward.
+    cache_walks: bool,
     /// The walker of capture chains (games with patterns marked `chain`).
     chains: Option<chain::ChainGen<'g>>,
 }
@@ -189,6 +192,10 @@ impl<'g> PseudoGen<'g> {
             pool: Vec::new(),
             frozen: Vec::new(),
             own_walks: cached::MoveCache::default(),
+            cache_walks: game
+                .effects
+                .as_deref()
+                .is_some_and(|fx| fx.activation.is_some()),
             chains: game.chains.as_deref().map(chain::ChainGen::new),
         }
     }
@@ -335,13 +342,25 @@ impl<'g> PseudoGen<'g> {
                             }
                         })
                     }
-                    // Walked by the interpreter, through the cache: a walk is kept
-                    // while the cells it read hold what they held (`cached`).
-                    None => {
+                    // Walked by the interpreter through the cache (a walk kept while
+                    // the cells it read hold what they held, `cached`): pieces
+                    // answered forward, and every piece of a game whose plies
+                    // activate, where even a pawn's walk carries its activations.
+                    None if self.cache_walks || g.reverse.forward_only()[kind.index()] => {
                         let moves = self
                             .own_walks
                             .moves(&mut self.walker, pos, side, kind, from);
                         for &m in moves {
+                            expand_promotions(g, pos, m, out);
+                        }
+                    }
+                    None => {
+                        let mut sink = Plies {
+                            out: &mut self.walked,
+                            only_capture_on: None,
+                        };
+                        self.walker.walk(pos, side, kind, from, &mut sink);
+                        for m in self.walked.drain(..) {
                             expand_promotions(g, pos, m, out);
                         }
                     }
