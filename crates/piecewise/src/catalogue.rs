@@ -13,7 +13,7 @@
 //! assert_eq!(chess.fairy_stockfish(), Some("chess"));
 //! let game = chess.game().unwrap();
 //! assert_eq!(game.legal_moves(&game.start_position().unwrap()).len(), 20);
-//! assert_eq!(piecewise::catalogue::closest("chesss"), vec!["chess"]);
+//! assert_eq!(piecewise::catalogue::closest("xiangqui"), vec!["xiangqi"]);
 //! ```
 
 use crate::diagnostics::Diagnostics;
