@@ -27,6 +27,7 @@ type Check = fn(&[u8]) -> Result<(), String>;
 
 /// The targets and their checks (`serve` only with the playground built in).
 fn targets() -> Vec<(&'static str, Check)> {
+    #[cfg_attr(not(feature = "serve"), allow(unused_mut))]
     let mut targets: Vec<(&'static str, Check)> = vec![
         ("batch", batch::run),
         ("betza", betza::run),
