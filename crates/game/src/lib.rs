@@ -80,6 +80,7 @@ mod neutral;
 pub mod notation;
 mod perft;
 mod position;
+mod resolved;
 mod result;
 mod setup;
 mod side_effects;
@@ -123,110 +124,7 @@ use piecewise_table::Rules;
 
 pub use piecewise_lang::limits::{MAX_CASCADE, MAX_CHAIN, MAX_EP_CELLS, MAX_PASSING};
 
-/// One castling move of one side, resolved to cells.
-#[derive(Clone, Debug)]
-pub struct CastlingMove {
-    /// The side that castles.
-    pub side: Side,
-    /// The royal piece that castles.
-    pub king: PieceId,
-    /// Where the king starts.
-    pub king_from: CellId,
-    /// Where the king ends.
-    pub king_to: CellId,
-    /// The piece the king castles with (the rook in chess).
-    pub partner: PieceId,
-    /// Where the partner starts.
-    pub partner_from: CellId,
-    /// Where the partner ends.
-    pub partner_to: CellId,
-    /// Cells that must be empty (but for the two pieces themselves).
-    pub empty: Vec<CellId>,
-    /// Cells the king stands on, passes or reaches: none may be attacked.
-    pub safe: Vec<CellId>,
-    /// The FEN letter of this right (`K`, `Q`, `k`, `q`).
-    pub letter: char,
-    /// `tagged T`: the bit of the tag both pieces must carry (0: none). Such a
-    /// castling's right is the tag (FEN marks), never a letter: its bit in
-    /// [`GamePosition`]'s rights is always set.
-    pub tag: u8,
-    /// `king takes rook`: UCI writes the move as the king's to the partner's start
-    /// cell (`e1h1`), as Chess960's UCI does.
-    pub king_takes_rook: bool,
-}
-
-impl CastlingMove {
-    /// The move of this castling, number `i` of the game's: the king's, from its start
-    /// cell to its destination.
-    #[inline]
-    pub(crate) fn game_move(&self, i: usize) -> GameMove {
-        GameMove::simple(
-            MoveKind::Castling(i as u8),
-            self.king,
-            self.king_from,
-            self.king_to,
-        )
-    }
-
-    /// Whether the pieces on the castling's two start cells carry its tag (always, for a
-    /// castling without one).
-    #[inline]
-    pub(crate) fn tags_hold(&self, pos: &GamePosition) -> bool {
-        self.tag == 0 || pos.tags(self.king_from) & pos.tags(self.partner_from) & self.tag != 0
-    }
-}
-
-/// A promotion rule of one side and piece, resolved to cells.
-#[derive(Clone, Debug)]
-pub struct PromotionRule {
-    /// Indexed by cell id: a move ending here promotes (and, with `also_leaving`, a
-    /// move starting here).
-    pub zone: Vec<bool>,
-    /// What the piece may promote to, in declaration order.
-    pub choices: Vec<PieceId>,
-    /// `optional`: the piece may also stay as it is.
-    pub optional: bool,
-    /// `also leaving`: a move starting in the zone promotes too (Shogi).
-    pub also_leaving: bool,
-    /// `on entry or capture`: a move starting in the zone promotes only if it
-    /// captures (Chu Shogi).
-    pub entry_or_capture: bool,
-    /// `never forced`: staying unpromoted is allowed even on a dead cell.
-    pub never_forced: bool,
-    /// `only captured`: a choice is allowed only while the side has fewer of it on the
-    /// board than in the start position.
-    pub only_captured: bool,
-    /// `tagged T`: the bit of the tag `T` (0: none) that a piece reaching the zone
-    /// without promoting (a later ply of a cascade; every move with `delayed`) carries;
-    /// a piece carrying it on a zone cell promotes as a move of its own.
-    pub tag: u8,
-    /// `delayed`: no move promotes at once.
-    pub delayed: bool,
-}
-
-/// Drop restrictions of one side and piece, resolved to cells.
-#[derive(Clone, Debug, Default)]
-pub struct DropLimits {
-    /// Indexed by cell id: never dropped here.
-    pub forbidden: Vec<bool>,
-    /// `at most N per file` (`one per file`: 1): not on a file that already holds N own
-    /// pieces of the same kind; 0: no limit.
-    pub per_file: u8,
-    /// `not mating`: a drop that checkmates at once is illegal.
-    pub not_mating: bool,
-    /// `also stuck`: also dropped where the piece could never move again.
-    pub stuck: bool,
-    /// `not checking`: a drop that gives check is illegal.
-    pub not_checking: bool,
-}
-
-impl DropLimits {
-    /// Whether the drop's legality depends on what it does to the opponent's royals
-    /// (`not mating`, `not checking`): the full test plays it.
-    pub fn judged_after(&self) -> bool {
-        self.not_mating || self.not_checking
-    }
-}
+pub use resolved::{CastlingMove, DropLimits, PromotionRule};
 
 /// Table sizes of a [`Game`] (see [`Game::table_memory`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
