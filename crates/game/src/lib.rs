@@ -505,14 +505,7 @@ impl Game {
         let (counts, roots) = sokoban_reverse::divide(self, &mut pos, depth, &mut stop);
         let (stopped, cancelled) = stop.disarm();
         if stopped {
-            return Err(PerftStopped {
-                elapsed_ms: start.elapsed().as_millis() as u64,
-                limit_ms: limit.as_millis().min(u64::MAX as u128) as u64,
-                roots_counted: counts.len(),
-                roots,
-                nodes_counted: counts.iter().sum(),
-                cancelled,
-            });
+            return Err(PerftStopped::after(start, limit, &counts, roots, cancelled));
         }
         Ok(counts.iter().sum())
     }

@@ -70,6 +70,27 @@ pub struct PerftStopped {
     pub cancelled: bool,
 }
 
+impl PerftStopped {
+    /// The report of a count started at `start` under `limit` that stopped with the
+    /// root subtrees `counted` (their leaf counts) of `roots` done.
+    pub(crate) fn after(
+        start: Instant,
+        limit: Duration,
+        counted: &[u64],
+        roots: usize,
+        cancelled: bool,
+    ) -> PerftStopped {
+        PerftStopped {
+            elapsed_ms: start.elapsed().as_millis() as u64,
+            limit_ms: limit.as_millis().min(u64::MAX as u128) as u64,
+            roots_counted: counted.len(),
+            roots,
+            nodes_counted: counted.iter().sum(),
+            cancelled,
+        }
+    }
+}
+
 impl std::fmt::Display for PerftStopped {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.cancelled {
@@ -218,14 +239,10 @@ impl<'g> Perft<'g> {
         });
         let (stopped, cancelled) = self.generator.stop.disarm();
         if stopped {
-            return Err(PerftStopped {
-                elapsed_ms: start.elapsed().as_millis() as u64,
-                limit_ms: limit.as_millis().min(u64::MAX as u128) as u64,
-                roots_counted: out.len(),
-                roots,
-                nodes_counted: out.iter().map(|(_, n)| n).sum(),
-                cancelled,
-            });
+            let counted: Vec<u64> = out.iter().map(|&(_, n)| n).collect();
+            return Err(PerftStopped::after(
+                start, limit, &counted, roots, cancelled,
+            ));
         }
         Ok(out)
     }

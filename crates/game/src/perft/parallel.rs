@@ -91,14 +91,10 @@ pub fn divide_parallel(
     });
     if stopped.load(Ordering::Relaxed) {
         let done: Vec<u64> = counts.iter().flatten().copied().collect();
-        return Ok(Err(PerftStopped {
-            elapsed_ms: start.elapsed().as_millis() as u64,
-            limit_ms: limit.as_millis().min(u64::MAX as u128) as u64,
-            roots_counted: done.len(),
-            roots,
-            nodes_counted: done.iter().sum(),
-            cancelled: cancelled.load(Ordering::Relaxed),
-        }));
+        let cancelled = cancelled.load(Ordering::Relaxed);
+        return Ok(Err(PerftStopped::after(
+            start, limit, &done, roots, cancelled,
+        )));
     }
     Ok(Ok(moves
         .into_iter()
