@@ -219,45 +219,10 @@ impl Dai {
 
     /// The board part of a FEN (and the side to move), HaChu's letters.
     fn parse(&self, fen: &str) -> Pos {
-        let mut fields = fen.split_whitespace();
-        let board = fields.next().unwrap();
-        let side = usize::from(fields.next() == Some("b"));
+        let (board, side) = common::hachu_fen::read(fen, 15);
         let mut cells = [None; CELLS];
-        for (row, text) in board.split('/').enumerate() {
-            let rank = 14 - row;
-            let (mut file, mut num) = (0usize, 0usize);
-            let chars: Vec<char> = text.chars().collect();
-            let mut i = 0;
-            while i < chars.len() {
-                let ch = chars[i];
-                if let Some(d) = ch.to_digit(10) {
-                    num = num * 10 + d as usize;
-                    i += 1;
-                    continue;
-                }
-                file += num;
-                num = 0;
-                let plus = ch == '+';
-                if plus {
-                    i += 1;
-                }
-                let letter = chars[i];
-                let mut l = format!(
-                    "{}{}",
-                    if plus { "+" } else { "" },
-                    letter.to_ascii_uppercase()
-                );
-                if matches!(chars.get(i + 1), Some('\'' | '!')) {
-                    i += 1;
-                    l.push(chars[i]);
-                }
-                let s = usize::from(letter.is_ascii_lowercase());
-                cells[rank * 15 + file] = Some((s, self.kind(&l)));
-                file += 1;
-                i += 1;
-            }
-            file += num;
-            assert_eq!(file, 15, "row {row} of {fen}");
+        for (cell, piece) in board.into_iter().enumerate() {
+            cells[cell] = piece.map(|(s, letter)| (s, self.kind(&letter)));
         }
         Pos { cells, side }
     }

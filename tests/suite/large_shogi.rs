@@ -175,33 +175,10 @@ impl Chu {
 
     /// The board part of a FEN (and the side to move).
     fn parse(&self, fen: &str) -> Pos {
-        let mut fields = fen.split_whitespace();
-        let board = fields.next().unwrap();
-        let side = if fields.next() == Some("b") { 1 } else { 0 };
+        let (board, side) = common::hachu_fen::read(fen, 12);
         let mut cells = [None; 144];
-        for (row, text) in board.split('/').enumerate() {
-            let rank = 11 - row;
-            let (mut file, mut plus, mut num) = (0usize, false, 0usize);
-            for ch in text.chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    num = num * 10 + d as usize;
-                    continue;
-                }
-                file += num;
-                num = 0;
-                if ch == '+' {
-                    plus = true;
-                    continue;
-                }
-                let up = ch.to_ascii_uppercase().to_string();
-                let letter = if plus { format!("+{up}") } else { up };
-                let s = usize::from(ch.is_ascii_lowercase());
-                cells[rank * 12 + file] = Some((s, self.kind(&letter)));
-                file += 1;
-                plus = false;
-            }
-            file += num;
-            assert_eq!(file, 12, "row {row} of {fen}");
+        for (cell, piece) in board.into_iter().enumerate() {
+            cells[cell] = piece.map(|(s, letter)| (s, self.kind(&letter)));
         }
         Pos {
             cells,

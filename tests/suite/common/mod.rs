@@ -11,6 +11,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod hachu_fen;
 pub mod shipped;
 
 use piecewise::{Game, Rules};
