@@ -1,5 +1,5 @@
 //! The engine-mode recursion of `examples/engine_perft.rs`, shared with
-//! `benches/scale.rs` (engine mode on big boards against 8×8, issue 17).
+//! `benches/benches/scale.rs` (engine mode on big boards against 8×8, issue 17).
 
 use piecewise::game::{GamePosition, MoveGenerator, MoveList};
 use piecewise::Game;

@@ -14,7 +14,7 @@ use std::process::Command;
 
 /// The workspace's crates, bottom layer first: a crate may depend only on crates of a
 /// lower rank.
-const RANKS: [(&str, u32); 10] = [
+const RANKS: [(&str, u32); 11] = [
     ("piecewise-features", 0),
     ("piecewise-lang", 1),
     ("piecewise-table", 2),
@@ -25,6 +25,7 @@ const RANKS: [(&str, u32); 10] = [
     ("piecewise-python", 5),
     ("piecewise-serve", 6),
     ("piecewise-cli", 7),
+    ("piecewise-benches", 8),
 ];
 
 /// Crates an engine that embeds the game layer must not get.

@@ -31,7 +31,11 @@ const CHESS: &[(&str, &str)] = &[
 ];
 
 fn load(path: &str) -> Rules {
-    let src = std::fs::read_to_string(path).expect("rules file");
+    // Paths are the repository's (`cargo bench` runs this in the benches package).
+    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(path);
+    let src = std::fs::read_to_string(full).expect("rules file");
     piecewise::compile(&src).expect("compiles")
 }
 

@@ -6,9 +6,9 @@
 //! the 8×8 game's in the same run.
 //!
 //! Not a criterion bench: one pass, printed as Markdown tables for
-//! docs/performance.md. Run with `cargo bench --bench scale`.
+//! docs/performance.md. Run with `cargo bench -p piecewise-benches --bench scale`.
 //!
-//! `cargo bench --bench scale -- engine` runs only the engine-mode comparison (issue
+//! `cargo bench -p piecewise-benches --bench scale -- engine` runs only the engine-mode comparison (issue
 //! 17, "26×26 rows flat per move against 8×8"): 8×8 chess and the 26×26 chess-like
 //! and hook games driven as an engine drives the library (`examples/engine_perft.rs`'s
 //! recursion: the last ply counted in bulk, then every leaf made), in one process,
@@ -20,7 +20,7 @@ use piecewise::Game;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-#[path = "../examples/common/engine.rs"]
+#[path = "../../examples/common/engine.rs"]
 mod engine;
 
 fn kib(b: usize) -> String {
@@ -50,7 +50,7 @@ fn compile_time(src: &str, base: Option<&Path>, n: usize) -> (Game, Duration, Du
 
 /// Every rules file in `rules/`, by name.
 fn shipped_files() -> Vec<String> {
-    let dir = format!("{}/rules", env!("CARGO_MANIFEST_DIR"));
+    let dir = format!("{}/../rules", env!("CARGO_MANIFEST_DIR"));
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("rules/")
         .filter_map(|e| {
@@ -66,7 +66,7 @@ fn shipped_files() -> Vec<String> {
 fn shipped() {
     println!("| rules file | cells | pieces | forward nodes | forward table | reverse nodes / leaves | reverse tables | forward-walked pieces | `check` | `Game::compile` |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
-    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules");
     for name in shipped_files() {
         let path = base.join(format!("{name}.rules"));
         let src = std::fs::read_to_string(&path).expect("rules file");
@@ -219,9 +219,11 @@ fn moves_generated(game: &Game, fen: &str, depth: u32, last: u64) -> u64 {
 /// Engine mode per node and per move generated on 26×26 against 8×8 chess (see the
 /// module docs).
 fn engine_mode() {
-    let chess =
-        std::fs::read_to_string(format!("{}/rules/chess.rules", env!("CARGO_MANIFEST_DIR")))
-            .expect("rules/chess.rules");
+    let chess = std::fs::read_to_string(format!(
+        "{}/../rules/chess.rules",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("rules/chess.rules");
     let chess_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let (c26, c26_fen) = board_game(26, false);
     let (h26, h26_fen) = board_game(26, true);

@@ -4,7 +4,7 @@
 //! international draughts perft 7 from the start (capture chains walked as a loop,
 //! 1,049,442 nodes) and the time of `Game::compile` for every shipped rules file.
 //!
-//! `cargo bench --bench perft`. The setup first checks both libraries against the
+//! `cargo bench -p piecewise-benches --bench perft`. The setup first checks both libraries against the
 //! published node counts (chessprogramming.org "Perft Results").
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -23,7 +23,7 @@ const POSITIONS: &[(&str, &str, &[u64])] = &[
 ];
 
 fn rules_dir() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"))
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../rules"))
 }
 
 fn chess() -> piecewise::Game {

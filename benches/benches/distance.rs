@@ -6,7 +6,7 @@
 //! *Recompute*: `Game::make`/`unmake` and `DistanceMaps::new` after every move. Both
 //! times include the make/unmake; the table walks each needs are counted too. Best of
 //! `ROUNDS`. Not a criterion bench: one pass, printed as a Markdown table for
-//! docs/performance.md. Run with `cargo bench --bench distance`.
+//! docs/performance.md. Run with `cargo bench -p piecewise-benches --bench distance`.
 
 use piecewise::game::{DistanceMaps, GameMove, GamePosition};
 use piecewise::ids::{CellId, PieceId, Side};
@@ -35,7 +35,7 @@ impl Rng {
 }
 
 fn game(name: &str) -> Game {
-    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/rules"));
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../rules"));
     let src = std::fs::read_to_string(dir.join(format!("{name}.rules"))).expect("rules file");
     Game::compile_at(&src, Some(dir)).expect("compiles")
 }
