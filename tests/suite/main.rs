@@ -50,6 +50,7 @@ mod graph_boards;
 mod hostile_bombs;
 mod hostile_cli;
 mod hostile_input;
+mod janggi;
 mod landing;
 mod large_shogi;
 mod layers;

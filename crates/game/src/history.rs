@@ -1,5 +1,5 @@
 //! history: the ends decided over a [`Line`] — repetition and perpetual check, the move
-//! limit, Makruk's counting (the count itself is recorded by `line`) — and the three questions asked at the end of a line, as
+//! limit, two passes in a row and a pass with the royals facing, Makruk's counting (the count itself is recorded by `line`) — and the three questions asked at the end of a line, as
 //! pyffish asks them: the result when the game is over ([`Game::line_result`]), the end
 //! that stops the game at once ([`Game::immediate_end`]) and the end a player may claim
 //! ([`Game::optional_end`]).
@@ -51,7 +51,7 @@ impl Game {
     /// claimable), in that order.
     fn history_end(&self, line: &Line, immediate: bool) -> Option<GameResult> {
         self.history_end_drawn(line, immediate)
-            .map(|r| self.with_odds(r))
+            .map(|r| self.with_odds(line.position(), r))
     }
 
     /// [`Game::history_end`] before `draw odds`.
@@ -60,6 +60,11 @@ impl Game {
             return None;
         }
         let pos = line.position();
+        if immediate {
+            if let Some(result) = self.pass_end(line) {
+                return Some(result);
+            }
+        }
         if let Some(rule) = self.ends.repetition.filter(|r| r.immediate == immediate) {
             if let Some(result) = self.repetition(line, rule) {
                 return Some(result);
@@ -91,6 +96,34 @@ impl Game {
                     winner: None,
                     reason: EndReason::Counting,
                 });
+            }
+        }
+        None
+    }
+
+    /// `royals facing` and `double pass`, ended by the last move of `line` (a pass): a
+    /// pass while the royals face each other (they still face after it), or a pass
+    /// answering a pass. As Fairy-Stockfish judges them (`bikjangRule`: the position
+    /// before the last move and the last one both bikjang; two passes in a row).
+    fn pass_end(&self, line: &Line) -> Option<GameResult> {
+        let ends = &self.ends;
+        if ends.royals_facing.is_none() && ends.double_pass.is_none() {
+            return None;
+        }
+        let moves = line.moves();
+        if !moves.last().is_some_and(|m| m.is_pass()) {
+            return None;
+        }
+        let pos = line.position();
+        let stm = pos.side_to_move();
+        if let Some(outcome) = ends.royals_facing {
+            if crate::attack::royals::royals_face(self, pos) {
+                return Some(GameResult::for_side(stm, outcome, EndReason::RoyalsFacing));
+            }
+        }
+        if let Some(outcome) = ends.double_pass {
+            if moves.len() >= 2 && moves[moves.len() - 2].is_pass() {
+                return Some(GameResult::for_side(stm, outcome, EndReason::DoublePass));
             }
         }
         None

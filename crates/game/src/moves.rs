@@ -210,6 +210,20 @@ impl GameMove {
             .map(|&c| CellId(c))
     }
 
+    /// Whether the move is a pass: a walk back to its own start cell that does
+    /// nothing (a pattern marked `pass`), no capture, promotion, push, conversion,
+    /// placement or cascade.
+    pub fn is_pass(&self) -> bool {
+        self.kind == MoveKind::Normal
+            && self.from == self.to
+            && !self.is_capture()
+            && self.promotion.is_none()
+            && self.push_to.is_none()
+            && self.duck.is_none()
+            && self.convert.is_none()
+            && self.n_cascade == 0
+    }
+
     /// Whether the move takes a piece (on `to`, in passing, en passant, or at the end
     /// of a cascade).
     pub fn is_capture(&self) -> bool {

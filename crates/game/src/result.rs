@@ -46,13 +46,17 @@ pub enum EndReason {
     Checks,
     /// Neither side has the material to mate ([`Game::insufficient_material`]).
     InsufficientMaterial,
+    /// Two passes in a row (`double pass`).
+    DoublePass,
+    /// A pass while the royals faced each other (`royals facing`: Janggi's bikjang).
+    RoyalsFacing,
 }
 
 impl EndReason {
     /// The reason in words, as [`GameResult`]'s `Display` writes it: `checkmate`,
     /// `stalemate`, `repetition`, `perpetual check`, `move limit`, `bare royal`, `no
     /// pieces`, `counting`, `loss of the royal piece`, `reaching the zone`,
-    /// `extinction`, `checks`, `insufficient material`.
+    /// `extinction`, `checks`, `insufficient material`, `two passes`, `royals facing`.
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -68,6 +72,8 @@ impl EndReason {
             EndReason::Extinction => "extinction",
             EndReason::Checks => "checks",
             EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::DoublePass => "two passes",
+            EndReason::RoyalsFacing => "royals facing",
         }
     }
 }
@@ -129,7 +135,7 @@ impl Game {
     /// The result if the side to move has no legal move (checkmate, or stalemate as the
     /// rules' `stalemate` declares it), `None` if it has one.
     pub fn no_move_result(&self, pos: &GamePosition) -> Option<GameResult> {
-        self.no_move_end(pos).map(|r| self.with_odds(r))
+        self.no_move_end(pos).map(|r| self.with_odds(pos, r))
     }
 
     /// [`Game::no_move_result`] before `draw odds`.
@@ -206,22 +212,51 @@ impl Game {
     /// has its move, and is judged when the other side is to move and still not bare.
     pub fn material_end(&self, pos: &GamePosition) -> Option<GameResult> {
         let end = self.material_end_drawn(pos);
-        match self.ends.draw_odds {
-            None => end,
-            Some(_) => end.map(|r| self.with_odds(r)),
+        if self.ends.draw_odds.is_none() && self.ends.points.is_none() {
+            return end;
         }
+        end.map(|r| self.with_odds(pos, r))
     }
 
     /// `draw odds for SIDE`: a draw is that side's win (Armageddon: every draw, by
-    /// stalemate, repetition, the move limit or material, is a win for Black).
-    pub(crate) fn with_odds(&self, r: GameResult) -> GameResult {
+    /// stalemate, repetition, the move limit or material, is a win for Black). `draws
+    /// by points`: a draw is the win of the side with more points at `pos`
+    /// ([`Game::points`]), still a draw with as many.
+    pub(crate) fn with_odds(&self, pos: &GamePosition, r: GameResult) -> GameResult {
         match (r.winner, self.ends.draw_odds) {
             (None, Some(side)) => GameResult {
                 winner: Some(side),
                 reason: r.reason,
             },
+            (None, None) if self.ends.points.is_some() => {
+                let [first, second] = self.points(pos);
+                GameResult {
+                    winner: match first.cmp(&second) {
+                        std::cmp::Ordering::Greater => Some(Side::First),
+                        std::cmp::Ordering::Less => Some(Side::Second),
+                        std::cmp::Ordering::Equal => None,
+                    },
+                    reason: r.reason,
+                }
+            }
             _ => r,
         }
+    }
+
+    /// Each side's points by `draws by points`, in tenths: the values of its pieces on
+    /// the board and its bonus (none without the declaration). Janggi's start: 72 and
+    /// 73.5 points, `[720, 735]`.
+    pub fn points(&self, pos: &GamePosition) -> [u64; 2] {
+        let Some(rule) = &self.ends.points else {
+            return [0, 0];
+        };
+        Side::BOTH.map(|side| {
+            rule.values
+                .iter()
+                .map(|&(kind, tenths)| tenths * u64::from(pos.on_board(side, kind)))
+                .sum::<u64>()
+                + rule.bonus[side.index()]
+        })
     }
 
     /// [`Game::material_end`] before `draw odds`.

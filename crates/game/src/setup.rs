@@ -167,7 +167,10 @@ impl Game {
             plain: false,
             sokoban: decls.sokoban.clone(),
             sokoban_steps: std::sync::OnceLock::new(),
-            file_rays: file_rays(&board, decls.royals_may_not_face),
+            file_rays: file_rays(
+                &board,
+                decls.royals_may_not_face || decls.ends.royals_facing.is_some(),
+            ),
             any_passing: facts.captures_in_passing(),
             marked: rule_set
                 .pieces

@@ -102,6 +102,12 @@ pub enum Item {
     NoGivingCheck(Span),
     /// `draw odds for first|second`: the side every draw is a win for.
     DrawOdds(crate::ids::Side, Span),
+    /// `double pass OUTCOME`: two passes in a row end the game.
+    DoublePass(StalemateDecl),
+    /// `royals facing OUTCOME`: royals facing must be parted, or a pass ends the game.
+    RoyalsFacing(StalemateDecl),
+    /// `draws by points KIND N, ... [, first|second N]`
+    Points(PointsDecl),
     /// `castling King e1 to g1 with Rook h1 to f1`
     Castling(CastlingDecl),
     /// `en passant Pawn`
@@ -235,8 +241,28 @@ pub enum ChainRule {
     NoReversal,
 }
 
+/// `draws by points KIND N, ... [, first|second N]`: the material count that decides a
+/// drawn end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PointsDecl {
+    /// `KIND N`: the points of a piece of the kind, in the order written.
+    pub kinds: Vec<(Ident, Decimal)>,
+    /// `first N` / `second N`: a side's bonus.
+    pub bonus: Vec<(crate::ids::Side, Decimal)>,
+    pub span: Span,
+}
+
+/// A number with at most one decimal: `13`, `1.5`, in tenths (`None` if it has more
+/// decimals or does not fit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decimal {
+    pub tenths: Option<u64>,
+    pub span: Span,
+}
+
 /// `stalemate draw|loss|win`: what it means for the side to move to have no legal move
-/// while not in check.
+/// while not in check; also the other declarations of one outcome (`checkmate`,
+/// `double pass`, `royals facing`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StalemateDecl {
     /// The outcome for the side to move.
@@ -733,7 +759,8 @@ impl Item {
             Item::Extinction(d) => d.span,
             Item::Endgame(d) => d.span,
             Item::Checks(d) => d.span,
-            Item::Checkmate(d) => d.span,
+            Item::Checkmate(d) | Item::DoublePass(d) | Item::RoyalsFacing(d) => d.span,
+            Item::Points(d) => d.span,
             Item::Stalemate(d) => d.span,
             Item::MustCapture(d) => d.span,
             Item::Explode(d) => d.span,

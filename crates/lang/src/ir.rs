@@ -16,7 +16,7 @@ mod ends;
 mod neutral;
 pub use ends::{
     BareRoyalRule, CountingRoles, EndRules, EndgameRule, ExtinctionRule, MoveLimitRule, Outcome,
-    ReachRule, RepetitionRule,
+    PointsRule, ReachRule, RepetitionRule,
 };
 pub use neutral::{NeutralCapture, Neutrals, Placement, Site};
 mod tags;

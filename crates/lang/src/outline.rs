@@ -377,6 +377,7 @@ fn references(item: &Item, out: &mut Vec<Name>) {
             uses(out, Piece, &d.pieces);
         }
         Item::Extinction(d) => uses(out, Piece, &d.pieces),
+        Item::Points(d) => uses(out, Piece, d.kinds.iter().map(|(name, _)| name)),
         Item::Endgame(d) => {
             for m in d.stronger.iter().chain(&d.weaker) {
                 uses(out, Piece, m.counts.iter().map(|(_, name)| name));
@@ -392,6 +393,8 @@ fn references(item: &Item, out: &mut Vec<Name>) {
         | Item::Checkmate(_)
         | Item::NoGivingCheck(_)
         | Item::DrawOdds(..)
+        | Item::DoublePass(_)
+        | Item::RoyalsFacing(_)
         | Item::Game(_)
         | Item::Board(_)
         | Item::Zone(_)

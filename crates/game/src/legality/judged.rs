@@ -115,6 +115,7 @@ impl MoveGenerator<'_> {
             return;
         }
         if fits
+            && !self.facing_now(pos)
             && g.must_capture.is_none()
             && !g.evasion_captures
             && self.legal_moves_bits(pos, out)

@@ -15,6 +15,7 @@
 //! and other fairy pieces.
 
 pub(crate) mod blast;
+pub(crate) mod facing;
 pub(crate) mod general;
 pub(crate) mod judged;
 pub(crate) mod quick;
@@ -110,6 +111,10 @@ impl<'g> MoveGenerator<'g> {
             out.clear();
             return;
         }
+        if self.facing_now(pos) {
+            self.facing_moves(pos, out);
+            return;
+        }
         if !self.pseudo.game.evasion_captures && self.legal_moves_bits(pos, out) {
             if let Some(rule) = self.pseudo.game.must_capture {
                 keep_compulsory_captures(self.pseudo.game, pos, rule, out);
@@ -176,6 +181,14 @@ impl MoveGenerator<'_> {
         if self.stop.poll() {
             return false;
         }
+        if self.facing_now(pos) {
+            return self.facing_legal(pos, m);
+        }
+        self.is_legal_plain(pos, m)
+    }
+
+    /// [`MoveGenerator::is_legal`] but for `royals facing` (and the stop's poll).
+    pub(crate) fn is_legal_plain(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
         let g = self.pseudo.game;
         let side = pos.side;
         if g.evasion_captures && g.royal[m.piece.index()] && !self.evasion_allowed(pos, m) {

@@ -110,7 +110,8 @@ impl MoveGenerator<'_> {
     pub fn count_legal(&mut self, pos: &mut GamePosition) -> u64 {
         // With compulsory captures a move's legality depends on its siblings: count the
         // list (which asks whether an end rule ended the game).
-        let lists = self.pseudo.game.counts_lists();
+        // Royals facing (`royals facing`): judged move by move, from the list.
+        let lists = self.pseudo.game.counts_lists() || self.facing_now(pos);
         if !lists {
             if self.pseudo.game.ended_at_once(pos) {
                 return 0;

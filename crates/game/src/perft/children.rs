@@ -177,8 +177,9 @@ impl Perft<'_> {
     /// any other position it may be wrong (debug builds check the pieces).
     pub fn count_legal_child(&mut self, pos: &mut GamePosition, m: &GameMove) -> u64 {
         debug_assert!(self.is_child(pos, m), "count_legal_child: not a child");
-        if self.generator.pseudo.game.counts_lists() {
-            // Compulsory captures: a move's legality depends on its siblings.
+        if self.generator.pseudo.game.counts_lists() || self.generator.facing_now(pos) {
+            // Compulsory captures: a move's legality depends on its siblings; royals
+            // facing: judged move by move.
             return self.generator.count_legal(pos);
         }
         if self.generator.pseudo.game.ended_at_once(pos) {

@@ -173,6 +173,7 @@ impl Checker {
                 .help("declare when a position counts as repeated, e.g. `repetition 3`"),
             );
         }
+        self.family_ends(file, royals, &mut ends);
         ends
     }
 

@@ -28,6 +28,7 @@ mod neutral;
 mod patterns;
 pub use patterns::side_word;
 mod pieces;
+mod points;
 mod tags;
 
 use crate::ast;

@@ -50,6 +50,26 @@ pub struct EndRules {
     /// `draw odds for first|second`: every draw (stalemate, repetition, move limit,
     /// counting, ...) is a win for this side.
     pub draw_odds: Option<Side>,
+    /// `double pass OUTCOME`: two passes in a row end the game at once with this
+    /// outcome for the side to move.
+    pub double_pass: Option<Outcome>,
+    /// `royals facing OUTCOME` (Janggi's bikjang): with the royals facing each other,
+    /// the side to move must part them or pass (a pass is then legal even in check),
+    /// and a pass ends the game with this outcome for the side to move.
+    pub royals_facing: Option<Outcome>,
+    /// `draws by points ...`: the count that decides an end that would be a draw.
+    pub points: Option<PointsRule>,
+}
+
+/// `draws by points KIND N, ... [, first|second N]`: what each side's material is worth.
+/// A side's points are the values of its pieces on the board and its bonus; an end that
+/// would be a draw is won by the side with more points (a draw with as many).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct PointsRule {
+    /// Tenths of a point per piece of each kind listed (kinds not listed: none).
+    pub values: Vec<(PieceId, u64)>,
+    /// Each side's bonus, in tenths of a point (first, second).
+    pub bonus: [u64; 2],
 }
 
 impl EndRules {

@@ -88,6 +88,9 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             | R::checks_decl
             | R::no_giving_check_decl
             | R::draw_odds_decl
+            | R::double_pass_decl
+            | R::royals_facing_decl
+            | R::points_decl
             | R::checkmate_decl => Some(ends::end_decl(c)),
             R::neutral_decl => Some(Item::Neutral(NeutralDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),

@@ -28,6 +28,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::royal_decl
         | R::kw_royal
         | R::royals_face_decl
+        | R::royals_facing_decl
         | R::royals_check_decl
         | R::kw_royals
         | R::castling_decl
@@ -79,6 +80,10 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::no_giving_check_decl
         | R::draw_odds_decl
         | R::kw_draw_odds
+        | R::double_pass_decl
+        | R::kw_double
+        | R::points_decl
+        | R::kw_draws
         | R::checkmate_decl
         | R::kw_checkmate
         | R::neutral_decl
@@ -205,6 +210,10 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::mod_en_passant => "`en passant`",
         R::kw_passant => "`passant`",
         R::mod_pass | R::kw_pass => "`pass`",
+        R::kw_facing => "`facing`",
+        R::kw_points => "`points`",
+        R::points_kind | R::points_bonus => "a piece kind and its points, or `first`/`second` and a bonus",
+        R::decimal => "a number of points such as `13` or `1.5`",
         R::mod_for => "`for first` or `for second`",
         R::repeat_group | R::kw_repeat => "`repeat`",
         R::kw_most => "`most`",

@@ -88,6 +88,34 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
         R::draw_odds_decl => {
             Item::DrawOdds(for_side(c).unwrap_or(crate::ids::Side::Second), c.span)
         }
+        R::double_pass_decl => Item::DoublePass(StalemateDecl {
+            outcome: outcome(c.child(R::outcome)),
+            by_count: false,
+            span: c.span,
+        }),
+        R::royals_facing_decl => Item::RoyalsFacing(StalemateDecl {
+            outcome: outcome(c.child(R::outcome)),
+            by_count: false,
+            span: c.span,
+        }),
+        R::points_decl => Item::Points(PointsDecl {
+            kinds: c
+                .all(R::points_kind)
+                .map(|k| (ident(k.child(R::ident), k.span), decimal(k)))
+                .collect(),
+            bonus: c
+                .all(R::points_bonus)
+                .map(|b| {
+                    let side = if b.has(R::kw_second) {
+                        crate::ids::Side::Second
+                    } else {
+                        crate::ids::Side::First
+                    };
+                    (side, decimal(b))
+                })
+                .collect(),
+            span: c.span,
+        }),
         R::checkmate_decl => Item::Checkmate(StalemateDecl {
             outcome: outcome(c.child(R::outcome)),
             by_count: false,
@@ -98,6 +126,28 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
             roles: c.all(R::counting_role).map(counting_role).collect(),
             span: c.span,
         }),
+    }
+}
+
+/// The `decimal` child of `n`, in tenths: `1.5` is 15; `None` with two or more decimals
+/// or past `u64`.
+fn decimal(n: &Node<'_>) -> Decimal {
+    let Some(d) = n.child(R::decimal) else {
+        return Decimal {
+            tenths: None,
+            span: n.span,
+        };
+    };
+    let (whole, frac) = d.text.split_once('.').unwrap_or((d.text, "0"));
+    let tenths = match (whole.parse::<u64>(), frac.len()) {
+        (Ok(w), 1) => w
+            .checked_mul(10)
+            .and_then(|w| w.checked_add(u64::from(frac.as_bytes()[0] - b'0'))),
+        _ => None,
+    };
+    Decimal {
+        tenths,
+        span: d.span,
     }
 }
 
