@@ -51,7 +51,7 @@ impl Game {
     /// claimable), in that order.
     fn history_end(&self, line: &Line, immediate: bool) -> Option<GameResult> {
         self.history_end_drawn(line, immediate)
-            .map(|r| self.with_odds(r))
+            .map(|r| self.with_odds(line.position(), r))
     }
 
     /// [`Game::history_end`] before `draw odds`.
@@ -78,6 +78,12 @@ impl Game {
                 });
             }
         }
+        if immediate && self.ends.pass_when_stuck && self.passed_twice(line) {
+            return Some(GameResult {
+                winner: None,
+                reason: EndReason::Passes,
+            });
+        }
         if immediate && self.endgame_over(line) {
             return Some(GameResult {
                 winner: None,
@@ -94,6 +100,14 @@ impl Game {
             }
         }
         None
+    }
+
+    /// `pass when stuck`: whether the last two moves of `line` were passes (null moves).
+    fn passed_twice(&self, line: &Line) -> bool {
+        let is_pass = |m: &crate::GameMove| {
+            m.kind == crate::MoveKind::Normal && m.from == m.to && !m.captures_to
+        };
+        matches!(line.moves(), [.., a, b] if is_pass(a) && is_pass(b))
     }
 
     /// `endgame N moves, ...`: whether the material at the end of `line` is one of the

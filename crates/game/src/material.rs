@@ -91,10 +91,13 @@ impl Game {
         let both =
             self.side_insufficient(pos, Side::First) && self.side_insufficient(pos, Side::Second);
         both.then(|| {
-            self.with_odds(GameResult {
-                winner: None,
-                reason: EndReason::InsufficientMaterial,
-            })
+            self.with_odds(
+                pos,
+                GameResult {
+                    winner: None,
+                    reason: EndReason::InsufficientMaterial,
+                },
+            )
         })
     }
 

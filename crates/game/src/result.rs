@@ -46,13 +46,17 @@ pub enum EndReason {
     Checks,
     /// Neither side has the material to mate ([`Game::insufficient_material`]).
     InsufficientMaterial,
+    /// No cell is empty (`full board`).
+    FullBoard,
+    /// Both sides passed, one after the other (`pass when stuck`).
+    Passes,
 }
 
 impl EndReason {
     /// The reason in words, as [`GameResult`]'s `Display` writes it: `checkmate`,
     /// `stalemate`, `repetition`, `perpetual check`, `move limit`, `bare royal`, `no
     /// pieces`, `counting`, `loss of the royal piece`, `reaching the zone`,
-    /// `extinction`, `checks`, `insufficient material`.
+    /// `extinction`, `checks`, `insufficient material`, `full board`, `two passes`.
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -68,6 +72,8 @@ impl EndReason {
             EndReason::Extinction => "extinction",
             EndReason::Checks => "checks",
             EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::FullBoard => "full board",
+            EndReason::Passes => "two passes",
         }
     }
 }
@@ -129,7 +135,7 @@ impl Game {
     /// The result if the side to move has no legal move (checkmate, or stalemate as the
     /// rules' `stalemate` declares it), `None` if it has one.
     pub fn no_move_result(&self, pos: &GamePosition) -> Option<GameResult> {
-        self.no_move_end(pos).map(|r| self.with_odds(r))
+        self.no_move_end(pos).map(|r| self.with_odds(pos, r))
     }
 
     /// [`Game::no_move_result`] before `draw odds`.
@@ -160,11 +166,7 @@ impl Game {
             return self.stalemate;
         }
         let side = pos.side_to_move();
-        let count = |s: Side| -> u32 {
-            (0..self.piece_count())
-                .map(|p| u32::from(pos.on_board(s, PieceId(p as u8))))
-                .sum()
-        };
+        let count = |s: Side| self.board_count(pos, s);
         match count(side).cmp(&count(side.opponent())) {
             std::cmp::Ordering::Less => self.stalemate,
             std::cmp::Ordering::Equal => Outcome::Draw,
@@ -206,22 +208,47 @@ impl Game {
     /// has its move, and is judged when the other side is to move and still not bare.
     pub fn material_end(&self, pos: &GamePosition) -> Option<GameResult> {
         let end = self.material_end_drawn(pos);
-        match self.ends.draw_odds {
-            None => end,
-            Some(_) => end.map(|r| self.with_odds(r)),
+        if self.ends.draw_odds.is_none() && !self.ends.draw_by_count {
+            return end;
         }
+        end.map(|r| self.with_odds(pos, r))
     }
 
     /// `draw odds for SIDE`: a draw is that side's win (Armageddon: every draw, by
-    /// stalemate, repetition, the move limit or material, is a win for Black).
-    pub(crate) fn with_odds(&self, r: GameResult) -> GameResult {
-        match (r.winner, self.ends.draw_odds) {
-            (None, Some(side)) => GameResult {
+    /// stalemate, repetition, the move limit or material, is a win for Black);
+    /// `draw by piece count`: a draw is the win of the side with more pieces on the
+    /// board of `pos` (still a draw with as many).
+    pub(crate) fn with_odds(&self, pos: &GamePosition, r: GameResult) -> GameResult {
+        if r.winner.is_some() {
+            return r;
+        }
+        if let Some(side) = self.ends.draw_odds {
+            return GameResult {
                 winner: Some(side),
                 reason: r.reason,
-            },
-            _ => r,
+            };
         }
+        if self.ends.draw_by_count {
+            let [first, second] = Side::BOTH.map(|s| self.board_count(pos, s));
+            let winner = match first.cmp(&second) {
+                std::cmp::Ordering::Greater => Some(Side::First),
+                std::cmp::Ordering::Less => Some(Side::Second),
+                std::cmp::Ordering::Equal => None,
+            };
+            return GameResult {
+                winner,
+                reason: r.reason,
+            };
+        }
+        r
+    }
+
+    /// The pieces of `side` on the board of `pos` (neutral pieces are no side's).
+    fn board_count(&self, pos: &GamePosition, side: Side) -> u32 {
+        (0..self.piece_count())
+            .filter(|&p| !self.neutral[p])
+            .map(|p| u32::from(pos.on_board(side, PieceId(p as u8))))
+            .sum()
     }
 
     /// [`Game::material_end`] before `draw odds`.
@@ -246,6 +273,11 @@ impl Game {
                     winner: Some(stm.opponent()),
                     reason: EndReason::Checks,
                 });
+            }
+        }
+        if let Some(outcome) = ends.full_board {
+            if pos.cells.iter().all(|o| !o.is_empty()) {
+                return Some(GameResult::for_side(stm, outcome, EndReason::FullBoard));
             }
         }
         if let Some(outcome) = ends.no_pieces {

@@ -50,6 +50,14 @@ pub struct EndRules {
     /// `draw odds for first|second`: every draw (stalemate, repetition, move limit,
     /// counting, ...) is a win for this side.
     pub draw_odds: Option<Side>,
+    /// `draw by piece count`: every draw goes to the side with more pieces on the
+    /// board (a draw with as many; Fairy-Stockfish's `materialCounting = unweighted`).
+    pub draw_by_count: bool,
+    /// `pass when stuck`: a side with no legal move but a piece on the board passes;
+    /// two passes in a row end the game (a draw).
+    pub pass_when_stuck: bool,
+    /// `full board OUTCOME`: the outcome for the side to move when no cell is empty.
+    pub full_board: Option<Outcome>,
 }
 
 impl EndRules {
@@ -67,6 +75,7 @@ impl EndRules {
             || !self.reach.is_empty()
             || self.extinction.is_some()
             || self.checks.is_some()
+            || self.full_board.is_some()
     }
 }
 

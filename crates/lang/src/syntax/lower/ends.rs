@@ -88,6 +88,13 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
         R::draw_odds_decl => {
             Item::DrawOdds(for_side(c).unwrap_or(crate::ids::Side::Second), c.span)
         }
+        R::draw_count_decl => Item::DrawByCount(c.span),
+        R::pass_decl => Item::PassWhenStuck(c.span),
+        R::full_board_decl => Item::FullBoard(StalemateDecl {
+            outcome: outcome(c.child(R::outcome)),
+            by_count: false,
+            span: c.span,
+        }),
         R::checkmate_decl => Item::Checkmate(StalemateDecl {
             outcome: outcome(c.child(R::outcome)),
             by_count: false,
