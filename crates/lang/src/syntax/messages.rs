@@ -83,6 +83,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::full_board_decl
         | R::kw_flip
         | R::kw_full
+        | R::kw_pass_decl
         | R::kw_draw_odds
         | R::checkmate_decl
         | R::kw_checkmate
