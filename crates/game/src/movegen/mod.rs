@@ -542,7 +542,7 @@ impl<'g> PseudoGen<'g> {
         let side = pos.side;
         if g.hand {
             for p in 0..g.pieces {
-                if pos.hands[side.index()][p] == 0 && !(g.hand_unlimited && !g.neutral[p]) {
+                if pos.hands[side.index()][p] == 0 && (!g.hand_unlimited || g.neutral[p]) {
                     continue;
                 }
                 let piece = PieceId(p as u8);
