@@ -37,6 +37,7 @@ mod eastern_rules;
 mod editors;
 mod effects;
 mod fairy_oracle;
+mod flips;
 mod fmt;
 mod fsf;
 mod fsf_fen;

@@ -21,7 +21,10 @@ use crate::ir::{
 use crate::topology::Board;
 use crate::walk::Occupant;
 
+mod flip;
 mod shape;
+
+pub(crate) use flip::Flips;
 
 /// The cells around each cell, per side (the second side's steps are mirrored).
 #[derive(Clone, Debug)]
@@ -140,6 +143,8 @@ pub(crate) struct GameEffects {
     blast_only: bool,
     /// Some piece freezes or is immune: [`GameEffects::allows`] may bar a move.
     bars: bool,
+    /// `flip PIECES ...`: the pieces that change sides after a move or drop.
+    pub(crate) flips: Option<Flips>,
 }
 
 /// One ply's part in [`GameEffects::apply_ply`]: the cell its piece stands on, the
@@ -226,6 +231,7 @@ impl GameEffects {
                     match a.kind {
                         AreaKind::Burn => burns[p.index()].push(i),
                         AreaKind::Freeze => freezes[p.index()].push(i),
+                        AreaKind::Flip { .. } => {}
                     }
                 }
                 Area {
@@ -269,7 +275,9 @@ impl GameEffects {
         let bars = !freezes.iter().all(Vec::is_empty)
             || immune.iter().any(|&b| b)
             || fx.lion_trading.is_some();
+        let flips = Flips::new(&fx.areas, board, pieces, &neutral.kinds);
         Some(Box::new(GameEffects {
+            flips,
             pieces,
             blast,
             areas,
@@ -440,6 +448,9 @@ impl GameEffects {
     ) -> bool {
         if let (Some(duck), Some(to)) = (self.duck, m.duck) {
             super::neutral::place_duck::<HASH>(g, pos, duck, to, self.placement.added);
+        }
+        if let Some(flips) = &self.flips {
+            flips.apply::<HASH>(g, pos, m, side);
         }
         if matches!(m.kind, MoveKind::Castling(_)) {
             return false;

@@ -182,6 +182,10 @@ pub struct Game {
     hand: bool,
     /// `hand` without `captures not kept`: a capture fills the captor's hand.
     captures_to_hand: bool,
+    /// `hand, unlimited`: every kind in each hand without limit; FEN writes no hand.
+    pub(crate) hand_unlimited: bool,
+    /// Per cell, when a drop must be `next to friend`: its neighbours (else empty).
+    neighbours: Vec<Vec<CellId>>,
     /// A capture puts a promoted piece into the hand as the piece it promoted from
     /// (`hand` without `captures kept promoted`), so a promoted piece remembers that (FEN
     /// `~`).

@@ -99,6 +99,13 @@ pub struct DropLimits {
     pub stuck: bool,
     /// `not checking`: a drop that gives check is illegal.
     pub not_checking: bool,
+    /// `next to friend`: only on a cell next to a piece of the dropping side.
+    pub next_to_friend: bool,
+    /// `enclosing`: only where the kind's `flip` turns a piece.
+    pub enclosing: bool,
+    /// `opening in ZONE`: the zone's cells (empty: no such option); while one of them
+    /// is empty, drops go only there, without `enclosing`'s condition.
+    pub opening: Vec<CellId>,
 }
 
 impl DropLimits {

@@ -50,13 +50,16 @@ pub enum EndReason {
     DoublePass,
     /// A pass while the royals faced each other (`royals facing`: Janggi's bikjang).
     RoyalsFacing,
+    /// No cell is empty (`full board`).
+    FullBoard,
 }
 
 impl EndReason {
     /// The reason in words, as [`GameResult`]'s `Display` writes it: `checkmate`,
     /// `stalemate`, `repetition`, `perpetual check`, `move limit`, `bare royal`, `no
     /// pieces`, `counting`, `loss of the royal piece`, `reaching the zone`,
-    /// `extinction`, `checks`, `insufficient material`, `two passes`, `royals facing`.
+    /// `extinction`, `checks`, `insufficient material`, `two passes`, `royals facing`,
+    /// `full board`.
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -74,6 +77,7 @@ impl EndReason {
             EndReason::InsufficientMaterial => "insufficient material",
             EndReason::DoublePass => "two passes",
             EndReason::RoyalsFacing => "royals facing",
+            EndReason::FullBoard => "full board",
         }
     }
 }
@@ -166,11 +170,7 @@ impl Game {
             return self.stalemate;
         }
         let side = pos.side_to_move();
-        let count = |s: Side| -> u32 {
-            (0..self.piece_count())
-                .map(|p| u32::from(pos.on_board(s, PieceId(p as u8))))
-                .sum()
-        };
+        let count = |s: Side| self.board_count(pos, s);
         match count(side).cmp(&count(side.opponent())) {
             std::cmp::Ordering::Less => self.stalemate,
             std::cmp::Ordering::Equal => Outcome::Draw,
@@ -212,7 +212,7 @@ impl Game {
     /// has its move, and is judged when the other side is to move and still not bare.
     pub fn material_end(&self, pos: &GamePosition) -> Option<GameResult> {
         let end = self.material_end_drawn(pos);
-        if self.ends.draw_odds.is_none() && self.ends.points.is_none() {
+        if self.ends.draw_odds.is_none() && self.ends.points.is_none() && !self.ends.draw_by_count {
             return end;
         }
         end.map(|r| self.with_odds(pos, r))
@@ -221,26 +221,42 @@ impl Game {
     /// `draw odds for SIDE`: a draw is that side's win (Armageddon: every draw, by
     /// stalemate, repetition, the move limit or material, is a win for Black). `draws
     /// by points`: a draw is the win of the side with more points at `pos`
-    /// ([`Game::points`]), still a draw with as many.
+    /// ([`Game::points`]), still a draw with as many; `draw by piece count`: a draw is
+    /// the win of the side with more pieces on the board of `pos` (still a draw with as
+    /// many).
     pub(crate) fn with_odds(&self, pos: &GamePosition, r: GameResult) -> GameResult {
-        match (r.winner, self.ends.draw_odds) {
-            (None, Some(side)) => GameResult {
+        if r.winner.is_some() {
+            return r;
+        }
+        if let Some(side) = self.ends.draw_odds {
+            return GameResult {
                 winner: Some(side),
                 reason: r.reason,
-            },
-            (None, None) if self.ends.points.is_some() => {
-                let [first, second] = self.points(pos);
-                GameResult {
-                    winner: match first.cmp(&second) {
-                        std::cmp::Ordering::Greater => Some(Side::First),
-                        std::cmp::Ordering::Less => Some(Side::Second),
-                        std::cmp::Ordering::Equal => None,
-                    },
-                    reason: r.reason,
-                }
-            }
-            _ => r,
+            };
         }
+        let counts = if self.ends.points.is_some() {
+            self.points(pos)
+        } else if self.ends.draw_by_count {
+            Side::BOTH.map(|s| u64::from(self.board_count(pos, s)))
+        } else {
+            return r;
+        };
+        GameResult {
+            winner: match counts[0].cmp(&counts[1]) {
+                std::cmp::Ordering::Greater => Some(Side::First),
+                std::cmp::Ordering::Less => Some(Side::Second),
+                std::cmp::Ordering::Equal => None,
+            },
+            reason: r.reason,
+        }
+    }
+
+    /// The pieces of `side` on the board of `pos` (neutral pieces are no side's).
+    fn board_count(&self, pos: &GamePosition, side: Side) -> u32 {
+        (0..self.piece_count())
+            .filter(|&p| !self.neutral[p])
+            .map(|p| u32::from(pos.on_board(side, PieceId(p as u8))))
+            .sum()
     }
 
     /// Each side's points by `draws by points`, in tenths: the values of its pieces on
@@ -281,6 +297,11 @@ impl Game {
                     winner: Some(stm.opponent()),
                     reason: EndReason::Checks,
                 });
+            }
+        }
+        if let Some(outcome) = ends.full_board {
+            if pos.cells.iter().all(|o| !o.is_empty()) {
+                return Some(GameResult::for_side(stm, outcome, EndReason::FullBoard));
             }
         }
         if let Some(outcome) = ends.no_pieces {

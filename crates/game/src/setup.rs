@@ -99,7 +99,9 @@ impl Game {
             promo_from,
             base_of,
             hand: decls.hand,
-            captures_to_hand: decls.hand && !decls.captures_not_kept,
+            captures_to_hand: decls.hand && !decls.captures_not_kept && !decls.hand_unlimited,
+            hand_unlimited: decls.hand_unlimited,
+            neighbours: neighbours(&board, &decls.drops),
             hand_demotes: decls.hand && !decls.captures_not_kept && !decls.captures_kept_promoted,
             drop_limits: drop_limits(rule_set, &board),
             dead,
@@ -559,10 +561,38 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
                 limit.not_mating |= rule.not_mating;
                 limit.stuck |= rule.stuck;
                 limit.not_checking |= rule.not_checking;
+                limit.next_to_friend |= rule.next_to_friend;
+                limit.enclosing |= rule.enclosing.is_some();
+                if let Some(zone) = rule.opening_in {
+                    limit.opening = zone_cells(rule_set, board, zone, side)
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &inside)| inside)
+                        .map(|(c, _)| CellId(c as u16))
+                        .collect();
+                }
             }
         }
     }
     limits
+}
+
+/// Per cell, when some drop must be `next to friend`: the cells one step away in the
+/// board's `any` directions (empty otherwise).
+fn neighbours(board: &Board, drops: &[crate::ir::DropRule]) -> Vec<Vec<CellId>> {
+    if !drops.iter().any(|d| d.next_to_friend) {
+        return Vec::new();
+    }
+    let steps = board.geometry().word("any").unwrap_or_default();
+    board
+        .cells()
+        .map(|c| {
+            let mut out: Vec<CellId> = steps.iter().flat_map(|&v| board.reach(c, v)).collect();
+            out.sort();
+            out.dedup();
+            out
+        })
+        .collect()
 }
 
 /// Per cell, when royals may not face: the cells above and below it on its file,

@@ -35,6 +35,9 @@ pub enum HandCaptures {
     NotKept,
     /// `hand, captures kept promoted`: to the captor's hand as what it is.
     KeptPromoted,
+    /// `hand, unlimited`: every kind in each side's hand without limit (no captures
+    /// kept: the supply never runs out).
+    Unlimited,
 }
 
 /// The exception of `no check`: `except last` or `except all`, and where it is written.
@@ -108,6 +111,13 @@ pub enum Item {
     RoyalsFacing(StalemateDecl),
     /// `draws by points KIND N, ... [, first|second N]`
     Points(PointsDecl),
+    /// `draw by piece count`: every draw goes to the side with more pieces on the board.
+    DrawByCount(Span),
+    /// `pass when stuck`: a side with no move but a piece on the board passes.
+    PassWhenStuck(Span),
+    /// `full board OUTCOME`: the game ends when no cell is empty (the outcome for the
+    /// side to move; `by_count` unused).
+    FullBoard(StalemateDecl),
     /// `castling King e1 to g1 with Rook h1 to f1`
     Castling(CastlingDecl),
     /// `en passant Pawn`
@@ -398,6 +408,12 @@ pub enum DropOptionKind {
     Stuck,
     /// `not checking`
     NotChecking,
+    /// `next to friend`: only next to a piece of the dropping side.
+    NextToFriend,
+    /// `enclosing`: only where the kind's `flip` turns a piece.
+    Enclosing,
+    /// `opening in ZONE`: while a cell of the zone is empty, only there.
+    OpeningIn(Ident),
 }
 
 /// `confine King | Advisor to palace`
@@ -753,7 +769,10 @@ impl Item {
             | Item::OneSide(span)
             | Item::NoCheck(span, _)
             | Item::NoGivingCheck(span)
-            | Item::DrawOdds(_, span) => *span,
+            | Item::DrawOdds(_, span)
+            | Item::DrawByCount(span)
+            | Item::PassWhenStuck(span) => *span,
+            Item::FullBoard(d) => d.span,
             Item::Chain(d) => d.span,
             Item::Reach(d) => d.span,
             Item::Extinction(d) => d.span,

@@ -64,6 +64,9 @@ pub struct GameDecls {
     pub captures_kept_promoted: bool,
     /// `drop ...` restrictions, in declaration order.
     pub drops: Vec<DropRule>,
+    /// `hand, unlimited`: every kind is in each side's hand without limit, and FEN
+    /// writes no hand (Fairy-Stockfish's `freeDrops`).
+    pub hand_unlimited: bool,
     /// `confine Pieces to Zone`; already applied to the pieces' patterns as `to Zone`
     /// conditions, kept for reference.
     pub confinements: Vec<Confinement>,
@@ -254,6 +257,14 @@ pub struct DropRule {
     pub stuck: bool,
     /// `not checking`: a drop that gives check is illegal.
     pub not_checking: bool,
+    /// `next to friend`: only on a cell next to a piece of the dropping side (one step
+    /// in the board's `any` directions).
+    pub next_to_friend: bool,
+    /// `enclosing`: only where the kind's `flip` turns a piece (where it was written).
+    pub enclosing: Option<Span>,
+    /// `opening in ZONE`: while a cell of the zone is empty, only on its cells (and
+    /// then without `enclosing`'s condition).
+    pub opening_in: Option<ZoneId>,
     /// Where the declaration was written.
     pub span: Span,
 }

@@ -330,8 +330,10 @@ fn references(item: &Item, out: &mut Vec<Name>) {
         Item::Drop(d) => {
             uses(out, Piece, &d.pieces);
             for option in &d.options {
-                if let ast::DropOptionKind::NotIn(zones) = &option.kind {
-                    uses(out, Zone, zones);
+                match &option.kind {
+                    ast::DropOptionKind::NotIn(zones) => uses(out, Zone, zones),
+                    ast::DropOptionKind::OpeningIn(zone) => uses(out, Zone, [zone]),
+                    _ => {}
                 }
             }
         }
@@ -395,6 +397,9 @@ fn references(item: &Item, out: &mut Vec<Name>) {
         | Item::DrawOdds(..)
         | Item::DoublePass(_)
         | Item::RoyalsFacing(_)
+        | Item::DrawByCount(_)
+        | Item::PassWhenStuck(_)
+        | Item::FullBoard(_)
         | Item::Game(_)
         | Item::Board(_)
         | Item::Zone(_)

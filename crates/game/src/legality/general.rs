@@ -55,6 +55,10 @@ impl MoveGenerator<'_> {
                 return false;
             }
         }
+        if !g.has_royals() && !g.no_giving_check {
+            // No royal to lose or leave capturable (Ataxx, Othello): every move is legal.
+            return true;
+        }
         if let Some(fx) = g.effects.as_deref().filter(|fx| fx.no_check) {
             // `no check`: a royal may be left capturable; with `except last`, not the
             // last one (a side with one royal before the move may not leave its royals

@@ -192,7 +192,9 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
         .is_some_and(|fx| fx.lion_taken_by(pos, m));
     match m.kind {
         MoveKind::Drop => {
-            pos.add_hand::<HASH>(keys, side, m.piece, -1);
+            if !g.hand_unlimited {
+                pos.add_hand::<HASH>(keys, side, m.piece, -1);
+            }
             pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, m.piece), 0, true);
         }
         MoveKind::Castling(i) => {

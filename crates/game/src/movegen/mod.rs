@@ -200,8 +200,19 @@ impl<'g> PseudoGen<'g> {
         }
     }
 
-    /// Appends the pseudo-legal moves of the side to move to `out`.
+    /// Appends the pseudo-legal moves of the side to move to `out` (under `pass when
+    /// stuck`, the pass when there is none: such games have no royals, so a
+    /// pseudo-legal move is legal).
+    #[inline]
     pub(crate) fn pseudo_moves(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        if self.game.ends.pass_when_stuck {
+            return self.pseudo_moves_or_pass(pos, out);
+        }
+        self.pseudo_moves_filtered(pos, out)
+    }
+
+    /// [`PseudoGen::pseudo_moves`] without the pass.
+    fn pseudo_moves_filtered(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
         let first = out.len();
         self.pseudo_moves_unfiltered(pos, out);
         if let Some(fx) = self.game.effects.as_deref() {
@@ -252,6 +263,16 @@ impl<'g> PseudoGen<'g> {
                     first,
                 );
             }
+        }
+    }
+
+    /// [`PseudoGen::pseudo_moves`] with, under `pass when stuck`, the pass of a side
+    /// that has no other move.
+    fn pseudo_moves_or_pass(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        let first = out.len();
+        self.pseudo_moves_filtered(pos, out);
+        if self.game.ends.pass_when_stuck && out.len() == first {
+            out.extend(pass_move(self.game, pos));
         }
     }
 
@@ -521,11 +542,15 @@ impl<'g> PseudoGen<'g> {
         let side = pos.side;
         if g.hand {
             for p in 0..g.pieces {
-                if pos.hands[side.index()][p] == 0 {
+                if pos.hands[side.index()][p] == 0 && (!g.hand_unlimited || g.neutral[p]) {
                     continue;
                 }
                 let piece = PieceId(p as u8);
                 let limits = &g.drop_limits[side.index() * g.pieces + p];
+                if limits.next_to_friend || limits.enclosing || !limits.opening.is_empty() {
+                    self.placed_drops(pos, piece, limits, out);
+                    continue;
+                }
                 for cell in 0..pos.cells.len() {
                     let c = CellId(cell as u16);
                     if !pos.cells[cell].is_empty()
@@ -545,6 +570,55 @@ impl<'g> PseudoGen<'g> {
         }
     }
 
+    /// The drops of `piece` by the side to move under `next to friend`, `enclosing` or
+    /// `opening in` (Ataxx, Othello), out of the plain drops' loop.
+    #[cold]
+    #[inline(never)]
+    fn placed_drops<O: MoveOut>(
+        &self,
+        pos: &GamePosition,
+        piece: PieceId,
+        limits: &crate::DropLimits,
+        out: &mut O,
+    ) {
+        let g = self.game;
+        let side = pos.side;
+        let opening = limits
+            .opening
+            .iter()
+            .any(|c| pos.cells[c.index()].is_empty());
+        let flips = g.effects.as_deref().and_then(|fx| fx.flips.as_ref());
+        let friend = |c: CellId| {
+            let o = pos.cells[c.index()];
+            !o.is_empty() && o.side() == side && !g.neutral[o.kind().index()]
+        };
+        for cell in 0..pos.cells.len() {
+            let c = CellId(cell as u16);
+            if !pos.cells[cell].is_empty()
+                || limits.forbidden[cell]
+                || (!limits.stuck && g.dead(side, piece, c))
+            {
+                continue;
+            }
+            if opening {
+                if !limits.opening.contains(&c) {
+                    continue;
+                }
+            } else if limits.enclosing && !flips.is_some_and(|f| f.turns_any(pos, side, piece, c)) {
+                continue;
+            }
+            if limits.next_to_friend && !g.neighbours[cell].iter().any(|&n| friend(n)) {
+                continue;
+            }
+            if limits.per_file != 0
+                && file_count(g, pos, c, Occupant::piece(side, piece), limits.per_file)
+            {
+                continue;
+            }
+            out.push(GameMove::simple(MoveKind::Drop, piece, c, c));
+        }
+    }
+
     /// An empty move buffer from the pool.
     pub(crate) fn buffer(&mut self) -> Vec<GameMove> {
         let mut b = self.pool.pop().unwrap_or_default();
@@ -556,6 +630,25 @@ impl<'g> PseudoGen<'g> {
     pub(crate) fn give_back(&mut self, b: Vec<GameMove>) {
         self.pool.push(b);
     }
+}
+
+/// `pass when stuck`: the pass of the side to move, a null move of its piece on the
+/// first cell (lowest rank, then file) holding one, as Fairy-Stockfish writes it
+/// (`g7g7`); `None` when it has no piece on the board.
+pub(crate) fn pass_move(g: &Game, pos: &GamePosition) -> Option<GameMove> {
+    let board = g.board();
+    let side = pos.side;
+    (0..pos.cells.len())
+        .map(|c| CellId(c as u16))
+        .filter(|c| {
+            let o = pos.cells[c.index()];
+            !o.is_empty() && o.side() == side && !g.neutral[o.kind().index()]
+        })
+        .min_by_key(|&c| {
+            let at = board.coord(c);
+            (at.y, at.x)
+        })
+        .map(|c| GameMove::simple(MoveKind::Normal, pos.cells[c.index()].kind(), c, c))
 }
 
 /// Whether `cell`'s file holds `occ` `n` times or more elsewhere.

@@ -403,7 +403,7 @@ pub fn write(game: &Game, pos: &GamePosition) -> String {
             s.push('/');
         }
     }
-    if game.hand {
+    if game.hand && !game.hand_unlimited {
         s.push('[');
         for side in Side::BOTH {
             for p in (0..game.pieces).rev() {

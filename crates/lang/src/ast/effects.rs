@@ -32,6 +32,9 @@ pub enum AreaEffectKind {
     Burn,
     /// `freeze`: the pieces around the piece cannot move.
     Freeze,
+    /// `flip`: after the piece moves or is dropped, the foes around its new cell (with
+    /// `enclosed`: the lines of foes it closes with a friend) change sides.
+    Flip,
 }
 
 /// `burn PIECES [, CLASS [KINDS]] [, around DIRS]` or `freeze ...`.
@@ -45,6 +48,8 @@ pub struct AreaDecl {
     pub targets: Vec<AreaTarget>,
     /// `around orthogonal`: the cells hit (default `any`).
     pub around: Vec<Around>,
+    /// `enclosed` (of `flip`), each place it is written.
+    pub enclosed: Vec<Span>,
     pub span: Span,
 }
 

@@ -49,13 +49,18 @@ impl Checker {
                     Some(t) => self.area_target(t),
                 };
                 let around = self.around(&d.around);
-                if let (Some(pieces), Some((friend, foe, kinds)), Some(around)) =
-                    (ids, target, around)
+                let enclosed = self.at_most_one(&d.enclosed, |s| *s, "enclosed").copied();
+                let flip_ok = self.flip_parts(d, target.as_ref(), enclosed, fx, ids.as_deref());
+                if let (Some(pieces), Some((friend, foe, kinds)), Some(around), true) =
+                    (ids, target, around, flip_ok)
                 {
                     fx.areas.push(AreaEffect {
                         kind: match d.effect {
                             ast::AreaEffectKind::Burn => AreaKind::Burn,
                             ast::AreaEffectKind::Freeze => AreaKind::Freeze,
+                            ast::AreaEffectKind::Flip => AreaKind::Flip {
+                                enclosed: enclosed.is_some(),
+                            },
                         },
                         pieces,
                         friend,
@@ -101,6 +106,57 @@ impl Checker {
             }
             _ => {}
         }
+    }
+
+    /// The parts of a `flip` (or `enclosed` on a `burn`/`freeze`): `enclosed` only on a
+    /// flip (E0990), a flip turns foes only (E0990), each kind flipped by one `flip`
+    /// (E0991). Whether the declaration may be kept.
+    fn flip_parts(
+        &mut self,
+        d: &ast::AreaDecl,
+        target: Option<&(bool, bool, KindFilter)>,
+        enclosed: Option<Span>,
+        fx: &Effects,
+        ids: Option<&[crate::ids::PieceId]>,
+    ) -> bool {
+        if d.effect != ast::AreaEffectKind::Flip {
+            if let Some(span) = enclosed {
+                self.error(
+                    Diagnostic::error("E0990", "`enclosed` belongs to `flip`", span)
+                        .label("a burn or a freeze hits the cells around the piece")
+                        .help("remove `enclosed`, or write `flip PIECES, enclosed` for Othello's flips"),
+                );
+                return false;
+            }
+            return true;
+        }
+        let mut ok = true;
+        if let Some((true, _, _)) = target {
+            let span = d.targets.first().map_or(d.span, |t| t.class_span);
+            self.error(
+                Diagnostic::error("E0990", "a `flip` turns foes only", span)
+                    .label("a friend is already the mover's")
+                    .help("write `foe` (the default) or leave the class out: `flip Stone`"),
+            );
+            ok = false;
+        }
+        for &p in ids.unwrap_or_default() {
+            let earlier = fx
+                .areas
+                .iter()
+                .find(|a| matches!(a.kind, AreaKind::Flip { .. }) && a.pieces.contains(&p));
+            if let Some(first) = earlier {
+                self.error(
+                    Diagnostic::error("E0991", "a piece flips twice", d.span)
+                        .label("a second `flip` of a piece")
+                        .secondary(first.span, "first flip declared here")
+                        .help("one `flip` per piece: give its `around` directions and `enclosed` there"),
+                );
+                ok = false;
+                break;
+            }
+        }
+        ok
     }
 
     /// The single element of `parts`, E0920 for a second one.

@@ -24,7 +24,7 @@ impl Checker {
     /// declared royal (checks and bare royals need one).
     pub(crate) fn end_rules(&mut self, file: &ast::File, royals: bool) -> EndRules {
         let mut ends = EndRules::default();
-        let mut seen: [Option<Span>; 11] = [None; 11];
+        let mut seen: [Option<Span>; 14] = [None; 14];
         let mut perpetual: Option<Span> = None;
         for item in &file.items {
             match item {
@@ -159,8 +159,40 @@ impl Checker {
                 {
                     ends.draw_odds = Some(*side);
                 }
+                ast::Item::DrawByCount(span)
+                    if self.first_of("draw by piece count", *span, &mut seen[11]) =>
+                {
+                    ends.draw_by_count = true;
+                }
+                ast::Item::PassWhenStuck(span)
+                    if self.first_of("pass when stuck", *span, &mut seen[12]) =>
+                {
+                    if royals {
+                        self.error(
+                            Diagnostic::error("E0993", "`pass when stuck` in a game with royal pieces", *span)
+                                .label("a pass is judged without checks: only in games without royals")
+                                .help("remove `pass when stuck`, or the `royal` declaration (Ataxx and Othello have no royal piece)"),
+                        );
+                    } else {
+                        ends.pass_when_stuck = true;
+                        // Two passes in a row end the game: a draw unless `double
+                        // pass` gives another outcome (checked after this, it wins).
+                        ends.double_pass.get_or_insert(Outcome::Draw);
+                    }
+                }
+                ast::Item::FullBoard(d) if self.first_of("full board", d.span, &mut seen[13]) => {
+                    ends.full_board = Some(d.outcome);
+                }
                 _ => {}
             }
+        }
+        if let (Some(odds), Some(count)) = (seen[10], seen[11]) {
+            self.error(
+                Diagnostic::error("E0994", "`draw by piece count` with `draw odds`", count)
+                    .label("every draw is counted here")
+                    .secondary(odds, "and given to one side here")
+                    .help("keep one of the two: a draw goes either to the side with more pieces or to one side"),
+            );
         }
         if let (Some(span), None) = (perpetual, seen[0]) {
             self.error(

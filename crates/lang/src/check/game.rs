@@ -59,6 +59,7 @@ impl Checker {
                     if hand_decl == Some(*span) {
                         game.captures_not_kept = *captures == ast::HandCaptures::NotKept;
                         game.captures_kept_promoted = *captures == ast::HandCaptures::KeptPromoted;
+                        game.hand_unlimited = *captures == ast::HandCaptures::Unlimited;
                     }
                 }
                 ast::Item::RoyalsMayNotFace(span) => {
@@ -227,6 +228,7 @@ impl Checker {
             }
         }
 
+        self.enclosing_drops(&game);
         if game.en_passant.is_empty() && !file.items.iter().any(is_en_passant_decl) {
             for span in self.en_passant_marks.clone() {
                 self.diags.push(
@@ -590,8 +592,13 @@ impl Checker {
             not_mating: false,
             stuck: false,
             not_checking: false,
+            next_to_friend: false,
+            enclosing: None,
+            opening_in: None,
             span: d.span,
         };
+        let mut next_to: Option<Span> = None;
+        let mut opening: Option<Span> = None;
         let mut ok = true;
         let mut per_file: Option<Span> = None;
         let mut not_mating: Option<Span> = None;
@@ -655,13 +662,70 @@ impl Checker {
                     }
                     None => not_checking = Some(o.span),
                 },
+                DropOptionKind::NextToFriend => match next_to {
+                    Some(first) => {
+                        ok = false;
+                        self.twice("next to friend", o.span, first);
+                    }
+                    None => next_to = Some(o.span),
+                },
+                DropOptionKind::Enclosing => match rule.enclosing {
+                    Some(first) => {
+                        ok = false;
+                        self.twice("enclosing", o.span, first);
+                    }
+                    None => rule.enclosing = Some(o.span),
+                },
+                DropOptionKind::OpeningIn(zone) => match opening {
+                    Some(first) => {
+                        ok = false;
+                        self.twice("opening in", o.span, first);
+                    }
+                    None => {
+                        opening = Some(o.span);
+                        match self.zone(zone) {
+                            Some(id) => rule.opening_in = Some(id),
+                            None => ok = false,
+                        }
+                    }
+                },
             }
         }
+        rule.next_to_friend = next_to.is_some();
         rule.pieces = pieces?;
         rule.not_mating = not_mating.is_some();
         rule.stuck = stuck.is_some();
         rule.not_checking = not_checking.is_some();
         ok.then_some(rule)
+    }
+
+    /// `drop ..., enclosing` of a kind without a `flip` (E0992): nothing would ever be
+    /// enclosed.
+    fn enclosing_drops(&mut self, game: &GameDecls) {
+        for rule in &game.drops {
+            let Some(span) = rule.enclosing else {
+                continue;
+            };
+            let unflipped = rule.pieces.iter().find(|p| {
+                !game.effects.areas.iter().any(|a| {
+                    matches!(a.kind, crate::ir::AreaKind::Flip { .. }) && a.pieces.contains(p)
+                })
+            });
+            if let Some(p) = unflipped {
+                let name = self.piece_names.get(p.index()).cloned().unwrap_or_default();
+                self.error(
+                    Diagnostic::error(
+                        "E0992",
+                        format!("`enclosing` drops of `{name}`, which flips nothing"),
+                        span,
+                    )
+                    .label("a drop is enclosing when its `flip` turns a piece")
+                    .help(format!(
+                        "declare the flip, e.g. `flip {name}, enclosed` (Othello's lines) or `flip {name}` (the neighbours)"
+                    )),
+                );
+            }
+        }
     }
 
     /// E0701 for an option given twice in one declaration.

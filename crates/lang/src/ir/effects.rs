@@ -93,6 +93,13 @@ pub enum AreaKind {
     Burn,
     /// A piece hit that stands around the piece cannot move.
     Freeze,
+    /// After a move or drop of the piece, the foes hit around its new cell change
+    /// sides; with `enclosed`, the foes of each line from that cell (in the `around`
+    /// directions) that a friend closes.
+    Flip {
+        /// `enclosed`: lines closed by a friend (Othello), not the neighbours (Ataxx).
+        enclosed: bool,
+    },
 }
 
 /// `burn PIECES ...` / `freeze PIECES ...`.

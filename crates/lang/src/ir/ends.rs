@@ -59,6 +59,15 @@ pub struct EndRules {
     pub royals_facing: Option<Outcome>,
     /// `draws by points ...`: the count that decides an end that would be a draw.
     pub points: Option<PointsRule>,
+    /// `draw by piece count`: every draw goes to the side with more pieces on the
+    /// board (a draw with as many; Fairy-Stockfish's `materialCounting = unweighted`).
+    pub draw_by_count: bool,
+    /// `pass when stuck`: a side with no legal move but a piece on the board passes;
+    /// two passes in a row end the game (a draw, unless `double pass` says
+    /// otherwise: the check sets `double_pass` with it).
+    pub pass_when_stuck: bool,
+    /// `full board OUTCOME`: the outcome for the side to move when no cell is empty.
+    pub full_board: Option<Outcome>,
 }
 
 /// `draws by points KIND N, ... [, first|second N]`: what each side's material is worth.
@@ -87,6 +96,7 @@ impl EndRules {
             || !self.reach.is_empty()
             || self.extinction.is_some()
             || self.checks.is_some()
+            || self.full_board.is_some()
     }
 }
 

@@ -44,6 +44,8 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                     HandCaptures::NotKept
                 } else if c.has(R::hand_kept_promoted) {
                     HandCaptures::KeptPromoted
+                } else if c.has(R::hand_unlimited) {
+                    HandCaptures::Unlimited
                 } else {
                     HandCaptures::Demoted
                 },
@@ -91,6 +93,9 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             | R::double_pass_decl
             | R::royals_facing_decl
             | R::points_decl
+            | R::draw_count_decl
+            | R::pass_decl
+            | R::full_board_decl
             | R::checkmate_decl => Some(ends::end_decl(c)),
             R::neutral_decl => Some(Item::Neutral(NeutralDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),
@@ -357,6 +362,9 @@ fn drop_option(n: &Node<'_>) -> Option<DropOption> {
         R::drop_not_mating => DropOptionKind::NotMating,
         R::drop_stuck => DropOptionKind::Stuck,
         R::drop_not_checking => DropOptionKind::NotChecking,
+        R::drop_next_to => DropOptionKind::NextToFriend,
+        R::drop_enclosing => DropOptionKind::Enclosing,
+        R::drop_opening => DropOptionKind::OpeningIn(ident(n.child(R::ident), n.span)),
         R::drop_option => return drop_option(n.children.first()?),
         _ => return None,
     };

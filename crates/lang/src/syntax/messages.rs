@@ -79,6 +79,12 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_checks
         | R::no_giving_check_decl
         | R::draw_odds_decl
+        | R::draw_count_decl
+        | R::pass_decl
+        | R::full_board_decl
+        | R::kw_flip
+        | R::kw_full
+        | R::kw_pass_decl
         | R::kw_draw_odds
         | R::double_pass_decl
         | R::kw_double
@@ -198,8 +204,14 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_leaving => "`leaving`",
         R::opt_only_captured => "`only captured`",
         R::drop_option => {
-            "`not in`, `one per file`, `at most N per file`, `not mating` or `also stuck`"
+            "`not in`, `one per file`, `at most N per file`, `not mating`, `also stuck`, `next to friend`, `enclosing` or `opening in`"
         }
+        R::drop_next_to | R::kw_next => "`next to friend`",
+        R::drop_enclosing | R::kw_enclosing => "`enclosing`",
+        R::drop_opening | R::kw_opening => "`opening in` and a zone",
+        R::hand_unlimited | R::kw_unlimited => "`unlimited`",
+        R::flip_enclosed | R::kw_enclosed => "`enclosed`",
+        R::kw_when => "`when stuck`",
         R::drop_stuck | R::kw_stuck => "`also stuck`",
         R::drop_not_in => "`not in`",
         R::drop_one_per_file => "`one per file`",

@@ -25,6 +25,8 @@ pub(super) fn area(n: &Node<'_>) -> AreaDecl {
     AreaDecl {
         effect: if n.has(R::kw_freeze) {
             AreaEffectKind::Freeze
+        } else if n.has(R::kw_flip) {
+            AreaEffectKind::Flip
         } else {
             AreaEffectKind::Burn
         },
@@ -42,6 +44,7 @@ pub(super) fn area(n: &Node<'_>) -> AreaDecl {
             })
             .collect(),
         around: n.all(R::around).map(around).collect(),
+        enclosed: n.all(R::flip_enclosed).map(|e| e.span).collect(),
         span: n.span,
     }
 }

@@ -93,6 +93,13 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
             by_count: false,
             span: c.span,
         }),
+        R::draw_count_decl => Item::DrawByCount(c.span),
+        R::pass_decl => Item::PassWhenStuck(c.span),
+        R::full_board_decl => Item::FullBoard(StalemateDecl {
+            outcome: outcome(c.child(R::outcome)),
+            by_count: false,
+            span: c.span,
+        }),
         R::royals_facing_decl => Item::RoyalsFacing(StalemateDecl {
             outcome: outcome(c.child(R::outcome)),
             by_count: false,
