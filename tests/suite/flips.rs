@@ -142,3 +142,31 @@ fn diagnostics_of_flips_and_their_drops() {
         ["E0909"]
     );
 }
+
+#[test]
+fn a_flip_around_chosen_directions_and_lines_stopped_by_walls() {
+    // The orthogonal neighbours turn, the diagonal ones stay.
+    let g = piecewise::Game::compile(
+        "board square 3x3\nhand, unlimited\ndrop Disc, also stuck\nflip Disc, around orthogonal\npiece Disc (P) { }\n",
+    )
+    .unwrap();
+    assert_eq!(
+        play(&g, "ppp/p1p/ppp w 0 1", &["P@b2"]),
+        "pPp/PPP/pPp b - - 0 1"
+    );
+    // Lines: b1 is closed by a1, d1 by the edge; a wall closes nothing.
+    let g = piecewise::Game::compile(
+        "board square 4x4\nhand, unlimited\nneutral Wall\nflip Disc, enclosed\ndrop Disc, enclosing, also stuck\npiece Disc (P) { }\npiece Wall (W) { }\n",
+    )
+    .unwrap();
+    assert_eq!(legal(&g, "4/4/4/Pp1p w 0 1"), ["P@c1"]);
+    assert_eq!(
+        play(&g, "4/4/4/Pp1p w 0 1", &["P@c1"]),
+        "4/4/4/PPPp b - - 0 1"
+    );
+    assert!(legal(&g, "4/4/4/*p1p w 0 1").is_empty());
+    // Nothing to drop that encloses, a piece on the board: no pass without `pass when
+    // stuck`, a stalemate.
+    let pos = g.position("4/4/4/*p1p w 0 1").unwrap();
+    assert_eq!(g.result(&pos).unwrap().reason, EndReason::Stalemate);
+}
