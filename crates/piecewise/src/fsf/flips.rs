@@ -73,16 +73,25 @@ pub(super) fn board_game(
         if !all.is_empty() {
             let _ = writeln!(decls, "drop {all}{options}");
         }
-    } else {
+    } else if c
+        .keys
+        .get("pieceDrops")
+        .is_some_and(|e| e.value.trim() == "true")
+    {
         for key in ["freeDrops", "enclosingDropStart"] {
             if c.get(key)
                 .is_some_and(|e| e.value != "false" && e.value != "-")
             {
                 c.issue(
                     key,
-                    "translated only with `pieceDrops` and an Ataxx or Othello `enclosingDrop`",
+                    "translated only with an Ataxx or Othello `enclosingDrop`",
                 );
             }
+        }
+    } else {
+        // Without drops these keys change nothing (Crusade, a child of Ataxx).
+        for key in ["freeDrops", "enclosingDrop", "enclosingDropStart"] {
+            c.get(key);
         }
     }
     let pass = c.flag("passOnStalemate", false);
