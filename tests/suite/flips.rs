@@ -142,3 +142,81 @@ fn diagnostics_of_flips_and_their_drops() {
         ["E0909"]
     );
 }
+
+#[test]
+fn a_flip_around_chosen_directions_and_lines_stopped_by_walls() {
+    // The orthogonal neighbours turn, the diagonal ones stay.
+    let g = piecewise::Game::compile(
+        "board square 3x3\nhand, unlimited\ndrop Disc, also stuck\nflip Disc, around orthogonal\npiece Disc (P) { }\n",
+    )
+    .unwrap();
+    assert_eq!(
+        play(&g, "ppp/p1p/ppp w 0 1", &["P@b2"]),
+        "pPp/PPP/pPp b - - 0 1"
+    );
+    // Lines: b1 is closed by a1, d1 by the edge; a wall closes nothing.
+    let g = piecewise::Game::compile(
+        "board square 4x4\nhand, unlimited\nneutral Wall\nflip Disc, enclosed\ndrop Disc, enclosing, also stuck\npiece Disc (P) { }\npiece Wall (W) { }\n",
+    )
+    .unwrap();
+    assert_eq!(legal(&g, "4/4/4/Pp1p w 0 1"), ["P@c1"]);
+    assert_eq!(
+        play(&g, "4/4/4/Pp1p w 0 1", &["P@c1"]),
+        "4/4/4/PPPp b - - 0 1"
+    );
+    assert!(legal(&g, "4/4/4/*p1p w 0 1").is_empty());
+    // Nothing to drop that encloses, a piece on the board: no pass without `pass when
+    // stuck`, a stalemate.
+    let pos = g.position("4/4/4/*p1p w 0 1").unwrap();
+    assert_eq!(g.result(&pos).unwrap().reason, EndReason::Stalemate);
+}
+
+#[test]
+fn import_fsf_writes_the_flips_of_ataxx_and_othello_sections() {
+    // Sections of Fairy-Stockfish's variants.ini kind: children of the built-in ataxx
+    // and flipello (whose keys `builtins.ini` writes). Each translates completely and
+    // counts as pyffish does (catalogue.py --ini agrees on these sections: flipello6
+    // 269 positions, perft 3 56; the walled ataxx 488 positions, perft 3 4184).
+    let ini = "[flipello6:flipello]\nmaxRank = 6\nmaxFile = 6\nstartFen = 6/6/2pP2/2Pp2/6/6[PPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppp] w 0 1\nenclosingDropStart = c3 d3 c4 d4\n\n[ataxxwalls:ataxx]\nstartFen = P5p/7/2*1*2/7/2*1*2/7/p5P w 0 1\n";
+    let variants = piecewise::fsf::import(ini, None).unwrap();
+    for (v, lines, perft3) in [
+        (
+            &variants[0],
+            &[
+                "flip Immobile, enclosed",
+                "hand, captures not kept",
+                "drop Immobile, enclosing, opening in drop_start, also stuck",
+                "pass when stuck",
+                "full board draw",
+                "draw by piece count",
+            ][..],
+            56,
+        ),
+        (
+            &variants[1],
+            &[
+                "flip Custom1\n",
+                "hand, unlimited",
+                "drop Custom1, next to friend, also stuck",
+                "pass when stuck",
+            ][..],
+            4184,
+        ),
+    ] {
+        assert!(v.complete(), "{}: {:?}", v.name, v.issues);
+        for line in lines {
+            assert!(v.rules.contains(line), "{line} in {}", v.rules);
+        }
+        let g = piecewise::Game::compile(&v.rules).unwrap();
+        assert_eq!(
+            g.perft(&g.start_position().unwrap(), 3),
+            perft3,
+            "{}",
+            v.name
+        );
+    }
+    // A flip Fairy-Stockfish has and the language has not is reported, not dropped.
+    let v =
+        &piecewise::fsf::import("[q:ataxx]\nflipEnclosedPieces = quadwrangle\n", None).unwrap()[0];
+    assert!(v.issues.iter().any(|i| i.key == "flipEnclosedPieces"));
+}

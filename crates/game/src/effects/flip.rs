@@ -11,7 +11,7 @@
 
 use super::Around;
 use crate::ids::{CellId, PieceId, Side};
-use crate::ir::{AreaEffect, AreaKind};
+use crate::ir::{AreaEffect, AreaKind, Vector};
 use crate::position::GamePosition;
 use crate::topology::Board;
 use crate::walk::Occupant;
@@ -26,9 +26,10 @@ struct FlipRule {
     neutral: Vec<bool>,
     /// Without `enclosed`: the cells around each cell, per side.
     around: Option<Around>,
-    /// With `enclosed`: `[side][cell]` the lines from the cell, one per direction, each
-    /// the cells in order away from it.
-    lines: [Vec<Vec<Vec<CellId>>>; 2],
+    /// With `enclosed`: the directions of the lines, per side (the second side's
+    /// mirrored), walked on the board when asked (a line is at most as long as the
+    /// board has cells, and a graph board's line may come round: it stops there).
+    lines: [Vec<Vector>; 2],
 }
 
 /// The flips of a game: per kind, the rule its moves and drops apply.
@@ -61,31 +62,13 @@ impl Flips {
                 .collect();
             let lines = if enclosed {
                 let geometry = board.geometry();
-                let of_side = |mirror: bool| {
-                    board
-                        .cells()
-                        .map(|c| {
-                            a.around
-                                .iter()
-                                .filter_map(|&v| if mirror { geometry.mirror(v) } else { Some(v) })
-                                .map(|v| {
-                                    let mut line = Vec::new();
-                                    let mut at = c;
-                                    while let Some(next) = board.step(at, v) {
-                                        if next == c || line.contains(&next) {
-                                            break;
-                                        }
-                                        line.push(next);
-                                        at = next;
-                                    }
-                                    line
-                                })
-                                .filter(|l| l.len() >= 2)
-                                .collect()
-                        })
-                        .collect()
-                };
-                [of_side(false), of_side(true)]
+                [
+                    a.around.clone(),
+                    a.around
+                        .iter()
+                        .filter_map(|&v| geometry.mirror(v))
+                        .collect(),
+                ]
             } else {
                 [Vec::new(), Vec::new()]
             };
@@ -112,6 +95,7 @@ impl Flips {
     /// when `turn` returns false.
     fn each_turned(
         &self,
+        board: &Board,
         pos: &GamePosition,
         side: Side,
         kind: PieceId,
@@ -138,15 +122,31 @@ impl Flips {
             let o = pos.cells[c.index()];
             !o.is_empty() && o.side() == side && !rule.neutral[o.kind().index()]
         };
-        for line in &rule.lines[side.index()][at.index()] {
-            let run = line.iter().take_while(|&&c| foe(c)).count();
-            if run == 0 || !line.get(run).is_some_and(|&c| friend(c)) {
+        let most = pos.cells.len();
+        for &v in &rule.lines[side.index()] {
+            // The run of foes from `at`, and whether a friend closes it.
+            let mut run = 0;
+            let mut c = at;
+            let closed = loop {
+                match board.step(c, v) {
+                    Some(next) if next != at && run < most && foe(next) => {
+                        run += 1;
+                        c = next;
+                    }
+                    Some(next) => break run > 0 && next != at && friend(next),
+                    None => break false,
+                }
+            };
+            if !closed {
                 continue;
             }
-            for &c in &line[..run] {
-                if !turn(c) {
+            let mut c = at;
+            for _ in 0..run {
+                let Some(next) = board.step(c, v) else { break };
+                if !turn(next) {
                     return;
                 }
+                c = next;
             }
         }
     }
@@ -155,13 +155,14 @@ impl Flips {
     /// piece (`drop ..., enclosing`).
     pub(crate) fn turns_any(
         &self,
+        board: &Board,
         pos: &GamePosition,
         side: Side,
         kind: PieceId,
         at: CellId,
     ) -> bool {
         let mut any = false;
-        self.each_turned(pos, side, kind, at, |_| {
+        self.each_turned(board, pos, side, kind, at, |_| {
             any = true;
             false
         });
@@ -187,7 +188,7 @@ impl Flips {
         // Lines from one cell never share a cell, and a neighbour's verdict does not
         // depend on another's: each piece is turned as it is found.
         let mut turned: Vec<(CellId, PieceId)> = Vec::new();
-        self.each_turned(pos, side, o.kind(), m.to, |c| {
+        self.each_turned(g.board(), pos, side, o.kind(), m.to, |c| {
             turned.push((c, pos.cells[c.index()].kind()));
             true
         });

@@ -604,7 +604,9 @@ impl<'g> PseudoGen<'g> {
                 if !limits.opening.contains(&c) {
                     continue;
                 }
-            } else if limits.enclosing && !flips.is_some_and(|f| f.turns_any(pos, side, piece, c)) {
+            } else if limits.enclosing
+                && !flips.is_some_and(|f| f.turns_any(g.board(), pos, side, piece, c))
+            {
                 continue;
             }
             if limits.next_to_friend && !g.neighbours[cell].iter().any(|&n| friend(n)) {

@@ -209,10 +209,11 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         let _ = writeln!(decls, "royal {}", k.name);
     }
     let mut fen = c.value("startFen").unwrap_or_else(|| CHESS_FEN.to_string());
-    let hand = c.keys.get("pieceDrops").is_some_and(|e| e.value == "true")
+    let hand = (c.keys.get("pieceDrops").is_some_and(|e| e.value == "true")
         && c.keys
             .get("capturesToHand")
-            .is_some_and(|e| e.value == "true");
+            .is_some_and(|e| e.value == "true"))
+        || super::flips::drops_here(&c);
     if !hand {
         if let (Some(open), Some(close)) = (fen.find('['), fen.find(']')) {
             if close > open + 1 && !fen[open + 1..close].chars().all(|ch| ch == '-') {
@@ -298,14 +299,19 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         decls = without_castling_rights(&decls);
     }
 
-    // Hands and drops.
-    drops(
-        &mut c,
-        &letter_name,
-        promo_zone.as_deref(),
-        &mut zones,
-        &mut decls,
-    );
+    // Hands and drops (the board games of copies and flips: `flips`).
+    let names: Vec<String> = pieces.iter().map(|p| p.name.clone()).collect();
+    let royal = pieces.iter().any(|p| p.key == "king");
+    if !super::flips::drops_here(&c) {
+        drops(
+            &mut c,
+            &letter_name,
+            promo_zone.as_deref(),
+            &mut zones,
+            &mut decls,
+        );
+    }
+    super::flips::board_game(&mut c, &names, royal, &mut zones, &mut decls);
 
     // Other rules.
     if c.flag("flyingGeneral", false) {

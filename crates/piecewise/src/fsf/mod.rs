@@ -14,6 +14,7 @@
 mod convert;
 mod decls;
 mod ends;
+mod flips;
 mod ini;
 mod pieces;
 
