@@ -636,6 +636,12 @@ impl Game {
         self.plus[piece.index()]
     }
 
+    /// Whether `piece`, written `+X`, becoming `p` turns it back into X, the piece it
+    /// promoted from (Kyoto shogi's demotion, written `-` in UCI: `a1a2-`).
+    pub fn demotes_to(&self, piece: PieceId, p: PieceId) -> bool {
+        self.plus[piece.index()] && self.base_of[piece.index()] == Some(p)
+    }
+
     /// The letter Standard Algebraic Notation writes for `piece`, uppercase: the one its
     /// declaration gives (`piece Horse (N, san H)`), else its FEN letter (with `+` for a
     /// promoted piece's, `+P`).

@@ -74,6 +74,8 @@ pub struct PromotionRule {
     pub entry_or_capture: bool,
     /// `never forced`: staying unpromoted is allowed even on a dead cell.
     pub never_forced: bool,
+    /// `on capture`: only a move that captures promotes (Micro shogi).
+    pub on_capture: bool,
     /// `only captured`: a choice is allowed only while the side has fewer of it on the
     /// board than in the start position.
     pub only_captured: bool,
@@ -99,6 +101,9 @@ pub struct DropLimits {
     pub stuck: bool,
     /// `not checking`: a drop that gives check is illegal.
     pub not_checking: bool,
+    /// `either face`: the piece's promoted face (the kind written `+X`), which it may
+    /// also be dropped as (Kyoto shogi's `+P@a1`).
+    pub face: Option<PieceId>,
 }
 
 impl DropLimits {

@@ -487,6 +487,7 @@ fn promotions(
                     also_leaving: promotion.also_leaving,
                     entry_or_capture: promotion.entry_or_capture,
                     never_forced: promotion.never_forced,
+                    on_capture: promotion.on_capture,
                     only_captured: promotion.only_captured,
                     tag: promotion.tag.map_or(0, |t| 1 << t),
                     delayed: promotion.delayed,
@@ -556,6 +557,9 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
                 limit.not_mating |= rule.not_mating;
                 limit.stuck |= rule.stuck;
                 limit.not_checking |= rule.not_checking;
+                if rule.either_face {
+                    limit.face = crate::ir::promoted_face(&rule_set.pieces, &rule_set.game, *p);
+                }
             }
         }
     }

@@ -325,6 +325,8 @@ pub enum PromotionOptionKind {
     EntryOrCapture,
     /// `never forced`: the piece may stay as it is even where it could never move again.
     NeverForced,
+    /// `on capture`: only a move that captures promotes.
+    OnCapture,
 }
 
 impl PromotionOptionKind {
@@ -337,6 +339,7 @@ impl PromotionOptionKind {
             PromotionOptionKind::Delayed => "delayed",
             PromotionOptionKind::EntryOrCapture => "on entry or capture",
             PromotionOptionKind::NeverForced => "never forced",
+            PromotionOptionKind::OnCapture => "on capture",
         }
     }
 }
@@ -372,6 +375,8 @@ pub enum DropOptionKind {
     Stuck,
     /// `not checking`
     NotChecking,
+    /// `either face`: also dropped as its promoted face.
+    EitherFace,
 }
 
 /// `confine King | Advisor to palace`

@@ -228,6 +228,9 @@ pub struct Promotion {
     /// `never forced`: the piece may stay as it is even where it could never move
     /// again (Chu Shogi's Pawn on the last rank).
     pub never_forced: bool,
+    /// `on capture`: only a move that captures (on its destination or in passing)
+    /// promotes (Micro shogi).
+    pub on_capture: bool,
     /// `tagged T`: the index of the tag `T` a promoting piece carries when it reaches
     /// the zone without promoting (on a later ply of a cascade, or every time with
     /// `delayed`); it then promotes later, as a move of its own.
@@ -236,6 +239,20 @@ pub struct Promotion {
     pub delayed: bool,
     /// Where the declaration was written.
     pub span: Span,
+}
+
+/// The promoted face of `piece` (Kyoto shogi's two-faced pieces): the kind written `+X` (X its own letter and mark) among
+/// the choices of a promotion of `piece`, if any.
+pub fn promoted_face(pieces: &[Piece], game: &GameDecls, piece: PieceId) -> Option<PieceId> {
+    let own = &pieces[piece.index()];
+    game.promotions
+        .iter()
+        .filter(|p| p.pieces.contains(&piece))
+        .flat_map(|p| p.choices.iter().copied())
+        .find(|c| {
+            let face = &pieces[c.index()];
+            face.plus && !own.plus && face.letter == own.letter && face.prime == own.prime
+        })
 }
 
 /// `drop Pieces [not in Zones] [, one per file | at most N per file] [, not mating] [, also stuck]`.
@@ -254,6 +271,9 @@ pub struct DropRule {
     pub stuck: bool,
     /// `not checking`: a drop that gives check is illegal.
     pub not_checking: bool,
+    /// `either face`: also dropped as its promoted face, the kind written `+X` that the
+    /// piece promotes to (Kyoto shogi's `+P@a1`).
+    pub either_face: bool,
     /// Where the declaration was written.
     pub span: Span,
 }

@@ -263,7 +263,11 @@ impl MoveGenerator<'_> {
         };
         let mut royals = RoyalsAfter::Unchanged;
         match m.kind {
-            MoveKind::Drop => put(pos, m.to, Occupant::piece(side, m.piece)),
+            MoveKind::Drop => put(
+                pos,
+                m.to,
+                Occupant::piece(side, m.promotion.unwrap_or(m.piece)),
+            ),
             MoveKind::Castling(i) => {
                 let c = &g.castlings[i as usize];
                 put(pos, c.king_from, Occupant::EMPTY);

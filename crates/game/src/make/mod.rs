@@ -193,7 +193,9 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
     match m.kind {
         MoveKind::Drop => {
             pos.add_hand::<HASH>(keys, side, m.piece, -1);
-            pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, m.piece), 0, true);
+            // `either face`: dropped as its promoted face (`+P@a1`).
+            let kind = m.promotion.unwrap_or(m.piece);
+            pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, kind), 0, true);
         }
         MoveKind::Castling(i) => {
             let c = &g.castlings[i as usize];
@@ -328,7 +330,8 @@ fn place<const HASH: bool>(
 /// letter of its own remembers what it was, so that it returns to a hand as that (FEN
 /// `~`).
 fn promotion_mark(g: &Game, piece: PieceId, p: PieceId) -> u8 {
-    if g.hand_demotes && g.base_of[p.index()].is_none() {
+    // A `+X` piece turning back into X (Kyoto shogi's demotion) is X again, unmarked.
+    if g.hand_demotes && g.base_of[p.index()].is_none() && g.base_of[piece.index()] != Some(p) {
         piece.0 + 1
     } else {
         0

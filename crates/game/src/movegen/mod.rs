@@ -540,6 +540,14 @@ impl<'g> PseudoGen<'g> {
                         continue;
                     }
                     out.push(GameMove::simple(MoveKind::Drop, piece, c, c));
+                    if let Some(face) = limits.face {
+                        // `either face`: the promoted face too (`+P@a1`).
+                        if limits.stuck || !g.dead(side, face, c) {
+                            let mut m = GameMove::simple(MoveKind::Drop, piece, c, c);
+                            m.promotion = Some(face);
+                            out.push(m);
+                        }
+                    }
                 }
             }
         }

@@ -497,6 +497,7 @@ impl Checker {
         let mut tagged = None;
         let mut entry_or_capture = false;
         let mut never_forced = false;
+        let mut on_capture = false;
         let mut seen: Vec<(PromotionOptionKind, Span)> = Vec::new();
         let mut ok = true;
         for o in &p.options {
@@ -513,6 +514,7 @@ impl Checker {
                 PromotionOptionKind::Tagged => tagged = Some(o.span),
                 PromotionOptionKind::EntryOrCapture => entry_or_capture = true,
                 PromotionOptionKind::NeverForced => never_forced = true,
+                PromotionOptionKind::OnCapture => on_capture = true,
                 PromotionOptionKind::OnlyCaptured => {
                     only_captured = true;
                     if !has_start {
@@ -563,6 +565,10 @@ impl Checker {
                 );
             }
         }
+        if on_capture && entry_or_capture {
+            ok = false;
+            self.both_capture_options(&seen);
+        }
         let (Some(pieces), Some(zone), true, true) = (pieces, zone, choices_ok, ok) else {
             return None;
         };
@@ -575,6 +581,7 @@ impl Checker {
             only_captured,
             entry_or_capture,
             never_forced,
+            on_capture,
             tag,
             delayed: delayed.is_some(),
             span: p.span,
@@ -590,6 +597,7 @@ impl Checker {
             not_mating: false,
             stuck: false,
             not_checking: false,
+            either_face: false,
             span: d.span,
         };
         let mut ok = true;
@@ -597,6 +605,7 @@ impl Checker {
         let mut not_mating: Option<Span> = None;
         let mut stuck: Option<Span> = None;
         let mut not_checking: Option<Span> = None;
+        let mut either_face: Option<Span> = None;
         for o in &d.options {
             match &o.kind {
                 DropOptionKind::NotIn(zones) => {
@@ -655,12 +664,20 @@ impl Checker {
                     }
                     None => not_checking = Some(o.span),
                 },
+                DropOptionKind::EitherFace => match either_face {
+                    Some(first) => {
+                        ok = false;
+                        self.twice("either face", o.span, first);
+                    }
+                    None => either_face = Some(o.span),
+                },
             }
         }
         rule.pieces = pieces?;
         rule.not_mating = not_mating.is_some();
         rule.stuck = stuck.is_some();
         rule.not_checking = not_checking.is_some();
+        rule.either_face = either_face.is_some();
         ok.then_some(rule)
     }
 

@@ -326,6 +326,7 @@ fn promotion(n: &Node<'_>) -> PromotionDecl {
                 R::opt_delayed => PromotionOptionKind::Delayed,
                 R::opt_entry_or_capture => PromotionOptionKind::EntryOrCapture,
                 R::opt_never_forced => PromotionOptionKind::NeverForced,
+                R::opt_on_capture => PromotionOptionKind::OnCapture,
                 _ => PromotionOptionKind::OnlyCaptured,
             };
             Some(PromotionOption { kind, span: o.span })
@@ -354,6 +355,7 @@ fn drop_option(n: &Node<'_>) -> Option<DropOption> {
         R::drop_not_mating => DropOptionKind::NotMating,
         R::drop_stuck => DropOptionKind::Stuck,
         R::drop_not_checking => DropOptionKind::NotChecking,
+        R::drop_either_face => DropOptionKind::EitherFace,
         R::drop_option => return drop_option(n.children.first()?),
         _ => return None,
     };

@@ -100,6 +100,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::no_check_all | R::kw_except => "`except last` or `except all`",
         R::opt_entry_or_capture | R::kw_entry => "`on entry or capture`",
         R::opt_never_forced | R::kw_never | R::kw_forced => "`never forced`",
+        R::opt_on_capture => "`on capture`",
         R::mod_chain => "`chain`",
         R::capture_weight | R::kw_weight => "`weight`, a piece name and a number",
         R::capture_prefer | R::kw_earliest => "`with`, `most` or `earliest` and piece names",
@@ -193,9 +194,10 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_leaving => "`leaving`",
         R::opt_only_captured => "`only captured`",
         R::drop_option => {
-            "`not in`, `one per file`, `at most N per file`, `not mating` or `also stuck`"
+            "`not in`, `one per file`, `at most N per file`, `not mating`, `also stuck` or `either face`"
         }
         R::drop_stuck | R::kw_stuck => "`also stuck`",
+        R::drop_either_face => "`either face`",
         R::drop_not_in => "`not in`",
         R::drop_one_per_file => "`one per file`",
         R::drop_per_file => "`at most N per file`",

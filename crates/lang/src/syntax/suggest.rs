@@ -112,6 +112,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
             "tagged",
             "delayed",
             "on entry or capture",
+            "on capture",
             "never forced",
         ],
         R::drop_option => &[
@@ -121,6 +122,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
             "not mating",
             "not checking",
             "also stuck",
+            "either face",
         ],
         R::hand_not_kept => &["captures not kept"],
         R::hand_kept_promoted => &["captures kept promoted"],
