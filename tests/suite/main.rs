@@ -79,6 +79,7 @@ mod serve_hostile;
 #[cfg(feature = "serve")]
 mod serve_jobs;
 mod shared;
+mod shogi_faces;
 mod sides;
 mod snapshots;
 mod sokoban;
