@@ -188,6 +188,8 @@ pub struct Game {
     hand_demotes: bool,
     /// Indexed by `side * pieces + piece`.
     drop_limits: Vec<DropLimits>,
+    /// `dropped first`, `opposite colours`: a setup phase's drop rules.
+    drop_phase: Option<Box<movegen::placement::DropPhase>>,
     /// Indexed by `(side * pieces + piece) * cells + cell`: the piece has no move at
     /// all from there on an empty board.
     dead: Vec<bool>,

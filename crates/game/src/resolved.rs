@@ -104,6 +104,8 @@ pub struct DropLimits {
     /// `either face`: the piece's promoted face (the kind written `+X`), which it may
     /// also be dropped as (Kyoto shogi's `+P@a1`).
     pub face: Option<PieceId>,
+    /// `dropped first`: while the side holds such a piece and may drop one, it must.
+    pub first: bool,
 }
 
 impl DropLimits {

@@ -102,6 +102,7 @@ impl Game {
             captures_to_hand: decls.hand && !decls.captures_not_kept,
             hand_demotes: decls.hand && !decls.captures_not_kept && !decls.captures_kept_promoted,
             drop_limits: drop_limits(rule_set, &board),
+            drop_phase: drop_phase(rule_set, &board),
             dead,
             no_facing: decls.royals_may_not_face,
             evasion_captures: decls.royals_in_check_capture_only,
@@ -187,6 +188,7 @@ impl Game {
             rules,
         };
         game.lists = game.must_capture.is_some()
+            || game.drop_phase.as_ref().is_some_and(|ph| ph.first)
             || game.evasion_captures
             || game.effects.is_some()
             || game.marked
@@ -557,6 +559,7 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
                 limit.not_mating |= rule.not_mating;
                 limit.stuck |= rule.stuck;
                 limit.not_checking |= rule.not_checking;
+                limit.first |= rule.first;
                 if rule.either_face {
                     limit.face = crate::ir::promoted_face(&rule_set.pieces, &rule_set.game, *p);
                 }
@@ -564,6 +567,35 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
         }
     }
     limits
+}
+
+/// The drop rules of a setup phase (`dropped first`, `opposite colours`), if any.
+fn drop_phase(
+    rule_set: &RuleSet,
+    board: &Board,
+) -> Option<Box<crate::movegen::placement::DropPhase>> {
+    let drops = &rule_set.game.drops;
+    let first = drops.iter().any(|d| d.first);
+    let mut colours = Vec::new();
+    for d in drops.iter().filter(|d| d.opposite_colours) {
+        for &p in &d.pieces {
+            if !colours.contains(&p) {
+                colours.push(p);
+            }
+        }
+    }
+    if !first && colours.is_empty() {
+        return None;
+    }
+    let dark = board
+        .cells()
+        .map(|c| board.colour(board.coord(c)) == Some(crate::topology::CellColour::Dark))
+        .collect();
+    Some(Box::new(crate::movegen::placement::DropPhase {
+        first,
+        colours,
+        dark,
+    }))
 }
 
 /// Per cell, when royals may not face: the cells above and below it on its file,

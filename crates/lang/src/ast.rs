@@ -377,6 +377,10 @@ pub enum DropOptionKind {
     NotChecking,
     /// `either face`: also dropped as its promoted face.
     EitherFace,
+    /// `dropped first`: dropped before any other move.
+    First,
+    /// `opposite colours`: half on light, half on dark cells.
+    OppositeColours,
 }
 
 /// `confine King | Advisor to palace`

@@ -274,6 +274,13 @@ pub struct DropRule {
     /// `either face`: also dropped as its promoted face, the kind written `+X` that the
     /// piece promotes to (Kyoto shogi's `+P@a1`).
     pub either_face: bool,
+    /// `dropped first`: while the side holds one of these pieces and may drop one, its
+    /// move is such a drop (Placement, Sittuyin).
+    pub first: bool,
+    /// `opposite colours`: the side's pieces of the kind go half on light, half on dark
+    /// cells: a drop may not leave too few free cells of a colour for those in hand
+    /// (Placement's bishops).
+    pub opposite_colours: bool,
     /// Where the declaration was written.
     pub span: Span,
 }

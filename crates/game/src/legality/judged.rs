@@ -117,6 +117,7 @@ impl MoveGenerator<'_> {
         if fits
             && g.must_capture.is_none()
             && !g.evasion_captures
+            && !g.drop_phase.as_ref().is_some_and(|ph| ph.first)
             && self.legal_moves_bits(pos, out)
         {
             return;

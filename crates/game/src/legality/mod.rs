@@ -114,6 +114,7 @@ impl<'g> MoveGenerator<'g> {
             if let Some(rule) = self.pseudo.game.must_capture {
                 keep_compulsory_captures(self.pseudo.game, pos, rule, out);
             }
+            self.keep_first_drops(pos, out);
             return;
         }
         out.clear();
@@ -132,6 +133,7 @@ impl<'g> MoveGenerator<'g> {
             if let Some(rule) = g.must_capture {
                 keep_compulsory_captures(g, pos, rule, out);
             }
+            self.keep_first_drops(pos, out);
             return;
         }
         // `royals in check capture only`: each move by the full test, which knows it.
@@ -149,6 +151,16 @@ impl<'g> MoveGenerator<'g> {
         self.pseudo.give_back(pseudo);
         if let Some(rule) = self.pseudo.game.must_capture {
             keep_compulsory_captures(self.pseudo.game, pos, rule, out);
+        }
+        self.keep_first_drops(pos, out);
+    }
+
+    /// `dropped first`: only the drops of such pieces while the side holds one.
+    #[inline]
+    fn keep_first_drops(&self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        let g = self.pseudo.game;
+        if g.drop_phase.as_ref().is_some_and(|ph| ph.first) {
+            crate::movegen::placement::keep_first_drops(g, pos, out);
         }
     }
 }

@@ -2,12 +2,14 @@
 //! written `+X`, X being the piece's own letter, that a `promotion` of the piece leads
 //! to; `drop ..., either face` drops a piece from the hand as either face (E0985 when it
 //! has none), and `on capture` and `on entry or capture` on one promotion are E0986.
+//! Also the drop options of a setup phase: `opposite colours` needs a square board
+//! (E0987).
 
 use super::Checker;
 use crate::ast::{self, DropOptionKind, PromotionOptionKind};
 use crate::diagnostics::Diagnostic;
 use crate::ids::Span;
-use crate::ir::{promoted_face, GameDecls, Piece};
+use crate::ir::{promoted_face, BoardKind, GameDecls, Piece};
 
 impl Checker {
     /// E0985: `either face` on a piece that has no promoted face.
@@ -48,6 +50,27 @@ impl Checker {
                 );
             }
         }
+    }
+
+    /// E0987: `opposite colours` on a board that is not a square one (light and dark
+    /// cells). Whether the board has them.
+    pub(super) fn two_colours(&mut self, at: Span) -> bool {
+        let Some(board) = self.board.as_ref() else {
+            return true;
+        };
+        if matches!(board.topology.kind(), BoardKind::Square { .. }) {
+            return true;
+        }
+        self.error(
+            Diagnostic::error(
+                "E0987",
+                "`opposite colours` on a board without light and dark cells",
+                at,
+            )
+            .label("only square boards have two colours")
+            .help("drop on named zones instead: `drop Bishop not in ZONE`"),
+        );
+        false
     }
 
     /// E0986: `on capture` and `on entry or capture` on one promotion.

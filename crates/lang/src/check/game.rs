@@ -598,6 +598,8 @@ impl Checker {
             stuck: false,
             not_checking: false,
             either_face: false,
+            first: false,
+            opposite_colours: false,
             span: d.span,
         };
         let mut ok = true;
@@ -606,6 +608,8 @@ impl Checker {
         let mut stuck: Option<Span> = None;
         let mut not_checking: Option<Span> = None;
         let mut either_face: Option<Span> = None;
+        let mut first: Option<Span> = None;
+        let mut colours: Option<Span> = None;
         for o in &d.options {
             match &o.kind {
                 DropOptionKind::NotIn(zones) => {
@@ -671,6 +675,23 @@ impl Checker {
                     }
                     None => either_face = Some(o.span),
                 },
+                DropOptionKind::First => match first {
+                    Some(at) => {
+                        ok = false;
+                        self.twice("dropped first", o.span, at);
+                    }
+                    None => first = Some(o.span),
+                },
+                DropOptionKind::OppositeColours => match colours {
+                    Some(at) => {
+                        ok = false;
+                        self.twice("opposite colours", o.span, at);
+                    }
+                    None => {
+                        colours = Some(o.span);
+                        ok &= self.two_colours(o.span);
+                    }
+                },
             }
         }
         rule.pieces = pieces?;
@@ -678,6 +699,8 @@ impl Checker {
         rule.stuck = stuck.is_some();
         rule.not_checking = not_checking.is_some();
         rule.either_face = either_face.is_some();
+        rule.first = first.is_some();
+        rule.opposite_colours = colours.is_some();
         ok.then_some(rule)
     }
 

@@ -356,6 +356,8 @@ fn drop_option(n: &Node<'_>) -> Option<DropOption> {
         R::drop_stuck => DropOptionKind::Stuck,
         R::drop_not_checking => DropOptionKind::NotChecking,
         R::drop_either_face => DropOptionKind::EitherFace,
+        R::drop_first => DropOptionKind::First,
+        R::drop_colours => DropOptionKind::OppositeColours,
         R::drop_option => return drop_option(n.children.first()?),
         _ => return None,
     };

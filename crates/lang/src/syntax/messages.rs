@@ -194,10 +194,12 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_leaving => "`leaving`",
         R::opt_only_captured => "`only captured`",
         R::drop_option => {
-            "`not in`, `one per file`, `at most N per file`, `not mating`, `also stuck` or `either face`"
+            "`not in`, `one per file`, `at most N per file`, `not mating`, `also stuck`, `either face`, `dropped first` or `opposite colours`"
         }
         R::drop_stuck | R::kw_stuck => "`also stuck`",
         R::drop_either_face => "`either face`",
+        R::drop_first | R::kw_dropped => "`dropped first`",
+        R::drop_colours | R::kw_opposite | R::kw_colours => "`opposite colours`",
         R::drop_not_in => "`not in`",
         R::drop_one_per_file => "`one per file`",
         R::drop_per_file => "`at most N per file`",

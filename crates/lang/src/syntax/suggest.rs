@@ -123,6 +123,8 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
             "not checking",
             "also stuck",
             "either face",
+            "dropped first",
+            "opposite colours",
         ],
         R::hand_not_kept => &["captures not kept"],
         R::hand_kept_promoted => &["captures kept promoted"],
