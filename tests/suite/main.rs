@@ -67,6 +67,7 @@ mod perft_limits;
 mod pgn;
 mod pictures;
 mod pictures_meets;
+mod placement;
 mod repeat;
 mod robustness;
 mod san;

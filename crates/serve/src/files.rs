@@ -138,6 +138,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("pawnback.rules"),
     shipped!("pawnsideways.rules"),
     shipped!("perfect.rules"),
+    shipped!("placement.rules"),
     shipped!("pocketknight.rules"),
     shipped!("pool-checkers.rules"),
     shipped!("raazuvaa.rules"),
