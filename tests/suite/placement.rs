@@ -88,3 +88,27 @@ fn opposite_colours_needs_two_colours_and_each_option_is_given_once() {
         ["E0701"]
     );
 }
+
+#[test]
+fn a_king_and_rook_dropped_on_their_cells_give_the_castling_right() {
+    let placement = game("placement");
+    // pyffish: after K@e1 ... R@h1, white may castle king side (`K`); black's rook on
+    // a8 with its king on e8 gives `q`.
+    assert_eq!(
+        play(
+            &placement,
+            "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
+            &["K@e1", "K@e8", "R@h1", "R@a8", "B@c1"]
+        ),
+        "r3k3/pppppppp/8/8/8/8/PPPPPPPP/2B1K2R[QRBNNqrbbnn] b Kq - 0 3"
+    );
+    // The rook dropped first, then the king: the right too (pyffish: `KQq`).
+    assert_eq!(
+        play(
+            &placement,
+            "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
+            &["R@a1", "K@e8", "R@h1", "R@a8", "K@e1"]
+        ),
+        "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QBBNNqrbbnn] b KQq - 0 3"
+    );
+}

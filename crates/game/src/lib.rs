@@ -190,6 +190,8 @@ pub struct Game {
     drop_limits: Vec<DropLimits>,
     /// `dropped first`, `opposite colours`: a setup phase's drop rules.
     drop_phase: Option<Box<movegen::placement::DropPhase>>,
+    /// Some castling is `when dropped`.
+    castles_when_dropped: bool,
     /// Indexed by `(side * pieces + piece) * cells + cell`: the piece has no move at
     /// all from there on an empty board.
     dead: Vec<bool>,

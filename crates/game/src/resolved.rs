@@ -34,6 +34,9 @@ pub struct CastlingMove {
     /// `king takes rook`: UCI writes the move as the king's to the partner's start
     /// cell (`e1h1`), as Chess960's UCI does.
     pub king_takes_rook: bool,
+    /// `, when dropped`: a drop that leaves both pieces on their start cells gives the
+    /// right.
+    pub when_dropped: bool,
 }
 
 impl CastlingMove {

@@ -103,6 +103,7 @@ impl Game {
             hand_demotes: decls.hand && !decls.captures_not_kept && !decls.captures_kept_promoted,
             drop_limits: drop_limits(rule_set, &board),
             drop_phase: drop_phase(rule_set, &board),
+            castles_when_dropped: castlings.iter().any(|c| c.when_dropped),
             dead,
             no_facing: decls.royals_may_not_face,
             evasion_captures: decls.royals_in_check_capture_only,
@@ -426,6 +427,7 @@ fn castling_move(castling: &Castling, side: Side, board: &Board) -> Option<Castl
         letter,
         tag: c.tag.map_or(0, |t| 1 << t),
         king_takes_rook: c.king_takes_rook,
+        when_dropped: c.when_dropped,
     })
 }
 

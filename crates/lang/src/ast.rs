@@ -272,6 +272,8 @@ pub struct CastlingDecl {
     pub tag: Option<Ident>,
     /// `, king takes rook`: written in UCI as the king's move to its partner's cell.
     pub king_takes_rook: bool,
+    /// `, when dropped`: a drop may give the right.
+    pub when_dropped: bool,
     pub span: Span,
 }
 

@@ -201,6 +201,9 @@ pub struct Castling {
     pub tag: Option<u8>,
     /// `, king takes rook`: UCI writes the move as the king's to the partner's cell.
     pub king_takes_rook: bool,
+    /// `, when dropped`: a drop that leaves both pieces on their start cells (the
+    /// dropped piece one of them) gives the side the right (Placement chess).
+    pub when_dropped: bool,
     /// Where the declaration was written.
     pub span: Span,
 }

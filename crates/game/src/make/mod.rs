@@ -255,6 +255,9 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
         }
     }
     finish::<HASH>(g, pos, m, side, capture, new_ep);
+    if m.kind == MoveKind::Drop && g.castles_when_dropped {
+        gain_castling(g, pos, m, side);
+    }
     if lion_taken != pos.lion_taken {
         pos.lion_taken = lion_taken;
         if HASH {
@@ -278,6 +281,24 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
         }
     }
     undo
+}
+
+/// `castling ..., when dropped`: a drop that leaves a castling's two pieces on their
+/// start cells, the dropped piece one of them, gives the side that castling's right.
+#[cold]
+fn gain_castling(g: &Game, pos: &mut GamePosition, m: &GameMove, side: Side) {
+    let placed = m.promotion.unwrap_or(m.piece);
+    for (i, c) in g.castlings.iter().enumerate() {
+        if c.side != side || !c.when_dropped {
+            continue;
+        }
+        let stands = |cell: CellId, kind| pos.cells[cell.index()] == Occupant::piece(side, kind);
+        if (placed == c.king && m.to == c.king_from && stands(c.partner_from, c.partner))
+            || (placed == c.partner && m.to == c.partner_from && stands(c.king_from, c.king))
+        {
+            pos.castling |= 1 << i;
+        }
+    }
 }
 
 /// Moves the piece of a normal or en passant move (its captures made) from its start

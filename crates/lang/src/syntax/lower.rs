@@ -308,6 +308,7 @@ fn castling(n: &Node<'_>) -> CastlingDecl {
         partner,
         tag,
         king_takes_rook: n.has(R::castling_takes),
+        when_dropped: n.has(R::castling_dropped),
         span: n.span,
     }
 }

@@ -127,6 +127,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::mod_tagged | R::kw_tagged => "`tagged`",
         R::castling_tagged => "`tagged` and a tag name",
         R::castling_takes | R::kw_king | R::kw_takes => "`king takes rook`",
+        R::castling_dropped | R::kw_when => "`when dropped`",
         R::captured_by | R::capture_side => {
             "`captured by` and `first`, `second`, `either side` or piece names"
         }

@@ -129,6 +129,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         R::hand_not_kept => &["captures not kept"],
         R::hand_kept_promoted => &["captures kept promoted"],
         R::castling_takes => &["king takes rook"],
+        R::castling_dropped => &["when dropped"],
         R::no_check_all => &["except all"],
         R::stalemate_by_count => &["by piece count"],
         R::sokoban_role => &["pusher", "box", "wall", "reverse"],
