@@ -69,6 +69,7 @@ mod perft_limits;
 mod pgn;
 mod pictures;
 mod pictures_meets;
+mod placement;
 mod repeat;
 mod robustness;
 mod san;
@@ -81,6 +82,7 @@ mod serve_hostile;
 #[cfg(feature = "serve")]
 mod serve_jobs;
 mod shared;
+mod shogi_faces;
 mod sides;
 mod snapshots;
 mod sokoban;

@@ -192,6 +192,10 @@ pub struct Game {
     hand_demotes: bool,
     /// Indexed by `side * pieces + piece`.
     drop_limits: Vec<DropLimits>,
+    /// `dropped first`, `opposite colours`: a setup phase's drop rules.
+    drop_phase: Option<Box<movegen::placement::DropPhase>>,
+    /// Some castling is `when dropped`.
+    castles_when_dropped: bool,
     /// Indexed by `(side * pieces + piece) * cells + cell`: the piece has no move at
     /// all from there on an empty board.
     dead: Vec<bool>,
@@ -638,6 +642,12 @@ impl Game {
     /// The piece's letter is written `+X`.
     pub fn is_plus(&self, piece: PieceId) -> bool {
         self.plus[piece.index()]
+    }
+
+    /// Whether `piece`, written `+X`, becoming `p` turns it back into X, the piece it
+    /// promoted from (Kyoto shogi's demotion, written `-` in UCI: `a1a2-`).
+    pub fn demotes_to(&self, piece: PieceId, p: PieceId) -> bool {
+        self.plus[piece.index()] && self.base_of[piece.index()] == Some(p)
     }
 
     /// The letter Standard Algebraic Notation writes for `piece`, uppercase: the one its

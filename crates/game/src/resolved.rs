@@ -34,6 +34,9 @@ pub struct CastlingMove {
     /// `king takes rook`: UCI writes the move as the king's to the partner's start
     /// cell (`e1h1`), as Chess960's UCI does.
     pub king_takes_rook: bool,
+    /// `, when dropped`: a drop that leaves both pieces on their start cells gives the
+    /// right.
+    pub when_dropped: bool,
 }
 
 impl CastlingMove {
@@ -74,6 +77,8 @@ pub struct PromotionRule {
     pub entry_or_capture: bool,
     /// `never forced`: staying unpromoted is allowed even on a dead cell.
     pub never_forced: bool,
+    /// `on capture`: only a move that captures promotes (Micro shogi).
+    pub on_capture: bool,
     /// `only captured`: a choice is allowed only while the side has fewer of it on the
     /// board than in the start position.
     pub only_captured: bool,
@@ -106,6 +111,11 @@ pub struct DropLimits {
     /// `opening in ZONE`: the zone's cells (empty: no such option); while one of them
     /// is empty, drops go only there, without `enclosing`'s condition.
     pub opening: Vec<CellId>,
+    /// `either face`: the piece's promoted face (the kind written `+X`), which it may
+    /// also be dropped as (Kyoto shogi's `+P@a1`).
+    pub face: Option<PieceId>,
+    /// `dropped first`: while the side holds such a piece and may drop one, it must.
+    pub first: bool,
 }
 
 impl DropLimits {

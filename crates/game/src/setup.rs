@@ -104,6 +104,8 @@ impl Game {
             neighbours: neighbours(&board, &decls.drops),
             hand_demotes: decls.hand && !decls.captures_not_kept && !decls.captures_kept_promoted,
             drop_limits: drop_limits(rule_set, &board),
+            drop_phase: drop_phase(rule_set, &board),
+            castles_when_dropped: castlings.iter().any(|c| c.when_dropped),
             dead,
             no_facing: decls.royals_may_not_face,
             evasion_captures: decls.royals_in_check_capture_only,
@@ -192,6 +194,7 @@ impl Game {
             rules,
         };
         game.lists = game.must_capture.is_some()
+            || game.drop_phase.as_ref().is_some_and(|ph| ph.first)
             || game.evasion_captures
             || game.effects.is_some()
             || game.marked
@@ -429,6 +432,7 @@ fn castling_move(castling: &Castling, side: Side, board: &Board) -> Option<Castl
         letter,
         tag: c.tag.map_or(0, |t| 1 << t),
         king_takes_rook: c.king_takes_rook,
+        when_dropped: c.when_dropped,
     })
 }
 
@@ -492,6 +496,7 @@ fn promotions(
                     also_leaving: promotion.also_leaving,
                     entry_or_capture: promotion.entry_or_capture,
                     never_forced: promotion.never_forced,
+                    on_capture: promotion.on_capture,
                     only_captured: promotion.only_captured,
                     tag: promotion.tag.map_or(0, |t| 1 << t),
                     delayed: promotion.delayed,
@@ -571,6 +576,10 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
                         .map(|(c, _)| CellId(c as u16))
                         .collect();
                 }
+                limit.first |= rule.first;
+                if rule.either_face {
+                    limit.face = crate::ir::promoted_face(&rule_set.pieces, &rule_set.game, *p);
+                }
             }
         }
     }
@@ -593,6 +602,35 @@ fn neighbours(board: &Board, drops: &[crate::ir::DropRule]) -> Vec<Vec<CellId>> 
             out
         })
         .collect()
+}
+
+/// The drop rules of a setup phase (`dropped first`, `opposite colours`), if any.
+fn drop_phase(
+    rule_set: &RuleSet,
+    board: &Board,
+) -> Option<Box<crate::movegen::placement::DropPhase>> {
+    let drops = &rule_set.game.drops;
+    let first = drops.iter().any(|d| d.first);
+    let mut colours = Vec::new();
+    for d in drops.iter().filter(|d| d.opposite_colours) {
+        for &p in &d.pieces {
+            if !colours.contains(&p) {
+                colours.push(p);
+            }
+        }
+    }
+    if !first && colours.is_empty() {
+        return None;
+    }
+    let dark = board
+        .cells()
+        .map(|c| board.colour(board.coord(c)) == Some(crate::topology::CellColour::Dark))
+        .collect();
+    Some(Box::new(crate::movegen::placement::DropPhase {
+        first,
+        colours,
+        dark,
+    }))
 }
 
 /// Per cell, when royals may not face: the cells above and below it on its file,

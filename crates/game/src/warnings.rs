@@ -56,14 +56,24 @@ impl Game {
     pub fn position_warnings(&self, pos: &GamePosition) -> Vec<PositionWarning> {
         let mut out = Vec::new();
         if self.royal.iter().any(|&r| r) {
+            // Royals in hand count too (Placement chess: the kings start in hand).
+            let in_hand = |p: &GamePosition, side: Side| -> usize {
+                p.hands[side.index()]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| self.royal[k])
+                    .map(|(_, &n)| n as usize)
+                    .sum()
+            };
             for side in Side::BOTH {
-                let count = pos.royal_count[side.index()] as usize;
+                let count = pos.royal_count[side.index()] as usize + in_hand(pos, side);
                 let start: usize = self.start_counts[side.index()]
                     .iter()
                     .enumerate()
                     .filter(|&(k, _)| self.royal[k])
                     .map(|(_, &n)| n as usize)
-                    .sum();
+                    .sum::<usize>()
+                    + self.start.as_ref().map_or(0, |p| in_hand(p, side));
                 if count == 0 {
                     out.push(PositionWarning::NoRoyal { side });
                 } else if self.start_fen().is_some() && count > start {

@@ -308,6 +308,8 @@ pub struct CastlingDecl {
     pub tag: Option<Ident>,
     /// `, king takes rook`: written in UCI as the king's move to its partner's cell.
     pub king_takes_rook: bool,
+    /// `, when dropped`: a drop may give the right.
+    pub when_dropped: bool,
     pub span: Span,
 }
 
@@ -361,6 +363,8 @@ pub enum PromotionOptionKind {
     EntryOrCapture,
     /// `never forced`: the piece may stay as it is even where it could never move again.
     NeverForced,
+    /// `on capture`: only a move that captures promotes.
+    OnCapture,
 }
 
 impl PromotionOptionKind {
@@ -373,6 +377,7 @@ impl PromotionOptionKind {
             PromotionOptionKind::Delayed => "delayed",
             PromotionOptionKind::EntryOrCapture => "on entry or capture",
             PromotionOptionKind::NeverForced => "never forced",
+            PromotionOptionKind::OnCapture => "on capture",
         }
     }
 }
@@ -414,6 +419,12 @@ pub enum DropOptionKind {
     Enclosing,
     /// `opening in ZONE`: while a cell of the zone is empty, only there.
     OpeningIn(Ident),
+    /// `either face`: also dropped as its promoted face.
+    EitherFace,
+    /// `dropped first`: dropped before any other move.
+    First,
+    /// `opposite colours`: half on light, half on dark cells.
+    OppositeColours,
 }
 
 /// `confine King | Advisor to palace`

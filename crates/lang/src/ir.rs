@@ -204,6 +204,9 @@ pub struct Castling {
     pub tag: Option<u8>,
     /// `, king takes rook`: UCI writes the move as the king's to the partner's cell.
     pub king_takes_rook: bool,
+    /// `, when dropped`: a drop that leaves both pieces on their start cells (the
+    /// dropped piece one of them) gives the side the right (Placement chess).
+    pub when_dropped: bool,
     /// Where the declaration was written.
     pub span: Span,
 }
@@ -231,6 +234,9 @@ pub struct Promotion {
     /// `never forced`: the piece may stay as it is even where it could never move
     /// again (Chu Shogi's Pawn on the last rank).
     pub never_forced: bool,
+    /// `on capture`: only a move that captures (on its destination or in passing)
+    /// promotes (Micro shogi).
+    pub on_capture: bool,
     /// `tagged T`: the index of the tag `T` a promoting piece carries when it reaches
     /// the zone without promoting (on a later ply of a cascade, or every time with
     /// `delayed`); it then promotes later, as a move of its own.
@@ -239,6 +245,20 @@ pub struct Promotion {
     pub delayed: bool,
     /// Where the declaration was written.
     pub span: Span,
+}
+
+/// The promoted face of `piece` (Kyoto shogi's two-faced pieces): the kind written `+X` (X its own letter and mark) among
+/// the choices of a promotion of `piece`, if any.
+pub fn promoted_face(pieces: &[Piece], game: &GameDecls, piece: PieceId) -> Option<PieceId> {
+    let own = &pieces[piece.index()];
+    game.promotions
+        .iter()
+        .filter(|p| p.pieces.contains(&piece))
+        .flat_map(|p| p.choices.iter().copied())
+        .find(|c| {
+            let face = &pieces[c.index()];
+            face.plus && !own.plus && face.letter == own.letter && face.prime == own.prime
+        })
 }
 
 /// `drop Pieces [not in Zones] [, one per file | at most N per file] [, not mating] [, also stuck]`.
@@ -265,6 +285,16 @@ pub struct DropRule {
     /// `opening in ZONE`: while a cell of the zone is empty, only on its cells (and
     /// then without `enclosing`'s condition).
     pub opening_in: Option<ZoneId>,
+    /// `either face`: also dropped as its promoted face, the kind written `+X` that the
+    /// piece promotes to (Kyoto shogi's `+P@a1`).
+    pub either_face: bool,
+    /// `dropped first`: while the side holds one of these pieces and may drop one, its
+    /// move is such a drop (Placement, Sittuyin).
+    pub first: bool,
+    /// `opposite colours`: the side's pieces of the kind go half on light, half on dark
+    /// cells: a drop may not leave too few free cells of a colour for those in hand
+    /// (Placement's bishops).
+    pub opposite_colours: bool,
     /// Where the declaration was written.
     pub span: Span,
 }

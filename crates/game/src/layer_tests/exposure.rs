@@ -100,11 +100,15 @@ fn verdicts_agree<B: Bits>(
     let mut gen = MoveGenerator::new(game);
     let mut pseudo = Vec::new();
     gen.pseudo_moves(pos, &mut pseudo);
-    let slow: Vec<GameMove> = pseudo
+    let mut slow: Vec<GameMove> = pseudo
         .iter()
         .copied()
         .filter(|m| gen.is_legal(pos, m))
         .collect();
+    // `dropped first`: a drop's siblings decide whether a board move is legal.
+    if game.drop_phase.as_ref().is_some_and(|ph| ph.first) {
+        crate::movegen::placement::keep_first_drops(game, pos, &mut slow);
+    }
     let mut judged = 0;
     if pos.royal_count[pos.side.index()] == 1 {
         let royal = pos.royal_sum[pos.side.index()] as usize;

@@ -118,6 +118,7 @@ impl MoveGenerator<'_> {
             && !self.facing_now(pos)
             && g.must_capture.is_none()
             && !g.evasion_captures
+            && !g.drop_phase.as_ref().is_some_and(|ph| ph.first)
             && self.legal_moves_bits(pos, out)
         {
             return;

@@ -119,6 +119,7 @@ impl<'g> MoveGenerator<'g> {
             if let Some(rule) = self.pseudo.game.must_capture {
                 keep_compulsory_captures(self.pseudo.game, pos, rule, out);
             }
+            self.keep_first_drops(pos, out);
             return;
         }
         out.clear();
@@ -137,6 +138,7 @@ impl<'g> MoveGenerator<'g> {
             if let Some(rule) = g.must_capture {
                 keep_compulsory_captures(g, pos, rule, out);
             }
+            self.keep_first_drops(pos, out);
             return;
         }
         // `royals in check capture only`: each move by the full test, which knows it.
@@ -154,6 +156,16 @@ impl<'g> MoveGenerator<'g> {
         self.pseudo.give_back(pseudo);
         if let Some(rule) = self.pseudo.game.must_capture {
             keep_compulsory_captures(self.pseudo.game, pos, rule, out);
+        }
+        self.keep_first_drops(pos, out);
+    }
+
+    /// `dropped first`: only the drops of such pieces while the side holds one.
+    #[inline]
+    fn keep_first_drops(&self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        let g = self.pseudo.game;
+        if g.drop_phase.as_ref().is_some_and(|ph| ph.first) {
+            crate::movegen::placement::keep_first_drops(g, pos, out);
         }
     }
 }
@@ -276,7 +288,11 @@ impl MoveGenerator<'_> {
         };
         let mut royals = RoyalsAfter::Unchanged;
         match m.kind {
-            MoveKind::Drop => put(pos, m.to, Occupant::piece(side, m.piece)),
+            MoveKind::Drop => put(
+                pos,
+                m.to,
+                Occupant::piece(side, m.promotion.unwrap_or(m.piece)),
+            ),
             MoveKind::Castling(i) => {
                 let c = &g.castlings[i as usize];
                 put(pos, c.king_from, Occupant::EMPTY);

@@ -343,7 +343,7 @@ impl MoveGenerator<'_> {
             let limits = &g.drop_limits[pos.position().side.index() * g.pieces + m.piece.index()];
             if limits.judged_after() {
                 // Legal unless it mates (or checks): quick only if it cannot give check at all.
-                return if self.cannot_check(pos.position(), m.to, m.piece) {
+                return if self.cannot_check(pos.position(), m.to, m.promotion.unwrap_or(m.piece)) {
                     Quick::Legal
                 } else {
                     Quick::Unknown

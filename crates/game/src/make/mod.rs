@@ -195,7 +195,9 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
             if !g.hand_unlimited {
                 pos.add_hand::<HASH>(keys, side, m.piece, -1);
             }
-            pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, m.piece), 0, true);
+            // `either face`: dropped as its promoted face (`+P@a1`).
+            let kind = m.promotion.unwrap_or(m.piece);
+            pos.set_cell::<HASH>(keys, m.to, Occupant::piece(side, kind), 0, true);
         }
         MoveKind::Castling(i) => {
             let c = &g.castlings[i as usize];
@@ -255,6 +257,9 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
         }
     }
     finish::<HASH>(g, pos, m, side, capture, new_ep);
+    if m.kind == MoveKind::Drop && g.castles_when_dropped {
+        gain_castling(g, pos, m, side);
+    }
     if lion_taken != pos.lion_taken {
         pos.lion_taken = lion_taken;
         if HASH {
@@ -278,6 +283,24 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
         }
     }
     undo
+}
+
+/// `castling ..., when dropped`: a drop that leaves a castling's two pieces on their
+/// start cells, the dropped piece one of them, gives the side that castling's right.
+#[cold]
+fn gain_castling(g: &Game, pos: &mut GamePosition, m: &GameMove, side: Side) {
+    let placed = m.promotion.unwrap_or(m.piece);
+    for (i, c) in g.castlings.iter().enumerate() {
+        if c.side != side || !c.when_dropped {
+            continue;
+        }
+        let stands = |cell: CellId, kind| pos.cells[cell.index()] == Occupant::piece(side, kind);
+        if (placed == c.king && m.to == c.king_from && stands(c.partner_from, c.partner))
+            || (placed == c.partner && m.to == c.partner_from && stands(c.king_from, c.king))
+        {
+            pos.castling |= 1 << i;
+        }
+    }
 }
 
 /// Moves the piece of a normal or en passant move (its captures made) from its start
@@ -330,7 +353,8 @@ fn place<const HASH: bool>(
 /// letter of its own remembers what it was, so that it returns to a hand as that (FEN
 /// `~`).
 fn promotion_mark(g: &Game, piece: PieceId, p: PieceId) -> u8 {
-    if g.hand_demotes && g.base_of[p.index()].is_none() {
+    // A `+X` piece turning back into X (Kyoto shogi's demotion) is X again, unmarked.
+    if g.hand_demotes && g.base_of[p.index()].is_none() && g.base_of[piece.index()] != Some(p) {
         piece.0 + 1
     } else {
         0

@@ -19,6 +19,7 @@ use crate::walk::{Occupant, Ply, Sink, Walker};
 mod cached;
 mod cascade;
 pub(crate) mod chain;
+pub(crate) mod placement;
 mod promote;
 
 pub(super) use promote::{expand_or_defer, expand_promotions, promotion_applies};
@@ -564,7 +565,20 @@ impl<'g> PseudoGen<'g> {
                     {
                         continue;
                     }
+                    if let Some(ph) = g.drop_phase.as_deref() {
+                        if !ph.colours.is_empty() && !ph.colours_allow(g, pos, side, piece, c) {
+                            continue;
+                        }
+                    }
                     out.push(GameMove::simple(MoveKind::Drop, piece, c, c));
+                    if let Some(face) = limits.face {
+                        // `either face`: the promoted face too (`+P@a1`).
+                        if limits.stuck || !g.dead(side, face, c) {
+                            let mut m = GameMove::simple(MoveKind::Drop, piece, c, c);
+                            m.promotion = Some(face);
+                            out.push(m);
+                        }
+                    }
                 }
             }
         }

@@ -16,11 +16,10 @@ pub(crate) fn promotion_applies(g: &Game, side: Side, m: &GameMove) -> bool {
 
 /// Whether the promotion rule `r` applies to the move `m`.
 fn rule_applies(r: &crate::PromotionRule, m: &GameMove) -> bool {
+    let captures = || m.captures_to || m.passing_captures().next().is_some();
     (r.zone[m.to.index()] || (r.also_leaving && r.zone[m.from.index()]))
-        && (!r.entry_or_capture
-            || !r.zone[m.from.index()]
-            || m.captures_to
-            || m.passing_captures().next().is_some())
+        && (!r.entry_or_capture || !r.zone[m.from.index()] || captures())
+        && (!r.on_capture || captures())
 }
 
 /// A kernel's move that [`super::Destinations::keep`] neither drops nor keeps as it is:

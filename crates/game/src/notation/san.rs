@@ -118,7 +118,8 @@ fn base(g: &Game, moves: &[GameMove], m: &GameMove) -> String {
             return if to.x > from.x { "O-O" } else { "O-O-O" }.to_string();
         }
         MoveKind::Drop => {
-            return format!("{}@{}", g.san_letter(m.piece), board.cell_name(m.to));
+            let dropped = m.promotion.unwrap_or(m.piece);
+            return format!("{}@{}", g.san_letter(dropped), board.cell_name(m.to));
         }
         MoveKind::Normal | MoveKind::EnPassant { .. } => {}
     }

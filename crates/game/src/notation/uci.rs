@@ -49,7 +49,9 @@ fn plain(g: &Game, m: &GameMove) -> String {
     let board = g.board();
     match m.kind {
         MoveKind::Drop => {
-            let l = g.letter(Side::First, m.piece);
+            // A piece dropped as its promoted face (`either face`) is written by the
+            // face's letter: `+P@a1`.
+            let l = g.letter(Side::First, m.promotion.unwrap_or(m.piece));
             format!("{}@{}", l, board.cell_name(m.to))
         }
         MoveKind::Castling(i) if g.castlings[i as usize].king_takes_rook => {
@@ -78,7 +80,10 @@ fn plain(g: &Game, m: &GameMove) -> String {
                 s.push_str(&g.letter(Side::Second, k));
             }
             if let Some(p) = m.promotion {
-                if g.is_plus(p) {
+                if g.demotes_to(m.piece, p) {
+                    // A `+X` piece turning back into X (Kyoto shogi): `a1a2-`.
+                    s.push('-');
+                } else if g.is_plus(p) {
                     s.push('+');
                 } else {
                     s.push_str(&g.letter(Side::Second, p));

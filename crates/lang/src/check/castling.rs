@@ -153,6 +153,7 @@ impl Checker {
             partner_to: pt,
             tag,
             king_takes_rook: c.king_takes_rook,
+            when_dropped: c.when_dropped,
             span: c.span,
         })
     }

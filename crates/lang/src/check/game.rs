@@ -499,6 +499,7 @@ impl Checker {
         let mut tagged = None;
         let mut entry_or_capture = false;
         let mut never_forced = false;
+        let mut on_capture = false;
         let mut seen: Vec<(PromotionOptionKind, Span)> = Vec::new();
         let mut ok = true;
         for o in &p.options {
@@ -515,6 +516,7 @@ impl Checker {
                 PromotionOptionKind::Tagged => tagged = Some(o.span),
                 PromotionOptionKind::EntryOrCapture => entry_or_capture = true,
                 PromotionOptionKind::NeverForced => never_forced = true,
+                PromotionOptionKind::OnCapture => on_capture = true,
                 PromotionOptionKind::OnlyCaptured => {
                     only_captured = true;
                     if !has_start {
@@ -565,6 +567,10 @@ impl Checker {
                 );
             }
         }
+        if on_capture && entry_or_capture {
+            ok = false;
+            self.both_capture_options(&seen);
+        }
         let (Some(pieces), Some(zone), true, true) = (pieces, zone, choices_ok, ok) else {
             return None;
         };
@@ -577,6 +583,7 @@ impl Checker {
             only_captured,
             entry_or_capture,
             never_forced,
+            on_capture,
             tag,
             delayed: delayed.is_some(),
             span: p.span,
@@ -595,6 +602,9 @@ impl Checker {
             next_to_friend: false,
             enclosing: None,
             opening_in: None,
+            either_face: false,
+            first: false,
+            opposite_colours: false,
             span: d.span,
         };
         let mut next_to: Option<Span> = None;
@@ -604,6 +614,9 @@ impl Checker {
         let mut not_mating: Option<Span> = None;
         let mut stuck: Option<Span> = None;
         let mut not_checking: Option<Span> = None;
+        let mut either_face: Option<Span> = None;
+        let mut first: Option<Span> = None;
+        let mut colours: Option<Span> = None;
         for o in &d.options {
             match &o.kind {
                 DropOptionKind::NotIn(zones) => {
@@ -689,6 +702,30 @@ impl Checker {
                         }
                     }
                 },
+                DropOptionKind::EitherFace => match either_face {
+                    Some(first) => {
+                        ok = false;
+                        self.twice("either face", o.span, first);
+                    }
+                    None => either_face = Some(o.span),
+                },
+                DropOptionKind::First => match first {
+                    Some(at) => {
+                        ok = false;
+                        self.twice("dropped first", o.span, at);
+                    }
+                    None => first = Some(o.span),
+                },
+                DropOptionKind::OppositeColours => match colours {
+                    Some(at) => {
+                        ok = false;
+                        self.twice("opposite colours", o.span, at);
+                    }
+                    None => {
+                        colours = Some(o.span);
+                        ok &= self.two_colours(o.span);
+                    }
+                },
             }
         }
         rule.next_to_friend = next_to.is_some();
@@ -696,6 +733,9 @@ impl Checker {
         rule.not_mating = not_mating.is_some();
         rule.stuck = stuck.is_some();
         rule.not_checking = not_checking.is_some();
+        rule.either_face = either_face.is_some();
+        rule.first = first.is_some();
+        rule.opposite_colours = colours.is_some();
         ok.then_some(rule)
     }
 

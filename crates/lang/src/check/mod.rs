@@ -19,6 +19,7 @@ mod cells;
 mod directions;
 mod effects;
 mod ends;
+mod faces;
 mod game;
 mod like;
 mod lint;
@@ -129,6 +130,7 @@ impl Checker {
         let mut pieces = self.pieces(file);
         let game = self.game_decls(file);
         self.earliest_needs_chains(file, &pieces);
+        self.drop_faces(file, &pieces, &game);
         self.tag_uses(&pieces, &game.tags);
         self.promotion_tags(&pieces, &game);
         self.pattern_marks(&mut pieces, &game.tags);

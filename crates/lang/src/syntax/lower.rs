@@ -316,6 +316,7 @@ fn castling(n: &Node<'_>) -> CastlingDecl {
         partner,
         tag,
         king_takes_rook: n.has(R::castling_takes),
+        when_dropped: n.has(R::castling_dropped),
         span: n.span,
     }
 }
@@ -334,6 +335,7 @@ fn promotion(n: &Node<'_>) -> PromotionDecl {
                 R::opt_delayed => PromotionOptionKind::Delayed,
                 R::opt_entry_or_capture => PromotionOptionKind::EntryOrCapture,
                 R::opt_never_forced => PromotionOptionKind::NeverForced,
+                R::opt_on_capture => PromotionOptionKind::OnCapture,
                 _ => PromotionOptionKind::OnlyCaptured,
             };
             Some(PromotionOption { kind, span: o.span })
@@ -365,6 +367,9 @@ fn drop_option(n: &Node<'_>) -> Option<DropOption> {
         R::drop_next_to => DropOptionKind::NextToFriend,
         R::drop_enclosing => DropOptionKind::Enclosing,
         R::drop_opening => DropOptionKind::OpeningIn(ident(n.child(R::ident), n.span)),
+        R::drop_either_face => DropOptionKind::EitherFace,
+        R::drop_first => DropOptionKind::First,
+        R::drop_colours => DropOptionKind::OppositeColours,
         R::drop_option => return drop_option(n.children.first()?),
         _ => return None,
     };

@@ -111,6 +111,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::no_check_all | R::kw_except => "`except last` or `except all`",
         R::opt_entry_or_capture | R::kw_entry => "`on entry or capture`",
         R::opt_never_forced | R::kw_never | R::kw_forced => "`never forced`",
+        R::opt_on_capture => "`on capture`",
         R::mod_chain => "`chain`",
         R::capture_weight | R::kw_weight => "`weight`, a piece name and a number",
         R::capture_prefer | R::kw_earliest => "`with`, `most` or `earliest` and piece names",
@@ -137,6 +138,8 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::mod_tagged | R::kw_tagged => "`tagged`",
         R::castling_tagged => "`tagged` and a tag name",
         R::castling_takes | R::kw_king | R::kw_takes => "`king takes rook`",
+        R::castling_dropped => "`when dropped`",
+        R::kw_when => "`when dropped` or `when stuck`",
         R::captured_by | R::capture_side => {
             "`captured by` and `first`, `second`, `either side` or piece names"
         }
@@ -204,15 +207,17 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_leaving => "`leaving`",
         R::opt_only_captured => "`only captured`",
         R::drop_option => {
-            "`not in`, `one per file`, `at most N per file`, `not mating`, `also stuck`, `next to friend`, `enclosing` or `opening in`"
+            "`not in`, `one per file`, `at most N per file`, `not mating`, `also stuck`, `next to friend`, `enclosing`, `opening in`, `either face`, `dropped first` or `opposite colours`"
         }
         R::drop_next_to | R::kw_next => "`next to friend`",
         R::drop_enclosing | R::kw_enclosing => "`enclosing`",
         R::drop_opening | R::kw_opening => "`opening in` and a zone",
         R::hand_unlimited | R::kw_unlimited => "`unlimited`",
         R::flip_enclosed | R::kw_enclosed => "`enclosed`",
-        R::kw_when => "`when stuck`",
         R::drop_stuck | R::kw_stuck => "`also stuck`",
+        R::drop_either_face => "`either face`",
+        R::drop_first | R::kw_dropped => "`dropped first`",
+        R::drop_colours | R::kw_opposite | R::kw_colours => "`opposite colours`",
         R::drop_not_in => "`not in`",
         R::drop_one_per_file => "`one per file`",
         R::drop_per_file => "`at most N per file`",
