@@ -50,13 +50,15 @@ pub enum EndReason {
     DoublePass,
     /// A pass while the royals faced each other (`royals facing`: Janggi's bikjang).
     RoyalsFacing,
+    /// A piece moved back and forth four times running (`move repetition loses`).
+    MoveRepetition,
 }
 
 impl EndReason {
     /// The reason in words, as [`GameResult`]'s `Display` writes it: `checkmate`,
     /// `stalemate`, `repetition`, `perpetual check`, `move limit`, `bare royal`, `no
     /// pieces`, `counting`, `loss of the royal piece`, `reaching the zone`,
-    /// `extinction`, `checks`, `insufficient material`, `two passes`, `royals facing`.
+    /// `extinction`, `checks`, `insufficient material`, `two passes`, `royals facing`, `move repetition`.
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -74,6 +76,7 @@ impl EndReason {
             EndReason::InsufficientMaterial => "insufficient material",
             EndReason::DoublePass => "two passes",
             EndReason::RoyalsFacing => "royals facing",
+            EndReason::MoveRepetition => "move repetition",
         }
     }
 }

@@ -102,6 +102,8 @@ pub enum Item {
     NoGivingCheck(Span),
     /// `draw odds for first|second`: the side every draw is a win for.
     DrawOdds(crate::ids::Side, Span),
+    /// `move repetition loses [, not PIECES]`: the pieces excepted.
+    MoveRepetition(Vec<Ident>, Span),
     /// `double pass OUTCOME`: two passes in a row end the game.
     DoublePass(StalemateDecl),
     /// `royals facing OUTCOME`: royals facing must be parted, or a pass ends the game.
@@ -753,7 +755,8 @@ impl Item {
             | Item::OneSide(span)
             | Item::NoCheck(span, _)
             | Item::NoGivingCheck(span)
-            | Item::DrawOdds(_, span) => *span,
+            | Item::DrawOdds(_, span)
+            | Item::MoveRepetition(_, span) => *span,
             Item::Chain(d) => d.span,
             Item::Reach(d) => d.span,
             Item::Extinction(d) => d.span,

@@ -59,6 +59,11 @@ pub struct EndRules {
     pub royals_facing: Option<Outcome>,
     /// `draws by points ...`: the count that decides an end that would be a draw.
     pub points: Option<PointsRule>,
+    /// `move repetition loses [, not PIECES]` (Fairy-Stockfish's
+    /// `moveRepetitionIllegal`): the kinds excepted (`None`: no such rule). A side that
+    /// has moved one piece (of a kind not excepted) back and forth between two cells
+    /// four times running loses, a claim: see `Game::optional_end`.
+    pub move_repetition: Option<Vec<PieceId>>,
 }
 
 /// `draws by points KIND N, ... [, first|second N]`: what each side's material is worth.
