@@ -207,3 +207,52 @@ fn a_points_error_points_at_the_number() {
     let span = e.primary.span;
     assert_eq!((span.start as usize, span.end as usize), (at, at + 4));
 }
+
+#[test]
+fn shuttling_a_piece_four_times_loses_under_modern_rules() {
+    let result = |winner, reason| Some(GameResult { winner, reason });
+    let modern = game("janggimodern");
+    let start = modern.start_fen().unwrap().to_string();
+    let optional = |g: &Game, moves: &[&str]| {
+        let line = g.line_from_uci(&start, moves).expect("a legal line");
+        g.optional_end(&line)
+    };
+    // The chariot arrives on a2, then a2a3 a3a2 a2a3 a3a2: pyffish's
+    // is_optional_game_end is (False, 0) up to the eighth move, (True, 32000) after the
+    // ninth: Black, to move, wins.
+    let moves = "a1a2 i10i9 a2a3 i9i10 a3a2 i10i9 a2a3 i9i10 a3a2 i10i9";
+    let moves: Vec<&str> = moves.split(' ').collect();
+    assert_eq!(optional(&modern, &moves[..8]), None);
+    assert_eq!(
+        optional(&modern, &moves[..9]),
+        result(Some(Side::Second), EndReason::MoveRepetition)
+    );
+    // Black's chariot shuttled as well: White wins (pyffish: True, 32000).
+    assert_eq!(
+        optional(&modern, &moves[..10]),
+        result(Some(Side::First), EndReason::MoveRepetition)
+    );
+    // A pass stands for the first move back: (False, 32000) after the pass, (True,
+    // 32000) after a3a2.
+    let passing = "a1a2 i10i9 a2a3 i9i10 a3a2 i10i9 a2a3 i9i10 e2e2 i10i9 a3a2";
+    let passing: Vec<&str> = passing.split(' ').collect();
+    assert_eq!(optional(&modern, &passing[..9]), None);
+    assert_eq!(
+        optional(&modern, &passing),
+        result(Some(Side::Second), EndReason::MoveRepetition)
+    );
+    // janggi has no such rule: the threefold repetition after the ninth move is a draw
+    // decided by the count (pyffish: True, 32000 for Black, 72 against 73.5 points).
+    assert_eq!(
+        optional(&game("janggi"), &moves[..9]),
+        result(Some(Side::Second), EndReason::Repetition)
+    );
+    // An unknown kind after `not`, and the rule twice.
+    let codes = |extra: &str| check_codes(&format!("{BASE}{extra}"));
+    assert_eq!(codes("move repetition loses, not Queen\n"), ["E0304"]);
+    assert!(codes("move repetition loses, not King\n").is_empty());
+    assert_eq!(
+        codes("move repetition loses\nmove repetition loses\n"),
+        ["E0909"]
+    );
+}

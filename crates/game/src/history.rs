@@ -11,7 +11,7 @@
 
 use super::line::Line;
 use super::result::{EndReason, GameResult};
-use super::{Game, GamePosition};
+use super::{Game, GameMove, GamePosition, MoveKind};
 use crate::ir::Outcome;
 
 impl Game {
@@ -62,6 +62,11 @@ impl Game {
         let pos = line.position();
         if immediate {
             if let Some(result) = self.pass_end(line) {
+                return Some(result);
+            }
+        }
+        if !immediate {
+            if let Some(result) = self.move_repetition(line) {
                 return Some(result);
             }
         }
@@ -124,6 +129,70 @@ impl Game {
         if let Some(outcome) = ends.double_pass {
             if moves.len() >= 2 && moves[moves.len() - 2].is_pass() {
                 return Some(GameResult::for_side(stm, outcome, EndReason::DoublePass));
+            }
+        }
+        None
+    }
+
+    /// `move repetition loses`, as Fairy-Stockfish's `moveRepetitionIllegal` judges the
+    /// last move of `line` (a claim): the side that just moved, X, loses when its last
+    /// five moves were one piece's arrival on a cell B without a capture, then B to A,
+    /// A to B, B to A, A to B (a pass may stand for the first move back, the arrival
+    /// then a move earlier), its last move a plain move of a kind not excepted, X never
+    /// in check before these moves, and no capture among the plies looked at (the
+    /// halfmove clock and the line bound how far back it looks).
+    fn move_repetition(&self, line: &Line) -> Option<GameResult> {
+        let except = self.ends.move_repetition.as_ref()?;
+        let moves = line.moves();
+        let n = moves.len();
+        let end = (line.position().halfmove_clock() as usize).min(n);
+        if end < 4 {
+            return None;
+        }
+        // m(k): the k-th move (1-based); check(k): the side to move at the position
+        // after k moves was in check.
+        let m = |k: usize| &moves[k - 1];
+        let check = |k: usize| line.marks[k].check;
+        let plain =
+            |x: &GameMove| x.kind == MoveKind::Normal && x.promotion.is_none() && !x.is_pass();
+        // `b` is `a` played backwards.
+        let back = |a: &GameMove, b: &GameMove| plain(b) && b.from == a.to && b.to == a.from;
+        let last = m(n);
+        if !plain(last) || except.contains(&last.piece) || check(n - 1) || check(n - 3) {
+            return None;
+        }
+        let mut run = if back(last, m(n - 2)) {
+            2
+        } else if m(n - 2).is_pass() {
+            1
+        } else {
+            return None;
+        };
+        for i in (4..=end).step_by(2) {
+            if i < end && check(n - i - 1) {
+                return None;
+            }
+            if i == n {
+                // Before the line's first move: no move to compare (Fairy-Stockfish's
+                // empty move matches none).
+                return None;
+            }
+            let earlier = m(n - i);
+            if run < 4 {
+                let target = if run == 1 { last } else { m(n - i + 2) };
+                if !back(target, earlier) {
+                    return None;
+                }
+                run += 1;
+            } else {
+                let lost = !earlier.is_capture() && m(n - i + 2).from == earlier.to;
+                return lost.then(|| {
+                    GameResult::for_side(
+                        line.position().side_to_move(),
+                        Outcome::Win,
+                        EndReason::MoveRepetition,
+                    )
+                });
             }
         }
         None

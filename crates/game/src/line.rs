@@ -54,7 +54,8 @@ pub(crate) struct Mark {
     /// The position's hash for repetitions: the Zobrist hash, without its en passant
     /// cell unless an en passant capture is legal there.
     pub key: u64,
-    /// The side to move was in check (kept only for `perpetual check loses`).
+    /// The side to move was in check (kept only for `perpetual check loses` and `move
+    /// repetition loses`).
     pub check: bool,
     /// The move into this position restarted the halfmove clock (a capture or a pawn
     /// move): no earlier position can be the same.
@@ -284,7 +285,8 @@ impl Game {
         }
         Mark {
             key,
-            check: self.ends.perpetual_check_loses && self.in_check(pos),
+            check: (self.ends.perpetual_check_loses || self.ends.move_repetition.is_some())
+                && self.in_check(pos),
             reset,
             count,
         }

@@ -52,6 +52,8 @@ pub enum EndReason {
     RoyalsFacing,
     /// No cell is empty (`full board`).
     FullBoard,
+    /// A piece moved back and forth four times running (`move repetition loses`).
+    MoveRepetition,
 }
 
 impl EndReason {
@@ -59,7 +61,7 @@ impl EndReason {
     /// `stalemate`, `repetition`, `perpetual check`, `move limit`, `bare royal`, `no
     /// pieces`, `counting`, `loss of the royal piece`, `reaching the zone`,
     /// `extinction`, `checks`, `insufficient material`, `two passes`, `royals facing`,
-    /// `full board`.
+    /// `full board`, `move repetition`.
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -78,6 +80,7 @@ impl EndReason {
             EndReason::DoublePass => "two passes",
             EndReason::RoyalsFacing => "royals facing",
             EndReason::FullBoard => "full board",
+            EndReason::MoveRepetition => "move repetition",
         }
     }
 }

@@ -105,6 +105,8 @@ pub enum Item {
     NoGivingCheck(Span),
     /// `draw odds for first|second`: the side every draw is a win for.
     DrawOdds(crate::ids::Side, Span),
+    /// `move repetition loses [, not PIECES]`: the pieces excepted.
+    MoveRepetition(Vec<Ident>, Span),
     /// `double pass OUTCOME`: two passes in a row end the game.
     DoublePass(StalemateDecl),
     /// `royals facing OUTCOME`: royals facing must be parted, or a pass ends the game.
@@ -782,7 +784,8 @@ impl Item {
             | Item::NoGivingCheck(span)
             | Item::DrawOdds(_, span)
             | Item::DrawByCount(span)
-            | Item::PassWhenStuck(span) => *span,
+            | Item::PassWhenStuck(span)
+            | Item::MoveRepetition(_, span) => *span,
             Item::FullBoard(d) => d.span,
             Item::Chain(d) => d.span,
             Item::Reach(d) => d.span,

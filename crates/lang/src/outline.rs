@@ -380,6 +380,7 @@ fn references(item: &Item, out: &mut Vec<Name>) {
         }
         Item::Extinction(d) => uses(out, Piece, &d.pieces),
         Item::Points(d) => uses(out, Piece, d.kinds.iter().map(|(name, _)| name)),
+        Item::MoveRepetition(pieces, _) => uses(out, Piece, pieces),
         Item::Endgame(d) => {
             for m in d.stronger.iter().chain(&d.weaker) {
                 uses(out, Piece, m.counts.iter().map(|(_, name)| name));

@@ -1,6 +1,6 @@
 //! The game ends of the Janggi family, resolved into [`EndRules`]: `double pass`,
-//! `royals facing` (bikjang) and `draws by points` (the material count that decides a
-//! drawn end).
+//! `royals facing` (bikjang), `draws by points` (the material count that decides a
+//! drawn end) and `move repetition loses`.
 //!
 //! Owns their errors E0975 (a points value), E0977 (`royals facing` with `royals may
 //! not face`) and E0979 (`draws by points` with `draw odds`); a second declaration is
@@ -19,7 +19,7 @@ impl Checker {
     /// The declarations of this family in `file`, into `ends`. `royals`: whether any
     /// piece is declared royal.
     pub(crate) fn family_ends(&mut self, file: &ast::File, royals: bool, ends: &mut EndRules) {
-        let mut seen: [Option<Span>; 3] = [None; 3];
+        let mut seen: [Option<Span>; 4] = [None; 4];
         let may_not_face = file.items.iter().find_map(|i| match i {
             ast::Item::RoyalsMayNotFace(span) => Some(*span),
             _ => None,
@@ -30,6 +30,12 @@ impl Checker {
         });
         for item in &file.items {
             match item {
+                ast::Item::MoveRepetition(pieces, span) => {
+                    self.flag_twice("move repetition loses", *span, &mut seen[3]);
+                    if seen[3] == Some(*span) {
+                        ends.move_repetition = self.piece_ids(pieces);
+                    }
+                }
                 ast::Item::DoublePass(d) => {
                     self.flag_twice("double pass", d.span, &mut seen[0]);
                     if seen[0] == Some(d.span) {

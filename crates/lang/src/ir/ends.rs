@@ -68,6 +68,11 @@ pub struct EndRules {
     pub pass_when_stuck: bool,
     /// `full board OUTCOME`: the outcome for the side to move when no cell is empty.
     pub full_board: Option<Outcome>,
+    /// `move repetition loses [, not PIECES]` (Fairy-Stockfish's
+    /// `moveRepetitionIllegal`): the kinds excepted (`None`: no such rule). A side that
+    /// has moved one piece (of a kind not excepted) back and forth between two cells
+    /// four times running loses, a claim: see `Game::optional_end`.
+    pub move_repetition: Option<Vec<PieceId>>,
 }
 
 /// `draws by points KIND N, ... [, first|second N]`: what each side's material is worth.

@@ -91,6 +91,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             | R::no_giving_check_decl
             | R::draw_odds_decl
             | R::double_pass_decl
+            | R::move_repetition_decl
             | R::royals_facing_decl
             | R::points_decl
             | R::draw_count_decl

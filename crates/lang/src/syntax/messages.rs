@@ -87,6 +87,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_pass_decl
         | R::kw_draw_odds
         | R::double_pass_decl
+        | R::move_repetition_decl
         | R::kw_double
         | R::points_decl
         | R::kw_draws

@@ -29,6 +29,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "royals in check capture only",
         "royals facing",
         "double pass",
+        "move repetition loses",
         "draws by points",
         "castling",
         "en passant",

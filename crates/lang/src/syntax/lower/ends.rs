@@ -88,6 +88,12 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
         R::draw_odds_decl => {
             Item::DrawOdds(for_side(c).unwrap_or(crate::ids::Side::Second), c.span)
         }
+        R::move_repetition_decl => Item::MoveRepetition(
+            c.child(R::piece_list)
+                .map(|p| piece_list(Some(p), p.span))
+                .unwrap_or_default(),
+            c.span,
+        ),
         R::double_pass_decl => Item::DoublePass(StalemateDecl {
             outcome: outcome(c.child(R::outcome)),
             by_count: false,
