@@ -140,6 +140,8 @@ pub(crate) struct GameEffects {
     blast_only: bool,
     /// Some piece freezes or is immune: [`GameEffects::allows`] may bar a move.
     bars: bool,
+    /// `gating ...`: pieces in hand entering on the cells first moves leave.
+    pub(crate) gating: Option<crate::gating::Gating>,
 }
 
 /// One ply's part in [`GameEffects::apply_ply`]: the cell its piece stands on, the
@@ -165,6 +167,7 @@ impl GameEffects {
     /// make legality a matter of playing the move, since attack queries do not see
     /// them; `activates`: some move activates).
     pub(crate) fn new(
+        gating: Option<crate::gating::Gating>,
         fx: &Effects,
         neutral: &Neutrals,
         board: &Board,
@@ -175,6 +178,7 @@ impl GameEffects {
     ) -> Option<Box<GameEffects>> {
         let removes = marks.iter().flatten().any(PatternActions::removes);
         if !fx.any()
+            && gating.is_none()
             && !removes
             && !meets
             && !neutral.no_check
@@ -261,7 +265,8 @@ impl GameEffects {
             && neutral.after_each_move.is_none()
             && neutral.movable.is_empty()
             && neutral.captures.is_empty()
-            && fx.lion_trading.is_none();
+            && fx.lion_trading.is_none()
+            && gating.is_none();
         let plies_remove = blast.is_some()
             || !burns.iter().all(Vec::is_empty)
             || marked.iter().any(|a| a.burn.is_some() || a.blast.is_some());
@@ -299,6 +304,7 @@ impl GameEffects {
                 .as_ref()
                 .map(|rule| crate::lion::LionRules::new(rule, board, pieces)),
             blast_only,
+            gating,
         }))
     }
 
@@ -440,6 +446,9 @@ impl GameEffects {
     ) -> bool {
         if let (Some(duck), Some(to)) = (self.duck, m.duck) {
             super::neutral::place_duck::<HASH>(g, pos, duck, to, self.placement.added);
+        }
+        if let Some(gt) = &self.gating {
+            gt.apply::<HASH>(g, pos, m, side);
         }
         if matches!(m.kind, MoveKind::Castling(_)) {
             return false;

@@ -172,6 +172,10 @@ pub struct GameMove {
     pub(crate) n_ep: u8,
     /// The mark of the pattern that made the move (0: none; see [`GameMove::mark`]).
     pub(crate) mark: u8,
+    /// `gating`: 0, or the kind + 1 of the piece the move brings from the hand onto
+    /// the cell it leaves, with `gating::AT_PARTNER` set when a castling brings it
+    /// onto its partner's start cell ([`Game::gate_of`]).
+    pub(crate) gate: u8,
 }
 
 impl GameMove {
@@ -193,7 +197,14 @@ impl GameMove {
             ep: [0; MAX_EP_CELLS],
             n_ep: 0,
             mark: 0,
+            gate: 0,
         }
+    }
+
+    /// The piece a gating move brings from the hand (`gating`), if any; where it
+    /// enters is [`Game::gate_of`].
+    pub fn gated_piece(&self) -> Option<PieceId> {
+        (self.gate != 0).then(|| PieceId((self.gate & !crate::gating::AT_PARTNER) - 1))
     }
 
     /// The mark of the pattern that made the move: 1 to 3 when that pattern does
@@ -268,6 +279,9 @@ impl GameMove {
 /// effects, and a game with `activate` counts whole lists (`Game::counts_lists`).
 pub(crate) fn move_cells(g: &Game, m: &GameMove, f: &mut impl FnMut(CellId)) {
     if let Some(c) = m.duck {
+        f(c);
+    }
+    if let Some((_, c)) = g.gate_of(m) {
         f(c);
     }
     match m.kind {

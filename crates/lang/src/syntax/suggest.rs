@@ -60,6 +60,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "relay",
         "passive",
         "chain",
+        "gating",
     ];
     const PATTERNS: &[&str] = &["step", "leap", "ride", "like", "repeat"];
     const MODIFIERS: &[&str] = &[
@@ -123,6 +124,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
             "also stuck",
         ],
         R::hand_not_kept => &["captures not kept"],
+        R::gating_no_drops => &["no drops"],
         R::hand_kept_promoted => &["captures kept promoted"],
         R::castling_takes => &["king takes rook"],
         R::no_check_all => &["except all"],
