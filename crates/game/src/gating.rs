@@ -113,6 +113,19 @@ impl Gating {
         self.cells[side.index()].get(file).copied().flatten()
     }
 
+    /// Drops the rights of a side whose hand holds no piece that may enter, when it
+    /// can never fill again (`drop_when_empty`): what [`Gating::apply`] keeps after
+    /// each move, for a position read from a FEN.
+    pub(crate) fn settle(&self, pos: &mut GamePosition) {
+        if self.drop_when_empty {
+            for side in Side::BOTH {
+                if !self.hand_has_gater(pos, side) {
+                    pos.gates[side.index()] = 0;
+                }
+            }
+        }
+    }
+
     /// Whether `side`'s hand holds a piece that may enter.
     fn hand_has_gater(&self, pos: &GamePosition, side: Side) -> bool {
         pos.hands[side.index()]
@@ -125,7 +138,13 @@ impl Gating {
     /// of the hand that may enter on a cell with a right the move leaves: a walk's
     /// start cell (when the move leaves it empty), a castling's king's and partner's
     /// start cells.
-    pub(crate) fn add_moves(&self, g: &Game, pos: &GamePosition, out: &mut Vec<GameMove>, first: usize) {
+    pub(crate) fn add_moves(
+        &self,
+        g: &Game,
+        pos: &GamePosition,
+        out: &mut Vec<GameMove>,
+        first: usize,
+    ) {
         let side = pos.side;
         let rights = pos.gates[side.index()];
         if rights == 0 || !self.hand_has_gater(pos, side) {
@@ -160,7 +179,9 @@ impl Gating {
                     }
                     let piece = PieceId(p as u8);
                     let limits = &g.drop_limits[side.index() * g.pieces + p];
-                    if limits.forbidden[cell.index()] || (!limits.stuck && g.dead(side, piece, cell)) {
+                    if limits.forbidden[cell.index()]
+                        || (!limits.stuck && g.dead(side, piece, cell))
+                    {
                         continue;
                     }
                     let mut gm = m;

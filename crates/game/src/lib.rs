@@ -61,11 +61,11 @@ mod attack;
 mod cascade_tree;
 mod compact;
 mod delayed;
-mod gating;
 pub mod distance;
 mod edit;
 pub(crate) mod effects;
 mod game_sokoban;
+mod gating;
 mod history;
 pub(crate) mod kernel;
 #[cfg(test)]

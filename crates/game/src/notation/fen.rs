@@ -221,6 +221,9 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
             }
         }
     }
+    if let Some(gt) = game.gating() {
+        gt.settle(&mut pos);
+    }
     // A tagged castling's right is its pieces' tag: its bit is always set.
     pos.castling |= game
         .castlings

@@ -45,7 +45,11 @@ pub(crate) fn uci(g: &Game, m: &GameMove) -> String {
             let mut s = match m.kind {
                 MoveKind::Castling(i) if cell == g.castlings[i as usize].partner_from => {
                     let c = &g.castlings[i as usize];
-                    format!("{}{}", board.cell_name(c.partner_from), board.cell_name(c.king_from))
+                    format!(
+                        "{}{}",
+                        board.cell_name(c.partner_from),
+                        board.cell_name(c.king_from)
+                    )
                 }
                 _ => plain(g, m),
             };
