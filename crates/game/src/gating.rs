@@ -17,10 +17,7 @@ use crate::{Game, GameMove, GamePosition, MoveKind};
 /// The most files a rule may give rights on (a FEN writes a right as a file letter).
 const MAX_FILES: usize = 26;
 
-/// A move's gate code ([`GameMove::gate`]): the piece entering is the code's low
-/// seven bits minus one; this bit is set when it enters on a castling's partner's
-/// start cell, not on the king's.
-pub(crate) const AT_PARTNER: u8 = 0x80;
+pub(crate) use crate::moves::GATE_AT_PARTNER as AT_PARTNER;
 
 /// `gating PIECES in ZONE [, no drops]`, resolved for the board.
 #[derive(Clone, Debug)]

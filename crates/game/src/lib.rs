@@ -663,7 +663,7 @@ impl Game {
     pub fn gate_of(&self, m: &GameMove) -> Option<(PieceId, CellId)> {
         let piece = m.gated_piece()?;
         let cell = match m.kind {
-            MoveKind::Castling(i) if m.gate & gating::AT_PARTNER != 0 => {
+            MoveKind::Castling(i) if m.gate & moves::GATE_AT_PARTNER != 0 => {
                 self.castlings[i as usize].partner_from
             }
             MoveKind::Castling(i) => self.castlings[i as usize].king_from,
