@@ -286,9 +286,6 @@ pub(crate) fn move_cells(g: &Game, m: &GameMove, f: &mut impl FnMut(CellId)) {
     if let Some(c) = m.duck {
         f(c);
     }
-    if let Some((_, c)) = g.gate_of(m) {
-        f(c);
-    }
     match m.kind {
         MoveKind::Castling(i) => {
             let c = &g.castlings[i as usize];
