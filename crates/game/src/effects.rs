@@ -162,13 +162,13 @@ struct MarkedAreas {
 
 impl GameEffects {
     /// The effects declared in `fx` on `board`, with the rules of neutral pieces that
-    /// play through the same paths (`no check`, the Duck); `None` when there are none
+    /// play through the same paths (`no check`, the Duck) and `gating` (the rule
+    /// resolved by setup, which plays through them too); `None` when there are none
     /// and no move captures a friend, converts or activates (`meets`: those, which also
     /// make legality a matter of playing the move, since attack queries do not see
     /// them; `activates`: some move activates).
     pub(crate) fn new(
-        gating: Option<crate::gating::Gating>,
-        fx: &Effects,
+        (fx, gating): (&Effects, Option<crate::gating::Gating>),
         neutral: &Neutrals,
         board: &Board,
         pieces: usize,

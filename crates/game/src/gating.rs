@@ -44,7 +44,7 @@ impl Gating {
         pieces: usize,
         inside: [Vec<bool>; 2],
         captures_not_kept: bool,
-    ) -> Result<Gating, Diagnostic> {
+    ) -> Result<Gating, Box<Diagnostic>> {
         let mut cells = [vec![None; MAX_FILES], vec![None; MAX_FILES]];
         let mut files = vec![[0u8; 2]; board.cell_count()];
         for side in Side::BOTH {
@@ -55,30 +55,34 @@ impl Gating {
                 let cell = CellId(i as u16);
                 let x = board.coord(cell).x;
                 if !(0..MAX_FILES as i16).contains(&x) {
-                    return Err(Diagnostic::error(
-                        "E0982",
-                        format!(
-                            "a gating right on `{}`, past file `z`",
-                            board.cell_name(cell)
-                        ),
-                        rule.span,
-                    )
-                    .label("FEN writes a gating right as its file's letter")
-                    .help("give rights only on files `a` to `z`"));
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            "E0982",
+                            format!(
+                                "a gating right on `{}`, past file `z`",
+                                board.cell_name(cell)
+                            ),
+                            rule.span,
+                        )
+                        .label("FEN writes a gating right as its file's letter")
+                        .help("give rights only on files `a` to `z`"),
+                    ));
                 }
                 let slot = &mut cells[side.index()][x as usize];
                 if let Some(other) = *slot {
-                    return Err(Diagnostic::error(
-                        "E0981",
-                        format!(
-                            "two gating rights on one file: `{}` and `{}`",
-                            board.cell_name(other),
-                            board.cell_name(cell)
-                        ),
-                        rule.span,
-                    )
-                    .label("FEN writes a gating right as its file's letter")
-                    .help("give the rights on one cell per file, e.g. the back rank"));
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            "E0981",
+                            format!(
+                                "two gating rights on one file: `{}` and `{}`",
+                                board.cell_name(other),
+                                board.cell_name(cell)
+                            ),
+                            rule.span,
+                        )
+                        .label("FEN writes a gating right as its file's letter")
+                        .help("give the rights on one cell per file, e.g. the back rank"),
+                    ));
                 }
                 *slot = Some(cell);
                 files[i][side.index()] = x as u8 + 1;

@@ -152,8 +152,7 @@ impl Game {
                 }
             },
             effects: super::effects::GameEffects::new(
-                gating_rule(rule_set, &board, &mut errors),
-                &decls.effects,
+                (&decls.effects, gating_rule(rule_set, &board, &mut errors)),
                 &decls.neutral,
                 &board,
                 pieces,
@@ -353,7 +352,7 @@ fn gating_rule(
     ) {
         Ok(g) => Some(g),
         Err(d) => {
-            errors.push(d);
+            errors.push(*d);
             None
         }
     }
