@@ -77,6 +77,13 @@ fn castling_gates_on_the_kings_or_the_rooks_cell() {
         "r4rkh/8/8/8/8/8/8/E1KR3R[He] w Ha - 2 2"
     );
     common::make_unmake_round_trip(&g, ROOKS);
+    // SAN as Fairy-Stockfish writes it: `/`, the piece and, castling, its cell.
+    let pos = g.position(ROOKS).unwrap();
+    let sans: Vec<String> = ["e1g1e", "h1e1h", "a1e1e", "e1c1h"]
+        .iter()
+        .map(|m| g.san(&pos, &g.parse_uci(&pos, m).unwrap()))
+        .collect();
+    assert_eq!(sans, ["O-O/Ee1+", "O-O/Hh1", "O-O-O/Ea1", "O-O-O/He1"]);
 }
 
 #[test]
