@@ -47,6 +47,7 @@ mod fuzz_regressions;
 mod game_end;
 mod game_layer;
 mod game_tables;
+mod gating;
 mod graph_boards;
 mod hostile_bombs;
 mod hostile_cli;

@@ -64,6 +64,7 @@ impl CompactMove {
             || m.n_cascade != 0
             || m.n_passing != 0
             || m.mark != 0
+            || m.gate != 0
             || m.n_ep > 1
         {
             return None;

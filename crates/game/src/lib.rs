@@ -65,6 +65,7 @@ pub mod distance;
 mod edit;
 pub(crate) mod effects;
 mod game_sokoban;
+mod gating;
 mod history;
 pub(crate) mod kernel;
 #[cfg(test)]
@@ -196,6 +197,8 @@ pub struct Game {
     drop_phase: Option<Box<movegen::placement::DropPhase>>,
     /// Some castling is `when dropped`.
     castles_when_dropped: bool,
+    /// Pieces in hand may be dropped (`hand` without `gating ..., no drops`).
+    drops: bool,
     /// Indexed by `(side * pieces + piece) * cells + cell`: the piece has no move at
     /// all from there on an empty board.
     dead: Vec<bool>,
@@ -667,6 +670,25 @@ impl Game {
     #[inline]
     pub(crate) fn ended_at_once(&self, pos: &GamePosition) -> bool {
         self.ends_at_once && self.material_end(pos).is_some()
+    }
+
+    /// The piece a gating move brings from the hand and the cell it enters on (the
+    /// cell the move leaves; a castling's king's or partner's start cell), if `m` is one.
+    pub fn gate_of(&self, m: &GameMove) -> Option<(PieceId, CellId)> {
+        let piece = m.gated_piece()?;
+        let cell = match m.kind {
+            MoveKind::Castling(i) if m.gate & moves::GATE_AT_PARTNER != 0 => {
+                self.castlings[i as usize].partner_from
+            }
+            MoveKind::Castling(i) => self.castlings[i as usize].king_from,
+            _ => m.from,
+        };
+        Some((piece, cell))
+    }
+
+    /// `gating ...`, resolved for the board.
+    pub(crate) fn gating(&self) -> Option<&gating::Gating> {
+        self.effects.as_deref().and_then(|fx| fx.gating.as_ref())
     }
 
     /// Whether some piece is royal.

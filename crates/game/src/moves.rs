@@ -133,6 +133,11 @@ impl Cascade {
     }
 }
 
+/// A move's gate code ([`GameMove::gate`]): the piece entering is the code's low
+/// seven bits minus one; this bit is set when it enters on a castling's partner's
+/// start cell, not on the king's.
+pub(crate) const GATE_AT_PARTNER: u8 = 0x80;
+
 /// One move of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameMove {
@@ -172,6 +177,10 @@ pub struct GameMove {
     pub(crate) n_ep: u8,
     /// The mark of the pattern that made the move (0: none; see [`GameMove::mark`]).
     pub(crate) mark: u8,
+    /// `gating`: 0, or the kind + 1 of the piece the move brings from the hand onto
+    /// the cell it leaves, with [`GATE_AT_PARTNER`] set when a castling brings it
+    /// onto its partner's start cell ([`Game::gate_of`]).
+    pub(crate) gate: u8,
 }
 
 impl GameMove {
@@ -193,7 +202,14 @@ impl GameMove {
             ep: [0; MAX_EP_CELLS],
             n_ep: 0,
             mark: 0,
+            gate: 0,
         }
+    }
+
+    /// The piece a gating move brings from the hand (`gating`), if any; where it
+    /// enters is [`Game::gate_of`].
+    pub fn gated_piece(&self) -> Option<PieceId> {
+        (self.gate != 0).then(|| PieceId((self.gate & !GATE_AT_PARTNER) - 1))
     }
 
     /// The mark of the pattern that made the move: 1 to 3 when that pattern does

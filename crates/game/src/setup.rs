@@ -106,6 +106,7 @@ impl Game {
             drop_limits: drop_limits(rule_set, &board),
             drop_phase: drop_phase(rule_set, &board),
             castles_when_dropped: castlings.iter().any(|c| c.when_dropped),
+            drops: decls.hand && !decls.gating.as_ref().is_some_and(|gt| gt.no_drops),
             dead,
             no_facing: decls.royals_may_not_face,
             evasion_captures: decls.royals_in_check_capture_only,
@@ -155,7 +156,7 @@ impl Game {
                 }
             },
             effects: super::effects::GameEffects::new(
-                &decls.effects,
+                (&decls.effects, gating_rule(rule_set, &board, &mut errors)),
                 &decls.neutral,
                 &board,
                 pieces,
@@ -341,6 +342,30 @@ fn confined_cells(rule_set: &RuleSet, board: &Board) -> Vec<Option<Vec<bool>>> {
 
 /// Per cell: whether it lies in `zone` as `side` sees it (mirrored for the second side
 /// unless the zone is `absolute`).
+/// `gating ...` resolved for the board (E0981, E0982 from [`crate::gating::Gating::new`]).
+fn gating_rule(
+    rule_set: &RuleSet,
+    board: &Board,
+    errors: &mut Diagnostics,
+) -> Option<crate::gating::Gating> {
+    let decls = &rule_set.game;
+    let rule = decls.gating.as_ref()?;
+    let inside = Side::BOTH.map(|side| zone_cells(rule_set, board, rule.zone, side));
+    match crate::gating::Gating::new(
+        rule,
+        board,
+        rule_set.pieces.len(),
+        inside,
+        decls.captures_not_kept,
+    ) {
+        Ok(g) => Some(g),
+        Err(d) => {
+            errors.push(*d);
+            None
+        }
+    }
+}
+
 fn zone_cells(rule_set: &RuleSet, board: &Board, zone: ZoneId, side: Side) -> Vec<bool> {
     let zone = &rule_set.zones[zone.index()];
     let mut inside = vec![false; board.cell_count()];

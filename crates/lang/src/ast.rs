@@ -150,6 +150,8 @@ pub enum Item {
     Passive(PassiveDecl),
     /// `lion trading Lion | PromotedKirin, bridge not Pawn | GoBetween`
     LionTrading(LionTradingDecl),
+    /// `gating Hawk | Elephant in back_rank [, no drops]`
+    Gating(GatingDecl),
 }
 
 /// A name: `Knight`, `pawn_start`.
@@ -429,7 +431,20 @@ pub enum DropOptionKind {
     OppositeColours,
 }
 
-/// `confine King | Advisor to palace`
+/// `gating Hawk | Elephant in back_rank [, no drops]`: a piece in hand may enter on a
+/// cell of the zone that a first move leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GatingDecl {
+    /// The pieces that may enter from the hand. Never empty.
+    pub pieces: Vec<Ident>,
+    /// The zone whose cells carry the rights.
+    pub zone: Ident,
+    /// `, no drops`: the span of the option, when written.
+    pub no_drops: Option<Span>,
+    pub span: Span,
+}
+
+/// `confine King | Advisor to palace`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfineDecl {
     /// Never empty.
@@ -800,6 +815,7 @@ impl Item {
             Item::Area(d) => d.span,
             Item::Immune(d) => d.span,
             Item::LionTrading(d) => d.span,
+            Item::Gating(d) => d.span,
             Item::Repetition(d) => d.span,
             Item::MoveLimit(d) => d.span,
             Item::BareRoyal(d) => d.span,

@@ -106,6 +106,9 @@ pub struct GameDecls {
     pub neutral: Neutrals,
     /// `tag NAME (MARK) for PIECES`.
     pub tags: Tags,
+    /// `gating PIECES in ZONE [, no drops]`: pieces in hand enter on the cells first
+    /// moves leave (Seirawan chess).
+    pub gating: Option<Gating>,
 }
 
 /// How the capture chains of patterns marked `chain` take pieces and crown movers
@@ -295,6 +298,23 @@ pub struct DropRule {
     /// cells: a drop may not leave too few free cells of a colour for those in hand
     /// (Placement's bishops).
     pub opposite_colours: bool,
+    /// Where the declaration was written.
+    pub span: Span,
+}
+
+/// `gating PIECES in ZONE [, no drops]`: each cell of the zone (as each side sees it)
+/// carries its side's right while the piece that stood there at the start has neither
+/// moved nor been taken; a move leaving such a cell (a castling: the king's or the
+/// partner's start cell) may bring one of PIECES from the hand onto it. The rights are
+/// written in the FEN's castling field as file letters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Gating {
+    /// The pieces that may enter from the hand.
+    pub pieces: Vec<PieceId>,
+    /// The cells that carry the rights.
+    pub zone: ZoneId,
+    /// `, no drops`: the hand's pieces enter only by gating.
+    pub no_drops: bool,
     /// Where the declaration was written.
     pub span: Span,
 }

@@ -360,6 +360,10 @@ fn references(item: &Item, out: &mut Vec<Name>) {
             uses(out, Piece, &d.pieces);
             kinds(out, &d.bridge);
         }
+        Item::Gating(d) => {
+            uses(out, Piece, &d.pieces);
+            uses(out, Zone, [&d.zone]);
+        }
         Item::MoveLimit(d) => uses(out, Piece, &d.pawns),
         Item::Counting(d) => uses(out, Piece, d.roles.iter().map(|(_, p)| p)),
         Item::Neutral(d) => {

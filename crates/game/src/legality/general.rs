@@ -42,6 +42,13 @@ impl MoveGenerator<'_> {
     /// Whether the pseudo-legal move `m` of the side to move is legal, by the rule of
     /// this module.
     pub(crate) fn is_legal_general(&mut self, pos: &mut GamePosition, m: &GameMove) -> bool {
+        if m.gate != 0 {
+            // A gating move is legal when the same move without the piece entering is
+            // (the piece put on the cell left shields nothing), as Fairy-Stockfish
+            // judges Seirawan chess's.
+            let base = GameMove { gate: 0, ..*m };
+            return self.is_legal_general(pos, &base);
+        }
         let g = self.pseudo.game;
         let us = pos.side;
         let them = us.opponent();

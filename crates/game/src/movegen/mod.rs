@@ -253,6 +253,9 @@ impl<'g> PseudoGen<'g> {
                 // `no check`: a side whose royals were captured has lost; no moves.
                 out.truncate(first);
             }
+            if let Some(gt) = &fx.gating {
+                gt.add_moves(self.game, pos, out, first);
+            }
             if fx.duck.is_some() {
                 let placement = &fx.placement;
                 super::neutral::add_duck_moves(
@@ -541,7 +544,7 @@ impl<'g> PseudoGen<'g> {
     pub(crate) fn drops<O: MoveOut>(&mut self, pos: &GamePosition, out: &mut O) {
         let g = self.game;
         let side = pos.side;
-        if g.hand {
+        if g.drops {
             for p in 0..g.pieces {
                 if pos.hands[side.index()][p] == 0 && (!g.hand_unlimited || g.neutral[p]) {
                     continue;

@@ -171,6 +171,44 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                         })
                         .map(|(i, _)| 1u32 << i)
                         .sum();
+                    if let Some(gt) = game.gating() {
+                        // Gating rights (Fairy-Stockfish's Seirawan chess): a castling
+                        // letter gives those of its king's and partner's start cells
+                        // too, a file letter the right of the zone's cell on that file;
+                        // only on a cell that holds a piece of its side.
+                        let side = if c.is_ascii_uppercase() {
+                            Side::First
+                        } else {
+                            Side::Second
+                        };
+                        let mut cells: Vec<CellId> = Vec::new();
+                        if bits == 0 {
+                            let file = (c.to_ascii_lowercase() as u8).wrapping_sub(b'a');
+                            match gt.cell(side, file as usize) {
+                                Some(cell) => cells.push(cell),
+                                None => {
+                                    return Err(FenError::unknown_castling(
+                                        cast_at + i,
+                                        c,
+                                        rights_known(game),
+                                    ))
+                                }
+                            }
+                        }
+                        for (k, m) in game.castlings.iter().enumerate() {
+                            if bits & (1 << k) != 0 {
+                                cells.extend([m.king_from, m.partner_from]);
+                            }
+                        }
+                        for cell in cells {
+                            let o = pos.cells[cell.index()];
+                            if !o.is_empty() && o.side() == side {
+                                pos.gates[side.index()] |= gt.bit(side, cell);
+                            }
+                        }
+                        pos.castling |= bits;
+                        continue;
+                    }
                     if bits == 0 {
                         return Err(FenError::unknown_castling(
                             cast_at + i,
@@ -182,6 +220,9 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                 }
             }
         }
+    }
+    if let Some(gt) = game.gating() {
+        gt.settle(&mut pos);
     }
     // A tagged castling's right is its pieces' tag: its bit is always set.
     pos.castling |= game
@@ -258,6 +299,36 @@ fn file_letter(game: &Game, c: &crate::CastlingMove) -> char {
         l.to_ascii_uppercase()
     } else {
         l
+    }
+}
+
+/// Appends `side`'s gating rights as file letters (uppercase for the first side), in
+/// file order, but those a castling right of `side` that `pos` holds already gives (its
+/// king's and partner's start cells), as Fairy-Stockfish writes them.
+fn gate_letters(
+    game: &Game,
+    gt: &crate::gating::Gating,
+    pos: &GamePosition,
+    side: Side,
+    out: &mut String,
+) {
+    let held: u32 = game
+        .castlings
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| c.side == side && c.tag == 0 && pos.castling & (1 << i) != 0)
+        .map(|(_, c)| gt.bit(side, c.king_from) | gt.bit(side, c.partner_from))
+        .fold(0, |a, b| a | b);
+    let rights = pos.gates[side.index()] & !held;
+    for f in 0..32u8 {
+        if rights & (1 << f) != 0 {
+            let l = char::from(b'a' + f);
+            out.push(if side == Side::First {
+                l.to_ascii_uppercase()
+            } else {
+                l
+            });
+        }
     }
 }
 
@@ -437,6 +508,9 @@ pub fn write(game: &Game, pos: &GamePosition) -> String {
                 Some(_) => rights.push(want),
                 None => {}
             }
+        }
+        if let Some(gt) = game.gating() {
+            gate_letters(game, gt, pos, side, &mut rights);
         }
     }
     if rights.is_empty() {

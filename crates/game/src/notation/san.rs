@@ -108,8 +108,23 @@ fn gives_check(g: &Game, after: &GamePosition) -> bool {
     })
 }
 
-/// The SAN of `m` without its check mark.
+/// The SAN of `m` without its check mark. A gating move (`gating`) ends with `/` and
+/// the entering piece's letter, and a castling's also with the cell it enters on
+/// (`Nf3/H`, `O-O/Ee1`, `O-O/Hh1`), as Fairy-Stockfish writes them.
 fn base(g: &Game, moves: &[GameMove], m: &GameMove) -> String {
+    let mut s = base_move(g, moves, m);
+    if let Some((piece, cell)) = g.gate_of(m) {
+        s.push('/');
+        s.push_str(&g.san_letter(piece));
+        if matches!(m.kind, MoveKind::Castling(_)) {
+            s.push_str(&g.board().cell_name(cell));
+        }
+    }
+    s
+}
+
+/// [`base`] without a gating move's piece.
+fn base_move(g: &Game, moves: &[GameMove], m: &GameMove) -> String {
     let board = g.board();
     let mut s = String::new();
     match m.kind {
@@ -128,13 +143,15 @@ fn base(g: &Game, moves: &[GameMove], m: &GameMove) -> String {
         let letter = g.san_letter(m.piece);
         s.push_str(&letter);
         // Disambiguated against every piece SAN writes with the same letter (Shogi's
-        // Gold and Tokin: both `G`).
+        // Gold and Tokin: both `G`); a gating move against those bringing the same
+        // piece (`Nd2/E` while only one knight leaves a gating cell).
         let others: Vec<&GameMove> = moves
             .iter()
             .filter(|o| {
                 (o.piece == m.piece || g.san_letter(o.piece) == letter)
                     && o.to == m.to
                     && o.from != m.from
+                    && o.gate == m.gate
                     && !matches!(o.kind, MoveKind::Drop | MoveKind::Castling(_))
             })
             .collect();

@@ -5,7 +5,8 @@
 //! and the cell where two pushes would print the same, so also for a swap beside a
 //! friend capture; `~` and a letter for a conversion; `>` and a cell for each ply of
 //! a cascade after the first: `c1e3>h6` is a move to e3 that activates the piece
-//! there, which goes on to h6).
+//! there, which goes on to h6). A gating move ends with the entering piece's letter
+//! (`g1f3h`, `e1g1e`; `h1e1h` when a castling's partner's cell takes it).
 
 use crate::ids::{CellId, Side};
 use crate::{Game, GameMove, MoveKind};
@@ -35,7 +36,30 @@ pub(crate) fn uci_list(g: &Game, moves: &[GameMove]) -> Vec<String> {
 /// `,`, then the Duck's move written from the cell the moving piece reached to the cell
 /// the Duck goes to (`e2e4,e4d5`; castling `e1g1,g1b1`).
 pub(crate) fn uci(g: &Game, m: &GameMove) -> String {
-    let mut s = plain(g, m);
+    let mut s = match g.gate_of(m) {
+        // A gating move (`gating`): the move, then the entering piece's letter, as
+        // Fairy-Stockfish writes Seirawan chess's (`g1f3h`); a castling whose partner's
+        // start cell takes the piece is written from that cell to the king's (`h1e1h`).
+        Some((piece, cell)) => {
+            let board = g.board();
+            let mut s = match m.kind {
+                MoveKind::Castling(i) if cell == g.castlings[i as usize].partner_from => {
+                    let c = &g.castlings[i as usize];
+                    format!(
+                        "{}{}",
+                        board.cell_name(c.partner_from),
+                        board.cell_name(c.king_from)
+                    )
+                }
+                _ => plain(g, m),
+            };
+            if m.promotion.is_none() {
+                s.push_str(&g.letter(Side::Second, piece));
+            }
+            s
+        }
+        None => plain(g, m),
+    };
     if let Some(d) = m.duck {
         let board = g.board();
         s.push(',');

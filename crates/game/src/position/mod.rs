@@ -108,6 +108,9 @@ enum Change {
     PlusSwap { a: u16, b: u16 },
     /// Sokoban's reverse mode: the first pull made ([`GamePosition::pulled`] was false).
     Pulled,
+    /// A side's gating rights before a move changed them ([`GamePosition::gates`]), as
+    /// two halves (the record keeps its two-byte alignment).
+    Gates { side: Side, before: [u16; 2] },
 }
 
 /// A position of a [`super::Game`].
@@ -139,6 +142,9 @@ pub struct GamePosition {
     pub(crate) side: Side,
     /// One bit per [`super::CastlingMove`].
     pub(crate) castling: u32,
+    /// Per side: its gating rights (`gating`), bit `f` the right on the zone's cell on
+    /// file `f`. Zero in games without gating. Hashed; journaled.
+    pub(crate) gates: [u32; 2],
     pub(crate) ep: EnPassant,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
@@ -180,6 +186,7 @@ impl PartialEq for GamePosition {
             && self.hands == o.hands
             && self.side == o.side
             && self.castling == o.castling
+            && self.gates == o.gates
             && self.ep == o.ep
             && self.checks == o.checks
             && self.lion_taken == o.lion_taken
@@ -240,6 +247,7 @@ impl GamePosition {
             counts: [vec![0; pieces], vec![0; pieces]],
             side: Side::First,
             castling: 0,
+            gates: [0; 2],
             ep: EnPassant::default(),
             halfmove: 0,
             fullmove: 1,
@@ -469,7 +477,8 @@ impl GamePosition {
                 Change::Hand { .. }
                 | Change::Tags { .. }
                 | Change::PlusSwap { .. }
-                | Change::Pulled => {}
+                | Change::Pulled
+                | Change::Gates { .. } => {}
             }
         }
     }
@@ -562,6 +571,22 @@ impl GamePosition {
         }
     }
 
+    /// Sets `side`'s gating rights to `rights` (journaled; with `HASH` the hash kept).
+    pub(crate) fn set_gates<const HASH: bool>(&mut self, side: Side, rights: u32) {
+        let before = self.gates[side.index()];
+        if before == rights {
+            return;
+        }
+        self.journal.push(Change::Gates {
+            side,
+            before: [before as u16, (before >> 16) as u16],
+        });
+        if HASH {
+            self.hash ^= gate_keys(side, before ^ rights);
+        }
+        self.gates[side.index()] = rights;
+    }
+
     /// Undoes journaled changes back to `mark`. The hash is left stale: the caller
     /// restores the one it saved.
     pub(crate) fn rewind(&mut self, keys: &Keys, mark: usize) {
@@ -582,6 +607,9 @@ impl GamePosition {
                 }
                 Some(Change::PlusSwap { a, b }) => self.unswap_plus(a, b),
                 Some(Change::Pulled) => self.pulled = false,
+                Some(Change::Gates { side, before }) => {
+                    self.gates[side.index()] = u32::from(before[0]) | u32::from(before[1]) << 16
+                }
                 None => break,
             }
         }
@@ -625,6 +653,9 @@ impl GamePosition {
             }
         }
         h ^= keys.state(self);
+        for side in Side::BOTH {
+            h ^= gate_keys(side, self.gates[side.index()]);
+        }
         h ^= self.plus_hash();
         if self.pulled {
             h ^= plus::PULLED_KEY;
@@ -639,3 +670,19 @@ impl GamePosition {
 /// The hash key of [`GamePosition::lion_taken`] (`lion trading`): a position where no
 /// piece but a Lion may take a Lion differs from the same board without that rule.
 pub(crate) const LION_TAKEN_KEY: u64 = 0x6c69_6f6e_5f74_616b;
+
+/// The hash keys of `side`'s gating rights in `rights` (bit `f`: file `f`).
+pub(crate) fn gate_keys(side: Side, mut rights: u32) -> u64 {
+    let mut h = 0u64;
+    while rights != 0 {
+        let f = rights.trailing_zeros() as u64;
+        rights &= rights - 1;
+        // A fixed key per (side, file): splitmix64 of its number.
+        let mut z = (0x6761_7469_6e67_0000 | (side.index() as u64) << 8 | f)
+            .wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^= z ^ (z >> 31);
+    }
+    h
+}

@@ -26,7 +26,8 @@ impl GamePosition {
                 Change::Hand { .. }
                 | Change::Tags { .. }
                 | Change::PlusSwap { .. }
-                | Change::Pulled => continue,
+                | Change::Pulled
+                | Change::Gates { .. } => continue,
             };
             for cell in [a, b] {
                 let i = cell as usize;

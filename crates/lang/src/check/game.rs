@@ -143,6 +143,7 @@ impl Checker {
         }
 
         // Pass 2: everything else, in source order.
+        let mut gating_decl: Option<Span> = None;
         for item in &file.items {
             match item {
                 ast::Item::Explode(_)
@@ -211,6 +212,27 @@ impl Checker {
                                 .help("add a line `one side`: only the first side moves"),
                             );
                         }
+                    }
+                }
+                ast::Item::Gating(d) => {
+                    let first = gating_decl;
+                    self.flag_twice("gating", d.span, &mut gating_decl);
+                    if hand_decl.is_none() {
+                        self.error(
+                            Diagnostic::error("E0980", "`gating` without `hand`", d.span)
+                                .label("there is no hand to bring pieces from")
+                                .help("add a line `hand, captures not kept` (Seirawan chess) or `hand` (S-House)"),
+                        );
+                    }
+                    let pieces = self.piece_ids(&d.pieces);
+                    let zone = self.zone(&d.zone);
+                    if let (None, Some(pieces), Some(zone)) = (first, pieces, zone) {
+                        game.gating = Some(crate::ir::Gating {
+                            pieces,
+                            zone,
+                            no_drops: d.no_drops.is_some(),
+                            span: d.span,
+                        });
                     }
                 }
                 ast::Item::Confine(c) => {

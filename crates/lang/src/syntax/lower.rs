@@ -194,6 +194,12 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 reverse: c.has(R::kw_reverse),
                 span: c.span,
             })),
+            R::gating_decl => Some(Item::Gating(GatingDecl {
+                pieces: piece_list(c.child(R::piece_list), c.span),
+                zone: ident(c.child(R::ident), c.span),
+                no_drops: c.child(R::gating_no_drops).map(|n| n.span),
+                span: c.span,
+            })),
             R::confine_decl => Some(Item::Confine(ConfineDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 zone: ident(c.child(R::ident), c.span),

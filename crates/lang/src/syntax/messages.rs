@@ -105,7 +105,10 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::chain_decl
         | R::kw_chain
         | R::lion_trading_decl
-        | R::kw_lion => GAME_DECLARATION,
+        | R::kw_lion
+        | R::gating_decl
+        | R::kw_gating => GAME_DECLARATION,
+        R::gating_no_drops | R::kw_drops => "`no drops`",
         R::kw_trading => "`trading`",
         R::lion_bridge | R::kw_bridge => "`bridge` and piece kinds",
         R::no_check_last | R::kw_last => "`except last`",
@@ -312,7 +315,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `gating`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

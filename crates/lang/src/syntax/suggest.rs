@@ -68,6 +68,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "relay",
         "passive",
         "chain",
+        "gating",
     ];
     const PATTERNS: &[&str] = &["step", "leap", "ride", "like", "repeat"];
     const MODIFIERS: &[&str] = &[
@@ -140,6 +141,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         R::hand_unlimited => &["unlimited"],
         R::flip_enclosed => &["enclosed"],
         R::hand_not_kept => &["captures not kept"],
+        R::gating_no_drops => &["no drops"],
         R::hand_kept_promoted => &["captures kept promoted"],
         R::castling_takes => &["king takes rook"],
         R::castling_dropped => &["when dropped"],
