@@ -231,6 +231,28 @@ fn built_in_parents_bring_their_pieces_and_rules() {
 }
 
 #[test]
+fn counting_rules_become_counting_declarations() {
+    for (style, line) in [
+        ("makruk", "counting makruk pawn"),
+        ("asean", "counting asean pawn"),
+    ] {
+        let ini = format!("[c:makruk]\ncountingRule = {style}\n");
+        let v = &fsf::import(&ini, None).unwrap()[0];
+        assert!(v.complete(), "{:?}", v.issues);
+        assert!(v.rules.contains(line), "{}", v.rules);
+        piecewise::Game::compile(&v.rules).unwrap_or_else(|d| panic!("{d}\n{}", v.rules));
+    }
+    let v = &fsf::import("[c:makruk]\ncountingRule = cambodian\n", None).unwrap()[0];
+    assert!(
+        v.issues
+            .iter()
+            .any(|i| i.why.contains("only `makruk` and `asean`")),
+        "{:?}",
+        v.issues
+    );
+}
+
+#[test]
 fn every_written_file_compiles_or_says_why_not() {
     // A section whose start position does not fit its board: the file is still
     // written, and the reason it does not compile is an issue and a comment in it.

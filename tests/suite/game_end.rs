@@ -289,6 +289,38 @@ fn makruk_counting_runs_out() {
 }
 
 #[test]
+fn asean_counting_runs_out() {
+    // pyffish's asean and makruk on the same line from a bare king against king and
+    // rook: ASEAN counts from 0 when the bare side is first to move (after move 2), 32
+    // plies, claimable from move 35; Makruk's pieces' honour from move 29.
+    let moves = split(
+        "d5c6 a1d1 c6b5 d1d3 b5a5 e1d2 a5b5 d3e3 b5c5 d2e2 c5b5 e3e8 b5a4 e8e3 a4b4 e2d1 \
+         b4c4 e3d3 c4b5 d1e1 b5c4 d3a3 c4b4 a3a1 b4c5 a1a2 c5d5 a2a8 d5e5 a8a1 e5e4 e1e2 \
+         e4f4 e2d2 f4g3 a1b1",
+    );
+    let fen = "8/8/8/3k4/8/8/8/R3K3 b - - 0 1";
+    let claims = |g: &Game| {
+        let all = answers(g, fen, &moves);
+        (0..all.len())
+            .filter(|&k| all[k].2.is_some())
+            .collect::<Vec<usize>>()
+    };
+    assert_eq!(claims(&game("asean")), [35, 36]);
+    assert_eq!(claims(&game("makruk")), (29..=36).collect::<Vec<_>>());
+    let all = answers(&game("asean"), fen, &moves);
+    assert_eq!(all[35].2, result(None, EndReason::Counting));
+    // Against king and knight (pyffish: no claim in 40 plies; the limit is 128), after
+    // the knight took the rook on move 10.
+    let moves = split(
+        "a1d1 d5c6 e1f2 c6d7 f2f3 d7c6 f3f2 d6f5 d1d6 f5d6 f2e1 d6f7 e1d2 c6b6 d2e1 b6c7 \
+         e1d2 c7d7 d2c2 f7d8 c2c1 d7c6 c1b2 c6d6 b2b3 d6c7 b3c3 c7b8 c3b3 b8b7 b3c4 b7a8 \
+         c4b5 a8a7 b5a4 a7b7 a4a5 b7b8 a5a6 b8c8",
+    );
+    let all = answers(&game("asean"), "8/8/3n4/3k4/8/8/8/R3K3 w - - 0 1", &moves);
+    assert!(all.iter().all(|a| a.2.is_none()));
+}
+
+#[test]
 fn lines_from_uci_say_which_move_is_wrong_and_why() {
     let chess = game("chess");
     let start = chess.start_fen().expect("start").to_string();
@@ -417,6 +449,7 @@ fn game_end_declarations_are_checked() {
         ("bare royal loss\n", "E0915"),
         ("royal King\nperpetual check loses\n", "E0916"),
         ("counting makruk pawn King, rook King\n", "E0917"),
+        ("counting asean pawn King, rook King\n", "E0917"),
         ("repetition 3\nrepetition 4\n", "E0909"),
         ("repetition 3 draw for first\n", "W0905"),
         (

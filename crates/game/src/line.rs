@@ -355,10 +355,33 @@ impl Game {
                 .map(|&p| u32::from(pos.on_board(side, p)))
                 .sum()
         };
-        if Side::BOTH.iter().any(|&s| on_board(s, &roles.pawns) > 0) {
+        let pawns = Side::BOTH.iter().any(|&s| on_board(s, &roles.pawns) > 0);
+        let stm = pos.side_to_move();
+        if roles.style == piecewise_lang::ir::CountingStyle::Asean {
+            // ASEAN: only the side to move counts, when its king is alone and no pawn is
+            // on the board: 32 plies against a rook, 88 a bishop, 128 a knight, from 0.
+            // The count starts when none runs, and again when a capture leaves the side
+            // to move bare; otherwise a running count goes on by one each ply.
+            let strong = stm.opponent();
+            let limit = match () {
+                _ if pawns || self.pieces_of(pos, stm).0 > 1 => 0,
+                _ if on_board(strong, &roles.rooks) > 0 => 32,
+                _ if on_board(strong, &roles.bishops) > 0 => 88,
+                _ if on_board(strong, &roles.knights) > 0 => 128,
+                _ => 0,
+            };
+            return match before.limit {
+                _ if limit > 0 && (before.limit == 0 || capture) => Count { limit, ply: 0 },
+                0 => Count::default(),
+                _ => Count {
+                    limit: before.limit,
+                    ply: before.ply.saturating_add(1),
+                },
+            };
+        }
+        if pawns {
             return Count::default();
         }
-        let stm = pos.side_to_move();
         let [us, them] = [stm, stm.opponent()].map(|side| self.pieces_of(pos, side).0);
         let weak = match (us, them) {
             (1, 2..) => Some(stm),

@@ -15,8 +15,8 @@ pub use effects::*;
 mod ends;
 mod neutral;
 pub use ends::{
-    BareRoyalRule, CountingRoles, EndRules, EndgameRule, ExtinctionRule, MoveLimitRule, Outcome,
-    PointsRule, ReachRule, RepetitionRule,
+    BareRoyalRule, CountingRoles, CountingStyle, EndRules, EndgameRule, ExtinctionRule,
+    MoveLimitRule, Outcome, PointsRule, ReachRule, RepetitionRule,
 };
 pub use neutral::{NeutralCapture, Neutrals, Placement, Site};
 mod tags;

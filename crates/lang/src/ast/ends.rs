@@ -74,9 +74,12 @@ pub enum CountingRoleWord {
     Knight,
 }
 
-/// `counting makruk ROLE Piece, ...`: Makruk's board's and pieces' honour counting.
+/// `counting makruk|asean ROLE Piece, ...`: Makruk's board's and pieces' honour
+/// counting, or the ASEAN count of a bare king.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CountingDecl {
+    /// `makruk` or `asean`.
+    pub style: crate::ir::CountingStyle,
     /// The roles, in the order written.
     pub roles: Vec<(CountingRoleWord, Ident)>,
     pub span: Span,

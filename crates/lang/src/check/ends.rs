@@ -360,9 +360,16 @@ impl Checker {
         None
     }
 
-    /// `counting makruk ...`: each role once (E0701), every role given (E0917).
+    /// `counting makruk|asean ...`: each role once (E0701), every role given (E0917).
     fn counting(&mut self, d: &ast::CountingDecl) -> Option<CountingRoles> {
-        let mut roles = CountingRoles::default();
+        let mut roles = CountingRoles {
+            style: d.style,
+            ..CountingRoles::default()
+        };
+        let style = match d.style {
+            crate::ir::CountingStyle::Makruk => "makruk",
+            crate::ir::CountingStyle::Asean => "asean",
+        };
         let mut given: [Option<Span>; 4] = [None; 4];
         let mut ok = true;
         for (role, name) in &d.roles {
@@ -398,9 +405,9 @@ impl Checker {
             .collect();
         if !missing.is_empty() {
             self.error(
-                Diagnostic::error("E0917", "`counting makruk` without every role", d.span)
+                Diagnostic::error("E0917", format!("`counting {style}` without every role"), d.span)
                     .label(format!("no {} given", missing.join(", ")))
-                    .help("name the piece of each role: `counting makruk pawn Pawn, rook Rook, bishop Khon, knight Knight`"),
+                    .help(format!("name the piece of each role: `counting {style} pawn Pawn, rook Rook, bishop Khon, knight Knight`")),
             );
             ok = false;
         }

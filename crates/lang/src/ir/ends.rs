@@ -141,9 +141,22 @@ pub struct BareRoyalRule {
     pub bare_back: bool,
 }
 
-/// `counting makruk pawn P, rook R, bishop B, knight N`: the pieces of each role.
+/// Which count `counting` keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CountingStyle {
+    /// `counting makruk`: board's honour, and pieces' honour from twice the pieces.
+    #[default]
+    Makruk,
+    /// `counting asean`: only a bare king's side counts, from 0, while no pawn is on the
+    /// board: 32 plies against a rook, 88 against a bishop, 128 against a knight.
+    Asean,
+}
+
+/// `counting makruk|asean pawn P, rook R, bishop B, knight N`: the pieces of each role.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct CountingRoles {
+    /// Which count.
+    pub style: CountingStyle,
     /// While one of these is on the board, nothing is counted.
     pub pawns: Vec<PieceId>,
     /// Rooks.

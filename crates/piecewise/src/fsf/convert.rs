@@ -346,7 +346,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     mobility(&mut c, &pieces, &mut zones, &mut decls);
     match c.value("countingRule").as_deref() {
         None | Some("none") => {}
-        Some("makruk") => {
+        Some(style @ ("makruk" | "asean")) => {
             let role = |keys: &[&str]| {
                 pieces
                     .iter()
@@ -362,18 +362,18 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
                 (Some(p), Some(r), Some(b), Some(n)) => {
                     let _ = writeln!(
                         decls,
-                        "counting makruk pawn {p}, rook {r}, bishop {b}, knight {n}"
+                        "counting {style} pawn {p}, rook {r}, bishop {b}, knight {n}"
                     );
                 }
                 _ => c.issue(
                     "countingRule",
-                    "Makruk's counting needs a pawn, rook, silver (khon) and knight",
+                    format!("`{style}` counting needs a pawn, rook, silver (khon) and knight"),
                 ),
             }
         }
         Some(v) => c.issue(
             "countingRule",
-            format!("`{v}`: only `makruk` is translated"),
+            format!("`{v}`: only `makruk` and `asean` are translated"),
         ),
     }
     for (key, default) in [("checkmateValue", "loss"), ("chess960", "false")] {

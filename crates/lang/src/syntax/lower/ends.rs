@@ -136,6 +136,11 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
         }),
         // `counting_decl`, the only rule left.
         _ => Item::Counting(CountingDecl {
+            style: if c.has(R::kw_asean) {
+                crate::ir::CountingStyle::Asean
+            } else {
+                crate::ir::CountingStyle::Makruk
+            },
             roles: c.all(R::counting_role).map(counting_role).collect(),
             span: c.span,
         }),
