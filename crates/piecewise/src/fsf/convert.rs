@@ -209,17 +209,14 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         let _ = writeln!(decls, "royal {}", k.name);
     }
     let mut fen = c.value("startFen").unwrap_or_else(|| CHESS_FEN.to_string());
-    let hand = c.keys.get("pieceDrops").is_some_and(|e| e.value == "true")
-        && c.keys
-            .get("capturesToHand")
-            .is_some_and(|e| e.value == "true");
+    let hand = c.keys.get("pieceDrops").is_some_and(|e| e.value == "true");
     if !hand {
         if let (Some(open), Some(close)) = (fen.find('['), fen.find(']')) {
             if close > open + 1 && !fen[open + 1..close].chars().all(|ch| ch == '-') {
                 c.issue(
                     "startFen",
                     format!(
-                        "the pieces in hand `{}` are left out: this variant's hands (drops without captures going to hand) are not translated",
+                        "the pieces in hand `{}` are left out: this variant has no drops (pieceDrops is off)",
                         &fen[open..=close]
                     ),
                 );
@@ -299,10 +296,16 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     }
 
     // Hands and drops.
+    let names: Vec<String> = pieces.iter().map(|p| p.name.clone()).collect();
     drops(
         &mut c,
         &letter_name,
         promo_zone.as_deref(),
+        &names,
+        pieces
+            .iter()
+            .find(|p| p.key == "pawn")
+            .map(|p| (p.name.as_str(), p.letter)),
         &mut zones,
         &mut decls,
     );

@@ -3,7 +3,7 @@
 //! the rank), and `hand` / `drop` (drop restrictions). Each reports what it cannot
 //! translate through `Conv::issue`; pieces and the board are `convert`'s.
 
-use super::convert::{mirror, Conv, Piece};
+use super::convert::{mirror, same_cells, Conv, Piece};
 use std::fmt::Write;
 
 /// `promotion` declarations; returns the zone's name.
@@ -204,32 +204,49 @@ pub(super) fn drops(
     c: &mut Conv<'_>,
     letter_name: &dyn Fn(char) -> Option<String>,
     promo_zone: Option<&str>,
+    all_pieces: &[String],
+    pawn: Option<(&str, char)>,
     zones: &mut String,
     decls: &mut String,
 ) {
     let drops = c.flag("pieceDrops", false);
     let to_hand = c.flag("capturesToHand", false);
-    if drops != to_hand {
-        let key = if drops {
-            "pieceDrops"
-        } else {
-            "capturesToHand"
-        };
+    if to_hand && !drops {
         c.issue(
-            key,
-            "drops are translated when both pieceDrops and capturesToHand are on",
+            "capturesToHand",
+            "captures go to hand but pieceDrops is off: a hand that is never dropped from is not translated",
         );
         return;
     }
     if !drops {
         return;
     }
-    decls.push_str(if c.flag("dropLoop", false) {
-        "hand, captures kept promoted\n"
-    } else {
-        "hand\n"
+    decls.push_str(match (to_hand, c.flag("dropLoop", false)) {
+        (false, _) => "hand, captures not kept\n",
+        (true, true) => "hand, captures kept promoted\n",
+        (true, false) => "hand\n",
     });
-    let pawns = c.value("promotionPawnTypes").unwrap_or_else(|| "p".into());
+    // `dropChecks = false`: no drop may give check; `immobilityIllegal` (off by
+    // default): a piece may be dropped where it could never move again.
+    let checks = c.flag("dropChecks", true);
+    let stuck = !c.flag("immobilityIllegal", false);
+    let region = drop_region(c, zones);
+    let mut every = String::new();
+    if let Some(z) = &region {
+        let _ = write!(every, " not in {z}");
+    }
+    if !checks {
+        every.push_str(", not checking");
+    }
+    if stuck {
+        every.push_str(", also stuck");
+    }
+    // Fairy-Stockfish keeps the piece type `pawn` (whatever its letter; not another
+    // piece lettered p) off the first rank and the promotion zone.
+    let pawns: String = pawn
+        .map(|(_, l)| l.to_ascii_lowercase())
+        .into_iter()
+        .collect();
     let first_rank = c.flag("firstRankPawnDrops", false);
     let in_zone = c.flag("promotionZonePawnDrops", false);
     let no_doubled = c.value("dropNoDoubled").filter(|v| v != "-");
@@ -260,21 +277,27 @@ pub(super) fn drops(
             c.issue(key, "not translated");
         }
     }
-    for key in ["whiteDropRegion", "blackDropRegion", "enclosingDrop"] {
+    for key in ["enclosingDrop"] {
         if c.get(key).is_some() {
             c.issue(key, "not translated");
         }
     }
-    if !first_rank {
+    if !first_rank && pawn.is_some() {
         zones.push_str("zone first_rank = rank 1\n");
     }
-    for l in pawns.chars() {
-        let Some(name) = letter_name(l) else { continue };
+    let mut written: Vec<String> = Vec::new();
+    for (name, l) in pawn
+        .iter()
+        .map(|(n, l)| (n.to_string(), l.to_ascii_lowercase()))
+    {
         let mut not_in = Vec::new();
         if !first_rank {
             not_in.push("first_rank");
         }
         if let (false, Some(z)) = (in_zone, promo_zone) {
+            not_in.push(z);
+        }
+        if let Some(z) = &region {
             not_in.push(z);
         }
         let mut line = format!("drop {name}");
@@ -287,13 +310,104 @@ pub(super) fn drops(
         if mate {
             line.push_str(", not mating");
         }
+        if !checks {
+            line.push_str(", not checking");
+        }
+        if stuck {
+            line.push_str(", also stuck");
+        }
         let _ = writeln!(decls, "{line}");
+        written.push(name);
     }
-    if let Some(d) = no_doubled {
+    if let Some(d) = &no_doubled {
         for l in d.chars().filter(|l| !pawns.contains(*l)) {
             if let Some(name) = letter_name(l) {
-                let _ = writeln!(decls, "drop {name}{per_file}");
+                let _ = writeln!(decls, "drop {name}{per_file}{every}");
+                written.push(name);
             }
         }
     }
+    // The options that hold for every piece, on the pieces not written above.
+    if !every.is_empty() {
+        for name in all_pieces {
+            if !written.contains(name) {
+                let _ = writeln!(decls, "drop {name}{every}");
+            }
+        }
+    }
+}
+
+/// `dropRegionWhite` / `dropRegionBlack`: where drops may land, as the zone
+/// `no_drop` of the other cells (zones are side-relative, so the second side's
+/// region must be the first side's mirror image; a region for one side only is
+/// reported).
+fn drop_region(c: &mut Conv<'_>, zones: &mut String) -> Option<String> {
+    let white = c.cells("dropRegionWhite", None);
+    let black = c.cells("dropRegionBlack", None);
+    let w = match (white, black) {
+        (None, None) => return None,
+        (Some(w), Some(b)) if same_cells(mirror(&w, c.height).as_deref(), &b) => w,
+        (Some(_), Some(_)) => {
+            c.issue(
+                "dropRegionBlack",
+                "not the mirror image of dropRegionWhite (zones are side-relative)",
+            );
+            return None;
+        }
+        (Some(_), None) => {
+            c.issue(
+                "dropRegionWhite",
+                "a drop region for the first side only is not translated",
+            );
+            return None;
+        }
+        (None, Some(_)) => {
+            c.issue(
+                "dropRegionBlack",
+                "a drop region for the second side only is not translated",
+            );
+            return None;
+        }
+    };
+    let inside = expand(&w, c.width, c.height);
+    let mut rest = Vec::new();
+    for r in 1..=c.height {
+        for f in 0..c.width {
+            if !inside.contains(&(f, r)) {
+                rest.push(format!("{}{r}", (b'a' + f) as char));
+            }
+        }
+    }
+    if rest.is_empty() {
+        return None;
+    }
+    let _ = writeln!(zones, "zone no_drop = {}", rest.join(" "));
+    Some("no_drop".into())
+}
+
+/// The cells (file 0-based, rank 1-based) of a cell set as [`Conv::cells`] writes it.
+fn expand(cells: &str, width: u8, height: u8) -> Vec<(u8, u8)> {
+    let mut out = Vec::new();
+    let mut words = cells.split_whitespace();
+    while let Some(w) = words.next() {
+        match w {
+            "rank" => {
+                if let Some(r) = words.next().and_then(|n| n.parse::<u8>().ok()) {
+                    out.extend((0..width).map(|f| (f, r)));
+                }
+            }
+            "file" => {
+                if let Some(f) = words.next().and_then(|l| l.bytes().next()) {
+                    out.extend((1..=height).map(|r| (f - b'a', r)));
+                }
+            }
+            cell => {
+                let (f, r) = cell.split_at(1);
+                if let Ok(r) = r.parse::<u8>() {
+                    out.push((f.as_bytes()[0] - b'a', r));
+                }
+            }
+        }
+    }
+    out
 }
