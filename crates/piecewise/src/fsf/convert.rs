@@ -248,7 +248,14 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         }
     }
 
-    let ep_types = c.value("enPassantTypes").unwrap_or_else(|| "p".into());
+    // By default the piece type `pawn`, whatever its letter.
+    let ep_types = c.value("enPassantTypes").unwrap_or_else(|| {
+        pieces
+            .iter()
+            .find(|p| p.key == "pawn")
+            .map(|p| p.letter.to_ascii_lowercase().to_string())
+            .unwrap_or_default()
+    });
     for key in [
         "enPassantTypesWhite",
         "enPassantTypesBlack",
@@ -284,7 +291,15 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     }
 
     // Promotion.
-    let promo_zone = promotion(&mut c, &letter_name, &mut zones, &mut decls);
+    let mut promoted = String::new();
+    let promo_zone = promotion(
+        &mut c,
+        &letter_name,
+        &mut zones,
+        &mut decls,
+        &mut promoted,
+        pieces.iter().find(|p| p.key == "pawn").map(|p| p.letter),
+    );
 
     // Castling.
     castling(&mut c, &pieces, &board_part, &mut decls);
@@ -405,6 +420,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             }
         }
     }
+    body.push_str(&promoted);
     if let Some(l) = walls {
         let _ = writeln!(body, "piece Wall ({l}) {{ }}");
     }

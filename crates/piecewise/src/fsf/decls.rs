@@ -12,8 +12,33 @@ pub(super) fn promotion(
     letter_name: &dyn Fn(char) -> Option<String>,
     zones: &mut String,
     decls: &mut String,
+    promoted: &mut String,
+    pawn_letter: Option<char>,
 ) -> Option<String> {
-    let pawns = c.value("promotionPawnTypes").unwrap_or_else(|| "p".into());
+    // Fairy-Stockfish's default is the piece type `pawn`, whatever its letter (not
+    // a soldier or shogi pawn lettered p); a pawn type that promotes shogi-style
+    // (`promotedPieceType`) does not promote by `promotionPieceTypes`.
+    let shogi_style: Vec<char> = c
+        .keys
+        .get("promotedPieceType")
+        .map(|e| {
+            e.value
+                .split_whitespace()
+                .filter_map(|p| p.chars().next())
+                .map(|l| l.to_ascii_lowercase())
+                .collect()
+        })
+        .unwrap_or_default();
+    let pawns: String = match c.value("promotionPawnTypes") {
+        Some(v) => v,
+        None => pawn_letter
+            .map(|l| l.to_ascii_lowercase())
+            .into_iter()
+            .collect(),
+    }
+    .chars()
+    .filter(|l| !shogi_style.contains(l))
+    .collect();
     let choices = c
         .value("promotionPieceTypes")
         .unwrap_or_else(|| "nbrq".into());
@@ -43,12 +68,6 @@ pub(super) fn promotion(
         .filter(|l| !pawns.contains(*l))
         .filter_map(letter_name)
         .collect();
-    if let Some(v) = c.value("promotedPieceType").filter(|v| v != "-") {
-        c.issue(
-            "promotedPieceType",
-            format!("`{v}`: shogi-style piece promotion is not translated"),
-        );
-    }
     for key in [
         "promotionLimit",
         "sittuyinPromotion",
@@ -63,18 +82,97 @@ pub(super) fn promotion(
     }
     let optional = !c.flag("mandatoryPawnPromotion", true);
     let region = region?;
-    if pawn_names.is_empty() || choice_names.is_empty() {
+    let pawn_rule = !pawn_names.is_empty() && !choice_names.is_empty();
+    let pieces = piece_promotion(
+        c,
+        letter_name,
+        pawn_rule.then_some(pawns.as_str()),
+        decls,
+        promoted,
+    );
+    if !pawn_rule && !pieces {
         return None;
     }
     let _ = writeln!(zones, "zone promotion_zone = {region}");
-    let _ = writeln!(
-        decls,
-        "promotion {} to {} in promotion_zone{}",
-        pawn_names.join(" | "),
-        choice_names.join(" | "),
-        if optional { ", optional" } else { "" }
-    );
+    if pawn_rule {
+        let _ = writeln!(
+            decls,
+            "promotion {} to {} in promotion_zone{}",
+            pawn_names.join(" | "),
+            choice_names.join(" | "),
+            if optional { ", optional" } else { "" }
+        );
+    }
     Some("promotion_zone".into())
+}
+
+/// `promotedPieceType = x:y ...`: Fairy-Stockfish's shogi-style promotion, a move
+/// starting or ending in the promotion zone may turn piece x into a piece `+X` that
+/// moves as y (`piece PromotedX (+X) { like Y }`), optional unless
+/// `mandatoryPiecePromotion`, forced where the piece could never move again only under
+/// `immobilityIllegal`. Pawn types that promote by `promotionPieceTypes` (`pawns`)
+/// are left to that rule. Whether any rule was written.
+fn piece_promotion(
+    c: &mut Conv<'_>,
+    letter_name: &dyn Fn(char) -> Option<String>,
+    pawns: Option<&str>,
+    decls: &mut String,
+    promoted: &mut String,
+) -> bool {
+    let Some(v) = c.value("promotedPieceType").filter(|v| v != "-") else {
+        return false;
+    };
+    let optional = !c.flag("mandatoryPiecePromotion", false);
+    let never_forced = optional && !c.flag("immobilityIllegal", false);
+    let mut any = false;
+    let mut done: Vec<char> = Vec::new();
+    for pair in v.split_whitespace() {
+        let letters: Vec<char> = pair.chars().collect();
+        let (from, to) = match letters.as_slice() {
+            [f, ':', t] => (f.to_ascii_lowercase(), t.to_ascii_lowercase()),
+            _ => {
+                c.issue("promotedPieceType", format!("`{pair}` is not `x:y`"));
+                continue;
+            }
+        };
+        if pawns.is_some_and(|p| p.contains(from)) {
+            c.issue(
+                "promotedPieceType",
+                format!(
+                    "`{pair}`: a pawn that also promotes by promotionPieceTypes is not translated"
+                ),
+            );
+            continue;
+        }
+        let (Some(base), Some(target)) = (letter_name(from), letter_name(to)) else {
+            c.issue(
+                "promotedPieceType",
+                format!("`{pair}` names a piece this variant does not have"),
+            );
+            continue;
+        };
+        if done.contains(&from) {
+            c.issue(
+                "promotedPieceType",
+                format!("`{pair}`: `{from}` promotes twice"),
+            );
+            continue;
+        }
+        done.push(from);
+        let name = format!("Promoted{base}");
+        let upper = from.to_ascii_uppercase();
+        let _ = writeln!(promoted, "piece {name} (+{upper}) {{ like {target} }}");
+        let mut line = format!("promotion {base} to {name} in promotion_zone, also leaving");
+        if optional {
+            line.push_str(", optional");
+        }
+        if never_forced {
+            line.push_str(", never forced");
+        }
+        let _ = writeln!(decls, "{line}");
+        any = true;
+    }
+    any
 }
 
 /// The files (0-based) of a FEN board part's rank `rank` (0-based from the first
