@@ -353,6 +353,21 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     if c.flag("mustCapture", false) {
         decls.push_str("must capture\n");
     }
+    // Fairy-Stockfish's blast removes the capturer and every piece around the
+    // capture but those of the piece type `pawn` (and `blastImmuneTypes`).
+    if c.flag("blastOnCapture", false) {
+        let mut line = "explode on capture".to_string();
+        if let Some(p) = &pawn {
+            let _ = write!(line, ", sparing {p}");
+        }
+        if let Some(v) = c.value("blastImmuneTypes").filter(|v| v != "-") {
+            let names: Vec<String> = v.chars().filter_map(&letter_name).collect();
+            if !names.is_empty() {
+                let _ = write!(line, ", immune {}", names.join(" | "));
+            }
+        }
+        let _ = writeln!(decls, "{line}");
+    }
     game_ends(&mut c, &letter_name, pawn.clone(), &mut decls);
     win_rules(&mut c, &letter_name, &fen, &mut zones, &mut decls);
     mobility(&mut c, &pieces, &mut zones, &mut decls);

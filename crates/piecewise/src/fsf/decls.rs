@@ -211,6 +211,10 @@ fn files_of(board: &str, height: u8, rank: u8, letter: char) -> Vec<u8> {
 /// Fairy-Stockfish reads castling rights `K` and `Q`.
 pub(super) fn castling(c: &mut Conv<'_>, pieces: &[Piece], board: &str, decls: &mut String) {
     if !c.flag("castling", true) {
+        // Who would castle says nothing when nobody castles.
+        for key in ["castlingKingPiece", "castlingRookPieces"] {
+            c.get(key);
+        }
         return;
     }
     let king_letter = c.value("castlingKingPiece").unwrap_or_else(|| "k".into());
