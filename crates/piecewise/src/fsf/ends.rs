@@ -259,8 +259,13 @@ fn extinction(
     if c.flag("extinctionClaim", false) {
         c.issue("extinctionClaim", "not translated");
     }
-    if c.flag("extinctionPseudoRoyal", false) {
-        pseudo_royal(c, letter_name, &types, below, fen, decls);
+    // Pseudo-royal pieces cannot be taken: without blasts, Fairy-Stockfish ends no
+    // game by their extinction (a type missing from the start position ends nothing).
+    if c.flag("extinctionPseudoRoyal", false)
+        && pseudo_royal(c, letter_name, &types, below, fen, decls)
+        && !c.flag("blastOnCapture", false)
+    {
+        return;
     }
     let below = if below > 1 {
         format!(", below {below}")
@@ -275,6 +280,7 @@ fn extinction(
 /// loss of one would make extinct. Translated as `royal` when that holds from the start
 /// position on for every such type (each side holds at most `below` of them): then
 /// the pieces are royal for the whole game, as `royal` says; `*` is reported.
+/// Whether it was translated.
 fn pseudo_royal(
     c: &mut Conv<'_>,
     letter_name: &dyn Fn(char) -> Option<String>,
@@ -282,13 +288,13 @@ fn pseudo_royal(
     below: u32,
     fen: &str,
     decls: &mut String,
-) {
+) -> bool {
     if types.contains('*') {
         c.issue(
             "extinctionPseudoRoyal",
             "pseudo-royalty of every piece (`extinctionPieceTypes = *`) is not translated",
         );
-        return;
+        return false;
     }
     let board = fen.split_whitespace().next().unwrap_or("");
     let mut names = Vec::new();
@@ -301,7 +307,7 @@ fn pseudo_royal(
                     "extinctionPseudoRoyal",
                     format!("`{side}` starts {n} times, more than the {below} that are pseudo-royal: not translated"),
                 );
-                return;
+                return false;
             }
         }
         if !decls.lines().any(|d| d == format!("royal {name}")) {
@@ -311,4 +317,5 @@ fn pseudo_royal(
     if !names.is_empty() {
         let _ = writeln!(decls, "royal {}", names.join(" | "));
     }
+    true
 }
