@@ -145,11 +145,22 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     let mut all = keys.clone();
     if let Some(parent) = chain.last().and_then(|p| builtin_parent(p)) {
         for (k, v) in parent {
-            all.entry(k).or_insert(Entry {
-                value: v,
-                line: 0,
-                section: chain.last().cloned().unwrap_or_default(),
-            });
+            match all.get_mut(&k) {
+                Some(e) if k == "promotedPieceType" => {
+                    e.value = super::ini::merge_pairs(&v, &e.value);
+                }
+                Some(_) => {}
+                None => {
+                    all.insert(
+                        k,
+                        Entry {
+                            value: v,
+                            line: 0,
+                            section: chain.last().cloned().unwrap_or_default(),
+                        },
+                    );
+                }
+            }
         }
     }
     let mut c = Conv {

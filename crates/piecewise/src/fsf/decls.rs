@@ -144,6 +144,10 @@ fn piece_promotion(
             );
             continue;
         }
+        // A piece the variant does not have promotes to nothing (an inherited pair).
+        if letter_name(from).is_none() {
+            continue;
+        }
         let (Some(base), Some(target)) = (letter_name(from), letter_name(to)) else {
             c.issue(
                 "promotedPieceType",

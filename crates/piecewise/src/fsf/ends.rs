@@ -49,7 +49,9 @@ pub(super) fn game_ends(
             }
         }
         let _ = writeln!(decls, "{line}");
-        if perpetual {
+        // Without royal pieces nobody is ever in check: the key says nothing.
+        let royals = decls.starts_with("royal ") || decls.contains("\nroyal ");
+        if perpetual && royals {
             decls.push_str("perpetual check loses\n");
         }
     } else if n_fold == 1 {
