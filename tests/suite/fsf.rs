@@ -390,3 +390,29 @@ fn issue_31_keys_translate_and_count_like_fairy_stockfish() {
     let pos = twoking.position(fen).expect("castling letters are ignored");
     assert_eq!(twoking.legal_uci(&pos).len(), 20);
 }
+
+#[test]
+fn shogi_parents_count_like_fairy_stockfish() {
+    // Perft 1-3 of pyffish 0.0.90's built-in minishogi and gorogoro.
+    let ini = "[ms:minishogi]\n[gg:gorogoro]\n";
+    let variants = fsf::import(ini, None).unwrap();
+    for (v, counts) in variants.iter().zip([[14u64, 181, 2512], [16, 250, 4166]]) {
+        assert!(v.complete(), "{}: {:?}", v.name, v.issues);
+        assert!(
+            v.rules.contains("piece PromotedSilver (+S) { like Gold }"),
+            "{}",
+            v.rules
+        );
+        let game = Game::compile(&v.rules).unwrap();
+        let start = game.start_position().unwrap();
+        for (d, want) in counts.iter().enumerate() {
+            assert_eq!(
+                game.perft(&start, d as u32 + 1),
+                *want,
+                "{} depth {}",
+                v.name,
+                d + 1
+            );
+        }
+    }
+}
