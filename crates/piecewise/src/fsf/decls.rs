@@ -360,6 +360,8 @@ pub(super) fn drops(
     let per_file = match c.value("dropNoDoubledCount") {
         None => ", one per file".to_string(),
         Some(n) => match n.trim().parse::<u8>() {
+            // No file holds fewer than none: the kind is never dropped.
+            Ok(0) => String::new(),
             Ok(1) => ", one per file".to_string(),
             Ok(n) if n > 1 => format!(", at most {n} per file"),
             _ => {
@@ -406,6 +408,11 @@ pub(super) fn drops(
         if let Some(z) = &region {
             not_in.push(z);
         }
+        let never = per_file.is_empty() && no_doubled.as_deref().is_some_and(|d| d.contains(l));
+        if never {
+            let _ = writeln!(zones, "zone every_cell = ranks 1-{}", c.height);
+            not_in.push("every_cell");
+        }
         let mut line = format!("drop {name}");
         if !not_in.is_empty() {
             let _ = write!(line, " not in {}", not_in.join(" | "));
@@ -427,6 +434,13 @@ pub(super) fn drops(
     }
     if let Some(d) = &no_doubled {
         for l in d.chars().filter(|l| !pawns.contains(*l)) {
+            if per_file.is_empty() {
+                c.issue(
+                    "dropNoDoubledCount",
+                    "`0` (never dropped) is translated for the pawn only",
+                );
+                continue;
+            }
             if let Some(name) = letter_name(l) {
                 let _ = writeln!(decls, "drop {name}{per_file}{every}");
                 written.push(name);
