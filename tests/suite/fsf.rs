@@ -68,7 +68,7 @@ fn variant_key_inherits_too() {
 
 #[test]
 fn untranslated_keys_are_listed_with_section_and_line() {
-    let ini = "[a:chess]\nblastOnCapture = true\ntwoBoards = true\npieceValueMg = p:100\ncustomPiece1 = x:mWxN\nnFoldRule = 4\n";
+    let ini = "[a:chess]\nconnectN = 4\ntwoBoards = true\npieceValueMg = p:100\ncustomPiece1 = x:mWxN\nnFoldRule = 4\n";
     let v = fsf::import(ini, None).unwrap();
     let issues: Vec<(usize, &str)> = v[0]
         .issues
@@ -77,7 +77,7 @@ fn untranslated_keys_are_listed_with_section_and_line() {
         .collect();
     assert_eq!(
         issues,
-        [(2, "blastOnCapture"), (3, "twoBoards"), (5, "customPiece1")]
+        [(2, "connectN"), (3, "twoBoards"), (5, "customPiece1")]
     );
     // Translated keys are not listed: the n-fold rule is a repetition.
     assert!(v[0].rules.contains("\nrepetition 4\n"), "{}", v[0].rules);
@@ -92,7 +92,7 @@ fn untranslated_keys_are_listed_with_section_and_line() {
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
-        err.contains("untranslated.ini:2: [a] `blastOnCapture` not translated"),
+        err.contains("untranslated.ini:2: [a] `connectN` not translated"),
         "{err}"
     );
     assert!(
@@ -306,4 +306,135 @@ fn walling_rules_are_walls_placed_after_each_move() {
         "{:?}",
         v.issues
     );
+}
+
+/// Sections of a variants.ini with the keys translated for issue 31 (drops without
+/// captures to hand, drop regions, `dropChecks`, shogi-style `promotedPieceType`,
+/// pseudo-royal extinction pieces, `blastOnCapture`), each with perft 1-3 from its
+/// start position as pyffish 0.0.90 counts it (load_variant_config and recursion over
+/// legal_moves).
+const KEYS_31: &str = "\
+[dropregion:chess]
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1
+pieceDrops = true
+dropRegionWhite = *1 *2 *3
+dropRegionBlack = *8 *7 *6
+dropChecks = false
+
+[promoted:chess]
+maxRank = 6
+maxFile = 6
+startFen = rnbqkr/pppppp/6/1N4/PPPPPP/R1BQKR w - - 0 1
+castling = false
+doubleStep = false
+promotionRegionWhite = *5 *6
+promotionRegionBlack = *2 *1
+promotionPieceTypes = -
+promotedPieceType = p:q n:r
+mandatoryPiecePromotion = true
+
+[twoking:chess]
+king = -
+commoner = k
+extinctionValue = loss
+extinctionPseudoRoyal = true
+extinctionPieceTypes = k
+extinctionPieceCount = 1
+startFen = rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w KQkq - 0 1
+castling = false
+
+[blast:giveaway]
+blastOnCapture = true
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1
+castling = false
+";
+
+#[test]
+fn issue_31_keys_translate_and_count_like_fairy_stockfish() {
+    let want: &[(&str, [u64; 3], &[&str])] = &[
+        (
+            "dropregion",
+            [28, 784, 21814],
+            &[
+                "hand, captures not kept\n",
+                "zone no_drop = a4 ",
+                "drop Knight not in no_drop, not checking, also stuck\n",
+            ],
+        ),
+        (
+            "promoted",
+            [9, 66, 735],
+            &[
+                "promotion Knight to PromotedKnight in promotion_zone, also leaving\n",
+                "piece PromotedKnight (+N) { like Rook }\n",
+            ],
+        ),
+        ("twoking", [20, 400, 8682], &["royal Commoner\n"]),
+        (
+            "blast",
+            [20, 400, 8067],
+            &["explode on capture, sparing Pawn\n"],
+        ),
+    ];
+    let variants = fsf::import(KEYS_31, None).unwrap();
+    for (v, (name, counts, lines)) in variants.iter().zip(want) {
+        assert_eq!(&v.name, name);
+        assert!(v.complete(), "{name}: {:?}", v.issues);
+        for l in *lines {
+            assert!(v.rules.contains(l), "{name}: no `{l}` in\n{}", v.rules);
+        }
+        let game = Game::compile(&v.rules)
+            .unwrap_or_else(|d| panic!("{}", d.render("x.rules", &v.rules, false)));
+        let start = game.start_position().expect("a start position");
+        for (d, want) in counts.iter().enumerate() {
+            assert_eq!(
+                game.perft(&start, d as u32 + 1),
+                *want,
+                "{name} depth {}",
+                d + 1
+            );
+        }
+    }
+    // The knight must promote on entering the zone (mandatoryPiecePromotion).
+    let promoted = Game::compile(&variants[1].rules).unwrap();
+    let moves = promoted.legal_uci(&promoted.start_position().unwrap());
+    assert!(moves.contains(&"b3a5+".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"b3a5".to_string()), "{moves:?}");
+    // Pseudo-royal kings without blasts: no extinction line (a missing kind ends nothing).
+    assert!(
+        !variants[2].rules.contains("extinction"),
+        "{}",
+        variants[2].rules
+    );
+    // A game without castling reads the start FEN's `KQkq` as Fairy-Stockfish does.
+    let twoking = Game::compile(&variants[2].rules).unwrap();
+    let fen = "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w KQkq - 0 1";
+    let pos = twoking.position(fen).expect("castling letters are ignored");
+    assert_eq!(twoking.legal_uci(&pos).len(), 20);
+}
+
+#[test]
+fn shogi_parents_count_like_fairy_stockfish() {
+    // Perft 1-3 of pyffish 0.0.90's built-in minishogi and gorogoro.
+    let ini = "[ms:minishogi]\n[gg:gorogoro]\n";
+    let variants = fsf::import(ini, None).unwrap();
+    for (v, counts) in variants.iter().zip([[14u64, 181, 2512], [16, 250, 4166]]) {
+        assert!(v.complete(), "{}: {:?}", v.name, v.issues);
+        assert!(
+            v.rules.contains("piece PromotedSilver (+S) { like Gold }"),
+            "{}",
+            v.rules
+        );
+        let game = Game::compile(&v.rules).unwrap();
+        let start = game.start_position().unwrap();
+        for (d, want) in counts.iter().enumerate() {
+            assert_eq!(
+                game.perft(&start, d as u32 + 1),
+                *want,
+                "{} depth {}",
+                v.name,
+                d + 1
+            );
+        }
+    }
 }

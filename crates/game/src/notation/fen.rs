@@ -209,7 +209,9 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                         pos.castling |= bits;
                         continue;
                     }
-                    if bits == 0 {
+                    // A game without castling ignores the field's letters, as
+                    // Fairy-Stockfish does for a variant with `castling = false`.
+                    if bits == 0 && !game.castlings.is_empty() {
                         return Err(FenError::unknown_castling(
                             cast_at + i,
                             c,

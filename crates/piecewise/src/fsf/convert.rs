@@ -145,11 +145,22 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     let mut all = keys.clone();
     if let Some(parent) = chain.last().and_then(|p| builtin_parent(p)) {
         for (k, v) in parent {
-            all.entry(k).or_insert(Entry {
-                value: v,
-                line: 0,
-                section: chain.last().cloned().unwrap_or_default(),
-            });
+            match all.get_mut(&k) {
+                Some(e) if k == "promotedPieceType" => {
+                    e.value = super::ini::merge_pairs(&v, &e.value);
+                }
+                Some(_) => {}
+                None => {
+                    all.insert(
+                        k,
+                        Entry {
+                            value: v,
+                            line: 0,
+                            section: chain.last().cloned().unwrap_or_default(),
+                        },
+                    );
+                }
+            }
         }
     }
     let mut c = Conv {
@@ -209,18 +220,15 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         let _ = writeln!(decls, "royal {}", k.name);
     }
     let mut fen = c.value("startFen").unwrap_or_else(|| CHESS_FEN.to_string());
-    let hand = (c.keys.get("pieceDrops").is_some_and(|e| e.value == "true")
-        && c.keys
-            .get("capturesToHand")
-            .is_some_and(|e| e.value == "true"))
-        || super::flips::drops_here(&c);
+    let hand =
+        c.keys.get("pieceDrops").is_some_and(|e| e.value == "true") || super::flips::drops_here(&c);
     if !hand {
         if let (Some(open), Some(close)) = (fen.find('['), fen.find(']')) {
             if close > open + 1 && !fen[open + 1..close].chars().all(|ch| ch == '-') {
                 c.issue(
                     "startFen",
                     format!(
-                        "the pieces in hand `{}` are left out: this variant's hands (drops without captures going to hand) are not translated",
+                        "the pieces in hand `{}` are left out: this variant has no drops (pieceDrops is off)",
                         &fen[open..=close]
                     ),
                 );
@@ -252,7 +260,14 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         }
     }
 
-    let ep_types = c.value("enPassantTypes").unwrap_or_else(|| "p".into());
+    // By default the piece type `pawn`, whatever its letter.
+    let ep_types = c.value("enPassantTypes").unwrap_or_else(|| {
+        pieces
+            .iter()
+            .find(|p| p.key == "pawn")
+            .map(|p| p.letter.to_ascii_lowercase().to_string())
+            .unwrap_or_default()
+    });
     for key in [
         "enPassantTypesWhite",
         "enPassantTypesBlack",
@@ -288,7 +303,15 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     }
 
     // Promotion.
-    let promo_zone = promotion(&mut c, &letter_name, &mut zones, &mut decls);
+    let mut promoted = String::new();
+    let promo_zone = promotion(
+        &mut c,
+        &letter_name,
+        &mut zones,
+        &mut decls,
+        &mut promoted,
+        pieces.iter().find(|p| p.key == "pawn").map(|p| p.letter),
+    );
 
     // Castling.
     castling(&mut c, &pieces, &board_part, &mut decls);
@@ -307,6 +330,11 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             &mut c,
             &letter_name,
             promo_zone.as_deref(),
+            &names,
+            pieces
+                .iter()
+                .find(|p| p.key == "pawn")
+                .map(|p| (p.name.as_str(), p.letter)),
             &mut zones,
             &mut decls,
         );
@@ -340,6 +368,21 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     }
     if c.flag("mustCapture", false) {
         decls.push_str("must capture\n");
+    }
+    // Fairy-Stockfish's blast removes the capturer and every piece around the
+    // capture but those of the piece type `pawn` (and `blastImmuneTypes`).
+    if c.flag("blastOnCapture", false) {
+        let mut line = "explode on capture".to_string();
+        if let Some(p) = &pawn {
+            let _ = write!(line, ", sparing {p}");
+        }
+        if let Some(v) = c.value("blastImmuneTypes").filter(|v| v != "-") {
+            let names: Vec<String> = v.chars().filter_map(&letter_name).collect();
+            if !names.is_empty() {
+                let _ = write!(line, ", immune {}", names.join(" | "));
+            }
+        }
+        let _ = writeln!(decls, "{line}");
     }
     game_ends(&mut c, &letter_name, pawn.clone(), &mut decls);
     win_rules(&mut c, &letter_name, &fen, &mut zones, &mut decls);
@@ -408,6 +451,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             }
         }
     }
+    body.push_str(&promoted);
     if let Some(l) = walls {
         let _ = writeln!(body, "piece Wall ({l}) {{ }}");
     }

@@ -3,7 +3,7 @@
 //! the rank), and `hand` / `drop` (drop restrictions). Each reports what it cannot
 //! translate through `Conv::issue`; pieces and the board are `convert`'s.
 
-use super::convert::{mirror, Conv, Piece};
+use super::convert::{mirror, same_cells, Conv, Piece};
 use std::fmt::Write;
 
 /// `promotion` declarations; returns the zone's name.
@@ -12,8 +12,33 @@ pub(super) fn promotion(
     letter_name: &dyn Fn(char) -> Option<String>,
     zones: &mut String,
     decls: &mut String,
+    promoted: &mut String,
+    pawn_letter: Option<char>,
 ) -> Option<String> {
-    let pawns = c.value("promotionPawnTypes").unwrap_or_else(|| "p".into());
+    // Fairy-Stockfish's default is the piece type `pawn`, whatever its letter (not
+    // a soldier or shogi pawn lettered p); a pawn type that promotes shogi-style
+    // (`promotedPieceType`) does not promote by `promotionPieceTypes`.
+    let shogi_style: Vec<char> = c
+        .keys
+        .get("promotedPieceType")
+        .map(|e| {
+            e.value
+                .split_whitespace()
+                .filter_map(|p| p.chars().next())
+                .map(|l| l.to_ascii_lowercase())
+                .collect()
+        })
+        .unwrap_or_default();
+    let pawns: String = match c.value("promotionPawnTypes") {
+        Some(v) => v,
+        None => pawn_letter
+            .map(|l| l.to_ascii_lowercase())
+            .into_iter()
+            .collect(),
+    }
+    .chars()
+    .filter(|l| !shogi_style.contains(l))
+    .collect();
     let choices = c
         .value("promotionPieceTypes")
         .unwrap_or_else(|| "nbrq".into());
@@ -43,12 +68,6 @@ pub(super) fn promotion(
         .filter(|l| !pawns.contains(*l))
         .filter_map(letter_name)
         .collect();
-    if let Some(v) = c.value("promotedPieceType").filter(|v| v != "-") {
-        c.issue(
-            "promotedPieceType",
-            format!("`{v}`: shogi-style piece promotion is not translated"),
-        );
-    }
     for key in [
         "promotionLimit",
         "sittuyinPromotion",
@@ -63,18 +82,101 @@ pub(super) fn promotion(
     }
     let optional = !c.flag("mandatoryPawnPromotion", true);
     let region = region?;
-    if pawn_names.is_empty() || choice_names.is_empty() {
+    let pawn_rule = !pawn_names.is_empty() && !choice_names.is_empty();
+    let pieces = piece_promotion(
+        c,
+        letter_name,
+        pawn_rule.then_some(pawns.as_str()),
+        decls,
+        promoted,
+    );
+    if !pawn_rule && !pieces {
         return None;
     }
     let _ = writeln!(zones, "zone promotion_zone = {region}");
-    let _ = writeln!(
-        decls,
-        "promotion {} to {} in promotion_zone{}",
-        pawn_names.join(" | "),
-        choice_names.join(" | "),
-        if optional { ", optional" } else { "" }
-    );
+    if pawn_rule {
+        let _ = writeln!(
+            decls,
+            "promotion {} to {} in promotion_zone{}",
+            pawn_names.join(" | "),
+            choice_names.join(" | "),
+            if optional { ", optional" } else { "" }
+        );
+    }
     Some("promotion_zone".into())
+}
+
+/// `promotedPieceType = x:y ...`: Fairy-Stockfish's shogi-style promotion, a move
+/// starting or ending in the promotion zone may turn piece x into a piece `+X` that
+/// moves as y (`piece PromotedX (+X) { like Y }`), optional unless
+/// `mandatoryPiecePromotion`, forced where the piece could never move again only under
+/// `immobilityIllegal`. Pawn types that promote by `promotionPieceTypes` (`pawns`)
+/// are left to that rule. Whether any rule was written.
+fn piece_promotion(
+    c: &mut Conv<'_>,
+    letter_name: &dyn Fn(char) -> Option<String>,
+    pawns: Option<&str>,
+    decls: &mut String,
+    promoted: &mut String,
+) -> bool {
+    let Some(v) = c.value("promotedPieceType").filter(|v| v != "-") else {
+        return false;
+    };
+    let optional = !c.flag("mandatoryPiecePromotion", false);
+    let never_forced = optional && !c.flag("immobilityIllegal", false);
+    let mut any = false;
+    let mut done: Vec<char> = Vec::new();
+    for pair in v.split_whitespace() {
+        let letters: Vec<char> = pair.chars().collect();
+        let (from, to) = match letters.as_slice() {
+            [f, ':', t] => (f.to_ascii_lowercase(), t.to_ascii_lowercase()),
+            _ => {
+                c.issue("promotedPieceType", format!("`{pair}` is not `x:y`"));
+                continue;
+            }
+        };
+        if pawns.is_some_and(|p| p.contains(from)) {
+            c.issue(
+                "promotedPieceType",
+                format!(
+                    "`{pair}`: a pawn that also promotes by promotionPieceTypes is not translated"
+                ),
+            );
+            continue;
+        }
+        // A piece the variant does not have promotes to nothing (an inherited pair).
+        if letter_name(from).is_none() {
+            continue;
+        }
+        let (Some(base), Some(target)) = (letter_name(from), letter_name(to)) else {
+            c.issue(
+                "promotedPieceType",
+                format!("`{pair}` names a piece this variant does not have"),
+            );
+            continue;
+        };
+        if done.contains(&from) {
+            c.issue(
+                "promotedPieceType",
+                format!("`{pair}`: `{from}` promotes twice"),
+            );
+            continue;
+        }
+        done.push(from);
+        let name = format!("Promoted{base}");
+        let upper = from.to_ascii_uppercase();
+        let _ = writeln!(promoted, "piece {name} (+{upper}) {{ like {target} }}");
+        let mut line = format!("promotion {base} to {name} in promotion_zone, also leaving");
+        if optional {
+            line.push_str(", optional");
+        }
+        if never_forced {
+            line.push_str(", never forced");
+        }
+        let _ = writeln!(decls, "{line}");
+        any = true;
+    }
+    any
 }
 
 /// The files (0-based) of a FEN board part's rank `rank` (0-based from the first
@@ -113,6 +215,10 @@ fn files_of(board: &str, height: u8, rank: u8, letter: char) -> Vec<u8> {
 /// Fairy-Stockfish reads castling rights `K` and `Q`.
 pub(super) fn castling(c: &mut Conv<'_>, pieces: &[Piece], board: &str, decls: &mut String) {
     if !c.flag("castling", true) {
+        // Who would castle says nothing when nobody castles.
+        for key in ["castlingKingPiece", "castlingRookPieces"] {
+            c.get(key);
+        }
         return;
     }
     let king_letter = c.value("castlingKingPiece").unwrap_or_else(|| "k".into());
@@ -204,32 +310,49 @@ pub(super) fn drops(
     c: &mut Conv<'_>,
     letter_name: &dyn Fn(char) -> Option<String>,
     promo_zone: Option<&str>,
+    all_pieces: &[String],
+    pawn: Option<(&str, char)>,
     zones: &mut String,
     decls: &mut String,
 ) {
     let drops = c.flag("pieceDrops", false);
     let to_hand = c.flag("capturesToHand", false);
-    if drops != to_hand {
-        let key = if drops {
-            "pieceDrops"
-        } else {
-            "capturesToHand"
-        };
+    if to_hand && !drops {
         c.issue(
-            key,
-            "drops are translated when both pieceDrops and capturesToHand are on",
+            "capturesToHand",
+            "captures go to hand but pieceDrops is off: a hand that is never dropped from is not translated",
         );
         return;
     }
     if !drops {
         return;
     }
-    decls.push_str(if c.flag("dropLoop", false) {
-        "hand, captures kept promoted\n"
-    } else {
-        "hand\n"
+    decls.push_str(match (to_hand, c.flag("dropLoop", false)) {
+        (false, _) => "hand, captures not kept\n",
+        (true, true) => "hand, captures kept promoted\n",
+        (true, false) => "hand\n",
     });
-    let pawns = c.value("promotionPawnTypes").unwrap_or_else(|| "p".into());
+    // `dropChecks = false`: no drop may give check; `immobilityIllegal` (off by
+    // default): a piece may be dropped where it could never move again.
+    let checks = c.flag("dropChecks", true);
+    let stuck = !c.flag("immobilityIllegal", false);
+    let region = drop_region(c, zones);
+    let mut every = String::new();
+    if let Some(z) = &region {
+        let _ = write!(every, " not in {z}");
+    }
+    if !checks {
+        every.push_str(", not checking");
+    }
+    if stuck {
+        every.push_str(", also stuck");
+    }
+    // Fairy-Stockfish keeps the piece type `pawn` (whatever its letter; not another
+    // piece lettered p) off the first rank and the promotion zone.
+    let pawns: String = pawn
+        .map(|(_, l)| l.to_ascii_lowercase())
+        .into_iter()
+        .collect();
     let first_rank = c.flag("firstRankPawnDrops", false);
     let in_zone = c.flag("promotionZonePawnDrops", false);
     let no_doubled = c.value("dropNoDoubled").filter(|v| v != "-");
@@ -237,6 +360,8 @@ pub(super) fn drops(
     let per_file = match c.value("dropNoDoubledCount") {
         None => ", one per file".to_string(),
         Some(n) => match n.trim().parse::<u8>() {
+            // No file holds fewer than none: the kind is never dropped.
+            Ok(0) => String::new(),
             Ok(1) => ", one per file".to_string(),
             Ok(n) if n > 1 => format!(", at most {n} per file"),
             _ => {
@@ -260,22 +385,33 @@ pub(super) fn drops(
             c.issue(key, "not translated");
         }
     }
-    for key in ["whiteDropRegion", "blackDropRegion", "enclosingDrop"] {
+    for key in ["enclosingDrop"] {
         if c.get(key).is_some() {
             c.issue(key, "not translated");
         }
     }
-    if !first_rank {
+    if !first_rank && pawn.is_some() {
         zones.push_str("zone first_rank = rank 1\n");
     }
-    for l in pawns.chars() {
-        let Some(name) = letter_name(l) else { continue };
+    let mut written: Vec<String> = Vec::new();
+    for (name, l) in pawn
+        .iter()
+        .map(|(n, l)| (n.to_string(), l.to_ascii_lowercase()))
+    {
         let mut not_in = Vec::new();
         if !first_rank {
             not_in.push("first_rank");
         }
         if let (false, Some(z)) = (in_zone, promo_zone) {
             not_in.push(z);
+        }
+        if let Some(z) = &region {
+            not_in.push(z);
+        }
+        let never = per_file.is_empty() && no_doubled.as_deref().is_some_and(|d| d.contains(l));
+        if never {
+            let _ = writeln!(zones, "zone every_cell = ranks 1-{}", c.height);
+            not_in.push("every_cell");
         }
         let mut line = format!("drop {name}");
         if !not_in.is_empty() {
@@ -287,13 +423,111 @@ pub(super) fn drops(
         if mate {
             line.push_str(", not mating");
         }
+        if !checks {
+            line.push_str(", not checking");
+        }
+        if stuck {
+            line.push_str(", also stuck");
+        }
         let _ = writeln!(decls, "{line}");
+        written.push(name);
     }
-    if let Some(d) = no_doubled {
+    if let Some(d) = &no_doubled {
         for l in d.chars().filter(|l| !pawns.contains(*l)) {
+            if per_file.is_empty() {
+                c.issue(
+                    "dropNoDoubledCount",
+                    "`0` (never dropped) is translated for the pawn only",
+                );
+                continue;
+            }
             if let Some(name) = letter_name(l) {
-                let _ = writeln!(decls, "drop {name}{per_file}");
+                let _ = writeln!(decls, "drop {name}{per_file}{every}");
+                written.push(name);
             }
         }
     }
+    // The options that hold for every piece, on the pieces not written above.
+    if !every.is_empty() {
+        for name in all_pieces {
+            if !written.contains(name) {
+                let _ = writeln!(decls, "drop {name}{every}");
+            }
+        }
+    }
+}
+
+/// `dropRegionWhite` / `dropRegionBlack`: where drops may land, as the zone
+/// `no_drop` of the other cells (zones are side-relative, so the second side's
+/// region must be the first side's mirror image; a region for one side only is
+/// reported).
+fn drop_region(c: &mut Conv<'_>, zones: &mut String) -> Option<String> {
+    let white = c.cells("dropRegionWhite", None);
+    let black = c.cells("dropRegionBlack", None);
+    let w = match (white, black) {
+        (None, None) => return None,
+        (Some(w), Some(b)) if same_cells(mirror(&w, c.height).as_deref(), &b) => w,
+        (Some(_), Some(_)) => {
+            c.issue(
+                "dropRegionBlack",
+                "not the mirror image of dropRegionWhite (zones are side-relative)",
+            );
+            return None;
+        }
+        (Some(_), None) => {
+            c.issue(
+                "dropRegionWhite",
+                "a drop region for the first side only is not translated",
+            );
+            return None;
+        }
+        (None, Some(_)) => {
+            c.issue(
+                "dropRegionBlack",
+                "a drop region for the second side only is not translated",
+            );
+            return None;
+        }
+    };
+    let inside = expand(&w, c.width, c.height);
+    let mut rest = Vec::new();
+    for r in 1..=c.height {
+        for f in 0..c.width {
+            if !inside.contains(&(f, r)) {
+                rest.push(format!("{}{r}", (b'a' + f) as char));
+            }
+        }
+    }
+    if rest.is_empty() {
+        return None;
+    }
+    let _ = writeln!(zones, "zone no_drop = {}", rest.join(" "));
+    Some("no_drop".into())
+}
+
+/// The cells (file 0-based, rank 1-based) of a cell set as [`Conv::cells`] writes it.
+fn expand(cells: &str, width: u8, height: u8) -> Vec<(u8, u8)> {
+    let mut out = Vec::new();
+    let mut words = cells.split_whitespace();
+    while let Some(w) = words.next() {
+        match w {
+            "rank" => {
+                if let Some(r) = words.next().and_then(|n| n.parse::<u8>().ok()) {
+                    out.extend((0..width).map(|f| (f, r)));
+                }
+            }
+            "file" => {
+                if let Some(f) = words.next().and_then(|l| l.bytes().next()) {
+                    out.extend((1..=height).map(|r| (f - b'a', r)));
+                }
+            }
+            cell => {
+                let (f, r) = cell.split_at(1);
+                if let Ok(r) = r.parse::<u8>() {
+                    out.push((f.as_bytes()[0] - b'a', r));
+                }
+            }
+        }
+    }
+    out
 }

@@ -49,7 +49,9 @@ pub(super) fn game_ends(
             }
         }
         let _ = writeln!(decls, "{line}");
-        if perpetual {
+        // Without royal pieces nobody is ever in check: the key says nothing.
+        let royals = decls.starts_with("royal ") || decls.contains("\nroyal ");
+        if perpetual && royals {
             decls.push_str("perpetual check loses\n");
         }
     } else if n_fold == 1 {
@@ -93,7 +95,7 @@ pub(super) fn win_rules(
     decls: &mut String,
 ) {
     flags(c, letter_name, zones, decls);
-    extinction(c, letter_name, decls);
+    extinction(c, letter_name, fen, decls);
     if c.flag("checkCounting", false) {
         // The counts are the start FEN's field after en passant: `3+3`.
         let counts = fen
@@ -210,7 +212,12 @@ fn flags(
 }
 
 /// `extinctionValue`, `extinctionPieceTypes` (`*`: all pieces), `extinctionPieceCount`.
-fn extinction(c: &mut Conv<'_>, letter_name: &dyn Fn(char) -> Option<String>, decls: &mut String) {
+fn extinction(
+    c: &mut Conv<'_>,
+    letter_name: &dyn Fn(char) -> Option<String>,
+    fen: &str,
+    decls: &mut String,
+) {
     let value = match c.value("extinctionValue").as_deref() {
         None | Some("none") => return,
         Some(v @ ("win" | "loss" | "draw")) => v.to_string(),
@@ -251,10 +258,16 @@ fn extinction(c: &mut Conv<'_>, letter_name: &dyn Fn(char) -> Option<String>, de
             );
         }
     }
-    for key in ["extinctionPseudoRoyal", "extinctionClaim"] {
-        if c.flag(key, false) {
-            c.issue(key, "not translated");
-        }
+    if c.flag("extinctionClaim", false) {
+        c.issue("extinctionClaim", "not translated");
+    }
+    // Pseudo-royal pieces cannot be taken: without blasts, Fairy-Stockfish ends no
+    // game by their extinction (a type missing from the start position ends nothing).
+    if c.flag("extinctionPseudoRoyal", false)
+        && pseudo_royal(c, letter_name, &types, below, fen, decls)
+        && !c.flag("blastOnCapture", false)
+    {
+        return;
     }
     let below = if below > 1 {
         format!(", below {below}")
@@ -262,4 +275,49 @@ fn extinction(c: &mut Conv<'_>, letter_name: &dyn Fn(char) -> Option<String>, de
         String::new()
     };
     let _ = writeln!(decls, "extinction {what} {value}{below}");
+}
+
+/// `extinctionPseudoRoyal`: a piece of the extinction types is pseudo-royal (no move
+/// may leave it attacked) while its side has no more of its type than the count the
+/// loss of one would make extinct. Translated as `royal` when that holds from the start
+/// position on for every such type (each side holds at most `below` of them): then
+/// the pieces are royal for the whole game, as `royal` says; `*` is reported.
+/// Whether it was translated.
+fn pseudo_royal(
+    c: &mut Conv<'_>,
+    letter_name: &dyn Fn(char) -> Option<String>,
+    types: &str,
+    below: u32,
+    fen: &str,
+    decls: &mut String,
+) -> bool {
+    if types.contains('*') {
+        c.issue(
+            "extinctionPseudoRoyal",
+            "pseudo-royalty of every piece (`extinctionPieceTypes = *`) is not translated",
+        );
+        return false;
+    }
+    let board = fen.split_whitespace().next().unwrap_or("");
+    let mut names = Vec::new();
+    for l in types.chars().filter(|l| l.is_ascii_alphabetic()) {
+        let Some(name) = letter_name(l) else { continue };
+        for side in [l.to_ascii_uppercase(), l.to_ascii_lowercase()] {
+            let n = board.chars().filter(|&x| x == side).count() as u32;
+            if n > below {
+                c.issue(
+                    "extinctionPseudoRoyal",
+                    format!("`{side}` starts {n} times, more than the {below} that are pseudo-royal: not translated"),
+                );
+                return false;
+            }
+        }
+        if !decls.lines().any(|d| d == format!("royal {name}")) {
+            names.push(name);
+        }
+    }
+    if !names.is_empty() {
+        let _ = writeln!(decls, "royal {}", names.join(" | "));
+    }
+    true
 }

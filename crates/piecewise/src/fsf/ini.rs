@@ -148,10 +148,17 @@ pub fn resolve(all: &[Section], name: &str) -> Result<Resolved, FsfError> {
             None => None,
         };
     }
-    let mut map = BTreeMap::new();
+    let mut map: BTreeMap<String, Entry> = BTreeMap::new();
     for s in chain.iter().rev() {
         for (k, e) in &s.keys {
-            map.insert(k.clone(), e.clone());
+            let e = match map.get(k) {
+                Some(parent) if k == "promotedPieceType" => Entry {
+                    value: merge_pairs(&parent.value, &e.value),
+                    ..e.clone()
+                },
+                _ => e.clone(),
+            };
+            map.insert(k.clone(), e);
         }
     }
     let mut names: Vec<String> = chain.iter().map(|s| s.name.clone()).collect();
@@ -161,6 +168,21 @@ pub fn resolve(all: &[Section], name: &str) -> Result<Resolved, FsfError> {
         chain: names,
         unknown,
     })
+}
+
+/// `promotedPieceType` of a child over its parent's: Fairy-Stockfish sets the pieces
+/// the child names and keeps the parent's others (`x:y` pairs, the child's win).
+pub fn merge_pairs(parent: &str, child: &str) -> String {
+    let named: Vec<char> = child
+        .split_whitespace()
+        .filter_map(|p| p.chars().next())
+        .collect();
+    let mut out: Vec<&str> = parent
+        .split_whitespace()
+        .filter(|p| p.chars().next().is_some_and(|c| !named.contains(&c)))
+        .collect();
+    out.extend(child.split_whitespace());
+    out.join(" ")
 }
 
 #[cfg(test)]

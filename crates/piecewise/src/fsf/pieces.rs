@@ -49,6 +49,7 @@ pub const BUILTINS: &[Builtin] = &[
     b("shogiKnight", "ShogiKnight", "fN"),
     b("gold", "Gold", "WfF"),
     b("dragonHorse", "DragonHorse", "BW"),
+    b("dragon", "Dragon", "RF"),
     b("clobber", "Clobber", "cW"),
     b("breakthrough", "Breakthrough", "fmWfF"),
     b("immobile", "Immobile", ""),
