@@ -15,6 +15,7 @@ mod backend;
 mod betza;
 mod boards;
 mod cascade_actions;
+mod catalogue_perft;
 mod check_only;
 mod cli;
 mod colours;
