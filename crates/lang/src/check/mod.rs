@@ -17,6 +17,7 @@ mod activation;
 mod castling;
 mod cells;
 mod directions;
+mod drops;
 mod effects;
 mod ends;
 mod faces;
