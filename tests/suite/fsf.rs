@@ -34,18 +34,25 @@ fn the_corpus_imports_completely_and_counts_like_fairy_stockfish() {
     assert_eq!(variants.len(), PERFT.len());
     for (v, (name, counts)) in variants.iter().zip(PERFT) {
         assert_eq!(&v.name, name);
-        assert!(v.complete(), "{name}: {:?}", v.issues);
-        let game = Game::compile(&v.rules)
-            .unwrap_or_else(|d| panic!("{}", d.render("x.rules", &v.rules, false)));
-        let start = game.start_position().expect("a start position");
-        for (d, want) in counts.iter().enumerate() {
-            assert_eq!(
-                game.perft(&start, d as u32 + 1),
-                *want,
-                "{name} depth {}",
-                d + 1
-            );
-        }
+        assert_complete_with_perft(v, counts);
+    }
+}
+
+/// Asserts that the imported variant `v` is complete and that its perft from the start
+/// position, depth 1, 2, ..., is `counts` (pyffish's figures).
+fn assert_complete_with_perft(v: &fsf::Variant, counts: &[u64]) {
+    let name = &v.name;
+    assert!(v.complete(), "{name}: {:?}", v.issues);
+    let game = Game::compile(&v.rules)
+        .unwrap_or_else(|d| panic!("{}", d.render("x.rules", &v.rules, false)));
+    let start = game.start_position().expect("a start position");
+    for (d, want) in counts.iter().enumerate() {
+        assert_eq!(
+            game.perft(&start, d as u32 + 1),
+            *want,
+            "{name} depth {}",
+            d + 1
+        );
     }
 }
 
@@ -379,21 +386,10 @@ fn issue_31_keys_translate_and_count_like_fairy_stockfish() {
     let variants = fsf::import(KEYS_31, None).unwrap();
     for (v, (name, counts, lines)) in variants.iter().zip(want) {
         assert_eq!(&v.name, name);
-        assert!(v.complete(), "{name}: {:?}", v.issues);
         for l in *lines {
             assert!(v.rules.contains(l), "{name}: no `{l}` in\n{}", v.rules);
         }
-        let game = Game::compile(&v.rules)
-            .unwrap_or_else(|d| panic!("{}", d.render("x.rules", &v.rules, false)));
-        let start = game.start_position().expect("a start position");
-        for (d, want) in counts.iter().enumerate() {
-            assert_eq!(
-                game.perft(&start, d as u32 + 1),
-                *want,
-                "{name} depth {}",
-                d + 1
-            );
-        }
+        assert_complete_with_perft(v, counts);
     }
     // The knight must promote on entering the zone (mandatoryPiecePromotion).
     let promoted = Game::compile(&variants[1].rules).unwrap();
@@ -419,22 +415,11 @@ fn shogi_parents_count_like_fairy_stockfish() {
     let ini = "[ms:minishogi]\n[gg:gorogoro]\n";
     let variants = fsf::import(ini, None).unwrap();
     for (v, counts) in variants.iter().zip([[14u64, 181, 2512], [16, 250, 4166]]) {
-        assert!(v.complete(), "{}: {:?}", v.name, v.issues);
         assert!(
             v.rules.contains("piece PromotedSilver (+S) { like Gold }"),
             "{}",
             v.rules
         );
-        let game = Game::compile(&v.rules).unwrap();
-        let start = game.start_position().unwrap();
-        for (d, want) in counts.iter().enumerate() {
-            assert_eq!(
-                game.perft(&start, d as u32 + 1),
-                *want,
-                "{} depth {}",
-                v.name,
-                d + 1
-            );
-        }
+        assert_complete_with_perft(v, &counts);
     }
 }
