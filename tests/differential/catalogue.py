@@ -9,7 +9,8 @@ played against pyffish:
   every position, the legal moves (`piecewise moves NAME --batch` on pyffish's FEN) and
   the end verdict (`piecewise result NAME --batch --each` on the start FEN and the moves:
   the result when pyffish has no legal move, `is_immediate_game_end` and
-  `is_optional_game_end`, as tests/differential/ends.py compares them) must agree;
+  `is_optional_game_end`, and `has_insufficient_material` for the draw by insufficient
+  material, as tests/differential/ends.py compares them) must agree;
 - perft from the start position to --perft-depth (pyffish counted by recursion over
   `legal_moves`) must agree.
 
@@ -57,7 +58,8 @@ def playouts(variant, rng, count, plies, restricted):
             opt = sf.is_optional_game_end(variant, start, moves)
             res = ends.value_word(sf.game_result(variant, start, moves)) if not legal else "?"
             verdict = (res, ends.value_word(imm[1]) if imm[0] else None,
-                       ends.value_word(opt[1]) if opt[0] else None)
+                       ends.value_word(opt[1]) if opt[0] else None,
+                       ends.dead(variant, start, moves))
             expected = run.expected_moves(variant, fen, sf.legal_moves(variant, fen, []),
                                           restricted)
             rows.append((fen, expected, verdict))
@@ -154,14 +156,13 @@ def check(job):
                 continue
             for k, ((_, _, exp), got) in enumerate(zip(g, answers)):
                 got = [ends.parse_answer(t) for t in got]
-                for what, e, a in zip(("result", "immediate", "optional"), exp, got):
-                    if what == "result" and e == "?":
-                        e = exp[1]
-                    if (a[0] if a else None) != e:
+                for i, (what, a) in enumerate(zip(("result", "immediate", "optional"), got)):
+                    if not ends.verdict_agrees(what, exp, a):
+                        e = exp[1] if what == "result" and exp[0] == "?" else exp[i]
                         out["verdicts"] += 1
                         if len(out["show"]) < args.show:
-                            out["show"].append(f"{what} after {' '.join(moves[:k])}: "
-                                               f"pyffish {e}, piecewise {a}")
+                            out["show"].append(f"{what} after {' '.join(moves[:k])}: pyffish {e}"
+                                               f"{' (dead)' if exp[3] else ''}, piecewise {a}")
                         break
         if args.perft_depth:
             try:

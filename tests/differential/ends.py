@@ -38,10 +38,37 @@ def value_word(value):
     return "draw"
 
 
+def dead(variant, start, moves):
+    """Whether pyffish's `has_insufficient_material` says neither side can mate."""
+    return tuple(sf.has_insufficient_material(variant, start, moves)) == (True, True)
+
+
+def verdict_agrees(what, expected, got):
+    """Whether piecewise's answer `got` (None or (word, reason)) to `what` (`result`,
+    `immediate` or `optional`) agrees with pyffish's `expected`, a playout's
+    (result, immediate, optional, dead) tuple.
+
+    pyffish leaves the draw by insufficient material to its caller: `game_result` and
+    `is_immediate_game_end` say nothing where `has_insufficient_material` says neither side
+    can mate (`dead`). piecewise's immediate answer is pyffish's, but its result (the game
+    is over) includes that draw (docs/language.md, "Insufficient material"). So in a dead
+    position with no other end, the result must be an insufficient-material end; in any
+    other position no answer may be one."""
+    res, imm, opt, is_dead = expected
+    e = {"result": imm if res == "?" else res, "immediate": imm, "optional": opt}[what]
+    material = got is not None and got[1] == "insufficient-material"
+    if what == "result" and e is None and is_dead:
+        return material
+    if material and not is_dead:
+        return False
+    return (got[0] if got else None) == e
+
+
 def playout(variant, rng, max_plies, mate_restricted=frozenset()):
     """One random game: (moves, expected) where expected[k] is the answer after k moves:
-    a triple (result, immediate, optional), each None or `win`/`loss`/`draw`; result is
-    compared only when pyffish has no legal move (else it is `?`)."""
+    a tuple (result, immediate, optional, dead), the first three None or
+    `win`/`loss`/`draw` (result is compared only when pyffish has no legal move, else it
+    is `?`) and `dead` whether neither side can mate (see `verdict_agrees`)."""
     start = sf.start_fen(variant)
     fen = start                 # the current position (for the questions without history)
     moves, expected = [], []
@@ -51,7 +78,7 @@ def playout(variant, rng, max_plies, mate_restricted=frozenset()):
         legal = sf.legal_moves(variant, start, moves)
         res = value_word(sf.game_result(variant, start, moves)) if not legal else "?"
         expected.append((res, value_word(imm[1]) if imm[0] else None,
-                         value_word(opt[1]) if opt[0] else None))
+                         value_word(opt[1]) if opt[0] else None, dead(variant, start, moves)))
         if imm[0] or not legal or len(moves) >= max_plies:
             return moves, expected
         # Never a checkmating drop of a `not mating` piece (shogi's pawn): Fairy-Stockfish
@@ -144,14 +171,15 @@ def check_game(job):
         for k, (exp, got) in enumerate(zip(expected, answers)):
             positions += 1
             got = [parse_answer(t) for t in got]
-            for what, e, g in zip(("result", "immediate", "optional"), exp, got):
+            for what, g in zip(("result", "immediate", "optional"), got):
                 if g:
                     seen[f"{what} {g[0]}:{g[1]}"] += 1
-                if what == "result" and e == "?":
-                    # pyffish has legal moves: the game is over only by an immediate end.
-                    e = exp[1]
-                if (g[0] if g else None) != e:
-                    mismatches.append((moves, k, what, f"pyffish {e}, piecewise {g}"))
+                if not verdict_agrees(what, exp, g):
+                    # (pyffish has legal moves: the game is over only by an immediate end.)
+                    e = exp[1] if what == "result" and exp[0] == "?" else exp[
+                        ("result", "immediate", "optional").index(what)]
+                    mismatches.append((moves, k, what, f"pyffish {e}{' (dead)' if exp[3] else ''}"
+                                                       f", piecewise {g}"))
     return game, mismatches, None, seen, positions, time.time() - t0
 
 
