@@ -84,6 +84,7 @@ mod serve_hostile;
 #[cfg(feature = "serve")]
 mod serve_jobs;
 mod shared;
+mod shatar;
 mod shogi_faces;
 mod sides;
 mod snapshots;

@@ -24,7 +24,7 @@ impl Game {
     /// (`has_insufficient_material`; its `game_result` is 0, a draw's value, either way).
     pub fn line_result(&self, line: &Line) -> Option<GameResult> {
         self.immediate_end(line)
-            .or_else(|| self.no_move_result(line.position()))
+            .or_else(|| self.no_move_result_in(line.position(), Some(line)))
             .or_else(|| self.material_draw(line.position()))
     }
 

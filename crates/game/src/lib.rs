@@ -74,6 +74,7 @@ mod legality;
 mod line;
 mod lion;
 mod make;
+mod mate;
 mod material;
 mod movegen;
 mod moves;

@@ -54,9 +54,12 @@ pub(crate) struct Mark {
     /// The position's hash for repetitions: the Zobrist hash, without its en passant
     /// cell unless an en passant capture is legal there.
     pub key: u64,
-    /// The side to move was in check (kept only for `perpetual check loses` and `move
-    /// repetition loses`).
+    /// The side to move was in check (kept only for `perpetual check loses`, `move
+    /// repetition loses` and `checkmate ..., after check by`).
     pub check: bool,
+    /// The side to move was in check by a piece of the kinds `checkmate ..., after
+    /// check by KINDS` names (kept only for that rule).
+    pub series_kind: bool,
     /// The move into this position restarted the halfmove clock (a capture or a pawn
     /// move): no earlier position can be the same.
     pub reset: bool,
@@ -285,8 +288,11 @@ impl Game {
         }
         Mark {
             key,
-            check: (self.ends.perpetual_check_loses || self.ends.move_repetition.is_some())
+            check: (self.ends.perpetual_check_loses
+                || self.ends.move_repetition.is_some()
+                || self.ends.checkmate_after.is_some())
                 && self.in_check(pos),
+            series_kind: self.checked_by_series_kind(pos),
             reset,
             count,
         }

@@ -13,6 +13,7 @@
 use super::{Game, GamePosition};
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::Outcome;
+use crate::line::Line;
 
 /// Why a game ended (or may end, when a player claims it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -142,11 +143,21 @@ impl Game {
     /// The result if the side to move has no legal move (checkmate, or stalemate as the
     /// rules' `stalemate` declares it), `None` if it has one.
     pub fn no_move_result(&self, pos: &GamePosition) -> Option<GameResult> {
-        self.no_move_end(pos).map(|r| self.with_odds(pos, r))
+        self.no_move_result_in(pos, None)
     }
 
-    /// [`Game::no_move_result`] before `draw odds`.
-    fn no_move_end(&self, pos: &GamePosition) -> Option<GameResult> {
+    /// [`Game::no_move_result`] at `pos`, the end of `line` when one is given (a mate's
+    /// outcome may depend on the checks before it).
+    pub(crate) fn no_move_result_in(
+        &self,
+        pos: &GamePosition,
+        line: Option<&Line>,
+    ) -> Option<GameResult> {
+        self.no_move_end(pos, line).map(|r| self.with_odds(pos, r))
+    }
+
+    /// [`Game::no_move_result_in`] before `draw odds`.
+    fn no_move_end(&self, pos: &GamePosition, line: Option<&Line>) -> Option<GameResult> {
         if self.one_side || self.move_generator().has_legal_move(&mut pos.clone()) {
             return None;
         }
@@ -155,7 +166,7 @@ impl Game {
             return Some(lost);
         }
         if self.in_check(pos) {
-            let outcome = self.ends.checkmate.unwrap_or(Outcome::Loss);
+            let outcome = self.mate_outcome(pos, line);
             return Some(GameResult::for_side(side, outcome, EndReason::Checkmate));
         }
         Some(GameResult::for_side(

@@ -100,7 +100,7 @@ pub enum Item {
     /// `checks N`
     Checks(ChecksDecl),
     /// `checkmate OUTCOME`
-    Checkmate(StalemateDecl),
+    Checkmate(CheckmateDecl),
     /// `no giving check`
     NoGivingCheck(Span),
     /// `draw odds for first|second`: the side every draw is a win for.
@@ -807,7 +807,8 @@ impl Item {
             Item::Extinction(d) => d.span,
             Item::Endgame(d) => d.span,
             Item::Checks(d) => d.span,
-            Item::Checkmate(d) | Item::DoublePass(d) | Item::RoyalsFacing(d) => d.span,
+            Item::DoublePass(d) | Item::RoyalsFacing(d) => d.span,
+            Item::Checkmate(d) => d.span,
             Item::Points(d) => d.span,
             Item::Stalemate(d) => d.span,
             Item::MustCapture(d) => d.span,

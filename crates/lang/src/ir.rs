@@ -15,7 +15,7 @@ pub use effects::*;
 mod ends;
 mod neutral;
 pub use ends::{
-    BareRoyalRule, CountingRoles, CountingStyle, EndRules, EndgameRule, ExtinctionRule,
+    BareRoyalRule, CountingRoles, CountingStyle, EndRules, EndgameRule, ExtinctionRule, MateKinds,
     MoveLimitRule, Outcome, PointsRule, ReachRule, RepetitionRule,
 };
 pub use neutral::{NeutralCapture, Neutrals, Placement, Site};

@@ -385,6 +385,11 @@ fn references(item: &Item, out: &mut Vec<Name>) {
         Item::Extinction(d) => uses(out, Piece, &d.pieces),
         Item::Points(d) => uses(out, Piece, d.kinds.iter().map(|(name, _)| name)),
         Item::MoveRepetition(pieces, _) => uses(out, Piece, pieces),
+        Item::Checkmate(d) => {
+            for (pieces, _) in d.only.iter().chain(&d.after) {
+                uses(out, Piece, pieces);
+            }
+        }
         Item::Endgame(d) => {
             for m in d.stronger.iter().chain(&d.weaker) {
                 uses(out, Piece, m.counts.iter().map(|(_, name)| name));
@@ -397,7 +402,6 @@ fn references(item: &Item, out: &mut Vec<Name>) {
         }
         Item::Chain(_)
         | Item::Checks(_)
-        | Item::Checkmate(_)
         | Item::NoGivingCheck(_)
         | Item::DrawOdds(..)
         | Item::DoublePass(_)

@@ -155,6 +155,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("russian-draughts.rules"),
     shipped!("seirawan.rules"),
     shipped!("shako.rules"),
+    shipped!("shatar.rules"),
     shipped!("shatranj.rules"),
     shipped!("shogi.rules"),
     shipped!("shoshogi.rules"),

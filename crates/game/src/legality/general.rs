@@ -16,7 +16,7 @@
 //! each other give no check.
 
 use crate::attack::royals::{royal_attacked, royals_face};
-use crate::ids::CellId;
+use crate::ids::{CellId, PieceId};
 use crate::make::{make, unmake};
 use crate::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 
@@ -205,6 +205,24 @@ impl MoveGenerator<'_> {
         });
         self.pseudo.give_back(replies);
         threat
+    }
+
+    /// The pieces of the opponent that check the side to move, by cell (each once):
+    /// those with a pseudo-legal move, were the opponent to move, that takes a royal of
+    /// the side to move.
+    pub(crate) fn checkers(&mut self, pos: &GamePosition) -> Vec<(CellId, PieceId)> {
+        let g = self.pseudo.game;
+        let turned = g.with_side_to_move(pos, pos.side.opponent());
+        let mut replies = self.pseudo.buffer();
+        self.pseudo.pseudo_moves(&turned, &mut replies);
+        let mut found: Vec<(CellId, PieceId)> = Vec::new();
+        for r in replies.iter().filter(|r| takes_royal(g, &turned, r)) {
+            if !found.iter().any(|&(c, _)| c == r.from) {
+                found.push((r.from, r.piece));
+            }
+        }
+        self.pseudo.give_back(replies);
+        found
     }
 
     /// Whether the side to move is in check by the rule of this module: the opponent,

@@ -151,3 +151,16 @@ pub struct ChecksDecl {
     pub count: Number,
     pub span: Span,
 }
+
+/// `checkmate OUTCOME [, by KINDS only OUTCOME] [, after check by KINDS else OUTCOME]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckmateDecl {
+    /// The outcome for the side checkmated.
+    pub outcome: crate::ir::Outcome,
+    /// `by KINDS only OUTCOME`: a mate in which every checking piece is of these kinds.
+    pub only: Option<(Vec<Ident>, crate::ir::Outcome)>,
+    /// `after check by KINDS else OUTCOME`: the outcome of a mate whose series of checks
+    /// had no check by a piece of these kinds.
+    pub after: Option<(Vec<Ident>, crate::ir::Outcome)>,
+    pub span: Span,
+}

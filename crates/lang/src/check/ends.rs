@@ -11,8 +11,8 @@ use crate::ast::{self, CountingRoleWord, EndKindWord};
 use crate::diagnostics::Diagnostic;
 use crate::ids::{PieceId, Span};
 use crate::ir::{
-    BareRoyalRule, CountingRoles, EndRules, EndgameRule, ExtinctionRule, MoveLimitRule, Outcome,
-    ReachRule, RepetitionRule,
+    BareRoyalRule, CountingRoles, EndRules, EndgameRule, ExtinctionRule, MateKinds, MoveLimitRule,
+    Outcome, ReachRule, RepetitionRule,
 };
 
 /// The largest repetition count or move limit accepted (a larger one never ends a game
@@ -153,6 +153,16 @@ impl Checker {
                 ast::Item::Checkmate(d) if self.first_of("checkmate", d.span, &mut seen[9]) => {
                     self.needs_royals("checkmate", d.span, royals);
                     ends.checkmate = Some(d.outcome);
+                    let mut kinds = |part: &Option<(Vec<ast::Ident>, Outcome)>| {
+                        part.as_ref().and_then(|(names, outcome)| {
+                            Some(MateKinds {
+                                kinds: self.piece_ids(names)?,
+                                outcome: *outcome,
+                            })
+                        })
+                    };
+                    ends.checkmate_only = kinds(&d.only);
+                    ends.checkmate_after = kinds(&d.after);
                 }
                 ast::Item::DrawOdds(side, span)
                     if self.first_of("draw odds", *span, &mut seen[10]) =>

@@ -47,6 +47,14 @@ pub struct EndRules {
     pub no_giving_check: bool,
     /// `checkmate OUTCOME`: the outcome for the side checkmated (`None`: a loss).
     pub checkmate: Option<Outcome>,
+    /// `checkmate ..., by KINDS only OUTCOME`: the outcome for the side checkmated when
+    /// every piece that checks it is of these kinds (Shatar: a mate by knights alone is
+    /// a win for the mated side).
+    pub checkmate_only: Option<MateKinds>,
+    /// `checkmate ..., after check by KINDS else OUTCOME`: the outcome for the side
+    /// checkmated when no check of the unbroken series of checks ending in the mate was
+    /// given by a piece of these kinds (Shatar: without a "shak", a mate is a draw).
+    pub checkmate_after: Option<MateKinds>,
     /// `draw odds for first|second`: every draw (stalemate, repetition, move limit,
     /// counting, ...) is a win for this side.
     pub draw_odds: Option<Side>,
@@ -73,6 +81,15 @@ pub struct EndRules {
     /// has moved one piece (of a kind not excepted) back and forth between two cells
     /// four times running loses, a claim: see `Game::optional_end`.
     pub move_repetition: Option<Vec<PieceId>>,
+}
+
+/// Kinds of checking pieces and the outcome a `checkmate` option gives with them.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct MateKinds {
+    /// The kinds of checking pieces.
+    pub kinds: Vec<PieceId>,
+    /// The outcome for the side checkmated.
+    pub outcome: Outcome,
 }
 
 /// `draws by points KIND N, ... [, first|second N]`: what each side's material is worth.

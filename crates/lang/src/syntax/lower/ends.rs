@@ -129,11 +129,24 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
                 .collect(),
             span: c.span,
         }),
-        R::checkmate_decl => Item::Checkmate(StalemateDecl {
-            outcome: outcome(c.child(R::outcome)),
-            by_count: false,
-            span: c.span,
-        }),
+        R::checkmate_decl => {
+            let part = |rule| {
+                c.child(rule).map(|p| {
+                    let list = p.child(R::piece_list);
+                    (
+                        list.map(|l| piece_list(Some(l), l.span))
+                            .unwrap_or_default(),
+                        outcome(p.child(R::outcome)),
+                    )
+                })
+            };
+            Item::Checkmate(CheckmateDecl {
+                outcome: outcome(c.child(R::outcome)),
+                only: part(R::checkmate_only),
+                after: part(R::checkmate_after),
+                span: c.span,
+            })
+        }
         // `counting_decl`, the only rule left.
         _ => Item::Counting(CountingDecl {
             style: if c.has(R::kw_asean) {
