@@ -3,7 +3,8 @@
 //! the rank), and `hand` / `drop` (drop restrictions). Each reports what it cannot
 //! translate through `Conv::issue`; pieces and the board are `convert`'s.
 
-use super::convert::{mirror, same_cells, Conv, Piece};
+use super::army::Piece;
+use super::convert::{mirror, same_cells, Conv};
 use std::fmt::Write;
 
 /// `promotion` declarations; returns the zone's name.
