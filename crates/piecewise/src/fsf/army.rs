@@ -15,6 +15,8 @@ pub(super) struct Piece {
     pub(super) letter: char,
     pub(super) body: Vec<String>,
     pub(super) comment: Option<String>,
+    /// The Betza of a custom piece with en passant captures (`e`), not translated.
+    ep_capture: Option<String>,
 }
 
 /// The pieces the keys define, in piece-type order (customs after the built-ins, the
@@ -49,34 +51,33 @@ pub(super) fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece>
             letter,
             body: Vec::new(),
             comment: None,
+            ep_capture: None,
         };
         match betza {
             Ok(b) if b.is_empty() => {}
-            Ok(b) => {
-                match betza::translate(&b) {
-                    Ok(t) => {
-                        piece.body = t.patterns;
-                        if i_zone {
-                            for l in &mut piece.body {
-                                *l = l.replace(", initial", ", from double_step");
-                            }
-                        } else if piece.body.iter().any(|l| l.contains(", initial")) {
-                            c.issue(key, format!("`{b}`: `i` is the double-step region in Fairy-Stockfish, and this variant has none; read as `initial`"));
+            Ok(b) => match betza::translate(&b) {
+                Ok(t) => {
+                    piece.body = t.patterns;
+                    if i_zone {
+                        for l in &mut piece.body {
+                            *l = l.replace(", initial", ", from double_step");
                         }
-                        piece.comment = Some(format!("Betza: {b}"));
-                        if t.lopsided {
-                            c.issue(key, format!("`{b}` is not symmetric left to right: Fairy-Stockfish turns the second side's moves round, piecewise mirrors them (docs/betza.md)"));
-                        }
-                        if t.en_passant {
-                            c.issue(key, format!("`{b}`: en passant captures of custom pieces are not translated"));
-                        }
+                    } else if piece.body.iter().any(|l| l.contains(", initial")) {
+                        c.issue(key, format!("`{b}`: `i` is the double-step region in Fairy-Stockfish, and this variant has none; read as `initial`"));
                     }
-                    Err(e) => {
-                        c.issue(key, format!("Betza `{b}`: {e}"));
-                        piece.comment = Some(format!("Betza: {b} (not translated: {e})"));
+                    piece.comment = Some(format!("Betza: {b}"));
+                    if t.lopsided {
+                        c.issue(key, format!("`{b}` is not symmetric left to right: Fairy-Stockfish turns the second side's moves round, piecewise mirrors them (docs/betza.md)"));
+                    }
+                    if t.en_passant {
+                        piece.ep_capture = Some(b.clone());
                     }
                 }
-            }
+                Err(e) => {
+                    c.issue(key, format!("Betza `{b}`: {e}"));
+                    piece.comment = Some(format!("Betza: {b} (not translated: {e})"));
+                }
+            },
             Err(why) => {
                 c.issue(key, why);
                 piece.comment = Some(format!("not translated: {why}"));
@@ -115,6 +116,21 @@ pub(super) fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece>
     }
     if let Some(p) = add(c, "king", "King", Ok("K")) {
         out.push(p);
+    }
+    // En passant captures of custom pieces are reported only where a move opens a
+    // cell to them: a pawn's double step, or a custom piece's first move (`i`).
+    let opens = out.iter().any(|p| {
+        p.body.iter().any(|l| {
+            l.contains(", en passant") || l.contains("initial") || l.contains("from double_step")
+        })
+    });
+    for p in &out {
+        if let (Some(b), true) = (&p.ep_capture, opens) {
+            c.issue(
+                &p.key,
+                format!("`{b}`: en passant captures of custom pieces are not translated"),
+            );
+        }
     }
     // Two pieces with one letter: the later definition (the child's) wins.
     let line = |p: &Piece| c.keys.get(&p.key).map_or(0, |e| e.line);
@@ -172,6 +188,19 @@ pub(super) fn mobility(c: &mut Conv<'_>, pieces: &[Piece], zones: &mut String, d
                 let zone = format!("{}_region", p.name.to_lowercase());
                 let _ = writeln!(zones, "zone {zone} = {w}");
                 let _ = writeln!(decls, "confine {} to {zone}", p.name);
+                // Fairy-Stockfish drops a piece only in its region too.
+                if decls.starts_with("hand") || decls.contains("\nhand") {
+                    let inside = super::decls::expand(&w, c.width, c.height);
+                    let outside: Vec<String> = (1..=c.height)
+                        .flat_map(|r| (0..c.width).map(move |f| (f, r)))
+                        .filter(|cell| !inside.contains(cell))
+                        .map(|(f, r)| format!("{}{r}", (b'a' + f) as char))
+                        .collect();
+                    if !outside.is_empty() {
+                        let _ = writeln!(zones, "zone {zone}_outside = {}", outside.join(" "));
+                        let _ = writeln!(decls, "drop {} not in {zone}_outside", p.name);
+                    }
+                }
             }
             (Some(_), Some(_)) => c.issue(
                 &bk,

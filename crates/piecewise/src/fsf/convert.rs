@@ -211,8 +211,10 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         let _ = writeln!(decls, "royal {}", k.name);
     }
     let mut fen = c.value("startFen").unwrap_or_else(|| CHESS_FEN.to_string());
-    let hand =
-        c.keys.get("pieceDrops").is_some_and(|e| e.value == "true") || super::flips::drops_here(&c);
+    let hand = ["pieceDrops", "gating"]
+        .iter()
+        .any(|k| c.keys.get(*k).is_some_and(|e| e.value == "true"))
+        || super::flips::drops_here(&c);
     if !hand {
         if let (Some(open), Some(close)) = (fen.find('['), fen.find(']')) {
             if close > open + 1 && !fen[open + 1..close].chars().all(|ch| ch == '-') {
@@ -326,10 +328,18 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
                 .iter()
                 .find(|p| p.key == "pawn")
                 .map(|p| (p.name.as_str(), p.letter)),
+            (
+                &faces(&promoted),
+                pieces
+                    .iter()
+                    .find(|p| p.key == "bishop")
+                    .map(|p| p.name.as_str()),
+            ),
             &mut zones,
             &mut decls,
         );
     }
+    super::decls::gating(&mut c, &pieces, &mut zones, &mut decls);
     super::flips::board_game(&mut c, &names, royal, &mut zones, &mut decls);
 
     // Other rules.
@@ -347,6 +357,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             c.issue("makpongRule", "the variant has no king");
         }
     }
+    super::ends::janggi_ends(&mut c, &pieces, &mut decls);
     // With stalematePieceCount a drawn stalemate stays a draw either way.
     let by_count = c.flag("stalematePieceCount", false);
     match c.value("stalemateValue").as_deref() {
@@ -510,6 +521,16 @@ pub(super) fn same_cells(a: Option<&str>, b: &str) -> bool {
         out
     };
     a.is_some_and(|a| items(a) == items(b))
+}
+
+/// The pieces with a promoted face (`piece PromotedX (+X) { ... }` in `promoted`,
+/// as `decls::promotion` writes them): the names of the pieces they promote from.
+fn faces(promoted: &str) -> Vec<String> {
+    promoted
+        .lines()
+        .filter_map(|l| l.strip_prefix("piece Promoted")?.split_once(" (+"))
+        .map(|(base, _)| base.to_string())
+        .collect()
 }
 
 /// The declarations with the start position's castling field (`KQkq`) made `-`.
