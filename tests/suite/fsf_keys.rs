@@ -161,3 +161,90 @@ fn janggi_ends_and_material_counts_are_declarations() {
     let v = &fsf::import("[g:chess]\ngating = true\n", None).unwrap()[0];
     assert!(v.issues.iter().any(|i| i.key == "gating"), "{:?}", v.issues);
 }
+
+#[test]
+fn janggi_parents_count_like_fairy_stockfish() {
+    // pyffish 0.0.90's built-in janggi and janggimodern (bikjang not considered:
+    // more moves at depth 3), perft 1-3 from the start.
+    let ini = "[j:janggi]\n[jm:janggimodern]\n";
+    let variants = fsf::import(ini, None).unwrap();
+    let j = &variants[0];
+    for l in [
+        "zone absolute lines = d1 f1 e2 d3 f3 d8 f8 e9 d10 f10\n",
+        "royals facing draw\n",
+        "double pass draw\n",
+        "    ride diagonal, from lines, to lines\n",
+        "    ride orthogonal via piece not JanggiCannon then ride same, captures not JanggiCannon\n",
+        "    step orthogonal via empty or piece then step back, pass\n",
+    ] {
+        assert!(j.rules.contains(l), "no `{l}` in\n{}", j.rules);
+    }
+    assert_complete_with_perft(j, &[32, 1024, 33032]);
+    let jm = &variants[1];
+    assert!(
+        jm.rules
+            .contains("move repetition loses, not Wazir | King\n"),
+        "{}",
+        jm.rules
+    );
+    assert!(!jm.rules.contains("royals facing"), "{}", jm.rules);
+    assert_complete_with_perft(jm, &[32, 1024, 33348]);
+}
+
+#[test]
+fn pieces_keep_to_their_regions_and_faces_count_as_their_type() {
+    // Xiangqi with drops: a soldier is dropped only where it may stand (its mobility
+    // region), as pyffish 0.0.90's `legal_moves` gives the drops here.
+    let ini = "[xh:xiangqi]\nstartFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1\npieceDrops = true\ncapturesToHand = true\ndropRegionWhite = *1 *2 *3 *4 *5\ndropRegionBlack = *6 *7 *8 *9 *10\nmobilityRegionWhiteSoldier = a4 a5 c4 c5 e4 e5 g4 g5 i4 i5 *6 *7 *8 *9 *10\nmobilityRegionBlackSoldier = *1 *2 *3 *4 *5 a6 a7 c6 c7 e6 e7 g6 g7 i6 i7\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(v.complete(), "{:?}", v.issues);
+    assert!(
+        v.rules
+            .contains("drop Soldier not in soldier_region_outside\n"),
+        "{}",
+        v.rules
+    );
+    let game = piecewise::Game::compile(&v.rules).unwrap();
+    let fen = "1nb1ka3/3Ca1r1c/4b2rn/p3p3p/2pR5/4P2cP/P1P3p2/2C5B/4A4/N1B1KA1NR[p] b - - 1 20";
+    let mut drops: Vec<String> = game
+        .legal_uci(&game.position(fen).unwrap())
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect();
+    drops.sort();
+    assert_eq!(drops, ["P@a6", "P@c7", "P@e6", "P@g6", "P@g7", "P@i6"]);
+    // A promoted piece is of the type it moves as: a flag or extinction type names
+    // its face too (Back Rank's kings promoted from any piece).
+    let ini = "[br:chess]\nking = -\ncommoner = k\ncastlingKingPiece = k\nextinctionValue = loss\nextinctionPieceTypes = k\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *1\npromotionPieceTypes = -\npromotedPieceType = r:k\nmandatoryPiecePromotion = true\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(v.complete(), "{:?}", v.issues);
+    assert!(
+        v.rules
+            .contains("reach flag_zone with Commoner | PromotedRook\n"),
+        "{}",
+        v.rules
+    );
+    assert!(
+        v.rules
+            .contains("extinction Commoner | PromotedRook loss\n"),
+        "{}",
+        v.rules
+    );
+    // A king that castles one step, where it could also step, castles by taking
+    // its partner in UCI (Fairy-Stockfish's `d1a1` where `d1c1` is a king's step).
+    let ini = "[k9:chess]\nmaxFile = i\nstartFen = rnbkqbnrq/ppppppppp/9/9/9/9/PPPPPPPPP/RNBKQBNRQ w KQkq - 0 1\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(
+        v.rules
+            .contains("castling King d1 to c1 with Rook a1 to d1, king takes rook\n"),
+        "{}",
+        v.rules
+    );
+    let game = piecewise::Game::compile(&v.rules).unwrap();
+    let pos = game
+        .position("rnbkqbnrq/ppppppppp/9/9/9/9/PPPPPPPPP/R2KQBNRQ w KQkq - 0 1")
+        .unwrap();
+    let moves = game.legal_uci(&pos);
+    assert!(moves.contains(&"d1a1".to_string()), "{moves:?}");
+    assert!(moves.contains(&"d1c1".to_string()), "{moves:?}");
+}

@@ -105,6 +105,13 @@ pub(super) fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece>
                     ];
                 }
             }
+            if b.key == "janggiCannon" {
+                p.comment = Some("Fairy-Stockfish's Janggi cannon".into());
+                p.body = vec![format!(
+                    "ride orthogonal via piece not {0} then ride same, captures not {0}",
+                    b.name
+                )];
+            }
             out.push(p);
         }
     }
@@ -117,6 +124,7 @@ pub(super) fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece>
     if let Some(p) = add(c, "king", "King", Ok("K")) {
         out.push(p);
     }
+    palace_lines(c, &mut out);
     // En passant captures of custom pieces are reported only where a move opens a
     // cell to them: a pawn's double step, or a custom piece's first move (`i`).
     let opens = out.iter().any(|p| {
@@ -247,4 +255,49 @@ pub(super) fn walling(c: &mut Conv<'_>, zones: &mut String) -> Option<String> {
         }
     };
     Some(format!("{zone}{site}"))
+}
+
+/// `diagonalLines` (Janggi's palaces): where a piece stands on one of these cells, the
+/// rook also rides, the Janggi cannon also jumps, and the wazir, a king that moves as
+/// one (`W`) and the soldier also step (forward) diagonally onto the other cells of
+/// the lines, as Fairy-Stockfish extends their moves; `zone absolute lines`.
+/// `pass` (both sides): the king may pass (a step out and back, Fairy-Stockfish's
+/// `e2e2`), and two passes in a row end the game.
+fn palace_lines(c: &mut Conv<'_>, pieces: &mut [Piece]) {
+    if let Some(lines) = c.cells("diagonalLines", None) {
+        c.extra_zones.push(format!("zone absolute lines = {lines}"));
+        for p in pieces.iter_mut() {
+            let diag = match p.key.as_str() {
+                "rook" => "ride diagonal, from lines, to lines".to_string(),
+                "janggiCannon" => format!(
+                    "ride diagonal via piece not {0} then ride same, from lines, to lines, captures not {0}",
+                    p.name
+                ),
+                "wazir" => "step diagonal, from lines, to lines".to_string(),
+                "king" if p.body == ["step orthogonal"] => {
+                    "step diagonal, from lines, to lines".to_string()
+                }
+                "soldier" => "step forward-diagonal, from lines, to lines".to_string(),
+                _ => continue,
+            };
+            p.body.push(diag);
+        }
+    }
+    let white = c.flag("passWhite", false);
+    let black = c.flag("passBlack", false);
+    if c.flag("pass", false) || (white && black) {
+        match pieces.iter_mut().find(|p| p.key == "king") {
+            Some(k) => {
+                k.body
+                    .push("step orthogonal via empty or piece then step back, pass".into());
+                c.extra_decls.push("double pass draw".into());
+            }
+            None => c.issue("pass", "a pass without a king is not translated"),
+        }
+    } else if white || black {
+        c.issue(
+            if white { "passWhite" } else { "passBlack" },
+            "a pass for one side only is not translated",
+        );
+    }
 }

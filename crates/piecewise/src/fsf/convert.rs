@@ -29,6 +29,9 @@ pub(super) struct Conv<'a> {
     issues: Vec<Issue>,
     pub(super) width: u8,
     pub(super) height: u8,
+    /// Zones and declarations the pieces' keys ask for (`diagonalLines`, `pass`).
+    pub(super) extra_zones: Vec<String>,
+    pub(super) extra_decls: Vec<String>,
 }
 
 impl Conv<'_> {
@@ -160,6 +163,8 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         issues: Vec::new(),
         width: 8,
         height: 8,
+        extra_zones: Vec::new(),
+        extra_decls: Vec::new(),
     };
     c.width = c.file("maxFile", 7) + 1;
     c.height = c.rank("maxRank", 7) + 1;
@@ -387,7 +392,19 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         let _ = writeln!(decls, "{line}");
     }
     game_ends(&mut c, &letter_name, pawn.clone(), &mut decls);
-    win_rules(&mut c, &letter_name, &fen, &mut zones, &mut decls);
+    // A promoted piece counts as the type it moves as (Fairy-Stockfish's promoted
+    // pieces are of that type): flags and extinction name its faces too.
+    let with_faces = |l: char| {
+        let name = letter_name(l)?;
+        let mut all = vec![name.clone()];
+        all.extend(promoted.lines().filter_map(|line| {
+            let (face, target) = line.strip_prefix("piece ")?.split_once(" (+")?;
+            let target = target.split_once("{ like ")?.1.strip_suffix(" }")?;
+            (target == name).then(|| face.to_string())
+        }));
+        Some(all.join(" | "))
+    };
+    win_rules(&mut c, &with_faces, &fen, &mut zones, &mut decls);
     mobility(&mut c, &pieces, &mut zones, &mut decls);
     match c.value("countingRule").as_deref() {
         None | Some("none") => {}
@@ -456,6 +473,12 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     body.push_str(&promoted);
     if let Some(l) = walls {
         let _ = writeln!(body, "piece Wall ({l}) {{ }}");
+    }
+    for z in std::mem::take(&mut c.extra_zones) {
+        let _ = writeln!(zones, "{z}");
+    }
+    for d in std::mem::take(&mut c.extra_decls) {
+        let _ = writeln!(decls, "{d}");
     }
     out.push_str(&zones);
     out.push_str(&decls);
@@ -612,6 +635,8 @@ mod tests {
             issues: Vec::new(),
             width: 8,
             height: 8,
+            extra_zones: Vec::new(),
+            extra_decls: Vec::new(),
         };
         assert_eq!(
             c.cells("promotionRegionWhite", None).as_deref(),
