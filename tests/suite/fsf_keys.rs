@@ -248,3 +248,31 @@ fn pieces_keep_to_their_regions_and_faces_count_as_their_type() {
     assert!(moves.contains(&"d1a1".to_string()), "{moves:?}");
     assert!(moves.contains(&"d1c1".to_string()), "{moves:?}");
 }
+
+#[test]
+fn a_drop_region_of_the_only_side_that_drops_is_translated() {
+    // Synochess: only the second side starts with pieces in hand, and captures are
+    // not kept, so the first side never drops and its region does not matter.
+    let ini = "[s:chess]\npieceDrops = true\ncapturesToHand = false\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[nn] w KQkq - 0 1\ndropRegionBlack = *5\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(v.complete(), "{:?}", v.issues);
+    let game = piecewise::Game::compile(&v.rules).unwrap();
+    let pos = game
+        .position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[nn] b KQkq - 0 1")
+        .unwrap();
+    let drops = game
+        .legal_uci(&pos)
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .count();
+    // The knight is dropped on the eight cells of rank 5 only (pyffish: 8).
+    assert_eq!(drops, 8);
+    // With captures kept, the first side could drop: its region is missing.
+    let kept = ini.replace("capturesToHand = false", "capturesToHand = true");
+    let v = &fsf::import(&kept, None).unwrap()[0];
+    assert!(
+        v.issues.iter().any(|i| i.key == "dropRegionBlack"),
+        "{:?}",
+        v.issues
+    );
+}

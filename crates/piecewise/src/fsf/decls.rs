@@ -623,6 +623,28 @@ fn with_option(decls: &mut String, name: &str, option: &str) {
 fn drop_region(c: &mut Conv<'_>, zones: &mut String) -> Option<String> {
     let white = c.cells("dropRegionWhite", None);
     let black = c.cells("dropRegionBlack", None);
+    // A side whose hand is empty at the start and never fills (captures are not kept)
+    // never drops: its region is whatever the other side's says.
+    let hand = c
+        .keys
+        .get("startFen")
+        .and_then(|e| Some(e.value.split_once('[')?.1.split_once(']')?.0.to_string()))
+        .unwrap_or_default();
+    let kept = c.flag("capturesToHand", false);
+    let never = |upper: bool| {
+        !kept
+            && !hand
+                .chars()
+                .any(|l| l.is_ascii_alphabetic() && l.is_ascii_uppercase() == upper)
+    };
+    let (white, black) = match (white, black) {
+        (None, Some(b)) if never(true) => (mirror(&b, c.height), Some(b)),
+        (Some(w), None) if never(false) => {
+            let b = mirror(&w, c.height);
+            (Some(w), b)
+        }
+        other => other,
+    };
     let w = match (white, black) {
         (None, None) => return None,
         (Some(w), Some(b)) if same_cells(mirror(&w, c.height).as_deref(), &b) => w,
