@@ -40,7 +40,7 @@ fn the_corpus_imports_completely_and_counts_like_fairy_stockfish() {
 
 /// Asserts that the imported variant `v` is complete and that its perft from the start
 /// position, depth 1, 2, ..., is `counts` (pyffish's figures).
-fn assert_complete_with_perft(v: &fsf::Variant, counts: &[u64]) {
+pub(crate) fn assert_complete_with_perft(v: &fsf::Variant, counts: &[u64]) {
     let name = &v.name;
     assert!(v.complete(), "{name}: {:?}", v.issues);
     let game = Game::compile(&v.rules)

@@ -42,6 +42,7 @@ mod flips;
 mod fmt;
 mod fsf;
 mod fsf_fen;
+mod fsf_keys;
 mod fsf_rules;
 mod fsf_west;
 mod fuzz_regressions;

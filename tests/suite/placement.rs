@@ -112,3 +112,13 @@ fn a_king_and_rook_dropped_on_their_cells_give_the_castling_right() {
         "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QBBNNqrbbnn] b KQq - 0 3"
     );
 }
+
+#[test]
+fn a_royal_is_never_dropped_where_it_is_attacked() {
+    // The king dropped next to the other king would be capturable: pyffish 0.0.90's
+    // `legal_moves` gives the five drops out of its reach (K@a1 to K@c1 are not).
+    let placement = game("placement");
+    let mut moves = legal(&placement, "8/8/8/8/8/8/1k6/8[K] w - - 0 1");
+    moves.sort();
+    assert_eq!(moves, ["K@d1", "K@e1", "K@f1", "K@g1", "K@h1"]);
+}

@@ -288,11 +288,14 @@ impl MoveGenerator<'_> {
         };
         let mut royals = RoyalsAfter::Unchanged;
         match m.kind {
-            MoveKind::Drop => put(
-                pos,
-                m.to,
-                Occupant::piece(side, m.promotion.unwrap_or(m.piece)),
-            ),
+            MoveKind::Drop => {
+                let kind = m.promotion.unwrap_or(m.piece);
+                put(pos, m.to, Occupant::piece(side, kind));
+                // A royal dropped (Placement chess's king) is not in the counts yet.
+                if g.royal[kind.index()] {
+                    royals = RoyalsAfter::Moved;
+                }
+            }
             MoveKind::Castling(i) => {
                 let c = &g.castlings[i as usize];
                 put(pos, c.king_from, Occupant::EMPTY);

@@ -2,12 +2,12 @@
 //! translated, known to carry no rule (engine and GUI settings), or reported as an
 //! [`Issue`]; the defaults are Fairy-Stockfish's (a chess-like template without pieces).
 
+use super::army::{mobility, pieces, walling};
 use super::decls::{castling, drops, promotion};
 use super::ends::{game_ends, win_rules};
 use super::ini::Entry;
-use super::pieces::{builtin_parent, BUILTINS};
+use super::pieces::builtin_parent;
 use super::{Issue, Variant};
-use crate::betza;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
@@ -29,6 +29,9 @@ pub(super) struct Conv<'a> {
     issues: Vec<Issue>,
     pub(super) width: u8,
     pub(super) height: u8,
+    /// Zones and declarations the pieces' keys ask for (`diagonalLines`, `pass`).
+    pub(super) extra_zones: Vec<String>,
+    pub(super) extra_decls: Vec<String>,
 }
 
 impl Conv<'_> {
@@ -130,15 +133,6 @@ impl Conv<'_> {
     }
 }
 
-/// The pieces of a variant: ini key, `.rules` name, letter, patterns text.
-pub(super) struct Piece {
-    pub(super) key: String,
-    pub(super) name: String,
-    pub(super) letter: char,
-    body: Vec<String>,
-    comment: Option<String>,
-}
-
 /// Translates one section.
 pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> Variant {
     // Keys of a built-in parent are written under the file's own.
@@ -169,6 +163,8 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         issues: Vec::new(),
         width: 8,
         height: 8,
+        extra_zones: Vec::new(),
+        extra_decls: Vec::new(),
     };
     c.width = c.file("maxFile", 7) + 1;
     c.height = c.rank("maxRank", 7) + 1;
@@ -220,8 +216,10 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         let _ = writeln!(decls, "royal {}", k.name);
     }
     let mut fen = c.value("startFen").unwrap_or_else(|| CHESS_FEN.to_string());
-    let hand =
-        c.keys.get("pieceDrops").is_some_and(|e| e.value == "true") || super::flips::drops_here(&c);
+    let hand = ["pieceDrops", "gating"]
+        .iter()
+        .any(|k| c.keys.get(*k).is_some_and(|e| e.value == "true"))
+        || super::flips::drops_here(&c);
     if !hand {
         if let (Some(open), Some(close)) = (fen.find('['), fen.find(']')) {
             if close > open + 1 && !fen[open + 1..close].chars().all(|ch| ch == '-') {
@@ -335,10 +333,18 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
                 .iter()
                 .find(|p| p.key == "pawn")
                 .map(|p| (p.name.as_str(), p.letter)),
+            (
+                &faces(&promoted),
+                pieces
+                    .iter()
+                    .find(|p| p.key == "bishop")
+                    .map(|p| p.name.as_str()),
+            ),
             &mut zones,
             &mut decls,
         );
     }
+    super::decls::gating(&mut c, &pieces, &mut zones, &mut decls);
     super::flips::board_game(&mut c, &names, royal, &mut zones, &mut decls);
 
     // Other rules.
@@ -356,6 +362,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             c.issue("makpongRule", "the variant has no king");
         }
     }
+    super::ends::janggi_ends(&mut c, &pieces, &mut decls);
     // With stalematePieceCount a drawn stalemate stays a draw either way.
     let by_count = c.flag("stalematePieceCount", false);
     match c.value("stalemateValue").as_deref() {
@@ -385,7 +392,19 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         let _ = writeln!(decls, "{line}");
     }
     game_ends(&mut c, &letter_name, pawn.clone(), &mut decls);
-    win_rules(&mut c, &letter_name, &fen, &mut zones, &mut decls);
+    // A promoted piece counts as the type it moves as (Fairy-Stockfish's promoted
+    // pieces are of that type): flags and extinction name its faces too.
+    let with_faces = |l: char| {
+        let name = letter_name(l)?;
+        let mut all = vec![name.clone()];
+        all.extend(promoted.lines().filter_map(|line| {
+            let (face, target) = line.strip_prefix("piece ")?.split_once(" (+")?;
+            let target = target.split_once("{ like ")?.1.strip_suffix(" }")?;
+            (target == name).then(|| face.to_string())
+        }));
+        Some(all.join(" | "))
+    };
+    win_rules(&mut c, &with_faces, &fen, &mut zones, &mut decls);
     mobility(&mut c, &pieces, &mut zones, &mut decls);
     match c.value("countingRule").as_deref() {
         None | Some("none") => {}
@@ -455,6 +474,12 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     if let Some(l) = walls {
         let _ = writeln!(body, "piece Wall ({l}) {{ }}");
     }
+    for z in std::mem::take(&mut c.extra_zones) {
+        let _ = writeln!(zones, "{z}");
+    }
+    for d in std::mem::take(&mut c.extra_decls) {
+        let _ = writeln!(decls, "{d}");
+    }
     out.push_str(&zones);
     out.push_str(&decls);
     out.push_str(&body);
@@ -502,74 +527,6 @@ pub(super) fn with_untranslated(rules: String, issues: &[Issue]) -> String {
     out
 }
 
-/// `mobilityRegionWhite<Piece>` / `...Black<Piece>`: where a piece may stand, as a
-/// zone and `confine` (zones are side-relative, so the second side's region must be
-/// the first side's mirror image).
-fn mobility(c: &mut Conv<'_>, pieces: &[Piece], zones: &mut String, decls: &mut String) {
-    for p in pieces {
-        let mut chars = p.key.chars();
-        let Some(first) = chars.next() else { continue };
-        let suffix = format!("{}{}", first.to_ascii_uppercase(), chars.as_str());
-        let (wk, bk) = (
-            format!("mobilityRegionWhite{suffix}"),
-            format!("mobilityRegionBlack{suffix}"),
-        );
-        let white = c.cells(&wk, None);
-        let black = c.cells(&bk, None);
-        match (white, black) {
-            (None, None) => {}
-            (Some(w), Some(b)) if same_cells(mirror(&w, c.height).as_deref(), &b) => {
-                let zone = format!("{}_region", p.name.to_lowercase());
-                let _ = writeln!(zones, "zone {zone} = {w}");
-                let _ = writeln!(decls, "confine {} to {zone}", p.name);
-            }
-            (Some(_), Some(_)) => c.issue(
-                &bk,
-                "not the mirror image of the first side's region (zones are side-relative)",
-            ),
-            (Some(_), None) => c.issue(&wk, "a region for the first side only is not translated"),
-            (None, Some(_)) => c.issue(&bk, "a region for the second side only is not translated"),
-        }
-    }
-}
-
-/// `wallingRule` (`arrow`, `past`, `static`) and `wallingRegion`: the options of
-/// `neutral Wall, placed after each move` (`None`: no walls are placed). The Duck's
-/// `duck` and Atlantis's `edge` are reported, not translated.
-fn walling(c: &mut Conv<'_>, zones: &mut String) -> Option<String> {
-    let site = match c.value("wallingRule").as_deref() {
-        None | Some("none") => return None,
-        Some("arrow") => ", as the mover moves",
-        Some("past") => ", where the mover was",
-        Some("static") => "",
-        Some(v) => {
-            c.issue(
-                "wallingRule",
-                format!("`{v}` is not translated (only arrow, past and static walls)"),
-            );
-            return None;
-        }
-    };
-    let both = c.cells("wallingRegion", None);
-    let white = c.cells("wallingRegionWhite", None).or_else(|| both.clone());
-    let black = c.cells("wallingRegionBlack", None).or(both);
-    let zone = match (white, black) {
-        (Some(w), Some(b)) if same_cells(Some(&w), &b) => {
-            let _ = writeln!(zones, "zone absolute walling_zone = {w}");
-            ", in walling_zone"
-        }
-        (None, None) => "",
-        _ => {
-            c.issue(
-                "wallingRegionWhite",
-                "different walling regions per side are not translated",
-            );
-            ""
-        }
-    };
-    Some(format!("{zone}{site}"))
-}
-
 /// Whether two cell sets (as [`Conv::cells`] writes them) hold the same items, in any
 /// order.
 pub(super) fn same_cells(a: Option<&str>, b: &str) -> bool {
@@ -587,6 +544,16 @@ pub(super) fn same_cells(a: Option<&str>, b: &str) -> bool {
         out
     };
     a.is_some_and(|a| items(a) == items(b))
+}
+
+/// The pieces with a promoted face (`piece PromotedX (+X) { ... }` in `promoted`,
+/// as `decls::promotion` writes them): the names of the pieces they promote from.
+fn faces(promoted: &str) -> Vec<String> {
+    promoted
+        .lines()
+        .filter_map(|l| l.strip_prefix("piece Promoted")?.split_once(" (+"))
+        .map(|(base, _)| base.to_string())
+        .collect()
 }
 
 /// The declarations with the start position's castling field (`KQkq`) made `-`.
@@ -634,141 +601,6 @@ pub(super) fn mirror(cells: &str, height: u8) -> Option<String> {
     Some(out.join(" "))
 }
 
-/// The pieces the keys define, in piece-type order (customs after the built-ins, the
-/// king last).
-/// `i` in a custom piece's Betza is Fairy-Stockfish's double-step region: with
-/// `i_zone`, its `initial` becomes `from double_step`.
-fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece> {
-    let mut out = Vec::new();
-    let add = |c: &mut Conv<'_>, key: &str, name: &str, default: Result<&str, &str>| {
-        let v = c.value(key)?;
-        if v == "-" {
-            return None;
-        }
-        let (letter, custom) = match v.split_once(':') {
-            Some((l, b)) => (l.trim(), Some(b.trim().to_string())),
-            None => (v.as_str(), None),
-        };
-        let letter = match letter.chars().collect::<Vec<_>>().as_slice() {
-            [l] if l.is_ascii_alphabetic() => l.to_ascii_uppercase(),
-            _ => {
-                c.issue(key, format!("`{letter}` is not one letter"));
-                return None;
-            }
-        };
-        let betza = match (custom, default) {
-            (Some(b), _) => Ok(b),
-            (None, d) => d.map(str::to_string),
-        };
-        let mut piece = Piece {
-            key: key.to_string(),
-            name: name.to_string(),
-            letter,
-            body: Vec::new(),
-            comment: None,
-        };
-        match betza {
-            Ok(b) if b.is_empty() => {}
-            Ok(b) => {
-                match betza::translate(&b) {
-                    Ok(t) => {
-                        piece.body = t.patterns;
-                        if i_zone {
-                            for l in &mut piece.body {
-                                *l = l.replace(", initial", ", from double_step");
-                            }
-                        } else if piece.body.iter().any(|l| l.contains(", initial")) {
-                            c.issue(key, format!("`{b}`: `i` is the double-step region in Fairy-Stockfish, and this variant has none; read as `initial`"));
-                        }
-                        piece.comment = Some(format!("Betza: {b}"));
-                        if t.lopsided {
-                            c.issue(key, format!("`{b}` is not symmetric left to right: Fairy-Stockfish turns the second side's moves round, piecewise mirrors them (docs/betza.md)"));
-                        }
-                        if t.en_passant {
-                            c.issue(key, format!("`{b}`: en passant captures of custom pieces are not translated"));
-                        }
-                    }
-                    Err(e) => {
-                        c.issue(key, format!("Betza `{b}`: {e}"));
-                        piece.comment = Some(format!("Betza: {b} (not translated: {e})"));
-                    }
-                }
-            }
-            Err(why) => {
-                c.issue(key, why);
-                piece.comment = Some(format!("not translated: {why}"));
-            }
-        }
-        Some(piece)
-    };
-    for b in BUILTINS {
-        let betza = if b.key == "pawn" { Ok("") } else { b.betza };
-        if let Some(mut p) = add(c, b.key, b.name, betza) {
-            if b.key == "pawn" {
-                p.body = pawn_body(double);
-                p.comment = None;
-            }
-            if b.key == "soldier" {
-                // Sideways from `soldierPromotionRank` on (Xiangqi's river).
-                let from = c.rank("soldierPromotionRank", 0) + 1;
-                if from > 1 {
-                    p.comment = Some(format!(
-                        "Fairy-Stockfish's soldier: fW, and sW from rank {from} on"
-                    ));
-                    p.body = vec![
-                        "step forward".into(),
-                        "step sideways, from soldier_zone".into(),
-                    ];
-                }
-            }
-            out.push(p);
-        }
-    }
-    for n in 1..=25 {
-        let key = format!("customPiece{n}");
-        if let Some(p) = add(c, &key, &format!("Custom{n}"), Ok("")) {
-            out.push(p);
-        }
-    }
-    if let Some(p) = add(c, "king", "King", Ok("K")) {
-        out.push(p);
-    }
-    // Two pieces with one letter: the later definition (the child's) wins.
-    let line = |p: &Piece| c.keys.get(&p.key).map_or(0, |e| e.line);
-    let mut keep: Vec<Piece> = Vec::new();
-    let mut lost: Vec<(String, char, String)> = Vec::new();
-    for p in out {
-        match keep.iter().position(|k| k.letter == p.letter) {
-            Some(i) if line(&p) >= line(&keep[i]) => {
-                lost.push((keep[i].key.clone(), p.letter, p.key.clone()));
-                keep[i] = p;
-            }
-            Some(i) => lost.push((p.key.clone(), p.letter, keep[i].key.clone())),
-            None => keep.push(p),
-        }
-    }
-    for (key, letter, winner) in lost {
-        c.issue(
-            &key,
-            format!("letter `{letter}` is defined again by `{winner}`, which wins"),
-        );
-    }
-    keep
-}
-
-/// The built-in pawn: a quiet step, diagonal captures, and the double step from
-/// `double_step` when `doubleStep` is on and has a region.
-fn pawn_body(double: bool) -> Vec<String> {
-    let mut body = vec![
-        "step forward, move only".to_string(),
-        "step forward-diagonal, capture only".to_string(),
-    ];
-    if double {
-        body.push("ride forward 2, move only, from double_step, en passant".into());
-    }
-    body
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -803,6 +635,8 @@ mod tests {
             issues: Vec::new(),
             width: 8,
             height: 8,
+            extra_zones: Vec::new(),
+            extra_decls: Vec::new(),
         };
         assert_eq!(
             c.cells("promotionRegionWhite", None).as_deref(),

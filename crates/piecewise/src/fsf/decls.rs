@@ -3,7 +3,8 @@
 //! the rank), and `hand` / `drop` (drop restrictions). Each reports what it cannot
 //! translate through `Conv::issue`; pieces and the board are `convert`'s.
 
-use super::convert::{mirror, same_cells, Conv, Piece};
+use super::army::Piece;
+use super::convert::{mirror, same_cells, Conv};
 use std::fmt::Write;
 
 /// `promotion` declarations; returns the zone's name.
@@ -68,11 +69,8 @@ pub(super) fn promotion(
         .filter(|l| !pawns.contains(*l))
         .filter_map(letter_name)
         .collect();
-    for key in [
-        "promotionLimit",
-        "sittuyinPromotion",
-        "piecePromotionOnCapture",
-    ] {
+    let limited = promotion_limit(c, &choices, pawns.as_str(), letter_name);
+    for key in ["sittuyinPromotion"] {
         if let Some(v) = c
             .value(key)
             .filter(|v| v != "false" && v != "-" && !v.is_empty())
@@ -81,12 +79,15 @@ pub(super) fn promotion(
         }
     }
     let optional = !c.flag("mandatoryPawnPromotion", true);
+    // A pawn is made to promote where it could never move again, as under
+    // `immobilityIllegal` (drops read the key too).
+    c.get("immobilityIllegal");
     let region = region?;
     let pawn_rule = !pawn_names.is_empty() && !choice_names.is_empty();
     let pieces = piece_promotion(
         c,
         letter_name,
-        pawn_rule.then_some(pawns.as_str()),
+        (pawn_rule.then_some(pawns.as_str()), pawn_letter),
         decls,
         promoted,
     );
@@ -95,15 +96,71 @@ pub(super) fn promotion(
     }
     let _ = writeln!(zones, "zone promotion_zone = {region}");
     if pawn_rule {
-        let _ = writeln!(
-            decls,
-            "promotion {} to {} in promotion_zone{}",
-            pawn_names.join(" | "),
-            choice_names.join(" | "),
-            if optional { ", optional" } else { "" }
-        );
+        // The choices `promotionLimit` limits to the start position's count are
+        // `only captured`, in a declaration of their own.
+        let (only, free): (Vec<String>, Vec<String>) = choice_names
+            .iter()
+            .cloned()
+            .partition(|n| limited.contains(n));
+        for (names, tail) in [(free, ""), (only, ", only captured")] {
+            if names.is_empty() {
+                continue;
+            }
+            let _ = writeln!(
+                decls,
+                "promotion {} to {} in promotion_zone{}{tail}",
+                pawn_names.join(" | "),
+                names.join(" | "),
+                if optional { ", optional" } else { "" }
+            );
+        }
     }
     Some("promotion_zone".into())
+}
+
+/// `promotionLimit = x:N ...`: the choices that may be promoted to only while the side
+/// has fewer than N of them, as names; said (`only captured`) where N is the first
+/// side's count of x in the start position, reported otherwise.
+fn promotion_limit(
+    c: &mut Conv<'_>,
+    choices: &str,
+    pawns: &str,
+    letter_name: &dyn Fn(char) -> Option<String>,
+) -> Vec<String> {
+    let Some(v) = c.value("promotionLimit").filter(|v| v != "-") else {
+        return Vec::new();
+    };
+    let board = c
+        .keys
+        .get("startFen")
+        .map(|e| e.value.split(['[', ' ']).next().unwrap_or("").to_string())
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    for item in v.split_whitespace() {
+        let parsed = item
+            .split_once(':')
+            .and_then(|(l, n)| Some((l.chars().next()?, n.parse::<usize>().ok()?)));
+        let Some((l, n)) = parsed else {
+            c.issue("promotionLimit", format!("`{item}` is not `x:N`"));
+            continue;
+        };
+        let l = l.to_ascii_lowercase();
+        if !choices.contains(l) || pawns.contains(l) || n == 0 {
+            continue;
+        }
+        let start = board
+            .chars()
+            .filter(|ch| *ch == l.to_ascii_uppercase())
+            .count();
+        match letter_name(l) {
+            Some(name) if start == n => out.push(name),
+            _ => c.issue(
+                "promotionLimit",
+                format!("`{item}`: only a limit equal to the start position's count ({start}) is translated"),
+            ),
+        }
+    }
+    out
 }
 
 /// `promotedPieceType = x:y ...`: Fairy-Stockfish's shogi-style promotion, a move
@@ -115,15 +172,37 @@ pub(super) fn promotion(
 fn piece_promotion(
     c: &mut Conv<'_>,
     letter_name: &dyn Fn(char) -> Option<String>,
-    pawns: Option<&str>,
+    (pawns, pawn_letter): (Option<&str>, Option<char>),
     decls: &mut String,
     promoted: &mut String,
 ) -> bool {
+    // The piece type `pawn` promotes by the pawns' rule: forced unless
+    // `mandatoryPawnPromotion = false`, into the zone only.
+    let pawn_optional = !c.flag("mandatoryPawnPromotion", true);
+    // Without promoted pieces there is nothing to turn back or to promote on capture.
+    for key in ["pieceDemotion", "piecePromotionOnCapture"] {
+        c.get(key);
+    }
     let Some(v) = c.value("promotedPieceType").filter(|v| v != "-") else {
         return false;
     };
     let optional = !c.flag("mandatoryPiecePromotion", false);
     let never_forced = optional && !c.flag("immobilityIllegal", false);
+    // `pieceDemotion`: a promoted piece turns back on the same moves (Kyoto shogi);
+    // `piecePromotionOnCapture`: only captures turn a piece (Micro shogi).
+    let demotion = c.flag("pieceDemotion", false);
+    let on_capture = c.flag("piecePromotionOnCapture", false);
+    let options = |line: &mut String, optional: bool| {
+        if on_capture {
+            line.push_str(", on capture");
+        }
+        if optional {
+            line.push_str(", optional");
+        }
+        if optional && never_forced {
+            line.push_str(", never forced");
+        }
+    };
     let mut any = false;
     let mut done: Vec<char> = Vec::new();
     for pair in v.split_whitespace() {
@@ -166,14 +245,27 @@ fn piece_promotion(
         let name = format!("Promoted{base}");
         let upper = from.to_ascii_uppercase();
         let _ = writeln!(promoted, "piece {name} (+{upper}) {{ like {target} }}");
-        let mut line = format!("promotion {base} to {name} in promotion_zone, also leaving");
-        if optional {
-            line.push_str(", optional");
+        let is_pawn = pawn_letter.is_some_and(|l| l.to_ascii_lowercase() == from);
+        if is_pawn && (on_capture || demotion) {
+            c.issue(
+                "promotedPieceType",
+                format!("`{pair}`: the pawn's promotion with pieceDemotion or piecePromotionOnCapture is not translated"),
+            );
+            continue;
         }
-        if never_forced {
-            line.push_str(", never forced");
-        }
+        let (leaving, optional) = if is_pawn {
+            ("", pawn_optional)
+        } else {
+            (", also leaving", optional)
+        };
+        let mut line = format!("promotion {base} to {name} in promotion_zone{leaving}");
+        options(&mut line, optional);
         let _ = writeln!(decls, "{line}");
+        if demotion {
+            let mut line = format!("promotion {name} to {base} in promotion_zone, also leaving");
+            options(&mut line, optional);
+            let _ = writeln!(decls, "{line}");
+        }
         any = true;
     }
     any
@@ -283,20 +375,41 @@ pub(super) fn castling(c: &mut Conv<'_>, pieces: &[Piece], board: &str, decls: &
         true => c.file("castlingRookQueensideFile", 0),
         false => outer_q.unwrap_or(0),
     };
-    if c.flag("castlingDroppedPiece", false) {
-        c.issue(
-            "castlingDroppedPiece",
-            "castling with dropped pieces is not translated",
-        );
-    }
+    // `castlingDroppedPiece`: a drop onto a start cell gives the right.
+    let dropped = if c.flag("castlingDroppedPiece", false) {
+        ", when dropped"
+    } else {
+        ""
+    };
     let cell = |f: u8| format!("{}{rank}", (b'a' + f) as char);
+    // A king that castles one step, where it could also step, is written as taking
+    // its partner (`d1a1`), as Fairy-Stockfish writes the move when it is ambiguous.
+    let steps_sideways = pieces.iter().find(|p| p.name == king).is_some_and(|p| {
+        p.body.iter().any(|l| {
+            l.starts_with("step any")
+                || l.starts_with("step orthogonal")
+                || l.starts_with("step sideways")
+        })
+    });
     for (to, from_rook, rook_to) in [(kside, rk, kside.wrapping_sub(1)), (qside, rq, qside + 1)] {
         if to >= c.width || rook_to >= c.width || from_rook >= c.width || from_rook == kfile {
             continue;
         }
+        let takes = if steps_sideways && to.abs_diff(kfile) == 1 {
+            if !dropped.is_empty() {
+                c.issue(
+                    "castlingDroppedPiece",
+                    "with a castling written as the king taking its partner: not translated",
+                );
+                continue;
+            }
+            ", king takes rook"
+        } else {
+            ""
+        };
         let _ = writeln!(
             decls,
-            "castling {king} {} to {} with {rook} {} to {}",
+            "castling {king} {} to {} with {rook} {} to {}{takes}{dropped}",
             cell(kfile),
             cell(to),
             cell(from_rook),
@@ -312,6 +425,7 @@ pub(super) fn drops(
     promo_zone: Option<&str>,
     all_pieces: &[String],
     pawn: Option<(&str, char)>,
+    (faces, bishop): (&[String], Option<&str>),
     zones: &mut String,
     decls: &mut String,
 ) {
@@ -374,13 +488,7 @@ pub(super) fn drops(
         },
     };
     let mate = c.flag("shogiPawnDropMateIllegal", false);
-    for key in [
-        "dropPromoted",
-        "sittuyinRookDrop",
-        "dropOppositeColoredBishop",
-        "mustDrop",
-        "dropOnTop",
-    ] {
+    for key in ["sittuyinRookDrop", "dropOnTop"] {
         if c.flag(key, false) {
             c.issue(key, "not translated");
         }
@@ -455,6 +563,57 @@ pub(super) fn drops(
             }
         }
     }
+    // `dropPromoted`: the pieces with a promoted face may be dropped as it.
+    if c.flag("dropPromoted", false) {
+        for face in faces {
+            with_option(decls, face, ", either face");
+        }
+    }
+    // `mustDrop` (of `mustDropType`, all pieces by default): a setup phase.
+    if c.flag("mustDrop", false) {
+        let kinds: Vec<String> = match c.value("mustDropType").filter(|v| v != "*") {
+            Some(v) => v.chars().filter_map(letter_name).collect(),
+            None => all_pieces.to_vec(),
+        };
+        if kinds.is_empty() {
+            c.issue("mustDropType", "names no piece of this variant");
+        } else {
+            let _ = writeln!(decls, "drop {}, dropped first", kinds.join(" | "));
+        }
+    }
+    // `dropOppositeColoredBishop`: the piece type bishop, half on each colour.
+    if c.flag("dropOppositeColoredBishop", false) {
+        match bishop {
+            Some(b) => {
+                let _ = writeln!(decls, "drop {b}, opposite colours");
+            }
+            None => c.issue("dropOppositeColoredBishop", "the variant has no bishop"),
+        }
+    }
+}
+
+/// Adds `option` to the first `drop` declaration of `name` alone in `decls`, or a
+/// declaration of its own.
+fn with_option(decls: &mut String, name: &str, option: &str) {
+    let mut out = String::new();
+    let mut done = false;
+    for line in decls.lines() {
+        let rest = line
+            .strip_prefix("drop ")
+            .and_then(|l| l.strip_prefix(name));
+        let alone =
+            rest.is_some_and(|r| r.is_empty() || r.starts_with(',') || r.starts_with(" not in"));
+        let _ = if !done && alone {
+            done = true;
+            writeln!(out, "{line}{option}")
+        } else {
+            writeln!(out, "{line}")
+        };
+    }
+    if !done {
+        let _ = writeln!(out, "drop {name}{option}");
+    }
+    *decls = out;
 }
 
 /// `dropRegionWhite` / `dropRegionBlack`: where drops may land, as the zone
@@ -464,6 +623,28 @@ pub(super) fn drops(
 fn drop_region(c: &mut Conv<'_>, zones: &mut String) -> Option<String> {
     let white = c.cells("dropRegionWhite", None);
     let black = c.cells("dropRegionBlack", None);
+    // A side whose hand is empty at the start and never fills (captures are not kept)
+    // never drops: its region is whatever the other side's says.
+    let hand = c
+        .keys
+        .get("startFen")
+        .and_then(|e| Some(e.value.split_once('[')?.1.split_once(']')?.0.to_string()))
+        .unwrap_or_default();
+    let kept = c.flag("capturesToHand", false);
+    let never = |upper: bool| {
+        !kept
+            && !hand
+                .chars()
+                .any(|l| l.is_ascii_alphabetic() && l.is_ascii_uppercase() == upper)
+    };
+    let (white, black) = match (white, black) {
+        (None, Some(b)) if never(true) => (mirror(&b, c.height), Some(b)),
+        (Some(w), None) if never(false) => {
+            let b = mirror(&w, c.height);
+            (Some(w), b)
+        }
+        other => other,
+    };
     let w = match (white, black) {
         (None, None) => return None,
         (Some(w), Some(b)) if same_cells(mirror(&w, c.height).as_deref(), &b) => w,
@@ -506,7 +687,7 @@ fn drop_region(c: &mut Conv<'_>, zones: &mut String) -> Option<String> {
 }
 
 /// The cells (file 0-based, rank 1-based) of a cell set as [`Conv::cells`] writes it.
-fn expand(cells: &str, width: u8, height: u8) -> Vec<(u8, u8)> {
+pub(super) fn expand(cells: &str, width: u8, height: u8) -> Vec<(u8, u8)> {
     let mut out = Vec::new();
     let mut words = cells.split_whitespace();
     while let Some(w) = words.next() {
@@ -530,4 +711,41 @@ fn expand(cells: &str, width: u8, height: u8) -> Vec<(u8, u8)> {
         }
     }
     out
+}
+
+/// `gating` with `seirawanGating` (S-chess): pieces in hand enter on the castling
+/// rank's cell a first move leaves, a castling's partner cell too; without
+/// `pieceDrops` only so (`, no drops`, and a hand of the start position's pieces).
+pub(super) fn gating(c: &mut Conv<'_>, pieces: &[Piece], zones: &mut String, decls: &mut String) {
+    let seirawan = c.flag("seirawanGating", false);
+    if !c.flag("gating", false) {
+        return;
+    }
+    if !seirawan {
+        c.issue(
+            "gating",
+            "gating without seirawanGating (no gating on a castling's partner cell) is not translated",
+        );
+        return;
+    }
+    let drops = c.flag("pieceDrops", false);
+    if !drops {
+        if c.flag("capturesToHand", false) {
+            return;
+        }
+        decls.push_str("hand, captures not kept\n");
+    }
+    let kinds: Vec<&str> = pieces
+        .iter()
+        .filter(|p| p.key != "king")
+        .map(|p| p.name.as_str())
+        .collect();
+    let rank = c.rank("castlingRank", 0) + 1;
+    let _ = writeln!(zones, "zone gating_zone = rank {rank}");
+    let _ = writeln!(
+        decls,
+        "gating {} in gating_zone{}",
+        kinds.join(" | "),
+        if drops { "" } else { ", no drops" }
+    );
 }

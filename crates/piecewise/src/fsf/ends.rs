@@ -2,6 +2,7 @@
 //! and the win conditions (flag regions, extinction, check counting, `checking`) — as
 //! the rules language's game-end declarations. What cannot be said is an [`super::Issue`].
 
+use super::army::Piece;
 use super::convert::{mirror, same_cells, Conv};
 use std::fmt::Write;
 
@@ -219,7 +220,17 @@ fn extinction(
     decls: &mut String,
 ) {
     let value = match c.value("extinctionValue").as_deref() {
-        None | Some("none") => return,
+        None | Some("none") => {
+            // No extinction: which pieces would count says nothing.
+            for key in [
+                "extinctionPieceTypes",
+                "extinctionPieceCount",
+                "extinctionPseudoRoyal",
+            ] {
+                c.get(key);
+            }
+            return;
+        }
         Some(v @ ("win" | "loss" | "draw")) => v.to_string(),
         Some(v) => {
             c.issue("extinctionValue", format!("`{v}` is not win, loss or draw"));
@@ -320,4 +331,98 @@ fn pseudo_royal(
         let _ = writeln!(decls, "royal {}", names.join(" | "));
     }
     true
+}
+
+/// Janggi's keys for how a game ends: `bikjangRule` (`royals facing draw`),
+/// `materialCounting` (`draws by points` with Janggi's values, `draw by piece count`,
+/// `draw odds`) and `moveRepetitionIllegal` (`move repetition loses`, but for the
+/// pieces that can never reach the other side's king's region, as Fairy-Stockfish
+/// judges the moved piece).
+pub(super) fn janggi_ends(c: &mut Conv<'_>, pieces: &[Piece], decls: &mut String) {
+    let name = |key: &str| pieces.iter().find(|p| p.key == key).map(|p| p.name.clone());
+    let king = name("king");
+    if c.flag("bikjangRule", false) {
+        if king.is_none() {
+            c.issue("bikjangRule", "the variant has no king");
+        } else if decls.contains("royals may not face") {
+            c.issue(
+                "bikjangRule",
+                "with flyingGeneral: the royals may not face each other at all",
+            );
+        } else {
+            decls.push_str("royals facing draw\n");
+        }
+    }
+    match c.value("materialCounting").as_deref() {
+        None | Some("none") => {}
+        Some("janggi") => {
+            let values = [
+                ("rook", "13"),
+                ("janggiCannon", "7"),
+                ("horse", "5"),
+                ("janggiElephant", "3"),
+                ("wazir", "3"),
+                ("soldier", "2"),
+            ];
+            let kinds: Vec<String> = values
+                .iter()
+                .filter_map(|(key, v)| Some(format!("{} {v}", name(key)?)))
+                .collect();
+            if kinds.is_empty() {
+                c.issue(
+                    "materialCounting",
+                    "`janggi`: the variant has none of the pieces Janggi's count values",
+                );
+            } else {
+                // Fairy-Stockfish's count is the first side's lead less one: the
+                // second side wins ties and leads of one, as with a 1.5 bonus.
+                let _ = writeln!(decls, "draws by points {}, second 1.5", kinds.join(", "));
+            }
+        }
+        // (`flips` writes it for the board games of flips.)
+        Some("unweighted") if decls.contains("draw by piece count\n") => {}
+        Some("unweighted") => decls.push_str("draw by piece count\n"),
+        Some("whitedrawodds") => decls.push_str("draw odds for first\n"),
+        Some("blackdrawodds") => decls.push_str("draw odds for second\n"),
+        Some(v) => c.issue(
+            "materialCounting",
+            format!("`{v}` is not janggi, unweighted, whitedrawodds, blackdrawodds or none"),
+        ),
+    }
+    if c.flag("moveRepetitionIllegal", false) {
+        // A piece whose region never meets the other side's king's region: Fairy-
+        // Stockfish's rule leaves its shuttling alone.
+        let region = |c: &mut Conv<'_>, p: &Piece| {
+            let mut chars = p.key.chars();
+            let first = chars.next()?;
+            let key = format!(
+                "mobilityRegionWhite{}{}",
+                first.to_ascii_uppercase(),
+                chars.as_str()
+            );
+            c.keys.get(&key)?;
+            c.cells(&key, None)
+        };
+        let king_piece = pieces.iter().find(|p| p.key == "king");
+        let theirs = king_piece
+            .and_then(|k| region(c, k))
+            .and_then(|r| mirror(&r, c.height))
+            .map(|r| super::decls::expand(&r, c.width, c.height));
+        let mut not = Vec::new();
+        if let Some(theirs) = theirs {
+            for p in pieces {
+                if let Some(r) = region(c, p) {
+                    let mine = super::decls::expand(&r, c.width, c.height);
+                    if !mine.iter().any(|cell| theirs.contains(cell)) {
+                        not.push(p.name.clone());
+                    }
+                }
+            }
+        }
+        if not.is_empty() {
+            decls.push_str("move repetition loses\n");
+        } else {
+            let _ = writeln!(decls, "move repetition loses, not {}", not.join(" | "));
+        }
+    }
 }

@@ -3,7 +3,7 @@
 //! `ini` reads the file's sections and resolves inheritance (`[child:parent]`, a
 //! `variant = parent` key, or one of Fairy-Stockfish's built-in variants written as
 //! keys in `builtins.ini`: chess, giveaway, atomic, kingofthehill, ...); `convert` turns a section's keys into `.rules` text: the board,
-//! pieces (built-in names and `customPieceN` Betza, through [`crate::betza`]), the start
+//! pieces (`army`: built-in names and `customPieceN` Betza, through [`crate::betza`]), the start
 //! position, promotion, castling, en passant, drops and hands, the flying general,
 //! stalemate and compulsory capture. A key that cannot be translated is not dropped
 //! silently: it comes back as an [`Issue`] naming the section, the line and why, and
@@ -11,6 +11,7 @@
 //! (a malformed line, an unknown parent, inheritance in a circle) is an [`FsfError`]
 //! with its line.
 
+mod army;
 mod convert;
 mod decls;
 mod ends;

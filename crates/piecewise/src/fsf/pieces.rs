@@ -22,9 +22,10 @@ const fn b(key: &'static str, name: &'static str, betza: &'static str) -> Builti
     }
 }
 
-/// The built-in piece types, in Fairy-Stockfish's order; `pawn` and `soldier` are
-/// written by hand (the pawn's double step and the soldier's sideways steps depend on
-/// other keys), `king` is royal.
+/// The built-in piece types, in Fairy-Stockfish's order; `pawn`, `soldier` and
+/// `janggiCannon` are written by hand (the pawn's double step and the soldier's
+/// sideways steps depend on other keys; the Janggi cannon neither jumps nor takes
+/// cannons), `king` is royal.
 pub const BUILTINS: &[Builtin] = &[
     b("pawn", "Pawn", "fmWfceF"),
     b("knight", "Knight", "N"),
@@ -54,13 +55,7 @@ pub const BUILTINS: &[Builtin] = &[
     b("breakthrough", "Breakthrough", "fmWfF"),
     b("immobile", "Immobile", ""),
     b("cannon", "Cannon", "mRcpR"),
-    Builtin {
-        key: "janggiCannon",
-        name: "JanggiCannon",
-        betza: Err(
-            "the Janggi cannon may not jump or capture cannons; its rules are not translated",
-        ),
-    },
+    b("janggiCannon", "JanggiCannon", ""),
     b("soldier", "Soldier", "fsW"),
     b("horse", "Horse", "nN"),
     b("elephant", "Elephant", "nA"),
