@@ -243,9 +243,13 @@ pub struct Game {
     pub(crate) chains: Option<Box<movegen::chain::Chains>>,
     /// `explode`, `burn`, `freeze`, `immune` (`None`: none declared).
     pub(crate) effects: Option<Box<effects::GameEffects>>,
+    /// `gating ...` (`None`: none declared): beside castling, not an effect, so a
+    /// gating game keeps the attack kernel's legality (a gating move is legal when
+    /// the same move without the piece entering is).
+    pub(crate) gating: Option<Box<gating::Gating>>,
     /// `tag ...` (`None`: none declared).
     pub(crate) tags: Option<Box<tags::GameTags>>,
-    /// Neither effects nor tags: make plays a quiet move, or a plain compact capture,
+    /// Neither effects, gating nor tags: make plays a quiet move, or a plain compact capture,
     /// from its cells alone (one test a make instead of two).
     pub(crate) plain: bool,
     /// `sokoban ...`: what the characters of a Sokoban text board stand for.
@@ -688,7 +692,14 @@ impl Game {
 
     /// `gating ...`, resolved for the board.
     pub(crate) fn gating(&self) -> Option<&gating::Gating> {
-        self.effects.as_deref().and_then(|fx| fx.gating.as_ref())
+        self.gating.as_deref()
+    }
+
+    /// Whether the side to move at `pos` may gate ([`gating::Gating::live`]): its
+    /// legal moves are then counted from a list (the kernels' counts know no gating).
+    #[inline]
+    pub(crate) fn gating_live(&self, pos: &GamePosition) -> bool {
+        self.gating.as_deref().is_some_and(|gt| gt.live(pos))
     }
 
     /// Whether some piece is royal.

@@ -77,6 +77,8 @@ impl Game {
             .zone
             .map(|z| Side::BOTH.map(|side| zone_cells(rule_set, &board, z, side)));
         let (reverse, kernels) = play_tables(&rules, play);
+        let gating = gating_rule(rule_set, &board, &mut errors);
+        let gates = gating.is_some();
         let mut game = Game {
             name: rule_set.name.clone(),
             pieces,
@@ -155,8 +157,9 @@ impl Game {
                     None
                 }
             },
+            gating: gating.map(Box::new),
             effects: super::effects::GameEffects::new(
-                (&decls.effects, gating_rule(rule_set, &board, &mut errors)),
+                (&decls.effects, gates),
                 &decls.neutral,
                 &board,
                 pieces,
@@ -204,7 +207,7 @@ impl Game {
         if let Some(fx) = game.effects.as_deref_mut() {
             fx.placement.region = placement_region;
         }
-        game.plain = game.effects.is_none() && game.tags.is_none();
+        game.plain = game.effects.is_none() && game.tags.is_none() && game.gating.is_none();
         // `no check` with blasts or burns: a move may remove its own side's last royal,
         // which ends the game at once (the other side then has no move).
         game.ends_at_once |= game

@@ -116,6 +116,12 @@ impl<'g> MoveGenerator<'g> {
             return;
         }
         if !self.pseudo.game.evasion_captures && self.legal_moves_bits(pos, out) {
+            if let Some(gt) = self.pseudo.game.gating.as_deref() {
+                // A gating move is legal when the same move without the piece
+                // entering is, as Fairy-Stockfish judges it: one more per legal move
+                // that leaves a cell with a right, per piece that may enter.
+                gt.add_moves(self.pseudo.game, pos, out, 0);
+            }
             if let Some(rule) = self.pseudo.game.must_capture {
                 keep_compulsory_captures(self.pseudo.game, pos, rule, out);
             }

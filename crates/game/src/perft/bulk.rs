@@ -111,7 +111,9 @@ impl MoveGenerator<'_> {
         // With compulsory captures a move's legality depends on its siblings: count the
         // list (which asks whether an end rule ended the game).
         // Royals facing (`royals facing`): judged move by move, from the list.
-        let lists = self.pseudo.game.counts_lists() || self.facing_now(pos);
+        // Gating (while the side to move may gate): the list, which adds its moves.
+        let g = self.pseudo.game;
+        let lists = g.counts_lists() || self.facing_now(pos) || g.gating_live(pos);
         if !lists {
             if self.pseudo.game.ended_at_once(pos) {
                 return 0;
