@@ -216,8 +216,10 @@ pub struct Game {
     stalemate_by_count: bool,
     /// The game ends beyond checkmate and stalemate.
     ends: crate::ir::EndRules,
-    /// Per `reach` rule of `ends`, per side: the cells of its zone as that side sees it.
-    reach_zones: Vec<[Vec<bool>; 2]>,
+    /// Per `reach` rule of `ends`, per side: the cells of its zone as that side sees it,
+    /// listed (asked at every node: King of the Hill's test reads its four cells, not
+    /// the board).
+    reach_zones: Vec<[Vec<u16>; 2]>,
     /// By `side * pieces + piece`: the cells `confine` keeps the piece in (`None`: not
     /// confined).
     confined: Vec<Option<Vec<bool>>>,

@@ -120,7 +120,15 @@ impl Game {
                 .ends
                 .reach
                 .iter()
-                .map(|r| Side::BOTH.map(|side| zone_cells(rule_set, &board, r.zone, side)))
+                .map(|r| {
+                    Side::BOTH.map(|side| {
+                        let inside = zone_cells(rule_set, &board, r.zone, side);
+                        (0..inside.len())
+                            .filter(|&c| inside[c])
+                            .map(|c| c as u16)
+                            .collect()
+                    })
+                })
                 .collect(),
             confined: confined_cells(rule_set, &board),
             material: (0..2 * pieces).map(|_| Default::default()).collect(),
