@@ -148,12 +148,20 @@ impl<'g> MoveGenerator<'g> {
             return;
         }
         // `royals in check capture only`: each move by the full test, which knows it.
-        let quick = !self.pseudo.game.evasion_captures && self.prepare_quick(pos);
+        // A blast game (Atomic): the quick test's `Legal` on a move that captures
+        // nothing, every other move by the full test (`blast`).
+        let g = self.pseudo.game;
+        let blast = blast::quiet_blast_game(g);
+        let quick = !g.evasion_captures && self.prepare_quick_in(pos, blast);
         for m in pseudo.iter() {
-            let verdict = if quick {
-                self.quick(pos, m)
-            } else {
-                Quick::Unknown
+            let verdict = match (quick, blast) {
+                (false, _) => Quick::Unknown,
+                (true, false) => self.quick(pos, m),
+                (true, true) if !blast::quiet_move(g, m) => Quick::Unknown,
+                (true, true) => match self.quick(pos, m) {
+                    Quick::Legal => Quick::Legal,
+                    _ => Quick::Unknown,
+                },
             };
             if verdict == Quick::Legal || (verdict == Quick::Unknown && self.is_legal(pos, m)) {
                 out.push(*m);

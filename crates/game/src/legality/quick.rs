@@ -151,6 +151,16 @@ impl MoveGenerator<'_> {
     /// inspected cells — so a move that creates a screen on a hopper's line to the
     /// royal touches a marked cell and is tested in full.
     pub(crate) fn prepare_quick(&mut self, pos: &GamePosition) -> bool {
+        self.prepare_quick_in(pos, false)
+    }
+
+    /// [`MoveGenerator::prepare_quick`]; with `blast`, in a blast game too
+    /// ([`super::blast::quiet_blast_game`]), where only a `Legal` verdict on a move that
+    /// captures nothing ([`super::blast::quiet_move`]) may be taken: the royal's query
+    /// here counts every attacker, the enemy king too, and a blast game's rule fewer
+    /// (no capture by a royal, none whose blast takes the capturer's royal), so a
+    /// position this query finds safe is safe there, the converse not.
+    pub(crate) fn prepare_quick_in(&mut self, pos: &GamePosition, blast: bool) -> bool {
         let g = self.pseudo.game;
         self.check_marks.ready = None;
         self.quick.royal = None;
@@ -162,7 +172,11 @@ impl MoveGenerator<'_> {
         if self.quick.marks.stamp == 1 {
             self.quick.facing.iter_mut().for_each(|m| *m = 0);
         }
-        if g.judged_by_playing() {
+        if blast && pos.royal_count[pos.side.index()] == 0 && g.has_royals() {
+            // Its royals blown up: the game is over, no move is legal (`general`).
+            return false;
+        }
+        if g.judged_by_playing() && !blast {
             // Effects, `no giving check`, chains with royals: legality by playing
             // (`general`), never the quick test.
             return false;
