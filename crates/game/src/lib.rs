@@ -251,6 +251,12 @@ pub struct Game {
     pub(crate) gating: Option<Box<gating::Gating>>,
     /// `tag ...` (`None`: none declared).
     pub(crate) tags: Option<Box<tags::GameTags>>,
+    /// A blast game whose legal moves are counted from whole lists only for its
+    /// blast (`explode on capture` alone, no passing captures, facing rule, `no giving
+    /// check`, compulsory capture, first drops, capture-only evasions, pattern marks or
+    /// chains): perft's last ply counts it without building the quiet moves
+    /// (`perft::bulk`), its captures tested in full.
+    pub(crate) blast_counts: bool,
     /// Neither effects, gating nor tags: make plays a quiet move, or a plain compact capture,
     /// from its cells alone (one test a make instead of two).
     pub(crate) plain: bool,

@@ -181,6 +181,7 @@ impl Game {
             ),
             tags: super::tags::GameTags::new(rule_set, cells),
             plain: false,
+            blast_counts: false,
             sokoban: decls.sokoban.clone(),
             sokoban_steps: std::sync::OnceLock::new(),
             file_rays: file_rays(
@@ -215,6 +216,12 @@ impl Game {
         if let Some(fx) = game.effects.as_deref_mut() {
             fx.placement.region = placement_region;
         }
+        game.blast_counts = crate::legality::blast::quiet_blast_game(&game)
+            && game.must_capture.is_none()
+            && !game.drop_phase.as_ref().is_some_and(|ph| ph.first)
+            && !game.evasion_captures
+            && !game.marked
+            && game.chains.is_none();
         game.plain = game.effects.is_none() && game.tags.is_none() && game.gating.is_none();
         // `no check` with blasts or burns: a move may remove its own side's last royal,
         // which ends the game at once (the other side then has no move).

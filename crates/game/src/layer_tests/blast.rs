@@ -79,7 +79,8 @@ fn the_blast_threat_by_attack_queries_is_the_reference() {
 /// Along seeded random playouts of every shipped game with `explode` (and the wide
 /// blast game above), the legal list — moves that capture nothing passed by the quick
 /// test, the rest by the blast rule's attack queries — is the pseudo-legal list
-/// filtered by the reference that plays every reply.
+/// filtered by the reference that plays every reply, and perft's last-ply count is
+/// its length.
 #[test]
 fn the_legal_list_of_every_explode_game_is_the_reference() {
     let mut games = blast_games();
@@ -113,6 +114,9 @@ fn the_legal_list_of_every_explode_game_is_the_reference() {
                     }
                 }
                 assert_eq!(legal, expected, "{}", g.fen(&pos));
+                // Perft's last ply (quiet moves counted from the walks) agrees.
+                let n = generator.count_legal(&mut pos);
+                assert_eq!(n, legal.len() as u64, "count at {}", g.fen(&pos));
                 positions += 1;
                 moves += legal.len();
                 if legal.is_empty() {

@@ -154,14 +154,10 @@ impl<'g> MoveGenerator<'g> {
         let blast = blast::quiet_blast_game(g);
         let quick = !g.evasion_captures && self.prepare_quick_in(pos, blast);
         for m in pseudo.iter() {
-            let verdict = match (quick, blast) {
-                (false, _) => Quick::Unknown,
-                (true, false) => self.quick(pos, m),
-                (true, true) if !blast::quiet_move(g, m) => Quick::Unknown,
-                (true, true) => match self.quick(pos, m) {
-                    Quick::Legal => Quick::Legal,
-                    _ => Quick::Unknown,
-                },
+            let verdict = if quick {
+                self.quick(pos, m)
+            } else {
+                Quick::Unknown
             };
             if verdict == Quick::Legal || (verdict == Quick::Unknown && self.is_legal(pos, m)) {
                 out.push(*m);

@@ -55,6 +55,9 @@ pub(crate) struct QuickState {
     pub(crate) forward_on: bool,
     pub(crate) forward: Vec<u32>,
     pub(crate) forward_stamp: u32,
+    /// Prepared for a blast game ([`MoveGenerator::prepare_quick_in`]): only a `Legal`
+    /// verdict on a move that captures nothing stands, every other move is `Unknown`.
+    pub(crate) blast: bool,
 }
 
 impl QuickState {
@@ -77,6 +80,7 @@ impl QuickState {
             forward_on: false,
             forward: vec![0; cells],
             forward_stamp: 0,
+            blast: false,
         }
     }
 }
@@ -162,6 +166,7 @@ impl MoveGenerator<'_> {
     /// position this query finds safe is safe there, the converse not.
     pub(crate) fn prepare_quick_in(&mut self, pos: &GamePosition, blast: bool) -> bool {
         let g = self.pseudo.game;
+        self.quick.blast = blast;
         self.check_marks.ready = None;
         self.quick.royal = None;
         self.quick.blocked.clear();
@@ -264,8 +269,26 @@ impl MoveGenerator<'_> {
     /// of the query with that cell emptied ([`xray_marking`], computed once
     /// per start cell) finds no attacker and the move's other cells are not marked by
     /// it either.
+    ///
+    /// Prepared for a blast game, only its `Legal` on a move that captures nothing
+    /// ([`super::blast::quiet_move`]) stands (see [`MoveGenerator::prepare_quick_in`]).
     #[inline]
     pub(crate) fn quick<R: Reads + ?Sized>(&mut self, pos: &R, m: &GameMove) -> Quick {
+        if !self.quick.blast {
+            return self.quick_plain(pos, m);
+        }
+        if !super::blast::quiet_move(self.pseudo.game, m) {
+            return Quick::Unknown;
+        }
+        match self.quick_plain(pos, m) {
+            Quick::Legal => Quick::Legal,
+            _ => Quick::Unknown,
+        }
+    }
+
+    /// [`MoveGenerator::quick`] of a game judged by attack queries.
+    #[inline]
+    fn quick_plain<R: Reads + ?Sized>(&mut self, pos: &R, m: &GameMove) -> Quick {
         let g = self.pseudo.game;
         // A push also moves the piece met: left to the full test.
         if g.royal[m.piece.index()] || m.push_to.is_some() {
