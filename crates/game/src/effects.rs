@@ -145,8 +145,6 @@ pub(crate) struct GameEffects {
     bars: bool,
     /// `flip PIECES ...`: the pieces that change sides after a move or drop.
     pub(crate) flips: Option<Flips>,
-    /// `gating ...`: pieces in hand entering on the cells first moves leave.
-    pub(crate) gating: Option<crate::gating::Gating>,
 }
 
 /// One ply's part in [`GameEffects::apply_ply`]: the cell its piece stands on, the
@@ -167,13 +165,14 @@ struct MarkedAreas {
 
 impl GameEffects {
     /// The effects declared in `fx` on `board`, with the rules of neutral pieces that
-    /// play through the same paths (`no check`, the Duck) and `gating` (the rule
-    /// resolved by setup, which plays through them too); `None` when there are none
+    /// play through the same paths (`no check`, the Duck); `gates`: the game has
+    /// `gating` too (held by `Game`, not here; a blast game with it is not
+    /// [`GameEffects::blast_only`]); `None` when there are none
     /// and no move captures a friend, converts or activates (`meets`: those, which also
     /// make legality a matter of playing the move, since attack queries do not see
     /// them; `activates`: some move activates).
     pub(crate) fn new(
-        (fx, gating): (&Effects, Option<crate::gating::Gating>),
+        (fx, gates): (&Effects, bool),
         neutral: &Neutrals,
         board: &Board,
         pieces: usize,
@@ -183,7 +182,6 @@ impl GameEffects {
     ) -> Option<Box<GameEffects>> {
         let removes = marks.iter().flatten().any(PatternActions::removes);
         if !fx.any()
-            && gating.is_none()
             && !removes
             && !meets
             && !neutral.no_check
@@ -272,7 +270,7 @@ impl GameEffects {
             && neutral.movable.is_empty()
             && neutral.captures.is_empty()
             && fx.lion_trading.is_none()
-            && gating.is_none();
+            && !gates;
         let plies_remove = blast.is_some()
             || !burns.iter().all(Vec::is_empty)
             || marked.iter().any(|a| a.burn.is_some() || a.blast.is_some());
@@ -312,7 +310,6 @@ impl GameEffects {
                 .as_ref()
                 .map(|rule| crate::lion::LionRules::new(rule, board, pieces)),
             blast_only,
-            gating,
         }))
     }
 
@@ -457,9 +454,6 @@ impl GameEffects {
         }
         if let Some(flips) = &self.flips {
             flips.apply::<HASH>(g, pos, m, side);
-        }
-        if let Some(gt) = &self.gating {
-            gt.apply::<HASH>(g, pos, m, side);
         }
         if matches!(m.kind, MoveKind::Castling(_)) {
             return false;

@@ -127,6 +127,14 @@ impl Gating {
         }
     }
 
+    /// Whether the side to move may gate at `pos`: it holds a right and a piece that
+    /// may enter. Only then do its legal moves differ from those of the game without
+    /// gating, so counts that build no list ask this first.
+    #[inline]
+    pub(crate) fn live(&self, pos: &GamePosition) -> bool {
+        pos.gates[pos.side.index()] != 0 && self.hand_has_gater(pos, pos.side)
+    }
+
     /// Whether `side`'s hand holds a piece that may enter.
     fn hand_has_gater(&self, pos: &GamePosition, side: Side) -> bool {
         pos.hands[side.index()]

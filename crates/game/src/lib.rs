@@ -217,8 +217,10 @@ pub struct Game {
     stalemate_by_count: bool,
     /// The game ends beyond checkmate and stalemate.
     ends: crate::ir::EndRules,
-    /// Per `reach` rule of `ends`, per side: the cells of its zone as that side sees it.
-    reach_zones: Vec<[Vec<bool>; 2]>,
+    /// Per `reach` rule of `ends`, per side: the cells of its zone as that side sees it,
+    /// listed (asked at every node: King of the Hill's test reads its four cells, not
+    /// the board).
+    reach_zones: Vec<[Vec<u16>; 2]>,
     /// By `side * pieces + piece`: the cells `confine` keeps the piece in (`None`: not
     /// confined).
     confined: Vec<Option<Vec<bool>>>,
@@ -244,9 +246,19 @@ pub struct Game {
     pub(crate) chains: Option<Box<movegen::chain::Chains>>,
     /// `explode`, `burn`, `freeze`, `immune` (`None`: none declared).
     pub(crate) effects: Option<Box<effects::GameEffects>>,
+    /// `gating ...` (`None`: none declared): beside castling, not an effect, so a
+    /// gating game keeps the attack kernel's legality (a gating move is legal when
+    /// the same move without the piece entering is).
+    pub(crate) gating: Option<Box<gating::Gating>>,
     /// `tag ...` (`None`: none declared).
     pub(crate) tags: Option<Box<tags::GameTags>>,
-    /// Neither effects nor tags: make plays a quiet move, or a plain compact capture,
+    /// A blast game whose legal moves are counted from whole lists only for its
+    /// blast (`explode on capture` alone, no passing captures, facing rule, `no giving
+    /// check`, compulsory capture, first drops, capture-only evasions, pattern marks or
+    /// chains): perft's last ply counts it without building the quiet moves
+    /// (`perft::bulk`), its captures tested in full.
+    pub(crate) blast_counts: bool,
+    /// Neither effects, gating nor tags: make plays a quiet move, or a plain compact capture,
     /// from its cells alone (one test a make instead of two).
     pub(crate) plain: bool,
     /// `sokoban ...`: what the characters of a Sokoban text board stand for.
@@ -689,7 +701,14 @@ impl Game {
 
     /// `gating ...`, resolved for the board.
     pub(crate) fn gating(&self) -> Option<&gating::Gating> {
-        self.effects.as_deref().and_then(|fx| fx.gating.as_ref())
+        self.gating.as_deref()
+    }
+
+    /// Whether the side to move at `pos` may gate ([`gating::Gating::live`]): its
+    /// legal moves are then counted from a list (the kernels' counts know no gating).
+    #[inline]
+    pub(crate) fn gating_live(&self, pos: &GamePosition) -> bool {
+        self.gating.as_deref().is_some_and(|gt| gt.live(pos))
     }
 
     /// Whether some piece is royal.

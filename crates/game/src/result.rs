@@ -328,7 +328,7 @@ impl Game {
         // Neither side bare (the common case, asked at every node): no full count.
         let bare_possible =
             || self.others_upto(pos, stm, 1) == 0 || self.others_upto(pos, stm.opponent(), 1) == 0;
-        if let (Some(rule), true) = (ends.bare_royal, bare_possible()) {
+        if let Some(rule) = ends.bare_royal.filter(|_| bare_possible()) {
             let [us, them] = [stm, stm.opponent()].map(|side| self.pieces_of(pos, side));
             let bare = |(all, royal): (u32, u32)| royal > 0 && all == royal;
             let judged = match (bare(us), bare(them)) {
@@ -442,12 +442,9 @@ impl Game {
         let rule = &self.ends.reach[i];
         let zone = &self.reach_zones[i][side.index()];
         let mut n = 0;
-        for (cell, occ) in pos.cells().iter().enumerate() {
-            if !occ.is_empty()
-                && occ.side() == side
-                && zone[cell]
-                && rule.pieces.contains(&occ.kind())
-            {
+        for &cell in zone {
+            let occ = pos.cells[cell as usize];
+            if !occ.is_empty() && occ.side() == side && rule.pieces.contains(&occ.kind()) {
                 n += 1;
             }
         }
@@ -461,12 +458,11 @@ impl Game {
         let rule = &self.ends.reach[i];
         let zone = &self.reach_zones[i][side.index()];
         let there = || {
-            pos.cells().iter().enumerate().filter(|(cell, occ)| {
-                !occ.is_empty()
-                    && occ.side() == side
-                    && zone[*cell]
-                    && rule.pieces.contains(&occ.kind())
-            })
+            zone.iter()
+                .map(|&c| (c as usize, pos.cells[c as usize]))
+                .filter(|(_, occ)| {
+                    !occ.is_empty() && occ.side() == side && rule.pieces.contains(&occ.kind())
+                })
         };
         let n = there().count() as u32;
         if n != rule.count {

@@ -77,6 +77,8 @@ impl Game {
             .zone
             .map(|z| Side::BOTH.map(|side| zone_cells(rule_set, &board, z, side)));
         let (reverse, kernels) = play_tables(&rules, play);
+        let gating = gating_rule(rule_set, &board, &mut errors);
+        let gates = gating.is_some();
         let mut game = Game {
             name: rule_set.name.clone(),
             pieces,
@@ -118,7 +120,15 @@ impl Game {
                 .ends
                 .reach
                 .iter()
-                .map(|r| Side::BOTH.map(|side| zone_cells(rule_set, &board, r.zone, side)))
+                .map(|r| {
+                    Side::BOTH.map(|side| {
+                        let inside = zone_cells(rule_set, &board, r.zone, side);
+                        (0..inside.len())
+                            .filter(|&c| inside[c])
+                            .map(|c| c as u16)
+                            .collect()
+                    })
+                })
                 .collect(),
             confined: confined_cells(rule_set, &board),
             material: (0..2 * pieces).map(|_| Default::default()).collect(),
@@ -155,8 +165,9 @@ impl Game {
                     None
                 }
             },
+            gating: gating.map(Box::new),
             effects: super::effects::GameEffects::new(
-                (&decls.effects, gating_rule(rule_set, &board, &mut errors)),
+                (&decls.effects, gates),
                 &decls.neutral,
                 &board,
                 pieces,
@@ -170,6 +181,7 @@ impl Game {
             ),
             tags: super::tags::GameTags::new(rule_set, cells),
             plain: false,
+            blast_counts: false,
             sokoban: decls.sokoban.clone(),
             sokoban_steps: std::sync::OnceLock::new(),
             file_rays: file_rays(
@@ -204,7 +216,13 @@ impl Game {
         if let Some(fx) = game.effects.as_deref_mut() {
             fx.placement.region = placement_region;
         }
-        game.plain = game.effects.is_none() && game.tags.is_none();
+        game.blast_counts = crate::legality::blast::quiet_blast_game(&game)
+            && game.must_capture.is_none()
+            && !game.drop_phase.as_ref().is_some_and(|ph| ph.first)
+            && !game.evasion_captures
+            && !game.marked
+            && game.chains.is_none();
+        game.plain = game.effects.is_none() && game.tags.is_none() && game.gating.is_none();
         // `no check` with blasts or burns: a move may remove its own side's last royal,
         // which ends the game at once (the other side then has no move).
         game.ends_at_once |= game

@@ -75,3 +75,62 @@ fn the_blast_threat_by_attack_queries_is_the_reference() {
     assert!(quiet * 2 > asked, "{quiet} of {asked} moves judged quiet");
     assert!(illegal > 200, "only {illegal} illegal moves");
 }
+
+/// Along seeded random playouts of every shipped game with `explode` (and the wide
+/// blast game above), the legal list — moves that capture nothing passed by the quick
+/// test, the rest by the blast rule's attack queries — is the pseudo-legal list
+/// filtered by the reference that plays every reply, and perft's last-ply count is
+/// its length.
+#[test]
+fn the_legal_list_of_every_explode_game_is_the_reference() {
+    let mut games = blast_games();
+    for source in [
+        include_str!("../../../../rules/atomar.rules"),
+        include_str!("../../../../rules/nocheckatomic.rules"),
+        include_str!("../../../../rules/cascade-actions.rules"),
+        include_str!("../../../../rules/pattern-actions.rules"),
+    ] {
+        games.push(game(source));
+    }
+    let mut seed = 0x0a70_0a1c_u64;
+    let (mut positions, mut moves, mut rejected) = (0, 0, 0);
+    for g in &games {
+        let mut generator = g.move_generator();
+        for _ in 0..8 {
+            let mut pos = g.start_position().expect("a start");
+            for _ in 0..50 {
+                let mut legal = Vec::new();
+                generator.legal_moves(&mut pos, &mut legal);
+                let mut expected = Vec::new();
+                if !g.ended_at_once(&pos) {
+                    let mut pseudo = Vec::new();
+                    generator.pseudo_moves(&pos, &mut pseudo);
+                    for m in &pseudo {
+                        if generator.is_legal_reference(&mut pos, m) {
+                            expected.push(*m);
+                        } else {
+                            rejected += 1;
+                        }
+                    }
+                }
+                assert_eq!(legal, expected, "{}", g.fen(&pos));
+                // Perft's last ply (quiet moves counted from the walks) agrees.
+                let n = generator.count_legal(&mut pos);
+                assert_eq!(n, legal.len() as u64, "count at {}", g.fen(&pos));
+                positions += 1;
+                moves += legal.len();
+                if legal.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let m = legal[(seed % legal.len() as u64) as usize];
+                g.make(&mut pos, &m);
+            }
+        }
+    }
+    assert!(positions > 1_000, "only {positions} positions");
+    assert!(moves > 20_000, "only {moves} moves");
+    assert!(rejected > 500, "only {rejected} illegal moves");
+}

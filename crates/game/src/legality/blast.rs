@@ -22,6 +22,30 @@ fn blast_game(g: &Game) -> bool {
     g.effects.as_deref().is_some_and(|fx| fx.blast_only()) && !g.any_passing
 }
 
+/// Whether `g`'s moves that capture nothing may be judged on the board
+/// ([`MoveGenerator::quiet_blast_verdict`], and the quick test before it): a blast game
+/// whose royals may face and may give check.
+#[inline]
+pub(crate) fn quiet_blast_game(g: &Game) -> bool {
+    blast_game(g) && !g.no_facing && !g.no_giving_check
+}
+
+/// Whether `m` captures nothing and removes nothing (a step, a ride, castling): in a
+/// blast game it changes only the cells of its path.
+#[inline]
+pub(crate) fn quiet_move(g: &Game, m: &GameMove) -> bool {
+    matches!(m.kind, MoveKind::Normal | MoveKind::Castling(_))
+        && !m.captures_to
+        && m.n_passing == 0
+        // A move that opens en passant: its piece is the victim, not a royal.
+        && (m.n_ep == 0 || !g.royal[m.promotion.unwrap_or(m.piece).index()])
+        && m.convert.is_none()
+        && m.push_to.is_none()
+        && m.duck.is_none()
+        && !m.has_cascade()
+        && m.gate == 0
+}
+
 impl MoveGenerator<'_> {
     /// [`MoveGenerator::royal_threatened`] by attack queries in a blast game (see the
     /// module); `None` where this cannot tell: another kind of game, a royal open to
@@ -85,20 +109,11 @@ impl MoveGenerator<'_> {
         m: &GameMove,
     ) -> Option<bool> {
         let g = self.pseudo.game;
-        if !blast_game(g) || g.no_facing || g.no_giving_check {
+        if !quiet_blast_game(g) {
             return None;
         }
-        let quiet = matches!(m.kind, MoveKind::Normal | MoveKind::Castling(_))
-            && !m.captures_to
-            && m.n_passing == 0
-            // A move that opens en passant: its piece is the victim, not a royal.
-            && (m.n_ep == 0 || !g.royal[m.promotion.unwrap_or(m.piece).index()])
-            && m.convert.is_none()
-            && m.push_to.is_none()
-            && m.duck.is_none()
-            && !m.has_cascade();
         let them = pos.side.opponent();
-        if !quiet || forward_attackers(g, pos, them) {
+        if !quiet_move(g, m) || forward_attackers(g, pos, them) {
             return None;
         }
         Some(self.is_legal_light_with(pos, m, |s, pos, royals| s.blast_capture(pos, them, royals)))

@@ -119,6 +119,7 @@ impl MoveGenerator<'_> {
             && g.must_capture.is_none()
             && !g.evasion_captures
             && !g.drop_phase.as_ref().is_some_and(|ph| ph.first)
+            && !g.gating_live(pos)
             && self.legal_moves_bits(pos, out)
         {
             return;

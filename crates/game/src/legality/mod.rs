@@ -116,6 +116,12 @@ impl<'g> MoveGenerator<'g> {
             return;
         }
         if !self.pseudo.game.evasion_captures && self.legal_moves_bits(pos, out) {
+            if let Some(gt) = self.pseudo.game.gating.as_deref() {
+                // A gating move is legal when the same move without the piece
+                // entering is, as Fairy-Stockfish judges it: one more per legal move
+                // that leaves a cell with a right, per piece that may enter.
+                gt.add_moves(self.pseudo.game, pos, out, 0);
+            }
             if let Some(rule) = self.pseudo.game.must_capture {
                 keep_compulsory_captures(self.pseudo.game, pos, rule, out);
             }
@@ -142,7 +148,11 @@ impl<'g> MoveGenerator<'g> {
             return;
         }
         // `royals in check capture only`: each move by the full test, which knows it.
-        let quick = !self.pseudo.game.evasion_captures && self.prepare_quick(pos);
+        // A blast game (Atomic): the quick test's `Legal` on a move that captures
+        // nothing, every other move by the full test (`blast`).
+        let g = self.pseudo.game;
+        let blast = blast::quiet_blast_game(g);
+        let quick = !g.evasion_captures && self.prepare_quick_in(pos, blast);
         for m in pseudo.iter() {
             let verdict = if quick {
                 self.quick(pos, m)

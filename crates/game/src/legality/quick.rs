@@ -55,6 +55,9 @@ pub(crate) struct QuickState {
     pub(crate) forward_on: bool,
     pub(crate) forward: Vec<u32>,
     pub(crate) forward_stamp: u32,
+    /// Prepared for a blast game ([`MoveGenerator::prepare_quick_in`]): only a `Legal`
+    /// verdict on a move that captures nothing stands, every other move is `Unknown`.
+    pub(crate) blast: bool,
 }
 
 impl QuickState {
@@ -77,6 +80,7 @@ impl QuickState {
             forward_on: false,
             forward: vec![0; cells],
             forward_stamp: 0,
+            blast: false,
         }
     }
 }
@@ -151,7 +155,18 @@ impl MoveGenerator<'_> {
     /// inspected cells — so a move that creates a screen on a hopper's line to the
     /// royal touches a marked cell and is tested in full.
     pub(crate) fn prepare_quick(&mut self, pos: &GamePosition) -> bool {
+        self.prepare_quick_in(pos, false)
+    }
+
+    /// [`MoveGenerator::prepare_quick`]; with `blast`, in a blast game too
+    /// ([`super::blast::quiet_blast_game`]), where only a `Legal` verdict on a move that
+    /// captures nothing ([`super::blast::quiet_move`]) may be taken: the royal's query
+    /// here counts every attacker, the enemy king too, and a blast game's rule fewer
+    /// (no capture by a royal, none whose blast takes the capturer's royal), so a
+    /// position this query finds safe is safe there, the converse not.
+    pub(crate) fn prepare_quick_in(&mut self, pos: &GamePosition, blast: bool) -> bool {
         let g = self.pseudo.game;
+        self.quick.blast = blast;
         self.check_marks.ready = None;
         self.quick.royal = None;
         self.quick.blocked.clear();
@@ -162,7 +177,11 @@ impl MoveGenerator<'_> {
         if self.quick.marks.stamp == 1 {
             self.quick.facing.iter_mut().for_each(|m| *m = 0);
         }
-        if g.judged_by_playing() {
+        if blast && pos.royal_count[pos.side.index()] == 0 && g.has_royals() {
+            // Its royals blown up: the game is over, no move is legal (`general`).
+            return false;
+        }
+        if g.judged_by_playing() && !blast {
             // Effects, `no giving check`, chains with royals: legality by playing
             // (`general`), never the quick test.
             return false;
@@ -250,8 +269,26 @@ impl MoveGenerator<'_> {
     /// of the query with that cell emptied ([`xray_marking`], computed once
     /// per start cell) finds no attacker and the move's other cells are not marked by
     /// it either.
+    ///
+    /// Prepared for a blast game, only its `Legal` on a move that captures nothing
+    /// ([`super::blast::quiet_move`]) stands (see [`MoveGenerator::prepare_quick_in`]).
     #[inline]
     pub(crate) fn quick<R: Reads + ?Sized>(&mut self, pos: &R, m: &GameMove) -> Quick {
+        if !self.quick.blast {
+            return self.quick_plain(pos, m);
+        }
+        if !super::blast::quiet_move(self.pseudo.game, m) {
+            return Quick::Unknown;
+        }
+        match self.quick_plain(pos, m) {
+            Quick::Legal => Quick::Legal,
+            _ => Quick::Unknown,
+        }
+    }
+
+    /// [`MoveGenerator::quick`] of a game judged by attack queries.
+    #[inline]
+    fn quick_plain<R: Reads + ?Sized>(&mut self, pos: &R, m: &GameMove) -> Quick {
         let g = self.pseudo.game;
         // A push also moves the piece met: left to the full test.
         if g.royal[m.piece.index()] || m.push_to.is_some() {

@@ -419,6 +419,9 @@ fn finish<const HASH: bool>(
     mut capture: bool,
     new_ep: EnPassant,
 ) {
+    if let Some(gt) = g.gating.as_deref() {
+        gt.apply::<HASH>(g, pos, m, side);
+    }
     if let Some(fx) = g.effects.as_deref() {
         capture |= fx.apply::<HASH>(g, pos, m, side, capture);
     }

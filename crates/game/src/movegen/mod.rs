@@ -253,9 +253,11 @@ impl<'g> PseudoGen<'g> {
                 // `no check`: a side whose royals were captured has lost; no moves.
                 out.truncate(first);
             }
-            if let Some(gt) = &fx.gating {
-                gt.add_moves(self.game, pos, out, first);
-            }
+        }
+        if let Some(gt) = self.game.gating.as_deref() {
+            gt.add_moves(self.game, pos, out, first);
+        }
+        if let Some(fx) = self.game.effects.as_deref() {
             if fx.duck.is_some() {
                 let placement = &fx.placement;
                 super::neutral::add_duck_moves(

@@ -23,6 +23,9 @@ pub(super) struct LeafCount<'a> {
     use_x: bool,
     /// The table has passing captures.
     passing: bool,
+    /// A blast game ([`crate::legality::quick::QuickState::blast`]): captures are
+    /// tested in full.
+    blast: bool,
     /// Per cell: a promotion rule applies to a move ending there (empty: none does).
     promo_to: &'a [bool],
     count: u64,
@@ -36,6 +39,7 @@ impl Sink for LeafCount<'_> {
         let defer = self.marks.put(to)
             || (self.use_x && self.xrays.put(to, self.from))
             || (self.passing && ply.passing_captures().next().is_some())
+            || (self.blast && ply.captures_to)
             || ply.push_to.is_some()
             || self.promo_to.get(to).copied().unwrap_or(false);
         if defer {
@@ -111,7 +115,12 @@ impl MoveGenerator<'_> {
         // With compulsory captures a move's legality depends on its siblings: count the
         // list (which asks whether an end rule ended the game).
         // Royals facing (`royals facing`): judged move by move, from the list.
-        let lists = self.pseudo.game.counts_lists() || self.facing_now(pos);
+        // Gating (while the side to move may gate): the list, which adds its moves.
+        // A blast game (Atomic) whose lists are for its effects alone: counted as
+        // below, its captures tested in full (`QuickState::blast`).
+        let g = self.pseudo.game;
+        let blast = g.blast_counts;
+        let lists = (g.counts_lists() && !blast) || self.facing_now(pos) || g.gating_live(pos);
         if !lists {
             if self.pseudo.game.ended_at_once(pos) {
                 return 0;
@@ -120,7 +129,7 @@ impl MoveGenerator<'_> {
                 return n;
             }
         }
-        if lists || !self.prepare_quick(pos) {
+        if lists || !self.prepare_quick_in(pos, blast) {
             let mut moves = self.pseudo.buffer();
             self.legal_moves(pos, &mut moves);
             let n = moves.len() as u64;
@@ -159,6 +168,7 @@ impl MoveGenerator<'_> {
             from,
             use_x: self.quick.marks.seen(i),
             passing: g.any_passing,
+            blast: self.quick.blast,
             promo_to,
             count: 0,
             deferred: &mut self.pseudo.walked,
@@ -190,12 +200,14 @@ impl MoveGenerator<'_> {
         let promo_to = &g.promo_to[side.index() * g.pieces + kind.index()];
         let (marks, xrays) = (&self.quick.marks, &self.quick.xrays);
         let use_x = marks.seen(i);
+        let blast = self.quick.blast;
         let mut count = 0;
         kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
             let t = to as usize;
             if marks.put(t)
                 || (use_x && xrays.put(t, from))
                 || promo_to.get(t).copied().unwrap_or(false)
+                || (blast && captures)
             {
                 defer(walked, kernel::ray_move(kind, from, to, captures, ep));
             } else {
@@ -243,7 +255,8 @@ impl MoveGenerator<'_> {
                 || (use_x && self.quick.xrays.put(to, from))
                 || m.n_passing > 0
                 || m.push_to.is_some()
-                || promo_to.get(to).copied().unwrap_or(false);
+                || promo_to.get(to).copied().unwrap_or(false)
+                || (self.quick.blast && m.captures_to);
             if defer {
                 self.pseudo.walked.push(*m);
             } else {

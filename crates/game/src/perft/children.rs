@@ -177,9 +177,11 @@ impl Perft<'_> {
     /// any other position it may be wrong (debug builds check the pieces).
     pub fn count_legal_child(&mut self, pos: &mut GamePosition, m: &GameMove) -> u64 {
         debug_assert!(self.is_child(pos, m), "count_legal_child: not a child");
-        if self.generator.pseudo.game.counts_lists() || self.generator.facing_now(pos) {
+        let g = self.generator.pseudo.game;
+        if g.counts_lists() || self.generator.facing_now(pos) || m.gate != 0 || g.gating_live(pos) {
             // Compulsory captures: a move's legality depends on its siblings; royals
-            // facing: judged move by move.
+            // facing: judged move by move; gating: a piece entered (which the
+            // siblings' shared work does not know), or moves the kernel's count lacks.
             return self.generator.count_legal(pos);
         }
         if self.generator.pseudo.game.ended_at_once(pos) {
