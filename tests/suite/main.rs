@@ -59,6 +59,7 @@ mod large_shogi;
 mod layers;
 mod limits;
 mod lsp;
+mod many_kinds;
 mod move_counts;
 mod must_capture;
 mod neutral;
