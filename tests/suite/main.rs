@@ -94,6 +94,7 @@ mod sokoban_reference;
 mod sokoban_seed;
 mod special_rules;
 mod tags;
+mod tenjiku_pieces;
 mod ultima;
 mod variants;
 mod wa_shogi;
