@@ -13,41 +13,8 @@ use piecewise::game::GamePosition;
 use piecewise::Game;
 use std::collections::BTreeSet;
 
-const W: i32 = 15;
-const CELLS: usize = 225;
-const N_: (i32, i32) = (0, 1);
-const S_: (i32, i32) = (0, -1);
-const E_: (i32, i32) = (1, 0);
-const W_: (i32, i32) = (-1, 0);
-const NE: (i32, i32) = (1, 1);
-const NW: (i32, i32) = (-1, 1);
-const SE: (i32, i32) = (1, -1);
-const SW: (i32, i32) = (-1, -1);
-const ORTH: [(i32, i32); 4] = [N_, S_, E_, W_];
-const DIAG: [(i32, i32); 4] = [NE, NW, SE, SW];
-const ALL: [(i32, i32); 8] = [N_, S_, E_, W_, NE, NW, SE, SW];
-
-/// How a Dai Shogi piece moves, from the first side's view (forward is +y).
-#[derive(Default)]
-struct Kind {
-    /// Its FEN letter as HaChu writes it (uppercase; `+X` promoted, `X'`, `L!`).
-    letter: &'static str,
-    steps: Vec<(i32, i32)>,
-    /// Slides without limit.
-    rides: Vec<(i32, i32)>,
-    /// Slides of one or two cells (HaChu's range 2: the Violent Ox, the Flying Dragon).
-    twos: Vec<(i32, i32)>,
-    jumps: Vec<(i32, i32)>,
-    lion: bool,
-    lion_lines: Vec<(i32, i32)>,
-    promotes_to: Option<usize>,
-    /// May promote on reaching the last `dead` ranks (a forward mover's second chance).
-    dead: usize,
-}
-
-fn cat(parts: &[&[(i32, i32)]]) -> Vec<(i32, i32)> {
-    parts.iter().flat_map(|p| p.iter().copied()).collect()
-}
+use common::shogi::{cat, Kind, Legality, Mv, Pos, Promotion, Rules, Shogi, ALL, DIAG, ORTH};
+use common::shogi::{E_, NE, NW, N_, SE, SW, S_, W_};
 
 /// The 29 kinds of the start array, then the 26 promoted ones.
 fn kinds() -> Vec<Kind> {
@@ -60,7 +27,7 @@ fn kinds() -> Vec<Kind> {
     let gold = || cat(&[&ORTH, &[NE, NW]]);
     let elephant = || cat(&[&DIAG, &[E_, W_, N_]]);
     let none = Vec::new;
-    let mut v = vec![
+    let v = vec![
         k("K", ALL.to_vec(), none()),
         k("P", vec![N_], none()),
         k("P'", vec![N_, S_], none()),
@@ -158,231 +125,25 @@ fn kinds() -> Vec<Kind> {
             ..Kind::default()
         },
     ];
-    let index = |v: &[Kind], l: &str| v.iter().position(|k| k.letter == l).unwrap();
-    for base in [
+    let bases = [
         "P", "P'", "U", "I", "C", "S", "G", "N", "C'", "A'", "W", "X'", "F'", "F", "T", "E", "O",
         "X", "L", "A", "M", "V", "B", "R", "H", "D",
-    ] {
-        let (b, p) = (index(&v, base), index(&v, &format!("+{base}")));
-        v[b].promotes_to = Some(p);
-    }
-    for l in ["P", "L", "I", "U"] {
-        let i = index(&v, l);
-        v[i].dead = 1;
-    }
-    let i = index(&v, "N");
-    v[i].dead = 2;
-    v
+    ];
+    let dead = [("P", 1), ("L", 1), ("I", 1), ("U", 1), ("N", 2)];
+    Rules::link(v, &bases, &dead)
 }
 
-/// A piece: its side (0 first, 1 second) and kind.
-type Piece = (usize, usize);
-
-#[derive(Clone)]
-struct Pos {
-    cells: [Option<Piece>; CELLS],
-    side: usize,
-}
-
-/// A move: from, to, the cells captured in passing, and whether it promotes.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Mv {
-    from: usize,
-    to: usize,
-    passing: Vec<usize>,
-    promote: bool,
-}
-
-struct Dai {
-    kinds: Vec<Kind>,
-}
-
-fn name(c: usize) -> String {
-    format!("{}{}", (b'a' + (c % 15) as u8) as char, c / 15 + 1)
-}
-
-impl Dai {
-    fn new() -> Dai {
-        Dai { kinds: kinds() }
-    }
-
-    fn kind(&self, letter: &str) -> usize {
-        self.kinds
-            .iter()
-            .position(|k| k.letter == letter)
-            .unwrap_or_else(|| panic!("no kind {letter}"))
-    }
-
-    fn is_royal(&self, k: usize) -> bool {
-        matches!(self.kinds[k].letter, "K" | "+E")
-    }
-
-    /// The board part of a FEN (and the side to move), HaChu's letters.
-    fn parse(&self, fen: &str) -> Pos {
-        let (board, side) = common::hachu_fen::read(fen, 15);
-        let mut cells = [None; CELLS];
-        for (cell, piece) in board.into_iter().enumerate() {
-            cells[cell] = piece.map(|(s, letter)| (s, self.kind(&letter)));
-        }
-        Pos { cells, side }
-    }
-
-    fn uci(&self, m: &Mv) -> String {
-        let mut s = format!("{}{}", name(m.from), name(m.to));
-        for &c in &m.passing {
-            s += &format!("x{}", name(c));
-        }
-        if m.promote {
-            s.push('+');
-        }
-        s
-    }
-
-    fn pseudo(&self, p: &Pos) -> Vec<Mv> {
-        let mut out = Vec::new();
-        let s = p.side;
-        let sign = if s == 0 { 1 } else { -1 };
-        let at = |c: usize, (dx, dy): (i32, i32)| -> Option<usize> {
-            let (x, y) = ((c % 15) as i32 + dx, (c / 15) as i32 + dy * sign);
-            (0..W).contains(&x).then_some(())?;
-            (0..W).contains(&y).then_some((y * W + x) as usize)
-        };
-        let own = |c: usize| p.cells[c].is_some_and(|(side, _)| side == s);
-        let foe = |c: usize| p.cells[c].is_some_and(|(side, _)| side != s);
-        for from in 0..CELLS {
-            let Some((side, k)) = p.cells[from] else {
-                continue;
-            };
-            if side != s {
-                continue;
-            }
-            let kind = &self.kinds[k];
-            let mut set: BTreeSet<(usize, Vec<usize>)> = BTreeSet::new();
-            let mut add = |to: usize, passing: Vec<usize>| {
-                set.insert((to, passing));
-            };
-            for &d in kind.steps.iter().chain(&kind.jumps) {
-                if let Some(t) = at(from, d).filter(|&t| !own(t)) {
-                    add(t, vec![]);
-                }
-            }
-            let rides = kind.rides.iter().map(|&d| (d, 99));
-            for (d, limit) in rides.chain(kind.twos.iter().map(|&d| (d, 2))) {
-                let mut c = from;
-                for _ in 0..limit {
-                    let Some(t) = at(c, d) else { break };
-                    if own(t) {
-                        break;
-                    }
-                    add(t, vec![]);
-                    if foe(t) {
-                        break;
-                    }
-                    c = t;
-                }
-            }
-            if kind.lion {
-                for dx in -2..=2 {
-                    for dy in -2..=2 {
-                        if let Some(t) = at(from, (dx, dy)).filter(|&t| t != from && !own(t)) {
-                            add(t, vec![]);
-                        }
-                    }
-                }
-                for d1 in ALL {
-                    let Some(c1) = at(from, d1).filter(|&c| !own(c)) else {
-                        continue;
-                    };
-                    for d2 in ALL {
-                        let Some(c2) = at(c1, d2) else { continue };
-                        if c2 == from || !own(c2) {
-                            add(c2, if foe(c1) { vec![c1] } else { vec![] });
-                        }
-                    }
-                }
-            }
-            for &d in &kind.lion_lines {
-                let Some(c1) = at(from, d) else { continue };
-                if !own(c1) {
-                    add(c1, vec![]);
-                    add(from, if foe(c1) { vec![c1] } else { vec![] });
-                }
-                if let Some(c2) = at(from, (2 * d.0, 2 * d.1)).filter(|&c| !own(c)) {
-                    add(c2, vec![]);
-                    if foe(c1) {
-                        add(c2, vec![c1]);
-                    }
-                }
-            }
-            for (to, passing) in set {
-                let captures = (to != from && foe(to)) || !passing.is_empty();
-                let m = Mv {
-                    from,
-                    to,
-                    passing,
-                    promote: false,
-                };
-                if kind.promotes_to.is_some() {
-                    let rank = |c: usize| if s == 0 { c / 15 } else { 14 - c / 15 };
-                    let zone = |c: usize| rank(c) >= 10;
-                    let entry_or_capture = (zone(to) || zone(from)) && (!zone(from) || captures);
-                    let dead = kind.dead > 0 && rank(to) + kind.dead >= 15;
-                    if entry_or_capture || dead {
-                        out.push(Mv {
-                            promote: true,
-                            ..m.clone()
-                        });
-                    }
-                }
-                out.push(m);
-            }
-        }
-        out
-    }
-
-    fn play(&self, p: &Pos, m: &Mv) -> Pos {
-        let mut q = p.clone();
-        let (s, k) = p.cells[m.from].unwrap();
-        for &c in &m.passing {
-            q.cells[c] = None;
-        }
-        q.cells[m.from] = None;
-        let k = if m.promote {
-            self.kinds[k].promotes_to.unwrap()
-        } else {
-            k
-        };
-        q.cells[m.to] = Some((s, k));
-        q.side = 1 - p.side;
-        q
-    }
-
-    /// The legal moves: none once a side has lost its royals (no check rule, no
-    /// Lion-trading rules).
-    fn legal(&self, p: &Pos) -> Vec<Mv> {
-        for side in 0..2 {
-            let royals = p
-                .cells
-                .iter()
-                .flatten()
-                .any(|&(s, k)| s == side && self.is_royal(k));
-            if !royals {
-                return Vec::new();
-            }
-        }
-        self.pseudo(p)
-    }
-
-    fn perft(&self, p: &Pos, depth: u32) -> u64 {
-        let moves = self.legal(p);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .iter()
-            .map(|m| self.perft(&self.play(p, m), depth - 1))
-            .sum()
-    }
+/// Dai Shogi for the shared generator: 15x15, a five-rank zone, promotion on entry or
+/// capture (forward movers may stay on the last ranks), no check rule, no Lion trading.
+fn dai() -> Shogi {
+    Shogi::new(Rules {
+        width: 15,
+        zone: 5,
+        kinds: kinds(),
+        royals: vec!["K", "+E"],
+        promotion: Promotion::EntryOrCapture,
+        legality: Legality::RoyalsOnly,
+    })
 }
 
 // ------------------------------------------------------------ the engine side
@@ -393,10 +154,8 @@ fn sorted_engine(g: &Game, pos: &GamePosition) -> Vec<String> {
     v
 }
 
-fn sorted_independent(dai: &Dai, p: &Pos) -> Vec<String> {
-    let mut v: Vec<String> = dai.legal(p).iter().map(|m| dai.uci(m)).collect();
-    v.sort();
-    v
+fn sorted_independent(dai: &Shogi, p: &Pos) -> Vec<String> {
+    dai.sorted(p)
 }
 
 const START: &str = "lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/A1C'1F1TET1F1C'1A/LNUICSGKGSCIUNL w - - 0 1";
@@ -415,7 +174,7 @@ fn set(moves: &[&str]) -> BTreeSet<String> {
 #[test]
 fn dai_start_perft_1_to_3_equals_the_independent_count() {
     let g = game("daishogi");
-    let dai = Dai::new();
+    let dai = dai();
     let p = dai.parse(START);
     let start = g.start_position().unwrap();
     for depth in 1..=3 {
@@ -431,7 +190,7 @@ fn dai_start_perft_1_to_3_equals_the_independent_count() {
 #[test]
 fn dai_start_moves_equal_the_independent_generator_at_every_node_to_depth_2() {
     let g = game("daishogi");
-    let dai = Dai::new();
+    let dai = dai();
     let pos = g.position(START).unwrap();
     let p = dai.parse(START);
     assert_eq!(sorted_engine(&g, &pos), sorted_independent(&dai, &p));
@@ -456,7 +215,7 @@ fn dai_start_moves_equal_the_independent_generator_at_every_node_to_depth_2() {
 #[test]
 fn dai_moves_equal_the_independent_generator_along_a_long_game() {
     let g = game("daishogi");
-    let dai = Dai::new();
+    let dai = dai();
     let mut pos = g.position(START).unwrap();
     let mut p = dai.parse(START);
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;

@@ -254,7 +254,7 @@ snap!(
 #[test]
 fn too_many_pieces() {
     let mut src = String::from(B);
-    for i in 0..65 {
+    for i in 0..128 {
         let letter = (b'A' + (i % 26) as u8) as char;
         src.push_str(&format!("piece P{i} ({letter}) {{ step any }}\n"));
     }

@@ -142,6 +142,49 @@ fn a_royal_the_burner_could_reach_is_in_check() {
     );
 }
 
+/// The board field of a FEN.
+fn board(fen: &str) -> &str {
+    fen.split_whitespace().next().unwrap()
+}
+
+#[test]
+fn a_passive_burner_removes_a_foe_that_arrives_next_to_it() {
+    let passive = FIRE.replace(
+        "burn Demon, foe not Demon\n",
+        "burn Demon, foe not Demon, also arriving\n",
+    );
+    let g = game(&passive);
+    // The black soldier steps from d5 to d4, next to the white demon on c3: it burns
+    // after its move. To e5 it stays. The black demon arriving on d4 stays (the burn
+    // spares demons).
+    let fen = "K5/3s2/6/2F3/6/5k b - - 0 1";
+    assert_eq!(board(&play(&g, fen, &["d5d4"])), "K5/6/6/2F3/6/5k");
+    assert_eq!(board(&play(&g, fen, &["d5e5"])), "K5/4s1/6/2F3/6/5k");
+    let demon = "K5/3f2/6/2F3/6/5k b - - 0 1";
+    assert_eq!(board(&play(&g, demon, &["d5d4"])), "K5/6/3f2/2F3/6/5k");
+    // Without `also arriving` the soldier stays on d4.
+    let active = game(FIRE);
+    assert_eq!(board(&play(&active, fen, &["d5d4"])), "K5/6/3s2/2F3/6/5k");
+    // The white soldier arriving next to its own demon stays; the demon's own move
+    // still burns actively (from d3, the soldier on e4).
+    let fen = "K5/6/4s1/2F3/1S4/5k w - - 0 1";
+    assert_eq!(board(&play(&g, fen, &["b2c2"])), "K5/6/4s1/2F3/2S3/5k");
+    assert_eq!(board(&play(&g, fen, &["c3d3"])), "K5/6/6/3F2/1S4/5k");
+}
+
+#[test]
+fn a_royal_may_not_arrive_next_to_a_passive_burner() {
+    // A brazier never moves (no active threat) and burns the foes that arrive around
+    // it: the king on a1 may not step to b1 or b2, next to the brazier on c2.
+    let g = game(
+        "board square 6x6\nroyal King\nburn Brazier, foe, also arriving\n\
+         piece King (K) { step any }\npiece Brazier (B) { }\n",
+    );
+    assert_eq!(legal(&g, "K5/6/6/6/2B3/k5 b - - 0 1"), ["a1a2"]);
+    // Without the brazier near, all three.
+    assert_eq!(legal(&g, "K5/6/6/6/5B/k5 b - - 0 1").len(), 3);
+}
+
 // ---------------------------------------------------------------- freeze, immune
 
 const ULTIMA: &str = "board square 5x5\n\
@@ -218,6 +261,15 @@ fn effect_declarations_have_diagnostics() {
         ["E0909"]
     );
     assert_eq!(codes(&format!("{base}immune King to Knave\n")), ["E0304"]);
+    assert_eq!(
+        codes(&format!("{base}freeze Demon, also arriving\n")),
+        ["E0976"]
+    );
+    assert_eq!(
+        codes(&format!("{base}burn Demon, also arriving, also arriving\n")),
+        ["E0920"]
+    );
+    assert!(codes(&format!("{base}burn Demon, foe not Demon, also arriving\n")).is_empty());
     assert!(codes(&format!("{base}burn Demon, foe not King, around orthogonal\nfreeze King, piece\nimmune Demon to King\n")).is_empty());
 }
 

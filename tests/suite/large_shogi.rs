@@ -14,37 +14,8 @@ use std::collections::BTreeSet;
 
 // ------------------------------------------------------------ the independent generator
 
-const W: i32 = 12;
-const N_: (i32, i32) = (0, 1);
-const S_: (i32, i32) = (0, -1);
-const E_: (i32, i32) = (1, 0);
-const W_: (i32, i32) = (-1, 0);
-const NE: (i32, i32) = (1, 1);
-const NW: (i32, i32) = (-1, 1);
-const SE: (i32, i32) = (1, -1);
-const SW: (i32, i32) = (-1, -1);
-const ORTH: [(i32, i32); 4] = [N_, S_, E_, W_];
-const DIAG: [(i32, i32); 4] = [NE, NW, SE, SW];
-const ALL: [(i32, i32); 8] = [N_, S_, E_, W_, NE, NW, SE, SW];
-
-/// How a Chu Shogi piece moves, from the first side's view (forward is +y).
-struct Kind {
-    /// Its FEN letter (uppercase, `+X` when promoted).
-    letter: &'static str,
-    steps: Vec<(i32, i32)>,
-    rides: Vec<(i32, i32)>,
-    jumps: Vec<(i32, i32)>,
-    /// The Lion's two steps and jumps within two cells.
-    lion: bool,
-    /// Lines with the Lion's power along them (Horned Falcon, Soaring Eagle).
-    lion_lines: Vec<(i32, i32)>,
-    /// What it promotes to (an index into the kinds).
-    promotes_to: Option<usize>,
-}
-
-fn cat(parts: &[&[(i32, i32)]]) -> Vec<(i32, i32)> {
-    parts.iter().flat_map(|p| p.iter().copied()).collect()
-}
+use common::shogi::{cat, Kind, Legality, Promotion, Rules, Shogi, ALL, DIAG, ORTH};
+use common::shogi::{E_, NE, NW, N_, SE, SW, S_, W_};
 
 /// The 39 kinds: the 21 of the start array, then the 18 promoted ones.
 fn kinds() -> Vec<Kind> {
@@ -53,9 +24,7 @@ fn kinds() -> Vec<Kind> {
         steps,
         rides,
         jumps,
-        lion: false,
-        lion_lines: Vec::new(),
-        promotes_to: None,
+        ..Kind::default()
     };
     let none = Vec::new;
     let mut v = vec![
@@ -119,266 +88,26 @@ fn kinds() -> Vec<Kind> {
     v[i].lion_lines = vec![N_];
     let i = index(&v, "+D");
     v[i].lion_lines = vec![NE, NW];
-    for base in [
+    let bases = [
         "P", "L", "I", "C", "S", "G", "F", "T", "E", "O", "X", "A", "M", "V", "B", "R", "H", "D",
-    ] {
-        let (b, p) = (index(&v, base), index(&v, &format!("+{base}")));
-        v[b].promotes_to = Some(p);
-    }
-    v
+    ];
+    Rules::link(v, &bases, &[("P", 1), ("L", 1)])
 }
 
-/// A piece: its side (0 first, 1 second) and kind.
-type Piece = (usize, usize);
-
-#[derive(Clone)]
-struct Pos {
-    cells: [Option<Piece>; 144],
-    side: usize,
-    /// The last move took a Lion with a piece that is not one.
-    lion_taken: bool,
-}
-
-/// A move: from, to, the cells captured in passing, and whether it promotes.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Mv {
-    from: usize,
-    to: usize,
-    passing: Vec<usize>,
-    promote: bool,
-}
-
-struct Chu {
-    kinds: Vec<Kind>,
-}
-
-fn name(c: usize) -> String {
-    format!("{}{}", (b'a' + (c % 12) as u8) as char, c / 12 + 1)
-}
-
-impl Chu {
-    fn new() -> Chu {
-        Chu { kinds: kinds() }
-    }
-
-    fn kind(&self, letter: &str) -> usize {
-        self.kinds.iter().position(|k| k.letter == letter).unwrap()
-    }
-
-    fn is_lion(&self, k: usize) -> bool {
-        self.kinds[k].lion
-    }
-
-    fn is_royal(&self, k: usize) -> bool {
-        matches!(self.kinds[k].letter, "K" | "+E")
-    }
-
-    /// The board part of a FEN (and the side to move).
-    fn parse(&self, fen: &str) -> Pos {
-        let (board, side) = common::hachu_fen::read(fen, 12);
-        let mut cells = [None; 144];
-        for (cell, piece) in board.into_iter().enumerate() {
-            cells[cell] = piece.map(|(s, letter)| (s, self.kind(&letter)));
-        }
-        Pos {
-            cells,
-            side,
-            lion_taken: false,
-        }
-    }
-
-    fn uci(&self, m: &Mv) -> String {
-        let mut s = format!("{}{}", name(m.from), name(m.to));
-        for &c in &m.passing {
-            s += &format!("x{}", name(c));
-        }
-        if m.promote {
-            s.push('+');
-        }
-        s
-    }
-
-    /// The pseudo-legal moves of the side to move (the counterstrike bar applied).
-    fn pseudo(&self, p: &Pos) -> Vec<Mv> {
-        let mut out = Vec::new();
-        let s = p.side;
-        let sign = if s == 0 { 1 } else { -1 };
-        let at = |c: usize, (dx, dy): (i32, i32)| -> Option<usize> {
-            let (x, y) = ((c % 12) as i32 + dx, (c / 12) as i32 + dy * sign);
-            (0..W).contains(&x).then_some(())?;
-            (0..W).contains(&y).then_some((y * W + x) as usize)
-        };
-        let own = |c: usize| p.cells[c].is_some_and(|(side, _)| side == s);
-        let foe = |c: usize| p.cells[c].is_some_and(|(side, _)| side != s);
-        for from in 0..144 {
-            let Some((side, k)) = p.cells[from] else {
-                continue;
-            };
-            if side != s {
-                continue;
-            }
-            let kind = &self.kinds[k];
-            let mut set: BTreeSet<(usize, Vec<usize>)> = BTreeSet::new();
-            let mut add = |to: usize, passing: Vec<usize>| {
-                set.insert((to, passing));
-            };
-            for &d in kind.steps.iter().chain(&kind.jumps) {
-                if let Some(t) = at(from, d).filter(|&t| !own(t)) {
-                    add(t, vec![]);
-                }
-            }
-            for &d in &kind.rides {
-                let mut c = from;
-                while let Some(t) = at(c, d) {
-                    if own(t) {
-                        break;
-                    }
-                    add(t, vec![]);
-                    if foe(t) {
-                        break;
-                    }
-                    c = t;
-                }
-            }
-            if kind.lion {
-                for dx in -2..=2 {
-                    for dy in -2..=2 {
-                        if let Some(t) = at(from, (dx, dy)).filter(|&t| t != from && !own(t)) {
-                            add(t, vec![]);
-                        }
-                    }
-                }
-                for d1 in ALL {
-                    let Some(c1) = at(from, d1).filter(|&c| !own(c)) else {
-                        continue;
-                    };
-                    for d2 in ALL {
-                        let Some(c2) = at(c1, d2) else { continue };
-                        if c2 == from || !own(c2) {
-                            add(c2, if foe(c1) { vec![c1] } else { vec![] });
-                        }
-                    }
-                }
-            }
-            for &d in &kind.lion_lines {
-                let Some(c1) = at(from, d) else { continue };
-                if !own(c1) {
-                    add(c1, vec![]);
-                    add(from, if foe(c1) { vec![c1] } else { vec![] });
-                }
-                if let Some(c2) = at(from, (2 * d.0, 2 * d.1)).filter(|&c| !own(c)) {
-                    add(c2, vec![]);
-                    if foe(c1) {
-                        add(c2, vec![c1]);
-                    }
-                }
-            }
-            for (to, passing) in set {
-                let captures = (to != from && foe(to)) || !passing.is_empty();
-                let m = Mv {
-                    from,
-                    to,
-                    passing,
-                    promote: false,
-                };
-                if p.lion_taken && !self.is_lion(k) && self.takes_lion(p, &m) {
-                    continue; // the counterstrike bar
-                }
-                if kind.promotes_to.is_some() {
-                    let rank = |c: usize| if s == 0 { c / 12 } else { 11 - c / 12 };
-                    let zone = |c: usize| rank(c) >= 8;
-                    let entry_or_capture = (zone(to) || zone(from)) && (!zone(from) || captures);
-                    let last = matches!(kind.letter, "P" | "L") && rank(to) == 11;
-                    if entry_or_capture || last {
-                        out.push(Mv {
-                            promote: true,
-                            ..m.clone()
-                        });
-                    }
-                }
-                out.push(m);
-            }
-        }
-        out
-    }
-
-    /// Whether `m` of the side to move captures a Lion.
-    fn takes_lion(&self, p: &Pos, m: &Mv) -> bool {
-        let lion = |c: usize| p.cells[c].is_some_and(|(s, k)| s != p.side && self.is_lion(k));
-        (m.to != m.from && lion(m.to)) || m.passing.iter().any(|&c| lion(c))
-    }
-
-    fn play(&self, p: &Pos, m: &Mv) -> Pos {
-        let mut q = p.clone();
-        let (s, k) = p.cells[m.from].unwrap();
-        q.lion_taken = !self.is_lion(k) && self.takes_lion(p, m);
-        for &c in &m.passing {
-            q.cells[c] = None;
-        }
-        q.cells[m.from] = None;
-        let k = if m.promote {
-            self.kinds[k].promotes_to.unwrap()
-        } else {
-            k
-        };
-        q.cells[m.to] = Some((s, k));
-        q.side = 1 - p.side;
-        q
-    }
-
-    /// The legal moves: none once a side has lost its royals; a Lion's capture of a
-    /// protected Lion two cells away without a bridge is dropped.
-    fn legal(&self, p: &Pos) -> Vec<Mv> {
-        for side in 0..2 {
-            let royals = p
-                .cells
-                .iter()
-                .flatten()
-                .any(|&(s, k)| s == side && self.is_royal(k));
-            if !royals {
-                return Vec::new();
-            }
-        }
-        let mut moves = self.pseudo(p);
-        moves.retain(|m| !self.takes_protected_lion(p, m));
-        moves
-    }
-
-    fn takes_protected_lion(&self, p: &Pos, m: &Mv) -> bool {
-        let (_, k) = p.cells[m.from].unwrap();
-        let target = p.cells[m.to];
-        let near = |a: usize, b: usize| {
-            let (ax, ay, bx, by) = (a % 12, a / 12, b % 12, b / 12);
-            ax.abs_diff(bx) <= 1 && ay.abs_diff(by) <= 1
-        };
-        let lion_target =
-            m.to != m.from && target.is_some_and(|(s, t)| s != p.side && self.is_lion(t));
-        if !self.is_lion(k) || !lion_target || near(m.from, m.to) {
-            return false;
-        }
-        let bridge = m.passing.iter().any(|&c| {
-            let (_, b) = p.cells[c].unwrap();
-            !matches!(self.kinds[b].letter, "P" | "I")
-        });
-        if bridge {
-            return false;
-        }
-        let after = self.play(p, m);
-        self.pseudo(&after)
-            .iter()
-            .any(|r| (r.to == m.to && r.to != r.from) || r.passing.contains(&m.to))
-    }
-
-    fn perft(&self, p: &Pos, depth: u32) -> u64 {
-        let moves = self.legal(p);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .iter()
-            .map(|m| self.perft(&self.play(p, m), depth - 1))
-            .sum()
-    }
+/// Chu Shogi for the shared generator: 12x12, a four-rank zone, promotion on entry or
+/// capture (a Pawn or Lance may promote on the last rank), the Lion-trading rules (the
+/// Pawn and the Go-between are no bridge).
+fn chu() -> Shogi {
+    Shogi::new(Rules {
+        width: 12,
+        zone: 4,
+        kinds: kinds(),
+        royals: vec!["K", "+E"],
+        promotion: Promotion::EntryOrCapture,
+        legality: Legality::LionTrading {
+            no_bridge: vec!["P", "I"],
+        },
+    })
 }
 
 // ------------------------------------------------------------ the engine side
@@ -390,7 +119,14 @@ fn engine_perft(g: &Game, fen: &str, depth: u32) -> u64 {
 
 /// Compares the two generators' moves at every node to `depth` (the first difference
 /// named with the line that leads to it).
-fn same_moves(g: &Game, chu: &Chu, pos: &GamePosition, p: &Pos, depth: u32, line: &str) {
+fn same_moves(
+    g: &Game,
+    chu: &Shogi,
+    pos: &GamePosition,
+    p: &common::shogi::Pos,
+    depth: u32,
+    line: &str,
+) {
     let mut ours: Vec<String> = g.legal_moves(pos).iter().map(|m| g.uci(m)).collect();
     let moves = chu.legal(p);
     let mut theirs: Vec<String> = moves.iter().map(|m| chu.uci(m)).collect();
@@ -443,7 +179,7 @@ const POS_PROMOTIONS: &str =
 #[test]
 fn chu_start_perft_1_to_3_equals_the_independent_count() {
     let g = game("chushogi");
-    let chu = Chu::new();
+    let chu = chu();
     let p = chu.parse(START);
     for (depth, published) in [(1, 36), (2, 1296), (3, 48315)] {
         let independent = chu.perft(&p, depth);
@@ -455,7 +191,7 @@ fn chu_start_perft_1_to_3_equals_the_independent_count() {
 #[test]
 fn chu_start_moves_equal_the_independent_generator_at_every_node_to_depth_2() {
     let g = game("chushogi");
-    let chu = Chu::new();
+    let chu = chu();
     let pos = g.position(START).unwrap();
     same_moves(&g, &chu, &pos, &chu.parse(START), 2, "");
 }
@@ -463,7 +199,7 @@ fn chu_start_moves_equal_the_independent_generator_at_every_node_to_depth_2() {
 #[test]
 fn chu_midgame_moves_equal_the_independent_generator_to_depth_2() {
     let g = game("chushogi");
-    let chu = Chu::new();
+    let chu = chu();
     for fen in MIDGAME {
         let pos = g.position(fen).unwrap();
         same_moves(&g, &chu, &pos, &chu.parse(fen), 2, "");
@@ -475,7 +211,7 @@ fn chu_midgame_moves_equal_the_independent_generator_to_depth_2() {
 #[test]
 fn chu_midgame_perft_3_equals_the_independent_count() {
     let g = game("chushogi");
-    let chu = Chu::new();
+    let chu = chu();
     for fen in MIDGAME {
         assert_eq!(
             engine_perft(&g, fen, 3),

@@ -305,8 +305,10 @@ fn hook_mover_and_locust_play_the_same_shared() {
 }
 
 /// The range-capturing generals of `rules/tenjiku-generals.rules` against brute force
-/// on random 16×16 boards: along each of its lines a general may stop on any empty
-/// cell and take any enemy, until (and including) the first piece it may not jump.
+/// on random 16×16 boards: along each of its lines a general may stop on an empty cell
+/// before the first piece, and take any enemy until (and including) the first piece it
+/// may not jump; past a piece it jumps it lands only on an enemy (Muller's rule: it
+/// jumps only to capture).
 #[test]
 fn range_capturing_generals_agree_with_brute_force() {
     let r = rules("tenjiku-generals", &Limits::default());
@@ -321,6 +323,8 @@ fn range_capturing_generals_agree_with_brute_force() {
     let kinds = [king, pawn, great, vice];
     let mut rng = Rng(0x07e4_11c0);
     let mut captures = 0;
+    // Empty cells past a hurdle (where a general may not stop) seen.
+    let mut past_hurdles = 0;
     for round in 0..300 {
         let me = if round % 2 == 0 { great } else { vice };
         let mut board = vec![Occupant::EMPTY; 256];
@@ -355,11 +359,16 @@ fn range_capturing_generals_agree_with_brute_force() {
         let (x0, y0) = ((from % 16) as i32, (from / 16) as i32);
         for &(dx, dy) in dirs {
             let (mut x, mut y) = (x0 + dx, y0 + dy);
+            let mut jumped = false;
             while (0..16).contains(&x) && (0..16).contains(&y) {
                 let occ = board[(y * 16 + x) as usize];
                 let name = r.cell_name(CellId((y * 16 + x) as u16));
                 if occ.is_empty() {
-                    want.push(name);
+                    if !jumped {
+                        want.push(name);
+                    } else {
+                        past_hurdles += 1;
+                    }
                 } else {
                     if occ.side() == Side::Second {
                         want.push(name);
@@ -368,6 +377,7 @@ fn range_capturing_generals_agree_with_brute_force() {
                     if !jumpable(occ.kind()) {
                         break;
                     }
+                    jumped = true;
                 }
                 x += dx;
                 y += dy;
@@ -387,6 +397,10 @@ fn range_capturing_generals_agree_with_brute_force() {
         );
     }
     assert!(captures > 200, "{captures} captures seen");
+    assert!(
+        past_hurdles > 200,
+        "{past_hurdles} empty cells past hurdles seen"
+    );
 }
 
 /// Relative blocks hold a direction, not a cell: linked relative, a hook mover's

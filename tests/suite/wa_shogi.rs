@@ -12,43 +12,8 @@ use piecewise::game::GamePosition;
 use piecewise::Game;
 use std::collections::BTreeSet;
 
-const W: i32 = 11;
-const CELLS: usize = 121;
-const N_: (i32, i32) = (0, 1);
-const S_: (i32, i32) = (0, -1);
-const E_: (i32, i32) = (1, 0);
-const W_: (i32, i32) = (-1, 0);
-const NE: (i32, i32) = (1, 1);
-const NW: (i32, i32) = (-1, 1);
-const SE: (i32, i32) = (1, -1);
-const SW: (i32, i32) = (-1, -1);
-const ORTH: [(i32, i32); 4] = [N_, S_, E_, W_];
-const DIAG: [(i32, i32); 4] = [NE, NW, SE, SW];
-const ALL: [(i32, i32); 8] = [N_, S_, E_, W_, NE, NW, SE, SW];
-
-/// How a Wa Shogi piece moves, from the first side's view (forward is +y).
-#[derive(Default)]
-struct Kind {
-    /// Its FEN letter as HaChu writes it (uppercase; `+X` promoted, `X'`, `L!`).
-    letter: &'static str,
-    steps: Vec<(i32, i32)>,
-    /// Slides without limit.
-    rides: Vec<(i32, i32)>,
-    /// Slides of one or two cells (HaChu's range 2: the Liberated Horse backward).
-    twos: Vec<(i32, i32)>,
-    /// Slides of up to three cells (the Cloud Eagle forward-diagonally).
-    threes: Vec<(i32, i32)>,
-    jumps: Vec<(i32, i32)>,
-    lion: bool,
-    lion_lines: Vec<(i32, i32)>,
-    promotes_to: Option<usize>,
-    /// Must promote on reaching the last `dead` ranks (it could never move again).
-    dead: usize,
-}
-
-fn cat(parts: &[&[(i32, i32)]]) -> Vec<(i32, i32)> {
-    parts.iter().flat_map(|p| p.iter().copied()).collect()
-}
+use common::shogi::{cat, Kind, Legality, Mv, Pos, Promotion, Rules, Shogi, ALL, DIAG, ORTH};
+use common::shogi::{E_, NE, NW, N_, SE, SW, S_, W_};
 
 /// The 17 kinds of the start array, then the 14 promoted ones, from HaChu's
 /// `waPieces` (for each of eight directions a step, a range, a limited range or a jump).
@@ -72,7 +37,7 @@ fn kinds() -> Vec<Kind> {
         ..Kind::default()
     };
     let none = Vec::new;
-    let mut v = vec![
+    let v = vec![
         k("K", ALL.to_vec(), none()),
         Kind {
             letter: "E",
@@ -127,229 +92,23 @@ fn kinds() -> Vec<Kind> {
         k("+U", vec![N_], DIAG.to_vec()),
         k("+P", gold(), none()),
     ];
-    let index = |v: &[Kind], l: &str| v.iter().position(|k| k.letter == l).unwrap();
-    for base in [
+    let bases = [
         "P", "O", "F", "S", "R", "W", "V", "G", "M", "H", "D", "C", "L", "U",
-    ] {
-        let (b, p) = (index(&v, base), index(&v, &format!("+{base}")));
-        v[b].promotes_to = Some(p);
-    }
-    for l in ["P", "O"] {
-        let i = index(&v, l);
-        v[i].dead = 1;
-    }
-    v
+    ];
+    Rules::link(v, &bases, &[("P", 1), ("O", 1)])
 }
 
-/// A piece: its side (0 first, 1 second) and kind.
-type Piece = (usize, usize);
-
-#[derive(Clone)]
-struct Pos {
-    cells: [Option<Piece>; CELLS],
-    side: usize,
-}
-
-/// A move: from, to, the cells captured in passing, and whether it promotes.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Mv {
-    from: usize,
-    to: usize,
-    passing: Vec<usize>,
-    promote: bool,
-}
-
-struct Wa {
-    kinds: Vec<Kind>,
-}
-
-fn name(c: usize) -> String {
-    format!("{}{}", (b'a' + (c % 11) as u8) as char, c / 11 + 1)
-}
-
-impl Wa {
-    fn new() -> Wa {
-        Wa { kinds: kinds() }
-    }
-
-    fn kind(&self, letter: &str) -> usize {
-        self.kinds
-            .iter()
-            .position(|k| k.letter == letter)
-            .unwrap_or_else(|| panic!("no kind {letter}"))
-    }
-
-    /// The board part of a FEN (and the side to move), HaChu's letters.
-    fn parse(&self, fen: &str) -> Pos {
-        let (board, side) = common::hachu_fen::read(fen, 11);
-        let mut cells = [None; CELLS];
-        for (cell, piece) in board.into_iter().enumerate() {
-            cells[cell] = piece.map(|(s, letter)| (s, self.kind(&letter)));
-        }
-        Pos { cells, side }
-    }
-
-    fn uci(&self, m: &Mv) -> String {
-        let mut s = format!("{}{}", name(m.from), name(m.to));
-        for &c in &m.passing {
-            s += &format!("x{}", name(c));
-        }
-        if m.promote {
-            s.push('+');
-        }
-        s
-    }
-
-    fn pseudo(&self, p: &Pos) -> Vec<Mv> {
-        let mut out = Vec::new();
-        let s = p.side;
-        let sign = if s == 0 { 1 } else { -1 };
-        let at = |c: usize, (dx, dy): (i32, i32)| -> Option<usize> {
-            let (x, y) = ((c % 11) as i32 + dx, (c / 11) as i32 + dy * sign);
-            (0..W).contains(&x).then_some(())?;
-            (0..W).contains(&y).then_some((y * W + x) as usize)
-        };
-        let own = |c: usize| p.cells[c].is_some_and(|(side, _)| side == s);
-        let foe = |c: usize| p.cells[c].is_some_and(|(side, _)| side != s);
-        for from in 0..CELLS {
-            let Some((side, k)) = p.cells[from] else {
-                continue;
-            };
-            if side != s {
-                continue;
-            }
-            let kind = &self.kinds[k];
-            let mut set: BTreeSet<(usize, Vec<usize>)> = BTreeSet::new();
-            let mut add = |to: usize, passing: Vec<usize>| {
-                set.insert((to, passing));
-            };
-            for &d in kind.steps.iter().chain(&kind.jumps) {
-                if let Some(t) = at(from, d).filter(|&t| !own(t)) {
-                    add(t, vec![]);
-                }
-            }
-            let rides = kind.rides.iter().map(|&d| (d, 99));
-            let limited = kind.twos.iter().map(|&d| (d, 2));
-            let limited = limited.chain(kind.threes.iter().map(|&d| (d, 3)));
-            for (d, limit) in rides.chain(limited) {
-                let mut c = from;
-                for _ in 0..limit {
-                    let Some(t) = at(c, d) else { break };
-                    if own(t) {
-                        break;
-                    }
-                    add(t, vec![]);
-                    if foe(t) {
-                        break;
-                    }
-                    c = t;
-                }
-            }
-            if kind.lion {
-                for dx in -2..=2 {
-                    for dy in -2..=2 {
-                        if let Some(t) = at(from, (dx, dy)).filter(|&t| t != from && !own(t)) {
-                            add(t, vec![]);
-                        }
-                    }
-                }
-                for d1 in ALL {
-                    let Some(c1) = at(from, d1).filter(|&c| !own(c)) else {
-                        continue;
-                    };
-                    for d2 in ALL {
-                        let Some(c2) = at(c1, d2) else { continue };
-                        if c2 == from || !own(c2) {
-                            add(c2, if foe(c1) { vec![c1] } else { vec![] });
-                        }
-                    }
-                }
-            }
-            for &d in &kind.lion_lines {
-                let Some(c1) = at(from, d) else { continue };
-                if !own(c1) {
-                    add(c1, vec![]);
-                    add(from, if foe(c1) { vec![c1] } else { vec![] });
-                }
-                if let Some(c2) = at(from, (2 * d.0, 2 * d.1)).filter(|&c| !own(c)) {
-                    add(c2, vec![]);
-                    if foe(c1) {
-                        add(c2, vec![c1]);
-                    }
-                }
-            }
-            for (to, passing) in set {
-                let m = Mv {
-                    from,
-                    to,
-                    passing,
-                    promote: false,
-                };
-                if kind.promotes_to.is_some() {
-                    let rank = |c: usize| if s == 0 { c / 11 } else { 10 - c / 11 };
-                    let zone = |c: usize| rank(c) >= 8;
-                    if zone(to) || zone(from) {
-                        out.push(Mv {
-                            promote: true,
-                            ..m.clone()
-                        });
-                    }
-                    if kind.dead > 0 && rank(to) + kind.dead >= 11 {
-                        continue; // it could never move again: it must promote
-                    }
-                }
-                out.push(m);
-            }
-        }
-        out
-    }
-
-    fn play(&self, p: &Pos, m: &Mv) -> Pos {
-        let mut q = p.clone();
-        let (s, k) = p.cells[m.from].unwrap();
-        for &c in &m.passing {
-            q.cells[c] = None;
-        }
-        q.cells[m.from] = None;
-        let k = if m.promote {
-            self.kinds[k].promotes_to.unwrap()
-        } else {
-            k
-        };
-        q.cells[m.to] = Some((s, k));
-        q.side = 1 - p.side;
-        q
-    }
-
-    /// Whether `side`'s King could be taken by the other side's next move.
-    fn attacked(&self, p: &Pos, side: usize) -> bool {
-        let Some(king) = (0..CELLS).find(|&c| p.cells[c] == Some((side, self.kind("K")))) else {
-            return true;
-        };
-        let mut q = p.clone();
-        q.side = 1 - side;
-        self.pseudo(&q).iter().any(|m| m.to == king)
-    }
-
-    /// The legal moves: those that leave the mover's King unattacked (no Lions, no
-    /// captures in passing in Wa).
-    fn legal(&self, p: &Pos) -> Vec<Mv> {
-        self.pseudo(p)
-            .into_iter()
-            .filter(|m| !self.attacked(&self.play(p, m), p.side))
-            .collect()
-    }
-
-    fn perft(&self, p: &Pos, depth: u32) -> u64 {
-        let moves = self.legal(p);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .iter()
-            .map(|m| self.perft(&self.play(p, m), depth - 1))
-            .sum()
-    }
+/// Wa Shogi for the shared generator: 11x11, a three-rank zone, Shogi's promotion (the
+/// Sparrow Pawn and the Oxcart must promote on the last rank) and check rule.
+fn wa() -> Shogi {
+    Shogi::new(Rules {
+        width: 11,
+        zone: 3,
+        kinds: kinds(),
+        royals: vec!["K"],
+        promotion: Promotion::Shogi,
+        legality: Legality::Check,
+    })
 }
 
 // ------------------------------------------------------------ the engine side
@@ -360,10 +119,8 @@ fn sorted_engine(g: &Game, pos: &GamePosition) -> Vec<String> {
     v
 }
 
-fn sorted_independent(wa: &Wa, p: &Pos) -> Vec<String> {
-    let mut v: Vec<String> = wa.legal(p).iter().map(|m| wa.uci(m)).collect();
-    v.sort();
-    v
+fn sorted_independent(wa: &Shogi, p: &Pos) -> Vec<String> {
+    wa.sorted(p)
 }
 
 const START: &str = "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH w - - 0 1";
@@ -371,7 +128,7 @@ const START: &str = "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPP
 #[test]
 fn wa_start_perft_1_to_3_equals_the_independent_count() {
     let g = game("washogi");
-    let wa = Wa::new();
+    let wa = wa();
     let p = wa.parse(START);
     let start = g.start_position().unwrap();
     for depth in 1..=3 {
@@ -386,7 +143,7 @@ fn wa_start_perft_1_to_3_equals_the_independent_count() {
 #[test]
 fn wa_moves_equal_the_independent_generator_along_a_long_game() {
     let g = game("washogi");
-    let wa = Wa::new();
+    let wa = wa();
     let mut pos = g.position(START).unwrap();
     let mut p = wa.parse(START);
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;

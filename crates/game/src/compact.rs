@@ -418,7 +418,7 @@ impl MoveOut for MoveList {
     }
 
     /// The start cell and the piece in place ([`MoveGenerator::legal_list`](crate::MoveGenerator::legal_list) takes this
-    /// path only on boards of at most 4,096 cells with at most 64 pieces).
+    /// path only on boards of at most 4,096 cells with at most 64 pieces; games of more kinds take the extended encoding).
     type RayBase = u64;
 
     #[inline(always)]

@@ -59,6 +59,32 @@ impl Around {
     fn of(&self, side: Side, cell: CellId) -> &[CellId] {
         &self.cells[side.index()][cell.index()]
     }
+
+    /// The other way round: `[side][cell]`, the cells whose cells around (as `side`
+    /// sees them) include `cell`.
+    fn reversed(&self) -> [Vec<Vec<CellId>>; 2] {
+        [0, 1].map(|s| {
+            let mut out = vec![Vec::new(); self.cells[s].len()];
+            for (from, around) in self.cells[s].iter().enumerate() {
+                for &c in around {
+                    out[c.index()].push(CellId(from as u16));
+                }
+            }
+            out
+        })
+    }
+}
+
+/// A burn `also arriving` (Tenjiku's passive burning): a piece its area hits that ends
+/// its own move around one of the burning pieces is removed after that move.
+#[derive(Clone, Debug)]
+struct ArrivingBurn {
+    /// The burn's index in [`GameEffects::areas`].
+    area: usize,
+    /// Per kind: it burns (one of the declaration's pieces).
+    burners: Vec<bool>,
+    /// `[side][cell]`: the cells from which a burner of `side` hits `cell`.
+    from: [Vec<Vec<CellId>>; 2],
 }
 
 /// A blast or an area effect: who is hit, where.
@@ -105,6 +131,8 @@ pub(crate) struct GameEffects {
     burns: Vec<Vec<usize>>,
     /// ... and of its freezes.
     freezes: Vec<Vec<usize>>,
+    /// The burns `also arriving` (none in most games: then nothing is looked at).
+    arriving: Vec<ArrivingBurn>,
     /// `[victim * pieces + capturer]`: the capture is barred (`immune`).
     immune: Vec<bool>,
     /// Some capture is barred by `immune`.
@@ -224,11 +252,24 @@ impl GameEffects {
         }
         let mut burns = vec![Vec::new(); pieces];
         let mut freezes = vec![Vec::new(); pieces];
+        let mut arriving = Vec::new();
         let areas = fx
             .areas
             .iter()
             .enumerate()
             .map(|(i, a)| {
+                let around = Around::new(board, &a.around);
+                if a.arriving && a.kind == AreaKind::Burn {
+                    let mut burners = vec![false; pieces];
+                    for p in &a.pieces {
+                        burners[p.index()] = true;
+                    }
+                    arriving.push(ArrivingBurn {
+                        area: i,
+                        burners,
+                        from: around.reversed(),
+                    });
+                }
                 for p in &a.pieces {
                     match a.kind {
                         AreaKind::Burn => burns[p.index()].push(i),
@@ -241,7 +282,7 @@ impl GameEffects {
                     foe: a.foe,
                     kinds: admitted(&a.kinds, pieces),
                     keeps_capturer: Vec::new(),
-                    around: Around::new(board, &a.around),
+                    around,
                 }
             })
             .collect();
@@ -286,6 +327,7 @@ impl GameEffects {
             areas,
             burns,
             freezes,
+            arriving,
             any_immune: immune.contains(&true),
             immune,
             no_check: neutral.no_check,
@@ -523,6 +565,9 @@ impl GameEffects {
                 }
             }
         }
+        if !self.arriving.is_empty() {
+            self.burn_arriving(pos, side, at, kind, clear);
+        }
         let blast = self
             .blast
             .as_ref()
@@ -536,6 +581,35 @@ impl GameEffects {
                     clear(pos, c);
                 }
             }
+        }
+    }
+
+    /// Tenjiku's passive burning: `side`'s piece of `kind` that ended its ply on `at`
+    /// is removed if it stands around an enemy burner whose burn `also arriving` hits
+    /// it (once its own burns are done: a burner that it burned burns nothing).
+    #[inline(never)]
+    fn burn_arriving(
+        &self,
+        pos: &mut GamePosition,
+        side: Side,
+        at: CellId,
+        kind: PieceId,
+        clear: &mut impl FnMut(&mut GamePosition, CellId),
+    ) {
+        let o = pos.cells[at.index()];
+        if o.is_empty() || o.side() != side || o.kind() != kind {
+            return;
+        }
+        let them = side.opponent();
+        let burnt = self.arriving.iter().any(|b| {
+            self.areas[b.area].hits(them, o)
+                && b.from[them.index()][at.index()].iter().any(|&c| {
+                    let p = pos.cells[c.index()];
+                    !p.is_empty() && p.side() == them && b.burners[p.kind().index()]
+                })
+        });
+        if burnt {
+            clear(pos, at);
         }
     }
 

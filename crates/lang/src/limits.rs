@@ -6,6 +6,12 @@
 //! layer sizes its moves by [`MAX_PASSING`], [`MAX_CHAIN`], [`MAX_EP_CELLS`] and [`MAX_CASCADE`]. Each
 //! stage reads the share it needs from one [`Limits`].
 
+/// The most piece kinds one rules file may declare: a cell's occupant is one byte, the
+/// side in its top bit and the kind plus one in the other seven (0 is empty), so 127
+/// (Tenjiku Shogi has 66, Maka Dai Dai Shogi about 100). Kind sets are `u128`s
+/// (table filters, reverse leaves); the attack kernel keeps `u64` sets and is built only
+/// for games of at most 64 kinds.
+pub const MAX_KINDS: usize = 127;
 /// The most cells a single move may capture in passing (locust captures).
 pub const MAX_PASSING: usize = 6;
 /// The most pieces one capture chain (patterns marked `chain`) may take: what a game

@@ -13,6 +13,7 @@
 pub mod cli;
 pub mod hachu_fen;
 pub mod shipped;
+pub mod shogi;
 
 use piecewise::{Game, Rules};
 use std::path::{Path, PathBuf};

@@ -41,7 +41,7 @@ pub(crate) fn forward_attackers(game: &Game, pos: &GamePosition, by: Side) -> bo
     if !tables.any_forward() {
         return false;
     }
-    if pos.tracking == game.keys.tracked {
+    if pos.tracking == game.keys.tracked && !game.keys.untracked {
         return !pos.tracked(by).is_empty();
     }
     tables
@@ -60,7 +60,7 @@ pub(crate) fn forward_cells<'a>(
     buffer: &'a mut Vec<u16>,
 ) -> &'a [u16] {
     buffer.clear();
-    if pos.tracking == game.keys.tracked {
+    if pos.tracking == game.keys.tracked && !game.keys.untracked {
         let list = pos.tracked(by);
         // Debug builds (the tests) check the list against a scan of the board.
         debug_assert!({

@@ -211,9 +211,12 @@ impl SeqTrie {
                 }
                 let node = self.child(self.at(), leaf.cell().0);
                 self.valued[node as usize] = true;
+                // The kernel's kind sets are u64: it is built only for games of at most
+                // 64 kinds (`Exposure::build`).
+                let kinds = u64::try_from(leaf.kinds()).ok()?;
                 match screens {
-                    0 => self.plain[node as usize] |= leaf.kinds(),
-                    1 => self.screened.push((node, screen_at, leaf.kinds())),
+                    0 => self.plain[node as usize] |= kinds,
+                    1 => self.screened.push((node, screen_at, kinds)),
                     _ => return None,
                 }
             }

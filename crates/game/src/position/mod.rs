@@ -292,7 +292,10 @@ impl GamePosition {
     /// Whether `occ` is a piece of a tracked kind.
     #[inline(always)]
     fn tracks(&self, occ: Occupant) -> bool {
-        self.tracking != 0 && !occ.is_empty() && self.tracking >> occ.kind().index() & 1 != 0
+        // A kind past 64 is never tracked (`Keys::untracked`): `checked_shr` gives 0.
+        self.tracking != 0
+            && !occ.is_empty()
+            && self.tracking.checked_shr(occ.kind().0 as u32).unwrap_or(0) & 1 != 0
     }
 
     /// Writes `occ` on `cell` and returns what stood there, keeping only the tracked

@@ -26,6 +26,9 @@ pub struct Keys {
     /// walking them forward, so that a query visits those pieces without scanning the
     /// board.
     pub(crate) tracked: u64,
+    /// Some kind answered forward is kind 64 or beyond (a game of more than 64 kinds):
+    /// no position keeps lists (`tracked` is 0) and queries scan the board.
+    pub(crate) untracked: bool,
 }
 
 const HAND_KEYS: usize = 32;
@@ -53,6 +56,7 @@ impl Keys {
             ep: (0..cells).map(|_| next()).collect(),
             side: next(),
             tracked: 0,
+            untracked: false,
             royal,
         }
     }
@@ -60,11 +64,14 @@ impl Keys {
     /// The same keys, with the position keeping a list of the cells of each kind `k`
     /// with `tracked[k]` (see [`GamePosition::tracked`]).
     pub(crate) fn tracking(mut self, tracked: &[bool]) -> Keys {
-        self.tracked = tracked
-            .iter()
-            .enumerate()
-            .filter(|&(_, &t)| t)
-            .fold(0, |m, (k, _)| m | 1 << k);
+        self.untracked = tracked.iter().skip(64).any(|&t| t);
+        if !self.untracked {
+            self.tracked = tracked
+                .iter()
+                .enumerate()
+                .filter(|&(_, &t)| t)
+                .fold(0, |m, (k, _)| m | 1 << k);
+        }
         self
     }
 

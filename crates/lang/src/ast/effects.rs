@@ -50,6 +50,8 @@ pub struct AreaDecl {
     pub around: Vec<Around>,
     /// `enclosed` (of `flip`), each place it is written.
     pub enclosed: Vec<Span>,
+    /// `also arriving` (of `burn`), each place it is written.
+    pub arriving: Vec<Span>,
     pub span: Span,
 }
 

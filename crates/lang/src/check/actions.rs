@@ -53,6 +53,7 @@ impl Checker {
                     foe,
                     kinds,
                     around,
+                    arriving: false,
                     span: m.span,
                 });
                 true

@@ -51,8 +51,22 @@ impl Checker {
                 let around = self.around(&d.around);
                 let enclosed = self.at_most_one(&d.enclosed, |s| *s, "enclosed").copied();
                 let flip_ok = self.flip_parts(d, target.as_ref(), enclosed, fx, ids.as_deref());
-                if let (Some(pieces), Some((friend, foe, kinds)), Some(around), true) =
-                    (ids, target, around, flip_ok)
+                let arriving = self
+                    .at_most_one(&d.arriving, |s| *s, "also arriving")
+                    .copied();
+                let arriving_ok = match arriving {
+                    Some(span) if d.effect != ast::AreaEffectKind::Burn => {
+                        self.error(
+                            Diagnostic::error("E0976", "`also arriving` belongs to `burn`", span)
+                                .label("only a burn removes a piece that arrives next to it")
+                                .help("remove `also arriving`, or write `burn PIECES, also arriving` for Tenjiku's Fire Demon"),
+                        );
+                        false
+                    }
+                    _ => true,
+                };
+                if let (Some(pieces), Some((friend, foe, kinds)), Some(around), true, true) =
+                    (ids, target, around, flip_ok, arriving_ok)
                 {
                     fx.areas.push(AreaEffect {
                         kind: match d.effect {
@@ -67,6 +81,7 @@ impl Checker {
                         foe,
                         kinds,
                         around,
+                        arriving: arriving.is_some(),
                         span: d.span,
                     });
                 }

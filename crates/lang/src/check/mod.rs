@@ -43,7 +43,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 /// The most piece kinds one file may declare.
-pub const MAX_PIECES: usize = 64;
+pub const MAX_PIECES: usize = crate::limits::MAX_KINDS;
 
 /// Checks a parsed file whose relative file names (graph boards) are relative to
 /// `base` (the current directory if `None`).

@@ -117,6 +117,9 @@ pub struct AreaEffect {
     pub kinds: KindFilter,
     /// The steps from the piece's cell to the cells hit (first side's view).
     pub around: Vec<Vector>,
+    /// `also arriving` (a burn only): a piece hit that ends its own move on one of
+    /// those cells is removed after that move (Tenjiku's passive burning).
+    pub arriving: bool,
     /// Where it was declared.
     pub span: Span,
 }

@@ -219,6 +219,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::drop_opening | R::kw_opening => "`opening in` and a zone",
         R::hand_unlimited | R::kw_unlimited => "`unlimited`",
         R::flip_enclosed | R::kw_enclosed => "`enclosed`",
+        R::burn_arriving | R::kw_arriving => "`also arriving`",
         R::drop_stuck | R::kw_stuck => "`also stuck`",
         R::drop_either_face => "`either face`",
         R::drop_first | R::kw_dropped => "`dropped first`",

@@ -240,7 +240,7 @@ impl MoveProgram {
 }
 
 /// Lowers a checked rule set to a program. Cannot fail: the checker has already
-/// rejected everything the program could not represent (at most 64 pieces; ranges
+/// rejected everything the program could not represent (at most 127 pieces; ranges
 /// within `u16`), except more distinct kind filters than [`MAX_FILTERS`], which the
 /// program records ([`MoveProgram::filters_past_limit`]) for the linker to report.
 pub fn compile(rules: &RuleSet) -> MoveProgram {

@@ -40,8 +40,8 @@ pub fn disasm(table: &MoveTable) -> String {
         );
     }
     for (i, f) in table.filters.iter().enumerate().skip(1) {
-        let kinds: Vec<&str> = (0..64u8)
-            .filter(|k| f.mask & (1u64 << k) != 0)
+        let kinds: Vec<&str> = (0..128u8)
+            .filter(|k| f.mask & (1u128 << k) != 0)
             .filter_map(|k| table.pieces.get(k as usize).map(|p| p.name.as_str()))
             .collect();
         let mode = match f.mode {

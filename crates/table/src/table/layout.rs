@@ -180,7 +180,7 @@ pub struct FilterCode {
     /// [`FilterCode::MODE_ANY`], [`FilterCode::MODE_ONLY`] or [`FilterCode::MODE_EXCEPT`].
     pub mode: u8,
     /// The kinds the mode names: bit k is piece k.
-    pub mask: u64,
+    pub mask: u128,
 }
 
 impl FilterCode {
@@ -199,7 +199,7 @@ impl FilterCode {
     /// Whether a piece of kind `kind` counts as itself under this filter.
     #[inline]
     pub fn admits(&self, kind: u8) -> bool {
-        let bit = 1u64.checked_shl(kind as u32).unwrap_or(0) & self.mask != 0;
+        let bit = 1u128.checked_shl(kind as u32).unwrap_or(0) & self.mask != 0;
         match self.mode {
             FilterCode::MODE_ONLY => bit,
             FilterCode::MODE_EXCEPT => !bit,

@@ -77,7 +77,7 @@ pub(crate) struct RLeaf {
     /// The path is an `initial` pattern's: the attacker must not have moved.
     pub(crate) initial: bool,
     /// Bit k: piece kind k attacks from `cell` along this path.
-    pub(crate) kinds: u64,
+    pub(crate) kinds: u128,
 }
 
 /// Reverse tables for both attacking sides.
@@ -125,7 +125,7 @@ struct BuildNode {
     /// Children in insertion order (most nodes have a few: kept inline).
     order: SmallVec<[u32; 4]>,
     /// (start cell, initial) → kinds; a handful per node, searched in order.
-    leaves: SmallVec<[((u16, bool), u64); 2]>,
+    leaves: SmallVec<[((u16, bool), u128); 2]>,
     requirement: Requirement,
 }
 
@@ -212,8 +212,8 @@ impl ReverseTables {
                 let leaf = (path.start, path.initial);
                 let leaves = &mut arena[at].leaves;
                 match leaves.iter_mut().find(|(k, _)| *k == leaf) {
-                    Some((_, kinds)) => *kinds |= 1u64 << p,
-                    None => leaves.push((leaf, 1u64 << p)),
+                    Some((_, kinds)) => *kinds |= 1u128 << p,
+                    None => leaves.push((leaf, 1u128 << p)),
                 }
                 true
             });

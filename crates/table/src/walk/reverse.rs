@@ -133,13 +133,13 @@ impl ReverseLeaf<'_> {
     pub fn attacker(&self, occupant: Occupant, by: Side, unmoved: impl FnOnce() -> bool) -> bool {
         !occupant.is_empty()
             && occupant.side() == by
-            && self.leaf.kinds & (1u64 << occupant.kind().0) != 0
+            && self.leaf.kinds & (1u128 << occupant.kind().0) != 0
             && (!self.leaf.initial || unmoved())
     }
 
     /// The kinds that attack along this path: bit k is piece kind k.
     #[inline]
-    pub fn kinds(&self) -> u64 {
+    pub fn kinds(&self) -> u128 {
         self.leaf.kinds
     }
 

@@ -102,9 +102,11 @@ fn sequences(rev: &ReverseTables, by: Side, t: usize, royal_mask: u64) -> Option
             if sorted.windows(2).any(|w| w[0] == w[1]) || sorted.contains(&(t as u16)) {
                 return None;
             }
+            // The kernel's sets are u64 (games of at most 64 kinds), as in `lines.rs`.
+            let kinds = u64::try_from(leaf.kinds()).ok()?;
             match screens[..] {
-                [] => *plain.entry(seq).or_default() |= leaf.kinds(),
-                [s] => screened.entry(seq).or_default().push((s, leaf.kinds())),
+                [] => *plain.entry(seq).or_default() |= kinds,
+                [s] => screened.entry(seq).or_default().push((s, kinds)),
                 _ => return None,
             }
         }

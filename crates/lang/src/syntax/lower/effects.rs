@@ -20,7 +20,7 @@ pub(super) fn explode(n: &Node<'_>) -> ExplodeDecl {
     }
 }
 
-/// `burn|freeze PIECES [, CLASS [KINDS]] [, around DIRS]`
+/// `burn|freeze|flip PIECES [, CLASS [KINDS]] [, around DIRS] [, enclosed] [, also arriving]`
 pub(super) fn area(n: &Node<'_>) -> AreaDecl {
     AreaDecl {
         effect: if n.has(R::kw_freeze) {
@@ -45,6 +45,7 @@ pub(super) fn area(n: &Node<'_>) -> AreaDecl {
             .collect(),
         around: n.all(R::around).map(around).collect(),
         enclosed: n.all(R::flip_enclosed).map(|e| e.span).collect(),
+        arriving: n.all(R::burn_arriving).map(|e| e.span).collect(),
         span: n.span,
     }
 }

@@ -29,8 +29,9 @@ pub const MAGIC: &[u8; 4] = b"PWTB";
 /// the `MASK_MARK` bits of a node's mask (patterns that set tags, burn or explode) and,
 /// after the nodes, the direction list of relative nodes (`MASK_RELATIVE` on a shared
 /// node). Version 4 to 7 files are read too: they are version 8 files without shared
-/// nodes or without those bits, and without directions.
-pub const VERSION: u16 = 8;
+/// nodes or without those bits, and without directions. Version 9 writes a kind
+/// filter's mask in 16 bytes (up to 127 kinds); older files' masks are 8.
+pub const VERSION: u16 = 9;
 /// Piece flag: the letter is written `+X`.
 const PIECE_PLUS: u8 = 1;
 /// Piece flags: the mark after the letter (0 none, 1 `X'`, 2 `X!`), two bits.
@@ -203,7 +204,13 @@ pub fn from_bytes(bytes: &[u8]) -> Result<MoveTable, TableFileError> {
     let mut filters = Vec::with_capacity(filter_count);
     for _ in 0..filter_count {
         let mode = reader.u8("a filter")?;
-        let mask = reader.u64("a filter")?;
+        let low = reader.u64("a filter")?;
+        let high = if version >= 9 {
+            reader.u64("a filter")?
+        } else {
+            0
+        };
+        let mask = u128::from(high) << 64 | u128::from(low);
         filters.push(FilterCode { mode, mask });
     }
     let root_count = reader.u32("the root count")? as usize;

@@ -710,7 +710,7 @@ fn too_slow(
 fn filter_code(f: &KindFilter) -> FilterCode {
     let mask = |ks: &[PieceId]| {
         ks.iter()
-            .fold(0u64, |m, k| m | 1u64.checked_shl(k.0 as u32).unwrap_or(0))
+            .fold(0u128, |m, k| m | 1u128.checked_shl(k.0 as u32).unwrap_or(0))
     };
     match f {
         KindFilter::Any => FilterCode::ANY,

@@ -1,7 +1,7 @@
 //! verify: the only gate from a [`MoveTable`] to the interpreter.
 //!
 //! Checks, in this order: the board and piece list are usable (at least one cell, at
-//! most 64 pieces, unique letters, where `+P` and `P` differ); there is one root range per (side, piece, cell);
+//! most `MAX_KINDS` (127) pieces, unique letters, where `+P` and `P` differ); there is one root range per (side, piece, cell);
 //! every filter has a known mode; every root range lies inside the node array and holds
 //! depth-0 nodes; every node is reached from at most one place (the table is a forest,
 //! so a walk visits each node at most once); every node's target is a cell of the board, its flags and mask use
@@ -182,7 +182,7 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
     if cells == 0 || cells > u16::MAX as usize {
         return Err(VerifyError::cell_count(cells));
     }
-    if table.pieces.is_empty() || table.pieces.len() > 64 {
+    if table.pieces.is_empty() || table.pieces.len() > piecewise_lang::limits::MAX_KINDS {
         return Err(VerifyError::piece_count(table.pieces.len()));
     }
     for (i, piece) in table.pieces.iter().enumerate() {

@@ -126,14 +126,14 @@ fn board_and_piece_checks() {
     }
     verify(table).expect("K, K' and K! differ");
     let kind = rejected(|t| {
-        t.pieces.extend((0..64).map(|i| TablePiece {
+        t.pieces.extend((0..127).map(|i| TablePiece {
             name: format!("P{i}"),
             letter: 'A',
             plus: false,
             prime: 0,
         }))
     });
-    assert!(matches!(kind, PieceCount { pieces: 65 }), "{kind:?}");
+    assert!(matches!(kind, PieceCount { pieces: 128 }), "{kind:?}");
 }
 
 #[test]

@@ -11,7 +11,7 @@ impl fmt::Display for VerifyError {
         match &self.kind {
             CellCount { cells } => write!(f, "the board has {cells} cells"),
             PieceCount { pieces } => {
-                write!(f, "the table has {pieces} pieces (1 to 64 allowed)")
+                write!(f, "the table has {pieces} pieces (1 to 127 allowed)")
             }
             PieceLetter { piece, letter } => {
                 write!(f, "piece {piece} has letter {letter:?}, not A-Z")
