@@ -218,6 +218,8 @@ pub struct Game {
     ends: crate::ir::EndRules,
     /// Per `reach` rule of `ends`, per side: the cells of its zone as that side sees it.
     reach_zones: Vec<[Vec<bool>; 2]>,
+    /// The `connect` rules of `ends`, resolved to cells (empty: none declared).
+    connects: Vec<result::connect::Connect>,
     /// By `side * pieces + piece`: the cells `confine` keeps the piece in (`None`: not
     /// confined).
     confined: Vec<Option<Vec<bool>>>,

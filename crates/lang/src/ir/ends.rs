@@ -73,6 +73,9 @@ pub struct EndRules {
     /// has moved one piece (of a kind not excepted) back and forth between two cells
     /// four times running loses, a claim: see `Game::optional_end`.
     pub move_repetition: Option<Vec<PieceId>>,
+    /// `connect ...`, in the order written: shapes that end the game for the side
+    /// that just made one.
+    pub connect: Vec<super::ConnectRule>,
 }
 
 /// `draws by points KIND N, ... [, first|second N]`: what each side's material is worth.
@@ -102,6 +105,7 @@ impl EndRules {
             || self.extinction.is_some()
             || self.checks.is_some()
             || self.full_board.is_some()
+            || !self.connect.is_empty()
     }
 }
 
