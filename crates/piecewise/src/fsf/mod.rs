@@ -11,6 +11,7 @@
 //! (a malformed line, an unknown parent, inheritance in a circle) is an [`FsfError`]
 //! with its line.
 
+mod connect;
 mod convert;
 mod decls;
 mod ends;
