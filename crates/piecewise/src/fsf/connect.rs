@@ -69,10 +69,7 @@ pub(super) fn connect_rules(
         Some("loss") => " loss",
         Some("draw") => " draw",
         Some(v) => {
-            c.issue(
-                "connectValue",
-                format!("`{v}` is not win, loss or draw"),
-            );
+            c.issue("connectValue", format!("`{v}` is not win, loss or draw"));
             ""
         }
     };
@@ -131,7 +128,10 @@ pub(super) fn connect_rules(
         let _ = writeln!(decls, "connect square {square}{with}{outcome}");
     }
     if collinear > 0 {
-        let _ = writeln!(decls, "connect {collinear}{with}{outcome}{line_along}, gaps");
+        let _ = writeln!(
+            decls,
+            "connect {collinear}{with}{outcome}{line_along}, gaps"
+        );
     }
 }
 
@@ -139,7 +139,12 @@ pub(super) fn connect_rules(
 /// line already declared (`falling`, `pushed in`, `dropped first`).
 pub(super) fn drop_options(c: &mut Conv<'_>, decls: &mut String) {
     let mut options = String::new();
-    match c.keys.get("enclosingDrop").map(|e| e.value.trim().to_string()).as_deref() {
+    match c
+        .keys
+        .get("enclosingDrop")
+        .map(|e| e.value.trim().to_string())
+        .as_deref()
+    {
         Some("top") => {
             c.get("enclosingDrop");
             options.push_str(", falling");
@@ -152,7 +157,10 @@ pub(super) fn drop_options(c: &mut Conv<'_>, decls: &mut String) {
     }
     if c.keys.get("mustDrop").is_some() && c.flag("mustDrop", false) {
         if let Some(v) = c.value("mustDropType").filter(|v| v.trim() != "*") {
-            c.issue("mustDropType", format!("`{v}`: only every piece type (`*`) is translated"));
+            c.issue(
+                "mustDropType",
+                format!("`{v}`: only every piece type (`*`) is translated"),
+            );
         }
         options.push_str(", dropped first");
     }
