@@ -135,8 +135,8 @@ pub(super) fn connect_rules(
     }
 }
 
-/// `enclosingDrop = top | anyside` and `mustDrop`: the options added to every `drop`
-/// line already declared (`falling`, `pushed in`, `dropped first`).
+/// `enclosingDrop = top | anyside`: the option added to every `drop` line already
+/// declared (`falling`, `pushed in`).
 pub(super) fn drop_options(c: &mut Conv<'_>, decls: &mut String) {
     let mut options = String::new();
     match c
@@ -154,15 +154,6 @@ pub(super) fn drop_options(c: &mut Conv<'_>, decls: &mut String) {
             options.push_str(", pushed in");
         }
         _ => {}
-    }
-    if c.keys.get("mustDrop").is_some() && c.flag("mustDrop", false) {
-        if let Some(v) = c.value("mustDropType").filter(|v| v.trim() != "*") {
-            c.issue(
-                "mustDropType",
-                format!("`{v}`: only every piece type (`*`) is translated"),
-            );
-        }
-        options.push_str(", dropped first");
     }
     if options.is_empty() {
         return;

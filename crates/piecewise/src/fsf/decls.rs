@@ -378,6 +378,7 @@ pub(super) fn drops(
         "dropPromoted",
         "sittuyinRookDrop",
         "dropOppositeColoredBishop",
+        "mustDrop",
         "dropOnTop",
     ] {
         if c.flag(key, false) {

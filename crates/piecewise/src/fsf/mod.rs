@@ -11,13 +11,15 @@
 //! (a malformed line, an unknown parent, inheritance in a circle) is an [`FsfError`]
 //! with its line.
 
-mod connect;
 mod convert;
 mod decls;
 mod ends;
 mod flips;
 mod ini;
 mod pieces;
+
+// The games of shapes (connect N, blocks, chains) and landing drops.
+mod connect;
 
 use std::fmt;
 
