@@ -315,6 +315,162 @@ fn walling_rules_are_walls_placed_after_each_move() {
     );
 }
 
+/// Sections with Fairy-Stockfish's connect keys (`connectN`, `connectValue`,
+/// `connectNxN`, `collinearN` with `connectPieceTypes`, `connectRegion1/2`,
+/// `connectDiagonal = false`) and landing drops (`enclosingDrop = top | anyside`), for
+/// tests/suite/fsf.rs's connect family.
+const CONNECT: &str = "\
+[ttt:chess]
+maxRank = 3
+maxFile = 3
+immobile = p
+king = -
+queen = -
+rook = -
+bishop = -
+knight = -
+pawn = -
+startFen = 3/3/3[PPPPPpppp] w - - 0 1
+pieceDrops = true
+castling = false
+doubleStep = false
+stalemateValue = draw
+immobilityIllegal = false
+connectN = 3
+
+[c4:ttt]
+maxRank = 6
+maxFile = 7
+startFen = 7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] w - - 0 1
+enclosingDrop = top
+connectN = 4
+
+[c4loss:c4]
+connectValue = loss
+
+[c4sides:c4]
+maxRank = 5
+maxFile = 5
+startFen = 5/5/5/5/5[PPPPPPPPPPPPPppppppppppppp] w - - 0 1
+enclosingDrop = anyside
+
+[holes:ttt]
+startFen = 3/3/3[PPPPPpppp] w - - 0 1
+connectDiagonal = false
+
+[block:ttt]
+maxRank = 4
+maxFile = 4
+connectN = 4
+connectNxN = 2
+startFen = 4/4/4/4[PPPPpppp] w - - 0 1
+
+[musk:chess]
+king = -
+queen = -
+rook = -
+bishop = -
+knight = -
+pawn = -
+maxRank = 5
+maxFile = 5
+customPiece1 = m:cW
+customPiece2 = p:mW
+startFen = ppppM/ppppp/ppMpp/ppppp/Mpppp w - - 0 1
+collinearN = 3
+connectDiagonal = false
+connectPieceTypes = m
+connectValue = loss
+stalemateValue = win
+castling = false
+doubleStep = false
+
+[chain:chess]
+king = -
+queen = -
+rook = -
+bishop = -
+knight = -
+pawn = -
+maxRank = 4
+maxFile = 4
+customPiece1 = p:mW
+startFen = 4/4/4/4[PPPPPPPPpppppppp] w - - 0 1
+pieceDrops = true
+castling = false
+doubleStep = false
+immobilityIllegal = false
+connectRegion1White = a*
+connectRegion2White = d*
+connectRegion1Black = *1
+connectRegion2Black = *4
+connectDiagonal = false
+";
+
+#[test]
+fn connect_keys_translate_and_count_like_fairy_stockfish() {
+    // Perft from the start (or from `fen`) as pyffish 0.0.90 counts it, and lines of
+    // the written file.
+    let want: &[(&str, Option<&str>, &[u64], &[&str])] = &[
+        ("ttt", None, &[9, 72, 504, 3024, 15120, 54720], &["connect 3\n"]),
+        ("c4", None, &[7, 49, 343], &["drop Immobile, also stuck, falling\n", "connect 4\n"]),
+        ("c4", Some("7/7/7/7/7/PPP4[PPpp] w - - 0 1"), &[7, 42, 294], &[]),
+        ("c4loss", Some("7/7/7/7/7/PPP4[PPpp] w - - 0 1"), &[7, 42, 294], &["connect 4 loss\n"]),
+        ("c4sides", None, &[16, 240, 3342], &[", pushed in\n"]),
+        (
+            "holes",
+            Some("3/3/PP1[PPp] w - - 0 1"),
+            &[7, 36, 180],
+            &["connect 3, along sideways + forward\n"],
+        ),
+        ("holes", None, &[9, 72, 504, 3024, 15120, 56160], &[]),
+        (
+            "block",
+            Some("4/4/4/PP1p[PPpp] w - - 0 1"),
+            &[13, 156, 1716, 16940],
+            &["connect 4\n", "connect square 2\n"],
+        ),
+        (
+            "musk",
+            None,
+            &[8, 16, 132],
+            &["connect 3 with Custom1 loss, along sideways + forward, gaps\n"],
+        ),
+        (
+            "chain",
+            None,
+            &[16, 240, 4032, 63720],
+            &[
+                "zone absolute connect_white_from = file a\n",
+                "connect connect_white_from to connect_white_to for first, along right + forward\n",
+                "connect connect_black_from to connect_black_to for second, along right + forward\n",
+            ],
+        ),
+    ];
+    let variants = fsf::import(CONNECT, None).unwrap();
+    for (name, fen, counts, lines) in want {
+        let v = variants.iter().find(|v| &v.name == name).unwrap();
+        assert!(v.complete(), "{name}: {:?}", v.issues);
+        for l in *lines {
+            assert!(v.rules.contains(l), "{name}: no `{l}` in\n{}", v.rules);
+        }
+        let game = Game::compile(&v.rules)
+            .unwrap_or_else(|d| panic!("{}", d.render("x.rules", &v.rules, false)));
+        let pos = match fen {
+            Some(f) => game.position(f).unwrap(),
+            None => game.start_position().unwrap(),
+        };
+        for (d, want) in counts.iter().enumerate() {
+            assert_eq!(
+                game.perft(&pos, d as u32 + 1),
+                *want,
+                "{name} {fen:?} depth {}",
+                d + 1
+            );
+        }
+    }
+}
+
 /// Sections of a variants.ini with the keys translated for issue 31 (drops without
 /// captures to hand, drop regions, `dropChecks`, shogi-style `promotedPieceType`,
 /// pseudo-royal extinction pieces, `blastOnCapture`), each with perft 1-3 from its

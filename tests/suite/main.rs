@@ -20,6 +20,7 @@ mod check_only;
 mod cli;
 mod colours;
 mod compact;
+mod connect;
 mod croatian;
 mod croatian_starchild;
 mod croatian_tlalocan;

@@ -221,6 +221,8 @@ pub struct Game {
     /// listed (asked at every node: King of the Hill's test reads its four cells, not
     /// the board).
     reach_zones: Vec<[Vec<u16>; 2]>,
+    /// The `connect` rules of `ends`, resolved to cells (empty: none declared).
+    connects: Vec<result::connect::Connect>,
     /// By `side * pieces + piece`: the cells `confine` keeps the piece in (`None`: not
     /// confined).
     confined: Vec<Option<Vec<bool>>>,

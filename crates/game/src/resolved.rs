@@ -116,6 +116,8 @@ pub struct DropLimits {
     pub face: Option<PieceId>,
     /// `dropped first`: while the side holds such a piece and may drop one, it must.
     pub first: bool,
+    /// `falling` / `pushed in`: where a drop lands (`None`: on any empty cell).
+    pub landing: Option<crate::ir::DropLanding>,
 }
 
 impl DropLimits {

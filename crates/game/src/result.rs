@@ -10,6 +10,8 @@
 //! need the moves played (repetition, perpetual check, the move limit, Makruk's
 //! counting) are decided over a [`super::Line`] (`line.rs`, `history.rs`).
 
+pub(crate) mod connect;
+
 use super::{Game, GamePosition};
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::Outcome;
@@ -55,6 +57,9 @@ pub enum EndReason {
     FullBoard,
     /// A piece moved back and forth four times running (`move repetition loses`).
     MoveRepetition,
+    /// The side that just moved made a shape of `connect` (N in a row, a block, a
+    /// chain between two zones).
+    Connect,
 }
 
 impl EndReason {
@@ -62,7 +67,7 @@ impl EndReason {
     /// `stalemate`, `repetition`, `perpetual check`, `move limit`, `bare royal`, `no
     /// pieces`, `counting`, `loss of the royal piece`, `reaching the zone`,
     /// `extinction`, `checks`, `insufficient material`, `two passes`, `royals facing`,
-    /// `full board`, `move repetition`.
+    /// `full board`, `move repetition`, `connection`.
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -82,6 +87,7 @@ impl EndReason {
             EndReason::RoyalsFacing => "royals facing",
             EndReason::FullBoard => "full board",
             EndReason::MoveRepetition => "move repetition",
+            EndReason::Connect => "connection",
         }
     }
 }
@@ -311,6 +317,11 @@ impl Game {
                     winner: Some(stm.opponent()),
                     reason: EndReason::Checks,
                 });
+            }
+        }
+        if !self.connects.is_empty() {
+            if let Some(end) = connect::connected(&self.connects, pos) {
+                return Some(end);
             }
         }
         if let Some(outcome) = ends.full_board {

@@ -130,6 +130,14 @@ impl Game {
                     })
                 })
                 .collect(),
+            connects: crate::result::connect::resolve(
+                rule_set,
+                &board,
+                &(0..pieces)
+                    .map(|k| decls.neutral.is_neutral(PieceId(k as u8)))
+                    .collect::<Vec<_>>(),
+                &|zone, side| zone_cells(rule_set, &board, zone, side),
+            ),
             confined: confined_cells(rule_set, &board),
             material: (0..2 * pieces).map(|_| Default::default()).collect(),
             no_giving_check: decls.ends.no_giving_check,
@@ -620,6 +628,7 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
                         .collect();
                 }
                 limit.first |= rule.first;
+                limit.landing = limit.landing.or(rule.landing);
                 if rule.either_face {
                     limit.face = crate::ir::promoted_face(&rule_set.pieces, &rule_set.game, *p);
                 }

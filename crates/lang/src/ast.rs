@@ -120,6 +120,8 @@ pub enum Item {
     /// `full board OUTCOME`: the game ends when no cell is empty (the outcome for the
     /// side to move; `by_count` unused).
     FullBoard(StalemateDecl),
+    /// `connect N|square N|A to B [with PIECES] [OUTCOME] ...`
+    Connect(ConnectDecl),
     /// `castling King e1 to g1 with Rook h1 to f1`
     Castling(CastlingDecl),
     /// `en passant Pawn`
@@ -429,6 +431,10 @@ pub enum DropOptionKind {
     First,
     /// `opposite colours`: half on light, half on dark cells.
     OppositeColours,
+    /// `falling`: on the lowest empty cell of its file.
+    Falling,
+    /// `pushed in`: pushed in from an edge along a rank or file.
+    AnySide,
 }
 
 /// `gating Hawk | Elephant in back_rank [, no drops]`: a piece in hand may enter on a
@@ -802,6 +808,7 @@ impl Item {
             | Item::PassWhenStuck(span)
             | Item::MoveRepetition(_, span) => *span,
             Item::FullBoard(d) => d.span,
+            Item::Connect(d) => d.span,
             Item::Chain(d) => d.span,
             Item::Reach(d) => d.span,
             Item::Extinction(d) => d.span,

@@ -12,6 +12,8 @@ mod board;
 pub use board::*;
 mod effects;
 pub use effects::*;
+mod connect;
+pub use connect::{ConnectRule, ConnectShape};
 mod ends;
 mod neutral;
 pub use ends::{
@@ -298,8 +300,21 @@ pub struct DropRule {
     /// cells: a drop may not leave too few free cells of a colour for those in hand
     /// (Placement's bishops).
     pub opposite_colours: bool,
+    /// `falling` / `pushed in`: where a drop lands (`None`: where it is put).
+    pub landing: Option<DropLanding>,
     /// Where the declaration was written.
     pub span: Span,
+}
+
+/// Where a drop lands when it is not simply put on an empty cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DropLanding {
+    /// `falling`: on the lowest empty cell of its file, the cell above a piece or on
+    /// the first rank (Connect Four; Fairy-Stockfish's `enclosingDrop = top`).
+    Falling,
+    /// `pushed in`: pushed in from an edge of the board along a rank or a file
+    /// (Fairy-Stockfish's `enclosingDrop = anyside`).
+    AnySide,
 }
 
 /// `gating PIECES in ZONE [, no drops]`: each cell of the zone (as each side sees it)

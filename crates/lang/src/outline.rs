@@ -383,6 +383,12 @@ fn references(item: &Item, out: &mut Vec<Name>) {
             uses(out, Piece, &d.pieces);
         }
         Item::Extinction(d) => uses(out, Piece, &d.pieces),
+        Item::Connect(d) => {
+            if let crate::ast::ConnectShapeDecl::Zones(a, b) = &d.shape {
+                uses(out, Zone, [a, b]);
+            }
+            uses(out, Piece, &d.pieces);
+        }
         Item::Points(d) => uses(out, Piece, d.kinds.iter().map(|(name, _)| name)),
         Item::MoveRepetition(pieces, _) => uses(out, Piece, pieces),
         Item::Checkmate(d) => {

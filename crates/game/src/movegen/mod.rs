@@ -19,6 +19,7 @@ use crate::walk::{Occupant, Ply, Sink, Walker};
 mod cached;
 mod cascade;
 pub(crate) mod chain;
+mod landing;
 pub(crate) mod placement;
 mod promote;
 
@@ -553,7 +554,11 @@ impl<'g> PseudoGen<'g> {
                 }
                 let piece = PieceId(p as u8);
                 let limits = &g.drop_limits[side.index() * g.pieces + p];
-                if limits.next_to_friend || limits.enclosing || !limits.opening.is_empty() {
+                if limits.next_to_friend
+                    || limits.enclosing
+                    || !limits.opening.is_empty()
+                    || limits.landing.is_some()
+                {
                     self.placed_drops(pos, piece, limits, out);
                     continue;
                 }
@@ -589,8 +594,9 @@ impl<'g> PseudoGen<'g> {
         }
     }
 
-    /// The drops of `piece` by the side to move under `next to friend`, `enclosing` or
-    /// `opening in` (Ataxx, Othello), out of the plain drops' loop.
+    /// The drops of `piece` by the side to move under `next to friend`, `enclosing`,
+    /// `opening in` (Ataxx, Othello), `falling` or `pushed in` (Connect Four), out of
+    /// the plain drops' loop.
     #[cold]
     #[inline(never)]
     fn placed_drops<O: MoveOut>(
@@ -607,6 +613,7 @@ impl<'g> PseudoGen<'g> {
             .iter()
             .any(|c| pos.cells[c.index()].is_empty());
         let flips = g.effects.as_deref().and_then(|fx| fx.flips.as_ref());
+        let landing = limits.landing.map(|l| landing::cells(g.board(), pos, l));
         let friend = |c: CellId| {
             let o = pos.cells[c.index()];
             !o.is_empty() && o.side() == side && !g.neutral[o.kind().index()]
@@ -617,6 +624,9 @@ impl<'g> PseudoGen<'g> {
                 || limits.forbidden[cell]
                 || (!limits.stuck && g.dead(side, piece, c))
             {
+                continue;
+            }
+            if landing.as_ref().is_some_and(|l| !l[cell]) {
                 continue;
             }
             if opening {

@@ -164,3 +164,33 @@ pub struct CheckmateDecl {
     pub after: Option<(Vec<Ident>, crate::ir::Outcome)>,
     pub span: Span,
 }
+
+/// The shape a [`ConnectDecl`] asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConnectShapeDecl {
+    /// `connect N`: N in a row (with `gaps`: on one line).
+    Line(Number),
+    /// `connect square N`: an N by N block.
+    Square(Number),
+    /// `connect A to B`: a chain from zone A to zone B.
+    Zones(Ident, Ident),
+}
+
+/// `connect N|square N|A to B [with PIECES] [OUTCOME] [for first|second] [, along DIRS]
+/// [, gaps]`: the side that just moved, with its pieces in that shape, gets OUTCOME.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConnectDecl {
+    /// The shape.
+    pub shape: ConnectShapeDecl,
+    /// `with PIECES`: the kinds that count (every kind when empty).
+    pub pieces: Vec<Ident>,
+    /// The outcome for the side that made the shape, if written (a win by default).
+    pub outcome: Option<crate::ir::Outcome>,
+    /// `for first` / `for second`: only this side's shapes count.
+    pub for_side: Option<crate::ids::Side>,
+    /// `along DIRS`, as written (each one's span).
+    pub along: Vec<super::Around>,
+    /// `gaps`: where written.
+    pub gaps: Vec<Span>,
+    pub span: Span,
+}

@@ -25,6 +25,7 @@ impl Checker {
             either_face: false,
             first: false,
             opposite_colours: false,
+            landing: None,
             span: d.span,
         };
         let mut next_to: Option<Span> = None;
@@ -146,6 +147,7 @@ impl Checker {
                         ok &= self.two_colours(o.span);
                     }
                 },
+                DropOptionKind::Falling | DropOptionKind::AnySide => {}
             }
         }
         rule.next_to_friend = next_to.is_some();
@@ -156,6 +158,10 @@ impl Checker {
         rule.either_face = either_face.is_some();
         rule.first = first.is_some();
         rule.opposite_colours = colours.is_some();
+        match self.drop_landing(&d.options) {
+            Ok(landing) => rule.landing = landing,
+            Err(()) => ok = false,
+        }
         ok.then_some(rule)
     }
 

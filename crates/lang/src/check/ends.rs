@@ -99,6 +99,11 @@ impl Checker {
                         ends.reach.push(rule);
                     }
                 }
+                ast::Item::Connect(d) => {
+                    if let Some(rule) = self.connect(d) {
+                        ends.connect.push(rule);
+                    }
+                }
                 ast::Item::Extinction(d) if self.first_of("extinction", d.span, &mut seen[6]) => {
                     let below = match &d.below {
                         Some(n) => self.end_count(

@@ -16,6 +16,7 @@ mod actions;
 mod activation;
 mod castling;
 mod cells;
+mod connect;
 mod directions;
 mod drops;
 mod effects;

@@ -81,6 +81,9 @@ pub struct EndRules {
     /// has moved one piece (of a kind not excepted) back and forth between two cells
     /// four times running loses, a claim: see `Game::optional_end`.
     pub move_repetition: Option<Vec<PieceId>>,
+    /// `connect ...`, in the order written: shapes that end the game for the side
+    /// that just made one.
+    pub connect: Vec<super::ConnectRule>,
 }
 
 /// Kinds of checking pieces and the outcome a `checkmate` option gives with them.
@@ -119,6 +122,7 @@ impl EndRules {
             || self.extinction.is_some()
             || self.checks.is_some()
             || self.full_board.is_some()
+            || !self.connect.is_empty()
     }
 }
 

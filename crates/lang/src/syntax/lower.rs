@@ -97,6 +97,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             | R::draw_count_decl
             | R::pass_decl
             | R::full_board_decl
+            | R::connect_decl
             | R::checkmate_decl => Some(ends::end_decl(c)),
             R::neutral_decl => Some(Item::Neutral(NeutralDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),
@@ -377,6 +378,8 @@ fn drop_option(n: &Node<'_>) -> Option<DropOption> {
         R::drop_either_face => DropOptionKind::EitherFace,
         R::drop_first => DropOptionKind::First,
         R::drop_colours => DropOptionKind::OppositeColours,
+        R::drop_falling => DropOptionKind::Falling,
+        R::drop_any_side => DropOptionKind::AnySide,
         R::drop_option => return drop_option(n.children.first()?),
         _ => return None,
     };

@@ -82,6 +82,8 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::draw_count_decl
         | R::pass_decl
         | R::full_board_decl
+        | R::connect_decl
+        | R::kw_connect
         | R::kw_flip
         | R::kw_full
         | R::kw_pass_decl
@@ -212,7 +214,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_leaving => "`leaving`",
         R::opt_only_captured => "`only captured`",
         R::drop_option => {
-            "`not in`, `one per file`, `at most N per file`, `not mating`, `also stuck`, `next to friend`, `enclosing`, `opening in`, `either face`, `dropped first` or `opposite colours`"
+            "`not in`, `one per file`, `at most N per file`, `not mating`, `also stuck`, `next to friend`, `enclosing`, `opening in`, `either face`, `dropped first`, `opposite colours`, `falling` or `pushed in`"
         }
         R::drop_next_to | R::kw_next => "`next to friend`",
         R::drop_enclosing | R::kw_enclosing => "`enclosing`",
@@ -224,6 +226,11 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::drop_either_face => "`either face`",
         R::drop_first | R::kw_dropped => "`dropped first`",
         R::drop_colours | R::kw_opposite | R::kw_colours => "`opposite colours`",
+        R::drop_falling | R::kw_falling => "`falling`",
+        R::drop_any_side | R::kw_pushed => "`pushed in`",
+        R::connect_along | R::kw_along => "`along` and directions",
+        R::connect_gaps | R::kw_gaps => "`gaps`",
+        R::connect_square | R::kw_square => "`square` and a size",
         R::drop_not_in => "`not in`",
         R::drop_one_per_file => "`one per file`",
         R::drop_per_file => "`at most N per file`",

@@ -346,6 +346,8 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     }
     super::decls::gating(&mut c, &pieces, &mut zones, &mut decls);
     super::flips::board_game(&mut c, &names, royal, &mut zones, &mut decls);
+    super::connect::drop_options(&mut c, &mut decls);
+    super::connect::connect_rules(&mut c, &letter_name, &mut zones, &mut decls);
 
     // Other rules.
     if c.flag("flyingGeneral", false) {

@@ -493,8 +493,10 @@ pub(super) fn drops(
             c.issue(key, "not translated");
         }
     }
+    // `top` and `anyside` drops are `connect`'s (`super::connect::drop_options`).
     for key in ["enclosingDrop"] {
-        if c.get(key).is_some() {
+        let landing = c.keys.get(key).map(|e| e.value.trim());
+        if !matches!(landing, Some("top" | "anyside")) && c.get(key).is_some() {
             c.issue(key, "not translated");
         }
     }

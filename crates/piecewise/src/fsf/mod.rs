@@ -19,6 +19,9 @@ mod flips;
 mod ini;
 mod pieces;
 
+// The games of shapes (connect N, blocks, chains) and landing drops.
+mod connect;
+
 use std::fmt;
 
 /// Why a variants.ini could not be read.

@@ -48,6 +48,7 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
             held: c.has(R::kw_held),
             span: c.span,
         }),
+        R::connect_decl => Item::Connect(connect(c)),
         R::extinction_decl => Item::Extinction(ExtinctionDecl {
             pieces: piece_list(c.child(R::piece_list), c.span),
             all: c.has(R::kw_all),
@@ -179,6 +180,40 @@ fn decimal(n: &Node<'_>) -> Decimal {
     Decimal {
         tenths,
         span: d.span,
+    }
+}
+
+/// `connect N|square N|A to B [with PIECES] [OUTCOME] [for first|second] [, along DIRS]
+/// [, gaps]`.
+fn connect(c: &Node<'_>) -> ConnectDecl {
+    let shape = if let Some(sq) = c.child(R::connect_square) {
+        ConnectShapeDecl::Square(number(sq.child(R::number), sq.span))
+    } else if let Some(z) = c.child(R::connect_zones) {
+        let mut names = z.all(R::ident);
+        let a = ident(names.next(), z.span);
+        let b = ident(names.next(), z.span);
+        ConnectShapeDecl::Zones(a, b)
+    } else {
+        let n = c.child(R::connect_count);
+        ConnectShapeDecl::Line(number(n.and_then(|n| n.child(R::number)), c.span))
+    };
+    ConnectDecl {
+        shape,
+        pieces: c
+            .child(R::piece_list)
+            .map(|p| piece_list(Some(p), p.span))
+            .unwrap_or_default(),
+        outcome: c.child(R::outcome).map(|o| outcome(Some(o))),
+        for_side: for_side(c),
+        along: c
+            .all(R::connect_along)
+            .map(|a| Around {
+                words: a.all(R::dir_word).map(|w| ident(Some(w), a.span)).collect(),
+                span: a.span,
+            })
+            .collect(),
+        gaps: c.all(R::connect_gaps).map(|g| g.span).collect(),
+        span: c.span,
     }
 }
 
