@@ -226,7 +226,7 @@ fn table_with_en_passant_and_plus_round_trips_through_bytes() {
     let t = r.table().table();
     assert!(t.nodes.iter().any(|n| n.has(Node::EN_PASSANT)));
     let bytes = table::to_bytes(t);
-    assert_eq!(&bytes[4..6], &8u16.to_le_bytes(), "format version 8");
+    assert_eq!(&bytes[4..6], &9u16.to_le_bytes(), "format version 9");
     let back = table::from_bytes(&bytes).expect("reads");
     assert_eq!(&back, t);
     assert!(back.pieces[2].plus);

@@ -66,7 +66,11 @@ fn fen(board: &Board, side: usize) -> String {
         }
         rows.push(row);
     }
-    format!("{} {} - - 0 1", rows.join("/"), if side == 0 { "w" } else { "b" })
+    format!(
+        "{} {} - - 0 1",
+        rows.join("/"),
+        if side == 0 { "w" } else { "b" }
+    )
 }
 
 fn read(fen: &str) -> Board {
@@ -150,9 +154,7 @@ fn arrives(board: &Board, from: usize, to: usize) -> Board {
 fn random_board(rng: &mut common::Rng) -> Board {
     let letters = ['K', 'P', 'F'];
     (0..256)
-        .map(|_| {
-            (rng.below(100) < 30).then(|| (rng.below(2), letters[rng.below(3)]))
-        })
+        .map(|_| (rng.below(100) < 30).then(|| (rng.below(2), letters[rng.below(3)])))
         .collect()
 }
 
@@ -182,13 +184,18 @@ fn the_fire_demon_moves_and_burns_as_the_brute_force_generator() {
         theirs.sort();
         assert_eq!(ours, theirs, "round {round}: {text}");
         let straight = |t: usize| {
-            let (dx, dy) = (t as i32 % W - from as i32 % W, t as i32 / W - from as i32 / W);
+            let (dx, dy) = (
+                t as i32 % W - from as i32 % W,
+                t as i32 / W - from as i32 / W,
+            );
             dy == 0 || dx.abs() == dy.abs()
         };
         area_only += want.iter().filter(|&&t| !straight(t)).count();
         // Each move of the demon burns as the brute force does.
         for &t in &want {
-            let m = g.parse_uci(&pos, &format!("{}{}", name(from), name(t))).unwrap();
+            let m = g
+                .parse_uci(&pos, &format!("{}{}", name(from), name(t)))
+                .unwrap();
             let mut next = pos.clone();
             g.play_move(&mut next, &m);
             let expected = demon_moves(&board, from, t);
@@ -211,7 +218,12 @@ fn the_fire_demon_moves_and_burns_as_the_brute_force_generator() {
             g.play_move(&mut next, &m);
             let expected = arrives(&turned, f, t);
             passive += usize::from(expected[t].is_none());
-            assert_eq!(read(&g.fen(&next)), expected, "round {round}: {text} {}", g.uci(&m));
+            assert_eq!(
+                read(&g.fen(&next)),
+                expected,
+                "round {round}: {text} {}",
+                g.uci(&m)
+            );
         }
     }
     assert!(area_only > 500, "{area_only} area-only targets");
