@@ -328,18 +328,18 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             &mut c,
             &letter_name,
             promo_zone.as_deref(),
-            &names,
-            pieces
-                .iter()
-                .find(|p| p.key == "pawn")
-                .map(|p| (p.name.as_str(), p.letter)),
-            (
-                &faces(&promoted),
-                pieces
+            &super::decls::DropKinds {
+                all: &names,
+                pawn: pieces
+                    .iter()
+                    .find(|p| p.key == "pawn")
+                    .map(|p| (p.name.as_str(), p.letter)),
+                faces: &faces(&promoted),
+                bishop: pieces
                     .iter()
                     .find(|p| p.key == "bishop")
                     .map(|p| p.name.as_str()),
-            ),
+            },
             &mut zones,
             &mut decls,
         );

@@ -418,17 +418,30 @@ pub(super) fn castling(c: &mut Conv<'_>, pieces: &[Piece], board: &str, decls: &
     }
 }
 
+/// The kinds `drops` names: every piece, the piece type `pawn` (name and letter),
+/// the pieces with a promoted face, the piece type `bishop`.
+pub(super) struct DropKinds<'a> {
+    pub(super) all: &'a [String],
+    pub(super) pawn: Option<(&'a str, char)>,
+    pub(super) faces: &'a [String],
+    pub(super) bishop: Option<&'a str>,
+}
+
 /// `hand` and `drop` declarations.
 pub(super) fn drops(
     c: &mut Conv<'_>,
     letter_name: &dyn Fn(char) -> Option<String>,
     promo_zone: Option<&str>,
-    all_pieces: &[String],
-    pawn: Option<(&str, char)>,
-    (faces, bishop): (&[String], Option<&str>),
+    kinds: &DropKinds<'_>,
     zones: &mut String,
     decls: &mut String,
 ) {
+    let DropKinds {
+        all: all_pieces,
+        pawn,
+        faces,
+        bishop,
+    } = *kinds;
     let drops = c.flag("pieceDrops", false);
     let to_hand = c.flag("capturesToHand", false);
     if to_hand && !drops {

@@ -323,8 +323,15 @@ fn pseudo_royal(
                 return false;
             }
         }
-        if !decls.lines().any(|d| d == format!("royal {name}")) {
-            names.push(name);
+        // `name` may list a type's promoted faces too: each is declared once.
+        for n in name.split(" | ") {
+            let declared = decls.lines().any(|d| {
+                d.strip_prefix("royal ")
+                    .is_some_and(|r| r.split(" | ").any(|x| x == n))
+            });
+            if !declared && !names.iter().any(|x| x == n) {
+                names.push(n.to_string());
+            }
         }
     }
     if !names.is_empty() {
