@@ -300,7 +300,12 @@ fn random_fen(
         if cells[c].is_none() {
             let p = rng.below(table.pieces.len());
             let side = Side::BOTH[rng.below(2)];
-            cells[c] = Some(table.pieces[p].fen_letter(side));
+            // A neutral kind (One's Stars) is written `*`, whatever the side drawn.
+            cells[c] = Some(if rules.program().pieces[p].neutral {
+                "*".to_string()
+            } else {
+                table.pieces[p].fen_letter(side)
+            });
         }
     }
     let ranks: Vec<String> = (0..size)

@@ -18,7 +18,7 @@ const STOPS_BY_MS: u64 = 2_100;
 /// bound, only to tell a count that stopped from one that ran on.
 const PROCESS_BOUND: Duration = Duration::from_secs(10);
 
-/// A Croatian "One" position (the file has no start position): its piece set on the
+/// A Croatian "One" position (lighter than its start position): its piece set on the
 /// first two ranks of each side.
 const ONE_FEN: &str = "5reanbqkbnaeruocgs4/5ppppppppppppppppp4/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/5PPPPPPPPPPPPPPPPP4/5REANBQKBNAERUOCGS4 w - - 0 1";
 
@@ -111,6 +111,26 @@ fn croatian_tlalocan_stops_at_its_limit() {
 #[test]
 fn croatian_tlalocan_on_two_threads_stops_at_its_limit() {
     stops("croatian-tlalocan.rules", None, 4, 2);
+}
+
+#[test]
+fn croatian_aquarius_stops_at_its_limit() {
+    stops("croatian-aquarius.rules", None, 4, 1);
+}
+
+#[test]
+fn croatian_hemera_stops_at_its_limit() {
+    stops("croatian-hemera.rules", None, 4, 1);
+}
+
+#[test]
+fn croatian_tamoanchan_stops_at_its_limit() {
+    stops("croatian-tamoanchan.rules", None, 3, 1);
+}
+
+#[test]
+fn croatian_discovery_stops_at_its_limit() {
+    stops("croatian-discovery.rules", None, 3, 1);
 }
 
 #[test]

@@ -1,0 +1,621 @@
+//! The Croatian Chess book's scenes as tests (issue 32, item 2).
+//!
+//! `tests/data/croatian/scenes.json` holds the facts of every scene the book draws
+//! (mmlacak/crochess, `book/py/scene_*.py`, run by `tests/croatian/extract_scenes.py`:
+//! pieces, arrows, numbered texts and field markers, each with its mark type). Each
+//! scene with marks is set up in its variant's rules file and the paths of its moving
+//! pieces are checked against the marks:
+//!
+//! - **the moving pieces**: every piece standing on the start of an arrow; in a scene
+//!   without arrows, its marks are one piece's: the scene holds if they hold for one of
+//!   its pieces (most such scenes have one). A scene whose arrows start on no piece
+//!   (the move drawn made) fails;
+//! - **the paths**: each moving piece's path tree in the position, for its own side,
+//!   and the trees of the pieces it may activate, down the cascade
+//!   ([`Game::cascade_trees`]); the cells they visit (every cell of every ply's path,
+//!   passed, captured in passing or ended on) and their destinations;
+//! - **Legal** (green) arrow ends: the cell is visited by a path (a step of it, which
+//!   may pass over a piece); green field markers and numbered texts: the cell is a
+//!   legal destination (see below);
+//! - **Action** (yellow) marks, where something happens to the path (an activation, a
+//!   capture, a divergence, a teleport): the cell is visited by a path;
+//! - **Illegal** (red) marks: the cell is no destination of a legal move of the moving
+//!   pieces (their pseudo-legal moves judged by the game, every cell a move names after
+//!   its start: destination, cascade destinations, captures in passing; without a royal
+//!   of the mover's side on the board, every destination of the trees), unless a Legal
+//!   or Action mark is on the same cell;
+//! - **Blocked** (grey) marks are not asserted: the book draws in grey both paths that
+//!   are blocked and paths the illustrated ply does not take (`scn_ct_03_define_step_ply`:
+//!   a Pegasus's other, open, directions), and labels;
+//! - texts that are not numbers (`A`, `B`: labels the prose refers to) are no marks;
+//! - arrows and texts off the board (the book's pointers to a side) are left out;
+//!   scenes without marks (positions) or without pieces (diagrams of a pattern's
+//!   geometry) show no move and are not counted.
+//!
+//! The position: the scene's pieces, the Stars and (in Discovery) the Monoliths written
+//! as the file's neutral pieces; a piece standing where its side's start position has
+//! the same piece carrying a tag (a Pawn's rush, a King's or Rook's castling) carries it
+//! too; the side to move is each moving piece's. A scene reproduced is one whose every
+//! mark holds. A scene that does not is listed in `tests/data/croatian/scenes-failing.txt`
+//! with why (the first mark that fails, written by this test, and a word on what the
+//! language lacks): the test fails if a listed scene passes (the list stays true) or
+//! an unlisted one fails. The counts per variant are written in `docs/croatian.md`
+//! between its `scenes:` markers, in the README's Croatian line and in each Croatian
+//! rules file's header, which this test compares with what it counts.
+
+use crate::common;
+use piecewise::game::GamePosition;
+use piecewise::ids::{CellId, Side};
+use piecewise::path_tree::{PathTree, PathTreeBuilder};
+use piecewise::walk::Walker;
+use piecewise::Game;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The rules file of each of the book's variants (none for the simple variants of its
+/// last chapter, whose scenes are left out as not reproduced).
+fn rules_of(variant: &str) -> Option<&'static str> {
+    Some(match variant {
+        "Classical" => "chess",
+        "Croatian Ties" => "croatian-ties",
+        "Mayan Ascendancy" => "croatian-mayan",
+        "Age Of Aquarius" => "croatian-aquarius",
+        "Miranda's Veil" => "croatian-miranda",
+        "Nineteen" => "croatian-nineteen",
+        "Hemera's Dawn" => "croatian-hemera",
+        "Tamoanchan Revisited" => "croatian-tamoanchan",
+        "Conquest Of Tlalocan" => "croatian-tlalocan",
+        "Discovery" => "croatian-discovery",
+        "One" => "croatian-one",
+        _ => return None,
+    })
+}
+
+/// A variant's game and what writing its positions needs.
+struct Variant {
+    game: Game,
+    /// Kinds (upper-case letters) the file declares `neutral`.
+    neutral: BTreeSet<char>,
+    /// The start position's tags: cell -> (letter, tag marks).
+    start_tags: BTreeMap<String, (char, String)>,
+}
+
+impl Variant {
+    fn load(name: &str) -> Variant {
+        let game = common::game(name);
+        let src = common::rules_source(name);
+        // `piece Name (L)`: the letters by name, for the `neutral` declarations.
+        let letters: BTreeMap<&str, char> = src
+            .lines()
+            .filter_map(|l| {
+                let rest = l.trim().strip_prefix("piece ")?;
+                let (name, rest) = rest.split_once(" (")?;
+                Some((name.trim(), rest.chars().next()?))
+            })
+            .collect();
+        let mut neutral = BTreeSet::new();
+        for line in src.lines() {
+            if let Some(rest) = line.strip_prefix("neutral ") {
+                let kinds = rest.split(',').next().unwrap();
+                for k in kinds.split('|') {
+                    neutral.extend(letters.get(k.trim()).copied());
+                }
+            }
+        }
+        let mut start_tags = BTreeMap::new();
+        if let Some(pos) = game.start_position() {
+            let fen = game.fen(&pos);
+            for (cell, letter, tags) in
+                read_fen(&fen, game.board().width() as usize, neutral.len() > 1)
+            {
+                if !tags.is_empty() {
+                    start_tags.insert(cell, (letter, tags));
+                }
+            }
+        }
+        Variant {
+            game,
+            neutral,
+            start_tags,
+        }
+    }
+
+    /// The FEN of the scene's pieces with `side` to move.
+    fn fen(&self, size: usize, pieces: &[(String, char)], side: Side) -> String {
+        let mut rows = vec![vec![String::new(); size]; size];
+        for (cell, letter) in pieces {
+            let (f, r) = coords(cell);
+            let up = letter.to_ascii_uppercase();
+            let text = if self.neutral.contains(&up) {
+                if self.neutral.len() > 1 {
+                    format!("*{up}")
+                } else {
+                    "*".to_string()
+                }
+            } else {
+                let tags = match self.start_tags.get(cell) {
+                    Some((l, t)) if l == letter => t.clone(),
+                    _ => String::new(),
+                };
+                format!("{letter}{tags}")
+            };
+            rows[r][f] = text;
+        }
+        let mut out = Vec::new();
+        for row in rows.iter().rev() {
+            let mut s = String::new();
+            let mut empty = 0;
+            for c in row {
+                if c.is_empty() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push_str(c);
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            out.push(s);
+        }
+        let side = if side == Side::First { 'w' } else { 'b' };
+        format!("{} {side} - - 0 1", out.join("/"))
+    }
+}
+
+/// (file, rank) from 0 of a cell name (`b12`).
+fn coords(cell: &str) -> (usize, usize) {
+    let f = (cell.as_bytes()[0] - b'a') as usize;
+    let r: usize = cell[1..].parse().unwrap();
+    (f, r - 1)
+}
+
+/// The pieces of a FEN's board part written by the game (`*` neutral, `*X` when
+/// `pairs`: several neutral kinds; tags after a letter): (cell, letter, tags) of the pieces with a side.
+pub(crate) fn read_fen(fen: &str, width: usize, pairs: bool) -> Vec<(String, char, String)> {
+    let board = fen.split(' ').next().unwrap();
+    let ranks: Vec<&str> = board.split('/').collect();
+    let n = ranks.len();
+    let mut out = Vec::new();
+    for (i, rank) in ranks.iter().enumerate() {
+        let r = n - i;
+        let mut f = 0;
+        let b = rank.as_bytes();
+        let mut k = 0;
+        while k < b.len() {
+            let c = b[k] as char;
+            if c.is_ascii_digit() {
+                let mut v = 0;
+                while k < b.len() && (b[k] as char).is_ascii_digit() {
+                    v = v * 10 + (b[k] - b'0') as usize;
+                    k += 1;
+                }
+                f += v;
+                continue;
+            }
+            if c == '*' {
+                f += 1;
+                k += if pairs { 2 } else { 1 };
+                continue;
+            }
+            let mut tags = String::new();
+            k += 1;
+            while k < b.len() && "^&=".contains(b[k] as char) {
+                tags.push(b[k] as char);
+                k += 1;
+            }
+            assert!(f < width, "{fen}");
+            out.push((format!("{}{r}", (b'a' + f as u8) as char), c, tags));
+            f += 1;
+        }
+    }
+    out
+}
+
+/// One scene read from the data file.
+struct Scene {
+    name: String,
+    variant: String,
+    size: usize,
+    pieces: Vec<(String, char)>,
+    /// Arrows: start, end, mark type.
+    arrows: Vec<(Option<String>, Option<String>, String)>,
+    /// Texts and field markers: cell, mark type.
+    marks: Vec<(Option<String>, String)>,
+}
+
+fn scenes() -> (Vec<Scene>, Value) {
+    let text = common::read("tests/data/croatian/scenes.json");
+    let doc: Value = serde_json::from_str(&text).expect("scenes.json is JSON");
+    let cell = |v: &Value| v.as_str().map(String::from);
+    let mut out = Vec::new();
+    for s in doc["scenes"].as_array().unwrap() {
+        let pieces = s["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p[0].as_str().unwrap().to_string(),
+                    p[1].as_str().unwrap().chars().next().unwrap(),
+                )
+            })
+            .collect();
+        let arrows = s["arrows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| (cell(&a[0]), cell(&a[1]), a[2].as_str().unwrap().to_string()))
+            .collect();
+        let mut marks: Vec<(Option<String>, String)> = s["texts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            // A letter labels a piece or a field for the book's prose: no mark.
+            .filter(|t| t[1].as_str().unwrap().chars().all(|c| c.is_ascii_digit()))
+            .map(|t| (cell(&t[0]), t[2].as_str().unwrap().to_string()))
+            .collect();
+        marks.extend(
+            s["markers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| (cell(&m[0]), m[1].as_str().unwrap().to_string())),
+        );
+        out.push(Scene {
+            name: s["name"].as_str().unwrap().to_string(),
+            variant: s["variant"].as_str().unwrap().to_string(),
+            size: s["size"].as_u64().unwrap() as usize,
+            pieces,
+            arrows,
+            marks,
+        });
+    }
+    (out, doc)
+}
+
+/// The cells the paths of `tree` visit and its destinations, into `visited` and `to`.
+fn cells_of(tree: &PathTree, visited: &mut BTreeSet<CellId>, to: &mut BTreeSet<CellId>) {
+    for ply in &tree.plies {
+        visited.extend(ply.path.iter().copied());
+        visited.insert(ply.to);
+        visited.extend(ply.captures.iter().copied());
+        to.insert(ply.to);
+    }
+}
+
+/// [`cells_of`] down a cascade's trees.
+fn cascade_cells(
+    trees: &[piecewise::game::CascadeTree],
+    visited: &mut BTreeSet<CellId>,
+    to: &mut BTreeSet<CellId>,
+) {
+    for t in trees {
+        cells_of(&t.tree, visited, to);
+        cascade_cells(&t.next, visited, to);
+    }
+}
+
+/// Checks one scene: `Ok` when every mark holds, else why not.
+fn check(scene: &Scene, v: &Variant) -> Result<(), String> {
+    let g = &v.game;
+    let side_of = |letter: char| {
+        if letter.is_ascii_uppercase() {
+            Side::First
+        } else {
+            Side::Second
+        }
+    };
+    let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
+    let mut movers: Vec<&str> = Vec::new();
+    for (from, _, _) in &scene.arrows {
+        if let Some(f) = from {
+            if at.contains_key(f.as_str()) && !movers.contains(&f.as_str()) {
+                movers.push(f.as_str());
+            }
+        }
+    }
+    if scene.arrows.is_empty() {
+        // The marks are one piece's: the scene holds if they hold for one of them.
+        let mut first = None;
+        for (c, l) in &scene.pieces {
+            if v.neutral.contains(&l.to_ascii_uppercase()) {
+                continue;
+            }
+            match check_movers(scene, v, &[c.as_str()]) {
+                Ok(()) => return Ok(()),
+                Err(e) => {
+                    first.get_or_insert(e);
+                }
+            }
+        }
+        return Err(first.unwrap_or_else(|| "no piece that moves".to_string()));
+    }
+    if movers.is_empty() {
+        // The move is drawn made (its piece already on its destination): no path to
+        // check, and the red marks alone would hold by default.
+        return Err("no arrow starts on a piece (the move is drawn made)".to_string());
+    }
+    check_movers(scene, v, &movers)
+}
+
+/// Checks the marks of `scene` against the paths of the pieces on `movers`.
+fn check_movers(scene: &Scene, v: &Variant, movers: &[&str]) -> Result<(), String> {
+    let g = &v.game;
+    let side_of = |letter: char| {
+        if letter.is_ascii_uppercase() {
+            Side::First
+        } else {
+            Side::Second
+        }
+    };
+    let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
+    let mut visited = BTreeSet::new();
+    let mut legal_to: BTreeSet<String> = BTreeSet::new();
+    for &m in movers {
+        let letter = at[m];
+        if v.neutral.contains(&letter.to_ascii_uppercase()) {
+            continue;
+        }
+        let side = side_of(letter);
+        let fen = v.fen(scene.size, &scene.pieces, side);
+        let pos: GamePosition = g.position(&fen).map_err(|e| format!("FEN {fen}: {e:?}"))?;
+        let from = g.rules().cell(m).unwrap();
+        let occ = pos.occupant(from);
+        let mut walker = Walker::new(g.rules().table());
+        let mut b = PathTreeBuilder::new();
+        walker.walk(&pos, side, occ.kind(), from, &mut b);
+        let tree = b.finish(side, occ.kind(), from);
+        let mut to = BTreeSet::new();
+        cells_of(&tree, &mut visited, &mut to);
+        cascade_cells(&g.cascade_trees(&pos, from), &mut visited, &mut to);
+        // The legal moves: with no royal of the mover's side on the board, every
+        // path's move is one.
+        let royal = scene
+            .pieces
+            .iter()
+            .any(|(_, l)| side_of(*l) == side && l.to_ascii_uppercase() == 'K');
+        if !royal {
+            legal_to.extend(to.iter().map(|&c| g.rules().cell_name(c)));
+            continue;
+        }
+        // The mover's pseudo-legal moves, each judged (the whole legal list would
+        // judge every piece's moves, thousands on the larger boards).
+        let mut gen = g.move_generator();
+        let mut pseudo = Vec::new();
+        gen.pseudo_moves(&pos, &mut pseudo);
+        let mut pos = pos;
+        for mv in pseudo.iter().filter(|mv| mv.from == from) {
+            if !gen.is_legal(&mut pos, mv) {
+                continue;
+            }
+            let uci = g.uci(mv);
+            if let Some(rest) = uci.strip_prefix(m) {
+                if rest.starts_with(|c: char| c.is_ascii_digit()) {
+                    continue;
+                }
+                legal_to.extend(cell_names(rest));
+            }
+        }
+    }
+    let visited: BTreeSet<String> = visited.iter().map(|&c| g.rules().cell_name(c)).collect();
+    // (cell, mark type, a field's mark rather than an arrow's end)
+    let mut marks: Vec<(&str, &str, bool)> = Vec::new();
+    for (_, end, kind) in &scene.arrows {
+        if let Some(e) = end {
+            marks.push((e.as_str(), kind.as_str(), false));
+        }
+    }
+    for (c, kind) in &scene.marks {
+        if let Some(c) = c {
+            marks.push((c.as_str(), kind.as_str(), true));
+        }
+    }
+    let reached: BTreeSet<&str> = marks
+        .iter()
+        .filter(|(_, k, _)| *k == "legal" || *k == "action")
+        .map(|(c, _, _)| *c)
+        .collect();
+    for &(c, kind, field) in &marks {
+        match kind {
+            "legal" if field => {
+                if !legal_to.contains(c) {
+                    return Err(format!("legal field {c} is no legal destination"));
+                }
+            }
+            "legal" | "action" => {
+                if !visited.contains(c) {
+                    return Err(format!("{kind} mark on {c} not reached"));
+                }
+            }
+            "illegal" => {
+                if !reached.contains(c) && legal_to.contains(c) {
+                    return Err(format!("{kind} mark on {c} is a legal destination"));
+                }
+            }
+            _ => {} // blocked: not asserted (see the file's doc)
+        }
+    }
+    Ok(())
+}
+
+/// The cell names in the rest of a UCI move after its start (`d4>e5`, `e11xd7`).
+fn cell_names(rest: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = rest.as_bytes();
+    let mut k = 0;
+    while k < b.len() {
+        if b[k].is_ascii_lowercase() {
+            let s = k;
+            while k < b.len() && b[k].is_ascii_lowercase() {
+                k += 1;
+            }
+            let d = k;
+            while k < b.len() && b[k].is_ascii_digit() {
+                k += 1;
+            }
+            if k > d {
+                out.push(rest[s..k].to_string());
+            }
+        } else {
+            k += 1;
+        }
+    }
+    out
+}
+
+/// The listed failures: name -> why.
+fn listed() -> BTreeMap<String, String> {
+    let text = common::read("tests/data/croatian/scenes-failing.txt");
+    let mut out = BTreeMap::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (name, why) = line.split_once(' ').unwrap_or((line, ""));
+        assert!(
+            !why.trim().is_empty(),
+            "scenes-failing.txt: {name} without why"
+        );
+        assert!(
+            out.insert(name.to_string(), why.trim().to_string())
+                .is_none(),
+            "{name} twice"
+        );
+    }
+    out
+}
+
+#[test]
+fn the_books_scenes_hold_but_the_listed_ones() {
+    let (scenes, _) = scenes();
+    assert!(scenes.len() > 400, "{} scenes", scenes.len());
+    let listed = listed();
+    let mut variants: BTreeMap<&str, Variant> = BTreeMap::new();
+    // Per variant: (move scenes, reproduced).
+    let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut unlisted = Vec::new();
+    let mut passing = Vec::new();
+    for s in &scenes {
+        if (s.arrows.is_empty() && s.marks.is_empty()) || s.pieces.is_empty() {
+            // A position, or a diagram of a pattern without a piece: no move.
+            assert!(!listed.contains_key(&s.name), "{} is no move scene", s.name);
+            continue;
+        }
+        let row = counts.entry(s.variant.clone()).or_default();
+        row.0 += 1;
+        let t = std::time::Instant::now();
+        let result = match rules_of(&s.variant) {
+            None => Err("no rules file for this variant".to_string()),
+            Some(name) => {
+                let v = variants.entry(name).or_insert_with(|| Variant::load(name));
+                check(s, v)
+            }
+        };
+        if std::env::var("SCENES_VERBOSE").is_ok() {
+            eprintln!("{} {:?} {:?}", s.name, t.elapsed(), result);
+        }
+        match (result, listed.contains_key(&s.name)) {
+            (Ok(()), false) => row.1 += 1,
+            (Ok(()), true) => passing.push(s.name.clone()),
+            (Err(why), false) => unlisted.push(format!("{} {why}", s.name)),
+            (Err(_), true) => {}
+        }
+    }
+    let names: BTreeSet<&str> = scenes.iter().map(|s| s.name.as_str()).collect();
+    let unknown: Vec<&String> = listed
+        .keys()
+        .filter(|n| !names.contains(n.as_str()))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "listed scenes the book lacks: {unknown:?}"
+    );
+    assert!(
+        unlisted.is_empty(),
+        "scenes that fail, not listed:\n{}",
+        unlisted.join("\n")
+    );
+    assert!(
+        passing.is_empty(),
+        "listed scenes that now pass (take them off the list): {passing:?}"
+    );
+    // The table of docs/croatian.md.
+    let mut table = String::from("| Variant | Move scenes | Reproduced |\n|---|---:|---:|\n");
+    let (mut all, mut ok) = (0, 0);
+    for (v, (n, r)) in &counts {
+        table.push_str(&format!("| {v} | {n} | {r} |\n"));
+        all += n;
+        ok += r;
+    }
+    table.push_str(&format!("| all | {all} | {ok} |\n"));
+    let doc = common::read("docs/croatian.md");
+    let inside = doc
+        .split("<!-- scenes: begin -->\n")
+        .nth(1)
+        .and_then(|t| t.split("<!-- scenes: end -->").next())
+        .expect("docs/croatian.md has the scenes markers");
+    assert_eq!(inside, table, "docs/croatian.md's scenes table");
+    // The README's Croatian line and each file's header say the same counts.
+    let readme = common::read("README.md").replace("\n  ", " ");
+    let said = format!("{ok} of its {all} move scenes reproduced");
+    assert!(readme.contains(&said), "README.md: `{said}`");
+    for (v, (n, r)) in &counts {
+        if let Some(name) = rules_of(v).filter(|n| n.starts_with("croatian")) {
+            let src = common::rules_source(name).replace("\n# ", " ");
+            let said = format!("book's scenes: {r} of {n} reproduced");
+            assert!(src.contains(&said), "rules/{name}.rules: `{said}`");
+        }
+    }
+}
+
+/// The FEN reader of this file against the game's own writer on a start position with
+/// tags and neutral pieces of two kinds.
+#[test]
+fn the_start_positions_are_the_books() {
+    let (_, doc) = scenes();
+    for (variant, name) in [
+        ("Age Of Aquarius", "croatian-aquarius"),
+        ("Hemera's Dawn", "croatian-hemera"),
+        ("Tamoanchan Revisited", "croatian-tamoanchan"),
+        ("Conquest Of Tlalocan", "croatian-tlalocan"),
+        ("Discovery", "croatian-discovery"),
+        ("One", "croatian-one"),
+    ] {
+        let v = Variant::load(name);
+        let book = &doc["starts"][variant];
+        let size = book["size"].as_u64().unwrap() as usize;
+        assert_eq!(v.game.board().width() as usize, size, "{name}");
+        let mut want: Vec<(String, char)> = book["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p[0].as_str().unwrap().to_string(),
+                    p[1].as_str().unwrap().chars().next().unwrap(),
+                )
+            })
+            .collect();
+        want.sort();
+        let pos = v.game.start_position().expect("a start position");
+        let fen = v.game.fen(&pos);
+        // The book's FEN written as the file writes it, read back: the same FEN.
+        let book_fen = v.fen(size, &want, Side::First);
+        let read = v.game.position(&book_fen).expect("the book's start reads");
+        assert_eq!(v.game.fen(&read), fen, "{name}: the book's start position");
+        let with_side: Vec<(String, char)> = read_fen(&fen, size, v.neutral.len() > 1)
+            .into_iter()
+            .map(|(c, l, _)| (c, l))
+            .collect();
+        let book_sided: Vec<&(String, char)> = want
+            .iter()
+            .filter(|(_, l)| !v.neutral.contains(&l.to_ascii_uppercase()))
+            .collect();
+        assert_eq!(with_side.len(), book_sided.len(), "{name}");
+    }
+}
