@@ -475,6 +475,25 @@ fn connect_keys_translate_and_count_like_fairy_stockfish() {
     }
 }
 
+#[test]
+fn snort_drops_keep_off_the_foes_like_fairy_stockfish() {
+    // `enclosingDrop = snort` under the built-in parent ataxx: perft 1-3 as pyffish
+    // 0.0.90 counts it (64, 3808, 222792).
+    let ini = "[sn:ataxx]\nmaxRank = 8\nmaxFile = 8\nimmobile = p\nstartFen = 8/8/8/8/8/8/8/8 w 0 1\nenclosingDrop = snort\nflipEnclosedPieces = none\npassOnStalemate = false\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(v.rules.contains(", not next to foe"), "{}", v.rules);
+    assert!(
+        !v.issues.iter().any(|i| i.key == "enclosingDrop"),
+        "{:?}",
+        v.issues
+    );
+    let game = Game::compile(&v.rules).unwrap();
+    let start = game.start_position().unwrap();
+    for (depth, want) in (1..).zip([64u64, 3808, 222792]) {
+        assert_eq!(game.perft(&start, depth), want, "depth {depth}");
+    }
+}
+
 /// Sections of a variants.ini with the keys translated for issue 31 (drops without
 /// captures to hand, drop regions, `dropChecks`, shogi-style `promotedPieceType`,
 /// pseudo-royal extinction pieces, `blastOnCapture`), each with perft 1-3 from its
