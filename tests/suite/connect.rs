@@ -64,7 +64,7 @@ fn a_line_of_the_mover_wins_and_ends_the_game() {
         (end.winner, end.reason),
         (Some(Side::First), EndReason::Connect)
     );
-    assert_eq!(end.to_string().contains("connection"), true, "{end}");
+    assert!(end.to_string().contains("connection"), "{end}");
 }
 
 #[test]

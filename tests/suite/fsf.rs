@@ -411,11 +411,20 @@ connectRegion2Black = *4
 connectDiagonal = false
 ";
 
+/// A section, the FEN to count from (`None`: its start), pyffish's perft 1, 2, ... and
+/// lines of the written file.
+type ConnectCase = (
+    &'static str,
+    Option<&'static str>,
+    &'static [u64],
+    &'static [&'static str],
+);
+
 #[test]
 fn connect_keys_translate_and_count_like_fairy_stockfish() {
     // Perft from the start (or from `fen`) as pyffish 0.0.90 counts it, and lines of
     // the written file.
-    let want: &[(&str, Option<&str>, &[u64], &[&str])] = &[
+    let want: &[ConnectCase] = &[
         ("ttt", None, &[9, 72, 504, 3024, 15120, 54720], &["connect 3\n"]),
         ("c4", None, &[7, 49, 343], &["drop Immobile, also stuck, falling\n", "connect 4\n"]),
         ("c4", Some("7/7/7/7/7/PPP4[PPpp] w - - 0 1"), &[7, 42, 294], &[]),
