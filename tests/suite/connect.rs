@@ -64,7 +64,7 @@ fn a_line_of_the_mover_wins_and_ends_the_game() {
         (end.winner, end.reason),
         (Some(Side::First), EndReason::Connect)
     );
-    assert_eq!(end.to_string().contains("connection"), true, "{end}");
+    assert!(end.to_string().contains("connection"), "{end}");
 }
 
 #[test]
@@ -204,6 +204,22 @@ fn pushed_in_drops_stop_as_fairy_stockfish_stops_them() {
             "P@e3", "P@e4", "P@e5"
         ]
     );
+}
+
+#[test]
+fn drops_not_next_to_a_foe_keep_an_orthogonal_step_away() {
+    // pyffish, snort: with a white stone on c5, Black may not drop on b5, c4, c6 or d5
+    // (the diagonals stay open): 59 of the 63 empty cells.
+    let g = game("8x8", "", ", not next to foe");
+    let fen = "8/8/8/2P5/8/8/8/8[PPpp] b - - 0 1";
+    let moves = legal(&g, fen);
+    assert_eq!(moves.iter().filter(|m| m.starts_with("P@")).count(), 59);
+    for cell in ["b5", "c4", "c6", "d5"] {
+        assert!(!moves.contains(&format!("P@{cell}")), "{moves:?}");
+    }
+    assert!(moves.contains(&"P@b4".to_string()), "{moves:?}");
+    // Its own stones do not count: White may drop next to c5.
+    assert!(legal(&g, "8/8/8/2P5/8/8/8/8[PPpp] w - - 0 1").contains(&"P@c6".to_string()));
 }
 
 #[test]

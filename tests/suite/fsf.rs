@@ -411,11 +411,20 @@ connectRegion2Black = *4
 connectDiagonal = false
 ";
 
+/// A section, the FEN to count from (`None`: its start), pyffish's perft 1, 2, ... and
+/// lines of the written file.
+type ConnectCase = (
+    &'static str,
+    Option<&'static str>,
+    &'static [u64],
+    &'static [&'static str],
+);
+
 #[test]
 fn connect_keys_translate_and_count_like_fairy_stockfish() {
     // Perft from the start (or from `fen`) as pyffish 0.0.90 counts it, and lines of
     // the written file.
-    let want: &[(&str, Option<&str>, &[u64], &[&str])] = &[
+    let want: &[ConnectCase] = &[
         ("ttt", None, &[9, 72, 504, 3024, 15120, 54720], &["connect 3\n"]),
         ("c4", None, &[7, 49, 343], &["drop Immobile, also stuck, falling\n", "connect 4\n"]),
         ("c4", Some("7/7/7/7/7/PPP4[PPpp] w - - 0 1"), &[7, 42, 294], &[]),
@@ -472,6 +481,25 @@ fn connect_keys_translate_and_count_like_fairy_stockfish() {
                 d + 1
             );
         }
+    }
+}
+
+#[test]
+fn snort_drops_keep_off_the_foes_like_fairy_stockfish() {
+    // `enclosingDrop = snort` under the built-in parent ataxx: perft 1-3 as pyffish
+    // 0.0.90 counts it (64, 3808, 222792).
+    let ini = "[sn:ataxx]\nmaxRank = 8\nmaxFile = 8\nimmobile = p\nstartFen = 8/8/8/8/8/8/8/8 w 0 1\nenclosingDrop = snort\nflipEnclosedPieces = none\npassOnStalemate = false\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(v.rules.contains(", not next to foe"), "{}", v.rules);
+    assert!(
+        !v.issues.iter().any(|i| i.key == "enclosingDrop"),
+        "{:?}",
+        v.issues
+    );
+    let game = Game::compile(&v.rules).unwrap();
+    let start = game.start_position().unwrap();
+    for (depth, want) in (1..).zip([64u64, 3808, 222792]) {
+        assert_eq!(game.perft(&start, depth), want, "depth {depth}");
     }
 }
 

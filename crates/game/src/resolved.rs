@@ -116,6 +116,8 @@ pub struct DropLimits {
     pub face: Option<PieceId>,
     /// `dropped first`: while the side holds such a piece and may drop one, it must.
     pub first: bool,
+    /// `not next to foe`: never one orthogonal step from a piece of the other side.
+    pub not_next_to_foe: bool,
     /// `falling` / `pushed in`: where a drop lands (`None`: on any empty cell).
     pub landing: Option<crate::ir::DropLanding>,
 }

@@ -629,6 +629,7 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
                 }
                 limit.first |= rule.first;
                 limit.landing = limit.landing.or(rule.landing);
+                limit.not_next_to_foe |= rule.not_next_to_foe;
                 if rule.either_face {
                     limit.face = crate::ir::promoted_face(&rule_set.pieces, &rule_set.game, *p);
                 }

@@ -435,6 +435,8 @@ pub enum DropOptionKind {
     Falling,
     /// `pushed in`: pushed in from an edge along a rank or file.
     AnySide,
+    /// `not next to foe`: never one orthogonal step from a piece of the other side.
+    NotNextToFoe,
 }
 
 /// `gating Hawk | Elephant in back_rank [, no drops]`: a piece in hand may enter on a

@@ -300,6 +300,9 @@ pub struct DropRule {
     /// cells: a drop may not leave too few free cells of a colour for those in hand
     /// (Placement's bishops).
     pub opposite_colours: bool,
+    /// `not next to foe`: never on a cell one orthogonal step from a piece of the other
+    /// side (Snort; Fairy-Stockfish's `enclosingDrop = snort`).
+    pub not_next_to_foe: bool,
     /// `falling` / `pushed in`: where a drop lands (`None`: where it is put).
     pub landing: Option<DropLanding>,
     /// Where the declaration was written.

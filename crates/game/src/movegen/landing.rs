@@ -7,6 +7,16 @@ use crate::ir::{Coord, DropLanding};
 use crate::position::GamePosition;
 use crate::topology::Board;
 
+/// Whether a cell one orthogonal step from `cell` holds a foe (`drop ..., not next to
+/// foe`, Snort).
+pub(super) fn next_to_foe(board: &Board, cell: CellId, foe: impl Fn(CellId) -> bool) -> bool {
+    [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().any(|&(dx, dy)| {
+        board
+            .step(cell, crate::ir::Vector::new(dx, dy))
+            .is_some_and(&foe)
+    })
+}
+
 /// Per cell of `board`: whether a drop under `landing` may go there in `pos`.
 pub(super) fn cells(board: &Board, pos: &GamePosition, landing: DropLanding) -> Vec<bool> {
     let at = |x: i16, y: i16| board.cell_at(Coord { x, y });

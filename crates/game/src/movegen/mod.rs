@@ -558,6 +558,7 @@ impl<'g> PseudoGen<'g> {
                     || limits.enclosing
                     || !limits.opening.is_empty()
                     || limits.landing.is_some()
+                    || limits.not_next_to_foe
                 {
                     self.placed_drops(pos, piece, limits, out);
                     continue;
@@ -614,6 +615,10 @@ impl<'g> PseudoGen<'g> {
             .any(|c| pos.cells[c.index()].is_empty());
         let flips = g.effects.as_deref().and_then(|fx| fx.flips.as_ref());
         let landing = limits.landing.map(|l| landing::cells(g.board(), pos, l));
+        let foe = |c: CellId| {
+            let o = pos.cells[c.index()];
+            !o.is_empty() && o.side() != side && !g.neutral[o.kind().index()]
+        };
         let friend = |c: CellId| {
             let o = pos.cells[c.index()];
             !o.is_empty() && o.side() == side && !g.neutral[o.kind().index()]
@@ -627,6 +632,9 @@ impl<'g> PseudoGen<'g> {
                 continue;
             }
             if landing.as_ref().is_some_and(|l| !l[cell]) {
+                continue;
+            }
+            if limits.not_next_to_foe && landing::next_to_foe(g.board(), c, foe) {
                 continue;
             }
             if opening {

@@ -26,6 +26,7 @@ impl Checker {
             first: false,
             opposite_colours: false,
             landing: None,
+            not_next_to_foe: false,
             span: d.span,
         };
         let mut next_to: Option<Span> = None;
@@ -38,6 +39,7 @@ impl Checker {
         let mut either_face: Option<Span> = None;
         let mut first: Option<Span> = None;
         let mut colours: Option<Span> = None;
+        let mut not_next_to_foe: Option<Span> = None;
         for o in &d.options {
             match &o.kind {
                 DropOptionKind::NotIn(zones) => {
@@ -148,6 +150,13 @@ impl Checker {
                     }
                 },
                 DropOptionKind::Falling | DropOptionKind::AnySide => {}
+                DropOptionKind::NotNextToFoe => match not_next_to_foe {
+                    Some(first) => {
+                        ok = false;
+                        self.twice("not next to foe", o.span, first);
+                    }
+                    None => not_next_to_foe = Some(o.span),
+                },
             }
         }
         rule.next_to_friend = next_to.is_some();
@@ -158,6 +167,7 @@ impl Checker {
         rule.either_face = either_face.is_some();
         rule.first = first.is_some();
         rule.opposite_colours = colours.is_some();
+        rule.not_next_to_foe = not_next_to_foe.is_some();
         match self.drop_landing(&d.options) {
             Ok(landing) => rule.landing = landing,
             Err(()) => ok = false,

@@ -380,6 +380,7 @@ fn drop_option(n: &Node<'_>) -> Option<DropOption> {
         R::drop_colours => DropOptionKind::OppositeColours,
         R::drop_falling => DropOptionKind::Falling,
         R::drop_any_side => DropOptionKind::AnySide,
+        R::drop_not_next_to => DropOptionKind::NotNextToFoe,
         R::drop_option => return drop_option(n.children.first()?),
         _ => return None,
     };

@@ -214,7 +214,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_leaving => "`leaving`",
         R::opt_only_captured => "`only captured`",
         R::drop_option => {
-            "`not in`, `one per file`, `at most N per file`, `not mating`, `also stuck`, `next to friend`, `enclosing`, `opening in`, `either face`, `dropped first`, `opposite colours`, `falling` or `pushed in`"
+            "`not in`, `one per file`, `at most N per file`, `not mating`, `also stuck`, `next to friend`, `enclosing`, `opening in`, `either face`, `dropped first`, `opposite colours`, `falling`, `pushed in` or `not next to foe`"
         }
         R::drop_next_to | R::kw_next => "`next to friend`",
         R::drop_enclosing | R::kw_enclosing => "`enclosing`",
@@ -227,6 +227,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::drop_first | R::kw_dropped => "`dropped first`",
         R::drop_colours | R::kw_opposite | R::kw_colours => "`opposite colours`",
         R::drop_falling | R::kw_falling => "`falling`",
+        R::drop_not_next_to => "`not next to foe`",
         R::drop_any_side | R::kw_pushed => "`pushed in`",
         R::connect_along | R::kw_along => "`along` and directions",
         R::connect_gaps | R::kw_gaps => "`gaps`",

@@ -141,6 +141,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
             "opposite colours",
             "falling",
             "pushed in",
+            "not next to foe",
         ],
         R::hand_unlimited => &["unlimited"],
         R::flip_enclosed => &["enclosed"],

@@ -507,11 +507,9 @@ pub(super) fn drops(
         }
     }
     // `top` and `anyside` drops are `connect`'s (`super::connect::drop_options`).
-    for key in ["enclosingDrop"] {
-        let landing = c.keys.get(key).map(|e| e.value.trim());
-        if !matches!(landing, Some("top" | "anyside")) && c.get(key).is_some() {
-            c.issue(key, "not translated");
-        }
+    let landing = c.keys.get("enclosingDrop").map(|e| e.value.trim());
+    if !matches!(landing, Some("top" | "anyside")) && c.get("enclosingDrop").is_some() {
+        c.issue("enclosingDrop", "not translated");
     }
     if !first_rank && pawn.is_some() {
         zones.push_str("zone first_rank = rank 1\n");

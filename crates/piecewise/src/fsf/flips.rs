@@ -15,7 +15,10 @@ pub(super) fn drops_here(c: &Conv<'_>) -> bool {
     let peek = |k: &str| c.keys.get(k).map(|e| e.value.trim().to_string());
     peek("pieceDrops").as_deref() == Some("true")
         && (peek("freeDrops").as_deref() == Some("true")
-            || matches!(peek("enclosingDrop").as_deref(), Some("ataxx" | "reversi")))
+            || matches!(
+                peek("enclosingDrop").as_deref(),
+                Some("ataxx" | "reversi" | "snort")
+            ))
 }
 
 /// Declares the keys of this module for a variant whose pieces are `names` (its
@@ -57,6 +60,7 @@ pub(super) fn board_game(
         match c.value("enclosingDrop").as_deref() {
             None | Some("none") => {}
             Some("ataxx") => options.push_str(", next to friend"),
+            Some("snort") => options.push_str(", not next to foe"),
             Some("reversi") if enclosed == Some(true) => options.push_str(", enclosing"),
             Some(v) => c.issue(
                 "enclosingDrop",
