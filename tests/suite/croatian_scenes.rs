@@ -301,14 +301,6 @@ fn cascade_cells(
 
 /// Checks one scene: `Ok` when every mark holds, else why not.
 fn check(scene: &Scene, v: &Variant) -> Result<(), String> {
-    let g = &v.game;
-    let side_of = |letter: char| {
-        if letter.is_ascii_uppercase() {
-            Side::First
-        } else {
-            Side::Second
-        }
-    };
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let mut movers: Vec<&str> = Vec::new();
     for (from, _, _) in &scene.arrows {
@@ -377,7 +369,7 @@ fn check_movers(scene: &Scene, v: &Variant, movers: &[&str]) -> Result<(), Strin
         let royal = scene
             .pieces
             .iter()
-            .any(|(_, l)| side_of(*l) == side && l.to_ascii_uppercase() == 'K');
+            .any(|(_, l)| side_of(*l) == side && l.eq_ignore_ascii_case(&'K'));
         if !royal {
             legal_to.extend(to.iter().map(|&c| g.rules().cell_name(c)));
             continue;
@@ -421,22 +413,17 @@ fn check_movers(scene: &Scene, v: &Variant, movers: &[&str]) -> Result<(), Strin
         .collect();
     for &(c, kind, field) in &marks {
         match kind {
-            "legal" if field => {
-                if !legal_to.contains(c) {
-                    return Err(format!("legal field {c} is no legal destination"));
-                }
+            "legal" if field && !legal_to.contains(c) => {
+                return Err(format!("legal field {c} is no legal destination"));
             }
-            "legal" | "action" => {
-                if !visited.contains(c) {
-                    return Err(format!("{kind} mark on {c} not reached"));
-                }
+            "legal" if field => {}
+            "legal" | "action" if !visited.contains(c) => {
+                return Err(format!("{kind} mark on {c} not reached"));
             }
-            "illegal" => {
-                if !reached.contains(c) && legal_to.contains(c) {
-                    return Err(format!("{kind} mark on {c} is a legal destination"));
-                }
+            "illegal" if !reached.contains(c) && legal_to.contains(c) => {
+                return Err(format!("{kind} mark on {c} is a legal destination"));
             }
-            _ => {} // blocked: not asserted (see the file's doc)
+            _ => {} // held; blocked: not asserted (see the file's doc)
         }
     }
     Ok(())
