@@ -298,3 +298,18 @@ fn a_piece_lettered_anew_keeps_its_place_in_the_parents_lists() {
         assert!(moves.contains(&m.to_string()), "{m}: {moves:?}");
     }
 }
+
+#[test]
+fn a_flag_for_every_piece_type() {
+    // `flagPiece = *`: any piece on the flag region wins (pawnsking, river).
+    let ini = "[pk:chess]\nking = -\ncommoner = k\ncastling = false\nstartFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\nknight = -\nbishop = -\nrook = -\nflagPiece = *\nflagRegionWhite = *8\nflagRegionBlack = *1\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(v.complete(), "{:?}", v.issues);
+    assert!(
+        v.rules
+            .contains("reach flag_zone with Commoner | Pawn | Queen\n"),
+        "{}",
+        v.rules
+    );
+    piecewise::Game::compile(&v.rules).unwrap_or_else(|d| panic!("{d}\n{}", v.rules));
+}
