@@ -276,3 +276,40 @@ fn a_drop_region_of_the_only_side_that_drops_is_translated() {
         v.issues
     );
 }
+
+#[test]
+fn a_piece_lettered_anew_keeps_its_place_in_the_parents_lists() {
+    // Gemini: janus's archbishop `j` is lettered `a`; Fairy-Stockfish's promotion
+    // choices (janus's `nbrqj`) are piece types, so the pawn still promotes to it
+    // (pyffish 0.0.90: c7b8a, c7c8a, c7d8a among the moves here).
+    let ini = "[gemini:janus]\nstartFen = rnbaqkabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBAQKABNR w KQkq - 0 1\narchbishop = a\ncastlingKingsideFile = i\ncastlingQueensideFile = c\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(v.complete(), "{:?}", v.issues);
+    assert!(
+        v.rules
+            .contains("promotion Pawn to Knight | Bishop | Rook | Queen | Archbishop in"),
+        "{}",
+        v.rules
+    );
+    let game = piecewise::Game::compile(&v.rules).unwrap();
+    let fen = "rn1aqk2nr/ppP1pa1ppp/1A3pp3/5b4/3b6/5PQ3/P1APP1PPPP/RNB2K1BNR w KQkq - 1 10";
+    let moves = game.legal_uci(&game.position(fen).unwrap());
+    for m in ["c7b8a", "c7c8a", "c7d8a"] {
+        assert!(moves.contains(&m.to_string()), "{m}: {moves:?}");
+    }
+}
+
+#[test]
+fn a_flag_for_every_piece_type() {
+    // `flagPiece = *`: any piece on the flag region wins (pawnsking, river).
+    let ini = "[pk:chess]\nking = -\ncommoner = k\ncastling = false\nstartFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\nknight = -\nbishop = -\nrook = -\nflagPiece = *\nflagRegionWhite = *8\nflagRegionBlack = *1\n";
+    let v = &fsf::import(ini, None).unwrap()[0];
+    assert!(v.complete(), "{:?}", v.issues);
+    assert!(
+        v.rules
+            .contains("reach flag_zone with Commoner | Pawn | Queen\n"),
+        "{}",
+        v.rules
+    );
+    piecewise::Game::compile(&v.rules).unwrap_or_else(|d| panic!("{d}\n{}", v.rules));
+}

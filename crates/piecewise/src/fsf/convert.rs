@@ -20,6 +20,18 @@ const NO_RULE: &[&str] = &[
     "pieceValueEg",
 ];
 
+/// The keys whose value is a list of piece letters (lowercase).
+const LETTER_LISTS: &[&str] = &[
+    "promotionPieceTypes",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "promotionPawnTypes",
+    "extinctionPieceTypes",
+    "castlingRookPieces",
+    "enPassantTypes",
+    "nMoveRuleTypes",
+];
+
 const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// The state of one conversion: the keys, which were used, and what went wrong.
@@ -138,7 +150,30 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     // Keys of a built-in parent are written under the file's own.
     let mut all = keys.clone();
     if let Some(parent) = chain.last().and_then(|p| builtin_parent(p)) {
-        for (k, v) in parent {
+        // A piece type the child letters anew keeps its place in the parent's piece
+        // lists (Fairy-Stockfish stores them as types: gemini's archbishop `a` is
+        // janus's `j`).
+        let mut renamed: Vec<(char, char)> = Vec::new();
+        for (k, v) in &parent {
+            let letter = |s: &str| s.chars().next().filter(char::is_ascii_alphabetic);
+            if let (Some(old), Some(new)) = (letter(v), all.get(k).and_then(|e| letter(&e.value))) {
+                if old != new && super::pieces::BUILTINS.iter().any(|b| b.key == k) {
+                    renamed.push((old.to_ascii_lowercase(), new.to_ascii_lowercase()));
+                }
+            }
+        }
+        for (k, mut v) in parent {
+            if LETTER_LISTS.contains(&k.as_str()) && !all.contains_key(&k) {
+                v = v
+                    .chars()
+                    .map(|ch| {
+                        renamed
+                            .iter()
+                            .find(|(o, _)| *o == ch)
+                            .map_or(ch, |(_, n)| *n)
+                    })
+                    .collect();
+            }
             match all.get_mut(&k) {
                 Some(e) if k == "promotedPieceType" => {
                     e.value = super::ini::merge_pairs(&v, &e.value);

@@ -131,11 +131,20 @@ fn flags(
 ) {
     let piece = |c: &mut Conv<'_>, key: &str, default: Option<String>| -> Option<String> {
         let v = c.value(key).or(default)?;
-        let names: Vec<String> = v
-            .chars()
-            .filter(|l| *l != '-')
-            .filter_map(letter_name)
-            .collect();
+        // `*`: every piece type.
+        let letters: String = if v.contains('*') {
+            ('a'..='z').collect()
+        } else {
+            v.chars().filter(|l| *l != '-').collect()
+        };
+        let mut names: Vec<String> = Vec::new();
+        for name in letters.chars().filter_map(letter_name) {
+            for n in name.split(" | ") {
+                if !names.iter().any(|x| x == n) {
+                    names.push(n.to_string());
+                }
+            }
+        }
         if names.is_empty() {
             c.issue(key, format!("`{v}` names no piece of this variant"));
             return None;
