@@ -73,6 +73,7 @@ mod parse_messages;
 mod pattern_actions;
 mod perft;
 mod perft_limits;
+mod petrify;
 mod pgn;
 mod pictures;
 mod pictures_meets;

@@ -173,6 +173,9 @@ pub(crate) struct GameEffects {
     bars: bool,
     /// `flip PIECES ...`: the pieces that change sides after a move or drop.
     pub(crate) flips: Option<Flips>,
+    /// `petrify PIECES, into WALL`: per kind, whether its captures petrify it, and the
+    /// neutral kind it becomes (`None` in most games: then nothing is looked at).
+    petrify: Option<(Vec<bool>, PieceId)>,
 }
 
 /// One ply's part in [`GameEffects::apply_ply`]: the cell its piece stands on, the
@@ -311,6 +314,7 @@ impl GameEffects {
             && neutral.movable.is_empty()
             && neutral.captures.is_empty()
             && fx.lion_trading.is_none()
+            && fx.petrify.is_none()
             && !gates;
         let plies_remove = blast.is_some()
             || !burns.iter().all(Vec::is_empty)
@@ -320,8 +324,16 @@ impl GameEffects {
             || immune.iter().any(|&b| b)
             || fx.lion_trading.is_some();
         let flips = Flips::new(&fx.areas, board, pieces, &neutral.kinds);
+        let petrify = fx.petrify.as_ref().map(|p| {
+            let mut kinds = vec![false; pieces];
+            for k in &p.pieces {
+                kinds[k.index()] = true;
+            }
+            (kinds, p.into)
+        });
         Some(Box::new(GameEffects {
             flips,
+            petrify,
             pieces,
             blast,
             areas,
@@ -511,6 +523,16 @@ impl GameEffects {
         let first_captured = captured && !m.has_cascade();
         let first = (m.to, mover_cell(m), kind, self.marked(m), first_captured);
         self.apply_ply(pos, side, first, &mut clear);
+        if let Some((kinds, wall)) = &self.petrify {
+            // The capturer, judged by the kind that moved (a promotion does not
+            // petrify a pawn), becomes a wall where it landed.
+            if first_captured && kinds[m.piece.index()] {
+                let at = mover_cell(m);
+                clear(pos, at);
+                let wall = super::neutral::neutral_occupant(*wall);
+                pos.set_cell::<HASH>(&g.keys, at, wall, 0, true);
+            }
+        }
         if m.has_cascade() && self.removes {
             // Each later ply, in order, as a first ply would: its piece's declared
             // burns, its pattern's burn, and the blast of the last ply's capture.

@@ -75,6 +75,8 @@ pub enum Item {
     Chain(ChainDecl),
     /// `explode on capture, sparing Pawn`
     Explode(ExplodeDecl),
+    /// `petrify Queen | Rook, into Wall`
+    Petrify(PetrifyDecl),
     /// `burn FireDemon, foe` / `freeze Immobilizer, foe`
     Area(AreaDecl),
     /// `immune Wall` / `immune King to Pawn`
@@ -822,6 +824,7 @@ impl Item {
             Item::Stalemate(d) => d.span,
             Item::MustCapture(d) => d.span,
             Item::Explode(d) => d.span,
+            Item::Petrify(d) => d.span,
             Item::Area(d) => d.span,
             Item::Immune(d) => d.span,
             Item::LionTrading(d) => d.span,

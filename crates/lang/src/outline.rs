@@ -342,6 +342,7 @@ fn references(item: &Item, out: &mut Vec<Name>) {
             uses(out, Zone, [&d.zone]);
         }
         Item::Sokoban(d) => uses(out, Piece, d.roles.iter().map(|r| &r.piece)),
+        Item::Petrify(d) => uses(out, Piece, d.pieces.iter().chain([&d.into])),
         Item::Explode(d) => {
             kinds(out, &d.sparing);
             kinds(out, &d.immune);

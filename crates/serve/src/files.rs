@@ -149,6 +149,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("pawnback.rules"),
     shipped!("pawnsideways.rules"),
     shipped!("perfect.rules"),
+    shipped!("petrified.rules"),
     shipped!("placement.rules"),
     shipped!("pocketknight.rules"),
     shipped!("pool-checkers.rules"),

@@ -25,6 +25,17 @@ pub struct ExplodeDecl {
     pub span: Span,
 }
 
+/// `petrify PIECES, into WALL`: a capture by one of these pieces leaves a piece of the
+/// neutral kind WALL on the capturer's landing cell instead of the capturer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PetrifyDecl {
+    /// The pieces whose captures petrify them.
+    pub pieces: Vec<Ident>,
+    /// The neutral kind they become.
+    pub into: Ident,
+    pub span: Span,
+}
+
 /// Which area effect an [`AreaDecl`] declares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AreaEffectKind {

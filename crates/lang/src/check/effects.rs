@@ -12,6 +12,63 @@ use crate::ids::Span;
 use crate::ir::{AreaEffect, AreaKind, Effects, Explode, Immunity, KindFilter, Vector};
 
 impl Checker {
+    /// `petrify PIECES, into WALL`: E0963 when WALL is not declared `neutral`, E0964
+    /// when a petrifying piece is itself neutral (a piece of no side captures nothing
+    /// of its own), E0909 when declared twice.
+    pub(crate) fn petrify_decl(
+        &mut self,
+        d: &ast::PetrifyDecl,
+        fx: &mut Effects,
+        neutral: &[crate::ids::PieceId],
+    ) {
+        if fx.petrify.is_some() {
+            self.error(
+                Diagnostic::error("E0909", "`petrify` is declared twice", d.span)
+                    .label("declared again here")
+                    .help(
+                        "declare it once, listing every piece: `petrify Queen | Rook, into Wall`",
+                    ),
+            );
+            return;
+        }
+        let ids = self.piece_ids(&d.pieces);
+        let into = self.piece(&d.into);
+        let mut ok = true;
+        if let Some(w) = into {
+            if !neutral.contains(&w) {
+                ok = false;
+                self.error(
+                    Diagnostic::error(
+                        "E0963",
+                        format!("`{}` is not declared neutral", d.into.name),
+                        d.into.span,
+                    )
+                    .label("a petrified piece becomes a piece of no side")
+                    .help(format!("declare it: `neutral {}`", d.into.name)),
+                );
+            }
+        }
+        if let Some(ids) = &ids {
+            for (id, name) in ids.iter().zip(&d.pieces) {
+                if neutral.contains(id) {
+                    ok = false;
+                    self.error(
+                        Diagnostic::error(
+                            "E0964",
+                            format!("neutral piece `{}` cannot petrify", name.name),
+                            name.span,
+                        )
+                        .label("a piece of no side is not a capturer that petrifies")
+                        .help("list the pieces of the sides whose captures petrify them"),
+                    );
+                }
+            }
+        }
+        if let (Some(pieces), Some(into), true) = (ids, into, ok) {
+            fx.petrify = Some(crate::ir::Petrify { pieces, into });
+        }
+    }
+
     /// Adds one effect declaration to `fx`; `explode_decl` remembers the first
     /// `explode` (a second one is E0909).
     pub(crate) fn effect_decl(

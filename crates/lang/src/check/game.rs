@@ -147,6 +147,9 @@ impl Checker {
         let mut gating_decl: Option<Span> = None;
         for item in &file.items {
             match item {
+                ast::Item::Petrify(d) => {
+                    self.petrify_decl(d, &mut game.effects, &game.neutral.kinds);
+                }
                 ast::Item::Explode(_)
                 | ast::Item::Area(_)
                 | ast::Item::Immune(_)

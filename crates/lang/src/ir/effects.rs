@@ -18,6 +18,19 @@ pub struct Effects {
     pub passive: Vec<PieceId>,
     /// `lion trading ...`: Chu Shogi's rules on trading Lions.
     pub lion_trading: Option<LionTrading>,
+    /// `petrify PIECES, into WALL`: captures that turn their capturer into a wall.
+    pub petrify: Option<Petrify>,
+}
+
+/// `petrify PIECES, into WALL`: a capture by a piece of one of these kinds leaves a
+/// piece of the neutral kind `into` on the capturer's landing cell instead of the
+/// capturer (Petrified chess; a royal among them may therefore never capture).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Petrify {
+    /// The kinds whose captures petrify them (the kind that moved, before promotion).
+    pub pieces: Vec<PieceId>,
+    /// The neutral kind they become.
+    pub into: PieceId,
 }
 
 /// `lion trading PIECES [, bridge KINDS]`: Chu Shogi's rules on trading Lions.
@@ -47,6 +60,7 @@ impl Effects {
             || !self.relays.is_empty()
             || !self.passive.is_empty()
             || self.lion_trading.is_some()
+            || self.petrify.is_some()
     }
 }
 

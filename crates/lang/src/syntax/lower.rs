@@ -187,6 +187,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 span: c.span,
             })),
             R::explode_decl => Some(Item::Explode(effects::explode(c))),
+            R::petrify_decl => Some(Item::Petrify(effects::petrify(c))),
             R::area_decl => Some(Item::Area(effects::area(c))),
             R::immune_decl => Some(Item::Immune(effects::immune(c))),
             R::lion_trading_decl => Some(Item::LionTrading(effects::lion_trading(c))),

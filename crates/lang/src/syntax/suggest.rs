@@ -42,6 +42,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "stalemate",
         "must capture",
         "explode on capture",
+        "petrify",
         "burn",
         "freeze",
         "immune",

@@ -274,7 +274,9 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     let _ = writeln!(decls, "start \"{fen}\"");
     let board_part = fen.split_whitespace().next().unwrap_or("").to_string();
     let placed = walling(&mut c, &mut zones);
-    if board_part.contains('*') || placed.is_some() {
+    // `petrifyOnCaptureTypes`: captures by these types leave a wall (`petrify`).
+    let petrify = c.value("petrifyOnCaptureTypes").filter(|v| v != "-");
+    if board_part.contains('*') || placed.is_some() || petrify.is_some() {
         // Fairy-Stockfish's walls: cells nobody moves to, written `*`.
         let used: Vec<char> = pieces.iter().map(|p| p.letter).collect();
         if let Some(l) = "WXYZ".chars().chain('A'..='Z').find(|l| !used.contains(l)) {
@@ -427,6 +429,15 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             }
         }
         let _ = writeln!(decls, "{line}");
+    }
+    if let (Some(v), Some(_)) = (&petrify, walls) {
+        let names: Vec<String> = v.chars().filter_map(&letter_name).collect();
+        if !names.is_empty() {
+            let _ = writeln!(decls, "petrify {}, into Wall", names.join(" | "));
+        }
+    }
+    if c.flag("petrifyBlastPieces", false) {
+        c.issue("petrifyBlastPieces", "not translated");
     }
     game_ends(&mut c, &letter_name, pawn.clone(), &mut decls);
     // A promoted piece counts as the type it moves as (Fairy-Stockfish's promoted

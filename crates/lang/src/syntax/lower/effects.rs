@@ -20,6 +20,15 @@ pub(super) fn explode(n: &Node<'_>) -> ExplodeDecl {
     }
 }
 
+/// `petrify PIECES, into WALL`
+pub(super) fn petrify(n: &Node<'_>) -> PetrifyDecl {
+    PetrifyDecl {
+        pieces: piece_list(n.child(R::piece_list), n.span),
+        into: ident(n.child(R::ident), n.span),
+        span: n.span,
+    }
+}
+
 /// `burn|freeze|flip PIECES [, CLASS [KINDS]] [, around DIRS] [, enclosed] [, also arriving]`
 pub(super) fn area(n: &Node<'_>) -> AreaDecl {
     AreaDecl {
