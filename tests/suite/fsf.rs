@@ -75,7 +75,7 @@ fn variant_key_inherits_too() {
 
 #[test]
 fn untranslated_keys_are_listed_with_section_and_line() {
-    let ini = "[a:chess]\npetrifyOnCaptureTypes = q\ntwoBoards = true\npieceValueMg = p:100\ncustomPiece1 = x:mWxN\nnFoldRule = 4\n";
+    let ini = "[a:chess]\npetrifyBlastPieces = true\ntwoBoards = true\npieceValueMg = p:100\ncustomPiece1 = x:mWxN\nnFoldRule = 4\n";
     let v = fsf::import(ini, None).unwrap();
     let issues: Vec<(usize, &str)> = v[0]
         .issues
@@ -85,7 +85,7 @@ fn untranslated_keys_are_listed_with_section_and_line() {
     assert_eq!(
         issues,
         [
-            (2, "petrifyOnCaptureTypes"),
+            (2, "petrifyBlastPieces"),
             (3, "twoBoards"),
             (5, "customPiece1")
         ]
@@ -103,7 +103,7 @@ fn untranslated_keys_are_listed_with_section_and_line() {
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
-        err.contains("untranslated.ini:2: [a] `petrifyOnCaptureTypes` not translated"),
+        err.contains("untranslated.ini:2: [a] `petrifyBlastPieces` not translated"),
         "{err}"
     );
     assert!(

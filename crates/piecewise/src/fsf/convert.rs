@@ -437,7 +437,10 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         }
     }
     if c.flag("petrifyBlastPieces", false) {
-        c.issue("petrifyBlastPieces", "not translated");
+        c.issue(
+            "petrifyBlastPieces",
+            "blasted pieces turned into walls: `petrify` covers the capturer only",
+        );
     }
     game_ends(&mut c, &letter_name, pawn.clone(), &mut decls);
     // A promoted piece counts as the type it moves as (Fairy-Stockfish's promoted
