@@ -41,16 +41,24 @@ fn the_corpus_imports_completely_and_counts_like_fairy_stockfish() {
 /// Asserts that the imported variant `v` is complete and that its perft from the start
 /// position, depth 1, 2, ..., is `counts` (pyffish's figures).
 pub(crate) fn assert_complete_with_perft(v: &fsf::Variant, counts: &[u64]) {
+    assert_complete_with_perft_from(v, None, counts);
+}
+
+/// [`assert_complete_with_perft`] from `fen` (the start position when `None`).
+pub(crate) fn assert_complete_with_perft_from(v: &fsf::Variant, fen: Option<&str>, counts: &[u64]) {
     let name = &v.name;
     assert!(v.complete(), "{name}: {:?}", v.issues);
     let game = Game::compile(&v.rules)
         .unwrap_or_else(|d| panic!("{}", d.render("x.rules", &v.rules, false)));
-    let start = game.start_position().expect("a start position");
+    let pos = match fen {
+        Some(f) => game.position(f).unwrap(),
+        None => game.start_position().expect("a start position"),
+    };
     for (d, want) in counts.iter().enumerate() {
         assert_eq!(
-            game.perft(&start, d as u32 + 1),
+            game.perft(&pos, d as u32 + 1),
             *want,
-            "{name} depth {}",
+            "{name} {fen:?} depth {}",
             d + 1
         );
     }
@@ -463,24 +471,10 @@ fn connect_keys_translate_and_count_like_fairy_stockfish() {
     let variants = fsf::import(CONNECT, None).unwrap();
     for (name, fen, counts, lines) in want {
         let v = variants.iter().find(|v| &v.name == name).unwrap();
-        assert!(v.complete(), "{name}: {:?}", v.issues);
         for l in *lines {
             assert!(v.rules.contains(l), "{name}: no `{l}` in\n{}", v.rules);
         }
-        let game = Game::compile(&v.rules)
-            .unwrap_or_else(|d| panic!("{}", d.render("x.rules", &v.rules, false)));
-        let pos = match fen {
-            Some(f) => game.position(f).unwrap(),
-            None => game.start_position().unwrap(),
-        };
-        for (d, want) in counts.iter().enumerate() {
-            assert_eq!(
-                game.perft(&pos, d as u32 + 1),
-                *want,
-                "{name} {fen:?} depth {}",
-                d + 1
-            );
-        }
+        assert_complete_with_perft_from(v, *fen, counts);
     }
 }
 
