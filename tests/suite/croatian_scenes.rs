@@ -227,23 +227,27 @@ struct Scene {
     marks: Vec<(Option<String>, String)>,
 }
 
+/// A JSON list of `[cell, letter]` pairs: the pieces a scene or a start places.
+fn placed(list: &Value) -> Vec<(String, char)> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p[0].as_str().unwrap().to_string(),
+                p[1].as_str().unwrap().chars().next().unwrap(),
+            )
+        })
+        .collect()
+}
+
 fn scenes() -> (Vec<Scene>, Value) {
     let text = common::read("tests/data/croatian/scenes.json");
     let doc: Value = serde_json::from_str(&text).expect("scenes.json is JSON");
     let cell = |v: &Value| v.as_str().map(String::from);
     let mut out = Vec::new();
     for s in doc["scenes"].as_array().unwrap() {
-        let pieces = s["pieces"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| {
-                (
-                    p[0].as_str().unwrap().to_string(),
-                    p[1].as_str().unwrap().chars().next().unwrap(),
-                )
-            })
-            .collect();
+        let pieces = placed(&s["pieces"]);
         let arrows = s["arrows"]
             .as_array()
             .unwrap()
@@ -577,17 +581,7 @@ fn the_start_positions_are_the_books() {
         let book = &doc["starts"][variant];
         let size = book["size"].as_u64().unwrap() as usize;
         assert_eq!(v.game.board().width() as usize, size, "{name}");
-        let mut want: Vec<(String, char)> = book["pieces"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| {
-                (
-                    p[0].as_str().unwrap().to_string(),
-                    p[1].as_str().unwrap().chars().next().unwrap(),
-                )
-            })
-            .collect();
+        let mut want = placed(&book["pieces"]);
         want.sort();
         let pos = v.game.start_position().expect("a start position");
         let fen = v.game.fen(&pos);
