@@ -55,6 +55,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("clobber10.rules"),
     shipped!("codrus.rules"),
     shipped!("colours.rules"),
+    shipped!("connect-four.rules"),
     shipped!("coregal.rules"),
     shipped!("courier.rules"),
     shipped!("crazyhouse.rules"),
