@@ -23,7 +23,7 @@ MAX_PLIES = 120
 # field (`c7c8`: the cells passed). piecewise reads that field but does not write it
 # yet (it writes `-` or one cell, which reads back to the same position): the en
 # passant field is left out of the comparison there (docs/variants-not-yet.md).
-MULTI_CELL_EN_PASSANT = {"berolina", "pawnback", "pawnsideways", "wolf"}
+MULTI_CELL_EN_PASSANT = {"berolina", "pawnback", "pawnsideways", "petrified", "wolf"}
 
 
 def fen_fields(fen, variant=None):
