@@ -565,10 +565,7 @@ impl<'g> PseudoGen<'g> {
                 }
                 for cell in 0..pos.cells.len() {
                     let c = CellId(cell as u16);
-                    if !pos.cells[cell].is_empty()
-                        || limits.forbidden[cell]
-                        || (!limits.stuck && g.dead(side, piece, c))
-                    {
+                    if !drop_cell_open(g, pos, side, piece, limits, c) {
                         continue;
                     }
                     if limits.per_file != 0
@@ -625,10 +622,7 @@ impl<'g> PseudoGen<'g> {
         };
         for cell in 0..pos.cells.len() {
             let c = CellId(cell as u16);
-            if !pos.cells[cell].is_empty()
-                || limits.forbidden[cell]
-                || (!limits.stuck && g.dead(side, piece, c))
-            {
+            if !drop_cell_open(g, pos, side, piece, limits, c) {
                 continue;
             }
             if landing.as_ref().is_some_and(|l| !l[cell]) {
@@ -702,4 +696,21 @@ fn file_count(g: &Game, pos: &GamePosition, cell: CellId, occ: Occupant, n: u8) 
         })
         .nth(usize::from(n) - 1)
         .is_some()
+}
+
+/// Whether `side` may drop `piece` on `c` as far as every drop goes: the cell is empty,
+/// not forbidden by the drop's zone, and (unless the drop may be stuck) the piece could
+/// still move from it. The plain drops and the placed ones (`placed_drops`) both ask it.
+#[inline]
+fn drop_cell_open(
+    g: &Game,
+    pos: &GamePosition,
+    side: Side,
+    piece: PieceId,
+    limits: &crate::DropLimits,
+    c: CellId,
+) -> bool {
+    pos.cells[c.index()].is_empty()
+        && !limits.forbidden[c.index()]
+        && (limits.stuck || !g.dead(side, piece, c))
 }
