@@ -1,7 +1,7 @@
 //! The blast games' legality by attack queries (`legality::blast`) against the
 //! reference that plays every reply (`legality::general`'s `royal_threatened`).
 
-use crate::make::tests::game;
+use crate::make::tests::{game, pick};
 use crate::make::{make, unmake};
 use crate::Game;
 
@@ -62,10 +62,7 @@ fn the_blast_threat_by_attack_queries_is_the_reference() {
                 if legal.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let m = legal[(seed % legal.len() as u64) as usize];
+                let m = legal[pick(&mut seed, legal.len())];
                 g.make(&mut pos, &m);
             }
         }
@@ -122,10 +119,7 @@ fn the_legal_list_of_every_explode_game_is_the_reference() {
                 if legal.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let m = legal[(seed % legal.len() as u64) as usize];
+                let m = legal[pick(&mut seed, legal.len())];
                 g.make(&mut pos, &m);
             }
         }

@@ -1,7 +1,7 @@
 //! The compact move list (`legality::judged`'s `legal_list`) played by make
 //! (`make_compact`) and taken back: positions stay a fresh read of their FEN.
 
-use crate::make::tests::{assert_fresh, chess, game};
+use crate::make::tests::{assert_fresh, chess, game, pick};
 
 /// `make::tests`' playouts with compact moves (`legal_list`, `make_compact`), in games
 /// whose plain captures are made outside the journal (chess, xiangqi, antichess,
@@ -34,10 +34,7 @@ fn compact_playouts_keep_the_position_as_a_fresh_read_of_its_fen() {
                 if list.moves().is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let m = list.moves()[(seed % list.moves().len() as u64) as usize];
+                let m = list.moves()[pick(&mut seed, list.moves().len())];
                 captures += usize::from(m.is_plain_capture() && !g.hand);
                 undos.push(g.make_compact(&mut pos, &list, m));
                 assert_fresh(g, &pos);

@@ -214,10 +214,7 @@ fn playouts_keep_the_position_as_a_fresh_read_of_its_fen() {
                 if legal.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let m = legal[(seed % legal.len() as u64) as usize];
+                let m = legal[pick(&mut seed, legal.len())];
                 undos.push(g.make(&mut pos, &m));
                 let fen = g.fen(&pos);
                 let fresh = g.position(&fen).expect("its own FEN reads");
@@ -249,6 +246,15 @@ fn playouts_keep_the_position_as_a_fresh_read_of_its_fen() {
 /// What a position made incrementally must share with the one read afresh from its
 /// FEN: cells, promotion marks, hands, counts, royal counts and sums, the tracked
 /// pieces, and (without en passant, which the FEN may drop) the hash.
+/// A random index below `len` (xorshift64 on `seed`, advanced): the playouts' choice of
+/// the next move.
+pub(crate) fn pick(seed: &mut u64, len: usize) -> usize {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    (*seed % len as u64) as usize
+}
+
 pub(crate) fn assert_fresh(g: &Game, pos: &crate::GamePosition) {
     let fen = g.fen(pos);
     let fresh = g.position(&fen).expect("its own FEN reads");
