@@ -14,7 +14,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::collections::BTreeMap;
 use std::future::Future;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -26,12 +26,18 @@ struct Open {
     busy: Arc<AtomicUsize>,
     /// Closes it.
     abort: AbortHandle,
+    /// Set when it is closed to make room: its task then counts itself out of
+    /// [`Table::closing`] once its socket is gone.
+    closed: Arc<AtomicBool>,
 }
 
 /// The open connections, by the order they were accepted.
 #[derive(Default)]
 struct Table {
     open: Mutex<BTreeMap<u64, Open>>,
+    /// Connections closed to make room whose task (and socket) is not dropped yet: an
+    /// aborted task lets its file descriptor go only when the runtime next polls it.
+    closing: Arc<AtomicUsize>,
 }
 
 impl Table {
@@ -50,6 +56,8 @@ impl Table {
             .map(|(&id, _)| id);
         match idle.and_then(|id| open.remove(&id)) {
             Some(c) => {
+                self.closing.fetch_add(1, Ordering::AcqRel);
+                c.closed.store(true, Ordering::Release);
                 c.abort.abort();
                 true
             }
@@ -60,6 +68,25 @@ impl Table {
     fn remove(&self, id: u64) {
         if let Ok(mut open) = self.open.lock() {
             open.remove(&id);
+        }
+    }
+}
+
+/// Lives in a connection's task: when the task ends or is aborted (its socket
+/// dropped with it), takes the connection out of the table, or out of
+/// [`Table::closing`] if it was closed to make room.
+struct Leave {
+    table: Arc<Table>,
+    id: u64,
+    closed: Arc<AtomicBool>,
+}
+
+impl Drop for Leave {
+    fn drop(&mut self) {
+        if self.closed.load(Ordering::Acquire) {
+            self.table.closing.fetch_sub(1, Ordering::AcqRel);
+        } else {
+            self.table.remove(self.id);
         }
     }
 }
@@ -136,7 +163,13 @@ pub(crate) async fn serve(
             Ok((stream, _)) => stream,
             Err(e) if out_of_descriptors(&e) => {
                 // Make room and try again; if nothing is idle, wait for one to end.
-                if !table.close_idle() {
+                // While connections closed earlier still hold their descriptors, wait
+                // for those rather than close more: closing faster than the runtime
+                // drops the sockets would empty the table, fresh connections whose
+                // request is on its way included.
+                if table.closing.load(Ordering::Acquire) > 0 {
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                } else if !table.close_idle() {
                     tokio::time::sleep(Duration::from_millis(20)).await;
                 }
                 continue;
@@ -170,25 +203,31 @@ pub(crate) async fn serve(
                 }))
             }
         });
-        let done = table.clone();
+        let closed = Arc::new(AtomicBool::new(false));
+        let leave = Leave {
+            table: table.clone(),
+            id,
+            closed: closed.clone(),
+        };
         // The table's lock is held until the connection is in it, so that a
         // connection that ends at once is not left behind in it.
         let Ok(mut open) = table.open.lock() else {
             continue;
         };
         let task = tokio::spawn(async move {
+            let _leave = leave;
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(TokioTimer::new())
                 .header_read_timeout(timeout)
                 .keep_alive(true);
             let _ = http.serve_connection(TokioIo::new(stream), handler).await;
-            done.remove(id);
         });
         open.insert(
             id,
             Open {
                 busy,
                 abort: task.abort_handle(),
+                closed,
             },
         );
     }
