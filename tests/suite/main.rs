@@ -14,6 +14,7 @@ mod activation;
 mod backend;
 mod betza;
 mod boards;
+mod cambodian;
 mod cascade_actions;
 mod catalogue_perft;
 mod check_only;

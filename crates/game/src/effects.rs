@@ -176,6 +176,9 @@ pub(crate) struct GameEffects {
     /// `petrify PIECES, into WALL`: per kind, whether its captures petrify it, and the
     /// neutral kind it becomes (`None` in most games: then nothing is looked at).
     petrify: Option<(Vec<bool>, PieceId)>,
+    /// `[kind * MAX_MARKS + mark - 1]`: the pattern of that mark says `not in check`
+    /// (empty when none does: then nothing is looked at).
+    barred_in_check: Vec<bool>,
 }
 
 /// One ply's part in [`GameEffects::apply_ply`]: the cell its piece stands on, the
@@ -212,8 +215,10 @@ impl GameEffects {
         marks: &[Vec<PatternActions>],
     ) -> Option<Box<GameEffects>> {
         let removes = marks.iter().flatten().any(PatternActions::removes);
+        let not_in_check = marks.iter().flatten().any(|a| a.not_in_check);
         if !fx.any()
             && !removes
+            && !not_in_check
             && !meets
             && !neutral.no_check
             && neutral.after_each_move.is_none()
@@ -238,8 +243,12 @@ impl GameEffects {
         };
         let blast = fx.explode.as_ref().map(blast_of);
         let mut marked = vec![MarkedAreas::default(); pieces * MAX_MARKS];
+        let mut barred_in_check = vec![false; if not_in_check { pieces * MAX_MARKS } else { 0 }];
         for (k, actions) in marks.iter().enumerate() {
             for (i, a) in actions.iter().enumerate() {
+                if a.not_in_check {
+                    barred_in_check[k * MAX_MARKS + i] = true;
+                }
                 marked[k * MAX_MARKS + i] = MarkedAreas {
                     burn: a.burn.as_ref().map(|b| Area {
                         friend: b.friend,
@@ -315,6 +324,7 @@ impl GameEffects {
             && neutral.captures.is_empty()
             && fx.lion_trading.is_none()
             && fx.petrify.is_none()
+            && !not_in_check
             && !gates;
         let plies_remove = blast.is_some()
             || !burns.iter().all(Vec::is_empty)
@@ -332,6 +342,7 @@ impl GameEffects {
             (kinds, p.into)
         });
         Some(Box::new(GameEffects {
+            barred_in_check,
             flips,
             petrify,
             pieces,
@@ -365,6 +376,22 @@ impl GameEffects {
                 .map(|rule| crate::lion::LionRules::new(rule, board, pieces)),
             blast_only,
         }))
+    }
+
+    /// Some pattern says `not in check`.
+    #[inline]
+    pub(crate) fn bars_in_check(&self) -> bool {
+        !self.barred_in_check.is_empty()
+    }
+
+    /// Whether `m` was made by a pattern that says `not in check`.
+    pub(crate) fn barred_in_check(&self, m: &GameMove) -> bool {
+        m.mark != 0
+            && self
+                .barred_in_check
+                .get(m.piece.index() * MAX_MARKS + m.mark as usize - 1)
+                .copied()
+                .unwrap_or(false)
     }
 
     /// The burn and blast of the pattern that made `m` (none when it has no mark).

@@ -89,6 +89,7 @@ mod side_effects;
 mod sokoban;
 mod sokoban_reverse;
 mod stop;
+mod tag_rights;
 mod tags;
 mod warnings;
 

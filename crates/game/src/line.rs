@@ -219,12 +219,20 @@ impl Game {
     /// Plays `m`, a legal move of the line's last position, at the end of the line.
     pub fn play(&self, line: &mut Line, m: &GameMove) {
         let pieces_before = self.pieces_on_board(&line.pos);
+        // The side that may lose a piece: the one not moving.
+        let victim = line.pos.side_to_move().opponent();
+        let pawns_before = self.counted_pawns(&line.pos, victim);
         self.play_move(&mut line.pos, m);
         line.moves.push(*m);
         let previous = line.marks.last().map(|m| m.count).unwrap_or_default();
         let reset = line.pos.halfmove_clock() == 0;
         let capture = self.pieces_on_board(&line.pos) < pieces_before;
-        let count = self.next_count(&line.pos, previous, capture);
+        let moved = Moved {
+            capture,
+            pawn_taken: self.counted_pawns(&line.pos, victim) < pawns_before,
+            promotion: m.promotion.is_some(),
+        };
+        let count = self.next_count(&line.pos, previous, moved);
         let mark = self.mark(&line.pos, reset, count);
         line.marks.push(mark);
     }
@@ -333,7 +341,100 @@ impl Game {
     }
 }
 
+/// What a move did, as the counts ask it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Moved {
+    /// It took a piece.
+    pub capture: bool,
+    /// It took a piece of the counting's pawn role.
+    pub pawn_taken: bool,
+    /// It promoted.
+    pub promotion: bool,
+}
+
 impl Game {
+    /// The pieces of `side` of the counting's pawn role on the board (0 in games
+    /// without `counting`).
+    fn counted_pawns(&self, pos: &GamePosition, side: Side) -> u32 {
+        self.ends.counting.as_ref().map_or(0, |roles| {
+            roles
+                .pawns
+                .iter()
+                .map(|&p| u32::from(pos.on_board(side, p)))
+                .sum()
+        })
+    }
+
+    /// Cambodian counting after a move into `pos`, as Fairy-Stockfish counts it (in
+    /// plies): a running count goes on by one; a count starts for a side whose king took
+    /// the last pawn alone (its pieces' honour, from twice the pieces less one); and a
+    /// count starts for the side to move when none runs, or when a capture or promotion
+    /// left it bare: the board's honour (126 plies, from 0) for a side of two or three
+    /// pieces, the pieces' honour for a bare king while no pawn is on the board (14
+    /// plies against two rooks, 30 a rook, 42 two bishops, 62 two knights, 86 a bishop,
+    /// else 126; from twice the pieces on the board).
+    fn cambodian_count(
+        &self,
+        pos: &GamePosition,
+        roles: &piecewise_lang::ir::CountingRoles,
+        before: Count,
+        moved: Moved,
+    ) -> Count {
+        let on_board = |side, pieces: &[crate::ids::PieceId]| -> u32 {
+            pieces
+                .iter()
+                .map(|&p| u32::from(pos.on_board(side, p)))
+                .sum()
+        };
+        let pawns = Side::BOTH.iter().any(|&s| on_board(s, &roles.pawns) > 0);
+        let pieces = |side| self.pieces_of(pos, side).0;
+        let limit_of = |side: Side| -> u16 {
+            let strong = side.opponent();
+            let (us, them) = (pieces(side), pieces(strong));
+            if us > 3 || them == 1 {
+                return 0;
+            }
+            if us > 1 {
+                return 126;
+            }
+            if pawns {
+                return 0;
+            }
+            let rooks = on_board(strong, &roles.rooks);
+            let bishops = on_board(strong, &roles.bishops);
+            let knights = on_board(strong, &roles.knights);
+            match () {
+                _ if rooks > 1 => 14,
+                _ if rooks == 1 => 30,
+                _ if bishops > 1 => 42,
+                _ if knights > 1 => 62,
+                _ if bishops == 1 => 86,
+                _ => 126,
+            }
+        };
+        let stm = pos.side_to_move();
+        let mover = stm.opponent();
+        let all = (pieces(stm) + pieces(mover)) as u16;
+        let mut count = before;
+        if count.limit != 0 {
+            count.ply = count.ply.saturating_add(1);
+        }
+        if moved.pawn_taken && pieces(mover) == 1 && !pawns && limit_of(mover) != 0 {
+            count = Count {
+                limit: limit_of(mover),
+                ply: (2 * all).saturating_sub(1),
+            };
+        }
+        let bare_now = (moved.capture || moved.promotion) && pieces(stm) == 1;
+        if (count.limit == 0 || bare_now) && limit_of(stm) != 0 {
+            count = Count {
+                limit: limit_of(stm),
+                ply: if pieces(stm) > 1 { 0 } else { 2 * all },
+            };
+        }
+        count
+    }
+
     /// Makruk's count at the start of a line: none yet. (Fairy-Stockfish writes a
     /// running count into the FEN's clock fields; those are not read: a count starts with
     /// the moves of the line.)
@@ -351,10 +452,14 @@ impl Game {
     ///   when both have more than the king, the board's honour starts: 128, from 0;
     /// - a count runs on by one each ply, and starts again (pieces' honour) when a capture
     ///   leaves the side to move with its king alone.
-    pub(crate) fn next_count(&self, pos: &GamePosition, before: Count, capture: bool) -> Count {
+    pub(crate) fn next_count(&self, pos: &GamePosition, before: Count, moved: Moved) -> Count {
         let Some(roles) = &self.ends.counting else {
             return Count::default();
         };
+        let capture = moved.capture;
+        if roles.style == piecewise_lang::ir::CountingStyle::Cambodian {
+            return self.cambodian_count(pos, roles, before, moved);
+        }
         let on_board = |side, pieces: &[crate::ids::PieceId]| -> u32 {
             pieces
                 .iter()

@@ -260,6 +260,7 @@ impl Game {
                 game.no_facing.then_some(&game.file_rays[..]),
             );
         }
+        tag_rights(&mut game, rule_set, &mut errors);
         if let Some(start) = &decls.start {
             game.set_start(start, &mut errors);
         }
@@ -275,19 +276,25 @@ impl Game {
         match self.position(&start.fen) {
             Ok(mut pos) => {
                 // A start FEN without tag marks: every piece carries its kind's tags.
+                // (The tags written as rights come from the castling field, and stay.)
                 if let Some(t) = self.tags.as_deref() {
-                    if pos.tags.iter().all(|&b| b == 0) {
+                    if pos.tags.iter().all(|&b| b & !t.rights == 0) {
                         let tags = pos
                             .cells
                             .iter()
-                            .map(|o| {
+                            .zip(&pos.tags)
+                            .map(|(o, &had)| {
                                 if o.is_empty() {
                                     0
                                 } else {
-                                    t.start[o.kind().index()]
+                                    t.start[o.kind().index()] | had
                                 }
                             })
                             .collect();
+                        // `install` adds the tags' keys to a hash that holds none.
+                        for (i, &had) in pos.tags.iter().enumerate() {
+                            pos.hash ^= crate::position::tag_hash(&t.keys, i, had);
+                        }
                         t.install(&mut pos, tags);
                     }
                 }
@@ -364,6 +371,50 @@ fn confined_cells(rule_set: &RuleSet, board: &Board) -> Vec<Option<Vec<bool>>> {
         }
     }
     confined
+}
+
+/// The tags written as rights (`, as rights in ZONE`: their cells, E0938/E0939) and
+/// lost when aimed at (`, lost when aimed at by KINDS`: the aimers' reaches), resolved
+/// once the game's table exists.
+fn tag_rights(game: &mut Game, rule_set: &RuleSet, errors: &mut Diagnostics) {
+    let Some(t) = game.tags.as_deref() else {
+        return;
+    };
+    let board = game.board().clone();
+    let zones: Vec<_> = t
+        .defs
+        .iter()
+        .filter_map(|d| d.rights.map(|z| (z, d.span)))
+        .collect();
+    let rights = match zones.first() {
+        Some(&(_, span)) => {
+            let inside = Side::BOTH.map(|side| {
+                let mut all = vec![false; board.cell_count()];
+                for &(z, _) in &zones {
+                    for (a, b) in all.iter_mut().zip(zone_cells(rule_set, &board, z, side)) {
+                        *a |= b;
+                    }
+                }
+                all
+            });
+            match crate::tag_rights::TagRights::new(&board, inside, span) {
+                Ok(r) => Some(r),
+                Err(d) => {
+                    errors.push(*d);
+                    None
+                }
+            }
+        }
+        None => None,
+    };
+    let mut aimed = t.aimed.clone();
+    for a in &mut aimed {
+        a.fill(game);
+    }
+    if let Some(t) = game.tags.as_deref_mut() {
+        t.rights_cells = rights;
+        t.aimed = aimed;
+    }
 }
 
 /// Per cell: whether it lies in `zone` as `side` sees it (mirrored for the second side

@@ -33,6 +33,13 @@ pub(crate) struct GameTags {
     pub(crate) start: Vec<u8>,
     /// Some promotion waits in a tag (`promotion ..., tagged T`: `game::delayed`).
     pub(crate) promotes_later: bool,
+    /// The tags written as rights in the castling field (`, as rights in ZONE`).
+    pub(crate) rights: u8,
+    /// Where those rights live (set by setup, which knows the zones).
+    pub(crate) rights_cells: Option<crate::tag_rights::TagRights>,
+    /// `, lost when aimed at by KINDS` (their reaches filled by setup once the table
+    /// exists).
+    pub(crate) aimed: Vec<crate::tag_rights::Aimed>,
 }
 
 impl GameTags {
@@ -53,7 +60,19 @@ impl GameTags {
             .iter()
             .filter_map(|p| p.tag)
             .fold(0u8, |m, t| m | 1 << t);
-        let start = carried.iter().map(|&c| c & !promotion_tags).collect();
+        // The rights are only given by the castling field.
+        let rights = tags.rights();
+        let start = carried
+            .iter()
+            .map(|&c| c & !promotion_tags & !rights)
+            .collect();
+        let aimed = tags
+            .tags
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !t.aimed_by.is_empty())
+            .map(|(i, t)| crate::tag_rights::Aimed::new(1 << i, &t.aimed_by, kinds))
+            .collect();
         let required = rule_set
             .pieces
             .iter()
@@ -89,6 +108,9 @@ impl GameTags {
             marks,
             start,
             promotes_later: promotion_tags != 0,
+            rights,
+            rights_cells: None,
+            aimed,
         }))
     }
 
@@ -213,8 +235,59 @@ impl GameTags {
         }
     }
 
-    /// The marks of `tags`, in declaration order.
+    /// Takes the tags `remove` from the piece on `cell`, journaled and hashed (when
+    /// `HASH`), keeping the moved flag of a kind whose patterns require a tag equal to
+    /// "does not carry it".
+    pub(crate) fn remove_tags<const HASH: bool>(
+        &self,
+        pos: &mut GamePosition,
+        cell: CellId,
+        remove: u8,
+    ) {
+        let i = cell.index();
+        let kind = pos.cells[i].kind();
+        let cur = pos.tags[i];
+        let new = cur & !remove;
+        if new == cur {
+            return;
+        }
+        pos.journal_tags(cell);
+        if HASH {
+            pos.hash ^= crate::position::tag_hash(&self.keys, i, cur)
+                ^ crate::position::tag_hash(&self.keys, i, new);
+        }
+        pos.tags[i] = new;
+        let required = self.required[kind.index()];
+        if required != 0 {
+            pos.set_moved(i, new & required == 0);
+        }
+    }
+
+    /// After the move `m` (made; `side` moved): the tags `lost when aimed at by` its
+    /// mover's kind are taken from the enemy pieces it now aims at.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn after_aiming<const HASH: bool>(
+        &self,
+        g: &crate::Game,
+        pos: &mut GamePosition,
+        m: &GameMove,
+        side: Side,
+    ) {
+        let mut hit = Vec::new();
+        for rule in &self.aimed {
+            hit.clear();
+            rule.aimed_at(g, pos, m, side, &mut hit);
+            for &c in &hit {
+                self.remove_tags::<HASH>(pos, c, rule.bit);
+            }
+        }
+    }
+
+    /// The marks of `tags`, in declaration order (the tags written as rights in the
+    /// castling field left out).
     pub(crate) fn marks(&self, tags: u8) -> impl Iterator<Item = char> + '_ {
+        let tags = tags & !self.rights;
         self.defs
             .iter()
             .enumerate()

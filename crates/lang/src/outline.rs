@@ -289,6 +289,7 @@ fn modifiers(out: &mut Vec<Name>, modifiers: &[ast::Modifier]) {
             | ModifierKind::Pass
             | ModifierKind::EnPassant
             | ModifierKind::Chain
+            | ModifierKind::NotInCheck
             | ModifierKind::ForSide(_) => {}
         }
     }
@@ -373,7 +374,15 @@ fn references(item: &Item, out: &mut Vec<Name>) {
                 uses(out, Piece, &by.kinds);
             }
         }
-        Item::Tag(d) => uses(out, Piece, &d.pieces),
+        Item::Tag(d) => {
+            uses(out, Piece, &d.pieces);
+            if let Some((zone, _)) = &d.rights {
+                uses(out, Zone, [zone]);
+            }
+            if let Some((by, _)) = &d.aimed_by {
+                uses(out, Piece, by);
+            }
+        }
         Item::Relay(d) => {
             uses(out, Piece, &d.pieces);
             kinds(out, &d.activate);

@@ -281,6 +281,9 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
         if tags.promotes_later {
             crate::delayed::tag_arrivals::<HASH>(g, tags, pos, m, side);
         }
+        if !tags.aimed.is_empty() {
+            tags.after_aiming::<HASH>(g, pos, m, side);
+        }
     }
     undo
 }

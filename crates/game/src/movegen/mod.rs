@@ -250,6 +250,17 @@ impl<'g> PseudoGen<'g> {
                     });
                 }
             }
+            if fx.bars_in_check() && out[first..].iter().any(|m| fx.barred_in_check(m)) {
+                // `not in check`: those patterns' moves are no moves while in check.
+                let g = self.game;
+                if crate::attack::royals::royal_attacked(g, pos, pos.side, &mut self.attacks) {
+                    let mut i = 0;
+                    out.retain(|m| {
+                        i += 1;
+                        i <= first || !fx.barred_in_check(m)
+                    });
+                }
+            }
             if fx.no_check && self.game.has_royals() && pos.royal_count[pos.side.index()] == 0 {
                 // `no check`: a side whose royals were captured has lost; no moves.
                 out.truncate(first);

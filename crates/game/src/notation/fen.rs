@@ -62,7 +62,7 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
     };
     let (board_text, hand) = piecewise_table::position::split_hand(board_field, board_at)?;
     let tag_rules = game.tags.as_deref();
-    let (cells, promoted, tags) = piecewise_table::position::read_board(
+    let (cells, promoted, mut tags) = piecewise_table::position::read_board(
         board_text,
         board_at,
         board,
@@ -207,6 +207,32 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                             }
                         }
                         pos.castling |= bits;
+                        continue;
+                    }
+                    if let (0, Some(t), Some(at_file)) = (
+                        bits,
+                        tag_rules.filter(|t| t.rights != 0),
+                        tag_rules.and_then(|t| t.rights_cells.as_ref()),
+                    ) {
+                        // Tags written as rights (`, as rights in ZONE`): a file letter
+                        // gives them to the piece of its side on the zone's cell there.
+                        let side = if c.is_ascii_uppercase() {
+                            Side::First
+                        } else {
+                            Side::Second
+                        };
+                        let file = (c.to_ascii_lowercase() as u8).wrapping_sub(b'a');
+                        let Some(cell) = at_file.cell(side, file as usize) else {
+                            return Err(FenError::unknown_castling(
+                                cast_at + i,
+                                c,
+                                rights_known(game),
+                            ));
+                        };
+                        let o = pos.cells[cell.index()];
+                        if !o.is_empty() && o.side() == side {
+                            tags[cell.index()] |= t.rights & t.carried[o.kind().index()];
+                        }
                         continue;
                     }
                     // A game without castling ignores the field's letters, as
@@ -513,6 +539,11 @@ pub fn write(game: &Game, pos: &GamePosition) -> String {
         }
         if let Some(gt) = game.gating() {
             gate_letters(game, gt, pos, side, &mut rights);
+        }
+        if let Some(t) = game.tags.as_deref().filter(|t| t.rights != 0) {
+            if let Some(at_file) = &t.rights_cells {
+                at_file.letters(pos, side, t.rights, &mut rights);
+            }
         }
     }
     if rights.is_empty() {

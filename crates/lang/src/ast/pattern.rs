@@ -245,6 +245,8 @@ pub enum ModifierKind {
     ForSide(crate::ids::Side),
     /// `tagged NAME`: only while the piece carries the tag NAME.
     Tagged(Ident),
+    /// `not in check`: not a move while the mover's side is in check.
+    NotInCheck,
     /// `activate [CLASS] [KINDS]`: the move may end on a piece, which then makes its
     /// own ply from there (a cascade).
     Activate(Push),

@@ -1,4 +1,5 @@
-//! The syntax of tags (`tag NAME (MARK) for PIECES`).
+//! The syntax of tags (`tag NAME (MARK) for PIECES [, as rights in ZONE] [, lost when
+//! aimed at by PIECES]`).
 
 use super::{Ident, Span};
 
@@ -14,5 +15,11 @@ pub struct TagDecl {
     pub mark_span: Span,
     /// The pieces that may carry the tag (and do in the start position).
     pub pieces: Vec<Ident>,
+    /// `, as rights in ZONE`: FEN writes the tag in the castling field, as the file
+    /// letter of the carrier's cell in ZONE; with the clause's span.
+    pub rights: Option<(Ident, Span)>,
+    /// `, lost when aimed at by PIECES`: the enemy kinds whose aim takes the tag; with
+    /// the clause's span.
+    pub aimed_by: Option<(Vec<Ident>, Span)>,
     pub span: Span,
 }

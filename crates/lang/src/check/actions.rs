@@ -74,6 +74,10 @@ impl Checker {
                 });
                 true
             }
+            ast::ModifierKind::NotInCheck => {
+                actions.not_in_check = true;
+                true
+            }
             ast::ModifierKind::Withdraw(_)
             | ast::ModifierKind::Pincer(_)
             | ast::ModifierKind::Coordinate(_) => self.shape_capture(m, actions),

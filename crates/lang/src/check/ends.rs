@@ -384,6 +384,7 @@ impl Checker {
         let style = match d.style {
             crate::ir::CountingStyle::Makruk => "makruk",
             crate::ir::CountingStyle::Asean => "asean",
+            crate::ir::CountingStyle::Cambodian => "cambodian",
         };
         let mut given: [Option<Span>; 4] = [None; 4];
         let mut ok = true;

@@ -477,6 +477,7 @@ impl Checker {
                 ast::ModifierKind::Pass => "pass".to_string(),
                 ast::ModifierKind::Chain => "chain".to_string(),
                 ast::ModifierKind::Tagged(_) => "tagged".to_string(),
+                ast::ModifierKind::NotInCheck => "not in check".to_string(),
                 ast::ModifierKind::Captures(_) => "captures".to_string(),
                 ast::ModifierKind::EnPassant => "en passant".to_string(),
                 ast::ModifierKind::Push(_) => "push".to_string(),
@@ -563,6 +564,7 @@ impl Checker {
                 }
                 ast::ModifierKind::Sets(_)
                 | ast::ModifierKind::Keeps(_)
+                | ast::ModifierKind::NotInCheck
                 | ast::ModifierKind::Burn(_)
                 | ast::ModifierKind::Explode(_)
                 | ast::ModifierKind::Withdraw(_)

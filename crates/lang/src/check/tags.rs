@@ -1,7 +1,7 @@
 //! Tags: `tag NAME (MARK) [for PIECES]` resolved into [`Tags`], and the `tagged NAME`
 //! pattern modifier.
 //!
-//! Owns their errors (E0926-E0931): an unknown tag, a tag or mark declared twice or too
+//! Owns their errors (E0926-E0931, E0937: a tag written as rights beside `gating`): an unknown tag, a tag or mark declared twice or too
 //! many tags, a mark that FEN cannot carry (`'` or `!` too where a piece's letter carries it), a piece whose patterns require two
 //! different states (the table keeps one per piece), a pattern requiring a tag its
 //! piece never carries, and a neutral piece given a tag; and E0960, a promotion's tag
@@ -146,11 +146,50 @@ impl Checker {
                     );
                 }
             }
+            let rights = match &d.rights {
+                Some((zone, span)) => {
+                    let gating = file.items.iter().find_map(|i| match i {
+                        ast::Item::Gating(g) => Some(g.span),
+                        _ => None,
+                    });
+                    if let Some(gating) = gating {
+                        self.error(
+                            Diagnostic::error(
+                                "E0937",
+                                format!(
+                                    "tag `{}` written as rights in a game with `gating`",
+                                    d.name.name
+                                ),
+                                *span,
+                            )
+                            .label("FEN would write these rights as file letters")
+                            .secondary(gating, "and writes the gating rights the same way")
+                            .help("write the tag as its mark: remove `, as rights in ...`"),
+                        );
+                        continue;
+                    }
+                    match self.zone(zone) {
+                        Some(z) => Some(z),
+                        None => continue,
+                    }
+                }
+                None => None,
+            };
+            let aimed_by = match &d.aimed_by {
+                Some((by, _)) => match self.piece_ids(by) {
+                    Some(ids) => ids,
+                    None => continue,
+                },
+                None => Vec::new(),
+            };
             spans.push((d.name.span, d.mark_span));
             out.tags.push(TagDef {
                 name: d.name.name.clone(),
                 mark,
                 pieces,
+                rights,
+                aimed_by,
+                span: d.span,
             });
         }
         out

@@ -221,6 +221,9 @@ pub struct PatternActions {
     pub pincer: Option<Pincer>,
     /// `coordinate [KINDS] with PIECE`: capture where the mover's lines cross PIECE's.
     pub coordinate: Option<Coordinate>,
+    /// `not in check`: the pattern's moves are not moves while the mover's side is in
+    /// check.
+    pub not_in_check: bool,
 }
 
 impl PatternActions {

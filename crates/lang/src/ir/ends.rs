@@ -171,9 +171,14 @@ pub enum CountingStyle {
     /// `counting asean`: only a bare king's side counts, from 0, while no pawn is on the
     /// board: 32 plies against a rook, 88 against a bishop, 128 against a knight.
     Asean,
+    /// `counting cambodian`: Cambodian chess's count: the board's honour for a side of
+    /// at most three pieces (126 plies), the pieces' honour for a bare king while no
+    /// pawn is on the board (14 plies against two rooks, 30 a rook, 42 two bishops, 62
+    /// two knights, 86 a bishop, else 126).
+    Cambodian,
 }
 
-/// `counting makruk|asean pawn P, rook R, bishop B, knight N`: the pieces of each role.
+/// `counting makruk|asean|cambodian pawn P, rook R, bishop B, knight N`: the pieces of each role.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct CountingRoles {
     /// Which count.

@@ -159,6 +159,12 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 mark: c.child(R::tag_mark).map_or("", |m| m.text).to_string(),
                 mark_span: c.child(R::tag_mark).map_or(c.span, |m| m.span),
                 pieces: piece_list(c.child(R::piece_list), c.span),
+                rights: c
+                    .child(R::tag_rights)
+                    .map(|r| (ident(r.child(R::ident), r.span), r.span)),
+                aimed_by: c
+                    .child(R::tag_aimed)
+                    .map(|a| (piece_list(a.child(R::piece_list), a.span), a.span)),
                 span: c.span,
             })),
             R::relay_decl => Some(Item::Relay(effects::relay(c))),

@@ -183,6 +183,10 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::limit_pawns => "`pawn` and piece names",
         R::kw_makruk => "`makruk`",
         R::kw_asean => "`asean`",
+        R::kw_cambodian => "`cambodian`",
+        R::tag_rights | R::kw_rights => "`as rights in` and a zone name",
+        R::tag_aimed | R::kw_lost | R::kw_aimed => "`lost when aimed at by` and piece names",
+        R::mod_not_in_check => "`not in check`",
         R::counting_role | R::kw_pawn | R::kw_rook | R::kw_bishop | R::kw_knight => {
             "a role (`pawn`, `rook`, `bishop` or `knight`) and a piece name"
         }
@@ -327,7 +331,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `petrify`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `counting asean`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `gating`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `petrify`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `counting asean`, `counting cambodian`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `gating`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

@@ -150,7 +150,9 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
         }
         // `counting_decl`, the only rule left.
         _ => Item::Counting(CountingDecl {
-            style: if c.has(R::kw_asean) {
+            style: if c.has(R::kw_cambodian) {
+                crate::ir::CountingStyle::Cambodian
+            } else if c.has(R::kw_asean) {
                 crate::ir::CountingStyle::Asean
             } else {
                 crate::ir::CountingStyle::Makruk

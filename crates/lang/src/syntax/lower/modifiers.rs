@@ -36,6 +36,7 @@ pub(super) fn modifier(n: &Node<'_>) -> Option<Modifier> {
             },
         ),
         R::mod_tagged => ModifierKind::Tagged(ident(inner.child(R::ident), inner.span)),
+        R::mod_not_in_check => ModifierKind::NotInCheck,
         R::mod_sets => ModifierKind::Sets(ident(inner.child(R::ident), inner.span)),
         R::mod_keeps => ModifierKind::Keeps(ident(inner.child(R::ident), inner.span)),
         R::mod_burn => ModifierKind::Burn(PatternBurn {
