@@ -172,3 +172,60 @@ fn cambodian_counting_runs_out_as_fairy_stockfish_counts() {
     let found = claims(&g, "4k3/3ppp2/8/8/8/8/3P4/3KR3 w - - 0 1", line);
     assert_eq!(found.first(), Some(&92), "{found:?}");
 }
+
+#[test]
+fn the_new_clauses_are_checked() {
+    let base = "board square 8x8\nzone back = rank 1\nzone files_e = file e\n\
+                piece King (K) { step any }\npiece Rook (R) { ride orthogonal }\n";
+    let codes = |src: &str| match Game::compile(src) {
+        Ok(_) => Vec::new(),
+        Err(d) => d
+            .iter()
+            .map(|d| d.code.to_string())
+            .filter(|c| c.starts_with('E'))
+            .collect::<Vec<_>>(),
+    };
+    // Rights as file letters beside gating's: E0937.
+    assert_eq!(
+        codes(&format!(
+            "{base}hand\ngating Rook in back\ntag jump (') for King, as rights in back\n"
+        )),
+        ["E0937"]
+    );
+    // Two cells on one file: E0938.
+    assert_eq!(
+        codes(&format!(
+            "{base}tag jump (') for King, as rights in files_e\n"
+        )),
+        ["E0938"]
+    );
+    // An unknown zone or aimer: the names' errors.
+    assert_eq!(
+        codes(&format!(
+            "{base}tag jump (') for King, as rights in nowhere\n"
+        )),
+        ["E0204"]
+    );
+    assert_eq!(
+        codes(&format!(
+            "{base}tag jump (') for King, lost when aimed at by Bishop\n"
+        )),
+        ["E0304"]
+    );
+    // `not in check` twice on a pattern: E0701; once, with both clauses: compiles.
+    assert_eq!(
+        codes(&format!(
+            "{base}tag jump (') for King\npiece Queen (Q) {{ ride any, not in check, not in check }}\n"
+        )),
+        ["E0701"]
+    );
+    assert!(codes(&format!(
+        "{base}tag jump (') for King, as rights in back, lost when aimed at by Rook\n\
+         piece Queen (Q) {{ ride any, not in check }}\n"
+    ))
+    .is_empty());
+    // A 27-file board cannot write a right on its last file: E0939.
+    let wide = "board square 27x2\nzone back = rank 1\npiece King (K) { step any }\n\
+                tag jump (') for King, as rights in back\n";
+    assert_eq!(codes(wide), ["E0939"]);
+}

@@ -289,6 +289,15 @@ impl Game {
                 key ^= self.keys.ep_key(cell as usize);
             }
         }
+        if let Some(t) = self.tags.as_deref().filter(|t| t.rights != 0) {
+            // Tags written as rights in the castling field do not tell positions apart
+            // for repetitions, as Fairy-Stockfish's gates are not in its hash.
+            for (i, &tags) in pos.tags.iter().enumerate() {
+                if tags & t.rights != 0 {
+                    key ^= crate::position::tag_hash(&t.keys, i, tags & t.rights);
+                }
+            }
+        }
         if self.ends.checks.is_some() {
             // The checks given tell positions apart (a repetition needs the same counts).
             key ^= u64::from(pos.checks[0]).wrapping_mul(0x9e37_79b9_7f4a_7c15)
