@@ -101,6 +101,7 @@ mod sokoban_seed;
 mod special_rules;
 mod tags;
 mod tenjiku_pieces;
+mod tenjiku_shogi;
 mod ultima;
 mod variants;
 mod wa_shogi;

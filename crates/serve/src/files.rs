@@ -177,6 +177,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("tags.rules"),
     shipped!("tencubed.rules"),
     shipped!("tenjiku-generals.rules"),
+    shipped!("tenjikushogi.rules"),
     shipped!("threekings.rules"),
     shipped!("torishogi.rules"),
     shipped!("torpedo.rules"),
