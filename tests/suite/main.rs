@@ -54,6 +54,7 @@ mod game_layer;
 mod game_tables;
 mod gating;
 mod graph_boards;
+mod headings;
 mod hostile_bombs;
 mod hostile_cli;
 mod hostile_input;

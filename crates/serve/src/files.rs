@@ -98,6 +98,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("graph-hex-zoo.rules"),
     shipped!("grasshopper.rules"),
     shipped!("gustav3.rules"),
+    shipped!("heading.rules"),
     shipped!("hex-colours.rules"),
     shipped!("hex-rows-zoo.rules"),
     shipped!("hexoban.rules"),
