@@ -114,3 +114,38 @@ fn heading_diagnostics() {
     let hex = format!("board hex radius 4\n{pieces}heading P, forward A\n");
     assert_eq!(codes(&hex), ["E0974"]);
 }
+
+/// Perft's counting (bulk at the leaves, the moves made and unmade) equals counting
+/// the legal moves of positions reached by playing each move on a copy, through the
+/// pawns' changes of kind.
+#[test]
+fn heading_perft_equals_counting_by_playing() {
+    fn count(g: &Game, pos: &piecewise::game::GamePosition, depth: u32) -> u64 {
+        let moves = g.legal_moves(pos);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|m| {
+                let mut next = pos.clone();
+                g.play_move(&mut next, m);
+                let again = g.position(&g.fen(&next)).unwrap();
+                assert_eq!(g.fen(&again), g.fen(&next));
+                count(g, &next, depth - 1)
+            })
+            .sum()
+    }
+    let g = game("heading");
+    let start = g.start_position().unwrap();
+    for depth in 1..=3 {
+        assert_eq!(
+            g.perft(&start, depth),
+            count(&g, &start, depth),
+            "depth {depth}"
+        );
+    }
+    // 17 moves at the start: the pawns ahead (8) and back (7: not onto the king's
+    // e1), the king's two.
+    assert_eq!(g.perft(&start, 1), 17);
+}

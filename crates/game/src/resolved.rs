@@ -127,7 +127,7 @@ impl HeadingRule {
         let mut best: Option<(usize, f64)> = None;
         for (i, &angle) in self.angles.iter().enumerate() {
             let g = gap(angle);
-            if best.is_none_or(|(_, b)| g < b - 1e-9) {
+            if best.map_or(true, |(_, b)| g < b - 1e-9) {
                 best = Some((i, g));
             }
         }

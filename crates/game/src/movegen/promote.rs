@@ -21,7 +21,7 @@ fn rule_applies(r: &crate::PromotionRule, m: &GameMove) -> bool {
         && (!r.entry_or_capture || !r.zone[m.from.index()] || captures())
         && (!r.on_capture || captures())
         // A `heading` move that ends where it started keeps the piece as it is.
-        && r.heading.as_ref().is_none_or(|h| h.pick(m.from.index(), m.to.index()).is_some())
+        && r.heading.as_ref().map_or(true, |h| h.pick(m.from.index(), m.to.index()).is_some())
 }
 
 /// A kernel's move that [`super::Destinations::keep`] neither drops nor keeps as it is:

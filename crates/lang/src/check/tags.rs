@@ -206,6 +206,7 @@ impl Checker {
                             .label(format!("this requires {}", says(state.0)))
                             .secondary(at, format!("this requires {}", says(s)))
                             .note("a piece's patterns may require one state: `initial` or one tag")
+                            .note("a piece that chooses a direction by its move and keeps it is written with `heading`: a kind per direction (docs/language.md)")
                             .help("require the same tag in both, or declare one tag that stands for both"),
                         );
                         break;
