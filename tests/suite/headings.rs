@@ -149,3 +149,28 @@ fn heading_perft_equals_counting_by_playing() {
     // e1), the king's two.
     assert_eq!(g.perft(&start, 1), 17);
 }
+
+/// Kinds listed among the pieces take a new heading at every move (a piece that
+/// faces the way it last went): a Rover steps to any neighbour and then only ahead or
+/// turns by its next step.
+#[test]
+fn kinds_among_the_pieces_take_a_new_heading_each_move() {
+    let src = "board square 5x5\n\
+        heading Rover | Up | Down, forward Up, backward Down\n\
+        piece Rover (O) { step forward + backward }\n\
+        piece Up (U) { step forward; step sideways }\n\
+        piece Down (D) { step backward; step sideways }\n";
+    let g = Game::compile(src).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut pos = g.position("5/5/2U2/5/5 w - - 0 1").unwrap();
+    let mut moves = g.legal_uci(&pos);
+    moves.sort();
+    // Ahead stays Up; a sideways step is 90° from both: the first listed, Up.
+    assert_eq!(moves, ["c3b3u", "c3c4u", "c3d3u"]);
+    let m = g.parse_uci(&pos, "c3c4u").unwrap();
+    g.play_move(&mut pos, &m);
+    assert_eq!(g.fen(&pos), "5/2U2/5/5/5 b - - 1 1");
+    // A Down that steps down stays Down; a Rover that steps down becomes Down.
+    let mut moves = g.legal_uci(&g.position("5/5/2D2/5/1O3 w - - 0 1").unwrap());
+    moves.sort();
+    assert_eq!(moves, ["b1b2u", "c3b3u", "c3c2d", "c3d3u"]);
+}
