@@ -88,6 +88,51 @@ pub struct PromotionRule {
     pub tag: u8,
     /// `delayed`: no move promotes at once.
     pub delayed: bool,
+    /// `heading`: the rule's one choice for a move is the one whose direction is
+    /// nearest the way the piece moved ([`HeadingRule::pick`]); a move that ends where
+    /// it started keeps the piece as it is.
+    pub heading: Option<std::sync::Arc<HeadingRule>>,
+}
+
+/// A `heading` declaration resolved for one side: the choices' directions and the
+/// cells' centres that give a move's direction.
+#[derive(Clone, Debug)]
+pub struct HeadingRule {
+    /// Per choice (as [`PromotionRule::choices`]): its direction in radians, from this
+    /// side's view.
+    pub angles: Vec<f64>,
+    /// Per cell: its centre (x right, y up from the first side's view).
+    pub centers: Vec<(f64, f64)>,
+    /// The second side's rule: directions are seen from its side (y down).
+    pub mirrored: bool,
+}
+
+impl HeadingRule {
+    /// The index of the choice nearest the direction from `from` to `to` (the first of
+    /// a tie); `None` when they are one cell.
+    pub fn pick(&self, from: usize, to: usize) -> Option<usize> {
+        let (a, b) = (self.centers.get(from)?, self.centers.get(to)?);
+        let (dx, mut dy) = (b.0 - a.0, b.1 - a.1);
+        if dx.abs() < 1e-9 && dy.abs() < 1e-9 {
+            return None;
+        }
+        if self.mirrored {
+            dy = -dy;
+        }
+        let moved = dy.atan2(dx);
+        let gap = |angle: f64| {
+            let d = (moved - angle).rem_euclid(std::f64::consts::TAU);
+            d.min(std::f64::consts::TAU - d)
+        };
+        let mut best: Option<(usize, f64)> = None;
+        for (i, &angle) in self.angles.iter().enumerate() {
+            let g = gap(angle);
+            if best.map_or(true, |(_, b)| g < b - 1e-9) {
+                best = Some((i, g));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
 }
 
 /// Drop restrictions of one side and piece, resolved to cells.

@@ -602,6 +602,7 @@ fn promotions(
                     only_captured: promotion.only_captured,
                     tag: promotion.tag.map_or(0, |t| 1 << t),
                     delayed: promotion.delayed,
+                    heading: None,
                 });
             }
         }
@@ -610,6 +611,35 @@ fn promotions(
                 if rule_set.pieces[choice.index()].plus {
                     base_of[choice.index()] = Some(from);
                 }
+            }
+        }
+    }
+    let centers: Vec<(f64, f64)> = board.cells().map(|c| board.center(c)).collect();
+    for heading in &rule_set.game.headings {
+        for side in Side::BOTH {
+            let rule = std::sync::Arc::new(crate::resolved::HeadingRule {
+                angles: heading
+                    .choices
+                    .iter()
+                    .map(|&(deg, _)| f64::from(deg).to_radians())
+                    .collect(),
+                centers: centers.clone(),
+                mirrored: side == Side::Second,
+            });
+            for p in &heading.pieces {
+                promotions[side.index() * pieces + p.index()].push(PromotionRule {
+                    zone: vec![true; board.cell_count()],
+                    choices: heading.choices.iter().map(|&(_, k)| k).collect(),
+                    optional: false,
+                    also_leaving: true,
+                    entry_or_capture: false,
+                    never_forced: false,
+                    on_capture: false,
+                    only_captured: false,
+                    tag: 0,
+                    delayed: false,
+                    heading: Some(rule.clone()),
+                });
             }
         }
     }

@@ -29,8 +29,8 @@ pub(crate) struct TagRights {
 
 impl TagRights {
     /// The cells of the rights zones of every side (`inside[side][cell]`, the zones of
-    /// every such tag together). E0938 when they hold two cells on one file for a
-    /// side, E0939 when a cell is on a file past `z`.
+    /// every such tag together). E0983 when they hold two cells on one file for a
+    /// side, E0984 when a cell is on a file past `z`.
     pub(crate) fn new(
         board: &Board,
         inside: [Vec<bool>; 2],
@@ -47,7 +47,7 @@ impl TagRights {
                 if !(0..MAX_FILES as i16).contains(&x) {
                     return Err(Box::new(
                         Diagnostic::error(
-                            "E0939",
+                            "E0984",
                             format!(
                                 "a tag's right on `{}`, past file `z`",
                                 board.cell_name(cell)
@@ -62,7 +62,7 @@ impl TagRights {
                 if let Some(other) = *slot {
                     return Err(Box::new(
                         Diagnostic::error(
-                            "E0938",
+                            "E0983",
                             format!(
                                 "two tag rights on one file: `{}` and `{}`",
                                 board.cell_name(other),

@@ -138,6 +138,7 @@ pub enum Item {
     Drop(DropDecl),
     /// `confine King | Advisor to palace`
     Confine(ConfineDecl),
+    Heading(HeadingDecl),
     /// `one side`: only the first side moves (a puzzle).
     OneSide(Span),
     /// `sokoban pusher Pusher, box Box, wall Wall`
@@ -456,6 +457,16 @@ pub struct GatingDecl {
     pub span: Span,
 }
 
+/// `heading Pawn, forward PawnN, right PawnE, backward PawnS, left PawnW`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeadingDecl {
+    /// The pieces that take a heading; never empty.
+    pub pieces: Vec<Ident>,
+    /// Each choice: its direction word and the kind the piece becomes; never empty.
+    pub choices: Vec<(Ident, Ident)>,
+    pub span: Span,
+}
+
 /// `confine King | Advisor to palace`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfineDecl {
@@ -579,6 +590,7 @@ impl Item {
             Item::Promotion(d) => d.span,
             Item::Drop(d) => d.span,
             Item::Confine(d) => d.span,
+            Item::Heading(d) => d.span,
             Item::Sokoban(d) => d.span,
             Item::Neutral(d) => d.span,
             Item::Tag(d) => d.span,

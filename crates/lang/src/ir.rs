@@ -72,6 +72,9 @@ pub struct GameDecls {
     /// `confine Pieces to Zone`; already applied to the pieces' patterns as `to Zone`
     /// conditions, kept for reference.
     pub confinements: Vec<Confinement>,
+    /// `heading Pieces, DIR Kind, ...`: pieces that become the kind of the direction
+    /// nearest the way they moved (a heading chosen and kept).
+    pub headings: Vec<Heading>,
     /// `royals may not face`: two royals of opposite sides on one file with only empty
     /// cells between them is an illegal position (Xiangqi's flying general).
     pub royals_may_not_face: bool,
@@ -333,6 +336,21 @@ pub struct Gating {
     pub zone: ZoneId,
     /// `, no drops`: the hand's pieces enter only by gating.
     pub no_drops: bool,
+    /// Where the declaration was written.
+    pub span: Span,
+}
+
+/// `heading Pieces, DIR Kind, ...`: after a move that leaves its cell, a piece of
+/// `pieces` becomes the choice whose direction is nearest (by angle, from its own
+/// side's view) the line from its start cell to its landing cell (cell centres; the
+/// first choice of a tie). A forced promotion everywhere.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Heading {
+    /// The pieces that take a heading.
+    pub pieces: Vec<PieceId>,
+    /// Each choice's direction, in degrees counter-clockwise from `right` (`forward`
+    /// is 90), and the kind the piece becomes.
+    pub choices: Vec<(u16, PieceId)>,
     /// Where the declaration was written.
     pub span: Span,
 }

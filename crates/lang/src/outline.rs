@@ -342,6 +342,13 @@ fn references(item: &Item, out: &mut Vec<Name>) {
             uses(out, Piece, &d.pieces);
             uses(out, Zone, [&d.zone]);
         }
+        Item::Heading(d) => {
+            uses(
+                out,
+                Piece,
+                d.pieces.iter().chain(d.choices.iter().map(|(_, k)| k)),
+            );
+        }
         Item::Sokoban(d) => uses(out, Piece, d.roles.iter().map(|r| &r.piece)),
         Item::Petrify(d) => uses(out, Piece, d.pieces.iter().chain([&d.into])),
         Item::Explode(d) => {

@@ -4,7 +4,9 @@
 //! (not the table, not the walk, not the game layer). Each test types in its pieces from
 //! HaChu's tables as [`Kind`]s (for each direction a step, a range, a limited range, a
 //! jump, the Lion's powers) and chooses the board's width, the promotion zone's depth,
-//! the promotion rule ([`Promotion`]) and the legality rule ([`Legality`]).
+//! the promotion rule ([`Promotion`]) and the legality rule ([`Legality`]). Tenjiku's
+//! pieces add range jumping by rank, the area move, igui without a move, slides past
+//! the adjacent cell, and burning ([`Kind::burns`]: active, and passive on arrival).
 
 use std::collections::BTreeSet;
 
@@ -60,6 +62,26 @@ pub struct Kind {
     /// On the last `dead` ranks it could never move again ([`Promotion`] says whether it
     /// may or must promote there).
     pub dead: usize,
+    /// Its rank for Tenjiku's range jumping: a range jumper jumps only pieces of a
+    /// lower rank (King and Prince 4, Great General 3, Vice General 2, Rook and Bishop
+    /// Generals 1, the rest 0).
+    pub rank: u8,
+    /// Lines along which it jumps any number of pieces of lower rank, friends or foes,
+    /// to capture beyond them (never to stop on an empty cell past a hurdle).
+    pub range_jumps: Vec<(i32, i32)>,
+    /// The area move: up to this many king steps that may turn, over empty cells,
+    /// stopping at the first capture (the Fire Demon's and Vice General's 3).
+    pub area: usize,
+    /// Captures an adjacent enemy in any direction without moving (igui).
+    pub igui: bool,
+    /// Lines along which it passes the adjacent cell, whatever holds it, and slides on
+    /// from the second cell: without limit, and (the second list) at most two cells.
+    pub skip_rides: Vec<(i32, i32)>,
+    /// See `skip_rides`.
+    pub skip_twos: Vec<(i32, i32)>,
+    /// It burns: the enemies around where it stops (not burners), and an enemy (not a
+    /// burner) that ends its own move next to it.
+    pub burns: bool,
 }
 
 /// When a piece that has a promotion may take it.
@@ -308,6 +330,58 @@ impl Shogi {
                     }
                 }
             }
+            for &d in &kind.range_jumps {
+                let (mut c, mut hops) = (from, 0);
+                while let Some(t) = at(c, d) {
+                    c = t;
+                    let Some((_, hk)) = p.cells[t] else { continue };
+                    if hops > 0 && foe(t) {
+                        add(t, vec![]);
+                    }
+                    if self.rules.kinds[hk].rank >= kind.rank {
+                        break;
+                    }
+                    hops += 1;
+                }
+            }
+            let mut frontier = vec![from];
+            for _ in 0..kind.area {
+                let mut next = Vec::new();
+                for &c in &frontier {
+                    for d in ALL {
+                        let Some(t) = at(c, d).filter(|&t| t != from && !own(t)) else {
+                            continue;
+                        };
+                        add(t, vec![]);
+                        if !foe(t) {
+                            next.push(t);
+                        }
+                    }
+                }
+                frontier = next;
+            }
+            if kind.igui {
+                for d in ALL {
+                    if let Some(c) = at(from, d).filter(|&c| foe(c)) {
+                        add(from, vec![c]);
+                    }
+                }
+            }
+            let skips = kind.skip_rides.iter().map(|&d| (d, 99));
+            for (d, limit) in skips.chain(kind.skip_twos.iter().map(|&d| (d, 2))) {
+                let Some(mut c) = at(from, d) else { continue };
+                for _ in 0..limit {
+                    let Some(t) = at(c, d) else { break };
+                    if own(t) {
+                        break;
+                    }
+                    add(t, vec![]);
+                    if foe(t) {
+                        break;
+                    }
+                    c = t;
+                }
+            }
             for (to, passing) in set {
                 let captures = (to != from && foe(to)) || !passing.is_empty();
                 let m = Mv {
@@ -376,7 +450,28 @@ impl Shogi {
         };
         q.cells[m.to] = Some((s, k));
         q.side = 1 - p.side;
+        self.burn(&mut q, m.to);
         q
+    }
+
+    /// Tenjiku's burning after a move that ended on `to`: a burner burns the enemies
+    /// around it that are not burners; a piece that is not a burner and ends next to an
+    /// enemy burner burns itself.
+    fn burn(&self, q: &mut Pos, to: usize) {
+        let Some((s, k)) = q.cells[to] else { return };
+        let burner = |c: usize, side: usize| {
+            q.cells[c].is_some_and(|(cs, ck)| cs == side && self.rules.kinds[ck].burns)
+        };
+        let around: Vec<usize> = ALL.iter().filter_map(|&d| self.at(0, to, d)).collect();
+        if self.rules.kinds[k].burns {
+            for &c in &around {
+                if q.cells[c].is_some_and(|(cs, ck)| cs != s && !self.rules.kinds[ck].burns) {
+                    q.cells[c] = None;
+                }
+            }
+        } else if around.iter().any(|&c| burner(c, 1 - s)) {
+            q.cells[to] = None;
+        }
     }
 
     /// Whether `side` has no royal left, or one the other side's next move could take.

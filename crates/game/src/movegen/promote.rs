@@ -20,6 +20,8 @@ fn rule_applies(r: &crate::PromotionRule, m: &GameMove) -> bool {
     (r.zone[m.to.index()] || (r.also_leaving && r.zone[m.from.index()]))
         && (!r.entry_or_capture || !r.zone[m.from.index()] || captures())
         && (!r.on_capture || captures())
+        // A `heading` move that ends where it started keeps the piece as it is.
+        && r.heading.as_ref().map_or(true, |h| h.pick(m.from.index(), m.to.index()).is_some())
 }
 
 /// A kernel's move that [`super::Destinations::keep`] neither drops nor keeps as it is:
@@ -81,7 +83,15 @@ fn expand_promoting<O: MoveOut>(g: &Game, pos: &GamePosition, m: GameMove, out: 
             may_stay = false;
         }
         never_forced |= r.never_forced;
-        for &c in &r.choices {
+        // `heading`: the one choice nearest the way it moved.
+        let picked = r
+            .heading
+            .as_ref()
+            .and_then(|h| h.pick(m.from.index(), m.to.index()));
+        for (i, &c) in r.choices.iter().enumerate() {
+            if picked.is_some_and(|p| p != i) {
+                continue;
+            }
             if r.only_captured
                 && pos.counts[side.index()][c.index()] >= g.start_counts[side.index()][c.index()]
             {

@@ -239,6 +239,11 @@ impl Checker {
                         });
                     }
                 }
+                ast::Item::Heading(h) => {
+                    if let Some(heading) = self.heading(h) {
+                        game.headings.push(heading);
+                    }
+                }
                 ast::Item::Confine(c) => {
                     let pieces = self.piece_ids(&c.pieces);
                     let zone = self.zone(&c.zone);

@@ -23,6 +23,7 @@ mod effects;
 mod ends;
 mod faces;
 mod game;
+mod heading;
 mod like;
 mod lint;
 mod meets;

@@ -1,7 +1,7 @@
 //! Tags: `tag NAME (MARK) [for PIECES]` resolved into [`Tags`], and the `tagged NAME`
 //! pattern modifier.
 //!
-//! Owns their errors (E0926-E0931, E0937: a tag written as rights beside `gating`): an unknown tag, a tag or mark declared twice or too
+//! Owns their errors (E0926-E0931, E0978: a tag written as rights beside `gating`): an unknown tag, a tag or mark declared twice or too
 //! many tags, a mark that FEN cannot carry (`'` or `!` too where a piece's letter carries it), a piece whose patterns require two
 //! different states (the table keeps one per piece), a pattern requiring a tag its
 //! piece never carries, and a neutral piece given a tag; and E0960, a promotion's tag
@@ -155,7 +155,7 @@ impl Checker {
                     if let Some(gating) = gating {
                         self.error(
                             Diagnostic::error(
-                                "E0937",
+                                "E0978",
                                 format!(
                                     "tag `{}` written as rights in a game with `gating`",
                                     d.name.name
@@ -245,6 +245,7 @@ impl Checker {
                             .label(format!("this requires {}", says(state.0)))
                             .secondary(at, format!("this requires {}", says(s)))
                             .note("a piece's patterns may require one state: `initial` or one tag")
+                            .note("a piece that chooses a direction by its move and keeps it is written with `heading`: a kind per direction (docs/language.md)")
                             .help("require the same tag in both, or declare one tag that stands for both"),
                         );
                         break;

@@ -208,6 +208,19 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 no_drops: c.child(R::gating_no_drops).map(|n| n.span),
                 span: c.span,
             })),
+            R::heading_decl => Some(Item::Heading(HeadingDecl {
+                pieces: piece_list(c.child(R::piece_list), c.span),
+                choices: c
+                    .all(R::heading_choice)
+                    .map(|h| {
+                        (
+                            ident(h.child(R::dir_word), h.span),
+                            ident(h.child(R::ident), h.span),
+                        )
+                    })
+                    .collect(),
+                span: c.span,
+            })),
             R::confine_decl => Some(Item::Confine(ConfineDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 zone: ident(c.child(R::ident), c.span),

@@ -64,6 +64,7 @@ const DECLARATION_WORDS: &[&str] = &[
     "royals",
     "castling",
     "promotion",
+    "heading",
     "hand",
     "drop",
     "confine",

@@ -34,6 +34,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "castling",
         "en passant",
         "promotion",
+        "heading",
         "hand",
         "drop",
         "confine",

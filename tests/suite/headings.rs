@@ -1,0 +1,176 @@
+//! `heading` (issue 38 item 2): a piece that chooses its heading by its first move and
+//! keeps it, as the kind of that direction — on a grid (rules/heading.rules, nchess-like
+//! pawns) and on an irregular graph (rules/boards/wheel.json, where the headings take
+//! the links nearest them); its diagnostics E0972-E0974.
+
+use crate::common;
+
+use common::{game, legal};
+use piecewise::ids::Side;
+use piecewise::Game;
+
+fn from<'a>(moves: &'a [String], cell: &str) -> Vec<&'a str> {
+    moves
+        .iter()
+        .filter(|m| m.starts_with(cell))
+        .map(String::as_str)
+        .collect()
+}
+
+#[test]
+fn a_pawn_takes_the_heading_of_its_first_move_on_a_grid() {
+    let g = game("heading");
+    // Unmoved pawns on the second rank: ahead (becoming `A`) or back to the empty first
+    // rank (becoming `B`); their neighbours block the sideways steps.
+    let start = g.start_position().unwrap();
+    let moves = g.legal_uci(&start);
+    let mut a2 = from(&moves, "a2");
+    a2.sort();
+    assert_eq!(a2, ["a2a1b", "a2a3a"]);
+    // Alone on d4: each of the four steps gives its own kind; the diagonal capture of
+    // e5 is 45° from both ahead and right, and goes ahead (the first listed).
+    let fen = "4k3/8/8/4p3/3P4/8/8/4K3 w - - 0 1";
+    let moves = legal(&g, fen);
+    assert_eq!(
+        from(&moves, "d4"),
+        ["d4c4l", "d4d3b", "d4d5a", "d4e4r", "d4e5a"]
+    );
+    // Once right, it keeps going right: one step on, or a capture on its right
+    // diagonals, never ahead.
+    let mut pos = g.position(fen).unwrap();
+    for m in ["d4e4r", "e8d8"] {
+        let gm = g.parse_uci(&pos, m).unwrap();
+        g.play_move(&mut pos, &gm);
+    }
+    assert_eq!(g.fen(&pos), "3k4/8/8/4p3/4R3/8/8/4K3 w - - 2 2");
+    let moves = g.legal_uci(&pos);
+    assert_eq!(from(&moves, "e4"), ["e4f4"]);
+    let pos = g.position("3k4/8/8/5p2/4R3/5p2/8/4K3 w - - 0 1").unwrap();
+    let mut right = from(&g.legal_uci(&pos), "e4")
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>();
+    right.sort();
+    assert_eq!(right, ["e4f3", "e4f4", "e4f5"]);
+    // The second side's headings are seen from its side: its ahead is down the board.
+    let moves = legal(&g, "4k3/8/8/3p4/8/8/8/4K3 b - - 0 1");
+    assert_eq!(from(&moves, "d5"), ["d5c5l", "d5d4a", "d5d6b", "d5e5r"]);
+}
+
+#[test]
+fn a_pawn_takes_the_link_nearest_its_heading_on_an_irregular_graph() {
+    // The wheel: a hub n1 and a ring n2..n6 at 10°, 80°, 170°, 220° and 300°.
+    let src = "board graph \"boards/wheel.json\"\n\
+        heading Pawn, forward Ahead, right Right, backward Back, left Left\n\
+        piece Pawn (P) { step orthogonal, move only }\n\
+        piece Ahead (A) { step forward, move only }\n\
+        piece Right (R) { step right, move only }\n\
+        piece Back (B) { step backward, move only }\n\
+        piece Left (L) { step left, move only }\n";
+    let g = Game::compile_at(src, Some(&common::rules_dir())).unwrap_or_else(|e| panic!("{e:?}"));
+    let rules = g.rules();
+    let hub = rules.cell("n1").unwrap();
+    let place = |letter: &str| {
+        let kind = rules.piece(letter).unwrap();
+        g.with_piece(&g.empty_position().unwrap(), hub, Some((Side::First, kind)))
+            .unwrap()
+    };
+    // Off every link; 220° is 40° from left and 50° from back, 300° 30° from back.
+    let pos = place("P");
+    let mut moves = g.legal_uci(&pos);
+    moves.sort();
+    assert_eq!(moves, ["n1n2r", "n1n3a", "n1n4l", "n1n5l", "n1n6b"]);
+    // The kind it became on n3 is `Ahead`.
+    let mut after = pos.clone();
+    let m = g.parse_uci(&after, "n1n3a").unwrap();
+    g.play_move(&mut after, &m);
+    let n3 = rules.cell("n3").unwrap();
+    let ahead = rules.piece("A").unwrap();
+    let on_n3 = after.occupant(n3);
+    assert_eq!((on_n3.side(), on_n3.kind()), (Side::First, ahead));
+    // Locked, each takes the one link nearest its heading (within the file's 30°).
+    for (letter, want) in [("A", "n1n3"), ("R", "n1n2"), ("B", "n1n6"), ("L", "n1n4")] {
+        assert_eq!(g.legal_uci(&place(letter)), [want], "{letter}");
+    }
+}
+
+fn codes(src: &str) -> Vec<String> {
+    let (_, d) = piecewise::pipeline::check(src, None);
+    d.iter().map(|d| d.code.to_string()).collect()
+}
+
+#[test]
+fn heading_diagnostics() {
+    let pieces = "piece P (P) { step orthogonal }\npiece A (A) { step forward }\n\
+        piece B (B) { step backward }\n";
+    let square = |decl: &str| format!("board square 8x8\n{pieces}{decl}\n");
+    assert!(codes(&square("heading P, forward A, backward B")).is_empty());
+    // One kind for two directions is allowed (a piece locked to a line).
+    assert!(codes(&square("heading P, forward A, backward A")).is_empty());
+    assert_eq!(codes(&square("heading P, orthogonal A")), ["E0972"]);
+    assert_eq!(codes(&square("heading P, forwards A")), ["E0972"]);
+    assert_eq!(codes(&square("heading P, forward A, forward B")), ["E0973"]);
+    assert_eq!(codes(&square("heading P, forward Queen")), ["E0304"]);
+    let hex = format!("board hex radius 4\n{pieces}heading P, forward A\n");
+    assert_eq!(codes(&hex), ["E0974"]);
+}
+
+/// Perft's counting (bulk at the leaves, the moves made and unmade) equals counting
+/// the legal moves of positions reached by playing each move on a copy, through the
+/// pawns' changes of kind.
+#[test]
+fn heading_perft_equals_counting_by_playing() {
+    fn count(g: &Game, pos: &piecewise::game::GamePosition, depth: u32) -> u64 {
+        let moves = g.legal_moves(pos);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|m| {
+                let mut next = pos.clone();
+                g.play_move(&mut next, m);
+                let again = g.position(&g.fen(&next)).unwrap();
+                assert_eq!(g.fen(&again), g.fen(&next));
+                count(g, &next, depth - 1)
+            })
+            .sum()
+    }
+    let g = game("heading");
+    let start = g.start_position().unwrap();
+    for depth in 1..=3 {
+        assert_eq!(
+            g.perft(&start, depth),
+            count(&g, &start, depth),
+            "depth {depth}"
+        );
+    }
+    // 17 moves at the start: the pawns ahead (8) and back (7: not onto the king's
+    // e1), the king's two.
+    assert_eq!(g.perft(&start, 1), 17);
+}
+
+/// Kinds listed among the pieces take a new heading at every move (a piece that
+/// faces the way it last went): a Rover steps to any neighbour and then only ahead or
+/// turns by its next step.
+#[test]
+fn kinds_among_the_pieces_take_a_new_heading_each_move() {
+    let src = "board square 5x5\n\
+        heading Rover | Up | Down, forward Up, backward Down\n\
+        piece Rover (O) { step forward + backward }\n\
+        piece Up (U) { step forward; step sideways }\n\
+        piece Down (D) { step backward; step sideways }\n";
+    let g = Game::compile(src).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut pos = g.position("5/5/2U2/5/5 w - - 0 1").unwrap();
+    let mut moves = g.legal_uci(&pos);
+    moves.sort();
+    // Ahead stays Up; a sideways step is 90° from both: the first listed, Up.
+    assert_eq!(moves, ["c3b3u", "c3c4u", "c3d3u"]);
+    let m = g.parse_uci(&pos, "c3c4u").unwrap();
+    g.play_move(&mut pos, &m);
+    assert_eq!(g.fen(&pos), "5/2U2/5/5/5 b - - 1 1");
+    // A Down that steps down stays Down; a Rover that steps down becomes Down.
+    let mut moves = g.legal_uci(&g.position("5/5/2D2/5/1O3 w - - 0 1").unwrap());
+    moves.sort();
+    assert_eq!(moves, ["b1b2u", "c3b3u", "c3c2d", "c3d3u"]);
+}
