@@ -273,6 +273,11 @@ pub struct Game {
     file_rays: Vec<[Vec<CellId>; 2]>,
     /// Some node of the table captures in passing.
     any_passing: bool,
+    /// A move may leave a piece of the side to move in the child on a cell it changed
+    /// (a push, swap, conversion or activation moves or turns the piece met; a neutral
+    /// piece is the first side's whoever moves it; effects): perft's children counter
+    /// looks for such pieces (`Perft::pushed_walks`) only then.
+    pub(crate) moves_met: bool,
     /// Some pattern has a mark (`sets`, `keeps`, `burn`, `explode`): two patterns of a
     /// piece may make the same move, and the walks' moves are deduplicated.
     pub(crate) marked: bool,
