@@ -718,6 +718,13 @@ impl Game {
         self.gating.as_deref().is_some_and(|gt| gt.live(pos))
     }
 
+    /// Whether a pass may end the game at once (`royals facing`, `double pass`): ends
+    /// that read the line (the move before), which perft follows along the line it
+    /// counts.
+    pub(crate) fn pass_ends(&self) -> bool {
+        self.ends.royals_facing.is_some() || self.ends.double_pass.is_some()
+    }
+
     /// Whether some piece is royal.
     pub(crate) fn has_royals(&self) -> bool {
         self.royal.iter().any(|&r| r)
