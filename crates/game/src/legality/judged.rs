@@ -345,23 +345,47 @@ impl MoveGenerator<'_> {
     /// [`MoveGenerator::count_legal`] judged by the bitboard kernel, the moves of
     /// non-royal pieces counted by destination straight from their walks; `None` when
     /// the game has no kernel or the side to move has not one royal.
+    ///
+    /// While the side to move may gate ([`Game::gating_live`]), the gating moves are
+    /// counted beside the legal moves they copy (`Gating::entering`), in a game
+    /// without pieces answered forward and without moves that move or turn the piece
+    /// met (`None` there: the list counts them).
     pub(crate) fn count_legal_bits(&mut self, pos: &mut GamePosition) -> Option<u64> {
-        with_bits!(&self.pseudo.game.bits, k => if k.forward {
-            self.count_with::<_, true>(k, pos)
+        let g = self.pseudo.game;
+        if g.gating_live(pos) {
+            if g.moves_met {
+                return None;
+            }
+            return with_bits!(&g.bits, k => if k.forward {
+                None
+            } else {
+                self.count_with::<_, false, true>(k, pos)
+            }, None => None);
+        }
+        with_bits!(&g.bits, k => if k.forward {
+            self.count_with::<_, true, false>(k, pos)
         } else {
-            self.count_with::<_, false>(k, pos)
+            self.count_with::<_, false, false>(k, pos)
         }, None => None)
     }
 
     /// [`MoveGenerator::count_legal_bits`] at word width `B`; `FORWARD`: the game has
     /// pieces answered forward ([`Bitboards::forward`]; a constant, so that the other
     /// games' counting loop carries no test for them).
-    fn count_with<B: Bits, const FORWARD: bool>(
+    /// `GATE`: the side to move may gate; each legal move also counts the gating
+    /// moves beside it.
+    fn count_with<B: Bits, const FORWARD: bool, const GATE: bool>(
         &mut self,
         bb: &Bitboards<B>,
         pos: &mut GamePosition,
     ) -> Option<u64> {
         let g = self.pseudo.game;
+        let entering = if GATE {
+            g.gating.as_deref().map(|gt| gt.entering(g, pos))
+        } else {
+            None
+        };
+
         let k = &bb.exposure;
         let side = pos.side;
         if pos.royal_count[side.index()] != 1 {
@@ -380,6 +404,13 @@ impl MoveGenerator<'_> {
             let kind = pos.cells[i].kind();
             let from = CellId(i as u16);
             let promo = side.index() * g.pieces + kind.index();
+            // Each legal move of the piece counts this many: itself and the gating
+            // moves beside it.
+            let n: u64 = if GATE {
+                1 + entering.as_ref().map_or(0, |e| e.at(i))
+            } else {
+                1
+            };
             // Royal moves, complex nodes and promotions on leaving a zone: listed.
             let listed = !simple
                 || bb.listed_from[promo].has(i)
@@ -389,7 +420,7 @@ impl MoveGenerator<'_> {
                 if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved(i)) {
                     // Moves that may promote are expanded and tested one by one.
                     if (to & bb.promotes[promo]).is_zero() {
-                        count += (to & *s.allowed(Some(i))).count() as u64;
+                        count += (to & *s.allowed(Some(i))).count() as u64 * n;
                         continue;
                     }
                 }
@@ -408,7 +439,7 @@ impl MoveGenerator<'_> {
                         {
                             walked.push(kernel::ray_move(kind, from, to, captures, ep));
                         } else if allow.has(t) {
-                            count += 1;
+                            count += n;
                         }
                     });
                 }
@@ -426,7 +457,7 @@ impl MoveGenerator<'_> {
                         if listed || tested_in_full(t, acts, promo_to, fw) {
                             self.pseudo.walked.push(*m);
                         } else if allow.has(t) {
-                            count += 1;
+                            count += n;
                         }
                     }
                 }
@@ -446,7 +477,7 @@ impl MoveGenerator<'_> {
                         deferred: &mut self.pseudo.walked,
                     };
                     self.pseudo.walker.walk(pos, side, kind, from, &mut sink);
-                    count += sink.count;
+                    count += sink.count * n;
                 }
             }
         }
@@ -460,7 +491,12 @@ impl MoveGenerator<'_> {
         self.castlings_with(bb, &s, pos, &mut pending);
         self.pseudo.drops(pos, &mut pending);
         for m in pending.iter() {
-            count += u64::from(self.legal_by_kernel(bb, &s, pos, m));
+            let legal = u64::from(self.legal_by_kernel(bb, &s, pos, m));
+            if !GATE {
+                count += legal;
+            } else if legal != 0 {
+                count += 1 + entering.as_ref().map_or(0, |e| e.beside(g, m));
+            }
         }
         self.pseudo.give_back(pending);
         Some(count)
