@@ -254,7 +254,8 @@ impl Game {
                 &game.kernels,
                 (&game.royal, game.pieces),
                 (&game.promo_to, &game.promo_from, &game.castlings),
-                game.effects.is_none()
+                // A blast game's kernel counts only (`count_legal_bits`).
+                (game.effects.is_none() || game.blast_counts)
                     && !game.neutral.iter().any(|&n| n)
                     && !game.no_giving_check
                     && !game.chain_royals()
