@@ -231,7 +231,7 @@ impl<'g> Perft<'g> {
                     break;
                 }
                 let undo = make_unhashed(game, pos, m);
-                if !pass_ended(game, pos, m, after_pass) {
+                if !game.pass_ended(pos, m, after_pass) {
                     n += self.count_legal_child(pos, m);
                 }
                 unmake(game, pos, undo);
@@ -259,7 +259,7 @@ impl<'g> Perft<'g> {
     ) -> u64 {
         let game = self.generator.pseudo.game;
         if depth < 2 || !game.pass_ends() {
-            if depth > 0 && game.pass_ends() && pass_ended(game, pos, m, after_pass) {
+            if depth > 0 && game.pass_ends() && game.pass_ended(pos, m, after_pass) {
                 return 0;
             }
             return self.count(pos, depth);
@@ -267,7 +267,7 @@ impl<'g> Perft<'g> {
         if self.generator.stop.poll() {
             return 0;
         }
-        if pass_ended(game, pos, m, after_pass) {
+        if game.pass_ended(pos, m, after_pass) {
             return 0;
         }
         self.count_passing(pos, depth, m.is_pass())
@@ -338,16 +338,6 @@ impl<'g> Perft<'g> {
         }
         moves.len()
     }
-}
-
-/// Whether `m`, just played (`pos` is the position after it), is a pass that ended the
-/// game at once: one made while the royals face each other (they still do after it:
-/// `royals facing`), or one answering a pass (`after_pass`: `double pass`), as
-/// `Game::immediate_end` judges a line's last move.
-fn pass_ended(game: &Game, pos: &GamePosition, m: &GameMove, after_pass: bool) -> bool {
-    m.is_pass()
-        && ((game.ends.royals_facing.is_some() && crate::attack::royals::royals_face(game, pos))
-            || (after_pass && game.ends.double_pass.is_some()))
 }
 
 #[cfg(test)]
