@@ -28,17 +28,27 @@ fn perft(g: &Game, fen: &str, depth: u32) -> u64 {
 
 #[test]
 fn perft_from_the_start_is_fairy_stockfishs() {
-    // pyffish 0.0.90, perft 3 from the start: bikjang (janggi, janggitraditional) takes
-    // the positions where a sideways soldier opened the e-file.
-    for (name, want) in [
-        ("janggi", 33032),
-        ("janggitraditional", 33032),
-        ("janggimodern", 33348),
-        ("janggicasual", 33348),
+    // Fairy-Stockfish's `go perft 3` from the start (Debian's 11.1 and the source at
+    // c19b5f6c agree): perft follows the line, so a pass answering a pass (every file)
+    // and a pass in bikjang (janggi, janggitraditional: where a sideways soldier opened
+    // the e-file) end it. pyffish 0.0.90's perft by recursion through FENs
+    // (`legal_moves`, `get_fen`) loses the move before, so it sees neither end: the
+    // count through FENs is that one.
+    for (name, want, through_fens) in [
+        ("janggi", 33000, 33032),
+        ("janggitraditional", 33000, 33032),
+        ("janggimodern", 33316, 33348),
+        ("janggicasual", 33316, 33348),
     ] {
         let g = game(name);
         let start = g.start_fen().unwrap().to_string();
         assert_eq!(perft(&g, &start, 3), want, "{name}");
+        let pos = g.position(&start).unwrap();
+        assert_eq!(
+            common::perft_through_fen(&g, &pos, 3),
+            through_fens,
+            "{name} through FENs"
+        );
     }
 }
 
@@ -63,31 +73,58 @@ fn in_bikjang_the_side_to_move_must_part_the_generals_or_pass() {
 
 #[test]
 fn perft_through_bikjang_positions_is_fairy_stockfishs() {
-    // Soldiers that step aside open the e-file: pyffish's perft 1, 2, 3.
+    // Soldiers that step aside open the e-file: Fairy-Stockfish's `go perft` 1, 2, 3
+    // (11.1 and c19b5f6c), which follows the line (a pass in bikjang, a pass answering
+    // a pass end it), and pyffish's perft 3 through FENs, which does not.
     let cases = [
         (
             "4k4/9/9/9/4p4/9/9/4P4/4K4/R8 w - - 0 1",
-            [28, 187, 4530],
-            [28, 187, 4726],
+            [28, 187, 4502],
+            [28, 187, 4698],
+            4530,
         ),
         (
             "3k5/4a4/9/9/2c1p4/9/9/4P4/4K4/R2A5 w - - 0 1",
-            [23, 350, 8345],
-            [23, 374, 8834],
+            [23, 350, 8317],
+            [23, 374, 8811],
+            8345,
         ),
     ];
     let (janggi, casual) = (game("janggi"), game("janggicasual"));
-    for (fen, with, without) in cases {
+    for (fen, with, without, through_fens) in cases {
         for d in 1..=3 {
             assert_eq!(perft(&janggi, fen, d), with[d as usize - 1], "{fen} {d}");
             assert_eq!(perft(&casual, fen, d), without[d as usize - 1], "{fen} {d}");
-            assert_eq!(
-                common::perft_through_fen(&janggi, &janggi.position(fen).unwrap(), d),
-                with[d as usize - 1],
-                "{fen} {d} through FEN"
-            );
         }
+        assert_eq!(
+            common::perft_through_fen(&janggi, &janggi.position(fen).unwrap(), 3),
+            through_fens,
+            "{fen} 3 through FENs"
+        );
     }
+}
+
+#[test]
+fn perft_on_more_threads_follows_the_passes_too() {
+    // The root moves counted on two threads: the same counts as on one.
+    let g = game("janggi");
+    let start = g.position(g.start_fen().unwrap()).unwrap();
+    let one = piecewise::game::Perft::new(&g)
+        .divide(&mut start.clone(), 4)
+        .unwrap();
+    let two = piecewise::game::divide_parallel(
+        &g,
+        &start,
+        4,
+        std::time::Duration::MAX,
+        None,
+        2,
+        |_, _| {},
+    )
+    .unwrap()
+    .unwrap();
+    assert_eq!(one, two);
+    assert_eq!(one.iter().map(|(_, n)| n).sum::<u64>(), 1_065_277);
 }
 
 #[test]

@@ -162,35 +162,14 @@ impl Gating {
         let end = out.len();
         for i in first..end {
             let m = out[i];
-            let (a, b) = match m.kind {
-                MoveKind::Normal if m.convert.is_none() && m.push_to != Some(m.from) => {
-                    (Some(m.from), None)
-                }
-                MoveKind::EnPassant { .. } => (Some(m.from), None),
-                MoveKind::Castling(c) => {
-                    let c = &g.castlings[c as usize];
-                    let free = |cell: CellId| cell != c.king_to && cell != c.partner_to;
-                    (
-                        Some(c.king_from).filter(|&x| free(x)),
-                        Some(c.partner_from).filter(|&x| free(x)),
-                    )
-                }
-                _ => (None, None),
-            };
+            let (a, b) = left_cells(g, &m);
             for (cell, flag) in [(a, 0), (b, AT_PARTNER)] {
                 let Some(cell) = cell else { continue };
                 if rights & self.bit(side, cell) == 0 {
                     continue;
                 }
                 for p in 0..g.pieces {
-                    if !self.pieces[p] || pos.hands[side.index()][p] == 0 {
-                        continue;
-                    }
-                    let piece = PieceId(p as u8);
-                    let limits = &g.drop_limits[side.index() * g.pieces + p];
-                    if limits.forbidden[cell.index()]
-                        || (!limits.stuck && g.dead(side, piece, cell))
-                    {
+                    if !self.enters(g, pos, side, p, cell) {
                         continue;
                     }
                     let mut gm = m;
@@ -198,6 +177,40 @@ impl Gating {
                     out.push(gm);
                 }
             }
+        }
+    }
+
+    /// Whether a piece of kind `p` of `side`'s hand may enter on `cell` (a cell with a
+    /// right): it may gate, the hand holds one, and the cell is open to it.
+    #[inline]
+    fn enters(&self, g: &Game, pos: &GamePosition, side: Side, p: usize, cell: CellId) -> bool {
+        if !self.pieces[p] || pos.hands[side.index()][p] == 0 {
+            return false;
+        }
+        let limits = &g.drop_limits[side.index() * g.pieces + p];
+        !(limits.forbidden[cell.index()] || (!limits.stuck && g.dead(side, PieceId(p as u8), cell)))
+    }
+
+    /// What the gating moves of the side to move add to a count of its legal moves
+    /// ([`Entering`]): the moves [`Gating::add_moves`] would add, counted without a list.
+    pub(crate) fn entering(&self, g: &Game, pos: &GamePosition) -> Entering<'_> {
+        let side = pos.side;
+        let rights = pos.gates[side.index()];
+        let mut per_file = [0u8; MAX_FILES];
+        for (f, n) in per_file.iter_mut().enumerate() {
+            if rights & (1 << f) == 0 {
+                continue;
+            }
+            if let Some(cell) = self.cell(side, f) {
+                *n = (0..g.pieces)
+                    .filter(|&p| self.enters(g, pos, side, p, cell))
+                    .count() as u8;
+            }
+        }
+        Entering {
+            per_file,
+            files: &self.files,
+            side: side.index(),
         }
     }
 
@@ -227,5 +240,54 @@ impl Gating {
             }
             pos.set_gates::<HASH>(s, rights);
         }
+    }
+}
+
+/// The cells with a possible right that `m` leaves for a piece to enter on: a walk's
+/// start cell (when the move leaves it empty: not a conversion, nor a swap), a
+/// castling's king's and partner's start cells (unless one of them ends there).
+fn left_cells(g: &Game, m: &GameMove) -> (Option<CellId>, Option<CellId>) {
+    match m.kind {
+        MoveKind::Normal if m.convert.is_none() && m.push_to != Some(m.from) => {
+            (Some(m.from), None)
+        }
+        MoveKind::EnPassant { .. } => (Some(m.from), None),
+        MoveKind::Castling(c) => {
+            let c = &g.castlings[c as usize];
+            let free = |cell: CellId| cell != c.king_to && cell != c.partner_to;
+            (
+                Some(c.king_from).filter(|&x| free(x)),
+                Some(c.partner_from).filter(|&x| free(x)),
+            )
+        }
+        _ => (None, None),
+    }
+}
+
+/// Per cell, how many gating moves of the side to move stand beside each legal move
+/// leaving it: the kinds of its hand that may enter there, where it holds the right
+/// ([`Gating::entering`]; 0 elsewhere).
+pub(crate) struct Entering<'a> {
+    /// Per file: the kinds that may enter on the cell of the right there.
+    per_file: [u8; MAX_FILES],
+    /// [`Gating`]'s files per cell and side.
+    files: &'a [[u8; 2]],
+    side: usize,
+}
+
+impl Entering<'_> {
+    /// The gating moves beside each legal move of a piece that leaves `cell`.
+    #[inline]
+    pub(crate) fn at(&self, cell: usize) -> u64 {
+        match self.files[cell][self.side] {
+            0 => 0,
+            f => u64::from(self.per_file[f as usize - 1]),
+        }
+    }
+
+    /// The gating moves beside the legal move `m`, as [`Gating::add_moves`] adds them.
+    pub(crate) fn beside(&self, g: &Game, m: &GameMove) -> u64 {
+        let (a, b) = left_cells(g, m);
+        a.map_or(0, |c| self.at(c.index())) + b.map_or(0, |c| self.at(c.index()))
     }
 }

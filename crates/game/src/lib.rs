@@ -274,6 +274,11 @@ pub struct Game {
     file_rays: Vec<[Vec<CellId>; 2]>,
     /// Some node of the table captures in passing.
     any_passing: bool,
+    /// A move may leave a piece of the side to move in the child on a cell it changed
+    /// (a push, swap, conversion or activation moves or turns the piece met; a neutral
+    /// piece is the first side's whoever moves it; effects): perft's children counter
+    /// looks for such pieces (`Perft::pushed_walks`) only then.
+    pub(crate) moves_met: bool,
     /// Some pattern has a mark (`sets`, `keeps`, `burn`, `explode`): two patterns of a
     /// piece may make the same move, and the walks' moves are deduplicated.
     pub(crate) marked: bool,
@@ -712,6 +717,36 @@ impl Game {
     #[inline]
     pub(crate) fn gating_live(&self, pos: &GamePosition) -> bool {
         self.gating.as_deref().is_some_and(|gt| gt.live(pos))
+    }
+
+    /// Whether a pass may end the game at once (`royals facing`, `double pass`): ends
+    /// that read the line (the move before), which perft follows along the line it
+    /// counts, and which a search that keeps its line asks with [`Game::pass_ended`].
+    pub fn pass_ends(&self) -> bool {
+        self.ends.royals_facing.is_some() || self.ends.double_pass.is_some()
+    }
+
+    /// Whether `m`, just played (`pos` is the position after it), is a pass that ended
+    /// the game at once: one made while the royals face each other (they still do
+    /// after it: `royals facing`), or one answering a pass (`after_pass`: `double
+    /// pass`), as [`Game::immediate_end`] judges a line's last move. The position
+    /// after it then has no legal move in the game, though [`Game::legal_moves`],
+    /// which sees the position alone, lists its moves.
+    ///
+    /// ```
+    /// let game = piecewise_game::Game::compile(&std::fs::read_to_string("rules/janggi.rules").unwrap()).unwrap();
+    /// let mut pos = game.start_position().unwrap();
+    /// let pass = game.parse_uci(&pos, "e2e2").unwrap();
+    /// game.make(&mut pos, &pass);
+    /// assert!(!game.pass_ended(&pos, &pass, false));
+    /// let answer = game.parse_uci(&pos, "e9e9").unwrap();
+    /// game.make(&mut pos, &answer);
+    /// assert!(game.pass_ended(&pos, &answer, true));
+    /// ```
+    pub fn pass_ended(&self, pos: &GamePosition, m: &GameMove, after_pass: bool) -> bool {
+        m.is_pass()
+            && ((self.ends.royals_facing.is_some() && attack::royals::royals_face(self, pos))
+                || (after_pass && self.ends.double_pass.is_some()))
     }
 
     /// Whether some piece is royal.

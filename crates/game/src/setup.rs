@@ -197,6 +197,7 @@ impl Game {
                 decls.royals_may_not_face || decls.ends.royals_facing.is_some(),
             ),
             any_passing: facts.captures_in_passing(),
+            moves_met: false,
             marked: rule_set
                 .pieces
                 .iter()
@@ -230,6 +231,8 @@ impl Game {
             && !game.evasion_captures
             && !game.marked
             && game.chains.is_none();
+        game.moves_met =
+            facts.meets_pieces() || game.neutral.iter().any(|&n| n) || game.effects.is_some();
         game.plain = game.effects.is_none() && game.tags.is_none() && game.gating.is_none();
         // `no check` with blasts or burns: a move may remove its own side's last royal,
         // which ends the game at once (the other side then has no move).
@@ -251,7 +254,8 @@ impl Game {
                 &game.kernels,
                 (&game.royal, game.pieces),
                 (&game.promo_to, &game.promo_from, &game.castlings),
-                game.effects.is_none()
+                // A blast game's kernel counts only (`count_legal_bits`).
+                (game.effects.is_none() || game.blast_counts)
                     && !game.neutral.iter().any(|&n| n)
                     && !game.no_giving_check
                     && !game.chain_royals()

@@ -61,6 +61,9 @@ struct AllowedCount<'a, B> {
     promo_to: &'a [bool],
     /// Destinations looked at by a forward walk: deferred too.
     forward: &'a kernel::ForwardCells,
+    /// A blast game: captures and destinations not allowed deferred too (tested in
+    /// full).
+    blast: bool,
     count: u64,
     deferred: &'a mut Vec<GameMove>,
 }
@@ -86,7 +89,8 @@ impl<B: Bits> Sink for AllowedCount<'_, B> {
         let acts = ply.push_to.is_some()
             || ply.convert.is_some()
             || ply.passing_captures().next().is_some();
-        if tested_in_full(to, acts, self.promo_to, self.forward) {
+        let blast = self.blast && (ply.captures_to || !self.allow.has(to));
+        if blast || tested_in_full(to, acts, self.promo_to, self.forward) {
             Plies {
                 out: self.deferred,
                 only_capture_on: None,
@@ -140,7 +144,12 @@ impl MoveGenerator<'_> {
         pos: &mut GamePosition,
         out: &mut O,
     ) -> bool {
-        with_bits!(&self.pseudo.game.bits, k => self.legal_with(k, pos, out), None => false)
+        let g = self.pseudo.game;
+        if g.blast_counts {
+            // The kernel judges a blast game's counts only (`count_legal_bits`).
+            return false;
+        }
+        with_bits!(&g.bits, k => self.legal_with(k, pos, out), None => false)
     }
 
     fn legal_with<B: Bits, O: MoveOut>(
@@ -345,23 +354,60 @@ impl MoveGenerator<'_> {
     /// [`MoveGenerator::count_legal`] judged by the bitboard kernel, the moves of
     /// non-royal pieces counted by destination straight from their walks; `None` when
     /// the game has no kernel or the side to move has not one royal.
+    ///
+    /// While the side to move may gate ([`Game::gating_live`]), the gating moves are
+    /// counted beside the legal moves they copy (`Gating::entering`), in a game
+    /// without pieces answered forward and without moves that move or turn the piece
+    /// met (`None` there: the list counts them).
+    ///
+    /// A blast game (`Game::blast_counts`): the moves that capture nothing and that
+    /// the kernel allows are counted by destination (the kernel's attackers include
+    /// the enemy king, so a move it finds safe is safe under the blast rule, as the
+    /// quick test's `Legal` is); every other move is tested in full.
     pub(crate) fn count_legal_bits(&mut self, pos: &mut GamePosition) -> Option<u64> {
-        with_bits!(&self.pseudo.game.bits, k => if k.forward {
-            self.count_with::<_, true>(k, pos)
+        let g = self.pseudo.game;
+        if g.blast_counts {
+            return with_bits!(&g.bits, k => if k.forward {
+                None
+            } else {
+                self.count_with::<_, false, false, true>(k, pos)
+            }, None => None);
+        }
+        if g.gating_live(pos) {
+            if g.moves_met {
+                return None;
+            }
+            return with_bits!(&g.bits, k => if k.forward {
+                None
+            } else {
+                self.count_with::<_, false, true, false>(k, pos)
+            }, None => None);
+        }
+        with_bits!(&g.bits, k => if k.forward {
+            self.count_with::<_, true, false, false>(k, pos)
         } else {
-            self.count_with::<_, false>(k, pos)
+            self.count_with::<_, false, false, false>(k, pos)
         }, None => None)
     }
 
     /// [`MoveGenerator::count_legal_bits`] at word width `B`; `FORWARD`: the game has
     /// pieces answered forward ([`Bitboards::forward`]; a constant, so that the other
     /// games' counting loop carries no test for them).
-    fn count_with<B: Bits, const FORWARD: bool>(
+    /// `GATE`: the side to move may gate; each legal move also counts the gating
+    /// moves beside it. `BLAST`: a blast game; only allowed moves that capture nothing
+    /// are counted by destination, the others tested in full (`is_legal`).
+    fn count_with<B: Bits, const FORWARD: bool, const GATE: bool, const BLAST: bool>(
         &mut self,
         bb: &Bitboards<B>,
         pos: &mut GamePosition,
     ) -> Option<u64> {
         let g = self.pseudo.game;
+        let entering = if GATE {
+            g.gating.as_deref().map(|gt| gt.entering(g, pos))
+        } else {
+            None
+        };
+
         let k = &bb.exposure;
         let side = pos.side;
         if pos.royal_count[side.index()] != 1 {
@@ -380,16 +426,23 @@ impl MoveGenerator<'_> {
             let kind = pos.cells[i].kind();
             let from = CellId(i as u16);
             let promo = side.index() * g.pieces + kind.index();
+            // Each legal move of the piece counts this many: itself and the gating
+            // moves beside it.
+            let n: u64 = if GATE {
+                1 + entering.as_ref().map_or(0, |e| e.at(i))
+            } else {
+                1
+            };
             // Royal moves, complex nodes and promotions on leaving a zone: listed.
             let listed = !simple
                 || bb.listed_from[promo].has(i)
                 || (forward && self.kernel_forward.marked(i));
-            if !listed && !forward && reach::Reach::<B>::BUILT {
+            if !BLAST && !listed && !forward && reach::Reach::<B>::BUILT {
                 let at = (side, kind, i);
                 if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved(i)) {
                     // Moves that may promote are expanded and tested one by one.
                     if (to & bb.promotes[promo]).is_zero() {
-                        count += (to & *s.allowed(Some(i))).count() as u64;
+                        count += (to & *s.allowed(Some(i))).count() as u64 * n;
                         continue;
                     }
                 }
@@ -405,10 +458,11 @@ impl MoveGenerator<'_> {
                         if listed
                             || promo_to.get(t).copied().unwrap_or(false)
                             || (forward && fw.marked(t))
+                            || (BLAST && (captures || !allow.has(t)))
                         {
                             walked.push(kernel::ray_move(kind, from, to, captures, ep));
                         } else if allow.has(t) {
-                            count += 1;
+                            count += n;
                         }
                     });
                 }
@@ -423,10 +477,11 @@ impl MoveGenerator<'_> {
                     for m in moves {
                         let t = m.to.index();
                         let acts = m.push_to.is_some() || m.convert.is_some() || m.n_passing > 0;
-                        if listed || tested_in_full(t, acts, promo_to, fw) {
+                        let blast = BLAST && (m.is_capture() || !allow.has(t));
+                        if listed || blast || tested_in_full(t, acts, promo_to, fw) {
                             self.pseudo.walked.push(*m);
                         } else if allow.has(t) {
-                            count += 1;
+                            count += n;
                         }
                     }
                 }
@@ -442,11 +497,12 @@ impl MoveGenerator<'_> {
                         allow,
                         promo_to,
                         forward: &self.kernel_forward,
+                        blast: BLAST,
                         count: 0,
                         deferred: &mut self.pseudo.walked,
                     };
                     self.pseudo.walker.walk(pos, side, kind, from, &mut sink);
-                    count += sink.count;
+                    count += sink.count * n;
                 }
             }
         }
@@ -457,10 +513,24 @@ impl MoveGenerator<'_> {
         for m in self.pseudo.walked.drain(..) {
             expand_promotions(g, pos, m, &mut pending);
         }
-        self.castlings_with(bb, &s, pos, &mut pending);
+        if BLAST {
+            // Castling beside a blast: generated, and tested in full below.
+            self.pseudo.castling_moves(pos, &mut pending);
+        } else {
+            self.castlings_with(bb, &s, pos, &mut pending);
+        }
         self.pseudo.drops(pos, &mut pending);
         for m in pending.iter() {
-            count += u64::from(self.legal_by_kernel(bb, &s, pos, m));
+            if BLAST {
+                count += u64::from(self.is_legal(pos, m));
+                continue;
+            }
+            let legal = u64::from(self.legal_by_kernel(bb, &s, pos, m));
+            if !GATE {
+                count += legal;
+            } else if legal != 0 {
+                count += 1 + entering.as_ref().map_or(0, |e| e.beside(g, m));
+            }
         }
         self.pseudo.give_back(pending);
         Some(count)

@@ -422,11 +422,14 @@ fn finish<const HASH: bool>(
     mut capture: bool,
     new_ep: EnPassant,
 ) {
-    if let Some(gt) = g.gating.as_deref() {
-        gt.apply::<HASH>(g, pos, m, side);
-    }
-    if let Some(fx) = g.effects.as_deref() {
-        capture |= fx.apply::<HASH>(g, pos, m, side, capture);
+    // One test in a plain game (neither gating, effects nor tags) for the two rules.
+    if !g.plain {
+        if let Some(gt) = g.gating.as_deref() {
+            gt.apply::<HASH>(g, pos, m, side);
+        }
+        if let Some(fx) = g.effects.as_deref() {
+            capture |= fx.apply::<HASH>(g, pos, m, side, capture);
+        }
     }
     // A converting piece stays where it is and keeps its rights.
     let from_loss = if m.convert.is_some() {

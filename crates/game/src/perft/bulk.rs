@@ -115,12 +115,14 @@ impl MoveGenerator<'_> {
         // With compulsory captures a move's legality depends on its siblings: count the
         // list (which asks whether an end rule ended the game).
         // Royals facing (`royals facing`): judged move by move, from the list.
-        // Gating (while the side to move may gate): the list, which adds its moves.
+        // Gating (while the side to move may gate): the bitboard kernel's count, which
+        // counts the gating moves beside the moves they copy, or else the list, which
+        // adds them.
         // A blast game (Atomic) whose lists are for its effects alone: counted as
         // below, its captures tested in full (`QuickState::blast`).
         let g = self.pseudo.game;
         let blast = g.blast_counts;
-        let lists = (g.counts_lists() && !blast) || self.facing_now(pos) || g.gating_live(pos);
+        let lists = (g.counts_lists() && !blast) || self.facing_now(pos);
         if !lists {
             if self.pseudo.game.ended_at_once(pos) {
                 return 0;
@@ -129,7 +131,7 @@ impl MoveGenerator<'_> {
                 return n;
             }
         }
-        if lists || !self.prepare_quick_in(pos, blast) {
+        if lists || g.gating_live(pos) || !self.prepare_quick_in(pos, blast) {
             let mut moves = self.pseudo.buffer();
             self.legal_moves(pos, &mut moves);
             let n = moves.len() as u64;

@@ -230,6 +230,7 @@ impl Perft<'_> {
     /// swapped in when `reuse`, else the child's own): the stored walks of the
     /// parent's pieces are reused where the move did not touch what they read.
     fn count_child(&mut self, pos: &mut GamePosition, m: &GameMove, reuse: bool) -> u64 {
+        let g = self.generator.pseudo.game;
         let side = pos.side;
         let mut count = 0u64;
         self.generator.pseudo.walked.clear();
@@ -289,7 +290,9 @@ impl Perft<'_> {
                     .walked
                     .extend_from_slice(&stored[range]);
             }
-            count += self.pushed_walks(pos, m);
+            if g.moves_met {
+                count += self.pushed_walks(pos, m);
+            }
         } else if self.walks.complete {
             // The parent's pieces of this side where they stood, then any piece of
             // this side on a cell the move changed that held none of them (a push
@@ -301,7 +304,9 @@ impl Perft<'_> {
                     count += one(self, i, o);
                 }
             }
-            count += self.pushed_walks(pos, m);
+            if g.moves_met {
+                count += self.pushed_walks(pos, m);
+            }
         } else {
             for i in 0..pos.cells.len() {
                 let o = pos.cells[i];
@@ -323,7 +328,8 @@ impl Perft<'_> {
     }
 
     /// Walks (counting) the pieces of the side to move on the cells `m` changed
-    /// that held none of the parent's listed pieces: pieces a push moved there.
+    /// that held none of the parent's listed pieces: pieces a push moved there (asked
+    /// only in a game where a move may put one there, `Game::moves_met`).
     fn pushed_walks(&mut self, pos: &GamePosition, m: &GameMove) -> u64 {
         let side = pos.side;
         let mut extra = [u16::MAX; MAX_CHAIN + 5];

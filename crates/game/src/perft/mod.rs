@@ -182,6 +182,9 @@ impl<'g> Perft<'g> {
             return self.generator.count_legal(pos);
         }
         let game = self.generator.pseudo.game;
+        if game.pass_ends() {
+            return self.count_passing(pos, depth, false);
+        }
         let mut moves = self.generator.pseudo.buffer();
         self.generator.legal_moves(pos, &mut moves);
         let mut n = 0;
@@ -207,6 +210,67 @@ impl<'g> Perft<'g> {
         }
         self.generator.pseudo.give_back(moves);
         n
+    }
+
+    /// [`Perft::count`] (depth 2 or more) in a game where a pass may end the game at once
+    /// (`royals facing`, `double pass`: [`Game::pass_ends`]), `after_pass` when the move
+    /// that led to `pos` was a pass. The ends read the line, not the position, and are
+    /// followed along the line counted, as Fairy-Stockfish's `go perft` follows them
+    /// (its state keeps the previous position's): a child such a pass ends has no
+    /// children (a leaf still counts 1).
+    #[cold]
+    fn count_passing(&mut self, pos: &mut GamePosition, depth: u32, after_pass: bool) -> u64 {
+        let game = self.generator.pseudo.game;
+        let mut moves = self.generator.pseudo.buffer();
+        self.generator.legal_moves(pos, &mut moves);
+        let mut n = 0;
+        if depth == 2 && !game.counts_lists() {
+            self.prepare_children(pos);
+            for m in &moves {
+                if self.generator.stop.poll() {
+                    break;
+                }
+                let undo = make_unhashed(game, pos, m);
+                if !game.pass_ended(pos, m, after_pass) {
+                    n += self.count_legal_child(pos, m);
+                }
+                unmake(game, pos, undo);
+            }
+        } else {
+            for m in &moves {
+                let undo = make_unhashed(game, pos, m);
+                n += self.count_after(pos, m, depth - 1, after_pass);
+                unmake(game, pos, undo);
+            }
+        }
+        self.generator.pseudo.give_back(moves);
+        n
+    }
+
+    /// The count `depth` plies below `pos`, reached by `m` (made), in a line whose
+    /// move before `m` was a pass when `after_pass`: [`Perft::count`], the pass ends
+    /// followed in a game that has them ([`Perft::count_passing`]).
+    fn count_after(
+        &mut self,
+        pos: &mut GamePosition,
+        m: &GameMove,
+        depth: u32,
+        after_pass: bool,
+    ) -> u64 {
+        let game = self.generator.pseudo.game;
+        if depth < 2 || !game.pass_ends() {
+            if depth > 0 && game.pass_ends() && game.pass_ended(pos, m, after_pass) {
+                return 0;
+            }
+            return self.count(pos, depth);
+        }
+        if self.generator.stop.poll() {
+            return 0;
+        }
+        if game.pass_ended(pos, m, after_pass) {
+            return 0;
+        }
+        self.count_passing(pos, depth, m.is_pass())
     }
 
     /// Perft per legal root move, in generation order, or a [`PerftStopped`] whose
@@ -265,7 +329,7 @@ impl<'g> Perft<'g> {
         }
         for m in &moves {
             let undo = make(game, pos, m);
-            let n = self.count(pos, depth.saturating_sub(1));
+            let n = self.count_after(pos, m, depth.saturating_sub(1), false);
             unmake(game, pos, undo);
             if self.generator.stop.stopped() {
                 break;

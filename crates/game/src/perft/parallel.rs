@@ -71,7 +71,7 @@ pub fn divide_parallel(
                         0
                     } else {
                         let undo = make(game, pos, m);
-                        let n = perft.count(pos, depth.saturating_sub(1));
+                        let n = perft.count_after(pos, m, depth.saturating_sub(1), false);
                         unmake(game, pos, undo);
                         n
                     };

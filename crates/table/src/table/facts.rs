@@ -21,6 +21,7 @@ pub struct TableFacts {
     longest_en_passant_pass: usize,
     captures_or_converts_met: bool,
     activates: bool,
+    meets_pieces: bool,
 }
 
 impl TableFacts {
@@ -44,8 +45,9 @@ impl TableFacts {
             .unwrap_or(0);
         // One pass for the two node flags asked about.
         let (mut captures_in_passing, mut captures_or_converts_met) = (false, false);
-        let mut activates = false;
+        let (mut activates, mut meets_pieces) = (false, false);
         for n in &t.nodes {
+            meets_pieces |= n.has(Node::PUSH_TARGET);
             captures_in_passing |= n.has(Node::CAPTURE_PREV);
             captures_or_converts_met |= n.has(Node::PUSH_TARGET) && n.mask & MEET_ACTIONS != 0;
             activates |= n.has(Node::PUSH_TARGET) && n.mask & MEET_ACTIONS == MEET_ACTIVATE;
@@ -89,7 +91,14 @@ impl TableFacts {
             longest_en_passant_pass,
             captures_or_converts_met,
             activates,
+            meets_pieces,
         }
+    }
+
+    /// Some move acts on the piece it ends on without capturing it (`push`, `swap`,
+    /// `convert`, `activate`): a move may then move or turn a piece other than the mover.
+    pub fn meets_pieces(&self) -> bool {
+        self.meets_pieces
     }
 
     /// Some move may activate the piece it ends on (`activate`): the game layer walks
