@@ -539,6 +539,9 @@ fn promotions(
     let mut base_of: Vec<Option<PieceId>> = vec![None; pieces];
     for promotion in &rule_set.game.promotions {
         for side in Side::BOTH {
+            if promotion.side.is_some_and(|s| s != side) {
+                continue;
+            }
             for p in &promotion.pieces {
                 promotions[side.index() * pieces + p.index()].push(PromotionRule {
                     zone: zone_cells(rule_set, board, promotion.zone, side),

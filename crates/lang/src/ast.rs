@@ -346,6 +346,9 @@ pub struct PromotionDecl {
     pub options: Vec<PromotionOption>,
     /// `, tagged NAME`: the tag of a piece whose promotion waits (also an option).
     pub tag: Option<Ident>,
+    /// `for first` / `for second` after the zone: only that side's pieces promote so,
+    /// with where it was written.
+    pub for_side: Option<(crate::ids::Side, Span)>,
     pub span: Span,
 }
 

@@ -248,6 +248,8 @@ pub struct Promotion {
     pub tag: Option<u8>,
     /// `delayed`: no move promotes at once; every arrival in the zone is tagged.
     pub delayed: bool,
+    /// `for first` / `for second`: only that side's pieces promote so (None: both).
+    pub side: Option<crate::ids::Side>,
     /// Where the declaration was written.
     pub span: Span,
 }

@@ -184,6 +184,21 @@ impl Checker {
                     }
                 }
                 ast::Item::Promotion(p) => {
+                    if let (Some((crate::ids::Side::Second, at)), Some(one)) =
+                        (p.for_side, one_side_decl)
+                    {
+                        self.error(
+                            Diagnostic::error(
+                                "E0937",
+                                "a promotion `for second` in a game where only the first side moves",
+                                at,
+                            )
+                            .label("the second side's pieces never move, so never promote")
+                            .secondary(one, "`one side` declared here")
+                            .help("remove the promotion, or write it `for first`"),
+                        );
+                        continue;
+                    }
                     if let Some(promotion) = self.promotion(p, start_decl.is_some()) {
                         game.promotions.push(promotion);
                     }
@@ -612,6 +627,7 @@ impl Checker {
             on_capture,
             tag,
             delayed: delayed.is_some(),
+            side: p.for_side.map(|(side, _)| side),
             span: p.span,
         })
     }

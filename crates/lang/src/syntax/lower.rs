@@ -361,6 +361,14 @@ fn promotion(n: &Node<'_>) -> PromotionDecl {
             .filter_map(|o| o.children.first())
             .find(|o| o.rule == R::opt_promo_tagged)
             .map(|o| ident(o.child(R::ident), o.span)),
+        for_side: n.child(R::for_side).map(|f| {
+            let side = if f.has(R::kw_second) {
+                crate::ids::Side::Second
+            } else {
+                crate::ids::Side::First
+            };
+            (side, f.span)
+        }),
         span: n.span,
     }
 }

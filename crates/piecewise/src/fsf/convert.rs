@@ -26,6 +26,9 @@ const LETTER_LISTS: &[&str] = &[
     "promotionPieceTypesWhite",
     "promotionPieceTypesBlack",
     "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "pawnTypes",
     "extinctionPieceTypes",
     "castlingRookPieces",
     "enPassantTypes",
@@ -128,6 +131,15 @@ impl Conv<'_> {
                     .next()
                     .is_some_and(|b| b.wrapping_sub(b'a') < self.width && f.len() == 1);
             let rank_ok = r == "*" || r.parse::<u8>().is_ok_and(|n| n >= 1 && n <= self.height);
+            // Fairy-Stockfish's bitboards hold 12 files and 10 ranks, whatever the
+            // board: an item off this board but on those names no cell (epicatomic's
+            // `*9 *10` on 8 ranks), so it adds nothing.
+            let off_board = (file_ok || f.bytes().next().is_some_and(|b| (b'a'..=b'l').contains(&b)) && f.len() == 1)
+                && (rank_ok || r.parse::<u8>().is_ok_and(|n| (1..=10).contains(&n)))
+                && !(f == "*" && r == "*");
+            if !(file_ok && rank_ok) && off_board {
+                continue;
+            }
             if !file_ok || !rank_ok || (f == "*" && r == "*") {
                 self.issue(
                     key,
@@ -296,7 +308,8 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     }
 
     // By default the piece type `pawn`, whatever its letter.
-    let ep_types = c.value("enPassantTypes").unwrap_or_else(|| {
+    // `pawnTypes` sets the en passant types too (an alias read before the key).
+    let ep_types = c.value("enPassantTypes").or_else(|| c.value("pawnTypes")).unwrap_or_else(|| {
         pieces
             .iter()
             .find(|p| p.key == "pawn")
