@@ -88,6 +88,28 @@ pub struct PromotionRule {
     pub tag: u8,
     /// `delayed`: no move promotes at once.
     pub delayed: bool,
+    /// `not en passant`: an en passant capture does not promote.
+    pub not_en_passant: bool,
+    /// `at most N`: a choice only while the side has fewer than N of it on the board.
+    pub at_most: Option<u8>,
+}
+
+impl PromotionRule {
+    /// Whether `side` may promote to `choice` by this rule in `pos`: `only captured`
+    /// (fewer than at the start) and `at most N` (fewer than N) count the choice's
+    /// pieces on the board.
+    #[inline]
+    pub(crate) fn choice_open(
+        &self,
+        g: &crate::Game,
+        pos: &crate::GamePosition,
+        side: crate::ids::Side,
+        choice: PieceId,
+    ) -> bool {
+        let have = pos.counts[side.index()][choice.index()];
+        !(self.only_captured && have >= g.start_counts[side.index()][choice.index()])
+            && self.at_most.is_none_or(|n| have < n)
+    }
 }
 
 /// Drop restrictions of one side and piece, resolved to cells.

@@ -554,6 +554,8 @@ fn promotions(
                     only_captured: promotion.only_captured,
                     tag: promotion.tag.map_or(0, |t| 1 << t),
                     delayed: promotion.delayed,
+                    not_en_passant: promotion.not_en_passant,
+                    at_most: promotion.at_most,
                 });
             }
         }

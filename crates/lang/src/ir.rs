@@ -250,6 +250,11 @@ pub struct Promotion {
     pub delayed: bool,
     /// `for first` / `for second`: only that side's pieces promote so (None: both).
     pub side: Option<crate::ids::Side>,
+    /// `not en passant`: an en passant capture does not promote.
+    pub not_en_passant: bool,
+    /// `at most N`: a choice is allowed only while the side has fewer than N of it on
+    /// the board.
+    pub at_most: Option<u8>,
     /// Where the declaration was written.
     pub span: Span,
 }

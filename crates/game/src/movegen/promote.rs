@@ -20,6 +20,7 @@ fn rule_applies(r: &crate::PromotionRule, m: &GameMove) -> bool {
     (r.zone[m.to.index()] || (r.also_leaving && r.zone[m.from.index()]))
         && (!r.entry_or_capture || !r.zone[m.from.index()] || captures())
         && (!r.on_capture || captures())
+        && !(r.not_en_passant && matches!(m.kind, crate::MoveKind::EnPassant { .. }))
 }
 
 /// A kernel's move that [`super::Destinations::keep`] neither drops nor keeps as it is:
@@ -82,9 +83,7 @@ fn expand_promoting<O: MoveOut>(g: &Game, pos: &GamePosition, m: GameMove, out: 
         }
         never_forced |= r.never_forced;
         for &c in &r.choices {
-            if r.only_captured
-                && pos.counts[side.index()][c.index()] >= g.start_counts[side.index()][c.index()]
-            {
+            if !r.choice_open(g, pos, side, c) {
                 continue;
             }
             let (word, bit) = (c.index() / 64, 1u64 << (c.index() % 64));

@@ -134,7 +134,8 @@ impl Conv<'_> {
             // Fairy-Stockfish's bitboards hold 12 files and 10 ranks, whatever the
             // board: an item off this board but on those names no cell (epicatomic's
             // `*9 *10` on 8 ranks), so it adds nothing.
-            let off_board = (file_ok || f.bytes().next().is_some_and(|b| (b'a'..=b'l').contains(&b)) && f.len() == 1)
+            let off_board = (file_ok
+                || f.bytes().next().is_some_and(|b| (b'a'..=b'l').contains(&b)) && f.len() == 1)
                 && (rank_ok || r.parse::<u8>().is_ok_and(|n| (1..=10).contains(&n)))
                 && !(f == "*" && r == "*");
             if !(file_ok && rank_ok) && off_board {
@@ -309,13 +310,16 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
 
     // By default the piece type `pawn`, whatever its letter.
     // `pawnTypes` sets the en passant types too (an alias read before the key).
-    let ep_types = c.value("enPassantTypes").or_else(|| c.value("pawnTypes")).unwrap_or_else(|| {
-        pieces
-            .iter()
-            .find(|p| p.key == "pawn")
-            .map(|p| p.letter.to_ascii_lowercase().to_string())
-            .unwrap_or_default()
-    });
+    let ep_types = c
+        .value("enPassantTypes")
+        .or_else(|| c.value("pawnTypes"))
+        .unwrap_or_else(|| {
+            pieces
+                .iter()
+                .find(|p| p.key == "pawn")
+                .map(|p| p.letter.to_ascii_lowercase().to_string())
+                .unwrap_or_default()
+        });
     for key in [
         "enPassantTypesWhite",
         "enPassantTypesBlack",
@@ -358,7 +362,10 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         &mut zones,
         &mut decls,
         &mut promoted,
-        pieces.iter().find(|p| p.key == "pawn").map(|p| p.letter),
+        (
+            pieces.iter().find(|p| p.key == "pawn").map(|p| p.letter),
+            if double { ep_types.as_str() } else { "" },
+        ),
     );
 
     // Castling.

@@ -14,7 +14,7 @@ pub(super) fn promotion(
     zones: &mut String,
     decls: &mut String,
     promoted: &mut String,
-    pawn_letter: Option<char>,
+    (pawn_letter, ep_types): (Option<char>, &str),
 ) -> Option<String> {
     // Fairy-Stockfish's default is the piece type `pawn`, whatever its letter (not
     // a soldier or shogi pawn lettered p); a pawn type that promotes shogi-style
@@ -31,7 +31,10 @@ pub(super) fn promotion(
         })
         .unwrap_or_default();
     // `pawnTypes` sets the promotion pawn types too (an alias read before the key).
-    let main_pawns = match c.value("promotionPawnTypes").or_else(|| c.value("pawnTypes")) {
+    let main_pawns = match c
+        .value("promotionPawnTypes")
+        .or_else(|| c.value("pawnTypes"))
+    {
         Some(v) => v,
         None => pawn_letter
             .map(|l| l.to_ascii_lowercase())
@@ -45,8 +48,11 @@ pub(super) fn promotion(
     let per_side = |c: &mut Conv<'_>, key: &str, main: &str| -> [String; 2] {
         ["White", "Black"].map(|s| c.value(&format!("{key}{s}")).unwrap_or_else(|| main.into()))
     };
-    let pawns_of = per_side(c, "promotionPawnTypes", &main_pawns)
-        .map(|p| p.chars().filter(|l| !shogi_style.contains(l)).collect::<String>());
+    let pawns_of = per_side(c, "promotionPawnTypes", &main_pawns).map(|p| {
+        p.chars()
+            .filter(|l| !shogi_style.contains(l))
+            .collect::<String>()
+    });
     let choices_of = per_side(c, "promotionPieceTypes", &main_choices);
     let last = format!("*{}", c.height);
     let region = c.cells("promotionRegionWhite", Some(&last));
@@ -70,13 +76,36 @@ pub(super) fn promotion(
             c.issue(key, format!("`{v}` is not translated"));
         }
     }
+    // Fairy-Stockfish's en passant captures never promote: said where one could land
+    // in a zone (one that is more than the last rank).
+    let deep = region.as_deref() != Some(format!("rank {}", c.height).as_str())
+        || (!mirrored && black_region.as_deref() != Some("rank 1"));
+    let no_ep = |letters: &str| -> &'static str {
+        if deep && letters.chars().any(|l| ep_types.contains(l)) {
+            ", not en passant"
+        } else {
+            ""
+        }
+    };
     let targets: Vec<Target> = if split {
         vec![
-            Target { zone: "promotion_zone_white".into(), side: " for first", index: 0 },
-            Target { zone: "promotion_zone_black".into(), side: " for second", index: 1 },
+            Target {
+                zone: "promotion_zone_white".into(),
+                side: " for first",
+                index: 0,
+            },
+            Target {
+                zone: "promotion_zone_black".into(),
+                side: " for second",
+                index: 1,
+            },
         ]
     } else {
-        vec![Target { zone: "promotion_zone".into(), side: "", index: 0 }]
+        vec![Target {
+            zone: "promotion_zone".into(),
+            side: "",
+            index: 0,
+        }]
     };
     let mut any_pawn_rule = false;
     let mut pawn_rules = String::new();
@@ -90,11 +119,12 @@ pub(super) fn promotion(
             .filter_map(letter_name)
             .collect();
         // Each side's limits are read once (the issues too).
-        let limited = if t.index == 1 && pawns_of[0] == pawns_of[1] && choices_of[0] == choices_of[1] {
-            limited_first.clone()
-        } else {
-            promotion_limit(c, choices, pawns.as_str(), letter_name)
-        };
+        let limited =
+            if t.index == 1 && pawns_of[0] == pawns_of[1] && choices_of[0] == choices_of[1] {
+                limited_first.clone()
+            } else {
+                promotion_limit(c, choices, pawns.as_str(), letter_name)
+            };
         if t.index == 0 {
             limited_first = limited.clone();
         }
@@ -114,12 +144,13 @@ pub(super) fn promotion(
             }
             let _ = writeln!(
                 pawn_rules,
-                "promotion {} to {} in {}{}{}{tail}",
+                "promotion {} to {} in {}{}{}{tail}{}",
                 pawn_names.join(" | "),
                 names.join(" | "),
                 t.zone,
                 t.side,
-                if optional { ", optional" } else { "" }
+                if optional { ", optional" } else { "" },
+                no_ep(pawns)
             );
         }
     }
@@ -136,6 +167,7 @@ pub(super) fn promotion(
         (any_pawn_rule.then_some(pawn_types.as_str()), pawn_letter),
         (decls, &targets),
         promoted,
+        &no_ep,
     );
     if !any_pawn_rule && !pieces {
         return None;
@@ -218,6 +250,7 @@ fn piece_promotion(
     (pawns, pawn_letter): (Option<&str>, Option<char>),
     (decls, targets): (&mut String, &[Target]),
     promoted: &mut String,
+    no_ep: &dyn Fn(&str) -> &'static str,
 ) -> bool {
     // The piece type `pawn` promotes by the pawns' rule: forced unless
     // `mandatoryPawnPromotion = false`, into the zone only.
@@ -246,6 +279,25 @@ fn piece_promotion(
             line.push_str(", never forced");
         }
     };
+    // `promotionLimit = y:N`: a piece promotes to y only while its side has fewer than
+    // N pieces of type y (the `+X` face moving as y is that type).
+    let limits: Vec<(char, u64)> = c
+        .keys
+        .get("promotionLimit")
+        .map(|e| {
+            e.value
+                .split_whitespace()
+                .filter_map(|i| {
+                    let (l, n) = i.split_once(':')?;
+                    Some((l.chars().next()?.to_ascii_lowercase(), n.parse().ok()?))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let targets_of: Vec<char> = v
+        .split_whitespace()
+        .filter_map(|p| p.chars().nth(2).map(|t| t.to_ascii_lowercase()))
+        .collect();
     let mut any = false;
     let mut done: Vec<char> = Vec::new();
     for pair in v.split_whitespace() {
@@ -301,10 +353,30 @@ fn piece_promotion(
         } else {
             (", also leaving", optional)
         };
+        // The pawn type `pawn`'s shogi-style promotion knows no limit.
+        let limit = match limits.iter().find(|(l, _)| *l == to) {
+            Some(&(_, n)) if n > 0 && !is_pawn => {
+                if targets_of.iter().filter(|t| **t == to).count() > 1 {
+                    c.issue(
+                        "promotionLimit",
+                        format!("`{to}:{n}`: several pieces promote to `{to}`, whose faces are counted together; not translated"),
+                    );
+                    String::new()
+                } else if n > 255 {
+                    String::new()
+                } else {
+                    format!(", at most {n}")
+                }
+            }
+            _ => String::new(),
+        };
+        let ep = no_ep(&from.to_string());
         for t in targets {
             let (zone, side) = (&t.zone, t.side);
             let mut line = format!("promotion {base} to {name} in {zone}{side}{leaving}");
             options(&mut line, optional);
+            line.push_str(&limit);
+            line.push_str(ep);
             let _ = writeln!(decls, "{line}");
             if demotion {
                 let mut line = format!("promotion {name} to {base} in {zone}{side}, also leaving");
