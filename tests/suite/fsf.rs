@@ -605,3 +605,8 @@ fn shogi_parents_count_like_fairy_stockfish() {
         assert_complete_with_perft(v, &counts);
     }
 }
+
+/// Promotion by side, regions that are not mirror images, `promotionLimit` of
+/// shogi-style promotions (`tests/suite/fsf_promotion.rs`).
+#[path = "fsf_promotion.rs"]
+mod promotion;

@@ -1,0 +1,114 @@
+//! `import fsf` of the promotion keys that differ by side (`promotionPawnTypesBlack`,
+//! `promotionPieceTypesBlack`, a `promotionRegionBlack` that is not the mirror image of
+//! White's, items off the board), of `promotionLimit` on shogi-style promotions, and of
+//! Fairy-Stockfish's en passant captures that never promote. Each section is checked
+//! against pyffish 0.0.90's perft from its start position (load_variant_config, then
+//! recursion over legal_moves) and its legal moves there.
+
+use super::assert_complete_with_perft;
+use piecewise::fsf;
+use piecewise::Game;
+
+const SECTIONS: &str = "\
+[sides:chess]
+customPiece1 = s:mfWcfF
+customPiece2 = t:mNcK
+promotionPawnTypesBlack = s
+promotionPieceTypesBlack = t
+startFen = rnbqkbnr/ssssssss/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1
+
+[turned:chess]
+promotionRegionWhite = g8 h8 h7
+promotionRegionBlack = a1 a2 b1
+startFen = 4k3/5P1P/8/8/8/8/p1p5/4K3 w - - 0 1
+
+[offboard:chess]
+maxRank = 8
+maxFile = 10
+startFen = rnbqkqbbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKQBBNR w - - 0 1
+castling = false
+promotionPieceTypes = r
+promotionRegionWhite = *6 *7 *8 *9 *10
+promotionRegionBlack = *5 *4 *3 *2 *1
+
+[limits:crazyhouse]
+promotionRegionWhite = *5 *6 *7 *8
+promotionRegionBlack = *4 *3 *2 *1
+promotionPieceTypes = -
+promotedPieceType = p:c n:a f:q
+commoner = c
+archbishop = a
+fers = f
+promotionLimit = a:1 q:1
+mandatoryPawnPromotion = false
+startFen = r1bqk3/3pP3/8/1N2P3/8/8/8/2+F1K3[] b - - 0 1
+";
+
+fn legal(v: &fsf::Variant, moves: &[&str]) -> Vec<String> {
+    let game = Game::compile(&v.rules).unwrap();
+    let mut pos = game.start_position().unwrap();
+    for m in moves {
+        let mv = game.parse_uci(&pos, m).unwrap();
+        game.play_move(&mut pos, &mv);
+    }
+    let mut out = game.legal_uci(&pos);
+    out.sort();
+    out
+}
+
+#[test]
+fn promotion_keys_of_one_side_count_like_fairy_stockfish() {
+    let want: &[(&str, [u64; 3], &[&str])] = &[
+        (
+            "sides",
+            [20, 240, 5340],
+            &[
+                "zone absolute promotion_zone_white = rank 8\n",
+                "promotion Pawn to Knight | Bishop | Rook | Queen in promotion_zone_white for first\n",
+                "promotion Custom1 to Custom2 in promotion_zone_black for second\n",
+            ],
+        ),
+        (
+            "turned",
+            [10, 50, 543],
+            &[
+                "zone absolute promotion_zone_black = a1 a2 b1\n",
+                "in promotion_zone_black for second, not en passant\n",
+            ],
+        ),
+        (
+            "offboard",
+            [24, 576, 15922],
+            &["zone absolute promotion_zone_white = rank 6 rank 7 rank 8\n"],
+        ),
+        (
+            "limits",
+            [18, 632, 13573],
+            &[
+                "promotion Pawn to PromotedPawn in promotion_zone, optional, never forced, not en passant\n",
+                "promotion Knight to PromotedKnight in promotion_zone, also leaving, optional, never forced, at most 1\n",
+            ],
+        ),
+    ];
+    let variants = fsf::import(SECTIONS, None).unwrap();
+    assert_eq!(variants.len(), want.len());
+    for (v, (name, counts, lines)) in variants.iter().zip(want) {
+        assert_eq!(&v.name, name);
+        for l in *lines {
+            assert!(v.rules.contains(l), "{name}: no `{l}` in\n{}", v.rules);
+        }
+        assert_complete_with_perft(v, counts);
+    }
+    // The turned region: f7f8 is no promotion (f8 is not White's), h7h8 must promote.
+    assert_eq!(
+        legal(&variants[1], &[]),
+        ["e1d2", "e1e2", "e1f1", "e1f2", "f7e8", "f7f8", "h7h8b", "h7h8n", "h7h8q", "h7h8r"]
+    );
+    // pyffish after d7d5: the en passant capture e5d6 lands in the zone and does not
+    // promote; the Fers may not promote while the `+F` (a queen) stands; the Knight may.
+    let after: Vec<String> = legal(&variants[3], &["d7d5"]);
+    let pyffish = "b5a3 b5a3+ b5a7 b5a7+ b5c3 b5c3+ b5c7 b5c7+ b5d4 b5d4+ b5d6 b5d6+ \
+        c1a1 c1a3 c1b1 c1b2 c1c2 c1c3 c1c4 c1c5 c1c6 c1c7 c1c8 c1d1 c1d2 c1e3 c1f4 c1g5 \
+        c1h6 e1d1 e1d2 e1e2 e1f1 e1f2 e5d6 e5e6 e5e6+ e7d8 e7d8+";
+    assert_eq!(after, pyffish.split_whitespace().collect::<Vec<_>>());
+}
