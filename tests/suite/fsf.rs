@@ -606,7 +606,8 @@ fn shogi_parents_count_like_fairy_stockfish() {
     }
 }
 
-/// Promotion by side, regions that are not mirror images, `promotionLimit` of
-/// shogi-style promotions (`tests/suite/fsf_promotion.rs`).
-#[path = "fsf_promotion.rs"]
-mod promotion;
+/// What differs by side: promotion by side, regions that are not mirror images,
+/// pieces not symmetric left to right; `promotionLimit` of shogi-style promotions
+/// (`tests/suite/fsf_sides.rs`).
+#[path = "fsf_sides.rs"]
+mod sides;

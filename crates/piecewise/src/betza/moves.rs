@@ -191,6 +191,16 @@ fn selects(t: Token, v: Vector, compound: bool) -> bool {
             _ => false,
         },
         Token::Pair(_, b) if orthogonal && compound => single(b, v),
+        // `hr` and `hl` (Fairy-Stockfish): one hand of an oblique leaper, the four
+        // turns by a right angle of (1 right, 2 forward) for `hrN`, of (1 left, 2
+        // forward) for `hlN`; every move of an orthogonal or diagonal atom.
+        Token::Pair('h', c @ ('r' | 'l')) => {
+            let (x, y) = (i16::from(v.dx), i16::from(v.dy));
+            if x == 0 || y == 0 || x.abs() == y.abs() {
+                return true;
+            }
+            ((x * y > 0) == (y.abs() > x.abs())) == (c == 'r')
+        }
         Token::Pair(a, b) if orthogonal => single(a, v) || single(b, v),
         Token::Pair(a, 'h') => sign(a, v),
         Token::Pair(a, b) => sign(a, v) && single(b, v),

@@ -67,7 +67,10 @@ pub(super) fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece>
                     }
                     piece.comment = Some(format!("Betza: {b}"));
                     if t.lopsided {
-                        c.issue(key, format!("`{b}` is not symmetric left to right: Fairy-Stockfish turns the second side's moves round, piecewise mirrors them (docs/betza.md)"));
+                        match betza::by_side(&b, &piece.body) {
+                            Ok(body) => piece.body = body,
+                            Err(e) => c.issue(key, format!("`{b}` is not symmetric left to right: Fairy-Stockfish turns the second side's moves round, piecewise mirrors them (docs/betza.md), and its turned notation is not translated: {e}")),
+                        }
                     }
                     if t.en_passant {
                         piece.ep_capture = Some(b.clone());

@@ -1,4 +1,6 @@
-//! `import fsf` of the promotion keys that differ by side (`promotionPawnTypesBlack`,
+//! `import fsf` of what differs by side: Betza pieces that are not symmetric left to
+//! right (Fairy-Stockfish turns the second side's moves round; `hlN`, `hrN`), and the
+//! promotion keys that differ by side (`promotionPawnTypesBlack`,
 //! `promotionPieceTypesBlack`, a `promotionRegionBlack` that is not the mirror image of
 //! White's, items off the board), of `promotionLimit` on shogi-style promotions, and of
 //! Fairy-Stockfish's en passant captures that never promote. Each section is checked
@@ -111,4 +113,33 @@ fn promotion_keys_of_one_side_count_like_fairy_stockfish() {
         c1a1 c1a3 c1b1 c1b2 c1c2 c1c3 c1c4 c1c5 c1c6 c1c7 c1c8 c1d1 c1d2 c1e3 c1f4 c1g5 \
         c1h6 e1d1 e1d2 e1e2 e1f1 e1f2 e5d6 e5e6 e5e6+ e7d8 e7d8+";
     assert_eq!(after, pyffish.split_whitespace().collect::<Vec<_>>());
+}
+
+/// Pieces not symmetric left to right (Gethenian's and Bajr's kinds): the second side's
+/// moves are the first's turned round, written `for second`.
+const LOPSIDED: &str = "\
+[lopsided:chess]
+customPiece1 = a:lfrbB
+customPiece2 = h:hrN
+customPiece3 = s:mfrWcfF
+startFen = 4k3/1s2a1h1/8/8/8/8/1S2A1H1/4K3 w - - 0 1
+";
+
+#[test]
+fn lopsided_pieces_move_like_fairy_stockfish_for_both_sides() {
+    let v = &fsf::import(LOPSIDED, None).unwrap()[0];
+    for l in [
+        "ride forward-left + backward-right, for first\n",
+        "ride forward-right + backward-left, for second\n",
+        "leap exactly (-2,1) + exactly (-1,-2) + exactly (1,2) + exactly (2,-1), for first\n",
+    ] {
+        assert!(v.rules.contains(l), "no `{l}` in\n{}", v.rules);
+    }
+    // pyffish 0.0.90: perft 1-4 from the start, and Black's moves after e1d1.
+    assert_complete_with_perft(v, &[13, 144, 1963, 23783]);
+    let pyffish = "b7a7 b7b6 e7d8 e7f6 e7g5 e7h4 e8d7 e8d8 e8f7 e8f8 g7f5";
+    assert_eq!(
+        legal(v, &["e1d1"]),
+        pyffish.split_whitespace().collect::<Vec<_>>()
+    );
 }
