@@ -143,3 +143,47 @@ fn lopsided_pieces_move_like_fairy_stockfish_for_both_sides() {
         pyffish.split_whitespace().collect::<Vec<_>>()
     );
 }
+
+/// A promoted face confined as the type it moves as (chak's promoted pawn), and
+/// hoppers on limited riders (cannonshogi's `pB2`: the landing at most 2 cells away).
+const FACES_AND_HOPS: &str = "\
+[facecage:chess]
+maxRank = 6
+maxFile = 6
+customPiece1 = w:FvW
+promotionRegionWhite = *4 *5 *6
+promotionRegionBlack = *3 *2 *1
+promotionPieceTypes = -
+promotedPieceType = n:w
+mandatoryPiecePromotion = true
+mobilityRegionWhiteCustomPiece1 = *4 *5 *6
+mobilityRegionBlackCustomPiece1 = *3 *2 *1
+castling = false
+doubleStep = false
+startFen = 2k3/6/1n4/1N4/6/2K3 w - - 0 1
+
+[shorthop:chess]
+customPiece1 = c:mRpRmFpB2
+customPiece2 = d:pR3
+startFen = 4k3/8/2p1p3/3C4/8/1P6/1D2P3/4K3 w - - 0 1
+";
+
+#[test]
+fn confined_faces_and_short_hops_count_like_fairy_stockfish() {
+    let variants = fsf::import(FACES_AND_HOPS, None).unwrap();
+    let lines: [&[&str]; 2] = [
+        &["confine Custom1 | PromotedKnight to custom1_region\n"],
+        &[
+            "    ride diagonal 1 via piece then ride same 1\n",
+            "    ride orthogonal 2 via piece then ride same 1\n",
+        ],
+    ];
+    // pyffish 0.0.90: perft 1-4 from the start.
+    let counts: [&[u64]; 2] = [&[9, 76, 647, 5687], &[27, 192, 4504, 34209]];
+    for ((v, lines), counts) in variants.iter().zip(lines).zip(counts) {
+        for l in lines {
+            assert!(v.rules.contains(l), "{}: no `{l}` in\n{}", v.name, v.rules);
+        }
+        assert_complete_with_perft(v, counts);
+    }
+}

@@ -68,6 +68,10 @@ pub enum Shape {
     Lame,
     /// `p`: rides to a piece, hops over it, and rides on beyond.
     Hop,
+    /// `p` on a rider limited to N > 1 cells (`pB2`): as [`Shape::Hop`], landing at
+    /// most N cells from the start, as Fairy-Stockfish reads it (the hop of its cannon
+    /// within the range's cells).
+    HopRange(u16),
     /// `g`: rides to a piece and lands just beyond it.
     Grasshop,
     /// `q`: a circular rider (the Rose for `qN`): leaps of the atom, each turning `turn`
@@ -394,9 +398,14 @@ fn component(c: &Component) -> Result<Move, BetzaError> {
         return Err(meaningless("`p` and `g` together mean nothing", p));
     }
     if let Some(at) = first.p.or(first.g) {
+        let range = c.count.map_or(0, |n| n.value);
+        if first.p.is_some() && first.n.is_none() && rider && range > 1 && range <= 255 {
+            mv.shape = Shape::HopRange(range as u16);
+            return Ok(mv);
+        }
         if !rider || c.count.is_some_and(|n| n.value > 1) {
             return Err(meaningless(
-                "`p` and `g` (hoppers) are translated on unlimited riders only (`pR`, `gB`, `pNN`)",
+                "`p` and `g` (hoppers) are translated on unlimited riders only (`pR`, `gB`, `pNN`), and `p` on riders limited to 2 or more cells (`pB2`)",
                 at,
             ));
         }

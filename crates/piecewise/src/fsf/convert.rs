@@ -476,7 +476,13 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         Some(all.join(" | "))
     };
     win_rules(&mut c, &with_faces, &fen, &mut zones, &mut decls);
+    let before = decls.len();
     mobility(&mut c, &pieces, &mut zones, &mut decls);
+    // A promoted face is confined as the type it moves as, too (chak's promoted
+    // pawn moves as, and is, a piece confined to the far half).
+    let confined = confine_faces(&decls[before..], &promoted);
+    decls.truncate(before);
+    decls.push_str(&confined);
     match c.value("countingRule").as_deref() {
         None | Some("none") => {}
         Some(style @ ("makruk" | "asean")) => {
@@ -615,6 +621,32 @@ pub(super) fn same_cells(a: Option<&str>, b: &str) -> bool {
         out
     };
     a.is_some_and(|a| items(a) == items(b))
+}
+
+/// `confine NAME to ZONE` lines of `decls` with the promoted faces that move as NAME
+/// (`piece F (+X) { like NAME }` in `promoted`) added to NAME; other lines as they are.
+fn confine_faces(decls: &str, promoted: &str) -> String {
+    let mut out = String::new();
+    for line in decls.lines() {
+        let parts = line
+            .strip_prefix("confine ")
+            .and_then(|l| l.split_once(" to "));
+        match parts {
+            Some((name, zone)) if !name.contains('|') => {
+                let faces = promoted.lines().filter_map(|p| {
+                    let (face, target) = p.strip_prefix("piece ")?.split_once(" (+")?;
+                    let target = target.split_once("{ like ")?.1.strip_suffix(" }")?;
+                    (target == name).then_some(face)
+                });
+                let all: Vec<&str> = std::iter::once(name).chain(faces).collect();
+                let _ = writeln!(out, "confine {} to {zone}", all.join(" | "));
+            }
+            _ => {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+    }
+    out
 }
 
 /// The pieces with a promoted face (`piece PromotedX (+X) { ... }` in `promoted`,
