@@ -187,3 +187,43 @@ fn confined_faces_and_short_hops_count_like_fairy_stockfish() {
         assert_complete_with_perft(v, counts);
     }
 }
+
+/// A soldier promoting by both `promotionPieceTypes` (its pawn types named) and
+/// `promotedPieceType` (elgam), and a lame (1,3) leap, which Fairy-Stockfish gives no
+/// moves.
+const BOTH_WAYS: &str = "\
+[bothways:chess]
+maxRank = 6
+maxFile = 6
+customPiece1 = o:nCW
+customPiece2 = w:W
+soldier = s
+pawnTypes = s
+promotionPawnTypes = s
+promotionPieceTypes = w
+promotedPieceType = s:w
+mandatoryPawnPromotion = true
+promotionRegionWhite = *6
+promotionRegionBlack = *1
+castling = false
+doubleStep = false
+startFen = 2k3/S5/1o4/6/3s2/2K3 w - - 0 1
+";
+
+#[test]
+fn a_soldier_promotes_both_ways_like_fairy_stockfish() {
+    let v = &fsf::import(BOTH_WAYS, None).unwrap()[0];
+    for l in [
+        "promotion Soldier to Custom2 in promotion_zone\n",
+        "promotion Soldier to PromotedSoldier in promotion_zone, also leaving",
+        "piece Custom1 (O) { step orthogonal }\n",
+    ] {
+        assert!(v.rules.contains(l), "no `{l}` in\n{}", v.rules);
+    }
+    // pyffish 0.0.90: perft 1-4, and the start's moves (a5a6 promotes, both ways).
+    assert_complete_with_perft(v, &[6, 67, 443, 4629]);
+    assert_eq!(
+        legal(v, &[]),
+        ["a5a6+", "a5a6w", "a5b5", "c1b1", "c1b2", "c1d2"]
+    );
+}

@@ -53,6 +53,16 @@ pub(super) fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece>
             comment: None,
             ep_capture: None,
         };
+        // Lame (1,3) leaps, which Fairy-Stockfish gives no moves.
+        let betza = betza.map(|b| {
+            let (kept, dropped) = without_lame_camels(&b);
+            if dropped {
+                piece.comment = Some(format!(
+                    "Betza: {b} (a lame (1,3) leap, `nC`, has no moves in Fairy-Stockfish)"
+                ));
+            }
+            kept
+        });
         match betza {
             Ok(b) if b.is_empty() => {}
             Ok(b) => match betza::translate(&b) {
@@ -177,6 +187,41 @@ fn pawn_body(double: bool) -> Vec<String> {
         body.push("ride forward 2, move only, from double_step, en passant".into());
     }
     body
+}
+
+/// The notation without its lame (1,3) leaps (`nC`, `nL`, with any other modifiers):
+/// Fairy-Stockfish defines no path for them and gives them no moves. Whether any was
+/// dropped.
+fn without_lame_camels(notation: &str) -> (String, bool) {
+    let mut out = String::new();
+    let mut dropped = false;
+    let mut component = String::new();
+    let mut chars = notation.chars().peekable();
+    while let Some(ch) = chars.next() {
+        component.push(ch);
+        if ch.is_ascii_uppercase() {
+            while let Some(&d) = chars.peek() {
+                if !d.is_ascii_digit() {
+                    break;
+                }
+                component.push(d);
+                chars.next();
+            }
+            let modifiers = &component[..component.len()
+                - component
+                    .trim_start_matches(|c: char| c.is_ascii_lowercase())
+                    .len()];
+            if matches!(ch, 'C' | 'L') && modifiers.contains('n') && !component.contains(['(', '['])
+            {
+                dropped = true;
+            } else {
+                out.push_str(&component);
+            }
+            component.clear();
+        }
+    }
+    out.push_str(&component);
+    (out, dropped)
 }
 
 /// `mobilityRegionWhite<Piece>` / `...Black<Piece>`: where a piece may stand, as a

@@ -48,9 +48,14 @@ pub(super) fn promotion(
     let per_side = |c: &mut Conv<'_>, key: &str, main: &str| -> [String; 2] {
         ["White", "Black"].map(|s| c.value(&format!("{key}{s}")).unwrap_or_else(|| main.into()))
     };
+    // Pawn types named outright promote by both rules, as Fairy-Stockfish's custom
+    // pawns do (elgam's soldier: `s:w` and to `w`, forced, by promotionPieceTypes).
+    let named = ["promotionPawnTypes", "pawnTypes"]
+        .iter()
+        .any(|k| c.keys.contains_key(*k));
     let pawns_of = per_side(c, "promotionPawnTypes", &main_pawns).map(|p| {
         p.chars()
-            .filter(|l| !shogi_style.contains(l))
+            .filter(|l| named || !shogi_style.contains(l))
             .collect::<String>()
     });
     let choices_of = per_side(c, "promotionPieceTypes", &main_choices);
@@ -309,15 +314,9 @@ fn piece_promotion(
                 continue;
             }
         };
-        if pawns.is_some_and(|p| p.contains(from)) {
-            c.issue(
-                "promotedPieceType",
-                format!(
-                    "`{pair}`: a pawn that also promotes by promotionPieceTypes is not translated"
-                ),
-            );
-            continue;
-        }
+        // A pawn type of the pawns' rule promotes by both (the pawns' rule forces it
+        // to promote where that is mandatory).
+        let _ = pawns;
         // A piece the variant does not have promotes to nothing (an inherited pair).
         if letter_name(from).is_none() {
             continue;
