@@ -227,3 +227,48 @@ fn a_soldier_promotes_both_ways_like_fairy_stockfish() {
         ["a5a6+", "a5a6w", "a5b5", "c1b1", "c1b2", "c1d2"]
     );
 }
+
+/// Custom pawns' en passant (allwayspawns: `pawnTypes = p`, `fceF`), none at all with
+/// `enPassantRegion = -` (nuclear), and a hopper that Fairy-Stockfish never counts as
+/// immobile (cannonshogi: dropped and promoting anywhere).
+const PAWNS_AND_HOPPERS: &str = "\
+[custompawn:chess]
+pawn = -
+customPiece1 = p:mWfceFifmnD
+pawnTypes = p
+startFen = 4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1
+
+[noep:chess]
+pawn = -
+customPiece1 = p:fmWfceFifmnD
+pawnTypes = p
+enPassantRegion = -
+startFen = 4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1
+
+[hopdrop:crazyhouse]
+customPiece1 = a:pR
+promotionRegionWhite = *6 *7 *8
+promotionRegionBlack = *3 *2 *1
+promotedPieceType = a:q
+promotionPieceTypes = -
+immobilityIllegal = true
+startFen = 4k3/8/8/A7/8/8/8/4K3[Aa] w - - 0 1
+";
+
+#[test]
+fn custom_pawns_and_hoppers_count_like_fairy_stockfish() {
+    let variants = fsf::import(PAWNS_AND_HOPPERS, None).unwrap();
+    // pyffish 0.0.90: perft 1-3 from the start.
+    let counts: [&[u64]; 3] = [&[9, 82, 710], &[6, 37, 254], &[66, 4271, 54864]];
+    for (v, counts) in variants.iter().zip(counts) {
+        assert_complete_with_perft(v, counts);
+    }
+    assert!(variants[0].rules.contains("en passant Custom1\n"));
+    assert!(!variants[1].rules.contains("en passant"));
+    // pyffish after d7d5: e5d6 takes en passant; not where no cell is ever open.
+    let custom = legal(&variants[0], &["d7d5"]);
+    let want = "e1d1 e1d2 e1e2 e1f1 e1f2 e5d6 e5e4 e5e6 e5f5";
+    assert_eq!(custom, want.split_whitespace().collect::<Vec<_>>());
+    let none = legal(&variants[1], &["d7d5"]);
+    assert_eq!(none, ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e5e6"]);
+}

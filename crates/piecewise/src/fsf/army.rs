@@ -15,8 +15,10 @@ pub(super) struct Piece {
     pub(super) letter: char,
     pub(super) body: Vec<String>,
     pub(super) comment: Option<String>,
-    /// The Betza of a custom piece with en passant captures (`e`), not translated.
-    ep_capture: Option<String>,
+    /// The Betza of a custom piece with en passant captures (`e`), where a move opens
+    /// a cell to them (a pawn's double step, a custom piece's first move): `en
+    /// passant` declares the piece if it is an en passant type, else it is reported.
+    pub(super) ep_capture: Option<String>,
 }
 
 /// The pieces the keys define, in piece-type order (customs after the built-ins, the
@@ -145,12 +147,9 @@ pub(super) fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece>
             l.contains(", en passant") || l.contains("initial") || l.contains("from double_step")
         })
     });
-    for p in &out {
-        if let (Some(b), true) = (&p.ep_capture, opens) {
-            c.issue(
-                &p.key,
-                format!("`{b}`: en passant captures of custom pieces are not translated"),
-            );
+    if !opens {
+        for p in &mut out {
+            p.ep_capture = None;
         }
     }
     // Two pieces with one letter: the later definition (the child's) wins.

@@ -244,7 +244,21 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         );
     }
     let double = double && ds_white.is_some();
-    let pieces = pieces(&mut c, double, ds_white.is_some());
+    let mut pieces = pieces(&mut c, double, ds_white.is_some());
+    // `enPassantRegion = -`: no cell is ever open to en passant (nuclear).
+    let no_ep = c
+        .keys
+        .get("enPassantRegion")
+        .is_some_and(|e| e.value.trim() == "-");
+    if no_ep {
+        c.get("enPassantRegion");
+        for p in &mut pieces {
+            p.ep_capture = None;
+            for l in &mut p.body {
+                *l = l.replace(", en passant", "");
+            }
+        }
+    }
     let letter_name = |l: char| {
         pieces
             .iter()
@@ -325,7 +339,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         "enPassantTypesBlack",
         "enPassantRegion",
     ] {
-        if c.get(key).is_some() {
+        if (key != "enPassantRegion" || !no_ep) && c.get(key).is_some() {
             c.issue(key, "only `enPassantTypes` for both sides is translated");
         }
     }
@@ -347,11 +361,28 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             ds_white.clone().unwrap_or_default()
         );
     }
-    if double {
-        let ep: Vec<String> = ep_types.chars().filter_map(letter_name).collect();
-        if !ep.is_empty() {
-            let _ = writeln!(decls, "en passant {}", ep.join(" | "));
+    // Custom pieces with en passant captures (`e`) take en passant if they are en
+    // passant types (allwayspawns' pawn, `pawnTypes = p`).
+    let mut ep: Vec<String> = if double && !no_ep {
+        ep_types.chars().filter_map(letter_name).collect()
+    } else {
+        Vec::new()
+    };
+    for p in &pieces {
+        let Some(b) = &p.ep_capture else { continue };
+        if ep_types.contains(p.letter.to_ascii_lowercase()) {
+            if !ep.contains(&p.name) {
+                ep.push(p.name.clone());
+            }
+        } else {
+            c.issue(
+                &p.key,
+                format!("`{b}`: en passant captures of a piece that is not an en passant type (enPassantTypes, pawnTypes) are not translated"),
+            );
         }
+    }
+    if !ep.is_empty() {
+        let _ = writeln!(decls, "en passant {}", ep.join(" | "));
     }
 
     // Promotion.
