@@ -400,7 +400,7 @@ fn component(c: &Component) -> Result<Move, BetzaError> {
     if let Some(at) = first.p.or(first.g) {
         let range = c.count.map_or(0, |n| n.value);
         if first.p.is_some() && first.n.is_none() && rider && range > 1 && range <= 255 {
-            mv.shape = Shape::HopRange(range as u16);
+            mv.shape = Shape::HopRange(range);
             return Ok(mv);
         }
         if !rider || c.count.is_some_and(|n| n.value > 1) {
