@@ -605,3 +605,9 @@ fn shogi_parents_count_like_fairy_stockfish() {
         assert_complete_with_perft(v, &counts);
     }
 }
+
+/// What differs by side: promotion by side, regions that are not mirror images,
+/// pieces not symmetric left to right; `promotionLimit` of shogi-style promotions
+/// (`tests/suite/fsf_sides.rs`).
+#[path = "fsf_sides.rs"]
+mod sides;

@@ -95,7 +95,7 @@ fn item_3_keys_translate_and_count_like_fairy_stockfish() {
         (
             "grandish",
             &[65, 4225],
-            &["in promotion_zone, optional, only captured\n"],
+            &["in promotion_zone, optional, only captured, not en passant\n"],
         ),
         (
             "chennis",

@@ -94,6 +94,7 @@ mod serve_jobs;
 mod shared;
 mod shatar;
 mod shogi_faces;
+mod side_promotion;
 mod sides;
 mod snapshots;
 mod sokoban;

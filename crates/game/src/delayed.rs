@@ -95,10 +95,7 @@ pub(crate) fn static_promotions(g: &Game, pos: &GamePosition, out: &mut Vec<Game
                 continue;
             }
             for &c in &r.choices {
-                if r.only_captured
-                    && pos.counts[side.index()][c.index()]
-                        >= g.start_counts[side.index()][c.index()]
-                {
+                if !r.choice_open(g, pos, side, c) {
                     continue;
                 }
                 if out[before..].iter().any(|x| x.promotion == Some(c)) {

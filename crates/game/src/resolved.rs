@@ -92,6 +92,28 @@ pub struct PromotionRule {
     /// nearest the way the piece moved ([`HeadingRule::pick`]); a move that ends where
     /// it started keeps the piece as it is.
     pub heading: Option<std::sync::Arc<HeadingRule>>,
+    /// `not en passant`: an en passant capture does not promote.
+    pub not_en_passant: bool,
+    /// `at most N`: a choice only while the side has fewer than N of it on the board.
+    pub at_most: Option<u8>,
+}
+
+impl PromotionRule {
+    /// Whether `side` may promote to `choice` by this rule in `pos`: `only captured`
+    /// (fewer than at the start) and `at most N` (fewer than N) count the choice's
+    /// pieces on the board.
+    #[inline]
+    pub(crate) fn choice_open(
+        &self,
+        g: &crate::Game,
+        pos: &crate::GamePosition,
+        side: crate::ids::Side,
+        choice: PieceId,
+    ) -> bool {
+        let have = pos.counts[side.index()][choice.index()];
+        !(self.only_captured && have >= g.start_counts[side.index()][choice.index()])
+            && self.at_most.map_or(true, |n| have < n)
+    }
 }
 
 /// A `heading` declaration resolved for one side: the choices' directions and the

@@ -594,6 +594,9 @@ fn promotions(
     let mut base_of: Vec<Option<PieceId>> = vec![None; pieces];
     for promotion in &rule_set.game.promotions {
         for side in Side::BOTH {
+            if promotion.side.is_some_and(|s| s != side) {
+                continue;
+            }
             for p in &promotion.pieces {
                 promotions[side.index() * pieces + p.index()].push(PromotionRule {
                     zone: zone_cells(rule_set, board, promotion.zone, side),
@@ -607,6 +610,8 @@ fn promotions(
                     tag: promotion.tag.map_or(0, |t| 1 << t),
                     delayed: promotion.delayed,
                     heading: None,
+                    not_en_passant: promotion.not_en_passant,
+                    at_most: promotion.at_most,
                 });
             }
         }
@@ -643,6 +648,8 @@ fn promotions(
                     tag: 0,
                     delayed: false,
                     heading: Some(rule.clone()),
+                    not_en_passant: false,
+                    at_most: None,
                 });
             }
         }

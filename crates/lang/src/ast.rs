@@ -347,6 +347,11 @@ pub struct PromotionDecl {
     pub options: Vec<PromotionOption>,
     /// `, tagged NAME`: the tag of a piece whose promotion waits (also an option).
     pub tag: Option<Ident>,
+    /// `for first` / `for second` after the zone: only that side's pieces promote so,
+    /// with where it was written.
+    pub for_side: Option<(crate::ids::Side, Span)>,
+    /// `, at most N`: the N (also an option).
+    pub at_most: Option<Number>,
     pub span: Span,
 }
 
@@ -376,6 +381,11 @@ pub enum PromotionOptionKind {
     NeverForced,
     /// `on capture`: only a move that captures promotes.
     OnCapture,
+    /// `not en passant`: an en passant capture does not promote.
+    NotEnPassant,
+    /// `at most N`: a choice only while the side has fewer than N of it on the board
+    /// (N is [`PromotionDecl::at_most`]).
+    AtMost,
 }
 
 impl PromotionOptionKind {
@@ -389,6 +399,8 @@ impl PromotionOptionKind {
             PromotionOptionKind::EntryOrCapture => "on entry or capture",
             PromotionOptionKind::NeverForced => "never forced",
             PromotionOptionKind::OnCapture => "on capture",
+            PromotionOptionKind::NotEnPassant => "not en passant",
+            PromotionOptionKind::AtMost => "at most",
         }
     }
 }

@@ -251,6 +251,13 @@ pub struct Promotion {
     pub tag: Option<u8>,
     /// `delayed`: no move promotes at once; every arrival in the zone is tagged.
     pub delayed: bool,
+    /// `for first` / `for second`: only that side's pieces promote so (None: both).
+    pub side: Option<crate::ids::Side>,
+    /// `not en passant`: an en passant capture does not promote.
+    pub not_en_passant: bool,
+    /// `at most N`: a choice is allowed only while the side has fewer than N of it on
+    /// the board.
+    pub at_most: Option<u8>,
     /// Where the declaration was written.
     pub span: Span,
 }

@@ -169,6 +169,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("shogi.rules"),
     shipped!("shoshogi.rules"),
     shipped!("shouse.rules"),
+    shipped!("side-promotion.rules"),
     shipped!("sides.rules"),
     shipped!("snailtrail.rules"),
     shipped!("sokoban.rules"),

@@ -22,6 +22,7 @@ fn rule_applies(r: &crate::PromotionRule, m: &GameMove) -> bool {
         && (!r.on_capture || captures())
         // A `heading` move that ends where it started keeps the piece as it is.
         && r.heading.as_ref().map_or(true, |h| h.pick(m.from.index(), m.to.index()).is_some())
+        && !(r.not_en_passant && matches!(m.kind, crate::MoveKind::EnPassant { .. }))
 }
 
 /// A kernel's move that [`super::Destinations::keep`] neither drops nor keeps as it is:
@@ -92,9 +93,7 @@ fn expand_promoting<O: MoveOut>(g: &Game, pos: &GamePosition, m: GameMove, out: 
             if picked.is_some_and(|p| p != i) {
                 continue;
             }
-            if r.only_captured
-                && pos.counts[side.index()][c.index()] >= g.start_counts[side.index()][c.index()]
-            {
+            if !r.choice_open(g, pos, side, c) {
                 continue;
             }
             let (word, bit) = (c.index() / 64, 1u64 << (c.index() % 64));

@@ -41,12 +41,14 @@ fn known_letters(game: &Game) -> Vec<String> {
 /// The piece that promotes to `kind` (for `~`), if exactly one does.
 fn promoted_from(game: &Game, kind: PieceId) -> Option<PieceId> {
     let mut found = None;
-    for (i, rules) in game.promotions[..game.pieces].iter().enumerate() {
+    // Both sides' rules (a promotion may be one side's, `for first|second`).
+    for (i, rules) in game.promotions.iter().enumerate() {
         if rules.iter().any(|r| r.choices.contains(&kind)) {
-            if found.is_some() {
+            let from = PieceId((i % game.pieces) as u8);
+            if found.is_some_and(|f| f != from) {
                 return None;
             }
-            found = Some(PieceId(i as u8));
+            found = Some(from);
         }
     }
     found

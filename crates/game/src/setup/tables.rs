@@ -29,9 +29,10 @@ pub(super) fn play_tables(rules: &Rules, play: bool) -> (ReverseTables, Kernels)
 }
 
 /// By `(side * pieces + piece) * cells + cell`: the piece has no move at all from the
-/// cell on an empty board (so it may not be dropped or promote there). Found only for
-/// the pieces `asked` names (those that may be dropped or promote: the only ones it is
-/// asked of); false for the others.
+/// cell on an empty board, nor on a board whose every other cell holds a foe (a
+/// hopper, which needs a piece to hop, moves on that one), so it may not be dropped or
+/// promote there. Found only for the pieces `asked` names (those that may be dropped or
+/// promote: the only ones it is asked of); false for the others.
 pub(super) fn dead_cells(
     rules: &Rules,
     pieces: usize,
@@ -41,12 +42,18 @@ pub(super) fn dead_cells(
     let cells = board.cell_count();
     let empty_board = vec![Occupant::EMPTY; cells];
     let mut dead = vec![false; 2 * pieces * cells];
+    let full_of = |side: Side| vec![Occupant::piece(side.opponent(), PieceId(0)); cells];
     let mut walker = Walker::new(rules.table());
     for side in Side::BOTH {
         for p in (0..pieces).filter(|&p| asked(side, p)) {
             for cell in board.cells() {
                 let mut any = AnyMove(false);
                 walker.walk(&empty_board, side, PieceId(p as u8), cell, &mut any);
+                if !any.0 {
+                    let mut full = full_of(side);
+                    full[cell.index()] = Occupant::piece(side, PieceId(p as u8));
+                    walker.walk(&full, side, PieceId(p as u8), cell, &mut any);
+                }
                 dead[(side.index() * pieces + p) * cells + cell.index()] = !any.0;
             }
         }

@@ -184,6 +184,21 @@ impl Checker {
                     }
                 }
                 ast::Item::Promotion(p) => {
+                    if let (Some((crate::ids::Side::Second, at)), Some(one)) =
+                        (p.for_side, one_side_decl)
+                    {
+                        self.error(
+                            Diagnostic::error(
+                                "E0937",
+                                "a promotion `for second` in a game where only the first side moves",
+                                at,
+                            )
+                            .label("the second side's pieces never move, so never promote")
+                            .secondary(one, "`one side` declared here")
+                            .help("remove the promotion, or write it `for first`"),
+                        );
+                        continue;
+                    }
                     if let Some(promotion) = self.promotion(p, start_decl.is_some()) {
                         game.promotions.push(promotion);
                     }
@@ -531,6 +546,8 @@ impl Checker {
         let mut entry_or_capture = false;
         let mut never_forced = false;
         let mut on_capture = false;
+        let mut not_en_passant = false;
+        let mut at_most = None;
         let mut seen: Vec<(PromotionOptionKind, Span)> = Vec::new();
         let mut ok = true;
         for o in &p.options {
@@ -548,6 +565,24 @@ impl Checker {
                 PromotionOptionKind::EntryOrCapture => entry_or_capture = true,
                 PromotionOptionKind::NeverForced => never_forced = true,
                 PromotionOptionKind::OnCapture => on_capture = true,
+                PromotionOptionKind::NotEnPassant => not_en_passant = true,
+                PromotionOptionKind::AtMost => {
+                    let n = p.at_most.map_or(0, |n| n.value);
+                    if n == 0 || n > 255 {
+                        ok = false;
+                        self.error(
+                            Diagnostic::error(
+                                "E0938",
+                                format!("`at most {n}`: the count must be 1 to 255"),
+                                o.span,
+                            )
+                            .label("no choice could ever be promoted to, or more than a side can hold")
+                            .help("write the most pieces of a choice the side may have, e.g. `, at most 1`"),
+                        );
+                    } else {
+                        at_most = Some((n as u8, o.span));
+                    }
+                }
                 PromotionOptionKind::OnlyCaptured => {
                     only_captured = true;
                     if !has_start {
@@ -602,6 +637,14 @@ impl Checker {
             ok = false;
             self.both_capture_options(&seen);
         }
+        if let (true, Some((_, at))) = (only_captured, at_most) {
+            ok = false;
+            self.error(
+                Diagnostic::error("E0939", "`at most N` with `only captured`", at)
+                    .label("both limit the choices by their count on the board")
+                    .help("keep one: `only captured` is `at most` the start position's count"),
+            );
+        }
         let (Some(pieces), Some(zone), true, true) = (pieces, zone, choices_ok, ok) else {
             return None;
         };
@@ -617,6 +660,9 @@ impl Checker {
             on_capture,
             tag,
             delayed: delayed.is_some(),
+            side: p.for_side.map(|(side, _)| side),
+            not_en_passant,
+            at_most: at_most.map(|(n, _)| n),
             span: p.span,
         })
     }

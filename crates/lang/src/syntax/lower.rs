@@ -364,6 +364,8 @@ fn promotion(n: &Node<'_>) -> PromotionDecl {
                 R::opt_entry_or_capture => PromotionOptionKind::EntryOrCapture,
                 R::opt_never_forced => PromotionOptionKind::NeverForced,
                 R::opt_on_capture => PromotionOptionKind::OnCapture,
+                R::opt_not_en_passant => PromotionOptionKind::NotEnPassant,
+                R::opt_at_most => PromotionOptionKind::AtMost,
                 _ => PromotionOptionKind::OnlyCaptured,
             };
             Some(PromotionOption { kind, span: o.span })
@@ -380,6 +382,19 @@ fn promotion(n: &Node<'_>) -> PromotionDecl {
             .filter_map(|o| o.children.first())
             .find(|o| o.rule == R::opt_promo_tagged)
             .map(|o| ident(o.child(R::ident), o.span)),
+        at_most: n
+            .all(R::promotion_option)
+            .filter_map(|o| o.children.first())
+            .find(|o| o.rule == R::opt_at_most)
+            .map(|o| number(o.child(R::number), o.span)),
+        for_side: n.child(R::for_side).map(|f| {
+            let side = if f.has(R::kw_second) {
+                crate::ids::Side::Second
+            } else {
+                crate::ids::Side::First
+            };
+            (side, f.span)
+        }),
         span: n.span,
     }
 }

@@ -123,6 +123,8 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::opt_entry_or_capture | R::kw_entry => "`on entry or capture`",
         R::opt_never_forced | R::kw_never | R::kw_forced => "`never forced`",
         R::opt_on_capture => "`on capture`",
+        R::opt_not_en_passant => "`not en passant`",
+        R::opt_at_most => "`at most` and a number",
         R::mod_chain => "`chain`",
         R::capture_weight | R::kw_weight => "`weight`, a piece name and a number",
         R::capture_prefer | R::kw_earliest => "`with`, `most` or `earliest` and piece names",

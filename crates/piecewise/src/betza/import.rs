@@ -140,6 +140,18 @@ fn legs(m: &Move) -> Vec<String> {
             vec![format!("ride {}{range}", dirs(v))]
         }
         Shape::Hop => vec![format!("ride {} via piece then ride same", dirs(v))],
+        // The hurdle h cells away, the landing at most `n` from the start.
+        Shape::HopRange(n) => (1..*n)
+            .map(|h| {
+                let rest = n - h;
+                let range = if rest == 1 {
+                    "1".to_string()
+                } else {
+                    format!("up to {rest}")
+                };
+                format!("ride {} {h} via piece then ride same {range}", dirs(v))
+            })
+            .collect(),
         Shape::Grasshop => vec![format!("ride {} via piece then step same", dirs(v))],
         Shape::Lame => lame(v),
         Shape::Circular { turn, max } => {

@@ -69,6 +69,28 @@ pub fn translate(notation: &str) -> Result<Translation, BetzaError> {
     })
 }
 
+/// The patterns of a notation that is not symmetric left to right, as Fairy-Stockfish
+/// plays it: `first` (the notation's patterns) `for first`, and for the second side
+/// the notation with `l` and `r` swapped (Fairy-Stockfish turns the second side's
+/// moves round by 180°, which piecewise's top-to-bottom mirror and the swap make), `for
+/// second`.
+pub fn by_side(notation: &str, first: &[String]) -> Result<Vec<String>, BetzaError> {
+    let turned: String = notation
+        .chars()
+        .map(|ch| match ch {
+            'l' => 'r',
+            'r' => 'l',
+            _ => ch,
+        })
+        .collect();
+    let second = translate(&turned)?.patterns;
+    Ok(first
+        .iter()
+        .map(|p| format!("{p}, for first"))
+        .chain(second.iter().map(|p| format!("{p}, for second")))
+        .collect())
+}
+
 /// A notation's patterns as `.rules` lines, and whether the piece captures en passant
 /// (then the file needs `en passant NAME`).
 pub fn patterns(notation: &str) -> Result<(Vec<String>, bool), BetzaError> {

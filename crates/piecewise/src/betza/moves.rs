@@ -68,6 +68,10 @@ pub enum Shape {
     Lame,
     /// `p`: rides to a piece, hops over it, and rides on beyond.
     Hop,
+    /// `p` on a rider limited to N > 1 cells (`pB2`): as [`Shape::Hop`], landing at
+    /// most N cells from the start, as Fairy-Stockfish reads it (the hop of its cannon
+    /// within the range's cells).
+    HopRange(u16),
     /// `g`: rides to a piece and lands just beyond it.
     Grasshop,
     /// `q`: a circular rider (the Rose for `qN`): leaps of the atom, each turning `turn`
@@ -191,6 +195,16 @@ fn selects(t: Token, v: Vector, compound: bool) -> bool {
             _ => false,
         },
         Token::Pair(_, b) if orthogonal && compound => single(b, v),
+        // `hr` and `hl` (Fairy-Stockfish): one hand of an oblique leaper, the four
+        // turns by a right angle of (1 right, 2 forward) for `hrN`, of (1 left, 2
+        // forward) for `hlN`; every move of an orthogonal or diagonal atom.
+        Token::Pair('h', c @ ('r' | 'l')) => {
+            let (x, y) = (i16::from(v.dx), i16::from(v.dy));
+            if x == 0 || y == 0 || x.abs() == y.abs() {
+                return true;
+            }
+            ((x * y > 0) == (y.abs() > x.abs())) == (c == 'r')
+        }
         Token::Pair(a, b) if orthogonal => single(a, v) || single(b, v),
         Token::Pair(a, 'h') => sign(a, v),
         Token::Pair(a, b) => sign(a, v) && single(b, v),
@@ -384,9 +398,14 @@ fn component(c: &Component) -> Result<Move, BetzaError> {
         return Err(meaningless("`p` and `g` together mean nothing", p));
     }
     if let Some(at) = first.p.or(first.g) {
+        let range = c.count.map_or(0, |n| n.value);
+        if first.p.is_some() && first.n.is_none() && rider && range > 1 && range <= 255 {
+            mv.shape = Shape::HopRange(range);
+            return Ok(mv);
+        }
         if !rider || c.count.is_some_and(|n| n.value > 1) {
             return Err(meaningless(
-                "`p` and `g` (hoppers) are translated on unlimited riders only (`pR`, `gB`, `pNN`)",
+                "`p` and `g` (hoppers) are translated on unlimited riders only (`pR`, `gB`, `pNN`), and `p` on riders limited to 2 or more cells (`pB2`)",
                 at,
             ));
         }

@@ -15,8 +15,10 @@ pub(super) struct Piece {
     pub(super) letter: char,
     pub(super) body: Vec<String>,
     pub(super) comment: Option<String>,
-    /// The Betza of a custom piece with en passant captures (`e`), not translated.
-    ep_capture: Option<String>,
+    /// The Betza of a custom piece with en passant captures (`e`), where a move opens
+    /// a cell to them (a pawn's double step, a custom piece's first move): `en
+    /// passant` declares the piece if it is an en passant type, else it is reported.
+    pub(super) ep_capture: Option<String>,
 }
 
 /// The pieces the keys define, in piece-type order (customs after the built-ins, the
@@ -53,6 +55,16 @@ pub(super) fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece>
             comment: None,
             ep_capture: None,
         };
+        // Lame (1,3) leaps, which Fairy-Stockfish gives no moves.
+        let betza = betza.map(|b| {
+            let (kept, dropped) = without_lame_camels(&b);
+            if dropped {
+                piece.comment = Some(format!(
+                    "Betza: {b} (a lame (1,3) leap, `nC`, has no moves in Fairy-Stockfish)"
+                ));
+            }
+            kept
+        });
         match betza {
             Ok(b) if b.is_empty() => {}
             Ok(b) => match betza::translate(&b) {
@@ -67,7 +79,10 @@ pub(super) fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece>
                     }
                     piece.comment = Some(format!("Betza: {b}"));
                     if t.lopsided {
-                        c.issue(key, format!("`{b}` is not symmetric left to right: Fairy-Stockfish turns the second side's moves round, piecewise mirrors them (docs/betza.md)"));
+                        match betza::by_side(&b, &piece.body) {
+                            Ok(body) => piece.body = body,
+                            Err(e) => c.issue(key, format!("`{b}` is not symmetric left to right: Fairy-Stockfish turns the second side's moves round, piecewise mirrors them (docs/betza.md), and its turned notation is not translated: {e}")),
+                        }
                     }
                     if t.en_passant {
                         piece.ep_capture = Some(b.clone());
@@ -132,12 +147,9 @@ pub(super) fn pieces(c: &mut Conv<'_>, double: bool, i_zone: bool) -> Vec<Piece>
             l.contains(", en passant") || l.contains("initial") || l.contains("from double_step")
         })
     });
-    for p in &out {
-        if let (Some(b), true) = (&p.ep_capture, opens) {
-            c.issue(
-                &p.key,
-                format!("`{b}`: en passant captures of custom pieces are not translated"),
-            );
+    if !opens {
+        for p in &mut out {
+            p.ep_capture = None;
         }
     }
     // Two pieces with one letter: the later definition (the child's) wins.
@@ -174,6 +186,41 @@ fn pawn_body(double: bool) -> Vec<String> {
         body.push("ride forward 2, move only, from double_step, en passant".into());
     }
     body
+}
+
+/// The notation without its lame (1,3) leaps (`nC`, `nL`, with any other modifiers):
+/// Fairy-Stockfish defines no path for them and gives them no moves. Whether any was
+/// dropped.
+fn without_lame_camels(notation: &str) -> (String, bool) {
+    let mut out = String::new();
+    let mut dropped = false;
+    let mut component = String::new();
+    let mut chars = notation.chars().peekable();
+    while let Some(ch) = chars.next() {
+        component.push(ch);
+        if ch.is_ascii_uppercase() {
+            while let Some(&d) = chars.peek() {
+                if !d.is_ascii_digit() {
+                    break;
+                }
+                component.push(d);
+                chars.next();
+            }
+            let modifiers = &component[..component.len()
+                - component
+                    .trim_start_matches(|c: char| c.is_ascii_lowercase())
+                    .len()];
+            if matches!(ch, 'C' | 'L') && modifiers.contains('n') && !component.contains(['(', '['])
+            {
+                dropped = true;
+            } else {
+                out.push_str(&component);
+            }
+            component.clear();
+        }
+    }
+    out.push_str(&component);
+    (out, dropped)
 }
 
 /// `mobilityRegionWhite<Piece>` / `...Black<Piece>`: where a piece may stand, as a

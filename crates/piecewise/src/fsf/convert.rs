@@ -26,6 +26,9 @@ const LETTER_LISTS: &[&str] = &[
     "promotionPieceTypesWhite",
     "promotionPieceTypesBlack",
     "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "pawnTypes",
     "extinctionPieceTypes",
     "castlingRookPieces",
     "enPassantTypes",
@@ -128,6 +131,16 @@ impl Conv<'_> {
                     .next()
                     .is_some_and(|b| b.wrapping_sub(b'a') < self.width && f.len() == 1);
             let rank_ok = r == "*" || r.parse::<u8>().is_ok_and(|n| n >= 1 && n <= self.height);
+            // Fairy-Stockfish's bitboards hold 12 files and 10 ranks, whatever the
+            // board: an item off this board but on those names no cell (epicatomic's
+            // `*9 *10` on 8 ranks), so it adds nothing.
+            let off_board = (file_ok
+                || f.bytes().next().is_some_and(|b| (b'a'..=b'l').contains(&b)) && f.len() == 1)
+                && (rank_ok || r.parse::<u8>().is_ok_and(|n| (1..=10).contains(&n)))
+                && !(f == "*" && r == "*");
+            if !(file_ok && rank_ok) && off_board {
+                continue;
+            }
             if !file_ok || !rank_ok || (f == "*" && r == "*") {
                 self.issue(
                     key,
@@ -231,7 +244,21 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         );
     }
     let double = double && ds_white.is_some();
-    let pieces = pieces(&mut c, double, ds_white.is_some());
+    let mut pieces = pieces(&mut c, double, ds_white.is_some());
+    // `enPassantRegion = -`: no cell is ever open to en passant (nuclear).
+    let no_ep = c
+        .keys
+        .get("enPassantRegion")
+        .is_some_and(|e| e.value.trim() == "-");
+    if no_ep {
+        c.get("enPassantRegion");
+        for p in &mut pieces {
+            p.ep_capture = None;
+            for l in &mut p.body {
+                *l = l.replace(", en passant", "");
+            }
+        }
+    }
     let letter_name = |l: char| {
         pieces
             .iter()
@@ -296,19 +323,23 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     }
 
     // By default the piece type `pawn`, whatever its letter.
-    let ep_types = c.value("enPassantTypes").unwrap_or_else(|| {
-        pieces
-            .iter()
-            .find(|p| p.key == "pawn")
-            .map(|p| p.letter.to_ascii_lowercase().to_string())
-            .unwrap_or_default()
-    });
+    // `pawnTypes` sets the en passant types too (an alias read before the key).
+    let ep_types = c
+        .value("enPassantTypes")
+        .or_else(|| c.value("pawnTypes"))
+        .unwrap_or_else(|| {
+            pieces
+                .iter()
+                .find(|p| p.key == "pawn")
+                .map(|p| p.letter.to_ascii_lowercase().to_string())
+                .unwrap_or_default()
+        });
     for key in [
         "enPassantTypesWhite",
         "enPassantTypesBlack",
         "enPassantRegion",
     ] {
-        if c.get(key).is_some() {
+        if (key != "enPassantRegion" || !no_ep) && c.get(key).is_some() {
             c.issue(key, "only `enPassantTypes` for both sides is translated");
         }
     }
@@ -330,11 +361,28 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             ds_white.clone().unwrap_or_default()
         );
     }
-    if double {
-        let ep: Vec<String> = ep_types.chars().filter_map(letter_name).collect();
-        if !ep.is_empty() {
-            let _ = writeln!(decls, "en passant {}", ep.join(" | "));
+    // Custom pieces with en passant captures (`e`) take en passant if they are en
+    // passant types (allwayspawns' pawn, `pawnTypes = p`).
+    let mut ep: Vec<String> = if double && !no_ep {
+        ep_types.chars().filter_map(letter_name).collect()
+    } else {
+        Vec::new()
+    };
+    for p in &pieces {
+        let Some(b) = &p.ep_capture else { continue };
+        if ep_types.contains(p.letter.to_ascii_lowercase()) {
+            if !ep.contains(&p.name) {
+                ep.push(p.name.clone());
+            }
+        } else {
+            c.issue(
+                &p.key,
+                format!("`{b}`: en passant captures of a piece that is not an en passant type (enPassantTypes, pawnTypes) are not translated"),
+            );
         }
+    }
+    if !ep.is_empty() {
+        let _ = writeln!(decls, "en passant {}", ep.join(" | "));
     }
 
     // Promotion.
@@ -345,7 +393,10 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         &mut zones,
         &mut decls,
         &mut promoted,
-        pieces.iter().find(|p| p.key == "pawn").map(|p| p.letter),
+        (
+            pieces.iter().find(|p| p.key == "pawn").map(|p| p.letter),
+            if double { ep_types.as_str() } else { "" },
+        ),
     );
 
     // Castling.
@@ -456,7 +507,13 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         Some(all.join(" | "))
     };
     win_rules(&mut c, &with_faces, &fen, &mut zones, &mut decls);
+    let before = decls.len();
     mobility(&mut c, &pieces, &mut zones, &mut decls);
+    // A promoted face is confined as the type it moves as, too (chak's promoted
+    // pawn moves as, and is, a piece confined to the far half).
+    let confined = confine_faces(&decls[before..], &promoted);
+    decls.truncate(before);
+    decls.push_str(&confined);
     match c.value("countingRule").as_deref() {
         None | Some("none") => {}
         Some(style @ ("makruk" | "asean")) => {
@@ -595,6 +652,32 @@ pub(super) fn same_cells(a: Option<&str>, b: &str) -> bool {
         out
     };
     a.is_some_and(|a| items(a) == items(b))
+}
+
+/// `confine NAME to ZONE` lines of `decls` with the promoted faces that move as NAME
+/// (`piece F (+X) { like NAME }` in `promoted`) added to NAME; other lines as they are.
+fn confine_faces(decls: &str, promoted: &str) -> String {
+    let mut out = String::new();
+    for line in decls.lines() {
+        let parts = line
+            .strip_prefix("confine ")
+            .and_then(|l| l.split_once(" to "));
+        match parts {
+            Some((name, zone)) if !name.contains('|') => {
+                let faces = promoted.lines().filter_map(|p| {
+                    let (face, target) = p.strip_prefix("piece ")?.split_once(" (+")?;
+                    let target = target.split_once("{ like ")?.1.strip_suffix(" }")?;
+                    (target == name).then_some(face)
+                });
+                let all: Vec<&str> = std::iter::once(name).chain(faces).collect();
+                let _ = writeln!(out, "confine {} to {zone}", all.join(" | "));
+            }
+            _ => {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+    }
+    out
 }
 
 /// The pieces with a promoted face (`piece PromotedX (+X) { ... }` in `promoted`,

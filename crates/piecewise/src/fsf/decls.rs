@@ -14,7 +14,7 @@ pub(super) fn promotion(
     zones: &mut String,
     decls: &mut String,
     promoted: &mut String,
-    pawn_letter: Option<char>,
+    (pawn_letter, ep_types): (Option<char>, &str),
 ) -> Option<String> {
     // Fairy-Stockfish's default is the piece type `pawn`, whatever its letter (not
     // a soldier or shogi pawn lettered p); a pawn type that promotes shogi-style
@@ -30,46 +30,49 @@ pub(super) fn promotion(
                 .collect()
         })
         .unwrap_or_default();
-    let pawns: String = match c.value("promotionPawnTypes") {
+    // `pawnTypes` sets the promotion pawn types too (an alias read before the key).
+    let main_pawns = match c
+        .value("promotionPawnTypes")
+        .or_else(|| c.value("pawnTypes"))
+    {
         Some(v) => v,
         None => pawn_letter
             .map(|l| l.to_ascii_lowercase())
             .into_iter()
             .collect(),
-    }
-    .chars()
-    .filter(|l| !shogi_style.contains(l))
-    .collect();
-    let choices = c
+    };
+    let main_choices = c
         .value("promotionPieceTypes")
         .unwrap_or_else(|| "nbrq".into());
-    for (key, same) in [
-        ("promotionPawnTypesWhite", &pawns),
-        ("promotionPawnTypesBlack", &pawns),
-        ("promotionPieceTypesWhite", &choices),
-        ("promotionPieceTypesBlack", &choices),
-    ] {
-        if let Some(v) = c.value(key).filter(|v| v != same) {
-            c.issue(key, format!("`{v}` differs from the value for both sides; per-side promotion is not translated"));
-        }
-    }
+    // Per side: `promotionPawnTypesWhite` and the like override the value for both.
+    let per_side = |c: &mut Conv<'_>, key: &str, main: &str| -> [String; 2] {
+        ["White", "Black"].map(|s| c.value(&format!("{key}{s}")).unwrap_or_else(|| main.into()))
+    };
+    // Pawn types named outright promote by both rules, as Fairy-Stockfish's custom
+    // pawns do (elgam's soldier: `s:w` and to `w`, forced, by promotionPieceTypes).
+    let named = ["promotionPawnTypes", "pawnTypes"]
+        .iter()
+        .any(|k| c.keys.contains_key(*k));
+    let pawns_of = per_side(c, "promotionPawnTypes", &main_pawns).map(|p| {
+        p.chars()
+            .filter(|l| named || !shogi_style.contains(l))
+            .collect::<String>()
+    });
+    let choices_of = per_side(c, "promotionPieceTypes", &main_choices);
     let last = format!("*{}", c.height);
     let region = c.cells("promotionRegionWhite", Some(&last));
-    if let (Some(w), Some(b)) = (region.clone(), c.cells("promotionRegionBlack", None)) {
-        if mirror(&w, c.height).as_deref() != Some(b.as_str()) {
-            c.issue(
-                "promotionRegionBlack",
-                "not the mirror image of promotionRegionWhite",
-            );
-        }
-    }
-    let pawn_names: Vec<String> = pawns.chars().filter_map(letter_name).collect();
-    let choice_names: Vec<String> = choices
-        .chars()
-        .filter(|l| !pawns.contains(*l))
-        .filter_map(letter_name)
-        .collect();
-    let limited = promotion_limit(c, &choices, pawns.as_str(), letter_name);
+    let black_region = c.cells("promotionRegionBlack", None);
+    // A region of the second side that is not the first's mirror image (or pieces
+    // that differ by side): one absolute zone per side, each side's rules `for` it.
+    let mirrored = match (&region, &black_region) {
+        (Some(w), Some(b)) => mirror(w, c.height).as_deref() == Some(b.as_str()),
+        _ => true,
+    };
+    let split = !mirrored || pawns_of[0] != pawns_of[1] || choices_of[0] != choices_of[1];
+    let optional = !c.flag("mandatoryPawnPromotion", true);
+    // A pawn is made to promote where it could never move again, as under
+    // `immobilityIllegal` (drops read the key too).
+    c.get("immobilityIllegal");
     for key in ["sittuyinPromotion"] {
         if let Some(v) = c
             .value(key)
@@ -78,24 +81,62 @@ pub(super) fn promotion(
             c.issue(key, format!("`{v}` is not translated"));
         }
     }
-    let optional = !c.flag("mandatoryPawnPromotion", true);
-    // A pawn is made to promote where it could never move again, as under
-    // `immobilityIllegal` (drops read the key too).
-    c.get("immobilityIllegal");
-    let region = region?;
-    let pawn_rule = !pawn_names.is_empty() && !choice_names.is_empty();
-    let pieces = piece_promotion(
-        c,
-        letter_name,
-        (pawn_rule.then_some(pawns.as_str()), pawn_letter),
-        decls,
-        promoted,
-    );
-    if !pawn_rule && !pieces {
-        return None;
-    }
-    let _ = writeln!(zones, "zone promotion_zone = {region}");
-    if pawn_rule {
+    // Fairy-Stockfish's en passant captures never promote: said where one could land
+    // in a zone (one that is more than the last rank).
+    let deep = region.as_deref() != Some(format!("rank {}", c.height).as_str())
+        || (!mirrored && black_region.as_deref() != Some("rank 1"));
+    let no_ep = |letters: &str| -> &'static str {
+        if deep && letters.chars().any(|l| ep_types.contains(l)) {
+            ", not en passant"
+        } else {
+            ""
+        }
+    };
+    let targets: Vec<Target> = if split {
+        vec![
+            Target {
+                zone: "promotion_zone_white".into(),
+                side: " for first",
+                index: 0,
+            },
+            Target {
+                zone: "promotion_zone_black".into(),
+                side: " for second",
+                index: 1,
+            },
+        ]
+    } else {
+        vec![Target {
+            zone: "promotion_zone".into(),
+            side: "",
+            index: 0,
+        }]
+    };
+    let mut any_pawn_rule = false;
+    let mut pawn_rules = String::new();
+    let mut limited_first: Vec<String> = Vec::new();
+    for t in &targets {
+        let (pawns, choices) = (&pawns_of[t.index], &choices_of[t.index]);
+        let pawn_names: Vec<String> = pawns.chars().filter_map(letter_name).collect();
+        let choice_names: Vec<String> = choices
+            .chars()
+            .filter(|l| !pawns.contains(*l))
+            .filter_map(letter_name)
+            .collect();
+        // Each side's limits are read once (the issues too).
+        let limited =
+            if t.index == 1 && pawns_of[0] == pawns_of[1] && choices_of[0] == choices_of[1] {
+                limited_first.clone()
+            } else {
+                promotion_limit(c, choices, pawns.as_str(), letter_name)
+            };
+        if t.index == 0 {
+            limited_first = limited.clone();
+        }
+        if pawn_names.is_empty() || choice_names.is_empty() {
+            continue;
+        }
+        any_pawn_rule = true;
         // The choices `promotionLimit` limits to the start position's count are
         // `only captured`, in a declaration of their own.
         let (only, free): (Vec<String>, Vec<String>) = choice_names
@@ -107,15 +148,54 @@ pub(super) fn promotion(
                 continue;
             }
             let _ = writeln!(
-                decls,
-                "promotion {} to {} in promotion_zone{}{tail}",
+                pawn_rules,
+                "promotion {} to {} in {}{}{}{tail}{}",
                 pawn_names.join(" | "),
                 names.join(" | "),
-                if optional { ", optional" } else { "" }
+                t.zone,
+                t.side,
+                if optional { ", optional" } else { "" },
+                no_ep(pawns)
             );
         }
     }
+    let region = region?;
+    // The pawn types of a pawn rule (on either side) are left to it.
+    let pawn_types: String = if any_pawn_rule {
+        pawns_of.concat()
+    } else {
+        String::new()
+    };
+    let pieces = piece_promotion(
+        c,
+        letter_name,
+        (any_pawn_rule.then_some(pawn_types.as_str()), pawn_letter),
+        (decls, &targets),
+        promoted,
+        &no_ep,
+    );
+    if !any_pawn_rule && !pieces {
+        return None;
+    }
+    decls.push_str(&pawn_rules);
+    if split {
+        let black = black_region.unwrap_or_else(|| mirror(&region, c.height).unwrap_or_default());
+        let _ = writeln!(zones, "zone absolute promotion_zone_white = {region}");
+        let _ = writeln!(zones, "zone absolute promotion_zone_black = {black}");
+        // Pawn drops kept out of a promotion zone need a zone of the side's view.
+        return None;
+    }
+    let _ = writeln!(zones, "zone promotion_zone = {region}");
     Some("promotion_zone".into())
+}
+
+/// Where one side's (or both sides') promotion rules promote: the zone's name, the
+/// `for first|second` written after it (empty for both), and the side's index into
+/// per-side values.
+struct Target {
+    zone: String,
+    side: &'static str,
+    index: usize,
 }
 
 /// `promotionLimit = x:N ...`: the choices that may be promoted to only while the side
@@ -173,8 +253,9 @@ fn piece_promotion(
     c: &mut Conv<'_>,
     letter_name: &dyn Fn(char) -> Option<String>,
     (pawns, pawn_letter): (Option<&str>, Option<char>),
-    decls: &mut String,
+    (decls, targets): (&mut String, &[Target]),
     promoted: &mut String,
+    no_ep: &dyn Fn(&str) -> &'static str,
 ) -> bool {
     // The piece type `pawn` promotes by the pawns' rule: forced unless
     // `mandatoryPawnPromotion = false`, into the zone only.
@@ -203,6 +284,25 @@ fn piece_promotion(
             line.push_str(", never forced");
         }
     };
+    // `promotionLimit = y:N`: a piece promotes to y only while its side has fewer than
+    // N pieces of type y (the `+X` face moving as y is that type).
+    let limits: Vec<(char, u64)> = c
+        .keys
+        .get("promotionLimit")
+        .map(|e| {
+            e.value
+                .split_whitespace()
+                .filter_map(|i| {
+                    let (l, n) = i.split_once(':')?;
+                    Some((l.chars().next()?.to_ascii_lowercase(), n.parse().ok()?))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let targets_of: Vec<char> = v
+        .split_whitespace()
+        .filter_map(|p| p.chars().nth(2).map(|t| t.to_ascii_lowercase()))
+        .collect();
     let mut any = false;
     let mut done: Vec<char> = Vec::new();
     for pair in v.split_whitespace() {
@@ -214,15 +314,9 @@ fn piece_promotion(
                 continue;
             }
         };
-        if pawns.is_some_and(|p| p.contains(from)) {
-            c.issue(
-                "promotedPieceType",
-                format!(
-                    "`{pair}`: a pawn that also promotes by promotionPieceTypes is not translated"
-                ),
-            );
-            continue;
-        }
+        // A pawn type of the pawns' rule promotes by both (the pawns' rule forces it
+        // to promote where that is mandatory).
+        let _ = pawns;
         // A piece the variant does not have promotes to nothing (an inherited pair).
         if letter_name(from).is_none() {
             continue;
@@ -258,13 +352,36 @@ fn piece_promotion(
         } else {
             (", also leaving", optional)
         };
-        let mut line = format!("promotion {base} to {name} in promotion_zone{leaving}");
-        options(&mut line, optional);
-        let _ = writeln!(decls, "{line}");
-        if demotion {
-            let mut line = format!("promotion {name} to {base} in promotion_zone, also leaving");
+        // The pawn type `pawn`'s shogi-style promotion knows no limit.
+        let limit = match limits.iter().find(|(l, _)| *l == to) {
+            Some(&(_, n)) if n > 0 && !is_pawn => {
+                if targets_of.iter().filter(|t| **t == to).count() > 1 {
+                    c.issue(
+                        "promotionLimit",
+                        format!("`{to}:{n}`: several pieces promote to `{to}`, whose faces are counted together; not translated"),
+                    );
+                    String::new()
+                } else if n > 255 {
+                    String::new()
+                } else {
+                    format!(", at most {n}")
+                }
+            }
+            _ => String::new(),
+        };
+        let ep = no_ep(&from.to_string());
+        for t in targets {
+            let (zone, side) = (&t.zone, t.side);
+            let mut line = format!("promotion {base} to {name} in {zone}{side}{leaving}");
             options(&mut line, optional);
+            line.push_str(&limit);
+            line.push_str(ep);
             let _ = writeln!(decls, "{line}");
+            if demotion {
+                let mut line = format!("promotion {name} to {base} in {zone}{side}, also leaving");
+                options(&mut line, optional);
+                let _ = writeln!(decls, "{line}");
+            }
         }
         any = true;
     }
