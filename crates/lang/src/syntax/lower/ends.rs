@@ -46,6 +46,7 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
             reply: c.has(R::kw_reply),
             safe: c.has(R::kw_safe),
             held: c.has(R::kw_held),
+            full: c.has(R::kw_full),
             span: c.span,
         }),
         R::connect_decl => Item::Connect(connect(c)),

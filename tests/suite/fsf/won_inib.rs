@@ -1,0 +1,170 @@
+//! Sections of Fairy-Stockfish's variants.ini won by branch `inib` (issue 31 item 3):
+//! the flag keys (`flagPiece` defaulting to every piece, `flagPieceBlockedWin`,
+//! `flagPieceSafe` with `flagMove`) and the pawn's triple step. Each section is
+//! imported from its own text (the keys as the ini has them), checked complete, and
+//! counted or judged as pyffish 0.0.90 does (figures measured with pyffish, written here).
+
+use super::assert_complete_with_perft_from;
+use piecewise::fsf;
+use piecewise::game::{EndReason, GameResult};
+use piecewise::ids::Side;
+use piecewise::Game;
+
+const SECTIONS: &str = "
+[rooksquare:chess]
+flagRegionWhite = a8 h8
+flagRegionBlack = a1 h1
+
+[squatter:chess]
+flagRegionWhite = *8
+flagRegionBlack = *1
+flagPieceSafe = true
+
+[kono]
+maxRank = 5
+maxFile = e
+customPiece1 = p:mF
+startFen = ppppp/p3p/5/P3P/PPPPP w - - 0 1
+flagPiece = p
+flagRegionWhite = a5 b5 c5 d5 e5 a4 e4
+flagRegionBlack = a1 b1 c1 d1 e1 a2 e2
+flagPieceCount = 7
+flagPieceBlockedWin = true
+nFoldRule = 0
+nMoveRule = 0
+
+[alapo:chess]
+pieceToCharTable = ..BRQ.........FW.....K..brq.........fw.....k
+maxRank = 6
+maxFile = f
+wazir = w
+fers = f
+king = -
+commoner = k
+startFen = rbqqbr/wfkkfw/6/6/WFKKFW/RBQQBR
+flagRegionWhite = *6
+flagRegionBlack = *1
+flagPieceSafe = true
+flagMove = true
+stalemateValue = loss
+nMoveRule = 0
+nFoldRule = 0
+
+[wildebeest:chess]
+maxRank = 10
+maxFile = k
+customPiece1 = c:C
+customPiece2 = w:NC
+doubleStepRegionWhite = *2 *3
+doubleStepRegionBlack = *9 *8
+tripleStepRegionWhite = *2
+tripleStepRegionBlack = *9
+pieceToCharTable = PNBRQ.......C....WKpnbrq.......c....wk
+startFen = rnccwkqbbnr/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/RNBBQKWCCNR w KQkq - 0 1
+promotionPieceTypes = qw
+promotionRegionWhite = *9 *10
+promotionRegionBlack = *2 *1
+mandatoryPawnPromotion = false
+castling = false
+";
+
+fn variant(name: &str) -> fsf::Variant {
+    let v = fsf::import(SECTIONS, Some(name)).unwrap().remove(0);
+    assert_eq!(v.name, name);
+    v
+}
+
+fn compiled(v: &fsf::Variant) -> Game {
+    Game::compile(&v.rules).unwrap_or_else(|d| panic!("{}", d.render("x.rules", &v.rules, false)))
+}
+
+/// The result of `fen` in `v`, and its legal moves.
+fn judged(v: &fsf::Variant, fen: &str) -> (Option<GameResult>, usize) {
+    let game = compiled(v);
+    let pos = game.position(fen).unwrap();
+    (game.result(&pos), game.legal_uci(&pos).len())
+}
+
+fn win(side: Side) -> Option<GameResult> {
+    Some(GameResult::for_side(
+        side,
+        piecewise::ir::Outcome::Win,
+        EndReason::Reach,
+    ))
+}
+
+#[test]
+fn a_flag_region_without_a_flag_piece_counts_every_piece() {
+    for name in ["rooksquare", "squatter"] {
+        let v = variant(name);
+        assert!(v.rules.contains("reach flag_zone with "), "{}", v.rules);
+        assert_complete_with_perft_from(&v, None, &[20, 400, 8902]);
+    }
+    // A black knight on h1 (pyffish: over, -32000 for white to move).
+    let (end, moves) = judged(
+        &variant("rooksquare"),
+        "r1b1k2r/p2p1p1p/npp1pq2/6N1/Pb2P3/BPPP3N/6PP/1R1QKB1n w kq - 0 12",
+    );
+    assert_eq!((end, moves), (win(Side::Second), 0));
+    // A white queen on a8 that no black piece attacks (pyffish: over, -32000 for black).
+    let (end, moves) = judged(
+        &variant("squatter"),
+        "Qbb1k2r/3p3n/6qp/2BPpP2/1pP2Pp1/2R3PR/5K2/1N3BN1 b - - 0 26",
+    );
+    assert_eq!((end, moves), (win(Side::First), 0));
+}
+
+#[test]
+fn kono_wins_by_a_full_region() {
+    let v = variant("kono");
+    assert!(v.rules.contains(", count 7, full\n"), "{}", v.rules);
+    assert_complete_with_perft_from(&v, None, &[8, 62, 564, 4904]);
+    // Black's region full, two black pawns in it (pyffish: over, -32000 for white).
+    let (end, moves) = judged(&v, "p2pp/2p2/P2p1/p1P1P/PPpPP w - - 60 31");
+    assert_eq!((end, moves), (win(Side::Second), 0));
+}
+
+#[test]
+fn alapo_wins_by_a_safe_arrival_or_a_held_one() {
+    let v = variant("alapo");
+    assert!(v.rules.contains(", safe, held\n"), "{}", v.rules);
+    assert_complete_with_perft_from(&v, None, &[12, 144, 2704]);
+    // Held: black to move with a piece on rank 1 (pyffish: over, +32000 for black).
+    for fen in [
+        "r1qqbr/wfFkf1/1k3w/5F/W1KKQ1/RBQ1bR b - - 1 5",
+        "rbq2r/wfkqfw/6/F2FW1/2K1K1/RbQQBR b - - 1 10",
+    ] {
+        assert_eq!(judged(&v, fen), (win(Side::Second), 0), "{fen}");
+    }
+    // Safe: black's queen on b1 that no white piece attacks (pyffish: over, -32000 for
+    // white to move).
+    let fen = "r5/5w/W1F3/Fq1R1B/5f/2B1b1 w - - 0 37";
+    assert_eq!(judged(&v, fen), (win(Side::Second), 0));
+}
+
+#[test]
+fn wildebeest_pawns_step_three_and_are_taken_in_passing() {
+    let v = variant("wildebeest");
+    assert!(
+        v.rules
+            .contains("ride forward 3, move only, from triple_step, en passant"),
+        "{}",
+        v.rules
+    );
+    assert_complete_with_perft_from(&v, None, &[45, 2025]);
+    // After c2c5 a9a8 c5c6 d9d6: 47 moves, c6d7 en passant among them; perft 2 2020.
+    let game = compiled(&v);
+    let start = game.start_position().unwrap();
+    let line = game
+        .line_from_uci(&game.fen(&start), &["c2c5", "a9a8", "c5c6", "d9d6"])
+        .unwrap();
+    let moves = game.legal_uci(line.position());
+    assert_eq!(moves.len(), 47);
+    assert!(moves.contains(&"c6d7".to_string()), "{moves:?}");
+    assert_eq!(game.perft(line.position(), 2), 2020);
+    // Fairy-Stockfish's FEN of it names d7; the passed cells alone (`d7d8`) read too.
+    let fen = "rnccwkqbbnr/1pp1ppppppp/p10/11/2Pp7/11/11/11/PP1PPPPPPPP/RNBBQKWCCNR w - d7 0 3";
+    assert_complete_with_perft_from(&v, Some(fen), &[47, 2020]);
+    let fen = "rnccwkqbbnr/1pp1ppppppp/p10/11/2Pp7/11/11/11/PP1PPPPPPPP/RNBBQKWCCNR w - d7d8 0 3";
+    assert_complete_with_perft_from(&v, Some(fen), &[47, 2020]);
+}
