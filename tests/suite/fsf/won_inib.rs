@@ -1,6 +1,6 @@
 //! Sections of Fairy-Stockfish's variants.ini won by branch `inib` (issue 31 item 3):
 //! the flag keys (`flagPiece` defaulting to every piece, `flagPieceBlockedWin`,
-//! `flagPieceSafe` with `flagMove`) and the pawn's triple step. Each section is
+//! `flagPieceSafe` with `flagMove`), the pawn's triple step and blasts into the hands. Each section is
 //! imported from its own text (the keys as the ini has them), checked complete, and
 //! counted or judged as pyffish 0.0.90 does (figures measured with pyffish, written here).
 
@@ -65,6 +65,13 @@ promotionPieceTypes = qw
 promotionRegionWhite = *9 *10
 promotionRegionBlack = *2 *1
 mandatoryPawnPromotion = false
+castling = false
+
+[atomiczh:atomic]
+dropChecks = false
+pieceDrops = true
+capturesToHand = true
+pocketSize = 6
 castling = false
 ";
 
@@ -167,4 +174,30 @@ fn wildebeest_pawns_step_three_and_are_taken_in_passing() {
     assert_complete_with_perft_from(&v, Some(fen), &[47, 2020]);
     let fen = "rnccwkqbbnr/1pp1ppppppp/p10/11/2Pp7/11/11/11/PP1PPPPPPPP/RNBBQKWCCNR w - d7d8 0 3";
     assert_complete_with_perft_from(&v, Some(fen), &[47, 2020]);
+}
+
+#[test]
+fn atomic_crazyhouse_blasts_pieces_into_the_other_hand() {
+    let v = variant("atomiczh");
+    assert!(
+        v.rules
+            .contains("explode on capture, sparing Pawn, to hand\n"),
+        "{}",
+        v.rules
+    );
+    assert_complete_with_perft_from(&v, None, &[20, 400, 8902]);
+    // Black's b7 pawn takes the queen on c6: the queen goes to black's hand, the pawn
+    // that blew up with it to white's (pyffish: `[Pq]`, 54 moves, perft 2 3094).
+    let game = compiled(&v);
+    let start = game.start_position().unwrap();
+    let line = "h2h3 g8h6 g2g3 h6g4 h1h2 f7f5 c2c3 c7c5 e2e3 a7a6 c3c4 g7g5 d1a4 f5f4 d2d3 \
+                g4h6 b1d2 h6g8 a4c6 a8a7 a2a3 b7c6";
+    let moves: Vec<&str> = line.split_whitespace().collect();
+    let line = game.line_from_uci(&game.fen(&start), &moves).unwrap();
+    let legal = game.legal_uci(line.position());
+    assert_eq!(legal.len(), 54);
+    assert!(legal.contains(&"P@g6".to_string()), "{legal:?}");
+    assert_eq!(game.perft(line.position(), 2), 3094);
+    let fen = "1nbqkbnr/r2pp2p/p7/2p3p1/2P2p2/P2PP1PP/1P1N1P1R/R1B1KBN1[Pq] w - - 0 12";
+    assert_complete_with_perft_from(&v, Some(fen), &[54, 3094]);
 }

@@ -455,6 +455,11 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
                 let _ = write!(line, ", immune {}", names.join(" | "));
             }
         }
+        // With captures kept, every piece a blast removes goes to the hand of the side
+        // that did not own it (the capturer to its opponent's).
+        if c.flag("capturesToHand", false) && c.flag("pieceDrops", false) {
+            line.push_str(", to hand");
+        }
         let _ = writeln!(decls, "{line}");
     }
     if let (Some(v), Some(_)) = (&petrify, walls) {
