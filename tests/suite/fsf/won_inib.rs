@@ -1,6 +1,6 @@
 //! Sections of Fairy-Stockfish's variants.ini won by branch `inib` (issue 31 item 3):
 //! the flag keys (`flagPiece` defaulting to every piece, `flagPieceBlockedWin`,
-//! `flagPieceSafe` with `flagMove`), the pawn's triple step and blasts into the hands. Each section is
+//! `flagPieceSafe` with `flagMove`), the pawn's triple step, blasts into the hands and `pawnTypes` promoting. Each section is
 //! imported from its own text (the keys as the ini has them), checked complete, and
 //! counted or judged as pyffish 0.0.90 does (figures measured with pyffish, written here).
 
@@ -73,6 +73,21 @@ pieceDrops = true
 capturesToHand = true
 pocketSize = 6
 castling = false
+
+[xhess:chess]
+pieceToCharTable = HNBRQ......CI........Khnbrq......ci........k
+maxRank = 10
+maxFile = j
+promotionRegionWhite = *10
+promotionPieceTypes = nbrqci
+flagPiece = k
+flagRegionWhite = *10
+flagRegionBlack = *1
+pawnTypes = h
+cannon = c
+customPiece1 = i:NN
+customPiece2 = h:mfWcfFfhmnN
+startFen = r8r/3nkqn3/hcb1ii1bch/1hhhhhhhh1/10/10/1HHHHHHHH1/HCB1II1BCH/3NKQN3/R8R
 ";
 
 fn variant(name: &str) -> fsf::Variant {
@@ -200,4 +215,21 @@ fn atomic_crazyhouse_blasts_pieces_into_the_other_hand() {
     assert_eq!(game.perft(line.position(), 2), 3094);
     let fen = "1nbqkbnr/r2pp2p/p7/2p3p1/2P2p2/P2PP1PP/1P1N1P1R/R1B1KBN1[Pq] w - - 0 12";
     assert_complete_with_perft_from(&v, Some(fen), &[54, 3094]);
+}
+
+#[test]
+fn pawn_types_promote() {
+    let v = variant("xhess");
+    assert!(v.rules.contains("promotion Custom2 to "), "{}", v.rules);
+    assert_complete_with_perft_from(&v, None, &[80, 6280]);
+    // The custom pawn on j9 promotes by its quiet knight-like moves too (pyffish: 95
+    // moves, 12 of them j9h10 and j9j10 with a choice; perft 2 7577).
+    let fen =
+        "br1k2r3/5qCI1H/hc7h/1h1hnh4/1bhi2hh1i/1H1Hh5/2H1HHHH2/H1B2I1B1H/1C2KQN3/R4N3R w - - 1 16";
+    let game = compiled(&v);
+    let legal = game.legal_uci(&game.position(fen).unwrap());
+    let j9: Vec<&String> = legal.iter().filter(|m| m.starts_with("j9")).collect();
+    assert_eq!(j9.len(), 12, "{j9:?}");
+    assert!(legal.contains(&"j9h10i".to_string()), "{legal:?}");
+    assert_complete_with_perft_from(&v, Some(fen), &[95, 7577]);
 }

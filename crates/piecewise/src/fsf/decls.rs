@@ -30,7 +30,11 @@ pub(super) fn promotion(
                 .collect()
         })
         .unwrap_or_default();
-    let pawns: String = match c.value("promotionPawnTypes") {
+    // `pawnTypes` sets the promoting types too; `promotionPawnTypes` overrides it.
+    let pawns: String = match c
+        .value("promotionPawnTypes")
+        .or_else(|| c.value("pawnTypes"))
+    {
         Some(v) => v,
         None => pawn_letter
             .map(|l| l.to_ascii_lowercase())
