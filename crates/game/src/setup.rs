@@ -352,6 +352,9 @@ fn confined_cells(rule_set: &RuleSet, board: &Board) -> Vec<Option<Vec<bool>>> {
     let mut confined = vec![None; 2 * pieces];
     for side in Side::BOTH {
         for c in &rule_set.game.confinements {
+            if c.side.is_some_and(|s| s != side) {
+                continue;
+            }
             let zone = zone_cells(rule_set, board, c.zone, side);
             for &piece in &c.pieces {
                 let slot: &mut Option<Vec<bool>> =

@@ -456,12 +456,14 @@ pub struct GatingDecl {
     pub span: Span,
 }
 
-/// `confine King | Advisor to palace`.
+/// `confine King | Advisor to palace [for first|second]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfineDecl {
     /// Never empty.
     pub pieces: Vec<Ident>,
     pub zone: Ident,
+    /// `for first` / `for second`: only that side's pieces are confined.
+    pub side: Option<crate::ids::Side>,
     pub span: Span,
 }
 

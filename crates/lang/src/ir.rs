@@ -344,6 +344,8 @@ pub struct Confinement {
     pub pieces: Vec<PieceId>,
     /// The zone they may not leave.
     pub zone: ZoneId,
+    /// `for first` / `for second`: only that side's pieces (`None`: both sides').
+    pub side: Option<crate::ids::Side>,
     /// Where the declaration was written.
     pub span: Span,
 }

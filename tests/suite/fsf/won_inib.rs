@@ -1,6 +1,7 @@
 //! Sections of Fairy-Stockfish's variants.ini won by branch `inib` (issue 31 item 3):
 //! the flag keys (`flagPiece` defaulting to every piece, `flagPieceBlockedWin`,
-//! `flagPieceSafe` with `flagMove`), the pawn's triple step, blasts into the hands and `pawnTypes` promoting. Each section is
+//! `flagPieceSafe` with `flagMove`), the pawn's triple step, blasts into the hands, `pawnTypes` promoting, and
+//! mobility regions for one side or not mirror images (`confine ... for first|second`). Each section is
 //! imported from its own text (the keys as the ini has them), checked complete, and
 //! counted or judged as pyffish 0.0.90 does (figures measured with pyffish, written here).
 
@@ -88,6 +89,29 @@ cannon = c
 customPiece1 = i:NN
 customPiece2 = h:mfWcfFfhmnN
 startFen = r8r/3nkqn3/hcb1ii1bch/1hhhhhhhh1/10/10/1HHHHHHHH1/HCB1II1BCH/3NKQN3/R8R
+
+[crowdedxiangqi:xiangqi]
+pieceToCharTable = .N.R.ABP.K.C...........n.r.abp.k.c..........
+maxRank = 5
+startFen = rnbakabnr/pcp1p1pcp/9/PCP1P1PCP/RNBAKABNR w - - 0 1
+mobilityRegionBlackKing = d3 e3 f3 d4 e4 f4 d5 e5 f5
+mobilityRegionBlackFers = d3 e3 f3 d4 e4 f4 d5 e5 f5
+mobilityRegionBlackElephant = *1 *2 *3 *4 *5
+soldierPromotionRank = 4
+
+[buffalo]
+pieceToCharTable = B...D................Cb...d................c
+maxRank = 7
+maxFile = k
+customPiece1 = b:mfW
+customPiece2 = c:K
+customPiece3 = d:mQ
+startFen = bbbbbbbbbbb/11/11/11/11/3DDCDD3/11 w - - 0 1
+flagPiece = b
+flagRegionBlack = *1
+mobilityRegionWhiteCustomPiece2 = *2 *3 *4 *5 *6
+mobilityRegionWhiteCustomPiece3 = *2 *3 *4 *5 *6
+stalemateValue = loss
 ";
 
 fn variant(name: &str) -> fsf::Variant {
@@ -232,4 +256,55 @@ fn pawn_types_promote() {
     assert_eq!(j9.len(), 12, "{j9:?}");
     assert!(legal.contains(&"j9h10i".to_string()), "{legal:?}");
     assert_complete_with_perft_from(&v, Some(fen), &[95, 7577]);
+}
+
+#[test]
+fn mobility_regions_per_side_confine_one_side() {
+    // Crowded Xiangqi: the advisors' regions are no mirror images; Buffalo: the dogs'
+    // and the chief's are White's only. Perft 1-3 as pyffish counts them.
+    for (name, lines, counts) in [
+        (
+            "crowdedxiangqi",
+            &[
+                "confine Fers to fers_first for first\n",
+                "confine Fers to fers_second for second\n",
+            ][..],
+            [11u64, 119, 1586],
+        ),
+        (
+            "buffalo",
+            &["confine Custom2 to custom2_first for first\n"][..],
+            [55, 595, 35998],
+        ),
+    ] {
+        let v = variant(name);
+        for l in lines {
+            assert!(v.rules.contains(l), "{name}: no `{l}` in\n{}", v.rules);
+        }
+        assert_complete_with_perft_from(&v, None, &counts);
+    }
+}
+
+#[test]
+fn a_confinement_for_one_side_leaves_the_other_free() {
+    let rules = "board square 3x3\nstart \"k2/3/K2 w - - 0 1\"\nzone low = rank 1\n\
+                 confine King to low for first\npiece King (K) { step any }\n";
+    let game = Game::compile(rules).unwrap();
+    let white = game.position("k2/3/K2 w - - 0 1").unwrap();
+    assert_eq!(game.legal_uci(&white), ["a1b1"]);
+    // The second side's king is not confined: it steps down the board too.
+    let black = game.position("k2/3/K2 b - - 0 1").unwrap();
+    assert_eq!(game.legal_uci(&black).len(), 3);
+    // `for second` confines the other side (its zone mirrored): rank 3 for it.
+    let rules = rules.replace("for first", "for second");
+    let game = Game::compile(&rules).unwrap();
+    assert_eq!(
+        game.legal_uci(&game.position("k2/3/K2 b - - 0 1").unwrap()),
+        ["a3b3"]
+    );
+    assert_eq!(
+        game.legal_uci(&game.position("k2/3/K2 w - - 0 1").unwrap())
+            .len(),
+        3
+    );
 }

@@ -246,6 +246,7 @@ impl Checker {
                         game.confinements.push(Confinement {
                             pieces,
                             zone,
+                            side: c.side,
                             span: c.span,
                         });
                     }
@@ -629,14 +630,27 @@ impl Checker {
 }
 
 /// Applies `confine`: every pattern of a confined piece must end in the zone, as if it
-/// had `, to ZONE` (not added again where the pattern already has it).
+/// had `, to ZONE` (not added again where the pattern already has it). With `for
+/// first|second`, a pattern of both sides becomes two: the confined side's, with
+/// `to ZONE`, and the other side's as it was.
 pub(crate) fn apply_confinements(pieces: &mut [Piece], confinements: &[Confinement]) {
     for c in confinements {
         for id in &c.pieces {
             let Some(piece) = pieces.get_mut(id.index()) else {
                 continue;
             };
+            let mut others = Vec::new();
             for p in &mut piece.patterns {
+                match (c.side, p.conditions.side) {
+                    (Some(s), Some(ps)) if s != ps => continue,
+                    (Some(s), None) => {
+                        let mut other = p.clone();
+                        other.conditions.side = Some(s.opponent());
+                        others.push(other);
+                        p.conditions.side = Some(s);
+                    }
+                    _ => {}
+                }
                 let present = p.conditions.to.iter().any(|t| t.zone == c.zone && t.inside);
                 if !present {
                     p.conditions.to.push(ZoneCondition {
@@ -646,6 +660,7 @@ pub(crate) fn apply_confinements(pieces: &mut [Piece], confinements: &[Confineme
                     });
                 }
             }
+            piece.patterns.extend(others);
         }
     }
 }

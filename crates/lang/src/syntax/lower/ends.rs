@@ -219,7 +219,7 @@ fn connect(c: &Node<'_>) -> ConnectDecl {
 }
 
 /// `for first` / `for second` after a game end.
-fn for_side(n: &Node<'_>) -> Option<crate::ids::Side> {
+pub(super) fn for_side(n: &Node<'_>) -> Option<crate::ids::Side> {
     n.child(R::for_side).map(|f| {
         if f.has(R::kw_second) {
             crate::ids::Side::Second
