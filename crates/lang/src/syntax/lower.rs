@@ -205,7 +205,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::confine_decl => Some(Item::Confine(ConfineDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 zone: ident(c.child(R::ident), c.span),
-                side: ends::for_side(&c),
+                side: ends::for_side(c),
                 span: c.span,
             })),
             _ => None,
