@@ -606,6 +606,9 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
     let mut limits = vec![unrestricted; 2 * pieces];
     for rule in &rule_set.game.drops {
         for side in Side::BOTH {
+            if rule.side.is_some_and(|s| s != side) {
+                continue;
+            }
             for p in &rule.pieces {
                 let limit = &mut limits[side.index() * pieces + p.index()];
                 for &zone in &rule.not_in {

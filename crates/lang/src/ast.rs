@@ -441,6 +441,8 @@ pub enum DropOptionKind {
     AnySide,
     /// `not next to foe`: never one orthogonal step from a piece of the other side.
     NotNextToFoe,
+    /// `for first` / `for second`: the line restricts only that side's drops.
+    ForSide(crate::ids::Side),
 }
 
 /// `gating Hawk | Elephant in back_rank [, no drops]`: a piece in hand may enter on a

@@ -305,6 +305,9 @@ pub struct DropRule {
     pub not_next_to_foe: bool,
     /// `falling` / `pushed in`: where a drop lands (`None`: where it is put).
     pub landing: Option<DropLanding>,
+    /// `for first` / `for second`: only that side's drops are restricted (`None`: both
+    /// sides').
+    pub side: Option<crate::ids::Side>,
     /// Where the declaration was written.
     pub span: Span,
 }

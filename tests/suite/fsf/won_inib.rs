@@ -308,3 +308,38 @@ fn a_confinement_for_one_side_leaves_the_other_free() {
         3
     );
 }
+
+#[test]
+fn a_drop_line_for_one_side_restricts_only_its_drops() {
+    // Stardust's drop regions are no mirror images: one absolute zone and one drop line
+    // per side (the section still differs: its pseudo-royal types start several times).
+    let ini = "[halves:chess]\npieceDrops = true\ncapturesToHand = true\n\
+               dropRegionWhite = *1 *2 *3 *4\ndropRegionBlack = *1 *2 *3 *4\n";
+    let v = fsf::import(ini, Some("halves")).unwrap().remove(0);
+    assert!(v.complete(), "{:?}", v.issues);
+    assert!(
+        v.rules.contains(", for first\n") && v.rules.contains(", for second\n"),
+        "{}",
+        v.rules
+    );
+    let game = compiled(&v);
+    // Both sides drop their knight on ranks 1-4 only: empty cells there, a3-h4 (16)
+    // for White; for Black, a3-h4 as well, and nowhere on ranks 5-6.
+    let fen = "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R[Nn] w KQkq - 0 1";
+    let drops = |fen: &str| -> Vec<String> {
+        let pos = game.position(fen).unwrap();
+        game.legal_uci(&pos)
+            .into_iter()
+            .filter(|m| m.contains('@'))
+            .collect()
+    };
+    let white = drops(fen);
+    assert_eq!(white.len(), 16 + 1, "{white:?}"); // g1 too
+    assert!(white.iter().all(|m| m[3..].parse::<u8>().unwrap() <= 4));
+    let black = drops(&fen.replace(" w ", " b "));
+    assert!(
+        black.iter().all(|m| m[3..].parse::<u8>().unwrap() <= 4),
+        "{black:?}"
+    );
+    assert_eq!(black.len(), 16 + 1, "{black:?}"); // g1 too
+}

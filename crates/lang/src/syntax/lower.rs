@@ -383,6 +383,11 @@ fn drop_option(n: &Node<'_>) -> Option<DropOption> {
         R::drop_falling => DropOptionKind::Falling,
         R::drop_any_side => DropOptionKind::AnySide,
         R::drop_not_next_to => DropOptionKind::NotNextToFoe,
+        R::for_side => DropOptionKind::ForSide(if n.has(R::kw_second) {
+            crate::ids::Side::Second
+        } else {
+            crate::ids::Side::First
+        }),
         R::drop_option => return drop_option(n.children.first()?),
         _ => return None,
     };
