@@ -270,6 +270,27 @@ fn effect_declarations_have_diagnostics() {
         ["E0920"]
     );
     assert!(codes(&format!("{base}burn Demon, foe not Demon, also arriving\n")).is_empty());
+    // `to hand` needs a hand that keeps captures; given twice is E0920.
+    assert_eq!(
+        codes(&format!("{base}explode on capture, to hand\n")),
+        ["E0948"]
+    );
+    assert_eq!(
+        codes(&format!(
+            "{base}hand, captures not kept\nexplode on capture, to hand\n"
+        )),
+        ["E0948"]
+    );
+    assert_eq!(
+        codes(&format!(
+            "{base}hand\nexplode on capture, to hand, to hand\n"
+        )),
+        ["E0920"]
+    );
+    assert!(codes(&format!(
+        "{base}hand\nexplode on capture, sparing King, to hand\n"
+    ))
+    .is_empty());
     assert!(codes(&format!("{base}burn Demon, foe not King, around orthogonal\nfreeze King, piece\nimmune Demon to King\n")).is_empty());
 }
 

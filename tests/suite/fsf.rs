@@ -12,6 +12,9 @@ use piecewise::Game;
 
 const CORPUS: &str = "tests/data/fsf/variants.ini";
 
+/// Sections won by branch `inib` (flag keys, triple steps).
+mod won_inib;
+
 /// Perft 1-3 from the start position, as Fairy-Stockfish counts them (pyffish 0.0.90;
 /// minidrop without its one checkmating pawn drop at depth 4, see fsf_perft.py).
 const PERFT: &[(&str, [u64; 3])] = &[

@@ -98,6 +98,9 @@ struct Area {
     /// `explode on capture`; empty for the other areas).
     keeps_capturer: Vec<bool>,
     around: Around,
+    /// `to hand` of `explode on capture`: the pieces the blast removes go to the hand
+    /// of the side that did not own them (false for the other areas).
+    to_hand: bool,
 }
 
 impl Area {
@@ -239,6 +242,7 @@ impl GameEffects {
                     .collect(),
                 keeps_capturer: immune,
                 around: Around::new(board, &e.around),
+                to_hand: e.to_hand,
             }
         };
         let blast = fx.explode.as_ref().map(blast_of);
@@ -256,6 +260,7 @@ impl GameEffects {
                         kinds: admitted(&b.kinds, pieces),
                         keeps_capturer: Vec::new(),
                         around: Around::new(board, &b.around),
+                        to_hand: false,
                     }),
                     blast: a.explode.as_ref().map(blast_of),
                     shape: shape::ShapeCaptures::new(a, pieces),
@@ -295,6 +300,7 @@ impl GameEffects {
                     kinds: admitted(&a.kinds, pieces),
                     keeps_capturer: Vec::new(),
                     around,
+                    to_hand: false,
                 }
             })
             .collect();
@@ -540,7 +546,15 @@ impl GameEffects {
             return false;
         }
         let mut removed = false;
-        let mut clear = |pos: &mut GamePosition, cell: CellId| {
+        // `to_hand`: the piece goes to the hand of the side that did not own it.
+        let mut clear = |pos: &mut GamePosition, cell: CellId, to_hand: bool| {
+            if to_hand {
+                let o = pos.cells[cell.index()];
+                if !o.is_empty() {
+                    let kind = super::make::hand_kind(g, pos, cell);
+                    pos.add_hand::<HASH>(&g.keys, o.side().opponent(), kind, 1);
+                }
+            }
             pos.set_cell::<HASH>(&g.keys, cell, Occupant::EMPTY, 0, false);
             pos.castling &= !g.castle_loss[cell.index()];
             removed = true;
@@ -555,7 +569,7 @@ impl GameEffects {
             // petrify a pawn), becomes a wall where it landed.
             if first_captured && kinds[m.piece.index()] {
                 let at = mover_cell(m);
-                clear(pos, at);
+                clear(pos, at, false);
                 let wall = super::neutral::neutral_occupant(*wall);
                 pos.set_cell::<HASH>(&g.keys, at, wall, 0, true);
             }
@@ -597,20 +611,20 @@ impl GameEffects {
         pos: &mut GamePosition,
         side: Side,
         (at, mover_at, kind, marked, captured): PlyEffects<'_>,
-        clear: &mut impl FnMut(&mut GamePosition, CellId),
+        clear: &mut impl FnMut(&mut GamePosition, CellId, bool),
     ) {
         for &a in &self.burns[kind.index()] {
             let area = &self.areas[a];
             for &c in area.around.of(side, at) {
                 if area.hits(side, pos.cells[c.index()]) {
-                    clear(pos, c);
+                    clear(pos, c, false);
                 }
             }
         }
         if let Some(area) = marked.and_then(|a| a.burn.as_ref()) {
             for &c in area.around.of(side, mover_at) {
                 if area.hits(side, pos.cells[c.index()]) {
-                    clear(pos, c);
+                    clear(pos, c, false);
                 }
             }
         }
@@ -623,11 +637,11 @@ impl GameEffects {
             .or_else(|| marked.and_then(|a| a.blast.as_ref()));
         if let (Some(blast), true) = (blast, captured) {
             if !blast.keeps_capturer.get(kind.index()).is_some_and(|&k| k) {
-                clear(pos, at);
+                clear(pos, at, blast.to_hand);
             }
             for &c in blast.around.of(side, at) {
                 if blast.hits(side, pos.cells[c.index()]) {
-                    clear(pos, c);
+                    clear(pos, c, blast.to_hand);
                 }
             }
         }
@@ -643,7 +657,7 @@ impl GameEffects {
         side: Side,
         at: CellId,
         kind: PieceId,
-        clear: &mut impl FnMut(&mut GamePosition, CellId),
+        clear: &mut impl FnMut(&mut GamePosition, CellId, bool),
     ) {
         let o = pos.cells[at.index()];
         if o.is_empty() || o.side() != side || o.kind() != kind {
@@ -658,7 +672,7 @@ impl GameEffects {
                 })
         });
         if burnt {
-            clear(pos, at);
+            clear(pos, at, false);
         }
     }
 

@@ -387,12 +387,23 @@ impl Game {
     /// `reach`: the side that just moved has its pieces in its zone (the side to move
     /// gets the other outcome); with `reply`, the second side answers the first; with
     /// `safe`, the side to move is judged first (its pieces stood the other side's
-    /// move), and both sides there safely is a draw.
+    /// move), and both sides there safely is a draw; with `safe` and `held`, the side
+    /// to move wins with its pieces still there, the side that just moved if it
+    /// arrived safely.
     fn reached(&self, pos: &GamePosition) -> Option<GameResult> {
         let stm = pos.side_to_move();
         let mover = stm.opponent();
         for (i, rule) in self.ends.reach.iter().enumerate() {
             let counts = |side: Side| rule.for_side.map_or(true, |s| s == side);
+            if rule.safe && rule.held {
+                if counts(stm) && self.arrived(pos, i, stm) {
+                    return Some(GameResult::for_side(stm, rule.outcome, EndReason::Reach));
+                }
+                if counts(mover) && self.arrived_safe(pos, i, mover) {
+                    return Some(GameResult::for_side(mover, rule.outcome, EndReason::Reach));
+                }
+                continue;
+            }
             if rule.safe {
                 let safe = |side: Side| counts(side) && self.arrived_safe(pos, i, side);
                 if safe(stm) {
@@ -448,7 +459,8 @@ impl Game {
         None
     }
 
-    /// Whether `side` has at least the count of the `i`th reach rule's pieces in its zone.
+    /// Whether `side` has at least the count of the `i`th reach rule's pieces in its zone
+    /// (with `full`, or one of them in its zone with no empty cell).
     fn arrived(&self, pos: &GamePosition, i: usize, side: Side) -> bool {
         let rule = &self.ends.reach[i];
         let zone = &self.reach_zones[i][side.index()];
@@ -459,7 +471,16 @@ impl Game {
                 n += 1;
             }
         }
-        n >= rule.count
+        n >= rule.count || (n > 0 && self.zone_full(pos, i, side))
+    }
+
+    /// `reach ..., full`: whether the `i`th reach rule's zone, as `side` sees it, has no
+    /// empty cell (false without `full`).
+    fn zone_full(&self, pos: &GamePosition, i: usize, side: Side) -> bool {
+        self.ends.reach[i].full
+            && self.reach_zones[i][side.index()]
+                .iter()
+                .all(|&c| !pos.cells[c as usize].is_empty())
     }
 
     /// `reach ..., safe`: whether `side` has the count of the `i`th reach rule's pieces
@@ -477,7 +498,7 @@ impl Game {
         };
         let n = there().count() as u32;
         if n != rule.count {
-            return n > rule.count;
+            return n > rule.count || (n > 0 && self.zone_full(pos, i, side));
         }
         there().all(|(cell, occ)| {
             !self.attacked(pos, CellId(cell as u16), side.opponent(), occ.kind())

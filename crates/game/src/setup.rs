@@ -363,6 +363,9 @@ fn confined_cells(rule_set: &RuleSet, board: &Board) -> Vec<Option<Vec<bool>>> {
     let mut confined = vec![None; 2 * pieces];
     for side in Side::BOTH {
         for c in &rule_set.game.confinements {
+            if c.side.is_some_and(|s| s != side) {
+                continue;
+            }
             let zone = zone_cells(rule_set, board, c.zone, side);
             for &piece in &c.pieces {
                 let slot: &mut Option<Vec<bool>> =
@@ -695,6 +698,9 @@ fn drop_limits(rule_set: &RuleSet, board: &Board) -> Vec<DropLimits> {
     let mut limits = vec![unrestricted; 2 * pieces];
     for rule in &rule_set.game.drops {
         for side in Side::BOTH {
+            if rule.side.is_some_and(|s| s != side) {
+                continue;
+            }
             for p in &rule.pieces {
                 let limit = &mut limits[side.index() * pieces + p.index()];
                 for &zone in &rule.not_in {

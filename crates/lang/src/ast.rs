@@ -454,6 +454,8 @@ pub enum DropOptionKind {
     AnySide,
     /// `not next to foe`: never one orthogonal step from a piece of the other side.
     NotNextToFoe,
+    /// `for first` / `for second`: the line restricts only that side's drops.
+    ForSide(crate::ids::Side),
 }
 
 /// `gating Hawk | Elephant in back_rank [, no drops]`: a piece in hand may enter on a
@@ -479,12 +481,14 @@ pub struct HeadingDecl {
     pub span: Span,
 }
 
-/// `confine King | Advisor to palace`.
+/// `confine King | Advisor to palace [for first|second]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfineDecl {
     /// Never empty.
     pub pieces: Vec<Ident>,
     pub zone: Ident,
+    /// `for first` / `for second`: only that side's pieces are confined.
+    pub side: Option<crate::ids::Side>,
     pub span: Span,
 }
 

@@ -315,6 +315,9 @@ pub struct DropRule {
     pub not_next_to_foe: bool,
     /// `falling` / `pushed in`: where a drop lands (`None`: where it is put).
     pub landing: Option<DropLanding>,
+    /// `for first` / `for second`: only that side's drops are restricted (`None`: both
+    /// sides').
+    pub side: Option<crate::ids::Side>,
     /// Where the declaration was written.
     pub span: Span,
 }
@@ -369,6 +372,8 @@ pub struct Confinement {
     pub pieces: Vec<PieceId>,
     /// The zone they may not leave.
     pub zone: ZoneId,
+    /// `for first` / `for second`: only that side's pieces (`None`: both sides').
+    pub side: Option<crate::ids::Side>,
     /// Where the declaration was written.
     pub span: Span,
 }

@@ -466,15 +466,22 @@ fn take<const HASH: bool>(g: &Game, pos: &mut GamePosition, cell: CellId, captor
         return;
     }
     if g.captures_to_hand {
-        let promo = pos.promoted(cell.index());
-        let kind = if promo != 0 && g.hand_demotes {
-            PieceId(promo - 1)
-        } else {
-            g.base_of[o.kind().index()].unwrap_or(o.kind())
-        };
+        let kind = hand_kind(g, pos, cell);
         pos.add_hand::<HASH>(&g.keys, captor, kind, 1);
     }
     pos.set_cell::<HASH>(&g.keys, cell, Occupant::EMPTY, 0, false);
+}
+
+/// The kind the piece on `cell` (not empty) goes to a hand as: its kind before
+/// promotion where the hand demotes, else its base kind.
+pub(crate) fn hand_kind(g: &Game, pos: &GamePosition, cell: CellId) -> PieceId {
+    let o = pos.cells[cell.index()];
+    let promo = pos.promoted(cell.index());
+    if promo != 0 && g.hand_demotes {
+        PieceId(promo - 1)
+    } else {
+        g.base_of[o.kind().index()].unwrap_or(o.kind())
+    }
 }
 
 /// Takes back the move `undo` was made for: inline, a quiet move's in place, any

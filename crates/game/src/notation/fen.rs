@@ -445,7 +445,9 @@ fn ep_from_cells(game: &Game, pos: &GamePosition, cells: &[CellId]) -> Option<En
             return None;
         }
     }
-    let victim = victim?;
+    let Some(victim) = victim else {
+        return ep_from_passed(game, pos, &open);
+    };
     if open.is_empty() || open.len() > MAX_EP_CELLS {
         return None;
     }
@@ -463,6 +465,26 @@ fn ep_from_cells(game: &Game, pos: &GamePosition, cells: &[CellId]) -> Option<En
     ep.len = open.len() as u8;
     ep.victim = victim.0;
     Some(ep)
+}
+
+/// A multi-cell field naming only the cells passed over (`h7h8` after a Wildebeest
+/// pawn's triple step h9-h6, as Fairy-Stockfish writes it): the cells of one file
+/// whose forward run from the rearmost, as the side that just moved sees it, ends at
+/// that side's piece; exactly those cells are opened.
+fn ep_from_passed(game: &Game, pos: &GamePosition, open: &[CellId]) -> Option<EnPassant> {
+    let board = game.board();
+    let forward = if pos.side.opponent() == Side::First {
+        1
+    } else {
+        -1
+    };
+    let rearmost = open
+        .iter()
+        .copied()
+        .min_by_key(|c| board.coord(*c).y * forward)?;
+    let ep = ep_from_cell(game, pos, rearmost)?;
+    let opened = &ep.cells[..ep.len as usize];
+    (opened.len() == open.len() && open.iter().all(|c| opened.contains(&c.0))).then_some(ep)
 }
 
 /// Writes a position as a game FEN, as Fairy-Stockfish writes it.

@@ -22,6 +22,9 @@ pub struct ExplodeDecl {
     pub immune: Vec<Kinds>,
     /// `around orthogonal`: the cells the blast reaches (default `any`).
     pub around: Vec<Around>,
+    /// `to hand`: each piece the blast removes goes to the hand of the side that did
+    /// not own it (the spans of each `to hand` written).
+    pub to_hand: Vec<Span>,
     pub span: Span,
 }
 

@@ -106,6 +106,9 @@ pub struct ReachDecl {
     /// `held`: the arrival counts when the arriving side is to move again, its pieces
     /// still there (the other side had one move to dislodge them).
     pub held: bool,
+    /// `full`: the zone with no empty cell and one of the pieces there counts as an
+    /// arrival too.
+    pub full: bool,
     pub span: Span,
 }
 

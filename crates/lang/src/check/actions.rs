@@ -71,6 +71,7 @@ impl Checker {
                     spared,
                     immune: KindFilter::Only(Vec::new()),
                     around,
+                    to_hand: false,
                 });
                 true
             }

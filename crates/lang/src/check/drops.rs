@@ -27,6 +27,7 @@ impl Checker {
             opposite_colours: false,
             landing: None,
             not_next_to_foe: false,
+            side: None,
             span: d.span,
         };
         let mut next_to: Option<Span> = None;
@@ -42,6 +43,7 @@ impl Checker {
         let mut not_next_to_foe: Option<Span> = None;
         for o in &d.options {
             match &o.kind {
+                DropOptionKind::ForSide(side) => rule.side = Some(*side),
                 DropOptionKind::NotIn(zones) => {
                     for z in zones {
                         match self.zone(z) {

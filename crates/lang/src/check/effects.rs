@@ -89,6 +89,7 @@ impl Checker {
                     None => Some(KindFilter::Only(Vec::new())),
                 };
                 let around = self.around(&d.around);
+                let to_hand = self.at_most_one(&d.to_hand, |s| *s, "to hand").is_some();
                 if let (Some(spared), Some(immune), Some(around), true) =
                     (spared, immune, around, *explode_decl == Some(d.span))
                 {
@@ -96,6 +97,7 @@ impl Checker {
                         spared,
                         immune,
                         around,
+                        to_hand,
                     });
                 }
             }
@@ -327,5 +329,35 @@ impl Checker {
             }
         }
         ok.then(|| out.into_iter().collect())
+    }
+
+    /// `explode on capture, ..., to hand` needs a hand that keeps captures (E0948).
+    pub(crate) fn blast_to_hand(
+        &mut self,
+        file: &ast::File,
+        game: &crate::ir::GameDecls,
+        hand: bool,
+    ) {
+        let keeps = hand && !game.captures_not_kept && !game.hand_unlimited;
+        if keeps {
+            return;
+        }
+        for item in &file.items {
+            if let ast::Item::Explode(d) = item {
+                if let Some(&span) = d.to_hand.first() {
+                    self.error(
+                        Diagnostic::error(
+                            "E0948",
+                            "`to hand` on a blast without a hand that keeps captures",
+                            span,
+                        )
+                        .label(
+                            "the pieces a blast removes go to a hand only where captured pieces do",
+                        )
+                        .help("add a line `hand` (captures kept), or remove `to hand`"),
+                    );
+                }
+            }
+        }
     }
 }

@@ -266,20 +266,11 @@ impl Checker {
             );
             return None;
         }
-        if d.held && (d.reply || d.safe) {
-            let (other, label) = if d.reply {
-                ("reply", "`reply` judges the first side's arrival after the second side's answer, `held` when the arriving side is to move again")
-            } else {
-                ("safe", "`safe` judges an arrival by whether it can be captured, `held` by whether it stood the other side's move")
-            };
+        if d.held && d.reply {
             self.error(
-                Diagnostic::error(
-                    "E0971",
-                    format!("`held` with `{other}` on one `reach`"),
-                    d.span,
-                )
-                .label(label)
-                .help("keep one of them"),
+                Diagnostic::error("E0971", "`held` with `reply` on one `reach`", d.span)
+                    .label("`reply` judges the first side's arrival after the second side's answer, `held` when the arriving side is to move again")
+                    .help("keep one of them"),
             );
             return None;
         }
@@ -292,6 +283,7 @@ impl Checker {
             reply: d.reply,
             safe: d.safe,
             held: d.held,
+            full: d.full,
         })
     }
 

@@ -266,6 +266,7 @@ impl Checker {
                         game.confinements.push(Confinement {
                             pieces,
                             zone,
+                            side: c.side,
                             span: c.span,
                         });
                     }
@@ -275,6 +276,7 @@ impl Checker {
         }
 
         self.enclosing_drops(&game);
+        self.blast_to_hand(file, &game, hand_decl.is_some());
         if game.en_passant.is_empty() && !file.items.iter().any(is_en_passant_decl) {
             for span in self.en_passant_marks.clone() {
                 self.diags.push(
@@ -679,14 +681,27 @@ impl Checker {
 }
 
 /// Applies `confine`: every pattern of a confined piece must end in the zone, as if it
-/// had `, to ZONE` (not added again where the pattern already has it).
+/// had `, to ZONE` (not added again where the pattern already has it). With `for
+/// first|second`, a pattern of both sides becomes two: the confined side's, with
+/// `to ZONE`, and the other side's as it was.
 pub(crate) fn apply_confinements(pieces: &mut [Piece], confinements: &[Confinement]) {
     for c in confinements {
         for id in &c.pieces {
             let Some(piece) = pieces.get_mut(id.index()) else {
                 continue;
             };
+            let mut others = Vec::new();
             for p in &mut piece.patterns {
+                match (c.side, p.conditions.side) {
+                    (Some(s), Some(ps)) if s != ps => continue,
+                    (Some(s), None) => {
+                        let mut other = p.clone();
+                        other.conditions.side = Some(s.opponent());
+                        others.push(other);
+                        p.conditions.side = Some(s);
+                    }
+                    _ => {}
+                }
                 let present = p.conditions.to.iter().any(|t| t.zone == c.zone && t.inside);
                 if !present {
                     p.conditions.to.push(ZoneCondition {
@@ -696,6 +711,7 @@ pub(crate) fn apply_confinements(pieces: &mut [Piece], confinements: &[Confineme
                     });
                 }
             }
+            piece.patterns.extend(others);
         }
     }
 }

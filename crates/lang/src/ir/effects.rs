@@ -98,6 +98,10 @@ pub struct Explode {
     /// The steps from the landing cell to the cells the blast reaches (first side's
     /// view, mirrored for the second side).
     pub around: Vec<Vector>,
+    /// `to hand`: each piece the blast removes (the capturer too) goes to the hand of
+    /// the side that did not own it (Fairy-Stockfish's `blastOnCapture` with
+    /// `capturesToHand`); false for a pattern's `explode`.
+    pub to_hand: bool,
 }
 
 /// Which area effect an [`AreaEffect`] is.

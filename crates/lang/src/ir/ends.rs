@@ -219,8 +219,12 @@ pub struct ReachRule {
     /// side to move is judged first.
     pub safe: bool,
     /// `held`: a side wins when it is to move with its pieces still in the zone
-    /// (Fairy-Stockfish's `flagMove` for pieces other than the king: Jeson Mor).
+    /// (Fairy-Stockfish's `flagMove` for pieces other than the king: Jeson Mor). With
+    /// `safe` too, a safe arrival wins at once and an unsafe one once held.
     pub held: bool,
+    /// `full`: a side has also arrived when the zone has no empty cell and at least one
+    /// of its pieces stands there (Fairy-Stockfish's `flagPieceBlockedWin`).
+    pub full: bool,
 }
 
 /// `extinction all|PIECES [OUTCOME] [, below N]`: a side with fewer than `below`

@@ -224,6 +224,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::confine_decl => Some(Item::Confine(ConfineDecl {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 zone: ident(c.child(R::ident), c.span),
+                side: ends::for_side(c),
                 span: c.span,
             })),
             _ => None,
@@ -416,6 +417,11 @@ fn drop_option(n: &Node<'_>) -> Option<DropOption> {
         R::drop_falling => DropOptionKind::Falling,
         R::drop_any_side => DropOptionKind::AnySide,
         R::drop_not_next_to => DropOptionKind::NotNextToFoe,
+        R::for_side => DropOptionKind::ForSide(if n.has(R::kw_second) {
+            crate::ids::Side::Second
+        } else {
+            crate::ids::Side::First
+        }),
         R::drop_option => return drop_option(n.children.first()?),
         _ => return None,
     };

@@ -166,6 +166,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_on => "`on`",
         R::sparing | R::kw_sparing => "`sparing` and piece names",
         R::blast_immune => "`immune` and piece names",
+        R::blast_to_hand => "`to hand`",
         R::around | R::kw_around => "`around` and directions such as `any`",
         R::area_target => "`friend`, `foe` or `piece` and piece names",
         R::decl_kinds => "piece names such as `Pawn | Wall` (or `not King`)",

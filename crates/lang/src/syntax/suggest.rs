@@ -160,6 +160,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         R::capture_side => &["first", "second", "either side"],
         R::sparing => &["sparing"],
         R::blast_immune => &["immune"],
+        R::blast_to_hand => &["to hand"],
         R::around => &["around"],
         R::kw_move_limit => &["move"],
         R::kw_file => &["file", "files"],

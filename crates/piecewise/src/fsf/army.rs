@@ -257,14 +257,41 @@ pub(super) fn mobility(c: &mut Conv<'_>, pieces: &[Piece], zones: &mut String, d
                     }
                 }
             }
-            (Some(_), Some(_)) => c.issue(
-                &bk,
-                "not the mirror image of the first side's region (zones are side-relative)",
-            ),
-            (Some(_), None) => c.issue(&wk, "a region for the first side only is not translated"),
-            (None, Some(_)) => c.issue(&bk, "a region for the second side only is not translated"),
+            // Regions that are not mirror images, or for one side only: each side's
+            // own absolute zone, confined `for first` / `for second`.
+            (w, b) => {
+                let zone = p.name.to_lowercase();
+                for (cells, key, side) in [(w, &wk, "first"), (b, &bk, "second")] {
+                    let Some(cells) = cells else { continue };
+                    let _ = writeln!(zones, "zone absolute {zone}_{side} = {cells}");
+                    let _ = writeln!(decls, "confine {} to {zone}_{side} for {side}", p.name);
+                    if droppable(c, p, decls) {
+                        c.issue(
+                            key,
+                            "a piece that may be dropped is dropped only in its region: with regions per side, not translated",
+                        );
+                    }
+                }
+            }
         }
     }
+}
+
+/// Whether `p` may ever be dropped: the game has a hand, and captures go to it or the
+/// start position's hand holds the piece.
+fn droppable(c: &mut Conv<'_>, p: &Piece, decls: &str) -> bool {
+    if !(decls.starts_with("hand") || decls.contains("\nhand")) {
+        return false;
+    }
+    let in_start_hand = c.keys.get("startFen").is_some_and(|e| {
+        let (Some(open), Some(close)) = (e.value.find('['), e.value.find(']')) else {
+            return false;
+        };
+        e.value
+            .get(open + 1..close)
+            .is_some_and(|h| h.chars().any(|l| l.eq_ignore_ascii_case(&p.letter)))
+    });
+    in_start_hand || c.flag("capturesToHand", false)
 }
 
 /// `wallingRule` (`arrow`, `past`, `static`) and `wallingRegion`: the options of

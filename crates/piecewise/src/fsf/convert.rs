@@ -49,6 +49,30 @@ pub(super) struct Conv<'a> {
     pub(super) extra_decls: Vec<String>,
 }
 
+/// `tripleStepRegionWhite` / `tripleStepRegionBlack`: the pawn's triple step, from the
+/// white region's cells (the black region must be its mirror image: zones are
+/// side-relative).
+fn triple_step(c: &mut Conv<'_>) -> Option<String> {
+    let white = c.cells("tripleStepRegionWhite", None);
+    let black = c.cells("tripleStepRegionBlack", None);
+    match (white, black) {
+        (None, None) => None,
+        (Some(w), Some(b)) if mirror(&w, c.height).as_deref() == Some(b.as_str()) => Some(w),
+        (w, _) => {
+            let key = if w.is_some() {
+                "tripleStepRegionBlack"
+            } else {
+                "tripleStepRegionWhite"
+            };
+            c.issue(
+                key,
+                "triple steps for one side, or regions not mirror images, are not translated",
+            );
+            None
+        }
+    }
+}
+
 impl Conv<'_> {
     /// The value of a key (marking it used).
     pub(super) fn get(&mut self, key: &str) -> Option<&Entry> {
@@ -237,12 +261,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             );
         }
     }
-    if let Some(v) = c.value("tripleStepRegionWhite").filter(|v| v != "-") {
-        c.issue(
-            "tripleStepRegionWhite",
-            format!("triple steps (`{v}`) are not translated"),
-        );
-    }
+    let triple = triple_step(&mut c);
     let double = double && ds_white.is_some();
     let mut pieces = pieces(&mut c, double, ds_white.is_some());
     // `enPassantRegion = -`: no cell is ever open to en passant (nuclear).
@@ -257,6 +276,14 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             for l in &mut p.body {
                 *l = l.replace(", en passant", "");
             }
+        }
+    }
+    if let Some(cells) = triple {
+        // The pawn's triple step opens both cells it passes over, as its double step.
+        if let Some(p) = pieces.iter_mut().find(|p| p.key == "pawn") {
+            p.body
+                .push("ride forward 3, move only, from triple_step, en passant".into());
+            c.extra_zones.push(format!("zone triple_step = {cells}"));
         }
     }
     let letter_name = |l: char| {
@@ -478,6 +505,11 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             if !names.is_empty() {
                 let _ = write!(line, ", immune {}", names.join(" | "));
             }
+        }
+        // With captures kept, every piece a blast removes goes to the hand of the side
+        // that did not own it (the capturer to its opponent's).
+        if c.flag("capturesToHand", false) && c.flag("pieceDrops", false) {
+            line.push_str(", to hand");
         }
         let _ = writeln!(decls, "{line}");
     }

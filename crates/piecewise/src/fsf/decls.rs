@@ -580,7 +580,7 @@ pub(super) fn drops(
     // default): a piece may be dropped where it could never move again.
     let checks = c.flag("dropChecks", true);
     let stuck = !c.flag("immobilityIllegal", false);
-    let region = drop_region(c, zones);
+    let region = drop_region(c, zones, all_pieces, decls);
     let mut every = String::new();
     if let Some(z) = &region {
         let _ = write!(every, " not in {z}");
@@ -750,7 +750,12 @@ fn with_option(decls: &mut String, name: &str, option: &str) {
 /// `no_drop` of the other cells (zones are side-relative, so the second side's
 /// region must be the first side's mirror image; a region for one side only is
 /// reported).
-fn drop_region(c: &mut Conv<'_>, zones: &mut String) -> Option<String> {
+fn drop_region(
+    c: &mut Conv<'_>,
+    zones: &mut String,
+    all: &[String],
+    decls: &mut String,
+) -> Option<String> {
     let white = c.cells("dropRegionWhite", None);
     let black = c.cells("dropRegionBlack", None);
     // A side whose hand is empty at the start and never fills (captures are not kept)
@@ -775,40 +780,42 @@ fn drop_region(c: &mut Conv<'_>, zones: &mut String) -> Option<String> {
         }
         other => other,
     };
+    let outside = |cells: &str| -> Vec<String> {
+        let inside = expand(cells, c.width, c.height);
+        let mut rest = Vec::new();
+        for r in 1..=c.height {
+            for f in 0..c.width {
+                if !inside.contains(&(f, r)) {
+                    rest.push(format!("{}{r}", (b'a' + f) as char));
+                }
+            }
+        }
+        rest
+    };
     let w = match (white, black) {
         (None, None) => return None,
         (Some(w), Some(b)) if same_cells(mirror(&w, c.height).as_deref(), &b) => w,
-        (Some(_), Some(_)) => {
-            c.issue(
-                "dropRegionBlack",
-                "not the mirror image of dropRegionWhite (zones are side-relative)",
-            );
-            return None;
-        }
-        (Some(_), None) => {
-            c.issue(
-                "dropRegionWhite",
-                "a drop region for the first side only is not translated",
-            );
-            return None;
-        }
-        (None, Some(_)) => {
-            c.issue(
-                "dropRegionBlack",
-                "a drop region for the second side only is not translated",
-            );
+        // Regions that are no mirror images, or for one side only: each side's cells
+        // outside its region as an absolute zone, kept off by a drop line of that side
+        // (drop lines naming a piece add up).
+        (w, b) => {
+            for (cells, side) in [(w, "first"), (b, "second")] {
+                let Some(cells) = cells else { continue };
+                let rest = outside(&cells);
+                if rest.is_empty() || all.is_empty() {
+                    continue;
+                }
+                let _ = writeln!(zones, "zone absolute no_drop_{side} = {}", rest.join(" "));
+                let _ = writeln!(
+                    decls,
+                    "drop {} not in no_drop_{side}, for {side}",
+                    all.join(" | ")
+                );
+            }
             return None;
         }
     };
-    let inside = expand(&w, c.width, c.height);
-    let mut rest = Vec::new();
-    for r in 1..=c.height {
-        for f in 0..c.width {
-            if !inside.contains(&(f, r)) {
-                rest.push(format!("{}{r}", (b'a' + f) as char));
-            }
-        }
-    }
+    let rest = outside(&w);
     if rest.is_empty() {
         return None;
     }

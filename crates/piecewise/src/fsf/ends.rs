@@ -151,11 +151,14 @@ fn flags(
         }
         Some(names.join(" | "))
     };
-    let both = c.value("flagPiece");
+    // Fairy-Stockfish's flag piece is every piece type unless named.
+    let both = c.value("flagPiece").or_else(|| Some("*".to_string()));
     let white_piece = piece(c, "flagPieceWhite", both.clone());
     let black_piece = piece(c, "flagPieceBlack", both);
-    let white = c.cells("flagRegionWhite", None);
-    let black = c.cells("flagRegionBlack", None);
+    // `flagRegion` sets both sides' regions; the per-side keys override it.
+    let region = c.value("flagRegion");
+    let white = c.cells("flagRegionWhite", region.as_deref());
+    let black = c.cells("flagRegionBlack", region.as_deref());
     let count = c.value("flagPieceCount").map_or(1, |v| {
         v.parse::<u32>().unwrap_or_else(|_| {
             c.issue("flagPieceCount", format!("`{v}` is not a number"));
@@ -164,20 +167,17 @@ fn flags(
     });
     let reply = c.flag("flagMove", false);
     let safe = c.flag("flagPieceSafe", false);
-    if safe && reply {
-        c.issue(
-            "flagPieceSafe",
-            "not translated with `flagMove` (only an unsafe piece gives a reply)",
-        );
-    }
-    if c.flag("flagPieceBlockedWin", false) {
-        c.issue("flagPieceBlockedWin", "not translated (a blocked region)");
-    }
     let mut options = String::new();
     if count > 1 {
         let _ = write!(options, ", count {count}");
     }
-    if safe && !reply {
+    // `flagPieceBlockedWin`: one flag piece in a region with no empty cell is enough.
+    if c.flag("flagPieceBlockedWin", false) {
+        options.push_str(", full");
+    }
+    // With `flagMove` too, only an unsafe arrival gives a reply: `safe, held` (the
+    // king's arrival, Racing Kings' `reply`, is not translated with it).
+    if safe {
         options.push_str(", safe");
     }
     let mut rule =
@@ -189,11 +189,19 @@ fn flags(
             // with it still there (Jeson Mor: `held`).
             let reply = match (reply, pieces == "King") {
                 (false, _) => "",
+                (true, true) if safe => "",
                 (true, true) => ", reply",
                 (true, false) => ", held",
             };
             let _ = writeln!(decls, "reach {zone} with {pieces}{side}{options}{reply}");
         };
+    let king = white_piece.as_deref() == Some("King") || black_piece.as_deref() == Some("King");
+    if reply && safe && king {
+        c.issue(
+            "flagPieceSafe",
+            "not translated with `flagMove` for the king (only an unsafe king gives a reply)",
+        );
+    }
     match (white, black, white_piece, black_piece) {
         (Some(w), Some(b), Some(wp), Some(bp))
             if wp == bp && same_cells(mirror(&w, c.height).as_deref(), &b) =>
@@ -205,7 +213,7 @@ fn flags(
         }
         (w, b, wp, bp) => {
             let king = wp.as_deref() == Some("King") || bp.as_deref() == Some("King");
-            if reply && king && (w.is_some() || b.is_some()) {
+            if reply && !safe && king && (w.is_some() || b.is_some()) {
                 c.issue(
                     "flagMove",
                     "a reply to a flag with different regions or pieces per side is not translated",

@@ -4,7 +4,7 @@ use super::{ident, kinds, piece_list, via_kind};
 use crate::ast::*;
 use crate::syntax::parse::{Node, R};
 
-/// `explode on capture [, sparing KINDS] [, immune KINDS] [, around DIRS]`
+/// `explode on capture [, sparing KINDS] [, immune KINDS] [, around DIRS] [, to hand]`
 pub(super) fn explode(n: &Node<'_>) -> ExplodeDecl {
     ExplodeDecl {
         sparing: n
@@ -16,6 +16,7 @@ pub(super) fn explode(n: &Node<'_>) -> ExplodeDecl {
             .filter_map(|s| s.child(R::decl_kinds).map(kinds))
             .collect(),
         around: n.all(R::around).map(around).collect(),
+        to_hand: n.all(R::blast_to_hand).map(|t| t.span).collect(),
         span: n.span,
     }
 }

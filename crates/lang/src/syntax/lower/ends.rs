@@ -46,6 +46,7 @@ pub(super) fn end_decl(c: &Node<'_>) -> Item {
             reply: c.has(R::kw_reply),
             safe: c.has(R::kw_safe),
             held: c.has(R::kw_held),
+            full: c.has(R::kw_full),
             span: c.span,
         }),
         R::connect_decl => Item::Connect(connect(c)),
@@ -220,7 +221,7 @@ fn connect(c: &Node<'_>) -> ConnectDecl {
 }
 
 /// `for first` / `for second` after a game end.
-fn for_side(n: &Node<'_>) -> Option<crate::ids::Side> {
+pub(super) fn for_side(n: &Node<'_>) -> Option<crate::ids::Side> {
     n.child(R::for_side).map(|f| {
         if f.has(R::kw_second) {
             crate::ids::Side::Second
