@@ -13,7 +13,8 @@
 //! - **the paths**: each moving piece's path tree in the position, for its own side,
 //!   and the trees of the pieces it may activate, down the cascade
 //!   ([`Game::cascade_trees`]); the cells they visit (every cell of every ply's path,
-//!   passed, captured in passing or ended on) and their destinations;
+//!   passed, captured in passing or ended on) and their destinations (a ply that
+//!   activates: when the piece it activates has a ply, as a move needs);
 //! - **Legal** (green) arrow ends: the cell is visited by a path (a step of it, which
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
@@ -281,13 +282,27 @@ fn scenes() -> (Vec<Scene>, Value) {
     (out, doc)
 }
 
-/// The cells the paths of `tree` visit and its destinations, into `visited` and `to`.
-fn cells_of(tree: &PathTree, visited: &mut BTreeSet<CellId>, to: &mut BTreeSet<CellId>) {
+/// The cells the paths of `tree` visit and its destinations, into `visited` and `to`;
+/// `next` are the trees of the pieces it may activate: a ply that activates is a
+/// destination only when the piece activated has a ply of its own (a piece that cannot
+/// move cannot be activated; past the game's limit of plies there is no tree).
+fn cells_of(
+    tree: &PathTree,
+    next: &[piecewise::game::CascadeTree],
+    visited: &mut BTreeSet<CellId>,
+    to: &mut BTreeSet<CellId>,
+) {
     for ply in &tree.plies {
         visited.extend(ply.path.iter().copied());
         visited.insert(ply.to);
         visited.extend(ply.captures.iter().copied());
-        to.insert(ply.to);
+        if !ply.activates
+            || next
+                .iter()
+                .any(|t| t.at == ply.to && !t.tree.plies.is_empty())
+        {
+            to.insert(ply.to);
+        }
     }
 }
 
@@ -298,7 +313,7 @@ fn cascade_cells(
     to: &mut BTreeSet<CellId>,
 ) {
     for t in trees {
-        cells_of(&t.tree, visited, to);
+        cells_of(&t.tree, &t.next, visited, to);
         cascade_cells(&t.next, visited, to);
     }
 }
@@ -366,8 +381,9 @@ fn check_movers(scene: &Scene, v: &Variant, movers: &[&str]) -> Result<(), Strin
         walker.walk(&pos, side, occ.kind(), from, &mut b);
         let tree = b.finish(side, occ.kind(), from);
         let mut to = BTreeSet::new();
-        cells_of(&tree, &mut visited, &mut to);
-        cascade_cells(&g.cascade_trees(&pos, from), &mut visited, &mut to);
+        let next = g.cascade_trees(&pos, from);
+        cells_of(&tree, &next, &mut visited, &mut to);
+        cascade_cells(&next, &mut visited, &mut to);
         // The legal moves: with no royal of the mover's side on the board, every
         // path's move is one.
         let royal = scene

@@ -10,10 +10,11 @@
 //! path reached it).
 
 use super::activation::{Activation, Staged};
+use super::onward;
 use super::{Game, GamePosition};
 use crate::ids::{CellId, PieceId, Side};
-use crate::path_tree::{PathTree, PathTreeBuilder};
-use crate::walk::{Occupant, Walker};
+use crate::path_tree::{LineCell, PathTree, PathTreeBuilder};
+use crate::walk::{Class, Occupant, Walker};
 
 /// The path tree of one activated piece and those of the pieces it may activate.
 #[derive(Clone, Debug)]
@@ -61,6 +62,7 @@ impl Game {
         cells[from.index()] = Occupant::EMPTY;
         let mut moved = vec![from];
         let mut ctx = Ctx {
+            game: self,
             pos,
             act,
             walker: &mut walker,
@@ -70,6 +72,7 @@ impl Game {
 }
 
 struct Ctx<'g, 'w> {
+    game: &'g Game,
     pos: &'g GamePosition,
     act: &'g Activation,
     walker: &'w mut Walker<'g>,
@@ -107,7 +110,9 @@ impl Ctx<'_, '_> {
             };
             cells[at.index()] = activator;
             let mut builder = PathTreeBuilder::new();
-            {
+            if self.act.is_relay(piece.kind()) && self.act.is_onward(piece.kind(), moves_as) {
+                self.onward_lines(cells, piece, moves_as, at, moved, &mut builder);
+            } else {
                 let board = Staged {
                     pos: self.pos,
                     cells,
@@ -138,5 +143,46 @@ impl Ctx<'_, '_> {
             });
         }
         out
+    }
+
+    /// Records in `builder` the lines of an `onward` relay (`piece`, activated on `at`,
+    /// walking with `walk_as`'s patterns), as `movegen::cascade` generates its plies:
+    /// each line from one first step to the board's edge passes over every piece, and
+    /// may end on each empty cell and activate each own piece it may activate (never a
+    /// `neutral` one, nor one that has moved in the cascade).
+    fn onward_lines(
+        &mut self,
+        cells: &[Occupant],
+        piece: Occupant,
+        walk_as: PieceId,
+        at: CellId,
+        moved: &[CellId],
+        builder: &mut PathTreeBuilder,
+    ) {
+        let side = piece.side();
+        let mut line: Vec<LineCell> = Vec::new();
+        for first in onward::first_steps(self.game, self.walker, side, walk_as, at) {
+            line.clear();
+            for cell in onward::line(self.game, at, first) {
+                let occupant = cells[cell.index()];
+                let (class, lands) = if occupant.is_empty() {
+                    (Class::Empty, true)
+                } else if occupant.side() == side {
+                    let lands = !self.game.neutral[occupant.kind().index()]
+                        && !moved.contains(&cell)
+                        && self.act.may_activate(piece.kind(), occupant);
+                    (Class::Friend, lands)
+                } else {
+                    (Class::Foe, false)
+                };
+                line.push(LineCell {
+                    cell,
+                    occupant,
+                    class,
+                    lands,
+                });
+            }
+            builder.line(&line);
+        }
     }
 }

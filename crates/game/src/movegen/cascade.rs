@@ -11,6 +11,7 @@ use super::{Plies, PseudoGen};
 use crate::activation::{Activation, Staged};
 use crate::ids::{CellId, PieceId};
 use crate::moves::MoveKind;
+use crate::onward;
 use crate::walk::Occupant;
 use crate::{Cascade, GameMove, GamePosition, MAX_CASCADE};
 
@@ -187,42 +188,20 @@ impl PseudoGen<'_> {
         out: &mut Vec<GameMove>,
     ) {
         let side = piece.side();
-        let mut firsts: Vec<CellId> = Vec::new();
-        let mut fill = |walker: &mut crate::walk::Walker<'_>, occupant: Occupant| {
-            let mut sink = FirstSteps { cells: &mut firsts };
-            walker.walk(&Uniform(occupant), side, walk_as, at, &mut sink);
-        };
-        fill(&mut self.walker, Occupant::EMPTY);
-        for k in 0..self.game.piece_count() {
-            let foe = Occupant::piece(side.opponent(), PieceId(k as u8));
-            fill(&mut self.walker, foe);
-        }
-        firsts.sort_unstable();
-        firsts.dedup();
-        let board = self.game.board();
-        let from = board.coord(at);
-        let (width, height) = (i16::from(board.width()), i16::from(board.height()));
         let start = out.len();
-        for first in firsts {
-            let c = board.coord(first);
-            let (dx, dy) = (c.x - from.x, c.y - from.y);
-            let mut p = c;
-            while (0..width).contains(&p.x) && (0..height).contains(&p.y) {
-                if let Some(cell) = board.cell_at(p) {
-                    let onto = cells[cell.index()];
-                    let mut m = GameMove::simple(MoveKind::Normal, walk_as, at, cell);
-                    if onto.is_empty() {
-                        out.push(m);
-                    } else if !self.game.neutral[onto.kind().index()]
-                        && onto.side() == side
-                        && act.may_activate(piece.kind(), onto)
-                    {
-                        m.set_pending_activation();
-                        out.push(m);
-                    }
+        for first in onward::first_steps(self.game, &mut self.walker, side, walk_as, at) {
+            for cell in onward::line(self.game, at, first) {
+                let onto = cells[cell.index()];
+                let mut m = GameMove::simple(MoveKind::Normal, walk_as, at, cell);
+                if onto.is_empty() {
+                    out.push(m);
+                } else if !self.game.neutral[onto.kind().index()]
+                    && onto.side() == side
+                    && act.may_activate(piece.kind(), onto)
+                {
+                    m.set_pending_activation();
+                    out.push(m);
                 }
-                p.x += dx;
-                p.y += dy;
             }
         }
         // Two first steps along one line (a leap of 1 and of 2) reach its cells twice.
@@ -232,35 +211,5 @@ impl PseudoGen<'_> {
             i += 1;
             i <= start || seen.insert((m.to, m.is_pending_activation()))
         });
-    }
-}
-
-/// Every cell holds the same occupant: the board an `onward` relay's first steps are
-/// read from.
-struct Uniform(Occupant);
-
-impl crate::walk::Occupancy for Uniform {
-    fn occupant(&self, _cell: CellId) -> Occupant {
-        self.0
-    }
-
-    fn unmoved(&self, _cell: CellId) -> bool {
-        false
-    }
-}
-
-/// Collects the first cell of each ply's path.
-struct FirstSteps<'a> {
-    cells: &'a mut Vec<CellId>,
-}
-
-impl crate::walk::Sink for FirstSteps<'_> {
-    // Every path: two paths to one cell may start on different cells.
-    const DISTINCT: bool = false;
-
-    fn ply(&mut self, ply: &crate::walk::Ply<'_>) {
-        if let Some(c) = ply.cells().next() {
-            self.cells.push(c);
-        }
     }
 }
