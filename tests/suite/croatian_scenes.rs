@@ -19,7 +19,7 @@
 //!   cell of the piece it activated, which is not drawn, in the scene after the one
 //!   that shows the activation (`scn_mv_021_knight_activating_wave`, then
 //!   `scn_mv_022_wave_activated_by_knight`). When the scene before marks an action on a
-//!   moving piece's cell where another piece of its side stood, one of that scene's
+//!   moving piece's cell where another piece stood, one of that scene's
 //!   moving pieces may activate it (down its cascade), and the two scenes hold the
 //!   same pieces but on the cells of that cascade, the moving piece is the one
 //!   activated: its paths are its tree in that cascade (and the trees down from it),
@@ -485,7 +485,7 @@ fn pieces_but<'a>(scene: &'a Scene, but: &[String]) -> BTreeSet<(&'a str, char)>
 /// (`scn_mv_021_knight_activating_wave`: a Knight d7 activates the Wave on f8;
 /// `scn_mv_022_wave_activated_by_knight`: the Knight on f8 and the Wave's paths from
 /// there). When the scene before (`prev`) marks an action on the mover's cell `x`
-/// where another piece of the same side stands, one of `prev`'s moving pieces may
+/// where another piece stands (of either side: a Wave activates the opponent's), one of `prev`'s moving pieces may
 /// activate that piece (down its cascade, [`Game::cascade_trees`]), and the two scenes
 /// hold the same pieces but on the cells of that cascade, the moving piece is the one
 /// activated: the cells its tree (and those it activates) visit and, as destinations,
@@ -508,7 +508,7 @@ fn continued(
             .marks
             .iter()
             .any(|(c, k)| c.as_deref() == Some(x) && k == "action");
-    if !action || now == was || side_of(now) != side_of(was) {
+    if !action || now == was {
         return None;
     }
     let target = g.rules().cell(x)?;

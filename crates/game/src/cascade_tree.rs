@@ -67,7 +67,8 @@ impl Game {
             act,
             walker: &mut walker,
         };
-        ctx.activated(&tree, &mut cells, mover, mover.kind(), &mut moved, 1)
+        let walked = (mover.kind(), mover.side());
+        ctx.activated(&tree, &mut cells, mover, walked, &mut moved, 1)
     }
 }
 
@@ -80,13 +81,13 @@ struct Ctx<'g, 'w> {
 
 impl Ctx<'_, '_> {
     /// The trees of the pieces `tree`'s plies (ply number `ply`, made by `activator`
-    /// with the patterns of `walked_as`) may activate.
+    /// with the patterns of `walked_as` for `walked_side`) may activate.
     fn activated(
         &mut self,
         tree: &PathTree,
         cells: &mut [Occupant],
         activator: Occupant,
-        walked_as: PieceId,
+        (walked_as, walked_side): (PieceId, Side),
         moved: &mut Vec<CellId>,
         ply: usize,
     ) -> Vec<CascadeTree> {
@@ -100,18 +101,18 @@ impl Ctx<'_, '_> {
                 continue;
             }
             let piece = cells[at.index()];
-            if piece.is_empty() || !self.act.may_activate(activator.kind(), piece) {
+            if piece.is_empty() || !self.act.may_activate_met(activator, piece) {
                 continue;
             }
-            let moves_as = if self.act.is_relay(piece.kind()) {
-                walked_as
+            let (moves_as, moves_for) = if self.act.is_relay(piece.kind()) {
+                (walked_as, walked_side)
             } else {
-                piece.kind()
+                (piece.kind(), piece.side())
             };
             cells[at.index()] = activator;
             let mut builder = PathTreeBuilder::new();
             if self.act.is_relay(piece.kind()) && self.act.is_onward(piece.kind(), moves_as) {
-                self.onward_lines(cells, piece, moves_as, at, moved, &mut builder);
+                self.onward_lines(cells, piece, (moves_as, moves_for), at, moved, &mut builder);
             } else {
                 let board = Staged {
                     pos: self.pos,
@@ -128,7 +129,7 @@ impl Ctx<'_, '_> {
                 sub = sub.without_captures();
             }
             moved.push(at);
-            let next = self.activated(&sub, cells, piece, moves_as, moved, ply + 1);
+            let next = self.activated(&sub, cells, piece, (moves_as, moves_for), moved, ply + 1);
             moved.pop();
             cells[at.index()] = piece;
             out.push(CascadeTree {
@@ -146,34 +147,37 @@ impl Ctx<'_, '_> {
     }
 
     /// Records in `builder` the lines of an `onward` relay (`piece`, activated on `at`,
-    /// walking with `walk_as`'s patterns), as `movegen::cascade` generates its plies:
-    /// each line from one first step to the board's edge passes over every piece, and
-    /// may end on each empty cell and activate each own piece it may activate (never a
-    /// `neutral` one, nor one that has moved in the cascade).
+    /// walking with the patterns of `walk_as` for `walk_side`), as `movegen::cascade`
+    /// generates its plies: each line from one first step to the board's edge passes
+    /// over every piece, and may end on each empty cell and activate each piece it may
+    /// activate (never a `neutral` one, nor one that has moved in the cascade).
     fn onward_lines(
         &mut self,
         cells: &[Occupant],
         piece: Occupant,
-        walk_as: PieceId,
+        (walk_as, walk_side): (PieceId, Side),
         at: CellId,
         moved: &[CellId],
         builder: &mut PathTreeBuilder,
     ) {
         let side = piece.side();
         let mut line: Vec<LineCell> = Vec::new();
-        for first in onward::first_steps(self.game, self.walker, side, walk_as, at) {
+        for first in onward::first_steps(self.game, self.walker, walk_side, walk_as, at) {
             line.clear();
             for cell in onward::line(self.game, at, first) {
                 let occupant = cells[cell.index()];
                 let (class, lands) = if occupant.is_empty() {
                     (Class::Empty, true)
-                } else if occupant.side() == side {
+                } else {
                     let lands = !self.game.neutral[occupant.kind().index()]
                         && !moved.contains(&cell)
-                        && self.act.may_activate(piece.kind(), occupant);
-                    (Class::Friend, lands)
-                } else {
-                    (Class::Foe, false)
+                        && self.act.onward_activates(piece.kind(), side, occupant);
+                    let class = if occupant.side() == side {
+                        Class::Friend
+                    } else {
+                        Class::Foe
+                    };
+                    (class, lands)
                 };
                 line.push(LineCell {
                     cell,
