@@ -23,7 +23,7 @@ pub struct Variant {
     /// Pawns step sideways (Nineteen on).
     pub sideways: bool,
     /// An activated Wave goes on in its activator's first step to the edge (the
-    /// files that say `onward`: Miranda's Veil, Nineteen, Tlalocan), and may activate the
+    /// files that say `onward`: Miranda's Veil and Nineteen), and may activate the
     /// opponent's Waves on its line too, which then move the same way, walking its
     /// patterns for its side (book, "Cascading opponent"; `activate foe Wave`).
     pub onward: bool,
@@ -71,7 +71,7 @@ pub const NINETEEN: Variant = Variant {
 pub const TLALOCAN: Variant = Variant {
     n: 24,
     sideways: true,
-    onward: true,
+    onward: false,
     tag_rush: [10, 9],
     promotions: &[
         'q', 'r', 'b', 'n', 'e', 'a', 'u', 'w', 'c', 's', 'h', 'o', 'g',
@@ -219,9 +219,8 @@ fn light(b: &Board, c: usize) -> bool {
 ///   on an empty cell or activating an own Wave; in Nineteen on it also steps sideways;
 /// - the Unicorn leaps as a Knight from a cell of its side's colour (light for White,
 ///   dark for Black; a1 is dark), (1,4) or (2,3) from the other;
-/// - of Tlalocan's pieces the Centaur and the Serpent activate nothing, the Shaman, the
-///   Scout and the Grenadier activate own Waves (and Pyramids on capture cells; see
-///   their functions).
+/// - Tlalocan's pieces activate nothing: the Centaur, the Serpent, the Shaman, the
+///   Scout and the Grenadier (see their functions).
 fn ends(b: &Board, kind: char, w: bool, from: usize, move_only: bool) -> Vec<(usize, End)> {
     let mut out = Vec::new();
     let land = |t: usize, acts: &[char], out: &mut Vec<(usize, End)>| match b.cells[t] {
@@ -480,11 +479,6 @@ fn first_steps(b: &Board, kind: char, w: bool, at: usize) -> Vec<(i32, i32)> {
         }
         'U' if light(b, at) == w => images(1, 2),
         'U' => long_leaps(),
-        // The Shaman's step and capture leaps (the light one's steps are a Knight's,
-        // the dark one's the long leaps).
-        'H' => images(1, 2).into_iter().chain(long_leaps()).collect(),
-        'O' => vec![(0, f), (1, 0), (-1, 0), (1, -f), (-1, -f)],
-        'G' => orth.into_iter().chain(diag).collect(),
         _ => vec![],
     }
 }

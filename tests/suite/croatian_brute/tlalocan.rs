@@ -1,6 +1,6 @@
 //! Conquest of Tlalocan's pieces for the brute force (`rules/croatian-tlalocan.rules`):
-//! the Centaur and the Serpent, which activate nothing, the Shaman, the Scout and the
-//! Grenadier, which activate an own Wave (and a Pyramid on a capture cell), and counts the tests use to show that their random positions
+//! the Centaur, the Serpent, the Shaman, the Scout and the Grenadier, none of which
+//! activates anything, and counts the tests use to show that their random positions
 //! meet divergences and Shaman chains.
 
 use super::*;
@@ -101,18 +101,10 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
     };
     for &(dx, dy) in &steps {
         let mut c = from;
-        let mut first_piece = true;
         while let Some(t) = b.offset(c, dx, dy) {
             match b.cells[t] {
                 None => out.push((t, End::Quiet)),
-                Some(q) if kind(q) == 'W' => {
-                    // The plain ride stops at the first piece it meets, activating it if
-                    // an own Wave; the ride over Waves activates nothing.
-                    if first_piece && friend(q, w) {
-                        out.push((t, End::Activate));
-                    }
-                    first_piece = false;
-                }
+                Some(q) if kind(q) == 'W' => {}
                 Some(_) => break,
             }
             c = t;
@@ -122,9 +114,6 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
         let Some(first) = b.offset(from, dx, dy) else {
             continue;
         };
-        if b.cells[first].is_some_and(|q| friend(q, w) && matches!(kind(q), 'W' | 'A')) {
-            out.push((first, End::Activate));
-        }
         if b.cells[first].is_some_and(|q| kind(q) == 'H') {
             for &(ex, ey) in &captures {
                 if let Some(t) = b.offset(first, ex, ey) {
@@ -155,8 +144,7 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
 
 /// The Scout (O: up to 6 cells forward or sideways to empty cells, a capture one step
 /// diagonally back) and the Grenadier (G: up to 4 cells sideways or 3 forward or back
-/// to empty cells, a capture on each diagonal neighbour); each ride may end activating
-/// an own Wave it meets, a capture step an own Wave or Pyramid on its cell.
+/// to empty cells, a capture on each diagonal neighbour).
 pub(super) fn trooper(b: &Board, kind: char, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
     let dy = if w { 1 } else { -1 };
     type Lines = Vec<((i32, i32), usize)>;
@@ -175,10 +163,7 @@ pub(super) fn trooper(b: &Board, kind: char, w: bool, from: usize, out: &mut Vec
         let mut c = from;
         for _ in 0..max {
             let Some(t) = b.offset(c, dx, dy) else { break };
-            if let Some(q) = b.cells[t] {
-                if friend(q, w) && super::kind(q) == 'W' {
-                    out.push((t, End::Activate));
-                }
+            if b.cells[t].is_some() {
                 break;
             }
             out.push((t, End::Quiet));
@@ -187,12 +172,8 @@ pub(super) fn trooper(b: &Board, kind: char, w: bool, from: usize, out: &mut Vec
     }
     for (dx, dy) in captures {
         if let Some(t) = b.offset(from, dx, dy) {
-            match b.cells[t] {
-                Some(q) if foe(q, w) => out.push((t, End::Capture)),
-                Some(q) if friend(q, w) && matches!(super::kind(q), 'W' | 'A') => {
-                    out.push((t, End::Activate))
-                }
-                _ => {}
+            if b.cells[t].is_some_and(|q| foe(q, w)) {
+                out.push((t, End::Capture));
             }
         }
     }
