@@ -597,3 +597,92 @@ fn a_round_of_activations_is_shown_where_it_closes() {
     assert_eq!(at(src, w[0].primary.span), "ride diagonal, activate R");
     assert!(w[0].secondary.is_empty());
 }
+
+// ---------------------------------------------------------- activate foe (onward)
+
+/// `relay Wave, ..., activate foe Wave, onward`: an onward Wave also activates the
+/// other side's Waves on its line, and the Wave activated moves the same way (book,
+/// Miranda's Veil, "Cascading opponent": "In both cases activated Wave moves the same
+/// way activating Wave does"). The white Pawn d2 steps onto its Wave on d3, which goes
+/// up the d-file as the Pawn's step (d4 to d8), passing over the black Wave on d5 or
+/// activating it: that Wave then walks the white Pawn's step as White walked it, up
+/// the file (d6 to d8), not down it as a black Pawn would (d4, d2, d1). Without the
+/// clause, the black Wave is only passed over.
+#[test]
+fn an_onward_relay_activates_foe_waves_that_move_the_same_way() {
+    let src = |foe: &str| {
+        format!(
+            "game \"foe waves\"\nboard square 8x8\nroyal King\n\
+             relay Wave, move only{foe}, onward\n\
+             piece King (K) {{ step any }}\n\
+             piece Pawn (P) {{ step forward, move only, activate Wave }}\n\
+             piece Wave (W) {{ }}\n"
+        )
+    };
+    let fen = "7k/8/8/3w4/8/3W4/3P4/K7 w - - 0 1";
+    let g = Game::compile(&src(", activate foe Wave")).expect("compiles");
+    let cascades: Vec<String> = legal(&g, fen)
+        .into_iter()
+        .filter(|m| m.starts_with("d2d3"))
+        .collect();
+    assert_eq!(
+        cascades,
+        words("d2d3>d4 d2d3>d5>d6 d2d3>d5>d7 d2d3>d5>d8 d2d3>d6 d2d3>d7 d2d3>d8")
+    );
+    // After d2d3>d5>d8 the Pawn stands on d3, the white Wave on d5, the black on d8.
+    assert_eq!(
+        play(&g, fen, &["d2d3>d5>d8"]),
+        "3w3k/8/8/3W4/8/3P4/8/K7 b - - 1 1"
+    );
+    let plain = Game::compile(&src("")).expect("compiles");
+    let cascades: Vec<String> = legal(&plain, fen)
+        .into_iter()
+        .filter(|m| m.starts_with("d2d3"))
+        .collect();
+    assert_eq!(cascades, words("d2d3>d4 d2d3>d6 d2d3>d7 d2d3>d8"));
+    // The path tree of the activated white Wave marks the black one `>`, and draws the
+    // black Wave's line under it.
+    let pos = g.position(fen).unwrap();
+    let trees = g.cascade_trees(&pos, g.rules().cell("d2").unwrap());
+    assert_eq!(trees.len(), 1);
+    let white = &trees[0];
+    assert_eq!(g.rules().cell_name(white.at), "d3");
+    assert_eq!(white.next.len(), 1);
+    let black = &white.next[0];
+    assert_eq!(g.rules().cell_name(black.at), "d5");
+    assert_eq!(black.side, Side::Second);
+    let ends: Vec<String> = black
+        .tree
+        .plies
+        .iter()
+        .map(|p| g.rules().cell_name(p.to))
+        .collect();
+    assert_eq!(ends, ["d6", "d7", "d8"]);
+}
+
+#[test]
+fn diagnostics_of_activate_foe() {
+    let game = |rest: &str| {
+        format!("board square 8x8\nroyal King\npiece King (K) {{ step any }}\npiece Wave (W) {{ }}\npiece R (R) {{ ride orthogonal, activate Wave }}\n{rest}\n")
+    };
+    assert_eq!(
+        codes(&game("relay Wave, move only, activate foe Wave")),
+        ["E0988"]
+    );
+    assert_eq!(
+        codes(&game(
+            "relay Wave, activate foe Wave, activate foe R, onward"
+        )),
+        ["E0920", "W0906"]
+    );
+    assert_eq!(
+        codes(&game("relay Wave, activate foe Nothing, onward")),
+        ["E0304"]
+    );
+    assert_eq!(
+        codes(&game(
+            "relay Wave, activate not King, activate foe Wave, onward"
+        )),
+        ["W0906"]
+    );
+}

@@ -13,7 +13,17 @@
 //! - **the paths**: each moving piece's path tree in the position, for its own side,
 //!   and the trees of the pieces it may activate, down the cascade
 //!   ([`Game::cascade_trees`]); the cells they visit (every cell of every ply's path,
-//!   passed, captured in passing or ended on) and their destinations;
+//!   passed, captured in passing or ended on) and their destinations (a ply that
+//!   activates: when the piece it activates has a ply, as a move needs);
+//! - **a cascade's later ply**: the book draws it with the activator standing on the
+//!   cell of the piece it activated, which is not drawn, in the scene after the one
+//!   that shows the activation (`scn_mv_021_knight_activating_wave`, then
+//!   `scn_mv_022_wave_activated_by_knight`). When the scene before marks an action on a
+//!   moving piece's cell where another piece stood, one of that scene's
+//!   moving pieces may activate it (down its cascade), and the two scenes hold the
+//!   same pieces but on the cells of that cascade, the moving piece is the one
+//!   activated: its paths are its tree in that cascade (and the trees down from it),
+//!   its legal moves the earlier scene's legal moves through it (`continued`);
 //! - **Legal** (green) arrow ends: the cell is visited by a path (a step of it, which
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
@@ -281,13 +291,27 @@ fn scenes() -> (Vec<Scene>, Value) {
     (out, doc)
 }
 
-/// The cells the paths of `tree` visit and its destinations, into `visited` and `to`.
-fn cells_of(tree: &PathTree, visited: &mut BTreeSet<CellId>, to: &mut BTreeSet<CellId>) {
+/// The cells the paths of `tree` visit and its destinations, into `visited` and `to`;
+/// `next` are the trees of the pieces it may activate: a ply that activates is a
+/// destination only when the piece activated has a ply of its own (a piece that cannot
+/// move cannot be activated; past the game's limit of plies there is no tree).
+fn cells_of(
+    tree: &PathTree,
+    next: &[piecewise::game::CascadeTree],
+    visited: &mut BTreeSet<CellId>,
+    to: &mut BTreeSet<CellId>,
+) {
     for ply in &tree.plies {
         visited.extend(ply.path.iter().copied());
         visited.insert(ply.to);
         visited.extend(ply.captures.iter().copied());
-        to.insert(ply.to);
+        if !ply.activates
+            || next
+                .iter()
+                .any(|t| t.at == ply.to && !t.tree.plies.is_empty())
+        {
+            to.insert(ply.to);
+        }
     }
 }
 
@@ -298,13 +322,13 @@ fn cascade_cells(
     to: &mut BTreeSet<CellId>,
 ) {
     for t in trees {
-        cells_of(&t.tree, visited, to);
+        cells_of(&t.tree, &t.next, visited, to);
         cascade_cells(&t.next, visited, to);
     }
 }
 
 /// Checks one scene: `Ok` when every mark holds, else why not.
-fn check(scene: &Scene, v: &Variant) -> Result<(), String> {
+fn check(scene: &Scene, prev: Option<&Scene>, v: &Variant) -> Result<(), String> {
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let mut movers: Vec<&str> = Vec::new();
     for (from, _, _) in &scene.arrows {
@@ -321,7 +345,7 @@ fn check(scene: &Scene, v: &Variant) -> Result<(), String> {
             if v.neutral.contains(&l.to_ascii_uppercase()) {
                 continue;
             }
-            match check_movers(scene, v, &[c.as_str()]) {
+            match check_movers(scene, None, v, &[c.as_str()]) {
                 Ok(()) => return Ok(()),
                 Err(e) => {
                     first.get_or_insert(e);
@@ -335,25 +359,28 @@ fn check(scene: &Scene, v: &Variant) -> Result<(), String> {
         // check, and the red marks alone would hold by default.
         return Err("no arrow starts on a piece (the move is drawn made)".to_string());
     }
-    check_movers(scene, v, &movers)
+    check_movers(scene, prev, v, &movers)
 }
 
 /// Checks the marks of `scene` against the paths of the pieces on `movers`.
-fn check_movers(scene: &Scene, v: &Variant, movers: &[&str]) -> Result<(), String> {
+fn check_movers(
+    scene: &Scene,
+    prev: Option<&Scene>,
+    v: &Variant,
+    movers: &[&str],
+) -> Result<(), String> {
     let g = &v.game;
-    let side_of = |letter: char| {
-        if letter.is_ascii_uppercase() {
-            Side::First
-        } else {
-            Side::Second
-        }
-    };
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let mut visited = BTreeSet::new();
     let mut legal_to: BTreeSet<String> = BTreeSet::new();
     for &m in movers {
         let letter = at[m];
         if v.neutral.contains(&letter.to_ascii_uppercase()) {
+            continue;
+        }
+        if let Some((cells, to)) = prev.and_then(|p| continued(scene, p, v, m)) {
+            visited.extend(cells);
+            legal_to.extend(to);
             continue;
         }
         let side = side_of(letter);
@@ -366,8 +393,9 @@ fn check_movers(scene: &Scene, v: &Variant, movers: &[&str]) -> Result<(), Strin
         walker.walk(&pos, side, occ.kind(), from, &mut b);
         let tree = b.finish(side, occ.kind(), from);
         let mut to = BTreeSet::new();
-        cells_of(&tree, &mut visited, &mut to);
-        cascade_cells(&g.cascade_trees(&pos, from), &mut visited, &mut to);
+        let next = g.cascade_trees(&pos, from);
+        cells_of(&tree, &next, &mut visited, &mut to);
+        cascade_cells(&next, &mut visited, &mut to);
         // The legal moves: with no royal of the mover's side on the board, every
         // path's move is one.
         let royal = scene
@@ -433,6 +461,130 @@ fn check_movers(scene: &Scene, v: &Variant, movers: &[&str]) -> Result<(), Strin
     Ok(())
 }
 
+/// Whether a letter is the first side's.
+fn side_of(letter: char) -> Side {
+    if letter.is_ascii_uppercase() {
+        Side::First
+    } else {
+        Side::Second
+    }
+}
+
+/// The cells its pieces stand on in a scene, but `but`.
+fn pieces_but<'a>(scene: &'a Scene, but: &[String]) -> BTreeSet<(&'a str, char)> {
+    scene
+        .pieces
+        .iter()
+        .filter(|(c, _)| !but.contains(c))
+        .map(|(c, l)| (c.as_str(), *l))
+        .collect()
+}
+
+/// A scene that continues the one before it: the book draws a cascade's later ply with
+/// the activator standing on the cell of the piece it activated, that piece not drawn
+/// (`scn_mv_021_knight_activating_wave`: a Knight d7 activates the Wave on f8;
+/// `scn_mv_022_wave_activated_by_knight`: the Knight on f8 and the Wave's paths from
+/// there). When the scene before (`prev`) marks an action on the mover's cell `x`
+/// where another piece stands (of either side: a Wave activates the opponent's), one of `prev`'s moving pieces may
+/// activate that piece (down its cascade, [`Game::cascade_trees`]), and the two scenes
+/// hold the same pieces but on the cells of that cascade, the moving piece is the one
+/// activated: the cells its tree (and those it activates) visit and, as destinations,
+/// the cells `prev`'s legal moves through `x` reach after it (the tree's, without a
+/// royal of its side).
+fn continued(
+    scene: &Scene,
+    prev: &Scene,
+    v: &Variant,
+    x: &str,
+) -> Option<(BTreeSet<CellId>, BTreeSet<String>)> {
+    let g = &v.game;
+    let now = scene.pieces.iter().find(|(c, _)| c == x)?.1;
+    let was = prev.pieces.iter().find(|(c, _)| c == x)?.1;
+    let action = prev
+        .arrows
+        .iter()
+        .any(|(_, e, k)| e.as_deref() == Some(x) && k == "action")
+        || prev
+            .marks
+            .iter()
+            .any(|(c, k)| c.as_deref() == Some(x) && k == "action");
+    if !action || now == was {
+        return None;
+    }
+    let target = g.rules().cell(x)?;
+    for (y, letter) in &prev.pieces {
+        if !prev.arrows.iter().any(|(f, _, _)| f.as_deref() == Some(y)) {
+            continue;
+        }
+        let side = side_of(*letter);
+        let pos: GamePosition = g.position(&v.fen(prev.size, &prev.pieces, side)).ok()?;
+        let from = g.rules().cell(y)?;
+        // The cascade down to `x`: the cells activated on the way, and x's tree.
+        let mut chain = Vec::new();
+        let trees = g.cascade_trees(&pos, from);
+        let Some(found) = find_in(&trees, target, &mut chain) else {
+            continue;
+        };
+        let mut moved: Vec<String> = vec![y.clone()];
+        moved.extend(chain.iter().map(|&c| g.rules().cell_name(c)));
+        if pieces_but(scene, &moved) != pieces_but(prev, &moved) {
+            continue;
+        }
+        let (mut cells, mut to) = (BTreeSet::new(), BTreeSet::new());
+        cells_of(&found.tree, &found.next, &mut cells, &mut to);
+        cascade_cells(&found.next, &mut cells, &mut to);
+        let royal = prev
+            .pieces
+            .iter()
+            .any(|(_, l)| side_of(*l) == side && l.eq_ignore_ascii_case(&'K'));
+        if !royal {
+            return Some((cells, to.iter().map(|&c| g.rules().cell_name(c)).collect()));
+        }
+        // `prev`'s legal moves from `y` whose cascade goes through the same cells to
+        // `x`: the cells after it.
+        let mut legal = BTreeSet::new();
+        let mut gen = g.move_generator();
+        let mut pseudo = Vec::new();
+        gen.pseudo_moves(&pos, &mut pseudo);
+        let mut pos = pos;
+        for mv in pseudo.iter().filter(|mv| mv.from == from) {
+            if !gen.is_legal(&mut pos, mv) {
+                continue;
+            }
+            let uci = g.uci(mv);
+            let Some(rest) = uci.strip_prefix(y.as_str()) else {
+                continue;
+            };
+            let names = cell_names(rest);
+            if names.len() > chain.len() && names[..chain.len()] == moved[1..] {
+                legal.extend(names[chain.len()..].iter().cloned());
+            }
+        }
+        return Some((cells, legal));
+    }
+    None
+}
+
+/// The tree of the piece activated on `at` down `trees`, with the cells activated on
+/// the way to it (`at` the last) in `chain`.
+fn find_in<'a>(
+    trees: &'a [piecewise::game::CascadeTree],
+    at: CellId,
+    chain: &mut Vec<CellId>,
+) -> Option<&'a piecewise::game::CascadeTree> {
+    for t in trees {
+        chain.push(t.at);
+        if t.at == at {
+            return Some(t);
+        }
+        if let Some(found) = find_in(&t.next, at, chain) {
+            return Some(found);
+        }
+        chain.pop();
+    }
+    None
+}
+
 /// The cell names in the rest of a UCI move after its start (`d4>e5`, `e11xd7`).
 fn cell_names(rest: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -491,7 +643,7 @@ fn the_books_scenes_hold_but_the_listed_ones() {
     let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut unlisted = Vec::new();
     let mut passing = Vec::new();
-    for s in &scenes {
+    for (i, s) in scenes.iter().enumerate() {
         if (s.arrows.is_empty() && s.marks.is_empty()) || s.pieces.is_empty() {
             // A position, or a diagram of a pattern without a piece: no move.
             assert!(!listed.contains_key(&s.name), "{} is no move scene", s.name);
@@ -504,7 +656,11 @@ fn the_books_scenes_hold_but_the_listed_ones() {
             None => Err("no rules file for this variant".to_string()),
             Some(name) => {
                 let v = variants.entry(name).or_insert_with(|| Variant::load(name));
-                check(s, v)
+                let prev = i
+                    .checked_sub(1)
+                    .map(|k| &scenes[k])
+                    .filter(|p| p.variant == s.variant);
+                check(s, prev, v)
             }
         };
         if std::env::var("SCENES_VERBOSE").is_ok() {

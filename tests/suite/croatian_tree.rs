@@ -118,14 +118,14 @@ fn a_shaman_captures_a_chain() {
 /// A light Bishop on b2 meets its own Wave on d4 (seed: "activation, ending its ply,
 /// but starting" the piece's): the Bishop may pass over it (transparency: on to e5,
 /// and so on) or end there activating it (`d4>`), both on the one node d4. The Wave, ply 2, "inherits step- and
-/// capture-fields from activating piece" (book, Miranda's Veil): it rides the diagonals
-/// from d4 as a Bishop, never capturing; on the long diagonal it meets the opponent's
-/// Starchild on f6, with the same three interactions as the Bishop would have
-/// (capture, shown in the tree but not a move of a Wave; pass over to g7 and h8 where
-/// a pawn stands; diverge into the other diagonals from f6). Back down the diagonal it
-/// goes through c3 and b2 (the Bishop's start, empty now) to a1. The Kings are there
-/// for `moves` (the game has `royal King`). (The Kings are there for
-/// `moves`: the game has `royal King`.)
+/// capture-fields from activating piece" (book, Miranda's Veil) and "can continue moving
+/// in the initially chosen direction until the end of a chessboard is reached": an
+/// `onward` relay, it takes one of the Bishop's first steps (c3, c5, e3, e5) and goes on
+/// in it to the edge, never capturing, passing over every piece: on the long diagonal
+/// over the opponent's Starchild on f6 and the pawn on h8 to z26; back down through c3
+/// and b2 (the Bishop's start, empty now) to a1. The tree draws the lines its moves
+/// take (`b2d4>e5`, never `b2d4>f6`). The Kings are there for `moves` (the game has
+/// `royal King`).
 #[test]
 fn a_wave_activated_by_a_bishop_meets_a_starchild() {
     let f = fen(&[

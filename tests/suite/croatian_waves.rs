@@ -75,7 +75,12 @@ fn the_start_position_and_its_perft_agree_with_a_brute_force_count() {
 ///   passing over every piece (book: "Activated Wave can continue moving in the
 ///   initially chosen direction until the end of a chessboard"): rank 7 both ways, d8
 ///   d9, past the black Wave d11 d12, past the Pawn d13 to d14 d15 d16, and down to d1
-///   (d4 is empty now);
+///   (d4 is empty now); or it activates the black Wave on d10 ("Own Wave can activate
+///   opponent's Wave ... activated Wave moves the same way activating Wave does"),
+///   which rides as the white Rook from d10: rank 10 both ways, down to d8 (d7 holds
+///   the Rook now) and on from d6 to d1, up d11 d12 and past its own Pawn on d13 to d14
+///   d15 d16, or activates that Pawn ("Opponent's Wave can also activate any other
+///   opponent's piece, except King"), which steps down to d12;
 /// - the Pyramid activated on g4 rides as a Rook from g4: the whole g-file, rank 4 to
 ///   p4, and left to the Knight on b4, which it captures (d4 is empty now).
 #[test]
@@ -89,6 +94,12 @@ fn a_rook_passes_waves_activates_its_own_captures_the_enemys_and_activates_a_pyr
             .split(' ')
     {
         expected.push(format!("d4d7>{to}"));
+    }
+    for to in "a10 b10 c10 e10 f10 g10 h10 i10 j10 k10 l10 m10 n10 o10 p10 \
+               d9 d8 d6 d5 d4 d3 d2 d1 d11 d12 d14 d15 d16 d13>d12"
+        .split_whitespace()
+    {
+        expected.push(format!("d4d7>d10>{to}"));
     }
     for to in "b4 c4 d4 e4 f4 h4 i4 j4 k4 l4 m4 n4 o4 p4 g1 g2 g3 g5 g6 g7 g8 g9 g10 g11 g12 g13 g14 g15 g16"
         .split(' ')
@@ -110,7 +121,9 @@ fn a_rook_passes_waves_activates_its_own_captures_the_enemys_and_activates_a_pyr
 /// (`P^`), the rush over the own Wave
 /// on e4 (which it may activate: the Wave then takes one of the Pawn's first steps,
 /// forward or diagonally forward, and goes on in it to the edge over every piece: e5,
-/// past the black Wave e6, e7 .. e16; d5 c6 b7 a8; f5 g6 .. p15) and
+/// past the black Wave e6, e7 .. e16; d5 c6 b7 a8; f5 g6 .. p15; or it activates the
+/// black Wave on e6, which moves the same way, as the white Pawn: e7 .. e16, d7 c8 b9
+/// a10, f7 g8 .. o16) and
 /// over the black Wave on e6 (on which it may not stop) to e5, e7 and e8 (6 cells at
 /// most); the own Pyramid on its capture cell f3, activated, rides from f3 (e2 empty
 /// now, the King on f1 stops it at f2).
@@ -124,6 +137,12 @@ fn a_pawn_rushes_over_waves_and_activates_a_wave_and_a_pyramid() {
             .split(' ')
     {
         expected.push(format!("e2e4>{to}"));
+    }
+    for to in
+        "e7 e8 e9 e10 e11 e12 e13 e14 e15 e16 d7 c8 b9 a10 f7 g8 h9 i10 j11 k12 l13 m14 n15 o16"
+            .split(' ')
+    {
+        expected.push(format!("e2e4>e6>{to}"));
     }
     for to in "a3 b3 c3 d3 e3 g3 h3 i3 j3 k3 l3 m3 n3 o3 p3 f2 f4 f5 f6 f7 f8 f9 f10 f11 f12 f13 f14 f15 f16"
         .split(' ')
@@ -363,7 +382,10 @@ fn nineteen_tags_and_cascades_read_back_through_fen() {
 /// The Pawn's tree in Nineteen, read by hand: c2 and e2 (sideways), d3 an activation of
 /// the own Wave (`>`), and the rush past it to d4..d9 (transparency: `pass over`, then
 /// one fork per cell it may stop on); c3 and e3, its capture cells, hold nothing. Ply 2:
-/// the Wave moving as the Pawn, one step to c3, d4 or e3, no rush (it carries no tag).
+/// the Wave, an `onward` relay, takes one of the Pawn's first steps (forward, sideways,
+/// diagonally forward) and goes on in it to the edge: d4..d18 (15 cells), e4..r17 (14),
+/// c4 b5 a6 (3), e3..r3 (14) and c3 b3 a3 (3), 49 plies; never a rush (it carries no
+/// tag, and goes to the edge anyway).
 #[test]
 fn the_tree_of_a_pawn_activating_a_wave_in_nineteen() {
     let fen = "k17/18/18/18/18/18/18/18/18/18/18/18/18/18/18/3W14/3P^14/9K8 w - - 0 1";
@@ -372,7 +394,7 @@ fn the_tree_of_a_pawn_activating_a_wave_in_nineteen() {
         text.contains("\n  d3>  [meets friend W (white Wave): pass over, activate]\n"),
         "{text}"
     );
-    assert!(text.contains("white Wave (W) on d3: 3 plies"), "{text}");
+    assert!(text.contains("white Wave (W) on d3: 49 plies"), "{text}");
     insta::assert_snapshot!("nineteen_pawn_wave", text);
     insta::assert_snapshot!(
         "nineteen_pawn_wave_json",

@@ -35,7 +35,7 @@
 //! written (`notation`).
 
 use super::{GameMove, GamePosition, MAX_CASCADE};
-use crate::ids::{CellId, PieceId};
+use crate::ids::{CellId, PieceId, Side};
 use crate::ir::{KindFilter, Relay};
 use crate::walk::{Occupancy, Occupant};
 
@@ -48,6 +48,9 @@ pub(crate) struct Activation {
     relay_move_only: Vec<bool>,
     /// Per kind: as a relay, the kinds it activates (`relay ..., activate KINDS`).
     relay_activates: Vec<KindFilter>,
+    /// Per kind: as an onward relay, the other side's kinds it also activates
+    /// (`relay ..., activate foe KINDS`).
+    relay_activates_foe: Vec<Option<KindFilter>>,
     /// Per kind: as a relay activated by these kinds it goes on in its activator's
     /// first step to the edge (`relay ..., onward [KINDS]`).
     relay_onward: Vec<Option<KindFilter>>,
@@ -62,12 +65,14 @@ impl Activation {
         let mut relay = vec![false; pieces];
         let mut relay_move_only = vec![false; pieces];
         let mut relay_activates = vec![KindFilter::Any; pieces];
+        let mut relay_activates_foe = vec![None; pieces];
         let mut relay_onward = vec![None; pieces];
         for r in relays {
             for p in &r.pieces {
                 relay[p.index()] = true;
                 relay_move_only[p.index()] = r.move_only;
                 relay_activates[p.index()] = r.activates.clone();
+                relay_activates_foe[p.index()] = r.activates_foe.clone();
                 relay_onward[p.index()] = r.onward.clone();
             }
         }
@@ -79,6 +84,7 @@ impl Activation {
             relay,
             relay_move_only,
             relay_activates,
+            relay_activates_foe,
             relay_onward,
             plies: MAX_CASCADE + 1,
             passive: is_passive,
@@ -89,6 +95,27 @@ impl Activation {
     /// `kind` is a relay whose `activate KINDS` leaves `met`'s kind out.
     pub(crate) fn may_activate(&self, kind: PieceId, met: Occupant) -> bool {
         !self.relay[kind.index()] || self.relay_activates[kind.index()].admits(met.kind())
+    }
+
+    /// Whether `activator`, activated itself, may activate the piece `met` its ply
+    /// reached: [`may_activate`](Self::may_activate), or a foe of its `activate foe
+    /// KINDS`.
+    pub(crate) fn may_activate_met(&self, activator: Occupant, met: Occupant) -> bool {
+        self.may_activate(activator.kind(), met)
+            || (met.side() != activator.side()
+                && self.onward_activates(activator.kind(), activator.side(), met))
+    }
+
+    /// Whether an onward relay of `kind` and `side` may activate the piece `met` on its
+    /// line: an own piece of its `activate KINDS`, a foe of its `activate foe KINDS`.
+    pub(crate) fn onward_activates(&self, kind: PieceId, side: Side, met: Occupant) -> bool {
+        if met.side() == side {
+            self.may_activate(kind, met)
+        } else {
+            self.relay_activates_foe[kind.index()]
+                .as_ref()
+                .is_some_and(|f| f.admits(met.kind()))
+        }
     }
 
     /// Whether an activated piece of `kind` moves with its activator's patterns.

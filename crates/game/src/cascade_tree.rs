@@ -10,10 +10,11 @@
 //! path reached it).
 
 use super::activation::{Activation, Staged};
+use super::onward;
 use super::{Game, GamePosition};
 use crate::ids::{CellId, PieceId, Side};
-use crate::path_tree::{PathTree, PathTreeBuilder};
-use crate::walk::{Occupant, Walker};
+use crate::path_tree::{LineCell, PathTree, PathTreeBuilder};
+use crate::walk::{Class, Occupant, Walker};
 
 /// The path tree of one activated piece and those of the pieces it may activate.
 #[derive(Clone, Debug)]
@@ -61,15 +62,18 @@ impl Game {
         cells[from.index()] = Occupant::EMPTY;
         let mut moved = vec![from];
         let mut ctx = Ctx {
+            game: self,
             pos,
             act,
             walker: &mut walker,
         };
-        ctx.activated(&tree, &mut cells, mover, mover.kind(), &mut moved, 1)
+        let walked = (mover.kind(), mover.side());
+        ctx.activated(&tree, &mut cells, mover, walked, &mut moved, 1)
     }
 }
 
 struct Ctx<'g, 'w> {
+    game: &'g Game,
     pos: &'g GamePosition,
     act: &'g Activation,
     walker: &'w mut Walker<'g>,
@@ -77,13 +81,13 @@ struct Ctx<'g, 'w> {
 
 impl Ctx<'_, '_> {
     /// The trees of the pieces `tree`'s plies (ply number `ply`, made by `activator`
-    /// with the patterns of `walked_as`) may activate.
+    /// with the patterns of `walked_as` for `walked_side`) may activate.
     fn activated(
         &mut self,
         tree: &PathTree,
         cells: &mut [Occupant],
         activator: Occupant,
-        walked_as: PieceId,
+        (walked_as, walked_side): (PieceId, Side),
         moved: &mut Vec<CellId>,
         ply: usize,
     ) -> Vec<CascadeTree> {
@@ -97,17 +101,19 @@ impl Ctx<'_, '_> {
                 continue;
             }
             let piece = cells[at.index()];
-            if piece.is_empty() || !self.act.may_activate(activator.kind(), piece) {
+            if piece.is_empty() || !self.act.may_activate_met(activator, piece) {
                 continue;
             }
-            let moves_as = if self.act.is_relay(piece.kind()) {
-                walked_as
+            let (moves_as, moves_for) = if self.act.is_relay(piece.kind()) {
+                (walked_as, walked_side)
             } else {
-                piece.kind()
+                (piece.kind(), piece.side())
             };
             cells[at.index()] = activator;
             let mut builder = PathTreeBuilder::new();
-            {
+            if self.act.is_relay(piece.kind()) && self.act.is_onward(piece.kind(), moves_as) {
+                self.onward_lines(cells, piece, (moves_as, moves_for), at, moved, &mut builder);
+            } else {
                 let board = Staged {
                     pos: self.pos,
                     cells,
@@ -123,7 +129,7 @@ impl Ctx<'_, '_> {
                 sub = sub.without_captures();
             }
             moved.push(at);
-            let next = self.activated(&sub, cells, piece, moves_as, moved, ply + 1);
+            let next = self.activated(&sub, cells, piece, (moves_as, moves_for), moved, ply + 1);
             moved.pop();
             cells[at.index()] = piece;
             out.push(CascadeTree {
@@ -138,5 +144,49 @@ impl Ctx<'_, '_> {
             });
         }
         out
+    }
+
+    /// Records in `builder` the lines of an `onward` relay (`piece`, activated on `at`,
+    /// walking with the patterns of `walk_as` for `walk_side`), as `movegen::cascade`
+    /// generates its plies: each line from one first step to the board's edge passes
+    /// over every piece, and may end on each empty cell and activate each piece it may
+    /// activate (never a `neutral` one, nor one that has moved in the cascade).
+    fn onward_lines(
+        &mut self,
+        cells: &[Occupant],
+        piece: Occupant,
+        (walk_as, walk_side): (PieceId, Side),
+        at: CellId,
+        moved: &[CellId],
+        builder: &mut PathTreeBuilder,
+    ) {
+        let side = piece.side();
+        let mut line: Vec<LineCell> = Vec::new();
+        for first in onward::first_steps(self.game, self.walker, walk_side, walk_as, at) {
+            line.clear();
+            for cell in onward::line(self.game, at, first) {
+                let occupant = cells[cell.index()];
+                let (class, lands) = if occupant.is_empty() {
+                    (Class::Empty, true)
+                } else {
+                    let lands = !self.game.neutral[occupant.kind().index()]
+                        && !moved.contains(&cell)
+                        && self.act.onward_activates(piece.kind(), side, occupant);
+                    let class = if occupant.side() == side {
+                        Class::Friend
+                    } else {
+                        Class::Foe
+                    };
+                    (class, lands)
+                };
+                line.push(LineCell {
+                    cell,
+                    occupant,
+                    class,
+                    lands,
+                });
+            }
+            builder.line(&line);
+        }
     }
 }

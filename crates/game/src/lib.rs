@@ -80,6 +80,7 @@ mod movegen;
 mod moves;
 mod neutral;
 pub mod notation;
+mod onward;
 mod perft;
 mod position;
 mod resolved;

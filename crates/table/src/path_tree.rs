@@ -184,6 +184,21 @@ impl PathTree {
     }
 }
 
+/// One cell of a path the table does not walk, recorded with
+/// [`PathTreeBuilder::line`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineCell {
+    /// The cell passed or reached.
+    pub cell: CellId,
+    /// What stands on it.
+    pub occupant: Occupant,
+    /// What stands on it, from the mover's point of view.
+    pub class: Class,
+    /// The move may end here: quietly on an empty cell, activating the piece on it
+    /// otherwise.
+    pub lands: bool,
+}
+
 /// One visit as the builder records it, before segments are cut.
 #[derive(Clone, Debug)]
 struct RawStep {
@@ -296,6 +311,50 @@ impl PathTreeBuilder {
     /// An empty builder, to pass to one walk.
     pub fn new() -> PathTreeBuilder {
         PathTreeBuilder::default()
+    }
+
+    /// Records a path the table does not walk: the cells of `line` in order from the
+    /// start cell (not included), each passed whatever stands on it, with a ply on
+    /// every cell that `lands` (a quiet one on an empty cell, an activation of the piece
+    /// on any other). An `onward` relay's lines are recorded so (`Game::cascade_trees`);
+    /// it may be called again, before or after a walk, for more paths.
+    pub fn line(&mut self, line: &[LineCell]) {
+        self.open_path.clear();
+        self.pushing = None;
+        let mut parent: Option<usize> = None;
+        for (i, c) in line.iter().enumerate() {
+            let id = self.steps.len();
+            let piece = c.class != Class::Empty;
+            self.steps.push(RawStep {
+                cell: c.cell,
+                class: c.class,
+                occupant: c.occupant,
+                new_leg: false,
+                captured_prev: false,
+                lands: c.lands && !piece,
+                pushes: Vec::new(),
+                friend_capture: false,
+                swap: false,
+                convert: None,
+                activate: c.lands && piece,
+                children: Vec::new(),
+            });
+            match parent {
+                Some(p) => self.steps[p].children.push(id),
+                None => self.roots.push(id),
+            }
+            parent = Some(id);
+            if c.lands {
+                self.plies.push(PlyPath {
+                    path: line[..=i].iter().map(|c| c.cell).collect(),
+                    to: c.cell,
+                    captures: Vec::new(),
+                    push_to: None,
+                    convert: None,
+                    activates: piece,
+                });
+            }
+        }
     }
 
     /// The tree of the walk this builder saw, of `piece` of `side` from `from`, with one

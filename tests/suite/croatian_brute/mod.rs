@@ -23,7 +23,9 @@ pub struct Variant {
     /// Pawns step sideways (Nineteen on).
     pub sideways: bool,
     /// An activated Wave goes on in its activator's first step to the edge (the
-    /// files that say `onward`: Miranda's Veil and Nineteen).
+    /// files that say `onward`: Miranda's Veil and Nineteen), and may activate the
+    /// opponent's Waves on its line too, which then move the same way, walking its
+    /// patterns for its side (book, "Cascading opponent"; `activate foe Wave`).
     pub onward: bool,
     /// Pawns rush by their tag, at most this many cells from rank 2 and from rank 3
     /// (Nineteen on: to the end of their own half; before, from rank 2 only).
@@ -392,7 +394,8 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
                     vec![None]
                 };
                 for promo in promos {
-                    cascade(&mut after, vec![from, to], p, kind(p), promo, &mut out);
+                    let walked = (kind(p), white(p));
+                    cascade(&mut after, vec![from, to], p, walked, promo, &mut out);
                 }
             } else if promotes {
                 out.extend(
@@ -415,11 +418,13 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
     out
 }
 
+/// The cascades of the piece activated on `chain`'s last cell by `activator`, which
+/// walked the patterns of `walked.0` for the side `walked.1` (white).
 fn cascade(
     b: &mut Board,
     chain: Vec<usize>,
     activator: char,
-    walk_as: char,
+    (walk_as, walk_white): (char, bool),
     promo: Option<char>,
     out: &mut Vec<Move>,
 ) {
@@ -427,9 +432,10 @@ fn cascade(
     let piece = b.cells[at].unwrap();
     let relay = kind(piece) == 'W';
     let walk = if relay { walk_as } else { kind(piece) };
+    let walk_w = if relay { walk_white } else { white(piece) };
     b.cells[at] = Some(activator);
     let ends = if relay && b.v.onward {
-        wave_ends(b, walk, white(piece), at)
+        wave_ends(b, (walk, walk_w), white(piece), at)
     } else {
         ends(b, walk, white(piece), at, relay)
     };
@@ -442,7 +448,9 @@ fn cascade(
         let mut longer = chain.clone();
         longer.push(to);
         match end {
-            End::Activate if longer.len() <= 4 => cascade(b, longer, piece, walk, promo, out),
+            End::Activate if longer.len() <= 4 => {
+                cascade(b, longer, piece, (walk, walk_w), promo, out)
+            }
             End::Activate => {}
             _ => out.push((longer, promo, vec![])),
         }
@@ -478,11 +486,13 @@ fn first_steps(b: &Board, kind: char, w: bool, at: usize) -> Vec<(i32, i32)> {
 /// An activated Wave's ends (book, "Wave": "Once initial step is made, Wave cannot
 /// change its direction. Activated Wave can continue moving in the initially chosen
 /// direction until the end of a chessboard is reached"; "Wave can move past (step
-/// over) any piece"): along each first step of `walk`, on to the edge, every empty cell,
-/// and every own piece but a King, a Pyramid or a Star, activated.
-fn wave_ends(b: &Board, walk: char, w: bool, at: usize) -> Vec<(usize, End)> {
+/// over) any piece"): along each first step of `walk.0` for the side `walk.1`, on to the
+/// edge, every empty cell, every own piece (side `w`) but a King, a Pyramid or a Star,
+/// and every opponent's Wave ("Own Wave can activate opponent's Wave, and vice versa"),
+/// activated.
+fn wave_ends(b: &Board, walk: (char, bool), w: bool, at: usize) -> Vec<(usize, End)> {
     let mut out = Vec::new();
-    for (dx, dy) in first_steps(b, walk, w, at) {
+    for (dx, dy) in first_steps(b, walk.0, walk.1, at) {
         let mut c = at;
         while let Some(t) = b.offset(c, dx, dy) {
             let end = match b.cells[t] {
@@ -490,6 +500,7 @@ fn wave_ends(b: &Board, walk: char, w: bool, at: usize) -> Vec<(usize, End)> {
                 Some(q) if friend(q, w) && !matches!(kind(q), 'K' | 'A' | 'T') => {
                     Some(End::Activate)
                 }
+                Some(q) if !friend(q, w) && kind(q) == 'W' => Some(End::Activate),
                 Some(_) => None,
             };
             if let Some(end) = end.filter(|&e| !out.contains(&(t, e))) {

@@ -9,8 +9,9 @@
 
 use super::{Plies, PseudoGen};
 use crate::activation::{Activation, Staged};
-use crate::ids::{CellId, PieceId};
+use crate::ids::{CellId, PieceId, Side};
 use crate::moves::MoveKind;
+use crate::onward;
 use crate::walk::Occupant;
 use crate::{Cascade, GameMove, GamePosition, MAX_CASCADE};
 
@@ -23,6 +24,9 @@ struct Step {
     cascade: Cascade,
     /// The kind whose patterns the activating ply used.
     walked_as: PieceId,
+    /// The side those patterns were walked for (a relay's activated by a foe is its
+    /// activator's: it moves the same way).
+    walked_side: Side,
     /// The piece that activated (it now stands on the activated cell).
     activator: Occupant,
     /// Cells where moved pieces stand (the activated cells so far).
@@ -82,6 +86,7 @@ impl PseudoGen<'_> {
                 m,
                 cascade: Cascade::NONE,
                 walked_as: m.piece,
+                walked_side: pos.cells[m.from.index()].side(),
                 activator: pos.cells[m.from.index()],
                 moved: [m.to.0; MAX_CASCADE + 1],
                 n_moved: 1,
@@ -109,12 +114,17 @@ impl PseudoGen<'_> {
         }
         let relay = act.is_relay(piece.kind());
         let walk_as = if relay { step.walked_as } else { piece.kind() };
+        let walk_side = if relay {
+            step.walked_side
+        } else {
+            piece.side()
+        };
         let move_only = relay && act.never_captures(piece.kind());
         // The activator now stands on the cell; the walk sees its start cell empty.
         cells[at.index()] = step.activator;
         let mut plies = self.buffer();
         if relay && act.is_onward(piece.kind(), walk_as) {
-            self.onward_plies(cells, act, piece, walk_as, at, &mut plies);
+            self.onward_plies(cells, act, piece, (walk_as, walk_side), at, &mut plies);
         } else {
             let board = Staged {
                 pos,
@@ -143,7 +153,7 @@ impl PseudoGen<'_> {
                 || p.n_passing > 0
                 || (p.captures_to && (friend_met || move_only))
                 || step.moved[..step.n_moved].contains(&p.to.0)
-                || (p.is_pending_activation() && !act.may_activate(piece.kind(), onto))
+                || (p.is_pending_activation() && !act.may_activate_met(piece, onto))
             {
                 continue;
             }
@@ -155,6 +165,7 @@ impl PseudoGen<'_> {
                 let mut next = step;
                 next.cascade = cascade;
                 next.walked_as = walk_as;
+                next.walked_side = walk_side;
                 next.activator = piece;
                 next.moved[next.n_moved] = p.to.0;
                 next.n_moved += 1;
@@ -170,59 +181,37 @@ impl PseudoGen<'_> {
         cells[at.index()] = piece;
     }
 
-    /// The plies of an `onward` relay (`piece`, activated on `at`, walking with
-    /// `walk_as`'s patterns): its first steps are the first cells of every path of
-    /// those patterns from `at`, whatever stands there (the patterns are walked over a
-    /// board all empty, then all foes of each kind in turn); it goes on in each to the
-    /// board's edge, passing over every piece (holes too), with a plain ply on each
-    /// empty cell and an activating ply on each own piece it may activate (never a
+    /// The plies of an `onward` relay (`piece`, activated on `at`, walking with the
+    /// patterns of `walk_as` for `walk_side`): its first steps are the first cells of
+    /// every path of those patterns from `at`, whatever stands there (the patterns are
+    /// walked over a board all empty, then all foes of each kind in turn); it goes on
+    /// in each to the board's edge, passing over every piece (holes too), with a plain
+    /// ply on each empty cell and an activating ply on each piece it may activate (an
+    /// own one of its `activate KINDS`, a foe of its `activate foe KINDS`; never a
     /// `neutral` one).
     fn onward_plies(
         &mut self,
         cells: &[Occupant],
         act: &Activation,
         piece: Occupant,
-        walk_as: PieceId,
+        (walk_as, walk_side): (PieceId, Side),
         at: CellId,
         out: &mut Vec<GameMove>,
     ) {
         let side = piece.side();
-        let mut firsts: Vec<CellId> = Vec::new();
-        let mut fill = |walker: &mut crate::walk::Walker<'_>, occupant: Occupant| {
-            let mut sink = FirstSteps { cells: &mut firsts };
-            walker.walk(&Uniform(occupant), side, walk_as, at, &mut sink);
-        };
-        fill(&mut self.walker, Occupant::EMPTY);
-        for k in 0..self.game.piece_count() {
-            let foe = Occupant::piece(side.opponent(), PieceId(k as u8));
-            fill(&mut self.walker, foe);
-        }
-        firsts.sort_unstable();
-        firsts.dedup();
-        let board = self.game.board();
-        let from = board.coord(at);
-        let (width, height) = (i16::from(board.width()), i16::from(board.height()));
         let start = out.len();
-        for first in firsts {
-            let c = board.coord(first);
-            let (dx, dy) = (c.x - from.x, c.y - from.y);
-            let mut p = c;
-            while (0..width).contains(&p.x) && (0..height).contains(&p.y) {
-                if let Some(cell) = board.cell_at(p) {
-                    let onto = cells[cell.index()];
-                    let mut m = GameMove::simple(MoveKind::Normal, walk_as, at, cell);
-                    if onto.is_empty() {
-                        out.push(m);
-                    } else if !self.game.neutral[onto.kind().index()]
-                        && onto.side() == side
-                        && act.may_activate(piece.kind(), onto)
-                    {
-                        m.set_pending_activation();
-                        out.push(m);
-                    }
+        for first in onward::first_steps(self.game, &mut self.walker, walk_side, walk_as, at) {
+            for cell in onward::line(self.game, at, first) {
+                let onto = cells[cell.index()];
+                let mut m = GameMove::simple(MoveKind::Normal, walk_as, at, cell);
+                if onto.is_empty() {
+                    out.push(m);
+                } else if !self.game.neutral[onto.kind().index()]
+                    && act.onward_activates(piece.kind(), side, onto)
+                {
+                    m.set_pending_activation();
+                    out.push(m);
                 }
-                p.x += dx;
-                p.y += dy;
             }
         }
         // Two first steps along one line (a leap of 1 and of 2) reach its cells twice.
@@ -232,35 +221,5 @@ impl PseudoGen<'_> {
             i += 1;
             i <= start || seen.insert((m.to, m.is_pending_activation()))
         });
-    }
-}
-
-/// Every cell holds the same occupant: the board an `onward` relay's first steps are
-/// read from.
-struct Uniform(Occupant);
-
-impl crate::walk::Occupancy for Uniform {
-    fn occupant(&self, _cell: CellId) -> Occupant {
-        self.0
-    }
-
-    fn unmoved(&self, _cell: CellId) -> bool {
-        false
-    }
-}
-
-/// Collects the first cell of each ply's path.
-struct FirstSteps<'a> {
-    cells: &'a mut Vec<CellId>,
-}
-
-impl crate::walk::Sink for FirstSteps<'_> {
-    // Every path: two paths to one cell may start on different cells.
-    const DISTINCT: bool = false;
-
-    fn ply(&mut self, ply: &crate::walk::Ply<'_>) {
-        if let Some(c) = ply.cells().next() {
-            self.cells.push(c);
-        }
     }
 }

@@ -114,7 +114,7 @@ pub struct Convert {
     pub into: Option<Ident>,
 }
 
-/// `relay PIECES [, move only] [, activate KINDS]`: an activated piece of these kinds
+/// `relay PIECES [, move only] [, activate [foe] KINDS] [, onward [KINDS]]`: an activated piece of these kinds
 /// moves as the piece that activated it (the Croatian Wave), not with its own patterns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RelayDecl {
@@ -129,6 +129,9 @@ pub struct RelayDecl {
     /// `activate KINDS`: the only kinds it activates, of those its activator's patterns
     /// may (twice is an error).
     pub activate: Vec<Kinds>,
+    /// `activate foe KINDS`: the other side's kinds it also activates, as an `onward`
+    /// relay (twice is an error).
+    pub activate_foe: Vec<Kinds>,
     pub span: Span,
 }
 

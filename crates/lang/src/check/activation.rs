@@ -33,6 +33,25 @@ impl Checker {
             Some(k) => self.kinds(k),
             None => Some(ir::KindFilter::Any),
         };
+        let activates_foe = match self.at_most_one(&d.activate_foe, |k| k.span, "activate foe") {
+            Some(k) => match self.kinds(k) {
+                Some(f) => Some(f),
+                None => return,
+            },
+            None => None,
+        };
+        if let (Some(k), None) = (d.activate_foe.first(), d.onward.first()) {
+            self.error(
+                Diagnostic::error(
+                    "E0988",
+                    "`activate foe` in a `relay` that is not `onward`",
+                    k.span,
+                )
+                .label("only an onward relay activates the other side's pieces")
+                .help("add `, onward` (the relay goes on in its activator's first step to the edge), or leave `activate foe` out"),
+            );
+            return;
+        }
         let (Some(pieces), Some(activates)) = (self.piece_ids(&d.pieces), activates) else {
             return;
         };
@@ -56,6 +75,7 @@ impl Checker {
             move_only,
             onward,
             activates,
+            activates_foe,
             span: d.span,
         });
     }

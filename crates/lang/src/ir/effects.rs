@@ -81,6 +81,9 @@ pub struct Relay {
     /// `activate KINDS`: of the pieces its activator's patterns may activate, the kinds
     /// it activates (`Any` without the option).
     pub activates: KindFilter,
+    /// `activate foe KINDS`: the other side's kinds an `onward` relay also activates
+    /// on its lines (`None`: none; the Croatian Wave activates the opponent's Waves).
+    pub activates_foe: Option<KindFilter>,
     /// Where it was declared.
     pub span: Span,
 }

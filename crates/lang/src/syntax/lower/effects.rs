@@ -81,7 +81,7 @@ pub(super) fn lion_trading(n: &Node<'_>) -> LionTradingDecl {
     }
 }
 
-/// `relay PIECES [, move only] [, activate KINDS] [, onward [KINDS]]`
+/// `relay PIECES [, move only] [, activate KINDS] [, activate foe KINDS] [, onward [KINDS]]`
 pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
     RelayDecl {
         pieces: piece_list(n.child(R::piece_list), n.span),
@@ -92,6 +92,13 @@ pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
             .collect(),
         activate: n
             .all(R::relay_activate)
+            .filter(|a| a.child(R::kw_foe).is_none())
+            .filter_map(|a| a.child(R::decl_kinds))
+            .map(kinds)
+            .collect(),
+        activate_foe: n
+            .all(R::relay_activate)
+            .filter(|a| a.child(R::kw_foe).is_some())
             .filter_map(|a| a.child(R::decl_kinds))
             .map(kinds)
             .collect(),
