@@ -9,11 +9,14 @@
 //! - **the moving pieces**: every piece standing on the start of an arrow; in a scene
 //!   without arrows, its marks are one piece's: the scene holds if they hold for one of
 //!   its pieces (most such scenes have one). A scene whose arrows start on no piece
-//!   (the move drawn made) fails;
+//!   (the move drawn made) fails. The Stars never move; the Monolith (moved by either
+//!   side) moves for the first side;
 //! - **the paths**: each moving piece's path tree in the position, for its own side,
 //!   and the trees of the pieces it may activate, down the cascade
-//!   ([`Game::cascade_trees`]); the cells they visit (every cell of every ply's path,
-//!   passed, captured in passing or ended on) and their destinations;
+//!   ([`Game::cascade_trees`]), and its teleports ([`Game::teleports`]: each path into
+//!   a Star or a Monolith, and the cells where it may emerge, which are destinations);
+//!   the cells they visit (every cell of every ply's path, passed, captured in passing
+//!   or ended on) and their destinations;
 //! - **Legal** (green) arrow ends: the cell is visited by a path (a step of it, which
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
@@ -33,7 +36,8 @@
 //!   geometry) show no move and are not counted.
 //!
 //! The position: the scene's pieces, the Stars and (in Discovery) the Monoliths written
-//! as the file's neutral pieces; a piece standing where its side's start position has
+//! as the file's neutral pieces (the book's dim Star `t`, libcrochess's, as the file's
+//! `DimStar`, its bright one `T` as `Star`); a piece standing where its side's start position has
 //! the same piece carrying a tag (a Pawn's rush, a King's or Rook's castling) carries it
 //! too; the side to move is each moving piece's. A scene reproduced is one whose every
 //! mark holds. A scene that does not is listed in `tests/data/croatian/scenes-failing.txt`
@@ -76,8 +80,13 @@ struct Variant {
     game: Game,
     /// Kinds (upper-case letters) the file declares `neutral`.
     neutral: BTreeSet<char>,
+    /// Those of them either side moves (`moved by either side`: the Monolith).
+    movable: BTreeSet<char>,
     /// The start position's tags: cell -> (letter, tag marks).
     start_tags: BTreeMap<String, (char, String)>,
+    /// The letter of the file's `DimStar`, the book's dim Star (`t`; its bright one,
+    /// `T`, is the file's `Star`), when the file tells the two apart.
+    dim_star: Option<char>,
 }
 
 impl Variant {
@@ -93,12 +102,15 @@ impl Variant {
                 Some((name.trim(), rest.chars().next()?))
             })
             .collect();
-        let mut neutral = BTreeSet::new();
+        let (mut neutral, mut movable) = (BTreeSet::new(), BTreeSet::new());
         for line in src.lines() {
             if let Some(rest) = line.strip_prefix("neutral ") {
                 let kinds = rest.split(',').next().unwrap();
                 for k in kinds.split('|') {
                     neutral.extend(letters.get(k.trim()).copied());
+                    if rest.contains("moved by either side") {
+                        movable.extend(letters.get(k.trim()).copied());
+                    }
                 }
             }
         }
@@ -116,8 +128,18 @@ impl Variant {
         Variant {
             game,
             neutral,
+            movable,
             start_tags,
+            dim_star: letters.get("DimStar").copied(),
         }
+    }
+
+    /// Whether a scene's piece of this letter never moves: a neutral piece no side
+    /// moves (the Stars; a Monolith, moved by either side, is walked for the side of
+    /// its letter's case, the first for the book's `M`).
+    fn stands_still(&self, letter: char) -> bool {
+        let up = letter.to_ascii_uppercase();
+        self.neutral.contains(&up) && !self.movable.contains(&up)
     }
 
     /// The FEN of the scene's pieces with `side` to move.
@@ -125,7 +147,10 @@ impl Variant {
         let mut rows = vec![vec![String::new(); size]; size];
         for (cell, letter) in pieces {
             let (f, r) = coords(cell);
-            let up = letter.to_ascii_uppercase();
+            let up = match self.dim_star {
+                Some(dim) if *letter == 't' => dim,
+                _ => letter.to_ascii_uppercase(),
+            };
             let text = if self.neutral.contains(&up) {
                 if self.neutral.len() > 1 {
                     format!("*{up}")
@@ -318,7 +343,7 @@ fn check(scene: &Scene, v: &Variant) -> Result<(), String> {
         // The marks are one piece's: the scene holds if they hold for one of them.
         let mut first = None;
         for (c, l) in &scene.pieces {
-            if v.neutral.contains(&l.to_ascii_uppercase()) {
+            if v.stands_still(*l) {
                 continue;
             }
             match check_movers(scene, v, &[c.as_str()]) {
@@ -353,7 +378,7 @@ fn check_movers(scene: &Scene, v: &Variant, movers: &[&str]) -> Result<(), Strin
     let mut legal_to: BTreeSet<String> = BTreeSet::new();
     for &m in movers {
         let letter = at[m];
-        if v.neutral.contains(&letter.to_ascii_uppercase()) {
+        if v.stands_still(letter) {
             continue;
         }
         let side = side_of(letter);
@@ -368,6 +393,11 @@ fn check_movers(scene: &Scene, v: &Variant, movers: &[&str]) -> Result<(), Strin
         let mut to = BTreeSet::new();
         cells_of(&tree, &mut visited, &mut to);
         cascade_cells(&g.cascade_trees(&pos, from), &mut visited, &mut to);
+        for t in g.teleports(&pos, from) {
+            visited.extend(t.path.iter().copied());
+            visited.extend(t.to.iter().copied());
+            to.extend(t.to.iter().copied());
+        }
         // The legal moves: with no royal of the mover's side on the board, every
         // path's move is one.
         let royal = scene

@@ -176,6 +176,9 @@ pub(crate) struct GameEffects {
     /// `petrify PIECES, into WALL`: per kind, whether its captures petrify it, and the
     /// neutral kind it becomes (`None` in most games: then nothing is looked at).
     petrify: Option<(Vec<bool>, PieceId)>,
+    /// `teleport through ...`: the portals and where pieces emerge (`None` in most
+    /// games: then no walk looks for portals).
+    pub(crate) teleport: Option<crate::teleport::Teleports>,
 }
 
 /// One ply's part in [`GameEffects::apply_ply`]: the cell its piece stands on, the
@@ -315,6 +318,7 @@ impl GameEffects {
             && neutral.captures.is_empty()
             && fx.lion_trading.is_none()
             && fx.petrify.is_none()
+            && fx.teleports.is_empty()
             && !gates;
         let plies_remove = blast.is_some()
             || !burns.iter().all(Vec::is_empty)
@@ -364,6 +368,7 @@ impl GameEffects {
                 .as_ref()
                 .map(|rule| crate::lion::LionRules::new(rule, board, pieces)),
             blast_only,
+            teleport: crate::teleport::Teleports::new(&fx.teleports, pieces),
         }))
     }
 

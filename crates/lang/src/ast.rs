@@ -154,6 +154,8 @@ pub enum Item {
     Relay(RelayDecl),
     /// `passive Pyramid`: pieces that move only when activated.
     Passive(PassiveDecl),
+    /// `teleport through Star to DimStar | Monolith, not King`
+    Teleport(TeleportDecl),
     /// `lion trading Lion | PromotedKirin, bridge not Pawn | GoBetween`
     LionTrading(LionTradingDecl),
     /// `gating Hawk | Elephant in back_rank [, no drops]`
@@ -584,6 +586,7 @@ impl Item {
             Item::Tag(d) => d.span,
             Item::Relay(d) => d.span,
             Item::Passive(d) => d.span,
+            Item::Teleport(d) => d.span,
         }
     }
 }

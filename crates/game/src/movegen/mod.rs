@@ -226,6 +226,9 @@ impl<'g> PseudoGen<'g> {
             if !fx.neutral_captures.is_empty() {
                 self.neutral_captures(pos, &fx.neutral_captures, out);
             }
+            if let Some(tp) = fx.teleport.as_ref() {
+                self.teleport_moves(pos, tp, out, first);
+            }
             if fx.activation.is_some() {
                 self.expand_cascades(pos, out, first);
             }

@@ -33,6 +33,7 @@ pub use patterns::side_word;
 mod pieces;
 mod points;
 mod tags;
+mod teleport;
 
 use crate::ast;
 use crate::diagnostics::{Diagnostic, Diagnostics};

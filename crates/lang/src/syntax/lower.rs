@@ -162,6 +162,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 span: c.span,
             })),
             R::relay_decl => Some(Item::Relay(effects::relay(c))),
+            R::teleport_decl => Some(Item::Teleport(effects::teleport(c))),
             R::chain_decl => Some(Item::Chain(ChainDecl {
                 rule: if c.has(R::chain_no_reversal) {
                     ChainRule::NoReversal
