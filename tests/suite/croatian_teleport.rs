@@ -1,7 +1,7 @@
 //! Teleportation (`teleport through PIECES to PIECES [, not PIECES]`, docs/language.md):
 //! the Croatian Stars of Nineteen (`rules/croatian-nineteen.rules`: the bright Stars
 //! `*T` on a1 and r18, the dim ones `*D` on r1 and a18) and the example file
-//! `rules/teleport.rules`, by hand; its diagnostics.
+//! `rules/teleport.rules`, by hand; its diagnostics; and castling `, through check`.
 
 use crate::common;
 use common::{legal, play};
@@ -153,4 +153,28 @@ fn teleport_diagnostics() {
         "{base}teleport through Star to Moon | King, not King\n"
     ))
     .is_empty());
+}
+
+/// Castling `, through check` (book, Nineteen, "Castling": the King castles over
+/// attacked cells and out of check; scene `scn_n_35_new_castling_init`): the King j1,
+/// in check from the Knight h2, castles with the Rook b1 to h1, g1, e1 or d1, never to
+/// f1, which the Knight attacks. Without the clause it may not castle at all.
+#[test]
+fn the_king_castles_out_of_and_through_check() {
+    let g = nineteen();
+    let fen = "*D8k7*T/18/18/18/18/18/18/18/18/18/18/18/18/18/18/18/7n10/*TR&7K&7*D w - - 0 1";
+    let moves = moves_from(&g, fen, "j1");
+    for m in ["j1h1", "j1g1", "j1e1", "j1d1"] {
+        assert!(moves.contains(&m.to_string()), "{m}: {moves:?}");
+    }
+    assert!(!moves.contains(&"j1f1".to_string()), "{moves:?}");
+    let src = common::rules_source("croatian-nineteen").replace(", through check", "");
+    let chess_like = Game::compile(&src).expect("compiles");
+    let plain = moves_from(&chess_like, fen, "j1");
+    assert!(
+        !plain
+            .iter()
+            .any(|m| ["j1h1", "j1g1", "j1e1", "j1d1"].contains(&m.as_str())),
+        "{plain:?}"
+    );
 }

@@ -318,6 +318,8 @@ pub struct CastlingDecl {
     pub king: CastlingMove,
     pub partner: CastlingMove,
     pub tag: Option<Ident>,
+    /// `, through check`: the king may castle out of and through attack.
+    pub through_check: bool,
     /// `, king takes rook`: written in UCI as the king's move to its partner's cell.
     pub king_takes_rook: bool,
     /// `, when dropped`: a drop may give the right.

@@ -325,6 +325,7 @@ fn castling(n: &Node<'_>) -> CastlingDecl {
         king,
         partner,
         tag,
+        through_check: n.has(R::castling_through),
         king_takes_rook: n.has(R::castling_takes),
         when_dropped: n.has(R::castling_dropped),
         span: n.span,
