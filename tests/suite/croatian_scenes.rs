@@ -9,10 +9,13 @@
 //! - **the moving pieces**: every piece standing on the start of an arrow; in a scene
 //!   without arrows, its marks are one piece's: the scene holds if they hold for one of
 //!   its pieces (most such scenes have one). A scene whose arrows start on no piece
-//!   (the move drawn made) fails;
+//!   (the move drawn made) fails. The Stars never move; the Monolith (moved by either
+//!   side) moves for the first side;
 //! - **the paths**: each moving piece's path tree in the position, for its own side,
 //!   and the trees of the pieces it may activate, down the cascade
-//!   ([`Game::cascade_trees`]); the cells they visit (every cell of every ply's path,
+//!   ([`Game::cascade_trees`]), and its teleports ([`Game::teleports`]: each path into
+//!   a Star or a Monolith, and the cells where it may emerge, which are destinations);
+//!   the cells they visit (every cell of every ply's path,
 //!   passed, captured in passing or ended on) and their destinations (a ply that
 //!   activates: when the piece it activates has a ply, as a move needs);
 //! - **a cascade's later ply**: the book draws it with the activator standing on the
@@ -43,7 +46,8 @@
 //!   geometry) show no move and are not counted.
 //!
 //! The position: the scene's pieces, the Stars and (in Discovery) the Monoliths written
-//! as the file's neutral pieces; a piece standing where its side's start position has
+//! as the file's neutral pieces (the book's dim Star `t`, libcrochess's, as the file's
+//! `DimStar`, its bright one `T` as `Star`); a piece standing where its side's start position has
 //! the same piece carrying a tag (a Pawn's rush, a King's or Rook's castling) carries it
 //! too; the side to move is each moving piece's. A scene reproduced is one whose every
 //! mark holds. A scene that does not is listed in `tests/data/croatian/scenes-failing.txt`
@@ -86,8 +90,13 @@ struct Variant {
     game: Game,
     /// Kinds (upper-case letters) the file declares `neutral`.
     neutral: BTreeSet<char>,
+    /// Those of them either side moves (`moved by either side`: the Monolith).
+    movable: BTreeSet<char>,
     /// The start position's tags: cell -> (letter, tag marks).
     start_tags: BTreeMap<String, (char, String)>,
+    /// The letter of the file's `DimStar`, the book's dim Star (`t`; its bright one,
+    /// `T`, is the file's `Star`), when the file tells the two apart.
+    dim_star: Option<char>,
 }
 
 impl Variant {
@@ -103,12 +112,15 @@ impl Variant {
                 Some((name.trim(), rest.chars().next()?))
             })
             .collect();
-        let mut neutral = BTreeSet::new();
+        let (mut neutral, mut movable) = (BTreeSet::new(), BTreeSet::new());
         for line in src.lines() {
             if let Some(rest) = line.strip_prefix("neutral ") {
                 let kinds = rest.split(',').next().unwrap();
                 for k in kinds.split('|') {
                     neutral.extend(letters.get(k.trim()).copied());
+                    if rest.contains("moved by either side") {
+                        movable.extend(letters.get(k.trim()).copied());
+                    }
                 }
             }
         }
@@ -126,8 +138,18 @@ impl Variant {
         Variant {
             game,
             neutral,
+            movable,
             start_tags,
+            dim_star: letters.get("DimStar").copied(),
         }
+    }
+
+    /// Whether a scene's piece of this letter never moves: a neutral piece no side
+    /// moves (the Stars; a Monolith, moved by either side, is walked for the side of
+    /// its letter's case, the first for the book's `M`).
+    fn stands_still(&self, letter: char) -> bool {
+        let up = letter.to_ascii_uppercase();
+        self.neutral.contains(&up) && !self.movable.contains(&up)
     }
 
     /// The FEN of the scene's pieces with `side` to move.
@@ -135,7 +157,10 @@ impl Variant {
         let mut rows = vec![vec![String::new(); size]; size];
         for (cell, letter) in pieces {
             let (f, r) = coords(cell);
-            let up = letter.to_ascii_uppercase();
+            let up = match self.dim_star {
+                Some(dim) if *letter == 't' => dim,
+                _ => letter.to_ascii_uppercase(),
+            };
             let text = if self.neutral.contains(&up) {
                 if self.neutral.len() > 1 {
                     format!("*{up}")
@@ -342,7 +367,7 @@ fn check(scene: &Scene, prev: Option<&Scene>, v: &Variant) -> Result<(), String>
         // The marks are one piece's: the scene holds if they hold for one of them.
         let mut first = None;
         for (c, l) in &scene.pieces {
-            if v.neutral.contains(&l.to_ascii_uppercase()) {
+            if v.stands_still(*l) {
                 continue;
             }
             match check_movers(scene, None, v, &[c.as_str()]) {
@@ -375,7 +400,7 @@ fn check_movers(
     let mut legal_to: BTreeSet<String> = BTreeSet::new();
     for &m in movers {
         let letter = at[m];
-        if v.neutral.contains(&letter.to_ascii_uppercase()) {
+        if v.stands_still(letter) {
             continue;
         }
         if let Some((cells, to)) = prev.and_then(|p| continued(scene, p, v, m)) {
@@ -396,6 +421,11 @@ fn check_movers(
         let next = g.cascade_trees(&pos, from);
         cells_of(&tree, &next, &mut visited, &mut to);
         cascade_cells(&next, &mut visited, &mut to);
+        for t in g.teleports(&pos, from) {
+            visited.extend(t.path.iter().copied());
+            visited.extend(t.to.iter().copied());
+            to.extend(t.to.iter().copied());
+        }
         // The legal moves: with no royal of the mover's side on the board, every
         // path's move is one.
         let royal = scene

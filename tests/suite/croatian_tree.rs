@@ -300,9 +300,10 @@ fn random_fen(
         if cells[c].is_none() {
             let p = rng.below(table.pieces.len());
             let side = Side::BOTH[rng.below(2)];
-            // A neutral kind (One's Stars) is written `*`, whatever the side drawn.
+            // A neutral kind (One's Stars) is written `*` and its letter (One has two:
+            // the bright and the dim Stars), whatever the side drawn.
             cells[c] = Some(if rules.program().pieces[p].neutral {
-                "*".to_string()
+                format!("*{}", table.pieces[p].fen_letter(Side::First))
             } else {
                 table.pieces[p].fen_letter(side)
             });

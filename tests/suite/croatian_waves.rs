@@ -280,9 +280,15 @@ fn nineteen() -> Game {
     common::game("croatian-nineteen")
 }
 
+/// Nineteen with its Stars as walls (its `teleport` lines left out): the brute force
+/// knows no teleport (tests/suite/croatian_teleport.rs has them).
+fn nineteen_walls() -> Game {
+    common::game_without_teleport("croatian-nineteen")
+}
+
 /// The book's start position as `start` gives it (libcrochess's setup table: Stars in
 /// the corners, two ranks of Pawns), written back with every Pawn's rush tag.
-const START19: &str = "*r&nbweuaqk&auewbnr&*/p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^/p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^/18/18/18/18/18/18/18/18/18/18/18/18/P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^/P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^/*R&NBWEUAQK&AUEWBNR&* w - - 0 1";
+const START19: &str = "*Dr&nbweuaqk&auewbnr&*T/p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^/p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^/18/18/18/18/18/18/18/18/18/18/18/18/P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^/P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^/*TR&NBWEUAQK&AUEWBNR&*D w - - 0 1";
 
 /// Perft 1 is 114, counted by hand: the 18 Pawns of rank 3 each step once and rush 2
 /// to 6 cells (to rank 9, the end of their half): 108; the Unicorn g1 (dark: long
@@ -291,7 +297,7 @@ const START19: &str = "*r&nbweuaqk&auewbnr&*/p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p
 /// j1k1>j1). The rest is walled in. Perft 1 and 2 agree with the brute force.
 #[test]
 fn nineteen_start_position_and_perft_agree_with_a_brute_force_count() {
-    let g = nineteen();
+    let g = nineteen_walls();
     let pos = g.start_position().unwrap();
     assert_eq!(g.fen(&pos), START19);
     assert_eq!(g.perft(&pos, 1), 114);
@@ -334,13 +340,14 @@ fn a_wave_activated_by_a_pawn_steps_as_it_but_never_rushes() {
     assert_eq!(legal(&g, fen), brute::legal(NINETEEN, fen));
 }
 
-/// Stars are walls: the Rook stops before a1, the Bishop before r18, the Knight does
+/// Stars are walls to every walk (here without the file's `teleport`, which makes
+/// them portals): the Rook stops before a1, the Bishop before r18, the Knight does
 /// not land on a1, nothing captures or activates them; by hand the Rook a4 has a3 a2
 /// and rank 4 and the file up; the brute force agrees on every move.
 #[test]
 fn stars_are_walls_nobody_moves_lands_on_or_passes() {
-    let g = nineteen();
-    let fen = "*16*/18/18/18/18/18/18/18/18/18/18/18/18/18/R10k6/2B15/1N16/*8K7* w - - 0 1";
+    let g = nineteen_walls();
+    let fen = "*D16*T/18/18/18/18/18/18/18/18/18/18/18/18/18/R10k6/2B15/1N16/*T8K7*D w - - 0 1";
     let moves = legal(&g, fen);
     assert!(moves.contains(&"a4a2".to_string()) && !moves.iter().any(|m| m.ends_with("a1")));
     assert!(moves.contains(&"c3q17".to_string()) && !moves.iter().any(|m| m.ends_with("r18")));
@@ -351,11 +358,11 @@ fn stars_are_walls_nobody_moves_lands_on_or_passes() {
 /// Pyramid, Stars, both sides: legal moves and perft 2 agree with the brute force.
 #[test]
 fn nineteen_positions_agree_with_a_brute_force_generator() {
-    let g = nineteen();
+    let g = nineteen_walls();
     for fen in [
-        "*7k8*/18/18/18/18/18/18/18/18/18/18/18/4w13/18/18/2P^W1P^12/3B2A11/*8K7* w - - 0 1",
-        "*8k7*/4p^p^12/3w1p^12/18/18/18/6e11/18/18/18/18/18/18/18/18/4Q13/18/*8K7* b - - 0 1",
-        "*8k7*/18/18/18/18/18/18/18/18/4W13/18/18/18/18/4W13/4P^13/2U3N11/*8K7* w - - 0 1",
+        "*D7k8*T/18/18/18/18/18/18/18/18/18/18/18/4w13/18/18/2P^W1P^12/3B2A11/*T8K7*D w - - 0 1",
+        "*D8k7*T/4p^p^12/3w1p^12/18/18/18/6e11/18/18/18/18/18/18/18/18/4Q13/18/*T8K7*D b - - 0 1",
+        "*D8k7*T/18/18/18/18/18/18/18/18/4W13/18/18/18/18/4W13/4P^13/2U3N11/*T8K7*D w - - 0 1",
     ] {
         let expected = brute::legal(NINETEEN, fen);
         assert_eq!(legal(&g, fen), expected, "{fen}");

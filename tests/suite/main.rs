@@ -26,6 +26,7 @@ mod croatian;
 mod croatian_scenes;
 mod croatian_starchild;
 mod croatian_starts;
+mod croatian_teleport;
 mod croatian_tlalocan;
 mod croatian_tree;
 mod croatian_variants;

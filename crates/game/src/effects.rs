@@ -182,6 +182,9 @@ pub(crate) struct GameEffects {
     /// `[kind * MAX_MARKS + mark - 1]`: the pattern of that mark says `not in check`
     /// (empty when none does: then nothing is looked at).
     barred_in_check: Vec<bool>,
+    /// `teleport through ...`: the portals and where pieces emerge (`None` in most
+    /// games: then no walk looks for portals).
+    pub(crate) teleport: Option<crate::teleport::Teleports>,
 }
 
 /// One ply's part in [`GameEffects::apply_ply`]: the cell its piece stands on, the
@@ -331,6 +334,7 @@ impl GameEffects {
             && fx.lion_trading.is_none()
             && fx.petrify.is_none()
             && !not_in_check
+            && fx.teleports.is_empty()
             && !gates;
         let plies_remove = blast.is_some()
             || !burns.iter().all(Vec::is_empty)
@@ -381,6 +385,7 @@ impl GameEffects {
                 .as_ref()
                 .map(|rule| crate::lion::LionRules::new(rule, board, pieces)),
             blast_only,
+            teleport: crate::teleport::Teleports::new(&fx.teleports, pieces),
         }))
     }
 

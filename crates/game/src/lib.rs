@@ -92,6 +92,7 @@ mod sokoban_reverse;
 mod stop;
 mod tag_rights;
 mod tags;
+mod teleport;
 mod warnings;
 
 pub use cascade_tree::CascadeTree;
@@ -113,6 +114,7 @@ pub use result::{EndReason, GameResult};
 pub use side_effects::SideEffects;
 pub use sokoban::SokobanPlusError;
 pub use sokoban_reverse::ReverseLevelError;
+pub use teleport::TeleportPath;
 pub use warnings::PositionWarning;
 
 // The lower layers' modules, under the names this layer uses for them.

@@ -500,7 +500,8 @@ fn castlings(decls: &GameDecls, board: &Board, errors: &mut Diagnostics) -> Vec<
 
 /// One castling of `side` resolved to cells: the cells that must be empty (those the
 /// king or the partner crosses or reaches, but for their own start cells), the cells
-/// that must be safe (the king's from, passed and reached) and its FEN letter. `None`
+/// that must be safe (the king's from, passed and reached; its destination alone
+/// `, through check`) and its FEN letter. `None`
 /// if one of its four cells is off the board.
 fn castling_move(castling: &Castling, side: Side, board: &Board) -> Option<CastlingMove> {
     let c = castling;
@@ -520,7 +521,12 @@ fn castling_move(castling: &Castling, side: Side, board: &Board) -> Option<Castl
         .filter_map(on_rank)
         .filter(|&id| id != king_from && id != partner_from)
         .collect();
-    let safe = king_xs.filter_map(on_rank).collect();
+    // `, through check`: the destination alone.
+    let safe = if c.through_check {
+        vec![king_to]
+    } else {
+        king_xs.filter_map(on_rank).collect()
+    };
     let kingside = c.partner_from.x > c.king_from.x;
     let letter = match (kingside, side) {
         (true, Side::First) => 'K',

@@ -155,6 +155,8 @@ pub enum Item {
     Relay(RelayDecl),
     /// `passive Pyramid`: pieces that move only when activated.
     Passive(PassiveDecl),
+    /// `teleport through Star to DimStar | Monolith, not King`
+    Teleport(TeleportDecl),
     /// `lion trading Lion | PromotedKirin, bridge not Pawn | GoBetween`
     LionTrading(LionTradingDecl),
     /// `gating Hawk | Elephant in back_rank [, no drops]`
@@ -317,6 +319,8 @@ pub struct CastlingDecl {
     pub king: CastlingMove,
     pub partner: CastlingMove,
     pub tag: Option<Ident>,
+    /// `, through check`: the king may castle out of and through attack.
+    pub through_check: bool,
     /// `, king takes rook`: written in UCI as the king's move to its partner's cell.
     pub king_takes_rook: bool,
     /// `, when dropped`: a drop may give the right.
@@ -612,6 +616,7 @@ impl Item {
             Item::Tag(d) => d.span,
             Item::Relay(d) => d.span,
             Item::Passive(d) => d.span,
+            Item::Teleport(d) => d.span,
         }
     }
 }

@@ -210,6 +210,9 @@ pub struct Castling {
     /// `tagged T`: the tag (its index) both pieces must carry; the castling right is
     /// the tag, not a FEN letter.
     pub tag: Option<u8>,
+    /// `, through check`: only the king's destination must be safe (it may castle out
+    /// of and through attack).
+    pub through_check: bool,
     /// `, king takes rook`: UCI writes the move as the king's to the partner's cell.
     pub king_takes_rook: bool,
     /// `, when dropped`: a drop that leaves both pieces on their start cells (the

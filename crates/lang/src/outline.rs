@@ -395,6 +395,13 @@ fn references(item: &Item, out: &mut Vec<Name>) {
             kinds(out, &d.activate);
         }
         Item::Passive(d) => uses(out, Piece, &d.pieces),
+        Item::Teleport(d) => {
+            uses(out, Piece, &d.through);
+            uses(out, Piece, &d.to);
+            for (_, not) in &d.not {
+                uses(out, Piece, not);
+            }
+        }
         Item::Reach(d) => {
             uses(out, Zone, [&d.zone]);
             uses(out, Piece, &d.pieces);

@@ -47,6 +47,18 @@ pub fn game(name: &str) -> Game {
         .unwrap_or_else(|d| panic!("rules/{name}.rules does not compile: {d:?}"))
 }
 
+/// The shipped game `rules/<name>.rules` without its `teleport` declarations: its
+/// portals (the Croatian Stars) are walls, as the brute-force generators see them.
+pub fn game_without_teleport(name: &str) -> Game {
+    let src: String = rules_source(name)
+        .lines()
+        .filter(|l| !l.starts_with("teleport "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    Game::compile_at(&src, Some(&rules_dir()))
+        .unwrap_or_else(|d| panic!("rules/{name}.rules does not compile: {d:?}"))
+}
+
 /// The legal moves of `fen` in UCI, sorted.
 pub fn legal(game: &Game, fen: &str) -> Vec<String> {
     let pos = game.position(fen).expect("fen");

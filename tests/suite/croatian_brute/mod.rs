@@ -96,6 +96,8 @@ pub fn parse(v: Variant, fen: &str) -> (Board, bool) {
     let mut parts = fen.split(' ');
     for (r, row) in parts.next().unwrap().split('/').enumerate() {
         let (mut f, mut digits) = (0, 0usize);
+        // The files write their two Star kinds `*T` and `*D`: a Star either way.
+        let row = row.replace("*T", "*").replace("*D", "*");
         for ch in row.chars() {
             if let Some(d) = ch.to_digit(10) {
                 digits = digits * 10 + d as usize;

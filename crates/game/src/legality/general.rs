@@ -156,7 +156,7 @@ impl MoveGenerator<'_> {
         }
         let mut hit = vec![false; royals.len()];
         let mut replies = self.pseudo.buffer();
-        self.pseudo.pseudo_moves(pos, &mut replies);
+        self.pseudo.replies(pos, &mut replies);
         for r in replies.iter() {
             if !takes_royal(g, pos, r) {
                 continue;
@@ -189,7 +189,7 @@ impl MoveGenerator<'_> {
             return false;
         }
         let mut replies = self.pseudo.buffer();
-        self.pseudo.pseudo_moves(pos, &mut replies);
+        self.pseudo.replies(pos, &mut replies);
         // A cascade's later plies may burn a royal: such replies are played to see.
         let may_burn = g.effects.as_deref().is_some_and(|fx| fx.may_burn());
         let threat = replies.iter().any(|r| {
@@ -214,7 +214,7 @@ impl MoveGenerator<'_> {
         let g = self.pseudo.game;
         let turned = g.with_side_to_move(pos, pos.side.opponent());
         let mut replies = self.pseudo.buffer();
-        self.pseudo.pseudo_moves(&turned, &mut replies);
+        self.pseudo.replies(&turned, &mut replies);
         let mut found: Vec<(CellId, PieceId)> = Vec::new();
         for r in replies.iter().filter(|r| takes_royal(g, &turned, r)) {
             if !found.iter().any(|&(c, _)| c == r.from) {

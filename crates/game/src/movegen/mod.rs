@@ -180,6 +180,9 @@ pub(crate) struct PseudoGen<'g> {
     cache_walks: bool,
     /// The walker of capture chains (games with patterns marked `chain`).
     chains: Option<chain::ChainGen<'g>>,
+    /// Generating the replies a legality test looks through for a royal's capture
+    /// ([`PseudoGen::replies`]): teleports are left out.
+    replying: bool,
 }
 
 impl<'g> PseudoGen<'g> {
@@ -199,6 +202,7 @@ impl<'g> PseudoGen<'g> {
                 .as_deref()
                 .is_some_and(|fx| fx.activation.is_some()),
             chains: game.chains.as_deref().map(chain::ChainGen::new),
+            replying: false,
         }
     }
 
@@ -213,6 +217,16 @@ impl<'g> PseudoGen<'g> {
         self.pseudo_moves_filtered(pos, out)
     }
 
+    /// [`PseudoGen::pseudo_moves`] as the legality test asks them, for the replies
+    /// that may take a royal: without teleports, which end on an empty cell and take
+    /// in passing only what a shorter ply of the same pattern takes (`teleport`,
+    /// docs/language.md), and cost two more walks a piece.
+    pub(crate) fn replies(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        self.replying = true;
+        self.pseudo_moves(pos, out);
+        self.replying = false;
+    }
+
     /// [`PseudoGen::pseudo_moves`] without the pass.
     fn pseudo_moves_filtered(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
         let first = out.len();
@@ -225,6 +239,9 @@ impl<'g> PseudoGen<'g> {
             }
             if !fx.neutral_captures.is_empty() {
                 self.neutral_captures(pos, &fx.neutral_captures, out);
+            }
+            if let Some(tp) = fx.teleport.as_ref().filter(|_| !self.replying) {
+                self.teleport_moves(pos, tp, out, first);
             }
             if fx.activation.is_some() {
                 self.expand_cascades(pos, out, first);

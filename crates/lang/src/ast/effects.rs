@@ -135,6 +135,20 @@ pub struct RelayDecl {
     pub span: Span,
 }
 
+/// `teleport through PIECES to PIECES [, not PIECES]`: a ply that would end on a
+/// (neutral) piece of the first kinds ends instead on an empty cell next to a piece of
+/// the second kinds (the Croatian Stars and Monolith).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeleportDecl {
+    /// The kinds a piece enters (`through`).
+    pub through: Vec<Ident>,
+    /// The kinds next to which it emerges (`to`).
+    pub to: Vec<Ident>,
+    /// Each `not PIECES` written: the kinds that never teleport (twice is an error).
+    pub not: Vec<(Span, Vec<Ident>)>,
+    pub span: Span,
+}
+
 /// `passive PIECES`: these pieces never start a move of their own; they move only when
 /// activated (the Croatian Pyramid).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -152,6 +152,7 @@ impl Checker {
             partner_from: pf,
             partner_to: pt,
             tag,
+            through_check: c.through_check,
             king_takes_rook: c.king_takes_rook,
             when_dropped: c.when_dropped,
             span: c.span,

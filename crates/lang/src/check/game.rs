@@ -157,6 +157,9 @@ impl Checker {
                     self.effect_decl(item, &mut game.effects, &mut explode_decl);
                 }
                 ast::Item::Relay(d) => self.relay_decl(d, &mut game.effects),
+                ast::Item::Teleport(d) => {
+                    self.teleport_decl(d, &game.neutral.kinds, &mut game.effects);
+                }
                 ast::Item::Passive(d) => {
                     if let Some(ids) = self.piece_ids(&d.pieces) {
                         push_new(&mut game.effects.passive, ids);

@@ -34,6 +34,7 @@ pub use patterns::side_word;
 mod pieces;
 mod points;
 mod tags;
+mod teleport;
 
 use crate::ast;
 use crate::diagnostics::{Diagnostic, Diagnostics};

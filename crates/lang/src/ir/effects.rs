@@ -20,6 +20,25 @@ pub struct Effects {
     pub lion_trading: Option<LionTrading>,
     /// `petrify PIECES, into WALL`: captures that turn their capturer into a wall.
     pub petrify: Option<Petrify>,
+    /// `teleport through ...`, in declaration order.
+    pub teleports: Vec<Teleport>,
+}
+
+/// `teleport through PIECES to PIECES [, not PIECES]`: a ply of a piece (of the side to
+/// move, of a kind not in `not`) that would end on a piece of a `through` kind (neutral
+/// kinds: walls to every walk), as on an empty cell or capturing a foe, ends instead on
+/// an empty cell one king's step from a piece of a `to` kind, never the one it entered
+/// (the Croatian Stars and Monolith).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Teleport {
+    /// The kinds a piece enters.
+    pub through: Vec<PieceId>,
+    /// The kinds next to which it emerges.
+    pub to: Vec<PieceId>,
+    /// The kinds that never teleport.
+    pub not: Vec<PieceId>,
+    /// Where it was declared.
+    pub span: Span,
 }
 
 /// `petrify PIECES, into WALL`: a capture by a piece of one of these kinds leaves a
@@ -61,6 +80,7 @@ impl Effects {
             || !self.passive.is_empty()
             || self.lion_trading.is_some()
             || self.petrify.is_some()
+            || !self.teleports.is_empty()
     }
 }
 

@@ -168,6 +168,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 span: c.span,
             })),
             R::relay_decl => Some(Item::Relay(effects::relay(c))),
+            R::teleport_decl => Some(Item::Teleport(effects::teleport(c))),
             R::chain_decl => Some(Item::Chain(ChainDecl {
                 rule: if c.has(R::chain_no_reversal) {
                     ChainRule::NoReversal
@@ -344,6 +345,7 @@ fn castling(n: &Node<'_>) -> CastlingDecl {
         king,
         partner,
         tag,
+        through_check: n.has(R::castling_through),
         king_takes_rook: n.has(R::castling_takes),
         when_dropped: n.has(R::castling_dropped),
         span: n.span,

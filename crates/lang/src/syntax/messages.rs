@@ -107,6 +107,8 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::no_check_decl
         | R::relay_decl
         | R::kw_relay
+        | R::teleport_decl
+        | R::kw_teleport
         | R::passive_decl
         | R::kw_passive
         | R::chain_decl
@@ -137,6 +139,9 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::relay_move_only => "`move only`",
         R::relay_activate => "`activate KINDS`",
         R::relay_onward | R::kw_onward => "`onward`",
+        R::kw_through => "`through` and piece names",
+        R::teleport_not => "`not` and piece names",
+        R::castling_through => "`through check`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
         R::placed_after | R::kw_placed => "`placed after each move`",
         R::placed_in => "`in` and a zone name",
@@ -337,7 +342,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `heading`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `petrify`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `counting asean`, `counting cambodian`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `gating`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `heading`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `petrify`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `counting asean`, `counting cambodian`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `gating`, `teleport`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

@@ -106,6 +106,22 @@ pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
     }
 }
 
+/// `teleport through PIECES to PIECES [, not PIECES]`
+pub(super) fn teleport(n: &Node<'_>) -> TeleportDecl {
+    let mut lists = n.all(R::piece_list);
+    let through = piece_list(lists.next(), n.span);
+    let to = piece_list(lists.next(), n.span);
+    TeleportDecl {
+        through,
+        to,
+        not: n
+            .all(R::teleport_not)
+            .map(|t| (t.span, piece_list(t.child(R::piece_list), t.span)))
+            .collect(),
+        span: n.span,
+    }
+}
+
 pub(super) fn around(n: &Node<'_>) -> Around {
     Around {
         words: n.all(R::dir_word).map(|w| ident(Some(w), n.span)).collect(),

@@ -1,0 +1,344 @@
+//! teleport: `teleport through PIECES to PIECES [, not PIECES]` played — a ply that
+//! would end on a portal (a neutral piece of a `through` kind: the Croatian Stars and
+//! Monolith) ends instead on an empty cell next to a piece of the rule's `to` kinds.
+//!
+//! Owns the game's teleport rules ([`Teleports`]), the moves they add to a side's
+//! pseudo-legal moves ([`PseudoGen::teleport_moves`]) and the paths `tree` and the
+//! tests show ([`Game::teleports`], [`TeleportPath`]).
+//!
+//! The walk itself knows nothing of portals (a neutral piece is a wall to it): each
+//! piece that may teleport is walked twice more, over the board with every portal
+//! opened, once as an empty cell (the plies that land there without capturing: a
+//! Pawn's step) and once as a foe of the mover's own kind (the plies that capture
+//! there: a Pawn's diagonal). A ply ending on a portal, its path crossing no other
+//! portal, with nothing pushed, converted or activated, is an entry. The move it makes
+//! is a move from the start cell to the cell where the piece emerges, with the ply's
+//! captures in passing (a Shaman's chain of captures may end in a Star): one move per
+//! cell and captures, whatever portal or path led there; a move the piece can make
+//! without teleporting is not repeated. Games without `teleport` never get here.
+//!
+//! Not yet: teleports of activated pieces (a cascade's later plies), the Wave's own
+//! teleport (it goes on from the other portal of its colour), a piece removed when
+//! no cell next to the destinations is empty (the book's oblation), a Pawn's promotion
+//! tag gained by emerging on the opponent's half.
+
+use crate::ids::{CellId, PieceId, Side};
+use crate::ir::{Teleport, Vector};
+use crate::movegen::PseudoGen;
+use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
+use crate::{Game, GameMove, GamePosition, MoveKind, MAX_PASSING};
+
+/// The game's teleport rules, per kind.
+#[derive(Clone, Debug)]
+pub(crate) struct Teleports {
+    /// Per kind: the index in `rules` of the rule that a piece of this kind is a portal
+    /// of (`None`: no portal).
+    portal: Vec<Option<u8>>,
+    /// The rules, as declared.
+    rules: Vec<Rule>,
+    /// Per kind: no rule lets it teleport (in every rule's `not`).
+    never: Vec<bool>,
+}
+
+/// One `teleport` declaration, per kind.
+#[derive(Clone, Debug)]
+struct Rule {
+    /// Per kind: a piece emerges next to pieces of this kind.
+    to: Vec<bool>,
+    /// Per kind: pieces of this kind never teleport through this rule's portals.
+    not: Vec<bool>,
+}
+
+impl Teleports {
+    /// The rules of `teleports` for a game of `pieces` kinds; `None` when there are none.
+    pub(crate) fn new(teleports: &[Teleport], pieces: usize) -> Option<Teleports> {
+        if teleports.is_empty() {
+            return None;
+        }
+        let mut portal = vec![None; pieces];
+        let mut rules = Vec::new();
+        for (i, t) in teleports.iter().enumerate() {
+            for p in &t.through {
+                portal[p.index()] = Some(i as u8);
+            }
+            let mut to = vec![false; pieces];
+            for p in &t.to {
+                to[p.index()] = true;
+            }
+            let mut not = vec![false; pieces];
+            for p in &t.not {
+                not[p.index()] = true;
+            }
+            rules.push(Rule { to, not });
+        }
+        let never = (0..pieces)
+            .map(|k| rules.iter().all(|r| r.not[k]))
+            .collect();
+        Some(Teleports {
+            portal,
+            rules,
+            never,
+        })
+    }
+}
+
+/// One way a piece enters a portal, for `tree` and the tests: the cells of its path
+/// (ending on the portal) and the cells where it may emerge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeleportPath {
+    /// The cells the path visits after the start cell, ending on the portal's cell.
+    pub path: Vec<CellId>,
+    /// The portal's cell.
+    pub portal: CellId,
+    /// The empty cells where the piece may emerge (none: it cannot teleport there).
+    pub to: Vec<CellId>,
+    /// The cells the path captures in passing, in path order.
+    pub captures: Vec<CellId>,
+}
+
+/// The board of a teleport walk: every portal cell holds `open` (empty, or a foe).
+struct Opened<'a> {
+    pos: &'a GamePosition,
+    portals: &'a [bool],
+    open: Occupant,
+}
+
+impl Occupancy for Opened<'_> {
+    #[inline]
+    fn occupant(&self, cell: CellId) -> Occupant {
+        if self.portals[cell.index()] {
+            self.open
+        } else {
+            self.pos.cells[cell.index()]
+        }
+    }
+
+    #[inline]
+    fn unmoved(&self, cell: CellId) -> bool {
+        self.pos.unmoved(cell)
+    }
+}
+
+/// One way into a portal: the path's cells (ending on the portal; empty unless asked
+/// for), the portal, the cells captured in passing on the way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Entry {
+    path: Vec<CellId>,
+    portal: CellId,
+    captures: Vec<CellId>,
+}
+
+/// Collects the entries of one teleport walk: the plies that end on a portal.
+struct Entries<'a> {
+    portals: &'a [bool],
+    /// Keep the plies that capture there (the walk with foes on the portals), else
+    /// those that do not.
+    capturing: bool,
+    out: &'a mut Vec<Entry>,
+    /// Whether to keep the paths (for `tree`), or only the portals.
+    paths: bool,
+}
+
+impl Sink for Entries<'_> {
+    // Every path: `tree` shows each way in.
+    const DISTINCT: bool = false;
+
+    fn ply(&mut self, ply: &Ply<'_>) {
+        if !self.portals[ply.to.index()]
+            || ply.captures_to != self.capturing
+            || ply.push_to.is_some()
+            || ply.convert.is_some()
+            || ply.activates
+        {
+            return;
+        }
+        let n = ply.len();
+        if ply.cells().take(n - 1).any(|c| self.portals[c.index()]) {
+            return;
+        }
+        let entry = Entry {
+            path: if self.paths {
+                ply.cells().collect()
+            } else {
+                Vec::new()
+            },
+            portal: ply.to,
+            captures: ply.passing_captures().collect(),
+        };
+        if !self.out.contains(&entry) {
+            self.out.push(entry);
+        }
+    }
+}
+
+impl Game {
+    /// The teleport rules, when the game declares `teleport`.
+    fn teleport_rules(&self) -> Option<&Teleports> {
+        self.effects.as_deref().and_then(|fx| fx.teleport.as_ref())
+    }
+
+    /// Per cell: a portal stands there (`None` when the game has no teleport or no
+    /// portal is on the board).
+    fn portal_cells(&self, tp: &Teleports, pos: &GamePosition) -> Option<Vec<bool>> {
+        let mut any = false;
+        let cells: Vec<bool> = pos
+            .cells
+            .iter()
+            .map(|o| {
+                let p = !o.is_empty() && tp.portal[o.kind().index()].is_some();
+                any |= p;
+                p
+            })
+            .collect();
+        any.then_some(cells)
+    }
+
+    /// The entries of the piece `kind` of `side` on `from` into the portals of
+    /// `portals`, the paths kept when `paths`.
+    fn entries(
+        &self,
+        walker: &mut Walker<'_>,
+        pos: &GamePosition,
+        portals: &[bool],
+        (side, kind, from): (Side, PieceId, CellId),
+        paths: bool,
+    ) -> Vec<Entry> {
+        let mut out = Vec::new();
+        for capturing in [false, true] {
+            let open = if capturing {
+                Occupant::piece(side.opponent(), kind)
+            } else {
+                Occupant::EMPTY
+            };
+            let board = Opened { pos, portals, open };
+            let mut sink = Entries {
+                portals,
+                capturing,
+                out: &mut out,
+                paths,
+            };
+            walker.walk(&board, side, kind, from, &mut sink);
+        }
+        out
+    }
+
+    /// The empty cells where a piece of `kind` from `from` emerges after entering the
+    /// portal on `portal` (none when its kind may not use it).
+    fn emerging(
+        &self,
+        tp: &Teleports,
+        pos: &GamePosition,
+        kind: PieceId,
+        from: CellId,
+        portal: CellId,
+    ) -> Vec<CellId> {
+        let entered = pos.cells[portal.index()];
+        let Some(r) = tp.portal[entered.kind().index()] else {
+            return Vec::new();
+        };
+        let rule = &tp.rules[r as usize];
+        if rule.not[kind.index()] {
+            return Vec::new();
+        }
+        let board = self.board();
+        let mut out = Vec::new();
+        for (i, o) in pos.cells.iter().enumerate() {
+            if o.is_empty() || !rule.to[o.kind().index()] || i == portal.index() {
+                continue;
+            }
+            let at = CellId(i as u16);
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    if dx == 0 && dy == 0 {
+                        continue;
+                    }
+                    let Some(c) = board.step(at, Vector::new(dx, dy)) else {
+                        continue;
+                    };
+                    if c != from && pos.cells[c.index()].is_empty() && !out.contains(&c) {
+                        out.push(c);
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// The ways the piece on `from` may teleport in `pos` (its own side's ply): each
+    /// path into a portal with the cells where it may emerge. Empty when the game has
+    /// no `teleport`, the piece may not teleport or no portal is in reach.
+    pub fn teleports(&self, pos: &GamePosition, from: CellId) -> Vec<TeleportPath> {
+        let Some(tp) = self.teleport_rules() else {
+            return Vec::new();
+        };
+        let o = pos.cells[from.index()];
+        if o.is_empty() || self.neutral[o.kind().index()] || tp.never[o.kind().index()] {
+            return Vec::new();
+        }
+        let Some(portals) = self.portal_cells(tp, pos) else {
+            return Vec::new();
+        };
+        let mut walker = Walker::new(self.rules.table());
+        let entries = self.entries(&mut walker, pos, &portals, (o.side(), o.kind(), from), true);
+        entries
+            .into_iter()
+            .map(|e| TeleportPath {
+                to: self.emerging(tp, pos, o.kind(), from, e.portal),
+                path: e.path,
+                portal: e.portal,
+                captures: e.captures,
+            })
+            .collect()
+    }
+}
+
+impl PseudoGen<'_> {
+    /// Appends the teleports of the side to move's pieces to `out` (whose moves from
+    /// `first` on are this side's: a teleport that lands where a move already does is
+    /// not added again).
+    pub(crate) fn teleport_moves(
+        &mut self,
+        pos: &GamePosition,
+        tp: &Teleports,
+        out: &mut Vec<GameMove>,
+        first: usize,
+    ) {
+        let g = self.game;
+        let Some(portals) = g.portal_cells(tp, pos) else {
+            return;
+        };
+        let side = pos.side;
+        for i in 0..pos.cells.len() {
+            let o = pos.cells[i];
+            if o.is_empty() || o.side() != side {
+                continue;
+            }
+            let kind = o.kind();
+            if g.neutral[kind.index()] || tp.never[kind.index()] {
+                continue;
+            }
+            let from = CellId(i as u16);
+            let entries = g.entries(&mut self.walker, pos, &portals, (side, kind, from), false);
+            if entries.is_empty() {
+                continue;
+            }
+            for e in entries {
+                for to in g.emerging(tp, pos, kind, from, e.portal) {
+                    let mut m = GameMove::simple(MoveKind::Normal, kind, from, to);
+                    for &c in &e.captures {
+                        // The game refuses tables that exceed MAX_PASSING (E0953).
+                        if (m.n_passing as usize) < MAX_PASSING {
+                            m.passing[m.n_passing as usize] = c.0;
+                            m.n_passing += 1;
+                        }
+                    }
+                    if out[first..].contains(&m) {
+                        continue;
+                    }
+                    crate::movegen::expand_promotions(g, pos, m, out);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! Teleportation (`teleport through PIECES to PIECES [, not PIECES]`, docs/language.md):
+//! the Croatian Stars of Nineteen (`rules/croatian-nineteen.rules`: the bright Stars
+//! `*T` on a1 and r18, the dim ones `*D` on r1 and a18) and the example file
+//! `rules/teleport.rules`, by hand; its diagnostics; and castling `, through check`.
+
+use crate::common;
+use common::{legal, play};
+use piecewise::Game;
+
+fn nineteen() -> Game {
+    common::game("croatian-nineteen")
+}
+
+/// The legal moves of the piece on `from`, sorted.
+fn moves_from(g: &Game, fen: &str, from: &str) -> Vec<String> {
+    legal(g, fen)
+        .into_iter()
+        .filter(|m| {
+            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
+        .collect()
+}
+
+fn words(s: &str) -> Vec<String> {
+    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
+    v.sort();
+    v
+}
+
+fn codes(src: &str) -> Vec<String> {
+    let (_, diags) = piecewise::pipeline::check(src, None);
+    diags
+        .iter()
+        .map(|d| d.code.to_string())
+        .filter(|c| c.starts_with('E'))
+        .collect()
+}
+
+/// A Pawn on a17 steps into the dim Star a18 (book, Nineteen, "Teleporting Pawn"): it
+/// emerges on any empty cell next to a bright Star, a1's (a2 b1 b2) or r18's (q17 r17,
+/// and q18 on its last rank, where it promotes), or steps sideways to b17.
+#[test]
+fn a_pawn_stepping_into_a_dim_star_emerges_next_to_a_bright_one() {
+    let g = nineteen();
+    let fen = "*D16*T/P17/18/18/18/18/18/18/9k8/18/18/18/18/18/18/18/18/*T8K7*D w - - 0 1";
+    let mut want = words("a17b17 a17a2 a17b1 a17b2 a17q17 a17r17");
+    want.extend("qrbneauw".chars().map(|p| format!("a17q18{p}")));
+    want.sort();
+    assert_eq!(moves_from(&g, fen, "a17"), want);
+    // The move is a plain move to where the Pawn emerges.
+    let after = play(&g, fen, &["a17b2"]);
+    assert!(after.starts_with("*D16*T/18/"), "{after}");
+    assert!(after.contains("/1P16/*T8K7*D b"), "{after}");
+}
+
+/// A Rook rides into the bright Star a1 and emerges next to a dim one (r1: q1 q2 r2;
+/// a18: a17 b17 b18), or up the file into the dim Star a18 and out next to a bright
+/// one (a1: a2 b1 b2; r18: q17 q18 r17); a17 and a2, which it also reaches along the
+/// file, are one move each. Without the file's `teleport` the Stars are walls: 32
+/// moves, the ride stopping on a2 and a17.
+#[test]
+fn a_rook_riding_into_a_star_emerges_next_to_the_other_colour() {
+    let g = nineteen();
+    let fen = "*D16*T/18/18/18/18/18/18/18/9k8/18/18/18/18/R17/18/18/18/*T8K7*D w - - 0 1";
+    let moves = moves_from(&g, fen, "a5");
+    for m in [
+        "a5q1", "a5q2", "a5r2", "a5b17", "a5b18", "a5a17", "a5a2", "a5r5",
+    ] {
+        assert!(moves.contains(&m.to_string()), "{m}: {moves:?}");
+    }
+    let mut once = moves.clone();
+    once.dedup();
+    assert_eq!(once, moves, "each move once");
+    assert!(!moves.iter().any(|m| m.ends_with("a1")));
+    let walls = common::game_without_teleport("croatian-nineteen");
+    let plain = moves_from(&walls, fen, "a5");
+    assert!(!plain
+        .iter()
+        .any(|m| ["a5q1", "a5q2", "a5r2", "a5b17", "a5b18"].contains(&m.as_str())));
+    assert_eq!(plain.len(), 32);
+    assert_eq!(moves.len(), 32 + 10, "{moves:?}");
+    // The paths in: the Rook's ride a4 a3 a2 a1 into the Star, out on six cells.
+    let pos = g.position(fen).unwrap();
+    let from = g.rules().cell("a5").unwrap();
+    let ways = g.teleports(&pos, from);
+    assert_eq!(ways.len(), 2, "{ways:?}");
+    let name = |c| g.rules().cell_name(c);
+    let down = ways.iter().find(|w| name(w.portal) == "a1").unwrap();
+    let path: Vec<String> = down.path.iter().map(|&c| name(c)).collect();
+    assert_eq!(path, ["a4", "a3", "a2", "a1"]);
+    let mut out: Vec<String> = down.to.iter().map(|&c| name(c)).collect();
+    out.sort();
+    assert_eq!(out, ["a17", "b17", "b18", "q1", "q2", "r2"]);
+}
+
+/// Kings never teleport (`not King`): a King next to a Star steps around it.
+#[test]
+fn a_king_does_not_teleport() {
+    let g = nineteen();
+    let fen = "*D16*T/18/18/18/18/18/18/18/9k8/18/18/18/18/18/18/18/1K16/*T16*D w - - 0 1";
+    assert_eq!(
+        moves_from(&g, fen, "b2"),
+        words("b2a2 b2b1 b2c1 b2c2 b2c3 b2b3 b2a3")
+    );
+    let pos = g.position(fen).unwrap();
+    assert!(g.teleports(&pos, g.rules().cell("b2").unwrap()).is_empty());
+}
+
+/// The example file: a Knight leaps into the dim Star j1 and emerges next to a1 or j10
+/// (not on j9, the black King's).
+/// From the start the Rooks beside the Stars teleport at once (b1 to j2 or a9, i1 to a2
+/// or j9): 16 Pawn moves, 6 Knight moves (a2 and j2 among them) and 4 teleports.
+#[test]
+fn the_example_file_teleports_a_knight_and_the_rooks() {
+    let g = common::game("teleport");
+    let fen = "*D8*T/9k/10/10/10/10/10/10/7N2/*T4K3*D w - - 0 1";
+    assert_eq!(
+        moves_from(&g, fen, "h2"),
+        words("h2f3 h2g4 h2i4 h2j3 h2a2 h2b1 h2b2 h2i9 h2i10")
+    );
+    assert!(!common::make_unmake_round_trip(&g, fen).is_empty());
+    let start = g.start_position().unwrap();
+    assert_eq!(g.perft(&start, 1), 26);
+    let rooks: Vec<String> = legal(&g, &g.fen(&start))
+        .into_iter()
+        .filter(|m| m.starts_with("b1") || m.starts_with("i1"))
+        .collect();
+    assert_eq!(rooks, words("b1a9 b1j2 i1a2 i1j9"));
+}
+
+/// E0995: a kind entered that is not neutral; E0996: a kind entered by two
+/// declarations; E0920: `not` twice.
+#[test]
+fn teleport_diagnostics() {
+    let base = "board square 8x8\npiece King (K) { step any }\npiece Star (T) { }\npiece Moon (M) { }\nneutral Star | Moon\n";
+    assert_eq!(
+        codes(&format!("{base}teleport through King to Star\n")),
+        ["E0995"]
+    );
+    assert_eq!(
+        codes(&format!(
+            "{base}teleport through Star to Moon\nteleport through Star | Moon to Star\n"
+        )),
+        ["E0996"]
+    );
+    assert_eq!(
+        codes(&format!(
+            "{base}teleport through Star to Moon, not King, not King\n"
+        )),
+        ["E0920"]
+    );
+    assert!(codes(&format!(
+        "{base}teleport through Star to Moon | King, not King\n"
+    ))
+    .is_empty());
+}
+
+/// Castling `, through check` (book, Nineteen, "Castling": the King castles over
+/// attacked cells and out of check; scene `scn_n_35_new_castling_init`): the King j1,
+/// in check from the Knight h2, castles with the Rook b1 to h1, g1, e1 or d1, never to
+/// f1, which the Knight attacks. Without the clause it may not castle at all.
+#[test]
+fn the_king_castles_out_of_and_through_check() {
+    let g = nineteen();
+    let fen = "*D8k7*T/18/18/18/18/18/18/18/18/18/18/18/18/18/18/18/7n10/*TR&7K&7*D w - - 0 1";
+    let moves = moves_from(&g, fen, "j1");
+    for m in ["j1h1", "j1g1", "j1e1", "j1d1"] {
+        assert!(moves.contains(&m.to_string()), "{m}: {moves:?}");
+    }
+    assert!(!moves.contains(&"j1f1".to_string()), "{moves:?}");
+    let src = common::rules_source("croatian-nineteen").replace(", through check", "");
+    let chess_like = Game::compile(&src).expect("compiles");
+    let plain = moves_from(&chess_like, fen, "j1");
+    assert!(
+        !plain
+            .iter()
+            .any(|m| ["j1h1", "j1g1", "j1e1", "j1d1"].contains(&m.as_str())),
+        "{plain:?}"
+    );
+}
