@@ -268,14 +268,35 @@ fn a_drop_region_of_the_only_side_that_drops_is_translated() {
         .count();
     // The knight is dropped on the eight cells of rank 5 only (pyffish: 8).
     assert_eq!(drops, 8);
-    // With captures kept, the first side could drop: its region is missing.
+    // With captures kept, the first side drops too, anywhere (Fairy-Stockfish's
+    // `dropRegionWhite` defaults to the whole board): the second side's region is
+    // written for it alone (`drop ..., for second`), and the import is complete.
     let kept = ini.replace("capturesToHand = false", "capturesToHand = true");
     let v = &fsf::import(&kept, None).unwrap()[0];
-    assert!(
-        v.issues.iter().any(|i| i.key == "dropRegionBlack"),
-        "{:?}",
-        v.issues
+    assert!(v.complete(), "{:?}", v.issues);
+    assert!(v.rules.contains(", for second"), "{}", v.rules);
+    let game = piecewise::Game::compile(&v.rules).unwrap();
+    let count = |fen: &str| {
+        let pos = game.position(fen).unwrap();
+        game.legal_uci(&pos)
+            .into_iter()
+            .filter(|m| m.starts_with("N@"))
+            .count()
+    };
+    // Every empty cell for the first side, rank 5 only for the second (its `n`s).
+    assert_eq!(
+        count("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1"),
+        32
     );
+    let pos = game
+        .position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[n] b KQkq - 0 1")
+        .unwrap();
+    let black = game
+        .legal_uci(&pos)
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .count();
+    assert_eq!(black, 8);
 }
 
 #[test]
