@@ -183,6 +183,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("suicide.rules"),
     shipped!("supply.rules"),
     shipped!("tags.rules"),
+    shipped!("teleport.rules"),
     shipped!("tencubed.rules"),
     shipped!("tenjiku-generals.rules"),
     shipped!("tenjikushogi.rules"),
