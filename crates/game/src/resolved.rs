@@ -89,7 +89,7 @@ pub struct PromotionRule {
     /// `delayed`: no move promotes at once.
     pub delayed: bool,
     /// `heading`: the rule's one choice for a move is the one whose direction is
-    /// nearest the way the piece moved ([`HeadingRule::pick`]); a move that ends where
+    /// nearest the way the piece moved (`HeadingRule::pick`); a move that ends where
     /// it started keeps the piece as it is.
     pub heading: Option<std::sync::Arc<HeadingRule>>,
     /// `not en passant`: an en passant capture does not promote.
