@@ -218,8 +218,17 @@ impl GameTags {
     pub(crate) fn add_tags<const HASH: bool>(&self, pos: &mut GamePosition, cell: CellId, add: u8) {
         let i = cell.index();
         let kind = pos.cells[i].kind();
+        let new = (pos.tags[i] | add) & self.carried[kind.index()];
+        self.set_tags::<HASH>(pos, cell, new);
+    }
+
+    /// Gives the piece on `cell` exactly the tags `new`, journaled and hashed (when
+    /// `HASH`), keeping the moved flag of a kind whose patterns require a tag equal to
+    /// "does not carry it"; nothing if it carries them already.
+    fn set_tags<const HASH: bool>(&self, pos: &mut GamePosition, cell: CellId, new: u8) {
+        let i = cell.index();
+        let kind = pos.cells[i].kind();
         let cur = pos.tags[i];
-        let new = (cur | add) & self.carried[kind.index()];
         if new == cur {
             return;
         }
@@ -244,23 +253,8 @@ impl GameTags {
         cell: CellId,
         remove: u8,
     ) {
-        let i = cell.index();
-        let kind = pos.cells[i].kind();
-        let cur = pos.tags[i];
-        let new = cur & !remove;
-        if new == cur {
-            return;
-        }
-        pos.journal_tags(cell);
-        if HASH {
-            pos.hash ^= crate::position::tag_hash(&self.keys, i, cur)
-                ^ crate::position::tag_hash(&self.keys, i, new);
-        }
-        pos.tags[i] = new;
-        let required = self.required[kind.index()];
-        if required != 0 {
-            pos.set_moved(i, new & required == 0);
-        }
+        let new = pos.tags[cell.index()] & !remove;
+        self.set_tags::<HASH>(pos, cell, new);
     }
 
     /// After the move `m` (made; `side` moved): the tags `lost when aimed at by` its
