@@ -350,6 +350,35 @@ impl Game {
     }
 }
 
+/// The pieces of `side` of the kinds `pieces` (a counting role) on the board.
+fn role_count(pos: &GamePosition, side: Side, pieces: &[crate::ids::PieceId]) -> u32 {
+    pieces
+        .iter()
+        .map(|&p| u32::from(pos.on_board(side, p)))
+        .sum()
+}
+
+/// The pieces' honour's limit against `strong`'s pieces, from `limits` (in plies): two
+/// rooks, one rook, two bishops, two knights, one bishop, anything else.
+fn pieces_honour(
+    pos: &GamePosition,
+    roles: &piecewise_lang::ir::CountingRoles,
+    strong: Side,
+    limits: [u16; 6],
+) -> u16 {
+    let rooks = role_count(pos, strong, &roles.rooks);
+    let bishops = role_count(pos, strong, &roles.bishops);
+    let knights = role_count(pos, strong, &roles.knights);
+    match () {
+        _ if rooks > 1 => limits[0],
+        _ if rooks == 1 => limits[1],
+        _ if bishops > 1 => limits[2],
+        _ if knights > 1 => limits[3],
+        _ if bishops == 1 => limits[4],
+        _ => limits[5],
+    }
+}
+
 /// What a move did, as the counts ask it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Moved {
@@ -365,13 +394,10 @@ impl Game {
     /// The pieces of `side` of the counting's pawn role on the board (0 in games
     /// without `counting`).
     fn counted_pawns(&self, pos: &GamePosition, side: Side) -> u32 {
-        self.ends.counting.as_ref().map_or(0, |roles| {
-            roles
-                .pawns
-                .iter()
-                .map(|&p| u32::from(pos.on_board(side, p)))
-                .sum()
-        })
+        self.ends
+            .counting
+            .as_ref()
+            .map_or(0, |roles| role_count(pos, side, &roles.pawns))
     }
 
     /// Cambodian counting after a move into `pos`, as Fairy-Stockfish counts it (in
@@ -389,12 +415,7 @@ impl Game {
         before: Count,
         moved: Moved,
     ) -> Count {
-        let on_board = |side, pieces: &[crate::ids::PieceId]| -> u32 {
-            pieces
-                .iter()
-                .map(|&p| u32::from(pos.on_board(side, p)))
-                .sum()
-        };
+        let on_board = |side, pieces: &[crate::ids::PieceId]| role_count(pos, side, pieces);
         let pawns = Side::BOTH.iter().any(|&s| on_board(s, &roles.pawns) > 0);
         let pieces = |side| self.pieces_of(pos, side).0;
         let limit_of = |side: Side| -> u16 {
@@ -409,17 +430,7 @@ impl Game {
             if pawns {
                 return 0;
             }
-            let rooks = on_board(strong, &roles.rooks);
-            let bishops = on_board(strong, &roles.bishops);
-            let knights = on_board(strong, &roles.knights);
-            match () {
-                _ if rooks > 1 => 14,
-                _ if rooks == 1 => 30,
-                _ if bishops > 1 => 42,
-                _ if knights > 1 => 62,
-                _ if bishops == 1 => 86,
-                _ => 126,
-            }
+            pieces_honour(pos, roles, strong, [14, 30, 42, 62, 86, 126])
         };
         let stm = pos.side_to_move();
         let mover = stm.opponent();
@@ -469,12 +480,7 @@ impl Game {
         if roles.style == piecewise_lang::ir::CountingStyle::Cambodian {
             return self.cambodian_count(pos, roles, before, moved);
         }
-        let on_board = |side, pieces: &[crate::ids::PieceId]| -> u32 {
-            pieces
-                .iter()
-                .map(|&p| u32::from(pos.on_board(side, p)))
-                .sum()
-        };
+        let on_board = |side, pieces: &[crate::ids::PieceId]| role_count(pos, side, pieces);
         let pawns = Side::BOTH.iter().any(|&s| on_board(s, &roles.pawns) > 0);
         let stm = pos.side_to_move();
         if roles.style == piecewise_lang::ir::CountingStyle::Asean {
@@ -508,20 +514,8 @@ impl Game {
             (2.., 1) => Some(stm.opponent()),
             _ => None,
         };
-        let honour = |weak: Side| {
-            let strong = weak.opponent();
-            let rooks = on_board(strong, &roles.rooks);
-            let bishops = on_board(strong, &roles.bishops);
-            let knights = on_board(strong, &roles.knights);
-            match () {
-                _ if rooks > 1 => 16,
-                _ if rooks == 1 => 32,
-                _ if bishops > 1 => 44,
-                _ if knights > 1 => 32,
-                _ if bishops == 1 => 88,
-                _ => 128,
-            }
-        };
+        let honour =
+            |weak: Side| pieces_honour(pos, roles, weak.opponent(), [16, 32, 44, 32, 88, 128]);
         let twice = 2 * (us + them) as u16;
         match (before.limit, weak) {
             (0, Some(w)) => Count {
