@@ -24,10 +24,8 @@ pub(crate) use crate::moves::GATE_AT_PARTNER as AT_PARTNER;
 pub(crate) struct Gating {
     /// Per kind: may enter by gating.
     pieces: Vec<bool>,
-    /// Per side, per file (a = 0): the cell of the zone on that file.
-    cells: [Vec<Option<CellId>>; 2],
-    /// Per cell, per side: the file + 1 of the right the cell carries (0: none).
-    files: Vec<[u8; 2]>,
+    /// The zone's cells, one per file and side.
+    map: crate::file_rights::FileCells,
     /// `hand, captures not kept`: a side's rights are dropped once its hand holds no
     /// piece that may enter, as the hand can never fill again (Fairy-Stockfish's
     /// Seirawan chess writes none then).
@@ -45,57 +43,19 @@ impl Gating {
         inside: [Vec<bool>; 2],
         captures_not_kept: bool,
     ) -> Result<Gating, Box<Diagnostic>> {
-        let mut cells = [vec![None; MAX_FILES], vec![None; MAX_FILES]];
-        let mut files = vec![[0u8; 2]; board.cell_count()];
-        for side in Side::BOTH {
-            for (i, &is_in) in inside[side.index()].iter().enumerate() {
-                if !is_in {
-                    continue;
-                }
-                let cell = CellId(i as u16);
-                let x = board.coord(cell).x;
-                if !(0..MAX_FILES as i16).contains(&x) {
-                    return Err(Box::new(
-                        Diagnostic::error(
-                            "E0982",
-                            format!(
-                                "a gating right on `{}`, past file `z`",
-                                board.cell_name(cell)
-                            ),
-                            rule.span,
-                        )
-                        .label("FEN writes a gating right as its file's letter")
-                        .help("give rights only on files `a` to `z`"),
-                    ));
-                }
-                let slot = &mut cells[side.index()][x as usize];
-                if let Some(other) = *slot {
-                    return Err(Box::new(
-                        Diagnostic::error(
-                            "E0981",
-                            format!(
-                                "two gating rights on one file: `{}` and `{}`",
-                                board.cell_name(other),
-                                board.cell_name(cell)
-                            ),
-                            rule.span,
-                        )
-                        .label("FEN writes a gating right as its file's letter")
-                        .help("give the rights on one cell per file, e.g. the back rank"),
-                    ));
-                }
-                *slot = Some(cell);
-                files[i][side.index()] = x as u8 + 1;
-            }
-        }
+        let map = crate::file_rights::FileCells::new(
+            board,
+            inside,
+            rule.span,
+            ("E0981", "E0982", "gating right"),
+        )?;
         let mut kinds = vec![false; pieces];
         for p in &rule.pieces {
             kinds[p.index()] = true;
         }
         Ok(Gating {
             pieces: kinds,
-            cells,
-            files,
+            map,
             drop_when_empty: captures_not_kept,
         })
     }
@@ -103,7 +63,7 @@ impl Gating {
     /// The bit of `side`'s right on `cell` (0: the cell carries none).
     #[inline]
     pub(crate) fn bit(&self, side: Side, cell: CellId) -> u32 {
-        match self.files[cell.index()][side.index()] {
+        match self.map.files[cell.index()][side.index()] {
             0 => 0,
             f => 1 << (f - 1),
         }
@@ -111,7 +71,7 @@ impl Gating {
 
     /// The cell of `side`'s right on file `file`.
     pub(crate) fn cell(&self, side: Side, file: usize) -> Option<CellId> {
-        self.cells[side.index()].get(file).copied().flatten()
+        self.map.cell(side, file)
     }
 
     /// Drops the rights of a side whose hand holds no piece that may enter, when it
@@ -209,7 +169,7 @@ impl Gating {
         }
         Entering {
             per_file,
-            files: &self.files,
+            files: &self.map.files,
             side: side.index(),
         }
     }

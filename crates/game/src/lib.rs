@@ -64,6 +64,7 @@ mod delayed;
 pub mod distance;
 mod edit;
 pub(crate) mod effects;
+mod file_rights;
 mod game_sokoban;
 mod gating;
 mod history;

@@ -12,20 +12,15 @@
 //!   whose leap is a right ([`Aimed`]).
 
 use crate::diagnostics::Diagnostic;
+use crate::file_rights::FileCells;
 use crate::ids::{CellId, PieceId, Side};
 use crate::topology::Board;
 use crate::walk::{Occupant, Ply, Sink, Walker};
 use crate::{Game, GameMove, GamePosition};
 
-/// The most files a right is written on (a FEN writes it as a file letter).
-const MAX_FILES: usize = 26;
-
 /// Where the tags written as rights live: one cell per file and side.
 #[derive(Clone, Debug)]
-pub(crate) struct TagRights {
-    /// Per side, per file (a = 0): the cell of a rights zone on that file.
-    cells: [Vec<Option<CellId>>; 2],
-}
+pub(crate) struct TagRights(FileCells);
 
 impl TagRights {
     /// The cells of the rights zones of every side (`inside[side][cell]`, the zones of
@@ -36,63 +31,21 @@ impl TagRights {
         inside: [Vec<bool>; 2],
         span: crate::ids::Span,
     ) -> Result<TagRights, Box<Diagnostic>> {
-        let mut cells = [vec![None; MAX_FILES], vec![None; MAX_FILES]];
-        for side in Side::BOTH {
-            for (i, &is_in) in inside[side.index()].iter().enumerate() {
-                if !is_in {
-                    continue;
-                }
-                let cell = CellId(i as u16);
-                let x = board.coord(cell).x;
-                if !(0..MAX_FILES as i16).contains(&x) {
-                    return Err(Box::new(
-                        Diagnostic::error(
-                            "E0984",
-                            format!(
-                                "a tag's right on `{}`, past file `z`",
-                                board.cell_name(cell)
-                            ),
-                            span,
-                        )
-                        .label("FEN writes a right as its file's letter")
-                        .help("give rights only on files `a` to `z`"),
-                    ));
-                }
-                let slot = &mut cells[side.index()][x as usize];
-                if let Some(other) = *slot {
-                    return Err(Box::new(
-                        Diagnostic::error(
-                            "E0983",
-                            format!(
-                                "two tag rights on one file: `{}` and `{}`",
-                                board.cell_name(other),
-                                board.cell_name(cell)
-                            ),
-                            span,
-                        )
-                        .label("FEN writes a right as its file's letter")
-                        .help("give the rights on one cell per file, e.g. the back rank"),
-                    ));
-                }
-                *slot = Some(cell);
-            }
-        }
-        Ok(TagRights { cells })
+        FileCells::new(board, inside, span, ("E0983", "E0984", "tag right")).map(TagRights)
     }
 
     /// The cell of `side`'s right on file `file` (a = 0).
     pub(crate) fn cell(&self, side: Side, file: usize) -> Option<CellId> {
-        self.cells[side.index()].get(file).copied().flatten()
+        self.0.cell(side, file)
     }
 
     /// Appends `side`'s rights held in `pos` as file letters (uppercase for the first
     /// side), in file order: a cell of the zone whose piece of `side` carries one of
     /// the `rights` tags.
     pub(crate) fn letters(&self, pos: &GamePosition, side: Side, rights: u8, out: &mut String) {
-        for (f, cell) in self.cells[side.index()].iter().enumerate() {
+        for (f, cell) in self.0.cells[side.index()].iter().enumerate() {
             let Some(cell) = cell else { continue };
-            let i = cell.index();
-            let o = pos.cells[i];
+            let o = pos.cells[cell.index()];
             if o.is_empty() || o.side() != side || pos.tags(*cell) & rights == 0 {
                 continue;
             }
