@@ -169,6 +169,10 @@ pub(crate) fn attacked_in<'g, R: Reads + ?Sized>(
 ) -> bool {
     let tables = &game.reverse;
     let victim = Occupant::piece(by.opponent(), victim);
+    if tables.out_of_reach(by, cell, |c| pos.at(c)) {
+        return forward_attackers(game, pos.position(), by)
+            && attacked_forward(game, pos.position(), cell, by, victim, &mut scratch.forward);
+    }
     let stack = &mut scratch.stack;
     stack.start_at_roots(tables, by, cell);
     let mut query = Plain {

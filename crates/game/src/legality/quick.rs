@@ -18,7 +18,7 @@ use crate::attack::query::{
     attacked_marking, moved_attacked, xray_marking, AttackQuery, Reads, Recorded,
 };
 use crate::attack::royals::{mark_facing, royals_attacked_marking};
-use crate::ids::{CellId, PieceId};
+use crate::ids::{CellId, PieceId, Side};
 use crate::table::ReverseNodeId;
 use crate::{GameMove, GamePosition, MoveGenerator, MoveKind, MAX_CHAIN};
 
@@ -219,6 +219,10 @@ impl MoveGenerator<'_> {
                 self.quick.xrays.next();
                 let cell = CellId(pos.royal_sum[side.index()] as u16);
                 let kind = pos.cells[cell.index()].kind();
+                if self.royal_out_of_reach(pos, cell, them) {
+                    self.quick.royal = Some((cell, kind));
+                    return !(g.no_facing && mark_facing(g, pos, &mut self.quick.facing, stamp));
+                }
                 let query = AttackQuery {
                     cell,
                     by: them,
@@ -258,6 +262,27 @@ impl MoveGenerator<'_> {
         if g.no_facing && mark_facing(g, pos, &mut self.quick.facing, stamp) {
             return false;
         }
+        true
+    }
+
+    /// Whether no cell from which `them` could ever capture on the royal's `cell` holds
+    /// such an attacker ([`crate::table::ReverseTables::out_of_reach`]): then no move of
+    /// the side to move that puts no piece of `them` anywhere exposes the royal, and
+    /// the royal's marking query is not run. The cells read are marked as leaves (the
+    /// answer depends on them alone), so that perft's children counter sees a move
+    /// that touches one; nothing else is marked, so every plain move is quick.
+    fn royal_out_of_reach(&mut self, pos: &GamePosition, cell: CellId, them: Side) -> bool {
+        let tables = &self.pseudo.game.reverse;
+        if !tables.out_of_reach(them, cell, |c| pos.cells[c]) {
+            return false;
+        }
+        let marks = &mut self.quick.marks;
+        if let Some(cells) = tables.origin_cells(them, cell) {
+            for c in cells {
+                marks.leaf[c.index()] = marks.stamp;
+            }
+        }
+        marks.seen[cell.index()] = marks.stamp;
         true
     }
 

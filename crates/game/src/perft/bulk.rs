@@ -10,7 +10,7 @@ use crate::kernel;
 use crate::legality::quick::Quick;
 use crate::movegen::{expand_promotions, Plies};
 use crate::walk::{Occupancy, Ply, Sink};
-use crate::{GameMove, GamePosition, MoveGenerator};
+use crate::{GameMove, GamePosition, MoveGenerator, MoveKind};
 
 /// Counts the plies of one walk (a plain piece: not royal, no promotion, not on a
 /// facing line) that the quick legality test passes by their destination; the
@@ -98,14 +98,52 @@ impl MoveGenerator<'_> {
             }
             None => self.pseudo.castling_and_drops(pos, &mut pending),
         }
+        // Callers count here only where the royals do not face (`facing_now`), so
+        // the full test needs no facing check per move.
+        debug_assert!(!self.facing_now(pos));
+        let by_reach = self.royal_moves_by_reach(pos);
         for m in pending.iter() {
-            let verdict = self.quick(pos, m);
-            if verdict == Quick::Legal || (verdict == Quick::Unknown && self.is_legal(pos, m)) {
-                count += 1;
-            }
+            let legal = match self.quick(pos, m) {
+                Quick::Legal => true,
+                Quick::Illegal => false,
+                Quick::Unknown => {
+                    (by_reach && self.royal_move_out_of_reach(pos, m))
+                        || (!self.stop.poll() && self.is_legal_plain(pos, m))
+                }
+            };
+            count += legal as u64;
         }
         self.pseudo.give_back(pending);
         count
+    }
+
+    /// Whether a royal's plain move may be judged by [`MoveGenerator::royal_move_out_of_reach`]:
+    /// a single royal, its safety decided by attack queries alone (no effects, no
+    /// facing rule, no evasion rule, no piece answered forward).
+    fn royal_moves_by_reach(&self, pos: &GamePosition) -> bool {
+        let g = self.pseudo.game;
+        pos.royal_count[pos.side.index()] == 1
+            && !g.evasion_captures
+            && !g.no_facing
+            && !g.judged_by_playing()
+            && !self.quick.forward_on
+            && !self.quick.blast
+    }
+
+    /// Whether `m` is a move of the royal that changes only its two cells and lands
+    /// where no attacker of the other side could reach ([`crate::table::ReverseTables::out_of_reach`],
+    /// read on the board before the move: the cells the move changes end up empty or
+    /// holding the royal, neither of them an attacker): then it is legal.
+    #[inline]
+    fn royal_move_out_of_reach(&self, pos: &GamePosition, m: &GameMove) -> bool {
+        let g = self.pseudo.game;
+        g.royal[m.piece.index()]
+            && m.kind == MoveKind::Normal
+            && m.promotion.is_none()
+            && m.push_to.is_none()
+            && m.n_passing == 0
+            && g.reverse
+                .out_of_reach(pos.side.opponent(), m.to, |c| pos.cells[c])
     }
 
     /// The number of legal moves of the side to move (perft's last ply): like

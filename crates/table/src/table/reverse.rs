@@ -23,6 +23,7 @@
 //! would be too many.
 
 mod mirror;
+mod origins;
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -96,6 +97,8 @@ pub struct ReverseTables {
     pub(crate) revisits: Vec<bool>,
     /// Some piece is answered forward.
     any_forward: bool,
+    /// Per trie: the cells an attacker could stand on ([`ReverseTables::out_of_reach`]).
+    origins: origins::Origins,
 }
 
 /// A requirement of a reversed path: this cell holds one of these classes, with
@@ -244,6 +247,7 @@ impl ReverseTables {
             }
         }
         out.revisits = out.find_revisits();
+        out.origins = origins::Origins::build(&out);
         out
     }
 
@@ -325,6 +329,7 @@ impl ReverseTables {
         self.nodes.len() * std::mem::size_of::<RNode>()
             + self.leaves.len() * std::mem::size_of::<RLeaf>()
             + self.roots.len() * std::mem::size_of::<(u32, u32)>()
+            + self.origins.memory_bytes()
     }
 
     /// The cell node `id` requires.
