@@ -80,6 +80,11 @@ fn run_special<'a>(
         return;
     }
     for (k, s) in ray.iter().enumerate() {
+        if s.passes() {
+            // A pass ray's one step: the start cell, a null move.
+            emit(s.cell, false, &[]);
+            return;
+        }
         let ep: &[Step] = if s.en_passant() { &ray[..k] } else { &[] };
         let o = cells[s.cell as usize];
         if o.is_empty() {

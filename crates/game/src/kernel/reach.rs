@@ -89,7 +89,10 @@ impl<B: Bits> Reach<B> {
                     let start = r.rays.len();
                     let at = (side, PieceId(p as u8), CellId(c as u16));
                     let fits = kernels.rays(at.0, at.1, at.2).is_some_and(|rays| {
-                        rays.iter().nth(1).is_some() && r.add(rays.iter().map(|(ray, _)| ray), true)
+                        // A pass ray (a null move) is not a destination set's.
+                        rays.iter().nth(1).is_some()
+                            && !rays.iter().any(|(ray, _)| ray.iter().any(|s| s.passes()))
+                            && r.add(rays.iter().map(|(ray, _)| ray), true)
                     });
                     let hurdles = !fits
                         && kernels

@@ -7,7 +7,11 @@
 //! and the flat form. It does not walk over a position: the game layer runs the rays
 //! (`game::kernel`), and everything else keeps the interpreter ([`crate::walk`]).
 //!
-//! A tree fits when its roots carry no `MAY_REPEAT` flag and every node has only
+//! A node whose one child goes straight back to the start cell over whatever stands
+//! on it, landing there (a pattern marked `pass`), ends its ray and adds one **pass
+//! ray**, reported once however many nodes pass (so a `MAY_REPEAT` tree fits when
+//! its only repeated move is the pass).
+//! A tree fits when its roots carry no `MAY_REPEAT` flag (but for passes) and every node has only
 //! landing flags (and `NEW_LEG`), kind filter 0 (any piece), a target that is not the
 //! start cell, and, below the roots, the mask "continue on empty" alone (`initial`
 //! roots and `en passant` landings fit: the ray keeps both); shared nodes, pushes and
@@ -38,6 +42,11 @@ const INITIAL: u8 = Node::INITIAL;
 /// `Step::land` bit of a hurdle line's step ([`Kernels::hurdles`]): a move may end
 /// here taking a foe that is the first piece after exactly one screen.
 const HOP: u8 = Node::CAPTURE_PREV;
+
+/// `Step::land` bit of a pass ray's one step (the start cell itself): the piece may
+/// pass (a null move, the `pass` action), whatever stands around it. Not a landing
+/// bit: the `Node` flag's value, which no landing carries.
+const PASS: u8 = Node::PUSH;
 
 /// One cell of a ray: the cell and the `Node::LAND_*` and `Node::EN_PASSANT` bits of
 /// its node (and `INITIAL` on the first step of an `initial` ray).
@@ -74,6 +83,12 @@ impl Step {
     #[inline(always)]
     pub fn initial(self) -> bool {
         self.land & INITIAL != 0
+    }
+
+    /// The one step of a pass ray: the move ends where it started, a null move.
+    #[inline(always)]
+    pub fn passes(self) -> bool {
+        self.land & PASS != 0
     }
 
     /// On a hurdle line: a move may end here on a foe met first after one screen.
@@ -166,10 +181,17 @@ impl Kernels {
             return false;
         };
         let (rays, steps) = (self.rays.len(), self.steps.len());
-        let fits = roots.flags == 0
+        // A root that only passes (out and straight back, over any cell) is one pass
+        // ray, kept at the first such root's place: the walk reports the pass once.
+        // `MAY_REPEAT`: two paths may make the same move, which the walk reports once.
+        // Rays cannot dedup; the pass they do report once, so a tree whose only
+        // repeats are passes fits (checked below: no two landings on one cell).
+        let mut passes = false;
+        let fits = roots.flags & !super::layout::RootRange::MAY_REPEAT == 0
             && roots
                 .nodes()
-                .all(|r| self.add_paths(nodes, from, r, path, steps));
+                .all(|r| self.add_paths(nodes, from, r, path, (steps, &mut passes)))
+            && (roots.flags == 0 || landings_distinct(&self.steps[steps..]));
         if !fits {
             self.rays.truncate(rays);
             self.steps.truncate(steps);
@@ -191,13 +213,15 @@ impl Kernels {
     /// Appends the root-to-leaf paths under root `root` (depth first, children in
     /// order); false if a node does not fit.
     /// `tree_start` is the tree's first step: a tree longer than [`MAX_STEPS`] fails.
+    /// `passed`: the tree has its pass ray already (a node whose one child is a pass
+    /// adds it, after its own ray, unless the tree has it).
     fn add_paths(
         &mut self,
         nodes: &[Node],
         from: CellId,
         root: usize,
         path: &mut Vec<usize>,
-        tree_start: usize,
+        (tree_start, passed): (usize, &mut bool),
     ) -> bool {
         // Depth-first with an explicit stack of (node, depth); `path` holds the nodes
         // from the root to the current one.
@@ -214,7 +238,8 @@ impl Kernels {
             path.truncate(depth);
             reported = reported.min(depth);
             path.push(n);
-            if node.child_count == 0 {
+            let pass = node.child_count == 1 && pass_node(&nodes[node.first_child as usize], from);
+            if node.child_count == 0 || pass {
                 let start = self.steps.len();
                 for (d, &id) in path.iter().enumerate() {
                     let node = &nodes[id];
@@ -236,6 +261,13 @@ impl Kernels {
                     .any(|s| s.land & (INITIAL | Node::EN_PASSANT) != 0);
                 self.rays.push((start as u32, path.len() as u16, special));
                 reported = path.len();
+                if pass && !std::mem::replace(passed, true) {
+                    self.steps.push(Step {
+                        cell: from.0,
+                        land: PASS,
+                    });
+                    self.rays.push((self.steps.len() as u32 - 1, 1, true));
+                }
                 if self.steps.len() - tree_start > MAX_STEPS {
                     return false;
                 }
@@ -437,6 +469,32 @@ impl<'a> Hurdles<'a> {
 }
 
 /// Whether `node` (a root when `root`) fits a ray.
+/// Whether no two of `steps` (a tree's rays) land on one cell, the pass aside.
+fn landings_distinct(steps: &[Step]) -> bool {
+    let mut cells: Vec<u16> = steps
+        .iter()
+        .filter(|s| !s.passes() && s.land & (Node::LAND_EMPTY | Node::LAND_FOE) != 0)
+        .map(|s| s.cell)
+        .collect();
+    let n = cells.len();
+    cells.sort_unstable();
+    cells.dedup();
+    cells.len() == n
+}
+
+/// Whether `node` (a child) is a pass and nothing else: straight back to the start
+/// cell `from` over whatever stood on the cell before it, landing there, the path's
+/// end (a pattern marked `pass`: Janggi's general's `step orthogonal via empty or
+/// piece then step back, pass`).
+fn pass_node(node: &Node, from: CellId) -> bool {
+    node.target == from
+        && node.flags & Node::LAND_EMPTY != 0
+        && node.flags & !(Node::LAND_EMPTY | Node::LAND_FOE | Node::NEW_LEG) == 0
+        && node.filter == 0
+        && node.mask == CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE
+        && node.child_count == 0
+}
+
 fn fits(node: &Node, from: CellId, root: bool) -> bool {
     let mut allowed = Node::LAND_EMPTY | Node::LAND_FOE | Node::NEW_LEG | Node::EN_PASSANT;
     if root {
