@@ -57,6 +57,7 @@ mod game_tables;
 mod gating;
 mod graph_boards;
 mod headings;
+mod heian_dai_shogi;
 mod hostile_bombs;
 mod hostile_cli;
 mod hostile_input;

@@ -103,6 +103,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("grasshopper.rules"),
     shipped!("gustav3.rules"),
     shipped!("heading.rules"),
+    shipped!("heiandaishogi.rules"),
     shipped!("hex-colours.rules"),
     shipped!("hex-rows-zoo.rules"),
     shipped!("hexoban.rules"),
