@@ -15,7 +15,7 @@ use piecewise::ids::Side;
 use piecewise::Game;
 use std::collections::BTreeSet;
 
-use common::shogi::{cat, Kind, Legality, Mv, Pos, Promotion, Rules, Shogi, ALL, DIAG, ORTH};
+use common::shogi::{cat, Kind, Legality, Mv, Promotion, Rules, Shogi, ALL, DIAG, ORTH};
 use common::shogi::{E_, NE, NW, N_, S_, W_};
 
 /// The 13 kinds of the start array, then the 11 promoted ones (every one a gold).

@@ -56,6 +56,7 @@ mod game_layer;
 mod game_tables;
 mod gating;
 mod graph_boards;
+mod hachu_notation;
 mod headings;
 mod heian_dai_shogi;
 mod hostile_bombs;
