@@ -196,6 +196,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("troitzky.rules"),
     shipped!("turkish-draughts.rules"),
     shipped!("ultima.rules"),
+    shipped!("washogi-drops.rules"),
     shipped!("washogi.rules"),
     shipped!("wolf.rules"),
     shipped!("xiangqi.rules"),
