@@ -1,7 +1,7 @@
 //! Heian Dai Shogi (`rules/heiandaishogi.rules`) against the shared brute-force
-//! generator (tests/suite/common/shogi.rs), its thirteen pieces typed in here from the
-//! sources' tables (English Wikipedia's "Heian dai shogi" and chessvariants.com's
-//! "Heian-Dai Shogi": for each piece its steps, slides and jumps), with Shogi's
+//! generator (tests/suite/common/shogi.rs), its thirteen pieces typed in here from
+//! English Wikipedia's "Heian dai shogi" (for each piece its steps, slides and jumps;
+//! the header of the rules file says where Evans' Shogi Variants differs), with Shogi's
 //! promotion and check rules, sharing nothing with the engine. Perft 1 to 3 from the
 //! start, the moves at every node of a long pseudo-random game, and hand-checked
 //! positions of the pieces that move differently from Dai Shogi's namesakes, a pin, the
