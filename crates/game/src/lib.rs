@@ -567,13 +567,6 @@ impl Game {
             .or_else(|| notation::uci::parse_legs(self, pos, text))
     }
 
-    /// A move of `pos` as HaChu writes it for the large shogi games: as [`Game::uci`],
-    /// but a capture in passing leg by leg (`f5g6,g6f7`, igui `e5f6,f6e5`) and a Lion's
-    /// pass through an empty neighbour (`e5e6,e6e5`); [`Game::parse_uci`] reads it back.
-    pub fn hachu(&self, pos: &GamePosition, m: &GameMove) -> String {
-        notation::uci::hachu(self, pos, m)
-    }
-
     /// The SAN of each of `moves`, the legal moves of `pos` (they decide what is
     /// disambiguated), in order, as Fairy-Stockfish writes SAN: `Nbd7`, `exd5`,
     /// `e8=Q+`, `O-O`, `P@e4`, `Qh4#` (see `notation::san` for what differs).

@@ -161,13 +161,22 @@ fn two_cells(text: &str) -> Option<(&str, &str, &str)> {
     Some((&text[..i], &text[i..j], &text[j..]))
 }
 
+impl Game {
+    /// A move of `pos` as HaChu writes it for the large shogi games: as [`Game::uci`],
+    /// but a capture in passing leg by leg (`f5g6,g6f7`, igui `e5f6,f6e5`) and a Lion's
+    /// pass through an empty neighbour (`e5e6,e6e5`); [`Game::parse_uci`] reads it back.
+    pub fn hachu(&self, pos: &crate::GamePosition, m: &GameMove) -> String {
+        hachu(self, pos, m)
+    }
+}
+
 /// A move as HaChu writes it (XBoard's protocol for the large shogi games): as [`uci`]
 /// writes it, but a move that captures one piece in passing written leg by leg with `,`
 /// between, the promotion suffix after the last: a Lion's double capture `f5g6,g6f7`,
 /// igui `e5f6,f6e5`; a Lion's pass through an empty neighbour, the first of the eight
 /// king steps (forward, then clockwise) that is empty, `e5e6,e6e5` (HaChu reads any).
 /// [`parse_legs`] reads them back.
-pub(crate) fn hachu(g: &Game, pos: &crate::GamePosition, m: &GameMove) -> String {
+fn hachu(g: &Game, pos: &crate::GamePosition, m: &GameMove) -> String {
     let text = uci(g, m);
     let board = g.board();
     let caps: Vec<CellId> = m.passing_captures().collect();
