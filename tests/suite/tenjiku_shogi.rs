@@ -144,17 +144,17 @@ fn kinds() -> Vec<Kind> {
         k("D'", vec![N_, SE, SW], none()),
         side_soldier("S'"),
         vertical_soldier("V'"),
-        chariot_soldier("C'"),
-        water_buffalo("W"),
-        horned_falcon("H'"),
-        soaring_eagle("E'"),
-        fire_demon("F!"),
+        chariot_soldier("C!"),
+        water_buffalo("W!"),
+        horned_falcon("F!"),
+        soaring_eagle("E!"),
+        fire_demon("D!"),
         lion_hawk("H!"),
-        free_eagle("E!"),
+        free_eagle("Q'"),
         general("R!", &ORTH, 1, 0),
         general("B!", &DIAG, 1, 0),
         general("V!", &DIAG, 2, 3),
-        general("G!", &ALL, 3, 0),
+        general("Q!", &ALL, 3, 0),
         // Promoted.
         k("+P", gold(), none()),
         k("+L", none(), vec![N_, S_, NE, NW]),
@@ -183,21 +183,21 @@ fn kinds() -> Vec<Kind> {
         // The Heavenly Tetrarchs: igui all round, past the adjacent cell a slide on
         // the six lines that are not sideways, and sideways two cells at most.
         Kind {
-            letter: "+C'",
+            letter: "+C!",
             igui: true,
             skip_rides: vec![N_, S_, NE, NW, SE, SW],
             skip_twos: vec![E_, W_],
             ..Kind::default()
         },
-        fire_demon("+W"),
-        general("+H'", &DIAG, 1, 0),
-        general("+E'", &ORTH, 1, 0),
+        fire_demon("+W!"),
+        general("+F!", &DIAG, 1, 0),
+        general("+E!", &ORTH, 1, 0),
         general("+B!", &DIAG, 2, 3),
         general("+R!", &ALL, 3, 0),
     ];
     let bases = [
         "P", "L", "I", "N", "C", "S", "G", "F", "T", "E", "O", "X", "A", "M", "V", "B", "R", "H",
-        "D", "Q", "L!", "D'", "S'", "V'", "C'", "W", "H'", "E'", "B!", "R!",
+        "D", "Q", "L!", "D'", "S'", "V'", "C!", "W!", "F!", "E!", "B!", "R!",
     ];
     let dead = [("P", 1), ("L", 1), ("I", 1), ("N", 2)];
     Rules::link(v, &bases, &dead)
@@ -216,7 +216,7 @@ fn tenjiku() -> Shogi {
     })
 }
 
-const START: &str = "lnficsgekgscifnl/a1c'c'1txql!ot1c'c'1a/s'v'bhdwf!e!h!f!wdhbv's'/mvrh'e'b!r!v!g!r!b!e'h'rvm/pppppppppppppppp/4d'6d'4/16/16/16/16/4D'6D'4/PPPPPPPPPPPPPPPP/MVRH'E'B!R!G!V!R!B!E'H'RVM/S'V'BHDWF!H!E!F!WDHBV'S'/A1C'C'1TOL!QXT1C'C'1A/LNFICSGKEGSCIFNL w - - 0 1";
+const START: &str = "lnficsgekgscifnl/a1c!c!1txql!ot1c!c!1a/s'v'bhdw!d!q'h!d!w!dhbv's'/mvrf!e!b!r!v!q!r!b!e!f!rvm/pppppppppppppppp/4d'6d'4/16/16/16/16/4D'6D'4/PPPPPPPPPPPPPPPP/MVRF!E!B!R!Q!V!R!B!E!F!RVM/S'V'BHDW!D!H!Q'D!W!DHBV'S'/A1C!C!1TOL!QXT1C!C!1A/LNFICSGKEGSCIFNL w - - 0 1";
 
 fn sorted_engine(g: &Game, pos: &GamePosition) -> Vec<String> {
     let mut v: Vec<String> = g.legal_moves(pos).iter().map(|m| g.uci(m)).collect();
@@ -380,7 +380,7 @@ fn the_fire_demon_slides_makes_its_area_move_and_burns() {
     // Alone on h8 (kings on a1 and p16): the 48 cells within three king steps, and
     // past them its slides: north-east to p16 (5 more, the king taken), north-west 4,
     // south-east 4, south-west 3 (its own king on a1 stops it), east 5, west 4.
-    let fen = board(&[("a1", "K"), ("p16", "k"), ("h8", "F!")], 'w');
+    let fen = board(&[("a1", "K"), ("p16", "k"), ("h8", "D!")], 'w');
     let moves = moves_from(&g, &fen, "h8");
     assert_eq!(moves.len(), 48 + 5 + 4 + 4 + 3 + 5 + 4, "{moves:?}");
     assert!(moves.contains("h8p16") && moves.contains("h8e5") && !moves.contains("h8a1"));
@@ -392,10 +392,10 @@ fn the_fire_demon_slides_makes_its_area_move_and_burns() {
         &[
             ("a1", "K"),
             ("p16", "k"),
-            ("h8", "F!"),
+            ("h8", "D!"),
             ("h10", "p"),
             ("j10", "g"),
-            ("j8", "f!"),
+            ("j8", "d!"),
         ],
         'w',
     );
@@ -403,20 +403,20 @@ fn the_fire_demon_slides_makes_its_area_move_and_burns() {
     let m = g.parse_uci(&pos, "h8i9").unwrap();
     g.play_move(&mut pos, &m);
     let after = board(
-        &[("a1", "K"), ("p16", "k"), ("i9", "F!"), ("j8", "f!")],
+        &[("a1", "K"), ("p16", "k"), ("i9", "D!"), ("j8", "d!")],
         'b',
     );
     assert_eq!(g.fen(&pos), after);
     // Passive burning: a second-side gold that steps next to the demon burns; so
     // would the second side's king (no check rule: the move is legal, and loses).
-    let fen = board(&[("a1", "K"), ("j10", "k"), ("h8", "F!"), ("f9", "g")], 'b');
+    let fen = board(&[("a1", "K"), ("j10", "k"), ("h8", "D!"), ("f9", "g")], 'b');
     let mut pos = g.position(&fen).unwrap();
     let m = g.parse_uci(&pos, "f9g9").unwrap();
     g.play_move(&mut pos, &m);
     let field = |fen: &str| fen.split(' ').next().unwrap().to_string();
     assert_eq!(
         field(&g.fen(&pos)),
-        field(&board(&[("a1", "K"), ("j10", "k"), ("h8", "F!")], 'w'))
+        field(&board(&[("a1", "K"), ("j10", "k"), ("h8", "D!")], 'w'))
     );
     let king = moves_from(&g, &fen, "j10");
     assert_eq!(
@@ -426,7 +426,7 @@ fn the_fire_demon_slides_makes_its_area_move_and_burns() {
     let mut pos = g.position(&fen).unwrap();
     let m = g.parse_uci(&pos, "j10i9").unwrap();
     g.play_move(&mut pos, &m);
-    let burned = board(&[("a1", "K"), ("h8", "F!"), ("f9", "g")], 'w');
+    let burned = board(&[("a1", "K"), ("h8", "D!"), ("f9", "g")], 'w');
     assert_eq!(field(&g.fen(&pos)), field(&burned));
     assert!(
         g.legal_moves(&pos).is_empty(),
@@ -449,7 +449,7 @@ fn the_vice_general_jumps_lower_ranks_to_capture_and_makes_the_area_move() {
             ("h8", "V!"),
             ("i9", "P"),
             ("k11", "p"),
-            ("m13", "g!"),
+            ("m13", "q!"),
             ("f10", "+r!"),
         ],
         'w',
@@ -472,7 +472,7 @@ fn the_vice_general_jumps_lower_ranks_to_capture_and_makes_the_area_move() {
         &[
             ("a1", "K"),
             ("p16", "k"),
-            ("h8", "G!"),
+            ("h8", "Q!"),
             ("h9", "v!"),
             ("h11", "P"),
             ("h13", "r"),
@@ -497,7 +497,7 @@ fn the_heavenly_tetrarchs_pass_the_adjacent_cell_and_capture_by_igui() {
         &[
             ("p1", "K"),
             ("a16", "k"),
-            ("h8", "+C'"),
+            ("h8", "+C!"),
             ("h9", "p"),
             ("i8", "p"),
             ("g9", "P"),
@@ -533,7 +533,7 @@ fn the_heavenly_tetrarchs_pass_the_adjacent_cell_and_capture_by_igui() {
             &[
                 ("p1", "K"),
                 ("a16", "k"),
-                ("h8", "+C'"),
+                ("h8", "+C!"),
                 ("i8", "p"),
                 ("g9", "P"),
                 ("j8", "g"),

@@ -1,12 +1,13 @@
 //! A brute-force move generator for the large shogi games, shared by the tests of Chu,
-//! Dai, Wa and Tenjiku Shogi (tests/suite/large_shogi.rs, dai_shogi.rs, wa_shogi.rs,
-//! tenjiku_shogi.rs): plain Rust over a square array, sharing nothing with the engine
+//! Dai, Wa, Tenjiku and Heian Dai Shogi (tests/suite/large_shogi.rs, dai_shogi.rs,
+//! wa_shogi.rs, tenjiku_shogi.rs, heian_dai_shogi.rs): plain Rust over a square array, sharing nothing with the engine
 //! (not the table, not the walk, not the game layer). Each test types in its pieces from
 //! HaChu's tables as [`Kind`]s (for each direction a step, a range, a limited range, a
 //! jump, the Lion's powers) and chooses the board's width, the promotion zone's depth,
 //! the promotion rule ([`Promotion`]) and the legality rule ([`Legality`]). Tenjiku's
 //! pieces add range jumping by rank, the area move, igui without a move, slides past
 //! the adjacent cell, and burning ([`Kind::burns`]: active, and passive on arrival).
+//! [`Shogi::with_drops`] adds Shogi's drops (Wa Shogi with drops).
 
 use std::collections::BTreeSet;
 
@@ -159,6 +160,8 @@ pub struct Pos {
     pub side: usize,
     /// The last move took a Lion with a piece that is not one.
     pub lion_taken: bool,
+    /// Each side's pieces in hand (kinds, sorted), for games with drops.
+    pub hands: [Vec<usize>; 2],
 }
 
 /// A move: from, to, the cells captured in passing, and whether it promotes.
@@ -172,18 +175,33 @@ pub struct Mv {
     pub passing: Vec<usize>,
     /// Whether it promotes.
     pub promote: bool,
+    /// The kind dropped from the hand onto `to` (then `from == to`).
+    pub dropped: Option<usize>,
 }
 
 /// The generator of one game.
 pub struct Shogi {
     /// Its rules.
     pub rules: Rules,
+    /// With drops: the letter of the pawn (one per file, no mate by its drop).
+    pub drops: Option<&'static str>,
 }
 
 impl Shogi {
     /// The generator of `rules`.
     pub fn new(rules: Rules) -> Shogi {
-        Shogi { rules }
+        Shogi { rules, drops: None }
+    }
+
+    /// The generator of `rules` with Shogi's drops: a captured piece goes to the
+    /// captor's hand, demoted, and may be dropped on an empty cell where it could move
+    /// again; the piece of letter `pawn` not on a file with an unpromoted one of its
+    /// side, nor to mate at once.
+    pub fn with_drops(rules: Rules, pawn: &'static str) -> Shogi {
+        Shogi {
+            rules,
+            drops: Some(pawn),
+        }
     }
 
     fn width(&self) -> usize {
@@ -222,20 +240,54 @@ impl Shogi {
 
     /// The board part of a FEN (and the side to move), HaChu's letters.
     pub fn parse(&self, fen: &str) -> Pos {
-        let (board, side) = super::hachu_fen::read(fen, self.width());
+        // The hand (`[Pp2r]`, `[-]`) after the board, as Fairy-Stockfish writes it.
+        let (fen, hand) = match (fen.find('['), fen.find(']')) {
+            (Some(a), Some(b)) => (format!("{}{}", &fen[..a], &fen[b + 1..]), &fen[a + 1..b]),
+            _ => (fen.to_string(), ""),
+        };
+        let (board, side) = super::hachu_fen::read(&fen, self.width());
         let cells = board
             .into_iter()
             .map(|piece| piece.map(|(s, letter)| (s, self.kind(&letter))))
             .collect();
+        let mut hands = [Vec::new(), Vec::new()];
+        let (mut count, chars): (usize, Vec<char>) = (0, hand.chars().collect());
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            i += 1;
+            if let Some(d) = c.to_digit(10) {
+                count = count * 10 + d as usize;
+                continue;
+            }
+            if !c.is_ascii_alphabetic() {
+                continue;
+            }
+            let mut letter = c.to_ascii_uppercase().to_string();
+            if matches!(chars.get(i), Some('\'' | '!')) {
+                letter.push(chars[i]);
+                i += 1;
+            }
+            let s = usize::from(c.is_ascii_lowercase());
+            for _ in 0..count.max(1) {
+                hands[s].push(self.kind(&letter));
+            }
+            count = 0;
+        }
+        hands.iter_mut().for_each(|h| h.sort());
         Pos {
             cells,
             side,
             lion_taken: false,
+            hands,
         }
     }
 
     /// The move as the engine's UCI writes it (`f5f7xg6+`).
     pub fn uci(&self, m: &Mv) -> String {
+        if let Some(k) = m.dropped {
+            return format!("{}@{}", self.rules.kinds[k].letter, self.name(m.to));
+        }
         let mut s = format!("{}{}", self.name(m.from), self.name(m.to));
         for &c in &m.passing {
             s += &format!("x{}", self.name(c));
@@ -255,8 +307,18 @@ impl Shogi {
         (0..w).contains(&y).then_some((y * w + x) as usize)
     }
 
-    /// The pseudo-legal moves of the side to move (Chu's counterstrike bar applied).
+    /// The pseudo-legal moves of the side to move (Chu's counterstrike bar applied),
+    /// drops included.
     pub fn pseudo(&self, p: &Pos) -> Vec<Mv> {
+        let mut out = self.board_moves(p);
+        if self.drops.is_some() {
+            self.drop_moves(p, &mut out);
+        }
+        out
+    }
+
+    /// The pseudo-legal moves on the board (no drops: they take nothing).
+    fn board_moves(&self, p: &Pos) -> Vec<Mv> {
         let mut out = Vec::new();
         let s = p.side;
         let w = self.width();
@@ -389,6 +451,7 @@ impl Shogi {
                     to,
                     passing,
                     promote: false,
+                    dropped: None,
                 };
                 let trading = matches!(self.rules.legality, Legality::LionTrading { .. });
                 if trading && p.lion_taken && !self.is_lion(k) && self.takes_lion(p, &m) {
@@ -428,6 +491,43 @@ impl Shogi {
         out
     }
 
+    /// The drops of the side to move: each kind in hand on each empty cell where it
+    /// could move again, the pawn not on a file with an unpromoted pawn of its side.
+    fn drop_moves(&self, p: &Pos, out: &mut Vec<Mv>) {
+        let (s, w) = (p.side, self.width());
+        let mut kinds = p.hands[s].clone();
+        kinds.dedup();
+        for k in kinds {
+            let kind = &self.rules.kinds[k];
+            let pawn = Some(kind.letter) == self.drops;
+            for to in (0..w * w).filter(|&c| p.cells[c].is_none()) {
+                let rank = if s == 0 { to / w } else { w - 1 - to / w };
+                if kind.dead > 0 && rank + kind.dead >= w {
+                    continue;
+                }
+                let file = |c: usize| c % w == to % w;
+                if pawn && (0..w * w).any(|c| file(c) && p.cells[c] == Some((s, k))) {
+                    continue;
+                }
+                out.push(Mv {
+                    from: to,
+                    to,
+                    passing: vec![],
+                    promote: false,
+                    dropped: Some(k),
+                });
+            }
+        }
+    }
+
+    /// The kind a captured piece of kind `k` goes to the hand as (its unpromoted one).
+    fn demoted(&self, k: usize) -> usize {
+        let kinds = &self.rules.kinds;
+        (0..kinds.len())
+            .find(|&b| kinds[b].promotes_to == Some(k))
+            .unwrap_or(k)
+    }
+
     /// Whether `m` of the side to move captures a Lion.
     fn takes_lion(&self, p: &Pos, m: &Mv) -> bool {
         let lion = |c: usize| p.cells[c].is_some_and(|(s, k)| s != p.side && self.is_lion(k));
@@ -437,7 +537,24 @@ impl Shogi {
     /// The position after `m`.
     pub fn play(&self, p: &Pos, m: &Mv) -> Pos {
         let mut q = p.clone();
+        if let Some(k) = m.dropped {
+            let hand = &mut q.hands[p.side];
+            hand.remove(hand.iter().position(|&h| h == k).unwrap());
+            q.cells[m.to] = Some((p.side, k));
+            q.side = 1 - p.side;
+            q.lion_taken = false;
+            return q;
+        }
         let (s, k) = p.cells[m.from].unwrap();
+        if self.drops.is_some() {
+            let taken = m.passing.iter().chain((m.to != m.from).then_some(&m.to));
+            for &c in taken {
+                if let Some((_, t)) = p.cells[c].filter(|&(side, _)| side != s) {
+                    q.hands[s].push(self.demoted(t));
+                }
+            }
+            q.hands[s].sort();
+        }
         q.lion_taken = !self.is_lion(k) && self.takes_lion(p, m);
         for &c in &m.passing {
             q.cells[c] = None;
@@ -484,7 +601,7 @@ impl Shogi {
         }
         let mut q = p.clone();
         q.side = 1 - side;
-        self.pseudo(&q).iter().any(|m| {
+        self.board_moves(&q).iter().any(|m| {
             royals
                 .iter()
                 .any(|&r| (m.to == r && m.from != r) || m.passing.contains(&r))
@@ -498,6 +615,7 @@ impl Shogi {
                 .pseudo(p)
                 .into_iter()
                 .filter(|m| !self.attacked(&self.play(p, m), p.side))
+                .filter(|m| !self.pawn_drop_mates(p, m))
                 .collect();
         }
         for side in 0..2 {
@@ -515,6 +633,18 @@ impl Shogi {
             moves.retain(|m| !self.takes_protected_lion(p, m, no_bridge));
         }
         moves
+    }
+
+    /// Whether `m` drops the pawn to mate at once (not allowed).
+    fn pawn_drop_mates(&self, p: &Pos, m: &Mv) -> bool {
+        let pawn = m
+            .dropped
+            .is_some_and(|k| Some(self.rules.kinds[k].letter) == self.drops);
+        if !pawn {
+            return false;
+        }
+        let q = self.play(p, m);
+        self.attacked(&q, q.side) && self.legal(&q).is_empty()
     }
 
     fn takes_protected_lion(&self, p: &Pos, m: &Mv, no_bridge: &[&str]) -> bool {

@@ -160,3 +160,60 @@ fn two_cells(text: &str) -> Option<(&str, &str, &str)> {
     let j = i + cell_end(&text[i..])?;
     Some((&text[..i], &text[i..j], &text[j..]))
 }
+
+impl Game {
+    /// A move of `pos` as HaChu writes it for the large shogi games: as [`Game::uci`],
+    /// but a capture in passing leg by leg (`f5g6,g6f7`, igui `e5f6,f6e5`) and a Lion's
+    /// pass through an empty neighbour (`e5e6,e6e5`); [`Game::parse_uci`] reads it back.
+    pub fn hachu(&self, pos: &crate::GamePosition, m: &GameMove) -> String {
+        hachu(self, pos, m)
+    }
+}
+
+/// A move as HaChu writes it (XBoard's protocol for the large shogi games): as [`uci`]
+/// writes it, but a move that captures one piece in passing written leg by leg with `,`
+/// between, the promotion suffix after the last: a Lion's double capture `f5g6,g6f7`,
+/// igui `e5f6,f6e5`; a Lion's pass through an empty neighbour, the first of the eight
+/// king steps (forward, then clockwise) that is empty, `e5e6,e6e5` (HaChu reads any).
+/// [`parse_legs`] reads them back.
+fn hachu(g: &Game, pos: &crate::GamePosition, m: &GameMove) -> String {
+    let text = uci(g, m);
+    let board = g.board();
+    let caps: Vec<CellId> = m.passing_captures().collect();
+    let legs = |via: CellId| {
+        let head = format!("{}{}", board.cell_name(m.from), board.cell_name(m.to));
+        let mut rest = &text[head.len()..];
+        for c in &caps {
+            rest = &rest[1 + board.cell_name(*c).len()..];
+        }
+        format!(
+            "{}{},{}{}{}",
+            board.cell_name(m.from),
+            board.cell_name(via),
+            board.cell_name(via),
+            board.cell_name(m.to),
+            rest
+        )
+    };
+    match caps.as_slice() {
+        [via] if m.kind == MoveKind::Normal => legs(*via),
+        [] if m.is_pass() => {
+            let steps = [
+                (0, 1),
+                (1, 1),
+                (1, 0),
+                (1, -1),
+                (0, -1),
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+            ];
+            let empty = steps.iter().find_map(|&(dx, dy)| {
+                let c = board.step(m.from, crate::ir::Vector { dx, dy })?;
+                pos.cells[c.index()].is_empty().then_some(c)
+            });
+            empty.map_or(text.clone(), legs)
+        }
+        _ => text,
+    }
+}
