@@ -9,6 +9,7 @@ use crate::ids::{CellId, PieceId, Side};
 use crate::kernel;
 use crate::legality::quick::Quick;
 use crate::movegen::{expand_promotions, Plies};
+use crate::table::MAX_KINDS_BY_SET;
 use crate::walk::{Occupancy, Ply, Sink};
 use crate::{GameMove, GamePosition, MoveGenerator, MoveKind};
 
@@ -52,6 +53,20 @@ impl Sink for LeafCount<'_> {
             self.count += 1;
         }
     }
+}
+
+/// Per piece kind, the cells holding a piece of that kind of the side not to move
+/// ([`crate::table::ReverseTables::out_of_reach_among`]), into `sets`: empty when the
+/// tables keep no origin sets.
+fn their_cells(g: &crate::Game, pos: &GamePosition, sets: &mut [u128; MAX_KINDS_BY_SET]) -> usize {
+    let kinds = g.reverse.origin_set_kinds();
+    sets[..kinds].fill(0);
+    if kinds > 0 {
+        for c in kernel::bits::pieces_of(&pos.cells, pos.side.opponent()) {
+            sets[pos.cells[c].kind().index()] |= 1u128 << c;
+        }
+    }
+    kinds
 }
 
 /// Appends a move the bulk count leaves to the full test (kept out of the counting
@@ -101,13 +116,22 @@ impl MoveGenerator<'_> {
         // Callers count here only where the royals do not face (`facing_now`), so
         // the full test needs no facing check per move.
         debug_assert!(!self.facing_now(pos));
+        // The cells of the other side's pieces by kind, when royal moves are judged
+        // by reach.
         let by_reach = self.royal_moves_by_reach(pos);
+        let mut sets = [0u128; MAX_KINDS_BY_SET];
+        let kinds = if by_reach {
+            their_cells(g, pos, &mut sets)
+        } else {
+            0
+        };
+        let theirs = &sets[..kinds];
         for m in pending.iter() {
             let legal = match self.quick(pos, m) {
                 Quick::Legal => true,
                 Quick::Illegal => false,
                 Quick::Unknown => {
-                    (by_reach && self.royal_move_out_of_reach(pos, m))
+                    (by_reach && self.royal_move_out_of_reach(pos, m, theirs))
                         || (!self.stop.poll() && self.is_legal_plain(pos, m))
                 }
             };
@@ -134,8 +158,9 @@ impl MoveGenerator<'_> {
     /// where no attacker of the other side could reach ([`crate::table::ReverseTables::out_of_reach`],
     /// read on the board before the move: the cells the move changes end up empty or
     /// holding the royal, neither of them an attacker): then it is legal.
+    /// `theirs`: the other side's cells by kind ([`their_cells`]).
     #[inline]
-    fn royal_move_out_of_reach(&self, pos: &GamePosition, m: &GameMove) -> bool {
+    fn royal_move_out_of_reach(&self, pos: &GamePosition, m: &GameMove, theirs: &[u128]) -> bool {
         let g = self.pseudo.game;
         g.royal[m.piece.index()]
             && m.kind == MoveKind::Normal
@@ -143,7 +168,7 @@ impl MoveGenerator<'_> {
             && m.push_to.is_none()
             && m.n_passing == 0
             && g.reverse
-                .out_of_reach(pos.side.opponent(), m.to, |c| pos.cells[c])
+                .out_of_reach_among(pos.side.opponent(), m.to, theirs, |c| pos.cells[c])
     }
 
     /// The number of legal moves of the side to move (perft's last ply): like

@@ -27,7 +27,7 @@ pub use layout::{
 };
 pub use link::{link, LinkConfig};
 pub(crate) use reverse::{RLeaf, RNode};
-pub use reverse::{ReverseNodeId, ReverseTables};
+pub use reverse::{ReverseNodeId, ReverseTables, MAX_KINDS_BY_SET};
 pub(crate) use unroll::UnrolledTrees;
 pub use verify::{
     verify, VerifiedTable, VerifyError, VerifyErrorKind, MAX_DIRECTIONS, MAX_STACK, MAX_STEPS,

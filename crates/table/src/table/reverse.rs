@@ -24,6 +24,7 @@
 
 mod mirror;
 mod origins;
+pub use origins::MAX_KINDS_BY_SET;
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -247,7 +248,7 @@ impl ReverseTables {
             }
         }
         out.revisits = out.find_revisits();
-        out.origins = origins::Origins::build(&out);
+        out.origins = origins::Origins::build(&out, pieces);
         out
     }
 

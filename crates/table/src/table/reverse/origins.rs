@@ -17,21 +17,34 @@ use crate::walk::Occupant;
 /// Origins kept per trie; a trie with more has none (its queries always walk).
 pub(crate) const MAX_ORIGINS: usize = 64;
 
+/// The most piece kinds for which the origins are also kept as sets of cells per kind.
+pub const MAX_KINDS_BY_SET: usize = 16;
+
 /// The origins of every trie: `index[trie]` is (first, count) into `entries`, count
 /// `u32::MAX` for a trie with too many; an entry is a cell (low 16 bits) and the index
 /// of its kinds mask in `masks` (high 16 bits).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Origins {
     index: Vec<(u32, u32)>,
+    /// On boards of up to 128 cells with up to [`MAX_KINDS_BY_SET`] kinds:
+    /// `[trie * kinds + kind]`, the origins from which that kind attacks as a set of
+    /// cells (exact for every trie, however many origins it has), for
+    /// [`ReverseTables::out_of_reach_among`]; empty otherwise.
+    by_kind: Vec<u128>,
+    /// The number of kinds `by_kind` has per trie (0: none).
+    kinds: usize,
     entries: Vec<u32>,
     masks: Vec<u128>,
 }
 
 impl Origins {
     /// The origins of every trie of `tables` (whose nodes, leaves and roots are built).
-    pub(crate) fn build(tables: &ReverseTables) -> Origins {
+    pub(crate) fn build(tables: &ReverseTables, pieces: usize) -> Origins {
         let cells = tables.cells;
         let mut out = Origins::default();
+        if cells <= 128 && pieces <= MAX_KINDS_BY_SET {
+            out.kinds = pieces;
+        }
         let mut mask_ids: FxHashMap<u128, u32> = FxHashMap::default();
         let mut kinds = vec![0u128; cells];
         let mut touched: Vec<u16> = Vec::new();
@@ -55,8 +68,16 @@ impl Origins {
             let start = out.entries.len() as u32;
             let fits = touched.len() <= MAX_ORIGINS;
             touched.sort_unstable();
+            let at = out.by_kind.len();
+            out.by_kind.resize(at + out.kinds, 0);
             for &c in &touched {
                 let k = std::mem::take(&mut kinds[c as usize]);
+                // The sets are exact however many origins there are.
+                for (p, set) in out.by_kind[at..].iter_mut().enumerate() {
+                    if k >> p & 1 != 0 {
+                        *set |= 1u128 << c;
+                    }
+                }
                 if !fits {
                     continue;
                 }
@@ -83,6 +104,7 @@ impl Origins {
         self.index.len() * std::mem::size_of::<(u32, u32)>()
             + self.entries.len() * 4
             + self.masks.len() * 16
+            + self.by_kind.len() * 16
     }
 }
 
@@ -115,6 +137,36 @@ impl ReverseTables {
                     || occ.side() != by
                     || o.masks[(e >> 16) as usize] & (1u128 << occ.kind().0) == 0
             })
+    }
+
+    /// [`ReverseTables::out_of_reach`] given `theirs`: per piece kind, the cells that
+    /// hold a piece of `by` of that kind (bit c: cell c). Where the tables keep the
+    /// origins as sets (boards of up to 128 cells, up to [`MAX_KINDS_BY_SET`] kinds,
+    /// `theirs` one set per kind) the answer is a few word operations; elsewhere the
+    /// cells are read through `at`.
+    #[inline]
+    pub fn out_of_reach_among(
+        &self,
+        by: Side,
+        cell: CellId,
+        theirs: &[u128],
+        at: impl FnMut(usize) -> Occupant,
+    ) -> bool {
+        let o = &self.origins;
+        let k = o.kinds;
+        let trie = by.index() * self.cells + cell.index();
+        match o.by_kind.get(trie * k..trie * k + k) {
+            Some(sets) if k > 0 && theirs.len() == k => {
+                sets.iter().zip(theirs).all(|(s, t)| s & t == 0)
+            }
+            _ => self.out_of_reach(by, cell, at),
+        }
+    }
+
+    /// Whether [`ReverseTables::out_of_reach_among`] answers from sets: the number of
+    /// kinds `theirs` must have (0: it reads the cells).
+    pub fn origin_set_kinds(&self) -> usize {
+        self.origins.kinds
     }
 
     /// The cells [`ReverseTables::out_of_reach`] reads for (`by`, `cell`), or `None`
