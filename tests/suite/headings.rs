@@ -1,7 +1,8 @@
 //! `heading` (issue 38 item 2): a piece that chooses its heading by its first move and
 //! keeps it, as the kind of that direction — on a grid (rules/heading.rules, nchess-like
 //! pawns) and on an irregular graph (rules/boards/wheel.json, where the headings take
-//! the links nearest them); its diagnostics E0972-E0974.
+//! the links nearest them); on a hex board and the same board as a hex-tiled graph
+//! (rules/boards/hex-rows-7x6.json), move for move; its diagnostics E0972-E0974.
 
 use crate::common;
 
@@ -111,8 +112,13 @@ fn heading_diagnostics() {
     assert_eq!(codes(&square("heading P, forwards A")), ["E0972"]);
     assert_eq!(codes(&square("heading P, forward A, forward B")), ["E0973"]);
     assert_eq!(codes(&square("heading P, forward Queen")), ["E0304"]);
+    // Hex boards and graphs on a hex lattice have headings; a tri board's lines zigzag.
     let hex = format!("board hex radius 4\n{pieces}heading P, forward A\n");
-    assert_eq!(codes(&hex), ["E0974"]);
+    assert!(codes(&hex).is_empty());
+    let tri =
+        "board tri 9x5\npiece P (P) { step orthogonal }\npiece A (A) { step forward-right }\n\
+        heading P, forward-right A\n";
+    assert_eq!(codes(tri), ["E0974"]);
 }
 
 /// Perft's counting (bulk at the leaves, the moves made and unmade) equals counting
@@ -173,4 +179,146 @@ fn kinds_among_the_pieces_take_a_new_heading_each_move() {
     let mut moves = g.legal_uci(&g.position("5/5/2D2/5/1O3 w - - 0 1").unwrap());
     moves.sort();
     assert_eq!(moves, ["b1b2u", "c3b3u", "c3c2d", "c3d3u"]);
+}
+
+/// nchess's pawn on hexagons: unmoved it steps along any of its six links (and takes on
+/// a diagonal); its first move fixes its heading, after which it steps only straight
+/// on and takes along the four other links (not ahead, not back).
+const HEX_PAWNS: &str = "heading Pawn, right PR, forward-right PFR, forward-left PFL, left PL, backward-left PBL, backward-right PBR
+piece Pawn (P) { step orthogonal, move only; step diagonal, capture only }
+piece PR (R) { step right, move only; step forward-right + forward-left + backward-left + backward-right, capture only }
+piece PFR (F) { step forward-right, move only; step right + forward-left + left + backward-right, capture only }
+piece PFL (G) { step forward-left, move only; step right + forward-right + left + backward-left, capture only }
+piece PL (L) { step left, move only; step forward-right + forward-left + backward-left + backward-right, capture only }
+piece PBL (B) { step backward-left, move only; step right + forward-left + left + backward-right, capture only }
+piece PBR (C) { step backward-right, move only; step right + forward-right + left + backward-left, capture only }
+";
+
+/// The legal moves of a first-side piece `letter` alone on `cell`, sorted.
+fn alone(g: &Game, letter: &str, cell: &str) -> Vec<String> {
+    let rules = g.rules();
+    let pos = g
+        .with_piece(
+            &g.empty_position().unwrap(),
+            rules.cell(cell).unwrap(),
+            Some((Side::First, rules.piece(letter).unwrap())),
+        )
+        .unwrap();
+    let mut moves = g.legal_uci(&pos);
+    moves.sort();
+    moves
+}
+
+/// On `board hex 7x6` and on the same board as a graph file (a hex-tiled graph, whose
+/// links lie on a hex lattice of rows), the pawn has the same moves on every cell,
+/// unmoved and after each first move; after it, its one step goes straight on (two
+/// links along the line of the first), on the board as on the graph.
+#[test]
+fn a_pawn_on_a_hex_tiled_graph_keeps_the_line_of_its_first_move() {
+    let hex = Game::compile_at(
+        &format!("board hex 7x6\n{HEX_PAWNS}"),
+        Some(&common::rules_dir()),
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    let graph = Game::compile_at(
+        &format!("board graph \"boards/hex-rows-7x6.json\"\n{HEX_PAWNS}"),
+        Some(&common::rules_dir()),
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    let board = hex.rules().board().clone();
+    let mut straight = 0;
+    for cell in board.cells() {
+        let name = board.cell_name(cell);
+        let first = alone(&hex, "P", &name);
+        assert_eq!(first, alone(&graph, "P", &name), "{name}");
+        assert!((2..=6).contains(&first.len()), "{name}: {first:?}");
+        for m in &first {
+            let (to, letter) = m[name.len()..].split_at(m.len() - name.len() - 1);
+            let on_hex = alone(&hex, &letter.to_uppercase(), to);
+            assert_eq!(on_hex, alone(&graph, &letter.to_uppercase(), to), "{m}");
+            // Straight on: the next cell along the line from `name` through `to`.
+            let (a, b) = (
+                board.center(cell),
+                board.center(board.parse_cell(to).unwrap()),
+            );
+            let on = (2.0 * b.0 - a.0, 2.0 * b.1 - a.1);
+            let next = board.cells().find(|&c| {
+                let p = board.center(c);
+                (p.0 - on.0).abs() < 1e-6 && (p.1 - on.1).abs() < 1e-6
+            });
+            let want: Vec<String> = next
+                .map(|c| format!("{to}{}", board.cell_name(c)))
+                .into_iter()
+                .collect();
+            assert_eq!(on_hex, want, "{m}");
+            straight += want.len();
+        }
+    }
+    assert!(straight > 100, "{straight} straight-on steps");
+}
+
+/// The issue's 7-hex patch (the centre n10 linked to n5 n6 n9 n11 n14 n15): the pawn
+/// on n9 chooses a link; having gone right to n10 it goes on to n11 only, and takes
+/// along the four other links of n10, never back on n9.
+#[test]
+fn a_pawn_on_the_seven_hex_patch() {
+    let s3 = 3f64.sqrt() / 2.0;
+    let at = [
+        ("n5", -0.5, s3),
+        ("n6", 0.5, s3),
+        ("n9", -1.0, 0.0),
+        ("n10", 0.0, 0.0),
+        ("n11", 1.0, 0.0),
+        ("n14", -0.5, -s3),
+        ("n15", 0.5, -s3),
+    ];
+    let mut nodes = Vec::new();
+    let mut links = Vec::new();
+    for (a, ax, ay) in at {
+        nodes.push(format!("{{\"id\":\"{a}\",\"x\":{ax},\"y\":{ay}}}"));
+        for (b, bx, by) in at {
+            let d = ((ax - bx) * (ax - bx) + (ay - by) * (ay - by)).sqrt();
+            if (d - 1.0).abs() < 1e-9 {
+                links.push(format!("[\"{a}\",\"{b}\"]"));
+            }
+        }
+    }
+    let json = format!(
+        "{{\"nodes\":[{}],\"links\":[{}]}}",
+        nodes.join(","),
+        links.join(",")
+    );
+    let path = common::cli::temp("heading-patch7.json", json.as_bytes());
+    let g = Game::compile_at(
+        &format!("board graph \"heading-patch7.json\"\n{HEX_PAWNS}"),
+        Some(path.parent().unwrap()),
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(alone(&g, "P", "n9"), ["n9n10r", "n9n14c", "n9n5f"]);
+    assert_eq!(alone(&g, "R", "n10"), ["n10n11"]);
+    // Foes on all six neighbours of n10: four captures, and n11 is blocked.
+    let rules = g.rules();
+    let mut pos = g.empty_position().unwrap();
+    pos = g
+        .with_piece(
+            &pos,
+            rules.cell("n10").unwrap(),
+            Some((Side::First, rules.piece("R").unwrap())),
+        )
+        .unwrap();
+    for foe in ["n5", "n6", "n9", "n11", "n14", "n15"] {
+        pos = g
+            .with_piece(
+                &pos,
+                rules.cell(foe).unwrap(),
+                Some((Side::Second, rules.piece("P").unwrap())),
+            )
+            .unwrap();
+    }
+    let mut moves = from(&g.legal_uci(&pos), "n10")
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>();
+    moves.sort();
+    assert_eq!(moves, ["n10n14", "n10n15", "n10n5", "n10n6"]);
 }
