@@ -225,6 +225,11 @@ fn a_pawn_on_a_hex_tiled_graph_keeps_the_line_of_its_first_move() {
         Some(&common::rules_dir()),
     )
     .unwrap_or_else(|e| panic!("{e:?}"));
+    // The shipped example (rules/graph-hex-pawns.rules) has these pawns.
+    let shipped = common::rules_source("graph-hex-pawns");
+    for line in HEX_PAWNS.lines() {
+        assert!(shipped.contains(line), "{line}");
+    }
     let board = hex.rules().board().clone();
     let mut straight = 0;
     for cell in board.cells() {

@@ -100,6 +100,7 @@ pub(crate) const SHIPPED: &[(&str, &str)] = &[
     shipped!("grand.rules"),
     shipped!("graph-chess.rules"),
     shipped!("graph-hex-zoo.rules"),
+    shipped!("graph-hex-pawns.rules"),
     shipped!("grasshopper.rules"),
     shipped!("gustav3.rules"),
     shipped!("heading.rules"),
