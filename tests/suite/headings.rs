@@ -62,12 +62,10 @@ fn a_pawn_takes_the_heading_of_its_first_move_on_a_grid() {
 fn a_pawn_takes_the_link_nearest_its_heading_on_an_irregular_graph() {
     // The wheel: a hub n1 and a ring n2..n6 at 10°, 80°, 170°, 220° and 300°.
     let src = "board graph \"boards/wheel.json\"\n\
-        heading Pawn, forward Ahead, right Right, backward Back, left Left\n\
+        heading Pawn, forward Ahead, backward Back\n\
         piece Pawn (P) { step orthogonal, move only }\n\
         piece Ahead (A) { step forward, move only }\n\
-        piece Right (R) { step right, move only }\n\
-        piece Back (B) { step backward, move only }\n\
-        piece Left (L) { step left, move only }\n";
+        piece Back (B) { step backward, move only }\n";
     let g = Game::compile_at(src, Some(&common::rules_dir())).unwrap_or_else(|e| panic!("{e:?}"));
     let rules = g.rules();
     let hub = rules.cell("n1").unwrap();
@@ -76,23 +74,96 @@ fn a_pawn_takes_the_link_nearest_its_heading_on_an_irregular_graph() {
         g.with_piece(&g.empty_position().unwrap(), hub, Some((Side::First, kind)))
             .unwrap()
     };
-    // Off every link; 220° is 40° from left and 50° from back, 300° 30° from back.
+    // 10°, 80° and 170° are nearer ahead (90°); 220° and 300° nearer back (270°).
     let pos = place("P");
     let mut moves = g.legal_uci(&pos);
     moves.sort();
-    assert_eq!(moves, ["n1n2r", "n1n3a", "n1n4l", "n1n5l", "n1n6b"]);
-    // The kind it became on n3 is `Ahead`.
+    assert_eq!(moves, ["n1n2a", "n1n3a", "n1n4a", "n1n5b", "n1n6b"]);
+    // The kind it became on n3 is `Ahead`, turned to the link it arrived by (80°).
     let mut after = pos.clone();
     let m = g.parse_uci(&after, "n1n3a").unwrap();
     g.play_move(&mut after, &m);
-    let n3 = rules.cell("n3").unwrap();
-    let ahead = rules.piece("A").unwrap();
-    let on_n3 = after.occupant(n3);
-    assert_eq!((on_n3.side(), on_n3.kind()), (Side::First, ahead));
-    // Locked, each takes the one link nearest its heading (within the file's 30°).
-    for (letter, want) in [("A", "n1n3"), ("R", "n1n2"), ("B", "n1n6"), ("L", "n1n4")] {
-        assert_eq!(g.legal_uci(&place(letter)), [want], "{letter}");
+    let on_n3 = after.occupant(rules.cell("n3").unwrap());
+    assert_eq!(on_n3.side(), Side::First);
+    let kind = &rules.table().pieces()[on_n3.kind().index()];
+    assert_eq!(kind.letter, 'A');
+    assert!(kind.name.starts_with("Ahead@"), "{}", kind.name);
+    let bearing: f64 = kind.name["Ahead@".len()..].parse().unwrap();
+    assert!((bearing - 79.99).abs() < 0.2, "{}", kind.name);
+    // Read from a FEN (or placed), an `Ahead` has its fixed heading: it takes the link
+    // nearest 90° (n3, 10° off), and is turned by the move.
+    assert_eq!(g.legal_uci(&place("A")), ["n1n3a"]);
+    assert_eq!(g.legal_uci(&place("B")), ["n1n6b"]);
+}
+
+/// A ring of twelve nodes, each link turning 30° from the one before: `r{i}` at
+/// `30·(i-1)`° on a circle, linked to its two neighbours.
+fn ring12() -> String {
+    let mut nodes = Vec::new();
+    let mut links = Vec::new();
+    for i in 0..12 {
+        let a = (30.0 * f64::from(i)).to_radians();
+        nodes.push(format!(
+            "{{\"id\":\"r{}\",\"x\":{},\"y\":{}}}",
+            i + 1,
+            a.cos() * 2.0,
+            a.sin() * 2.0
+        ));
+        let j = (i + 1) % 12;
+        links.push(format!("[\"r{}\",\"r{}\"]", i + 1, j + 1));
+        links.push(format!("[\"r{}\",\"r{}\"]", j + 1, i + 1));
     }
+    format!(
+        "{{\"nodes\":[{}],\"links\":[{}]}}",
+        nodes.join(","),
+        links.join(",")
+    )
+}
+
+/// nchess's pawn on a free graph (the ring of twelve): its first move chooses one of
+/// its two links; after it, each step goes straight on along the links — the link
+/// nearest the one it arrived by — round the whole ring, for both sides. The fixed
+/// heading alone would stop it after two links (the third is 60° off its first,
+/// past the file's 30°).
+#[test]
+fn a_pawn_goes_straight_on_round_a_bend_of_links() {
+    let path = common::cli::temp("heading-ring.json", ring12().as_bytes());
+    let src = "board graph \"heading-ring.json\"\n\
+        heading Pawn, forward On\n\
+        piece Pawn (P) { step orthogonal, move only }\n\
+        piece On (O) { step forward, move only }\n";
+    let g = Game::compile_at(src, Some(path.parent().unwrap())).unwrap_or_else(|e| panic!("{e:?}"));
+    let rules = g.rules();
+    let pawn = rules.piece("P").unwrap();
+    let mut pos = g.empty_position().unwrap();
+    for (cell, side) in [("r1", Side::First), ("r7", Side::Second)] {
+        pos = g
+            .with_piece(&pos, rules.cell(cell).unwrap(), Some((side, pawn)))
+            .unwrap();
+    }
+    let mut moves = g.legal_uci(&pos);
+    moves.sort();
+    assert_eq!(moves, ["r1r12o", "r1r2o"]);
+    // Both go round counter-clockwise, six links apart: after its first move each
+    // side has one move, straight on.
+    let (mut white, mut black) = (1, 7);
+    for ply in 0..24 {
+        let at = if ply % 2 == 0 { &mut white } else { &mut black };
+        let next = *at % 12 + 1;
+        let want = format!("r{at}r{next}o");
+        let moves = g.legal_uci(&pos);
+        if ply >= 2 {
+            assert_eq!(moves, [want.clone()], "ply {ply}");
+        } else {
+            assert!(moves.contains(&want), "ply {ply}: {moves:?}");
+        }
+        let m = g.parse_uci(&pos, &want).unwrap();
+        g.play_move(&mut pos, &m);
+        *at = next;
+    }
+    assert_eq!((white, black), (1, 7));
+    // Perft counts the same line (the turned kinds made and unmade).
+    assert_eq!(g.perft(&pos, 6), 1);
 }
 
 fn codes(src: &str) -> Vec<String> {
@@ -115,6 +186,15 @@ fn heading_diagnostics() {
     // Hex boards and graphs on a hex lattice have headings; a tri board's lines zigzag.
     let hex = format!("board hex radius 4\n{pieces}heading P, forward A\n");
     assert!(codes(&hex).is_empty());
+    // On a free graph each heading kind is turned to every link direction (and its
+    // mirror image): the wheel's 20 links give 40, too many for four kinds.
+    let wheel = "board graph \"boards/wheel.json\"\npiece P (P) { step orthogonal }\n\
+        piece A (A) { step forward }\npiece B (B) { step backward }\n\
+        piece L (L) { step left }\npiece R (R) { step right }\n\
+        heading P, forward A, backward B, left L, right R\n";
+    let (_, d) = piecewise::pipeline::check(wheel, Some(&common::rules_dir()));
+    let got: Vec<String> = d.iter().map(|d| d.code.to_string()).collect();
+    assert_eq!(got, ["E0965"]);
     let tri =
         "board tri 9x5\npiece P (P) { step orthogonal }\npiece A (A) { step forward-right }\n\
         heading P, forward-right A\n";

@@ -9,7 +9,10 @@
 use super::Checker;
 use crate::ast;
 use crate::diagnostics::Diagnostic;
-use crate::ir::Heading;
+use crate::ids::PieceId;
+use crate::ir::{Heading, LegDirs, Piece, Vector};
+use crate::limits::MAX_KINDS;
+use crate::topology::graph::bearing;
 use crate::topology::Geometry;
 
 /// The direction words a heading may name, with their angles on a square board
@@ -92,9 +95,85 @@ impl Checker {
         Some(Heading {
             pieces: pieces?,
             choices,
+            bearings: Vec::new(),
             span: h.span,
         })
     }
+}
+
+impl Checker {
+    /// On a free graph (links on no lattice), the kinds of each heading turned to every
+    /// bearing a piece can arrive with ([`Heading::bearings`]): a link's direction or
+    /// its mirror image (the second side's view). E0965 when they would pass the kinds'
+    /// limit.
+    pub(crate) fn heading_bearings(&mut self, pieces: &mut Vec<Piece>, headings: &mut [Heading]) {
+        if self.geometry() != Geometry::Graph || headings.is_empty() {
+            return;
+        }
+        let Some(board) = self.board.as_ref() else {
+            return;
+        };
+        let mut bearings = board.topology.link_bearings();
+        let mirrored: Vec<u16> = bearings.iter().map(|&a| (3600 - a) % 3600).collect();
+        bearings.extend(mirrored);
+        bearings.sort_unstable();
+        bearings.dedup();
+        let choices: usize = headings.iter().map(|h| h.choices.len()).sum();
+        let kinds = pieces.len() + choices * bearings.len();
+        if kinds > MAX_KINDS {
+            self.error(
+                Diagnostic::error(
+                    "E0965",
+                    format!(
+                        "the headings need {} kinds on this graph, more than {MAX_KINDS}",
+                        kinds
+                    ),
+                    headings[0].span,
+                )
+                .label(format!(
+                    "{choices} heading kind(s), each turned to the graph's {} link directions",
+                    bearings.len()
+                ))
+                .help("list fewer kinds: on a graph whose links lie on no lattice one kind, written facing `forward`, follows every link (`heading Pawn, forward PawnOn`)"),
+            );
+            return;
+        }
+        for h in headings.iter_mut() {
+            for (i, &(degrees, kind)) in h.choices.iter().enumerate() {
+                for &b in &bearings {
+                    let turn = i32::from(b) - i32::from(degrees) * 10;
+                    let mut turned = pieces[kind.index()].clone();
+                    turned.name = format!("{}@{}", turned.name, f64::from(b) / 10.0);
+                    turned.prime = crate::ir::TURNED;
+                    for leg in turned.patterns.iter_mut().flat_map(|p| p.legs.iter_mut()) {
+                        if let LegDirs::Absolute(vs) = &mut leg.dirs {
+                            for v in vs.iter_mut() {
+                                *v = turned_heading(*v, turn);
+                            }
+                            vs.sort();
+                            vs.dedup();
+                        }
+                    }
+                    h.bearings.push((i, b, PieceId(pieces.len() as u8)));
+                    pieces.push(turned);
+                }
+            }
+        }
+    }
+}
+
+/// A free graph's heading `v` turned by `turn` tenths of a degree: a unit vector or a
+/// bearing becomes the bearing of its angle plus `turn` (a diagonal stays one); every
+/// link or diagonal (`orthogonal`, `diagonal`) stays itself.
+fn turned_heading(v: Vector, turn: i32) -> Vector {
+    if let Some((a, diagonal)) = bearing::split(v) {
+        return bearing::of((i32::from(a) + turn).rem_euclid(3600) as u16, diagonal);
+    }
+    if bearing::code(v).is_some() {
+        return v;
+    }
+    let a = (f64::from(v.dy).atan2(f64::from(v.dx)).to_degrees() * 10.0).round() as i32;
+    bearing::of((a + turn).rem_euclid(3600) as u16, v.dx != 0 && v.dy != 0)
 }
 
 /// The angle (degrees, from the first side's view) of the heading word `word` on a
