@@ -127,12 +127,27 @@ fn ring12() -> String {
 /// past the file's 30°).
 #[test]
 fn a_pawn_goes_straight_on_round_a_bend_of_links() {
-    let path = common::cli::temp("heading-ring.json", ring12().as_bytes());
-    let src = "board graph \"heading-ring.json\"\n\
-        heading Pawn, forward On\n\
-        piece Pawn (P) { step orthogonal, move only }\n\
-        piece On (O) { step forward, move only }\n";
-    let g = Game::compile_at(src, Some(path.parent().unwrap())).unwrap_or_else(|e| panic!("{e:?}"));
+    // rules/boards/ring12.json is that ring; rules/graph-ring-pawns.rules plays on it.
+    let shipped: serde_json::Value =
+        serde_json::from_str(&common::read("rules/boards/ring12.json")).unwrap();
+    let made: serde_json::Value = serde_json::from_str(&ring12()).unwrap();
+    assert_eq!(shipped["links"], made["links"]);
+    let (a, b) = (
+        shipped["nodes"].as_array().unwrap(),
+        made["nodes"].as_array().unwrap(),
+    );
+    assert_eq!(a.len(), b.len());
+    for (a, b) in a.iter().zip(b) {
+        assert_eq!(a["id"], b["id"]);
+        for k in ["x", "y"] {
+            assert!((a[k].as_f64().unwrap() - b[k].as_f64().unwrap()).abs() < 1e-5);
+        }
+    }
+    let g = common::game("graph-ring-pawns");
+    assert!(common::rules_source("graph-ring-pawns").contains("heading Pawn, forward On"));
+    let mut moves = g.legal_uci(&g.start_position().unwrap());
+    moves.sort();
+    assert_eq!(moves, ["r1r12o", "r1r2o"]);
     let rules = g.rules();
     let pawn = rules.piece("P").unwrap();
     let mut pos = g.empty_position().unwrap();
@@ -187,7 +202,7 @@ fn heading_diagnostics() {
     let hex = format!("board hex radius 4\n{pieces}heading P, forward A\n");
     assert!(codes(&hex).is_empty());
     // On a free graph each heading kind is turned to every link direction (and its
-    // mirror image): the wheel's 20 links give 40, too many for four kinds.
+    // mirror image): the wheel's 20 links give 36, too many for four kinds.
     let wheel = "board graph \"boards/wheel.json\"\npiece P (P) { step orthogonal }\n\
         piece A (A) { step forward }\npiece B (B) { step backward }\n\
         piece L (L) { step left }\npiece R (R) { step right }\n\
