@@ -168,7 +168,7 @@ fn a_pawn_goes_straight_on_round_a_bend_of_links() {
         let want = format!("r{at}r{next}o");
         let moves = g.legal_uci(&pos);
         if ply >= 2 {
-            assert_eq!(moves, [want.clone()], "ply {ply}");
+            assert_eq!(moves, std::slice::from_ref(&want), "ply {ply}");
         } else {
             assert!(moves.contains(&want), "ply {ply}: {moves:?}");
         }
