@@ -127,6 +127,10 @@ pub struct HeadingRule {
     pub centers: Vec<(f64, f64)>,
     /// The second side's rule: directions are seen from its side (y down).
     pub mirrored: bool,
+    /// On a free graph, per choice: the choice's kind turned to each bearing a piece
+    /// can arrive with (tenths of a degree, this side's view), sorted by bearing
+    /// ([`piecewise_lang::ir::Heading::bearings`]); empty elsewhere.
+    pub bearings: Vec<Vec<(u16, PieceId)>>,
 }
 
 impl HeadingRule {
@@ -154,6 +158,27 @@ impl HeadingRule {
             }
         }
         best.map(|(i, _)| i)
+    }
+
+    /// The kind a move from `from` to `to` makes of choice `i`'s kind `kind`: on a free
+    /// graph, that kind turned to the bearing nearest the way the piece moved (its
+    /// forward is then straight on along the link it arrived by); `kind` elsewhere.
+    pub fn turned(&self, i: usize, kind: PieceId, from: usize, to: usize) -> PieceId {
+        let Some(list) = self.bearings.get(i).filter(|l| !l.is_empty()) else {
+            return kind;
+        };
+        let (Some(a), Some(b)) = (self.centers.get(from), self.centers.get(to)) else {
+            return kind;
+        };
+        let dy = if self.mirrored { a.1 - b.1 } else { b.1 - a.1 };
+        let moved = (dy.atan2(b.0 - a.0).to_degrees() * 10.0).rem_euclid(3600.0);
+        let gap = |t: u16| {
+            let d = (moved - f64::from(t)).abs();
+            d.min(3600.0 - d)
+        };
+        list.iter()
+            .min_by(|x, y| gap(x.0).total_cmp(&gap(y.0)))
+            .map_or(kind, |&(_, k)| k)
     }
 }
 

@@ -364,6 +364,13 @@ pub struct Heading {
     /// Each choice's direction, in degrees counter-clockwise from `right` (`forward`
     /// is 90), and the kind the piece becomes.
     pub choices: Vec<(u16, PieceId)>,
+    /// On a free graph (links on no lattice): per bearing a piece can arrive with (a
+    /// link's direction, tenths of a degree, from the first side's view), each
+    /// choice's kind turned to it — `(choice, bearing, kind)`, the kinds added after
+    /// the declared ones, with the choice kind's letter and its patterns turned by the
+    /// bearing less the choice's direction, so that its `forward` is straight on along
+    /// the link it arrived by. Empty on other boards.
+    pub bearings: Vec<(usize, u16, PieceId)>,
     /// Where the declaration was written.
     pub span: Span,
 }
@@ -528,6 +535,11 @@ pub struct Piece {
 /// The marks a letter may carry after it, by [`Piece::prime`]: none, `'`, `!` (HaChu's
 /// and XBoard's letters beyond the 26: `N'` is letter 26 + 13, `N!` letter 52 + 13).
 pub const PRIME_MARKS: [&str; 3] = ["", "'", "!"];
+
+/// The [`Piece::prime`] of a heading's kind turned to a bearing on a free graph
+/// ([`Heading::bearings`]): it shares its base kind's letter, writes no mark (a FEN
+/// gives it as its base) and is never read.
+pub const TURNED: u8 = 3;
 
 /// The text written after a letter of prime `prime` ([`Piece::prime`]): `""`, `"'"` or
 /// `"!"` (an out-of-range value writes nothing).

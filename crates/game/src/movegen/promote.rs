@@ -96,6 +96,11 @@ fn expand_promoting<O: MoveOut>(g: &Game, pos: &GamePosition, m: GameMove, out: 
             if !r.choice_open(g, pos, side, c) {
                 continue;
             }
+            // On a free graph, the kind turned to the link it arrived by.
+            let c = match (&r.heading, picked) {
+                (Some(h), Some(p)) => h.turned(p, c, m.from.index(), m.to.index()),
+                _ => c,
+            };
             let (word, bit) = (c.index() / 64, 1u64 << (c.index() % 64));
             if pushed[word] & bit != 0 {
                 continue;

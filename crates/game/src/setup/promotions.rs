@@ -44,33 +44,77 @@ pub(super) fn promotions(
         }
     }
     let centers: Vec<(f64, f64)> = board.cells().map(|c| board.center(c)).collect();
-    for heading in &rule_set.game.headings {
-        for side in Side::BOTH {
+    let heading_rule =
+        |side: Side, choices: &[(u16, PieceId)], bearings: Vec<Vec<(u16, PieceId)>>| {
             let rule = std::sync::Arc::new(crate::resolved::HeadingRule {
-                angles: heading
-                    .choices
+                angles: choices
                     .iter()
                     .map(|&(deg, _)| f64::from(deg).to_radians())
                     .collect(),
                 centers: centers.clone(),
                 mirrored: side == Side::Second,
+                bearings,
             });
+            PromotionRule {
+                zone: vec![true; board.cell_count()],
+                choices: choices.iter().map(|&(_, k)| k).collect(),
+                optional: false,
+                also_leaving: true,
+                entry_or_capture: false,
+                never_forced: false,
+                on_capture: false,
+                only_captured: false,
+                tag: 0,
+                delayed: false,
+                heading: Some(rule),
+                not_en_passant: false,
+                at_most: None,
+            }
+        };
+    for heading in &rule_set.game.headings {
+        // Free graphs: per choice, its kind turned to each bearing. The bearing is the
+        // side's view of the move, and the second side's kinds are linked mirrored, so
+        // both sides look the same list up.
+        let turned = |i: usize| -> Vec<(u16, PieceId)> {
+            let mut list: Vec<(u16, PieceId)> = heading
+                .bearings
+                .iter()
+                .filter(|&&(c, ..)| c == i)
+                .map(|&(_, b, k)| (b, k))
+                .collect();
+            list.sort_unstable();
+            list
+        };
+        for side in Side::BOTH {
+            let all: Vec<Vec<(u16, PieceId)>> = (0..heading.choices.len()).map(turned).collect();
             for p in &heading.pieces {
-                promotions[side.index() * pieces + p.index()].push(PromotionRule {
-                    zone: vec![true; board.cell_count()],
-                    choices: heading.choices.iter().map(|&(_, k)| k).collect(),
-                    optional: false,
-                    also_leaving: true,
-                    entry_or_capture: false,
-                    never_forced: false,
-                    on_capture: false,
-                    only_captured: false,
-                    tag: 0,
-                    delayed: false,
-                    heading: Some(rule.clone()),
-                    not_en_passant: false,
-                    at_most: None,
-                });
+                promotions[side.index() * pieces + p.index()].push(heading_rule(
+                    side,
+                    &heading.choices,
+                    all.clone(),
+                ));
+            }
+            // A turned kind keeps its base's promotions, and takes a new bearing at
+            // each move: among every choice if its base is among the pieces, else as
+            // its base (which, read from a FEN, takes one the same way).
+            let before = promotions.clone();
+            for (i, &(deg, base)) in heading.choices.iter().enumerate() {
+                if all[i].is_empty() {
+                    continue;
+                }
+                let own = before[side.index() * pieces + base.index()].clone();
+                let free = heading.pieces.contains(&base);
+                let locked = heading_rule(side, &[(deg, base)], vec![all[i].clone()]);
+                if !free {
+                    promotions[side.index() * pieces + base.index()].push(locked.clone());
+                }
+                for &(_, kind) in &all[i] {
+                    let list = &mut promotions[side.index() * pieces + kind.index()];
+                    *list = own.clone();
+                    if !free {
+                        list.push(locked.clone());
+                    }
+                }
             }
         }
     }

@@ -132,7 +132,7 @@ impl Checker {
         self.piece_names(file);
         self.tag_names(file);
         let mut pieces = self.pieces(file);
-        let game = self.game_decls(file);
+        let mut game = self.game_decls(file);
         self.earliest_needs_chains(file, &pieces);
         self.drop_faces(file, &pieces, &game);
         self.tag_uses(&pieces, &game.tags);
@@ -141,6 +141,7 @@ impl Checker {
         self.quiet_neutral_patterns(&mut pieces, &game.neutral);
         game::apply_confinements(&mut pieces, &game.confinements);
         self.activation_warnings(&pieces, &game.effects);
+        self.heading_bearings(&mut pieces, &mut game.headings);
         self.unused_zones();
         zones.append(&mut self.colour_zones);
         Some(RuleSet {

@@ -243,9 +243,16 @@ impl Geometry {
 
     /// The second side's view of a first-side vector: mirrored top to bottom.
     pub fn mirror(self, v: Vector) -> Option<Vector> {
-        if self == Geometry::Graph && super::graph::bearing::code(v).is_some() {
-            // Every link (or diagonal) of a node: the same for both sides.
-            return Some(v);
+        if self == Geometry::Graph {
+            use super::graph::bearing;
+            if let Some((a, diagonal)) = bearing::split(v) {
+                // A bearing (a turned heading): its angle mirrored.
+                return Some(bearing::of((3600 - a) % 3600, diagonal));
+            }
+            if bearing::code(v).is_some() {
+                // Every link (or diagonal) of a node: the same for both sides.
+                return Some(v);
+            }
         }
         match self {
             Geometry::Square | Geometry::Graph => Some(Vector::new(v.dx, v.dy.checked_neg()?)),

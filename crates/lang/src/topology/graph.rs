@@ -389,6 +389,21 @@ impl Graph {
         best.map(|(_, c)| (c.cell, bearing::of(c.angle, c.diagonal)))
     }
 
+    /// The directions of the graph's links, tenths of a degree, each once, sorted:
+    /// the bearings a piece can arrive at a node with.
+    pub fn link_bearings(&self) -> Vec<u16> {
+        let mut out: Vec<u16> = self
+            .around
+            .iter()
+            .flatten()
+            .filter(|c| !c.diagonal)
+            .map(|c| c.angle)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// The headings `v` stands for at `from`: on a free graph, every link's (or every
     /// diagonal's) bearing for the word's wildcard; `v` itself otherwise.
     pub fn headings_at(&self, from: CellId, v: Vector, out: &mut Vec<Vector>) {

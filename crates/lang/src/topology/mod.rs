@@ -221,6 +221,15 @@ impl Board {
         }
     }
 
+    /// On a graph board whose headings follow the links (a free graph): the directions
+    /// of its links, tenths of a degree, each once, sorted. Empty on other boards.
+    pub fn link_bearings(&self) -> Vec<u16> {
+        match &self.graph {
+            Some(g) if g.lattice() == graph::Lattice::Free => g.link_bearings(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The headings `v` stands for from `from`, appended to `out`: on a graph board
     /// whose headings follow the links, `orthogonal` is one heading per link of the
     /// node and `diagonal` one per diagonal; any other vector is itself.

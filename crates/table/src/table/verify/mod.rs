@@ -189,8 +189,12 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         if !piece.letter.is_ascii_uppercase() {
             return Err(VerifyError::piece_letter(i, piece.letter));
         }
+        // A heading's turned kinds share their base's letter (never read).
         if let Some(original) = table.pieces[..i].iter().position(|other| {
-            other.letter == piece.letter && other.plus == piece.plus && other.prime == piece.prime
+            other.letter == piece.letter
+                && other.plus == piece.plus
+                && other.prime == piece.prime
+                && piece.prime != crate::ir::TURNED
         }) {
             return Err(VerifyError::duplicate_letter(
                 i,
