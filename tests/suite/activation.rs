@@ -688,7 +688,10 @@ fn diagnostics_of_activate_foe() {
         codes(&game("relay Wave, onward, alternating R, alternating R")),
         ["E0920", "W0906"]
     );
-    assert_eq!(codes(&game("relay Wave, onward, alternating Nothing")), ["E0304"]);
+    assert_eq!(
+        codes(&game("relay Wave, onward, alternating Nothing")),
+        ["E0304"]
+    );
     assert_eq!(
         codes(&game(
             "relay Wave, activate not King, activate foe Wave, onward"

@@ -439,8 +439,7 @@ fn scn_mv_020_a_wave_activated_by_a_bishop_goes_to_the_edge_past_every_piece() {
 /// The book's scn_mv_033 ("Wave activated by Unicorn, complete ply"): the Unicorn c5
 /// activates the Wave g4 (a light cell: a Knight's jumps), which jumps to f6 (dark: a
 /// Unicorn's long jumps) and on to i8, and then alternates the two jumps (`alternating
-/// Unicorn`), over the Pawns: h10, k12, j14 (the dark Wave, activated), m16. From k12
-/// it may jump nowhere else (the book's red cells m13, l14, i13, i11, j10, l10, m11).
+/// Unicorn`), over the Pawns: h10, k12, j14 (the dark Wave, activated), m16.
 #[test]
 fn scn_mv_033_a_wave_activated_by_a_unicorn_alternates_two_jumps() {
     let g = miranda();
@@ -450,12 +449,8 @@ fn scn_mv_033_a_wave_activated_by_a_unicorn_alternates_two_jumps() {
         assert!(got.contains(&format!("c5g4>{to}")), "c5g4>{to} in {got:?}");
     }
     assert!(got.iter().any(|m| m.starts_with("c5g4>j14>")), "{got:?}");
-    for to in ["m13", "l14", "i13", "i11", "j10", "l10", "m11"] {
-        assert!(
-            !got.iter().any(|m| m.starts_with(&format!("c5g4>{to}"))),
-            "c5g4>{to} in {got:?}"
-        );
-    }
+    // The book's red cells from k12 (m13, l14, i13, i11, j10, l10, m11) are off this
+    // line; other pairs of jumps reach them (g4-e5-i6 alternated: m13).
     assert_eq!(legal(&g, fen), brute::legal(MIRANDA, fen));
 }
 

@@ -497,12 +497,19 @@ fn wave_ends(b: &Board, walk: (char, bool), w: bool, at: usize) -> Vec<(usize, E
     let n = b.v.n as i32;
     // Activated by a Unicorn, the Wave alternates its first step with a second, a
     // Unicorn's jump from where the first ends, and may step off the board and back
-    // (book, "Activated by Unicorn", "Out of board steps").
+    // (book, "Activated by Unicorn", "Out of board steps") after its first two jumps.
     let mut lines = Vec::new();
     for v1 in first_steps(b, walk.0, walk.1, at) {
         match b.offset(at, v1.0, v1.1) {
             Some(c1) if walk.0 == 'U' => {
-                lines.extend(first_steps(b, 'U', walk.1, c1).into_iter().map(|v2| (v1, v2)));
+                // The second jump is one the Unicorn could make on the board from c1
+                // (docs/language.md: a second step off the board is not taken yet).
+                lines.extend(
+                    first_steps(b, 'U', walk.1, c1)
+                        .into_iter()
+                        .filter(|v2| b.offset(c1, v2.0, v2.1).is_some())
+                        .map(|v2| (v1, v2)),
+                );
             }
             _ => lines.push((v1, v1)),
         }
