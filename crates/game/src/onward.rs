@@ -108,7 +108,7 @@ fn first_two(
     pairs.dedup();
     let mut out: Vec<(CellId, Vec<CellId>)> = Vec::new();
     for (first, second) in pairs {
-        if out.last().is_none_or(|(f, _)| *f != first) {
+        if out.last().map_or(true, |(f, _)| *f != first) {
             out.push((first, Vec::new()));
         }
         if let (Some(second), Some((_, seconds))) = (second, out.last_mut()) {
