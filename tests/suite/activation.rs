@@ -679,6 +679,19 @@ fn diagnostics_of_activate_foe() {
         codes(&game("relay Wave, activate foe Nothing, onward")),
         ["E0304"]
     );
+    // `alternating KINDS`: only an onward relay alternates two steps.
+    assert_eq!(
+        codes(&game("relay Wave, move only, alternating R")),
+        ["E0942"]
+    );
+    assert_eq!(
+        codes(&game("relay Wave, onward, alternating R, alternating R")),
+        ["E0920", "W0906"]
+    );
+    assert_eq!(
+        codes(&game("relay Wave, onward, alternating Nothing")),
+        ["E0304"]
+    );
     assert_eq!(
         codes(&game(
             "relay Wave, activate not King, activate foe Wave, onward"

@@ -35,7 +35,8 @@
 //! - **Illegal** (red) marks: the cell is no destination of a legal move of the moving
 //!   pieces (their pseudo-legal moves judged by the game, every cell a move names after
 //!   its start: destination, cascade destinations, captures in passing; without a royal
-//!   of the mover's side on the board, every destination of the trees), unless a Legal
+//!   of the mover's side on the board, every destination of the trees but an opponent's
+//!   King's cell, as the book's King is checked, never captured), unless a Legal
 //!   or Action mark is on the same cell;
 //! - **Blocked** (grey) marks are not asserted: the book draws in grey both paths that
 //!   are blocked and paths the illustrated ply does not take (`scn_ct_03_define_step_ply`:
@@ -427,13 +428,19 @@ fn check_movers(
             to.extend(t.to.iter().copied());
         }
         // The legal moves: with no royal of the mover's side on the board, every
-        // path's move is one.
+        // path's move is one, but a capture of the opponent's King (the book's King is
+        // checked, never captured: scn_cot_024, scn_tr_28).
         let royal = scene
             .pieces
             .iter()
             .any(|(_, l)| side_of(*l) == side && l.eq_ignore_ascii_case(&'K'));
         if !royal {
-            legal_to.extend(to.iter().map(|&c| g.rules().cell_name(c)));
+            let kings = foe_kings(scene, side);
+            legal_to.extend(
+                to.iter()
+                    .map(|&c| g.rules().cell_name(c))
+                    .filter(|c| !kings.contains(c)),
+            );
             continue;
         }
         // The mover's pseudo-legal moves, each judged (the whole legal list would
@@ -568,7 +575,9 @@ fn continued(
             .iter()
             .any(|(_, l)| side_of(*l) == side && l.eq_ignore_ascii_case(&'K'));
         if !royal {
-            return Some((cells, to.iter().map(|&c| g.rules().cell_name(c)).collect()));
+            let kings = foe_kings(prev, side);
+            let to = to.iter().map(|&c| g.rules().cell_name(c));
+            return Some((cells, to.filter(|c| !kings.contains(c)).collect()));
         }
         // `prev`'s legal moves from `y` whose cascade goes through the same cells to
         // `x`: the cells after it.
@@ -661,6 +670,16 @@ fn listed() -> BTreeMap<String, String> {
         );
     }
     out
+}
+
+/// The cells of the Kings of the side other than `side` in `scene`.
+fn foe_kings(scene: &Scene, side: Side) -> BTreeSet<String> {
+    scene
+        .pieces
+        .iter()
+        .filter(|(_, l)| side_of(*l) != side && l.eq_ignore_ascii_case(&'K'))
+        .map(|(c, _)| c.clone())
+        .collect()
 }
 
 #[test]

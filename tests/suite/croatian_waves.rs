@@ -435,3 +435,35 @@ fn scn_mv_020_a_wave_activated_by_a_bishop_goes_to_the_edge_past_every_piece() {
     assert_eq!(got, expected);
     assert_eq!(legal(&g, fen), brute::legal(MIRANDA, fen));
 }
+
+/// The book's scn_mv_033 ("Wave activated by Unicorn, complete ply"): the Unicorn c5
+/// activates the Wave g4 (a light cell: a Knight's jumps), which jumps to f6 (dark: a
+/// Unicorn's long jumps) and on to i8, and then alternates the two jumps (`alternating
+/// Unicorn`), over the Pawns: h10, k12, j14 (the dark Wave, activated), m16.
+#[test]
+fn scn_mv_033_a_wave_activated_by_a_unicorn_alternates_two_jumps() {
+    let g = miranda();
+    let fen = "k15/16/9w6/16/16/16/16/7ppp6/7P8/7P8/7P8/2U13/6W9/16/16/K15 w - - 0 1";
+    let got = moves_from(&g, fen, "c5");
+    for to in ["f6", "i8", "h10", "k12", "m16"] {
+        assert!(got.contains(&format!("c5g4>{to}")), "c5g4>{to} in {got:?}");
+    }
+    assert!(got.iter().any(|m| m.starts_with("c5g4>j14>")), "{got:?}");
+    // The book's red cells from k12 (m13, l14, i13, i11, j10, l10, m11) are off this
+    // line; other pairs of jumps reach them (g4-e5-i6 alternated: m13).
+    assert_eq!(legal(&g, fen), brute::legal(MIRANDA, fen));
+}
+
+/// The book's scn_mv_034 ("Out of board steps"): the dark Unicorn k2 activates the dark
+/// Wave o3, which alternates o3-m4 and m4-p6 off the board's right edge and back on:
+/// n7, o10 and p13 (its ply ends on the board).
+#[test]
+fn scn_mv_034_an_alternating_wave_steps_off_the_board_and_back() {
+    let g = miranda();
+    let fen = "k15/16/16/16/16/16/16/16/16/16/16/16/16/14w1/10u5/K15 b - - 0 1";
+    let got = moves_from(&g, fen, "k2");
+    for to in ["m4", "p6", "n7", "o10", "p13"] {
+        assert!(got.contains(&format!("k2o3>{to}")), "k2o3>{to} in {got:?}");
+    }
+    assert_eq!(legal(&g, fen), brute::legal(MIRANDA, fen));
+}

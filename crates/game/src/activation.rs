@@ -54,6 +54,9 @@ pub(crate) struct Activation {
     /// Per kind: as a relay activated by these kinds it goes on in its activator's
     /// first step to the edge (`relay ..., onward [KINDS]`).
     relay_onward: Vec<Option<KindFilter>>,
+    /// Per kind: as an onward relay activated by these kinds it alternates two steps
+    /// (`relay ..., alternating KINDS`).
+    relay_alternating: Vec<Option<KindFilter>>,
     /// The most plies of one move (at most `MAX_CASCADE + 1`).
     pub(crate) plies: usize,
     /// Per kind: `passive`, it never starts a move.
@@ -67,6 +70,7 @@ impl Activation {
         let mut relay_activates = vec![KindFilter::Any; pieces];
         let mut relay_activates_foe = vec![None; pieces];
         let mut relay_onward = vec![None; pieces];
+        let mut relay_alternating = vec![None; pieces];
         for r in relays {
             for p in &r.pieces {
                 relay[p.index()] = true;
@@ -74,6 +78,7 @@ impl Activation {
                 relay_activates[p.index()] = r.activates.clone();
                 relay_activates_foe[p.index()] = r.activates_foe.clone();
                 relay_onward[p.index()] = r.onward.clone();
+                relay_alternating[p.index()] = r.alternating.clone();
             }
         }
         let mut is_passive = vec![false; pieces];
@@ -86,6 +91,7 @@ impl Activation {
             relay_activates,
             relay_activates_foe,
             relay_onward,
+            relay_alternating,
             plies: MAX_CASCADE + 1,
             passive: is_passive,
         }
@@ -138,6 +144,14 @@ impl Activation {
     /// edge, over every piece.
     pub(crate) fn is_onward(&self, kind: PieceId, walk_as: PieceId) -> bool {
         self.relay_onward[kind.index()]
+            .as_ref()
+            .is_some_and(|f| f.admits(walk_as))
+    }
+
+    /// Whether an onward relay of `kind`, walking with `walk_as`'s patterns, alternates
+    /// two steps (`relay ..., alternating KINDS`).
+    pub(crate) fn alternates(&self, kind: PieceId, walk_as: PieceId) -> bool {
+        self.relay_alternating[kind.index()]
             .as_ref()
             .is_some_and(|f| f.admits(walk_as))
     }

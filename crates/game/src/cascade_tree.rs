@@ -162,9 +162,11 @@ impl Ctx<'_, '_> {
     ) {
         let side = piece.side();
         let mut line: Vec<LineCell> = Vec::new();
-        for first in onward::first_steps(self.game, self.walker, walk_side, walk_as, at) {
+        let alternating = self.act.alternates(piece.kind(), walk_as);
+        let lines = onward::line_steps(self.game, self.walker, walk_side, walk_as, at, alternating);
+        for steps in lines {
             line.clear();
-            for cell in onward::line(self.game, at, first) {
+            for cell in onward::line(self.game, at, steps) {
                 let occupant = cells[cell.index()];
                 let (class, lands) = if occupant.is_empty() {
                     (Class::Empty, true)

@@ -494,9 +494,43 @@ fn first_steps(b: &Board, kind: char, w: bool, at: usize) -> Vec<(i32, i32)> {
 /// activated.
 fn wave_ends(b: &Board, walk: (char, bool), w: bool, at: usize) -> Vec<(usize, End)> {
     let mut out = Vec::new();
-    for (dx, dy) in first_steps(b, walk.0, walk.1, at) {
-        let mut c = at;
-        while let Some(t) = b.offset(c, dx, dy) {
+    let n = b.v.n as i32;
+    // Activated by a Unicorn, the Wave alternates its first step with a second, a
+    // Unicorn's jump from where the first ends, and may step off the board and back
+    // (book, "Activated by Unicorn", "Out of board steps") after its first two jumps.
+    let mut lines = Vec::new();
+    for v1 in first_steps(b, walk.0, walk.1, at) {
+        match b.offset(at, v1.0, v1.1) {
+            Some(c1) if walk.0 == 'U' => {
+                // The second jump is one the Unicorn could make on the board from c1
+                // (docs/language.md: a second step off the board is not taken yet).
+                lines.extend(
+                    first_steps(b, 'U', walk.1, c1)
+                        .into_iter()
+                        .filter(|v2| b.offset(c1, v2.0, v2.1).is_some())
+                        .map(|v2| (v1, v2)),
+                );
+            }
+            _ => lines.push((v1, v1)),
+        }
+    }
+    for (v1, v2) in lines {
+        let (mut x, mut y) = ((at % b.v.n) as i32, (at / b.v.n) as i32);
+        let back = (v1.0 + v2.0, v1.1 + v2.1) == (0, 0);
+        for k in 0..4 * n {
+            if back && k == 1 {
+                break;
+            }
+            let (dx, dy) = if k % 2 == 0 { v1 } else { v2 };
+            x += dx;
+            y += dy;
+            if !((0..n).contains(&x) && (0..n).contains(&y)) {
+                if v1 == v2 {
+                    break;
+                }
+                continue;
+            }
+            let t = (y * n + x) as usize;
             let end = match b.cells[t] {
                 None => Some(End::Quiet),
                 Some(q) if friend(q, w) && !matches!(kind(q), 'K' | 'A' | 'T') => {
@@ -508,7 +542,6 @@ fn wave_ends(b: &Board, walk: (char, bool), w: bool, at: usize) -> Vec<(usize, E
             if let Some(end) = end.filter(|&e| !out.contains(&(t, e))) {
                 out.push((t, end));
             }
-            c = t;
         }
     }
     out

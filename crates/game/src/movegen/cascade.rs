@@ -200,8 +200,17 @@ impl PseudoGen<'_> {
     ) {
         let side = piece.side();
         let start = out.len();
-        for first in onward::first_steps(self.game, &mut self.walker, walk_side, walk_as, at) {
-            for cell in onward::line(self.game, at, first) {
+        let alternating = act.alternates(piece.kind(), walk_as);
+        let lines = onward::line_steps(
+            self.game,
+            &mut self.walker,
+            walk_side,
+            walk_as,
+            at,
+            alternating,
+        );
+        for steps in lines {
+            for cell in onward::line(self.game, at, steps) {
                 let onto = cells[cell.index()];
                 let mut m = GameMove::simple(MoveKind::Normal, walk_as, at, cell);
                 if onto.is_empty() {

@@ -126,6 +126,9 @@ pub struct RelayDecl {
     /// them goes on in its activator's first step to the board's edge; twice is an
     /// error).
     pub onward: Vec<(Span, Option<Kinds>)>,
+    /// `alternating KINDS`: activated by these kinds, an `onward` relay alternates its
+    /// first step with a second one taken where the first ends (twice is an error).
+    pub alternating: Vec<Kinds>,
     /// `activate KINDS`: the only kinds it activates, of those its activator's patterns
     /// may (twice is an error).
     pub activate: Vec<Kinds>,

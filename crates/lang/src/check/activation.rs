@@ -40,6 +40,25 @@ impl Checker {
             },
             None => None,
         };
+        let alternating = match self.at_most_one(&d.alternating, |k| k.span, "alternating") {
+            Some(k) => match self.kinds(k) {
+                Some(f) => Some(f),
+                None => return,
+            },
+            None => None,
+        };
+        if let (Some(k), None) = (d.alternating.first(), d.onward.first()) {
+            self.error(
+                Diagnostic::error(
+                    "E0942",
+                    "`alternating` in a `relay` that is not `onward`",
+                    k.span,
+                )
+                .label("only an onward relay alternates two steps")
+                .help("add `, onward` (the relay goes on in its activator's first step to the edge), or leave `alternating` out"),
+            );
+            return;
+        }
         if let (Some(k), None) = (d.activate_foe.first(), d.onward.first()) {
             self.error(
                 Diagnostic::error(
@@ -74,6 +93,7 @@ impl Checker {
             pieces,
             move_only,
             onward,
+            alternating,
             activates,
             activates_foe,
             span: d.span,

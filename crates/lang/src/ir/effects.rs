@@ -98,6 +98,13 @@ pub struct Relay {
     /// edge, passing over every piece; it may end on any empty cell on the way or
     /// activate an own piece of `activates` there (the Croatian Wave).
     pub onward: Option<KindFilter>,
+    /// `alternating KINDS`: activated by a piece of these kinds, an `onward` relay
+    /// alternates its first step with a second one, the next step of one of its
+    /// activator's paths through the first (or, for one-step paths, the first step of
+    /// one of its paths from where the first ended), to the edge; it may step off the
+    /// board and back (the Croatian Wave activated by a Unicorn or a Centaur). `None`:
+    /// it never alternates.
+    pub alternating: Option<KindFilter>,
     /// `activate KINDS`: of the pieces its activator's patterns may activate, the kinds
     /// it activates (`Any` without the option).
     pub activates: KindFilter,

@@ -139,6 +139,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::relay_move_only => "`move only`",
         R::relay_activate => "`activate KINDS`",
         R::relay_onward | R::kw_onward => "`onward`",
+        R::relay_alternating | R::kw_alternating => "`alternating`",
         R::kw_through => "`through` and piece names",
         R::teleport_not => "`not` and piece names",
         R::castling_through => "`through check`",

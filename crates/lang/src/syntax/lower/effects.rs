@@ -81,7 +81,8 @@ pub(super) fn lion_trading(n: &Node<'_>) -> LionTradingDecl {
     }
 }
 
-/// `relay PIECES [, move only] [, activate KINDS] [, activate foe KINDS] [, onward [KINDS]]`
+/// `relay PIECES [, move only] [, activate KINDS] [, activate foe KINDS] [, onward [KINDS]]
+/// [, alternating KINDS]`
 pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
     RelayDecl {
         pieces: piece_list(n.child(R::piece_list), n.span),
@@ -89,6 +90,11 @@ pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
         onward: n
             .all(R::relay_onward)
             .map(|m| (m.span, m.child(R::decl_kinds).map(kinds)))
+            .collect(),
+        alternating: n
+            .all(R::relay_alternating)
+            .filter_map(|a| a.child(R::decl_kinds))
+            .map(kinds)
             .collect(),
         activate: n
             .all(R::relay_activate)
