@@ -184,7 +184,7 @@ impl MoveGenerator<'_> {
     /// Whether every pseudo-legal move of the side to move is legal by
     /// [`MoveGenerator::is_legal_general`] but for `lion trading`: `no check` (without
     /// `except last`) and the side still has a royal.
-    fn all_pseudo_legal(&self, pos: &GamePosition) -> bool {
+    pub(crate) fn all_pseudo_legal(&self, pos: &GamePosition) -> bool {
         let g = self.pseudo.game;
         g.effects
             .as_deref()
