@@ -559,7 +559,10 @@ impl MoveGenerator<'_> {
         self.pseudo.drops(pos, &mut pending);
         for m in pending.iter() {
             if BLAST {
-                count += u64::from(self.is_legal(pos, m));
+                // What the kernel finds safe is safe under the blast rule; the rest
+                // tested in full.
+                let safe = self.blast_kernel_safe(bb, &s, pos, m);
+                count += u64::from(safe || self.is_legal(pos, m));
                 continue;
             }
             let legal = u64::from(self.legal_by_kernel(bb, &s, pos, m));
