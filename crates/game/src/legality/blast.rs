@@ -16,7 +16,7 @@ use super::RoyalsAfter;
 use crate::attack::forward::forward_attackers;
 use crate::attack::query::attacked_by_commoner;
 use crate::ids::{CellId, Side};
-use crate::kernel::bits::Bits;
+use crate::kernel::bits::{Bits, Cells};
 use crate::kernel::{with_bits, Bitboards};
 use crate::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 
@@ -209,5 +209,59 @@ impl MoveGenerator<'_> {
             }
         }
         true
+    }
+
+    /// The kernel's count of the piece of the side to move on cell `i` in a blast
+    /// game from its reach ([`reach::Reach::sets`]: exactly one move per destination),
+    /// as the rays would count it: the moves to allowed cells that capture nothing
+    /// counted, the others built into `self.pseudo.walked` to be tested. `None` (nothing
+    /// appended) where the piece has no such reach or a destination may promote.
+    pub(crate) fn blast_reach_count<B: Bits>(
+        &mut self,
+        bb: &Bitboards<B>,
+        s: &Safety<B>,
+        pos: &GamePosition,
+        i: usize,
+    ) -> Option<u64> {
+        let g = self.pseudo.game;
+        let (side, kind) = (pos.side, pos.cells[i].kind());
+        if !bb.reach.sets(side, kind).has(i) {
+            return None;
+        }
+        let to = bb
+            .reach
+            .of((side, kind, i), s.occ, s.theirs, !pos.moved(i))?;
+        if !(to & bb.promotes[side.index() * g.pieces + kind.index()]).is_zero() {
+            return None;
+        }
+        let counted = to & *s.allowed(Some(i)) & !s.theirs;
+        let rest = to & !counted;
+        if !rest.is_zero() {
+            self.defer_reach_moves(bb, (side, kind, i), rest, s.theirs);
+        }
+        Some(counted.count() as u64)
+    }
+
+    /// Appends to `self.pseudo.walked` the moves of [`MoveGenerator::blast_reach_count`]'s
+    /// piece to the cells `rest`, as its rays would build them.
+    #[inline(never)]
+    fn defer_reach_moves<B: Bits>(
+        &mut self,
+        bb: &Bitboards<B>,
+        (side, kind, i): (Side, crate::ids::PieceId, usize),
+        rest: B,
+        theirs: B,
+    ) {
+        let ep = bb.reach.ep_cells(side, kind, i);
+        let from = CellId(i as u16);
+        for t in Cells::of(rest) {
+            let mut m = GameMove::simple(MoveKind::Normal, kind, from, CellId(t as u16));
+            m.captures_to = theirs.has(t);
+            if let Some(&(_, opened)) = ep.iter().find(|&&(landing, _)| landing as usize == t) {
+                m.ep[0] = opened;
+                m.n_ep = 1;
+            }
+            self.pseudo.walked.push(m);
+        }
     }
 }

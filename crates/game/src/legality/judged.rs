@@ -102,26 +102,6 @@ impl<B: Bits> Sink for AllowedCount<'_, B> {
     }
 }
 
-/// Appends the move of a piece with a reach ([`reach::Reach::sets`]) from `from` to
-/// `to`, as its ray would have built it: a capture where a foe stands, opening to en
-/// passant the cell `ep` gives for `to`.
-#[cold]
-fn defer_set_move(
-    walked: &mut Vec<GameMove>,
-    (kind, from): (crate::ids::PieceId, CellId),
-    to: usize,
-    captures: bool,
-    ep: &[(u16, u16)],
-) {
-    let mut m = GameMove::simple(crate::MoveKind::Normal, kind, from, CellId(to as u16));
-    m.captures_to = captures;
-    if let Some(&(_, opened)) = ep.iter().find(|&&(landing, _)| landing as usize == to) {
-        m.ep[0] = opened;
-        m.n_ep = 1;
-    }
-    walked.push(m);
-}
-
 impl MoveGenerator<'_> {
     /// Replaces `out` with the legal moves of the side to move as compact moves: the
     /// moves of [`MoveGenerator::legal_moves`], each once, built without a full
@@ -255,7 +235,7 @@ impl MoveGenerator<'_> {
 
     /// Whether the pseudo-legal move `m` is legal: the kernel's verdict, or the full
     /// test where the kernel cannot tell.
-    #[inline]
+    #[inline(never)]
     fn legal_by_kernel<B: Bits>(
         &mut self,
         bb: &Bitboards<B>,
@@ -457,31 +437,20 @@ impl MoveGenerator<'_> {
             let listed = !simple
                 || bb.listed_from[promo].has(i)
                 || (forward && self.kernel_forward.marked(i));
-            if !listed
-                && !forward
-                && reach::Reach::<B>::BUILT
-                && (!BLAST || bb.reach.sets(side, kind).has(i))
-            {
+            if !BLAST && !listed && !forward && reach::Reach::<B>::BUILT {
                 let at = (side, kind, i);
                 if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved(i)) {
                     // Moves that may promote are expanded and tested one by one.
                     if (to & bb.promotes[promo]).is_zero() {
-                        let allowed = to & *s.allowed(Some(i));
-                        if BLAST {
-                            // Allowed moves that capture nothing counted, the others
-                            // tested in full, as the rays below decide.
-                            let counted = allowed & !s.theirs;
-                            count += counted.count() as u64;
-                            let ep = bb.reach.ep_cells(side, kind, i);
-                            let walked = &mut self.pseudo.walked;
-                            for t in Cells::of(to & !counted) {
-                                defer_set_move(walked, (kind, from), t, s.theirs.has(t), ep);
-                            }
-                        } else {
-                            count += allowed.count() as u64 * n;
-                        }
+                        count += (to & *s.allowed(Some(i))).count() as u64 * n;
                         continue;
                     }
+                }
+            }
+            if BLAST && !listed && reach::Reach::<B>::BUILT {
+                if let Some(n) = self.blast_reach_count(bb, &s, pos, i) {
+                    count += n;
+                    continue;
                 }
             }
             let allow = *s.allowed(Some(i));

@@ -121,9 +121,6 @@ impl MoveGenerator<'_> {
         // A blast game (Atomic) whose lists are for its effects alone: counted as
         // below, its captures tested in full (`QuickState::blast`).
         let g = self.pseudo.game;
-        if let Some(n) = self.count_placed(pos) {
-            return n;
-        }
         let blast = g.blast_counts;
         let lists = (g.counts_lists() && !blast) || self.facing_now(pos);
         if !lists {
@@ -135,6 +132,10 @@ impl MoveGenerator<'_> {
             }
         }
         if lists || g.gating_live(pos) || !self.prepare_quick_in(pos, blast) {
+            // A second action after each move (the Duck): counted, not listed.
+            if let Some(n) = self.count_placed(pos) {
+                return n;
+            }
             let mut moves = self.pseudo.buffer();
             self.legal_moves(pos, &mut moves);
             let n = moves.len() as u64;
@@ -150,6 +151,7 @@ impl MoveGenerator<'_> {
     /// second action, each counted with its placements
     /// ([`crate::neutral::count_placements`]) instead of being built once per cell.
     /// `None` where the list is needed (or the game has no such action).
+    #[inline(never)]
     pub(crate) fn count_placed(&mut self, pos: &mut GamePosition) -> Option<u64> {
         let g = self.pseudo.game;
         let fx = g.effects.as_deref()?;
