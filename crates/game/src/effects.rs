@@ -267,6 +267,33 @@ impl GameEffects {
         })
     }
 
+    /// The cells the game's blast clears around a capture by `by` whose piece, of
+    /// kind `kind` once landed, lands on `at` (the board as it stands before the
+    /// capture, the capturer's start `from` emptied by the move): `clear` is called
+    /// with every cell around `at` that the blast hits. False, and nothing called, when
+    /// the game has no blast or the capturer is kept standing (`immune`), so that the
+    /// capture clears more or less than `from`, `at` and those cells.
+    pub(crate) fn blast_cleared(
+        &self,
+        pos: &GamePosition,
+        (by, kind): (Side, PieceId),
+        (from, at): (CellId, CellId),
+        mut clear: impl FnMut(CellId),
+    ) -> bool {
+        let Some(blast) = &self.blast else {
+            return false;
+        };
+        if blast.keeps_capturer.get(kind.index()).is_some_and(|&k| k) {
+            return false;
+        }
+        for &c in blast.around.of(by, at) {
+            if c != from && blast.hits(by, pos.cells[c.index()]) {
+                clear(c);
+            }
+        }
+        true
+    }
+
     pub(crate) fn marked_blast(&self, m: &GameMove) -> bool {
         self.marked(m).is_some_and(|a| a.blast.is_some())
     }

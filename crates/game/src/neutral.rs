@@ -11,7 +11,7 @@
 //! carried by [`super::effects::GameEffects`], so such games take the paths of games
 //! with effects (legality by playing, perft counting whole lists).
 
-use super::{Game, GameMove, GamePosition, MoveKind};
+use super::{Game, GameMove, GamePosition, MoveKind, MAX_CHAIN};
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::Site;
 use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
@@ -84,30 +84,94 @@ pub(crate) fn add_duck_moves(
     let region = placement.region.as_ref().map(|r| &r[pos.side.index()]);
     let mut reach = Vec::new();
     for m in &base {
-        let (vacated, filled) = changed_cells(g, m);
+        let changed = Changed::of(g, m);
         if placement.site == Site::Reach {
             reach_cells(g, walker, pos, m, &mut reach);
         }
         for (i, occ) in pos.cells.iter().enumerate() {
             let c = CellId(i as u16);
-            let empty = if filled.contains(&c) {
-                false
-            } else {
-                occ.is_empty() || vacated.contains(&c)
-            };
             let allowed = region.map_or(true, |r| r[i])
                 && match placement.site {
                     Site::Anywhere => true,
                     Site::Left => m.kind != MoveKind::Drop && c == mover_path(g, m).0,
                     Site::Reach => reach[i],
                 };
-            if empty && allowed {
+            if allowed && changed.empty_after(c, occ.is_empty()) {
                 let mut d = *m;
                 d.duck = Some(c);
                 out.push(d);
             }
         }
     }
+}
+
+/// The number of moves [`add_duck_moves`] makes of the moves `base`, without making
+/// them: per move, the cells empty once it is made that `placement` allows. Anywhere
+/// (in a zone or not), the side's empty cells, corrected on the few cells the move
+/// changes; where the mover was, that one cell; as the mover moves, its walk.
+pub(crate) fn count_placements(
+    g: &Game,
+    placement: &Placement,
+    walker: &mut Walker<'_>,
+    pos: &GamePosition,
+    base: &[GameMove],
+) -> u64 {
+    let region = placement.region.as_ref().map(|r| &r[pos.side.index()]);
+    let allowed = |c: CellId| region.map_or(true, |r| r[c.index()]);
+    let mut count = 0u64;
+    match placement.site {
+        Site::Anywhere => {
+            let empty = pos
+                .cells
+                .iter()
+                .enumerate()
+                .filter(|&(i, o)| o.is_empty() && region.map_or(true, |r| r[i]))
+                .count() as u64;
+            for m in base {
+                if m.kind == MoveKind::Normal
+                    && m.n_passing == 0
+                    && m.push_to.is_none()
+                    && m.from != m.to
+                    && region.is_none()
+                {
+                    // Most moves: the piece's cell is emptied, its landing cell filled.
+                    count += empty + 1 - u64::from(pos.cells[m.to.index()].is_empty());
+                    continue;
+                }
+                let changed = Changed::of(g, m);
+                // Cells the move does not change are empty after it as before.
+                let mut n = empty;
+                for (k, &c) in changed.cells().iter().enumerate() {
+                    if changed.cells()[..k].contains(&c) || !allowed(c) {
+                        continue;
+                    }
+                    let before = pos.cells[c.index()].is_empty();
+                    n = n + u64::from(changed.empty_after(c, before)) - u64::from(before);
+                }
+                count += n;
+            }
+        }
+        Site::Left => {
+            for m in base {
+                let c = mover_path(g, m).0;
+                let empty = Changed::of(g, m).empty_after(c, pos.cells[c.index()].is_empty());
+                count += u64::from(m.kind != MoveKind::Drop && allowed(c) && empty);
+            }
+        }
+        Site::Reach => {
+            let mut reach = Vec::new();
+            for m in base {
+                let changed = Changed::of(g, m);
+                reach_cells(g, walker, pos, m, &mut reach);
+                for (i, occ) in pos.cells.iter().enumerate() {
+                    let c = CellId(i as u16);
+                    count +=
+                        u64::from(reach[i] && allowed(c) && changed.empty_after(c, occ.is_empty()));
+                }
+            }
+        }
+    }
+    count
 }
 
 /// The cell the moving piece leaves and the one it lands on (a castling's king's; a
@@ -185,25 +249,66 @@ impl Sink for Quiet<'_, '_> {
     }
 }
 
-/// The cells a move empties and the cells it fills (its own changes, before effects).
-fn changed_cells(g: &Game, m: &GameMove) -> (Vec<CellId>, Vec<CellId>) {
-    match m.kind {
-        MoveKind::Drop => (Vec::new(), vec![m.to]),
-        MoveKind::Castling(i) => {
-            let c = &g.castlings[i as usize];
-            (
-                vec![c.king_from, c.partner_from],
-                vec![c.king_to, c.partner_to],
-            )
+/// The cells a move empties and the cells it fills (its own changes, before effects),
+/// without allocating: the emptied first.
+struct Changed {
+    cells: [CellId; MAX_CHAIN + 2],
+    /// `cells[..vacated]` are emptied, `cells[vacated..len]` filled.
+    vacated: usize,
+    len: usize,
+}
+
+impl Changed {
+    fn of(g: &Game, m: &GameMove) -> Changed {
+        let mut ch = Changed {
+            cells: [CellId(0); MAX_CHAIN + 2],
+            vacated: 0,
+            len: 0,
+        };
+        match m.kind {
+            MoveKind::Drop => ch.fill(&[], &[m.to]),
+            MoveKind::Castling(i) => {
+                let c = &g.castlings[i as usize];
+                ch.fill(&[c.king_from, c.partner_from], &[c.king_to, c.partner_to]);
+            }
+            MoveKind::EnPassant { victim } => ch.fill(&[m.from, victim], &[m.to]),
+            MoveKind::Normal => {
+                ch.cells[0] = m.from;
+                ch.len = 1;
+                for c in m.passing_captures() {
+                    ch.cells[ch.len] = c;
+                    ch.len += 1;
+                }
+                ch.vacated = ch.len;
+                ch.cells[ch.len] = m.to;
+                ch.len += 1;
+                if let Some(p) = m.push_to {
+                    ch.cells[ch.len] = p;
+                    ch.len += 1;
+                }
+            }
         }
-        MoveKind::EnPassant { victim } => (vec![m.from, victim], vec![m.to]),
-        MoveKind::Normal => {
-            let mut vacated = vec![m.from];
-            vacated.extend(m.passing_captures());
-            let mut filled = vec![m.to];
-            filled.extend(m.push_to);
-            (vacated, filled)
-        }
+        ch
+    }
+
+    fn fill(&mut self, vacated: &[CellId], filled: &[CellId]) {
+        self.cells[..vacated.len()].copy_from_slice(vacated);
+        self.vacated = vacated.len();
+        self.cells[vacated.len()..vacated.len() + filled.len()].copy_from_slice(filled);
+        self.len = vacated.len() + filled.len();
+    }
+
+    /// Every cell the move changes (a cell may come twice).
+    fn cells(&self) -> &[CellId] {
+        &self.cells[..self.len]
+    }
+
+    /// Whether `c`, empty before the move or not (`before`), is empty after it: not
+    /// filled, and empty before or emptied.
+    #[inline]
+    fn empty_after(&self, c: CellId, before: bool) -> bool {
+        !self.cells[self.vacated..self.len].contains(&c)
+            && (before || self.cells[..self.vacated].contains(&c))
     }
 }
 

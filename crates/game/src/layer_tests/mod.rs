@@ -9,4 +9,5 @@ mod blast;
 mod exposure;
 mod forward;
 mod gating;
+mod placement;
 mod playouts;

@@ -10,10 +10,14 @@
 //! occupants written in, without make. `general`'s play-every-reply test stays the
 //! reference: `layer_tests/blast.rs` holds these answers to it on seeded playouts.
 
+use super::quick::Quick;
+use super::safety::Safety;
 use super::RoyalsAfter;
 use crate::attack::forward::forward_attackers;
 use crate::attack::query::attacked_by_commoner;
 use crate::ids::{CellId, Side};
+use crate::kernel::bits::{Bits, Cells};
+use crate::kernel::{with_bits, Bitboards};
 use crate::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 
 /// Whether `g`'s legality may be answered here: its only effect is the game's blast,
@@ -117,5 +121,147 @@ impl MoveGenerator<'_> {
             return None;
         }
         Some(self.is_legal_light_with(pos, m, |s, pos, royals| s.blast_capture(pos, them, royals)))
+    }
+}
+
+impl MoveGenerator<'_> {
+    /// Whether the bitboard kernel finds the pseudo-legal move `m` of a blast game
+    /// (`Game::blast_counts`) safe, so that it is legal without the full test: a move
+    /// that captures nothing ([`quiet_move`]: the royal's, castling) when the kernel's
+    /// verdict is `Legal`; a plain capture (no promotion kept by `immune`, nothing in
+    /// passing, no mark) when no royal of ours is among the cells it clears (its
+    /// start, its landing cell, the blast around it) and, with those cells emptied,
+    /// the kernel finds no enemy piece attacking our royal. The kernel's attackers
+    /// include the enemy king (which under the blast rule never takes), so what it
+    /// finds safe is safe; false sends the move to the full test.
+    pub(crate) fn blast_kernel_safe<B: Bits>(
+        &self,
+        bb: &Bitboards<B>,
+        s: &Safety<B>,
+        pos: &GamePosition,
+        m: &GameMove,
+    ) -> bool {
+        let g = self.pseudo.game;
+        if quiet_move(g, m) {
+            return self.kernel_verdict(bb, s, pos, m) == Quick::Legal;
+        }
+        let Some(fx) = g.effects.as_deref() else {
+            return false;
+        };
+        let side = pos.side;
+        if m.kind != MoveKind::Normal
+            || !m.captures_to
+            || m.n_passing != 0
+            || m.convert.is_some()
+            || m.push_to.is_some()
+            || m.duck.is_some()
+            || m.has_cascade()
+            || m.gate != 0
+            || m.mark != 0
+            || pos.royal_count[side.index()] != 1
+        {
+            return false;
+        }
+        let royal = pos.royal_sum[side.index()] as usize;
+        let kind = m.promotion.unwrap_or(m.piece);
+        let mut cleared = B::bit(m.from.index()) | B::bit(m.to.index());
+        if !fx.blast_cleared(pos, (side, kind), (m.from, m.to), |c| {
+            cleared.set(c.index())
+        }) || cleared.has(royal)
+        {
+            return false;
+        }
+        let (occ, theirs) = (s.occ & !cleared, s.theirs & !cleared);
+        !bb.exposure
+            .attacked(side.opponent(), royal, occ, theirs, &pos.cells)
+    }
+
+    /// The legal moves of `pseudo` (the pseudo-legal moves of the side to move) in a
+    /// blast game with a bitboard kernel (`Game::blast_counts`), in their order: each
+    /// kept when [`MoveGenerator::blast_kernel_safe`] finds it safe, else by the full
+    /// test. False (and `out` untouched) where the kernel does not judge the node:
+    /// pieces answered forward, or not one royal.
+    pub(crate) fn blast_legal_by_kernel(
+        &mut self,
+        pos: &mut GamePosition,
+        pseudo: &[GameMove],
+        out: &mut Vec<GameMove>,
+    ) -> bool {
+        let g = self.pseudo.game;
+        with_bits!(&g.bits, k => self.blast_legal_with(k, pos, pseudo, out), None => false)
+    }
+
+    fn blast_legal_with<B: Bits>(
+        &mut self,
+        bb: &Bitboards<B>,
+        pos: &mut GamePosition,
+        pseudo: &[GameMove],
+        out: &mut Vec<GameMove>,
+    ) -> bool {
+        let side = pos.side.index();
+        if bb.forward || pos.royal_count[side] != 1 {
+            return false;
+        }
+        let s = Safety::compute(&bb.exposure, pos, pos.royal_sum[side] as usize);
+        for m in pseudo {
+            if self.blast_kernel_safe(bb, &s, pos, m) || self.is_legal(pos, m) {
+                out.push(*m);
+            }
+        }
+        true
+    }
+
+    /// The kernel's count of the piece of the side to move on cell `i` in a blast
+    /// game from its reach ([`reach::Reach::sets`]: exactly one move per destination),
+    /// as the rays would count it: the moves to allowed cells that capture nothing
+    /// counted, the others built into `self.pseudo.walked` to be tested. `None` (nothing
+    /// appended) where the piece has no such reach or a destination may promote.
+    pub(crate) fn blast_reach_count<B: Bits>(
+        &mut self,
+        bb: &Bitboards<B>,
+        s: &Safety<B>,
+        pos: &GamePosition,
+        i: usize,
+    ) -> Option<u64> {
+        let g = self.pseudo.game;
+        let (side, kind) = (pos.side, pos.cells[i].kind());
+        if !bb.reach.sets(side, kind).has(i) {
+            return None;
+        }
+        let to = bb
+            .reach
+            .of((side, kind, i), s.occ, s.theirs, !pos.moved(i))?;
+        if !(to & bb.promotes[side.index() * g.pieces + kind.index()]).is_zero() {
+            return None;
+        }
+        let counted = to & *s.allowed(Some(i)) & !s.theirs;
+        let rest = to & !counted;
+        if !rest.is_zero() {
+            self.defer_reach_moves(bb, (side, kind, i), rest, s.theirs);
+        }
+        Some(counted.count() as u64)
+    }
+
+    /// Appends to `self.pseudo.walked` the moves of [`MoveGenerator::blast_reach_count`]'s
+    /// piece to the cells `rest`, as its rays would build them.
+    #[inline(never)]
+    fn defer_reach_moves<B: Bits>(
+        &mut self,
+        bb: &Bitboards<B>,
+        (side, kind, i): (Side, crate::ids::PieceId, usize),
+        rest: B,
+        theirs: B,
+    ) {
+        let ep = bb.reach.ep_cells(side, kind, i);
+        let from = CellId(i as u16);
+        for t in Cells::of(rest) {
+            let mut m = GameMove::simple(MoveKind::Normal, kind, from, CellId(t as u16));
+            m.captures_to = theirs.has(t);
+            if let Some(&(_, opened)) = ep.iter().find(|&&(landing, _)| landing as usize == t) {
+                m.ep[0] = opened;
+                m.n_ep = 1;
+            }
+            self.pseudo.walked.push(m);
+        }
     }
 }

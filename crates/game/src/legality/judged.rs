@@ -235,7 +235,7 @@ impl MoveGenerator<'_> {
 
     /// Whether the pseudo-legal move `m` is legal: the kernel's verdict, or the full
     /// test where the kernel cannot tell.
-    #[inline]
+    #[inline(never)]
     fn legal_by_kernel<B: Bits>(
         &mut self,
         bb: &Bitboards<B>,
@@ -447,6 +447,12 @@ impl MoveGenerator<'_> {
                     }
                 }
             }
+            if BLAST && !listed && reach::Reach::<B>::BUILT {
+                if let Some(n) = self.blast_reach_count(bb, &s, pos, i) {
+                    count += n;
+                    continue;
+                }
+            }
             let allow = *s.allowed(Some(i));
             let promo_to = &g.promo_to[promo];
             match g.kernels.rays(side, kind, from) {
@@ -522,7 +528,10 @@ impl MoveGenerator<'_> {
         self.pseudo.drops(pos, &mut pending);
         for m in pending.iter() {
             if BLAST {
-                count += u64::from(self.is_legal(pos, m));
+                // What the kernel finds safe is safe under the blast rule; the rest
+                // tested in full.
+                let safe = self.blast_kernel_safe(bb, &s, pos, m);
+                count += u64::from(safe || self.is_legal(pos, m));
                 continue;
             }
             let legal = u64::from(self.legal_by_kernel(bb, &s, pos, m));

@@ -151,6 +151,12 @@ impl<'g> MoveGenerator<'g> {
         // A blast game (Atomic): the quick test's `Legal` on a move that captures
         // nothing, every other move by the full test (`blast`).
         let g = self.pseudo.game;
+        // A blast game with a kernel (Atomic): what the kernel finds safe, the rest by
+        // the full test.
+        if g.blast_counts && self.blast_legal_by_kernel(pos, &pseudo, out) {
+            self.pseudo.give_back(pseudo);
+            return;
+        }
         let blast = blast::quiet_blast_game(g);
         let quick = !g.evasion_captures && self.prepare_quick_in(pos, blast);
         for m in pseudo.iter() {
@@ -184,7 +190,7 @@ impl MoveGenerator<'_> {
     /// Whether every pseudo-legal move of the side to move is legal by
     /// [`MoveGenerator::is_legal_general`] but for `lion trading`: `no check` (without
     /// `except last`) and the side still has a royal.
-    fn all_pseudo_legal(&self, pos: &GamePosition) -> bool {
+    pub(crate) fn all_pseudo_legal(&self, pos: &GamePosition) -> bool {
         let g = self.pseudo.game;
         g.effects
             .as_deref()

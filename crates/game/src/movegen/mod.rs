@@ -230,6 +230,28 @@ impl<'g> PseudoGen<'g> {
     /// [`PseudoGen::pseudo_moves`] without the pass.
     fn pseudo_moves_filtered(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
         let first = out.len();
+        self.pseudo_moves_unplaced(pos, out);
+        if let Some(fx) = self.game.effects.as_deref() {
+            if fx.duck.is_some() {
+                let placement = &fx.placement;
+                super::neutral::add_duck_moves(
+                    self.game,
+                    placement,
+                    &mut self.walker,
+                    pos,
+                    out,
+                    first,
+                );
+            }
+        }
+    }
+
+    /// [`PseudoGen::pseudo_moves`] without the pass and without the second action
+    /// (`neutral P, after each move`: the Duck's move or a wall's placement), which
+    /// [`crate::neutral::add_duck_moves`] adds to each of these moves, or
+    /// [`crate::neutral::count_placements`] counts.
+    pub(crate) fn pseudo_moves_unplaced(&mut self, pos: &GamePosition, out: &mut Vec<GameMove>) {
+        let first = out.len();
         self.pseudo_moves_unfiltered(pos, out);
         if let Some(fx) = self.game.effects.as_deref() {
             if pos.side == Side::Second && !fx.neutral_movers.is_empty() {
@@ -285,19 +307,6 @@ impl<'g> PseudoGen<'g> {
         }
         if let Some(gt) = self.game.gating.as_deref() {
             gt.add_moves(self.game, pos, out, first);
-        }
-        if let Some(fx) = self.game.effects.as_deref() {
-            if fx.duck.is_some() {
-                let placement = &fx.placement;
-                super::neutral::add_duck_moves(
-                    self.game,
-                    placement,
-                    &mut self.walker,
-                    pos,
-                    out,
-                    first,
-                );
-            }
         }
     }
 

@@ -195,6 +195,10 @@ impl MoveGenerator<'_> {
             }
         }
         if lists || g.gating_live(pos) || !self.prepare_quick_in(pos, blast) {
+            // A second action after each move (the Duck): counted, not listed.
+            if let Some(n) = self.count_placed(pos) {
+                return n;
+            }
             let mut moves = self.pseudo.buffer();
             self.legal_moves(pos, &mut moves);
             let n = moves.len() as u64;
@@ -202,6 +206,44 @@ impl MoveGenerator<'_> {
             return n;
         }
         self.count_prepared(pos)
+    }
+
+    /// The count in a game whose every move is followed by a second action (`neutral
+    /// Duck, after each move`, walls placed) and whose pseudo-legal moves are all legal
+    /// (`no check`, as [`MoveGenerator::legal_moves`] judges it): the moves before the
+    /// second action, each counted with its placements
+    /// ([`crate::neutral::count_placements`]) instead of being built once per cell.
+    /// `None` where the list is needed (or the game has no such action).
+    #[inline(never)]
+    pub(crate) fn count_placed(&mut self, pos: &mut GamePosition) -> Option<u64> {
+        let g = self.pseudo.game;
+        let fx = g.effects.as_deref()?;
+        fx.duck?;
+        // What `legal_moves` does beside the pseudo-legal list, left to it.
+        if g.sokoban_reverse()
+            || g.must_capture.is_some()
+            || fx.lion.is_some()
+            || g.drop_phase.as_ref().is_some_and(|ph| ph.first)
+            || self.facing_now(pos)
+        {
+            return None;
+        }
+        if g.ended_at_once(pos) {
+            return Some(0);
+        }
+        if !self.all_pseudo_legal(pos) {
+            return None;
+        }
+        let mut base = self.pseudo.buffer();
+        self.pseudo.pseudo_moves_unplaced(pos, &mut base);
+        let walker = &mut self.pseudo.walker;
+        let n = crate::neutral::count_placements(g, &fx.placement, walker, pos, &base);
+        self.pseudo.give_back(base);
+        // `pass when stuck`: the pass, when no move is left, is the list's.
+        if n == 0 && g.ends.pass_when_stuck {
+            return None;
+        }
+        Some(n)
     }
 
     /// Walks the piece of the side to move on cell `i` over `board` (the position, or
