@@ -12,7 +12,7 @@ use super::safety::Safety;
 use crate::compact::{MoveList, MoveOut};
 use crate::ids::CellId;
 use crate::kernel::bits::{Bits, Cells};
-use crate::kernel::{self, reach, with_bits, Bitboards};
+use crate::kernel::{self, reach, shifts, with_bits, Bitboards};
 use crate::movegen::{expand_promotions, Destinations, Keep, Plies};
 use crate::walk::{Ply, Sink};
 use crate::{GameMove, GamePosition, MoveGenerator};
@@ -422,8 +422,19 @@ impl MoveGenerator<'_> {
         let mut count = 0u64;
         self.pseudo.walked.clear();
         let simple = s.simple();
+        // Kinds counted at once (pawns): their pieces that are not pinned gathered by
+        // slot, and counted after the loop (`shifts`).
+        let at_once = !GATE && !BLAST && !FORWARD && simple && !bb.shifts.kinds(side).is_empty();
+        let mut gathered = [B::ZERO; shifts::MAX_KINDS];
         for i in Cells::of(s.occ & !s.theirs) {
             let kind = pos.cells[i].kind();
+            if at_once {
+                let slot = bb.shifts.slot(side, kind);
+                if slot != shifts::NONE && !s.pinned.has(i) && bb.shifts.from(side, kind).has(i) {
+                    gathered[slot as usize].set(i);
+                    continue;
+                }
+            }
             let from = CellId(i as u16);
             let promo = side.index() * g.pieces + kind.index();
             // Each legal move of the piece counts this many: itself and the gating
@@ -504,6 +515,14 @@ impl MoveGenerator<'_> {
                     self.pseudo.walker.walk(pos, side, kind, from, &mut sink);
                     count += sink.count * n;
                 }
+            }
+        }
+        if at_once {
+            for (slot, &kind) in bb.shifts.kinds(side).iter().enumerate() {
+                let set = gathered[slot];
+                count += bb
+                    .shifts
+                    .count((side, kind), set, s.occ, s.theirs, *s.allowed(None));
             }
         }
         if !pos.ep.is_none() {
