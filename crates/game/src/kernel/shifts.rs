@@ -116,6 +116,9 @@ impl<B: Bits> Shifts<B> {
                         }
                     }
                     from.set(c);
+                    if keys.len() > MAX_KEYS {
+                        break;
+                    }
                 }
                 if from.is_zero() || keys.len() > MAX_KEYS || slots == MAX_KINDS {
                     continue;

@@ -324,7 +324,10 @@ impl MoveGenerator<'_> {
             {
                 continue;
             }
-            let Some(to) = bb.reach.of((side, kind, i), s.occ, s.theirs, !pos.moved(i)) else {
+            let Some(to) = bb
+                .reach
+                .of((side, kind, i), s.occ, s.theirs, || !pos.moved(i))
+            else {
                 continue;
             };
             if !(to & bb.promotes[at]).is_zero() {
@@ -437,6 +440,22 @@ impl MoveGenerator<'_> {
             }
             let from = CellId(i as u16);
             let promo = side.index() * g.pieces + kind.index();
+            if !GATE && !BLAST && !FORWARD && i == royal && reach::Reach::<B>::BUILT {
+                // The royal's moves, by its reach: each destination asked of the
+                // kernel with the start emptied and the destination taken, as
+                // `Safety::verdict` asks it of a royal's move (no move built).
+                let to = bb
+                    .reach
+                    .of((side, kind, i), s.occ, s.theirs, || !pos.moved(i));
+                if let Some(to) = to.filter(|to| (*to & bb.promotes[promo]).is_zero()) {
+                    let (them, occ) = (side.opponent(), s.occ & !B::bit(i));
+                    for t in Cells::of(to) {
+                        let (occ, theirs) = (occ | B::bit(t), s.theirs & !B::bit(t));
+                        count += u64::from(!k.attacked(them, t, occ, theirs, &pos.cells));
+                    }
+                    continue;
+                }
+            }
             // Each legal move of the piece counts this many: itself and the gating
             // moves beside it.
             let n: u64 = if GATE {
@@ -450,7 +469,7 @@ impl MoveGenerator<'_> {
                 || (forward && self.kernel_forward.marked(i));
             if !BLAST && !listed && !forward && reach::Reach::<B>::BUILT {
                 let at = (side, kind, i);
-                if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved(i)) {
+                if let Some(to) = bb.reach.of(at, s.occ, s.theirs, || !pos.moved(i)) {
                     // Moves that may promote are expanded and tested one by one.
                     if (to & bb.promotes[promo]).is_zero() {
                         count += (to & *s.allowed(Some(i))).count() as u64 * n;
