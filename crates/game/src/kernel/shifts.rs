@@ -26,6 +26,9 @@ const MAX_STEPS: usize = 2;
 /// less: a knight has eight).
 const MAX_KEYS: usize = 6;
 
+/// A kind is given up once this many more of its cells were refused than taken.
+const GIVE_UP: usize = 2;
+
 /// The most kinds per side counted at once.
 pub(crate) const MAX_KINDS: usize = 4;
 
@@ -92,13 +95,15 @@ impl<B: Bits> Shifts<B> {
         if B::WORDS > 2 || cells > B::CELLS {
             return s;
         }
+        let mut found = Vec::new();
         for side in Side::BOTH {
             let mut slots = 0;
             for p in 0..pieces {
                 let at = side.index() * pieces + p;
                 let promo = promo_to.get(at).map_or(&[][..], |v| &v[..]);
-                let mut keys: Vec<(Vec<(i32, u8)>, B)> = Vec::new();
+                let mut keys: Vec<(RayKey, B)> = Vec::new();
                 let mut from = B::ZERO;
+                let (mut taken, mut refused) = (0, 0);
                 for c in 0..cells {
                     if skip_from.get(at).is_some_and(|m| m.has(c)) {
                         continue;
@@ -106,10 +111,18 @@ impl<B: Bits> Shifts<B> {
                     let Some(rays) = kernels.rays(side, PieceId(p as u8), CellId(c as u16)) else {
                         continue;
                     };
-                    let Some(found) = keyed(rays.iter().map(|(r, _)| r), c, promo) else {
+                    if !keyed(rays.iter().map(|(r, _)| r), c, promo, &mut found) {
+                        // A kind refused from most cells (a rider's rays are long) is
+                        // given up early: building every game's kernel asks this.
+                        refused += 1;
+                        if refused > taken + GIVE_UP {
+                            from = B::ZERO;
+                            break;
+                        }
                         continue;
-                    };
-                    for key in found {
+                    }
+                    taken += 1;
+                    for &key in &found {
                         match keys.iter_mut().find(|(k, _)| *k == key) {
                             Some((_, src)) => src.set(c),
                             None => keys.push((key, B::bit(c))),
@@ -124,8 +137,8 @@ impl<B: Bits> Shifts<B> {
                     continue;
                 }
                 let first = s.keys.len() as u32;
-                for (key, sources) in keys {
-                    s.keys.push(Key::new(&key, sources));
+                for ((steps, len), sources) in keys {
+                    s.keys.push(Key::new(&steps[..len], sources));
                 }
                 s.ranges[at] = (first, s.keys.len() as u32 - first);
                 s.from[at] = from;
@@ -214,40 +227,36 @@ impl<B: Bits> Key<B> {
     }
 }
 
-/// The keys of the rays of a tree from cell `c`, or `None` if some ray is not keyed:
-/// `initial`, longer than [`MAX_STEPS`], or landing where `promo` (per cell) says a
-/// move may promote.
+/// A ray's key: its steps as (offset from the source, landing bits), and how many.
+type RayKey = ([(i32, u8); MAX_STEPS], usize);
+
+/// Writes to `out` the keys of the rays of a tree from cell `c`; false if some ray is
+/// not keyed: `initial`, longer than [`MAX_STEPS`], or landing where `promo` (per
+/// cell) says a move may promote. (No allocation per cell: building the game's kernel
+/// asks it of every cell of every kind.)
 fn keyed<'a>(
     rays: impl Iterator<Item = &'a [Step]>,
     c: usize,
     promo: &[bool],
-) -> Option<Vec<Vec<(i32, u8)>>> {
-    let mut out = Vec::new();
+    out: &mut Vec<RayKey>,
+) -> bool {
+    out.clear();
     for ray in rays {
-        if ray.is_empty()
-            || ray.len() > MAX_STEPS
-            || ray[0].initial()
-            || ray.iter().any(|s| s.hops())
-        {
-            return None;
+        if ray.is_empty() || ray.len() > MAX_STEPS || ray[0].initial() {
+            return false;
         }
-        let lands = |s: &Step| s.lands_empty() || s.lands_foe();
-        if ray
-            .iter()
-            .any(|s| lands(s) && promo.get(s.cell as usize).copied().unwrap_or(false))
-        {
-            return None;
+        let mut key: RayKey = ([(0, 0); MAX_STEPS], ray.len());
+        for (k, s) in key.0.iter_mut().zip(ray) {
+            let lands = s.lands_empty() || s.lands_foe();
+            if s.hops() || (lands && promo.get(s.cell as usize).copied().unwrap_or(false)) {
+                return false;
+            }
+            let land = u8::from(s.lands_empty()) * EMPTY | u8::from(s.lands_foe()) * FOE;
+            *k = (s.cell as i32 - c as i32, land);
         }
-        out.push(
-            ray.iter()
-                .map(|s| {
-                    let land = u8::from(s.lands_empty()) * EMPTY | u8::from(s.lands_foe()) * FOE;
-                    (s.cell as i32 - c as i32, land)
-                })
-                .collect(),
-        );
+        out.push(key);
     }
-    Some(out)
+    true
 }
 
 /// A key's landing bits (not `en passant`: it opens cells to en passant but does not
@@ -271,12 +280,13 @@ mod tests {
         let id = |letter: &str| PieceId(game.rules().piece(letter).expect(letter).0);
         let (pawn, knight, king) = (id("P"), id("N"), id("K"));
         with_bits!(&game.bits, k => {
+            let shifts = &k.shifts;
             for side in Side::BOTH {
-                assert!(k.shifts.kinds(side).contains(&pawn));
-                assert!(!k.shifts.kinds(side).contains(&knight));
-                assert!(!k.shifts.kinds(side).contains(&king));
+                assert!(shifts.kinds(side).contains(&pawn));
+                assert!(!shifts.kinds(side).contains(&knight));
+                assert!(!shifts.kinds(side).contains(&king));
                 // Every cell but the rank a push or capture promotes from.
-                assert_eq!(k.shifts.from(side, pawn).count(), 56);
+                assert_eq!(shifts.from(side, pawn).count(), 56);
             }
         }, None => panic!("chess has a kernel"));
         let mut generator = game.move_generator();
