@@ -251,7 +251,7 @@ fn keyed<'a>(
             if s.hops() || (lands && promo.get(s.cell as usize).copied().unwrap_or(false)) {
                 return false;
             }
-            let land = u8::from(s.lands_empty()) * EMPTY | u8::from(s.lands_foe()) * FOE;
+            let land = (u8::from(s.lands_empty()) * EMPTY) | (u8::from(s.lands_foe()) * FOE);
             *k = (s.cell as i32 - c as i32, land);
         }
         out.push(key);
