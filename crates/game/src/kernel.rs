@@ -170,6 +170,8 @@ pub(crate) struct Bitboards<B> {
     pub(crate) exposure: exposure::Exposure<B>,
     /// The destinations of the pieces with rays.
     pub(crate) reach: reach::Reach<B>,
+    /// The kinds whose moves are counted for all their pieces at once (pawns).
+    pub(crate) shifts: shifts::Shifts<B>,
     /// `[side * pieces + piece]`: the cells where a move of that piece may promote.
     pub(crate) promotes: Vec<B>,
     /// `[side * pieces + piece]`: `promotes` is empty (no move of that piece promotes).
@@ -301,9 +303,16 @@ impl Parts<'_> {
 
     /// The kernels of word type `B` around the attack kernel `exposure`.
     fn bitboards<B: bits::Bits>(&self, exposure: exposure::Exposure<B>) -> Bitboards<B> {
+        let listed_from = listed_from(self.royal, self.pieces, self.promo_from);
         Bitboards {
             exposure,
             reach: reach::Reach::build(self.kernels, self.pieces, self.cells),
+            shifts: shifts::Shifts::build(
+                self.kernels,
+                (self.pieces, self.cells),
+                &listed_from,
+                self.promo_to,
+            ),
             promotes: self.promo_to.iter().map(|z| cell_set(z)).collect(),
             never_promotes: self.promo_to.iter().map(|z| !z.contains(&true)).collect(),
             all: !B::ZERO,
@@ -311,7 +320,7 @@ impl Parts<'_> {
             forward: self.reverse_forward,
             castle_empty: self.castlings.iter().map(|c| cells_of(&c.empty)).collect(),
             castle_rights: rights_of(self.castlings),
-            listed_from: listed_from(self.royal, self.pieces, self.promo_from),
+            listed_from,
         }
     }
 }
@@ -358,6 +367,7 @@ pub(crate) mod exposure;
 pub(crate) mod forward;
 mod lines;
 pub(crate) mod reach;
+pub(crate) mod shifts;
 #[cfg(test)]
 pub(crate) mod tests;
 pub(crate) mod words;

@@ -71,6 +71,10 @@ pub(crate) trait Bits:
     fn set(&mut self, c: usize) {
         *self |= Self::bit(c);
     }
+
+    /// The set with every cell `c` moved to `c + up - down` (one of `up` and `down`
+    /// is 0, both below [`Bits::CELLS`]); cells moved past either end are dropped.
+    fn shifted(self, up: u32, down: u32) -> Self;
 }
 
 /// The bytes of a word: 0x80 in each.
@@ -271,6 +275,11 @@ impl Bits for u64 {
         debug_assert!(i == 0);
         *self
     }
+
+    #[inline(always)]
+    fn shifted(self, up: u32, down: u32) -> u64 {
+        (self << up) >> down
+    }
 }
 
 impl Bits for u128 {
@@ -311,6 +320,11 @@ impl Bits for u128 {
     fn word(&self, i: usize) -> u64 {
         (*self >> (64 * i)) as u64
     }
+
+    #[inline(always)]
+    fn shifted(self, up: u32, down: u32) -> u128 {
+        (self << up) >> down
+    }
 }
 
 #[cfg(test)]
@@ -331,6 +345,10 @@ mod tests {
         assert_eq!(wl >> (last % 64), 1);
         let ones: u32 = words.iter().map(|w| w.count_ones()).sum();
         assert_eq!(ones, 2);
+        // The shifts.
+        assert_eq!(s.shifted(2, 0), B::bit(5));
+        assert_eq!(s.shifted(0, 2), B::bit(1) | B::bit(last - 2));
+        assert_eq!((B::bit(5) | B::bit(9)).shifted(0, 0), B::bit(5) | B::bit(9));
     }
 
     /// `Cells` gives a set's cells in rising order, as testing every cell does, on

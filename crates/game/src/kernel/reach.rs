@@ -201,15 +201,15 @@ impl<B: Bits> Reach<B> {
     }
 
     /// The destinations of the piece `piece` of `side` on `from` (`occ`: every
-    /// occupied cell, `foes`: the other side's; `unmoved`: the piece has not moved),
-    /// or `None` if it has no reach.
+    /// occupied cell, `foes`: the other side's; `unmoved`: whether the piece has not
+    /// moved, asked only for an `initial` ray), or `None` if it has no reach.
     #[inline(always)]
     pub(crate) fn of(
         &self,
         (side, piece, from): (Side, PieceId, usize),
         occ: B,
         foes: B,
-        unmoved: bool,
+        unmoved: impl Fn() -> bool,
     ) -> Option<B> {
         let (first, count) =
             self.trees[(side.index() * self.pieces + piece.index()) * self.cells + from];
@@ -218,7 +218,7 @@ impl<B: Bits> Reach<B> {
         }
         let mut to = B::ZERO;
         for ray in &self.rays[first as usize..(first + count) as usize] {
-            if ray.initial && !unmoved {
+            if ray.initial && !unmoved() {
                 continue;
             }
             if ray.leaps {

@@ -134,6 +134,19 @@ impl<const N: usize> Bits for Words<N> {
     fn set(&mut self, c: usize) {
         self.0[c >> 6] |= 1 << (c & 63);
     }
+
+    /// Cell by cell: no hot loop shifts sets this wide (`shifts` is built for one or
+    /// two words only).
+    fn shifted(self, up: u32, down: u32) -> Self {
+        let mut out = Self::ZERO;
+        for c in super::bits::Cells::of(self) {
+            let t = c + up as usize;
+            if t >= down as usize && t - (down as usize) < Self::CELLS {
+                out.set(t - down as usize);
+            }
+        }
+        out
+    }
 }
 
 #[cfg(test)]

@@ -315,7 +315,7 @@ fn reaches_agree<B: Bits>(name: &str, game: &Game, reach: &Reach<B>, rng: &mut R
                 for c in 0..game.cells {
                     let unmoved = rng.below(2) == 0;
                     let at = (side, piece, c);
-                    let Some(fast) = reach.of(at, occ & !B::bit(c), foes, unmoved) else {
+                    let Some(fast) = reach.of(at, occ & !B::bit(c), foes, || unmoved) else {
                         continue;
                     };
                     covered += 1;

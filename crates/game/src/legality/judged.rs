@@ -12,7 +12,7 @@ use super::safety::Safety;
 use crate::compact::{MoveList, MoveOut};
 use crate::ids::CellId;
 use crate::kernel::bits::{Bits, Cells};
-use crate::kernel::{self, reach, with_bits, Bitboards};
+use crate::kernel::{self, reach, shifts, with_bits, Bitboards};
 use crate::movegen::{expand_promotions, Destinations, Keep, Plies};
 use crate::walk::{Ply, Sink};
 use crate::{GameMove, GamePosition, MoveGenerator};
@@ -324,7 +324,10 @@ impl MoveGenerator<'_> {
             {
                 continue;
             }
-            let Some(to) = bb.reach.of((side, kind, i), s.occ, s.theirs, !pos.moved(i)) else {
+            let Some(to) = bb
+                .reach
+                .of((side, kind, i), s.occ, s.theirs, || !pos.moved(i))
+            else {
                 continue;
             };
             if !(to & bb.promotes[at]).is_zero() {
@@ -422,10 +425,37 @@ impl MoveGenerator<'_> {
         let mut count = 0u64;
         self.pseudo.walked.clear();
         let simple = s.simple();
+        // Kinds counted at once (pawns): their pieces that are not pinned gathered by
+        // slot, and counted after the loop (`shifts`).
+        let at_once = !GATE && !BLAST && !FORWARD && simple && !bb.shifts.kinds(side).is_empty();
+        let mut gathered = [B::ZERO; shifts::MAX_KINDS];
         for i in Cells::of(s.occ & !s.theirs) {
             let kind = pos.cells[i].kind();
+            if at_once {
+                let slot = bb.shifts.slot(side, kind);
+                if slot != shifts::NONE && !s.pinned.has(i) && bb.shifts.from(side, kind).has(i) {
+                    gathered[slot as usize].set(i);
+                    continue;
+                }
+            }
             let from = CellId(i as u16);
             let promo = side.index() * g.pieces + kind.index();
+            if !GATE && !BLAST && !FORWARD && i == royal && reach::Reach::<B>::BUILT {
+                // The royal's moves, by its reach: each destination asked of the
+                // kernel with the start emptied and the destination taken, as
+                // `Safety::verdict` asks it of a royal's move (no move built).
+                let to = bb
+                    .reach
+                    .of((side, kind, i), s.occ, s.theirs, || !pos.moved(i));
+                if let Some(to) = to.filter(|to| (*to & bb.promotes[promo]).is_zero()) {
+                    let (them, occ) = (side.opponent(), s.occ & !B::bit(i));
+                    for t in Cells::of(to) {
+                        let (occ, theirs) = (occ | B::bit(t), s.theirs & !B::bit(t));
+                        count += u64::from(!k.attacked(them, t, occ, theirs, &pos.cells));
+                    }
+                    continue;
+                }
+            }
             // Each legal move of the piece counts this many: itself and the gating
             // moves beside it.
             let n: u64 = if GATE {
@@ -439,7 +469,7 @@ impl MoveGenerator<'_> {
                 || (forward && self.kernel_forward.marked(i));
             if !BLAST && !listed && !forward && reach::Reach::<B>::BUILT {
                 let at = (side, kind, i);
-                if let Some(to) = bb.reach.of(at, s.occ, s.theirs, !pos.moved(i)) {
+                if let Some(to) = bb.reach.of(at, s.occ, s.theirs, || !pos.moved(i)) {
                     // Moves that may promote are expanded and tested one by one.
                     if (to & bb.promotes[promo]).is_zero() {
                         count += (to & *s.allowed(Some(i))).count() as u64 * n;
@@ -510,6 +540,14 @@ impl MoveGenerator<'_> {
                     self.pseudo.walker.walk(pos, side, kind, from, &mut sink);
                     count += sink.count * n;
                 }
+            }
+        }
+        if at_once {
+            for (slot, &kind) in bb.shifts.kinds(side).iter().enumerate() {
+                let set = gathered[slot];
+                count += bb
+                    .shifts
+                    .count((side, kind), set, s.occ, s.theirs, *s.allowed(None));
             }
         }
         if !pos.ep.is_none() {
