@@ -230,7 +230,7 @@ impl MoveGenerator<'_> {
         }
         let to = bb
             .reach
-            .of((side, kind, i), s.occ, s.theirs, !pos.moved(i))?;
+            .of((side, kind, i), s.occ, s.theirs, || !pos.moved(i))?;
         if !(to & bb.promotes[side.index() * g.pieces + kind.index()]).is_zero() {
             return None;
         }
