@@ -70,6 +70,41 @@ pub struct MoveGenerator<'g> {
     /// When a count must stop (perft's deadline and cancel flag), polled per node and
     /// per move the general test plays.
     pub(crate) stop: Stop,
+    /// The other side's pieces by kind, as sets, while `count_legal` counts one node
+    /// (`TheirSets::kinds` 0 otherwise): the royal's reach tests read them.
+    pub(crate) their_sets: TheirSets,
+}
+
+/// Per piece kind, the cells holding a piece of that kind of the side not to move
+/// ([`crate::table::ReverseTables::out_of_reach_among`]), valid for one node.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TheirSets {
+    pub(crate) sets: [u128; crate::table::MAX_KINDS_BY_SET],
+    /// How many kinds `sets` holds; 0: none (not computed, or the tables keep no
+    /// origin sets).
+    pub(crate) kinds: usize,
+}
+
+impl TheirSets {
+    /// The sets of `pos` (none when the tables keep no origin sets).
+    pub(crate) fn of(g: &Game, pos: &GamePosition) -> TheirSets {
+        let mut t = TheirSets {
+            kinds: g.reverse.origin_set_kinds(),
+            ..TheirSets::default()
+        };
+        if t.kinds > 0 {
+            for c in kernel::bits::pieces_of(&pos.cells, pos.side.opponent()) {
+                t.sets[pos.cells[c].kind().index()] |= 1u128 << c;
+            }
+        }
+        t
+    }
+
+    /// The sets, empty when none were computed.
+    #[inline]
+    pub(crate) fn get(&self) -> &[u128] {
+        &self.sets[..self.kinds]
+    }
 }
 
 impl<'g> MoveGenerator<'g> {
@@ -92,6 +127,7 @@ impl<'g> MoveGenerator<'g> {
                 })
                 .collect(),
             stop: Stop::new(),
+            their_sets: TheirSets::default(),
         }
     }
 

@@ -8,8 +8,8 @@ use crate::attack::marks::{Marks, XRays};
 use crate::ids::{CellId, PieceId, Side};
 use crate::kernel;
 use crate::legality::quick::Quick;
+use crate::legality::TheirSets;
 use crate::movegen::{expand_promotions, Plies};
-use crate::table::MAX_KINDS_BY_SET;
 use crate::walk::{Occupancy, Ply, Sink};
 use crate::{GameMove, GamePosition, MoveGenerator, MoveKind};
 
@@ -53,20 +53,6 @@ impl Sink for LeafCount<'_> {
             self.count += 1;
         }
     }
-}
-
-/// Per piece kind, the cells holding a piece of that kind of the side not to move
-/// ([`crate::table::ReverseTables::out_of_reach_among`]), into `sets`: empty when the
-/// tables keep no origin sets.
-fn their_cells(g: &crate::Game, pos: &GamePosition, sets: &mut [u128; MAX_KINDS_BY_SET]) -> usize {
-    let kinds = g.reverse.origin_set_kinds();
-    sets[..kinds].fill(0);
-    if kinds > 0 {
-        for c in kernel::bits::pieces_of(&pos.cells, pos.side.opponent()) {
-            sets[pos.cells[c].kind().index()] |= 1u128 << c;
-        }
-    }
-    kinds
 }
 
 /// Appends a move the bulk count leaves to the full test (kept out of the counting
@@ -117,15 +103,15 @@ impl MoveGenerator<'_> {
         // the full test needs no facing check per move.
         debug_assert!(!self.facing_now(pos));
         // The cells of the other side's pieces by kind, when royal moves are judged
-        // by reach.
+        // by reach (`count_legal` computed them for this node; perft's children
+        // counter did not).
         let by_reach = self.royal_moves_by_reach(pos);
-        let mut sets = [0u128; MAX_KINDS_BY_SET];
-        let kinds = if by_reach {
-            their_cells(g, pos, &mut sets)
+        let sets = if !by_reach || self.their_sets.kinds > 0 {
+            self.their_sets
         } else {
-            0
+            TheirSets::of(g, pos)
         };
-        let theirs = &sets[..kinds];
+        let theirs = sets.get();
         for m in pending.iter() {
             let legal = match self.quick(pos, m) {
                 Quick::Legal => true,
@@ -158,7 +144,7 @@ impl MoveGenerator<'_> {
     /// where no attacker of the other side could reach ([`crate::table::ReverseTables::out_of_reach`],
     /// read on the board before the move: the cells the move changes end up empty or
     /// holding the royal, neither of them an attacker): then it is legal.
-    /// `theirs`: the other side's cells by kind ([`their_cells`]).
+    /// `theirs`: the other side's cells by kind ([`TheirSets`]).
     #[inline]
     fn royal_move_out_of_reach(&self, pos: &GamePosition, m: &GameMove, theirs: &[u128]) -> bool {
         let g = self.pseudo.game;
@@ -194,18 +180,32 @@ impl MoveGenerator<'_> {
                 return n;
             }
         }
-        if lists || g.gating_live(pos) || !self.prepare_quick_in(pos, blast) {
-            // A second action after each move (the Duck): counted, not listed.
-            if let Some(n) = self.count_placed(pos) {
-                return n;
-            }
-            let mut moves = self.pseudo.buffer();
-            self.legal_moves(pos, &mut moves);
-            let n = moves.len() as u64;
-            self.pseudo.give_back(moves);
+        if lists || g.gating_live(pos) {
+            return self.count_unprepared(pos);
+        }
+        // The other side's pieces by kind, for the royal's reach tests of this node.
+        self.their_sets = TheirSets::of(g, pos);
+        let n = if self.prepare_quick_in(pos, blast) {
+            self.count_prepared(pos)
+        } else {
+            self.count_unprepared(pos)
+        };
+        self.their_sets.kinds = 0;
+        n
+    }
+
+    /// The count where the quick test is not prepared: by the placements (the Duck)
+    /// or the legal list.
+    fn count_unprepared(&mut self, pos: &mut GamePosition) -> u64 {
+        // A second action after each move (the Duck): counted, not listed.
+        if let Some(n) = self.count_placed(pos) {
             return n;
         }
-        self.count_prepared(pos)
+        let mut moves = self.pseudo.buffer();
+        self.legal_moves(pos, &mut moves);
+        let n = moves.len() as u64;
+        self.pseudo.give_back(moves);
+        n
     }
 
     /// The count in a game whose every move is followed by a second action (`neutral
