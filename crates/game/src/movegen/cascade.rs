@@ -200,8 +200,10 @@ impl PseudoGen<'_> {
     ) {
         let side = piece.side();
         let start = out.len();
+        let portals = self.game.onward_through_portals(piece.kind());
+        let mut lines = Vec::new();
         for first in onward::first_steps(self.game, &mut self.walker, walk_side, walk_as, at) {
-            for cell in onward::line(self.game, at, first) {
+            let mut ply_on = |cell: CellId| {
                 let onto = cells[cell.index()];
                 let mut m = GameMove::simple(MoveKind::Normal, walk_as, at, cell);
                 if onto.is_empty() {
@@ -212,6 +214,14 @@ impl PseudoGen<'_> {
                     m.set_pending_activation();
                     out.push(m);
                 }
+            };
+            if portals {
+                // `teleport ..., onward`: the line goes on from other portals.
+                self.game
+                    .onward_portal_lines(cells, piece.kind(), at, first, &mut lines);
+                lines.iter().flatten().for_each(|&c| ply_on(c));
+            } else {
+                onward::line(self.game, at, first).for_each(ply_on);
             }
         }
         // Two first steps along one line (a leap of 1 and of 2) reach its cells twice.
