@@ -31,7 +31,10 @@
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
 //! - **Action** (yellow) marks, where something happens to the path (an activation, a
-//!   capture, a divergence, a teleport): the cell is visited by a path;
+//!   capture, a divergence, a teleport): the cell is visited by a path; a yellow field
+//!   marker on a moving piece's own cell shows its tag (the book's Classical Chess,
+//!   "Tags": "Markers are also used to convey the existence of a tag"): it holds when
+//!   the piece carries one there (`carries_tag`);
 //! - **Illegal** (red) marks: the cell is no destination of a legal move of the moving
 //!   pieces (their pseudo-legal moves judged by the game, every cell a move names after
 //!   its start: destination, cascade destinations, captures in passing; without a royal
@@ -96,6 +99,8 @@ struct Variant {
     movable: BTreeSet<char>,
     /// The start position's tags: cell -> (letter, tag marks).
     start_tags: BTreeMap<String, (char, String)>,
+    /// The start position's pieces with a side: cell -> letter.
+    start_pieces: BTreeMap<String, char>,
     /// The letter of the file's `DimStar`, the book's dim Star (`t`; its bright one,
     /// `T`, is the file's `Star`), when the file tells the two apart.
     dim_star: Option<char>,
@@ -127,11 +132,13 @@ impl Variant {
             }
         }
         let mut start_tags = BTreeMap::new();
+        let mut start_pieces = BTreeMap::new();
         if let Some(pos) = game.start_position() {
             let fen = game.fen(&pos);
             for (cell, letter, tags) in
                 read_fen(&fen, game.board().width() as usize, neutral.len() > 1)
             {
+                start_pieces.insert(cell.clone(), letter);
                 if !tags.is_empty() {
                     start_tags.insert(cell, (letter, tags));
                 }
@@ -142,6 +149,7 @@ impl Variant {
             neutral,
             movable,
             start_tags,
+            start_pieces,
             dim_star: letters.get("DimStar").copied(),
         }
     }
@@ -274,6 +282,9 @@ struct Scene {
     arrows: Vec<(Option<String>, Option<String>, String)>,
     /// Texts and field markers: cell, mark type.
     marks: Vec<(Option<String>, String)>,
+    /// The cells of its Action field markers (not texts): on a moving piece's own cell
+    /// such a marker shows a tag (see [`carries_tag`]).
+    action_markers: BTreeSet<String>,
 }
 
 /// A JSON list of `[cell, letter]` pairs: the pieces a scene or a start places.
@@ -318,7 +329,15 @@ fn scenes() -> (Vec<Scene>, Value) {
                 .iter()
                 .map(|m| (cell(&m[0]), m[1].as_str().unwrap().to_string())),
         );
+        let action_markers = s["markers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m[1].as_str() == Some("action"))
+            .filter_map(|m| cell(&m[0]))
+            .collect();
         out.push(Scene {
+            action_markers,
             name: s["name"].as_str().unwrap().to_string(),
             variant: s["variant"].as_str().unwrap().to_string(),
             size: s["size"].as_u64().unwrap() as usize,
@@ -482,6 +501,14 @@ fn check_movers(
             marks.push((c.as_str(), kind.as_str(), true));
         }
     }
+    // An Action marker on a moving piece's own cell shows its tag (book, Classical
+    // Chess, "Tags": "Markers are also used to convey the existence of a tag").
+    let converted = converted(scene, prev);
+    let tagged: BTreeSet<&str> = movers
+        .iter()
+        .copied()
+        .filter(|m| scene.action_markers.contains(*m) && carries_tag(v, m, at[m], &converted))
+        .collect();
     let reached: BTreeSet<&str> = marks
         .iter()
         .filter(|(_, k, _)| *k == "legal" || *k == "action")
@@ -493,6 +520,7 @@ fn check_movers(
                 return Err(format!("legal field {c} is no legal destination"));
             }
             "legal" if field => {}
+            "action" if field && tagged.contains(c) => {}
             "legal" | "action" if !visited.contains(c) => {
                 return Err(format!("{kind} mark on {c} not reached"));
             }
@@ -526,6 +554,16 @@ fn converted<'a>(scene: &'a Scene, prev: Option<&Scene>) -> BTreeSet<&'a str> {
         })
         .map(|(c, _)| c.as_str())
         .collect()
+}
+
+/// Whether the piece `letter` on `cell` carries a tag in the position the test sets up:
+/// the start position has the same piece there, carrying a tag when the file writes
+/// tags (in a file without them, chess's Pawns, Kings and Rooks on their start cells
+/// hold the book's rush and castling tags), and it was not converted there.
+fn carries_tag(v: &Variant, cell: &str, letter: char, converted: &BTreeSet<&str>) -> bool {
+    v.start_pieces.get(cell) == Some(&letter)
+        && !converted.contains(cell)
+        && (v.start_tags.is_empty() || v.start_tags.get(cell).is_some_and(|(l, _)| *l == letter))
 }
 
 /// Whether a letter is the first side's.
