@@ -31,7 +31,10 @@
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
 //! - **Action** (yellow) marks, where something happens to the path (an activation, a
-//!   capture, a divergence, a teleport): the cell is visited by a path;
+//!   capture, a divergence, a teleport): the cell is visited by a path; a yellow field
+//!   marker on a moving piece's own cell shows its tag (the book's Classical Chess,
+//!   "Tags": "Markers are also used to convey the existence of a tag"): it holds when
+//!   the piece carries one there (`carries_tag`);
 //! - **Illegal** (red) marks: the cell is no destination of a legal move of the moving
 //!   pieces (their pseudo-legal moves judged by the game, every cell a move names after
 //!   its start: destination, cascade destinations, captures in passing; without a royal
@@ -50,7 +53,9 @@
 //! as the file's neutral pieces (the book's dim Star `t`, libcrochess's, as the file's
 //! `DimStar`, its bright one `T` as `Star`); a piece standing where its side's start position has
 //! the same piece carrying a tag (a Pawn's rush, a King's or Rook's castling) carries it
-//! too; the side to move is each moving piece's. A scene reproduced is one whose every
+//! too, unless the scene before shows a piece of the same kind of the other side on
+//! that cell (a piece converted there carries no tags, [`converted`]); the side to
+//! move is each moving piece's. A scene reproduced is one whose every
 //! mark holds. A scene that does not is listed in `tests/data/croatian/scenes-failing.txt`
 //! with why (the first mark that fails, written by this test, and a word on what the
 //! language lacks): the test fails if a listed scene passes (the list stays true) or
@@ -95,6 +100,8 @@ struct Variant {
     movable: BTreeSet<char>,
     /// The start position's tags: cell -> (letter, tag marks).
     start_tags: BTreeMap<String, (char, String)>,
+    /// The start position's pieces with a side: cell -> letter.
+    start_pieces: BTreeMap<String, char>,
     /// The letter of the file's `DimStar`, the book's dim Star (`t`; its bright one,
     /// `T`, is the file's `Star`), when the file tells the two apart.
     dim_star: Option<char>,
@@ -126,11 +133,13 @@ impl Variant {
             }
         }
         let mut start_tags = BTreeMap::new();
+        let mut start_pieces = BTreeMap::new();
         if let Some(pos) = game.start_position() {
             let fen = game.fen(&pos);
             for (cell, letter, tags) in
                 read_fen(&fen, game.board().width() as usize, neutral.len() > 1)
             {
+                start_pieces.insert(cell.clone(), letter);
                 if !tags.is_empty() {
                     start_tags.insert(cell, (letter, tags));
                 }
@@ -141,6 +150,7 @@ impl Variant {
             neutral,
             movable,
             start_tags,
+            start_pieces,
             dim_star: letters.get("DimStar").copied(),
         }
     }
@@ -155,6 +165,18 @@ impl Variant {
 
     /// The FEN of the scene's pieces with `side` to move.
     fn fen(&self, size: usize, pieces: &[(String, char)], side: Side) -> String {
+        self.fen_untagged(size, pieces, side, &BTreeSet::new())
+    }
+
+    /// [`Variant::fen`], the pieces on `untagged` carrying no start tags (converted
+    /// pieces, see [`converted`]).
+    fn fen_untagged(
+        &self,
+        size: usize,
+        pieces: &[(String, char)],
+        side: Side,
+        untagged: &BTreeSet<&str>,
+    ) -> String {
         let mut rows = vec![vec![String::new(); size]; size];
         for (cell, letter) in pieces {
             let (f, r) = coords(cell);
@@ -170,7 +192,7 @@ impl Variant {
                 }
             } else {
                 let tags = match self.start_tags.get(cell) {
-                    Some((l, t)) if l == letter => t.clone(),
+                    Some((l, t)) if l == letter && !untagged.contains(cell.as_str()) => t.clone(),
                     _ => String::new(),
                 };
                 format!("{letter}{tags}")
@@ -261,6 +283,9 @@ struct Scene {
     arrows: Vec<(Option<String>, Option<String>, String)>,
     /// Texts and field markers: cell, mark type.
     marks: Vec<(Option<String>, String)>,
+    /// The cells of its Action field markers (not texts): on a moving piece's own cell
+    /// such a marker shows a tag (see [`carries_tag`]).
+    action_markers: BTreeSet<String>,
 }
 
 /// A JSON list of `[cell, letter]` pairs: the pieces a scene or a start places.
@@ -305,7 +330,15 @@ fn scenes() -> (Vec<Scene>, Value) {
                 .iter()
                 .map(|m| (cell(&m[0]), m[1].as_str().unwrap().to_string())),
         );
+        let action_markers = s["markers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m[1].as_str() == Some("action"))
+            .filter_map(|m| cell(&m[0]))
+            .collect();
         out.push(Scene {
+            action_markers,
             name: s["name"].as_str().unwrap().to_string(),
             variant: s["variant"].as_str().unwrap().to_string(),
             size: s["size"].as_u64().unwrap() as usize,
@@ -410,7 +443,7 @@ fn check_movers(
             continue;
         }
         let side = side_of(letter);
-        let fen = v.fen(scene.size, &scene.pieces, side);
+        let fen = v.fen_untagged(scene.size, &scene.pieces, side, &converted(scene, prev));
         let pos: GamePosition = g.position(&fen).map_err(|e| format!("FEN {fen}: {e:?}"))?;
         let from = g.rules().cell(m).unwrap();
         let occ = pos.occupant(from);
@@ -475,6 +508,14 @@ fn check_movers(
             marks.push((c.as_str(), kind.as_str(), true));
         }
     }
+    // An Action marker on a moving piece's own cell shows its tag (book, Classical
+    // Chess, "Tags": "Markers are also used to convey the existence of a tag").
+    let converted = converted(scene, prev);
+    let tagged: BTreeSet<&str> = movers
+        .iter()
+        .copied()
+        .filter(|m| scene.action_markers.contains(*m) && carries_tag(v, m, at[m], &converted))
+        .collect();
     let reached: BTreeSet<&str> = marks
         .iter()
         .filter(|(_, k, _)| *k == "legal" || *k == "action")
@@ -486,6 +527,7 @@ fn check_movers(
                 return Err(format!("legal field {c} is no legal destination"));
             }
             "legal" if field => {}
+            "action" if field && tagged.contains(c) => {}
             "legal" | "action" if !visited.contains(c) => {
                 return Err(format!("{kind} mark on {c} not reached"));
             }
@@ -496,6 +538,39 @@ fn check_movers(
         }
     }
     Ok(())
+}
+
+/// The cells where the scene before (`prev`) shows a piece of the same kind as this
+/// scene's but of the other side: a piece converted there, which carries none of the
+/// start position's tags however it stands (book, Mayan Ascendancy, "Converting
+/// Rooks": "Dark Rook has been converted at light Rook's initial position, and hasn't
+/// been moved; still, light King can't castle with converted Rook"; "Converting
+/// Pawns": a converted Pawn on its start cell "cannot rush"), as the game plays a
+/// conversion (the piece converted carries no tags).
+fn converted<'a>(scene: &'a Scene, prev: Option<&Scene>) -> BTreeSet<&'a str> {
+    let Some(prev) = prev else {
+        return BTreeSet::new();
+    };
+    scene
+        .pieces
+        .iter()
+        .filter(|(c, l)| {
+            prev.pieces
+                .iter()
+                .any(|(pc, pl)| pc == c && *pl != *l && pl.eq_ignore_ascii_case(l))
+        })
+        .map(|(c, _)| c.as_str())
+        .collect()
+}
+
+/// Whether the piece `letter` on `cell` carries a tag in the position the test sets up:
+/// the start position has the same piece there, carrying a tag when the file writes
+/// tags (in a file without them, chess's Pawns, Kings and Rooks on their start cells
+/// hold the book's rush and castling tags), and it was not converted there.
+fn carries_tag(v: &Variant, cell: &str, letter: char, converted: &BTreeSet<&str>) -> bool {
+    v.start_pieces.get(cell) == Some(&letter)
+        && !converted.contains(cell)
+        && (v.start_tags.is_empty() || v.start_tags.get(cell).is_some_and(|(l, _)| *l == letter))
 }
 
 /// Whether a letter is the first side's.

@@ -155,6 +155,65 @@ fn teleport_diagnostics() {
     .is_empty());
 }
 
+/// `teleport ..., onward Wave` (book, Nineteen, "Teleporting Wave"; scene
+/// `scn_n_04_teleport_move_3`): the Rook a10 activates its Wave a14, which goes on up
+/// the file, over a15 to the dim Star a18, and from the other dim Star r1 on up the
+/// file (r2 .. r17; r18, the bright Star, is passed, and from the other bright Star a1
+/// the line goes on up the a-file: a2 .. a9, a10 the Rook's start, now empty). The Wave
+/// activated also goes on past a18's Star (off the board there). Without `onward Wave`
+/// no cascade ends on the r-file but r14 (the Wave's line along its rank).
+#[test]
+fn an_activated_wave_goes_on_from_the_other_star_of_its_colour() {
+    let g = nineteen();
+    let fen = "*D16*T/18/18/18/W17/18/18/18/R17/18/18/18/18/9k8/18/18/18/*T8K7*D w - - 0 1";
+    let moves = moves_from(&g, fen, "a10");
+    for to in ["r2", "r9", "r17", "a2", "a9", "a15", "a17"] {
+        let m = format!("a10a14>{to}");
+        assert!(moves.contains(&m), "{m} in {moves:?}");
+    }
+    // The Wave never ends on a Star, nor beyond the board's edge.
+    assert!(!moves
+        .iter()
+        .any(|m| m.ends_with(">a18") || m.ends_with(">r1") || m.ends_with(">r18")));
+    // Played: the Wave stands on r9, the Rook on a14.
+    let after = play(&g, fen, &["a10a14>r9"]);
+    assert!(after.contains("/R17/"), "{after}");
+    assert!(after.contains("/17W/"), "{after}");
+    // Without the clause the Wave's line stops at the Star: nothing on the r-file.
+    let src = common::rules_source("croatian-nineteen").replace(", onward Wave", "");
+    let plain = Game::compile(&src).expect("nineteen without onward Wave");
+    let moves = moves_from(&plain, fen, "a10");
+    assert!(
+        !moves
+            .iter()
+            .any(|m| m.starts_with("a10a14>r") && m != "a10a14>r14"),
+        "{moves:?}"
+    );
+}
+
+/// E0945: a kind after `onward` that is no onward relay; `onward` twice: E0920.
+#[test]
+fn teleport_onward_diagnostics() {
+    let base = "board square 8x8\npiece King (K) { step any }\npiece Rook (R) { ride orthogonal, activate Wave }\npiece Wave (W) { }\npiece Star (T) { }\nneutral Star\n";
+    assert_eq!(
+        codes(&format!(
+            "{base}relay Wave\nteleport through Star to Star, onward Wave\n"
+        )),
+        ["E0945"]
+    );
+    assert_eq!(
+        codes(&format!(
+            "{base}relay Wave, onward\nteleport through Star to Star, onward Wave, onward Wave\n"
+        )),
+        ["E0920"]
+    );
+    // The relay may be declared after the teleport.
+    assert!(codes(&format!(
+        "{base}teleport through Star to Star, not Wave, onward Wave\nrelay Wave, onward\n"
+    ))
+    .is_empty());
+}
+
 /// Castling `, through check` (book, Nineteen, "Castling": the King castles over
 /// attacked cells and out of check; scene `scn_n_35_new_castling_init`): the King j1,
 /// in check from the Knight h2, castles with the Rook b1 to h1, g1, e1 or d1, never to

@@ -162,33 +162,46 @@ impl Ctx<'_, '_> {
     ) {
         let side = piece.side();
         let mut line: Vec<LineCell> = Vec::new();
+        let portals = self.game.onward_through_portals(piece.kind());
         let alternating = self.act.alternates(piece.kind(), walk_as);
-        let lines = onward::line_steps(self.game, self.walker, walk_side, walk_as, at, alternating);
-        for steps in lines {
-            line.clear();
-            for cell in onward::line(self.game, at, steps) {
-                let occupant = cells[cell.index()];
-                let (class, lands) = if occupant.is_empty() {
-                    (Class::Empty, true)
-                } else {
-                    let lands = !self.game.neutral[occupant.kind().index()]
-                        && !moved.contains(&cell)
-                        && self.act.onward_activates(piece.kind(), side, occupant);
-                    let class = if occupant.side() == side {
-                        Class::Friend
-                    } else {
-                        Class::Foe
-                    };
-                    (class, lands)
-                };
-                line.push(LineCell {
-                    cell,
-                    occupant,
-                    class,
-                    lands,
-                });
+        let mut lines: Vec<Vec<CellId>> = Vec::new();
+        let steps_of_lines =
+            onward::line_steps(self.game, self.walker, walk_side, walk_as, at, alternating);
+        for steps in steps_of_lines {
+            if portals && steps[0] == steps[1] {
+                // `teleport ..., onward`: a straight line goes on from other portals.
+                self.game
+                    .onward_portal_lines(cells, piece.kind(), at, steps[0], &mut lines);
+            } else {
+                lines.clear();
+                lines.push(onward::line(self.game, at, steps).collect());
             }
-            builder.line(&line);
+            for cells_of_line in &lines {
+                line.clear();
+                for &cell in cells_of_line {
+                    let occupant = cells[cell.index()];
+                    let (class, lands) = if occupant.is_empty() {
+                        (Class::Empty, true)
+                    } else {
+                        let lands = !self.game.neutral[occupant.kind().index()]
+                            && !moved.contains(&cell)
+                            && self.act.onward_activates(piece.kind(), side, occupant);
+                        let class = if occupant.side() == side {
+                            Class::Friend
+                        } else {
+                            Class::Foe
+                        };
+                        (class, lands)
+                    };
+                    line.push(LineCell {
+                        cell,
+                        occupant,
+                        class,
+                        lands,
+                    });
+                }
+                builder.line(&line);
+            }
         }
     }
 }

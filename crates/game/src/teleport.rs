@@ -38,6 +38,9 @@ pub(crate) struct Teleports {
     rules: Vec<Rule>,
     /// Per kind: no rule lets it teleport (in every rule's `not`).
     never: Vec<bool>,
+    /// Per kind: an `onward` relay some rule lists after `onward` (its lines go on from
+    /// the other portals of the kinds it meets, [`Game::onward_portal_lines`]).
+    goes_on: Vec<bool>,
 }
 
 /// One `teleport` declaration, per kind.
@@ -47,6 +50,8 @@ struct Rule {
     to: Vec<bool>,
     /// Per kind: pieces of this kind never teleport through this rule's portals.
     not: Vec<bool>,
+    /// Per kind: an `onward` relay whose line goes on from the other portals.
+    onward: Vec<bool>,
 }
 
 impl Teleports {
@@ -69,15 +74,23 @@ impl Teleports {
             for p in &t.not {
                 not[p.index()] = true;
             }
-            rules.push(Rule { to, not });
+            let mut onward = vec![false; pieces];
+            for p in &t.onward {
+                onward[p.index()] = true;
+            }
+            rules.push(Rule { to, not, onward });
         }
         let never = (0..pieces)
             .map(|k| rules.iter().all(|r| r.not[k]))
+            .collect();
+        let goes_on = (0..pieces)
+            .map(|k| rules.iter().any(|r| r.onward[k]))
             .collect();
         Some(Teleports {
             portal,
             rules,
             never,
+            goes_on,
         })
     }
 }
@@ -290,6 +303,106 @@ impl Game {
                 captures: e.captures,
             })
             .collect()
+    }
+}
+
+impl Game {
+    /// Whether the lines of the `onward` relay `kind` go on through portals (a
+    /// `teleport ..., onward KIND`): then its lines are [`Game::onward_portal_lines`],
+    /// else `onward::line`. False in games without `teleport`.
+    #[inline]
+    pub(crate) fn onward_through_portals(&self, kind: PieceId) -> bool {
+        self.teleport_rules()
+            .is_some_and(|tp| tp.goes_on[kind.index()])
+    }
+
+    /// The lines of the `onward` relay `kind` from `at` by the step `v` on `cells`,
+    /// into `out` (cleared first): the line to the board's edge (holes left out), as
+    /// `onward::line` has it (passing over every piece, portals too), and, where it
+    /// meets a portal whose rule lists `kind` after `onward`, one more line for each
+    /// other portal of the same kind: the line up to the portal, then that portal's
+    /// cell and on from it with the same vector. A portal the line has already passed
+    /// gives no branch again.
+    pub(crate) fn onward_portal_lines(
+        &self,
+        cells: &[Occupant],
+        kind: PieceId,
+        at: CellId,
+        v: (i16, i16),
+        out: &mut Vec<Vec<CellId>>,
+    ) {
+        out.clear();
+        let Some(tp) = self.teleport_rules() else {
+            return;
+        };
+        if v == (0, 0) {
+            return;
+        }
+        let ctx = PortalLines {
+            game: self,
+            tp,
+            cells,
+            kind,
+            v,
+        };
+        ctx.go(Vec::new(), at, out);
+    }
+}
+
+/// What one relay's portal lines share: the game, its teleport rules, the board as the
+/// cascade leaves it, the relay's kind and the line's vector.
+struct PortalLines<'a> {
+    game: &'a Game,
+    tp: &'a Teleports,
+    cells: &'a [Occupant],
+    kind: PieceId,
+    v: (i16, i16),
+}
+
+impl PortalLines<'_> {
+    /// Extends `line` from `from` (excluded) to the board's edge or a portal, and on
+    /// from the other portals, pushing each complete line into `out`.
+    fn go(&self, mut line: Vec<CellId>, from: CellId, out: &mut Vec<Vec<CellId>>) {
+        let board = self.game.board();
+        let (width, height) = (i16::from(board.width()), i16::from(board.height()));
+        let mut p = board.coord(from);
+        loop {
+            p.x += self.v.0;
+            p.y += self.v.1;
+            if !(0..width).contains(&p.x) || !(0..height).contains(&p.y) {
+                break;
+            }
+            let Some(cell) = board.cell_at(p) else {
+                continue;
+            };
+            line.push(cell);
+            let o = self.cells[cell.index()];
+            if o.is_empty() || line[..line.len() - 1].contains(&cell) {
+                continue;
+            }
+            let goes_on = self.tp.portal[o.kind().index()]
+                .is_some_and(|r| self.tp.rules[r as usize].onward[self.kind.index()]);
+            if !goes_on {
+                continue;
+            }
+            // Into the portal: on from each other one of its kind not on the line yet
+            // (a branch each); and on past it, as past any piece (the book's One:
+            // "teleportation for a Wave reaching a Star is optional").
+            for (i, other) in self.cells.iter().enumerate() {
+                let next = CellId(i as u16);
+                if next == cell
+                    || other.is_empty()
+                    || other.kind() != o.kind()
+                    || line.contains(&next)
+                {
+                    continue;
+                }
+                let mut branch = line.clone();
+                branch.push(next);
+                self.go(branch, next, out);
+            }
+        }
+        out.push(line);
     }
 }
 

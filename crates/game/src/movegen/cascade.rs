@@ -200,8 +200,9 @@ impl PseudoGen<'_> {
     ) {
         let side = piece.side();
         let start = out.len();
+        let portals = self.game.onward_through_portals(piece.kind());
         let alternating = act.alternates(piece.kind(), walk_as);
-        let lines = onward::line_steps(
+        let steps_of_lines = onward::line_steps(
             self.game,
             &mut self.walker,
             walk_side,
@@ -209,8 +210,9 @@ impl PseudoGen<'_> {
             at,
             alternating,
         );
-        for steps in lines {
-            for cell in onward::line(self.game, at, steps) {
+        let mut lines = Vec::new();
+        for steps in steps_of_lines {
+            let mut ply_on = |cell: CellId| {
                 let onto = cells[cell.index()];
                 let mut m = GameMove::simple(MoveKind::Normal, walk_as, at, cell);
                 if onto.is_empty() {
@@ -221,6 +223,14 @@ impl PseudoGen<'_> {
                     m.set_pending_activation();
                     out.push(m);
                 }
+            };
+            if portals && steps[0] == steps[1] {
+                // `teleport ..., onward`: a straight line goes on from other portals.
+                self.game
+                    .onward_portal_lines(cells, piece.kind(), at, steps[0], &mut lines);
+                lines.iter().flatten().for_each(|&c| ply_on(c));
+            } else {
+                onward::line(self.game, at, steps).for_each(ply_on);
             }
         }
         // Two first steps along one line (a leap of 1 and of 2) reach its cells twice.

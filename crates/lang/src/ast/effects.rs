@@ -149,6 +149,9 @@ pub struct TeleportDecl {
     pub to: Vec<Ident>,
     /// Each `not PIECES` written: the kinds that never teleport (twice is an error).
     pub not: Vec<(Span, Vec<Ident>)>,
+    /// Each `onward PIECES` written: the `onward` relays whose lines go on from the
+    /// other portals of the kind they meet (twice is an error).
+    pub onward: Vec<(Span, Vec<Ident>)>,
     pub span: Span,
 }
 

@@ -279,6 +279,7 @@ impl Checker {
         }
 
         self.enclosing_drops(&game);
+        self.teleport_onward_relays(&game.effects);
         self.blast_to_hand(file, &game, hand_decl.is_some());
         if game.en_passant.is_empty() && !file.items.iter().any(is_en_passant_decl) {
             for span in self.en_passant_marks.clone() {

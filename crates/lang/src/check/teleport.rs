@@ -1,9 +1,10 @@
-//! teleport: `teleport through PIECES to PIECES [, not PIECES]` resolved into
-//! [`ir::Teleport`].
+//! teleport: `teleport through PIECES to PIECES [, not PIECES] [, onward PIECES]`
+//! resolved into [`ir::Teleport`].
 //!
-//! Owns E0995 (a kind entered that is not `neutral`) and E0996 (a kind entered by two
-//! `teleport` declarations); `not` given twice is E0920. How a teleport is played is the
-//! game layer's (`game::movegen::teleport`).
+//! Owns E0995 (a kind entered that is not `neutral`), E0996 (a kind entered by two
+//! `teleport` declarations) and E0945 (a kind after `onward` that is no `onward`
+//! relay); `not` or `onward` given twice is E0920. How a teleport is played is the game
+//! layer's (`game::teleport`, `game::onward`).
 
 use super::Checker;
 use crate::ast;
@@ -25,6 +26,13 @@ impl Checker {
                 None => return,
             },
             None => Vec::new(),
+        };
+        let (onward, onward_span) = match self.at_most_one(&d.onward, |n| n.0, "onward") {
+            Some((span, names)) => match self.piece_ids(names) {
+                Some(ids) => (ids, Some(*span)),
+                None => return,
+            },
+            None => (Vec::new(), None),
         };
         let (Some(through), Some(to)) = (self.piece_ids(&d.through), self.piece_ids(&d.to)) else {
             return;
@@ -66,7 +74,38 @@ impl Checker {
             through,
             to,
             not,
+            onward,
+            onward_span,
             span: d.span,
         });
+    }
+
+    /// E0945: a kind after a `teleport`'s `onward` that no `relay ..., onward` declares
+    /// (only an onward relay's line goes on from another portal); checked once every
+    /// declaration is read, whatever their order.
+    pub(crate) fn teleport_onward_relays(&mut self, fx: &Effects) {
+        for t in &fx.teleports {
+            for &p in &t.onward {
+                let onward = fx
+                    .relays
+                    .iter()
+                    .any(|r| r.onward.is_some() && r.pieces.contains(&p));
+                if onward {
+                    continue;
+                }
+                let name = self.piece_names.get(p.index()).cloned().unwrap_or_default();
+                self.error(
+                    Diagnostic::error(
+                        "E0945",
+                        format!("`teleport ..., onward {name}`: `{name}` is not an `onward` relay"),
+                        t.onward_span.unwrap_or(t.span),
+                    )
+                    .label("only an onward relay's line goes on from another portal")
+                    .help(format!(
+                        "declare `relay {name}, onward`, or leave `{name}` out of `onward`"
+                    )),
+                );
+            }
+        }
     }
 }

@@ -37,6 +37,12 @@ pub struct Teleport {
     pub to: Vec<PieceId>,
     /// The kinds that never teleport.
     pub not: Vec<PieceId>,
+    /// `onward PIECES`: the `onward` relays whose line, meeting a portal of a `through`
+    /// kind, goes on from each other portal of that kind with the same vector (the
+    /// Croatian Wave: from the other Star of the same colour, the other Monolith).
+    pub onward: Vec<PieceId>,
+    /// Where `onward` was written (for E0945).
+    pub onward_span: Option<Span>,
     /// Where it was declared.
     pub span: Span,
 }

@@ -142,6 +142,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::relay_alternating | R::kw_alternating => "`alternating`",
         R::kw_through => "`through` and piece names",
         R::teleport_not => "`not` and piece names",
+        R::teleport_onward => "`onward` and piece names",
         R::castling_through => "`through check`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
         R::placed_after | R::kw_placed => "`placed after each move`",

@@ -112,7 +112,7 @@ pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
     }
 }
 
-/// `teleport through PIECES to PIECES [, not PIECES]`
+/// `teleport through PIECES to PIECES [, not PIECES] [, onward PIECES]`
 pub(super) fn teleport(n: &Node<'_>) -> TeleportDecl {
     let mut lists = n.all(R::piece_list);
     let through = piece_list(lists.next(), n.span);
@@ -122,6 +122,10 @@ pub(super) fn teleport(n: &Node<'_>) -> TeleportDecl {
         to,
         not: n
             .all(R::teleport_not)
+            .map(|t| (t.span, piece_list(t.child(R::piece_list), t.span)))
+            .collect(),
+        onward: n
+            .all(R::teleport_onward)
             .map(|t| (t.span, piece_list(t.child(R::piece_list), t.span)))
             .collect(),
         span: n.span,
