@@ -141,10 +141,12 @@ impl Game {
         let king = kinds().find(|k| self.royal[k.index()]);
         // A piece of `side` that cannot help: its king, or one confined away from the
         // other royals' zone. The other side's king cannot help either, but where
-        // captures explode (Atomic), as Fairy-Stockfish counts it.
+        // every capture explodes (Atomic), as Fairy-Stockfish counts it; other effects
+        // (a `not in check` pattern, burns, freezes) leave it restricted.
+        let blasts = self.effects.as_ref().is_some_and(|e| e.blasts_on_capture());
         let restricted = |s: Side, k: PieceId| {
             if Some(k) == king {
-                return s == side || self.effects.is_none();
+                return s == side || !blasts;
             }
             s == side
                 && self.confined[at(s, k)]
@@ -319,7 +321,7 @@ mod tests {
     /// gives it (white, black).
     #[test]
     fn agrees_with_fairy_stockfish_on_the_classic_endings() {
-        let cases: [(&str, &str, [bool; 2]); 16] = [
+        let cases: [(&str, &str, [bool; 2]); 20] = [
             ("chess", "8/8/8/8/8/8/8/K6k w - - 0 1", [true, true]),
             ("chess", "8/8/8/8/8/8/8/KB5k w - - 0 1", [true, true]),
             ("chess", "8/8/8/8/8/8/8/KN5k w - - 0 1", [true, true]),
@@ -352,6 +354,12 @@ mod tests {
             ("shatranj", "8/8/8/8/8/8/8/K6k w - - 0 1", [false, false]),
             ("makruk", "8/8/8/8/8/8/8/KS5k w - - 0 1", [false, true]),
             ("makruk", "8/8/8/8/8/8/8/KM5k w - - 0 1", [true, true]),
+            ("makruk", "8/8/8/8/8/8/8/KMM4k w - - 0 1", [false, true]),
+            // Cambodian's King has a `not in check` leap (an effect, not a blast):
+            // the other King still cannot help to mate.
+            ("cambodian", "8/8/8/8/8/8/8/KM5k w - - 0 1", [true, true]),
+            ("cambodian", "8/8/8/8/8/8/8/KM1M3k w - - 0 1", [true, true]),
+            ("cambodian", "8/8/8/8/8/8/8/KMM4k w - - 0 1", [false, true]),
         ];
         for (name, fen, want) in cases {
             let path = format!("{}/../../rules/{name}.rules", env!("CARGO_MANIFEST_DIR"));
