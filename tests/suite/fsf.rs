@@ -294,8 +294,12 @@ fn cambodian_moves_and_counting_translate_and_count_like_fairy_stockfish() {
     ] {
         assert!(v.rules.contains(l), "no `{l}` in\n{}", v.rules);
     }
-    // Perft 1-3 of pyffish 0.0.90's built-in cambodian.
+    // Perft 1-3 of pyffish 0.0.90's built-in cambodian, which a section may name as
+    // its parent too.
     assert_complete_with_perft(v, &[25, 625, 15031]);
+    let child = &fsf::import("[child:cambodian]\n", None).unwrap()[0];
+    assert!(child.rules.contains("tag rush (^)"), "{}", child.rules);
+    assert_complete_with_perft(child, &[25, 625, 15031]);
     // A Rook aiming at the King along its rank takes its leap away (pyffish's legal
     // moves after each Rook move; the Met is pinned after h2h1).
     let game = Game::compile(&v.rules).unwrap();
