@@ -264,14 +264,62 @@ fn counting_rules_become_counting_declarations() {
         assert!(v.rules.contains(line), "{}", v.rules);
         piecewise::Game::compile(&v.rules).unwrap_or_else(|d| panic!("{d}\n{}", v.rules));
     }
-    let v = &fsf::import("[c:makruk]\ncountingRule = cambodian\n", None).unwrap()[0];
+    let v = &fsf::import("[c:makruk]\ncountingRule = bhutan\n", None).unwrap()[0];
     assert!(
         v.issues
             .iter()
-            .any(|i| i.why.contains("only `makruk` and `asean`")),
+            .any(|i| i.why.contains("only `makruk`, `asean` and `cambodian`")),
         "{:?}",
         v.issues
     );
+}
+
+/// Cambodian chess written as an ini section over Makruk, as Fairy-Stockfish's
+/// built-in `cambodian` is made.
+const CAMBODIAN: &str = "[cambo:makruk]
+startFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1
+gating = true
+cambodianMoves = true
+countingRule = cambodian
+";
+
+#[test]
+fn cambodian_moves_and_counting_translate_and_count_like_fairy_stockfish() {
+    let v = &fsf::import(CAMBODIAN, None).unwrap()[0];
+    for l in [
+        "counting cambodian pawn Pawn, rook Rook, bishop Silver, knight Knight\n",
+        "tag jump (') for King, as rights in back_rank, lost when aimed at by Rook\n",
+        "tag rush (^) for Fers, as rights in back_rank\n",
+        "DEde",
+    ] {
+        assert!(v.rules.contains(l), "no `{l}` in\n{}", v.rules);
+    }
+    // Perft 1-3 of pyffish 0.0.90's built-in cambodian, which a section may name as
+    // its parent too.
+    assert_complete_with_perft(v, &[25, 625, 15031]);
+    let child = &fsf::import("[child:cambodian]\n", None).unwrap()[0];
+    assert!(child.rules.contains("tag rush (^)"), "{}", child.rules);
+    assert_complete_with_perft(child, &[25, 625, 15031]);
+    // A Rook aiming at the King along its rank takes its leap away (pyffish's legal
+    // moves after each Rook move; the Met is pinned after h2h1).
+    let game = Game::compile(&v.rules).unwrap();
+    let fen = "4k3/8/8/8/8/8/7r/3KM3 b DE - 0 1";
+    for (rook, want) in [
+        ("h2h1", &["d1c1", "d1c2", "d1d2", "d1e2"][..]),
+        (
+            "h2h3",
+            &[
+                "d1b2", "d1c1", "d1c2", "d1d2", "d1e2", "d1f2", "e1d2", "e1e3", "e1f2",
+            ][..],
+        ),
+    ] {
+        let mut pos = game.position(fen).expect("FEN with gates");
+        let m = game.parse_uci(&pos, rook).expect(rook);
+        game.make(&mut pos, &m);
+        let mut got = game.legal_uci(&pos);
+        got.sort();
+        assert_eq!(got, want, "after {rook}");
+    }
 }
 
 #[test]

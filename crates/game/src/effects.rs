@@ -205,6 +205,11 @@ struct MarkedAreas {
 }
 
 impl GameEffects {
+    /// Some capture petrifies (`petrify ..., into WALL`).
+    pub(crate) fn petrifies(&self) -> bool {
+        self.petrify.is_some()
+    }
+
     /// Some pattern says `not in check`.
     #[inline]
     pub(crate) fn bars_in_check(&self) -> bool {

@@ -429,9 +429,12 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     // Castling.
     castling(&mut c, &pieces, &board_part, &mut decls);
 
+    // Cambodian chess's one-time moves: rights in the castling field.
+    let cambodian = super::cambodian::cambodian_moves(&mut c, &pieces, &mut zones, &mut decls);
+
     // Castling rights in the start position of a game that declares no castling
     // (`castling = false`, or none that could be said) are Fairy-Stockfish's to ignore.
-    if !decls.contains("\ncastling ") && !decls.starts_with("castling ") {
+    if !cambodian && !decls.contains("\ncastling ") && !decls.starts_with("castling ") {
         decls = without_castling_rights(&decls);
     }
 
@@ -459,7 +462,9 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
             &mut decls,
         );
     }
-    super::decls::gating(&mut c, &pieces, &mut zones, &mut decls);
+    if !cambodian {
+        super::decls::gating(&mut c, &pieces, &mut zones, &mut decls);
+    }
     super::flips::board_game(&mut c, &names, royal, &mut zones, &mut decls);
     super::connect::drop_options(&mut c, &mut decls);
     super::connect::connect_rules(&mut c, &letter_name, &mut zones, &mut decls);
@@ -548,7 +553,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
     decls.push_str(&confined);
     match c.value("countingRule").as_deref() {
         None | Some("none") => {}
-        Some(style @ ("makruk" | "asean")) => {
+        Some(style @ ("makruk" | "asean" | "cambodian")) => {
             let role = |keys: &[&str]| {
                 pieces
                     .iter()
@@ -575,7 +580,7 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         }
         Some(v) => c.issue(
             "countingRule",
-            format!("`{v}`: only `makruk` and `asean` are translated"),
+            format!("`{v}`: only `makruk`, `asean` and `cambodian` are translated"),
         ),
     }
     for (key, default) in [("checkmateValue", "loss"), ("chess960", "false")] {
@@ -587,6 +592,9 @@ pub fn convert(name: &str, keys: &BTreeMap<String, Entry>, chain: &[String]) -> 
         }
     }
 
+    if cambodian {
+        super::cambodian::cambodian_patterns(&mut pieces);
+    }
     // Pieces last, in piece-type order.
     let mut body = String::new();
     for p in &pieces {

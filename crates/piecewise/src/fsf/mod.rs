@@ -12,6 +12,7 @@
 //! with its line.
 
 mod army;
+mod cambodian;
 mod convert;
 mod decls;
 mod ends;
