@@ -235,7 +235,6 @@ impl GameEffects {
             .get(m.piece.index() * MAX_MARKS + m.mark as usize - 1)
     }
 
-    /// Whether the pattern that made `m` explodes its captures (`explode` on it).
     /// Whether every capture of the game blasts (`explode on capture`).
     pub(crate) fn blasts_on_capture(&self) -> bool {
         self.blast.is_some()
