@@ -3,10 +3,12 @@
 //! [`Issue`]; the defaults are Fairy-Stockfish's (a chess-like template without pieces).
 
 use super::army::{mobility, pieces, walling};
-use super::decls::{castling, drops, promotion};
+use super::decls::{castling, drops};
 use super::ends::{game_ends, win_rules};
 use super::ini::Entry;
 use super::pieces::builtin_parent;
+use super::promotion::promotion;
+use super::rewrite::{confine_faces, faces, without_castling_rights};
 use super::{Issue, Variant};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -692,65 +694,6 @@ pub(super) fn same_cells(a: Option<&str>, b: &str) -> bool {
         out
     };
     a.is_some_and(|a| items(a) == items(b))
-}
-
-/// `confine NAME to ZONE` lines of `decls` with the promoted faces that move as NAME
-/// (`piece F (+X) { like NAME }` in `promoted`) added to NAME; other lines as they are.
-fn confine_faces(decls: &str, promoted: &str) -> String {
-    let mut out = String::new();
-    for line in decls.lines() {
-        let parts = line
-            .strip_prefix("confine ")
-            .and_then(|l| l.split_once(" to "));
-        match parts {
-            Some((name, zone)) if !name.contains('|') => {
-                let faces = promoted.lines().filter_map(|p| {
-                    let (face, target) = p.strip_prefix("piece ")?.split_once(" (+")?;
-                    let target = target.split_once("{ like ")?.1.strip_suffix(" }")?;
-                    (target == name).then_some(face)
-                });
-                let all: Vec<&str> = std::iter::once(name).chain(faces).collect();
-                let _ = writeln!(out, "confine {} to {zone}", all.join(" | "));
-            }
-            _ => {
-                let _ = writeln!(out, "{line}");
-            }
-        }
-    }
-    out
-}
-
-/// The pieces with a promoted face (`piece PromotedX (+X) { ... }` in `promoted`,
-/// as `decls::promotion` writes them): the names of the pieces they promote from.
-fn faces(promoted: &str) -> Vec<String> {
-    promoted
-        .lines()
-        .filter_map(|l| l.strip_prefix("piece Promoted")?.split_once(" (+"))
-        .map(|(base, _)| base.to_string())
-        .collect()
-}
-
-/// The declarations with the start position's castling field (`KQkq`) made `-`.
-fn without_castling_rights(decls: &str) -> String {
-    let mut out = String::new();
-    for line in decls.lines() {
-        if let Some(fen) = line
-            .strip_prefix("start \"")
-            .and_then(|l| l.strip_suffix('"'))
-        {
-            let mut fields: Vec<&str> = fen.split(' ').collect();
-            if fields.len() >= 4
-                && fields[2] != "-"
-                && fields[2].chars().all(|ch| ch.is_ascii_alphabetic())
-            {
-                fields[2] = "-";
-            }
-            let _ = writeln!(out, "start \"{}\"", fields.join(" "));
-        } else {
-            let _ = writeln!(out, "{line}");
-        }
-    }
-    out
 }
 
 /// A side-relative cell set's mirror for the second side (`rank r` ↔ `rank H+1-r`).

@@ -19,6 +19,8 @@ mod ends;
 mod flips;
 mod ini;
 mod pieces;
+mod promotion;
+mod rewrite;
 
 // The games of shapes (connect N, blocks, chains) and landing drops.
 mod connect;
