@@ -9,11 +9,11 @@
 use crate::common;
 
 use common::game;
-use piecewise::game::GamePosition;
 use piecewise::Game;
 use std::collections::BTreeSet;
 
 use common::shogi::{cat, Kind, Legality, Mv, Pos, Promotion, Rules, Shogi, ALL, DIAG, ORTH};
+use common::shogi::{legal_from, set, sorted_engine};
 use common::shogi::{E_, NE, NW, N_, SE, SW, S_, W_};
 
 /// The 29 kinds of the start array, then the 26 promoted ones.
@@ -148,26 +148,11 @@ fn dai() -> Shogi {
 
 // ------------------------------------------------------------ the engine side
 
-fn sorted_engine(g: &Game, pos: &GamePosition) -> Vec<String> {
-    let mut v: Vec<String> = g.legal_moves(pos).iter().map(|m| g.uci(m)).collect();
-    v.sort();
-    v
-}
-
 fn sorted_independent(dai: &Shogi, p: &Pos) -> Vec<String> {
     dai.sorted(p)
 }
 
 const START: &str = "lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/A1C'1F1TET1F1C'1A/LNUICSGKGSCIUNL w - - 0 1";
-
-fn legal(g: &Game, fen: &str) -> BTreeSet<String> {
-    let pos = g.position(fen).expect("fen");
-    g.legal_moves(&pos).iter().map(|m| g.uci(m)).collect()
-}
-
-fn set(moves: &[&str]) -> BTreeSet<String> {
-    moves.iter().map(|s| s.to_string()).collect()
-}
 
 // ------------------------------------------------------------ the tests
 
@@ -258,17 +243,19 @@ fn the_pieces_chu_lacks_move_as_hachu_has_them() {
     let g = game("daishogi");
     // A Violent Ox on h8 with a friend on h9 and a foe on f8: up to two cells each way,
     // blocked by the friend, taking the foe.
-    let ox = legal(
+    let ox = legal_from(
         &g,
         "k14/15/15/15/15/15/7P7/5p1X'7/15/15/15/15/15/15/K14 w - - 0 1",
+        "",
     );
     let ox: BTreeSet<String> = ox.into_iter().filter(|m| m.starts_with("h8")).collect();
     assert_eq!(ox, set(&["h8g8", "h8f8", "h8i8", "h8j8", "h8h7", "h8h6"]));
     // A Flying Dragon on h8, a foe on g9 and nothing else near: two cells diagonally,
     // not beyond the foe.
-    let dragon = legal(
+    let dragon = legal_from(
         &g,
         "k14/15/15/15/15/15/6p8/7F'7/15/15/15/15/15/15/K14 w - - 0 1",
+        "",
     );
     let dragon: BTreeSet<String> = dragon.into_iter().filter(|m| m.starts_with("h8")).collect();
     assert_eq!(
@@ -285,16 +272,17 @@ fn the_pieces_chu_lacks_move_as_hachu_has_them() {
     ];
     for (letter, expected) in steppers {
         let fen = format!("k13p/15/15/15/15/15/15/7{letter}7/15/15/15/15/15/15/K14 w - - 0 1");
-        let moves: BTreeSet<String> = legal(&g, &fen)
+        let moves: BTreeSet<String> = legal_from(&g, &fen, "")
             .into_iter()
             .filter(|m| m.starts_with("h8"))
             .collect();
         assert_eq!(moves, set(expected), "{letter}");
     }
     // The second side's Stone moves down the board.
-    let moves: BTreeSet<String> = legal(
+    let moves: BTreeSet<String> = legal_from(
         &g,
         "k14/15/15/15/15/15/15/7u7/15/15/15/15/15/15/K13P b - - 0 1",
+        "",
     )
     .into_iter()
     .filter(|m| m.starts_with("h8"))
@@ -309,21 +297,21 @@ fn dai_promotes_in_five_ranks_and_forward_movers_may_stay_dead() {
     // a capture it may not; a Knight may promote, or stay, on the last two ranks; an
     // Iron on rank 14 may promote stepping to the last rank.
     let fen = "k13p/15/15/15/7C'7/15/15/15/15/15/15/15/15/15/K14 w - - 0 1";
-    let moves = legal(&g, fen);
+    let moves = legal_from(&g, fen, "");
     let inside: BTreeSet<&str> = moves.iter().map(String::as_str).collect();
     assert!(
         inside.contains("h11g12") && !inside.contains("h11g12+"),
         "{moves:?}"
     );
     let fen = "k13p/15/15/15/15/7C'7/15/15/15/15/15/15/15/15/K14 w - - 0 1";
-    let moves = legal(&g, fen);
+    let moves = legal_from(&g, fen, "");
     assert!(
         moves.contains("h10g11+") && moves.contains("h10g11"),
         "{moves:?}"
     );
     assert!(moves.contains("h10g9") && !moves.contains("h10g9+"));
     let fen = "k13p/1I13/15/5N9/15/15/15/15/15/15/15/15/15/15/K14 w - - 0 1";
-    let moves = legal(&g, fen);
+    let moves = legal_from(&g, fen, "");
     for m in [
         "f12e14", "f12e14+", "f12g14", "f12g14+", "b14b15", "b14b15+",
     ] {
@@ -343,9 +331,10 @@ fn dai_promotes_in_five_ranks_and_forward_movers_may_stay_dead() {
         fen.starts_with("k13p/15/15/15/6+C'8/15/15/15/15/15/15/15/15/15/K14 b "),
         "{fen}"
     );
-    let gold: BTreeSet<String> = legal(
+    let gold: BTreeSet<String> = legal_from(
         &g,
         "k13p/15/15/15/6+C'8/15/15/15/15/15/15/15/15/15/K14 w - - 0 1",
+        "",
     )
     .into_iter()
     .filter(|m| m.starts_with("g11"))

@@ -10,12 +10,11 @@
 use crate::common;
 
 use common::game;
-use piecewise::game::{EndReason, GamePosition, GameResult};
+use piecewise::game::{EndReason, GameResult};
 use piecewise::ids::Side;
-use piecewise::Game;
-use std::collections::BTreeSet;
 
 use common::shogi::{cat, Kind, Legality, Mv, Promotion, Rules, Shogi, ALL, DIAG, ORTH};
+use common::shogi::{legal_from, set, sorted_engine};
 use common::shogi::{E_, NE, NW, N_, S_, W_};
 
 /// The 13 kinds of the start array, then the 11 promoted ones (every one a gold).
@@ -74,25 +73,6 @@ fn heian() -> Shogi {
 }
 
 const START: &str = "lnicsgkgscinl/af'2t1m1t2f'a/ppppppppppppp/6p'6/13/13/13/13/13/6P'6/PPPPPPPPPPPPP/AF'2T1M1T2F'A/LNICSGKGSCINL w - - 0 1";
-
-fn sorted_engine(g: &Game, pos: &GamePosition) -> Vec<String> {
-    let mut v: Vec<String> = g.legal_moves(pos).iter().map(|m| g.uci(m)).collect();
-    v.sort();
-    v
-}
-
-fn legal(g: &Game, fen: &str, from: &str) -> BTreeSet<String> {
-    let pos = g.position(fen).expect("fen");
-    g.legal_moves(&pos)
-        .iter()
-        .map(|m| g.uci(m))
-        .filter(|m| m.starts_with(from))
-        .collect()
-}
-
-fn set(moves: &[&str]) -> BTreeSet<String> {
-    moves.iter().map(|s| s.to_string()).collect()
-}
 
 #[test]
 fn heian_dai_start_perft_1_to_3_equals_the_independent_count() {
@@ -189,20 +169,20 @@ fn the_heian_pieces_move_as_the_sources_say() {
     ];
     for (letter, expected) in steppers {
         let fen = format!("k11p/13/13/13/13/13/6{letter}6/13/13/13/13/13/K12 w - - 0 1");
-        assert_eq!(legal(&g, &fen, "g7"), set(expected), "{letter}");
+        assert_eq!(legal_from(&g, &fen, "g7"), set(expected), "{letter}");
     }
     // The Side Mover on g7, a foe on c7 and a friend on j7: along the rank to the foe
     // and to the friend, one step forward, never back.
     let fen = "k11p/13/13/13/13/13/2p3M2P3/13/13/13/13/13/K12 w - - 0 1";
     let expected = ["g7g8", "g7f7", "g7e7", "g7d7", "g7c7", "g7h7", "g7i7"];
-    assert_eq!(legal(&g, fen, "g7"), set(&expected));
+    assert_eq!(legal_from(&g, fen, "g7"), set(&expected));
     // The Flying Dragon is a bishop: from g7 with a friend on e9 and foes on i5 and
     // m13, promoting or not where it enters the zone.
     let fen = "k11p/13/13/13/4P8/13/6F'6/13/8p4/13/13/13/K12 w - - 0 1";
     let mut expected = vec!["g7f8", "g7h8", "g7i9", "g7j10", "g7k11", "g7l12", "g7m13"];
     expected.extend(["g7k11+", "g7l12+", "g7m13+"]);
     expected.extend(["g7f6", "g7e5", "g7d4", "g7c3", "g7b2", "g7h6", "g7i5"]);
-    assert_eq!(legal(&g, fen, "g7"), set(&expected));
+    assert_eq!(legal_from(&g, fen, "g7"), set(&expected));
     // The Free Chariot on g9: up the file into the zone (promoting or not), down to
     // its own Pawn on g4.
     let fen = "k11p/13/13/13/6A6/13/13/13/13/6P6/13/13/K12 w - - 0 1";
@@ -210,7 +190,7 @@ fn the_heian_pieces_move_as_the_sources_say() {
         "g9g10", "g9g11", "g9g12", "g9g13", "g9g11+", "g9g12+", "g9g13+", "g9g8", "g9g7", "g9g6",
         "g9g5",
     ];
-    assert_eq!(legal(&g, fen, "g9"), set(&expected));
+    assert_eq!(legal_from(&g, fen, "g9"), set(&expected));
 }
 
 #[test]
@@ -218,13 +198,13 @@ fn heian_dai_promotes_to_gold_and_keeps_the_king_out_of_check() {
     let g = game("heiandaishogi");
     // A Copper pinned on g2 by a Lance on g13: only along the file.
     let fen = "k5l6/13/13/13/13/13/13/13/13/13/13/6C6/6K6 w - - 0 1";
-    assert_eq!(legal(&g, fen, "g2"), set(&["g2g3"]));
+    assert_eq!(legal_from(&g, fen, "g2"), set(&["g2g3"]));
     // A Pawn on the last rank must promote; a Knight on the last two ranks must; the
     // Iron steps sideways on the last rank and need not.
     let fen = "k11p/2P4I5/3N9/13/13/13/13/13/13/13/13/13/6K6 w - - 0 1";
-    assert_eq!(legal(&g, fen, "c12"), set(&["c12c13+"]));
-    assert_eq!(legal(&g, fen, "d11"), set(&["d11c13+", "d11e13+"]));
-    let iron = legal(&g, fen, "h12");
+    assert_eq!(legal_from(&g, fen, "c12"), set(&["c12c13+"]));
+    assert_eq!(legal_from(&g, fen, "d11"), set(&["d11c13+", "d11e13+"]));
+    let iron = legal_from(&g, fen, "h12");
     assert!(
         iron.contains("h12h13") && iron.contains("h12h13+"),
         "{iron:?}"
@@ -237,7 +217,7 @@ fn heian_dai_promotes_to_gold_and_keeps_the_king_out_of_check() {
     g.play_move(&mut pos, &m);
     let fen = g.fen(&pos);
     assert!(fen.starts_with("k11p/13/6+M6/13/"), "{fen}");
-    let gold = legal(
+    let gold = legal_from(
         &g,
         "k11p/13/6+M6/13/13/13/13/13/13/13/13/13/6K6 w - - 0 1",
         "g11",

@@ -9,11 +9,11 @@
 use crate::common;
 
 use common::game;
-use piecewise::game::GamePosition;
 use piecewise::Game;
 use std::collections::BTreeSet;
 
 use common::shogi::{cat, Kind, Legality, Mv, Promotion, Rules, Shogi, ALL, DIAG, ORTH};
+use common::shogi::{set, sorted_engine};
 use common::shogi::{E_, NE, NW, N_, SE, SW, S_, W_};
 
 /// The 36 kinds of the start array, then the 30 promoted ones.
@@ -218,12 +218,6 @@ fn tenjiku() -> Shogi {
 
 const START: &str = "lnficsgekgscifnl/a1c!c!1txql!ot1c!c!1a/s'v'bhdw!d!q'h!d!w!dhbv's'/mvrf!e!b!r!v!q!r!b!e!f!rvm/pppppppppppppppp/4d'6d'4/16/16/16/16/4D'6D'4/PPPPPPPPPPPPPPPP/MVRF!E!B!R!Q!V!R!B!E!F!RVM/S'V'BHDW!D!H!Q'D!W!DHBV'S'/A1C!C!1TOL!QXT1C!C!1A/LNFICSGKEGSCIFNL w - - 0 1";
 
-fn sorted_engine(g: &Game, pos: &GamePosition) -> Vec<String> {
-    let mut v: Vec<String> = g.legal_moves(pos).iter().map(|m| g.uci(m)).collect();
-    v.sort();
-    v
-}
-
 /// The moves of the piece on `from` in `fen`.
 fn moves_from(g: &Game, fen: &str, from: &str) -> BTreeSet<String> {
     let pos = g.position(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
@@ -232,10 +226,6 @@ fn moves_from(g: &Game, fen: &str, from: &str) -> BTreeSet<String> {
         .map(|m| g.uci(m))
         .filter(|m| m.starts_with(from) && !m[from.len()..].starts_with(char::is_numeric))
         .collect()
-}
-
-fn set(moves: &[&str]) -> BTreeSet<String> {
-    moves.iter().map(|s| s.to_string()).collect()
 }
 
 // ------------------------------------------------------------ the tests

@@ -8,11 +8,11 @@
 use crate::common;
 
 use common::game;
-use piecewise::game::GamePosition;
 use piecewise::Game;
 use std::collections::BTreeSet;
 
 use common::shogi::{cat, Kind, Legality, Mv, Pos, Promotion, Rules, Shogi, ALL, DIAG, ORTH};
+use common::shogi::{legal_from, set, sorted_engine};
 use common::shogi::{E_, NE, NW, N_, SE, SW, S_, W_};
 
 /// The 17 kinds of the start array, then the 14 promoted ones, from HaChu's
@@ -123,12 +123,6 @@ fn wa_drops() -> Shogi {
 
 // ------------------------------------------------------------ the engine side
 
-fn sorted_engine(g: &Game, pos: &GamePosition) -> Vec<String> {
-    let mut v: Vec<String> = g.legal_moves(pos).iter().map(|m| g.uci(m)).collect();
-    v.sort();
-    v
-}
-
 fn sorted_independent(wa: &Shogi, p: &Pos) -> Vec<String> {
     wa.sorted(p)
 }
@@ -224,25 +218,12 @@ fn long_game(g: &Game, wa: &Shogi, fen: &str, mut seed: u64) -> (usize, usize, u
     (plies, promotions, drops)
 }
 
-fn legal(g: &Game, fen: &str, from: &str) -> BTreeSet<String> {
-    let pos = g.position(fen).expect("fen");
-    g.legal_moves(&pos)
-        .iter()
-        .map(|m| g.uci(m))
-        .filter(|m| m.starts_with(from))
-        .collect()
-}
-
-fn set(moves: &[&str]) -> BTreeSet<String> {
-    moves.iter().map(|s| s.to_string()).collect()
-}
-
 #[test]
 fn the_wa_pieces_move_as_hachu_has_them() {
     let g = game("washogi");
     // A Treacherous Fox on f6 over a friend on f7 and a foe on g7: steps and jumps to
     // the second cell in six directions, over anything, never sideways.
-    let fox = legal(&g, "5k5/11/11/11/5Pp4/5X5/11/11/11/11/5K5 w - - 0 1", "f6");
+    let fox = legal_from(&g, "5k5/11/11/11/5Pp4/5X5/11/11/11/11/5K5 w - - 0 1", "f6");
     assert_eq!(
         fox,
         set(&[
@@ -251,7 +232,7 @@ fn the_wa_pieces_move_as_hachu_has_them() {
     );
     // A Cloud Eagle on f6: up to three cells forward-diagonally, the file both ways,
     // one step sideways and backward-diagonally.
-    let eagle = legal(&g, "5k5/11/11/11/11/5E5/11/11/11/11/K10 w - - 0 1", "f6");
+    let eagle = legal_from(&g, "5k5/11/11/11/11/5E5/11/11/11/11/K10 w - - 0 1", "f6");
     let mut expected = vec!["f6e7", "f6d8", "f6c9", "f6g7", "f6h8", "f6i9"];
     expected.extend(["f6e6", "f6g6", "f6e5", "f6g5"]);
     expected.extend(["f6f7", "f6f8", "f6f9", "f6f10", "f6f11"]);
@@ -259,7 +240,7 @@ fn the_wa_pieces_move_as_hachu_has_them() {
     assert_eq!(eagle, set(&expected));
     // A Liberated Horse on f6: the file forward, two cells back; promoting (to a
     // Heavenly Horse) where it enters the zone, ranks 9-11.
-    let horse = legal(&g, "5k5/11/11/11/11/5H5/11/11/11/11/K10 w - - 0 1", "f6");
+    let horse = legal_from(&g, "5k5/11/11/11/11/5H5/11/11/11/11/K10 w - - 0 1", "f6");
     assert_eq!(
         horse,
         set(&[

@@ -692,3 +692,25 @@ impl Shogi {
         v
     }
 }
+
+/// The engine's legal moves of `pos` in UCI, sorted (to compare with the generator's).
+pub fn sorted_engine(g: &piecewise::Game, pos: &piecewise::game::GamePosition) -> Vec<String> {
+    let mut v: Vec<String> = g.legal_moves(pos).iter().map(|m| g.uci(m)).collect();
+    v.sort();
+    v
+}
+
+/// The engine's legal moves from `fen` in UCI that start with `from` (`""`: all).
+pub fn legal_from(g: &piecewise::Game, fen: &str, from: &str) -> BTreeSet<String> {
+    let pos = g.position(fen).expect("fen");
+    g.legal_moves(&pos)
+        .iter()
+        .map(|m| g.uci(m))
+        .filter(|m| m.starts_with(from))
+        .collect()
+}
+
+/// A set of UCI moves written out.
+pub fn set(moves: &[&str]) -> BTreeSet<String> {
+    moves.iter().map(|s| s.to_string()).collect()
+}
