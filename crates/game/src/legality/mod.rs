@@ -70,13 +70,10 @@ pub struct MoveGenerator<'g> {
     /// When a count must stop (perft's deadline and cancel flag), polled per node and
     /// per move the general test plays.
     pub(crate) stop: Stop,
-    /// The other side's pieces by kind, as sets, while `count_legal` counts one node
-    /// (`TheirSets::kinds` 0 otherwise): the royal's reach tests read them.
-    pub(crate) their_sets: TheirSets,
 }
 
 /// Per piece kind, the cells holding a piece of that kind of the side not to move
-/// ([`crate::table::ReverseTables::out_of_reach_among`]), valid for one node.
+/// ([`crate::table::ReverseTables::out_of_reach_among`]), built for one node.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct TheirSets {
     pub(crate) sets: [u128; crate::table::MAX_KINDS_BY_SET],
@@ -127,7 +124,6 @@ impl<'g> MoveGenerator<'g> {
                 })
                 .collect(),
             stop: Stop::new(),
-            their_sets: TheirSets::default(),
         }
     }
 

@@ -273,8 +273,7 @@ impl MoveGenerator<'_> {
     /// that touches one; nothing else is marked, so every plain move is quick.
     fn royal_out_of_reach(&mut self, pos: &GamePosition, cell: CellId, them: Side) -> bool {
         let tables = &self.pseudo.game.reverse;
-        let theirs = self.their_sets.get();
-        if !tables.out_of_reach_among(them, cell, theirs, |c| pos.cells[c]) {
+        if !tables.out_of_reach(them, cell, |c| pos.cells[c]) {
             return false;
         }
         let marks = &mut self.quick.marks;

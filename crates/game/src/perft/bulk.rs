@@ -103,21 +103,21 @@ impl MoveGenerator<'_> {
         // the full test needs no facing check per move.
         debug_assert!(!self.facing_now(pos));
         // The cells of the other side's pieces by kind, when royal moves are judged
-        // by reach (`count_legal` computed them for this node; perft's children
-        // counter did not).
+        // by reach: built for the first royal move the quick test leaves open.
         let by_reach = self.royal_moves_by_reach(pos);
-        let sets = if !by_reach || self.their_sets.kinds > 0 {
-            self.their_sets
-        } else {
-            TheirSets::of(g, pos)
-        };
-        let theirs = sets.get();
+        let mut sets: Option<TheirSets> = None;
         for m in pending.iter() {
             let legal = match self.quick(pos, m) {
                 Quick::Legal => true,
                 Quick::Illegal => false,
                 Quick::Unknown => {
-                    (by_reach && self.royal_move_out_of_reach(pos, m, theirs))
+                    (by_reach
+                        && g.royal[m.piece.index()]
+                        && self.royal_move_out_of_reach(
+                            pos,
+                            m,
+                            sets.get_or_insert_with(|| TheirSets::of(g, pos)).get(),
+                        ))
                         || (!self.stop.poll() && self.is_legal_plain(pos, m))
                 }
             };
@@ -183,15 +183,11 @@ impl MoveGenerator<'_> {
         if lists || g.gating_live(pos) {
             return self.count_unprepared(pos);
         }
-        // The other side's pieces by kind, for the royal's reach tests of this node.
-        self.their_sets = TheirSets::of(g, pos);
-        let n = if self.prepare_quick_in(pos, blast) {
+        if self.prepare_quick_in(pos, blast) {
             self.count_prepared(pos)
         } else {
             self.count_unprepared(pos)
-        };
-        self.their_sets.kinds = 0;
-        n
+        }
     }
 
     /// The count where the quick test is not prepared: by the placements (the Duck)
