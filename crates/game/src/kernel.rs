@@ -102,9 +102,11 @@ fn run_special<'a>(
 
 /// Runs the hurdle lines `lines` of a piece of `side` over `cells` (the start cell is
 /// on none of them) and calls `emit(to, captures)` for every place the move may end,
-/// in the walk's order: the empty cells before the first piece met (the screen), the
-/// screen if the step may take it, then the first piece after the screen if it is a
-/// foe and the step [hops](Step::hops).
+/// in the walk's order: the empty cells of the seek part before the first piece met
+/// (the screen), the screen if the step may take it, then past the screen the empty
+/// cells the steps hop to and the first piece after it if it is a foe and the step
+/// [hops](Step::hops). A piece the line does not admit is a wall, as the screen or
+/// past it.
 #[inline(always)]
 pub(crate) fn run_hurdles(
     lines: Hurdles<'_>,
@@ -113,10 +115,8 @@ pub(crate) fn run_hurdles(
     mut emit: impl FnMut(u16, bool),
 ) {
     for line in lines.iter() {
-        let mut k = 0;
-        while k < line.len() {
-            let s = line[k];
-            k += 1;
+        let steps = line.steps;
+        for (k, s) in steps[..line.seek].iter().enumerate() {
             let o = cells[s.cell as usize];
             if o.is_empty() {
                 if s.lands_empty() {
@@ -124,16 +124,22 @@ pub(crate) fn run_hurdles(
                 }
                 continue;
             }
+            if !line.admits(o.kind()) {
+                break;
+            }
             if o.side() != side && s.lands_foe() {
                 emit(s.cell, true);
             }
-            // Past the screen: the next piece.
-            for s in &line[k..] {
+            // Past the screen: empty cells, then the next piece.
+            for s in &steps[k + 1..] {
                 let o = cells[s.cell as usize];
                 if o.is_empty() {
+                    if s.hops_empty() {
+                        emit(s.cell, false);
+                    }
                     continue;
                 }
-                if o.side() != side && s.hops() {
+                if o.side() != side && s.hops() && line.admits(o.kind()) {
                     emit(s.cell, true);
                 }
                 break;

@@ -97,7 +97,8 @@ impl<B: Bits> Reach<B> {
                     let hurdles = !fits
                         && kernels
                             .hurdles(at.0, at.1, at.2)
-                            .is_some_and(|lines| r.add(lines.iter(), false));
+                            .filter(|lines| lines.iter().all(|l| l.plain()))
+                            .is_some_and(|lines| r.add(lines.iter().map(|l| l.steps), false));
                     if !(fits || hurdles) {
                         r.rays.truncate(start);
                     }

@@ -242,3 +242,41 @@ fn every_xiangqi_piece_but_the_cannon_is_rays_and_the_cannon_hurdle_lines() {
         }
     }
 }
+
+/// Janggi's cannon (a screen that is no cannon, moves only past it, onto empty cells or
+/// a foe that is no cannon; two steps along a palace diagonal over the centre) is hurdle
+/// lines on every cell: seek parts that land nowhere, filtered lines, and on a palace
+/// corner a line longer than its seek part.
+#[test]
+fn the_janggi_cannon_is_hurdle_lines_everywhere() {
+    let game = Game::compile(include_str!("../../../../rules/janggi.rules")).expect("janggi");
+    let t = game.rules.table();
+    let cannon = (0..game.pieces)
+        .find(|&p| t.pieces()[p].letter == 'C')
+        .map(|p| PieceId(p as u8))
+        .expect("a cannon");
+    let (mut filtered, mut longer) = (0, 0);
+    for side in Side::BOTH {
+        for c in 0..game.cells {
+            let from = CellId(c as u16);
+            let lines = game.kernels.hurdles(side, cannon, from);
+            let lines = lines.unwrap_or_else(|| panic!("{side:?} cannon on cell {c}"));
+            for line in lines.iter() {
+                assert!(!line.plain());
+                assert!(!line.admits(cannon));
+                filtered += 1;
+                let before = line.steps[..line.seek].iter();
+                assert!(before.clone().all(|s| !s.lands_empty() && !s.lands_foe()));
+                // Past a screen a cannon lands on empty cells and foes alike.
+                assert!(
+                    line.steps[1..].iter().all(|s| s.hops() == s.hops_empty()),
+                    "{side:?} {c} {line:?}"
+                );
+                let lands = line.steps.iter().any(|s| s.hops());
+                longer += usize::from(line.seek < line.steps.len() && lands);
+            }
+        }
+    }
+    // Four palace corners a side, each with one diagonal line (d1-e2-f3 and so on).
+    assert_eq!(longer, 2 * 8, "{filtered} lines");
+}

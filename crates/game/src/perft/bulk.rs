@@ -72,9 +72,14 @@ impl MoveGenerator<'_> {
         self.pseudo.walked.clear();
         for i in kernel::bits::pieces_of(&pos.cells, side) {
             let kind = pos.cells[i].kind();
-            count += match self.pseudo.game.kernels.rays(side, kind, CellId(i as u16)) {
-                Some(_) => self.count_rays(pos, i),
-                None => self.walk_counting(pos, pos, i),
+            let kernels = &self.pseudo.game.kernels;
+            let from = CellId(i as u16);
+            count += if kernels.rays(side, kind, from).is_some() {
+                self.count_rays(pos, i)
+            } else if kernels.hurdles(side, kind, from).is_some() {
+                self.count_hurdles(pos, i)
+            } else {
+                self.walk_counting(pos, pos, i)
             };
         }
         count + self.count_rest(pos, None)
@@ -313,6 +318,46 @@ impl MoveGenerator<'_> {
                 || (blast && captures)
             {
                 defer(walked, kernel::ray_move(kind, from, to, captures, ep));
+            } else {
+                count += 1;
+            }
+        });
+        count
+    }
+
+    /// [`MoveGenerator::count_rays`] for a piece whose tree the table compiled into
+    /// hurdle lines (a cannon's): the same count and moves as the walk's.
+    fn count_hurdles(&mut self, pos: &GamePosition, i: usize) -> u64 {
+        let g = self.pseudo.game;
+        let side = pos.side;
+        let kind = pos.cells[i].kind();
+        let from = CellId(i as u16);
+        let Some(lines) = g.kernels.hurdles(side, kind, from) else {
+            return 0;
+        };
+        let plain = self.plain(side, kind, i);
+        let walked = &mut self.pseudo.walked;
+        if !plain {
+            kernel::run_hurdles(lines, &pos.cells, side, |to, captures| {
+                walked.push(kernel::ray_move(kind, from, to, captures, &[]))
+            });
+            return 0;
+        }
+        // As `LeafCount` decides (hurdle lines have no passing captures, no pushes
+        // and no en passant).
+        let promo_to = &g.promo_to[side.index() * g.pieces + kind.index()];
+        let (marks, xrays) = (&self.quick.marks, &self.quick.xrays);
+        let use_x = marks.seen(i);
+        let blast = self.quick.blast;
+        let mut count = 0;
+        kernel::run_hurdles(lines, &pos.cells, side, |to, captures| {
+            let t = to as usize;
+            if marks.put(t)
+                || (use_x && xrays.put(t, from))
+                || promo_to.get(t).copied().unwrap_or(false)
+                || (blast && captures)
+            {
+                defer(walked, kernel::ray_move(kind, from, to, captures, &[]));
             } else {
                 count += 1;
             }

@@ -21,10 +21,12 @@
 //! rays in order reports the walk's plies in the walk's order.
 //!
 //! A tree that is not rays may be **hurdle lines** ([`Kernels::hurdles`]): per root, a
-//! line of cells entered over empty cells, and below each of its nodes a branch taken
-//! when the cell before is a piece (the screen) that goes on over empty cells to take
-//! the next piece — a xiangqi cannon's file or rank, derived from the table's shape
-//! alone.
+//! line of cells entered over empty cells (the seek part), and below each of its nodes a
+//! branch taken when the cell before is a piece (the screen) that goes on over empty
+//! cells, landing on them and/or taking the next piece — a xiangqi cannon's file or
+//! rank, a Janggi cannon's (which lands only past the screen, and whose kind filter
+//! makes other cannons walls), derived from the table's shape alone. A line's nodes
+//! share one kind filter; a piece it does not admit is a wall wherever it stands.
 
 use super::layout::{FilterCode, Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_SHARED};
 use super::unroll::{TreeView, Unroller};
@@ -42,6 +44,11 @@ const INITIAL: u8 = Node::INITIAL;
 /// `Step::land` bit of a hurdle line's step ([`Kernels::hurdles`]): a move may end
 /// here taking a foe that is the first piece after exactly one screen.
 const HOP: u8 = Node::CAPTURE_PREV;
+
+/// `Step::land` bit of a hurdle line's step: a move may end here on an empty cell
+/// past exactly one screen (a Janggi cannon). Not a landing bit of rays: the `Node`
+/// flag's value, which steps never carry otherwise.
+const HOP_EMPTY: u8 = Node::NEW_LEG;
 
 /// `Step::land` bit of a pass ray's one step (the start cell itself): the piece may
 /// pass (a null move, the `pass` action), whatever stands around it. Not a landing
@@ -96,6 +103,24 @@ impl Step {
     pub fn hops(self) -> bool {
         self.land & HOP != 0
     }
+
+    /// On a hurdle line: a move may end here on an empty cell past one screen.
+    #[inline(always)]
+    pub fn hops_empty(self) -> bool {
+        self.land & HOP_EMPTY != 0
+    }
+}
+
+/// Where one hurdle line's steps are in [`Kernels`]' steps, and what it is.
+#[derive(Clone, Copy, Debug)]
+struct LineAt {
+    start: u32,
+    len: u16,
+    /// How many of the first steps are the seek part (the rest are reached only past
+    /// a screen).
+    seek: u16,
+    /// The line's kind filter (every node's): a piece it does not admit is a wall.
+    filter: FilterCode,
 }
 
 /// The rays of every (side, piece, start cell) whose tree fits, indexed like the
@@ -116,8 +141,8 @@ pub struct Kernels {
     /// Per root index, for trees that are not rays: the first hurdle line in `lines`
     /// and how many there are, or `None` when the tree is not hurdle lines either.
     hurdle_trees: Vec<Option<(u32, u16)>>,
-    /// Per hurdle line: its first step in `steps` and its length.
-    lines: Vec<(u32, u16)>,
+    /// Per hurdle line: where its steps are, its seek part and its filter.
+    lines: Vec<LineAt>,
     pieces: usize,
     cells: usize,
 }
@@ -157,7 +182,8 @@ impl Kernels {
             for p in 0..pieces {
                 for c in 0..cells {
                     let tree = unroller.tree(table, side, PieceId(p as u8), CellId(c as u16));
-                    let fits = k.add_tree(tree.ok().flatten(), CellId(c as u16), &mut path);
+                    let fits =
+                        k.add_tree(tree.ok().flatten(), &t.filters, CellId(c as u16), &mut path);
                     if !fits {
                         k.whole[side.index() * pieces + p] = false;
                     }
@@ -172,6 +198,7 @@ impl Kernels {
     fn add_tree(
         &mut self,
         tree: Option<TreeView<'_>>,
+        filters: &[FilterCode],
         from: CellId,
         path: &mut Vec<usize>,
     ) -> bool {
@@ -196,7 +223,7 @@ impl Kernels {
             self.rays.truncate(rays);
             self.steps.truncate(steps);
             self.trees.push(None);
-            let hurdles = self.add_hurdle_tree(nodes, from, roots);
+            let hurdles = self.add_hurdle_tree(nodes, filters, from, roots);
             self.hurdle_trees.push(hurdles);
             return false;
         }
@@ -285,11 +312,15 @@ impl Kernels {
     fn add_hurdle_tree(
         &mut self,
         nodes: &[Node],
+        filters: &[FilterCode],
         from: CellId,
         roots: super::layout::RootRange,
     ) -> Option<(u32, u16)> {
         let (lines, steps) = (self.lines.len(), self.steps.len());
-        let fits = roots.flags == 0 && roots.nodes().all(|r| self.add_line(nodes, from, r, steps));
+        let fits = roots.flags == 0
+            && roots
+                .nodes()
+                .all(|r| self.add_line(nodes, filters, from, r, steps));
         if !fits {
             self.lines.truncate(lines);
             self.steps.truncate(steps);
@@ -302,24 +333,36 @@ impl Kernels {
     /// `tree_start`: the tree's first step (a tree longer than [`MAX_STEPS`] fails).
     ///
     /// The shape: a chain of nodes entered over empty cells (the root, then one child
-    /// with mask "empty" each), landing on empty cells and/or on a foe; below each of
-    /// them but the last, either no screen child at all, or on every one of them a
-    /// child with mask "friend or foe" (the cell before it is the screen) that starts a
-    /// chain over the rest of the line's cells, entered over empty cells and landing
-    /// only on a foe, the same cells landing at every screen position.
-    fn add_line(&mut self, nodes: &[Node], from: CellId, root: usize, tree_start: usize) -> bool {
+    /// with mask "empty" each: the seek part), landing on empty cells and/or on a foe
+    /// or nowhere; below each of them, either no screen child at all, or on every one
+    /// of them whose cell is not the line's last a child with mask "friend or foe" (the
+    /// cell before it is the screen) that starts a chain over the rest of the line's
+    /// cells, entered over empty cells, landing on empty cells and/or a foe, the same
+    /// cells landing the same way at every screen position. The line may go on past
+    /// the seek part (a Janggi cannon's palace diagonal: the screen is the seek part's
+    /// one cell). Every node has the root's kind filter.
+    fn add_line(
+        &mut self,
+        nodes: &[Node],
+        filters: &[FilterCode],
+        from: CellId,
+        root: usize,
+        tree_start: usize,
+    ) -> bool {
+        let filter = nodes[root].filter;
         let plain = |n: &Node, mask: u8, flags: u8| {
             n.flags & !(flags | Node::NEW_LEG) == 0
-                && n.filter == 0
+                && n.filter == filter
                 && n.target != from
                 && n.mask == mask
         };
-        // The chain over empty cells, and each node's screen child.
+        let lands = Node::LAND_EMPTY | Node::LAND_FOE;
+        // The seek chain over empty cells, and each node's screen child.
         let (mut chain, mut screens) = (Vec::new(), Vec::new());
         let mut n = root;
         loop {
             let mask = if chain.is_empty() { 0 } else { CLASS_EMPTY };
-            if !plain(&nodes[n], mask, Node::LAND_EMPTY | Node::LAND_FOE) {
+            if !plain(&nodes[n], mask, lands) {
                 return false;
             }
             chain.push(n);
@@ -340,24 +383,47 @@ impl Kernels {
                 return false;
             }
         }
-        let len = chain.len();
-        let hops = screens[..len - 1].iter().all(Option::is_some);
-        if screens[len - 1].is_some() || (!hops && screens.iter().any(Option::is_some)) {
+        let seek = chain.len();
+        let mut cells: Vec<CellId> = chain.iter().map(|&id| nodes[id].target).collect();
+        // The line's length: the first screen's chain says how far it goes.
+        let len = match screens.iter().position(Option::is_some) {
+            None => seek,
+            Some(i) => {
+                let mut n = screens[i].unwrap_or(0);
+                let mut j = i + 1;
+                loop {
+                    if j >= cells.len() {
+                        cells.push(nodes[n].target);
+                    }
+                    let mut children = nodes[n].children();
+                    match (children.next(), children.next()) {
+                        (Some(c), None) if j < 2 * MAX_STEPS => (n, j) = (c, j + 1),
+                        (None, None) => break j + 1,
+                        _ => return false,
+                    }
+                }
+            }
+        };
+        // A screen below every seek cell but the line's last, or none at all.
+        let hops = len > seek || screens.iter().any(Option::is_some);
+        if hops
+            && screens
+                .iter()
+                .enumerate()
+                .any(|(i, s)| s.is_some() != (i + 1 < len))
+        {
             return false;
         }
         let start = self.steps.len();
-        for &id in &chain {
-            let node = &nodes[id];
-            self.steps.push(Step {
-                cell: node.target.0,
-                land: node.flags & (Node::LAND_EMPTY | Node::LAND_FOE),
-            });
+        for (j, &cell) in cells.iter().enumerate() {
+            let land = chain.get(j).map_or(0, |&id| nodes[id].flags & lands);
+            self.steps.push(Step { cell: cell.0, land });
         }
         if hops {
             // Screen on cell i: the chain below must cover cells i + 1 .. len, landing
             // where the other screen positions' chains land.
-            let mut landing: Vec<Option<bool>> = vec![None; len];
-            for (i, screen) in screens[..len - 1].iter().enumerate() {
+            let mut landing: Vec<Option<u8>> = vec![None; len];
+            for (i, screen) in screens.iter().enumerate().filter(|(i, _)| i + 1 < len) {
                 let mut n = screen.unwrap_or(0);
                 for j in i + 1..len {
                     let node = &nodes[n];
@@ -366,11 +432,11 @@ impl Kernels {
                     } else {
                         CLASS_EMPTY
                     };
-                    if !plain(node, mask, Node::LAND_FOE) || node.target != nodes[chain[j]].target {
+                    if !plain(node, mask, lands) || node.target != cells[j] {
                         return false;
                     }
-                    let lands = node.has(Node::LAND_FOE);
-                    if *landing[j].get_or_insert(lands) != lands {
+                    let flags = node.flags & lands;
+                    if *landing[j].get_or_insert(flags) != flags {
                         return false;
                     }
                     let mut children = node.children();
@@ -381,23 +447,37 @@ impl Kernels {
                     n = child.unwrap_or(0);
                 }
             }
-            for (j, lands) in landing.iter().enumerate() {
-                if *lands == Some(true) {
+            for (j, flags) in landing.iter().enumerate() {
+                let flags = flags.unwrap_or(0);
+                if flags & Node::LAND_FOE != 0 {
                     self.steps[start + j].land |= HOP;
+                }
+                if flags & Node::LAND_EMPTY != 0 {
+                    self.steps[start + j].land |= HOP_EMPTY;
                 }
             }
         }
-        self.lines.push((start as u32, len as u16));
+        self.lines.push(LineAt {
+            start: start as u32,
+            len: len as u16,
+            seek: seek as u16,
+            filter: filters
+                .get(filter as usize)
+                .copied()
+                .unwrap_or(FilterCode::ANY),
+        });
         self.steps.len() - tree_start <= MAX_STEPS
     }
 
     /// The hurdle lines of `piece` of `side` on `from`, for a tree that is not rays:
     /// `None` when it is not hurdle lines either (or out of range). A hurdle line (a
-    /// xiangqi cannon's file or rank) goes over empty cells, where it may land, to the
-    /// first piece (the screen), which it may take if its step says so; past the screen
-    /// it goes on over empty cells to the next piece, which it may take if a foe and
-    /// the step [`Step::hops`]. Running the lines in order reports the walk's plies in
-    /// the walk's order.
+    /// cannon's file or rank) goes over empty cells of its seek part, where it may
+    /// land, to the first piece (the screen), which it may take if its step says so;
+    /// past the screen it goes on over empty cells, landing where the steps
+    /// [hop to empty cells](Step::hops_empty), to the next piece, which it may take if
+    /// a foe and the step [`Step::hops`]. A piece the line's filter does not admit is a
+    /// wall ([`HurdleLine::admits`]). Running the lines in order reports the walk's
+    /// plies in the walk's order.
     #[inline]
     pub fn hurdles(&self, side: Side, piece: PieceId, from: CellId) -> Option<Hurdles<'_>> {
         let i = (side.index() * self.pieces + piece.index()) * self.cells + from.index();
@@ -453,18 +533,50 @@ impl<'a> Rays<'a> {
 /// The hurdle lines of one tree ([`Kernels::hurdles`]).
 #[derive(Clone, Copy)]
 pub struct Hurdles<'a> {
-    lines: &'a [(u32, u16)],
+    lines: &'a [LineAt],
     steps: &'a [Step],
 }
 
 impl<'a> Hurdles<'a> {
     /// The lines in the walk's order.
     #[inline]
-    pub fn iter(self) -> impl Iterator<Item = &'a [Step]> {
+    pub fn iter(self) -> impl Iterator<Item = HurdleLine<'a>> {
         let steps = self.steps;
-        self.lines
-            .iter()
-            .map(move |&(s, len)| &steps[s as usize..s as usize + len as usize])
+        self.lines.iter().map(move |l| HurdleLine {
+            steps: &steps[l.start as usize..l.start as usize + l.len as usize],
+            seek: l.seek as usize,
+            filter: l.filter,
+        })
+    }
+}
+
+/// One hurdle line ([`Hurdles::iter`]).
+#[derive(Clone, Copy, Debug)]
+pub struct HurdleLine<'a> {
+    /// Its cells in order from the start, each with its landings before a screen
+    /// ([`Step::lands_empty`], [`Step::lands_foe`]) and past one ([`Step::hops`],
+    /// [`Step::hops_empty`]).
+    pub steps: &'a [Step],
+    /// How many of the first steps are the seek part: the screen is the first piece
+    /// among them (the line reaches the rest only past a screen).
+    pub seek: usize,
+    filter: FilterCode,
+}
+
+impl HurdleLine<'_> {
+    /// Whether a piece of kind `kind` counts as itself on this line (any other piece is
+    /// a wall: no landing on it, no screen, nothing past it).
+    #[inline(always)]
+    pub fn admits(&self, kind: PieceId) -> bool {
+        self.filter.admits(kind.0)
+    }
+
+    /// A line every kind counts on, whose seek part is all of it and which lands on
+    /// no empty cell past the screen: a xiangqi cannon's (what destination sets read).
+    pub fn plain(&self) -> bool {
+        self.filter.mode == FilterCode::MODE_ANY
+            && self.seek == self.steps.len()
+            && !self.steps.iter().any(|s| s.hops_empty())
     }
 }
 

@@ -19,7 +19,7 @@ mod verify;
 pub use bytes::{from_bytes, to_bytes, TableFileError, TableFileErrorKind, MAGIC};
 pub use disasm::{disasm, disasm_cell};
 pub use facts::{foe_landings, TableFacts, TableSize};
-pub use kernel::{Hurdles, Kernels, Rays, Step};
+pub use kernel::{HurdleLine, Hurdles, Kernels, Rays, Step};
 pub use layout::{
     FilterCode, MoveTable, Node, NodeId, RootRange, TablePiece, CLASS_EMPTY, CLASS_FOE,
     CLASS_FRIEND, MARK_SHIFT, MASK_MARK, MASK_RELATIVE, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS,
