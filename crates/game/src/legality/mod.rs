@@ -104,6 +104,43 @@ impl TheirSets {
     }
 }
 
+impl MoveGenerator<'_> {
+    /// Whether a royal's plain move may be judged by [`MoveGenerator::royal_move_out_of_reach`]:
+    /// a single royal, its safety decided by attack queries alone (no effects, no
+    /// facing rule, no evasion rule, no piece answered forward).
+    pub(crate) fn royal_moves_by_reach(&self, pos: &GamePosition) -> bool {
+        let g = self.pseudo.game;
+        pos.royal_count[pos.side.index()] == 1
+            && !g.evasion_captures
+            && !g.no_facing
+            && !g.judged_by_playing()
+            && !self.quick.forward_on
+            && !self.quick.blast
+    }
+
+    /// Whether `m` is a move of the royal that changes only its two cells and lands
+    /// where no attacker of the other side could reach ([`crate::table::ReverseTables::out_of_reach`],
+    /// read on the board before the move: the cells the move changes end up empty or
+    /// holding the royal, neither of them an attacker): then it is legal.
+    /// `theirs`: the other side's cells by kind ([`TheirSets`]).
+    #[inline]
+    pub(crate) fn royal_move_out_of_reach(
+        &self,
+        pos: &GamePosition,
+        m: &GameMove,
+        theirs: &[u128],
+    ) -> bool {
+        let g = self.pseudo.game;
+        g.royal[m.piece.index()]
+            && m.kind == MoveKind::Normal
+            && m.promotion.is_none()
+            && m.push_to.is_none()
+            && m.n_passing == 0
+            && g.reverse
+                .out_of_reach_among(pos.side.opponent(), m.to, theirs, |c| pos.cells[c])
+    }
+}
+
 impl<'g> MoveGenerator<'g> {
     /// A generator for `game`, its buffers empty.
     pub fn new(game: &'g Game) -> MoveGenerator<'g> {
@@ -191,13 +228,31 @@ impl<'g> MoveGenerator<'g> {
         }
         let blast = blast::quiet_blast_game(g);
         let quick = !g.evasion_captures && self.prepare_quick_in(pos, blast);
+        // A royal's plain move judged by where attackers could stand, as perft's
+        // count judges it; the other side's pieces by kind built at the first such move.
+        let by_reach = quick && self.royal_moves_by_reach(pos);
+        let mut sets: Option<TheirSets> = None;
         for m in pseudo.iter() {
             let verdict = if quick {
                 self.quick(pos, m)
             } else {
                 Quick::Unknown
             };
-            if verdict == Quick::Legal || (verdict == Quick::Unknown && self.is_legal(pos, m)) {
+            let legal = match verdict {
+                Quick::Legal => true,
+                Quick::Illegal => false,
+                Quick::Unknown => {
+                    (by_reach
+                        && g.royal[m.piece.index()]
+                        && self.royal_move_out_of_reach(
+                            pos,
+                            m,
+                            sets.get_or_insert_with(|| TheirSets::of(g, pos)).get(),
+                        ))
+                        || self.is_legal(pos, m)
+                }
+            };
+            if legal {
                 out.push(*m);
             }
         }

@@ -11,7 +11,7 @@ use crate::legality::quick::Quick;
 use crate::legality::TheirSets;
 use crate::movegen::{expand_promotions, Plies};
 use crate::walk::{Occupancy, Ply, Sink};
-use crate::{GameMove, GamePosition, MoveGenerator, MoveKind};
+use crate::{GameMove, GamePosition, MoveGenerator};
 
 /// Counts the plies of one walk (a plain piece: not royal, no promotion, not on a
 /// facing line) that the quick legality test passes by their destination; the
@@ -130,36 +130,6 @@ impl MoveGenerator<'_> {
         }
         self.pseudo.give_back(pending);
         count
-    }
-
-    /// Whether a royal's plain move may be judged by [`MoveGenerator::royal_move_out_of_reach`]:
-    /// a single royal, its safety decided by attack queries alone (no effects, no
-    /// facing rule, no evasion rule, no piece answered forward).
-    fn royal_moves_by_reach(&self, pos: &GamePosition) -> bool {
-        let g = self.pseudo.game;
-        pos.royal_count[pos.side.index()] == 1
-            && !g.evasion_captures
-            && !g.no_facing
-            && !g.judged_by_playing()
-            && !self.quick.forward_on
-            && !self.quick.blast
-    }
-
-    /// Whether `m` is a move of the royal that changes only its two cells and lands
-    /// where no attacker of the other side could reach ([`crate::table::ReverseTables::out_of_reach`],
-    /// read on the board before the move: the cells the move changes end up empty or
-    /// holding the royal, neither of them an attacker): then it is legal.
-    /// `theirs`: the other side's cells by kind ([`TheirSets`]).
-    #[inline]
-    fn royal_move_out_of_reach(&self, pos: &GamePosition, m: &GameMove, theirs: &[u128]) -> bool {
-        let g = self.pseudo.game;
-        g.royal[m.piece.index()]
-            && m.kind == MoveKind::Normal
-            && m.promotion.is_none()
-            && m.push_to.is_none()
-            && m.n_passing == 0
-            && g.reverse
-                .out_of_reach_among(pos.side.opponent(), m.to, theirs, |c| pos.cells[c])
     }
 
     /// The number of legal moves of the side to move (perft's last ply): like
