@@ -602,12 +602,14 @@ fn converted<'a>(scene: &'a Scene, prev: Option<&Scene>) -> BTreeSet<&'a str> {
 
 /// Whether the piece `letter` on `cell` carries a tag in the position the test sets up:
 /// the start position has the same piece there, carrying a tag when the file writes
-/// tags (in a file without them, chess's Pawns, Kings and Rooks on their start cells
-/// hold the book's rush and castling tags), and it was not converted there.
+/// tags for its kind (where it writes none, chess's Pawns, Kings and Rooks, One's Pawns
+/// that rush while unmoved, `initial`, on their start cells hold the book's rush and
+/// castling tags), and it was not converted there.
 fn carries_tag(v: &Variant, cell: &str, letter: char, converted: &BTreeSet<&str>) -> bool {
+    let kind_tagged = v.start_tags.values().any(|(l, _)| *l == letter);
     v.start_pieces.get(cell) == Some(&letter)
         && !converted.contains(cell)
-        && (v.start_tags.is_empty() || v.start_tags.get(cell).is_some_and(|(l, _)| *l == letter))
+        && (!kind_tagged || v.start_tags.get(cell).is_some_and(|(l, _)| *l == letter))
 }
 
 /// `pos` with the en passant state the scene shows for `side` to capture: a Legal
