@@ -35,6 +35,10 @@
 //!   marker on a moving piece's own cell shows its tag (the book's Classical Chess,
 //!   "Tags": "Markers are also used to convey the existence of a tag"): it holds when
 //!   the piece carries one there (`carries_tag`);
+//! - a **Legal field marker on a Pawn** is no destination: it is the Pawn's en passant
+//!   tag (the book's Miranda's Veil, "En passant not blocked": a rushed Pawn "has been
+//!   tagged as en passant opportunity (green marker)"), and the position opens the
+//!   cells its rush passed to the other side's capture ([`rushed`]);
 //! - **Illegal** (red) marks: the cell is no destination of a legal move of the moving
 //!   pieces (their pseudo-legal moves judged by the game, every cell a move names after
 //!   its start: destination, cascade destinations, captures in passing; without a royal
@@ -65,6 +69,7 @@
 
 use crate::common;
 use piecewise::game::GamePosition;
+use piecewise::game::MoveKind;
 use piecewise::ids::{CellId, Side};
 use piecewise::path_tree::{PathTree, PathTreeBuilder};
 use piecewise::walk::Walker;
@@ -72,8 +77,8 @@ use piecewise::Game;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The rules file of each of the book's variants (none for the simple variants of its
-/// last chapter, whose scenes are left out as not reproduced).
+/// The rules file of each of the book's variants (of the simple variants of its last
+/// chapter, those its scenes draw: Croatian Ties 14 and Classical Chess 14 mirrored).
 fn rules_of(variant: &str) -> Option<&'static str> {
     Some(match variant {
         "Classical" => "chess",
@@ -87,6 +92,8 @@ fn rules_of(variant: &str) -> Option<&'static str> {
         "Conquest Of Tlalocan" => "croatian-tlalocan",
         "Discovery" => "croatian-discovery",
         "One" => "croatian-one",
+        "Croatian Ties 14" => "croatian-ties-14",
+        "Classical 14 Mirrored" => "croatian-classical-14-mirrored",
         _ => return None,
     })
 }
@@ -286,6 +293,9 @@ struct Scene {
     /// The cells of its Action field markers (not texts): on a moving piece's own cell
     /// such a marker shows a tag (see [`carries_tag`]).
     action_markers: BTreeSet<String>,
+    /// The cells of its Legal field markers standing on a Pawn: the Pawn's en passant
+    /// tag (see [`rushed`]).
+    rushed: BTreeSet<String>,
 }
 
 /// A JSON list of `[cell, letter]` pairs: the pieces a scene or a start places.
@@ -337,8 +347,18 @@ fn scenes() -> (Vec<Scene>, Value) {
             .filter(|m| m[1].as_str() == Some("action"))
             .filter_map(|m| cell(&m[0]))
             .collect();
+        let at: BTreeSet<(String, char)> = pieces.iter().cloned().collect();
+        let rushed = s["markers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m[1].as_str() == Some("legal"))
+            .filter_map(|m| cell(&m[0]))
+            .filter(|c| at.contains(&(c.clone(), 'P')) || at.contains(&(c.clone(), 'p')))
+            .collect();
         out.push(Scene {
             action_markers,
+            rushed,
             name: s["name"].as_str().unwrap().to_string(),
             variant: s["variant"].as_str().unwrap().to_string(),
             size: s["size"].as_u64().unwrap() as usize,
@@ -387,7 +407,8 @@ fn cascade_cells(
 }
 
 /// Checks one scene: `Ok` when every mark holds, else why not.
-fn check(scene: &Scene, prev: Option<&Scene>, v: &Variant) -> Result<(), String> {
+/// `earlier` are the scenes before it of the same variant, the nearest first.
+fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let mut movers: Vec<&str> = Vec::new();
     for (from, _, _) in &scene.arrows {
@@ -404,7 +425,7 @@ fn check(scene: &Scene, prev: Option<&Scene>, v: &Variant) -> Result<(), String>
             if v.stands_still(*l) {
                 continue;
             }
-            match check_movers(scene, None, v, &[c.as_str()]) {
+            match check_movers(scene, &[], v, &[c.as_str()]) {
                 Ok(()) => return Ok(()),
                 Err(e) => {
                     first.get_or_insert(e);
@@ -418,16 +439,18 @@ fn check(scene: &Scene, prev: Option<&Scene>, v: &Variant) -> Result<(), String>
         // check, and the red marks alone would hold by default.
         return Err("no arrow starts on a piece (the move is drawn made)".to_string());
     }
-    check_movers(scene, prev, v, &movers)
+    check_movers(scene, earlier, v, &movers)
 }
 
-/// Checks the marks of `scene` against the paths of the pieces on `movers`.
+/// Checks the marks of `scene` against the paths of the pieces on `movers`; `earlier`
+/// are the scenes before it of the same variant, the nearest first.
 fn check_movers(
     scene: &Scene,
-    prev: Option<&Scene>,
+    earlier: &[&Scene],
     v: &Variant,
     movers: &[&str],
 ) -> Result<(), String> {
+    let prev = earlier.first().copied();
     let g = &v.game;
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let mut visited = BTreeSet::new();
@@ -445,6 +468,7 @@ fn check_movers(
         let side = side_of(letter);
         let fen = v.fen_untagged(scene.size, &scene.pieces, side, &converted(scene, prev));
         let pos: GamePosition = g.position(&fen).map_err(|e| format!("FEN {fen}: {e:?}"))?;
+        let pos = rushed(scene, earlier, v, side, pos)?;
         let from = g.rules().cell(m).unwrap();
         let occ = pos.occupant(from);
         let mut walker = Walker::new(g.rules().table());
@@ -455,6 +479,17 @@ fn check_movers(
         let next = g.cascade_trees(&pos, from);
         cells_of(&tree, &next, &mut visited, &mut to);
         cascade_cells(&next, &mut visited, &mut to);
+        if !pos.en_passant().is_none() {
+            // The en passant captures the tree does not hold (the game adds them).
+            let mut pseudo = Vec::new();
+            g.move_generator().pseudo_moves(&pos, &mut pseudo);
+            for mv in pseudo.iter().filter(|mv| mv.from == from) {
+                if let MoveKind::EnPassant { .. } = mv.kind {
+                    visited.insert(mv.to);
+                    to.insert(mv.to);
+                }
+            }
+        }
         for t in g.teleports(&pos, from) {
             visited.extend(t.path.iter().copied());
             visited.extend(t.to.iter().copied());
@@ -523,6 +558,8 @@ fn check_movers(
         .collect();
     for &(c, kind, field) in &marks {
         match kind {
+            // A Pawn's en passant tag, not a destination (see [`rushed`]).
+            "legal" if field && scene.rushed.contains(c) => {}
             "legal" if field && !legal_to.contains(c) => {
                 return Err(format!("legal field {c} is no legal destination"));
             }
@@ -565,12 +602,91 @@ fn converted<'a>(scene: &'a Scene, prev: Option<&Scene>) -> BTreeSet<&'a str> {
 
 /// Whether the piece `letter` on `cell` carries a tag in the position the test sets up:
 /// the start position has the same piece there, carrying a tag when the file writes
-/// tags (in a file without them, chess's Pawns, Kings and Rooks on their start cells
-/// hold the book's rush and castling tags), and it was not converted there.
+/// tags for its kind (where it writes none, chess's Pawns, Kings and Rooks, One's Pawns
+/// that rush while unmoved, `initial`, on their start cells hold the book's rush and
+/// castling tags), and it was not converted there.
 fn carries_tag(v: &Variant, cell: &str, letter: char, converted: &BTreeSet<&str>) -> bool {
+    let kind_tagged = v.start_tags.values().any(|(l, _)| *l == letter);
     v.start_pieces.get(cell) == Some(&letter)
         && !converted.contains(cell)
-        && (v.start_tags.is_empty() || v.start_tags.get(cell).is_some_and(|(l, _)| *l == letter))
+        && (!kind_tagged || v.start_tags.get(cell).is_some_and(|(l, _)| *l == letter))
+}
+
+/// `pos` with the en passant state the scene shows for `side` to capture: a Legal
+/// (green) field marker on a Pawn of the other side is its en passant tag (book,
+/// Miranda's Veil, "En passant not blocked": the Pawn that rushed "has been tagged as
+/// en passant opportunity (green marker)"), which opens the cells its rush passed over
+/// (kept open when a later ply of the cascade filled one: "regardless of light Pyramid
+/// in-between its capture-field E and light Pawn"). The rush is the line of arrows along
+/// the Pawn's file that ends on it, in the scene or the two before it (drawn grey once
+/// made, `scn_mv_093`; drawn as the move in the scene before, `scn_o_63`, or in the
+/// start of a story two scenes back, `scn_o_66` for its alternative end `scn_o_68`), else the
+/// move from its side's start cell nearest behind it on its file (`scn_mv_100`). A
+/// position opens one Pawn's rush: the first tagged. A tag whose rush cannot be set
+/// up (no start behind it, more cells than a position keeps open) fails the scene.
+fn rushed(
+    scene: &Scene,
+    earlier: &[&Scene],
+    v: &Variant,
+    side: Side,
+    pos: GamePosition,
+) -> Result<GamePosition, String> {
+    let g = &v.game;
+    let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
+    for cell in &scene.rushed {
+        let letter = at[cell.as_str()];
+        if side_of(letter) == side {
+            continue;
+        }
+        let (file, rank) = coords(cell);
+        let on_file = |c: &str| coords(c).0 == file;
+        // The line of arrows along the file ending on the Pawn.
+        let drawn = std::iter::once(scene)
+            .chain(earlier.iter().copied())
+            .find_map(|s| {
+                let mut cur = cell.clone();
+                let mut steps = 0;
+                while let Some(f) = s.arrows.iter().find_map(|(f, e, _)| {
+                    f.as_ref()
+                        .filter(|f| e.as_deref() == Some(cur.as_str()) && on_file(f))
+                }) {
+                    cur = f.clone();
+                    steps += 1;
+                    if steps > scene.size {
+                        return None;
+                    }
+                }
+                (steps >= 2).then_some(coords(&cur).1)
+            });
+        let behind = |r: usize| {
+            if side_of(letter) == Side::First {
+                r < rank
+            } else {
+                r > rank
+            }
+        };
+        let start = drawn.or_else(|| {
+            v.start_pieces
+                .iter()
+                .filter(|(c, l)| **l == letter && on_file(c) && behind(coords(c).1))
+                .map(|(c, _)| coords(c).1)
+                .min_by_key(|r| r.abs_diff(rank))
+        });
+        let Some(start) = start else {
+            return Err(format!("en passant tag on {cell}: no rush to it"));
+        };
+        let opened: Vec<CellId> = (start.min(rank) + 1..start.max(rank))
+            .filter_map(|r| {
+                g.rules()
+                    .cell(&format!("{}{}", (b'a' + file as u8) as char, r + 1))
+            })
+            .collect();
+        let victim = g.rules().cell(cell).unwrap();
+        return g
+            .with_en_passant(&pos, victim, &opened)
+            .ok_or_else(|| format!("en passant tag on {cell}: {} cells opened", opened.len()));
+    }
+    Ok(pos)
 }
 
 /// Whether a letter is the first side's.
@@ -780,11 +896,13 @@ fn the_books_scenes_hold_but_the_listed_ones() {
             None => Err("no rules file for this variant".to_string()),
             Some(name) => {
                 let v = variants.entry(name).or_insert_with(|| Variant::load(name));
-                let prev = i
-                    .checked_sub(1)
-                    .map(|k| &scenes[k])
-                    .filter(|p| p.variant == s.variant);
-                check(s, prev, v)
+                // The scenes before, of the same variant, the nearest first.
+                let earlier: Vec<&Scene> = scenes[i.saturating_sub(3)..i]
+                    .iter()
+                    .rev()
+                    .take_while(|p| p.variant == s.variant)
+                    .collect();
+                check(s, &earlier, v)
             }
         };
         if std::env::var("SCENES_VERBOSE").is_ok() {

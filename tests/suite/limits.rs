@@ -142,18 +142,18 @@ fn captures_in_passing_past_the_limit_name_the_pattern() {
 fn en_passant_past_the_limit_names_the_pattern_once() {
     let source = "board square 8x12\nzone start = rank 2\n\
         piece King (K) { step any }\n\
-        piece Pawn (P) {\n  step forward, move only\n  ride forward 6, move only, from start, en passant\n}\n\
+        piece Pawn (P) {\n  step forward, move only\n  ride forward 8, move only, from start, en passant\n}\n\
         royal King\nen passant Pawn\n";
-    let d = errors(source, &Limits::default()).expect("six cells passed");
+    let d = errors(source, &Limits::default()).expect("eight cells passed");
     let ep: Vec<_> = d.0.iter().filter(|x| x.code == "E0954").collect();
     assert_eq!(ep.len(), 1, "reported once: {d:?}");
     assert!(
-        ep[0].message.contains("passes 5 cells; the limit is 4"),
+        ep[0].message.contains("passes 7 cells; the limit is 6"),
         "{}",
         ep[0].message
     );
     let span = ep[0].primary.span;
-    assert!(source[span.start as usize..span.end as usize].starts_with("ride forward 6"));
+    assert!(source[span.start as usize..span.end as usize].starts_with("ride forward 8"));
 }
 
 #[test]

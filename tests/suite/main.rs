@@ -24,6 +24,7 @@ mod compact;
 mod connect;
 mod croatian;
 mod croatian_scenes;
+mod croatian_simple;
 mod croatian_starchild;
 mod croatian_starts;
 mod croatian_teleport;

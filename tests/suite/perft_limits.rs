@@ -138,6 +138,16 @@ fn croatian_ties_stops_at_its_limit() {
     stops("croatian-ties.rules", None, 6, 1);
 }
 
+#[test]
+fn croatian_ties_14_stops_at_its_limit() {
+    stops("croatian-ties-14.rules", None, 5, 1);
+}
+
+#[test]
+fn croatian_classical_14_mirrored_stops_at_its_limit() {
+    stops("croatian-classical-14-mirrored.rules", None, 5, 1);
+}
+
 /// Perft 2 here takes half a minute: the limit reaches the count of a single node's
 /// moves too.
 #[test]

@@ -1,12 +1,13 @@
 //! edit: positions set up by hand, as a diagram editor or a playground does — an
 //! empty board, and a position with one cell changed. Each result is written as FEN
 //! and read back, so every derived field (piece counts, royals, the hash) is the FEN
-//! reader's and an edited position is exactly what its FEN says. Castling rights whose
+//! reader's and an edited position is exactly what its FEN says (but an en passant
+//! state set by hand, [`Game::with_en_passant`], which FEN may not say). Castling rights whose
 //! king or partner no longer stands on its start cell are dropped, and so is the en
 //! passant cell. Nothing here checks that the position could arise in a game (see
 //! [`Game::position_warnings`]).
 
-use super::{Game, GamePosition};
+use super::{Game, GamePosition, MAX_EP_CELLS};
 use crate::ids::{CellId, PieceId, Side};
 use crate::walk::Occupant;
 use piecewise_table::position::FenError;
@@ -71,5 +72,46 @@ impl Game {
             }
         }
         self.position(&self.fen(&edited))
+    }
+
+    /// `pos` with `opened` open to en passant capture and the piece on `victim` the one
+    /// such a capture takes, as after a move of the side not to move that passed those
+    /// cells (a rush whose passed cells a later ply of its cascade filled keeps them
+    /// open: Croatian Chess, Miranda's Veil, "En passant not blocked"). `None` when the
+    /// victim is not a piece of the side not to move, or `opened` is empty, holds more
+    /// than [`MAX_EP_CELLS`] cells, a cell twice, a cell off the board or the victim's.
+    ///
+    /// ```
+    /// let game = piecewise_game::Game::compile(&std::fs::read_to_string("rules/chess.rules").unwrap()).unwrap();
+    /// let pos = game.position("4k3/8/8/8/3Pp3/8/8/4K3 b - - 0 1").unwrap();
+    /// let cell = |n| game.rules().cell(n).unwrap();
+    /// let open = game.with_en_passant(&pos, cell("d4"), &[cell("d3")]).unwrap();
+    /// assert_eq!(game.fen(&open), "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1");
+    /// assert!(game.with_en_passant(&pos, cell("e4"), &[cell("e3")]).is_none());
+    /// ```
+    pub fn with_en_passant(
+        &self,
+        pos: &GamePosition,
+        victim: CellId,
+        opened: &[CellId],
+    ) -> Option<GamePosition> {
+        let at = |c: CellId| pos.cells.get(c.index()).copied();
+        let v = at(victim)?;
+        if v.is_empty() || v.side() == pos.side || opened.is_empty() || opened.len() > MAX_EP_CELLS
+        {
+            return None;
+        }
+        let mut edited = pos.clone();
+        edited.ep = Default::default();
+        for (i, &c) in opened.iter().enumerate() {
+            if at(c).is_none() || c == victim || opened[..i].contains(&c) {
+                return None;
+            }
+            edited.ep.cells[i] = c.0;
+        }
+        edited.ep.len = opened.len() as u8;
+        edited.ep.victim = victim.0;
+        edited.rehash(&self.keys);
+        Some(edited)
     }
 }

@@ -18,7 +18,7 @@ pub const MAX_PASSING: usize = 6;
 /// move carries. A chain is walked to at most this many captures; it ends there.
 pub const MAX_CHAIN: usize = 32;
 /// The most cells a single move may open to en passant.
-pub const MAX_EP_CELLS: usize = 4;
+pub const MAX_EP_CELLS: usize = 6;
 /// The most plies a move carries after its first when activations cascade (so a move
 /// has at most `MAX_CASCADE + 1` plies: [`Limits::MAX_CASCADE_PLIES`]).
 pub const MAX_CASCADE: usize = 3;

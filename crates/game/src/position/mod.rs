@@ -70,6 +70,9 @@ pub struct EnPassant {
     pub victim: u16,
 }
 
+// Six cells (a rush of seven steps, Croatian Chess's Nineteen) still fit the sixteen bytes.
+const _: () = assert!(std::mem::size_of::<EnPassant>() == 16);
+
 impl EnPassant {
     /// The open cells (as cell indices).
     pub fn cells(&self) -> &[u16] {
