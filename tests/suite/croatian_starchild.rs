@@ -1,7 +1,7 @@
 //! The Starchild of Croatian Chess "One" (`rules/croatian-one.rules`, 26×26) in the
 //! book's example positions (mmlacak/crochess, ch. 13 "Starchild", the scenes
-//! `scn_o_01` .. `scn_o_04` of `book/py/scene_one.py`, set up here by hand from the
-//! diagrams: pieces and the marked arrows). Each expected list is counted by hand from
+//! `scn_o_01` .. `scn_o_04` and `scn_o_17` of `book/py/scene_one.py`, set up here by
+//! hand from the diagrams: pieces and the marked arrows). Each expected list is counted by hand from
 //! the book's rule: "Starchild can move to any empty field in opposite color to its
 //! starting position, regardless how far away destination field is located"; it
 //! activates own Waves and Starchilds on those cells; an activated Wave moves as the
@@ -169,4 +169,40 @@ fn scn_o_02_a_wave_activated_by_a_knight_activates_a_starchild() {
         light.remove(taken);
     }
     assert_eq!(starchild, light.iter().map(String::as_str).collect());
+}
+
+/// scn_o_17 "Conversion immunity" set up: the dark Bishop on s16 activates its own
+/// Pyramid on l23 (book, Mayan Ascendancy, "Pyramid": passive, it moves only when a
+/// piece activates it on its capture-fields), which then rides as a Rook: up l24 .. l26,
+/// down l22 .. l1, along rank 23 both ways, passing over the light Starchild on h23
+/// (transparent to all pieces, ch. 13) to g23 .. a23. Alone, the Pyramid has no move.
+/// What it does to the Starchild itself (the book's failed conversion, the Pyramid
+/// removed) is not asserted: conversion is not in the file yet.
+#[test]
+fn scn_o_17_a_bishop_activates_its_passive_pyramid() {
+    let g = one();
+    let pieces = [
+        ("s16", 'b'),
+        ("h23", 'I'),
+        ("l23", 'a'),
+        ("z1", 'K'),
+        ("a26", 'k'),
+    ];
+    let got = from(&g, &cells_fen(26, &pieces, 'b'), "s16");
+    let activations: BTreeSet<&str> = got.iter().filter_map(|m| m.strip_prefix("l23>")).collect();
+    let line = |c: &&str| c.starts_with('l') || c[1..] == *"23";
+    assert!(activations.iter().all(line), "{activations:?}");
+    let mut must: Vec<String> = (1..=26)
+        .filter(|&r| r != 23)
+        .map(|r| format!("l{r}"))
+        .collect();
+    must.extend("abcdefgmnopqrstuvwxyz".chars().map(|f| format!("{f}23")));
+    for cell in &must {
+        assert!(
+            activations.contains(cell.as_str()),
+            "{cell}: {activations:?}"
+        );
+    }
+    let alone = [("l23", 'a'), ("h23", 'I'), ("z1", 'K'), ("a26", 'k')];
+    assert!(from(&g, &cells_fen(26, &alone, 'b'), "l23").is_empty());
 }

@@ -298,6 +298,44 @@ fn a_shaman_captures_a_chain_and_diverges_from_the_opponents_shaman() {
     assert!(!common::make_unmake_round_trip(&g, &fen).is_empty());
 }
 
+/// The Serpent activates an own Pyramid on its step-fields (book, Tamoanchan Revisited,
+/// "Serpent": "All step-fields are also capture-fields, Serpent would be able to
+/// activate not just Wave, but also Pyramid on any of them"; scn_tr_12..14 draw paths
+/// of 4, 8 and 12 steps from c3 to the Pyramid on c7). By hand: every zig-zag that ends
+/// on c7 makes one move, `c3c7>` and where the Pyramid goes from there as a Rook: rank 7
+/// (a7 b7, d7 .. x7), the c-file up (c8 .. c24) and down (c6 .. c1: c3 is empty once
+/// the Serpent has left). The own Pyramid on d3, next to it orthogonally, is on one of
+/// its colour-changing cells, which activate nothing ("Serpent can activate Wave on its
+/// step-fields only"), and on no diagonal path (the other colour).
+#[test]
+fn a_serpent_activates_its_pyramid_on_a_step_field_only() {
+    let g = tlalocan_walls();
+    let fen = fen_of(
+        &[
+            ("x1", "K"),
+            ("c3", "S"),
+            ("c7", "A"),
+            ("d3", "A"),
+            ("x24", "k"),
+        ],
+        "w",
+    );
+    let moves = moves_from(&g, &fen, "c3");
+    let mut activations: Vec<String> = moves.iter().filter(|m| m.contains('>')).cloned().collect();
+    activations.sort();
+    activations.dedup();
+    let mut expected = cells(
+        "a7 b7 d7 e7 f7 g7 h7 i7 j7 k7 l7 m7 n7 o7 p7 q7 r7 s7 t7 u7 v7 w7 x7 \
+         c8 c9 c10 c11 c12 c13 c14 c15 c16 c17 c18 c19 c20 c21 c22 c23 c24 c6 c5 c4 c3 c2 c1",
+        "c3c7",
+        ">",
+    );
+    expected.sort();
+    assert_eq!(activations, expected);
+    assert!(!moves.iter().any(|m| m.starts_with("c3d3")), "{moves:?}");
+    assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
+}
+
 /// Cascades and a tag read back through FEN; make/unmake of every legal move of the
 /// start position restores the position, its tags and its hash.
 #[test]

@@ -221,8 +221,9 @@ fn light(b: &Board, c: usize) -> bool {
 ///   on an empty cell or activating an own Wave; in Nineteen on it also steps sideways;
 /// - the Unicorn leaps as a Knight from a cell of its side's colour (light for White,
 ///   dark for Black; a1 is dark), (1,4) or (2,3) from the other;
-/// - Tlalocan's pieces activate nothing: the Centaur, the Serpent, the Shaman, the
-///   Scout and the Grenadier (see their functions).
+/// - Tlalocan's pieces activate nothing but the Serpent, an own Pyramid on its
+///   diagonal step-fields: the Centaur, the Shaman, the Scout and the Grenadier (see
+///   their functions).
 fn ends(b: &Board, kind: char, w: bool, from: usize, move_only: bool) -> Vec<(usize, End)> {
     let mut out = Vec::new();
     let land = |t: usize, acts: &[char], out: &mut Vec<(usize, End)>| match b.cells[t] {

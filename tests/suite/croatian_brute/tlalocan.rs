@@ -1,6 +1,6 @@
 //! Conquest of Tlalocan's pieces for the brute force (`rules/croatian-tlalocan.rules`):
 //! the Centaur, the Serpent, the Shaman, the Scout and the Grenadier, none of which
-//! activates anything, and counts the tests use to show that their random positions
+//! activates anything but the Serpent (an own Pyramid on its step-fields), and counts the tests use to show that their random positions
 //! meet divergences and Shaman chains.
 
 use super::*;
@@ -48,8 +48,10 @@ pub(super) fn centaur(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
 
 /// The Serpent: 1 to 15 diagonal steps, each after the first on the other diagonal than
 /// the one before (either way), through empty cells and Waves, never on a cell twice
-/// nor back home, ending on an empty cell or capturing; or one orthogonal step to an
-/// empty cell.
+/// nor back home, ending on an empty cell, capturing, or on an own Pyramid, activating
+/// it (book, Tamoanchan Revisited, "Serpent": all its step-fields are capture-fields,
+/// where it may activate a Pyramid); or one orthogonal step to an empty cell (where it
+/// activates nothing).
 pub(super) fn serpent(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
     fn go(
         b: &Board,
@@ -66,7 +68,10 @@ pub(super) fn serpent(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
         if path.contains(&t) {
             return;
         }
-        plain(b, w, t, out);
+        match b.cells[t] {
+            Some(q) if friend(q, w) && kind(q) == 'A' => out.push((t, End::Activate)),
+            _ => plain(b, w, t, out),
+        }
         if steps == 15 || b.cells[t].is_some_and(|q| kind(q) != 'W') {
             return;
         }
