@@ -211,11 +211,39 @@ impl<B: Bits> Reach<B> {
         foes: B,
         unmoved: impl Fn() -> bool,
     ) -> Option<B> {
-        let (first, count) =
-            self.trees[(side.index() * self.pieces + piece.index()) * self.cells + from];
+        let (first, count) = self.tree(side, piece, from);
         if count == 0 {
             return self.hurdles(side.index(), piece.index(), from, occ, foes);
         }
+        Some(self.of_tree((first, count), occ, foes, unmoved))
+    }
+
+    /// The rays of `piece` of `side` on `from` as (first, count) for
+    /// [`Reach::of_tree`]; count 0 when it has no reach of rays (it may have one of
+    /// hurdle lines, which [`Reach::of`] answers).
+    #[inline(always)]
+    pub(crate) fn tree(&self, side: Side, piece: PieceId, from: usize) -> (u32, u32) {
+        self.trees[(side.index() * self.pieces + piece.index()) * self.cells + from]
+    }
+
+    /// Every cell a move of the tree `(first, count)` ([`Reach::tree`]) may end on,
+    /// whatever the board holds.
+    pub(crate) fn landings(&self, (first, count): (u32, u32)) -> B {
+        self.rays[first as usize..(first + count) as usize]
+            .iter()
+            .fold(B::ZERO, |s, r| s | r.empty | r.foe | r.hop)
+    }
+
+    /// [`Reach::of`] for the rays `(first, count)` of a tree ([`Reach::tree`], count
+    /// above 0), looked up once by the caller.
+    #[inline(always)]
+    pub(crate) fn of_tree(
+        &self,
+        (first, count): (u32, u32),
+        occ: B,
+        foes: B,
+        unmoved: impl Fn() -> bool,
+    ) -> B {
         let mut to = B::ZERO;
         for ray in &self.rays[first as usize..(first + count) as usize] {
             if ray.initial && !unmoved() {
@@ -239,7 +267,7 @@ impl<B: Bits> Reach<B> {
             };
             to |= ray.empty & before | ray.foe & foes & B::bit(blocker);
         }
-        Some(to)
+        to
     }
 
     /// The cells from which the moves of `piece` of `side` are told by their
