@@ -16,7 +16,7 @@
 //! decides for it.
 
 use super::bits::Bits;
-use super::reach::Reach;
+use super::reach::{Reach, Tree};
 use super::shifts::{self, Shifts};
 use crate::ids::{PieceId, Side};
 
@@ -28,20 +28,37 @@ pub(crate) enum Plan {
     /// Counted at once with its kind's other pieces (a pawn), in this slot of
     /// [`Shifts::kinds`], unless pinned (then the general path).
     Gather(u8),
-    /// The royal: its reach (these rays of [`Reach::of_tree`]), each destination asked
-    /// of the attack kernel.
-    Royal(u32, u32),
-    /// Its reach (these rays of [`Reach::of_tree`]) within the cells it may end on.
-    Reach(u32, u32),
+    /// The royal: its reach ([`Reach::of_planned`]), each destination asked of the
+    /// attack kernel.
+    Royal(Tree),
+    /// Its reach ([`Reach::of_planned`]) within the cells it may end on.
+    Reach(Tree),
 }
 
-/// The plans of every (side, kind, cell).
+/// The plans of every (side, kind, cell), a side's laid out cell by cell with a
+/// power of two of entries per cell, so that a lookup is a shift and an or.
 #[derive(Clone, Debug)]
 pub(crate) struct Plans {
-    pieces: usize,
     cells: usize,
-    /// `[(side * pieces + piece) * cells + cell]`.
+    /// log2 of the entries per cell (at least the number of kinds).
+    shift: u32,
+    /// `[((side * cells + cell) << shift) | piece]`.
     plans: Vec<Plan>,
+}
+
+/// The plans of one side ([`Plans::side`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SidePlans<'a> {
+    shift: u32,
+    plans: &'a [Plan],
+}
+
+impl SidePlans<'_> {
+    /// The plan of `piece` on `cell`.
+    #[inline(always)]
+    pub(crate) fn of(&self, piece: PieceId, cell: usize) -> Plan {
+        self.plans[cell.wrapping_shl(self.shift) | piece.index()]
+    }
 }
 
 impl Plans {
@@ -53,7 +70,15 @@ impl Plans {
         royal: &[bool],
         (listed_from, promotes): (&[B], &[B]),
     ) -> Plans {
-        let mut plans = Vec::with_capacity(2 * pieces * cells);
+        let shift = pieces.max(1).next_power_of_two().trailing_zeros();
+        let mut plans = vec![Plan::Other; (2 * cells) << shift];
+        if !Reach::<B>::BUILT {
+            return Plans {
+                cells,
+                shift,
+                plans,
+            };
+        }
         for side in Side::BOTH {
             for p in 0..pieces {
                 let piece = PieceId(p as u8);
@@ -61,36 +86,51 @@ impl Plans {
                 let slot = shifts.slot(side, piece);
                 let from = shifts.from(side, piece);
                 let is_royal = royal.get(p).copied().unwrap_or(false);
+                let (listed, promotes) = (listed_from[at], promotes[at]);
                 for c in 0..cells {
-                    let tree = reach.tree(side, piece, c);
-                    let plan = if !Reach::<B>::BUILT {
-                        Plan::Other
-                    } else if slot != shifts::NONE && from.has(c) {
+                    let plan = if slot != shifts::NONE && from.has(c) {
                         Plan::Gather(slot)
-                    } else if tree.1 == 0 || !(reach.landings(tree) & promotes[at]).is_zero() {
-                        Plan::Other
-                    } else if is_royal {
-                        Plan::Royal(tree.0, tree.1)
-                    } else if listed_from[at].has(c) {
-                        Plan::Other
+                    } else if !is_royal && listed.has(c) {
+                        continue;
+                    } else if let Some(t) = reach.planned(side, piece, c) {
+                        if !promotes.is_zero()
+                            && !(reach.landings(reach.tree(side, piece, c)) & promotes).is_zero()
+                        {
+                            continue;
+                        }
+                        if is_royal {
+                            Plan::Royal(t)
+                        } else {
+                            Plan::Reach(t)
+                        }
                     } else {
-                        Plan::Reach(tree.0, tree.1)
+                        continue;
                     };
-                    plans.push(plan);
+                    plans[((side.index() * cells + c) << shift) | p] = plan;
                 }
             }
         }
         Plans {
-            pieces,
             cells,
+            shift,
             plans,
         }
     }
 
-    /// The plan of `piece` of `side` on `cell`.
+    /// The plans of `side`.
     #[inline(always)]
+    pub(crate) fn side(&self, side: Side) -> SidePlans<'_> {
+        let n = self.cells << self.shift;
+        SidePlans {
+            shift: self.shift,
+            plans: &self.plans[side.index() * n..side.index() * n + n],
+        }
+    }
+
+    /// The plan of `piece` of `side` on `cell`.
+    #[cfg(test)]
     pub(crate) fn of(&self, side: Side, piece: PieceId, cell: usize) -> Plan {
-        self.plans[(side.index() * self.pieces + piece.index()) * self.cells + cell]
+        self.side(side).of(piece, cell)
     }
 }
 

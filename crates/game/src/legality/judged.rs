@@ -455,25 +455,22 @@ impl MoveGenerator<'_> {
         // The kinds' plans (`kernel::plan`) in the node they are made for: one lookup
         // per piece for the common cases, the general path below for the rest.
         let planned = !GATE && !BLAST && !FORWARD && simple && reach::Reach::<B>::BUILT;
+        let plans = bb.plans.side(side);
         for i in Cells::of(s.occ & !s.theirs) {
             let kind = pos.cells[i].kind();
             if planned {
-                match bb.plans.of(side, kind, i) {
+                match plans.of(kind, i) {
                     Plan::Gather(slot) if !s.pinned.has(i) => {
                         gathered[slot as usize].set(i);
                         continue;
                     }
-                    Plan::Reach(first, n) => {
-                        let to = bb
-                            .reach
-                            .of_tree((first, n), s.occ, s.theirs, || !pos.moved(i));
+                    Plan::Reach(t) => {
+                        let to = bb.reach.of_planned(t, s.occ, s.theirs, || !pos.moved(i));
                         count += (to & *s.allowed(Some(i))).count() as u64;
                         continue;
                     }
-                    Plan::Royal(first, n) if i == royal => {
-                        let to = bb
-                            .reach
-                            .of_tree((first, n), s.occ, s.theirs, || !pos.moved(i));
+                    Plan::Royal(t) if i == royal => {
+                        let to = bb.reach.of_planned(t, s.occ, s.theirs, || !pos.moved(i));
                         count += royal_moves(k, &s, pos, i, to);
                         continue;
                     }
