@@ -39,6 +39,7 @@ pub(crate) enum Plan {
 /// power of two of entries per cell, so that a lookup is a shift and an or.
 #[derive(Clone, Debug)]
 pub(crate) struct Plans {
+    /// The board's cells (0 when no plans are kept).
     cells: usize,
     /// log2 of the entries per cell (at least the number of kinds).
     shift: u32,
@@ -71,14 +72,15 @@ impl Plans {
         (listed_from, promotes): (&[B], &[B]),
     ) -> Plans {
         let shift = pieces.max(1).next_power_of_two().trailing_zeros();
-        let mut plans = vec![Plan::Other; (2 * cells) << shift];
         if !Reach::<B>::BUILT {
+            // No reaches at this width: the count never asks (none kept).
             return Plans {
-                cells,
+                cells: 0,
                 shift,
-                plans,
+                plans: Vec::new(),
             };
         }
+        let mut plans = vec![Plan::Other; (2 * cells) << shift];
         for side in Side::BOTH {
             for p in 0..pieces {
                 let piece = PieceId(p as u8);
@@ -117,7 +119,7 @@ impl Plans {
         }
     }
 
-    /// The plans of `side`.
+    /// The plans of `side` (none on a board too wide for reaches).
     #[inline(always)]
     pub(crate) fn side(&self, side: Side) -> SidePlans<'_> {
         let n = self.cells << self.shift;
