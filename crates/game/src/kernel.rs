@@ -178,6 +178,8 @@ pub(crate) struct Bitboards<B> {
     pub(crate) reach: reach::Reach<B>,
     /// The kinds whose moves are counted for all their pieces at once (pawns).
     pub(crate) shifts: shifts::Shifts<B>,
+    /// How the legal count of a simple node counts each (side, kind, cell).
+    pub(crate) plans: plan::Plans,
     /// `[side * pieces + piece]`: the cells where a move of that piece may promote.
     pub(crate) promotes: Vec<B>,
     /// `[side * pieces + piece]`: `promotes` is empty (no move of that piece promotes).
@@ -310,16 +312,26 @@ impl Parts<'_> {
     /// The kernels of word type `B` around the attack kernel `exposure`.
     fn bitboards<B: bits::Bits>(&self, exposure: exposure::Exposure<B>) -> Bitboards<B> {
         let listed_from = listed_from(self.royal, self.pieces, self.promo_from);
+        let reach = reach::Reach::build(self.kernels, self.pieces, self.cells);
+        let shifts = shifts::Shifts::build(
+            self.kernels,
+            (self.pieces, self.cells),
+            &listed_from,
+            self.promo_to,
+        );
+        let promotes: Vec<B> = self.promo_to.iter().map(|z| cell_set(z)).collect();
+        let plans = plan::Plans::build(
+            (&reach, &shifts),
+            (self.pieces, self.cells),
+            self.royal,
+            (&listed_from, &promotes),
+        );
         Bitboards {
             exposure,
-            reach: reach::Reach::build(self.kernels, self.pieces, self.cells),
-            shifts: shifts::Shifts::build(
-                self.kernels,
-                (self.pieces, self.cells),
-                &listed_from,
-                self.promo_to,
-            ),
-            promotes: self.promo_to.iter().map(|z| cell_set(z)).collect(),
+            reach,
+            shifts,
+            plans,
+            promotes,
             never_promotes: self.promo_to.iter().map(|z| !z.contains(&true)).collect(),
             all: !B::ZERO,
             castle_safe: self.castle_safe,
@@ -372,6 +384,7 @@ pub(crate) mod bits;
 pub(crate) mod exposure;
 pub(crate) mod forward;
 mod lines;
+pub(crate) mod plan;
 pub(crate) mod reach;
 pub(crate) mod shifts;
 #[cfg(test)]

@@ -40,6 +40,18 @@ struct Ray<B> {
     leaps: bool,
 }
 
+/// The rays of one tree as [`Reach::planned`] lays them out: from `first`, the merged
+/// leaps (if `leaps`), then `up` rays whose ids rise, then `down` whose ids fall;
+/// `initial`: some ray is `initial` (then [`Reach::of_planned`] asks per ray).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Tree {
+    first: u32,
+    leaps: bool,
+    up: u16,
+    down: u16,
+    initial: bool,
+}
+
 /// The rays of every (side, piece, cell) that has a reach.
 #[derive(Clone, Debug)]
 pub(crate) struct Reach<B> {
@@ -153,10 +165,9 @@ impl<B: Bits> Reach<B> {
         let at = self.rays.len();
         let mut merged = 0;
         for steps in rays {
-            let ids: Vec<u16> = steps.iter().map(|s| s.cell).collect();
-            let up = ids.windows(2).all(|w| w[0] < w[1]);
-            let down = ids.windows(2).all(|w| w[0] > w[1]);
-            if !(up || down) || ids.iter().any(|&c| c as usize >= B::CELLS) {
+            let up = steps.windows(2).all(|w| w[0].cell < w[1].cell);
+            let down = steps.windows(2).all(|w| w[0].cell > w[1].cell);
+            if !(up || down) || steps.iter().any(|s| s.cell as usize >= B::CELLS) {
                 return false;
             }
             let mut ray = Ray {
@@ -195,6 +206,11 @@ impl<B: Bits> Reach<B> {
                 self.rays.push(ray);
             }
         }
+        // The rays whose ids rise before those whose ids fall ([`Reach::planned`]):
+        // the union does not depend on the order.
+        if self.rays[at..].windows(2).any(|w| !w[0].up && w[1].up) {
+            self.rays[at..].sort_by_key(|r| !r.up);
+        }
         if merged > 0 {
             self.rays.insert(at, leaps);
         }
@@ -212,11 +228,94 @@ impl<B: Bits> Reach<B> {
         foes: B,
         unmoved: impl Fn() -> bool,
     ) -> Option<B> {
-        let (first, count) =
-            self.trees[(side.index() * self.pieces + piece.index()) * self.cells + from];
+        let (first, count) = self.tree(side, piece, from);
         if count == 0 {
             return self.hurdles(side.index(), piece.index(), from, occ, foes);
         }
+        Some(self.of_tree((first, count), occ, foes, unmoved))
+    }
+
+    /// The rays of `piece` of `side` on `from` as (first, count) for
+    /// [`Reach::of_tree`]; count 0 when it has no reach of rays (it may have one of
+    /// hurdle lines, which [`Reach::of`] answers).
+    #[inline(always)]
+    pub(crate) fn tree(&self, side: Side, piece: PieceId, from: usize) -> (u32, u32) {
+        self.trees[(side.index() * self.pieces + piece.index()) * self.cells + from]
+    }
+
+    /// The rays of `piece` of `side` on `from` laid out for [`Reach::of_planned`], or
+    /// `None` when it has no reach of rays.
+    pub(crate) fn planned(&self, side: Side, piece: PieceId, from: usize) -> Option<Tree> {
+        let (first, count) = self.tree(side, piece, from);
+        let rays = &self.rays[first as usize..(first + count) as usize];
+        let leaps = rays.first()?.leaps;
+        let rest = &rays[usize::from(leaps)..];
+        let up = rest.iter().take_while(|r| r.up).count();
+        Some(Tree {
+            first,
+            leaps,
+            up: u16::try_from(up).ok()?,
+            down: u16::try_from(rest.len() - up).ok()?,
+            initial: rays.iter().any(|r| r.initial),
+        })
+    }
+
+    /// [`Reach::of`] for the rays of a tree laid out by [`Reach::planned`]: the
+    /// merged leaps, then the rays whose ids rise, then those whose ids fall, each
+    /// loop without a test per ray of what kind of ray it is.
+    #[inline(always)]
+    pub(crate) fn of_planned(&self, t: Tree, occ: B, foes: B, unmoved: impl Fn() -> bool) -> B {
+        let n = u32::from(t.leaps) + u32::from(t.up) + u32::from(t.down);
+        if t.initial {
+            return self.of_tree((t.first, n), occ, foes, unmoved);
+        }
+        let mut at = t.first as usize;
+        let mut to = B::ZERO;
+        if t.leaps {
+            let r = &self.rays[at];
+            to = r.empty & !occ | r.foe & foes;
+            at += 1;
+        }
+        let (up, down) = (usize::from(t.up), usize::from(t.down));
+        for r in &self.rays[at..at + up] {
+            let b = occ & r.cells;
+            if b.is_zero() {
+                to |= r.empty;
+                continue;
+            }
+            let c = b.lowest();
+            to |= r.empty & B::below(c) | r.foe & foes & B::bit(c);
+        }
+        for r in &self.rays[at + up..at + up + down] {
+            let b = occ & r.cells;
+            if b.is_zero() {
+                to |= r.empty;
+                continue;
+            }
+            let c = b.highest();
+            to |= r.empty & !(B::below(c) | B::bit(c)) | r.foe & foes & B::bit(c);
+        }
+        to
+    }
+
+    /// Every cell a move of the tree `(first, count)` ([`Reach::tree`]) may end on,
+    /// whatever the board holds.
+    pub(crate) fn landings(&self, (first, count): (u32, u32)) -> B {
+        self.rays[first as usize..(first + count) as usize]
+            .iter()
+            .fold(B::ZERO, |s, r| s | r.empty | r.foe | r.hop)
+    }
+
+    /// [`Reach::of`] for the rays `(first, count)` of a tree ([`Reach::tree`], count
+    /// above 0), looked up once by the caller.
+    #[inline(always)]
+    pub(crate) fn of_tree(
+        &self,
+        (first, count): (u32, u32),
+        occ: B,
+        foes: B,
+        unmoved: impl Fn() -> bool,
+    ) -> B {
         let mut to = B::ZERO;
         for ray in &self.rays[first as usize..(first + count) as usize] {
             if ray.initial && !unmoved() {
@@ -240,7 +339,7 @@ impl<B: Bits> Reach<B> {
             };
             to |= ray.empty & before | ray.foe & foes & B::bit(blocker);
         }
-        Some(to)
+        to
     }
 
     /// The cells from which the moves of `piece` of `side` are told by their

@@ -12,6 +12,8 @@ use super::safety::Safety;
 use crate::compact::{MoveList, MoveOut};
 use crate::ids::CellId;
 use crate::kernel::bits::{Bits, Cells};
+use crate::kernel::exposure::Exposure;
+use crate::kernel::plan::Plan;
 use crate::kernel::{self, reach, shifts, with_bits, Bitboards};
 use crate::movegen::{expand_promotions, Destinations, Keep, Plies};
 use crate::walk::{Ply, Sink};
@@ -100,6 +102,27 @@ impl<B: Bits> Sink for AllowedCount<'_, B> {
             self.count += 1;
         }
     }
+}
+
+/// The legal moves of the royal on `royal` of the side to move whose destinations are
+/// `to` (its reach, none of it promoting): each destination asked of the attack kernel
+/// with the start emptied and the destination taken, as `Safety::verdict` asks it of a
+/// royal's move (no move built).
+#[inline(always)]
+fn royal_moves<B: Bits>(
+    k: &Exposure<B>,
+    s: &Safety<B>,
+    pos: &GamePosition,
+    royal: usize,
+    to: B,
+) -> u64 {
+    let (them, occ) = (pos.side.opponent(), s.occ & !B::bit(royal));
+    let mut count = 0;
+    for t in Cells::of(to) {
+        let (occ, theirs) = (occ | B::bit(t), s.theirs & !B::bit(t));
+        count += u64::from(!k.attacked(them, t, occ, theirs, &pos.cells));
+    }
+    count
 }
 
 impl MoveGenerator<'_> {
@@ -429,8 +452,31 @@ impl MoveGenerator<'_> {
         // slot, and counted after the loop (`shifts`).
         let at_once = !GATE && !BLAST && !FORWARD && simple && !bb.shifts.kinds(side).is_empty();
         let mut gathered = [B::ZERO; shifts::MAX_KINDS];
+        // The kinds' plans (`kernel::plan`) in the node they are made for: one lookup
+        // per piece for the common cases, the general path below for the rest.
+        let planned = !GATE && !BLAST && !FORWARD && simple && reach::Reach::<B>::BUILT;
+        let plans = bb.plans.side(side);
         for i in Cells::of(s.occ & !s.theirs) {
             let kind = pos.cells[i].kind();
+            if planned {
+                match plans.of(kind, i) {
+                    Plan::Gather(slot) if !s.pinned.has(i) => {
+                        gathered[slot as usize].set(i);
+                        continue;
+                    }
+                    Plan::Reach(t) => {
+                        let to = bb.reach.of_planned(t, s.occ, s.theirs, || !pos.moved(i));
+                        count += (to & *s.allowed(Some(i))).count() as u64;
+                        continue;
+                    }
+                    Plan::Royal(t) if i == royal => {
+                        let to = bb.reach.of_planned(t, s.occ, s.theirs, || !pos.moved(i));
+                        count += royal_moves(k, &s, pos, i, to);
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
             if at_once {
                 let slot = bb.shifts.slot(side, kind);
                 if slot != shifts::NONE && !s.pinned.has(i) && bb.shifts.from(side, kind).has(i) {
@@ -448,11 +494,7 @@ impl MoveGenerator<'_> {
                     .reach
                     .of((side, kind, i), s.occ, s.theirs, || !pos.moved(i));
                 if let Some(to) = to.filter(|to| (*to & bb.promotes[promo]).is_zero()) {
-                    let (them, occ) = (side.opponent(), s.occ & !B::bit(i));
-                    for t in Cells::of(to) {
-                        let (occ, theirs) = (occ | B::bit(t), s.theirs & !B::bit(t));
-                        count += u64::from(!k.attacked(them, t, occ, theirs, &pos.cells));
-                    }
+                    count += royal_moves(k, &s, pos, i, to);
                     continue;
                 }
             }
