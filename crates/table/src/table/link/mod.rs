@@ -401,6 +401,8 @@ pub fn link(
                         budget: config.max_nodes.saturating_sub(table.nodes.len()),
                         config: &config,
                         path: std::mem::take(&mut path),
+                        fresh: 0,
+                        limit: usize::MAX,
                         passing: 0,
                         vectors: &mut vectors,
                         deadline,
