@@ -12,7 +12,7 @@
 
 mod tlalocan;
 
-use tlalocan::{centaur, serpent, shaman, trooper};
+use tlalocan::{centaur, serpent, shaman, shaman_divergences, trooper};
 #[allow(unused_imports)]
 pub use tlalocan::{chains, divergences, takes_king};
 
@@ -528,6 +528,9 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
             } else {
                 out.push((vec![from, to], None, vec![]));
             }
+        }
+        if kind(p) == 'H' {
+            shaman_divergences(b, w, from, &mut out);
         }
     }
     out.sort();

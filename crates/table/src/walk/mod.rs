@@ -320,6 +320,16 @@ impl<'t> Walker<'t> {
                 } else if self.cells[fresh..depth].contains(&target) {
                     continue;
                 }
+                // A momentum leg crosses the cells before it, but never one whose piece
+                // the path captured in passing (the cell before a `CAPTURE_PREV` node).
+                if fresh > 0
+                    && (1..=fresh).any(|d| {
+                        self.cells[d - 1] == target
+                            && nodes[self.path[d] as usize].has(Node::CAPTURE_PREV)
+                    })
+                {
+                    continue;
+                }
                 last |= depth >= MAX_DEPTH;
             }
             if track {

@@ -107,6 +107,8 @@ pub(super) struct Expander<'a> {
     pub(super) limit: usize,
     /// The pieces the path being expanded captures in passing.
     pub(super) passing: usize,
+    /// Their cells (a momentum leg may cross the path's earlier cells, not these).
+    pub(super) captured: Vec<CellId>,
     /// Leg vectors found so far (kept across expansions).
     pub(super) vectors: &'a mut VectorCache,
     /// When linking must stop ([`Fault::Late`]), checked every few thousand steps.
@@ -243,6 +245,7 @@ impl Expander<'_> {
         self.path.clear();
         self.path.push(from);
         self.passing = 0;
+        self.captured.clear();
         self.fresh = 0;
         self.limit = usize::MAX;
         let start = Attach {
@@ -366,7 +369,10 @@ impl Expander<'_> {
                     return;
                 }
                 let reached = steps >= leg.min;
-                let revisit = self.path[self.fresh..].contains(&cell);
+                // A momentum leg crosses the cells before it, but never one whose
+                // piece the path captured in passing.
+                let revisit = self.path[self.fresh..].contains(&cell)
+                    || (self.fresh > 0 && self.captured.contains(&cell));
                 let home = revisit && cell == self.path[0];
                 if revisit && !(home && last && reached) {
                     break;
@@ -469,9 +475,11 @@ impl Expander<'_> {
                             self.fault = Some(Fault::TooManyPassing(self.passing));
                             return;
                         }
+                        self.captured.push(pos);
                         for &(j, r) in &next {
                             self.leg(pattern, j, r, pos, Some(v), capture_attach, next_depth);
                         }
+                        self.captured.pop();
                         self.passing -= 1;
                     }
                     if self.fault.is_some() {

@@ -404,6 +404,7 @@ pub fn link(
                         fresh: 0,
                         limit: usize::MAX,
                         passing: 0,
+                        captured: Vec::new(),
                         vectors: &mut vectors,
                         deadline,
                         steps: 0,
