@@ -198,6 +198,50 @@ fn long_leaps() -> Vec<(i32, i32)> {
     images(1, 4).into_iter().chain(images(2, 3)).collect()
 }
 
+/// Where a piece lands on a cell, into the ends of its ply.
+type Lands<'a> = &'a dyn Fn(usize, &mut Vec<(usize, End)>);
+
+/// A rider diverging from own Shamans (see [`ends`]).
+struct Diverging<'a> {
+    b: &'a Board,
+    w: bool,
+    from: usize,
+    lines: &'a [(i32, i32)],
+    land: Lands<'a>,
+}
+
+impl Diverging<'_> {
+    /// From the own Shaman on `at` with `left` momentum, `times` divergences at most:
+    /// rides in every line, at most `left` steps, over empty cells and the cells it
+    /// came by (its start cell empty), landing or capturing (never activating); an own
+    /// Shaman met with momentum left diverges again with what is left.
+    fn diverge(&self, at: usize, left: usize, times: usize, out: &mut Vec<(usize, End)>) {
+        let b = self.b;
+        for &(ex, ey) in self.lines {
+            let mut u = at;
+            for used in 1..=left {
+                let Some(v) = b.offset(u, ex, ey) else { break };
+                if v == self.from {
+                    out.push((v, End::Quiet));
+                    u = v;
+                    continue;
+                }
+                (self.land)(v, out);
+                if times > 1
+                    && used < left
+                    && b.cells[v].is_some_and(|q| friend(q, self.w) && kind(q) == 'H')
+                {
+                    self.diverge(v, left - used, times - 1, out);
+                }
+                if b.cells[v].is_some() {
+                    break;
+                }
+                u = v;
+            }
+        }
+    }
+}
+
 /// Whether `c` is a light cell (a1 is dark).
 fn light(b: &Board, c: usize) -> bool {
     (c % b.v.n + c / b.v.n) % 2 == 1
@@ -245,46 +289,16 @@ fn ends(b: &Board, kind: char, w: bool, from: usize, move_only: bool) -> Vec<(us
         'E' => images(1, 2),
         _ => ORTHO.iter().chain(&DIAG).copied().collect(),
     };
-    // A divergence from the own Shaman on `at` with `left` momentum, `times` of them
-    // at most: rides in every line, at most `left` steps, over empty cells and the
-    // cells it came by (its start cell empty), landing or capturing (never activating).
-    fn diverge_from(
-        b: &Board,
-        w: bool,
-        from: usize,
-        lines: &[(i32, i32)],
-        at: usize,
-        left: usize,
-        times: usize,
-        land: &dyn Fn(usize, &mut Vec<(usize, End)>),
-        out: &mut Vec<(usize, End)>,
-    ) {
-        for &(ex, ey) in lines {
-            let mut u = at;
-            for used in 1..=left {
-                let Some(v) = b.offset(u, ex, ey) else { break };
-                if v == from {
-                    out.push((v, End::Quiet));
-                    u = v;
-                    continue;
-                }
-                land(v, out);
-                if times > 1
-                    && used < left
-                    && b.cells[v].is_some_and(|q| friend(q, w) && self::kind(q) == 'H')
-                {
-                    diverge_from(b, w, from, lines, v, left - used, times - 1, land, out);
-                }
-                if b.cells[v].is_some() {
-                    break;
-                }
-                u = v;
-            }
-        }
-    }
     let land_plain = |t: usize, out: &mut Vec<(usize, End)>| land(t, &[], out);
+    let rider = Diverging {
+        b,
+        w,
+        from,
+        lines: &lines,
+        land: &land_plain,
+    };
     let diverge = |at: usize, left: usize, times: usize, out: &mut Vec<(usize, End)>| {
-        diverge_from(b, w, from, &lines, at, left, times, &land_plain, out)
+        rider.diverge(at, left, times, out)
     };
     let ride = |dirs: &[(i32, i32)], max: usize, out: &mut Vec<(usize, End)>| {
         for &(dx, dy) in dirs {
