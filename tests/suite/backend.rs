@@ -27,6 +27,7 @@ fn leg(dirs: LegDirs, min: u16, max: Option<u16>) -> Leg {
         dirs,
         min,
         max,
+        momentum: false,
         via: Via {
             empty: true,
             ..Via::default()

@@ -27,6 +27,18 @@
 //!   same pieces but on the cells of that cascade, the moving piece is the one
 //!   activated: its paths are its tree in that cascade (and the trees down from it),
 //!   its legal moves the earlier scene's legal moves through it (`continued`);
+//! - **a ply after a divergence**: the book draws a piece that reached a divergent
+//!   piece (a Shaman) "in the air" on that piece's cell (ch. Conquest of Tlalocan,
+//!   "Diverging Queen": "light Queen (now "in the air") has reached own Shaman, and
+//!   can choose a new direction"), the piece not drawn, in the scene after the one
+//!   that shows it reaching there (`scn_cot_030`, then `scn_cot_031`). When the scene
+//!   before marks an action on a moving piece's cell `x` where the same piece stands
+//!   in both scenes, one of that scene's moving pieces (or a piece down its cascade)
+//!   has plies that pass over `x`, and the two scenes hold the same pieces but on the
+//!   cells of that piece and its cascade (it is "in the air"), the moving piece is
+//!   the one diverging: its paths are those plies after `x`, its destinations
+//!   their ends (`diverged`; without a royal of its side: with one, the scene is
+//!   read as any other);
 //! - **Legal** (green) arrow ends: the cell is visited by a path (a step of it, which
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
@@ -460,7 +472,9 @@ fn check_movers(
         if v.stands_still(letter) {
             continue;
         }
-        if let Some((cells, to)) = prev.and_then(|p| continued(scene, p, v, m)) {
+        if let Some((cells, to)) =
+            prev.and_then(|p| continued(scene, p, v, m).or_else(|| diverged(scene, p, v, m)))
+        {
             visited.extend(cells);
             legal_to.extend(to);
             continue;
@@ -791,6 +805,97 @@ fn continued(
             }
         }
         return Some((cells, legal));
+    }
+    None
+}
+
+/// A scene that continues the one before it past a divergence (see the file's doc): the
+/// scene before (`prev`) marks an action on `x`, where the same piece stands in both
+/// scenes, and a moving piece of `prev` (or one down its cascade) has plies passing
+/// over `x`, that piece (and the cells of its cascade) missing from this scene, which
+/// holds `prev`'s other pieces: the cells those plies visit after `x` and, as
+/// destinations, their ends (but an opponent's King's cell). `None` when the side
+/// of that piece has a royal in `prev` (its moves would need judging).
+fn diverged(
+    scene: &Scene,
+    prev: &Scene,
+    v: &Variant,
+    x: &str,
+) -> Option<(BTreeSet<CellId>, BTreeSet<String>)> {
+    let g = &v.game;
+    let now = scene.pieces.iter().find(|(c, _)| c == x)?.1;
+    let was = prev.pieces.iter().find(|(c, _)| c == x)?.1;
+    let action = prev
+        .arrows
+        .iter()
+        .any(|(_, e, k)| e.as_deref() == Some(x) && k == "action")
+        || prev
+            .marks
+            .iter()
+            .any(|(c, k)| c.as_deref() == Some(x) && k == "action");
+    if !action || now != was {
+        return None;
+    }
+    let target = g.rules().cell(x)?;
+    for (y, letter) in &prev.pieces {
+        if y == x || !prev.arrows.iter().any(|(f, _, _)| f.as_deref() == Some(y)) {
+            continue;
+        }
+        let side = side_of(*letter);
+        let royal = prev
+            .pieces
+            .iter()
+            .any(|(_, l)| side_of(*l) == side && l.eq_ignore_ascii_case(&'K'));
+        let pos: GamePosition = g.position(&v.fen(prev.size, &prev.pieces, side)).ok()?;
+        let from = g.rules().cell(y)?;
+        let occ = pos.occupant(from);
+        let mut walker = Walker::new(g.rules().table());
+        let mut b = PathTreeBuilder::new();
+        walker.walk(&pos, side, occ.kind(), from, &mut b);
+        let own = b.finish(side, occ.kind(), from);
+        // The mover's tree, then those down its cascade, each with the cells
+        // activated on the way to it.
+        let cascade = g.cascade_trees(&pos, from);
+        let mut trees: Vec<(Vec<CellId>, &PathTree, Side)> = vec![(Vec::new(), &own, side)];
+        let mut todo: Vec<(Vec<CellId>, &piecewise::game::CascadeTree)> =
+            cascade.iter().map(|t| (vec![t.at], t)).collect();
+        while let Some((chain, t)) = todo.pop() {
+            todo.extend(t.next.iter().map(|n| {
+                let mut c = chain.clone();
+                c.push(n.at);
+                (c, n)
+            }));
+            trees.push((chain, &t.tree, t.side));
+        }
+        for (chain, tree, tree_side) in trees {
+            let mut moved: Vec<String> = vec![y.clone()];
+            moved.extend(chain.iter().map(|&c| g.rules().cell_name(c)));
+            if moved.iter().any(|c| c == x) || pieces_but(scene, &moved) != pieces_but(prev, &moved)
+            {
+                continue;
+            }
+            let (mut cells, mut to) = (BTreeSet::new(), BTreeSet::new());
+            for ply in &tree.plies {
+                let Some(k) = ply.path.iter().position(|&c| c == target) else {
+                    continue;
+                };
+                if k + 1 == ply.path.len() {
+                    continue; // ends there: no divergence
+                }
+                let after = &ply.path[k + 1..];
+                cells.extend(after.iter().copied());
+                to.insert(ply.to);
+            }
+            if cells.is_empty() {
+                continue;
+            }
+            if royal {
+                return None;
+            }
+            let kings = foe_kings(prev, tree_side);
+            let to = to.iter().map(|&c| g.rules().cell_name(c));
+            return Some((cells, to.filter(|c| !kings.contains(c)).collect()));
+        }
     }
     None
 }

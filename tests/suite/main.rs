@@ -70,6 +70,7 @@ mod layers;
 mod limits;
 mod lsp;
 mod many_kinds;
+mod momentum;
 mod move_counts;
 mod must_capture;
 mod neutral;

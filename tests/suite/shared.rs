@@ -310,6 +310,26 @@ fn hook_mover_and_locust_play_the_same_shared() {
     compare_source("hook and locust", src, 3);
 }
 
+/// Momentum legs (`up to momentum`, docs/language.md "Momentum"): the walk bounds a
+/// shared path by the steps it took before its momentum leg and lets it cross its own
+/// earlier cells, as the linker does for an unrolled tree; two divergences in a ply, a
+/// leaper's and a capture chain's, on random boards and in a game.
+#[test]
+fn momentum_legs_move_the_same_shared() {
+    // 8×8: the unrolled linking counts a momentum leg as unbounded before linking.
+    let src = "board square 8x8\n\
+        royal King\n\
+        piece King (K) { step any }\n\
+        piece Queen (Q) { ride any\n ride any via friend Shaman then ride any up to momentum\n \
+            ride any via friend Shaman then ride any up to momentum via friend Shaman then ride any up to momentum }\n\
+        piece Knight (N) { leap (1,2)\n leap (1,2) via friend Shaman then leap (1,2) up to momentum }\n\
+        piece Shaman (H) { ride (1,2), move only\n leap (1,2) via foe captured then repeat up to 3 { leap same via foe captured }, capture only\n \
+            ride (1,2) via piece Shaman then leap (1,2) up to momentum via foe captured then repeat up to 3 { leap same via foe captured }, capture only }\n\
+        start \"1hnqkqnh/8/8/8/8/8/8/1HNQKQNH w - - 0 1\"\n";
+    compare_movement_of("momentum", src, true);
+    compare_source("momentum", src, 3);
+}
+
 /// The range-capturing generals of `rules/tenjiku-generals.rules` against brute force
 /// on random 16×16 boards: along each of its lines a general may stop on an empty cell
 /// before the first piece, and take any enemy until (and including) the first piece it

@@ -96,8 +96,7 @@ pub(super) fn serpent(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
 /// The Shaman (White's light: Knight's step leaps, long capture leaps; Black's dark:
 /// the other way round): a ride of step leaps in one line over empty cells and Waves,
 /// landing on the empty ones; or 1 to 6 capture leaps in one line, each onto an enemy,
-/// ending on the last; or a first capture leap onto any Shaman (which stays), diverging
-/// into one more capture leap onto an enemy, never back home.
+/// ending on the last (its divergences: [`shaman_divergences`]).
 pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
     let (steps, captures) = if w {
         (images(1, 2), long_leaps())
@@ -116,18 +115,6 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
         }
     }
     for &(dx, dy) in &captures {
-        let Some(first) = b.offset(from, dx, dy) else {
-            continue;
-        };
-        if b.cells[first].is_some_and(|q| kind(q) == 'H') {
-            for &(ex, ey) in &captures {
-                if let Some(t) = b.offset(first, ex, ey) {
-                    if t != from && b.cells[t].is_some_and(|q| foe(q, w)) {
-                        out.push((t, End::Capture));
-                    }
-                }
-            }
-        }
         let mut c = from;
         for m in 1..=6 {
             let Some(t) = b.offset(c, dx, dy) else { break };
@@ -241,4 +228,83 @@ pub fn divergences(v: Variant, fen: &str) -> usize {
         }
     }
     count
+}
+
+/// The Shaman's divergences: from any Shaman (own or not, which stays) reached by a
+/// step-ply over empty cells, by a first capture leap, or after 1 to 5 captures in one
+/// line, with the momentum it had there (the leaps taken), it moves on from that
+/// Shaman's cell: a step-ply of at most that many leaps over empty cells (its start
+/// cell empty), or a capture leap onto an enemy; after a step-ply a chain of up to 6
+/// such captures in one line, after one capture up to 2, within the momentum; never
+/// onto a cell whose piece it took in passing.
+pub(super) fn shaman_divergences(b: &Board, w: bool, from: usize, out: &mut Vec<Move>) {
+    let (steps, captures) = if w {
+        (images(1, 2), long_leaps())
+    } else {
+        (long_leaps(), images(1, 2))
+    };
+    let shaman = |t: usize| b.cells[t].is_some_and(|q| kind(q) == 'H');
+    let enemy = |t: usize| t != from && b.cells[t].is_some_and(|q| foe(q, w));
+    // (the Shaman's cell, the momentum, the cells taken on the way, the most captures
+    // a chain after it may take)
+    let mut entries: Vec<(usize, usize, Vec<usize>, usize)> = Vec::new();
+    for &(dx, dy) in &steps {
+        let mut c = from;
+        let mut k = 0;
+        while let Some(t) = b.offset(c, dx, dy) {
+            k += 1;
+            if shaman(t) {
+                entries.push((t, k, vec![], 6));
+            }
+            if b.cells[t].is_some() {
+                break;
+            }
+            c = t;
+        }
+    }
+    for &(dx, dy) in &captures {
+        let mut c = from;
+        let mut taken = Vec::new();
+        for m in 0..=5 {
+            let Some(t) = b.offset(c, dx, dy) else { break };
+            if shaman(t) {
+                let most = match m {
+                    1 => 2,
+                    _ => 1,
+                };
+                entries.push((t, m + 1, taken.clone(), most));
+            }
+            if !enemy(t) {
+                break;
+            }
+            taken.push(t);
+            c = t;
+        }
+    }
+    for (at, momentum, taken, most) in entries {
+        for &(dx, dy) in &steps {
+            let mut u = at;
+            for _ in 0..momentum {
+                let Some(v) = b.offset(u, dx, dy) else { break };
+                if v != from && b.cells[v].is_some() {
+                    break;
+                }
+                out.push((vec![from, v], None, taken.clone()));
+                u = v;
+            }
+        }
+        for &(dx, dy) in &captures {
+            let mut u = at;
+            let mut passed = taken.clone();
+            for _ in 0..most.min(momentum) {
+                let Some(v) = b.offset(u, dx, dy) else { break };
+                if !enemy(v) || taken.contains(&v) {
+                    break;
+                }
+                out.push((vec![from, v], None, passed.clone()));
+                passed.push(v);
+                u = v;
+            }
+        }
+    }
 }

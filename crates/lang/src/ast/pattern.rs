@@ -151,6 +151,8 @@ pub enum RangeKind {
     Between(Number, Number),
     /// `2..`: at least two steps.
     AtLeast(Number),
+    /// `up to momentum`: one step up to as many as the path took before the leg.
+    Momentum,
 }
 
 /// `via ITEM (or ITEM)*`

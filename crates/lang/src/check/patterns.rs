@@ -31,6 +31,19 @@ impl Checker {
             let prev_ref = prev.as_ref().map(|(l, m)| (*l, m.as_ref()));
             let dirs = self.leg_dirs(leg, prev_ref);
             let range = self.range(leg);
+            let momentum = leg.range.is_some_and(|r| r.kind == RangeKind::Momentum);
+            if momentum && i == 0 {
+                ok = false;
+                self.error(
+                    Diagnostic::error(
+                        "E1000",
+                        "`up to momentum` on a pattern's first leg",
+                        leg.range.map_or(leg.span, |r| r.span),
+                    )
+                    .label("no step is taken before the first leg: its momentum would be 0")
+                    .help("momentum counts the steps of the legs before this one: write it on a leg after `then`, e.g. `ride any via friend Shaman then ride any up to momentum`"),
+                );
+            }
             let via = self.via(leg, last);
             match (dirs, range, via) {
                 (Some(d), Some((min, max)), Some(via)) => {
@@ -53,6 +66,7 @@ impl Checker {
                         dirs: d.dirs,
                         min,
                         max,
+                        momentum,
                         via,
                         span: leg.span,
                     });
@@ -252,12 +266,15 @@ impl Checker {
     }
 
     fn range(&mut self, leg: &ast::Leg) -> Option<(u16, Option<u16>)> {
-        let Some(r) = &leg.range else {
+        // `up to momentum` bounds the rest of the path, not the leg's own count: a
+        // `step` or `leap` keeps its one step (`Leg::momentum`).
+        let Some(r) = leg.range.filter(|r| r.kind != RangeKind::Momentum) else {
             return Some(match leg.mover {
                 Mover::Ride => (1, None),
                 Mover::Step | Mover::Leap => (1, Some(1)),
             });
         };
+        let r = &r;
         if leg.mover != Mover::Ride {
             let kw = leg.mover.keyword();
             self.error(
@@ -277,6 +294,17 @@ impl Checker {
         let nums: Vec<ast::Number> = match r.kind {
             RangeKind::Exact(n) | RangeKind::UpTo(n) | RangeKind::AtLeast(n) => vec![n],
             RangeKind::Between(a, b) => vec![a, b],
+            RangeKind::Momentum if what == "repeat" => {
+                self.error(
+                    Diagnostic::error("E1001", "`up to momentum` on a `repeat` group", r.span)
+                        .label("momentum limits a leg's steps, not a group's repetitions")
+                        .help("write it on a leg: `... then ride any up to momentum`"),
+                );
+                return None;
+            }
+            // A leg's steps: 1.., bounded where the leg is expanded by the steps the
+            // path took before it (`Leg::momentum`).
+            RangeKind::Momentum => return Some((1, None)),
         };
         let mut ok = true;
         for n in &nums {
@@ -307,6 +335,7 @@ impl Checker {
             RangeKind::Exact(n) => (v(n), Some(v(n))),
             RangeKind::UpTo(n) => (1, Some(v(n))),
             RangeKind::AtLeast(n) => (v(n), None),
+            RangeKind::Momentum => (1, None),
             RangeKind::Between(a, b) => {
                 if a.value > b.value {
                     self.error(

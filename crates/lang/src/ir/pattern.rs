@@ -238,6 +238,12 @@ pub struct Leg {
     pub min: u16,
     /// ... and at most `max`; `None` = unlimited (a rider).
     pub max: Option<u16>,
+    /// `up to momentum`: this leg and the legs after it take at most as many steps in
+    /// all as the path took before this leg (its momentum: the Croatian divergence,
+    /// "limited by momentum it had when own Shaman was encountered"), and may cross
+    /// the cells the path took before it; `max` is the leg's own bound (`None` on a
+    /// ride), the momentum's being the path's.
+    pub momentum: bool,
     /// What the cell where this leg hands over to the next leg may hold. Meaningful for
     /// every leg but the last (the checker rejects `via` on a last leg).
     pub via: Via,

@@ -684,6 +684,12 @@ fn angle(n: &Node<'_>) -> Angle {
 
 fn range(n: &Node<'_>) -> Option<Range> {
     let inner = n.children.first()?;
+    if inner.rule == R::range_momentum {
+        return Some(Range {
+            kind: RangeKind::Momentum,
+            span: n.span,
+        });
+    }
     let mut nums = inner.all(R::number);
     let a = number(nums.next(), inner.span);
     let kind = match inner.rule {

@@ -114,6 +114,7 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
             dirs,
             min,
             max,
+            momentum,
             via,
             filter,
         } => {
@@ -133,7 +134,9 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
                         .join(" ")
                 ),
             };
-            let range = if max == 0 {
+            let range = if momentum {
+                format!("{min}..momentum")
+            } else if max == 0 {
                 format!("{min}..")
             } else if min == max {
                 format!("{min}")

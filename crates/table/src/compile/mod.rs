@@ -78,6 +78,9 @@ pub enum Op {
         min: u16,
         /// The most steps; 0 for a rider without limit.
         max: u16,
+        /// `up to momentum`: this leg and those after it take at most as many steps
+        /// as the path took before it (`max` is then 0).
+        momentum: bool,
         /// What the junction with the next leg may hold.
         via: ViaBits,
         /// The kinds a piece on the junction may be (others are walls).
@@ -380,6 +383,7 @@ fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
             dirs,
             min: leg.min,
             max: leg.max.unwrap_or(0),
+            momentum: leg.momentum,
             via: ViaBits(via),
             filter,
         });

@@ -43,6 +43,14 @@ pub const MASK_SHARED: u8 = 8;
 /// of a node that is not shared is part of its pattern's mark ([`MASK_MARK`]: marked
 /// patterns are never shared): see [`Node::is_relative`].
 pub const MASK_RELATIVE: u8 = 64;
+/// Not a class: a bit of [`Node::mask`], only with [`MASK_SHARED`] on a `NEW_LEG`
+/// node that is no `PUSH_TARGET`, marking the first step of an `up to momentum` leg:
+/// from it on the path takes at most twice the steps it took before it (its
+/// momentum, spent by every step after; a second such leg spends what is left), and
+/// may cross the cells it took before it, its start cell among them (docs/bytecode.md,
+/// "Momentum"). The same bit of a node that is not shared is part of its pattern's
+/// mark ([`MASK_MARK`]); unshared momentum legs are bounded where they are expanded.
+pub const MASK_MOMENTUM: u8 = 128;
 /// Not a class: a bit of a `PUSH_TARGET` node's mask (see [`Node::PUSH_TARGET`]): the
 /// piece met is **captured** instead of pushed, whichever side it belongs to (a friend
 /// capture, XBetza's `d`); the mover takes its cell. The node's target is its parent's.

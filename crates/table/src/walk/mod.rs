@@ -31,9 +31,21 @@ use dedup::{first_time, Signature};
 use crate::ids::{CellId, PieceId, Side};
 use crate::table::{
     FilterCode, Node, NodeId, RootRange, VerifiedTable, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND,
-    MARK_SHIFT, MASK_MARK, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE,
-    MEET_CONVERT, NO_CELL,
+    MARK_SHIFT, MASK_MARK, MASK_MOMENTUM, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE,
+    MEET_CAPTURE, MEET_CONVERT, NO_CELL,
 };
+
+/// A stack entry's fields in walks of tables with shared nodes: the node id (bits
+/// 0-31), its depth on the path (bits 32-41), the most steps the path may take
+/// ([`MASK_MOMENTUM`]; bits 42-51, [`NO_LIMIT`] for none) and the depth from which
+/// the path's cells may not be entered again (bits 52-61: 0, or where a momentum leg
+/// began).
+const DEPTH_SHIFT: u32 = 32;
+const LIMIT_SHIFT: u32 = 42;
+const FRESH_SHIFT: u32 = 52;
+const FIELD: u64 = 0x3FF;
+/// No momentum limit: more steps than any path holds.
+const NO_LIMIT: u64 = FIELD;
 
 /// The occupancy class of a visited cell, from the moving side's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -217,7 +229,11 @@ impl<'t> Walker<'t> {
             if nodes[root].has(Node::INITIAL) && !board.unmoved(from) {
                 continue;
             }
-            self.stack[stack_len] = root as u64;
+            self.stack[stack_len] = if SHARED {
+                root as u64 | NO_LIMIT << LIMIT_SHIFT
+            } else {
+                root as u64
+            };
             stack_len += 1;
         }
         let mut plies = 0;
@@ -228,10 +244,28 @@ impl<'t> Walker<'t> {
             let node = &nodes[id as usize];
             // Without shared nodes every node knows its depth (the verifier checked it).
             let depth = if SHARED {
-                (entry >> 32) as usize
+                ((entry >> DEPTH_SHIFT) & FIELD) as usize
             } else {
                 node.depth as usize
             };
+            // Momentum (shared walks only; unshared trees are bounded when linked): the
+            // first step of a momentum leg bounds the rest of the path by the steps
+            // before it, and frees the cells before it to be entered again.
+            let (mut limit, mut fresh) = if SHARED {
+                (
+                    (entry >> LIMIT_SHIFT) & FIELD,
+                    ((entry >> FRESH_SHIFT) & FIELD) as usize,
+                )
+            } else {
+                (NO_LIMIT, 0)
+            };
+            if SHARED && node.mask & (MASK_SHARED | MASK_MOMENTUM) == MASK_SHARED | MASK_MOMENTUM {
+                limit = limit.min(2 * depth as u64);
+                fresh = depth;
+            }
+            if SHARED && depth as u64 >= limit {
+                continue;
+            }
             self.path[depth] = id;
             // A relative node's cell is one step of its direction from the cell before
             // it (a root's: from the start cell); off the board, the path ends.
@@ -269,7 +303,7 @@ impl<'t> Walker<'t> {
             // trees, are applied here. `last` ends the path at this node.
             let mut last = false;
             if SHARED && node.mask & MASK_SHARED != 0 {
-                if target == from {
+                if target == from && fresh == 0 {
                     // Back on the start cell: a move only after a capture in passing.
                     let captured = self.path[1..=depth]
                         .iter()
@@ -280,10 +314,20 @@ impl<'t> Walker<'t> {
                     last = true;
                 } else if track {
                     let at = self.on_path[cell] as usize;
-                    if at != 0 && at <= depth && self.cells[at - 1] == target {
+                    if at > fresh && at <= depth && self.cells[at - 1] == target {
                         continue;
                     }
-                } else if self.cells[..depth].contains(&target) {
+                } else if self.cells[fresh..depth].contains(&target) {
+                    continue;
+                }
+                // A momentum leg crosses the cells before it, but never one whose piece
+                // the path captured in passing (the cell before a `CAPTURE_PREV` node).
+                if fresh > 0
+                    && (1..=fresh).any(|d| {
+                        self.cells[d - 1] == target
+                            && nodes[self.path[d] as usize].has(Node::CAPTURE_PREV)
+                    })
+                {
                     continue;
                 }
                 last |= depth >= MAX_DEPTH;
@@ -407,7 +451,9 @@ impl<'t> Walker<'t> {
                 Class::Blocked => continue,
             };
             let below = if SHARED {
-                ((depth + 1) as u64) << 32
+                ((depth + 1) as u64) << DEPTH_SHIFT
+                    | limit << LIMIT_SHIFT
+                    | (fresh as u64) << FRESH_SHIFT
             } else {
                 0
             };

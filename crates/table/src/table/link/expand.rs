@@ -40,6 +40,8 @@ pub(super) struct LegOp {
     pub(super) dirs: Dirs,
     pub(super) min: u16,
     pub(super) max: u16,
+    /// `up to momentum`: `max` is the steps the path took before the leg.
+    pub(super) momentum: bool,
     pub(super) via: ViaBits,
     pub(super) filter: u8,
 }
@@ -94,8 +96,19 @@ pub(super) struct Expander<'a> {
     /// The cells of the path being expanded, its start cell first: a path does not
     /// pass a cell twice.
     pub(super) path: Vec<CellId>,
+    /// Where in `path` the cells a step may not enter again begin: 0, or after an
+    /// `up to momentum` leg began, the cells from its start on (a diverged piece moves
+    /// "as if starting a new ply": it may cross the cells it came by, its start cell
+    /// among them, which then counts as any empty cell).
+    pub(super) fresh: usize,
+    /// The most steps the path may take: unbounded (`usize::MAX`) until an `up to
+    /// momentum` leg, then twice the steps before it (the momentum it had, spent by
+    /// every step after), or less after a second one.
+    pub(super) limit: usize,
     /// The pieces the path being expanded captures in passing.
     pub(super) passing: usize,
+    /// Their cells (a momentum leg may cross the path's earlier cells, not these).
+    pub(super) captured: Vec<CellId>,
     /// Leg vectors found so far (kept across expansions).
     pub(super) vectors: &'a mut VectorCache,
     /// When linking must stop ([`Fault::Late`]), checked every few thousand steps.
@@ -168,12 +181,14 @@ pub(super) fn view(ops: &[Op]) -> PatternView {
                 dirs,
                 min,
                 max,
+                momentum,
                 via,
                 filter,
             } => v.legs.push(LegOp {
                 dirs,
                 min,
                 max,
+                momentum,
                 via,
                 filter: filter.0,
             }),
@@ -230,6 +245,9 @@ impl Expander<'_> {
         self.path.clear();
         self.path.push(from);
         self.passing = 0;
+        self.captured.clear();
+        self.fresh = 0;
+        self.limit = usize::MAX;
         let start = Attach {
             parent: None,
             mask: 0,
@@ -310,6 +328,13 @@ impl Expander<'_> {
             vectors = at_node(self.board, start, &vectors);
         }
         let base = self.path.len();
+        // Momentum: the steps taken before this leg (a leap is one step) bound the
+        // steps of this leg and all after it; a later divergence spends what is left.
+        let (fresh, limit) = (self.fresh, self.limit);
+        if leg.momentum {
+            self.fresh = base;
+            self.limit = self.limit.min(depth * 2);
+        }
         for mut v in vectors {
             self.path.truncate(base);
             let mut pos = start;
@@ -317,6 +342,9 @@ impl Expander<'_> {
             let mut steps: u16 = 0;
             loop {
                 if leg.max != 0 && steps >= leg.max {
+                    break;
+                }
+                if depth + steps as usize >= self.limit {
                     break;
                 }
                 steps += 1;
@@ -341,7 +369,10 @@ impl Expander<'_> {
                     return;
                 }
                 let reached = steps >= leg.min;
-                let revisit = self.path.contains(&cell);
+                // A momentum leg crosses the cells before it, but never one whose
+                // piece the path captured in passing.
+                let revisit = self.path[self.fresh..].contains(&cell)
+                    || (self.fresh > 0 && self.captured.contains(&cell));
                 let home = revisit && cell == self.path[0];
                 if revisit && !(home && last && reached) {
                     break;
@@ -444,9 +475,11 @@ impl Expander<'_> {
                             self.fault = Some(Fault::TooManyPassing(self.passing));
                             return;
                         }
+                        self.captured.push(pos);
                         for &(j, r) in &next {
                             self.leg(pattern, j, r, pos, Some(v), capture_attach, next_depth);
                         }
+                        self.captured.pop();
                         self.passing -= 1;
                     }
                     if self.fault.is_some() {
@@ -461,6 +494,7 @@ impl Expander<'_> {
             }
         }
         self.path.truncate(base);
+        (self.fresh, self.limit) = (fresh, limit);
     }
 }
 

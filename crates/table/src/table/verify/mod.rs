@@ -25,7 +25,7 @@ pub use error::{VerifyError, VerifyErrorKind};
 
 use super::layout::{
     FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_MARK,
-    MASK_RELATIVE, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_CONVERT,
+    MASK_MOMENTUM, MASK_RELATIVE, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_CONVERT,
 };
 
 /// A table the interpreter may trust.
@@ -293,9 +293,12 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
                 return Err(VerifyError::shared_flags(i));
             }
         }
-        if shared && node.mask & MASK_MARK & !MASK_RELATIVE != 0 {
+        if shared
+            && node.mask & MASK_MOMENTUM != 0
+            && (!node.has(Node::NEW_LEG) || node.has(Node::PUSH_TARGET))
+        {
             // Marked patterns are never shared: on a shared node bit 6 says relative,
-            // bit 7 means nothing.
+            // bit 7 starts a momentum leg, on a leg's first node only.
             return Err(VerifyError::class_mask(i, node.mask));
         }
         if node.is_relative() {

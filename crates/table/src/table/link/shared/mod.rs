@@ -30,7 +30,9 @@ use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
-use super::super::layout::{Node, CLASS_EMPTY, CLASS_FOE, MASK_RELATIVE, MASK_SHARED};
+use super::super::layout::{
+    Node, CLASS_EMPTY, CLASS_FOE, MASK_MOMENTUM, MASK_RELATIVE, MASK_SHARED,
+};
 use super::expand::PatternView;
 use super::vectors::VectorCache;
 use super::ZoneMaps;
@@ -585,12 +587,18 @@ impl<'a> SharedGraph<'a> {
                         continue;
                     };
                     let k = self.key(j, rep, cell, w, 1);
+                    // The walk bounds a momentum leg by the path's depth.
+                    let momentum = if self.pattern.legs[j].momentum {
+                        MASK_MOMENTUM
+                    } else {
+                        0
+                    };
                     if hop != 0 {
-                        self.push_with_split(k, (hop, Node::NEW_LEG), out);
+                        self.push_with_split(k, (hop | momentum, Node::NEW_LEG), out);
                     }
                     if captured {
                         let edge = Node::NEW_LEG | Node::CAPTURE_PREV;
-                        self.push_with_split(k, (CLASS_FOE, edge), out);
+                        self.push_with_split(k, (CLASS_FOE | momentum, edge), out);
                     }
                 }
             }
