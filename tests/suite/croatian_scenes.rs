@@ -26,7 +26,11 @@
 //!   moving pieces may activate it (down its cascade), and the two scenes hold the
 //!   same pieces but on the cells of that cascade, the moving piece is the one
 //!   activated: its paths are its tree in that cascade (and the trees down from it),
-//!   its legal moves the earlier scene's legal moves through it (`continued`);
+//!   its legal moves the earlier scene's legal moves through it (`continued`). The
+//!   book splits one such ply over two scenes of the same position (Conquest of
+//!   Tlalocan, "Activating Wave on step-field": "End example for this activation is
+//!   split into two over next two pages"): a scene that draws the same pieces as the
+//!   one before it continues, as that one does, the scene before that (`Before`);
 //! - **Legal** (green) arrow ends: the cell is visited by a path (a step of it, which
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
@@ -387,7 +391,7 @@ fn cascade_cells(
 }
 
 /// Checks one scene: `Ok` when every mark holds, else why not.
-fn check(scene: &Scene, prev: Option<&Scene>, v: &Variant) -> Result<(), String> {
+fn check(scene: &Scene, before: Before<'_>, v: &Variant) -> Result<(), String> {
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let mut movers: Vec<&str> = Vec::new();
     for (from, _, _) in &scene.arrows {
@@ -404,7 +408,7 @@ fn check(scene: &Scene, prev: Option<&Scene>, v: &Variant) -> Result<(), String>
             if v.stands_still(*l) {
                 continue;
             }
-            match check_movers(scene, None, v, &[c.as_str()]) {
+            match check_movers(scene, Before::default(), v, &[c.as_str()]) {
                 Ok(()) => return Ok(()),
                 Err(e) => {
                     first.get_or_insert(e);
@@ -418,16 +422,30 @@ fn check(scene: &Scene, prev: Option<&Scene>, v: &Variant) -> Result<(), String>
         // check, and the red marks alone would hold by default.
         return Err("no arrow starts on a piece (the move is drawn made)".to_string());
     }
-    check_movers(scene, prev, v, &movers)
+    check_movers(scene, before, v, &movers)
+}
+
+/// The scenes a scene may continue ([`continued`]): the one before it (`prev`, in the
+/// same variant) and, when `prev` draws the same pieces on the same cells, the one
+/// before `prev` (`split`): the book splits a cascade's later ply over two scenes of
+/// one position (Conquest of Tlalocan, "Activating Wave on step-field": "End example
+/// for this activation is split into two over next two pages; one ending for
+/// activated Wave moving over Shaman's step-fields, the other over capture-fields"),
+/// so the second continues what the first does.
+#[derive(Clone, Copy, Default)]
+struct Before<'a> {
+    prev: Option<&'a Scene>,
+    split: Option<&'a Scene>,
 }
 
 /// Checks the marks of `scene` against the paths of the pieces on `movers`.
 fn check_movers(
     scene: &Scene,
-    prev: Option<&Scene>,
+    before: Before<'_>,
     v: &Variant,
     movers: &[&str],
 ) -> Result<(), String> {
+    let prev = before.prev;
     let g = &v.game;
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let mut visited = BTreeSet::new();
@@ -437,7 +455,8 @@ fn check_movers(
         if v.stands_still(letter) {
             continue;
         }
-        if let Some((cells, to)) = prev.and_then(|p| continued(scene, p, v, m)) {
+        let split = || before.split.and_then(|p| continued(scene, p, v, m));
+        if let Some((cells, to)) = prev.and_then(|p| continued(scene, p, v, m)).or_else(split) {
             visited.extend(cells);
             legal_to.extend(to);
             continue;
@@ -780,11 +799,15 @@ fn the_books_scenes_hold_but_the_listed_ones() {
             None => Err("no rules file for this variant".to_string()),
             Some(name) => {
                 let v = variants.entry(name).or_insert_with(|| Variant::load(name));
-                let prev = i
-                    .checked_sub(1)
-                    .map(|k| &scenes[k])
-                    .filter(|p| p.variant == s.variant);
-                check(s, prev, v)
+                let before = |k: usize| {
+                    i.checked_sub(k)
+                        .map(|k| &scenes[k])
+                        .filter(|p| p.variant == s.variant)
+                };
+                let same = |a: &Scene| pieces_but(a, &[]) == pieces_but(s, &[]);
+                let prev = before(1);
+                let split = before(2).filter(|_| prev.is_some_and(same));
+                check(s, Before { prev, split }, v)
             }
         };
         if std::env::var("SCENES_VERBOSE").is_ok() {

@@ -1,6 +1,6 @@
 //! Conquest of Tlalocan's pieces for the brute force (`rules/croatian-tlalocan.rules`):
-//! the Centaur, the Serpent, the Shaman, the Scout and the Grenadier, none of which
-//! activates anything, and counts the tests use to show that their random positions
+//! the Centaur, the Serpent, the Shaman (which activates own Waves and Pyramids), the
+//! Scout and the Grenadier (which activate nothing), and counts the tests use to show that their random positions
 //! meet divergences and Shaman chains.
 
 use super::*;
@@ -90,9 +90,10 @@ pub(super) fn serpent(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
 
 /// The Shaman (White's light: Knight's step leaps, long capture leaps; Black's dark:
 /// the other way round): a ride of step leaps in one line over empty cells and Waves,
-/// landing on the empty ones; or 1 to 6 capture leaps in one line, each onto an enemy,
-/// ending on the last; or a first capture leap onto any Shaman (which stays), diverging
-/// into one more capture leap onto an enemy, never back home.
+/// landing on the empty ones and activating the own Waves; or 1 to 6 capture leaps in
+/// one line, each onto an enemy, ending on the last; or a first capture leap onto an
+/// own Wave or Pyramid, activating it; or a first capture leap onto any Shaman (which
+/// stays), diverging into one more capture leap onto an enemy, never back home.
 pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
     let (steps, captures) = if w {
         (images(1, 2), long_leaps())
@@ -104,6 +105,7 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
         while let Some(t) = b.offset(c, dx, dy) {
             match b.cells[t] {
                 None => out.push((t, End::Quiet)),
+                Some(q) if kind(q) == 'W' && friend(q, w) => out.push((t, End::Activate)),
                 Some(q) if kind(q) == 'W' => {}
                 Some(_) => break,
             }
@@ -114,6 +116,9 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
         let Some(first) = b.offset(from, dx, dy) else {
             continue;
         };
+        if b.cells[first].is_some_and(|q| friend(q, w) && matches!(kind(q), 'W' | 'A')) {
+            out.push((first, End::Activate));
+        }
         if b.cells[first].is_some_and(|q| kind(q) == 'H') {
             for &(ex, ey) in &captures {
                 if let Some(t) = b.offset(first, ex, ey) {
