@@ -26,7 +26,11 @@
 //!   moving pieces may activate it (down its cascade), and the two scenes hold the
 //!   same pieces but on the cells of that cascade, the moving piece is the one
 //!   activated: its paths are its tree in that cascade (and the trees down from it),
-//!   its legal moves the earlier scene's legal moves through it (`continued`);
+//!   its legal moves the earlier scene's legal moves through it (`continued`). The
+//!   book splits one such ply over two scenes of the same position (Conquest of
+//!   Tlalocan, "Activating Wave on step-field": "End example for this activation is
+//!   split into two over next two pages"): a scene that draws the same pieces as the
+//!   one before it continues, as that one does, the scene before that;
 //! - **a ply after a divergence**: the book draws a piece that reached a divergent
 //!   piece (a Shaman) "in the air" on that piece's cell (ch. Conquest of Tlalocan,
 //!   "Diverging Queen": "light Queen (now "in the air") has reached own Shaman, and
@@ -472,8 +476,20 @@ fn check_movers(
         if v.stands_still(letter) {
             continue;
         }
-        if let Some((cells, to)) =
-            prev.and_then(|p| continued(scene, p, v, m).or_else(|| diverged(scene, p, v, m)))
+        // The book splits a cascade's later ply over two scenes of one position
+        // (Conquest of Tlalocan, "Activating Wave on step-field": "End example for
+        // this activation is split into two over next two pages"): a scene drawing
+        // the same pieces as the one before continues what that one continues.
+        let split = || {
+            let same = prev.is_some_and(|p| pieces_but(p, &[]) == pieces_but(scene, &[]));
+            earlier
+                .get(1)
+                .filter(|_| same)
+                .and_then(|p| continued(scene, p, v, m))
+        };
+        if let Some((cells, to)) = prev
+            .and_then(|p| continued(scene, p, v, m).or_else(|| diverged(scene, p, v, m)))
+            .or_else(split)
         {
             visited.extend(cells);
             legal_to.extend(to);

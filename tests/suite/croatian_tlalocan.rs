@@ -226,11 +226,13 @@ fn cells(s: &str, from: &str, sep: &str) -> Vec<String> {
 ///   start cell, empty once it left (`scn_cot_031`: the Queen's way back to its start);
 /// - down d3, the own Wave on d2 (activated), and past it d1 (transparency);
 /// - rank 4: a4 b4 c4 and e4 .. x4;
-/// - the Wave activated on d2 moves as a Rook, never capturing: rank 2 (a2 .. w2), d1,
-///   d3 .. d7 (d4 is empty now) and the same divergence from d8 with its 6 steps,
-///   without the captures (d2, where the Rook now stands, is no end).
+/// - the Wave activated on d2 takes one of the Rook's first steps and goes on in it to
+///   the edge over every piece (book, Miranda's Veil, "Wave"; `onward`), never
+///   capturing: rank 2 (a2 .. x2), d1, and up d3 .. d24 (d4 is empty now), activating
+///   the own Shaman on d8 and the black Wave on d12 on the way (each a cascade of its
+///   own, which the brute force checks).
 #[test]
-fn a_rook_diverges_from_its_shaman_and_activates_a_wave_that_diverges_too() {
+fn a_rook_diverges_from_its_shaman_and_activates_a_wave_that_goes_onward() {
     let g = tlalocan_walls();
     let fen = fen_of(
         &[
@@ -250,12 +252,22 @@ fn a_rook_diverges_from_its_shaman_and_activates_a_wave_that_diverges_too() {
         "",
     );
     expected.extend(cells(
-        "a2 b2 c2 e2 f2 g2 h2 i2 j2 k2 l2 m2 n2 o2 p2 q2 r2 s2 t2 u2 v2 w2 x2 d1 d3 d4 d5 d6 d7 d9 d10 d11 c8 b8 a8 e8 f8",
+        "a2 b2 c2 e2 f2 g2 h2 i2 j2 k2 l2 m2 n2 o2 p2 q2 r2 s2 t2 u2 v2 w2 x2 d1 d3 d4 d5 d6 d7 d9 d10 d11 d13 d14 d15 d16 d17 d18 d19 d20 d21 d22 d23 d24",
         "d4d2",
         ">",
     ));
     expected.sort();
-    assert_eq!(moves_from(&g, &fen, "d4"), expected);
+    // The moves of two plies at most; the Shaman and the black Wave activated go on.
+    let moves = moves_from(&g, &fen, "d4");
+    let short: Vec<String> = moves
+        .iter()
+        .filter(|m| m.matches('>').count() < 2)
+        .cloned()
+        .collect();
+    assert_eq!(short, expected);
+    for via in ["d4d2>d8>", "d4d2>d12>"] {
+        assert!(moves.iter().any(|m| m.starts_with(via)), "{via}: {moves:?}");
+    }
     assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
 }
 
@@ -362,7 +374,7 @@ fn cascades_tags_and_chains_read_back_through_fen_and_unmake() {
         ],
         "w",
     );
-    play(&g, &fen, &["d4d2>f8", "x24w24", "d2d3"]);
+    play(&g, &fen, &["d4d2>d12>f12", "x24w24", "d2d3"]);
     assert!(!common::make_unmake_round_trip(&g, &fen).is_empty());
     assert!(!common::make_unmake_round_trip(&g, START).is_empty());
 }
@@ -374,9 +386,10 @@ use common::cli::tree;
 /// its ply, but starting" the piece's): the own Wave on d2 is an activation (`>`) and is
 /// passed over (transparency: d1 behind it); the own Shaman on d8 stops the plain ride
 /// and is passed over by the diverging pattern, which forks into its three new lines
-/// (c8.., d9.. to the black Wave, e8.. to the black Pawn). Ply 2, the Wave moving as
-/// the Rook, diverges the same way but never captures: no `x` in its tree, d12 and g8
-/// only stop it.
+/// (c8.., d9.. to the black Wave, e8.. to the black Pawn). Ply 2, the Wave activated by
+/// the Rook, goes on in each of the Rook's first steps to the edge (`onward`) and never
+/// captures: no `x` in its tree; it activates the own Shaman on d8 and the black Wave
+/// on d12, which moves the same way (ply 3).
 #[test]
 fn the_tree_of_a_rook_diverging_and_activating_a_wave() {
     let fen = fen_of(
@@ -399,11 +412,15 @@ fn the_tree_of_a_rook_diverging_and_activating_a_wave() {
         "{text}"
     );
     assert!(wave.contains("ply 2: white Wave on d2"), "{text}");
-    assert!(!wave.contains("x may capture"), "{text}");
+    // The Wave's own tree, before the pieces it activates (the Shaman may capture).
+    let own = wave.split("ply 3:").next().unwrap();
+    assert!(!own.contains("x may capture"), "{text}");
     assert!(
-        !wave.contains("d12x") && wave.contains("d12  [meets foe w (black Wave): stop]"),
+        !wave.contains("d12x")
+            && wave.contains("d12>  [meets foe w (black Wave): pass over, activate]"),
         "{text}"
     );
+    assert!(wave.contains("ply 3: black Wave on d12"), "{text}");
     insta::assert_snapshot!("tlalocan_rook_diverges_activates", text);
     insta::assert_snapshot!(
         "tlalocan_rook_diverges_activates_json",

@@ -167,7 +167,7 @@ impl Ctx<'_, '_> {
         let mut lines: Vec<Vec<CellId>> = Vec::new();
         let steps_of_lines =
             onward::line_steps(self.game, self.walker, walk_side, walk_as, at, alternating);
-        for steps in steps_of_lines {
+        for &steps in steps_of_lines {
             if portals && steps[0] == steps[1] {
                 // `teleport ..., onward`: a straight line goes on from other portals.
                 self.game

@@ -273,6 +273,8 @@ pub struct Game {
     /// Per cell: where a lone pusher on an otherwise empty board steps from it (built
     /// on first use by the Sokoban solver API, `sokoban::step_graph`).
     sokoban_steps: std::sync::OnceLock<Vec<Vec<CellId>>>,
+    /// The steps of onward relays' lines, read on first use ([`onward::line_steps`]).
+    onward_lines: onward::LineCache,
     /// Per cell, when royals may not face: the cells above and below it on its file,
     /// nearest first (empty otherwise).
     file_rays: Vec<[Vec<CellId>; 2]>,

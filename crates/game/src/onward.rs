@@ -14,6 +14,7 @@
 use super::Game;
 use crate::ids::{CellId, PieceId, Side};
 use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
+use std::sync::OnceLock;
 
 /// The first cells of every path of `walk_as`'s patterns from `at`, for `side`, in
 /// cell order, each once: the patterns are walked over a board all empty, then over
@@ -45,13 +46,42 @@ pub(crate) fn first_steps(
 /// from where the first ends, alternated to the edge (equal on a straight line).
 pub(crate) type LineSteps = [(i16, i16); 2];
 
+/// The steps of every onward relay's lines, per (kind walked, side, cell, alternating),
+/// each found on first use ([`line_steps`]): they depend on the patterns and the board
+/// alone, and reading them walks the patterns over an empty board and a board of foes
+/// of each kind, too slow to repeat at every activation of a legality test's replies.
+#[derive(Default)]
+pub(crate) struct LineCache(OnceLock<Vec<OnceLock<Box<[LineSteps]>>>>);
+
 /// The steps of every line of an onward relay activated on `at`, walking with the
 /// patterns of `walk_as` for `side`: straight lines in each first step (see
 /// [`first_steps`]); with `alternating`, a line per first step and second step, the
 /// second being the next cell of a path through the first (a Centaur's second jump)
 /// or, when no path goes on from it, the first cell of a path walked from it (a
-/// Unicorn's next jump, from the cell's colour).
-pub(crate) fn line_steps(
+/// Unicorn's next jump, from the cell's colour). Read once per (`walk_as`, `side`,
+/// `at`, `alternating`) and kept in the game's [`LineCache`].
+pub(crate) fn line_steps<'g>(
+    game: &'g Game,
+    walker: &mut Walker<'_>,
+    side: Side,
+    walk_as: PieceId,
+    at: CellId,
+    alternating: bool,
+) -> &'g [LineSteps] {
+    let cells = game.cell_count();
+    let slots = game.onward_lines.0.get_or_init(|| {
+        (0..game.piece_count() * 2 * cells * 2)
+            .map(|_| OnceLock::new())
+            .collect()
+    });
+    let side_index = side.index();
+    let slot =
+        ((walk_as.index() * 2 + side_index) * cells + at.index()) * 2 + usize::from(alternating);
+    slots[slot].get_or_init(|| read_line_steps(game, walker, side, walk_as, at, alternating).into())
+}
+
+/// [`line_steps`] read from the patterns.
+fn read_line_steps(
     game: &Game,
     walker: &mut Walker<'_>,
     side: Side,

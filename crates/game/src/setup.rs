@@ -194,6 +194,7 @@ impl Game {
             blast_counts: false,
             sokoban: decls.sokoban.clone(),
             sokoban_steps: std::sync::OnceLock::new(),
+            onward_lines: Default::default(),
             file_rays: file_rays(
                 &board,
                 decls.royals_may_not_face || decls.ends.royals_facing.is_some(),

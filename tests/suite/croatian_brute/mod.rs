@@ -23,7 +23,7 @@ pub struct Variant {
     /// Pawns step sideways (Nineteen on).
     pub sideways: bool,
     /// An activated Wave goes on in its activator's first step to the edge (the
-    /// files that say `onward`: Miranda's Veil and Nineteen), and may activate the
+    /// files that say `onward`: Miranda's Veil, Nineteen, Tlalocan), and may activate the
     /// opponent's Waves on its line too, which then move the same way, walking its
     /// patterns for its side (book, "Cascading opponent"; `activate foe Wave`).
     pub onward: bool,
@@ -71,7 +71,7 @@ pub const NINETEEN: Variant = Variant {
 pub const TLALOCAN: Variant = Variant {
     n: 24,
     sideways: true,
-    onward: false,
+    onward: true,
     tag_rush: [10, 9],
     promotions: &[
         'q', 'r', 'b', 'n', 'e', 'a', 'u', 'w', 'c', 's', 'h', 'o', 'g',
@@ -267,9 +267,10 @@ fn light(b: &Board, c: usize) -> bool {
 ///   on an empty cell or activating an own Wave; in Nineteen on it also steps sideways;
 /// - the Unicorn leaps as a Knight from a cell of its side's colour (light for White,
 ///   dark for Black; a1 is dark), (1,4) or (2,3) from the other;
-/// - Tlalocan's pieces activate nothing but the Serpent, an own Pyramid on its
-///   diagonal step-fields: the Centaur, the Shaman, the Scout and the Grenadier (see
-///   their functions).
+/// - of Tlalocan's pieces, the Shaman activates an own Wave on its step leaps and an
+///   own Wave or Pyramid on its first capture leap, the Serpent an own Pyramid on its
+///   diagonal step-fields; the Centaur, the Scout and the Grenadier activate nothing
+///   (see their functions).
 fn ends(b: &Board, kind: char, w: bool, from: usize, move_only: bool) -> Vec<(usize, End)> {
     let mut out = Vec::new();
     let land = |t: usize, acts: &[char], out: &mut Vec<(usize, End)>| match b.cells[t] {
@@ -612,6 +613,8 @@ fn first_steps(b: &Board, kind: char, w: bool, at: usize) -> Vec<(i32, i32)> {
             }
             v
         }
+        // The Shaman's step and capture leaps, the one for either colour.
+        'H' => images(1, 2).into_iter().chain(long_leaps()).collect(),
         'U' if light(b, at) == w => images(1, 2),
         'U' => long_leaps(),
         _ => vec![],

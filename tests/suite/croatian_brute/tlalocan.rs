@@ -1,6 +1,7 @@
 //! Conquest of Tlalocan's pieces for the brute force (`rules/croatian-tlalocan.rules`):
-//! the Centaur, the Serpent, the Shaman, the Scout and the Grenadier, none of which
-//! activates anything but the Serpent (an own Pyramid on its step-fields), and counts the tests use to show that their random positions
+//! the Centaur, the Serpent (which activates an own Pyramid on its step-fields), the
+//! Shaman (which activates own Waves and Pyramids), the Scout and the Grenadier (which
+//! activate nothing), and counts the tests use to show that their random positions
 //! meet divergences and Shaman chains.
 
 use super::*;
@@ -95,8 +96,9 @@ pub(super) fn serpent(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
 
 /// The Shaman (White's light: Knight's step leaps, long capture leaps; Black's dark:
 /// the other way round): a ride of step leaps in one line over empty cells and Waves,
-/// landing on the empty ones; or 1 to 6 capture leaps in one line, each onto an enemy,
-/// ending on the last (its divergences: [`shaman_divergences`]).
+/// landing on the empty ones and activating the own Waves; or 1 to 6 capture leaps in
+/// one line, each onto an enemy, ending on the last; or a first capture leap onto an
+/// own Wave or Pyramid, activating it (its divergences: [`shaman_divergences`]).
 pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
     let (steps, captures) = if w {
         (images(1, 2), long_leaps())
@@ -108,6 +110,7 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
         while let Some(t) = b.offset(c, dx, dy) {
             match b.cells[t] {
                 None => out.push((t, End::Quiet)),
+                Some(q) if kind(q) == 'W' && friend(q, w) => out.push((t, End::Activate)),
                 Some(q) if kind(q) == 'W' => {}
                 Some(_) => break,
             }
@@ -115,6 +118,12 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
         }
     }
     for &(dx, dy) in &captures {
+        let Some(first) = b.offset(from, dx, dy) else {
+            continue;
+        };
+        if b.cells[first].is_some_and(|q| friend(q, w) && matches!(kind(q), 'W' | 'A')) {
+            out.push((first, End::Activate));
+        }
         let mut c = from;
         for m in 1..=6 {
             let Some(t) = b.offset(c, dx, dy) else { break };

@@ -120,11 +120,23 @@ impl PseudoGen<'_> {
             piece.side()
         };
         let move_only = relay && act.never_captures(piece.kind());
+        // A legality test's replies need only the cascades that may take a royal: those
+        // whose last ply captures (or, where a later ply may burn, every one).
+        let takers_only =
+            self.replying && !self.game.effects.as_deref().is_some_and(|fx| fx.may_burn());
         // The activator now stands on the cell; the walk sees its start cell empty.
         cells[at.index()] = step.activator;
         let mut plies = self.buffer();
         if relay && act.is_onward(piece.kind(), walk_as) {
-            self.onward_plies(cells, act, piece, (walk_as, walk_side), at, &mut plies);
+            self.onward_plies(
+                cells,
+                act,
+                piece,
+                (walk_as, walk_side),
+                at,
+                takers_only,
+                &mut plies,
+            );
         } else {
             let board = Staged {
                 pos,
@@ -170,7 +182,7 @@ impl PseudoGen<'_> {
                 next.moved[next.n_moved] = p.to.0;
                 next.n_moved += 1;
                 self.cascade_step(pos, cells, act, next, out);
-            } else {
+            } else if !takers_only || p.captures_to {
                 cascade.set_captures(p.captures_to);
                 let mut m = step.m;
                 m.set_cascade(&cascade);
@@ -188,7 +200,9 @@ impl PseudoGen<'_> {
     /// in each to the board's edge, passing over every piece (holes too), with a plain
     /// ply on each empty cell and an activating ply on each piece it may activate (an
     /// own one of its `activate KINDS`, a foe of its `activate foe KINDS`; never a
-    /// `neutral` one).
+    /// `neutral` one). With `activating_only`, the plain plies are left out (a
+    /// legality test's replies: they take nothing).
+    #[allow(clippy::too_many_arguments)]
     fn onward_plies(
         &mut self,
         cells: &[Occupant],
@@ -196,6 +210,7 @@ impl PseudoGen<'_> {
         piece: Occupant,
         (walk_as, walk_side): (PieceId, Side),
         at: CellId,
+        activating_only: bool,
         out: &mut Vec<GameMove>,
     ) {
         let side = piece.side();
@@ -211,12 +226,14 @@ impl PseudoGen<'_> {
             alternating,
         );
         let mut lines = Vec::new();
-        for steps in steps_of_lines {
+        for &steps in steps_of_lines {
             let mut ply_on = |cell: CellId| {
                 let onto = cells[cell.index()];
                 let mut m = GameMove::simple(MoveKind::Normal, walk_as, at, cell);
                 if onto.is_empty() {
-                    out.push(m);
+                    if !activating_only {
+                        out.push(m);
+                    }
                 } else if !self.game.neutral[onto.kind().index()]
                     && act.onward_activates(piece.kind(), side, onto)
                 {
