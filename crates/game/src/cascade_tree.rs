@@ -168,13 +168,16 @@ impl Ctx<'_, '_> {
         let steps_of_lines =
             onward::line_steps(self.game, self.walker, walk_side, walk_as, at, alternating);
         for steps in steps_of_lines {
-            if portals && steps[0] == steps[1] {
-                // `teleport ..., onward`: a straight line goes on from other portals.
+            if portals {
+                // `teleport ..., onward`: a line goes on from other portals.
                 self.game
-                    .onward_portal_lines(cells, piece.kind(), at, steps[0], &mut lines);
+                    .onward_portal_lines(cells, piece.kind(), at, steps, &mut lines);
             } else {
                 lines.clear();
-                lines.push(onward::line(self.game, at, steps).collect());
+                lines.push(
+                    onward::up_to_opaque(onward::line(self.game, at, steps), cells, self.act)
+                        .collect(),
+                );
             }
             for cells_of_line in &lines {
                 line.clear();

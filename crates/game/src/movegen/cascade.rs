@@ -224,13 +224,14 @@ impl PseudoGen<'_> {
                     out.push(m);
                 }
             };
-            if portals && steps[0] == steps[1] {
-                // `teleport ..., onward`: a straight line goes on from other portals.
+            if portals {
+                // `teleport ..., onward`: a line goes on from other portals.
                 self.game
-                    .onward_portal_lines(cells, piece.kind(), at, steps[0], &mut lines);
+                    .onward_portal_lines(cells, piece.kind(), at, steps, &mut lines);
                 lines.iter().flatten().for_each(|&c| ply_on(c));
             } else {
-                onward::line(self.game, at, steps).for_each(ply_on);
+                onward::up_to_opaque(onward::line(self.game, at, steps), cells, act)
+                    .for_each(ply_on);
             }
         }
         // Two first steps along one line (a leap of 1 and of 2) reach its cells twice.
