@@ -254,8 +254,10 @@ fn an_alternating_wave_goes_on_from_the_other_star_by_the_colour_of_its_cell() {
         let m = format!("m7q8>{to}");
         assert!(moves.contains(&m), "{m} in {moves:?}");
     }
-    // Not the short jump from a1 (b2), nor a Star.
-    assert!(!moves.iter().any(|m| m == "m7q8>c2" || m.ends_with(">a1")));
+    // Not the short jump from a1 (c2), nor a Star: with a way out, no oblation.
+    assert!(!moves
+        .iter()
+        .any(|m| m == "m7q8>c2" || m.ends_with(">a1") || m.ends_with(">r18")));
     let src = common::rules_source("croatian-nineteen").replace(", onward Wave", "");
     let plain = Game::compile(&src).expect("nineteen without onward Wave");
     let moves = moves_from(&plain, fen, "m7");
@@ -320,4 +322,27 @@ fn opaque_diagnostics() {
         ["E1010"]
     );
     assert!(codes(&format!("{base}neutral Star, opaque\n")).is_empty());
+}
+
+/// Oblation of a teleported Wave (book, Nineteen, "Teleporting Wave blocked": "If
+/// teleported Wave has all of its step-fields blocked ... it is removed from
+/// chessboard"): as above, but with no other bright Star the Wave entering r18 has no
+/// way out: its ply may end there, and the move removes it (the Star stays, the
+/// Unicorn stands on q8). With a1's Star back and every cell of its way out taken by
+/// dark Pawns (d3 b4 e6 c7 f9 d10 g12 e13 h15 f16 i18), no line out lands: the same.
+#[test]
+fn a_wave_teleported_without_a_way_out_is_removed() {
+    let g = nineteen();
+    let fen = "9k7*T/18/18/18/18/18/18/18/18/18/16W1/12U5/18/18/18/18/18/9K8 w - - 0 1";
+    let moves = moves_from(&g, fen, "m7");
+    assert!(moves.iter().any(|m| m == "m7q8>r18"), "{moves:?}");
+    let after = play(&g, fen, &["m7q8>r18"]);
+    assert_eq!(
+        after,
+        "9k7*T/18/18/18/18/18/18/18/18/18/16U1/18/18/18/18/18/18/9K8 b - - 1 1"
+    );
+    let blocked = "8pk7*T/18/5p12/7p10/18/4p13/6p11/18/3p14/5p12/16W1/2p9U5/4p13/18/1p16/3p14/18/*T8K8 w - - 0 1";
+    let moves = moves_from(&g, blocked, "m7");
+    assert!(moves.iter().any(|m| m == "m7q8>r18"), "{moves:?}");
+    assert!(!moves.iter().any(|m| m == "m7q8>d3" || m == "m7q8>i18"));
 }

@@ -17,10 +17,15 @@
 //! cell and captures, whatever portal or path led there; a move the piece can make
 //! without teleporting is not repeated. Games without `teleport` never get here.
 //!
-//! Not yet: teleports of activated pieces (a cascade's later plies), the Wave's own
-//! teleport (it goes on from the other portal of its colour), a piece removed when
-//! no cell next to the destinations is empty (the book's oblation), a Pawn's promotion
-//! tag gained by emerging on the opponent's half.
+//! An `onward` relay's own teleport (`teleport ..., onward KINDS`: the Croatian Wave
+//! goes on from the other portal of the kind it entered) is its lines',
+//! [`Game::onward_portal_lines`]: straight or alternating, through portals, stopped by
+//! `opaque` ones, and its oblation where no line out lands.
+//!
+//! Not yet: teleports of other activated pieces (a cascade's later plies), a piece
+//! removed when no cell next to the destinations is empty (the book's oblation, but
+//! the onward relay's), a Pawn's promotion tag gained by emerging on the opponent's
+//! half.
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::{Teleport, Vector};
@@ -329,16 +334,21 @@ impl Game {
     /// a color of a current field"): the step it would have taken next when the two
     /// portals stand on cells of one colour, the other one when not (Discovery: "only
     /// steps are reversed"). A portal the line has already passed gives no branch
-    /// again.
+    /// again. The portals entered whose lines out hold no cell where the relay may
+    /// end (`lands`) go into `ends`: the relay may end its ply there, removed from
+    /// the board (the book's oblation, Nineteen: "If teleported Wave has all of its
+    /// step-fields blocked ... it is removed from chessboard"; no other portal of the
+    /// kind on the board: no way out at all).
     pub(crate) fn onward_portal_lines(
         &self,
         cells: &[Occupant],
-        kind: PieceId,
-        at: CellId,
-        steps: LineSteps,
+        (kind, at, steps): (PieceId, CellId, LineSteps),
+        lands: &dyn Fn(CellId) -> bool,
         out: &mut Vec<Vec<CellId>>,
+        ends: &mut Vec<CellId>,
     ) {
         out.clear();
+        ends.clear();
         let Some(tp) = self.teleport_rules() else {
             return;
         };
@@ -355,8 +365,9 @@ impl Game {
                 .effects
                 .as_deref()
                 .and_then(|fx| fx.activation.as_ref()),
+            lands,
         };
-        ctx.go(Vec::new(), at, 0, out);
+        ctx.go(Vec::new(), at, 0, out, ends);
     }
 }
 
@@ -370,13 +381,22 @@ struct PortalLines<'a> {
     steps: LineSteps,
     /// The game's activation rules (which pieces stop the line: `opaque`).
     act: Option<&'a crate::activation::Activation>,
+    /// Whether the relay may end its ply on a cell (empty, or a piece it activates).
+    lands: &'a dyn Fn(CellId) -> bool,
 }
 
 impl PortalLines<'_> {
     /// Extends `line` from `from` (excluded), taking `steps[k % 2]` first, to where the
     /// line ends (`onward::line`), and on from the other portals it meets, pushing
-    /// each complete line into `out`.
-    fn go(&self, mut line: Vec<CellId>, from: CellId, mut k: usize, out: &mut Vec<Vec<CellId>>) {
+    /// each complete line into `out`, and the portals without a way out into `ends`.
+    fn go(
+        &self,
+        mut line: Vec<CellId>,
+        from: CellId,
+        mut k: usize,
+        out: &mut Vec<Vec<CellId>>,
+        ends: &mut Vec<CellId>,
+    ) {
         let board = self.game.board();
         let (width, height) = (i16::from(board.width()), i16::from(board.height()));
         let steps = self.steps;
@@ -431,6 +451,7 @@ impl PortalLines<'_> {
             // opaque (Discovery: "teleportation is mandatory for Wave when it reaches
             // Monolith").
             let colour = board.colour(p);
+            let (first, after) = (out.len(), line.len());
             for (i, other) in self.cells.iter().enumerate() {
                 let next = CellId(i as u16);
                 if next == cell
@@ -443,7 +464,13 @@ impl PortalLines<'_> {
                 let mut branch = line.clone();
                 branch.push(next);
                 let same = board.colour(board.coord(next)) == colour;
-                self.go(branch, next, if same { k } else { k + 1 }, out);
+                self.go(branch, next, if same { k } else { k + 1 }, out, ends);
+            }
+            let way_out = out[first..]
+                .iter()
+                .any(|l| l[after..].iter().any(|&c| (self.lands)(c)));
+            if !way_out && !ends.contains(&cell) {
+                ends.push(cell);
             }
             if opaque {
                 break;

@@ -210,8 +210,24 @@ impl PseudoGen<'_> {
             at,
             alternating,
         );
-        let mut lines = Vec::new();
+        let (mut lines, mut ends) = (Vec::new(), Vec::new());
+        let lands = |cell: CellId| {
+            let onto = cells[cell.index()];
+            onto.is_empty()
+                || (!self.game.neutral[onto.kind().index()]
+                    && act.onward_activates(piece.kind(), side, onto))
+        };
         for steps in steps_of_lines {
+            if portals {
+                // `teleport ..., onward`: a line goes on from other portals.
+                self.game.onward_portal_lines(
+                    cells,
+                    (piece.kind(), at, steps),
+                    &lands,
+                    &mut lines,
+                    &mut ends,
+                );
+            }
             let mut ply_on = |cell: CellId| {
                 let onto = cells[cell.index()];
                 let mut m = GameMove::simple(MoveKind::Normal, walk_as, at, cell);
@@ -225,10 +241,12 @@ impl PseudoGen<'_> {
                 }
             };
             if portals {
-                // `teleport ..., onward`: a line goes on from other portals.
-                self.game
-                    .onward_portal_lines(cells, piece.kind(), at, steps, &mut lines);
                 lines.iter().flatten().for_each(|&c| ply_on(c));
+                // A portal with no way out: the ply ends there, the relay removed
+                // (make plays a cascade's ply onto a neutral piece so).
+                for &c in &ends {
+                    out.push(GameMove::simple(MoveKind::Normal, walk_as, at, c));
+                }
             } else {
                 onward::up_to_opaque(onward::line(self.game, at, steps), cells, act)
                     .for_each(ply_on);
