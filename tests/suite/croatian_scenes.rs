@@ -43,6 +43,13 @@
 //!   the one diverging: its paths are those plies after `x`, its destinations
 //!   their ends (`diverged`; without a royal of its side: with one, the scene is
 //!   read as any other);
+//! - **a teleported Wave's ply after the portal**: the book draws it with arrows from
+//!   the portal it emerges from (Nineteen, "Teleporting Wave": "Teleported Wave emerges
+//!   from the other Star in the same color as the starting one";
+//!   `scn_n_05_teleport_end` after `scn_n_04_teleport_move_3`). When an arrow starts
+//!   on a piece that stands still, a cell where the scene before ends an action arrow
+//!   and that holds the pieces of a cascade as above is a moving piece too: the piece
+//!   activated there, with its paths in that cascade (`continued`);
 //! - **Legal** (green) arrow ends: the cell is visited by a path (a step of it, which
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
@@ -449,6 +456,27 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
             }
         }
         return Err(first.unwrap_or_else(|| "no piece that moves".to_string()));
+    }
+    // A teleported Wave's ply after the portal: the book draws it from the portal it
+    // emerges from, which stands still (Nineteen, "Teleporting Wave":
+    // `scn_n_05_teleport_end` after `scn_n_04_teleport_move_3`, "Teleported Wave
+    // emerges from the other Star in the same color as the starting one"); its piece
+    // is the one activated in the scene before, where the activator now stands.
+    let from_portal = scene.arrows.iter().any(|(f, _, _)| {
+        f.as_deref()
+            .and_then(|f| at.get(f))
+            .is_some_and(|l| v.stands_still(*l))
+    });
+    if let (true, Some(p)) = (from_portal, prev) {
+        for (c, _) in &scene.pieces {
+            let acted = p
+                .arrows
+                .iter()
+                .any(|(_, e, k)| e.as_deref() == Some(c.as_str()) && k == "action");
+            if acted && !movers.contains(&c.as_str()) && continued(scene, p, v, c).is_some() {
+                movers.push(c.as_str());
+            }
+        }
     }
     if movers.is_empty() {
         // The move is drawn made (its piece already on its destination): no path to

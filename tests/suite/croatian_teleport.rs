@@ -237,3 +237,112 @@ fn the_king_castles_out_of_and_through_check() {
         "{plain:?}"
     );
 }
+
+/// An alternating Wave through a Star (book, Nineteen, "Teleporting off-board";
+/// scenes `scn_n_07_teleport_wave_init`, `scn_n_08_teleport_wave_end`): the Unicorn
+/// m7 activates its Wave q8, which alternates the short jump (-2,1) from light cells
+/// with the long (3,2) from dark ones: o9 r11 p12, off the board at s14, q15, off at
+/// t17, into the bright Star r18 (a dark cell). It emerges from the other bright Star
+/// a1 (dark too) with the step of a dark cell, the long jump: d3, then b4, e6, c7 ...
+/// Without `onward Wave` the line ends at the Star.
+#[test]
+fn an_alternating_wave_goes_on_from_the_other_star_by_the_colour_of_its_cell() {
+    let g = nineteen();
+    let fen = "9k7*T/18/18/18/18/18/18/18/18/18/16W1/12U5/18/18/18/18/18/*T8K7*D w - - 0 1";
+    let moves = moves_from(&g, fen, "m7");
+    for to in ["o9", "r11", "q15", "d3", "b4", "e6", "c7", "i18"] {
+        let m = format!("m7q8>{to}");
+        assert!(moves.contains(&m), "{m} in {moves:?}");
+    }
+    // Not the short jump from a1 (c2), nor a Star: with a way out, no oblation.
+    assert!(!moves
+        .iter()
+        .any(|m| m == "m7q8>c2" || m.ends_with(">a1") || m.ends_with(">r18")));
+    let src = common::rules_source("croatian-nineteen").replace(", onward Wave", "");
+    let plain = Game::compile(&src).expect("nineteen without onward Wave");
+    let moves = moves_from(&plain, fen, "m7");
+    assert!(!moves.iter().any(|m| m == "m7q8>d3"), "{moves:?}");
+}
+
+fn discovery() -> Game {
+    common::game("croatian-discovery")
+}
+
+/// `neutral Monolith, ..., opaque` (book, Discovery, "Monolith is opaque", "Teleporting
+/// Wave via Monolith"; scene `scn_d_14_teleport_wave_via_monolith`): the Pegasus r8
+/// activates its Wave p4, whose line (-2,1) reaches the Monolith j7 and goes on from
+/// the other Monolith w18 (u19, s20, the Bishop q21 activated, o22 ...), never past j7
+/// (h8, d10, the Queen f9). Without `opaque` it also goes on past j7.
+#[test]
+fn an_opaque_monolith_stops_the_waves_line_which_teleports() {
+    let g = discovery();
+    let fen = "24/24/24/16B7/24/24/22*M1/24/24/24/24/23k/24/24/24/5Q18/17E6/9*M14/24/24/15W8/24/K23/24 w - - 0 1";
+    let moves = moves_from(&g, fen, "r8");
+    for to in ["n5", "l6", "u19", "s20", "o22", "k24"] {
+        let m = format!("r8p4>{to}");
+        assert!(moves.contains(&m), "{m} in {moves:?}");
+    }
+    // The Bishop q21, activated, goes on in its own ply.
+    assert!(
+        moves.iter().any(|m| m.starts_with("r8p4>q21>")),
+        "{moves:?}"
+    );
+    assert!(
+        !moves.iter().any(|m| m == "r8p4>h8" || m == "r8p4>d10"),
+        "{moves:?}"
+    );
+    let src = common::rules_source("croatian-discovery").replace(", opaque", "");
+    let clear = Game::compile(&src).expect("discovery without opaque");
+    let moves = moves_from(&clear, fen, "r8");
+    assert!(moves.iter().any(|m| m == "r8p4>h8"), "{moves:?}");
+}
+
+/// Monoliths on cells of two colours (book, Discovery, "Steps after teleportation";
+/// scenes `scn_d_19`, `scn_d_20`): the Unicorn n15 activates its Wave m17, which
+/// alternates (2,3) from dark cells and (2,-1) from light ones: o20 q19 s22, into the
+/// Monolith u21 (dark); from the other Monolith c4 (light) its first step is the light
+/// cell's (2,-1), the one it took last before: e3, then g6, i5, k8 ...
+#[test]
+fn a_wave_emerging_on_the_other_colour_takes_its_steps_the_other_way_round() {
+    let g = discovery();
+    let fen = "24/24/24/20*M3/24/24/24/12W11/24/13U10/24/24/24/24/23k/24/24/24/24/24/2*M21/24/24/K23 w - - 0 1";
+    let moves = moves_from(&g, fen, "n15");
+    for to in ["o20", "q19", "s22", "e3", "g6", "i5", "k8", "w14"] {
+        let m = format!("n15m17>{to}");
+        assert!(moves.contains(&m), "{m} in {moves:?}");
+    }
+}
+
+/// E1010: `opaque` twice on one `neutral` declaration.
+#[test]
+fn opaque_diagnostics() {
+    let base = "board square 8x8\npiece King (K) { step any }\npiece Star (T) { }\n";
+    assert_eq!(
+        codes(&format!("{base}neutral Star, opaque, opaque\n")),
+        ["E1010"]
+    );
+    assert!(codes(&format!("{base}neutral Star, opaque\n")).is_empty());
+}
+
+/// Oblation of a teleported Wave (book, Nineteen, "Teleporting Wave blocked": "If
+/// teleported Wave has all of its step-fields blocked ... it is removed from
+/// chessboard"): as above, but with no other bright Star the Wave entering r18 has no
+/// way out: its ply may end there, and the move removes it (the Star stays, the
+/// Unicorn stands on q8). With a1's Star back and every cell of its way out taken by
+/// dark Pawns (d3 b4 e6 c7 f9 d10 g12 e13 h15 f16 i18), no line out lands: the same.
+#[test]
+fn a_wave_teleported_without_a_way_out_is_removed() {
+    let g = nineteen();
+    let fen = "9k7*T/18/18/18/18/18/18/18/18/18/16W1/12U5/18/18/18/18/18/9K8 w - - 0 1";
+    let moves = moves_from(&g, fen, "m7");
+    assert!(moves.iter().any(|m| m == "m7q8>r18"), "{moves:?}");
+    let after = play(&g, fen, &["m7q8>r18"]);
+    assert_eq!(
+        after,
+        "9k7*T/18/18/18/18/18/18/18/18/18/16U1/18/18/18/18/18/18/9K8 b - - 1 1"
+    );
+    let blocked = "8pk7*T/18/5p12/7p10/18/4p13/6p11/18/3p14/5p12/16W1/2p9U5/4p13/18/1p16/3p14/18/*T8K8 w - - 0 1";
+    let moves = moves_from(&g, blocked, "m7");
+    assert!(moves.iter().any(|m| m == "m7q8>r18"), "{moves:?}");
+    assert!(!moves.iter().any(|m| m == "m7q8>d3" || m == "m7q8>i18"));
+}

@@ -61,10 +61,17 @@ pub(crate) struct Activation {
     pub(crate) plies: usize,
     /// Per kind: `passive`, it never starts a move.
     passive: Vec<bool>,
+    /// Per kind: `neutral ..., opaque`, an onward relay's line stops on it.
+    opaque: Vec<bool>,
 }
 
 impl Activation {
-    pub(crate) fn new(relays: &[Relay], passive: &[PieceId], pieces: usize) -> Activation {
+    pub(crate) fn new(
+        relays: &[Relay],
+        passive: &[PieceId],
+        opaque: &[PieceId],
+        pieces: usize,
+    ) -> Activation {
         let mut relay = vec![false; pieces];
         let mut relay_move_only = vec![false; pieces];
         let mut relay_activates = vec![KindFilter::Any; pieces];
@@ -94,7 +101,17 @@ impl Activation {
             relay_alternating,
             plies: MAX_CASCADE + 1,
             passive: is_passive,
+            opaque: (0..pieces)
+                .map(|k| opaque.contains(&PieceId(k as u8)))
+                .collect(),
         }
+    }
+
+    /// Whether an onward relay's line stops on the piece `met` (`neutral ..., opaque`):
+    /// it may reach its cell, never pass it.
+    #[inline]
+    pub(crate) fn stops_onward(&self, met: Occupant) -> bool {
+        !met.is_empty() && self.opaque[met.kind().index()]
     }
 
     /// Whether an activated piece of `kind` may activate the piece `met`: always, unless

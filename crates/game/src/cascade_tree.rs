@@ -167,20 +167,42 @@ impl Ctx<'_, '_> {
         let mut lines: Vec<Vec<CellId>> = Vec::new();
         let steps_of_lines =
             onward::line_steps(self.game, self.walker, walk_side, walk_as, at, alternating);
+        let mut ends = Vec::new();
+        // Where the relay may end, as `movegen::cascade` asks it of a portal's way out.
+        let act = self.act;
+        let may_end = |cell: CellId| {
+            let onto = cells[cell.index()];
+            onto.is_empty()
+                || (!self.game.neutral[onto.kind().index()]
+                    && act.onward_activates(piece.kind(), side, onto))
+        };
         for &steps in steps_of_lines {
-            if portals && steps[0] == steps[1] {
-                // `teleport ..., onward`: a straight line goes on from other portals.
-                self.game
-                    .onward_portal_lines(cells, piece.kind(), at, steps[0], &mut lines);
+            if portals {
+                // `teleport ..., onward`: a line goes on from other portals.
+                self.game.onward_portal_lines(
+                    cells,
+                    (piece.kind(), at, steps),
+                    &may_end,
+                    &mut lines,
+                    &mut ends,
+                );
             } else {
+                ends.clear();
                 lines.clear();
-                lines.push(onward::line(self.game, at, steps).collect());
+                lines.push(
+                    onward::up_to_opaque(onward::line(self.game, at, steps), cells, self.act)
+                        .collect(),
+                );
             }
             for cells_of_line in &lines {
                 line.clear();
                 for &cell in cells_of_line {
                     let occupant = cells[cell.index()];
                     let (class, lands) = if occupant.is_empty() {
+                        (Class::Empty, true)
+                    } else if ends.contains(&cell) {
+                        // A portal with no way out: the ply may end in it, the relay
+                        // removed (oblation), drawn as a cell where it may end.
                         (Class::Empty, true)
                     } else {
                         let lands = !self.game.neutral[occupant.kind().index()]

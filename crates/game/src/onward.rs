@@ -186,6 +186,21 @@ pub(crate) fn line(game: &Game, at: CellId, steps: LineSteps) -> impl Iterator<I
     })
 }
 
+/// The cells of `line` up to the first that holds a piece `act` says stops an onward
+/// relay (`neutral ..., opaque`), that cell included.
+pub(crate) fn up_to_opaque<'a>(
+    line: impl Iterator<Item = CellId> + 'a,
+    cells: &'a [Occupant],
+    act: &'a crate::activation::Activation,
+) -> impl Iterator<Item = CellId> + 'a {
+    let mut stopped = false;
+    line.take_while(move |&c| {
+        let go = !stopped;
+        stopped = stopped || act.stops_onward(cells[c.index()]);
+        go
+    })
+}
+
 /// Every cell holds the same occupant: the board an `onward` relay's first steps are
 /// read from.
 struct Uniform(Occupant);

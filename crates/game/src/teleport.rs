@@ -17,14 +17,20 @@
 //! cell and captures, whatever portal or path led there; a move the piece can make
 //! without teleporting is not repeated. Games without `teleport` never get here.
 //!
-//! Not yet: teleports of activated pieces (a cascade's later plies), the Wave's own
-//! teleport (it goes on from the other portal of its colour), a piece removed when
-//! no cell next to the destinations is empty (the book's oblation), a Pawn's promotion
-//! tag gained by emerging on the opponent's half.
+//! An `onward` relay's own teleport (`teleport ..., onward KINDS`: the Croatian Wave
+//! goes on from the other portal of the kind it entered) is its lines',
+//! [`Game::onward_portal_lines`]: straight or alternating, through portals, stopped by
+//! `opaque` ones, and its oblation where no line out lands.
+//!
+//! Not yet: teleports of other activated pieces (a cascade's later plies), a piece
+//! removed when no cell next to the destinations is empty (the book's oblation, but
+//! the onward relay's), a Pawn's promotion tag gained by emerging on the opponent's
+//! half.
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::{Teleport, Vector};
 use crate::movegen::PseudoGen;
+use crate::onward::LineSteps;
 use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
 use crate::{Game, GameMove, GamePosition, MoveKind, MAX_PASSING};
 
@@ -316,26 +322,37 @@ impl Game {
             .is_some_and(|tp| tp.goes_on[kind.index()])
     }
 
-    /// The lines of the `onward` relay `kind` from `at` by the step `v` on `cells`,
-    /// into `out` (cleared first): the line to the board's edge (holes left out), as
-    /// `onward::line` has it (passing over every piece, portals too), and, where it
-    /// meets a portal whose rule lists `kind` after `onward`, one more line for each
-    /// other portal of the same kind: the line up to the portal, then that portal's
-    /// cell and on from it with the same vector. A portal the line has already passed
-    /// gives no branch again.
+    /// The lines of the `onward` relay `kind` from `at` in `steps` (one vector again
+    /// and again, or two alternated: `onward::line`) on `cells`, into `out` (cleared
+    /// first): the line as `onward::line` has it (passing over every piece, portals
+    /// too, holes left out; an alternating one may step off the board and back on),
+    /// and, where it meets a portal whose rule lists `kind` after `onward`, one more
+    /// line for each other portal of the same kind: the line up to the portal, then
+    /// that portal's cell and on from it in the same steps. An alternating line goes on
+    /// with the step its alternation gives the emerging cell's colour (the book's
+    /// Nineteen: "continue alternating between 2 initially chosen steps, according to
+    /// a color of a current field"): the step it would have taken next when the two
+    /// portals stand on cells of one colour, the other one when not (Discovery: "only
+    /// steps are reversed"). A portal the line has already passed gives no branch
+    /// again. The portals entered whose lines out hold no cell where the relay may
+    /// end (`lands`) go into `ends`: the relay may end its ply there, removed from
+    /// the board (the book's oblation, Nineteen: "If teleported Wave has all of its
+    /// step-fields blocked ... it is removed from chessboard"; no other portal of the
+    /// kind on the board: no way out at all).
     pub(crate) fn onward_portal_lines(
         &self,
         cells: &[Occupant],
-        kind: PieceId,
-        at: CellId,
-        v: (i16, i16),
+        (kind, at, steps): (PieceId, CellId, LineSteps),
+        lands: &dyn Fn(CellId) -> bool,
         out: &mut Vec<Vec<CellId>>,
+        ends: &mut Vec<CellId>,
     ) {
         out.clear();
+        ends.clear();
         let Some(tp) = self.teleport_rules() else {
             return;
         };
-        if v == (0, 0) {
+        if steps[0] == (0, 0) {
             return;
         }
         let ctx = PortalLines {
@@ -343,34 +360,71 @@ impl Game {
             tp,
             cells,
             kind,
-            v,
+            steps,
+            act: self
+                .effects
+                .as_deref()
+                .and_then(|fx| fx.activation.as_ref()),
+            lands,
         };
-        ctx.go(Vec::new(), at, out);
+        ctx.go(Vec::new(), at, 0, out, ends);
     }
 }
 
 /// What one relay's portal lines share: the game, its teleport rules, the board as the
-/// cascade leaves it, the relay's kind and the line's vector.
+/// cascade leaves it, the relay's kind and the line's steps.
 struct PortalLines<'a> {
     game: &'a Game,
     tp: &'a Teleports,
     cells: &'a [Occupant],
     kind: PieceId,
-    v: (i16, i16),
+    steps: LineSteps,
+    /// The game's activation rules (which pieces stop the line: `opaque`).
+    act: Option<&'a crate::activation::Activation>,
+    /// Whether the relay may end its ply on a cell (empty, or a piece it activates).
+    lands: &'a dyn Fn(CellId) -> bool,
 }
 
 impl PortalLines<'_> {
-    /// Extends `line` from `from` (excluded) to the board's edge or a portal, and on
-    /// from the other portals, pushing each complete line into `out`.
-    fn go(&self, mut line: Vec<CellId>, from: CellId, out: &mut Vec<Vec<CellId>>) {
+    /// Extends `line` from `from` (excluded), taking `steps[k % 2]` first, to where the
+    /// line ends (`onward::line`), and on from the other portals it meets, pushing
+    /// each complete line into `out`, and the portals without a way out into `ends`.
+    fn go(
+        &self,
+        mut line: Vec<CellId>,
+        from: CellId,
+        mut k: usize,
+        out: &mut Vec<Vec<CellId>>,
+        ends: &mut Vec<CellId>,
+    ) {
         let board = self.game.board();
         let (width, height) = (i16::from(board.width()), i16::from(board.height()));
+        let steps = self.steps;
+        let straight = steps[0] == steps[1];
+        // As `onward::line`: a pair of steps that comes back goes nowhere after the
+        // first; an alternating line ends once it cannot come back on the board.
+        let back = (steps[0].0 + steps[1].0, steps[0].1 + steps[1].1) == (0, 0);
+        let limit = if back {
+            1
+        } else {
+            2 * (width + height) as usize
+        };
         let mut p = board.coord(from);
+        let mut taken = 0usize;
         loop {
-            p.x += self.v.0;
-            p.y += self.v.1;
-            if !(0..width).contains(&p.x) || !(0..height).contains(&p.y) {
+            if !straight && taken >= limit {
                 break;
+            }
+            let (dx, dy) = steps[k % 2];
+            p.x += dx;
+            p.y += dy;
+            k += 1;
+            taken += 1;
+            if !(0..width).contains(&p.x) || !(0..height).contains(&p.y) {
+                if straight {
+                    break;
+                }
+                continue;
             }
             let Some(cell) = board.cell_at(p) else {
                 continue;
@@ -380,14 +434,24 @@ impl PortalLines<'_> {
             if o.is_empty() || line[..line.len() - 1].contains(&cell) {
                 continue;
             }
+            // An opaque piece (`neutral ..., opaque`: the Monolith) ends the line
+            // here, once it has branched if it is a portal.
+            let opaque = self.act.is_some_and(|a| a.stops_onward(o));
             let goes_on = self.tp.portal[o.kind().index()]
                 .is_some_and(|r| self.tp.rules[r as usize].onward[self.kind.index()]);
             if !goes_on {
+                if opaque {
+                    break;
+                }
                 continue;
             }
             // Into the portal: on from each other one of its kind not on the line yet
             // (a branch each); and on past it, as past any piece (the book's One:
-            // "teleportation for a Wave reaching a Star is optional").
+            // "teleportation for a Wave reaching a Star is optional"), unless it is
+            // opaque (Discovery: "teleportation is mandatory for Wave when it reaches
+            // Monolith").
+            let colour = board.colour(p);
+            let (first, after) = (out.len(), line.len());
             for (i, other) in self.cells.iter().enumerate() {
                 let next = CellId(i as u16);
                 if next == cell
@@ -399,7 +463,17 @@ impl PortalLines<'_> {
                 }
                 let mut branch = line.clone();
                 branch.push(next);
-                self.go(branch, next, out);
+                let same = board.colour(board.coord(next)) == colour;
+                self.go(branch, next, if same { k } else { k + 1 }, out, ends);
+            }
+            let way_out = out[first..]
+                .iter()
+                .any(|l| l[after..].iter().any(|&c| (self.lands)(c)));
+            if !way_out && !ends.contains(&cell) {
+                ends.push(cell);
+            }
+            if opaque {
+                break;
             }
         }
         out.push(line);

@@ -175,8 +175,9 @@ impl GameEffects {
             },
             neutral_movers: neutral.movable.clone(),
             neutral_captures: neutral.captures.clone(),
-            activation: (activates || !fx.relays.is_empty() || !fx.passive.is_empty())
-                .then(|| crate::activation::Activation::new(&fx.relays, &fx.passive, pieces)),
+            activation: (activates || !fx.relays.is_empty() || !fx.passive.is_empty()).then(|| {
+                crate::activation::Activation::new(&fx.relays, &fx.passive, &neutral.opaque, pieces)
+            }),
             removes: plies_remove,
             bars,
             shapes: marked.iter().any(|a| a.shape.is_some()),

@@ -397,6 +397,10 @@ fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
         pos.castling &= !g.castle_loss[c];
     }
     pos.castling &= !g.castle_loss[last.index()];
+    // A ply that ends on a neutral piece (a portal with no way out: `teleport ...,
+    // onward`) removes the piece that makes it (the book's oblation).
+    let last_stays =
+        pos.cells[last.index()].is_empty() || !g.neutral[pos.cells[last.index()].kind().index()];
     if let Some(p) = m.promotion {
         // The first mover promotes on the cell where it activates (its own ply's
         // promotion; the activated pieces' plies never promote).
@@ -405,6 +409,10 @@ fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
     }
     pos.set_cell::<HASH>(keys, m.from, Occupant::EMPTY, 0, false);
     for i in 0..n - 1 {
+        if i == n - 2 && !last_stays {
+            // Its own start cell, `chain[n - 2]`, now holds the piece before it.
+            break;
+        }
         let (occ, mark) = movers[i];
         pos.set_cell::<HASH>(keys, chain[i + 1], occ, mark, true);
     }

@@ -225,8 +225,24 @@ impl PseudoGen<'_> {
             at,
             alternating,
         );
-        let mut lines = Vec::new();
+        let (mut lines, mut ends) = (Vec::new(), Vec::new());
+        let lands = |cell: CellId| {
+            let onto = cells[cell.index()];
+            onto.is_empty()
+                || (!self.game.neutral[onto.kind().index()]
+                    && act.onward_activates(piece.kind(), side, onto))
+        };
         for &steps in steps_of_lines {
+            if portals {
+                // `teleport ..., onward`: a line goes on from other portals.
+                self.game.onward_portal_lines(
+                    cells,
+                    (piece.kind(), at, steps),
+                    &lands,
+                    &mut lines,
+                    &mut ends,
+                );
+            }
             let mut ply_on = |cell: CellId| {
                 let onto = cells[cell.index()];
                 let mut m = GameMove::simple(MoveKind::Normal, walk_as, at, cell);
@@ -241,13 +257,16 @@ impl PseudoGen<'_> {
                     out.push(m);
                 }
             };
-            if portals && steps[0] == steps[1] {
-                // `teleport ..., onward`: a straight line goes on from other portals.
-                self.game
-                    .onward_portal_lines(cells, piece.kind(), at, steps[0], &mut lines);
+            if portals {
                 lines.iter().flatten().for_each(|&c| ply_on(c));
+                // A portal with no way out: the ply ends there, the relay removed
+                // (make plays a cascade's ply onto a neutral piece so).
+                for &c in &ends {
+                    out.push(GameMove::simple(MoveKind::Normal, walk_as, at, c));
+                }
             } else {
-                onward::line(self.game, at, steps).for_each(ply_on);
+                onward::up_to_opaque(onward::line(self.game, at, steps), cells, act)
+                    .for_each(ply_on);
             }
         }
         // Two first steps along one line (a leap of 1 and of 2) reach its cells twice.

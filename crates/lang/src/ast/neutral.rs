@@ -20,6 +20,8 @@ pub struct NeutralDecl {
     pub placed_site: Vec<(PlacedSite, Span)>,
     /// Where `moved by either side` was written.
     pub moved_by_either: Vec<Span>,
+    /// Where `opaque` was written (an `onward` relay's line stops at these pieces).
+    pub opaque: Vec<Span>,
     /// `captured by ...`, each time it was written.
     pub captured_by: Vec<CapturedBy>,
     pub span: Span,

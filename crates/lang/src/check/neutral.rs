@@ -1,9 +1,10 @@
 //! Neutral pieces: `neutral PIECES [, after each move]` and `no check`, resolved into
 //! [`Neutrals`].
 //!
-//! Owns their errors (E0923-E0925, E0932): a neutral piece may not be royal, `after
+//! Owns their errors (E0923-E0925, E0932, E1010): a neutral piece may not be royal, `after
 //! each move` names one piece and is given once, `no check` needs royal pieces, the
-//! pieces either side moves (`moved by either side`) only move; and W0005, the patterns
+//! pieces either side moves (`moved by either side`) only move, `opaque` is given once;
+//! and W0005, the patterns
 //! of a neutral piece no side moves. What neutral pieces
 //! do is the compiler's (they are walls to every walk) and the game layer's (FEN, the
 //! Duck's move).
@@ -141,6 +142,21 @@ impl Checker {
             for &id in &ids {
                 if !out.movable.contains(&id) {
                     out.movable.push(id);
+                }
+            }
+        }
+        if let Some(&span) = d.opaque.first() {
+            if let Some(&again) = d.opaque.get(1) {
+                self.error(
+                    Diagnostic::error("E1010", "`opaque` is given twice", again)
+                        .label("given again here")
+                        .secondary(span, "first given here")
+                        .help("remove one of them"),
+                );
+            }
+            for &id in &ids {
+                if !out.opaque.contains(&id) {
+                    out.opaque.push(id);
                 }
             }
         }

@@ -20,6 +20,11 @@ pub struct Neutrals {
     /// own patterns, which land only on empty cells (no captures, pushes, swaps or
     /// conversions).
     pub movable: Vec<PieceId>,
+    /// `neutral Monolith, opaque`: kinds that stop the line of an `onward` relay (which
+    /// passes over every other piece): it may reach their cell (a portal's, to
+    /// teleport), never go on past it (Croatian Discovery: "Monolith is opaque ...
+    /// neither material pieces, nor Waves" pass it).
+    pub opaque: Vec<PieceId>,
     /// `no check`: royals may be left capturable (no check, no checkmate); a side left
     /// without royals has lost.
     pub no_check: bool,

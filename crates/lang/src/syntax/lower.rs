@@ -119,6 +119,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                     })
                     .collect(),
                 moved_by_either: c.all(R::moved_by_either).map(|a| a.span).collect(),
+                opaque: c.all(R::opaque_flag).map(|a| a.span).collect(),
                 captured_by: c
                     .all(R::captured_by)
                     .map(|b| crate::ast::CapturedBy {

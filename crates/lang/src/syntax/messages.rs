@@ -154,6 +154,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_as => "`as the mover moves`",
         R::kw_the => "`the mover`",
         R::moved_by_either | R::kw_moved | R::kw_by | R::kw_either => "`moved by either side`",
+        R::opaque_flag | R::kw_opaque => "`opaque`",
         R::tag_mark => "a tag's FEN mark such as `^`",
         R::mod_tagged | R::kw_tagged => "`tagged`",
         R::castling_tagged => "`tagged` and a tag name",
