@@ -467,7 +467,7 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
             .and_then(|f| at.get(f))
             .is_some_and(|l| v.stands_still(*l))
     });
-    if let (true, Some(p)) = (from_portal, prev) {
+    if let (true, Some(p)) = (from_portal, earlier.first()) {
         for (c, _) in &scene.pieces {
             let acted = p
                 .arrows
