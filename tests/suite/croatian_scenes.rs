@@ -15,6 +15,8 @@
 //!   and the trees of the pieces it may activate, down the cascade
 //!   ([`Game::cascade_trees`]), and its teleports ([`Game::teleports`]: each path into
 //!   a Star or a Monolith, and the cells where it may emerge, which are destinations);
+//!   the castlings of a King (the cells it crosses and its destination: the
+//!   game adds them to its tree, as it does the en passant captures);
 //!   the cells they visit (every cell of every ply's path,
 //!   passed, captured in passing or ended on) and their destinations (a ply that
 //!   activates: when the piece it activates has a ply, as a move needs);
@@ -486,6 +488,24 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
     check_movers(scene, earlier, v, &movers)
 }
 
+/// The cells on one rank from `from` (not included) to `to` (included): a castling
+/// King's crossing.
+fn crossed(g: &Game, from: CellId, to: CellId) -> Vec<CellId> {
+    let (f, t) = (g.rules().cell_name(from), g.rules().cell_name(to));
+    let file = |n: &str| n.as_bytes()[0];
+    let rank = &f[1..];
+    let (a, b) = (file(&f), file(&t));
+    let step: i16 = if b > a { 1 } else { -1 };
+    let mut out = Vec::new();
+    let mut x = a as i16;
+    while x != b as i16 {
+        x += step;
+        let name = format!("{}{rank}", x as u8 as char);
+        out.extend(g.rules().cell(&name));
+    }
+    out
+}
+
 /// Checks the marks of `scene` against the paths of the pieces on `movers`; `earlier`
 /// are the scenes before it of the same variant, the nearest first.
 fn check_movers(
@@ -546,6 +566,16 @@ fn check_movers(
                     visited.insert(mv.to);
                     to.insert(mv.to);
                 }
+            }
+        }
+        // The castlings the tree does not hold (the game adds them): the King's
+        // destination and the cells it crosses to reach it.
+        let mut pseudo = Vec::new();
+        g.move_generator().pseudo_moves(&pos, &mut pseudo);
+        for mv in pseudo.iter().filter(|mv| mv.from == from) {
+            if let MoveKind::Castling(_) = mv.kind {
+                visited.extend(crossed(g, mv.from, mv.to));
+                to.insert(mv.to);
             }
         }
         for t in g.teleports(&pos, from) {

@@ -16,6 +16,7 @@ mod betza;
 mod boards;
 mod cambodian;
 mod cascade_actions;
+mod castling_past;
 mod catalogue_perft;
 mod check_only;
 mod cli;

@@ -258,8 +258,12 @@ impl BitKernel {
             return BitKernel::None;
         }
         let cells = reverse.cell_count();
-        let castle_safe =
-            facing.is_none() && royal.iter().filter(|&&r| r).count() == 1 && !reverse.any_forward();
+        // A castling `past` some kinds is judged by the general generator (the kernel
+        // tests its cells against the occupancy alone).
+        let castle_safe = facing.is_none()
+            && royal.iter().filter(|&&r| r).count() == 1
+            && !reverse.any_forward()
+            && castlings.iter().all(|c| c.past.is_empty());
         let parts = Parts {
             kernels,
             royal,

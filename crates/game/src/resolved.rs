@@ -23,6 +23,11 @@ pub struct CastlingMove {
     pub partner_to: CellId,
     /// Cells that must be empty (but for the two pieces themselves).
     pub empty: Vec<CellId>,
+    /// `, past KINDS`: cells the two pieces cross (not their destinations) that may be
+    /// empty or hold a piece of one of `past_kinds`.
+    pub past: Vec<CellId>,
+    /// `, past KINDS`: the kinds the two pieces may pass over.
+    pub past_kinds: Vec<PieceId>,
     /// Cells the king stands on, passes or reaches: none may be attacked.
     pub safe: Vec<CellId>,
     /// The FEN letter of this right (`K`, `Q`, `k`, `q`).

@@ -519,11 +519,16 @@ fn castling_move(castling: &Castling, side: Side, board: &Board) -> Option<Castl
     let xs = [c.king_from.x, c.king_to.x, c.partner_from.x, c.partner_to.x];
     let lowest = xs.iter().copied().min().unwrap_or(0);
     let highest = xs.iter().copied().max().unwrap_or(0);
-    let empty = (lowest..=highest)
+    let crossed = (lowest..=highest)
         .filter(|x| king_xs.contains(x) || partner_xs.contains(x))
         .filter_map(on_rank)
-        .filter(|&id| id != king_from && id != partner_from)
-        .collect();
+        .filter(|&id| id != king_from && id != partner_from);
+    // `, past KINDS`: the destinations must be empty, the cells crossed may hold them.
+    let (empty, past): (Vec<CellId>, Vec<CellId>) = if c.past.is_empty() {
+        (crossed.collect(), Vec::new())
+    } else {
+        crossed.partition(|&id| id == king_to || id == partner_to)
+    };
     // `, through check`: the destination alone.
     let safe = if c.through_check {
         vec![king_to]
@@ -546,6 +551,8 @@ fn castling_move(castling: &Castling, side: Side, board: &Board) -> Option<Castl
         partner_from,
         partner_to,
         empty,
+        past,
+        past_kinds: c.past.clone(),
         safe,
         letter,
         tag: c.tag.map_or(0, |t| 1 << t),

@@ -319,6 +319,8 @@ pub struct CastlingDecl {
     pub king: CastlingMove,
     pub partner: CastlingMove,
     pub tag: Option<Ident>,
+    /// `, past KINDS`: the kinds the two pieces may pass over (empty: none).
+    pub past: Vec<Ident>,
     /// `, through check`: the king may castle out of and through attack.
     pub through_check: bool,
     /// `, king takes rook`: written in UCI as the king's move to its partner's cell.

@@ -212,6 +212,9 @@ pub struct Castling {
     /// `tagged T`: the tag (its index) both pieces must carry; the castling right is
     /// the tag, not a FEN letter.
     pub tag: Option<u8>,
+    /// `, past KINDS`: the kinds of pieces (of either side) that may stand on the
+    /// cells the two pieces cross, though not on their destinations (empty: none).
+    pub past: Vec<PieceId>,
     /// `, through check`: only the king's destination must be safe (it may castle out
     /// of and through attack).
     pub through_check: bool,

@@ -569,6 +569,13 @@ impl<'g> PseudoGen<'g> {
             if c.empty.iter().any(|e| !r.at(e.index()).is_empty()) {
                 continue;
             }
+            // `, past KINDS`: a crossed cell holds nothing or one of those kinds.
+            if c.past.iter().any(|e| {
+                let o = r.at(e.index());
+                !o.is_empty() && !c.past_kinds.contains(&o.kind())
+            }) {
+                continue;
+            }
             let them = side.opponent();
             if c.safe
                 .iter()

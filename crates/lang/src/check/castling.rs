@@ -144,6 +144,37 @@ impl Checker {
             }
             None => None,
         };
+        let mut past = Vec::new();
+        for name in &c.past {
+            let Some(kind) = self.piece(name) else {
+                ok = false;
+                continue;
+            };
+            if kind == king || kind == partner {
+                ok = false;
+                self.error(
+                    Diagnostic::error(
+                        "E1020",
+                        format!("a castling passes over its own piece `{}`", name.name),
+                        name.span,
+                    )
+                    .secondary(c.span, "this castling moves that kind")
+                    .help("`past` lists the kinds the two castling pieces may cross, other than theirs"),
+                );
+            } else if past.contains(&kind) {
+                self.error(
+                    Diagnostic::error(
+                        "E1021",
+                        format!("`{}` listed twice after `past`", name.name),
+                        name.span,
+                    )
+                    .label("already listed"),
+                );
+                ok = false;
+            } else {
+                past.push(kind);
+            }
+        }
         ok.then_some(Castling {
             king,
             king_from: kf,
@@ -152,6 +183,7 @@ impl Checker {
             partner_from: pf,
             partner_to: pt,
             tag,
+            past,
             through_check: c.through_check,
             king_takes_rook: c.king_takes_rook,
             when_dropped: c.when_dropped,

@@ -346,6 +346,10 @@ fn castling(n: &Node<'_>) -> CastlingDecl {
         king,
         partner,
         tag,
+        past: n
+            .child(R::castling_past)
+            .map(|p| piece_list(p.child(R::piece_list), p.span))
+            .unwrap_or_default(),
         through_check: n.has(R::castling_through),
         king_takes_rook: n.has(R::castling_takes),
         when_dropped: n.has(R::castling_dropped),

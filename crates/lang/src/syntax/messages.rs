@@ -160,6 +160,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::castling_tagged => "`tagged` and a tag name",
         R::castling_takes | R::kw_king | R::kw_takes => "`king takes rook`",
         R::castling_dropped => "`when dropped`",
+        R::castling_past => "`past` and the kinds the castling may pass over",
         R::kw_when => "`when dropped` or `when stuck`",
         R::captured_by | R::capture_side => {
             "`captured by` and `first`, `second`, `either side` or piece names"

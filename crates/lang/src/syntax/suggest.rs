@@ -154,6 +154,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         R::hand_kept_promoted => &["captures kept promoted"],
         R::castling_takes => &["king takes rook"],
         R::castling_dropped => &["when dropped"],
+        R::castling_past => &["past"],
         R::no_check_all => &["except all"],
         R::stalemate_by_count => &["by piece count"],
         R::sokoban_role => &["pusher", "box", "wall", "reverse"],
