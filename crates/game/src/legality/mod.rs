@@ -19,6 +19,7 @@ pub(crate) mod facing;
 pub(crate) mod general;
 pub(crate) mod judged;
 pub(crate) mod quick;
+pub(crate) mod replies;
 pub(crate) mod safety;
 
 use quick::{CheckMarks, FilledCell, Quick, QuickState};

@@ -160,6 +160,29 @@ pub fn foe_landings(
     piece: PieceId,
     from: CellId,
 ) -> Vec<CellId> {
+    captures_from(table, side, piece, from, false)
+}
+
+/// The cells on which `piece` of `side`, starting on `from`, may capture by its table,
+/// whatever stands on the way: [`foe_landings`] and the cells it may capture in passing
+/// (a locust's), sorted and without repeats.
+pub fn capture_cells(
+    table: &VerifiedTable,
+    side: Side,
+    piece: PieceId,
+    from: CellId,
+) -> Vec<CellId> {
+    captures_from(table, side, piece, from, true)
+}
+
+/// [`foe_landings`], with the cells captured in passing if `passing`.
+fn captures_from(
+    table: &VerifiedTable,
+    side: Side,
+    piece: PieceId,
+    from: CellId,
+    passing: bool,
+) -> Vec<CellId> {
     let t = table.table();
     let Some(roots) = t.roots(side, piece, from) else {
         return Vec::new();
@@ -185,6 +208,9 @@ pub fn foe_landings(
         }
         if node.has(Node::LAND_FOE) {
             cells.push(here);
+        }
+        if passing && node.has(Node::CAPTURE_PREV) {
+            cells.push(before);
         }
         if !node.has(Node::PUSH) {
             stack.extend(node.children().map(|c| (c, here)));
