@@ -47,10 +47,11 @@ pub(crate) struct ReplyTakers {
     /// Of `activated`, the kinds answered forward (the reverse tables list no origins
     /// for them).
     activated_forward: u128,
-    /// `[side * cells + cell]`: the (cell, kind) of every piece of `side` of a kind
-    /// answered forward that may capture on `cell` from there by its table, whatever
-    /// stands between ([`crate::table::capture_cells`]); built when first asked.
-    forward_origins: OnceLock<Vec<Vec<(u16, PieceId)>>>,
+    /// `[((side * kinds + kind) * cells + from) * words ..][..words]`, for the kinds
+    /// answered forward: the cells (bit c: cell c) on which a piece of that side and
+    /// kind standing on `from` may capture by its table, whatever stands between
+    /// ([`crate::table::capture_cells`]); built when first asked.
+    forward_reach: OnceLock<Vec<u64>>,
     /// Relay kinds that may capture (not `move only`).
     capturing_relays: u128,
     /// `passive` kinds with a pattern that may take a royal (the attack query counts
@@ -163,19 +164,21 @@ impl ReplyTakers {
         Some(Box::new(t))
     }
 
-    /// [`ReplyTakers::forward_origins`] of `g`, built the first time.
-    fn forward_origins(&self, g: &Game) -> &[Vec<(u16, PieceId)>] {
-        self.forward_origins.get_or_init(|| {
-            let cells = g.cells;
-            let mut out = vec![Vec::new(); 2 * cells];
+    /// [`ReplyTakers::forward_reach`] of `g`, built the first time.
+    fn forward_reach(&self, g: &Game) -> &[u64] {
+        self.forward_reach.get_or_init(|| {
+            let (cells, pieces) = (g.cells, g.pieces);
+            let words = cells.div_ceil(64);
+            let mut out = vec![0u64; 2 * pieces * cells * words];
             let forward = g.reverse.forward_only();
             for side in Side::BOTH {
-                for k in (0..g.pieces).filter(|&k| forward[k]) {
+                for k in (0..pieces).filter(|&k| forward[k]) {
                     let kind = PieceId(k as u8);
                     for q in 0..cells {
+                        let at = ((side.index() * pieces + k) * cells + q) * words;
                         let from = CellId(q as u16);
                         for c in crate::table::capture_cells(g.rules.table(), side, kind, from) {
-                            out[side.index() * cells + c.index()].push((q as u16, kind));
+                            out[at + c.index() / 64] |= 1 << (c.index() % 64);
                         }
                     }
                 }
@@ -214,8 +217,35 @@ impl MoveGenerator<'_> {
                     .enumerate()
                     .any(|(k, &n)| n > 0 && mask >> k & 1 != 0)
         };
-        let cells = g.cells;
-        let origins = t.forward_origins(g);
+        let (cells, pieces) = (g.cells, g.pieces);
+        let words = cells.div_ceil(64);
+        let reach = t.forward_reach(g);
+        // The pieces of the side to move answered forward.
+        let mut scanned = Vec::new();
+        let forward: &[u16] = if !g.reverse.any_forward() {
+            &[]
+        } else if pos.tracking == g.keys.tracked && !g.keys.untracked {
+            pos.tracked(mover)
+        } else {
+            let only = g.reverse.forward_only();
+            scanned.extend(
+                (0..cells)
+                    .filter(|&i| {
+                        let o = pos.cells[i];
+                        !o.is_empty() && o.side() == mover && only[o.kind().index()]
+                    })
+                    .map(|i| i as u16),
+            );
+            &scanned
+        };
+        // Those that may capture on `r` by their tables, with their kinds.
+        let in_reach = |r: u16| {
+            forward.iter().filter_map(move |&q| {
+                let k = pos.cells[q as usize].kind();
+                let at = ((mover.index() * pieces + k.index()) * cells + q as usize) * words;
+                (reach[at + r as usize / 64] >> (r % 64) & 1 != 0).then_some((q, k))
+            })
+        };
         let royals: &mut [u16] = &mut [0; 4];
         let n = if pos.royal_count[victim.index()] == 1 {
             royals[0] = pos.royal_sum[victim.index()] as u16;
@@ -239,17 +269,18 @@ impl MoveGenerator<'_> {
         let attacks = &mut self.pseudo.attacks;
         let attacked = royals.iter().any(|&r| {
             let (cell, kind) = (CellId(r), pos.cells[r as usize].kind());
-            let from = &origins[mover.index() * cells + r as usize];
             attacked_reverse(g, pos, cell, mover, kind, attacks)
-                || attacked_forward_from(
-                    g,
-                    pos,
-                    cell,
-                    mover,
-                    Occupant::piece(victim, kind),
-                    from,
-                    &mut attacks.forward,
-                )
+                || in_reach(r).any(|from| {
+                    attacked_forward_from(
+                        g,
+                        pos,
+                        cell,
+                        mover,
+                        Occupant::piece(victim, kind),
+                        &[from],
+                        &mut attacks.forward,
+                    )
+                })
         });
         if attacked {
             return if t.passive == 0 {
@@ -262,17 +293,9 @@ impl MoveGenerator<'_> {
             return Err(Fallback::CapturingRelay);
         }
         if has(t.activated_forward) {
-            let forward_in_reach = royals.iter().any(|&r| {
-                origins[mover.index() * cells + r as usize]
-                    .iter()
-                    .any(|&(q, k)| {
-                        let o = pos.cells[q as usize];
-                        t.activated_forward >> k.index() & 1 != 0
-                            && !o.is_empty()
-                            && o.side() == mover
-                            && o.kind() == k
-                    })
-            });
+            let forward_in_reach = royals
+                .iter()
+                .any(|&r| in_reach(r).any(|(_, k)| t.activated_forward >> k.index() & 1 != 0));
             if forward_in_reach {
                 return Err(Fallback::ActivatedForward);
             }
