@@ -191,7 +191,7 @@ fn captures_from(
     let (steps, cell_count) = (table.steps(), t.board.cell_count());
     // Depth-first over (node, the cell before it): a relative node's cell is a step
     // from there. Each pair once (shared nodes are reached by many paths).
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut stack: Vec<(usize, CellId)> = roots.nodes().map(|n| (n, from)).collect();
     while let Some((n, before)) = stack.pop() {
         let node = &t.nodes[n];
