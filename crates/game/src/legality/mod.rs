@@ -108,6 +108,9 @@ impl TheirSets {
 impl<'g> MoveGenerator<'g> {
     /// A generator for `game`, its buffers empty.
     pub fn new(game: &'g Game) -> MoveGenerator<'g> {
+        if let Some(t) = game.reply_takers.as_deref() {
+            t.prepare(game);
+        }
         MoveGenerator {
             pseudo: PseudoGen::new(game),
             quick: Box::new(QuickState::new(game.cells)),

@@ -164,6 +164,13 @@ impl ReplyTakers {
         Some(Box::new(t))
     }
 
+    /// Builds what the first question will need ([`ReplyTakers::forward_reach`]), so
+    /// that a count under a time limit does not pay for it (a generator is made before
+    /// its count's clock starts).
+    pub(crate) fn prepare(&self, g: &Game) {
+        self.forward_reach(g);
+    }
+
     /// [`ReplyTakers::forward_reach`] of `g`, built the first time.
     fn forward_reach(&self, g: &Game) -> &[u64] {
         self.forward_reach.get_or_init(|| {
