@@ -61,6 +61,7 @@ fn croatian() -> Vec<(&'static str, Game)> {
 /// it answers; it answers most of them, and both ways. The reasons it could not answer
 /// are counted and printed (`--nocapture`).
 #[test]
+#[ignore = "slow: the reference plays every reply on the 24×24 and 26×26 files (over 40 min on the shared machine, not yet seen to finish); run with --ignored"]
 fn the_reply_threat_is_the_reference() {
     let mut seed = 0x0c40_a714_u64;
     let (mut answered, mut threats, mut asked) = (0usize, 0usize, 0usize);
@@ -107,6 +108,7 @@ fn the_reply_threat_is_the_reference() {
 /// legal list is the pseudo-legal list filtered by the reference that plays every
 /// reply, and perft's last-ply count is its length.
 #[test]
+#[ignore = "slow: the reference plays every reply on the 24×24 and 26×26 files (over 40 min on the shared machine, not yet seen to finish); run with --ignored"]
 fn the_legal_list_of_every_croatian_game_is_the_reference() {
     let mut games = croatian();
     games.push((
