@@ -173,6 +173,13 @@ pub(crate) struct GameEffects {
     /// Then a reply threatens a royal only by capturing it, which attack queries see
     /// ([`GameEffects::blast_only`]).
     blast_only: bool,
+    /// No ply removes a piece it did not capture, or turns one: no blast, burn,
+    /// freeze, immunity, shape capture, flip, petrification, Duck, neutral mover or
+    /// capture, lion trading, `no check` or `not in check` (activation, relays,
+    /// teleports and neutral walls may be there). With no friend capture or conversion
+    /// either, a reply takes a royal only by capturing it
+    /// ([`crate::legality::replies`]).
+    captures_only: bool,
     /// Some piece freezes or is immune: [`GameEffects::allows`] may bar a move.
     bars: bool,
     /// `flip PIECES ...`: the pieces that change sides after a move or drop.
@@ -245,6 +252,12 @@ impl GameEffects {
     /// reply can take a royal.
     pub(crate) fn blast_only(&self) -> bool {
         self.blast_only
+    }
+
+    /// Whether no ply removes a piece it did not capture, or turns one (see the
+    /// field).
+    pub(crate) fn captures_only(&self) -> bool {
+        self.captures_only
     }
 
     /// Whether the game's captures explode (`explode on capture`).

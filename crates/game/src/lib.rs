@@ -265,6 +265,10 @@ pub struct Game {
     /// chains): perft's last ply counts it without building the quiet moves
     /// (`perft::bulk`), its captures tested in full.
     pub(crate) blast_counts: bool,
+    /// A game whose replies take a royal only by capturing it (activation, relays,
+    /// teleports, neutral walls; no effect that removes or turns pieces): what a reply
+    /// may take beyond the attack queries, per kind (`legality::replies`).
+    pub(crate) reply_takers: Option<Box<legality::replies::ReplyTakers>>,
     /// Neither effects, gating nor tags: make plays a quiet move, or a plain compact capture,
     /// from its cells alone (one test a make instead of two).
     pub(crate) plain: bool,

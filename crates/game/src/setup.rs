@@ -192,6 +192,7 @@ impl Game {
             tags: super::tags::GameTags::new(rule_set, cells),
             plain: false,
             blast_counts: false,
+            reply_takers: None,
             sokoban: decls.sokoban.clone(),
             sokoban_steps: std::sync::OnceLock::new(),
             onward_lines: Default::default(),
@@ -234,6 +235,11 @@ impl Game {
             && !game.evasion_captures
             && !game.marked
             && game.chains.is_none();
+        game.reply_takers = crate::legality::replies::ReplyTakers::new(
+            &game,
+            rule_set,
+            super::delayed::delayed_promotions(rule_set),
+        );
         game.moves_met =
             facts.meets_pieces() || game.neutral.iter().any(|&n| n) || game.effects.is_some();
         game.plain = game.effects.is_none() && game.tags.is_none() && game.gating.is_none();

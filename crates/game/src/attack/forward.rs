@@ -122,6 +122,40 @@ pub(crate) fn attacked_forward<'g>(
     false
 }
 
+/// [`attacked_forward`] walking only the pieces `from` lists — (cell, kind): a piece of
+/// `by` of that kind standing there (the cells from which such a piece's table could
+/// capture on `cell` whatever stands between, `legality::replies`) — that stand there.
+pub(crate) fn attacked_forward_from<'g>(
+    game: &'g Game,
+    pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    victim: Occupant,
+    from: &[(u16, crate::ids::PieceId)],
+    scratch: &mut ForwardScratch<'g>,
+) -> bool {
+    let board = Override {
+        pos,
+        cell,
+        occ: victim,
+    };
+    let mut hit = Hits { cell, found: false };
+    for &(at, kind) in from {
+        let o = pos.cells[at as usize];
+        if o.is_empty() || o.side() != by || o.kind() != kind || at == cell.0 {
+            continue;
+        }
+        let walker = scratch
+            .walker
+            .get_or_insert_with(|| Walker::new(game.rules.table()));
+        walker.walk(&board, by, kind, CellId(at), &mut hit);
+        if hit.found {
+            return true;
+        }
+    }
+    false
+}
+
 /// Walks every piece of `by` answered forward (the position's tracked pieces) and
 /// stamps, in `marks`, every cell such a walk inspects — the cells it reached, the
 /// cells a push needs empty, and the piece's own cell (whether it moved decides

@@ -188,6 +188,30 @@ pub(crate) fn attacked_in<'g, R: Reads + ?Sized>(
         && attacked_forward(game, pos.position(), cell, by, victim, &mut scratch.forward)
 }
 
+/// [`attacked_in`] without the pieces answered forward: the reverse tables alone.
+pub(crate) fn attacked_reverse<'g>(
+    game: &'g Game,
+    pos: &GamePosition,
+    cell: CellId,
+    by: Side,
+    victim: PieceId,
+    scratch: &mut AttackScratch<'g>,
+) -> bool {
+    let tables = &game.reverse;
+    if tables.out_of_reach(by, cell, |c| pos.cells[c]) {
+        return false;
+    }
+    let stack = &mut scratch.stack;
+    stack.start_at_roots(tables, by, cell);
+    let mut query = Plain {
+        pos,
+        cell,
+        victim: Occupant::piece(by.opponent(), victim),
+        by,
+    };
+    walk_reverse(tables, by, stack, &mut query)
+}
+
 /// An attack query: could `by` capture a piece of kind `victim` of the other side
 /// standing on `cell`?
 #[derive(Clone, Copy, Debug)]

@@ -1,6 +1,6 @@
 //! build: [`GameEffects`] resolved from the declarations — the areas of blasts, burns and
 //! freezes per side, the immunities, the pattern actions by mark, and which of the fast
-//! paths (`blast_only`, `bars`) a game may take.
+//! paths (`blast_only`, `captures_only`, `bars`) a game may take.
 
 use super::*;
 
@@ -137,6 +137,18 @@ impl GameEffects {
             && !not_in_check
             && fx.teleports.is_empty()
             && !gates;
+        let captures_only = blast.is_none()
+            && fx.areas.is_empty()
+            && fx.immunities.is_empty()
+            && !removes
+            && !not_in_check
+            && !neutral.no_check
+            && neutral.after_each_move.is_none()
+            && neutral.movable.is_empty()
+            && neutral.captures.is_empty()
+            && fx.lion_trading.is_none()
+            && fx.petrify.is_none()
+            && !gates;
         let plies_remove = blast.is_some()
             || !burns.iter().all(Vec::is_empty)
             || marked.iter().any(|a| a.burn.is_some() || a.blast.is_some());
@@ -187,6 +199,7 @@ impl GameEffects {
                 .as_ref()
                 .map(|rule| crate::lion::LionRules::new(rule, board, pieces)),
             blast_only,
+            captures_only,
             teleport: crate::teleport::Teleports::new(&fx.teleports, pieces),
         }))
     }

@@ -11,3 +11,4 @@ mod forward;
 mod gating;
 mod placement;
 mod playouts;
+mod replies;

@@ -245,11 +245,14 @@ impl MoveGenerator<'_> {
     }
 
     /// [`MoveGenerator::royal_threatened`], answered without playing the replies
-    /// where [`MoveGenerator::blast_threat`] can.
+    /// where [`MoveGenerator::blast_threat`] or [`MoveGenerator::reply_threat`] can.
     pub(crate) fn threatened(&mut self, pos: &mut GamePosition) -> bool {
-        match self.blast_threat(pos) {
-            Some(threat) => threat,
-            None => self.royal_threatened(pos),
+        if let Some(threat) = self.blast_threat(pos) {
+            return threat;
+        }
+        match self.reply_threat(pos) {
+            Ok(threat) => threat,
+            Err(_) => self.royal_threatened(pos),
         }
     }
 }

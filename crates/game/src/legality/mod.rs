@@ -19,6 +19,7 @@ pub(crate) mod facing;
 pub(crate) mod general;
 pub(crate) mod judged;
 pub(crate) mod quick;
+pub(crate) mod replies;
 pub(crate) mod safety;
 
 use quick::{CheckMarks, FilledCell, Quick, QuickState};
@@ -144,6 +145,9 @@ impl MoveGenerator<'_> {
 impl<'g> MoveGenerator<'g> {
     /// A generator for `game`, its buffers empty.
     pub fn new(game: &'g Game) -> MoveGenerator<'g> {
+        if let Some(t) = game.reply_takers.as_deref() {
+            t.prepare(game);
+        }
         MoveGenerator {
             pseudo: PseudoGen::new(game),
             quick: Box::new(QuickState::new(game.cells)),

@@ -160,6 +160,29 @@ pub fn foe_landings(
     piece: PieceId,
     from: CellId,
 ) -> Vec<CellId> {
+    captures_from(table, side, piece, from, false)
+}
+
+/// The cells on which `piece` of `side`, starting on `from`, may capture by its table,
+/// whatever stands on the way: [`foe_landings`] and the cells it may capture in passing
+/// (a locust's), sorted and without repeats.
+pub fn capture_cells(
+    table: &VerifiedTable,
+    side: Side,
+    piece: PieceId,
+    from: CellId,
+) -> Vec<CellId> {
+    captures_from(table, side, piece, from, true)
+}
+
+/// [`foe_landings`], with the cells captured in passing if `passing`.
+fn captures_from(
+    table: &VerifiedTable,
+    side: Side,
+    piece: PieceId,
+    from: CellId,
+    passing: bool,
+) -> Vec<CellId> {
     let t = table.table();
     let Some(roots) = t.roots(side, piece, from) else {
         return Vec::new();
@@ -168,7 +191,7 @@ pub fn foe_landings(
     let (steps, cell_count) = (table.steps(), t.board.cell_count());
     // Depth-first over (node, the cell before it): a relative node's cell is a step
     // from there. Each pair once (shared nodes are reached by many paths).
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut stack: Vec<(usize, CellId)> = roots.nodes().map(|n| (n, from)).collect();
     while let Some((n, before)) = stack.pop() {
         let node = &t.nodes[n];
@@ -185,6 +208,9 @@ pub fn foe_landings(
         }
         if node.has(Node::LAND_FOE) {
             cells.push(here);
+        }
+        if passing && node.has(Node::CAPTURE_PREV) {
+            cells.push(before);
         }
         if !node.has(Node::PUSH) {
             stack.extend(node.children().map(|c| (c, here)));

@@ -18,7 +18,7 @@ mod verify;
 
 pub use bytes::{from_bytes, to_bytes, TableFileError, TableFileErrorKind, MAGIC};
 pub use disasm::{disasm, disasm_cell};
-pub use facts::{foe_landings, TableFacts, TableSize};
+pub use facts::{capture_cells, foe_landings, TableFacts, TableSize};
 pub use kernel::{HurdleLine, Hurdles, Kernels, Rays, Step};
 pub use layout::{
     FilterCode, MoveTable, Node, NodeId, RootRange, TablePiece, CLASS_EMPTY, CLASS_FOE,

@@ -5,8 +5,10 @@
 //!
 //! A Janggi palace cell has about 35 such cells; a King's cell in the middle of a
 //! Janggi game usually has no enemy piece on any of them, and reading 35 cells costs
-//! a tenth of the trie's walk. Tries with more origins than [`MAX_ORIGINS`] keep none
-//! (reading them would cost about what the walk does).
+//! a tenth of the trie's walk. Tries with more origins than [`MAX_ORIGINS`] are not read
+//! by [`ReverseTables::out_of_reach`] (reading them would cost about what the walk does),
+//! but are kept for [`ReverseTables::reached_from`], which asks about a few kinds of
+//! attacker whatever the board between (the pieces a cascade of plies may activate).
 
 use rustc_hash::FxHashMap;
 
@@ -14,15 +16,17 @@ use super::ReverseTables;
 use crate::ids::{CellId, Side};
 use crate::walk::Occupant;
 
-/// Origins kept per trie; a trie with more has none (its queries always walk).
+/// Origins read per trie by [`ReverseTables::out_of_reach`]; a trie with more is not
+/// read there (its queries always walk).
 pub(crate) const MAX_ORIGINS: usize = 64;
 
 /// The most piece kinds for which the origins are also kept as sets of cells per kind.
 pub const MAX_KINDS_BY_SET: usize = 16;
 
-/// The origins of every trie: `index[trie]` is (first, count) into `entries`, count
-/// `u32::MAX` for a trie with too many; an entry is a cell (low 16 bits) and the index
-/// of its kinds mask in `masks` (high 16 bits).
+/// The origins of every trie: `index[trie]` is (first, count) into `entries` (a count
+/// past [`MAX_ORIGINS`]: not read by `out_of_reach`), count `u32::MAX` where the masks
+/// overflowed their 16-bit index; an entry is a cell (low 16 bits) and the index of its
+/// kinds mask in `masks` (high 16 bits).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Origins {
     index: Vec<(u32, u32)>,
@@ -66,7 +70,6 @@ impl Origins {
                 stack.extend(n.first_child..n.first_child + n.child_count);
             }
             let start = out.entries.len() as u32;
-            let fits = touched.len() <= MAX_ORIGINS;
             touched.sort_unstable();
             let at = out.by_kind.len();
             out.by_kind.resize(at + out.kinds, 0);
@@ -78,9 +81,6 @@ impl Origins {
                         *set |= 1u128 << c;
                     }
                 }
-                if !fits {
-                    continue;
-                }
                 let next = out.masks.len() as u32;
                 let m = *mask_ids.entry(k).or_insert(next);
                 if m == next {
@@ -88,7 +88,7 @@ impl Origins {
                 }
                 out.entries.push(c as u32 | (m << 16));
             }
-            let count = if fits && out.masks.len() <= 1 << 16 {
+            let count = if out.masks.len() <= 1 << 16 {
                 out.entries.len() as u32 - start
             } else {
                 out.entries.truncate(start as usize);
@@ -126,7 +126,7 @@ impl ReverseTables {
         let Some(&(first, count)) = o.index.get(by.index() * self.cells + cell.index()) else {
             return false;
         };
-        if count == u32::MAX {
+        if count as usize > MAX_ORIGINS {
             return false;
         }
         o.entries[first as usize..(first + count) as usize]
@@ -163,6 +163,37 @@ impl ReverseTables {
         }
     }
 
+    /// Whether some cell from which `by` could capture on `cell` (by any path, whatever
+    /// stands between) holds a piece of `by` of one of the kinds `kinds` (bit k: kind
+    /// k) that captures from there, reading the board through `at`; every origin is
+    /// read, however many. `None` where the tables keep no origins for the cell. False
+    /// means no piece of those kinds could capture on `cell` on any board that puts
+    /// none of them on another cell.
+    pub fn reached_from(
+        &self,
+        by: Side,
+        cell: CellId,
+        kinds: u128,
+        mut at: impl FnMut(usize) -> Occupant,
+    ) -> Option<bool> {
+        let o = &self.origins;
+        let &(first, count) = o.index.get(by.index() * self.cells + cell.index())?;
+        if count == u32::MAX {
+            return None;
+        }
+        Some(
+            o.entries[first as usize..(first + count) as usize]
+                .iter()
+                .any(|&e| {
+                    let mask = o.masks[(e >> 16) as usize] & kinds;
+                    mask != 0 && {
+                        let occ = at((e & 0xffff) as usize);
+                        !occ.is_empty() && occ.side() == by && mask & (1u128 << occ.kind().0) != 0
+                    }
+                }),
+        )
+    }
+
     /// Whether [`ReverseTables::out_of_reach_among`] answers from sets: the number of
     /// kinds `theirs` must have (0: it reads the cells).
     pub fn origin_set_kinds(&self) -> usize {
@@ -178,7 +209,7 @@ impl ReverseTables {
     ) -> Option<impl Iterator<Item = CellId> + '_> {
         let o = &self.origins;
         let &(first, count) = o.index.get(by.index() * self.cells + cell.index())?;
-        (count != u32::MAX).then(|| {
+        (count as usize <= MAX_ORIGINS).then(|| {
             o.entries[first as usize..(first + count) as usize]
                 .iter()
                 .map(|&e| CellId((e & 0xffff) as u16))
