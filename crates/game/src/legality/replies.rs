@@ -47,11 +47,12 @@ pub(crate) struct ReplyTakers {
     /// Of `activated`, the kinds answered forward (the reverse tables list no origins
     /// for them).
     activated_forward: u128,
-    /// `[((side * kinds + kind) * cells + from) * words ..][..words]`, for the kinds
-    /// answered forward: the cells (bit c: cell c) on which a piece of that side and
-    /// kind standing on `from` may capture by its table, whatever stands between
-    /// ([`crate::table::capture_cells`]); built when first asked.
-    forward_reach: OnceLock<Vec<u64>>,
+    /// Per `(side * kinds + kind) * cells + from`, for the kinds answered forward: the
+    /// cells (bit c: cell c) on which a piece of that side and kind standing on `from`
+    /// may capture by its table, whatever stands between
+    /// ([`crate::table::capture_cells`]); each built the first time a question needs it
+    /// (on the large Croatian boards, building them all took longer than a perft).
+    forward_reach: OnceLock<Vec<OnceLock<Box<[u64]>>>>,
     /// Relay kinds that may capture (not `move only`).
     capturing_relays: u128,
     /// `passive` kinds with a pattern that may take a royal (the attack query counts
@@ -156,41 +157,40 @@ impl ReplyTakers {
         }
         t.activated = activatable & !relays & takers;
         t.passive = passive & takers;
+        // Empty where the game was built for checking only (no reverse tables).
         let forward = g.reverse.forward_only();
         t.activated_forward = (0..pieces)
-            .filter(|&k| forward[k])
+            .filter(|&k| forward.get(k).copied().unwrap_or(false))
             .fold(0, |m, k| m | 1u128 << k)
             & t.activated;
         Some(Box::new(t))
     }
 
-    /// Builds what the first question will need ([`ReplyTakers::forward_reach`]), so
-    /// that a count under a time limit does not pay for it (a generator is made before
-    /// its count's clock starts).
+    /// Makes room for what the questions will build ([`ReplyTakers::reach_of`]).
     pub(crate) fn prepare(&self, g: &Game) {
-        self.forward_reach(g);
+        self.slots(g);
     }
 
-    /// [`ReplyTakers::forward_reach`] of `g`, built the first time.
-    fn forward_reach(&self, g: &Game) -> &[u64] {
+    fn slots(&self, g: &Game) -> &[OnceLock<Box<[u64]>>] {
         self.forward_reach.get_or_init(|| {
-            let (cells, pieces) = (g.cells, g.pieces);
-            let words = cells.div_ceil(64);
-            let mut out = vec![0u64; 2 * pieces * cells * words];
-            let forward = g.reverse.forward_only();
-            for side in Side::BOTH {
-                for k in (0..pieces).filter(|&k| forward[k]) {
-                    let kind = PieceId(k as u8);
-                    for q in 0..cells {
-                        let at = ((side.index() * pieces + k) * cells + q) * words;
-                        let from = CellId(q as u16);
-                        for c in crate::table::capture_cells(g.rules.table(), side, kind, from) {
-                            out[at + c.index() / 64] |= 1 << (c.index() % 64);
-                        }
-                    }
-                }
+            (0..2 * g.pieces * g.cells)
+                .map(|_| OnceLock::new())
+                .collect()
+        })
+    }
+
+    /// The cells on which a piece `kind` of `side` standing on `from` may capture by
+    /// its table, as bits; built the first time.
+    fn reach_of(&self, g: &Game, side: Side, kind: PieceId, from: usize) -> &[u64] {
+        let at = (side.index() * g.pieces + kind.index()) * g.cells + from;
+        self.slots(g)[at].get_or_init(|| {
+            let mut out = vec![0u64; g.cells.div_ceil(64)];
+            let cells =
+                crate::table::capture_cells(g.rules.table(), side, kind, CellId(from as u16));
+            for c in cells {
+                out[c.index() / 64] |= 1 << (c.index() % 64);
             }
-            out
+            out.into_boxed_slice()
         })
     }
 }
@@ -224,9 +224,7 @@ impl MoveGenerator<'_> {
                     .enumerate()
                     .any(|(k, &n)| n > 0 && mask >> k & 1 != 0)
         };
-        let (cells, pieces) = (g.cells, g.pieces);
-        let words = cells.div_ceil(64);
-        let reach = t.forward_reach(g);
+        let cells = g.cells;
         // The pieces of the side to move answered forward.
         let mut scanned = Vec::new();
         let forward: &[u16] = if !g.reverse.any_forward() {
@@ -249,8 +247,8 @@ impl MoveGenerator<'_> {
         let in_reach = |r: u16| {
             forward.iter().filter_map(move |&q| {
                 let k = pos.cells[q as usize].kind();
-                let at = ((mover.index() * pieces + k.index()) * cells + q as usize) * words;
-                (reach[at + r as usize / 64] >> (r % 64) & 1 != 0).then_some((q, k))
+                let reach = t.reach_of(g, mover, k, q as usize);
+                (reach[r as usize / 64] >> (r % 64) & 1 != 0).then_some((q, k))
             })
         };
         let royals: &mut [u16] = &mut [0; 4];
