@@ -1,0 +1,374 @@
+//! How the test reads what a scene draws beyond its marks (see the parent module's doc):
+//! converted pieces and tags, en passant tags, a cascade's later ply (`continued`), a ply
+//! after a divergence (`diverged`), the cells a numbered text names.
+
+use super::*;
+
+/// The cells where the scene before (`prev`) shows a piece of the same kind as this
+/// scene's but of the other side: a piece converted there, which carries none of the
+/// start position's tags however it stands (book, Mayan Ascendancy, "Converting
+/// Rooks": "Dark Rook has been converted at light Rook's initial position, and hasn't
+/// been moved; still, light King can't castle with converted Rook"; "Converting
+/// Pawns": a converted Pawn on its start cell "cannot rush"), as the game plays a
+/// conversion (the piece converted carries no tags).
+pub(super) fn converted<'a>(scene: &'a Scene, prev: Option<&Scene>) -> BTreeSet<&'a str> {
+    let Some(prev) = prev else {
+        return BTreeSet::new();
+    };
+    scene
+        .pieces
+        .iter()
+        .filter(|(c, l)| {
+            prev.pieces
+                .iter()
+                .any(|(pc, pl)| pc == c && *pl != *l && pl.eq_ignore_ascii_case(l))
+        })
+        .map(|(c, _)| c.as_str())
+        .collect()
+}
+
+/// Whether the piece `letter` on `cell` carries a tag in the position the test sets up:
+/// the start position has the same piece there, carrying a tag when the file writes
+/// tags for its kind (where it writes none, chess's Pawns, Kings and Rooks, One's Pawns
+/// that rush while unmoved, `initial`, on their start cells hold the book's rush and
+/// castling tags), and it was not converted there.
+pub(super) fn carries_tag(
+    v: &Variant,
+    cell: &str,
+    letter: char,
+    converted: &BTreeSet<&str>,
+) -> bool {
+    let kind_tagged = v.start_tags.values().any(|(l, _)| *l == letter);
+    v.start_pieces.get(cell) == Some(&letter)
+        && !converted.contains(cell)
+        && (!kind_tagged || v.start_tags.get(cell).is_some_and(|(l, _)| *l == letter))
+}
+
+/// `pos` with the en passant state the scene shows for `side` to capture: a Legal
+/// (green) field marker on a Pawn of the other side is its en passant tag (book,
+/// Miranda's Veil, "En passant not blocked": the Pawn that rushed "has been tagged as
+/// en passant opportunity (green marker)"), which opens the cells its rush passed over
+/// (kept open when a later ply of the cascade filled one: "regardless of light Pyramid
+/// in-between its capture-field E and light Pawn"). The rush is the line of arrows along
+/// the Pawn's file that ends on it, in the scene or the two before it (drawn grey once
+/// made, `scn_mv_093`; drawn as the move in the scene before, `scn_o_63`, or in the
+/// start of a story two scenes back, `scn_o_66` for its alternative end `scn_o_68`), else the
+/// move from its side's start cell nearest behind it on its file (`scn_mv_100`). A
+/// position opens one Pawn's rush: the first tagged. A tag whose rush cannot be set
+/// up (no start behind it, more cells than a position keeps open) fails the scene.
+pub(super) fn rushed(
+    scene: &Scene,
+    earlier: &[&Scene],
+    v: &Variant,
+    side: Side,
+    pos: GamePosition,
+) -> Result<GamePosition, String> {
+    let g = &v.game;
+    let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
+    for cell in &scene.rushed {
+        let letter = at[cell.as_str()];
+        if side_of(letter) == side {
+            continue;
+        }
+        let (file, rank) = coords(cell);
+        let on_file = |c: &str| coords(c).0 == file;
+        // The line of arrows along the file ending on the Pawn.
+        let drawn = std::iter::once(scene)
+            .chain(earlier.iter().copied())
+            .find_map(|s| {
+                let mut cur = cell.clone();
+                let mut steps = 0;
+                while let Some(f) = s.arrows.iter().find_map(|(f, e, _)| {
+                    f.as_ref()
+                        .filter(|f| e.as_deref() == Some(cur.as_str()) && on_file(f))
+                }) {
+                    cur = f.clone();
+                    steps += 1;
+                    if steps > scene.size {
+                        return None;
+                    }
+                }
+                (steps >= 2).then_some(coords(&cur).1)
+            });
+        let behind = |r: usize| {
+            if side_of(letter) == Side::First {
+                r < rank
+            } else {
+                r > rank
+            }
+        };
+        let start = drawn.or_else(|| {
+            v.start_pieces
+                .iter()
+                .filter(|(c, l)| **l == letter && on_file(c) && behind(coords(c).1))
+                .map(|(c, _)| coords(c).1)
+                .min_by_key(|r| r.abs_diff(rank))
+        });
+        let Some(start) = start else {
+            return Err(format!("en passant tag on {cell}: no rush to it"));
+        };
+        let opened: Vec<CellId> = (start.min(rank) + 1..start.max(rank))
+            .filter_map(|r| {
+                g.rules()
+                    .cell(&format!("{}{}", (b'a' + file as u8) as char, r + 1))
+            })
+            .collect();
+        let victim = g.rules().cell(cell).unwrap();
+        return g
+            .with_en_passant(&pos, victim, &opened)
+            .ok_or_else(|| format!("en passant tag on {cell}: {} cells opened", opened.len()));
+    }
+    Ok(pos)
+}
+
+/// Whether a letter is the first side's.
+pub(super) fn side_of(letter: char) -> Side {
+    if letter.is_ascii_uppercase() {
+        Side::First
+    } else {
+        Side::Second
+    }
+}
+
+/// The cells its pieces stand on in a scene, but `but`.
+pub(super) fn pieces_but<'a>(scene: &'a Scene, but: &[String]) -> BTreeSet<(&'a str, char)> {
+    scene
+        .pieces
+        .iter()
+        .filter(|(c, _)| !but.contains(c))
+        .map(|(c, l)| (c.as_str(), *l))
+        .collect()
+}
+
+/// A scene that continues the one before it: the book draws a cascade's later ply with
+/// the activator standing on the cell of the piece it activated, that piece not drawn
+/// (`scn_mv_021_knight_activating_wave`: a Knight d7 activates the Wave on f8;
+/// `scn_mv_022_wave_activated_by_knight`: the Knight on f8 and the Wave's paths from
+/// there). When the scene before (`prev`) marks an action on the mover's cell `x`
+/// where another piece stands (of either side: a Wave activates the opponent's), one of `prev`'s moving pieces may
+/// activate that piece (down its cascade, [`Game::cascade_trees`]), and the two scenes
+/// hold the same pieces but on the cells of that cascade, the moving piece is the one
+/// activated: the cells its tree (and those it activates) visit and, as destinations,
+/// the cells `prev`'s legal moves through `x` reach after it (the tree's, without a
+/// royal of its side).
+pub(super) fn continued(
+    scene: &Scene,
+    prev: &Scene,
+    v: &Variant,
+    x: &str,
+) -> Option<(BTreeSet<CellId>, BTreeSet<String>)> {
+    let g = &v.game;
+    let now = scene.pieces.iter().find(|(c, _)| c == x)?.1;
+    let was = prev.pieces.iter().find(|(c, _)| c == x)?.1;
+    let action = prev
+        .arrows
+        .iter()
+        .any(|(_, e, k)| e.as_deref() == Some(x) && k == "action")
+        || prev
+            .marks
+            .iter()
+            .any(|(c, k)| c.as_deref() == Some(x) && k == "action");
+    if !action || now == was {
+        return None;
+    }
+    let target = g.rules().cell(x)?;
+    for (y, letter) in &prev.pieces {
+        if !prev.arrows.iter().any(|(f, _, _)| f.as_deref() == Some(y)) {
+            continue;
+        }
+        let side = side_of(*letter);
+        let pos: GamePosition = g.position(&v.fen(prev.size, &prev.pieces, side)).ok()?;
+        let from = g.rules().cell(y)?;
+        // The cascade down to `x`: the cells activated on the way, and x's tree.
+        let mut chain = Vec::new();
+        let trees = g.cascade_trees(&pos, from);
+        let Some(found) = find_in(&trees, target, &mut chain) else {
+            continue;
+        };
+        let mut moved: Vec<String> = vec![y.clone()];
+        moved.extend(chain.iter().map(|&c| g.rules().cell_name(c)));
+        if pieces_but(scene, &moved) != pieces_but(prev, &moved) {
+            continue;
+        }
+        let (mut cells, mut to) = (BTreeSet::new(), BTreeSet::new());
+        cells_of(&found.tree, &found.next, &mut cells, &mut to);
+        cascade_cells(&found.next, &mut cells, &mut to);
+        let royal = prev
+            .pieces
+            .iter()
+            .any(|(_, l)| side_of(*l) == side && l.eq_ignore_ascii_case(&'K'));
+        if !royal {
+            let kings = foe_kings(prev, side);
+            let to = to.iter().map(|&c| g.rules().cell_name(c));
+            return Some((cells, to.filter(|c| !kings.contains(c)).collect()));
+        }
+        // `prev`'s legal moves from `y` whose cascade goes through the same cells to
+        // `x`: the cells after it.
+        let mut legal = BTreeSet::new();
+        let mut gen = g.move_generator();
+        let mut pseudo = Vec::new();
+        gen.pseudo_moves(&pos, &mut pseudo);
+        let mut pos = pos;
+        for mv in pseudo.iter().filter(|mv| mv.from == from) {
+            if !gen.is_legal(&mut pos, mv) {
+                continue;
+            }
+            let uci = g.uci(mv);
+            let Some(rest) = uci.strip_prefix(y.as_str()) else {
+                continue;
+            };
+            let names = cell_names(rest);
+            if names.len() > chain.len() && names[..chain.len()] == moved[1..] {
+                legal.extend(names[chain.len()..].iter().cloned());
+            }
+        }
+        return Some((cells, legal));
+    }
+    None
+}
+
+/// A scene that continues the one before it past a divergence (see the file's doc): the
+/// scene before (`prev`) marks an action on `x`, where the same piece stands in both
+/// scenes, and a moving piece of `prev` (or one down its cascade) has plies passing
+/// over `x`, that piece (and the cells of its cascade) missing from this scene, which
+/// holds `prev`'s other pieces: the cells those plies visit after `x` and, as
+/// destinations, their ends (but an opponent's King's cell). `None` when the side
+/// of that piece has a royal in `prev` (its moves would need judging).
+pub(super) fn diverged(
+    scene: &Scene,
+    prev: &Scene,
+    v: &Variant,
+    x: &str,
+) -> Option<(BTreeSet<CellId>, BTreeSet<String>)> {
+    let g = &v.game;
+    let now = scene.pieces.iter().find(|(c, _)| c == x)?.1;
+    let was = prev.pieces.iter().find(|(c, _)| c == x)?.1;
+    let action = prev
+        .arrows
+        .iter()
+        .any(|(_, e, k)| e.as_deref() == Some(x) && k == "action")
+        || prev
+            .marks
+            .iter()
+            .any(|(c, k)| c.as_deref() == Some(x) && k == "action");
+    if !action || now != was {
+        return None;
+    }
+    let target = g.rules().cell(x)?;
+    for (y, letter) in &prev.pieces {
+        if y == x || !prev.arrows.iter().any(|(f, _, _)| f.as_deref() == Some(y)) {
+            continue;
+        }
+        let side = side_of(*letter);
+        let royal = prev
+            .pieces
+            .iter()
+            .any(|(_, l)| side_of(*l) == side && l.eq_ignore_ascii_case(&'K'));
+        let pos: GamePosition = g.position(&v.fen(prev.size, &prev.pieces, side)).ok()?;
+        let from = g.rules().cell(y)?;
+        let occ = pos.occupant(from);
+        let mut walker = Walker::new(g.rules().table());
+        let mut b = PathTreeBuilder::new();
+        walker.walk(&pos, side, occ.kind(), from, &mut b);
+        let own = b.finish(side, occ.kind(), from);
+        // The mover's tree, then those down its cascade, each with the cells
+        // activated on the way to it.
+        let cascade = g.cascade_trees(&pos, from);
+        let mut trees: Vec<(Vec<CellId>, &PathTree, Side)> = vec![(Vec::new(), &own, side)];
+        let mut todo: Vec<(Vec<CellId>, &piecewise::game::CascadeTree)> =
+            cascade.iter().map(|t| (vec![t.at], t)).collect();
+        while let Some((chain, t)) = todo.pop() {
+            todo.extend(t.next.iter().map(|n| {
+                let mut c = chain.clone();
+                c.push(n.at);
+                (c, n)
+            }));
+            trees.push((chain, &t.tree, t.side));
+        }
+        for (chain, tree, tree_side) in trees {
+            let mut moved: Vec<String> = vec![y.clone()];
+            moved.extend(chain.iter().map(|&c| g.rules().cell_name(c)));
+            if moved.iter().any(|c| c == x) || pieces_but(scene, &moved) != pieces_but(prev, &moved)
+            {
+                continue;
+            }
+            let (mut cells, mut to) = (BTreeSet::new(), BTreeSet::new());
+            for ply in &tree.plies {
+                let Some(k) = ply.path.iter().position(|&c| c == target) else {
+                    continue;
+                };
+                if k + 1 == ply.path.len() {
+                    continue; // ends there: no divergence
+                }
+                let after = &ply.path[k + 1..];
+                cells.extend(after.iter().copied());
+                to.insert(ply.to);
+            }
+            if cells.is_empty() {
+                continue;
+            }
+            if royal {
+                return None;
+            }
+            let kings = foe_kings(prev, tree_side);
+            let to = to.iter().map(|&c| g.rules().cell_name(c));
+            return Some((cells, to.filter(|c| !kings.contains(c)).collect()));
+        }
+    }
+    None
+}
+
+/// The tree of the piece activated on `at` down `trees`, with the cells activated on
+/// the way to it (`at` the last) in `chain`.
+pub(super) fn find_in<'a>(
+    trees: &'a [piecewise::game::CascadeTree],
+    at: CellId,
+    chain: &mut Vec<CellId>,
+) -> Option<&'a piecewise::game::CascadeTree> {
+    for t in trees {
+        chain.push(t.at);
+        if t.at == at {
+            return Some(t);
+        }
+        if let Some(found) = find_in(&t.next, at, chain) {
+            return Some(found);
+        }
+        chain.pop();
+    }
+    None
+}
+
+/// The cell names in the rest of a UCI move after its start (`d4>e5`, `e11xd7`).
+pub(super) fn cell_names(rest: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = rest.as_bytes();
+    let mut k = 0;
+    while k < b.len() {
+        if b[k].is_ascii_lowercase() {
+            let s = k;
+            while k < b.len() && b[k].is_ascii_lowercase() {
+                k += 1;
+            }
+            let d = k;
+            while k < b.len() && b[k].is_ascii_digit() {
+                k += 1;
+            }
+            if k > d {
+                out.push(rest[s..k].to_string());
+            }
+        } else {
+            k += 1;
+        }
+    }
+    out
+}
+
+/// The cells of the Kings of the side other than `side` in `scene`.
+pub(super) fn foe_kings(scene: &Scene, side: Side) -> BTreeSet<String> {
+    scene
+        .pieces
+        .iter()
+        .filter(|(_, l)| side_of(*l) != side && l.eq_ignore_ascii_case(&'K'))
+        .map(|(c, _)| c.clone())
+        .collect()
+}
