@@ -26,29 +26,56 @@ pub(crate) fn run<'a>(
     cells: &[Occupant],
     side: Side,
     unmoved: bool,
+    emit: impl FnMut(u16, bool, &'a [Step]),
+) {
+    // Walls (neutral pieces) are a second copy of the loops, so that the other games'
+    // loops carry no test for them.
+    if rays.walls != 0 {
+        run_walled::<true>(rays, cells, side, unmoved, emit)
+    } else {
+        run_walled::<false>(rays, cells, side, unmoved, emit)
+    }
+}
+
+/// [`run`]; `WALLS`: some kinds are walls ([`Rays::walls`](crate::table::Rays::walls)).
+#[inline(always)]
+fn run_walled<'a, const WALLS: bool>(
+    rays: Rays<'a>,
+    cells: &[Occupant],
+    side: Side,
+    unmoved: bool,
     mut emit: impl FnMut(u16, bool, &'a [Step]),
 ) {
+    let walls = rays.walls;
     if rays.special {
         for (ray, special) in rays.iter() {
             if special {
-                run_special(ray, cells, side, unmoved, &mut emit);
+                run_special::<WALLS>(ray, cells, side, unmoved, walls, &mut emit);
             } else {
-                run_plain(ray, cells, side, &mut emit);
+                run_plain::<WALLS>(ray, cells, side, walls, &mut emit);
             }
         }
         return;
     }
     for (ray, _) in rays.iter() {
-        run_plain(ray, cells, side, &mut emit);
+        run_plain::<WALLS>(ray, cells, side, walls, &mut emit);
     }
+}
+
+/// Whether the piece `o` met by a ray may be taken by a piece of `side`: a foe that is
+/// not a wall.
+#[inline(always)]
+fn takes<const WALLS: bool>(o: Occupant, side: Side, walls: u128) -> bool {
+    o.side() != side && (!WALLS || walls & (1u128 << o.kind().0) == 0)
 }
 
 /// [`run`] for one ray without an `initial` root or an `en passant` landing.
 #[inline(always)]
-fn run_plain<'a>(
+fn run_plain<'a, const WALLS: bool>(
     ray: &'a [Step],
     cells: &[Occupant],
     side: Side,
+    walls: u128,
     emit: &mut impl FnMut(u16, bool, &'a [Step]),
 ) {
     for s in ray {
@@ -59,7 +86,7 @@ fn run_plain<'a>(
             }
             continue;
         }
-        if o.side() != side && s.lands_foe() {
+        if takes::<WALLS>(o, side, walls) && s.lands_foe() {
             emit(s.cell, true, &[]);
         }
         break;
@@ -69,11 +96,12 @@ fn run_plain<'a>(
 /// [`run`] for one ray with an `initial` root or an `en passant` landing (a pawn's
 /// double step), kept out of the common loop.
 #[inline]
-fn run_special<'a>(
+fn run_special<'a, const WALLS: bool>(
     ray: &'a [Step],
     cells: &[Occupant],
     side: Side,
     unmoved: bool,
+    walls: u128,
     emit: &mut impl FnMut(u16, bool, &'a [Step]),
 ) {
     if ray.first().is_some_and(|s| s.initial()) && !unmoved {
@@ -93,7 +121,7 @@ fn run_special<'a>(
             }
             continue;
         }
-        if o.side() != side && s.lands_foe() {
+        if takes::<WALLS>(o, side, walls) && s.lands_foe() {
             emit(s.cell, true, ep);
         }
         break;

@@ -145,6 +145,9 @@ pub struct Kernels {
     lines: Vec<LineAt>,
     pieces: usize,
     cells: usize,
+    /// The kinds every path treats as a wall (the table's filter 0 does not admit
+    /// them: neutral pieces such as the Duck), bit k for piece k; 0 in most games.
+    walls: u128,
 }
 
 impl Kernels {
@@ -162,17 +165,17 @@ impl Kernels {
             lines: Vec::new(),
             pieces,
             cells,
+            walls: 0,
         };
-        // Rays treat every piece met as a friend or a foe: in a game with neutral
-        // pieces, filter 0 refuses them (walls to every path), which rays cannot say.
-        if t.filters
-            .first()
-            .is_some_and(|f| f.mode != FilterCode::ANY.mode)
-        {
-            k.trees.resize(t.roots.len(), None);
-            k.hurdle_trees.resize(t.roots.len(), None);
-            k.whole.fill(false);
-            return k;
+        // In a game with neutral pieces, filter 0 (every plain node's) does not admit
+        // them: walls to every path, neither landed on nor passed, as a friend is.
+        // Rays carry the set ([`Rays::walls`]); hurdle lines have the filter itself.
+        if let Some(f) = t.filters.first() {
+            k.walls = match f.mode {
+                FilterCode::MODE_ANY => 0,
+                FilterCode::MODE_ONLY => !f.mask,
+                _ => f.mask,
+            };
         }
         let mut path = Vec::new();
         // Trees with shared nodes are read unrolled where they unroll (single legs
@@ -498,6 +501,7 @@ impl Kernels {
             rays: &self.rays[first as usize..first as usize + count as usize],
             steps: &self.steps,
             special,
+            walls: self.walls,
         })
     }
 
@@ -517,6 +521,10 @@ pub struct Rays<'a> {
     steps: &'a [Step],
     /// Some ray is special: an `initial` root or an `en passant` landing.
     pub special: bool,
+    /// The kinds that are walls to every ray (bit k for piece k): a piece of such a
+    /// kind stops a ray as a friend does, whatever its side (the game's neutral
+    /// pieces); 0 in most games.
+    pub walls: u128,
 }
 
 impl<'a> Rays<'a> {
