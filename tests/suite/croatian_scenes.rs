@@ -59,7 +59,17 @@
 //!   capture, a divergence, a teleport): the cell is visited by a path; a yellow field
 //!   marker on a moving piece's own cell shows its tag (the book's Classical Chess,
 //!   "Tags": "Markers are also used to convey the existence of a tag"): it holds when
-//!   the piece carries one there (`carries_tag`);
+//!   the piece carries one there (`carries_tag`); on a piece that does not move, when
+//!   the scene before draws its move there (a Legal arrow) and that move, played by the
+//!   game, leaves it tagged (`tags_earned`: Age of Aquarius's Pawn tagged for promotion
+//!   on its last rank, `scn_aoa_06`);
+//! - **castling drawn in two plies** (the book's castling is the King's ply, then its
+//!   Rook's: Miranda's Veil, "Wave and castling"; the module [`castling`]): the King's
+//!   ply drawn from the cell beside it (its destinations those of its ply alone, the
+//!   pieces it passes over not moving), the Rook's ply drawn after the King's (the King
+//!   on its destination, its start labelled `K`, not moving: the Rook's ply finishes
+//!   the castling when it is a legal move), the castling drawn made (the King's moves
+//!   from `K`);
 //! - a **Legal field marker on a Pawn** is no destination: it is the Pawn's en passant
 //!   tag (the book's Miranda's Veil, "En passant not blocked": a rushed Pawn "has been
 //!   tagged as en passant opportunity (green marker)"), and the position opens the
@@ -70,6 +80,10 @@
 //!   of the mover's side on the board, every destination of the trees but an opponent's
 //!   King's cell, as the book's King is checked, never captured), unless a Legal
 //!   or Action mark is on the same cell;
+//! - **a move drawn made** (`made`): when every mark is grey and the arrows are one
+//!   chain from an empty cell to a piece (Tamoanchan Revisited, "Finished move with 8
+//!   steps performed", `scn_tr_05`), the chain must be the path of one of that piece's
+//!   plies from the chain's start, the piece set back there;
 //! - **Blocked** (grey) marks are not asserted: the book draws in grey both paths that
 //!   are blocked and paths the illustrated ply does not take (`scn_ct_03_define_step_ply`:
 //!   a Pegasus's other, open, directions), and labels;
@@ -102,6 +116,7 @@ use piecewise::Game;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
+mod castling;
 mod reading;
 mod setup;
 use reading::*;
@@ -155,7 +170,20 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
             }
         }
     }
+    let half = castling::half_made(scene, v);
     if scene.arrows.is_empty() {
+        // A castling drawn made: the marks are the King's from its start (see
+        // [`castling`]).
+        if let Some(h) = &half {
+            if let Some(pieces) = castling::taken_back(scene, v, h) {
+                let back = Scene {
+                    pieces,
+                    labels: Vec::new(),
+                    ..scene.clone()
+                };
+                return check_movers(&back, &[], v, &[h.from.as_str()]);
+            }
+        }
         // The marks are one piece's: the scene holds if they hold for one of them.
         let mut first = None;
         for (c, l) in &scene.pieces {
@@ -192,7 +220,23 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
             }
         }
     }
+    // Castling drawn in two plies (see [`castling`]): the King's ply drawn from the
+    // cell beside it, through pieces it passes over; the Rook's ply after the King's,
+    // which has moved.
+    if let Some((king, chain)) = castling::king_ply(scene, v) {
+        movers.retain(|m| !chain.contains(*m));
+        if !movers.contains(&king) {
+            movers.push(king);
+        }
+    }
+    if let Some(h) = &half {
+        movers.retain(|m| *m != h.to);
+    }
     if movers.is_empty() {
+        // A move drawn made, all grey: its path must be a ply of its piece.
+        if let Some(result) = made(scene, v) {
+            return result;
+        }
         // The move is drawn made (its piece already on its destination): no path to
         // check, and the red marks alone would hold by default.
         return Err("no arrow starts on a piece (the move is drawn made)".to_string());
@@ -231,6 +275,8 @@ fn check_movers(
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let mut visited = BTreeSet::new();
     let mut legal_to: BTreeSet<String> = BTreeSet::new();
+    let king_ply = castling::king_ply(scene, v);
+    let half = castling::half_made(scene, v);
     for &m in movers {
         let letter = at[m];
         if v.stands_still(letter) {
@@ -290,6 +336,14 @@ fn check_movers(
                 to.insert(mv.to);
             }
         }
+        // Castling drawn in two plies (see [`castling`]).
+        let untagged = converted(scene, prev);
+        if king_ply.as_ref().is_some_and(|(k, _)| *k == m) {
+            castling::king_plies(scene, v, &untagged, m, &mut visited, &mut legal_to)?;
+        }
+        if let Some(h) = &half {
+            castling::partner_plies(scene, v, &untagged, h, m, &mut visited, &mut legal_to)?;
+        }
         for t in g.teleports(&pos, from) {
             visited.extend(t.path.iter().copied());
             visited.extend(t.to.iter().copied());
@@ -346,11 +400,13 @@ fn check_movers(
     // An Action marker on a moving piece's own cell shows its tag (book, Classical
     // Chess, "Tags": "Markers are also used to convey the existence of a tag").
     let converted = converted(scene, prev);
-    let tagged: BTreeSet<&str> = movers
+    let mut tagged: BTreeSet<&str> = movers
         .iter()
         .copied()
         .filter(|m| scene.action_markers.contains(*m) && carries_tag(v, m, at[m], &converted))
         .collect();
+    // On a piece standing still, a tag the scene before's move gave it.
+    tagged.extend(tags_earned(scene, prev, v, movers));
     let reached: BTreeSet<&str> = marks
         .iter()
         .filter(|(_, k, _)| *k == "legal" || *k == "action")

@@ -1,7 +1,8 @@
 //! Delayed promotion (`promotion ..., tagged T [, delayed]`, `rules/delayed-promotion.rules`):
 //! a Pawn brought onto its last rank by a cascade, and a Soldier on every move, carry the
 //! tag `promote` (`=` in FEN) instead of promoting, and promote in a later move of their
-//! side, where they stand (`c6c6q`). Exact legal moves of hand-checked positions for both
+//! side, where they stand (`c6c6q`); with `optional`, a move that declines the
+//! promotion tags the piece too. Exact legal moves of hand-checked positions for both
 //! sides, FEN read-back, make/unmake with the hash, perft through FEN, legality (a
 //! static promotion does not answer a check) and the diagnostics.
 
@@ -121,6 +122,39 @@ fn make_unmake_and_perft_through_fen() {
     }
     // The start FEN gives no piece the promotion tag.
     assert!(!g.start_fen().unwrap().contains('='));
+}
+
+/// `optional` with `tagged T` (Croatian Chess's Age of Aquarius: "Pawn does not have to
+/// be promoted immediately, or at all"): a Pawn stepping onto its last rank promotes at
+/// once (`c5c6q`) or not (`c5c6`), and then carries the tag and promotes later where it
+/// stands (`c6c6q`); the same rule without `optional` always promotes at once.
+#[test]
+fn an_optional_promotion_declined_is_tagged() {
+    let rules = |options: &str| {
+        let src = format!(
+            "board square 6x6\nzone last_rank = rank 6\ntag promote (=) for Pawn\nroyal King\n\
+             promotion Pawn to Queen in last_rank{options}, tagged promote\n\
+             piece King (K) {{ step any }}\npiece Queen (Q) {{ ride any }}\n\
+             piece Pawn (P) {{ step forward, move only }}\n"
+        );
+        Game::compile(&src).unwrap_or_else(|d| panic!("{d:?}"))
+    };
+    let fen = "k5/2P3/6/6/6/K5 w - - 0 1";
+    let g = rules(", optional, never forced");
+    assert_eq!(legal(&g, fen), words("a1a2 a1b1 a1b2 c5c6 c5c6q"));
+    assert_eq!(play(&g, fen, &["c5c6"]), "k1P=3/6/6/6/6/K5 b - - 1 1");
+    assert_eq!(play(&g, fen, &["c5c6q"]), "k1Q3/6/6/6/6/K5 b - - 1 1");
+    assert_eq!(
+        legal(&g, "k1P=3/6/6/6/6/K5 w - - 0 1"),
+        words("a1a2 a1b1 a1b2 c6c6q")
+    );
+    assert_eq!(
+        play(&g, fen, &["c5c6", "a6a5", "c6c6q"]),
+        "2Q3/k5/6/6/6/K5 b - - 3 2"
+    );
+    common::make_unmake_round_trip(&g, fen);
+    let forced = rules("");
+    assert_eq!(legal(&forced, fen), words("a1a2 a1b1 a1b2 c5c6q"));
 }
 
 #[test]

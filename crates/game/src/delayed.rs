@@ -1,8 +1,8 @@
 //! delayed: promotions that wait in a tag (`promotion ..., tagged T [, delayed]`).
 //!
 //! A promoting piece that reaches its promotion zone in a way that does not promote at
-//! once — on a later ply of a cascade (an activated piece's ply), or on any move when
-//! the promotion is `delayed` — carries the tag `T` instead (libcrochess's "tagged for promotion"). A piece carrying `T` on a
+//! once — on a later ply of a cascade (an activated piece's ply), on any move when
+//! the promotion is `delayed`, or on a move that declines an `optional` one — carries the tag `T` instead (libcrochess's "tagged for promotion"). A piece carrying `T` on a
 //! cell of the zone may then promote, as a whole move of its side, in place: the
 //! **static promotion**, written as a move from its cell to its cell with the choice's
 //! letter (`e8e8q`). The tag is lost, as every tag is, when the piece moves or is moved
@@ -26,24 +26,28 @@ pub(crate) fn delayed_promotions(rule_set: &crate::ir::RuleSet) -> bool {
 impl Game {
     /// The bit of the tag a piece of `side` and `kind` reaching `cell` without promoting
     /// carries (0: none): that of its first promotion rule with a tag whose zone holds
-    /// `cell`; with `delayed_only`, only a `delayed` rule's.
+    /// `cell`; with `first_mover`, only a rule that let the move decline the promotion
+    /// (`delayed`, or `optional` and the move did not promote).
     fn promotion_tag(
         &self,
         side: Side,
         kind: crate::ids::PieceId,
         cell: CellId,
-        delayed_only: bool,
+        first_mover: bool,
     ) -> u8 {
         self.promotions[side.index() * self.pieces + kind.index()]
             .iter()
-            .find(|r| r.tag != 0 && r.zone[cell.index()] && (r.delayed || !delayed_only))
+            .find(|r| {
+                r.tag != 0 && r.zone[cell.index()] && (r.delayed || r.optional || !first_mover)
+            })
             .map_or(0, |r| r.tag)
     }
 }
 
 /// After the move `m` by `side` (made, its tags lost): tags for promotion the pieces it
 /// brought into their promotion zones without promoting — the first mover when its
-/// promotion is `delayed`, and every activated piece on the cell its ply ends on.
+/// promotion is `delayed` or `optional` (it declined it: a promoting move returns
+/// before), and every activated piece on the cell its ply ends on.
 #[cold]
 #[inline(never)]
 pub(crate) fn tag_arrivals<const HASH: bool>(

@@ -68,7 +68,7 @@ impl Game {
                 edited.cells[at.index()] == Occupant::piece(c.side, kind)
             };
             if !(stands(c.king_from, c.king) && stands(c.partner_from, c.partner)) {
-                edited.castling &= !(1u32 << bit);
+                edited.castling &= !(1u64 << bit);
             }
         }
         self.position(&self.fen(&edited))

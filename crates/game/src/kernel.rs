@@ -220,7 +220,7 @@ pub(crate) struct Bitboards<B> {
     /// Per castling move of the game: the cells that must be empty.
     pub(crate) castle_empty: Vec<B>,
     /// Per side: the castling rights (bits of the position's `castling`) of its moves.
-    pub(crate) castle_rights: [u32; 2],
+    pub(crate) castle_rights: [u64; 2],
     /// Some piece kind is answered by walking it forward (not in the attack kernel):
     /// moves touching the cells those walks look at are tested in full
     /// ([`ForwardCells`]), castling and drops always.
@@ -390,9 +390,9 @@ fn listed_from<B: bits::Bits>(royal: &[bool], pieces: usize, promo_from: &[Vec<b
 }
 
 /// Per side: the bits of its castling moves' rights.
-fn rights_of(castlings: &[super::CastlingMove]) -> [u32; 2] {
-    let mut rights = [0u32; 2];
-    for (i, c) in castlings.iter().enumerate().take(32) {
+fn rights_of(castlings: &[super::CastlingMove]) -> [u64; 2] {
+    let mut rights = [0u64; 2];
+    for (i, c) in castlings.iter().enumerate().take(64) {
         rights[c.side.index()] |= 1 << i;
     }
     rights

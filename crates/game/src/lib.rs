@@ -169,7 +169,7 @@ pub struct Game {
     san_king: Option<PieceId>,
     castlings: Vec<CastlingMove>,
     /// Per cell: the castling rights lost when a move starts or ends there.
-    castle_loss: Vec<u32>,
+    castle_loss: Vec<u64>,
     /// Per piece: its moves restart the halfmove clock (en passant capturers and the
     /// `move limit`'s `pawn` pieces).
     clock_reset: Vec<bool>,

@@ -19,8 +19,8 @@ use crate::table::{self, TableFacts};
 use crate::topology::Board;
 use piecewise_table::Rules;
 
-/// The most castling moves of both sides together (castling rights are bits of a `u32`).
-const MAX_CASTLINGS: usize = 32;
+/// The most castling moves of both sides together (castling rights are bits of a `u64`).
+const MAX_CASTLINGS: usize = 64;
 
 mod promotions;
 mod tables;
@@ -499,7 +499,7 @@ fn castlings(decls: &GameDecls, board: &Board, errors: &mut Diagnostics) -> Vec<
     if castlings.len() > MAX_CASTLINGS {
         errors.push(Diagnostic::error(
             "E0952",
-            "more than 16 castling moves per side",
+            "more than 32 castling moves per side",
             decls.castlings.last().map_or(Span::default(), |c| c.span),
         ));
         castlings.truncate(MAX_CASTLINGS);
@@ -570,8 +570,8 @@ fn castling_move(castling: &Castling, side: Side, board: &Board) -> Option<Castl
 /// Per cell: the castling rights (bit `i` for castling `i`) lost when a move starts or
 /// ends there — the cells the king and the partner start from. A `tagged` castling's
 /// right is its pieces' tag, lost with it: its bit is never lost.
-fn castle_loss(castlings: &[CastlingMove], cells: usize) -> Vec<u32> {
-    let mut loss = vec![0u32; cells];
+fn castle_loss(castlings: &[CastlingMove], cells: usize) -> Vec<u64> {
+    let mut loss = vec![0u64; cells];
     for (i, castling) in castlings.iter().enumerate().filter(|(_, c)| c.tag == 0) {
         loss[castling.king_from.index()] |= 1 << i;
         loss[castling.partner_from.index()] |= 1 << i;

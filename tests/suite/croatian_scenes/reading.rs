@@ -44,6 +44,69 @@ pub(super) fn carries_tag(
         && (!kind_tagged || v.start_tags.get(cell).is_some_and(|(l, _)| *l == letter))
 }
 
+/// The cells of this scene's Action field markers on pieces that are not moving (`but`)
+/// whose tag the scene before (`prev`) shows them earning: `prev` draws a Legal arrow
+/// from a piece of the same letter to the marker's cell (its move, the book's plan for
+/// the next move: Age of Aquarius, "Pawn 1 about to get promotion", then "Light Pawn 1
+/// is now tagged for promotion, and is to be promoted later", `scn_aoa_05`,
+/// `scn_aoa_06`), and that move, played by the game from `prev`'s position (without
+/// promoting; among its pseudo-legal moves, as the book's scenes hold no royals),
+/// leaves the piece carrying a tag.
+pub(super) fn tags_earned<'a>(
+    scene: &'a Scene,
+    prev: Option<&Scene>,
+    v: &Variant,
+    but: &[&str],
+) -> BTreeSet<&'a str> {
+    let mut out = BTreeSet::new();
+    let Some(prev) = prev else {
+        return out;
+    };
+    let g = &v.game;
+    for cell in &scene.action_markers {
+        let Some(&(_, letter)) = scene.pieces.iter().find(|(c, _)| c == cell) else {
+            continue;
+        };
+        if but.contains(&cell.as_str()) {
+            continue;
+        }
+        for (from, to, kind) in &prev.arrows {
+            let (Some(from), Some(to)) = (from, to) else {
+                continue;
+            };
+            if to != cell
+                || kind != "legal"
+                || !prev.pieces.iter().any(|(c, l)| c == from && *l == letter)
+            {
+                continue;
+            }
+            let side = side_of(letter);
+            let fen = v.fen_untagged(prev.size, &prev.pieces, side, &converted(prev, None));
+            let Ok(mut pos) = g.position(&fen) else {
+                continue;
+            };
+            // The move among the pseudo-legal ones (a scene without royals has no legal
+            // moves: the game is over).
+            let uci = format!("{from}{to}");
+            let mut pseudo = Vec::new();
+            g.move_generator().pseudo_moves(&pos, &mut pseudo);
+            let Some(mv) = pseudo.iter().find(|mv| g.uci(mv) == uci) else {
+                continue;
+            };
+            g.make(&mut pos, mv);
+            let at = g.rules().cell(cell).unwrap();
+            let o = pos.occupant(at);
+            if !o.is_empty()
+                && g.letter(o.side(), o.kind()).starts_with(letter)
+                && pos.tags(at) != 0
+            {
+                out.insert(cell.as_str());
+            }
+        }
+    }
+    out
+}
+
 /// `pos` with the en passant state the scene shows for `side` to capture: a Legal
 /// (green) field marker on a Pawn of the other side is its en passant tag (book,
 /// Miranda's Veil, "En passant not blocked": the Pawn that rushed "has been tagged as
@@ -371,4 +434,86 @@ pub(super) fn foe_kings(scene: &Scene, side: Side) -> BTreeSet<String> {
         .filter(|(_, l)| side_of(*l) != side && l.eq_ignore_ascii_case(&'K'))
         .map(|(c, _)| c.clone())
         .collect()
+}
+
+/// A move drawn made (its piece already on its destination, its path drawn grey from
+/// where it started: Tamoanchan Revisited, "Finished move with 8 steps performed",
+/// `scn_tr_05`; Age of Aquarius, the dark Unicorn's reply drawn made, `scn_aoa_07`):
+/// when every mark of the scene is grey and its arrows are one chain from a cell where no
+/// piece stands to a piece, the scene holds when that chain is the path of one of the
+/// piece's plies from the chain's start (the piece set back there). `None` when the
+/// scene draws anything else.
+pub(super) fn made(scene: &Scene, v: &Variant) -> Option<Result<(), String>> {
+    if scene.arrows.iter().any(|(_, _, k)| k != "blocked")
+        || scene.marks.iter().any(|(_, k)| k != "blocked")
+    {
+        return None;
+    }
+    let mut arrows: Vec<(&str, &str)> = Vec::new();
+    for (f, e, _) in &scene.arrows {
+        arrows.push((f.as_deref()?, e.as_deref()?));
+    }
+    // The chain's start: the one arrow start that no arrow ends on.
+    let starts: Vec<&str> = arrows
+        .iter()
+        .map(|(f, _)| *f)
+        .filter(|f| !arrows.iter().any(|(_, e)| e == f))
+        .collect();
+    let [start] = starts[..] else {
+        return None;
+    };
+    let mut chain = vec![start];
+    while let Some((_, e)) = arrows.iter().find(|(f, _)| *f == *chain.last().unwrap()) {
+        if chain.contains(e) {
+            return None;
+        }
+        chain.push(e);
+    }
+    if chain.len() != arrows.len() + 1 {
+        return None;
+    }
+    let end = *chain.last().unwrap();
+    let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
+    let &letter = at.get(end)?;
+    if at.contains_key(start) || v.stands_still(letter) {
+        return None;
+    }
+    let g = &v.game;
+    let pieces: Vec<(String, char)> = scene
+        .pieces
+        .iter()
+        .map(|(c, l)| {
+            (
+                if c == end {
+                    start.to_string()
+                } else {
+                    c.clone()
+                },
+                *l,
+            )
+        })
+        .collect();
+    let side = side_of(letter);
+    let fen = v.fen(scene.size, &pieces, side);
+    let pos = match g.position(&fen) {
+        Ok(p) => p,
+        Err(e) => return Some(Err(format!("FEN {fen}: {e:?}"))),
+    };
+    let from = g.rules().cell(start)?;
+    let mut walker = Walker::new(g.rules().table());
+    let mut b = PathTreeBuilder::new();
+    walker.walk(&pos, side, pos.occupant(from).kind(), from, &mut b);
+    let tree = b.finish(side, pos.occupant(from).kind(), from);
+    let want: Vec<CellId> = chain[1..]
+        .iter()
+        .filter_map(|c| g.rules().cell(c))
+        .collect();
+    if tree.plies.iter().any(|p| p.path == want) {
+        Some(Ok(()))
+    } else {
+        Some(Err(format!(
+            "the move drawn made, {}, is no ply of its piece from {start}",
+            chain.join("-")
+        )))
+    }
 }

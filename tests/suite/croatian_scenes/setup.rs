@@ -207,6 +207,7 @@ pub(crate) fn read_fen(fen: &str, width: usize, pairs: bool) -> Vec<(String, cha
 }
 
 /// One scene read from the data file.
+#[derive(Clone)]
 pub(super) struct Scene {
     pub(super) name: String,
     pub(super) variant: String,
@@ -222,6 +223,9 @@ pub(super) struct Scene {
     /// The cells of its Legal field markers standing on a Pawn: the Pawn's en passant
     /// tag (see [`rushed`]).
     pub(super) rushed: BTreeSet<String>,
+    /// Its texts that are not numbers (labels the prose refers to, no marks): cell, text
+    /// (a King's start `K`, see [`castling`](super::castling)).
+    pub(super) labels: Vec<(String, String)>,
 }
 
 /// A JSON list of `[cell, letter]` pairs: the pieces a scene or a start places.
@@ -282,7 +286,15 @@ pub(super) fn scenes() -> (Vec<Scene>, Value) {
             .filter_map(|m| cell(&m[0]))
             .filter(|c| at.contains(&(c.clone(), 'P')) || at.contains(&(c.clone(), 'p')))
             .collect();
+        let labels = s["texts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| !t[1].as_str().unwrap().chars().all(|c| c.is_ascii_digit()))
+            .filter_map(|t| Some((cell(&t[0])?, t[1].as_str().unwrap().to_string())))
+            .collect();
         out.push(Scene {
+            labels,
             action_markers,
             rushed,
             name: s["name"].as_str().unwrap().to_string(),

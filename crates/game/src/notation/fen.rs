@@ -162,7 +162,7 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
             rest.next();
             if text != "-" {
                 for (i, c) in text.char_indices() {
-                    let bits: u32 = game
+                    let bits: u64 = game
                         .castlings
                         .iter()
                         .enumerate()
@@ -171,7 +171,7 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                                 && (m.letter == c
                                     || (m.king_takes_rook && file_letter(game, m) == c))
                         })
-                        .map(|(i, _)| 1u32 << i)
+                        .map(|(i, _)| 1u64 << i)
                         .sum();
                     if let Some(gt) = game.gating() {
                         // Gating rights (Fairy-Stockfish's Seirawan chess): a castling
@@ -260,8 +260,8 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         .iter()
         .enumerate()
         .filter(|(_, c)| c.tag != 0)
-        .map(|(i, _)| 1u32 << i)
-        .sum::<u32>();
+        .map(|(i, _)| 1u64 << i)
+        .sum::<u64>();
     // En passant: `-` or a cell.
     if let Some(&(ep_at, text)) = rest.peek() {
         if text == "-" {

@@ -105,8 +105,8 @@ pub(super) struct SiblingWalks {
     pub(super) deferred: u64,
     /// Castling of the side to move: (watcher bit, legal castlings, castling
     /// rights of that side), and the mask of that side's castling rights.
-    pub(super) castling: Option<(u64, u64, u32)>,
-    pub(super) castling_mask: u32,
+    pub(super) castling: Option<(u64, u64, u64)>,
+    pub(super) castling_mask: u64,
 }
 
 #[derive(Clone, Copy, Default)]

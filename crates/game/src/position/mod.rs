@@ -144,7 +144,7 @@ pub struct GamePosition {
     pub(crate) counts: [Vec<u8>; 2],
     pub(crate) side: Side,
     /// One bit per [`super::CastlingMove`].
-    pub(crate) castling: u32,
+    pub(crate) castling: u64,
     /// Per side: its gating rights (`gating`), bit `f` the right on the zone's cell on
     /// file `f`. Zero in games without gating. Hashed; journaled.
     pub(crate) gates: [u32; 2],
@@ -202,7 +202,7 @@ impl PartialEq for GamePosition {
 pub struct Undo {
     /// The journal's length before the move (a `u32`: the record stays 48 bytes).
     pub(crate) mark: u32,
-    pub(crate) castling: u32,
+    pub(crate) castling: u64,
     pub(crate) ep: EnPassant,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
@@ -430,7 +430,7 @@ impl GamePosition {
 
     /// The castling rights left: bit `i` for castling number `i` of
     /// [`Game::castlings`](crate::Game::castlings).
-    pub fn castling_rights(&self) -> u32 {
+    pub fn castling_rights(&self) -> u64 {
         self.castling
     }
 

@@ -99,7 +99,7 @@ impl Keys {
     #[inline(always)]
     pub(crate) fn state_change(
         &self,
-        (side, castling, ep): (Side, u32, &super::EnPassant),
+        (side, castling, ep): (Side, u64, &super::EnPassant),
         pos: &GamePosition,
     ) -> u64 {
         let mut h = 0;
@@ -138,7 +138,7 @@ impl Keys {
 
     /// The keys of the castling rights in `rights` (bit `i`: castling number `i`).
     #[inline]
-    pub(crate) fn castling_keys(&self, mut rights: u32) -> u64 {
+    pub(crate) fn castling_keys(&self, mut rights: u64) -> u64 {
         let mut h = 0;
         while rights != 0 {
             let i = rights.trailing_zeros() as usize;
