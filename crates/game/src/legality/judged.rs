@@ -455,28 +455,30 @@ impl MoveGenerator<'_> {
         // The kinds' plans (`kernel::plan`) in the node they are made for: one lookup
         // per piece for the common cases, the general path below for the rest.
         let planned = !GATE && !BLAST && !FORWARD && simple && reach::Reach::<B>::BUILT;
-        let plans = bb.plans.side(side);
-        for i in Cells::of(s.occ & !s.theirs) {
-            let kind = pos.cells[i].kind();
-            if planned {
-                match plans.of(kind, i) {
-                    Plan::Gather(slot) if !s.pinned.has(i) => {
-                        gathered[slot as usize].set(i);
-                        continue;
-                    }
+        let mut rest = s.occ & !s.theirs;
+        if planned {
+            // A loop of its own, so that the general path's state stays out of it;
+            // the pieces without a plan here are left to the general loop below.
+            let plans = bb.plans.side(side);
+            let mut other = B::ZERO;
+            for i in Cells::of(rest) {
+                match plans.of(pos.cells[i].kind(), i) {
+                    Plan::Gather(slot) if !s.pinned.has(i) => gathered[slot as usize].set(i),
                     Plan::Reach(t) => {
                         let to = bb.reach.of_planned(t, s.occ, s.theirs, || !pos.moved(i));
                         count += (to & *s.allowed(Some(i))).count() as u64;
-                        continue;
                     }
                     Plan::Royal(t) if i == royal => {
                         let to = bb.reach.of_planned(t, s.occ, s.theirs, || !pos.moved(i));
                         count += royal_moves(k, &s, pos, i, to);
-                        continue;
                     }
-                    _ => {}
+                    _ => other.set(i),
                 }
             }
+            rest = other;
+        }
+        for i in Cells::of(rest) {
+            let kind = pos.cells[i].kind();
             if at_once {
                 let slot = bb.shifts.slot(side, kind);
                 if slot != shifts::NONE && !s.pinned.has(i) && bb.shifts.from(side, kind).has(i) {
