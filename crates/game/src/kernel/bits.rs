@@ -167,6 +167,30 @@ impl<B: Bits> Iterator for Cells<B> {
     }
 }
 
+/// The cells of `cells` that hold exactly the occupant `o` (a piece of one kind and
+/// side), eight cells per word operation: for a kind with many pieces (pawns), one
+/// pass instead of a test per piece. For boards of up to two words (a bigger board's
+/// empty runs are better skipped, as [`occupancy`] does).
+#[inline]
+pub(crate) fn holding<B: Bits>(cells: &[crate::walk::Occupant], o: crate::walk::Occupant) -> B {
+    let mut set = B::ZERO;
+    let pattern = u64::from(o.0) * 0x0101_0101_0101_0101;
+    for (j, ch) in cells.chunks_exact(8).enumerate() {
+        // The bytes equal to `o` are the zero bytes of `w`: those whose low seven
+        // bits do not carry into bit 7 and whose bit 7 is clear.
+        let w = u64::from_le_bytes(std::array::from_fn(|i| ch[i].0)) ^ pattern;
+        let same = !((w & LOW).wrapping_add(LOW) | w) & HIGH;
+        set.or_byte(gather(same), 8 * j);
+    }
+    let base = cells.len() / 8 * 8;
+    for (i, &c) in cells[base..].iter().enumerate() {
+        if c == o {
+            set |= B::bit(base + i);
+        }
+    }
+    set
+}
+
 /// The cells of `cells` (occupants: 0 empty, bit 7 the second side) that hold a
 /// piece, and those of them that hold a piece of the second side; eight cells per
 /// word operation.
@@ -483,6 +507,46 @@ mod tests {
         check::<u64>(&mut seed);
         check::<u128>(&mut seed);
         check::<Words<4>>(&mut seed);
+    }
+
+    /// `holding` is the cells holding one occupant, tested cell by cell, on random
+    /// boards of several sizes (with a tail of fewer than eight cells), for occupants
+    /// of both sides (their bytes differ in bit 7 alone).
+    #[test]
+    fn holding_is_the_cells_of_one_occupant() {
+        use super::holding;
+        use crate::ids::{PieceId, Side};
+        use crate::walk::Occupant;
+        let mut seed = 0x0bad_cafe_f00d_1234u64;
+        for size in [1usize, 7, 8, 63, 64, 81, 90, 100, 128] {
+            for _ in 0..20 {
+                let cells: Vec<Occupant> = (0..size)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        match seed % 5 {
+                            0 | 1 => Occupant::EMPTY,
+                            2 => Occupant::piece(Side::First, PieceId((seed >> 8) as u8 % 3)),
+                            _ => Occupant::piece(Side::Second, PieceId((seed >> 8) as u8 % 3)),
+                        }
+                    })
+                    .collect();
+                for side in [Side::First, Side::Second] {
+                    for k in 0..3 {
+                        let o = Occupant::piece(side, PieceId(k));
+                        let want = |c: usize| cells[c] == o;
+                        let set: u128 = holding(&cells, o);
+                        assert!((0..size).all(|c| set.has(c) == want(c)), "{size}");
+                        assert!((size..128).all(|c| !set.has(c)));
+                        if size <= 64 {
+                            let set: u64 = holding(&cells, o);
+                            assert!((0..size).all(|c| set.has(c) == want(c)), "{size}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -11,12 +11,12 @@ use super::quick::Quick;
 use super::safety::Safety;
 use crate::compact::{MoveList, MoveOut};
 use crate::ids::CellId;
-use crate::kernel::bits::{Bits, Cells};
+use crate::kernel::bits::{holding, Bits, Cells};
 use crate::kernel::exposure::Exposure;
 use crate::kernel::plan::Plan;
 use crate::kernel::{self, reach, shifts, with_bits, Bitboards};
 use crate::movegen::{expand_promotions, Destinations, Keep, Plies};
-use crate::walk::{Ply, Sink};
+use crate::walk::{Occupant, Ply, Sink};
 use crate::{GameMove, GamePosition, MoveGenerator};
 
 /// The moves of a piece in the legal list: in a simple node, for a piece judged by
@@ -459,6 +459,16 @@ impl MoveGenerator<'_> {
         if planned {
             // A loop of its own, so that the general path's state stays out of it;
             // the pieces without a plan here are left to the general loop below.
+            // The kinds counted at once, found in one pass each (their plan is
+            // `Gather` exactly on `Shifts::from`): the pieces not pinned there are
+            // gathered without a lookup per piece.
+            for (slot, &kind) in bb.shifts.kinds(side).iter().enumerate() {
+                let set = holding::<B>(&pos.cells, Occupant::piece(side, kind))
+                    & bb.shifts.from(side, kind)
+                    & !s.pinned;
+                gathered[slot] = set;
+                rest &= !set;
+            }
             let plans = bb.plans.side(side);
             let mut other = B::ZERO;
             for i in Cells::of(rest) {
