@@ -344,12 +344,7 @@ impl<B: Bits> Reach<B> {
     #[inline(always)]
     pub(crate) fn of_planned(&self, t: Tree, occ: B, foes: B, unmoved: impl Fn() -> bool) -> B {
         if t.swept != NOT_SWEPT {
-            let s = &self.swept[t.swept as usize];
-            let mut sight = s.leaps;
-            for &(up, down) in &self.pairs[s.pairs.0 as usize..s.pairs.1 as usize] {
-                sight |= B::in_sight(up, down, occ);
-            }
-            return sight & (s.empty & !occ | s.foe & foes);
+            return self.of_swept(t.swept, occ, foes);
         }
         let n = u32::from(t.leaps) + u32::from(t.up) + u32::from(t.down);
         if t.initial {
@@ -382,6 +377,24 @@ impl<B: Bits> Reach<B> {
             to |= r.empty & !(B::below(c) | B::bit(c)) | r.foe & foes & B::bit(c);
         }
         to
+    }
+
+    /// The swept form of the tree `t` ([`Swept`]), if it has one: its index for
+    /// [`Reach::of_swept`].
+    pub(crate) fn swept_of(&self, t: Tree) -> Option<u32> {
+        (t.swept != NOT_SWEPT).then_some(t.swept)
+    }
+
+    /// [`Reach::of_planned`] of a tree with the swept form `w` ([`Reach::swept_of`]):
+    /// the cells in sight (the leaps, each pair of rays at once) where its moves land.
+    #[inline(always)]
+    pub(crate) fn of_swept(&self, w: u32, occ: B, foes: B) -> B {
+        let s = &self.swept[w as usize];
+        let mut sight = s.leaps;
+        for &(up, down) in &self.pairs[s.pairs.0 as usize..s.pairs.1 as usize] {
+            sight |= B::in_sight(up, down, occ);
+        }
+        sight & (s.empty & !occ | s.foe & foes)
     }
 
     /// Every cell a move of the tree `(first, count)` ([`Reach::tree`]) may end on,

@@ -474,11 +474,21 @@ impl MoveGenerator<'_> {
             for i in Cells::of(rest) {
                 match plans.of(pos.cells[i].kind(), i) {
                     Plan::Gather(slot) if !s.pinned.has(i) => gathered[slot as usize].set(i),
+                    Plan::SweptReach(w) => {
+                        let to = bb.reach.of_swept(w, s.occ, s.theirs);
+                        count += (to & *s.allowed(Some(i))).count() as u64;
+                    }
+                    Plan::SweptRoyal(w) if i == royal => {
+                        let to = bb.reach.of_swept(w, s.occ, s.theirs);
+                        count += royal_moves(k, &s, pos, i, to);
+                    }
                     Plan::Reach(t) => {
+                        let t = bb.plans.tree(t);
                         let to = bb.reach.of_planned(t, s.occ, s.theirs, || !pos.moved(i));
                         count += (to & *s.allowed(Some(i))).count() as u64;
                     }
                     Plan::Royal(t) if i == royal => {
+                        let t = bb.plans.tree(t);
                         let to = bb.reach.of_planned(t, s.occ, s.theirs, || !pos.moved(i));
                         count += royal_moves(k, &s, pos, i, to);
                     }
