@@ -274,13 +274,16 @@ impl<B: Bits> Reach<B> {
             .filter(|r| r.leaps)
             .map_or(B::ZERO, |r| r.cells);
         let lines = &rays[usize::from(!leaps.is_zero())..];
-        let up: Vec<B> = lines.iter().filter(|r| r.up).map(|r| r.cells).collect();
-        let down: Vec<B> = lines.iter().filter(|r| !r.up).map(|r| r.cells).collect();
+        let mut up = lines.iter().filter(|r| r.up).map(|r| r.cells);
+        let mut down = lines.iter().filter(|r| !r.up).map(|r| r.cells);
         let first = self.pairs.len() as u32;
-        for k in 0..up.len().max(down.len()) {
-            let u = up.get(k).copied().unwrap_or(B::ZERO);
-            let d = down.get(k).copied().unwrap_or(B::ZERO);
-            self.pairs.push((u, d));
+        loop {
+            match (up.next(), down.next()) {
+                (None, None) => break,
+                (u, d) => self
+                    .pairs
+                    .push((u.unwrap_or(B::ZERO), d.unwrap_or(B::ZERO))),
+            }
         }
         let swept = Swept {
             leaps,
