@@ -56,6 +56,9 @@ pub(crate) trait Bits:
     /// The set whose cells `at..at + 8` are the bits of `byte`.
     fn byte_at(byte: u8, at: usize) -> Self;
 
+    /// The set whose word `i` (`i < WORDS`) is `w`, every other word empty.
+    fn word_at(w: u64, i: usize) -> Self;
+
     /// Word `i` of the set (`i < WORDS`): cells `64 * i..64 * i + 64`, bit `c % 64`
     /// for cell `c`.
     fn word(&self, i: usize) -> u64;
@@ -167,20 +170,77 @@ impl<B: Bits> Iterator for Cells<B> {
     }
 }
 
+/// The eight occupants of `ch` (eight cells) as the bytes of one word, the first cell
+/// lowest.
+#[inline(always)]
+fn word_of(ch: &[crate::walk::Occupant]) -> u64 {
+    u64::from_le_bytes(std::array::from_fn(|i| ch[i].0))
+}
+
+/// Up to eight words of per-byte flags (bit 7 of each byte, as [`gather`] reads
+/// them), the flags of 64 cells, made one word of cells without a multiply per word:
+/// the flags of word `j` are put at bit `j` of each byte (bit `8k + j` for cell
+/// `8j + k`), and the 8×8 bit matrix is transposed once at the end.
+#[derive(Default)]
+struct Flags {
+    acc: u64,
+    j: u32,
+}
+
+impl Flags {
+    /// Adds the next word's flags.
+    #[inline(always)]
+    fn push(&mut self, flags: u64) {
+        self.acc |= (flags >> 7) << self.j;
+        self.j += 1;
+    }
+
+    /// The cells flagged (bit `8j + k` for byte `k` of word `j`).
+    #[inline(always)]
+    fn cells(&self) -> u64 {
+        transpose8(self.acc)
+    }
+}
+
+/// The 8×8 bit matrix `x` (bit `8a + b` is row `a`, column `b`) transposed: bit
+/// `8a + b` moved to `8b + a`, by three exchanges of blocks (1×1, 2×2, 4×4) across
+/// the diagonal.
+#[inline(always)]
+fn transpose8(mut x: u64) -> u64 {
+    let t = (x ^ (x >> 7)) & 0x00aa_00aa_00aa_00aa;
+    x ^= t ^ (t << 7);
+    let t = (x ^ (x >> 14)) & 0x0000_cccc_0000_cccc;
+    x ^= t ^ (t << 14);
+    let t = (x ^ (x >> 28)) & 0x0000_0000_f0f0_f0f0;
+    x ^ t ^ (t << 28)
+}
+
 /// The cells of `cells` that hold exactly the occupant `o` (a piece of one kind and
 /// side), eight cells per word operation: for a kind with many pieces (pawns), one
 /// pass instead of a test per piece. For boards of up to two words (a bigger board's
 /// empty runs are better skipped, as [`occupancy`] does).
 #[inline]
 pub(crate) fn holding<B: Bits>(cells: &[crate::walk::Occupant], o: crate::walk::Occupant) -> B {
-    let mut set = B::ZERO;
     let pattern = u64::from(o.0) * 0x0101_0101_0101_0101;
-    for (j, ch) in cells.chunks_exact(8).enumerate() {
-        // The bytes equal to `o` are the zero bytes of `w`: those whose low seven
-        // bits do not carry into bit 7 and whose bit 7 is clear.
-        let w = u64::from_le_bytes(std::array::from_fn(|i| ch[i].0)) ^ pattern;
-        let same = !((w & LOW).wrapping_add(LOW) | w) & HIGH;
-        set.or_byte(gather(same), 8 * j);
+    // The bytes equal to `o` are the zero bytes of `w`: those whose low seven bits do
+    // not carry into bit 7 and whose bit 7 is clear.
+    let same = |w: u64| {
+        let w = w ^ pattern;
+        !((w & LOW).wrapping_add(LOW) | w) & HIGH
+    };
+    let mut set = B::ZERO;
+    if B::WORDS <= 2 {
+        for (g, group) in cells.chunks(64).enumerate() {
+            let mut flags = Flags::default();
+            for ch in group.chunks_exact(8) {
+                flags.push(same(word_of(ch)));
+            }
+            set |= B::word_at(flags.cells(), g);
+        }
+    } else {
+        for (j, ch) in cells.chunks_exact(8).enumerate() {
+            set.or_byte(gather(same(word_of(ch))), 8 * j);
+        }
     }
     let base = cells.len() / 8 * 8;
     for (i, &c) in cells[base..].iter().enumerate() {
@@ -193,7 +253,7 @@ pub(crate) fn holding<B: Bits>(cells: &[crate::walk::Occupant], o: crate::walk::
 
 /// The cells of `cells` (occupants: 0 empty, bit 7 the second side) that hold a
 /// piece, and those of them that hold a piece of the second side; eight cells per
-/// word operation.
+/// word operation (on boards of up to two words, gathered by [`Flags`]).
 #[inline]
 pub(crate) fn occupancy<B: Bits>(cells: &[crate::walk::Occupant]) -> (B, B) {
     let (mut occ, mut second) = (B::ZERO, B::ZERO);
@@ -204,7 +264,20 @@ pub(crate) fn occupancy<B: Bits>(cells: &[crate::walk::Occupant]) -> (B, B) {
         occ.or_byte(gather(full), at);
         second.or_byte(gather(full & w), at);
     };
-    if B::WORDS > 2 {
+    if B::WORDS <= 2 {
+        for (g, group) in cells.chunks(64).enumerate() {
+            let (mut o, mut s) = (Flags::default(), Flags::default());
+            for ch in group.chunks_exact(8) {
+                let w = word_of(ch);
+                let x = w & LOW;
+                let full = (x.wrapping_add(LOW) | x) & HIGH;
+                o.push(full);
+                s.push(full & w);
+            }
+            occ |= B::word_at(o.cells(), g);
+            second |= B::word_at(s.cells(), g);
+        }
+    } else {
         // A big board is mostly empty: its empty runs of 32 cells are passed over in
         // one test, then those of eight.
         let groups = cells.chunks_exact(32);
@@ -227,10 +300,6 @@ pub(crate) fn occupancy<B: Bits>(cells: &[crate::walk::Occupant]) -> (B, B) {
             if w != 0 {
                 add(w, start + 8 * j);
             }
-        }
-    } else {
-        for (j, ch) in cells.chunks_exact(8).enumerate() {
-            add(word(ch), 8 * j);
         }
     }
     let rest = &cells[cells.len() / 8 * 8..];
@@ -335,6 +404,12 @@ impl Bits for u64 {
     }
 
     #[inline(always)]
+    fn word_at(w: u64, i: usize) -> u64 {
+        debug_assert!(i == 0);
+        w
+    }
+
+    #[inline(always)]
     fn word(&self, i: usize) -> u64 {
         debug_assert!(i == 0);
         *self
@@ -380,6 +455,11 @@ impl Bits for u128 {
     #[inline(always)]
     fn byte_at(byte: u8, at: usize) -> u128 {
         (byte as u128) << at
+    }
+
+    #[inline(always)]
+    fn word_at(w: u64, i: usize) -> u128 {
+        (w as u128) << (64 * i)
     }
 
     #[inline(always)]
