@@ -56,6 +56,9 @@ pub(crate) trait Bits:
     /// The set whose cells `at..at + 8` are the bits of `byte`.
     fn byte_at(byte: u8, at: usize) -> Self;
 
+    /// The set whose word `i` (`i < WORDS`) is `w`, every other word empty.
+    fn word_at(w: u64, i: usize) -> Self;
+
     /// Word `i` of the set (`i < WORDS`): cells `64 * i..64 * i + 64`, bit `c % 64`
     /// for cell `c`.
     fn word(&self, i: usize) -> u64;
@@ -75,6 +78,46 @@ pub(crate) trait Bits:
     /// The set with every cell `c` moved to `c + up - down` (one of `up` and `down`
     /// is 0, both below [`Bits::CELLS`]); cells moved past either end are dropped.
     fn shifted(self, up: u32, down: u32) -> Self;
+
+    /// The cells in sight along the ray `up` (cells above one start cell, nearest
+    /// first in rising ids) and the ray `down` (cells below it, nearest first in
+    /// falling ids), either possibly empty, over the occupied cells `occ`: each ray's
+    /// cells up to and including its first occupied one.
+    #[inline(always)]
+    fn in_sight(up: Self, down: Self, occ: Self) -> Self {
+        let mut sight = Self::ZERO;
+        let b = occ & up;
+        sight |= if b.is_zero() {
+            up
+        } else {
+            let c = b.lowest();
+            up & (Self::below(c) | Self::bit(c))
+        };
+        let b = occ & down;
+        sight |= if b.is_zero() {
+            down
+        } else {
+            down & !Self::below(b.highest())
+        };
+        sight
+    }
+}
+
+/// [`Bits::in_sight`] in one word's arithmetic: with `m` the first blocker below
+/// (or bit 0 when there is none), `upper - m` clears the first blocker above and sets
+/// every bit from `m` up to it, so `upper ^ (upper - m)` holds exactly the cells from
+/// `m` to the first blocker above (every cell from `m` up when there is none); no
+/// branch, one bit scan.
+macro_rules! in_sight_word {
+    ($t:ty) => {
+        #[inline(always)]
+        fn in_sight(up: $t, down: $t, occ: $t) -> $t {
+            let upper = occ & up;
+            let lower = (occ & down) | 1;
+            let m = 1 << (<$t>::BITS - 1 - lower.leading_zeros());
+            (up | down) & (upper ^ upper.wrapping_sub(m))
+        }
+    };
 }
 
 /// The bytes of a word: 0x80 in each.
@@ -127,9 +170,90 @@ impl<B: Bits> Iterator for Cells<B> {
     }
 }
 
+/// The eight occupants of `ch` (eight cells) as the bytes of one word, the first cell
+/// lowest.
+#[inline(always)]
+fn word_of(ch: &[crate::walk::Occupant]) -> u64 {
+    u64::from_le_bytes(std::array::from_fn(|i| ch[i].0))
+}
+
+/// Up to eight words of per-byte flags (bit 7 of each byte, as [`gather`] reads
+/// them), the flags of 64 cells, made one word of cells without a multiply per word:
+/// the flags of word `j` are put at bit `j` of each byte (bit `8k + j` for cell
+/// `8j + k`), and the 8×8 bit matrix is transposed once at the end.
+#[derive(Default)]
+struct Flags {
+    acc: u64,
+    j: u32,
+}
+
+impl Flags {
+    /// Adds the next word's flags.
+    #[inline(always)]
+    fn push(&mut self, flags: u64) {
+        self.acc |= (flags >> 7) << self.j;
+        self.j += 1;
+    }
+
+    /// The cells flagged (bit `8j + k` for byte `k` of word `j`).
+    #[inline(always)]
+    fn cells(&self) -> u64 {
+        transpose8(self.acc)
+    }
+}
+
+/// The 8×8 bit matrix `x` (bit `8a + b` is row `a`, column `b`) transposed: bit
+/// `8a + b` moved to `8b + a`, by three exchanges of blocks (1×1, 2×2, 4×4) across
+/// the diagonal.
+#[inline(always)]
+fn transpose8(mut x: u64) -> u64 {
+    let t = (x ^ (x >> 7)) & 0x00aa_00aa_00aa_00aa;
+    x ^= t ^ (t << 7);
+    let t = (x ^ (x >> 14)) & 0x0000_cccc_0000_cccc;
+    x ^= t ^ (t << 14);
+    let t = (x ^ (x >> 28)) & 0x0000_0000_f0f0_f0f0;
+    x ^ t ^ (t << 28)
+}
+
+/// The cells of `cells` that hold exactly the occupant `o` (a piece of one kind and
+/// side), eight cells per word operation: for a kind with many pieces (pawns), one
+/// pass instead of a test per piece. For boards of up to two words (a bigger board's
+/// empty runs are better skipped, as [`occupancy`] does).
+#[inline]
+pub(crate) fn holding<B: Bits>(cells: &[crate::walk::Occupant], o: crate::walk::Occupant) -> B {
+    let pattern = u64::from(o.0) * 0x0101_0101_0101_0101;
+    // The bytes equal to `o` are the zero bytes of `w`: those whose low seven bits do
+    // not carry into bit 7 and whose bit 7 is clear.
+    let same = |w: u64| {
+        let w = w ^ pattern;
+        !((w & LOW).wrapping_add(LOW) | w) & HIGH
+    };
+    let mut set = B::ZERO;
+    if B::WORDS <= 2 {
+        for (g, group) in cells.chunks(64).enumerate() {
+            let mut flags = Flags::default();
+            for ch in group.chunks_exact(8) {
+                flags.push(same(word_of(ch)));
+            }
+            set |= B::word_at(flags.cells(), g);
+        }
+    } else {
+        for (j, ch) in cells.chunks_exact(8).enumerate() {
+            set.or_byte(gather(same(word_of(ch))), 8 * j);
+        }
+    }
+    let base = cells.len() / 8 * 8;
+    for (i, &c) in cells[base..].iter().enumerate() {
+        if c == o {
+            set |= B::bit(base + i);
+        }
+    }
+    set
+}
+
 /// The cells of `cells` (occupants: 0 empty, bit 7 the second side) that hold a
 /// piece, and those of them that hold a piece of the second side; eight cells per
-/// word operation.
+/// word operation (on boards of up to two words, gathered by [`Flags`]).
 #[inline]
 pub(crate) fn occupancy<B: Bits>(cells: &[crate::walk::Occupant]) -> (B, B) {
     let (mut occ, mut second) = (B::ZERO, B::ZERO);
@@ -140,7 +264,20 @@ pub(crate) fn occupancy<B: Bits>(cells: &[crate::walk::Occupant]) -> (B, B) {
         occ.or_byte(gather(full), at);
         second.or_byte(gather(full & w), at);
     };
-    if B::WORDS > 2 {
+    if B::WORDS <= 2 {
+        for (g, group) in cells.chunks(64).enumerate() {
+            let (mut o, mut s) = (Flags::default(), Flags::default());
+            for ch in group.chunks_exact(8) {
+                let w = word_of(ch);
+                let x = w & LOW;
+                let full = (x.wrapping_add(LOW) | x) & HIGH;
+                o.push(full);
+                s.push(full & w);
+            }
+            occ |= B::word_at(o.cells(), g);
+            second |= B::word_at(s.cells(), g);
+        }
+    } else {
         // A big board is mostly empty: its empty runs of 32 cells are passed over in
         // one test, then those of eight.
         let groups = cells.chunks_exact(32);
@@ -163,10 +300,6 @@ pub(crate) fn occupancy<B: Bits>(cells: &[crate::walk::Occupant]) -> (B, B) {
             if w != 0 {
                 add(w, start + 8 * j);
             }
-        }
-    } else {
-        for (j, ch) in cells.chunks_exact(8).enumerate() {
-            add(word(ch), 8 * j);
         }
     }
     let rest = &cells[cells.len() / 8 * 8..];
@@ -271,6 +404,12 @@ impl Bits for u64 {
     }
 
     #[inline(always)]
+    fn word_at(w: u64, i: usize) -> u64 {
+        debug_assert!(i == 0);
+        w
+    }
+
+    #[inline(always)]
     fn word(&self, i: usize) -> u64 {
         debug_assert!(i == 0);
         *self
@@ -280,6 +419,8 @@ impl Bits for u64 {
     fn shifted(self, up: u32, down: u32) -> u64 {
         (self << up) >> down
     }
+
+    in_sight_word!(u64);
 }
 
 impl Bits for u128 {
@@ -317,6 +458,11 @@ impl Bits for u128 {
     }
 
     #[inline(always)]
+    fn word_at(w: u64, i: usize) -> u128 {
+        (w as u128) << (64 * i)
+    }
+
+    #[inline(always)]
     fn word(&self, i: usize) -> u64 {
         (*self >> (64 * i)) as u64
     }
@@ -325,6 +471,8 @@ impl Bits for u128 {
     fn shifted(self, up: u32, down: u32) -> u128 {
         (self << up) >> down
     }
+
+    in_sight_word!(u128);
 }
 
 #[cfg(test)]
@@ -381,6 +529,104 @@ mod tests {
         }
         check::<Words<11>>(&[0, 63, 64, 703]);
         check::<Words<11>>(&(0..704).collect::<Vec<_>>());
+    }
+
+    /// `in_sight` (one word's arithmetic for `u64` and `u128`, the default on wider
+    /// sets) is each ray walked cell by cell to its first occupied cell, on random
+    /// rays above and below random start cells, on the edges of the set too.
+    #[test]
+    fn in_sight_is_each_ray_walked_to_its_first_blocker() {
+        use super::super::words::Words;
+        fn check<B: Bits>(seed: &mut u64) {
+            let mut next = || {
+                *seed ^= *seed << 13;
+                *seed ^= *seed >> 7;
+                *seed ^= *seed << 17;
+                *seed
+            };
+            for round in 0..400 {
+                let from = match round {
+                    0 => 0,
+                    1 => B::CELLS - 1,
+                    _ => next() as usize % B::CELLS,
+                };
+                let (mut up, mut down, mut occ) = (B::ZERO, B::ZERO, B::ZERO);
+                let density = 1 + next() % 4;
+                for c in 0..B::CELLS {
+                    let r = next();
+                    if c != from && r % 3 == 0 {
+                        if c > from {
+                            up.set(c);
+                        } else {
+                            down.set(c);
+                        }
+                    }
+                    if (r >> 8) % 8 < density {
+                        occ.set(c);
+                    }
+                }
+                let mut want = B::ZERO;
+                for c in (from + 1..B::CELLS).filter(|&c| up.has(c)) {
+                    want.set(c);
+                    if occ.has(c) {
+                        break;
+                    }
+                }
+                for c in (0..from).rev().filter(|&c| down.has(c)) {
+                    want.set(c);
+                    if occ.has(c) {
+                        break;
+                    }
+                }
+                assert_eq!(B::in_sight(up, down, occ), want, "from {from}");
+                assert_eq!(B::in_sight(up, B::ZERO, occ), want & up, "from {from}");
+                assert_eq!(B::in_sight(B::ZERO, down, occ), want & down, "from {from}");
+            }
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        check::<u64>(&mut seed);
+        check::<u128>(&mut seed);
+        check::<Words<4>>(&mut seed);
+    }
+
+    /// `holding` is the cells holding one occupant, tested cell by cell, on random
+    /// boards of several sizes (with a tail of fewer than eight cells), for occupants
+    /// of both sides (their bytes differ in bit 7 alone).
+    #[test]
+    fn holding_is_the_cells_of_one_occupant() {
+        use super::holding;
+        use crate::ids::{PieceId, Side};
+        use crate::walk::Occupant;
+        let mut seed = 0x0bad_cafe_f00d_1234u64;
+        for size in [1usize, 7, 8, 63, 64, 81, 90, 100, 128] {
+            for _ in 0..20 {
+                let cells: Vec<Occupant> = (0..size)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        match seed % 5 {
+                            0 | 1 => Occupant::EMPTY,
+                            2 => Occupant::piece(Side::First, PieceId((seed >> 8) as u8 % 3)),
+                            _ => Occupant::piece(Side::Second, PieceId((seed >> 8) as u8 % 3)),
+                        }
+                    })
+                    .collect();
+                for side in [Side::First, Side::Second] {
+                    for k in 0..3 {
+                        let o = Occupant::piece(side, PieceId(k));
+                        let want = |c: usize| cells[c] == o;
+                        let set: u128 = holding(&cells, o);
+                        assert!((0..size).all(|c| set.has(c) == want(c)), "{size}");
+                        assert!((size..128).all(|c| !set.has(c)));
+                        if size <= 64 {
+                            let set: u64 = holding(&cells, o);
+                            assert!((0..size).all(|c| set.has(c) == want(c)), "{size}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

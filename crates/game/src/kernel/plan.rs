@@ -21,6 +21,8 @@ use super::shifts::{self, Shifts};
 use crate::ids::{PieceId, Side};
 
 /// What the legal count of a simple node does with a piece of one kind on one cell.
+/// Eight bytes: a tree is named by its index ([`Plans::tree`], or a swept form's
+/// index in [`Reach`]), so that a lookup loads little.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Plan {
     /// The general path of the count.
@@ -28,11 +30,18 @@ pub(crate) enum Plan {
     /// Counted at once with its kind's other pieces (a pawn), in this slot of
     /// [`Shifts::kinds`], unless pinned (then the general path).
     Gather(u8),
-    /// The royal: its reach ([`Reach::of_planned`]), each destination asked of the
-    /// attack kernel.
-    Royal(Tree),
-    /// Its reach ([`Reach::of_planned`]) within the cells it may end on.
-    Reach(Tree),
+    /// The royal: its reach ([`Reach::of_planned`] of [`Plans::tree`] of this
+    /// index), each destination asked of the attack kernel.
+    Royal(u32),
+    /// Its reach ([`Reach::of_planned`] of [`Plans::tree`] of this index) within the
+    /// cells it may end on.
+    Reach(u32),
+    /// [`Plan::Royal`] for a tree with a swept form ([`Reach::of_swept`] of this
+    /// index).
+    SweptRoyal(u32),
+    /// [`Plan::Reach`] for a tree with a swept form ([`Reach::of_swept`] of this
+    /// index).
+    SweptReach(u32),
 }
 
 /// The plans of every (side, kind, cell), a side's laid out cell by cell with a
@@ -45,6 +54,8 @@ pub(crate) struct Plans {
     shift: u32,
     /// `[((side * cells + cell) << shift) | piece]`.
     plans: Vec<Plan>,
+    /// The trees the plans without a swept form name.
+    trees: Vec<Tree>,
 }
 
 /// The plans of one side ([`Plans::side`]).
@@ -78,9 +89,11 @@ impl Plans {
                 cells: 0,
                 shift,
                 plans: Vec::new(),
+                trees: Vec::new(),
             };
         }
         let mut plans = vec![Plan::Other; (2 * cells) << shift];
+        let mut trees = Vec::new();
         for side in Side::BOTH {
             for p in 0..pieces {
                 let piece = PieceId(p as u8);
@@ -100,10 +113,18 @@ impl Plans {
                         {
                             continue;
                         }
-                        if is_royal {
-                            Plan::Royal(t)
-                        } else {
-                            Plan::Reach(t)
+                        match (reach.swept_of(t), is_royal) {
+                            (Some(w), true) => Plan::SweptRoyal(w),
+                            (Some(w), false) => Plan::SweptReach(w),
+                            (None, royal) => {
+                                trees.push(t);
+                                let at = (trees.len() - 1) as u32;
+                                if royal {
+                                    Plan::Royal(at)
+                                } else {
+                                    Plan::Reach(at)
+                                }
+                            }
                         }
                     } else {
                         continue;
@@ -116,7 +137,14 @@ impl Plans {
             cells,
             shift,
             plans,
+            trees,
         }
+    }
+
+    /// The tree a [`Plan::Royal`] or [`Plan::Reach`] names.
+    #[inline(always)]
+    pub(crate) fn tree(&self, at: u32) -> Tree {
+        self.trees[at as usize]
     }
 
     /// The plans of `side` (none on a board too wide for reaches).
@@ -155,8 +183,8 @@ mod tests {
                 let planned = |p: &str| {
                     (0..64)
                         .filter(|&c| match k.plans.of(side, id(p), c) {
-                            Plan::Royal(..) => p == "K",
-                            Plan::Reach(..) => p != "K",
+                            Plan::Royal(..) | Plan::SweptRoyal(..) => p == "K",
+                            Plan::Reach(..) | Plan::SweptReach(..) => p != "K",
                             _ => false,
                         })
                         .count()

@@ -43,13 +43,34 @@ struct Ray<B> {
 /// The rays of one tree as [`Reach::planned`] lays them out: from `first`, the merged
 /// leaps (if `leaps`), then `up` rays whose ids rise, then `down` whose ids fall;
 /// `initial`: some ray is `initial` (then [`Reach::of_planned`] asks per ray).
+/// `swept`: the tree's [`Swept`] form, or [`NOT_SWEPT`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Tree {
     first: u32,
+    swept: u32,
     leaps: bool,
     up: u16,
     down: u16,
     initial: bool,
+}
+
+/// [`Tree::swept`] of a tree without a [`Swept`] form.
+const NOT_SWEPT: u32 = u32::MAX;
+
+/// A tree whose rays share no cell (none `initial`, none a hurdle line) as sets: its
+/// merged leaps' cells (always in sight), its other rays paired one rising with one
+/// falling ([`Bits::in_sight`] answers a pair at once), and where its moves land:
+/// `empty` on an empty cell, `foe` on a foe. The destinations are the cells in sight
+/// where they land (a ray's cells before its first blocker are empty, so only the
+/// blocker may hold a foe; no cell is on two rays, so each cell's landing is its own
+/// ray's).
+#[derive(Clone, Copy, Debug)]
+struct Swept<B> {
+    leaps: B,
+    empty: B,
+    foe: B,
+    /// (first, end) in [`Reach::pairs`].
+    pairs: (u32, u32),
 }
 
 /// The rays of every (side, piece, cell) that has a reach.
@@ -69,6 +90,13 @@ pub(crate) struct Reach<B> {
     /// (landing cell, the one cell a move ending there opens to en passant).
     ep_cells: Vec<(u16, u16)>,
     rays: Vec<Ray<B>>,
+    /// Per tree, as `trees`: its index in `swept`, or [`NOT_SWEPT`].
+    tree_swept: Vec<u32>,
+    /// The trees' [`Swept`] forms.
+    swept: Vec<Swept<B>>,
+    /// The ray pairs of the swept forms: (rising ray's cells, falling ray's cells),
+    /// either possibly empty.
+    pairs: Vec<(B, B)>,
 }
 
 impl<B: Bits> Reach<B> {
@@ -88,8 +116,12 @@ impl<B: Bits> Reach<B> {
             ep_trees: Vec::with_capacity(2 * pieces * cells),
             ep_cells: Vec::new(),
             rays: Vec::new(),
+            tree_swept: Vec::with_capacity(2 * pieces * cells),
+            swept: Vec::new(),
+            pairs: Vec::new(),
         };
         if B::WORDS > MAX_WORDS {
+            r.tree_swept.resize(2 * pieces * cells, NOT_SWEPT);
             r.trees.resize(2 * pieces * cells, (0, 0));
             r.hurdle_trees.resize(2 * pieces * cells, (0, 0));
             r.ep_trees.resize(2 * pieces * cells, (0, 0));
@@ -141,6 +173,8 @@ impl<B: Bits> Reach<B> {
                     r.ep_trees
                         .push((ep_start as u32, (r.ep_cells.len() - ep_start) as u32));
                     let (rays, lines) = if hurdles { (0, count) } else { (count, 0) };
+                    let swept = if fits { r.sweep(start, c) } else { NOT_SWEPT };
+                    r.tree_swept.push(swept);
                     r.trees.push((start as u32, rays));
                     r.hurdle_trees.push((start as u32, lines));
                 }
@@ -217,6 +251,50 @@ impl<B: Bits> Reach<B> {
         true
     }
 
+    /// The [`Swept`] form of the tree from cell `from` whose rays start at `at` (the
+    /// last laid out), or [`NOT_SWEPT`] when two of its rays share a cell, one is
+    /// `initial`, or a ray whose ids rise (fall) has a cell below (above) `from`.
+    fn sweep(&mut self, at: usize, from: usize) -> u32 {
+        let rays = &self.rays[at..];
+        let (below, above) = (B::below(from), !(B::below(from) | B::bit(from)));
+        let mut seen = B::ZERO;
+        for r in rays {
+            let side = if r.up { above } else { below };
+            if r.initial
+                || !r.hop.is_zero()
+                || !(seen & r.cells).is_zero()
+                || (!r.leaps && !(r.cells & !side).is_zero())
+            {
+                return NOT_SWEPT;
+            }
+            seen |= r.cells;
+        }
+        let leaps = rays
+            .first()
+            .filter(|r| r.leaps)
+            .map_or(B::ZERO, |r| r.cells);
+        let lines = &rays[usize::from(!leaps.is_zero())..];
+        let mut up = lines.iter().filter(|r| r.up).map(|r| r.cells);
+        let mut down = lines.iter().filter(|r| !r.up).map(|r| r.cells);
+        let first = self.pairs.len() as u32;
+        loop {
+            match (up.next(), down.next()) {
+                (None, None) => break,
+                (u, d) => self
+                    .pairs
+                    .push((u.unwrap_or(B::ZERO), d.unwrap_or(B::ZERO))),
+            }
+        }
+        let swept = Swept {
+            leaps,
+            empty: rays.iter().fold(B::ZERO, |s, r| s | r.empty),
+            foe: rays.iter().fold(B::ZERO, |s, r| s | r.foe),
+            pairs: (first, self.pairs.len() as u32),
+        };
+        self.swept.push(swept);
+        (self.swept.len() - 1) as u32
+    }
+
     /// The destinations of the piece `piece` of `side` on `from` (`occ`: every
     /// occupied cell, `foes`: the other side's; `unmoved`: whether the piece has not
     /// moved, asked only for an `initial` ray), or `None` if it has no reach.
@@ -251,8 +329,11 @@ impl<B: Bits> Reach<B> {
         let leaps = rays.first()?.leaps;
         let rest = &rays[usize::from(leaps)..];
         let up = rest.iter().take_while(|r| r.up).count();
+        let swept =
+            self.tree_swept[(side.index() * self.pieces + piece.index()) * self.cells + from];
         Some(Tree {
             first,
+            swept,
             leaps,
             up: u16::try_from(up).ok()?,
             down: u16::try_from(rest.len() - up).ok()?,
@@ -265,6 +346,9 @@ impl<B: Bits> Reach<B> {
     /// loop without a test per ray of what kind of ray it is.
     #[inline(always)]
     pub(crate) fn of_planned(&self, t: Tree, occ: B, foes: B, unmoved: impl Fn() -> bool) -> B {
+        if t.swept != NOT_SWEPT {
+            return self.of_swept(t.swept, occ, foes);
+        }
         let n = u32::from(t.leaps) + u32::from(t.up) + u32::from(t.down);
         if t.initial {
             return self.of_tree((t.first, n), occ, foes, unmoved);
@@ -296,6 +380,24 @@ impl<B: Bits> Reach<B> {
             to |= r.empty & !(B::below(c) | B::bit(c)) | r.foe & foes & B::bit(c);
         }
         to
+    }
+
+    /// The swept form of the tree `t` ([`Swept`]), if it has one: its index for
+    /// [`Reach::of_swept`].
+    pub(crate) fn swept_of(&self, t: Tree) -> Option<u32> {
+        (t.swept != NOT_SWEPT).then_some(t.swept)
+    }
+
+    /// [`Reach::of_planned`] of a tree with the swept form `w` ([`Reach::swept_of`]):
+    /// the cells in sight (the leaps, each pair of rays at once) where its moves land.
+    #[inline(always)]
+    pub(crate) fn of_swept(&self, w: u32, occ: B, foes: B) -> B {
+        let s = &self.swept[w as usize];
+        let mut sight = s.leaps;
+        for &(up, down) in &self.pairs[s.pairs.0 as usize..s.pairs.1 as usize] {
+            sight |= B::in_sight(up, down, occ);
+        }
+        sight & (s.empty & !occ | s.foe & foes)
     }
 
     /// Every cell a move of the tree `(first, count)` ([`Reach::tree`]) may end on,

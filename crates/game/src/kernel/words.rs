@@ -121,6 +121,13 @@ impl<const N: usize> Bits for Words<N> {
     }
 
     #[inline(always)]
+    fn word_at(w: u64, i: usize) -> Self {
+        let mut words = [0; N];
+        words[i] = w;
+        Words(words)
+    }
+
+    #[inline(always)]
     fn word(&self, i: usize) -> u64 {
         self.0[i]
     }

@@ -11,12 +11,12 @@ use super::quick::Quick;
 use super::safety::Safety;
 use crate::compact::{MoveList, MoveOut};
 use crate::ids::CellId;
-use crate::kernel::bits::{Bits, Cells};
+use crate::kernel::bits::{holding, Bits, Cells};
 use crate::kernel::exposure::Exposure;
 use crate::kernel::plan::Plan;
 use crate::kernel::{self, reach, shifts, with_bits, Bitboards};
 use crate::movegen::{expand_promotions, Destinations, Keep, Plies};
-use crate::walk::{Ply, Sink};
+use crate::walk::{Occupant, Ply, Sink};
 use crate::{GameMove, GamePosition, MoveGenerator};
 
 /// The moves of a piece in the legal list: in a simple node, for a piece judged by
@@ -455,28 +455,50 @@ impl MoveGenerator<'_> {
         // The kinds' plans (`kernel::plan`) in the node they are made for: one lookup
         // per piece for the common cases, the general path below for the rest.
         let planned = !GATE && !BLAST && !FORWARD && simple && reach::Reach::<B>::BUILT;
-        let plans = bb.plans.side(side);
-        for i in Cells::of(s.occ & !s.theirs) {
-            let kind = pos.cells[i].kind();
-            if planned {
-                match plans.of(kind, i) {
-                    Plan::Gather(slot) if !s.pinned.has(i) => {
-                        gathered[slot as usize].set(i);
-                        continue;
+        let mut rest = s.occ & !s.theirs;
+        if planned {
+            // A loop of its own, so that the general path's state stays out of it;
+            // the pieces without a plan here are left to the general loop below.
+            // The kinds counted at once, found in one pass each (their plan is
+            // `Gather` exactly on `Shifts::from`): the pieces not pinned there are
+            // gathered without a lookup per piece.
+            for (slot, &kind) in bb.shifts.kinds(side).iter().enumerate() {
+                let set = holding::<B>(&pos.cells, Occupant::piece(side, kind))
+                    & bb.shifts.from(side, kind)
+                    & !s.pinned;
+                gathered[slot] = set;
+                rest &= !set;
+            }
+            let plans = bb.plans.side(side);
+            let mut other = B::ZERO;
+            for i in Cells::of(rest) {
+                match plans.of(pos.cells[i].kind(), i) {
+                    Plan::Gather(slot) if !s.pinned.has(i) => gathered[slot as usize].set(i),
+                    Plan::SweptReach(w) => {
+                        let to = bb.reach.of_swept(w, s.occ, s.theirs);
+                        count += (to & *s.allowed(Some(i))).count() as u64;
+                    }
+                    Plan::SweptRoyal(w) if i == royal => {
+                        let to = bb.reach.of_swept(w, s.occ, s.theirs);
+                        count += royal_moves(k, &s, pos, i, to);
                     }
                     Plan::Reach(t) => {
+                        let t = bb.plans.tree(t);
                         let to = bb.reach.of_planned(t, s.occ, s.theirs, || !pos.moved(i));
                         count += (to & *s.allowed(Some(i))).count() as u64;
-                        continue;
                     }
                     Plan::Royal(t) if i == royal => {
+                        let t = bb.plans.tree(t);
                         let to = bb.reach.of_planned(t, s.occ, s.theirs, || !pos.moved(i));
                         count += royal_moves(k, &s, pos, i, to);
-                        continue;
                     }
-                    _ => {}
+                    _ => other.set(i),
                 }
             }
+            rest = other;
+        }
+        for i in Cells::of(rest) {
+            let kind = pos.cells[i].kind();
             if at_once {
                 let slot = bb.shifts.slot(side, kind);
                 if slot != shifts::NONE && !s.pinned.has(i) && bb.shifts.from(side, kind).has(i) {

@@ -305,6 +305,10 @@ impl<B: Bits> Safety<B> {
 impl MoveGenerator<'_> {
     /// Appends the castling moves of the side to move to `out`, their safe cells asked
     /// of the attack kernel when it answers as the attack query (`castle_safe`).
+    ///
+    /// Inline, the test that some castling of the side to move still has its rights
+    /// and its cells empty (most nodes have none); the rest out of line.
+    #[inline(always)]
     pub(super) fn castlings_with<B: Bits, O: MoveOut>(
         &mut self,
         bb: &Bitboards<B>,
@@ -312,11 +316,36 @@ impl MoveGenerator<'_> {
         pos: &GamePosition,
         out: &mut O,
     ) {
-        let g = self.pseudo.game;
         if !bb.castle_safe {
             self.pseudo.castling_moves(pos, out);
             return;
         }
+        let mut rights = pos.castling & bb.castle_rights[pos.side.index()];
+        while rights != 0 {
+            let i = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            if bb
+                .castle_empty
+                .get(i)
+                .is_some_and(|e| (s.occ & *e).is_zero())
+            {
+                self.castlings_open(bb, s, pos, out);
+                return;
+            }
+        }
+    }
+
+    /// [`MoveGenerator::castlings_with`] where the attack kernel answers and some
+    /// castling has its rights and its cells empty.
+    #[inline(never)]
+    fn castlings_open<B: Bits, O: MoveOut>(
+        &mut self,
+        bb: &Bitboards<B>,
+        s: &Safety<B>,
+        pos: &GamePosition,
+        out: &mut O,
+    ) {
+        let g = self.pseudo.game;
         let side = pos.side;
         // Only the rights this side still has.
         let mut rights = pos.castling & bb.castle_rights[side.index()];

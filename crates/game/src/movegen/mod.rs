@@ -587,49 +587,57 @@ impl<'g> PseudoGen<'g> {
         }
     }
 
-    /// Appends the drops of the side to move to `out`.
+    /// Appends the drops of the side to move to `out` (the test inline: most games
+    /// have none, and a count asks at every node).
+    #[inline(always)]
     pub(crate) fn drops<O: MoveOut>(&mut self, pos: &GamePosition, out: &mut O) {
+        if self.game.drops {
+            self.drops_in(pos, out);
+        }
+    }
+
+    /// [`PseudoGen::drops`] in a game with drops.
+    #[inline(never)]
+    fn drops_in<O: MoveOut>(&mut self, pos: &GamePosition, out: &mut O) {
         let g = self.game;
         let side = pos.side;
-        if g.drops {
-            for p in 0..g.pieces {
-                if pos.hands[side.index()][p] == 0 && (!g.hand_unlimited || g.neutral[p]) {
+        for p in 0..g.pieces {
+            if pos.hands[side.index()][p] == 0 && (!g.hand_unlimited || g.neutral[p]) {
+                continue;
+            }
+            let piece = PieceId(p as u8);
+            let limits = &g.drop_limits[side.index() * g.pieces + p];
+            if limits.next_to_friend
+                || limits.enclosing
+                || !limits.opening.is_empty()
+                || limits.landing.is_some()
+                || limits.not_next_to_foe
+            {
+                self.placed_drops(pos, piece, limits, out);
+                continue;
+            }
+            for cell in 0..pos.cells.len() {
+                let c = CellId(cell as u16);
+                if !drop_cell_open(g, pos, side, piece, limits, c) {
                     continue;
                 }
-                let piece = PieceId(p as u8);
-                let limits = &g.drop_limits[side.index() * g.pieces + p];
-                if limits.next_to_friend
-                    || limits.enclosing
-                    || !limits.opening.is_empty()
-                    || limits.landing.is_some()
-                    || limits.not_next_to_foe
+                if limits.per_file != 0
+                    && file_count(g, pos, c, Occupant::piece(side, piece), limits.per_file)
                 {
-                    self.placed_drops(pos, piece, limits, out);
                     continue;
                 }
-                for cell in 0..pos.cells.len() {
-                    let c = CellId(cell as u16);
-                    if !drop_cell_open(g, pos, side, piece, limits, c) {
+                if let Some(ph) = g.drop_phase.as_deref() {
+                    if !ph.colours.is_empty() && !ph.colours_allow(g, pos, side, piece, c) {
                         continue;
                     }
-                    if limits.per_file != 0
-                        && file_count(g, pos, c, Occupant::piece(side, piece), limits.per_file)
-                    {
-                        continue;
-                    }
-                    if let Some(ph) = g.drop_phase.as_deref() {
-                        if !ph.colours.is_empty() && !ph.colours_allow(g, pos, side, piece, c) {
-                            continue;
-                        }
-                    }
-                    out.push(GameMove::simple(MoveKind::Drop, piece, c, c));
-                    if let Some(face) = limits.face {
-                        // `either face`: the promoted face too (`+P@a1`).
-                        if limits.stuck || !g.dead(side, face, c) {
-                            let mut m = GameMove::simple(MoveKind::Drop, piece, c, c);
-                            m.promotion = Some(face);
-                            out.push(m);
-                        }
+                }
+                out.push(GameMove::simple(MoveKind::Drop, piece, c, c));
+                if let Some(face) = limits.face {
+                    // `either face`: the promoted face too (`+P@a1`).
+                    if limits.stuck || !g.dead(side, face, c) {
+                        let mut m = GameMove::simple(MoveKind::Drop, piece, c, c);
+                        m.promotion = Some(face);
+                        out.push(m);
                     }
                 }
             }
