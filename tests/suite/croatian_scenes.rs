@@ -52,6 +52,10 @@
 //!   on a piece that stands still, a cell where the scene before ends an action arrow
 //!   and that holds the pieces of a cascade as above is a moving piece too: the piece
 //!   activated there, with its paths in that cascade (`continued`);
+//! - **a syzygy** (Discovery and One): a run of arrows of one step from the board's
+//!   edge to its edge over celestial pieces draws a syzygy's fields, no path, and the
+//!   markers on the pieces on it what the move into the syzygy may demote (read in
+//!   `syzygy`, whose doc gives the book's words); the rest is read as below;
 //! - **Legal** (green) arrow ends: the cell is visited by a path (a step of it, which
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
@@ -104,6 +108,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod reading;
 mod setup;
+mod syzygy;
 use reading::*;
 use setup::*;
 
@@ -146,6 +151,18 @@ fn cascade_cells(
 /// Checks one scene: `Ok` when every mark holds, else why not.
 /// `earlier` are the scenes before it of the same variant, the nearest first.
 fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
+    // A syzygy's lines and the markers on their pieces (see `syzygy`'s doc); the rest
+    // is read as moves.
+    let rest;
+    let scene = match syzygy::check_syzygies(scene, earlier.first().copied(), v) {
+        None => scene,
+        Some(Err(e)) => return Err(e),
+        Some(Ok(r)) if r.arrows.is_empty() && r.marks.is_empty() => return Ok(()),
+        Some(Ok(r)) => {
+            rest = r;
+            &rest
+        }
+    };
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let mut movers: Vec<&str> = Vec::new();
     for (from, _, _) in &scene.arrows {

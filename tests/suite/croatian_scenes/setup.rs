@@ -38,6 +38,10 @@ pub(super) struct Variant {
     /// The letter of the file's `DimStar`, the book's dim Star (`t`; its bright one,
     /// `T`, is the file's `Star`), when the file tells the two apart.
     pub(super) dim_star: Option<char>,
+    /// The kinds (upper-case letters) the file's `alignment` lines up, and those whose
+    /// move enters one (`entered by`): the book's celestial pieces and the Monolith.
+    pub(super) aligned: BTreeSet<char>,
+    pub(super) enters: BTreeSet<char>,
 }
 
 impl Variant {
@@ -65,6 +69,23 @@ impl Variant {
                 }
             }
         }
+        let (mut aligned, mut enters) = (BTreeSet::new(), BTreeSet::new());
+        for line in src.lines() {
+            if let Some(rest) = line.strip_prefix("alignment ") {
+                let mut parts = rest.split(',');
+                let letters_of = |list: &str| -> Vec<char> {
+                    list.split('|')
+                        .filter_map(|k| letters.get(k.trim()).copied())
+                        .collect()
+                };
+                aligned.extend(letters_of(parts.next().unwrap()));
+                for p in parts {
+                    if let Some(by) = p.trim().strip_prefix("entered by ") {
+                        enters.extend(letters_of(by));
+                    }
+                }
+            }
+        }
         let mut start_tags = BTreeMap::new();
         let mut start_pieces = BTreeMap::new();
         if let Some(pos) = game.start_position() {
@@ -85,6 +106,8 @@ impl Variant {
             start_tags,
             start_pieces,
             dim_star: letters.get("DimStar").copied(),
+            aligned,
+            enters,
         }
     }
 
@@ -207,6 +230,7 @@ pub(crate) fn read_fen(fen: &str, width: usize, pairs: bool) -> Vec<(String, cha
 }
 
 /// One scene read from the data file.
+#[derive(Clone)]
 pub(super) struct Scene {
     pub(super) name: String,
     pub(super) variant: String,
