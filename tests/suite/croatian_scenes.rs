@@ -56,6 +56,11 @@
 //!   edge to its edge over celestial pieces draws a syzygy's fields, no path, and the
 //!   markers on the pieces on it what the move into the syzygy may demote (read in
 //!   `syzygy`, whose doc gives the book's words); the rest is read as below;
+//! - **a move drawn in progress** (Discovery, "Monolith's second step": "grey arrows
+//!   show path covered by Monolith in previous steps, from its starting field M"): a
+//!   scene whose arrows are one chain of grey arrows from a cell labelled with the
+//!   letter of the piece the chain ends on: that piece walked from the labelled cell,
+//!   its paths the plies that take the drawn steps and one more ([`in_progress`]);
 //! - **Legal** (green) arrow ends: the cell is visited by a path (a step of it, which
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
@@ -210,6 +215,10 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
         }
     }
     if movers.is_empty() {
+        // A move drawn in progress (see [`in_progress`]).
+        if let Some((m, cells, to)) = in_progress(scene, v) {
+            return judge(scene, earlier.first().copied(), v, &[m], &cells, &to);
+        }
         // The move is drawn made (its piece already on its destination): no path to
         // check, and the red marks alone would hold by default.
         return Err("no arrow starts on a piece (the move is drawn made)".to_string());
@@ -347,6 +356,21 @@ fn check_movers(
             }
         }
     }
+    judge(scene, prev, v, movers, &visited, &legal_to)
+}
+
+/// Checks the marks of `scene` against the cells the paths of its moving pieces
+/// (`movers`) visit and their legal destinations (`legal_to`).
+fn judge(
+    scene: &Scene,
+    prev: Option<&Scene>,
+    v: &Variant,
+    movers: &[&str],
+    visited: &BTreeSet<CellId>,
+    legal_to: &BTreeSet<String>,
+) -> Result<(), String> {
+    let g = &v.game;
+    let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let visited: BTreeSet<String> = visited.iter().map(|&c| g.rules().cell_name(c)).collect();
     // (cell, mark type, a field's mark rather than an arrow's end)
     let mut marks: Vec<(&str, &str, bool)> = Vec::new();

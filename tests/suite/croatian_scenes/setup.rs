@@ -240,6 +240,9 @@ pub(super) struct Scene {
     pub(super) arrows: Vec<(Option<String>, Option<String>, String)>,
     /// Texts and field markers: cell, mark type.
     pub(super) marks: Vec<(Option<String>, String)>,
+    /// Its texts that are not numbers (labels the prose refers to): cell, text, mark
+    /// type.
+    pub(super) labels: Vec<(String, String, String)>,
     /// The cells of its Action field markers (not texts): on a moving piece's own cell
     /// such a marker shows a tag (see [`carries_tag`]).
     pub(super) action_markers: BTreeSet<String>,
@@ -290,6 +293,19 @@ pub(super) fn scenes() -> (Vec<Scene>, Value) {
                 .iter()
                 .map(|m| (cell(&m[0]), m[1].as_str().unwrap().to_string())),
         );
+        let labels = s["texts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| !t[1].as_str().unwrap().chars().all(|c| c.is_ascii_digit()))
+            .filter_map(|t| {
+                Some((
+                    cell(&t[0])?,
+                    t[1].as_str()?.to_string(),
+                    t[2].as_str()?.to_string(),
+                ))
+            })
+            .collect();
         let action_markers = s["markers"]
             .as_array()
             .unwrap()
@@ -307,6 +323,7 @@ pub(super) fn scenes() -> (Vec<Scene>, Value) {
             .filter(|c| at.contains(&(c.clone(), 'P')) || at.contains(&(c.clone(), 'p')))
             .collect();
         out.push(Scene {
+            labels,
             action_markers,
             rushed,
             name: s["name"].as_str().unwrap().to_string(),
