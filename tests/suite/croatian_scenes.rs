@@ -52,8 +52,8 @@
 //!   on a piece that stands still, a cell where the scene before ends an action arrow
 //!   and that holds the pieces of a cascade as above is a moving piece too: the piece
 //!   activated there, with its paths in that cascade (`continued`);
-//! - **a syzygy** (Discovery and One): a run of arrows of one step from the board's
-//!   edge to its edge over celestial pieces draws a syzygy's fields, no path, and the
+//! - **a syzygy** (Discovery and One): arrows of one step covering a line from the
+//!   board's edge to its edge over celestial pieces draw a syzygy's fields, no path, and the
 //!   markers on the pieces on it what the move into the syzygy may demote (read in
 //!   `syzygy`, whose doc gives the book's words); the rest is read as below;
 //! - **a move drawn in progress** (Discovery, "Monolith's second step": "grey arrows

@@ -1,9 +1,10 @@
 //! How the test reads a scene that draws an alignment, the book's syzygy (Discovery
 //! and One, "Syzygy"; the game's `alignment`, [`Game::alignments`]).
 //!
-//! - **a syzygy's line**: a run of three or more arrows of one mark and one step, each
-//!   starting where the one before ends, from the board's edge to its edge, over at
-//!   least two pieces of the aligned kinds, draws the syzygy-fields, no path (book,
+//! - **a syzygy's line**: three or more arrows of one mark and one step on one line
+//!   whose cells, together, are the whole line from the board's edge to its edge (a
+//!   gap where a move's arrow is drawn instead, `scn_o_55`), over at least two pieces
+//!   of the aligned kinds, draws the syzygy-fields, no path (book,
 //!   Discovery, "Syzygy": "Syzygy-fields are all fields where Monolith would be in
 //!   syzygy"; the colours tell syzygies apart: `scn_d_21_syzygy_explain` draws three
 //!   in green, red and grey). It holds when its cells are the fields of an alignment
@@ -49,29 +50,37 @@ pub(super) fn syzygy_lines(scene: &Scene, v: &Variant) -> (BTreeSet<usize>, Vec<
         .enumerate()
         .filter_map(|(i, (f, e, k))| Some((i, xy(f.as_deref()?), xy(e.as_deref()?), k.as_str())))
         .collect();
-    for &(i, a, b, k) in &arrows {
+    // The arrows of one mark and one step on one line, together.
+    let mut groups: BTreeMap<(&str, Xy, i64), Vec<usize>> = BTreeMap::new();
+    for (n, &(_, a, b, k)) in arrows.iter().enumerate() {
         let d = (b.0 - a.0, b.1 - a.1);
-        // A run starts where no arrow of its step and mark ends.
-        if arrows
-            .iter()
-            .any(|&(_, a2, b2, k2)| k2 == k && b2 == a && (b2.0 - a2.0, b2.1 - a2.1) == d)
-        {
+        groups
+            .entry((k, d, d.0 * a.1 - d.1 * a.0))
+            .or_default()
+            .push(n);
+    }
+    for ((_, d, _), members) in groups {
+        if members.len() < 3 {
             continue;
         }
-        let mut run = vec![i];
-        let mut cells = vec![a, b];
-        let mut end = b;
-        while let Some(&(j, _, b2, _)) = arrows
+        let cells: BTreeSet<Xy> = members
             .iter()
-            .find(|&&(_, a2, b2, k2)| k2 == k && a2 == end && (b2.0 - a2.0, b2.1 - a2.1) == d)
-        {
-            run.push(j);
-            cells.push(b2);
-            end = b2;
+            .flat_map(|&n| [arrows[n].1, arrows[n].2])
+            .collect();
+        // The whole line through them, from edge to edge.
+        let mut c = *cells.iter().next().unwrap();
+        while name((c.0 - d.0, c.1 - d.1)).is_some() {
+            c = (c.0 - d.0, c.1 - d.1);
         }
-        let edge_to_edge =
-            name((a.0 - d.0, a.1 - d.1)).is_none() && name((end.0 + d.0, end.1 + d.1)).is_none();
-        let names: Vec<String> = cells.iter().filter_map(|&c| name(c)).collect();
+        let mut line = Vec::new();
+        while name(c).is_some() {
+            line.push(c);
+            c = (c.0 + d.0, c.1 + d.1);
+        }
+        if line.len() != cells.len() || !line.iter().all(|c| cells.contains(c)) {
+            continue;
+        }
+        let names: Vec<String> = line.iter().filter_map(|&c| name(c)).collect();
         let aligned = names
             .iter()
             .filter(|c| {
@@ -79,8 +88,8 @@ pub(super) fn syzygy_lines(scene: &Scene, v: &Variant) -> (BTreeSet<usize>, Vec<
                     .is_some_and(|l| v.aligned.contains(&l.to_ascii_uppercase()))
             })
             .count();
-        if run.len() >= 3 && edge_to_edge && aligned >= 2 {
-            used.extend(run);
+        if aligned >= 2 {
+            used.extend(members.iter().map(|&n| arrows[n].0));
             lines.push(names);
         }
     }
