@@ -52,6 +52,15 @@
 //!   on a piece that stands still, a cell where the scene before ends an action arrow
 //!   and that holds the pieces of a cascade as above is a moving piece too: the piece
 //!   activated there, with its paths in that cascade (`continued`);
+//! - **a syzygy** (Discovery and One): arrows of one step covering a line from the
+//!   board's edge to its edge over celestial pieces draw a syzygy's fields, no path, and the
+//!   markers on the pieces on it what the move into the syzygy may demote (read in
+//!   `syzygy`, whose doc gives the book's words); the rest is read as below;
+//! - **a move drawn in progress** (Discovery, "Monolith's second step": "grey arrows
+//!   show path covered by Monolith in previous steps, from its starting field M"): a
+//!   scene whose arrows are one chain of grey arrows from a cell labelled with the
+//!   letter of the piece the chain ends on: that piece walked from the labelled cell,
+//!   its paths the plies that take the drawn steps and one more ([`in_progress`]);
 //! - **Legal** (green) arrow ends: the cell is visited by a path (a step of it, which
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
@@ -119,6 +128,7 @@ use std::collections::{BTreeMap, BTreeSet};
 mod castling;
 mod reading;
 mod setup;
+mod syzygy;
 use reading::*;
 use setup::*;
 
@@ -161,6 +171,18 @@ fn cascade_cells(
 /// Checks one scene: `Ok` when every mark holds, else why not.
 /// `earlier` are the scenes before it of the same variant, the nearest first.
 fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
+    // A syzygy's lines and the markers on their pieces (see `syzygy`'s doc); the rest
+    // is read as moves.
+    let rest;
+    let scene = match syzygy::check_syzygies(scene, earlier.first().copied(), v) {
+        None => scene,
+        Some(Err(e)) => return Err(e),
+        Some(Ok(r)) if r.arrows.is_empty() && r.marks.is_empty() => return Ok(()),
+        Some(Ok(r)) => {
+            rest = r;
+            &rest
+        }
+    };
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let mut movers: Vec<&str> = Vec::new();
     for (from, _, _) in &scene.arrows {
@@ -233,6 +255,10 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
         movers.retain(|m| *m != h.to);
     }
     if movers.is_empty() {
+        // A move drawn in progress (see [`in_progress`]).
+        if let Some((m, cells, to)) = in_progress(scene, v) {
+            return judge(scene, earlier.first().copied(), v, &[m], &cells, &to);
+        }
         // A move drawn made, all grey: its path must be a ply of its piece.
         if let Some(result) = made(scene, v) {
             return result;
@@ -384,6 +410,21 @@ fn check_movers(
             }
         }
     }
+    judge(scene, prev, v, movers, &visited, &legal_to)
+}
+
+/// Checks the marks of `scene` against the cells the paths of its moving pieces
+/// (`movers`) visit and their legal destinations (`legal_to`).
+fn judge(
+    scene: &Scene,
+    prev: Option<&Scene>,
+    v: &Variant,
+    movers: &[&str],
+    visited: &BTreeSet<CellId>,
+    legal_to: &BTreeSet<String>,
+) -> Result<(), String> {
+    let g = &v.game;
+    let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let visited: BTreeSet<String> = visited.iter().map(|&c| g.rules().cell_name(c)).collect();
     // (cell, mark type, a field's mark rather than an arrow's end)
     let mut marks: Vec<(&str, &str, bool)> = Vec::new();

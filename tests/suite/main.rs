@@ -11,6 +11,7 @@ mod draughts_brute;
 mod serve_support;
 
 mod activation;
+mod alignment;
 mod backend;
 mod betza;
 mod boards;

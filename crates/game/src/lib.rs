@@ -57,6 +57,7 @@
 #![warn(missing_docs)]
 
 mod activation;
+mod alignment;
 mod attack;
 mod cascade_tree;
 mod compact;
@@ -96,6 +97,7 @@ mod tags;
 mod teleport;
 mod warnings;
 
+pub use alignment::Alignment;
 pub use cascade_tree::CascadeTree;
 pub use compact::{CompactMove, MoveList};
 pub use distance::{DistanceMap, DistanceMaps, SideSummary, UpdateStats};
@@ -253,6 +255,9 @@ pub struct Game {
     pub(crate) chains: Option<Box<movegen::chain::Chains>>,
     /// `explode`, `burn`, `freeze`, `immune` (`None`: none declared).
     pub(crate) effects: Option<Box<effects::GameEffects>>,
+    /// `alignment ...` (`None`: none declared): lines of pieces, and what entering one
+    /// allows ([`Game::alignments`]).
+    pub(crate) alignment: Option<Box<alignment::AlignmentRule>>,
     /// `gating ...` (`None`: none declared): beside castling, not an effect, so a
     /// gating game keeps the attack kernel's legality (a gating move is legal when
     /// the same move without the piece entering is).

@@ -176,6 +176,10 @@ impl Game {
                 }
             },
             gating: gating.map(Box::new),
+            alignment: decls
+                .alignment
+                .as_ref()
+                .map(|a| Box::new(super::alignment::AlignmentRule::new(a, pieces))),
             effects: super::effects::GameEffects::new(
                 (&decls.effects, gates),
                 &decls.neutral,

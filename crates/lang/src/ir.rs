@@ -116,6 +116,9 @@ pub struct GameDecls {
     /// `gating PIECES in ZONE [, no drops]`: pieces in hand enter on the cells first
     /// moves leave (Seirawan chess).
     pub gating: Option<Gating>,
+    /// `alignment PIECES, entered by PIECES [, demote KINDS to PIECE]`: pieces lined up
+    /// (the Croatian syzygy).
+    pub alignment: Option<Alignment>,
 }
 
 /// How the capture chains of patterns marked `chain` take pieces and crown movers

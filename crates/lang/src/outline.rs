@@ -395,6 +395,16 @@ fn references(item: &Item, out: &mut Vec<Name>) {
             kinds(out, &d.activate);
         }
         Item::Passive(d) => uses(out, Piece, &d.pieces),
+        Item::Alignment(d) => {
+            uses(out, Piece, &d.pieces);
+            for (_, by) in &d.entered_by {
+                uses(out, Piece, by);
+            }
+            for (_, k, to) in &d.demote {
+                kinds(out, [k]);
+                uses(out, Piece, [to]);
+            }
+        }
         Item::Teleport(d) => {
             uses(out, Piece, &d.through);
             uses(out, Piece, &d.to);

@@ -517,3 +517,72 @@ pub(super) fn made(scene: &Scene, v: &Variant) -> Option<Result<(), String>> {
         )))
     }
 }
+
+/// A move drawn in progress (Discovery, "Monolith's second step": "grey arrows show
+/// path covered by Monolith in previous steps, from its starting field M"): the
+/// scene's arrows are one chain of Blocked arrows from a cell labelled with the letter
+/// of the piece its last arrow ends on (an Action text, the book's `M`), the piece
+/// standing there. The piece is walked from the chain's start (moved back there), and
+/// its paths are the plies that take the drawn steps first and then one more: the
+/// cells of that step are visited, its ends the destinations (no royal of its side on
+/// the board in these scenes; with one, no reading). Returns (the piece's cell, the
+/// cells visited, the destinations).
+pub(super) fn in_progress<'a>(
+    scene: &'a Scene,
+    v: &Variant,
+) -> Option<(&'a str, BTreeSet<CellId>, BTreeSet<String>)> {
+    let g = &v.game;
+    let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
+    let mut chain: Vec<&str> = Vec::new();
+    for (f, e, k) in &scene.arrows {
+        let (Some(f), Some(e)) = (f.as_deref(), e.as_deref()) else {
+            return None;
+        };
+        if k != "blocked" || chain.last().is_some_and(|&l| l != f) {
+            return None;
+        }
+        if chain.is_empty() {
+            chain.push(f);
+        }
+        chain.push(e);
+    }
+    let (&start, &end) = (chain.first()?, chain.last()?);
+    let letter = *at.get(end)?;
+    let labelled = scene.labels.iter().any(|(c, t, k)| {
+        c == start && k == "action" && t.chars().eq([letter.to_ascii_uppercase()])
+    });
+    let side = side_of(letter);
+    let royal = scene
+        .pieces
+        .iter()
+        .any(|(_, l)| side_of(*l) == side && l.eq_ignore_ascii_case(&'K'));
+    if !labelled || at.contains_key(start) || royal {
+        return None;
+    }
+    let mut pieces: Vec<(String, char)> = scene
+        .pieces
+        .iter()
+        .filter(|(c, _)| c != end)
+        .cloned()
+        .collect();
+    pieces.push((start.to_string(), letter));
+    let pos = g.position(&v.fen(scene.size, &pieces, side)).ok()?;
+    let from = g.rules().cell(start)?;
+    let drawn: Vec<CellId> = chain[1..]
+        .iter()
+        .map(|c| g.rules().cell(c).unwrap())
+        .collect();
+    let occ = pos.occupant(from);
+    let mut walker = Walker::new(g.rules().table());
+    let mut b = PathTreeBuilder::new();
+    walker.walk(&pos, side, occ.kind(), from, &mut b);
+    let tree = b.finish(side, occ.kind(), from);
+    let (mut visited, mut to) = (BTreeSet::new(), BTreeSet::new());
+    for ply in &tree.plies {
+        if ply.path.len() == drawn.len() + 1 && ply.path.starts_with(&drawn) {
+            visited.insert(ply.to);
+            to.insert(g.rules().cell_name(ply.to));
+        }
+    }
+    Some((end, visited, to))
+}

@@ -38,6 +38,10 @@ pub(super) struct Variant {
     /// The letter of the file's `DimStar`, the book's dim Star (`t`; its bright one,
     /// `T`, is the file's `Star`), when the file tells the two apart.
     pub(super) dim_star: Option<char>,
+    /// The kinds (upper-case letters) the file's `alignment` lines up, and those whose
+    /// move enters one (`entered by`): the book's celestial pieces and the Monolith.
+    pub(super) aligned: BTreeSet<char>,
+    pub(super) enters: BTreeSet<char>,
 }
 
 impl Variant {
@@ -65,6 +69,23 @@ impl Variant {
                 }
             }
         }
+        let (mut aligned, mut enters) = (BTreeSet::new(), BTreeSet::new());
+        for line in src.lines() {
+            if let Some(rest) = line.strip_prefix("alignment ") {
+                let mut parts = rest.split(',');
+                let letters_of = |list: &str| -> Vec<char> {
+                    list.split('|')
+                        .filter_map(|k| letters.get(k.trim()).copied())
+                        .collect()
+                };
+                aligned.extend(letters_of(parts.next().unwrap()));
+                for p in parts {
+                    if let Some(by) = p.trim().strip_prefix("entered by ") {
+                        enters.extend(letters_of(by));
+                    }
+                }
+            }
+        }
         let mut start_tags = BTreeMap::new();
         let mut start_pieces = BTreeMap::new();
         if let Some(pos) = game.start_position() {
@@ -85,6 +106,8 @@ impl Variant {
             start_tags,
             start_pieces,
             dim_star: letters.get("DimStar").copied(),
+            aligned,
+            enters,
         }
     }
 
@@ -217,6 +240,9 @@ pub(super) struct Scene {
     pub(super) arrows: Vec<(Option<String>, Option<String>, String)>,
     /// Texts and field markers: cell, mark type.
     pub(super) marks: Vec<(Option<String>, String)>,
+    /// Its texts that are not numbers (labels the prose refers to): cell, text, mark
+    /// type.
+    pub(super) labels: Vec<(String, String, String)>,
     /// The cells of its Action field markers (not texts): on a moving piece's own cell
     /// such a marker shows a tag (see [`carries_tag`]).
     pub(super) action_markers: BTreeSet<String>,
@@ -270,6 +296,19 @@ pub(super) fn scenes() -> (Vec<Scene>, Value) {
                 .iter()
                 .map(|m| (cell(&m[0]), m[1].as_str().unwrap().to_string())),
         );
+        let labels = s["texts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| !t[1].as_str().unwrap().chars().all(|c| c.is_ascii_digit()))
+            .filter_map(|t| {
+                Some((
+                    cell(&t[0])?,
+                    t[1].as_str()?.to_string(),
+                    t[2].as_str()?.to_string(),
+                ))
+            })
+            .collect();
         let action_markers = s["markers"]
             .as_array()
             .unwrap()

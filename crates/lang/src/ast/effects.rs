@@ -155,6 +155,21 @@ pub struct TeleportDecl {
     pub span: Span,
 }
 
+/// `alignment PIECES [, entered by PIECES] [, demote KINDS to PIECE]`: three or more
+/// pieces of the first kinds on one line of equal steps (the Croatian syzygy), entered
+/// by a move of a piece of the `entered by` kinds, which may demote one of the mover's
+/// own pieces of `KINDS` on the line to `PIECE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlignmentDecl {
+    /// The kinds that line up.
+    pub pieces: Vec<Ident>,
+    /// Each `entered by PIECES` written (twice is an error).
+    pub entered_by: Vec<(Span, Vec<Ident>)>,
+    /// Each `demote KINDS to PIECE` written (twice is an error).
+    pub demote: Vec<(Span, Kinds, Ident)>,
+    pub span: Span,
+}
+
 /// `passive PIECES`: these pieces never start a move of their own; they move only when
 /// activated (the Croatian Pyramid).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -26,6 +26,7 @@ impl Checker {
         let mut face_decl: Option<Span> = None;
         let mut one_side_decl: Option<Span> = None;
         let mut sokoban_decl: Option<Span> = None;
+        let mut alignment_decl: Option<Span> = None;
         let mut stalemate_decl: Option<Span> = None;
         let mut must_capture_decl: Option<Span> = None;
         let mut chain_removal_decl: Option<Span> = None;
@@ -157,6 +158,12 @@ impl Checker {
                     self.effect_decl(item, &mut game.effects, &mut explode_decl);
                 }
                 ast::Item::Relay(d) => self.relay_decl(d, &mut game.effects),
+                ast::Item::Alignment(d) => {
+                    self.flag_twice("alignment", d.span, &mut alignment_decl);
+                    if game.alignment.is_none() {
+                        game.alignment = self.alignment_decl(d, &game.neutral.kinds);
+                    }
+                }
                 ast::Item::Teleport(d) => {
                     self.teleport_decl(d, &game.neutral.kinds, &mut game.effects);
                 }

@@ -31,6 +31,7 @@ mod names;
 mod neutral;
 mod patterns;
 pub use patterns::side_word;
+mod alignment;
 mod pieces;
 mod points;
 mod tags;

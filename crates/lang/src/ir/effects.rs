@@ -24,6 +24,25 @@ pub struct Effects {
     pub teleports: Vec<Teleport>,
 }
 
+/// `alignment PIECES, entered by PIECES [, demote KINDS to PIECE]`: three or more pieces
+/// of `pieces` (of any side, neutral or not) on one line of equal steps, the shortest
+/// step joining them (the Croatian syzygy: Stars, Monoliths, Starchilds). The line's
+/// cells, every cell of the board that step repeated reaches from them both ways, are
+/// its fields. A move of a piece of `entered_by` from a cell on no such line onto one
+/// enters it: its mover may demote one own piece of `demote`'s kinds standing on a field
+/// of a line it entered to `demote`'s piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alignment {
+    /// The kinds that line up.
+    pub pieces: Vec<PieceId>,
+    /// The kinds whose move enters an alignment.
+    pub entered_by: Vec<PieceId>,
+    /// The kinds a move entering may demote, and the kind they become.
+    pub demote: Option<(KindFilter, PieceId)>,
+    /// Where it was declared.
+    pub span: Span,
+}
+
 /// `teleport through PIECES to PIECES [, not PIECES]`: a ply of a piece (of the side to
 /// move, of a kind not in `not`) that would end on a piece of a `through` kind (neutral
 /// kinds: walls to every walk), as on an empty cell or capturing a foe, ends instead on

@@ -138,3 +138,22 @@ pub(super) fn around(n: &Node<'_>) -> Around {
         span: n.span,
     }
 }
+
+/// `alignment PIECES [, entered by PIECES] [, demote KINDS to PIECE]`
+pub(super) fn alignment(n: &Node<'_>) -> AlignmentDecl {
+    AlignmentDecl {
+        pieces: piece_list(n.child(R::piece_list), n.span),
+        entered_by: n
+            .all(R::alignment_entered)
+            .map(|e| (e.span, piece_list(e.child(R::piece_list), e.span)))
+            .collect(),
+        demote: n
+            .all(R::alignment_demote)
+            .filter_map(|d| {
+                let k = d.child(R::decl_kinds).map(kinds)?;
+                Some((d.span, k, ident(d.child(R::ident), d.span)))
+            })
+            .collect(),
+        span: n.span,
+    }
+}

@@ -1,0 +1,226 @@
+//! alignment: `alignment PIECES, entered by PIECES [, demote KINDS to PIECE]` — lines of
+//! equal steps holding three or more pieces of the aligned kinds (the Croatian syzygy:
+//! Stars, Monoliths and Starchilds), and what a move entering one allows.
+//!
+//! Owns the game's rule ([`AlignmentRule`]), the alignments of a position
+//! ([`Game::alignments`], [`Alignment`]) and the pieces a move entering one may demote
+//! ([`Game::demotions`]). Three pieces are aligned when one step, repeated, joins their
+//! cells; the shortest such step is the line's (the book's syzygy-step: Discovery,
+//! "Two-Monoliths syzygy"), and every cell of the board it reaches from them, both
+//! ways, is a field of the line (the book's syzygy-fields: "For horizontal and
+//! vertical syzygy, syzygy-fields are the same as Rook step-fields").
+//!
+//! Not yet: the demotion played as a move (the move generator offers none; the game
+//! tells which pieces a move may demote), a demoted Pawn on the opponent's figure row
+//! tagged for promotion, and One's resurrection by a Starchild entering.
+
+use crate::ids::{CellId, PieceId, Side};
+use crate::ir::{Coord, KindFilter};
+use crate::{Game, GamePosition};
+
+/// The game's `alignment` rule, per kind.
+#[derive(Clone, Debug)]
+pub(crate) struct AlignmentRule {
+    /// Per kind: it lines up.
+    lines_up: Vec<bool>,
+    /// Per kind: its move into line enters an alignment.
+    enters: Vec<bool>,
+    /// The kinds a move entering may demote, and what they become.
+    demote: Option<(KindFilter, PieceId)>,
+}
+
+impl AlignmentRule {
+    /// The rule of `a` for a game of `pieces` kinds.
+    pub(crate) fn new(a: &crate::ir::Alignment, pieces: usize) -> AlignmentRule {
+        let mask = |kinds: &[PieceId]| {
+            let mut m = vec![false; pieces];
+            for k in kinds {
+                m[k.index()] = true;
+            }
+            m
+        };
+        AlignmentRule {
+            lines_up: mask(&a.pieces),
+            enters: mask(&a.entered_by),
+            demote: a.demote.clone(),
+        }
+    }
+}
+
+/// One alignment of a position: three or more pieces of the aligned kinds on one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alignment {
+    /// The line's step (the shortest joining its pieces), as (files, ranks), the first
+    /// non-zero coordinate positive.
+    pub step: (i16, i16),
+    /// The cells of its pieces, in order along the step.
+    pub members: Vec<CellId>,
+    /// Every cell of the board on the line (the members' too), in order along the step.
+    pub fields: Vec<CellId>,
+}
+
+fn gcd(a: i16, b: i16) -> i16 {
+    if b == 0 {
+        a.abs()
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+impl Game {
+    fn alignment_rule(&self) -> Option<&AlignmentRule> {
+        self.alignment.as_deref()
+    }
+
+    /// The alignments among the pieces on `cells` (each a piece of an aligned kind).
+    fn lines_of(&self, cells: &[CellId]) -> Vec<Alignment> {
+        let board = self.board();
+        let xy = |c: CellId| {
+            let p = board.coord(c);
+            (p.x, p.y)
+        };
+        // Each line once: its step and the cross product that tells its parallels apart.
+        let mut lines: Vec<((i16, i16), i32)> = Vec::new();
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in &cells[i + 1..] {
+                let ((ax, ay), (bx, by)) = (xy(a), xy(b));
+                let (dx, dy) = (bx - ax, by - ay);
+                let g = gcd(dx, dy).max(1);
+                let (mut sx, mut sy) = (dx / g, dy / g);
+                if sx < 0 || (sx == 0 && sy < 0) {
+                    (sx, sy) = (-sx, -sy);
+                }
+                let key = ((sx, sy), sx as i32 * ay as i32 - sy as i32 * ax as i32);
+                if !lines.contains(&key) {
+                    lines.push(key);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for ((sx, sy), cross) in lines {
+            // On the line: the step is primitive, so a cell whose offset from a member
+            // is parallel to it is a whole number of steps away.
+            let on = |c: CellId| {
+                let (x, y) = xy(c);
+                sx as i32 * y as i32 - sy as i32 * x as i32 == cross
+            };
+            let mut members: Vec<CellId> = cells.iter().copied().filter(|&c| on(c)).collect();
+            if members.len() < 3 {
+                continue;
+            }
+            let along = |c: CellId| {
+                let (x, y) = xy(c);
+                x as i32 * sx as i32 + y as i32 * sy as i32
+            };
+            members.sort_by_key(|&c| along(c));
+            // The fields: from the first member back to the edge, then on to the other.
+            let (x0, y0) = xy(members[0]);
+            let mut k = 0i16;
+            while in_grid(board, x0 - (k + 1) * sx, y0 - (k + 1) * sy) {
+                k += 1;
+            }
+            let mut fields = Vec::new();
+            let (mut x, mut y) = (x0 - k * sx, y0 - k * sy);
+            while in_grid(board, x, y) {
+                if let Some(c) = board.cell_at(Coord { x, y }) {
+                    fields.push(c);
+                }
+                (x, y) = (x + sx, y + sy);
+            }
+            out.push(Alignment {
+                step: (sx, sy),
+                members,
+                fields,
+            });
+        }
+        out
+    }
+
+    /// The cells of the pieces of aligned kinds on `pos`.
+    fn aligned_pieces(&self, rule: &AlignmentRule, pos: &GamePosition) -> Vec<CellId> {
+        (0..pos.cells.len())
+            .filter(|&i| {
+                let o = pos.cells[i];
+                !o.is_empty() && rule.lines_up[o.kind().index()]
+            })
+            .map(|i| CellId(i as u16))
+            .collect()
+    }
+
+    /// The alignments of `pos` (`alignment ...`): every line of equal steps holding
+    /// three or more pieces of the aligned kinds. Empty in games without `alignment`.
+    pub fn alignments(&self, pos: &GamePosition) -> Vec<Alignment> {
+        match self.alignment_rule() {
+            Some(rule) => self.lines_of(&self.aligned_pieces(rule, pos)),
+            None => Vec::new(),
+        }
+    }
+
+    /// The cells of the pieces that the piece on `from`, moving to the empty cell `to`
+    /// for `side`, may demote (`alignment ..., demote KINDS to PIECE`): when it is of a
+    /// kind that enters, stands in no alignment on `from` and stands in one on `to`
+    /// (the book's "Monolith must move from an ordinary, non-syzygy field into
+    /// syzygy"), the pieces of `side` of the demoted kinds on the fields of the
+    /// alignments it enters; else none. Empty in games without `alignment` or without
+    /// `demote`.
+    pub fn demotions(
+        &self,
+        pos: &GamePosition,
+        side: Side,
+        from: CellId,
+        to: CellId,
+    ) -> Vec<CellId> {
+        let Some(rule) = self.alignment_rule() else {
+            return Vec::new();
+        };
+        let Some((filter, into)) = &rule.demote else {
+            return Vec::new();
+        };
+        let o = pos.cells[from.index()];
+        if o.is_empty() || !rule.enters[o.kind().index()] || !pos.cells[to.index()].is_empty() {
+            return Vec::new();
+        }
+        let before = self.aligned_pieces(rule, pos);
+        if self
+            .lines_of(&before)
+            .iter()
+            .any(|a| a.members.contains(&from))
+        {
+            return Vec::new();
+        }
+        let after: Vec<CellId> = before
+            .iter()
+            .copied()
+            .filter(|&c| c != from)
+            .chain(std::iter::once(to))
+            .collect();
+        let mut out = Vec::new();
+        for a in self
+            .lines_of(&after)
+            .iter()
+            .filter(|a| a.members.contains(&to))
+        {
+            for &c in &a.fields {
+                let p = pos.cells[c.index()];
+                if c != from
+                    && !p.is_empty()
+                    && !self.neutral[p.kind().index()]
+                    && p.side() == side
+                    && p.kind() != *into
+                    && !self.is_royal(p.kind())
+                    && filter.admits(p.kind())
+                    && !out.contains(&c)
+                {
+                    out.push(c);
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+}
+
+/// Whether (x, y) is on the board's grid (a hole too).
+fn in_grid(board: &crate::topology::Board, x: i16, y: i16) -> bool {
+    x >= 0 && y >= 0 && x < board.width() as i16 && y < board.height() as i16
+}
