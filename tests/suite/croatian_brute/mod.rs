@@ -575,6 +575,19 @@ fn cascade(
     } else {
         ends(b, walk, white(piece), at, relay)
     };
+    // An activated Shaman diverges too, from a Shaman its ply reaches, with the steps
+    // it took itself (docs/language.md: an activated ply captures nothing in passing,
+    // so only the divergences that take nothing on the way).
+    let mut diverging = Vec::new();
+    if !relay && kind(piece) == 'H' {
+        tlalocan::shaman_divergences(b, white(piece), at, &mut diverging);
+    }
+    let ends = ends.into_iter().chain(
+        diverging
+            .into_iter()
+            .filter(|(_, _, taken)| taken.is_empty())
+            .map(|(chain, _, _)| (chain[1], End::Quiet)),
+    );
     for (to, end) in ends {
         // A Wave never activates a Pyramid (book: "Wave cannot activate Pyramid").
         let pyramid = b.cells[to].is_some_and(|q| kind(q) == 'A');
