@@ -195,8 +195,8 @@ fn queen(b: &Board, x0: i32, y0: i32) -> BTreeSet<Move> {
 
 /// The Serpent: one diagonal step (a move or a capture), or 2..16 diagonal steps each
 /// on the other diagonal than the one before, either way, through empty cells, Waves
-/// and Starchilds, never on a cell twice nor back home, ending on an empty cell or an
-/// enemy; or one orthogonal step to an empty cell.
+/// and Starchilds, never on a cell twice nor back home, ending on an empty cell, an
+/// enemy or an own Wave (activating it); or one orthogonal step to an empty cell.
 fn serpent(b: &Board, x0: i32, y0: i32) -> BTreeSet<Move> {
     fn go(
         b: &Board,
@@ -211,7 +211,10 @@ fn serpent(b: &Board, x0: i32, y0: i32) -> BTreeSet<Move> {
             return;
         }
         let h = held(b, x, y, true);
-        if matches!(h, Held::Empty | Held::Foe(_)) {
+        // It lands on an empty cell, captures a foe, or activates an own Wave on its
+        // step-fields (book, Tamoanchan Revisited: "Serpent can activate Wave on its
+        // step-fields only").
+        if matches!(h, Held::Empty | Held::Foe(_) | Held::Friend('W')) {
             land(out, x, y);
         }
         if steps == 16 || !(h == Held::Empty || transparent(h)) {

@@ -28,7 +28,11 @@
 //!   moving pieces may activate it (down its cascade), and the two scenes hold the
 //!   same pieces but on the cells of that cascade, the moving piece is the one
 //!   activated: its paths are its tree in that cascade (and the trees down from it),
-//!   its legal moves the earlier scene's legal moves through it (`continued`). The
+//!   its legal moves the earlier scene's legal moves through it (`continued`); the
+//!   scene may add pieces for that ply to meet on cells where the scene before draws
+//!   none (Miranda's Veil, "Wave activated by Bishop": "Activated light Wave cannot
+//!   activate dark Knight, but can activate own Pawn", two pieces the scene before
+//!   lacks), which stand in the position too. The
 //!   book splits one such ply over two scenes of the same position (Conquest of
 //!   Tlalocan, "Activating Wave on step-field": "End example for this activation is
 //!   split into two over next two pages"): a scene that draws the same pieces as the
@@ -61,6 +65,26 @@
 //!   scene whose arrows are one chain of grey arrows from a cell labelled with the
 //!   letter of the piece the chain ends on: that piece walked from the labelled cell,
 //!   its paths the plies that take the drawn steps and one more ([`in_progress`]);
+
+//! - **a teleported relay's ply drawn anew**: the book also draws the ply after the
+//!   portal on a board of its own, the portal it emerges from and the pieces that ply
+//!   meets, the relay not drawn ("in the air"; Nineteen, `scn_n_07_teleport_wave_init`
+//!   then `scn_n_08_teleport_wave_end`; Tamoanchan Revisited, `scn_tr_50` then
+//!   `scn_tr_51`: "Since Wave dived into a Star from B direction, next step after
+//!   teleporting has to be in A direction"). When an arrow starts on a portal (a
+//!   neutral piece) and the scene before ends an arrow on one, the plies down the
+//!   cascades of that scene's moving pieces, walked in its position with this scene's
+//!   pieces added where it draws none, that pass over this scene's portal are the
+//!   paths: the cells after the portal, their ends the destinations (`emerged`);
+//! - **a cascade's later ply in flight**: the book draws an activated piece after its
+//!   first step, on that step's cell, with an arrow from where it was activated
+//!   (Miranda's Veil, `scn_mv_031`, the Unicorn activating the Wave g4, then
+//!   `scn_mv_032`, the Wave on f6: "after first step, light Wave is located on
+//!   opposite-color (dark) field, so all available step-fields are long jumps"). When the
+//!   scene before marks an action on `x`, and this scene draws that piece on `y`
+//!   instead, with an arrow from `x` to `y` and the other pieces the same, the plies of
+//!   that piece down the scene before's cascades whose path starts on `y` are paths:
+//!   their cells, their ends destinations (`in_flight`);
 //! - **Legal** (green) arrow ends: the cell is visited by a path (a step of it, which
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
@@ -303,8 +327,19 @@ fn check_movers(
     let mut legal_to: BTreeSet<String> = BTreeSet::new();
     let king_ply = castling::king_ply(scene, v);
     let half = castling::half_made(scene, v);
+
+    // A cascade's later ply drawn in flight, from where its piece now stands.
+    if let Some((cells, to)) = prev.and_then(|p| in_flight(scene, p, v)) {
+        visited.extend(cells);
+        legal_to.extend(to);
+    }
     for &m in movers {
         let letter = at[m];
+        // A teleported relay's ply drawn from the portal it emerges from.
+        if let Some((cells, to)) = prev.and_then(|p| emerged(scene, p, v, m)) {
+            visited.extend(cells);
+            legal_to.extend(to);
+        }
         if v.stands_still(letter) {
             continue;
         }

@@ -26,6 +26,7 @@ mod compact;
 mod connect;
 mod croatian;
 mod croatian_scenes;
+mod croatian_serpent_wave;
 mod croatian_simple;
 mod croatian_starchild;
 mod croatian_starts;

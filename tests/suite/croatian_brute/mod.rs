@@ -268,8 +268,8 @@ fn light(b: &Board, c: usize) -> bool {
 /// - the Unicorn leaps as a Knight from a cell of its side's colour (light for White,
 ///   dark for Black; a1 is dark), (1,4) or (2,3) from the other;
 /// - of Tlalocan's pieces, the Shaman activates an own Wave on its step leaps and an
-///   own Wave or Pyramid on its first capture leap, the Serpent an own Pyramid on its
-///   diagonal step-fields; the Centaur, the Scout and the Grenadier activate nothing
+///   own Wave or Pyramid on its first capture leap, the Serpent an own Wave or Pyramid
+///   on its diagonal step-fields; the Centaur, the Scout and the Grenadier activate nothing
 ///   (see their functions).
 fn ends(b: &Board, kind: char, w: bool, from: usize, move_only: bool) -> Vec<(usize, End)> {
     let mut out = Vec::new();
@@ -575,6 +575,19 @@ fn cascade(
     } else {
         ends(b, walk, white(piece), at, relay)
     };
+    // An activated Shaman diverges too, from a Shaman its ply reaches, with the steps
+    // it took itself (docs/language.md: an activated ply captures nothing in passing,
+    // so only the divergences that take nothing on the way).
+    let mut diverging = Vec::new();
+    if !relay && kind(piece) == 'H' {
+        tlalocan::shaman_divergences(b, white(piece), at, &mut diverging);
+    }
+    let ends = ends.into_iter().chain(
+        diverging
+            .into_iter()
+            .filter(|(_, _, taken)| taken.is_empty())
+            .map(|(chain, _, _)| (chain[1], End::Quiet)),
+    );
     for (to, end) in ends {
         // A Wave never activates a Pyramid (book: "Wave cannot activate Pyramid").
         let pyramid = b.cells[to].is_some_and(|q| kind(q) == 'A');
@@ -615,6 +628,9 @@ fn first_steps(b: &Board, kind: char, w: bool, at: usize) -> Vec<(i32, i32)> {
         }
         // The Shaman's step and capture leaps, the one for either colour.
         'H' => images(1, 2).into_iter().chain(long_leaps()).collect(),
+        // The Serpent's diagonal step-fields (its orthogonal colour change starts no
+        // line of an activated Wave: "any diagonal field for its first step").
+        'S' => diag,
         'U' if light(b, at) == w => images(1, 2),
         'U' => long_leaps(),
         _ => vec![],
@@ -632,21 +648,26 @@ fn wave_ends(b: &Board, walk: (char, bool), w: bool, at: usize) -> Vec<(usize, E
     let mut out = Vec::new();
     let n = b.v.n as i32;
     // Activated by a Unicorn, the Wave alternates its first step with a second, a
-    // Unicorn's jump from where the first ends, and may step off the board and back
-    // (book, "Activated by Unicorn", "Out of board steps") after its first two jumps.
+    // Unicorn's jump from where the first ends (by that cell's colour, on the board or
+    // off it); activated by a Serpent, a diagonal step and one on the other diagonal;
+    // either may step off the board and back, its first two steps too (book, Miranda's
+    // Veil, "Activated by Unicorn", "Out of board steps"; Tamoanchan Revisited, "Wave
+    // activated by Serpent can step outside of a board, as long as its ply ends on a
+    // board").
     let mut lines = Vec::new();
+    let (x0, y0) = ((at % b.v.n) as i32, (at / b.v.n) as i32);
     for v1 in first_steps(b, walk.0, walk.1, at) {
-        match b.offset(at, v1.0, v1.1) {
-            Some(c1) if walk.0 == 'U' => {
-                // The second jump is one the Unicorn could make on the board from c1
-                // (docs/language.md: a second step off the board is not taken yet).
-                lines.extend(
-                    first_steps(b, 'U', walk.1, c1)
-                        .into_iter()
-                        .filter(|v2| b.offset(c1, v2.0, v2.1).is_some())
-                        .map(|v2| (v1, v2)),
-                );
+        match walk.0 {
+            'U' => {
+                let lit = (x0 + v1.0 + y0 + v1.1).rem_euclid(2) == 1;
+                let jumps = if lit == walk.1 {
+                    images(1, 2)
+                } else {
+                    long_leaps()
+                };
+                lines.extend(jumps.into_iter().map(|v2| (v1, v2)));
             }
+            'S' => lines.extend([(v1, (-v1.1, v1.0)), (v1, (v1.1, -v1.0))]),
             _ => lines.push((v1, v1)),
         }
     }

@@ -49,9 +49,10 @@ pub(super) fn centaur(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
 
 /// The Serpent: 1 to 15 diagonal steps, each after the first on the other diagonal than
 /// the one before (either way), through empty cells and Waves, never on a cell twice
-/// nor back home, ending on an empty cell, capturing, or on an own Pyramid, activating
-/// it (book, Tamoanchan Revisited, "Serpent": all its step-fields are capture-fields,
-/// where it may activate a Pyramid); or one orthogonal step to an empty cell (where it
+/// nor back home, ending on an empty cell, capturing, or on an own Wave or Pyramid,
+/// activating it (book, Tamoanchan Revisited, "Serpent": all its step-fields are
+/// capture-fields, where it may activate a Pyramid; "Serpent can activate Wave on its
+/// step-fields only"); or one orthogonal step to an empty cell (where it
 /// activates nothing).
 pub(super) fn serpent(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
     fn go(
@@ -70,7 +71,7 @@ pub(super) fn serpent(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
             return;
         }
         match b.cells[t] {
-            Some(q) if friend(q, w) && kind(q) == 'A' => out.push((t, End::Activate)),
+            Some(q) if friend(q, w) && matches!(kind(q), 'A' | 'W') => out.push((t, End::Activate)),
             _ => plain(b, w, t, out),
         }
         if steps == 15 || b.cells[t].is_some_and(|q| kind(q) != 'W') {

@@ -100,7 +100,7 @@ pub(super) struct HalfMade {
 /// The castling the scene draws half made (or made), if it draws one.
 pub(super) fn half_made(scene: &Scene, v: &Variant) -> Option<HalfMade> {
     let g = &v.game;
-    for (kf, label) in &scene.labels {
+    for (kf, label, _) in &scene.labels {
         if label != "K" || scene.pieces.iter().any(|(c, _)| c == kf) {
             continue;
         }

@@ -235,12 +235,25 @@ pub(super) fn continued(
         return None;
     }
     let target = g.rules().cell(x)?;
+    // The pieces the scene adds for its ply to meet (the book's Miranda's Veil, "Wave
+    // activated by Bishop": the scene after the activation places a dark Knight and a
+    // light Pawn on the Wave's lines), on cells where `prev` draws none, stand in the
+    // position too.
+    let added: Vec<(String, char)> = scene
+        .pieces
+        .iter()
+        .filter(|(c, _)| c != x && !prev.pieces.iter().any(|(pc, _)| pc == c))
+        .cloned()
+        .collect();
+    let mut pieces = prev.pieces.clone();
+    pieces.extend(added.iter().cloned());
+    let added: Vec<String> = added.into_iter().map(|(c, _)| c).collect();
     for (y, letter) in &prev.pieces {
         if !prev.arrows.iter().any(|(f, _, _)| f.as_deref() == Some(y)) {
             continue;
         }
         let side = side_of(*letter);
-        let pos: GamePosition = g.position(&v.fen(prev.size, &prev.pieces, side)).ok()?;
+        let pos: GamePosition = g.position(&v.fen(prev.size, &pieces, side)).ok()?;
         let from = g.rules().cell(y)?;
         // The cascade down to `x`: the cells activated on the way, and x's tree.
         let mut chain = Vec::new();
@@ -250,7 +263,9 @@ pub(super) fn continued(
         };
         let mut moved: Vec<String> = vec![y.clone()];
         moved.extend(chain.iter().map(|&c| g.rules().cell_name(c)));
-        if pieces_but(scene, &moved) != pieces_but(prev, &moved) {
+        let mut but = moved.clone();
+        but.extend(added.iter().cloned());
+        if pieces_but(scene, &but) != pieces_but(prev, &moved) {
             continue;
         }
         let (mut cells, mut to) = (BTreeSet::new(), BTreeSet::new());
@@ -288,6 +303,140 @@ pub(super) fn continued(
         return Some((cells, legal));
     }
     None
+}
+
+/// A teleported relay's ply drawn from the portal `p` it emerges from, the relay not
+/// drawn: the book draws the board after the teleport anew, the portal and the pieces
+/// the ply meets there (Nineteen, "Teleporting Wave": `scn_n_07_teleport_wave_init`,
+/// its Wave's line into the light Star r18, then `scn_n_08_teleport_wave_end`, its
+/// arrows from the light Star a1; Tamoanchan Revisited, `scn_tr_50` then `scn_tr_51`:
+/// "Since Wave dived into a Star from B direction, next step after teleporting has to
+/// be in A direction"; Discovery, `scn_d_19` then `scn_d_20`, through a Monolith).
+/// When an arrow of this scene starts on a neutral piece (a portal) on `p` and the
+/// scene before (`prev`) ends an arrow on one, `prev`'s moving pieces are walked in
+/// `prev`'s position with this scene's pieces added on the cells where `prev` draws
+/// none, and the plies down their cascades that pass over `p`: the cells those plies
+/// visit after `p` and, as destinations, their ends (but a King's cell). `None` when
+/// no ply passes over `p`.
+pub(super) fn emerged(
+    scene: &Scene,
+    prev: &Scene,
+    v: &Variant,
+    p: &str,
+) -> Option<(BTreeSet<CellId>, BTreeSet<String>)> {
+    let g = &v.game;
+    let portal = g.rules().cell(p)?;
+    let portal_at = |s: &Scene, cell: &str| {
+        s.pieces
+            .iter()
+            .any(|(c, l)| c == cell && v.neutral.contains(&l.to_ascii_uppercase()))
+    };
+    let into = prev
+        .arrows
+        .iter()
+        .any(|(_, e, _)| e.as_deref().is_some_and(|e| portal_at(prev, e)));
+    if !portal_at(scene, p) || !into {
+        return None;
+    }
+    // `prev`'s pieces stand where it draws them (this scene may draw the activator on
+    // the cell of the piece it activated, as a cascade's later ply is drawn).
+    let mut pieces = prev.pieces.clone();
+    for (c, l) in &scene.pieces {
+        if !prev.pieces.iter().any(|(pc, _)| pc == c) {
+            pieces.push((c.clone(), *l));
+        }
+    }
+    let kings: BTreeSet<&str> = pieces
+        .iter()
+        .filter(|(_, l)| l.eq_ignore_ascii_case(&'K'))
+        .map(|(c, _)| c.as_str())
+        .collect();
+    let (mut cells, mut to) = (BTreeSet::new(), BTreeSet::new());
+    for (y, letter) in &prev.pieces {
+        if v.stands_still(*letter) || !prev.arrows.iter().any(|(f, _, _)| f.as_deref() == Some(y)) {
+            continue;
+        }
+        let side = side_of(*letter);
+        let pos: GamePosition = g.position(&v.fen(prev.size, &pieces, side)).ok()?;
+        let from = g.rules().cell(y)?;
+        let mut todo: Vec<&piecewise::game::CascadeTree> = Vec::new();
+        let trees = g.cascade_trees(&pos, from);
+        todo.extend(trees.iter());
+        while let Some(t) = todo.pop() {
+            todo.extend(t.next.iter());
+            for ply in &t.tree.plies {
+                let Some(k) = ply.path.iter().position(|&c| c == portal) else {
+                    continue;
+                };
+                if k + 1 == ply.path.len() {
+                    continue; // ends there: no way out drawn
+                }
+                cells.extend(ply.path[k + 1..].iter().copied());
+                to.insert(ply.to);
+            }
+        }
+    }
+    if cells.is_empty() {
+        return None;
+    }
+    let to = to.iter().map(|&c| g.rules().cell_name(c));
+    Some((cells, to.filter(|c| !kings.contains(c.as_str())).collect()))
+}
+
+/// A cascade's later ply drawn in flight: the scene before (`prev`) marks an action on
+/// `x`, where a piece stands that this scene draws on `y` instead, an arrow from `x` to
+/// `y` drawn, the other pieces the same (Miranda's Veil, "Activated by Unicorn":
+/// `scn_mv_031`, the Unicorn c5 activating the Wave g4, then `scn_mv_032`, the Wave
+/// drawn on f6 after its first jump: "after first step, light Wave is located on
+/// opposite-color (dark) field, so all available step-fields are long jumps"). The
+/// moving piece is the one activated on `x` down the cascade of a moving piece of
+/// `prev`, in `prev`'s position: the cells its plies whose path starts on `y` visit
+/// (`y` and after) and, as destinations, their ends (but a King's cell).
+pub(super) fn in_flight(
+    scene: &Scene,
+    prev: &Scene,
+    v: &Variant,
+) -> Option<(BTreeSet<CellId>, BTreeSet<String>)> {
+    let g = &v.game;
+    let (x, y) = scene.arrows.iter().find_map(|(f, e, _)| {
+        let (f, e) = (f.as_deref()?, e.as_deref()?);
+        let was = prev.pieces.iter().find(|(c, _)| c == f)?.1;
+        let now = scene.pieces.iter().find(|(c, _)| c == e)?.1;
+        let acted = prev
+            .arrows
+            .iter()
+            .any(|(_, pe, k)| pe.as_deref() == Some(f) && k == "action");
+        let same = pieces_but(scene, &[e.to_string()]) == pieces_but(prev, &[f.to_string()]);
+        let free =
+            !scene.pieces.iter().any(|(c, _)| c == f) && !prev.pieces.iter().any(|(c, _)| c == e);
+        (acted && was == now && same && free).then(|| (f.to_string(), e.to_string()))
+    })?;
+    let (target, first) = (g.rules().cell(&x)?, g.rules().cell(&y)?);
+    let (mut cells, mut to) = (BTreeSet::new(), BTreeSet::new());
+    for (z, letter) in &prev.pieces {
+        if v.stands_still(*letter) || !prev.arrows.iter().any(|(f, _, _)| f.as_deref() == Some(z)) {
+            continue;
+        }
+        let side = side_of(*letter);
+        let pos: GamePosition = g.position(&v.fen(prev.size, &prev.pieces, side)).ok()?;
+        let from = g.rules().cell(z)?;
+        let trees = g.cascade_trees(&pos, from);
+        let Some(found) = find_in(&trees, target, &mut Vec::new()) else {
+            continue;
+        };
+        for ply in &found.tree.plies {
+            if ply.path.first() == Some(&first) {
+                cells.extend(ply.path.iter().copied());
+                to.insert(ply.to);
+            }
+        }
+    }
+    if cells.is_empty() {
+        return None;
+    }
+    let kings = foe_kings(prev, side_of(scene.pieces.iter().find(|(c, _)| *c == y)?.1));
+    let to = to.iter().map(|&c| g.rules().cell_name(c));
+    Some((cells, to.filter(|c| !kings.contains(c)).collect()))
 }
 
 /// A scene that continues the one before it past a divergence (see the file's doc): the

@@ -240,8 +240,9 @@ pub(super) struct Scene {
     pub(super) arrows: Vec<(Option<String>, Option<String>, String)>,
     /// Texts and field markers: cell, mark type.
     pub(super) marks: Vec<(Option<String>, String)>,
-    /// Its texts that are not numbers (labels the prose refers to): cell, text, mark
-    /// type.
+    /// Its texts that are not numbers (labels the prose refers to, no marks): cell,
+    /// text, mark type (a King's start `K`, see [`castling`](super::castling); a
+    /// Monolith's `M`, see [`in_progress`](super::in_progress)).
     pub(super) labels: Vec<(String, String, String)>,
     /// The cells of its Action field markers (not texts): on a moving piece's own cell
     /// such a marker shows a tag (see [`carries_tag`]).
@@ -249,9 +250,6 @@ pub(super) struct Scene {
     /// The cells of its Legal field markers standing on a Pawn: the Pawn's en passant
     /// tag (see [`rushed`]).
     pub(super) rushed: BTreeSet<String>,
-    /// Its texts that are not numbers (labels the prose refers to, no marks): cell, text
-    /// (a King's start `K`, see [`castling`](super::castling)).
-    pub(super) labels: Vec<(String, String)>,
 }
 
 /// A JSON list of `[cell, letter]` pairs: the pieces a scene or a start places.
@@ -324,13 +322,6 @@ pub(super) fn scenes() -> (Vec<Scene>, Value) {
             .filter(|m| m[1].as_str() == Some("legal"))
             .filter_map(|m| cell(&m[0]))
             .filter(|c| at.contains(&(c.clone(), 'P')) || at.contains(&(c.clone(), 'p')))
-            .collect();
-        let labels = s["texts"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|t| !t[1].as_str().unwrap().chars().all(|c| c.is_ascii_digit()))
-            .filter_map(|t| Some((cell(&t[0])?, t[1].as_str().unwrap().to_string())))
             .collect();
         out.push(Scene {
             labels,
