@@ -16,6 +16,7 @@ mod betza;
 mod boards;
 mod cambodian;
 mod cascade_actions;
+mod cascade_momentum;
 mod castling_past;
 mod catalogue_perft;
 mod check_only;
