@@ -75,6 +75,7 @@ mod many_kinds;
 mod momentum;
 mod move_counts;
 mod must_capture;
+mod near;
 mod neutral;
 mod neutral_captures;
 mod neutral_movers;

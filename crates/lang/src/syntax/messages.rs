@@ -173,6 +173,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::mod_withdraw | R::kw_withdraw => "`withdraw`",
         R::mod_pincer | R::kw_pincer => "`pincer`",
         R::mod_coordinate | R::kw_coordinate => "`coordinate ... with` and a piece name",
+        R::mod_near | R::kw_near => "`near [N] foe`",
         R::kw_on => "`on`",
         R::sparing | R::kw_sparing => "`sparing` and piece names",
         R::blast_immune => "`immune` and piece names",
