@@ -51,7 +51,7 @@ fn normal(p: &ir::Pattern) -> Normal {
         land: p.land.clone(),
         initial: p.conditions.initial,
         near: p.conditions.near,
-        repeat: p.repeat.clone(),
+        repeat: p.repeat,
         side: p.conditions.side,
         en_passant: p.conditions.en_passant,
         from: conds(&p.conditions.from),
