@@ -27,7 +27,13 @@
 //! - each ply keeps its pattern's mark (`Cascade::mark`): make gives its tags
 //!   (`sets`, `keeps`) and effects (`burn`, `explode`) to the piece that made it
 //!   ([`later_plies`]), as to a first mover;
-//! - a piece that has no ply from the cell it is activated on cannot be activated.
+//! - a piece that has no ply from the cell it is activated on cannot be activated;
+//! - with `relay ..., momentum`, a cascade carries momentum: the first mover gathers
+//!   one per step of its ply (a leap is one step), an activated piece makes a ply of
+//!   at most as many steps as it received and hands on what it did not spend, and a
+//!   relay of that declaration spends none (the book: "Wave doesn't spend received
+//!   momentum for movement, but all other pieces do"); a piece activated with none
+//!   left has no ply, so it cannot be activated (the Wave, which spends none, can).
 //!
 //! Legality is decided over the whole move, as for every game whose moves do more
 //! than their paths (`legality::general`): the royal test runs after the cascade.
@@ -61,6 +67,10 @@ pub(crate) struct Activation {
     pub(crate) plies: usize,
     /// Per kind: `passive`, it never starts a move.
     passive: Vec<bool>,
+    /// `relay ..., momentum`: the cascades carry momentum ([`Activation::momentum`]).
+    momentum: bool,
+    /// Per kind: a relay of a `momentum` declaration, which spends none.
+    keeps_momentum: Vec<bool>,
     /// Per kind: `neutral ..., opaque`, an onward relay's line stops on it.
     opaque: Vec<bool>,
 }
@@ -78,8 +88,10 @@ impl Activation {
         let mut relay_activates_foe = vec![None; pieces];
         let mut relay_onward = vec![None; pieces];
         let mut relay_alternating = vec![None; pieces];
+        let mut keeps_momentum = vec![false; pieces];
         for r in relays {
             for p in &r.pieces {
+                keeps_momentum[p.index()] = r.momentum;
                 relay[p.index()] = true;
                 relay_move_only[p.index()] = r.move_only;
                 relay_activates[p.index()] = r.activates.clone();
@@ -101,6 +113,8 @@ impl Activation {
             relay_alternating,
             plies: MAX_CASCADE + 1,
             passive: is_passive,
+            momentum: relays.iter().any(|r| r.momentum),
+            keeps_momentum,
             opaque: (0..pieces)
                 .map(|k| opaque.contains(&PieceId(k as u8)))
                 .collect(),
@@ -181,6 +195,21 @@ impl Activation {
     /// Whether pieces of `kind` are `passive`: they never start a move.
     pub(crate) fn is_passive(&self, kind: PieceId) -> bool {
         self.passive[kind.index()]
+    }
+
+    /// Whether the game's cascades carry momentum (`relay ..., momentum`; the book's
+    /// Croatian Chess, Mayan Ascendancy "Momentum", Miranda's Veil "Cascading Waves"):
+    /// the first mover gathers one per step of its ply; an activated piece moves at most
+    /// as many steps as it received and hands on the rest, unless [`Activation::keeps`]
+    /// says it spends none.
+    pub(crate) fn momentum(&self) -> bool {
+        self.momentum
+    }
+
+    /// Whether an activated piece of `kind` moves without spending momentum (a relay
+    /// declared with `momentum`: the Croatian Wave).
+    pub(crate) fn keeps(&self, kind: PieceId) -> bool {
+        self.keeps_momentum[kind.index()]
     }
 
     /// Whether some kind is `passive`.

@@ -44,6 +44,11 @@ pub struct Cascade {
 // A move keeps its cascade where captures in passing go, the plies' marks in the last
 // slot, and a mark takes two bits.
 const _: () = assert!(MAX_CASCADE < MAX_PASSING && MAX_CASCADE < 0x7f && MAX_PASSING <= MAX_CHAIN);
+
+/// The slot of [`GameMove::passing`] that keeps a walked ply's steps for its cascade
+/// ([`GameMove::set_steps`]): past the walk's captures in passing and a cascade's cells.
+const STEPS_SLOT: usize = MAX_CHAIN - 1;
+const _: () = assert!(STEPS_SLOT >= MAX_PASSING);
 const _: () = assert!(MAX_CASCADE <= 4 && crate::ir::MAX_MARKS <= 3);
 
 impl Cascade {
@@ -275,6 +280,23 @@ impl GameMove {
     /// Marks the move as an activating ply to be expanded into cascades.
     pub(crate) fn set_pending_activation(&mut self) {
         self.n_cascade = Cascade::PENDING_CODE;
+    }
+
+    /// Keeps the number of steps of a walked ply (its momentum, `relay ..., momentum`)
+    /// until its cascade is generated, in the last slot of `passing`, which no walk's
+    /// ply, cascade or capture chain that activates fills.
+    pub(crate) fn set_steps(&mut self, steps: usize) {
+        self.passing[STEPS_SLOT] = steps.min(u16::MAX as usize) as u16;
+    }
+
+    /// The steps kept by [`GameMove::set_steps`] (0: none kept).
+    pub(crate) fn steps(&self) -> u16 {
+        self.passing[STEPS_SLOT]
+    }
+
+    /// The steps kept by [`GameMove::set_steps`], and the slot cleared (0: none kept).
+    pub(crate) fn take_steps(&mut self) -> u16 {
+        std::mem::take(&mut self.passing[STEPS_SLOT])
     }
 
     /// Stores `c` as the move's cascade (in place of captures in passing, which a move

@@ -284,6 +284,7 @@ fn modifiers(out: &mut Vec<Name>, modifiers: &[ast::Modifier]) {
                 uses(out, NameKind::Piece, [&c.with]);
             }
             ModifierKind::MoveOnly
+            | ModifierKind::Near { .. }
             | ModifierKind::CaptureOnly
             | ModifierKind::Initial
             | ModifierKind::Pass

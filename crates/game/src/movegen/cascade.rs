@@ -12,7 +12,7 @@ use crate::activation::{Activation, Staged};
 use crate::ids::{CellId, PieceId, Side};
 use crate::moves::MoveKind;
 use crate::onward;
-use crate::walk::Occupant;
+use crate::walk::{Occupant, Ply, Sink};
 use crate::{Cascade, GameMove, GamePosition, MAX_CASCADE};
 
 /// What one step of a cascade walks: the move so far, the patterns walked by the ply
@@ -32,6 +32,23 @@ struct Step {
     /// Cells where moved pieces stand (the activated cells so far).
     moved: [u16; MAX_CASCADE + 1],
     n_moved: usize,
+    /// The momentum the piece activated receives (`relay ..., momentum`; unused
+    /// without it).
+    momentum: u16,
+}
+
+/// The plies of an activated piece's walk, each with its steps kept
+/// ([`GameMove::set_steps`]): a cascade with momentum spends them.
+struct Stepped<'a>(Plies<'a>);
+
+impl Sink for Stepped<'_> {
+    fn ply(&mut self, ply: &Ply<'_>) {
+        let before = self.0.out.len();
+        self.0.ply(ply);
+        if let Some(m) = self.0.out.get_mut(before) {
+            m.set_steps(ply.len());
+        }
+    }
 }
 
 impl PseudoGen<'_> {
@@ -81,6 +98,7 @@ impl PseudoGen<'_> {
         for m in &pending {
             let mut m = *m;
             m.n_cascade = 0;
+            let momentum = m.take_steps();
             cells[m.from.index()] = Occupant::EMPTY;
             let step = Step {
                 m,
@@ -90,6 +108,7 @@ impl PseudoGen<'_> {
                 activator: pos.cells[m.from.index()],
                 moved: [m.to.0; MAX_CASCADE + 1],
                 n_moved: 1,
+                momentum,
             };
             self.cascade_step(pos, &mut cells, act, step, out);
             cells.copy_from_slice(&pos.cells);
@@ -143,18 +162,36 @@ impl PseudoGen<'_> {
                 cells,
                 relay_at: (walk_as != piece.kind()).then_some(at),
             };
-            let mut sink = Plies {
+            let sink = Plies {
                 out: &mut plies,
                 only_capture_on: None,
             };
-            self.walker
-                .walk(&board, piece.side(), walk_as, at, &mut sink);
+            if act.momentum() {
+                let mut sink = Stepped(sink);
+                self.walker
+                    .walk(&board, piece.side(), walk_as, at, &mut sink);
+            } else {
+                let mut sink = sink;
+                self.walker
+                    .walk(&board, piece.side(), walk_as, at, &mut sink);
+            }
         }
+        // With momentum, a piece that spends it makes plies of at most as many steps
+        // as it received and hands on the rest; a relay that keeps it hands on all.
+        let spends = act.momentum() && !act.keeps(piece.kind());
         let plies_so_far = 1 + step.cascade.len();
         for (i, p) in plies.iter().enumerate() {
+            let steps = p.steps();
+            if spends && steps > step.momentum {
+                continue;
+            }
             // Two patterns that make the same ply: the one written first decides what
             // it does (as for a first ply).
-            let unmarked = |q: &GameMove| GameMove { mark: 0, ..*q };
+            let unmarked = |q: &GameMove| {
+                let mut q = GameMove { mark: 0, ..*q };
+                q.take_steps();
+                q
+            };
             if self.game.marked && plies[..i].iter().any(|q| unmarked(q) == unmarked(p)) {
                 continue;
             }
@@ -181,6 +218,9 @@ impl PseudoGen<'_> {
                 next.activator = piece;
                 next.moved[next.n_moved] = p.to.0;
                 next.n_moved += 1;
+                if spends {
+                    next.momentum = step.momentum - steps;
+                }
                 self.cascade_step(pos, cells, act, next, out);
             } else if !takers_only || p.captures_to {
                 cascade.set_captures(p.captures_to);

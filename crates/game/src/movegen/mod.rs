@@ -46,8 +46,9 @@ impl Sink for Plies<'_> {
         m.convert = ply.convert;
         m.mark = ply.mark();
         if ply.activates {
-            // Walked by `PseudoGen::expand_cascades`.
+            // Walked by `PseudoGen::expand_cascades`, which reads its steps (momentum).
             m.set_pending_activation();
+            m.set_steps(ply.len());
         }
         for c in ply.passing_captures() {
             // The game refuses tables that exceed MAX_PASSING (E0953).

@@ -122,6 +122,9 @@ pub struct RelayDecl {
     pub pieces: Vec<Ident>,
     /// Where `move only` was written (the relay never captures; twice is an error).
     pub move_only: Vec<Span>,
+    /// Where `momentum` was written (the game's cascades carry momentum, which the
+    /// relay does not spend; twice is an error).
+    pub momentum: Vec<Span>,
     /// Where `onward [KINDS]` was written, with its kinds (the relay activated by
     /// them goes on in its activator's first step to the board's edge; twice is an
     /// error).

@@ -267,6 +267,12 @@ pub enum ModifierKind {
     /// `coordinate [KINDS] with PIECE`: enemies where the mover's file and rank cross
     /// its PIECE's rank and file are taken.
     Coordinate(PatternCoordinate),
+    /// `near foe` (`count` None), `near N foe`, `not near foe` (`not`): how many of the
+    /// other side's pieces stand around the start cell; the count with its span.
+    Near {
+        count: Option<(u32, Span)>,
+        not: bool,
+    },
 }
 
 impl PatternItem {

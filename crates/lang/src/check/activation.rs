@@ -21,6 +21,7 @@ impl Checker {
         let move_only = self
             .at_most_one(&d.move_only, |s| *s, "move only")
             .is_some();
+        let momentum = self.at_most_one(&d.momentum, |s| *s, "momentum").is_some();
         let onward = match self.at_most_one(&d.onward, |o| o.0, "onward") {
             Some((_, Some(k))) => match self.kinds(k) {
                 Some(f) => Some(f),
@@ -92,6 +93,7 @@ impl Checker {
         fx.relays.push(ir::Relay {
             pieces,
             move_only,
+            momentum,
             onward,
             alternating,
             activates,

@@ -15,6 +15,10 @@ struct Normal {
     legs: Vec<(LegDirs, u16, Option<u16>, Via)>,
     land: Landing,
     initial: bool,
+    /// The `near` condition's code.
+    near: u8,
+    /// The `repeat` group (its legs, its counts).
+    repeat: Option<ir::Repeat>,
     side: Option<crate::ids::Side>,
     en_passant: bool,
     from: Vec<(ZoneId, bool)>,
@@ -46,6 +50,8 @@ fn normal(p: &ir::Pattern) -> Normal {
         legs,
         land: p.land.clone(),
         initial: p.conditions.initial,
+        near: p.conditions.near,
+        repeat: p.repeat,
         side: p.conditions.side,
         en_passant: p.conditions.en_passant,
         from: conds(&p.conditions.from),
@@ -59,6 +65,8 @@ fn covered(a: &Normal, b: &Normal) -> bool {
         || b.legs.len() != 1
         || a.land != b.land
         || a.initial != b.initial
+        || a.near != b.near
+        || a.repeat != b.repeat
         || (b.side.is_some() && a.side != b.side)
         || a.en_passant != b.en_passant
         || a.from != b.from

@@ -16,6 +16,52 @@ use crate::ir::{self, Conditions, KindFilter, Landing, Leg, Via, ZoneCondition};
 pub const MAX_RANGE: u64 = 255;
 
 impl Checker {
+    /// The [`crate::ir::Near`] code of `near [N] foe` / `not near foe`: E1040 for a
+    /// count with `not`, E1041 for a count past 8, E1042 off a square board (the eight
+    /// cells around are the square grid's).
+    fn near(&mut self, count: Option<(u32, Span)>, not: bool, span: Span) -> Option<u8> {
+        use crate::ir::Near;
+        if let (true, Some((_, at))) = (not, count) {
+            self.diags.push(
+                Diagnostic::error("E1040", "`not near` with a count", at)
+                    .label("`not near foe` already says none")
+                    .help("write `not near foe`, or `near N foe` for exactly N"),
+            );
+            return None;
+        }
+        if let Some((n, at)) = count {
+            if n > Near::MOST {
+                self.diags.push(
+                    Diagnostic::error(
+                        "E1041",
+                        format!("`near {n} foe`: a cell has 8 cells around it"),
+                        at,
+                    )
+                    .label("more than the cells around the start cell")
+                    .help("write a count from 0 to 8 (`near foe`: at least one)"),
+                );
+                return None;
+            }
+        }
+        if self.geometry() != crate::topology::Geometry::Square || self.on_graph() {
+            self.diags.push(
+                Diagnostic::error("E1042", "`near` on a board that is not square", span)
+                    .label("the cells around a start cell are the square grid's eight")
+                    .help(
+                        "`near` counts the pieces on the eight neighbours of a square board's cell",
+                    ),
+            );
+            return None;
+        }
+        Some(match (not, count) {
+            (true, _) => Near::EXACT,
+            (false, None) => Near::ANY,
+            (false, Some((n, _))) => Near::EXACT + n as u8,
+        })
+    }
+}
+
+impl Checker {
     /// Checks and lowers one pattern; `None` if it has an error (all reported).
     pub(crate) fn pattern(&mut self, p: &ast::Pattern) -> Option<ir::Pattern> {
         let mut ok = true;
@@ -522,6 +568,7 @@ impl Checker {
                 ast::ModifierKind::Withdraw(_) => "withdraw".to_string(),
                 ast::ModifierKind::Pincer(_) => "pincer".to_string(),
                 ast::ModifierKind::Coordinate(_) => "coordinate".to_string(),
+                ast::ModifierKind::Near { .. } => "near".to_string(),
                 ast::ModifierKind::From { zone, inside } => {
                     format!("{}from {}", if *inside { "" } else { "not " }, zone.name)
                 }
@@ -599,6 +646,10 @@ impl Checker {
                 | ast::ModifierKind::Withdraw(_)
                 | ast::ModifierKind::Pincer(_)
                 | ast::ModifierKind::Coordinate(_) => ok &= self.action_modifier(m, &mut cond),
+                ast::ModifierKind::Near { count, not } => match self.near(*count, *not, m.span) {
+                    Some(code) => cond.near = code,
+                    None => ok = false,
+                },
                 ast::ModifierKind::From { zone, inside }
                 | ast::ModifierKind::To { zone, inside } => {
                     let is_from = matches!(m.kind, ast::ModifierKind::From { .. });

@@ -117,6 +117,11 @@ pub struct Relay {
     pub pieces: Vec<PieceId>,
     /// `move only`: the relay's ply never captures.
     pub move_only: bool,
+    /// `momentum`: the game's cascades carry momentum (the book's Croatian Chess: the
+    /// first mover gathers one per step of its ply; an activated piece that is not a
+    /// relay declared so moves at most as many steps as it received and hands on the
+    /// rest; such a relay spends none and hands on all it received).
+    pub momentum: bool,
     /// `onward [KINDS]`: activated by a piece of these kinds (`Some(Any)` without
     /// them; `None`: not onward), the relay takes one first step of its activator's
     /// patterns (any of them, whatever stands there) and goes on in it to the board's

@@ -342,6 +342,33 @@ impl KindFilter {
     }
 }
 
+/// The codes of a pattern's `near` condition ([`Conditions::near`]): how many of the
+/// other side's pieces must stand on the eight cells around the start cell (the
+/// Croatian Grenadier's close quarters: "Grenadier is in close quarters if there is at
+/// least one opponent's piece present on its grenadier-fields").
+pub struct Near;
+
+impl Near {
+    /// No condition.
+    pub const NONE: u8 = 0;
+    /// `near foe`: at least one.
+    pub const ANY: u8 = 1;
+    /// `near N foe`: exactly N (0..=8; `not near foe` is 0), as `EXACT + N`.
+    pub const EXACT: u8 = 2;
+    /// The most pieces around a cell.
+    pub const MOST: u32 = 8;
+
+    /// Whether `foes` pieces around the start cell meet the condition `code`.
+    #[inline]
+    pub fn holds(code: u8, foes: u32) -> bool {
+        match code {
+            Near::NONE => true,
+            Near::ANY => foes > 0,
+            c => foes == u32::from(c - Near::EXACT),
+        }
+    }
+}
+
 /// The conditions of a pattern.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Conditions {
@@ -354,6 +381,9 @@ pub struct Conditions {
     /// `pass`: a path back to the start cell that captured nothing on the way is a
     /// move (a null move); without it such a landing is dropped.
     pub pass: bool,
+    /// `near [N] foe`, `not near foe`: the other side's pieces around the start cell
+    /// the pattern needs, as a [`Near`] code (0: no condition).
+    pub near: u8,
     /// `chain`: one capture of a capture chain. The game layer walks such patterns as
     /// a loop (from each landing again, while one captures); the move table built from
     /// the other patterns leaves them out.

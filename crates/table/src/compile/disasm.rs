@@ -90,6 +90,7 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
     };
     match *op {
         Op::Initial => "INITIAL".into(),
+        Op::Near(code) => format!("NEAR    {code}"),
         Op::Pass => "PASS".into(),
         Op::ForSide(s) => format!("FOR     {}", piecewise_lang::side_word(s)),
         Op::Repeat {

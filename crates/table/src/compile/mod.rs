@@ -39,13 +39,16 @@ impl ViaBits {
 }
 
 /// One instruction of a pattern. A pattern is
-/// `Initial? Pass? ForSide? Repeat? FromZone* Leg+ Land Meet* Mark? ToZone* End`.
+/// `Initial? Near? Pass? ForSide? Repeat? FromZone* Leg+ Land Meet* Mark? ToZone* End`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
     /// Only while the piece has not moved.
     Initial,
     /// Only for this side's pieces (`for first`, `for second`).
     ForSide(Side),
+    /// `near [N] foe`, `not near foe`: only while the other side's pieces around the
+    /// start cell meet the [`piecewise_lang::ir::Near`] code.
+    Near(u8),
     /// The pattern is declared `pass`: a landing back on the start cell that captured
     /// nothing in passing is still a move.
     Pass,
@@ -337,6 +340,9 @@ fn wall_off(filters: &mut [KindFilter], neutral: &[PieceId]) {
 fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
     if pat.conditions.initial {
         p.ops.push(Op::Initial);
+    }
+    if pat.conditions.near != 0 {
+        p.ops.push(Op::Near(pat.conditions.near));
     }
     if pat.conditions.pass {
         p.ops.push(Op::Pass);

@@ -183,6 +183,12 @@ fn node_text(table: &MoveTable, i: usize, n: &Node) -> String {
     if !land.is_empty() {
         let _ = write!(s, " land:{land}");
     }
+    if n.depth == 0 && n.mask & super::layout::MASK_SHARED == 0 {
+        let near = super::layout::near_code(n.mask);
+        if near != 0 {
+            let _ = write!(s, " near:{near}");
+        }
+    }
     for (flag, word) in [
         (Node::INITIAL, " initial"),
         (Node::NEW_LEG, " new-leg"),

@@ -72,6 +72,25 @@ pub const MEET_ACTIONS: u8 = MEET_CAPTURE | MEET_CONVERT;
 /// passes on with the ply ([`crate::walk::Ply::mark`]) and otherwise ignores. Nodes
 /// of different marks never merge.
 pub const MASK_MARK: u8 = 0xC0;
+/// Not a class: on a root that is not shared (which no parent's class enables), the
+/// pattern's `near` condition ([`piecewise_lang::ir::Near`] code: bits 0-2 its low
+/// bits, bits 4-5 its high ones; 0 none), which the walk tests on the board before it
+/// enters the tree. Such roots never fit a kernel (their mask is not 0) and their kind
+/// is answered forward by attack queries (`ReverseTables`).
+pub const MASK_NEAR: u8 = 0x37;
+
+/// The [`MASK_NEAR`] bits of a `near` code.
+#[inline]
+pub const fn near_mask(code: u8) -> u8 {
+    (code & 7) | ((code >> 3) & 3) << 4
+}
+
+/// The `near` code of a root's mask ([`MASK_NEAR`]).
+#[inline]
+pub const fn near_code(mask: u8) -> u8 {
+    (mask & 7) | ((mask >> 4) & 3) << 3
+}
+
 /// The shift of [`MASK_MARK`]'s value.
 pub const MARK_SHIFT: u8 = 6;
 

@@ -144,6 +144,11 @@ impl ReverseTables {
         let cells = t.board.cell_count();
         let pieces = t.pieces.len();
         let mut forward_only = passing_capturers(t);
+        // A kind with `near` roots: its moves depend on the pieces around it, which
+        // the reverse tables do not read; its walks answer for it.
+        for (p, forward) in forward_only.iter_mut().enumerate() {
+            *forward |= has_near_roots(t, PieceId(p as u8));
+        }
         // Paths through shared blocks are enumerated where they unroll into small plain
         // trees (single legs linked relative on big boards); other pieces with shared
         // blocks walk forward.
@@ -375,6 +380,21 @@ impl ReverseTables {
 /// Per piece kind: whether it captures in passing on either side anywhere. One pass
 /// per piece over everything its roots reach, each node once (shared blocks are reached
 /// from many start cells).
+/// Whether some root of `piece` (either side, any cell) carries a `near` condition.
+fn has_near_roots(t: &MoveTable, piece: PieceId) -> bool {
+    let cells = t.board.cell_count();
+    Side::BOTH.iter().any(|&side| {
+        (0..cells).any(|cell| {
+            t.roots(side, piece, CellId(cell as u16)).is_some_and(|r| {
+                r.nodes().any(|n| {
+                    let m = t.nodes[n].mask;
+                    m & super::layout::MASK_SHARED == 0 && m & super::layout::MASK_NEAR != 0
+                })
+            })
+        })
+    })
+}
+
 fn passing_capturers(t: &MoveTable) -> Vec<bool> {
     let cells = t.board.cell_count();
     let mut out = vec![false; t.pieces.len()];

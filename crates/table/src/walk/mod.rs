@@ -29,10 +29,12 @@ pub use sinks::{Count, Move, MoveList};
 use dedup::{first_time, Signature};
 
 use crate::ids::{CellId, PieceId, Side};
+use crate::ir::Near;
+use crate::table::near_code;
 use crate::table::{
     FilterCode, Node, NodeId, RootRange, VerifiedTable, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND,
-    MARK_SHIFT, MASK_MARK, MASK_MOMENTUM, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE,
-    MEET_CAPTURE, MEET_CONVERT, NO_CELL,
+    MARK_SHIFT, MASK_MARK, MASK_MOMENTUM, MASK_NEAR, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS,
+    MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT, NO_CELL,
 };
 
 /// A stack entry's fields in walks of tables with shared nodes: the node id (bits
@@ -139,6 +141,8 @@ pub struct Walker<'t> {
     /// never), kept on trees that may go through shared blocks; with `path` it tells
     /// in one look whether a cell is on the current path.
     on_path: Vec<u16>,
+    /// Some unshared root carries a `near` condition ([`crate::table::MASK_NEAR`]).
+    near: bool,
 }
 
 impl<'t> Walker<'t> {
@@ -153,6 +157,11 @@ impl<'t> Walker<'t> {
             seen_cells: vec![0; table.table().board.cell_count()],
             stamp: 0,
             on_path: vec![0; table.table().board.cell_count()],
+            near: table
+                .table()
+                .nodes
+                .iter()
+                .any(|n| n.depth == 0 && n.mask & MASK_SHARED == 0 && n.mask & MASK_NEAR != 0),
         }
     }
 
@@ -225,9 +234,21 @@ impl<'t> Walker<'t> {
             }
         }
         let mut stack_len = 0;
+        // The other side's pieces around the start cell, counted once if a root asks.
+        let mut foes_around = None;
         for root in roots.nodes().rev() {
             if nodes[root].has(Node::INITIAL) && !board.unmoved(from) {
                 continue;
+            }
+            if self.near && nodes[root].mask & (MASK_NEAR | MASK_SHARED) != 0 {
+                let code = near_code(nodes[root].mask);
+                if nodes[root].mask & MASK_SHARED == 0 && code != 0 {
+                    let foes = *foes_around
+                        .get_or_insert_with(|| count_foes_around(table, board, side, from));
+                    if !Near::holds(code, foes) {
+                        continue;
+                    }
+                }
             }
             self.stack[stack_len] = if SHARED {
                 root as u64 | NO_LIMIT << LIMIT_SHIFT
@@ -510,6 +531,38 @@ impl<'a> Mover<'a> {
             cells,
         }
     }
+}
+
+/// The pieces of the side other than `side` on the eight cells around `from` (a square
+/// grid's; the kinds filter 0 admits: never a neutral piece), for `near` conditions.
+#[inline(never)]
+fn count_foes_around<O: Occupancy + ?Sized>(
+    table: &crate::table::MoveTable,
+    board: &O,
+    side: Side,
+    from: CellId,
+) -> u32 {
+    let grid = &table.board;
+    let at = grid.coord(from);
+    let mut foes = 0;
+    for dy in -1i16..=1 {
+        for dx in -1i16..=1 {
+            if dx == 0 && dy == 0 {
+                continue;
+            }
+            let Some(cell) = grid.cell_at(crate::ir::Coord {
+                x: at.x + dx,
+                y: at.y + dy,
+            }) else {
+                continue;
+            };
+            let o = board.occupant(cell);
+            if !o.is_empty() && o.side() != side && table.filters[0].admits(o.kind().0) {
+                foes += 1;
+            }
+        }
+    }
+    foes
 }
 
 /// The mask bits of a landing node that carry its pattern's mark: none on a shared node,

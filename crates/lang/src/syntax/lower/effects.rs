@@ -82,11 +82,12 @@ pub(super) fn lion_trading(n: &Node<'_>) -> LionTradingDecl {
 }
 
 /// `relay PIECES [, move only] [, activate KINDS] [, activate foe KINDS] [, onward [KINDS]]
-/// [, alternating KINDS]`
+/// [, alternating KINDS] [, momentum]`
 pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
     RelayDecl {
         pieces: piece_list(n.child(R::piece_list), n.span),
         move_only: n.all(R::relay_move_only).map(|m| m.span).collect(),
+        momentum: n.all(R::relay_momentum).map(|m| m.span).collect(),
         onward: n
             .all(R::relay_onward)
             .map(|m| (m.span, m.child(R::decl_kinds).map(kinds)))

@@ -56,6 +56,12 @@ pub(super) fn modifier(n: &Node<'_>) -> Option<Modifier> {
             kinds: inner.child(R::kinds).map(kinds),
             around: inner.child(R::around).map(around),
         }),
+        R::mod_near => ModifierKind::Near {
+            count: inner
+                .child(R::number)
+                .map(|c| (c.text.parse().unwrap_or(u32::MAX), c.span)),
+            not: inner.has(R::kw_not),
+        },
         R::mod_coordinate => ModifierKind::Coordinate(PatternCoordinate {
             kinds: inner.child(R::kinds).map(kinds),
             with: ident(inner.child(R::ident), inner.span),

@@ -120,6 +120,8 @@ pub(super) struct Expander<'a> {
 /// A pattern's ops read once: its legs, where it may land and its zone conditions.
 pub(super) struct PatternView {
     pub(super) initial: bool,
+    /// The `near` condition's code (0: none).
+    pub(super) near: u8,
     /// `for first` / `for second`: the only side it applies to.
     pub(super) side: Option<Side>,
     /// `pass`: a null move back to the start cell is a move.
@@ -148,6 +150,7 @@ pub(super) struct PatternView {
 pub(super) fn view(ops: &[Op]) -> PatternView {
     let mut v = PatternView {
         initial: false,
+        near: 0,
         side: None,
         pass: false,
         repeat: None,
@@ -165,6 +168,7 @@ pub(super) fn view(ops: &[Op]) -> PatternView {
     for op in ops {
         match *op {
             Op::Initial => v.initial = true,
+            Op::Near(code) => v.near = code,
             Op::ForSide(s) => v.side = Some(s),
             Op::Pass => v.pass = true,
             Op::Repeat {
@@ -250,7 +254,7 @@ impl Expander<'_> {
         self.limit = usize::MAX;
         let start = Attach {
             parent: None,
-            mask: 0,
+            mask: crate::table::layout::near_mask(v.near),
             flags: if v.initial { Node::INITIAL } else { 0 },
         };
         self.leg(v, 0, 0, from, None, start, 0);

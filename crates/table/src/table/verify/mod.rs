@@ -25,7 +25,7 @@ pub use error::{VerifyError, VerifyErrorKind};
 
 use super::layout::{
     FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_MARK,
-    MASK_MOMENTUM, MASK_RELATIVE, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_CONVERT,
+    MASK_MOMENTUM, MASK_NEAR, MASK_RELATIVE, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_CONVERT,
 };
 
 /// A table the interpreter may trust.
@@ -353,6 +353,9 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         }
         let meet = if node.has(Node::PUSH_TARGET) {
             MEET_ACTIONS
+        } else if node.depth == 0 && !shared {
+            // An unshared root: its pattern's mark and `near` condition.
+            MASK_MARK | MASK_NEAR
         } else {
             MASK_MARK
         };

@@ -51,6 +51,7 @@ use crate::topology::Board;
 pub(super) fn eligible(v: &PatternView) -> bool {
     (v.legs.len() > 1 || v.repeat.is_some())
         && !v.pass
+        && v.near == 0
         && v.land_flags == 0
         && !v.swaps()
         && v.mark == 0
@@ -63,6 +64,7 @@ pub(super) fn eligible_ride(v: &PatternView) -> bool {
     v.legs.len() == 1
         && v.repeat.is_none()
         && !v.pass
+        && v.near == 0
         && v.land_flags == 0
         && !v.swaps()
         && v.mark == 0
