@@ -57,6 +57,9 @@ pub(crate) struct Activation {
     /// Per kind: as an onward relay activated by these kinds it alternates two steps
     /// (`relay ..., alternating KINDS`).
     relay_alternating: Vec<Option<KindFilter>>,
+    /// Per kind: as an onward relay, the kinds its straight lines turn at, and whether
+    /// of either side (`relay ..., diverge at [piece] KINDS`).
+    relay_diverge: Vec<Option<(KindFilter, bool)>>,
     /// The most plies of one move (at most `MAX_CASCADE + 1`).
     pub(crate) plies: usize,
     /// Per kind: `passive`, it never starts a move.
@@ -78,6 +81,7 @@ impl Activation {
         let mut relay_activates_foe = vec![None; pieces];
         let mut relay_onward = vec![None; pieces];
         let mut relay_alternating = vec![None; pieces];
+        let mut relay_diverge = vec![None; pieces];
         for r in relays {
             for p in &r.pieces {
                 relay[p.index()] = true;
@@ -86,6 +90,7 @@ impl Activation {
                 relay_activates_foe[p.index()] = r.activates_foe.clone();
                 relay_onward[p.index()] = r.onward.clone();
                 relay_alternating[p.index()] = r.alternating.clone();
+                relay_diverge[p.index()] = r.diverge.clone();
             }
         }
         let mut is_passive = vec![false; pieces];
@@ -99,6 +104,7 @@ impl Activation {
             relay_activates_foe,
             relay_onward,
             relay_alternating,
+            relay_diverge,
             plies: MAX_CASCADE + 1,
             passive: is_passive,
             opaque: (0..pieces)
@@ -171,6 +177,24 @@ impl Activation {
         self.relay_alternating[kind.index()]
             .as_ref()
             .is_some_and(|f| f.admits(walk_as))
+    }
+
+    /// Whether an onward relay of `kind` diverges at some pieces (`relay ...,
+    /// diverge at KINDS`).
+    pub(crate) fn diverges(&self, kind: PieceId) -> bool {
+        self.relay_diverge[kind.index()].is_some()
+    }
+
+    /// Whether an onward relay of `kind` on `side` may turn where its straight line
+    /// passes over `met` (`relay ..., diverge at [piece] KINDS`: an own piece of those
+    /// kinds, or one of either side with `piece`).
+    pub(crate) fn diverges_at(&self, kind: PieceId, side: Side, met: Occupant) -> bool {
+        !met.is_empty()
+            && self.relay_diverge[kind.index()]
+                .as_ref()
+                .is_some_and(|(f, any_side)| {
+                    (*any_side || met.side() == side) && f.admits(met.kind())
+                })
     }
 
     /// Whether an activated piece of `kind` never captures (a `move only` relay).

@@ -140,6 +140,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::relay_activate => "`activate KINDS`",
         R::relay_onward | R::kw_onward => "`onward`",
         R::relay_alternating | R::kw_alternating => "`alternating`",
+        R::relay_diverge | R::kw_diverge => "`diverge at`",
         R::kw_through => "`through` and piece names",
         R::teleport_not => "`not` and piece names",
         R::teleport_onward => "`onward` and piece names",
