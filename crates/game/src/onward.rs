@@ -220,8 +220,7 @@ pub(crate) fn add_turns(
         if turns >= MAX_DIVERGENCES {
             continue;
         }
-        for i in from..whole.len() {
-            let c = whole[i];
+        for (i, &c) in whole.iter().enumerate().skip(from) {
             if c == at
                 || whole[..i].contains(&c)
                 || !act.diverges_at(piece.kind(), piece.side(), cells[c.index()])
