@@ -699,3 +699,97 @@ fn diagnostics_of_activate_foe() {
         ["W0906"]
     );
 }
+
+// ---------------------------------------------------------- diverge at (onward)
+
+/// `relay Wave, ..., onward, diverge at Shaman`: an onward Wave whose straight line
+/// passes over its own Shaman may turn there into any other first step of its
+/// activator, on to the edge (book, Conquest of Tlalocan, "Diverging Wave": "After
+/// divergence, Wave can choose any direction its activator can"). The Rook b2 rides
+/// onto its Wave on b4, which goes in one of the Rook's lines from b4 to the edge:
+/// the fourth rank both ways, down the b-file (b3 to b1: the Rook's start is empty
+/// once it left) and up it over the Shaman on b6 (b5, b7, b8), or activates the
+/// Shaman, which steps as a King. Diverging at the Shaman it also takes the Rook's
+/// other lines from b6: the sixth rank both ways (a6, c6 to h6) and back down the
+/// file (cells it reaches already). Without the clause, or with the opponent's Shaman
+/// there, it only goes straight; `diverge at piece Shaman` turns at either side's.
+#[test]
+fn an_onward_relay_diverges_at_its_own_divergent_piece() {
+    let src = |diverge: &str| {
+        format!(
+            "game \"diverging waves\"\nboard square 8x8\nroyal King\n\
+             relay Wave, move only, onward{diverge}\n\
+             piece King (K) {{ step any }}\n\
+             piece Rook (R) {{ ride orthogonal, activate Wave }}\n\
+             piece Shaman (H) {{ step any }}\n\
+             piece Wave (W) {{ }}\n"
+        )
+    };
+    let cascades = |g: &Game, fen: &str| -> Vec<String> {
+        legal(g, fen)
+            .into_iter()
+            .filter(|m| m.starts_with("b2b4>"))
+            .collect()
+    };
+    let own = "7k/8/1H6/8/1W6/8/1R6/7K w - - 0 1";
+    let foe = "7k/8/1h6/8/1W6/8/1R6/7K w - - 0 1";
+    let lines = "b2b4>a4 b2b4>c4 b2b4>d4 b2b4>e4 b2b4>f4 b2b4>g4 b2b4>h4 \
+                 b2b4>b3 b2b4>b2 b2b4>b1 b2b4>b5 b2b4>b7 b2b4>b8";
+    let shaman = "b2b4>b6>a5 b2b4>b6>a6 b2b4>b6>a7 b2b4>b6>b5 b2b4>b6>b7 \
+                  b2b4>b6>c5 b2b4>b6>c6 b2b4>b6>c7";
+    let turns = "b2b4>a6 b2b4>c6 b2b4>d6 b2b4>e6 b2b4>f6 b2b4>g6 b2b4>h6";
+    let straight = words(&format!("{lines} {shaman}"));
+    let turned = words(&format!("{lines} {shaman} {turns}"));
+    let g = Game::compile(&src(", diverge at Shaman")).expect("compiles");
+    assert_eq!(cascades(&g, own), turned);
+    let plain = Game::compile(&src("")).expect("compiles");
+    assert_eq!(cascades(&plain, own), straight);
+    // The opponent's Shaman is passed over, never activated nor turned at.
+    let past = words(lines);
+    assert_eq!(cascades(&g, foe), past);
+    let any = Game::compile(&src(", diverge at piece Shaman")).expect("compiles");
+    assert_eq!(cascades(&any, foe), words(&format!("{lines} {turns}")));
+    // After b2b4>h6 the Rook stands on b4, the Wave on h6, the Shaman stays on b6.
+    assert_eq!(
+        play(&g, own, &["b2b4>h6"]),
+        "7k/8/1H5W/8/1R6/8/8/7K b - - 1 1"
+    );
+    // The Wave's path tree draws each turned line through the Shaman.
+    let pos = g.position(own).unwrap();
+    let trees = g.cascade_trees(&pos, g.rules().cell("b2").unwrap());
+    assert_eq!(trees.len(), 1);
+    let wave = &trees[0];
+    assert_eq!(g.rules().cell_name(wave.at), "b4");
+    let h6 = wave
+        .tree
+        .plies
+        .iter()
+        .find(|p| g.rules().cell_name(p.to) == "h6")
+        .expect("a ply to h6");
+    let path: Vec<String> = h6.path.iter().map(|&c| g.rules().cell_name(c)).collect();
+    assert_eq!(path, ["b5", "b6", "c6", "d6", "e6", "f6", "g6", "h6"]);
+}
+
+#[test]
+fn diagnostics_of_diverge_at() {
+    let game = |rest: &str| {
+        format!("board square 8x8\nroyal King\npiece King (K) {{ step any }}\npiece Wave (W) {{ }}\npiece R (R) {{ ride orthogonal, activate Wave }}\n{rest}\n")
+    };
+    // Only an onward relay's lines turn at a divergent piece.
+    assert_eq!(
+        codes(&game("relay Wave, move only, diverge at R")),
+        ["E1002"]
+    );
+    assert_eq!(
+        codes(&game("relay Wave, onward, diverge at R, diverge at R")),
+        ["E0920", "W0906"]
+    );
+    assert_eq!(
+        codes(&game("relay Wave, onward, diverge at Nothing")),
+        ["E0304"]
+    );
+    assert_eq!(
+        codes(&game("relay Wave, onward, diverge at piece R")),
+        ["W0906"]
+    );
+}

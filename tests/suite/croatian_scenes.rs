@@ -117,6 +117,13 @@
 //!   chain from an empty cell to a piece (Tamoanchan Revisited, "Finished move with 8
 //!   steps performed", `scn_tr_05`), the chain must be the path of one of that piece's
 //!   plies from the chain's start, the piece set back there;
+//! - **red arrows from a moving piece to the opponent's King**, two or more in a
+//!   chain, draw the piece's line of attack once its move has settled, not cells it
+//!   may not reach (Miranda's Veil, "Activating piece, check, and checkmate": "Dark
+//!   King is now positioned on light Rook's capture-field, so now it's in check",
+//!   `scn_mv_050`; Conquest of Tlalocan, "Diverging check, checkmate", `scn_cot_064`):
+//!   the cells they pass are visited by a path of the piece (the King's cell stays an
+//!   Illegal mark: the book's King is checked, never captured);
 //! - **Blocked** (grey) marks are not asserted: the book draws in grey both paths that
 //!   are blocked and paths the illustrated ply does not take (`scn_ct_03_define_step_ply`:
 //!   a Pegasus's other, open, directions), and labels;
@@ -488,6 +495,9 @@ fn judge(
         .filter(|(_, k, _)| *k == "legal" || *k == "action")
         .map(|(c, _, _)| *c)
         .collect();
+    // Red arrows from a moving piece to the opponent's King draw its line of attack
+    // (see the file's doc): the cells they pass are on its path, not illegal ends.
+    let line = check_lines(scene, movers);
     for &(c, kind, field) in &marks {
         match kind {
             // A Pawn's en passant tag, not a destination (see [`rushed`]).
@@ -500,6 +510,10 @@ fn judge(
             "legal" | "action" if !visited.contains(c) => {
                 return Err(format!("{kind} mark on {c} not reached"));
             }
+            "illegal" if !field && line.contains(c) && !visited.contains(c) => {
+                return Err(format!("check line's cell {c} not reached"));
+            }
+            "illegal" if !field && line.contains(c) => {}
             "illegal" if !reached.contains(c) && legal_to.contains(c) => {
                 return Err(format!("{kind} mark on {c} is a legal destination"));
             }
@@ -507,6 +521,41 @@ fn judge(
         }
     }
     Ok(())
+}
+
+/// The cells the red arrows pass from a moving piece to the opponent's King, in a
+/// chain of two arrows or more (the King's cell left out): its line of attack.
+fn check_lines<'a>(scene: &'a Scene, movers: &[&str]) -> BTreeSet<&'a str> {
+    let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
+    let red: Vec<(&str, &str)> = scene
+        .arrows
+        .iter()
+        .filter(|(_, _, k)| k == "illegal")
+        .filter_map(|(f, e, _)| Some((f.as_deref()?, e.as_deref()?)))
+        .collect();
+    let mut out = BTreeSet::new();
+    for &m in movers {
+        let Some(&letter) = at.get(m) else { continue };
+        let mut cells: Vec<&str> = Vec::new();
+        let mut here = m;
+        while let Some(&(_, e)) = red.iter().find(|(f, _)| *f == here) {
+            if cells.contains(&e) || e == m {
+                break;
+            }
+            let king = at
+                .get(e)
+                .is_some_and(|l| l.eq_ignore_ascii_case(&'K') && side_of(*l) != side_of(letter));
+            if king {
+                if !cells.is_empty() {
+                    out.extend(cells.iter().copied());
+                }
+                break;
+            }
+            cells.push(e);
+            here = e;
+        }
+    }
+    out
 }
 
 /// The listed failures: name -> why.

@@ -230,7 +230,11 @@ fn cells(s: &str, from: &str, sep: &str) -> Vec<String> {
 ///   the edge over every piece (book, Miranda's Veil, "Wave"; `onward`), never
 ///   capturing: rank 2 (a2 .. x2), d1, and up d3 .. d24 (d4 is empty now), activating
 ///   the own Shaman on d8 and the black Wave on d12 on the way (each a cascade of its
-///   own, which the brute force checks).
+///   own, which the brute force checks); at the own Shaman on d8 it may also diverge
+///   into the Rook's other lines (book, "Diverging Wave": "After divergence, Wave can
+///   choose any direction its activator can"; `diverge at Shaman`), spending no
+///   momentum: rank 8 to both edges, a8 b8 c8 and e8 f8, over the black Pawn g8
+///   (which it never activates), h8 .. x8.
 #[test]
 fn a_rook_diverges_from_its_shaman_and_activates_a_wave_that_goes_onward() {
     let g = tlalocan_walls();
@@ -252,7 +256,8 @@ fn a_rook_diverges_from_its_shaman_and_activates_a_wave_that_goes_onward() {
         "",
     );
     expected.extend(cells(
-        "a2 b2 c2 e2 f2 g2 h2 i2 j2 k2 l2 m2 n2 o2 p2 q2 r2 s2 t2 u2 v2 w2 x2 d1 d3 d4 d5 d6 d7 d9 d10 d11 d13 d14 d15 d16 d17 d18 d19 d20 d21 d22 d23 d24",
+        "a2 b2 c2 e2 f2 g2 h2 i2 j2 k2 l2 m2 n2 o2 p2 q2 r2 s2 t2 u2 v2 w2 x2 d1 d3 d4 d5 d6 d7 d9 d10 d11 d13 d14 d15 d16 d17 d18 d19 d20 d21 d22 d23 d24 \
+         a8 b8 c8 e8 f8 h8 i8 j8 k8 l8 m8 n8 o8 p8 q8 r8 s8 t8 u8 v8 w8 x8",
         "d4d2",
         ">",
     ));
@@ -389,7 +394,8 @@ use common::cli::tree;
 /// (c8.., d9.. to the black Wave, e8.. to the black Pawn). Ply 2, the Wave activated by
 /// the Rook, goes on in each of the Rook's first steps to the edge (`onward`) and never
 /// captures: no `x` in its tree; it activates the own Shaman on d8 and the black Wave
-/// on d12, which moves the same way (ply 3).
+/// on d12, which moves the same way (ply 3); its line up the d-file also turns at the
+/// own Shaman on d8 into the rest of rank 8 (`diverge at Shaman`).
 #[test]
 fn the_tree_of_a_rook_diverging_and_activating_a_wave() {
     let fen = fen_of(

@@ -63,6 +63,9 @@ pub(crate) struct Activation {
     /// Per kind: as an onward relay activated by these kinds it alternates two steps
     /// (`relay ..., alternating KINDS`).
     relay_alternating: Vec<Option<KindFilter>>,
+    /// Per kind: as an onward relay, the kinds its straight lines turn at, and whether
+    /// of either side (`relay ..., diverge at [piece] KINDS`).
+    relay_diverge: Vec<Option<(KindFilter, bool)>>,
     /// The most plies of one move (at most `MAX_CASCADE + 1`).
     pub(crate) plies: usize,
     /// Per kind: `passive`, it never starts a move.
@@ -89,6 +92,7 @@ impl Activation {
         let mut relay_onward = vec![None; pieces];
         let mut relay_alternating = vec![None; pieces];
         let mut keeps_momentum = vec![false; pieces];
+        let mut relay_diverge = vec![None; pieces];
         for r in relays {
             for p in &r.pieces {
                 keeps_momentum[p.index()] = r.momentum;
@@ -98,6 +102,7 @@ impl Activation {
                 relay_activates_foe[p.index()] = r.activates_foe.clone();
                 relay_onward[p.index()] = r.onward.clone();
                 relay_alternating[p.index()] = r.alternating.clone();
+                relay_diverge[p.index()] = r.diverge.clone();
             }
         }
         let mut is_passive = vec![false; pieces];
@@ -111,6 +116,7 @@ impl Activation {
             relay_activates_foe,
             relay_onward,
             relay_alternating,
+            relay_diverge,
             plies: MAX_CASCADE + 1,
             passive: is_passive,
             momentum: relays.iter().any(|r| r.momentum),
@@ -185,6 +191,24 @@ impl Activation {
         self.relay_alternating[kind.index()]
             .as_ref()
             .is_some_and(|f| f.admits(walk_as))
+    }
+
+    /// Whether an onward relay of `kind` diverges at some pieces (`relay ...,
+    /// diverge at KINDS`).
+    pub(crate) fn diverges(&self, kind: PieceId) -> bool {
+        self.relay_diverge[kind.index()].is_some()
+    }
+
+    /// Whether an onward relay of `kind` on `side` may turn where its straight line
+    /// passes over `met` (`relay ..., diverge at [piece] KINDS`: an own piece of those
+    /// kinds, or one of either side with `piece`).
+    pub(crate) fn diverges_at(&self, kind: PieceId, side: Side, met: Occupant) -> bool {
+        !met.is_empty()
+            && self.relay_diverge[kind.index()]
+                .as_ref()
+                .is_some_and(|(f, any_side)| {
+                    (*any_side || met.side() == side) && f.admits(met.kind())
+                })
     }
 
     /// Whether an activated piece of `kind` never captures (a `move only` relay).

@@ -194,6 +194,19 @@ impl Ctx<'_, '_> {
                         .collect(),
                 );
             }
+            // `relay ..., diverge at KINDS`: the turns of each line, drawn from the
+            // relay's cell through the divergent piece.
+            onward::add_turns(
+                self.game,
+                self.walker,
+                cells,
+                self.act,
+                piece,
+                (walk_as, walk_side),
+                at,
+                steps,
+                &mut lines,
+            );
             for cells_of_line in &lines {
                 line.clear();
                 for &cell in cells_of_line {

@@ -252,6 +252,61 @@ pub(crate) fn line(game: &Game, at: CellId, steps: LineSteps) -> impl Iterator<I
     })
 }
 
+/// The most divergences on one line of an onward relay (`relay ..., diverge at KINDS`):
+/// a relay spends no momentum, so two divergent pieces could turn it back and forth
+/// for ever; each divergent piece turns a line once, and at most this many in all.
+pub(crate) const MAX_DIVERGENCES: usize = 3;
+
+/// Adds to `lines` (the lines of an onward relay `piece`, activated on `at` and walking
+/// with the patterns of `walk_as` for `walk_side`, in `steps`: each the cells from
+/// `at`) the lines that turn where they pass over a piece the relay diverges at
+/// (`relay ..., diverge at KINDS`): the line up to that piece followed by each line of
+/// its activator's first steps from there but the one it came in, to the edge (as
+/// [`line`] and [`up_to_opaque`] give it), and so on, each divergent piece once in a
+/// line, at most [`MAX_DIVERGENCES`] turns. An alternating line never diverges.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn add_turns(
+    game: &Game,
+    walker: &mut Walker<'_>,
+    cells: &[Occupant],
+    act: &crate::activation::Activation,
+    piece: Occupant,
+    (walk_as, walk_side): (PieceId, Side),
+    at: CellId,
+    steps: LineSteps,
+    lines: &mut Vec<Vec<CellId>>,
+) {
+    if !act.diverges(piece.kind()) || act.alternates(piece.kind(), walk_as) {
+        return;
+    }
+    // (a line, where its last straight stretch starts, that stretch's step, its turns)
+    let mut todo: Vec<(Vec<CellId>, usize, LineSteps, usize)> =
+        lines.iter().map(|l| (l.clone(), 0, steps, 0)).collect();
+    while let Some((whole, from, steps, turns)) = todo.pop() {
+        if turns >= MAX_DIVERGENCES {
+            continue;
+        }
+        for (i, &c) in whole.iter().enumerate().skip(from) {
+            if c == at
+                || whole[..i].contains(&c)
+                || !act.diverges_at(piece.kind(), piece.side(), cells[c.index()])
+            {
+                continue;
+            }
+            for &next in line_steps(game, walker, walk_side, walk_as, c, false) {
+                if next == steps {
+                    continue;
+                }
+                let mut turned = whole[..=i].to_vec();
+                let start = turned.len();
+                turned.extend(up_to_opaque(line(game, c, next), cells, act));
+                lines.push(turned.clone());
+                todo.push((turned, start, next, turns + 1));
+            }
+        }
+    }
+}
+
 /// The cells of `line` up to the first that holds a piece `act` says stops an onward
 /// relay (`neutral ..., opaque`), that cell included.
 pub(crate) fn up_to_opaque<'a>(

@@ -701,6 +701,45 @@ fn wave_ends(b: &Board, walk: (char, bool), w: bool, at: usize) -> Vec<(usize, E
             }
         }
     }
+    // Divergence (Conquest of Tlalocan, "Diverging Wave": "After divergence, Wave can
+    // choose any direction its activator can"; "Wave cannot diverge, if activated by
+    // Unicorn"): a straight line passing over an own Shaman may turn there into any
+    // other first step of its activator, on to the edge; each Shaman turns a line
+    // once, three turns at most.
+    if walk.0 == 'U' {
+        return out;
+    }
+    let mut todo: Vec<(usize, (i32, i32), Vec<usize>)> = first_steps(b, walk.0, walk.1, at)
+        .into_iter()
+        .map(|v| (at, v, Vec::new()))
+        .collect();
+    while let Some((from, v, used)) = todo.pop() {
+        let mut c = from;
+        while let Some(t) = b.offset(c, v.0, v.1) {
+            let end = match b.cells[t] {
+                None => Some(End::Quiet),
+                Some(q) if friend(q, w) && !matches!(kind(q), 'K' | 'A' | 'T') => {
+                    Some(End::Activate)
+                }
+                Some(q) if !friend(q, w) && kind(q) == 'W' => Some(End::Activate),
+                Some(_) => None,
+            };
+            if let Some(end) = end.filter(|&e| !out.contains(&(t, e))) {
+                out.push((t, end));
+            }
+            let shaman = b.cells[t].is_some_and(|q| friend(q, w) && kind(q) == 'H');
+            if shaman && t != at && !used.contains(&t) && used.len() < 3 {
+                for v2 in first_steps(b, walk.0, walk.1, t) {
+                    if v2 != v {
+                        let mut u = used.clone();
+                        u.push(t);
+                        todo.push((t, v2, u));
+                    }
+                }
+            }
+            c = t;
+        }
+    }
     out
 }
 

@@ -446,12 +446,87 @@ pub(super) fn in_flight(
 /// holds `prev`'s other pieces: the cells those plies visit after `x` and, as
 /// destinations, their ends (but an opponent's King's cell). `None` when the side
 /// of that piece has a royal in `prev` (its moves would need judging).
+///
+/// The book draws several such examples in parallel in one pair of scenes (Conquest
+/// of Tlalocan, "Diverging Pawn": "Image above and the next one have four examples
+/// presented in parallel; each with its own, labeled Pawn", `scn_cot_034`, then
+/// `scn_cot_035`): the other moving pieces of this scene that are in the air the same
+/// way are left out of the comparison with their own cascades' cells.
 pub(super) fn diverged(
     scene: &Scene,
     prev: &Scene,
     v: &Variant,
     x: &str,
 ) -> Option<(BTreeSet<CellId>, BTreeSet<String>)> {
+    let candidates = in_the_air(scene, prev, v, x)?;
+    // The cells whose piece differs between the two scenes.
+    let before: BTreeMap<&str, char> = prev.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
+    let after: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
+    let differ: BTreeSet<&str> = before
+        .keys()
+        .chain(after.keys())
+        .copied()
+        .filter(|c| before.get(c) != after.get(c))
+        .collect();
+    // The other examples drawn in parallel: for each other moving piece in the air, the
+    // reading whose moved cells all changed and explain most of the change.
+    let mut parallel: Vec<String> = Vec::new();
+    for (c, _) in &scene.pieces {
+        let moves = scene
+            .arrows
+            .iter()
+            .any(|(f, _, _)| f.as_deref() == Some(c.as_str()));
+        if c == x || !moves {
+            continue;
+        }
+        let best = in_the_air(scene, prev, v, c).and_then(|o| {
+            o.into_iter()
+                .filter(|r| r.moved.iter().all(|m| differ.contains(m.as_str())))
+                .max_by_key(|r| r.moved.len())
+        });
+        if let Some(best) = best {
+            parallel.extend(best.moved);
+        }
+    }
+    for alone in [true, false] {
+        for c in &candidates {
+            let mut moved = c.moved.clone();
+            if !alone {
+                if parallel.is_empty() {
+                    return None;
+                }
+                moved.extend(parallel.iter().filter(|p| *p != x).cloned());
+            }
+            if pieces_but(scene, &moved) != pieces_but(prev, &moved) {
+                continue;
+            }
+            if c.royal {
+                return None;
+            }
+            let kings = foe_kings(prev, c.side);
+            let to = c.to.iter().map(|&t| v.game.rules().cell_name(t));
+            return Some((c.cells.clone(), to.filter(|t| !kings.contains(t)).collect()));
+        }
+    }
+    None
+}
+
+/// One reading of a piece "in the air" on `x` (see [`diverged`]).
+struct InTheAir {
+    /// The cells of the piece that moved and of the pieces its cascade activated.
+    moved: Vec<String>,
+    /// The cells its plies visit after `x`, and their ends.
+    cells: BTreeSet<CellId>,
+    to: BTreeSet<CellId>,
+    /// The side of the piece diverging, and whether that side has a royal in `prev`.
+    side: Side,
+    royal: bool,
+}
+
+/// The pieces of `prev` (and down their cascades) whose plies pass over `x`, where
+/// `prev` marks an action and the same piece stands in both scenes; `None` when there
+/// is no such mark.
+fn in_the_air(scene: &Scene, prev: &Scene, v: &Variant, x: &str) -> Option<Vec<InTheAir>> {
     let g = &v.game;
     let now = scene.pieces.iter().find(|(c, _)| c == x)?.1;
     let was = prev.pieces.iter().find(|(c, _)| c == x)?.1;
@@ -467,6 +542,7 @@ pub(super) fn diverged(
         return None;
     }
     let target = g.rules().cell(x)?;
+    let mut out = Vec::new();
     for (y, letter) in &prev.pieces {
         if y == x || !prev.arrows.iter().any(|(f, _, _)| f.as_deref() == Some(y)) {
             continue;
@@ -500,8 +576,7 @@ pub(super) fn diverged(
         for (chain, tree, tree_side) in trees {
             let mut moved: Vec<String> = vec![y.clone()];
             moved.extend(chain.iter().map(|&c| g.rules().cell_name(c)));
-            if moved.iter().any(|c| c == x) || pieces_but(scene, &moved) != pieces_but(prev, &moved)
-            {
+            if moved.iter().any(|c| c == x) {
                 continue;
             }
             let (mut cells, mut to) = (BTreeSet::new(), BTreeSet::new());
@@ -519,15 +594,16 @@ pub(super) fn diverged(
             if cells.is_empty() {
                 continue;
             }
-            if royal {
-                return None;
-            }
-            let kings = foe_kings(prev, tree_side);
-            let to = to.iter().map(|&c| g.rules().cell_name(c));
-            return Some((cells, to.filter(|c| !kings.contains(c)).collect()));
+            out.push(InTheAir {
+                moved,
+                cells,
+                to,
+                side: tree_side,
+                royal,
+            });
         }
     }
-    None
+    Some(out)
 }
 
 /// The tree of the piece activated on `at` down `trees`, with the cells activated on

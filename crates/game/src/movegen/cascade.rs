@@ -266,6 +266,7 @@ impl PseudoGen<'_> {
             alternating,
         );
         let (mut lines, mut ends) = (Vec::new(), Vec::new());
+        let mut turned: Vec<Vec<CellId>> = Vec::new();
         let lands = |cell: CellId| {
             let onto = cells[cell.index()];
             onto.is_empty()
@@ -281,6 +282,28 @@ impl PseudoGen<'_> {
                     &lands,
                     &mut lines,
                     &mut ends,
+                );
+            }
+            if act.diverges(piece.kind()) {
+                // `relay ..., diverge at KINDS`: the lines and their turns.
+                if !portals {
+                    turned.clear();
+                    turned.push(
+                        onward::up_to_opaque(onward::line(self.game, at, steps), cells, act)
+                            .collect(),
+                    );
+                }
+                let target = if portals { &mut lines } else { &mut turned };
+                onward::add_turns(
+                    self.game,
+                    &mut self.walker,
+                    cells,
+                    act,
+                    piece,
+                    (walk_as, walk_side),
+                    at,
+                    steps,
+                    target,
                 );
             }
             let mut ply_on = |cell: CellId| {
@@ -304,6 +327,8 @@ impl PseudoGen<'_> {
                 for &c in &ends {
                     out.push(GameMove::simple(MoveKind::Normal, walk_as, at, c));
                 }
+            } else if act.diverges(piece.kind()) {
+                turned.iter().flatten().for_each(|&c| ply_on(c));
             } else {
                 onward::up_to_opaque(onward::line(self.game, at, steps), cells, act)
                     .for_each(ply_on);

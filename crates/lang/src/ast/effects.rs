@@ -132,6 +132,10 @@ pub struct RelayDecl {
     /// `alternating KINDS`: activated by these kinds, an `onward` relay alternates its
     /// first step with a second one taken where the first ends (twice is an error).
     pub alternating: Vec<Kinds>,
+    /// `diverge at [piece] KINDS`: an `onward` relay's straight line may turn at an own
+    /// piece of these kinds (any side's with `piece`, the bool) into any first step of
+    /// its activator (twice is an error).
+    pub diverge: Vec<(Kinds, bool)>,
     /// `activate KINDS`: the only kinds it activates, of those its activator's patterns
     /// may (twice is an error).
     pub activate: Vec<Kinds>,

@@ -60,6 +60,25 @@ impl Checker {
             );
             return;
         }
+        let diverge = match self.at_most_one(&d.diverge, |(k, _)| k.span, "diverge at") {
+            Some((k, any_side)) => match self.kinds(k) {
+                Some(f) => Some((f, *any_side)),
+                None => return,
+            },
+            None => None,
+        };
+        if let (Some((k, _)), None) = (d.diverge.first(), d.onward.first()) {
+            self.error(
+                Diagnostic::error(
+                    "E1002",
+                    "`diverge at` in a `relay` that is not `onward`",
+                    k.span,
+                )
+                .label("only an onward relay's lines turn at a divergent piece")
+                .help("add `, onward` (the relay goes on in its activator's first step to the edge), or leave `diverge at` out; a piece's own patterns diverge with `via friend KIND then ... up to momentum`"),
+            );
+            return;
+        }
         if let (Some(k), None) = (d.activate_foe.first(), d.onward.first()) {
             self.error(
                 Diagnostic::error(
@@ -96,6 +115,7 @@ impl Checker {
             momentum,
             onward,
             alternating,
+            diverge,
             activates,
             activates_foe,
             span: d.span,

@@ -135,6 +135,12 @@ pub struct Relay {
     /// board and back (the Croatian Wave activated by a Unicorn or a Centaur). `None`:
     /// it never alternates.
     pub alternating: Option<KindFilter>,
+    /// `diverge at [piece] KINDS`: an `onward` relay's straight line (never an
+    /// alternating one) that passes over an own piece of these kinds (of either side
+    /// with `piece`: the bool) may turn there into any first step of its activator's
+    /// patterns from that cell, going on in it to the edge (the Croatian Wave diverging
+    /// at its own Shaman). `None`: it never diverges.
+    pub diverge: Option<(KindFilter, bool)>,
     /// `activate KINDS`: of the pieces its activator's patterns may activate, the kinds
     /// it activates (`Any` without the option).
     pub activates: KindFilter,

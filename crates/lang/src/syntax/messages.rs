@@ -143,6 +143,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::relay_onward | R::kw_onward => "`onward`",
         R::relay_alternating | R::kw_alternating => "`alternating`",
         R::relay_momentum => "`momentum`",
+        R::relay_diverge | R::kw_diverge => "`diverge at`",
         R::kw_through => "`through` and piece names",
         R::teleport_not => "`not` and piece names",
         R::alignment_entered | R::kw_entered => "`entered by` and piece names",

@@ -82,7 +82,7 @@ pub(super) fn lion_trading(n: &Node<'_>) -> LionTradingDecl {
 }
 
 /// `relay PIECES [, move only] [, activate KINDS] [, activate foe KINDS] [, onward [KINDS]]
-/// [, alternating KINDS] [, momentum]`
+/// [, alternating KINDS] [, momentum] [, diverge at [piece] KINDS]`
 pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
     RelayDecl {
         pieces: piece_list(n.child(R::piece_list), n.span),
@@ -91,6 +91,13 @@ pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
         onward: n
             .all(R::relay_onward)
             .map(|m| (m.span, m.child(R::decl_kinds).map(kinds)))
+            .collect(),
+        diverge: n
+            .all(R::relay_diverge)
+            .filter_map(|d| {
+                let any_side = d.child(R::kw_piece).is_some();
+                d.child(R::decl_kinds).map(|k| (kinds(k), any_side))
+            })
             .collect(),
         alternating: n
             .all(R::relay_alternating)
