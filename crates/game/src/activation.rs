@@ -27,7 +27,9 @@
 //! - each ply keeps its pattern's mark (`Cascade::mark`): make gives its tags
 //!   (`sets`, `keeps`) and effects (`burn`, `explode`) to the piece that made it
 //!   ([`later_plies`]), as to a first mover;
-//! - a piece that has no ply from the cell it is activated on cannot be activated.
+//! - a piece that has no ply from the cell it is activated on cannot be activated;
+//! - a piece of a `journey` activated by a kind of its `by` moves along its spiral
+//!   (`game::journey`), not with its patterns.
 //!
 //! Legality is decided over the whole move, as for every game whose moves do more
 //! than their paths (`legality::general`): the royal test runs after the cascade.
@@ -63,6 +65,8 @@ pub(crate) struct Activation {
     passive: Vec<bool>,
     /// Per kind: `neutral ..., opaque`, an onward relay's line stops on it.
     opaque: Vec<bool>,
+    /// `journey ...`: the pieces that journey when some kinds activate them.
+    pub(crate) journeys: crate::journey::Journeys,
 }
 
 impl Activation {
@@ -70,6 +74,7 @@ impl Activation {
         relays: &[Relay],
         passive: &[PieceId],
         opaque: &[PieceId],
+        journeys: &[crate::ir::Journey],
         pieces: usize,
     ) -> Activation {
         let mut relay = vec![false; pieces];
@@ -104,6 +109,7 @@ impl Activation {
             opaque: (0..pieces)
                 .map(|k| opaque.contains(&PieceId(k as u8)))
                 .collect(),
+            journeys: crate::journey::Journeys::new(journeys),
         }
     }
 

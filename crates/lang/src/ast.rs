@@ -157,6 +157,8 @@ pub enum Item {
     Passive(PassiveDecl),
     /// `teleport through Star to DimStar | Monolith, not King`
     Teleport(TeleportDecl),
+    /// `journey Shaman by Shaman, spiral (2,1) | (-2,-1) turn 90`
+    Journey(JourneyDecl),
     /// `lion trading Lion | PromotedKirin, bridge not Pawn | GoBetween`
     LionTrading(LionTradingDecl),
     /// `gating Hawk | Elephant in back_rank [, no drops]`
@@ -619,6 +621,7 @@ impl Item {
             Item::Relay(d) => d.span,
             Item::Passive(d) => d.span,
             Item::Teleport(d) => d.span,
+            Item::Journey(d) => d.span,
         }
     }
 }

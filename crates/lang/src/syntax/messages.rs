@@ -109,6 +109,8 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_relay
         | R::teleport_decl
         | R::kw_teleport
+        | R::journey_decl
+        | R::kw_journey
         | R::passive_decl
         | R::kw_passive
         | R::chain_decl
@@ -143,6 +145,9 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_through => "`through` and piece names",
         R::teleport_not => "`not` and piece names",
         R::teleport_onward => "`onward` and piece names",
+        R::journey_spiral => "`spiral`, its first steps and `turn`",
+        R::journey_inward => "`inward`",
+        R::journey_blocked => "`blocked by` and piece names",
         R::castling_through => "`through check`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
         R::placed_after | R::kw_placed => "`placed after each move`",
@@ -347,7 +352,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `heading`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `petrify`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `counting asean`, `counting cambodian`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `gating`, `teleport`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `heading`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `petrify`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `counting asean`, `counting cambodian`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `gating`, `teleport`, `journey`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

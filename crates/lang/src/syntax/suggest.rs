@@ -73,6 +73,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "relay",
         "passive",
         "teleport",
+        "journey",
         "chain",
         "gating",
     ];
