@@ -698,8 +698,10 @@ pub fn apply(b: &Board, (chain, promo, taken): &Move) -> Board {
     let mut a = b.clone();
     a.cells[chain[0]] = None;
     for i in 0..chain.len() - 1 {
-        // A ply back onto its own cell removes its piece (an entranced Shaman's).
-        if chain[i + 1] != chain[i] {
+        // A later ply back onto its own cell removes its piece (an entranced
+        // Shaman's oblation); a first ply back to its start (a divergence's way back)
+        // is a move like another.
+        if i == 0 || chain[i + 1] != chain[i] {
             a.cells[chain[i + 1]] = b.cells[chain[i]];
         }
     }
