@@ -68,6 +68,7 @@ mod hostile_bombs;
 mod hostile_cli;
 mod hostile_input;
 mod janggi;
+mod journeys;
 mod landing;
 mod large_shogi;
 mod layers;

@@ -34,6 +34,8 @@
 //!   relay of that declaration spends none (the book: "Wave doesn't spend received
 //!   momentum for movement, but all other pieces do"); a piece activated with none
 //!   left has no ply, so it cannot be activated (the Wave, which spends none, can).
+//! - a piece of a `journey` activated by a kind of its `by` moves along its spiral
+//!   (`game::journey`), not with its patterns.
 //!
 //! Legality is decided over the whole move, as for every game whose moves do more
 //! than their paths (`legality::general`): the royal test runs after the cascade.
@@ -76,6 +78,8 @@ pub(crate) struct Activation {
     keeps_momentum: Vec<bool>,
     /// Per kind: `neutral ..., opaque`, an onward relay's line stops on it.
     opaque: Vec<bool>,
+    /// `journey ...`: the pieces that journey when some kinds activate them.
+    pub(crate) journeys: crate::journey::Journeys,
 }
 
 impl Activation {
@@ -83,6 +87,7 @@ impl Activation {
         relays: &[Relay],
         passive: &[PieceId],
         opaque: &[PieceId],
+        journeys: &[crate::ir::Journey],
         pieces: usize,
     ) -> Activation {
         let mut relay = vec![false; pieces];
@@ -124,6 +129,7 @@ impl Activation {
             opaque: (0..pieces)
                 .map(|k| opaque.contains(&PieceId(k as u8)))
                 .collect(),
+            journeys: crate::journey::Journeys::new(journeys),
         }
     }
 

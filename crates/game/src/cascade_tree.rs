@@ -111,7 +111,19 @@ impl Ctx<'_, '_> {
             };
             cells[at.index()] = activator;
             let mut builder = PathTreeBuilder::new();
-            if self.act.is_relay(piece.kind()) && self.act.is_onward(piece.kind(), moves_as) {
+            let journey = self
+                .act
+                .journeys
+                .spiral(piece.kind(), piece.side(), activator.kind());
+            let (moves_as, moves_for) = if journey.is_some() {
+                (piece.kind(), piece.side())
+            } else {
+                (moves_as, moves_for)
+            };
+            if let Some((_, spiral)) = journey {
+                self.journey_lines(cells, piece, spiral, at, &mut builder);
+            } else if self.act.is_relay(piece.kind()) && self.act.is_onward(piece.kind(), moves_as)
+            {
                 self.onward_lines(cells, piece, (moves_as, moves_for), at, moved, &mut builder);
             } else {
                 let board = Staged {
@@ -144,6 +156,45 @@ impl Ctx<'_, '_> {
             });
         }
         out
+    }
+
+    /// Records in `builder` the arms of a journey (`piece`, activated on `at`, along
+    /// `spiral`), as `movegen::cascade` generates its plies: each arm passes over
+    /// every piece, its corners and its fields on the board drawn, and may end on each
+    /// empty field.
+    fn journey_lines(
+        &self,
+        cells: &[Occupant],
+        piece: Occupant,
+        spiral: &crate::ir::Spiral,
+        at: CellId,
+        builder: &mut PathTreeBuilder,
+    ) {
+        let side = piece.side();
+        let mut line: Vec<LineCell> = Vec::new();
+        for arm in self.game.journey_arms(spiral, at) {
+            line.clear();
+            for &(field, corner) in &arm {
+                for (cell, may_end) in [(corner, false), (field, true)] {
+                    let Some(cell) = cell else { continue };
+                    let occupant = cells[cell.index()];
+                    let class = if occupant.is_empty() {
+                        Class::Empty
+                    } else if occupant.side() == side {
+                        Class::Friend
+                    } else {
+                        Class::Foe
+                    };
+                    line.push(LineCell {
+                        cell,
+                        occupant,
+                        class,
+                        lands: may_end && occupant.is_empty(),
+                    });
+                }
+            }
+            builder.line(&line);
+        }
     }
 
     /// Records in `builder` the lines of an `onward` relay (`piece`, activated on `at`,

@@ -69,6 +69,7 @@ mod file_rights;
 mod game_sokoban;
 mod gating;
 mod history;
+mod journey;
 pub(crate) mod kernel;
 #[cfg(test)]
 mod layer_tests;
@@ -95,6 +96,7 @@ mod stop;
 mod tag_rights;
 mod tags;
 mod teleport;
+pub use journey::JourneyArm;
 mod warnings;
 
 pub use alignment::Alignment;

@@ -345,6 +345,12 @@ impl Sink for FirstTwo<'_> {
     const DISTINCT: bool = false;
 
     fn ply(&mut self, ply: &Ply<'_>) {
+        // A ply that activates a piece of the other side (a pattern's `activate foe`
+        // or `activate piece`: the Shaman's trance-fields) is no step- nor
+        // capture-field: a relay never inherits it.
+        if ply.activates {
+            return;
+        }
         let mut cells = ply.cells();
         if let Some(c) = cells.next() {
             self.pairs.push((c, cells.next()));
@@ -362,6 +368,10 @@ impl Sink for FirstSteps<'_> {
     const DISTINCT: bool = false;
 
     fn ply(&mut self, ply: &Ply<'_>) {
+        // As in `FirstTwo`: an activation of a foe is no first step to inherit.
+        if ply.activates {
+            return;
+        }
         if let Some(c) = ply.cells().next() {
             self.cells.push(c);
         }

@@ -159,6 +159,8 @@ pub enum Item {
     Teleport(TeleportDecl),
     /// `alignment Star | Monolith, entered by Monolith, demote not King | Pawn to Pawn`
     Alignment(AlignmentDecl),
+    /// `journey Shaman by Shaman, spiral (2,1) | (-2,-1) turn 90`
+    Journey(JourneyDecl),
     /// `lion trading Lion | PromotedKirin, bridge not Pawn | GoBetween`
     LionTrading(LionTradingDecl),
     /// `gating Hawk | Elephant in back_rank [, no drops]`
@@ -622,6 +624,7 @@ impl Item {
             Item::Passive(d) => d.span,
             Item::Teleport(d) => d.span,
             Item::Alignment(d) => d.span,
+            Item::Journey(d) => d.span,
         }
     }
 }

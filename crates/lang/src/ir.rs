@@ -12,6 +12,8 @@ mod board;
 pub use board::*;
 mod effects;
 pub use effects::*;
+mod journey;
+pub use journey::{ArmField, Journey, Spiral};
 mod connect;
 pub use connect::{ConnectRule, ConnectShape};
 mod ends;

@@ -406,6 +406,13 @@ fn references(item: &Item, out: &mut Vec<Name>) {
                 uses(out, Piece, [to]);
             }
         }
+        Item::Journey(d) => {
+            uses(out, Piece, &d.pieces);
+            uses(out, Piece, &d.by);
+            for (_, blocked) in &d.blocked {
+                uses(out, Piece, blocked);
+            }
+        }
         Item::Teleport(d) => {
             uses(out, Piece, &d.through);
             uses(out, Piece, &d.to);

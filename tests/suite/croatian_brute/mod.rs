@@ -566,6 +566,16 @@ fn cascade(
 ) {
     let at = *chain.last().unwrap();
     let piece = b.cells[at].unwrap();
+    if kind(piece) == 'H' && kind(activator) == 'H' {
+        // Entranced: its trance-journey, or its removal (a ply back onto its cell).
+        let (fields, removed) = tlalocan::journey(b, white(piece), at);
+        for to in fields.into_iter().chain(removed.then_some(at)) {
+            let mut longer = chain.clone();
+            longer.push(to);
+            out.push((longer, promo, vec![]));
+        }
+        return;
+    }
     let relay = kind(piece) == 'W';
     let walk = if relay { walk_as } else { kind(piece) };
     let walk_w = if relay { walk_white } else { white(piece) };
@@ -748,7 +758,12 @@ pub fn apply(b: &Board, (chain, promo, taken): &Move) -> Board {
     let mut a = b.clone();
     a.cells[chain[0]] = None;
     for i in 0..chain.len() - 1 {
-        a.cells[chain[i + 1]] = b.cells[chain[i]];
+        // A later ply back onto its own cell removes its piece (an entranced
+        // Shaman's oblation); a first ply back to its start (a divergence's way back)
+        // is a move like another.
+        if i == 0 || chain[i + 1] != chain[i] {
+            a.cells[chain[i + 1]] = b.cells[chain[i]];
+        }
     }
     for &c in chain {
         a.tags[c] = false;

@@ -1,6 +1,7 @@
 //! Conquest of Tlalocan's pieces for the brute force (`rules/croatian-tlalocan.rules`):
 //! the Centaur, the Serpent (which activates an own Pyramid on its step-fields), the
-//! Shaman (which activates own Waves and Pyramids), the Scout and the Grenadier (which
+//! Shaman (which activates own Waves and Pyramids, and entrances any Shaman next to it,
+//! which then journeys: [`journey`]), the Scout and the Grenadier (which
 //! activate nothing), and counts the tests use to show that their random positions
 //! meet divergences and Shaman chains.
 
@@ -101,6 +102,18 @@ pub(super) fn serpent(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
 /// one line, each onto an enemy, ending on the last; or a first capture leap onto an
 /// own Wave or Pyramid, activating it (its divergences: [`shaman_divergences`]).
 pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
+    // Its trance-fields (a King's steps): a step onto a Shaman of either side only
+    // entrances it, which then journeys ([`journey`]).
+    for dx in -1..=1 {
+        for dy in -1..=1 {
+            let Some(t) = b.offset(from, dx, dy) else {
+                continue;
+            };
+            if (dx, dy) != (0, 0) && b.cells[t].is_some_and(|q| kind(q) == 'H') {
+                out.push((t, End::Activate));
+            }
+        }
+    }
     let (steps, captures) = if w {
         (images(1, 2), long_leaps())
     } else {
@@ -142,6 +155,64 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
             c = t;
         }
     }
+}
+
+/// The trance-journey of the Shaman (light if `w`) entranced on `at` (book, Conquest of
+/// Tlalocan, "Trance-journey", "Movement"): two hands, each a chain of steps whose
+/// two legs, an orthogonal and a diagonal one, grow by a cell at each step. The light
+/// Shaman's right hand starts right and up-right, then up and up-left, left and
+/// down-left, down and down-right, and so on; its left hand is that turned half round;
+/// both are travelled outward. The dark Shaman's up hand starts up and up-right, then
+/// right and down-right, down and down-left, left and up-left; its down hand is that
+/// turned half round; both are travelled inward, from their last field on the board.
+/// Every piece is passed; the Shaman ends on an empty field on the board. Returns those
+/// fields, and whether every field on the board holds a King or a Star (then the
+/// Shaman is removed: One, "Failed trance-journey").
+pub(super) fn journey(b: &Board, w: bool, at: usize) -> (Vec<usize>, bool) {
+    let legs: [((i32, i32), (i32, i32)); 4] = if w {
+        [
+            ((1, 0), (1, 1)),
+            ((0, 1), (-1, 1)),
+            ((-1, 0), (-1, -1)),
+            ((0, -1), (1, -1)),
+        ]
+    } else {
+        [
+            ((0, 1), (1, 1)),
+            ((1, 0), (1, -1)),
+            ((0, -1), (-1, -1)),
+            ((-1, 0), (-1, 1)),
+        ]
+    };
+    let n = b.v.n as i32;
+    let (x0, y0) = ((at % b.v.n) as i32, (at / b.v.n) as i32);
+    let (mut ends, mut fields, mut blocked) = (Vec::new(), 0, 0);
+    for hand in [1, -1] {
+        // (x, y) of each step's field, on the board or not.
+        let (mut x, mut y) = (x0, y0);
+        let mut steps = Vec::new();
+        for k in 1..=4 * n {
+            let ((ox, oy), (dx, dy)) = legs[(k as usize - 1) % 4];
+            x += hand * k * (ox + dx);
+            y += hand * k * (oy + dy);
+            steps.push((x, y));
+        }
+        let on = |&(x, y): &(i32, i32)| (0..n).contains(&x) && (0..n).contains(&y);
+        let last = steps.iter().rposition(on).map_or(0, |i| i + 1);
+        steps.truncate(last);
+        for (x, y) in steps.into_iter().filter(on) {
+            let c = (y * n + x) as usize;
+            fields += 1;
+            match b.cells[c] {
+                None => ends.push(c),
+                Some(q) if matches!(kind(q), 'K' | '*') => blocked += 1,
+                Some(_) => {}
+            }
+        }
+    }
+    ends.sort();
+    ends.dedup();
+    (ends, fields > 0 && blocked == fields)
 }
 
 /// The Scout (O: up to 6 cells forward or sideways to empty cells, a capture one step

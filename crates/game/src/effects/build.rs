@@ -188,7 +188,13 @@ impl GameEffects {
             neutral_movers: neutral.movable.clone(),
             neutral_captures: neutral.captures.clone(),
             activation: (activates || !fx.relays.is_empty() || !fx.passive.is_empty()).then(|| {
-                crate::activation::Activation::new(&fx.relays, &fx.passive, &neutral.opaque, pieces)
+                crate::activation::Activation::new(
+                    &fx.relays,
+                    &fx.passive,
+                    &neutral.opaque,
+                    &fx.journeys,
+                    pieces,
+                )
             }),
             removes: plies_remove,
             bars,

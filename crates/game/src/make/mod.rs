@@ -398,9 +398,11 @@ fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
     }
     pos.castling &= !g.castle_loss[last.index()];
     // A ply that ends on a neutral piece (a portal with no way out: `teleport ...,
-    // onward`) removes the piece that makes it (the book's oblation).
-    let last_stays =
-        pos.cells[last.index()].is_empty() || !g.neutral[pos.cells[last.index()].kind().index()];
+    // onward`) or on the cell it leaves (a `journey` whose every field is blocked)
+    // removes the piece that makes it (the book's oblation).
+    let last_stays = last != chain[n - 2]
+        && (pos.cells[last.index()].is_empty()
+            || !g.neutral[pos.cells[last.index()].kind().index()]);
     if let Some(p) = m.promotion {
         // The first mover promotes on the cell where it activates (its own ply's
         // promotion; the activated pieces' plies never promote).

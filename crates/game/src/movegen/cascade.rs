@@ -4,7 +4,7 @@
 //! ([`Staged`]), and each of its plies ends the move or activates again.
 //!
 //! Owns [`PseudoGen::expand_cascades`]; the rules it follows (relays, `passive`,
-//! the game's limit of plies) are `activation`'s, the move's encoding of the plies is
+//! journeys, the game's limit of plies) are `activation`'s (`journey`'s arms), the move's encoding of the plies is
 //! `moves::Cascade`.
 
 use super::{Plies, PseudoGen};
@@ -146,7 +146,18 @@ impl PseudoGen<'_> {
         // The activator now stands on the cell; the walk sees its start cell empty.
         cells[at.index()] = step.activator;
         let mut plies = self.buffer();
-        if relay && act.is_onward(piece.kind(), walk_as) {
+        let journey = if act.journeys.is_empty() {
+            None
+        } else {
+            act.journeys
+                .spiral(piece.kind(), piece.side(), step.activator.kind())
+        };
+        if let Some((rule, spiral)) = journey {
+            // A journey captures nothing: no reply's cascade that takes a royal.
+            if !takers_only {
+                self.journey_plies(cells, (rule, spiral), piece, at, &mut plies);
+            }
+        } else if relay && act.is_onward(piece.kind(), walk_as) {
             self.onward_plies(
                 cells,
                 act,
@@ -201,7 +212,9 @@ impl PseudoGen<'_> {
                 || p.convert.is_some()
                 || p.n_passing > 0
                 || (p.captures_to && (friend_met || move_only))
-                || step.moved[..step.n_moved].contains(&p.to.0)
+                // (A journey's oblation ends on the cell it leaves, the activator's.)
+                || (step.moved[..step.n_moved].contains(&p.to.0)
+                    && !(journey.is_some() && p.to == at))
                 || (p.is_pending_activation() && !act.may_activate_met(piece, onto))
             {
                 continue;
@@ -231,6 +244,35 @@ impl PseudoGen<'_> {
         }
         self.give_back(plies);
         cells[at.index()] = piece;
+    }
+
+    /// The plies of a journey (`piece`, activated on `at`, along `spiral`): one to each
+    /// empty field of each arm on the board, over whatever the arm passes; when every
+    /// field is blocked, the oblation, a ply back onto `at` (make removes the piece).
+    fn journey_plies(
+        &mut self,
+        cells: &[Occupant],
+        (rule, spiral): (&crate::ir::Journey, &crate::ir::Spiral),
+        piece: Occupant,
+        at: CellId,
+        out: &mut Vec<GameMove>,
+    ) {
+        let start = out.len();
+        let (mut fields, mut blocked) = (0, 0);
+        for arm in self.game.journey_arms(spiral, at) {
+            for cell in arm.iter().filter_map(|&(field, _)| field) {
+                fields += 1;
+                let onto = cells[cell.index()];
+                if !onto.is_empty() {
+                    blocked += usize::from(rule.blocks(onto.kind()));
+                } else if !out[start..].iter().any(|m| m.to == cell) {
+                    out.push(GameMove::simple(MoveKind::Normal, piece.kind(), at, cell));
+                }
+            }
+        }
+        if fields > 0 && blocked == fields {
+            out.push(GameMove::simple(MoveKind::Normal, piece.kind(), at, at));
+        }
     }
 
     /// The plies of an `onward` relay (`piece`, activated on `at`, walking with the

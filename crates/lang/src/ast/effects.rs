@@ -177,6 +177,36 @@ pub struct AlignmentDecl {
     pub span: Span,
 }
 
+/// `journey PIECES by PIECES, spiral ... [, spiral ...]`: a piece of the first kinds
+/// activated by a piece of the second moves along one arm of its side's spiral instead
+/// of with its own patterns (the Croatian Shaman's trance-journey).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JourneyDecl {
+    /// The kinds that journey when activated.
+    pub pieces: Vec<Ident>,
+    /// The kinds whose activation starts the journey (`by`).
+    pub by: Vec<Ident>,
+    /// The spirals, as written (one per side, or one for both).
+    pub spirals: Vec<SpiralDecl>,
+    /// Each `blocked by PIECES` written (twice is an error).
+    pub blocked: Vec<(Span, Vec<Ident>)>,
+    pub span: Span,
+}
+
+/// `spiral V [| V] turn ANGLE [inward] [for first|second]`: the arms of a journey.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpiralDecl {
+    /// The first step of each arm, `(dx, dy)` on the board (not side-relative).
+    pub arms: Vec<(super::Int, super::Int)>,
+    /// The turn between two steps (counter-clockwise positive).
+    pub turn: super::Angle,
+    /// `inward`: the arm is travelled from its outermost cell on the board back.
+    pub inward: bool,
+    /// `for first|second`: the side whose pieces journey so (both without).
+    pub for_side: Option<(crate::ids::Side, Span)>,
+    pub span: Span,
+}
+
 /// `passive PIECES`: these pieces never start a move of their own; they move only when
 /// activated (the Croatian Pyramid).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -167,6 +167,7 @@ impl Checker {
                 ast::Item::Teleport(d) => {
                     self.teleport_decl(d, &game.neutral.kinds, &mut game.effects);
                 }
+                ast::Item::Journey(d) => self.journey_decl(d, &mut game.effects),
                 ast::Item::Passive(d) => {
                     if let Some(ids) = self.piece_ids(&d.pieces) {
                         push_new(&mut game.effects.passive, ids);

@@ -24,6 +24,7 @@ mod ends;
 mod faces;
 mod game;
 mod heading;
+mod journey;
 mod like;
 mod lint;
 mod meets;

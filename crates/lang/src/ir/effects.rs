@@ -22,6 +22,8 @@ pub struct Effects {
     pub petrify: Option<Petrify>,
     /// `teleport through ...`, in declaration order.
     pub teleports: Vec<Teleport>,
+    /// `journey ...`, in declaration order.
+    pub journeys: Vec<super::Journey>,
 }
 
 /// `alignment PIECES, entered by PIECES [, demote KINDS to PIECE]`: three or more pieces
@@ -106,6 +108,7 @@ impl Effects {
             || self.lion_trading.is_some()
             || self.petrify.is_some()
             || !self.teleports.is_empty()
+            || !self.journeys.is_empty()
     }
 }
 

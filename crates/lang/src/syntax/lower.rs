@@ -171,6 +171,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::relay_decl => Some(Item::Relay(effects::relay(c))),
             R::teleport_decl => Some(Item::Teleport(effects::teleport(c))),
             R::alignment_decl => Some(Item::Alignment(effects::alignment(c))),
+            R::journey_decl => Some(Item::Journey(effects::journey(c))),
             R::chain_decl => Some(Item::Chain(ChainDecl {
                 rule: if c.has(R::chain_no_reversal) {
                     ChainRule::NoReversal
@@ -265,7 +266,7 @@ fn number(node: Option<&Node<'_>>, fallback: Span) -> Number {
     }
 }
 
-fn int(node: Option<&Node<'_>>, fallback: Span) -> Int {
+pub(super) fn int(node: Option<&Node<'_>>, fallback: Span) -> Int {
     match node {
         Some(n) => {
             let negative = n.text.starts_with('-');
@@ -667,7 +668,7 @@ fn dir(n: &Node<'_>) -> Option<Dir> {
     Some(Dir { kind, span: n.span })
 }
 
-fn angle(n: &Node<'_>) -> Angle {
+pub(super) fn angle(n: &Node<'_>) -> Angle {
     let text = n.text;
     let (sign, digits) = if let Some(rest) = text.strip_prefix('±') {
         (0, rest)

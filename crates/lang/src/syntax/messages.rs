@@ -111,6 +111,8 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_teleport
         | R::alignment_decl
         | R::kw_alignment
+        | R::journey_decl
+        | R::kw_journey
         | R::passive_decl
         | R::kw_passive
         | R::chain_decl
@@ -149,6 +151,9 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::alignment_entered | R::kw_entered => "`entered by` and piece names",
         R::alignment_demote | R::kw_demote => "`demote KINDS to PIECE`",
         R::teleport_onward => "`onward` and piece names",
+        R::journey_spiral => "`spiral`, its first steps and `turn`",
+        R::journey_inward => "`inward`",
+        R::journey_blocked => "`blocked by` and piece names",
         R::castling_through => "`through check`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
         R::placed_after | R::kw_placed => "`placed after each move`",
@@ -354,7 +359,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `heading`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `petrify`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `counting asean`, `counting cambodian`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `gating`, `teleport`, `alignment`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `heading`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `petrify`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `counting asean`, `counting cambodian`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `gating`, `teleport`, `alignment`, `journey`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

@@ -74,6 +74,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "passive",
         "teleport",
         "alignment",
+        "journey",
         "chain",
         "gating",
     ];

@@ -1,6 +1,6 @@
 //! Lowering of the effect declarations (`explode`, `burn`, `freeze`, `immune`, `relay`).
 
-use super::{ident, kinds, piece_list, via_kind};
+use super::{angle, ident, int, kinds, piece_list, via_kind};
 use crate::ast::*;
 use crate::syntax::parse::{Node, R};
 
@@ -135,6 +135,54 @@ pub(super) fn teleport(n: &Node<'_>) -> TeleportDecl {
         onward: n
             .all(R::teleport_onward)
             .map(|t| (t.span, piece_list(t.child(R::piece_list), t.span)))
+            .collect(),
+        span: n.span,
+    }
+}
+
+/// `journey PIECES by PIECES, spiral V [| V] turn ANGLE [inward] [for first|second] ...`
+pub(super) fn journey(n: &Node<'_>) -> JourneyDecl {
+    let mut lists = n.all(R::piece_list);
+    let pieces = piece_list(lists.next(), n.span);
+    let by = piece_list(lists.next(), n.span);
+    JourneyDecl {
+        pieces,
+        by,
+        spirals: n
+            .all(R::journey_spiral)
+            .map(|s| SpiralDecl {
+                arms: s
+                    .all(R::vector)
+                    .map(|v| {
+                        let mut ints = v.all(R::int);
+                        let x = int(ints.next(), v.span);
+                        let y = int(ints.next(), v.span);
+                        (x, y)
+                    })
+                    .collect(),
+                turn: match s.child(R::angle) {
+                    Some(a) => angle(a),
+                    None => Angle {
+                        degrees: 0,
+                        both_signs: false,
+                        span: s.span,
+                    },
+                },
+                inward: s.has(R::journey_inward),
+                for_side: s.child(R::for_side).map(|f| {
+                    let side = if f.has(R::kw_second) {
+                        crate::ids::Side::Second
+                    } else {
+                        crate::ids::Side::First
+                    };
+                    (side, f.span)
+                }),
+                span: s.span,
+            })
+            .collect(),
+        blocked: n
+            .all(R::journey_blocked)
+            .map(|b| (b.span, piece_list(b.child(R::piece_list), b.span)))
             .collect(),
         span: n.span,
     }

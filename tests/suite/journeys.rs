@@ -1,0 +1,187 @@
+//! Journeys (`journey PIECES by PIECES, spiral ...`, docs/language.md): a piece
+//! activated by a piece of the `by` kinds travels one arm of its side's spiral instead
+//! of moving with its own patterns. A small game of Mystics (the Croatian Shaman's
+//! trance-step and patterns, on 12×12) by hand, against the arms worked out from the
+//! rule (step `k` is `k` times the first step turned `k - 1` quarter turns), its path
+//! trees, its diagnostics; and the Conquest of Tlalocan's Shaman entrancing another.
+
+use crate::common;
+use common::{legal, play};
+use piecewise::Game;
+
+const MYSTICS: &str = "game \"Mystics\"\nboard square 12x12\n\
+journey Mystic by Mystic, spiral (2,1) | (-2,-1) turn 90 for first, spiral (1,2) | (-1,-2) turn -90 inward for second, blocked by Rock\n\
+piece Mystic (M) { step any, move only, capture only, activate piece Mystic }\n\
+piece Rock (R) { }\n\
+piece Stone (S) { }\n";
+
+fn mystics() -> Game {
+    Game::compile(MYSTICS).expect("compiles")
+}
+
+fn words(s: &str) -> Vec<String> {
+    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
+    v.sort();
+    v
+}
+
+fn starting(g: &Game, fen: &str, prefix: &str) -> Vec<String> {
+    legal(g, fen)
+        .into_iter()
+        .filter(|m| m.starts_with(prefix))
+        .collect()
+}
+
+fn codes(src: &str) -> Vec<String> {
+    let (_, diags) = piecewise::pipeline::check(src, None);
+    diags
+        .iter()
+        .map(|d| d.code.to_string())
+        .filter(|c| c.starts_with('E'))
+        .collect()
+}
+
+/// The white Mystic on d4 steps onto the white one on e5, which journeys outward
+/// along the first side's arms: (2,1) reaches g6 (the Rock's: passed, not a
+/// destination) then e10, the rest off the board; (-2,-1) reaches c4, then two steps
+/// off the board, then k3 and g11. The step only activates: no quiet step, no capture.
+#[test]
+fn an_entranced_piece_journeys_outward_to_the_empty_fields_of_an_arm() {
+    let g = mystics();
+    let fen = "12/12/12/12/12/12/6R5/4M7/3M8/12/12/12 w - - 0 1";
+    assert_eq!(
+        starting(&g, fen, "d4"),
+        words("d4e5>c4 d4e5>e10 d4e5>g11 d4e5>k3")
+    );
+    // The entrancer ends on the entranced piece's cell, which ends on its field.
+    assert_eq!(
+        play(&g, fen, &["d4e5>k3"]),
+        "12/12/12/12/12/12/6R5/4M7/12/10M1/12/12 b - - 1 1"
+    );
+}
+
+/// A black Mystic entranced by a white one journeys along the second side's arms,
+/// inward: (1,2) turning clockwise has j5 (its outermost field on the board) and f7;
+/// (-1,-2) has k7, c11 and d3. Its path tree draws an inward arm from the outermost
+/// field back: the ply to d3 passes k7 and c11 first.
+#[test]
+fn the_second_sides_arms_turn_clockwise_and_are_travelled_inward() {
+    let g = mystics();
+    let fen = "12/12/12/12/12/12/6R5/4m7/3M8/12/12/12 w - - 0 1";
+    assert_eq!(
+        starting(&g, fen, "d4"),
+        words("d4e5>c11 d4e5>d3 d4e5>f7 d4e5>j5 d4e5>k7")
+    );
+    let pos = g.position(fen).unwrap();
+    let trees = g.cascade_trees(&pos, g.rules().cell("d4").unwrap());
+    assert_eq!(trees.len(), 1);
+    let name = |c| g.rules().cell_name(c);
+    let to_d3 = trees[0]
+        .tree
+        .plies
+        .iter()
+        .find(|p| name(p.to) == "d3")
+        .expect("a ply to d3");
+    let path: Vec<String> = to_d3.path.iter().map(|&c| name(c)).collect();
+    let at = |cell: &str| path.iter().position(|c| c == cell);
+    assert!(at("k7") < at("c11") && at("c11") < at("d3"), "{path:?}");
+    assert!(at("k7").is_some(), "{path:?}");
+}
+
+/// Every field of the white Mystic on e5 (g6 e10 c4 k3 g11) holds a Rock, which blocks
+/// it: entranced, it is removed (oblation), a ply back onto its own cell (`d4e5>e5`),
+/// the entrancer left on e5. With a Stone (which does not block) on one of them
+/// instead, there is neither a field to end on nor an oblation: no move.
+#[test]
+fn a_piece_whose_every_field_is_blocked_is_removed() {
+    let g = mystics();
+    let fen = "12/6R5/4R7/12/12/12/6R5/4M7/2RM8/10R1/12/12 w - - 0 1";
+    assert_eq!(starting(&g, fen, "d4"), words("d4e5>e5"));
+    assert_eq!(
+        play(&g, fen, &["d4e5>e5"]),
+        "12/6R5/4R7/12/12/12/6R5/4M7/2R9/10R1/12/12 b - - 1 1"
+    );
+    let stone = "12/6R5/4R7/12/12/12/6R5/4M7/2SM8/10R1/12/12 w - - 0 1";
+    assert!(starting(&g, stone, "d4").is_empty());
+}
+
+/// A piece activated by a kind not in `by` moves as any activated piece: here a Rook
+/// activating a Mystic, which then has only its trance-step (none: nothing next to it).
+#[test]
+fn only_the_by_kinds_start_a_journey() {
+    let src =
+        format!("{MYSTICS}piece Slider (L) {{ ride orthogonal, move only, activate Mystic }}\n");
+    let g = Game::compile(&src).expect("compiles");
+    // The Slider may not activate the Mystic on a4: a Mystic with nothing next to it
+    // has no ply of its own, and a move is never a bare activation.
+    let fen = "12/12/12/12/12/12/12/12/M11/12/12/L11 w - - 0 1";
+    assert!(starting(&g, fen, "a1a4").is_empty());
+}
+
+#[test]
+fn diagnostics_of_journey() {
+    let game = |rest: &str| {
+        format!("board square 8x8\npiece M (M) {{ step any, move only, capture only, activate piece M }}\n{rest}\n")
+    };
+    assert!(codes(&game("journey M by M, spiral (2,1) turn 90")).is_empty());
+    assert_eq!(
+        codes(&game("journey M by M, spiral (2,1) turn 45")),
+        ["E1022"]
+    );
+    assert_eq!(
+        codes(&game("journey M by M, spiral (2,1) turn ±90")),
+        ["E1022"]
+    );
+    assert_eq!(
+        codes(&game("journey M by M, spiral (0,0) turn 90")),
+        ["E1023"]
+    );
+    assert_eq!(
+        codes(&game("journey M by M, spiral (9,1) turn 90")),
+        ["E1023"]
+    );
+    assert_eq!(
+        codes(&game(
+            "journey M by M, spiral (2,1) turn 90, spiral (1,2) turn -90 for second"
+        )),
+        ["E1024"]
+    );
+    assert_eq!(
+        codes(&game(
+            "journey M by M, spiral (2,1) turn 90\njourney M by M, spiral (1,2) turn 90"
+        )),
+        ["E1025"]
+    );
+    assert_eq!(
+        codes(&game("journey X by M, spiral (2,1) turn 90")),
+        ["E0304"]
+    );
+    assert_eq!(
+        codes(&game(
+            "journey M by M, spiral (2,1) turn 90, blocked by M, blocked by M"
+        )),
+        ["E0920"]
+    );
+}
+
+/// The book's entrancement (Conquest of Tlalocan, "Entrancement step", scn_cot_072):
+/// the light Shaman on c3 steps onto the dark one on b4, which journeys inward along
+/// the dark Shaman's arms (the light Shaman's step only entrances: no plain step to b4).
+#[test]
+fn a_tlalocan_shaman_entrances_another() {
+    let g = common::game("croatian-tlalocan");
+    let empty = "24/".repeat(23) + "24";
+    let mut rows: Vec<String> = empty.split('/').map(String::from).collect();
+    // The Kings far off (x24, v24): legal moves need them.
+    rows[0] = "21k1K".into();
+    rows[24 - 4] = "1h22".into();
+    rows[24 - 3] = "2H21".into();
+    let fen = format!("{} w - - 0 1", rows.join("/"));
+    // Inward from each arm's outermost field on the board: (1,2) turning clockwise
+    // s8, m6, a12, g4, c6; (-1,-2) t10, n8, h6, a2.
+    assert_eq!(
+        starting(&g, &fen, "c3b4>"),
+        words("c3b4>s8 c3b4>m6 c3b4>a12 c3b4>g4 c3b4>c6 c3b4>t10 c3b4>n8 c3b4>h6 c3b4>a2")
+    );
+    assert!(!starting(&g, &fen, "c3").contains(&"c3b4".to_string()));
+}
