@@ -157,9 +157,11 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
 mod castling;
+mod drawn;
 mod reading;
 mod setup;
 mod syzygy;
+use drawn::*;
 use reading::*;
 use setup::*;
 

@@ -12,6 +12,7 @@
 
 pub(crate) mod draughts;
 pub mod fen;
+mod game_text;
 pub mod pgn;
 pub mod rle;
 pub(crate) mod san;

@@ -1,0 +1,156 @@
+//! Moves the book draws made or in progress, without an arrow from a piece (see the
+//! parent module's doc): `made`, its path all grey; `in_progress`, a Monolith's steps so
+//! far from its labelled start.
+
+use super::*;
+
+/// A move drawn made (its piece already on its destination, its path drawn grey from
+/// where it started: Tamoanchan Revisited, "Finished move with 8 steps performed",
+/// `scn_tr_05`; Age of Aquarius, the dark Unicorn's reply drawn made, `scn_aoa_07`):
+/// when every mark of the scene is grey and its arrows are one chain from a cell where no
+/// piece stands to a piece, the scene holds when that chain is the path of one of the
+/// piece's plies from the chain's start (the piece set back there). `None` when the
+/// scene draws anything else.
+pub(super) fn made(scene: &Scene, v: &Variant) -> Option<Result<(), String>> {
+    if scene.arrows.iter().any(|(_, _, k)| k != "blocked")
+        || scene.marks.iter().any(|(_, k)| k != "blocked")
+    {
+        return None;
+    }
+    let mut arrows: Vec<(&str, &str)> = Vec::new();
+    for (f, e, _) in &scene.arrows {
+        arrows.push((f.as_deref()?, e.as_deref()?));
+    }
+    // The chain's start: the one arrow start that no arrow ends on.
+    let starts: Vec<&str> = arrows
+        .iter()
+        .map(|(f, _)| *f)
+        .filter(|f| !arrows.iter().any(|(_, e)| e == f))
+        .collect();
+    let [start] = starts[..] else {
+        return None;
+    };
+    let mut chain = vec![start];
+    while let Some((_, e)) = arrows.iter().find(|(f, _)| *f == *chain.last().unwrap()) {
+        if chain.contains(e) {
+            return None;
+        }
+        chain.push(e);
+    }
+    if chain.len() != arrows.len() + 1 {
+        return None;
+    }
+    let end = *chain.last().unwrap();
+    let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
+    let &letter = at.get(end)?;
+    if at.contains_key(start) || v.stands_still(letter) {
+        return None;
+    }
+    let g = &v.game;
+    let pieces: Vec<(String, char)> = scene
+        .pieces
+        .iter()
+        .map(|(c, l)| {
+            (
+                if c == end {
+                    start.to_string()
+                } else {
+                    c.clone()
+                },
+                *l,
+            )
+        })
+        .collect();
+    let side = side_of(letter);
+    let fen = v.fen(scene.size, &pieces, side);
+    let pos = match g.position(&fen) {
+        Ok(p) => p,
+        Err(e) => return Some(Err(format!("FEN {fen}: {e:?}"))),
+    };
+    let from = g.rules().cell(start)?;
+    let mut walker = Walker::new(g.rules().table());
+    let mut b = PathTreeBuilder::new();
+    walker.walk(&pos, side, pos.occupant(from).kind(), from, &mut b);
+    let tree = b.finish(side, pos.occupant(from).kind(), from);
+    let want: Vec<CellId> = chain[1..]
+        .iter()
+        .filter_map(|c| g.rules().cell(c))
+        .collect();
+    if tree.plies.iter().any(|p| p.path == want) {
+        Some(Ok(()))
+    } else {
+        Some(Err(format!(
+            "the move drawn made, {}, is no ply of its piece from {start}",
+            chain.join("-")
+        )))
+    }
+}
+
+/// A move drawn in progress (Discovery, "Monolith's second step": "grey arrows show
+/// path covered by Monolith in previous steps, from its starting field M"): the
+/// scene's arrows are one chain of Blocked arrows from a cell labelled with the letter
+/// of the piece its last arrow ends on (an Action text, the book's `M`), the piece
+/// standing there. The piece is walked from the chain's start (moved back there), and
+/// its paths are the plies that take the drawn steps first and then one more: the
+/// cells of that step are visited, its ends the destinations (no royal of its side on
+/// the board in these scenes; with one, no reading). Returns (the piece's cell, the
+/// cells visited, the destinations).
+pub(super) fn in_progress<'a>(
+    scene: &'a Scene,
+    v: &Variant,
+) -> Option<(&'a str, BTreeSet<CellId>, BTreeSet<String>)> {
+    let g = &v.game;
+    let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
+    let mut chain: Vec<&str> = Vec::new();
+    for (f, e, k) in &scene.arrows {
+        let (Some(f), Some(e)) = (f.as_deref(), e.as_deref()) else {
+            return None;
+        };
+        if k != "blocked" || chain.last().is_some_and(|&l| l != f) {
+            return None;
+        }
+        if chain.is_empty() {
+            chain.push(f);
+        }
+        chain.push(e);
+    }
+    let (&start, &end) = (chain.first()?, chain.last()?);
+    let letter = *at.get(end)?;
+    let labelled = scene.labels.iter().any(|(c, t, k)| {
+        c == start && k == "action" && t.chars().eq([letter.to_ascii_uppercase()])
+    });
+    let side = side_of(letter);
+    let royal = scene
+        .pieces
+        .iter()
+        .any(|(_, l)| side_of(*l) == side && l.eq_ignore_ascii_case(&'K'));
+    if !labelled || at.contains_key(start) || royal {
+        return None;
+    }
+    let mut pieces: Vec<(String, char)> = scene
+        .pieces
+        .iter()
+        .filter(|(c, _)| c != end)
+        .cloned()
+        .collect();
+    pieces.push((start.to_string(), letter));
+    let pos = g.position(&v.fen(scene.size, &pieces, side)).ok()?;
+    let from = g.rules().cell(start)?;
+    let drawn: Vec<CellId> = chain[1..]
+        .iter()
+        .map(|c| g.rules().cell(c).unwrap())
+        .collect();
+    let occ = pos.occupant(from);
+    let mut walker = Walker::new(g.rules().table());
+    let mut b = PathTreeBuilder::new();
+    walker.walk(&pos, side, occ.kind(), from, &mut b);
+    let tree = b.finish(side, occ.kind(), from);
+    let (mut visited, mut to) = (BTreeSet::new(), BTreeSet::new());
+    for ply in &tree.plies {
+        if ply.path.len() == drawn.len() + 1 && ply.path.starts_with(&drawn) {
+            visited.insert(ply.to);
+            to.insert(g.rules().cell_name(ply.to));
+        }
+    }
+    Some((end, visited, to))
+}
