@@ -85,14 +85,7 @@ pub(super) fn wave_ends(b: &Board, walk: (char, bool), w: bool, at: usize) -> Ve
                 continue;
             }
             let t = (y * n + x) as usize;
-            let end = match b.cells[t] {
-                None => Some(End::Quiet),
-                Some(q) if friend(q, w) && !matches!(kind(q), 'K' | 'A' | 'T') => {
-                    Some(End::Activate)
-                }
-                Some(q) if !friend(q, w) && kind(q) == 'W' => Some(End::Activate),
-                Some(_) => None,
-            };
+            let end = line_end(b, w, t);
             if let Some(end) = end.filter(|&e| !out.contains(&(t, e))) {
                 out.push((t, end));
             }
@@ -114,14 +107,7 @@ pub(super) fn wave_ends(b: &Board, walk: (char, bool), w: bool, at: usize) -> Ve
     while let Some((from, v, used)) = todo.pop() {
         let mut c = from;
         while let Some(t) = b.offset(c, v.0, v.1) {
-            let end = match b.cells[t] {
-                None => Some(End::Quiet),
-                Some(q) if friend(q, w) && !matches!(kind(q), 'K' | 'A' | 'T') => {
-                    Some(End::Activate)
-                }
-                Some(q) if !friend(q, w) && kind(q) == 'W' => Some(End::Activate),
-                Some(_) => None,
-            };
+            let end = line_end(b, w, t);
             if let Some(end) = end.filter(|&e| !out.contains(&(t, e))) {
                 out.push((t, end));
             }
@@ -139,4 +125,16 @@ pub(super) fn wave_ends(b: &Board, walk: (char, bool), w: bool, at: usize) -> Ve
         }
     }
     out
+}
+
+/// How a Wave's line of side `w` may end on cell `t`: quietly on an empty cell, activating
+/// an own piece but a King, a Pyramid or a Star, or an opponent's Wave; `None` on any other
+/// piece (passed over).
+fn line_end(b: &Board, w: bool, t: usize) -> Option<End> {
+    match b.cells[t] {
+        None => Some(End::Quiet),
+        Some(q) if friend(q, w) && !matches!(kind(q), 'K' | 'A' | 'T') => Some(End::Activate),
+        Some(q) if !friend(q, w) && kind(q) == 'W' => Some(End::Activate),
+        Some(_) => None,
+    }
 }
