@@ -118,37 +118,30 @@ impl GameEffects {
                 }
             }
         }
+        // Nothing beside the plies' own captures changes the board or bars a move: no
+        // areas, immunities, removals, check bars, neutral movers or walls placed, lion
+        // trading, petrification or gating.
+        let plies_alone = fx.areas.is_empty()
+            && fx.immunities.is_empty()
+            && !removes
+            && !not_in_check
+            && !neutral.no_check
+            && neutral.after_each_move.is_none()
+            && neutral.movable.is_empty()
+            && neutral.captures.is_empty()
+            && fx.lion_trading.is_none()
+            && fx.petrify.is_none()
+            && !gates;
         let blast_only = blast
             .as_ref()
             .is_some_and(|b| !b.keeps_capturer.contains(&true))
-            && fx.areas.is_empty()
-            && fx.immunities.is_empty()
+            && plies_alone
             && fx.relays.is_empty()
             && fx.passive.is_empty()
-            && !removes
             && !meets
             && !activates
-            && !neutral.no_check
-            && neutral.after_each_move.is_none()
-            && neutral.movable.is_empty()
-            && neutral.captures.is_empty()
-            && fx.lion_trading.is_none()
-            && fx.petrify.is_none()
-            && !not_in_check
-            && fx.teleports.is_empty()
-            && !gates;
-        let captures_only = blast.is_none()
-            && fx.areas.is_empty()
-            && fx.immunities.is_empty()
-            && !removes
-            && !not_in_check
-            && !neutral.no_check
-            && neutral.after_each_move.is_none()
-            && neutral.movable.is_empty()
-            && neutral.captures.is_empty()
-            && fx.lion_trading.is_none()
-            && fx.petrify.is_none()
-            && !gates;
+            && fx.teleports.is_empty();
+        let captures_only = blast.is_none() && plies_alone;
         let plies_remove = blast.is_some()
             || !burns.iter().all(Vec::is_empty)
             || marked.iter().any(|a| a.burn.is_some() || a.blast.is_some());
