@@ -545,14 +545,22 @@ impl Game {
 
     /// `side`'s pieces on the board and in hand: (all, royal).
     pub(crate) fn pieces_of(&self, pos: &GamePosition, side: Side) -> (u32, u32) {
+        // Asked at every node of a game with an extinction or no-pieces end: the kinds'
+        // counts read side by side, without an index per kind.
         let (mut all, mut royal) = (0, 0);
-        for p in (0..self.pieces).filter(|&p| !self.neutral[p]) {
-            let piece = crate::ids::PieceId(p as u8);
-            let n = u32::from(pos.on_board(side, piece)) + u32::from(pos.in_hand(side, piece));
+        let (on, held) = (&pos.counts[side.index()], &pos.hands[side.index()]);
+        let kinds = on
+            .iter()
+            .zip(held)
+            .zip(self.neutral.iter().zip(&self.royal));
+        for ((&on, &held), (&neutral, &is_royal)) in kinds {
+            let n = if neutral {
+                0
+            } else {
+                u32::from(on) + u32::from(held)
+            };
             all += n;
-            if self.royal[p] {
-                royal += n;
-            }
+            royal += if is_royal { n } else { 0 };
         }
         (all, royal)
     }

@@ -110,8 +110,12 @@ fn verdicts_agree<B: Bits>(
         crate::movegen::placement::keep_first_drops(game, pos, &mut slow);
     }
     let mut judged = 0;
-    if pos.royal_count[pos.side.index()] == 1 {
-        let royal = pos.royal_sum[pos.side.index()] as usize;
+    // One royal, or none (a side like Horde's pawns: every move's end allowed; where
+    // losing the royal has ended the game, or a blast game's side has lost it, the
+    // kernel is not asked: nor is it in the counts and lists).
+    let bare = pos.royal_count[pos.side.index()] == 0;
+    let asked = !bare || !(game.ended_at_once(pos) || game.blast_counts);
+    if let Some(royal) = Safety::<B>::royal_of(pos).filter(|_| asked) {
         let s = Safety::compute(k, pos, royal);
         // A forward piece that takes the royal leaves the node to the other paths.
         let marked = gen.mark_forward(bb, pos, s.occ);
@@ -154,8 +158,9 @@ fn verdicts_agree<B: Bits>(
     judged
 }
 
-/// A random position of `game` with one royal per side (when it has royals), read
-/// back from its FEN; `None` if the FEN reader refuses it.
+/// A random position of `game` with one royal per side (when it has royals; one
+/// position in six leaves a side without, as Horde's pawns are), read back from its
+/// FEN; `None` if the FEN reader refuses it.
 pub(super) fn random_position(game: &Game, rng: &mut Rng, fill: usize) -> Option<GamePosition> {
     let mut pos = game.empty_position().ok()?;
     let mut cells = random_board(rng, game.cells, game.pieces, fill);
@@ -165,7 +170,15 @@ pub(super) fn random_position(game: &Game, rng: &mut Rng, fill: usize) -> Option
         }
     }
     let royals: Vec<usize> = (0..game.pieces).filter(|&p| game.royal[p]).collect();
+    let bare = match rng.below(12) {
+        0 => Some(Side::First),
+        1 => Some(Side::Second),
+        _ => None,
+    };
     for side in Side::BOTH {
+        if bare == Some(side) {
+            continue;
+        }
         let c = rng.below(game.cells);
         let kind = PieceId(royals[rng.below(royals.len())] as u8);
         cells[c] = Occupant::piece(side, kind);

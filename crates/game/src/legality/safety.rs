@@ -46,6 +46,9 @@ use crate::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 /// Pins kept per node; more make the node complex (tested in full).
 const MAX_PINS: usize = 8;
 
+/// [`Safety::compute`]'s royal cell for a side without a royal: no cell of a board.
+pub(crate) const NO_ROYAL: usize = usize::MAX;
+
 /// The checkers and pins of the royal of the side to move (see the module docs).
 #[derive(Clone, Debug)]
 pub(crate) struct Safety<B> {
@@ -75,7 +78,8 @@ pub(crate) struct Safety<B> {
 }
 
 impl<B: Bits> Safety<B> {
-    /// The checkers and pins of the royal on `royal` of the side to move. Inlined: the
+    /// The checkers and pins of the royal on `royal` of the side to move (none when it
+    /// is [`NO_ROYAL`]: see [`Safety::royal_of`]). Inlined: the
     /// value is built where the caller keeps it (not copied out of a call, measured).
     #[inline(always)]
     pub(crate) fn compute(k: &Exposure<B>, pos: &GamePosition, royal: usize) -> Safety<B> {
@@ -101,60 +105,62 @@ impl<B: Bits> Safety<B> {
         let them = side.opponent();
         let cells = &pos.cells;
         let attacks = |c: usize, kinds: u64| theirs.has(c) && kinds & kind_bit(cells[c]) != 0;
-        let (leap_cells, leaps) = k.leaps(them, royal);
-        if !(leap_cells & theirs).is_zero() {
-            for &(c, kinds) in leaps {
-                if attacks(c as usize, kinds) {
+        if royal != NO_ROYAL {
+            let (leap_cells, leaps) = k.leaps(them, royal);
+            if !(leap_cells & theirs).is_zero() {
+                for &(c, kinds) in leaps {
+                    if attacks(c as usize, kinds) {
+                        s.checks += 1;
+                        s.evasion = B::bit(c as usize);
+                    }
+                }
+            }
+            for line in k.lines(them, royal) {
+                let b = occ & line.mask;
+                // Checks, pins and screens all need an opponent's piece on the line.
+                if (b & theirs).is_zero() {
+                    continue;
+                }
+                let b1 = k.first(line, b);
+                let rest = b ^ B::bit(b1.cell);
+                let b2 = (!rest.is_zero()).then(|| k.first(line, rest));
+                let mine1 = !theirs.has(b1.cell);
+                if attacks(b1.cell, k.kinds(line, b1.at)) {
                     s.checks += 1;
-                    s.evasion = B::bit(c as usize);
+                    s.evasion = k.before(line, b1) | B::bit(b1.cell);
+                } else if let Some(b2) = b2 {
+                    if mine1 && attacks(b2.cell, k.kinds(line, b2.at)) {
+                        s.pin(b1.cell, k.before(line, b2) | B::bit(b2.cell));
+                    }
                 }
-            }
-        }
-        for line in k.lines(them, royal) {
-            let b = occ & line.mask;
-            // Checks, pins and screens all need an opponent's piece on the line.
-            if (b & theirs).is_zero() {
-                continue;
-            }
-            let b1 = k.first(line, b);
-            let rest = b ^ B::bit(b1.cell);
-            let b2 = (!rest.is_zero()).then(|| k.first(line, rest));
-            let mine1 = !theirs.has(b1.cell);
-            if attacks(b1.cell, k.kinds(line, b1.at)) {
-                s.checks += 1;
-                s.evasion = k.before(line, b1) | B::bit(b1.cell);
-            } else if let Some(b2) = b2 {
-                if mine1 && attacks(b2.cell, k.kinds(line, b2.at)) {
-                    s.pin(b1.cell, k.before(line, b2) | B::bit(b2.cell));
+                if !line.hurdle {
+                    continue;
                 }
-            }
-            if !line.hurdle {
-                continue;
-            }
-            if attacks(b1.cell, k.hurdle_kinds(line, b1.at)) {
-                s.bad_to |= k.before(line, b1);
-            }
-            let Some(b2) = b2 else {
-                continue;
-            };
-            if attacks(b2.cell, k.hurdle_kinds(line, b2.at)) {
-                s.complex = true;
-                continue;
-            }
-            let rest = rest ^ B::bit(b2.cell);
-            if rest.is_zero() {
-                continue;
-            }
-            let b3 = k.first(line, rest);
-            if attacks(b3.cell, k.hurdle_kinds(line, b3.at)) {
-                // Moving within the line keeps two screens only onto an empty cell
-                // (taking the other screen would leave one) or taking the attacker.
-                let mask = (k.before(line, b3) & !occ) | B::bit(b3.cell);
-                if mine1 {
-                    s.pin(b1.cell, mask);
+                if attacks(b1.cell, k.hurdle_kinds(line, b1.at)) {
+                    s.bad_to |= k.before(line, b1);
                 }
-                if !theirs.has(b2.cell) {
-                    s.pin(b2.cell, mask);
+                let Some(b2) = b2 else {
+                    continue;
+                };
+                if attacks(b2.cell, k.hurdle_kinds(line, b2.at)) {
+                    s.complex = true;
+                    continue;
+                }
+                let rest = rest ^ B::bit(b2.cell);
+                if rest.is_zero() {
+                    continue;
+                }
+                let b3 = k.first(line, rest);
+                if attacks(b3.cell, k.hurdle_kinds(line, b3.at)) {
+                    // Moving within the line keeps two screens only onto an empty cell
+                    // (taking the other screen would leave one) or taking the attacker.
+                    let mask = (k.before(line, b3) & !occ) | B::bit(b3.cell);
+                    if mine1 {
+                        s.pin(b1.cell, mask);
+                    }
+                    if !theirs.has(b2.cell) {
+                        s.pin(b2.cell, mask);
+                    }
                 }
             }
         }
@@ -168,6 +174,22 @@ impl<B: Bits> Safety<B> {
             p.1 &= all;
         }
         s
+    }
+
+    /// The cell [`Safety::compute`] is given for the side to move: its one royal's,
+    /// or [`NO_ROYAL`] when it has none (Horde's pawns: no move can expose a royal, so
+    /// no check, pin or screen, and every move may end anywhere; a move that makes a
+    /// royal, a promotion or drop into a royal kind, is still judged in full:
+    /// [`Safety::verdict`] answers `Unknown` when a move changes royalty). `None` with
+    /// several royals.
+    #[inline(always)]
+    pub(crate) fn royal_of(pos: &GamePosition) -> Option<usize> {
+        let side = pos.side.index();
+        match pos.royal_count[side] {
+            1 => Some(pos.royal_sum[side] as usize),
+            0 => Some(NO_ROYAL),
+            _ => None,
+        }
     }
 
     /// Notes that the piece on `c` must stay within `mask`.
