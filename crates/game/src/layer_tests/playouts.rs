@@ -55,3 +55,63 @@ fn compact_playouts_keep_the_position_as_a_fresh_read_of_its_fen() {
         "only {captures} captures outside the journal"
     );
 }
+
+/// A game without royals whose legality is not judged by playing (Antichess, the
+/// draughts games, the connection games) takes every pseudo-legal move as legal
+/// (`MoveGenerator::all_pseudo_legal`): along random playouts of every such shipped
+/// game, its legal list and count are the pseudo-legal moves the full test keeps, with
+/// the compulsory-capture and first-drop rules applied as the list applies them.
+#[test]
+fn games_without_royals_list_what_the_full_test_keeps() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut checked = Vec::new();
+    for (name, g) in crate::kernel::tests::shipped_games() {
+        if g.has_royals() || g.judged_by_playing() || g.sokoban_reverse() {
+            continue;
+        }
+        let Some(start) = g.start_position() else {
+            continue;
+        };
+        let mut generator = g.move_generator();
+        let mut nodes = 0;
+        for _ in 0..3 {
+            let mut pos = start.clone();
+            for _ in 0..40 {
+                let mut fast = Vec::new();
+                generator.legal_moves(&mut pos, &mut fast);
+                if !g.ended_at_once(&pos) {
+                    let mut pseudo = Vec::new();
+                    generator.pseudo_moves(&pos, &mut pseudo);
+                    let mut slow: Vec<_> = pseudo
+                        .into_iter()
+                        .filter(|m| generator.is_legal(&mut pos, m))
+                        .collect();
+                    if let Some(rule) = g.must_capture {
+                        crate::legality::keep_compulsory_captures(&g, &pos, rule, &mut slow);
+                    }
+                    if g.drop_phase.as_ref().is_some_and(|ph| ph.first) {
+                        crate::movegen::placement::keep_first_drops(&g, &pos, &mut slow);
+                    }
+                    assert_eq!(fast, slow, "{name}: legal moves of {}", g.fen(&pos));
+                    let count = generator.count_legal(&mut pos);
+                    assert_eq!(count, slow.len() as u64, "{name}: count of {}", g.fen(&pos));
+                    nodes += 1;
+                }
+                if fast.is_empty() {
+                    break;
+                }
+                let m = fast[pick(&mut seed, fast.len())];
+                g.make(&mut pos, &m);
+            }
+        }
+        if nodes > 0 {
+            checked.push(name);
+        }
+    }
+    for game in ["antichess", "international-draughts", "clobber"] {
+        assert!(
+            checked.iter().any(|n| n.contains(&format!("/{game}"))),
+            "{game} not checked: {checked:?}"
+        );
+    }
+}

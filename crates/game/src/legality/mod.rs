@@ -280,9 +280,14 @@ impl<'g> MoveGenerator<'g> {
 impl MoveGenerator<'_> {
     /// Whether every pseudo-legal move of the side to move is legal by
     /// [`MoveGenerator::is_legal_general`] but for `lion trading`: `no check` (without
-    /// `except last`) and the side still has a royal.
+    /// `except last`) and the side still has a royal; or a game without royals whose
+    /// legality is not judged by playing (Antichess, draughts): no move can expose
+    /// anything, as [`MoveGenerator::is_legal`] would find move by move.
     pub(crate) fn all_pseudo_legal(&self, pos: &GamePosition) -> bool {
         let g = self.pseudo.game;
+        if !g.has_royals() && !g.judged_by_playing() {
+            return true;
+        }
         g.effects
             .as_deref()
             .is_some_and(|fx| fx.no_check && !fx.no_check_except_last && !fx.no_check_except_all)
