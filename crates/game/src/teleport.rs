@@ -3,8 +3,9 @@
 //! Monolith) ends instead on an empty cell next to a piece of the rule's `to` kinds.
 //!
 //! Owns the game's teleport rules ([`Teleports`]), the moves they add to a side's
-//! pseudo-legal moves ([`PseudoGen::teleport_moves`]) and the paths `tree` and the
-//! tests show ([`Game::teleports`], [`TeleportPath`]).
+//! pseudo-legal moves ([`PseudoGen::teleport_moves`]), the paths `tree` and the
+//! tests show ([`Game::teleports`], [`TeleportPath`]) and the portal-fields around the
+//! portals ([`Game::portal_fields`]).
 //!
 //! The walk itself knows nothing of portals (a neutral piece is a wall to it): each
 //! piece that may teleport is walked twice more, over the board with every portal
