@@ -26,6 +26,7 @@ mod colours;
 mod compact;
 mod connect;
 mod croatian;
+mod croatian_fields;
 mod croatian_scenes;
 mod croatian_serpent_wave;
 mod croatian_simple;

@@ -5,7 +5,7 @@
 //! "Trance-journey").
 //!
 //! Owns the game's journey rules ([`Journeys`]) and the fields a journey may end on
-//! ([`Game::journey_arms`]); the cascade generation (`movegen::cascade`) and the path
+//! ([`Game::journey_arms`]; [`Game::journey_fields`] shows them without a position); the cascade generation (`movegen::cascade`) and the path
 //! trees (`cascade_tree`) ask them. An arm is a fixed path: the journeying piece passes
 //! over every piece on it (fields off the board are passed too, as the book's virtual
 //! fields) and may end on each empty field of it on the board; an `inward` arm starts
@@ -68,6 +68,31 @@ impl Journeys {
 pub type JourneyArm = Vec<(Option<CellId>, Option<CellId>)>;
 
 impl Game {
+    /// The arms of the spiral a piece of `kind` and `side` journeys along from `at`
+    /// when a piece of `by` activates it, as the rules' `journey` declares it: each
+    /// arm outward from `at` ([`JourneyArm`]: its fields on the board or off it, each
+    /// with the corner passed on the way to it from the field before, the first from
+    /// `at`), up to its last field on the board; and whether the arms are travelled
+    /// inward (from that last field back). `None` when no journey is declared for them.
+    /// A query of the rules' geometry (the book's diagrams of the trance-journey's
+    /// patterns, Conquest of Tlalocan, "Trance-journey"), no position: which fields a
+    /// journey may end on in a position is the cascade's ([`Game::cascade_trees`]).
+    pub fn journey_fields(
+        &self,
+        kind: PieceId,
+        side: Side,
+        by: PieceId,
+        at: CellId,
+    ) -> Option<(Vec<JourneyArm>, bool)> {
+        let act = self.effects.as_deref()?.activation.as_ref()?;
+        let (_, spiral) = act.journeys.spiral(kind, side, by)?;
+        let outward = Spiral {
+            inward: false,
+            ..spiral.clone()
+        };
+        Some((self.journey_arms(&outward, at), spiral.inward))
+    }
+
     /// The arms of `spiral` from `at`, each in the order it is travelled: outward from
     /// `at`, or, for an `inward` spiral, from its outermost field on the board back
     /// (the start then not among them).

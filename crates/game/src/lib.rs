@@ -411,6 +411,14 @@ impl Game {
         self.rules.board()
     }
 
+    /// The cells a `near` condition counts around `cell` (the eight next to it, fewer
+    /// at an edge; [`walk::near_area`]): the area the walk looks at for a pattern's
+    /// `near foe`, shown for the book's diagrams of the fields around a piece
+    /// (Hemera's Dawn, "Grenadier-fields").
+    pub fn near_area(&self, cell: CellId) -> Vec<CellId> {
+        walk::near_area(self.board(), cell).collect()
+    }
+
     /// The number of piece kinds.
     pub fn piece_count(&self) -> usize {
         self.pieces

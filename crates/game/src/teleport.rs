@@ -3,8 +3,9 @@
 //! Monolith) ends instead on an empty cell next to a piece of the rule's `to` kinds.
 //!
 //! Owns the game's teleport rules ([`Teleports`]), the moves they add to a side's
-//! pseudo-legal moves ([`PseudoGen::teleport_moves`]) and the paths `tree` and the
-//! tests show ([`Game::teleports`], [`TeleportPath`]).
+//! pseudo-legal moves ([`PseudoGen::teleport_moves`]), the paths `tree` and the
+//! tests show ([`Game::teleports`], [`TeleportPath`]) and the portal-fields around the
+//! portals ([`Game::portal_fields`]).
 //!
 //! The walk itself knows nothing of portals (a neutral piece is a wall to it): each
 //! piece that may teleport is walked twice more, over the board with every portal
@@ -259,6 +260,19 @@ impl Game {
         if rule.not[kind.index()] {
             return Vec::new();
         }
+        self.fields_next_to(rule, pos, portal, Some(from))
+    }
+
+    /// The empty cells next to the pieces of `rule`'s `to` kinds but the one on
+    /// `portal`, but `from` (the mover's start, left empty by its move): where a piece
+    /// entering `portal` emerges.
+    fn fields_next_to(
+        &self,
+        rule: &Rule,
+        pos: &GamePosition,
+        portal: CellId,
+        from: Option<CellId>,
+    ) -> Vec<CellId> {
         let board = self.board();
         let mut out = Vec::new();
         for (i, o) in pos.cells.iter().enumerate() {
@@ -274,7 +288,7 @@ impl Game {
                     let Some(c) = board.step(at, Vector::new(dx, dy)) else {
                         continue;
                     };
-                    if c != from && pos.cells[c.index()].is_empty() && !out.contains(&c) {
+                    if Some(c) != from && pos.cells[c.index()].is_empty() && !out.contains(&c) {
                         out.push(c);
                     }
                 }
@@ -282,6 +296,25 @@ impl Game {
         }
         out.sort_unstable();
         out
+    }
+
+    /// The portal-fields a piece entering the portal on `portal` in `pos` may emerge
+    /// on (the empty cells next to the pieces of its `teleport` rule's `to` kinds: the
+    /// book's portal-fields of the other Stars, Nineteen, "Star"), whatever piece
+    /// enters; empty when `portal` holds no portal. A query for the book's diagrams;
+    /// the moves are [`Game::teleports`]'.
+    pub fn portal_fields(&self, pos: &GamePosition, portal: CellId) -> Vec<CellId> {
+        let Some(tp) = self.teleport_rules() else {
+            return Vec::new();
+        };
+        let entered = pos.cells[portal.index()];
+        if entered.is_empty() {
+            return Vec::new();
+        }
+        let Some(r) = tp.portal[entered.kind().index()] else {
+            return Vec::new();
+        };
+        self.fields_next_to(&tp.rules[r as usize], pos, portal, None)
     }
 
     /// The ways the piece on `from` may teleport in `pos` (its own side's ply): each

@@ -240,6 +240,12 @@ pub(super) struct Scene {
     pub(super) arrows: Vec<(Option<String>, Option<String>, String)>,
     /// Texts and field markers: cell, mark type.
     pub(super) marks: Vec<(Option<String>, String)>,
+    /// Its numbered texts: cell (`None` off the board), number, mark type (a
+    /// diagram's numbered fields, see [`diagrams`](super::diagrams)).
+    pub(super) numbers: Vec<(Option<String>, usize, String)>,
+    /// The marks the book's text reads otherwise, from
+    /// `tests/data/croatian/scenes-corrected.txt` (see [`corrections`](super::corrections)).
+    pub(super) corrections: Vec<super::corrections::Correction>,
     /// Its texts that are not numbers (labels the prose refers to, no marks): cell,
     /// text, mark type (a King's start `K`, see [`castling`](super::castling); a
     /// Monolith's `M`, see [`in_progress`](super::in_progress)).
@@ -307,6 +313,15 @@ pub(super) fn scenes() -> (Vec<Scene>, Value) {
                 ))
             })
             .collect();
+        let numbers = s["texts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|t| {
+                let n = t[1].as_str()?.parse().ok()?;
+                Some((cell(&t[0]), n, t[2].as_str()?.to_string()))
+            })
+            .collect();
         let action_markers = s["markers"]
             .as_array()
             .unwrap()
@@ -324,6 +339,8 @@ pub(super) fn scenes() -> (Vec<Scene>, Value) {
             .filter(|c| at.contains(&(c.clone(), 'P')) || at.contains(&(c.clone(), 'p')))
             .collect();
         out.push(Scene {
+            numbers,
+            corrections: Vec::new(),
             labels,
             action_markers,
             rushed,

@@ -533,8 +533,28 @@ impl<'a> Mover<'a> {
     }
 }
 
-/// The pieces of the side other than `side` on the eight cells around `from` (a square
-/// grid's; the kinds filter 0 admits: never a neutral piece), for `near` conditions.
+/// The cells a `near` condition counts around `from`: the eight cells next to it on
+/// a square grid (fewer at an edge), in a fixed order (from the lowest rank and file).
+/// The walk counts the other side's pieces on them; the game layer shows them
+/// (`Game::near_area`).
+pub fn near_area(
+    board: &crate::topology::Board,
+    from: CellId,
+) -> impl Iterator<Item = CellId> + '_ {
+    let at = board.coord(from);
+    (-1i16..=1)
+        .flat_map(|dy| (-1i16..=1).map(move |dx| (dx, dy)))
+        .filter(|&d| d != (0, 0))
+        .filter_map(move |(dx, dy)| {
+            board.cell_at(crate::ir::Coord {
+                x: at.x + dx,
+                y: at.y + dy,
+            })
+        })
+}
+
+/// The pieces of the side other than `side` on the cells of [`near_area`] around
+/// `from` (the kinds filter 0 admits: never a neutral piece), for `near` conditions.
 #[inline(never)]
 fn count_foes_around<O: Occupancy + ?Sized>(
     table: &crate::table::MoveTable,
@@ -542,24 +562,11 @@ fn count_foes_around<O: Occupancy + ?Sized>(
     side: Side,
     from: CellId,
 ) -> u32 {
-    let grid = &table.board;
-    let at = grid.coord(from);
     let mut foes = 0;
-    for dy in -1i16..=1 {
-        for dx in -1i16..=1 {
-            if dx == 0 && dy == 0 {
-                continue;
-            }
-            let Some(cell) = grid.cell_at(crate::ir::Coord {
-                x: at.x + dx,
-                y: at.y + dy,
-            }) else {
-                continue;
-            };
-            let o = board.occupant(cell);
-            if !o.is_empty() && o.side() != side && table.filters[0].admits(o.kind().0) {
-                foes += 1;
-            }
+    for cell in near_area(&table.board, from) {
+        let o = board.occupant(cell);
+        if !o.is_empty() && o.side() != side && table.filters[0].admits(o.kind().0) {
+            foes += 1;
         }
     }
     foes

@@ -1,0 +1,338 @@
+//! The scenes that are diagrams, not moves (see the parent module's doc): their marks
+//! are a set of fields the book's text defines around a piece, read from
+//! `tests/data/croatian/scenes-diagrams.txt` (scene, kind of diagram, why: the book's
+//! words, chapter cited) and checked against what the compiled rules define, through
+//! the game's own queries. Every mark of the kind's colours must be one of the fields
+//! and every field on the board must be marked: the fields are never listed here, so
+//! a change of the rules fails the diagram.
+//!
+//! The kinds:
+//! - `near`: the eight fields around the one piece drawn (Grenadier-fields,
+//!   Scout-fields, miracle-fields, uplifting-fields): the area a `near` condition counts
+//!   ([`Game::near_area`]);
+//! - `portal-fields`: the fields around the Stars, each colour the fields a piece
+//!   entering the Stars of one kind emerges on ([`Game::portal_fields`]);
+//! - `journey`: a trance-journey's spiral drawn from the one Shaman, each colour one
+//!   arm of the spiral the rules' `journey` gives its side ([`Game::journey_fields`]):
+//!   each numbered field the arm's field of that number in the order travelled (off
+//!   the board too: a number past the arm's last field on the board, none), each field
+//!   of the arm on the board numbered so, each coloured arrow's end one of its fields
+//!   or corners (or the end of a leg from its last field on the board that runs off
+//!   it), each field and corner on the board an arrow's end;
+//! - `wave-jumps`: a lone Wave's step-fields when a Unicorn activates it: a Unicorn of
+//!   the Wave's side placed where it may activate the Wave, the first cells of the
+//!   Wave's plies in that cascade ([`Game::cascade_trees`]).
+
+use super::*;
+use std::sync::OnceLock;
+
+/// The listed diagrams: scene -> (kind, why).
+pub(super) fn diagrams() -> &'static BTreeMap<String, (String, String)> {
+    static LIST: OnceLock<BTreeMap<String, (String, String)>> = OnceLock::new();
+    LIST.get_or_init(|| {
+        let text = common::read("tests/data/croatian/scenes-diagrams.txt");
+        let mut out = BTreeMap::new();
+        for line in text.lines() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut parts = line.splitn(3, ' ');
+            let name = parts.next().unwrap().to_string();
+            let kind = parts.next().unwrap_or("").to_string();
+            let why = parts.next().unwrap_or("").trim().to_string();
+            assert!(!why.is_empty(), "scenes-diagrams.txt: {name} without why");
+            assert!(
+                out.insert(name.clone(), (kind, why)).is_none(),
+                "scenes-diagrams.txt: {name} twice"
+            );
+        }
+        out
+    })
+}
+
+/// Checks a diagram of `kind`: `Ok` when its marks are the fields the rules define.
+pub(super) fn check_diagram(scene: &Scene, kind: &str, v: &Variant) -> Result<(), String> {
+    match kind {
+        "near" => near(scene, v),
+        "portal-fields" => portal_fields(scene, v),
+        "journey" => journey(scene, v),
+        "wave-jumps" => wave_jumps(scene, v),
+        _ => Err(format!("no diagram kind `{kind}`")),
+    }
+}
+
+/// The cells of the scene's Legal and Action marks (field markers, numbered texts,
+/// arrow ends).
+fn coloured(scene: &Scene) -> BTreeSet<String> {
+    let ends = scene
+        .arrows
+        .iter()
+        .filter_map(|(_, e, k)| e.as_ref().zip(Some(k)));
+    let fields = scene
+        .marks
+        .iter()
+        .filter_map(|(c, k)| c.as_ref().zip(Some(k)));
+    ends.chain(fields)
+        .filter(|(_, k)| *k == "legal" || *k == "action")
+        .map(|(c, _)| c.clone())
+        .collect()
+}
+
+/// The marked cells against the fields: every one marked, no other marked.
+fn same(marked: &BTreeSet<String>, fields: &BTreeSet<String>) -> Result<(), String> {
+    if let Some(c) = marked.difference(fields).next() {
+        return Err(format!("marked {c} is no field"));
+    }
+    if let Some(c) = fields.difference(marked).next() {
+        return Err(format!("field {c} not marked"));
+    }
+    Ok(())
+}
+
+/// The one piece a diagram draws (but the Stars): its cell and letter.
+fn one_piece<'a>(scene: &'a Scene, v: &Variant) -> Result<(&'a str, char), String> {
+    let movers: Vec<&(String, char)> = scene
+        .pieces
+        .iter()
+        .filter(|(_, l)| !v.stands_still(*l))
+        .collect();
+    match movers[..] {
+        [(c, l)] => Ok((c.as_str(), *l)),
+        _ => Err(format!("{} pieces, not one", movers.len())),
+    }
+}
+
+/// The eight fields around the piece: the `near` area.
+fn near(scene: &Scene, v: &Variant) -> Result<(), String> {
+    let g = &v.game;
+    if !scene.arrows.is_empty() {
+        return Err("arrows in a diagram of fields".to_string());
+    }
+    let (at, _) = one_piece(scene, v)?;
+    let cell = g.rules().cell(at).ok_or("no such cell")?;
+    let fields = g
+        .near_area(cell)
+        .into_iter()
+        .map(|c| g.rules().cell_name(c))
+        .collect();
+    same(&coloured(scene), &fields)
+}
+
+/// The portal-fields: the cells marked in one colour are those where a piece entering
+/// the portals of one kind emerges, each colour another kind's.
+fn portal_fields(scene: &Scene, v: &Variant) -> Result<(), String> {
+    let g = &v.game;
+    let fen = v.fen(scene.size, &scene.pieces, Side::First);
+    let pos: GamePosition = g.position(&fen).map_err(|e| format!("FEN {fen}: {e:?}"))?;
+    // Per portal kind: the fields of its portals.
+    let mut by_kind: BTreeMap<char, BTreeSet<String>> = BTreeMap::new();
+    for (c, l) in &scene.pieces {
+        if !v.stands_still(*l) {
+            continue;
+        }
+        let cell = g.rules().cell(c).ok_or("no such cell")?;
+        let fields = g.portal_fields(&pos, cell);
+        if fields.is_empty() {
+            return Err(format!("no portal-fields for the portal on {c}"));
+        }
+        by_kind
+            .entry(*l)
+            .or_default()
+            .extend(fields.into_iter().map(|f| g.rules().cell_name(f)));
+    }
+    let mut colours: Vec<BTreeSet<String>> = Vec::new();
+    for colour in ["legal", "action"] {
+        let ends = scene
+            .arrows
+            .iter()
+            .filter_map(|(_, e, k)| e.as_ref().zip(Some(k)));
+        let fields = scene
+            .marks
+            .iter()
+            .filter_map(|(c, k)| c.as_ref().zip(Some(k)));
+        let cells: BTreeSet<String> = ends
+            .chain(fields)
+            .filter(|(_, k)| *k == colour)
+            .map(|(c, _)| c.clone())
+            .collect();
+        if !cells.is_empty() {
+            colours.push(cells);
+        }
+    }
+    if colours.is_empty() {
+        return Err("no marks".to_string());
+    }
+    if colours.len() != by_kind.len() {
+        return Err(format!(
+            "{} colours of marks, {} kinds of portals",
+            colours.len(),
+            by_kind.len()
+        ));
+    }
+    for cells in &colours {
+        if !by_kind.values().any(|f| f == cells) {
+            let mut errs = by_kind.values().map(|f| same(cells, f).unwrap_err());
+            return Err(format!("portal-fields: {}", errs.next().unwrap()));
+        }
+    }
+    Ok(())
+}
+
+/// A trance-journey's spiral: each colour one arm of the rules' spiral from the piece.
+fn journey(scene: &Scene, v: &Variant) -> Result<(), String> {
+    let g = &v.game;
+    let (at, letter) = one_piece(scene, v)?;
+    let side = side_of(letter);
+    let cell = g.rules().cell(at).ok_or("no such cell")?;
+    let kind = g
+        .rules()
+        .piece(&letter.to_ascii_uppercase().to_string())
+        .ok_or("no such piece")?;
+    // The kind whose activation starts its journey: its own first (a Shaman entranced
+    // by a Shaman), else any.
+    let (arms, inward) = std::iter::once(kind)
+        .chain((0..g.piece_count() as u8).map(piecewise::ids::PieceId))
+        .find_map(|by| g.journey_fields(kind, side, by, cell))
+        .ok_or("no journey for this piece")?;
+    let name = |c: Option<CellId>| c.map(|c| g.rules().cell_name(c));
+    let mut used = BTreeSet::new();
+    for colour in ["legal", "action"] {
+        // Numbered fields: (number, cell; None off the board).
+        let numbered: Vec<(usize, Option<&str>)> = scene
+            .numbers
+            .iter()
+            .filter(|(_, _, k)| k == colour)
+            .map(|(c, n, _)| (*n, c.as_deref()))
+            .collect();
+        let ends: BTreeSet<&str> = scene
+            .arrows
+            .iter()
+            .filter(|(_, _, k)| k == colour)
+            .filter_map(|(_, e, _)| e.as_deref())
+            .collect();
+        if numbered.is_empty() && ends.is_empty() {
+            continue;
+        }
+        let all_ends: BTreeSet<&str> = scene
+            .arrows
+            .iter()
+            .filter_map(|(_, e, _)| e.as_deref())
+            .collect();
+        let mut why = Vec::new();
+        let found = arms.iter().enumerate().find(|(i, arm)| {
+            if used.contains(i) {
+                return false;
+            }
+            // The field numbered `n` (from 1, in the order travelled: outward from the
+            // piece, or inward from the arm's last field on the board); past the arm's
+            // end, off the board.
+            let field = |n: usize| {
+                let k = if inward {
+                    arm.len().checked_sub(n)
+                } else {
+                    n.checked_sub(1)
+                };
+                k.and_then(|k| arm.get(k)).and_then(|(f, _)| name(*f))
+            };
+            for &(n, c) in &numbered {
+                if field(n).as_deref() != c {
+                    why.push(format!("field {n}: {c:?} drawn, {:?} in the arm", field(n)));
+                    return false;
+                }
+            }
+            // Every field of the arm on the board numbered so (in any colour).
+            for n in 1..=arm.len() {
+                let Some(f) = field(n) else { continue };
+                let drawn = scene
+                    .numbers
+                    .iter()
+                    .any(|(c, k, _)| *k == n && c.as_deref() == Some(f.as_str()));
+                if !drawn {
+                    why.push(format!("the arm's field {n} ({f}) not numbered"));
+                    return false;
+                }
+            }
+            let cells: BTreeSet<String> = arm
+                .iter()
+                .flat_map(|(f, k)| [name(*f), name(*k)])
+                .flatten()
+                .collect();
+            // The arm's leg from its last field on the board that runs off it (the
+            // journey passes the fields off the board, the arm stops at its last on it).
+            let last = arm.last().and_then(|(f, _)| name(*f));
+            let off = |e: &str| {
+                let arrow = |f: Option<&str>, t: Option<&str>| {
+                    scene
+                        .arrows
+                        .iter()
+                        .any(|(af, at, k)| k == colour && af.as_deref() == f && at.as_deref() == t)
+                };
+                arrow(last.as_deref(), Some(e)) && arrow(Some(e), None)
+            };
+            if let Some(e) = ends.iter().find(|e| !cells.contains(**e) && !off(e)) {
+                why.push(format!("arrow's end {e} off the arm"));
+                return false;
+            }
+            if let Some(c) = cells.iter().find(|c| !all_ends.contains(c.as_str())) {
+                why.push(format!("the arm's {c} not drawn"));
+                return false;
+            }
+            true
+        });
+        match found {
+            Some((i, _)) => {
+                used.insert(i);
+            }
+            None => return Err(format!("{colour} marks: no arm of the spiral: {why:?}")),
+        }
+    }
+    if used.is_empty() {
+        return Err("no marks".to_string());
+    }
+    Ok(())
+}
+
+/// A lone Wave's step-fields when a Unicorn of its side activates it: the first cells
+/// of its plies in that cascade.
+fn wave_jumps(scene: &Scene, v: &Variant) -> Result<(), String> {
+    let g = &v.game;
+    let (at, letter) = one_piece(scene, v)?;
+    let side = side_of(letter);
+    let target = g.rules().cell(at).ok_or("no such cell")?;
+    let unicorn = g.rules().piece("Unicorn").ok_or("no Unicorn")?;
+    let mut u = g.letter(side, unicorn).chars().next().ok_or("no letter")?;
+    if side == Side::Second {
+        u = u.to_ascii_lowercase();
+    }
+    let marked = coloured(scene);
+    // The cells where a Unicorn may activate the Wave, the nearest first (the lowest
+    // name of them): the Wave's step-fields from each must be the same.
+    let mut seen = None;
+    for i in 0..g.cell_count() {
+        let from = CellId(i as u16);
+        let name = g.rules().cell_name(from);
+        if scene.pieces.iter().any(|(c, _)| *c == name) {
+            continue;
+        }
+        let mut pieces = scene.pieces.clone();
+        pieces.push((name.clone(), u));
+        let Ok(pos) = g.position(&v.fen(scene.size, &pieces, side)) else {
+            continue;
+        };
+        let trees = g.cascade_trees(&pos, from);
+        let Some(t) = trees.iter().find(|t| t.at == target) else {
+            continue;
+        };
+        let fields: BTreeSet<String> = t
+            .tree
+            .plies
+            .iter()
+            .map(|p| g.rules().cell_name(*p.path.first().unwrap_or(&p.to)))
+            .collect();
+        same(&marked, &fields).map_err(|e| format!("the Unicorn on {name}: {e}"))?;
+        seen = Some(name);
+    }
+    seen.map(|_| ())
+        .ok_or_else(|| "no Unicorn may activate the Wave".to_string())
+}
