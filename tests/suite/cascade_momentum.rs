@@ -3,7 +3,9 @@
 //! at most the momentum it received and hands on the rest, the relay declared so
 //! spends none. Exact legal moves of hand-made positions of a small game, the same
 //! game without `momentum` beside them, Hemera's Dawn (the Grenadier stepping back onto
-//! its Wave) and the diagnostic of the option written twice.
+//! its Wave), Miranda's Veil (an activated Pawn rushes at most its momentum), the path
+//! trees of a cascade cut at the momentum each piece received, and the diagnostic of
+//! the option written twice.
 
 use crate::common;
 
@@ -118,6 +120,95 @@ fn hemeras_grenadier_stepping_onto_its_wave_hands_it_one() {
         moves.iter().any(|m| m == "f2f1>f10"),
         "the Wave crosses the board"
     );
+}
+
+/// The destinations of the plies of the tree activated down `chain` (cells from the
+/// first activated piece on) in the cascade trees of the piece on `from`; `None` when
+/// no tree is drawn there.
+fn tree_ends(g: &Game, fen: &str, from: &str, chain: &[&str]) -> Option<Vec<String>> {
+    let pos = g.position(fen).unwrap();
+    let mut trees = g.cascade_trees(&pos, g.rules().cell(from).unwrap());
+    let mut found = None;
+    for c in chain {
+        let cell = g.rules().cell(c).unwrap();
+        let t = trees.into_iter().find(|t| t.at == cell)?;
+        trees = t.next.clone();
+        found = Some(t);
+    }
+    let mut ends: Vec<String> = found?
+        .tree
+        .plies
+        .iter()
+        .map(|p| g.rules().cell_name(p.to))
+        .collect();
+    ends.sort();
+    ends.dedup();
+    Some(ends)
+}
+
+#[test]
+fn the_tree_of_an_activated_piece_is_cut_at_its_momentum() {
+    // As `an_activated_rook_rides_at_most_the_steps_its_activator_made`: the Rook c3,
+    // activated with 2, reaches c5 and e3 in its tree, not c6 or h3 (its tree also
+    // ends on a3, activating the Rook that moved there, which no move does).
+    let fen = "k7/8/8/8/8/W1R5/8/R6K w - - 0 1";
+    assert_eq!(
+        tree_ends(&game(true), fen, "a1", &["a3", "c3"]).unwrap(),
+        words("a3 b3 c1 c2 c4 c5 d3 e3")
+    );
+    let free = tree_ends(&game(false), fen, "a1", &["a3", "c3"]).unwrap();
+    assert!(free.contains(&"h3".to_string()) && free.contains(&"c8".to_string()));
+}
+
+#[test]
+fn a_piece_that_received_no_momentum_has_no_tree() {
+    // The Knight b1 leaps onto the Rook c3 (one momentum), which steps onto the Wave on
+    // c4 (none left); the Wave rides as the Rook to the Rook on e4, which would spend
+    // momentum and has none: no tree there, and no move through it. Without momentum
+    // the Rook e4 rides.
+    let fen = "k7/8/8/8/2W1R3/2R5/8/1N5K w - - 0 1";
+    let g = game(true);
+    assert_eq!(tree_ends(&g, fen, "b1", &["c3", "c4", "e4"]), None);
+    assert!(tree_ends(&g, fen, "b1", &["c3", "c4"]).is_some());
+    assert!(starting(&g, fen, "b1c3>c4>e4>").is_empty());
+    let free = game(false);
+    assert!(tree_ends(&free, fen, "b1", &["c3", "c4", "e4"]).is_some_and(|e| !e.is_empty()));
+    assert!(!starting(&free, fen, "b1c3>c4>e4>").is_empty());
+}
+
+#[test]
+fn mirandas_activated_pawn_rushes_at_most_the_momentum_it_received() {
+    // The book's Miranda's Veil, "Activating Pawn" (scn_mv_007, the left example): the
+    // Rook e6 rides 4 cells onto the Wave e2, which goes on as a Rook to the Pawn on
+    // c2; the Pawn, on its start with its rush tag, "can be rushed only for momentum
+    // received": to c6 at most (and it captures the Knight on b3), in its moves and in
+    // its tree.
+    let g = common::game("croatian-miranda");
+    let fen = "15k/16/16/16/16/16/16/16/16/16/4R11/16/16/1n14/2P^1W11/15K w - - 0 1";
+    assert_eq!(
+        starting(&g, fen, "e6e2>c2>"),
+        words("e6e2>c2>b3 e6e2>c2>c3 e6e2>c2>c4 e6e2>c2>c5 e6e2>c2>c6")
+    );
+    assert_eq!(
+        tree_ends(&g, fen, "e6", &["e2", "c2"]).unwrap(),
+        words("b3 c3 c4 c5 c6")
+    );
+}
+
+#[test]
+fn mirandas_wave_moves_with_no_momentum_and_hands_on_what_it_received() {
+    // The book's Miranda's Veil, "No momentum" (scn_mv_038): after the Bishop i7 (one
+    // step onto the Wave h6) and the Knight g7 (its leap spends the one), the Wave on f5
+    // has none, and still moves ("Wave can be activated with no momentum"); the same
+    // Knight moving first gathers one, and its Wave hands it to the Pawn on d6, which
+    // steps. (That the Wave with none cannot activate the Pawn is the tree's, above:
+    // the Pawn's would be a fifth ply, past the game's four.)
+    let g = common::game("croatian-miranda");
+    let fen = "15k/16/16/16/16/16/16/16/16/1w4N1B7/3P3W8/5W10/16/16/16/K15 w - - 0 1";
+    let pos = g.position(fen).unwrap();
+    let moves = g.legal_uci(&pos);
+    assert!(moves.iter().any(|m| m == "i7h6>g7>f5>b3"), "{moves:?}");
+    assert!(moves.iter().any(|m| m == "g7f5>d6>d7"), "{moves:?}");
 }
 
 #[test]

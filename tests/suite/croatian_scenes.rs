@@ -11,6 +11,13 @@
 //!   its pieces (most such scenes have one). A scene whose arrows start on no piece
 //!   (the move drawn made) fails. The Stars never move; the Monolith (moved by either
 //!   side) moves for the first side;
+//! - **a cascade drawn as one chain of arrows** from its first mover through the pieces
+//!   it activates (Miranda's Veil, "No momentum", `scn_mv_038`: the Bishop's momentum
+//!   "already spent by Knight, so Wave B is activated with no momentum"): a moving
+//!   piece that the chain of arrows ending on it leads back to another moving piece,
+//!   whose cascade may activate it, moves as that cascade lets it: the cells its own
+//!   paths visit count, but its destinations as a first mover are no legal
+//!   destinations ([`relayed`]);
 //! - **the paths**: each moving piece's path tree in the position, for its own side,
 //!   and the trees of the pieces it may activate, down the cascade
 //!   ([`Game::cascade_trees`]), and its teleports ([`Game::teleports`]: each path into
@@ -260,7 +267,7 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
                     labels: Vec::new(),
                     ..scene.clone()
                 };
-                return check_movers(&back, &[], v, &[h.from.as_str()]);
+                return check_movers(&back, &[], v, &[h.from.as_str()], &[]);
             }
         }
         // The marks are one piece's: the scene holds if they hold for one of them.
@@ -269,7 +276,7 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
             if v.stands_still(*l) {
                 continue;
             }
-            match check_movers(scene, &[], v, &[c.as_str()]) {
+            match check_movers(scene, &[], v, &[c.as_str()], &[]) {
                 Ok(()) => return Ok(()),
                 Err(e) => {
                     first.get_or_insert(e);
@@ -324,7 +331,10 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
         // check, and the red marks alone would hold by default.
         return Err("no arrow starts on a piece (the move is drawn made)".to_string());
     }
-    check_movers(scene, earlier, v, &movers)
+    // A cascade drawn as one chain of arrows: the pieces it activates are no first
+    // movers (see [`relayed`]).
+    let relayed = relayed(scene, v, &movers);
+    check_movers(scene, earlier, v, &movers, &relayed)
 }
 
 /// The cells on one rank from `from` (not included) to `to` (included): a castling
@@ -346,27 +356,36 @@ fn crossed(g: &Game, from: CellId, to: CellId) -> Vec<CellId> {
 }
 
 /// Checks the marks of `scene` against the paths of the pieces on `movers`; `earlier`
-/// are the scenes before it of the same variant, the nearest first.
+/// are the scenes before it of the same variant, the nearest first. The pieces on
+/// `relayed` (of `movers`) are activated down a drawn cascade ([`relayed`]): the cells
+/// their paths visit count, their destinations as first movers are no legal ones.
 fn check_movers(
     scene: &Scene,
     earlier: &[&Scene],
     v: &Variant,
     movers: &[&str],
+    relayed: &[&str],
 ) -> Result<(), String> {
     let prev = earlier.first().copied();
     let g = &v.game;
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let mut visited = BTreeSet::new();
-    let mut legal_to: BTreeSet<String> = BTreeSet::new();
+    let mut kept: BTreeSet<String> = BTreeSet::new();
     let king_ply = castling::king_ply(scene, v);
     let half = castling::half_made(scene, v);
 
     // A cascade's later ply drawn in flight, from where its piece now stands.
     if let Some((cells, to)) = prev.and_then(|p| in_flight(scene, p, v)) {
         visited.extend(cells);
-        legal_to.extend(to);
+        kept.extend(to);
     }
     for &m in movers {
+        let mut scratch = BTreeSet::new();
+        let legal_to: &mut BTreeSet<String> = if relayed.contains(&m) {
+            &mut scratch
+        } else {
+            &mut kept
+        };
         let letter = at[m];
         // A teleported relay's ply drawn from the portal it emerges from.
         if let Some((cells, to)) = prev.and_then(|p| emerged(scene, p, v, m)) {
@@ -433,10 +452,10 @@ fn check_movers(
         // Castling drawn in two plies (see [`castling`]).
         let untagged = converted(scene, prev);
         if king_ply.as_ref().is_some_and(|(k, _)| *k == m) {
-            castling::king_plies(scene, v, &untagged, m, &mut visited, &mut legal_to)?;
+            castling::king_plies(scene, v, &untagged, m, &mut visited, legal_to)?;
         }
         if let Some(h) = &half {
-            castling::partner_plies(scene, v, &untagged, h, m, &mut visited, &mut legal_to)?;
+            castling::partner_plies(scene, v, &untagged, h, m, &mut visited, legal_to)?;
         }
         for t in g.teleports(&pos, from) {
             visited.extend(t.path.iter().copied());
@@ -478,7 +497,7 @@ fn check_movers(
             }
         }
     }
-    judge(scene, prev, v, movers, &visited, &legal_to)
+    judge(scene, prev, v, movers, &visited, &kept)
 }
 
 /// Checks the marks of `scene` against the cells the paths of its moving pieces

@@ -7,14 +7,19 @@
 //! Follows the rules of `game::activation`: a piece that has moved in the cascade is not
 //! activated again, and no tree is built past the game's ply limit. Captures in passing
 //! of an activating ply are not shown as made (the tree is per activated cell, whatever
-//! path reached it).
+//! path reached it). With momentum (`relay ..., momentum`), an activated piece's tree is
+//! cut at the momentum it received, as `movegen::cascade` cuts its plies: the first
+//! mover hands on the steps of its longest ply to the activated cell, a piece that
+//! spends momentum what is left after its shortest ply there, a relay that keeps it
+//! all it received; a piece that would spend momentum and received none has no tree
+//! (it cannot be activated).
 
 use super::activation::{Activation, Staged};
 use super::onward;
 use super::{Game, GamePosition};
 use crate::ids::{CellId, PieceId, Side};
 use crate::path_tree::{LineCell, PathTree, PathTreeBuilder};
-use crate::walk::{Class, Occupant, Walker};
+use crate::walk::{Class, Occupant, Ply, Sink, Visit, Walker};
 
 /// The path tree of one activated piece and those of the pieces it may activate.
 #[derive(Clone, Debug)]
@@ -68,7 +73,55 @@ impl Game {
             walker: &mut walker,
         };
         let walked = (mover.kind(), mover.side());
-        ctx.activated(&tree, &mut cells, mover, walked, &mut moved, 1)
+        // The first mover gathers momentum: one per step of its ply.
+        let received = act.momentum().then_some(Received::Gathered);
+        ctx.activated(&tree, &mut cells, mover, walked, &mut moved, (1, received))
+    }
+}
+
+/// The momentum a tree's plies hand on (`relay ..., momentum`).
+#[derive(Clone, Copy)]
+enum Received {
+    /// The first mover's: it hands on the steps of its ply.
+    Gathered,
+    /// An activated piece's: it received this much, and hands on what its ply leaves
+    /// (a relay that keeps momentum: all of it).
+    Left(usize, bool),
+}
+
+impl Received {
+    /// The most momentum a ply of `steps` steps hands on, better than `best`.
+    fn handed_on(self, steps: usize, best: Option<usize>) -> Option<usize> {
+        let now = match self {
+            Received::Gathered => steps,
+            Received::Left(m, true) => m,
+            Received::Left(m, false) => m.saturating_sub(steps),
+        };
+        Some(best.map_or(now, |b| b.max(now)))
+    }
+}
+
+/// A path tree builder that records only the steps and plies within a momentum: no
+/// visit past `most` steps from the start, no ply of more steps.
+struct Bounded<'b> {
+    inner: &'b mut PathTreeBuilder,
+    most: usize,
+}
+
+impl Sink for Bounded<'_> {
+    const VISITS: bool = true;
+    const DISTINCT: bool = false;
+
+    fn visit(&mut self, visit: &Visit) {
+        if visit.depth < self.most {
+            self.inner.visit(visit);
+        }
+    }
+
+    fn ply(&mut self, ply: &Ply<'_>) {
+        if ply.len() <= self.most {
+            self.inner.ply(ply);
+        }
     }
 }
 
@@ -81,7 +134,8 @@ struct Ctx<'g, 'w> {
 
 impl Ctx<'_, '_> {
     /// The trees of the pieces `tree`'s plies (ply number `ply`, made by `activator`
-    /// with the patterns of `walked_as` for `walked_side`) may activate.
+    /// with the patterns of `walked_as` for `walked_side`, with the momentum it
+    /// `received`: `None` without momentum) may activate.
     fn activated(
         &mut self,
         tree: &PathTree,
@@ -89,7 +143,7 @@ impl Ctx<'_, '_> {
         activator: Occupant,
         (walked_as, walked_side): (PieceId, Side),
         moved: &mut Vec<CellId>,
-        ply: usize,
+        (ply, received): (usize, Option<Received>),
     ) -> Vec<CascadeTree> {
         let mut out: Vec<CascadeTree> = Vec::new();
         if ply >= self.act.plies {
@@ -104,6 +158,14 @@ impl Ctx<'_, '_> {
             if piece.is_empty() || !self.act.may_activate_met(activator, piece) {
                 continue;
             }
+            // The momentum the piece receives: the most any ply to `at` hands on.
+            let momentum = received.and_then(|r| {
+                tree.plies
+                    .iter()
+                    .filter(|q| q.activates && q.to == at)
+                    .fold(None, |best, q| r.handed_on(q.path.len(), best))
+            });
+            let keeps = self.act.keeps(piece.kind());
             let (moves_as, moves_for) = if self.act.is_relay(piece.kind()) {
                 (walked_as, walked_side)
             } else {
@@ -131,8 +193,21 @@ impl Ctx<'_, '_> {
                     cells,
                     relay_at: (moves_as != piece.kind()).then_some(at),
                 };
-                self.walker
-                    .walk(&board, piece.side(), moves_as, at, &mut builder);
+                match momentum.filter(|_| !keeps) {
+                    // Cut at the momentum it received.
+                    Some(most) => {
+                        let mut bounded = Bounded {
+                            inner: &mut builder,
+                            most,
+                        };
+                        self.walker
+                            .walk(&board, piece.side(), moves_as, at, &mut bounded);
+                    }
+                    None => {
+                        self.walker
+                            .walk(&board, piece.side(), moves_as, at, &mut builder);
+                    }
+                }
             }
             let never_captures =
                 self.act.is_relay(piece.kind()) && self.act.never_captures(piece.kind());
@@ -140,8 +215,22 @@ impl Ctx<'_, '_> {
             if never_captures {
                 sub = sub.without_captures();
             }
+            if momentum == Some(0) && !keeps && sub.plies.is_empty() {
+                // It spends momentum and received none: it has no ply, so it cannot be
+                // activated.
+                cells[at.index()] = piece;
+                continue;
+            }
             moved.push(at);
-            let next = self.activated(&sub, cells, piece, (moves_as, moves_for), moved, ply + 1);
+            let next_received = momentum.map(|m| Received::Left(m, keeps));
+            let next = self.activated(
+                &sub,
+                cells,
+                piece,
+                (moves_as, moves_for),
+                moved,
+                (ply + 1, next_received),
+            );
             moved.pop();
             cells[at.index()] = piece;
             out.push(CascadeTree {

@@ -34,6 +34,11 @@ pub struct Variant {
     pub tag_rush: [usize; 2],
     /// What a Pawn promotes to on the last rank.
     pub promotions: &'static [char],
+    /// Cascades carry momentum (book, Miranda's Veil, "Cascading Waves"; the files
+    /// that say `relay ..., momentum`): the first mover gathers one per step of its ply
+    /// (a leap is one step), an activated piece but a Wave moves at most as many steps
+    /// as it received and hands on the rest, a Wave spends none ([`steps`]).
+    pub momentum: bool,
 }
 
 pub const TIES: Variant = Variant {
@@ -42,6 +47,7 @@ pub const TIES: Variant = Variant {
     onward: false,
     tag_rush: [3, 0],
     promotions: &['q', 'r', 'b', 'n', 'e'],
+    momentum: false,
 };
 
 pub const MAYAN: Variant = Variant {
@@ -50,6 +56,7 @@ pub const MAYAN: Variant = Variant {
     onward: false,
     tag_rush: [4, 0],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a'],
+    momentum: false,
 };
 
 pub const MIRANDA: Variant = Variant {
@@ -58,6 +65,7 @@ pub const MIRANDA: Variant = Variant {
     onward: true,
     tag_rush: [6, 0],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'],
+    momentum: true,
 };
 
 pub const NINETEEN: Variant = Variant {
@@ -66,6 +74,7 @@ pub const NINETEEN: Variant = Variant {
     onward: true,
     tag_rush: [7, 6],
     promotions: &['q', 'r', 'b', 'n', 'e', 'a', 'u', 'w'],
+    momentum: true,
 };
 
 /// Conquest of Tlalocan: Nineteen's rules on 24×24 with the Centaur (C), Serpent (S),
@@ -78,6 +87,7 @@ pub const TLALOCAN: Variant = Variant {
     promotions: &[
         'q', 'r', 'b', 'n', 'e', 'a', 'u', 'w', 'c', 's', 'h', 'o', 'g',
     ],
+    momentum: false,
 };
 
 #[derive(Clone)]
@@ -528,9 +538,12 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
                 } else {
                     vec![None]
                 };
+                // The momentum it gathered: the steps of its ply.
+                let momentum = b.v.momentum.then(|| steps(b, kind(p), from, to));
                 for promo in promos {
                     let walked = (kind(p), white(p));
-                    cascade(&mut after, vec![from, to], p, walked, promo, &mut out);
+                    let chain = vec![from, to];
+                    cascade(&mut after, chain, p, walked, (promo, momentum), &mut out);
                 }
             } else if promotes {
                 out.extend(
@@ -556,14 +569,32 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
     out
 }
 
+/// The steps of a ply of a piece walking with the moves of `kind` from `from` to `to`,
+/// which the brute force reaches by one straight line or one leap (the variants with
+/// momentum here have no divergence): one per cell for the riders, the Pawn, the King;
+/// one per leap for the Knight, the Unicorn and the Pegasus.
+pub fn steps(b: &Board, kind: char, from: usize, to: usize) -> usize {
+    let n = b.v.n as i32;
+    let (dx, dy) = (
+        (to as i32 % n - from as i32 % n).abs(),
+        (to as i32 / n - from as i32 / n).abs(),
+    );
+    match kind {
+        'N' | 'U' => 1,
+        'E' => dx.max(dy) as usize / 2,
+        _ => dx.max(dy) as usize,
+    }
+}
+
 /// The cascades of the piece activated on `chain`'s last cell by `activator`, which
-/// walked the patterns of `walked.0` for the side `walked.1` (white).
+/// walked the patterns of `walked.0` for the side `walked.1` (white), with the
+/// momentum it received (`None`: the variant has none).
 fn cascade(
     b: &mut Board,
     chain: Vec<usize>,
     activator: char,
     (walk_as, walk_white): (char, bool),
-    promo: Option<char>,
+    (promo, momentum): (Option<char>, Option<usize>),
     out: &mut Vec<Move>,
 ) {
     let at = *chain.last().unwrap();
@@ -606,11 +637,20 @@ fn cascade(
         if chain[1..].contains(&to) || (relay && end == End::Activate && pyramid) {
             continue;
         }
+        // A piece but a Wave moves at most the momentum it received, and hands on
+        // the rest; a Wave hands on all of it.
+        let left = match momentum {
+            Some(m) if !relay => match m.checked_sub(steps(b, walk, at, to)) {
+                Some(left) => Some(left),
+                None => continue,
+            },
+            m => m,
+        };
         let mut longer = chain.clone();
         longer.push(to);
         match end {
             End::Activate if longer.len() <= 4 => {
-                cascade(b, longer, piece, (walk, walk_w), promo, out)
+                cascade(b, longer, piece, (walk, walk_w), (promo, left), out)
             }
             End::Activate => {}
             _ => out.push((longer, promo, vec![])),
