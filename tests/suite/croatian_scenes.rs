@@ -99,10 +99,11 @@
 //!   capture, a divergence, a teleport): the cell is visited by a path; a yellow field
 //!   marker on a moving piece's own cell shows its tag (the book's Classical Chess,
 //!   "Tags": "Markers are also used to convey the existence of a tag"): it holds when
-//!   the piece carries one there (`carries_tag`); on a piece that does not move, when
-//!   the scene before draws its move there (a Legal arrow) and that move, played by the
+//!   the piece carries one there (`carries_tag`); on any piece, when
+//!   the scene before draws the move that ends there (its arrows) and that move, played by the
 //!   game, leaves it tagged (`tags_earned`: Age of Aquarius's Pawn tagged for promotion
-//!   on its last rank, `scn_aoa_06`);
+//!   on its last rank, `scn_aoa_06`; the Pawn a Pyramid activated by a Bishop tagged,
+//!   `scn_aoa_04`, which moves next);
 //! - **castling drawn in two plies** (the book's castling is the King's ply, then its
 //!   Rook's: Miranda's Veil, "Wave and castling"; the module [`castling`]): the King's
 //!   ply drawn from the cell beside it (its destinations those of its ply alone, the
@@ -533,8 +534,9 @@ fn judge(
         .copied()
         .filter(|m| scene.action_markers.contains(*m) && carries_tag(v, m, at[m], &converted))
         .collect();
-    // On a piece standing still, a tag the scene before's move gave it.
-    tagged.extend(tags_earned(scene, prev, v, movers));
+    // A tag the scene before's move gave the piece (one standing still, or one that
+    // moves next: the Pawn a Pyramid tagged, `scn_aoa_04`).
+    tagged.extend(tags_earned(scene, prev, v, &[]));
     // The marks the book's text reads otherwise are checked its way (see
     // [`corrections`]), after the others.
     let corrected = |c: &str, k: &str| scene.corrections.iter().any(|x| x.covers(c, k));

@@ -117,6 +117,7 @@ mod special_rules;
 mod tags;
 mod tenjiku_pieces;
 mod tenjiku_shogi;
+mod touch;
 mod ultima;
 mod variants;
 mod wa_shogi;

@@ -5,7 +5,8 @@
 //! own tree and `--json` nests them (docs/json.md, `activations`).
 //!
 //! Follows the rules of `game::activation`: a piece that has moved in the cascade is not
-//! activated again, and no tree is built past the game's ply limit. Captures in passing
+//! activated again, and no tree is built past the game's ply limit. A touching piece's
+//! tree (`touch ...`) draws its touches as captures of the pieces touched. Captures in passing
 //! of an activating ply are not shown as made (the tree is per activated cell, whatever
 //! path reached it). With momentum (`relay ..., momentum`), an activated piece's tree is
 //! cut at the momentum it received, as `movegen::cascade` cuts its plies: the first
@@ -188,6 +189,13 @@ impl Ctx<'_, '_> {
             {
                 self.onward_lines(cells, piece, (moves_as, moves_for), at, moved, &mut builder);
             } else {
+                // `touch ...`: the pieces it may touch drawn as captures (the walk
+                // sees them as foes, as `movegen::cascade` walks them).
+                let flipped = self.game.touches.as_deref().and_then(|t| {
+                    let moved: Vec<u16> = moved.iter().map(|c| c.0).collect();
+                    t.touches_by(piece.kind())
+                        .then(|| t.disguise(cells, piece, &moved))
+                });
                 let board = Staged {
                     pos: self.pos,
                     cells,
@@ -207,6 +215,9 @@ impl Ctx<'_, '_> {
                         self.walker
                             .walk(&board, piece.side(), moves_as, at, &mut builder);
                     }
+                }
+                if let Some(flipped) = flipped {
+                    crate::touch::Touches::undisguise(cells, &flipped);
                 }
             }
             let never_captures =

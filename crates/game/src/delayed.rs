@@ -47,7 +47,8 @@ impl Game {
 /// After the move `m` by `side` (made, its tags lost): tags for promotion the pieces it
 /// brought into their promotion zones without promoting — the first mover when its
 /// promotion is `delayed` or `optional` (it declined it: a promoting move returns
-/// before), and every activated piece on the cell its ply ends on.
+/// before), and every activated piece on the cell its ply ends on — and the piece a
+/// cascade's last ply touches to tag it (`touch ...`), where it stands.
 #[cold]
 #[inline(never)]
 pub(crate) fn tag_arrivals<const HASH: bool>(
@@ -57,6 +58,16 @@ pub(crate) fn tag_arrivals<const HASH: bool>(
     m: &GameMove,
     side: Side,
 ) {
+    let cascade = m.cascade();
+    if let (true, None, Some(last)) = (cascade.touches(), cascade.touch_promotes(), cascade.last())
+    {
+        // A touch that tags (`touch ...`): the piece touched, where it stands.
+        let o = pos.cells[last.index()];
+        let bit = g.touch_tag(o.side(), o.kind());
+        if !o.is_empty() && bit != 0 {
+            tags.add_tags::<HASH>(pos, last, bit);
+        }
+    }
     if !matches!(m.kind, MoveKind::Normal | MoveKind::EnPassant { .. })
         || m.convert.is_some()
         || m.promotion.is_some()
@@ -95,7 +106,7 @@ pub(crate) fn static_promotions(g: &Game, pos: &GamePosition, out: &mut Vec<Game
         let (kind, cell) = (o.kind(), CellId(i as u16));
         let before = out.len();
         for r in &g.promotions[side.index() * g.pieces + kind.index()] {
-            if r.tag & tags == 0 || !r.zone[i] {
+            if r.tag & tags == 0 || !(r.zone[i] || g.touch_zone(side, kind, cell)) {
                 continue;
             }
             for &c in &r.choices {

@@ -96,6 +96,7 @@ mod stop;
 mod tag_rights;
 mod tags;
 mod teleport;
+mod touch;
 pub use journey::JourneyArm;
 mod warnings;
 
@@ -182,6 +183,8 @@ pub struct Game {
     ep_sources: Vec<Vec<(u16, PieceId)>>,
     /// Indexed by `side * pieces + piece`.
     promotions: Vec<Vec<PromotionRule>>,
+    /// `touch ...`: the plies that end on an own piece and promote it (`None`: none).
+    touches: Option<Box<touch::Touches>>,
     /// Indexed by `side * pieces + piece`: per cell, whether a promotion rule of the
     /// piece applies to a move ending there (empty when the piece has no rule) ...
     promo_to: Vec<Vec<bool>>,

@@ -39,11 +39,20 @@ pub struct Cascade {
     /// The mark of each ply's pattern ([`GameMove::mark`]), two bits per ply (ply `i`
     /// after the first in bits `2i..2i+2`).
     marks: u8,
+    /// The last ply touches the own piece on its destination (`touch ...`): 0 when it
+    /// does not, `touch::TOUCH_TAGS` when it tags it for promotion, the kind + 2 it
+    /// promotes to otherwise.
+    touch: u16,
 }
 
 // A move keeps its cascade where captures in passing go, the plies' marks in the last
 // slot, and a mark takes two bits.
 const _: () = assert!(MAX_CASCADE < MAX_PASSING && MAX_CASCADE < 0x7f && MAX_PASSING <= MAX_CHAIN);
+
+/// The slot of [`GameMove::passing`] that keeps a cascade's touch ([`Cascade::touch`]):
+/// past its plies' destinations, before their marks.
+const TOUCH_SLOT: usize = MAX_PASSING - 2;
+const _: () = assert!(TOUCH_SLOT >= MAX_CASCADE);
 
 /// The slot of [`GameMove::passing`] that keeps a walked ply's steps for its cascade
 /// ([`GameMove::set_steps`]): past the walk's captures in passing and a cascade's cells.
@@ -58,20 +67,40 @@ impl Cascade {
         n: 0,
         captures_last: false,
         marks: 0,
+        touch: 0,
     };
 
     /// `GameMove::n_cascade` of a walk's activating ply before the activated piece's
     /// plies are walked.
     pub(crate) const PENDING_CODE: u8 = 0x7f;
 
-    pub(crate) fn from_parts(to: &[u16], captures_last: bool, marks: u8) -> Cascade {
+    pub(crate) fn from_parts(to: &[u16], captures_last: bool, marks: u8, touch: u16) -> Cascade {
         let mut c = Cascade::NONE;
         let n = to.len().min(MAX_CASCADE);
         c.to[..n].copy_from_slice(&to[..n]);
         c.n = n as u8;
         c.captures_last = captures_last;
         c.marks = marks;
+        c.touch = touch;
         c
+    }
+
+    /// Whether the last ply touches the own piece on its destination (`touch ...`):
+    /// the piece making it leaves the board, the piece touched is promoted or tagged
+    /// ([`Cascade::touch_promotes`]).
+    pub fn touches(&self) -> bool {
+        self.touch != 0
+    }
+
+    /// The piece a touch promotes the piece touched to (`None`: no touch, or a touch
+    /// that tags it for promotion).
+    pub fn touch_promotes(&self) -> Option<PieceId> {
+        (self.touch >= 2).then(|| PieceId((self.touch - 2) as u8))
+    }
+
+    /// Sets what the last ply's touch does (see the field).
+    pub(crate) fn set_touch(&mut self, touch: u16) {
+        self.touch = touch;
     }
 
     /// The mark of the pattern that made ply `i` after the first (0-based; see
@@ -263,7 +292,8 @@ impl GameMove {
         }
         let n = (self.n_cascade & 0x7f) as usize;
         let marks = self.passing[MAX_PASSING - 1] as u8;
-        Cascade::from_parts(&self.passing[..n], self.n_cascade & 0x80 != 0, marks)
+        let touch = self.passing[TOUCH_SLOT];
+        Cascade::from_parts(&self.passing[..n], self.n_cascade & 0x80 != 0, marks, touch)
     }
 
     /// Whether the move has plies after the first (a cheap test for the hot paths).
@@ -308,6 +338,7 @@ impl GameMove {
             *slot = to.0;
         }
         self.passing[MAX_PASSING - 1] = c.marks() as u16;
+        self.passing[TOUCH_SLOT] = c.touch;
         self.n_passing = 0;
         self.n_cascade = n as u8 | if c.captures() { 0x80 } else { 0 };
     }

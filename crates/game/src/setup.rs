@@ -99,6 +99,12 @@ impl Game {
             ep_sources: en_passant_sources(&rules, &ep_capturer),
             clock_reset: clock_resetters(decls, &ep_capturer),
             promotions,
+            touches: crate::touch::Touches::new(
+                &rule_set.game.effects.touches,
+                pieces,
+                |z, side| zone_cells(rule_set, &board, z, side),
+            )
+            .map(Box::new),
             promo_to,
             promo_from,
             base_of,

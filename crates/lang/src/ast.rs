@@ -155,6 +155,9 @@ pub enum Item {
     Relay(RelayDecl),
     /// `passive Pyramid`: pieces that move only when activated.
     Passive(PassiveDecl),
+    /// `touch Pyramid, promote Pawn in their_half`: a ply that ends on an own piece
+    /// and promotes it, the toucher leaving the board.
+    Touch(TouchDecl),
     /// `teleport through Star to DimStar | Monolith, not King`
     Teleport(TeleportDecl),
     /// `alignment Star | Monolith, entered by Monolith, demote not King | Pawn to Pawn`
@@ -622,6 +625,7 @@ impl Item {
             Item::Tag(d) => d.span,
             Item::Relay(d) => d.span,
             Item::Passive(d) => d.span,
+            Item::Touch(d) => d.span,
             Item::Teleport(d) => d.span,
             Item::Alignment(d) => d.span,
             Item::Journey(d) => d.span,

@@ -396,6 +396,10 @@ fn references(item: &Item, out: &mut Vec<Name>) {
             kinds(out, &d.activate);
         }
         Item::Passive(d) => uses(out, Piece, &d.pieces),
+        Item::Touch(d) => {
+            uses(out, Piece, &d.pieces);
+            uses(out, Piece, &d.promote);
+        }
         Item::Alignment(d) => {
             uses(out, Piece, &d.pieces);
             for (_, by) in &d.entered_by {

@@ -44,14 +44,17 @@ pub(super) fn carries_tag(
         && (!kind_tagged || v.start_tags.get(cell).is_some_and(|(l, _)| *l == letter))
 }
 
-/// The cells of this scene's Action field markers on pieces that are not moving (`but`)
-/// whose tag the scene before (`prev`) shows them earning: `prev` draws a Legal arrow
-/// from a piece of the same letter to the marker's cell (its move, the book's plan for
-/// the next move: Age of Aquarius, "Pawn 1 about to get promotion", then "Light Pawn 1
-/// is now tagged for promotion, and is to be promoted later", `scn_aoa_05`,
-/// `scn_aoa_06`), and that move, played by the game from `prev`'s position (without
-/// promoting; among its pseudo-legal moves, as the book's scenes hold no royals),
-/// leaves the piece carrying a tag.
+/// The cells of this scene's Action field markers on pieces (but those of `but`) whose
+/// tag the scene before (`prev`) shows them earning: `prev` draws the move that ends on
+/// the marker's cell (the book's plan for the next move: Age of Aquarius, "Pawn 1 about
+/// to get promotion", then "Light Pawn 1 is now tagged for promotion, and is to be
+/// promoted later", `scn_aoa_05`, `scn_aoa_06`; or a cascade whose last ply reaches the
+/// piece: "light player is about to tag Pawn 2 for promotion, using Pyramid activated
+/// by Bishop", then "Pawn 2 tagged for promotion", `scn_aoa_03`, `scn_aoa_04`), and
+/// that move, played by the game from `prev`'s position (among its pseudo-legal moves,
+/// as the book's scenes hold no royals), leaves the piece carrying a tag. The move
+/// drawn is one of the side of the piece whose start, destination and cascade's
+/// destinations are all on `prev`'s arrows, the last of them the marker's cell.
 pub(super) fn tags_earned<'a>(
     scene: &'a Scene,
     prev: Option<&Scene>,
@@ -70,31 +73,48 @@ pub(super) fn tags_earned<'a>(
         if but.contains(&cell.as_str()) {
             continue;
         }
-        for (from, to, kind) in &prev.arrows {
-            let (Some(from), Some(to)) = (from, to) else {
-                continue;
-            };
-            if to != cell
-                || kind != "legal"
-                || !prev.pieces.iter().any(|(c, l)| c == from && *l == letter)
+        if !prev
+            .arrows
+            .iter()
+            .any(|(_, to, kind)| to.as_ref() == Some(cell) && (kind == "legal" || kind == "action"))
+        {
+            continue;
+        }
+        let drawn: BTreeSet<&str> = prev
+            .arrows
+            .iter()
+            .flat_map(|(a, b, _)| [a, b])
+            .filter_map(|c| c.as_deref())
+            .collect();
+        let side = side_of(letter);
+        let fen = v.fen_untagged(prev.size, &prev.pieces, side, &converted(prev, None));
+        let Ok(pos) = g.position(&fen) else {
+            continue;
+        };
+        // The moves among the pseudo-legal ones (a scene without royals has no legal
+        // moves: the game is over).
+        let mut pseudo = Vec::new();
+        g.move_generator().pseudo_moves(&pos, &mut pseudo);
+        let at = g.rules().cell(cell).unwrap();
+        for mv in &pseudo {
+            let cascade = mv.cascade();
+            let cells: Vec<_> = std::iter::once(mv.from)
+                .chain(std::iter::once(mv.to))
+                .chain(cascade.plies(mv.to).map(|(_, t)| t))
+                .collect();
+            if cells.last() != Some(&at)
+                || !prev
+                    .pieces
+                    .iter()
+                    .any(|(c, _)| g.rules().cell(c) == Some(mv.from))
+                || !cells
+                    .iter()
+                    .all(|&c| drawn.contains(g.rules().cell_name(c).as_str()))
             {
                 continue;
             }
-            let side = side_of(letter);
-            let fen = v.fen_untagged(prev.size, &prev.pieces, side, &converted(prev, None));
-            let Ok(mut pos) = g.position(&fen) else {
-                continue;
-            };
-            // The move among the pseudo-legal ones (a scene without royals has no legal
-            // moves: the game is over).
-            let uci = format!("{from}{to}");
-            let mut pseudo = Vec::new();
-            g.move_generator().pseudo_moves(&pos, &mut pseudo);
-            let Some(mv) = pseudo.iter().find(|mv| g.uci(mv) == uci) else {
-                continue;
-            };
+            let mut pos = pos.clone();
             g.make(&mut pos, mv);
-            let at = g.rules().cell(cell).unwrap();
             let o = pos.occupant(at);
             if !o.is_empty()
                 && g.letter(o.side(), o.kind()).starts_with(letter)

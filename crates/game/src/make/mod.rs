@@ -400,9 +400,16 @@ fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
     // A ply that ends on a neutral piece (a portal with no way out: `teleport ...,
     // onward`) or on the cell it leaves (a `journey` whose every field is blocked)
     // removes the piece that makes it (the book's oblation).
+    // A touch (`touch ...`) removes it too: the piece touched stays, promoted.
     let last_stays = last != chain[n - 2]
+        && !cascade.touches()
         && (pos.cells[last.index()].is_empty()
             || !g.neutral[pos.cells[last.index()].kind().index()]);
+    if let Some(p) = cascade.touch_promotes() {
+        let touched = pos.cells[last.index()];
+        let mark = promotion_mark(g, touched.kind(), p);
+        pos.set_cell::<HASH>(keys, last, Occupant::piece(touched.side(), p), mark, true);
+    }
     if let Some(p) = m.promotion {
         // The first mover promotes on the cell where it activates (its own ply's
         // promotion; the activated pieces' plies never promote).

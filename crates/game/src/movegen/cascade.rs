@@ -168,6 +168,14 @@ impl PseudoGen<'_> {
                 &mut plies,
             );
         } else {
+            // `touch ...`: the pieces it may touch stand as foes for its walk, which
+            // finds a touch where it would capture them.
+            let touches = self
+                .game
+                .touches
+                .as_deref()
+                .filter(|t| !takers_only && t.touches_by(piece.kind()));
+            let disguised = touches.map(|t| t.disguise(cells, piece, &step.moved[..step.n_moved]));
             let board = Staged {
                 pos,
                 cells,
@@ -185,6 +193,9 @@ impl PseudoGen<'_> {
                 let mut sink = sink;
                 self.walker
                     .walk(&board, piece.side(), walk_as, at, &mut sink);
+            }
+            if let Some(flipped) = disguised {
+                crate::touch::Touches::undisguise(cells, &flipped);
             }
         }
         // With momentum, a piece that spends it makes plies of at most as many steps
@@ -208,10 +219,18 @@ impl PseudoGen<'_> {
             }
             let onto = cells[p.to.index()];
             let friend_met = !onto.is_empty() && onto.side() == piece.side();
+            // `touch ...`: a capture of an own piece it may touch (found disguised).
+            let touch = p.captures_to
+                && friend_met
+                && self
+                    .game
+                    .touches
+                    .as_deref()
+                    .is_some_and(|t| t.may_touch(piece, onto, p.to));
             if p.push_to.is_some()
                 || p.convert.is_some()
                 || p.n_passing > 0
-                || (p.captures_to && (friend_met || move_only))
+                || (p.captures_to && !touch && (friend_met || move_only))
                 // (A journey's oblation ends on the cell it leaves, the activator's.)
                 || (step.moved[..step.n_moved].contains(&p.to.0)
                     && !(journey.is_some() && p.to == at))
@@ -235,6 +254,16 @@ impl PseudoGen<'_> {
                     next.momentum = step.momentum - steps;
                 }
                 self.cascade_step(pos, cells, act, next, out);
+            } else if touch {
+                // The toucher leaves the board; the piece touched promotes to each
+                // choice, or is tagged (`touch`).
+                for code in self.game.touch_codes(pos, onto.side(), onto.kind()) {
+                    let mut c = cascade;
+                    c.set_touch(code);
+                    let mut m = step.m;
+                    m.set_cascade(&c);
+                    out.push(m);
+                }
             } else if !takers_only || p.captures_to {
                 cascade.set_captures(p.captures_to);
                 let mut m = step.m;

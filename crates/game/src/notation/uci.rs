@@ -5,7 +5,8 @@
 //! and the cell where two pushes would print the same, so also for a swap beside a
 //! friend capture; `~` and a letter for a conversion; `>` and a cell for each ply of
 //! a cascade after the first: `c1e3>h6` is a move to e3 that activates the piece
-//! there, which goes on to h6). A gating move ends with the entering piece's letter
+//! there, which goes on to h6; `=` after the last when it touches an own piece,
+//! with the letter of what that piece promotes to: `l4d8>h8=q`). A gating move ends with the entering piece's letter
 //! (`g1f3h`, `e1g1e`; `h1e1h` when a castling's partner's cell takes it).
 
 use crate::ids::{CellId, Side};
@@ -114,9 +115,18 @@ fn plain(g: &Game, m: &GameMove) -> String {
                 }
             }
             // A cascade (activation): `>` and where each later ply ends.
-            for (_, to) in m.cascade().plies(m.to) {
+            let cascade = m.cascade();
+            for (_, to) in cascade.plies(m.to) {
                 s.push('>');
                 s.push_str(&board.cell_name(to));
+            }
+            // A touch (`touch ...`): `=`, and the letter of what the piece touched
+            // promotes to (none when it is tagged for promotion).
+            if cascade.touches() {
+                s.push('=');
+                if let Some(p) = cascade.touch_promotes() {
+                    s.push_str(&g.letter(Side::Second, p));
+                }
             }
             s
         }

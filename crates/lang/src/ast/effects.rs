@@ -216,6 +216,22 @@ pub struct PassiveDecl {
     pub span: Span,
 }
 
+/// `touch PIECES, promote KINDS in ZONE`: a ply of a piece of `pieces` may end on an
+/// own piece of `promote` standing on a cell of `zone` (the toucher's side's), where it
+/// would capture it were it a foe; the toucher leaves the board and the piece touched
+/// promotes (the Croatian Pyramid: "Pyramid then leaves board as if captured by the
+/// opponent, and Pawn is replaced by desired piece").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TouchDecl {
+    /// The touching pieces.
+    pub pieces: Vec<Ident>,
+    /// The kinds a touch promotes.
+    pub promote: Vec<Ident>,
+    /// Where the piece touched must stand.
+    pub zone: Ident,
+    pub span: Span,
+}
+
 /// `burn [CLASS [KINDS]] [around DIRS]` written on a pattern: a move by that pattern
 /// removes the pieces hit around the cell where the mover ends.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -168,6 +168,7 @@ impl Checker {
                     self.teleport_decl(d, &game.neutral.kinds, &mut game.effects);
                 }
                 ast::Item::Journey(d) => self.journey_decl(d, &mut game.effects),
+                ast::Item::Touch(d) => self.touch_decl(d, &mut game.effects),
                 ast::Item::Passive(d) => {
                     if let Some(ids) = self.piece_ids(&d.pieces) {
                         push_new(&mut game.effects.passive, ids);
@@ -287,6 +288,7 @@ impl Checker {
         }
 
         self.enclosing_drops(&game);
+        self.touch_rules(file, &game.effects, &game.promotions);
         self.teleport_onward_relays(&game.effects);
         self.blast_to_hand(file, &game, hand_decl.is_some());
         if game.en_passant.is_empty() && !file.items.iter().any(is_en_passant_decl) {

@@ -37,6 +37,7 @@ mod pieces;
 mod points;
 mod tags;
 mod teleport;
+mod touch;
 
 use crate::ast;
 use crate::diagnostics::{Diagnostic, Diagnostics};

@@ -24,6 +24,25 @@ pub struct Effects {
     pub teleports: Vec<Teleport>,
     /// `journey ...`, in declaration order.
     pub journeys: Vec<super::Journey>,
+    /// `touch ...`, in declaration order.
+    pub touches: Vec<Touch>,
+}
+
+/// `touch PIECES, promote KINDS in ZONE`: a ply of a piece of `pieces` may end on an
+/// own piece of `promote` standing on a cell of `zone` (the toucher's side's), where it
+/// would capture it were it a foe: the toucher leaves the board and the piece touched
+/// promotes by its promotion rule (tagged for promotion instead when that rule is
+/// `tagged T`: a touch is a cascade's later ply).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Touch {
+    /// The touching kinds.
+    pub pieces: Vec<PieceId>,
+    /// The kinds a touch promotes.
+    pub promote: Vec<PieceId>,
+    /// Where the piece touched stands.
+    pub zone: crate::ids::ZoneId,
+    /// Where it was declared.
+    pub span: Span,
 }
 
 /// `alignment PIECES, entered by PIECES [, demote KINDS to PIECE]`: three or more pieces
@@ -109,6 +128,7 @@ impl Effects {
             || self.petrify.is_some()
             || !self.teleports.is_empty()
             || !self.journeys.is_empty()
+            || !self.touches.is_empty()
     }
 }
 

@@ -191,6 +191,17 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
                 pieces: piece_list(c.child(R::piece_list), c.span),
                 span: c.span,
             })),
+            R::touch_decl => {
+                let mut lists = c.all(R::piece_list);
+                let pieces = piece_list(lists.next(), c.span);
+                let promote = piece_list(lists.next(), c.span);
+                Some(Item::Touch(TouchDecl {
+                    pieces,
+                    promote,
+                    zone: ident(c.child(R::ident), c.span),
+                    span: c.span,
+                }))
+            }
             R::stalemate_decl => Some(Item::Stalemate(StalemateDecl {
                 outcome: outcome(c.child(R::outcome)),
                 by_count: c.has(R::stalemate_by_count),

@@ -72,6 +72,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "tag",
         "relay",
         "passive",
+        "touch",
         "teleport",
         "alignment",
         "journey",
