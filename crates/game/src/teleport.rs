@@ -1,6 +1,7 @@
 //! teleport: `teleport through PIECES to PIECES [, not PIECES]` played — a ply that
 //! would end on a portal (a neutral piece of a `through` kind: the Croatian Stars and
-//! Monolith) ends instead on an empty cell next to a piece of the rule's `to` kinds.
+//! Monolith) ends instead on an empty cell next to a piece of the rule's `to` kinds
+//! (next to the portal it entered for the kinds after `back`: the Croatian Starchild).
 //!
 //! Owns the game's teleport rules ([`Teleports`]), the moves they add to a side's
 //! pseudo-legal moves ([`PseudoGen::teleport_moves`]) and the paths `tree` and the
@@ -58,6 +59,9 @@ struct Rule {
     not: Vec<bool>,
     /// Per kind: an `onward` relay whose line goes on from the other portals.
     onward: Vec<bool>,
+    /// Per kind: it comes back out next to the portal it entered (`back`), not next to
+    /// a piece of the `to` kinds.
+    back: Vec<bool>,
 }
 
 impl Teleports {
@@ -84,7 +88,16 @@ impl Teleports {
             for p in &t.onward {
                 onward[p.index()] = true;
             }
-            rules.push(Rule { to, not, onward });
+            let mut back = vec![false; pieces];
+            for p in &t.back {
+                back[p.index()] = true;
+            }
+            rules.push(Rule {
+                to,
+                not,
+                onward,
+                back,
+            });
         }
         let never = (0..pieces)
             .map(|k| rules.iter().all(|r| r.not[k]))
@@ -242,7 +255,9 @@ impl Game {
     }
 
     /// The empty cells where a piece of `kind` from `from` emerges after entering the
-    /// portal on `portal` (none when its kind may not use it).
+    /// portal on `portal` (none when its kind may not use it): next to the pieces of
+    /// the rule's `to` kinds but the portal, or, for a kind the rule brings `back`,
+    /// next to the portal itself.
     fn emerging(
         &self,
         tp: &Teleports,
@@ -259,29 +274,39 @@ impl Game {
         if rule.not[kind.index()] {
             return Vec::new();
         }
-        let board = self.board();
         let mut out = Vec::new();
-        for (i, o) in pos.cells.iter().enumerate() {
-            if o.is_empty() || !rule.to[o.kind().index()] || i == portal.index() {
-                continue;
-            }
-            let at = CellId(i as u16);
-            for dx in -1..=1 {
-                for dy in -1..=1 {
-                    if dx == 0 && dy == 0 {
-                        continue;
-                    }
-                    let Some(c) = board.step(at, Vector::new(dx, dy)) else {
-                        continue;
-                    };
-                    if c != from && pos.cells[c.index()].is_empty() && !out.contains(&c) {
-                        out.push(c);
-                    }
+        if rule.back[kind.index()] {
+            // `back`: out next to the portal it entered.
+            self.around(pos, from, portal, &mut out);
+        } else {
+            for (i, o) in pos.cells.iter().enumerate() {
+                if o.is_empty() || !rule.to[o.kind().index()] || i == portal.index() {
+                    continue;
                 }
+                self.around(pos, from, CellId(i as u16), &mut out);
             }
         }
         out.sort_unstable();
         out
+    }
+
+    /// Appends to `out` the empty cells one king's step from `at` (not `from`, the
+    /// cell the piece leaves, nor a cell already in `out`).
+    fn around(&self, pos: &GamePosition, from: CellId, at: CellId, out: &mut Vec<CellId>) {
+        let board = self.board();
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                if dx == 0 && dy == 0 {
+                    continue;
+                }
+                let Some(c) = board.step(at, Vector::new(dx, dy)) else {
+                    continue;
+                };
+                if c != from && pos.cells[c.index()].is_empty() && !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
     }
 
     /// The ways the piece on `from` may teleport in `pos` (its own side's ply): each
