@@ -60,7 +60,13 @@ fn fen(b: &Board) -> String {
                         row.push_str(&gap.to_string());
                         gap = 0;
                     }
-                    row.push(c);
+                    // The Monolith is no side's (`neutral`): `*M`.
+                    if c.eq_ignore_ascii_case(&'M') {
+                        row.push('*');
+                        row.push('M');
+                    } else {
+                        row.push(c);
+                    }
                 }
             }
         }

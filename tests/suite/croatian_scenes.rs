@@ -82,7 +82,10 @@
 //!   neutral piece) and the scene before ends an arrow on one, the plies down the
 //!   cascades of that scene's moving pieces, walked in its position with this scene's
 //!   pieces added where it draws none, that pass over this scene's portal are the
-//!   paths: the cells after the portal, their ends the destinations (`emerged`);
+//!   paths: the cells after the portal, their ends the destinations (`emerged`); a
+//!   piece that entered the portal by a teleport is drawn where it came out (One,
+//!   `scn_o_07` then `scn_o_08`: "here, it emerges on empty portal-field of that same
+//!   Monolith"), and the cells where it may come out are paths and destinations too;
 //! - **a cascade's later ply in flight**: the book draws an activated piece after its
 //!   first step, on that step's cell, with an arrow from where it was activated
 //!   (Miranda's Veil, `scn_mv_031`, the Unicorn activating the Wave g4, then

@@ -40,12 +40,14 @@ fn from(g: &Game, fen: &str, from: &str) -> BTreeSet<String> {
 }
 
 /// scn_o_01 "Starchild movement": the light Starchild on b2 (a dark cell), a Monolith
-/// on d3 and a dark Queen on f4 between it and h5, where the book's arrow goes. Its
-/// moves are the empty light cells (338 light cells less d3, a26 and z1), h5 among
-/// them, less three: a4, w4 and f21, from where the dark Queen, which diverges from
-/// any Starchild (ch. 13: "Starchild is divergent piece"), would reach the King on
-/// a26 (f4-a4 then up the a-file; f4-w4 then the diagonal w4-a26; f4-f21 then the
-/// diagonal f21-a26).
+/// (no side's, `*M`) on d3 and a dark Queen on f4 between it and h5, where the book's
+/// arrow goes. Its moves are the empty light cells (338 light cells less d3, a26 and
+/// z1), h5 among them, less three: a4, w4 and f21, from where the dark Queen, which
+/// diverges from any Starchild (ch. 13: "Starchild is divergent piece"), would reach
+/// the King on a26 (f4-a4 then up the a-file; f4-w4 then the diagonal w4-a26; f4-f21
+/// then the diagonal f21-a26); and the four dark cells around the Monolith (c3 d2 d4
+/// e3), where the Starchild moving onto d3 comes back out (ch. 13, "Starchild cannot
+/// teleport": `teleport ..., back Starchild`).
 #[test]
 fn scn_o_01_the_starchild_steps_to_any_empty_cell_of_the_other_colour() {
     let g = one();
@@ -59,22 +61,27 @@ fn scn_o_01_the_starchild_steps_to_any_empty_cell_of_the_other_colour() {
             ("z1", 'k'),
         ],
         'w',
-    );
+    )
+    .replace('M', "*M");
     let got = from(&g, &fen, "b2");
     let mut want = colour_cells(1);
     for taken in ["d3", "a26", "z1", "a4", "w4", "f21"] {
         assert!(want.remove(taken), "{taken}");
     }
+    for out in ["c3", "d2", "d4", "e3"] {
+        want.insert(out.to_string());
+    }
     assert!(got.contains("h5"));
     assert_eq!(got, want);
-    assert_eq!(got.len(), 332);
-    // Without the Queen, every empty light cell.
+    assert_eq!(got.len(), 336);
+    // Without the Queen, every empty light cell and the four out of the Monolith.
     let fen = cells_fen(
         26,
         &[("b2", 'I'), ("d3", 'M'), ("a26", 'K'), ("z1", 'k')],
         'w',
-    );
-    assert_eq!(from(&g, &fen, "b2").len(), 335);
+    )
+    .replace('M', "*M");
+    assert_eq!(from(&g, &fen, "b2").len(), 339);
 }
 
 /// scn_o_03 "Activating Starchild": the Starchild on b2 activates its own Starchild on

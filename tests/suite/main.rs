@@ -115,6 +115,7 @@ mod sokoban_reference;
 mod sokoban_seed;
 mod special_rules;
 mod tags;
+mod teleport_back;
 mod tenjiku_pieces;
 mod tenjiku_shogi;
 mod touch;

@@ -1,6 +1,7 @@
 //! teleport: `teleport through PIECES to PIECES [, not PIECES]` played — a ply that
 //! would end on a portal (a neutral piece of a `through` kind: the Croatian Stars and
-//! Monolith) ends instead on an empty cell next to a piece of the rule's `to` kinds.
+//! Monolith) ends instead on an empty cell next to a piece of the rule's `to` kinds
+//! (next to the portal it entered for the kinds after `back`: the Croatian Starchild).
 //!
 //! Owns the game's teleport rules ([`Teleports`]), the moves they add to a side's
 //! pseudo-legal moves ([`PseudoGen::teleport_moves`]), the paths `tree` and the
@@ -59,6 +60,9 @@ struct Rule {
     not: Vec<bool>,
     /// Per kind: an `onward` relay whose line goes on from the other portals.
     onward: Vec<bool>,
+    /// Per kind: it comes back out next to the portal it entered (`back`), not next to
+    /// a piece of the `to` kinds.
+    back: Vec<bool>,
 }
 
 impl Teleports {
@@ -85,7 +89,16 @@ impl Teleports {
             for p in &t.onward {
                 onward[p.index()] = true;
             }
-            rules.push(Rule { to, not, onward });
+            let mut back = vec![false; pieces];
+            for p in &t.back {
+                back[p.index()] = true;
+            }
+            rules.push(Rule {
+                to,
+                not,
+                onward,
+                back,
+            });
         }
         let never = (0..pieces)
             .map(|k| rules.iter().all(|r| r.not[k]))
@@ -243,7 +256,9 @@ impl Game {
     }
 
     /// The empty cells where a piece of `kind` from `from` emerges after entering the
-    /// portal on `portal` (none when its kind may not use it).
+    /// portal on `portal` (none when its kind may not use it): next to the pieces of
+    /// the rule's `to` kinds but the portal, or, for a kind the rule brings `back`,
+    /// next to the portal itself.
     fn emerging(
         &self,
         tp: &Teleports,
@@ -260,42 +275,34 @@ impl Game {
         if rule.not[kind.index()] {
             return Vec::new();
         }
-        self.fields_next_to(rule, pos, portal, Some(from))
+        let mut out = Vec::new();
+        if rule.back[kind.index()] {
+            // `back`: out next to the portal it entered.
+            self.around(pos, Some(from), portal, &mut out);
+        } else {
+            self.next_to_targets(rule, pos, portal, Some(from), &mut out);
+        }
+        out.sort_unstable();
+        out
     }
 
-    /// The empty cells next to the pieces of `rule`'s `to` kinds but the one on
-    /// `portal`, but `from` (the mover's start, left empty by its move): where a piece
-    /// entering `portal` emerges.
-    fn fields_next_to(
+    /// Appends to `out` the empty cells next to the pieces of `rule`'s `to` kinds but
+    /// the one on `portal`, but `from` (the mover's start, left empty by its move):
+    /// where a piece entering `portal` emerges.
+    fn next_to_targets(
         &self,
         rule: &Rule,
         pos: &GamePosition,
         portal: CellId,
         from: Option<CellId>,
-    ) -> Vec<CellId> {
-        let board = self.board();
-        let mut out = Vec::new();
+        out: &mut Vec<CellId>,
+    ) {
         for (i, o) in pos.cells.iter().enumerate() {
             if o.is_empty() || !rule.to[o.kind().index()] || i == portal.index() {
                 continue;
             }
-            let at = CellId(i as u16);
-            for dx in -1..=1 {
-                for dy in -1..=1 {
-                    if dx == 0 && dy == 0 {
-                        continue;
-                    }
-                    let Some(c) = board.step(at, Vector::new(dx, dy)) else {
-                        continue;
-                    };
-                    if Some(c) != from && pos.cells[c.index()].is_empty() && !out.contains(&c) {
-                        out.push(c);
-                    }
-                }
-            }
+            self.around(pos, from, CellId(i as u16), out);
         }
-        out.sort_unstable();
-        out
     }
 
     /// The portal-fields a piece entering the portal on `portal` in `pos` may emerge
@@ -314,7 +321,29 @@ impl Game {
         let Some(r) = tp.portal[entered.kind().index()] else {
             return Vec::new();
         };
-        self.fields_next_to(&tp.rules[r as usize], pos, portal, None)
+        let mut out = Vec::new();
+        self.next_to_targets(&tp.rules[r as usize], pos, portal, None, &mut out);
+        out.sort_unstable();
+        out
+    }
+
+    /// Appends to `out` the empty cells one king's step from `at` (not `from`, the
+    /// cell the piece leaves, nor a cell already in `out`).
+    fn around(&self, pos: &GamePosition, from: Option<CellId>, at: CellId, out: &mut Vec<CellId>) {
+        let board = self.board();
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                if dx == 0 && dy == 0 {
+                    continue;
+                }
+                let Some(c) = board.step(at, Vector::new(dx, dy)) else {
+                    continue;
+                };
+                if Some(c) != from && pos.cells[c.index()].is_empty() && !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
     }
 
     /// The ways the piece on `from` may teleport in `pos` (its own side's ply): each

@@ -362,8 +362,15 @@ pub(super) fn continued(
 /// scene before (`prev`) ends an arrow on one, `prev`'s moving pieces are walked in
 /// `prev`'s position with this scene's pieces added on the cells where `prev` draws
 /// none, and the plies down their cascades that pass over `p`: the cells those plies
-/// visit after `p` and, as destinations, their ends (but a King's cell). `None` when
-/// no ply passes over `p`.
+/// visit after `p` and, as destinations, their ends (but a King's cell). A piece that
+/// entered `p` by a teleport is drawn where it came out (One, "Starchild cannot
+/// teleport": `scn_o_07`, the Starchild moving into a Monolith, then `scn_o_08`: "In
+/// previous example Starchild moved into a Monolith; here, it emerges on empty
+/// portal-field of that same Monolith"): when this scene draws a moving piece of
+/// `prev` on a cell where its teleport into `p` comes out ([`Game::teleports`], in
+/// `prev`'s position as it draws it), and no longer on its start, the cells where
+/// that teleport comes out are visited and destinations too. `None` when no ply passes
+/// over `p` and no teleport comes out of it.
 pub(super) fn emerged(
     scene: &Scene,
     prev: &Scene,
@@ -405,6 +412,25 @@ pub(super) fn emerged(
         let side = side_of(*letter);
         let pos: GamePosition = g.position(&v.fen(prev.size, &pieces, side)).ok()?;
         let from = g.rules().cell(y)?;
+        // Drawn where it came out: this scene has it on such a cell, not on `y`.
+        let here = |c: CellId| {
+            scene
+                .pieces
+                .iter()
+                .any(|(sc, l)| l == letter && g.rules().cell(sc) == Some(c))
+        };
+        let stays = scene.pieces.iter().any(|(sc, l)| sc == y && l == letter);
+        let drawn: GamePosition = g.position(&v.fen(prev.size, &prev.pieces, side)).ok()?;
+        for t in g
+            .teleports(&drawn, from)
+            .iter()
+            .filter(|t| t.portal == portal)
+        {
+            if !stays && t.to.iter().any(|&c| here(c)) {
+                cells.extend(t.to.iter().copied());
+                to.extend(t.to.iter().copied());
+            }
+        }
         let mut todo: Vec<&piecewise::game::CascadeTree> = Vec::new();
         let trees = g.cascade_trees(&pos, from);
         todo.extend(trees.iter());

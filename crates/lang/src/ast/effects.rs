@@ -159,6 +159,9 @@ pub struct TeleportDecl {
     /// Each `onward PIECES` written: the `onward` relays whose lines go on from the
     /// other portals of the kind they meet (twice is an error).
     pub onward: Vec<(Span, Vec<Ident>)>,
+    /// Each `back PIECES` written: the kinds that come back out next to the portal
+    /// they entered (twice is an error).
+    pub back: Vec<(Span, Vec<Ident>)>,
     pub span: Span,
 }
 

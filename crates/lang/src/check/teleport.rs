@@ -1,9 +1,10 @@
-//! teleport: `teleport through PIECES to PIECES [, not PIECES] [, onward PIECES]`
-//! resolved into [`ir::Teleport`].
+//! teleport: `teleport through PIECES to PIECES [, not PIECES] [, onward PIECES]
+//! [, back PIECES]` resolved into [`ir::Teleport`].
 //!
 //! Owns E0995 (a kind entered that is not `neutral`), E0996 (a kind entered by two
-//! `teleport` declarations) and E0945 (a kind after `onward` that is no `onward`
-//! relay); `not` or `onward` given twice is E0920. How a teleport is played is the game
+//! `teleport` declarations), E0945 (a kind after `onward` that is no `onward` relay)
+//! and E1060 (a kind after `back` that the same declaration lists after `not`); `not`,
+//! `onward` or `back` given twice is E0920. How a teleport is played is the game
 //! layer's (`game::teleport`, `game::onward`).
 
 use super::Checker;
@@ -33,6 +34,35 @@ impl Checker {
                 None => return,
             },
             None => (Vec::new(), None),
+        };
+        let back = match self.at_most_one(&d.back, |n| n.0, "back") {
+            Some((_, names)) => match self.piece_ids(names) {
+                Some(ids) => {
+                    for (p, name) in ids.iter().zip(names) {
+                        if not.contains(p) {
+                            self.error(
+                                Diagnostic::error(
+                                    "E1060",
+                                    format!(
+                                        "`teleport ..., back {}`: `{}` is also after `not`",
+                                        name.name, name.name
+                                    ),
+                                    name.span,
+                                )
+                                .label("a kind that never enters these portals cannot come back out of one")
+                                .help(format!(
+                                    "leave `{}` out of `not` (it enters and comes back out) or out of `back` (it never enters)",
+                                    name.name
+                                )),
+                            );
+                            return;
+                        }
+                    }
+                    ids
+                }
+                None => return,
+            },
+            None => Vec::new(),
         };
         let (Some(through), Some(to)) = (self.piece_ids(&d.through), self.piece_ids(&d.to)) else {
             return;
@@ -76,6 +106,7 @@ impl Checker {
             not,
             onward,
             onward_span,
+            back,
             span: d.span,
         });
     }

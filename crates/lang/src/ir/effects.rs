@@ -83,6 +83,10 @@ pub struct Teleport {
     pub onward: Vec<PieceId>,
     /// Where `onward` was written (for E0945).
     pub onward_span: Option<Span>,
+    /// `back PIECES`: the kinds that come back out of the portal they entered, on an
+    /// empty cell next to it, instead of next to a piece of the `to` kinds (the
+    /// Croatian Starchild, which "cannot teleport": One, "Starchild cannot teleport").
+    pub back: Vec<PieceId>,
     /// Where it was declared.
     pub span: Span,
 }

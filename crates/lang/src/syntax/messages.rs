@@ -153,6 +153,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::alignment_entered | R::kw_entered => "`entered by` and piece names",
         R::alignment_demote | R::kw_demote => "`demote KINDS to PIECE`",
         R::teleport_onward => "`onward` and piece names",
+        R::teleport_back => "`back` and piece names",
         R::journey_spiral => "`spiral`, its first steps and `turn`",
         R::journey_inward => "`inward`",
         R::journey_blocked => "`blocked by` and piece names",

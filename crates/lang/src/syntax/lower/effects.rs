@@ -120,7 +120,7 @@ pub(super) fn relay(n: &Node<'_>) -> RelayDecl {
     }
 }
 
-/// `teleport through PIECES to PIECES [, not PIECES] [, onward PIECES]`
+/// `teleport through PIECES to PIECES [, not PIECES] [, onward PIECES] [, back PIECES]`
 pub(super) fn teleport(n: &Node<'_>) -> TeleportDecl {
     let mut lists = n.all(R::piece_list);
     let through = piece_list(lists.next(), n.span);
@@ -134,6 +134,10 @@ pub(super) fn teleport(n: &Node<'_>) -> TeleportDecl {
             .collect(),
         onward: n
             .all(R::teleport_onward)
+            .map(|t| (t.span, piece_list(t.child(R::piece_list), t.span)))
+            .collect(),
+        back: n
+            .all(R::teleport_back)
             .map(|t| (t.span, piece_list(t.child(R::piece_list), t.span)))
             .collect(),
         span: n.span,
