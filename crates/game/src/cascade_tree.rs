@@ -104,10 +104,12 @@ impl Ctx<'_, '_> {
             if piece.is_empty() || !self.act.may_activate_met(activator, piece) {
                 continue;
             }
-            let (moves_as, moves_for) = if self.act.is_relay(piece.kind()) {
-                (walked_as, walked_side)
-            } else {
-                (piece.kind(), piece.side())
+            let as_kind = self.act.moves_as(piece.kind(), activator.kind());
+            let relay = as_kind.is_none() && self.act.is_relay(piece.kind());
+            let (moves_as, moves_for) = match as_kind {
+                Some(k) => (k, piece.side()),
+                None if relay => (walked_as, walked_side),
+                None => (piece.kind(), piece.side()),
             };
             cells[at.index()] = activator;
             let mut builder = PathTreeBuilder::new();
@@ -122,8 +124,7 @@ impl Ctx<'_, '_> {
             };
             if let Some((_, spiral)) = journey {
                 self.journey_lines(cells, piece, spiral, at, &mut builder);
-            } else if self.act.is_relay(piece.kind()) && self.act.is_onward(piece.kind(), moves_as)
-            {
+            } else if relay && self.act.is_onward(piece.kind(), moves_as) {
                 self.onward_lines(cells, piece, (moves_as, moves_for), at, moved, &mut builder);
             } else {
                 let board = Staged {
@@ -134,8 +135,7 @@ impl Ctx<'_, '_> {
                 self.walker
                     .walk(&board, piece.side(), moves_as, at, &mut builder);
             }
-            let never_captures =
-                self.act.is_relay(piece.kind()) && self.act.never_captures(piece.kind());
+            let never_captures = relay && self.act.never_captures(piece.kind());
             let mut sub = builder.finish(piece.side(), piece.kind(), at);
             if never_captures {
                 sub = sub.without_captures();

@@ -131,8 +131,13 @@ impl PseudoGen<'_> {
         if piece.is_empty() {
             return;
         }
-        let relay = act.is_relay(piece.kind());
-        let walk_as = if relay { step.walked_as } else { piece.kind() };
+        let moves_as = act.moves_as(piece.kind(), step.activator.kind());
+        let relay = moves_as.is_none() && act.is_relay(piece.kind());
+        let walk_as = match moves_as {
+            Some(k) => k,
+            None if relay => step.walked_as,
+            None => piece.kind(),
+        };
         let walk_side = if relay {
             step.walked_side
         } else {

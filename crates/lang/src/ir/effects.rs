@@ -24,6 +24,24 @@ pub struct Effects {
     pub teleports: Vec<Teleport>,
     /// `journey ...`, in declaration order.
     pub journeys: Vec<super::Journey>,
+    /// `activated ... moves as ...`, in declaration order.
+    pub moves_as: Vec<MovesAs>,
+}
+
+/// `activated PIECES by PIECES moves as PIECE`: a piece of `pieces` activated by a piece
+/// of `by` makes its ply with the patterns of `as_piece`, not its own (the Croatian
+/// Starchild, which uplifts a piece next to it when another Starchild or a Shaman
+/// activates it: One, "Sense-journey").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovesAs {
+    /// The kinds that move so when activated.
+    pub pieces: Vec<PieceId>,
+    /// The kinds whose activation makes them move so.
+    pub by: Vec<PieceId>,
+    /// The kind whose patterns they walk with.
+    pub as_piece: PieceId,
+    /// Where it was declared.
+    pub span: Span,
 }
 
 /// `alignment PIECES, entered by PIECES [, demote KINDS to PIECE]`: three or more pieces
@@ -109,6 +127,7 @@ impl Effects {
             || self.petrify.is_some()
             || !self.teleports.is_empty()
             || !self.journeys.is_empty()
+            || !self.moves_as.is_empty()
     }
 }
 

@@ -113,6 +113,8 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_alignment
         | R::journey_decl
         | R::kw_journey
+        | R::moves_as_decl
+        | R::kw_activated
         | R::passive_decl
         | R::kw_passive
         | R::chain_decl
@@ -359,7 +361,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `heading`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `petrify`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `counting asean`, `counting cambodian`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `gating`, `teleport`, `alignment`, `journey`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `heading`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `petrify`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `counting asean`, `counting cambodian`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `gating`, `teleport`, `alignment`, `journey`, `activated`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

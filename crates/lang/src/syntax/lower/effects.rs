@@ -188,6 +188,19 @@ pub(super) fn journey(n: &Node<'_>) -> JourneyDecl {
     }
 }
 
+/// `activated PIECES by PIECES moves as PIECE`
+pub(super) fn moves_as(n: &Node<'_>) -> MovesAsDecl {
+    let mut lists = n.all(R::piece_list);
+    let pieces = piece_list(lists.next(), n.span);
+    let by = piece_list(lists.next(), n.span);
+    MovesAsDecl {
+        pieces,
+        by,
+        as_piece: ident(n.child(R::ident), n.span),
+        span: n.span,
+    }
+}
+
 pub(super) fn around(n: &Node<'_>) -> Around {
     Around {
         words: n.all(R::dir_word).map(|w| ident(Some(w), n.span)).collect(),
