@@ -122,8 +122,9 @@ impl Ctx<'_, '_> {
             } else {
                 (moves_as, moves_for)
             };
-            if let Some((_, spiral)) = journey {
-                self.journey_lines(cells, piece, spiral, at, &mut builder);
+            if let Some((rule, spiral)) = journey {
+                let captures = rule.captures_when(activator.side());
+                self.journey_lines(cells, piece, (rule, spiral, captures), at, &mut builder);
             } else if relay && self.act.is_onward(piece.kind(), moves_as) {
                 self.onward_lines(cells, piece, (moves_as, moves_for), at, moved, &mut builder);
             } else {
@@ -161,12 +162,13 @@ impl Ctx<'_, '_> {
     /// Records in `builder` the arms of a journey (`piece`, activated on `at`, along
     /// `spiral`), as `movegen::cascade` generates its plies: each arm passes over
     /// every piece, its corners and its fields on the board drawn, and may end on each
-    /// empty field.
+    /// empty field (and, when it `captures`, on each field held by a piece that does
+    /// not block it, capturing that piece).
     fn journey_lines(
         &self,
         cells: &[Occupant],
         piece: Occupant,
-        spiral: &crate::ir::Spiral,
+        (rule, spiral, captures): (&crate::ir::Journey, &crate::ir::Spiral, bool),
         at: CellId,
         builder: &mut PathTreeBuilder,
     ) {
@@ -185,11 +187,16 @@ impl Ctx<'_, '_> {
                     } else {
                         Class::Foe
                     };
+                    let takes = may_end
+                        && captures
+                        && !occupant.is_empty()
+                        && !rule.blocks(occupant.kind());
                     line.push(LineCell {
                         cell,
                         occupant,
                         class,
-                        lands: may_end && occupant.is_empty(),
+                        lands: may_end && (occupant.is_empty() || takes),
+                        captures: takes,
                     });
                 }
             }
@@ -284,6 +291,7 @@ impl Ctx<'_, '_> {
                         occupant,
                         class,
                         lands,
+                        captures: false,
                     });
                 }
                 builder.line(&line);

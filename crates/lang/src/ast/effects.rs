@@ -190,6 +190,9 @@ pub struct JourneyDecl {
     pub spirals: Vec<SpiralDecl>,
     /// Each `blocked by PIECES` written (twice is an error).
     pub blocked: Vec<(Span, Vec<Ident>)>,
+    /// Each `captures [when activated by first|second]` written (twice is an error),
+    /// with the activator's side it names.
+    pub captures: Vec<(Span, Option<crate::ids::Side>)>,
     pub span: Span,
 }
 

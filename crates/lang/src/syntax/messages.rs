@@ -156,6 +156,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::journey_spiral => "`spiral`, its first steps and `turn`",
         R::journey_inward => "`inward`",
         R::journey_blocked => "`blocked by` and piece names",
+        R::journey_captures => "`captures` and `when activated by first|second`",
         R::castling_through => "`through check`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
         R::placed_after | R::kw_placed => "`placed after each move`",

@@ -184,6 +184,19 @@ pub(super) fn journey(n: &Node<'_>) -> JourneyDecl {
             .all(R::journey_blocked)
             .map(|b| (b.span, piece_list(b.child(R::piece_list), b.span)))
             .collect(),
+        captures: n
+            .all(R::journey_captures)
+            .map(|c| {
+                let side = if c.has(R::kw_second) {
+                    Some(crate::ids::Side::Second)
+                } else if c.has(R::kw_first) {
+                    Some(crate::ids::Side::First)
+                } else {
+                    None
+                };
+                (c.span, side)
+            })
+            .collect(),
         span: n.span,
     }
 }
