@@ -278,7 +278,9 @@ fn monolith(b: &Board, x0: i32, y0: i32) -> BTreeSet<Move> {
 /// a knight-rider over empty cells and Waves (moves only), or a chain of 1..6 long
 /// leaps in one line, each onto an enemy, the last one landed on, or a long leap onto
 /// a Starchild that stays, diverging into one more long leap onto an enemy. The second side's
-/// (dark): the other way round, long-leap rider and knight-leap chains.
+/// (dark): the other way round, long-leap rider and knight-leap chains. Either: a King's
+/// step onto a Starchild next to it (either side's), which it activates to uplift (One,
+/// "Sense-journey": the Shaman's trance-fields).
 fn shaman(b: &Board, x0: i32, y0: i32, white: bool) -> BTreeSet<Move> {
     let (steps, chains) = if white {
         (knight(), long_leap())
@@ -286,6 +288,7 @@ fn shaman(b: &Board, x0: i32, y0: i32, white: bool) -> BTreeSet<Move> {
         (long_leap(), knight())
     };
     let mut out = BTreeSet::new();
+    uplifting_steps(b, x0, y0, white, &mut out);
     for (dx, dy) in steps {
         let (mut x, mut y) = (x0 + dx, y0 + dy);
         while on(x, y) {
@@ -347,9 +350,12 @@ fn unicorn(b: &Board, x0: i32, y0: i32, white: bool) -> BTreeSet<Move> {
 
 /// The Starchild (book, ch. 13, "Movement"): one step to any empty cell of the other
 /// colour than the one it leaves, however far, over whatever stands between; it
-/// captures nothing, and may end on an own Wave or Starchild there, activating it.
+/// captures nothing, and may end on an own Wave or Starchild there, activating it. Or
+/// a King's step onto a Starchild next to it (either side's: its uplifting-field), which
+/// it activates (ch. 13, "Sense-journey").
 fn starchild(b: &Board, x0: i32, y0: i32) -> BTreeSet<Move> {
     let mut out = BTreeSet::new();
+    uplifting_steps(b, x0, y0, true, &mut out);
     for x in 0..N {
         for y in 0..N {
             if (x + y + x0 + y0) % 2 == 0 {
@@ -364,6 +370,22 @@ fn starchild(b: &Board, x0: i32, y0: i32) -> BTreeSet<Move> {
         }
     }
     out
+}
+
+/// The King's steps onto a Starchild of either side, which only activate it (the
+/// start of a sense-journey, One's `rules/croatian-one.rules`).
+fn uplifting_steps(b: &Board, x0: i32, y0: i32, white: bool, out: &mut BTreeSet<Move>) {
+    for dx in -1..=1 {
+        for dy in -1..=1 {
+            let (x, y) = (x0 + dx, y0 + dy);
+            if (dx, dy) != (0, 0)
+                && on(x, y)
+                && matches!(held(b, x, y, white), Held::Friend('I') | Held::Foe('I'))
+            {
+                land(out, x, y);
+            }
+        }
+    }
 }
 
 /// Random boards with `piece` on a random cell and, around it, pieces of both sides

@@ -185,3 +185,54 @@ fn a_tlalocan_shaman_entrances_another() {
     );
     assert!(!starting(&g, &fen, "c3").contains(&"c3b4".to_string()));
 }
+
+/// `captures when activated by second`: a Mystic entranced by a black one may also end
+/// on a field held by a piece that does not block it (a Stone, white or black, own or
+/// not), capturing it; the Rock still blocks. Entranced by a white one, it does not.
+#[test]
+fn a_capturing_journey_ends_on_the_pieces_of_its_fields_by_the_activators_side() {
+    let src = MYSTICS.replace(
+        ", blocked by Rock",
+        ", blocked by Rock, captures when activated by second",
+    );
+    let g = Game::compile(&src).expect("compiles");
+    // The black Mystic d4 entrances the white one on e5: its arms (as in the first
+    // test) reach g6 (a Rock), e10 (a black Stone), c4 (a white Stone), k3 and g11.
+    let fen = "12/12/4s7/12/12/12/6R5/4M7/2Sm8/12/12/12 b - - 0 1";
+    assert_eq!(
+        starting(&g, fen, "d4"),
+        words("d4e5>c4 d4e5>e10 d4e5>g11 d4e5>k3")
+    );
+    // The Stone on c4 is captured (the white Mystic's own piece).
+    assert_eq!(
+        play(&g, fen, &["d4e5>c4"]),
+        "12/12/4s7/12/12/12/6R5/4m7/2M9/12/12/12 w - - 0 2"
+    );
+    // Entranced by a white Mystic, the same journey captures nothing.
+    let white = "12/12/4s7/12/12/12/6R5/4M7/2SM8/12/12/12 w - - 0 1";
+    assert_eq!(starting(&g, white, "d4"), words("d4e5>g11 d4e5>k3"));
+    // Its path tree draws the captures on c4 and e10 (no activation there).
+    let pos = g.position(fen).unwrap();
+    let trees = g.cascade_trees(&pos, g.rules().cell("d4").unwrap());
+    for cell in ["c4", "e10"] {
+        let c = g.rules().cell(cell).unwrap();
+        assert!(
+            trees[0]
+                .tree
+                .plies
+                .iter()
+                .any(|p| p.to == c && !p.activates),
+            "{cell}"
+        );
+    }
+}
+
+/// `captures` twice is E0920.
+#[test]
+fn captures_twice_is_e0920() {
+    let src = MYSTICS.replace(
+        ", blocked by Rock",
+        ", captures, captures when activated by first",
+    );
+    assert_eq!(codes(&src), ["E0920"]);
+}

@@ -78,6 +78,7 @@ mod lsp;
 mod many_kinds;
 mod momentum;
 mod move_counts;
+mod moves_as;
 mod must_capture;
 mod near;
 mod neutral;

@@ -35,7 +35,10 @@
 //!   momentum for movement, but all other pieces do"); a piece activated with none
 //!   left has no ply, so it cannot be activated (the Wave, which spends none, can).
 //! - a piece of a `journey` activated by a kind of its `by` moves along its spiral
-//!   (`game::journey`), not with its patterns.
+//!   (`game::journey`), not with its patterns;
+//! - a piece of an `activated ... moves as` declaration activated by a kind of its `by`
+//!   walks with the patterns of the kind it names, for its own side (the Croatian
+//!   uplifting Starchild), carrying none of that kind's state, as a relay.
 //!
 //! Legality is decided over the whole move, as for every game whose moves do more
 //! than their paths (`legality::general`): the royal test runs after the cascade.
@@ -80,6 +83,9 @@ pub(crate) struct Activation {
     opaque: Vec<bool>,
     /// `journey ...`: the pieces that journey when some kinds activate them.
     pub(crate) journeys: crate::journey::Journeys,
+    /// `activated ... moves as`: per kind, the kinds whose activation makes it walk with
+    /// another kind's patterns, and that kind.
+    moves_as: Vec<Vec<(Vec<PieceId>, PieceId)>>,
 }
 
 impl Activation {
@@ -88,8 +94,15 @@ impl Activation {
         passive: &[PieceId],
         opaque: &[PieceId],
         journeys: &[crate::ir::Journey],
+        moves_as: &[crate::ir::MovesAs],
         pieces: usize,
     ) -> Activation {
+        let mut moves_as_of = vec![Vec::new(); pieces];
+        for m in moves_as {
+            for p in &m.pieces {
+                moves_as_of[p.index()].push((m.by.clone(), m.as_piece));
+            }
+        }
         let mut relay = vec![false; pieces];
         let mut relay_move_only = vec![false; pieces];
         let mut relay_activates = vec![KindFilter::Any; pieces];
@@ -130,6 +143,7 @@ impl Activation {
                 .map(|k| opaque.contains(&PieceId(k as u8)))
                 .collect(),
             journeys: crate::journey::Journeys::new(journeys),
+            moves_as: moves_as_of,
         }
     }
 
@@ -173,13 +187,31 @@ impl Activation {
     }
 
     /// The kind whose patterns an activated piece of `kind` walks, after a ply walked
-    /// with `walked_as`'s: its own, or `walked_as` for a relay.
-    pub(crate) fn walks_as(&self, kind: PieceId, walked_as: PieceId) -> PieceId {
-        if self.relay[kind.index()] {
+    /// with `walked_as`'s by a piece of `activator`: the kind an `activated ... moves
+    /// as` names for it, `walked_as` for a relay, else its own.
+    pub(crate) fn walks_as(
+        &self,
+        kind: PieceId,
+        walked_as: PieceId,
+        activator: PieceId,
+    ) -> PieceId {
+        if let Some(k) = self.moves_as(kind, activator) {
+            k
+        } else if self.relay[kind.index()] {
             walked_as
         } else {
             kind
         }
+    }
+
+    /// The kind whose patterns a piece of `kind` activated by a piece of `activator`
+    /// walks with, by an `activated ... moves as` declaration (`None`: none says so).
+    #[inline]
+    pub(crate) fn moves_as(&self, kind: PieceId, activator: PieceId) -> Option<PieceId> {
+        self.moves_as[kind.index()]
+            .iter()
+            .find(|(by, _)| by.contains(&activator))
+            .map(|&(_, k)| k)
     }
 
     /// Whether an activated piece of `kind`, walking with `walk_as`'s patterns, is an
@@ -280,13 +312,14 @@ pub(crate) fn later_plies(
 ) -> [Option<(CellId, PieceId, PieceId, u8)>; MAX_CASCADE] {
     let mut out = [None; MAX_CASCADE];
     let cascade = m.cascade();
-    let mut walked = m.piece;
+    let (mut walked, mut activator) = (m.piece, m.piece);
     for (i, (_, to)) in cascade.plies(m.to).enumerate() {
         let o = pos.cells[to.index()];
         if o.is_empty() {
             continue;
         }
-        walked = act.walks_as(o.kind(), walked);
+        walked = act.walks_as(o.kind(), walked, activator);
+        activator = o.kind();
         out[i] = Some((to, o.kind(), walked, cascade.mark(i)));
     }
     out

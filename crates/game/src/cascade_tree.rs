@@ -167,10 +167,12 @@ impl Ctx<'_, '_> {
                     .fold(None, |best, q| r.handed_on(q.path.len(), best))
             });
             let keeps = self.act.keeps(piece.kind());
-            let (moves_as, moves_for) = if self.act.is_relay(piece.kind()) {
-                (walked_as, walked_side)
-            } else {
-                (piece.kind(), piece.side())
+            let as_kind = self.act.moves_as(piece.kind(), activator.kind());
+            let relay = as_kind.is_none() && self.act.is_relay(piece.kind());
+            let (moves_as, moves_for) = match as_kind {
+                Some(k) => (k, piece.side()),
+                None if relay => (walked_as, walked_side),
+                None => (piece.kind(), piece.side()),
             };
             cells[at.index()] = activator;
             let mut builder = PathTreeBuilder::new();
@@ -183,10 +185,10 @@ impl Ctx<'_, '_> {
             } else {
                 (moves_as, moves_for)
             };
-            if let Some((_, spiral)) = journey {
-                self.journey_lines(cells, piece, spiral, at, &mut builder);
-            } else if self.act.is_relay(piece.kind()) && self.act.is_onward(piece.kind(), moves_as)
-            {
+            if let Some((rule, spiral)) = journey {
+                let captures = rule.captures_when(activator.side());
+                self.journey_lines(cells, piece, (rule, spiral, captures), at, &mut builder);
+            } else if relay && self.act.is_onward(piece.kind(), moves_as) {
                 self.onward_lines(cells, piece, (moves_as, moves_for), at, moved, &mut builder);
             } else {
                 // `touch ...`: the pieces it may touch drawn as captures (the walk
@@ -220,8 +222,7 @@ impl Ctx<'_, '_> {
                     crate::touch::Touches::undisguise(cells, &flipped);
                 }
             }
-            let never_captures =
-                self.act.is_relay(piece.kind()) && self.act.never_captures(piece.kind());
+            let never_captures = relay && self.act.never_captures(piece.kind());
             let mut sub = builder.finish(piece.side(), piece.kind(), at);
             if never_captures {
                 sub = sub.without_captures();
@@ -261,12 +262,13 @@ impl Ctx<'_, '_> {
     /// Records in `builder` the arms of a journey (`piece`, activated on `at`, along
     /// `spiral`), as `movegen::cascade` generates its plies: each arm passes over
     /// every piece, its corners and its fields on the board drawn, and may end on each
-    /// empty field.
+    /// empty field (and, when it `captures`, on each field held by a piece that does
+    /// not block it, capturing that piece).
     fn journey_lines(
         &self,
         cells: &[Occupant],
         piece: Occupant,
-        spiral: &crate::ir::Spiral,
+        (rule, spiral, captures): (&crate::ir::Journey, &crate::ir::Spiral, bool),
         at: CellId,
         builder: &mut PathTreeBuilder,
     ) {
@@ -285,11 +287,16 @@ impl Ctx<'_, '_> {
                     } else {
                         Class::Foe
                     };
+                    let takes = may_end
+                        && captures
+                        && !occupant.is_empty()
+                        && !rule.blocks(occupant.kind());
                     line.push(LineCell {
                         cell,
                         occupant,
                         class,
-                        lands: may_end && occupant.is_empty(),
+                        lands: may_end && (occupant.is_empty() || takes),
+                        captures: takes,
                     });
                 }
             }
@@ -384,6 +391,7 @@ impl Ctx<'_, '_> {
                         occupant,
                         class,
                         lands,
+                        captures: false,
                     });
                 }
                 builder.line(&line);

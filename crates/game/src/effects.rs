@@ -328,13 +328,14 @@ impl GameEffects {
         let (Some(act), cascade) = (self.activation.as_ref(), m.cascade()) else {
             return false;
         };
-        let mut walked = m.piece;
+        let (mut walked, mut activator) = (m.piece, m.piece);
         for (i, (from, _)) in cascade.plies(m.to).enumerate() {
             let o = pos.cells[from.index()];
             if o.is_empty() {
                 return false;
             }
-            walked = act.walks_as(o.kind(), walked);
+            walked = act.walks_as(o.kind(), walked, activator);
+            activator = o.kind();
             if from == last_from {
                 let mark = cascade.mark(i);
                 return mark != 0

@@ -10,18 +10,21 @@
 //! over every piece on it (fields off the board are passed too, as the book's virtual
 //! fields) and may end on each empty field of it on the board; an `inward` arm starts
 //! from its outermost field on the board and comes back towards the start, which is
-//! never a destination. A journey is a ply like another: it captures nothing and
-//! activates nothing. A piece whose every field on the board is blocked (holds a
-//! piece of the `blocked by` kinds; any piece without) is removed instead: its ply
-//! ends on the cell it leaves, which make reads as the piece's removal (the book's
-//! oblation, "Failed trance-journey"); a field held by a piece that does not block is
-//! no destination either (the interactions are not played yet), but no oblation.
+//! never a destination. A journey is a ply like another: it activates nothing, and
+//! captures nothing unless its rule `captures` for its activator's side: then it may
+//! also end on a field held by a piece that does not block it, capturing that piece,
+//! own or not (the trance-journey entranced by a dark Shaman). A piece whose every
+//! field on the board is blocked (holds a piece of the `blocked by` kinds; any piece
+//! without) is removed instead: its ply ends on the cell it leaves, which make reads
+//! as the piece's removal (the book's oblation, "Failed trance-journey"); a field held
+//! by a piece that does not block is no destination either without `captures` (the
+//! displacements are not played yet), but no oblation.
 //!
-//! Not yet: the interactions the book gives a trance-journey (the pieces on the
-//! fields passed displaced when the entrancing Shaman is light, captured when it is
-//! dark, the double journey of a dark Shaman entranced by a dark one), and the
-//! Starchild's sense-journey (One), which would start from an uplifting Starchild's
-//! step (a step only an activated Starchild may take).
+//! Not yet: the rest of the interactions the book gives a trance-journey (the pieces
+//! on the fields passed displaced when the entrancing Shaman is light, captured when
+//! it is dark, the double journey of a dark Shaman entranced by a dark one). The
+//! Starchild's sense-journey (One) is a journey of the piece an uplifting Starchild
+//! activates (`activated ... moves as`).
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::{Coord, Journey, Spiral};

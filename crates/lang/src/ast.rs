@@ -164,6 +164,8 @@ pub enum Item {
     Alignment(AlignmentDecl),
     /// `journey Shaman by Shaman, spiral (2,1) | (-2,-1) turn 90`
     Journey(JourneyDecl),
+    /// `activated Starchild by Starchild | Shaman moves as Uplifter`
+    MovesAs(MovesAsDecl),
     /// `lion trading Lion | PromotedKirin, bridge not Pawn | GoBetween`
     LionTrading(LionTradingDecl),
     /// `gating Hawk | Elephant in back_rank [, no drops]`
@@ -629,6 +631,7 @@ impl Item {
             Item::Teleport(d) => d.span,
             Item::Alignment(d) => d.span,
             Item::Journey(d) => d.span,
+            Item::MovesAs(d) => d.span,
         }
     }
 }

@@ -410,6 +410,11 @@ fn references(item: &Item, out: &mut Vec<Name>) {
                 uses(out, Piece, [to]);
             }
         }
+        Item::MovesAs(d) => {
+            uses(out, Piece, &d.pieces);
+            uses(out, Piece, &d.by);
+            uses(out, Piece, [&d.as_piece]);
+        }
         Item::Journey(d) => {
             uses(out, Piece, &d.pieces);
             uses(out, Piece, &d.by);

@@ -195,8 +195,10 @@ pub struct LineCell {
     /// What stands on it, from the mover's point of view.
     pub class: Class,
     /// The move may end here: quietly on an empty cell, activating the piece on it
-    /// otherwise.
+    /// otherwise (capturing it with `captures`).
     pub lands: bool,
+    /// Landing here captures the piece on it (a capturing `journey`), own or not.
+    pub captures: bool,
 }
 
 /// One visit as the builder records it, before segments are cut.
@@ -325,18 +327,19 @@ impl PathTreeBuilder {
         for (i, c) in line.iter().enumerate() {
             let id = self.steps.len();
             let piece = c.class != Class::Empty;
+            let takes = c.lands && piece && c.captures;
             self.steps.push(RawStep {
                 cell: c.cell,
                 class: c.class,
                 occupant: c.occupant,
                 new_leg: false,
                 captured_prev: false,
-                lands: c.lands && !piece,
+                lands: c.lands && (!piece || takes),
                 pushes: Vec::new(),
-                friend_capture: false,
+                friend_capture: takes && c.class == Class::Friend,
                 swap: false,
                 convert: None,
-                activate: c.lands && piece,
+                activate: c.lands && piece && !takes,
                 children: Vec::new(),
             });
             match parent {
@@ -351,7 +354,7 @@ impl PathTreeBuilder {
                     captures: Vec::new(),
                     push_to: None,
                     convert: None,
-                    activates: piece,
+                    activates: piece && !takes,
                 });
             }
         }

@@ -601,7 +601,7 @@ fn cascade(
     let piece = b.cells[at].unwrap();
     if kind(piece) == 'H' && kind(activator) == 'H' {
         // Entranced: its trance-journey, or its removal (a ply back onto its cell).
-        let (fields, removed) = tlalocan::journey(b, white(piece), at);
+        let (fields, removed) = tlalocan::journey(b, white(piece), at, !white(activator));
         for to in fields.into_iter().chain(removed.then_some(at)) {
             let mut longer = chain.clone();
             longer.push(to);

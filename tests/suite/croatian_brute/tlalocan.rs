@@ -165,10 +165,13 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
 /// both are travelled outward. The dark Shaman's up hand starts up and up-right, then
 /// right and down-right, down and down-left, left and up-left; its down hand is that
 /// turned half round; both are travelled inward, from their last field on the board.
-/// Every piece is passed; the Shaman ends on an empty field on the board. Returns those
-/// fields, and whether every field on the board holds a King or a Star (then the
+/// Every piece is passed; the Shaman ends on an empty field on the board, or, entranced
+/// by a dark Shaman (`captures`), on a field held by any piece but a King or a Star,
+/// capturing it ("Interactions": "If entrancing Shaman is dark, all pieces, own or
+/// opponent's, found on affected step-fields can optionally be captured"). Returns
+/// those fields, and whether every field on the board holds a King or a Star (then the
 /// Shaman is removed: One, "Failed trance-journey").
-pub(super) fn journey(b: &Board, w: bool, at: usize) -> (Vec<usize>, bool) {
+pub(super) fn journey(b: &Board, w: bool, at: usize, captures: bool) -> (Vec<usize>, bool) {
     let legs: [((i32, i32), (i32, i32)); 4] = if w {
         [
             ((1, 0), (1, 1)),
@@ -206,6 +209,7 @@ pub(super) fn journey(b: &Board, w: bool, at: usize) -> (Vec<usize>, bool) {
             match b.cells[c] {
                 None => ends.push(c),
                 Some(q) if matches!(kind(q), 'K' | '*') => blocked += 1,
+                Some(_) if captures => ends.push(c),
                 Some(_) => {}
             }
         }

@@ -186,6 +186,7 @@ impl GameEffects {
                     &fx.passive,
                     &neutral.opaque,
                     &fx.journeys,
+                    &fx.moves_as,
                     pieces,
                 )
             }),

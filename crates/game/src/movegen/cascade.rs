@@ -131,8 +131,13 @@ impl PseudoGen<'_> {
         if piece.is_empty() {
             return;
         }
-        let relay = act.is_relay(piece.kind());
-        let walk_as = if relay { step.walked_as } else { piece.kind() };
+        let moves_as = act.moves_as(piece.kind(), step.activator.kind());
+        let relay = moves_as.is_none() && act.is_relay(piece.kind());
+        let walk_as = match moves_as {
+            Some(k) => k,
+            None if relay => step.walked_as,
+            None => piece.kind(),
+        };
         let walk_side = if relay {
             step.walked_side
         } else {
@@ -153,9 +158,10 @@ impl PseudoGen<'_> {
                 .spiral(piece.kind(), piece.side(), step.activator.kind())
         };
         if let Some((rule, spiral)) = journey {
-            // A journey captures nothing: no reply's cascade that takes a royal.
-            if !takers_only {
-                self.journey_plies(cells, (rule, spiral), piece, at, &mut plies);
+            // A journey that captures nothing takes no royal: no reply's cascade.
+            let captures = rule.captures_when(step.activator.side());
+            if !takers_only || captures {
+                self.journey_plies(cells, (rule, spiral), piece, at, captures, &mut plies);
             }
         } else if relay && act.is_onward(piece.kind(), walk_as) {
             self.onward_plies(
@@ -230,7 +236,8 @@ impl PseudoGen<'_> {
             if p.push_to.is_some()
                 || p.convert.is_some()
                 || p.n_passing > 0
-                || (p.captures_to && !touch && (friend_met || move_only))
+                // (A capturing journey takes own pieces too.)
+                || (p.captures_to && !touch && ((friend_met && journey.is_none()) || move_only))
                 // (A journey's oblation ends on the cell it leaves, the activator's.)
                 || (step.moved[..step.n_moved].contains(&p.to.0)
                     && !(journey.is_some() && p.to == at))
@@ -276,14 +283,17 @@ impl PseudoGen<'_> {
     }
 
     /// The plies of a journey (`piece`, activated on `at`, along `spiral`): one to each
-    /// empty field of each arm on the board, over whatever the arm passes; when every
-    /// field is blocked, the oblation, a ply back onto `at` (make removes the piece).
+    /// empty field of each arm on the board, over whatever the arm passes, and with
+    /// `captures` one capturing the piece on each field held by a piece that does not
+    /// block it; when every field is blocked, the oblation, a ply back onto `at` (make
+    /// removes the piece).
     fn journey_plies(
         &mut self,
         cells: &[Occupant],
         (rule, spiral): (&crate::ir::Journey, &crate::ir::Spiral),
         piece: Occupant,
         at: CellId,
+        captures: bool,
         out: &mut Vec<GameMove>,
     ) {
         let start = out.len();
@@ -293,7 +303,13 @@ impl PseudoGen<'_> {
                 fields += 1;
                 let onto = cells[cell.index()];
                 if !onto.is_empty() {
-                    blocked += usize::from(rule.blocks(onto.kind()));
+                    let blocks = rule.blocks(onto.kind());
+                    blocked += usize::from(blocks);
+                    if captures && !blocks && !out[start..].iter().any(|m| m.to == cell) {
+                        let mut m = GameMove::simple(MoveKind::Normal, piece.kind(), at, cell);
+                        m.captures_to = true;
+                        out.push(m);
+                    }
                 } else if !out[start..].iter().any(|m| m.to == cell) {
                     out.push(GameMove::simple(MoveKind::Normal, piece.kind(), at, cell));
                 }

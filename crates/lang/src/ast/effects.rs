@@ -193,6 +193,23 @@ pub struct JourneyDecl {
     pub spirals: Vec<SpiralDecl>,
     /// Each `blocked by PIECES` written (twice is an error).
     pub blocked: Vec<(Span, Vec<Ident>)>,
+    /// Each `captures [when activated by first|second]` written (twice is an error),
+    /// with the activator's side it names.
+    pub captures: Vec<(Span, Option<crate::ids::Side>)>,
+    pub span: Span,
+}
+
+/// `activated PIECES by PIECES moves as PIECE`: a piece of the first kinds activated by
+/// a piece of the second walks with the patterns of the last instead of its own (the
+/// Croatian uplifting Starchild).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovesAsDecl {
+    /// The kinds that move so when activated.
+    pub pieces: Vec<Ident>,
+    /// The kinds whose activation makes them move so (`by`).
+    pub by: Vec<Ident>,
+    /// The kind whose patterns they walk with.
+    pub as_piece: Ident,
     pub span: Span,
 }
 

@@ -146,6 +146,8 @@ impl Checker {
 
         // Pass 2: everything else, in source order.
         let mut gating_decl: Option<Span> = None;
+        // `activated ... moves as`, checked once the relays and journeys are known.
+        let mut moves_as = Vec::new();
         for item in &file.items {
             match item {
                 ast::Item::Petrify(d) => {
@@ -169,6 +171,7 @@ impl Checker {
                 }
                 ast::Item::Journey(d) => self.journey_decl(d, &mut game.effects),
                 ast::Item::Touch(d) => self.touch_decl(d, &mut game.effects),
+                ast::Item::MovesAs(d) => moves_as.push(d),
                 ast::Item::Passive(d) => {
                     if let Some(ids) = self.piece_ids(&d.pieces) {
                         push_new(&mut game.effects.passive, ids);
@@ -285,6 +288,9 @@ impl Checker {
                 }
                 _ => {}
             }
+        }
+        for d in moves_as {
+            self.moves_as_decl(d, &mut game.effects);
         }
 
         self.enclosing_drops(&game);

@@ -3,7 +3,7 @@
 //! Owns E1022 (a spiral that does not turn a quarter turn), E1023 (a spiral's first
 //! step that is no step: `(0,0)`, or too long), E1024 (two spirals for one side) and
 //! E1025 (a kind that journeys when activated by the same kind in two declarations);
-//! `blocked by` given twice is E0920.
+//! `blocked by` or `captures` given twice is E0920.
 //! How a journey is played is the game layer's (`game::journey`).
 
 use super::Checker;
@@ -24,6 +24,15 @@ impl Checker {
                 None => return,
             },
             None => None,
+        };
+        let captures = match self.at_most_one(&d.captures, |c| c.0, "captures") {
+            Some((_, None)) => [true, true],
+            Some((_, Some(side))) => {
+                let mut c = [false, false];
+                c[side.index()] = true;
+                c
+            }
+            None => [false, false],
         };
         let mut spirals: [Option<ir::Spiral>; 2] = [None, None];
         let mut spans: [Option<ast::Span>; 2] = [None, None];
@@ -106,6 +115,7 @@ impl Checker {
             by,
             spirals,
             blocked,
+            captures,
             span: d.span,
         });
     }

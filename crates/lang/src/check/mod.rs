@@ -28,6 +28,7 @@ mod journey;
 mod like;
 mod lint;
 mod meets;
+mod moves_as;
 mod names;
 mod neutral;
 mod patterns;

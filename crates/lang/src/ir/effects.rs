@@ -26,6 +26,8 @@ pub struct Effects {
     pub journeys: Vec<super::Journey>,
     /// `touch ...`, in declaration order.
     pub touches: Vec<Touch>,
+    /// `activated ... moves as ...`, in declaration order.
+    pub moves_as: Vec<MovesAs>,
 }
 
 /// `touch PIECES, promote KINDS in ZONE`: a ply of a piece of `pieces` may end on an
@@ -41,6 +43,20 @@ pub struct Touch {
     pub promote: Vec<PieceId>,
     /// Where the piece touched stands.
     pub zone: crate::ids::ZoneId,
+}
+
+/// `activated PIECES by PIECES moves as PIECE`: a piece of `pieces` activated by a piece
+/// of `by` makes its ply with the patterns of `as_piece`, not its own (the Croatian
+/// Starchild, which uplifts a piece next to it when another Starchild or a Shaman
+/// activates it: One, "Sense-journey").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovesAs {
+    /// The kinds that move so when activated.
+    pub pieces: Vec<PieceId>,
+    /// The kinds whose activation makes them move so.
+    pub by: Vec<PieceId>,
+    /// The kind whose patterns they walk with.
+    pub as_piece: PieceId,
     /// Where it was declared.
     pub span: Span,
 }
@@ -133,6 +149,7 @@ impl Effects {
             || !self.teleports.is_empty()
             || !self.journeys.is_empty()
             || !self.touches.is_empty()
+            || !self.moves_as.is_empty()
     }
 }
 

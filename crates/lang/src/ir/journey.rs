@@ -19,6 +19,10 @@ pub struct Journey {
     /// `blocked by KINDS`: the kinds that block a field (`None`: any piece). A piece
     /// whose every field on the board is blocked is removed (the book's oblation).
     pub blocked: Option<Vec<PieceId>>,
+    /// `captures [when activated by first|second]`: by the activator's side, whether
+    /// the journey may end on a field held by a piece that does not block it,
+    /// capturing that piece (own or not).
+    pub captures: [bool; 2],
     /// Where it was declared.
     pub span: Span,
 }
@@ -27,6 +31,12 @@ impl Journey {
     /// The spiral the pieces of `side` journey along.
     pub fn spiral(&self, side: Side) -> Option<&Spiral> {
         self.spirals[side.index()].as_ref()
+    }
+
+    /// Whether a journey started by an activator of `side` may end on a field held by
+    /// a piece that does not block it, capturing it.
+    pub fn captures_when(&self, side: Side) -> bool {
+        self.captures[side.index()]
     }
 
     /// Whether a piece of `kind` blocks a field of the journey.

@@ -113,6 +113,8 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_alignment
         | R::journey_decl
         | R::kw_journey
+        | R::moves_as_decl
+        | R::kw_activated
         | R::passive_decl
         | R::kw_passive
         | R::touch_decl
@@ -157,6 +159,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::journey_spiral => "`spiral`, its first steps and `turn`",
         R::journey_inward => "`inward`",
         R::journey_blocked => "`blocked by` and piece names",
+        R::journey_captures => "`captures` and `when activated by first|second`",
         R::castling_through => "`through check`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
         R::placed_after | R::kw_placed => "`placed after each move`",
@@ -362,7 +365,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `heading`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `petrify`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `counting asean`, `counting cambodian`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `touch`, `gating`, `teleport`, `alignment`, `journey`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `heading`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `petrify`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `counting asean`, `counting cambodian`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `touch`, `gating`, `teleport`, `alignment`, `journey`, `activated`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

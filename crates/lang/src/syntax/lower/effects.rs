@@ -188,6 +188,32 @@ pub(super) fn journey(n: &Node<'_>) -> JourneyDecl {
             .all(R::journey_blocked)
             .map(|b| (b.span, piece_list(b.child(R::piece_list), b.span)))
             .collect(),
+        captures: n
+            .all(R::journey_captures)
+            .map(|c| {
+                let side = if c.has(R::kw_second) {
+                    Some(crate::ids::Side::Second)
+                } else if c.has(R::kw_first) {
+                    Some(crate::ids::Side::First)
+                } else {
+                    None
+                };
+                (c.span, side)
+            })
+            .collect(),
+        span: n.span,
+    }
+}
+
+/// `activated PIECES by PIECES moves as PIECE`
+pub(super) fn moves_as(n: &Node<'_>) -> MovesAsDecl {
+    let mut lists = n.all(R::piece_list);
+    let pieces = piece_list(lists.next(), n.span);
+    let by = piece_list(lists.next(), n.span);
+    MovesAsDecl {
+        pieces,
+        by,
+        as_piece: ident(n.child(R::ident), n.span),
         span: n.span,
     }
 }
