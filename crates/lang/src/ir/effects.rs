@@ -43,6 +43,8 @@ pub struct Touch {
     pub promote: Vec<PieceId>,
     /// Where the piece touched stands.
     pub zone: crate::ids::ZoneId,
+    /// Where it was declared.
+    pub span: Span,
 }
 
 /// `activated PIECES by PIECES moves as PIECE`: a piece of `pieces` activated by a piece
