@@ -545,7 +545,15 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
                     cleared.cells[c] = None;
                 }
                 let walked = (kind(p), white(p));
-                cascade(&mut cleared, vec![from, to], p, walked, None, &taken, &mut out);
+                cascade(
+                    &mut cleared,
+                    vec![from, to],
+                    p,
+                    walked,
+                    None,
+                    &taken,
+                    &mut out,
+                );
             } else if promotes {
                 out.extend(
                     b.v.promotions

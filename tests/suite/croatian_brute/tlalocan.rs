@@ -152,9 +152,7 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
         let mut c = from;
         for m in 1..=6 {
             let Some(t) = b.offset(c, dx, dy) else { break };
-            if m > 1
-                && b.cells[t].is_some_and(|q| friend(q, w) && matches!(kind(q), 'W' | 'A'))
-            {
+            if m > 1 && b.cells[t].is_some_and(|q| friend(q, w) && matches!(kind(q), 'W' | 'A')) {
                 out.push((t, End::ChainActivate(dx, dy, m - 1)));
             }
             if !b.cells[t].is_some_and(|q| foe(q, w)) {

@@ -178,7 +178,8 @@ pub(super) fn flying<'a>(
     };
     let was = prev.pieces.iter().find(|(c, _)| c == x)?.1;
     let (at, now) = scene.pieces.iter().find(|(c, _)| c == y)?;
-    let same = pieces_but(scene, &[y.clone()]) == pieces_but(prev, &[x.clone()]);
+    let same =
+        pieces_but(scene, std::slice::from_ref(y)) == pieces_but(prev, std::slice::from_ref(x));
     let free =
         !scene.pieces.iter().any(|(c, _)| c == x) && !prev.pieces.iter().any(|(c, _)| c == y);
     if was != *now || !same || !free || v.stands_still(was) {
