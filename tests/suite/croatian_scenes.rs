@@ -63,6 +63,13 @@
 //!   on a piece that stands still, a cell where the scene before ends an action arrow
 //!   and that holds the pieces of a cascade as above is a moving piece too: the piece
 //!   activated there, with its paths in that cascade (`continued`);
+//! - **a piece's own ply in flight**: the book also draws a piece after its first
+//!   step of its own move, on that step's cell, with an arrow from where it stood
+//!   (Hemera's Dawn, `scn_hd_03` then `scn_hd_04`: "after first step, light Centaur
+//!   is located on a dark field"). When the scene before draws no arrow and the piece
+//!   on `x`, and this scene the same piece on `y`, one arrow from `x` to `y` and the
+//!   other pieces the same, its paths are its plies from `x` in the scene before
+//!   whose path starts on `y`: their cells, their ends destinations ([`flying`]);
 //! - **a syzygy** (Discovery and One): arrows of one step covering a line from the
 //!   board's edge to its edge over celestial pieces draw a syzygy's fields, no path, and the
 //!   markers on the pieces on it what the move into the syzygy may demote (read in
@@ -135,6 +142,12 @@
 //!   `scn_mv_050`; Conquest of Tlalocan, "Diverging check, checkmate", `scn_cot_064`):
 //!   the cells they pass are visited by a path of the piece (the King's cell stays an
 //!   Illegal mark: the book's King is checked, never captured);
+//! - **red arrows from a drawn path's cell** (not from the moving piece) draw steps the
+//!   ply may not take from there (Hemera's Dawn, "Centaur complete move": "after
+//!   reaching field 6, it cannot move to any other step-field (red)"; the same cell may
+//!   be another ply's destination): such an arrow holds when no ply of the piece takes
+//!   the drawn path (the chain of other arrows from the piece to the arrow's start)
+//!   and then that step, or when its end is no destination as above;
 //! - **Blocked** (grey) marks are not asserted: the book draws in grey both paths that
 //!   are blocked and paths the illustrated ply does not take (`scn_ct_03_define_step_ply`:
 //!   a Pegasus's other, open, directions), and labels;
@@ -193,11 +206,13 @@ mod counts;
 mod diagrams;
 mod drawn;
 mod reading;
+mod red;
 mod setup;
 mod syzygy;
 use counts::Counts;
 use drawn::*;
 use reading::*;
+use red::*;
 use setup::*;
 
 /// The cells the paths of `tree` visit and its destinations, into `visited` and `to`;
@@ -323,9 +338,29 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
         movers.retain(|m| *m != h.to);
     }
     if movers.is_empty() {
+        // A piece's own ply drawn in flight (see [`flying`]).
+        if let Some((m, cells, to)) = earlier.first().and_then(|p| flying(scene, p, v)) {
+            return judge(
+                scene,
+                earlier.first().copied(),
+                v,
+                &[m],
+                &cells,
+                &to,
+                &BTreeSet::new(),
+            );
+        }
         // A move drawn in progress (see [`in_progress`]).
         if let Some((m, cells, to)) = in_progress(scene, v) {
-            return judge(scene, earlier.first().copied(), v, &[m], &cells, &to);
+            return judge(
+                scene,
+                earlier.first().copied(),
+                v,
+                &[m],
+                &cells,
+                &to,
+                &BTreeSet::new(),
+            );
         }
         // A move drawn made, all grey: its path must be a ply of its piece.
         if let Some(result) = made(scene, v) {
@@ -377,6 +412,8 @@ fn check_movers(
     let mut kept: BTreeSet<String> = BTreeSet::new();
     let king_ply = castling::king_ply(scene, v);
     let half = castling::half_made(scene, v);
+    // The ends of red arrows from a drawn path's cells that no ply takes from there.
+    let mut turned_down: BTreeSet<String> = BTreeSet::new();
 
     // A cascade's later ply drawn in flight, from where its piece now stands.
     if let Some((cells, to)) = prev.and_then(|p| in_flight(scene, p, v)) {
@@ -428,6 +465,7 @@ fn check_movers(
         let mut b = PathTreeBuilder::new();
         walker.walk(&pos, side, occ.kind(), from, &mut b);
         let tree = b.finish(side, occ.kind(), from);
+        turned_down.extend(steps_not_taken(scene, v, m, &tree));
         let mut to = BTreeSet::new();
         let next = g.cascade_trees(&pos, from);
         cells_of(&tree, &next, &mut visited, &mut to);
@@ -501,7 +539,7 @@ fn check_movers(
             }
         }
     }
-    judge(scene, prev, v, movers, &visited, &kept)
+    judge(scene, prev, v, movers, &visited, &kept, &turned_down)
 }
 
 /// Checks the marks of `scene` against the cells the paths of its moving pieces
@@ -513,6 +551,7 @@ fn judge(
     movers: &[&str],
     visited: &BTreeSet<CellId>,
     legal_to: &BTreeSet<String>,
+    turned_down: &BTreeSet<String>,
 ) -> Result<(), String> {
     let g = &v.game;
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
@@ -568,6 +607,8 @@ fn judge(
                 return Err(format!("check line's cell {c} not reached"));
             }
             "illegal" if !field && line.contains(c) => {}
+            // A step the drawn path does not take from where its arrow starts.
+            "illegal" if !field && turned_down.contains(c) => {}
             "illegal" if !reached.contains(c) && legal_to.contains(c) => {
                 return Err(format!("{kind} mark on {c} is a legal destination"));
             }
@@ -575,41 +616,6 @@ fn judge(
         }
     }
     corrections::check_corrected(scene, prev, v, movers, &visited, legal_to)
-}
-
-/// The cells the red arrows pass from a moving piece to the opponent's King, in a
-/// chain of two arrows or more (the King's cell left out): its line of attack.
-fn check_lines<'a>(scene: &'a Scene, movers: &[&str]) -> BTreeSet<&'a str> {
-    let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
-    let red: Vec<(&str, &str)> = scene
-        .arrows
-        .iter()
-        .filter(|(_, _, k)| k == "illegal")
-        .filter_map(|(f, e, _)| Some((f.as_deref()?, e.as_deref()?)))
-        .collect();
-    let mut out = BTreeSet::new();
-    for &m in movers {
-        let Some(&letter) = at.get(m) else { continue };
-        let mut cells: Vec<&str> = Vec::new();
-        let mut here = m;
-        while let Some(&(_, e)) = red.iter().find(|(f, _)| *f == here) {
-            if cells.contains(&e) || e == m {
-                break;
-            }
-            let king = at
-                .get(e)
-                .is_some_and(|l| l.eq_ignore_ascii_case(&'K') && side_of(*l) != side_of(letter));
-            if king {
-                if !cells.is_empty() {
-                    out.extend(cells.iter().copied());
-                }
-                break;
-            }
-            cells.push(e);
-            here = e;
-        }
-    }
-    out
 }
 
 /// The listed failures: name -> why.

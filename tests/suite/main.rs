@@ -12,6 +12,7 @@ mod serve_support;
 
 mod activation;
 mod alignment;
+mod alternate;
 mod backend;
 mod betza;
 mod boards;

@@ -1,5 +1,5 @@
-//! `repeat`: the repeating pieces of `rules/repeaters.rules` (Rose, crooked bishop,
-//! checkers man and king) against an independent brute-force reference on random
+//! `repeat`: the repeating pieces of `rules/repeaters.rules` (Rose, crooked bishop and
+//! its `alternate` twin the zig-zag bishop, checkers man and king) against an independent brute-force reference on random
 //! positions. The reference walks coordinates directly from the pieces' definitions,
 //! sharing nothing with the table: the Rose's knight vectors in their circular order
 //! are written out, the zig-zag and the jump chains are plain loops and recursion.
@@ -246,6 +246,12 @@ fn rose_agrees_with_brute_force() {
 #[test]
 fn crooked_bishop_agrees_with_brute_force() {
     compare('C', 20, crooked);
+}
+
+/// `alternate` (each leg the vector of the leg two legs back) makes the same zig-zag.
+#[test]
+fn zigzag_with_alternate_agrees_with_brute_force() {
+    compare('Z', 20, crooked);
 }
 
 #[test]

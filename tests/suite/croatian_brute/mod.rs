@@ -188,6 +188,9 @@ enum End {
     /// A Shaman's capture chain: `m` enemies taken on the leaps `(dx, dy)`, `2(dx, dy)`,
     /// ..., the last one landed on.
     Chain(i32, i32, i32),
+    /// A Shaman's capture chain of `m` enemies, then the own piece one leap further
+    /// activated.
+    ChainActivate(i32, i32, i32),
 }
 
 const ORTHO: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
@@ -280,7 +283,8 @@ fn light(b: &Board, c: usize) -> bool {
 /// - the Unicorn leaps as a Knight from a cell of its side's colour (light for White,
 ///   dark for Black; a1 is dark), (1,4) or (2,3) from the other;
 /// - of Tlalocan's pieces, the Shaman activates an own Wave on its step leaps and an
-///   own Wave or Pyramid on its first capture leap, the Serpent an own Wave or Pyramid
+///   own Wave or Pyramid on its first capture leap or one leap past its capture chain,
+///   the Serpent an own Wave or Pyramid
 ///   on its diagonal step-fields; the Centaur, the Scout and the Grenadier activate nothing
 ///   (see their functions).
 fn ends(b: &Board, kind: char, w: bool, from: usize, move_only: bool) -> Vec<(usize, End)> {
@@ -543,8 +547,34 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
                 for promo in promos {
                     let walked = (kind(p), white(p));
                     let chain = vec![from, to];
-                    cascade(&mut after, chain, p, walked, (promo, momentum), &mut out);
+                    cascade(
+                        &mut after,
+                        chain,
+                        p,
+                        walked,
+                        (promo, momentum),
+                        &[],
+                        &mut out,
+                    );
                 }
+            } else if let End::ChainActivate(dx, dy, m) = end {
+                let taken: Vec<usize> = (1..=m)
+                    .map(|k| b.offset(from, k * dx, k * dy).unwrap())
+                    .collect();
+                let mut cleared = after.clone();
+                for &c in &taken {
+                    cleared.cells[c] = None;
+                }
+                let walked = (kind(p), white(p));
+                cascade(
+                    &mut cleared,
+                    vec![from, to],
+                    p,
+                    walked,
+                    None,
+                    &taken,
+                    &mut out,
+                );
             } else if promotes {
                 out.extend(
                     b.v.promotions
@@ -595,6 +625,7 @@ fn cascade(
     activator: char,
     (walk_as, walk_white): (char, bool),
     (promo, momentum): (Option<char>, Option<usize>),
+    taken: &[usize],
     out: &mut Vec<Move>,
 ) {
     let at = *chain.last().unwrap();
@@ -605,7 +636,7 @@ fn cascade(
         for to in fields.into_iter().chain(removed.then_some(at)) {
             let mut longer = chain.clone();
             longer.push(to);
-            out.push((longer, promo, vec![]));
+            out.push((longer, promo, taken.to_vec()));
         }
         return;
     }
@@ -650,10 +681,12 @@ fn cascade(
         longer.push(to);
         match end {
             End::Activate if longer.len() <= 4 => {
-                cascade(b, longer, piece, (walk, walk_w), (promo, left), out)
+                cascade(b, longer, piece, (walk, walk_w), (promo, left), taken, out)
             }
             End::Activate => {}
-            _ => out.push((longer, promo, vec![])),
+            // An activated ply captures nothing in passing (docs/language.md).
+            End::ChainActivate(..) => {}
+            _ => out.push((longer, promo, taken.to_vec())),
         }
     }
     b.cells[at] = Some(piece);

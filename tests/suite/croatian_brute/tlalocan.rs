@@ -20,7 +20,9 @@ fn plain(b: &Board, w: bool, t: usize, out: &mut Vec<(usize, End)>) {
 /// The Centaur: from a cell of its side's colour a Knight's leap, from the other a
 /// long leap; or two jumps, the second in the other pair of quadrants than the first
 /// (a Knight's leap then a long one from its colour, a long one then a Knight's from
-/// the other), over an empty cell between.
+/// the other), over an empty cell between, and then the two in turn while each lands
+/// on an empty cell (book, Hemera's Dawn: "Centaur has to keep alternating between the
+/// two initially chosen steps").
 pub(super) fn centaur(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
     let own = light(b, from) == w;
     let (first, second) = if own {
@@ -41,8 +43,14 @@ pub(super) fn centaur(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
             if (dx * dy > 0) == (ex * ey > 0) {
                 continue;
             }
-            if let Some(v) = b.offset(t, ex, ey) {
+            let legs = [(dx, dy), (ex, ey)];
+            let (mut at, mut k) = (t, 1);
+            while let Some(v) = b.offset(at, legs[k % 2].0, legs[k % 2].1) {
                 plain(b, w, v, out);
+                if b.cells[v].is_some() {
+                    break;
+                }
+                (at, k) = (v, k + 1);
             }
         }
     }
@@ -99,8 +107,11 @@ pub(super) fn serpent(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
 /// The Shaman (White's light: Knight's step leaps, long capture leaps; Black's dark:
 /// the other way round): a ride of step leaps in one line over empty cells and Waves,
 /// landing on the empty ones and activating the own Waves; or 1 to 6 capture leaps in
-/// one line, each onto an enemy, ending on the last; or a first capture leap onto an
-/// own Wave or Pyramid, activating it (its divergences: [`shaman_divergences`]).
+/// one line, each onto an enemy, ending on the last, or on an own Wave or Pyramid one
+/// leap further, activating it (book, Conquest of Tlalocan, "Checking opponent's
+/// King": "Shaman can capture dark Wave, and then activate light Wave"); or a first
+/// capture leap onto an own Wave or Pyramid, activating it (its divergences:
+/// [`shaman_divergences`]).
 pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
     // Its trance-fields (a King's steps): a step onto a Shaman of either side only
     // entrances it, which then journeys ([`journey`]).
@@ -141,6 +152,9 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
         let mut c = from;
         for m in 1..=6 {
             let Some(t) = b.offset(c, dx, dy) else { break };
+            if m > 1 && b.cells[t].is_some_and(|q| friend(q, w) && matches!(kind(q), 'W' | 'A')) {
+                out.push((t, End::ChainActivate(dx, dy, m - 1)));
+            }
             if !b.cells[t].is_some_and(|q| foe(q, w)) {
                 break;
             }

@@ -154,3 +154,59 @@ pub(super) fn in_progress<'a>(
     }
     Some((end, visited, to))
 }
+
+/// A piece's own ply drawn in flight (Hemera's Dawn, "Centaur second step",
+/// `scn_hd_04` after `scn_hd_03`: "Here, after first step, light Centaur is located on
+/// a dark field ... Since upper-left step-field (blue) was chosen for a first step, next
+/// step has to be one of upper-right, lower-left fields"): the scene before (`prev`)
+/// draws no arrow (its marks are one piece's) and a piece on `x`; this scene draws the
+/// same piece on `y` instead, one arrow from `x` to `y`, the other pieces the same. The
+/// moving piece is the one on `x`, in `prev`'s position: its paths are its plies whose
+/// path starts on `y` (the cells from `y` on), their ends the destinations; it is
+/// named by its cell here, `y`. `None` when the scenes draw anything else.
+pub(super) fn flying<'a>(
+    scene: &'a Scene,
+    prev: &Scene,
+    v: &Variant,
+) -> Option<(&'a str, BTreeSet<CellId>, BTreeSet<String>)> {
+    let g = &v.game;
+    if !prev.arrows.is_empty() {
+        return None;
+    }
+    let [(Some(x), Some(y), _)] = &scene.arrows[..] else {
+        return None;
+    };
+    let was = prev.pieces.iter().find(|(c, _)| c == x)?.1;
+    let (at, now) = scene.pieces.iter().find(|(c, _)| c == y)?;
+    let same =
+        pieces_but(scene, std::slice::from_ref(y)) == pieces_but(prev, std::slice::from_ref(x));
+    let free =
+        !scene.pieces.iter().any(|(c, _)| c == x) && !prev.pieces.iter().any(|(c, _)| c == y);
+    if was != *now || !same || !free || v.stands_still(was) {
+        return None;
+    }
+    let side = side_of(was);
+    let pos: GamePosition = g.position(&v.fen(prev.size, &prev.pieces, side)).ok()?;
+    let (from, first) = (g.rules().cell(x)?, g.rules().cell(y)?);
+    let occ = pos.occupant(from);
+    let mut walker = Walker::new(g.rules().table());
+    let mut b = PathTreeBuilder::new();
+    walker.walk(&pos, side, occ.kind(), from, &mut b);
+    let tree = b.finish(side, occ.kind(), from);
+    let (mut cells, mut to) = (BTreeSet::new(), BTreeSet::new());
+    for ply in tree.plies.iter().filter(|p| p.path.first() == Some(&first)) {
+        cells.extend(ply.path.iter().copied());
+        cells.insert(ply.to);
+        to.insert(ply.to);
+    }
+    if cells.is_empty() {
+        return None;
+    }
+    let kings = foe_kings(prev, side);
+    let to = to.iter().map(|&c| g.rules().cell_name(c));
+    Some((
+        at.as_str(),
+        cells,
+        to.filter(|c| !kings.contains(c)).collect(),
+    ))
+}

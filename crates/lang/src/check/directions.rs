@@ -28,6 +28,10 @@ pub const JUMP_WORDS: [&str; 3] = crate::complete::JUMP_WORDS;
 /// Relative direction words and their angles.
 pub(crate) const RELATIVE_WORDS: &[(&str, i16)] = &[("same", 0), ("back", 180)];
 
+/// The relative direction word that repeats the vector of the leg two legs back
+/// ([`LegDirs::Alternate`]): it stands alone in its leg.
+pub(crate) const ALTERNATE_WORD: &str = "alternate";
+
 /// Normalises an angle to (-180, 180].
 pub fn normalise(degrees: i64) -> i16 {
     let d = degrees.rem_euclid(360) as i16;
@@ -67,6 +71,36 @@ impl Checker {
         let mut odd: Vec<(i16, ast::Span)> = Vec::new();
         let geometry = self.geometry();
         let unit = geometry.turn_unit();
+
+        if let Some(alt) = leg
+            .dirs
+            .iter()
+            .find(|d| matches!(&d.kind, DirKind::Word(w) if w == ALTERNATE_WORD))
+        {
+            if leg.dirs.len() > 1 {
+                let other = leg
+                    .dirs
+                    .iter()
+                    .find(|d| d.span != alt.span)
+                    .map_or(alt.span, |d| d.span);
+                self.error(
+                    Diagnostic::error(
+                        "E1066",
+                        "`alternate` with other directions in one leg",
+                        alt.span,
+                    )
+                    .label("the vector of the leg two legs back, alone")
+                    .secondary(other, "another direction of the same leg")
+                    .help("write `alternate` as the leg's only direction, e.g. `leap (1,2) then leap (1,-4) then repeat { leap alternate }`"),
+                );
+                return None;
+            }
+            // Its vectors are the leg's two legs back: the pattern knows them.
+            return Some(Resolved {
+                dirs: LegDirs::Alternate,
+                moves: None,
+            });
+        }
 
         for dir in &leg.dirs {
             match &dir.kind {
@@ -311,11 +345,12 @@ impl Checker {
             .iter()
             .copied()
             .chain(JUMP_WORDS)
-            .chain(RELATIVE_WORDS.iter().map(|(n, _)| *n));
+            .chain(RELATIVE_WORDS.iter().map(|(n, _)| *n))
+            .chain([ALTERNATE_WORD]);
         d = match names::suggest(word, candidates) {
             Some(s) => d.help(format!("did you mean `{s}`?")),
             None => d.help(
-                "directions are words such as `orthogonal`, `diagonal`, `any`, `forward`, vectors such as `(1,2)`, or, after `then`, `same`, `back` and `turn 90`",
+                "directions are words such as `orthogonal`, `diagonal`, `any`, `forward`, vectors such as `(1,2)`, or, after `then`, `same`, `back`, `turn 90` and `alternate`",
             ),
         };
         self.error(d);

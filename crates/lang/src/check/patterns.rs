@@ -71,11 +71,46 @@ impl Checker {
         let mut dead_leg: Option<(Span, u16)> = None;
         let repeat = self.repeat(p);
         let group = repeat.as_ref().and_then(|r| r.as_ref());
+        // The vectors each leg so far can move in (`None` where unknown).
+        let mut leg_moves: Vec<Option<std::collections::BTreeSet<ir::Vector>>> = Vec::new();
         for (i, leg) in p.legs.iter().enumerate() {
             // The group's last leg hands over to its next repetition: never last.
             let last = i + 1 == count && group.map_or(true, |g| g.last() != i);
             let prev_ref = prev.as_ref().map(|(l, m)| (*l, m.as_ref()));
-            let dirs = self.leg_dirs(leg, prev_ref);
+            let mut dirs = self.leg_dirs(leg, prev_ref);
+            if let Some(d) = dirs.as_mut().filter(|d| d.dirs == ir::LegDirs::Alternate) {
+                if i < 2 {
+                    self.error(
+                        Diagnostic::error(
+                            "E1065",
+                            "`alternate` needs two legs before it",
+                            leg.dirs_span,
+                        )
+                        .label(format!(
+                            "leg {} of the pattern: there is no leg two legs back to repeat",
+                            i + 1
+                        ))
+                        .help("choose the two steps first, e.g. `leap (1,2) then leap (1,-4) then repeat { leap alternate }`"),
+                    );
+                    dirs = None;
+                } else {
+                    // Two legs back: on a group's later repetitions, any of its legs
+                    // or the leg before it.
+                    let in_group = group.filter(|g| (g.first..=g.last()).contains(&i));
+                    let mut from: Vec<usize> = vec![i - 2];
+                    if let Some(g) = in_group {
+                        from.push(i - 1);
+                        from.extend(g.first..i);
+                    }
+                    d.moves =
+                        from.iter()
+                            .try_fold(std::collections::BTreeSet::new(), |mut all, &k| {
+                                all.extend(leg_moves[k].as_ref()?);
+                                Some(all)
+                            });
+                }
+            }
+            leg_moves.push(dirs.as_ref().and_then(|d| d.moves.clone()));
             let range = self.range(leg);
             let momentum = leg.range.is_some_and(|r| r.kind == RangeKind::Momentum);
             if momentum && i == 0 {
@@ -271,11 +306,14 @@ impl Checker {
         // The directions the group's first leg may turn from, grown to a fixpoint.
         let mut entry: BTreeSet<ir::Vector> = BTreeSet::new();
         let mut from_last: BTreeSet<ir::Vector> = BTreeSet::new();
+        // What `alternate` may repeat: any direction of the legs before and in the group.
+        let mut seen: BTreeSet<ir::Vector> = BTreeSet::new();
         if group.first > 0 {
             // Seeded by one pass from the legs before; those were checked already.
             let mut prev: BTreeSet<ir::Vector> = BTreeSet::new();
             for leg in &legs[..group.first] {
-                prev = moves_of(&leg.dirs, &prev, geometry);
+                prev = moves_of(&leg.dirs, &prev, &seen, geometry);
+                seen.extend(prev.iter().copied());
             }
             entry = prev;
         }
@@ -301,7 +339,8 @@ impl Checker {
                         }
                     }
                 }
-                prev = moves_of(&leg.dirs, &prev, geometry);
+                prev = moves_of(&leg.dirs, &prev, &seen, geometry);
+                seen.extend(prev.iter().copied());
             }
             if prev.is_subset(&from_last) {
                 return true;
@@ -742,14 +781,17 @@ pub fn side_word(side: crate::ids::Side) -> &'static str {
     }
 }
 
-/// The directions a leg can move in, given those the previous leg could move in.
+/// The directions a leg can move in, given those the previous leg could move in and
+/// those the legs before could (`earlier`, what `alternate` may repeat).
 fn moves_of(
     dirs: &ir::LegDirs,
     prev: &std::collections::BTreeSet<ir::Vector>,
+    earlier: &std::collections::BTreeSet<ir::Vector>,
     geometry: crate::topology::Geometry,
 ) -> std::collections::BTreeSet<ir::Vector> {
     match dirs {
         ir::LegDirs::Absolute(vs) => vs.iter().copied().collect(),
+        ir::LegDirs::Alternate => earlier.clone(),
         ir::LegDirs::Turn(angles) => prev
             .iter()
             .flat_map(|&v| angles.iter().filter_map(move |&a| geometry.rotate(v, a)))

@@ -260,6 +260,12 @@ pub enum LegDirs {
     /// counter-clockwise positive (first side's view), normalised to (-180, 180];
     /// `same` = 0, `back` = 180. Sorted, deduplicated. Never on the first leg.
     Turn(Vec<i16>),
+    /// `alternate`: the vector the leg before the previous one moved in (two legs
+    /// back on the path, in a `repeat` group counted across repetitions), so that
+    /// `leap A then leap B then repeat { leap alternate }` takes A, B, A, B, ...
+    /// (the Croatian Centaur: "Centaur has to keep alternating between the two
+    /// initially chosen steps"). Never on the first two legs.
+    Alternate,
 }
 
 /// The junction between a leg and the next: which occupants of the cell where the leg

@@ -474,6 +474,9 @@ fn chain(p: &Pattern, vs: &[Vector], prefix: &str) -> Result<Vec<String>, Unsaya
                 LegDirs::Absolute(_) => {
                     return Err(no("absolute directions on a later leg"));
                 }
+                LegDirs::Alternate => {
+                    return Err(no("a leg repeating the leg two back (`alternate`)"));
+                }
             };
             if !king && turn_letters(&[90], false).is_some() {
                 if let LegDirs::Turn(t) = &next.dirs {

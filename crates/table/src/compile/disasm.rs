@@ -134,6 +134,7 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
                         .collect::<Vec<_>>()
                         .join(" ")
                 ),
+                Dirs::Alternate => "alternate".to_string(),
             };
             let range = if momentum {
                 format!("{min}..momentum")

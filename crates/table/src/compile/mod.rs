@@ -151,6 +151,9 @@ pub enum Dirs {
         /// How many.
         len: u16,
     },
+    /// The vector the leg before the previous one moved in (`alternate`): linking
+    /// keeps the two last headings.
+    Alternate,
 }
 
 /// A zone of the program: named cells as the first side sees them.
@@ -372,6 +375,7 @@ fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
                 start: pool(&mut p.turns, t),
                 len: t.len() as u16,
             },
+            LegDirs::Alternate => Dirs::Alternate,
         };
         let mut via = 0;
         for (on, bit) in [

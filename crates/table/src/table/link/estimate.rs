@@ -24,16 +24,21 @@ use crate::ids::{CellId, Side};
 use crate::ir::Vector;
 use crate::topology::Board;
 
+/// A continuation counted: leg, repetition, start cell and the two headings it
+/// depends on.
+type MemoKey = (usize, u16, CellId, Option<Vector>, Option<Vector>);
+
 /// Counts the nodes of one pattern's expansion for one side, memoising continuations.
 pub(super) struct Estimator<'a> {
     pub(super) program: &'a MoveProgram,
     pub(super) board: &'a Board,
     pub(super) zones: &'a ZoneMaps,
     pub(super) side: Side,
-    /// (leg, repetition, cell it starts from, heading if the leg turns) → nodes;
+    /// (leg, repetition, cell it starts from, heading if the leg turns or the pattern
+    /// alternates, the heading before it if the pattern alternates) → nodes;
     /// `None` while being counted (a `repeat` until blocked can come back to a state:
     /// then the count is not an upper bound and [`Estimator::pattern`] gives `None`).
-    memo: FxHashMap<(usize, u16, CellId, Option<Vector>), Option<u64>>,
+    memo: FxHashMap<MemoKey, Option<u64>>,
     /// A state was met again while being counted.
     cyclic: bool,
     /// Steps counted so far for this pattern. Each is a node of the unrolled tree, and
@@ -125,7 +130,7 @@ impl<'a> Estimator<'a> {
         let mut total = 0u64;
         for cell in self.board.cells() {
             if pattern.applies_from(self.zones, self.side, cell) {
-                total = total.saturating_add(self.leg(pattern, 0, 0, cell, None));
+                total = total.saturating_add(self.leg(pattern, 0, 0, cell, (None, None)));
             }
             if let Some(stop) = self.stop {
                 return stop;
@@ -141,17 +146,20 @@ impl<'a> Estimator<'a> {
     }
 
     /// The nodes of leg `i` (in repetition `rep`) and everything after it, from
-    /// `start` with `heading`.
+    /// `start` with `heading` (and the heading `before` it, for `alternate`).
     fn leg(
         &mut self,
         pattern: &PatternView,
         i: usize,
         rep: u16,
         start: CellId,
-        heading: Option<Vector>,
+        (heading, before): (Option<Vector>, Option<Vector>),
     ) -> u64 {
         let leg = pattern.legs[i];
-        let turns = matches!(leg.dirs, Dirs::Turn { .. });
+        // A later `alternate` leg repeats this one's heading: it matters whatever
+        // this leg's directions.
+        let alternates = pattern.alternates();
+        let turns = alternates || matches!(leg.dirs, Dirs::Turn { .. });
         // Past its minimum, a repeat until blocked goes on alike whatever its count: one
         // entry (a cycle of such entries, a repeat going round, makes the count
         // unknown).
@@ -159,7 +167,13 @@ impl<'a> Estimator<'a> {
             Some((first, last, min, 0)) if (first..=last).contains(&i) => rep.min(min),
             _ => rep,
         };
-        let key = (i, rep_key, start, if turns { heading } else { None });
+        let key = (
+            i,
+            rep_key,
+            start,
+            if turns { heading } else { None },
+            if alternates { before } else { None },
+        );
         match self.memo.get(&key) {
             Some(Some(n)) => return *n,
             Some(None) => {
@@ -180,9 +194,13 @@ impl<'a> Estimator<'a> {
         // No path passes a cell twice, so no leg takes more steps than there are cells
         // (a ride around a graph board's ring would otherwise never end).
         let most = self.board.cell_count();
-        let mut vectors = self
-            .vectors
-            .get(self.program, self.board, self.side, leg.dirs, heading);
+        let mut vectors = self.vectors.get(
+            self.program,
+            self.board,
+            self.side,
+            leg.dirs,
+            super::vectors::heading_for(leg.dirs, heading, before),
+        );
         if self.board.follows_links() {
             vectors = super::expand::at_node(self.board, start, &vectors);
         }
@@ -215,7 +233,7 @@ impl<'a> Estimator<'a> {
                         if self.stop.is_some() {
                             break;
                         }
-                        let rest = self.leg(pattern, j, r, cell, Some(v));
+                        let rest = self.leg(pattern, j, r, cell, (Some(v), heading));
                         total = total.saturating_add(branches.saturating_mul(rest));
                     }
                 }

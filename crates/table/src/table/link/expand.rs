@@ -11,7 +11,7 @@ use super::super::layout::{
     MEET_CONVERT,
 };
 use super::trie::{Attach, NodeKey, Trie};
-use super::vectors::{VectorCache, Vectors};
+use super::vectors::{heading_for, VectorCache, Vectors};
 use super::{LinkConfig, ZoneMaps};
 use crate::compile::{Dirs, MeetAction, MeetOp, MoveProgram, Op, PushOp, ViaBits};
 use crate::ids::{CellId, Side};
@@ -257,7 +257,7 @@ impl Expander<'_> {
             mask: crate::table::layout::near_mask(v.near),
             flags: if v.initial { Node::INITIAL } else { 0 },
         };
-        self.leg(v, 0, 0, from, None, start, 0);
+        self.leg(v, 0, 0, from, (None, None), start, 0);
     }
 
     /// A `PUSH` node on `cell` (kind filter `filter`) with one `PUSH_TARGET` child
@@ -302,9 +302,9 @@ impl Expander<'_> {
         self.landed = true;
     }
 
-    /// Walks leg `i` of `pattern` from `start` (`heading`: the direction the previous
-    /// leg moved in, for turns), hanging its nodes from `attach`; `depth` counts the
-    /// cells before this leg.
+    /// Walks leg `i` of `pattern` from `start` (`headings`: the directions the previous
+    /// leg and the one before it moved in, for turns and `alternate`), hanging its
+    /// nodes from `attach`; `depth` counts the cells before this leg.
     ///
     /// Whole-path rules are applied here, where the path is known: a step onto a cell
     /// the path already holds ends that direction, except a landing back on the start
@@ -317,16 +317,20 @@ impl Expander<'_> {
         i: usize,
         rep: u16,
         start: CellId,
-        heading: Option<Vector>,
+        (heading, before): (Option<Vector>, Option<Vector>),
         attach: Attach,
         depth: usize,
     ) {
         let leg = pattern.legs[i];
         let last = pattern.lands_after(i, rep);
         let next = pattern.next(i, rep);
-        let mut vectors = self
-            .vectors
-            .get(self.program, self.board, self.side, leg.dirs, heading);
+        let mut vectors = self.vectors.get(
+            self.program,
+            self.board,
+            self.side,
+            leg.dirs,
+            heading_for(leg.dirs, heading, before),
+        );
         if self.board.follows_links() {
             // Every link (or diagonal) of the start node, each its own heading.
             vectors = at_node(self.board, start, &vectors);
@@ -465,7 +469,8 @@ impl Expander<'_> {
                             flags: Node::NEW_LEG,
                         };
                         for &(j, r) in &next {
-                            self.leg(pattern, j, r, pos, Some(v), hop_attach, next_depth);
+                            let headings = (Some(v), heading);
+                            self.leg(pattern, j, r, pos, headings, hop_attach, next_depth);
                         }
                     }
                     if leg.via.has(ViaBits::FOE_CAPTURED) {
@@ -481,7 +486,8 @@ impl Expander<'_> {
                         }
                         self.captured.push(pos);
                         for &(j, r) in &next {
-                            self.leg(pattern, j, r, pos, Some(v), capture_attach, next_depth);
+                            let headings = (Some(v), heading);
+                            self.leg(pattern, j, r, pos, headings, capture_attach, next_depth);
                         }
                         self.captured.pop();
                         self.passing -= 1;
@@ -503,6 +509,12 @@ impl Expander<'_> {
 }
 
 impl PatternView {
+    /// Whether a leg repeats the vector of the leg two legs back (`alternate`): its
+    /// continuations depend on two headings, so it is linked unrolled.
+    pub(super) fn alternates(&self) -> bool {
+        self.legs.iter().any(|l| l.dirs == Dirs::Alternate)
+    }
+
     /// Whether a path may end after leg `i` in repetition `rep` of the group (if `i` is
     /// in it): `i` is the last leg, and the group, if it ends the pattern, has been
     /// walked at least its minimum number of times.

@@ -177,6 +177,14 @@ pub fn link(
                 *count = Some(u64::MAX);
                 continue;
             }
+            if enough != u64::MAX && v.alternates() {
+                // An `alternate` leg's unrolled tree holds a line per start cell and
+                // pair of steps, its shared graph one state per cell and pair: shared
+                // whatever its unrolled size, which is not counted (counting it alone
+                // took longer than linking the rest of a Croatian file).
+                *count = Some(u64::MAX);
+                continue;
+            }
             if side == Side::Second && cell_mirror.is_some() && v.side.is_none() {
                 // The mirror image of the first side's: as many nodes again.
                 *count = count.map(|n| n.saturating_mul(2));

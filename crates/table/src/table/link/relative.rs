@@ -21,7 +21,8 @@ use crate::topology::Board;
 /// board is a rectangle: a straight run holds at most `max(width, height) - 1` steps;
 /// a bounded leg at most its maximum; a bounded `repeat` its count times its legs; a
 /// `repeat` until blocked only if its legs go on along the line (`same`), so that the
-/// line from where it started holds at most one run. `None` otherwise.
+/// line from where it started holds at most one run, or if they are single steps of
+/// `alternate` (two vectors in turn: at most a run of pairs). `None` otherwise.
 pub(super) fn depth_bound(program: &MoveProgram, board: &Board, v: &PatternView) -> Option<u16> {
     if !board.is_rectangle() {
         return None;
@@ -37,7 +38,7 @@ pub(super) fn depth_bound(program: &MoveProgram, board: &Board, v: &PatternView)
         Dirs::Turn { start, len } => program.turns[start as usize..start as usize + len as usize]
             .iter()
             .all(|&t| t == 0),
-        Dirs::Absolute { .. } => false,
+        Dirs::Absolute { .. } | Dirs::Alternate => false,
     };
     let n = v.legs.len();
     let total: u32 = match v.repeat {
@@ -46,6 +47,18 @@ pub(super) fn depth_bound(program: &MoveProgram, board: &Board, v: &PatternView)
             let outside: u32 = (0..n).filter(|&i| i < first || i > last).map(leg).sum();
             let group: u32 = (first..=last).map(leg).sum();
             outside + u32::from(max) * group
+        }
+        Some((first, last, _, _))
+            if first >= 2
+                && (first..=last)
+                    .all(|i| v.legs[i].dirs == Dirs::Alternate && v.legs[i].max == 1) =>
+        {
+            // One step at a time, taking in turn the two vectors before the group:
+            // unless the two cancel out (the path comes back where it was, which ends
+            // it), each pair advances along some axis, at most `run` pairs.
+            let before: u32 = (0..first).map(leg).sum();
+            let after: u32 = (last + 1..n).map(leg).sum();
+            before + 2 * run + 1 + after
         }
         Some((first, last, _, _)) => {
             if !(first..=last).all(same) {

@@ -12,8 +12,9 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 /// The vectors leg directions `dirs` stand for, as `side` sees them: absolute vectors
-/// mirrored for the second side, turns applied to `heading` (none without one).
-/// Duplicates are dropped.
+/// mirrored for the second side, turns applied to `heading` (none without one), and
+/// for `alternate` the heading before it (`heading` is then that one: the callers
+/// pass [`heading_for`]'s). Duplicates are dropped.
 pub(super) fn leg_vectors(
     program: &MoveProgram,
     board: &Board,
@@ -41,6 +42,8 @@ pub(super) fn leg_vectors(
                 .filter_map(|&turn| board.turn(heading, turn * sign))
                 .collect()
         }
+        // Already the side's own vector (it was walked).
+        Dirs::Alternate => heading.into_iter().collect(),
     };
     // Drop repeats, keeping the first of each (the order is the walk's order).
     let mut k = 0;
@@ -76,11 +79,24 @@ impl VectorCache {
         // An absolute leg does not depend on the heading.
         let heading = match dirs {
             Dirs::Absolute { .. } => None,
-            Dirs::Turn { .. } => heading,
+            Dirs::Turn { .. } | Dirs::Alternate => heading,
         };
         self.map
             .entry((dirs, side, heading))
             .or_insert_with(|| leg_vectors(program, board, side, dirs, heading))
             .clone()
+    }
+}
+
+/// The heading a leg of `dirs` is read from: the previous leg's (`heading`), or for
+/// `alternate` the one before it (`before`).
+pub(super) fn heading_for(
+    dirs: Dirs,
+    heading: Option<Vector>,
+    before: Option<Vector>,
+) -> Option<Vector> {
+    match dirs {
+        Dirs::Alternate => before,
+        _ => heading,
     }
 }

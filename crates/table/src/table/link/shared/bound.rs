@@ -1,7 +1,8 @@
 //! bound: how large a pattern's shared graph can be, from its legs and the board alone,
 //! before it is built.
 //!
-//! A state is (leg, repetition, cell, heading, steps, part) ([`super::StateKey`]); each
+//! A state is (leg, repetition, cell, heading, steps, part; in a pattern with an
+//! `alternate` leg also the heading before) ([`super::StateKey`]); each
 //! coordinate takes a number of values known from the pattern and the board: the
 //! repetitions of a group (its maximum, 255 until blocked, or the minimum + 1 when
 //! further repetitions are one state), the cells (the board's, or a relative graph's
@@ -15,7 +16,7 @@
 
 use super::super::expand::PatternView;
 use super::super::vectors::VectorCache;
-use crate::compile::{MoveProgram, ViaBits};
+use crate::compile::{Dirs, MoveProgram, ViaBits};
 use crate::ids::Side;
 use crate::ir::Vector;
 use crate::table::layout::MAX_DEPTH;
@@ -63,6 +64,13 @@ pub(in crate::table::link) fn graph_bound(
     }
     .max(1);
     let encounters = (pattern.meets.len() + usize::from(pattern.push.is_some())) as u64;
+    // A state of a pattern with an `alternate` leg also keeps the heading before its
+    // own: any heading of any leg.
+    let befores = if pattern.alternates() {
+        all_headings(&headings).len().max(1) as u64
+    } else {
+        1
+    };
     let mut states = 0u64;
     let mut edges = 0u64;
     for (i, heads_i) in headings.iter().enumerate() {
@@ -97,6 +105,7 @@ pub(in crate::table::link) fn graph_bound(
         let leg_states = reps
             .saturating_mul(cells)
             .saturating_mul(heads)
+            .saturating_mul(befores)
             .saturating_mul(steps)
             .saturating_mul(parts);
         // Each state's children: for every leg that may follow, its vectors after the
@@ -158,15 +167,42 @@ fn headings(
             todo.push((0, v));
         }
     }
-    while let Some((i, h)) = todo.pop() {
-        for j in following(pattern, i) {
-            for w in vectors.get(program, board, side, pattern.legs[j].dirs, Some(h)) {
-                if !heads[j].contains(&w) {
-                    heads[j].push(w);
-                    todo.push((j, w));
+    loop {
+        while let Some((i, h)) = todo.pop() {
+            for j in following(pattern, i) {
+                for w in vectors.get(program, board, side, pattern.legs[j].dirs, Some(h)) {
+                    if !heads[j].contains(&w) {
+                        heads[j].push(w);
+                        todo.push((j, w));
+                    }
                 }
             }
         }
+        // An `alternate` leg repeats a heading two legs back: any heading of any leg.
+        let all = all_headings(&heads);
+        for (j, leg) in pattern.legs.iter().enumerate() {
+            if leg.dirs == Dirs::Alternate {
+                for &w in &all {
+                    if !heads[j].contains(&w) {
+                        heads[j].push(w);
+                        todo.push((j, w));
+                    }
+                }
+            }
+        }
+        if todo.is_empty() {
+            return heads;
+        }
     }
-    heads
+}
+
+/// Every heading of `heads`, once.
+fn all_headings(heads: &[Vec<Vector>]) -> Vec<Vector> {
+    let mut all: Vec<Vector> = Vec::new();
+    for &w in heads.iter().flatten() {
+        if !all.contains(&w) {
+            all.push(w);
+        }
+    }
+    all
 }

@@ -34,7 +34,7 @@ use super::super::layout::{
     Node, CLASS_EMPTY, CLASS_FOE, MASK_MOMENTUM, MASK_RELATIVE, MASK_SHARED,
 };
 use super::expand::PatternView;
-use super::vectors::VectorCache;
+use super::vectors::{heading_for, VectorCache};
 use super::ZoneMaps;
 use crate::compile::{MoveProgram, ViaBits};
 use crate::ids::{CellId, Side};
@@ -82,6 +82,9 @@ pub(super) enum GraphStop {
     Late,
 }
 
+/// The heading of a state that has none before it ([`StateKey::before`]).
+const NO_HEADING: Vector = Vector { dx: 0, dy: 0 };
+
 /// What a node's children depend on. How the node is entered (the mask and flags of
 /// the edge that reaches it) is the edge's: see [`Edge`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +93,9 @@ struct StateKey {
     rep: u16,
     cell: CellId,
     heading: Vector,
+    /// The heading of the leg before this one, in a pattern with an `alternate` leg
+    /// (which repeats it); (0,0) in any other.
+    before: Vector,
     /// Steps taken on this leg (capped at the leg's minimum when it has no maximum).
     steps: u16,
     /// Which node of the state: [`Part::MAIN`], [`Part::LANDING`] or an encounter's
@@ -127,6 +133,7 @@ impl Hash for StateKey {
                 | u64::from(self.leg) << 48,
         );
         h.write_u32(u32::from(self.rep) | u32::from(self.part.0) << 16);
+        h.write_u16(u16::from(self.before.dx as u8) | u16::from(self.before.dy as u8) << 8);
     }
 }
 
@@ -172,6 +179,9 @@ pub(super) struct SharedGraph<'a> {
     /// States that differ only in how many unbounded steps or repetitions were taken
     /// past their minimum are one (see [`SharedGraph::build`]).
     compact: bool,
+    /// The pattern has an `alternate` leg: a state also keeps the heading before its
+    /// own ([`StateKey::before`]).
+    alternating: bool,
     /// A relative graph ([`super::relative`]): the most cells a path holds. Its states'
     /// `cell` is then the number of cells the path holds so far, and its records'
     /// targets index `headings`.
@@ -268,6 +278,7 @@ impl<'a> SharedGraph<'a> {
     ) -> Result<SharedGraph<'a>, GraphStop> {
         let mut g = SharedGraph {
             compact,
+            alternating: pattern.alternates(),
             relative,
             headings: Vec::new(),
             heading_ids: FxHashMap::default(),
@@ -318,7 +329,7 @@ impl<'a> SharedGraph<'a> {
                 } else {
                     cell
                 };
-                let key = g.key(0, 0, at, v, 1);
+                let key = g.key(0, 0, at, (v, NO_HEADING), 1);
                 let before = roots.len();
                 g.push_with_split(key, (CLASS_EMPTY, 0), &mut roots);
                 if !g.root_cells.is_empty() {
@@ -352,7 +363,14 @@ impl<'a> SharedGraph<'a> {
     }
 
     /// The key of a state.
-    fn key(&self, leg: usize, rep: u16, cell: CellId, heading: Vector, steps: u16) -> StateKey {
+    fn key(
+        &self,
+        leg: usize,
+        rep: u16,
+        cell: CellId,
+        (heading, before): (Vector, Vector),
+        steps: u16,
+    ) -> StateKey {
         let l = self.pattern.legs[leg];
         let steps = if self.compact && l.max == 0 {
             steps.min(l.min.max(1))
@@ -370,6 +388,9 @@ impl<'a> SharedGraph<'a> {
             rep,
             cell,
             heading,
+            // Only an `alternate` leg looks two legs back: other patterns keep one
+            // state per heading.
+            before: if self.alternating { before } else { NO_HEADING },
             steps,
             part: Part::MAIN,
         }
@@ -581,14 +602,16 @@ impl<'a> SharedGraph<'a> {
             let captured = leg.via.has(ViaBits::FOE_CAPTURED);
             for (j, rep) in self.pattern.next(i, key.rep) {
                 let dirs = self.pattern.legs[j].dirs;
-                let ws =
-                    self.vectors
-                        .get(self.program, self.board, self.side, dirs, Some(key.heading));
+                let before = Some(key.before).filter(|&b| b != NO_HEADING);
+                let from = heading_for(dirs, Some(key.heading), before);
+                let ws = self
+                    .vectors
+                    .get(self.program, self.board, self.side, dirs, from);
                 for w in ws {
                     let Some(cell) = self.next_cell(key.cell, w) else {
                         continue;
                     };
-                    let k = self.key(j, rep, cell, w, 1);
+                    let k = self.key(j, rep, cell, (w, key.heading), 1);
                     // The walk bounds a momentum leg by the path's depth.
                     let momentum = if self.pattern.legs[j].momentum {
                         MASK_MOMENTUM
@@ -607,7 +630,7 @@ impl<'a> SharedGraph<'a> {
         }
         if leg.max == 0 || key.steps < leg.max {
             if let Some(cell) = self.next_cell(key.cell, key.heading) {
-                let k = self.key(i, key.rep, cell, key.heading, key.steps + 1);
+                let k = self.key(i, key.rep, cell, (key.heading, key.before), key.steps + 1);
                 self.push_with_split(k, (CLASS_EMPTY, 0), out);
             }
         }
