@@ -236,6 +236,31 @@ pub(crate) fn add_demotions(g: &Game, pos: &GamePosition, out: &mut Vec<GameMove
         return;
     };
     let side = pos.side;
+    let board = g.board();
+    let xy = |c: CellId| {
+        let p = board.coord(c);
+        (p.x as i32, p.y as i32)
+    };
+    // The aligned pieces, once: a move enters only when its destination is on a line
+    // with two of them but the mover (a cheap test before the full one).
+    let aligned: Vec<(CellId, (i32, i32))> = g
+        .aligned_pieces(rule, pos)
+        .into_iter()
+        .map(|c| (c, xy(c)))
+        .collect();
+    let on_a_line = |from: CellId, to: CellId| {
+        let (tx, ty) = xy(to);
+        let others: Vec<(i32, i32)> = aligned
+            .iter()
+            .filter(|&&(c, _)| c != from && c != to)
+            .map(|&(_, p)| p)
+            .collect();
+        others.iter().enumerate().any(|(i, &(ax, ay))| {
+            others[i + 1..]
+                .iter()
+                .any(|&(bx, by)| (bx - ax) * (ty - ay) == (by - ay) * (tx - ax))
+        })
+    };
     let mut i = first;
     while i < out.len() {
         let m = out[i];
@@ -247,6 +272,7 @@ pub(crate) fn add_demotions(g: &Game, pos: &GamePosition, out: &mut Vec<GameMove
             || m.push_to.is_some()
             || m.convert.is_some()
             || m.has_side_changes()
+            || !on_a_line(m.from, m.to)
         {
             continue;
         }
