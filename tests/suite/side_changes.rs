@@ -167,3 +167,28 @@ fn side_changes_make_and_unmake_in_order() {
         piece: None,
     }));
 }
+
+/// Discovery's start (`rules/croatian-discovery.rules`): the Monoliths' steps into a
+/// syzygy are each a move bare and a move per demotion [`Game::demotions`] allows; the
+/// legal moves with a side change are exactly those, and perft 1 counts them.
+#[test]
+fn discoverys_start_offers_its_demotions() {
+    let g = crate::common::game("croatian-discovery");
+    let mut pos = g.start_position().expect("a start position");
+    let moves = g.legal_moves(&pos);
+    let side = pos.side_to_move();
+    let bare: Vec<&GameMove> = moves
+        .iter()
+        .filter(|m| m.side_changes().next().is_none())
+        .collect();
+    let demotions: usize = bare
+        .iter()
+        .map(|m| g.demotions(&pos, side, m.from, m.to).len())
+        .sum();
+    assert!(demotions > 0);
+    assert_eq!(moves.len() - bare.len(), demotions);
+    assert_eq!(g.perft(&pos, 1), moves.len() as u64);
+    for m in moves.iter().filter(|m| m.side_changes().next().is_some()) {
+        round_trip(&g, &mut pos, m);
+    }
+}
