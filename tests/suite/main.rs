@@ -108,6 +108,7 @@ mod serve_jobs;
 mod shared;
 mod shatar;
 mod shogi_faces;
+mod side_changes;
 mod side_promotion;
 mod sides;
 mod snapshots;

@@ -10,13 +10,16 @@
 //! ways, is a field of the line (the book's syzygy-fields: "For horizontal and
 //! vertical syzygy, syzygy-fields are the same as Rook step-fields").
 //!
-//! Not yet: the demotion played as a move (the move generator offers none; the game
-//! tells which pieces a move may demote), a demoted Pawn on the opponent's figure row
-//! tagged for promotion, and One's resurrection by a Starchild entering.
+//! The demotion is played: the move generator offers, beside each move entering, that
+//! move with each demotion it allows as a side change ([`add_demotions`]: the piece
+//! put back on its cell as the demoted kind, `crate::SideChange::Put`); perft counts
+//! them. Not yet: a demoted Pawn on the opponent's figure row tagged for promotion,
+//! and One's resurrection by a Starchild entering (the position keeps no record of
+//! the pieces captured).
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::{Coord, KindFilter};
-use crate::{Game, GamePosition};
+use crate::{Game, GameMove, GamePosition, MoveKind, SideChange};
 
 /// The game's `alignment` rule, per kind.
 #[derive(Clone, Debug)]
@@ -217,6 +220,72 @@ impl Game {
         }
         out.sort();
         out
+    }
+}
+
+/// Adds to `out` after each of the moves `out[first..]` that enters an alignment
+/// ([`Game::demotions`]: a walk of a piece of a kind that enters, from a cell in no
+/// alignment onto an empty cell in one, without a cascade) the same move demoting
+/// each piece it may demote, one a move (the book's "optionally can demote one own
+/// figure": the move without a demotion stays). Nothing in games without `demote`.
+pub(crate) fn add_demotions(g: &Game, pos: &GamePosition, out: &mut Vec<GameMove>, first: usize) {
+    let Some(rule) = g.alignment_rule() else {
+        return;
+    };
+    let Some((_, into)) = rule.demote else {
+        return;
+    };
+    let side = pos.side;
+    let board = g.board();
+    let xy = |c: CellId| {
+        let p = board.coord(c);
+        (p.x as i32, p.y as i32)
+    };
+    // The aligned pieces, once: a move enters only when its destination is on a line
+    // with two of them but the mover (a cheap test before the full one).
+    let aligned: Vec<(CellId, (i32, i32))> = g
+        .aligned_pieces(rule, pos)
+        .into_iter()
+        .map(|c| (c, xy(c)))
+        .collect();
+    let on_a_line = |from: CellId, to: CellId| {
+        let (tx, ty) = xy(to);
+        let others: Vec<(i32, i32)> = aligned
+            .iter()
+            .filter(|&&(c, _)| c != from && c != to)
+            .map(|&(_, p)| p)
+            .collect();
+        others.iter().enumerate().any(|(i, &(ax, ay))| {
+            others[i + 1..]
+                .iter()
+                .any(|&(bx, by)| (bx - ax) * (ty - ay) == (by - ay) * (tx - ax))
+        })
+    };
+    let mut i = first;
+    while i < out.len() {
+        let m = out[i];
+        i += 1;
+        if m.kind != MoveKind::Normal
+            || !rule.enters[m.piece.index()]
+            || m.has_cascade()
+            || m.captures_to
+            || m.push_to.is_some()
+            || m.convert.is_some()
+            || m.has_side_changes()
+            || !on_a_line(m.from, m.to)
+        {
+            continue;
+        }
+        for cell in g.demotions(pos, side, m.from, m.to) {
+            let mut d = m;
+            if d.push_side_change(SideChange::Put {
+                cell,
+                piece: Some((side, into)),
+            }) {
+                out.insert(i, d);
+                i += 1;
+            }
+        }
     }
 }
 

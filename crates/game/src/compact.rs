@@ -9,7 +9,7 @@
 //! A move of one piece (a walk's move with or without a capture on its destination,
 //! a promotion, a move opening one cell to en passant, an en passant capture, castling,
 //! a drop) is encoded whole. Every other move (pushes and swaps, conversions, captures
-//! in passing, cascades, the Duck's cell, a pattern's mark, more than one cell opened
+//! in passing, cascades, side changes, the Duck's cell, a pattern's mark, more than one cell opened
 //! to en passant, boards over 4,096 cells) is kept whole in the list's side table, and
 //! its compact move holds the index there: such a move means something only with its
 //! list ([`CompactMove::is_self_contained`]).
@@ -66,6 +66,7 @@ impl CompactMove {
             || m.mark != 0
             || m.gate != 0
             || m.n_ep > 1
+            || m.has_side_changes()
         {
             return None;
         }

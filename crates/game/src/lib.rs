@@ -106,7 +106,7 @@ pub use compact::{CompactMove, MoveList};
 pub use distance::{DistanceMap, DistanceMaps, SideSummary, UpdateStats};
 pub use legality::MoveGenerator;
 pub use line::{Line, LineError, MoveError, MoveErrorKind};
-pub use moves::{Cascade, GameMove, MoveKind};
+pub use moves::{Cascade, GameMove, MoveKind, SideChange, MAX_SIDE_CHANGES};
 use notation::fen;
 pub use notation::pgn::{PgnError, PgnGame};
 pub use notation::text_board;

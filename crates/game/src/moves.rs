@@ -1,5 +1,6 @@
 //! moves: the move of a game ([`GameMove`], [`MoveKind`]), the later plies it carries
-//! when it activates pieces ([`Cascade`]) and the cells it changes.
+//! when it activates pieces ([`Cascade`]), the changes it makes to pieces besides its
+//! mover ([`SideChange`]) and the cells it changes.
 //!
 //! Owns the move type every part of the game layer passes around, and the encoding of
 //! a cascade inside it; not how moves are found (`movegen`, cascades in
@@ -7,7 +8,103 @@
 //! nor the activation rules (`activation`).
 
 use super::{Game, MAX_CASCADE, MAX_CHAIN, MAX_EP_CELLS, MAX_PASSING};
-use crate::ids::{CellId, PieceId};
+use crate::ids::{CellId, PieceId, Side};
+
+/// The most [`SideChange`]s one move carries.
+pub const MAX_SIDE_CHANGES: usize = 8;
+
+/// One change a move makes to a piece besides its mover, made once the mover's own
+/// change (its captures, its landing, a push, a cascade) is made, in the order the
+/// move lists them ([`GameMove::side_changes`]): the general form of a move that
+/// changes several pieces — a Serpent displacing the Pawns it steps on, a syzygy's
+/// demotion of a figure to a Pawn, a piece brought back to the board, a journey's or
+/// a pusher's row of displaced pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SideChange {
+    /// The piece on `from` (either side's, with its promotion mark) goes to `to`, which
+    /// is empty by then: a displacement. Several in a row, each from where the one
+    /// before left, push a row.
+    Displace {
+        /// Where the piece stands.
+        from: CellId,
+        /// Where it goes.
+        to: CellId,
+    },
+    /// `cell` gets `piece` (its side and kind; `None`: emptied), whatever stood there,
+    /// without capturing it: a demotion or promotion in place (the same side, another
+    /// kind), a piece brought back to the board (a resurrection), an oblation.
+    Put {
+        /// The cell changed.
+        cell: CellId,
+        /// What it holds after (a neutral piece as [`Side::First`]'s).
+        piece: Option<(Side, PieceId)>,
+    },
+}
+
+/// The first slot of [`GameMove::passing`] that keeps side changes, three slots each
+/// ([`SideChange::encode`]): past a walk's captures in passing and a cascade's cells
+/// and marks, before the steps kept for a cascade. A capture chain, which may fill
+/// those slots, carries no side changes.
+const SIDES_SLOT: usize = MAX_PASSING;
+const _: () = assert!(SIDES_SLOT + 3 * MAX_SIDE_CHANGES <= STEPS_SLOT);
+
+/// [`SideChange::encode`]'s first slot: a displacement; a put emptying its cell; a put
+/// of a piece (its side in bit 2, its kind in bits 8..16).
+const DISPLACE: u16 = 1;
+const PUT_EMPTY: u16 = 2;
+const PUT_PIECE: u16 = 3;
+
+impl SideChange {
+    /// The change in three slots of a move: what it is, then its cells.
+    fn encode(&self) -> [u16; 3] {
+        match *self {
+            SideChange::Displace { from, to } => [DISPLACE, from.0, to.0],
+            SideChange::Put { cell, piece: None } => [PUT_EMPTY, cell.0, 0],
+            SideChange::Put {
+                cell,
+                piece: Some((side, kind)),
+            } => [
+                PUT_PIECE | (side.index() as u16) << 2 | (kind.0 as u16) << 8,
+                cell.0,
+                0,
+            ],
+        }
+    }
+
+    /// The change [`SideChange::encode`] wrote.
+    fn decode(s: [u16; 3]) -> SideChange {
+        match s[0] & 3 {
+            DISPLACE => SideChange::Displace {
+                from: CellId(s[1]),
+                to: CellId(s[2]),
+            },
+            PUT_EMPTY => SideChange::Put {
+                cell: CellId(s[1]),
+                piece: None,
+            },
+            _ => SideChange::Put {
+                cell: CellId(s[1]),
+                piece: Some((
+                    if s[0] & 4 == 0 {
+                        Side::First
+                    } else {
+                        Side::Second
+                    },
+                    PieceId((s[0] >> 8) as u8),
+                )),
+            },
+        }
+    }
+
+    /// The cells the change writes: a displacement's two, a put's one.
+    pub fn cells(&self) -> impl Iterator<Item = CellId> {
+        let (a, b) = match *self {
+            SideChange::Displace { from, to } => (from, Some(to)),
+            SideChange::Put { cell, .. } => (cell, None),
+        };
+        std::iter::once(a).chain(b)
+    }
+}
 
 /// What kind of move a [`GameMove`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -203,7 +300,8 @@ pub struct GameMove {
     /// captures nothing in passing.
     pub(crate) n_cascade: u8,
     /// Cells captured in passing (at most [`MAX_PASSING`] by a walk of the table, at
-    /// most [`MAX_CHAIN`] by a capture chain, whose cells are kept in rising order).
+    /// most [`MAX_CHAIN`] by a capture chain, whose cells are kept in rising order);
+    /// past a walk's, a cascade's cells and the side changes ([`SIDES_SLOT`]).
     pub(crate) passing: [u16; MAX_CHAIN],
     pub(crate) n_passing: u8,
     /// Cells this move opens to en passant.
@@ -215,6 +313,11 @@ pub struct GameMove {
     /// the cell it leaves, with [`GATE_AT_PARTNER`] set when a castling brings it
     /// onto its partner's start cell ([`Game::gate_of`]).
     pub(crate) gate: u8,
+    /// The number of side changes ([`GameMove::side_changes`]), kept in `passing` from
+    /// its slot [`SIDES_SLOT`] on. A move carries some only in a game with effects
+    /// (whose moves are judged by playing them and counted from whole lists, never by
+    /// the quick paths).
+    pub(crate) n_sides: u8,
 }
 
 impl GameMove {
@@ -237,7 +340,36 @@ impl GameMove {
             n_ep: 0,
             mark: 0,
             gate: 0,
+            n_sides: 0,
         }
+    }
+
+    /// The changes the move makes to pieces besides its mover, in the order they are
+    /// made (see [`SideChange`]); none for most moves.
+    pub fn side_changes(&self) -> impl Iterator<Item = SideChange> + '_ {
+        self.passing[SIDES_SLOT..SIDES_SLOT + 3 * self.n_sides as usize]
+            .chunks_exact(3)
+            .map(|s| SideChange::decode([s[0], s[1], s[2]]))
+    }
+
+    /// Whether the move carries side changes (a cheap test for the hot paths).
+    #[inline(always)]
+    pub(crate) fn has_side_changes(&self) -> bool {
+        self.n_sides != 0
+    }
+
+    /// Appends the side change `c`; false (the move unchanged) when the move carries
+    /// [`MAX_SIDE_CHANGES`] already, or is a capture chain taking more pieces than a
+    /// walk may (whose captures fill the slots side changes take).
+    pub fn push_side_change(&mut self, c: SideChange) -> bool {
+        let n = self.n_sides as usize;
+        if n == MAX_SIDE_CHANGES || self.n_passing as usize > MAX_PASSING {
+            return false;
+        }
+        let at = SIDES_SLOT + 3 * n;
+        self.passing[at..at + 3].copy_from_slice(&c.encode());
+        self.n_sides += 1;
+        true
     }
 
     /// The piece a gating move brings from the hand (`gating`), if any; where it
@@ -272,6 +404,7 @@ impl GameMove {
             && self.duck.is_none()
             && self.convert.is_none()
             && self.n_cascade == 0
+            && self.n_sides == 0
     }
 
     /// Whether the move takes a piece (on `to`, in passing, en passant, or at the end
@@ -346,7 +479,8 @@ impl GameMove {
 
 /// Calls `f` with every cell `m` changes: start, destination, cells captured in
 /// passing or en passant, the cell a pushed piece goes to, castling's four cells, the
-/// cell the Duck goes to (not the one it leaves: see `neutral::duck_cell`). Not the
+/// cell the Duck goes to (not the one it leaves: see `neutral::duck_cell`), the cells
+/// its side changes write ([`SideChange::cells`]). Not the
 /// later plies of a cascade: its callers (perft's shared counting) serve games without
 /// effects, and a game with `activate` counts whole lists (`Game::counts_lists`).
 pub(crate) fn move_cells(g: &Game, m: &GameMove, f: &mut impl FnMut(CellId)) {
@@ -375,6 +509,11 @@ pub(crate) fn move_cells(g: &Game, m: &GameMove, f: &mut impl FnMut(CellId)) {
             for c in m.passing_captures() {
                 f(c);
             }
+        }
+    }
+    if m.has_side_changes() {
+        for s in m.side_changes() {
+            s.cells().for_each(&mut *f);
         }
     }
 }

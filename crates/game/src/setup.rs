@@ -191,7 +191,11 @@ impl Game {
                 &decls.neutral,
                 &board,
                 pieces,
-                facts.captures_or_converts_met() || super::delayed::delayed_promotions(rule_set),
+                // A syzygy's demotion is a side change, which only a game with effects
+                // judges (by playing the move).
+                facts.captures_or_converts_met()
+                    || super::delayed::delayed_promotions(rule_set)
+                    || decls.alignment.as_ref().is_some_and(|a| a.demote.is_some()),
                 facts.activates(),
                 &rule_set
                     .pieces

@@ -10,7 +10,9 @@
 //! does a plain compact capture in a game without hands (what it took in the record);
 //! [`make_unhashed`] skips the hash for perft, which never reads it. A push moves the
 //! piece met on before the mover takes its cell (a swap: into the start cell); a
-//! conversion turns the piece met and leaves the mover where it stands; `one side`
+//! conversion turns the piece met and leaves the mover where it stands; a move's side
+//! changes ([`crate::SideChange`]: displacements, pieces put in place) are made after
+//! the mover's own change, in order, through the same journaled setters; `one side`
 //! games never pass the move.
 
 use crate::ids::{CellId, PieceId, Side};
@@ -60,6 +62,7 @@ fn is_quiet(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
         && m.promotion.is_none()
         && m.convert.is_none()
         && !m.has_cascade()
+        && !m.has_side_changes()
         && g.plain
         && pos.cells[m.to.index()].is_empty()
         && pos.cells[m.from.index()] == Occupant::piece(pos.side, m.piece)
@@ -256,6 +259,9 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
             }
         }
     }
+    if m.has_side_changes() {
+        side_changes::<HASH>(g, pos, m);
+    }
     finish::<HASH>(g, pos, m, side, capture, new_ep);
     if m.kind == MoveKind::Drop && g.castles_when_dropped {
         gain_castling(g, pos, m, side);
@@ -426,6 +432,36 @@ fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
         pos.set_cell::<HASH>(keys, chain[i + 1], occ, mark, true);
     }
     capture
+}
+
+/// Makes the side changes of `m` ([`crate::SideChange`]), in order: a displacement
+/// moves the piece on its start (with its promotion mark) to its destination, a put
+/// writes its cell; every cell written loses its castling rights. A displacement from
+/// an empty cell changes nothing.
+#[cold]
+#[inline(never)]
+fn side_changes<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) {
+    let keys = &g.keys;
+    for s in m.side_changes() {
+        match s {
+            crate::SideChange::Displace { from, to } => {
+                let occ = pos.cells[from.index()];
+                if occ.is_empty() {
+                    continue;
+                }
+                let mark = pos.promoted(from.index());
+                pos.set_cell::<HASH>(keys, from, Occupant::EMPTY, 0, false);
+                pos.set_cell::<HASH>(keys, to, occ, mark, true);
+            }
+            crate::SideChange::Put { cell, piece } => {
+                let occ = piece.map_or(Occupant::EMPTY, |(side, kind)| Occupant::piece(side, kind));
+                pos.set_cell::<HASH>(keys, cell, occ, 0, piece.is_some());
+            }
+        }
+        for c in s.cells() {
+            pos.castling &= !g.castle_loss[c.index()];
+        }
+    }
 }
 
 /// The rest of a move after its board changes: effects, castling rights, en passant,

@@ -269,6 +269,11 @@ impl<'g> PseudoGen<'g> {
             if fx.activation.is_some() {
                 self.expand_cascades(pos, out, first);
             }
+            // A demotion captures nothing: the replies a legality test looks through
+            // need none.
+            if self.game.alignment.is_some() && !self.replying {
+                crate::alignment::add_demotions(self.game, pos, out, first);
+            }
             if self.game.tags.as_deref().is_some_and(|t| t.promotes_later) {
                 super::delayed::static_promotions(self.game, pos, out);
             }

@@ -6,7 +6,9 @@
 //! friend capture; `~` and a letter for a conversion; `>` and a cell for each ply of
 //! a cascade after the first: `c1e3>h6` is a move to e3 that activates the piece
 //! there, which goes on to h6; `=` after the last when it touches an own piece,
-//! with the letter of what that piece promotes to: `l4d8>h8=q`). A gating move ends with the entering piece's letter
+//! with the letter of what that piece promotes to: `l4d8>h8=q`; `/` and each side
+//! change: `/e5f5` a piece displaced, `/q24=P` a piece put in place, `/t9=-` one
+//! removed). A gating move ends with the entering piece's letter
 //! (`g1f3h`, `e1g1e`; `h1e1h` when a castling's partner's cell takes it).
 
 use crate::ids::{CellId, Side};
@@ -128,7 +130,33 @@ fn plain(g: &Game, m: &GameMove) -> String {
                     s.push_str(&g.letter(Side::Second, p));
                 }
             }
+            side_changes(g, m, &mut s);
             s
+        }
+    }
+}
+
+/// Appends the side changes of `m` ([`crate::SideChange`]), each after `/`: a
+/// displacement as its two cells (`/e5f5`), a put as its cell, `=` and the letter of
+/// the piece put, by its side's case (`/q24=P`, `/t9=q`), or `-` when the cell is
+/// emptied (`/t9=-`).
+fn side_changes(g: &Game, m: &GameMove, s: &mut String) {
+    let board = g.board();
+    for c in m.side_changes() {
+        s.push('/');
+        match c {
+            crate::SideChange::Displace { from, to } => {
+                s.push_str(&board.cell_name(from));
+                s.push_str(&board.cell_name(to));
+            }
+            crate::SideChange::Put { cell, piece } => {
+                s.push_str(&board.cell_name(cell));
+                s.push('=');
+                match piece {
+                    Some((side, kind)) => s.push_str(&g.letter(side, kind)),
+                    None => s.push('-'),
+                }
+            }
         }
     }
 }
