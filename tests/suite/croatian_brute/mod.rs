@@ -566,12 +566,13 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
                     cleared.cells[c] = None;
                 }
                 let walked = (kind(p), white(p));
+                let momentum = b.v.momentum.then(|| steps(b, kind(p), from, to));
                 cascade(
                     &mut cleared,
                     vec![from, to],
                     p,
                     walked,
-                    None,
+                    (None, momentum),
                     &taken,
                     &mut out,
                 );
