@@ -7,6 +7,7 @@
 
 use crate::common;
 
+use crate::common::words;
 use common::{legal, play};
 use piecewise::game::GamePosition;
 use piecewise::ids::{PieceId, Side};
@@ -17,12 +18,6 @@ use std::collections::BTreeSet;
 
 fn activation() -> Game {
     common::game("activation")
-}
-
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
 }
 
 // ---------------------------------------------------------------- exact moves

@@ -3,6 +3,7 @@
 //! fields of such a line, the pieces a move entering one may demote, and the checks.
 
 use crate::common;
+use crate::common::error_codes as codes;
 use piecewise::ids::Side;
 use piecewise::Game;
 
@@ -43,15 +44,6 @@ fn names(g: &Game, cells: &[piecewise::ids::CellId]) -> Vec<String> {
 
 fn compile(src: &str) -> Game {
     Game::compile_at(src, None).expect("compiles")
-}
-
-fn codes(src: &str) -> Vec<String> {
-    let (_, diags) = piecewise::pipeline::check(src, None);
-    diags
-        .iter()
-        .map(|d| d.code.to_string())
-        .filter(|c| c.starts_with('E'))
-        .collect()
 }
 
 const STONES: &str = "board square 8x8

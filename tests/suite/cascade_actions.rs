@@ -7,17 +7,12 @@
 
 use crate::common;
 
+use crate::common::words;
 use common::{legal, play};
 use piecewise::Game;
 
 fn game() -> Game {
     common::game("cascade-actions")
-}
-
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
 }
 
 /// White: King a1, Herald c2, Demon c3; Black: King f6, Charger e4. By hand: the

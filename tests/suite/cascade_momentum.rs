@@ -9,6 +9,7 @@
 
 use crate::common;
 
+use crate::common::words;
 use common::legal;
 use piecewise::Game;
 
@@ -32,12 +33,6 @@ fn starting(g: &Game, fen: &str, prefix: &str) -> Vec<String> {
         .into_iter()
         .filter(|m| m.starts_with(prefix))
         .collect()
-}
-
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
 }
 
 #[test]

@@ -201,6 +201,7 @@ use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
 mod castling;
+mod chain;
 mod corrections;
 mod counts;
 mod diagrams;
@@ -209,6 +210,7 @@ mod reading;
 mod red;
 mod setup;
 mod syzygy;
+use chain::*;
 use counts::Counts;
 use drawn::*;
 use reading::*;

@@ -4,6 +4,7 @@
 //! `rules/teleport.rules`, by hand; its diagnostics; and castling `, through check`.
 
 use crate::common;
+use crate::common::{error_codes as codes, words};
 use common::{legal, play};
 use piecewise::Game;
 
@@ -18,21 +19,6 @@ fn moves_from(g: &Game, fen: &str, from: &str) -> Vec<String> {
         .filter(|m| {
             m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
         })
-        .collect()
-}
-
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
-}
-
-fn codes(src: &str) -> Vec<String> {
-    let (_, diags) = piecewise::pipeline::check(src, None);
-    diags
-        .iter()
-        .map(|d| d.code.to_string())
-        .filter(|c| c.starts_with('E'))
         .collect()
 }
 

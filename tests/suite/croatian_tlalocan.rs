@@ -25,12 +25,6 @@ fn tlalocan_walls() -> Game {
     common::game_without_teleport("croatian-tlalocan")
 }
 
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
-}
-
 /// The moves of `fen` that start on `from`.
 fn moves_from(g: &Game, fen: &str, from: &str) -> Vec<String> {
     legal(g, fen)
@@ -387,6 +381,7 @@ fn cascades_tags_and_chains_read_back_through_fen_and_unmake() {
     assert!(!common::make_unmake_round_trip(&g, START).is_empty());
 }
 
+use crate::common::words;
 use common::cli::tree;
 
 /// The Rook's tree in the divergence position, read by hand against the seed's text

@@ -24,12 +24,6 @@ fn miranda() -> Game {
 
 const START: &str = "r&eauwnbqk&bnwuaer&/p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^p^/16/16/16/16/16/16/16/16/16/16/16/16/P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^P^/R&EAUWNBQK&BNWUAER& w - - 0 1";
 
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
-}
-
 /// The moves of `fen` that start on `from`.
 fn moves_from(g: &Game, fen: &str, from: &str) -> Vec<String> {
     legal(g, fen)
@@ -255,6 +249,7 @@ fn cascades_read_back_through_fen_and_unmake() {
 
 // ------------------------------------------------------------ path tree
 
+use crate::common::words;
 use common::cli::tree;
 
 /// The Rook's tree in the first hand-checked position, read by hand against the seed's

@@ -8,17 +8,12 @@
 
 use crate::common;
 
+use crate::common::words;
 use common::{legal, play};
 use piecewise::Game;
 
 fn game() -> Game {
     common::game("delayed-promotion")
-}
-
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
 }
 
 /// White: King a1, Knight b3, Pawn c5, Soldier e5; Black: King a6.

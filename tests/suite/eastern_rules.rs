@@ -8,6 +8,7 @@
 
 use crate::common;
 
+use crate::common::error_codes as codes;
 use common::{game, legal};
 use piecewise::game::{EndReason, GameResult};
 use piecewise::ids::Side;
@@ -29,14 +30,6 @@ fn win(side: Side, reason: EndReason) -> Option<GameResult> {
 }
 
 /// The error codes of checking `src`.
-fn codes(src: &str) -> Vec<String> {
-    let (_, diags) = piecewise::pipeline::check(src, None);
-    diags
-        .iter()
-        .map(|d| d.code.to_string())
-        .filter(|c| c.starts_with('E'))
-        .collect()
-}
 
 /// The drops (UCI) among the legal moves of `fen`.
 fn drops(g: &Game, fen: &str) -> Vec<String> {

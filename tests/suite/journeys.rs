@@ -6,6 +6,7 @@
 //! trees, its diagnostics; and the Conquest of Tlalocan's Shaman entrancing another.
 
 use crate::common;
+use crate::common::{error_codes as codes, words};
 use common::{legal, play};
 use piecewise::Game;
 
@@ -19,25 +20,10 @@ fn mystics() -> Game {
     Game::compile(MYSTICS).expect("compiles")
 }
 
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
-}
-
 fn starting(g: &Game, fen: &str, prefix: &str) -> Vec<String> {
     legal(g, fen)
         .into_iter()
         .filter(|m| m.starts_with(prefix))
-        .collect()
-}
-
-fn codes(src: &str) -> Vec<String> {
-    let (_, diags) = piecewise::pipeline::check(src, None);
-    diags
-        .iter()
-        .map(|d| d.code.to_string())
-        .filter(|c| c.starts_with('E'))
         .collect()
 }
 

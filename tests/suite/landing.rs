@@ -6,6 +6,7 @@
 
 use crate::common;
 
+use crate::common::words;
 use common::{legal, play};
 use piecewise::game::EndReason;
 use piecewise::game::GamePosition;
@@ -63,12 +64,6 @@ fn brute_perft(game: &Game, pos: &mut GamePosition, depth: u32) -> u64 {
         game.unmake(pos, undo);
     }
     n
-}
-
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
 }
 
 // ---------------------------------------------------------------- swap

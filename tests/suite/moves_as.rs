@@ -6,6 +6,7 @@
 //! uplifted piece makes a sense-journey (book, ch. 13, "Sense-journey").
 
 use crate::common;
+use crate::common::{error_codes as codes, words};
 use common::{legal, play};
 use piecewise::Game;
 
@@ -22,12 +23,6 @@ fn lifts() -> Game {
     Game::compile(LIFTS).expect("compiles")
 }
 
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
-}
-
 fn starting(g: &Game, fen: &str, prefix: &str) -> Vec<String> {
     let mut v: Vec<String> = legal(g, fen)
         .into_iter()
@@ -35,15 +30,6 @@ fn starting(g: &Game, fen: &str, prefix: &str) -> Vec<String> {
         .collect();
     v.sort();
     v
-}
-
-fn codes(src: &str) -> Vec<String> {
-    let (_, diags) = piecewise::pipeline::check(src, None);
-    diags
-        .iter()
-        .map(|d| d.code.to_string())
-        .filter(|c| c.starts_with('E'))
-        .collect()
 }
 
 /// The Caller on d4 steps onto its Lifter on e5 (the step only activates): the Lifter

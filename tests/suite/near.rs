@@ -6,6 +6,7 @@
 
 use crate::common;
 
+use crate::common::words;
 use common::legal;
 use piecewise::Game;
 
@@ -25,12 +26,6 @@ fn of(g: &Game, fen: &str, from: &str) -> Vec<String> {
         .into_iter()
         .filter(|m| m.starts_with(from))
         .collect()
-}
-
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
 }
 
 #[test]

@@ -6,17 +6,12 @@
 
 use crate::common;
 
+use crate::common::words;
 use common::{legal, play};
 use piecewise::Game;
 
 fn game() -> Game {
     common::game("neutral-captures")
-}
-
-fn words(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
 }
 
 /// Stones (`*S`: Pawns and Knights of either side capture them) on b4 c3 d4 e4 h6,

@@ -6,6 +6,7 @@
 //! clause's diagnostics.
 
 use crate::common;
+use crate::common::error_codes as codes;
 use common::{legal, play};
 use piecewise::Game;
 
@@ -38,15 +39,6 @@ fn sorted(s: &str) -> Vec<String> {
     let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
     v.sort();
     v
-}
-
-fn codes(src: &str) -> Vec<String> {
-    let (_, diags) = piecewise::pipeline::check(src, None);
-    diags
-        .iter()
-        .map(|d| d.code.to_string())
-        .filter(|c| c.starts_with('E'))
-        .collect()
 }
 
 /// The Knight b1 leaps into the Well c3 and comes out next to the Well f6; the Frog d1

@@ -7,6 +7,7 @@
 
 use crate::common;
 
+use crate::common::error_codes as codes;
 use common::{game, legal};
 use piecewise::game::{EndReason, GameResult};
 use piecewise::ids::Side;
@@ -176,14 +177,6 @@ fn a_king_that_is_not_royal_castles_through_attack() {
 
 /// Checks `src` and returns its errors' codes (the warnings, such as an unused zone,
 /// left out).
-fn codes(src: &str) -> Vec<String> {
-    let (_, diags) = piecewise::pipeline::check(src, None);
-    diags
-        .iter()
-        .map(|d| d.code.to_string())
-        .filter(|c| c.starts_with('E'))
-        .collect()
-}
 
 #[test]
 fn misuse_of_the_win_rules_is_a_diagnostic() {

@@ -265,3 +265,20 @@ pub fn cells_fen(size: usize, pieces: &[(&str, char)], side: char) -> String {
         .collect();
     format!("{} {side} - - 0 1", ranks.join("/"))
 }
+
+/// The codes of `check`'s errors on `src` (warnings left out).
+pub fn error_codes(src: &str) -> Vec<String> {
+    let (_, diags) = piecewise::pipeline::check(src, None);
+    diags
+        .iter()
+        .map(|d| d.code.to_string())
+        .filter(|c| c.starts_with('E'))
+        .collect()
+}
+
+/// The whitespace-separated words of `s`, sorted (a move list written by hand).
+pub fn words(s: &str) -> Vec<String> {
+    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
+    v.sort();
+    v
+}
