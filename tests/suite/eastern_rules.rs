@@ -29,8 +29,6 @@ fn win(side: Side, reason: EndReason) -> Option<GameResult> {
     })
 }
 
-/// The error codes of checking `src`.
-
 /// The drops (UCI) among the legal moves of `fen`.
 fn drops(g: &Game, fen: &str) -> Vec<String> {
     legal(g, fen)

@@ -175,9 +175,6 @@ fn a_king_that_is_not_royal_castles_through_attack() {
     assert!(!legal(&chess, fen).contains(&"e1g1".to_string()));
 }
 
-/// Checks `src` and returns its errors' codes (the warnings, such as an unused zone,
-/// left out).
-
 #[test]
 fn misuse_of_the_win_rules_is_a_diagnostic() {
     let base = "board square 8x8\npiece King (K) { step any }\nzone hill = d4 e4\n";
