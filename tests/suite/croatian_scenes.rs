@@ -340,20 +340,13 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
         movers.retain(|m| *m != h.to);
     }
     if movers.is_empty() {
-        // A piece's own ply drawn in flight (see [`flying`]).
-        if let Some((m, cells, to)) = earlier.first().and_then(|p| flying(scene, p, v)) {
-            return judge(
-                scene,
-                earlier.first().copied(),
-                v,
-                &[m],
-                &cells,
-                &to,
-                &BTreeSet::new(),
-            );
-        }
-        // A move drawn in progress (see [`in_progress`]).
-        if let Some((m, cells, to)) = in_progress(scene, v) {
+        // A piece's own ply drawn in flight (see [`flying`]), or a move drawn in
+        // progress (see [`in_progress`]).
+        let drawn = earlier
+            .first()
+            .and_then(|p| flying(scene, p, v))
+            .or_else(|| in_progress(scene, v));
+        if let Some((m, cells, to)) = drawn {
             return judge(
                 scene,
                 earlier.first().copied(),
