@@ -7,10 +7,7 @@
 //! trees of a cascade cut at the momentum each piece received, and the diagnostic of
 //! the option written twice.
 
-use crate::common;
-
-use crate::common::words;
-use common::legal;
+use crate::common::{self, starting, words};
 use piecewise::Game;
 
 /// A Rook and a Knight that activate Waves and Rooks; the Wave relays as its
@@ -25,14 +22,6 @@ fn game(momentum: bool) -> Game {
         if momentum { ", momentum" } else { "" }
     );
     Game::compile(&src).unwrap_or_else(|d| panic!("{d:?}"))
-}
-
-/// The moves of `fen` that start with `prefix`.
-fn starting(g: &Game, fen: &str, prefix: &str) -> Vec<String> {
-    legal(g, fen)
-        .into_iter()
-        .filter(|m| m.starts_with(prefix))
-        .collect()
 }
 
 #[test]

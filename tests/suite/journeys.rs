@@ -6,8 +6,7 @@
 //! trees, its diagnostics; and the Conquest of Tlalocan's Shaman entrancing another.
 
 use crate::common;
-use crate::common::{error_codes as codes, words};
-use common::{legal, play};
+use crate::common::{error_codes as codes, play, starting, words};
 use piecewise::Game;
 
 const MYSTICS: &str = "game \"Mystics\"\nboard square 12x12\n\
@@ -18,13 +17,6 @@ piece Stone (S) { }\n";
 
 fn mystics() -> Game {
     Game::compile(MYSTICS).expect("compiles")
-}
-
-fn starting(g: &Game, fen: &str, prefix: &str) -> Vec<String> {
-    legal(g, fen)
-        .into_iter()
-        .filter(|m| m.starts_with(prefix))
-        .collect()
 }
 
 /// The white Mystic on d4 steps onto the white one on e5, which journeys outward

@@ -282,3 +282,11 @@ pub fn words(s: &str) -> Vec<String> {
     v.sort();
     v
 }
+
+/// The legal moves (UCI) of `fen` that start with `prefix`, in the list's order.
+pub fn starting(game: &Game, fen: &str, prefix: &str) -> Vec<String> {
+    legal(game, fen)
+        .into_iter()
+        .filter(|m| m.starts_with(prefix))
+        .collect()
+}
