@@ -72,8 +72,9 @@
 //!   whose path starts on `y`: their cells, their ends destinations ([`flying`]);
 //! - **a syzygy** (Discovery and One): arrows of one step covering a line from the
 //!   board's edge to its edge over celestial pieces draw a syzygy's fields, no path, and the
-//!   markers on the pieces on it what the move into the syzygy may demote (read in
-//!   `syzygy`, whose doc gives the book's words); the rest is read as below;
+//!   markers on the pieces on it what the move into the syzygy may demote, numbered
+//!   fields around a piece that entered it where a captured piece may come back (read
+//!   in `syzygy`, whose doc gives the book's words); the rest is read as below;
 //! - **a move drawn in progress** (Discovery, "Monolith's second step": "grey arrows
 //!   show path covered by Monolith in previous steps, from its starting field M"): a
 //!   scene whose arrows are one chain of grey arrows from a cell labelled with the
@@ -264,6 +265,10 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
         Some(Err(e)) => return Err(e),
         Some(Ok(r)) if r.arrows.is_empty() && r.marks.is_empty() => return Ok(()),
         Some(Ok(r)) => {
+            // A resurrection drawn made (see `syzygy`'s doc).
+            if let Some(result) = syzygy::resurrected(&r, earlier, v) {
+                return result;
+            }
             rest = r;
             &rest
         }

@@ -95,6 +95,7 @@ mod pictures;
 mod pictures_meets;
 mod placement;
 mod repeat;
+mod resurrection;
 mod robustness;
 mod san;
 #[cfg(feature = "serve")]

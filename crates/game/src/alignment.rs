@@ -1,10 +1,12 @@
-//! alignment: `alignment PIECES, entered by PIECES [, demote KINDS to PIECE]` — lines of
-//! equal steps holding three or more pieces of the aligned kinds (the Croatian syzygy:
-//! Stars, Monoliths and Starchilds), and what a move entering one allows.
+//! alignment: `alignment PIECES, entered by PIECES [, demote KINDS to PIECE] [,
+//! resurrect KINDS by PIECES [beside PIECES]]` — lines of equal steps holding three or
+//! more pieces of the aligned kinds (the Croatian syzygy: Stars, Monoliths and
+//! Starchilds), and what a move entering one allows.
 //!
 //! Owns the game's rule ([`AlignmentRule`]), the alignments of a position
-//! ([`Game::alignments`], [`Alignment`]) and the pieces a move entering one may demote
-//! ([`Game::demotions`]). Three pieces are aligned when one step, repeated, joins their
+//! ([`Game::alignments`], [`Alignment`]), the pieces a move entering one may demote
+//! ([`Game::demotions`]) and the captured pieces it may bring back
+//! ([`Game::resurrections`]). Three pieces are aligned when one step, repeated, joins their
 //! cells; the shortest such step is the line's (the book's syzygy-step: Discovery,
 //! "Two-Monoliths syzygy"), and every cell of the board it reaches from them, both
 //! ways, is a field of the line (the book's syzygy-fields: "For horizontal and
@@ -13,9 +15,13 @@
 //! The demotion is played: the move generator offers, beside each move entering, that
 //! move with each demotion it allows as a side change ([`add_demotions`]: the piece
 //! put back on its cell as the demoted kind, `crate::SideChange::Put`); perft counts
-//! them. Not yet: a demoted Pawn on the opponent's figure row tagged for promotion,
-//! and One's resurrection by a Starchild entering (the position keeps no record of
-//! the pieces captured).
+//! them. So is the resurrection: a game with `resurrect` keeps each side's captured
+//! pieces (its graveyard, in the position's hands, filled by `make`), and a move of a
+//! `by` kind entering brings one back, either side's, as a side change
+//! (`crate::SideChange::Revive`: a drop from the graveyard onto the entering piece's
+//! cell, which it leaves for its own graveyard, or for a `beside` kind onto an empty
+//! cell next to it). Not yet: a demoted Pawn on the opponent's figure row tagged for
+//! promotion; a piece a side change's put removes kept in the graveyard.
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::{Coord, KindFilter};
@@ -30,6 +36,11 @@ pub(crate) struct AlignmentRule {
     enters: Vec<bool>,
     /// The kinds a move entering may demote, and what they become.
     demote: Option<(KindFilter, PieceId)>,
+    /// Per kind: its move into line may resurrect (`resurrect ... by`).
+    resurrects: Vec<bool>,
+    /// The kinds that may come back, and per kind: it comes back beside the entering
+    /// piece (`beside`).
+    revive: Option<(KindFilter, Vec<bool>)>,
 }
 
 impl AlignmentRule {
@@ -42,10 +53,13 @@ impl AlignmentRule {
             }
             m
         };
+        let r = a.resurrect.as_ref();
         AlignmentRule {
             lines_up: mask(&a.pieces),
             enters: mask(&a.entered_by),
             demote: a.demote.clone(),
+            resurrects: mask(r.map_or(&[][..], |r| &r.by)),
+            revive: r.map(|r| (r.kinds.clone(), mask(&r.beside))),
         }
     }
 }
@@ -180,29 +194,11 @@ impl Game {
             return Vec::new();
         };
         let o = pos.cells[from.index()];
-        if o.is_empty() || !rule.enters[o.kind().index()] || !pos.cells[to.index()].is_empty() {
+        if o.is_empty() || !rule.enters[o.kind().index()] {
             return Vec::new();
         }
-        let before = self.aligned_pieces(rule, pos);
-        if self
-            .lines_of(&before)
-            .iter()
-            .any(|a| a.members.contains(&from))
-        {
-            return Vec::new();
-        }
-        let after: Vec<CellId> = before
-            .iter()
-            .copied()
-            .filter(|&c| c != from)
-            .chain(std::iter::once(to))
-            .collect();
         let mut out = Vec::new();
-        for a in self
-            .lines_of(&after)
-            .iter()
-            .filter(|a| a.members.contains(&to))
-        {
+        for a in &self.entered(rule, pos, from, to) {
             for &c in &a.fields {
                 let p = pos.cells[c.index()];
                 if c != from
@@ -221,20 +217,123 @@ impl Game {
         out.sort();
         out
     }
+
+    /// The alignments a piece moving from `from` onto the empty cell `to` enters: none
+    /// when it stands in one on `from` (the book: "Starchild has to move from a
+    /// normal, non-syzygy field into syzygy"), else those it stands in on `to`.
+    fn entered(
+        &self,
+        rule: &AlignmentRule,
+        pos: &GamePosition,
+        from: CellId,
+        to: CellId,
+    ) -> Vec<Alignment> {
+        if !pos.cells[to.index()].is_empty() {
+            return Vec::new();
+        }
+        let before = self.aligned_pieces(rule, pos);
+        if self
+            .lines_of(&before)
+            .iter()
+            .any(|a| a.members.contains(&from))
+        {
+            return Vec::new();
+        }
+        let after: Vec<CellId> = before
+            .iter()
+            .copied()
+            .filter(|&c| c != from)
+            .chain(std::iter::once(to))
+            .collect();
+        self.lines_of(&after)
+            .into_iter()
+            .filter(|a| a.members.contains(&to))
+            .collect()
+    }
+
+    /// The resurrections the piece on `from`, moving to the empty cell `to`, may make
+    /// (`alignment ..., resurrect KINDS by PIECES [beside PIECES]`): when it is of a
+    /// `by` kind and enters an alignment (as for [`Game::demotions`]), one per piece
+    /// it may bring back and cell: each kind `KINDS` admits (not royal) with a piece
+    /// in either side's graveyard (a side's captured pieces: the position's hands in
+    /// such a game), onto `to` (the entering piece then goes to its own graveyard:
+    /// the book's "A piece is resurrected by replacing initiating Starchild"), or,
+    /// for a `beside` kind, onto each cell next to `to` empty once the move is made
+    /// (onto `to` only when there is none). Empty in games without `resurrect`.
+    pub fn resurrections(&self, pos: &GamePosition, from: CellId, to: CellId) -> Vec<SideChange> {
+        let Some(rule) = self.alignment_rule() else {
+            return Vec::new();
+        };
+        let Some((filter, beside)) = &rule.revive else {
+            return Vec::new();
+        };
+        let o = pos.cells[from.index()];
+        if o.is_empty() || !rule.resurrects[o.kind().index()] {
+            return Vec::new();
+        }
+        // The graveyard first: most positions have nothing to bring back.
+        let mut dead = Vec::new();
+        for side in Side::BOTH {
+            for (k, &n) in pos.hands[side.index()].iter().enumerate() {
+                let kind = PieceId(k as u8);
+                if n > 0 && filter.admits(kind) && !self.neutral[k] && !self.is_royal(kind) {
+                    dead.push((side, kind));
+                }
+            }
+        }
+        if dead.is_empty() || self.entered(rule, pos, from, to).is_empty() {
+            return Vec::new();
+        }
+        let board = self.board();
+        let at = board.coord(to);
+        let mut around = Vec::new();
+        for dy in -1..=1i16 {
+            for dx in -1..=1i16 {
+                let (x, y) = (at.x + dx, at.y + dy);
+                if (dx, dy) == (0, 0) || !in_grid(board, x, y) {
+                    continue;
+                }
+                if let Some(c) = board.cell_at(Coord { x, y }) {
+                    if c == from || pos.cells[c.index()].is_empty() {
+                        around.push(c);
+                    }
+                }
+            }
+        }
+        around.sort();
+        let mut out = Vec::new();
+        for (side, kind) in dead {
+            if beside[kind.index()] && !around.is_empty() {
+                for &cell in &around {
+                    out.push(SideChange::Revive { cell, side, kind });
+                }
+            } else {
+                out.push(SideChange::Revive {
+                    cell: to,
+                    side,
+                    kind,
+                });
+            }
+        }
+        out
+    }
 }
 
 /// Adds to `out` after each of the moves `out[first..]` that enters an alignment
 /// ([`Game::demotions`]: a walk of a piece of a kind that enters, from a cell in no
 /// alignment onto an empty cell in one, without a cascade) the same move demoting
 /// each piece it may demote, one a move (the book's "optionally can demote one own
-/// figure": the move without a demotion stays). Nothing in games without `demote`.
+/// figure": the move without a demotion stays), and the same move with each
+/// resurrection it may make ([`Game::resurrections`]; "Since it's always optional,
+/// resurrection does not have to be performed at all"). Nothing in games without
+/// `demote` or `resurrect`.
 pub(crate) fn add_demotions(g: &Game, pos: &GamePosition, out: &mut Vec<GameMove>, first: usize) {
     let Some(rule) = g.alignment_rule() else {
         return;
     };
-    let Some((_, into)) = rule.demote else {
+    if rule.demote.is_none() && rule.revive.is_none() {
         return;
-    };
+    }
     let side = pos.side;
     let board = g.board();
     let xy = |c: CellId| {
@@ -265,8 +364,12 @@ pub(crate) fn add_demotions(g: &Game, pos: &GamePosition, out: &mut Vec<GameMove
     while i < out.len() {
         let m = out[i];
         i += 1;
+        let (demotes, resurrects) = (
+            rule.demote.is_some() && rule.enters[m.piece.index()],
+            rule.revive.is_some() && rule.resurrects[m.piece.index()],
+        );
         if m.kind != MoveKind::Normal
-            || !rule.enters[m.piece.index()]
+            || !(demotes || resurrects)
             || m.has_cascade()
             || m.captures_to
             || m.push_to.is_some()
@@ -276,12 +379,25 @@ pub(crate) fn add_demotions(g: &Game, pos: &GamePosition, out: &mut Vec<GameMove
         {
             continue;
         }
-        for cell in g.demotions(pos, side, m.from, m.to) {
+        let demoted = match rule.demote {
+            Some((_, into)) if demotes => g
+                .demotions(pos, side, m.from, m.to)
+                .into_iter()
+                .map(|cell| SideChange::Put {
+                    cell,
+                    piece: Some((side, into)),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let revived = if resurrects {
+            g.resurrections(pos, m.from, m.to)
+        } else {
+            Vec::new()
+        };
+        for c in demoted.into_iter().chain(revived) {
             let mut d = m;
-            if d.push_side_change(SideChange::Put {
-                cell,
-                piece: Some((side, into)),
-            }) {
+            if d.push_side_change(c) {
                 out.insert(i, d);
                 i += 1;
             }

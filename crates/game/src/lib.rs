@@ -263,6 +263,10 @@ pub struct Game {
     /// `alignment ...` (`None`: none declared): lines of pieces, and what entering one
     /// allows ([`Game::alignments`]).
     pub(crate) alignment: Option<Box<alignment::AlignmentRule>>,
+    /// `alignment ..., resurrect`: each side's captured (and oblationed) pieces are
+    /// kept, in the hands' store (a game with one has no `hand`), for a resurrection
+    /// to bring back; FEN writes them as a hand.
+    pub(crate) graveyard: bool,
     /// `gating ...` (`None`: none declared): beside castling, not an effect, so a
     /// gating game keeps the attack kernel's legality (a gating move is legal when
     /// the same move without the piece entering is).

@@ -39,6 +39,18 @@ pub enum SideChange {
         /// What it holds after (a neutral piece as [`Side::First`]'s).
         piece: Option<(Side, PieceId)>,
     },
+    /// A piece of `side` and `kind` brought back from that side's captured pieces (the
+    /// game's graveyard: `alignment ..., resurrect`) onto `cell`; a piece standing
+    /// there leaves for its own side's graveyard (the Croatian Starchild replaced by
+    /// the piece it resurrects, "oblationed").
+    Revive {
+        /// The cell it comes back on.
+        cell: CellId,
+        /// Whose piece it is.
+        side: Side,
+        /// Its kind.
+        kind: PieceId,
+    },
 }
 
 /// The first slot of [`GameMove::passing`] that keeps side changes, three slots each
@@ -48,8 +60,10 @@ pub enum SideChange {
 const SIDES_SLOT: usize = MAX_PASSING;
 const _: () = assert!(SIDES_SLOT + 3 * MAX_SIDE_CHANGES <= STEPS_SLOT);
 
-/// [`SideChange::encode`]'s first slot: a displacement; a put emptying its cell; a put
-/// of a piece (its side in bit 2, its kind in bits 8..16).
+/// [`SideChange::encode`]'s first slot: a resurrection, a displacement; a put emptying
+/// its cell; a put of a piece (a resurrection's and a put's side in bit 2, kind in bits
+/// 8..16).
+const REVIVE: u16 = 0;
 const DISPLACE: u16 = 1;
 const PUT_EMPTY: u16 = 2;
 const PUT_PIECE: u16 = 3;
@@ -68,12 +82,27 @@ impl SideChange {
                 cell.0,
                 0,
             ],
+            SideChange::Revive { cell, side, kind } => [
+                REVIVE | (side.index() as u16) << 2 | (kind.0 as u16) << 8,
+                cell.0,
+                0,
+            ],
         }
     }
 
     /// The change [`SideChange::encode`] wrote.
     fn decode(s: [u16; 3]) -> SideChange {
+        let side = if s[0] & 4 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
         match s[0] & 3 {
+            REVIVE => SideChange::Revive {
+                cell: CellId(s[1]),
+                side,
+                kind: PieceId((s[0] >> 8) as u8),
+            },
             DISPLACE => SideChange::Displace {
                 from: CellId(s[1]),
                 to: CellId(s[2]),
@@ -84,23 +113,17 @@ impl SideChange {
             },
             _ => SideChange::Put {
                 cell: CellId(s[1]),
-                piece: Some((
-                    if s[0] & 4 == 0 {
-                        Side::First
-                    } else {
-                        Side::Second
-                    },
-                    PieceId((s[0] >> 8) as u8),
-                )),
+                piece: Some((side, PieceId((s[0] >> 8) as u8))),
             },
         }
     }
 
-    /// The cells the change writes: a displacement's two, a put's one.
+    /// The cells the change writes: a displacement's two, a put's and a
+    /// resurrection's one.
     pub fn cells(&self) -> impl Iterator<Item = CellId> {
         let (a, b) = match *self {
             SideChange::Displace { from, to } => (from, Some(to)),
-            SideChange::Put { cell, .. } => (cell, None),
+            SideChange::Put { cell, .. } | SideChange::Revive { cell, .. } => (cell, None),
         };
         std::iter::once(a).chain(b)
     }

@@ -186,6 +186,10 @@ impl Game {
                 .alignment
                 .as_ref()
                 .map(|a| Box::new(super::alignment::AlignmentRule::new(a, pieces))),
+            graveyard: decls
+                .alignment
+                .as_ref()
+                .is_some_and(|a| a.resurrect.is_some()),
             effects: super::effects::GameEffects::new(
                 (&decls.effects, gates),
                 &decls.neutral,
@@ -195,7 +199,10 @@ impl Game {
                 // judges (by playing the move).
                 facts.captures_or_converts_met()
                     || super::delayed::delayed_promotions(rule_set)
-                    || decls.alignment.as_ref().is_some_and(|a| a.demote.is_some()),
+                    || decls
+                        .alignment
+                        .as_ref()
+                        .is_some_and(|a| a.demote.is_some() || a.resurrect.is_some()),
                 facts.activates(),
                 &rule_set
                     .pieces

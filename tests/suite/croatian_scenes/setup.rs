@@ -42,6 +42,9 @@ pub(super) struct Variant {
     /// move enters one (`entered by`): the book's celestial pieces and the Monolith.
     pub(super) aligned: BTreeSet<char>,
     pub(super) enters: BTreeSet<char>,
+    /// The kinds (upper-case letters) whose move into an alignment may bring back a
+    /// captured piece (`resurrect ... by`: One's Starchild).
+    pub(super) resurrects: BTreeSet<char>,
 }
 
 impl Variant {
@@ -70,6 +73,7 @@ impl Variant {
             }
         }
         let (mut aligned, mut enters) = (BTreeSet::new(), BTreeSet::new());
+        let mut resurrects = BTreeSet::new();
         for line in src.lines() {
             if let Some(rest) = line.strip_prefix("alignment ") {
                 let mut parts = rest.split(',');
@@ -82,6 +86,10 @@ impl Variant {
                 for p in parts {
                     if let Some(by) = p.trim().strip_prefix("entered by ") {
                         enters.extend(letters_of(by));
+                    }
+                    if let Some(r) = p.trim().strip_prefix("resurrect ") {
+                        let by = r.split(" by ").nth(1).unwrap_or("");
+                        resurrects.extend(letters_of(by.split(" beside ").next().unwrap()));
                     }
                 }
             }
@@ -108,6 +116,7 @@ impl Variant {
             dim_star: letters.get("DimStar").copied(),
             aligned,
             enters,
+            resurrects,
         }
     }
 

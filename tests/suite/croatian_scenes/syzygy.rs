@@ -19,6 +19,15 @@
 //!   entering is the scene's own Action arrow from a piece of a kind that enters, or
 //!   the scene before's, drawn made here (`scn_d_23` after `scn_d_22`: the Monolith
 //!   stands where the scene before's arrow ends).
+//! - **a resurrection drawn made** (One, "Resurrection syzygy": "Chosen piece can emerge
+//!   on any empty miracle-field around initiating Starchild in syzygy (here, enumerated
+//!   fields). Here, light Wave has been resurrected on a field 8", `scn_o_53`): when
+//!   the marks left are numbered Action texts around a piece of a kind that
+//!   resurrects (`resurrect ... by`), one of them on a piece, and an earlier scene
+//!   draws that piece's move there (an arrow from its cell, the other pieces the same
+//!   but the one on the numbered field), the numbered fields must be exactly the cells
+//!   where that move, played with the piece on the numbered field captured (in its
+//!   side's graveyard), may bring it back ([`Game::resurrections`]).
 
 use super::*;
 
@@ -283,4 +292,104 @@ fn check_lines(
             .is_some_and(|c| on_line.contains(c) && at.contains_key(c))
     });
     Ok(rest)
+}
+
+/// Checks a resurrection drawn made (see the module's doc): `None` when `scene` (its
+/// syzygies' marks taken out) draws none, else whether it holds. `earlier` are the
+/// scenes before it of the same variant, the nearest first.
+pub(super) fn resurrected(
+    scene: &Scene,
+    earlier: &[&Scene],
+    v: &Variant,
+) -> Option<Result<(), String>> {
+    let g = &v.game;
+    let numbered: BTreeSet<&str> = scene
+        .numbers
+        .iter()
+        .filter(|(_, _, k)| k == "action")
+        .filter_map(|(c, _, _)| c.as_deref())
+        .collect();
+    if numbered.is_empty()
+        || !scene.arrows.is_empty()
+        || scene
+            .marks
+            .iter()
+            .any(|(c, _)| !c.as_deref().is_some_and(|c| numbered.contains(c)))
+    {
+        return None;
+    }
+    let xy = |c: &str| {
+        let (f, r) = coords(c);
+        (f as i64, r as i64)
+    };
+    let beside = |a: &str, b: &str| {
+        let ((ax, ay), (bx, by)) = (xy(a), xy(b));
+        a != b && (ax - bx).abs() <= 1 && (ay - by).abs() <= 1
+    };
+    // The entering piece: of a kind that resurrects, every numbered field beside it.
+    let (at, letter) = scene.pieces.iter().find(|(c, l)| {
+        v.resurrects.contains(&l.to_ascii_uppercase()) && numbered.iter().all(|n| beside(c, n))
+    })?;
+    // The piece brought back: on a numbered field.
+    let (back_at, back) = scene
+        .pieces
+        .iter()
+        .find(|(c, _)| numbered.contains(c.as_str()))?;
+    let now: BTreeSet<(&str, char)> = scene
+        .pieces
+        .iter()
+        .filter(|(c, _)| c != back_at && c != at)
+        .map(|(c, l)| (c.as_str(), *l))
+        .collect();
+    for prev in earlier.iter().take(3) {
+        for (f, e, _) in &prev.arrows {
+            let (Some(f), Some(e)) = (f.as_deref(), e.as_deref()) else {
+                continue;
+            };
+            let then: BTreeSet<(&str, char)> = prev
+                .pieces
+                .iter()
+                .filter(|(c, _)| c != f)
+                .map(|(c, l)| (c.as_str(), *l))
+                .collect();
+            let moved = prev.pieces.iter().any(|(c, l)| c == f && l == letter);
+            if e != at || !moved || then != now {
+                continue;
+            }
+            let side = if letter.is_ascii_uppercase() {
+                Side::First
+            } else {
+                Side::Second
+            };
+            let fen = v.fen(scene.size, &prev.pieces, side);
+            let (board, rest) = fen.split_once(' ').unwrap();
+            let fen = format!("{board}[{back}] {rest}");
+            let pos = g
+                .position(&fen)
+                .expect("a scene's position with a graveyard");
+            let (from, to) = (g.rules().cell(f).unwrap(), g.rules().cell(at).unwrap());
+            let kind = g.rules().piece(&back.to_ascii_uppercase().to_string());
+            let cells: BTreeSet<String> = g
+                .resurrections(&pos, from, to)
+                .into_iter()
+                .filter_map(|c| match c {
+                    piecewise::game::SideChange::Revive { cell, kind: k, .. }
+                        if Some(k) == kind =>
+                    {
+                        Some(g.rules().cell_name(cell))
+                    }
+                    _ => None,
+                })
+                .collect();
+            let drawn: BTreeSet<String> = numbered.iter().map(|c| c.to_string()).collect();
+            return Some(if cells == drawn {
+                Ok(())
+            } else {
+                Err(format!(
+                    "the numbered fields around {at} are not where the move {f}-{at} may bring back {back}: {cells:?}"
+                ))
+            });
+        }
+    }
+    None
 }

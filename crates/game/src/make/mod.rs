@@ -431,12 +431,20 @@ fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
         let (occ, mark) = movers[i];
         pos.set_cell::<HASH>(keys, chain[i + 1], occ, mark, true);
     }
+    if g.graveyard && !last_stays && !cascade.touches() {
+        // The piece oblationed goes to its side's graveyard (`resurrect`).
+        let (occ, _) = movers[n - 2];
+        if !occ.is_empty() && !g.neutral[occ.kind().index()] {
+            pos.add_hand::<HASH>(keys, occ.side(), occ.kind(), 1);
+        }
+    }
     capture
 }
 
 /// Makes the side changes of `m` ([`crate::SideChange`]), in order: a displacement
 /// moves the piece on its start (with its promotion mark) to its destination, a put
-/// writes its cell; every cell written loses its castling rights. A displacement from
+/// writes its cell, a resurrection takes its piece from the graveyard (the piece it
+/// replaces going there); every cell written loses its castling rights. A displacement from
 /// an empty cell changes nothing.
 #[cold]
 #[inline(never)]
@@ -456,6 +464,12 @@ fn side_changes<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
             crate::SideChange::Put { cell, piece } => {
                 let occ = piece.map_or(Occupant::EMPTY, |(side, kind)| Occupant::piece(side, kind));
                 pos.set_cell::<HASH>(keys, cell, occ, 0, piece.is_some());
+            }
+            crate::SideChange::Revive { cell, side, kind } => {
+                // The piece standing there leaves for its graveyard (an oblation).
+                bury::<HASH>(g, pos, cell);
+                pos.add_hand::<HASH>(keys, side, kind, -1);
+                pos.set_cell::<HASH>(keys, cell, Occupant::piece(side, kind), 0, true);
             }
         }
         for c in s.cells() {
@@ -512,7 +526,8 @@ fn finish<const HASH: bool>(
 }
 
 /// Removes the piece on `cell`, captured by `captor`; into the captor's hand if the
-/// game's captures go to the hand.
+/// game's captures go to the hand, into its own side's graveyard in a game that keeps
+/// one (`resurrect`).
 fn take<const HASH: bool>(g: &Game, pos: &mut GamePosition, cell: CellId, captor: Side) {
     let o = pos.cells[cell.index()];
     if o.is_empty() {
@@ -521,6 +536,24 @@ fn take<const HASH: bool>(g: &Game, pos: &mut GamePosition, cell: CellId, captor
     if g.captures_to_hand {
         let kind = hand_kind(g, pos, cell);
         pos.add_hand::<HASH>(&g.keys, captor, kind, 1);
+    } else if g.graveyard {
+        bury::<HASH>(g, pos, cell);
+        return;
+    }
+    pos.set_cell::<HASH>(&g.keys, cell, Occupant::EMPTY, 0, false);
+}
+
+/// Removes the piece on `cell` (if any) into its own side's graveyard (`resurrect`:
+/// the hands' store keeps each side's captured pieces, by kind); a neutral
+/// piece, which no side keeps, only leaves the board.
+#[cold]
+pub(crate) fn bury<const HASH: bool>(g: &Game, pos: &mut GamePosition, cell: CellId) {
+    let o = pos.cells[cell.index()];
+    if o.is_empty() {
+        return;
+    }
+    if !g.neutral[o.kind().index()] {
+        pos.add_hand::<HASH>(&g.keys, o.side(), o.kind(), 1);
     }
     pos.set_cell::<HASH>(&g.keys, cell, Occupant::EMPTY, 0, false);
 }

@@ -112,7 +112,8 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         pos.marks.iter_mut().for_each(|m| *m = 0);
     }
     if let Some((hand_at, text)) = hand {
-        if !game.hand {
+        // A graveyard (`resurrect`) is written as a hand: each side's captured pieces.
+        if !game.hand && !game.graveyard {
             return Err(FenError::no_hands(hand_at - 1));
         }
         if text != "-" {
@@ -526,7 +527,10 @@ pub fn write(game: &Game, pos: &GamePosition) -> String {
             s.push('/');
         }
     }
-    if game.hand && !game.hand_unlimited {
+    // A graveyard (`resurrect`) as a hand, only when it holds a piece (a game's start
+    // and most of its positions are written as without one).
+    let buried = game.graveyard && pos.hands.iter().flatten().any(|&n| n > 0);
+    if (game.hand && !game.hand_unlimited) || buried {
         s.push('[');
         for side in Side::BOTH {
             for p in (0..game.pieces).rev() {

@@ -139,7 +139,7 @@ fn plain(g: &Game, m: &GameMove) -> String {
 /// Appends the side changes of `m` ([`crate::SideChange`]), each after `/`: a
 /// displacement as its two cells (`/e5f5`), a put as its cell, `=` and the letter of
 /// the piece put, by its side's case (`/q24=P`, `/t9=q`), or `-` when the cell is
-/// emptied (`/t9=-`).
+/// emptied (`/t9=-`), a resurrection as a drop from the graveyard (`/W@u8`).
 fn side_changes(g: &Game, m: &GameMove, s: &mut String) {
     let board = g.board();
     for c in m.side_changes() {
@@ -156,6 +156,11 @@ fn side_changes(g: &Game, m: &GameMove, s: &mut String) {
                     Some((side, kind)) => s.push_str(&g.letter(side, kind)),
                     None => s.push('-'),
                 }
+            }
+            crate::SideChange::Revive { cell, side, kind } => {
+                s.push_str(&g.letter(side, kind));
+                s.push('@');
+                s.push_str(&board.cell_name(cell));
             }
         }
     }

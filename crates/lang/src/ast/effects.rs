@@ -165,10 +165,12 @@ pub struct TeleportDecl {
     pub span: Span,
 }
 
-/// `alignment PIECES [, entered by PIECES] [, demote KINDS to PIECE]`: three or more
-/// pieces of the first kinds on one line of equal steps (the Croatian syzygy), entered
-/// by a move of a piece of the `entered by` kinds, which may demote one of the mover's
-/// own pieces of `KINDS` on the line to `PIECE`.
+/// `alignment PIECES [, entered by PIECES] [, demote KINDS to PIECE] [, resurrect KINDS
+/// by PIECES [beside PIECES]]`: three or more pieces of the first kinds on one line of
+/// equal steps (the Croatian syzygy), entered by a move of a piece of the `entered by`
+/// kinds, which may demote one of the mover's own pieces of `KINDS` on the line to
+/// `PIECE`; a piece of the `resurrect ... by` kinds entering may bring back a captured
+/// piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AlignmentDecl {
     /// The kinds that line up.
@@ -177,6 +179,22 @@ pub struct AlignmentDecl {
     pub entered_by: Vec<(Span, Vec<Ident>)>,
     /// Each `demote KINDS to PIECE` written (twice is an error).
     pub demote: Vec<(Span, Kinds, Ident)>,
+    /// Each `resurrect KINDS by PIECES [beside PIECES]` written (twice is an error).
+    pub resurrect: Vec<ResurrectDecl>,
+    pub span: Span,
+}
+
+/// `resurrect KINDS by PIECES [beside PIECES]` in an `alignment`: a piece of the `by`
+/// kinds entering an alignment may bring back one captured piece of `KINDS` (either
+/// side's) in its place, the pieces of the `beside` kinds onto an empty cell next to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResurrectDecl {
+    /// The kinds that may come back.
+    pub kinds: Kinds,
+    /// The kinds whose entering brings one back.
+    pub by: Vec<Ident>,
+    /// The kinds that come back next to the entering piece (`beside`), if written.
+    pub beside: Option<(Span, Vec<Ident>)>,
     pub span: Span,
 }
 

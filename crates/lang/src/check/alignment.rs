@@ -1,9 +1,13 @@
-//! alignment: `alignment PIECES, entered by PIECES [, demote KINDS to PIECE]` resolved
-//! into [`ir::Alignment`].
+//! alignment: `alignment PIECES, entered by PIECES [, demote KINDS to PIECE] [,
+//! resurrect KINDS by PIECES [beside PIECES]]` resolved into [`ir::Alignment`].
 //!
 //! Owns E1030 (an alignment no move enters: `entered by` missing), E1031 (a kind that
-//! enters but is not among those that line up) and E1032 (demoting to a neutral kind);
-//! a part given twice is E0920, the declaration twice E0909. How alignments are found
+//! enters but is not among those that line up), E1032 (demoting to a neutral kind),
+//! E1033 (a kind that resurrects but is not among those that line up), E1034 (a
+//! `beside` kind that does not come back), E1035 (a neutral kind that would come back:
+//! it has no side's graveyard) and E1036 (`resurrect` in a game with `hand`, whose
+//! captures go to the captor's hand); a part given twice is E0920, the declaration
+//! twice E0909. How alignments are found
 //! and what entering one allows is the game layer's (`game::alignment`).
 
 use super::Checker;
@@ -18,6 +22,7 @@ impl Checker {
         &mut self,
         d: &ast::AlignmentDecl,
         neutral: &[PieceId],
+        hand: bool,
     ) -> Option<ir::Alignment> {
         let pieces = self.piece_ids(&d.pieces)?;
         let Some((_, by_names)) = self.at_most_one(&d.entered_by, |e| e.0, "entered by") else {
@@ -68,11 +73,98 @@ impl Checker {
                 Some((filter, to_id))
             }
         };
+        let resurrect = match self.at_most_one(&d.resurrect, |r| r.span, "resurrect") {
+            None => None,
+            Some(r) => Some(self.resurrection(r, &pieces, neutral, hand)?),
+        };
         Some(ir::Alignment {
             pieces,
             entered_by,
             demote,
+            resurrect,
             span: d.span,
         })
+    }
+
+    /// Resolves `resurrect KINDS by PIECES [beside PIECES]`; `pieces` are the kinds
+    /// that line up.
+    fn resurrection(
+        &mut self,
+        r: &ast::ResurrectDecl,
+        pieces: &[PieceId],
+        neutral: &[PieceId],
+        hand: bool,
+    ) -> Option<ir::Resurrection> {
+        if hand {
+            self.error(
+                Diagnostic::error("E1036", "`resurrect` in a game with `hand`", r.span)
+                    .label("captured pieces go to the captor's hand here")
+                    .help(
+                        "a resurrection brings back a piece from its own side's captured \
+                         pieces; drop `hand`, or let drops bring pieces back",
+                    ),
+            );
+            return None;
+        }
+        let kinds = self.kinds(&r.kinds)?;
+        if let Some(&n) = neutral.iter().find(|&&n| kinds.admits(n)) {
+            let name = self.piece_names[n.index()].clone();
+            self.error(
+                Diagnostic::error(
+                    "E1035",
+                    format!("`resurrect`: the neutral `{name}` would come back"),
+                    r.kinds.span,
+                )
+                .label("these kinds admit a neutral piece")
+                .help(format!(
+                    "a neutral piece is never captured into a side's graveyard; leave it \
+                     out (`not ... | {name}`)"
+                )),
+            );
+            return None;
+        }
+        let by = self.piece_ids(&r.by)?;
+        for (&p, name) in by.iter().zip(&r.by) {
+            if !pieces.contains(&p) {
+                self.error(
+                    Diagnostic::error(
+                        "E1033",
+                        format!(
+                            "`{}` resurrects by entering an alignment it is no part of",
+                            name.name
+                        ),
+                        name.span,
+                    )
+                    .label("not among the pieces that line up")
+                    .help(format!(
+                        "add `{}` to the kinds after `alignment`",
+                        name.name
+                    )),
+                );
+                return None;
+            }
+        }
+        let mut beside = Vec::new();
+        if let Some((_, names)) = &r.beside {
+            beside = self.piece_ids(names)?;
+            for (&p, name) in beside.iter().zip(names) {
+                if !kinds.admits(p) {
+                    self.error(
+                        Diagnostic::error(
+                            "E1034",
+                            format!("`beside {}`: `{}` never comes back", name.name, name.name),
+                            name.span,
+                        )
+                        .label("not among the kinds `resurrect` brings back")
+                        .help(format!(
+                            "let `resurrect` bring back `{}`, or leave it out of `beside`",
+                            name.name
+                        )),
+                    );
+                    return None;
+                }
+            }
+        }
+        Some(ir::Resurrection { kinds, by, beside })
     }
 }

@@ -163,7 +163,7 @@ impl Checker {
                 ast::Item::Alignment(d) => {
                     self.flag_twice("alignment", d.span, &mut alignment_decl);
                     if game.alignment.is_none() {
-                        game.alignment = self.alignment_decl(d, &game.neutral.kinds);
+                        game.alignment = self.alignment_decl(d, &game.neutral.kinds, game.hand);
                     }
                 }
                 ast::Item::Teleport(d) => {

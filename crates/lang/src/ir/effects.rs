@@ -78,8 +78,29 @@ pub struct Alignment {
     pub entered_by: Vec<PieceId>,
     /// The kinds a move entering may demote, and the kind they become.
     pub demote: Option<(KindFilter, PieceId)>,
+    /// What a move entering may bring back (`resurrect`).
+    pub resurrect: Option<Resurrection>,
     /// Where it was declared.
     pub span: Span,
+}
+
+/// `resurrect KINDS by PIECES [beside PIECES]` in an `alignment`: a move of a piece of
+/// `by` entering an alignment (as `entered by` defines it: from a cell in none onto an
+/// empty cell in one, without a cascade) may bring back one captured piece, of either
+/// side, of a kind `kinds` admits: onto the entering piece's cell, which it leaves for
+/// the captured ones (the Croatian One: "A piece is resurrected by replacing initiating
+/// Starchild, Starchild itself is then oblationed"), or, for a kind of `beside`, onto an
+/// empty cell next to it, which stays (its place only when every such cell is taken).
+/// A game with one keeps each side's captured pieces (its graveyard, in the hands'
+/// store: a game with `hand` has none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resurrection {
+    /// The kinds that may come back.
+    pub kinds: KindFilter,
+    /// The kinds whose entering brings one back.
+    pub by: Vec<PieceId>,
+    /// The kinds that come back next to the entering piece.
+    pub beside: Vec<PieceId>,
 }
 
 /// `teleport through PIECES to PIECES [, not PIECES]`: a ply of a piece (of the side to

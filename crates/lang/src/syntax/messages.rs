@@ -154,6 +154,8 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::teleport_not => "`not` and piece names",
         R::alignment_entered | R::kw_entered => "`entered by` and piece names",
         R::alignment_demote | R::kw_demote => "`demote KINDS to PIECE`",
+        R::alignment_resurrect | R::kw_resurrect => "`resurrect KINDS by PIECES`",
+        R::alignment_beside | R::kw_beside => "`beside` and piece names",
         R::teleport_onward => "`onward` and piece names",
         R::teleport_back => "`back` and piece names",
         R::journey_spiral => "`spiral`, its first steps and `turn`",

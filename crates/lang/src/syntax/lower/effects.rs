@@ -225,7 +225,8 @@ pub(super) fn around(n: &Node<'_>) -> Around {
     }
 }
 
-/// `alignment PIECES [, entered by PIECES] [, demote KINDS to PIECE]`
+/// `alignment PIECES [, entered by PIECES] [, demote KINDS to PIECE] [, resurrect KINDS
+/// by PIECES [beside PIECES]]`
 pub(super) fn alignment(n: &Node<'_>) -> AlignmentDecl {
     AlignmentDecl {
         pieces: piece_list(n.child(R::piece_list), n.span),
@@ -238,6 +239,19 @@ pub(super) fn alignment(n: &Node<'_>) -> AlignmentDecl {
             .filter_map(|d| {
                 let k = d.child(R::decl_kinds).map(kinds)?;
                 Some((d.span, k, ident(d.child(R::ident), d.span)))
+            })
+            .collect(),
+        resurrect: n
+            .all(R::alignment_resurrect)
+            .filter_map(|r| {
+                Some(ResurrectDecl {
+                    kinds: r.child(R::decl_kinds).map(kinds)?,
+                    by: piece_list(r.child(R::piece_list), r.span),
+                    beside: r
+                        .child(R::alignment_beside)
+                        .map(|b| (b.span, piece_list(b.child(R::piece_list), b.span))),
+                    span: r.span,
+                })
             })
             .collect(),
         span: n.span,
