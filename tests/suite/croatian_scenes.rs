@@ -20,8 +20,9 @@
 //!   destinations ([`relayed`]);
 //! - **the paths**: each moving piece's path tree in the position, for its own side,
 //!   and the trees of the pieces it may activate, down the cascade
-//!   ([`Game::cascade_trees`]), and its teleports ([`Game::teleports`]: each path into
-//!   a Star or a Monolith, and the cells where it may emerge, which are destinations);
+//!   ([`Game::cascade_trees`]), and its teleports and theirs ([`Game::teleports`],
+//!   `CascadeTree::teleports`: each path into a Star or a Monolith, and the cells where
+//!   it may emerge, which are destinations);
 //!   the castlings of a King (the cells it crosses and its destination: the
 //!   game adds them to its tree, as it does the en passant captures);
 //!   the cells they visit (every cell of every ply's path,
@@ -93,7 +94,8 @@
 //!   paths: the cells after the portal, their ends the destinations (`emerged`); a
 //!   piece that entered the portal by a teleport is drawn where it came out (One,
 //!   `scn_o_07` then `scn_o_08`: "here, it emerges on empty portal-field of that same
-//!   Monolith"), and the cells where it may come out are paths and destinations too;
+//!   Monolith"; a piece activated down the cascade too, `scn_o_20` then `scn_o_21`),
+//!   and the cells where it may come out are paths and destinations too;
 //! - **a cascade's later ply in flight**: the book draws an activated piece after its
 //!   first step, on that step's cell, with an arrow from where it was activated
 //!   (Miranda's Veil, `scn_mv_031`, the Unicorn activating the Wave g4, then
@@ -235,7 +237,7 @@ fn cells_of(
         if !ply.activates
             || next
                 .iter()
-                .any(|t| t.at == ply.to && !t.tree.plies.is_empty())
+                .any(|t| t.at == ply.to && !(t.tree.plies.is_empty() && t.teleports.is_empty()))
         {
             to.insert(ply.to);
         }
@@ -250,6 +252,12 @@ fn cascade_cells(
 ) {
     for t in trees {
         cells_of(&t.tree, &t.next, visited, to);
+        // Its teleports: the path into the portal, the cells where it emerges.
+        for tp in &t.teleports {
+            visited.extend(tp.path.iter().copied());
+            visited.extend(tp.to.iter().copied());
+            to.extend(tp.to.iter().copied());
+        }
         cascade_cells(&t.next, visited, to);
     }
 }

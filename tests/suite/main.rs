@@ -119,6 +119,7 @@ mod sokoban_reference;
 mod sokoban_seed;
 mod special_rules;
 mod tags;
+mod teleport_activated;
 mod teleport_back;
 mod tenjiku_pieces;
 mod tenjiku_shogi;

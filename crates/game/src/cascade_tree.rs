@@ -13,7 +13,9 @@
 //! mover hands on the steps of its longest ply to the activated cell, a piece that
 //! spends momentum what is left after its shortest ply there, a relay that keeps it
 //! all it received; a piece that would spend momentum and received none has no tree
-//! (it cannot be activated).
+//! (it cannot be activated). An activated piece's teleports (`teleport ...`) are kept
+//! beside its tree ([`CascadeTree::teleports`]); the trees do not go on from them (a
+//! teleport ends the cascade).
 
 use super::activation::{Activation, Staged};
 use super::onward;
@@ -40,6 +42,9 @@ pub struct CascadeTree {
     pub ply: usize,
     /// Its path tree from `at`.
     pub tree: PathTree,
+    /// Its ways into portals (`teleport ...`): each path into one and the cells where
+    /// it emerges, or its oblation there ([`crate::TeleportPath`]).
+    pub teleports: Vec<crate::TeleportPath>,
     /// The trees of the pieces its plies may activate, by cell.
     pub next: Vec<CascadeTree>,
 }
@@ -176,6 +181,7 @@ impl Ctx<'_, '_> {
             };
             cells[at.index()] = activator;
             let mut builder = PathTreeBuilder::new();
+            let mut teleports = Vec::new();
             let journey = self
                 .act
                 .journeys
@@ -221,6 +227,16 @@ impl Ctx<'_, '_> {
                 if let Some(flipped) = flipped {
                     crate::touch::Touches::undisguise(cells, &flipped);
                 }
+                // Its teleports, as `movegen::cascade` plays them.
+                let a = crate::teleport::Activated {
+                    piece,
+                    walk_as: moves_as,
+                    teleports_as: if relay { moves_as } else { piece.kind() },
+                    at,
+                };
+                teleports = self
+                    .game
+                    .cascade_teleports(self.walker, self.pos, cells, a, true);
             }
             let never_captures = relay && self.act.never_captures(piece.kind());
             let mut sub = builder.finish(piece.side(), piece.kind(), at);
@@ -253,6 +269,7 @@ impl Ctx<'_, '_> {
                 never_captures,
                 ply: ply + 1,
                 tree: sub,
+                teleports,
                 next,
             });
         }

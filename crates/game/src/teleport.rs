@@ -24,17 +24,23 @@
 //! [`Game::onward_portal_lines`]: straight or alternating, through portals, stopped by
 //! `opaque` ones, and its oblation where no line out lands.
 //!
-//! Not yet: teleports of other activated pieces (a cascade's later plies), a piece
-//! removed when no cell next to the destinations is empty (the book's oblation, but
-//! the onward relay's), a Pawn's promotion tag gained by emerging on the opponent's
-//! half.
+//! Where no cell is free to emerge on, the piece is removed (the book's oblation): its
+//! move ends in the portal, the portal put back on its cell ([`SideChange::Put`]).
+//!
+//! A piece activated in a cascade teleports too ([`Game::cascade_teleports`],
+//! [`PseudoGen::cascade_teleport_plies`]): walked on the board as the cascade leaves
+//! it with the portals opened, its plies into a portal end where it emerges (as the
+//! kind whose patterns a relay walks: the Wave a Starchild activates comes back out
+//! as a Starchild), or in the portal, removing it.
+//!
+//! Not yet: a Pawn's promotion tag gained by emerging on the opponent's half.
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::{Teleport, Vector};
 use crate::movegen::PseudoGen;
 use crate::onward::LineSteps;
 use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
-use crate::{Game, GameMove, GamePosition, MoveKind, MAX_PASSING};
+use crate::{Game, GameMove, GamePosition, MoveKind, SideChange, MAX_PASSING};
 
 /// The game's teleport rules, per kind.
 #[derive(Clone, Debug)]
@@ -123,32 +129,38 @@ pub struct TeleportPath {
     pub path: Vec<CellId>,
     /// The portal's cell.
     pub portal: CellId,
-    /// The empty cells where the piece may emerge (none: it cannot teleport there).
+    /// The empty cells where the piece may emerge (none: it cannot teleport there, or
+    /// it is removed: `oblation`).
     pub to: Vec<CellId>,
+    /// The piece may enter the portal but has no empty cell to emerge on: its ply
+    /// ends in the portal and removes it (the book's oblation, Nineteen, "Teleportation
+    /// blocked": "teleported piece is blocked from emerging, and is oblationed").
+    pub oblation: bool,
     /// The cells the path captures in passing, in path order.
     pub captures: Vec<CellId>,
 }
 
-/// The board of a teleport walk: every portal cell holds `open` (empty, or a foe).
-struct Opened<'a> {
-    pos: &'a GamePosition,
+/// The board of a teleport walk: every portal cell holds `open` (empty, or a foe), the
+/// others what `inner` holds (the position, or the board as a cascade leaves it).
+struct Opened<'a, O> {
+    inner: &'a O,
     portals: &'a [bool],
     open: Occupant,
 }
 
-impl Occupancy for Opened<'_> {
+impl<O: Occupancy> Occupancy for Opened<'_, O> {
     #[inline]
     fn occupant(&self, cell: CellId) -> Occupant {
         if self.portals[cell.index()] {
             self.open
         } else {
-            self.pos.cells[cell.index()]
+            self.inner.occupant(cell)
         }
     }
 
     #[inline]
     fn unmoved(&self, cell: CellId) -> bool {
-        self.pos.unmoved(cell)
+        self.inner.unmoved(cell)
     }
 }
 
@@ -212,10 +224,9 @@ impl Game {
 
     /// Per cell: a portal stands there (`None` when the game has no teleport or no
     /// portal is on the board).
-    fn portal_cells(&self, tp: &Teleports, pos: &GamePosition) -> Option<Vec<bool>> {
+    fn portal_cells(&self, tp: &Teleports, cells: &[Occupant]) -> Option<Vec<bool>> {
         let mut any = false;
-        let cells: Vec<bool> = pos
-            .cells
+        let cells: Vec<bool> = cells
             .iter()
             .map(|o| {
                 let p = !o.is_empty() && tp.portal[o.kind().index()].is_some();
@@ -228,10 +239,10 @@ impl Game {
 
     /// The entries of the piece `kind` of `side` on `from` into the portals of
     /// `portals`, the paths kept when `paths`.
-    fn entries(
+    fn entries<O: Occupancy>(
         &self,
         walker: &mut Walker<'_>,
-        pos: &GamePosition,
+        pos: &O,
         portals: &[bool],
         (side, kind, from): (Side, PieceId, CellId),
         paths: bool,
@@ -243,7 +254,11 @@ impl Game {
             } else {
                 Occupant::EMPTY
             };
-            let board = Opened { pos, portals, open };
+            let board = Opened {
+                inner: pos,
+                portals,
+                open,
+            };
             let mut sink = Entries {
                 portals,
                 capturing,
@@ -256,34 +271,32 @@ impl Game {
     }
 
     /// The empty cells where a piece of `kind` from `from` emerges after entering the
-    /// portal on `portal` (none when its kind may not use it): next to the pieces of
-    /// the rule's `to` kinds but the portal, or, for a kind the rule brings `back`,
-    /// next to the portal itself.
+    /// portal on `portal` (`None` when its kind may not use it; empty when it may but
+    /// no cell is free: its oblation): next to the pieces of the rule's `to` kinds but
+    /// the portal, or, for a kind the rule brings `back`, next to the portal itself.
     fn emerging(
         &self,
         tp: &Teleports,
-        pos: &GamePosition,
+        cells: &[Occupant],
         kind: PieceId,
-        from: CellId,
+        from: Option<CellId>,
         portal: CellId,
-    ) -> Vec<CellId> {
-        let entered = pos.cells[portal.index()];
-        let Some(r) = tp.portal[entered.kind().index()] else {
-            return Vec::new();
-        };
+    ) -> Option<Vec<CellId>> {
+        let entered = cells[portal.index()];
+        let r = tp.portal[entered.kind().index()]?;
         let rule = &tp.rules[r as usize];
         if rule.not[kind.index()] {
-            return Vec::new();
+            return None;
         }
         let mut out = Vec::new();
         if rule.back[kind.index()] {
             // `back`: out next to the portal it entered.
-            self.around(pos, Some(from), portal, &mut out);
+            self.around(cells, from, portal, &mut out);
         } else {
-            self.next_to_targets(rule, pos, portal, Some(from), &mut out);
+            self.next_to_targets(rule, cells, portal, from, &mut out);
         }
         out.sort_unstable();
-        out
+        Some(out)
     }
 
     /// Appends to `out` the empty cells next to the pieces of `rule`'s `to` kinds but
@@ -292,16 +305,16 @@ impl Game {
     fn next_to_targets(
         &self,
         rule: &Rule,
-        pos: &GamePosition,
+        cells: &[Occupant],
         portal: CellId,
         from: Option<CellId>,
         out: &mut Vec<CellId>,
     ) {
-        for (i, o) in pos.cells.iter().enumerate() {
+        for (i, o) in cells.iter().enumerate() {
             if o.is_empty() || !rule.to[o.kind().index()] || i == portal.index() {
                 continue;
             }
-            self.around(pos, from, CellId(i as u16), out);
+            self.around(cells, from, CellId(i as u16), out);
         }
     }
 
@@ -322,14 +335,14 @@ impl Game {
             return Vec::new();
         };
         let mut out = Vec::new();
-        self.next_to_targets(&tp.rules[r as usize], pos, portal, None, &mut out);
+        self.next_to_targets(&tp.rules[r as usize], &pos.cells, portal, None, &mut out);
         out.sort_unstable();
         out
     }
 
     /// Appends to `out` the empty cells one king's step from `at` (not `from`, the
     /// cell the piece leaves, nor a cell already in `out`).
-    fn around(&self, pos: &GamePosition, from: Option<CellId>, at: CellId, out: &mut Vec<CellId>) {
+    fn around(&self, cells: &[Occupant], from: Option<CellId>, at: CellId, out: &mut Vec<CellId>) {
         let board = self.board();
         for dx in -1..=1 {
             for dy in -1..=1 {
@@ -339,7 +352,7 @@ impl Game {
                 let Some(c) = board.step(at, Vector::new(dx, dy)) else {
                     continue;
                 };
-                if Some(c) != from && pos.cells[c.index()].is_empty() && !out.contains(&c) {
+                if Some(c) != from && cells[c.index()].is_empty() && !out.contains(&c) {
                     out.push(c);
                 }
             }
@@ -357,18 +370,22 @@ impl Game {
         if o.is_empty() || self.neutral[o.kind().index()] || tp.never[o.kind().index()] {
             return Vec::new();
         }
-        let Some(portals) = self.portal_cells(tp, pos) else {
+        let Some(portals) = self.portal_cells(tp, &pos.cells) else {
             return Vec::new();
         };
         let mut walker = Walker::new(self.rules.table());
         let entries = self.entries(&mut walker, pos, &portals, (o.side(), o.kind(), from), true);
         entries
             .into_iter()
-            .map(|e| TeleportPath {
-                to: self.emerging(tp, pos, o.kind(), from, e.portal),
-                path: e.path,
-                portal: e.portal,
-                captures: e.captures,
+            .map(|e| {
+                let to = self.emerging(tp, &pos.cells, o.kind(), Some(from), e.portal);
+                TeleportPath {
+                    oblation: to.as_ref().is_some_and(Vec::is_empty),
+                    to: to.unwrap_or_default(),
+                    path: e.path,
+                    portal: e.portal,
+                    captures: e.captures,
+                }
             })
             .collect()
     }
@@ -554,7 +571,7 @@ impl PseudoGen<'_> {
         first: usize,
     ) {
         let g = self.game;
-        let Some(portals) = g.portal_cells(tp, pos) else {
+        let Some(portals) = g.portal_cells(tp, &pos.cells) else {
             return;
         };
         let side = pos.side;
@@ -573,7 +590,7 @@ impl PseudoGen<'_> {
                 continue;
             }
             for e in entries {
-                for to in g.emerging(tp, pos, kind, from, e.portal) {
+                let with_captures = |to: CellId| {
                     let mut m = GameMove::simple(MoveKind::Normal, kind, from, to);
                     for &c in &e.captures {
                         // The game refuses tables that exceed MAX_PASSING (E0953).
@@ -582,10 +599,118 @@ impl PseudoGen<'_> {
                             m.n_passing += 1;
                         }
                     }
+                    m
+                };
+                let Some(cells) = g.emerging(tp, &pos.cells, kind, Some(from), e.portal) else {
+                    continue;
+                };
+                if cells.is_empty() {
+                    // No cell to emerge on: the oblation, a move into the portal that
+                    // removes the piece (the portal put back where the mover landed).
+                    let mut m = with_captures(e.portal);
+                    let portal = pos.cells[e.portal.index()];
+                    m.push_side_change(SideChange::Put {
+                        cell: e.portal,
+                        piece: Some((portal.side(), portal.kind())),
+                    });
+                    if !out[first..].contains(&m) {
+                        out.push(m);
+                    }
+                    continue;
+                }
+                for to in cells {
+                    let m = with_captures(to);
                     if out[first..].contains(&m) {
                         continue;
                     }
                     crate::movegen::expand_promotions(g, pos, m, out);
+                }
+            }
+        }
+    }
+}
+
+/// A piece activated in a cascade, as its teleports need it: the piece, the kind whose
+/// patterns it walks, the kind it teleports as, its cell.
+#[derive(Clone, Copy)]
+pub(crate) struct Activated {
+    pub(crate) piece: Occupant,
+    pub(crate) walk_as: PieceId,
+    pub(crate) teleports_as: PieceId,
+    pub(crate) at: CellId,
+}
+
+impl Game {
+    /// The ways a piece activated in a cascade teleports (a later ply into a portal):
+    /// `a` walked with its patterns on `cells` (the board as the cascade leaves it, its
+    /// activator on its cell), each path into a portal with the cells where it emerges
+    /// as a piece of `a.teleports_as` (none and `oblation` when no cell is free). Empty
+    /// when the game has no `teleport`, that kind never teleports or no portal stands
+    /// on `cells`. The paths are kept when `paths`.
+    pub(crate) fn cascade_teleports(
+        &self,
+        walker: &mut Walker<'_>,
+        pos: &GamePosition,
+        cells: &[Occupant],
+        a: Activated,
+        paths: bool,
+    ) -> Vec<TeleportPath> {
+        let Some(tp) = self.teleport_rules() else {
+            return Vec::new();
+        };
+        if tp.never[a.teleports_as.index()] {
+            return Vec::new();
+        }
+        let Some(portals) = self.portal_cells(tp, cells) else {
+            return Vec::new();
+        };
+        let board = crate::activation::Staged {
+            pos,
+            cells,
+            relay_at: (a.walk_as != a.piece.kind()).then_some(a.at),
+        };
+        let side = a.piece.side();
+        let mut out = Vec::new();
+        for e in self.entries(walker, &board, &portals, (side, a.walk_as, a.at), paths) {
+            let Some(to) = self.emerging(tp, cells, a.teleports_as, None, e.portal) else {
+                continue;
+            };
+            out.push(TeleportPath {
+                oblation: to.is_empty(),
+                to,
+                path: e.path,
+                portal: e.portal,
+                captures: e.captures,
+            });
+        }
+        out
+    }
+}
+
+impl PseudoGen<'_> {
+    /// Appends to `plies` the teleports of the piece activated in a cascade (`a`, on
+    /// `cells`; [`Game::cascade_teleports`]) as its plies: one onto each cell where it
+    /// emerges that no plain ply of `plies[first..]` reaches, and, where no cell is
+    /// free, one into the portal (make removes the piece: the book's oblation). A way in
+    /// that captures in passing is no cascade's ply (none is).
+    pub(crate) fn cascade_teleport_plies(
+        &mut self,
+        pos: &GamePosition,
+        cells: &[Occupant],
+        a: Activated,
+        plies: &mut Vec<GameMove>,
+        first: usize,
+    ) {
+        let g = self.game;
+        for t in g.cascade_teleports(&mut self.walker, pos, cells, a, false) {
+            if !t.captures.is_empty() {
+                continue;
+            }
+            let ends = if t.oblation { vec![t.portal] } else { t.to };
+            for to in ends {
+                let m = GameMove::simple(MoveKind::Normal, a.walk_as, a.at, to);
+                if !plies[first..].contains(&m) {
+                    plies.push(m);
                 }
             }
         }

@@ -19,6 +19,10 @@
 //! - `not-passed`: no ply of the moving pieces or down their cascades visits the cell
 //!   and goes on from it (a red arrow onto a piece marking a divergence from it, or a
 //!   passing over it, that the text forbids, not the piece's capture);
+//! - `oblation`: a pseudo-legal move of a moving piece ends its ply in the cell, a
+//!   portal, and removes the piece, played ([`Game::teleports`]' `oblation`: a red
+//!   arrow into a Star where the text says the piece entering is "oblationed", removed
+//!   for want of an empty portal-field, not a cell no move ends on);
 //! - `not-after:A,B,...`: no ply of the moving pieces or down their cascades whose
 //!   cells after its start begin with `A`, `B`, ... visits the cell after them (red
 //!   marks drawn for the path or line the text selects, not for every path: the
@@ -37,6 +41,7 @@ pub(super) enum Reading {
     NoOwnStep(String),
     NotPassed,
     NotAfter(Vec<String>),
+    Oblation,
 }
 
 /// One listed correction of a scene's mark.
@@ -83,6 +88,7 @@ pub(super) fn corrections() -> &'static BTreeMap<String, Vec<Correction>> {
                 None if reading == "no-destination" => Reading::NoDestination,
                 None if reading == "not-reached" => Reading::NotReached,
                 None if reading == "not-passed" => Reading::NotPassed,
+                None if reading == "oblation" => Reading::Oblation,
                 Some(("no-own-step", a)) => Reading::NoOwnStep(a.to_string()),
                 Some(("not-after", list)) => {
                     Reading::NotAfter(list.split(',').map(String::from).collect())
@@ -203,6 +209,7 @@ pub(super) fn check_corrected(
                     .iter()
                     .any(|p| p.len() > 2 && p[1..p.len() - 1].iter().any(|x| x == cell))
             }
+            Reading::Oblation => oblationed(scene, prev, v, movers, cell)?,
             Reading::NotAfter(start) => {
                 if all.is_none() {
                     all = Some(plies_of(scene, prev, v, movers, true)?);
@@ -223,4 +230,52 @@ pub(super) fn check_corrected(
         }
     }
     Ok(())
+}
+
+/// Whether a moving piece's teleport into the portal on `cell` is its oblation
+/// ([`Game::teleports`]), and its move there, played, leaves the portal where it stood
+/// and the piece on no cell.
+fn oblationed(
+    scene: &Scene,
+    prev: Option<&Scene>,
+    v: &Variant,
+    movers: &[&str],
+    cell: &str,
+) -> Result<bool, String> {
+    let g = &v.game;
+    let portal = g.rules().cell(cell).ok_or("no such cell")?;
+    for &m in movers {
+        let Some(&(_, letter)) = scene.pieces.iter().find(|(c, _)| c == m) else {
+            continue;
+        };
+        let side = side_of(letter);
+        let fen = v.fen_untagged(scene.size, &scene.pieces, side, &converted(scene, prev));
+        let pos: GamePosition = g.position(&fen).map_err(|e| format!("FEN {fen}: {e:?}"))?;
+        let from = g.rules().cell(m).ok_or("no such cell")?;
+        if !g
+            .teleports(&pos, from)
+            .iter()
+            .any(|t| t.portal == portal && t.oblation && t.to.is_empty())
+        {
+            continue;
+        }
+        let mut pseudo = Vec::new();
+        g.move_generator().pseudo_moves(&pos, &mut pseudo);
+        let (piece, star) = (pos.occupant(from), pos.occupant(portal));
+        let count = |p: &GamePosition| p.cells().iter().filter(|&&o| o == piece).count();
+        for mv in pseudo
+            .iter()
+            .filter(|mv| mv.from == from && mv.to == portal)
+        {
+            let mut after = pos.clone();
+            g.make(&mut after, mv);
+            if after.occupant(portal) == star
+                && after.occupant(from).is_empty()
+                && count(&after) + 1 == count(&pos)
+            {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
 }

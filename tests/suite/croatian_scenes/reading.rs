@@ -369,7 +369,10 @@ pub(super) fn continued(
 /// portal-field of that same Monolith"): when this scene draws a moving piece of
 /// `prev` on a cell where its teleport into `p` comes out ([`Game::teleports`], in
 /// `prev`'s position as it draws it), and no longer on its start, the cells where
-/// that teleport comes out are visited and destinations too. `None` when no ply passes
+/// that teleport comes out are visited and destinations too; so for a piece activated
+/// down a cascade of `prev`'s (`CascadeTree::teleports`: One, `scn_o_20`, the Wave a
+/// Starchild activates leaping into the Star c3, then `scn_o_21`, the Wave out on b3).
+/// `None` when no ply passes
 /// over `p` and no teleport comes out of it.
 pub(super) fn emerged(
     scene: &Scene,
@@ -429,6 +432,36 @@ pub(super) fn emerged(
             if !stays && t.to.iter().any(|&c| here(c)) {
                 cells.extend(t.to.iter().copied());
                 to.extend(t.to.iter().copied());
+            }
+        }
+        // A piece activated down the cascade that entered `p` by a teleport, drawn
+        // where it came out (One, "Moving out of a Star": `scn_o_20`, the Wave a
+        // Starchild activates leaping into the Star c3, then `scn_o_21`: "Instead of
+        // teleporting, Wave emerges on empty portal-field around ... a Star through
+        // which it tried to teleport"), in `prev`'s position as it draws it.
+        let drawn_trees = g.cascade_trees(&drawn, from);
+        let mut todo: Vec<&piecewise::game::CascadeTree> = drawn_trees.iter().collect();
+        while let Some(t) = todo.pop() {
+            todo.extend(t.next.iter());
+            let at_name = g.rules().cell_name(t.at);
+            let Some(&(_, l)) = prev.pieces.iter().find(|(c, _)| *c == at_name) else {
+                continue;
+            };
+            let out_here = |c: CellId| {
+                scene
+                    .pieces
+                    .iter()
+                    .any(|(sc, sl)| *sl == l && g.rules().cell(sc) == Some(c))
+            };
+            let gone = !scene
+                .pieces
+                .iter()
+                .any(|(sc, sl)| *sc == at_name && *sl == l);
+            for tp in t.teleports.iter().filter(|tp| tp.portal == portal) {
+                if gone && tp.to.iter().any(|&c| out_here(c)) {
+                    cells.extend(tp.to.iter().copied());
+                    to.extend(tp.to.iter().copied());
+                }
             }
         }
         let mut todo: Vec<&piecewise::game::CascadeTree> = Vec::new();

@@ -4,7 +4,8 @@
 //! ([`Staged`]), and each of its plies ends the move or activates again.
 //!
 //! Owns [`PseudoGen::expand_cascades`]; the rules it follows (relays, `passive`,
-//! journeys, the game's limit of plies) are `activation`'s (`journey`'s arms), the move's encoding of the plies is
+//! journeys, the game's limit of plies) are `activation`'s (`journey`'s arms), an
+//! activated piece's teleports `teleport`'s, the move's encoding of the plies is
 //! `moves::Cascade`.
 
 use super::{Plies, PseudoGen};
@@ -202,6 +203,18 @@ impl PseudoGen<'_> {
             }
             if let Some(flipped) = disguised {
                 crate::touch::Touches::undisguise(cells, &flipped);
+            }
+            // `teleport ...`: its plies into a portal, out where it emerges (a relay
+            // teleports as the kind it moves as, any other piece as itself); none take
+            // anything, so a legality test's replies need none.
+            if !takers_only {
+                let a = crate::teleport::Activated {
+                    piece,
+                    walk_as,
+                    teleports_as: if relay { walk_as } else { piece.kind() },
+                    at,
+                };
+                self.cascade_teleport_plies(pos, cells, a, &mut plies, 0);
             }
         }
         // With momentum, a piece that spends it makes plies of at most as many steps
