@@ -62,6 +62,7 @@ mod attack;
 mod cascade_tree;
 mod compact;
 mod delayed;
+mod displace;
 pub mod distance;
 mod edit;
 pub(crate) mod effects;
@@ -263,6 +264,9 @@ pub struct Game {
     /// `alignment ...` (`None`: none declared): lines of pieces, and what entering one
     /// allows ([`Game::alignments`]).
     pub(crate) alignment: Option<Box<alignment::AlignmentRule>>,
+    /// `displace ...` (`None`: none declared): the pieces that displace others in
+    /// passing, and how ([`displace::add_displacements`]).
+    pub(crate) displace: Option<Box<displace::DisplaceRules>>,
     /// `gating ...` (`None`: none declared): beside castling, not an effect, so a
     /// gating game keeps the attack kernel's legality (a gating move is legal when
     /// the same move without the piece entering is).
