@@ -135,6 +135,13 @@
 //!   chain from an empty cell to a piece (Tamoanchan Revisited, "Finished move with 8
 //!   steps performed", `scn_tr_05`), the chain must be the path of one of that piece's
 //!   plies from the chain's start, the piece set back there;
+//! - **a displacing move drawn made** (`made_displacing`: Tamoanchan Revisited,
+//!   "Displacement end", `scn_tr_22`: "dark and light Pawns has been displaced in a
+//!   single ply from their initial positions 1 and 2"): grey arrows as above, and the
+//!   only other marks numbers 1..k on the chain (their colour not read: they label
+//!   cells, as the text says): the chain must be the path of one of the piece's
+//!   displacing plies from the chain's start, with k of the other pieces set back on
+//!   the numbered cells, displacing them in that order onto the cells they are drawn on;
 //! - **red arrows from a moving piece to the opponent's King**, two or more in a
 //!   chain, draw the piece's line of attack once its move has settled, not cells it
 //!   may not reach (Miranda's Veil, "Activating piece, check, and checkmate": "Dark
@@ -359,6 +366,10 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
         }
         // A move drawn made, all grey: its path must be a ply of its piece.
         if let Some(result) = made(scene, v) {
+            return result;
+        }
+        // A displacing move drawn made: its numbers where the pieces it displaced stood.
+        if let Some(result) = made_displacing(scene, v) {
             return result;
         }
         // The move is drawn made (its piece already on its destination): no path to

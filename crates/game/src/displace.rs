@@ -77,11 +77,6 @@ impl DisplaceRules {
             .collect();
         Some(DisplaceRules { by, rules })
     }
-
-    /// Whether pieces of `kind` displace.
-    pub(crate) fn displaces(&self, kind: PieceId) -> bool {
-        self.by.get(kind.index()).is_some_and(|r| r.is_some())
-    }
 }
 
 /// The board a displacing walk sees: the position with some cells emptied.
@@ -143,7 +138,7 @@ struct Follow<'a> {
     path: &'a [CellId],
 }
 
-impl Follow<'_> {
+impl<'a> Follow<'a> {
     /// The cell one step `(dx, dy)` (the first side's view) from `c`.
     fn step(&self, c: CellId, (dx, dy): (i16, i16)) -> Option<CellId> {
         let board = self.g.board();
@@ -172,7 +167,7 @@ impl Follow<'_> {
         i: usize,
         sim: &mut [Occupant],
         changes: &mut Vec<(CellId, CellId)>,
-        out: &mut Vec<GameMove>,
+        out: &mut Vec<(&'a [CellId], GameMove)>,
     ) {
         let Some(&c) = self.path.get(i) else {
             if changes.is_empty() {
@@ -185,13 +180,15 @@ impl Follow<'_> {
                     return;
                 }
             }
-            if !out.contains(&m) {
-                out.push(m);
-            }
+            out.push((self.path, m));
             return;
         };
         let o = sim[c.index()];
         let last = i + 1 == self.path.len();
+        if last && self.captures_to && self.g.royal[o.kind().index()] {
+            // A royal is attacked only along paths that displace nothing.
+            return;
+        }
         if o.is_empty() || (last && self.captures_to) {
             return self.go(i + 1, sim, changes, out);
         }
@@ -247,15 +244,42 @@ pub(crate) fn add_displacements(
         let Some(r) = rules.by[o.kind().index()] else {
             continue;
         };
-        moves_of(
-            g,
-            &rules.rules[r as usize],
-            walker,
-            pos,
-            o.kind(),
-            CellId(i as u16),
-            out,
-        );
+        let rule = &rules.rules[r as usize];
+        moves_of(g, rule, walker, pos, o.kind(), CellId(i as u16), |_, m| {
+            if !out.contains(&m) {
+                out.push(m);
+            }
+        });
+    }
+}
+
+impl Game {
+    /// The displacing moves of the piece on `from` (of the side to move; `displace`),
+    /// pseudo-legal, each with its path (the cells it steps on, in order, from the one
+    /// after `from` to its destination); one move may come with several paths. Empty
+    /// when that piece does not displace.
+    pub fn displacing_plies(
+        &self,
+        pos: &GamePosition,
+        from: CellId,
+    ) -> Vec<(Vec<CellId>, GameMove)> {
+        let mut out = Vec::new();
+        let Some(rules) = self.displace.as_deref() else {
+            return out;
+        };
+        let o = pos.cells[from.index()];
+        if o.is_empty() || o.side() != pos.side {
+            return out;
+        }
+        let Some(r) = rules.by[o.kind().index()] else {
+            return out;
+        };
+        let mut walker = Walker::new(self.rules().table());
+        let rule = &rules.rules[r as usize];
+        moves_of(self, rule, &mut walker, pos, o.kind(), from, |p, m| {
+            out.push((p.to_vec(), m))
+        });
+        out
     }
 }
 
@@ -267,7 +291,7 @@ fn moves_of(
     pos: &GamePosition,
     piece: PieceId,
     from: CellId,
-    out: &mut Vec<GameMove>,
+    mut emit: impl FnMut(&[CellId], GameMove),
 ) {
     let n = pos.cells.len();
     let side = pos.side;
@@ -370,5 +394,7 @@ fn moves_of(
         };
         f.go(0, &mut sim, &mut changes, &mut found);
     }
-    out.extend(found);
+    for (p, m) in found {
+        emit(p, m);
+    }
 }
