@@ -74,6 +74,14 @@
 //!   board's edge to its edge over celestial pieces draw a syzygy's fields, no path, and the
 //!   markers on the pieces on it what the move into the syzygy may demote (read in
 //!   `syzygy`, whose doc gives the book's words); the rest is read as below;
+//! - **a displacement drawn in flight** (`displaced_in_flight`: Tamoanchan Revisited,
+//!   "Displacement step", `scn_tr_21` after `scn_tr_20`: the light Pawn "now in the
+//!   air" under the Serpent, "which cannot be displaced onto up-field, as it's not
+//!   empty any more"): the scene before draws a displacing piece on `x` and a piece on
+//!   `y`, this one the displacing piece on `y`, one Action arrow `x`-`y` and the other
+//!   arrows from `y`: its marks are the displacement-fields of the piece met on `y`
+//!   (the fields the piece's displacing plies from `x`, stepping first onto `y`, put it
+//!   on: Legal marks among them, Illegal ones not);
 //! - **a move drawn in progress** (Discovery, "Monolith's second step": "grey arrows
 //!   show path covered by Monolith in previous steps, from its starting field M"): a
 //!   scene whose arrows are one chain of grey arrows from a cell labelled with the
@@ -275,6 +283,10 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
             &rest
         }
     };
+    // A displacement drawn in flight: the marks are the fields of the piece met.
+    if let Some(result) = displaced_in_flight(scene, earlier.first().copied(), v) {
+        return result;
+    }
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let mut movers: Vec<&str> = Vec::new();
     for (from, _, _) in &scene.arrows {

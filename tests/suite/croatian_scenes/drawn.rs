@@ -208,6 +208,110 @@ pub(super) fn made_displacing(scene: &Scene, v: &Variant) -> Option<Result<(), S
     )))
 }
 
+/// A displacement drawn in flight (Tamoanchan Revisited, "Displacement step",
+/// `scn_tr_21` after `scn_tr_20`: "Here, dark Pawn has been displaced onto field shared
+/// with light Pawn (now "in the air"), which cannot be displaced onto up-field, as it's
+/// not empty any more"): the scene before (`prev`) draws a displacing piece on `x` and
+/// another piece on `y`; this scene draws the displacing piece on `y` (the piece met
+/// there "in the air", not drawn), one Action arrow `x`-`y`, every other arrow from
+/// `y`, and every piece of `prev` but those two where `prev` draws it (it may add pieces
+/// the ply displaced before, as the dark Pawn here). The marks are the displacement-fields
+/// of the piece met on `y`: with the displacing piece set back on `x` and that piece on
+/// `y`, the fields its displacing plies from `x` that step first onto `y` displace it to
+/// (`Game::displacing_plies`) must hold every Legal mark and no Illegal one. `None` when
+/// the scenes draw anything else.
+pub(super) fn displaced_in_flight(
+    scene: &Scene,
+    prev: Option<&Scene>,
+    v: &Variant,
+) -> Option<Result<(), String>> {
+    let prev = prev?;
+    let actions: Vec<(&str, &str)> = scene
+        .arrows
+        .iter()
+        .filter(|(_, _, k)| k == "action")
+        .filter_map(|(f, e, _)| Some((f.as_deref()?, e.as_deref()?)))
+        .collect();
+    let [(x, y)] = actions[..] else {
+        return None;
+    };
+    if scene
+        .arrows
+        .iter()
+        .any(|(f, _, k)| k != "action" && f.as_deref() != Some(y))
+    {
+        return None;
+    }
+    let letter = scene.pieces.iter().find(|(c, _)| c == y)?.1;
+    let was = prev.pieces.iter().find(|(c, _)| c == x)?.1;
+    let met = prev.pieces.iter().find(|(c, _)| c == y)?.1;
+    if was != letter || scene.pieces.iter().any(|(c, _)| c == x) {
+        return None;
+    }
+    if !prev
+        .pieces
+        .iter()
+        .filter(|(c, _)| c != x && c != y)
+        .all(|p| scene.pieces.contains(p))
+    {
+        return None;
+    }
+    let g = &v.game;
+    let side = side_of(letter);
+    let mut pieces: Vec<(String, char)> = scene
+        .pieces
+        .iter()
+        .filter(|(c, _)| c != y)
+        .cloned()
+        .collect();
+    pieces.push((x.to_string(), letter));
+    pieces.push((y.to_string(), met));
+    let pos = g.position(&v.fen(scene.size, &pieces, side)).ok()?;
+    let (from, first) = (g.rules().cell(x)?, g.rules().cell(y)?);
+    let plies = g.displacing_plies(&pos, from);
+    if plies.is_empty() {
+        return None;
+    }
+    let fields: BTreeSet<String> = plies
+        .iter()
+        .filter(|(p, _)| p.first() == Some(&first))
+        .filter_map(|(_, m)| match m.side_changes().next() {
+            Some(piecewise::game::SideChange::Displace { from, to }) if from == first => {
+                Some(g.rules().cell_name(to))
+            }
+            _ => None,
+        })
+        .collect();
+    if fields.is_empty() {
+        return Some(Err(format!(
+            "action mark on {y} not reached: no displacement there"
+        )));
+    }
+    let marks = scene
+        .arrows
+        .iter()
+        .filter(|(_, _, k)| k != "action")
+        .filter_map(|(_, e, k)| Some((e.as_deref()?, k.as_str())))
+        .chain(
+            scene
+                .marks
+                .iter()
+                .filter_map(|(c, k)| Some((c.as_deref()?, k.as_str()))),
+        );
+    for (c, k) in marks {
+        match k {
+            "legal" if !fields.contains(c) => {
+                return Some(Err(format!("legal mark on {c}: no displacement-field")));
+            }
+            "illegal" if fields.contains(c) => {
+                return Some(Err(format!("illegal mark on {c}: a displacement-field")));
+            }
+            _ => {}
+        }
+    }
+    Some(Ok(()))
+}
+
 /// A move drawn in progress (Discovery, "Monolith's second step": "grey arrows show
 /// path covered by Monolith in previous steps, from its starting field M"): the
 /// scene's arrows are one chain of Blocked arrows from a cell labelled with the letter
