@@ -76,6 +76,14 @@
 //!   markers on the pieces on it what the move into the syzygy may demote, numbered
 //!   fields around a piece that entered it where a captured piece may come back (read
 //!   in `syzygy`, whose doc gives the book's words); the rest is read as below;
+//! - **a displacement drawn in flight** (`displaced_in_flight`: Tamoanchan Revisited,
+//!   "Displacement step", `scn_tr_21` after `scn_tr_20`: the light Pawn "now in the
+//!   air" under the Serpent, "which cannot be displaced onto up-field, as it's not
+//!   empty any more"): the scene before draws a displacing piece on `x` and a piece on
+//!   `y`, this one the displacing piece on `y`, one Action arrow `x`-`y` and the other
+//!   arrows from `y`: its marks are the displacement-fields of the piece met on `y`
+//!   (the fields the piece's displacing plies from `x`, stepping first onto `y`, put it
+//!   on: Legal marks among them, Illegal ones not);
 //! - **a move drawn in progress** (Discovery, "Monolith's second step": "grey arrows
 //!   show path covered by Monolith in previous steps, from its starting field M"): a
 //!   scene whose arrows are one chain of grey arrows from a cell labelled with the
@@ -138,6 +146,13 @@
 //!   chain from an empty cell to a piece (Tamoanchan Revisited, "Finished move with 8
 //!   steps performed", `scn_tr_05`), the chain must be the path of one of that piece's
 //!   plies from the chain's start, the piece set back there;
+//! - **a displacing move drawn made** (`made_displacing`: Tamoanchan Revisited,
+//!   "Displacement end", `scn_tr_22`: "dark and light Pawns has been displaced in a
+//!   single ply from their initial positions 1 and 2"): grey arrows as above, and the
+//!   only other marks numbers 1..k on the chain (their colour not read: they label
+//!   cells, as the text says): the chain must be the path of one of the piece's
+//!   displacing plies from the chain's start, with k of the other pieces set back on
+//!   the numbered cells, displacing them in that order onto the cells they are drawn on;
 //! - **red arrows from a moving piece to the opponent's King**, two or more in a
 //!   chain, draw the piece's line of attack once its move has settled, not cells it
 //!   may not reach (Miranda's Veil, "Activating piece, check, and checkmate": "Dark
@@ -281,6 +296,10 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
             &rest
         }
     };
+    // A displacement drawn in flight: the marks are the fields of the piece met.
+    if let Some(result) = displaced_in_flight(scene, earlier.first().copied(), v) {
+        return result;
+    }
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let mut movers: Vec<&str> = Vec::new();
     for (from, _, _) in &scene.arrows {
@@ -372,6 +391,10 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
         }
         // A move drawn made, all grey: its path must be a ply of its piece.
         if let Some(result) = made(scene, v) {
+            return result;
+        }
+        // A displacing move drawn made: its numbers where the pieces it displaced stood.
+        if let Some(result) = made_displacing(scene, v) {
             return result;
         }
         // The move is drawn made (its piece already on its destination): no path to

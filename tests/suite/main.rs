@@ -41,6 +41,7 @@ mod croatian_waves;
 mod dai_shogi;
 mod delayed_promotion;
 mod diagnostics;
+mod displace;
 mod distance;
 mod distance_cli;
 mod draughts;

@@ -62,6 +62,7 @@ mod attack;
 mod cascade_tree;
 mod compact;
 mod delayed;
+mod displace;
 pub mod distance;
 mod edit;
 pub(crate) mod effects;
@@ -267,6 +268,9 @@ pub struct Game {
     /// kept, in the hands' store (a game with one has no `hand`), for a resurrection
     /// to bring back; FEN writes them as a hand.
     pub(crate) graveyard: bool,
+    /// `displace ...` (`None`: none declared): the pieces that displace others in
+    /// passing, and how ([`displace::add_displacements`]).
+    pub(crate) displace: Option<Box<displace::DisplaceRules>>,
     /// `gating ...` (`None`: none declared): beside castling, not an effect, so a
     /// gating game keeps the attack kernel's legality (a gating move is legal when
     /// the same move without the piece entering is).

@@ -190,19 +190,21 @@ impl Game {
                 .alignment
                 .as_ref()
                 .is_some_and(|a| a.resurrect.is_some()),
+            displace: super::displace::DisplaceRules::new(&decls.displace, pieces).map(Box::new),
             effects: super::effects::GameEffects::new(
                 (&decls.effects, gates),
                 &decls.neutral,
                 &board,
                 pieces,
-                // A syzygy's demotion is a side change, which only a game with effects
-                // judges (by playing the move).
+                // A syzygy's demotion and a displacement are side changes, which only a
+                // game with effects judges (by playing the move).
                 facts.captures_or_converts_met()
                     || super::delayed::delayed_promotions(rule_set)
                     || decls
                         .alignment
                         .as_ref()
-                        .is_some_and(|a| a.demote.is_some() || a.resurrect.is_some()),
+                        .is_some_and(|a| a.demote.is_some() || a.resurrect.is_some())
+                    || !decls.displace.is_empty(),
                 facts.activates(),
                 &rule_set
                     .pieces

@@ -166,6 +166,8 @@ pub enum Item {
     Journey(JourneyDecl),
     /// `activated Starchild by Starchild | Shaman moves as Uplifter`
     MovesAs(MovesAsDecl),
+    /// `displace Pawn, by Serpent, around orthogonal, stepping diagonal`
+    Displace(DisplaceDecl),
     /// `lion trading Lion | PromotedKirin, bridge not Pawn | GoBetween`
     LionTrading(LionTradingDecl),
     /// `gating Hawk | Elephant in back_rank [, no drops]`
@@ -632,6 +634,7 @@ impl Item {
             Item::Alignment(d) => d.span,
             Item::Journey(d) => d.span,
             Item::MovesAs(d) => d.span,
+            Item::Displace(d) => d.span,
         }
     }
 }

@@ -121,6 +121,9 @@ pub struct GameDecls {
     /// `alignment PIECES, entered by PIECES [, demote KINDS to PIECE]`: pieces lined up
     /// (the Croatian syzygy).
     pub alignment: Option<Alignment>,
+    /// `displace KINDS, by PIECES [, around DIRS] [, stepping DIRS]`: displacement in
+    /// passing (the Croatian Serpent's Pawns), one per declaration.
+    pub displace: Vec<Displacement>,
 }
 
 /// How the capture chains of patterns marked `chain` take pieces and crown movers

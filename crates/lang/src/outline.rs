@@ -415,6 +415,12 @@ fn references(item: &Item, out: &mut Vec<Name>) {
             uses(out, Piece, &d.by);
             uses(out, Piece, [&d.as_piece]);
         }
+        Item::Displace(d) => {
+            kinds(out, [&d.kinds]);
+            for (_, by) in &d.by {
+                uses(out, Piece, by);
+            }
+        }
         Item::Journey(d) => {
             uses(out, Piece, &d.pieces);
             uses(out, Piece, &d.by);

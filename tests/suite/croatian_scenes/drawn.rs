@@ -86,6 +86,232 @@ pub(super) fn made(scene: &Scene, v: &Variant) -> Option<Result<(), String>> {
     }
 }
 
+/// A displacing move drawn made (Tamoanchan Revisited, "Displacement end",
+/// `scn_tr_22`: "dark and light Pawns has been displaced in a single ply from their
+/// initial positions 1 and 2, respectively; arrows show complete Serpent's path in a
+/// single ply"): the arrows are grey and one chain from a cell where no piece stands
+/// to a piece, as in [`made`], and the scene's only other marks are numbers 1 to k on
+/// cells of the chain, whatever their colour: they label where the pieces the ply
+/// displaced stood, in the order it met them. The scene holds when, for some k of
+/// the other pieces set back on the numbered cells (each the piece numbered so, and the
+/// mover on the chain's start), the piece has a displacing ply (`Game::displacing_plies`)
+/// whose path is the chain and which displaces the piece on cell 1, then the one on
+/// cell 2, ..., each onto the cell the scene draws it on. `None` when the scene draws
+/// anything else.
+pub(super) fn made_displacing(scene: &Scene, v: &Variant) -> Option<Result<(), String>> {
+    if scene.arrows.iter().any(|(_, _, k)| k != "blocked") || scene.numbers.is_empty() {
+        return None;
+    }
+    let mut arrows: Vec<(&str, &str)> = Vec::new();
+    for (f, e, _) in &scene.arrows {
+        arrows.push((f.as_deref()?, e.as_deref()?));
+    }
+    let starts: Vec<&str> = arrows
+        .iter()
+        .map(|(f, _)| *f)
+        .filter(|f| !arrows.iter().any(|(_, e)| e == f))
+        .collect();
+    let [start] = starts[..] else {
+        return None;
+    };
+    let mut chain = vec![start];
+    while let Some((_, e)) = arrows.iter().find(|(f, _)| *f == *chain.last().unwrap()) {
+        if chain.contains(e) {
+            return None;
+        }
+        chain.push(e);
+    }
+    if chain.len() != arrows.len() + 1 {
+        return None;
+    }
+    // The marks are the numbers, 1 to k, on the chain's inner cells.
+    let mut numbered: Vec<(usize, &str)> = Vec::new();
+    for (c, n, _) in &scene.numbers {
+        let c = c.as_deref()?;
+        if !chain[1..chain.len() - 1].contains(&c) {
+            return None;
+        }
+        numbered.push((*n, c));
+    }
+    numbered.sort();
+    if scene.marks.len() != numbered.len()
+        || numbered.iter().enumerate().any(|(i, (n, _))| *n != i + 1)
+    {
+        return None;
+    }
+    let end = *chain.last().unwrap();
+    let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
+    let &letter = at.get(end)?;
+    if at.contains_key(start) || v.stands_still(letter) {
+        return None;
+    }
+    let g = &v.game;
+    let side = side_of(letter);
+    let others: Vec<&(String, char)> = scene.pieces.iter().filter(|(c, _)| c != end).collect();
+    let cell = |c: &str| g.rules().cell(c).unwrap();
+    let want_path: Vec<CellId> = chain[1..].iter().map(|c| cell(c)).collect();
+    // Every choice, in order, of k distinct other pieces for the numbered cells.
+    let k = numbered.len();
+    let mut choice: Vec<usize> = Vec::new();
+    let mut stack = vec![0usize];
+    while let Some(&next) = stack.last() {
+        if choice.len() == k {
+            let mut pieces: Vec<(String, char)> = others
+                .iter()
+                .enumerate()
+                .map(|(i, (c, l))| match choice.iter().position(|&j| j == i) {
+                    Some(n) => (numbered[n].1.to_string(), *l),
+                    None => (c.clone(), *l),
+                })
+                .collect();
+            pieces.push((start.to_string(), letter));
+            if let Ok(pos) = g.position(&v.fen(scene.size, &pieces, side)) {
+                let want: Vec<(CellId, CellId)> = choice
+                    .iter()
+                    .enumerate()
+                    .map(|(n, &i)| (cell(numbered[n].1), cell(&others[i].0)))
+                    .collect();
+                let found = g.displacing_plies(&pos, cell(start)).iter().any(|(p, m)| {
+                    let d: Vec<(CellId, CellId)> = m
+                        .side_changes()
+                        .filter_map(|c| match c {
+                            piecewise::game::SideChange::Displace { from, to } => Some((from, to)),
+                            _ => None,
+                        })
+                        .collect();
+                    *p == want_path && m.to == cell(end) && d == want
+                });
+                if found {
+                    return Some(Ok(()));
+                }
+            }
+            choice.pop();
+            stack.pop();
+            continue;
+        }
+        if next >= others.len() {
+            stack.pop();
+            if choice.pop().is_none() {
+                break;
+            }
+            continue;
+        }
+        *stack.last_mut().unwrap() += 1;
+        if !choice.contains(&next) {
+            choice.push(next);
+            stack.push(0);
+        }
+    }
+    Some(Err(format!(
+        "the displacing move drawn made, {}, is no displacing ply of its piece from {start}",
+        chain.join("-")
+    )))
+}
+
+/// A displacement drawn in flight (Tamoanchan Revisited, "Displacement step",
+/// `scn_tr_21` after `scn_tr_20`: "Here, dark Pawn has been displaced onto field shared
+/// with light Pawn (now "in the air"), which cannot be displaced onto up-field, as it's
+/// not empty any more"): the scene before (`prev`) draws a displacing piece on `x` and
+/// another piece on `y`; this scene draws the displacing piece on `y` (the piece met
+/// there "in the air", not drawn), one Action arrow `x`-`y`, every other arrow from
+/// `y`, and every piece of `prev` but those two where `prev` draws it (it may add pieces
+/// the ply displaced before, as the dark Pawn here). The marks are the displacement-fields
+/// of the piece met on `y`: with the displacing piece set back on `x` and that piece on
+/// `y`, the fields its displacing plies from `x` that step first onto `y` displace it to
+/// (`Game::displacing_plies`) must hold every Legal mark and no Illegal one. `None` when
+/// the scenes draw anything else.
+pub(super) fn displaced_in_flight(
+    scene: &Scene,
+    prev: Option<&Scene>,
+    v: &Variant,
+) -> Option<Result<(), String>> {
+    let prev = prev?;
+    let actions: Vec<(&str, &str)> = scene
+        .arrows
+        .iter()
+        .filter(|(_, _, k)| k == "action")
+        .filter_map(|(f, e, _)| Some((f.as_deref()?, e.as_deref()?)))
+        .collect();
+    let [(x, y)] = actions[..] else {
+        return None;
+    };
+    if scene
+        .arrows
+        .iter()
+        .any(|(f, _, k)| k != "action" && f.as_deref() != Some(y))
+    {
+        return None;
+    }
+    let letter = scene.pieces.iter().find(|(c, _)| c == y)?.1;
+    let was = prev.pieces.iter().find(|(c, _)| c == x)?.1;
+    let met = prev.pieces.iter().find(|(c, _)| c == y)?.1;
+    if was != letter || scene.pieces.iter().any(|(c, _)| c == x) {
+        return None;
+    }
+    if !prev
+        .pieces
+        .iter()
+        .filter(|(c, _)| c != x && c != y)
+        .all(|p| scene.pieces.contains(p))
+    {
+        return None;
+    }
+    let g = &v.game;
+    let side = side_of(letter);
+    let mut pieces: Vec<(String, char)> = scene
+        .pieces
+        .iter()
+        .filter(|(c, _)| c != y)
+        .cloned()
+        .collect();
+    pieces.push((x.to_string(), letter));
+    pieces.push((y.to_string(), met));
+    let pos = g.position(&v.fen(scene.size, &pieces, side)).ok()?;
+    let (from, first) = (g.rules().cell(x)?, g.rules().cell(y)?);
+    let plies = g.displacing_plies(&pos, from);
+    if plies.is_empty() {
+        return None;
+    }
+    let fields: BTreeSet<String> = plies
+        .iter()
+        .filter(|(p, _)| p.first() == Some(&first))
+        .filter_map(|(_, m)| match m.side_changes().next() {
+            Some(piecewise::game::SideChange::Displace { from, to }) if from == first => {
+                Some(g.rules().cell_name(to))
+            }
+            _ => None,
+        })
+        .collect();
+    if fields.is_empty() {
+        return Some(Err(format!(
+            "action mark on {y} not reached: no displacement there"
+        )));
+    }
+    let marks = scene
+        .arrows
+        .iter()
+        .filter(|(_, _, k)| k != "action")
+        .filter_map(|(_, e, k)| Some((e.as_deref()?, k.as_str())))
+        .chain(
+            scene
+                .marks
+                .iter()
+                .filter_map(|(c, k)| Some((c.as_deref()?, k.as_str()))),
+        );
+    for (c, k) in marks {
+        match k {
+            "legal" if !fields.contains(c) => {
+                return Some(Err(format!("legal mark on {c}: no displacement-field")));
+            }
+            "illegal" if fields.contains(c) => {
+                return Some(Err(format!("illegal mark on {c}: a displacement-field")));
+            }
+            _ => {}
+        }
+    }
+    Some(Ok(()))
+}
+
 /// A move drawn in progress (Discovery, "Monolith's second step": "grey arrows show
 /// path covered by Monolith in previous steps, from its starting field M"): the
 /// scene's arrows are one chain of Blocked arrows from a cell labelled with the letter

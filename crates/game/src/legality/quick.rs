@@ -315,8 +315,9 @@ impl MoveGenerator<'_> {
     #[inline]
     fn quick_plain<R: Reads + ?Sized>(&mut self, pos: &R, m: &GameMove) -> Quick {
         let g = self.pseudo.game;
-        // A push also moves the piece met: left to the full test.
-        if g.royal[m.piece.index()] || m.push_to.is_some() {
+        // A push (or a displacement in passing) also moves the piece met: left to the
+        // full test.
+        if g.royal[m.piece.index()] || m.push_to.is_some() || m.has_side_changes() {
             return Quick::Unknown;
         }
         // The cells the move empties besides its start cell (passing captures, the en

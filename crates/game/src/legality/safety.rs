@@ -252,7 +252,7 @@ impl<B: Bits> Safety<B> {
         pos: &GamePosition,
         m: &GameMove,
     ) -> Quick {
-        if m.push_to.is_some() || m.convert.is_some() || m.n_passing > 0 {
+        if m.push_to.is_some() || m.convert.is_some() || m.n_passing > 0 || m.has_side_changes() {
             return Quick::Unknown;
         }
         let after = m.promotion.unwrap_or(m.piece);

@@ -11,8 +11,9 @@
 //! [`make_unhashed`] skips the hash for perft, which never reads it. A push moves the
 //! piece met on before the mover takes its cell (a swap: into the start cell); a
 //! conversion turns the piece met and leaves the mover where it stands; a move's side
-//! changes ([`crate::SideChange`]: displacements, pieces put in place) are made after
-//! the mover's own change, in order, through the same journaled setters; `one side`
+//! changes ([`crate::SideChange`]) are made through the same journaled setters, in
+//! order: displacements before the mover lands (it may end where a piece it displaced
+//! stood), pieces put in place after the mover's own change; `one side`
 //! games never pass the move.
 
 use crate::ids::{CellId, PieceId, Side};
@@ -238,6 +239,11 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
                 capture = true;
             }
             let promo_mark = pos.promoted(m.from.index());
+            if m.has_side_changes() {
+                // Displacements in passing: the mover leaves its cell, the pieces it
+                // met move in the order met, then it lands (maybe where one stood).
+                displace_first::<HASH>(g, pos, m);
+            }
             if m.push_to.is_none()
                 && m.promotion.is_none()
                 && pos.cells[m.to.index()].is_empty()
@@ -452,15 +458,8 @@ fn side_changes<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
     let keys = &g.keys;
     for s in m.side_changes() {
         match s {
-            crate::SideChange::Displace { from, to } => {
-                let occ = pos.cells[from.index()];
-                if occ.is_empty() {
-                    continue;
-                }
-                let mark = pos.promoted(from.index());
-                pos.set_cell::<HASH>(keys, from, Occupant::EMPTY, 0, false);
-                pos.set_cell::<HASH>(keys, to, occ, mark, true);
-            }
+            // Made before the mover's own change (`displace_first`).
+            crate::SideChange::Displace { .. } => {}
             crate::SideChange::Put { cell, piece } => {
                 let occ = piece.map_or(Occupant::EMPTY, |(side, kind)| Occupant::piece(side, kind));
                 pos.set_cell::<HASH>(keys, cell, occ, 0, piece.is_some());
@@ -474,6 +473,32 @@ fn side_changes<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
         }
         for c in s.cells() {
             pos.castling &= !g.castle_loss[c.index()];
+        }
+    }
+}
+
+/// The displacements of a normal move `m` with side changes, made before its mover
+/// lands: the mover taken off its start cell (when any), then each piece displaced, in
+/// order, from where it stands onto its field (empty by then); an empty cell changes
+/// nothing.
+#[cold]
+#[inline(never)]
+fn displace_first<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) {
+    let keys = &g.keys;
+    let mut lifted = false;
+    for s in m.side_changes() {
+        if let crate::SideChange::Displace { from, to } = s {
+            if !lifted {
+                pos.set_cell::<HASH>(keys, m.from, Occupant::EMPTY, 0, false);
+                lifted = true;
+            }
+            let occ = pos.cells[from.index()];
+            if occ.is_empty() {
+                continue;
+            }
+            let mark = pos.promoted(from.index());
+            pos.set_cell::<HASH>(keys, from, Occupant::EMPTY, 0, false);
+            pos.set_cell::<HASH>(keys, to, occ, mark, true);
         }
     }
 }

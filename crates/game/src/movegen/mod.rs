@@ -269,6 +269,11 @@ impl<'g> PseudoGen<'g> {
             if fx.activation.is_some() {
                 self.expand_cascades(pos, out, first);
             }
+            // Displacing moves never attack (they capture only where the walk's own
+            // moves do, past pieces a check does not pass): no replies need them.
+            if let Some(rules) = self.game.displace.as_deref().filter(|_| !self.replying) {
+                crate::displace::add_displacements(self.game, rules, &mut self.walker, pos, out);
+            }
             // A demotion captures nothing: the replies a legality test looks through
             // need none.
             if self.game.alignment.is_some() && !self.replying {

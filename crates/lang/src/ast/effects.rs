@@ -198,6 +198,23 @@ pub struct ResurrectDecl {
     pub span: Span,
 }
 
+/// `displace KINDS, by PIECES [, around DIRS] [, stepping DIRS]`: a piece of the `by`
+/// kinds whose ply steps onto a piece of `KINDS` (in a `stepping` direction) moves it
+/// onto one of its displacement-fields and goes on (the Croatian Serpent's Pawns, a
+/// Sokoban pusher's boxes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DisplaceDecl {
+    /// The kinds displaced.
+    pub kinds: Kinds,
+    /// Each `by PIECES` written (missing or twice is an error).
+    pub by: Vec<(Span, Vec<Ident>)>,
+    /// Each `around DIRS` written: the displacement-fields (twice is an error).
+    pub around: Vec<Around>,
+    /// Each `stepping DIRS` written: the steps that meet (twice is an error).
+    pub stepping: Vec<Around>,
+    pub span: Span,
+}
+
 /// `journey PIECES by PIECES, spiral ... [, spiral ...]`: a piece of the first kinds
 /// activated by a piece of the second moves along one arm of its side's spiral instead
 /// of with its own patterns (the Croatian Shaman's trance-journey).

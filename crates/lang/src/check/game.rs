@@ -172,6 +172,11 @@ impl Checker {
                 ast::Item::Journey(d) => self.journey_decl(d, &mut game.effects),
                 ast::Item::Touch(d) => self.touch_decl(d, &mut game.effects),
                 ast::Item::MovesAs(d) => moves_as.push(d),
+                ast::Item::Displace(d) => {
+                    if let Some(rule) = self.displace_decl(d, &game.displace) {
+                        game.displace.push(rule);
+                    }
+                }
                 ast::Item::Passive(d) => {
                     if let Some(ids) = self.piece_ids(&d.pieces) {
                         push_new(&mut game.effects.passive, ids);

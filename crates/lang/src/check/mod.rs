@@ -34,6 +34,7 @@ mod neutral;
 mod patterns;
 pub use patterns::side_word;
 mod alignment;
+mod displace;
 mod pieces;
 mod points;
 mod tags;

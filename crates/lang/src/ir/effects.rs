@@ -63,6 +63,27 @@ pub struct MovesAs {
     pub span: Span,
 }
 
+/// `displace KINDS, by PIECES [, around DIRS] [, stepping DIRS]`: a ply of a piece of
+/// `by` that steps onto a piece of `kinds` (either side's; by a step in `stepping`, when
+/// given) moves that piece onto one of its displacement-fields, each empty then, and
+/// goes on with its ply: each choice of field a move of its own. The fields are one
+/// step from the piece's cell in each `around` direction; with `around` empty, one step
+/// on in the direction of the mover's step (a push).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Displacement {
+    /// The kinds displaced.
+    pub kinds: KindFilter,
+    /// The kinds that displace.
+    pub by: Vec<PieceId>,
+    /// The displacement-fields, as steps from the displaced piece's cell (empty: one
+    /// step on).
+    pub around: Vec<Vector>,
+    /// The steps onto a piece that displace it (empty: every step).
+    pub stepping: Vec<Vector>,
+    /// Where it was declared.
+    pub span: Span,
+}
+
 /// `alignment PIECES, entered by PIECES [, demote KINDS to PIECE]`: three or more pieces
 /// of `pieces` (of any side, neutral or not) on one line of equal steps, the shortest
 /// step joining them (the Croatian syzygy: Stars, Monoliths, Starchilds). The line's

@@ -76,6 +76,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "teleport",
         "alignment",
         "journey",
+        "displace",
         "activated",
         "chain",
         "gating",

@@ -225,6 +225,24 @@ pub(super) fn around(n: &Node<'_>) -> Around {
     }
 }
 
+/// `displace KINDS, by PIECES [, around DIRS] [, stepping DIRS]`
+pub(super) fn displace(n: &Node<'_>) -> DisplaceDecl {
+    DisplaceDecl {
+        kinds: n.child(R::decl_kinds).map(kinds).unwrap_or_else(|| Kinds {
+            negated: false,
+            names: Vec::new(),
+            span: n.span,
+        }),
+        by: n
+            .all(R::displace_by)
+            .map(|e| (e.span, piece_list(e.child(R::piece_list), e.span)))
+            .collect(),
+        around: n.all(R::around).map(around).collect(),
+        stepping: n.all(R::displace_stepping).map(around).collect(),
+        span: n.span,
+    }
+}
+
 /// `alignment PIECES [, entered by PIECES] [, demote KINDS to PIECE] [, resurrect KINDS
 /// by PIECES [beside PIECES]]`
 pub(super) fn alignment(n: &Node<'_>) -> AlignmentDecl {
