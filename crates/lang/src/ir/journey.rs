@@ -23,6 +23,13 @@ pub struct Journey {
     /// the journey may end on a field held by a piece that does not block it,
     /// capturing that piece (own or not).
     pub captures: [bool; 2],
+    /// `displaces onto V ...`: the displacement-fields, vectors on the board from the
+    /// cell of a piece the journey reaches, in the order written (`rotated` expanded);
+    /// empty without.
+    pub displaces: Vec<Vector>,
+    /// By the activator's side, whether the journey may displace the pieces it reaches
+    /// onto [`Journey::displaces`] (`when activated by first|second`).
+    pub displaces_when: [bool; 2],
     /// Where it was declared.
     pub span: Span,
 }
@@ -37,6 +44,16 @@ impl Journey {
     /// a piece that does not block it, capturing it.
     pub fn captures_when(&self, side: Side) -> bool {
         self.captures[side.index()]
+    }
+
+    /// The displacement-fields of a journey started by an activator of `side` (empty:
+    /// it displaces nothing).
+    pub fn displaces_when(&self, side: Side) -> &[Vector] {
+        if self.displaces_when[side.index()] {
+            &self.displaces
+        } else {
+            &[]
+        }
     }
 
     /// Whether a piece of `kind` blocks a field of the journey.

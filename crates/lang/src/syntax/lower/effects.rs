@@ -201,6 +201,29 @@ pub(super) fn journey(n: &Node<'_>) -> JourneyDecl {
                 (c.span, side)
             })
             .collect(),
+        displaces: n
+            .all(R::journey_displaces)
+            .map(|d| DisplacesDecl {
+                vectors: d
+                    .all(R::vector)
+                    .map(|v| {
+                        let mut ints = v.all(R::int);
+                        let x = int(ints.next(), v.span);
+                        let y = int(ints.next(), v.span);
+                        (x, y)
+                    })
+                    .collect(),
+                rotated: d.has(R::journey_rotated),
+                when: if d.has(R::kw_second) {
+                    Some(crate::ids::Side::Second)
+                } else if d.has(R::kw_first) {
+                    Some(crate::ids::Side::First)
+                } else {
+                    None
+                },
+                span: d.span,
+            })
+            .collect(),
         span: n.span,
     }
 }
