@@ -260,7 +260,10 @@ fn a_displacing_journey_moves_the_pieces_it_reaches() {
         "12/12/12/12/12/12/6R5/4M7/2MS8/12/12/12 b - - 1 1"
     );
     let black = "12/12/12/12/12/12/6R5/4M7/2Sm8/12/12/12 b - - 0 1";
-    assert_eq!(starting(&g, black, "d4"), words("d4e5>e10 d4e5>g11 d4e5>k3"));
+    assert_eq!(
+        starting(&g, black, "d4"),
+        words("d4e5>e10 d4e5>g11 d4e5>k3")
+    );
 }
 
 /// Every journey move made and unmade gives back the position and its hash.
@@ -282,7 +285,12 @@ fn a_displacement_made_and_unmade_restores_the_position() {
             g.uci(m)
         );
         g.unmake(&mut pos, undo);
-        assert_eq!((g.fen(&pos), pos.hash()), (before.clone(), hash), "{}", g.uci(m));
+        assert_eq!(
+            (g.fen(&pos), pos.hash()),
+            (before.clone(), hash),
+            "{}",
+            g.uci(m)
+        );
     }
 }
 
@@ -297,7 +305,12 @@ fn a_piece_displaced_forward_is_met_again() {
     let g = displacing(" | (8,-1)");
     let fen = "12/12/12/12/12/12/6R5/4M7/2SM8/12/12/12 w - - 0 1";
     let moves = starting(&g, fen, "d4");
-    for m in ["d4e5>k3/c4l3", "d4e5>k3/c4k4", "d4e5>g11/c4k3", "d4e5>g11/c4l3"] {
+    for m in [
+        "d4e5>k3/c4l3",
+        "d4e5>k3/c4k4",
+        "d4e5>g11/c4k3",
+        "d4e5>g11/c4l3",
+    ] {
         assert!(moves.contains(&m.to_string()), "{m}: {moves:?}");
     }
     assert!(!moves.contains(&"d4e5>k3/c4k3".to_string()), "{moves:?}");
@@ -345,9 +358,41 @@ fn diagnostics_of_displaces() {
     assert_eq!(codes(&with(", displaces onto (17,1)")), ["E1011"]);
     assert_eq!(codes(&with(", displaces onto (1,2) | (1,2)")), ["E1012"]);
     // (1,0) turned a quarter turn is (0,1), listed already.
-    assert_eq!(codes(&with(", displaces onto (1,0) | (0,1) rotated")), ["E1012"]);
+    assert_eq!(
+        codes(&with(", displaces onto (1,0) | (0,1) rotated")),
+        ["E1012"]
+    );
     assert_eq!(
         codes(&with(", displaces onto (1,0), displaces onto (0,1)")),
         ["E0920"]
     );
+}
+
+/// `sweeps for second when activated by second`: a black Mystic entranced by a black
+/// one may instead take every piece on the fields of both its arms (here the white
+/// Stone on f7 and the black one on c11; the Rock on j5 blocks and stays), then leave
+/// the board: a ply back onto its cell, `/f7=-/c11=-`. Entranced by a white Mystic, it
+/// may not.
+#[test]
+fn a_sweeping_journey_takes_every_piece_on_its_arms_and_leaves() {
+    let src = MYSTICS.replace(
+        ", blocked by Rock",
+        ", blocked by Rock, sweeps for second when activated by second",
+    );
+    let g = Game::compile(&src).expect("compiles");
+    let fen = "12/2s9/12/12/12/5S6/12/4m4R2/3m8/12/12/12 b - - 0 1";
+    let moves = starting(&g, fen, "d4");
+    assert!(
+        moves.contains(&"d4e5>e5/f7=-/c11=-".to_string()),
+        "{moves:?}"
+    );
+    assert_eq!(
+        play(&g, fen, &["d4e5>e5/f7=-/c11=-"]),
+        "12/12/12/12/12/12/12/4m4R2/12/12/12/12 w - - 1 2"
+    );
+    let white = "12/2s9/12/12/12/5S6/12/4m4R2/3M8/12/12/12 w - - 0 1";
+    assert!(!starting(&g, white, "d4")
+        .iter()
+        .any(|m| m.starts_with("d4e5>e5")));
+    assert_eq!(codes(&src.replace("sweeps", "sweeps, sweeps")), ["E0920"]);
 }

@@ -186,7 +186,7 @@ impl Ctx<'_, '_> {
                 (moves_as, moves_for)
             };
             if let Some((rule, spiral)) = journey {
-                let meets = crate::journey::Meets::new(rule, activator.side());
+                let meets = crate::journey::Meets::new(rule, piece.side(), activator.side());
                 self.journey_lines(cells, piece, (&meets, spiral), at, &mut builder);
             } else if relay && self.act.is_onward(piece.kind(), moves_as) {
                 self.onward_lines(cells, piece, (moves_as, moves_for), at, moved, &mut builder);
@@ -281,11 +281,12 @@ impl Ctx<'_, '_> {
             // The fields whose piece it may displace and then end there.
             let mut emptied: Vec<CellId> = Vec::new();
             if !meets.displaces.is_empty() {
-                self.game.journey_ways(&mut scratch, meets, &arm, &mut |end, _, _| {
-                    if !cells[end.index()].is_empty() && !emptied.contains(&end) {
-                        emptied.push(end);
-                    }
-                });
+                self.game
+                    .journey_ways(&mut scratch, meets, &arm, &mut |end, _, _| {
+                        if !cells[end.index()].is_empty() && !emptied.contains(&end) {
+                            emptied.push(end);
+                        }
+                    });
             }
             line.clear();
             for &(field, corner) in &arm {

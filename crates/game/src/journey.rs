@@ -109,7 +109,11 @@ impl Game {
         (by, by_side): (PieceId, Side),
         from: CellId,
     ) -> Vec<Option<CellId>> {
-        let Some(act) = self.effects.as_deref().and_then(|fx| fx.activation.as_ref()) else {
+        let Some(act) = self
+            .effects
+            .as_deref()
+            .and_then(|fx| fx.activation.as_ref())
+        else {
             return Vec::new();
         };
         let Some((rule, _)) = act.journeys.spiral(kind, side, by) else {
@@ -187,7 +191,9 @@ impl Game {
             if room && !meets.displaces.is_empty() && displaced_so_far < MOST_DISPLACED {
                 let at = board.coord(cell);
                 for &v in meets.displaces {
-                    let Some(to) = displaced(self, at, v) else { continue };
+                    let Some(to) = displaced(self, at, v) else {
+                        continue;
+                    };
                     if !cells[to.index()].is_empty() {
                         continue;
                     }
@@ -229,15 +235,19 @@ pub(crate) struct Meets<'a> {
     pub(crate) captures: bool,
     /// `displaces onto ...`: their displacement-fields (empty: none).
     pub(crate) displaces: &'a [Vector],
+    /// `sweeps`: the piece may instead take every piece on its arms and leave.
+    pub(crate) sweeps: bool,
 }
 
 impl<'a> Meets<'a> {
-    /// What a journey of `rule` started by an activator of `side` does.
-    pub(crate) fn new(rule: &'a Journey, side: Side) -> Meets<'a> {
+    /// What a journey of `rule` of a piece of `side` started by an activator of `by`
+    /// does.
+    pub(crate) fn new(rule: &'a Journey, side: Side, by: Side) -> Meets<'a> {
         Meets {
             rule,
-            captures: rule.captures_when(side),
-            displaces: rule.displaces_when(side),
+            captures: rule.captures_when(by),
+            displaces: rule.displaces_when(by),
+            sweeps: rule.sweeps(side, by),
         }
     }
 
@@ -305,9 +315,8 @@ pub(crate) fn journey_changes(
         }
     }
     while !moving.is_empty() {
-        let free = |c: CellId, emptied: &[CellId]| {
-            before[c.index()].is_empty() || emptied.contains(&c)
-        };
+        let free =
+            |c: CellId, emptied: &[CellId]| before[c.index()].is_empty() || emptied.contains(&c);
         match moving.iter().position(|&(_, to, _)| free(to, &emptied)) {
             Some(i) => {
                 let (from, to, _) = moving.remove(i);

@@ -360,10 +360,10 @@ fn displacement_fields(scene: &Scene, v: &Variant) -> Result<(), String> {
             if on != marked {
                 return false;
             }
-            if let Some((n, c)) = numbered
-                .iter()
-                .find(|(n, c)| around.get(n - 1).and_then(|f| f.as_deref()) != Some(*c))
-            {
+            if let Some((n, c)) = numbered.iter().find(|(n, c)| {
+                let field = n.checked_sub(1).and_then(|i| around.get(i));
+                field.and_then(|f| f.as_deref()) != Some(*c)
+            }) {
                 why.push(format!("{name}: field {n} drawn on {c}"));
                 return false;
             }
@@ -373,7 +373,9 @@ fn displacement_fields(scene: &Scene, v: &Variant) -> Result<(), String> {
             // The end of a journey: a field it reached, its piece now on one of these.
             let displaced = on.iter().any(|f| drawn.contains(f.as_str()));
             if !ends.contains(name.as_str()) || !displaced {
-                why.push(format!("{name}: no piece drawn there nor displaced from there"));
+                why.push(format!(
+                    "{name}: no piece drawn there nor displaced from there"
+                ));
                 return false;
             }
             true

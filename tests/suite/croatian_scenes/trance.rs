@@ -34,7 +34,9 @@ pub(super) fn pattern_past_board(scene: &Scene, g: &Game, trees: &[CascadeTree])
             .find_map(|by| g.journey_fields(t.piece, t.side, by, t.at));
         if let Some((arms, false)) = journey {
             for arm in &arms {
-                let Some(last) = arm.last().and_then(|(f, _)| *f) else { continue };
+                let Some(last) = arm.last().and_then(|(f, _)| *f) else {
+                    continue;
+                };
                 if !t.tree.plies.iter().any(|p| p.to == last) {
                     continue;
                 }

@@ -9,12 +9,12 @@
 
 use super::{Plies, PseudoGen};
 use crate::activation::{Activation, Staged};
-use crate::journey::journey_changes;
 use crate::ids::{CellId, PieceId, Side};
+use crate::journey::journey_changes;
 use crate::moves::MoveKind;
 use crate::onward;
 use crate::walk::{Occupant, Ply, Sink};
-use crate::{Cascade, GameMove, GamePosition, MAX_CASCADE};
+use crate::{Cascade, GameMove, GamePosition, SideChange, MAX_CASCADE};
 
 /// What one step of a cascade walks: the move so far, the patterns walked by the ply
 /// that activated, the cells of the pieces moved so far.
@@ -160,7 +160,7 @@ impl PseudoGen<'_> {
         };
         if let Some((rule, spiral)) = journey {
             // A journey that captures nothing takes no royal: no reply's cascade.
-            let meets = crate::journey::Meets::new(rule, step.activator.side());
+            let meets = crate::journey::Meets::new(rule, piece.side(), step.activator.side());
             if !takers_only || meets.captures {
                 self.journey_plies(cells, (&meets, spiral), piece, at, &mut plies);
             }
@@ -297,7 +297,8 @@ impl PseudoGen<'_> {
     /// with what it does to them as the ply's side changes ([`journey_changes`]:
     /// their net effect, so that two ways leaving the same position are one ply); when
     /// every field is blocked, the oblation, a ply back onto `at` (make removes the
-    /// piece).
+    /// piece); where it `sweeps`, that ply taking every piece on its arms' fields that
+    /// does not block (none when they are more than a move's side changes).
     fn journey_plies(
         &mut self,
         cells: &[Occupant],
@@ -326,6 +327,21 @@ impl PseudoGen<'_> {
         if fields > 0 && blocked == fields {
             out.push(GameMove::simple(MoveKind::Normal, piece.kind(), at, at));
             return;
+        }
+        if meets.sweeps {
+            // `sweeps`: every piece on the arms' fields that does not block taken where
+            // it stands, the piece removed (a ply onto the cell it leaves).
+            let mut m = GameMove::simple(MoveKind::Normal, piece.kind(), at, at);
+            let mut all = true;
+            for cell in arms.iter().flatten().filter_map(|&(field, _)| field) {
+                let onto = cells[cell.index()];
+                if !onto.is_empty() && !meets.rule.blocks(onto.kind()) {
+                    all &= m.push_side_change(SideChange::Put { cell, piece: None });
+                }
+            }
+            if all {
+                out.push(m);
+            }
         }
         if !meets.changes_pieces() {
             return;

@@ -199,6 +199,9 @@ pub struct JourneyDecl {
     /// Each `displaces onto V [| V] [rotated] [when activated by first|second]` written
     /// (twice is an error).
     pub displaces: Vec<DisplacesDecl>,
+    /// Each `sweeps [for first|second] [when activated by first|second]` written (twice
+    /// is an error): the journeying piece's side and the activator's it names.
+    pub sweeps: Vec<(Span, Option<crate::ids::Side>, Option<crate::ids::Side>)>,
     pub span: Span,
 }
 

@@ -4,8 +4,8 @@
 //! step that is no step: `(0,0)`, or too long), E1024 (two spirals for one side) and
 //! E1025 (a kind that journeys when activated by the same kind in two declarations),
 //! E1011 (a displacement vector `(0,0)` or longer than 16 cells) and E1012 (a
-//! displacement vector given twice, `rotated` included); `blocked by`, `captures` or
-//! `displaces` given twice is E0920.
+//! displacement vector given twice, `rotated` included); `blocked by`, `captures`,
+//! `displaces` or `sweeps` given twice is E0920.
 //! How a journey is played is the game layer's (`game::journey`).
 
 use super::Checker;
@@ -54,6 +54,20 @@ impl Checker {
                 },
                 None => (Vec::new(), [false, false]),
             };
+        // `sweeps`: by the journeying piece's side, then the activator's.
+        let sweeps = match self.at_most_one(&d.sweeps, |w| w.0, "sweeps") {
+            Some(&(_, of, when)) => {
+                let mut w = [[false; 2]; 2];
+                for side in [Side::First, Side::Second] {
+                    for by in [Side::First, Side::Second] {
+                        w[side.index()][by.index()] =
+                            of.is_none_or(|o| o == side) && when.is_none_or(|b| b == by);
+                    }
+                }
+                w
+            }
+            None => [[false; 2]; 2],
+        };
         let mut spirals: [Option<ir::Spiral>; 2] = [None, None];
         let mut spans: [Option<ast::Span>; 2] = [None, None];
         for s in &d.spirals {
@@ -138,6 +152,7 @@ impl Checker {
             captures,
             displaces,
             displaces_when,
+            sweeps,
             span: d.span,
         });
     }

@@ -30,6 +30,11 @@ pub struct Journey {
     /// By the activator's side, whether the journey may displace the pieces it reaches
     /// onto [`Journey::displaces`] (`when activated by first|second`).
     pub displaces_when: [bool; 2],
+    /// `sweeps [for first|second] [when activated by first|second]`: by the journeying
+    /// piece's side, then its activator's, whether it may instead capture every piece
+    /// on the fields of all its arms on the board that does not block, and then leave
+    /// the board (the Croatian double trance-journey).
+    pub sweeps: [[bool; 2]; 2],
     /// Where it was declared.
     pub span: Span,
 }
@@ -54,6 +59,11 @@ impl Journey {
         } else {
             &[]
         }
+    }
+
+    /// Whether a piece of `side` activated by a piece of `by` may sweep its arms.
+    pub fn sweeps(&self, side: Side, by: Side) -> bool {
+        self.sweeps[side.index()][by.index()]
     }
 
     /// Whether a piece of `kind` blocks a field of the journey.

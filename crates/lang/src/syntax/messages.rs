@@ -164,6 +164,9 @@ fn friendly(rule: Rule) -> Option<&'static str> {
             "`displaces onto` and vectors, `rotated`, `when activated by first|second`"
         }
         R::journey_rotated | R::kw_rotated => "`rotated`",
+        R::journey_sweeps | R::kw_sweeps => {
+            "`sweeps`, `for first|second`, `when activated by first|second`"
+        }
         R::castling_through => "`through check`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
         R::placed_after | R::kw_placed => "`placed after each move`",

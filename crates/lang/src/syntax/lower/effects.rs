@@ -224,6 +224,21 @@ pub(super) fn journey(n: &Node<'_>) -> JourneyDecl {
                 span: d.span,
             })
             .collect(),
+        sweeps: n
+            .all(R::journey_sweeps)
+            .map(|w| {
+                let side = |has_second: bool| {
+                    if has_second {
+                        crate::ids::Side::Second
+                    } else {
+                        crate::ids::Side::First
+                    }
+                };
+                let of = w.child(R::for_side).map(|f| side(f.has(R::kw_second)));
+                let when = (w.has(R::kw_when)).then(|| side(w.has(R::kw_second)));
+                (w.span, of, when)
+            })
+            .collect(),
         span: n.span,
     }
 }
