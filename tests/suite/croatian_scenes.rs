@@ -113,6 +113,10 @@
 //!   instead, with an arrow from `x` to `y` and the other pieces the same, the plies of
 //!   that piece down the scene before's cascades whose path starts on `y` are paths:
 //!   their cells, their ends destinations (`in_flight`);
+//! - **a trance-journey's pattern past the board and its displacements** (the module
+//!   [`trance`]): the legs drawn past an arm's last field on the board draw the
+//!   pattern going on ("Pattern never ends"), reached when that field is; the cells a
+//!   move displaces a piece onto are reached, as a capture's are;
 //! - **Legal** (green) arrow ends: the cell is visited by a path (a step of it, which
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
@@ -228,6 +232,7 @@ mod reading;
 mod red;
 mod setup;
 mod syzygy;
+mod trance;
 use chain::*;
 use counts::Counts;
 use drawn::*;
@@ -501,6 +506,8 @@ fn check_movers(
         let next = g.cascade_trees(&pos, from);
         cells_of(&tree, &next, &mut visited, &mut to);
         cascade_cells(&next, &mut visited, &mut to);
+        // A journey's pattern drawn on past the board (see [`trance`]).
+        visited.extend(trance::pattern_past_board(scene, g, &next));
         if !pos.en_passant().is_none() {
             // The en passant captures the tree does not hold (the game adds them).
             let mut pseudo = Vec::new();
@@ -522,6 +529,10 @@ fn check_movers(
                 to.insert(mv.to);
             }
         }
+        // Where its moves displace the pieces met (see [`trance`]).
+        visited.extend(trance::displaced_onto(
+            pseudo.iter().filter(|mv| mv.from == from),
+        ));
         // Castling drawn in two plies (see [`castling`]).
         let untagged = converted(scene, prev);
         if king_ply.as_ref().is_some_and(|(k, _)| *k == m) {

@@ -166,7 +166,8 @@ fn a_tlalocan_shaman_entrances_another() {
 
 /// `captures when activated by second`: a Mystic entranced by a black one may also end
 /// on a field held by a piece that does not block it (a Stone, white or black, own or
-/// not), capturing it; the Rock still blocks. Entranced by a white one, it does not.
+/// not), capturing it, and capture those it passes; the Rock still blocks. Entranced
+/// by a white one, it does not.
 #[test]
 fn a_capturing_journey_ends_on_the_pieces_of_its_fields_by_the_activators_side() {
     let src = MYSTICS.replace(
@@ -177,9 +178,15 @@ fn a_capturing_journey_ends_on_the_pieces_of_its_fields_by_the_activators_side()
     // The black Mystic d4 entrances the white one on e5: its arms (as in the first
     // test) reach g6 (a Rock), e10 (a black Stone), c4 (a white Stone), k3 and g11.
     let fen = "12/12/4s7/12/12/12/6R5/4M7/2Sm8/12/12/12 b - - 0 1";
+    // Passing the white Stone on c4 on its way to k3 or g11, it may capture it too
+    // (`/c4=-`: emptied where it stands).
     assert_eq!(
         starting(&g, fen, "d4"),
-        words("d4e5>c4 d4e5>e10 d4e5>g11 d4e5>k3")
+        words("d4e5>c4 d4e5>e10 d4e5>g11 d4e5>k3 d4e5>g11/c4=- d4e5>k3/c4=-")
+    );
+    assert_eq!(
+        play(&g, fen, &["d4e5>g11/c4=-"]),
+        "12/6M5/4s7/12/12/12/6R5/4m7/12/12/12/12 w - - 1 2"
     );
     // The Stone on c4 is captured (the white Mystic's own piece).
     assert_eq!(
@@ -213,4 +220,179 @@ fn captures_twice_is_e0920() {
         ", captures, captures when activated by first",
     );
     assert_eq!(codes(&src), ["E0920"]);
+}
+
+/// Mystics whose journey, started by a white Mystic, may displace the pieces it reaches
+/// one cell up or right, or (the third) eight files right and one rank down.
+fn displacing(extra: &str) -> Game {
+    let src = MYSTICS.replace(
+        ", blocked by Rock",
+        &format!(", blocked by Rock, displaces onto (0,1) | (1,0){extra} when activated by first"),
+    );
+    Game::compile(&src).expect("compiles")
+}
+
+/// `displaces onto ...`: the white Mystic on d4 entrances the one on e5, whose arm
+/// (-2,-1) reaches the Stone on c4 first, then k3 and g11. The Stone may be left, or
+/// displaced onto c5 or d4 (empty: the entrancer has left it) as the journey reaches
+/// it (`/c4c5`); the journey may then end on c4, the field it emptied. Entranced by a
+/// black Mystic, the same journey displaces nothing.
+#[test]
+fn a_displacing_journey_moves_the_pieces_it_reaches() {
+    let g = displacing("");
+    let fen = "12/12/12/12/12/12/6R5/4M7/2SM8/12/12/12 w - - 0 1";
+    // Ending on c4, the Stone is written put where it goes (`/c5=S`): make moves the
+    // journeying piece first, over it.
+    assert_eq!(
+        starting(&g, fen, "d4"),
+        words(
+            "d4e5>e10 d4e5>k3 d4e5>g11 d4e5>c4/c5=S d4e5>c4/d4=S d4e5>k3/c4c5 \
+             d4e5>k3/c4d4 d4e5>g11/c4c5 d4e5>g11/c4d4"
+        )
+    );
+    assert_eq!(
+        play(&g, fen, &["d4e5>g11/c4c5"]),
+        "12/6M5/12/12/12/12/6R5/2S1M7/12/12/12/12 b - - 1 1"
+    );
+    // Ending on the field it emptied: the Stone goes to d4, the entrancer's start.
+    assert_eq!(
+        play(&g, fen, &["d4e5>c4/d4=S"]),
+        "12/12/12/12/12/12/6R5/4M7/2MS8/12/12/12 b - - 1 1"
+    );
+    let black = "12/12/12/12/12/12/6R5/4M7/2Sm8/12/12/12 b - - 0 1";
+    assert_eq!(
+        starting(&g, black, "d4"),
+        words("d4e5>e10 d4e5>g11 d4e5>k3")
+    );
+}
+
+/// Every journey move made and unmade gives back the position and its hash.
+#[test]
+fn a_displacement_made_and_unmade_restores_the_position() {
+    let g = displacing(" | (8,-1)");
+    let fen = "12/12/12/12/12/12/6R5/4M7/2SM8/12/12/12 w - - 0 1";
+    let mut pos = g.position(fen).unwrap();
+    let (before, hash) = (g.fen(&pos), pos.hash());
+    let moves = g.legal_moves(&pos);
+    assert!(moves.iter().any(|m| m.side_changes().count() > 0));
+    for m in &moves {
+        let undo = g.make(&mut pos, m);
+        let after = g.fen(&pos);
+        assert_eq!(
+            pos.hash(),
+            g.position(&after).unwrap().hash(),
+            "{}: the hash after",
+            g.uci(m)
+        );
+        g.unmake(&mut pos, undo);
+        assert_eq!(
+            (g.fen(&pos), pos.hash()),
+            (before.clone(), hash),
+            "{}",
+            g.uci(m)
+        );
+    }
+}
+
+/// A piece displaced onto a field the journey has yet to reach is met there again
+/// (the book's forward displacement): the Stone on c4 displaced by (8,-1) onto k3, the
+/// arm's next field on the board, may be displaced again from there (onto l3 or k4)
+/// and the journey end on k3, or left there and the journey go on to g11; it never
+/// ends on k3 with the Stone still on it. Displaced onto a field passed, it is not met
+/// again (backward): the Mystic on k3 displaced by (-8,1) onto c4.
+#[test]
+fn a_piece_displaced_forward_is_met_again() {
+    let g = displacing(" | (8,-1)");
+    let fen = "12/12/12/12/12/12/6R5/4M7/2SM8/12/12/12 w - - 0 1";
+    let moves = starting(&g, fen, "d4");
+    for m in [
+        "d4e5>k3/c4l3",
+        "d4e5>k3/c4k4",
+        "d4e5>g11/c4k3",
+        "d4e5>g11/c4l3",
+    ] {
+        assert!(moves.contains(&m.to_string()), "{m}: {moves:?}");
+    }
+    assert!(!moves.contains(&"d4e5>k3/c4k3".to_string()), "{moves:?}");
+    assert_eq!(
+        play(&g, fen, &["d4e5>k3/c4l3"]),
+        "12/12/12/12/12/12/6R5/4M7/12/10MS/12/12 b - - 1 1"
+    );
+    // Backward: a Stone on k3 displaced onto c4 (passed) is not met again.
+    let g = displacing(" | (-8,1)");
+    let back = "12/12/12/12/12/12/6R5/4M7/3M8/10S1/12/12 w - - 0 1";
+    // The Stone displaced onto c4 and left there, or onto k4 or l3; displaced from k3
+    // where the journey ends, it is put where it goes. Never displaced again from c4.
+    assert_eq!(
+        starting(&g, back, "d4"),
+        words(
+            "d4e5>c4 d4e5>e10 d4e5>g11 d4e5>g11/k3c4 d4e5>g11/k3k4 d4e5>g11/k3l3 \
+             d4e5>k3/c4=S d4e5>k3/k4=S d4e5>k3/l3=S"
+        )
+    );
+}
+
+/// The Tlalocan's displacement-fields (book, "Displacement-fields", scn_cot_085): 44
+/// around the Rook on m12, p13 the first and s10 the last; none for a journey a dark
+/// Shaman starts.
+#[test]
+fn the_tlalocan_displacement_fields_are_the_books() {
+    let g = common::game("croatian-tlalocan");
+    let shaman = g.rules().piece("Shaman").unwrap();
+    let m12 = g.rules().cell("m12").unwrap();
+    let name = |c: Option<piecewise::ids::CellId>| c.map(|c| g.rules().cell_name(c));
+    let light = (shaman, piecewise::ids::Side::First);
+    let fields = g.journey_displacement_fields(light, light, m12);
+    assert_eq!(fields.len(), 44);
+    assert_eq!(name(fields[0]).as_deref(), Some("p13"));
+    assert_eq!(name(fields[43]).as_deref(), Some("s10"));
+    let dark = (shaman, piecewise::ids::Side::Second);
+    assert!(g.journey_displacement_fields(light, dark, m12).is_empty());
+}
+
+#[test]
+fn diagnostics_of_displaces() {
+    let with = |clause: &str| MYSTICS.replace(", blocked by Rock", clause);
+    assert!(codes(&with(", displaces onto (3,1) | (2,2) rotated")).is_empty());
+    assert_eq!(codes(&with(", displaces onto (0,0)")), ["E1011"]);
+    assert_eq!(codes(&with(", displaces onto (17,1)")), ["E1011"]);
+    assert_eq!(codes(&with(", displaces onto (1,2) | (1,2)")), ["E1012"]);
+    // (1,0) turned a quarter turn is (0,1), listed already.
+    assert_eq!(
+        codes(&with(", displaces onto (1,0) | (0,1) rotated")),
+        ["E1012"]
+    );
+    assert_eq!(
+        codes(&with(", displaces onto (1,0), displaces onto (0,1)")),
+        ["E0920"]
+    );
+}
+
+/// `sweeps for second when activated by second`: a black Mystic entranced by a black
+/// one may instead take every piece on the fields of both its arms (here the white
+/// Stone on f7 and the black one on c11; the Rock on j5 blocks and stays), then leave
+/// the board: a ply back onto its cell, `/f7=-/c11=-`. Entranced by a white Mystic, it
+/// may not.
+#[test]
+fn a_sweeping_journey_takes_every_piece_on_its_arms_and_leaves() {
+    let src = MYSTICS.replace(
+        ", blocked by Rock",
+        ", blocked by Rock, sweeps for second when activated by second",
+    );
+    let g = Game::compile(&src).expect("compiles");
+    let fen = "12/2s9/12/12/12/5S6/12/4m4R2/3m8/12/12/12 b - - 0 1";
+    let moves = starting(&g, fen, "d4");
+    assert!(
+        moves.contains(&"d4e5>e5/f7=-/c11=-".to_string()),
+        "{moves:?}"
+    );
+    assert_eq!(
+        play(&g, fen, &["d4e5>e5/f7=-/c11=-"]),
+        "12/12/12/12/12/12/12/4m4R2/12/12/12/12 w - - 1 2"
+    );
+    let white = "12/2s9/12/12/12/5S6/12/4m4R2/3M8/12/12/12 w - - 0 1";
+    assert!(!starting(&g, white, "d4")
+        .iter()
+        .any(|m| m.starts_with("d4e5>e5")));
+    assert_eq!(codes(&src.replace("sweeps", "sweeps, sweeps")), ["E0920"]);
 }

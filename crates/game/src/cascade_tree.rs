@@ -192,8 +192,8 @@ impl Ctx<'_, '_> {
                 (moves_as, moves_for)
             };
             if let Some((rule, spiral)) = journey {
-                let captures = rule.captures_when(activator.side());
-                self.journey_lines(cells, piece, (rule, spiral, captures), at, &mut builder);
+                let meets = crate::journey::Meets::new(rule, piece.side(), activator.side());
+                self.journey_lines(cells, piece, (&meets, spiral), at, &mut builder);
             } else if relay && self.act.is_onward(piece.kind(), moves_as) {
                 self.onward_lines(cells, piece, (moves_as, moves_for), at, moved, &mut builder);
             } else {
@@ -277,21 +277,34 @@ impl Ctx<'_, '_> {
     }
 
     /// Records in `builder` the arms of a journey (`piece`, activated on `at`, along
-    /// `spiral`), as `movegen::cascade` generates its plies: each arm passes over
-    /// every piece, its corners and its fields on the board drawn, and may end on each
-    /// empty field (and, when it `captures`, on each field held by a piece that does
-    /// not block it, capturing that piece).
+    /// `spiral`, meeting the pieces on its fields as `meets` says), as
+    /// `movegen::cascade` generates its plies: each arm passes over every piece, its
+    /// corners and its fields on the board drawn, and may end on each empty field, on
+    /// each field whose piece some way to travel it displaces ([`Game::journey_ways`]),
+    /// and, when it `captures`, on each field held by a piece that does not block it,
+    /// capturing that piece.
     fn journey_lines(
         &self,
         cells: &[Occupant],
         piece: Occupant,
-        (rule, spiral, captures): (&crate::ir::Journey, &crate::ir::Spiral, bool),
+        (meets, spiral): (&crate::journey::Meets<'_>, &crate::ir::Spiral),
         at: CellId,
         builder: &mut PathTreeBuilder,
     ) {
         let side = piece.side();
         let mut line: Vec<LineCell> = Vec::new();
+        let mut scratch = cells.to_vec();
         for arm in self.game.journey_arms(spiral, at) {
+            // The fields whose piece it may displace and then end there.
+            let mut emptied: Vec<CellId> = Vec::new();
+            if !meets.displaces.is_empty() {
+                self.game
+                    .journey_ways(&mut scratch, meets, &arm, &mut |end, _, _| {
+                        if !cells[end.index()].is_empty() && !emptied.contains(&end) {
+                            emptied.push(end);
+                        }
+                    });
+            }
             line.clear();
             for &(field, corner) in &arm {
                 for (cell, may_end) in [(corner, false), (field, true)] {
@@ -305,14 +318,15 @@ impl Ctx<'_, '_> {
                         Class::Foe
                     };
                     let takes = may_end
-                        && captures
+                        && meets.captures
                         && !occupant.is_empty()
-                        && !rule.blocks(occupant.kind());
+                        && !meets.rule.blocks(occupant.kind());
+                    let displaces = may_end && emptied.contains(&cell);
                     line.push(LineCell {
                         cell,
                         occupant,
                         class,
-                        lands: may_end && (occupant.is_empty() || takes),
+                        lands: may_end && (occupant.is_empty() || takes || displaces),
                         captures: takes,
                     });
                 }

@@ -19,6 +19,15 @@
 //!   of the arm on the board numbered so, each coloured arrow's end one of its fields
 //!   or corners (or the end of a leg from its last field on the board that runs off
 //!   it), each field and corner on the board an arrow's end;
+//! - `displacement-fields`: the fields a trance-journey may displace a piece onto
+//!   (Conquest of Tlalocan, "Displacement-fields": "Displacement is a movement of a
+//!   piece ... from Shaman's step-field directly onto any enumerated field"), each
+//!   colour one piece's ([`Game::journey_displacement_fields`]): its field markers and
+//!   numbered texts exactly the fields on the board around one centre, each number
+//!   the field of that number in the rules' order; the centre the one piece drawn, or
+//!   (the book's end of a journey, the pieces displaced) a field the grey arrows of the
+//!   journey drawn end on, one of whose fields then holds a piece (the one displaced);
+//!   no coloured arrow;
 //! - `wave-jumps`: a lone Wave's step-fields when a Unicorn activates it: a Unicorn of
 //!   the Wave's side placed where it may activate the Wave, the first cells of the
 //!   Wave's plies in that cascade ([`Game::cascade_trees`]).
@@ -58,6 +67,7 @@ pub(super) fn check_diagram(scene: &Scene, kind: &str, v: &Variant) -> Result<()
         "portal-fields" => portal_fields(scene, v),
         "journey" => journey(scene, v),
         "wave-jumps" => wave_jumps(scene, v),
+        "displacement-fields" => displacement_fields(scene, v),
         _ => Err(format!("no diagram kind `{kind}`")),
     }
 }
@@ -288,6 +298,95 @@ fn journey(scene: &Scene, v: &Variant) -> Result<(), String> {
         }
     }
     if used.is_empty() {
+        return Err("no marks".to_string());
+    }
+    Ok(())
+}
+
+/// The displacement-fields of a journey: each colour's marks those around one centre
+/// (see the module's doc).
+fn displacement_fields(scene: &Scene, v: &Variant) -> Result<(), String> {
+    let g = &v.game;
+    if scene.arrows.iter().any(|(_, _, k)| k != "blocked") {
+        return Err("coloured arrows in a diagram of fields".to_string());
+    }
+    // The journey that displaces: a kind and side activated by a kind and side.
+    let kinds = || (0..g.piece_count() as u8).map(piecewise::ids::PieceId);
+    let sides = [Side::First, Side::Second];
+    let probe = CellId((g.cell_count() / 2) as u16);
+    let journey = kinds()
+        .flat_map(|k| sides.map(|s| (k, s)))
+        .flat_map(|piece| kinds().flat_map(move |b| sides.map(|s| (piece, (b, s)))))
+        .find(|&(piece, by)| !g.journey_displacement_fields(piece, by, probe).is_empty())
+        .ok_or("no journey displaces")?;
+    let fields = |c: CellId| g.journey_displacement_fields(journey.0, journey.1, c);
+    let drawn: BTreeSet<&str> = scene
+        .pieces
+        .iter()
+        .filter(|(_, l)| !v.stands_still(*l))
+        .map(|(c, _)| c.as_str())
+        .collect();
+    let ends: BTreeSet<&str> = scene
+        .arrows
+        .iter()
+        .filter_map(|(_, e, _)| e.as_deref())
+        .collect();
+    let mut colours = 0;
+    for colour in ["legal", "action"] {
+        let marked: BTreeSet<String> = scene
+            .marks
+            .iter()
+            .filter(|(_, k)| k == colour)
+            .filter_map(|(c, _)| c.clone())
+            .collect();
+        if marked.is_empty() {
+            continue;
+        }
+        colours += 1;
+        let numbered: Vec<(usize, &str)> = scene
+            .numbers
+            .iter()
+            .filter(|(_, _, k)| k == colour)
+            .filter_map(|(c, n, _)| c.as_deref().map(|c| (*n, c)))
+            .collect();
+        let mut why = Vec::new();
+        let centre = (0..g.cell_count()).map(|i| CellId(i as u16)).find(|&c| {
+            let name = g.rules().cell_name(c);
+            let around: Vec<Option<String>> = fields(c)
+                .into_iter()
+                .map(|f| f.map(|f| g.rules().cell_name(f)))
+                .collect();
+            let on: BTreeSet<String> = around.iter().flatten().cloned().collect();
+            if on != marked {
+                return false;
+            }
+            if let Some((n, c)) = numbered.iter().find(|(n, c)| {
+                let field = n.checked_sub(1).and_then(|i| around.get(i));
+                field.and_then(|f| f.as_deref()) != Some(*c)
+            }) {
+                why.push(format!("{name}: field {n} drawn on {c}"));
+                return false;
+            }
+            if drawn.contains(name.as_str()) {
+                return true;
+            }
+            // The end of a journey: a field it reached, its piece now on one of these.
+            let displaced = on.iter().any(|f| drawn.contains(f.as_str()));
+            if !ends.contains(name.as_str()) || !displaced {
+                why.push(format!(
+                    "{name}: no piece drawn there nor displaced from there"
+                ));
+                return false;
+            }
+            true
+        });
+        if centre.is_none() {
+            return Err(format!(
+                "{colour} marks: no cell's displacement-fields {why:?}"
+            ));
+        }
+    }
+    if colours == 0 {
         return Err("no marks".to_string());
     }
     Ok(())

@@ -11,10 +11,11 @@
 use super::{Plies, PseudoGen};
 use crate::activation::{Activation, Staged};
 use crate::ids::{CellId, PieceId, Side};
+use crate::journey::journey_changes;
 use crate::moves::MoveKind;
 use crate::onward;
 use crate::walk::{Occupant, Ply, Sink};
-use crate::{Cascade, GameMove, GamePosition, MAX_CASCADE};
+use crate::{Cascade, GameMove, GamePosition, SideChange, MAX_CASCADE};
 
 /// What one step of a cascade walks: the move so far, the patterns walked by the ply
 /// that activated, the cells of the pieces moved so far.
@@ -160,9 +161,9 @@ impl PseudoGen<'_> {
         };
         if let Some((rule, spiral)) = journey {
             // A journey that captures nothing takes no royal: no reply's cascade.
-            let captures = rule.captures_when(step.activator.side());
-            if !takers_only || captures {
-                self.journey_plies(cells, (rule, spiral), piece, at, captures, &mut plies);
+            let meets = crate::journey::Meets::new(rule, piece.side(), step.activator.side());
+            if !takers_only || meets.captures {
+                self.journey_plies(cells, (&meets, spiral), piece, at, &mut plies);
             }
         } else if relay && act.is_onward(piece.kind(), walk_as) {
             self.onward_plies(
@@ -227,13 +228,16 @@ impl PseudoGen<'_> {
                 continue;
             }
             // Two patterns that make the same ply: the one written first decides what
-            // it does (as for a first ply).
+            // it does (as for a first ply). (A journey's plies are one each, unmarked.)
             let unmarked = |q: &GameMove| {
                 let mut q = GameMove { mark: 0, ..*q };
                 q.take_steps();
                 q
             };
-            if self.game.marked && plies[..i].iter().any(|q| unmarked(q) == unmarked(p)) {
+            if self.game.marked
+                && journey.is_none()
+                && plies[..i].iter().any(|q| unmarked(q) == unmarked(p))
+            {
                 continue;
             }
             let onto = cells[p.to.index()];
@@ -288,6 +292,10 @@ impl PseudoGen<'_> {
                 cascade.set_captures(p.captures_to);
                 let mut m = step.m;
                 m.set_cascade(&cascade);
+                // A journey's changes to the pieces it reaches.
+                if p.has_side_changes() && !p.side_changes().all(|c| m.push_side_change(c)) {
+                    continue;
+                }
                 out.push(m);
             }
         }
@@ -295,41 +303,79 @@ impl PseudoGen<'_> {
         cells[at.index()] = piece;
     }
 
-    /// The plies of a journey (`piece`, activated on `at`, along `spiral`): one to each
-    /// empty field of each arm on the board, over whatever the arm passes, and with
-    /// `captures` one capturing the piece on each field held by a piece that does not
-    /// block it; when every field is blocked, the oblation, a ply back onto `at` (make
-    /// removes the piece).
+    /// The plies of a journey (`piece`, activated on `at`, along `spiral`, meeting the
+    /// pieces on its fields as `meets` says): one to each empty field of each arm on
+    /// the board, over whatever the arm passes; where it captures or displaces the
+    /// pieces it reaches, one for each way to travel the arm ([`Game::journey_ways`]),
+    /// with what it does to them as the ply's side changes ([`journey_changes`]:
+    /// their net effect, so that two ways leaving the same position are one ply); when
+    /// every field is blocked, the oblation, a ply back onto `at` (make removes the
+    /// piece); where it `sweeps`, that ply taking every piece on its arms' fields that
+    /// does not block (none when they are more than a move's side changes).
     fn journey_plies(
         &mut self,
         cells: &[Occupant],
-        (rule, spiral): (&crate::ir::Journey, &crate::ir::Spiral),
+        (meets, spiral): (&crate::journey::Meets<'_>, &crate::ir::Spiral),
         piece: Occupant,
         at: CellId,
-        captures: bool,
         out: &mut Vec<GameMove>,
     ) {
         let start = out.len();
         let (mut fields, mut blocked) = (0, 0);
-        for arm in self.game.journey_arms(spiral, at) {
+        let arms = self.game.journey_arms(spiral, at);
+        for arm in &arms {
             for cell in arm.iter().filter_map(|&(field, _)| field) {
                 fields += 1;
                 let onto = cells[cell.index()];
-                if !onto.is_empty() {
-                    let blocks = rule.blocks(onto.kind());
-                    blocked += usize::from(blocks);
-                    if captures && !blocks && !out[start..].iter().any(|m| m.to == cell) {
-                        let mut m = GameMove::simple(MoveKind::Normal, piece.kind(), at, cell);
-                        m.captures_to = true;
-                        out.push(m);
-                    }
-                } else if !out[start..].iter().any(|m| m.to == cell) {
+                if !onto.is_empty() && meets.rule.blocks(onto.kind()) {
+                    blocked += 1;
+                } else if onto.is_empty()
+                    && !meets.changes_pieces()
+                    && !out[start..].iter().any(|m| m.to == cell)
+                {
                     out.push(GameMove::simple(MoveKind::Normal, piece.kind(), at, cell));
                 }
             }
         }
         if fields > 0 && blocked == fields {
             out.push(GameMove::simple(MoveKind::Normal, piece.kind(), at, at));
+            return;
+        }
+        if meets.sweeps {
+            // `sweeps`: every piece on the arms' fields that does not block taken where
+            // it stands, the piece removed (a ply onto the cell it leaves).
+            let mut m = GameMove::simple(MoveKind::Normal, piece.kind(), at, at);
+            let mut all = true;
+            for cell in arms.iter().flatten().filter_map(|&(field, _)| field) {
+                let onto = cells[cell.index()];
+                if !onto.is_empty() && !meets.rule.blocks(onto.kind()) {
+                    all &= m.push_side_change(SideChange::Put { cell, piece: None });
+                }
+            }
+            if all {
+                out.push(m);
+            }
+        }
+        if !meets.changes_pieces() {
+            return;
+        }
+        let mut scratch = cells.to_vec();
+        let mut seen = std::collections::HashSet::new();
+        for arm in &arms {
+            self.game
+                .journey_ways(&mut scratch, meets, arm, &mut |end, takes, made| {
+                    let Some(changes) = journey_changes(cells, end, made) else {
+                        return;
+                    };
+                    let mut m = GameMove::simple(MoveKind::Normal, piece.kind(), at, end);
+                    m.captures_to = takes;
+                    for c in changes {
+                        m.push_side_change(c);
+                    }
+                    if seen.insert(m) {
+                        out.push(m);
+                    }
+                });
         }
     }
 

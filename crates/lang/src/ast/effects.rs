@@ -231,6 +231,25 @@ pub struct JourneyDecl {
     /// Each `captures [when activated by first|second]` written (twice is an error),
     /// with the activator's side it names.
     pub captures: Vec<(Span, Option<crate::ids::Side>)>,
+    /// Each `displaces onto V [| V] [rotated] [when activated by first|second]` written
+    /// (twice is an error).
+    pub displaces: Vec<DisplacesDecl>,
+    /// Each `sweeps [for first|second] [when activated by first|second]` written (twice
+    /// is an error): the journeying piece's side and the activator's it names.
+    pub sweeps: Vec<(Span, Option<crate::ids::Side>, Option<crate::ids::Side>)>,
+    pub span: Span,
+}
+
+/// `displaces onto V [| V] [rotated] [when activated by first|second]`: where a journey
+/// may move the pieces on the fields it reaches (the Croatian displacement-fields).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DisplacesDecl {
+    /// The vectors as written, `(dx, dy)` on the board from the displaced piece's cell.
+    pub vectors: Vec<(super::Int, super::Int)>,
+    /// `rotated`: each vector and its three quarter turns counter-clockwise.
+    pub rotated: bool,
+    /// The activator's side it names (both without).
+    pub when: Option<crate::ids::Side>,
     pub span: Span,
 }
 

@@ -2,8 +2,10 @@
 //!
 //! Owns E1022 (a spiral that does not turn a quarter turn), E1023 (a spiral's first
 //! step that is no step: `(0,0)`, or too long), E1024 (two spirals for one side) and
-//! E1025 (a kind that journeys when activated by the same kind in two declarations);
-//! `blocked by` or `captures` given twice is E0920.
+//! E1025 (a kind that journeys when activated by the same kind in two declarations),
+//! E1011 (a displacement vector `(0,0)` or longer than 16 cells) and E1012 (a
+//! displacement vector given twice, `rotated` included); `blocked by`, `captures`,
+//! `displaces` or `sweeps` given twice is E0920.
 //! How a journey is played is the game layer's (`game::journey`).
 
 use super::Checker;
@@ -33,6 +35,38 @@ impl Checker {
                 c
             }
             None => [false, false],
+        };
+        let (displaces, displaces_when) =
+            match self.at_most_one(&d.displaces, |x| x.span, "displaces") {
+                Some(x) => match self.displacement_vectors(x) {
+                    Some(v) => {
+                        let when = match x.when {
+                            None => [true, true],
+                            Some(side) => {
+                                let mut w = [false, false];
+                                w[side.index()] = true;
+                                w
+                            }
+                        };
+                        (v, when)
+                    }
+                    None => return,
+                },
+                None => (Vec::new(), [false, false]),
+            };
+        // `sweeps`: by the journeying piece's side, then the activator's.
+        let sweeps = match self.at_most_one(&d.sweeps, |w| w.0, "sweeps") {
+            Some(&(_, of, when)) => {
+                let mut w = [[false; 2]; 2];
+                for side in [Side::First, Side::Second] {
+                    for by in [Side::First, Side::Second] {
+                        w[side.index()][by.index()] =
+                            of.is_none_or(|o| o == side) && when.is_none_or(|b| b == by);
+                    }
+                }
+                w
+            }
+            None => [[false; 2]; 2],
         };
         let mut spirals: [Option<ir::Spiral>; 2] = [None, None];
         let mut spans: [Option<ast::Span>; 2] = [None, None];
@@ -116,8 +150,63 @@ impl Checker {
             spirals,
             blocked,
             captures,
+            displaces,
+            displaces_when,
+            sweeps,
             span: d.span,
         });
+    }
+
+    /// The vectors of `displaces onto ...`, in order (`rotated`: the ones written,
+    /// then each list turned a quarter turn counter-clockwise, three times): E1011 for
+    /// `(0,0)` or a vector longer than 16 cells, E1012 for one given twice.
+    fn displacement_vectors(&mut self, d: &ast::DisplacesDecl) -> Option<Vec<Vector>> {
+        let mut written = Vec::new();
+        for (x, y) in &d.vectors {
+            let ok = |v: i64| (-16..=16).contains(&v);
+            if !ok(x.value) || !ok(y.value) || (x.value, y.value) == (0, 0) {
+                self.error(
+                    Diagnostic::error(
+                        "E1011",
+                        format!("`({}, {})` is no displacement", x.value, y.value),
+                        x.span.to(y.span),
+                    )
+                    .label("a vector of 1 to 16 cells each way, not (0, 0)")
+                    .help("a displaced piece goes from its field to the cell this vector away: write e.g. `(3,1)`"),
+                );
+                return None;
+            }
+            written.push((Vector::new(x.value as i8, y.value as i8), x.span.to(y.span)));
+        }
+        let turns = if d.rotated { 4 } else { 1 };
+        let mut out: Vec<Vector> = Vec::with_capacity(written.len() * turns);
+        for turn in 0..turns {
+            for &(v, span) in &written {
+                let (mut dx, mut dy) = (v.dx, v.dy);
+                for _ in 0..turn {
+                    (dx, dy) = (-dy, dx);
+                }
+                let v = Vector::new(dx, dy);
+                if out.contains(&v) {
+                    self.error(
+                        Diagnostic::error(
+                            "E1012",
+                            format!("the displacement `({dx}, {dy})` is given twice"),
+                            span,
+                        )
+                        .label(if turn == 0 {
+                            "written twice".to_string()
+                        } else {
+                            format!("this vector turned {turn} quarter turn(s) by `rotated`")
+                        })
+                        .help("list each displacement once (with `rotated`, one quarter's)"),
+                    );
+                    return None;
+                }
+                out.push(v);
+            }
+        }
+        Some(out)
     }
 }
 

@@ -23,6 +23,18 @@ pub struct Journey {
     /// the journey may end on a field held by a piece that does not block it,
     /// capturing that piece (own or not).
     pub captures: [bool; 2],
+    /// `displaces onto V ...`: the displacement-fields, vectors on the board from the
+    /// cell of a piece the journey reaches, in the order written (`rotated` expanded);
+    /// empty without.
+    pub displaces: Vec<Vector>,
+    /// By the activator's side, whether the journey may displace the pieces it reaches
+    /// onto [`Journey::displaces`] (`when activated by first|second`).
+    pub displaces_when: [bool; 2],
+    /// `sweeps [for first|second] [when activated by first|second]`: by the journeying
+    /// piece's side, then its activator's, whether it may instead capture every piece
+    /// on the fields of all its arms on the board that does not block, and then leave
+    /// the board (the Croatian double trance-journey).
+    pub sweeps: [[bool; 2]; 2],
     /// Where it was declared.
     pub span: Span,
 }
@@ -37,6 +49,21 @@ impl Journey {
     /// a piece that does not block it, capturing it.
     pub fn captures_when(&self, side: Side) -> bool {
         self.captures[side.index()]
+    }
+
+    /// The displacement-fields of a journey started by an activator of `side` (empty:
+    /// it displaces nothing).
+    pub fn displaces_when(&self, side: Side) -> &[Vector] {
+        if self.displaces_when[side.index()] {
+            &self.displaces
+        } else {
+            &[]
+        }
+    }
+
+    /// Whether a piece of `side` activated by a piece of `by` may sweep its arms.
+    pub fn sweeps(&self, side: Side, by: Side) -> bool {
+        self.sweeps[side.index()][by.index()]
     }
 
     /// Whether a piece of `kind` blocks a field of the journey.

@@ -166,6 +166,13 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::journey_inward => "`inward`",
         R::journey_blocked => "`blocked by` and piece names",
         R::journey_captures => "`captures` and `when activated by first|second`",
+        R::journey_displaces | R::kw_displaces | R::kw_onto => {
+            "`displaces onto` and vectors, `rotated`, `when activated by first|second`"
+        }
+        R::journey_rotated | R::kw_rotated => "`rotated`",
+        R::journey_sweeps | R::kw_sweeps => {
+            "`sweeps`, `for first|second`, `when activated by first|second`"
+        }
         R::castling_through => "`through check`",
         R::after_each_move | R::kw_after | R::kw_each => "`after each move`",
         R::placed_after | R::kw_placed => "`placed after each move`",

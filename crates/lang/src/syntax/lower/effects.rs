@@ -201,6 +201,44 @@ pub(super) fn journey(n: &Node<'_>) -> JourneyDecl {
                 (c.span, side)
             })
             .collect(),
+        displaces: n
+            .all(R::journey_displaces)
+            .map(|d| DisplacesDecl {
+                vectors: d
+                    .all(R::vector)
+                    .map(|v| {
+                        let mut ints = v.all(R::int);
+                        let x = int(ints.next(), v.span);
+                        let y = int(ints.next(), v.span);
+                        (x, y)
+                    })
+                    .collect(),
+                rotated: d.has(R::journey_rotated),
+                when: if d.has(R::kw_second) {
+                    Some(crate::ids::Side::Second)
+                } else if d.has(R::kw_first) {
+                    Some(crate::ids::Side::First)
+                } else {
+                    None
+                },
+                span: d.span,
+            })
+            .collect(),
+        sweeps: n
+            .all(R::journey_sweeps)
+            .map(|w| {
+                let side = |has_second: bool| {
+                    if has_second {
+                        crate::ids::Side::Second
+                    } else {
+                        crate::ids::Side::First
+                    }
+                };
+                let of = w.child(R::for_side).map(|f| side(f.has(R::kw_second)));
+                let when = (w.has(R::kw_when)).then(|| side(w.has(R::kw_second)));
+                (w.span, of, when)
+            })
+            .collect(),
         span: n.span,
     }
 }
