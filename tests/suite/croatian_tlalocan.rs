@@ -14,6 +14,7 @@ use crate::croatian_brute as brute;
 use brute::TLALOCAN;
 use common::{legal, play, Rng};
 use piecewise::Game;
+use std::collections::BTreeSet;
 
 fn tlalocan() -> Game {
     common::game("croatian-tlalocan")
@@ -316,6 +317,85 @@ fn a_shaman_captures_a_chain_and_diverges_from_the_opponents_shaman() {
         "{after}"
     );
     assert!(!common::make_unmake_round_trip(&g, &fen).is_empty());
+}
+
+/// The dark Shaman's capture-ply of eight (book, "Dark Shaman's capture-ply",
+/// `scn_cot_008`: from a1 its Knight's leaps (2,1) take the light Pawns c2, e3, g4, i5,
+/// k6, m7, o8 and q9, and stop at the empty s10; "any piece at a distant capture-field
+/// is out of reach", the Pawns u11 and w12). By hand: the chain ends on each of the
+/// eight, the seven before written as taken (a move carries at most 7 captures in
+/// passing, `captures-in-passing`); nothing past s10; the longest takes eight Pawns.
+#[test]
+fn a_dark_shaman_captures_eight_in_one_line_and_no_further() {
+    let g = tlalocan_walls();
+    let line = ["c2", "e3", "g4", "i5", "k6", "m7", "o8", "q9"];
+    let mut pieces = vec![("a1", "h"), ("x24", "K"), ("x1", "k")];
+    pieces.extend(line.iter().map(|&c| (c, "P")));
+    pieces.extend([("u11", "P"), ("w12", "P")]);
+    let fen = fen_of(&pieces, "b");
+    let chains: Vec<String> = moves_from(&g, &fen, "a1")
+        .into_iter()
+        .filter(|m| m.contains('x') || line.contains(&&m[2..]))
+        .collect();
+    let expected: Vec<String> = (0..line.len())
+        .map(|i| {
+            let taken: String = line[..i].iter().map(|c| format!("x{c}")).collect();
+            format!("a1{}{taken}", line[i])
+        })
+        .collect();
+    let mut sorted = expected.clone();
+    sorted.sort();
+    assert_eq!(chains, sorted);
+    assert!(!moves_from(&g, &fen, "a1")
+        .iter()
+        .any(|m| m.starts_with("a1s10") || m.starts_with("a1u11") || m.starts_with("a1w12")));
+    let after = play(&g, &fen, &[expected[7].as_str()]);
+    let board: &str = after.split(' ').next().unwrap();
+    assert_eq!(board.matches('P').count(), 2, "{after}");
+    assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
+}
+
+/// A Wave activated by a Centaur alternates the Centaur's two jumps and never diverges
+/// (book, "Wave cannot diverge, if activated by Centaur": "upon reaching own Shaman
+/// cannot change its next step"). By hand: the light Centaur d5 (a light cell: its
+/// own colour) jumps (2,1) onto its Wave f6 (dark), which then takes a long jump and a
+/// Knight's jump in turn, the second in the other pair of quadrants (the line (3,2),
+/// (-1,2): i8, h10, k12, ... q24); an own Shaman on that line (k12) changes none of
+/// its ends but its own cell, where the Wave may activate it instead (a Queen's Wave
+/// would turn there: `diverge at Shaman`, never on an alternating line).
+#[test]
+fn a_wave_activated_by_a_centaur_alternates_and_never_diverges() {
+    let g = tlalocan_walls();
+    let base = [("a1", "K"), ("x24", "k"), ("d5", "C"), ("f6", "W")];
+    let ends = |extra: &[(&'static str, &'static str)]| -> BTreeSet<String> {
+        let mut pieces = base.to_vec();
+        pieces.extend_from_slice(extra);
+        let fen = fen_of(&pieces, "w");
+        moves_from(&g, &fen, "d5")
+            .into_iter()
+            .filter_map(|m| m.strip_prefix("d5f6>").map(str::to_string))
+            .filter(|rest| !rest.contains('>'))
+            .collect()
+    };
+    let alone = ends(&[]);
+    // The line (3,2), (-1,2) from f6: i8, h10, k12, j14, m16, l18, o20, n22, q24.
+    for c in ["i8", "h10", "k12", "j14", "m16", "l18", "o20", "n22", "q24"] {
+        assert!(alone.contains(c), "{c} not reached: {alone:?}");
+    }
+    let mut with_shaman = ends(&[("k12", "H")]);
+    with_shaman.insert("k12".to_string());
+    assert_eq!(with_shaman, alone);
+    let fen = fen_of(
+        &[
+            ("a1", "K"),
+            ("x24", "k"),
+            ("d5", "C"),
+            ("f6", "W"),
+            ("k12", "H"),
+        ],
+        "w",
+    );
+    assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
 }
 
 /// The Serpent activates an own Pyramid on its step-fields (book, Tamoanchan Revisited,

@@ -1,5 +1,6 @@
 //! Conquest of Tlalocan's pieces for the brute force (`rules/croatian-tlalocan.rules`):
-//! the Centaur, the Serpent (which activates an own Pyramid on its step-fields), the
+//! the Centaur (which activates an own Wave or Pyramid on any jump), the Serpent (which
+//! activates an own Pyramid on its step-fields), the
 //! Shaman (which activates own Waves and Pyramids, and entrances any Shaman next to it,
 //! which then journeys: [`journey`]), the Scout and the Grenadier (which
 //! activate nothing), and counts the tests use to show that their random positions
@@ -17,12 +18,23 @@ fn plain(b: &Board, w: bool, t: usize, out: &mut Vec<(usize, End)>) {
     }
 }
 
+/// Where a piece of Tlalocan's that activates may land on `t`: an empty cell, an enemy
+/// (captured), or an own Wave or Pyramid (activated).
+fn activating(b: &Board, w: bool, t: usize, out: &mut Vec<(usize, End)>) {
+    match b.cells[t] {
+        Some(q) if friend(q, w) && matches!(kind(q), 'W' | 'A') => out.push((t, End::Activate)),
+        _ => plain(b, w, t, out),
+    }
+}
+
 /// The Centaur: from a cell of its side's colour a Knight's leap, from the other a
 /// long leap; or two jumps, the second in the other pair of quadrants than the first
 /// (a Knight's leap then a long one from its colour, a long one then a Knight's from
 /// the other), over an empty cell between, and then the two in turn while each lands
 /// on an empty cell (book, Hemera's Dawn: "Centaur has to keep alternating between the
-/// two initially chosen steps").
+/// two initially chosen steps"); each jump may end on an own Wave or Pyramid,
+/// activating it (Conquest of Tlalocan, "Wave cannot diverge, if activated by
+/// Centaur": the Centaur activates a Wave, which alternates its two jumps).
 pub(super) fn centaur(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
     let own = light(b, from) == w;
     let (first, second) = if own {
@@ -34,7 +46,7 @@ pub(super) fn centaur(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
         let Some(t) = b.offset(from, dx, dy) else {
             continue;
         };
-        plain(b, w, t, out);
+        activating(b, w, t, out);
         if b.cells[t].is_some() {
             continue;
         }
@@ -46,7 +58,7 @@ pub(super) fn centaur(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
             let legs = [(dx, dy), (ex, ey)];
             let (mut at, mut k) = (t, 1);
             while let Some(v) = b.offset(at, legs[k % 2].0, legs[k % 2].1) {
-                plain(b, w, v, out);
+                activating(b, w, v, out);
                 if b.cells[v].is_some() {
                     break;
                 }
@@ -106,9 +118,9 @@ pub(super) fn serpent(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
 
 /// The Shaman (White's light: Knight's step leaps, long capture leaps; Black's dark:
 /// the other way round): a ride of step leaps in one line over empty cells and Waves,
-/// landing on the empty ones and activating the own Waves; or 1 to 6 capture leaps in
-/// one line, each onto an enemy, ending on the last, or on an own Wave or Pyramid one
-/// leap further, activating it (book, Conquest of Tlalocan, "Checking opponent's
+/// landing on the empty ones and activating the own Waves; or 1 to 8 capture leaps in
+/// one line, each onto an enemy, ending on the last, or after up to 7 on an own Wave
+/// or Pyramid one leap further, activating it (book, Conquest of Tlalocan, "Checking opponent's
 /// King": "Shaman can capture dark Wave, and then activate light Wave"); or a first
 /// capture leap onto an own Wave or Pyramid, activating it (its divergences:
 /// [`shaman_divergences`]).
@@ -150,7 +162,7 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
             out.push((first, End::Activate));
         }
         let mut c = from;
-        for m in 1..=6 {
+        for m in 1..=8 {
             let Some(t) = b.offset(c, dx, dy) else { break };
             if m > 1 && b.cells[t].is_some_and(|q| friend(q, w) && matches!(kind(q), 'W' | 'A')) {
                 out.push((t, End::ChainActivate(dx, dy, m - 1)));
