@@ -398,6 +398,39 @@ fn a_wave_activated_by_a_centaur_alternates_and_never_diverges() {
     assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
 }
 
+/// The Shaman's activation after a divergence (book, "Diverging Shaman from opponent's
+/// Shaman", `scn_cot_051`: "diverging Shaman can e.g activate light Wave; Pyramids
+/// cannot be activated on step-fields"). By hand: the light Shaman c1 rides its
+/// Knight's leaps (1,2) over d3, e5, f7 and g9 onto the dark Shaman h11 (momentum 5),
+/// diverges, and rides (2,-1) over j10 onto its own Wave l9, activating it (`c1l9>`);
+/// the Wave then moves as the Shaman (n8, and on); the Pyramid p7 on that line is never
+/// activated by the Wave, and a capture leap from h11 takes the dark Pawns k13 and n15
+/// in one line, not t19 behind the empty q17.
+#[test]
+fn a_shaman_activates_a_wave_after_diverging_from_the_opponents_shaman() {
+    let g = tlalocan_walls();
+    let fen = fen_of(
+        &[
+            ("a24", "K"),
+            ("x24", "k"),
+            ("c1", "H"),
+            ("p7", "A"),
+            ("l9", "W"),
+            ("h11", "h"),
+            ("k13", "p"),
+            ("n15", "p"),
+            ("t19", "p"),
+        ],
+        "w",
+    );
+    let moves = moves_from(&g, &fen, "c1");
+    assert!(moves.iter().any(|m| m == "c1l9>n8"), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("c1l9>p7")), "{moves:?}");
+    assert!(moves.iter().any(|m| m == "c1n15xk13"), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("c1t19")), "{moves:?}");
+    assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
+}
+
 /// The Serpent activates an own Pyramid on its step-fields (book, Tamoanchan Revisited,
 /// "Serpent": "All step-fields are also capture-fields, Serpent would be able to
 /// activate not just Wave, but also Pyramid on any of them"; scn_tr_12..14 draw paths

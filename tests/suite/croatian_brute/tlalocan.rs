@@ -347,7 +347,10 @@ pub fn divergences(v: Variant, fen: &str) -> usize {
 /// Shaman's cell: a step-ply of at most that many leaps over empty cells (its start
 /// cell empty), or a capture leap onto an enemy; after a step-ply a chain of up to 6
 /// such captures in one line, after one capture up to 2, within the momentum; never
-/// onto a cell whose piece it took in passing.
+/// onto a cell whose piece it took in passing. After a divergence that follows no
+/// capture, the step-ply or the first capture leap may end on an own Wave, activating
+/// it ("Diverging Shaman from opponent's Shaman": "diverging Shaman can e.g activate
+/// light Wave").
 pub(super) fn shaman_divergences(b: &Board, w: bool, from: usize, out: &mut Vec<Move>) {
     let (steps, captures) = if w {
         (images(1, 2), long_leaps())
@@ -392,12 +395,31 @@ pub(super) fn shaman_divergences(b: &Board, w: bool, from: usize, out: &mut Vec<
             c = t;
         }
     }
+    let wave = |v: usize| b.cells[v].is_some_and(|q| friend(q, w) && kind(q) == 'W');
+    // The Wave on `v` activated (the variant counts no momentum here).
+    let activate = |v: usize, out: &mut Vec<Move>| {
+        let mut after = b.clone();
+        after.cells[from] = None;
+        let p = b.cells[from].unwrap();
+        cascade(
+            &mut after,
+            vec![from, v],
+            p,
+            ('H', w),
+            (None, None),
+            &[],
+            out,
+        );
+    };
     for (at, momentum, taken, most) in entries {
         for &(dx, dy) in &steps {
             let mut u = at;
             for _ in 0..momentum {
                 let Some(v) = b.offset(u, dx, dy) else { break };
                 if v != from && b.cells[v].is_some() {
+                    if taken.is_empty() && wave(v) {
+                        activate(v, out);
+                    }
                     break;
                 }
                 out.push((vec![from, v], None, taken.clone()));
@@ -407,8 +429,11 @@ pub(super) fn shaman_divergences(b: &Board, w: bool, from: usize, out: &mut Vec<
         for &(dx, dy) in &captures {
             let mut u = at;
             let mut passed = taken.clone();
-            for _ in 0..most.min(momentum) {
+            for k in 0..most.min(momentum) {
                 let Some(v) = b.offset(u, dx, dy) else { break };
+                if k == 0 && taken.is_empty() && wave(v) {
+                    activate(v, out);
+                }
                 if !enemy(v) || taken.contains(&v) {
                     break;
                 }
