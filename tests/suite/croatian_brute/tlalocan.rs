@@ -118,8 +118,8 @@ pub(super) fn serpent(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
 
 /// The Shaman (White's light: Knight's step leaps, long capture leaps; Black's dark:
 /// the other way round): a ride of step leaps in one line over empty cells and Waves,
-/// landing on the empty ones and activating the own Waves; or 1 to 8 capture leaps in
-/// one line, each onto an enemy, ending on the last, or after up to 7 on an own Wave
+/// landing on the empty ones and activating the own Waves; or 1 to 7 capture leaps in
+/// one line, each onto an enemy, ending on the last, or on an own Wave
 /// or Pyramid one leap further, activating it (book, Conquest of Tlalocan, "Checking opponent's
 /// King": "Shaman can capture dark Wave, and then activate light Wave"); or a first
 /// capture leap onto an own Wave or Pyramid, activating it (its divergences:
@@ -167,7 +167,8 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
             if m > 1 && b.cells[t].is_some_and(|q| friend(q, w) && matches!(kind(q), 'W' | 'A')) {
                 out.push((t, End::ChainActivate(dx, dy, m - 1)));
             }
-            if !b.cells[t].is_some_and(|q| foe(q, w)) {
+            // Seven captures at most (the rules file's bound), then only an activation.
+            if m == 8 || !b.cells[t].is_some_and(|q| foe(q, w)) {
                 break;
             }
             out.push((
