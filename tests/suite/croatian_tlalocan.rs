@@ -14,6 +14,7 @@ use crate::croatian_brute as brute;
 use brute::TLALOCAN;
 use common::{legal, play, Rng};
 use piecewise::Game;
+use std::collections::BTreeSet;
 
 fn tlalocan() -> Game {
     common::game("croatian-tlalocan")
@@ -316,6 +317,119 @@ fn a_shaman_captures_a_chain_and_diverges_from_the_opponents_shaman() {
         "{after}"
     );
     assert!(!common::make_unmake_round_trip(&g, &fen).is_empty());
+}
+
+/// The dark Shaman's capture-ply (book, "Dark Shaman's capture-ply", `scn_cot_008`:
+/// from a1 its Knight's leaps (2,1) take the light Pawns in one line, and stop at an
+/// empty capture-field; "any piece at a distant capture-field is out of reach"). Here
+/// seven Pawns c2 .. o8, the empty q9, Pawns on s10 and u11 behind it. By hand: the
+/// chain ends on each of the seven, those before written as taken (the file's capture-
+/// ply takes at most seven; the book draws eight, `scn_cot_008`, listed as failing);
+/// nothing past q9; the longest takes seven Pawns.
+#[test]
+fn a_dark_shaman_captures_seven_in_one_line_and_no_further() {
+    let g = tlalocan_walls();
+    let line = ["c2", "e3", "g4", "i5", "k6", "m7", "o8"];
+    let mut pieces = vec![("a1", "h"), ("x24", "K"), ("x1", "k")];
+    pieces.extend(line.iter().map(|&c| (c, "P")));
+    pieces.extend([("s10", "P"), ("u11", "P")]);
+    let fen = fen_of(&pieces, "b");
+    let chains: Vec<String> = moves_from(&g, &fen, "a1")
+        .into_iter()
+        .filter(|m| m.contains('x') || line.contains(&&m[2..]))
+        .collect();
+    let expected: Vec<String> = (0..line.len())
+        .map(|i| {
+            let taken: String = line[..i].iter().map(|c| format!("x{c}")).collect();
+            format!("a1{}{taken}", line[i])
+        })
+        .collect();
+    let mut sorted = expected.clone();
+    sorted.sort();
+    assert_eq!(chains, sorted);
+    assert!(!moves_from(&g, &fen, "a1")
+        .iter()
+        .any(|m| m.starts_with("a1s10") || m.starts_with("a1u11")));
+    let after = play(&g, &fen, &[expected[6].as_str()]);
+    let board: &str = after.split(' ').next().unwrap();
+    assert_eq!(board.matches('P').count(), 2, "{after}");
+    assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
+}
+
+/// A Wave activated by a Centaur alternates the Centaur's two jumps and never diverges
+/// (book, "Wave cannot diverge, if activated by Centaur": "upon reaching own Shaman
+/// cannot change its next step"). By hand: the light Centaur d5 (a light cell: its
+/// own colour) jumps (2,1) onto its Wave f6 (dark), which then takes a long jump and a
+/// Knight's jump in turn, the second in the other pair of quadrants (the line (3,2),
+/// (-1,2): i8, h10, k12, ... q24); an own Shaman on that line (k12) changes none of
+/// its ends but its own cell, where the Wave may activate it instead (a Queen's Wave
+/// would turn there: `diverge at Shaman`, never on an alternating line).
+#[test]
+fn a_wave_activated_by_a_centaur_alternates_and_never_diverges() {
+    let g = tlalocan_walls();
+    let base = [("a1", "K"), ("x24", "k"), ("d5", "C"), ("f6", "W")];
+    let ends = |extra: &[(&'static str, &'static str)]| -> BTreeSet<String> {
+        let mut pieces = base.to_vec();
+        pieces.extend_from_slice(extra);
+        let fen = fen_of(&pieces, "w");
+        moves_from(&g, &fen, "d5")
+            .into_iter()
+            .filter_map(|m| m.strip_prefix("d5f6>").map(str::to_string))
+            .filter(|rest| !rest.contains('>'))
+            .collect()
+    };
+    let alone = ends(&[]);
+    // The line (3,2), (-1,2) from f6: i8, h10, k12, j14, m16, l18, o20, n22, q24.
+    for c in ["i8", "h10", "k12", "j14", "m16", "l18", "o20", "n22", "q24"] {
+        assert!(alone.contains(c), "{c} not reached: {alone:?}");
+    }
+    let mut with_shaman = ends(&[("k12", "H")]);
+    with_shaman.insert("k12".to_string());
+    assert_eq!(with_shaman, alone);
+    let fen = fen_of(
+        &[
+            ("a1", "K"),
+            ("x24", "k"),
+            ("d5", "C"),
+            ("f6", "W"),
+            ("k12", "H"),
+        ],
+        "w",
+    );
+    assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
+}
+
+/// The Shaman's activation after a divergence (book, "Diverging Shaman from opponent's
+/// Shaman", `scn_cot_051`: "diverging Shaman can e.g activate light Wave; Pyramids
+/// cannot be activated on step-fields"). By hand: the light Shaman c1 rides its
+/// Knight's leaps (1,2) over d3, e5, f7 and g9 onto the dark Shaman h11 (momentum 5),
+/// diverges, and rides (2,-1) over j10 onto its own Wave l9, activating it (`c1l9>`);
+/// the Wave then moves as the Shaman (n8, and on); the Pyramid p7 on that line is never
+/// activated by the Wave, and a capture leap from h11 takes the dark Pawns k13 and n15
+/// in one line, not t19 behind the empty q17.
+#[test]
+fn a_shaman_activates_a_wave_after_diverging_from_the_opponents_shaman() {
+    let g = tlalocan_walls();
+    let fen = fen_of(
+        &[
+            ("a24", "K"),
+            ("x24", "k"),
+            ("c1", "H"),
+            ("p7", "A"),
+            ("l9", "W"),
+            ("h11", "h"),
+            ("k13", "p"),
+            ("n15", "p"),
+            ("t19", "p"),
+        ],
+        "w",
+    );
+    let moves = moves_from(&g, &fen, "c1");
+    assert!(moves.iter().any(|m| m == "c1l9>n8"), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("c1l9>p7")), "{moves:?}");
+    assert!(moves.iter().any(|m| m == "c1n15xk13"), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.starts_with("c1t19")), "{moves:?}");
+    assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
 }
 
 /// The Serpent activates an own Pyramid on its step-fields (book, Tamoanchan Revisited,

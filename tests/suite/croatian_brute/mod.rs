@@ -285,8 +285,8 @@ fn light(b: &Board, c: usize) -> bool {
 /// - of Tlalocan's pieces, the Shaman activates an own Wave on its step leaps and an
 ///   own Wave or Pyramid on its first capture leap or one leap past its capture chain,
 ///   the Serpent an own Wave or Pyramid
-///   on its diagonal step-fields; the Centaur, the Scout and the Grenadier activate nothing
-///   (see their functions).
+///   on its diagonal step-fields, the Centaur an own Wave or Pyramid on any jump; the
+///   Scout and the Grenadier activate nothing (see their functions).
 fn ends(b: &Board, kind: char, w: bool, from: usize, move_only: bool) -> Vec<(usize, End)> {
     let mut out = Vec::new();
     let land = |t: usize, acts: &[char], out: &mut Vec<(usize, End)>| match b.cells[t] {

@@ -1,5 +1,6 @@
 //! Conquest of Tlalocan's pieces for the brute force (`rules/croatian-tlalocan.rules`):
-//! the Centaur, the Serpent (which activates an own Pyramid on its step-fields), the
+//! the Centaur (which activates an own Wave or Pyramid on any jump), the Serpent (which
+//! activates an own Pyramid on its step-fields), the
 //! Shaman (which activates own Waves and Pyramids, and entrances any Shaman next to it,
 //! which then journeys: [`journey`]), the Scout and the Grenadier (which
 //! activate nothing), and counts the tests use to show that their random positions
@@ -17,12 +18,23 @@ fn plain(b: &Board, w: bool, t: usize, out: &mut Vec<(usize, End)>) {
     }
 }
 
+/// Where a piece of Tlalocan's that activates may land on `t`: an empty cell, an enemy
+/// (captured), or an own Wave or Pyramid (activated).
+fn activating(b: &Board, w: bool, t: usize, out: &mut Vec<(usize, End)>) {
+    match b.cells[t] {
+        Some(q) if friend(q, w) && matches!(kind(q), 'W' | 'A') => out.push((t, End::Activate)),
+        _ => plain(b, w, t, out),
+    }
+}
+
 /// The Centaur: from a cell of its side's colour a Knight's leap, from the other a
 /// long leap; or two jumps, the second in the other pair of quadrants than the first
 /// (a Knight's leap then a long one from its colour, a long one then a Knight's from
 /// the other), over an empty cell between, and then the two in turn while each lands
 /// on an empty cell (book, Hemera's Dawn: "Centaur has to keep alternating between the
-/// two initially chosen steps").
+/// two initially chosen steps"); each jump may end on an own Wave or Pyramid,
+/// activating it (Conquest of Tlalocan, "Wave cannot diverge, if activated by
+/// Centaur": the Centaur activates a Wave, which alternates its two jumps).
 pub(super) fn centaur(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)>) {
     let own = light(b, from) == w;
     let (first, second) = if own {
@@ -34,7 +46,7 @@ pub(super) fn centaur(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
         let Some(t) = b.offset(from, dx, dy) else {
             continue;
         };
-        plain(b, w, t, out);
+        activating(b, w, t, out);
         if b.cells[t].is_some() {
             continue;
         }
@@ -46,7 +58,7 @@ pub(super) fn centaur(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
             let legs = [(dx, dy), (ex, ey)];
             let (mut at, mut k) = (t, 1);
             while let Some(v) = b.offset(at, legs[k % 2].0, legs[k % 2].1) {
-                plain(b, w, v, out);
+                activating(b, w, v, out);
                 if b.cells[v].is_some() {
                     break;
                 }
@@ -106,9 +118,9 @@ pub(super) fn serpent(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
 
 /// The Shaman (White's light: Knight's step leaps, long capture leaps; Black's dark:
 /// the other way round): a ride of step leaps in one line over empty cells and Waves,
-/// landing on the empty ones and activating the own Waves; or 1 to 6 capture leaps in
-/// one line, each onto an enemy, ending on the last, or on an own Wave or Pyramid one
-/// leap further, activating it (book, Conquest of Tlalocan, "Checking opponent's
+/// landing on the empty ones and activating the own Waves; or 1 to 7 capture leaps in
+/// one line, each onto an enemy, ending on the last, or on an own Wave
+/// or Pyramid one leap further, activating it (book, Conquest of Tlalocan, "Checking opponent's
 /// King": "Shaman can capture dark Wave, and then activate light Wave"); or a first
 /// capture leap onto an own Wave or Pyramid, activating it (its divergences:
 /// [`shaman_divergences`]).
@@ -150,12 +162,13 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
             out.push((first, End::Activate));
         }
         let mut c = from;
-        for m in 1..=6 {
+        for m in 1..=8 {
             let Some(t) = b.offset(c, dx, dy) else { break };
             if m > 1 && b.cells[t].is_some_and(|q| friend(q, w) && matches!(kind(q), 'W' | 'A')) {
                 out.push((t, End::ChainActivate(dx, dy, m - 1)));
             }
-            if !b.cells[t].is_some_and(|q| foe(q, w)) {
+            // Seven captures at most (the rules file's bound), then only an activation.
+            if m == 8 || !b.cells[t].is_some_and(|q| foe(q, w)) {
                 break;
             }
             out.push((
@@ -335,7 +348,10 @@ pub fn divergences(v: Variant, fen: &str) -> usize {
 /// Shaman's cell: a step-ply of at most that many leaps over empty cells (its start
 /// cell empty), or a capture leap onto an enemy; after a step-ply a chain of up to 6
 /// such captures in one line, after one capture up to 2, within the momentum; never
-/// onto a cell whose piece it took in passing.
+/// onto a cell whose piece it took in passing. After a divergence that follows no
+/// capture, the step-ply or the first capture leap may end on an own Wave, activating
+/// it ("Diverging Shaman from opponent's Shaman": "diverging Shaman can e.g activate
+/// light Wave").
 pub(super) fn shaman_divergences(b: &Board, w: bool, from: usize, out: &mut Vec<Move>) {
     let (steps, captures) = if w {
         (images(1, 2), long_leaps())
@@ -380,12 +396,31 @@ pub(super) fn shaman_divergences(b: &Board, w: bool, from: usize, out: &mut Vec<
             c = t;
         }
     }
+    let wave = |v: usize| b.cells[v].is_some_and(|q| friend(q, w) && kind(q) == 'W');
+    // The Wave on `v` activated (the variant counts no momentum here).
+    let activate = |v: usize, out: &mut Vec<Move>| {
+        let mut after = b.clone();
+        after.cells[from] = None;
+        let p = b.cells[from].unwrap();
+        cascade(
+            &mut after,
+            vec![from, v],
+            p,
+            ('H', w),
+            (None, None),
+            &[],
+            out,
+        );
+    };
     for (at, momentum, taken, most) in entries {
         for &(dx, dy) in &steps {
             let mut u = at;
             for _ in 0..momentum {
                 let Some(v) = b.offset(u, dx, dy) else { break };
                 if v != from && b.cells[v].is_some() {
+                    if taken.is_empty() && wave(v) {
+                        activate(v, out);
+                    }
                     break;
                 }
                 out.push((vec![from, v], None, taken.clone()));
@@ -395,8 +430,11 @@ pub(super) fn shaman_divergences(b: &Board, w: bool, from: usize, out: &mut Vec<
         for &(dx, dy) in &captures {
             let mut u = at;
             let mut passed = taken.clone();
-            for _ in 0..most.min(momentum) {
+            for k in 0..most.min(momentum) {
                 let Some(v) = b.offset(u, dx, dy) else { break };
+                if k == 0 && taken.is_empty() && wave(v) {
+                    activate(v, out);
+                }
                 if !enemy(v) || taken.contains(&v) {
                     break;
                 }

@@ -28,8 +28,8 @@ pub(super) fn first_steps(b: &Board, kind: char, w: bool, at: usize) -> Vec<(i32
         // The Serpent's diagonal step-fields (its orthogonal colour change starts no
         // line of an activated Wave: "any diagonal field for its first step").
         'S' => diag,
-        'U' if light(b, at) == w => images(1, 2),
-        'U' => long_leaps(),
+        'U' | 'C' if light(b, at) == w => images(1, 2),
+        'U' | 'C' => long_leaps(),
         _ => vec![],
     }
 }
@@ -65,6 +65,21 @@ pub(super) fn wave_ends(b: &Board, walk: (char, bool), w: bool, at: usize) -> Ve
                 lines.extend(jumps.into_iter().map(|v2| (v1, v2)));
             }
             'S' => lines.extend([(v1, (-v1.1, v1.0)), (v1, (v1.1, -v1.0))]),
+            // A Centaur's second jump: the other kind of leap, in the other pair of
+            // quadrants (Hemera's Dawn, "Activating Wave").
+            'C' => {
+                let jumps = if light(b, at) == walk.1 {
+                    long_leaps()
+                } else {
+                    images(1, 2)
+                };
+                lines.extend(
+                    jumps
+                        .into_iter()
+                        .filter(|v2| (v1.0 * v1.1 > 0) != (v2.0 * v2.1 > 0))
+                        .map(|v2| (v1, v2)),
+                );
+            }
             _ => lines.push((v1, v1)),
         }
     }
@@ -95,9 +110,9 @@ pub(super) fn wave_ends(b: &Board, walk: (char, bool), w: bool, at: usize) -> Ve
     // choose any direction its activator can"; "Wave cannot diverge, if activated by
     // Unicorn"): a straight line passing over an own Shaman may turn there into any
     // other first step of its activator, on to the edge; each Shaman turns a line
-    // once, three turns at most. An alternating line (a Unicorn's or a Serpent's) never
-    // turns.
-    if matches!(walk.0, 'U' | 'S') {
+    // once, three turns at most. An alternating line (a Unicorn's, a Centaur's or a
+    // Serpent's) never turns ("... illegal, if activated by Centaur").
+    if matches!(walk.0, 'U' | 'S' | 'C') {
         return out;
     }
     let mut todo: Vec<(usize, (i32, i32), Vec<usize>)> = first_steps(b, walk.0, walk.1, at)

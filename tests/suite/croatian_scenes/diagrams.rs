@@ -31,6 +31,15 @@
 //! - `wave-jumps`: a lone Wave's step-fields when a Unicorn activates it: a Unicorn of
 //!   the Wave's side placed where it may activate the Wave, the first cells of the
 //!   Wave's plies in that cascade ([`Game::cascade_trees`]).
+//! - `fields`: the step-fields (Legal marks) and capture-fields (Action marks) of the
+//!   pieces drawn (Conquest of Tlalocan, Shaman, "Movement": "Shaman has its step-fields
+//!   (here, green) separated from capture-fields (blue)"): a piece's step-fields are the
+//!   first cells of its plies with nothing else on the board (their path trees), its
+//!   capture-fields the cells where a first step captures an enemy (Rooks put on the
+//!   other cells, 200 at a time);
+//!   every mark is a field of its colour of a piece drawn, and a piece with any field
+//!   marked has every field marked in its colour (a piece drawn with none shows the
+//!   colour of the piece, not its fields).
 
 use super::*;
 use std::sync::OnceLock;
@@ -68,6 +77,7 @@ pub(super) fn check_diagram(scene: &Scene, kind: &str, v: &Variant) -> Result<()
         "journey" => journey(scene, v),
         "wave-jumps" => wave_jumps(scene, v),
         "displacement-fields" => displacement_fields(scene, v),
+        "fields" => fields(scene, v),
         _ => Err(format!("no diagram kind `{kind}`")),
     }
 }
@@ -434,4 +444,110 @@ fn wave_jumps(scene: &Scene, v: &Variant) -> Result<(), String> {
     }
     seen.map(|_| ())
         .ok_or_else(|| "no Unicorn may activate the Wave".to_string())
+}
+
+/// The cells of the scene's field markers and numbered texts of mark type `kind`.
+fn marked_as(scene: &Scene, kind: &str) -> BTreeSet<String> {
+    scene
+        .marks
+        .iter()
+        .filter(|(_, k)| k == kind)
+        .filter_map(|(c, _)| c.clone())
+        .collect()
+}
+
+/// The step-fields and capture-fields of the piece `letter` on `at`, alone on the
+/// board but for what a capture-field needs (see the module's doc).
+fn step_and_capture_fields(
+    scene: &Scene,
+    v: &Variant,
+    (at, letter): (&str, char),
+) -> Result<(BTreeSet<String>, BTreeSet<String>), String> {
+    let g = &v.game;
+    let side = side_of(letter);
+    let from = g.rules().cell(at).ok_or("no such cell")?;
+    let tree_with = |pieces: &[(String, char)]| -> Result<PathTree, String> {
+        let fen = v.fen(scene.size, pieces, side);
+        let pos: GamePosition = g.position(&fen).map_err(|e| format!("FEN {fen}: {e:?}"))?;
+        let occ = pos.occupant(from);
+        let mut walker = Walker::new(g.rules().table());
+        let mut b = PathTreeBuilder::new();
+        walker.walk(&pos, side, occ.kind(), from, &mut b);
+        Ok(b.finish(side, occ.kind(), from))
+    };
+    let alone = [(at.to_string(), letter)];
+    let steps: BTreeSet<String> = tree_with(&alone)?
+        .plies
+        .iter()
+        .filter(|p| p.captures.is_empty())
+        .filter_map(|p| p.path.first())
+        .map(|&c| g.rules().cell_name(c))
+        .collect();
+    // Enemy Rooks on every other cell: a first step that captures one there reaches a
+    // capture-field (a Rook: a piece every variant has, on any rank).
+    let rook = g.rules().piece("Rook").ok_or("no Rook")?;
+    let mut foe = g
+        .letter(side.opponent(), rook)
+        .chars()
+        .next()
+        .ok_or("no letter")?;
+    foe = if side == Side::First {
+        foe.to_ascii_lowercase()
+    } else {
+        foe.to_ascii_uppercase()
+    };
+    // (In groups: a position holds at most 255 pieces of one kind.)
+    let others: Vec<String> = (0..g.cell_count())
+        .map(|i| g.rules().cell_name(CellId(i as u16)))
+        .filter(|c| c != at)
+        .collect();
+    let mut captures = BTreeSet::new();
+    for group in others.chunks(200) {
+        let mut crowd = alone.to_vec();
+        crowd.extend(group.iter().map(|c| (c.clone(), foe)));
+        captures.extend(
+            tree_with(&crowd)?
+                .plies
+                .iter()
+                .filter(|p| p.path.len() == 1 && p.captures == p.path)
+                .map(|p| g.rules().cell_name(p.to)),
+        );
+    }
+    Ok((steps, captures))
+}
+
+/// The step-fields (Legal) and capture-fields (Action) of the pieces drawn.
+fn fields(scene: &Scene, v: &Variant) -> Result<(), String> {
+    if !scene.arrows.is_empty() {
+        return Err("arrows in a diagram of fields".to_string());
+    }
+    let (legal, action) = (marked_as(scene, "legal"), marked_as(scene, "action"));
+    if legal.is_empty() && action.is_empty() {
+        return Err("no marks".to_string());
+    }
+    let (mut steps_drawn, mut captures_drawn) = (BTreeSet::new(), BTreeSet::new());
+    for (at, letter) in scene.pieces.iter().filter(|(_, l)| !v.stands_still(*l)) {
+        let (steps, captures) = step_and_capture_fields(scene, v, (at, *letter))?;
+        let any = |f: &BTreeSet<String>| f.iter().any(|c| legal.contains(c) || action.contains(c));
+        if !any(&steps) && !any(&captures) {
+            continue;
+        }
+        if let Some(c) = steps.iter().find(|c| !legal.contains(*c)) {
+            return Err(format!("{at}'s step-field {c} not marked Legal"));
+        }
+        if let Some(c) = captures.iter().find(|c| !action.contains(*c)) {
+            return Err(format!("{at}'s capture-field {c} not marked Action"));
+        }
+        steps_drawn.extend(steps);
+        captures_drawn.extend(captures);
+    }
+    if let Some(c) = legal.difference(&steps_drawn).next() {
+        return Err(format!("Legal mark on {c}: no step-field of a piece drawn"));
+    }
+    if let Some(c) = action.difference(&captures_drawn).next() {
+        return Err(format!(
+            "Action mark on {c}: no capture-field of a piece drawn"
+        ));
+    }
+    Ok(())
 }
