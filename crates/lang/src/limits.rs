@@ -13,7 +13,7 @@
 /// for games of at most 64 kinds.
 pub const MAX_KINDS: usize = 127;
 /// The most cells a single move may capture in passing (locust captures).
-pub const MAX_PASSING: usize = 7;
+pub const MAX_PASSING: usize = 6;
 /// The most pieces one capture chain (patterns marked `chain`) may take: what a game
 /// move carries. A chain is walked to at most this many captures; it ends there.
 pub const MAX_CHAIN: usize = 32;

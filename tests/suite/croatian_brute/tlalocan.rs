@@ -118,7 +118,7 @@ pub(super) fn serpent(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End
 
 /// The Shaman (White's light: Knight's step leaps, long capture leaps; Black's dark:
 /// the other way round): a ride of step leaps in one line over empty cells and Waves,
-/// landing on the empty ones and activating the own Waves; or 1 to 7 capture leaps in
+/// landing on the empty ones and activating the own Waves; or 1 to 6 capture leaps in
 /// one line, each onto an enemy, ending on the last, or on an own Wave
 /// or Pyramid one leap further, activating it (book, Conquest of Tlalocan, "Checking opponent's
 /// King": "Shaman can capture dark Wave, and then activate light Wave"); or a first
@@ -162,13 +162,13 @@ pub(super) fn shaman(b: &Board, w: bool, from: usize, out: &mut Vec<(usize, End)
             out.push((first, End::Activate));
         }
         let mut c = from;
-        for m in 1..=8 {
+        for m in 1..=7 {
             let Some(t) = b.offset(c, dx, dy) else { break };
             if m > 1 && b.cells[t].is_some_and(|q| friend(q, w) && matches!(kind(q), 'W' | 'A')) {
                 out.push((t, End::ChainActivate(dx, dy, m - 1)));
             }
-            // Seven captures at most (the rules file's bound), then only an activation.
-            if m == 8 || !b.cells[t].is_some_and(|q| foe(q, w)) {
+            // Six captures at most (the rules file's bound), then only an activation.
+            if m == 7 || !b.cells[t].is_some_and(|q| foe(q, w)) {
                 break;
             }
             out.push((
