@@ -212,7 +212,10 @@ fn captures_from(
         if passing && node.has(Node::CAPTURE_PREV) {
             cells.push(before);
         }
-        if !node.has(Node::PUSH) {
+        if node.is_probe() {
+            // A probe's children step from the cell before it.
+            stack.extend(node.children().map(|c| (c, before)));
+        } else if !node.has(Node::PUSH) {
             stack.extend(node.children().map(|c| (c, here)));
         }
     }
