@@ -212,11 +212,11 @@ fn captures_from(
         if passing && node.has(Node::CAPTURE_PREV) {
             cells.push(before);
         }
-        if node.is_probe() {
+        if !node.has(Node::PUSH) {
+            stack.extend(node.children().map(|c| (c, here)));
+        } else if node.is_probe() {
             // A probe's children step from the cell before it.
             stack.extend(node.children().map(|c| (c, before)));
-        } else if !node.has(Node::PUSH) {
-            stack.extend(node.children().map(|c| (c, here)));
         }
     }
     cells.sort();
