@@ -103,7 +103,7 @@ fn a_neutral_piece_is_a_piece_but_no_side() {
         piece Own (B) { step forward-diagonal if forward friend }\n\
         piece Kind (C) { step forward-diagonal if forward piece Stone|King }\n";
     let g = game(src);
-    let fen = |p: char| format!("7k/8/8/3S4/3{p}4/8/8/7K w - - 0 1");
+    let fen = |p: char| format!("7k/8/8/3*4/3{p}4/8/8/7K w - - 0 1");
     assert_eq!(of(&g, &fen('A'), "d4"), words("d4c5 d4e5"));
     assert_eq!(of(&g, &fen('B'), "d4"), Vec::<String>::new());
     // Named kinds: a neutral kind named is none of them (its filter leaves it out).
