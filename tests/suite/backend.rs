@@ -32,6 +32,7 @@ fn leg(dirs: LegDirs, min: u16, max: Option<u16>) -> Leg {
             empty: true,
             ..Via::default()
         },
+        conds: Vec::new(),
         span: Span::default(),
     }
 }

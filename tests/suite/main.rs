@@ -119,6 +119,7 @@ mod sokoban_family;
 mod sokoban_reference;
 mod sokoban_seed;
 mod special_rules;
+mod step_if;
 mod tags;
 mod teleport_activated;
 mod teleport_back;

@@ -66,7 +66,59 @@ pub struct Leg {
     pub dirs_span: Span,
     pub range: Option<Range>,
     pub via: Option<Via>,
+    /// `DIR if AT CLASS ...`: the conditions written after terms of `dirs`.
+    pub conds: Vec<StepIf>,
     pub span: Span,
+}
+
+/// `if AT CLASS (or CLASS)*` after a direction term: the term's steps are taken only
+/// when the cell one step `at` from where the leg starts holds one of `items`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepIf {
+    /// The index in [`Leg::dirs`] of the term the condition follows.
+    pub term: usize,
+    /// The direction of the cell looked at (one vector, or `same` / `turn A`).
+    pub at: Dir,
+    /// What that cell may hold.
+    pub items: Vec<IfItem>,
+    pub span: Span,
+}
+
+/// `empty`, `friend [KINDS]`, `foe [KINDS]`, `piece [KINDS]`, `edge`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IfItem {
+    pub kind: IfKind,
+    pub kind_span: Span,
+    pub kinds: Option<Kinds>,
+    pub span: Span,
+}
+
+/// What a condition's cell may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IfKind {
+    /// No piece.
+    Empty,
+    /// A piece of the mover's side.
+    Friend,
+    /// A piece of the other side.
+    Foe,
+    /// Any piece (a neutral one too, when no kinds are named).
+    Piece,
+    /// No cell: off the board (or a hole).
+    Edge,
+}
+
+impl IfKind {
+    /// The keyword.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            IfKind::Empty => "empty",
+            IfKind::Friend => "friend",
+            IfKind::Foe => "foe",
+            IfKind::Piece => "piece",
+            IfKind::Edge => "edge",
+        }
+    }
 }
 
 /// How a leg moves.

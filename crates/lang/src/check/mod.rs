@@ -32,6 +32,7 @@ mod moves_as;
 mod names;
 mod neutral;
 mod patterns;
+mod step_if;
 pub use patterns::side_word;
 mod alignment;
 mod displace;

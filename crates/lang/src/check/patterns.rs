@@ -110,6 +110,12 @@ impl Checker {
                             });
                 }
             }
+            let conds = if dirs.is_some() && !leg.conds.is_empty() {
+                self.step_conds(leg, prev_ref)
+            } else {
+                Some(Vec::new())
+            };
+            ok &= conds.is_some();
             leg_moves.push(dirs.as_ref().and_then(|d| d.moves.clone()));
             let range = self.range(leg);
             let momentum = leg.range.is_some_and(|r| r.kind == RangeKind::Momentum);
@@ -149,6 +155,7 @@ impl Checker {
                         max,
                         momentum,
                         via,
+                        conds: conds.unwrap_or_default(),
                         span: leg.span,
                     });
                 }

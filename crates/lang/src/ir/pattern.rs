@@ -247,8 +247,45 @@ pub struct Leg {
     /// What the cell where this leg hands over to the next leg may hold. Meaningful for
     /// every leg but the last (the checker rejects `via` on a last leg).
     pub via: Via,
+    /// `DIR if AT CLASS`: directions of the leg taken only when another cell holds
+    /// something (empty unless written; at most one condition per direction).
+    pub conds: Vec<StepCond>,
     /// Where the leg was written.
     pub span: Span,
+}
+
+/// `DIR if AT CLASS (or CLASS)*`: the leg's steps in `dirs` are taken only when the
+/// cell one step `at` from where the leg starts holds one of `classes` (the Croatian
+/// Scout's forking step around what stands straight ahead: `forward-diagonal if
+/// forward piece`). The cell is looked at, never entered: it is not on the path.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepCond {
+    /// The directions the condition applies to: the term's, absolute vectors or turns
+    /// as the leg's own.
+    pub dirs: LegDirs,
+    /// The direction of the cell looked at: one vector, or one turn of the previous
+    /// leg's heading.
+    pub at: LegDirs,
+    /// What the cell may hold: [`StepCond::EMPTY`], [`StepCond::FRIEND`],
+    /// [`StepCond::FOE`], [`StepCond::OTHER`], [`StepCond::EDGE`] bits.
+    pub classes: u8,
+    /// The kinds a piece there must be to count as `friend`, `foe` or `piece`.
+    pub kinds: KindFilter,
+    /// Where the condition was written.
+    pub span: Span,
+}
+
+impl StepCond {
+    /// The cell is empty.
+    pub const EMPTY: u8 = 1;
+    /// It holds a piece of the mover's side.
+    pub const FRIEND: u8 = 2;
+    /// It holds a piece of the other side.
+    pub const FOE: u8 = 4;
+    /// It holds a piece of no side (a `neutral` piece): `piece` without kinds.
+    pub const OTHER: u8 = 8;
+    /// There is no cell: off the board, or a hole.
+    pub const EDGE: u8 = 16;
 }
 
 /// The directions of a leg.

@@ -632,17 +632,50 @@ fn leg(n: &Node<'_>) -> Leg {
         _ => Mover::Step,
     };
     let dirs_node = n.child(R::dirs);
+    let mut dirs = Vec::new();
+    let mut conds = Vec::new();
+    for c in dirs_node.into_iter().flat_map(|d| d.children.iter()) {
+        match c.rule {
+            R::dir => dirs.extend(dir(c)),
+            R::step_if if !dirs.is_empty() => {
+                if let Some(at) = c.child(R::dir).and_then(dir) {
+                    conds.push(StepIf {
+                        term: dirs.len() - 1,
+                        at,
+                        items: c.all(R::if_item).map(if_item).collect(),
+                        span: c.span,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
     Leg {
         mover,
         mover_span: mover_node.map_or(n.span, |m| m.span),
-        dirs: dirs_node
-            .into_iter()
-            .flat_map(|d| d.all(R::dir))
-            .filter_map(dir)
-            .collect(),
+        dirs,
         dirs_span: dirs_node.map_or(n.span, |d| d.span),
         range: n.child(R::range).and_then(range),
         via: n.child(R::via).map(via),
+        conds,
+        span: n.span,
+    }
+}
+
+/// One class of a step's condition (`piece Wave`, `edge`).
+fn if_item(n: &Node<'_>) -> IfItem {
+    let kind_node = n.child(R::if_kind);
+    let kind = match kind_node.and_then(|k| k.children.first()).map(|k| k.rule) {
+        Some(R::kw_friend) => IfKind::Friend,
+        Some(R::kw_foe) => IfKind::Foe,
+        Some(R::kw_piece) => IfKind::Piece,
+        Some(R::kw_edge) => IfKind::Edge,
+        _ => IfKind::Empty,
+    };
+    IfItem {
+        kind,
+        kind_span: kind_node.map_or(n.span, |k| k.span),
+        kinds: n.child(R::kinds).map(kinds),
         span: n.span,
     }
 }

@@ -118,7 +118,51 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
             momentum,
             via,
             filter,
+            conds,
         } => {
+            let show = |dirs: Dirs| match dirs {
+                Dirs::Absolute { start, len } => p
+                    .vectors_of(start, len)
+                    .iter()
+                    .map(|v| format!("({},{})", v.dx, v.dy))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                Dirs::Turn { start, len } => format!(
+                    "turn {}",
+                    p.turns_of(start, len)
+                        .iter()
+                        .map(|t| t.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
+                Dirs::Alternate => "alternate".to_string(),
+            };
+            let mut ifs = String::new();
+            for c in &p.conds[conds.start as usize..conds.start as usize + conds.len as usize] {
+                let mut on = Vec::new();
+                for (bit, name) in [
+                    (piecewise_lang::ir::StepCond::EMPTY, "empty"),
+                    (piecewise_lang::ir::StepCond::FRIEND, "friend"),
+                    (piecewise_lang::ir::StepCond::FOE, "foe"),
+                    (piecewise_lang::ir::StepCond::OTHER, "other"),
+                    (piecewise_lang::ir::StepCond::EDGE, "edge"),
+                ] {
+                    if c.classes & bit != 0 {
+                        on.push(name);
+                    }
+                }
+                let f = if c.filter.0 == 0 {
+                    String::new()
+                } else {
+                    format!(" filter {}", c.filter.0)
+                };
+                ifs.push_str(&format!(
+                    " if[{} at {}: {}{f}]",
+                    show(c.dirs),
+                    show(c.at),
+                    on.join("|")
+                ));
+            }
             let d = match dirs {
                 Dirs::Absolute { start, len } => p
                     .vectors_of(start, len)
@@ -161,7 +205,7 @@ fn op_text(p: &MoveProgram, op: &Op) -> String {
             } else {
                 format!(" filter {}", filter.0)
             };
-            format!("LEG     {d} x{range} via {}{f}", v.join("|"))
+            format!("LEG     {d} x{range} via {}{f}{ifs}", v.join("|"))
         }
         Op::Land {
             empty,

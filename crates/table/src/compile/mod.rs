@@ -88,6 +88,8 @@ pub enum Op {
         via: ViaBits,
         /// The kinds a piece on the junction may be (others are walls).
         filter: FilterId,
+        /// Its step conditions: [`MoveProgram::conds`] `start..start + len`.
+        conds: CondRange,
     },
     /// The last leg lands on empty cells (`empty`) and/or enemies (`foe`, victims
     /// restricted by `filter`). `en_passant`: a move by this pattern opens the cells
@@ -156,6 +158,30 @@ pub enum Dirs {
     Alternate,
 }
 
+/// A leg's step conditions: a range of [`MoveProgram::conds`] (`len` 0: none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct CondRange {
+    /// The first condition.
+    pub start: u32,
+    /// How many.
+    pub len: u16,
+}
+
+/// `DIR if AT CLASS`: the leg's steps in `dirs` are taken only when the cell one step
+/// `at` from where the leg starts holds one of `classes`
+/// ([`piecewise_lang::ir::StepCond`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProgramCond {
+    /// The directions it applies to (the same kind of range as its leg's).
+    pub dirs: Dirs,
+    /// The direction of the cell looked at: one vector or one turn.
+    pub at: Dirs,
+    /// [`piecewise_lang::ir::StepCond`] class bits.
+    pub classes: u8,
+    /// The kinds a piece there must be to count.
+    pub filter: FilterId,
+}
+
 /// A zone of the program: named cells as the first side sees them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ProgramZone {
@@ -217,6 +243,8 @@ pub struct MoveProgram {
     pub vectors: Vec<Vector>,
     /// The turn pool (in the board's turn units) that [`Dirs::Turn`] ranges index.
     pub turns: Vec<i16>,
+    /// The step conditions of every leg ([`CondRange`]).
+    pub conds: Vec<ProgramCond>,
     /// Kind filters; entry 0 is [`KindFilter::Any`] (in a game with `neutral` pieces,
     /// every filter, entry 0 too, leaves those out).
     pub filters: Vec<KindFilter>,
@@ -270,6 +298,7 @@ pub fn compile(rules: &RuleSet) -> MoveProgram {
         ops: Vec::new(),
         vectors: Vec::new(),
         turns: Vec::new(),
+        conds: Vec::new(),
         filters: vec![KindFilter::Any],
         filters_past_limit: None,
     };
@@ -389,6 +418,19 @@ fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
             }
         }
         let filter = filter_id(p, &leg.via.kinds);
+        let conds = CondRange {
+            start: p.conds.len() as u32,
+            len: leg.conds.len() as u16,
+        };
+        for c in &leg.conds {
+            let cond = ProgramCond {
+                dirs: dirs_of(p, &c.dirs),
+                at: dirs_of(p, &c.at),
+                classes: c.classes,
+                filter: filter_id(p, &c.kinds),
+            };
+            p.conds.push(cond);
+        }
         p.ops.push(Op::Leg {
             dirs,
             min: leg.min,
@@ -396,6 +438,7 @@ fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
             momentum: leg.momentum,
             via: ViaBits(via),
             filter,
+            conds,
         });
     }
     let filter = filter_id(p, &pat.land.kinds);
@@ -424,6 +467,21 @@ fn lower_pattern(p: &mut MoveProgram, pat: &ir::Pattern) {
         });
     }
     p.ops.push(Op::End);
+}
+
+/// A direction set as a range of the program's pools.
+fn dirs_of(p: &mut MoveProgram, dirs: &LegDirs) -> Dirs {
+    match dirs {
+        LegDirs::Absolute(v) => Dirs::Absolute {
+            start: pool(&mut p.vectors, v),
+            len: v.len() as u16,
+        },
+        LegDirs::Turn(t) => Dirs::Turn {
+            start: pool(&mut p.turns, t),
+            len: t.len() as u16,
+        },
+        LegDirs::Alternate => Dirs::Alternate,
+    }
 }
 
 /// Interns a run of values in a pool, reusing an identical earlier run.

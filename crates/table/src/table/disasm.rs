@@ -155,7 +155,12 @@ pub fn disasm_cell(table: &MoveTable, side: Side, piece: PieceId, cell: CellId) 
 /// A class mask as letters: `E` empty, `R` friend, `F` foe.
 fn classes(mask: u8) -> String {
     let mut s = String::new();
-    for (bit, ch) in [(CLASS_EMPTY, 'E'), (CLASS_FRIEND, 'R'), (CLASS_FOE, 'F')] {
+    for (bit, ch) in [
+        (CLASS_EMPTY, 'E'),
+        (CLASS_FRIEND, 'R'),
+        (CLASS_FOE, 'F'),
+        (super::layout::CLASS_OTHER, 'O'),
+    ] {
         if mask & bit != 0 {
             s.push(ch);
         }
@@ -189,6 +194,9 @@ fn node_text(table: &MoveTable, i: usize, n: &Node) -> String {
             let _ = write!(s, " near:{near}");
         }
     }
+    if n.is_probe() {
+        s.push_str(" probe");
+    }
     for (flag, word) in [
         (Node::INITIAL, " initial"),
         (Node::NEW_LEG, " new-leg"),
@@ -197,7 +205,7 @@ fn node_text(table: &MoveTable, i: usize, n: &Node) -> String {
         (Node::PUSH, " push"),
         (Node::PUSH_TARGET, " push-to"),
     ] {
-        if n.has(flag) {
+        if n.has(flag) && !(n.is_probe() && flag & Node::PROBE != 0) {
             s.push_str(word);
         }
     }

@@ -214,6 +214,9 @@ fn captures_from(
         }
         if !node.has(Node::PUSH) {
             stack.extend(node.children().map(|c| (c, here)));
+        } else if node.is_probe() {
+            // A probe's children step from the cell before it.
+            stack.extend(node.children().map(|c| (c, before)));
         }
     }
     cells.sort();

@@ -91,6 +91,12 @@ pub const fn near_code(mask: u8) -> u8 {
     (mask & 7) | ((mask >> 4) & 3) << 3
 }
 
+/// Not a class of a cell stepped on: a bit of the mask of a [`Node::PROBE`]'s child, on
+/// which the child follows when the probe's cell holds a piece its kind filter refuses
+/// (with filter 0 in a game with `neutral` pieces: a neutral piece). Never on other
+/// nodes.
+pub const CLASS_OTHER: u8 = 16;
+
 /// The shift of [`MASK_MARK`]'s value.
 pub const MARK_SHIFT: u8 = 6;
 
@@ -155,6 +161,18 @@ impl Node {
     pub const PUSH_TARGET: u8 = 128;
     /// Every flag bit with a meaning.
     pub const ALL_FLAGS: u8 = 255;
+    /// `PUSH` with `EN_PASSANT` (which a push never carries): a **probe**, a step
+    /// condition (`DIR if AT CLASS`). It looks at its target, which is not on the
+    /// path: no landing, no visit; its children, at its own depth, step from the cell
+    /// before it, each where its mask holds the probe's cell's class ([`CLASS_OTHER`]:
+    /// a piece its filter refuses). Never shared; with `INITIAL` on a root.
+    pub const PROBE: u8 = Node::PUSH | Node::EN_PASSANT;
+
+    /// Whether the node is a probe ([`Node::PROBE`]).
+    #[inline]
+    pub fn is_probe(&self) -> bool {
+        self.flags & Node::PROBE == Node::PROBE
+    }
 
     /// Whether the node has any of the bits of `flag`.
     #[inline]

@@ -23,8 +23,8 @@ pub use kernel::{HurdleLine, Hurdles, Kernels, Rays, Step};
 pub use layout::{near_code, near_mask};
 pub use layout::{
     FilterCode, MoveTable, Node, NodeId, RootRange, TablePiece, CLASS_EMPTY, CLASS_FOE,
-    CLASS_FRIEND, MARK_SHIFT, MASK_MARK, MASK_MOMENTUM, MASK_NEAR, MASK_RELATIVE, MASK_SHARED,
-    MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT, NODE_SIZE,
+    CLASS_FRIEND, CLASS_OTHER, MARK_SHIFT, MASK_MARK, MASK_MOMENTUM, MASK_NEAR, MASK_RELATIVE,
+    MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT, NODE_SIZE,
 };
 pub use link::{link, LinkConfig};
 pub(crate) use reverse::{RLeaf, RNode};

@@ -149,6 +149,10 @@ impl ReverseTables {
         for (p, forward) in forward_only.iter_mut().enumerate() {
             *forward |= has_near_roots(t, PieceId(p as u8));
         }
+        // A kind with step conditions: its paths depend on cells off them (probes).
+        for (forward, probes) in forward_only.iter_mut().zip(probing_pieces(t)) {
+            *forward |= probes;
+        }
         // Paths through shared blocks are enumerated where they unroll into small plain
         // trees (single legs linked relative on big boards); other pieces with shared
         // blocks walk forward.
@@ -380,6 +384,44 @@ impl ReverseTables {
 /// Per piece kind: whether it captures in passing on either side anywhere. One pass
 /// per piece over everything its roots reach, each node once (shared blocks are reached
 /// from many start cells).
+/// Per piece kind: whether some tree of it (either side, any cell) holds a probe (a
+/// step condition, [`Node::PROBE`]). One pass over the unshared trees, each node once
+/// (probes are never shared).
+fn probing_pieces(t: &MoveTable) -> Vec<bool> {
+    let mut out = vec![false; t.pieces.len()];
+    if !t.nodes.iter().any(|n| n.is_probe()) {
+        return out;
+    }
+    let cells = t.board.cell_count();
+    let mut stack = Vec::new();
+    for side in Side::BOTH {
+        for (p, found) in out.iter_mut().enumerate() {
+            for cell in 0..cells {
+                if *found {
+                    break;
+                }
+                let Some(r) = t.roots(side, PieceId(p as u8), CellId(cell as u16)) else {
+                    continue;
+                };
+                stack.clear();
+                stack.extend(r.nodes());
+                while let Some(n) = stack.pop() {
+                    let node = &t.nodes[n];
+                    if node.mask & super::layout::MASK_SHARED != 0 {
+                        continue;
+                    }
+                    if node.is_probe() {
+                        *found = true;
+                        break;
+                    }
+                    stack.extend(node.children());
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Whether some root of `piece` (either side, any cell) carries a `near` condition.
 fn has_near_roots(t: &MoveTable, piece: PieceId) -> bool {
     let cells = t.board.cell_count();

@@ -33,8 +33,8 @@ use crate::ir::Near;
 use crate::table::near_code;
 use crate::table::{
     FilterCode, Node, NodeId, RootRange, VerifiedTable, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND,
-    MARK_SHIFT, MASK_MARK, MASK_MOMENTUM, MASK_NEAR, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS,
-    MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT, NO_CELL,
+    CLASS_OTHER, MARK_SHIFT, MASK_MARK, MASK_MOMENTUM, MASK_NEAR, MASK_SHARED, MAX_DEPTH,
+    MEET_ACTIONS, MEET_ACTIVATE, MEET_CAPTURE, MEET_CONVERT, NO_CELL,
 };
 
 /// A stack entry's fields in walks of tables with shared nodes: the node id (bits
@@ -323,7 +323,8 @@ impl<'t> Walker<'t> {
             // A shared node: the whole-path rules, which the linker applied to the
             // trees, are applied here. `last` ends the path at this node.
             let mut last = false;
-            if SHARED && node.mask & MASK_SHARED != 0 {
+            // A probe is no cell of the path: the whole-path rules are its children's.
+            if SHARED && node.mask & MASK_SHARED != 0 && !node.is_probe() {
                 if target == from && fresh == 0 {
                     // Back on the start cell: a move only after a capture in passing.
                     let captured = self.path[1..=depth]
@@ -353,10 +354,34 @@ impl<'t> Walker<'t> {
                 }
                 last |= depth >= MAX_DEPTH;
             }
-            if track {
+            if track && !node.is_probe() {
                 self.on_path[cell] = depth as u16 + 1;
             }
             if node.flags & Node::PUSH != 0 {
+                if node.flags & Node::EN_PASSANT != 0 {
+                    // A probe (a step condition): its cell is looked at, not entered;
+                    // its children step from the cell before it, at its depth.
+                    let class_bit = match class {
+                        Class::Empty => CLASS_EMPTY,
+                        Class::Friend => CLASS_FRIEND,
+                        Class::Foe => CLASS_FOE,
+                        Class::Blocked => CLASS_OTHER,
+                    };
+                    let same = if SHARED {
+                        (depth as u64) << DEPTH_SHIFT
+                            | limit << LIMIT_SHIFT
+                            | (fresh as u64) << FRESH_SHIFT
+                    } else {
+                        0
+                    };
+                    for child in node.children().rev() {
+                        if nodes[child].mask & class_bit != 0 {
+                            self.stack[stack_len] = child as u64 | same;
+                            stack_len += 1;
+                        }
+                    }
+                    continue;
+                }
                 // A displacement: its children are the cells the piece here may be
                 // pushed to, never steps of the mover.
                 let class_bit = match class {
@@ -616,7 +641,8 @@ fn visit(
 #[inline(always)]
 fn dead_on(node: &Node, nodes: &[Node], class: Class) -> bool {
     match class {
-        Class::Blocked => true,
+        // A probe goes on over a piece its filter refuses (`CLASS_OTHER`).
+        Class::Blocked => !node.is_probe(),
         Class::Friend => {
             node.flags & Node::PUSH == 0
                 && node.children().all(|c| nodes[c].mask & CLASS_FRIEND == 0)

@@ -7,15 +7,15 @@
 //! decide limits beyond the budget and depth it is given ([`super::link`]).
 
 use super::super::layout::{
-    Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MARK_SHIFT, MAX_DEPTH, MEET_ACTIVATE, MEET_CAPTURE,
-    MEET_CONVERT,
+    Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, CLASS_OTHER, MARK_SHIFT, MAX_DEPTH, MEET_ACTIVATE,
+    MEET_CAPTURE, MEET_CONVERT,
 };
 use super::trie::{Attach, NodeKey, Trie};
 use super::vectors::{heading_for, VectorCache, Vectors};
 use super::{LinkConfig, ZoneMaps};
-use crate::compile::{Dirs, MeetAction, MeetOp, MoveProgram, Op, PushOp, ViaBits};
+use crate::compile::{CondRange, Dirs, MeetAction, MeetOp, MoveProgram, Op, PushOp, ViaBits};
 use crate::ids::{CellId, Side};
-use crate::ir::Vector;
+use crate::ir::{StepCond, Vector};
 use crate::topology::Board;
 use smallvec::SmallVec;
 
@@ -44,6 +44,8 @@ pub(super) struct LegOp {
     pub(super) momentum: bool,
     pub(super) via: ViaBits,
     pub(super) filter: u8,
+    /// Its step conditions (`DIR if AT CLASS`): a range of [`MoveProgram::conds`].
+    pub(super) conds: CondRange,
 }
 
 impl LegOp {
@@ -144,6 +146,18 @@ pub(super) struct PatternView {
     pub(super) from: Vec<(usize, bool)>,
     /// `repeat`: (first leg, last leg, min, max; max 0 = until blocked).
     pub(super) repeat: Option<(usize, usize, u16, u16)>,
+    /// Some step condition asks for the edge ([`edge_conds`]; set by the linker).
+    pub(super) edge_conds: bool,
+}
+
+/// Whether some step condition of `v`'s legs asks for the board's edge (`if AT edge`).
+pub(super) fn edge_conds(program: &MoveProgram, v: &PatternView) -> bool {
+    v.legs.iter().any(|l| {
+        let r = l.conds.start as usize..l.conds.start as usize + l.conds.len as usize;
+        program.conds[r]
+            .iter()
+            .any(|c| c.classes & StepCond::EDGE != 0)
+    })
 }
 
 /// Reads a pattern's ops into a [`PatternView`].
@@ -164,6 +178,7 @@ pub(super) fn view(ops: &[Op]) -> PatternView {
         mark: 0,
         to: Vec::new(),
         from: Vec::new(),
+        edge_conds: false,
     };
     for op in ops {
         match *op {
@@ -188,6 +203,7 @@ pub(super) fn view(ops: &[Op]) -> PatternView {
                 momentum,
                 via,
                 filter,
+                conds,
             } => v.legs.push(LegOp {
                 dirs,
                 min,
@@ -195,6 +211,7 @@ pub(super) fn view(ops: &[Op]) -> PatternView {
                 momentum,
                 via,
                 filter: filter.0,
+                conds,
             }),
             Op::Land {
                 empty,
@@ -343,10 +360,39 @@ impl Expander<'_> {
             self.fresh = base;
             self.limit = self.limit.min(depth * 2);
         }
+        let conds = self.conds(leg, start, heading, before);
         for mut v in vectors {
             self.path.truncate(base);
             let mut pos = start;
             let mut at = attach;
+            // A step condition on this direction: a probe node looks at its cell,
+            // and the leg's first step hangs from it (`None`: the condition fails
+            // here whatever the board holds).
+            if let Some(&(_, probe)) = conds.iter().find(|(c, _)| c.contains(&v)) {
+                match probe {
+                    Probe::Never => continue,
+                    Probe::Always => {}
+                    Probe::Cell(cell, filter, classes) => {
+                        if self.tree.len() >= self.budget {
+                            return;
+                        }
+                        let key = NodeKey {
+                            target: cell,
+                            depth: depth as u8,
+                            flags: (at.flags & Node::INITIAL) | Node::PROBE,
+                            mask: at.mask,
+                            filter,
+                            block: (0, 0),
+                        };
+                        let node = self.tree.add(at, key, 0);
+                        at = Attach {
+                            parent: Some(node),
+                            mask: classes,
+                            flags: at.flags & !Node::INITIAL,
+                        };
+                    }
+                }
+            }
             let mut steps: u16 = 0;
             loop {
                 if leg.max != 0 && steps >= leg.max {
@@ -508,7 +554,74 @@ impl Expander<'_> {
     }
 }
 
+/// What a step condition asks of the board from one start cell ([`Expander::conds`]).
+#[derive(Clone, Copy)]
+pub(super) enum Probe {
+    /// The cell looked at is off the board and the condition asks for none (`edge`).
+    Always,
+    /// The cell looked at is off the board, and the condition asks for a cell.
+    Never,
+    /// Look at this cell with this kind filter: the step follows on these classes
+    /// (table class bits, [`CLASS_OTHER`] for a piece the filter refuses).
+    Cell(CellId, u8, u8),
+}
+
+impl Expander<'_> {
+    /// The step conditions of `leg` from `start` (after `heading`, and `before` it):
+    /// per condition, the vectors it applies to and what it asks.
+    fn conds(
+        &mut self,
+        leg: LegOp,
+        start: CellId,
+        heading: Option<Vector>,
+        before: Option<Vector>,
+    ) -> SmallVec<[(Vectors, Probe); 2]> {
+        let mut out = SmallVec::new();
+        let range = leg.conds.start as usize..leg.conds.start as usize + leg.conds.len as usize;
+        for c in &self.program.conds[range] {
+            let side = self.side;
+            let dirs = self.vectors.get(
+                self.program,
+                self.board,
+                side,
+                c.dirs,
+                heading_for(c.dirs, heading, before),
+            );
+            let at = self.vectors.get(
+                self.program,
+                self.board,
+                side,
+                c.at,
+                heading_for(c.at, heading, before),
+            );
+            let probe = match at.first().and_then(|&a| self.board.step(start, a)) {
+                None if c.classes & StepCond::EDGE != 0 => Probe::Always,
+                None => Probe::Never,
+                Some(cell) => {
+                    let mut classes = c.classes & (CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE);
+                    if c.classes & StepCond::OTHER != 0 {
+                        classes |= CLASS_OTHER;
+                    }
+                    if classes == 0 {
+                        Probe::Never
+                    } else {
+                        Probe::Cell(cell, c.filter.0, classes)
+                    }
+                }
+            };
+            out.push((dirs, probe));
+        }
+        out
+    }
+}
+
 impl PatternView {
+    /// Whether some step condition asks for the board's edge (`if AT edge`): decided
+    /// where the pattern is unrolled (a relative shared block holds no cell to ask).
+    pub(super) fn probes_edge(&self) -> bool {
+        self.edge_conds
+    }
+
     /// Whether a leg repeats the vector of the leg two legs back (`alternate`): its
     /// continuations depend on two headings, so it is linked unrolled.
     pub(super) fn alternates(&self) -> bool {

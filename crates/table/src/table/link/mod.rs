@@ -129,7 +129,11 @@ pub fn link(
         directions: Vec::new(),
     };
     let views: Vec<PatternView> = (0..program.patterns.len())
-        .map(|i| view(program.pattern_ops(i)))
+        .map(|i| {
+            let mut v = view(program.pattern_ops(i));
+            v.edge_conds = expand::edge_conds(program, &v);
+            v
+        })
         .collect();
     let clock = Instant::now();
     let exact_counts = table.board.distinct_steps();

@@ -266,8 +266,10 @@ impl Trie {
         landed.clear();
         landed.resize(2 * words, 0);
         let (once, twice) = landed.split_at_mut(words);
+        // A probe (`PUSH` with `EN_PASSANT`) lands nowhere: its children are steps.
+        let probe = |flags: u8| flags & Node::PROBE == Node::PROBE;
         for n in &self.nodes {
-            if n.land != 0 || n.key.flags & Node::PUSH != 0 {
+            if n.land != 0 || (n.key.flags & Node::PUSH != 0 && !probe(n.key.flags)) {
                 let (c, bit) = (
                     n.key.target.index() / 64,
                     1u64 << (n.key.target.index() % 64),
@@ -349,7 +351,7 @@ impl Trie {
                 });
                 record(classes, None, None);
             }
-            if n.key.flags & Node::PUSH != 0 {
+            if n.key.flags & Node::PUSH != 0 && !probe(n.key.flags) {
                 for c in self.kids(v.node) {
                     let t = &self.nodes[c].key;
                     record(t.mask, Some(t.target), Some((t.target, CLASS_EMPTY)));

@@ -5,10 +5,12 @@
 //! every filter has a known mode; every root range lies inside the node array and holds
 //! depth-0 nodes; every node is reached from at most one place (the table is a forest,
 //! so a walk visits each node at most once); every node's target is a cell of the board, its flags and mask use
-//! known bits (`EN_PASSANT` only on landing nodes; `PUSH` nodes have only `PUSH_TARGET`
-//! children and no landing rights; `PUSH_TARGET` nodes are leaves that name friend or
-//! foe classes), its filter exists, its children lie inside the node array strictly after
-//! it (so the table has no cycles) and are one step deeper; depth stays below
+//! known bits (`EN_PASSANT` only on landing nodes and probes; `PUSH` nodes have only
+//! `PUSH_TARGET` children and no landing rights; `PUSH_TARGET` nodes are leaves that name
+//! friend or foe classes; a probe, `PUSH` with `EN_PASSANT`, is unshared, lands nowhere
+//! and has children of no `PUSH_TARGET` at its own depth, the only ones whose mask may
+//! hold `CLASS_OTHER`), its filter exists, its children lie inside the node array
+//! strictly after it (so the table has no cycles) and are one step deeper; depth stays below
 //! [`MAX_DEPTH`]. It then computes the walk's exact worst-case stack and path sizes
 //! and the most landings one tree can produce, which the interpreter sizes its buffers
 //! from. A table that passes may be walked without further checks.
@@ -24,8 +26,9 @@ mod tests;
 pub use error::{VerifyError, VerifyErrorKind};
 
 use super::layout::{
-    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, MASK_MARK,
-    MASK_MOMENTUM, MASK_NEAR, MASK_RELATIVE, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS, MEET_CONVERT,
+    FilterCode, MoveTable, Node, RootRange, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, CLASS_OTHER,
+    MASK_MARK, MASK_MOMENTUM, MASK_NEAR, MASK_RELATIVE, MASK_SHARED, MAX_DEPTH, MEET_ACTIONS,
+    MEET_CONVERT,
 };
 
 /// A table the interpreter may trust.
@@ -160,9 +163,9 @@ fn walk_visits(nodes: &[Node], any_shared: bool) -> Result<Vec<u64>, VerifyError
 /// The bound of [`walk_visits`] for one node, its children's bounds known: itself,
 /// and the most the children of one class of its cell lead to.
 fn bound(nodes: &[Node], node: usize, visits: &[u64]) -> u64 {
-    let mut per_class = [0u64; 3];
+    let mut per_class = [0u64; 4];
     for c in nodes[node].children() {
-        for (k, class) in [CLASS_EMPTY, CLASS_FRIEND, CLASS_FOE]
+        for (k, class) in [CLASS_EMPTY, CLASS_FRIEND, CLASS_FOE, CLASS_OTHER]
             .into_iter()
             .enumerate()
         {
@@ -289,7 +292,7 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
             if node.depth != 0 {
                 return Err(VerifyError::shared_depth(i, node.depth));
             }
-            if node.has(Node::INITIAL | Node::EN_PASSANT) {
+            if node.has(Node::INITIAL) || (node.has(Node::EN_PASSANT) && !node.is_probe()) {
                 return Err(VerifyError::shared_flags(i));
             }
         }
@@ -313,10 +316,17 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
             return Err(VerifyError::target_off_board(i, node.target.0, cells));
         }
         // Every flag bit has a meaning since format 4 (`Node::ALL_FLAGS` is 0xff).
-        if node.has(Node::EN_PASSANT) && !node.has(Node::LAND_EMPTY | Node::LAND_FOE) {
+        // A probe (`PUSH` with `EN_PASSANT`) lands nowhere and has no other flag but
+        // `INITIAL` (on a root).
+        let probe = node.is_probe();
+        if probe && node.flags & !(Node::PROBE | Node::INITIAL) != 0 {
+            return Err(VerifyError::push_with_landing(i));
+        }
+        if !probe && node.has(Node::EN_PASSANT) && !node.has(Node::LAND_EMPTY | Node::LAND_FOE) {
             return Err(VerifyError::en_passant_without_landing(i));
         }
-        if node.has(Node::PUSH)
+        if !probe
+            && node.has(Node::PUSH)
             && node.has(Node::LAND_EMPTY | Node::LAND_FOE | Node::EN_PASSANT | Node::PUSH_TARGET)
         {
             return Err(VerifyError::push_with_landing(i));
@@ -357,7 +367,8 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
             // An unshared root: its pattern's mark and `near` condition.
             MASK_MARK | MASK_NEAR
         } else {
-            MASK_MARK
+            // `CLASS_OTHER` only under a probe (checked with the children).
+            MASK_MARK | CLASS_OTHER
         };
         if node.mask
             & !(CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE | MASK_SHARED | MASK_RELATIVE | meet)
@@ -406,22 +417,39 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
                     return Err(VerifyError::mixed_block(i));
                 }
                 if child_shared {
-                    if table.nodes[child].mask & (CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE) == 0 {
+                    let classes = CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE | CLASS_OTHER;
+                    if table.nodes[child].mask & classes == 0 {
                         return Err(VerifyError::child_never_enabled(child));
                     }
-                    if table.nodes[child].has(Node::PUSH_TARGET) != node.has(Node::PUSH) {
+                    let probe = node.is_probe();
+                    if table.nodes[child].has(Node::PUSH_TARGET) != (node.has(Node::PUSH) && !probe)
+                    {
                         return Err(VerifyError::push_target_placement(child));
+                    }
+                    if table.nodes[child].mask & CLASS_OTHER != 0
+                        && !probe
+                        && !table.nodes[child].has(Node::PUSH_TARGET)
+                    {
+                        return Err(VerifyError::class_mask(child, table.nodes[child].mask));
                     }
                     continue;
                 }
                 claim(child)?;
-                if table.nodes[child].depth as usize != node.depth as usize + 1 {
+                // A probe's children step from the cell before it: its own depth.
+                let below = node.depth as usize + usize::from(!probe);
+                if table.nodes[child].depth as usize != below {
                     return Err(VerifyError::child_depth(child, i));
                 }
                 if table.nodes[child].mask & !MASK_MARK == 0 {
                     return Err(VerifyError::child_never_enabled(child));
                 }
-                if table.nodes[child].has(Node::PUSH_TARGET) != node.has(Node::PUSH) {
+                if table.nodes[child].mask & CLASS_OTHER != 0
+                    && !probe
+                    && !table.nodes[child].has(Node::PUSH_TARGET)
+                {
+                    return Err(VerifyError::class_mask(child, table.nodes[child].mask));
+                }
+                if table.nodes[child].has(Node::PUSH_TARGET) != (node.has(Node::PUSH) && !probe) {
                     return Err(VerifyError::push_target_placement(child));
                 }
             }
@@ -460,7 +488,7 @@ pub fn verify(table: MoveTable) -> Result<VerifiedTable, VerifyError> {
         let child_count = node.child_count as usize;
         let mut worst = 0;
         let mut lands = usize::from(node.flags & (Node::LAND_EMPTY | Node::LAND_FOE) != 0);
-        if node.has(Node::PUSH) {
+        if node.has(Node::PUSH) && !node.is_probe() {
             lands = child_count; // one move per displacement cell
         }
         for (k, child) in node.children().enumerate() {

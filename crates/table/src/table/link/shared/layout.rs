@@ -111,7 +111,7 @@ impl SharedGraph<'_> {
                 .map(|e| {
                     let r = pool.record(self.edge_node(e, &global), block_of[e.to]);
                     let n = pool.node(r);
-                    let kept = Node::LAND_EMPTY | Node::LAND_FOE | Node::PUSH;
+                    let kept = Node::LAND_EMPTY | Node::LAND_FOE | Node::PROBE;
                     // A relative root: a step from the start cell.
                     Node {
                         mask: MASK_SHARED | MASK_RELATIVE,
@@ -136,7 +136,7 @@ impl SharedGraph<'_> {
                     .map(|(k, e)| {
                         let r = pool.record(self.edge_node(e, &global), block_of[e.to]);
                         let n = pool.node(r);
-                        let kept = Node::LAND_EMPTY | Node::LAND_FOE | Node::PUSH;
+                        let kept = Node::LAND_EMPTY | Node::LAND_FOE | Node::PROBE;
                         // A root holds its cell.
                         let target = match self.root_cells.get(from) {
                             Some(cells) => cells[k],

@@ -31,14 +31,15 @@ use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
 use super::super::layout::{
-    Node, CLASS_EMPTY, CLASS_FOE, MASK_MOMENTUM, MASK_RELATIVE, MASK_SHARED,
+    Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, CLASS_OTHER, MASK_MOMENTUM, MASK_RELATIVE,
+    MASK_SHARED,
 };
 use super::expand::PatternView;
 use super::vectors::{heading_for, VectorCache};
 use super::ZoneMaps;
 use crate::compile::{MoveProgram, ViaBits};
 use crate::ids::{CellId, Side};
-use crate::ir::Vector;
+use crate::ir::{StepCond, Vector};
 use crate::topology::Board;
 
 /// Whether a pattern may be linked as shared continuations: more than one leg (or a
@@ -55,6 +56,7 @@ pub(super) fn eligible(v: &PatternView) -> bool {
         && v.land_flags == 0
         && !v.swaps()
         && v.mark == 0
+        && !v.probes_edge()
 }
 
 /// Whether a single-leg pattern may be linked as shared continuations (a ride of a
@@ -68,6 +70,7 @@ pub(super) fn eligible_ride(v: &PatternView) -> bool {
         && v.land_flags == 0
         && !v.swaps()
         && v.mark == 0
+        && !v.probes_edge()
 }
 
 /// Why a shared graph was not built.
@@ -117,6 +120,11 @@ impl Part {
     /// The `PUSH` node of encounter `k` (its index in [`PatternView::encounters`]).
     fn encounter(k: u8) -> Part {
         Part(2 + k)
+    }
+    /// The probe of a step condition before a leg's first step, entered by a hop
+    /// (`captured` false) or a capture in passing; its key's cell is the leg's start.
+    fn probe(captured: bool) -> Part {
+        Part(0x80 | u8::from(captured))
     }
 }
 
@@ -331,8 +339,53 @@ impl<'a> SharedGraph<'a> {
                 };
                 let key = g.key(0, 0, at, (v, NO_HEADING), 1);
                 let before = roots.len();
-                g.push_with_split(key, (CLASS_EMPTY, 0), &mut roots);
-                if !g.root_cells.is_empty() {
+                // A step condition: the root is the probe, the step its child.
+                let start = if g.relative.is_some() {
+                    CellId(0)
+                } else {
+                    from
+                };
+                match g.probe_of(0, start, v, NO_HEADING) {
+                    Some(None) => continue,
+                    Some(Some(c)) => {
+                        let p = g.probe(key, start, NO_HEADING, false, c, (CLASS_EMPTY, 0));
+                        roots.push(Edge {
+                            to: p,
+                            mask: CLASS_EMPTY,
+                            flags: 0,
+                        });
+                        if !g.root_cells.is_empty() {
+                            // A plain root holds the cell it looks at.
+                            let conds = &pattern.legs[0].conds;
+                            let r = conds.start as usize..(conds.start + conds.len as u32) as usize;
+                            let looked = program.conds[r]
+                                .iter()
+                                .find(|c| {
+                                    g.vectors
+                                        .get(program, board, side, c.dirs, None)
+                                        .contains(&v)
+                                })
+                                .and_then(|c| {
+                                    g.vectors
+                                        .get(program, board, side, c.at, None)
+                                        .first()
+                                        .copied()
+                                })
+                                .and_then(|a| board.step(from, a));
+                            match looked {
+                                Some(l) => g.root_cells[from.index()].push(l),
+                                None => {
+                                    roots.pop();
+                                }
+                            }
+                        }
+                    }
+                    None => g.push_with_split(key, (CLASS_EMPTY, 0), &mut roots),
+                }
+                if !g.root_cells.is_empty()
+                    && roots.len() > before
+                    && g.root_cells[from.index()].len() < roots.len()
+                {
                     g.root_cells[from.index()].extend((before..roots.len()).map(|_| cell));
                 }
             }
@@ -509,6 +562,101 @@ impl<'a> SharedGraph<'a> {
         i
     }
 
+    /// The step condition on the first step `w` of leg `leg` from `start` (after
+    /// `heading`): `None` without one; `Some(None)` when it fails whatever the board
+    /// holds (its cell off the board); else the probe's (target, filter, classes).
+    fn probe_of(
+        &mut self,
+        leg: usize,
+        start: CellId,
+        w: Vector,
+        heading: Vector,
+    ) -> Option<Option<(CellId, u8, u8)>> {
+        let conds = self.pattern.legs[leg].conds;
+        let range = conds.start as usize..conds.start as usize + conds.len as usize;
+        let heading = Some(heading).filter(|&h| h != NO_HEADING);
+        for c in &self.program.conds[range] {
+            let dirs = self
+                .vectors
+                .get(self.program, self.board, self.side, c.dirs, heading);
+            if !dirs.contains(&w) {
+                continue;
+            }
+            let at = self
+                .vectors
+                .get(self.program, self.board, self.side, c.at, heading);
+            let a = *at.first()?;
+            let mut classes = c.classes & (CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE);
+            if c.classes & StepCond::OTHER != 0 {
+                classes |= CLASS_OTHER;
+            }
+            if classes == 0 {
+                return Some(None);
+            }
+            let target = if self.relative.is_some() {
+                self.heading_id(a)
+            } else {
+                match self.board.step(start, a) {
+                    Some(cell) => cell,
+                    None => return Some(None),
+                }
+            };
+            return Some(Some((target, c.filter.0, classes)));
+        }
+        None
+    }
+
+    /// The probe state before the step state of `key` (a leg's first step from
+    /// `start` after `heading`), entered by a capture in passing or not (`captured`),
+    /// looking at `probe` (target, filter, classes); its one child is that step,
+    /// entered as `entry` (mask, flags) on the probe's classes.
+    fn probe(
+        &mut self,
+        key: StateKey,
+        start: CellId,
+        heading: Vector,
+        captured: bool,
+        probe: (CellId, u8, u8),
+        entry: (u8, u8),
+    ) -> usize {
+        let pkey = StateKey {
+            cell: start,
+            before: heading,
+            steps: 0,
+            part: Part::probe(captured),
+            ..key
+        };
+        if let Some(&i) = self.index.get(&pkey) {
+            return i;
+        }
+        let (target, filter, classes) = probe;
+        let relative = if self.relative.is_some() {
+            MASK_RELATIVE
+        } else {
+            0
+        };
+        let mut out = Vec::new();
+        let momentum = entry.0 & MASK_MOMENTUM;
+        self.push_with_split(key, (classes | momentum, entry.1), &mut out);
+        let i = self.states.len();
+        self.index.insert(pkey, i);
+        self.states.push(State {
+            node: Node {
+                target,
+                depth: 0,
+                flags: Node::PROBE,
+                mask: MASK_SHARED | relative,
+                filter,
+                child_count: 0,
+                first_child: 0,
+            },
+            first: self.edges.len() as u32,
+            count: out.len() as u32,
+        });
+        self.edges.extend_from_slice(&out);
+        i
+    }
+
     /// The target of a state's record and its relative bit: its cell, or in a
     /// relative graph the direction of the step that reaches it.
     fn record_target(&mut self, key: &StateKey) -> (CellId, u8) {
@@ -618,12 +766,38 @@ impl<'a> SharedGraph<'a> {
                     } else {
                         0
                     };
+                    // A step condition: the step hangs from a probe of its cell.
+                    let cond = self.probe_of(j, key.cell, w, key.heading);
                     if hop != 0 {
-                        self.push_with_split(k, (hop | momentum, Node::NEW_LEG), out);
+                        let entry = (hop | momentum, Node::NEW_LEG);
+                        match cond {
+                            Some(None) => {}
+                            Some(Some(c)) => {
+                                let p = self.probe(k, key.cell, key.heading, false, c, entry);
+                                out.push(Edge {
+                                    to: p,
+                                    mask: hop,
+                                    flags: 0,
+                                });
+                            }
+                            None => self.push_with_split(k, entry, out),
+                        }
                     }
                     if captured {
                         let edge = Node::NEW_LEG | Node::CAPTURE_PREV;
-                        self.push_with_split(k, (CLASS_FOE | momentum, edge), out);
+                        let entry = (CLASS_FOE | momentum, edge);
+                        match cond {
+                            Some(None) => {}
+                            Some(Some(c)) => {
+                                let p = self.probe(k, key.cell, key.heading, true, c, entry);
+                                out.push(Edge {
+                                    to: p,
+                                    mask: CLASS_FOE,
+                                    flags: 0,
+                                });
+                            }
+                            None => self.push_with_split(k, entry, out),
+                        }
                     }
                 }
             }
