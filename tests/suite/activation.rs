@@ -144,7 +144,11 @@ fn the_cascade_limit_cuts_longer_moves() {
     assert_eq!(plies(3), 3);
     assert_eq!(plies(2), 2);
     assert_eq!(plies(1), 1);
-    assert_eq!(plies(99), 4, "never more than a move carries");
+    assert_eq!(
+        plies(99),
+        4,
+        "a move of this position has four plies at most"
+    );
 }
 
 // ---------------------------------------------------------------- brute force

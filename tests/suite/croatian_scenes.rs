@@ -169,7 +169,11 @@
 //!   reaching field 6, it cannot move to any other step-field (red)"; the same cell may
 //!   be another ply's destination): such an arrow holds when no ply of the piece takes
 //!   the drawn path (the chain of other arrows from the piece to the arrow's start)
-//!   and then that step, or when its end is no destination as above;
+//!   and then that step, or when its end is no destination as above; from a cell
+//!   where an action arrow of a cascade's later ply activates a piece, it is that
+//!   piece's step (Miranda's Veil, "En passant illegal", `scn_mv_100`: the Pawn
+//!   activated again "cannot capture light Pawn en passant anymore"), and holds when
+//!   no ply of a piece activated there down the cascade starts with it;
 //! - **Blocked** (grey) marks are not asserted: the book draws in grey both paths that
 //!   are blocked and paths the illustrated ply does not take (`scn_ct_03_define_step_ply`:
 //!   a Pegasus's other, open, directions), and labels;
@@ -197,6 +201,11 @@
 //!   the mark: that mark is checked the text's way, every other mark of the scene as
 //!   drawn, and the scene must fail without the correction. Where the reading is
 //!   doubtful the scene stays listed as failing.
+//!
+//! The rules: each variant's file, its cascades allowed the seven plies a game move
+//! carries (`--limit cascade-plies=7`; the default is four), which the book's longest
+//! cascades take (Miranda's Veil, "Cascade check, checkmate": a Bishop, four Waves and
+//! a Queen activated twice).
 //!
 //! The position: the scene's pieces, the Stars and (in Discovery) the Monoliths written
 //! as the file's neutral pieces (the book's dim Star `t`, libcrochess's, as the file's
@@ -483,12 +492,18 @@ fn check_movers(
                 .filter(|_| same)
                 .and_then(|p| continued(scene, p, v, m))
         };
-        if let Some((cells, to)) = prev
-            .and_then(|p| continued(scene, p, v, m).or_else(|| diverged(scene, p, v, m)))
+        let diverged_here = || {
+            prev.and_then(|p| diverged(scene, p, v, m))
+                .map(|(cells, to)| (cells, to, Vec::new()))
+        };
+        if let Some((cells, to, turned)) = prev
+            .and_then(|p| continued(scene, p, v, m))
+            .or_else(diverged_here)
             .or_else(split)
         {
             visited.extend(cells);
             legal_to.extend(to);
+            turned_down.extend(turned);
             continue;
         }
         let side = side_of(letter);

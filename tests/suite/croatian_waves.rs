@@ -181,7 +181,11 @@ fn positions_with_waves_agree_with_a_brute_force_generator() {
 /// Wave now on e5 to d4, past the Bishop on c3 to b2 and a1 (empty now). Or the Wave
 /// from c3 passes the one on e5 and activates the one on g7, which comes back down to
 /// e5 and activates the Wave there, which goes: d6 .. a9, f6 then past g7 and h8 to
-/// i9 .. p16, f4 .. i1, d4 then past c3 to b2 and a1. No Wave activates the Pyramid
+/// i9 .. p16, f4 .. i1, d4 then past c3 to b2 and a1. Or the third Wave comes back to
+/// c3 and activates the Bishop again (book, "Reactivating pieces": "It's possible to
+/// re-activate piece which already participated in the same cascade"), with the 2
+/// momentum it gathered (Waves spend none): it rides 2 at most from c3, to a1 b2 d2 e1
+/// b4 a5 d4. No Wave activates the Pyramid
 /// on h8
 /// (book: "Wave cannot activate Pyramid"; `relay Wave, ..., activate not King |
 /// Pyramid`), and the Bishop cannot either: it meets it only past Waves.
@@ -203,6 +207,11 @@ fn a_cascade_of_four_plies_and_no_wave_activates_a_pyramid() {
     }
     for to in "d6 c7 b8 a9 f6 i9 j10 k11 l12 m13 n14 o15 p16 f4 g3 h2 i1 d4 b2 a1".split(' ') {
         expected.push(format!("a1c3>g7>e5>{to}"));
+    }
+    for via in ["e5", "g7"] {
+        for to in "a1 b2 d2 e1 b4 a5 d4".split(' ') {
+            expected.push(format!("a1c3>{via}>c3>{to}"));
+        }
     }
     expected.sort();
     assert_eq!(four, expected);

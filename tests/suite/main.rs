@@ -76,6 +76,7 @@ mod landing;
 mod large_shogi;
 mod layers;
 mod limits;
+mod long_cascades;
 mod lsp;
 mod many_kinds;
 mod momentum;

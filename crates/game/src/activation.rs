@@ -13,7 +13,9 @@
 //! - every activator ends on the cell of the piece it activated;
 //! - a piece moves at most once in a move: a ply may not end on the cell of a piece
 //!   that has already moved in it (the first mover's start cell, now empty, may be
-//!   reached);
+//!   reached); with momentum, a ply may activate such a piece again where it stands,
+//!   unless it is a relay that spends none ([`Activation::reactivates`]: the book's
+//!   reactivation), but still neither lands on nor captures it;
 //! - a ply that activates captures nothing in passing (the move keeps its cascade
 //!   where those captures go);
 //! - an activated ply lands on an empty cell, captures an enemy of the activated piece
@@ -71,7 +73,8 @@ pub(crate) struct Activation {
     /// Per kind: as an onward relay, the kinds its straight lines turn at, and whether
     /// of either side (`relay ..., diverge at [piece] KINDS`).
     relay_diverge: Vec<Option<(KindFilter, bool)>>,
-    /// The most plies of one move (at most `MAX_CASCADE + 1`).
+    /// The most plies of one move (`cascade-plies`: 4 unless set, at most
+    /// `MAX_CASCADE + 1`).
     pub(crate) plies: usize,
     /// Per kind: `passive`, it never starts a move.
     passive: Vec<bool>,
@@ -135,7 +138,7 @@ impl Activation {
             relay_onward,
             relay_alternating,
             relay_diverge,
-            plies: MAX_CASCADE + 1,
+            plies: crate::pipeline::Limits::DEFAULT_CASCADE_PLIES,
             passive: is_passive,
             momentum: relays.iter().any(|r| r.momentum),
             keeps_momentum,
@@ -266,6 +269,19 @@ impl Activation {
     /// says it spends none.
     pub(crate) fn momentum(&self) -> bool {
         self.momentum
+    }
+
+    /// Whether a piece of `kind` that has moved earlier in a cascade may be activated
+    /// again, where it stands then: in a game whose cascades carry momentum (the
+    /// book's Miranda's Veil, "Reactivating pieces": "It's possible to re-activate
+    /// piece which already participated in the same cascade"), a piece that spends
+    /// momentum, which bounds what it does. Not a relay that spends none (the Wave):
+    /// Waves handing the move to each other again and again would multiply the
+    /// cascades up to the ply limit (Hemera's Dawn's start, up to seven plies: 1,462
+    /// moves, 24,221 with Waves activated again). Without momentum a piece moves at
+    /// most once in a move.
+    pub(crate) fn reactivates(&self, kind: PieceId) -> bool {
+        self.momentum && !self.keeps(kind)
     }
 
     /// Whether an activated piece of `kind` moves without spending momentum (a relay

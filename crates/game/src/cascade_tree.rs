@@ -5,7 +5,9 @@
 //! own tree and `--json` nests them (docs/json.md, `activations`).
 //!
 //! Follows the rules of `game::activation`: a piece that has moved in the cascade is not
-//! activated again, and no tree is built past the game's ply limit. A touching piece's
+//! activated again (but with momentum, where it stands then, when it spends momentum:
+//! the book's reactivation),
+//! and no tree is built past the game's ply limit. A touching piece's
 //! tree (`touch ...`) draws its touches as captures of the pieces touched. Captures in passing
 //! of an activating ply are not shown as made (the tree is per activated cell, whatever
 //! path reached it). With momentum (`relay ..., momentum`), an activated piece's tree is
@@ -157,10 +159,13 @@ impl Ctx<'_, '_> {
         }
         for p in tree.plies.iter().filter(|p| p.activates) {
             let at = p.to;
-            if moved.contains(&at) || out.iter().any(|t| t.at == at) {
+            let piece = cells[at.index()];
+            // Never back onto the cell the ply leaves (the book: a Wave "cannot stay
+            // and re-activate piece that has activated it").
+            let again = !piece.is_empty() && at != tree.from && self.act.reactivates(piece.kind());
+            if (moved.contains(&at) && !again) || out.iter().any(|t| t.at == at) {
                 continue;
             }
-            let piece = cells[at.index()];
             if piece.is_empty() || !self.act.may_activate_met(activator, piece) {
                 continue;
             }
@@ -408,7 +413,8 @@ impl Ctx<'_, '_> {
                         (Class::Empty, true)
                     } else {
                         let lands = !self.game.neutral[occupant.kind().index()]
-                            && !moved.contains(&cell)
+                            && (!moved.contains(&cell)
+                                || (cell != at && self.act.reactivates(occupant.kind())))
                             && self.act.onward_activates(piece.kind(), side, occupant);
                         let class = if occupant.side() == side {
                             Class::Friend

@@ -54,11 +54,12 @@ pub enum SideChange {
 }
 
 /// The first slot of [`GameMove::passing`] that keeps side changes, three slots each
-/// ([`SideChange::encode`]): past a walk's captures in passing and a cascade's cells
-/// and marks, before the steps kept for a cascade. A capture chain, which may fill
-/// those slots, carries no side changes.
+/// ([`SideChange::encode`]): past a walk's captures in passing and a cascade's cells,
+/// before a cascade's marks and the steps kept for it (the slot map at
+/// [`STEPS_SLOT`]). A capture chain, which may fill those slots, carries no side
+/// changes.
 const SIDES_SLOT: usize = MAX_PASSING;
-const _: () = assert!(SIDES_SLOT + 3 * MAX_SIDE_CHANGES <= STEPS_SLOT);
+const _: () = assert!(SIDES_SLOT + 3 * MAX_SIDE_CHANGES <= MARKS_SLOT);
 
 /// [`SideChange::encode`]'s first slot: a resurrection, a displacement; a put emptying
 /// its cell; a put of a piece (a resurrection's and a put's side in bit 2, kind in bits
@@ -158,27 +159,41 @@ pub struct Cascade {
     captures_last: bool,
     /// The mark of each ply's pattern ([`GameMove::mark`]), two bits per ply (ply `i`
     /// after the first in bits `2i..2i+2`).
-    marks: u8,
+    marks: u16,
     /// The last ply touches the own piece on its destination (`touch ...`): 0 when it
     /// does not, `touch::TOUCH_TAGS` when it tags it for promotion, the kind + 2 it
     /// promotes to otherwise.
     touch: u16,
 }
 
-// A move keeps its cascade where captures in passing go, the plies' marks in the last
-// slot, and a mark takes two bits.
-const _: () = assert!(MAX_CASCADE < MAX_PASSING && MAX_CASCADE < 0x7f && MAX_PASSING <= MAX_CHAIN);
-
-/// The slot of [`GameMove::passing`] that keeps a cascade's touch ([`Cascade::touch`]):
-/// past its plies' destinations, before their marks.
-const TOUCH_SLOT: usize = MAX_PASSING - 2;
-const _: () = assert!(TOUCH_SLOT >= MAX_CASCADE);
+// The passing slots of a move, by what uses them (`GameMove::passing`, 32 slots):
+//
+// | slots  | a walk's move          | a cascade (`n_cascade != 0`)            |
+// |--------|------------------------|-----------------------------------------|
+// | 0..6   | captures in passing    | the later plies' destinations, in order |
+// | 6..30  | side changes (3 each)  | side changes (3 each)                   |
+// | 30     | -                      | the later plies' marks, two bits each   |
+// | 31     | steps, while pending   | the last ply's touch                    |
+//
+// A capture chain fills any of them and carries neither cascade nor side changes. A
+// cascade captures nothing in passing, so its destinations take those slots; its marks
+// take the one slot past the side changes, and its touch the steps' slot, which its
+// first ply clears once its cascades are walked ([`GameMove::take_steps`]). So a
+// cascade of up to `MAX_CASCADE` later plies (6: seven plies a move) costs the move
+// no byte: chess's `GameMove` keeps its size.
+const _: () = assert!(MAX_CASCADE <= MAX_PASSING && MAX_CASCADE < 0x7f && MAX_PASSING <= MAX_CHAIN);
 
 /// The slot of [`GameMove::passing`] that keeps a walked ply's steps for its cascade
-/// ([`GameMove::set_steps`]): past the walk's captures in passing and a cascade's cells.
+/// ([`GameMove::set_steps`]) while it is pending, and its cascade's touch
+/// ([`Cascade::touch`]) once its cascades are walked.
 const STEPS_SLOT: usize = MAX_CHAIN - 1;
-const _: () = assert!(STEPS_SLOT >= MAX_PASSING);
-const _: () = assert!(MAX_CASCADE <= 4 && crate::ir::MAX_MARKS <= 3);
+const TOUCH_SLOT: usize = STEPS_SLOT;
+/// The slot of [`GameMove::passing`] that keeps a cascade's marks: past the side
+/// changes, before the steps.
+const MARKS_SLOT: usize = STEPS_SLOT - 1;
+const _: () = assert!(MARKS_SLOT >= MAX_PASSING);
+// Two bits a mark, every later ply's in one slot.
+const _: () = assert!(2 * MAX_CASCADE <= 16 && crate::ir::MAX_MARKS <= 3);
 
 impl Cascade {
     /// No cascade: a move of one ply.
@@ -194,7 +209,7 @@ impl Cascade {
     /// plies are walked.
     pub(crate) const PENDING_CODE: u8 = 0x7f;
 
-    pub(crate) fn from_parts(to: &[u16], captures_last: bool, marks: u8, touch: u16) -> Cascade {
+    pub(crate) fn from_parts(to: &[u16], captures_last: bool, marks: u16, touch: u16) -> Cascade {
         let mut c = Cascade::NONE;
         let n = to.len().min(MAX_CASCADE);
         c.to[..n].copy_from_slice(&to[..n]);
@@ -229,11 +244,11 @@ impl Cascade {
         if i >= self.len() {
             return 0;
         }
-        self.marks >> (2 * i) & 3
+        (self.marks >> (2 * i) & 3) as u8
     }
 
     /// The plies' marks, two bits each ([`Cascade::mark`]).
-    pub(crate) fn marks(&self) -> u8 {
+    pub(crate) fn marks(&self) -> u16 {
         self.marks
     }
 
@@ -281,7 +296,7 @@ impl Cascade {
             return false;
         }
         self.to[n] = to.0;
-        self.marks |= (mark & 3) << (2 * n);
+        self.marks |= ((mark & 3) as u16) << (2 * n);
         self.n = n as u8 + 1;
         true
     }
@@ -447,7 +462,7 @@ impl GameMove {
             return Cascade::NONE;
         }
         let n = (self.n_cascade & 0x7f) as usize;
-        let marks = self.passing[MAX_PASSING - 1] as u8;
+        let marks = self.passing[MARKS_SLOT];
         let touch = self.passing[TOUCH_SLOT];
         Cascade::from_parts(&self.passing[..n], self.n_cascade & 0x80 != 0, marks, touch)
     }
@@ -487,13 +502,14 @@ impl GameMove {
 
     /// Stores `c` as the move's cascade (in place of captures in passing, which a move
     /// that activates has none of): the plies' destinations in the first slots, their
-    /// marks in the last.
+    /// marks and touch in the last two (the slot map above [`STEPS_SLOT`]); the steps
+    /// kept for the walk are gone by then.
     pub(crate) fn set_cascade(&mut self, c: &Cascade) {
         let n = c.len();
         for (slot, (_, to)) in self.passing.iter_mut().zip(c.plies(self.to)) {
             *slot = to.0;
         }
-        self.passing[MAX_PASSING - 1] = c.marks() as u16;
+        self.passing[MARKS_SLOT] = c.marks();
         self.passing[TOUCH_SLOT] = c.touch;
         self.n_passing = 0;
         self.n_cascade = n as u8 | if c.captures() { 0x80 } else { 0 };

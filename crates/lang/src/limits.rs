@@ -20,8 +20,12 @@ pub const MAX_CHAIN: usize = 32;
 /// The most cells a single move may open to en passant.
 pub const MAX_EP_CELLS: usize = 6;
 /// The most plies a move carries after its first when activations cascade (so a move
-/// has at most `MAX_CASCADE + 1` plies: [`Limits::MAX_CASCADE_PLIES`]).
-pub const MAX_CASCADE: usize = 3;
+/// has at most `MAX_CASCADE + 1` plies: [`Limits::MAX_CASCADE_PLIES`]; four by default,
+/// [`Limits::DEFAULT_CASCADE_PLIES`]). Six: the Croatian book draws cascades of seven
+/// plies (Miranda's Veil, "Cascade check, checkmate": a Bishop, four Waves and a Queen
+/// activated twice), which the game move keeps in passing slots a cascade does not
+/// otherwise use (`game::moves`).
+pub const MAX_CASCADE: usize = 6;
 
 /// How far the stages may expand a rules file: checked up front, before the work is
 /// done, so that a hostile file is answered in milliseconds with the figure it would
@@ -64,8 +68,9 @@ pub struct Limits {
     /// such pattern relative whatever the board (tests), `usize::MAX` none.
     pub relative_above: usize,
     /// The most plies of one move when activations cascade (W0906 when a cascade may
-    /// be longer); at most [`Limits::MAX_CASCADE_PLIES`], what a game move can carry.
-    /// Longer cascades are not generated.
+    /// be longer); [`Limits::DEFAULT_CASCADE_PLIES`] unless set, at most
+    /// [`Limits::MAX_CASCADE_PLIES`], what a game move can carry. Longer cascades are
+    /// not generated.
     pub cascade_plies: usize,
     /// The largest graph board file a rules text may name (`board graph "FILE"`), in
     /// bytes (E0110). Only regular files are read, through a reader that stops one
@@ -195,13 +200,19 @@ impl Limits {
     pub const MAX_EN_PASSANT_CELLS: usize = MAX_EP_CELLS;
     /// The most plies one move can carry when activations cascade.
     pub const MAX_CASCADE_PLIES: usize = MAX_CASCADE + 1;
+    /// The plies of one move by default ([`Limits::cascade_plies`]): four, fewer than a
+    /// move carries, since cascades multiply with each ply (Hemera's Dawn's start: 822
+    /// moves of up to four plies, 1,462 of up to seven, its perft 2 five times as
+    /// long); `--limit cascade-plies=7` lets the Croatian book's longest cascades be
+    /// played.
+    pub const DEFAULT_CASCADE_PLIES: usize = 4;
 }
 
 impl Default for Limits {
     /// 1 MiB of text (the largest shipped file is 3 KB), 4,096 patterns per piece
     /// (the largest shipped piece has 18, a fairy catalogue piece a few dozen),
     /// 4,194,304 table nodes (48 MiB), the fixed maxima for paths, captures in passing
-    /// and en passant cells and cascades, 10 seconds of linking, 4 MiB graph board
+    /// and en passant cells, cascades of 4 plies, 10 seconds of linking, 4 MiB graph board
     /// files (the shipped 8×8 one is 6 KB) and any regular file by name.
     fn default() -> Limits {
         Limits {
@@ -213,7 +224,7 @@ impl Default for Limits {
             en_passant_cells: Limits::MAX_EN_PASSANT_CELLS,
             link_ms: 10_000,
             shared_above: 1 << 16,
-            cascade_plies: Limits::MAX_CASCADE_PLIES,
+            cascade_plies: Limits::DEFAULT_CASCADE_PLIES,
             relative_above: 255,
             graph_bytes: 4 << 20,
             files: FileAccess::Any,

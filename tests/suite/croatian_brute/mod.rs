@@ -514,15 +514,22 @@ fn pawn(b: &Board, w: bool, from: usize, move_only: bool, out: &mut Vec<(usize, 
 /// the cells of the enemies a Shaman's capture chain takes before its last.
 pub type Move = (Vec<usize>, Option<char>, Vec<usize>);
 
+/// The most plies of a move (the game's default `cascade-plies`; a chain holds one
+/// cell more).
+pub const PLIES: usize = 4;
+
 /// Pseudo-legal moves. Passive Waves and Pyramids (Mayan Ascendancy on) and the Stars
 /// start no move; an
 /// activated piece walks from its cell on the board as the cascade leaves it (the
 /// activator on its cell), a Wave with its activator's moves, never capturing nor
 /// activating a Pyramid; a ply
-/// never ends where a piece of the cascade now stands; a move has at most 4 plies. A
+/// never ends where a piece of the cascade now stands, but with momentum may activate
+/// it again unless a Wave (Miranda's Veil, "Reactivating pieces"); a move has at most
+/// [`PLIES`]. A
 /// Pawn that ends its own ply on the last rank promotes (to any piece but Pawn, King
 /// and Star), also when that ply activates. Moves that do the same are one.
 pub fn moves(b: &Board, w: bool) -> Vec<Move> {
+    let plies = PLIES;
     let mut out = Vec::new();
     for from in 0..b.cells.len() {
         let Some(p) = b.cells[from] else { continue };
@@ -549,7 +556,7 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
                     let chain = vec![from, to];
                     cascade(
                         &mut after,
-                        chain,
+                        (chain, plies),
                         p,
                         walked,
                         (promo, momentum),
@@ -569,7 +576,7 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
                 let momentum = b.v.momentum.then(|| steps(b, kind(p), from, to));
                 cascade(
                     &mut cleared,
-                    vec![from, to],
+                    (vec![from, to], plies),
                     p,
                     walked,
                     (None, momentum),
@@ -619,10 +626,10 @@ pub fn steps(b: &Board, kind: char, from: usize, to: usize) -> usize {
 
 /// The cascades of the piece activated on `chain`'s last cell by `activator`, which
 /// walked the patterns of `walked.0` for the side `walked.1` (white), with the
-/// momentum it received (`None`: the variant has none).
+/// momentum it received (`None`: the variant has none), of at most `plies` plies.
 fn cascade(
     b: &mut Board,
-    chain: Vec<usize>,
+    (chain, plies): (Vec<usize>, usize),
     activator: char,
     (walk_as, walk_white): (char, bool),
     (promo, momentum): (Option<char>, Option<usize>),
@@ -666,7 +673,14 @@ fn cascade(
     for (to, end) in ends {
         // A Wave never activates a Pyramid (book: "Wave cannot activate Pyramid").
         let pyramid = b.cells[to].is_some_and(|q| kind(q) == 'A');
-        if chain[1..].contains(&to) || (relay && end == End::Activate && pyramid) {
+        // A piece that moved in the cascade stands where it went: with momentum it
+        // may be activated again there (but a Wave, which spends none), never landed
+        // on.
+        let again = end == End::Activate
+            && momentum.is_some()
+            && to != at
+            && b.cells[to].is_some_and(|q| kind(q) != 'W');
+        if (chain[1..].contains(&to) && !again) || (relay && end == End::Activate && pyramid) {
             continue;
         }
         // A piece but a Wave moves at most the momentum it received, and hands on
@@ -681,9 +695,15 @@ fn cascade(
         let mut longer = chain.clone();
         longer.push(to);
         match end {
-            End::Activate if longer.len() <= 4 => {
-                cascade(b, longer, piece, (walk, walk_w), (promo, left), taken, out)
-            }
+            End::Activate if longer.len() <= plies => cascade(
+                b,
+                (longer, plies),
+                piece,
+                (walk, walk_w),
+                (promo, left),
+                taken,
+                out,
+            ),
             End::Activate => {}
             // An activated ply captures nothing in passing (docs/language.md).
             End::ChainActivate(..) => {}
@@ -693,16 +713,30 @@ fn cascade(
     b.cells[at] = Some(piece);
 }
 
-/// The board after `m`: every piece of the cascade moved one link on, and untagged.
+/// The board after `m`, ply by ply: the piece in the air lands on the next cell of
+/// the chain, whose piece takes off (a piece activated again moves from where it
+/// went); every cell of the chain untagged.
 pub fn apply(b: &Board, (chain, promo, taken): &Move) -> Board {
     let mut a = b.clone();
+    let mut air = b.cells[chain[0]];
+    if let Some(c) = promo {
+        let white_moved = white(air.unwrap());
+        air = Some(if white_moved {
+            c.to_ascii_uppercase()
+        } else {
+            *c
+        });
+    }
     a.cells[chain[0]] = None;
-    for i in 0..chain.len() - 1 {
-        // A later ply back onto its own cell removes its piece (an entranced
-        // Shaman's oblation); a first ply back to its start (a divergence's way back)
-        // is a move like another.
-        if i == 0 || chain[i + 1] != chain[i] {
-            a.cells[chain[i + 1]] = b.cells[chain[i]];
+    let last = chain.len() - 1;
+    for i in 1..=last {
+        if i < last {
+            air = std::mem::replace(&mut a.cells[chain[i]], air);
+        } else if i == 1 || chain[i] != chain[i - 1] {
+            // A later ply back onto its own cell removes its piece (an entranced
+            // Shaman's oblation); a first ply back to its start (a divergence's way
+            // back) is a move like another.
+            a.cells[chain[i]] = air;
         }
     }
     for &c in chain {
@@ -711,14 +745,6 @@ pub fn apply(b: &Board, (chain, promo, taken): &Move) -> Board {
     for &c in taken {
         a.cells[c] = None;
         a.tags[c] = false;
-    }
-    if let Some(c) = promo {
-        let white_moved = white(b.cells[chain[0]].unwrap());
-        a.cells[chain[1]] = Some(if white_moved {
-            c.to_ascii_uppercase()
-        } else {
-            *c
-        });
     }
     a
 }

@@ -239,7 +239,7 @@ pub(super) fn continued(
     prev: &Scene,
     v: &Variant,
     x: &str,
-) -> Option<(BTreeSet<CellId>, BTreeSet<String>)> {
+) -> Option<(BTreeSet<CellId>, BTreeSet<String>, Vec<String>)> {
     let g = &v.game;
     let now = scene.pieces.iter().find(|(c, _)| c == x)?.1;
     let was = prev.pieces.iter().find(|(c, _)| c == x)?.1;
@@ -317,6 +317,7 @@ pub(super) fn continued(
         let (mut cells, mut to) = (BTreeSet::new(), BTreeSet::new());
         cells_of(&found.tree, &found.next, &mut cells, &mut to);
         cascade_cells(&found.next, &mut cells, &mut to);
+        let turned = super::red::steps_not_taken_down(scene, v, x, found);
         let royal = prev
             .pieces
             .iter()
@@ -324,7 +325,7 @@ pub(super) fn continued(
         if !royal {
             let kings = foe_kings(prev, side);
             let to = to.iter().map(|&c| g.rules().cell_name(c));
-            return Some((cells, to.filter(|c| !kings.contains(c)).collect()));
+            return Some((cells, to.filter(|c| !kings.contains(c)).collect(), turned));
         }
         // `prev`'s legal moves from `y` whose cascade goes through the same cells to
         // `x`: the cells after it.
@@ -346,7 +347,7 @@ pub(super) fn continued(
                 legal.extend(names[chain.len()..].iter().cloned());
             }
         }
-        return Some((cells, legal));
+        return Some((cells, legal, turned));
     }
     None
 }

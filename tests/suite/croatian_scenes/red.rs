@@ -60,6 +60,61 @@ pub(super) fn steps_not_taken(scene: &Scene, v: &Variant, m: &str, tree: &PathTr
     out
 }
 
+/// The ends of the red arrows that start on a cell where the scene's drawn chain
+/// activates a piece (an action arrow ends there), down the cascade of `found` (the
+/// tree of the piece continued on `x`), where no ply of a piece activated on that cell
+/// takes that step: a step of the piece activated there, not of the mover (Miranda's
+/// Veil, "En passant illegal", `scn_mv_100`: Wave A activates the dark Pawn on c8,
+/// which "cannot capture light Pawn en passant anymore since dark Pawn was activated";
+/// the red arrow c8-b7 is the Pawn's step, while another piece of that cascade may end
+/// on b7).
+pub(super) fn steps_not_taken_down(
+    scene: &Scene,
+    v: &Variant,
+    x: &str,
+    found: &piecewise::game::CascadeTree,
+) -> Vec<String> {
+    fn at_cell<'t>(
+        trees: &'t [piecewise::game::CascadeTree],
+        c: CellId,
+        out: &mut Vec<&'t piecewise::game::CascadeTree>,
+    ) {
+        for t in trees {
+            if t.at == c {
+                out.push(t);
+            }
+            at_cell(&t.next, c, out);
+        }
+    }
+    let rules = v.game.rules();
+    let mut out = Vec::new();
+    for (f, e, k) in &scene.arrows {
+        let (Some(f), Some(e)) = (f.as_deref(), e.as_deref()) else {
+            continue;
+        };
+        let activates = scene
+            .arrows
+            .iter()
+            .any(|(_, t, k)| t.as_deref() == Some(f) && k == "action");
+        if k != "illegal" || f == x || !activates {
+            continue;
+        }
+        let (Some(fc), Some(ec)) = (rules.cell(f), rules.cell(e)) else {
+            continue;
+        };
+        let mut trees = Vec::new();
+        at_cell(&found.next, fc, &mut trees);
+        if !trees.is_empty()
+            && !trees
+                .iter()
+                .any(|t| t.tree.plies.iter().any(|p| p.path.first() == Some(&ec)))
+        {
+            out.push(e.to_string());
+        }
+    }
+    out
+}
+
 /// The cells the red arrows pass from a moving piece to the opponent's King, in a
 /// chain of two arrows or more (the King's cell left out): its line of attack.
 pub(super) fn check_lines<'a>(scene: &'a Scene, movers: &[&str]) -> BTreeSet<&'a str> {

@@ -49,8 +49,15 @@ pub(super) struct Variant {
 
 impl Variant {
     pub(super) fn load(name: &str) -> Variant {
-        let game = common::game(name);
         let src = common::rules_source(name);
+        // Cascades of up to the seven plies a move carries (the book draws them:
+        // Miranda's Veil, "Cascade check, checkmate"), not the default four.
+        let limits = piecewise::pipeline::Limits {
+            cascade_plies: piecewise::pipeline::Limits::MAX_CASCADE_PLIES,
+            ..Default::default()
+        };
+        let game = Game::compile_limited(&src, Some(&common::rules_dir()), None, &limits)
+            .unwrap_or_else(|d| panic!("rules/{name}.rules does not compile: {d:?}"));
         // `piece Name (L)`: the letters by name, for the `neutral` declarations.
         let letters: BTreeMap<&str, char> = src
             .lines()

@@ -226,6 +226,7 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
             capture = true;
         }
         MoveKind::Normal | MoveKind::EnPassant { .. } => {
+            let mut denied = false;
             for c in m.passing_captures() {
                 take::<HASH>(g, pos, c, side);
                 capture = true;
@@ -253,12 +254,18 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
                 pos.move_piece::<HASH>(keys, m.from, m.to, promo_mark);
             } else if m.has_cascade() {
                 // An activation (it ends on a piece: never the common case), which
-                // captures nothing in passing nor on `to` and opens no en passant.
-                capture |= play_cascade::<HASH>(g, pos, m);
+                // captures nothing in passing nor on `to`; only its first ply opens en
+                // passant, unless a later ply activates the mover again and moves it
+                // away (the book's "En passant denied").
+                let (took, mover_left) = play_cascade::<HASH>(g, pos, m);
+                capture |= took;
+                if mover_left {
+                    denied = true;
+                }
             } else {
                 place::<HASH>(g, pos, m, side, promo_mark);
             }
-            if m.n_ep > 0 {
+            if m.n_ep > 0 && !denied {
                 new_ep.cells[..m.n_ep as usize].copy_from_slice(&m.ep[..m.n_ep as usize]);
                 new_ep.len = m.n_ep;
                 new_ep.victim = m.to.0;
@@ -376,75 +383,72 @@ fn promotion_mark(g: &Game, piece: PieceId, p: PieceId) -> u8 {
     }
 }
 
-/// Plays a cascade (`game::activation`): each piece of the chain onto the next cell — the mover onto the piece it
-/// activated, that piece onto the cell its ply ends on, and so on — the first mover's
-/// promotion, and the last ply's capture. Every moved piece's start cell loses its castling rights. Returns
-/// whether a piece was captured.
+/// Plays a cascade (`game::activation`) ply by ply: the mover onto the piece it
+/// activated, which takes off ("in the air") and makes the next ply from there, and so
+/// on, each ply on the board as the plies before it left it — so a piece that moved
+/// earlier in the cascade may be activated again where it stands (the book's
+/// reactivation); the first mover's promotion, and the last ply's capture. Every cell
+/// of the chain loses its castling rights. Returns whether a piece was captured, and
+/// whether the first mover was activated again and left `m.to`.
 #[cold]
 #[inline(never)]
-fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -> bool {
+fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -> (bool, bool) {
     let keys = &g.keys;
-    let mut capture = false;
     let cascade = m.cascade();
-    // The chain of cells: the mover's start, then each ply's destination.
-    let mut chain = [m.from; crate::MAX_CASCADE + 2];
-    chain[1] = m.to;
-    let mut n = 2;
-    for (_, to) in cascade.plies(m.to) {
-        chain[n] = to;
-        n += 1;
-    }
-    let last = chain[n - 1];
-    if cascade.captures() {
-        // Captured by the side of the piece that makes the last ply.
-        let captor = pos.cells[chain[n - 2].index()].side();
-        take::<HASH>(g, pos, last, captor);
-        capture = true;
-    }
-    // The pieces that move, in chain order, with their promotion marks.
-    let mut movers = [(crate::walk::Occupant::EMPTY, 0u8); crate::MAX_CASCADE + 1];
-    for i in 0..n - 1 {
-        let c = chain[i].index();
-        movers[i] = (pos.cells[c], pos.promoted(c));
-        pos.castling &= !g.castle_loss[c];
-    }
-    pos.castling &= !g.castle_loss[last.index()];
-    // A ply that ends on a neutral piece (a portal with no way out: `teleport ...,
-    // onward`) or on the cell it leaves (a `journey` whose every field is blocked)
-    // removes the piece that makes it (the book's oblation).
-    // A touch (`touch ...`) removes it too: the piece touched stays, promoted.
-    let last_stays = last != chain[n - 2]
-        && !cascade.touches()
-        && (pos.cells[last.index()].is_empty()
-            || !g.neutral[pos.cells[last.index()].kind().index()]);
-    if let Some(p) = cascade.touch_promotes() {
-        let touched = pos.cells[last.index()];
-        let mark = promotion_mark(g, touched.kind(), p);
-        pos.set_cell::<HASH>(keys, last, Occupant::piece(touched.side(), p), mark, true);
-    }
+    // The piece in the air, with its promotion mark, and the cell it took off from.
+    let mut air = (pos.cells[m.from.index()], pos.promoted(m.from.index()));
     if let Some(p) = m.promotion {
         // The first mover promotes on the cell where it activates (its own ply's
         // promotion; the activated pieces' plies never promote).
-        let side = movers[0].0.side();
-        movers[0] = (Occupant::piece(side, p), promotion_mark(g, m.piece, p));
+        air = (
+            Occupant::piece(air.0.side(), p),
+            promotion_mark(g, m.piece, p),
+        );
     }
-    pos.set_cell::<HASH>(keys, m.from, Occupant::EMPTY, 0, false);
-    for i in 0..n - 1 {
-        if i == n - 2 && !last_stays {
-            // Its own start cell, `chain[n - 2]`, now holds the piece before it.
-            break;
-        }
-        let (occ, mark) = movers[i];
-        pos.set_cell::<HASH>(keys, chain[i + 1], occ, mark, true);
+    let mut from = m.from;
+    pos.castling &= !g.castle_loss[from.index()];
+    pos.set_cell::<HASH>(keys, from, Occupant::EMPTY, 0, false);
+    let last = cascade.last().unwrap_or(m.to);
+    let activated = std::iter::once(m.to).chain(cascade.plies(m.to).map(|(_, to)| to));
+    let mut mover_left = false;
+    for (i, to) in activated.take(cascade.len()).enumerate() {
+        // The mover stands on `m.to` until a ply activates the piece there again.
+        mover_left |= i > 0 && to == m.to;
+        // An activation: the piece on `to` takes off, the one in the air lands.
+        pos.castling &= !g.castle_loss[to.index()];
+        let next = (pos.cells[to.index()], pos.promoted(to.index()));
+        pos.set_cell::<HASH>(keys, to, air.0, air.1, true);
+        (air, from) = (next, to);
     }
-    if g.graveyard && !last_stays && !cascade.touches() {
+    pos.castling &= !g.castle_loss[last.index()];
+    let mut capture = false;
+    if cascade.captures() {
+        // Captured by the side of the piece that makes the last ply.
+        take::<HASH>(g, pos, last, air.0.side());
+        capture = true;
+    }
+    // A ply that ends on a neutral piece (a portal with no way out: `teleport ...,
+    // onward`) or on the cell it leaves (a `journey` whose every field is blocked)
+    // removes the piece that makes it (the book's oblation); that cell holds its
+    // activator already. A touch (`touch ...`) removes it too: the piece touched
+    // stays, promoted.
+    let onto = pos.cells[last.index()];
+    let last_stays =
+        last != from && !cascade.touches() && (onto.is_empty() || !g.neutral[onto.kind().index()]);
+    if let Some(p) = cascade.touch_promotes() {
+        let mark = promotion_mark(g, onto.kind(), p);
+        pos.set_cell::<HASH>(keys, last, Occupant::piece(onto.side(), p), mark, true);
+    }
+    if last_stays {
+        pos.set_cell::<HASH>(keys, last, air.0, air.1, true);
+    } else if g.graveyard && !cascade.touches() {
         // The piece oblationed goes to its side's graveyard (`resurrect`).
-        let (occ, _) = movers[n - 2];
+        let occ = air.0;
         if !occ.is_empty() && !g.neutral[occ.kind().index()] {
             pos.add_hand::<HASH>(keys, occ.side(), occ.kind(), 1);
         }
     }
-    capture
+    (capture, mover_left)
 }
 
 /// Makes the side changes of `m` ([`crate::SideChange`]), in order: a displacement

@@ -255,9 +255,15 @@ impl PseudoGen<'_> {
                 || p.n_passing > 0
                 // (A capturing journey takes own pieces too.)
                 || (p.captures_to && !touch && ((friend_met && journey.is_none()) || move_only))
-                // (A journey's oblation ends on the cell it leaves, the activator's.)
+                // (A journey's oblation ends on the cell it leaves, the activator's; with
+                // momentum a piece that moved and spends it may be activated again, but
+                // not by a ply back onto the cell it leaves: "Wave ... cannot stay and
+                // re-activate piece that has activated it".)
                 || (step.moved[..step.n_moved].contains(&p.to.0)
-                    && !(journey.is_some() && p.to == at))
+                    && !(journey.is_some() && p.to == at)
+                    && !(p.is_pending_activation()
+                        && p.to != at
+                        && act.reactivates(onto.kind())))
                 || (p.is_pending_activation() && !act.may_activate_met(piece, onto))
             {
                 continue;

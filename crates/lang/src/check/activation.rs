@@ -186,7 +186,10 @@ impl Checker {
             let Some(&(_, first)) = next[p].first() else {
                 continue;
             };
-            let help = "longer cascades are not generated; `--limit cascade-plies=N` sets the limit (at most 4)";
+            let help = format!(
+                "longer cascades are not generated; `--limit cascade-plies=N` sets the limit (at most {})",
+                crate::limits::Limits::MAX_CASCADE_PLIES
+            );
             let name = |k: usize| format!("`{}`", pieces[k].name);
             let diag = match plies {
                 // Point at the activation that closes the round, and name the round.
