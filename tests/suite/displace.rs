@@ -31,7 +31,7 @@ fn displacements(m: &GameMove) -> Vec<(String, String)> {
     m.side_changes()
         .filter_map(|c| match c {
             SideChange::Displace { from, to } => Some((format!("{from:?}"), format!("{to:?}"))),
-            SideChange::Put { .. } => None,
+            SideChange::Put { .. } | SideChange::Revive { .. } => None,
         })
         .collect()
 }

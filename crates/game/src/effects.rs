@@ -426,7 +426,14 @@ impl GameEffects {
             removed = true;
         };
         // The first ply (of a cascade, it captures nothing: the last ply does).
-        let kind = pos.cells[m.to.index()].kind();
+        // Its piece may have left `to` since (activated again, or moved on by a side
+        // change): then the kind that moved.
+        let landed = pos.cells[m.to.index()];
+        let kind = if landed.is_empty() {
+            m.promotion.unwrap_or(m.piece)
+        } else {
+            landed.kind()
+        };
         let first_captured = captured && !m.has_cascade();
         let first = (m.to, mover_cell(m), kind, self.marked(m), first_captured);
         self.apply_ply(pos, side, first, &mut clear);

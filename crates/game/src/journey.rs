@@ -286,6 +286,8 @@ pub(crate) fn journey_changes(
                 Some(p) => p.1 = None,
                 None => pieces.push((cell, None, before[cell.index()])),
             },
+            // A journey brings no piece back.
+            SideChange::Revive { .. } => {}
         }
     }
     pieces.retain(|p| p.1 != Some(p.0));

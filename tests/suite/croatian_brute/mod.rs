@@ -599,7 +599,7 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
             }
         }
         if kind(p) == 'H' {
-            shaman_divergences(b, w, from, &mut out);
+            shaman_divergences(b, w, from, plies, &mut out);
         }
     }
     out.sort();
@@ -662,7 +662,7 @@ fn cascade(
     // so only the divergences that take nothing on the way).
     let mut diverging = Vec::new();
     if !relay && kind(piece) == 'H' {
-        tlalocan::shaman_divergences(b, white(piece), at, &mut diverging);
+        tlalocan::shaman_divergences(b, white(piece), at, plies, &mut diverging);
     }
     let ends = ends.into_iter().chain(
         diverging

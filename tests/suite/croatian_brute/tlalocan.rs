@@ -352,7 +352,13 @@ pub fn divergences(v: Variant, fen: &str) -> usize {
 /// capture, the step-ply or the first capture leap may end on an own Wave, activating
 /// it ("Diverging Shaman from opponent's Shaman": "diverging Shaman can e.g activate
 /// light Wave").
-pub(super) fn shaman_divergences(b: &Board, w: bool, from: usize, out: &mut Vec<Move>) {
+pub(super) fn shaman_divergences(
+    b: &Board,
+    w: bool,
+    from: usize,
+    plies: usize,
+    out: &mut Vec<Move>,
+) {
     let (steps, captures) = if w {
         (images(1, 2), long_leaps())
     } else {
@@ -404,7 +410,7 @@ pub(super) fn shaman_divergences(b: &Board, w: bool, from: usize, out: &mut Vec<
         let p = b.cells[from].unwrap();
         cascade(
             &mut after,
-            vec![from, v],
+            (vec![from, v], plies),
             p,
             ('H', w),
             (None, None),

@@ -60,7 +60,7 @@ pub(super) fn displaced_onto<'a>(moves: impl Iterator<Item = &'a GameMove>) -> V
         .flat_map(|m| m.side_changes())
         .filter_map(|c| match c {
             SideChange::Displace { to, .. } => Some(to),
-            SideChange::Put { .. } => None,
+            SideChange::Put { .. } | SideChange::Revive { .. } => None,
         })
         .collect()
 }
