@@ -61,7 +61,7 @@ impl Checker {
                 for side in [Side::First, Side::Second] {
                     for by in [Side::First, Side::Second] {
                         w[side.index()][by.index()] =
-                            of.is_none_or(|o| o == side) && when.is_none_or(|b| b == by);
+                            of.map_or(true, |o| o == side) && when.map_or(true, |b| b == by);
                     }
                 }
                 w
