@@ -233,7 +233,7 @@ impl Ctx<'_, '_> {
                     crate::touch::Touches::undisguise(cells, &flipped);
                 }
                 // Its teleports, as `movegen::cascade` plays them.
-                let a = crate::teleport::Activated {
+                let a = crate::movegen::Activated {
                     piece,
                     walk_as: moves_as,
                     teleports_as: if relay { moves_as } else { piece.kind() },

@@ -37,7 +37,7 @@
 
 use crate::ids::{CellId, PieceId, Side};
 use crate::ir::{Teleport, Vector};
-use crate::movegen::PseudoGen;
+use crate::movegen::{Activated, PseudoGen};
 use crate::onward::LineSteps;
 use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
 use crate::{Game, GameMove, GamePosition, MoveKind, SideChange, MAX_PASSING};
@@ -628,16 +628,6 @@ impl PseudoGen<'_> {
             }
         }
     }
-}
-
-/// A piece activated in a cascade, as its teleports need it: the piece, the kind whose
-/// patterns it walks, the kind it teleports as, its cell.
-#[derive(Clone, Copy)]
-pub(crate) struct Activated {
-    pub(crate) piece: Occupant,
-    pub(crate) walk_as: PieceId,
-    pub(crate) teleports_as: PieceId,
-    pub(crate) at: CellId,
 }
 
 impl Game {

@@ -599,7 +599,22 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
             }
         }
         if kind(p) == 'H' {
-            shaman_divergences(b, w, from, plies, &mut out);
+            let mut activated = Vec::new();
+            shaman_divergences(b, w, from, &mut out, &mut activated);
+            // An own Wave a divergence reaches, activated (no momentum counted here).
+            for v in activated {
+                let mut after = b.clone();
+                after.cells[from] = None;
+                cascade(
+                    &mut after,
+                    (vec![from, v], plies),
+                    p,
+                    ('H', w),
+                    (None, None),
+                    &[],
+                    &mut out,
+                );
+            }
         }
     }
     out.sort();
@@ -660,16 +675,19 @@ fn cascade(
     // An activated Shaman diverges too, from a Shaman its ply reaches, with the steps
     // it took itself (docs/language.md: an activated ply captures nothing in passing,
     // so only the divergences that take nothing on the way).
-    let mut diverging = Vec::new();
+    let (mut diverging, mut activated) = (Vec::new(), Vec::new());
     if !relay && kind(piece) == 'H' {
-        tlalocan::shaman_divergences(b, white(piece), at, plies, &mut diverging);
+        tlalocan::shaman_divergences(b, white(piece), at, &mut diverging, &mut activated);
     }
-    let ends = ends.into_iter().chain(
-        diverging
-            .into_iter()
-            .filter(|(_, _, taken)| taken.is_empty())
-            .map(|(chain, _, _)| (chain[1], End::Quiet)),
-    );
+    let ends = ends
+        .into_iter()
+        .chain(
+            diverging
+                .into_iter()
+                .filter(|(_, _, taken)| taken.is_empty())
+                .map(|(chain, _, _)| (chain[1], End::Quiet)),
+        )
+        .chain(activated.into_iter().map(|v| (v, End::Activate)));
     for (to, end) in ends {
         // A Wave never activates a Pyramid (book: "Wave cannot activate Pyramid").
         let pyramid = b.cells[to].is_some_and(|q| kind(q) == 'A');

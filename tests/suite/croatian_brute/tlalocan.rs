@@ -356,8 +356,8 @@ pub(super) fn shaman_divergences(
     b: &Board,
     w: bool,
     from: usize,
-    plies: usize,
     out: &mut Vec<Move>,
+    activated: &mut Vec<usize>,
 ) {
     let (steps, captures) = if w {
         (images(1, 2), long_leaps())
@@ -403,21 +403,6 @@ pub(super) fn shaman_divergences(
         }
     }
     let wave = |v: usize| b.cells[v].is_some_and(|q| friend(q, w) && kind(q) == 'W');
-    // The Wave on `v` activated (the variant counts no momentum here).
-    let activate = |v: usize, out: &mut Vec<Move>| {
-        let mut after = b.clone();
-        after.cells[from] = None;
-        let p = b.cells[from].unwrap();
-        cascade(
-            &mut after,
-            (vec![from, v], plies),
-            p,
-            ('H', w),
-            (None, None),
-            &[],
-            out,
-        );
-    };
     for (at, momentum, taken, most) in entries {
         for &(dx, dy) in &steps {
             let mut u = at;
@@ -425,7 +410,7 @@ pub(super) fn shaman_divergences(
                 let Some(v) = b.offset(u, dx, dy) else { break };
                 if v != from && b.cells[v].is_some() {
                     if taken.is_empty() && wave(v) {
-                        activate(v, out);
+                        activated.push(v);
                     }
                     break;
                 }
@@ -439,7 +424,7 @@ pub(super) fn shaman_divergences(
             for k in 0..most.min(momentum) {
                 let Some(v) = b.offset(u, dx, dy) else { break };
                 if k == 0 && taken.is_empty() && wave(v) {
-                    activate(v, out);
+                    activated.push(v);
                 }
                 if !enemy(v) || taken.contains(&v) {
                     break;

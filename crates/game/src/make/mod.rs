@@ -240,9 +240,10 @@ fn make_with<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove) -
                 capture = true;
             }
             let promo_mark = pos.promoted(m.from.index());
-            if m.has_side_changes() {
+            if m.has_side_changes() && !m.has_cascade() {
                 // Displacements in passing: the mover leaves its cell, the pieces it
-                // met move in the order met, then it lands (maybe where one stood).
+                // met move in the order met, then it lands (maybe where one stood). A
+                // cascade's (a journey's) are made after its plies (`side_changes`).
                 displace_first::<HASH>(g, pos, m);
             }
             if m.push_to.is_none()
@@ -452,7 +453,8 @@ fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
 }
 
 /// Makes the side changes of `m` ([`crate::SideChange`]), in order: a displacement
-/// moves the piece on its start (with its promotion mark) to its destination, a put
+/// (a cascade's: a plain move's are made by `displace_first`) moves the piece on its
+/// start (with its promotion mark) to its destination, a put
 /// writes its cell, a resurrection takes its piece from the graveyard (the piece it
 /// replaces going there); every cell written loses its castling rights. A displacement from
 /// an empty cell changes nothing.
@@ -462,8 +464,16 @@ fn side_changes<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
     let keys = &g.keys;
     for s in m.side_changes() {
         match s {
-            // Made before the mover's own change (`displace_first`).
-            crate::SideChange::Displace { .. } => {}
+            // A plain move's are made before the mover lands (`displace_first`).
+            crate::SideChange::Displace { .. } if !m.has_cascade() => {}
+            crate::SideChange::Displace { from, to } => {
+                let occ = pos.cells[from.index()];
+                if !occ.is_empty() {
+                    let mark = pos.promoted(from.index());
+                    pos.set_cell::<HASH>(keys, from, Occupant::EMPTY, 0, false);
+                    pos.set_cell::<HASH>(keys, to, occ, mark, true);
+                }
+            }
             crate::SideChange::Put { cell, piece } => {
                 let occ = piece.map_or(Occupant::EMPTY, |(side, kind)| Occupant::piece(side, kind));
                 pos.set_cell::<HASH>(keys, cell, occ, 0, piece.is_some());

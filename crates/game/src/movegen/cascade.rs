@@ -209,7 +209,7 @@ impl PseudoGen<'_> {
             // teleports as the kind it moves as, any other piece as itself); none take
             // anything, so a legality test's replies need none.
             if !takers_only {
-                let a = crate::teleport::Activated {
+                let a = super::Activated {
                     piece,
                     walk_as,
                     teleports_as: if relay { walk_as } else { piece.kind() },

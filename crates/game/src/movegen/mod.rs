@@ -777,3 +777,13 @@ fn drop_cell_open(
         && !limits.forbidden[c.index()]
         && (limits.stuck || !g.dead(side, piece, c))
 }
+
+/// A piece activated in a cascade, as its teleports need it (`teleport`): the piece,
+/// the kind whose patterns it walks, the kind it teleports as, its cell.
+#[derive(Clone, Copy)]
+pub(crate) struct Activated {
+    pub(crate) piece: Occupant,
+    pub(crate) walk_as: PieceId,
+    pub(crate) teleports_as: PieceId,
+    pub(crate) at: CellId,
+}

@@ -152,7 +152,8 @@ pub fn disasm_cell(table: &MoveTable, side: Side, piece: PieceId, cell: CellId) 
     out
 }
 
-/// A class mask as letters: `E` empty, `R` friend, `F` foe.
+/// A class mask as letters: `E` empty, `R` friend, `F` foe, `O` a piece the filter
+/// refuses (a probe's step).
 fn classes(mask: u8) -> String {
     let mut s = String::new();
     for (bit, ch) in [
@@ -176,7 +177,13 @@ fn node_text(table: &MoveTable, i: usize, n: &Node) -> String {
         _ => format!("#{i} {}", table.board.cell_name(n.target)),
     };
     if n.mask & !MASK_MARK != 0 {
-        let _ = write!(s, " if:{}", classes(n.mask));
+        // A `PUSH_TARGET`'s meet bits share their places with `CLASS_OTHER`.
+        let mask = if n.has(Node::PUSH_TARGET) {
+            n.mask & !MEET_ACTIONS
+        } else {
+            n.mask
+        };
+        let _ = write!(s, " if:{}", classes(mask));
     }
     let mut land = String::new();
     if n.has(Node::LAND_EMPTY) {
