@@ -138,8 +138,11 @@ fn random_fen(rng: &mut Rng, pieces: usize, tags: bool) -> String {
 /// the hand-made position below has them); it compares at least 30 positions, and
 /// more (up to 60) until they hold more than 5 divergences (positions where a King may
 /// be taken are skipped, so which positions the seed gives depends on how far the
-/// pieces reach: the Centaur's alternating jumps left 5 in the first 30).
+/// pieces reach: the Centaur's alternating jumps left 5 in the first 30). A long
+/// differential (docs/testing.md): the journeys' displacements and the Shaman's
+/// activations after a divergence made it run past 25 minutes on the shared machine.
 #[test]
+#[ignore = "slow: a long differential against the brute force (docs/testing.md); run with --ignored"]
 fn random_positions_agree_with_a_brute_force_generator() {
     let g = tlalocan_walls();
     let mut rng = Rng(0x7a1a_0ca4);
