@@ -11,7 +11,8 @@
 //! ```
 //!
 //! `--make-leaves` makes and unmakes every leaf move too instead of counting the last
-//! ply. The node count is the last line printed (as `piecewise perft` prints it), so
+//! ply; `--no-reply-cache` judges every move without the replies kept per piece
+//! (`MoveGenerator::keep_replies`), the games that play every reply as before it. The node count is the last line printed (as `piecewise perft` prints it), so
 //! `bench/compare` reads both the same way. Exit codes: 0, 1 (rules or FEN errors), 2
 //! (usage).
 
@@ -22,17 +23,19 @@ use std::process::ExitCode;
 #[path = "common/engine.rs"]
 mod engine;
 
-/// The command line: `RULES --depth N [--fen FEN] [--make-leaves]`.
+/// The command line: `RULES --depth N [--fen FEN] [--make-leaves] [--no-reply-cache]`.
 struct Args {
     rules: String,
     depth: u32,
     fen: Option<String>,
     make_leaves: bool,
+    reply_cache: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
     let mut args = std::env::args().skip(1);
     let (mut rules, mut depth, mut fen, mut make_leaves) = (None, None, None, false);
+    let mut reply_cache = true;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--depth" => {
@@ -44,6 +47,7 @@ fn parse_args() -> Result<Args, String> {
             }
             "--fen" => fen = Some(args.next().ok_or("--fen needs a FEN")?),
             "--make-leaves" => make_leaves = true,
+            "--no-reply-cache" => reply_cache = false,
             _ if rules.is_none() && !a.starts_with("--") => rules = Some(a),
             _ => return Err(format!("unexpected argument {a:?}")),
         }
@@ -53,6 +57,7 @@ fn parse_args() -> Result<Args, String> {
         depth: depth.ok_or("--depth is missing")?,
         fen,
         make_leaves,
+        reply_cache,
     })
 }
 
@@ -61,7 +66,7 @@ fn main() -> ExitCode {
         Ok(a) => a,
         Err(e) => {
             eprintln!(
-                "error: {e}\nusage: engine_perft RULES --depth N [--fen FEN] [--make-leaves]"
+                "error: {e}\nusage: engine_perft RULES --depth N [--fen FEN] [--make-leaves] [--no-reply-cache]"
             );
             return ExitCode::from(2);
         }
@@ -95,6 +100,7 @@ fn main() -> ExitCode {
         }
     };
     let mut generator = game.move_generator();
+    generator.keep_replies(args.reply_cache);
     let nodes = engine_perft(
         &game,
         &mut generator,

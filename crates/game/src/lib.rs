@@ -287,6 +287,10 @@ pub struct Game {
     /// teleports, neutral walls; no effect that removes or turns pieces): what a reply
     /// may take beyond the attack queries, per kind (`legality::replies`).
     pub(crate) reply_takers: Option<Box<legality::replies::ReplyTakers>>,
+    /// Per kind (bit k: kind k; none in games of more than 128 kinds): no pattern of
+    /// the kind captures, pushes, activates or meets a piece in any way, so its own
+    /// moves take nothing and start no cascade (`legality::reply_cache` skips them).
+    pub(crate) reply_inert: u128,
     /// Neither effects, gating nor tags: make plays a quiet move, or a plain compact capture,
     /// from its cells alone (one test a make instead of two).
     pub(crate) plain: bool,

@@ -216,6 +216,7 @@ impl Game {
             plain: false,
             blast_counts: false,
             reply_takers: None,
+            reply_inert: 0,
             sokoban: decls.sokoban.clone(),
             sokoban_steps: std::sync::OnceLock::new(),
             onward_lines: Default::default(),
@@ -263,6 +264,22 @@ impl Game {
             rule_set,
             super::delayed::delayed_promotions(rule_set),
         );
+        game.reply_inert = if rule_set.pieces.len() <= 128 {
+            let inert = |pat: &crate::ir::Pattern| {
+                !pat.land.foe
+                    && pat.land.push.is_none()
+                    && !pat.land.meets.as_deref().is_some_and(|m| m.any())
+                    && pat.legs.iter().all(|l| !l.via.foe_captured)
+            };
+            rule_set
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.patterns.iter().all(inert))
+                .fold(0, |m, (k, _)| m | 1u128 << k)
+        } else {
+            0
+        };
         game.moves_met =
             facts.meets_pieces() || game.neutral.iter().any(|&n| n) || game.effects.is_some();
         game.plain = game.effects.is_none() && game.tags.is_none() && game.gating.is_none();

@@ -396,6 +396,18 @@ impl Game {
     /// `teleport ..., onward KIND`): then its lines are [`Game::onward_portal_lines`],
     /// else `onward::line`. False in games without `teleport`.
     #[inline]
+    /// Whether the onward line of relay `relay` goes on from other portals where it
+    /// meets a piece of `portal` (`teleport ..., onward`).
+    pub(crate) fn portal_goes_on(&self, relay: PieceId, portal: PieceId) -> bool {
+        self.teleport_rules().is_some_and(|tp| {
+            tp.portal
+                .get(portal.index())
+                .copied()
+                .flatten()
+                .is_some_and(|r| tp.rules[r as usize].onward[relay.index()])
+        })
+    }
+
     pub(crate) fn onward_through_portals(&self, kind: PieceId) -> bool {
         self.teleport_rules()
             .is_some_and(|tp| tp.goes_on[kind.index()])
@@ -462,6 +474,13 @@ struct PortalLines<'a> {
     act: Option<&'a crate::activation::Activation>,
     /// Whether the relay may end its ply on a cell (empty, or a piece it activates).
     lands: &'a dyn Fn(CellId) -> bool,
+}
+
+impl Teleports {
+    /// Whether a piece of `kind` is a portal (of some rule).
+    pub(crate) fn is_portal(&self, kind: PieceId) -> bool {
+        self.portal.get(kind.index()).is_some_and(Option::is_some)
+    }
 }
 
 impl PortalLines<'_> {

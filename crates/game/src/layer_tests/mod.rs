@@ -12,3 +12,4 @@ mod gating;
 mod placement;
 mod playouts;
 mod replies;
+mod reply_cache;

@@ -11,7 +11,7 @@ use crate::make::{make, unmake};
 use crate::Game;
 
 /// Every shipped Croatian file.
-fn croatian() -> Vec<(&'static str, Game)> {
+pub(super) fn croatian() -> Vec<(&'static str, Game)> {
     vec![
         (
             "ties",

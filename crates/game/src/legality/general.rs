@@ -24,7 +24,7 @@ use crate::{Game, GameMove, GamePosition, MoveGenerator, MoveKind};
 /// its destination, in passing, en passant, at the end of a cascade), converts one,
 /// or burns one on its first ply (a cascade whose later plies may burn is played
 /// instead: [`MoveGenerator::royal_threatened`]).
-fn takes_royal(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
+pub(crate) fn takes_royal(g: &Game, pos: &GamePosition, m: &GameMove) -> bool {
     let royal_foe = |c: CellId| {
         let o = pos.cells[c.index()];
         !o.is_empty() && o.side() != pos.side && g.royal[o.kind().index()]
@@ -252,7 +252,10 @@ impl MoveGenerator<'_> {
         }
         match self.reply_threat(pos) {
             Ok(threat) => threat,
-            Err(_) => self.royal_threatened(pos),
+            Err(_) => match self.royal_threatened_cached(pos) {
+                Some(threat) => threat,
+                None => self.royal_threatened(pos),
+            },
         }
     }
 }

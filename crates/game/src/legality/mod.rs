@@ -20,6 +20,7 @@ pub(crate) mod general;
 pub(crate) mod judged;
 pub(crate) mod quick;
 pub(crate) mod replies;
+pub(crate) mod reply_cache;
 pub(crate) mod safety;
 
 use quick::{CheckMarks, FilledCell, Quick, QuickState};
@@ -71,6 +72,11 @@ pub struct MoveGenerator<'g> {
     /// When a count must stop (perft's deadline and cancel flag), polled per node and
     /// per move the general test plays.
     pub(crate) stop: Stop,
+    /// The replies kept per piece, for games whose legality plays every reply
+    /// ([`reply_cache`]).
+    pub(crate) reply_cache: reply_cache::ReplyCache,
+    /// Whether the game's replies may be answered from `reply_cache`.
+    pub(crate) reply_cache_on: bool,
 }
 
 /// Per piece kind, the cells holding a piece of that kind of the side not to move
@@ -165,6 +171,8 @@ impl<'g> MoveGenerator<'g> {
                 })
                 .collect(),
             stop: Stop::new(),
+            reply_cache: reply_cache::ReplyCache::default(),
+            reply_cache_on: reply_cache::applies(game),
         }
     }
 

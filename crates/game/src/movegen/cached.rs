@@ -134,6 +134,18 @@ impl MoveCache {
         }
         &slot.moves
     }
+
+    /// The cells the walk kept for the piece of `side` on `from` read (its last
+    /// [`MoveCache::moves`]), if there is one.
+    pub(crate) fn reads(
+        &self,
+        side: Side,
+        from: CellId,
+    ) -> Option<impl Iterator<Item = usize> + '_> {
+        let key = u32::from(from.0) * 2 + side.index() as u32 + 1;
+        let slot = self.slots.get(key as usize - 1).filter(|s| s.key == key)?;
+        Some(slot.reads.iter().map(|&(c, _, _)| c as usize))
+    }
 }
 
 #[cfg(test)]

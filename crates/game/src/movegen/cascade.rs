@@ -8,6 +8,7 @@
 //! activated piece's teleports `teleport`'s, the move's encoding of the plies is
 //! `moves::Cascade`.
 
+use super::first_mover::Seen;
 use super::{Plies, PseudoGen};
 use crate::activation::{Activation, Staged};
 use crate::ids::{CellId, PieceId, Side};
@@ -129,6 +130,8 @@ impl PseudoGen<'_> {
         out: &mut Vec<GameMove>,
     ) {
         let at = step.cascade.last().unwrap_or(step.m.to);
+        // The piece activated is read here, not by a walk (`first_mover`).
+        self.recording.mark_if_on(at.index());
         let piece = cells[at.index()];
         if piece.is_empty() {
             return;
@@ -193,7 +196,22 @@ impl PseudoGen<'_> {
                 out: &mut plies,
                 only_capture_on: None,
             };
-            if act.momentum() {
+            if self.recording.on {
+                // The replies' cache keeps what this walk read (`first_mover`).
+                let board = Seen {
+                    inner: &board,
+                    rec: &self.recording,
+                };
+                if act.momentum() {
+                    let mut sink = Stepped(sink);
+                    self.walker
+                        .walk(&board, piece.side(), walk_as, at, &mut sink);
+                } else {
+                    let mut sink = sink;
+                    self.walker
+                        .walk(&board, piece.side(), walk_as, at, &mut sink);
+                }
+            } else if act.momentum() {
                 let mut sink = Stepped(sink);
                 self.walker
                     .walk(&board, piece.side(), walk_as, at, &mut sink);
@@ -329,6 +347,15 @@ impl PseudoGen<'_> {
         let start = out.len();
         let (mut fields, mut blocked) = (0, 0);
         let arms = self.game.journey_arms(spiral, at);
+        if self.recording.on {
+            // What a journey reads: its arms' fields and the corners it passes.
+            for &(field, corner) in arms.iter().flatten() {
+                field
+                    .into_iter()
+                    .chain(corner)
+                    .for_each(|c| self.recording.mark(c.index()));
+            }
+        }
         for arm in &arms {
             for cell in arm.iter().filter_map(|&(field, _)| field) {
                 fields += 1;
@@ -426,6 +453,12 @@ impl PseudoGen<'_> {
                     && act.onward_activates(piece.kind(), side, onto))
         };
         for &steps in steps_of_lines {
+            if self.recording.on {
+                // The line read up to its first opaque piece: noted whole.
+                for c in onward::line(self.game, at, steps) {
+                    self.recording.note_line(c.index(), piece, activating_only);
+                }
+            }
             if portals {
                 // `teleport ..., onward`: a line goes on from other portals.
                 self.game.onward_portal_lines(
@@ -457,6 +490,17 @@ impl PseudoGen<'_> {
                     steps,
                     target,
                 );
+            }
+            if self.recording.on {
+                // Lines through portals and their turns read the cells they hold (and
+                // where the portals stand, which the replies' cache keeps apart).
+                let rec = &mut self.recording;
+                lines
+                    .iter()
+                    .chain(&turned)
+                    .flatten()
+                    .chain(&ends)
+                    .for_each(|c| rec.note_line(c.index(), piece, activating_only));
             }
             let mut ply_on = |cell: CellId| {
                 let onto = cells[cell.index()];

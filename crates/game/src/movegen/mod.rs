@@ -19,6 +19,7 @@ use crate::walk::{Occupant, Ply, Sink, Walker};
 mod cached;
 mod cascade;
 pub(crate) mod chain;
+pub(crate) mod first_mover;
 mod landing;
 pub(crate) mod placement;
 mod promote;
@@ -184,6 +185,8 @@ pub(crate) struct PseudoGen<'g> {
     /// Generating the replies a legality test looks through for a royal's capture
     /// ([`PseudoGen::replies`]): teleports are left out.
     replying: bool,
+    /// The cells a generation for the replies' cache read ([`first_mover`]).
+    pub(crate) recording: first_mover::Recording,
 }
 
 impl<'g> PseudoGen<'g> {
@@ -204,6 +207,7 @@ impl<'g> PseudoGen<'g> {
                 .is_some_and(|fx| fx.activation.is_some()),
             chains: game.chains.as_deref().map(chain::ChainGen::new),
             replying: false,
+            recording: first_mover::Recording::default(),
         }
     }
 
