@@ -58,6 +58,10 @@ pub(crate) struct QuickState {
     /// Prepared for a blast game ([`MoveGenerator::prepare_quick_in`]): only a `Legal`
     /// verdict on a move that captures nothing stands, every other move is `Unknown`.
     pub(crate) blast: bool,
+    /// The royal's attackers are out of reach ([`MoveGenerator::royal_out_of_reach`]),
+    /// no attacker is walked forward and the game has no blasts: no move of a plain
+    /// piece changes a marked cell, so every one is legal.
+    pub(crate) unmarked: bool,
 }
 
 impl QuickState {
@@ -81,6 +85,7 @@ impl QuickState {
             forward: vec![0; cells],
             forward_stamp: 0,
             blast: false,
+            unmarked: false,
         }
     }
 }
@@ -167,6 +172,7 @@ impl MoveGenerator<'_> {
     pub(crate) fn prepare_quick_in(&mut self, pos: &GamePosition, blast: bool) -> bool {
         let g = self.pseudo.game;
         self.quick.blast = blast;
+        self.quick.unmarked = false;
         self.check_marks.ready = None;
         self.quick.royal = None;
         self.quick.blocked.clear();
@@ -221,6 +227,7 @@ impl MoveGenerator<'_> {
                 let kind = pos.cells[cell.index()].kind();
                 if self.royal_out_of_reach(pos, cell, them) {
                     self.quick.royal = Some((cell, kind));
+                    self.quick.unmarked = !self.quick.forward_on && !blast;
                     return !(g.no_facing && mark_facing(g, pos, &mut self.quick.facing, stamp));
                 }
                 let query = AttackQuery {

@@ -10,6 +10,7 @@ use crate::kernel;
 use crate::legality::quick::Quick;
 use crate::legality::TheirSets;
 use crate::movegen::{expand_promotions, Plies};
+use crate::table::Rays;
 use crate::walk::{Occupancy, Ply, Sink};
 use crate::{GameMove, GamePosition, MoveGenerator};
 
@@ -68,14 +69,37 @@ impl MoveGenerator<'_> {
     /// side to move walked counting, then the rest.
     pub(crate) fn count_prepared(&mut self, pos: &mut GamePosition) -> u64 {
         let side = pos.side;
+        let g = self.pseudo.game;
         let mut count = 0u64;
         self.pseudo.walked.clear();
+        // A game without a bitboard kernel, in a node the quick test leaves unmarked:
+        // a plain piece with a reach has one legal move per cell of it.
+        let sets = match g.counted.as_deref() {
+            Some(counted) if self.quick.unmarked => {
+                let (occ, second) = kernel::bits::occupancy::<u128>(&pos.cells);
+                let foes = if side == Side::First {
+                    second
+                } else {
+                    occ & !second
+                };
+                Some((counted, occ, foes))
+            }
+            _ => None,
+        };
         for i in kernel::bits::pieces_of(&pos.cells, side) {
             let kind = pos.cells[i].kind();
-            let kernels = &self.pseudo.game.kernels;
+            if let Some((counted, occ, foes)) = sets {
+                if let Some(t) = counted.tree(side, kind, i) {
+                    if self.plain(side, kind, i) {
+                        count += counted.count(t, occ, foes, || !pos.moved(i));
+                        continue;
+                    }
+                }
+            }
+            let kernels = &g.kernels;
             let from = CellId(i as u16);
-            count += if kernels.rays(side, kind, from).is_some() {
-                self.count_rays(pos, i)
+            count += if let Some(rays) = kernels.rays(side, kind, from) {
+                self.count_rays(pos, i, rays)
             } else if kernels.hurdles(side, kind, from).is_some() {
                 self.count_hurdles(pos, i)
             } else {
@@ -258,14 +282,11 @@ impl MoveGenerator<'_> {
     /// [`MoveGenerator::walk_counting`] over the position itself for a piece whose tree
     /// the table compiled into rays: the same count and the same moves appended to
     /// `self.pseudo.walked`, without the interpreter.
-    fn count_rays(&mut self, pos: &GamePosition, i: usize) -> u64 {
+    fn count_rays(&mut self, pos: &GamePosition, i: usize, rays: Rays<'_>) -> u64 {
         let g = self.pseudo.game;
         let side = pos.side;
         let kind = pos.cells[i].kind();
         let from = CellId(i as u16);
-        let Some(rays) = g.kernels.rays(side, kind, from) else {
-            return 0;
-        };
         let plain = self.plain(side, kind, i);
         let walked = &mut self.pseudo.walked;
         if !plain {
