@@ -304,9 +304,8 @@ impl Game {
             {
                 game.counted = super::kernel::counted::Counted::build(
                     &game.kernels,
-                    game.pieces,
-                    game.cells,
-                    &game.promo_to,
+                    (&game.royal, game.pieces, game.cells),
+                    (&game.promo_to, &game.promo_from),
                 )
                 .map(Box::new);
             }

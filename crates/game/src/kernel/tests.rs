@@ -320,7 +320,9 @@ fn counted_reaches_count_what_the_rays_report_on_random_boards() {
                         } else {
                             occ & !second
                         };
-                        let got = counted.count(t, occ, foes, || !moved[c]);
+                        let to = counted.reach(t, occ, foes, || !moved[c]);
+                        let got = super::counted::count(to);
+                        assert_eq!(got, u64::from(to.count_ones()));
                         assert_eq!(got, n, "{name}: {side:?} piece {p} on cell {c}");
                         board[c] = held;
                     }

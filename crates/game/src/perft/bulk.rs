@@ -7,6 +7,7 @@
 use crate::attack::marks::{Marks, XRays};
 use crate::ids::{CellId, PieceId, Side};
 use crate::kernel;
+use crate::kernel::counted::Counted;
 use crate::legality::quick::Quick;
 use crate::legality::TheirSets;
 use crate::movegen::{expand_promotions, Plies};
@@ -68,45 +69,114 @@ impl MoveGenerator<'_> {
     /// The count after [`MoveGenerator::prepare_quick`] returned true: every piece of the
     /// side to move walked counting, then the rest.
     pub(crate) fn count_prepared(&mut self, pos: &mut GamePosition) -> u64 {
-        let side = pos.side;
         let g = self.pseudo.game;
-        let mut count = 0u64;
         self.pseudo.walked.clear();
-        // A game without a bitboard kernel, in a node the quick test leaves unmarked:
-        // a plain piece with a reach has one legal move per cell of it.
-        let sets = match g.counted.as_deref() {
-            Some(counted) if self.quick.unmarked => {
-                let (occ, second) = kernel::bits::occupancy::<u128>(&pos.cells);
-                let foes = if side == Side::First {
-                    second
-                } else {
-                    occ & !second
-                };
-                Some((counted, occ, foes))
+        if let Some(counted) = g.counted.as_deref() {
+            if !self.quick.blast && !self.quick.forward_on {
+                return self.count_by_sets(pos, counted) + self.count_rest(pos, None);
             }
-            _ => None,
+        }
+        let mut count = 0u64;
+        for i in kernel::bits::pieces_of(&pos.cells, pos.side) {
+            count += self.count_piece(pos, i);
+        }
+        count + self.count_rest(pos, None)
+    }
+
+    /// The moves of the piece of the side to move on cell `i` that the quick test
+    /// passes, counted by its rays, hurdle lines or walk; the others appended to
+    /// `self.pseudo.walked`.
+    #[inline(always)]
+    fn count_piece(&mut self, pos: &GamePosition, i: usize) -> u64 {
+        let kernels = &self.pseudo.game.kernels;
+        let (side, kind, from) = (pos.side, pos.cells[i].kind(), CellId(i as u16));
+        if let Some(rays) = kernels.rays(side, kind, from) {
+            self.count_rays(pos, i, rays)
+        } else if kernels.hurdles(side, kind, from).is_some() {
+            self.count_hurdles(pos, i)
+        } else {
+            self.walk_counting(pos, pos, i)
+        }
+    }
+
+    /// [`MoveGenerator::count_prepared`]'s walks in a game without a bitboard kernel
+    /// that has reaches ([`Counted`]; not a blast game, no attacker answered
+    /// forward). A piece with a reach there (never royal, never promoting) that stands
+    /// on no facing line and on no cell the royal's query looked at (a possible pin)
+    /// has one legal move per cell of its reach, unless the reach holds a `put` cell of
+    /// the quick test (none where the royal's attackers are out of reach): then it is
+    /// walked, as the pieces without a reach are. The royal's plain moves are judged
+    /// as [`MoveGenerator::count_rest`] does, by where attackers could stand
+    /// ([`MoveGenerator::count_royal`]), without building them.
+    fn count_by_sets(&mut self, pos: &GamePosition, counted: &Counted) -> u64 {
+        let g = self.pseudo.game;
+        let side = pos.side;
+        let (occ, second) = kernel::bits::occupancy::<u128>(&pos.cells);
+        let (own, foes) = if side == Side::First {
+            (occ & !second, second)
+        } else {
+            (second, occ & !second)
         };
-        for i in kernel::bits::pieces_of(&pos.cells, side) {
+        let put = if self.quick.unmarked {
+            0
+        } else {
+            self.quick.marks.put_set()
+        };
+        let facing = g.no_facing;
+        let by_reach = self.royal_moves_by_reach(pos);
+        let mut count = 0u64;
+        let mut rest = own;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
             let kind = pos.cells[i].kind();
-            if let Some((counted, occ, foes)) = sets {
-                if let Some(t) = counted.tree(side, kind, i) {
-                    if self.plain(side, kind, i) {
-                        count += counted.count(t, occ, foes, || !pos.moved(i));
+            if let Some(t) = counted.tree(side, kind, i) {
+                if !(facing && self.quick.facing[i] == self.quick.marks.stamp)
+                    && !self.quick.marks.seen(i)
+                {
+                    let to = counted.reach(t, occ, foes, || !pos.moved(i));
+                    if to & put == 0 {
+                        count += kernel::counted::count(to);
                         continue;
                     }
                 }
+            } else if by_reach && g.royal[kind.index()] {
+                if let Some(rays) = g.kernels.rays(side, kind, CellId(i as u16)) {
+                    count += self.count_royal(pos, i, rays, foes);
+                    continue;
+                }
             }
-            let kernels = &g.kernels;
-            let from = CellId(i as u16);
-            count += if let Some(rays) = kernels.rays(side, kind, from) {
-                self.count_rays(pos, i, rays)
-            } else if kernels.hurdles(side, kind, from).is_some() {
-                self.count_hurdles(pos, i)
-            } else {
-                self.walk_counting(pos, pos, i)
-            };
+            count += self.count_piece(pos, i);
         }
-        count + self.count_rest(pos, None)
+        count
+    }
+
+    /// The royal's moves by its rays (the single royal of a game whose royal moves are
+    /// judged by reach, [`MoveGenerator::royal_moves_by_reach`]): a move whose
+    /// destination no attacker could reach ([`MoveGenerator::royal_move_out_of_reach`])
+    /// is counted, the others appended to `self.pseudo.walked` for the full test.
+    /// `foes`: the cells of the other side's pieces.
+    fn count_royal(&mut self, pos: &GamePosition, i: usize, rays: Rays<'_>, foes: u128) -> u64 {
+        let g = self.pseudo.game;
+        let (side, kind, from) = (pos.side, pos.cells[i].kind(), CellId(i as u16));
+        if g.promo_to[side.index() * g.pieces + kind.index()].contains(&true) {
+            return self.count_rays(pos, i, rays);
+        }
+        let theirs = TheirSets::of_cells(g, pos, foes);
+        let (theirs, them) = (theirs.get(), side.opponent());
+        let walked = &mut self.pseudo.walked;
+        let mut count = 0;
+        kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
+            // A ray's move is a plain one: `royal_move_out_of_reach`'s test.
+            if g.reverse
+                .out_of_reach_among(them, CellId(to), theirs, |c| pos.cells[c])
+            {
+                count += 1;
+            } else {
+                walked.push(kernel::ray_move(kind, from, to, captures, ep));
+            }
+        });
+        count
     }
 
     /// Counts the moves left after the walks: those in `self.pseudo.walked` (expanded by
