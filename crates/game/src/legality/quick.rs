@@ -62,9 +62,26 @@ pub(crate) struct QuickState {
     /// no attacker is walked forward and the game has no blasts: no move of a plain
     /// piece changes a marked cell, so every one is legal.
     pub(crate) unmarked: bool,
+    /// In a game with reaches for its count (`Game::counted`, no bitboard kernel),
+    /// computed with the single royal's quick state: the occupied cells, those of the
+    /// second side, and the other side's pieces by kind; `sets_ready` says whether they
+    /// are the current node's (perft's children counter clears it when it lends a
+    /// parent's state to a child, [`QuickState::sets_for`] checks the position's hash
+    /// besides).
+    pub(crate) sets_ready: bool,
+    pub(crate) sets_hash: u64,
+    pub(crate) occ: u128,
+    pub(crate) second: u128,
+    pub(crate) theirs: super::TheirSets,
 }
 
 impl QuickState {
+    /// Whether the sets (`occ`, `second`, `theirs`) are those of `pos`.
+    #[inline]
+    pub(crate) fn sets_for(&self, pos: &GamePosition) -> bool {
+        self.sets_ready && self.sets_hash == pos.hash
+    }
+
     /// Whether a forward walk of this node looked at cell `c` (a move touching it is
     /// tested in full).
     #[inline]
@@ -86,6 +103,11 @@ impl QuickState {
             forward_stamp: 0,
             blast: false,
             unmarked: false,
+            sets_ready: false,
+            sets_hash: 0,
+            occ: 0,
+            second: 0,
+            theirs: super::TheirSets::default(),
         }
     }
 }
@@ -173,6 +195,7 @@ impl MoveGenerator<'_> {
         let g = self.pseudo.game;
         self.quick.blast = blast;
         self.quick.unmarked = false;
+        self.quick.sets_ready = false;
         self.check_marks.ready = None;
         self.quick.royal = None;
         self.quick.blocked.clear();
@@ -225,6 +248,20 @@ impl MoveGenerator<'_> {
                 self.quick.xrays.next();
                 let cell = CellId(pos.royal_sum[side.index()] as u16);
                 let kind = pos.cells[cell.index()].kind();
+                if g.counted.is_some() && g.reverse.origin_set_kinds() > 0 {
+                    // The sets the count reads, built once: the royal's attackers are
+                    // judged by them here too.
+                    let (occ, second) = crate::kernel::bits::occupancy::<u128>(&pos.cells);
+                    let theirs = if them == Side::First {
+                        occ & !second
+                    } else {
+                        second
+                    };
+                    self.quick.theirs = super::TheirSets::of_cells(g, pos, theirs);
+                    (self.quick.occ, self.quick.second) = (occ, second);
+                    self.quick.sets_ready = true;
+                    self.quick.sets_hash = pos.hash;
+                }
                 if self.royal_out_of_reach(pos, cell, them) {
                     self.quick.royal = Some((cell, kind));
                     self.quick.unmarked = !self.quick.forward_on && !blast;
@@ -280,7 +317,15 @@ impl MoveGenerator<'_> {
     /// that touches one; nothing else is marked, so every plain move is quick.
     fn royal_out_of_reach(&mut self, pos: &GamePosition, cell: CellId, them: Side) -> bool {
         let tables = &self.pseudo.game.reverse;
-        if !tables.out_of_reach(them, cell, |c| pos.cells[c]) {
+        let out = if self.quick.sets_ready {
+            // The sets answer for every trie; the cells marked below are those of a
+            // trie `out_of_reach` reads (none past its limit: then no answer).
+            tables.origin_cells(them, cell).is_some()
+                && tables.out_of_reach_among(them, cell, self.quick.theirs.get(), |c| pos.cells[c])
+        } else {
+            tables.out_of_reach(them, cell, |c| pos.cells[c])
+        };
+        if !out {
             return false;
         }
         let marks = &mut self.quick.marks;

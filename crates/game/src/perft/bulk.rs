@@ -111,7 +111,11 @@ impl MoveGenerator<'_> {
     fn count_by_sets(&mut self, pos: &GamePosition, counted: &Counted) -> u64 {
         let g = self.pseudo.game;
         let side = pos.side;
-        let (occ, second) = kernel::bits::occupancy::<u128>(&pos.cells);
+        let (occ, second) = if self.quick.sets_for(pos) {
+            (self.quick.occ, self.quick.second)
+        } else {
+            kernel::bits::occupancy::<u128>(&pos.cells)
+        };
         let (own, foes) = if side == Side::First {
             (occ & !second, second)
         } else {
@@ -162,7 +166,13 @@ impl MoveGenerator<'_> {
         if g.promo_to[side.index() * g.pieces + kind.index()].contains(&true) {
             return self.count_rays(pos, i, rays);
         }
-        let theirs = TheirSets::of_cells(g, pos, foes);
+        let built;
+        let theirs = if self.quick.sets_for(pos) {
+            &self.quick.theirs
+        } else {
+            built = TheirSets::of_cells(g, pos, foes);
+            &built
+        };
         let (theirs, them) = (theirs.get(), side.opponent());
         let walked = &mut self.pseudo.walked;
         let mut count = 0;

@@ -224,6 +224,8 @@ impl Perft<'_> {
     #[inline]
     fn swap_parent(&mut self) {
         std::mem::swap(&mut self.generator.quick, &mut self.parent);
+        // The sets of a node's position are not a child's.
+        self.generator.quick.sets_ready = false;
     }
 
     /// The count in the child `m` leads to, with a quick-test state (the parent's
