@@ -13,6 +13,11 @@
 //! royal's query looked at (no possible pin) and whose reach holds none of the cells
 //! where a piece put could open a path to the royal ([`crate::attack::marks::Marks::put_set`]).
 //!
+//! Hurdle lines (a cannon's, [`crate::table::Hurdles`]) are sets too ([`Line`]), when
+//! every line of the game has the same kind filter: a piece of a kind the filter does
+//! not admit is a wall (no screen, nothing taken, nothing past), told by reading the
+//! two cells where it matters (the screen, the first piece past it).
+//!
 //! Only pieces whose kind is not royal and never promotes get a tree here (a promotion's choices are
 //! moves of their own), and only games without neutral pieces (a wall the rays may not
 //! take is not a foe of the sets).
@@ -32,6 +37,119 @@ pub(crate) struct Counted {
     /// `[(side * pieces + piece) * cells + cell]`: the piece's rays from that cell as
     /// [`Reach::planned`] lays them out, or `None` (no reach, or a kind that promotes).
     trees: Vec<Option<Tree>>,
+    /// As `trees`: the piece's hurdle lines from that cell, (first, count) in `lines`
+    /// (count 0: none, or it has a tree of rays).
+    hurdles: Vec<(u32, u32)>,
+    lines: Vec<Line>,
+    /// The kinds the hurdle lines' filter does not admit (bit k: kind k).
+    wall_kinds: u128,
+}
+
+/// One hurdle line as sets: its cells, its seek part (the cells where the screen may
+/// stand, first along the line), where it lands before a screen on an empty cell
+/// (`empty`) or a foe (`foe`), and past one on an empty cell (`hop_empty`) or the first
+/// piece met, a foe (`hop`). `up`: its cell ids rise (else they fall).
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    cells: u128,
+    seek: u128,
+    empty: u128,
+    foe: u128,
+    hop: u128,
+    hop_empty: u128,
+    up: bool,
+}
+
+impl Line {
+    /// The line of `steps` (the first `seek` the seek part), or `None` when its cell
+    /// ids neither rise nor fall.
+    fn of(steps: &[crate::table::Step], seek: usize) -> Option<Line> {
+        let up = steps.windows(2).all(|w| w[0].cell < w[1].cell);
+        let down = steps.windows(2).all(|w| w[0].cell > w[1].cell);
+        if !(up || down) || steps.iter().any(|s| s.cell >= 128) {
+            return None;
+        }
+        let mut l = Line {
+            cells: 0,
+            seek: 0,
+            empty: 0,
+            foe: 0,
+            hop: 0,
+            hop_empty: 0,
+            up,
+        };
+        let flag = |on: bool, bit: u128| if on { bit } else { 0 };
+        for (k, s) in steps.iter().enumerate() {
+            let bit = 1u128 << s.cell;
+            l.cells |= bit;
+            if k < seek {
+                l.seek |= bit;
+                l.empty |= flag(s.lands_empty(), bit);
+                l.foe |= flag(s.lands_foe(), bit);
+            }
+            // Past a screen: any step after the first (the screen is in the seek part).
+            if k > 0 {
+                l.hop |= flag(s.hops(), bit);
+                l.hop_empty |= flag(s.hops_empty(), bit);
+            }
+        }
+        Some(l)
+    }
+
+    /// Every cell the line may land on.
+    fn lands(&self) -> u128 {
+        self.empty | self.foe | self.hop | self.hop_empty
+    }
+
+    /// The line's destinations over the occupied cells `occ` and the foes `foes`;
+    /// `wall(c)`: the piece on the occupied cell `c` is a wall (as
+    /// `kernel::run_hurdles` walks it).
+    #[inline(always)]
+    fn reach(&self, occ: u128, foes: u128, wall: impl Fn(u32) -> bool) -> u128 {
+        let b = occ & self.cells;
+        if b & self.seek == 0 {
+            return self.empty;
+        }
+        // The first piece along the line (in the seek part, which comes first): the
+        // cells before it, and those past it up to the next piece.
+        let screen = if self.up {
+            b.trailing_zeros()
+        } else {
+            127 - b.leading_zeros()
+        };
+        let (bit, below) = (1u128 << screen, (1u128 << screen) - 1);
+        let (before, past) = if self.up {
+            (below, !(below | bit))
+        } else {
+            (!(below | bit), below)
+        };
+        let to = self.empty & before;
+        if wall(screen) {
+            return to;
+        }
+        let to = to | self.foe & foes & bit;
+        let rest = b & past;
+        if rest == 0 {
+            return to | self.hop_empty & past;
+        }
+        let next = if self.up {
+            rest.trailing_zeros()
+        } else {
+            127 - rest.leading_zeros()
+        };
+        let (next_bit, next_below) = (1u128 << next, (1u128 << next) - 1);
+        let short = if self.up {
+            next_below
+        } else {
+            !(next_below | next_bit)
+        };
+        let taken = if self.hop & foes & next_bit != 0 && !wall(next) {
+            next_bit
+        } else {
+            0
+        };
+        to | self.hop_empty & past & short | taken
+    }
 }
 
 impl Counted {
@@ -50,6 +168,8 @@ impl Counted {
         }
         let reach = Reach::<u128>::build(kernels, pieces, cells);
         let mut trees = Vec::with_capacity(2 * pieces * cells);
+        let wall_kinds = one_filter(kernels, pieces, cells);
+        let (mut hurdles, mut lines) = (Vec::with_capacity(2 * pieces * cells), Vec::new());
         for side in Side::BOTH {
             for p in 0..pieces {
                 let piece = PieceId(p as u8);
@@ -60,16 +180,69 @@ impl Counted {
                 let promotes = promotes || royal.get(p).copied().unwrap_or(true);
                 for c in 0..cells {
                     let has = !promotes && reach.tree(side, piece, c).1 > 0;
-                    trees.push(has.then(|| reach.planned(side, piece, c)).flatten());
+                    let tree = has.then(|| reach.planned(side, piece, c)).flatten();
+                    let start = lines.len();
+                    if tree.is_none() && !promotes && wall_kinds.is_some() {
+                        let from = crate::ids::CellId(c as u16);
+                        let mut landed = 0u128;
+                        for line in kernels
+                            .hurdles(side, piece, from)
+                            .into_iter()
+                            .flat_map(|h| h.iter())
+                        {
+                            // A line out of order, or two lines landing on one cell
+                            // (counted twice): the tree is walked.
+                            match Line::of(line.steps, line.seek) {
+                                Some(l) if landed & l.lands() == 0 => {
+                                    landed |= l.lands();
+                                    lines.push(l);
+                                }
+                                _ => {
+                                    lines.truncate(start);
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    hurdles.push((start as u32, (lines.len() - start) as u32));
+                    trees.push(tree);
                 }
             }
         }
-        trees.iter().any(Option::is_some).then_some(Counted {
+        let any = trees.iter().any(Option::is_some) || !lines.is_empty();
+        any.then_some(Counted {
             reach,
             pieces,
             cells,
             trees,
+            hurdles,
+            lines,
+            wall_kinds: wall_kinds.unwrap_or(0),
         })
+    }
+
+    /// The hurdle lines of `piece` of `side` on cell `from`, as (first, count) for
+    /// [`Counted::hurdle_reach`] (count 0: none kept).
+    #[inline(always)]
+    pub(crate) fn hurdles(&self, side: Side, piece: PieceId, from: usize) -> (u32, u32) {
+        self.hurdles[(side.index() * self.pieces + piece.index()) * self.cells + from]
+    }
+
+    /// The destinations of the hurdle lines `(first, count)` ([`Counted::hurdles`]) over
+    /// the board `cells`, its occupied cells `occ` and the foes `foes`.
+    #[inline(always)]
+    pub(crate) fn hurdle_reach(
+        &self,
+        (first, count): (u32, u32),
+        cells: &[crate::walk::Occupant],
+        occ: u128,
+        foes: u128,
+    ) -> u128 {
+        let walls = self.wall_kinds;
+        let wall = |c: u32| walls >> cells[c as usize].kind().0 & 1 != 0;
+        self.lines[first as usize..(first + count) as usize]
+            .iter()
+            .fold(0, |to, l| to | l.reach(occ, foes, wall))
     }
 
     /// The tree of `piece` of `side` on cell `from`, if its moves may be counted here.
@@ -100,4 +273,31 @@ pub(crate) fn count(set: u128) -> u64 {
         }
     }
     n
+}
+
+/// The kinds that the one kind filter of every hurdle line of the game does not admit
+/// (bit k: kind k), or `None` when two lines have different filters (or a kind past
+/// 127 is a wall).
+fn one_filter(kernels: &Kernels, pieces: usize, cells: usize) -> Option<u128> {
+    let mut walls: Option<u128> = None;
+    for side in Side::BOTH {
+        for p in 0..pieces {
+            for c in 0..cells {
+                let from = crate::ids::CellId(c as u16);
+                let h = kernels.hurdles(side, PieceId(p as u8), from);
+                for line in h.into_iter().flat_map(|h| h.iter()) {
+                    let mut w = 0u128;
+                    for k in 0..pieces {
+                        if !line.admits(PieceId(k as u8)) {
+                            w |= 1u128.checked_shl(k as u32)?;
+                        }
+                    }
+                    if *walls.get_or_insert(w) != w {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+    Some(walls.unwrap_or(0))
 }

@@ -336,3 +336,59 @@ fn counted_reaches_count_what_the_rays_report_on_random_boards() {
     );
     assert!(covered > 2 * 90 * 12, "only {covered} trees checked");
 }
+
+/// The hurdle lines as sets ([`super::counted`]) land where the lines report (a Janggi
+/// cannon's: screens that are no cannon, landings past the screen, the palace
+/// diagonals), on random boards, sparse ones too.
+#[test]
+fn counted_hurdle_lines_land_where_the_lines_report_on_random_boards() {
+    let mut rng = Rng(0x6a09_e667_f3bc_c908);
+    let mut covered = 0usize;
+    for (name, game) in shipped_games() {
+        let Some(counted) = game.counted.as_deref() else {
+            continue;
+        };
+        let cells = game.cells;
+        for b in 0..16 {
+            let fill = [5, 15, 30, 60][b % 4];
+            let mut board = random_board(&mut rng, cells, game.pieces, fill);
+            for side in Side::BOTH {
+                for p in 0..game.pieces {
+                    let piece = PieceId(p as u8);
+                    for c in 0..cells {
+                        let (first, n) = counted.hurdles(side, piece, c);
+                        if n == 0 {
+                            continue;
+                        }
+                        let from = CellId(c as u16);
+                        let lines = game.kernels.hurdles(side, piece, from);
+                        let lines = lines.unwrap_or_else(|| panic!("{name}: lines for {c}"));
+                        covered += 1;
+                        let held = board[c];
+                        board[c] = Occupant::piece(side, piece);
+                        let (mut fast, mut n_fast) = (0u128, 0u64);
+                        run_hurdles(lines, &board, side, |to, _| {
+                            fast |= 1u128 << to;
+                            n_fast += 1;
+                        });
+                        let (occ, second) = super::bits::occupancy::<u128>(&board);
+                        let foes = if side == Side::First {
+                            second
+                        } else {
+                            occ & !second
+                        };
+                        let to = counted.hurdle_reach((first, n), &board, occ, foes);
+                        assert_eq!(to, fast, "{name}: {side:?} piece {p} on cell {c}");
+                        assert_eq!(super::counted::count(to), n_fast, "{name}: {c}");
+                        board[c] = held;
+                    }
+                }
+            }
+        }
+    }
+    // Janggi's cannons on 90 cells, both sides, at least.
+    assert!(
+        covered >= 2 * 90 * 16,
+        "only {covered} hurdle trees checked"
+    );
+}

@@ -66,7 +66,7 @@ pub(crate) struct QuickState {
     /// computed with the single royal's quick state: the occupied cells, those of the
     /// second side, and the other side's pieces by kind; `sets_ready` says whether they
     /// are the current node's (perft's children counter clears it when it lends a
-    /// parent's state to a child, [`QuickState::sets_for`] checks the position's hash
+    /// node's state to a child; [`QuickState::sets_for`] checks the position's hash
     /// besides).
     pub(crate) sets_ready: bool,
     pub(crate) sets_hash: u64,

@@ -134,11 +134,23 @@ impl MoveGenerator<'_> {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let kind = pos.cells[i].kind();
-            if let Some(t) = counted.tree(side, kind, i) {
-                if !(facing && self.quick.facing[i] == self.quick.marks.stamp)
+            // Not royal, never promoting: plain unless on a facing line or a cell the
+            // royal's query looked at.
+            let plain = || {
+                !(facing && self.quick.facing[i] == self.quick.marks.stamp)
                     && !self.quick.marks.seen(i)
-                {
+            };
+            if let Some(t) = counted.tree(side, kind, i) {
+                if plain() {
                     let to = counted.reach(t, occ, foes, || !pos.moved(i));
+                    if to & put == 0 {
+                        count += kernel::counted::count(to);
+                        continue;
+                    }
+                }
+            } else if let (first, n @ 1..) = counted.hurdles(side, kind, i) {
+                if plain() {
+                    let to = counted.hurdle_reach((first, n), &pos.cells, occ, foes);
                     if to & put == 0 {
                         count += kernel::counted::count(to);
                         continue;

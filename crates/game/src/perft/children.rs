@@ -205,6 +205,8 @@ impl Perft<'_> {
                 if !self.touches(m) {
                     self.generator.check_marks.ready = None;
                     self.generator.filled.forget();
+                    // The parent's sets (occupancy, pieces by kind) are not the child's.
+                    self.generator.quick.sets_ready = false;
                     let n = self.count_child(pos, m, true);
                     self.swap_parent();
                     return n;
@@ -224,8 +226,6 @@ impl Perft<'_> {
     #[inline]
     fn swap_parent(&mut self) {
         std::mem::swap(&mut self.generator.quick, &mut self.parent);
-        // The sets of a node's position are not a child's.
-        self.generator.quick.sets_ready = false;
     }
 
     /// The count in the child `m` leads to, with a quick-test state (the parent's
