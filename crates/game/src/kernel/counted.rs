@@ -239,7 +239,10 @@ impl Counted {
         foes: u128,
     ) -> u128 {
         let walls = self.wall_kinds;
-        let wall = |c: u32| walls >> cells[c as usize].kind().0 & 1 != 0;
+        let wall = |c: u32| {
+            let k = u32::from(cells[c as usize].kind().0);
+            walls.checked_shr(k).is_some_and(|w| w & 1 != 0)
+        };
         self.lines[first as usize..(first + count) as usize]
             .iter()
             .fold(0, |to, l| to | l.reach(occ, foes, wall))

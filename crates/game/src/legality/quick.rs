@@ -192,6 +192,19 @@ impl MoveGenerator<'_> {
     /// (no capture by a royal, none whose blast takes the capturer's royal), so a
     /// position this query finds safe is safe there, the converse not.
     pub(crate) fn prepare_quick_in(&mut self, pos: &GamePosition, blast: bool) -> bool {
+        self.prepare_quick_with(pos, blast, false)
+    }
+
+    /// [`MoveGenerator::prepare_quick_in`]; with `sets`, for perft's bulk count in a
+    /// game with reaches for it (`Game::counted`): the occupancy and the other side's
+    /// pieces by kind are built here once ([`QuickState::sets_ready`]), and the
+    /// royal's attackers judged by them.
+    pub(crate) fn prepare_quick_with(
+        &mut self,
+        pos: &GamePosition,
+        blast: bool,
+        sets: bool,
+    ) -> bool {
         let g = self.pseudo.game;
         self.quick.blast = blast;
         self.quick.unmarked = false;
@@ -248,7 +261,7 @@ impl MoveGenerator<'_> {
                 self.quick.xrays.next();
                 let cell = CellId(pos.royal_sum[side.index()] as u16);
                 let kind = pos.cells[cell.index()].kind();
-                if g.counted.is_some() && g.reverse.origin_set_kinds() > 0 {
+                if sets && g.counted.is_some() && g.reverse.origin_set_kinds() > 0 {
                     // The sets the count reads, built once: the royal's attackers are
                     // judged by them here too.
                     let (occ, second) = crate::kernel::bits::occupancy::<u128>(&pos.cells);

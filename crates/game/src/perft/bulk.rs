@@ -274,7 +274,7 @@ impl MoveGenerator<'_> {
         if lists || g.gating_live(pos) {
             return self.count_unprepared(pos);
         }
-        if self.prepare_quick_in(pos, blast) {
+        if self.prepare_quick_with(pos, blast, true) {
             self.count_prepared(pos)
         } else {
             self.count_unprepared(pos)
