@@ -322,7 +322,7 @@ pub struct Game {
     /// The bitboard attack kernel for the legality test ([`kernel::exposure`]).
     bits: kernel::BitKernel,
     /// Without a bitboard kernel (`bits` none), on a board of up to 128 cells: the
-    /// reaches perft's bulk count reads in nodes the quick test leaves unmarked
+    /// reaches perft's bulk count reads where the quick test lets it
     /// ([`kernel::counted`]).
     counted: Option<Box<kernel::counted::Counted>>,
     keys: Keys,

@@ -18,9 +18,9 @@
 //! not admit is a wall (no screen, nothing taken, nothing past), told by reading the
 //! two cells where it matters (the screen, the first piece past it).
 //!
-//! Only pieces whose kind is not royal and never promotes get a tree here (a promotion's choices are
-//! moves of their own), and only games without neutral pieces (a wall the rays may not
-//! take is not a foe of the sets).
+//! Only pieces whose kind is not royal and never promotes get a tree here (a
+//! promotion's choices are moves of their own), and only games without neutral pieces
+//! (a wall the rays may not take is not a foe of the sets).
 
 use super::bits::Bits;
 use super::reach::{Reach, Tree};
@@ -35,7 +35,8 @@ pub(crate) struct Counted {
     pieces: usize,
     cells: usize,
     /// `[(side * pieces + piece) * cells + cell]`: the piece's rays from that cell as
-    /// [`Reach::planned`] lays them out, or `None` (no reach, or a kind that promotes).
+    /// [`Reach::planned`] lays them out, or `None` (no reach, a royal kind, or a kind
+    /// that promotes).
     trees: Vec<Option<Tree>>,
     /// As `trees`: the piece's hurdle lines from that cell, (first, count) in `lines`
     /// (count 0: none, or it has a tree of rays).
@@ -174,15 +175,15 @@ impl Counted {
             for p in 0..pieces {
                 let piece = PieceId(p as u8);
                 let at = side.index() * pieces + p;
-                let promotes = [promo_to, promo_from]
-                    .iter()
-                    .any(|z| z.get(at).is_some_and(|z| z.contains(&true)));
-                let promotes = promotes || royal.get(p).copied().unwrap_or(true);
+                let left_out = royal.get(p).copied().unwrap_or(true)
+                    || [promo_to, promo_from]
+                        .iter()
+                        .any(|z| z.get(at).is_some_and(|z| z.contains(&true)));
                 for c in 0..cells {
-                    let has = !promotes && reach.tree(side, piece, c).1 > 0;
+                    let has = !left_out && reach.tree(side, piece, c).1 > 0;
                     let tree = has.then(|| reach.planned(side, piece, c)).flatten();
                     let start = lines.len();
-                    if tree.is_none() && !promotes && wall_kinds.is_some() {
+                    if tree.is_none() && !left_out && wall_kinds.is_some() {
                         let from = crate::ids::CellId(c as u16);
                         let mut landed = 0u128;
                         for line in kernels

@@ -58,10 +58,6 @@ pub(crate) struct QuickState {
     /// Prepared for a blast game ([`MoveGenerator::prepare_quick_in`]): only a `Legal`
     /// verdict on a move that captures nothing stands, every other move is `Unknown`.
     pub(crate) blast: bool,
-    /// The royal's attackers are out of reach ([`MoveGenerator::royal_out_of_reach`]),
-    /// no attacker is walked forward and the game has no blasts: no move of a plain
-    /// piece changes a marked cell, so every one is legal.
-    pub(crate) unmarked: bool,
     /// In a game with reaches for its count (`Game::counted`, no bitboard kernel),
     /// computed with the single royal's quick state: the occupied cells, those of the
     /// second side, and the other side's pieces by kind; `sets_ready` says whether they
@@ -102,7 +98,6 @@ impl QuickState {
             forward: vec![0; cells],
             forward_stamp: 0,
             blast: false,
-            unmarked: false,
             sets_ready: false,
             sets_hash: 0,
             occ: 0,
@@ -207,7 +202,6 @@ impl MoveGenerator<'_> {
     ) -> bool {
         let g = self.pseudo.game;
         self.quick.blast = blast;
-        self.quick.unmarked = false;
         self.quick.sets_ready = false;
         self.check_marks.ready = None;
         self.quick.royal = None;
@@ -261,7 +255,8 @@ impl MoveGenerator<'_> {
                 self.quick.xrays.next();
                 let cell = CellId(pos.royal_sum[side.index()] as u16);
                 let kind = pos.cells[cell.index()].kind();
-                if sets && g.counted.is_some() && g.reverse.origin_set_kinds() > 0 {
+                let by_sets = g.counted.is_some() && sets && g.reverse.origin_set_kinds() > 0;
+                if by_sets {
                     // The sets the count reads, built once: the royal's attackers are
                     // judged by them here too.
                     let (occ, second) = crate::kernel::bits::occupancy::<u128>(&pos.cells);
@@ -275,9 +270,13 @@ impl MoveGenerator<'_> {
                     self.quick.sets_ready = true;
                     self.quick.sets_hash = pos.hash;
                 }
-                if self.royal_out_of_reach(pos, cell, them) {
+                let out = if by_sets {
+                    self.royal_out_of_reach_by_sets(pos, cell, them)
+                } else {
+                    self.royal_out_of_reach(pos, cell, them)
+                };
+                if out {
                     self.quick.royal = Some((cell, kind));
-                    self.quick.unmarked = !self.quick.forward_on && !blast;
                     return !(g.no_facing && mark_facing(g, pos, &mut self.quick.facing, stamp));
                 }
                 let query = AttackQuery {
@@ -330,17 +329,34 @@ impl MoveGenerator<'_> {
     /// that touches one; nothing else is marked, so every plain move is quick.
     fn royal_out_of_reach(&mut self, pos: &GamePosition, cell: CellId, them: Side) -> bool {
         let tables = &self.pseudo.game.reverse;
-        let out = if self.quick.sets_ready {
-            // The sets answer for every trie; the cells marked below are those of a
-            // trie `out_of_reach` reads (none past its limit: then no answer).
-            tables.origin_cells(them, cell).is_some()
-                && tables.out_of_reach_among(them, cell, self.quick.theirs.get(), |c| pos.cells[c])
-        } else {
-            tables.out_of_reach(them, cell, |c| pos.cells[c])
-        };
-        if !out {
+        if !tables.out_of_reach(them, cell, |c| pos.cells[c]) {
             return false;
         }
+        self.mark_origins(cell, them);
+        true
+    }
+
+    /// [`MoveGenerator::royal_out_of_reach`] by the other side's pieces by kind built
+    /// for the bulk count ([`QuickState::sets_ready`]): the same answer where
+    /// `out_of_reach` reads the origins (the sets would answer past its limit too, but
+    /// the cells marked must be those the answer depends on).
+    fn royal_out_of_reach_by_sets(&mut self, pos: &GamePosition, cell: CellId, them: Side) -> bool {
+        let tables = &self.pseudo.game.reverse;
+        let theirs = self.quick.theirs.get();
+        if tables.origin_cells(them, cell).is_none()
+            || !tables.out_of_reach_among(them, cell, theirs, |c| pos.cells[c])
+        {
+            return false;
+        }
+        self.mark_origins(cell, them);
+        true
+    }
+
+    /// Marks the origins of `them` on the royal's `cell` as leaves, and the cell as
+    /// seen (what an out-of-reach answer depends on).
+    #[inline(always)]
+    fn mark_origins(&mut self, cell: CellId, them: Side) {
+        let tables = &self.pseudo.game.reverse;
         let marks = &mut self.quick.marks;
         if let Some(cells) = tables.origin_cells(them, cell) {
             for c in cells {
@@ -348,7 +364,6 @@ impl MoveGenerator<'_> {
             }
         }
         marks.seen[cell.index()] = marks.stamp;
-        true
     }
 
     /// The quick legality test (after [`MoveGenerator::prepare_quick`] returned true):

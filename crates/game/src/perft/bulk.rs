@@ -121,11 +121,8 @@ impl MoveGenerator<'_> {
         } else {
             (second, occ & !second)
         };
-        let put = if self.quick.unmarked {
-            0
-        } else {
-            self.quick.marks.put_set()
-        };
+        // Empty where the royal's attackers are out of reach (nothing marked).
+        let put = self.quick.marks.put_set();
         let facing = g.no_facing;
         let by_reach = self.royal_moves_by_reach(pos);
         let mut count = 0u64;
