@@ -134,8 +134,8 @@ impl MoveGenerator<'_> {
             // Not royal, never promoting: plain unless on a facing line or a cell the
             // royal's query looked at.
             let plain = || {
-                !(facing && self.quick.facing[i] == self.quick.marks.stamp)
-                    && !self.quick.marks.seen(i)
+                !(self.quick.marks.seen(i)
+                    || (facing && self.quick.facing[i] == self.quick.marks.stamp))
             };
             if let Some(t) = counted.tree(side, kind, i) {
                 if plain() {
