@@ -413,6 +413,7 @@ fn cell_set<B: bits::Bits>(flags: &[bool]) -> B {
 }
 
 pub(crate) mod bits;
+pub(crate) mod counted;
 pub(crate) mod exposure;
 pub(crate) mod forward;
 mod lines;

@@ -325,6 +325,10 @@ pub struct Game {
     kernels: Kernels,
     /// The bitboard attack kernel for the legality test ([`kernel::exposure`]).
     bits: kernel::BitKernel,
+    /// Without a bitboard kernel (`bits` none), on a board of up to 128 cells: the
+    /// reaches perft's bulk count reads where the quick test lets it
+    /// ([`kernel::counted`]).
+    counted: Option<Box<kernel::counted::Counted>>,
     keys: Keys,
 }
 

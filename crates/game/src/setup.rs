@@ -238,6 +238,7 @@ impl Game {
                 .tracking(reverse.forward_only()),
             kernels,
             bits: super::kernel::BitKernel::None,
+            counted: None,
             reverse,
             royal,
             castlings,
@@ -312,6 +313,19 @@ impl Game {
                     && !game.evasion_captures,
                 game.no_facing.then_some(&game.file_rays[..]),
             );
+            // No bitboard kernel: the reaches alone, for the bulk count of nodes the
+            // quick test leaves unmarked (not in games with effects or walls).
+            if matches!(game.bits, super::kernel::BitKernel::None)
+                && game.effects.is_none()
+                && !game.neutral.iter().any(|&n| n)
+            {
+                game.counted = super::kernel::counted::Counted::build(
+                    &game.kernels,
+                    (&game.royal, game.pieces, game.cells),
+                    (&game.promo_to, &game.promo_from),
+                )
+                .map(Box::new);
+            }
         }
         tag_rights(&mut game, rule_set, &mut errors);
         if let Some(start) = &decls.start {

@@ -35,6 +35,8 @@ pub(crate) struct Marks {
     /// cell whose contents the answer and the recorded state depend on.
     pub leaf: Vec<u32>,
     pub stamp: u32,
+    /// [`Marks::put_set`].
+    put_bits: u128,
 }
 
 impl Marks {
@@ -44,11 +46,13 @@ impl Marks {
             put: vec![0; cells],
             leaf: vec![0; cells],
             stamp: 0,
+            put_bits: 0,
         }
     }
 
     /// Forgets every mark (a new stamp).
     pub fn next(&mut self) {
+        self.put_bits = 0;
         if next_stamp(&mut self.stamp) {
             for marks in [&mut self.seen, &mut self.put, &mut self.leaf] {
                 marks.fill(0);
@@ -64,6 +68,23 @@ impl Marks {
     #[inline]
     pub fn put(&self, c: usize) -> bool {
         self.put[c] == self.stamp
+    }
+
+    /// Marks cell `c` as `put` (and in [`Marks::put_set`]).
+    #[inline]
+    pub fn mark_put(&mut self, c: usize) {
+        self.put[c] = self.stamp;
+        if c < 128 {
+            self.put_bits |= 1 << c;
+        }
+    }
+
+    /// The cells below 128 marked by [`Marks::mark_put`] since the last
+    /// [`Marks::next`] (bit c: cell c); cells marked by writing `put` directly (the
+    /// forward walks' marks) are not in it.
+    #[inline]
+    pub fn put_set(&self) -> u128 {
+        self.put_bits
     }
 }
 

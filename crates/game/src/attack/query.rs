@@ -263,7 +263,7 @@ impl ReverseVisitor for Marking<'_, '_> {
     #[inline(always)]
     fn fail(&mut self, node: ReverseNode<'_>, held: Held) {
         if node.passes_defender() {
-            self.marks.put[node.cell().index()] = self.marks.stamp;
+            self.marks.mark_put(node.cell().index());
         }
         let Some(r) = self.record.as_mut() else {
             return;
@@ -432,7 +432,7 @@ impl<R: Reads + ?Sized> ReverseVisitor for Continued<'_, R> {
             // admits it is not known, so assume it does (more paths, never fewer).
             if node.passes_defender() {
                 self.exact &= node.admits_every_kind();
-                self.marks.put[c.index()] = self.marks.stamp;
+                self.marks.mark_put(c.index());
             }
             Held::SomeDefender
         } else {
@@ -443,7 +443,7 @@ impl<R: Reads + ?Sized> ReverseVisitor for Continued<'_, R> {
     #[inline(always)]
     fn fail(&mut self, node: ReverseNode<'_>, _held: Held) {
         if node.passes_defender() {
-            self.marks.put[node.cell().index()] = self.marks.stamp;
+            self.marks.mark_put(node.cell().index());
         }
     }
 

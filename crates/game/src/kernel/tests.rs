@@ -280,3 +280,115 @@ fn the_janggi_cannon_is_hurdle_lines_everywhere() {
     // Four palace corners a side, each with one diagonal line (d1-e2-f3 and so on).
     assert_eq!(longer, 2 * 8, "{filtered} lines");
 }
+
+/// The reaches of a game without a bitboard kernel ([`super::counted`]) count what its
+/// rays report, on random boards of every shipped game that has them (Janggi's horses,
+/// elephants, chariots, guards and soldiers, among others), start cell emptied as the
+/// walk sees it.
+#[test]
+fn counted_reaches_count_what_the_rays_report_on_random_boards() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut games = Vec::new();
+    let mut covered = 0usize;
+    for (name, game) in shipped_games() {
+        let Some(counted) = game.counted.as_deref() else {
+            continue;
+        };
+        games.push(name.clone());
+        let cells = game.cells;
+        for b in 0..12 {
+            let fill = [5, 15, 30, 60][b % 4];
+            let mut board = random_board(&mut rng, cells, game.pieces, fill);
+            let moved: Vec<bool> = (0..cells).map(|_| rng.below(2) == 0).collect();
+            for side in Side::BOTH {
+                for p in 0..game.pieces {
+                    let piece = PieceId(p as u8);
+                    for c in 0..cells {
+                        let Some(t) = counted.tree(side, piece, c) else {
+                            continue;
+                        };
+                        let rays = game.kernels.rays(side, piece, CellId(c as u16));
+                        let rays = rays.unwrap_or_else(|| panic!("{name}: rays for {c}"));
+                        covered += 1;
+                        let held = board[c];
+                        board[c] = Occupant::piece(side, piece);
+                        let mut n = 0u64;
+                        run(rays, &board, side, !moved[c], |_, _, _| n += 1);
+                        let (occ, second) = super::bits::occupancy::<u128>(&board);
+                        let foes = if side == Side::First {
+                            second
+                        } else {
+                            occ & !second
+                        };
+                        let to = counted.reach(t, occ, foes, || !moved[c]);
+                        let got = super::counted::count(to);
+                        assert_eq!(got, u64::from(to.count_ones()));
+                        assert_eq!(got, n, "{name}: {side:?} piece {p} on cell {c}");
+                        board[c] = held;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        games.iter().any(|n| n.ends_with("/janggi.rules")),
+        "no reaches for Janggi: {games:?}"
+    );
+    assert!(covered > 2 * 90 * 12, "only {covered} trees checked");
+}
+
+/// The hurdle lines as sets ([`super::counted`]) land where the lines report (a Janggi
+/// cannon's: screens that are no cannon, landings past the screen, the palace
+/// diagonals), on random boards, sparse ones too.
+#[test]
+fn counted_hurdle_lines_land_where_the_lines_report_on_random_boards() {
+    let mut rng = Rng(0x6a09_e667_f3bc_c908);
+    let mut covered = 0usize;
+    for (name, game) in shipped_games() {
+        let Some(counted) = game.counted.as_deref() else {
+            continue;
+        };
+        let cells = game.cells;
+        for b in 0..16 {
+            let fill = [5, 15, 30, 60][b % 4];
+            let mut board = random_board(&mut rng, cells, game.pieces, fill);
+            for side in Side::BOTH {
+                for p in 0..game.pieces {
+                    let piece = PieceId(p as u8);
+                    for c in 0..cells {
+                        let (first, n) = counted.hurdles(side, piece, c);
+                        if n == 0 {
+                            continue;
+                        }
+                        let from = CellId(c as u16);
+                        let lines = game.kernels.hurdles(side, piece, from);
+                        let lines = lines.unwrap_or_else(|| panic!("{name}: lines for {c}"));
+                        covered += 1;
+                        let held = board[c];
+                        board[c] = Occupant::piece(side, piece);
+                        let (mut fast, mut n_fast) = (0u128, 0u64);
+                        run_hurdles(lines, &board, side, |to, _| {
+                            fast |= 1u128 << to;
+                            n_fast += 1;
+                        });
+                        let (occ, second) = super::bits::occupancy::<u128>(&board);
+                        let foes = if side == Side::First {
+                            second
+                        } else {
+                            occ & !second
+                        };
+                        let to = counted.hurdle_reach((first, n), &board, occ, foes);
+                        assert_eq!(to, fast, "{name}: {side:?} piece {p} on cell {c}");
+                        assert_eq!(super::counted::count(to), n_fast, "{name}: {c}");
+                        board[c] = held;
+                    }
+                }
+            }
+        }
+    }
+    // Janggi's cannons on 90 cells, both sides, at least.
+    assert!(
+        covered >= 2 * 90 * 16,
+        "only {covered} hurdle trees checked"
+    );
+}

@@ -104,6 +104,24 @@ impl TheirSets {
         t
     }
 
+    /// [`TheirSets::of`] from the cells of the other side's pieces, `theirs` (bit c:
+    /// cell c).
+    pub(crate) fn of_cells(g: &Game, pos: &GamePosition, theirs: u128) -> TheirSets {
+        let mut t = TheirSets {
+            kinds: g.reverse.origin_set_kinds(),
+            ..TheirSets::default()
+        };
+        if t.kinds > 0 {
+            let mut rest = theirs;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                t.sets[pos.cells[c].kind().index()] |= 1u128 << c;
+            }
+        }
+        t
+    }
+
     /// The sets, empty when none were computed.
     #[inline]
     pub(crate) fn get(&self) -> &[u128] {

@@ -58,9 +58,26 @@ pub(crate) struct QuickState {
     /// Prepared for a blast game ([`MoveGenerator::prepare_quick_in`]): only a `Legal`
     /// verdict on a move that captures nothing stands, every other move is `Unknown`.
     pub(crate) blast: bool,
+    /// In a game with reaches for its count (`Game::counted`, no bitboard kernel),
+    /// computed with the single royal's quick state: the occupied cells, those of the
+    /// second side, and the other side's pieces by kind; `sets_ready` says whether they
+    /// are the current node's (perft's children counter clears it when it lends a
+    /// node's state to a child; [`QuickState::sets_for`] checks the position's hash
+    /// besides).
+    pub(crate) sets_ready: bool,
+    pub(crate) sets_hash: u64,
+    pub(crate) occ: u128,
+    pub(crate) second: u128,
+    pub(crate) theirs: super::TheirSets,
 }
 
 impl QuickState {
+    /// Whether the sets (`occ`, `second`, `theirs`) are those of `pos`.
+    #[inline]
+    pub(crate) fn sets_for(&self, pos: &GamePosition) -> bool {
+        self.sets_ready && self.sets_hash == pos.hash
+    }
+
     /// Whether a forward walk of this node looked at cell `c` (a move touching it is
     /// tested in full).
     #[inline]
@@ -81,6 +98,11 @@ impl QuickState {
             forward: vec![0; cells],
             forward_stamp: 0,
             blast: false,
+            sets_ready: false,
+            sets_hash: 0,
+            occ: 0,
+            second: 0,
+            theirs: super::TheirSets::default(),
         }
     }
 }
@@ -165,8 +187,22 @@ impl MoveGenerator<'_> {
     /// (no capture by a royal, none whose blast takes the capturer's royal), so a
     /// position this query finds safe is safe there, the converse not.
     pub(crate) fn prepare_quick_in(&mut self, pos: &GamePosition, blast: bool) -> bool {
+        self.prepare_quick_with(pos, blast, false)
+    }
+
+    /// [`MoveGenerator::prepare_quick_in`]; with `sets`, for perft's bulk count in a
+    /// game with reaches for it (`Game::counted`): the occupancy and the other side's
+    /// pieces by kind are built here once ([`QuickState::sets_ready`]), and the
+    /// royal's attackers judged by them.
+    pub(crate) fn prepare_quick_with(
+        &mut self,
+        pos: &GamePosition,
+        blast: bool,
+        sets: bool,
+    ) -> bool {
         let g = self.pseudo.game;
         self.quick.blast = blast;
+        self.quick.sets_ready = false;
         self.check_marks.ready = None;
         self.quick.royal = None;
         self.quick.blocked.clear();
@@ -219,7 +255,27 @@ impl MoveGenerator<'_> {
                 self.quick.xrays.next();
                 let cell = CellId(pos.royal_sum[side.index()] as u16);
                 let kind = pos.cells[cell.index()].kind();
-                if self.royal_out_of_reach(pos, cell, them) {
+                let by_sets = g.counted.is_some() && sets && g.reverse.origin_set_kinds() > 0;
+                if by_sets {
+                    // The sets the count reads, built once: the royal's attackers are
+                    // judged by them here too.
+                    let (occ, second) = crate::kernel::bits::occupancy::<u128>(&pos.cells);
+                    let theirs = if them == Side::First {
+                        occ & !second
+                    } else {
+                        second
+                    };
+                    self.quick.theirs = super::TheirSets::of_cells(g, pos, theirs);
+                    (self.quick.occ, self.quick.second) = (occ, second);
+                    self.quick.sets_ready = true;
+                    self.quick.sets_hash = pos.hash;
+                }
+                let out = if by_sets {
+                    self.royal_out_of_reach_by_sets(pos, cell, them)
+                } else {
+                    self.royal_out_of_reach(pos, cell, them)
+                };
+                if out {
                     self.quick.royal = Some((cell, kind));
                     return !(g.no_facing && mark_facing(g, pos, &mut self.quick.facing, stamp));
                 }
@@ -276,6 +332,31 @@ impl MoveGenerator<'_> {
         if !tables.out_of_reach(them, cell, |c| pos.cells[c]) {
             return false;
         }
+        self.mark_origins(cell, them);
+        true
+    }
+
+    /// [`MoveGenerator::royal_out_of_reach`] by the other side's pieces by kind built
+    /// for the bulk count ([`QuickState::sets_ready`]): the same answer where
+    /// `out_of_reach` reads the origins (the sets would answer past its limit too, but
+    /// the cells marked must be those the answer depends on).
+    fn royal_out_of_reach_by_sets(&mut self, pos: &GamePosition, cell: CellId, them: Side) -> bool {
+        let tables = &self.pseudo.game.reverse;
+        let theirs = self.quick.theirs.get();
+        if tables.origin_cells(them, cell).is_none()
+            || !tables.out_of_reach_among(them, cell, theirs, |c| pos.cells[c])
+        {
+            return false;
+        }
+        self.mark_origins(cell, them);
+        true
+    }
+
+    /// Marks the origins of `them` on the royal's `cell` as leaves, and the cell as
+    /// seen (what an out-of-reach answer depends on).
+    #[inline(always)]
+    fn mark_origins(&mut self, cell: CellId, them: Side) {
+        let tables = &self.pseudo.game.reverse;
         let marks = &mut self.quick.marks;
         if let Some(cells) = tables.origin_cells(them, cell) {
             for c in cells {
@@ -283,7 +364,6 @@ impl MoveGenerator<'_> {
             }
         }
         marks.seen[cell.index()] = marks.stamp;
-        true
     }
 
     /// The quick legality test (after [`MoveGenerator::prepare_quick`] returned true):

@@ -7,9 +7,11 @@
 use crate::attack::marks::{Marks, XRays};
 use crate::ids::{CellId, PieceId, Side};
 use crate::kernel;
+use crate::kernel::counted::Counted;
 use crate::legality::quick::Quick;
 use crate::legality::TheirSets;
 use crate::movegen::{expand_promotions, Plies};
+use crate::table::Rays;
 use crate::walk::{Occupancy, Ply, Sink};
 use crate::{GameMove, GamePosition, MoveGenerator};
 
@@ -67,22 +69,133 @@ impl MoveGenerator<'_> {
     /// The count after [`MoveGenerator::prepare_quick`] returned true: every piece of the
     /// side to move walked counting, then the rest.
     pub(crate) fn count_prepared(&mut self, pos: &mut GamePosition) -> u64 {
-        let side = pos.side;
-        let mut count = 0u64;
+        let g = self.pseudo.game;
         self.pseudo.walked.clear();
-        for i in kernel::bits::pieces_of(&pos.cells, side) {
-            let kind = pos.cells[i].kind();
-            let kernels = &self.pseudo.game.kernels;
-            let from = CellId(i as u16);
-            count += if kernels.rays(side, kind, from).is_some() {
-                self.count_rays(pos, i)
-            } else if kernels.hurdles(side, kind, from).is_some() {
-                self.count_hurdles(pos, i)
-            } else {
-                self.walk_counting(pos, pos, i)
-            };
+        if let Some(counted) = g.counted.as_deref() {
+            if !self.quick.blast && !self.quick.forward_on {
+                return self.count_by_sets(pos, counted) + self.count_rest(pos, None);
+            }
+        }
+        let mut count = 0u64;
+        for i in kernel::bits::pieces_of(&pos.cells, pos.side) {
+            count += self.count_piece(pos, i);
         }
         count + self.count_rest(pos, None)
+    }
+
+    /// The moves of the piece of the side to move on cell `i` that the quick test
+    /// passes, counted by its rays, hurdle lines or walk; the others appended to
+    /// `self.pseudo.walked`.
+    #[inline(always)]
+    fn count_piece(&mut self, pos: &GamePosition, i: usize) -> u64 {
+        let kernels = &self.pseudo.game.kernels;
+        let (side, kind, from) = (pos.side, pos.cells[i].kind(), CellId(i as u16));
+        if let Some(rays) = kernels.rays(side, kind, from) {
+            self.count_rays(pos, i, rays)
+        } else if kernels.hurdles(side, kind, from).is_some() {
+            self.count_hurdles(pos, i)
+        } else {
+            self.walk_counting(pos, pos, i)
+        }
+    }
+
+    /// [`MoveGenerator::count_prepared`]'s walks in a game without a bitboard kernel
+    /// that has reaches ([`Counted`]; not a blast game, no attacker answered
+    /// forward). A piece with a reach there (never royal, never promoting) that stands
+    /// on no facing line and on no cell the royal's query looked at (a possible pin)
+    /// has one legal move per cell of its reach, unless the reach holds a `put` cell of
+    /// the quick test (none where the royal's attackers are out of reach): then it is
+    /// walked, as the pieces without a reach are. The royal's plain moves are judged
+    /// as [`MoveGenerator::count_rest`] does, by where attackers could stand
+    /// ([`MoveGenerator::count_royal`]), without building them.
+    fn count_by_sets(&mut self, pos: &GamePosition, counted: &Counted) -> u64 {
+        let g = self.pseudo.game;
+        let side = pos.side;
+        let (occ, second) = if self.quick.sets_for(pos) {
+            (self.quick.occ, self.quick.second)
+        } else {
+            kernel::bits::occupancy::<u128>(&pos.cells)
+        };
+        let (own, foes) = if side == Side::First {
+            (occ & !second, second)
+        } else {
+            (second, occ & !second)
+        };
+        // Empty where the royal's attackers are out of reach (nothing marked).
+        let put = self.quick.marks.put_set();
+        let facing = g.no_facing;
+        let by_reach = self.royal_moves_by_reach(pos);
+        let mut count = 0u64;
+        let mut rest = own;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let kind = pos.cells[i].kind();
+            // Not royal, never promoting: plain unless on a facing line or a cell the
+            // royal's query looked at.
+            let plain = || {
+                !(self.quick.marks.seen(i)
+                    || (facing && self.quick.facing[i] == self.quick.marks.stamp))
+            };
+            if let Some(t) = counted.tree(side, kind, i) {
+                if plain() {
+                    let to = counted.reach(t, occ, foes, || !pos.moved(i));
+                    if to & put == 0 {
+                        count += kernel::counted::count(to);
+                        continue;
+                    }
+                }
+            } else if let (first, n @ 1..) = counted.hurdles(side, kind, i) {
+                if plain() {
+                    let to = counted.hurdle_reach((first, n), &pos.cells, occ, foes);
+                    if to & put == 0 {
+                        count += kernel::counted::count(to);
+                        continue;
+                    }
+                }
+            } else if by_reach && g.royal[kind.index()] {
+                if let Some(rays) = g.kernels.rays(side, kind, CellId(i as u16)) {
+                    count += self.count_royal(pos, i, rays, foes);
+                    continue;
+                }
+            }
+            count += self.count_piece(pos, i);
+        }
+        count
+    }
+
+    /// The royal's moves by its rays (the single royal of a game whose royal moves are
+    /// judged by reach, [`MoveGenerator::royal_moves_by_reach`]): a move whose
+    /// destination no attacker could reach ([`MoveGenerator::royal_move_out_of_reach`])
+    /// is counted, the others appended to `self.pseudo.walked` for the full test.
+    /// `foes`: the cells of the other side's pieces.
+    fn count_royal(&mut self, pos: &GamePosition, i: usize, rays: Rays<'_>, foes: u128) -> u64 {
+        let g = self.pseudo.game;
+        let (side, kind, from) = (pos.side, pos.cells[i].kind(), CellId(i as u16));
+        if g.promo_to[side.index() * g.pieces + kind.index()].contains(&true) {
+            return self.count_rays(pos, i, rays);
+        }
+        let built;
+        let theirs = if self.quick.sets_for(pos) {
+            &self.quick.theirs
+        } else {
+            built = TheirSets::of_cells(g, pos, foes);
+            &built
+        };
+        let (theirs, them) = (theirs.get(), side.opponent());
+        let walked = &mut self.pseudo.walked;
+        let mut count = 0;
+        kernel::run(rays, &pos.cells, side, !pos.moved(i), |to, captures, ep| {
+            // A ray's move is a plain one: `royal_move_out_of_reach`'s test.
+            if g.reverse
+                .out_of_reach_among(them, CellId(to), theirs, |c| pos.cells[c])
+            {
+                count += 1;
+            } else {
+                walked.push(kernel::ray_move(kind, from, to, captures, ep));
+            }
+        });
+        count
     }
 
     /// Counts the moves left after the walks: those in `self.pseudo.walked` (expanded by
@@ -158,7 +271,7 @@ impl MoveGenerator<'_> {
         if lists || g.gating_live(pos) {
             return self.count_unprepared(pos);
         }
-        if self.prepare_quick_in(pos, blast) {
+        if self.prepare_quick_with(pos, blast, true) {
             self.count_prepared(pos)
         } else {
             self.count_unprepared(pos)
@@ -258,14 +371,11 @@ impl MoveGenerator<'_> {
     /// [`MoveGenerator::walk_counting`] over the position itself for a piece whose tree
     /// the table compiled into rays: the same count and the same moves appended to
     /// `self.pseudo.walked`, without the interpreter.
-    fn count_rays(&mut self, pos: &GamePosition, i: usize) -> u64 {
+    fn count_rays(&mut self, pos: &GamePosition, i: usize, rays: Rays<'_>) -> u64 {
         let g = self.pseudo.game;
         let side = pos.side;
         let kind = pos.cells[i].kind();
         let from = CellId(i as u16);
-        let Some(rays) = g.kernels.rays(side, kind, from) else {
-            return 0;
-        };
         let plain = self.plain(side, kind, i);
         let walked = &mut self.pseudo.walked;
         if !plain {

@@ -205,6 +205,8 @@ impl Perft<'_> {
                 if !self.touches(m) {
                     self.generator.check_marks.ready = None;
                     self.generator.filled.forget();
+                    // The parent's sets (occupancy, pieces by kind) are not the child's.
+                    self.generator.quick.sets_ready = false;
                     let n = self.count_child(pos, m, true);
                     self.swap_parent();
                     return n;
