@@ -368,6 +368,9 @@ impl Game {
         let stm = pos.side_to_move();
         for side in [stm.opponent(), stm] {
             let out = match &rule.pieces {
+                // `extinction all` (a side with no piece left), asked at every node:
+                // stops at the first kind the side has.
+                None if rule.below == 1 => !self.has_piece(pos, side),
                 None => self.pieces_of(pos, side).0 < rule.below,
                 Some(kinds) => kinds.iter().any(|&k| {
                     u32::from(pos.on_board(side, k)) + u32::from(pos.in_hand(side, k)) < rule.below
@@ -541,6 +544,16 @@ impl Game {
             }
         }
         n
+    }
+
+    /// Whether `side` has a piece on the board or in hand (neutral kinds are no side's):
+    /// `pieces_of(pos, side).0 > 0`, without counting them all.
+    fn has_piece(&self, pos: &GamePosition, side: Side) -> bool {
+        let (on, held) = (&pos.counts[side.index()], &pos.hands[side.index()]);
+        on.iter()
+            .zip(held)
+            .zip(&self.neutral)
+            .any(|((&on, &held), &neutral)| !neutral && (on | held) != 0)
     }
 
     /// `side`'s pieces on the board and in hand: (all, royal).

@@ -173,6 +173,9 @@ pub(crate) struct PseudoGen<'g> {
     pub(crate) attacks: AttackScratch<'g>,
     /// Spare move buffers (generation and perft take one and give it back).
     pool: Vec<Vec<GameMove>>,
+    /// The board with an en passant victim put on the cell it passed
+    /// ([`PseudoGen::en_passant_moves`]: the capturers' kernels run over it).
+    ep_board: Vec<Occupant>,
     /// Per cell: its piece is frozen (games with `freeze`).
     frozen: Vec<bool>,
     /// The walks of pieces answered forward, reused while what they read holds.
@@ -199,6 +202,7 @@ impl<'g> PseudoGen<'g> {
             deferred: Vec::new(),
             attacks: AttackScratch::new(),
             pool: Vec::new(),
+            ep_board: Vec::new(),
             frozen: Vec::new(),
             own_walks: cached::MoveCache::default(),
             cache_walks: game
@@ -543,12 +547,32 @@ impl<'g> PseudoGen<'g> {
                         only_capture_on: Some(ec),
                     };
                     // Only the capturers that can land a capture on `ec` at all, in
-                    // board order.
+                    // board order. A capturer with a kernel runs its rays over a copy
+                    // of the board with the victim on `ec` (the override board the
+                    // walk reads), keeping its captures there: the same moves.
+                    let mut copied = false;
                     for &(from, kind) in &g.ep_sources[side.index() * g.cells + ec.index()] {
-                        if pos.cells[from as usize] == Occupant::piece(side, kind) {
+                        if pos.cells[from as usize] != Occupant::piece(side, kind) {
+                            continue;
+                        }
+                        let Some(rays) = g.kernels.rays(side, kind, CellId(from)) else {
                             self.walker
                                 .walk(&board, side, kind, CellId(from), &mut sink);
+                            continue;
+                        };
+                        if !copied {
+                            self.ep_board.clear();
+                            self.ep_board.extend_from_slice(&pos.cells);
+                            self.ep_board[ec.index()] = victim;
+                            copied = true;
                         }
+                        let out = &mut *sink.out;
+                        let unmoved = !pos.moved(from as usize);
+                        kernel::run(rays, &self.ep_board, side, unmoved, |to, captures, ep| {
+                            if captures && to == ec.0 {
+                                out.push(kernel::ray_move(kind, CellId(from), to, captures, ep));
+                            }
+                        });
                     }
                     for m in &mut self.walked[start..] {
                         m.kind = MoveKind::EnPassant {
