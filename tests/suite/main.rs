@@ -18,6 +18,7 @@ mod betza;
 mod boards;
 mod cambodian;
 mod cascade_actions;
+mod cascade_en_passant;
 mod cascade_momentum;
 mod castling_past;
 mod catalogue_perft;

@@ -22,6 +22,11 @@
 //!   on its destination (unless the relay is `move only`), or activates again; plies
 //!   that push, swap, convert, capture a friend or capture in passing are not
 //!   generated, nor cascades longer than the game's limit (`cascade-plies`);
+//! - an activated piece of an `en passant` kind walking its own patterns captures en
+//!   passant as a first mover does, on its first ply of the move only: not when it
+//!   has moved earlier in the cascade (the book's Miranda's Veil, "En passant
+//!   legal" and "En passant illegal"); that ply ends the cascade
+//!   (`Cascade::en_passant`);
 //! - an activated piece opens no en passant capture and does not promote (with a
 //!   promotion declared `tagged T`, make tags it for promotion: `game::delayed`);
 //! - a relay walking with its activator's patterns carries none of its activator's

@@ -157,6 +157,9 @@ pub struct Cascade {
     n: u8,
     /// The last ply captures the piece on its destination.
     captures_last: bool,
+    /// The last ply captures en passant: the position's en passant victim, its
+    /// destination empty ([`Cascade::en_passant`]).
+    en_passant_last: bool,
     /// The mark of each ply's pattern ([`GameMove::mark`]), two bits per ply (ply `i`
     /// after the first in bits `2i..2i+2`).
     marks: u16,
@@ -181,7 +184,13 @@ pub struct Cascade {
 // first ply clears once its cascades are walked ([`GameMove::take_steps`]). So a
 // cascade of up to `MAX_CASCADE` later plies (6: seven plies a move) costs the move
 // no byte: chess's `GameMove` keeps its size.
-const _: () = assert!(MAX_CASCADE <= MAX_PASSING && MAX_CASCADE < 0x7f && MAX_PASSING <= MAX_CHAIN);
+const _: () = assert!(MAX_CASCADE <= MAX_PASSING && MAX_CASCADE < 0x3f && MAX_PASSING <= MAX_CHAIN);
+
+/// `GameMove::n_cascade`'s bits: the number of later plies, the last one's en passant
+/// capture, its capture on its destination.
+const CASCADE_LEN: u8 = 0x3f;
+const CASCADE_EN_PASSANT: u8 = 0x40;
+const CASCADE_CAPTURES: u8 = 0x80;
 
 /// The slot of [`GameMove::passing`] that keeps a walked ply's steps for its cascade
 /// ([`GameMove::set_steps`]) while it is pending, and its cascade's touch
@@ -201,6 +210,7 @@ impl Cascade {
         to: [0; MAX_CASCADE],
         n: 0,
         captures_last: false,
+        en_passant_last: false,
         marks: 0,
         touch: 0,
     };
@@ -209,12 +219,18 @@ impl Cascade {
     /// plies are walked.
     pub(crate) const PENDING_CODE: u8 = 0x7f;
 
-    pub(crate) fn from_parts(to: &[u16], captures_last: bool, marks: u16, touch: u16) -> Cascade {
+    pub(crate) fn from_parts(
+        to: &[u16],
+        (captures_last, en_passant_last): (bool, bool),
+        marks: u16,
+        touch: u16,
+    ) -> Cascade {
         let mut c = Cascade::NONE;
         let n = to.len().min(MAX_CASCADE);
         c.to[..n].copy_from_slice(&to[..n]);
         c.n = n as u8;
         c.captures_last = captures_last;
+        c.en_passant_last = en_passant_last;
         c.marks = marks;
         c.touch = touch;
         c
@@ -270,6 +286,19 @@ impl Cascade {
     /// Sets whether the last ply captures the piece on its destination.
     pub(crate) fn set_captures(&mut self, captures: bool) {
         self.captures_last = captures;
+    }
+
+    /// Whether the last ply captures en passant: an activated piece's first ply of the
+    /// move onto a cell the position opens, taking the position's en passant victim
+    /// (the book's Miranda's Veil, "En passant legal": "Pawn can be activated, and
+    /// capture opponent's Pawn en passant on its first ply in a cascade").
+    pub fn en_passant(&self) -> bool {
+        self.en_passant_last
+    }
+
+    /// Sets whether the last ply captures en passant (see [`Cascade::en_passant`]).
+    pub(crate) fn set_en_passant(&mut self, en_passant: bool) {
+        self.en_passant_last = en_passant;
     }
 
     /// The `(from, to)` cells of the plies after the first, whose destination is
@@ -333,8 +362,8 @@ pub struct GameMove {
     /// stays on `from`.
     pub convert: Option<PieceId>,
     /// A cascade (see [`GameMove::cascade`]): the number of plies after the first in
-    /// bits 0..=6 ([`Cascade::PENDING_CODE`] before they are walked), bit 7 set when the
-    /// last captures. Their destinations are kept in `passing`: a move that activates
+    /// bits 0..=5 ([`Cascade::PENDING_CODE`] before they are walked), bit 6 set when the
+    /// last captures en passant, bit 7 when it captures on its destination. Their destinations are kept in `passing`: a move that activates
     /// captures nothing in passing.
     pub(crate) n_cascade: u8,
     /// Cells captured in passing (at most [`MAX_PASSING`] by a walk of the table, at
@@ -451,7 +480,7 @@ impl GameMove {
         self.captures_to
             || self.n_passing > 0
             || matches!(self.kind, MoveKind::EnPassant { .. })
-            || self.n_cascade & 0x80 != 0
+            || self.n_cascade & (CASCADE_CAPTURES | CASCADE_EN_PASSANT) != 0
     }
 
     /// The plies after the first when the first activates a piece (a cascade: the
@@ -461,10 +490,14 @@ impl GameMove {
         if self.n_cascade == 0 || self.n_cascade == Cascade::PENDING_CODE {
             return Cascade::NONE;
         }
-        let n = (self.n_cascade & 0x7f) as usize;
+        let n = (self.n_cascade & CASCADE_LEN) as usize;
         let marks = self.passing[MARKS_SLOT];
         let touch = self.passing[TOUCH_SLOT];
-        Cascade::from_parts(&self.passing[..n], self.n_cascade & 0x80 != 0, marks, touch)
+        let takes = (
+            self.n_cascade & CASCADE_CAPTURES != 0,
+            self.n_cascade & CASCADE_EN_PASSANT != 0,
+        );
+        Cascade::from_parts(&self.passing[..n], takes, marks, touch)
     }
 
     /// Whether the move has plies after the first (a cheap test for the hot paths).
@@ -512,7 +545,13 @@ impl GameMove {
         self.passing[MARKS_SLOT] = c.marks();
         self.passing[TOUCH_SLOT] = c.touch;
         self.n_passing = 0;
-        self.n_cascade = n as u8 | if c.captures() { 0x80 } else { 0 };
+        self.n_cascade = n as u8
+            | if c.captures() { CASCADE_CAPTURES } else { 0 }
+            | if c.en_passant() {
+                CASCADE_EN_PASSANT
+            } else {
+                0
+            };
     }
 }
 

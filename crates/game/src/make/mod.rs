@@ -428,6 +428,12 @@ fn play_cascade<const HASH: bool>(g: &Game, pos: &mut GamePosition, m: &GameMove
         take::<HASH>(g, pos, last, air.0.side());
         capture = true;
     }
+    if cascade.en_passant() {
+        // An activated piece's en passant capture: the position's victim, by the side
+        // of the piece that makes the last ply (its destination is empty).
+        take::<HASH>(g, pos, CellId(pos.ep.victim), air.0.side());
+        capture = true;
+    }
     // A ply that ends on a neutral piece (a portal with no way out: `teleport ...,
     // onward`) or on the cell it leaves (a `journey` whose every field is blocked)
     // removes the piece that makes it (the book's oblation); that cell holds its

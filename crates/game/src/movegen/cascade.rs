@@ -223,6 +223,9 @@ impl PseudoGen<'_> {
             if let Some(flipped) = disguised {
                 crate::touch::Touches::undisguise(cells, &flipped);
             }
+            if walk_as == piece.kind() && !pos.ep.is_none() {
+                self.cascade_en_passant(pos, cells, piece, at, &step, &mut plies);
+            }
             // `teleport ...`: its plies into a portal, out where it emerges (a relay
             // teleports as the kind it moves as, any other piece as itself); none take
             // anything, so a legality test's replies need none.
@@ -286,6 +289,7 @@ impl PseudoGen<'_> {
             {
                 continue;
             }
+            let en_passant = matches!(p.kind, MoveKind::EnPassant { .. });
             let mut cascade = step.cascade;
             if plies_so_far + 1 > act.plies || !cascade.push(p.to, p.mark) {
                 continue;
@@ -312,8 +316,9 @@ impl PseudoGen<'_> {
                     m.set_cascade(&c);
                     out.push(m);
                 }
-            } else if !takers_only || p.captures_to {
+            } else if !takers_only || p.captures_to || en_passant {
                 cascade.set_captures(p.captures_to);
+                cascade.set_en_passant(en_passant);
                 let mut m = step.m;
                 m.set_cascade(&cascade);
                 // A journey's changes to the pieces it reaches.
@@ -325,6 +330,68 @@ impl PseudoGen<'_> {
         }
         self.give_back(plies);
         cells[at.index()] = piece;
+    }
+
+    /// Appends to `out` the en passant captures of `piece`, activated on `at` and
+    /// walking with its own patterns, on the board as the cascade leaves it (`cells`):
+    /// as a first mover's (`PseudoGen::en_passant_moves`), onto each cell the position
+    /// opens that is empty, its victim still standing, each a ply of kind
+    /// [`MoveKind::EnPassant`] that captures nothing on its destination. Only on the
+    /// piece's first ply of the move: not when it has moved earlier in the cascade
+    /// (the book's Miranda's Veil, "En passant illegal": "Pawn cannot capture en
+    /// passant if it was reactivated, i.e. if it has already moved in the same
+    /// cascade").
+    fn cascade_en_passant(
+        &mut self,
+        pos: &GamePosition,
+        cells: &mut [Occupant],
+        piece: Occupant,
+        at: CellId,
+        step: &Step,
+        out: &mut Vec<GameMove>,
+    ) {
+        let g = self.game;
+        let victim_at = CellId(pos.ep.victim);
+        let victim = pos.cells[victim_at.index()];
+        // (`at` is the last activated cell: a piece activated again stands on one
+        // activated before.)
+        let moved_before = step.moved[..step.n_moved - 1].contains(&at.0);
+        if moved_before
+            || victim.is_empty()
+            || victim.side() == piece.side()
+            || cells[victim_at.index()] != victim
+        {
+            return;
+        }
+        let side = piece.side();
+        for &ec in pos.ep.cells() {
+            let ec = CellId(ec);
+            let sources = &g.ep_sources[side.index() * g.cells + ec.index()];
+            if !cells[ec.index()].is_empty()
+                || sources.binary_search(&(at.0, piece.kind())).is_err()
+            {
+                continue;
+            }
+            // The victim stands on the open cell for the walk, as for a first mover.
+            cells[ec.index()] = victim;
+            let start = out.len();
+            let board = Staged {
+                pos,
+                cells,
+                relay_at: None,
+            };
+            let sink = Plies {
+                out: &mut *out,
+                only_capture_on: Some(ec),
+            };
+            let mut sink = Stepped(sink);
+            self.walker.walk(&board, side, piece.kind(), at, &mut sink);
+            cells[ec.index()] = Occupant::EMPTY;
+            for m in &mut out[start..] {
+                m.kind = MoveKind::EnPassant { victim: victim_at };
+                m.captures_to = false;
+            }
+        }
     }
 
     /// The plies of a journey (`piece`, activated on `at`, along `spiral`, meeting the
