@@ -15,6 +15,7 @@ mod alignment;
 mod alternate;
 mod backend;
 mod betza;
+mod big_counts;
 mod boards;
 mod cambodian;
 mod cascade_actions;
