@@ -42,6 +42,7 @@ mod croatian_waves;
 mod dai_shogi;
 mod delayed_promotion;
 mod diagnostics;
+mod disasm_masks;
 mod displace;
 mod distance;
 mod distance_cli;
