@@ -135,22 +135,26 @@ fn movement_commands_read_fens_with_hands() {
 }
 
 /// Item 7: a hand count over what a position holds is an error naming the limit, not a
-/// silent clamp to 255.
+/// silent clamp: the hands hold at most 65,535 pieces less the board's cells (so that
+/// captures in play keep every hand's 16-bit count exact), 65,471 on 8×8.
 #[test]
 fn a_hand_over_the_limit_is_refused() {
-    let pawns = "P".repeat(5000);
+    let pawns = "P".repeat(65_472);
     let fen = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[{pawns}] w KQkq - 0 1");
     let o = run(&["play", "rules/crazyhouse.rules", "--fen", &fen]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
-    assert!(err.contains("more than 255 `P` in the hand"), "{err}");
+    assert!(
+        err.contains("the hands hold more than 65471 pieces (at `P`)"),
+        "{err}"
+    );
     assert!(o.stdout.len() + o.stderr.len() < 2 << 20);
-    // 255 is still read and written back exactly.
-    let pawns = "P".repeat(255);
+    // Past the old 8-bit count (255) is read and written back exactly.
+    let pawns = "P".repeat(300);
     let fen = format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[{pawns}] w KQkq - 0 1");
     let o = run(&["play", "rules/crazyhouse.rules", "--fen", &fen]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(stdout(&o).matches('P').count(), 255 + 8);
+    assert_eq!(stdout(&o).matches('P').count(), 300 + 8);
 }
 
 /// Item 4: a board that is all holes is a checker error (E0109), not an internal error.

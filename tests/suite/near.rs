@@ -7,7 +7,7 @@
 use crate::common;
 
 use crate::common::words;
-use common::legal;
+use common::{legal, starting};
 use piecewise::Game;
 
 /// A Crowd: a king's step anywhere alone; next to one enemy a rook's ride of up to 2,
@@ -21,35 +21,31 @@ fn game() -> Game {
     .unwrap_or_else(|d| panic!("{d:?}"))
 }
 
-fn of(g: &Game, fen: &str, from: &str) -> Vec<String> {
-    legal(g, fen)
-        .into_iter()
-        .filter(|m| m.starts_with(from))
-        .collect()
-}
-
 #[test]
 fn the_pieces_around_the_start_cell_choose_the_patterns() {
     let g = game();
     // Alone: the king's steps.
     assert_eq!(
-        of(&g, "7k/8/8/8/3C4/8/8/K7 w - - 0 1", "d4"),
+        starting(&g, "7k/8/8/8/3C4/8/8/K7 w - - 0 1", "d4"),
         words("d4c3 d4c4 d4c5 d4d3 d4d5 d4e3 d4e4 d4e5")
     );
     // One enemy (a King on e5, which it may not take: it is no orthogonal step) next
     // to it: rides of up to 2.
     assert_eq!(
-        of(&g, "8/8/8/4k3/3C4/8/8/K7 w - - 0 1", "d4"),
+        starting(&g, "8/8/8/4k3/3C4/8/8/K7 w - - 0 1", "d4"),
         words("d4b4 d4c4 d4d2 d4d3 d4d5 d4d6 d4e4 d4f4")
     );
     // Two enemies next to it (c5, e3): only the capture two up, on d6 (the Crowd there
     // has no enemy around it, and steps as a king).
     assert_eq!(
-        of(&g, "7k/8/3c4/2c5/3C4/4c3/8/K7 w - - 0 1", "d4"),
+        starting(&g, "7k/8/3c4/2c5/3C4/4c3/8/K7 w - - 0 1", "d4"),
         words("d4d6")
     );
     // A friend next to it counts for nothing.
-    assert_eq!(of(&g, "7k/8/8/8/3C4/3K4/8/8 w - - 0 1", "d4").len(), 7);
+    assert_eq!(
+        starting(&g, "7k/8/8/8/3C4/3K4/8/8 w - - 0 1", "d4").len(),
+        7
+    );
 }
 
 #[test]
@@ -71,12 +67,12 @@ fn hemeras_grenadier_in_close_quarters() {
     let g = common::game("croatian-hemera");
     let close = "20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/8r1n9/9G10/8p3q7/K18k w - - 0 1";
     assert_eq!(
-        of(&g, close, "j3"),
+        starting(&g, close, "j3"),
         words("j3f3 j3g3 j3h3 j3i2 j3i3 j3i4 j3j2 j3j4 j3k3 j3k4 j3l3 j3m2 j3m3 j3n3")
     );
     let alone = "20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/9G10/20/K18k w - - 0 1";
     assert_eq!(
-        of(&g, alone, "j3"),
+        starting(&g, alone, "j3"),
         words("j3g3 j3h3 j3i3 j3j1 j3j2 j3j4 j3j5 j3k3 j3l3 j3m3")
     );
 }

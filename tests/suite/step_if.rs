@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use common::{check_codes, legal, words, Rng};
+use common::{check_codes, starting, words, Rng};
 use piecewise::ids::{CellId, PieceId, Side};
 use piecewise::pipeline::{self, Limits};
 use piecewise::walk::Occupant;
@@ -25,40 +25,33 @@ fn game(src: &str) -> Game {
     Game::compile(src).unwrap_or_else(|d| panic!("{d:?}"))
 }
 
-fn of(g: &Game, fen: &str, from: &str) -> Vec<String> {
-    legal(g, fen)
-        .into_iter()
-        .filter(|m| m.starts_with(from))
-        .collect()
-}
-
 #[test]
 fn a_scout_steps_around_what_stands_ahead_and_goes_on() {
     let g = game(SCOUT);
     // Nothing ahead: three steps right, no fork.
     assert_eq!(
-        of(&g, "7k/8/8/8/O7/8/8/7K w - - 0 1", "a4"),
+        starting(&g, "7k/8/8/8/O7/8/8/7K w - - 0 1", "a4"),
         words("a4b4 a4c4 a4d4")
     );
     // A wall on c4: after b4 either forking step (c5, c3), then on right (d5, d3).
     assert_eq!(
-        of(&g, "7k/8/8/8/O1W5/8/8/7K w - - 0 1", "a4"),
+        starting(&g, "7k/8/8/8/O1W5/8/8/7K w - - 0 1", "a4"),
         words("a4b4 a4c3 a4c5 a4d3 a4d5")
     );
     // An enemy wall right next to it: the first step is a fork (b5, b3), then on.
     assert_eq!(
-        of(&g, "7k/8/8/8/Ow6/8/8/7K w - - 0 1", "a4"),
+        starting(&g, "7k/8/8/8/Ow6/8/8/7K w - - 0 1", "a4"),
         words("a4b3 a4b5 a4c3 a4c5 a4d3 a4d5")
     );
     // Walls on b4 and c5: forks b5 and b3; from b5 the wall c5 is ahead again, a
     // second fork (c6, c4), each choice on its own; from b3 straight on.
     assert_eq!(
-        of(&g, "7k/8/8/2W5/OW6/8/8/7K w - - 0 1", "a4"),
+        starting(&g, "7k/8/8/2W5/OW6/8/8/7K w - - 0 1", "a4"),
         words("a4b3 a4b5 a4c3 a4c4 a4c6 a4d3 a4d4 a4d6")
     );
     // A forking step onto a piece is blocked (move only): only the other fork.
     assert_eq!(
-        of(&g, "7k/8/8/1W6/OW6/8/8/7K w - - 0 1", "a4"),
+        starting(&g, "7k/8/8/1W6/OW6/8/8/7K w - - 0 1", "a4"),
         words("a4b3 a4c3 a4d3")
     );
 }
@@ -68,7 +61,7 @@ fn the_second_side_reroutes_mirrored() {
     let g = game(SCOUT);
     // The black Scout's `forward-right` is down-right: the same forks, mirrored.
     assert_eq!(
-        of(&g, "7k/8/8/8/o1w5/8/8/7K b - - 0 1", "a4"),
+        starting(&g, "7k/8/8/8/o1w5/8/8/7K b - - 0 1", "a4"),
         words("a4b4 a4c3 a4c5 a4d3 a4d5")
     );
 }
@@ -81,16 +74,16 @@ fn a_lame_leaper_written_as_one_leap() {
         piece Horse (H) { leap exactly (1,2) if forward empty + exactly (-1,2) if forward empty + exactly (2,1) if right empty + exactly (2,-1) if right empty }\n";
     let g = game(src);
     assert_eq!(
-        of(&g, "7k/8/8/8/3H4/8/8/7K w - - 0 1", "d4"),
+        starting(&g, "7k/8/8/8/3H4/8/8/7K w - - 0 1", "d4"),
         words("d4c6 d4e6 d4f3 d4f5")
     );
     // A piece ahead (any side) lames the forward leaps; one on the right the others.
     assert_eq!(
-        of(&g, "7k/8/8/3p4/3H4/8/8/7K w - - 0 1", "d4"),
+        starting(&g, "7k/8/8/3p4/3H4/8/8/7K w - - 0 1", "d4"),
         words("d4f3 d4f5")
     );
     assert_eq!(
-        of(&g, "7k/8/8/8/3HP3/8/8/7K w - - 0 1", "d4"),
+        starting(&g, "7k/8/8/8/3HP3/8/8/7K w - - 0 1", "d4"),
         words("d4c6 d4e6")
     );
 }
@@ -104,13 +97,13 @@ fn a_neutral_piece_is_a_piece_but_no_side() {
         piece Kind (C) { step forward-diagonal if forward piece Stone|King }\n";
     let g = game(src);
     let fen = |p: char| format!("7k/8/8/3*4/3{p}4/8/8/7K w - - 0 1");
-    assert_eq!(of(&g, &fen('A'), "d4"), words("d4c5 d4e5"));
-    assert_eq!(of(&g, &fen('B'), "d4"), Vec::<String>::new());
+    assert_eq!(starting(&g, &fen('A'), "d4"), words("d4c5 d4e5"));
+    assert_eq!(starting(&g, &fen('B'), "d4"), Vec::<String>::new());
     // Named kinds: a neutral kind named is none of them (its filter leaves it out).
-    assert_eq!(of(&g, &fen('C'), "d4"), Vec::<String>::new());
+    assert_eq!(starting(&g, &fen('C'), "d4"), Vec::<String>::new());
     // A friend ahead: `friend` holds.
     assert_eq!(
-        of(&g, "7k/8/8/3K4/3B4/8/8/8 w - - 0 1", "d4"),
+        starting(&g, "7k/8/8/3K4/3B4/8/8/8 w - - 0 1", "d4"),
         words("d4c5 d4e5")
     );
 }
@@ -123,17 +116,20 @@ fn the_edge_and_a_turned_heading() {
         piece Edger (E) { step left if right edge }\n\
         piece Turner (T) { step forward then step turn ±45 if same piece, move only }\n";
     let g = game(src);
-    assert_eq!(of(&g, "k7/8/8/8/7E/8/8/K7 w - - 0 1", "h4"), words("h4g4"));
     assert_eq!(
-        of(&g, "k7/8/8/8/6E1/8/8/K7 w - - 0 1", "g4"),
+        starting(&g, "k7/8/8/8/7E/8/8/K7 w - - 0 1", "h4"),
+        words("h4g4")
+    );
+    assert_eq!(
+        starting(&g, "k7/8/8/8/6E1/8/8/K7 w - - 0 1", "g4"),
         Vec::<String>::new()
     );
     assert_eq!(
-        of(&g, "k7/8/8/8/3T4/8/8/K7 w - - 0 1", "d4"),
+        starting(&g, "k7/8/8/8/3T4/8/8/K7 w - - 0 1", "d4"),
         Vec::<String>::new()
     );
     assert_eq!(
-        of(&g, "k7/8/3p4/8/3T4/8/8/K7 w - - 0 1", "d4"),
+        starting(&g, "k7/8/3p4/8/3T4/8/8/K7 w - - 0 1", "d4"),
         words("d4c6 d4e6")
     );
 }

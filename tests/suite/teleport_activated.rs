@@ -6,7 +6,7 @@
 //! the book's "Moving out of a Star").
 
 use crate::common;
-use common::{legal, play};
+use common::{moves_from, play, words};
 use piecewise::Game;
 
 /// Two Wells (portals of no side, `*` in FEN): a piece entering one comes out next to
@@ -30,25 +30,6 @@ piece Rock (O) { }
 piece Well (X) { }
 ";
 
-/// The legal moves from `from`, sorted.
-fn from(g: &Game, fen: &str, from: &str) -> Vec<String> {
-    let mut v: Vec<String> = legal(g, fen)
-        .into_iter()
-        .filter(|m| {
-            m.strip_prefix(from)
-                .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_digit()))
-        })
-        .collect();
-    v.sort();
-    v
-}
-
-fn sorted(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
-}
-
 /// The Knight a1 activates the Pyramid b3, which rides along rank 3 into the Well f3
 /// and comes out next to the Well c6: on c5 c7 d5 d6 d7, which it cannot reach by its
 /// own ride (b5 b6 b7 it reaches up the b-file anyway: one move each). The cascade
@@ -58,8 +39,8 @@ fn an_activated_piece_riding_into_a_portal_emerges_next_to_the_other() {
     let g = Game::compile(WELLS).expect("wells");
     let fen = "7k/8/2*5/8/8/1A3*2/8/N6K w - - 0 1";
     assert_eq!(
-        from(&g, fen, "a1"),
-        sorted(
+        moves_from(&g, fen, "a1"),
+        words(
             "a1c2 a1b3>a3 a1b3>b1 a1b3>b2 a1b3>b4 a1b3>b5 a1b3>b6 a1b3>b7 a1b3>b8 \
              a1b3>c3 a1b3>d3 a1b3>e3 a1b3>c5 a1b3>c7 a1b3>d5 a1b3>d6 a1b3>d7"
         )
@@ -72,7 +53,7 @@ fn an_activated_piece_riding_into_a_portal_emerges_next_to_the_other() {
     let plain =
         Game::compile(&WELLS.replace("teleport through Well to Well, not Wave, back Frog\n", ""))
             .expect("wells without teleport");
-    assert!(!from(&plain, fen, "a1").contains(&"a1b3>c7".to_string()));
+    assert!(!moves_from(&plain, fen, "a1").contains(&"a1b3>c7".to_string()));
 }
 
 /// Every cell around the Well c6 taken (by Rocks): the Pyramid's ply into f3 is its
@@ -82,7 +63,7 @@ fn an_activated_piece_riding_into_a_portal_emerges_next_to_the_other() {
 fn an_activated_piece_with_no_cell_to_emerge_on_is_removed() {
     let g = Game::compile(WELLS).expect("wells");
     let fen = "7k/1ooo4/1o*o4/1ooo4/8/1A3*2/8/N6K w - - 0 1";
-    let moves = from(&g, fen, "a1");
+    let moves = moves_from(&g, fen, "a1");
     assert!(moves.contains(&"a1b3>f3".to_string()), "{moves:?}");
     assert!(!moves.iter().any(|m| m.ends_with(">c7")), "{moves:?}");
     assert_eq!(
@@ -101,15 +82,15 @@ fn a_relay_teleports_as_the_kind_it_moves_as() {
     let own = "a1b3>a1 a1b3>a5 a1b3>c1 a1b3>c5 a1b3>d2 a1c2";
     let frog = "7k/8/8/6*1/3*4/1W6/8/F6K w - - 0 1";
     assert_eq!(
-        from(&g, frog, "a1"),
-        sorted(&format!(
+        moves_from(&g, frog, "a1"),
+        words(&format!(
             "{own} a1b3>c3 a1b3>c4 a1b3>d3 a1b3>d5 a1b3>e3 a1b3>e4 a1b3>e5"
         ))
     );
     let knight = frog.replace("F6K", "N6K");
     assert_eq!(
-        from(&g, &knight, "a1"),
-        sorted(&format!(
+        moves_from(&g, &knight, "a1"),
+        words(&format!(
             "{own} a1b3>f4 a1b3>f5 a1b3>f6 a1b3>g4 a1b3>g6 a1b3>h4 a1b3>h5 a1b3>h6"
         ))
     );
@@ -122,7 +103,7 @@ fn a_relay_teleports_as_the_kind_it_moves_as() {
 fn a_piece_with_no_cell_to_emerge_on_is_oblationed() {
     let g = Game::compile(WELLS).expect("wells");
     let fen = "7k/4ooo1/4o*o1/4ooo1/8/1*6/8/N6K w - - 0 1";
-    assert_eq!(from(&g, fen, "a1"), sorted("a1b3/b3=* a1c2"));
+    assert_eq!(moves_from(&g, fen, "a1"), words("a1b3/b3=* a1c2"));
     assert_eq!(
         play(&g, fen, &["a1b3/b3=*"]),
         "7k/4ooo1/4o*o1/4ooo1/8/1*6/8/7K b - - 1 1"
@@ -150,7 +131,7 @@ fn the_wave_a_starchild_activates_comes_back_out_of_the_star() {
     let g = common::game("croatian-one");
     let rows = "26/".repeat(18);
     let fen = format!("25k/{rows}3W22/26/26/1B24/2*T23/2N2I20/25K w - - 0 1");
-    let moves = from(&g, &fen, "f2");
+    let moves = moves_from(&g, &fen, "f2");
     for c in ["b3", "c4", "d3"] {
         assert!(moves.contains(&format!("f2d7>{c}")), "{c}: {moves:?}");
     }
@@ -171,10 +152,10 @@ fn the_wave_a_starchild_activates_comes_back_out_of_the_star() {
     assert_eq!(into.len(), 1, "{into:?}");
     let mut out: Vec<String> = into[0].to.iter().map(|&c| g.rules().cell_name(c)).collect();
     out.sort();
-    assert_eq!(out, sorted("b2 b3 c4 d2 d3 d4"));
+    assert_eq!(out, words("b2 b3 c4 d2 d3 d4"));
     // Every cell around c3 taken: the Wave's ply into c3 removes it.
     let full = format!("25k/{rows}3W22/26/26/1BBB22/1B*TB22/1NNB1I20/25K w - - 0 1");
-    let moves = from(&g, &full, "f2");
+    let moves = moves_from(&g, &full, "f2");
     assert!(moves.contains(&"f2d7>c3".to_string()), "{moves:?}");
     let after = play(&g, &full, &["f2d7>c3"]);
     assert!(

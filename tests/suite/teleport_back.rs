@@ -7,7 +7,7 @@
 
 use crate::common;
 use crate::common::error_codes as codes;
-use common::{legal, play};
+use common::{moves_from, play, words};
 use piecewise::Game;
 
 /// A game of two Wells (portals of no side, `*` in FEN): a Knight leaping into one comes out
@@ -26,19 +26,10 @@ piece Well (X) { }
 
 /// The legal moves from `from`, the cell name cut off, sorted.
 fn targets(g: &Game, fen: &str, from: &str) -> Vec<String> {
-    let mut v: Vec<String> = legal(g, fen)
+    moves_from(g, fen, from)
         .into_iter()
-        .filter_map(|m| m.strip_prefix(from).map(String::from))
-        .filter(|rest| !rest.starts_with(|c: char| c.is_ascii_digit()))
-        .collect();
-    v.sort();
-    v
-}
-
-fn sorted(s: &str) -> Vec<String> {
-    let mut v: Vec<String> = s.split_whitespace().map(String::from).collect();
-    v.sort();
-    v
+        .map(|m| m[from.len()..].to_string())
+        .collect()
 }
 
 /// The Knight b1 leaps into the Well c3 and comes out next to the Well f6; the Frog d1
@@ -51,11 +42,11 @@ fn a_piece_listed_after_back_comes_out_next_to_the_portal_it_entered() {
     let fen = "7k/8/5*2/8/8/2*5/8/1N1F3K w - - 0 1";
     assert_eq!(
         targets(&g, fen, "b1"),
-        sorted("a3 d2 e5 e6 e7 f5 f7 g5 g6 g7")
+        words("a3 d2 e5 e6 e7 f5 f7 g5 g6 g7")
     );
     assert_eq!(
         targets(&g, fen, "d1"),
-        sorted("b2 e3 f2 b3 b4 c2 c4 d2 d3 d4")
+        words("b2 e3 f2 b3 b4 c2 c4 d2 d3 d4")
     );
     // The move is a plain move to where the Frog comes out; the Well stays.
     let after = play(&g, fen, &["d1b4"]);
@@ -64,7 +55,7 @@ fn a_piece_listed_after_back_comes_out_next_to_the_portal_it_entered() {
     let plain = Game::compile(&WELLS.replace(", back Frog", "")).expect("wells, no back");
     assert_eq!(
         targets(&plain, fen, "d1"),
-        sorted("b2 e3 f2 e5 e6 e7 f5 f7 g5 g6 g7")
+        words("b2 e3 f2 e5 e6 e7 f5 f7 g5 g6 g7")
     );
 }
 
@@ -87,7 +78,7 @@ fn the_starchild_comes_back_out_of_the_monolith_it_tried() {
         (file + rank) % 2 == 0
     };
     let out: Vec<String> = targets(&g, fen, "f5").into_iter().filter(light).collect();
-    assert_eq!(out, sorted("b3 c4 d3"));
+    assert_eq!(out, words("b3 c4 d3"));
     for d in ["b2", "d2", "d4"] {
         assert!(targets(&g, fen, "f5").contains(&d.to_string()), "{d}");
     }

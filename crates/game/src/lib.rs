@@ -319,7 +319,7 @@ pub struct Game {
     start: Option<GamePosition>,
     start_fen: Option<String>,
     /// `[side][piece]` counts in the start position (for `only captured`).
-    start_counts: [Vec<u8>; 2],
+    start_counts: [Vec<u16>; 2],
     reverse: ReverseTables,
     /// The trees compiled into rays (leapers, riders), run without the interpreter.
     kernels: Kernels,

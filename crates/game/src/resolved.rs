@@ -117,7 +117,7 @@ impl PromotionRule {
     ) -> bool {
         let have = pos.counts[side.index()][choice.index()];
         !(self.only_captured && have >= g.start_counts[side.index()][choice.index()])
-            && self.at_most.map_or(true, |n| have < n)
+            && self.at_most.map_or(true, |n| have < u16::from(n))
     }
 }
 

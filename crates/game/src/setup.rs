@@ -393,7 +393,7 @@ impl Game {
 }
 
 /// `[side][piece]`: how many pieces of each kind each side has on the board.
-fn piece_counts(pos: &GamePosition, pieces: usize) -> [Vec<u8>; 2] {
+fn piece_counts(pos: &GamePosition, pieces: usize) -> [Vec<u16>; 2] {
     let mut counts = [vec![0; pieces], vec![0; pieces]];
     for occupant in pos.cells.iter().filter(|o| !o.is_empty()) {
         counts[occupant.side().index()][occupant.kind().index()] += 1;

@@ -283,6 +283,20 @@ pub fn words(s: &str) -> Vec<String> {
     v
 }
 
+/// The legal moves (UCI) of `fen` from the cell `from` (not from a longer cell name
+/// that starts with it: `a1`, not `a10`), sorted.
+pub fn moves_from(game: &Game, fen: &str, from: &str) -> Vec<String> {
+    let mut v: Vec<String> = legal(game, fen)
+        .into_iter()
+        .filter(|m| {
+            m.strip_prefix(from)
+                .is_some_and(|r| !r.starts_with(|c: char| c.is_ascii_digit()))
+        })
+        .collect();
+    v.sort();
+    v
+}
+
 /// The legal moves (UCI) of `fen` that start with `prefix`, in the list's order.
 pub fn starting(game: &Game, fen: &str, prefix: &str) -> Vec<String> {
     legal(game, fen)

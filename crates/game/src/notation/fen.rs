@@ -118,6 +118,10 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         }
         if text != "-" {
             let pieces = game.rules.table().pieces();
+            // Every piece in a hand, and every piece captured from the board in play,
+            // may end in one hand of one kind: kept within a `u16` count.
+            let hand_limit = max_in_hands(game.cells);
+            let mut in_hands = 0;
             let mut chars = text.char_indices().peekable();
             while let Some((i, c)) = chars.next() {
                 if !c.is_ascii_alphabetic() {
@@ -143,10 +147,11 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
                 } else {
                     Side::Second
                 };
-                let h = &mut pos.hands[side.index()][kind.index()];
-                *h = h
-                    .checked_add(1)
-                    .ok_or_else(|| FenError::hand_too_large(hand_at + i, c, u8::MAX as usize))?;
+                in_hands += 1;
+                if in_hands > hand_limit {
+                    return Err(FenError::hand_too_large(hand_at + i, c, hand_limit));
+                }
+                pos.hands[side.index()][kind.index()] += 1;
             }
         }
     }
@@ -311,6 +316,13 @@ pub fn read(game: &Game, fen: &str) -> Result<GamePosition, FenError> {
         t.install(&mut pos, tags);
     }
     Ok(pos)
+}
+
+/// The most pieces a FEN's hands hold together on a board of `cells` cells: with every
+/// piece the board can hold captured into one hand, a hand's count (a `u16`, see
+/// [`GamePosition::in_hand`]) still fits.
+pub(crate) fn max_in_hands(cells: usize) -> usize {
+    usize::from(u16::MAX).saturating_sub(cells)
 }
 
 /// The checks given by each side, from a `W+B` field of the checks each has left.

@@ -138,10 +138,12 @@ pub struct GamePosition {
     pub(crate) plus: Option<Box<PlusIds>>,
     /// Sokoban's reverse mode: a pull has been made (no more jumps). Hashed.
     pub(crate) pulled: bool,
-    /// `[side][piece]` pieces in hand.
-    pub(crate) hands: [Vec<u8>; 2],
-    /// `[side][piece]` pieces on the board.
-    pub(crate) counts: [Vec<u8>; 2],
+    /// `[side][piece]` pieces in hand (a FEN's hand holds at most [`MAX_HAND`] of a kind,
+    /// so captures on the largest board cannot take it past `u16`).
+    pub(crate) hands: [Vec<u16>; 2],
+    /// `[side][piece]` pieces on the board (at most the board's cells, which a `CellId`
+    /// counts in a `u16`).
+    pub(crate) counts: [Vec<u16>; 2],
     pub(crate) side: Side,
     /// One bit per [`super::CastlingMove`].
     pub(crate) castling: u64,
@@ -413,12 +415,12 @@ impl GamePosition {
     }
 
     /// Pieces of `piece` in `side`'s hand.
-    pub fn in_hand(&self, side: Side, piece: PieceId) -> u8 {
+    pub fn in_hand(&self, side: Side, piece: PieceId) -> u16 {
         self.hands[side.index()][piece.index()]
     }
 
     /// Pieces of `piece` of `side` on the board.
-    pub fn on_board(&self, side: Side, piece: PieceId) -> u8 {
+    pub fn on_board(&self, side: Side, piece: PieceId) -> u16 {
         self.counts[side.index()][piece.index()]
     }
 

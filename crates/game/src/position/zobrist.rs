@@ -83,7 +83,7 @@ impl Keys {
     }
 
     #[inline]
-    pub(super) fn hand(&self, side: Side, piece: PieceId, n: u8) -> u64 {
+    pub(super) fn hand(&self, side: Side, piece: PieceId, n: u16) -> u64 {
         let n = (n.max(1) as usize - 1) % HAND_KEYS;
         self.hand[(side.index() * self.pieces + piece.index()) * HAND_KEYS + n]
     }

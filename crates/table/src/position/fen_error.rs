@@ -166,7 +166,9 @@ pub enum FenErrorKind {
         /// The `[`.
         offset: usize,
     },
-    /// More pieces of one kind in a hand than a position can hold.
+    /// More pieces in the hands than a position can count: the hands together hold
+    /// at most `limit` (65,535 less the board's cells, so that captures in play keep
+    /// every hand's count within 16 bits).
     HandTooLarge {
         /// The letter that went over the limit.
         offset: usize,
@@ -573,7 +575,8 @@ impl fmt::Display for Message<'_> {
             TagTwice { mark, .. } => write!(f, "tag mark `{mark}` given twice to one piece"),
             HandTooLarge { letter, limit, .. } => write!(
                 f,
-                "more than {limit} `{letter}` in the hand: a hand holds at most {limit} pieces of a kind"
+                "the hands hold more than {limit} pieces (at `{letter}`): on this board they \
+                 hold at most {limit} together"
             ),
             UnexpectedInHand { found, .. } => write!(f, "unexpected `{found}` in the hand"),
             UnknownCastling {

@@ -126,7 +126,7 @@ pub fn disasm_cell(table: &MoveTable, side: Side, piece: PieceId, cell: CellId) 
             out,
             "{}{}",
             "  ".repeat(n.depth as usize + 1),
-            node_text(table, i, &n)
+            node_text(table, i, &n, r.nodes().contains(&i))
         );
         let into_shared = n
             .children()
@@ -169,21 +169,29 @@ fn classes(mask: u8) -> String {
     s
 }
 
-/// One node's line of [`disasm_cell`].
-fn node_text(table: &MoveTable, i: usize, n: &Node) -> String {
+/// One node's line of [`disasm_cell`]; `root`: one of the start cell's roots. The
+/// mask's bits mean different things by the node's kind (docs/bytecode.md, "The mask
+/// by node kind"): a root's low bits are its `near` code (`near:`), a `PUSH_TARGET`'s
+/// bits 16 and 32 what happens to the piece met (`capture`, `convert`, `activate`),
+/// any other node's bits 1, 2, 4 and 16 the classes that enable it (`if:`); bits 64
+/// and 128 are the pattern's mark (`mark:`) on unshared nodes but push targets.
+fn node_text(table: &MoveTable, i: usize, n: &Node, root: bool) -> String {
     // A relative node names a direction: `+(dx,dy)`, one step from the cell before it.
     let mut s = match table.directions.get(n.target.index()) {
         Some(v) if n.is_relative() => format!("#{i} +({},{})", v.dx, v.dy),
         _ => format!("#{i} {}", table.board.cell_name(n.target)),
     };
-    if n.mask & !MASK_MARK != 0 {
+    if !root {
         // A `PUSH_TARGET`'s meet bits share their places with `CLASS_OTHER`.
         let mask = if n.has(Node::PUSH_TARGET) {
             n.mask & !MEET_ACTIONS
         } else {
             n.mask
         };
-        let _ = write!(s, " if:{}", classes(mask));
+        let classes = classes(mask);
+        if !classes.is_empty() {
+            let _ = write!(s, " if:{classes}");
+        }
     }
     let mut land = String::new();
     if n.has(Node::LAND_EMPTY) {
@@ -195,7 +203,7 @@ fn node_text(table: &MoveTable, i: usize, n: &Node) -> String {
     if !land.is_empty() {
         let _ = write!(s, " land:{land}");
     }
-    if n.depth == 0 && n.mask & super::layout::MASK_SHARED == 0 {
+    if root && n.mask & super::layout::MASK_SHARED == 0 {
         let near = super::layout::near_code(n.mask);
         if near != 0 {
             let _ = write!(s, " near:{near}");

@@ -14,13 +14,16 @@
 //! linker to the walk, which applies them to shared nodes ([`MASK_SHARED`]).
 //!
 //! This module builds one pattern's states for one side ([`SharedGraph`]), lays them out
-//! as blocks in the table's [`super::pool::BlockPool`] ([`super::pool`]), and gives each start cell its roots: plain root nodes whose children are
-//! the blocks of their states. The choice of which patterns are shared is
+//! as blocks in the table's [`super::pool::BlockPool`] ([`super::pool`]), and gives each
+//! start cell its roots: plain root nodes whose children are the blocks of their states.
+//! A step condition's probe node (`DIR if AT CLASS`) is built in `probe`, the second
+//! side's mirrored graph in `mirror`, the bound on a graph's size in `bound`. The choice of which patterns are shared is
 //! [`super::link`]'s.
 
 mod bound;
 mod layout;
 mod mirror;
+mod probe;
 
 use bound::graph_bound;
 
@@ -31,15 +34,14 @@ use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
 use super::super::layout::{
-    Node, CLASS_EMPTY, CLASS_FOE, CLASS_FRIEND, CLASS_OTHER, MASK_MOMENTUM, MASK_RELATIVE,
-    MASK_SHARED,
+    Node, CLASS_EMPTY, CLASS_FOE, MASK_MOMENTUM, MASK_RELATIVE, MASK_SHARED,
 };
 use super::expand::PatternView;
 use super::vectors::{heading_for, VectorCache};
 use super::ZoneMaps;
 use crate::compile::{MoveProgram, ViaBits};
 use crate::ids::{CellId, Side};
-use crate::ir::{StepCond, Vector};
+use crate::ir::Vector;
 use crate::topology::Board;
 
 /// Whether a pattern may be linked as shared continuations: more than one leg (or a
@@ -559,101 +561,6 @@ impl<'a> SharedGraph<'a> {
             mask: 0,
             flags: 0,
         });
-        i
-    }
-
-    /// The step condition on the first step `w` of leg `leg` from `start` (after
-    /// `heading`): `None` without one; `Some(None)` when it fails whatever the board
-    /// holds (its cell off the board); else the probe's (target, filter, classes).
-    fn probe_of(
-        &mut self,
-        leg: usize,
-        start: CellId,
-        w: Vector,
-        heading: Vector,
-    ) -> Option<Option<(CellId, u8, u8)>> {
-        let conds = self.pattern.legs[leg].conds;
-        let range = conds.start as usize..conds.start as usize + conds.len as usize;
-        let heading = Some(heading).filter(|&h| h != NO_HEADING);
-        for c in &self.program.conds[range] {
-            let dirs = self
-                .vectors
-                .get(self.program, self.board, self.side, c.dirs, heading);
-            if !dirs.contains(&w) {
-                continue;
-            }
-            let at = self
-                .vectors
-                .get(self.program, self.board, self.side, c.at, heading);
-            let a = *at.first()?;
-            let mut classes = c.classes & (CLASS_EMPTY | CLASS_FRIEND | CLASS_FOE);
-            if c.classes & StepCond::OTHER != 0 {
-                classes |= CLASS_OTHER;
-            }
-            if classes == 0 {
-                return Some(None);
-            }
-            let target = if self.relative.is_some() {
-                self.heading_id(a)
-            } else {
-                match self.board.step(start, a) {
-                    Some(cell) => cell,
-                    None => return Some(None),
-                }
-            };
-            return Some(Some((target, c.filter.0, classes)));
-        }
-        None
-    }
-
-    /// The probe state before the step state of `key` (a leg's first step from
-    /// `start` after `heading`), entered by a capture in passing or not (`captured`),
-    /// looking at `probe` (target, filter, classes); its one child is that step,
-    /// entered as `entry` (mask, flags) on the probe's classes.
-    fn probe(
-        &mut self,
-        key: StateKey,
-        start: CellId,
-        heading: Vector,
-        captured: bool,
-        probe: (CellId, u8, u8),
-        entry: (u8, u8),
-    ) -> usize {
-        let pkey = StateKey {
-            cell: start,
-            before: heading,
-            steps: 0,
-            part: Part::probe(captured),
-            ..key
-        };
-        if let Some(&i) = self.index.get(&pkey) {
-            return i;
-        }
-        let (target, filter, classes) = probe;
-        let relative = if self.relative.is_some() {
-            MASK_RELATIVE
-        } else {
-            0
-        };
-        let mut out = Vec::new();
-        let momentum = entry.0 & MASK_MOMENTUM;
-        self.push_with_split(key, (classes | momentum, entry.1), &mut out);
-        let i = self.states.len();
-        self.index.insert(pkey, i);
-        self.states.push(State {
-            node: Node {
-                target,
-                depth: 0,
-                flags: Node::PROBE,
-                mask: MASK_SHARED | relative,
-                filter,
-                child_count: 0,
-                first_child: 0,
-            },
-            first: self.edges.len() as u32,
-            count: out.len() as u32,
-        });
-        self.edges.extend_from_slice(&out);
         i
     }
 
