@@ -74,15 +74,15 @@ fn state_of(g: &Game, pos: &GamePosition) -> u64 {
         h = h.wrapping_mul(0x0100_0000_01b3);
     };
     for s in 0..2 {
-        pos.hands[s].iter().for_each(|&b| eat(b));
+        pos.hands[s].iter().flat_map(|n| n.to_le_bytes()).for_each(&mut eat);
         eat(0xff);
-        pos.counts[s].iter().for_each(|&b| eat(b));
+        pos.counts[s].iter().flat_map(|n| n.to_le_bytes()).for_each(&mut eat);
         eat(0xfe);
     }
     if let Some(tp) = g.effects.as_deref().and_then(|fx| fx.teleport.as_ref()) {
         for (c, o) in pos.cells.iter().enumerate() {
             if !o.is_empty() && tp.is_portal(o.kind()) {
-                c.to_le_bytes().iter().for_each(|&b| eat(b));
+                c.to_le_bytes().into_iter().for_each(&mut eat);
                 eat(o.0);
             }
         }
