@@ -117,6 +117,15 @@
 //!   [`trance`]): the legs drawn past an arm's last field on the board draw the
 //!   pattern going on ("Pattern never ends"), reached when that field is; the cells a
 //!   move displaces a piece onto are reached, as a capture's are;
+//! - **a sacrifice drawn in its parts** (the module [`sacrifice`]; Tamoanchan Revisited,
+//!   "Pawn-sacrifice move", `scn_tr_31`..`scn_tr_33`): its start, the initiator's
+//!   action arrow to the officiant and the officiant's to the piece it takes, read
+//!   with the initiator's sacrifice plies ([`Game::sacrifice_plies`]); the
+//!   initiator's tagged ply drawn from the officiant's cell ("Initiating Serpent
+//!   receives its tag on a field at which it activated Pyramid. From there, Serpent
+//!   can start a new ply in the same move"), its paths those plies in the start's
+//!   position; the move drawn made, grey arrows from the officiant's cell and action
+//!   arrows where the pieces it displaced went, which must be one such ply's;
 //! - **Legal** (green) arrow ends: the cell is visited by a path (a step of it, which
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
@@ -239,6 +248,7 @@ mod diagrams;
 mod drawn;
 mod reading;
 mod red;
+mod sacrifice;
 mod setup;
 mod syzygy;
 mod trance;
@@ -312,6 +322,10 @@ fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<(), String> {
     };
     // A displacement drawn in flight: the marks are the fields of the piece met.
     if let Some(result) = displaced_in_flight(scene, earlier.first().copied(), v) {
+        return result;
+    }
+    // A sacrifice drawn made (see [`sacrifice`]).
+    if let Some(result) = sacrifice::made(scene, earlier, v) {
         return result;
     }
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
@@ -496,10 +510,14 @@ fn check_movers(
             prev.and_then(|p| diverged(scene, p, v, m))
                 .map(|(cells, to)| (cells, to, Vec::new()))
         };
+        // A sacrifice's tagged ply, drawn from the officiant's cell (see [`sacrifice`]).
+        let tagged =
+            || sacrifice::tagged(scene, earlier, v, m).map(|(cells, to)| (cells, to, Vec::new()));
         if let Some((cells, to, turned)) = prev
             .and_then(|p| continued(scene, p, v, m))
             .or_else(diverged_here)
             .or_else(split)
+            .or_else(tagged)
         {
             visited.extend(cells);
             legal_to.extend(to);
@@ -560,6 +578,13 @@ fn check_movers(
             visited.extend(t.path.iter().copied());
             visited.extend(t.to.iter().copied());
             to.extend(t.to.iter().copied());
+        }
+        // Its sacrifices (see [`sacrifice`]): the officiant's cell, the oblation's, the
+        // ply after it.
+        for p in g.sacrifice_plies(&pos, from) {
+            visited.extend([p.officiant, p.oblation]);
+            visited.extend(p.path.iter().copied());
+            to.insert(p.mv.to);
         }
         // The legal moves: with no royal of the mover's side on the board, every
         // path's move is one, but a capture of the opponent's King (the book's King is

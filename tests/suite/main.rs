@@ -99,6 +99,7 @@ mod placement;
 mod repeat;
 mod resurrection;
 mod robustness;
+mod sacrifice;
 mod san;
 #[cfg(feature = "serve")]
 mod serve_api;
