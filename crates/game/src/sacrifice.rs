@@ -35,6 +35,7 @@
 //! Sacrifice moves capture pieces of KINDS only; with no royal among them they never
 //! attack a King, and a legality test's replies need none.
 
+use crate::displace::Fields;
 use crate::ids::{CellId, Side};
 use crate::ir::KindFilter;
 use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
@@ -188,7 +189,7 @@ struct Follow<'a> {
     side: Side,
     /// The initiator's displacement-fields and the steps that displace (`displace`;
     /// none: it only captures).
-    displace: Option<(&'a [(i16, i16)], &'a [(i16, i16)])>,
+    displace: Option<Fields<'a>>,
     start: CellId,
     path: &'a [CellId],
 }
@@ -457,7 +458,7 @@ fn tagged_plies(
     walker: &mut Walker<'_>,
     pos: &GamePosition,
     (sim, initiator, x): (&[Occupant], Occupant, CellId),
-    displace: Option<(&[(i16, i16)], &[(i16, i16)])>,
+    displace: Option<Fields<'_>>,
     base: GameMove,
     emit: &mut dyn FnMut(SacrificePly),
 ) {
