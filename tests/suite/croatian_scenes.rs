@@ -117,6 +117,15 @@
 //!   [`trance`]): the legs drawn past an arm's last field on the board draw the
 //!   pattern going on ("Pattern never ends"), reached when that field is; the cells a
 //!   move displaces a piece onto are reached, as a capture's are;
+//! - **a sacrifice drawn in its parts** (the module [`sacrifice`]; Tamoanchan Revisited,
+//!   "Pawn-sacrifice move", `scn_tr_31`..`scn_tr_33`): its start, the initiator's
+//!   action arrow to the officiant and the officiant's to the piece it takes, read
+//!   with the initiator's sacrifice plies ([`Game::sacrifice_plies`]); the
+//!   initiator's tagged ply drawn from the officiant's cell ("Initiating Serpent
+//!   receives its tag on a field at which it activated Pyramid. From there, Serpent
+//!   can start a new ply in the same move"), its paths those plies in the start's
+//!   position; the move drawn made, grey arrows from the officiant's cell and action
+//!   arrows where the pieces it displaced went, which must be one such ply's;
 //! - **Legal** (green) arrow ends: the cell is visited by a path (a step of it, which
 //!   may pass over a piece); green field markers and numbered texts: the cell is a
 //!   legal destination (see below);
@@ -240,6 +249,7 @@ mod diagrams;
 mod drawn;
 mod reading;
 mod red;
+mod sacrifice;
 mod setup;
 mod syzygy;
 mod trance;

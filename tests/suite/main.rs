@@ -102,6 +102,7 @@ mod placement;
 mod repeat;
 mod resurrection;
 mod robustness;
+mod sacrifice;
 mod san;
 #[cfg(feature = "serve")]
 mod serve_api;

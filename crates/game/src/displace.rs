@@ -79,6 +79,20 @@ impl DisplaceRules {
     }
 }
 
+/// A displacing piece's displacement-fields and displacing steps, the first side's
+/// view ([`DisplaceRules::fields_of`]).
+pub(crate) type Fields<'a> = (&'a [(i16, i16)], &'a [(i16, i16)]);
+
+impl DisplaceRules {
+    /// The displacement-fields and the displacing steps (the first side's view; the
+    /// fields empty: one step on, the steps empty: every step) of the pieces of `kind`,
+    /// when it displaces.
+    pub(crate) fn fields_of(&self, kind: PieceId) -> Option<Fields<'_>> {
+        let r = &self.rules[self.by.get(kind.index()).copied().flatten()? as usize];
+        Some((&r.around, &r.stepping))
+    }
+}
+
 /// The board a displacing walk sees: the position with some cells emptied.
 struct Without<'a> {
     pos: &'a GamePosition,

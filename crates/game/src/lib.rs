@@ -89,6 +89,7 @@ mod perft;
 mod position;
 mod resolved;
 mod result;
+mod sacrifice;
 mod setup;
 mod side_effects;
 mod sokoban;
@@ -118,6 +119,7 @@ pub use perft::{
 };
 pub use position::{EnPassant, GamePosition, Keys, Undo};
 pub use result::{EndReason, GameResult};
+pub use sacrifice::SacrificePly;
 pub use side_effects::SideEffects;
 pub use sokoban::SokobanPlusError;
 pub use sokoban_reverse::ReverseLevelError;
@@ -271,6 +273,9 @@ pub struct Game {
     /// `displace ...` (`None`: none declared): the pieces that displace others in
     /// passing, and how ([`displace::add_displacements`]).
     pub(crate) displace: Option<Box<displace::DisplaceRules>>,
+    /// `sacrifice ...` (`None`: none declared): the pieces that start a sacrifice
+    /// move, and how ([`sacrifice::add_sacrifices`]).
+    pub(crate) sacrifice: Option<Box<sacrifice::SacrificeRules>>,
     /// `gating ...` (`None`: none declared): beside castling, not an effect, so a
     /// gating game keeps the attack kernel's legality (a gating move is legal when
     /// the same move without the piece entering is).

@@ -191,12 +191,14 @@ impl Game {
                 .as_ref()
                 .is_some_and(|a| a.resurrect.is_some()),
             displace: super::displace::DisplaceRules::new(&decls.displace, pieces).map(Box::new),
+            sacrifice: super::sacrifice::SacrificeRules::new(&decls.sacrifice, pieces)
+                .map(Box::new),
             effects: super::effects::GameEffects::new(
                 (&decls.effects, gates),
                 &decls.neutral,
                 &board,
                 pieces,
-                // A syzygy's demotion and a displacement are side changes, which only a
+                // A syzygy's demotion, a displacement and a sacrifice are side changes, which only a
                 // game with effects judges (by playing the move).
                 facts.captures_or_converts_met()
                     || super::delayed::delayed_promotions(rule_set)
@@ -204,7 +206,8 @@ impl Game {
                         .alignment
                         .as_ref()
                         .is_some_and(|a| a.demote.is_some() || a.resurrect.is_some())
-                    || !decls.displace.is_empty(),
+                    || !decls.displace.is_empty()
+                    || !decls.sacrifice.is_empty(),
                 facts.activates(),
                 &rule_set
                     .pieces

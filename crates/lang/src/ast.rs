@@ -168,6 +168,8 @@ pub enum Item {
     MovesAs(MovesAsDecl),
     /// `displace Pawn, by Serpent, around orthogonal, stepping diagonal`
     Displace(DisplaceDecl),
+    /// `sacrifice Pawn, by Serpent, through Pyramid`
+    Sacrifice(SacrificeDecl),
     /// `lion trading Lion | PromotedKirin, bridge not Pawn | GoBetween`
     LionTrading(LionTradingDecl),
     /// `gating Hawk | Elephant in back_rank [, no drops]`
@@ -635,6 +637,7 @@ impl Item {
             Item::Journey(d) => d.span,
             Item::MovesAs(d) => d.span,
             Item::Displace(d) => d.span,
+            Item::Sacrifice(d) => d.span,
         }
     }
 }

@@ -124,6 +124,9 @@ pub struct GameDecls {
     /// `displace KINDS, by PIECES [, around DIRS] [, stepping DIRS]`: displacement in
     /// passing (the Croatian Serpent's Pawns), one per declaration.
     pub displace: Vec<Displacement>,
+    /// `sacrifice KINDS, by PIECES, through PIECES [, around DIRS]`: the sacrifice
+    /// moves (the Croatian Pawn-sacrifice), one per declaration.
+    pub sacrifice: Vec<Sacrifice>,
 }
 
 /// How the capture chains of patterns marked `chain` take pieces and crown movers

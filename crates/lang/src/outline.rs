@@ -421,6 +421,12 @@ fn references(item: &Item, out: &mut Vec<Name>) {
                 uses(out, Piece, by);
             }
         }
+        Item::Sacrifice(d) => {
+            kinds(out, [&d.kinds]);
+            for (_, names) in d.by.iter().chain(&d.through) {
+                uses(out, Piece, names);
+            }
+        }
         Item::Journey(d) => {
             uses(out, Piece, &d.pieces);
             uses(out, Piece, &d.by);

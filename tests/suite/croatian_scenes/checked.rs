@@ -71,6 +71,10 @@ pub(super) fn check(scene: &Scene, earlier: &[&Scene], v: &Variant) -> Result<()
     if let Some(result) = displaced_in_flight(scene, earlier.first().copied(), v) {
         return result;
     }
+    // A sacrifice drawn made (see [`sacrifice`]).
+    if let Some(result) = sacrifice::made(scene, earlier, v) {
+        return result;
+    }
     let at: BTreeMap<&str, char> = scene.pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
     let mut movers: Vec<&str> = Vec::new();
     for (from, _, _) in &scene.arrows {
@@ -253,10 +257,14 @@ pub(super) fn check_movers(
             prev.and_then(|p| diverged(scene, p, v, m))
                 .map(|(cells, to)| (cells, to, Vec::new()))
         };
+        // A sacrifice's tagged ply, drawn from the officiant's cell (see [`sacrifice`]).
+        let tagged =
+            || sacrifice::tagged(scene, earlier, v, m).map(|(cells, to)| (cells, to, Vec::new()));
         if let Some((cells, to, turned)) = prev
             .and_then(|p| continued(scene, p, v, m))
             .or_else(diverged_here)
             .or_else(split)
+            .or_else(tagged)
         {
             visited.extend(cells);
             legal_to.extend(to);
@@ -317,6 +325,13 @@ pub(super) fn check_movers(
             visited.extend(t.path.iter().copied());
             visited.extend(t.to.iter().copied());
             to.extend(t.to.iter().copied());
+        }
+        // Its sacrifices (see [`sacrifice`]): the officiant's cell, the oblation's, the
+        // ply after it.
+        for p in g.sacrifice_plies(&pos, from) {
+            visited.extend([p.officiant, p.oblation]);
+            visited.extend(p.path.iter().copied());
+            to.insert(p.mv.to);
         }
         // The legal moves: with no royal of the mover's side on the board, every
         // path's move is one, but a capture of the opponent's King (the book's King is

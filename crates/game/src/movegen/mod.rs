@@ -282,6 +282,11 @@ impl<'g> PseudoGen<'g> {
             if let Some(rules) = self.game.displace.as_deref().filter(|_| !self.replying) {
                 crate::displace::add_displacements(self.game, rules, &mut self.walker, pos, out);
             }
+            // Sacrifice moves capture only the kinds sacrificed, of their own side or
+            // met on the way, never where a check's line runs: no replies need them.
+            if let Some(rules) = self.game.sacrifice.as_deref().filter(|_| !self.replying) {
+                crate::sacrifice::add_sacrifices(self.game, rules, &mut self.walker, pos, out);
+            }
             // A demotion captures nothing: the replies a legality test looks through
             // need none.
             if self.game.alignment.is_some() && !self.replying {

@@ -198,6 +198,24 @@ pub struct ResurrectDecl {
     pub span: Span,
 }
 
+/// `sacrifice KINDS, by PIECES, through PIECES [, around DIRS]`: a piece of the `by`
+/// kinds (the initiator) activates an own piece of the `through` kinds (the officiant)
+/// one step away in an `around` direction, which takes an own piece of KINDS one step
+/// from it; the initiator may then make a ply from the officiant's cell meeting only
+/// pieces of KINDS (the Croatian Serpent's Pawn-sacrifice move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SacrificeDecl {
+    /// The kinds sacrificed, and the only kinds the initiator's ply then meets.
+    pub kinds: Kinds,
+    /// Each `by PIECES` written (missing or twice is an error).
+    pub by: Vec<(Span, Vec<Ident>)>,
+    /// Each `through PIECES` written (missing or twice is an error).
+    pub through: Vec<(Span, Vec<Ident>)>,
+    /// Each `around DIRS` written: the officiant's cells (twice is an error).
+    pub around: Vec<Around>,
+    pub span: Span,
+}
+
 /// `displace KINDS, by PIECES [, around DIRS] [, stepping DIRS]`: a piece of the `by`
 /// kinds whose ply steps onto a piece of `KINDS` (in a `stepping` direction) moves it
 /// onto one of its displacement-fields and goes on (the Croatian Serpent's Pawns, a

@@ -177,6 +177,11 @@ impl Checker {
                         game.displace.push(rule);
                     }
                 }
+                ast::Item::Sacrifice(d) => {
+                    if let Some(rule) = self.sacrifice_decl(d, &game.sacrifice) {
+                        game.sacrifice.push(rule);
+                    }
+                }
                 ast::Item::Passive(d) => {
                     if let Some(ids) = self.piece_ids(&d.pieces) {
                         push_new(&mut game.effects.passive, ids);

@@ -39,6 +39,7 @@ mod alignment;
 mod displace;
 mod pieces;
 mod points;
+mod sacrifice;
 mod tags;
 mod teleport;
 mod touch;

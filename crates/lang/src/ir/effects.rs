@@ -63,6 +63,28 @@ pub struct MovesAs {
     pub span: Span,
 }
 
+/// `sacrifice KINDS, by PIECES, through PIECES [, around DIRS]`: a piece of `by` (the
+/// initiator) activates an own piece of `through` (the officiant) standing one step
+/// away in an `around` direction; the officiant, with one step of its own patterns,
+/// takes an own piece of `kinds` (an oblation: it leaves the board) and stands there;
+/// the initiator, now on the officiant's cell, may make one more ply with its own
+/// patterns in which it meets only pieces of `kinds`, either side's, capturing each
+/// (in passing, or where it ends) or displacing it under its `displace` rule, and
+/// passes over empty cells and the pieces its patterns pass over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sacrifice {
+    /// The kinds sacrificed and met.
+    pub kinds: KindFilter,
+    /// The initiators.
+    pub by: Vec<PieceId>,
+    /// The officiants.
+    pub through: Vec<PieceId>,
+    /// The officiant's cells, as steps from the initiator's (the first side's view).
+    pub around: Vec<Vector>,
+    /// Where it was declared.
+    pub span: Span,
+}
+
 /// `displace KINDS, by PIECES [, around DIRS] [, stepping DIRS]`: a ply of a piece of
 /// `by` that steps onto a piece of `kinds` (either side's; by a step in `stepping`, when
 /// given) moves that piece onto one of its displacement-fields, each empty then, and

@@ -177,6 +177,7 @@ pub(crate) fn lower_file(node: &Node<'_>) -> File {
             R::journey_decl => Some(Item::Journey(effects::journey(c))),
             R::moves_as_decl => Some(Item::MovesAs(effects::moves_as(c))),
             R::displace_decl => Some(Item::Displace(effects::displace(c))),
+            R::sacrifice_decl => Some(Item::Sacrifice(effects::sacrifice(c))),
             R::chain_decl => Some(Item::Chain(ChainDecl {
                 rule: if c.has(R::chain_no_reversal) {
                     ChainRule::NoReversal

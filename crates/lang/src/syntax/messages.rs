@@ -115,6 +115,8 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         | R::kw_journey
         | R::displace_decl
         | R::kw_displace
+        | R::sacrifice_decl
+        | R::kw_sacrifice
         | R::moves_as_decl
         | R::kw_activated
         | R::passive_decl
@@ -155,7 +157,8 @@ fn friendly(rule: Rule) -> Option<&'static str> {
         R::kw_through => "`through` and piece names",
         R::teleport_not => "`not` and piece names",
         R::alignment_entered | R::kw_entered => "`entered by` and piece names",
-        R::displace_by => "`by` and piece names",
+        R::displace_by | R::sacrifice_by => "`by` and piece names",
+        R::sacrifice_through => "`through` and piece names",
         R::displace_stepping | R::kw_stepping => "`stepping` and direction words",
         R::alignment_demote | R::kw_demote => "`demote KINDS to PIECE`",
         R::alignment_resurrect | R::kw_resurrect => "`resurrect KINDS by PIECES`",
@@ -378,7 +381,7 @@ fn friendly(rule: Rule) -> Option<&'static str> {
 
 /// How the "expected" lists name the game declarations (one entry for all of them).
 const GAME_DECLARATION: &str =
-    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `heading`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `petrify`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `counting asean`, `counting cambodian`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `touch`, `gating`, `teleport`, `alignment`, `journey`, `displace`, `activated`)";
+    "a game declaration (`start`, `royal`, `castling`, `en passant`, `promotion`, `heading`, `hand`, `drop`, `confine`, `royals may not face`, `royals in check capture only`, `one side`, `sokoban`, `stalemate`, `must capture`, `explode on capture`, `petrify`, `burn`, `freeze`, `immune`, `repetition`, `perpetual check loses`, `move limit`, `bare royal`, `no pieces`, `counting makruk`, `counting asean`, `counting cambodian`, `reach`, `extinction`, `endgame`, `checks`, `checkmate`, `no giving check`, `neutral`, `no check`, `tag`, `relay`, `passive`, `touch`, `gating`, `teleport`, `alignment`, `journey`, `displace`, `sacrifice`, `activated`)";
 
 /// Orders "expected" lists: the continuation of the current construct first, then
 /// separators, then the start of the next construct, then closers.

@@ -77,6 +77,7 @@ pub(super) fn spellings(rule: Rule) -> &'static [&'static str] {
         "alignment",
         "journey",
         "displace",
+        "sacrifice",
         "activated",
         "chain",
         "gating",

@@ -281,6 +281,26 @@ pub(super) fn displace(n: &Node<'_>) -> DisplaceDecl {
     }
 }
 
+/// `sacrifice KINDS, by PIECES, through PIECES [, around DIRS]`
+pub(super) fn sacrifice(n: &Node<'_>) -> SacrificeDecl {
+    let lists = |rule| {
+        n.all(rule)
+            .map(|e: &Node<'_>| (e.span, piece_list(e.child(R::piece_list), e.span)))
+            .collect()
+    };
+    SacrificeDecl {
+        kinds: n.child(R::decl_kinds).map(kinds).unwrap_or_else(|| Kinds {
+            negated: false,
+            names: Vec::new(),
+            span: n.span,
+        }),
+        by: lists(R::sacrifice_by),
+        through: lists(R::sacrifice_through),
+        around: n.all(R::around).map(around).collect(),
+        span: n.span,
+    }
+}
+
 /// `alignment PIECES [, entered by PIECES] [, demote KINDS to PIECE] [, resurrect KINDS
 /// by PIECES [beside PIECES]]`
 pub(super) fn alignment(n: &Node<'_>) -> AlignmentDecl {
