@@ -74,9 +74,15 @@ fn state_of(g: &Game, pos: &GamePosition) -> u64 {
         h = h.wrapping_mul(0x0100_0000_01b3);
     };
     for s in 0..2 {
-        pos.hands[s].iter().flat_map(|n| n.to_le_bytes()).for_each(&mut eat);
+        pos.hands[s]
+            .iter()
+            .flat_map(|n| n.to_le_bytes())
+            .for_each(&mut eat);
         eat(0xff);
-        pos.counts[s].iter().flat_map(|n| n.to_le_bytes()).for_each(&mut eat);
+        pos.counts[s]
+            .iter()
+            .flat_map(|n| n.to_le_bytes())
+            .for_each(&mut eat);
         eat(0xfe);
     }
     if let Some(tp) = g.effects.as_deref().and_then(|fx| fx.teleport.as_ref()) {
