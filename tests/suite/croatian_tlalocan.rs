@@ -493,6 +493,59 @@ fn a_shaman_activates_a_wave_after_diverging_from_the_opponents_shaman() {
     assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
 }
 
+/// The Shaman's activation after a divergence that follows a capture (book, "Diverging
+/// Shaman from opponent's Shaman": after divergence it "can choose any direction as if
+/// starting a ply", and a ply "can e.g activate light Wave"). By hand: the light Shaman
+/// e5 takes the black Pawn f9 on its long leap (1,4), reaches the dark Shaman g13 with
+/// the next (momentum 2) and diverges: its Knight's leap (1,2) onto its own Wave h15
+/// activates it (`e5h15xf9>...`), as does its first capture leap (4,1) onto its own
+/// Wave k14 (`e5k14xf9>...`); each Wave then moves as the Shaman. Made, the Pawn is
+/// taken, the dark Shaman stays on g13 and the light one stands on the Wave's cell.
+#[test]
+fn a_shaman_activates_a_wave_after_a_capture_and_a_divergence() {
+    let g = tlalocan_walls();
+    let fen = fen_of(
+        &[
+            ("a1", "K"),
+            ("x24", "k"),
+            ("e5", "H"),
+            ("f9", "p"),
+            ("g13", "h"),
+            ("h15", "W"),
+            ("k14", "W"),
+        ],
+        "w",
+    );
+    let moves = moves_from(&g, &fen, "e5");
+    for wave in ["h15", "k14"] {
+        let prefix = format!("e5{wave}xf9>");
+        assert!(
+            moves.iter().filter(|m| m.starts_with(&prefix)).count() > 10,
+            "{moves:?}"
+        );
+    }
+    assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
+    let wave_to = moves
+        .iter()
+        .find_map(|m| m.strip_prefix("e5h15xf9>"))
+        .unwrap();
+    let after = play(&g, &fen, &[&format!("e5h15xf9>{wave_to}")]);
+    assert_eq!(
+        after,
+        fen_of(
+            &[
+                ("a1", "K"),
+                ("x24", "k"),
+                ("g13", "h"),
+                ("h15", "H"),
+                ("k14", "W"),
+                (wave_to, "W"),
+            ],
+            "b"
+        )
+    );
+}
+
 /// The Serpent activates an own Pyramid on its step-fields (book, Tamoanchan Revisited,
 /// "Serpent": "All step-fields are also capture-fields, Serpent would be able to
 /// activate not just Wave, but also Pyramid on any of them"; scn_tr_12..14 draw paths
