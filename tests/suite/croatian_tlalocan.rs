@@ -360,6 +360,63 @@ fn a_dark_shaman_captures_six_in_one_line_and_no_further() {
     assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
 }
 
+/// A capture-ply that ends activating an own Wave one leap further (book, "Light
+/// Shaman's capture-ply": "Capture-ply can end with Shaman activating either Wave or
+/// Pyramid on its capture-field"; "Checking opponent's King": "Shaman can capture dark
+/// Wave, and then activate light Wave"). The light Shaman e5 takes the black Knight f9
+/// and Bishop g13 on its long leaps (1,4) and activates its Wave on h17: the move
+/// `e5h17xf9xg13>...`, the Wave going on in one of the Shaman's first steps (step or
+/// capture) to the edge (`onward`). By hand, the Wave's line back down (-1,-4) from h17
+/// lands on g13, f9, e5 and d1: the two cells the capture-ply emptied, the Shaman's
+/// start, and past them; which needs the pieces taken in passing gone before the Wave
+/// moves. Without the Wave, the same line only captures (`e5g13xf9`, `e5h17xf9xg13`:
+/// the chain ends on the last piece it takes). Made, the move leaves the Shaman on h17
+/// and the Wave on g13, the Knight and Bishop taken; unmade, the position back.
+#[test]
+fn a_shaman_captures_in_passing_then_activates_its_wave_one_leap_further() {
+    let g = tlalocan_walls();
+    let fen = fen_of(
+        &[
+            ("a1", "K"),
+            ("x24", "k"),
+            ("e5", "H"),
+            ("f9", "n"),
+            ("g13", "b"),
+            ("h17", "W"),
+        ],
+        "w",
+    );
+    let moves = moves_from(&g, &fen, "e5");
+    let down: Vec<&str> = moves
+        .iter()
+        .filter_map(|m| m.strip_prefix("e5h17xf9xg13>"))
+        .filter(|to| ["g13", "f9", "e5", "d1"].contains(to))
+        .collect();
+    assert_eq!(down, ["d1", "e5", "f9", "g13"], "{moves:?}");
+    // Every activation along that line passes over both captured cells, and every one
+    // is a cascade: no capture-ply lands on the Wave.
+    assert!(moves.iter().any(|m| m == "e5g13xf9"), "{moves:?}");
+    assert!(!moves.iter().any(|m| m == "e5h17xf9xg13"), "{moves:?}");
+    assert!(
+        moves
+            .iter()
+            .filter(|m| m.starts_with("e5h17xf9xg13>"))
+            .count()
+            > 20,
+        "{moves:?}"
+    );
+    assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
+    let after = play(&g, &fen, &["e5h17xf9xg13>g13"]);
+    assert_eq!(
+        after,
+        fen_of(
+            &[("a1", "K"), ("x24", "k"), ("h17", "H"), ("g13", "W")],
+            "b"
+        )
+    );
+    assert!(!common::make_unmake_round_trip(&g, &fen).is_empty());
+}
+
 /// A Wave activated by a Centaur alternates the Centaur's two jumps and never diverges
 /// (book, "Wave cannot diverge, if activated by Centaur": "upon reaching own Shaman
 /// cannot change its next step"). By hand: the light Centaur d5 (a light cell: its
@@ -434,6 +491,59 @@ fn a_shaman_activates_a_wave_after_diverging_from_the_opponents_shaman() {
     assert!(moves.iter().any(|m| m == "c1n15xk13"), "{moves:?}");
     assert!(!moves.iter().any(|m| m.starts_with("c1t19")), "{moves:?}");
     assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
+}
+
+/// The Shaman's activation after a divergence that follows a capture (book, "Diverging
+/// Shaman from opponent's Shaman": after divergence it "can choose any direction as if
+/// starting a ply", and a ply "can e.g activate light Wave"). By hand: the light Shaman
+/// e5 takes the black Pawn f9 on its long leap (1,4), reaches the dark Shaman g13 with
+/// the next (momentum 2) and diverges: its Knight's leap (1,2) onto its own Wave h15
+/// activates it (`e5h15xf9>...`), as does its first capture leap (4,1) onto its own
+/// Wave k14 (`e5k14xf9>...`); each Wave then moves as the Shaman. Made, the Pawn is
+/// taken, the dark Shaman stays on g13 and the light one stands on the Wave's cell.
+#[test]
+fn a_shaman_activates_a_wave_after_a_capture_and_a_divergence() {
+    let g = tlalocan_walls();
+    let fen = fen_of(
+        &[
+            ("a1", "K"),
+            ("x24", "k"),
+            ("e5", "H"),
+            ("f9", "p"),
+            ("g13", "h"),
+            ("h15", "W"),
+            ("k14", "W"),
+        ],
+        "w",
+    );
+    let moves = moves_from(&g, &fen, "e5");
+    for wave in ["h15", "k14"] {
+        let prefix = format!("e5{wave}xf9>");
+        assert!(
+            moves.iter().filter(|m| m.starts_with(&prefix)).count() > 10,
+            "{moves:?}"
+        );
+    }
+    assert_eq!(legal(&g, &fen), brute::legal(TLALOCAN, &fen));
+    let wave_to = moves
+        .iter()
+        .find_map(|m| m.strip_prefix("e5h15xf9>"))
+        .unwrap();
+    let after = play(&g, &fen, &[&format!("e5h15xf9>{wave_to}")]);
+    assert_eq!(
+        after,
+        fen_of(
+            &[
+                ("a1", "K"),
+                ("x24", "k"),
+                ("g13", "h"),
+                ("h15", "H"),
+                ("k14", "W"),
+                (wave_to, "W"),
+            ],
+            "b"
+        )
+    );
 }
 
 /// The Serpent activates an own Pyramid on its step-fields (book, Tamoanchan Revisited,

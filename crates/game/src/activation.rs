@@ -16,8 +16,10 @@
 //!   reached); with momentum, a ply may activate such a piece again where it stands,
 //!   unless it is a relay that spends none ([`Activation::reactivates`]: the book's
 //!   reactivation), but still neither lands on nor captures it;
-//! - a ply that activates captures nothing in passing (the move keeps its cascade
-//!   where those captures go);
+//! - a first mover's ply may capture in passing and then activate (the Croatian
+//!   Shaman's capture-ply ending on an own Wave one leap further): what it took is gone
+//!   before the piece activated moves (the move keeps its cascade after those
+//!   captures: `moves`' slot map);
 //! - an activated ply lands on an empty cell, captures an enemy of the activated piece
 //!   on its destination (unless the relay is `move only`), or activates again; plies
 //!   that push, swap, convert, capture a friend or capture in passing are not

@@ -54,10 +54,10 @@ pub enum SideChange {
 }
 
 /// The first slot of [`GameMove::passing`] that keeps side changes, three slots each
-/// ([`SideChange::encode`]): past a walk's captures in passing and a cascade's cells,
-/// before a cascade's marks and the steps kept for it (the slot map at
-/// [`STEPS_SLOT`]). A capture chain, which may fill those slots, carries no side
-/// changes.
+/// ([`SideChange::encode`]): past a walk's captures in passing and a cascade's cells
+/// (or past both together, when they take more: [`GameMove::sides_slot`]), before a
+/// cascade's marks and the steps kept for it (the slot map at [`STEPS_SLOT`]). A
+/// capture chain, which may fill those slots, carries no side changes.
 const SIDES_SLOT: usize = MAX_PASSING;
 const _: () = assert!(SIDES_SLOT + 3 * MAX_SIDE_CHANGES <= MARKS_SLOT);
 
@@ -171,20 +171,27 @@ pub struct Cascade {
 
 // The passing slots of a move, by what uses them (`GameMove::passing`, 32 slots):
 //
-// | slots  | a walk's move          | a cascade (`n_cascade != 0`)            |
-// |--------|------------------------|-----------------------------------------|
-// | 0..6   | captures in passing    | the later plies' destinations, in order |
-// | 6..30  | side changes (3 each)  | side changes (3 each)                   |
-// | 30     | -                      | the later plies' marks, two bits each   |
-// | 31     | steps, while pending   | the last ply's touch                    |
+// | slots          | a walk's move          | a cascade (`n_cascade != 0`)             |
+// |----------------|------------------------|------------------------------------------|
+// | 0..p           | captures in passing    | the first ply's captures in passing      |
+// | p..p+n         | -                      | the later plies' destinations, in order  |
+// | max(6,p+n)..30 | side changes (3 each)  | side changes (3 each)                    |
+// | 30             | -                      | the later plies' marks, two bits each    |
+// | 31             | steps, while pending   | the last ply's touch                     |
 //
-// A capture chain fills any of them and carries neither cascade nor side changes. A
-// cascade captures nothing in passing, so its destinations take those slots; its marks
-// take the one slot past the side changes, and its touch the steps' slot, which its
-// first ply clears once its cascades are walked ([`GameMove::take_steps`]). So a
-// cascade of up to `MAX_CASCADE` later plies (6: seven plies a move) costs the move
-// no byte: chess's `GameMove` keeps its size.
+// (`p` captures in passing, at most `MAX_PASSING`; `n` later plies, at most
+// `MAX_CASCADE`.) A capture chain fills any of them and carries neither cascade nor
+// side changes. A cascade's destinations follow its first ply's captures in passing
+// (the Croatian Shaman's capture-ply that ends activating an own Wave), and its side
+// changes follow both: past slot 6 only when the two together take more than the six
+// slots a walk's captures in passing do, which leaves room for fewer side changes
+// ([`GameMove::push_side_change`]). Its marks take the one slot past the side changes,
+// and its touch the steps' slot, which its first ply clears once its cascades are
+// walked ([`GameMove::take_steps`]). So a cascade of up to `MAX_CASCADE` later plies
+// (6: seven plies a move) costs the move no byte: chess's `GameMove` keeps its size.
 const _: () = assert!(MAX_CASCADE <= MAX_PASSING && MAX_CASCADE < 0x3f && MAX_PASSING <= MAX_CHAIN);
+// A cascade after six captures in passing still leaves room for six side changes.
+const _: () = assert!(MAX_PASSING + MAX_CASCADE + 3 * 6 <= MARKS_SLOT);
 
 /// `GameMove::n_cascade`'s bits: the number of later plies, the last one's en passant
 /// capture, its capture on its destination.
@@ -363,12 +370,12 @@ pub struct GameMove {
     pub convert: Option<PieceId>,
     /// A cascade (see [`GameMove::cascade`]): the number of plies after the first in
     /// bits 0..=5 ([`Cascade::PENDING_CODE`] before they are walked), bit 6 set when the
-    /// last captures en passant, bit 7 when it captures on its destination. Their destinations are kept in `passing`: a move that activates
-    /// captures nothing in passing.
+    /// last captures en passant, bit 7 when it captures on its destination. Their
+    /// destinations are kept in `passing`, after the first ply's captures in passing.
     pub(crate) n_cascade: u8,
     /// Cells captured in passing (at most [`MAX_PASSING`] by a walk of the table, at
     /// most [`MAX_CHAIN`] by a capture chain, whose cells are kept in rising order);
-    /// past a walk's, a cascade's cells and the side changes ([`SIDES_SLOT`]).
+    /// past a walk's, a cascade's cells and the side changes ([`GameMove::sides_slot`]).
     pub(crate) passing: [u16; MAX_CHAIN],
     pub(crate) n_passing: u8,
     /// Cells this move opens to en passant.
@@ -381,7 +388,7 @@ pub struct GameMove {
     /// onto its partner's start cell ([`Game::gate_of`]).
     pub(crate) gate: u8,
     /// The number of side changes ([`GameMove::side_changes`]), kept in `passing` from
-    /// its slot [`SIDES_SLOT`] on. A move carries some only in a game with effects
+    /// its slot [`GameMove::sides_slot`] on. A move carries some only in a game with effects
     /// (whose moves are judged by playing them and counted from whole lists, never by
     /// the quick paths).
     pub(crate) n_sides: u8,
@@ -414,7 +421,8 @@ impl GameMove {
     /// The changes the move makes to pieces besides its mover, in the order they are
     /// made (see [`SideChange`]); none for most moves.
     pub fn side_changes(&self) -> impl Iterator<Item = SideChange> + '_ {
-        self.passing[SIDES_SLOT..SIDES_SLOT + 3 * self.n_sides as usize]
+        let at = self.sides_slot();
+        self.passing[at..at + 3 * self.n_sides as usize]
             .chunks_exact(3)
             .map(|s| SideChange::decode([s[0], s[1], s[2]]))
     }
@@ -425,15 +433,28 @@ impl GameMove {
         self.n_sides != 0
     }
 
+    /// The first slot of `passing` that keeps side changes: [`SIDES_SLOT`], or, for a
+    /// cascade whose first ply's captures in passing and later plies' destinations
+    /// take more slots than that, the slot past them.
+    #[inline]
+    fn sides_slot(&self) -> usize {
+        if self.n_cascade == 0 || self.n_cascade == Cascade::PENDING_CODE {
+            SIDES_SLOT
+        } else {
+            SIDES_SLOT.max(self.n_passing as usize + (self.n_cascade & CASCADE_LEN) as usize)
+        }
+    }
+
     /// Appends the side change `c`; false (the move unchanged) when the move carries
-    /// [`MAX_SIDE_CHANGES`] already, or is a capture chain taking more pieces than a
-    /// walk may (whose captures fill the slots side changes take).
+    /// [`MAX_SIDE_CHANGES`] already, or has no slots left for one (a cascade after
+    /// captures in passing: [`GameMove::sides_slot`]), or is a capture chain taking
+    /// more pieces than a walk may (whose captures fill the slots side changes take).
     pub fn push_side_change(&mut self, c: SideChange) -> bool {
         let n = self.n_sides as usize;
-        if n == MAX_SIDE_CHANGES || self.n_passing as usize > MAX_PASSING {
+        let at = self.sides_slot() + 3 * n;
+        if n == MAX_SIDE_CHANGES || self.n_passing as usize > MAX_PASSING || at + 3 > MARKS_SLOT {
             return false;
         }
-        let at = SIDES_SLOT + 3 * n;
         self.passing[at..at + 3].copy_from_slice(&c.encode());
         self.n_sides += 1;
         true
@@ -497,7 +518,8 @@ impl GameMove {
             self.n_cascade & CASCADE_CAPTURES != 0,
             self.n_cascade & CASCADE_EN_PASSANT != 0,
         );
-        Cascade::from_parts(&self.passing[..n], takes, marks, touch)
+        let p = self.n_passing as usize;
+        Cascade::from_parts(&self.passing[p..p + n], takes, marks, touch)
     }
 
     /// Whether the move has plies after the first (a cheap test for the hot paths).
@@ -533,18 +555,29 @@ impl GameMove {
         std::mem::take(&mut self.passing[STEPS_SLOT])
     }
 
-    /// Stores `c` as the move's cascade (in place of captures in passing, which a move
-    /// that activates has none of): the plies' destinations in the first slots, their
-    /// marks and touch in the last two (the slot map above [`STEPS_SLOT`]); the steps
-    /// kept for the walk are gone by then.
-    pub(crate) fn set_cascade(&mut self, c: &Cascade) {
+    /// Stores `c` as the move's cascade, a walk's activating ply whose cascades are
+    /// being walked: the plies' destinations after its captures in passing, its side
+    /// changes moved past both when they take more than [`SIDES_SLOT`]'s slots, the
+    /// marks and touch in the last two slots (the slot map above [`STEPS_SLOT`]); the
+    /// steps kept for the walk are gone by then. False (the move unchanged) when its
+    /// side changes no longer fit.
+    #[must_use]
+    pub(crate) fn set_cascade(&mut self, c: &Cascade) -> bool {
         let n = c.len();
-        for (slot, (_, to)) in self.passing.iter_mut().zip(c.plies(self.to)) {
+        let p = self.n_passing as usize;
+        let (from, to) = (self.sides_slot(), SIDES_SLOT.max(p + n));
+        let sides = 3 * self.n_sides as usize;
+        if to + sides > MARKS_SLOT {
+            return false;
+        }
+        if sides > 0 && from != to {
+            self.passing.copy_within(from..from + sides, to);
+        }
+        for (slot, (_, to)) in self.passing[p..].iter_mut().zip(c.plies(self.to)) {
             *slot = to.0;
         }
         self.passing[MARKS_SLOT] = c.marks();
         self.passing[TOUCH_SLOT] = c.touch;
-        self.n_passing = 0;
         self.n_cascade = n as u8
             | if c.captures() { CASCADE_CAPTURES } else { 0 }
             | if c.en_passant() {
@@ -552,6 +585,7 @@ impl GameMove {
             } else {
                 0
             };
+        true
     }
 }
 

@@ -290,17 +290,21 @@ pub fn moves(b: &Board, w: bool) -> Vec<Move> {
         if kind(p) == 'H' {
             let mut activated = Vec::new();
             shaman_divergences(b, w, from, &mut out, &mut activated);
-            // An own Wave a divergence reaches, activated (no momentum counted here).
-            for v in activated {
+            // An own Wave a divergence reaches, activated (no momentum counted here),
+            // the pieces taken before the divergence gone.
+            for (v, taken) in activated {
                 let mut after = b.clone();
                 after.cells[from] = None;
+                for &c in &taken {
+                    after.cells[c] = None;
+                }
                 cascade(
                     &mut after,
                     (vec![from, v], plies),
                     p,
                     ('H', w),
                     (None, None),
-                    &[],
+                    &taken,
                     &mut out,
                 );
             }
@@ -376,7 +380,12 @@ fn cascade(
                 .filter(|(_, _, taken)| taken.is_empty())
                 .map(|(chain, _, _)| (chain[1], End::Quiet)),
         )
-        .chain(activated.into_iter().map(|v| (v, End::Activate)));
+        .chain(
+            activated
+                .into_iter()
+                .filter(|(_, taken)| taken.is_empty())
+                .map(|(v, _)| (v, End::Activate)),
+        );
     for (to, end) in ends {
         // A Wave never activates a Pyramid (book: "Wave cannot activate Pyramid").
         let pyramid = b.cells[to].is_some_and(|q| kind(q) == 'A');
@@ -494,10 +503,12 @@ pub fn perft(b: &Board, w: bool, depth: u32) -> u64 {
 }
 
 /// `m` in the library's notation: UCI, then `x` and each cell a capture chain took
-/// before its last, the promotion's letter, `>` and each later ply's end.
+/// before its last (in cell order, a1 first, as the library writes them), the promotion's letter, `>` and each later ply's end.
 pub fn text(b: &Board, (chain, promo, taken): &Move) -> String {
     let mut s = format!("{}{}", b.name(chain[0]), b.name(chain[1]));
-    for &c in taken {
+    let mut taken = taken.clone();
+    taken.sort_unstable();
+    for c in taken {
         s.push('x');
         s.push_str(&b.name(c));
     }

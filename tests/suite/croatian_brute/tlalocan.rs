@@ -348,16 +348,16 @@ pub fn divergences(v: Variant, fen: &str) -> usize {
 /// Shaman's cell: a step-ply of at most that many leaps over empty cells (its start
 /// cell empty), or a capture leap onto an enemy; after a step-ply a chain of up to 6
 /// such captures in one line, after one capture up to 2, within the momentum; never
-/// onto a cell whose piece it took in passing. After a divergence that follows no
-/// capture, the step-ply or the first capture leap may end on an own Wave, activating
-/// it ("Diverging Shaman from opponent's Shaman": "diverging Shaman can e.g activate
-/// light Wave").
+/// onto a cell whose piece it took in passing. After a divergence, the step-ply or the
+/// first capture leap may end on an own Wave, activating it ("Diverging Shaman from
+/// opponent's Shaman": "diverging Shaman can e.g activate light Wave"), with the cells
+/// taken before the divergence (`activated`: the Wave's cell and those cells).
 pub(super) fn shaman_divergences(
     b: &Board,
     w: bool,
     from: usize,
     out: &mut Vec<Move>,
-    activated: &mut Vec<usize>,
+    activated: &mut Vec<(usize, Vec<usize>)>,
 ) {
     let (steps, captures) = if w {
         (images(1, 2), long_leaps())
@@ -409,8 +409,8 @@ pub(super) fn shaman_divergences(
             for _ in 0..momentum {
                 let Some(v) = b.offset(u, dx, dy) else { break };
                 if v != from && b.cells[v].is_some() {
-                    if taken.is_empty() && wave(v) {
-                        activated.push(v);
+                    if wave(v) {
+                        activated.push((v, taken.clone()));
                     }
                     break;
                 }
@@ -423,8 +423,8 @@ pub(super) fn shaman_divergences(
             let mut passed = taken.clone();
             for k in 0..most.min(momentum) {
                 let Some(v) = b.offset(u, dx, dy) else { break };
-                if k == 0 && taken.is_empty() && wave(v) {
-                    activated.push(v);
+                if k == 0 && wave(v) {
+                    activated.push((v, taken.clone()));
                 }
                 if !enemy(v) || taken.contains(&v) {
                     break;

@@ -87,11 +87,7 @@ impl PseudoGen<'_> {
         out.retain(|m| {
             i += 1;
             if i > first && m.is_pending_activation() {
-                // A move that activates captures nothing in passing (its cascade is
-                // kept where those captures go).
-                if m.n_passing == 0 {
-                    pending.push(*m);
-                }
+                pending.push(*m);
                 false
             } else {
                 true
@@ -103,6 +99,11 @@ impl PseudoGen<'_> {
             m.n_cascade = 0;
             let momentum = m.take_steps();
             cells[m.from.index()] = Occupant::EMPTY;
+            // What it captured in passing is gone before the piece it activates moves
+            // (the Croatian Shaman's capture-ply that ends activating an own Wave).
+            for c in m.passing_captures() {
+                cells[c.index()] = Occupant::EMPTY;
+            }
             let step = Step {
                 m,
                 cascade: Cascade::NONE,
@@ -150,9 +151,11 @@ impl PseudoGen<'_> {
         };
         let move_only = relay && act.never_captures(piece.kind());
         // A legality test's replies need only the cascades that may take a royal: those
-        // whose last ply captures (or, where a later ply may burn, every one).
-        let takers_only =
-            self.replying && !self.game.effects.as_deref().is_some_and(|fx| fx.may_burn());
+        // whose last ply captures (or, where a later ply may burn or the first captured
+        // in passing, every one).
+        let takers_only = self.replying
+            && step.m.n_passing == 0
+            && !self.game.effects.as_deref().is_some_and(|fx| fx.may_burn());
         // The activator now stands on the cell; the walk sees its start cell empty.
         cells[at.index()] = step.activator;
         let mut plies = self.buffer();
@@ -313,16 +316,18 @@ impl PseudoGen<'_> {
                     let mut c = cascade;
                     c.set_touch(code);
                     let mut m = step.m;
-                    m.set_cascade(&c);
-                    out.push(m);
+                    if m.set_cascade(&c) {
+                        out.push(m);
+                    }
                 }
             } else if !takers_only || p.captures_to || en_passant {
                 cascade.set_captures(p.captures_to);
                 cascade.set_en_passant(en_passant);
                 let mut m = step.m;
-                m.set_cascade(&cascade);
                 // A journey's changes to the pieces it reaches.
-                if p.has_side_changes() && !p.side_changes().all(|c| m.push_side_change(c)) {
+                if !m.set_cascade(&cascade)
+                    || (p.has_side_changes() && !p.side_changes().all(|c| m.push_side_change(c)))
+                {
                     continue;
                 }
                 out.push(m);
