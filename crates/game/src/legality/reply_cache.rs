@@ -11,14 +11,18 @@
 //! on the cells their generation read (with their occupants, moved flags, promotion
 //! marks and tags), and on what the position holds beside its cells (en passant
 //! cells — a position with any open is left to the full test —, pieces in hand and the
-//! kinds' counts, which promotions may read). So the cache keeps, per cell and side,
+//! kinds' counts, which promotions may read, and where the portals stand, which a
+//! relay's line through one reads over the whole board). An onward relay's line reads
+//! the cells it passes only for what they are to the relay
+//! ([`crate::movegen::first_mover::onward_class`]). So the cache keeps, per cell and side,
 //! the cells read and the cells some reply captures on (on its landing cell, in
 //! passing, at a cascade's end): a reply of that piece may take a royal only if a
 //! royal stands on one of those, and then the piece's replies are generated again and
 //! judged as the full test judges them ([`MoveGenerator::royal_threatened`], which
 //! stays the reference: `layer_tests/reply_cache.rs` holds this to it). A generation
-//! that read cells it could not mark (a kernel's rays, a journey, a divergence) is not
-//! kept: its piece's replies are generated every time.
+//! that read cells it could not mark (a kernel's rays or hurdle lines) is not kept: its
+//! piece's replies are generated every time. A piece whose patterns neither capture nor
+//! meet anything (`Game::reply_inert`: One's Monolith) is never generated.
 
 use crate::ids::Side;
 use crate::kernel::bits::pieces_of;

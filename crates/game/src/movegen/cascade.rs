@@ -15,7 +15,7 @@ use crate::ids::{CellId, PieceId, Side};
 use crate::journey::journey_changes;
 use crate::moves::MoveKind;
 use crate::onward;
-use crate::walk::{Occupant, Ply, Sink};
+use crate::walk::{Occupancy, Occupant, Ply, Sink, Walker};
 use crate::{Cascade, GameMove, GamePosition, SideChange, MAX_CASCADE};
 
 /// What one step of a cascade walks: the move so far, the patterns walked by the ply
@@ -51,6 +51,23 @@ impl Sink for Stepped<'_> {
         if let Some(m) = self.0.out.get_mut(before) {
             m.set_steps(ply.len());
         }
+    }
+}
+
+/// Walks the piece of `side` activated on `at` with the patterns of `kind` over `board`
+/// into `sink`, each ply with its steps kept when the game has momentum ([`Stepped`]).
+fn walk_ply<B: Occupancy>(
+    walker: &mut Walker<'_>,
+    board: &B,
+    (side, kind, at): (Side, PieceId, CellId),
+    momentum: bool,
+    sink: Plies<'_>,
+) {
+    if momentum {
+        walker.walk(board, side, kind, at, &mut Stepped(sink));
+    } else {
+        let mut sink = sink;
+        walker.walk(board, side, kind, at, &mut sink);
     }
 }
 
@@ -199,29 +216,28 @@ impl PseudoGen<'_> {
                 out: &mut plies,
                 only_capture_on: None,
             };
+            let (side, momentum) = (piece.side(), act.momentum());
             if self.recording.on {
                 // The replies' cache keeps what this walk read (`first_mover`).
                 let board = Seen {
                     inner: &board,
                     rec: &self.recording,
                 };
-                if act.momentum() {
-                    let mut sink = Stepped(sink);
-                    self.walker
-                        .walk(&board, piece.side(), walk_as, at, &mut sink);
-                } else {
-                    let mut sink = sink;
-                    self.walker
-                        .walk(&board, piece.side(), walk_as, at, &mut sink);
-                }
-            } else if act.momentum() {
-                let mut sink = Stepped(sink);
-                self.walker
-                    .walk(&board, piece.side(), walk_as, at, &mut sink);
+                walk_ply(
+                    &mut self.walker,
+                    &board,
+                    (side, walk_as, at),
+                    momentum,
+                    sink,
+                );
             } else {
-                let mut sink = sink;
-                self.walker
-                    .walk(&board, piece.side(), walk_as, at, &mut sink);
+                walk_ply(
+                    &mut self.walker,
+                    &board,
+                    (side, walk_as, at),
+                    momentum,
+                    sink,
+                );
             }
             if let Some(flipped) = disguised {
                 crate::touch::Touches::undisguise(cells, &flipped);

@@ -5,11 +5,13 @@
 //!
 //! A reply's moves depend on the cells its generation reads: the first ply's walk reads
 //! through the move cache ([`super::cached`], which keeps what it read), an activated
-//! piece's walk through [`Seen`] around the staged board, and the onward lines of a
-//! relay are marked whole (every cell of each line to the edge: more than the line
-//! reads, never less). What reads cells in a way this module does not mark — a piece
-//! with a ray or hurdle kernel, a journey, a divergence, a line through portals — makes
-//! the generation *volatile*: its replies are not kept.
+//! piece's walk through [`Seen`] around the staged board, a journey its arms' fields and
+//! corners (marked here), and an onward relay's lines — to the edge, through portals,
+//! turning where they diverge — the cells they pass, each noted with the relay
+//! ([`Recording::pass`]): for the replies a legality test needs, what matters of such a
+//! cell is its [`onward_class`], not its occupant. Where the portals stand is read over
+//! the whole board; the cache keeps that apart. A piece answered by a ray or hurdle
+//! kernel is read unmarked: its generation is *volatile*, its replies not kept.
 
 use std::cell::Cell;
 
