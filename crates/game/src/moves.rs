@@ -447,7 +447,7 @@ impl GameMove {
 
     /// Appends the side change `c`; false (the move unchanged) when the move carries
     /// [`MAX_SIDE_CHANGES`] already, or has no slots left for one (a cascade after
-    /// captures in passing: [`GameMove::sides_slot`]), or is a capture chain taking
+    /// captures in passing: `GameMove::sides_slot`), or is a capture chain taking
     /// more pieces than a walk may (whose captures fill the slots side changes take).
     pub fn push_side_change(&mut self, c: SideChange) -> bool {
         let n = self.n_sides as usize;
