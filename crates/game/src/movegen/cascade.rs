@@ -173,6 +173,9 @@ impl PseudoGen<'_> {
         let takers_only = self.replying
             && step.m.n_passing == 0
             && !self.game.effects.as_deref().is_some_and(|fx| fx.may_burn());
+        // Every cascade walked (teleports, touches) reads cells the replies' cache does
+        // not mark (`first_mover`): such a piece's replies are not kept.
+        self.recording.volatile |= self.recording.on && !takers_only;
         // The activator now stands on the cell; the walk sees its start cell empty.
         cells[at.index()] = step.activator;
         let mut plies = self.buffer();
