@@ -108,6 +108,8 @@ pub(crate) struct ReplyCache {
     royals: Vec<u64>,
     /// Scratch: the replies of one piece.
     replies: Vec<GameMove>,
+    /// Scratch: the cells of the first movers.
+    movers: Vec<usize>,
     /// How many pieces' replies were answered from the cache, and generated.
     pub(crate) hits: u64,
     pub(crate) misses: u64,
@@ -191,19 +193,35 @@ impl MoveGenerator<'_> {
             .as_deref()
             .map(|fx| fx.neutral_movers.as_slice())
             .unwrap_or(&[]);
-        let movers: Vec<usize> = if mover == Side::Second && !neutral_movers.is_empty() {
-            let mut v: Vec<usize> = pieces_of(&pos.cells, mover).collect();
-            v.extend((0..pos.cells.len()).filter(|&c| {
+        // The first movers: the side's pieces, and the neutral pieces it moves (the
+        // first side's walks carry those already: they are stored with its bit).
+        let mut movers = std::mem::take(&mut self.reply_cache.movers);
+        movers.clear();
+        movers.extend(pieces_of(&pos.cells, mover));
+        if mover == Side::Second && !neutral_movers.is_empty() {
+            movers.extend((0..pos.cells.len()).filter(|&c| {
                 let o = pos.cells[c];
                 !o.is_empty()
                     && o == crate::neutral::neutral_occupant(o.kind())
                     && neutral_movers.contains(&o.kind())
             }));
-            v
-        } else {
-            pieces_of(&pos.cells, mover).collect()
-        };
-        for from in movers {
+        }
+        let threat = self.threat_among(pos, &movers, (mover, ours), state);
+        self.reply_cache.movers = movers;
+        Some(threat)
+    }
+
+    /// Whether a reply of one of the first movers on `movers` takes a royal of the side
+    /// not to move without losing one of `mover`'s `ours` (the cache's `royals` built).
+    fn threat_among(
+        &mut self,
+        pos: &mut GamePosition,
+        movers: &[usize],
+        (mover, ours): (Side, u16),
+        state: u64,
+    ) -> bool {
+        let g = self.pseudo.game;
+        for &from in movers {
             // A piece whose patterns take nothing and start nothing: no reply of its
             // takes a royal.
             let kind = pos.cells[from].kind().index();
@@ -285,9 +303,9 @@ impl MoveGenerator<'_> {
             });
             self.reply_cache.replies = replies;
             if threat {
-                return Some(true);
+                return true;
             }
         }
-        Some(false)
+        false
     }
 }
